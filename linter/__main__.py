@@ -1,0 +1,3 @@
+from tf2lint.cli import main
+
+raise SystemExit(main())

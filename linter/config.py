@@ -1,0 +1,111 @@
+"""Configuration: ``[tool.tf2lint]`` in pyproject.toml, then command-line flags over it."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+DEFAULT_TARGET_TENSORFLOW = "2.21"
+
+
+class ConfigError(Exception):
+    """A bad configuration: the message names the key (and file) at fault."""
+
+
+@dataclass
+class Config:
+    select: list[str] = field(default_factory=lambda: ["ALL"])
+    ignore: list[str] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    target_tensorflow: str = DEFAULT_TARGET_TENSORFLOW
+    root: Path = field(default_factory=Path.cwd)  # the folder holding the config file
+    source: Path | None = None
+
+
+_KEYS = {
+    "select": "list",
+    "ignore": "list",
+    "exclude": "list",
+    "per-file-ignores": "table",
+    "target-tensorflow": "version",
+}
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a [tool.tf2lint] table, from ``start`` upwards."""
+    start = start.resolve()
+    for folder in (start, *start.parents) if start.is_dir() else start.parents:
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+                raise ConfigError(f"{candidate}: cannot read: {error}") from error
+            if "tf2lint" in data.get("tool", {}):
+                return candidate
+    return None
+
+
+def load_config(path: Path | None) -> Config:
+    if path is None:
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from error
+    table = data.get("tool", {}).get("tf2lint", {})
+    return config_from_table(table, path)
+
+
+def config_from_table(table: dict, path: Path | None = None) -> Config:
+    where = f"{path}: " if path else ""
+    config = Config(root=path.parent if path else Path.cwd(), source=path)
+    for key, value in table.items():
+        kind = _KEYS.get(key)
+        if kind is None:
+            raise ConfigError(
+                f"{where}[tool.tf2lint] unknown key `{key}` (known: {', '.join(sorted(_KEYS))})"
+            )
+        if kind == "list":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be a list of strings")
+            setattr(config, key, list(value))
+        elif kind == "table":
+            if not isinstance(value, dict) or not all(
+                isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()
+            ):
+                raise ConfigError(
+                    f"{where}[tool.tf2lint] `{key}` must map glob patterns to lists of rule ids"
+                )
+            config.per_file_ignores = {k: list(v) for k, v in value.items()}
+        elif kind == "version":
+            if not isinstance(value, str) or not re.fullmatch(r"2\.\d+", value):
+                raise ConfigError(
+                    f'{where}[tool.tf2lint] `{key}` must be a TF2 version like "2.16", got {value!r}'
+                )
+            config.target_tensorflow = value
+    return config
+
+
+def version_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in version.split("."))
+
+
+def matches_pattern(relative: str, pattern: str, below: int = 0) -> bool:
+    """Glob match for exclude and per-file-ignores: against the path and each of its parents.
+
+    The first ``below`` components (a folder named on the command line) are never matched alone.
+    """
+    pattern = pattern.rstrip("/")
+    parts = relative.split("/")
+    candidates = ["/".join(parts[: i + 1]) for i in range(below, len(parts))] + parts[below:]
+    return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)

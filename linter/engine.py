@@ -1,0 +1,303 @@
+"""The lint engine: one parse, one semantic model and one batched traversal per module.
+
+The engine knows nothing about any specific rule. It walks the tree once, keeps the traversal
+state every rule needs (which function, whether that code is traced, whether it sits under a
+one-time guard or ``tf.init_scope()``), and dispatches each node to the ``visit_<Type>`` and
+``leave_<Type>`` methods of every enabled rule.
+"""
+
+from __future__ import annotations
+
+import ast
+import traceback
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel
+from tf2lint.positions import node_ranges
+from tf2lint.rule import Diagnostic, Report, Rule
+from tf2lint.suppress import is_suppressed, parse_suppressions, unused
+from tf2lint.walk import walk
+
+# Diagnostics the engine itself reports. They are not rules: they cannot be selected away.
+SYNTAX_ERROR = ("syntax-error", "error")
+READ_ERROR = ("read-error", "error")
+INTERNAL_ERROR = ("internal-error", "error")
+UNUSED_SUPPRESSION = ("unused-suppression", "warning")
+ENGINE_CATEGORY = "engine"
+
+
+def engine_diagnostic(
+    kind: tuple[str, str], path: str, message: str, line: int = 1, column: int = 1
+) -> Diagnostic:
+    rule, severity = kind
+    return Diagnostic(
+        path=path,
+        line=line,
+        column=column,
+        end_line=line,
+        end_column=column,
+        rule=rule,
+        name=rule,
+        category=ENGINE_CATEGORY,
+        severity=severity,
+        message=message,
+    )
+
+
+class LintContext:
+    """What a rule sees of the module and of where the traversal is."""
+
+    def __init__(self, model: ModuleModel, path: str) -> None:
+        self.model = model
+        self.path = path
+        self.reports: list[Report] = []
+        self.functions: list[FunctionInfo] = []
+        self.classes: list[ClassInfo] = []
+        self.loops: list[cst.For | cst.While] = []
+        self.init_scope_depth = 0
+        self.one_time_guard_depth = 0
+        self._blocks: dict[int, str] = {}  # id(block) -> "guard" | "init_scope"
+
+    @property
+    def function(self) -> FunctionInfo | None:
+        return self.functions[-1] if self.functions else None
+
+    @property
+    def in_traced_code(self) -> bool:
+        """Inside a traced function and not lifted out of the graph by ``tf.init_scope()``."""
+        fn = self.function
+        return fn is not None and fn.traced and self.init_scope_depth == 0
+
+    @property
+    def in_one_time_guard(self) -> bool:
+        """Under ``if self.v is None:`` / ``if not self.built:`` and the like."""
+        return self.one_time_guard_depth > 0
+
+    def add_report(self, report: Report) -> None:
+        self.reports.append(report)
+
+    # --- traversal state, maintained by the engine ---------------------------------------------
+    def enter(self, node: cst.CSTNode) -> None:
+        kind = self._blocks.get(id(node))
+        if kind == "guard":
+            self.one_time_guard_depth += 1
+        elif kind == "init_scope":
+            self.init_scope_depth += 1
+        t = type(node)
+        if t is cst.FunctionDef:
+            self.functions.append(self.model.function_of[node])
+        elif t is cst.ClassDef:
+            self.classes.append(self.model.classes[node])
+        elif t is cst.For or t is cst.While:
+            self.loops.append(node)
+        elif t is cst.If and is_one_time_guard(node.test):
+            self._blocks[id(node.body)] = "guard"
+        elif t is cst.With and any(
+            isinstance(item.item, cst.Call)
+            and self.model.call_name(item.item) == "tensorflow.init_scope"
+            for item in node.items
+        ):
+            self._blocks[id(node.body)] = "init_scope"
+
+    def leave(self, node: cst.CSTNode) -> None:
+        t = type(node)
+        if t is cst.FunctionDef:
+            self.functions.pop()
+        elif t is cst.ClassDef:
+            self.classes.pop()
+        elif t is cst.For or t is cst.While:
+            self.loops.pop()
+        kind = self._blocks.get(id(node))
+        if kind == "guard":
+            self.one_time_guard_depth -= 1
+        elif kind == "init_scope":
+            self.init_scope_depth -= 1
+
+
+def is_one_time_guard(test: cst.BaseExpression) -> bool:
+    """``x is None``, ``not x``, ``not self.built``, ``not hasattr(...)``, or an ``and``/``or`` of them."""
+    if isinstance(test, cst.BooleanOperation):
+        return is_one_time_guard(test.left) or is_one_time_guard(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return True
+    if isinstance(test, cst.Comparison):
+        return any(
+            isinstance(t.operator, cst.Is)
+            and isinstance(t.comparator, cst.Name)
+            and t.comparator.value == "None"
+            for t in test.comparisons
+        )
+    return False
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    module: cst.Module | None = None
+    internal_error: bool = False
+
+
+def _dispatch_tables(
+    rules: list[Rule],
+) -> tuple[dict[type, list[Callable]], dict[type, list[Callable]]]:
+    visits: dict[type, list[Callable]] = defaultdict(list)
+    leaves: dict[type, list[Callable]] = defaultdict(list)
+    for rule in rules:
+        for attr in dir(type(rule)):
+            if attr.startswith("visit_") or attr.startswith("leave_"):
+                node_type = getattr(cst, attr[6:], None)
+                if isinstance(node_type, type):
+                    table = visits if attr[0] == "v" else leaves
+                    table[node_type].append(getattr(rule, attr))
+    return visits, leaves
+
+
+def lint_module(
+    source: str,
+    path: str,
+    rules: list[type[Rule]],
+    report_unused_suppressions: bool = False,
+) -> FileResult:
+    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule."""
+    result = FileResult(path)
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        result.diagnostics.append(_syntax_error(error, path, source))
+        return result
+    except RecursionError:
+        result.diagnostics.append(
+            engine_diagnostic(SYNTAX_ERROR, path, "code is nested too deeply for the parser")
+        )
+        return result
+    result.module = module
+    try:
+        model = ModuleModel(module)
+    except Exception as error:  # a bug in the model: report it and lint nothing else here
+        result.diagnostics.append(_internal_error(path, "the semantic model", error))
+        result.internal_error = True
+        return result
+    if not model.imports_tensorflow():
+        rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
+    context = LintContext(model, path)
+    instances = [rule(context) for rule in rules]
+    visits, leaves = _dispatch_tables(instances)
+    failed: dict[str, BaseException] = {}
+
+    def call_all(table: dict[type, list[Callable]], node: cst.CSTNode) -> None:
+        for method in table.get(type(node), ()):
+            owner = method.__self__
+            rule_id = type(owner).id
+            if rule_id in failed:
+                continue
+            try:
+                method(node)
+            except Exception as error:  # one rule failing must not stop the others
+                failed[rule_id] = error
+
+    def enter(node: cst.CSTNode) -> None:
+        context.enter(node)
+        call_all(visits, node)
+
+    def leave(node: cst.CSTNode) -> None:
+        call_all(leaves, node)
+        context.leave(node)
+
+    walk(module, enter, leave)
+    for rule_id, error in failed.items():
+        result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error))
+        result.internal_error = True
+    reports = [r for r in context.reports if r.rule.id not in failed]
+    result.diagnostics.extend(_positioned(module, reports, path))
+    _apply_suppressions(result, source, report_unused_suppressions)
+    return result
+
+
+def _positioned(module: cst.Module, reports: list[Report], path: str) -> list[Diagnostic]:
+    ranges = node_ranges(module, (r.node for r in reports))
+    out = []
+    for report in reports:
+        start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
+        rule = report.rule
+        out.append(
+            Diagnostic(
+                path=path,
+                line=start_line,
+                column=start_col + 1,
+                end_line=end_line,
+                end_column=end_col + 1,
+                rule=rule.id,
+                name=rule.name,
+                category=rule.category,
+                severity=rule.severity,
+                message=report.message,
+                fix=report.fix,
+            )
+        )
+    return out
+
+
+def _apply_suppressions(result: FileResult, source: str, report_unused: bool) -> None:
+    suppressions = parse_suppressions(source)
+    if not suppressions:
+        return
+    result.diagnostics = [
+        d
+        for d in result.diagnostics
+        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d.rule, d.name, d.line)
+    ]
+    if report_unused:
+        for suppression, ids in unused(suppressions):
+            result.diagnostics.append(
+                engine_diagnostic(
+                    UNUSED_SUPPRESSION,
+                    result.path,
+                    f"suppression of {', '.join(ids)} matches no finding",
+                    suppression.line,
+                    suppression.column,
+                )
+            )
+
+
+def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:
+    """Python's own parser places syntax errors better than libcst's; prefer its report."""
+    line, column = error.raw_line, error.raw_column + 1
+    message = error.message.splitlines()[0] if error.message else "invalid syntax"
+    try:
+        ast.parse(source)
+    except SyntaxError as python_error:
+        line = python_error.lineno or line
+        column = python_error.offset or 1
+        message = python_error.msg
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if _looks_like_python2(text):
+        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
+    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, column)
+
+
+def _looks_like_python2(line: str) -> bool:
+    stripped = line.strip()
+    return (
+        (stripped.startswith(("print ", "exec ")) and not stripped.startswith(("print(", "exec(")))
+        or " ur'" in stripped
+        or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
+    )
+
+
+def _internal_error(path: str, where: str, error: BaseException) -> Diagnostic:
+    frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
+    at = f" at {frame.filename}:{frame.lineno}" if frame else ""
+    return engine_diagnostic(
+        INTERNAL_ERROR,
+        path,
+        f"internal error in {where}: {type(error).__name__}: {error}{at}; "
+        "please report this with the file that triggers it",
+    )

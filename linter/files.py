@@ -1,0 +1,147 @@
+"""Finding the files to lint and reading them into text, whatever the bytes on disk are."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import tokenize
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tf2lint.config import matches_pattern
+
+SKIPPED_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".tox",
+        ".nox",
+        ".venv",
+        "venv",
+        "__pycache__",
+        "build",
+        "dist",
+        "node_modules",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".tf2lint_cache",
+        ".ipynb_checkpoints",
+        "site-packages",
+    }
+)
+SOURCE_SUFFIXES = (".py", ".ipynb")
+
+
+def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path]:
+    """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff)."""
+    seen: set[Path] = set()
+    for path in paths:
+        if path.is_file() or not path.exists():
+            if path not in seen:  # a missing path is read, and reported, like any file
+                seen.add(path)
+                yield path
+            continue
+        below = len(_relative(path, root).split("/")) if path.resolve() != root.resolve() else 0
+        for folder, dirs, files in os.walk(path, followlinks=False):
+            folder_path = Path(folder)
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if d not in SKIPPED_DIRS
+                and not (folder_path / d / "pyvenv.cfg").exists()
+                and not _excluded(folder_path / d, root, exclude, below)
+            )
+            for name in sorted(files):
+                if name.endswith(SOURCE_SUFFIXES):
+                    file = folder_path / name
+                    if file not in seen and not _excluded(file, root, exclude, below):
+                        seen.add(file)
+                        yield file
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.resolve().as_posix().lstrip("/")
+
+
+def _excluded(path: Path, root: Path, exclude: list[str], below: int) -> bool:
+    if not exclude:
+        return False
+    relative = _relative(path, root)
+    return any(matches_pattern(relative, pattern, below) for pattern in exclude)
+
+
+@dataclass
+class SourceText:
+    text: str
+    encoding: str = "utf-8"
+    bom: bool = False
+
+
+class ReadError(Exception):
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+def read_source(path: Path) -> SourceText:
+    """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as error:
+        raise ReadError("file not found (it may have been removed while linting)") from error
+    except OSError as error:
+        raise ReadError(f"cannot read file: {error.strerror or error}") from error
+    return decode_source(data)
+
+
+def decode_source(data: bytes) -> SourceText:
+    if b"\0" in data:
+        line, column = _line_column(data, data.index(b"\0"))
+        raise ReadError("file contains null bytes; is it a binary file?", line, column)
+    bom = data.startswith(codecs.BOM_UTF8)
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:
+        if "invalid or missing encoding" not in str(error):  # e.g. an unknown codec's name
+            raise ReadError(f"bad coding cookie: {error}", _cookie_line(data)) from error
+        encoding = "utf-8"  # non-UTF-8 bytes in the first lines: the decode below says where
+    if encoding == "utf-8-sig":
+        encoding = "utf-8"
+    body = data[len(codecs.BOM_UTF8) :] if bom else data
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError as error:
+        line, column = _line_column(body, error.start)
+        raise ReadError(
+            f"invalid {encoding} byte 0x{body[error.start]:02x}; "
+            "save the file as UTF-8 or declare its encoding with a coding cookie",
+            line,
+            column,
+        ) from error
+    return SourceText(text, encoding, bom)
+
+
+def encode_source(source: SourceText, text: str) -> bytes:
+    data = text.encode(source.encoding)
+    return codecs.BOM_UTF8 + data if source.bom else data
+
+
+def _line_column(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _cookie_line(data: bytes) -> int:
+    for number, line in enumerate(data.splitlines()[:2], start=1):
+        if b"coding" in line:
+            return number
+    return 1

@@ -1,0 +1,214 @@
+"""Running a lint over many files: reading, linting, fixing, writing, in parallel."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tf2lint.config import matches_pattern
+from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic, lint_module
+from tf2lint.files import ReadError, SourceText, encode_source, read_source
+from tf2lint.fixes import fix_round
+from tf2lint.rule import Diagnostic, Fix, Rule
+from tf2lint.selection import selector_matches
+
+MAX_FIX_ROUNDS = 10
+
+
+@dataclass
+class Settings:
+    rules: list[type[Rule]]
+    root: Path
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    report_unused_suppressions: bool = False
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False  # compute fixes, print them as a diff, write nothing
+
+    def rules_for(self, relative: str) -> list[type[Rule]]:
+        ignored = [
+            selector
+            for pattern, selectors in self.per_file_ignores.items()
+            if matches_pattern(relative, pattern)
+            for selector in selectors
+        ]
+        if not ignored:
+            return self.rules
+        return [r for r in self.rules if not any(selector_matches(r, s) for s in ignored)]
+
+
+@dataclass
+class FileOutcome:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: list[str] | None = None  # kept for source frames when there are diagnostics
+    fixed: int = 0
+    diff: str = ""
+    internal_error: bool = False
+
+
+@dataclass
+class RunResult:
+    outcomes: list[FileOutcome]
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return sorted((d for o in self.outcomes for d in o.diagnostics), key=Diagnostic.sort_key)
+
+    @property
+    def files_checked(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def fixed(self) -> int:
+        return sum(o.fixed for o in self.outcomes)
+
+    @property
+    def internal_error(self) -> bool:
+        return any(o.internal_error for o in self.outcomes)
+
+    def source_lines(self, d: Diagnostic) -> list[str] | None:
+        for o in self.outcomes:
+            if o.path == d.path:
+                return o.lines
+        return None
+
+
+def display_path(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def lint_file(path: Path, settings: Settings) -> FileOutcome:
+    """Lint (and fix) one file. Never raises: every failure becomes a diagnostic."""
+    shown = display_path(path)
+    outcome = FileOutcome(shown)
+    try:
+        if path.suffix == ".ipynb":
+            from tf2lint.notebook import lint_notebook
+
+            return lint_notebook(path, shown, settings)
+        try:
+            source = read_source(path)
+        except ReadError as error:
+            outcome.diagnostics.append(
+                engine_diagnostic(READ_ERROR, shown, str(error), error.line, error.column)
+            )
+            return outcome
+        relative = _relative(path, settings.root)
+        rules = settings.rules_for(relative)
+        text, result, fixed, rejected = lint_and_fix(source.text, shown, rules, settings)
+        outcome.diagnostics = result.diagnostics + rejected
+        outcome.internal_error = result.internal_error or bool(rejected)
+        if text != source.text:
+            outcome.fixed = fixed
+            if settings.diff:
+                outcome.diff = "".join(
+                    difflib.unified_diff(
+                        source.text.splitlines(keepends=True),
+                        text.splitlines(keepends=True),
+                        fromfile=f"a/{shown}",
+                        tofile=f"b/{shown}",
+                    )
+                )
+            else:
+                write_atomic(path, source, text)
+        if outcome.diagnostics:
+            outcome.lines = text.splitlines()
+    except Exception as error:  # the engine's last line of defence: report, never stop the run
+        outcome.diagnostics.append(
+            engine_diagnostic(
+                INTERNAL_ERROR, shown, f"internal error: {type(error).__name__}: {error}"
+            )
+        )
+        outcome.internal_error = True
+    return outcome
+
+
+def lint_and_fix(text: str, shown: str, rules: list[type[Rule]], settings: Settings):
+    """Lint, then (with --fix or --diff) fix and re-lint until nothing more is fixable."""
+    result = lint_module(text, shown, rules, settings.report_unused_suppressions)
+    fixed = 0
+    rejected: list[Diagnostic] = []
+    if not (settings.fix or settings.diff):
+        return text, result, fixed, rejected
+    for _ in range(MAX_FIX_ROUNDS):
+        if result.module is None:
+            break
+        new_text, applied, bad = fix_round(result.module, result.diagnostics, settings.unsafe_fixes)
+        for d in bad:
+            rejected.append(
+                engine_diagnostic(
+                    INTERNAL_ERROR,
+                    shown,
+                    f"the fix of {d.rule} would leave code that does not parse; it was not applied "
+                    "(please report this)",
+                    d.line,
+                    d.column,
+                )
+            )
+        if new_text is None or new_text == text:
+            break
+        text = new_text
+        fixed += applied
+        result = lint_module(text, shown, rules, settings.report_unused_suppressions)
+    else:
+        rejected.append(
+            engine_diagnostic(
+                INTERNAL_ERROR, shown, f"fixes did not settle after {MAX_FIX_ROUNDS} rounds"
+            )
+        )
+    return text, result, fixed, rejected
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def write_atomic(path: Path, source: SourceText, text: str) -> None:
+    """Replace ``path`` by ``text`` in its encoding, BOM and permissions, all or nothing."""
+    data = encode_source(source, text)
+    folder = path.parent
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tf2lint", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        shutil.copymode(path, temp)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def _lint_batch(args: tuple[list[Path], Settings]) -> list[FileOutcome]:
+    paths, settings = args
+    outcomes = [lint_file(p, settings) for p in paths]
+    for outcome in outcomes:  # fixes were applied here; their tree edits need not travel back
+        for d in outcome.diagnostics:
+            if d.fix is not None:
+                d.fix = Fix(d.fix.applicability, d.fix.description)
+    return outcomes
+
+
+def run(paths: list[Path], settings: Settings, jobs: int | None = None) -> RunResult:
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(paths) < 8:
+        return RunResult([lint_file(p, settings) for p in paths])
+    # Interleaved batches keep big and small files spread over the workers.
+    batches = [paths[i :: jobs * 4] for i in range(jobs * 4)]
+    outcomes: list[FileOutcome] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in pool.map(_lint_batch, [(b, settings) for b in batches if b]):
+            outcomes.extend(batch)
+    return RunResult(outcomes)

@@ -1,0 +1,190 @@
+"""Small questions several rule families ask about code, answered from the semantic model."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tf2lint.model import FunctionInfo, ModuleModel, is_keras
+
+# Containers mutated in place by these methods.
+MUTATING_METHODS = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "update",
+        "add",
+        "setdefault",
+        "remove",
+        "discard",
+        "clear",
+        "pop",
+    }
+)
+
+# Keras layers without weights: building one inside traced code creates no variable.
+WEIGHTLESS_LAYERS = frozenset(
+    [
+        "Activation",
+        "ReLU",
+        "LeakyReLU",
+        "PReLU_",
+        "Softmax",
+        "ELU",
+        "ThresholdedReLU",
+        "Dropout",
+        "SpatialDropout1D",
+        "SpatialDropout2D",
+        "SpatialDropout3D",
+        "GaussianNoise",
+        "GaussianDropout",
+        "AlphaDropout",
+        "Flatten",
+        "Reshape",
+        "Permute",
+        "RepeatVector",
+        "Lambda",
+        "Concatenate",
+        "Add",
+        "Subtract",
+        "Multiply",
+        "Average",
+        "Maximum",
+        "Minimum",
+        "Dot",
+        "ZeroPadding1D",
+        "ZeroPadding2D",
+        "ZeroPadding3D",
+        "Cropping1D",
+        "Cropping2D",
+        "Cropping3D",
+        "UpSampling1D",
+        "UpSampling2D",
+        "UpSampling3D",
+        "MaxPooling1D",
+        "MaxPooling2D",
+        "MaxPooling3D",
+        "AveragePooling1D",
+        "AveragePooling2D",
+        "AveragePooling3D",
+        "GlobalMaxPooling1D",
+        "GlobalMaxPooling2D",
+        "GlobalMaxPooling3D",
+        "GlobalAveragePooling1D",
+        "GlobalAveragePooling2D",
+        "GlobalAveragePooling3D",
+        "MaxPool1D",
+        "MaxPool2D",
+        "MaxPool3D",
+        "AvgPool1D",
+        "AvgPool2D",
+        "AvgPool3D",
+        "GlobalMaxPool1D",
+        "GlobalMaxPool2D",
+        "GlobalAvgPool1D",
+        "GlobalAvgPool2D",
+        "Masking",
+        "InputLayer",
+        "ActivityRegularization",
+        "Identity",
+        "Rescaling",
+        "Resizing",
+        "CenterCrop",
+        "Input",
+    ]
+)
+
+
+def tensorflow_alias(model: ModuleModel) -> str | None:
+    """The local name bound to the tensorflow module (``tf``), if the module imports it."""
+    for local, target in model.imports.items():
+        if target in ("tensorflow", "tensorflow.compat.v2"):
+            return local
+    return None
+
+
+def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
+    """What stateful TF object ``call`` constructs: "tf.Variable", "Keras layer", ... or None."""
+    name = model.call_name(call)
+    if name is None:
+        return None
+    if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
+        return "tf.Variable"
+    if not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    if not leaf[:1].isupper():
+        return None
+    if is_keras(name, "Sequential", "Model"):
+        return "Keras model"
+    if ".optimizers." in name and "schedules" not in name:
+        return "Keras optimizer"
+    if ".metrics." in name:
+        return "Keras metric"
+    if ".layers." in name and leaf not in WEIGHTLESS_LAYERS:
+        return "Keras layer"
+    return None
+
+
+def is_local(fn: FunctionInfo, name: str) -> bool:
+    """Whether ``name`` lives only as long as one trace: bound in ``fn`` or in a traced function
+    enclosing it (a list built up while tracing, say), not a global or an outer closure variable.
+    """
+    scope: FunctionInfo | None = fn
+    while scope is not None and scope.traced:
+        if scope.binds(name):
+            return True
+        scope = scope.parent
+    return False
+
+
+def outer_target(fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
+    """Describe ``target`` if writing to it changes state outside the call, else None.
+
+    ``global``/``nonlocal`` names, attributes of ``self`` or of non-local objects, and
+    subscripts of non-local containers escape the function; locals do not.
+    """
+    if isinstance(target, cst.Name):
+        if target.value in fn.global_names:
+            return f"global `{target.value}`"
+        if target.value in fn.nonlocal_names and not (
+            fn.parent and is_local(fn.parent, target.value)
+        ):
+            return f"nonlocal `{target.value}`"
+        return None
+    if isinstance(target, cst.Attribute):
+        root = _root_name(target)
+        if root == "self" or (root is not None and not is_local(fn, root)):
+            return f"attribute `{_code(target)}`"
+        return None
+    if isinstance(target, cst.Subscript):
+        root = _root_name(target.value)
+        if root == "self" or (root is not None and not is_local(fn, root)):
+            return f"outer container `{_code(target.value)}`"
+    return None
+
+
+def outer_container(fn: FunctionInfo, call: cst.Call) -> str | None:
+    """For ``x.append(v)``-style calls on a container that outlives the call: its description."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS):
+        return None
+    receiver = func.value
+    root = _root_name(receiver)
+    if root is None or isinstance(receiver, cst.Call):
+        return None
+    if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+        return None
+    if root == "self" or not is_local(fn, root):
+        return f"`{_code(receiver)}`"
+    return None
+
+
+def _root_name(node: cst.BaseExpression) -> str | None:
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)

@@ -1,0 +1,62 @@
+"""Tensors that escape the traced function that computed them."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tf2lint.rule import Rule
+from tf2lint.rules.common import outer_container, outer_target
+
+
+class TensorLeakedFromTracedCode(Rule):
+    id = "TF301"
+    name = "tensor-leaked-from-traced-code"
+    category = "leaked-tensor"
+    severity = "error"
+    message = "a tensor computed in traced code is stored outside it; it is a symbolic graph tensor"
+    rationale = """
+        Inside a `tf.function`, tensors are symbolic: they belong to the graph being traced.
+        Storing one in a global, a nonlocal, an attribute of `self` or an outer list or dict
+        leaks it out of that graph. Using it later, outside the function or from another
+        trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
+        graph code, silently reads a stale value). Return the tensor from the function, or
+        keep the state in a `tf.Variable` and `assign` to it.
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._check(node.target, node.value)
+
+    def _check(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        context = self.context
+        if not context.in_traced_code:
+            return
+        fn = context.function
+        where = outer_target(fn, target)
+        if where is not None and self.model.is_tensor(value, fn):
+            self.report(
+                target,
+                f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+            )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code:
+            return
+        fn = context.function
+        container = outer_container(fn, node)
+        if container is None:
+            return
+        if any(self.model.is_tensor(a.value, fn) for a in node.args):
+            self.report(
+                node,
+                f"traced `{fn.qualname}` puts a graph tensor into {container}; it leaks out of "
+                "the trace",
+            )

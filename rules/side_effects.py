@@ -1,0 +1,179 @@
+"""Python side effects inside traced code: they run once, while tracing, not on every call."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tf2lint.rule import Rule
+from tf2lint.rules.common import outer_container, outer_target, tensorflow_alias, variable_kind
+
+
+class PrintInTracedCode(Rule):
+    id = "TF201"
+    name = "print-in-traced-code"
+    category = "side-effect"
+    message = "`print` in traced code runs only while tracing, not on every call; use `tf.print`"
+    rationale = """
+        A `tf.function` runs its Python body once, to trace a graph; later calls run the graph.
+        A Python `print` inside it therefore prints on the first call (and on each retrace) and
+        then never again, which makes it look as if the code stopped running, or prints symbolic
+        tensors instead of values. `tf.print` is a graph op: it prints the values on every call.
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: the output moves from trace time to every call, and `tf.print` formats values "
+        "differently from `print`. Calls with `file=` or `flush=` are not rewritten."
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.context.in_traced_code or self.model.call_name(node) != "builtins.print":
+            return
+        tf = tensorflow_alias(self.model)
+        fn = self.context.function
+        message = f"`print` in traced `{fn.qualname}` runs only while tracing; use `tf.print`"
+        if tf is None or any(a.keyword and a.keyword.value in ("file", "flush") for a in node.args):
+            self.report(node, message)
+            return
+        replacement = node.with_changes(
+            func=cst.Attribute(value=cst.Name(tf), attr=cst.Name("print"))
+        )
+        self.report(
+            node, message, replacement=replacement, fix_description=f"replace with `{tf}.print`"
+        )
+
+
+class PythonStateMutationInTracedCode(Rule):
+    id = "TF202"
+    name = "python-state-mutation-in-traced-code"
+    category = "side-effect"
+    message = "traced code changes Python state; the change happens once, while tracing"
+    rationale = """
+        Rebinding a global or nonlocal, setting an attribute of `self` to a Python value
+        (`self.steps += 1`), or mutating a list, dict or set that outlives the call
+        (`history.append(...)`) is a Python side effect. Inside a `tf.function` it runs while
+        tracing only: after N calls the counter says 1, the list has one entry. Keep state that
+        must change on every call in a `tf.Variable` (`self.steps.assign_add(1)`), or return
+        values and collect them outside the traced function.
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check_store(target.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check_store(node.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._check_store(node.target, node.value)
+
+    def _check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        fn = context.function
+        where = outer_target(fn, target)
+        if where is None or self.model.is_tensor(value, fn):
+            return  # a tensor stored outside is TF301's finding
+        if isinstance(value, cst.Call) and variable_kind(self.model, value):
+            return  # creating state is TF401's finding
+        self.report(
+            target,
+            f"traced `{fn.qualname}` sets {where} to a Python value; this runs only while tracing",
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        fn = context.function
+        container = outer_container(fn, node)
+        if container is None:
+            return
+        if any(self.model.is_tensor(a.value, fn) for a in node.args):
+            return  # a tensor stored outside is TF301's finding
+        method = node.func.attr.value
+        self.report(
+            node,
+            f"traced `{fn.qualname}` calls {container}.{method}(), a Python mutation that runs "
+            "only while tracing",
+        )
+
+
+class PythonIteratorInTracedCode(Rule):
+    id = "TF203"
+    name = "python-iterator-in-traced-code"
+    category = "side-effect"
+    message = "`next()` on a Python iterator in traced code advances it once, while tracing"
+    rationale = """
+        A Python iterator or generator is advanced by Python, so inside a `tf.function` the
+        `next()` call runs at trace time and its value is frozen into the graph as a constant:
+        every call sees the same element. Iterate a `tf.data.Dataset` instead (its iterator is
+        a TF resource that advances in the graph), or pass the element in as an argument.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or self.model.call_name(node) != "builtins.next":
+            return
+        if not node.args:
+            return
+        source = self._python_iterator_source(node.args[0].value)
+        if source is not None:
+            self.report(
+                node,
+                f"`next()` on {source} in traced `{context.function.qualname}` runs only while "
+                "tracing; every call reuses the first value",
+            )
+
+    def _python_iterator_source(self, expr: cst.BaseExpression) -> str | None:
+        """What kind of Python iterator ``expr`` holds, if the module shows it is one."""
+        model = self.model
+        fn = self.context.function
+        values: list = []
+        if isinstance(expr, cst.Name):
+            if fn.binds(expr.value):
+                return None
+            values = model.module_assignments.get(expr.value, [])
+            scope = fn.parent
+            while scope is not None:
+                if expr.value in scope.assignments:
+                    values = scope.assignments[expr.value]
+                    break
+                scope = scope.parent
+        elif (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            cls = model.enclosing_class(fn)
+            values = cls.self_assignments.get(expr.attr.value, []) if cls else []
+        for value in values:
+            if isinstance(value, cst.GeneratorExp):
+                return "a generator expression"
+            if not isinstance(value, cst.Call):
+                continue
+            if (
+                model.call_name(value) == "builtins.iter"
+                and value.args
+                and not _dataset_like(model, value.args[0].value)
+            ):
+                return "a Python iterator"
+            callee = model.callee(value, None)
+            if callee is not None and callee.is_generator:
+                return f"generator `{callee.name}()`"
+        return None
+
+
+def _dataset_like(model, expr: cst.BaseExpression) -> bool:
+    """A tf.data pipeline (its iterator advances in the graph), by construction or by name."""
+    while isinstance(expr, cst.Call):
+        name = model.call_name(expr)
+        if name is not None:
+            return name.startswith("tensorflow.data.") or "distribute" in name
+        if not isinstance(expr.func, cst.Attribute):
+            return False
+        expr = expr.func.value
+    if isinstance(expr, cst.Attribute):
+        expr = expr.attr
+    return isinstance(expr, cst.Name) and ("dataset" in expr.value.lower() or expr.value == "ds")

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tf2lint.engine import lint_module
+from tf2lint.plugins import all_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+def lint(source: str, select: list[str] | None = None, path: str = "t.py"):
+    """Diagnostics for ``source`` (dedented) with the selected rules (default: all)."""
+    rules = [r for r in all_rules() if select is None or any(r.id.startswith(s) for s in select)]
+    return lint_module(textwrap.dedent(source), path, rules).diagnostics
+
+
+def rule_ids(source: str, select: list[str] | None = None) -> list[str]:
+    return [d.rule for d in lint(source, select)]
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict | None = None):
+    return subprocess.run(
+        [sys.executable, "-m", "tf2lint", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """An empty project folder with its own pyproject.toml (so the repo's config is not used)."""
+    (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    return tmp_path

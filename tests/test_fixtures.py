@@ -1,0 +1,39 @@
+"""Every rule fires on its bad fixture and is silent on its good one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tf2lint.engine import lint_module
+from tf2lint.plugins import all_rules
+
+RULES = [r for r in all_rules() if r.__module__.startswith("tf2lint.rules")]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_bad_fixture_fires(rule):
+    path = rule.fixtures()["bad"]
+    found = lint_module(path.read_text(), str(path), [rule]).diagnostics
+    assert [d.rule for d in found if d.rule == rule.id], f"{rule.id} is silent on {path}"
+    assert all(d.category == rule.category for d in found if d.rule == rule.id)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_good_fixture_is_clean(rule):
+    path = rule.fixtures()["good"]
+    found = lint_module(path.read_text(), str(path), list(all_rules())).diagnostics
+    assert [d for d in found if d.rule == rule.id] == []
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_bad_fixture_is_real_python(rule):
+    for path in rule.fixtures().values():
+        compile(path.read_text(), str(path), "exec")
+
+
+def test_every_rule_has_complete_metadata():
+    ids = [r.id for r in all_rules()]
+    assert len(ids) == len(set(ids))
+    for rule in all_rules():
+        assert rule.rationale.strip() and rule.message
+        assert rule.fixtures()["bad"].is_file() and rule.fixtures()["good"].is_file()

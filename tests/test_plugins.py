@@ -1,0 +1,46 @@
+"""Rules come from plugins: the built-in ones and a third-party package through its entry point."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from conftest import ROOT, run_cli
+from tf2lint import rules as builtin_rules
+from tf2lint.plugins import plugin_manager
+
+
+def test_builtin_rules_are_a_registered_plugin():
+    manager = plugin_manager()
+    assert manager.is_registered(builtin_rules)
+    assert manager.hook.tf2lint_rules.spec is not None
+
+
+def test_third_party_plugin_rule_runs_from_the_cli(tmp_path, project):
+    target = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(ROOT / "tests" / "plugin_example"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    code = project / "train.py"
+    code.write_text("import tensorflow as tf\ntf.config.run_functions_eagerly(True)\n")
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    listed = run_cli("rules", env=env, cwd=project)
+    assert "XTF001" in listed.stdout
+    result = run_cli("check", "train.py", "--select", "XTF", env=env, cwd=project)
+    assert result.returncode == 1, result.stderr
+    assert "train.py:2:1: XTF001" in result.stdout
+    # without the plugin on the path the rule does not exist
+    assert "XTF001" not in run_cli("rules", cwd=project).stdout

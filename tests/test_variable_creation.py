@@ -1,0 +1,38 @@
+"""TF401: variables and stateful Keras objects created inside traced code."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import rule_ids
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "v = tf.Variable(1.0)",
+        "layer = tf.keras.layers.Dense(3)",
+        "model = tf.keras.Sequential([])",
+        "opt = tf.keras.optimizers.Adam()",
+        "m = tf.keras.metrics.Mean()",
+    ],
+)
+def test_stateful_object_in_traced_code(body):
+    source = f"import tensorflow as tf\n@tf.function\ndef f(x):\n    {body}\n    return x\n"
+    assert rule_ids(source, ["TF4"]) == ["TF401"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@tf.function\ndef f(x):\n    return tf.keras.layers.Flatten()(x)\n",
+        "@tf.function\ndef f(x):\n    return tf.keras.layers.Dropout(0.1)(x)\n",
+        "v = tf.Variable(1.0)\n@tf.function\ndef f(x):\n    return x * v\n",
+        "class M(tf.Module):\n    @tf.function\n    def f(self, x):\n        if self.v is None:\n            self.v = tf.Variable(x)\n        return self.v\n",
+        "class L(tf.keras.layers.Layer):\n    def build(self, shape):\n        self.dense = tf.keras.layers.Dense(3)\n",
+        "@tf.function\ndef f(x):\n    with tf.init_scope():\n        v = tf.Variable(1.0)\n    return x\n",
+        "@tf.function\ndef f(x):\n    sched = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)\n",
+    ],
+)
+def test_no_variable_creation_finding(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF4"]) == []
