@@ -20,7 +20,7 @@ def test_print_fix_rewrites_to_tf_print_and_is_unsafe():
         ["TF201"],
     )
     assert d.fix.applicability == "unsafe"
-    ((old, new),) = d.fix.edits
+    ((_old, new),) = d.fix.edits
     assert __import__("libcst").Module([]).code_for_node(new) == 'tf.print("x", x)'
 
 
