@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, is_one_time_guard
 from tf2lint.positions import node_ranges
 from tf2lint.rule import Diagnostic, Report, Rule
 from tf2lint.suppress import is_suppressed, parse_suppressions, unused
@@ -74,8 +74,10 @@ class LintContext:
 
     @property
     def in_one_time_guard(self) -> bool:
-        """Under ``if self.v is None:`` / ``if not self.built:`` and the like."""
-        return self.one_time_guard_depth > 0
+        """Under ``if self.v is None:`` / ``if not self.built:`` and the like, or in a function
+        that traced code only calls from under such a guard."""
+        fn = self.function
+        return self.one_time_guard_depth > 0 or (fn is not None and fn.one_time)
 
     def add_report(self, report: Report) -> None:
         self.reports.append(report)
@@ -116,22 +118,6 @@ class LintContext:
             self.one_time_guard_depth -= 1
         elif kind == "init_scope":
             self.init_scope_depth -= 1
-
-
-def is_one_time_guard(test: cst.BaseExpression) -> bool:
-    """``x is None``, ``not x``, ``not self.built``, ``not hasattr(...)``, or an ``and``/``or`` of them."""
-    if isinstance(test, cst.BooleanOperation):
-        return is_one_time_guard(test.left) or is_one_time_guard(test.right)
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return True
-    if isinstance(test, cst.Comparison):
-        return any(
-            isinstance(t.operator, cst.Is)
-            and isinstance(t.comparator, cst.Name)
-            and t.comparator.value == "None"
-            for t in test.comparisons
-        )
-    return False
 
 
 @dataclass

@@ -132,6 +132,22 @@ def is_keras(qualified: str | None, *suffixes: str) -> bool:
     return False
 
 
+def is_one_time_guard(test: cst.BaseExpression) -> bool:
+    """``x is None``, ``not x``, ``not self.built``, ``not hasattr(...)``, or an ``and``/``or`` of them."""
+    if isinstance(test, cst.BooleanOperation):
+        return is_one_time_guard(test.left) or is_one_time_guard(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return True
+    if isinstance(test, cst.Comparison):
+        return any(
+            isinstance(t.operator, cst.Is)
+            and isinstance(t.comparator, cst.Name)
+            and t.comparator.value == "None"
+            for t in test.comparisons
+        )
+    return False
+
+
 @dataclass(eq=False)
 class ClassInfo:
     node: cst.ClassDef
@@ -157,9 +173,11 @@ class FunctionInfo:
     global_names: set[str] = field(default_factory=set)
     nonlocal_names: set[str] = field(default_factory=set)
     calls: list[cst.Call] = field(default_factory=list)
+    guarded_calls: set[int] = field(default_factory=set)  # ids of calls under a one-time guard
     nested: dict[str, FunctionInfo] = field(default_factory=dict)
     is_generator: bool = False
     traced_reason: str | None = None  # why tf.function traces this function, if it does
+    one_time: bool = False  # traced code calls it only from under a one-time guard
 
     @property
     def traced(self) -> bool:
@@ -367,7 +385,8 @@ class _ModelBuilder:
         self.functions: list[FunctionInfo] = []  # stack
         self.classes: list[tuple[ClassInfo, int]] = []  # stack, with function depth at entry
         self.loops: list[list[cst.CSTNode]] = [[]]  # per function level
-        self.wrapped: list[tuple[cst.Call, FunctionInfo | None]] = []
+        self.guard_blocks: set[int] = set()
+        self.guard_depth: list[int] = [0]  # per function level
 
     def build(self) -> None:
         walk(self.model.module, self.enter, self.leave)
@@ -405,7 +424,11 @@ class _ModelBuilder:
 
     def enter(self, node: cst.CSTNode) -> bool:
         model = self.model
-        if isinstance(node, cst.FunctionDef):
+        if id(node) in self.guard_blocks:
+            self.guard_depth[-1] += 1
+        if isinstance(node, cst.If) and is_one_time_guard(node.test):
+            self.guard_blocks.add(id(node.body))
+        elif isinstance(node, cst.FunctionDef):
             self.enter_function(node)
         elif isinstance(node, cst.ClassDef):
             info = ClassInfo(node, node.name.value)
@@ -464,6 +487,8 @@ class _ModelBuilder:
             fn = self.current()
             if fn is not None:
                 fn.calls.append(node)
+                if self.guard_depth[-1]:
+                    fn.guarded_calls.add(id(node))
             model._calls.append((node, fn, tuple(self.loops[-1])))
         elif isinstance(node, (cst.Yield, cst.Await)):
             fn = self.current()
@@ -504,11 +529,15 @@ class _ModelBuilder:
         model.function_of[node] = info
         self.functions.append(info)
         self.loops.append([])
+        self.guard_depth.append(0)
 
     def leave(self, node: cst.CSTNode) -> None:
+        if id(node) in self.guard_blocks:
+            self.guard_depth[-1] -= 1
         if isinstance(node, cst.FunctionDef):
             self.functions.pop()
             self.loops.pop()
+            self.guard_depth.pop()
         elif isinstance(node, cst.ClassDef):
             self.classes.pop()
         elif isinstance(node, (cst.For, cst.While)):
@@ -575,12 +604,28 @@ class _ModelBuilder:
                         target = self.function_argument(arg.value, caller)
                         mark(target, f"passed to Dataset.{call.func.attr.value}, traced by tf.data")
                         break
-        while todo:  # what traced code calls, or defines, is traced too
+        # What traced code calls or defines is traced too. Calls made from under a one-time
+        # guard (`if not self._built: self._build()`) run once, while tracing: their callees
+        # are traced "one time", and only if no unguarded path reaches them.
+        guarded: list[tuple[FunctionInfo, str]] = []
+        while todo or guarded:
+            if not todo:
+                callee, reason = guarded.pop()
+                if callee.traced_reason is None:
+                    callee.one_time = True
+                    mark(callee, reason)
+                continue
             fn = todo.pop()
             for nested in fn.nested.values():
                 mark(nested, f"defined inside traced `{fn.qualname}`")
+                nested.one_time = nested.one_time or fn.one_time
             for call in fn.calls:
-                mark(model.callee(call, fn), f"called from traced `{fn.qualname}`")
+                reason = f"called from traced `{fn.qualname}`"
+                callee = model.callee(call, fn)
+                if callee is not None and (id(call) in fn.guarded_calls or fn.one_time):
+                    guarded.append((callee, reason))
+                else:
+                    mark(callee, reason)
                 for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                     target = self.function_argument(arg.value, fn)
                     mark(target, f"passed to a call in traced `{fn.qualname}`")

@@ -138,11 +138,11 @@ def is_local(fn: FunctionInfo, name: str) -> bool:
     return False
 
 
-def outer_target(fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
+def outer_target(model: ModuleModel, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
     """Describe ``target`` if writing to it changes state outside the call, else None.
 
-    ``global``/``nonlocal`` names, attributes of ``self`` or of non-local objects, and
-    subscripts of non-local containers escape the function; locals do not.
+    ``global``/``nonlocal`` names, attributes of ``self`` or of non-local objects, and items of
+    Python containers that outlive the call escape the function; locals do not.
     """
     if isinstance(target, cst.Name):
         if target.value in fn.global_names:
@@ -158,25 +158,67 @@ def outer_target(fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
             return f"attribute `{_code(target)}`"
         return None
     if isinstance(target, cst.Subscript):
-        root = _root_name(target.value)
-        if root == "self" or (root is not None and not is_local(fn, root)):
-            return f"outer container `{_code(target.value)}`"
+        kind = python_container(model, fn, target.value)
+        if kind is not None:
+            return f"outer {kind} `{_code(target.value)}`"
     return None
 
 
-def outer_container(fn: FunctionInfo, call: cst.Call) -> str | None:
-    """For ``x.append(v)``-style calls on a container that outlives the call: its description."""
+def outer_container(model: ModuleModel, fn: FunctionInfo, call: cst.Call) -> str | None:
+    """For ``x.append(v)``-style calls on a Python container that outlives the call: its name."""
     func = call.func
     if not (isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS):
         return None
-    receiver = func.value
-    root = _root_name(receiver)
-    if root is None or isinstance(receiver, cst.Call):
-        return None
-    if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
-        return None
-    if root == "self" or not is_local(fn, root):
-        return f"`{_code(receiver)}`"
+    kind = python_container(model, fn, func.value)
+    return f"{kind} `{_code(func.value)}`" if kind is not None else None
+
+
+_CONTAINER_LITERALS = {
+    cst.List: "list",
+    cst.ListComp: "list",
+    cst.Dict: "dict",
+    cst.DictComp: "dict",
+    cst.Set: "set",
+    cst.SetComp: "set",
+}
+_CONTAINER_CALLS = {
+    "builtins.list": "list",
+    "builtins.dict": "dict",
+    "builtins.set": "set",
+    "collections.deque": "deque",
+    "collections.defaultdict": "dict",
+    "collections.OrderedDict": "dict",
+    "collections.Counter": "dict",
+}
+
+
+def python_container(model: ModuleModel, fn: FunctionInfo, expr: cst.BaseExpression) -> str | None:
+    """ "list", "dict", ... when ``expr`` is a global, closure or ``self`` attribute that the
+    module binds to a Python container, and so outlives one trace. Unknown objects (which may
+    well be TF-backed, like a TFDeque) give None."""
+    values: list = []
+    if isinstance(expr, cst.Name):
+        if is_local(fn, expr.value):
+            return None
+        scope = fn.parent
+        while scope is not None and expr.value not in scope.assignments:
+            scope = scope.parent
+        values = (
+            scope.assignments[expr.value] if scope else model.module_assignments.get(expr.value, [])
+        )
+    elif (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        cls = model.enclosing_class(fn)
+        values = cls.self_assignments.get(expr.attr.value, []) if cls else []
+    for value in values:
+        kind = _CONTAINER_LITERALS.get(type(value))
+        if kind is None and isinstance(value, cst.Call):
+            kind = _CONTAINER_CALLS.get(model.call_name(value) or "")
+        if kind is not None:
+            return kind
     return None
 
 

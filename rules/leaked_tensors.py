@@ -39,7 +39,7 @@ class TensorLeakedFromTracedCode(Rule):
         if not context.in_traced_code:
             return
         fn = context.function
-        where = outer_target(fn, target)
+        where = outer_target(self.model, fn, target)
         if where is not None and self.model.is_tensor(value, fn):
             self.report(
                 target,
@@ -51,7 +51,7 @@ class TensorLeakedFromTracedCode(Rule):
         if not context.in_traced_code:
             return
         fn = context.function
-        container = outer_container(fn, node)
+        container = outer_container(self.model, fn, node)
         if container is None:
             return
         if any(self.model.is_tensor(a.value, fn) for a in node.args):

@@ -72,7 +72,7 @@ class PythonStateMutationInTracedCode(Rule):
         if not context.in_traced_code or context.in_one_time_guard:
             return
         fn = context.function
-        where = outer_target(fn, target)
+        where = outer_target(self.model, fn, target)
         if where is None or self.model.is_tensor(value, fn):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
@@ -87,7 +87,7 @@ class PythonStateMutationInTracedCode(Rule):
         if not context.in_traced_code or context.in_one_time_guard:
             return
         fn = context.function
-        container = outer_container(fn, node)
+        container = outer_container(self.model, fn, node)
         if container is None:
             return
         if any(self.model.is_tensor(a.value, fn) for a in node.args):
@@ -95,7 +95,7 @@ class PythonStateMutationInTracedCode(Rule):
         method = node.func.attr.value
         self.report(
             node,
-            f"traced `{fn.qualname}` calls {container}.{method}(), a Python mutation that runs "
+            f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
         )
 

@@ -69,3 +69,24 @@ def test_no_side_effect_finding(source):
 )
 def test_side_effect_finding(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF2"]) == [rule]
+
+
+def test_mutating_an_object_that_is_not_a_python_container_is_not_reported():
+    # TF-Agents' TFDeque is backed by tf.Variables: its `add` is a graph op, not a Python effect.
+    source = """
+        import tensorflow as tf
+
+        class Metric(tf.Module):
+            def __init__(self):
+                self._buffer = TFDeque(10)
+                self._history = []
+
+            @tf.function
+            def call(self, x):
+                self._buffer.add(x)
+                self._history.append(1)
+                return x
+        """
+    found = lint(source, ["TF2"])
+    assert [(d.rule, d.line) for d in found] == [("TF202", 12)]
+    assert "list `self._history`" in found[0].message

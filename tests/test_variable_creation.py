@@ -36,3 +36,28 @@ def test_stateful_object_in_traced_code(body):
 )
 def test_no_variable_creation_finding(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF4"]) == []
+
+
+def test_builder_called_behind_a_one_time_guard_is_not_reported():
+    source = """
+import tensorflow as tf
+
+class Attention(tf.keras.layers.Layer):
+    def _build_from_signature(self, query):
+        self._built_from_signature = True
+        self._dense = tf.keras.layers.Dense(4)
+
+    def call(self, query):
+        if not self._built_from_signature:
+            self._build_from_signature(query)
+        return self._dense(query)
+
+    def rebuild(self, query):
+        self._other = tf.keras.layers.Dense(4)
+"""
+    assert rule_ids(source) == []
+    unguarded = source.replace(
+        "        if not self._built_from_signature:\n            self._build_from_signature(query)",
+        "        self._build_from_signature(query)",
+    )
+    assert rule_ids(unguarded) == ["TF202", "TF401"]
