@@ -1,0 +1,1 @@
+"""The runtime harness: traces each rule's fixtures under real TensorFlow (``tf2lint verify``)."""
