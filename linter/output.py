@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+from urllib.parse import quote
 
 from tf2lint import __version__
 from tf2lint.rule import Diagnostic, Rule
@@ -39,11 +40,34 @@ def location(d: Diagnostic) -> str:
     return f"{d.path}:{d.line}:{d.column}"
 
 
+def _outcomes(run: RunResult) -> dict:
+    return {o.path: o for o in run.outcomes}
+
+
+def _lines_of(outcomes: dict, d: Diagnostic) -> list[str] | None:
+    """The lines ``d.line`` counts in: the file's, or for a notebook finding its cell's."""
+    outcome = outcomes.get(d.path)
+    if outcome is None:
+        return None
+    if d.cell is not None:
+        return (getattr(outcome, "cell_lines", None) or {}).get(d.cell)
+    return outcome.lines
+
+
+def _file_line(outcomes: dict, d: Diagnostic) -> int | None:
+    """The line of the file itself: for a notebook finding, the JSON line holding its source."""
+    if d.cell is None:
+        return d.line
+    json_lines = (getattr(outcomes.get(d.path), "json_lines", None) or {}).get(d.cell) or []
+    return json_lines[d.line - 1] if 0 < d.line <= len(json_lines) else None
+
+
 def write_text(run: RunResult, out: TextIO, statistics: bool = False) -> None:
+    outcomes = _outcomes(run)
     for d in run.diagnostics:
         marker = " [*]" if d.fix and d.fix.applicability == "safe" else ""
         out.write(f"{location(d)}: {d.rule}{marker} {d.message}\n")
-        out.write(_frame(run.source_lines(d), d))
+        out.write(_frame(_lines_of(outcomes, d), d))
     if statistics:
         counts = Counter((d.rule, d.name) for d in run.diagnostics)
         out.writelines(
@@ -90,74 +114,178 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _escape_data(text: str) -> str:
+    """A workflow command's message: `%`, CR and LF are escaped (in that order: `%` first)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:
+    """A workflow command's property value: as the message, plus `:` and `,`."""
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def write_github(run: RunResult, out: TextIO) -> None:
+    """GitHub Actions workflow commands: one annotation per finding, on the file's own lines.
+
+    A notebook finding is placed on the line of the notebook's JSON that holds its source line,
+    and its title and message name the cell and the line and column within the cell.
+    """
+    outcomes = _outcomes(run)
     for d in run.diagnostics:
         level = _GITHUB_LEVEL.get(d.severity, "warning")
-        where = f" (cell {d.cell})" if d.cell is not None else ""
-        props = (
-            f"file={_escape_property(d.path)},line={d.line},col={d.column},"
-            f"endLine={d.end_line},endColumn={d.end_column},title={_escape_property(d.rule)}"
-        )
-        out.write(f"::{level} {props}::{_escape_data(d.message + where)}\n")
+        props = [("file", d.path)]
+        title = d.rule
+        message = d.message
+        if d.cell is None:
+            props += [("line", d.line), ("col", d.column)]
+            props += [("endLine", d.end_line), ("endColumn", d.end_column)]
+        else:
+            line = _file_line(outcomes, d)
+            if line is not None:
+                props += [("line", line)]
+            title += f" in cell {d.cell}"
+            message = f"cell {d.cell}, line {d.line}, column {d.column}: {message}"
+        if d.fix:
+            message += f"\nfix ({d.fix.applicability}): {d.fix.description}"
+        props.append(("title", title))
+        rendered = ",".join(f"{k}={_escape_property(str(v))}" for k, v in props)
+        out.write(f"::{level} {rendered}::{_escape_data(message)}\n")
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+_ENGINE_HELP = {
+    "syntax-error": "The file does not parse as Python 3; nothing else in it was checked.",
+    "read-error": "The file could not be read or decoded (or a notebook is not valid JSON).",
+    "internal-error": "tf2lint failed on this file; please report it with the file.",
+    "unused-suppression": "A suppression comment matches no finding; remove it.",
+}
 
 
 def _rule_descriptor(rule: type[Rule]) -> dict:
+    from tf2lint.docs import explain
+
+    rationale = " ".join(rule.rationale.split())
     return {
         "id": rule.id,
         "name": rule.name,
         "shortDescription": {"text": rule.message},
-        "fullDescription": {"text": rule.rationale.strip()},
-        "help": {"text": rule.rationale.strip()},
+        "fullDescription": {"text": rationale},
+        "help": {"text": rationale, "markdown": explain(rule)},
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
-        "properties": {"category": rule.category, "fix": rule.fix_applicability},
+        "properties": {
+            "tags": [rule.category],
+            "category": rule.category,
+            "fix": rule.fix_applicability,
+        },
+    }
+
+
+def _engine_descriptor(rule_id: str, severity: str) -> dict:
+    text = _ENGINE_HELP.get(rule_id, rule_id)
+    return {
+        "id": rule_id,
+        "name": rule_id,
+        "shortDescription": {"text": text},
+        "fullDescription": {"text": text},
+        "help": {"text": text},
+        "defaultConfiguration": {"level": _SARIF_LEVEL.get(severity, "error")},
+        "properties": {"tags": ["engine"], "category": "engine", "fix": "none"},
+    }
+
+
+def _artifact(path: str, root: Path) -> dict:
+    """A path relative to %SRCROOT% (the config's folder) when it lies below it, else a file URI."""
+    absolute = Path(path).resolve()
+    try:
+        relative = absolute.relative_to(root.resolve())
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
+def _region_text(lines: list[str], d: Diagnostic) -> str | None:
+    if not (0 < d.line <= d.end_line <= len(lines)):
+        return None
+    if d.line == d.end_line:
+        return lines[d.line - 1][d.column - 1 : d.end_column - 1]
+    parts = [lines[d.line - 1][d.column - 1 :]]
+    parts += lines[d.line : d.end_line - 1]
+    parts.append(lines[d.end_line - 1][: d.end_column - 1])
+    return "\n".join(parts)
+
+
+def _sarif_fix(d: Diagnostic, lines: list[str] | None, artifact: dict, region: dict):
+    """A SARIF fix when the fix replaces exactly the reported node; else None."""
+    import libcst as cst
+
+    if not d.fix or len(d.fix.edits) != 1 or lines is None:
+        return None
+    old, new = d.fix.edits[0]
+    if not isinstance(new, cst.CSTNode):
+        return None
+    empty = cst.Module([])
+    if _region_text(lines, d) != empty.code_for_node(old):
+        return None  # the edit is not the reported span: keep only the description
+    return {
+        "description": {"text": f"{d.fix.description} ({d.fix.applicability} fix)"},
+        "artifactChanges": [
+            {
+                "artifactLocation": artifact,
+                "replacements": [
+                    {
+                        "deletedRegion": region,
+                        "insertedContent": {"text": empty.code_for_node(new)},
+                    }
+                ],
+            }
+        ],
     }
 
 
 def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path) -> None:
+    """SARIF 2.1.0, ready for GitHub code scanning's upload-sarif action."""
+    descriptors = [_rule_descriptor(r) for r in rules]
     index = {rule.id: i for i, rule in enumerate(rules)}
+    outcomes = _outcomes(run)
     results = []
+    seen: Counter = Counter()
     for d in run.diagnostics:
-        lines = run.source_lines(d) or []
-        line_text = lines[d.line - 1].strip() if 0 < d.line <= len(lines) else ""
-        fingerprint = hashlib.sha256(f"{d.rule}|{d.path}|{line_text}".encode()).hexdigest()[:32]
+        if d.rule not in index:  # an engine diagnostic: describe it too
+            index[d.rule] = len(descriptors)
+            descriptors.append(_engine_descriptor(d.rule, d.severity))
+        lines = _lines_of(outcomes, d)
+        line_text = lines[d.line - 1].strip() if lines and 0 < d.line <= len(lines) else ""
+        artifact = _artifact(d.path, root)
+        key = f"{d.rule}|{artifact['uri']}|{d.cell or ''}|{line_text}"
+        seen[key] += 1  # identical lines in one file: tell the findings apart by their order
+        fingerprint = hashlib.sha256(f"{key}|{seen[key]}".encode()).hexdigest()[:32]
+        if d.cell is None:
+            region = {
+                "startLine": d.line,
+                "startColumn": d.column,
+                "endLine": d.end_line,
+                "endColumn": d.end_column,
+            }
+        else:  # the JSON line holding the cell's source line; the cell position is in properties
+            region = {"startLine": _file_line(outcomes, d) or 1}
         result = {
             "ruleId": d.rule,
+            "ruleIndex": index[d.rule],
             "level": _SARIF_LEVEL.get(d.severity, "warning"),
             "message": {"text": d.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {
-                            "uri": Path(d.path).as_posix(),
-                            "uriBaseId": "%SRCROOT%",
-                        },
-                        "region": {
-                            "startLine": d.line,
-                            "startColumn": d.column,
-                            "endLine": d.end_line,
-                            "endColumn": d.end_column,
-                        },
-                    }
-                }
-            ],
-            "partialFingerprints": {"primaryLocationLineHash/v1": fingerprint},
+            "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
+            "partialFingerprints": {"tf2lint/v1": fingerprint},
         }
-        if d.rule in index:
-            result["ruleIndex"] = index[d.rule]
+        properties = {}
         if d.fix:
-            result["properties"] = {"fix": d.fix.to_dict()}
+            properties["fix"] = d.fix.to_dict()
+            fix = _sarif_fix(d, lines, artifact, region) if d.cell is None else None
+            if fix:
+                result["fixes"] = [fix]
         if d.cell is not None:
-            result.setdefault("properties", {})["cell"] = d.cell
+            properties.update(cell=d.cell, line=d.line, column=d.column)
+            result["message"]["text"] = f"cell {d.cell}, line {d.line}: {d.message}"
+        if properties:
+            result["properties"] = properties
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -168,11 +296,14 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
                     "driver": {
                         "name": "tf2lint",
                         "version": __version__,
+                        "semanticVersion": __version__,
                         "informationUri": "https://pypi.org/project/tf2lint/",
-                        "rules": [_rule_descriptor(r) for r in rules],
+                        "rules": descriptors,
                     }
                 },
                 "originalUriBaseIds": {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}},
+                "columnKind": "unicodeCodePoints",
+                "invocations": [{"executionSuccessful": not run.internal_error}],
                 "results": results,
             }
         ],

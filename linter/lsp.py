@@ -1,0 +1,412 @@
+"""``tf2lint lsp``: a language server on stdio (pygls 2), for any editor with an LSP client.
+
+* Diagnostics on open, save and change. Changes are debounced; lints run on a worker thread, never
+  on the event loop, and a lint whose document has moved on is skipped or its result dropped.
+* The buffer's text is linted, not the file on disk; ``[tool.tf2lint]`` comes from the nearest
+  pyproject.toml above the document (re-read when it changes).
+* A quick fix for each fixable finding, and ``source.fixAll.tf2lint`` (safe fixes, plus a second
+  action that includes unsafe ones).
+* Hover on a finding shows its rule's documentation (``tf2lint explain``).
+* Positions are in the client's position encoding (UTF-16 code units unless it picks another).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from tf2lint import __version__
+from tf2lint.config import ConfigError, find_config, load_config
+from tf2lint.engine import lint_module
+from tf2lint.fixes import apply, choose_fixes, parses
+from tf2lint.plugins import PluginError, all_rules, rule_by_id
+from tf2lint.rule import Diagnostic
+from tf2lint.runner import Settings, lint_and_fix
+from tf2lint.selection import select_rules
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE_SECONDS = 0.15
+SOURCE = "tf2lint"
+FIX_ALL = "source.fixAll.tf2lint"
+_SEVERITY = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "info": types.DiagnosticSeverity.Information,
+}
+
+
+@dataclass
+class Linted:
+    """The last lint of a document version: what code actions and hover work from."""
+
+    version: int | None
+    text: str
+    diagnostics: list[Diagnostic]
+    module: cst.Module | None
+    settings: Settings | None
+    published: list[types.Diagnostic] = field(default_factory=list)
+
+
+# --- positions ----------------------------------------------------------------------------------
+
+
+def _units(text: str, encoding: str) -> int:
+    if encoding == types.PositionEncodingKind.Utf8:
+        return len(text.encode("utf-8"))
+    if encoding == types.PositionEncodingKind.Utf32:
+        return len(text)
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)  # UTF-16
+
+
+def _from_units(line: str, units: int, encoding: str) -> int:
+    """The code point index of a position given in the client's code units."""
+    if encoding == types.PositionEncodingKind.Utf32:
+        return min(units, len(line))
+    count = 0
+    for i, c in enumerate(line):
+        if count >= units:
+            return i
+        count += _units(c, encoding)
+    return len(line)
+
+
+class _Positions:
+    def __init__(self, text: str, encoding: str) -> None:
+        self.lines = text.split("\n")
+        self.encoding = encoding
+
+    def position(self, line: int, column: int) -> types.Position:
+        """1-based line and 1-based code point column -> an LSP position."""
+        row = min(max(line - 1, 0), len(self.lines) - 1)
+        text = self.lines[row].rstrip("\r")
+        return types.Position(row, _units(text[: max(column - 1, 0)], self.encoding))
+
+    def offset_position(self, offset: int, text: str) -> types.Position:
+        row = text.count("\n", 0, offset)
+        start = text.rfind("\n", 0, offset) + 1
+        return types.Position(row, _units(text[start:offset], self.encoding))
+
+    def to_column(self, position: types.Position) -> tuple[int, int]:
+        """An LSP position -> 1-based line and 1-based code point column."""
+        row = min(position.line, len(self.lines) - 1)
+        return row + 1, _from_units(self.lines[row], position.character, self.encoding) + 1
+
+
+def _range(d: Diagnostic, positions: _Positions) -> types.Range:
+    start = positions.position(d.line, d.column)
+    end = positions.position(d.end_line, d.end_column)
+    if (end.line, end.character) <= (start.line, start.character):  # an engine diagnostic: point
+        text = positions.lines[start.line] if start.line < len(positions.lines) else ""
+        column = d.column if d.column <= len(text) else max(len(text), 1)
+        start = positions.position(d.line, column)
+        end = positions.position(d.line, column + 1) if text else start
+    return types.Range(start, end)
+
+
+def _contains(d: Diagnostic, line: int, column: int) -> bool:
+    return (d.line, d.column) <= (line, column) <= (d.end_line, d.end_column)
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+
+class Tf2lintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("tf2lint", __version__)
+        self.linted: dict[str, Linted] = {}
+        self.latest: dict[str, int | None] = {}  # uri -> newest version (read by the worker)
+        self.lock = threading.Lock()
+        self.pending: dict[str, asyncio.Task] = {}
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
+        self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
+        self._rules = None
+
+    # configuration ------------------------------------------------------------------------------
+    def settings_for(self, uri: str) -> tuple[Settings | None, str]:
+        """The settings for a document, or None and the configuration error."""
+        path = to_fs_path(uri)
+        start = Path(path).parent if path else Path.cwd()
+        if not path and self.workspace.root_path:
+            start = Path(self.workspace.root_path)
+        try:
+            config_path = find_config(start)
+            mtime = config_path.stat().st_mtime if config_path else 0.0
+            cached = self._configs.get(config_path)
+            if cached and cached[0] == mtime:
+                value = cached[1]
+            else:
+                config = load_config(config_path)
+                if self._rules is None:
+                    self._rules = all_rules()
+                rules = select_rules(
+                    self._rules, config.select, config.ignore, config.target_tensorflow
+                )
+                value = Settings(
+                    rules=rules, root=config.root, per_file_ignores=config.per_file_ignores
+                )
+                self._configs[config_path] = (mtime, value)
+        except (ConfigError, PluginError, OSError) as error:
+            return None, str(error)
+        return value, ""
+
+    # linting ------------------------------------------------------------------------------------
+    def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
+        """Runs on the worker thread."""
+        with self.lock:
+            if self.latest.get(uri) != version:
+                return None  # the buffer has changed since this lint was asked for: skip it
+        settings, error = self.settings_for(uri)
+        if settings is None:
+            d = Diagnostic(
+                uri, 1, 1, 1, 1, "config-error", "config-error", "engine", "error", error
+            )
+            return Linted(version, text, [d], None, None)
+        path = to_fs_path(uri) or uri
+        relative = _relative(Path(path), settings.root)
+        result = lint_module(text, path, settings.rules_for(relative))
+        return Linted(version, text, result.diagnostics, result.module, settings)
+
+    async def lint_now(self, uri: str) -> None:
+        document = self.workspace.get_text_document(uri)
+        version, text = document.version, document.source
+        with self.lock:
+            self.latest[uri] = version
+        loop = asyncio.get_running_loop()
+        linted = await loop.run_in_executor(self.worker, self._lint, uri, version, text)
+        if linted is None or self.latest.get(uri) != version:
+            return  # stale: a newer lint will publish
+        positions = _Positions(text, self.workspace.position_encoding or "utf-16")
+        linted.published = [
+            self._lsp_diagnostic(i, d, positions) for i, d in enumerate(linted.diagnostics)
+        ]
+        self.linted[uri] = linted
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=linted.published, version=version)
+        )
+
+    def schedule(self, uri: str, delay: float) -> None:
+        previous = self.pending.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        document = self.workspace.get_text_document(uri)
+        with self.lock:
+            self.latest[uri] = document.version
+
+        async def run() -> None:
+            try:
+                if delay:
+                    await asyncio.sleep(delay)
+                await self.lint_now(uri)
+            except asyncio.CancelledError:
+                pass
+            except Exception:  # never let one document's failure take the server down
+                log.exception("linting %s failed", uri)
+            finally:
+                if self.pending.get(uri) is task:
+                    del self.pending[uri]
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.pending[uri] = task
+
+    def _lsp_diagnostic(self, index: int, d: Diagnostic, positions: _Positions) -> types.Diagnostic:
+        message = d.message
+        if d.fix:
+            message += f" (fix, {d.fix.applicability}: {d.fix.description})"
+        return types.Diagnostic(
+            range=_range(d, positions),
+            message=message,
+            severity=_SEVERITY.get(d.severity, types.DiagnosticSeverity.Warning),
+            code=d.rule,
+            source=SOURCE,
+            data={"index": index},
+        )
+
+    # fixes --------------------------------------------------------------------------------------
+    def edit_for(self, uri: str, linted: Linted, new_text: str) -> types.WorkspaceEdit:
+        """One minimal text edit turning the linted text into ``new_text``."""
+        old = linted.text
+        prefix = 0
+        limit = min(len(old), len(new_text))
+        while prefix < limit and old[prefix] == new_text[prefix]:
+            prefix += 1
+        suffix = 0
+        while (
+            suffix < limit - prefix
+            and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
+        ):
+            suffix += 1
+        positions = _Positions(old, self.workspace.position_encoding or "utf-16")
+        edit = types.TextEdit(
+            range=types.Range(
+                positions.offset_position(prefix, old),
+                positions.offset_position(len(old) - suffix, old),
+            ),
+            new_text=new_text[prefix : len(new_text) - suffix],
+        )
+        document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=linted.version)
+        return types.WorkspaceEdit(
+            document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
+        )
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return path.as_posix()
+
+
+def _fix_one(linted: Linted, d: Diagnostic) -> str | None:
+    if linted.module is None or not d.fix or not d.fix.edits:
+        return None
+    chosen = choose_fixes(linted.module, [d.fix])
+    code = apply(linted.module, chosen) if chosen else None
+    return code if code is not None and parses(code) else None
+
+
+def _fix_all(linted: Linted, unsafe: bool) -> str | None:
+    if linted.module is None or linted.settings is None:
+        return None
+    settings = Settings(
+        rules=linted.settings.rules,
+        root=linted.settings.root,
+        per_file_ignores=linted.settings.per_file_ignores,
+        fix=True,
+        unsafe_fixes=unsafe,
+    )
+    text, _, fixed, _ = lint_and_fix(linted.text, "<buffer>", linted.settings.rules, settings)
+    return text if fixed and text != linted.text else None
+
+
+def build_server() -> Tf2lintServer:
+    server = Tf2lintServer()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: Tf2lintServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: Tf2lintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, DEBOUNCE_SECONDS)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: Tf2lintServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: Tf2lintServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        task = ls.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        with ls.lock:
+            ls.latest.pop(uri, None)
+        ls.linted.pop(uri, None)
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll]
+        ),
+    )
+    async def code_action(
+        ls: Tf2lintServer, params: types.CodeActionParams
+    ) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        linted = ls.linted.get(uri)
+        if linted is None or linted.version != ls.latest.get(uri):
+            return None  # no lint of the current text yet: offer nothing rather than stale edits
+        only = params.context.only
+        wants_quickfix = not only or any(k.startswith("quickfix") for k in only)
+        wants_fix_all = not only or any(
+            FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only
+        )
+        loop = asyncio.get_running_loop()
+        actions: list[types.CodeAction] = []
+        if wants_quickfix:
+            for index, published in enumerate(linted.published):
+                d = linted.diagnostics[index]
+                if not (d.fix and d.fix.edits) or not _overlaps(published.range, params.range):
+                    continue
+                new_text = await loop.run_in_executor(ls.worker, _fix_one, linted, d)
+                if new_text is None:
+                    continue
+                actions.append(
+                    types.CodeAction(
+                        title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
+                        + (" (unsafe)" if d.fix.applicability == "unsafe" else ""),
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[published],
+                        is_preferred=d.fix.applicability == "safe",
+                        edit=ls.edit_for(uri, linted, new_text),
+                    )
+                )
+        if wants_fix_all and any(d.fix and d.fix.edits for d in linted.diagnostics):
+            for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
+                if unsafe and not any(
+                    d.fix and d.fix.applicability == "unsafe" for d in linted.diagnostics
+                ):
+                    continue
+                new_text = await loop.run_in_executor(ls.worker, _fix_all, linted, unsafe)
+                if new_text is not None:
+                    actions.append(
+                        types.CodeAction(
+                            title=title,
+                            kind=FIX_ALL,
+                            edit=ls.edit_for(uri, linted, new_text),
+                        )
+                    )
+        return actions
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
+        from tf2lint.docs import explain
+
+        linted = ls.linted.get(params.text_document.uri)
+        if linted is None:
+            return None
+        positions = _Positions(linted.text, ls.workspace.position_encoding or "utf-16")
+        line, column = positions.to_column(params.position)
+        parts = []
+        for d in linted.diagnostics:
+            if not _contains(d, line, column):
+                continue
+            rule = rule_by_id(d.rule)
+            text = explain(rule) if rule is not None else f"{d.rule}: {d.message}\n"
+            if text not in parts:
+                parts.append(text)
+        if not parts:
+            return None
+        return types.Hover(
+            contents=types.MarkupContent(
+                kind=types.MarkupKind.Markdown, value="\n---\n".join(parts)
+            )
+        )
+
+    return server
+
+
+def _overlaps(a: types.Range, b: types.Range) -> bool:
+    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and (
+        b.start.line,
+        b.start.character,
+    ) <= (a.end.line, a.end.character)
+
+
+def serve() -> int:
+    server = build_server()
+    server.start_io()
+    return 0 if getattr(server.protocol, "_shutdown", False) else 1

@@ -1,0 +1,339 @@
+"""The language server, end to end: pytest-lsp drives a real ``tf2lint lsp`` process over stdio."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+BAD = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
+SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "tf2lint", "lsp"])
+
+
+def _capabilities(*encodings: str) -> types.ClientCapabilities:
+    return types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(position_encodings=list(encodings) or None),
+        text_document=types.TextDocumentClientCapabilities(
+            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
+            code_action=types.CodeActionClientCapabilities(
+                code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                    code_action_kind=types.ClientCodeActionKindOptions(
+                        value_set=[types.CodeActionKind.QuickFix, types.CodeActionKind.Source]
+                    )
+                )
+            ),
+        ),
+    )
+
+
+async def _start(client: LanguageClient, folder: Path, *encodings: str) -> types.InitializeResult:
+    return await client.initialize_session(
+        types.InitializeParams(
+            capabilities=_capabilities(*encodings),
+            root_uri=folder.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=folder.as_uri(), name="project")],
+        )
+    )
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    return tmp_path
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient, folder: Path):
+    await _start(lsp_client, folder)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def utf8_client(lsp_client: LanguageClient, folder: Path):
+    result = await _start(lsp_client, folder, types.PositionEncodingKind.Utf8)
+    assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _diagnostics(client: LanguageClient, uri: str, check, timeout: float = 20.0):
+    """Wait until the diagnostics published for ``uri`` satisfy ``check``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = client.diagnostics.get(uri)
+        if found is not None and check(found):
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"diagnostics for {uri}: {found}")
+        await asyncio.sleep(0.02)
+
+
+def _open(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=version, text=text
+            )
+        )
+    )
+
+
+def _change(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+def _apply(text: str, edits: list[types.TextEdit]) -> str:
+    """Apply LSP edits (UTF-16 positions) to ``text``."""
+    lines = text.split("\n")
+
+    def offset(p: types.Position) -> int:
+        line = lines[p.line]
+        units, index = 0, 0
+        while units < p.character:
+            units += 2 if ord(line[index]) > 0xFFFF else 1
+            index += 1
+        return sum(len(s) + 1 for s in lines[: p.line]) + index
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character))[::-1]:
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+@pytest.mark.asyncio
+async def test_open_reports_the_unsaved_buffer_not_the_file_on_disk(client, folder):
+    path = folder / "train.py"
+    path.write_text("x = 1\n")  # the buffer differs from the disk: the buffer wins
+    uri = path.as_uri()
+    _open(client, uri, BAD)
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    assert d.code == "TF201" and d.source == "tf2lint"
+    assert d.severity == types.DiagnosticSeverity.Warning
+    assert d.range == types.Range(types.Position(4, 4), types.Position(4, 12))
+    assert "`print` in traced `step`" in d.message
+
+
+@pytest.mark.asyncio
+async def test_code_action_fixes_the_finding(client, folder):
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD)
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=d.range,
+            context=types.CodeActionContext(diagnostics=[d]),
+        )
+    )
+    quick = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    (action,) = quick
+    assert action.title == "tf2lint: Replace with `tf.print` (unsafe)"
+    (change,) = action.edit.document_changes
+    assert change.text_document.uri == uri and change.text_document.version == 1
+    fixed = _apply(BAD, change.edits)
+    assert fixed == BAD.replace("    print(x)", "    tf.print(x)")
+    fix_all = [a for a in actions if a.kind == "source.fixAll.tf2lint"]
+    assert [a.title for a in fix_all] == ["Fix all tf2lint (unsafe)"]  # no safe fix here
+    (change,) = fix_all[0].edit.document_changes
+    assert _apply(BAD, change.edits) == fixed
+
+    # The client applies the edit: the server lints the new text, and the finding is gone.
+    _change(client, uri, fixed, 2)
+    await _diagnostics(client, uri, lambda ds: not ds)
+
+
+@pytest.mark.asyncio
+async def test_change_updates_the_diagnostics(client, folder):
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, "import tensorflow as tf\n")
+    await _diagnostics(client, uri, lambda ds: not ds)
+    _change(client, uri, BAD, 2)
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    assert d.range.start.line == 4
+    _change(client, uri, "\n\n" + BAD, 3)
+    (d,) = await _diagnostics(client, uri, lambda ds: ds and ds[0].range.start.line == 6)
+
+
+@pytest.mark.asyncio
+async def test_rapid_changes_settle_on_the_last_version(client, folder):
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD)
+    await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    for version in range(2, 30):  # typing: only the newest text matters
+        _change(client, uri, BAD + "\n" * version, version)
+    _change(client, uri, "x = 1\n", 30)
+    await _diagnostics(client, uri, lambda ds: not ds)
+    await asyncio.sleep(0.5)
+    assert not client.diagnostics[uri]  # no stale version published afterwards
+
+
+@pytest.mark.asyncio
+async def test_syntax_error_is_still_a_diagnostic(client, folder):
+    uri = (folder / "broken.py").as_uri()
+    _open(client, uri, "import tensorflow as tf\ndef f(:\n    pass\n")
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    assert d.code == "syntax-error" and d.severity == types.DiagnosticSeverity.Error
+    assert d.range.start.line == 1
+    assert d.range.end != d.range.start  # something to underline
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_finding_explains_the_rule(client, folder):
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD)
+    await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(4, 6)
+        )
+    )
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    assert hover.contents.value.startswith("TF201 print-in-traced-code")
+    assert "## Why is this bad?" in hover.contents.value
+    nothing = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 1)
+        )
+    )
+    assert nothing is None
+
+
+@pytest.mark.asyncio
+async def test_configuration_comes_from_the_workspace_pyproject(client, folder):
+    (folder / "pyproject.toml").write_text('[tool.tf2lint]\nignore = ["TF201"]\n')
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD + "\n@tf.function\ndef g(x):\n    v = tf.Variable(1.0)\n    return v\n")
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    assert d.code == "TF401"
+
+
+EMOJI = (
+    "import tensorflow as tf\n\n@tf.function\ndef step(x):\n"
+    '    s = "🙂🙂 数据"; print(s, x)\n    return x\n'
+)
+
+
+@pytest.mark.asyncio
+async def test_utf16_positions_after_emoji_and_cjk(client, folder):
+    uri = (folder / "emoji.py").as_uri()
+    _open(client, uri, EMOJI)
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    line = EMOJI.splitlines()[4]
+    start = line.index("print")  # code points
+    # Two emoji are two UTF-16 code units each; the CJK characters are one each.
+    assert d.range.start == types.Position(4, start + 2)
+    assert d.range.end == types.Position(4, start + 2 + len("print(s, x)"))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=d.range,
+            context=types.CodeActionContext(diagnostics=[d], only=["quickfix"]),
+        )
+    )
+    (change,) = actions[0].edit.document_changes
+    assert _apply(EMOJI, change.edits) == EMOJI.replace("; print(", "; tf.print(")
+
+
+@pytest.mark.asyncio
+async def test_utf8_positions_when_the_client_asks_for_them(utf8_client, folder):
+    uri = (folder / "emoji.py").as_uri()
+    _open(utf8_client, uri, EMOJI)
+    (d,) = await _diagnostics(utf8_client, uri, lambda ds: len(ds) == 1)
+    line = EMOJI.splitlines()[4]
+    prefix = line[: line.index("print")]
+    assert d.range.start == types.Position(4, len(prefix.encode("utf-8")))
+
+
+@pytest.mark.asyncio
+async def test_big_file_latency_and_typing_is_not_blocked(client, folder):
+    body = "".join(
+        f"\n\n@tf.function\ndef step_{i}(x):\n    y = x * {i}\n    print(y)\n    return y + 1\n"
+        for i in range(286)
+    )
+    text = "import tensorflow as tf\n" + body
+    assert len(text.splitlines()) >= 2000
+    uri = (folder / "big.py").as_uri()
+    started = time.monotonic()
+    _open(client, uri, text)
+    await _diagnostics(client, uri, lambda ds: len(ds) == 286, timeout=60)
+    latency = time.monotonic() - started
+    print(f"\nLSP: {len(text.splitlines())}-line file, 286 findings, diagnostics in {latency:.2f}s")
+    assert latency < 15
+
+    # While the big file is being re-linted, requests for another document are answered.
+    small = (folder / "small.py").as_uri()
+    _open(client, small, BAD)
+    await _diagnostics(client, small, lambda ds: len(ds) == 1)
+    _change(client, uri, text + "\n", 2)
+    await asyncio.sleep(0.2)  # past the debounce: the lint is running
+    asked = time.monotonic()
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=small), position=types.Position(4, 6)
+        )
+    )
+    answered = time.monotonic() - asked
+    print(f"LSP: hover answered in {answered * 1000:.0f} ms during a re-lint")
+    assert hover is not None and answered < latency
+
+
+@pytest.mark.asyncio
+async def test_close_clears_diagnostics(client, folder):
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD)
+    await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await _diagnostics(client, uri, lambda ds: not ds)
+
+
+def _frame(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return f"Content-Length: {len(body)}\r\n\r\n".encode() + body
+
+
+def test_shutdown_then_exit_ends_the_process_with_status_zero(folder):
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "lsp"],
+        input=b"".join(_frame(m) for m in messages),
+        capture_output=True,
+        cwd=folder,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b'"id": 2' in done.stdout and b'"result": null' in done.stdout
+
+
+def test_exit_without_shutdown_is_status_one(folder):
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "lsp"],
+        input=b"".join(_frame(m) for m in messages),
+        capture_output=True,
+        cwd=folder,
+        timeout=60,
+    )
+    assert done.returncode == 1

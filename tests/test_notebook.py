@@ -1,0 +1,206 @@
+"""Jupyter notebooks: cells linted as one module, magics skipped, fixes written back byte for byte."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from tf2lint.notebook import _magic_lines, read_notebook
+
+NOTEBOOKS = ROOT / "tests" / "data" / "notebooks"
+
+
+def _copy(project: Path, name: str) -> Path:
+    target = project / name
+    shutil.copyfile(NOTEBOOKS / name, target)
+    return target
+
+
+def _check_json(project: Path, *args: str) -> tuple[int, list[dict]]:
+    result = run_cli("check", "--format", "json", *args, cwd=project)
+    return result.returncode, json.loads(result.stdout)["diagnostics"]
+
+
+@pytest.mark.parametrize("name", ["one_space_lists.ipynb", "two_space_strings.ipynb"])
+def test_diagnostics_name_the_cell_and_line_within_it(project, name):
+    _copy(project, name)
+    code, diagnostics = _check_json(project)
+    assert code == 1
+    # Cell 1 imports tf; cell 3 (the bash cell is cell 2) uses it: the cells are one module.
+    ((d),) = diagnostics
+    assert (d["path"], d["rule"], d["cell"], d["line"], d["column"]) == (name, "TF201", 3, 4, 5)
+    assert (d["end_line"], d["end_column"]) == (4, 13)
+
+
+def test_text_output_prints_cell_location_and_the_cells_line(project):
+    _copy(project, "one_space_lists.ipynb")
+    result = run_cli("check", cwd=project)
+    assert "one_space_lists.ipynb:cell 3:4:5: TF201" in result.stdout
+    assert "4 |     print(x)\n  |     ^^^^^^^^\n" in result.stdout
+
+
+@pytest.mark.parametrize("name", ["one_space_lists.ipynb", "two_space_strings.ipynb"])
+def test_fix_changes_only_the_fixed_cells_source_byte_for_byte(project, name):
+    path = _copy(project, name)
+    before = path.read_bytes()
+    assert before.count(b"    print(x)") == 1
+    result = run_cli("check", "--fix", "--unsafe-fixes", cwd=project)
+    assert result.returncode == 0, result.stdout
+    assert "Fixed 1 finding." in result.stdout
+    assert path.read_bytes() == before.replace(b"    print(x)", b"    tf.print(x)")
+
+
+def test_fix_of_a_multi_line_cell_keeps_outputs_ids_metadata_and_layout(project):
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": 7,
+                "id": "x1",
+                "metadata": {"z": 1, "a": 2},
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": "hi\n"}],
+                "source": [
+                    "import tensorflow as tf\n",
+                    "@tf.function\n",
+                    "def f(x):\n",
+                    "    print(\n",
+                    '        "é",\n',
+                    "        x)\n",
+                    "    return x",
+                ],
+            }
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = project / "multi.ipynb"
+    text = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+    path.write_text(text, encoding="utf-8")
+    assert run_cli("check", "--fix", "--unsafe-fixes", cwd=project).returncode == 0
+    assert path.read_text(encoding="utf-8") == text.replace('"    print(\\n"', '"    tf.print(\\n"')
+
+
+def test_diff_shows_the_change_and_writes_nothing(project):
+    path = _copy(project, "one_space_lists.ipynb")
+    before = path.read_bytes()
+    result = run_cli("check", "--diff", "--unsafe-fixes", cwd=project)
+    assert result.returncode == 1
+    assert '-    "    print(x)\\n",' in result.stdout
+    assert '+    "    tf.print(x)\\n",' in result.stdout
+    assert path.read_bytes() == before
+
+
+def test_invalid_json_is_a_read_error_with_its_line_and_the_run_continues(project):
+    _copy(project, "not_json.ipynb")
+    _copy(project, "one_space_lists.ipynb")
+    code, diagnostics = _check_json(project)
+    assert code == 1
+    found = {(d["path"], d["rule"]): d for d in diagnostics}
+    error = found[("not_json.ipynb", "read-error")]
+    assert error["line"] == 3 and "invalid JSON" in error["message"]
+    assert ("one_space_lists.ipynb", "TF201") in found
+
+
+def test_json_without_cells_is_a_read_error(project):
+    (project / "old.ipynb").write_text('{"worksheets": [], "nbformat": 3}')
+    code, diagnostics = _check_json(project)
+    assert code == 1
+    assert diagnostics[0]["rule"] == "read-error" and "cells" in diagnostics[0]["message"]
+
+
+def _nb(*sources: str) -> bytes:
+    cells = [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "source": s, "execution_count": None}
+        for s in sources
+    ]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+
+
+def test_magics_and_shell_escapes_keep_line_numbers(project):
+    (project / "m.ipynb").write_bytes(
+        _nb(
+            "import tensorflow as tf\n%matplotlib inline",
+            "%%bash\nfor f in *; do\n    echo $f\ndone",
+            "%%time\n@tf.function\ndef f(x):\n    !echo hi\n    out = !ls\n    %time y = 1\n"
+            "    print(x)\n    return x",
+            "%time \\\n   continued\nlen?\n?len\n@tf.function\ndef g(x):\n    print(x % 2)\n"
+            "    return x",
+        )
+    )
+    code, diagnostics = _check_json(project)
+    assert code == 1
+    assert [(d["rule"], d["cell"], d["line"], d["column"]) for d in diagnostics] == [
+        ("TF201", 3, 7, 5),
+        ("TF201", 4, 7, 5),
+    ]
+
+
+def test_placeholders_for_ipython_lines():
+    lines = [
+        "x = 10 % 3\n",
+        "files = !ls\n",
+        "a, b = %who_ls\n",
+        "if x:\n",
+        "    !echo hi\n",
+        "y = (1,\n",
+        "  %2)\n",
+        's = """\n',
+        "%not a magic inside a string\n",
+        '"""\n',
+        "x != 3\n",
+    ]
+    assert _magic_lines(lines) == {1: "files = ...\n", 2: "a, b = ...\n", 4: "    pass\n"}
+
+
+def test_cells_share_names_in_order(project):
+    (project / "s.ipynb").write_bytes(
+        _nb(
+            "import tensorflow as tf",
+            "@tf.function\ndef f(x):\n    print(x)\n    return x",
+            "",  # an empty code cell
+            "tf.print(1)\nprint(2)",
+        )
+    )
+    _, diagnostics = _check_json(project)
+    assert [(d["cell"], d["line"]) for d in diagnostics] == [(2, 3)]
+
+
+def test_markdown_and_raw_cells_are_not_code():
+    data = json.dumps(
+        {
+            "cells": [
+                {"cell_type": "markdown", "metadata": {}, "source": "print(x)"},
+                {"cell_type": "raw", "metadata": {}, "source": "def f(:"},
+                {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["x = 1"]},
+            ],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    ).encode()
+    nb = read_notebook(data)
+    assert [(c.number, c.index, c.text) for c in nb.cells] == [(1, 2, "x = 1")]
+
+
+def test_syntax_error_in_a_cell_names_the_cell(project):
+    (project / "bad.ipynb").write_bytes(_nb("x = 1", "y = 2\ndef f(:\n    pass"))
+    _, diagnostics = _check_json(project)
+    ((d),) = diagnostics
+    assert (d["rule"], d["cell"], d["line"]) == ("syntax-error", 2, 2)
+
+
+def test_check_never_imports_tensorflow_for_notebooks(project):
+    _copy(project, "one_space_lists.ipynb")
+    probe = (
+        "import sys; from tf2lint.cli import main; code = main(['check', '-j', '1', '.']); "
+        "assert code == 1; assert 'tensorflow' not in sys.modules; assert 'pygls' not in sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True)
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,189 @@
+"""GitHub annotations and SARIF: escaping, locations, rule metadata, fixes, schema validity."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conftest import ROOT, run_cli
+from tf2lint.output import _escape_data, _escape_property, write_github, write_sarif
+from tf2lint.plugins import all_rules
+from tf2lint.rule import Diagnostic, Fix
+from tf2lint.runner import FileOutcome, RunResult
+
+SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
+NASTY = "100% sure: a, b\r\nnext line %0A not decoded\n::error::injected"
+BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
+
+
+def _diagnostic(**changes) -> Diagnostic:
+    values = dict(
+        path="dir, with: odd%name/t.py",
+        line=3,
+        column=2,
+        end_line=4,
+        end_column=7,
+        rule="TF201",
+        name="print-in-traced-code",
+        category="side-effect",
+        severity="warning",
+        message=NASTY,
+    )
+    values.update(changes)
+    return Diagnostic(**values)
+
+
+def _github(*diagnostics: Diagnostic) -> str:
+    out = io.StringIO()
+    write_github(RunResult([FileOutcome(d.path, [d]) for d in diagnostics]), out)
+    return out.getvalue()
+
+
+def test_escaping_follows_githubs_rules():
+    assert _escape_data("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad:e,f"
+    assert _escape_property("a%b\rc\nd:e,f") == "a%25b%0Dc%0Ad%3Ae%2Cf"
+    # `%` first: an escape sequence already in the text must not be decoded by the runner.
+    assert _escape_data("%0A") == "%250A"
+
+
+def test_github_annotation_with_nasty_message_and_path():
+    out = _github(_diagnostic())
+    assert out.count("\n") == 1  # one annotation, one line: no CR or LF leaks out
+    head, message = out.rstrip("\n").split("::", 2)[1:]
+    assert head == (
+        "warning file=dir%2C with%3A odd%25name/t.py,line=3,col=2,endLine=4,endColumn=7,title=TF201"
+    )
+    assert message == ("100%25 sure: a, b%0D%0Anext line %250A not decoded%0A::error::injected")
+
+
+def test_github_levels_and_fix_note():
+    out = _github(
+        _diagnostic(severity="error", message="m", fix=Fix("unsafe", "replace with `tf.print`")),
+        _diagnostic(path="b.py", severity="info", message="m"),
+    )
+    second, first = out.splitlines()  # sorted by path
+    assert first.startswith("::error ") and first.endswith(
+        "::m%0Afix (unsafe): replace with `tf.print`"
+    )
+    assert second.startswith("::notice ")
+
+
+def test_github_notebook_findings_keep_cell_and_land_on_the_notebooks_line(project):
+    shutil.copyfile(
+        ROOT / "tests" / "data" / "notebooks" / "one_space_lists.ipynb", project / "nb.ipynb"
+    )
+    result = run_cli("check", "--format", "github", cwd=project)
+    assert result.returncode == 1
+    (line,) = result.stdout.splitlines()
+    text = (project / "nb.ipynb").read_text().splitlines()
+    json_line = next(i for i, t in enumerate(text, 1) if "    print(x)" in t)
+    assert line.startswith(f"::warning file=nb.ipynb,line={json_line},title=TF201 in cell 3::")
+    assert "::cell 3, line 4, column 5: `print` in traced `step`" in line
+
+
+@pytest.fixture
+def sarif_project(project: Path) -> Path:
+    (project / "src dir").mkdir()
+    (project / "src dir" / "train.py").write_text(BAD_PRINT + BAD_PRINT.split("\n\n", 1)[1])
+    (project / "broken.py").write_text("def f(:\n")
+    shutil.copyfile(
+        ROOT / "tests" / "data" / "notebooks" / "two_space_strings.ipynb", project / "nb.ipynb"
+    )
+    return project
+
+
+def _sarif(project: Path, *args: str, cwd: Path | None = None) -> dict:
+    result = run_cli("check", "--format", "sarif", *args, cwd=cwd or project)
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, SCHEMA)
+    return log
+
+
+def test_sarif_is_valid_and_upload_ready(sarif_project):
+    log = _sarif(sarif_project)
+    (run,) = log["runs"]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == sarif_project.resolve().as_uri() + "/"
+    assert run["columnKind"] == "unicodeCodePoints"
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]
+    }
+    assert uris == {"src%20dir/train.py", "broken.py", "nb.ipynb"}
+    assert all(
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+        for r in run["results"]
+    )
+    # Two identical findings in one file get different fingerprints.
+    prints = [r for r in run["results"] if r["ruleId"] == "TF201" and "train" in json.dumps(r)]
+    assert len(prints) == 2
+    assert len({r["partialFingerprints"]["tf2lint/v1"] for r in prints}) == 2
+
+
+def test_sarif_paths_are_relative_to_the_project_root_from_a_subfolder(sarif_project):
+    log = _sarif(sarif_project, "train.py", cwd=sarif_project / "src dir")
+    (result, _) = log["runs"][0]["results"]
+    location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "src%20dir/train.py", "uriBaseId": "%SRCROOT%"}
+
+
+def test_sarif_rule_metadata(sarif_project):
+    log = _sarif(sarif_project)
+    driver = log["runs"][0]["tool"]["driver"]
+    rules = {r["id"]: r for r in driver["rules"]}
+    assert set(rules) >= {r.id for r in all_rules()} | {"syntax-error"}
+    tf201 = rules["TF201"]
+    assert tf201["name"] == "print-in-traced-code"
+    assert tf201["defaultConfiguration"]["level"] == "warning"
+    assert "tf.function" in tf201["help"]["text"]
+    assert "## Use instead" in tf201["help"]["markdown"]
+    assert tf201["properties"]["tags"] == ["side-effect"]
+    for result in log["runs"][0]["results"]:
+        assert driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
+
+
+def test_sarif_fix_replaces_the_reported_span(sarif_project):
+    log = _sarif(sarif_project)
+    result = next(
+        r for r in log["runs"][0]["results"] if "train" in json.dumps(r) and r["ruleId"] == "TF201"
+    )
+    (fix,) = result["fixes"]
+    assert fix["description"]["text"] == "replace with `tf.print` (unsafe fix)"
+    (change,) = fix["artifactChanges"]
+    (replacement,) = change["replacements"]
+    assert replacement["deletedRegion"] == {
+        "startLine": 5,
+        "startColumn": 5,
+        "endLine": 5,
+        "endColumn": 13,
+    }
+    assert replacement["insertedContent"]["text"] == "tf.print(x)"
+    assert result["properties"]["fix"]["applicability"] == "unsafe"
+
+
+def test_sarif_notebook_result_keeps_cell_position(sarif_project):
+    log = _sarif(sarif_project)
+    result = next(r for r in log["runs"][0]["results"] if "nb.ipynb" in json.dumps(r["locations"]))
+    assert result["properties"]["cell"] == 3 and result["properties"]["line"] == 4
+    assert result["message"]["text"].startswith("cell 3, line 4: ")
+    region = result["locations"][0]["physicalLocation"]["region"]
+    text = (sarif_project / "nb.ipynb").read_text().splitlines()
+    assert "print(x)" in text[region["startLine"] - 1]
+
+
+def test_sarif_with_nasty_message_stays_valid(tmp_path):
+    d = _diagnostic(
+        path=str(tmp_path / "dir, with: odd%name" / "t.py"), message=NASTY + ' "quoted" \\ \x00'
+    )
+    out = io.StringIO()
+    write_sarif(RunResult([FileOutcome(d.path, [d])]), out, all_rules(), tmp_path)
+    log = json.loads(out.getvalue())
+    jsonschema.validate(log, SCHEMA)
+    (result,) = log["runs"][0]["results"]
+    assert result["message"]["text"] == d.message
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
+        "dir%2C%20with%3A%20odd%25name/t.py"
+    )
