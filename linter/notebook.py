@@ -32,16 +32,6 @@ _LINE_MAGIC = re.compile(
 _HELP = re.compile(r"^(?P<indent>[ \t]*)(?:\?\??[\w.]+|[\w.]+\?\??)[ \t]*$")
 
 
-@dataclass
-class NotebookOutcome(FileOutcome):
-    """A file's outcome, with each code cell's lines for the source frames of the text output."""
-
-    cell_lines: dict[int, list[str]] | None = None
-    # For each code cell, the line of the notebook's JSON text holding each of its source lines:
-    # annotations and SARIF results point there, so they land on the right line of the file.
-    json_lines: dict[int, list[int]] | None = None
-
-
 class NotebookError(Exception):
     def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
         super().__init__(message)
@@ -417,7 +407,7 @@ def write_back(nb: Notebook, new_sources: dict[int, list[str]]) -> str:
 
 def lint_notebook(path: Path, shown: str, settings):
     """Lint (and fix) one notebook; every failure becomes a diagnostic."""
-    outcome = NotebookOutcome(shown)
+    outcome = FileOutcome(shown)
     try:
         data = path.read_bytes()
     except OSError as error:

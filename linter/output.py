@@ -50,7 +50,7 @@ def _lines_of(outcomes: dict, d: Diagnostic) -> list[str] | None:
     if outcome is None:
         return None
     if d.cell is not None:
-        return (getattr(outcome, "cell_lines", None) or {}).get(d.cell)
+        return (outcome.cell_lines or {}).get(d.cell)
     return outcome.lines
 
 
@@ -58,7 +58,8 @@ def _file_line(outcomes: dict, d: Diagnostic) -> int | None:
     """The line of the file itself: for a notebook finding, the JSON line holding its source."""
     if d.cell is None:
         return d.line
-    json_lines = (getattr(outcomes.get(d.path), "json_lines", None) or {}).get(d.cell) or []
+    outcome = outcomes.get(d.path)
+    json_lines = ((outcome.json_lines if outcome else None) or {}).get(d.cell) or []
     return json_lines[d.line - 1] if 0 < d.line <= len(json_lines) else None
 
 
@@ -202,29 +203,10 @@ def _artifact(path: str, root: Path) -> dict:
     return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
 
 
-def _region_text(lines: list[str], d: Diagnostic) -> str | None:
-    if not (0 < d.line <= d.end_line <= len(lines)):
-        return None
-    if d.line == d.end_line:
-        return lines[d.line - 1][d.column - 1 : d.end_column - 1]
-    parts = [lines[d.line - 1][d.column - 1 :]]
-    parts += lines[d.line : d.end_line - 1]
-    parts.append(lines[d.end_line - 1][: d.end_column - 1])
-    return "\n".join(parts)
-
-
-def _sarif_fix(d: Diagnostic, lines: list[str] | None, artifact: dict, region: dict):
+def _sarif_fix(d: Diagnostic, artifact: dict, region: dict) -> dict | None:
     """A SARIF fix when the fix replaces exactly the reported node; else None."""
-    import libcst as cst
-
-    if not d.fix or len(d.fix.edits) != 1 or lines is None:
+    if not d.fix or d.fix.replacement_text is None:
         return None
-    old, new = d.fix.edits[0]
-    if not isinstance(new, cst.CSTNode):
-        return None
-    empty = cst.Module([])
-    if _region_text(lines, d) != empty.code_for_node(old):
-        return None  # the edit is not the reported span: keep only the description
     return {
         "description": {"text": f"{d.fix.description} ({d.fix.applicability} fix)"},
         "artifactChanges": [
@@ -233,7 +215,7 @@ def _sarif_fix(d: Diagnostic, lines: list[str] | None, artifact: dict, region: d
                 "replacements": [
                     {
                         "deletedRegion": region,
-                        "insertedContent": {"text": empty.code_for_node(new)},
+                        "insertedContent": {"text": d.fix.replacement_text},
                     }
                 ],
             }
@@ -278,7 +260,7 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
         properties = {}
         if d.fix:
             properties["fix"] = d.fix.to_dict()
-            fix = _sarif_fix(d, lines, artifact, region) if d.cell is None else None
+            fix = _sarif_fix(d, artifact, region) if d.cell is None else None
             if fix:
                 result["fixes"] = [fix]
         if d.cell is not None:

@@ -36,6 +36,9 @@ class Fix:
     applicability: str  # "safe" or "unsafe"
     description: str
     edits: tuple[tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel], ...] = ()
+    # The new code of a fix that replaces exactly the reported node (for SARIF `fixes`); it
+    # survives where the tree edits do not (across processes, in the cache).
+    replacement_text: str | None = None
 
     def to_dict(self) -> dict[str, str]:
         return {"applicability": self.applicability, "description": self.description}
@@ -106,6 +109,7 @@ class Report:
     fix: Fix | None = None
 
 
+_EMPTY_MODULE = cst.Module(body=[])
 BUILTIN_FIXTURES = Path(str(resources.files("tf2lint.fixtures")))
 
 
@@ -152,14 +156,18 @@ class Rule:
         applicability: str | None = None,
     ) -> None:
         """Report ``node``; ``replacement`` (or several ``edits``) makes the finding fixable."""
+        replacement_text = None
         if replacement is not None:
             edits = [(node, replacement)]
+            if isinstance(replacement, cst.CSTNode):
+                replacement_text = _EMPTY_MODULE.code_for_node(replacement)
         fix = None
         if edits:
             fix = Fix(
                 applicability=applicability or self.fix_applicability,
                 description=fix_description or "apply the suggested change",
                 edits=tuple(edits),
+                replacement_text=replacement_text,
             )
         self.context.add_report(Report(type(self), node, message or self.message, fix))
 

@@ -47,6 +47,10 @@ class FileOutcome:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: list[str] | None = None  # kept for source frames when there are diagnostics
+    # Notebooks: each code cell's lines, and the notebook JSON line holding each of them
+    # (annotations and SARIF results point at the file's own lines).
+    cell_lines: dict[int, list[str]] | None = None
+    json_lines: dict[int, list[int]] | None = None
     fixed: int = 0
     diff: str = ""
     internal_error: bool = False
@@ -197,7 +201,7 @@ def _lint_batch(args: tuple[list[Path], Settings]) -> list[FileOutcome]:
     for outcome in outcomes:  # fixes were applied here; their tree edits need not travel back
         for d in outcome.diagnostics:
             if d.fix is not None:
-                d.fix = Fix(d.fix.applicability, d.fix.description)
+                d.fix = Fix(d.fix.applicability, d.fix.description, (), d.fix.replacement_text)
     return outcomes
 
 

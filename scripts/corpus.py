@@ -28,13 +28,27 @@ def fetch(pin: str) -> Path:
     wheels = CACHE / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     normalized = name.replace("-", "_").lower()
-    found = [w for w in wheels.glob("*.whl") if w.name.lower().startswith(f"{normalized}-{version}")]
+    found = [
+        w for w in wheels.glob("*.whl") if w.name.lower().startswith(f"{normalized}-{version}")
+    ]
     if not found:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(wheels), pin],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "-d",
+                str(wheels),
+                pin,
+            ],
             check=True,
         )
-        found = [w for w in wheels.glob("*.whl") if w.name.lower().startswith(f"{normalized}-{version}")]
+        found = [
+            w for w in wheels.glob("*.whl") if w.name.lower().startswith(f"{normalized}-{version}")
+        ]
     with zipfile.ZipFile(found[0]) as archive:
         archive.extractall(target)
     return target

@@ -33,8 +33,18 @@ def main() -> int:
     for pin in args.packages:
         folder = fetch(pin)
         result = subprocess.run(
-            [sys.executable, "-m", "tf2lint", "check", str(folder), "--select", args.select,
-             "--format", "json", "--exit-zero"],
+            [
+                sys.executable,
+                "-m",
+                "tf2lint",
+                "check",
+                str(folder),
+                "--select",
+                args.select,
+                "--format",
+                "json",
+                "--exit-zero",
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -49,7 +59,9 @@ def main() -> int:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         shown = path.resolve().relative_to(folder.resolve())
         print(f"\n#{number} {shown}:{d['line']}:{d['column']} {d['rule']} {d['message']}")
-        for n in range(max(1, d["line"] - args.context), min(len(lines), d["line"] + args.context) + 1):
+        for n in range(
+            max(1, d["line"] - args.context), min(len(lines), d["line"] + args.context) + 1
+        ):
             print(f"{'>' if n == d['line'] else ' '}{n:5d} | {lines[n - 1]}")
     return 0
 

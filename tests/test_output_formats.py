@@ -187,3 +187,13 @@ def test_sarif_with_nasty_message_stays_valid(tmp_path):
     assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
         "dir%2C%20with%3A%20odd%25name/t.py"
     )
+
+
+def test_sarif_fixes_survive_parallel_workers(project):
+    # With 8+ files the run uses worker processes, which cannot send libcst edits back.
+    for i in range(9):
+        (project / f"train_{i}.py").write_text(BAD_PRINT)
+    log = _sarif(project, "--jobs", "2")
+    results = log["runs"][0]["results"]
+    assert len(results) == 9
+    assert all(r["fixes"][0]["artifactChanges"][0]["replacements"] for r in results)
