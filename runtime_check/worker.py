@@ -199,7 +199,7 @@ def _describe_error(error: BaseException, path: Path) -> dict:
         lines[0] = lines[0][len(prefix) :]
     return {
         "type": type(error).__name__,
-        "message": " ".join(lines[:3])[:400],
+        "message": (lines[0] if lines else "")[:300],
         "line": line,
     }
 
