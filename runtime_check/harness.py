@@ -1,0 +1,215 @@
+"""Running every rule's fixtures in worker subprocesses, in parallel, and judging them.
+
+Nothing here imports TensorFlow: the probe and the workers are subprocesses.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from tf2lint.runtime_check.judge import (
+    NOT_CHECKABLE,
+    NOT_CONFIRMED,
+    SKIPPED,
+    Verdict,
+    judge,
+)
+
+INSTALL_HINT = "pip install 'tf2lint[runtime]'"
+IMPORT_SECONDS = 60.0  # headroom for a worker's TensorFlow import, on top of the fixture limits
+
+
+class TensorFlowMissing(Exception):
+    pass
+
+
+@dataclass
+class Probe:
+    version: str
+    gpus: list[str]
+
+
+@dataclass
+class Plan:
+    """What a rule's fixtures declare: (observe kind, None) or (None, reason not checkable)."""
+
+    observe: str | None
+    skip_reason: str | None
+    bad: Path | None = None
+    good: Path | None = None
+
+
+def worker_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    env.setdefault("TF_FORCE_GPU_ALLOW_GROWTH", "true")  # two workers can share one GPU
+    return env
+
+
+def probe(python: str = sys.executable) -> Probe:
+    """Import TensorFlow in a subprocess: its version and GPUs, or :class:`TensorFlowMissing`."""
+    code = (
+        "import json, tensorflow as tf;"
+        "print(json.dumps({'version': tf.__version__, 'gpus': "
+        "[d.name for d in tf.config.list_physical_devices('GPU')]}))"
+    )
+    done = subprocess.run(
+        [python, "-c", code], capture_output=True, text=True, env=worker_env(), timeout=300
+    )
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
+        raise TensorFlowMissing(lines[-1] if lines else f"exit status {done.returncode}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return Probe(found["version"], found["gpus"])
+
+
+def _literal(tree: ast.Module, name: str):
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                try:
+                    return ast.literal_eval(node.value)
+                except ValueError:
+                    return ...  # declared, but not a literal: the worker reads it at run time
+    return None
+
+
+def plan(rule) -> Plan:
+    """Read a rule's fixtures (statically: no import) for the runtime-check convention."""
+    try:
+        paths = rule.fixtures()
+    except Exception as error:
+        return Plan(None, f"no fixtures ({type(error).__name__}: {error})")
+    bad, good = paths.get("bad"), paths.get("good")
+    if not (bad and good and Path(bad).is_file() and Path(good).is_file()):
+        return Plan(None, "no bad and good fixture files")
+    try:
+        tree = ast.parse(Path(bad).read_text(encoding="utf-8"))
+    except (SyntaxError, UnicodeDecodeError) as error:
+        return Plan(None, f"bad fixture does not parse: {error}")
+    check, skip = _literal(tree, "RUNTIME_CHECK"), _literal(tree, "RUNTIME_CHECK_SKIP")
+    if check is None:
+        reason = skip if isinstance(skip, str) and skip else "fixture declares no RUNTIME_CHECK"
+        return Plan(None, reason, Path(bad), Path(good))
+    observe = check.get("observe") if isinstance(check, dict) else None
+    return Plan(observe, None, Path(bad), Path(good))
+
+
+def checkable(rules: Iterable) -> list:
+    return [r for r in rules if plan(r).skip_reason is None]
+
+
+def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.executable):
+    """Run one rule's bad and good fixtures in one worker process; judge them."""
+    p = plan(rule)
+    verdict = Verdict(rule.id, rule.name, rule.category, device, NOT_CHECKABLE, observe=p.observe)
+    if p.skip_reason is not None:
+        verdict.reason = p.skip_reason
+        return verdict
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="tf2lint-verify-") as folder:
+        result_path = Path(folder) / "result.json"
+        command = [
+            python,
+            "-m",
+            "tf2lint.runtime_check.worker",
+            "--device",
+            device,
+            "--repeat",
+            str(repeat),
+            "--timeout",
+            str(timeout),
+            "--result",
+            str(result_path),
+            f"bad={p.bad}",
+            f"good={p.good}",
+        ]
+        crash = ""
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                env=worker_env(),
+                timeout=2 * timeout + IMPORT_SECONDS,
+                cwd=folder,
+            )
+            if done.returncode != 0:
+                tail = [line for line in done.stderr.splitlines() if line.strip()][-1:]
+                crash = f"worker exited {done.returncode}: {' '.join(tail)}"
+        except subprocess.TimeoutExpired:
+            crash = f"worker killed after {2 * timeout + IMPORT_SECONDS:g} s"
+        results = json.loads(result_path.read_text()) if result_path.is_file() else []
+    verdict.seconds = time.perf_counter() - started
+    if results and "skipped" in results[0]:
+        verdict.status, verdict.reason = SKIPPED, results[0]["skipped"]
+        return verdict
+    by_variant = {r["variant"]: r for r in results}
+    verdict.bad, verdict.good = by_variant.get("bad"), by_variant.get("good")
+    if verdict.bad is None or verdict.good is None:
+        missing = "bad" if verdict.bad is None else "good"
+        verdict.status = NOT_CONFIRMED
+        verdict.reason = f"no result for the {missing} fixture ({crash or 'worker failed'})"
+        return verdict
+    verdict.observe = verdict.bad.get("observe") or p.observe
+    verdict.status, verdict.reason = judge(verdict.observe, verdict.bad, verdict.good)
+    return verdict
+
+
+def run_rules(
+    rules: list,
+    devices: list[str],
+    repeat: int = 20,
+    timeout: float = 120.0,
+    jobs: int = 2,
+    progress: Callable[[str], None] | None = None,
+) -> list[Verdict]:
+    """Every (rule, device) in parallel worker processes; verdicts in rule then device order.
+
+    GPU runs go one at a time so that two workers never time each other on one GPU.
+    """
+    tasks = [(rule, device) for rule in rules for device in devices]
+    gpu_lock = threading.Lock()
+    done_count = 0
+    count_lock = threading.Lock()
+
+    def one(task):
+        nonlocal done_count
+        rule, device = task
+        if device == "gpu" and plan(rule).skip_reason is None:
+            with gpu_lock:
+                verdict = run_rule(rule, device, repeat, timeout)
+        else:
+            verdict = run_rule(rule, device, repeat, timeout)
+        with count_lock:
+            done_count += 1
+            if progress is not None:
+                shown = f" in {verdict.seconds:.1f} s" if verdict.seconds else ""
+                progress(
+                    f"[{done_count}/{len(tasks)}] {rule.id} ({device}): {verdict.status}{shown}"
+                )
+        return verdict
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(one, tasks))
+
+
+def skipped(rules: list, device: str, reason: str) -> list[Verdict]:
+    out = []
+    for rule in rules:
+        p = plan(rule)
+        status, why = (NOT_CHECKABLE, p.skip_reason) if p.skip_reason else (SKIPPED, reason)
+        out.append(Verdict(rule.id, rule.name, rule.category, device, status, why, p.observe))
+    return out

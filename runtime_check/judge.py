@@ -1,0 +1,126 @@
+"""Verdicts: does a bad fixture show its symptom while its good twin does not? Pure Python."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+OBSERVE_KINDS = ("output", "effects", "error", "traces", "value", "graph")
+GRAPH_GROWTH = 1.2  # "the graph grows with the data": over 20% more nodes at scale 10 than at 1
+
+CONFIRMED = "confirmed"
+NOT_CONFIRMED = "not confirmed"
+NOT_CHECKABLE = "not runtime-checkable"
+SKIPPED = "skipped"
+
+
+@dataclass
+class Verdict:
+    rule: str
+    name: str
+    category: str
+    device: str
+    status: str
+    reason: str = ""
+    observe: str | None = None
+    bad: dict | None = None
+    good: dict | None = None
+    seconds: float = 0.0  # wall time of the worker process
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def slowdown(self) -> float | None:
+        """Seconds per call of the bad fixture over its good twin (tracing included)."""
+        if not self.bad or not self.good or self.bad.get("error") or self.good.get("error"):
+            return None
+        bad, good = self.bad.get("seconds_per_call"), self.good.get("seconds_per_call")
+        if not bad or not good:
+            return None
+        return bad / good
+
+    def to_dict(self) -> dict:
+        return {
+            "rule": self.rule,
+            "name": self.name,
+            "category": self.category,
+            "device": self.device,
+            "status": self.status,
+            "reason": self.reason,
+            "observe": self.observe,
+            "slowdown": self.slowdown,
+            "seconds": self.seconds,
+            "bad": self.bad,
+            "good": self.good,
+        }
+
+
+def _calls(result: dict) -> int:
+    return int(result.get("steps") or 0)
+
+
+def symptom(kind: str, result: dict) -> tuple[bool, str]:
+    """Whether one fixture's run shows the symptom of ``kind``, and the evidence in words.
+
+    ``traces`` is relative (bad traced more than good) and is judged in :func:`judge`.
+    """
+    steps = _calls(result)
+    if kind == "output":
+        n = result.get("output_lines") or 0
+        return n < steps, f"{result.get('marker')!r} printed {n}x in {steps} calls"
+    if kind == "effects":
+        n = result.get("effects")
+        if not isinstance(n, int | float) or isinstance(n, bool):
+            raise ValueError(f"exercise() returned effects={n!r}, not a number")
+        return n < steps, f"effect ran {n:g}x in {steps} calls"
+    if kind == "error":
+        error = result.get("error")
+        if error:
+            return True, f"raised {error['type']}: {error['message']}"
+        return False, "ran without error"
+    if kind == "value":
+        if "value_matches" not in result:
+            raise ValueError("exercise() returned no {'value': ..., 'expected': ...}")
+        if result["value_matches"]:
+            return False, f"returned {result['value']} as expected"
+        return True, f"returned {result['value']}, expected {result['expected']}"
+    if kind == "graph":
+        nodes = result.get("graph_nodes_by_scale") or {}
+        small, large = nodes.get("1", 0), nodes.get("10", 0)
+        if not small:
+            raise ValueError("no function traced at scale 1")
+        return large > GRAPH_GROWTH * small, f"{small}->{large} graph nodes at scale 1->10"
+    raise ValueError(f"unknown observe kind {kind!r}")
+
+
+def judge(kind: str | None, bad: dict, good: dict) -> tuple[str, str]:
+    """(status, reason) of a rule from its bad and good fixtures' measurements."""
+    for variant, result in (("bad", bad), ("good", good)):
+        if result.get("timeout"):
+            return NOT_CONFIRMED, f"{variant} fixture timed out ({result['error']['message']})"
+        if result.get("phase") == "import" and result.get("error"):
+            e = result["error"]
+            return NOT_CONFIRMED, f"{variant} fixture failed to load: {e['type']}: {e['message']}"
+    kind = kind or bad.get("observe")
+    if kind not in OBSERVE_KINDS:
+        return NOT_CONFIRMED, f"unknown RUNTIME_CHECK observe kind {kind!r}"
+    if good.get("observe") != bad.get("observe"):
+        return NOT_CONFIRMED, "bad and good fixtures observe different things"
+    if kind != "error":
+        for variant, result in (("bad", bad), ("good", good)):
+            if result.get("error"):
+                e = result["error"]
+                return NOT_CONFIRMED, f"{variant} fixture raised {e['type']}: {e['message']}"
+    if kind == "traces":
+        b, g = bad.get("traces", 0), good.get("traces", 0)
+        evidence = f"bad traced {b}x in {_calls(bad)} calls, good {g}x"
+        return (CONFIRMED if b > g else NOT_CONFIRMED), evidence
+    try:
+        bad_shows, bad_evidence = symptom(kind, bad)
+        good_shows, good_evidence = symptom(kind, good)
+    except ValueError as error:
+        return NOT_CONFIRMED, str(error)
+    evidence = f"bad {bad_evidence}; good {good_evidence}"
+    if bad_shows and not good_shows:
+        return CONFIRMED, evidence
+    if not bad_shows:
+        return NOT_CONFIRMED, f"no symptom: {evidence}"
+    return NOT_CONFIRMED, f"good twin shows it too: {evidence}"

@@ -1,0 +1,123 @@
+"""The verify report: a plain table, Markdown (docs/verify.md) or JSON."""
+
+from __future__ import annotations
+
+import json
+
+from tf2lint.runtime_check.judge import Verdict
+
+COLUMNS = (
+    "rule",
+    "category",
+    "device",
+    "result",
+    "traces (bad/good)",
+    "trace time (bad/good)",
+    "steady call (bad/good)",
+    "slowdown",
+    "graph nodes (bad/good)",
+    "evidence",
+)
+
+
+def seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1:
+        return f"{value * 1000:.3g} ms"
+    return f"{value:.3g} s"
+
+
+def _pair(verdict: Verdict, render) -> str:
+    if not verdict.bad or not verdict.good:
+        return "-"
+    return f"{render(verdict.bad)} / {render(verdict.good)}"
+
+
+def _nodes(result: dict) -> str:
+    by_scale = result.get("graph_nodes_by_scale")
+    if by_scale:
+        return f"{by_scale.get('1', 0)}->{by_scale.get('10', 0)}"
+    return str(result.get("graph_nodes", "-"))
+
+
+def cells(verdict: Verdict) -> list[str]:
+    slowdown = verdict.slowdown
+    return [
+        verdict.rule,
+        verdict.category,
+        verdict.device,
+        verdict.status,
+        _pair(verdict, lambda r: str(r.get("traces", "-"))),
+        _pair(verdict, lambda r: seconds(r.get("trace_seconds"))),
+        _pair(verdict, lambda r: seconds(r.get("steady_call_seconds"))),
+        f"{slowdown:.1f}x" if slowdown is not None else "-",
+        _pair(verdict, _nodes),
+        verdict.reason,
+    ]
+
+
+def summary(verdicts: list[Verdict]) -> str:
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        counts[v.status] = counts.get(v.status, 0) + 1
+    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+
+
+def render_table(verdicts: list[Verdict], meta: dict, width: int = 70) -> str:
+    rows = [list(COLUMNS)]
+    for v in verdicts:
+        row = cells(v)
+        if len(row[-1]) > width:
+            row[-1] = row[-1][: width - 3] + "..."
+        rows.append(row)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append(f"{summary(verdicts)} ({_meta_line(meta)})")
+    return "\n".join(lines) + "\n"
+
+
+def _meta_line(meta: dict) -> str:
+    return (
+        f"TensorFlow {meta['tensorflow']}, {meta['devices']}, {meta['repeat']} calls per fixture, "
+        f"{meta['date']}"
+    )
+
+
+def render_markdown(verdicts: list[Verdict], meta: dict) -> str:
+    def escape(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    out = [
+        "# tf2lint verify",
+        "",
+        "Each rule's bad fixture run under real TensorFlow next to its good twin "
+        "(`tf2lint verify --format markdown`).",
+        "",
+        f"- date: {meta['date']}",
+        f"- TensorFlow: {meta['tensorflow']}",
+        f"- device: {meta['devices']}",
+        f"- Python: {meta['python']}, {meta['platform']}",
+        f"- calls per fixture: {meta['repeat']}",
+        "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "| " + " | ".join("---" for _ in COLUMNS) + " |",
+    ]
+    out += ["| " + " | ".join(escape(c) for c in cells(v)) + " |" for v in verdicts]
+    out += [
+        "",
+        f"Summary: {summary(verdicts)}.",
+        "",
+        "Traces: times the fixture's `tf.function`s traced. Trace time: wall time of the calls "
+        "that traced, less a steady call each. Steady call: median time of a call that did not "
+        "trace. Slowdown: mean time per call of the bad fixture over the good one, tracing "
+        "included. Graph nodes: nodes of every graph traced (with nested function bodies); for "
+        "`graph` fixtures, at scale 1 -> 10.",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def render_json(verdicts: list[Verdict], meta: dict) -> str:
+    return json.dumps({"meta": meta, "results": [v.to_dict() for v in verdicts]}, indent=2) + "\n"

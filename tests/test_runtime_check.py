@@ -1,0 +1,308 @@
+"""The runtime harness: every runtime-checkable rule's pitfall is real under TensorFlow (CPU)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from tf2lint.plugins import all_rules
+from tf2lint.runtime_check import harness, judge, report
+from tf2lint.runtime_check.cli import exit_code
+from tf2lint.runtime_check.trace import command_line
+
+REPEAT = 6
+RUNTIME_RULES = harness.checkable(all_rules())
+TRACE_SCRIPT = ROOT / "tests" / "data" / "trace_example" / "train.py"
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    """Every runtime-checkable rule run once on the CPU, two workers in parallel."""
+    found = harness.run_rules(RUNTIME_RULES, ["cpu"], repeat=REPEAT, timeout=120, jobs=2)
+    return {v.rule: v for v in found}
+
+
+@pytest.mark.parametrize("rule", RUNTIME_RULES, ids=lambda r: r.id)
+def test_rule_is_confirmed_at_run_time(rule, verdicts):
+    verdict = verdicts[rule.id]
+    assert verdict.status == judge.CONFIRMED, f"{rule.id}: {verdict.reason}"
+    assert verdict.bad["steps"] == verdict.good["steps"] == REPEAT
+    assert verdict.good["error"] is None
+    assert verdict.bad["traces"] >= 1 and verdict.good["traces"] >= 1
+
+
+def test_static_only_rules_say_why():
+    for rule in all_rules():
+        p = harness.plan(rule)
+        assert (p.skip_reason is None) == (rule in RUNTIME_RULES)
+        if p.skip_reason is not None:
+            assert p.skip_reason.strip()
+
+
+def test_measurements_are_real(verdicts):
+    tf201 = verdicts["TF201"]  # print runs once (tracing); tf.print once per call, from C++
+    assert tf201.bad["output_lines"] == 1 and tf201.good["output_lines"] == REPEAT
+    assert tf201.bad["calls"] == REPEAT and tf201.bad["traces"] == 1
+    assert tf201.bad["trace_seconds"] > tf201.bad["steady_call_seconds"] > 0
+    assert tf201.bad["graph_nodes"] > 0
+    tf401 = verdicts["TF401"]
+    assert tf401.bad["error"]["type"] == "ValueError"
+    assert tf401.good["traces"] == 3  # three shapes
+
+
+def test_markdown_and_table_reports(verdicts):
+    meta = {
+        "date": "2025-01-01 00:00 UTC",
+        "tensorflow": "2.x",
+        "devices": "CPU",
+        "python": "3",
+        "platform": "Linux",
+        "repeat": REPEAT,
+    }
+    rows = list(verdicts.values())
+    markdown = report.render_markdown(rows, meta)
+    assert "| TF201 | side-effect | cpu | confirmed |" in markdown
+    assert "- TensorFlow: 2.x" in markdown and "- date: 2025-01-01" in markdown
+    table = report.render_table(rows, meta)
+    assert table.splitlines()[0].startswith("rule")
+    parsed = json.loads(report.render_json(rows, meta))
+    assert {r["rule"] for r in parsed["results"]} == set(verdicts)
+
+
+def _fake_rule(tmp_path: Path, rule_id: str, bad: str, good: str):
+    folder = tmp_path / rule_id
+    folder.mkdir()
+    (folder / "bad.py").write_text(textwrap.dedent(bad))
+    (folder / "good.py").write_text(textwrap.dedent(good))
+
+    class Fake:
+        id, name, category = rule_id, f"fake-{rule_id}", "retracing"
+
+        @classmethod
+        def fixtures(cls):
+            return {"bad": folder / "bad.py", "good": folder / "good.py"}
+
+    return Fake
+
+
+def test_every_observe_kind_and_failure_end_to_end(tmp_path):
+    """traces, value and graph kinds (no shipped fixture uses them yet), a fixture whose good
+    twin shows the symptom too, and a time limit."""
+    traces = _fake_rule(
+        tmp_path,
+        "X1",
+        """
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "traces"}
+        @tf.function
+        def step(x, n):
+            return x * n
+        def exercise(steps):
+            for i in range(steps):
+                step(tf.constant(1.0), i)
+        """,
+        """
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "traces"}
+        @tf.function
+        def step(x, n):
+            return x * n
+        def exercise(steps):
+            for i in range(steps):
+                step(tf.constant(1.0), tf.constant(float(i)))
+        """,
+    )
+    value_bad = """
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "value"}
+        scale = 1.0
+        @tf.function
+        def step(x):
+            return x * scale
+        def exercise(steps):
+            global scale
+            step(tf.constant(1.0))
+            scale = 2.0
+            return {"value": step(tf.constant(1.0)), "expected": 2.0}
+        """
+    value = _fake_rule(
+        tmp_path,
+        "X2",
+        value_bad,
+        value_bad.replace("scale = 1.0", "scale = tf.Variable(1.0)").replace(
+            "scale = 2.0", "scale.assign(2.0)"
+        ),
+    )
+    graph = _fake_rule(
+        tmp_path,
+        "X3",
+        """
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "graph"}
+        def exercise(steps, scale):
+            @tf.function
+            def total(x):
+                for _ in range(scale):
+                    x = x * 2.0 + 1.0
+                return x
+            for _ in range(steps):
+                total(tf.constant(1.0))
+        """,
+        """
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "graph"}
+        def exercise(steps, scale):
+            @tf.function
+            def total(x, n):
+                for _ in tf.range(n):
+                    x = x * 2.0 + 1.0
+                return x
+            for _ in range(steps):
+                total(tf.constant(1.0), tf.constant(scale))
+        """,
+    )
+    same = """
+        RUNTIME_CHECK = {"observe": "output", "marker": "step"}
+        def exercise(steps):
+            print("step")
+        """
+    both_bad = _fake_rule(tmp_path, "X4", same, same)
+    slow = _fake_rule(
+        tmp_path,
+        "X5",
+        """
+        import time
+        RUNTIME_CHECK = {"observe": "error"}
+        def exercise(steps):
+            time.sleep(60)
+        """,
+        "RUNTIME_CHECK = {'observe': 'error'}\ndef exercise(steps):\n    pass\n",
+    )
+    rules = [traces, value, graph, both_bad, slow]
+    found = {v.rule: v for v in harness.run_rules(rules, ["cpu"], repeat=4, timeout=10, jobs=2)}
+    assert found["X1"].status == judge.CONFIRMED, found["X1"].reason
+    assert (found["X1"].bad["traces"], found["X1"].good["traces"]) == (4, 1)
+    assert found["X1"].slowdown and found["X1"].slowdown > 1
+    assert found["X2"].status == judge.CONFIRMED, found["X2"].reason
+    assert found["X2"].bad["value"] == "1.0"
+    assert found["X3"].status == judge.CONFIRMED, found["X3"].reason
+    bad_nodes = found["X3"].bad["graph_nodes_by_scale"]
+    good_nodes = found["X3"].good["graph_nodes_by_scale"]
+    assert bad_nodes["10"] > 2 * bad_nodes["1"] and good_nodes["10"] == good_nodes["1"]
+    assert found["X4"].status == judge.NOT_CONFIRMED
+    assert "good twin shows it too" in found["X4"].reason
+    assert found["X5"].status == judge.NOT_CONFIRMED and "timed out" in found["X5"].reason
+    assert exit_code(list(found.values())) == 1
+    assert exit_code([found["X1"], found["X2"]]) == 0
+
+
+def test_judge_needs_the_good_twin_clean():
+    bad = {"steps": 5, "observe": "effects", "effects": 1, "error": None}
+    good = {"steps": 5, "observe": "effects", "effects": 5, "error": None}
+    assert judge.judge("effects", bad, good)[0] == judge.CONFIRMED
+    assert judge.judge("effects", bad, bad)[0] == judge.NOT_CONFIRMED
+    assert judge.judge("effects", good, good)[0] == judge.NOT_CONFIRMED
+    raised = dict(good, error={"type": "TypeError", "message": "boom", "line": 3})
+    status, reason = judge.judge("effects", bad, raised)
+    assert status == judge.NOT_CONFIRMED and "TypeError" in reason
+    assert judge.judge("nonsense", bad, good)[0] == judge.NOT_CONFIRMED
+
+
+def _no_tensorflow_env(tmp_path: Path) -> dict:
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(
+        textwrap.dedent(
+            """
+            import sys
+
+            class NoTensorFlow:
+                def find_spec(self, name, path=None, target=None):
+                    if name == "tensorflow" or name.startswith("tensorflow."):
+                        raise ImportError("No module named 'tensorflow' (test shim)")
+
+            sys.meta_path.insert(0, NoTensorFlow())
+            """
+        )
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(shim), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def test_verify_without_tensorflow_says_how_to_install(tmp_path):
+    env = _no_tensorflow_env(tmp_path)
+    done = run_cli("verify", env=env)
+    assert done.returncode == 2, done.stderr
+    assert "pip install 'tf2lint[runtime]'" in done.stderr
+    assert "TensorFlow cannot be imported" in done.stderr
+    # and the linter itself never needs TensorFlow
+    check = run_cli("check", str(ROOT / "fixtures" / "TF201" / "bad.py"), "--exit-zero", env=env)
+    assert check.returncode == 0 and "TF201" in check.stdout
+
+
+def test_verify_gpu_without_gpu_skips(tmp_path):
+    env = dict(os.environ, CUDA_VISIBLE_DEVICES="-1")
+    done = run_cli("verify", "--device", "gpu", "--rules", "TF201", "--format", "json", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "no GPU visible" in done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [(r["rule"], r["device"], r["status"]) for r in results] == [
+        ("TF201", "gpu", judge.SKIPPED)
+    ]
+
+
+def test_verify_cli_end_to_end():
+    done = run_cli("verify", "--rules", "TF202", "--repeat", "4", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert "[1/1] TF202 (cpu): confirmed" in done.stderr  # progress on stderr
+    parsed = json.loads(done.stdout)
+    assert parsed["meta"]["devices"] == "CPU" and parsed["meta"]["tensorflow"].startswith("2.")
+    assert [(r["rule"], r["status"]) for r in parsed["results"]] == [("TF202", judge.CONFIRMED)]
+    assert run_cli("verify", "--rules", "NOPE").returncode == 2
+
+
+def _section(text: str, title: str) -> list[str]:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(title))
+    out = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        out.append(line)
+    return out
+
+
+def test_trace_reports_retraces_and_observed_findings():
+    done = run_cli("trace", "--", sys.executable, str(TRACE_SCRIPT), "6", cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("tracing scaled") == 3  # the program's own output is untouched
+    err = done.stderr
+    assert "train.py:10 scaled: 3 traces in 6 calls" in err
+    assert "train.py:16 train_step: 1 traces in 6 calls" in err
+    assert "RETRACED" in next(line for line in err.splitlines() if " scaled:" in line)
+    assert "RETRACED" not in next(line for line in err.splitlines() if " train_step:" in line)
+    observed = _section(err, "Static findings observed at run time")
+    assert any("TF201" in line and "3x for 6 calls" in line for line in observed)
+    unpredicted = _section(err, "Retraces no static rule predicted")
+    predicted = [line for line in observed if "scaled traced 3x" in line]
+    assert any("scaled traced 3x in 6 calls" in line for line in unpredicted) or predicted
+    assert not any("train_step" in line for line in unpredicted)
+
+
+def test_trace_command_line():
+    script = str(TRACE_SCRIPT)
+    assert command_line(["--", "python", "-X", "dev", script, "a"]) == (
+        ["python", "-X", "dev", script, "a"],
+        TRACE_SCRIPT.parent,
+    )
+    assert command_line([script])[0] == [sys.executable, script]
+    assert isinstance(command_line(["--"]), str)
+    assert isinstance(command_line(["python", "-c", "pass"]), str)
+    assert run_cli("trace").returncode == 2
