@@ -1,0 +1,576 @@
+"""Retracing: calls and constructions that make a `tf.function` trace again and again.
+
+Also home of the helpers the retracing, stale-capture and graph-bloat families share.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel
+from tf2lint.rule import Rule
+
+# --- shared helpers -------------------------------------------------------------------------
+
+PYTHON_LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)
+
+
+def code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def short(node: cst.CSTNode, limit: int = 40) -> str:
+    text = " ".join(code(node).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
+    """``tf.function(f, ...)`` (a call that makes a new polymorphic function), not the decorator
+    factory ``tf.function(jit_compile=True)``."""
+    return (
+        isinstance(node, cst.Call)
+        and model.call_name(node) in TF_FUNCTION_NAMES
+        and any(a.keyword is None or a.keyword.value == "func" for a in node.args)
+    )
+
+
+def runs_once(fn: FunctionInfo | None) -> bool:
+    """Module code, ``main`` and test methods: code that runs once per program or test."""
+    return (
+        fn is None
+        or fn.name in ("main", "_main", "setUp", "setUpClass")
+        or fn.name.startswith("test")
+    )
+
+
+def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
+    """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
+    for decorator in fn.node.decorators:
+        expr = decorator.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        if model.qualified_name(target) in TF_FUNCTION_NAMES:
+            return expr
+    return None
+
+
+def has_input_signature(call: cst.BaseExpression | None) -> bool:
+    """Whether a ``tf.function(...)`` call / decorator fixes an ``input_signature``: Python
+    numbers passed to such a function are converted to tensors and do not retrace."""
+    if not isinstance(call, cst.Call):
+        return False
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "input_signature":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+    return False
+
+
+def binding_values(model: ModuleModel, name: str, scope: FunctionInfo | None) -> list:
+    """The values bound to ``name`` where a read of it in ``scope`` resolves (lexically)."""
+    while scope is not None:
+        if name in scope.global_names:
+            break
+        if name in scope.assignments:
+            return scope.assignments[name]
+        if name in scope.params:
+            return []
+        scope = scope.parent
+    return model.module_assignments.get(name, [])
+
+
+def traced_target(
+    model: ModuleModel, call: cst.Call, caller: FunctionInfo | None
+) -> tuple[str, FunctionInfo | None, bool] | None:
+    """If ``call`` calls a ``tf.function`` (a decorated def, or a name bound to
+    ``tf.function(f)``): its display name, the wrapped function if known, and whether an
+    ``input_signature`` is fixed."""
+    callee = model.callee(call, caller)
+    if callee is not None:
+        decorator = tf_function_decorator(model, callee)
+        if decorator is None:
+            return None
+        return callee.name, callee, has_input_signature(decorator)
+    if isinstance(call.func, cst.Name):
+        values = binding_values(model, call.func.value, caller)
+        if values and all(is_tf_function_call(model, v) for v in values):
+            first = values[0]
+            wrapped = None
+            if first.args and isinstance(first.args[0].value, cst.Name):
+                wrapped = model.resolve_function(first.args[0].value.value, caller)
+            return call.func.value, wrapped, has_input_signature(first)
+    return None
+
+
+def np_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
+    """A call into NumPy (``np.zeros(...)``, ``np.load(...)``): a host array."""
+    if not isinstance(node, cst.Call):
+        return False
+    name = model.call_name(node) or ""
+    return name.startswith("numpy.")
+
+
+class LoopTracker:
+    """Mixin: the for/while loops enclosing the current node *within the current function*
+    (a def inside a loop starts afresh: its body runs when it is called)."""
+
+    def _loop_stack(self) -> list[list[cst.CSTNode]]:
+        stack = self.__dict__.get("_loops_by_scope")
+        if stack is None:
+            stack = self.__dict__["_loops_by_scope"] = [[]]
+        return stack
+
+    @property
+    def loops(self) -> list[cst.CSTNode]:
+        return self._loop_stack()[-1]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._loop_stack().append([])
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._loop_stack().pop()
+
+    def visit_For(self, node: cst.For) -> None:
+        self.loops.append(node)
+
+    def leave_For(self, node: cst.For) -> None:
+        self.loops.pop()
+
+    def visit_While(self, node: cst.While) -> None:
+        self.loops.append(node)
+
+    def leave_While(self, node: cst.While) -> None:
+        self.loops.pop()
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    """Names read in a small arithmetic expression (BinaryOperation/UnaryOperation/Name)."""
+    out: set[str] = set()
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Name):
+            out.add(n.value)
+        elif isinstance(n, cst.BinaryOperation):
+            todo += [n.left, n.right]
+        elif isinstance(n, cst.UnaryOperation):
+            todo.append(n.expression)
+    return out
+
+
+def calls_name_within(body: cst.CSTNode, name: str) -> bool:
+    """Whether ``body`` contains a call ``name(...)`` (not looking into nested defs)."""
+    from tf2lint.walk import walk
+
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Name)
+            and node.func.value == name
+        ):
+            found = True
+            return False
+        return True
+
+    walk(body, enter)
+    return found
+
+
+def _python_loop_variable(model: ModuleModel, loop: cst.CSTNode, fn) -> set[str]:
+    """Names a ``for`` loop binds to a Python number or string on each iteration."""
+    if not isinstance(loop, cst.For):
+        return set()
+    it = loop.iter
+    target = loop.target
+    if isinstance(it, cst.Call):
+        name = model.call_name(it)
+        if name == "builtins.range":
+            if any(model.is_tensor(a.value, fn) for a in it.args):
+                return set()  # AutoGraph turns it into a tf.range in traced code
+            return {target.value} if isinstance(target, cst.Name) else set()
+        if name == "builtins.enumerate" and isinstance(target, cst.Tuple) and target.elements:
+            first = target.elements[0].value
+            return {first.value} if isinstance(first, cst.Name) else set()
+        return set()
+    if (
+        isinstance(it, (cst.List, cst.Tuple))
+        and it.elements
+        and all(isinstance(e.value, PYTHON_LITERALS) for e in it.elements)
+    ):
+        return {target.value} if isinstance(target, cst.Name) else set()
+    return set()
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+
+class PythonValueArgumentRetraces(LoopTracker, Rule):
+    id = "TF501"
+    name = "python-value-argument-retraces"
+    category = "retracing"
+    message = "a `tf.function` is called with Python numbers or strings that vary between calls"
+    rationale = """
+        A `tf.function` specialises its graph on the *value* of every Python argument: each new
+        Python number or string is a new trace (slow: tracing costs far more than a call, and
+        every trace keeps its graph alive). Passing the loop counter of `range()` or
+        `enumerate()` (`train_step(batch, epoch)`), a value computed in Python from it
+        (`0.1 * 0.9 ** epoch`), or different literals at different call sites
+        (`step(x, 10)` ... `step(x, 20)`) therefore traces once per value. The same number as a
+        tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
+        `input_signature`. Calls of functions with an `input_signature` are not reported.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (function, parameter) -> literal code -> argument nodes
+        self._literals: dict[tuple[int, str], dict[str, list[cst.CSTNode]]] = {}
+        self._targets: dict[int, str] = {}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not node.args:
+            return
+        caller = context.function
+        target = traced_target(self.model, node, caller)
+        if target is None or target[2]:
+            return
+        label, fn, _ = target
+        loop_vars: set[str] = set()
+        for loop in self.loops:
+            loop_vars |= _python_loop_variable(self.model, loop, caller)
+        params = list(fn.params) if fn is not None else []
+        if params and params[0] in ("self", "cls") and not isinstance(node.func, cst.Name):
+            params = params[1:]
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                break
+            slot = (
+                arg.keyword.value
+                if arg.keyword
+                else (params[index] if index < len(params) else f"#{index}")
+            )
+            value = arg.value
+            if isinstance(value, PYTHON_LITERALS):
+                key = (id(fn) if fn is not None else hash(label), slot)
+                self._targets[key] = label
+                self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
+                continue
+            source = self._varying_python_value(value, loop_vars, caller)
+            if source is not None:
+                self.report(
+                    value,
+                    f"`{label}` is traced again for every value of {source} passed as `{slot}`; "
+                    "pass it as a tensor (`tf.constant(...)`)",
+                )
+
+    def _varying_python_value(self, value, loop_vars: set[str], caller) -> str | None:
+        if not loop_vars or self.model.is_tensor(value, caller):
+            return None
+        if isinstance(value, cst.Name):
+            if value.value in loop_vars:
+                return f"the Python loop variable `{value.value}`"
+            values = binding_values(self.model, value.value, caller)
+            if values and all(
+                isinstance(v, (cst.BinaryOperation, cst.UnaryOperation))
+                and names_in(v) & loop_vars
+                and not self.model.is_tensor(v, caller)
+                for v in values
+            ):
+                return f"`{value.value}` (computed in Python from the loop variable)"
+            return None
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)) and names_in(value) & (
+            loop_vars
+        ):
+            return f"`{short(value)}` (computed in Python from the loop variable)"
+        return None
+
+    def leave_Module(self, node: cst.Module) -> None:
+        for key, by_value in self._literals.items():
+            if len(by_value) < 2:
+                continue
+            label, slot = self._targets[key], key[1]
+            shown = ", ".join(sorted(by_value)[:4])
+            for nodes in by_value.values():
+                for value in nodes:
+                    self.report(
+                        value,
+                        f"`{label}` is called with {len(by_value)} different Python values for "
+                        f"`{slot}` ({shown}): one trace each; pass a tensor",
+                    )
+
+
+class TfFunctionCreatedInLoop(LoopTracker, Rule):
+    id = "TF502"
+    name = "tf-function-created-in-loop"
+    category = "retracing"
+    message = "a `tf.function` is created inside a loop and called there: it traces every time"
+    rationale = """
+        Each `tf.function(...)` call (or each execution of a `@tf.function` def) makes a new
+        function object with an empty trace cache, so creating one inside a loop and calling it
+        traces on every iteration: the graph is never reused, and the loop is slower than plain
+        eager code. Create the `tf.function` once, before the loop, and call it inside.
+        Functions made in a loop only to be stored (`fns[k] = tf.function(f)`) are not
+        reported.
+    """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        loops = self.loops  # the loops around the def, in the enclosing scope
+        super().visit_FunctionDef(node)
+        fn = self.model.function_of[node]
+        if not loops or (fn.parent is not None and fn.parent.traced):
+            return
+        if tf_function_decorator(self.model, fn) is None:
+            return
+        if calls_name_within(loops[-1], fn.name):
+            self.report(
+                node.name,
+                f"`@tf.function` `{fn.name}` is defined inside a loop and called there: a new "
+                "function, and a new trace, on every iteration; define it before the loop",
+            )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not self.loops or self.context.in_traced_code:
+            return
+        if not is_tf_function_call(self.model, node.value) or len(node.targets) != 1:
+            return
+        target = node.targets[0].target
+        if isinstance(target, cst.Name) and calls_name_within(self.loops[-1], target.value):
+            self.report(
+                node.value,
+                f"`{target.value} = tf.function(...)` inside a loop makes a new function, and "
+                "a new trace, on every iteration; create it before the loop",
+            )
+
+
+class TfFunctionAppliedAndCalled(Rule):
+    id = "TF503"
+    name = "tf-function-applied-and-called"
+    category = "retracing"
+    message = "`tf.function(f)(...)` creates and traces a new function on every execution"
+    rationale = """
+        `tf.function(f)(x)` wraps `f` in a new `tf.function` and calls it at once. The new
+        function has an empty trace cache, so every execution of that expression traces `f`
+        again and throws the graph away: all the cost of graph building, none of the reuse.
+        Create the function once (`fast_f = tf.function(f)` at module level, in `__init__`, or
+        with `@tf.function` on the def) and call `fast_f(x)`. Module-level code, which runs
+        once, and `main` and test functions are not reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Call) or runs_once(self.context.function):
+            return
+        if self.context.in_traced_code or not is_tf_function_call(self.model, func):
+            return
+        self.report(
+            node,
+            "`tf.function(...)(...)` builds and traces a new function on every call of "
+            f"`{self.context.function.qualname}`; create the tf.function once and reuse it",
+        )
+
+
+class NestedTfFunctionPerCall(LoopTracker, Rule):
+    id = "TF504"
+    name = "nested-tf-function-per-call"
+    category = "retracing"
+    message = "a `@tf.function` defined inside a function is traced again on every outer call"
+    rationale = """
+        A `@tf.function` def (or `g = tf.function(f)`) inside an ordinary function makes a new
+        function object on every call of that function, and calling it there traces it every
+        time: when the outer function is itself called repeatedly (from a loop), no graph is
+        ever reused. Reported when the outer function calls the inner one once (not from its
+        own loop, where the trace is reused) and the module calls the outer function from a
+        loop. A factory that builds the function once and returns or stores it is fine. Hoist
+        the `tf.function` to module level or `__init__`, or cache it (`self._step = ...`).
+    """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        loops = self.loops
+        super().visit_FunctionDef(node)
+        if loops:
+            return  # in a loop: TF502's finding
+        fn = self.model.function_of[node]
+        outer = fn.parent
+        if outer is None or outer.traced or tf_function_decorator(self.model, fn) is None:
+            return
+        self._check(node.name, fn.name, outer)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        outer = self.context.function
+        if self.loops or outer is None or outer.traced or len(node.targets) != 1:
+            return
+        target = node.targets[0].target
+        if is_tf_function_call(self.model, node.value) and isinstance(target, cst.Name):
+            self._check(node.value, target.value, outer)
+
+    def _check(self, where: cst.CSTNode, name: str, outer: FunctionInfo) -> None:
+        model = self.model
+        if _escapes(outer.node, name):
+            return  # a factory: returns or stores the function
+        if not calls_name_within(outer.node.body, name) or _called_in_loop(outer.node.body, name):
+            return
+        if not any(site.callee is outer and site.loops for site in model.call_sites):
+            return
+        self.report(
+            where,
+            f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the module "
+            "calls in a loop: it is traced every time; create it once outside and reuse it",
+        )
+
+
+def _escapes(body: cst.CSTNode, name: str) -> bool:
+    """Whether ``name`` is returned, yielded, stored in an attribute or container, or passed on."""
+    from tf2lint.walk import walk
+
+    found = False
+
+    def is_name(n) -> bool:
+        return isinstance(n, cst.Name) and n.value == name
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found:
+            return False
+        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
+            v = node.value
+            values = [e.value for e in v.elements] if isinstance(v, (cst.Tuple, cst.List)) else [v]
+            found = any(is_name(e) for e in values)
+        elif isinstance(node, cst.Assign) and is_name(node.value):
+            found = any(not isinstance(t.target, cst.Name) for t in node.targets)
+        elif isinstance(node, cst.Call) and not is_name(node.func):
+            # handed to something else (a runner, a cache, a loop helper)
+            found = any(is_name(a.value) for a in node.args)
+        return True
+
+    walk(body, enter)
+    return found
+
+
+def _called_in_loop(body: cst.CSTNode, name: str) -> bool:
+    from tf2lint.walk import walk
+
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return False
+        if isinstance(node, (cst.For, cst.While)) and calls_name_within(node, name):
+            found = True
+            return False
+        return True
+
+    walk(body, enter)
+    return found
+
+
+class RecursiveTracedFunction(Rule):
+    id = "TF505"
+    name = "recursive-traced-function"
+    category = "retracing"
+    message = "a `tf.function` calls itself recursively"
+    rationale = """
+        Tracing runs the Python body, so a recursive `tf.function` re-enters tracing: with a
+        Python base case it traces a new graph for every depth (`fact(5)` traces `fact(4)`,
+        `fact(3)`, ...), and with a tensor condition AutoGraph stages both branches and the
+        recursion never ends. Write the recursion as a loop over tensors (`tf.while_loop`, or a
+        `for i in tf.range(n)` that AutoGraph converts), or recurse in a plain Python helper
+        that the `tf.function` calls once.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self.context.function
+        if fn is None or not fn.traced:
+            return
+        callee = self.model.callee(node, fn)
+        if callee is fn and tf_function_decorator(self.model, fn) is not None:
+            self.report(
+                node,
+                f"`@tf.function` `{fn.name}` calls itself: each level of recursion is a new "
+                "trace; rewrite it as a loop (`tf.while_loop` / `for i in tf.range(...)`)",
+            )
+
+
+class FreshObjectArgumentRetraces(LoopTracker, Rule):
+    id = "TF506"
+    name = "fresh-object-argument-retraces"
+    category = "retracing"
+    message = "a `tf.function` is called with a new Python object on every call"
+    rationale = """
+        `tf.function` keys its trace cache on plain Python objects by identity (a weak
+        reference), not by their contents. Building a new instance of an ordinary class in a
+        loop and passing it to the function (`step(x, Config(lr=0.1))`) therefore traces on
+        every iteration, even when every instance holds the same values. Create the object once
+        outside the loop, pass its tensor fields instead, or make the class a `tf.experimental
+        .ExtensionType` (or give it `__tf_tracing_type__`). Dataclasses, named tuples, enums
+        and classes defining `__eq__`/`__hash__` are traced by value and not reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not self.loops or context.in_traced_code or not node.args:
+            return
+        target = traced_target(self.model, node, context.function)
+        if target is None:
+            return
+        for arg in node.args:
+            cls = self._fresh_instance(arg.value)
+            if cls is not None:
+                self.report(
+                    arg.value,
+                    f"a new `{cls}` is passed to `{target[0]}` on every iteration: tf.function "
+                    "traces plain objects by identity, so each one is a new trace",
+                )
+
+    def _fresh_instance(self, value: cst.BaseExpression) -> str | None:
+        model = self.model
+        if isinstance(value, cst.Name):
+            values = binding_values(model, value.value, self.context.function)
+            loop = self.loops[-1]
+            if len(values) != 1 or not _inside(values[0], loop):
+                return None
+            value = values[0]
+        if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+            return None
+        info = model.module_classes.get(value.func.value)
+        if info is None or info.keras_kind or not _identity_traced(model, info):
+            return None
+        return info.name
+
+
+def _inside(node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
+    from tf2lint.walk import walk
+
+    found = False
+
+    def enter(n: cst.CSTNode) -> bool:
+        nonlocal found
+        if n is node:
+            found = True
+        return not found
+
+    walk(ancestor, enter)
+    return found
+
+
+def _identity_traced(model: ModuleModel, info) -> bool:
+    """Whether tf.function traces instances of this module class by identity: a plain class,
+    not a dataclass, named tuple, enum, ExtensionType, or a class with value equality."""
+    todo, seen = [info], set()
+    while todo:
+        c = todo.pop()
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        if c.node.decorators:
+            return False
+        if {"__eq__", "__hash__", "__tf_tracing_type__", "__tf_flatten__"} & set(c.methods):
+            return False
+        for base in c.base_names:
+            if base in model.module_classes:
+                todo.append(model.module_classes[base])
+            elif base not in (None, "builtins.object"):
+                return False  # NamedTuple, Enum, ExtensionType, tf.Module, unknown: not sure
+    return True

@@ -1,0 +1,57 @@
+"""TF701-TF702: Python loops and host data copied into traced graphs."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import rule_ids
+
+HEAD = "import numpy as np\nimport tensorflow as tf\nDATA = np.load('d.npy')\n"
+
+
+def traced(body: str, params: str = "x") -> str:
+    lines = "".join(f"    {line}\n" for line in body.splitlines())
+    return f"{HEAD}@tf.function\ndef f({params}):\n{lines}    return x\n"
+
+
+@pytest.mark.parametrize(
+    "body, rule",
+    [
+        ("for i in range(1000):\n    x += i", "TF701"),
+        ("for i in range(0, 500, 2):\n    x += i", "TF701"),
+        ("for row in DATA:\n    x += row", "TF701"),
+        ("for i in range(len(DATA)):\n    x += 1", "TF701"),
+        ("for i in range(DATA.shape[0]):\n    x += 1", "TF701"),
+        ("w = np.linspace(0.0, 1.0, 1000)\nfor c in w:\n    x += c", "TF701"),
+        ("for c in [i * 2 for i in range(400)]:\n    x += c", "TF701"),
+        ("ds = tf.data.Dataset.from_tensor_slices(DATA)", "TF702"),
+        ("ds = tf.data.Dataset.from_tensors(DATA / 255.0)", "TF702"),
+    ],
+)
+def test_graph_bloat_finding(body, rule):
+    assert rule_ids(traced(body), ["TF7"]) == [rule]
+
+
+@pytest.mark.parametrize(
+    "body, params",
+    [
+        ("for i in range(3):\n    x += i", "x"),
+        ("for i in range(100):\n    x += i", "x"),
+        ("for i in tf.range(1000):\n    x += i", "x"),
+        ("for i in range(n):\n    x += i", "x, n"),  # n is a tensor: AutoGraph converts it
+        ("for i in range(tf.shape(x)[0]):\n    x += 1", "x"),
+        ("for row in x:\n    x += row", "x"),  # iterating a tensor
+        ("for b in dataset:\n    x += b", "x, dataset"),
+        ("for layer in self.layers:\n    x = layer(x)", "self, x"),
+        ("for c in np.arange(4):\n    x += c", "x"),  # small constant NumPy
+        ("ds = tf.data.Dataset.from_tensor_slices(x)", "x"),
+        ("ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])", "x"),
+    ],
+)
+def test_no_graph_bloat_finding(body, params):
+    assert rule_ids(traced(body, params), ["TF7"]) == []
+
+
+def test_python_loop_outside_traced_code_is_fine():
+    source = HEAD + "def f(x):\n    for row in DATA:\n        x += row\n    return x\n"
+    assert rule_ids(source, ["TF7"]) == []

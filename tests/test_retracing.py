@@ -1,0 +1,114 @@
+"""TF501-TF506: calls and constructions that make a tf.function retrace."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import rule_ids
+
+STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        (STEP + "def train(ds):\n    for epoch in range(10):\n        step(ds, epoch)\n", "TF501"),
+        (STEP + "def train(ds):\n    for i, b in enumerate(ds):\n        step(b, i)\n", "TF501"),
+        (
+            STEP + "def train(ds):\n    for e in range(10):\n        lr = 0.1 * 0.9 ** e\n"
+            "        step(ds, lr)\n",
+            "TF501",
+        ),
+        (STEP + "def train(ds):\n    for e in range(9):\n        step(ds, e / 10)\n", "TF501"),
+        (
+            "def f(x, k):\n    return x\nstep = tf.function(f)\n"
+            "def train(ds):\n    for e in range(10):\n        step(ds, e)\n",
+            "TF501",
+        ),
+        (
+            "def loop(xs):\n    for x in xs:\n        @tf.function\n        def g(v):\n"
+            "            return v\n        g(x)\n",
+            "TF502",
+        ),
+        ("def loop(xs, f):\n    for x in xs:\n        g = tf.function(f)\n        g(x)\n", "TF502"),
+        ("def predict(f, x):\n    return tf.function(f)(x)\n", "TF503"),
+        (
+            "def once(x):\n    @tf.function\n    def g(v):\n        return v + 1\n"
+            "    return g(x)\nfor b in range(5):\n    once(b)\n",
+            "TF504",
+        ),
+        (
+            "@tf.function\ndef fact(n):\n    if n <= 1:\n        return 1\n"
+            "    return n * fact(n - 1)\n",
+            "TF505",
+        ),
+        (
+            "class Opts:\n    def __init__(self, lr):\n        self.lr = lr\n"
+            + STEP
+            + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
+            "TF506",
+        ),
+    ],
+)
+def test_retracing_finding(source, rule):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF5"]) == [rule]
+
+
+def test_differing_literals_across_call_sites():
+    source = "import tensorflow as tf\n" + STEP + "step(1.0, 10)\nstep(1.0, 20)\n"
+    assert rule_ids(source, ["TF5"]) == ["TF501", "TF501"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the same literal everywhere: one trace
+        STEP + "x = tf.ones(2)\nstep(x, 10)\nstep(x * 2, 10)\n",
+        # the loop variable passed as a tensor
+        STEP + "def train(ds):\n    for e in range(10):\n        step(ds, tf.constant(e))\n",
+        # dataset elements are tensors
+        STEP + "def train(ds):\n    for b in ds:\n        step(b, b)\n",
+        # an input_signature converts Python numbers to tensors
+        "@tf.function(input_signature=[tf.TensorSpec([]), tf.TensorSpec([])])\n"
+        "def step(x, k):\n    return x\n"
+        "def train(ds):\n    for e in range(10):\n        step(ds, e)\n",
+        # calls from traced code are inlined in the caller's trace
+        STEP + "@tf.function\ndef outer(x):\n    for i in range(3):\n        x = step(x, i)\n"
+        "    return x\n",
+        # tf.function created before the loop
+        "def loop(xs, f):\n    g = tf.function(f)\n    for x in xs:\n        g(x)\n",
+        # functions made in a loop only to be stored
+        "def build(fs):\n    out = {}\n    for k, f in fs.items():\n"
+        "        out[k] = tf.function(f)\n    return out\n",
+        # the decorator factory applied to a function is not a call of the function
+        "def wrap(f):\n    return tf.function(jit_compile=True)(f)\n",
+        # module code and tests run once
+        "def f(x):\n    return x\ny = tf.function(f)(1.0)\n",
+        "class T:\n    def test_it(self):\n        tf.function(len)([1])\n",
+        # a factory that returns the nested tf.function
+        "def make():\n    @tf.function\n    def g(v):\n        return v\n    g(1)\n    return g\n"
+        "for b in range(5):\n    make()\n",
+        "def make(self):\n    @tf.function\n    def g(v):\n        return v\n    g(1)\n"
+        "    self.fn = g\nfor b in range(5):\n    make(None)\n",
+        # a driver that calls its nested tf.function in its own loop reuses the trace
+        "def run(xs):\n    @tf.function\n    def g(v):\n        return v\n"
+        "    for x in xs:\n        g(x)\nfor b in range(2):\n    run([b])\n",
+        # a nested tf.function in a function not called repeatedly
+        "def main():\n    @tf.function\n    def g(v):\n        return v\n    g(1)\n",
+        # recursion through a plain Python helper
+        "def helper(n):\n    return 1 if n <= 1 else n * helper(n - 1)\n"
+        "@tf.function\ndef f(x):\n    return x * helper(4)\n",
+        # the same object every iteration
+        "class Opts:\n    pass\n" + STEP + "def train(ds):\n    o = Opts()\n"
+        "    for b in ds:\n        step(b, o)\n",
+        # value-traced objects: dataclasses, named tuples
+        "import dataclasses\n@dataclasses.dataclass(frozen=True)\nclass Opts:\n    lr: float\n"
+        + STEP
+        + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
+        "import typing\nclass Opts(typing.NamedTuple):\n    lr: float\n"
+        + STEP
+        + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
+    ],
+)
+def test_no_retracing_finding(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF5"]) == []

@@ -1,0 +1,72 @@
+"""TF601-TF602: Python values frozen into a graph at trace time."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import rule_ids
+
+APPLY = "scale = 1.0\n@tf.function\ndef apply(x):\n    return x * scale\n"
+MODULE = (
+    "class M(tf.Module):\n    def __init__(self):\n        self.bias = 0.0\n"
+    "        self.w = tf.Variable(1.0)\n    @tf.function\n    def __call__(self, x):\n"
+    "        return x * self.w + self.bias\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        (APPLY + "def set_scale(v):\n    global scale\n    scale = v\n", "TF601"),
+        (APPLY + "apply(1.0)\nscale = 2.0\napply(1.0)\n", "TF601"),
+        (
+            "def run(x):\n    factor = 1.0\n    @tf.function\n    def f(v):\n"
+            "        return v * factor\n    for factor in [1.0, 2.0]:\n        f(x)\n",
+            "TF601",
+        ),
+        (MODULE + "m = M()\nm.bias += 5.0\n", "TF602"),
+        (MODULE + "    def shift(self, b):\n        self.bias = b\n", "TF602"),
+        (
+            MODULE + "@tf.function\ndef predict(model, x):\n    return model.bias * x\n"
+            "def adjust(m):\n    m.bias = 3.0\n",
+            "TF602",
+        ),
+    ],
+)
+def test_stale_capture_finding(source, rule):
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF6"])
+    assert found and set(found) == {rule}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # bound once
+        APPLY + "apply(1.0)\n",
+        # a forward reference: bound after the def but before any call
+        "@tf.function\ndef apply(x):\n    return x * scale\nscale = 2.0\napply(1.0)\n",
+        # rebound, but the function is not used after the rebinding
+        APPLY + "apply(1.0)\nscale = 2.0\n",
+        # a tf.Variable updated with assign
+        "scale = tf.Variable(1.0)\n@tf.function\ndef apply(x):\n    return x * scale\n"
+        "def set_scale(v):\n    scale.assign(v)\n",
+        # a local of the trace shadows the global
+        "scale = 1.0\n@tf.function\ndef g(x):\n    scale = 3.0\n    return x * scale\n"
+        "def set_scale(v):\n    global scale\n    scale = v\n",
+        # a function defined in a loop captures the current value each iteration
+        "def run(xs):\n    for s in xs:\n        @tf.function\n        def f(v):\n"
+        "            return v * s\n        f(1.0)\n",
+        # attributes set up in __init__ only
+        MODULE + "m = M()\nm(1.0)\n",
+        # a variable attribute changed with assign_add
+        "class M(tf.Module):\n    def __init__(self):\n        self.bias = tf.Variable(0.0)\n"
+        "    @tf.function\n    def __call__(self, x):\n        return x + self.bias\n"
+        "m = M()\nm.bias.assign_add(5.0)\n",
+        # attribute replaced by an object (a layer, a variable): not a plain Python value
+        MODULE + "    def reset(self):\n        self.bias = tf.Variable(0.0)\n",
+        # mutation from inside traced code is TF202's finding
+        MODULE + "    @tf.function\n    def bump(self):\n        self.bias += 1.0\n",
+    ],
+)
+def test_no_stale_capture_finding(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF6"]) == []
