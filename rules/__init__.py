@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from tf2lint.hookspecs import hookimpl
 
-FAMILIES = ("side_effects", "leaked_tensors", "variable_creation")
+FAMILIES = (
+    "side_effects",
+    "leaked_tensors",
+    "variable_creation",
+    "graph_incompatible",
+    "api_misuse",
+    "keras3",
+)
 
 
 @hookimpl
