@@ -14,6 +14,9 @@ FAMILIES = (
     "retracing",
     "stale_capture",
     "graph_bloat",
+    "graph_incompatible",
+    "api_misuse",
+    "keras3",
 )
 
 

@@ -1,0 +1,604 @@
+"""TensorFlow APIs used in a way that fails, or silently does something other than intended."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+import libcst as cst
+
+from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, is_keras
+from tf2lint.rule import Rule
+from tf2lint.walk import walk
+
+# --- helpers shared with keras3.py -------------------------------------------------------------
+
+
+def bound_values(
+    model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression
+) -> list[cst.BaseExpression]:
+    """The values the module binds to ``expr``: a local/closure/module name (lexical lookup), or
+    a ``self.<attr>`` of the enclosing class. Empty when unknown (a parameter, say)."""
+    if isinstance(expr, cst.Name):
+        scope = fn
+        while scope is not None:
+            if expr.value in scope.assignments:
+                return [v for v in scope.assignments[expr.value] if v is not None]
+            if expr.value in scope.params:
+                return []
+            scope = scope.parent
+        return [v for v in model.module_assignments.get(expr.value, []) if v is not None]
+    if (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        cls = model.enclosing_class(fn)
+        if cls is not None:
+            return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
+    return []
+
+
+def constructed_by(
+    model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression, accept
+) -> bool:
+    """Whether some value bound to ``expr`` is a call whose qualified name satisfies ``accept``."""
+    return any(
+        isinstance(v, cst.Call) and accept(model.call_name(v) or "")
+        for v in bound_values(model, fn, expr)
+    )
+
+
+def keras_optimizer_class(name: str | None) -> str | None:
+    """The class name when ``name`` is a Keras optimizer constructor (``...optimizers.Adam``)."""
+    if not name or not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
+        return None
+    if ".optimizers." not in name or "schedules" in name:
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    return leaf if leaf[:1].isupper() and leaf != "Optimizer" else None
+
+
+def is_test_path(path: str) -> bool:
+    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py`` or a file under ``tests/``."""
+    pure = PurePath(path)
+    name = pure.name
+    return (
+        name.startswith("test_")
+        or name.endswith(("_test.py", "_tests.py"))
+        or name == "conftest.py"
+        or any(part in ("tests", "test") for part in pure.parts[:-1])
+    )
+
+
+def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def _is_true(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
+
+
+# --- rules -------------------------------------------------------------------------------------
+
+
+class TapeGradientsTypo(Rule):
+    id = "TF901"
+    name = "tape-gradients-typo"
+    category = "api-misuse"
+    severity = "error"
+    message = "`GradientTape` has no `gradients` method; use `tape.gradient`"
+    rationale = """
+        `tf.gradients` (TF1, graph only) and `tf.GradientTape.gradient` are easy to mix up:
+        `tape.gradients(loss, vars)` raises `AttributeError: 'GradientTape' object has no
+        attribute 'gradients'`, at the first training step. Evidence required: the receiver is
+        bound by `with tf.GradientTape() as tape:` or `tape = tf.GradientTape()` in the same or
+        an enclosing function (or module); other objects named `tape` are not reported.
+    """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe: `gradient` is the only gradient method of a tape and takes the same arguments."
+    )
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._tapes: dict[FunctionInfo | None, set[str]] = {}
+
+    def visit_With(self, node: cst.With) -> None:
+        for item in node.items:
+            if (
+                item.asname is not None
+                and isinstance(item.asname.name, cst.Name)
+                and isinstance(item.item, cst.Call)
+                and _is_tape_constructor(self.model.call_name(item.item))
+            ):
+                fn = self.context.function
+                self._tapes.setdefault(fn, set()).add(item.asname.name.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "gradients"):
+            return
+        receiver = func.value
+        if not isinstance(receiver, cst.Name) or not self._is_tape(receiver.value):
+            return
+        self.report(
+            node,
+            f"`{receiver.value}.gradients(...)`: a GradientTape has no `gradients` method; use "
+            f"`{receiver.value}.gradient(...)`",
+            replacement=node.with_changes(func=func.with_changes(attr=cst.Name("gradient"))),
+            fix_description="rename to `gradient`",
+        )
+
+    def _is_tape(self, name: str) -> bool:
+        fn = self.context.function
+        scope = fn
+        while True:
+            if name in self._tapes.get(scope, ()):
+                return True
+            if scope is None:
+                break
+            scope = scope.parent
+        return constructed_by(self.model, fn, cst.Name(name), _is_tape_constructor)
+
+
+def _is_tape_constructor(name: str | None) -> bool:
+    return name in ("tensorflow.GradientTape", "tensorflow.autodiff.GradientTape")
+
+
+class ApplyGradientsUnpaired(Rule):
+    id = "TF902"
+    name = "apply-gradients-unpaired"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`apply_gradients` takes (gradient, variable) pairs; zip the gradients with the variables"
+    )
+    rationale = """
+        `optimizer.apply_gradients(grads_and_vars)` takes one iterable of `(gradient, variable)`
+        pairs. Passing the gradients and the variables as two arguments fails in Keras 3
+        (`takes 2 positional arguments but 3 were given`) and, with TF1/legacy optimizers,
+        passes the variable list as `global_step`; passing the bare gradient list fails with
+        `Cannot iterate over a scalar tensor` or unpacks tensors as pairs. Write
+        `optimizer.apply_gradients(zip(grads, variables))`. Evidence required: the method name
+        and a first argument that is not already pairs (`grads_and_vars`), plus either a second
+        positional argument that names variables (`model.trainable_variables`, `var_list`,
+        `*_weights`...), or a first argument every binding of which is `tape.gradient(...)` /
+        `tf.gradients(...)`. Forwarding wrappers (`apply_gradients(grads_and_vars, name)`) are
+        not reported.
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: `apply_gradients(a, b)` becomes `apply_gradients(zip(a, b))`; that is the usual "
+        "intent, but with a TF1 optimizer the second argument may really be `global_step`."
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "apply_gradients"):
+            return
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if not positional:
+            return
+        first = positional[0].value
+        if isinstance(first, cst.Call) and self.model.call_name(first) == "builtins.zip":
+            return
+        fn = self.context.function
+        if _looks_like_pairs(first):
+            return
+        if len(positional) >= 2:
+            second = positional[1].value
+            if not (_looks_like_variables(second) or self._is_gradient_list(first, fn)):
+                return
+            zipped = cst.Call(
+                func=cst.Name("zip"),
+                args=[
+                    positional[0].with_changes(comma=cst.MaybeSentinel.DEFAULT),
+                    positional[1].with_changes(comma=cst.MaybeSentinel.DEFAULT),
+                ],
+            )
+            rest = [a for a in node.args if a is not positional[0] and a is not positional[1]]
+            args = [cst.Arg(zipped), *rest]
+            self.report(
+                node,
+                "`apply_gradients(grads, variables)`: pass one iterable of pairs, "
+                "`apply_gradients(zip(grads, variables))`",
+                replacement=node.with_changes(args=_with_commas(args)),
+                fix_description="wrap the two arguments in `zip(...)`",
+            )
+            return
+        if self._is_gradient_list(first, fn):
+            self.report(
+                node,
+                "`apply_gradients` gets the bare gradient list; pass `zip(grads, variables)`",
+            )
+
+    def _is_gradient_list(self, expr: cst.BaseExpression, fn: FunctionInfo | None) -> bool:
+        """Every value bound to ``expr`` is a list of gradients (``tape.gradient(loss, vars)``,
+        ``tf.gradients(...)``): no pairs."""
+        values = [expr] if isinstance(expr, cst.Call) else bound_values(self.model, fn, expr)
+        return bool(values) and all(self._gradient_call(v) for v in values)
+
+    def _gradient_call(self, value: cst.BaseExpression) -> bool:
+        if not isinstance(value, cst.Call):
+            return False
+        name = self.model.call_name(value)
+        if name in ("tensorflow.gradients", "tensorflow.compat.v1.gradients"):
+            return True
+        func = value.func
+        return (
+            name is None
+            and isinstance(func, cst.Attribute)
+            and func.attr.value == "gradient"
+            and isinstance(func.value, cst.Name)
+            and "tape" in func.value.value.lower()
+            and len(value.args) >= 2
+            and not isinstance(value.args[1].value, (cst.Tuple, cst.Dict))
+        )
+
+
+def _last_name(expr: cst.BaseExpression) -> str:
+    if isinstance(expr, cst.Call):
+        expr = expr.func
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value.lower()
+    return expr.value.lower() if isinstance(expr, cst.Name) else ""
+
+
+def _looks_like_pairs(expr: cst.BaseExpression) -> bool:
+    """``grads_and_vars``, ``pairs``: already (gradient, variable) pairs."""
+    name = _last_name(expr)
+    return "and_var" in name or "pair" in name or name.endswith("_and_vars")
+
+
+def _looks_like_variables(expr: cst.BaseExpression) -> bool:
+    """``model.trainable_variables``, ``variables``, ``var_list``, ``weights``, ``params``."""
+    name = _last_name(expr)
+    return (
+        name in ("trainable_variables", "trainable_weights", "variables", "weights", "params")
+        or name.startswith("var")
+        or name.endswith(("_vars", "_variables", "_weights", "_params"))
+    )
+
+
+def _with_commas(args: list[cst.Arg]) -> list[cst.Arg]:
+    out = []
+    for index, arg in enumerate(args):
+        last = index == len(args) - 1
+        comma = (
+            cst.MaybeSentinel.DEFAULT
+            if last
+            else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+        out.append(arg.with_changes(comma=comma))
+    return out
+
+
+class EagerExecutionLeftOn(Rule):
+    id = "TF903"
+    name = "eager-execution-left-on"
+    category = "api-misuse"
+    message = "functions forced to run eagerly outside test code: no graph, no speed-up"
+    rationale = """
+        `tf.config.run_functions_eagerly(True)`, `model.compile(..., run_eagerly=True)` and
+        `tf.data.experimental.enable_debug_mode()` are debugging switches: every `tf.function`
+        (or every Keras step) then runs op by op in Python, typically several times slower,
+        and code that only works eagerly goes unnoticed until the switch is removed. Keep them
+        in tests or debug sessions and remove them from library and training code. Files named
+        `test_*.py`, `*_test.py`, `conftest.py` or under a `tests/`/`test/` folder are test
+        code and are not reported; neither are `run_functions_eagerly(False)`, a non-literal
+        argument (`run_eagerly=FLAGS.run_eagerly`), nor a call under an `if` whose condition
+        names a debug or eager switch (`if params.runtime.run_eagerly:`).
+    """
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._switches: list[cst.If] = []
+
+    def visit_If(self, node: cst.If) -> None:
+        if _names_debug_switch(node.test):
+            self._switches.append(node)
+
+    def leave_If(self, node: cst.If) -> None:
+        if self._switches and self._switches[-1] is node:
+            self._switches.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        attr = func.attr.value
+        if attr in ("run_functions_eagerly", "experimental_run_functions_eagerly"):
+            name = self.model.call_name(node) or ""
+            if not name.startswith("tensorflow.") or not node.args:
+                return
+            if not _is_true(node.args[0].value):
+                return
+            what = f"`{name.replace('tensorflow.', 'tf.', 1)}(True)`"
+        elif attr == "enable_debug_mode":
+            if self.model.call_name(node) != "tensorflow.data.experimental.enable_debug_mode":
+                return
+            what = "`tf.data.experimental.enable_debug_mode()`"
+        elif attr == "compile":
+            arg = _keyword(node, "run_eagerly")
+            if arg is None or not _is_true(arg.value):
+                return
+            what = "`compile(run_eagerly=True)`"
+        else:
+            return
+        if self._switches or is_test_path(self.context.path):
+            return
+        self.report(node, f"{what} left in non-test code makes traced code run eagerly")
+
+
+def _names_debug_switch(test: cst.BaseExpression) -> bool:
+    todo = [test]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.Name):
+            lowered = node.value.lower()
+            if "eager" in lowered or "debug" in lowered:
+                return True
+        elif isinstance(node, cst.Attribute):
+            todo.extend((node.value, node.attr))
+        elif isinstance(node, cst.BooleanOperation):
+            todo.extend((node.left, node.right))
+        elif isinstance(node, cst.UnaryOperation):
+            todo.append(node.expression)
+        elif isinstance(node, cst.Comparison):
+            todo.append(node.left)
+            todo.extend(c.comparator for c in node.comparisons)
+        elif isinstance(node, cst.Call):
+            todo.append(node.func)
+            todo.extend(a.value for a in node.args)
+        elif isinstance(node, cst.Subscript):
+            todo.append(node.value)
+            todo.extend(e.slice.value for e in node.slice if isinstance(e.slice, cst.Index))
+        elif isinstance(node, cst.SimpleString):
+            lowered = node.value.lower()
+            if "eager" in lowered or "debug" in lowered:
+                return True
+    return False
+
+
+class ExperimentalRelaxShapes(Rule):
+    id = "TF904"
+    name = "experimental-relax-shapes"
+    category = "api-misuse"
+    message = "`experimental_relax_shapes` is the deprecated name of `reduce_retracing`"
+    rationale = """
+        `tf.function(experimental_relax_shapes=True)` was renamed `reduce_retracing=True` in
+        TF 2.9; the old name is deprecated, logs a warning, and will be removed. Use
+        `reduce_retracing=`, which has the same meaning. Evidence required: the keyword on a
+        call of `tf.function` (or a known wrapper such as TF-Agents' `common.function`).
+    """
+    fix_applicability = "safe"
+    fix_safety = "Safe: `reduce_retracing` is the same option under its current name."
+
+    def visit_Call(self, node: cst.Call) -> None:
+        arg = _keyword(node, "experimental_relax_shapes")
+        if arg is None or self.model.call_name(node) not in TF_FUNCTION_NAMES:
+            return
+        if _keyword(node, "reduce_retracing") is not None:
+            self.report(
+                arg, "`experimental_relax_shapes` is deprecated; drop it, keep `reduce_retracing`"
+            )
+            return
+        self.report(
+            arg,
+            replacement=arg.with_changes(keyword=cst.Name("reduce_retracing")),
+            fix_description="rename to `reduce_retracing`",
+        )
+
+
+# Keras optimizers whose TF2 default learning rate differs from the TF1/Keras 2.x one.
+_CHANGED_DEFAULTS = {
+    "Adagrad": "0.01 in Keras 2.x (TF1 `tf.train.AdagradOptimizer` had no default)",
+    "Adadelta": "1.0 in Keras 2.x and TF1 `tf.train.AdadeltaOptimizer`",
+    "Adamax": "0.002 in Keras 2.x",
+    "Nadam": "0.002 in Keras 2.x",
+}
+
+
+class OptimizerDefaultLearningRateChanged(Rule):
+    id = "TF905"
+    name = "optimizer-default-learning-rate-changed"
+    category = "api-misuse"
+    message = (
+        "this optimizer's default learning rate changed in TF2; pass `learning_rate` explicitly"
+    )
+    rationale = """
+        TF2's Keras `Adagrad`, `Adadelta`, `Adamax` and `Nadam` default to
+        `learning_rate=0.001`; Keras 2.x and TF1 used 0.01, 1.0, 0.002 and 0.002. Code ported
+        from TF1 (or tuned against the old defaults) that constructs one without a learning rate
+        trains with a rate up to 1000 times smaller, silently: the loss just falls slowly.
+        Pass `learning_rate=` explicitly. Also reported: `compile(optimizer="adadelta")` and
+        the other string names, which use the same defaults.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            leaf = func.attr.value
+        elif isinstance(func, cst.Name):
+            leaf = func.value
+        else:
+            return
+        if leaf == "compile":
+            arg = _keyword(node, "optimizer")
+            if arg is not None and isinstance(arg.value, cst.SimpleString):
+                text = arg.value.evaluated_value
+                for cls in _CHANGED_DEFAULTS:
+                    if isinstance(text, str) and text.lower() == cls.lower():
+                        self.report(
+                            arg,
+                            f'`optimizer="{text}"` uses TF2\'s default learning rate 0.001 '
+                            f"(was {_CHANGED_DEFAULTS[cls]}); construct `{cls}(learning_rate=...)`",
+                        )
+            return
+        if leaf not in _CHANGED_DEFAULTS:
+            return
+        cls = keras_optimizer_class(self.model.call_name(node))
+        if cls not in _CHANGED_DEFAULTS:
+            return
+        if any(a.keyword is None or a.keyword.value in ("learning_rate", "lr") for a in node.args):
+            return  # positional learning rate, *args, or explicit keyword
+        self.report(
+            node,
+            f"`{cls}()` without `learning_rate` uses TF2's default 0.001 (was "
+            f"{_CHANGED_DEFAULTS[cls]}); pass `learning_rate=` explicitly",
+        )
+
+
+_TRAINING_LAYERS = frozenset(
+    {
+        "Dropout",
+        "SpatialDropout1D",
+        "SpatialDropout2D",
+        "SpatialDropout3D",
+        "GaussianDropout",
+        "GaussianNoise",
+        "AlphaDropout",
+        "BatchNormalization",
+    }
+)
+
+
+class CallWithoutTrainingArgument(Rule):
+    id = "TF906"
+    name = "call-without-training-argument"
+    category = "api-misuse"
+    severity = "info"
+    message = "a Keras `call` that uses Dropout/BatchNormalization has no `training` argument"
+    rationale = """
+        Dropout and BatchNormalization behave differently in training and inference. A
+        subclassed Layer or Model whose `call` uses them but has no `training` argument cannot
+        be told which mode it is in: it depends entirely on Keras propagating the mode through
+        its call context, which holds when Keras calls it (`fit`, `model(x, training=True)`),
+        but not when `call` is invoked directly, when the layer is used outside Keras (a plain
+        `tf.function`, a `tf.Module`), or when it must branch on the mode itself. Declare
+        `def call(self, inputs, training=None)` and pass `training=training` to the sublayers.
+        Evidence required: a `call` method of a class deriving from a Keras Layer/Model that
+        calls `self.<attr>` where `<attr>` is assigned a Keras Dropout/BatchNormalization layer
+        (or constructs one inline); a `call` with `**kwargs` is not reported.
+    """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        fn = self.context.function
+        if fn is None or fn.name != "call" or fn.cls is None or not fn.cls.keras_kind:
+            return
+        if "training" in fn.params or isinstance(node.params.star_kwarg, cst.Param):
+            return
+        used = self._training_layer_used(fn)
+        if used is not None:
+            self.report(
+                node.name,
+                f"`{fn.qualname}` uses {used} but has no `training` argument; declare "
+                "`training=None` and pass it on",
+            )
+
+    def _training_layer_used(self, fn: FunctionInfo) -> str | None:
+        model = self.model
+        for call in fn.calls:
+            func = call.func
+            if isinstance(func, cst.Call):  # tf.keras.layers.Dropout(0.1)(x)
+                leaf = _training_layer(model.call_name(func))
+                if leaf:
+                    return f"`{leaf}`"
+            elif (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+            ):
+                for value in fn.cls.self_assignments.get(func.attr.value, ()):
+                    if isinstance(value, cst.Call):
+                        leaf = _training_layer(model.call_name(value))
+                        if leaf:
+                            return f"`self.{func.attr.value}` ({leaf})"
+        return None
+
+
+def _training_layer(name: str | None) -> str | None:
+    if not is_keras(name):
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    return leaf if leaf in _TRAINING_LAYERS and ".layers." in name else None
+
+
+class TensorStoredAsState(Rule):
+    id = "TF907"
+    name = "tensor-stored-as-state"
+    category = "api-misuse"
+    message = "a tf.Tensor kept as mutable state on an object; use a tf.Variable"
+    rationale = """
+        A tensor is immutable. Keeping one on an object (`self.total = tf.constant(0.)` in
+        `__init__`) and rebinding the attribute in another method treats it as state, but a
+        `tf.function` that reads `self.total` captures the tensor it saw while tracing as a
+        constant: later rebinding is invisible to the graph (it keeps returning the stale
+        value), rebinding it inside traced code leaks a graph tensor, and the value is neither
+        checkpointed nor saved. Create a `tf.Variable` once and `assign` to it. Evidence
+        required: in `__init__`, an attribute of `self` set to the result of a TF op, and the
+        same attribute assigned a value other than `None` in another method of the class (a
+        tensor that is never rebound is a constant and fine; alternatives in `if`/`else` of
+        `__init__` are not rebinding).
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = node.value
+        if not isinstance(value, cst.Call):
+            return
+        context = self.context
+        fn = context.function
+        if fn is None or fn.name != "__init__" or fn.cls is None or context.in_traced_code:
+            return
+        for target in node.targets:
+            t = target.target
+            if not (
+                isinstance(t, cst.Attribute)
+                and isinstance(t.value, cst.Name)
+                and t.value.value == "self"
+                and len(fn.cls.self_assignments.get(t.attr.value, ())) >= 2
+            ):
+                continue
+            if not self.model.is_tensor(value, fn):
+                return
+            others = _rebinding_methods(fn.cls).get(t.attr.value, set()) - {"__init__"}
+            if others:
+                self.report(
+                    t,
+                    f"`self.{t.attr.value}` holds a tf.Tensor and `{sorted(others)[0]}` rebinds "
+                    "it; keep state in a `tf.Variable` and `assign` to it",
+                )
+
+
+def _rebinding_methods(cls) -> dict[str, set[str]]:
+    """attribute -> names of the methods that set ``self.<attribute>`` to something not None."""
+    cached = getattr(cls, "_tf2lint_rebinding", None)
+    if cached is not None:
+        return cached
+    found: dict[str, set[str]] = {}
+    for name, method in cls.methods.items():
+
+        def enter(node: cst.CSTNode, name: str = name) -> None:
+            if isinstance(node, cst.Assign):
+                targets = [t.target for t in node.targets]
+                value = node.value
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+                targets, value = [node.target], node.value
+            else:
+                return
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                return
+            for target in targets:
+                if (
+                    isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name)
+                    and target.value.value == "self"
+                ):
+                    found.setdefault(target.attr.value, set()).add(name)
+
+        walk(method.node.body, enter)
+    cls._tf2lint_rebinding = found
+    return found

@@ -1,0 +1,273 @@
+"""TF901-TF907: TensorFlow APIs used in a way that fails or does something else."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conftest import lint, rule_ids
+from tf2lint.engine import lint_module
+from tf2lint.fixes import fix_round
+from tf2lint.plugins import all_rules
+
+
+def fixed(source: str, select: list[str], path: str = "train.py", unsafe: bool = False) -> str:
+    rules = [r for r in all_rules() if any(r.id.startswith(s) for s in select)]
+    result = lint_module(textwrap.dedent(source), path, rules)
+    code, applied, rejected = fix_round(result.module, result.diagnostics, unsafe=unsafe)
+    assert applied and not rejected
+    return code
+
+
+TAPE = """
+    import tensorflow as tf
+
+    def step(model, x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(model(x))
+        return tape.gradients(loss, model.trainable_variables)
+    """
+
+
+def test_tape_gradients_is_fixed_safely_to_gradient():
+    (d,) = lint(TAPE, ["TF9"])
+    assert d.rule == "TF901" and d.fix.applicability == "safe"
+    assert fixed(TAPE, ["TF901"]) == textwrap.dedent(TAPE).replace(
+        "tape.gradients(", "tape.gradient("
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # tape bound by assignment, used in a nested function
+        "tape = tf.GradientTape()\ndef f(loss, v):\n    return tape.gradients(loss, v)\n",
+        "def f(v):\n    with tf.GradientTape(persistent=True) as t2:\n        y = v * v\n    def g():\n        return t2.gradients(y, v)\n    return g()\n",
+    ],
+)
+def test_tape_gradients_found_with_evidence(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF901"]) == ["TF901"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # no evidence the receiver is a tape
+        "def f(tape, loss, v):\n    return tape.gradients(loss, v)\n",
+        "def f(tracker):\n    return tracker.gradients()\n",
+        # the TF1 function is a different (module-level) API
+        "def f(loss, v):\n    return tf.gradients(loss, v)\n",
+    ],
+)
+def test_tape_gradients_needs_evidence(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF901"]) == []
+
+
+APPLY = """
+    import tensorflow as tf
+
+    def step(model, optimizer, x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(model(x))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(grads, model.trainable_variables)
+    """
+
+
+def test_apply_gradients_two_arguments_fix_zips_them_unsafely():
+    (d,) = lint(APPLY, ["TF902"])
+    assert d.fix.applicability == "unsafe"
+    assert fixed(APPLY, ["TF902"], unsafe=True) == textwrap.dedent(APPLY).replace(
+        "apply_gradients(grads, model.trainable_variables)",
+        "apply_gradients(zip(grads, model.trainable_variables))",
+    )
+    # not applied without --unsafe-fixes
+    result = lint_module(
+        textwrap.dedent(APPLY), "t.py", [r for r in all_rules() if r.id == "TF902"]
+    )
+    assert fix_round(result.module, result.diagnostics, unsafe=False)[1] == 0
+
+
+def test_apply_gradients_bare_gradient_list_is_reported_without_fix():
+    source = APPLY.replace(
+        "optimizer.apply_gradients(grads, model.trainable_variables)",
+        "optimizer.apply_gradients(grads)",
+    )
+    (d,) = lint(source, ["TF902"])
+    assert d.fix is None and "bare gradient list" in d.message
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "optimizer.apply_gradients(zip(grads, model.trainable_variables))",
+        # forwarding wrappers, already pairs
+        "optimizer.apply_gradients(grads_and_vars, name)",
+        "optimizer.apply_gradients(grads_and_vars)",
+        # TF1 optimizer with a global step
+        "optimizer.apply_gradients(pairs, global_step)",
+        # unknown first argument, second not a variable list
+        "optimizer.apply_gradients(updates, name)",
+    ],
+)
+def test_apply_gradients_not_reported(call):
+    source = APPLY.replace("optimizer.apply_gradients(grads, model.trainable_variables)", call)
+    assert rule_ids(source, ["TF902"]) == []
+
+
+def test_apply_gradients_list_rebound_to_pairs_is_not_reported():
+    source = APPLY.replace(
+        "        optimizer.apply_gradients(grads, model.trainable_variables)",
+        "        grads = list(zip(grads, model.trainable_variables))\n"
+        "        optimizer.apply_gradients(grads)",
+    )
+    assert rule_ids(source, ["TF902"]) == []
+
+
+EAGER = """
+    import tensorflow as tf
+
+    tf.config.run_functions_eagerly(True)
+    model.compile(optimizer="adam", loss="mse", run_eagerly=True)
+    """
+
+
+@pytest.mark.parametrize("path", ["train.py", "src/pkg/train.py"])
+def test_eager_switches_reported_outside_tests(path):
+    found = lint_module(
+        textwrap.dedent(EAGER), path, [r for r in all_rules() if r.id == "TF903"]
+    ).diagnostics
+    assert [d.line for d in found] == [4, 5]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["test_train.py", "train_test.py", "tests/helpers.py", "pkg/test/util.py", "conftest.py"],
+)
+def test_eager_switches_allowed_in_test_code(path):
+    found = lint_module(
+        textwrap.dedent(EAGER), path, [r for r in all_rules() if r.id == "TF903"]
+    ).diagnostics
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "tf.config.run_functions_eagerly(False)\n",
+        "model.compile(run_eagerly=FLAGS.run_eagerly)\n",
+        "if params.runtime.run_eagerly:\n    tf.config.run_functions_eagerly(True)\n",
+        "if args.debug:\n    tf.config.experimental_run_functions_eagerly(True)\n",
+    ],
+)
+def test_eager_switches_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF903"]) == []
+
+
+def test_experimental_relax_shapes_fix_renames_the_keyword():
+    source = """
+        import tensorflow as tf
+
+        @tf.function(experimental_relax_shapes=True)
+        def f(x):
+            return x
+        """
+    (d,) = lint(source, ["TF904"])
+    assert d.fix.applicability == "safe"
+    assert fixed(source, ["TF904"]) == textwrap.dedent(source).replace(
+        "experimental_relax_shapes=True", "reduce_retracing=True"
+    )
+    call = "import tensorflow as tf\ng = tf.function(f, experimental_relax_shapes=True)\n"
+    assert (
+        fixed(call, ["TF904"])
+        == "import tensorflow as tf\ng = tf.function(f, reduce_retracing=True)\n"
+    )
+
+
+def test_experimental_relax_shapes_only_on_tf_function():
+    source = "import tensorflow as tf\ng = other.function(f, experimental_relax_shapes=True)\n"
+    assert rule_ids(source, ["TF904"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("opt = tf.keras.optimizers.Adadelta()\n", ["TF905"]),
+        ("opt = tf.keras.optimizers.Nadam(beta_1=0.8)\n", ["TF905"]),
+        ("from tensorflow.keras.optimizers import Adagrad\nopt = Adagrad()\n", ["TF905"]),
+        ('model.compile(optimizer="adamax", loss="mse")\n', ["TF905"]),
+        ("opt = tf.keras.optimizers.Adadelta(learning_rate=1.0)\n", []),
+        ("opt = tf.keras.optimizers.Adagrad(0.01)\n", []),
+        ("opt = tf.keras.optimizers.Adam()\n", []),  # default unchanged
+        ('model.compile(optimizer="adam", loss="mse")\n', []),
+        ("opt = Adadelta()\n", []),  # not a Keras optimizer we can see
+    ],
+)
+def test_optimizer_default_learning_rate(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF905"]) == expected
+
+
+TRAINING = """
+    import tensorflow as tf
+
+    class Head(tf.keras.layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.drop = tf.keras.layers.Dropout(0.1)
+            self.norm = tf.keras.layers.LayerNormalization()
+            self.dense = tf.keras.layers.Dense(2)
+
+        def call(self, inputs):
+            return self.dense(self.drop(inputs))
+    """
+
+
+def test_call_without_training_reported_at_the_method_name():
+    (d,) = lint(TRAINING, ["TF906"])
+    assert d.line == 11 and d.severity == "info"
+    assert "`self.drop` (Dropout)" in d.message
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("def call(self, inputs):", "def call(self, inputs, training=None):"),
+        ("def call(self, inputs):", "def call(self, inputs, **kwargs):"),
+        ("self.dense(self.drop(inputs))", "self.dense(self.norm(inputs))"),  # no training mode
+        ("class Head(tf.keras.layers.Layer):", "class Head:"),  # not Keras
+    ],
+)
+def test_call_without_training_not_reported(old, new):
+    assert rule_ids(TRAINING.replace(old, new), ["TF906"]) == []
+
+
+STATE = """
+    import tensorflow as tf
+
+    class Tracker(tf.Module):
+        def __init__(self, start=None):
+            self.total = tf.constant(0.0)
+            self.scale = tf.constant(2.0)
+            if start is None:
+                self.offset = tf.zeros([])
+            else:
+                self.offset = start
+
+        def update(self, reward):
+            self.total = self.total + reward
+    """
+
+
+def test_tensor_rebound_in_another_method_is_reported_once():
+    found = lint(STATE, ["TF9"])
+    assert [(d.rule, d.line) for d in found] == [("TF907", 6)]
+    assert "`update` rebinds it" in found[0].message
+
+
+def test_tensor_state_not_reported_for_variables_or_none_resets():
+    source = STATE.replace("tf.constant(0.0)", "tf.Variable(0.0)")
+    source = source.replace("self.total = self.total + reward", "self.total.assign_add(reward)")
+    assert rule_ids(source, ["TF907"]) == []
+    reset = STATE.replace("self.total = self.total + reward", "self.total = None")
+    assert rule_ids(reset, ["TF907"]) == []

@@ -1,0 +1,97 @@
+"""TF801-TF806: eager-only Python inside traced code."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import lint, rule_ids
+
+HEADER = "import random\nimport time\nimport pdb\nimport numpy as np\nimport tensorflow as tf\n"
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        ("@tf.function\ndef f(x):\n    return tf.square(x).numpy()\n", "TF801"),
+        # a Keras `call` is traced by Keras
+        (
+            "class L(tf.keras.layers.Layer):\n    def call(self, x):\n        return x.numpy()\n",
+            "TF801",
+        ),
+        ("@tf.function\ndef f(x):\n    breakpoint()\n    return x\n", "TF802"),
+        ("@tf.function\ndef f(x):\n    pdb.set_trace()\n    return x\n", "TF802"),
+        ("@tf.function\ndef f(x):\n    y = tf.reduce_any(x > 0)\n    return bool(y)\n", "TF803"),
+        (
+            "@tf.function(autograph=False)\ndef f(x):\n    return float(tf.reduce_sum(x))\n",
+            "TF803",
+        ),
+        ("@tf.function\ndef f(x):\n    return np.mean(tf.square(x))\n", "TF804"),
+        (
+            "@tf.function\ndef f(x):\n    y = x * 2.0 + tf.ones([2])\n    return np.array(y)\n",
+            "TF804",
+        ),
+        ("@tf.function\ndef f(x):\n    return x + random.random()\n", "TF805"),
+        ("@tf.function\ndef f(x):\n    return x * np.random.uniform(0, 1)\n", "TF805"),
+        ("@tf.function\ndef f(x):\n    return x, time.time()\n", "TF806"),
+        # called from traced code: traced too
+        ("def g(x):\n    return x.numpy()\n@tf.function\ndef f(x):\n    return g(x)\n", "TF801"),
+    ],
+)
+def test_graph_incompatible_finding(source, rule):
+    assert rule_ids(HEADER + source, ["TF8"]) == [rule]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # eager code may call .numpy(), breakpoint(), np, random, time
+        "def f(x):\n    breakpoint()\n    return np.mean(x.numpy()) + random.random() + time.time()\n",
+        # guarded by executing_eagerly
+        "@tf.function\ndef f(x):\n    if tf.executing_eagerly():\n        print(x.numpy())\n    return x\n",
+        # handed to tf.py_function / tf.numpy_function: runs eagerly
+        "def np_fn(x):\n    return np.mean(x.numpy())\n@tf.function\ndef f(x):\n    return tf.py_function(np_fn, [x], tf.float32)\n",
+        "class M(tf.Module):\n    def _np(self, x):\n        return x.numpy()\n    @tf.function\n    def f(self, x):\n        return tf.py_function(func=self._np, inp=[x], Tout=tf.float32)\n",
+        # float()/int() are rewritten to casts by AutoGraph
+        "@tf.function\ndef f(x):\n    return float(tf.reduce_sum(x))\n",
+        # bool() of a bare parameter: often a Python flag
+        "@tf.function\ndef f(x, flag):\n    return x if bool(flag) else -x\n",
+        # NumPy on shapes and Python values
+        "@tf.function\ndef f(x):\n    return tf.reshape(x, [np.prod(x.shape)]) * np.sqrt(2.0)\n",
+        # seeding and constructing generators is not drawing
+        "@tf.function\ndef f(x):\n    np.random.seed(0)\n    rng = np.random.RandomState(1)\n    return x\n",
+        # tf random and tf.timestamp run in the graph
+        "@tf.function\ndef f(x):\n    return x + tf.random.uniform([]), tf.timestamp()\n",
+        # a one-time guard: drawn once on purpose
+        "class M(tf.Module):\n    @tf.function\n    def f(self, x):\n        if self.seed is None:\n            self.seed = random.randint(0, 9)\n        return x\n",
+        # a `.numpy` attribute that is not called, and `.numpy(...)` with arguments
+        "@tf.function\ndef f(x, ds):\n    fn = x.numpy\n    return ds.numpy(x)\n",
+    ],
+)
+def test_no_graph_incompatible_finding(source):
+    assert rule_ids(HEADER + source, ["TF8"]) == []
+
+
+def test_tf_agents_common_function_turns_autograph_off():
+    source = """
+        import tensorflow as tf
+        from tf_agents.utils import common
+
+        @common.function
+        def f(x):
+            return int(tf.reduce_sum(x))
+
+        @common.function(autograph=True)
+        def g(x):
+            return int(tf.reduce_sum(x))
+        """
+    found = lint(source, ["TF803"])
+    assert [(d.rule, d.line) for d in found] == [("TF803", 7)]
+    assert "`int()` of a graph tensor in traced `f`" in found[0].message
+
+
+def test_messages_name_the_function_and_the_remedy():
+    (d,) = lint(HEADER + "@tf.function\ndef step(x):\n    return np.mean(tf.abs(x))\n", ["TF804"])
+    assert d.message == (
+        "`np.mean` on a graph tensor in traced `step` fails while tracing; use the TensorFlow op"
+    )
+    assert d.severity == "error" and d.category == "graph-incompatible"
