@@ -267,6 +267,11 @@ def concrete_functions(functions: list[object]) -> list[object]:
     return out
 
 
+def count_bytes(concrete) -> int:
+    """Serialized size of a traced graph: grows when Python data is folded in as constants."""
+    return concrete.graph.as_graph_def().ByteSize()
+
+
 def count_nodes(concrete) -> int:
     """Nodes of a traced graph, with the bodies of the functions it calls (loops, conds)."""
     graph_def = concrete.graph.as_graph_def()

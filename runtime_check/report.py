@@ -114,7 +114,7 @@ def render_markdown(verdicts: list[Verdict], meta: dict) -> str:
         "that traced, less a steady call each. Steady call: median time of a call that did not "
         "trace. Slowdown: mean time per call of the bad fixture over the good one, tracing "
         "included. Graph nodes: nodes of every graph traced (with nested function bodies); for "
-        "`graph` fixtures, at scale 1 -> 10.",
+        "`graph` fixtures, at scale 1 -> 10 (the judgement also compares serialized graph bytes).",
     ]
     return "\n".join(out) + "\n"
 

@@ -86,7 +86,12 @@ def _warm_up(tf) -> None:
 
 
 def run_fixture(variant: str, path: Path, steps: int, timeout: float) -> dict:
-    from tf2lint.runtime_check.instrument import RECORDER, concrete_functions, count_nodes
+    from tf2lint.runtime_check.instrument import (
+        RECORDER,
+        concrete_functions,
+        count_bytes,
+        count_nodes,
+    )
 
     RECORDER.reset()
     out: dict = {"variant": variant, "path": str(path), "steps": steps, "error": None}
@@ -106,6 +111,7 @@ def run_fixture(variant: str, path: Path, steps: int, timeout: float) -> dict:
                 out["phase"] = "exercise"
                 if out["observe"] == "graph":
                     out["graph_nodes_by_scale"] = {}
+                    out["graph_bytes_by_scale"] = {}
                     for scale in GRAPH_SCALES:
                         before = {id(cf) for cf in concrete_functions(RECORDER.live_functions())}
                         module.exercise(steps, scale)
@@ -115,6 +121,7 @@ def run_fixture(variant: str, path: Path, steps: int, timeout: float) -> dict:
                             if id(cf) not in before
                         ]
                         out["graph_nodes_by_scale"][str(scale)] = sum(map(count_nodes, new))
+                        out["graph_bytes_by_scale"][str(scale)] = sum(map(count_bytes, new))
                 else:
                     returned = module.exercise(steps)
                     out.update(_returned(returned, check))
