@@ -189,6 +189,7 @@ def _rules(args: argparse.Namespace) -> int:
                 "fix": r.fix_applicability,
                 "summary": r.message,
                 "since_tensorflow": r.since_tensorflow,
+                "default": r.default_enabled,
             }
             for r in rules
         ]

@@ -22,7 +22,7 @@ class ConfigError(Exception):
 
 @dataclass
 class Config:
-    select: list[str] = field(default_factory=lambda: ["ALL"])
+    select: list[str] | None = None  # None: every rule that is on by default
     ignore: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)

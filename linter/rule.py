@@ -131,6 +131,7 @@ class Rule:
     fix_applicability: ClassVar[str] = "none"
     fix_safety: ClassVar[str] = ""  # why the fix is safe or unsafe, for the docs
     since_tensorflow: ClassVar[str | None] = None  # only when target-tensorflow >= this
+    default_enabled: ClassVar[bool] = True  # False: runs only when selected explicitly
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
 
     def __init__(self, context: LintContext) -> None:

@@ -27,17 +27,19 @@ def check_selectors(rules: tuple[type[Rule], ...], selectors: list[str], key: st
 
 def select_rules(
     rules: tuple[type[Rule], ...],
-    select: list[str],
+    select: list[str] | None,
     ignore: list[str],
     target_tensorflow: str,
 ) -> list[type[Rule]]:
-    check_selectors(rules, select, "select")
+    """The rules to run. ``select=None`` means the default set: every rule but those that are
+    off by default (they run when a selector names them, or with ``ALL``)."""
+    check_selectors(rules, select or [], "select")
     check_selectors(rules, ignore, "ignore")
     target = version_tuple(target_tensorflow)
     return [
         r
         for r in rules
-        if any(selector_matches(r, s) for s in select)
+        if (r.default_enabled if select is None else any(selector_matches(r, s) for s in select))
         and not any(selector_matches(r, s) for s in ignore)
         and (r.since_tensorflow is None or target >= version_tuple(r.since_tensorflow))
     ]

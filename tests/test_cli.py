@@ -167,6 +167,7 @@ def test_rules_json_lists_metadata():
         "fix": "unsafe",
         "summary": rule["summary"],
         "since_tensorflow": None,
+        "default": True,
     }
 
 
@@ -200,3 +201,21 @@ def test_linting_never_imports_tensorflow(project):
         [sys.executable, "-c", code], cwd=project, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_rules_off_by_default_run_only_when_selected(project):
+    (project / "net.py").write_text(
+        "import tensorflow as tf\n\n"
+        "class Net(tf.keras.layers.Layer):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.drop = tf.keras.layers.Dropout(0.5)\n\n"
+        "    def call(self, x):\n"
+        "        return self.drop(x)\n"
+    )
+    assert run_cli("check", cwd=project).returncode == 0
+    for selector in ("TF906", "ALL", "api-misuse"):
+        result = run_cli("check", "--select", selector, cwd=project)
+        assert "TF906" in result.stdout, selector
+    listed = json.loads(run_cli("rules", "--format", "json").stdout)
+    assert next(r for r in listed if r["id"] == "TF906")["default"] is False
