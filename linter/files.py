@@ -98,7 +98,9 @@ class ReadError(Exception):
 def read_source(path: Path) -> SourceText:
     """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
     try:
-        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ReadError("not a regular file (a pipe, a device or a folder?)")
+        # O_NONBLOCK: should it have become a named pipe since, opening must not wait for a writer.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with open(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(fd).st_mode):

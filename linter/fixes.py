@@ -228,7 +228,12 @@ def verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str | 
 
 def _verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str | None]:
     replacements = {id(old): new for old, new in edits}
-    code = _apply_edits(module, index, edits).code
+    try:
+        code = _apply_edits(module, index, edits).code
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as error:  # libcst refuses the edited tree (a validation or type error)
+        return None, f"cannot be applied ({type(error).__name__}: {error})"
     try:
         fixed_tree = ast.parse(code)
     except (SyntaxError, ValueError):
@@ -238,7 +243,7 @@ def _verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str |
     for old, new in edits:
         units[id(old)] = (old, new)
     nonce = 0
-    while f"__tf2lint_hole{nonce}_" in module.code or f"__tf2lint_hole{nonce}_" in code:
+    while f"__tf2lint_hole{nonce}_" in code:  # the code outside the edits is in ``code`` too
         nonce += 1
     prefix = f"__tf2lint_hole{nonce}_"
     for _ in range(200):  # each pass widens at least one unit; the module is the widest
