@@ -151,6 +151,22 @@ def lint_module(
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule."""
     result = FileResult(path)
+    # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
+    # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
+    # or run for minutes.
+    try:
+        ast.parse(source)
+    except SyntaxError as error:
+        result.diagnostics.append(_python_syntax_error(error, path, source))
+        return result
+    except (RecursionError, MemoryError):
+        result.diagnostics.append(
+            engine_diagnostic(SYNTAX_ERROR, path, "code is nested too deeply for the parser")
+        )
+        return result
+    except ValueError as error:  # e.g. null bytes in a string given directly
+        result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
+        return result
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as error:
@@ -171,9 +187,15 @@ def lint_module(
     if not model.imports_tensorflow():
         rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
     context = LintContext(model, path)
-    instances = [rule(context) for rule in rules]
-    visits, leaves = _dispatch_tables(instances)
     failed: dict[str, BaseException] = {}
+    failed_at: dict[str, cst.CSTNode] = {}
+    instances = []
+    for rule in rules:
+        try:
+            instances.append(rule(context))
+        except Exception as error:  # a rule that cannot even start: the others still run
+            failed[rule.id] = error
+    visits, leaves = _dispatch_tables(instances)
 
     def call_all(table: dict[type, list[Callable]], node: cst.CSTNode) -> None:
         for method in table.get(type(node), ()):
@@ -185,6 +207,7 @@ def lint_module(
                 method(node)
             except Exception as error:  # one rule failing must not stop the others
                 failed[rule_id] = error
+                failed_at[rule_id] = node
 
     def enter(node: cst.CSTNode) -> None:
         context.enter(node)
@@ -194,18 +217,32 @@ def lint_module(
         call_all(leaves, node)
         context.leave(node)
 
-    walk(module, enter, leave)
-    for rule_id, error in failed.items():
-        result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error))
+    try:
+        walk(module, enter, leave)
+    except Exception as error:  # the traversal state itself (not a rule): report, lint no more
+        result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
         result.internal_error = True
+        return result
     reports = [r for r in context.reports if r.rule.id not in failed]
-    result.diagnostics.extend(_positioned(module, reports, path))
+    try:
+        ranges = node_ranges(module, [*failed_at.values(), *(r.node for r in reports)])
+    except RecursionError:  # too deep to locate: report at line 1 rather than not at all
+        ranges = {}
+    for rule_id, error in failed.items():
+        node = failed_at.get(rule_id)
+        line = ranges.get(id(node), (1,))[0] if node is not None else 1
+        result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
+        result.internal_error = True
+    result.diagnostics.extend(_positioned(module, reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions)
     return result
 
 
-def _positioned(module: cst.Module, reports: list[Report], path: str) -> list[Diagnostic]:
-    ranges = node_ranges(module, (r.node for r in reports))
+def _positioned(
+    module: cst.Module, reports: list[Report], path: str, ranges: dict | None = None
+) -> list[Diagnostic]:
+    if ranges is None:
+        ranges = node_ranges(module, (r.node for r in reports))
     out = []
     for report in reports:
         start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
@@ -269,6 +306,17 @@ def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagn
     return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, column)
 
 
+def _python_syntax_error(error: SyntaxError, path: str, source: str) -> Diagnostic:
+    line = error.lineno or 1
+    column = error.offset or 1
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    message = error.msg or "invalid syntax"
+    if _looks_like_python2(text):
+        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
+    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, max(column, 1))
+
+
 def _looks_like_python2(line: str) -> bool:
     stripped = line.strip()
     return (
@@ -278,7 +326,7 @@ def _looks_like_python2(line: str) -> bool:
     )
 
 
-def _internal_error(path: str, where: str, error: BaseException) -> Diagnostic:
+def _internal_error(path: str, where: str, error: BaseException, line: int = 1) -> Diagnostic:
     frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
     at = f" at {frame.filename}:{frame.lineno}" if frame else ""
     return engine_diagnostic(
@@ -286,4 +334,5 @@ def _internal_error(path: str, where: str, error: BaseException) -> Diagnostic:
         path,
         f"internal error in {where}: {type(error).__name__}: {error}{at}; "
         "please report this with the file that triggers it",
+        line,
     )

@@ -5,9 +5,10 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import stat
 import tokenize
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tf2lint.config import matches_pattern
@@ -68,6 +69,8 @@ def _relative(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.resolve().as_posix().lstrip("/")
+    except (OSError, RuntimeError):  # a symlink loop: match on the path as given
+        return path.as_posix().lstrip("/")
 
 
 def _excluded(path: Path, root: Path, exclude: list[str], below: int) -> bool:
@@ -82,6 +85,7 @@ class SourceText:
     text: str
     encoding: str = "utf-8"
     bom: bool = False
+    original: bytes | None = field(default=None, repr=False, compare=False)  # the bytes read
 
 
 class ReadError(Exception):
@@ -94,12 +98,23 @@ class ReadError(Exception):
 def read_source(path: Path) -> SourceText:
     """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
     try:
-        data = path.read_bytes()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ReadError("not a regular file (a pipe, a device or a folder?)")
+        # O_NONBLOCK: should it have become a named pipe since, opening must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ReadError("not a regular file (a pipe, a device or a folder?)")
+            data = handle.read()
     except FileNotFoundError as error:
         raise ReadError("file not found (it may have been removed while linting)") from error
-    except OSError as error:
+    except IsADirectoryError as error:
+        raise ReadError("not a regular file (a pipe, a device or a folder?)") from error
+    except OSError as error:  # permissions, a symlink loop, an I/O error
         raise ReadError(f"cannot read file: {error.strerror or error}") from error
-    return decode_source(data)
+    source = decode_source(data)
+    source.original = data
+    return source
 
 
 def decode_source(data: bytes) -> SourceText:

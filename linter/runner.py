@@ -13,7 +13,7 @@ from pathlib import Path
 from tf2lint.config import matches_pattern
 from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic, lint_module
 from tf2lint.files import ReadError, SourceText, encode_source, read_source
-from tf2lint.fixes import fix_round
+from tf2lint.fixes import fix_key, fix_round, fixable, parses
 from tf2lint.rule import Diagnostic, Fix, Rule
 from tf2lint.selection import selector_matches
 
@@ -54,6 +54,7 @@ class FileOutcome:
     fixed: int = 0
     diff: str = ""
     internal_error: bool = False
+    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # for --show-fixes
 
 
 @dataclass
@@ -108,11 +109,21 @@ def lint_file(path: Path, settings: Settings) -> FileOutcome:
             return outcome
         relative = _relative(path, settings.root)
         rules = settings.rules_for(relative)
-        text, result, fixed, rejected = lint_and_fix(source.text, shown, rules, settings)
+        counts: dict[str, int] = {}
+        text, result, fixed, rejected = lint_and_fix(source.text, shown, rules, settings, counts)
         outcome.diagnostics = result.diagnostics + rejected
         outcome.internal_error = result.internal_error or bool(rejected)
+        if text != source.text and not parses(text):  # never reached: each round was verified
+            outcome.diagnostics.append(
+                engine_diagnostic(
+                    INTERNAL_ERROR, shown, "the fixed code does not parse; the file was not changed"
+                )
+            )
+            outcome.internal_error = True
+            text = source.text
         if text != source.text:
             outcome.fixed = fixed
+            outcome.fixed_by_rule = counts
             if settings.diff:
                 outcome.diff = "".join(
                     difflib.unified_diff(
@@ -123,75 +134,148 @@ def lint_file(path: Path, settings: Settings) -> FileOutcome:
                     )
                 )
             else:
-                write_atomic(path, source, text)
+                try:
+                    write_atomic(path, source, text)
+                except WriteError as error:
+                    outcome.diagnostics.append(engine_diagnostic(READ_ERROR, shown, str(error)))
+                    outcome.fixed, outcome.fixed_by_rule = 0, {}
+                    text = source.text
         if outcome.diagnostics:
             outcome.lines = text.splitlines()
     except Exception as error:  # the engine's last line of defence: report, never stop the run
         outcome.diagnostics.append(
             engine_diagnostic(
-                INTERNAL_ERROR, shown, f"internal error: {type(error).__name__}: {error}"
+                INTERNAL_ERROR,
+                shown,
+                f"internal error: {type(error).__name__}: {error}; "
+                "please report this with the file that triggers it",
             )
         )
         outcome.internal_error = True
     return outcome
 
 
-def lint_and_fix(text: str, shown: str, rules: list[type[Rule]], settings: Settings):
-    """Lint, then (with --fix or --diff) fix and re-lint until nothing more is fixable."""
+def lint_and_fix(
+    text: str,
+    shown: str,
+    rules: list[type[Rule]],
+    settings: Settings,
+    counts: dict[str, int] | None = None,
+):
+    """Lint, then (with --fix or --diff) fix and re-lint until nothing more is fixable.
+
+    Returns (text, last lint result, fixes applied, internal-error diagnostics). Each round's
+    code is verified by :func:`fix_round`; a fix it rejects is reported once and not retried.
+    After ``MAX_FIX_ROUNDS`` rounds with fixes still to apply, the fixes so far are kept and the
+    rules still fixing are reported. ``counts`` (if given) receives the fixes applied per rule.
+    """
     result = lint_module(text, shown, rules, settings.report_unused_suppressions)
     fixed = 0
     rejected: list[Diagnostic] = []
     if not (settings.fix or settings.diff):
         return text, result, fixed, rejected
-    for _ in range(MAX_FIX_ROUNDS):
-        if result.module is None:
+    skip: set = set()
+    rounds = 0
+    while result.module is not None:
+        pending = [d for d in fixable(result.diagnostics, settings.unsafe_fixes)]
+        pending = [d for d in pending if fix_key(d) not in skip]
+        if not pending:
             break
-        new_text, applied, bad = fix_round(result.module, result.diagnostics, settings.unsafe_fixes)
-        for d in bad:
+        if rounds == MAX_FIX_ROUNDS:
+            rules_left = ", ".join(sorted({d.rule for d in pending}))
             rejected.append(
                 engine_diagnostic(
                     INTERNAL_ERROR,
                     shown,
-                    f"the fix of {d.rule} would leave code that does not parse; it was not applied "
+                    f"fixes did not settle after {MAX_FIX_ROUNDS} rounds ({rules_left} still "
+                    "fixing); the fixes so far were kept (please report this)",
+                )
+            )
+            break
+        rounds += 1
+        try:
+            new_text, applied, bad = fix_round(
+                result.module, result.diagnostics, settings.unsafe_fixes, skip
+            )
+        except RecursionError:
+            rejected.append(
+                engine_diagnostic(
+                    INTERNAL_ERROR, shown, "fixes not applied: the code is nested too deeply"
+                )
+            )
+            break
+        for d, reason in bad:
+            skip.add(fix_key(d))
+            rejected.append(
+                engine_diagnostic(
+                    INTERNAL_ERROR,
+                    shown,
+                    f"the fix of {d.rule} ({d.fix.description}) {reason}; it was not applied "
                     "(please report this)",
                     d.line,
                     d.column,
                 )
             )
         if new_text is None or new_text == text:
-            break
+            if not bad:
+                break
+            continue  # the rejected fixes are skipped from now on; others may remain
         text = new_text
-        fixed += applied
+        fixed += len(applied)
+        if counts is not None:
+            for d in applied:
+                counts[d.rule] = counts.get(d.rule, 0) + 1
         result = lint_module(text, shown, rules, settings.report_unused_suppressions)
-    else:
-        rejected.append(
-            engine_diagnostic(
-                INTERNAL_ERROR, shown, f"fixes did not settle after {MAX_FIX_ROUNDS} rounds"
-            )
-        )
     return text, result, fixed, rejected
 
 
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
         return path.as_posix()
 
 
+class WriteError(Exception):
+    pass
+
+
 def write_atomic(path: Path, source: SourceText, text: str) -> None:
-    """Replace ``path`` by ``text`` in its encoding, BOM and permissions, all or nothing."""
-    data = encode_source(source, text)
-    folder = path.parent
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tf2lint", dir=folder)
+    """Replace ``path`` by ``text`` in its encoding, BOM, line endings and permissions, all or
+    nothing: a temporary file in the same folder, renamed over the original. A symlink is
+    followed (the link stays a link). Refuses if the file changed on disk since it was read."""
+    target = Path(os.path.realpath(path))
+    try:
+        data = encode_source(source, text)
+    except UnicodeEncodeError as error:
+        raise WriteError(
+            f"cannot write the fixed code in {source.encoding}: {error.reason}; not written"
+        ) from error
+    try:
+        current = target.read_bytes()
+    except OSError as error:
+        raise WriteError(f"cannot write file: {error.strerror or error}") from error
+    original = (
+        source.original if source.original is not None else encode_source(source, source.text)
+    )
+    if current != original:
+        raise WriteError("file changed on disk while it was being fixed; not written")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
+    except OSError as error:
+        raise WriteError(f"cannot write file: {error.strerror or error}") from error
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        shutil.copymode(path, temp)
-        os.replace(temp, path)
-    except BaseException:
+            handle.flush()
+            os.fsync(handle.fileno())
+        shutil.copymode(target, temp)
+        os.replace(temp, target)
+    except BaseException as error:
         if os.path.exists(temp):
             os.unlink(temp)
+        if isinstance(error, OSError):
+            raise WriteError(f"cannot write file: {error.strerror or error}") from error
         raise
 
 

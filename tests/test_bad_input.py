@@ -49,3 +49,194 @@ def test_missing_path_is_reported_not_fatal(project):
     assert result.returncode == 1
     assert "gone.py:1:1: read-error file not found" in result.stdout
     assert "train.py:5:5: TF201" in result.stdout
+
+
+# --- every kind of bad input: one clear finding with the path (and line), and the run goes on ---
+
+import os  # noqa: E402
+import socket  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tf2lint import cli  # noqa: E402
+from tf2lint.engine import lint_module  # noqa: E402
+from tf2lint.files import discover  # noqa: E402
+from tf2lint.plugins import all_rules  # noqa: E402
+from tf2lint.rule import Rule  # noqa: E402
+from tf2lint.runner import Settings, lint_file, run  # noqa: E402
+
+
+def _settings(root: Path, **kwargs) -> Settings:
+    return Settings(rules=list(all_rules()), root=root, **kwargs)
+
+
+def _found(result) -> dict[tuple[str, str], object]:
+    return {(Path(d.path).name, d.rule): d for d in result.diagnostics}
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "rule", "line", "words"),
+    [
+        ("syntax.py", b"x = 1\ndef f(:\n", "syntax-error", 2, "cannot parse"),
+        ("py2.py", b'import os\nprint "x"\n', "syntax-error", 2, "Python 2"),
+        ("nul.py", b"x = 1\ny = '\0'\n", "read-error", 2, "null bytes"),
+        ("latin.py", b"x = 1\ns = 'caf\xe9'\n", "read-error", 2, "invalid utf-8 byte 0xe9"),
+        ("cookie.py", b"# -*- coding: klingon -*-\nx = 1\n", "read-error", 1, "coding cookie"),
+        ("wrong_cookie.py", b"# coding: ascii\ns = 'caf\xc3\xa9'\n", "read-error", 2, "ascii"),
+        (
+            "parens.py",
+            b"x = " + b"(" * 5000 + b"1" + b")" * 5000 + b"\n",
+            "syntax-error",
+            1,
+            "nested",
+        ),
+    ],
+)
+def test_bad_input_is_one_clear_finding(tmp_path, name, data, rule, line, words):
+    (tmp_path / name).write_bytes(data)
+    outcome = lint_file(tmp_path / name, _settings(tmp_path, fix=True, unsafe_fixes=True))
+    assert len(outcome.diagnostics) == 1, outcome.diagnostics
+    d = outcome.diagnostics[0]
+    assert (Path(d.path).name, d.rule, d.line) == (name, rule, line)
+    assert words in d.message and "\n" not in d.message
+    assert not outcome.internal_error
+    assert (tmp_path / name).read_bytes() == data  # --fix left it alone
+
+
+def test_empty_and_whitespace_files_are_fine(tmp_path):
+    for name, data in (("empty.py", b""), ("blank.py", b"\n\n"), ("bom.py", b"\xef\xbb\xbf")):
+        (tmp_path / name).write_bytes(data)
+        assert lint_file(tmp_path / name, _settings(tmp_path, fix=True)).diagnostics == []
+
+
+def test_deep_nesting_is_reported_and_not_fatal(tmp_path):
+    (tmp_path / "a_parens.py").write_text("x = " + "(" * 5000 + "1" + ")" * 5000 + "\n")
+    (tmp_path / "b_lists.py").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    (tmp_path / "c_sum.py").write_text("x = " + "+".join(["a"] * 2000) + "\n" + BAD_PRINT)
+    (tmp_path / "d_train.py").write_text(BAD_PRINT)
+    result = run(sorted(tmp_path.iterdir()), _settings(tmp_path, fix=True), jobs=1)
+    found = _found(result)
+    assert "nested" in found[("a_parens.py", "syntax-error")].message
+    assert "nested" in found[("b_lists.py", "syntax-error")].message
+    assert ("c_sum.py", "TF201") in found  # deep but valid: linted
+    assert ("d_train.py", "TF201") in found
+    assert not result.internal_error
+
+
+def test_deep_but_valid_code_is_fixed_or_reported(tmp_path):
+    # libcst's own tree walk overflows Python's stack on 150 nested lists; the fix must then be
+    # reported, never crash, and leave the file as it was or fixed.
+    source = BAD_PRINT + "x = " + "[" * 150 + "]" * 150 + "\n"
+    (tmp_path / "t.py").write_text(source)
+    outcome = lint_file(tmp_path / "t.py", _settings(tmp_path, fix=True, unsafe_fixes=True))
+    text = (tmp_path / "t.py").read_text()
+    assert text in (source, source.replace("print(x)", "tf.print(x)"))
+    assert all("\n" not in d.message for d in outcome.diagnostics)
+
+
+def test_a_50000_line_file(tmp_path):
+    lines = [BAD_PRINT] + [f"x{i} = {i}\n" for i in range(50_000)]
+    (tmp_path / "big.py").write_text("".join(lines))
+    start = time.perf_counter()
+    outcome = lint_file(tmp_path / "big.py", _settings(tmp_path, fix=True, unsafe_fixes=True))
+    elapsed = time.perf_counter() - start
+    assert [d.rule for d in outcome.diagnostics] == []
+    assert outcome.fixed == 1 and "    tf.print(x)\n" in (tmp_path / "big.py").read_text()
+    assert elapsed < 120
+
+
+def test_file_vanishing_after_discovery(tmp_path):
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text(BAD_PRINT)
+    files = list(discover([tmp_path], tmp_path, []))
+    (tmp_path / "b.py").unlink()
+    found = _found(run(files, _settings(tmp_path), jobs=1))
+    assert "removed while linting" in found[("b.py", "read-error")].message
+    assert ("a.py", "TF201") in found and ("c.py", "TF201") in found
+
+
+def test_unreadable_file(tmp_path, monkeypatch):
+    (tmp_path / "locked.py").write_text(BAD_PRINT)
+    (tmp_path / "ok.py").write_text(BAD_PRINT)
+    real_open = os.open
+
+    def deny(path, *args, **kwargs):  # chmod 000 does not stop root, so refuse here
+        if str(path).endswith("locked.py"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", deny)
+    found = _found(run(sorted(tmp_path.iterdir()), _settings(tmp_path), jobs=1))
+    assert found[("locked.py", "read-error")].message == "cannot read file: Permission denied"
+    assert ("ok.py", "TF201") in found
+
+
+def test_pipes_sockets_and_symlink_loops_do_not_hang_or_crash(tmp_path):
+    (tmp_path / "train.py").write_text(BAD_PRINT)
+    os.mkfifo(tmp_path / "pipe.py")  # reading it would block forever
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp_path / "sock.py"))
+    (tmp_path / "loop_a.py").symlink_to("loop_b.py")
+    (tmp_path / "loop_b.py").symlink_to("loop_a.py")
+    (tmp_path / "dangling.py").symlink_to("nowhere.py")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "up").symlink_to("..")  # a folder loop: not followed
+    try:
+        files = list(discover([tmp_path], tmp_path, ["nothing/*"]))
+        found = _found(run(files, _settings(tmp_path), jobs=1))
+    finally:
+        sock.close()
+    assert "not a regular file" in found[("pipe.py", "read-error")].message
+    assert "not a regular file" in found[("sock.py", "read-error")].message
+    assert "symbolic links" in found[("loop_a.py", "read-error")].message
+    assert "not found" in found[("dangling.py", "read-error")].message
+    assert ("train.py", "TF201") in found
+    assert len([p for p in files if p.name == "train.py"]) == 1
+
+
+class _Crashes(Rule):
+    id = "XCRASH"
+    name = "crashes"
+    category = "api-misuse"
+    message = "never reported"
+    rationale = "test"
+    requires_tensorflow = False
+
+    def visit_Call(self, node):
+        raise ValueError("boom")
+
+
+class _CrashesAtStart(_Crashes):
+    id = "XSTART"
+    name = "crashes-at-start"
+
+    def __init__(self, context):
+        raise KeyError("no start")
+
+
+def test_rule_crash_is_reported_with_rule_file_and_line_and_others_continue():
+    result = lint_module(BAD_PRINT, "t.py", [*all_rules(), _Crashes, _CrashesAtStart])
+    by_rule = {d.rule: d for d in result.diagnostics}
+    assert "TF201" in by_rule  # the other rules ran
+    errors = [d for d in result.diagnostics if d.rule == "internal-error"]
+    assert len(errors) == 2 and result.internal_error
+    crash = next(d for d in errors if "XCRASH" in d.message)
+    assert crash.line == 5  # the first call it failed on: `print(x)`
+    assert "ValueError: boom" in crash.message and "please report" in crash.message
+    assert any("XSTART" in d.message and "KeyError" in d.message for d in errors)
+
+
+def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsys):
+    for name in ("a.py", "b.py"):
+        (project / name).write_text(BAD_PRINT)
+    import tf2lint.plugins as plugins
+
+    real = plugins.all_rules
+    monkeypatch.setattr(plugins, "all_rules", lambda: (*real(), _Crashes))
+    code = cli.main(["check", str(project / "a.py"), str(project / "b.py"), "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 2
+    assert out.count("internal-error") == 2 and out.count("TF201") >= 2
+    assert "a.py:5:1: internal-error" in out and "b.py:5:1: internal-error" in out

@@ -1,0 +1,138 @@
+"""Property tests: for generated TensorFlow programs, check never crashes, --fix leaves code that
+parses, keeps line endings, and a second --fix changes nothing."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tf2lint.engine import lint_module
+from tf2lint.plugins import all_rules
+from tf2lint.runner import Settings, lint_and_fix
+
+NAMES = st.sampled_from(["x", "y", "z", "self.w", "items", "total", "tf.constant(1.0)"])
+
+EXPRESSIONS = st.one_of(
+    NAMES,
+    st.builds("print({})".format, NAMES),
+    st.builds("print({}, {})".format, NAMES, NAMES),
+    st.builds("tf.print({})".format, NAMES),
+    st.builds("tf.reduce_sum({}) * {}".format, NAMES, NAMES),
+    st.builds("{} + print({}) * 2".format, NAMES, NAMES),
+    st.builds("[print(i) for i in range({})]".format, st.integers(0, 3)),
+    st.builds("(lambda v: print(v))({})".format, NAMES),
+    st.builds("print({}) if {} else -{}".format, NAMES, NAMES, NAMES),
+    st.builds("print(*{}, sep=', ')".format, NAMES),
+    st.builds("print({}, file=sys.stderr)".format, NAMES),
+    st.builds("tf.Variable({})".format, NAMES),
+    st.builds("np.mean({}) ** 2".format, NAMES),
+)
+
+SIMPLE = st.one_of(
+    st.builds("{}".format, EXPRESSIONS),
+    st.builds("x = {}".format, EXPRESSIONS),
+    st.builds("self.w = {}".format, EXPRESSIONS),
+    st.builds("total += {}".format, EXPRESSIONS),
+    st.builds("items.append({})".format, EXPRESSIONS),
+    st.builds("return {}".format, EXPRESSIONS),
+    st.just("global total"),
+    st.just("pass"),
+    st.builds("x = {}; print(x)".format, EXPRESSIONS),
+    st.builds("assert {}, print('no')".format, EXPRESSIONS),
+)
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _block(depth: int):
+    if depth == 0:
+        return st.lists(SIMPLE, min_size=1, max_size=3)
+    inner = _block(depth - 1)
+    compound = st.one_of(
+        st.builds(lambda c, b: [f"if {c}:", *_indent(b)], NAMES, inner),
+        st.builds(lambda b: ["for i in tf.range(3):", *_indent(b)], inner),
+        st.builds(lambda b: ["while x < 3:", *_indent(b)], inner),
+        st.builds(lambda b: ["with tf.init_scope():", *_indent(b)], inner),
+        st.builds(lambda b: ["if self.w is None:", *_indent(b)], inner),
+        st.builds(lambda b: ["try:", *_indent(b), "except ValueError:", "    pass"], inner),
+    )
+    return st.lists(st.one_of(SIMPLE.map(lambda s: [s]), compound), min_size=1, max_size=3).map(
+        lambda parts: [line for part in parts for line in part]
+    )
+
+
+DECORATORS = st.sampled_from(
+    ["@tf.function", "@tf.function(jit_compile=True)", "@tf.function()", "", "@staticmethod"]
+)
+
+
+@st.composite
+def programs(draw) -> str:
+    lines = ["import sys", "import numpy as np", "import tensorflow as tf", "", "total = 0"]
+    for n in range(draw(st.integers(1, 3))):
+        body = draw(_block(draw(st.integers(0, 2))))
+        decorator = draw(DECORATORS)
+        function = [decorator] if decorator and decorator != "@staticmethod" else []
+        function += [f"def f{n}(x, y=1, *args, **kwargs):", *_indent(body)]
+        if draw(st.booleans()):  # as a method of a Keras layer
+            lines += ["", f"class Layer{n}(tf.keras.layers.Layer):", *_indent(function)]
+        else:
+            lines += ["", *function]
+        if draw(st.booleans()):
+            lines.append(f"f{n}_traced = tf.function(f{n})")
+    code = "\n".join(line for line in lines) + "\n"
+    if draw(st.booleans()):
+        code = code.replace("\n", "\r\n")
+    return code
+
+
+RULES = list(all_rules())
+FIX = Settings(rules=RULES, root=Path("."), fix=True, unsafe_fixes=True)
+COMMON = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+@COMMON
+@given(programs())
+def test_check_never_crashes(source):
+    ast.parse(source)  # the generator makes valid Python
+    result = lint_module(source, "t.py", RULES)
+    assert not result.internal_error, [d.message for d in result.diagnostics]
+    assert all(d.rule != "syntax-error" for d in result.diagnostics)
+
+
+@COMMON
+@given(programs())
+def test_fix_output_parses_keeps_newlines_and_is_idempotent(source):
+    text, result, fixed, rejected = lint_and_fix(source, "t.py", RULES, FIX)
+    assert rejected == [] and not result.internal_error
+    ast.parse(text)
+    if "\r\n" in source:
+        assert text.count("\n") == text.count("\r\n")
+    if fixed:
+        assert text != source
+    again, _, fixed_again, rejected_again = lint_and_fix(text, "t.py", RULES, FIX)
+    assert (again, fixed_again, rejected_again) == (text, 0, [])
+    # Every fixable finding was fixed: what remains has no fix to apply.
+    assert not [d for d in result.diagnostics if d.fix and d.fix.edits]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("()[]{}:=+-*/\\'\"\n\t #@.,;0123456789abcdefprint")),
+        max_size=200,
+    )
+)
+def test_arbitrary_text_never_crashes(text):
+    result = lint_module(text, "t.py", RULES)
+    assert not result.internal_error
+    text_after, *_ = lint_and_fix(text, "t.py", RULES, FIX)
+    if text_after != text:
+        ast.parse(text_after)
