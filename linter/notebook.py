@@ -453,7 +453,7 @@ def lint_notebook(path: Path, shown: str, settings):
                     )
                 )
             else:
-                write_atomic(path, SourceText(new_text, "utf-8", nb.bom), new_text)
+                write_atomic(path, SourceText(nb.text, "utf-8", nb.bom, original=data), new_text)
             cell_lines = {n: [s.rstrip("\r\n") for s in ls] for n, ls in sources.items()}
     new_where = _where(fixed_module, nb, where, module)
     outcome.diagnostics = [_to_cell(d, new_where) for d in result.diagnostics + rejected]

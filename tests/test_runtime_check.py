@@ -34,7 +34,8 @@ def test_rule_is_confirmed_at_run_time(rule, verdicts):
     assert verdict.status == judge.CONFIRMED, f"{rule.id}: {verdict.reason}"
     assert verdict.bad["steps"] == verdict.good["steps"] == REPEAT
     assert verdict.good["error"] is None
-    assert verdict.bad["traces"] >= 1 and verdict.good["traces"] >= 1
+    if verdict.observe != "error":  # a removed API fails before anything traces
+        assert verdict.bad["traces"] >= 1, f"{rule.id}: the bad fixture traced nothing"
 
 
 def test_static_only_rules_say_why():
