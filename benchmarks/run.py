@@ -206,14 +206,15 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
         row["coldN"], row["rss"], coldN = timed(tf2lint_command(src, config), work_dir)
         row["warm"], _, warm = timed(tf2lint_command(src, config), work_dir)
         for run in (cold1, coldN, warm):
-            if run.returncode not in (0, 1):
+            if not run.stdout.startswith("{"):  # exit 2 with JSON is an internal error in a file
                 sys.exit(f"tf2lint failed on {name}: {run.stderr[-2000:]}")
+        row["internal"] = cold1.stdout.count('"rule": "internal-error"')
         row["same"] = cold1.stdout == coldN.stdout == warm.stdout
         row["findings"] = cold1.stdout.count('"rule":')
         if tf_upgrade:
             out = work_dir / "upgraded"
             report = work_dir / "report.txt"
-            row["tf_upgrade"], _, _ = timed(
+            row["tf_upgrade"], _, upgraded = timed(
                 [
                     *tf_upgrade,
                     "--intree",
@@ -224,6 +225,7 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
                     str(report),
                 ]
             )
+            row["tf_upgrade_exit"] = upgraded.returncode
         if fixit:
             row["fixit"], _, _ = timed([fixit, "lint", str(src)], work_dir)
     return row
@@ -322,7 +324,13 @@ def main() -> None:
             f"{secs('cold1'):>8}{secs('coldN'):>8}{secs('warm'):>7}{secs('tf_upgrade'):>8}"
             f"{secs('fixit'):>8}{row['rss']:>7} | {ratio('cold1', 'parse'):>8}"
             f"{ratio('tf_upgrade', 'coldN'):>7}{ratio('fixit', 'coldN'):>7}{ratio('warm', 'coldN'):>8}"
-            + ("" if row["same"] else "  (outputs differ between runs!)"),
+            + ("" if row["same"] else "  (outputs differ between runs!)")
+            + (f"  ({row['internal']} internal errors)" if row["internal"] else "")
+            + (
+                f"  (tf_upgrade_v2 exit {row['tf_upgrade_exit']})"
+                if row.get("tf_upgrade_exit")
+                else ""
+            ),
             flush=True,
         )
     print("# seconds, wall clock; parse: libcst.parse_module of every file in one process (reading")
