@@ -44,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
     check.add_argument("--config", type=Path, help="pyproject.toml to read [tool.tf2lint] from")
     check.add_argument("--jobs", "-j", type=int, default=None, help="processes (default: cores)")
+    check.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="lint every file afresh; do not read or write .tf2lint_cache/",
+    )
 
     rules = commands.add_parser("rules", help="list every rule")
     rules.add_argument("--format", choices=("text", "json"), default="text")
@@ -149,7 +154,7 @@ def _check(args: argparse.Namespace) -> int:
     paths = args.paths or [Path(".")]
     config, settings = _load_settings(args, paths)
     files = list(discover(paths, config.root, config.exclude))
-    result = run(files, settings, jobs=args.jobs)
+    result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)
     out = sys.stdout
     if args.diff:
         for outcome in result.outcomes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import traceback
+import warnings
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,7 +21,6 @@ from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, is_one_time_guar
 from tf2lint.positions import node_ranges
 from tf2lint.rule import Diagnostic, Report, Rule
 from tf2lint.suppress import is_suppressed, parse_suppressions, unused
-from tf2lint.walk import walk
 
 # Diagnostics the engine itself reports. They are not rules: they cannot be selected away.
 SYNTAX_ERROR = ("syntax-error", "error")
@@ -128,18 +128,54 @@ class FileResult:
     internal_error: bool = False
 
 
-def _dispatch_tables(
-    rules: list[Rule],
-) -> tuple[dict[type, list[Callable]], dict[type, list[Callable]]]:
-    visits: dict[type, list[Callable]] = defaultdict(list)
-    leaves: dict[type, list[Callable]] = defaultdict(list)
-    for rule in rules:
-        for attr in dir(type(rule)):
+# Node types the traversal state itself follows (see LintContext.enter/leave); IndentedBlock and
+# SimpleStatementSuite are the bodies of one-time guards and ``with tf.init_scope():``.
+_CONTEXT_TYPES = frozenset(
+    {
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.For,
+        cst.While,
+        cst.If,
+        cst.With,
+        cst.IndentedBlock,
+        cst.SimpleStatementSuite,
+    }
+)
+
+# rule class -> its (node type, method name) pairs for visits and for leaves
+_rule_methods: dict[type, tuple[tuple[tuple[type, str], ...], tuple[tuple[type, str], ...]]] = {}
+
+
+def _methods_of(
+    rule_type: type,
+) -> tuple[tuple[tuple[type, str], ...], tuple[tuple[type, str], ...]]:
+    found = _rule_methods.get(rule_type)
+    if found is None:
+        visits: list[tuple[type, str]] = []
+        leaves: list[tuple[type, str]] = []
+        for attr in dir(rule_type):
             if attr.startswith("visit_") or attr.startswith("leave_"):
                 node_type = getattr(cst, attr[6:], None)
                 if isinstance(node_type, type):
-                    table = visits if attr[0] == "v" else leaves
-                    table[node_type].append(getattr(rule, attr))
+                    (visits if attr[0] == "v" else leaves).append((node_type, attr))
+        found = _rule_methods[rule_type] = (tuple(visits), tuple(leaves))
+    return found
+
+
+def _dispatch_tables(
+    rules: list[Rule],
+) -> tuple[dict[type, list[tuple[str, Callable]]], dict[type, list[tuple[str, Callable]]]]:
+    """Per node type, the (rule id, bound method) pairs to call on entering and on leaving."""
+    visits: dict[type, list[tuple[str, Callable]]] = defaultdict(list)
+    leaves: dict[type, list[tuple[str, Callable]]] = defaultdict(list)
+    for rule in rules:
+        rule_visits, rule_leaves = _methods_of(type(rule))
+        rule_id = type(rule).id
+        for node_type, attr in rule_visits:
+            visits[node_type].append((rule_id, getattr(rule, attr)))
+        for node_type, attr in rule_leaves:
+            leaves[node_type].append((rule_id, getattr(rule, attr)))
     return visits, leaves
 
 
@@ -155,7 +191,9 @@ def lint_module(
     # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
     # or run for minutes.
     try:
-        ast.parse(source)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences and the like
+            ast.parse(source)
     except SyntaxError as error:
         result.diagnostics.append(_python_syntax_error(error, path, source))
         return result
@@ -166,6 +204,11 @@ def lint_module(
         return result
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
+        return result
+    if _cannot_concern_tensorflow(source, rules):
+        # The model would find no TensorFlow import and every rule needs one: skip libcst's
+        # parse, ten times slower than Python's own (which has just accepted the code).
+        _apply_suppressions(result, source, report_unused_suppressions)
         return result
     try:
         module = cst.parse_module(source)
@@ -197,10 +240,8 @@ def lint_module(
             failed[rule.id] = error
     visits, leaves = _dispatch_tables(instances)
 
-    def call_all(table: dict[type, list[Callable]], node: cst.CSTNode) -> None:
-        for method in table.get(type(node), ()):
-            owner = method.__self__
-            rule_id = type(owner).id
+    def call_all(methods: list[tuple[str, Callable]], node: cst.CSTNode) -> None:
+        for rule_id, method in methods:
             if rule_id in failed:
                 continue
             try:
@@ -209,16 +250,26 @@ def lint_module(
                 failed[rule_id] = error
                 failed_at[rule_id] = node
 
-    def enter(node: cst.CSTNode) -> None:
-        context.enter(node)
-        call_all(visits, node)
-
-    def leave(node: cst.CSTNode) -> None:
-        call_all(leaves, node)
-        context.leave(node)
-
+    # Replay the model's walk, only for the node types someone listens to.
+    relevant = _CONTEXT_TYPES.union(visits, leaves)
+    context_enter, context_leave = context.enter, context.leave
+    no_methods: list[tuple[str, Callable]] = []
+    get_visits, get_leaves = visits.get, leaves.get
     try:
-        walk(module, enter, leave)
+        for node, entering in model.events:
+            t = type(node)
+            if t not in relevant:
+                continue
+            if entering:
+                context_enter(node)
+                methods = get_visits(t, no_methods)
+                if methods:
+                    call_all(methods, node)
+            else:
+                methods = get_leaves(t, no_methods)
+                if methods:
+                    call_all(methods, node)
+                context_leave(node)
     except Exception as error:  # the traversal state itself (not a rule): report, lint no more
         result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
         result.internal_error = True
@@ -236,6 +287,16 @@ def lint_module(
     result.diagnostics.extend(_positioned(module, reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions)
     return result
+
+
+# Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
+_TENSORFLOW_TEXT = ("tensorflow", "keras")
+
+
+def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
+    return all(getattr(r, "requires_tensorflow", True) for r in rules) and not any(
+        text in source for text in _TENSORFLOW_TEXT
+    )
 
 
 def _positioned(

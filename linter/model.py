@@ -222,6 +222,9 @@ class ModuleModel:
         self.call_sites: list[CallSite] = []
         # every call in the module with the function it is in and its enclosing loops
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...]]] = []
+        # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
+        # that the engine's rule traversal replays them instead of walking the tree again.
+        self.events: list[tuple[cst.CSTNode, bool]] = []
         _ModelBuilder(self).build()
 
     # --- names -------------------------------------------------------------------------------
@@ -387,6 +390,7 @@ class _ModelBuilder:
         self.loops: list[list[cst.CSTNode]] = [[]]  # per function level
         self.guard_blocks: set[int] = set()
         self.guard_depth: list[int] = [0]  # per function level
+        self.events = model.events
 
     def build(self) -> None:
         walk(self.model.module, self.enter, self.leave)
@@ -423,78 +427,102 @@ class _ModelBuilder:
                 owner.self_assignments.setdefault(target.attr.value, []).append(value)
 
     def enter(self, node: cst.CSTNode) -> bool:
-        model = self.model
+        self.events.append((node, True))
         if id(node) in self.guard_blocks:
             self.guard_depth[-1] += 1
-        if isinstance(node, cst.If) and is_one_time_guard(node.test):
-            self.guard_blocks.add(id(node.body))
-        elif isinstance(node, cst.FunctionDef):
-            self.enter_function(node)
-        elif isinstance(node, cst.ClassDef):
-            info = ClassInfo(node, node.name.value)
-            model.classes[node] = info
-            if not self.functions and not self.classes:
-                model.module_classes[info.name] = info
-            self.classes.append((info, len(self.functions)))
-        elif isinstance(node, cst.Import):
-            for alias in node.names:
-                full = dotted_name(alias.name)
-                if full is None:
-                    continue
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    model.imports[alias.asname.name.value] = full
-                else:
-                    head = full.split(".")[0]
-                    model.imports.setdefault(head, head)
-        elif isinstance(node, cst.ImportFrom):
-            if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
-                return False
-            base = dotted_name(node.module)
-            for alias in node.names:
-                if not isinstance(alias.name, cst.Name):
-                    continue
-                local = alias.name.value
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    local = alias.asname.name.value
-                model.imports[local] = f"{base}.{alias.name.value}"
-            return False
-        elif isinstance(node, cst.Assign):
-            for target in node.targets:
-                self.bind(target.target, node.value)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            if node.value is not None:
-                self.bind(node.target, node.value)
-        elif isinstance(node, cst.NamedExpr):
-            self.bind(node.target, node.value)
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            self.bind(node.target, None)
-            if isinstance(node, cst.For):
-                self.loops[-1].append(node)
-        elif isinstance(node, cst.While):
-            self.loops[-1].append(node)
-        elif isinstance(node, cst.WithItem):
-            if node.asname is not None:
-                self.bind(node.asname.name, None)
-        elif isinstance(node, cst.Global):
-            fn = self.current()
-            if fn is not None:
-                fn.global_names.update(n.name.value for n in node.names)
-        elif isinstance(node, cst.Nonlocal):
-            fn = self.current()
-            if fn is not None:
-                fn.nonlocal_names.update(n.name.value for n in node.names)
-        elif isinstance(node, cst.Call):
-            fn = self.current()
-            if fn is not None:
-                fn.calls.append(node)
-                if self.guard_depth[-1]:
-                    fn.guarded_calls.add(id(node))
-            model._calls.append((node, fn, tuple(self.loops[-1])))
-        elif isinstance(node, (cst.Yield, cst.Await)):
-            fn = self.current()
-            if fn is not None and isinstance(node, cst.Yield):
-                fn.is_generator = True
+        # Dispatch on the exact type: libcst's node classes are ABCs, so a chain of isinstance
+        # checks costs an ABCMeta.__instancecheck__ call per check and per node.
+        handler = self._handlers.get(type(node))
+        if handler is not None:
+            handler(self, node)
         return True
+
+    def _enter_if(self, node: cst.If) -> None:
+        if is_one_time_guard(node.test):
+            self.guard_blocks.add(id(node.body))
+
+    def _enter_class(self, node: cst.ClassDef) -> None:
+        model = self.model
+        info = ClassInfo(node, node.name.value)
+        model.classes[node] = info
+        if not self.functions and not self.classes:
+            model.module_classes[info.name] = info
+        self.classes.append((info, len(self.functions)))
+
+    def _enter_import(self, node: cst.Import) -> None:
+        model = self.model
+        for alias in node.names:
+            full = dotted_name(alias.name)
+            if full is None:
+                continue
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                model.imports[alias.asname.name.value] = full
+            else:
+                head = full.split(".")[0]
+                model.imports.setdefault(head, head)
+
+    def _enter_import_from(self, node: cst.ImportFrom) -> None:
+        # Its children (aliases, names) are still walked, for the rules' traversal; none of them
+        # means anything to the model.
+        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+            return
+        model = self.model
+        base = dotted_name(node.module)
+        for alias in node.names:
+            if not isinstance(alias.name, cst.Name):
+                continue
+            local = alias.name.value
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            model.imports[local] = f"{base}.{alias.name.value}"
+
+    def _enter_assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self.bind(target.target, node.value)
+
+    def _enter_ann_or_aug_assign(self, node: cst.AnnAssign | cst.AugAssign) -> None:
+        if node.value is not None:
+            self.bind(node.target, node.value)
+
+    def _enter_named_expr(self, node: cst.NamedExpr) -> None:
+        self.bind(node.target, node.value)
+
+    def _enter_for(self, node: cst.For) -> None:
+        self.bind(node.target, None)
+        self.loops[-1].append(node)
+
+    def _enter_comp_for(self, node: cst.CompFor) -> None:
+        self.bind(node.target, None)
+
+    def _enter_while(self, node: cst.While) -> None:
+        self.loops[-1].append(node)
+
+    def _enter_with_item(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self.bind(node.asname.name, None)
+
+    def _enter_global(self, node: cst.Global) -> None:
+        fn = self.current()
+        if fn is not None:
+            fn.global_names.update(n.name.value for n in node.names)
+
+    def _enter_nonlocal(self, node: cst.Nonlocal) -> None:
+        fn = self.current()
+        if fn is not None:
+            fn.nonlocal_names.update(n.name.value for n in node.names)
+
+    def _enter_call(self, node: cst.Call) -> None:
+        fn = self.current()
+        if fn is not None:
+            fn.calls.append(node)
+            if self.guard_depth[-1]:
+                fn.guarded_calls.add(id(node))
+        self.model._calls.append((node, fn, tuple(self.loops[-1])))
+
+    def _enter_yield(self, node: cst.Yield) -> None:
+        fn = self.current()
+        if fn is not None:
+            fn.is_generator = True
 
     def enter_function(self, node: cst.FunctionDef) -> None:
         model = self.model
@@ -532,15 +560,17 @@ class _ModelBuilder:
         self.guard_depth.append(0)
 
     def leave(self, node: cst.CSTNode) -> None:
+        self.events.append((node, False))
         if id(node) in self.guard_blocks:
             self.guard_depth[-1] -= 1
-        if isinstance(node, cst.FunctionDef):
+        t = type(node)
+        if t is cst.FunctionDef:
             self.functions.pop()
             self.loops.pop()
             self.guard_depth.pop()
-        elif isinstance(node, cst.ClassDef):
+        elif t is cst.ClassDef:
             self.classes.pop()
-        elif isinstance(node, (cst.For, cst.While)):
+        elif t is cst.For or t is cst.While:
             self.loops[-1].pop()
 
     # --- whole-module resolution -------------------------------------------------------------
@@ -668,6 +698,27 @@ class _ModelBuilder:
             callee = model.callee(call, caller)
             if callee is not None:
                 model.call_sites.append(CallSite(call, callee, caller, loops))
+
+
+_ModelBuilder._handlers = {
+    cst.If: _ModelBuilder._enter_if,
+    cst.FunctionDef: _ModelBuilder.enter_function,
+    cst.ClassDef: _ModelBuilder._enter_class,
+    cst.Import: _ModelBuilder._enter_import,
+    cst.ImportFrom: _ModelBuilder._enter_import_from,
+    cst.Assign: _ModelBuilder._enter_assign,
+    cst.AnnAssign: _ModelBuilder._enter_ann_or_aug_assign,
+    cst.AugAssign: _ModelBuilder._enter_ann_or_aug_assign,
+    cst.NamedExpr: _ModelBuilder._enter_named_expr,
+    cst.For: _ModelBuilder._enter_for,
+    cst.CompFor: _ModelBuilder._enter_comp_for,
+    cst.While: _ModelBuilder._enter_while,
+    cst.WithItem: _ModelBuilder._enter_with_item,
+    cst.Global: _ModelBuilder._enter_global,
+    cst.Nonlocal: _ModelBuilder._enter_nonlocal,
+    cst.Call: _ModelBuilder._enter_call,
+    cst.Yield: _ModelBuilder._enter_yield,
+}
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

@@ -289,14 +289,50 @@ def _lint_batch(args: tuple[list[Path], Settings]) -> list[FileOutcome]:
     return outcomes
 
 
-def run(paths: list[Path], settings: Settings, jobs: int | None = None) -> RunResult:
+def run(
+    paths: list[Path], settings: Settings, jobs: int | None = None, cache: bool = True
+) -> RunResult:
+    """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache)."""
+    outcomes: list[FileOutcome | None] = [None] * len(paths)
+    keys: dict[int, str] = {}
+    store = None
+    if cache:
+        from tf2lint.cache import Cache, has_fixable
+
+        store = Cache(settings.root, settings)
+        fixing = settings.fix or settings.diff
+        for i, path in enumerate(paths):
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue  # lint_file reports it
+            key = store.key(data, settings.rules_for(_relative(path, settings.root)))
+            shown = display_path(path)
+            hit = store.get(key, shown)
+            if hit is None or (fixing and has_fixable(hit[0])):
+                keys[i] = key
+            else:
+                outcomes[i] = FileOutcome(shown, hit[0], hit[1])
+    todo = [i for i, o in enumerate(outcomes) if o is None]
+    for i, outcome in zip(todo, _lint_all([paths[i] for i in todo], settings, jobs), strict=True):
+        outcomes[i] = outcome
+        if store is not None and i in keys:
+            from tf2lint.cache import cacheable
+
+            if cacheable(outcome):
+                store.put(keys[i], outcome)
+    return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+def _lint_all(paths: list[Path], settings: Settings, jobs: int | None) -> list[FileOutcome]:
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(paths) < 8:
-        return RunResult([lint_file(p, settings) for p in paths])
+        return [lint_file(p, settings) for p in paths]
     # Interleaved batches keep big and small files spread over the workers.
-    batches = [paths[i :: jobs * 4] for i in range(jobs * 4)]
-    outcomes: list[FileOutcome] = []
+    count = jobs * 4
+    batches = [paths[i::count] for i in range(count)]
+    outcomes: list[FileOutcome | None] = [None] * len(paths)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch in pool.map(_lint_batch, [(b, settings) for b in batches if b]):
-            outcomes.extend(batch)
-    return RunResult(outcomes)
+        for i, batch in enumerate(pool.map(_lint_batch, [(b, settings) for b in batches])):
+            outcomes[i::count] = batch
+    return outcomes  # type: ignore[return-value]

@@ -50,6 +50,9 @@ _SKIPPED_FIELDS = frozenset(
 )
 
 _child_fields_cache: dict[type, tuple[str, ...]] = {}
+# type -> whether it is a CSTNode. libcst's node classes are ABCs, and ``isinstance`` against an
+# ABC costs a trip through ``ABCMeta.__instancecheck__``; a dict lookup on the exact type does not.
+_is_node: dict[type, bool] = {}
 
 
 def child_fields(node_type: type) -> tuple[str, ...]:
@@ -64,15 +67,28 @@ def child_fields(node_type: type) -> tuple[str, ...]:
     return fields
 
 
+def _node_type(t: type) -> bool:
+    known = _is_node.get(t)
+    if known is None:
+        known = _is_node[t] = issubclass(t, cst.CSTNode)
+    return known
+
+
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The code-bearing children of ``node``, in source order."""
     out: list[cst.CSTNode] = []
-    for name in child_fields(type(node)):
+    is_node = _is_node
+    fields = _child_fields_cache.get(type(node)) or child_fields(type(node))
+    for name in fields:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        t = type(value)
+        if t is tuple or t is list:
+            for v in value:
+                vt = type(v)
+                if is_node.get(vt) or (vt not in is_node and _node_type(vt)):
+                    out.append(v)
+        elif is_node.get(t) or (t not in is_node and _node_type(t)):
             out.append(value)
-        elif isinstance(value, (tuple, list)):
-            out.extend(v for v in value if isinstance(v, cst.CSTNode))
     return out
 
 
@@ -88,9 +104,11 @@ def walk(
     stack: list = [root]
     push = stack.append
     pop = stack.pop
+    extend = stack.extend
+    leave_marker = _LEAVE
     while stack:
         node = pop()
-        if node is _LEAVE:
+        if node is leave_marker:
             leave(pop())  # type: ignore[misc]
             continue
         if enter(node) is False:
@@ -99,7 +117,8 @@ def walk(
             continue
         if leave is not None:
             push(node)
-            push(_LEAVE)
+            push(leave_marker)
         kids = children(node)
-        kids.reverse()
-        stack.extend(kids)
+        if kids:
+            kids.reverse()
+            extend(kids)

@@ -1,6 +1,6 @@
 """Write docs/rules.md from the rules' metadata and fixtures (a test checks it is current).
 
-    python scripts/generate_rule_docs.py
+python scripts/generate_rule_docs.py
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def test_apply_gradients_two_arguments_fix_zips_them_unsafely():
     result = lint_module(
         textwrap.dedent(APPLY), "t.py", [r for r in all_rules() if r.id == "TF902"]
     )
-    assert fix_round(result.module, result.diagnostics, unsafe=False)[1] == 0
+    assert fix_round(result.module, result.diagnostics, unsafe=False)[1] == []
 
 
 def test_apply_gradients_bare_gradient_list_is_reported_without_fix():

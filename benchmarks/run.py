@@ -1,0 +1,351 @@
+"""Benchmark tf2lint against libcst's bare parse, tf_upgrade_v2 and (optionally) Fixit.
+
+    python benchmarks/run.py [--cache-dir DIR] [--corpus NAME ...] [--compare-fixit]
+
+Fetches the pinned packages of ../shared/corpus.txt (``pip download --no-deps`` into the cache
+folder, then unzips each wheel; both are reused when present) and prints, per corpus: files,
+lines, the libcst parse floor (one process), tf2lint cold with one job, cold with the default
+number of jobs, warm (cache on, nothing changed), tf_upgrade_v2, peak RSS, and the ratios the
+performance targets are stated in. Then start-up time on one small file and ``lint_module`` on a
+2,000-line file (the LSP budget). Prints figures only; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def corpus_file(given: str | None) -> Path:
+    candidates = [Path(given)] if given else []
+    candidates += [
+        ROOT.parent / "shared" / "corpus.txt",
+        ROOT.parent.parent / "shared" / "corpus.txt",
+    ]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    sys.exit(f"corpus.txt not found (tried {', '.join(map(str, candidates))}); pass --corpus-file")
+
+
+def pinned(path: Path) -> list[str]:
+    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if "==" in line]
+
+
+def fetch(requirement: str, cache: Path) -> Path:
+    """The unpacked sources of ``requirement``, downloading and unzipping them if needed."""
+    name, version = requirement.split("==")
+    stem = name.replace("-", "_").lower()
+    downloads, sources = cache / "dl", cache / "src"
+    downloads.mkdir(parents=True, exist_ok=True)
+    sources.mkdir(parents=True, exist_ok=True)
+
+    def wheel() -> Path | None:
+        for found in downloads.glob("*.whl"):
+            if found.name.lower().startswith(f"{stem}-{version}-"):
+                return found
+        return None
+
+    if wheel() is None:
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "-q",
+                "-d",
+                str(downloads),
+                requirement,
+            ],
+            check=True,
+        )
+    found = wheel()
+    if found is None:
+        sys.exit(f"pip download of {requirement} gave no wheel in {downloads}")
+    target = sources / found.name[: -len(".whl")]
+    if not target.exists():
+        temp = Path(tempfile.mkdtemp(dir=sources))
+        with zipfile.ZipFile(found) as archive:
+            archive.extractall(temp)
+        temp.rename(target)
+    return target
+
+
+def python_files(src: Path) -> list[Path]:
+    return sorted(p for p in src.rglob("*.py") if p.is_file())
+
+
+def timed(
+    command: list[str], cwd: Path | None = None
+) -> tuple[float, int, subprocess.CompletedProcess]:
+    """Wall time, peak RSS in MB of the process tree (summed, sampled), and the result."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    peak = 0
+    out_parts: list[str] = []
+    while process.poll() is None:
+        peak = max(peak, tree_rss(process.pid))
+        try:
+            out, err = process.communicate(timeout=0.05)
+            out_parts.append(out)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    else:
+        out, err = process.communicate()
+        out_parts.append(out)
+    elapsed = time.perf_counter() - start
+    result = subprocess.CompletedProcess(command, process.returncode, "".join(out_parts), err)
+    return elapsed, peak // (1024 * 1024), result
+
+
+def tree_rss(pid: int) -> int:
+    """Bytes resident in ``pid`` and its descendants (Linux /proc; 0 elsewhere)."""
+    try:
+        children: dict[int, list[int]] = {}
+        rss: dict[int, int] = {}
+        page = os.sysconf("SC_PAGE_SIZE")
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry))
+            rss[int(entry)] = int(fields[21]) * page
+    except OSError:
+        return 0
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        total += rss.get(current, 0)
+        todo.extend(children.get(current, ()))
+    return total
+
+
+PARSE_FLOOR = """
+import sys, time, pathlib, libcst
+files = [pathlib.Path(p) for p in sys.argv[1:]]
+texts = [f.read_bytes().decode("utf-8", "replace") for f in files]
+start = time.perf_counter()
+for text in texts:
+    try:
+        libcst.parse_module(text)
+    except Exception:
+        pass
+print(time.perf_counter() - start)
+"""
+
+
+def parse_floor(files: list[Path]) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+        listing.write("\n".join(map(str, files)))
+    script = PARSE_FLOOR.replace("sys.argv[1:]", f"open({listing.name!r}).read().splitlines()")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    os.unlink(listing.name)
+    return float(out.stdout.strip())
+
+
+def tf2lint_command(src: Path, config: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable, "-m", "tf2lint", "check", str(src), "--config", str(config),
+        "--select", "ALL", "--target-tensorflow", "2.99", "--exit-zero", "--format", "json", *extra,
+    ]  # fmt: skip
+
+
+def find_tool(name: str) -> str | None:
+    for candidate in (BIN / name, Path(shutil.which(name) or "")):
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def tf_upgrade_command(given: str | None) -> list[str] | None:
+    """``tf_upgrade_v2`` as given, next to this Python, on PATH, or run from TensorFlow's module."""
+    found = given or find_tool("tf_upgrade_v2")
+    if found:
+        return [found]
+    probe = [sys.executable, "-c", "import tensorflow.tools.compatibility.tf_upgrade_v2_main"]
+    if subprocess.run(probe, capture_output=True, check=False).returncode == 0:
+        return [sys.executable, "-m", "tensorflow.tools.compatibility.tf_upgrade_v2_main"]
+    return None
+
+
+def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] | None) -> dict:
+    files = python_files(src)
+    lines = sum(p.read_bytes().count(b"\n") for p in files)
+    row: dict = {"corpus": name, "files": len(files), "lines": lines}
+    row["parse"] = parse_floor(files)
+    with tempfile.TemporaryDirectory() as work:
+        work_dir = Path(work)
+        config = work_dir / "pyproject.toml"
+        config.write_text("[tool.tf2lint]\n")
+        row["cold1"], _, cold1 = timed(
+            tf2lint_command(src, config, "--no-cache", "--jobs", "1"), work_dir
+        )
+        row["coldN"], row["rss"], coldN = timed(tf2lint_command(src, config), work_dir)
+        row["warm"], _, warm = timed(tf2lint_command(src, config), work_dir)
+        for run in (cold1, coldN, warm):
+            if not run.stdout.startswith("{"):  # exit 2 with JSON is an internal error in a file
+                sys.exit(f"tf2lint failed on {name}: {run.stderr[-2000:]}")
+        row["internal"] = cold1.stdout.count('"rule": "internal-error"')
+        row["same"] = cold1.stdout == coldN.stdout == warm.stdout
+        row["findings"] = cold1.stdout.count('"rule":')
+        if tf_upgrade:
+            out = work_dir / "upgraded"
+            report = work_dir / "report.txt"
+            row["tf_upgrade"], _, upgraded = timed(
+                [
+                    *tf_upgrade,
+                    "--intree",
+                    str(src),
+                    "--outtree",
+                    str(out),
+                    "--reportfile",
+                    str(report),
+                ]
+            )
+            row["tf_upgrade_exit"] = upgraded.returncode
+        if fixit:
+            row["fixit"], _, _ = timed([fixit, "lint", str(src)], work_dir)
+    return row
+
+
+def startup(python: str) -> float:
+    with tempfile.TemporaryDirectory() as work:
+        small = Path(work) / "small.py"
+        small.write_text("import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    return x + 1\n")
+        (Path(work) / "pyproject.toml").write_text("[tool.tf2lint]\n")
+        times = []
+        for _ in range(7):
+            start = time.perf_counter()
+            subprocess.run([python, "-m", "tf2lint", "check", "--no-cache", str(small)], cwd=work,
+                           capture_output=True, check=False)  # fmt: skip
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+LSP_PROBE = """
+import statistics, sys, time
+from tf2lint.engine import lint_module
+from tf2lint.plugins import all_rules
+text = open(sys.argv[1], encoding="utf-8").read()
+rules = list(all_rules())
+lint_module(text, "probe.py", rules)
+times = []
+for i in range(20):
+    edited = text + f"\\nedit_{i} = {i}\\n"
+    start = time.perf_counter()
+    lint_module(edited, "probe.py", rules)
+    times.append(time.perf_counter() - start)
+print(statistics.median(times) * 1000, max(times) * 1000)
+"""
+
+
+def lsp_probe(sources: list[Path]) -> tuple[str, int, float, float]:
+    """Median and max ms of lint_module over 20 edits of the TF file closest to 2,000 lines."""
+    best = None
+    for src in sources:
+        for path in python_files(src):
+            data = path.read_bytes()
+            if b"tensorflow" not in data:
+                continue
+            count = data.count(b"\n")
+            if best is None or abs(count - 2000) < abs(best[1] - 2000):
+                best = (path, count)
+    assert best is not None
+    out = subprocess.run([sys.executable, "-c", LSP_PROBE, str(best[0])], capture_output=True,
+                         text=True, check=True)  # fmt: skip
+    median, worst = map(float, out.stdout.split())
+    return best[0].name, best[1], median, worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cache-dir", type=Path, default=Path(os.environ.get(
+        "TF2LINT_BENCH_DIR", Path.home() / ".cache" / "tf2lint-bench")))  # fmt: skip
+    parser.add_argument("--corpus-file", default=None)
+    parser.add_argument("--corpus", action="append", help="only these package names")
+    parser.add_argument("--compare-fixit", action="store_true")
+    parser.add_argument("--tf-upgrade", help="the tf_upgrade_v2 command (default: found)")
+    parser.add_argument("--no-tf-upgrade", action="store_true")
+    args = parser.parse_args()
+
+    requirements = pinned(corpus_file(args.corpus_file))
+    if args.corpus:
+        requirements = [r for r in requirements if r.split("==")[0] in args.corpus]
+    tf_upgrade = None if args.no_tf_upgrade else tf_upgrade_command(args.tf_upgrade)
+    fixit = find_tool("fixit") if args.compare_fixit else None
+    if args.compare_fixit and fixit is None:
+        print("--compare-fixit: fixit is not installed; skipping it")
+    print(f"# tf2lint benchmark, {date.today().isoformat()}")
+    print(f"# {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, "
+          f"tf_upgrade_v2: {' '.join(tf_upgrade or ['not found'])}")  # fmt: skip
+    sources = {r: fetch(r, args.cache_dir) for r in requirements}
+    header = (
+        f"{'corpus':<28}{'files':>6}{'lines':>8}{'parse':>8}{'cold1':>8}{'coldN':>8}{'warm':>7}"
+        f"{'tf_upg':>8}{'fixit':>8}{'RSS MB':>7} | {'c1/parse':>8}{'upg/cN':>7}{'fix/cN':>7}"
+        f"{'warm/cN':>8}"
+    )
+    print(header)
+    rows = []
+    for requirement, src in sources.items():
+        row = bench_corpus(requirement, src, fixit, tf_upgrade)
+        rows.append(row)
+
+        def ratio(a: str, b: str, row=row) -> str:
+            return f"{row[a] / row[b]:.2f}" if a in row and b in row else "-"
+
+        def secs(key: str, row=row) -> str:
+            return f"{row[key]:.2f}" if key in row else "-"
+
+        print(
+            f"{requirement:<28}{row['files']:>6}{row['lines']:>8}{secs('parse'):>8}"
+            f"{secs('cold1'):>8}{secs('coldN'):>8}{secs('warm'):>7}{secs('tf_upgrade'):>8}"
+            f"{secs('fixit'):>8}{row['rss']:>7} | {ratio('cold1', 'parse'):>8}"
+            f"{ratio('tf_upgrade', 'coldN'):>7}{ratio('fixit', 'coldN'):>7}{ratio('warm', 'coldN'):>8}"
+            + ("" if row["same"] else "  (outputs differ between runs!)")
+            + (f"  ({row['internal']} internal errors)" if row["internal"] else "")
+            + (
+                f"  (tf_upgrade_v2 exit {row['tf_upgrade_exit']})"
+                if row.get("tf_upgrade_exit")
+                else ""
+            ),
+            flush=True,
+        )
+    print("# seconds, wall clock; parse: libcst.parse_module of every file in one process (reading")
+    print(
+        "# excluded); cold1: --no-cache --jobs 1; coldN: default jobs (one per core), empty cache; warm: again."
+    )
+    print("# targets: c1/parse <= 1.4, upg/cN >= 5, fix/cN >= 20, warm/cN <= 0.05, RSS < 500")
+    print(
+        f"start-up, `tf2lint check --no-cache small.py` (median of 7): {startup(sys.executable):.3f} s"
+    )
+    name, count, median, worst = lsp_probe(list(sources.values()))
+    print(
+        f"lint_module on {name} ({count} lines), 20 edits: median {median:.1f} ms, max {worst:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
