@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tf2lint.hookspecs import hookimpl
 
-FAMILIES = ("side_effects", "leaked_tensors", "variable_creation")
+FAMILIES = ("side_effects", "leaked_tensors", "variable_creation", "tf1_api")
 
 
 @hookimpl
