@@ -532,7 +532,13 @@ class RenamedSymbol(_Tf1Rule):
             return
         kind, length, old = found
         if kind == "cast":
-            return  # reported at the call, where the fix rewrites the arguments
+            if id(ref.node) not in self._calls:  # `cast_fn = tf.to_float`: only the shim fits
+                message = (
+                    f"`{old}` was removed in TensorFlow 2; use "
+                    f"`lambda x: tf.cast(x, tf.{CAST_TYPES[old]})`"
+                )
+                self.report_compat(ref, length, migration().renames[old], message)
+            return  # a call is reported at the call, where the fix rewrites the arguments
         new = migration().renames[old]
         self._report_rename(ref, length, old, new)
 
@@ -648,10 +654,15 @@ class KeywordRename(_Tf1Rule):
             old = arg.keyword.value
             new = renames[old]
             if new is None:
+                edits = [(arg, cst.RemoveFromParent())]
+                index = node.args.index(arg)
+                if index == len(node.args) - 1 and index > 0:  # no comma left dangling
+                    before = node.args[index - 1]
+                    edits.append((before, before.with_changes(comma=cst.MaybeSentinel.DEFAULT)))
                 self.report(
                     arg,
                     f"`{shown}` has no `{old}` argument in TensorFlow 2",
-                    replacement=cst.RemoveFromParent(),
+                    edits=edits,
                     fix_description=f"remove `{old}=`",
                     applicability="unsafe",
                 )
@@ -676,7 +687,7 @@ class KeywordRename(_Tf1Rule):
                 "`keep_prob`"
             )
             if not by_keyword and any(a.keyword is None for a in args[2:]):
-                self.report(arg, message)  # later positional arguments: no keyword possible
+                self.report(node, message)  # later positional arguments: no keyword possible
                 return
             text = cst.Module([]).code_for_node(arg.value)
             if not _atomic(arg.value):
@@ -685,9 +696,9 @@ class KeywordRename(_Tf1Rule):
                 keyword=cst.Name("rate"), equal=_EQUAL, value=_expr(f"1 - {text}")
             )
             self.report(
-                arg,
+                node,
                 message,
-                replacement=new,
+                edits=[(arg, new)],
                 fix_description="replace `keep_prob=p` by `rate=1 - p`",
             )
             return
