@@ -256,11 +256,15 @@ class _Aliases:
                 self.v1 = local
         self._anchor = None
 
-    def spell(self, name: str, *, needs_v2: bool = False) -> tuple[str, list] | None:
-        """``name`` ("tf.x.y") as this module can write it, with the edits that makes possible."""
+    def spell(
+        self, name: str, *, needs_v2: bool = False, in_v1: bool = False
+    ) -> tuple[str, list] | None:
+        """``name`` ("tf.x.y") as this module can write it, with the edits that makes possible.
+
+        ``in_v1``: the caller knows ``tf.compat.v1`` has the name too."""
         if self.v2 is not None:
             return self.v2 + name[2:], []
-        if self.v1 is not None and not needs_v2 and name in migration().renames_in_v1:
+        if self.v1 is not None and not needs_v2 and (in_v1 or name in migration().renames_in_v1):
             return self.v1 + name[2:], []
         edit = self.import_edit()
         if edit is None:
@@ -584,7 +588,7 @@ class RenamedSymbol(_Tf1Rule):
             return
         message = f"`{ref.name}` was removed in TensorFlow 2; use `tf.cast(x, tf.{dtype})`"
         args = list(node.args)
-        spelled = self.state.aliases.spell("tf.cast")
+        spelled = self.state.aliases.spell("tf.cast", in_v1=True)  # tf.cast and dtypes: both
         if spelled is None or any(a.star for a in args) or not args or len(args) > 2:
             self.report(node, message)
             return

@@ -139,6 +139,11 @@ def test_safe_renames():
     )
 
 
+def test_cast_fix_reuses_a_compat_v1_alias():
+    source = "import tensorflow.compat.v1 as tf\ny = tf.to_float(x)\n"
+    assert fixed(source) == "import tensorflow.compat.v1 as tf\ny = tf.cast(x, tf.float32)\n"
+
+
 def test_positional_only_rename_is_safe_only_for_positional_calls():
     (d,) = lint("import tensorflow as tf\ntf.gfile.Exists(filename='a')\n", ["TF101"])
     assert d.fix.applicability == "unsafe"
