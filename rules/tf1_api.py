@@ -440,7 +440,7 @@ class _Tf1Rule(Rule):
         prefix = ref.prefix_node(length)
         spelled = None
         head = self.model.imports.get(_head(ref.node) or "", "")
-        if prefix is not None and not head.startswith(V1):
+        if prefix is not None and not head.startswith(V1) and not ref.explicit_v1:
             # Under `import tensorflow.compat.v1 as tf` the name is already the shim: TF106
             # offers the import rewrite, after which this fix applies.
             spelled = self.state.aliases.spell(new, needs_v2=True)

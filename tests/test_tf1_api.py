@@ -144,6 +144,17 @@ def test_cast_fix_reuses_a_compat_v1_alias():
     assert fixed(source) == "import tensorflow.compat.v1 as tf\ny = tf.cast(x, tf.float32)\n"
 
 
+def test_cast_function_reference_gets_the_shim_once():
+    source = "import tensorflow as tf\ncast_fn = tf.to_float\n"
+    (d,) = lint(source, ["TF1"])
+    assert d.rule == "TF101" and "tf.cast" in d.message and d.fix.applicability == "unsafe"
+    assert (
+        fixed(source, unsafe=True) == "import tensorflow as tf\ncast_fn = tf.compat.v1.to_float\n"
+    )
+    (again,) = lint("import tensorflow as tf\ncast_fn = tf.compat.v1.to_float\n", ["TF1"])
+    assert again.fix is None  # already the shim: no further fix
+
+
 def test_positional_only_rename_is_safe_only_for_positional_calls():
     (d,) = lint("import tensorflow as tf\ntf.gfile.Exists(filename='a')\n", ["TF101"])
     assert d.fix.applicability == "unsafe"
