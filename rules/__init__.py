@@ -18,6 +18,7 @@ FAMILIES = (
     "api_misuse",
     "keras3",
 )
+FAMILIES = ("side_effects", "leaked_tensors", "variable_creation", "tf1_api")
 
 
 @hookimpl
