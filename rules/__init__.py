@@ -17,8 +17,8 @@ FAMILIES = (
     "graph_incompatible",
     "api_misuse",
     "keras3",
+    "tf1_api",
 )
-FAMILIES = ("side_effects", "leaked_tensors", "variable_creation", "tf1_api")
 
 
 @hookimpl
