@@ -55,6 +55,9 @@ class LintContext:
         self.model = model
         self.path = path
         self.reports: list[Report] = []
+        # Per-module state that the rules of one family share (compute once, read many):
+        # `context.shared.setdefault(key, ...)`, keyed by something the family owns.
+        self.shared: dict[object, object] = {}
         self.functions: list[FunctionInfo] = []
         self.classes: list[ClassInfo] = []
         self.loops: list[cst.For | cst.While] = []

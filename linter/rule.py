@@ -35,7 +35,9 @@ class Fix:
 
     applicability: str  # "safe" or "unsafe"
     description: str
-    edits: tuple[tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel], ...] = ()
+    edits: tuple[
+        tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel], ...
+    ] = ()
     # The new code of a fix that replaces exactly the reported node (for SARIF `fixes`); it
     # survives where the tree edits do not (across processes, in the cache).
     replacement_text: str | None = None
@@ -152,7 +154,8 @@ class Rule:
         message: str | None = None,
         *,
         replacement: cst.CSTNode | cst.RemovalSentinel | None = None,
-        edits: list[tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel]] | None = None,
+        edits: list[tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel]]
+        | None = None,
         fix_description: str = "",
         applicability: str | None = None,
     ) -> None:

@@ -373,11 +373,10 @@ class _State:
 
 
 def _state(rule: Rule) -> _State:
-    context = rule.context
-    state = getattr(context, "_tf1_api_state", None)
+    shared = rule.context.shared
+    state = shared.get(_State)
     if state is None:
-        state = _State(rule.model)
-        context._tf1_api_state = state
+        state = shared[_State] = _State(rule.model)
     return state
 
 
