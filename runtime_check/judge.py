@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-OBSERVE_KINDS = ("output", "effects", "error", "traces", "value", "graph")
+OBSERVE_KINDS = ("output", "effects", "error", "import-error", "traces", "value", "graph")
 GRAPH_GROWTH = 1.2  # "the graph grows with the data": 20% more nodes or bytes at scale 10 than 1
 
 CONFIRMED = "confirmed"
@@ -99,15 +99,24 @@ def symptom(kind: str, result: dict) -> tuple[bool, str]:
 
 def judge(kind: str | None, bad: dict, good: dict) -> tuple[str, str]:
     """(status, reason) of a rule from its bad and good fixtures' measurements."""
+    kind = kind or bad.get("observe")
     for variant, result in (("bad", bad), ("good", good)):
         if result.get("timeout"):
             return NOT_CONFIRMED, f"{variant} fixture timed out ({result['error']['message']})"
-        if result.get("phase") == "import" and result.get("error"):
+        expected = kind == "import-error" and variant == "bad"
+        if result.get("phase") == "import" and result.get("error") and not expected:
             e = result["error"]
             return NOT_CONFIRMED, f"{variant} fixture failed to load: {e['type']}: {e['message']}"
-    kind = kind or bad.get("observe")
     if kind not in OBSERVE_KINDS:
         return NOT_CONFIRMED, f"unknown RUNTIME_CHECK observe kind {kind!r}"
+    if kind == "import-error":  # module-level TF1 code: TF2 rejects it as the module loads
+        e = bad.get("error")
+        if not (bad.get("phase") == "import" and e):
+            return NOT_CONFIRMED, "no symptom: the bad fixture imported without error"
+        if good.get("error"):
+            g = good["error"]
+            return NOT_CONFIRMED, f"good fixture raised {g['type']}: {g['message']}"
+        return CONFIRMED, f"bad failed to import: {e['type']}: {e['message']}; good ran"
     if good.get("observe") != bad.get("observe"):
         return NOT_CONFIRMED, "bad and good fixtures observe different things"
     if kind != "error":
