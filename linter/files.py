@@ -97,6 +97,14 @@ class ReadError(Exception):
 
 def read_source(path: Path) -> SourceText:
     """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
+    data = read_bytes(path)
+    source = decode_source(data)
+    source.original = data
+    return source
+
+
+def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes; never blocks on a pipe or device. Raises ReadError."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise ReadError("not a regular file (a pipe, a device or a folder?)")
@@ -105,16 +113,13 @@ def read_source(path: Path) -> SourceText:
         with open(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise ReadError("not a regular file (a pipe, a device or a folder?)")
-            data = handle.read()
+            return handle.read()
     except FileNotFoundError as error:
         raise ReadError("file not found (it may have been removed while linting)") from error
     except IsADirectoryError as error:
         raise ReadError("not a regular file (a pipe, a device or a folder?)") from error
     except OSError as error:  # permissions, a symlink loop, an I/O error
         raise ReadError(f"cannot read file: {error.strerror or error}") from error
-    source = decode_source(data)
-    source.original = data
-    return source
 
 
 def decode_source(data: bytes) -> SourceText:

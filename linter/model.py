@@ -293,6 +293,47 @@ class ModuleModel:
             return self.resolve_method(caller.cls, func.attr.value)
         return None
 
+    def function_referenced(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+    ) -> FunctionInfo | None:
+        """The module function (``f``) or same-class method (``self.f``) that ``expr`` names."""
+        if isinstance(expr, cst.Name):
+            return self.resolve_function(expr.value, scope)
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            cls = self.enclosing_class(scope)
+            if cls is not None:
+                return self.resolve_method(cls, expr.attr.value)
+        return None
+
+    def bound_values(
+        self, expr: cst.BaseExpression, fn: FunctionInfo | None, outer_only: bool = False
+    ) -> list[cst.BaseExpression]:
+        """The values the module binds to ``expr``: a name (lexical lookup from ``fn`` out, or
+        from its parent with ``outer_only``), or a ``self.<attr>`` of the enclosing class.
+        Empty when unknown (a parameter, say)."""
+        if isinstance(expr, cst.Name):
+            scope = fn.parent if outer_only and fn is not None else fn
+            while scope is not None:
+                if expr.value in scope.assignments:
+                    return [v for v in scope.assignments[expr.value] if v is not None]
+                if expr.value in scope.params:
+                    return []
+                scope = scope.parent
+            return [v for v in self.module_assignments.get(expr.value, []) if v is not None]
+        if (
+            isinstance(expr, cst.Attribute)
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            cls = self.enclosing_class(fn)
+            if cls is not None:
+                return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
+        return []
+
     def enclosing_class(self, fn: FunctionInfo | None) -> ClassInfo | None:
         while fn is not None:
             if fn.cls is not None:
@@ -623,7 +664,10 @@ class _ModelBuilder:
         for call, caller, _ in model._calls:
             name = model.call_name(call)
             if name in TF_FUNCTION_NAMES and call.args:
-                mark(self.function_argument(call.args[0].value, caller), "wrapped by tf.function")
+                mark(
+                    self.model.function_referenced(call.args[0].value, caller),
+                    "wrapped by tf.function",
+                )
             elif (
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in DATASET_FUNCTION_METHODS
@@ -631,7 +675,7 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = self.function_argument(arg.value, caller)
+                        target = self.model.function_referenced(arg.value, caller)
                         mark(target, f"passed to Dataset.{call.func.attr.value}, traced by tf.data")
                         break
         # What traced code calls or defines is traced too. Calls made from under a one-time
@@ -657,24 +701,8 @@ class _ModelBuilder:
                 else:
                     mark(callee, reason)
                 for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
-                    target = self.function_argument(arg.value, fn)
+                    target = self.model.function_referenced(arg.value, fn)
                     mark(target, f"passed to a call in traced `{fn.qualname}`")
-
-    def function_argument(
-        self, expr: cst.BaseExpression, scope: FunctionInfo | None
-    ) -> FunctionInfo | None:
-        model = self.model
-        if isinstance(expr, cst.Name):
-            return model.resolve_function(expr.value, scope)
-        if (
-            isinstance(expr, cst.Attribute)
-            and isinstance(expr.value, cst.Name)
-            and expr.value.value == "self"
-        ):
-            cls = model.enclosing_class(scope)
-            if cls is not None:
-                return model.resolve_method(cls, expr.attr.value)
-        return None
 
     def is_dataset(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> bool:
         """Whether ``expr`` looks like a tf.data.Dataset: built by tf.data, or named like one."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tf2lint.config import matches_pattern
 from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic, lint_module
-from tf2lint.files import ReadError, SourceText, encode_source, read_source
+from tf2lint.files import ReadError, SourceText, encode_source, read_bytes, read_source
 from tf2lint.fixes import fix_key, fix_round, fixable, parses
 from tf2lint.rule import Diagnostic, Fix, Rule
 from tf2lint.selection import selector_matches
@@ -303,8 +303,8 @@ def run(
         fixing = settings.fix or settings.diff
         for i, path in enumerate(paths):
             try:
-                data = path.read_bytes()
-            except OSError:
+                data = read_bytes(path)
+            except ReadError:
                 continue  # lint_file reports it
             key = store.key(data, settings.rules_for(_relative(path, settings.root)))
             shown = display_path(path)

@@ -16,26 +16,8 @@ from tf2lint.walk import walk
 def bound_values(
     model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression
 ) -> list[cst.BaseExpression]:
-    """The values the module binds to ``expr``: a local/closure/module name (lexical lookup), or
-    a ``self.<attr>`` of the enclosing class. Empty when unknown (a parameter, say)."""
-    if isinstance(expr, cst.Name):
-        scope = fn
-        while scope is not None:
-            if expr.value in scope.assignments:
-                return [v for v in scope.assignments[expr.value] if v is not None]
-            if expr.value in scope.params:
-                return []
-            scope = scope.parent
-        return [v for v in model.module_assignments.get(expr.value, []) if v is not None]
-    if (
-        isinstance(expr, cst.Attribute)
-        and isinstance(expr.value, cst.Name)
-        and expr.value.value == "self"
-    ):
-        cls = model.enclosing_class(fn)
-        if cls is not None:
-            return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
-    return []
+    """The values the module binds to ``expr`` (see ``ModuleModel.bound_values``)."""
+    return model.bound_values(expr, fn)
 
 
 def constructed_by(

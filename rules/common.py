@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from tf2lint.model import FunctionInfo, ModuleModel, is_keras
+from tf2lint.rule import Rule
 
 # Containers mutated in place by these methods.
 MUTATING_METHODS = frozenset(
@@ -196,23 +197,9 @@ def python_container(model: ModuleModel, fn: FunctionInfo, expr: cst.BaseExpress
     """ "list", "dict", ... when ``expr`` is a global, closure or ``self`` attribute that the
     module binds to a Python container, and so outlives one trace. Unknown objects (which may
     well be TF-backed, like a TFDeque) give None."""
-    values: list = []
-    if isinstance(expr, cst.Name):
-        if is_local(fn, expr.value):
-            return None
-        scope = fn.parent
-        while scope is not None and expr.value not in scope.assignments:
-            scope = scope.parent
-        values = (
-            scope.assignments[expr.value] if scope else model.module_assignments.get(expr.value, [])
-        )
-    elif (
-        isinstance(expr, cst.Attribute)
-        and isinstance(expr.value, cst.Name)
-        and expr.value.value == "self"
-    ):
-        cls = model.enclosing_class(fn)
-        values = cls.self_assignments.get(expr.attr.value, []) if cls else []
+    if isinstance(expr, cst.Name) and is_local(fn, expr.value):
+        return None
+    values = model.bound_values(expr, fn, outer_only=True)
     for value in values:
         kind = _CONTAINER_LITERALS.get(type(value))
         if kind is None and isinstance(value, cst.Call):
@@ -230,3 +217,22 @@ def _root_name(node: cst.BaseExpression) -> str | None:
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
+
+
+class StoreRule(Rule):
+    """Base of rules about stores: ``x = v``, ``x += v`` and ``x: T = v`` each call
+    :meth:`check_store` with the target and the stored value."""
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self.check_store(target.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self.check_store(node.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self.check_store(node.target, node.value)
+
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        raise NotImplementedError

@@ -51,12 +51,12 @@ def _eager_functions(model: ModuleModel) -> set[FunctionInfo]:
             if model.call_name(call) not in _PY_FUNCTION_NAMES:
                 continue
             for arg in call.args[:1] or ():
-                target = _function_named(model, arg.value, fn)
+                target = model.function_referenced(arg.value, fn)
                 if target is not None:
                     found.add(target)
             for arg in call.args:
                 if arg.keyword is not None and arg.keyword.value == "func":
-                    target = _function_named(model, arg.value, fn)
+                    target = model.function_referenced(arg.value, fn)
                     if target is not None:
                         found.add(target)
     # What those functions define or call runs eagerly too (unless traced code reaches it).
@@ -76,21 +76,6 @@ def _eager_functions(model: ModuleModel) -> set[FunctionInfo]:
                 changed = True
     model._tf2lint_eager_functions = found
     return found
-
-
-def _function_named(
-    model: ModuleModel, expr: cst.BaseExpression, scope: FunctionInfo
-) -> FunctionInfo | None:
-    if isinstance(expr, cst.Name):
-        return model.resolve_function(expr.value, scope)
-    if (
-        isinstance(expr, cst.Attribute)
-        and isinstance(expr.value, cst.Name)
-        and expr.value.value == "self"
-    ):
-        cls = model.enclosing_class(scope)
-        return model.resolve_method(cls, expr.attr.value) if cls else None
-    return None
 
 
 def computed_tensor(

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tf2lint.rule import Rule
-from tf2lint.rules.common import outer_container, outer_target
+from tf2lint.rules.common import StoreRule, outer_container, outer_target
 
 
-class TensorLeakedFromTracedCode(Rule):
+class TensorLeakedFromTracedCode(StoreRule):
     id = "TF301"
     name = "tensor-leaked-from-traced-code"
     category = "leaked-tensor"
@@ -23,18 +22,7 @@ class TensorLeakedFromTracedCode(Rule):
         keep the state in a `tf.Variable` and `assign` to it.
     """
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._check(target.target, node.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check(node.target, node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._check(node.target, node.value)
-
-    def _check(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         context = self.context
         if not context.in_traced_code:
             return

@@ -5,7 +5,13 @@ from __future__ import annotations
 import libcst as cst
 
 from tf2lint.rule import Rule
-from tf2lint.rules.common import outer_container, outer_target, tensorflow_alias, variable_kind
+from tf2lint.rules.common import (
+    StoreRule,
+    outer_container,
+    outer_target,
+    tensorflow_alias,
+    variable_kind,
+)
 
 
 class PrintInTracedCode(Rule):
@@ -42,7 +48,7 @@ class PrintInTracedCode(Rule):
         )
 
 
-class PythonStateMutationInTracedCode(Rule):
+class PythonStateMutationInTracedCode(StoreRule):
     id = "TF202"
     name = "python-state-mutation-in-traced-code"
     category = "side-effect"
@@ -56,18 +62,7 @@ class PythonStateMutationInTracedCode(Rule):
         values and collect them outside the traced function.
     """
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._check_store(target.target, node.value)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check_store(node.target, node.value)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._check_store(node.target, node.value)
-
-    def _check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
@@ -130,24 +125,9 @@ class PythonIteratorInTracedCode(Rule):
         """What kind of Python iterator ``expr`` holds, if the module shows it is one."""
         model = self.model
         fn = self.context.function
-        values: list = []
-        if isinstance(expr, cst.Name):
-            if fn.binds(expr.value):
-                return None
-            values = model.module_assignments.get(expr.value, [])
-            scope = fn.parent
-            while scope is not None:
-                if expr.value in scope.assignments:
-                    values = scope.assignments[expr.value]
-                    break
-                scope = scope.parent
-        elif (
-            isinstance(expr, cst.Attribute)
-            and isinstance(expr.value, cst.Name)
-            and expr.value.value == "self"
-        ):
-            cls = model.enclosing_class(fn)
-            values = cls.self_assignments.get(expr.attr.value, []) if cls else []
+        if isinstance(expr, cst.Name) and fn.binds(expr.value):
+            return None
+        values = model.bound_values(expr, fn, outer_only=True)
         for value in values:
             if isinstance(value, cst.GeneratorExp):
                 return "a generator expression"
