@@ -337,8 +337,10 @@ class _State:
         self.references: dict[int, Reference | None] = {}
         self.classes: dict[int, tuple | None] = {}
         self.aliases = _Aliases(model)
-        # Whether the module is TF1 code: it imports tf.compat.v1 or tf.contrib, or uses a name
-        # that only TF1 has. Names valid in both (`tf.assert_equal`) are reported only then.
+        # Whether the module is TF1 code: it imports tf.compat.v1 or tf.contrib, or uses through
+        # its plain `tf` a name that only TF1 has. Names valid in both (`tf.assert_equal`) are
+        # reported only then. Spelling `tf.compat.v1.X` out is a TF2-namespace habit: it does
+        # not make `tf.constant_initializer` next to it the TF1 one.
         self.tf1_module = any(
             t == V1 or t.startswith((V1 + ".", "tensorflow.contrib", "tensorflow.estimator"))
             for t in model.imports.values()
@@ -350,8 +352,11 @@ class _State:
             return self.classes[key]
         found = _classify(ref)
         self.classes[key] = found
-        if not self.tf1_module and (
-            ref.explicit_v1 or (found is not None and found[2] not in migration().in_v2)
+        if (
+            not self.tf1_module
+            and not ref.explicit_v1
+            and found is not None
+            and found[2] not in migration().in_v2
         ):
             self.tf1_module = True
         return found

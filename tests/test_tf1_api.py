@@ -331,3 +331,16 @@ def test_data_counts_match_tf_upgrade_v2_tables():
     assert len(data.reorders) >= 100 and len(data.keyword_renames) >= 100
     assert "tf.contrib" in data.module_deprecations and "tf.flags" in data.module_deprecations
     assert data.renames["tf.log"] == "tf.math.log"
+
+
+def test_explicit_compat_v1_does_not_make_tf2_names_tf1():
+    # TF-Agents style: TF2 code that spells a few TF1 calls out as tf.compat.v1.
+    source = """
+import tensorflow as tf
+
+def make(units):
+    tf.compat.v1.set_random_seed(1)
+    return tf.keras.layers.Dense(units, kernel_initializer=tf.constant_initializer(2.0))
+"""
+    found = [d for d in lint(source, ["TF1"])]
+    assert [d.rule for d in found] == ["TF106"]
