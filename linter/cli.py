@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -97,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     except _UsageError as error:
         print(f"tf2lint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        return EXIT_CLEAN
     parser.print_help()
     return EXIT_ERROR
 

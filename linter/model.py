@@ -26,7 +26,13 @@ TF_FUNCTION_NAMES = frozenset(
         "tf_agents.utils.common.function",
     }
 )
-KERAS_ROOTS = ("tensorflow.keras.", "keras.", "tf_keras.", "tensorflow.python.keras.")
+KERAS_ROOTS = (
+    "tensorflow.keras.",
+    "keras.",
+    "tf_keras.",
+    "tensorflow.python.keras.",
+    "tensorflow.compat.v1.keras.",
+)
 KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
 DATASET_FUNCTION_METHODS = frozenset(
     {

@@ -1023,7 +1023,8 @@ class FunctionWarning(_Tf1Rule):
             and func.attr.value == "save"
             and self._keras(func.value)
         ):
-            self.report(node, _warning_text("*.save") or self.message)
+            # SavedModel became the default in TF2: news only to code written for TF1.
+            self.report_tf1(True, node, _warning_text("*.save") or self.message)
         if name is None:
             if isinstance(func, cst.Attribute):
                 self._arg_warnings(node, "*." + func.attr.value)

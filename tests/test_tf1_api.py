@@ -287,14 +287,17 @@ def test_disable_v2_behavior():
     assert "TF1 behaviour" in found[1].message
 
 
-def test_keras_save_only_on_known_models():
+def test_keras_save_only_on_known_models_in_tf1_code():
     source = """
-        import tensorflow as tf
+        import tensorflow.compat.v1 as tf
         model = tf.keras.Sequential([])
         model.save("m")
         saver.save(sess, "ckpt")
         """
     assert [(d.rule, d.line) for d in lint(source, ["TF107"])] == [("TF107", 4)]
+    # TF2 code saving a Keras model has nothing to migrate
+    tf2 = source.replace("import tensorflow.compat.v1 as tf", "import tensorflow as tf")
+    assert lint(tf2, ["TF107"]) == []
 
 
 # --- data ---------------------------------------------------------------------------------------
