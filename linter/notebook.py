@@ -22,7 +22,7 @@ from pathlib import Path
 from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic
 from tf2lint.files import SourceText
 from tf2lint.rule import Diagnostic
-from tf2lint.runner import FileOutcome, _relative, lint_and_fix, write_atomic
+from tf2lint.runner import FileOutcome, _relative, lint_and_fix, unified_diff, write_atomic
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
@@ -444,14 +444,7 @@ def lint_notebook(path: Path, shown: str, settings):
             new_text = write_back(nb, sources)
             outcome.fixed = fixed
             if settings.diff:
-                outcome.diff = "".join(
-                    difflib.unified_diff(
-                        nb.text.splitlines(keepends=True),
-                        new_text.splitlines(keepends=True),
-                        fromfile=f"a/{shown}",
-                        tofile=f"b/{shown}",
-                    )
-                )
+                outcome.diff = unified_diff(nb.text, new_text, shown)
             else:
                 write_atomic(path, SourceText(nb.text, "utf-8", nb.bom, original=data), new_text)
             cell_lines = {n: [s.rstrip("\r\n") for s in ls] for n, ls in sources.items()}

@@ -84,6 +84,18 @@ class RunResult:
         return None
 
 
+def unified_diff(before: str, after: str, shown: str) -> str:
+    """What ``--diff`` prints for one file."""
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True),
+            after.splitlines(keepends=True),
+            fromfile=f"a/{shown}",
+            tofile=f"b/{shown}",
+        )
+    )
+
+
 def display_path(path: Path) -> str:
     try:
         return os.path.relpath(path)
@@ -125,14 +137,7 @@ def lint_file(path: Path, settings: Settings) -> FileOutcome:
             outcome.fixed = fixed
             outcome.fixed_by_rule = counts
             if settings.diff:
-                outcome.diff = "".join(
-                    difflib.unified_diff(
-                        source.text.splitlines(keepends=True),
-                        text.splitlines(keepends=True),
-                        fromfile=f"a/{shown}",
-                        tofile=f"b/{shown}",
-                    )
-                )
+                outcome.diff = unified_diff(source.text, text, shown)
             else:
                 try:
                     write_atomic(path, source, text)
