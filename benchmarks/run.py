@@ -21,70 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-
-
-def corpus_file(given: str | None) -> Path:
-    candidates = [Path(given)] if given else []
-    candidates += [
-        ROOT.parent / "shared" / "corpus.txt",
-        ROOT.parent.parent / "shared" / "corpus.txt",
-    ]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    sys.exit(f"corpus.txt not found (tried {', '.join(map(str, candidates))}); pass --corpus-file")
-
-
-def pinned(path: Path) -> list[str]:
-    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
-    return [line for line in lines if "==" in line]
-
-
-def fetch(requirement: str, cache: Path) -> Path:
-    """The unpacked sources of ``requirement``, downloading and unzipping them if needed."""
-    name, version = requirement.split("==")
-    stem = name.replace("-", "_").lower()
-    downloads, sources = cache / "dl", cache / "src"
-    downloads.mkdir(parents=True, exist_ok=True)
-    sources.mkdir(parents=True, exist_ok=True)
-
-    def wheel() -> Path | None:
-        for found in downloads.glob("*.whl"):
-            if found.name.lower().startswith(f"{stem}-{version}-"):
-                return found
-        return None
-
-    if wheel() is None:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--no-deps",
-                "-q",
-                "-d",
-                str(downloads),
-                requirement,
-            ],
-            check=True,
-        )
-    found = wheel()
-    if found is None:
-        sys.exit(f"pip download of {requirement} gave no wheel in {downloads}")
-    target = sources / found.name[: -len(".whl")]
-    if not target.exists():
-        temp = Path(tempfile.mkdtemp(dir=sources))
-        with zipfile.ZipFile(found) as archive:
-            archive.extractall(temp)
-        temp.rename(target)
-    return target
+sys.path.insert(0, str(ROOT / "scripts"))
+from corpus import DEFAULT_CACHE, corpus_file, fetch, pinned  # noqa: E402
 
 
 def python_files(src: Path) -> list[Path]:
@@ -282,8 +225,7 @@ def lsp_probe(sources: list[Path]) -> tuple[str, int, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cache-dir", type=Path, default=Path(os.environ.get(
-        "TF2LINT_BENCH_DIR", Path.home() / ".cache" / "tf2lint-bench")))  # fmt: skip
+    parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--corpus-file", default=None)
     parser.add_argument("--corpus", action="append", help="only these package names")
     parser.add_argument("--compare-fixit", action="store_true")

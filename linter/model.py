@@ -189,10 +189,6 @@ class FunctionInfo:
     def traced(self) -> bool:
         return self.traced_reason is not None
 
-    @property
-    def decorated_traced(self) -> bool:
-        return bool(self.traced_reason) and self.traced_reason.startswith("decorated")
-
     def binds(self, name: str) -> bool:
         """Whether ``name`` is local to this function (a parameter or assigned here)."""
         if name in self.global_names or name in self.nonlocal_names:

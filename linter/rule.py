@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -174,13 +174,3 @@ class Rule:
                 replacement_text=replacement_text,
             )
         self.context.add_report(Report(type(self), node, message or self.message, fix))
-
-
-@dataclass
-class RuleSet:
-    """The rules a run enables, in a stable order."""
-
-    rules: list[type[Rule]] = field(default_factory=list)
-
-    def ids(self) -> list[str]:
-        return [r.id for r in self.rules]

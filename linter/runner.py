@@ -77,12 +77,6 @@ class RunResult:
     def internal_error(self) -> bool:
         return any(o.internal_error for o in self.outcomes)
 
-    def source_lines(self, d: Diagnostic) -> list[str] | None:
-        for o in self.outcomes:
-            if o.path == d.path:
-                return o.lines
-        return None
-
 
 def unified_diff(before: str, after: str, shown: str) -> str:
     """What ``--diff`` prints for one file."""

@@ -2,7 +2,7 @@
 
 Usage: python scripts/fix_corpus.py [PACKAGE_DIR ...] [--jobs N] [--keep]
 
-Default packages: every folder under /work/corpus/src. Each is copied to a temporary folder; the
+Default packages: every package pinned in ../shared/corpus.txt (fetched once, cached). Each is copied to a temporary folder; the
 fix is run twice (in-process, through the same runner the CLI uses). Afterwards every file that
 parsed before must still parse with ``ast``; the second run must change nothing (idempotency);
 nothing may crash. Prints the figures and exits 1 if any check fails.
@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
-import importlib.util
 import shutil
 import sys
 import tempfile
@@ -25,7 +24,8 @@ from tf2lint.files import discover
 from tf2lint.plugins import all_rules
 from tf2lint.runner import Settings, run
 
-DEFAULT_CORPUS = Path("/work/corpus/src")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from corpus import DEFAULT_CACHE, corpus_file, fetch, pinned
 
 
 def _parses(path: Path) -> bool:
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
     args = parser.parse_args(argv)
-    packages = args.packages or sorted(p for p in DEFAULT_CORPUS.iterdir() if p.is_dir())
+    packages = args.packages or [fetch(pin, DEFAULT_CACHE) for pin in pinned(corpus_file(None))]
     temp = Path(tempfile.mkdtemp(prefix="tf2lint-corpus-"))
     failures = 0
     totals: Counter = Counter()
@@ -55,10 +55,6 @@ def main(argv: list[str] | None = None) -> int:
             copy = temp / package.name
             shutil.copytree(package, copy, symlinks=True)
             files = list(discover([copy], copy, []))
-            if importlib.util.find_spec("tf2lint.notebook") is None:  # not in this tf2lint yet
-                skipped = [f for f in files if f.suffix == ".ipynb"]
-                files = [f for f in files if f.suffix != ".ipynb"]
-                totals["notebooks_skipped"] += len(skipped)
             py_files = [f for f in files if f.suffix == ".py"]
             parsed_before = {f for f in py_files if _parses(f)}
             before = _digests(py_files)

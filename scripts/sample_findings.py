@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import fetch
+from corpus import DEFAULT_CACHE, fetch
 
 TF2_PACKAGES = ["tf-models-official==2.20.0", "tf-agents==0.19.0"]
 
@@ -31,7 +31,7 @@ def main() -> int:
     args = parser.parse_args()
     findings = []
     for pin in args.packages:
-        folder = fetch(pin)
+        folder = fetch(pin, DEFAULT_CACHE)
         result = subprocess.run(
             [
                 sys.executable,

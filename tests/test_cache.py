@@ -57,7 +57,7 @@ def test_second_run_is_answered_from_the_cache(project, linted):
     assert dicts(second) == dicts(first)
     (d,) = second.diagnostics
     assert d.fix is not None and d.fix.applicability == "unsafe"
-    assert second.source_lines(d) == BAD_PRINT.splitlines()  # source frames still work
+    assert second.outcomes[0].lines == BAD_PRINT.splitlines()  # source frames still work
 
 
 def test_changed_content_misses(project, linted):
