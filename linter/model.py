@@ -336,6 +336,23 @@ class ModuleModel:
                 return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
         return []
 
+    def is_dataset(self, expr: cst.BaseExpression) -> bool:
+        """Whether ``expr`` looks like a tf.data pipeline (its iterator advances in the graph):
+        built by tf.data or tf.distribute, or named like one (``ds``, ``train_dataset``)."""
+        while isinstance(expr, cst.Call):  # ds.batch(8).map(f): look through the chain
+            name = self.call_name(expr)
+            if name is not None:
+                return name.startswith(("tensorflow.data.", "tensorflow.distribute."))
+            if not isinstance(expr.func, cst.Attribute):
+                return False
+            expr = expr.func.value
+        if isinstance(expr, cst.Attribute):  # self.dataset
+            expr = expr.attr
+        if isinstance(expr, cst.Name):
+            lowered = expr.value.lower()
+            return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
+        return False
+
     def enclosing_class(self, fn: FunctionInfo | None) -> ClassInfo | None:
         while fn is not None:
             if fn.cls is not None:
@@ -673,7 +690,7 @@ class _ModelBuilder:
             elif (
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in DATASET_FUNCTION_METHODS
-                and self.is_dataset(call.func.value, caller)
+                and model.is_dataset(call.func.value)
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
@@ -705,22 +722,6 @@ class _ModelBuilder:
                 for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                     target = self.model.function_referenced(arg.value, fn)
                     mark(target, f"passed to a call in traced `{fn.qualname}`")
-
-    def is_dataset(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> bool:
-        """Whether ``expr`` looks like a tf.data.Dataset: built by tf.data, or named like one."""
-        while isinstance(expr, cst.Call):  # ds.batch(8).map(f): look through the chain
-            name = self.model.call_name(expr)
-            if name is not None:
-                return name.startswith("tensorflow.data.")
-            if not isinstance(expr.func, cst.Attribute):
-                return False
-            expr = expr.func.value
-        if isinstance(expr, cst.Attribute):  # self.dataset
-            expr = expr.attr
-        if isinstance(expr, cst.Name):
-            lowered = expr.value.lower()
-            return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
-        return False
 
     def collect_call_sites(self) -> None:
         model = self.model

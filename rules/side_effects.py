@@ -136,24 +136,10 @@ class PythonIteratorInTracedCode(Rule):
             if (
                 model.call_name(value) == "builtins.iter"
                 and value.args
-                and not _dataset_like(model, value.args[0].value)
+                and not model.is_dataset(value.args[0].value)
             ):
                 return "a Python iterator"
             callee = model.callee(value, None)
             if callee is not None and callee.is_generator:
                 return f"generator `{callee.name}()`"
         return None
-
-
-def _dataset_like(model, expr: cst.BaseExpression) -> bool:
-    """A tf.data pipeline (its iterator advances in the graph), by construction or by name."""
-    while isinstance(expr, cst.Call):
-        name = model.call_name(expr)
-        if name is not None:
-            return name.startswith("tensorflow.data.") or "distribute" in name
-        if not isinstance(expr.func, cst.Attribute):
-            return False
-        expr = expr.func.value
-    if isinstance(expr, cst.Attribute):
-        expr = expr.attr
-    return isinstance(expr, cst.Name) and ("dataset" in expr.value.lower() or expr.value == "ds")
