@@ -196,7 +196,7 @@ def lint_module(
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences and the like
-            ast.parse(source)
+            tree = ast.parse(source)
     except SyntaxError as error:
         result.diagnostics.append(_python_syntax_error(error, path, source))
         return result
@@ -279,7 +279,8 @@ def lint_module(
         return result
     reports = [r for r in context.reports if r.rule.id not in failed]
     try:
-        ranges = node_ranges(module, [*failed_at.values(), *(r.node for r in reports)])
+        wanted = [*failed_at.values(), *(r.node for r in reports)]
+        ranges = node_ranges(module, wanted, source, tree, model.events)
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
     for rule_id, error in failed.items():

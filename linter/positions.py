@@ -1,87 +1,262 @@
 """Line/column ranges for the few nodes a lint reports, without libcst's PositionProvider.
 
-One code-generation pass over the module tracks the cursor, as PositionProvider does, but keeps
-no output text and stops as soon as every wanted node has been passed. It runs only for files
-with something to report.
+PositionProvider generates the code of the whole module to learn where each node is. That
+costs as much as a third of the parse, for every file, however little it reports. Here only
+the innermost statement around each reported node is generated: Python's own parser (which
+the engine runs first anyway) says on which line each statement starts, and libcst's code
+generation, started at that offset, says where in the statement the node is. Every token it
+generates is checked against the source text, so a statement placed wrongly cannot give a
+wrong position: the module then falls back to one generation pass over all of it.
 """
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Iterable
-from contextlib import contextmanager, suppress
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from contextlib import nullcontext, suppress
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
-_NEWLINE = re.compile(r"\r\n?|\n")
-
 Range = tuple[int, int, int, int]  # start line, start column, end line, end column (0-based cols)
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+_NO_RECORD = nullcontext()
+_STATEMENTS = frozenset(
+    {
+        cst.SimpleStatementLine,
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.If,
+        cst.For,
+        cst.While,
+        cst.Try,
+        cst.TryStar,
+        cst.With,
+        cst.Match,
+    }
+)
 
 
 class _Done(Exception):
     pass
 
 
+class _Mismatch(Exception):
+    pass
+
+
 class _PositionState(CodegenState):
-    def __init__(self, module: cst.Module, wanted: set[int]) -> None:
+    """Follows the code generation as offsets into the source; keeps no text."""
+
+    def __init__(
+        self, module: cst.Module, wanted: set[int], source: str | None = None, offset: int = 0
+    ) -> None:
         super().__init__(
             default_indent=module.default_indent, default_newline=module.default_newline
         )
-        self.line = 1
-        self.column = 0
+        self.source = source  # when given, every token must match it
+        self.offset = offset
         self.wanted = wanted
-        self.ranges: dict[int, Range] = {}
-        self._starts: list[tuple[int, int]] = []
+        self.spans: dict[int, tuple[int, int]] = {}
+        self._starts: dict[int, int] = {}
 
     def add_indent_tokens(self) -> None:
         for token in self.indent_tokens:
-            self.column += len(token)
+            self.add_token(token)
 
     def add_token(self, value: str) -> None:
-        if "\n" in value or "\r" in value:
-            segments = _NEWLINE.split(value)
-            self.line += len(segments) - 1
-            self.column = len(segments[-1])
-        else:
-            self.column += len(value)
+        if self.source is not None and not self.source.startswith(value, self.offset):
+            raise _Mismatch
+        self.offset += len(value)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
-        self._starts.append((self.line, self.column))
+        key = id(node)
+        if key in self.wanted and key not in self._starts:
+            self._starts[key] = self.offset
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        line, column = self._starts.pop()
         key = id(node)
-        if key in self.wanted and key not in self.ranges:
-            self._record(key, (line, column, self.line, self.column))
+        if key in self.wanted and key not in self.spans:
+            self._record(key, self._starts[key], self.offset)
 
-    @contextmanager
     def record_syntactic_position(self, node, *, start_node=None, end_node=None):
-        start = (self.line, self.column)
-        try:
-            yield
-        finally:
-            key = id(node)
-            if key in self.wanted:
-                end = (self.line, self.column)
-                if start_node is not None and id(start_node) in self.ranges:
-                    start = self.ranges[id(start_node)][:2]
-                if end_node is not None and id(end_node) in self.ranges:
-                    end = self.ranges[id(end_node)][2:]
-                self._record(key, (*start, *end))
+        if id(node) not in self.wanted:
+            return _NO_RECORD
+        # Its span runs from start_node's to end_node's (libcst's rule): locate those too.
+        for inner in (start_node, end_node):
+            if inner is not None:
+                self.wanted.add(id(inner))
+        return _Syntactic(self, id(node), start_node, end_node)
 
-    def _record(self, key: int, value: Range) -> None:
-        self.ranges[key] = value
-        if len(self.ranges) == len(self.wanted):
+    def _record(self, key: int, start: int, end: int) -> None:
+        self.spans[key] = (start, end)
+        if len(self.spans) == len(self.wanted):
             raise _Done
 
 
-def node_ranges(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, Range]:
-    """Map ``id(node)`` to its syntactic range for each of ``nodes``."""
+class _Syntactic:
+    """Records a node's syntactic span (without its surrounding whitespace), as libcst does."""
+
+    __slots__ = ("end_node", "key", "start", "start_node", "state")
+
+    def __init__(self, state: _PositionState, key: int, start_node, end_node) -> None:
+        self.state, self.key, self.start_node, self.end_node = state, key, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = self.state.offset
+
+    def __exit__(self, kind, *_) -> None:
+        if kind is not None:
+            return
+        state = self.state
+        start, end = self.start, state.offset
+        if self.start_node is not None and id(self.start_node) in state.spans:
+            start = state.spans[id(self.start_node)][0]
+        if self.end_node is not None and id(self.end_node) in state.spans:
+            end = state.spans[id(self.end_node)][1]
+        state._record(self.key, start, end)
+
+
+def node_ranges(
+    module: cst.Module,
+    nodes: Iterable[cst.CSTNode],
+    source: str | None = None,
+    tree: ast.Module | None = None,
+    events: Sequence[tuple[cst.CSTNode, bool]] | None = None,
+) -> dict[int, Range]:
+    """Map ``id(node)`` to its syntactic range for each of ``nodes``.
+
+    With the module's ``source``, its ``ast`` tree and the model's walk ``events``, only the
+    statements around the nodes are generated; otherwise the whole module is."""
     wanted = {id(n) for n in nodes}
     if not wanted:
         return {}
-    state = _PositionState(module, wanted)
-    with suppress(_Done):
-        module._codegen(state)
-    return state.ranges
+    text = source if source is not None else module.code
+    if not module.has_trailing_newline:
+        text += module.default_newline  # the generated code ends every statement with one
+    spans = None
+    if source is not None and tree is not None and events is not None:
+        with suppress(_Mismatch, IndexError, AttributeError, TypeError, KeyError, ValueError):
+            spans = _statement_spans(module, text, tree, events, wanted)
+    if spans is None:
+        state = _PositionState(module, wanted)
+        with suppress(_Done):
+            module._codegen(state)
+        spans = state.spans
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+
+    def position(offset: int) -> tuple[int, int]:
+        line = bisect_right(starts, offset)
+        return line, offset - starts[line - 1]
+
+    return {key: (*position(start), *position(end)) for key, (start, end) in spans.items()}
+
+
+def _statement_spans(
+    module: cst.Module,
+    text: str,
+    tree: ast.Module,
+    events: Sequence[tuple[cst.CSTNode, bool]],
+    wanted: set[int],
+) -> dict[int, tuple[int, int]] | None:
+    # 1. The innermost statement around each wanted node, from the model's walk.
+    innermost: dict[int, cst.CSTNode] = {}  # id(statement) -> statement
+    groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
+    on_path: set[int] = set()  # ids of the statements that contain one
+    stack: list[cst.CSTNode] = []
+    left = len(wanted)
+    for node, entering in events:
+        t = type(node)
+        if not entering:
+            if t in _STATEMENTS:
+                stack.pop()
+            continue
+        if t in _STATEMENTS:
+            stack.append(node)
+        if id(node) in wanted:
+            if not stack:
+                return None  # the module itself, or something outside every statement
+            statement = stack[-1]
+            innermost[id(statement)] = statement
+            groups.setdefault(id(statement), set()).add(id(node))
+            on_path.update(map(id, stack))
+            left -= 1
+            if not left:
+                break
+    if left:
+        return None  # a node the walk does not reach (whitespace): generate everything
+    # 2. Where those statements start, pairing libcst's statements with Python's.
+    located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]] = {}
+    _pair(module.body, tree.body, on_path, located, False)
+    # 3. Generate each of them from its first line.
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    spans: dict[int, tuple[int, int]] = {}
+    for key, inside in groups.items():
+        statement, node, is_elif = located[key]
+        first = node.lineno
+        before = len(statement.leading_lines)
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.decorators:
+            first = node.decorator_list[0].lineno
+            before += len(statement.decorators[0].leading_lines)
+        line_start = starts[first - 1]
+        line_end = starts[first] if first < len(starts) else len(text)
+        line = text[line_start:line_end]
+        state = _PositionState(module, inside, text, starts[first - 1 - before])
+        state.indent_tokens = [line[: len(line) - len(line.lstrip(" \t\f"))]]
+        with suppress(_Done):
+            statement._codegen(state, is_elif=True) if is_elif else statement._codegen(state)
+        spans.update(state.spans)
+    return spans
+
+
+def _pair(
+    statements: Sequence[cst.CSTNode],
+    nodes: Sequence[ast.stmt],
+    on_path: set[int],
+    located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]],
+    is_elif: bool,
+) -> None:
+    """Pair each statement on ``on_path`` with its ast node; one line of ``a; b`` is several."""
+    index = 0
+    for statement in statements:
+        node = nodes[index]
+        simple = type(statement) is cst.SimpleStatementLine
+        index += len(statement.body) if simple else 1
+        if id(statement) not in on_path:
+            continue
+        located[id(statement)] = (statement, node, is_elif)
+        if not simple:
+            for inner, inner_nodes, elif_ in _bodies(statement, node):
+                _pair(inner, inner_nodes, on_path, located, elif_)
+
+
+def _block(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
+    # A one-line suite (`if x: return`) holds small statements, not statements.
+    return body.body if isinstance(body, cst.IndentedBlock) else ()
+
+
+def _bodies(statement: cst.CSTNode, node: ast.stmt):
+    """The (libcst statements, ast statements, is-elif) lists nested in a compound statement."""
+    if isinstance(statement, cst.Match):
+        for case, ast_case in zip(statement.cases, node.cases, strict=True):
+            yield _block(case.body), ast_case.body, False
+        return
+    yield _block(statement.body), node.body, False
+    if isinstance(statement, cst.If):
+        if isinstance(statement.orelse, cst.If):
+            yield (statement.orelse,), node.orelse, True
+        elif statement.orelse is not None:
+            yield _block(statement.orelse.body), node.orelse, False
+    elif isinstance(statement, (cst.For, cst.While)):
+        if statement.orelse is not None:
+            yield _block(statement.orelse.body), node.orelse, False
+    elif isinstance(statement, (cst.Try, cst.TryStar)):
+        for handler, ast_handler in zip(statement.handlers, node.handlers, strict=True):
+            yield _block(handler.body), ast_handler.body, False
+        if statement.orelse is not None:
+            yield _block(statement.orelse.body), node.orelse, False
+        if statement.finalbody is not None:
+            yield _block(statement.finalbody.body), node.finalbody, False

@@ -1,0 +1,111 @@
+"""Positions of reported nodes: generating only the statements around them gives the same
+ranges as libcst's PositionProvider, on code built to trip the statement pairing up."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from tf2lint import positions
+from tf2lint.model import ModuleModel
+
+TRICKY = {
+    "decorators": (
+        "import tensorflow as tf\n\n# comment before\n@tf.function(\n    jit_compile=True)\n"
+        "# between\n@other\n\ndef f(x):\n    return x  # trailing\n"
+    ),
+    "semicolons": "a = 1; b = 2\nif a: c = 3; d = 4\nelse: e = 5\nf = a + b\n",
+    "elif_chain": (
+        "if a:\n    x = 1\n# c\nelif b:\n    x = 2\n\n  # odd comment\nelif c:\n    x = 3\n"
+        "else:\n    x = 4\n"
+    ),
+    "try": (
+        "try:\n    a()\nexcept ValueError:\n    b()\nexcept (KeyError, OSError) as e:\n"
+        "    c(e)\nelse:\n    d()\nfinally:\n    e()\n"
+    ),
+    "try_star": "try:\n    a()\nexcept* ValueError:\n    b()\n",
+    "match": "match p:\n    case [x, y]:\n        f(x)\n    case {'k': v}:\n        g(v)\n    case _:\n        pass\n",
+    "loops": (
+        "for i in range(3):\n    if i:\n        continue\nelse:\n    done()\n"
+        "while x:\n    x -= 1\nelse:\n    y = 1\nasync def g():\n    async with a as b:\n"
+        "        async for q in b:\n            await q\n"
+    ),
+    "tabs_crlf": 'class A:\r\n\tdef f(self):\r\n\t\treturn \'é\' + """x\r\ny"""\r\n\r\n\tz = 1\r\n',
+    "no_trailing_newline": "def f():\n    return (1,\n            2)",
+    "strings": 's = """one\ntwo"""; t = (\n    "a"\n    "b"\n)\n',
+    "continuation": "x = 1 + \\\n    2\ny = [\n    1,\n]\n",
+    "parenthesized_decorator": "@(\n    deco\n)\ndef f():\n    pass\n",
+    "nested_classes": (
+        "class A:\n    '''doc'''\n    class B:\n        def m(self):\n"
+        "            def inner():\n                return [i for i in range(3)]\n"
+        "            return inner\n"
+    ),
+}
+
+
+def _reference(module: cst.Module) -> dict[int, tuple[int, int, int, int]]:
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    found = wrapper.resolve(PositionProvider)
+    return {
+        id(node): (r.start.line, r.start.column, r.end.line, r.end.column)
+        for node, r in found.items()
+    }
+
+
+def _check(source: str) -> int:
+    tree = ast.parse(source)
+    module = cst.parse_module(source)
+    model = ModuleModel(module)
+    expected = _reference(module)
+    nodes = [n for n, entering in model.events if entering and type(n) is not cst.Module]
+    checked = 0
+    for node in nodes:  # one at a time: each is its own statement search
+        got = positions.node_ranges(module, [node], source, tree, model.events)
+        assert got[id(node)] == expected[id(node)], (type(node).__name__, source)
+        checked += 1
+    together = positions.node_ranges(module, nodes, source, tree, model.events)
+    assert all(together[id(n)] == expected[id(n)] for n in nodes)
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(TRICKY))
+def test_statement_positions_match_position_provider(name):
+    assert _check(TRICKY[name]) > 3
+
+
+def test_fixtures_positions_match_position_provider():
+    root = Path(__file__).resolve().parent.parent / "fixtures"
+    assert sum(_check(p.read_text("utf-8")) for p in sorted(root.glob("TF*/*.py"))) > 5000
+
+
+def test_statements_are_generated_from_their_own_line(monkeypatch):
+    """The fast path, not the whole-module fallback, places nodes in ordinary code."""
+    source = TRICKY["elif_chain"] + TRICKY["try"] + TRICKY["decorators"]
+    calls = []
+    real = positions._statement_spans
+    monkeypatch.setattr(
+        positions, "_statement_spans", lambda *a: calls.append(real(*a)) or calls[-1]
+    )
+    module = cst.parse_module(source)
+    model = ModuleModel(module)
+    nodes = [n for n, entering in model.events if isinstance(n, cst.Name)]
+    positions.node_ranges(module, nodes, source, ast.parse(source), model.events)
+    assert calls and calls[0] is not None
+
+
+def test_a_misplaced_statement_falls_back_to_the_whole_module():
+    """A decorator whose '@' sits lines above its expression: ast gives the expression's line,
+    the token check refuses it, and the ranges still come out right."""
+    source = TRICKY["parenthesized_decorator"]
+    module = cst.parse_module(source)
+    model = ModuleModel(module)
+    deco = module.body[0].decorators[0]
+    with pytest.raises(positions._Mismatch):
+        positions._statement_spans(
+            module, source, ast.parse(source), model.events, {id(deco.decorator)}
+        )
+    assert _check(source) > 0
