@@ -290,6 +290,7 @@ def lint_module(
         result.internal_error = True
     result.diagnostics.extend(_positioned(module, reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions)
+    result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
 
 

@@ -9,6 +9,7 @@ ten times the parse (see DEVELOPERS.md).
 from __future__ import annotations
 
 import builtins
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -227,7 +228,19 @@ class ModuleModel:
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
+        self._by_type: dict[type, list[cst.CSTNode]] | None = None
         _ModelBuilder(self).build()
+
+    def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
+        """Every node of exactly ``node_type``, in source order (indexed on first use), for
+        rules that look at all nodes of a kind at once rather than one visit at a time."""
+        if self._by_type is None:
+            by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
+            for node, entering in self.events:
+                if entering:
+                    by_type[type(node)].append(node)
+            self._by_type = by_type
+        return self._by_type.get(node_type, [])
 
     # --- names -------------------------------------------------------------------------------
     def qualified_name(self, node: cst.BaseExpression) -> str | None:

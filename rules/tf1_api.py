@@ -329,13 +329,11 @@ def _atomic(node: cst.BaseExpression) -> bool:
 
 
 class _State:
-    """Per-module state shared by the tf1-api rules: one resolution per reference."""
+    """Per-module state shared by the tf1-api rules: every TensorFlow reference of the module,
+    resolved and classified once, before any rule reports."""
 
     def __init__(self, model) -> None:
         self.model = model
-        self.inner: set[int] = set()  # ids of names that are part of a larger reference
-        self.references: dict[int, Reference | None] = {}
-        self.classes: dict[int, tuple | None] = {}
         self.aliases = _Aliases(model)
         # Whether the module is TF1 code: it imports tf.compat.v1 or tf.contrib, or uses through
         # its plain `tf` a name that only TF1 has. Names valid in both (`tf.assert_equal`) are
@@ -345,36 +343,65 @@ class _State:
             t == V1 or t.startswith((V1 + ".", "tensorflow.contrib", "tensorflow.estimator"))
             for t in model.imports.values()
         )
+        # id(node) -> its reference, for the outermost node of each name chain
+        self.references: dict[int, Reference] = {}
+        # each reference with what the tables say about it (None: nothing), in no set order
+        self.found: list[tuple[Reference, tuple | None]] = []
+        # id(call.func) -> the call, for references that are called
+        self.calls: dict[int, cst.Call] = {}
+        if any(t == "tensorflow" or t.startswith("tensorflow.") for t in model.imports.values()):
+            self._resolve()
 
-    def classify(self, ref: Reference) -> tuple | None:
-        key = id(ref.node)
-        if key in self.classes:
-            return self.classes[key]
-        found = _classify(ref)
-        self.classes[key] = found
-        if (
-            not self.tf1_module
-            and not ref.explicit_v1
-            and found is not None
-            and found[2] not in migration().in_v2
-        ):
-            self.tf1_module = True
-        return found
-
-    def reference(self, node: cst.BaseExpression) -> Reference | None:
-        key = id(node)
-        if key in self.references:
-            return self.references[key]
-        found = tf1_name(self.model, node)
-        ref = Reference(node, *found) if found else None
-        self.references[key] = ref
-        return ref
+    def _resolve(self) -> None:
+        model = self.model
+        heads = {
+            local
+            for local, target in model.imports.items()
+            if target == "tensorflow" or target.startswith("tensorflow.")
+        }
+        # Names that are part of something larger: attribute chains, imports, keywords.
+        inner: set[int] = set()
+        for node in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
+            if isinstance(node, cst.ImportFrom) and node.module is not None:
+                inner.add(id(node.module))
+            if isinstance(node.names, cst.ImportStar):
+                continue
+            for alias in node.names:
+                inner.add(id(alias.name))
+                if alias.asname is not None:
+                    inner.add(id(alias.asname.name))
+        for arg in model.nodes_of(cst.Arg):
+            if arg.keyword is not None:
+                inner.add(id(arg.keyword))
+        candidates = []
+        for node in model.nodes_of(cst.Attribute):  # source order: outer chains come first
+            inner.add(id(node.value))
+            inner.add(id(node.attr))
+            if id(node) not in inner and _head(node) in heads:
+                candidates.append(node)
+        for node in model.nodes_of(cst.Name):
+            if node.value in heads and id(node) not in inner:
+                candidates.append(node)
+        for node in candidates:
+            named = tf1_name(model, node)
+            if named is None:
+                continue
+            ref = Reference(node, *named)
+            self.references[id(node)] = ref
+            found = _classify(ref)
+            self.found.append((ref, found))
+            if (
+                not self.tf1_module
+                and not ref.explicit_v1
+                and found is not None
+                and found[2] not in migration().in_v2
+            ):
+                self.tf1_module = True
+        for call in model.nodes_of(cst.Call):
+            self.calls[id(call.func)] = call
 
     def call_reference(self, call: cst.Call) -> Reference | None:
-        func = call.func
-        if isinstance(func, (cst.Name, cst.Attribute)):
-            return self.reference(func)
-        return None
+        return self.references.get(id(call.func))
 
 
 def _state(rule: Rule) -> _State:
@@ -389,52 +416,21 @@ class _Tf1Rule(Rule):
     category = "tf1-api"
     requires_tensorflow = True
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._deferred: list[tuple] = []
-
     @property
     def state(self) -> _State:
         return _state(self)
 
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._check(node)
+    def visit_Module(self, node: cst.Module) -> None:
+        for ref, found in self.state.found:
+            self.check_reference(ref, found)
 
-    def visit_Name(self, node: cst.Name) -> None:
-        self._check(node)
-
-    def _check(self, node) -> None:
-        """Resolve every reference, so that the module's TF1-ness does not depend on which
-        tf1-api rules are selected."""
-        ref = self.outermost(node)
-        if ref is not None:
-            self.state.classify(ref)
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
+        """Called once for each TensorFlow reference of the module (outermost name chains)."""
 
     def report_tf1(self, ambiguous: bool, node, message: str, **fix) -> None:
-        """Report now, or, for a name that is valid TF2 too, at the end if the module is TF1."""
-        if ambiguous and not self.state.tf1_module:
-            self._deferred.append((node, message, fix))
-        else:
+        """Report, unless the name is valid TF2 too and the module is not TF1 code."""
+        if not ambiguous or self.state.tf1_module:
             self.report(node, message, **fix)
-
-    def leave_Module(self, node: cst.Module) -> None:
-        if self.state.tf1_module:
-            for reported, message, fix in self._deferred:
-                self.report(reported, message, **fix)
-        self._deferred.clear()
-
-    def outermost(self, node: cst.BaseExpression) -> Reference | None:
-        """The reference ``node`` starts, if it is the outermost part of a name chain."""
-        state = self.state
-        if isinstance(node, cst.Attribute):
-            inner = state.inner
-            inner.add(id(node.value))
-            inner.add(id(node.attr))
-            if id(node) in inner:
-                return None
-        elif id(node) in state.inner:
-            return None
-        return state.reference(node)
 
     def report_compat(self, ref: Reference, length: int, new: str, message: str) -> None:
         """Report ``ref``, with tf_upgrade_v2's rewrite to ``new`` (a tf.compat.v1 name) as an
@@ -460,27 +456,6 @@ class _Tf1Rule(Rule):
             fix_description=f"rewrite to `{text}` (tf_upgrade_v2's shim)",
             applicability="unsafe",
         )
-
-    def visit_Import(self, node: cst.Import) -> None:
-        self._skip_names(node)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        self._skip_names(node)
-
-    def visit_Arg(self, node: cst.Arg) -> None:
-        if node.keyword is not None:
-            self.state.inner.add(id(node.keyword))
-
-    def _skip_names(self, node) -> None:
-        inner = self.state.inner
-        if isinstance(node, cst.ImportFrom) and node.module is not None:
-            inner.add(id(node.module))
-        if isinstance(node.names, cst.ImportStar):
-            return
-        for alias in node.names:
-            inner.add(id(alias.name))
-            if alias.asname is not None:
-                inner.add(id(alias.asname.name))
 
 
 def _classify(ref: Reference) -> tuple[str, int, object] | None:
@@ -531,16 +506,12 @@ class RenamedSymbol(_Tf1Rule):
         "Other renames are unsafe: their signature or behaviour changed."
     )
 
-    def _check(self, node) -> None:
-        ref = self.outermost(node)
-        if ref is None:
-            return
-        found = self.state.classify(ref)
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
         if found is None or found[0] not in ("rename", "cast"):
             return
         kind, length, old = found
         if kind == "cast":
-            if id(ref.node) not in self._calls:  # `cast_fn = tf.to_float`: only the shim fits
+            if id(ref.node) not in self.state.calls:  # `cast_fn = tf.to_float`: only the shim fits
                 message = (
                     f"`{old}` was removed in TensorFlow 2; use "
                     f"`lambda x: tf.cast(x, tf.{CAST_TYPES[old]})`"
@@ -579,11 +550,10 @@ class RenamedSymbol(_Tf1Rule):
         )
 
     def _positional_call(self, ref: Reference) -> bool:
-        call = self._calls.get(id(ref.node))
+        call = self.state.calls.get(id(ref.node))
         return call is not None and all(a.keyword is None and not a.star for a in call.args)
 
     def visit_Call(self, node: cst.Call) -> None:
-        self._calls[id(node.func)] = node
         ref = self.state.call_reference(node)
         if ref is None:
             return
@@ -618,10 +588,6 @@ class RenamedSymbol(_Tf1Rule):
             fix_description=f"replace with `{tf}.cast(..., {tf}.{dtype})`",
             applicability="safe",
         )
-
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._calls: dict[int, cst.Call] = {}
 
 
 class KeywordRename(_Tf1Rule):
@@ -792,11 +758,9 @@ class GraphModeApi(_Tf1Rule):
         "behaviour but is still TF1 code; the message names the TF2 idiom to move to."
     )
 
-    def _check(self, node) -> None:
-        ref = self.outermost(node)
-        if ref is None or ref.explicit_v1:
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
+        if ref.explicit_v1:
             return  # explicit tf.compat.v1 is TF106's
-        found = self.state.classify(ref)
         if found is None or found[0] not in ("compat", "tf1-only"):
             return
         kind, length, old = found
@@ -860,11 +824,7 @@ class DeprecatedModule(_Tf1Rule):
         them cannot run on TF2; there is no automatic rewrite.
     """
 
-    def _check(self, node) -> None:
-        ref = self.outermost(node)
-        if ref is None:
-            return
-        found = self.state.classify(ref)
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
         if found is None or found[0] != "module":
             return
         _, _, module = found
@@ -877,7 +837,6 @@ class DeprecatedModule(_Tf1Rule):
         self.report(ref.node, message)
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        super().visit_ImportFrom(node)
         if node.relative or node.module is None:
             return
         module = dotted_name(node.module) or ""
@@ -887,7 +846,6 @@ class DeprecatedModule(_Tf1Rule):
                 return
 
     def visit_Import(self, node: cst.Import) -> None:
-        super().visit_Import(node)
         for alias in node.names:
             module = dotted_name(alias.name) or ""
             if module.startswith(("tensorflow.contrib", "tensorflow.estimator")):
@@ -919,14 +877,12 @@ class CompatV1Usage(_Tf1Rule):
         self._blocked = False  # the module uses TF1 API that has no TF2 spelling at all
 
     def visit_Import(self, node: cst.Import) -> None:
-        super().visit_Import(node)
         for alias in node.names:
             if dotted_name(alias.name) == V1:
                 self._v1_imports.append((node, alias))
                 return
 
     def leave_Module(self, node: cst.Module) -> None:
-        super().leave_Module(node)
         message = (
             "`import tensorflow.compat.v1` makes the module's TensorFlow API the TF1 one; "
             "import `tensorflow` and use the TF2 API"
@@ -950,7 +906,6 @@ class CompatV1Usage(_Tf1Rule):
                 self.report(statement, message)
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        super().visit_ImportFrom(node)
         if node.module is not None and not node.relative:
             module = dotted_name(node.module) or ""
             if module == V1 or module.startswith(V1 + "."):
@@ -962,11 +917,7 @@ class CompatV1Usage(_Tf1Rule):
             ):
                 self.report(node, "`from tensorflow.compat import v1` imports the TF1 API")
 
-    def _check(self, node) -> None:
-        ref = self.outermost(node)
-        if ref is None:
-            return
-        found = self.state.classify(ref)
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
         kind = found[0] if found else None
         if kind == "module" or ref.name.startswith(BLOCKING):
             self._blocked = True
@@ -1002,11 +953,7 @@ class FunctionWarning(_Tf1Rule):
         defaults to SavedModel ...). Each needs a manual check.
     """
 
-    def _check(self, node) -> None:
-        ref = self.outermost(node)
-        if ref is None:
-            return
-        self.state.classify(ref)
+    def check_reference(self, ref: Reference, found: tuple | None) -> None:
         if ref.name in migration().renames or ref.name in CAST_TYPES:
             return  # TF101/TF104 include the warning in their message
         text = _warning_text(ref.name)
