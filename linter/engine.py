@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import libcst as cst
+from libcst._nodes.base import CSTNode
 
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, is_one_time_guard
 from tf2lint.positions import node_ranges
@@ -64,23 +65,14 @@ class LintContext:
         self.init_scope_depth = 0
         self.one_time_guard_depth = 0
         self._blocks: dict[int, str] = {}  # id(block) -> "guard" | "init_scope"
-
-    @property
-    def function(self) -> FunctionInfo | None:
-        return self.functions[-1] if self.functions else None
-
-    @property
-    def in_traced_code(self) -> bool:
-        """Inside a traced function and not lifted out of the graph by ``tf.init_scope()``."""
-        fn = self.function
-        return fn is not None and fn.traced and self.init_scope_depth == 0
-
-    @property
-    def in_one_time_guard(self) -> bool:
-        """Under ``if self.v is None:`` / ``if not self.built:`` and the like, or in a function
-        that traced code only calls from under such a guard."""
-        fn = self.function
-        return self.one_time_guard_depth > 0 or (fn is not None and fn.one_time)
+        # Kept up to date by enter/leave (rules read them at nearly every node):
+        # the innermost function, if any;
+        self.function: FunctionInfo | None = None
+        # inside a traced function and not lifted out of the graph by `tf.init_scope()`;
+        self.in_traced_code = False
+        # under `if self.v is None:` / `if not self.built:` and the like, or in a function that
+        # traced code only calls from under such a guard.
+        self.in_one_time_guard = False
 
     def add_report(self, report: Report) -> None:
         self.reports.append(report)
@@ -107,6 +99,7 @@ class LintContext:
             for item in node.items
         ):
             self._blocks[id(node.body)] = "init_scope"
+        self._update()
 
     def leave(self, node: cst.CSTNode) -> None:
         t = type(node)
@@ -121,6 +114,12 @@ class LintContext:
             self.one_time_guard_depth -= 1
         elif kind == "init_scope":
             self.init_scope_depth -= 1
+        self._update()
+
+    def _update(self) -> None:
+        fn = self.function = self.functions[-1] if self.functions else None
+        self.in_traced_code = fn is not None and fn.traced and self.init_scope_depth == 0
+        self.in_one_time_guard = self.one_time_guard_depth > 0 or (fn is not None and fn.one_time)
 
 
 @dataclass
@@ -214,7 +213,7 @@ def lint_module(
         _apply_suppressions(result, source, report_unused_suppressions)
         return result
     try:
-        module = cst.parse_module(source)
+        module = parse_module(source)
     except cst.ParserSyntaxError as error:
         result.diagnostics.append(_syntax_error(error, path, source))
         return result
@@ -243,35 +242,34 @@ def lint_module(
             failed[rule.id] = error
     visits, leaves = _dispatch_tables(instances)
 
-    def call_all(methods: list[tuple[str, Callable]], node: cst.CSTNode) -> None:
-        for rule_id, method in methods:
-            if rule_id in failed:
-                continue
-            try:
-                method(node)
-            except Exception as error:  # one rule failing must not stop the others
-                failed[rule_id] = error
-                failed_at[rule_id] = node
+    def fail(rule_id: str, error: Exception, node: cst.CSTNode) -> None:
+        """One rule failing must not stop the others: drop it from the dispatch tables."""
+        failed[rule_id] = error
+        failed_at[rule_id] = node
+        for table in (visits, leaves):
+            for t, methods in table.items():
+                table[t] = [m for m in methods if m[0] != rule_id]
 
     # Replay the model's walk, only for the node types someone listens to.
     relevant = _CONTEXT_TYPES.union(visits, leaves)
+    context_types = _CONTEXT_TYPES
     context_enter, context_leave = context.enter, context.leave
-    no_methods: list[tuple[str, Callable]] = []
     get_visits, get_leaves = visits.get, leaves.get
     try:
         for node, entering in model.events:
             t = type(node)
             if t not in relevant:
                 continue
-            if entering:
+            if entering and t in context_types:
                 context_enter(node)
-                methods = get_visits(t, no_methods)
-                if methods:
-                    call_all(methods, node)
-            else:
-                methods = get_leaves(t, no_methods)
-                if methods:
-                    call_all(methods, node)
+            methods = get_visits(t) if entering else get_leaves(t)
+            if methods:
+                for rule_id, method in methods:
+                    try:
+                        method(node)
+                    except Exception as error:
+                        fail(rule_id, error, node)
+            if not entering and t in context_types:
                 context_leave(node)
     except Exception as error:  # the traversal state itself (not a rule): report, lint no more
         result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
@@ -296,6 +294,28 @@ def lint_module(
 
 # Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
 _TENSORFLOW_TEXT = ("tensorflow", "keras")
+
+
+def _no_validation(self: CSTNode) -> None:
+    pass
+
+
+# libcst validates every node it builds, in CSTNode.__post_init__; its own comment there notes the
+# cost when parsing. The native parser only builds valid trees, so the engine's parse skips that
+# re-validation (about 12% of the parse) where __post_init__ is still exactly that call.
+_VALIDATE = CSTNode.__dict__.get("__post_init__")
+_CAN_SKIP_VALIDATION = _VALIDATE is not None and _VALIDATE.__code__.co_names == ("_validate",)
+
+
+def parse_module(source: str) -> cst.Module:
+    """``libcst.parse_module``, without re-validating the nodes its parser builds."""
+    if not _CAN_SKIP_VALIDATION:
+        return cst.parse_module(source)
+    CSTNode.__post_init__ = _no_validation
+    try:
+        return cst.parse_module(source)
+    finally:
+        CSTNode.__post_init__ = _VALIDATE
 
 
 def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from tf2lint.walk import walk
+from tf2lint.walk import LEAVE, children
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -228,18 +228,12 @@ class ModuleModel:
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
-        self._by_type: dict[type, list[cst.CSTNode]] | None = None
+        self._by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
         _ModelBuilder(self).build()
 
     def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
-        """Every node of exactly ``node_type``, in source order (indexed on first use), for
-        rules that look at all nodes of a kind at once rather than one visit at a time."""
-        if self._by_type is None:
-            by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
-            for node, entering in self.events:
-                if entering:
-                    by_type[type(node)].append(node)
-            self._by_type = by_type
+        """Every node of exactly ``node_type``, in source order, for rules that look at all
+        nodes of a kind at once rather than one visit at a time."""
         return self._by_type.get(node_type, [])
 
     # --- names -------------------------------------------------------------------------------
@@ -466,7 +460,7 @@ class _ModelBuilder:
         self.events = model.events
 
     def build(self) -> None:
-        walk(self.model.module, self.enter, self.leave)
+        self.walk()
         self.resolve_classes()
         self.mark_traced()
         self.collect_call_sites()
@@ -499,16 +493,46 @@ class _ModelBuilder:
             ):
                 owner.self_assignments.setdefault(target.attr.value, []).append(value)
 
-    def enter(self, node: cst.CSTNode) -> bool:
-        self.events.append((node, True))
+    def walk(self) -> None:
+        """Depth-first and in source order, recording each node's entering and leaving event.
+
+        One loop, not walk.walk with callbacks: it runs for every node of every module, and
+        a Python call per node and event is a good part of its cost."""
+        append = self.events.append
+        by_type = self.model._by_type
+        handlers = self._handlers
+        leave_types = self._leave_types
+        leave_marker = LEAVE
+        stack: list = [self.model.module]
+        push, pop, extend = stack.append, stack.pop, stack.extend
+        while stack:
+            node = pop()
+            if node is leave_marker:
+                node = pop()
+                append((node, False))
+                if type(node) in leave_types:
+                    self.leave(node)
+                continue
+            append((node, True))
+            t = type(node)
+            by_type[t].append(node)
+            # Exact-type dispatch: libcst's node classes are ABCs, and each isinstance check
+            # against one goes through ABCMeta.__instancecheck__.
+            handler = handlers.get(t)
+            if handler is not None:
+                handler(self, node)
+            kids = children(node)
+            if kids:
+                push(node)
+                push(leave_marker)
+                kids.reverse()
+                extend(kids)
+            else:  # a leaf (a name, a literal): leave it at once
+                append((node, False))
+
+    def _enter_block(self, node: cst.IndentedBlock | cst.SimpleStatementSuite) -> None:
         if id(node) in self.guard_blocks:
             self.guard_depth[-1] += 1
-        # Dispatch on the exact type: libcst's node classes are ABCs, so a chain of isinstance
-        # checks costs an ABCMeta.__instancecheck__ call per check and per node.
-        handler = self._handlers.get(type(node))
-        if handler is not None:
-            handler(self, node)
-        return True
 
     def _enter_if(self, node: cst.If) -> None:
         if is_one_time_guard(node.test):
@@ -633,7 +657,6 @@ class _ModelBuilder:
         self.guard_depth.append(0)
 
     def leave(self, node: cst.CSTNode) -> None:
-        self.events.append((node, False))
         if id(node) in self.guard_blocks:
             self.guard_depth[-1] -= 1
         t = type(node)
@@ -744,7 +767,20 @@ class _ModelBuilder:
                 model.call_sites.append(CallSite(call, callee, caller, loops))
 
 
+# Blocks (bodies of one-time guards) are never leaves: a block holds at least one statement.
+_ModelBuilder._leave_types = frozenset(
+    {
+        cst.FunctionDef,
+        cst.ClassDef,
+        cst.For,
+        cst.While,
+        cst.IndentedBlock,
+        cst.SimpleStatementSuite,
+    }
+)
 _ModelBuilder._handlers = {
+    cst.IndentedBlock: _ModelBuilder._enter_block,
+    cst.SimpleStatementSuite: _ModelBuilder._enter_block,
     cst.If: _ModelBuilder._enter_if,
     cst.FunctionDef: _ModelBuilder.enter_function,
     cst.ClassDef: _ModelBuilder._enter_class,

@@ -92,7 +92,7 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return out
 
 
-_LEAVE = object()
+LEAVE = object()
 
 
 def walk(
@@ -105,7 +105,7 @@ def walk(
     push = stack.append
     pop = stack.pop
     extend = stack.extend
-    leave_marker = _LEAVE
+    leave_marker = LEAVE
     while stack:
         node = pop()
         if node is leave_marker:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tf2lint.model import FunctionInfo, ModuleModel
+from tf2lint.model import FunctionInfo, ModuleModel, dotted_name
 from tf2lint.rule import Rule
 from tf2lint.rules.api_misuse import bound_values, constructed_by, keras_optimizer_class
 
@@ -48,6 +48,11 @@ def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
 
 
+def _dotted(node: cst.BaseExpression) -> str:
+    """An imported module's dotted name, without generating code for it."""
+    return dotted_name(node) or _code(node)
+
+
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == name:
@@ -80,7 +85,7 @@ class _RemovedApiRule(_Keras3Rule):
     def visit_Import(self, node: cst.Import) -> None:
         self._import_depth += 1
         for alias in node.names:
-            name = _code(alias.name)
+            name = _dotted(alias.name)
             if self.removed(name):
                 self.report(node, self.describe(name))
                 return
@@ -92,14 +97,14 @@ class _RemovedApiRule(_Keras3Rule):
         self._import_depth += 1
         if node.relative or node.module is None:
             return
-        base = _code(node.module)
+        base = _dotted(node.module)
         if self.removed(base):
             self.report(node, self.describe(base))
             return
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:
-            name = f"{base}.{_code(alias.name)}"
+            name = f"{base}.{_dotted(alias.name)}"
             if self.removed(name):
                 self.report(node, self.describe(name))
                 return
