@@ -113,9 +113,7 @@ class Cache:
                 return None
             diagnostics = [Diagnostic.from_dict(d) for d in data["diagnostics"]]
             lines = data.get("lines")
-            if lines is not None and not (
-                isinstance(lines, list) and all(isinstance(x, str) for x in lines)
-            ):
+            if lines is not None and not isinstance(lines, list):
                 return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None  # missing, unreadable or corrupt: lint the file again

@@ -20,33 +20,18 @@ from libcst._nodes.base import CSTNode
 
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, is_one_time_guard
 from tf2lint.positions import node_ranges
-from tf2lint.rule import Diagnostic, Report, Rule
+from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
+    ENGINE_CATEGORY,
+    INTERNAL_ERROR,
+    READ_ERROR,
+    SYNTAX_ERROR,
+    UNUSED_SUPPRESSION,
+    Diagnostic,
+    Report,
+    Rule,
+    engine_diagnostic,
+)
 from tf2lint.suppress import is_suppressed, parse_suppressions, unused
-
-# Diagnostics the engine itself reports. They are not rules: they cannot be selected away.
-SYNTAX_ERROR = ("syntax-error", "error")
-READ_ERROR = ("read-error", "error")
-INTERNAL_ERROR = ("internal-error", "error")
-UNUSED_SUPPRESSION = ("unused-suppression", "warning")
-ENGINE_CATEGORY = "engine"
-
-
-def engine_diagnostic(
-    kind: tuple[str, str], path: str, message: str, line: int = 1, column: int = 1
-) -> Diagnostic:
-    rule, severity = kind
-    return Diagnostic(
-        path=path,
-        line=line,
-        column=column,
-        end_line=line,
-        end_column=column,
-        rule=rule,
-        name=rule,
-        category=ENGINE_CATEGORY,
-        severity=severity,
-        message=message,
-    )
 
 
 class LintContext:

@@ -9,6 +9,7 @@ import stat
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tf2lint.config import matches_pattern
@@ -46,7 +47,9 @@ def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path
                 seen.add(path)
                 yield path
             continue
-        below = len(_relative(path, root).split("/")) if path.resolve() != root.resolve() else 0
+        below = (
+            len(relative_to_root(path, root).split("/")) if path.resolve() != _resolved(root) else 0
+        )
         for folder, dirs, files in os.walk(path, followlinks=False):
             folder_path = Path(folder)
             dirs[:] = sorted(
@@ -64,9 +67,15 @@ def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path
                         yield file
 
 
-def _relative(path: Path, root: Path) -> str:
+@lru_cache(maxsize=16)
+def _resolved(root: Path) -> Path:
+    return root.resolve()
+
+
+def relative_to_root(path: Path, root: Path) -> str:
+    """``path`` relative to the project root, as configuration patterns match it."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return path.resolve().relative_to(_resolved(root)).as_posix()
     except ValueError:
         return path.resolve().as_posix().lstrip("/")
     except (OSError, RuntimeError):  # a symlink loop: match on the path as given
@@ -76,7 +85,7 @@ def _relative(path: Path, root: Path) -> str:
 def _excluded(path: Path, root: Path, exclude: list[str], below: int) -> bool:
     if not exclude:
         return False
-    relative = _relative(path, root)
+    relative = relative_to_root(path, root)
     return any(matches_pattern(relative, pattern, below) for pattern in exclude)
 
 

@@ -27,6 +27,7 @@ from pygls.uris import to_fs_path
 from tf2lint import __version__
 from tf2lint.config import ConfigError, find_config, load_config
 from tf2lint.engine import lint_module
+from tf2lint.files import relative_to_root
 from tf2lint.fixes import apply, choose_fixes, parses
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
 from tf2lint.rule import Diagnostic
@@ -172,7 +173,7 @@ class Tf2lintServer(LanguageServer):
             )
             return Linted(version, text, [d], None, None)
         path = to_fs_path(uri) or uri
-        relative = _relative(Path(path), settings.root)
+        relative = relative_to_root(Path(path), settings.root)
         result = lint_module(text, path, settings.rules_for(relative))
         return Linted(version, text, result.diagnostics, result.module, settings)
 
@@ -257,13 +258,6 @@ class Tf2lintServer(LanguageServer):
         return types.WorkspaceEdit(
             document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
         )
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError):
-        return path.as_posix()
 
 
 def _fix_one(linted: Linted, d: Diagnostic) -> str | None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -500,8 +501,7 @@ class _ModelBuilder:
         a Python call per node and event is a good part of its cost."""
         append = self.events.append
         by_type = self.model._by_type
-        handlers = self._handlers
-        leave_types = self._leave_types
+        handlers, leave_types = _walk_tables()
         leave_marker = LEAVE
         stack: list = [self.model.module]
         push, pop, extend = stack.append, stack.pop, stack.extend
@@ -767,38 +767,40 @@ class _ModelBuilder:
                 model.call_sites.append(CallSite(call, callee, caller, loops))
 
 
-# Blocks (bodies of one-time guards) are never leaves: a block holds at least one statement.
-_ModelBuilder._leave_types = frozenset(
-    {
-        cst.FunctionDef,
-        cst.ClassDef,
-        cst.For,
-        cst.While,
-        cst.IndentedBlock,
-        cst.SimpleStatementSuite,
-    }
-)
-_ModelBuilder._handlers = {
-    cst.IndentedBlock: _ModelBuilder._enter_block,
-    cst.SimpleStatementSuite: _ModelBuilder._enter_block,
-    cst.If: _ModelBuilder._enter_if,
-    cst.FunctionDef: _ModelBuilder.enter_function,
-    cst.ClassDef: _ModelBuilder._enter_class,
-    cst.Import: _ModelBuilder._enter_import,
-    cst.ImportFrom: _ModelBuilder._enter_import_from,
-    cst.Assign: _ModelBuilder._enter_assign,
-    cst.AnnAssign: _ModelBuilder._enter_ann_or_aug_assign,
-    cst.AugAssign: _ModelBuilder._enter_ann_or_aug_assign,
-    cst.NamedExpr: _ModelBuilder._enter_named_expr,
-    cst.For: _ModelBuilder._enter_for,
-    cst.CompFor: _ModelBuilder._enter_comp_for,
-    cst.While: _ModelBuilder._enter_while,
-    cst.WithItem: _ModelBuilder._enter_with_item,
-    cst.Global: _ModelBuilder._enter_global,
-    cst.Nonlocal: _ModelBuilder._enter_nonlocal,
-    cst.Call: _ModelBuilder._enter_call,
-    cst.Yield: _ModelBuilder._enter_yield,
+# Node type -> what the walk does on entering it. By name, resolved on first use: importing the
+# model (as every rule module does) must not load libcst, which a fully cached run never needs.
+_ENTER = {
+    "IndentedBlock": "_enter_block",
+    "SimpleStatementSuite": "_enter_block",
+    "If": "_enter_if",
+    "FunctionDef": "enter_function",
+    "ClassDef": "_enter_class",
+    "Import": "_enter_import",
+    "ImportFrom": "_enter_import_from",
+    "Assign": "_enter_assign",
+    "AnnAssign": "_enter_ann_or_aug_assign",
+    "AugAssign": "_enter_ann_or_aug_assign",
+    "NamedExpr": "_enter_named_expr",
+    "For": "_enter_for",
+    "CompFor": "_enter_comp_for",
+    "While": "_enter_while",
+    "WithItem": "_enter_with_item",
+    "Global": "_enter_global",
+    "Nonlocal": "_enter_nonlocal",
+    "Call": "_enter_call",
+    "Yield": "_enter_yield",
 }
+# Node types whose leaving the walk follows. Blocks (bodies of one-time guards) are never leaves:
+# a block holds at least one statement.
+_LEAVE = ("FunctionDef", "ClassDef", "For", "While", "IndentedBlock", "SimpleStatementSuite")
+
+
+@cache
+def _walk_tables() -> tuple[dict[type, Callable], frozenset[type]]:
+    handlers = {
+        getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
+    }
+    return handlers, frozenset(getattr(cst, name) for name in _LEAVE)
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic
-from tf2lint.files import SourceText
+from tf2lint.files import SourceText, relative_to_root
 from tf2lint.rule import Diagnostic
-from tf2lint.runner import FileOutcome, _relative, lint_and_fix, unified_diff, write_atomic
+from tf2lint.runner import FileOutcome, lint_and_fix, unified_diff, write_atomic
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
@@ -423,7 +423,7 @@ def lint_notebook(path: Path, shown: str, settings):
         )
         return outcome
     module, where = nb.module()
-    rules = settings.rules_for(_relative(path, settings.root))
+    rules = settings.rules_for(relative_to_root(path, settings.root))
     fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings)
     outcome.internal_error = result.internal_error or bool(rejected)
     cell_lines = {c.number: [line.rstrip("\r\n") for line in c.lines] for c in nb.cells}

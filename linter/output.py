@@ -106,9 +106,12 @@ def _frame(lines: list[str] | None, d: Diagnostic) -> str:
 
 
 def write_json(run: RunResult, out: TextIO) -> None:
-    data = {"diagnostics": [d.to_dict() for d in run.diagnostics], "summary": summary(run)}
-    json.dump(data, out, indent=2)
-    out.write("\n")
+    """``{"diagnostics": [...], "summary": {...}}``, one diagnostic per line: readable, and
+    written by the C encoder (``indent`` makes ``json`` encode in Python, 3x slower)."""
+    diagnostics = "".join(f"\n    {json.dumps(d.to_dict())}," for d in run.diagnostics)
+    listed = f"[{diagnostics[:-1]}\n  ]" if diagnostics else "[]"
+    totals = json.dumps(summary(run), indent=2).replace("\n", "\n  ")
+    out.write(f'{{\n  "diagnostics": {listed},\n  "summary": {totals}\n}}\n')
 
 
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}

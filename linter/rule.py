@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import libcst as cst
+from tf2lint.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.engine import LintContext
@@ -101,6 +101,33 @@ class Diagnostic:
         )
 
 
+# Diagnostics the engine itself reports. They are not rules: they cannot be selected away.
+# (Here rather than in the engine: a fully cached run reads them and never loads the engine.)
+SYNTAX_ERROR = ("syntax-error", "error")
+READ_ERROR = ("read-error", "error")
+INTERNAL_ERROR = ("internal-error", "error")
+UNUSED_SUPPRESSION = ("unused-suppression", "warning")
+ENGINE_CATEGORY = "engine"
+
+
+def engine_diagnostic(
+    kind: tuple[str, str], path: str, message: str, line: int = 1, column: int = 1
+) -> Diagnostic:
+    rule, severity = kind
+    return Diagnostic(
+        path=path,
+        line=line,
+        column=column,
+        end_line=line,
+        end_column=column,
+        rule=rule,
+        name=rule,
+        category=ENGINE_CATEGORY,
+        severity=severity,
+        message=message,
+    )
+
+
 @dataclass
 class Report:
     """What a rule said about one node, before the engine turns it into a positioned Diagnostic."""
@@ -111,7 +138,6 @@ class Report:
     fix: Fix | None = None
 
 
-_EMPTY_MODULE = cst.Module(body=[])
 BUILTIN_FIXTURES = Path(str(resources.files("tf2lint.fixtures")))
 
 
@@ -164,7 +190,7 @@ class Rule:
         if replacement is not None:
             edits = [(node, replacement)]
             if isinstance(replacement, cst.CSTNode):
-                replacement_text = _EMPTY_MODULE.code_for_node(replacement)
+                replacement_text = cst.Module(body=[]).code_for_node(replacement)
         fix = None
         if edits:
             fix = Fix(

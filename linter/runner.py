@@ -11,10 +11,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tf2lint.config import matches_pattern
-from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic, lint_module
-from tf2lint.files import ReadError, SourceText, encode_source, read_bytes, read_source
-from tf2lint.fixes import fix_key, fix_round, fixable, parses
-from tf2lint.rule import Diagnostic, Fix, Rule
+from tf2lint.files import (
+    ReadError,
+    SourceText,
+    encode_source,
+    read_bytes,
+    read_source,
+    relative_to_root,
+)
+from tf2lint.rule import INTERNAL_ERROR, READ_ERROR, Diagnostic, Fix, Rule, engine_diagnostic
 from tf2lint.selection import selector_matches
 
 MAX_FIX_ROUNDS = 10
@@ -113,10 +118,12 @@ def lint_file(path: Path, settings: Settings) -> FileOutcome:
                 engine_diagnostic(READ_ERROR, shown, str(error), error.line, error.column)
             )
             return outcome
-        relative = _relative(path, settings.root)
+        relative = relative_to_root(path, settings.root)
         rules = settings.rules_for(relative)
         counts: dict[str, int] = {}
         text, result, fixed, rejected = lint_and_fix(source.text, shown, rules, settings, counts)
+        from tf2lint.fixes import parses
+
         outcome.diagnostics = result.diagnostics + rejected
         outcome.internal_error = result.internal_error or bool(rejected)
         if text != source.text and not parses(text):  # never reached: each round was verified
@@ -168,6 +175,10 @@ def lint_and_fix(
     After ``MAX_FIX_ROUNDS`` rounds with fixes still to apply, the fixes so far are kept and the
     rules still fixing are reported. ``counts`` (if given) receives the fixes applied per rule.
     """
+    # Imported here: a run whose every file is cached never loads the engine (nor libcst).
+    from tf2lint.engine import lint_module
+    from tf2lint.fixes import fix_key, fix_round, fixable
+
     result = lint_module(text, shown, rules, settings.report_unused_suppressions)
     fixed = 0
     rejected: list[Diagnostic] = []
@@ -226,13 +237,6 @@ def lint_and_fix(
                 counts[d.rule] = counts.get(d.rule, 0) + 1
         result = lint_module(text, shown, rules, settings.report_unused_suppressions)
     return text, result, fixed, rejected
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
-        return path.as_posix()
 
 
 class WriteError(Exception):
@@ -305,7 +309,7 @@ def run(
                 data = read_bytes(path)
             except ReadError:
                 continue  # lint_file reports it
-            key = store.key(data, settings.rules_for(_relative(path, settings.root)))
+            key = store.key(data, settings.rules_for(relative_to_root(path, settings.root)))
             shown = display_path(path)
             hit = store.get(key, shown)
             if hit is None or (fixing and has_fixable(hit[0])):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-import libcst as cst
+from tf2lint.lazy import cst
 
 # Fields that never hold code a rule looks at: whitespace, comments, brackets, punctuation.
 _SKIPPED_FIELDS = frozenset(

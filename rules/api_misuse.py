@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, is_keras
 from tf2lint.rule import Rule
 from tf2lint.walk import walk

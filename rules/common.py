@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, is_keras
 from tf2lint.rule import Rule
 
@@ -174,13 +173,13 @@ def outer_container(model: ModuleModel, fn: FunctionInfo, call: cst.Call) -> str
     return f"{kind} `{_code(func.value)}`" if kind is not None else None
 
 
-_CONTAINER_LITERALS = {
-    cst.List: "list",
-    cst.ListComp: "list",
-    cst.Dict: "dict",
-    cst.DictComp: "dict",
-    cst.Set: "set",
-    cst.SetComp: "set",
+_CONTAINER_LITERALS = {  # by node type name
+    "List": "list",
+    "ListComp": "list",
+    "Dict": "dict",
+    "DictComp": "dict",
+    "Set": "set",
+    "SetComp": "set",
 }
 _CONTAINER_CALLS = {
     "builtins.list": "list",
@@ -201,7 +200,7 @@ def python_container(model: ModuleModel, fn: FunctionInfo, expr: cst.BaseExpress
         return None
     values = model.bound_values(expr, fn, outer_only=True)
     for value in values:
-        kind = _CONTAINER_LITERALS.get(type(value))
+        kind = _CONTAINER_LITERALS.get(type(value).__name__)
         if kind is None and isinstance(value, cst.Call):
             kind = _CONTAINER_CALLS.get(model.call_name(value) or "")
         if kind is not None:

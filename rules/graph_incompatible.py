@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel
 from tf2lint.rule import Rule
 

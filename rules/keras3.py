@@ -7,8 +7,7 @@ package kept for migration) is not reported either.
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, dotted_name
 from tf2lint.rule import Rule
 from tf2lint.rules.api_misuse import bound_values, constructed_by, keras_optimizer_class

@@ -5,14 +5,16 @@ Also home of the helpers the retracing, stale-capture and graph-bloat families s
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel
 from tf2lint.rule import Rule
 
 # --- shared helpers -------------------------------------------------------------------------
 
-PYTHON_LITERALS = (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)
+
+def is_python_literal(node: cst.CSTNode) -> bool:
+    """A number or string literal: a Python value, not a tensor."""
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
 
 
 def code(node: cst.CSTNode) -> str:
@@ -198,7 +200,7 @@ def _python_loop_variable(model: ModuleModel, loop: cst.CSTNode, fn) -> set[str]
     if (
         isinstance(it, (cst.List, cst.Tuple))
         and it.elements
-        and all(isinstance(e.value, PYTHON_LITERALS) for e in it.elements)
+        and all(is_python_literal(e.value) for e in it.elements)
     ):
         return {target.value} if isinstance(target, cst.Name) else set()
     return set()
@@ -252,7 +254,7 @@ class PythonValueArgumentRetraces(LoopTracker, Rule):
                 else (params[index] if index < len(params) else f"#{index}")
             )
             value = arg.value
-            if isinstance(value, PYTHON_LITERALS):
+            if is_python_literal(value):
                 key = (id(fn) if fn is not None else hash(label), slot)
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)

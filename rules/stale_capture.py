@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
-from tf2lint.rules.retracing import PYTHON_LITERALS
+from tf2lint.rules.retracing import is_python_literal
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -213,7 +212,7 @@ class StaleGlobalCapture(_OrderedEvents):
 
 def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
     """A Python number, string or bool (or arithmetic on them), not a tensor."""
-    if isinstance(node, PYTHON_LITERALS):
+    if is_python_literal(node):
         return True
     if isinstance(node, cst.Name):
         return node.value in ("True", "False")

@@ -22,8 +22,7 @@ import json
 from functools import cache
 from importlib import resources
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.model import dotted_name, is_keras
 from tf2lint.rule import Rule
 
@@ -313,9 +312,11 @@ def _is_future_import(statement: cst.CSTNode) -> bool:
     )
 
 
-_EQUAL = cst.AssignEqual(
-    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
-)
+def _equal() -> cst.AssignEqual:
+    """``=`` of a keyword argument, without spaces."""
+    return cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
 
 
 def _expr(code: str) -> cst.BaseExpression:
@@ -570,7 +571,7 @@ class RenamedSymbol(_Tf1Rule):
         first = args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         dtype_arg = cst.Arg(_expr(f"{tf}.{dtype}"))
         if first.keyword is not None or (len(args) == 2 and args[1].keyword is not None):
-            dtype_arg = dtype_arg.with_changes(keyword=cst.Name("dtype"), equal=_EQUAL)
+            dtype_arg = dtype_arg.with_changes(keyword=cst.Name("dtype"), equal=_equal())
         if first.keyword is not None and first.keyword.value != "x":
             self.report(node, message)
             return
@@ -578,7 +579,7 @@ class RenamedSymbol(_Tf1Rule):
         if len(args) == 2:
             second = args[1]
             if second.keyword is None:
-                second = second.with_changes(keyword=cst.Name("name"), equal=_EQUAL)
+                second = second.with_changes(keyword=cst.Name("name"), equal=_equal())
             new_args.append(second.with_changes(comma=cst.MaybeSentinel.DEFAULT))
         replacement = node.with_changes(func=_expr(f"{tf}.cast"), args=new_args)
         self.report(
@@ -667,7 +668,7 @@ class KeywordRename(_Tf1Rule):
             if not _atomic(arg.value):
                 text = f"({text})"
             new = arg.with_changes(
-                keyword=cst.Name("rate"), equal=_EQUAL, value=_expr(f"1 - {text}")
+                keyword=cst.Name("rate"), equal=_equal(), value=_expr(f"1 - {text}")
             )
             self.report(
                 node,
@@ -724,7 +725,7 @@ class ArgumentReorder(_Tf1Rule):
             keyword = order[index]
             if keyword is None:
                 continue
-            edits.append((arg, arg.with_changes(keyword=cst.Name(keyword), equal=_EQUAL)))
+            edits.append((arg, arg.with_changes(keyword=cst.Name(keyword), equal=_equal())))
             in_v2 = renamed.get(keyword, keyword)
             if v2_params is None or index >= len(v2_params) or v2_params[index] != in_v2:
                 moved = True

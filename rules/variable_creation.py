@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import libcst as cst
-
+from tf2lint.lazy import cst
 from tf2lint.rule import Rule
 from tf2lint.rules.common import variable_kind
 

@@ -181,3 +181,26 @@ def test_parallel_run_uses_and_fills_the_cache(project, linted):
     second = run(paths, settings, jobs=2)
     assert linted == []  # the parent process answered every file
     assert dicts(second) == dicts(first) and len(first.diagnostics) == 5
+
+
+def test_a_fully_cached_run_never_loads_libcst(project):
+    """Start-up is most of a warm run; libcst's import alone is a tenth of a second."""
+    (project / "train.py").write_text(BAD_PRINT)
+    code = (
+        "import sys\nfrom tf2lint.cli import main\n"
+        "code = main(['check', '--jobs', '1', '--format', 'json', '.'])\n"
+        "print('LOADED' if 'libcst._nodes.base' in sys.modules else 'NOT LOADED')\n"
+        "sys.exit(0 if code == 1 else 3)\n"
+    )
+    import subprocess
+    import sys
+
+    def once() -> str:
+        result = subprocess.run(
+            [sys.executable, "-c", code], cwd=project, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stderr + result.stdout
+        return result.stdout.strip().splitlines()[-1]
+
+    assert once() == "LOADED"  # linting needs it
+    assert once() == "NOT LOADED"  # answering from the cache does not
