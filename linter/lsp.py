@@ -31,7 +31,7 @@ from tf2lint.files import relative_to_root
 from tf2lint.fixes import apply, choose_fixes, parses
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
 from tf2lint.rule import Diagnostic
-from tf2lint.runner import Settings, lint_and_fix
+from tf2lint.runner import Settings, collected_once, lint_and_fix
 from tf2lint.selection import select_rules
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,8 @@ class Tf2lintServer(LanguageServer):
             return Linted(version, text, [d], None, None)
         path = to_fs_path(uri) or uri
         relative = relative_to_root(Path(path), settings.root)
-        result = lint_module(text, path, settings.rules_for(relative))
+        with collected_once():
+            result = lint_module(text, path, settings.rules_for(relative))
         return Linted(version, text, result.diagnostics, result.module, settings)
 
     async def lint_now(self, uri: str) -> None:
