@@ -36,7 +36,10 @@ from tf2lint.selection import select_rules
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS = 0.15
+# Changes arriving within this long are linted once. Kept short: diagnostics are due within
+# 150 ms of a change, and a burst of changes is coalesced anyway (one worker thread; a lint
+# whose document has moved on by the time it starts is skipped).
+DEBOUNCE_SECONDS = 0.02
 SOURCE = "tf2lint"
 FIX_ALL = "source.fixAll.tf2lint"
 _SEVERITY = {
