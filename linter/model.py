@@ -501,7 +501,7 @@ class _ModelBuilder:
         a Python call per node and event is a good part of its cost."""
         append = self.events.append
         by_type = self.model._by_type
-        handlers, leave_types = _walk_tables()
+        handlers, leave_types, leaf_types = _walk_tables()
         leave_marker = LEAVE
         stack: list = [self.model.module]
         push, pop, extend = stack.append, stack.pop, stack.extend
@@ -521,6 +521,9 @@ class _ModelBuilder:
             handler = handlers.get(t)
             if handler is not None:
                 handler(self, node)
+            if t in leaf_types:  # a third of all nodes are names: skip looking for children
+                append((node, False))
+                continue
             kids = children(node)
             if kids:
                 push(node)
@@ -795,12 +798,17 @@ _ENTER = {
 _LEAVE = ("FunctionDef", "ClassDef", "For", "While", "IndentedBlock", "SimpleStatementSuite")
 
 
+# Node types that never hold code (only a value, brackets and whitespace).
+_LEAVES = ("Name", "Integer", "Float", "Imaginary", "SimpleString", "Pass", "Break", "Continue")
+
+
 @cache
-def _walk_tables() -> tuple[dict[type, Callable], frozenset[type]]:
+def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[type]]:
     handlers = {
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
-    return handlers, frozenset(getattr(cst, name) for name in _LEAVE)
+    leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
+    return handlers, leave_types, frozenset(getattr(cst, name) for name in _LEAVES)
 
 
 def _is_call(node: cst.BaseExpression) -> bool:
