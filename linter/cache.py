@@ -3,8 +3,8 @@
 An entry is keyed by the SHA-256 of everything its result depends on: the file's bytes, the
 tf2lint version (and, for editable installs, the size and mtime of tf2lint's own sources), the
 ids of the rules that apply to that file with the version of the plugin module defining each,
-and the settings that change results. It stores the serialised diagnostics and, when there are
-any, the source lines for the source frames of the text output. Fix edits are libcst nodes and
+and the settings that change results. It stores the serialised diagnostics (source frames read
+the file itself, when an output shows them). Fix edits are libcst nodes and
 are not stored: with ``--fix``/``--diff`` a file whose cached result has a fixable diagnostic is
 linted again.
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from tf2lint.runner import FileOutcome, Settings
 
 CACHE_DIR = ".tf2lint_cache"
-FORMAT = 1  # bump when the layout of an entry changes
+FORMAT = 2  # bump when the layout of an entry changes
 
 
 def _sources_stamp() -> str:
@@ -104,22 +104,19 @@ class Cache:
         return self.folder / key[:2] / f"{key}.json"
 
     # --- reading -----------------------------------------------------------------------------
-    def get(self, key: str, shown: str) -> tuple[list[Diagnostic], list[str] | None] | None:
-        """The cached diagnostics (with ``shown`` as their path) and source lines, or None."""
+    def get(self, key: str, shown: str) -> list[Diagnostic] | None:
+        """The cached diagnostics (with ``shown`` as their path), or None."""
         try:
             with open(self._entry(key), encoding="utf-8") as handle:
                 data = json.load(handle)
             if data.get("key") != key:
                 return None
             diagnostics = [Diagnostic.from_dict(d) for d in data["diagnostics"]]
-            lines = data.get("lines")
-            if lines is not None and not isinstance(lines, list):
-                return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None  # missing, unreadable or corrupt: lint the file again
         for d in diagnostics:
             d.path = shown
-        return diagnostics, lines
+        return diagnostics
 
     # --- writing -----------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -138,7 +135,6 @@ class Cache:
         data: dict[str, Any] = {
             "key": key,
             "diagnostics": [d.to_dict() for d in outcome.diagnostics],
-            "lines": outcome.lines if outcome.diagnostics else None,
         }
         try:
             self._prepare()
@@ -162,8 +158,14 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 def cacheable(outcome: FileOutcome) -> bool:
-    """Whether ``outcome`` describes the file as it is on disk and can be reused."""
-    return not outcome.internal_error and not outcome.fixed and not outcome.diff
+    """Whether ``outcome`` describes the file as it is on disk and can be reused. A notebook's
+    findings point into its cells, which the cache does not keep: those are linted again."""
+    return (
+        not outcome.internal_error
+        and not outcome.fixed
+        and not outcome.diff
+        and outcome.cell_lines is None
+    )
 
 
 def has_fixable(diagnostics: list[Diagnostic]) -> bool:

@@ -51,7 +51,7 @@ def _lines_of(outcomes: dict, d: Diagnostic) -> list[str] | None:
         return None
     if d.cell is not None:
         return (outcome.cell_lines or {}).get(d.cell)
-    return outcome.lines
+    return outcome.source_lines()
 
 
 def _file_line(outcomes: dict, d: Diagnostic) -> int | None:

@@ -54,7 +54,8 @@ class Settings:
 class FileOutcome:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    lines: list[str] | None = None  # kept for source frames when there are diagnostics
+    file: Path | None = None  # the file linted, for its source lines (see source_lines)
+    lines: list[str] | None = None
     # Notebooks: each code cell's lines, and the notebook JSON line holding each of them
     # (annotations and SARIF results point at the file's own lines).
     cell_lines: dict[int, list[str]] | None = None
@@ -63,6 +64,17 @@ class FileOutcome:
     diff: str = ""
     internal_error: bool = False
     fixed_by_rule: dict[str, int] = field(default_factory=dict)  # for --show-fixes
+
+    def source_lines(self) -> list[str] | None:
+        """The file's lines, for source frames. Read from disk on first use: only the text and
+        SARIF outputs ask, and only for files with findings (after --fix the file on disk is
+        the fixed text, which the findings are about)."""
+        if self.lines is None and self.file is not None:
+            try:
+                self.lines = read_source(self.file).text.splitlines()
+            except ReadError:
+                self.lines = []
+        return self.lines
 
 
 @dataclass
@@ -172,8 +184,7 @@ def _lint_file(path: Path, settings: Settings) -> FileOutcome:
                     outcome.diagnostics.append(engine_diagnostic(READ_ERROR, shown, str(error)))
                     outcome.fixed, outcome.fixed_by_rule = 0, {}
                     text = source.text
-        if outcome.diagnostics:
-            outcome.lines = text.splitlines()
+        outcome.file = path
     except Exception as error:  # the engine's last line of defence: report, never stop the run
         outcome.diagnostics.append(
             engine_diagnostic(
@@ -338,10 +349,10 @@ def run(
             key = store.key(data, settings.rules_for(relative_to_root(path, settings.root)))
             shown = display_path(path)
             hit = store.get(key, shown)
-            if hit is None or (fixing and has_fixable(hit[0])):
+            if hit is None or (fixing and has_fixable(hit)):
                 keys[i] = key
             else:
-                outcomes[i] = FileOutcome(shown, hit[0], hit[1])
+                outcomes[i] = FileOutcome(shown, hit, file=path)
     todo = [i for i, o in enumerate(outcomes) if o is None]
     for i, outcome in zip(todo, _lint_all([paths[i] for i in todo], settings, jobs), strict=True):
         outcomes[i] = outcome

@@ -57,7 +57,7 @@ def test_second_run_is_answered_from_the_cache(project, linted):
     assert dicts(second) == dicts(first)
     (d,) = second.diagnostics
     assert d.fix is not None and d.fix.applicability == "unsafe"
-    assert second.outcomes[0].lines == BAD_PRINT.splitlines()  # source frames still work
+    assert second.outcomes[0].source_lines() == BAD_PRINT.splitlines()  # source frames work
 
 
 def test_changed_content_misses(project, linted):
@@ -204,3 +204,23 @@ def test_a_fully_cached_run_never_loads_libcst(project):
 
     assert once() == "LOADED"  # linting needs it
     assert once() == "NOT LOADED"  # answering from the cache does not
+
+
+def test_a_notebook_with_findings_is_linted_again(project, linted):
+    """Its findings point into cells (and, for annotations, into the JSON's own lines), which
+    the cache does not keep."""
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    notebook = {
+        "cells": [{**cell, "source": BAD_PRINT.splitlines(keepends=True)}],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = project / "nb.ipynb"
+    path.write_text(json.dumps(notebook, indent=1))
+    settings = settings_for(project)
+    first = run([path], settings, jobs=1)
+    second = run([path], settings, jobs=1)
+    assert len(linted) == 2 and not entries(project)
+    assert dicts(second) == dicts(first) and first.diagnostics[0].cell == 1
+    assert second.outcomes[0].json_lines is not None
