@@ -3,8 +3,9 @@
 An entry is keyed by the SHA-256 of everything its result depends on: the file's bytes, the
 tf2lint version (and, for editable installs, the size and mtime of tf2lint's own sources), the
 ids of the rules that apply to that file with the version of the plugin module defining each,
-and the settings that change results. It stores the serialised diagnostics (source frames read
-the file itself, when an output shows them). Fix edits are libcst nodes and
+and the settings that change results. It stores the serialised diagnostics, and for a notebook
+with findings its cells' lines (findings point into cells); a plain file's source frames are
+read from the file when an output shows them. Fix edits are libcst nodes and
 are not stored: with ``--fix``/``--diff`` a file whose cached result has a fixable diagnostic is
 linted again.
 
@@ -104,19 +105,26 @@ class Cache:
         return self.folder / key[:2] / f"{key}.json"
 
     # --- reading -----------------------------------------------------------------------------
-    def get(self, key: str, shown: str) -> list[Diagnostic] | None:
-        """The cached diagnostics (with ``shown`` as their path), or None."""
+    def get(self, key: str, shown: str) -> tuple[list[Diagnostic], dict | None] | None:
+        """The cached diagnostics (with ``shown`` as their path) and, for a notebook with
+        findings, its cells' lines and JSON lines; or None."""
         try:
             with open(self._entry(key), encoding="utf-8") as handle:
                 data = json.load(handle)
             if data.get("key") != key:
                 return None
             diagnostics = [Diagnostic.from_dict(d) for d in data["diagnostics"]]
+            cells = data.get("cells")
+            if cells is not None:  # JSON keys are strings; cell numbers are ints
+                cells = {
+                    "cell_lines": {int(k): v for k, v in cells["cell_lines"].items()},
+                    "json_lines": {int(k): v for k, v in cells["json_lines"].items()},
+                }
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None  # missing, unreadable or corrupt: lint the file again
         for d in diagnostics:
             d.path = shown
-        return diagnostics
+        return diagnostics, cells
 
     # --- writing -----------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -136,6 +144,8 @@ class Cache:
             "key": key,
             "diagnostics": [d.to_dict() for d in outcome.diagnostics],
         }
+        if outcome.cell_lines is not None:  # a notebook's findings point into its cells
+            data["cells"] = {"cell_lines": outcome.cell_lines, "json_lines": outcome.json_lines}
         try:
             self._prepare()
             entry = self._entry(key)
@@ -158,14 +168,8 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 def cacheable(outcome: FileOutcome) -> bool:
-    """Whether ``outcome`` describes the file as it is on disk and can be reused. A notebook's
-    findings point into its cells, which the cache does not keep: those are linted again."""
-    return (
-        not outcome.internal_error
-        and not outcome.fixed
-        and not outcome.diff
-        and outcome.cell_lines is None
-    )
+    """Whether ``outcome`` describes the file as it is on disk and can be reused."""
+    return not outcome.internal_error and not outcome.fixed and not outcome.diff
 
 
 def has_fixable(diagnostics: list[Diagnostic]) -> bool:

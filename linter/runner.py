@@ -349,10 +349,10 @@ def run(
             key = store.key(data, settings.rules_for(relative_to_root(path, settings.root)))
             shown = display_path(path)
             hit = store.get(key, shown)
-            if hit is None or (fixing and has_fixable(hit)):
+            if hit is None or (fixing and has_fixable(hit[0])):
                 keys[i] = key
             else:
-                outcomes[i] = FileOutcome(shown, hit, file=path)
+                outcomes[i] = FileOutcome(shown, hit[0], file=path, **(hit[1] or {}))
     todo = [i for i, o in enumerate(outcomes) if o is None]
     for i, outcome in zip(todo, _lint_all([paths[i] for i in todo], settings, jobs), strict=True):
         outcomes[i] = outcome

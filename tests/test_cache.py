@@ -206,9 +206,8 @@ def test_a_fully_cached_run_never_loads_libcst(project):
     assert once() == "NOT LOADED"  # answering from the cache does not
 
 
-def test_a_notebook_with_findings_is_linted_again(project, linted):
-    """Its findings point into cells (and, for annotations, into the JSON's own lines), which
-    the cache does not keep."""
+def test_a_cached_notebook_keeps_its_cells(project, linted):
+    """Its findings point into cells (and, for annotations, into the JSON's own lines)."""
     cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
     notebook = {
         "cells": [{**cell, "source": BAD_PRINT.splitlines(keepends=True)}],
@@ -221,6 +220,7 @@ def test_a_notebook_with_findings_is_linted_again(project, linted):
     settings = settings_for(project)
     first = run([path], settings, jobs=1)
     second = run([path], settings, jobs=1)
-    assert len(linted) == 2 and not entries(project)
+    assert len(linted) == 1 and len(entries(project)) == 1
     assert dicts(second) == dicts(first) and first.diagnostics[0].cell == 1
-    assert second.outcomes[0].json_lines is not None
+    for field in ("cell_lines", "json_lines"):
+        assert getattr(second.outcomes[0], field) == getattr(first.outcomes[0], field)
