@@ -271,7 +271,7 @@ def lint_module(
         line = ranges.get(id(node), (1,))[0] if node is not None else 1
         result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
         result.internal_error = True
-    result.diagnostics.extend(_positioned(module, reports, path, ranges))
+    result.diagnostics.extend(_positioned(reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
@@ -309,11 +309,7 @@ def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
     )
 
 
-def _positioned(
-    module: cst.Module, reports: list[Report], path: str, ranges: dict | None = None
-) -> list[Diagnostic]:
-    if ranges is None:
-        ranges = node_ranges(module, (r.node for r in reports))
+def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnostic]:
     out = []
     for report in reports:
         start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
