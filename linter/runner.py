@@ -378,8 +378,9 @@ def _lint_all(paths: list[Path], settings: Settings, jobs: int | None) -> list[F
     # Loaded once here rather than in each worker: forked workers inherit them.
     from tf2lint import engine, fixes  # noqa: F401
 
-    # Many small batches, biggest files first, each worker taking the next batch when done:
-    # no worker is left with a big file at the end while the others idle.
+    # Many small batches, with the files dealt out biggest first so that each batch holds about
+    # as much code; each worker takes the next batch when done, and none is left with a big
+    # file at the end while the others idle.
     order = sorted(range(len(paths)), key=lambda i: -_size(paths[i]))
     count = jobs * 16
     batches = [order[i::count] for i in range(count)]
