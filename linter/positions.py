@@ -137,16 +137,16 @@ def node_ranges(
     text = source if source is not None else module.code
     if not module.has_trailing_newline:
         text += module.default_newline  # the generated code ends every statement with one
+    starts = _line_starts(text)
     spans = None
     if source is not None and tree is not None and events is not None:
         with suppress(_Mismatch, IndexError, AttributeError, TypeError, KeyError, ValueError):
-            spans = _statement_spans(module, text, tree, events, wanted)
+            spans = _statement_spans(module, text, starts, tree, events, wanted)
     if spans is None:
         state = _PositionState(module, wanted)
         with suppress(_Done):
             module._codegen(state)
         spans = state.spans
-    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
 
     def position(offset: int) -> tuple[int, int]:
         line = bisect_right(starts, offset)
@@ -155,15 +155,20 @@ def node_ranges(
     return {key: (*position(start), *position(end)) for key, (start, end) in spans.items()}
 
 
+def _line_starts(text: str) -> list[int]:
+    """The offset at which each line starts (libcst's newlines: \\n, \\r\\n and \\r)."""
+    return [0] + [m.end() for m in _NEWLINE.finditer(text)]
+
+
 def _statement_spans(
     module: cst.Module,
     text: str,
+    starts: list[int],
     tree: ast.Module,
     events: Sequence[tuple[cst.CSTNode, bool]],
     wanted: set[int],
 ) -> dict[int, tuple[int, int]] | None:
     # 1. The innermost statement around each wanted node, from the model's walk.
-    innermost: dict[int, cst.CSTNode] = {}  # id(statement) -> statement
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
     stack: list[cst.CSTNode] = []
@@ -179,9 +184,7 @@ def _statement_spans(
         if id(node) in wanted:
             if not stack:
                 return None  # the module itself, or something outside every statement
-            statement = stack[-1]
-            innermost[id(statement)] = statement
-            groups.setdefault(id(statement), set()).add(id(node))
+            groups.setdefault(id(stack[-1]), set()).add(id(node))
             on_path.update(map(id, stack))
             left -= 1
             if not left:
@@ -192,7 +195,6 @@ def _statement_spans(
     located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]] = {}
     _pair(module.body, tree.body, on_path, located, False)
     # 3. Generate each of them from its first line.
-    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
     spans: dict[int, tuple[int, int]] = {}
     for key, inside in groups.items():
         statement, node, is_elif = located[key]
@@ -207,7 +209,10 @@ def _statement_spans(
         state = _PositionState(module, inside, text, starts[first - 1 - before])
         state.indent_tokens = [line[: len(line) - len(line.lstrip(" \t\f"))]]
         with suppress(_Done):
-            statement._codegen(state, is_elif=True) if is_elif else statement._codegen(state)
+            if is_elif:  # an `elif` generates as `if` unless told
+                statement._codegen(state, is_elif=True)
+            else:
+                statement._codegen(state)
         spans.update(state.spans)
     return spans
 

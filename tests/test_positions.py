@@ -106,6 +106,11 @@ def test_a_misplaced_statement_falls_back_to_the_whole_module():
     deco = module.body[0].decorators[0]
     with pytest.raises(positions._Mismatch):
         positions._statement_spans(
-            module, source, ast.parse(source), model.events, {id(deco.decorator)}
+            module,
+            source,
+            positions._line_starts(source),
+            ast.parse(source),
+            model.events,
+            {id(deco.decorator)},
         )
     assert _check(source) > 0
