@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children
@@ -118,14 +118,33 @@ def normalize(qualified: str) -> str:
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, else None."""
+    chain = _chain(node)
+    return chain[1] if chain is not None else None
+
+
+def _chain(node: cst.BaseExpression) -> tuple[cst.Name, str] | None:
+    """The head Name and the dotted text of a Name/Attribute chain, else None.
+
+    Exact type checks: libcst's node classes are ABCs, and isinstance against one is slow."""
+    attribute, name = cst.Attribute, cst.Name
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is attribute:
         parts.append(node.attr.value)
         node = node.value
-    if not isinstance(node, cst.Name):
+    if type(node) is not name:
         return None
+    if not parts:
+        return node, node.value
     parts.append(node.value)
-    return ".".join(reversed(parts))
+    parts.reverse()
+    return node, ".".join(parts)
+
+
+def head_name(node: cst.BaseExpression) -> cst.Name | None:
+    """The Name a Name/Attribute chain starts with (``tf`` of ``tf.nn.relu``), else None."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
 
 
 def is_keras(qualified: str | None, *suffixes: str) -> bool:
@@ -156,9 +175,120 @@ def is_one_time_guard(test: cst.BaseExpression) -> bool:
     return False
 
 
+# --- scopes and bindings ---------------------------------------------------------------------
+
+
 @dataclass(eq=False)
-class ClassInfo:
-    node: cst.ClassDef
+class BindingSite:
+    """One place that binds a name: an assignment, a parameter, an import, a def ...
+
+    ``kind`` is one of "assign" (``=``, annotated, walrus), "unpack" (an element of a tuple
+    target; ``value`` is the whole right-hand side when it is a call, else None), "augassign"
+    (``+=``; ``value`` is the operand), "param" (``value``: its default), "import"
+    (``imported``: the qualified name), "def", "class", "loop" and "comprehension" (``value``:
+    the iterable), "with" (``value``: the context manager), "except".
+    """
+
+    kind: str
+    node: cst.CSTNode  # the bound Name, or the def / class / import alias / param
+    value: cst.BaseExpression | None
+    where: FunctionInfo | None  # the function whose code binds it (differs under `global`)
+    order: int  # position in the walk: which of two bindings comes first
+    imported: str | None = None
+
+
+# Binding kinds whose value is the expression the name then holds.
+_VALUE_KINDS = frozenset({"assign", "unpack", "augassign"})
+
+
+@dataclass(eq=False, kw_only=True)
+class Scope:
+    """A Python scope: the module, a class body, a function or lambda, a comprehension."""
+
+    kind: str  # "module", "class", "function", "lambda", "comprehension"
+    node: cst.CSTNode
+    parent: Scope | None  # the lexically enclosing scope
+    bindings: dict[str, list[BindingSite]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+    nonlocal_names: set[str] = field(default_factory=set)
+
+    def binds(self, name: str) -> bool:
+        """Whether ``name`` is local to this scope (not declared global or nonlocal here)."""
+        return (
+            name in self.bindings
+            and name not in self.global_names
+            and name not in self.nonlocal_names
+        )
+
+    @property
+    def function(self) -> FunctionInfo | None:
+        """The innermost function (or lambda) at or around this scope, not crossing a class."""
+        scope: Scope | None = self
+        while scope is not None and scope.kind == "comprehension":
+            scope = scope.parent
+        return scope if isinstance(scope, FunctionInfo) else None
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a name holds where it is read: the scope that binds it and every site binding it
+    there (flow-insensitively). ``scope`` is None for builtins and unbound names."""
+
+    name: str
+    scope: Scope | None
+    sites: tuple[BindingSite, ...] = ()
+    # The module or API object the name holds, qualified (``tensorflow.keras.layers``): bound by
+    # imports and by aliasing assignments (``tf = tf.compat.v2``, ``layers = tf.keras.layers``),
+    # in order; `x = None` fallbacks of an optional import are ignored. None for anything else.
+    qualified: str | None = None
+
+    @property
+    def values(self) -> list[cst.BaseExpression]:
+        """The expressions assigned to the name (``=``, ``+=``, unpacked calls), unknown ones
+        left out; parameters, loop variables and the like hold no known expression."""
+        return [s.value for s in self.sites if s.kind in _VALUE_KINDS and s.value is not None]
+
+    @property
+    def kinds(self) -> set[str]:
+        return {s.kind for s in self.sites}
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.scope is None and self.name in BUILTIN_NAMES
+
+    @property
+    def is_param(self) -> bool:
+        return any(s.kind == "param" for s in self.sites)
+
+
+@dataclass(frozen=True)
+class TracedBy:
+    """Why ``tf.function`` traces a function, as data: ``kind`` and what it came ``via``.
+
+    kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
+    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "called",
+    "defined" and "passed" (via: the traced function that calls, defines or passes it on).
+    """
+
+    kind: str
+    via: str = ""
+    caller: FunctionInfo | None = None  # the traced function it came from, when in this module
+
+    def describe(self) -> str:
+        if self.kind == "decorator":
+            return "decorated with @tf.function"
+        if self.kind == "keras":
+            return f"a method of a Keras {self.via}, traced by Keras"
+        if self.kind == "wrapped":
+            return "wrapped by tf.function"
+        if self.kind == "dataset":
+            return f"passed to Dataset.{self.via}, traced by tf.data"
+        verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
+        return f"{verb[self.kind]} traced `{self.via}`"
+
+
+@dataclass(eq=False, kw_only=True)
+class ClassInfo(Scope):
     name: str
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
     base_names: list[str | None] = field(default_factory=list)  # resolved after the pass
@@ -167,35 +297,56 @@ class ClassInfo:
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
-class FunctionInfo:
-    node: cst.FunctionDef
+@dataclass(eq=False, kw_only=True)
+class FunctionInfo(Scope):
+    """A function scope: a def or a lambda (``name`` "<lambda>")."""
+
     name: str
     qualname: str
-    parent: FunctionInfo | None
+    outer: FunctionInfo | None  # the enclosing function, if any
     cls: ClassInfo | None  # set when this is a method
     params: list[str] = field(default_factory=list)
     param_defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
-    # name -> values bound to it in this function's own body (not nested functions)
-    assignments: dict[str, list[cst.BaseExpression | None]] = field(default_factory=dict)
-    global_names: set[str] = field(default_factory=set)
-    nonlocal_names: set[str] = field(default_factory=set)
     calls: list[cst.Call] = field(default_factory=list)
     guarded_calls: set[int] = field(default_factory=set)  # ids of calls under a one-time guard
     nested: dict[str, FunctionInfo] = field(default_factory=dict)
     is_generator: bool = False
-    traced_reason: str | None = None  # why tf.function traces this function, if it does
+    traced_by: TracedBy | None = None  # why tf.function traces this function, if it does
     one_time: bool = False  # traced code calls it only from under a one-time guard
 
     @property
     def traced(self) -> bool:
-        return self.traced_reason is not None
+        return self.traced_by is not None
 
-    def binds(self, name: str) -> bool:
-        """Whether ``name`` is local to this function (a parameter or assigned here)."""
-        if name in self.global_names or name in self.nonlocal_names:
-            return False
-        return name in self.assignments or name in self.params or name in self.nested
+    @property
+    def traced_reason(self) -> str | None:
+        return self.traced_by.describe() if self.traced_by is not None else None
+
+    @property
+    def decorators(self) -> Sequence[cst.Decorator]:
+        return self.node.decorators if self.kind == "function" else ()
+
+    @cached_property
+    def assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
+        """Stage-1 compatibility view of the bindings (rules move to ModuleModel.lookup)."""
+        return _assignments(self)
+
+
+def _assignments(fn: FunctionInfo) -> dict[str, list[cst.BaseExpression | None]]:
+    root: Scope = fn
+    while root.parent is not None:
+        root = root.parent
+    out: dict[str, list[cst.BaseExpression | None]] = {}
+    for bindings in (fn.bindings, root.bindings):
+        for name, sites in bindings.items():
+            values = [
+                s.value if s.kind in _VALUE_KINDS else None
+                for s in sites
+                if s.kind not in ("param", "import", "class") and s.where is fn
+            ]
+            if values:
+                out.setdefault(name, []).extend(values)
+    return out
 
 
 @dataclass(frozen=True)
@@ -213,19 +364,26 @@ class ModuleModel:
 
     def __init__(self, module: cst.Module) -> None:
         self.module = module
-        self.imports: dict[str, str] = {}  # local name -> qualified name
+        self.scope = Scope(kind="module", node=module, parent=None)
+        # local name -> qualified name, for imports anywhere in the module (the tf1-api rules'
+        # candidates; what a name means at a given place is ``lookup``'s answer)
+        self.imports: dict[str, str] = {}
+        # every name imported anywhere in the module, qualified
+        self.imported: set[str] = set()
         self.functions: list[FunctionInfo] = []
-        self.function_of: dict[cst.FunctionDef, FunctionInfo] = {}
+        self.function_of: dict[cst.CSTNode, FunctionInfo] = {}
         self.classes: dict[cst.ClassDef, ClassInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.module_classes: dict[str, ClassInfo] = {}
-        # module-level name -> values bound to it at module level
-        self.module_assignments: dict[str, list[cst.BaseExpression | None]] = {}
-        # names rebound from inside a function through `global`
-        self.globals_rebound_in_functions: set[str] = set()
         self.call_sites: list[CallSite] = []
         # every call in the module with the function it is in and its enclosing loops
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...]]] = []
+        # id(Name) -> its scope, for names read outside the module scope
+        self._name_scopes: dict[int, Scope] = {}
+        # ids of assignment and `del` targets (the outermost node of each target)
+        self._targets: set[int] = set()
+        self._lookups: dict[tuple[str, int], Binding] = {}
+        self._resolving: set[str] = set()  # names whose aliasing is being resolved
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
@@ -238,21 +396,92 @@ class ModuleModel:
         return self._by_type.get(node_type, [])
 
     # --- names -------------------------------------------------------------------------------
-    def qualified_name(self, node: cst.BaseExpression) -> str | None:
-        """Resolve a Name/Attribute chain through the imports: ``tf.nn.relu`` -> tensorflow.nn.relu.
+    def scope_of(self, name: cst.Name) -> Scope:
+        """The scope a Name of this module is read in (the module scope for names not in it)."""
+        return self._name_scopes.get(id(name), self.scope)
 
-        Unimported builtins resolve to ``builtins.<name>`` unless the module rebinds them.
-        """
-        dotted = dotted_name(node)
-        if dotted is None:
-            return None
-        head, _, rest = dotted.partition(".")
-        target = self.imports.get(head)
-        if target is None:
-            if head in BUILTIN_NAMES and head not in self.module_assignments:
-                target = "builtins." + head
+    def lookup(self, name: str, scope: Scope | None = None) -> Binding:
+        """What ``name`` holds where code in ``scope`` reads it, by Python's rules: ``global``
+        and ``nonlocal`` declarations, enclosing functions, class bodies only for their own
+        code, then the module and the builtins."""
+        scope = scope or self.scope
+        key = (name, id(scope))
+        found = self._lookups.get(key)
+        if found is None:
+            found = self._lookups[key] = self._lookup(name, scope)
+        return found
+
+    def _lookup(self, name: str, scope: Scope) -> Binding:
+        current: Scope | None = scope
+        while current is not None:
+            if current is not scope and current.kind == "class":
+                current = current.parent  # class bodies are invisible to nested scopes
+                continue
+            if name in current.global_names:
+                current = self.scope
+            elif name in current.nonlocal_names:
+                current = current.parent
+                while current is not None and current.kind == "class":
+                    current = current.parent
+                if current is None:
+                    break
+                continue
+            sites = current.bindings.get(name)
+            if sites:
+                return Binding(name, current, tuple(sites), self._qualified(name, sites))
+            current = current.parent
+        return Binding(name, None)
+
+    def _qualified(self, name: str, sites: list[BindingSite]) -> str | None:
+        """What a name bound by ``sites`` holds, when that is an imported module or API."""
+        held: str | None = None
+        for site in sites:
+            if site.kind == "import":
+                held = site.imported
+            elif site.kind == "assign" and isinstance(site.value, (cst.Name, cst.Attribute)):
+                dotted = dotted_name(site.value)
+                if dotted is None:
+                    return None
+                if dotted == "None":
+                    continue
+                head, _, rest = dotted.partition(".")
+                if head == name:  # `tf = tf.compat.v2`: the name as bound so far
+                    base = held
+                elif name in self._resolving:
+                    return None
+                else:
+                    self._resolving.add(name)
+                    try:
+                        scope = self.scope_of(head_name(site.value))
+                        base = self.lookup(head, scope).qualified
+                    finally:
+                        self._resolving.discard(name)
+                if base is None:
+                    return None
+                held = f"{base}.{rest}" if rest else base
             else:
                 return None
+        return held
+
+    def is_target(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` is assigned to or deleted (``x = ...``, ``tf.log = ...``,
+        ``del tf.x``, a ``for`` or ``with ... as`` target), not read."""
+        return id(node) in self._targets
+
+    def qualified_name(self, node: cst.BaseExpression) -> str | None:
+        """Resolve a Name/Attribute chain through the imports in scope: ``tf.nn.relu`` ->
+        tensorflow.nn.relu. Builtins resolve to ``builtins.<name>`` unless rebound."""
+        chain = _chain(node)
+        if chain is None:
+            return None
+        head_node, dotted = chain
+        head, _, rest = dotted.partition(".")
+        binding = self.lookup(head, self._name_scopes.get(id(head_node), self.scope))
+        target = binding.qualified
+        if target is None:
+            if not binding.is_builtin:
+                return None
+            target = "builtins." + head
         return normalize(f"{target}.{rest}" if rest else target)
 
     def call_name(self, call: cst.Call) -> str | None:
@@ -261,19 +490,39 @@ class ModuleModel:
     def imports_tensorflow(self) -> bool:
         return any(
             q == "tensorflow" or q.startswith(("tensorflow.", "keras", "tf_keras"))
-            for q in self.imports.values()
+            for q in self.imported
         )
 
+    @cached_property
+    def module_assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
+        """Stage-1 compatibility: module-level names bound by code, with their values."""
+        out: dict[str, list[cst.BaseExpression | None]] = {}
+        for name, sites in self.scope.bindings.items():
+            values = [
+                s.value if s.kind in _VALUE_KINDS else None
+                for s in sites
+                if s.kind not in ("import", "def", "class")
+            ]
+            if values:
+                out[name] = values
+        return out
+
+    @cached_property
+    def globals_rebound_in_functions(self) -> set[str]:
+        return {
+            name
+            for name, sites in self.scope.bindings.items()
+            if any(s.where is not None for s in sites)
+        }
+
     # --- functions ---------------------------------------------------------------------------
-    def resolve_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+    def resolve_function(self, name: str, scope: Scope | None) -> FunctionInfo | None:
         """The function a bare name refers to from inside ``scope`` (lexical lookup)."""
-        while scope is not None:
-            if name in scope.nested:
-                return scope.nested[name]
-            if scope.binds(name):
-                return None
-            scope = scope.parent
-        return self.module_functions.get(name)
+        binding = self.lookup(name, scope)
+        for site in reversed(binding.sites):
+            if site.kind == "def":
+                return self.function_of[site.node]
+        return None
 
     def resolve_method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
         seen: set[int] = set()
@@ -290,25 +539,17 @@ class ModuleModel:
 
     def callee(self, call: cst.Call, caller: FunctionInfo | None) -> FunctionInfo | None:
         """The module function or same-class method that ``call`` calls, if the model knows it."""
-        func = call.func
-        if isinstance(func, cst.Name):
-            return self.resolve_function(func.value, caller)
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
-            and caller is not None
-            and caller.cls is not None
-        ):
-            return self.resolve_method(caller.cls, func.attr.value)
-        return None
+        return self.function_referenced(call.func, caller)
 
     def function_referenced(
-        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+        self, expr: cst.BaseExpression, scope: Scope | None
     ) -> FunctionInfo | None:
-        """The module function (``f``) or same-class method (``self.f``) that ``expr`` names."""
+        """The module function (``f``), same-class method (``self.f``) or lambda that ``expr``
+        names."""
         if isinstance(expr, cst.Name):
-            return self.resolve_function(expr.value, scope)
+            return self.resolve_function(expr.value, self.scope_of(expr))
+        if isinstance(expr, cst.Lambda):
+            return self.function_of.get(expr)
         if (
             isinstance(expr, cst.Attribute)
             and isinstance(expr.value, cst.Name)
@@ -320,20 +561,21 @@ class ModuleModel:
         return None
 
     def bound_values(
-        self, expr: cst.BaseExpression, fn: FunctionInfo | None, outer_only: bool = False
+        self, expr: cst.BaseExpression, fn: Scope | None, outer_only: bool = False
     ) -> list[cst.BaseExpression]:
         """The values the module binds to ``expr``: a name (lexical lookup from ``fn`` out, or
-        from its parent with ``outer_only``), or a ``self.<attr>`` of the enclosing class.
-        Empty when unknown (a parameter, say)."""
+        from its enclosing scope with ``outer_only``), or a ``self.<attr>`` of the enclosing
+        class. Empty when unknown (a parameter, say)."""
         if isinstance(expr, cst.Name):
-            scope = fn.parent if outer_only and fn is not None else fn
-            while scope is not None:
-                if expr.value in scope.assignments:
-                    return [v for v in scope.assignments[expr.value] if v is not None]
-                if expr.value in scope.params:
-                    return []
-                scope = scope.parent
-            return [v for v in self.module_assignments.get(expr.value, []) if v is not None]
+            scope = fn
+            if outer_only and fn is not None:
+                scope = fn.parent
+                while scope is not None and scope.kind == "class":
+                    scope = scope.parent
+            binding = self.lookup(expr.value, scope)
+            if binding.is_param:
+                return []
+            return binding.values
         if (
             isinstance(expr, cst.Attribute)
             and isinstance(expr.value, cst.Name)
@@ -361,15 +603,16 @@ class ModuleModel:
             return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
         return False
 
-    def enclosing_class(self, fn: FunctionInfo | None) -> ClassInfo | None:
+    def enclosing_class(self, scope: Scope | None) -> ClassInfo | None:
+        fn = scope.function if scope is not None else None
         while fn is not None:
             if fn.cls is not None:
                 return fn.cls
-            fn = fn.parent
+            fn = fn.outer
         return None
 
     # --- tensors -----------------------------------------------------------------------------
-    def is_tensor(self, node: cst.BaseExpression, fn: FunctionInfo | None, _depth: int = 0) -> bool:
+    def is_tensor(self, node: cst.BaseExpression, fn: Scope | None, _depth: int = 0) -> bool:
         """Whether ``node`` evaluates to a tf.Tensor when ``fn`` is traced.
 
         Conservative: True only for values known to be tensors (tf ops, traced-function results,
@@ -413,7 +656,18 @@ class ModuleModel:
         if isinstance(node, cst.Subscript):
             return self.is_tensor(node.value, fn, deeper)
         if isinstance(node, cst.Name) and fn is not None:
-            return self._name_is_tensor(node.value, fn, deeper)
+            binding = self.lookup(node.value, self._name_scopes.get(id(node), fn))
+            scope = binding.scope
+            if not isinstance(scope, FunctionInfo):
+                return False
+            if any(
+                s.kind in _VALUE_KINDS
+                and s.value is not None
+                and self.is_tensor(s.value, scope, deeper)
+                for s in binding.sites
+            ):
+                return True
+            return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
 
     def _tensor_api(self, name: str) -> bool:
@@ -423,19 +677,6 @@ class ModuleModel:
         if "." not in rest:
             return rest not in _NOT_TENSOR_TOPLEVEL and not rest[:1].isupper()
         return rest.startswith(_TENSOR_NAMESPACES)
-
-    def _name_is_tensor(self, name: str, fn: FunctionInfo, depth: int) -> bool:
-        scope: FunctionInfo | None = fn
-        while scope is not None:
-            if name in scope.assignments:
-                return any(
-                    v is not None and self.is_tensor(v, scope, depth)
-                    for v in scope.assignments[name]
-                )
-            if name in scope.params:
-                return scope.traced and self._param_is_tensor(scope, name)
-            scope = scope.parent
-        return False
 
     def _param_is_tensor(self, fn: FunctionInfo, name: str) -> bool:
         if name in ("self", "cls", "training", "mask"):
@@ -453,6 +694,7 @@ class _ModelBuilder:
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
+        self.scopes: list[Scope] = [model.scope]  # stack, innermost last
         self.functions: list[FunctionInfo] = []  # stack
         self.classes: list[tuple[ClassInfo, int]] = []  # stack, with function depth at entry
         self.loops: list[list[cst.CSTNode]] = [[]]  # per function level
@@ -470,23 +712,47 @@ class _ModelBuilder:
     def current(self) -> FunctionInfo | None:
         return self.functions[-1] if self.functions else None
 
-    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
-        fn = self.current()
+    def add_site(
+        self,
+        name: str,
+        kind: str,
+        node: cst.CSTNode,
+        value: cst.BaseExpression | None,
+        imported: str | None = None,
+    ) -> None:
+        """Bind ``name`` where Python binds it from the current scope: the module for a
+        ``global`` name, the enclosing function for a ``nonlocal`` one, else here."""
+        scope = self.scopes[-1]
+        if name in scope.global_names:
+            scope = self.model.scope
+        elif name in scope.nonlocal_names:
+            scope = scope.parent
+            while scope is not None and scope.kind in ("class", "comprehension"):
+                scope = scope.parent
+            scope = scope or self.model.scope
+        site = BindingSite(kind, node, value, self.current(), len(self.events), imported)
+        scope.bindings.setdefault(name, []).append(site)
+
+    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None, kind: str) -> None:
+        self.model._targets.add(id(target))
         if isinstance(target, cst.Name):
-            table = fn.assignments if fn is not None else self.model.module_assignments
-            table.setdefault(target.value, []).append(value)
-            if fn is not None and target.value in fn.global_names:
-                self.model.globals_rebound_in_functions.add(target.value)
-                self.model.module_assignments.setdefault(target.value, []).append(value)
+            self.add_site(target.value, kind, target, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value
                 # Unpacked values are element-wise unknown; a tensor unpacks to tensors.
-                self.bind(inner, value if value is not None and _is_call(value) else None)
+                if kind in ("assign", "unpack"):
+                    self.bind(
+                        inner, value if value is not None and _is_call(value) else None, "unpack"
+                    )
+                else:
+                    self.bind(inner, value, kind)
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, None, kind)
         elif isinstance(target, cst.Attribute):
-            owner = self.model.enclosing_class(fn)
+            owner = self.model.enclosing_class(self.current())
             if (
                 owner is not None
                 and isinstance(target.value, cst.Name)
@@ -501,7 +767,11 @@ class _ModelBuilder:
         a Python call per node and event is a good part of its cost."""
         append = self.events.append
         by_type = self.model._by_type
+        name_scopes = self.model._name_scopes
+        scopes = self.scopes
+        module_scope = self.model.scope
         handlers, leave_types, leaf_types = _walk_tables()
+        name_type = cst.Name
         leave_marker = LEAVE
         stack: list = [self.model.module]
         push, pop, extend = stack.append, stack.pop, stack.extend
@@ -516,22 +786,26 @@ class _ModelBuilder:
             append((node, True))
             t = type(node)
             by_type[t].append(node)
+            if t in leaf_types:  # a third of all nodes are names: skip looking for children
+                if t is name_type and scopes[-1] is not module_scope:
+                    name_scopes[id(node)] = scopes[-1]
+                append((node, False))
+                continue
             # Exact-type dispatch: libcst's node classes are ABCs, and each isinstance check
             # against one goes through ABCMeta.__instancecheck__.
             handler = handlers.get(t)
             if handler is not None:
                 handler(self, node)
-            if t in leaf_types:  # a third of all nodes are names: skip looking for children
-                append((node, False))
-                continue
             kids = children(node)
             if kids:
                 push(node)
                 push(leave_marker)
                 kids.reverse()
                 extend(kids)
-            else:  # a leaf (a name, a literal): leave it at once
+            else:  # a leaf (a literal): leave it at once
                 append((node, False))
+                if t in leave_types:
+                    self.leave(node)
 
     def _enter_block(self, node: cst.IndentedBlock | cst.SimpleStatementSuite) -> None:
         if id(node) in self.guard_blocks:
@@ -543,11 +817,14 @@ class _ModelBuilder:
 
     def _enter_class(self, node: cst.ClassDef) -> None:
         model = self.model
-        info = ClassInfo(node, node.name.value)
+        self.add_site(node.name.value, "class", node, None)
+        model._targets.add(id(node.name))
+        info = ClassInfo(kind="class", node=node, parent=self.scopes[-1], name=node.name.value)
         model.classes[node] = info
         if not self.functions and not self.classes:
             model.module_classes[info.name] = info
         self.classes.append((info, len(self.functions)))
+        self.scopes.append(info)
 
     def _enter_import(self, node: cst.Import) -> None:
         model = self.model
@@ -555,11 +832,15 @@ class _ModelBuilder:
             full = dotted_name(alias.name)
             if full is None:
                 continue
+            model.imported.add(full)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                model.imports[alias.asname.name.value] = full
+                local = alias.asname.name.value
+                self.add_site(local, "import", alias, None, full)
+                model.imports[local] = full
             else:
-                head = full.split(".")[0]
-                model.imports.setdefault(head, head)
+                local = full.split(".")[0]
+                self.add_site(local, "import", alias, None, local)
+                model.imports.setdefault(local, local)
 
     def _enter_import_from(self, node: cst.ImportFrom) -> None:
         # Its children (aliases, names) are still walked, for the rules' traversal; none of them
@@ -574,42 +855,61 @@ class _ModelBuilder:
             local = alias.name.value
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-            model.imports[local] = f"{base}.{alias.name.value}"
+            target = f"{base}.{alias.name.value}"
+            model.imported.add(target)
+            self.add_site(local, "import", alias, None, target)
+            model.imports[local] = target
 
     def _enter_assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            self.bind(target.target, node.value)
+            self.bind(target.target, node.value, "assign")
 
-    def _enter_ann_or_aug_assign(self, node: cst.AnnAssign | cst.AugAssign) -> None:
+    def _enter_ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            self.bind(node.target, node.value)
+            self.bind(node.target, node.value, "assign")
+
+    def _enter_aug_assign(self, node: cst.AugAssign) -> None:
+        self.bind(node.target, node.value, "augassign")
 
     def _enter_named_expr(self, node: cst.NamedExpr) -> None:
-        self.bind(node.target, node.value)
+        # PEP 572: a walrus in a comprehension binds in the scope around the comprehension.
+        inner = []
+        while self.scopes[-1].kind == "comprehension":
+            inner.append(self.scopes.pop())
+        self.bind(node.target, node.value, "assign")
+        self.scopes.extend(reversed(inner))
 
     def _enter_for(self, node: cst.For) -> None:
-        self.bind(node.target, None)
+        self.bind(node.target, node.iter, "loop")
         self.loops[-1].append(node)
 
+    def _enter_comprehension(self, node: cst.CSTNode) -> None:
+        self.scopes.append(Scope(kind="comprehension", node=node, parent=self.scopes[-1]))
+
     def _enter_comp_for(self, node: cst.CompFor) -> None:
-        self.bind(node.target, None)
+        self.bind(node.target, node.iter, "comprehension")
 
     def _enter_while(self, node: cst.While) -> None:
         self.loops[-1].append(node)
 
     def _enter_with_item(self, node: cst.WithItem) -> None:
         if node.asname is not None:
-            self.bind(node.asname.name, None)
+            self.bind(node.asname.name, node.item, "with")
+
+    def _enter_except(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self.bind(node.name.name, None, "except")
+
+    def _enter_del(self, node: cst.Del) -> None:
+        target = node.target
+        targets = [e.value for e in target.elements] if isinstance(target, cst.Tuple) else [target]
+        self.model._targets.update(id(t) for t in targets)
 
     def _enter_global(self, node: cst.Global) -> None:
-        fn = self.current()
-        if fn is not None:
-            fn.global_names.update(n.name.value for n in node.names)
+        self.scopes[-1].global_names.update(n.name.value for n in node.names)
 
     def _enter_nonlocal(self, node: cst.Nonlocal) -> None:
-        fn = self.current()
-        if fn is not None:
-            fn.nonlocal_names.update(n.name.value for n in node.names)
+        self.scopes[-1].nonlocal_names.update(n.name.value for n in node.names)
 
     def _enter_call(self, node: cst.Call) -> None:
         fn = self.current()
@@ -624,20 +924,32 @@ class _ModelBuilder:
         if fn is not None:
             fn.is_generator = True
 
-    def enter_function(self, node: cst.FunctionDef) -> None:
+    def enter_function(self, node: cst.FunctionDef | cst.Lambda) -> None:
         model = self.model
-        parent = self.current()
+        outer = self.current()
         cls = None
         if self.classes and self.classes[-1][1] == len(self.functions):
             cls = self.classes[-1][0]
-        name = node.name.value
+        is_def = isinstance(node, cst.FunctionDef)
+        name = node.name.value if is_def else "<lambda>"
         if cls is not None:
             qualname = f"{cls.name}.{name}"
-        elif parent is not None:
-            qualname = f"{parent.qualname}.<locals>.{name}"
+        elif outer is not None:
+            qualname = f"{outer.qualname}.<locals>.{name}"
         else:
             qualname = name
-        info = FunctionInfo(node, name, qualname, parent, cls)
+        if is_def:
+            self.add_site(name, "def", node, None)
+            model._targets.add(id(node.name))
+        info = FunctionInfo(
+            kind="function" if is_def else "lambda",
+            node=node,
+            parent=self.scopes[-1],
+            name=name,
+            qualname=qualname,
+            outer=outer,
+            cls=cls if is_def else None,
+        )
         params = node.params
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             info.params.append(param.name.value)
@@ -646,16 +958,23 @@ class _ModelBuilder:
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 info.params.append(star.name.value)
-        if cls is not None:
-            cls.methods.setdefault(name, info)
-        elif parent is not None:
-            parent.nested[name] = info
-            parent.assignments.setdefault(name, []).append(None)
-        elif not self.classes:
-            model.module_functions[name] = info
+        for param_name in info.params:
+            info.bindings[param_name] = [
+                BindingSite(
+                    "param", node, info.param_defaults.get(param_name), info, len(self.events)
+                )
+            ]
+        if is_def:
+            if cls is not None:
+                cls.methods.setdefault(name, info)
+            elif outer is not None:
+                outer.nested[name] = info
+            elif not self.classes:
+                model.module_functions[name] = info
         model.functions.append(info)
         model.function_of[node] = info
         self.functions.append(info)
+        self.scopes.append(info)
         self.loops.append([])
         self.guard_depth.append(0)
 
@@ -663,14 +982,18 @@ class _ModelBuilder:
         if id(node) in self.guard_blocks:
             self.guard_depth[-1] -= 1
         t = type(node)
-        if t is cst.FunctionDef:
+        if t is cst.FunctionDef or t is cst.Lambda:
             self.functions.pop()
+            self.scopes.pop()
             self.loops.pop()
             self.guard_depth.pop()
         elif t is cst.ClassDef:
             self.classes.pop()
+            self.scopes.pop()
         elif t is cst.For or t is cst.While:
             self.loops[-1].pop()
+        elif t in _COMPREHENSION_TYPES:
+            self.scopes.pop()
 
     # --- whole-module resolution -------------------------------------------------------------
     def resolve_classes(self) -> None:
@@ -705,27 +1028,25 @@ class _ModelBuilder:
         model = self.model
         todo: list[FunctionInfo] = []
 
-        def mark(fn: FunctionInfo | None, reason: str) -> None:
-            if fn is not None and fn.traced_reason is None:
-                fn.traced_reason = reason
+        def mark(fn: FunctionInfo | None, reason: TracedBy) -> None:
+            if fn is not None and fn.traced_by is None:
+                fn.traced_by = reason
                 todo.append(fn)
 
         for fn in model.functions:
-            for decorator in fn.node.decorators:
+            for decorator in fn.decorators:
                 expr = decorator.decorator
                 if isinstance(expr, cst.Call):
                     expr = expr.func
-                if model.qualified_name(expr) in TF_FUNCTION_NAMES:
-                    mark(fn, "decorated with @tf.function")
+                name = model.qualified_name(expr)
+                if name in TF_FUNCTION_NAMES:
+                    mark(fn, TracedBy("decorator", name))
             if fn.cls is not None and fn.cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
-                mark(fn, f"`{fn.name}` of a Keras {fn.cls.keras_kind}, traced by Keras")
+                mark(fn, TracedBy("keras", fn.cls.keras_kind))
         for call, caller, _ in model._calls:
             name = model.call_name(call)
             if name in TF_FUNCTION_NAMES and call.args:
-                mark(
-                    self.model.function_referenced(call.args[0].value, caller),
-                    "wrapped by tf.function",
-                )
+                mark(model.function_referenced(call.args[0].value, caller), TracedBy("wrapped"))
             elif (
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in DATASET_FUNCTION_METHODS
@@ -733,34 +1054,34 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = self.model.function_referenced(arg.value, caller)
-                        mark(target, f"passed to Dataset.{call.func.attr.value}, traced by tf.data")
+                        target = model.function_referenced(arg.value, caller)
+                        mark(target, TracedBy("dataset", call.func.attr.value))
                         break
         # What traced code calls or defines is traced too. Calls made from under a one-time
         # guard (`if not self._built: self._build()`) run once, while tracing: their callees
         # are traced "one time", and only if no unguarded path reaches them.
-        guarded: list[tuple[FunctionInfo, str]] = []
+        guarded: list[tuple[FunctionInfo, TracedBy]] = []
         while todo or guarded:
             if not todo:
                 callee, reason = guarded.pop()
-                if callee.traced_reason is None:
+                if callee.traced_by is None:
                     callee.one_time = True
                     mark(callee, reason)
                 continue
             fn = todo.pop()
             for nested in fn.nested.values():
-                mark(nested, f"defined inside traced `{fn.qualname}`")
+                mark(nested, TracedBy("defined", fn.qualname, fn))
                 nested.one_time = nested.one_time or fn.one_time
             for call in fn.calls:
-                reason = f"called from traced `{fn.qualname}`"
+                reason = TracedBy("called", fn.qualname, fn)
                 callee = model.callee(call, fn)
                 if callee is not None and (id(call) in fn.guarded_calls or fn.one_time):
                     guarded.append((callee, reason))
                 else:
                     mark(callee, reason)
                 for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
-                    target = self.model.function_referenced(arg.value, fn)
-                    mark(target, f"passed to a call in traced `{fn.qualname}`")
+                    target = model.function_referenced(arg.value, fn)
+                    mark(target, TracedBy("passed", fn.qualname, fn))
 
     def collect_call_sites(self) -> None:
         model = self.model
@@ -777,25 +1098,42 @@ _ENTER = {
     "SimpleStatementSuite": "_enter_block",
     "If": "_enter_if",
     "FunctionDef": "enter_function",
+    "Lambda": "enter_function",
     "ClassDef": "_enter_class",
     "Import": "_enter_import",
     "ImportFrom": "_enter_import_from",
     "Assign": "_enter_assign",
-    "AnnAssign": "_enter_ann_or_aug_assign",
-    "AugAssign": "_enter_ann_or_aug_assign",
+    "AnnAssign": "_enter_ann_assign",
+    "AugAssign": "_enter_aug_assign",
     "NamedExpr": "_enter_named_expr",
     "For": "_enter_for",
+    "ListComp": "_enter_comprehension",
+    "SetComp": "_enter_comprehension",
+    "DictComp": "_enter_comprehension",
+    "GeneratorExp": "_enter_comprehension",
     "CompFor": "_enter_comp_for",
     "While": "_enter_while",
     "WithItem": "_enter_with_item",
+    "ExceptHandler": "_enter_except",
+    "Del": "_enter_del",
     "Global": "_enter_global",
     "Nonlocal": "_enter_nonlocal",
     "Call": "_enter_call",
     "Yield": "_enter_yield",
 }
+_COMPREHENSIONS = ("ListComp", "SetComp", "DictComp", "GeneratorExp")
 # Node types whose leaving the walk follows. Blocks (bodies of one-time guards) are never leaves:
 # a block holds at least one statement.
-_LEAVE = ("FunctionDef", "ClassDef", "For", "While", "IndentedBlock", "SimpleStatementSuite")
+_LEAVE = (
+    "FunctionDef",
+    "Lambda",
+    "ClassDef",
+    "For",
+    "While",
+    "IndentedBlock",
+    "SimpleStatementSuite",
+    *_COMPREHENSIONS,
+)
 
 
 # Node types that never hold code (only a value, brackets and whitespace).
@@ -808,7 +1146,12 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
+    global _COMPREHENSION_TYPES
+    _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
     return handlers, leave_types, frozenset(getattr(cst, name) for name in _LEAVES)
+
+
+_COMPREHENSION_TYPES: frozenset[type] = frozenset()
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

@@ -121,7 +121,7 @@ class TapeGradientsTypo(Rule):
                 return True
             if scope is None:
                 break
-            scope = scope.parent
+            scope = scope.outer
         return constructed_by(self.model, fn, cst.Name(name), _is_tape_constructor)
 
 

@@ -134,7 +134,7 @@ def is_local(fn: FunctionInfo, name: str) -> bool:
     while scope is not None and scope.traced:
         if scope.binds(name):
             return True
-        scope = scope.parent
+        scope = scope.outer
     return False
 
 
@@ -148,7 +148,7 @@ def outer_target(model: ModuleModel, fn: FunctionInfo, target: cst.BaseExpressio
         if target.value in fn.global_names:
             return f"global `{target.value}`"
         if target.value in fn.nonlocal_names and not (
-            fn.parent and is_local(fn.parent, target.value)
+            fn.outer and is_local(fn.outer, target.value)
         ):
             return f"nonlocal `{target.value}`"
         return None

@@ -66,7 +66,7 @@ def _eager_functions(model: ModuleModel) -> set[FunctionInfo]:
             if fn in found or not fn.traced:
                 continue
             reason = fn.traced_reason or ""
-            parents = [fn.parent] if reason.startswith("defined inside") else []
+            parents = [fn.outer] if reason.startswith("defined inside") else []
             if reason.startswith("called from traced `"):
                 qualname = reason.split("`")[1]
                 parents = [f for f in found if f.qualname == qualname]
@@ -105,7 +105,7 @@ def computed_tensor(
                 return bool(values) and all(
                     v is not None and computed_tensor(model, v, scope, depth + 1) for v in values
                 )
-            scope = scope.parent
+            scope = scope.outer
     return False
 
 
@@ -234,7 +234,7 @@ class PythonConversionOfTensor(_TracedRule):
 
 
 def _autograph_off(model: ModuleModel, fn: FunctionInfo) -> bool:
-    for decorator in fn.node.decorators:
+    for decorator in fn.decorators:
         expr = decorator.decorator
         call = expr if isinstance(expr, cst.Call) else None
         name = model.qualified_name(call.func if call else expr)

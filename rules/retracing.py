@@ -47,7 +47,7 @@ def runs_once(fn: FunctionInfo | None) -> bool:
 
 def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
     """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
-    for decorator in fn.node.decorators:
+    for decorator in fn.decorators:
         expr = decorator.decorator
         target = expr.func if isinstance(expr, cst.Call) else expr
         if model.qualified_name(target) in TF_FUNCTION_NAMES:
@@ -75,7 +75,7 @@ def binding_values(model: ModuleModel, name: str, scope: FunctionInfo | None) ->
             return scope.assignments[name]
         if name in scope.params:
             return []
-        scope = scope.parent
+        scope = scope.outer
     return model.module_assignments.get(name, [])
 
 
@@ -321,7 +321,7 @@ class TfFunctionCreatedInLoop(LoopTracker, Rule):
         loops = self.loops  # the loops around the def, in the enclosing scope
         super().visit_FunctionDef(node)
         fn = self.model.function_of[node]
-        if not loops or (fn.parent is not None and fn.parent.traced):
+        if not loops or (fn.outer is not None and fn.outer.traced):
             return
         if tf_function_decorator(self.model, fn) is None:
             return
@@ -394,7 +394,7 @@ class NestedTfFunctionPerCall(LoopTracker, Rule):
         if loops:
             return  # in a loop: TF502's finding
         fn = self.model.function_of[node]
-        outer = fn.parent
+        outer = fn.outer
         if outer is None or outer.traced or tf_function_decorator(self.model, fn) is None:
             return
         self._check(node.name, fn.name, outer)

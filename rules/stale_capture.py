@@ -68,7 +68,7 @@ class StaleGlobalCapture(_OrderedEvents):
         fn = self.model.function_of[node]
         tick = self._next()
         self._def_tick[id(fn)] = tick
-        self._defs.setdefault((id(fn.parent), fn.name), []).append(tick)
+        self._defs.setdefault((id(fn.outer), fn.name), []).append(tick)
         if self._loops[-1]:
             self._in_loop.add(id(fn))
         self._loops.append([])
@@ -157,7 +157,7 @@ class StaleGlobalCapture(_OrderedEvents):
         anchor = fn
         scope: FunctionInfo | None = fn
         while scope is not None and not scope.binds(name):
-            anchor, scope = scope, scope.parent
+            anchor, scope = scope, scope.outer
         if scope is not None and scope.traced:
             return  # a local of this trace
         if scope is None and name not in self.model.module_assignments:
@@ -174,7 +174,7 @@ class StaleGlobalCapture(_OrderedEvents):
                 continue  # a new function (and trace) each iteration: TF502's concern
             def_tick = self._def_tick.get(id(anchor), 0)
             redefined = [
-                t for t in self._defs.get((id(anchor.parent), anchor.name), []) if t > def_tick
+                t for t in self._defs.get((id(anchor.outer), anchor.name), []) if t > def_tick
             ]
             until = min(redefined, default=self._tick + 1)
             refs = self._refs.get(anchor.name, [])

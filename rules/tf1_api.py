@@ -1032,7 +1032,7 @@ class FunctionWarning(_Tf1Rule):
         scope = fn
         while scope is not None and values is None:
             values = scope.assignments.get(receiver.value)
-            scope = scope.parent
+            scope = scope.outer
         if values is None:
             values = model.module_assignments.get(receiver.value, [])
         for value in values:
