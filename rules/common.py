@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, is_keras
+from tf2lint.model import ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
 
 # Containers mutated in place by these methods.
@@ -126,51 +128,76 @@ def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
     return None
 
 
-def is_local(fn: FunctionInfo, name: str) -> bool:
-    """Whether ``name`` lives only as long as one trace: bound in ``fn`` or in a traced function
-    enclosing it (a list built up while tracing, say), not a global or an outer closure variable.
-    """
-    scope: FunctionInfo | None = fn
-    while scope is not None and scope.traced:
-        if scope.binds(name):
-            return True
-        scope = scope.outer
-    return False
+def keras_optimizer_class(name: str | None) -> str | None:
+    """The class name when ``name`` is a Keras optimizer constructor (``...optimizers.Adam``)."""
+    if not name or not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
+        return None
+    if ".optimizers." not in name or "schedules" in name:
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    return leaf if leaf[:1].isupper() and leaf != "Optimizer" else None
 
 
-def outer_target(model: ModuleModel, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
+def constructed_by(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, accept
+) -> bool:
+    """Whether some value bound to ``expr`` (``x = C(...)``, ``with C() as x``) is a call whose
+    qualified name satisfies ``accept``."""
+    if isinstance(expr, cst.Name):
+        binding = model.lookup(expr.value, scope)
+        values = [s.value for s in binding.sites if s.kind in ("assign", "with")]
+    else:
+        values = model.bound_values(expr, scope)
+    return any(isinstance(v, cst.Call) and accept(model.call_name(v) or "") for v in values)
+
+
+def is_local(model: ModuleModel, scope: Scope, name: str) -> bool:
+    """Whether ``name``, read in ``scope``, lives only as long as one trace: bound in the traced
+    function around it (or one of its comprehensions), not a global or an outer closure
+    variable."""
+    owner = model.lookup(name, scope).scope
+    if owner is None or owner.kind in ("module", "class"):
+        return False
+    fn = owner.function
+    return fn is not None and fn.traced
+
+
+def outer_target(model: ModuleModel, scope: Scope, target: cst.BaseExpression) -> str | None:
     """Describe ``target`` if writing to it changes state outside the call, else None.
 
     ``global``/``nonlocal`` names, attributes of ``self`` or of non-local objects, and items of
     Python containers that outlive the call escape the function; locals do not.
     """
     if isinstance(target, cst.Name):
-        if target.value in fn.global_names:
+        owner = model.lookup(target.value, scope).scope
+        if owner is model.scope and scope is not model.scope:
             return f"global `{target.value}`"
-        if target.value in fn.nonlocal_names and not (
-            fn.outer and is_local(fn.outer, target.value)
+        if (
+            owner is not None
+            and owner.function is not scope.function
+            and not is_local(model, scope, target.value)
         ):
             return f"nonlocal `{target.value}`"
         return None
     if isinstance(target, cst.Attribute):
         root = _root_name(target)
-        if root == "self" or (root is not None and not is_local(fn, root)):
-            return f"attribute `{_code(target)}`"
+        if root == "self" or (root is not None and not is_local(model, scope, root)):
+            return f"attribute `{code(target)}`"
         return None
     if isinstance(target, cst.Subscript):
-        kind = python_container(model, fn, target.value)
+        kind = python_container(model, scope, target.value)
         if kind is not None:
-            return f"outer {kind} `{_code(target.value)}`"
+            return f"outer {kind} `{code(target.value)}`"
     return None
 
 
-def outer_container(model: ModuleModel, fn: FunctionInfo, call: cst.Call) -> str | None:
+def outer_container(model: ModuleModel, scope: Scope, call: cst.Call) -> str | None:
     """For ``x.append(v)``-style calls on a Python container that outlives the call: its name."""
     func = call.func
     if not (isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS):
         return None
-    kind = python_container(model, fn, func.value)
-    return f"{kind} `{_code(func.value)}`" if kind is not None else None
+    kind = python_container(model, scope, func.value)
+    return f"{kind} `{code(func.value)}`" if kind is not None else None
 
 
 _CONTAINER_LITERALS = {  # by node type name
@@ -192,14 +219,13 @@ _CONTAINER_CALLS = {
 }
 
 
-def python_container(model: ModuleModel, fn: FunctionInfo, expr: cst.BaseExpression) -> str | None:
+def python_container(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) -> str | None:
     """ "list", "dict", ... when ``expr`` is a global, closure or ``self`` attribute that the
     module binds to a Python container, and so outlives one trace. Unknown objects (which may
     well be TF-backed, like a TFDeque) give None."""
-    if isinstance(expr, cst.Name) and is_local(fn, expr.value):
+    if isinstance(expr, cst.Name) and is_local(model, scope, expr.value):
         return None
-    values = model.bound_values(expr, fn, outer_only=True)
-    for value in values:
+    for value in model.bound_values(expr, scope):
         kind = _CONTAINER_LITERALS.get(type(value).__name__)
         if kind is None and isinstance(value, cst.Call):
             kind = _CONTAINER_CALLS.get(model.call_name(value) or "")
@@ -214,8 +240,40 @@ def _root_name(node: cst.BaseExpression) -> str | None:
     return node.value if isinstance(node, cst.Name) else None
 
 
-def _code(node: cst.CSTNode) -> str:
+def code(node: cst.CSTNode) -> str:
+    """The source code of ``node``."""
     return cst.Module(body=[]).code_for_node(node)
+
+
+def short(node: cst.CSTNode, limit: int = 40) -> str:
+    """The source of ``node`` on one line, cut to ``limit`` characters for a message."""
+    text = " ".join(code(node).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def is_python_literal(node: cst.CSTNode) -> bool:
+    """A number or string literal: a Python value, not a tensor."""
+    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
+
+
+def np_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
+    """A call into NumPy (``np.zeros(...)``, ``np.load(...)``): a host array."""
+    if not isinstance(node, cst.Call):
+        return False
+    name = model.call_name(node) or ""
+    return name.startswith("numpy.")
+
+
+def is_test_path(path: str) -> bool:
+    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py`` or a file under ``tests/``."""
+    pure = PurePath(path)
+    name = pure.name
+    return (
+        name.startswith("test_")
+        or name.endswith(("_test.py", "_tests.py"))
+        or name == "conftest.py"
+        or any(part in ("tests", "test") for part in pure.parts[:-1])
+    )
 
 
 class StoreRule(Rule):

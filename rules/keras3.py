@@ -10,7 +10,7 @@ from __future__ import annotations
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, dotted_name
 from tf2lint.rule import Rule
-from tf2lint.rules.api_misuse import bound_values, constructed_by, keras_optimizer_class
+from tf2lint.rules.common import constructed_by, keras_optimizer_class
 
 # Spellings of Keras 3 from TF 2.16 on (tf_keras and tensorflow.python.keras stay Keras 2).
 KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
@@ -29,13 +29,7 @@ def keras3(name: str | None, *suffixes: str) -> bool:
 
 def uses_tf_keras(model: ModuleModel) -> bool:
     """The module works with the Keras 2 package ``tf_keras``: its objects keep the Keras 2 API."""
-    cached = getattr(model, "_tf2lint_uses_tf_keras", None)
-    if cached is None:
-        cached = any(
-            q.startswith(("tf_keras", "tensorflow.python.keras")) for q in model.imports.values()
-        )
-        model._tf2lint_uses_tf_keras = cached
-    return cached
+    return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in model.imported)
 
 
 class _Keras3Rule(Rule):
@@ -236,8 +230,7 @@ class MetricResetStates(_Keras3Rule):
         )
 
     def _is_metric(self, receiver: cst.BaseExpression) -> bool:
-        fn = self.context.function
-        if constructed_by(self.model, fn, receiver, _is_metric_constructor):
+        if constructed_by(self.model, self.context.scope, receiver, _is_metric_constructor):
             return True
         if isinstance(receiver, cst.Name):
             for loop in self.context.loops:
@@ -278,7 +271,7 @@ def keras_model_receiver(
         return cls is not None and cls.keras_kind == "model"
     if constructed_by(model, fn, expr, _is_model_constructor(model)):
         return True
-    for value in bound_values(model, fn, expr):
+    for value in model.bound_values(expr, fn):
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
             cls = model.module_classes.get(value.func.value)
             if cls is not None and cls.keras_kind == "model":

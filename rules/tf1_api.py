@@ -406,11 +406,7 @@ class _State:
 
 
 def _state(rule: Rule) -> _State:
-    shared = rule.context.shared
-    state = shared.get(_State)
-    if state is None:
-        state = shared[_State] = _State(rule.model)
-    return state
+    return rule.context.memo(_State, lambda: _State(rule.model))
 
 
 class _Tf1Rule(Rule):
