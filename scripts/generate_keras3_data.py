@@ -12,6 +12,8 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   is where the same thing lives in Keras 3: ``safe`` when Keras 2 already had it there as the
   very same object (a pure move), else a Keras 3 object of the same name (``safe`` false).
   ``in_keras``: the path still exists under the ``keras`` package itself (``import keras``).
+* ``class_aliases``: other public paths of the classes named in these tables
+  (``models.Sequential`` is ``Sequential``).
 * ``members``: public methods and attributes of public classes that Keras 3 instances no longer
   have, recorded on the most basic public class that lost them; ``ancestors`` lists, for each
   public class, its public bases (Keras 2 MRO) that have entries, so a lookup is the union.
@@ -20,7 +22,8 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   missing parameter is a TypeError; with ``**kwargs`` the generator calls the Keras 3 API with
   the argument and keeps it only if that raises. ``new`` is a rename: the Keras 3 parameter
   at the same position with the same default.
-* ``defaults``: constructor and function parameters whose default changed, kept only where an
+* ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
+  parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
   without it (so ``data_format=None`` that resolves to ``"channels_last"`` is not a change).
 * ``layers``: which layer classes create no variable when built and called (Keras 3 and Keras
@@ -595,7 +598,7 @@ def _refused(path, param, new_cls, method, builder3, probe) -> str | bool | None
 
 def _changed_defaults(path, old_params, new_names, new_cls, new_fn, builder3):
     changed: dict[str, list] = {}
-    for param in old_params:
+    for position, param in enumerate(old_params):
         new = new_names.get(param.name)
         if new is None or param.name == "name":  # names only label things
             continue
@@ -604,9 +607,23 @@ def _changed_defaults(path, old_params, new_names, new_cls, new_fn, builder3):
             continue
         if not (_literal(old_default) and _literal(new_default)) or old_default == new_default:
             continue
+        if _conditional(new_cls or new_fn, param.name):
+            continue
         if _config_differs(param.name, old_default, new_cls, new_fn, builder3):
-            changed[param.name] = [old_default, new_default]
+            changed[param.name] = [old_default, new_default, position]
     return changed
+
+
+def _conditional(obj: object, name: str) -> bool:
+    """Whether Keras 3's docstring says the parameter matters only under another setting
+    ("ema_overwrite_frequency: ... Only used if `use_ema=True`"): a changed default of it
+    changes nothing for code that leaves both out."""
+    doc = inspect.getdoc(obj) or ""
+    start = doc.find(f"{name}:")
+    if start < 0:
+        return False
+    entry = doc[start : start + 400].split("\n\n")[0].lower()
+    return any(s in entry for s in ("only used if", "only used when", "only applicable"))
 
 
 def _config_differs(name, old_default, new_cls, new_fn, builder3) -> bool:
@@ -708,6 +725,14 @@ def build() -> dict:
     # Classes with entries of their own: constructors (the class path), methods (class.method).
     owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
     ancestors = public_ancestors(api2, owners.__contains__)
+    canon2 = canonical_paths(api2)
+    aliases = {
+        path: canon2[id(obj)]
+        for path, obj in api2.items()
+        if isinstance(obj, type)
+        and canon2[id(obj)] != path
+        and (canon2[id(obj)] in owners or canon2[id(obj)] in ancestors)
+    }
     state3 = layer_state(api3, builder3, keras.layers.Layer)
     state2 = layer_state(api2, Builder(keras2), tf_keras.layers.Layer)
     return {
@@ -718,6 +743,7 @@ def build() -> dict:
         "symbols": symbols,
         "members": members,
         "ancestors": ancestors,
+        "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
         "defaults": defaults,
         "arguments_not_judged": unknown,
