@@ -662,7 +662,26 @@ def _spelled_root(node: cst.BaseExpression, path: str) -> cst.BaseExpression | N
 _HAND_WRITTEN = ("optimizers.legacy", "layers.experimental")
 
 
-class KerasRemovedSymbol(_Keras3Rule):
+class _SkipsStores(_Keras3Rule):
+    """Remembers assignment targets: setting a name Keras 3 lacks (``keras.saving = ...``,
+    ``self.updates = ...``) is the code providing it, not using it."""
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._stores: set[int] = set()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._stores.add(id(target.target))
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._stores.add(id(node.target))
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._stores.add(id(node.target))
+
+
+class KerasRemovedSymbol(_SkipsStores):
     id = "TF010"
     name = "keras3-removed-symbol"
     severity = "error"
@@ -702,7 +721,7 @@ class KerasRemovedSymbol(_Keras3Rule):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value not in table().symbol_leaves or self._import_depth:
             return
-        if id(node) in self._inside:
+        if id(node) in self._inside or id(node) in self._stores:
             return
         found = self._lookup(self.model.qualified_name(node))
         if found is None or found[0].path != found[1] or uses_tf_keras(self.model):
@@ -772,7 +791,7 @@ _HAND_WRITTEN_MEMBERS = {
 }
 
 
-class KerasRemovedMember(_Keras3Rule):
+class KerasRemovedMember(_SkipsStores):
     id = "TF011"
     name = "keras3-removed-member"
     severity = "error"
@@ -791,20 +810,6 @@ class KerasRemovedMember(_Keras3Rule):
         in a Keras subclass that does not define the member itself, `<model>.optimizer`, or
         the loop variable over `<model>.metrics`; assignments are not reported.
     """
-
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._stores: set[int] = set()
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._stores.add(id(target.target))
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._stores.add(id(node.target))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._stores.add(id(node.target))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         member = node.attr.value
