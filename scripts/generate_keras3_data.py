@@ -21,7 +21,8 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   that Keras 2 declared (``inspect.signature``) and Keras 3 rejects: without ``**kwargs`` a
   missing parameter is a TypeError; with ``**kwargs`` the generator calls the Keras 3 API with
   the argument and keeps it only if that raises. ``new`` is a rename: the Keras 3 parameter
-  at the same position with the same default.
+  at the same position with the same default; ``keras2_default`` (a literal) lets
+  ``tf2lint verify`` pass the argument.
 * ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
   parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
@@ -551,6 +552,8 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
                 found[param.name] = {"new": renamed, "error": error}
             else:
                 found[param.name] = {"new": renamed}
+            if param.default is not EMPTY and _literal(param.default):
+                found[param.name]["keras2_default"] = param.default
         if found:
             arguments[path] = found
         if method is None:

@@ -458,3 +458,27 @@ def test_keras3_dropout_in_traced_code_owns_a_seed_variable():
     for weightless in ("Flatten()", "ReLU()", "MaxPool2D()"):
         assert rule_ids(source.replace("Dropout(0.1)", weightless), ["TF4"]) == []
     assert rule_ids(source.replace("Dropout(0.1)", "Input((2,))"), ["TF4"]) == []
+
+
+# --- tf2lint verify's proof of the table (runtime_check/keras_table.py) --------------------------
+
+
+def test_table_probes_cover_every_kind_and_compile():
+    from tf2lint.runtime_check import keras_table
+
+    probes = keras_table.probes()
+    assert {p.kind for p in probes} == set(keras_table.KINDS)
+    for p in probes:
+        compile(p.setup, p.entry, "exec")
+        compile(p.check, p.entry, "exec")
+    assert len(keras_table.probes(sample=None)) > len(probes)
+
+
+def test_table_sample_raises_under_keras3_and_runs_under_tf_keras():
+    pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
+    from tf2lint.runtime_check import keras_table
+
+    report = keras_table.verify_table(sample=1)
+    assert report.skipped is None, report.skipped
+    done, tested = keras_table.confirmed(report)
+    assert tested >= 3 and done == tested, keras_table.render(report)
