@@ -90,7 +90,10 @@ def verify_command(args: argparse.Namespace) -> int:
         "json": report.render_json,
     }[args.format]
     sys.stdout.write(render(verdicts, meta))
-    return exit_code(verdicts)
+    from tf2lint.runtime_check import keras_table
+
+    table_ok = keras_table.verify_hook(rules, args.format, _say) if devices else True
+    return exit_code(verdicts) if table_ok else EXIT_NOT_CONFIRMED
 
 
 def trace_command(args: argparse.Namespace) -> int:
