@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
+from functools import cache
 
 from tf2lint.rule import Rule
 
@@ -17,9 +19,90 @@ _FIX_TEXT = {
 def _fixture(rule: type[Rule], which: str) -> str:
     path = rule.fixtures()[which]
     try:
-        return path.read_text(encoding="utf-8").rstrip() + "\n"
+        text = path.read_text(encoding="utf-8")
     except OSError:
         return f"(fixture {path} not found)\n"
+    return strip_harness(text, keep_exercise=_exercise_is_example(rule)).rstrip() + "\n"
+
+
+# What the runtime harness reads from a fixture (fixtures/README.md): not part of the example.
+_HARNESS_SETTINGS = ("RUNTIME_CHECK", "RUNTIME_CHECK_SKIP")
+_HARNESS_DRIVER = "exercise"
+
+
+def _harness_statements(tree: ast.Module, keep_exercise: bool) -> list[ast.stmt]:
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id in _HARNESS_SETTINGS for t in targets):
+                found.append(node)
+        elif (
+            isinstance(node, ast.FunctionDef) and node.name == _HARNESS_DRIVER and not keep_exercise
+        ):
+            found.append(node)
+    return found
+
+
+def strip_harness(text: str, keep_exercise: bool = False) -> str:
+    """A fixture without what only the harness reads: ``RUNTIME_CHECK`` and ``RUNTIME_CHECK_SKIP``,
+    (unless ``keep_exercise``) the ``exercise`` function that drives the code, and the imports
+    only those used."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return text
+    stripped = _without(text, _harness_statements(tree, keep_exercise))
+    used_before = _names_read(tree)
+    used_after = _names_read(ast.parse(stripped))
+    orphaned = [
+        node
+        for node in ast.parse(stripped).body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        and all(_bound(a) not in used_after and _bound(a) in used_before for a in node.names)
+    ]
+    return _without(stripped, orphaned)
+
+
+def _without(text: str, statements: list[ast.stmt]) -> str:
+    """``text`` without ``statements``, each with the blank lines before it (those after it
+    space what follows)."""
+    lines = text.splitlines(keepends=True)
+    drop: set[int] = set()
+    for node in statements:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))]) - 1
+        while first > 0 and not lines[first - 1].strip():
+            first -= 1
+        drop.update(range(first, node.end_lineno or node.lineno))
+    return "".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+def _bound(alias: ast.alias) -> str:
+    return alias.asname or alias.name.split(".")[0]
+
+
+def _names_read(tree: ast.Module) -> set[str]:
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+@cache
+def _exercise_is_example(rule: type[Rule]) -> bool:
+    """Whether the bad fixture's ``exercise`` holds the code the rule reports (the Keras 3
+    fixtures, say): then it is the example, not just the harness driving it."""
+    path = rule.fixtures()["bad"]
+    try:
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+    except (OSError, SyntaxError, ValueError):
+        return False
+    driver = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == _HARNESS_DRIVER]
+    if not driver:
+        return False
+    from tf2lint.engine import lint_module
+
+    first, last = driver[0].lineno, driver[0].end_lineno or driver[0].lineno
+    found = lint_module(text, str(path), [rule]).diagnostics
+    return any(d.rule == rule.id and first <= d.line <= last for d in found)
 
 
 def explain(rule: type[Rule]) -> str:
