@@ -424,7 +424,8 @@ def lint_notebook(path: Path, shown: str, settings):
         return outcome
     module, where = nb.module()
     rules = settings.rules_for(relative_to_root(path, settings.root))
-    fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings)
+    counts: dict[str, int] = {}
+    fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings, counts)
     outcome.internal_error = result.internal_error or bool(rejected)
     cell_lines = {c.number: [line.rstrip("\r\n") for line in c.lines] for c in nb.cells}
     if fixed_module != module:
@@ -443,6 +444,7 @@ def lint_notebook(path: Path, shown: str, settings):
         else:
             new_text = write_back(nb, sources)
             outcome.fixed = fixed
+            outcome.fixed_by_rule = counts
             if settings.diff:
                 outcome.diff = unified_diff(nb.text, new_text, shown)
             else:
