@@ -39,13 +39,13 @@ def selector_matches(rule: type[Rule], selector: str) -> bool:
 
 
 def specificity(rule: type[Rule], selector: str) -> int:
-    """How narrowly ``selector`` names ``rule``: ALL < category < prefix (longer is narrower)
-    < the rule's own id or name."""
+    """How narrowly ``selector`` names ``rule``: ALL < ``TF`` < a category, as narrow as the
+    prefix naming it (``side-effect`` = ``TF2``) < longer prefixes < the rule's own id or name."""
     if _is_all(selector):
         return 0
     lowered = selector.lower()
     if lowered == rule.category:
-        return 1
+        return 1 + len("TF2")
     if selector.upper() == rule.id.upper() or lowered == rule.name.lower():
         return 1000
     return 1 + len(selector)

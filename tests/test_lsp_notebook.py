@@ -72,7 +72,10 @@ def _open_notebook(client: LanguageClient, notebook: Path, cells: list[str]) -> 
                 version=1,
                 cells=[
                     types.NotebookCell(kind=types.NotebookCellKind.Markup, document=markdown),
-                    *(types.NotebookCell(kind=types.NotebookCellKind.Code, document=u) for u in uris),
+                    *(
+                        types.NotebookCell(kind=types.NotebookCellKind.Code, document=u)
+                        for u in uris
+                    ),
                 ],
             ),
             cell_text_documents=[
@@ -163,11 +166,11 @@ async def test_notebook_disable_for_this_line_and_hover(client, folder):
     actions = await _actions(client, second, d, only=[types.CodeActionKind.QuickFix])
     disable = next(a for a in actions if a.title == "tf2lint: Disable TF201 for this line")
     (change,) = disable.edit.document_changes
-    assert _apply(CELLS[1], change.edits) == CELLS[1].replace(
-        "print(x)", "print(x)  # noqa: TF201"
-    )
+    assert _apply(CELLS[1], change.edits) == CELLS[1].replace("print(x)", "print(x)  # noqa: TF201")
     hover = await client.text_document_hover_async(
-        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=second), position=d.range.start)
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=second), position=d.range.start
+        )
     )
     assert hover.contents.value.startswith("TF201 print-in-traced-code")
 
@@ -191,7 +194,9 @@ async def test_disable_for_this_line_ends_the_statement_with_noqa(client, folder
     uri = (folder / "train.py").as_uri()
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
         )
     )
     (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
