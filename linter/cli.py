@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
@@ -551,30 +552,59 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 
 def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
-    rules (a baseline for a legacy codebase). Notebooks are left alone."""
-    from tf2lint.files import ReadError, read_source
+    rules (a baseline for a legacy codebase)."""
+    from tf2lint.files import ReadError, SourceText, read_bytes, read_source
+    from tf2lint.notebook import NotebookError
     from tf2lint.rule import ENGINE_CATEGORY
     from tf2lint.runner import WriteError, run, write_atomic
     from tf2lint.suppress import add_noqa
 
-    files = [f for f in _files(paths, config, options) if f.suffix != ".ipynb"]
+    files = _files(paths, config, options)
     result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)
     added = 0
-    for outcome in result.outcomes:
-        findings = [(d.line, d.rule) for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]
-        if not findings or outcome.file is None:
+    for path, outcome in zip(files, result.outcomes, strict=True):
+        found = [d for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]
+        if not found:
             continue
         try:
-            source = read_source(outcome.file)
-            text, count = add_noqa(source.text, findings, args.add_noqa_reason)
+            if path.suffix == ".ipynb":
+                data = read_bytes(path)
+                text, count, notebook = _add_noqa_notebook(data, found, args.add_noqa_reason)
+                source = SourceText(notebook.text, "utf-8", notebook.bom, original=data)
+            else:
+                source = read_source(path)
+                findings = [(d.line, d.rule) for d in found]
+                text, count = add_noqa(source.text, findings, args.add_noqa_reason)
             if count:
-                write_atomic(outcome.file, source, text)
+                write_atomic(path, source, text)
                 added += count
-        except (ReadError, WriteError) as error:
+        except (ReadError, WriteError, NotebookError) as error:
             print(f"tf2lint: {outcome.path}: not changed: {error}", file=sys.stderr)
     if not (args.quiet or args.silent):
         print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)
     return EXIT_ERROR if result.internal_error else EXIT_CLEAN
+
+
+def _add_noqa_notebook(data: bytes, found: list, reason: str):
+    """A notebook's JSON text with ``# noqa`` added in its cells; the count; the notebook."""
+    from tf2lint.notebook import read_notebook, write_back
+    from tf2lint.suppress import add_noqa
+
+    notebook = read_notebook(data)
+    sources: dict[int, list[str]] = {}
+    count = 0
+    for cell in notebook.cells:
+        findings = [(d.line, d.rule) for d in found if d.cell == cell.number]
+        # statements are read from the cell as linted (IPython lines as their placeholders);
+        # the comments go into the cell's own lines, which are the same lines
+        linted = "".join(cell.magic.get(i, line) for i, line in enumerate(cell.lines))
+        new_text, added = add_noqa(linted, findings, reason) if findings else (linted, 0)
+        new_lines = io.StringIO(new_text).readlines()
+        sources[cell.number] = [
+            line if i in cell.magic else new_lines[i] for i, line in enumerate(cell.lines)
+        ]
+        count += added
+    return write_back(notebook, sources), count, notebook
 
 
 # --- tf2lint rules, tf2lint explain --------------------------------------------------------------

@@ -494,3 +494,38 @@ def test_help_lists_ruffs_flags():
         "--exit-non-zero-on-fix",
     ):
         assert flag in text, flag
+
+
+def test_add_noqa_in_a_notebook_changes_only_the_cells_with_findings(project):
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": ["%matplotlib inline\n", "import tensorflow as tf"],
+            },
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": ["@tf.function\n", "def step(x):\n", "    print(x)\n", "    return x"],
+            },
+        ],
+        "metadata": {"language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = project / "nb.ipynb"
+    path.write_text(json.dumps(notebook, indent=1) + "\n")
+    result = check(project, "--add-noqa")
+    assert result.stderr == "Added 1 noqa directive.\n"
+    changed = json.loads(path.read_text())
+    assert changed["cells"][0] == notebook["cells"][0]
+    assert changed["cells"][1]["source"][2] == "    print(x)  # noqa: TF201\n"
+    expected = json.loads(json.dumps(notebook))
+    expected["cells"][1]["source"][2] = "    print(x)  # noqa: TF201\n"
+    assert path.read_text() == json.dumps(expected, indent=1) + "\n"  # the rest byte for byte
+    assert check(project).returncode == 0
