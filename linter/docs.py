@@ -87,22 +87,37 @@ def _names_read(tree: ast.Module) -> set[str]:
 
 @cache
 def _exercise_is_example(rule: type[Rule]) -> bool:
-    """Whether the bad fixture's ``exercise`` holds the code the rule reports (the Keras 3
-    fixtures, say): then it is the example, not just the harness driving it."""
-    path = rule.fixtures()["bad"]
+    """Whether the fixtures' ``exercise`` is the example itself (the Keras 3 rules' training
+    loops, say), not just the harness driving it: the bad and good twins differ only there (their
+    docstrings, imports and harness settings aside)."""
     try:
-        text = path.read_text(encoding="utf-8")
-        tree = ast.parse(text)
+        bad, good = (
+            ast.parse(rule.fixtures()[w].read_text(encoding="utf-8")) for w in ("bad", "good")
+        )
     except (OSError, SyntaxError, ValueError):
         return False
-    driver = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == _HARNESS_DRIVER]
-    if not driver:
+    if not any(_is_driver(node) for node in bad.body):
         return False
-    from tf2lint.engine import lint_module
+    return _outside_driver(bad) == _outside_driver(good)
 
-    first, last = driver[0].lineno, driver[0].end_lineno or driver[0].lineno
-    found = lint_module(text, str(path), [rule]).diagnostics
-    return any(d.rule == rule.id and first <= d.line <= last for d in found)
+
+def _is_driver(node: ast.stmt) -> bool:
+    return isinstance(node, ast.FunctionDef) and node.name == _HARNESS_DRIVER
+
+
+def _outside_driver(tree: ast.Module) -> list[str]:
+    """The module's statements but the driver, imports, harness settings and docstring."""
+    harness = set(map(id, _harness_statements(tree, keep_exercise=True)))
+    body = [
+        node
+        for node in tree.body
+        if not _is_driver(node)
+        and id(node) not in harness
+        and not isinstance(node, ast.Import | ast.ImportFrom)
+    ]
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return [ast.dump(node) for node in body]
 
 
 def explain(rule: type[Rule]) -> str:
