@@ -169,10 +169,17 @@ class Tf2lintServer(LanguageServer):
                 if self._rules is None:
                     self._rules = all_rules()
                 rules = select_rules(
-                    self._rules, config.select, config.ignore, config.target_tensorflow
+                    self._rules,
+                    config.select,
+                    config.ignore,
+                    config.target_tensorflow,
+                    extend_select=config.extend_select,
                 )
                 value = Settings(
-                    rules=rules, root=config.root, per_file_ignores=config.per_file_ignores
+                    rules=rules,
+                    root=config.root,
+                    per_file_ignores=config.per_file_ignores,
+                    report_unused_suppressions=config.report_unused_suppressions,
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -194,7 +201,9 @@ class Tf2lintServer(LanguageServer):
         path = to_fs_path(uri) or uri
         relative = relative_to_root(Path(path), settings.root)
         with collected_once():
-            result = lint_module(text, path, settings.rules_for(relative))
+            result = lint_module(
+                text, path, settings.rules_for(relative), settings.report_unused_suppressions
+            )
         return Linted(version, text, result.diagnostics, result.module, settings)
 
     async def lint_now(self, uri: str) -> None:
@@ -555,7 +564,10 @@ def _lint_cells(
     path = to_fs_path(uri) or uri
     with collected_once():
         result = lint_module(
-            module, path, settings.rules_for(relative_to_root(Path(path), settings.root))
+            module,
+            path,
+            settings.rules_for(relative_to_root(Path(path), settings.root)),
+            settings.report_unused_suppressions,
         )
     return Linted(version, module, result.diagnostics, result.module, settings), notebook, where
 

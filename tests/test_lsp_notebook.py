@@ -229,3 +229,27 @@ def test_lsp_without_pygls_prints_an_install_hint_not_a_traceback(tmp_path):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert 'pip install "pygls>=2,<3"' in done.stderr
+
+
+@pytest.mark.asyncio
+async def test_the_server_reads_the_new_config_keys(client, folder):
+    (folder / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nextend-select = ["tf906"]\nreport-unused-suppressions = true\n'
+    )
+    text = (
+        "import tensorflow as tf\n\nclass Net(tf.keras.layers.Layer):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.drop = tf.keras.layers.Dropout(0.5)\n\n"
+        "    def call(self, x):\n        return self.drop(x)\n\n"
+        "y = 1  # tf2lint: disable=TF999\n"
+    )
+    uri = (folder / "net.py").as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
+        )
+    )
+    found = await _diagnostics(client, uri, lambda ds: len(ds) == 2)
+    assert sorted(d.code for d in found) == ["TF906", "unused-suppression"]
