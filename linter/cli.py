@@ -412,14 +412,14 @@ def _check(args: argparse.Namespace) -> int:
     paths = args.paths or [Path(".")]
     config, settings, options = _load_settings(args, paths)
     say(f"configuration: {config.source or 'none found; the defaults'}")
-    say(f"{len(settings.rules)} rules selected")
+    say(f"rules selected: {len(settings.rules)}")
     if args.add_noqa:
         return _add_noqa(args, config, settings, options, paths)
     if stdin:
         result, fixed_source = _lint_stdin(args, config, settings, options)
     else:
         files = _files(paths, config, options)
-        say(f"{len(files)} files to check under {', '.join(map(str, paths))}")
+        say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
         progress = None
         if sys.stderr.isatty() and not (args.quiet or args.silent):
             progress = _Progress(sys.stderr)
@@ -431,7 +431,7 @@ def _check(args: argparse.Namespace) -> int:
             if progress is not None:
                 progress.close()
         fixed_source = None
-    say(f"checked {result.files_checked} files in {time.perf_counter() - started:.2f} s")
+    say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
     _report(args, result, settings, config, options, fixed_source)
     return _exit_code(args, result, options)
 

@@ -268,7 +268,7 @@ def test_quiet_prints_findings_only_and_silent_nothing(bad, project):
 def test_verbose_says_what_it_read_on_stderr(bad, project):
     result = check(project, "--verbose")
     assert f"tf2lint: configuration: {project / 'pyproject.toml'}" in result.stderr
-    assert "tf2lint: 1 files to check" in result.stderr
+    assert "tf2lint: files to check under .: 1\n" in result.stderr
     assert result.stdout.endswith("Found 1 error.\n" + HINT)
 
 
