@@ -411,6 +411,8 @@ def _check(args: argparse.Namespace) -> int:
     stdin = _reads_stdin(args)
     paths = args.paths or [Path(".")]
     config, settings, options = _load_settings(args, paths)
+    if args.statistics and options.output_format not in ("full", "concise", "json"):
+        raise _UsageError("--statistics works with the full, concise and json formats")
     say(f"configuration: {config.source or 'none found; the defaults'}")
     say(f"rules selected: {len(settings.rules)}")
     if args.add_noqa:
@@ -491,8 +493,6 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             style=Style(color),
         )
         if args.statistics:
-            if options.output_format not in ("full", "concise", "json"):
-                raise _UsageError("--statistics works with the full, concise and json formats")
             write_statistics(result, out, text, as_json=options.output_format == "json")
         elif options.output_format == "json":
             write_json(result, out)
@@ -640,12 +640,9 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     from tf2lint.docs import explain
-    from tf2lint.plugins import all_rules
+    from tf2lint.plugins import rule_by_id
 
-    wanted = args.rule.upper()
-    rule = next(
-        (r for r in all_rules() if r.id.upper() == wanted or r.name.upper() == wanted), None
-    )
+    rule = rule_by_id(args.rule)
     if rule is None:
         raise _UsageError(f"no rule {args.rule!r}; `tf2lint rules` lists them")
     sys.stdout.write(explain(rule))
