@@ -44,10 +44,6 @@ class Config:
     root: Path = field(default_factory=Path.cwd)  # the folder holding the config file
     source: Path | None = None
 
-    @property
-    def all_excludes(self) -> list[str]:
-        return self.exclude + self.extend_exclude
-
 
 _KEYS = {
     "select": "list",

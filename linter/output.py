@@ -182,20 +182,14 @@ def summary_lines(run: RunResult, options: TextOptions) -> list[str]:
     )
     star = options.style.marker("[*]")
     if not options.show_violations:  # --fix-only, --diff: only what was (or would be) fixed
-        would = options.fix_mode == "diff"
-        if hidden:
-            more = f"{_plural(hidden, 'fix', 'es')}"
-            if fixed:
-                verb = "Would fix" if would else "Fixed"
-                return [
-                    f"{verb} {_plural(fixed, 'error')} ({hidden} additional "
-                    f"fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`)."
-                ]
-            verb = "No errors would be fixed" if would else "No errors fixed"
-            return [f"{verb} ({more} available with `--unsafe-fixes`)."]
+        verb = "Would fix" if options.fix_mode == "diff" else "Fixed"
+        if not hidden:
+            return [f"{verb} {_plural(fixed, 'error')}."] if fixed else []
         if fixed:
-            return [f"{'Would fix' if would else 'Fixed'} {_plural(fixed, 'error')}."]
-        return []
+            more = _plural(hidden, "additional fix", "es")
+            return [f"{verb} {_plural(fixed, 'error')} ({more} available with `--unsafe-fixes`)."]
+        verb = "No errors would be fixed" if options.fix_mode == "diff" else "No errors fixed"
+        return [f"{verb} ({_plural(hidden, 'fix', 'es')} available with `--unsafe-fixes`)."]
     remaining = len(diagnostics)
     lines = []
     if fixed:
@@ -216,46 +210,56 @@ def summary_lines(run: RunResult, options: TextOptions) -> list[str]:
     return lines
 
 
+@dataclass
+class RuleCount:
+    """One row of --statistics."""
+
+    code: str
+    name: str
+    count: int = 0
+    fixable: int = 0  # how many of them --fix would fix
+
+
 def write_statistics(
     run: RunResult, out: TextIO, options: TextOptions, as_json: bool = False
 ) -> None:
     """--statistics: the count of findings per rule, most frequent first (flake8's and ruff's
     layout), then the summary; no findings are listed."""
-    rows: dict[str, list] = {}
+    rows: dict[str, RuleCount] = {}
     for d in run.diagnostics:
-        row = rows.setdefault(d.rule, [d.rule, d.name, 0, 0])
-        row[2] += 1
-        row[3] += options.applies(d.fix)
-    ordered = sorted(rows.values(), key=lambda r: (-r[2], r[0]))
+        row = rows.setdefault(d.rule, RuleCount(d.rule, d.name))
+        row.count += 1
+        row.fixable += options.applies(d.fix)
+    ordered = sorted(rows.values(), key=lambda r: (-r.count, r.code))
     if as_json:
         data = [
             {
-                "code": r[0],
-                "name": r[1],
-                "count": r[2],
-                "fixable": r[3] == r[2],
-                "fixable_count": r[3],
+                "code": r.code,
+                "name": r.name,
+                "count": r.count,
+                "fixable": r.fixable == r.count,
+                "fixable_count": r.fixable,
             }
             for r in ordered
         ]
         json.dump(data, out, indent=2)
         out.write("\n")
         return
-    if ordered:
-        style = options.style
-        count_width = len(str(max(r[2] for r in ordered)))
-        code_width = max(len(r[0]) for r in ordered)
-        any_fixable = any(r[3] for r in ordered)
-        for code, name, count, fixable in ordered:
-            mark = ""
-            if any_fixable:
-                mark = f"[{style.marker('*')}] " if fixable == count else "[ ] "
-                if 0 < fixable < count:
-                    mark = f"[{style.marker('-')}] "
-            padding = " " * (code_width - len(code))
-            out.write(
-                f"{style.bold(str(count).rjust(count_width))}\t{style.code(code)}{padding}\t{mark}{name}\n"
+    style = options.style
+    count_width = max((len(str(r.count)) for r in ordered), default=1)
+    code_width = max((len(r.code) for r in ordered), default=0)
+    any_fixable = any(r.fixable for r in ordered)
+    for r in ordered:
+        mark = ""  # ruff's: [*] all fixable, [-] some, [ ] none (when any rule has fixes)
+        if any_fixable:
+            mark = (
+                "[ ] "
+                if not r.fixable
+                else f"[{style.marker('*' if r.fixable == r.count else '-')}] "
             )
+        count = style.bold(str(r.count).rjust(count_width))
+        padding = " " * (code_width - len(r.code))
+        out.write(f"{count}\t{style.code(r.code)}{padding}\t{mark}{r.name}\n")
     if not options.quiet:
         out.writelines(f"{line}\n" for line in summary_lines(run, options))
 
