@@ -188,6 +188,7 @@ def lint_module(
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule."""
     result = FileResult(path)
+    selected = rules  # for the unused-suppressions report; `rules` narrows below
     # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
     # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
     # or run for minutes.
@@ -209,7 +210,7 @@ def lint_module(
     if _cannot_concern_tensorflow(source, rules):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
         # parse, ten times slower than Python's own (which has just accepted the code).
-        _apply_suppressions(result, source, report_unused_suppressions)
+        _apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
         module = parse_module(source)
@@ -286,7 +287,7 @@ def lint_module(
         result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges))
-    _apply_suppressions(result, source, report_unused_suppressions)
+    _apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
 
@@ -346,24 +347,28 @@ def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnost
     return out
 
 
-def _apply_suppressions(result: FileResult, source: str, report_unused: bool) -> None:
+def _apply_suppressions(
+    result: FileResult, source: str, report_unused: bool, rules: list[type[Rule]]
+) -> None:
     suppressions = parse_suppressions(source)
     if not suppressions:
         return
     result.diagnostics = [
         d
         for d in result.diagnostics
-        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d.rule, d.name, d.line)
+        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
     ]
     if report_unused:
-        for suppression, ids in unused(suppressions):
+        from tf2lint.plugins import all_rules
+
+        for idle in unused(suppressions, rules, all_rules()):
             result.diagnostics.append(
                 engine_diagnostic(
                     UNUSED_SUPPRESSION,
                     result.path,
-                    f"suppression of {', '.join(ids)} matches no finding",
-                    suppression.line,
-                    suppression.column,
+                    idle.message,
+                    idle.suppression.line,
+                    idle.suppression.column,
                 )
             )
 
