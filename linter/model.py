@@ -253,6 +253,10 @@ class BindingSite:
 
 # Binding kinds whose value is the expression the name then holds.
 _VALUE_KINDS = frozenset({"assign", "unpack", "augassign"})
+# Calls that build a Python container.
+_CONTAINER_BUILTINS = frozenset(
+    {"builtins.list", "builtins.tuple", "builtins.dict", "builtins.set", "builtins.range"}
+)
 # Calls that return a Python number or string (when not given a tensor).
 _SCALAR_BUILTINS = frozenset(
     {
@@ -503,6 +507,7 @@ class ModuleModel:
         self.loop_spans: dict[int, tuple[int, int]] = {}
         self._lookups: dict[tuple[str, int], Binding] = {}
         self._resolving: set[str] = set()  # names whose aliasing is being resolved
+        self._scalar_pending: set[tuple[str, int]] = set()  # names is_python_scalar is judging
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
@@ -661,9 +666,40 @@ class ModuleModel:
             todo.extend(self.module_classes[b] for b in c.base_names if b in self.module_classes)
         return None
 
-    def callee(self, call: cst.Call, caller: FunctionInfo | None) -> FunctionInfo | None:
-        """The module function or same-class method that ``call`` calls, if the model knows it."""
-        return self.function_referenced(call.func, caller)
+    def callee(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | None:
+        """The function of this module that ``call`` calls, if the model knows it: a function,
+        a method through ``self``, a lambda, or a method of an instance of a module class
+        (``layer(x)`` is its ``__call__``, ``encoder.encode(x)`` its ``encode``)."""
+        func = call.func
+        found = self.function_referenced(func, scope)
+        if found is not None:
+            return found
+        if isinstance(func, cst.Attribute):
+            receiver, method = func.value, func.attr.value
+        else:
+            receiver, method = func, "__call__"
+        cls = self.instance_of(receiver, scope)
+        return self.resolve_method(cls, method) if cls is not None else None
+
+    def instance_of(self, expr: cst.BaseExpression, scope: Scope | None) -> ClassInfo | None:
+        """The module class ``expr`` is an instance of, when every value the module assigns to
+        it (a name, or ``self.<attr>``) constructs that class."""
+        if isinstance(expr, cst.Name) and expr.value == "self":
+            return None  # self.f() is function_referenced's
+        values = self.bound_values(expr, scope)
+        found = None
+        for value in values:
+            if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+                return None
+            binding = self.binding_of(value.func, scope)
+            classes = [s.node for s in binding.sites if s.kind == "class"]
+            if len(classes) != len(binding.sites) or not classes:
+                return None
+            cls = self.classes[classes[-1]]
+            if found is not None and cls is not found:
+                return None
+            found = cls
+        return found
 
     def function_referenced(
         self, expr: cst.BaseExpression, scope: Scope | None
@@ -743,18 +779,24 @@ class ModuleModel:
         if expr.value in ("True", "False"):
             return True
         binding = self.binding_of(expr, scope)
-        if not binding.sites:
-            return False
-        for site in binding.sites:
-            if site.kind in ("assign", "augassign"):
-                if site.value is None or not self.is_python_scalar(site.value, scope, deeper):
+        key = (expr.value, id(binding.scope))
+        if not binding.sites or key in self._scalar_pending:
+            # `lr = lr * 0.5`: the name's other bindings decide
+            return bool(binding.sites)
+        self._scalar_pending.add(key)
+        try:
+            for site in binding.sites:
+                if site.kind in ("assign", "augassign"):
+                    if site.value is None or not self.is_python_scalar(site.value, scope, deeper):
+                        return False
+                elif site.kind in ("loop", "comprehension"):
+                    if not self._scalar_iteration(site, scope):
+                        return False
+                else:
                     return False
-            elif site.kind in ("loop", "comprehension"):
-                if not self._scalar_iteration(site, scope):
-                    return False
-            else:
-                return False
-        return True
+            return True
+        finally:
+            self._scalar_pending.discard(key)
 
     def _scalar_iteration(self, site: BindingSite, scope: Scope | None) -> bool:
         """A loop variable that takes Python numbers or strings: the target of ``range()``, the
@@ -870,9 +912,17 @@ class ModuleModel:
             return False
         default = fn.param_defaults.get(name)
         # A Python-valued default (flags, sizes, names, None) marks a Python parameter.
-        return default is None or not isinstance(
+        if default is not None and isinstance(
             default,
             (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Name),
+        ):
+            return False
+        # So does a caller passing a Python value.
+        return not any(
+            isinstance(value, _PYTHON_VALUES)
+            or (isinstance(value, cst.Call) and self.call_name(value) in _CONTAINER_BUILTINS)
+            or self.is_python_scalar(value, scope)
+            for value, scope in self.arguments(fn, name)
         )
 
 
@@ -1021,17 +1071,17 @@ class _ModelBuilder:
     def _enter_if(self, node: cst.If) -> None:
         blocks = self.model.blocks
         test = node.test
-        if is_one_time_guard(test) or _clears_flag(test, node.body):
-            blocks[id(node.body)] = "guard"
-        elif _tests_eager(test):
+        if _tests_eager(test):
             blocks[id(node.body)] = "eager"
         elif (
             isinstance(test, cst.UnaryOperation)
             and isinstance(test.operator, cst.Not)
             and _tests_eager(test.expression)
-            and isinstance(node.orelse, cst.Else)
         ):
-            blocks[id(node.orelse.body)] = "eager"
+            if isinstance(node.orelse, cst.Else):
+                blocks[id(node.orelse.body)] = "eager"
+        elif is_one_time_guard(test) or _clears_flag(test, node.body):
+            blocks[id(node.body)] = "guard"
 
     def _enter_with(self, node: cst.With) -> None:
         for item in node.items:
@@ -1428,7 +1478,7 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
-    global _COMPREHENSION_TYPES, _SCALAR_LITERALS
+    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES
     _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
     _SCALAR_LITERALS = (
         cst.Integer,
@@ -1438,11 +1488,20 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         cst.ConcatenatedString,
         cst.FormattedString,
     )
+    _PYTHON_VALUES = (
+        *_SCALAR_LITERALS,
+        cst.List,
+        cst.Tuple,
+        cst.Dict,
+        cst.Set,
+        *(getattr(cst, name) for name in _COMPREHENSIONS),
+    )
     return handlers, leave_types, frozenset(getattr(cst, name) for name in _LEAVES)
 
 
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
+_PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
 
 
 def _autograph(name: str, expr: cst.BaseExpression) -> bool:

@@ -49,6 +49,11 @@ def computed_tensor(
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
             return False
+        if binding.kinds == {"param"}:  # what every caller passes
+            passed = model.arguments(binding.scope, expr.value)
+            return bool(passed) and all(
+                computed_tensor(model, value, caller, depth + 1) for value, caller in passed
+            )
         values = binding.known_values
         return bool(values) and all(
             computed_tensor(model, v, binding.scope, depth + 1) for v in values

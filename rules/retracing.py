@@ -100,7 +100,7 @@ def _varying_name(
         if site.kind in ("loop", "comprehension"):
             return f"the Python loop variable `{name}`"
         if site.kind == "augassign":
-            return f"`{name}`, a Python number the loop changes"
+            return f"`{name}` (a Python number the loop changes)"
         if site.kind == "assign" and site.value is not None:
             for inner in names_in(site.value):
                 if inner == name or _varying_name(model, inner, scope, loops, seen):
@@ -302,7 +302,7 @@ class TfFunctionAppliedAndCalled(Rule):
                 "iteration; create the tf.function once, before the loop",
             )
         else:
-            key = (id(fn), code(func.args[0].value))
+            key = (id(fn), short(func.args[0].value))
             self._once.setdefault(key, []).append(node)
 
     def leave_Module(self, node: cst.Module) -> None:
@@ -310,7 +310,7 @@ class TfFunctionAppliedAndCalled(Rule):
             for call in calls[1:]:
                 self.report(
                     call,
-                    f"`tf.function({short(wrapped)})` is built and traced again here: each "
+                    f"`tf.function({wrapped})` is built and traced again here: each "
                     "`tf.function(...)(...)` is a new function; create it once and reuse it",
                 )
 
