@@ -21,6 +21,7 @@ from libcst._nodes.base import CSTNode
 
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
 from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
     ENGINE_CATEGORY,
     INTERNAL_ERROR,
@@ -124,6 +125,7 @@ class FileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     module: cst.Module | None = None
     internal_error: bool = False
+    summary: ModuleSummary | None = None  # for the project, when linted as part of one
 
 
 # Node types the traversal state itself follows (see LintContext.enter/leave): scopes, loops, and
@@ -185,9 +187,16 @@ def lint_module(
     path: str,
     rules: list[type[Rule]],
     report_unused_suppressions: bool = False,
+    identity: ModuleIdentity | None = None,
+    facts: ModuleFacts | None = None,
 ) -> FileResult:
-    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule."""
+    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
+
+    With the module's ``identity`` (it is linted as part of a project), the result carries the
+    module's summary for the project; ``facts`` are what the project learned about it from the
+    other modules (see tf2lint.project)."""
     result = FileResult(path)
+    traced_from_elsewhere = bool(facts and facts.traced)
     selected = rules  # for the unused-suppressions report; `rules` narrows below
     # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
     # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
@@ -207,9 +216,12 @@ def lint_module(
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
         return result
-    if _cannot_concern_tensorflow(source, rules):
+    if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
-        # parse, ten times slower than Python's own (which has just accepted the code).
+        # parse, ten times slower than Python's own (which has just accepted the code). For
+        # the project it is a module whose functions it knows only by the calls into them.
+        if identity is not None:
+            result.summary = ModuleSummary(identity.name, complete=False)
         _apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
@@ -224,12 +236,12 @@ def lint_module(
         return result
     result.module = module
     try:
-        model = ModuleModel(module)
+        model = ModuleModel(module, identity, facts)
     except Exception as error:  # a bug in the model: report it and lint nothing else here
         result.diagnostics.append(_internal_error(path, "the semantic model", error))
         result.internal_error = True
         return result
-    if not model.imports_tensorflow():
+    if not model.imports_tensorflow() and not traced_from_elsewhere:
         rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
     context = LintContext(model, path)
     failed: dict[str, BaseException] = {}
@@ -289,6 +301,12 @@ def lint_module(
     result.diagnostics.extend(_positioned(reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
+    if identity is not None:
+        try:
+            result.summary = model.summary()
+        except Exception as error:  # a bug in the summary: this module's findings still stand
+            result.diagnostics.append(_internal_error(path, "the module summary", error))
+            result.internal_error = True
     return result
 
 

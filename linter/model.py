@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import TYPE_CHECKING, TypeVar
 
 from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children
+
+if TYPE_CHECKING:
+    from tf2lint.project import ExternalName, ModuleFacts, ModuleIdentity, ModuleSummary
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -412,6 +416,8 @@ class FunctionInfo(Scope):
     # its body runs once: decorated with a once/cache decorator, or traced code calls it only
     # from under a one-time guard
     one_time: bool = False
+    key: str = ""  # unique in its module: the qualname, numbered when several share one
+    runs_once: bool = False  # decorated with a once/cache decorator
 
     @property
     def traced(self) -> bool:
@@ -475,11 +481,62 @@ class CallSite:
         return None
 
 
+@dataclass(frozen=True)
+class _Edge:
+    target: FunctionInfo | str
+    kind: str
+    guarded: bool
+
+    @property
+    def local(self) -> bool:
+        return not isinstance(self.target, str)
+
+
+@dataclass(frozen=True)
+class Root:
+    """Code of this module that makes tf.function trace ``target``: a function of the module,
+    or the qualified name of one elsewhere."""
+
+    target: FunctionInfo | str
+    reason: TracedBy
+    autograph: bool = True
+    signature: bool = False  # a fixed input_signature: Python arguments become tensors
+
+
+# Qualified names that are never another linted module: not worth a summary edge.
+_LIBRARY_ROOTS = (
+    "builtins.",
+    "tensorflow.",
+    "keras.",
+    "tf_keras.",
+    "numpy.",
+    "absl.",
+    "os.",
+    "sys.",
+    "math.",
+    "collections.",
+    "functools.",
+    "itertools.",
+    "typing.",
+    "re.",
+    "json.",
+    "logging.",
+)
+
+
 class ModuleModel:
     """Everything the rules need to know about one module, computed once."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        identity: ModuleIdentity | None = None,
+        facts: ModuleFacts | None = None,
+    ) -> None:
         self.module = module
+        # its dotted name and package, when known (relative imports, the project's summaries)
+        self.identity = identity
+        self.facts = facts  # what the other modules linted with it say about it
         self.scope = Scope(kind="module", node=module, parent=None)
         # local name -> qualified name, for imports anywhere in the module (the tf1-api rules'
         # candidates; what a name means at a given place is ``lookup``'s answer)
@@ -492,6 +549,12 @@ class ModuleModel:
         self.module_functions: dict[str, FunctionInfo] = {}
         self.module_classes: dict[str, ClassInfo] = {}
         self.call_sites: list[CallSite] = []
+        # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
+        self.roots: list[Root] = []
+        # a unique key per function (its qualname, numbered when several share one)
+        self.function_keys: dict[str, FunctionInfo] = {}
+        self.queries: set[str] = set()  # qualified names of other modules the rules asked about
+        self._edges: dict[int, list[tuple[FunctionInfo, str, bool]]] = {}
         # every call in the module with the function it is in, its enclosing loops and scope
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...], Scope]] = []
         # id(Name) -> its scope, for names read outside the module scope
@@ -720,6 +783,121 @@ class ModuleModel:
                 return self.resolve_method(cls, expr.attr.value)
         return None
 
+    def function_target(
+        self, expr: cst.BaseExpression, scope: Scope | None
+    ) -> FunctionInfo | str | None:
+        """The function ``expr`` names: one of this module, else the qualified name of one that
+        may be another linted module's (``utils.preprocess``, an imported name)."""
+        found = self.function_referenced(expr, scope)
+        if found is not None:
+            return found
+        qualified = self.qualified_name(expr)
+        return qualified if qualified and not qualified.startswith(_LIBRARY_ROOTS) else None
+
+    def call_target(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | str | None:
+        """What ``call`` calls: a function of this module (``callee``), else the qualified name
+        of what may be another linted module's function, class or method (``lib.f``, an
+        instance of an imported class: ``"lib.Encoder.__call__"``)."""
+        found = self.callee(call, scope)
+        if found is not None:
+            return found
+        qualified = self.call_name(call)
+        if qualified is None:
+            func = call.func
+            receiver, method = (
+                (func.value, func.attr.value)
+                if isinstance(func, cst.Attribute)
+                else (func, "__call__")
+            )
+            values = (
+                self.bound_values(receiver, scope) if not isinstance(receiver, cst.Call) else []
+            )
+            classes = {self.call_name(v) for v in values if isinstance(v, cst.Call)}
+            if len(classes) != 1 or len(values) != len(
+                [v for v in values if isinstance(v, cst.Call)]
+            ):
+                return None
+            (cls,) = classes
+            if cls is None:
+                return None
+            qualified = f"{cls}.{method}"
+        return None if qualified.startswith(_LIBRARY_ROOTS) else qualified
+
+    def local_edges(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, str, bool]]:
+        """What tracing ``fn`` traces in this module: (function, "defined" | "called" |
+        "passed", under a one-time guard)."""
+        found = self._edges.get(id(fn))
+        if found is None:
+            found = self._edges[id(fn)] = [
+                (e.target, e.kind, e.guarded) for e in self._all_edges(fn) if e.local
+            ]
+        return found
+
+    def unconverted_edges(self, fn: FunctionInfo) -> Iterator[FunctionInfo]:
+        """What runs unconverted when ``fn`` does: what it defines and calls (functions it
+        hands to tf.map_fn, tf.cond and the like are converted by those)."""
+        return (target for target, kind, _ in self.local_edges(fn) if kind != "passed")
+
+    def _all_edges(self, fn: FunctionInfo) -> Iterator[_Edge]:
+        for nested in fn.nested.values():
+            yield _Edge(nested, "defined", False)
+        for call in fn.calls:
+            target = self.call_target(call, fn)
+            if target is not None:
+                yield _Edge(target, "called", id(call) in fn.guarded_calls)
+            if self.call_name(call) in PY_FUNCTION_NAMES:
+                continue  # its function runs eagerly, in Python, on every call
+            for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
+                passed = self.function_target(arg.value, fn)
+                if passed is not None:
+                    yield _Edge(passed, "passed", False)
+
+    def external(self, qualified: str | None) -> ExternalName | None:
+        """What another linted module says ``qualified`` is (a tf.function, a Keras class),
+        when the project knows; the question is recorded either way, so that the project can
+        tell which modules its answers change."""
+        if not qualified or qualified.startswith(_LIBRARY_ROOTS):
+            return None
+        self.queries.add(qualified)
+        return self.facts.external.get(qualified) if self.facts else None
+
+    def summary(self) -> ModuleSummary:
+        """What the project needs of this module (see tf2lint.project)."""
+        from tf2lint.project import ClassSummary, Edge, FunctionSummary, ModuleSummary
+
+        name = self.identity.name if self.identity else ""
+        out = ModuleSummary(name)
+        own_roots = {id(r.target): r for r in self.roots if isinstance(r.target, FunctionInfo)}
+        for key, fn in self.function_keys.items():
+            info = FunctionSummary(once=fn.runs_once)
+            root = own_roots.get(id(fn))
+            if root is not None:
+                info.root, info.autograph = root.reason.kind, root.autograph
+                info.tf_function = root.reason.kind == "decorator"
+                info.signature = root.signature
+            if fn.cls is not None:
+                info.cls = fn.cls.name
+            out.functions[key] = info
+            for edge in self._all_edges(fn):
+                target = edge.target
+                external = isinstance(target, str)
+                out.edges.append(
+                    Edge(key, target if external else target.key, edge.kind, external, edge.guarded)
+                )
+        for root in self.roots:
+            if isinstance(root.target, str):
+                out.edges.append(
+                    Edge("", root.target, root.reason.kind, True, False, root.autograph)
+                )
+        for cls in self.classes.values():
+            bases = [f"{name}.{b}" if b in self.module_classes else b for b in cls.base_names if b]
+            out.classes[cls.name] = ClassSummary(bases, cls.keras_kind, cls.keras2)
+        for local, sites in self.scope.bindings.items():
+            if sites[-1].kind == "import" and sites[-1].imported:
+                out.exports[local] = sites[-1].imported
+        out.queries = sorted(self.queries)
+        return out
+
     def bound_values(
         self, expr: cst.BaseExpression, scope: Scope | None
     ) -> list[cst.BaseExpression]:
@@ -926,6 +1104,67 @@ class ModuleModel:
         )
 
 
+N = TypeVar("N")
+
+
+def propagate(
+    roots: Iterable[tuple[N, TracedBy] | tuple[N, TracedBy, bool]],
+    edges: Callable[[N], Iterable[tuple[N, str, bool]]],
+    label: Callable[[N], str],
+    once: Callable[[N], bool],
+    caller: bool = False,
+) -> tuple[dict[N, TracedBy], dict[N, bool]]:
+    """What tracing reaches from ``roots`` (each a node, why it is traced, and whether it runs
+    once), following ``edges(node)``: (target, "called" | "defined" | "passed", guarded). The
+    one propagation of the model (inside a module) and of the project (across modules).
+
+    Calls made from under a one-time guard (`if not self._built: self._build()`), and all the
+    calls of code that runs once, run once, while tracing: their targets are traced "one
+    time", and only if no other path reaches them. Returns node -> reason and node -> runs once.
+    """
+    reasons: dict[N, TracedBy] = {}
+    one_time: dict[N, bool] = {}
+    todo: list[N] = []
+    guarded: list[tuple[N, TracedBy]] = []
+
+    def mark(node: N, reason: TracedBy, runs_once: bool) -> None:
+        if node not in reasons:
+            reasons[node] = reason
+            one_time[node] = runs_once or once(node)
+            todo.append(node)
+
+    for root in roots:
+        mark(root[0], root[1], root[2] if len(root) > 2 else False)  # type: ignore[misc]
+    while todo or guarded:
+        if not todo:
+            node, reason = guarded.pop()
+            mark(node, reason, True)
+            continue
+        node = todo.pop()
+        source = label(node)
+        for target, kind, is_guarded in edges(node):
+            reason = TracedBy(kind, source, node if caller else None)  # type: ignore[arg-type]
+            if kind == "defined":
+                mark(target, reason, one_time[node])
+            elif kind == "called" and (is_guarded or one_time[node]):
+                guarded.append((target, reason))
+            else:
+                mark(target, reason, False)
+    return reasons, one_time
+
+
+def reach(roots: Iterable[N], edges: Callable[[N], Iterable[N]]) -> set[N]:
+    """Every node reachable from ``roots`` through ``edges``."""
+    seen: set[N] = set()
+    todo = list(roots)
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(edges(node))
+    return seen
+
+
 class _ModelBuilder:
     """Fills a ModuleModel in one walk of the tree, then resolves what needs the whole module."""
 
@@ -943,6 +1182,7 @@ class _ModelBuilder:
     def build(self) -> None:
         self.walk()
         self.resolve_classes()
+        self.collect_roots()
         self.mark_traced()
         self.collect_call_sites()
 
@@ -1122,10 +1362,21 @@ class _ModelBuilder:
     def _enter_import_from(self, node: cst.ImportFrom) -> None:
         # Its children (aliases, names) are still walked, for the rules' traversal; none of them
         # means anything to the model.
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
         model = self.model
-        base = dotted_name(node.module)
+        base = dotted_name(node.module) if node.module is not None else ""
+        if node.relative:  # from . import x, from ..a import b: needs the module's package
+            if model.identity is None or base is None:
+                return
+            package = model.identity.package.split(".") if model.identity.package else []
+            up = len(node.relative) - 1
+            if up > len(package):
+                return
+            parts = package[: len(package) - up] + ([base] if base else [])
+            base = ".".join(parts)
+        if not base:
+            return
         for alias in node.names:
             if not isinstance(alias.name, cst.Name):
                 continue
@@ -1260,10 +1511,16 @@ class _ModelBuilder:
             expr = decorator.decorator
             dotted = dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or ""
             if dotted.rpartition(".")[2] in ONCE_DECORATORS:
-                info.one_time = True
+                info.runs_once = info.one_time = True
         model.functions.append(info)
         model.function_of[node] = info
         model.scope_at[id(node)] = info
+        key, n = qualname, 1
+        while key in model.function_keys:
+            n += 1
+            key = f"{qualname}#{n}"
+        info.key = key
+        model.function_keys[key] = info
         self.functions.append(info)
         self.scopes.append(info)
         self.loops.append([])
@@ -1319,6 +1576,11 @@ class _ModelBuilder:
                         info.keras_kind = info.keras_kind or "layer"
                     if info.keras_kind and qualified.startswith(KERAS2_ROOTS):
                         info.keras2 = True
+        if model.facts:  # a Keras base class in another linted module
+            for info in model.classes.values():
+                kind = model.facts.classes.get(info.name)
+                if kind is not None and not info.keras_kind:
+                    info.keras_kind, info.keras2 = kind
         changed = True
         while changed:  # Keras-ness is inherited from classes in the same module
             changed = False
@@ -1332,35 +1594,32 @@ class _ModelBuilder:
                         info.keras2 = parent.keras2
                         changed = True
 
-    def mark_traced(self) -> None:
+    def collect_roots(self) -> None:
+        """How the module's own code makes tf.function trace a function: decorators,
+        ``tf.function(f)`` and ``Dataset.map(f)``, of its own functions or of imported ones."""
         model = self.model
-        todo: list[FunctionInfo] = []
-
-        def mark(fn: FunctionInfo | None, reason: TracedBy) -> None:
-            if fn is not None and fn.traced_by is None:
-                fn.traced_by = reason
-                todo.append(fn)
-
-        unconverted: list[FunctionInfo] = []
         for fn in model.functions:
             for decorator in fn.decorators:
                 expr = decorator.decorator
                 name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
                 if name in TF_FUNCTION_NAMES:
-                    mark(fn, TracedBy("decorator", name))
-                    if not _autograph(name, expr):
-                        unconverted.append(fn)
-            if fn.cls is not None and fn.cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
-                mark(fn, TracedBy("keras", fn.cls.keras_kind))
-                if not fn.cls.keras2:
-                    unconverted.append(fn)
-        for call, caller, _, _ in model._calls:
+                    reason = TracedBy("decorator", name)
+                    model.roots.append(
+                        Root(fn, reason, _autograph(name, expr), input_signature(expr))
+                    )
+        for call, _, _, scope in model._calls:
             name = model.call_name(call)
             if name in TF_FUNCTION_NAMES and call.args:
-                target = model.function_referenced(call.args[0].value, caller)
-                mark(target, TracedBy("wrapped"))
-                if target is not None and not _autograph(name, call):
-                    unconverted.append(target)
+                target = model.function_target(call.args[0].value, scope)
+                if target is not None:
+                    model.roots.append(
+                        Root(
+                            target,
+                            TracedBy("wrapped"),
+                            _autograph(name, call),
+                            input_signature(call),
+                        )
+                    )
             elif (
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in DATASET_FUNCTION_METHODS
@@ -1368,51 +1627,47 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = model.function_referenced(arg.value, caller)
-                        mark(target, TracedBy("dataset", call.func.attr.value))
+                        target = model.function_target(arg.value, scope)
+                        if target is not None:
+                            reason = TracedBy("dataset", call.func.attr.value)
+                            model.roots.append(Root(target, reason))
                         break
-        # What traced code calls or defines is traced too. Calls made from under a one-time
-        # guard (`if not self._built: self._build()`) run once, while tracing: their callees
-        # are traced "one time", and only if no unguarded path reaches them.
-        guarded: list[tuple[FunctionInfo, TracedBy]] = []
-        while todo or guarded:
-            if not todo:
-                callee, reason = guarded.pop()
-                if callee.traced_by is None:
-                    callee.one_time = True
-                    mark(callee, reason)
-                continue
-            fn = todo.pop()
-            for nested in fn.nested.values():
-                mark(nested, TracedBy("defined", fn.qualname, fn))
-                nested.one_time = nested.one_time or fn.one_time
-            for call in fn.calls:
-                reason = TracedBy("called", fn.qualname, fn)
-                callee = model.callee(call, fn)
-                if callee is not None and (id(call) in fn.guarded_calls or fn.one_time):
-                    guarded.append((callee, reason))
-                else:
-                    mark(callee, reason)
-                if model.call_name(call) in PY_FUNCTION_NAMES:
-                    continue  # its function runs eagerly, in Python, on every call
-                for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
-                    target = model.function_referenced(arg.value, fn)
-                    mark(target, TracedBy("passed", fn.qualname, fn))
 
-        # What unconverted code calls or defines runs unconverted too. (Functions it hands to
-        # tf.map_fn, tf.cond and the like are converted by those.)
-        seen: set[int] = set()
-        while unconverted:
-            fn = unconverted.pop()
-            if id(fn) in seen:
-                continue
-            seen.add(id(fn))
+    def mark_traced(self) -> None:
+        """Which functions tf.function traces, why, and whether AutoGraph converts them: from
+        the roots (decorators, Keras methods, ``tf.function(f)``, ``Dataset.map(f)``, and what
+        other modules say), through what traced code calls, defines and hands on."""
+        model = self.model
+        facts = model.facts
+        roots: list[tuple[FunctionInfo, TracedBy, bool]] = []
+        unconverted: list[FunctionInfo] = []
+        if facts:
+            for key, (reason, once) in facts.traced.items():
+                fn = model.function_keys.get(key)
+                if fn is not None:
+                    roots.append((fn, reason, once))
+            unconverted += (
+                model.function_keys[k] for k in facts.unconverted if k in model.function_keys
+            )
+        for root in model.roots:
+            if isinstance(root.target, FunctionInfo):
+                roots.append((root.target, root.reason, False))
+                if not root.autograph:
+                    unconverted.append(root.target)
+        for fn in model.functions:
+            cls = fn.cls
+            if cls is not None and cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
+                roots.append((fn, TracedBy("keras", cls.keras_kind), False))
+                if not cls.keras2:
+                    unconverted.append(fn)
+        traced, one_time = propagate(
+            roots, model.local_edges, lambda fn: fn.qualname, lambda fn: fn.runs_once, caller=True
+        )
+        for fn, reason in traced.items():
+            fn.traced_by = reason
+            fn.one_time = one_time[fn]
+        for fn in reach(unconverted, model.unconverted_edges):
             fn.autograph = False
-            unconverted.extend(fn.nested.values())
-            for call in fn.calls:
-                callee = model.callee(call, fn)
-                if callee is not None:
-                    unconverted.append(callee)
 
     def collect_call_sites(self) -> None:
         model = self.model
@@ -1502,6 +1757,17 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def input_signature(expr: cst.BaseExpression | None) -> bool:
+    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
+    numbers passed to such a function are converted to tensors and do not retrace."""
+    if not isinstance(expr, cst.Call):
+        return False
+    for arg in expr.args:
+        if arg.keyword is not None and arg.keyword.value == "input_signature":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+    return False
 
 
 def _autograph(name: str, expr: cst.BaseExpression) -> bool:

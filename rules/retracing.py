@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope
+from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal, short
 from tf2lint.walk import walk
@@ -38,17 +38,6 @@ def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpre
     return None
 
 
-def has_input_signature(call: cst.BaseExpression | None) -> bool:
-    """Whether a ``tf.function(...)`` call / decorator fixes an ``input_signature``: Python
-    numbers passed to such a function are converted to tensors and do not retrace."""
-    if not isinstance(call, cst.Call):
-        return False
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == "input_signature":
-            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
-    return False
-
-
 def traced_target(
     model: ModuleModel, call: cst.Call, scope: Scope
 ) -> tuple[str, FunctionInfo | None, bool] | None:
@@ -60,7 +49,7 @@ def traced_target(
         decorator = tf_function_decorator(model, callee)
         if decorator is None:
             return None
-        return callee.name, callee, has_input_signature(decorator)
+        return callee.name, callee, input_signature(decorator)
     if isinstance(call.func, cst.Name):
         values = model.lookup(call.func.value, scope).known_values
         if values and all(is_tf_function_call(model, v) for v in values):
@@ -68,7 +57,10 @@ def traced_target(
             wrapped = None
             if first.args:
                 wrapped = model.function_referenced(first.args[0].value, scope)
-            return call.func.value, wrapped, has_input_signature(first)
+            return call.func.value, wrapped, input_signature(first)
+    imported = model.external(model.call_name(call))  # a tf.function of another module
+    if imported is not None and imported.tf_function:
+        return code(call.func), None, imported.signature
     return None
 
 
