@@ -12,8 +12,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from browser import elements, hex_colour, png_colours, rendered_dom, screenshot
+
 from conftest import ROOT, run_cli
 from tf2lint.runtime_check import causes, observe
 from tf2lint.runtime_check.html import KIND_COLOURS
