@@ -30,7 +30,7 @@ body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin:
        color: #1d1d1f; background: #fff; max-width: 1400px; }
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 8px; }
 h3 { font-size: 15px; margin: 20px 0 6px; }
-.meta { color: #555; margin-bottom: 12px; }
+.meta { color: #555; margin-bottom: 12px; font-weight: normal; }
 .totals { display: flex; gap: 12px; flex-wrap: wrap; margin: 12px 0; }
 .totals div { background: #f4f5f7; border-radius: 6px; padding: 8px 14px; }
 .totals b { display: block; font-size: 20px; }
@@ -270,6 +270,8 @@ def render_verify(verdicts: list, meta: dict) -> str:
         f"{escape(str(meta['devices']))}, {meta['repeat']} calls per fixture, "
         f"Python {escape(str(meta['python']))}, {escape(str(meta['date']))}</p>",
         f'<p id="summary">{escape(summary(verdicts))}</p>',
+        '<p class="legend"><span><i style="background:#e45756"></i>bad fixture</span>'
+        '<span><i style="background:#4c78a8"></i>good fixture</span></p>',
         "<table><tr><th>rule</th><th>result</th><th>traces bad / good</th>"
         "<th>steady call bad / good</th><th>slowdown</th><th>after the fix</th>"
         "<th>evidence</th></tr>",
@@ -299,7 +301,7 @@ def render_verify(verdicts: list, meta: dict) -> str:
             f"<td>{bars}<span class=meta>{escape(shown[4])}</span></td>"
             f"<td class=num>{escape(shown[6])}</td>"
             f'<td class="num slowdown">{escape(shown[7])}</td>'
-            f'<td class="{fix_class}">{escape(fix.get("status") or "-")}'
+            f'<td class="{fix_class}">{escape(fix.get("status") or "no fix")}'
             + (f"<br><span class=meta>{escape(fix.get('reason', ''))}</span>" if fix else "")
             + f"</td><td>{escape(v.reason)}</td></tr>"
         )

@@ -51,6 +51,7 @@ FAILED = "failed"  # a trace that raised: no graph was kept
 
 _AUTOGRAPH_FILE = "__autograph_generated_file"
 _FRAME_IN_MESSAGE = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @dataclass
@@ -319,19 +320,25 @@ class Recorder:
         )
         known = self._error_ids.get(id(error))
         if known is not None:  # seen again further out: add the outer frames it passed through
-            inner = [tuple(f) for f in known["frames"]]
-            known["frames"] = [list(f) for f in frames if f not in inner] + known["frames"]
+            seen = {tuple(f[:2]) for f in known["frames"]}
+            outer = [list(f) for f in frames if f[:2] not in seen]
+            known["frames"] = outer + known["frames"]
             return known
-        # TensorFlow reports where in the user's code a trace failed in the message itself.
-        for filename, line, name in _FRAME_IN_MESSAGE.findall(str(error)):
-            frame = (filename, int(line), name)
-            if frame not in frames and self.is_user_file(filename):
-                frames.append(frame)
+        # TensorFlow lists where in the user's code a trace failed in the message itself: the
+        # innermost of those is where it was raised, whatever the traceback kept.
+        in_message = [
+            (filename, int(line), name)
+            for filename, line, name in _FRAME_IN_MESSAGE.findall(str(error))
+            if self.is_user_file(filename)
+        ]
+        seen = {f[:2] for f in frames}
+        frames += [f for f in in_message if f[:2] not in seen]
+        innermost = (in_message or frames or [None])[-1]
         entry = {
             "type": type(error).__name__,
             "message": clean_message(error),
             "frames": [list(f) for f in frames],
-            "innermost": list(frames[-1][:2]) if frames else None,
+            "innermost": list(innermost[:2]) if innermost else None,
             "while_tracing": event.seq if event is not None else None,
             "uncaught": False,
         }
@@ -345,14 +352,22 @@ RECORDER = Recorder()
 
 
 def clean_message(error: BaseException) -> str:
-    """The exception's own message: TensorFlow's "in user code" traceback text left out."""
-    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
-    if lines and lines[0].startswith("in user code"):  # TF's traceback first, its message last
-        lines = lines[-1:]
+    """The exception's own message, whole, on one line: TensorFlow's "in user code" frames and
+    Keras's "Arguments received" block left out (they are frames and arguments, not words)."""
+    lines = [line.strip() for line in _ANSI.sub("", str(error)).strip().splitlines()]
     prefix = f"{type(error).__name__}: "
+    if lines and lines[0].startswith("in user code"):  # TF's frames first, then the message
+        starts = [i for i, line in enumerate(lines) if line.startswith(prefix)]
+        lines = lines[starts[0] :] if starts else lines[-1:]
     if lines and lines[0].startswith(prefix):
         lines[0] = lines[0][len(prefix) :]
-    return lines[0] if lines else ""
+    kept = []
+    for line in lines:
+        if line.startswith("Arguments received by"):
+            break
+        if line:
+            kept.append(line)
+    return " ".join(kept)
 
 
 def _library_prefixes() -> tuple[str, ...]:

@@ -301,6 +301,17 @@ def compare(
             else:
                 verdict, evidence = _trace_time_verdict(observe, per_trace, events, root)
         report.findings.append(FindingCheck(d, check, verdict, evidence))
+    for error in report.errors:  # which findings foresaw each exception (none: a candidate)
+        error["findings"] = [
+            {"rule": c.diagnostic.rule, "path": c.diagnostic.path, "line": c.diagnostic.line}
+            for c in report.findings
+            if c.check == ERROR
+            and c.verdict == OBSERVED
+            and error["innermost"]
+            and _within(
+                error["innermost"], c.diagnostic.path, *statement_lines(c.diagnostic, ERROR)
+            )
+        ]
     report.candidates = _candidates(functions, root)
     return report
 
@@ -442,9 +453,10 @@ def _retrace_verdict(d, functions: list[dict]) -> tuple[str, str]:
         )
     related = [
         f
-        for f in functions
+        for f in sorted(functions, key=lambda f: not f["user"])  # the program's own first
         if (_same_file(f["file"], d.path) and f["line"] <= d.line <= f["end_line"])
         or _within(f["created_at"], d.path, d.line, d.end_line)
+        or any(_within(e["call_site"], d.path, d.line, d.end_line) for e in f["events"])
     ]
     if related:
         f = related[0]
@@ -508,14 +520,15 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         f"tf2lint trace: {totals['functions']} tf.functions traced {totals['traces']} times "
         f"({totals['retraces']} retraces), {_seconds(totals['trace_seconds'])} tracing",
     ]
-    traced = [f for f in report.functions if f["traces"]]
-    for f in sorted(traced, key=lambda f: -f["trace_seconds"]):
+    traced = [f for f in report.functions if f["traces"] or f["events"]]
+    library = [f for f in traced if not f["user"]]
+    for f in sorted((f for f in traced if f["user"]), key=lambda f: -f["trace_seconds"]):
         mark = "  RETRACED" if f["retraces"] else ""
         extra = (
             f" ({f['variable_creation_traces']} for variable creation)"
             if f["variable_creation_traces"]
             else ""
-        )
+        ) + (f", {f['failed_traces']} raised" if f["failed_traces"] else "")
         lines.append(
             f"  {where(f['file'], f['line'], root)} {f['name']}: {f['traces']} traces in "
             f"{f['calls']} calls{extra}, {f['retraces']} retraces, "
@@ -537,6 +550,14 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
             lines.append(
                 f"      and {len(retraces) - max_retraces} more retraces (see --format json)"
             )
+    if library:
+        names = ", ".join(sorted({short_name(f["name"]) for f in library}))
+        lines.append(
+            f"  and {len(library)} tf.functions of TensorFlow or Keras ({names}): "
+            f"{sum(f['traces'] for f in library)} traces, "
+            f"{sum(f['retraces'] for f in library)} retraces, "
+            f"{_seconds(sum(f['trace_seconds'] for f in library))} tracing"
+        )
 
     def finding(check: FindingCheck) -> str:
         d = check.diagnostic
@@ -566,9 +587,13 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         lines.append(f"Exceptions ({len(report.errors)}):")
         for e in report.errors:
             place = where(*e["innermost"], root) if e["innermost"] else "outside your files"
+            by = ", ".join(
+                f"{p['rule']} {where(p['path'], p['line'], root)}" for p in e["findings"]
+            )
             lines.append(
                 f"  {e['type']} at {place}"
                 + (" (uncaught)" if e.get("uncaught") else "")
                 + f": {e['message']}"
+                + (f" [predicted by {by}]" if by else " [no finding predicted it]")
             )
     return "\n".join(lines) + "\n"

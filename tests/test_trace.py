@@ -143,10 +143,15 @@ def test_print_in_keras_call_is_attributed_to_its_line(traced):
     assert re.search(r"its \d+ calls run the graph without it", tf201["evidence"])
 
 
+def error_of(report: dict, kind: str) -> dict:
+    [found] = [e for e in report["errors"] if e["type"] == kind]
+    return found
+
+
 def test_error_in_helper_module_is_attributed_to_the_innermost_user_frame(traced):
     report, _, _ = traced
-    [error] = report["errors"]
-    assert error["type"] == "AttributeError" and error["uncaught"]
+    error = error_of(report, "AttributeError")
+    assert error["uncaught"]
     numpy_line = line_of(HELPERS, "x.numpy()")
     assert error["innermost"] == [HELPERS, numpy_line]
     assert [TRAIN, line_of(TRAIN, "helpers.summarize(")] == error["frames"][1][:2]
@@ -158,11 +163,32 @@ def test_error_in_helper_module_is_attributed_to_the_innermost_user_frame(traced
     )
     assert tf801["evidence"].startswith("raised AttributeError here while tracing:")
     observed_errors = [
-        (f["path"], f["line"]) for f in report["findings"] if f["check"] == observe.ERROR
+        (f["path"], f["line"])
+        for f in report["findings"]
+        if f["check"] == observe.ERROR and f["verdict"] == observe.OBSERVED
     ]
     assert observed_errors == [("helpers.py", numpy_line)]
+    assert error["findings"] == [{"rule": "TF801", "path": "helpers.py", "line": numpy_line}]
     summarize = function(report, "summarize")
     assert [e["kind"] for e in summarize["events"]] == ["failed"] and summarize["traces"] == 0
+
+
+def test_singleton_variable_error_is_not_blamed_on_the_step(traced):
+    """The issue's case: TF's second trace of a first call makes a Keras Dropout (and its seed
+    variable) again inside `Noisy.call`; the ValueError belongs to that line, not to the step's
+    own tf.Variable finding, nor to the line that called the step."""
+    report, _, _ = traced
+    error = error_of(report, "ValueError")
+    assert error["innermost"] == [MODEL, line_of(MODEL, "tf.keras.layers.Dropout(0.5)")]
+    assert not error["uncaught"] and error["findings"] == []
+    assert "singleton tf.Variables created on the first call" in error["message"]
+    assert "Arguments received" not in error["message"]
+    tf401 = finding(report, "TF401")
+    assert tf401["line"] == line_of(TRAIN, "count = tf.Variable(0.0)")
+    assert tf401["verdict"] == observe.NOT_OBSERVED
+    assert tf401["evidence"] == "ran once while tracing without raising"
+    step = function(report, "noisy_step")
+    assert [e["kind"] for e in step["events"]] == ["first", "failed"]
 
 
 def test_progress_lines_on_stderr(traced):

@@ -1,4 +1,5 @@
-"""A Keras model that prints in `call`: the print runs while Keras traces, not per step."""
+"""Keras code for train.py: a model that prints in `call` (the print runs while Keras traces, not
+per step), and a layer that makes a new Dropout, with its seed variable, on every trace."""
 
 import tensorflow as tf
 
@@ -11,3 +12,9 @@ class Regressor(tf.keras.Model):
     def call(self, inputs):
         print("Regressor.call ran")
         return self.dense(inputs)
+
+
+class Noisy(tf.keras.layers.Layer):
+    def call(self, inputs, training=False):
+        dropout = tf.keras.layers.Dropout(0.5)
+        return dropout(inputs, training=training)

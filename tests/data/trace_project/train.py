@@ -7,7 +7,7 @@ import sys
 
 import helpers
 import tensorflow as tf
-from model import Regressor
+from model import Noisy, Regressor
 
 
 @tf.function
@@ -70,6 +70,23 @@ def keras_print():  # print in a Keras call: runs while Keras traces its step, n
     model.fit(tf.ones([16, 3]), tf.zeros([16, 1]), batch_size=4, epochs=2, verbose=0)
 
 
+noisy = Noisy()
+
+
+@tf.function
+def noisy_step(x):
+    y = noisy(x, training=True)
+    count = tf.Variable(0.0)
+    return y + count
+
+
+def singleton_variables():  # TF's second trace makes the Dropout's variable again: ValueError
+    try:
+        noisy_step(tf.ones([2, 3]))
+    except ValueError as error:
+        print("caught", type(error).__name__)
+
+
 def helper_error():  # an error raised in a helper module, inside a traced function
     helpers.summarize(tf.ones([2]))
 
@@ -80,6 +97,7 @@ SCENARIOS = {
     "shapes": shapes,
     "variables": first_call_variables,
     "keras": keras_print,
+    "singleton": singleton_variables,
     "error": helper_error,
 }
 
