@@ -122,12 +122,23 @@ class Record:
 class _Call:
     """A ``Function`` call in progress on this thread."""
 
-    __slots__ = ("before", "events", "first", "fn", "nested_same", "nested_seconds", "record")
+    __slots__ = (
+        "args",
+        "before",
+        "events",
+        "first",
+        "fn",
+        "kwargs",
+        "nested_same",
+        "nested_seconds",
+        "record",
+    )
 
-    def __init__(self, fn, record: Record | None, before: int) -> None:
+    def __init__(self, fn, record: Record | None, before: int, args, kwargs) -> None:
         self.fn = fn
         self.record = record
         self.before = before
+        self.args, self.kwargs = args, kwargs  # described only if the call traces
         self.nested_same = 0  # traces made by nested calls of this same Function
         self.nested_seconds = 0.0  # time of nested calls that traced
         self.events: list[TraceEvent] = []
@@ -271,7 +282,7 @@ class Recorder:
         return record
 
     def _new_record(self, python_function, created_at) -> Record:
-        name, file, line, end_line = describe(python_function)
+        name, file, line, end_line = locate(python_function)
         record = Record(name, file, line, end_line, created_at)
         self.groups.setdefault(record.key, []).append(record)
         return record
@@ -409,7 +420,7 @@ def _user_site(depth: int = 2) -> tuple[str, int] | None:
     return None
 
 
-def describe(python_function) -> tuple[str, str, int, int]:
+def locate(python_function) -> tuple[str, str, int, int]:
     """Name, file, first and last line of the user's function behind TF's wrappers."""
     target = _unwrap(python_function)
     code = getattr(target, "__code__", None)
@@ -493,7 +504,9 @@ def install(
         record = getattr(self, "_tf2lint_record", None)
         calls = _thread.calls
         outermost = not calls
-        this = _Call(self, record, self.experimental_get_tracing_count() if record else 0)
+        this = _Call(
+            self, record, self.experimental_get_tracing_count() if record else 0, args, kwargs
+        )
         calls.append(this)
         start = time.perf_counter()
         failed = False
@@ -694,7 +707,7 @@ def _explain(this: _Call, events: list[TraceEvent], args, kwargs) -> None:
     arguments = _arguments(fn, args, kwargs)
     for event, key in zip(events, keys, strict=True):
         event.arguments = arguments
-        event.kind, event.cause = _cause(this, key, arguments)
+        event.kind, event.cause = _cause(this, event, key, arguments)
         record.keys.append((key, event))
 
 
@@ -718,18 +731,29 @@ def _arguments(fn, args, kwargs) -> dict:
     return out
 
 
-def _cause(this: _Call, key, arguments: dict) -> tuple[str, list]:
+def _cause(this: _Call, event: TraceEvent, key, arguments: dict) -> tuple[str, list]:
     record = this.record
-    if not record.keys:  # this Function object's first trace
-        others = [r for r in RECORDER.groups.get(record.key, []) if r is not record and r.events]
+    caller = next((c for c in reversed(_thread.calls) if c.fn is this.fn), None)
+    if caller is not None:  # called itself while tracing: the caller's trace came first
+        before = _arguments(caller.fn, caller.args, caller.kwargs)
+        changes = causes.compare_arguments(before, arguments)
+        return RETRACE, changes or [
+            causes.Change(causes.UNKNOWN, "", "traced by its caller", "traced again")
+        ]
+    # Traces that began earlier (a recursive call's traces end first but begin later).
+    earlier = [(k, e) for k, e in record.keys if e.seq < event.seq]
+    if not earlier:  # this Function object's first trace
+        others = [
+            r
+            for r in RECORDER.groups.get(record.key, [])
+            if r is not record and any(e.seq < event.seq for e in r.events)
+        ]
         if not others:
             return FIRST, []
         return RETRACE, _new_function_cause(record, others[-1])
     if key is None:
         return RETRACE, [causes.Change(causes.UNKNOWN, "", "traced before", "traced again")]
-    previous_key, previous = min(
-        record.keys, key=lambda item: (_distance(item[0], key), -item[1].seq)
-    )
+    previous_key, previous = min(earlier, key=lambda item: (_distance(item[0], key), -item[1].seq))
     changes = _key_changes(previous_key, key, previous.arguments or {}, arguments)
     if not changes and this.first and getattr(this.fn, "_created_variables", None):
         # TF traces a first call that created variables once more, without creating them.

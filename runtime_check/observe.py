@@ -239,17 +239,29 @@ def _cause_kinds(event: dict) -> set[str]:
     return {c["kind"] for c in event["cause"]}
 
 
+@lru_cache(maxsize=1024)
+def _definition_lines(path: str, line: int) -> tuple[int, int]:
+    """The lines of the decorators and ``def`` of the function starting at ``line`` (not its
+    body)."""
+    for s in _statements(path):
+        if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min([s.lineno] + [d.lineno for d in s.decorator_list])
+            if first == line:
+                return first, max(s.lineno, s.body[0].lineno - 1)
+    return line, line
+
+
 def _at_finding(d, function: dict, event: dict) -> bool:
-    """Whether a retrace happened where a finding points: its call, the tf.function made there,
-    or the function itself (a nested def, a recursive call inside it)."""
-    inside = _same_file(function["file"], d.path) and (
-        function["line"] <= d.line <= function["end_line"]
-    )
-    return (
-        inside
-        or _within(event["call_site"], d.path, d.line, d.end_line)
-        or _within(function["created_at"], d.path, d.line, d.end_line)
-    )
+    """Whether a retrace happened where a finding points: at its call, at the tf.function made
+    there, or on the function's own definition (a ``@tf.function`` nested in another)."""
+    if _within(event["call_site"], d.path, d.line, d.end_line):
+        return True
+    if _within(function["created_at"], d.path, d.line, d.end_line):
+        return True
+    if not _same_file(function["file"], d.path):
+        return False
+    first, last = _definition_lines(function["file"], function["line"])
+    return first <= d.line <= last
 
 
 def _predicts(d, function: dict, event: dict) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from browser import elements, rendered_dom, screenshot
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, lint, run_cli
 from tf2lint.plugins import all_rules
 from tf2lint.runtime_check import causes, harness, judge, observe, report
 from tf2lint.runtime_check.cli import exit_code
@@ -92,6 +93,22 @@ def test_each_retracing_rule_predicts_the_cause_its_fixture_shows(verdicts):
         assert "(retraced for " in verdict.reason
     tf501 = verdicts["TF501"].bad["functions"][0]["events"][1]["cause"][0]
     assert (tf501["kind"], tf501["text"]) == (causes.PYTHON_VALUE, "epoch: Python int 0 -> 1")
+
+
+def test_trace_report_ties_each_retracing_fixture_to_its_rule(verdicts):
+    """The trace report's comparison on each retracing rule's bad fixture run: the rule's own
+    finding is observed (cause and place), and no retrace is left to be a candidate."""
+    for rule in RUNTIME_RULES:
+        verdict = verdicts[rule.id]
+        if verdict.observe != "traces":
+            continue
+        path = Path(verdict.bad["path"])
+        found = lint(path.read_text(), select=[rule.id], path=str(path))
+        data = {"functions": copy.deepcopy(verdict.bad["functions"]), "tensorflow": "2.x"}
+        checked = observe.compare(data, found, program=[], root=path.parent, exit_code=0)
+        [check] = checked.findings
+        assert check.verdict == observe.OBSERVED, (rule.id, check.evidence)
+        assert checked.candidates == [], rule.id
 
 
 def test_static_only_rules_say_why():
