@@ -41,6 +41,12 @@ def add_commands(commands) -> None:
         default=None,
         help="a status line every 10 s while the program runs (default: on a terminal)",
     )
+    trace.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="count the lines of findings while graphs are built (slows tracing; default: on)",
+    )
     trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
     trace.set_defaults(run_command=trace_command)
 
@@ -150,4 +156,5 @@ def trace_command(args: argparse.Namespace) -> int:
         html=args.html,
         output=args.output,
         progress=args.progress,
+        lines=args.lines,
     )

@@ -144,7 +144,14 @@ def render_trace(report) -> str:
         "<h1>tf2lint trace</h1>",
         f'<p class="meta"><code>{escape(" ".join(report.program))}</code> - TensorFlow '
         f"{escape(str(report.tensorflow))}, exit status {report.exit_code}, "
-        f"ran {report.seconds:.1f} s</p>",
+        f"ran {report.seconds:.1f} s"
+        + (
+            f"; {report.watched_lines} lines of findings were counted while graphs were built, "
+            "which slows tracing"
+            if report.watched_lines and not report.line_watch_skipped
+            else ""
+        )
+        + "</p>",
         '<div class="totals" id="totals" '
         + " ".join(f'data-{k.replace("_", "-")}="{_attr(v)}"' for k, v in totals.items())
         + ">",

@@ -110,6 +110,7 @@ class TraceReport:
     candidates: list[Candidate] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     line_watch_skipped: str | None = None
+    watched_lines: int = 0  # source lines counted while graphs were built
 
     def by_verdict(self, verdict: str) -> list[FindingCheck]:
         return [f for f in self.findings if f.verdict == verdict]
@@ -138,6 +139,7 @@ class TraceReport:
             "findings": [f.to_dict() for f in self.findings],
             "candidates": [c.to_dict() for c in self.candidates],
             "errors": self.errors,
+            "watched_lines": self.watched_lines,
             "line_watch_skipped": self.line_watch_skipped,
         }
 
@@ -282,6 +284,7 @@ def compare(
         functions,
         errors=data.get("errors", []),
         line_watch_skipped=data.get("line_watch_skipped"),
+        watched_lines=data.get("watched_lines", 0),
     )
     retrace_findings = [d for d in diagnostics if _rule_check(d.rule)[0] == RETRACE]
     for f in functions:
@@ -532,6 +535,11 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         f"tf2lint trace: {totals['functions']} tf.functions traced {totals['traces']} times "
         f"({totals['retraces']} retraces), {_seconds(totals['trace_seconds'])} tracing",
     ]
+    if report.watched_lines and not report.line_watch_skipped:
+        lines.append(
+            f"  ({report.watched_lines} lines of findings were counted while graphs were built, "
+            "which slows tracing; --no-lines for tracing times alone)"
+        )
     traced = [f for f in report.functions if f["traces"] or f["events"]]
     library = [f for f in traced if not f["user"]]
     for f in sorted((f for f in traced if f["user"]), key=lambda f: -f["trace_seconds"]):

@@ -1,4 +1,4 @@
-"""``tf2lint trace [--format text|json] [--html FILE] -- python SCRIPT [ARGS]``.
+"""``tf2lint trace [--format text|json] [--html FILE] [--no-lines] -- python SCRIPT [ARGS]``.
 
 Lints the program's folder first, then runs the program in its own interpreter, unchanged, with a
 ``sitecustomize`` put first on its ``PYTHONPATH``: it installs :mod:`instrument` the moment the
@@ -108,7 +108,7 @@ del _tf2lint_trace
 def _usage(message: str) -> int:
     print(f"tf2lint trace: error: {message}", file=sys.stderr)
     print(
-        "usage: tf2lint trace [--format text|json] [--html FILE] [--output FILE] "
+        "usage: tf2lint trace [--format text|json] [--html FILE] [--output FILE] [--no-lines] "
         "-- python SCRIPT [ARGS]",
         file=sys.stderr,
     )
@@ -142,13 +142,14 @@ def trace_main(
     html: Path | None = None,
     output: Path | None = None,
     progress: bool | None = None,
+    lines: bool = True,
 ) -> int:
     found = command_line(argv)
     if isinstance(found, str):
         return _usage(found)
     program, root = found
     diagnostics = lint_folder(root)
-    watch = observe.lines_to_watch(diagnostics)
+    watch = observe.lines_to_watch(diagnostics) if lines else {}
     if progress is None:
         progress = sys.stderr.isatty()
     json_on_stdout = output_format == "json" and output is None
@@ -181,6 +182,9 @@ def trace_main(
     if not data["tensorflow"]:
         print("tf2lint trace: the program never imported TensorFlow", file=sys.stderr)
         return returncode
+    if not lines:
+        data["line_watch_skipped"] = "turned off (--no-lines)"
+    data["watched_lines"] = sum(len(n) for n in watch.values())
     executed = {_resolved(f) for f in data["files"]}
     ran = [d for d in diagnostics if _resolved(d.path) in executed]
     report = observe.compare(data, ran, program=program, root=root, exit_code=returncode)

@@ -246,6 +246,19 @@ def test_json_and_text_report_on_a_small_script(tmp_path):
     text = out.read_text()
     assert "train.py:10 scaled: 3 traces in 6 calls, 2 retraces" in text
     assert "retrace at train.py:24: factor: Python int 0 -> 1 [predicted by TF501" in text
+    assert "train.py:12:5 TF201 print-in-traced-code: printed 3 times, only while tracing" in text
+    assert "lines of findings were counted while graphs were built" in text
+
+
+def test_no_lines_leaves_trace_time_findings_unchecked():
+    script = ROOT / "tests" / "data" / "trace_example" / "train.py"
+    done = run_cli("trace", "--no-lines", "--format", "json", "--", sys.executable, str(script))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    tf201 = finding(report, "TF201")
+    assert tf201["verdict"] == observe.NOT_CHECKABLE
+    assert tf201["evidence"] == "lines not watched: turned off (--no-lines)"
+    assert finding(report, "TF501")["verdict"] == observe.OBSERVED  # retraces need no lines
 
 
 # Pure Python: the wording of causes, statement ranges, candidates.
