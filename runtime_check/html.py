@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tf2lint.runtime_check.observe import short_name, where
+from tf2lint.runtime_check.observe import plural, short_name, where
 from tf2lint.runtime_check.report import seconds
 
 KIND_COLOURS = {
@@ -146,8 +146,8 @@ def render_trace(report) -> str:
         f"{escape(str(report.tensorflow))}, exit status {report.exit_code}, "
         f"ran {report.seconds:.1f} s"
         + (
-            f"; {report.watched_lines} lines of findings were counted while graphs were built, "
-            "which slows tracing"
+            f"; {plural(report.watched_lines, 'line')} of findings were counted while graphs "
+            "were built, which slows tracing"
             if report.watched_lines and not report.line_watch_skipped
             else ""
         )

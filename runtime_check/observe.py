@@ -368,6 +368,10 @@ def _function_text(f: dict, root: Path) -> str:
     return f"`{short_name(f['name'])}`{made}"
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
@@ -400,7 +404,7 @@ def _trace_time_verdict(observe, per_trace: dict, events: dict, root: Path) -> t
         elif f["calls"] > len(traces):
             what = {"value": "reuse the value fixed then"}.get(observe, "run the graph without it")
             parts.append(
-                f"while tracing {name} ({len(traces)} of its {f['traces']} traces); "
+                f"while tracing {name}, in {len(traces)} of its {f['traces']} traces; "
                 f"its {f['calls']} calls {what}"
             )
             shown = True
@@ -537,8 +541,8 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     ]
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
-            f"  ({report.watched_lines} lines of findings were counted while graphs were built, "
-            "which slows tracing; --no-lines for tracing times alone)"
+            f"  ({plural(report.watched_lines, 'line')} of findings were counted while graphs "
+            "were built, which slows tracing; --no-lines for tracing times alone)"
         )
     traced = [f for f in report.functions if f["traces"] or f["events"]]
     library = [f for f in traced if not f["user"]]
