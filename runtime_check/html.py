@@ -146,8 +146,8 @@ def render_trace(report) -> str:
         f"{escape(str(report.tensorflow))}, exit status {report.exit_code}, "
         f"ran {report.seconds:.1f} s"
         + (
-            f"; {plural(report.watched_lines, 'line')} of findings were counted while graphs "
-            "were built, which slows tracing"
+            f"; counted runs of {plural(report.watched_lines, 'line')} of findings while "
+            "graphs were built, which slows tracing"
             if report.watched_lines and not report.line_watch_skipped
             else ""
         )

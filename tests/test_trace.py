@@ -247,7 +247,7 @@ def test_json_and_text_report_on_a_small_script(tmp_path):
     assert "train.py:10 scaled: 3 traces in 6 calls, 2 retraces" in text
     assert "retrace at train.py:24: factor: Python int 0 -> 1 [predicted by TF501" in text
     assert "train.py:12:5 TF201 print-in-traced-code: printed 3 times, only while tracing" in text
-    assert "lines of findings were counted while graphs were built" in text
+    assert "(counted runs of 1 line of findings while graphs were built" in text
 
 
 def test_no_lines_leaves_trace_time_findings_unchecked():
