@@ -59,7 +59,7 @@ class TraceEvent:
     """One trace: one new graph in a ``Function``'s cache."""
 
     seq: int  # order among all traces of the process
-    started: float  # seconds since the instrumentation was installed
+    started: float  # seconds since RECORDER.origin (the program's start, under trace)
     build_seconds: float = 0.0  # time inside TensorFlow's graph building
     raw_seconds: float | None = None  # the tracing call's time, less nested tracing, per trace
     executes: bool = False  # the call that traced also ran the graph (an outermost call)
@@ -918,9 +918,6 @@ def _summarise(group: list[Record]) -> dict:
         ),
         "first_call": min(firsts) if firsts else None,
         "last_call": max(lasts) if lasts else None,
-        "retrace_sites": sorted(
-            {tuple(e.call_site) for e in events if e.kind == RETRACE and e.call_site}
-        ),
         "events": shown,
     }
 

@@ -6,7 +6,7 @@ A finding is checked the way its rule's symptom shows at run time, read from the
 (``RUNTIME_CHECK``, the same declaration ``tf2lint verify`` runs):
 
 - ``retrace``: a retrace whose cause the rule predicts, at the finding (the call site, the
-  ``tf.function`` that was made there, or inside the function that retraced);
+  ``tf.function`` that was made there, or the retraced function's decorators and ``def``);
 - ``trace-time``: the finding's statement ran only while tracing, and the traced function was
   called more often than that (a ``print``, a Python mutation, a random draw, a stale read);
 - ``graph``: the statement ran while tracing, so its work is built into the graph (a loop that
