@@ -149,17 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="explain a rule, with its bad and good example")
     explain.add_argument("rule", metavar="RULE-ID")
 
-    verify = commands.add_parser(
-        "verify", help="trace each rule's fixtures under TensorFlow and confirm the diagnostics"
-    )
-    verify.add_argument("--rules", type=_comma_list, default=None)
-    verify.add_argument("--device", choices=("cpu", "gpu", "all"), default="cpu")
-    verify.add_argument("--format", choices=("table", "json", "markdown"), default="table")
-    verify.add_argument("--repeat", type=int, default=20, help="calls per fixture")
-    verify.add_argument("--timeout", type=float, default=120.0, help="seconds per fixture")
+    from tf2lint.runtime_check.cli import add_commands
 
-    trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
-    trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
+    add_commands(commands)  # verify, trace: the runtime harness declares its own options
 
     commands.add_parser("lsp", help="start the language server on stdio")
     return parser
@@ -187,14 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             return _rules(args)
         if args.command == "explain":
             return _explain(args)
-        if args.command == "verify":
-            from tf2lint.runtime_check.cli import verify_command
-
-            return verify_command(args)
-        if args.command == "trace":
-            from tf2lint.runtime_check.cli import trace_command
-
-            return trace_command(args)
+        if getattr(args, "run_command", None) is not None:  # verify, trace
+            return args.run_command(args)
         if args.command == "lsp":
             return _lsp()
     except _UsageError as error:

@@ -555,6 +555,7 @@ class ModuleModel:
         self.function_keys: dict[str, FunctionInfo] = {}
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
         self._edges: dict[int, list[tuple[FunctionInfo, str, bool]]] = {}
+        self._callees: dict[int, FunctionInfo | None] = {}
         # every call in the module with the function it is in, its enclosing loops and scope
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...], Scope]] = []
         # id(Name) -> its scope, for names read outside the module scope
@@ -733,26 +734,33 @@ class ModuleModel:
         """The function of this module that ``call`` calls, if the model knows it: a function,
         a method through ``self``, a lambda, or a method of an instance of a module class
         (``layer(x)`` is its ``__call__``, ``encoder.encode(x)`` its ``encode``)."""
+        key = id(call)
+        if key in self._callees:
+            return self._callees[key]
         func = call.func
         found = self.function_referenced(func, scope)
-        if found is not None:
-            return found
-        if isinstance(func, cst.Attribute):
-            receiver, method = func.value, func.attr.value
-        else:
-            receiver, method = func, "__call__"
-        cls = self.instance_of(receiver, scope)
-        return self.resolve_method(cls, method) if cls is not None else None
+        if found is None:
+            if type(func) is cst.Attribute:
+                receiver, method = func.value, func.attr.value
+            else:
+                receiver, method = func, "__call__"
+            cls = self.instance_of(receiver, scope)
+            found = self.resolve_method(cls, method) if cls is not None else None
+        self._callees[key] = found
+        return found
 
     def instance_of(self, expr: cst.BaseExpression, scope: Scope | None) -> ClassInfo | None:
         """The module class ``expr`` is an instance of, when every value the module assigns to
         it (a name, or ``self.<attr>``) constructs that class."""
-        if isinstance(expr, cst.Name) and expr.value == "self":
-            return None  # self.f() is function_referenced's
-        values = self.bound_values(expr, scope)
+        t = type(expr)
+        if t is cst.Name:
+            if expr.value == "self":
+                return None  # self.f() is function_referenced's
+        elif t is not cst.Attribute:
+            return None
         found = None
-        for value in values:
-            if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+        for value in self.bound_values(expr, scope):
+            if type(value) is not cst.Call or type(value.func) is not cst.Name:
                 return None
             binding = self.binding_of(value.func, scope)
             classes = [s.node for s in binding.sites if s.kind == "class"]
@@ -769,18 +777,17 @@ class ModuleModel:
     ) -> FunctionInfo | None:
         """The module function (``f``), same-class method (``self.f``) or lambda that ``expr``
         names."""
-        if isinstance(expr, cst.Name):
+        t = type(expr)
+        if t is cst.Name:
             return self.resolve_function(expr.value, self.scope_of(expr))
-        if isinstance(expr, cst.Lambda):
+        if t is cst.Lambda:
             return self.function_of.get(expr)
-        if (
-            isinstance(expr, cst.Attribute)
-            and isinstance(expr.value, cst.Name)
-            and expr.value.value == "self"
-        ):
-            cls = self.enclosing_class(scope)
-            if cls is not None:
-                return self.resolve_method(cls, expr.attr.value)
+        if t is cst.Attribute:
+            owner = expr.value
+            if type(owner) is cst.Name and owner.value == "self":
+                cls = self.enclosing_class(scope)
+                if cls is not None:
+                    return self.resolve_method(cls, expr.attr.value)
         return None
 
     def function_target(
