@@ -234,7 +234,7 @@ def _tests_eager(test: cst.BaseExpression) -> bool:
 # --- scopes and bindings ---------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class BindingSite:
     """One place that binds a name: an assignment, a parameter, an import, a def ...
 
@@ -548,7 +548,6 @@ class ModuleModel:
         self.classes: dict[cst.ClassDef, ClassInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.module_classes: dict[str, ClassInfo] = {}
-        self.call_sites: list[CallSite] = []
         # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
         self.roots: list[Root] = []
         # a unique key per function (its qualname, numbered when several share one)
@@ -577,6 +576,16 @@ class ModuleModel:
         self.events: list[tuple[cst.CSTNode, bool]] = []
         self._by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
         _ModelBuilder(self).build()
+
+    @cached_property
+    def call_sites(self) -> list[CallSite]:
+        """Every call of a function of this module, with where it is made."""
+        sites = []
+        for call, caller, loops, scope in self._calls:
+            callee = self.callee(call, scope)
+            if callee is not None:
+                sites.append(CallSite(call, callee, caller, loops, scope))
+        return sites
 
     def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
         """Every node of exactly ``node_type``, in source order, for rules that look at all
@@ -1191,7 +1200,6 @@ class _ModelBuilder:
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
-        self.collect_call_sites()
 
     # --- the walk ----------------------------------------------------------------------------
     def current(self) -> FunctionInfo | None:
@@ -1615,6 +1623,14 @@ class _ModelBuilder:
                         Root(fn, reason, _autograph(name, expr), input_signature(expr))
                     )
         for call, _, _, scope in model._calls:
+            func = call.func
+            t = type(func)
+            if t is cst.Attribute:
+                attr = func.attr.value
+                if attr != "function" and attr not in DATASET_FUNCTION_METHODS:
+                    continue  # neither tf.function(f) nor ds.map(f)
+            elif t is not cst.Name or func.value not in model.imports:
+                continue  # a tf.function imported under another name is an import
             name = model.call_name(call)
             if name in TF_FUNCTION_NAMES and call.args:
                 target = model.function_target(call.args[0].value, scope)
@@ -1675,13 +1691,6 @@ class _ModelBuilder:
             fn.one_time = one_time[fn]
         for fn in reach(unconverted, model.unconverted_edges):
             fn.autograph = False
-
-    def collect_call_sites(self) -> None:
-        model = self.model
-        for call, caller, loops, scope in model._calls:
-            callee = model.callee(call, scope)
-            if callee is not None:
-                model.call_sites.append(CallSite(call, callee, caller, loops, scope))
 
 
 # Node type -> what the walk does on entering it. By name, resolved on first use: importing the
