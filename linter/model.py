@@ -1277,6 +1277,8 @@ class _ModelBuilder:
 
     def build(self) -> None:
         self.walk()
+        # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
+        self.model._lookups.clear()
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
