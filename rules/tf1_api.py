@@ -103,7 +103,7 @@ IDIOMS = {
     "tf.assign": "use `variable.assign(...)`",
     "tf.assign_add": "use `variable.assign_add(...)`",
     "tf.assign_sub": "use `variable.assign_sub(...)`",
-    "tf.contrib": "use core TensorFlow, Keras or TensorFlow Addons; tf.contrib does not exist in TF2",
+    "tf.contrib": "use core TensorFlow, Keras or TensorFlow Addons",
     "tf.disable_v2_behavior": "remove it and write TF2 code",
     "tf.disable_eager_execution": "remove it and write TF2 code",
     "tf.enable_eager_execution": "remove it: TF2 runs eagerly by default",
@@ -198,6 +198,7 @@ class Migration:
         self.transformers: dict[str, dict[str, str]] = data["transformers"]
         self.in_v2: frozenset[str] = frozenset(data["in_v2"])
         self.v1_only_modules: frozenset[str] = frozenset(data["v1_only_modules"])
+        self.compat_v2_only: frozenset[str] = frozenset(data["compat_v2_only"])
         self.module_deprecations: dict[str, list[str]] = dict(data["module_deprecations"])
         for name, message in EXTRA_DEPRECATED.items():
             self.module_deprecations.setdefault(name, ["ERROR", message])
@@ -334,6 +335,10 @@ def _reference(model, node: cst.BaseExpression, found_cache: dict) -> Reference 
     if dotted is None:
         return None
     qualified = target + dotted[len(head.value) :]
+    if binding.qualified.startswith("tensorflow.compat.v2") and (
+        "tf" + qualified[len("tensorflow") :] in migration().compat_v2_only
+    ):
+        return None  # tf.compat.v2.enable_v2_behavior: TF2's, although `tf` lacks it
     if target == V1 or target.startswith(V1 + "."):
         via, rest, head_length = "v1", qualified[len(V1) :], target.count(".") - 1
     elif qualified == V1 or qualified.startswith(V1 + "."):
@@ -535,7 +540,7 @@ class _Analysis:
     def _reference(self, ref: Reference) -> None:
         found = ref.found
         if found is None:
-            if ref.via == "explicit":
+            if self._stays_tf1(ref):
                 self._explicit(ref)
             else:
                 self._warned(ref)
@@ -548,7 +553,7 @@ class _Analysis:
         elif kind == "switch":
             message = f"`{found.old}` switches TensorFlow back to TF1 behaviour; remove it"
             self._compat(ref, "TF106", message)
-        elif ref.via == "explicit":
+        elif self._stays_tf1(ref):
             if kind == "rename":
                 self._renamed(ref)
             else:
@@ -568,6 +573,28 @@ class _Analysis:
         else:
             self._compat(ref, "TF104", _tf1_api_message(found.old))
 
+    def _stays_tf1(self, ref: Reference) -> bool:
+        """``tf.compat.v1.x`` spelled out, or an alias of tf.compat.v1 in TF2 code (``tf1 =
+        tf.compat.v1``): TF1 API on purpose, which stays TF1 when the module moves on."""
+        return ref.via == "explicit" or (ref.via == "v1" and not self.tf1_module)
+
+    def _tf2_call(self, call: cst.Call | None, name: str) -> bool:
+        """Whether ``call`` passes a keyword only TF2's signature of ``name`` takes."""
+        if call is None:
+            return False
+        tf1 = self.data.signature(name, "v1")
+        tf2 = self.data.signature(name, "v2")
+        return (
+            tf1 is not None
+            and tf2 is not None
+            and any(
+                a.keyword is not None
+                and tf2.accepts(a.keyword.value)
+                and not tf1.accepts(a.keyword.value)
+                for a in call.args
+            )
+        )
+
     @cached_property
     def _called(self) -> set[int]:
         return {id(call.func) for call in self.model.nodes_of(cst.Call)}
@@ -580,11 +607,11 @@ class _Analysis:
         idiom = (
             IDIOMS.get(module) or migration().idiom(module) or "there is no direct TF2 equivalent"
         )
-        self.add("TF105", ref.node, f"`{ref.name}`: `{module}` is not in TensorFlow 2; {idiom}")
+        where = f"`{module}`" if ref.name == module else f"`{ref.name}`: `{module}`"
+        self.add("TF105", ref.node, f"{where} is not in TensorFlow 2; {idiom}")
 
     def _explicit(self, ref: Reference) -> None:
-        shown = "tf.compat.v1" + ref.name[2:]
-        message = f"`{shown}` is TF1 API left in TensorFlow 2 code"
+        message = f"`{dotted_name(ref.node)}` is TF1 API left in TensorFlow 2 code"
         idiom = self.data.idiom(ref.name) if ref.name != "tf" else None
         if idiom:
             message += f"; {idiom}"
@@ -592,12 +619,16 @@ class _Analysis:
 
     def _warned(self, ref: Reference) -> None:
         """A name tf_upgrade_v2 warns about although it kept it (TF107), in TF1 code."""
-        if ref.name in self.data.warnings and self.tf1_module:
+        if (
+            ref.name in self.data.warnings
+            and self.tf1_module
+            and not self._tf2_call(self._calls.get(id(ref.node)), ref.name)
+        ):
             self.add("TF107", ref.node, _behaviour_message(ref.name))
 
     def _differs(self, ref: Reference) -> None:
         """A name TF2 still has, that tf_upgrade_v2 renames because TF1's differs."""
-        if not self.tf1_module:
+        if not self.tf1_module or self._tf2_call(self._calls.get(id(ref.node)), ref.name):
             return
         old = ref.found.old
         new = self.data.renames[old]
@@ -677,13 +708,17 @@ class _Analysis:
         if ref.name in CAST_TYPES:
             self._cast(call, ref)
             return
-        if ref.via == "explicit" or _compat_target(ref.name):
+        if self._stays_tf1(ref) or _compat_target(ref.name):
             return  # a TF1 call that stays one: its TF1 arguments are right
-        self._reordered(call, ref)
+        # A call passing what only TF2's function takes was written for TF2: only what TF2
+        # itself rejects is reported.
+        tf2_style = self._tf2_call(call, ref.name)
+        if not tf2_style:
+            self._reordered(call, ref)
         self._keywords(call, ref.name, ref.via)
         if ref.name == "tf.nn.dropout":
             self._dropout(call, ref)
-        if not self.reported(ref.node):
+        if not tf2_style and not self.reported(ref.node):
             self._call_warnings(call, ref)
 
     def _cast(self, call: cst.Call, ref: Reference) -> None:
@@ -1014,7 +1049,12 @@ class _Analysis:
                 self.add("TF105", node, f"`import {module}`: the module is not in TensorFlow 2")
                 return
             if module == V1:
-                self.add("TF106", node, V1_IMPORT_MESSAGE, self._import_upgrade(node, alias))
+                local = alias.asname.name.value if alias.asname is not None else None
+                if self.tf1_module and local in ("tf", None):
+                    message = V1_IMPORT_MESSAGE
+                else:
+                    message = f"`import {V1} as {local}` brings TF1 API into TensorFlow 2 code"
+                self.add("TF106", node, message, self._import_upgrade(node, alias))
                 return
 
     def _import_from(self, node: cst.ImportFrom) -> None:

@@ -215,7 +215,10 @@ def build() -> dict:
     names = {*renames, *reorders, *warnings, *transformers}
     in_v2 = sorted(n for n in names if n.startswith("tf.") and _resolve(tf, n) is not None)
     signatures = {}
-    for name in sorted({*reorders, *keyword_renames, *arg_warnings, *transformers}):
+    in_v2_renames = {n for n in renames if n in in_v2}
+    for name in sorted(
+        {*reorders, *keyword_renames, *arg_warnings, *transformers, *warnings, *in_v2_renames}
+    ):
         if not name.startswith("tf."):
             continue
         target = renames.get(name, name)
@@ -244,6 +247,10 @@ def build() -> dict:
             k: [level, message] for k, (level, message) in sorted(spec.module_deprecations.items())
         },
         "v1_only_modules": v1_only_modules,
+        # `import tensorflow.compat.v2 as tf` is TF2, plus these few names `tf` lacks
+        "compat_v2_only": sorted(
+            f"tf.{n}" for n in set(dir(tf.compat.v2)) - set(dir(tf)) if not n.startswith("_")
+        ),
         "same_in_v2": same_in_v2,
     }
 
