@@ -58,9 +58,10 @@ class PrintInTracedCode(Rule):
         replacement = node.with_changes(
             func=cst.Attribute(value=cst.Name(tf), attr=cst.Name("print")), args=args
         )
-        self.report(
-            node, message, replacement=replacement, fix_description=f"replace with `{tf}.print`"
-        )
+        description = f"replace with `{tf}.print`"
+        if args != list(node.args):
+            description += ", each formatted value an argument of its own"
+        self.report(node, message, replacement=replacement, fix_description=description)
 
     def _formatted_tf_print(self, node: cst.Call) -> None:
         """``tf.print(f"loss {loss}")``: the tensor is formatted while tracing."""
