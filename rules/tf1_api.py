@@ -538,6 +538,8 @@ class _Analysis:
 
     # --- references --------------------------------------------------------------------------
     def _reference(self, ref: Reference) -> None:
+        if all(site.kind == "assign" for site in ref.binding.sites):
+            return  # `FLAGS = tf.flags.FLAGS`: the assignment's own reference is the finding
         found = ref.found
         if found is None:
             if self._stays_tf1(ref):
@@ -1001,7 +1003,7 @@ class _Analysis:
         self._keywords(call, "*." + method, "v2")
         if method == "save" and self._keras(call.func.value):
             # SavedModel became the default in TF2: news only to code written for TF1.
-            self.add("TF107", call, _behaviour_message("*.save"))
+            self.add("TF107", call, _behaviour_message(dotted_name(call.func) or "save"))
             return
         self._arg_warnings(call, "*." + method, None)
 

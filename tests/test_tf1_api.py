@@ -580,3 +580,8 @@ def test_data_counts_match_tf_upgrade_v2_tables():
     assert "tf.contrib" in data.module_deprecations and "tf.flags" in data.module_deprecations
     assert data.renames["tf.log"] == "tf.math.log"
     assert data.rename_safety["tf.multinomial"] == "different"
+
+
+def test_a_module_alias_of_a_tf1_name_is_reported_once_where_it_is_made():
+    source = "import tensorflow as tf\nFLAGS = tf.flags.FLAGS\nsize = FLAGS.size + FLAGS.other\n"
+    assert rules_at(source) == [("TF105", 2)]
