@@ -277,6 +277,26 @@ def tf1_only(found: Found) -> bool:
     return found.old not in migration().in_v2
 
 
+def first_moved(name: str, count: int | None = None) -> int | None:
+    """The first of ``count`` (default: any number of) positional arguments of a TF1 call of
+    ``name`` that binds another parameter in TF2 (by the two real signatures and
+    tf_upgrade_v2's keyword renames), or None when each binds the same one or TF2 has no such
+    function."""
+    data = migration()
+    if name not in data.reorders:
+        return None
+    tf1 = data.signature(name, "v1") or Signature(tuple(data.reorders[name]))
+    tf2 = data.signature(name, "v2")
+    if tf2 is None:
+        return None
+    renamed = data.keyword_renames.get(name, {})
+    for index in range(len(tf1.args) if count is None else min(count, len(tf1.args))):
+        wanted = renamed.get(tf1.args[index], tf1.args[index])
+        if wanted is None or index >= len(tf2.args) or tf2.args[index] != wanted:
+            return index
+    return None
+
+
 def _compat_target(name: str) -> bool:
     """Whether tf_upgrade_v2 keeps the name as its tf.compat.v1 shim: its calls stay TF1 calls."""
     return migration().renames.get(name, "").startswith("tf.compat.v1.")
@@ -553,7 +573,9 @@ class _Analysis:
         if kind == "module":
             self._removed_module(ref, found)
         elif kind == "switch":
-            message = f"`{found.old}` switches TensorFlow back to TF1 behaviour; remove it"
+            message = (
+                f"`{dotted_name(ref.node)}` switches TensorFlow back to TF1 behaviour; remove it"
+            )
             self._compat(ref, "TF106", message)
         elif self._stays_tf1(ref):
             if kind == "rename":
@@ -768,31 +790,14 @@ class _Analysis:
         if not self.tf1_module or ref.name not in self.data.reorders:
             return
         name = ref.name
-        tf1 = self.data.signature(name, "v1") or Signature(tuple(self.data.reorders[name]))
-        tf2 = self.data.signature(name, "v2")
-        if tf2 is None:
-            return  # no TF2 function to bind to: the name itself is the finding
-        renamed = self.data.keyword_renames.get(name, {})
         positional = []
         for arg in call.args:
             if arg.keyword is not None or arg.star == "**":
                 break
             positional.append(arg)
-        moved = None
-        for index, arg in enumerate(positional):
-            if arg.star or index >= len(tf1.args):
-                break
-            wanted = renamed.get(tf1.args[index], tf1.args[index])
-            if wanted is None or index >= len(tf2.args) or tf2.args[index] != wanted:
-                moved = index
-                break
         star = next((i for i, a in enumerate(positional) if a.star), None)
-        if moved is None:
-            if star is not None and any(
-                renamed.get(p, p) != (tf2.args[i] if i < len(tf2.args) else None)
-                for i, p in enumerate(tf1.args)
-                if i >= star
-            ):
+        if star is not None:
+            if first_moved(name) is not None:
                 self.add(
                     "TF103",
                     call,
@@ -800,26 +805,19 @@ class _Analysis:
                     "check what the `*args` hold",
                 )
             return
-        if star is not None:
-            self.add(
-                "TF103",
-                call,
-                f"`{name}` binds positional arguments differently in TensorFlow 2; "
-                "pass them by keyword",
-            )
+        moved = first_moved(name, len(positional))
+        if moved is None:
             return
+        tf1 = self.data.signature(name, "v1") or Signature(tuple(self.data.reorders[name]))
+        tf2 = self.data.signature(name, "v2")
+        renamed = self.data.keyword_renames.get(name, {})
         # The keywords must mean the same parameter for the function the call binds now:
         # TF2's names where TF1's function takes them too, else TF1's.
         now = tf1 if ref.via == "v1" else tf2
+        if len(positional) > len(tf1.args):
+            return  # more than TF1 takes: not a TF1 call
         edits = []
         for index in range(moved, len(positional)):
-            if index >= len(tf1.args):
-                self.add(
-                    "TF103",
-                    call,
-                    f"`{name}` binds positional arguments differently in TensorFlow 2; pass them by keyword",
-                )
-                return
             old = tf1.args[index]
             new = renamed.get(old, old)
             keyword = new if new is not None and now.accepts(new) and tf2.accepts(new) else old
