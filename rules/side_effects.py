@@ -243,7 +243,7 @@ def _parts(model, fn, node: cst.BaseExpression) -> list | None:
     if isinstance(node, cst.Name) and fn is not None:
         # `message = f"..."; print(message)`: the string is built while tracing
         binding = model.lookup(node.value, model.scope_of(node))
-        if any(_stringy(v) for v in binding.values):
+        if any(_formatted_values(v) for v in binding.values):
             return None
     return [node]
 

@@ -587,7 +587,7 @@ class _Analysis:
         elif kind == "rename":
             self._renamed(ref)
         elif kind == "cast":
-            if ref.node is not self._called_func(ref):  # a call is fixed at the call
+            if id(ref.node) not in self._calls:  # a call is fixed at the call
                 old = found.old
                 message = (
                     f"`{old}` was removed in TensorFlow 2; "
@@ -618,13 +618,6 @@ class _Analysis:
                 for a in call.args
             )
         )
-
-    @cached_property
-    def _called(self) -> set[int]:
-        return {id(call.func) for call in self.model.nodes_of(cst.Call)}
-
-    def _called_func(self, ref: Reference) -> cst.CSTNode | None:
-        return ref.node if id(ref.node) in self._called else None
 
     def _removed_module(self, ref: Reference, found: Found) -> None:
         module = found.old

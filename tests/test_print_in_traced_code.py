@@ -79,3 +79,9 @@ def test_print_outside_traced_code_is_fine():
         lint(textwrap.dedent('import tensorflow as tf\nprint(f"{tf.ones([1])}")\n'), ["TF201"])
         == []
     )
+
+
+def test_a_string_held_in_a_name_is_printed_as_it_is():
+    source = HEADER + '    label = "loss"\n    print(label, x)\n'
+    (d,) = lint(source, ["TF201"])
+    assert d.fix is not None and d.fix.replacement_text == "tf.print(label, x)"
