@@ -621,9 +621,7 @@ class _Analysis:
 
     def _removed_module(self, ref: Reference, found: Found) -> None:
         module = found.old
-        idiom = (
-            IDIOMS.get(module) or migration().idiom(module) or "there is no direct TF2 equivalent"
-        )
+        idiom = self.data.idiom(module) or "there is no direct TF2 equivalent"
         where = f"`{module}`" if ref.name == module else f"`{ref.name}`: `{module}`"
         self.add("TF105", ref.node, f"{where} is not in TensorFlow 2; {idiom}")
 
