@@ -66,8 +66,8 @@ class Cache:
     """The results cache of one run (one set of settings) under ``root/.tf2lint_cache``."""
 
     def __init__(self, root: Path, settings: Settings) -> None:
-        self.folder = root / CACHE_DIR / f"v{FORMAT}"
-        self.top = root / CACHE_DIR
+        self.top = settings.cache_dir or root / CACHE_DIR
+        self.folder = self.top / f"v{FORMAT}"
         self.settings = settings
         self._base = hashlib.sha256(
             json.dumps(

@@ -7,7 +7,7 @@ import io
 import os
 import stat
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -38,8 +38,16 @@ SKIPPED_DIRS = frozenset(
 SOURCE_SUFFIXES = (".py", ".ipynb")
 
 
-def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path]:
-    """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff)."""
+def discover(
+    paths: list[Path],
+    root: Path,
+    exclude: list[str],
+    skip: Callable[[Path, bool], bool] | None = None,
+) -> Iterator[Path]:
+    """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff).
+
+    ``skip(path, is_folder)``, if given, leaves out more of what the walk finds (the CLI passes
+    the .gitignore check)."""
     seen: set[Path] = set()
     for path in paths:
         if path.is_file() or not path.exists():
@@ -58,11 +66,16 @@ def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path
                 if d not in SKIPPED_DIRS
                 and not (folder_path / d / "pyvenv.cfg").exists()
                 and not _excluded(folder_path / d, root, exclude, below)
+                and not (skip and skip(folder_path / d, True))
             )
             for name in sorted(files):
                 if name.endswith(SOURCE_SUFFIXES):
                     file = folder_path / name
-                    if file not in seen and not _excluded(file, root, exclude, below):
+                    if (
+                        file not in seen
+                        and not _excluded(file, root, exclude, below)
+                        and not (skip and skip(file, False))
+                    ):
                         seen.add(file)
                         yield file
 

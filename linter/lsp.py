@@ -7,6 +7,9 @@
 * A quick fix for each fixable finding, and ``source.fixAll.tf2lint`` (safe fixes, plus a second
   action that includes unsafe ones).
 * Hover on a finding shows its rule's documentation (``tf2lint explain``).
+* "Disable for this line": a quick fix adding ``# noqa: ID`` (as ``tf2lint check --add-noqa``).
+* Jupyter notebooks (notebook document sync): the code cells are linted as one module, as
+  ``tf2lint check`` does; diagnostics, quick fixes and hover are per cell.
 * Positions are in the client's position encoding (UTF-16 code units unless it picks another).
 """
 
@@ -16,7 +19,7 @@ import asyncio
 import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
@@ -29,10 +32,12 @@ from tf2lint.config import ConfigError, find_config, load_config
 from tf2lint.engine import lint_module
 from tf2lint.files import relative_to_root
 from tf2lint.fixes import apply, choose_fixes, parses
+from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
-from tf2lint.rule import Diagnostic
+from tf2lint.rule import ENGINE_CATEGORY, Diagnostic
 from tf2lint.runner import Settings, collected_once, lint_and_fix
 from tf2lint.selection import select_rules
+from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
 
@@ -124,9 +129,20 @@ def _contains(d: Diagnostic, line: int, column: int) -> bool:
 # --- the server ---------------------------------------------------------------------------------
 
 
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]
+        )
+    ],
+    save=True,
+)
+
+
 class Tf2lintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("tf2lint", __version__)
+        super().__init__("tf2lint", __version__, notebook_document_sync=NOTEBOOK_SYNC)
+        self.notebooks: dict[str, LintedNotebook] = {}  # notebook uri -> its last lint
         self.linted: dict[str, Linted] = {}
         self.latest: dict[str, int | None] = {}  # uri -> newest version (read by the worker)
         self.lock = threading.Lock()
@@ -153,10 +169,17 @@ class Tf2lintServer(LanguageServer):
                 if self._rules is None:
                     self._rules = all_rules()
                 rules = select_rules(
-                    self._rules, config.select, config.ignore, config.target_tensorflow
+                    self._rules,
+                    config.select,
+                    config.ignore,
+                    config.target_tensorflow,
+                    extend_select=config.extend_select,
                 )
                 value = Settings(
-                    rules=rules, root=config.root, per_file_ignores=config.per_file_ignores
+                    rules=rules,
+                    root=config.root,
+                    per_file_ignores=config.per_file_ignores,
+                    report_unused_suppressions=config.report_unused_suppressions,
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -178,7 +201,9 @@ class Tf2lintServer(LanguageServer):
         path = to_fs_path(uri) or uri
         relative = relative_to_root(Path(path), settings.root)
         with collected_once():
-            result = lint_module(text, path, settings.rules_for(relative))
+            result = lint_module(
+                text, path, settings.rules_for(relative), settings.report_unused_suppressions
+            )
         return Linted(version, text, result.diagnostics, result.module, settings)
 
     async def lint_now(self, uri: str) -> None:
@@ -223,6 +248,36 @@ class Tf2lintServer(LanguageServer):
         task = asyncio.get_running_loop().create_task(run())
         self.pending[uri] = task
 
+    def notebook_of(self, uri: str) -> str | None:
+        """The uri of the open notebook whose cell ``uri`` is, if it is one."""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        return notebook.uri if notebook is not None else None
+
+    def schedule_notebook(self, uri: str, delay: float) -> None:
+        """As :meth:`schedule`, for a notebook: one lint of all its code cells."""
+        previous = self.pending.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        with self.lock:
+            self.latest[uri] = notebook.version if notebook is not None else None
+
+        async def run() -> None:
+            try:
+                if delay:
+                    await asyncio.sleep(delay)
+                await lint_notebook_now(self, uri)
+            except asyncio.CancelledError:
+                pass
+            except Exception:  # never let one notebook's failure take the server down
+                log.exception("linting %s failed", uri)
+            finally:
+                if self.pending.get(uri) is task:
+                    del self.pending[uri]
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.pending[uri] = task
+
     def _lsp_diagnostic(self, index: int, d: Diagnostic, positions: _Positions) -> types.Diagnostic:
         message = d.message
         if d.fix:
@@ -239,29 +294,34 @@ class Tf2lintServer(LanguageServer):
     # fixes --------------------------------------------------------------------------------------
     def edit_for(self, uri: str, linted: Linted, new_text: str) -> types.WorkspaceEdit:
         """One minimal text edit turning the linted text into ``new_text``."""
-        old = linted.text
-        prefix = 0
-        limit = min(len(old), len(new_text))
-        while prefix < limit and old[prefix] == new_text[prefix]:
-            prefix += 1
-        suffix = 0
-        while (
-            suffix < limit - prefix
-            and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
-        ):
-            suffix += 1
-        positions = _Positions(old, self.workspace.position_encoding or "utf-16")
-        edit = types.TextEdit(
-            range=types.Range(
-                positions.offset_position(prefix, old),
-                positions.offset_position(len(old) - suffix, old),
-            ),
-            new_text=new_text[prefix : len(new_text) - suffix],
-        )
+        edit = _minimal_edit(linted.text, new_text, self.workspace.position_encoding or "utf-16")
         document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=linted.version)
         return types.WorkspaceEdit(
             document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
         )
+
+
+def _minimal_edit(old: str, new_text: str, encoding: str) -> types.TextEdit:
+    """One text edit turning ``old`` into ``new_text``: what lies between their common prefix
+    and common suffix."""
+    prefix = 0
+    limit = min(len(old), len(new_text))
+    while prefix < limit and old[prefix] == new_text[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < limit - prefix
+        and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
+    ):
+        suffix += 1
+    positions = _Positions(old, encoding)
+    return types.TextEdit(
+        range=types.Range(
+            positions.offset_position(prefix, old),
+            positions.offset_position(len(old) - suffix, old),
+        ),
+        new_text=new_text[prefix : len(new_text) - suffix],
+    )
 
 
 def _fix_one(linted: Linted, d: Diagnostic) -> str | None:
@@ -324,6 +384,8 @@ def build_server() -> Tf2lintServer:
         ls: Tf2lintServer, params: types.CodeActionParams
     ) -> list[types.CodeAction] | None:
         uri = params.text_document.uri
+        if ls.notebook_of(uri) is not None:
+            return await notebook_code_actions(ls, params)
         linted = ls.linted.get(uri)
         if linted is None or linted.version != ls.latest.get(uri):
             return None  # no lint of the current text yet: offer nothing rather than stale edits
@@ -352,6 +414,7 @@ def build_server() -> Tf2lintServer:
                         edit=ls.edit_for(uri, linted, new_text),
                     )
                 )
+            actions += disable_actions(ls, uri, linted, params.range)
         if wants_fix_all and any(d.fix and d.fix.edits for d in linted.diagnostics):
             for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
                 if unsafe and not any(
@@ -373,6 +436,8 @@ def build_server() -> Tf2lintServer:
     def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
         from tf2lint.docs import explain
 
+        if ls.notebook_of(params.text_document.uri) is not None:
+            return notebook_hover(ls, params)
         linted = ls.linted.get(params.text_document.uri)
         if linted is None:
             return None
@@ -394,7 +459,292 @@ def build_server() -> Tf2lintServer:
             )
         )
 
+    register_notebook_features(server)
     return server
+
+
+# --- "disable for this line" --------------------------------------------------------------------
+
+
+def _disable_edit(text: str, d: Diagnostic) -> str | None:
+    """``text`` with ``# noqa: RULE`` ending ``d``'s statement (``tf2lint check --add-noqa``)."""
+    if d.category == ENGINE_CATEGORY:
+        return None
+    new_text, changed = add_noqa(text, [(d.line, d.rule)])
+    return new_text if changed else None
+
+
+def disable_actions(
+    ls: Tf2lintServer, uri: str, linted: Linted, wanted: types.Range
+) -> list[types.CodeAction]:
+    """A "Disable RULE for this line" quick fix for each finding in ``wanted``."""
+    actions = []
+    for published, d in zip(linted.published, linted.diagnostics, strict=True):
+        if not _overlaps(published.range, wanted):
+            continue
+        new_text = _disable_edit(linted.text, d)
+        if new_text is not None:
+            actions.append(
+                types.CodeAction(
+                    title=f"tf2lint: Disable {d.rule} for this line",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[published],
+                    edit=ls.edit_for(uri, linted, new_text),
+                )
+            )
+    return actions
+
+
+# --- notebooks -------------------------------------------------------------------------------------
+
+
+@dataclass
+class CellFinding:
+    module: Diagnostic  # as linted, in the module of all code cells (what fixes work on)
+    cell: Diagnostic  # the same, its lines counted in its cell
+    published: types.Diagnostic
+
+
+@dataclass
+class LintedNotebook:
+    """The last lint of an open notebook: its code cells joined into one module, as
+    ``tf2lint check`` lints a notebook file."""
+
+    version: int
+    notebook: Notebook
+    linted: Linted  # the module's lint
+    cell_uris: list[str]  # by code cell number - 1
+    cell_texts: list[str]
+    cell_versions: list[int | None]
+    findings: dict[str, list[CellFinding]] = field(default_factory=dict)  # cell uri -> findings
+
+    def edit(self, new_module: str, encoding: str) -> types.WorkspaceEdit | None:
+        """The edits of each cell that ``new_module`` (the fixed module) changes."""
+        sources = split_back(self.notebook, self.linted.text, new_module)
+        if sources is None:
+            return None  # a fix touched an IPython line: offer nothing rather than break it
+        changes = []
+        for number, text in sorted(sources.items()):
+            old = self.cell_texts[number - 1]
+            if text != old:
+                document = types.OptionalVersionedTextDocumentIdentifier(
+                    uri=self.cell_uris[number - 1], version=self.cell_versions[number - 1]
+                )
+                edit = _minimal_edit(old, text, encoding)
+                changes.append(types.TextDocumentEdit(text_document=document, edits=[edit]))
+        return types.WorkspaceEdit(document_changes=changes) if changes else None
+
+
+def _in_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
+    """``d`` (a module finding) with its lines counted in the code cell it lies in."""
+    if not where:
+        return d
+    cell, line = where[min(max(d.line, 1), len(where)) - 1]
+    end_cell, end_line = where[min(max(d.end_line, 1), len(where)) - 1]
+    if end_cell != cell:  # cannot happen for a statement; keep the range inside the cell
+        end_line, end_column = line, d.column
+    else:
+        end_column = d.end_column
+    return replace(d, line=line, end_line=end_line, end_column=end_column, cell=cell)
+
+
+def _lint_cells(
+    ls: Tf2lintServer, uri: str, version: int, texts: list[str]
+) -> tuple[Linted, Notebook, list[tuple[int, int]]] | None:
+    """Runs on the worker thread: lint the code cells ``texts`` of notebook ``uri``."""
+    with ls.lock:
+        if ls.latest.get(uri) != version:
+            return None
+    notebook = notebook_from_cells(texts)
+    module, where = notebook.module()
+    settings, error = ls.settings_for(uri)
+    if settings is None:
+        d = Diagnostic(uri, 1, 1, 1, 1, "config-error", "config-error", "engine", "error", error)
+        return Linted(version, module, [d], None, None), notebook, where
+    path = to_fs_path(uri) or uri
+    with collected_once():
+        result = lint_module(
+            module,
+            path,
+            settings.rules_for(relative_to_root(Path(path), settings.root)),
+            settings.report_unused_suppressions,
+        )
+    return Linted(version, module, result.diagnostics, result.module, settings), notebook, where
+
+
+async def lint_notebook_now(ls: Tf2lintServer, uri: str) -> None:
+    notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
+    if notebook is None:
+        return
+    documents = [
+        ls.workspace.get_text_document(cell.document)
+        for cell in notebook.cells
+        if cell.kind == types.NotebookCellKind.Code
+    ]
+    documents = [d for d in documents if (d.language_id or "python") == "python"]
+    texts = [d.source for d in documents]
+    version = notebook.version
+    with ls.lock:
+        ls.latest[uri] = version
+    loop = asyncio.get_running_loop()
+    done = await loop.run_in_executor(ls.worker, _lint_cells, ls, uri, version, texts)
+    if done is None or ls.latest.get(uri) != version:
+        return  # stale: a newer lint will publish
+    linted, nb, where = done
+    state = LintedNotebook(
+        version, nb, linted, [d.uri for d in documents], texts, [d.version for d in documents]
+    )
+    encoding = ls.workspace.position_encoding or "utf-16"
+    by_cell: dict[int, list[Diagnostic]] = {}
+    for d in linted.diagnostics:
+        by_cell.setdefault(_in_cell(d, where).cell or 1, []).append(d)
+    for number, cell_uri in enumerate(state.cell_uris, start=1):
+        positions = _Positions(texts[number - 1], encoding)
+        found = state.findings[cell_uri] = []
+        for index, d in enumerate(by_cell.get(number, [])):
+            local = _in_cell(d, where)
+            found.append(CellFinding(d, local, ls._lsp_diagnostic(index, local, positions)))
+    previous = ls.notebooks.get(uri)
+    ls.notebooks[uri] = state
+    for cell_uri in set(previous.cell_uris if previous else ()) - set(state.cell_uris):
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=cell_uri, diagnostics=[])
+        )
+    for cell_uri, cell_version in zip(state.cell_uris, state.cell_versions, strict=True):
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=cell_uri,
+                diagnostics=[f.published for f in state.findings[cell_uri]],
+                version=cell_version,
+            )
+        )
+
+
+async def notebook_code_actions(
+    ls: Tf2lintServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    """Quick fixes, "disable for this line" and "fix all" in a notebook cell."""
+    uri = params.text_document.uri
+    notebook_uri = ls.notebook_of(uri)
+    state = ls.notebooks.get(notebook_uri or "")
+    current = ls.workspace.get_notebook_document(notebook_uri=notebook_uri or "")
+    if state is None or current is None or state.version != current.version:
+        return None  # not linted as it is now: offer nothing rather than stale edits
+    if uri not in state.findings:
+        return None
+    encoding = ls.workspace.position_encoding or "utf-16"
+    only = params.context.only
+    loop = asyncio.get_running_loop()
+    actions: list[types.CodeAction] = []
+    if not only or any(k.startswith("quickfix") for k in only):
+        number = state.cell_uris.index(uri) + 1
+        for finding in state.findings[uri]:
+            if not _overlaps(finding.published.range, params.range):
+                continue
+            d = finding.module
+            if d.fix and d.fix.edits:
+                new_module = await loop.run_in_executor(ls.worker, _fix_one, state.linted, d)
+                edit = state.edit(new_module, encoding) if new_module else None
+                if edit is not None:
+                    actions.append(
+                        types.CodeAction(
+                            title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
+                            + (" (unsafe)" if d.fix.applicability == "unsafe" else ""),
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[finding.published],
+                            is_preferred=d.fix.applicability == "safe",
+                            edit=edit,
+                        )
+                    )
+            new_text = _disable_edit(state.cell_texts[number - 1], finding.cell)
+            if new_text is not None:
+                document = types.OptionalVersionedTextDocumentIdentifier(
+                    uri=uri, version=state.cell_versions[number - 1]
+                )
+                edit = _minimal_edit(state.cell_texts[number - 1], new_text, encoding)
+                actions.append(
+                    types.CodeAction(
+                        title=f"tf2lint: Disable {d.rule} for this line",
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[finding.published],
+                        edit=types.WorkspaceEdit(
+                            document_changes=[
+                                types.TextDocumentEdit(text_document=document, edits=[edit])
+                            ]
+                        ),
+                    )
+                )
+    wants_fix_all = not only or any(FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only)
+    diagnostics = state.linted.diagnostics
+    if wants_fix_all and any(d.fix and d.fix.edits for d in diagnostics):
+        for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
+            if unsafe and not any(d.fix and d.fix.applicability == "unsafe" for d in diagnostics):
+                continue
+            new_module = await loop.run_in_executor(ls.worker, _fix_all, state.linted, unsafe)
+            edit = state.edit(new_module, encoding) if new_module else None
+            if edit is not None:
+                actions.append(types.CodeAction(title=title, kind=FIX_ALL, edit=edit))
+    return actions
+
+
+def notebook_hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
+    from tf2lint.docs import explain
+
+    uri = params.text_document.uri
+    state = ls.notebooks.get(ls.notebook_of(uri) or "")
+    if state is None or uri not in state.findings:
+        return None
+    text = state.cell_texts[state.cell_uris.index(uri)]
+    positions = _Positions(text, ls.workspace.position_encoding or "utf-16")
+    line, column = positions.to_column(params.position)
+    parts = []
+    for finding in state.findings[uri]:
+        if _contains(finding.cell, line, column):
+            rule = rule_by_id(finding.cell.rule)
+            part = (
+                explain(rule)
+                if rule is not None
+                else f"{finding.cell.rule}: {finding.cell.message}\n"
+            )
+            if part not in parts:
+                parts.append(part)
+    if not parts:
+        return None
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n---\n".join(parts))
+    )
+
+
+def register_notebook_features(server: Tf2lintServer) -> None:
+    """Notebook document sync: lint on open, change (debounced) and save; clear on close."""
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def did_open_notebook(ls: Tf2lintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def did_change_notebook(
+        ls: Tf2lintServer, params: types.DidChangeNotebookDocumentParams
+    ) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, DEBOUNCE_SECONDS)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def did_save_notebook(ls: Tf2lintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def did_close_notebook(ls: Tf2lintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        uri = params.notebook_document.uri
+        task = ls.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        with ls.lock:
+            ls.latest.pop(uri, None)
+        ls.notebooks.pop(uri, None)
+        for cell in params.cell_text_documents:
+            ls.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[])
+            )
 
 
 def _overlaps(a: types.Range, b: types.Range) -> bool:

@@ -424,7 +424,8 @@ def lint_notebook(path: Path, shown: str, settings):
         return outcome
     module, where = nb.module()
     rules = settings.rules_for(relative_to_root(path, settings.root))
-    fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings)
+    counts: dict[str, int] = {}
+    fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings, counts)
     outcome.internal_error = result.internal_error or bool(rejected)
     cell_lines = {c.number: [line.rstrip("\r\n") for line in c.lines] for c in nb.cells}
     if fixed_module != module:
@@ -443,6 +444,7 @@ def lint_notebook(path: Path, shown: str, settings):
         else:
             new_text = write_back(nb, sources)
             outcome.fixed = fixed
+            outcome.fixed_by_rule = counts
             if settings.diff:
                 outcome.diff = unified_diff(nb.text, new_text, shown)
             else:
@@ -484,3 +486,22 @@ def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
     else:  # cannot happen for a statement; keep the range inside the cell
         d.end_line, d.end_column = d.line, d.column
     return d
+
+
+def notebook_from_cells(sources: list[str]) -> Notebook:
+    """A notebook of just these code cells' texts, in order (an editor's open notebook), so that
+    :meth:`Notebook.module` and :func:`split_back` work on it as on a file's."""
+    cells = [Cell(i, i + 1, _lines(text), (-1, -1), True) for i, text in enumerate(sources)]
+    for cell in cells:
+        cell.magic = _magic_lines(cell.lines)
+    return Notebook("", False, cells)
+
+
+def split_back(nb: Notebook, old: str, new: str) -> dict[int, str] | None:
+    """The new text of each code cell (by number) once the module ``old`` became ``new``; None
+    if the change touched an IPython line."""
+    _, where = nb.module()
+    sources = _split_back(nb, where, old, new)
+    if sources is None:
+        return None
+    return {number: "".join(lines) for number, lines in sources.items()}

@@ -7,7 +7,8 @@ import gc
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class Settings:
     fix: bool = False
     unsafe_fixes: bool = False
     diff: bool = False  # compute fixes, print them as a diff, write nothing
+    cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [
@@ -63,7 +65,7 @@ class FileOutcome:
     fixed: int = 0
     diff: str = ""
     internal_error: bool = False
-    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # for --show-fixes
+    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
 
     def source_lines(self) -> list[str] | None:
         """The file's lines, for source frames. Read from disk on first use: only the text and
@@ -92,6 +94,11 @@ class RunResult:
     @property
     def fixed(self) -> int:
         return sum(o.fixed for o in self.outcomes)
+
+    @property
+    def findings_fixed(self) -> int:
+        """What --fix fixed, in findings (the summary's count; ``fixed`` counts fixes)."""
+        return sum(sum(o.fixed_by_rule.values()) for o in self.outcomes)
 
     @property
     def internal_error(self) -> bool:
@@ -210,7 +217,8 @@ def lint_and_fix(
     Returns (text, last lint result, fixes applied, internal-error diagnostics). Each round's
     code is verified by :func:`fix_round`; a fix it rejects is reported once and not retried.
     After ``MAX_FIX_ROUNDS`` rounds with fixes still to apply, the fixes so far are kept and the
-    rules still fixing are reported. ``counts`` (if given) receives the fixes applied per rule.
+    rules still fixing are reported. ``counts`` (if given) receives the findings fixed per rule
+    (see :func:`findings_fixed`: what the summary counts).
     """
     # Imported here: a run whose every file is cached never loads the engine (nor libcst).
     from tf2lint.engine import lint_module
@@ -221,6 +229,8 @@ def lint_and_fix(
     rejected: list[Diagnostic] = []
     if not (settings.fix or settings.diff):
         return text, result, fixed, rejected
+    found = result.diagnostics
+    original = text
     skip: set = set()
     rounds = 0
     while result.module is not None:
@@ -269,11 +279,28 @@ def lint_and_fix(
             continue  # the rejected fixes are skipped from now on; others may remain
         text = new_text
         fixed += len(applied)
-        if counts is not None:
-            for d in applied:
-                counts[d.rule] = counts.get(d.rule, 0) + 1
         result = lint_module(text, shown, rules, settings.report_unused_suppressions)
+    if counts is not None and text != original:
+        for rule, count in findings_fixed(found, result.diagnostics).items():
+            counts[rule] = counts.get(rule, 0) + count
     return text, result, fixed, rejected
+
+
+def findings_fixed(before: list[Diagnostic], after: list[Diagnostic]) -> Counter[str]:
+    """Per rule, the findings of ``before`` (the lint before fixing) that ``after`` no longer has.
+
+    What ``--fix`` fixed, counted in the findings the user saw: one finding may take two fixes
+    (a fix can leave a finding that the next round fixes), and a fix may clear a finding that
+    had no fix of its own."""
+    left = Counter((d.rule, d.message) for d in after)
+    gone: Counter[str] = Counter()
+    for d in before:
+        key = (d.rule, d.message)
+        if left[key]:
+            left[key] -= 1
+        else:
+            gone[d.rule] += 1
+    return gone
 
 
 class WriteError(Exception):
@@ -329,8 +356,15 @@ def _lint_batch(args: tuple[list[Path], Settings]) -> list[FileOutcome]:
     return outcomes
 
 
+Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
+
+
 def run(
-    paths: list[Path], settings: Settings, jobs: int | None = None, cache: bool = True
+    paths: list[Path],
+    settings: Settings,
+    jobs: int | None = None,
+    cache: bool = True,
+    progress: Progress | None = None,
 ) -> RunResult:
     """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache)."""
     outcomes: list[FileOutcome | None] = [None] * len(paths)
@@ -354,7 +388,15 @@ def run(
             else:
                 outcomes[i] = FileOutcome(shown, hit[0], file=path, **(hit[1] or {}))
     todo = [i for i, o in enumerate(outcomes) if o is None]
-    for i, outcome in zip(todo, _lint_all([paths[i] for i in todo], settings, jobs), strict=True):
+    if progress is not None:
+        cached = len(paths) - len(todo)
+        progress(cached, len(paths))
+
+        def report(done: int, _: int) -> None:
+            progress(cached + done, len(paths))
+
+    linted = _lint_all([paths[i] for i in todo], settings, jobs, report if progress else None)
+    for i, outcome in zip(todo, linted, strict=True):
         outcomes[i] = outcome
         if store is not None and i in keys:
             from tf2lint.cache import cacheable
@@ -371,10 +413,17 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _lint_all(paths: list[Path], settings: Settings, jobs: int | None) -> list[FileOutcome]:
+def _lint_all(
+    paths: list[Path], settings: Settings, jobs: int | None, progress: Progress | None = None
+) -> list[FileOutcome]:
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(paths) < 8:
-        return [lint_file(p, settings) for p in paths]
+        done = []
+        for path in paths:
+            done.append(lint_file(path, settings))
+            if progress is not None:
+                progress(len(done), len(paths))
+        return done
     # Loaded once here rather than in each worker: forked workers inherit them.
     from tf2lint import engine, fixes  # noqa: F401
 
@@ -386,8 +435,12 @@ def _lint_all(paths: list[Path], settings: Settings, jobs: int | None) -> list[F
     batches = [order[i::count] for i in range(count)]
     outcomes: list[FileOutcome | None] = [None] * len(paths)
     work = [([paths[i] for i in batch], settings) for batch in batches]
+    finished = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch, done in zip(batches, pool.map(_lint_batch, work), strict=True):
             for i, outcome in zip(batch, done, strict=True):
                 outcomes[i] = outcome
+            finished += len(batch)
+            if progress is not None:
+                progress(finished, len(paths))
     return outcomes  # type: ignore[return-value]

@@ -1075,10 +1075,11 @@ class _Analysis:
             return None
         if alias.asname.name.value != "tf" or len(statement.names) != 1:
             return None
-        binding = self.model.lookup("tf")
-        if len(binding.sites) != 1 or binding.sites[0].node is not alias:
+        module = self.model.scope
+        sites = module.bindings.get("tf", ())
+        if len(sites) != 1 or sites[0].node is not alias:
             return None  # `tf` is bound more than once: which uses mean this import is unclear
-        if any(b == binding for b in self._target_bindings):
+        if any(b.scope is module and b.name == "tf" for b in self._target_bindings):
             return None  # `tf.x = ...` would set an attribute of another module
         edits = [
             (
@@ -1087,7 +1088,12 @@ class _Analysis:
             )
         ]
         for ref in self.references:
-            if ref.binding == binding and not self.data.means_the_same_in_v2(ref.name):
+            binding = ref.binding
+            if (
+                binding.scope is module
+                and binding.name == "tf"
+                and not self.data.means_the_same_in_v2(ref.name)
+            ):
                 edits.append((ref.head, _expr("tf.compat.v1")))
         kept = len(edits) - 1
         return _Fix(
@@ -1138,7 +1144,9 @@ class _Analysis:
 
     def _group_fix(self, statement: cst.ImportFrom, refs: list[Reference]) -> _Fix | None:
         binding = refs[0].binding
-        if len(binding.sites) != 1 or any(b == binding for b in self._target_bindings):
+        if len(binding.scope.bindings.get(binding.name, ())) != 1 or any(
+            b.scope is binding.scope and b.name == binding.name for b in self._target_bindings
+        ):
             return None
         line = next(
             (
@@ -1311,11 +1319,7 @@ class _WithNotes:
 
 
 def _analysis(rule: Rule) -> _Analysis:
-    shared = rule.context.shared
-    found = shared.get(_Analysis)
-    if found is None:
-        found = shared[_Analysis] = _Analysis(rule.model)
-    return found
+    return rule.context.memo(_Analysis, lambda: _Analysis(rule.model))
 
 
 class _Tf1Rule(Rule):

@@ -43,12 +43,11 @@ def test_text_output_names_file_and_line_for_syntax_errors(project):
     assert "syntax-error cannot parse" in result.stdout
 
 
-def test_missing_path_is_reported_not_fatal(project):
+def test_a_mistyped_path_is_a_usage_error(project):
     (project / "train.py").write_text(BAD_PRINT)
     result = run_cli("check", "train.py", "gone.py", cwd=project)
-    assert result.returncode == 1
-    assert "gone.py:1:1: read-error file not found" in result.stdout
-    assert "train.py:5:5: TF201" in result.stdout
+    assert result.returncode == 2
+    assert result.stderr == "tf2lint: error: no such file or folder: gone.py\n"
 
 
 # --- every kind of bad input: one clear finding with the path (and line), and the run goes on ---

@@ -276,3 +276,108 @@ def test_lambdas_passed_to_dataset_map_are_traced():
         ds = tf.data.Dataset.from_tensor_slices(["a"]).map(lambda f: load(f))
         """
     ) == {"<lambda>", "load"}
+
+
+def test_traced_reason_is_data():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        def helper(x): return x
+
+        @tf.function
+        def step(x):
+            def inner(y): return y
+            return helper(inner(x))
+        """
+    )
+    by = {f.qualname: f.traced_by for f in model.functions}
+    assert (by["step"].kind, by["step"].via) == ("decorator", "tensorflow.function")
+    assert (by["helper"].kind, by["helper"].caller) == ("called", model.module_functions["step"])
+    assert by["step.<locals>.inner"].kind == "defined"
+
+
+def test_blocks_that_do_not_run_in_the_graph_or_run_once():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        @tf.function
+        def f(x):
+            if first:
+                first = False
+            if tf.executing_eagerly():
+                pass
+            if not tf.executing_eagerly():
+                pass
+            else:
+                pass
+            with tf.init_scope():
+                pass
+        """
+    )
+    assert sorted(model.blocks.values()) == ["eager", "eager", "guard", "init_scope"]
+
+
+def test_autograph_conversion_follows_how_a_function_is_traced():
+    model = model_of(
+        """
+        import tensorflow as tf
+        import tf_keras
+
+        def helper(x): return x
+
+        @tf.function
+        def converted(x): return helper(x)
+
+        @tf.function(autograph=False)
+        def plain(x): return x
+
+        class L3(tf.keras.layers.Layer):
+            def call(self, x): return helper(x)
+
+        class L2(tf_keras.layers.Layer):
+            def call(self, x): return x
+        """
+    )
+    autograph = {f.qualname: f.autograph for f in model.functions}
+    assert autograph == {
+        "helper": False,  # called from Keras 3's unconverted `call`
+        "converted": True,
+        "plain": False,
+        "L3.call": False,
+        "L2.call": True,
+    }
+
+
+def test_calls_of_instances_reach_their_methods():
+    model = model_of(
+        """
+        class Encoder:
+            def __call__(self, x): return x
+            def encode(self, x): return x
+
+        enc = Encoder()
+        enc(1)
+        enc.encode(2)
+        """
+    )
+    assert [s.callee.qualname for s in model.call_sites] == [
+        "Encoder.__call__",
+        "Encoder.encode",
+    ]
+
+
+def test_arguments_follow_call_sites_into_parameters():
+    model = model_of(
+        """
+        def f(a, b=2):
+            return a
+
+        f(1, b=3)
+        f(*args)
+        """
+    )
+    fn = model.module_functions["f"]
+    assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "b")] == ["3"]
+    assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "a")] == ["1"]
