@@ -283,7 +283,7 @@ _SCALAR_BUILTINS = frozenset(
 )
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class Scope:
     """A Python scope: the module, a class body, a function or lambda, a comprehension."""
 
@@ -377,7 +377,7 @@ class TracedBy:
         return f"{verb[self.kind]} traced `{self.via}`"
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class ClassInfo(Scope):
     name: str
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
@@ -388,7 +388,7 @@ class ClassInfo(Scope):
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class FunctionInfo(Scope):
     """A function scope: a def or a lambda (``name`` "<lambda>")."""
 
@@ -433,28 +433,6 @@ class FunctionInfo(Scope):
     @property
     def decorators(self) -> Sequence[cst.Decorator]:
         return self.node.decorators if self.kind == "function" else ()
-
-    @cached_property
-    def assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
-        """Stage-1 compatibility view of the bindings (rules move to ModuleModel.lookup)."""
-        return _assignments(self)
-
-
-def _assignments(fn: FunctionInfo) -> dict[str, list[cst.BaseExpression | None]]:
-    root: Scope = fn
-    while root.parent is not None:
-        root = root.parent
-    out: dict[str, list[cst.BaseExpression | None]] = {}
-    for bindings in (fn.bindings, root.bindings):
-        for name, sites in bindings.items():
-            values = [
-                s.value if s.kind in _VALUE_KINDS else None
-                for s in sites
-                if s.kind not in ("param", "import", "class") and s.where is fn
-            ]
-            if values:
-                out.setdefault(name, []).extend(values)
-    return out
 
 
 @dataclass(frozen=True)
@@ -701,28 +679,6 @@ class ModuleModel:
             q == "tensorflow" or q.startswith(("tensorflow.", "keras", "tf_keras"))
             for q in self.imported
         )
-
-    @cached_property
-    def module_assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
-        """Stage-1 compatibility: module-level names bound by code, with their values."""
-        out: dict[str, list[cst.BaseExpression | None]] = {}
-        for name, sites in self.scope.bindings.items():
-            values = [
-                s.value if s.kind in _VALUE_KINDS else None
-                for s in sites
-                if s.kind not in ("import", "def", "class")
-            ]
-            if values:
-                out[name] = values
-        return out
-
-    @cached_property
-    def globals_rebound_in_functions(self) -> set[str]:
-        return {
-            name
-            for name, sites in self.scope.bindings.items()
-            if any(s.where is not None for s in sites)
-        }
 
     # --- functions ---------------------------------------------------------------------------
     def resolve_function(self, name: str, scope: Scope | None) -> FunctionInfo | None:
