@@ -126,6 +126,8 @@ BEHAVIOUR_SWITCHES = frozenset(
         "tf.disable_tensor_equality",
     }
 )
+# Calls that turn TF2's eager execution off: TF1's graph-mode API then runs through its shims.
+GRAPH_MODE_SWITCHES = frozenset({"tf.disable_v2_behavior", "tf.disable_eager_execution"})
 CAST_TYPES = {
     "tf.to_bfloat16": "bfloat16",
     "tf.to_complex128": "complex128",
@@ -410,6 +412,12 @@ class _Analysis:
             return
         self._collect()
         self.tf1_module = self._is_tf1_code()
+        # TF1's graph-mode API (placeholders, sessions, Savers) runs on TF2 through its
+        # tf.compat.v1 shim only once the module turns eager execution off.
+        self.graph_mode = any(
+            ref.found is not None and ref.found.old in GRAPH_MODE_SWITCHES
+            for ref in self.references
+        )
         for ref in self.references:
             self._reference(ref)
         for call in model.nodes_of(cst.Call):
@@ -595,7 +603,7 @@ class _Analysis:
                 )
                 self._compat(ref, "TF101", message)
         else:
-            self._compat(ref, "TF104", _tf1_api_message(found.old))
+            self._compat(ref, "TF104", _tf1_api_message(found.old), fixable=self.graph_mode)
 
     def _stays_tf1(self, ref: Reference) -> bool:
         """``tf.compat.v1.x`` spelled out, or an alias of tf.compat.v1 in TF2 code (``tf1 =
@@ -690,15 +698,15 @@ class _Analysis:
     def _calls(self) -> dict[int, cst.Call]:
         return {id(call.func): call for call in self.model.nodes_of(cst.Call)}
 
-    def _compat(self, ref: Reference, rule: str, message: str) -> None:
+    def _compat(self, ref: Reference, rule: str, message: str, fixable: bool = True) -> None:
         """Report ``ref``; through TF2's namespace, tf_upgrade_v2's rewrite to the name's
-        tf.compat.v1 shim is the (unsafe) fix. Under an alias of tf.compat.v1 the name already
-        is the shim: TF106's import fix handles it."""
+        tf.compat.v1 shim is the (unsafe) fix, where the shim can run. Under an alias of
+        tf.compat.v1 the name already is the shim: TF106's import fix handles it."""
         found = ref.found
         fix = None
         new = self.data.renames.get(found.old, "tf.compat.v1" + found.old[2:])
         prefix = ref.prefix_node(found.length)
-        if ref.via == "v2" and prefix is not None:
+        if fixable and ref.via == "v2" and prefix is not None:
             spelled = self.spell(new, ref.head)
             if spelled is not None:
                 text, extra, _ = spelled
@@ -1418,8 +1426,11 @@ class GraphModeApi(_Tf1Rule):
     )
     fix_applicability = "unsafe"
     fix_safety = (
-        "The fix is `tf_upgrade_v2`'s shim: it rewrites to `tf.compat.v1.*`, which keeps the TF1 "
-        "behaviour but is still TF1 code; the message names the TF2 idiom to move to."
+        "The fix is `tf_upgrade_v2`'s shim, offered only in a module that turns eager execution "
+        "off (`tf.compat.v1.disable_eager_execution()` or `disable_v2_behavior()`): it rewrites "
+        "to `tf.compat.v1.*`, which keeps the TF1 behaviour but is still TF1 code (the message "
+        "names the TF2 idiom to move to). Under TF2's default eager execution the shims of "
+        "placeholders, sessions and Savers still fail, so there is no fix there."
     )
 
 

@@ -164,7 +164,9 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tf2lint-verify-") as folder:
         result_path = Path(folder) / "result.json"
-        variants = [f"bad={p.bad}", f"good={p.good}"]
+        # The good twin first: a bad fixture may change the process for what runs after it (a
+        # half-migrated TF1 script turns eager execution off), and the fixed copy after it.
+        variants = [f"good={p.good}", f"bad={p.bad}"]
         if has_fix(rule):
             fixed_path, verdict.fix = apply_fix(rule, p.bad, Path(folder), python)
             if verdict.fix.diff:

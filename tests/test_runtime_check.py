@@ -24,10 +24,7 @@ FIXED_RULES = [r for r in RUNTIME_RULES if harness.has_fix(r)]
 TRACE_SCRIPT = ROOT / "tests" / "data" / "trace_example" / "train.py"
 # Fixes that leave their symptom under TF 2.21 (bugs in the rule's fix, reported to its owner):
 # a test per rule fails when the fix starts working, so the list cannot go stale.
-KNOWN_FIX_BUGS = {
-    "TF104": "the unsafe fix writes tf.compat.v1.placeholder/Session, which eager TF2 still "
-    "rejects as the module loads (it needs tf.compat.v1.disable_eager_execution())",
-}
+KNOWN_FIX_BUGS: dict[str, str] = {}  # rule id -> why its fix leaves the symptom (none today)
 
 
 @pytest.fixture(scope="module")

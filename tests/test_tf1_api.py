@@ -585,3 +585,15 @@ def test_data_counts_match_tf_upgrade_v2_tables():
 def test_a_module_alias_of_a_tf1_name_is_reported_once_where_it_is_made():
     source = "import tensorflow as tf\nFLAGS = tf.flags.FLAGS\nsize = FLAGS.size + FLAGS.other\n"
     assert rules_at(source) == [("TF105", 2)]
+
+
+def test_graph_mode_shims_are_offered_only_where_eager_execution_is_off():
+    eager = "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None])\n"
+    graph = (
+        "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+        "x = tf.placeholder(tf.float32, [None])\n"
+    )
+    (found,) = lint(eager, ["TF104"])
+    assert found.fix is None  # tf.compat.v1.placeholder still fails under eager TF2
+    (found,) = lint(graph, ["TF104"])
+    assert found.fix.applicability == "unsafe"
