@@ -1109,7 +1109,7 @@ class ModuleModel:
     def _tensor_api(self, name: str) -> bool:
         if not name.startswith("tensorflow."):
             return False
-        rest = name[len("tensorflow.") :]
+        rest = name[len("tensorflow.") :].removeprefix("compat.v1.")
         if "." not in rest:
             return rest not in _NOT_TENSOR_TOPLEVEL and not rest[:1].isupper()
         return rest.startswith(_TENSOR_NAMESPACES)
