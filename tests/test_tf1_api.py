@@ -357,17 +357,19 @@ def test_positional_only_rename_is_safe_only_for_positional_calls():
 def test_tf1_only_names_get_the_shim_and_the_tf2_idiom():
     source = """
         import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
         it = dataset.make_one_shot_iterator()
         with tf.Session() as sess:
             sess.run(tf.global_variables_initializer())
         """
-    found = lint(source, ["TF1"])
-    assert [d.rule for d in found] == ["TF104"] * 3
+    found = [d for d in lint(source, ["TF1"]) if d.rule == "TF104"]
+    assert len(found) == 3
     assert "tf.function" in found[1].message  # names the TF2 idiom
     assert fixed(source) == textwrap.dedent(source)  # nothing safe
     assert fixed(source, unsafe=True) == textwrap.dedent(
         """
         import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
         it = tf.compat.v1.data.make_one_shot_iterator(dataset)
         with tf.compat.v1.Session() as sess:
             sess.run(tf.compat.v1.global_variables_initializer())
