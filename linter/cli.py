@@ -101,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
+    except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
+        print(
+            f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     parser.print_help()
     return EXIT_ERROR
 
@@ -136,6 +142,8 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
         fix=args.fix,
         unsafe_fixes=args.unsafe_fixes,
         diff=args.diff,
+        max_file_size=config.max_file_size,
+        linted_paths=tuple(paths),
     )
     return config, settings
 
@@ -160,9 +168,10 @@ def _check(args: argparse.Namespace) -> int:
     files = list(discover(paths, config.root, config.exclude))
     result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)
     out = sys.stdout
-    if args.diff:
+    if args.diff:  # with a machine-readable format, stdout holds that format alone
+        diff_out = out if args.format == "text" else sys.stderr
         for outcome in result.outcomes:
-            out.write(outcome.diff)
+            diff_out.write(outcome.diff)
     if args.show_fixes:
         for outcome in result.outcomes:
             if outcome.fixed:

@@ -52,8 +52,10 @@ def rename(old: str, new: str, rule_id: str = "XT1", applicability: str = "safe"
 
 
 def fix_text(source: str, rules, unsafe: bool = False):
+    """(fixed text, last lint, fixes applied, fixes rejected)."""
     settings = Settings(rules=list(rules), root=Path("."), fix=True, unsafe_fixes=unsafe)
-    return lint_and_fix(source, "t.py", list(rules), settings)
+    fixed = lint_and_fix(source, "t.py", list(rules), settings)
+    return fixed.text, fixed.result, fixed.count, fixed.rejected
 
 
 # --- end to end, through the CLI -------------------------------------------------------------
@@ -183,14 +185,27 @@ def test_fixed_point_is_reached_over_several_rounds():
     assert not [d for d in result.diagnostics if d.fix]
 
 
-def test_fixes_that_never_settle_hit_the_bound_and_are_reported():
+def test_fixes_going_round_in_a_cycle_stop_at_once_and_are_reported():
     flip, flop = rename("a", "b", "XT1"), rename("b", "a", "XT2")
     text, _, fixed, rejected = fix_text("x = a\n", [flip, flop])
-    assert fixed == MAX_FIX_ROUNDS
+    assert fixed == 2  # a -> b -> a: the text repeats
     assert ast.parse(text)  # what was kept still parses
     assert len(rejected) == 1 and rejected[0].rule == "internal-error"
-    assert f"did not settle after {MAX_FIX_ROUNDS} rounds" in rejected[0].message
+    assert "did not settle: they go round in a cycle" in rejected[0].message
     assert "XT1" in rejected[0].message or "XT2" in rejected[0].message
+
+
+def test_fixes_that_never_settle_nor_repeat_hit_the_bound_and_are_reported():
+    def visit_Name(self, node):  # a -> (a + 1) -> ((a + 1) + 1) ...: new code every round
+        if node.value == "a":
+            self.report(node, replacement=cst.parse_expression("(a + 1)"))
+
+    grow = make_rule("XT1", visit_Name=visit_Name)
+    text, _, fixed, rejected = fix_text("x = a\n", [grow])
+    assert fixed == MAX_FIX_ROUNDS
+    assert ast.parse(text) and text.count("+ 1") == MAX_FIX_ROUNDS
+    assert len(rejected) == 1
+    assert f"did not settle: after {MAX_FIX_ROUNDS} rounds (XT1" in rejected[0].message
 
 
 def test_meaning_changing_replacement_is_detected():

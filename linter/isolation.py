@@ -1,0 +1,282 @@
+"""Work in child processes that may die: a crash, a memory blow-up or a hang costs one task.
+
+libcst's parser is native code. Some valid Python makes it overflow its stack (a segfault, not
+an exception), and it needs about 900 bytes of memory per byte of generated code. So files are
+linted in worker processes, one file per task: a worker that dies is replaced and only the file
+it was linting is reported (``parser-crash``); each worker's address space is limited, so a file
+that needs too much memory fails alone (``too-large``); a task that runs past the time limit has
+its worker killed and replaced (``timeout``). The language server lints its documents the same
+way, in one worker (see tf2lint.lsp).
+
+Workers are forked where that is safe (Linux, a process without threads: the command line), so
+they start in milliseconds with everything the parent imported; elsewhere they are spawned.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from tf2lint.rule import INTERNAL_ERROR, PARSER_CRASH, TIMEOUT, TOO_LARGE
+
+try:
+    import resource
+except ImportError:  # Windows: no per-process memory limit; the crash containment still holds
+    resource = None  # type: ignore[assignment]
+
+# Address space a worker may grow by while linting one file: twice what a file of max-file-size
+# needs at 900 bytes per byte, and never less than 1 GiB.
+MEMORY_PER_SOURCE_BYTE = 2000
+MIN_MEMORY_LIMIT = 1 << 30
+
+
+def memory_limit_for(max_file_size: int | None) -> int:
+    if max_file_size is None:
+        return MIN_MEMORY_LIMIT * 8
+    return max(MIN_MEMORY_LIMIT, MEMORY_PER_SOURCE_BYTE * max_file_size)
+
+
+@dataclass(frozen=True)
+class Lost:
+    """A task whose worker died, ran out of memory or of time: what to report instead."""
+
+    kind: tuple[str, str]  # the engine diagnostic: PARSER_CRASH, TOO_LARGE, TIMEOUT, INTERNAL_ERROR
+    message: str
+
+
+def start_method(threads_running: bool = False) -> str:
+    """``fork`` where it is safe and available (fast; children share the parent's imports)."""
+    if sys.platform == "linux" and not threads_running:
+        return "fork"
+    return "spawn"
+
+
+class _Worker:
+    def __init__(self, context: Any, handler: Callable, state: Any, memory_limit: int | None):
+        self.connection, child = context.Pipe()
+        # A forked child inherits the parent's end of its pipe: it closes it, or it would never
+        # see the end of the pipe should the parent die.
+        inherited = self.connection if context.get_start_method() == "fork" else None
+        self.process = context.Process(
+            target=_serve, args=(child, inherited, handler, state, memory_limit), daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.memory_limit = memory_limit
+        self.task: Hashable | None = None
+        self.deadline = 0.0
+        self.killed_for_time = False
+
+    def send(self, task: Hashable, payload: Any, time_limit: float) -> bool:
+        try:
+            self.connection.send(payload)
+        except (OSError, EOFError, ValueError):
+            return False
+        self.task = task
+        self.deadline = time.monotonic() + time_limit
+        return True
+
+    def stop(self, kill: bool = False) -> None:
+        if kill and self.process.is_alive():
+            self.process.kill()
+        elif not kill:
+            with suppress(OSError, EOFError, ValueError):
+                self.connection.send(None)  # done: exit
+        self.connection.close()
+        self.process.join(timeout=None if kill else 5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+    def lost(self, time_limit: float) -> Lost:
+        """Why the worker is gone, for the task it was running."""
+        self.process.join(timeout=5)
+        if self.killed_for_time:
+            return Lost(
+                TIMEOUT,
+                f"linting this file took more than {time_limit:g} s; stopped (the other files "
+                "were linted)",
+            )
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            name = _signal_name(-code)
+            if -code == getattr(signal, "SIGKILL", 9):
+                return Lost(
+                    TOO_LARGE,
+                    f"the process linting this file was killed ({name}), most likely for "
+                    "running out of memory; not linted",
+                )
+            return Lost(
+                PARSER_CRASH,
+                f"tf2lint crashed on this file ({name}), in libcst's native parser or another "
+                "native library; not linted (please report this with the file)",
+            )
+        return Lost(
+            PARSER_CRASH,
+            f"the process linting this file exited unexpectedly (status {code}); not linted "
+            "(please report this with the file)",
+        )
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _serve(
+    connection: Connection,
+    inherited: Connection | None,
+    handler: Callable,
+    state: Any,
+    memory_limit: int | None,
+) -> None:
+    """A worker's loop: each payload received is answered with ``handler(state, payload)``,
+    until None or the end of the pipe."""
+    if inherited is not None:
+        inherited.close()
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _limit_memory(memory_limit)
+    while True:
+        try:
+            payload = connection.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if payload is None:
+            return
+        try:
+            result: Any = handler(state, payload)
+        except MemoryError:
+            result = Lost(TOO_LARGE, "linting this file needs more memory than a worker may use")
+        except BaseException as error:  # e.g. a Rust panic, which is no Exception
+            result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}")
+        try:
+            connection.send(result)
+        except (OSError, EOFError):
+            return
+        except Exception as error:  # the result does not pickle
+            connection.send(Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}"))
+
+
+def _limit_memory(limit: int | None) -> None:
+    """Let this process's address space grow by at most ``limit`` bytes from here."""
+    if limit is None or resource is None:
+        return
+    try:
+        with open("/proc/self/statm") as statm:  # Linux; elsewhere RLIMIT_AS is not enforced
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        new = size + limit
+        if hard != resource.RLIM_INFINITY:
+            new = min(new, hard)
+        if soft == resource.RLIM_INFINITY or new < soft:
+            resource.setrlimit(resource.RLIMIT_AS, (new, hard))
+    except (OSError, ValueError):
+        pass
+
+
+class Pool:
+    """Worker processes serving ``handler(state, payload)``; a worker that dies is replaced.
+
+    With ``fork``, ``state`` (and the handler) reach the workers as they are, unpickled."""
+
+    def __init__(
+        self,
+        handler: Callable[[Any, Any], Any],
+        state: Any,
+        jobs: int,
+        time_limit: float,
+        memory_limit: int | None = None,
+        method: str | None = None,
+    ) -> None:
+        self.handler = handler
+        self.state = state
+        self.jobs = max(1, jobs)
+        self.time_limit = time_limit
+        self.memory_limit = memory_limit
+        self.context = multiprocessing.get_context(method or start_method())
+        self.idle: list[_Worker] = []
+
+    def _new_worker(self) -> _Worker:
+        return _Worker(self.context, self.handler, self.state, self.memory_limit)
+
+    def map(self, tasks: Iterable[tuple[Hashable, Any]]) -> Iterator[tuple[Hashable, Any]]:
+        """Run each ``(key, payload)``; yield ``(key, result or Lost)`` as tasks finish."""
+        pending = deque(tasks)
+        busy: list[_Worker] = []
+        try:
+            while pending or busy:
+                while pending and len(busy) < self.jobs:
+                    worker = self.idle.pop() if self.idle else self._new_worker()
+                    key, payload = pending.popleft()
+                    if worker.send(key, payload, self.time_limit):
+                        busy.append(worker)
+                    else:  # it died while idle: start another for this task
+                        worker.stop(kill=True)
+                        pending.appendleft((key, payload))
+                yield from self._collect(busy)
+        except BaseException:
+            for worker in busy:
+                worker.stop(kill=True)
+            raise
+
+    def _collect(self, busy: list[_Worker]) -> Iterator[tuple[Hashable, Any]]:
+        """Wait for at least one busy worker to finish, die or run out of time."""
+        now = time.monotonic()
+        timeout = max(0.0, min(w.deadline for w in busy) - now)
+        watched = [w.connection for w in busy] + [w.process.sentinel for w in busy]
+        ready = set(wait(watched, timeout=timeout))
+        now = time.monotonic()
+        for worker in list(busy):
+            result: Any = None
+            done = False
+            if worker.connection in ready:
+                try:
+                    result = worker.connection.recv()
+                    done = True
+                except (EOFError, OSError):
+                    pass  # died: the sentinel says so too
+                except Exception as error:  # a result that does not unpickle
+                    result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}")
+                    done = True
+            if done:
+                busy.remove(worker)
+                self.idle.append(worker)
+                yield worker.task, result
+            elif worker.process.sentinel in ready or worker.connection in ready:
+                busy.remove(worker)
+                worker.stop(kill=True)
+                yield worker.task, worker.lost(self.time_limit)
+            elif now >= worker.deadline:
+                busy.remove(worker)
+                worker.killed_for_time = True
+                worker.stop(kill=True)
+                yield worker.task, worker.lost(self.time_limit)
+
+    def call(self, payload: Any) -> Any:
+        """Run one task (the language server's way): its result, or Lost."""
+        for _, result in self.map([(0, payload)]):
+            return result
+        raise AssertionError("unreachable: map yields once per task")
+
+    def close(self) -> None:
+        for worker in self.idle:
+            worker.stop()
+        self.idle.clear()
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
