@@ -267,6 +267,12 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of :func:`split_lines` starts, and one past a last line
+    end (where an empty last line starts, as editors count lines)."""
+    return [0, *(match.end() for match in _LINE_END.finditer(text))]
+
+
 def split_lines_keepends(text: str) -> list[str]:
     """:func:`split_lines`, each line with its end."""
     return _LINE.findall(text)

@@ -145,6 +145,11 @@ def _serve(
     until None or the end of the pipe."""
     if inherited is not None:
         inherited.close()
+    # Output is the parent's job (the language server's stdout is its protocol channel): anything
+    # a worker prints goes to stderr.
+    with suppress(OSError, ValueError, AttributeError):
+        sys.stdout.flush()
+        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     # Ctrl-C reaches the whole process group: the parent stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit_memory(memory_limit)

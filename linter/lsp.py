@@ -2,12 +2,18 @@
 
 * Diagnostics on open, save and change. Changes are debounced; lints run on a worker thread, never
   on the event loop, and a lint whose document has moved on is skipped or its result dropped.
+* The lints themselves run in a worker process (tf2lint.isolation): should libcst's native parser
+  crash on a buffer, or a lint run out of memory or time, that document gets a ``parser-crash``,
+  ``too-large`` or ``timeout`` diagnostic, the worker is replaced, and the server lives on.
 * The buffer's text is linted, not the file on disk; ``[tool.tf2lint]`` comes from the nearest
   pyproject.toml above the document (re-read when it changes).
 * A quick fix for each fixable finding, and ``source.fixAll.tf2lint`` (safe fixes, plus a second
-  action that includes unsafe ones).
+  action that includes unsafe ones), made by the same verified fix path as ``tf2lint check --fix``
+  (tf2lint.runner.lint_and_fix). Their edits are computed only when an action is chosen
+  (``codeAction/resolve``): listing them costs nothing, and the worker stays free for diagnostics.
 * Hover on a finding shows its rule's documentation (``tf2lint explain``).
-* Positions are in the client's position encoding (UTF-16 code units unless it picks another).
+* Positions are in the client's position encoding (UTF-16 code units unless it picks another), on
+  lines split at ``\\n``, ``\\r\\n`` and ``\\r`` as the LSP (and Python's tokenizer) split them.
 """
 
 from __future__ import annotations
@@ -15,23 +21,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from bisect import bisect_right
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-import libcst as cst
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from tf2lint import __version__
-from tf2lint.config import ConfigError, find_config, load_config
-from tf2lint.engine import lint_module
-from tf2lint.files import relative_to_root
-from tf2lint.fixes import apply, choose_fixes, parses
+from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
+from tf2lint.files import line_starts, relative_to_root
+from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
-from tf2lint.rule import Diagnostic
-from tf2lint.runner import Settings, collected_once, lint_and_fix
+from tf2lint.rule import TOO_LARGE, Diagnostic, Rule, engine_diagnostic
+from tf2lint.runner import (
+    DEFAULT_TIME_LIMIT,
+    Settings,
+    TextTask,
+    diagnostic_key,
+    run_text_task,
+)
 from tf2lint.selection import select_rules
 
 log = logging.getLogger(__name__)
@@ -56,8 +68,9 @@ class Linted:
     version: int | None
     text: str
     diagnostics: list[Diagnostic]
-    module: cst.Module | None
     settings: Settings | None
+    path: str = ""
+    rules: list[type[Rule]] = field(default_factory=list)
     published: list[types.Diagnostic] = field(default_factory=list)
 
 
@@ -85,32 +98,40 @@ def _from_units(line: str, units: int, encoding: str) -> int:
 
 
 class _Positions:
+    """Positions in a document whose lines end at ``\\n``, ``\\r\\n`` or ``\\r`` (the LSP's
+    line ends, and Python's)."""
+
     def __init__(self, text: str, encoding: str) -> None:
-        self.lines = text.split("\n")
+        self.text = text
+        self.starts = line_starts(text)
         self.encoding = encoding
+
+    def line(self, row: int) -> str:
+        """Line ``row`` (0-based) without its end."""
+        start = self.starts[row]
+        end = self.starts[row + 1] if row + 1 < len(self.starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
 
     def position(self, line: int, column: int) -> types.Position:
         """1-based line and 1-based code point column -> an LSP position."""
-        row = min(max(line - 1, 0), len(self.lines) - 1)
-        text = self.lines[row].rstrip("\r")
-        return types.Position(row, _units(text[: max(column - 1, 0)], self.encoding))
+        row = min(max(line - 1, 0), len(self.starts) - 1)
+        return types.Position(row, _units(self.line(row)[: max(column - 1, 0)], self.encoding))
 
-    def offset_position(self, offset: int, text: str) -> types.Position:
-        row = text.count("\n", 0, offset)
-        start = text.rfind("\n", 0, offset) + 1
-        return types.Position(row, _units(text[start:offset], self.encoding))
+    def offset_position(self, offset: int) -> types.Position:
+        row = bisect_right(self.starts, offset) - 1
+        return types.Position(row, _units(self.text[self.starts[row] : offset], self.encoding))
 
     def to_column(self, position: types.Position) -> tuple[int, int]:
         """An LSP position -> 1-based line and 1-based code point column."""
-        row = min(position.line, len(self.lines) - 1)
-        return row + 1, _from_units(self.lines[row], position.character, self.encoding) + 1
+        row = min(position.line, len(self.starts) - 1)
+        return row + 1, _from_units(self.line(row), position.character, self.encoding) + 1
 
 
 def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     start = positions.position(d.line, d.column)
     end = positions.position(d.end_line, d.end_column)
     if (end.line, end.character) <= (start.line, start.character):  # an engine diagnostic: point
-        text = positions.lines[start.line] if start.line < len(positions.lines) else ""
+        text = positions.line(start.line)
         column = d.column if d.column <= len(text) else max(len(text), 1)
         start = positions.position(d.line, column)
         end = positions.position(d.line, column + 1) if text else start
@@ -132,8 +153,21 @@ class Tf2lintServer(LanguageServer):
         self.lock = threading.Lock()
         self.pending: dict[str, asyncio.Task] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
+        # The process the worker thread hands each lint and fix to. Spawned, not forked: this
+        # process has threads, which a fork would copy in whatever state they are in.
+        self.pool = Pool(
+            run_text_task,
+            None,
+            jobs=1,
+            time_limit=DEFAULT_TIME_LIMIT,
+            memory_limit=memory_limit_for(DEFAULT_MAX_FILE_SIZE),
+            method="spawn",
+        )
         self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
         self._rules = None
+
+    def position_encoding(self) -> str:
+        return self.workspace.position_encoding or "utf-16"
 
     # configuration ------------------------------------------------------------------------------
     def settings_for(self, uri: str) -> tuple[Settings | None, str]:
@@ -156,7 +190,10 @@ class Tf2lintServer(LanguageServer):
                     self._rules, config.select, config.ignore, config.target_tensorflow
                 )
                 value = Settings(
-                    rules=rules, root=config.root, per_file_ignores=config.per_file_ignores
+                    rules=rules,
+                    root=config.root,
+                    per_file_ignores=config.per_file_ignores,
+                    max_file_size=config.max_file_size,
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -174,12 +211,20 @@ class Tf2lintServer(LanguageServer):
             d = Diagnostic(
                 uri, 1, 1, 1, 1, "config-error", "config-error", "engine", "error", error
             )
-            return Linted(version, text, [d], None, None)
+            return Linted(version, text, [d], None)
         path = to_fs_path(uri) or uri
-        relative = relative_to_root(Path(path), settings.root)
-        with collected_once():
-            result = lint_module(text, path, settings.rules_for(relative))
-        return Linted(version, text, result.diagnostics, result.module, settings)
+        rules = settings.rules_for(relative_to_root(Path(path), settings.root))
+        linted = Linted(version, text, [], settings, path, rules)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if settings.max_file_size is not None and size > settings.max_file_size:
+            message = f"the document is {size:,} bytes, more than max-file-size; not linted"
+            linted.diagnostics = [engine_diagnostic(TOO_LARGE, path, message)]
+            return linted
+        found = self.pool.call(TextTask(text, path, rules, settings))
+        if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
+            found = [engine_diagnostic(found.kind, path, found.message)]
+        linted.diagnostics = found
+        return linted
 
     async def lint_now(self, uri: str) -> None:
         document = self.workspace.get_text_document(uri)
@@ -190,7 +235,7 @@ class Tf2lintServer(LanguageServer):
         linted = await loop.run_in_executor(self.worker, self._lint, uri, version, text)
         if linted is None or self.latest.get(uri) != version:
             return  # stale: a newer lint will publish
-        positions = _Positions(text, self.workspace.position_encoding or "utf-16")
+        positions = _Positions(text, self.position_encoding())
         linted.published = [
             self._lsp_diagnostic(i, d, positions) for i, d in enumerate(linted.diagnostics)
         ]
@@ -250,11 +295,10 @@ class Tf2lintServer(LanguageServer):
             and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
         ):
             suffix += 1
-        positions = _Positions(old, self.workspace.position_encoding or "utf-16")
+        positions = _Positions(old, self.position_encoding())
         edit = types.TextEdit(
             range=types.Range(
-                positions.offset_position(prefix, old),
-                positions.offset_position(len(old) - suffix, old),
+                positions.offset_position(prefix), positions.offset_position(len(old) - suffix)
             ),
             new_text=new_text[prefix : len(new_text) - suffix],
         )
@@ -263,27 +307,44 @@ class Tf2lintServer(LanguageServer):
             document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
         )
 
+    def fixed_text(self, linted: Linted, which: str | tuple, unsafe: bool) -> str | None:
+        """``linted.text`` with ``which`` fixed ("all", or one finding's diagnostic_key) by the
+        verified fix path of ``tf2lint check --fix``; None if nothing could be fixed. Runs on
+        the worker thread."""
+        if linted.settings is None:
+            return None
+        settings = replace(linted.settings, fix=True, unsafe_fixes=unsafe)
+        found = self.pool.call(TextTask(linted.text, linted.path, linted.rules, settings, which))
+        return found if isinstance(found, str) else None
 
-def _fix_one(linted: Linted, d: Diagnostic) -> str | None:
-    if linted.module is None or not d.fix or not d.fix.edits:
-        return None
-    chosen = choose_fixes(linted.module, [d.fix])
-    code = apply(linted.module, chosen) if chosen else None
-    return code if code is not None and parses(code) else None
+    def supports_resolve(self) -> bool:
+        """Whether the client asks for a code action's edit only once the action is chosen."""
+        document = self.client_capabilities.text_document
+        action = document.code_action if document else None
+        support = action.resolve_support if action else None
+        return bool(support and "edit" in support.properties)
 
-
-def _fix_all(linted: Linted, unsafe: bool) -> str | None:
-    if linted.module is None or linted.settings is None:
-        return None
-    settings = Settings(
-        rules=linted.settings.rules,
-        root=linted.settings.root,
-        per_file_ignores=linted.settings.per_file_ignores,
-        fix=True,
-        unsafe_fixes=unsafe,
-    )
-    text, _, fixed, _ = lint_and_fix(linted.text, "<buffer>", linted.settings.rules, settings)
-    return text if fixed and text != linted.text else None
+    async def resolve(self, action: types.CodeAction) -> types.CodeAction:
+        """Fill in ``action``'s edit (see :func:`_action`); left without one if the document
+        has changed since or the fix cannot be made."""
+        data: dict[str, Any] = action.data if isinstance(action.data, dict) else {}
+        uri = data.get("uri", "")
+        linted = self.linted.get(uri)
+        if linted is None or linted.version != data.get("version"):
+            return action  # stale: the client asks again for the current text
+        if data.get("fix") == "all":
+            which: str | tuple = "all"
+        else:
+            index = data.get("index", -1)
+            if not 0 <= index < len(linted.diagnostics):
+                return action
+            which = diagnostic_key(linted.diagnostics[index])
+        loop = asyncio.get_running_loop()
+        unsafe = bool(data.get("unsafe"))
+        new_text = await loop.run_in_executor(self.worker, self.fixed_text, linted, which, unsafe)
+        if new_text is not None and self.latest.get(uri) == linted.version:
+            action.edit = self.edit_for(uri, linted, new_text)
+        return action
 
 
 def build_server() -> Tf2lintServer:
@@ -317,7 +378,8 @@ def build_server() -> Tf2lintServer:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
-            code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll]
+            code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll],
+            resolve_provider=True,
         ),
     )
     async def code_action(
@@ -329,45 +391,47 @@ def build_server() -> Tf2lintServer:
             return None  # no lint of the current text yet: offer nothing rather than stale edits
         only = params.context.only
         wants_quickfix = not only or any(k.startswith("quickfix") for k in only)
-        wants_fix_all = not only or any(
+        # "Fix all" rewrites the whole document: a client that cannot resolve edits lazily gets
+        # it only when it asks for it by kind (on save, say), never with every lightbulb.
+        asked_fix_all = bool(only) and any(
             FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only
         )
-        loop = asyncio.get_running_loop()
+        lazy = ls.supports_resolve()
+        wants_fix_all = asked_fix_all or (lazy and not only)
+        base = {"uri": uri, "version": linted.version}
         actions: list[types.CodeAction] = []
         if wants_quickfix:
             for index, published in enumerate(linted.published):
                 d = linted.diagnostics[index]
-                if not (d.fix and d.fix.edits) or not _overlaps(published.range, params.range):
+                if not d.fix or not _overlaps(published.range, params.range):
                     continue
-                new_text = await loop.run_in_executor(ls.worker, _fix_one, linted, d)
-                if new_text is None:
-                    continue
+                unsafe = d.fix.applicability == "unsafe"
                 actions.append(
                     types.CodeAction(
                         title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
-                        + (" (unsafe)" if d.fix.applicability == "unsafe" else ""),
+                        + (" (unsafe)" if unsafe else ""),
                         kind=types.CodeActionKind.QuickFix,
+                        data={**base, "fix": "one", "index": index, "unsafe": unsafe},
                         diagnostics=[published],
-                        is_preferred=d.fix.applicability == "safe",
-                        edit=ls.edit_for(uri, linted, new_text),
+                        is_preferred=not unsafe,
                     )
                 )
-        if wants_fix_all and any(d.fix and d.fix.edits for d in linted.diagnostics):
+        if wants_fix_all:
+            # "Fix all" when a safe fix is there; "(unsafe)", applying all of them, when an
+            # unsafe one is.
+            applicabilities = {d.fix.applicability for d in linted.diagnostics if d.fix}
             for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
-                if unsafe and not any(
-                    d.fix and d.fix.applicability == "unsafe" for d in linted.diagnostics
-                ):
-                    continue
-                new_text = await loop.run_in_executor(ls.worker, _fix_all, linted, unsafe)
-                if new_text is not None:
-                    actions.append(
-                        types.CodeAction(
-                            title=title,
-                            kind=FIX_ALL,
-                            edit=ls.edit_for(uri, linted, new_text),
-                        )
-                    )
+                if ("unsafe" if unsafe else "safe") in applicabilities:
+                    data = {**base, "fix": "all", "unsafe": unsafe}
+                    actions.append(types.CodeAction(title=title, kind=FIX_ALL, data=data))
+        if not lazy:  # the client wants each action complete
+            resolved = [await ls.resolve(a) for a in actions]
+            actions = [a for a in resolved if a.edit is not None]
         return actions
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(ls: Tf2lintServer, action: types.CodeAction) -> types.CodeAction:
+        return await ls.resolve(action)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
@@ -376,7 +440,7 @@ def build_server() -> Tf2lintServer:
         linted = ls.linted.get(params.text_document.uri)
         if linted is None:
             return None
-        positions = _Positions(linted.text, ls.workspace.position_encoding or "utf-16")
+        positions = _Positions(linted.text, ls.position_encoding())
         line, column = positions.to_column(params.position)
         parts = []
         for d in linted.diagnostics:
@@ -406,5 +470,8 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 
 def serve() -> int:
     server = build_server()
-    server.start_io()
+    try:
+        server.start_io()
+    finally:
+        server.pool.close()
     return 0 if getattr(server.protocol, "_shutdown", False) else 1

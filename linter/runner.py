@@ -358,14 +358,47 @@ def _keep_last_line_end(before: str, after: str) -> str:
 # --- many files -----------------------------------------------------------------------------------
 
 
+def _portable(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` without their fixes' libcst nodes, to leave the worker that made them."""
+    for d in diagnostics:
+        if d.fix is not None and d.fix.edits:
+            d.fix = Fix(d.fix.applicability, d.fix.description, (), d.fix.replacement_text)
+    return diagnostics
+
+
 def _lint_task(settings: Settings, task: tuple[Path, bytes | None]) -> FileOutcome:
     """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
     path, data = task
     outcome = lint_file(path, settings, data)
-    for d in outcome.diagnostics:
-        if d.fix is not None and d.fix.edits:
-            d.fix = Fix(d.fix.applicability, d.fix.description, (), d.fix.replacement_text)
+    _portable(outcome.diagnostics)
     return outcome
+
+
+@dataclass
+class TextTask:
+    """A language server's request, run in its worker process (see tf2lint.lsp)."""
+
+    text: str
+    path: str
+    rules: list[type[Rule]]
+    settings: Settings
+    # None: lint; "all": fix everything the settings allow; a diagnostic_key: that finding's fix.
+    fix: str | tuple | None = None
+
+
+def run_text_task(_state: object, task: TextTask) -> list[Diagnostic] | str | None:
+    """Lint: the diagnostics. Fix: the fixed text, or None if nothing could be fixed."""
+    with collected_once():
+        if task.fix is None:
+            from tf2lint.engine import lint_module
+
+            result = lint_module(
+                task.text, task.path, task.rules, task.settings.report_unused_suppressions
+            )
+            return _portable(result.diagnostics)
+        only = task.fix if isinstance(task.fix, tuple) else None
+        fixed = lint_and_fix(task.text, task.path, task.rules, task.settings, only)
+        return fixed.text if fixed.count and fixed.text != task.text else None
 
 
 def run(
