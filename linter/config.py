@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,18 +50,34 @@ _KEYS = {
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest pyproject.toml with a [tool.tf2lint] table, from ``start`` upwards."""
-    start = start.resolve()
-    for folder in (start, *start.parents) if start.is_dir() else start.parents:
+    """The nearest pyproject.toml with a [tool.tf2lint] table, from ``start`` upwards. Folders
+    that cannot be searched (permissions, a name too long) are passed over."""
+    start = Path(os.path.realpath(start))  # as resolve(), but a symlink loop is no error
+    for folder in (start, *start.parents) if _is_dir(start) else start.parents:
         candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-                raise ConfigError(f"{candidate}: cannot read: {error}") from error
-            if "tf2lint" in data.get("tool", {}):
-                return candidate
+        if not _is_file(candidate):
+            continue
+        try:
+            data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise ConfigError(f"{candidate}: cannot read: {error}") from error
+        if "tf2lint" in data.get("tool", {}):
+            return candidate
     return None
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def load_config(path: Path | None) -> Config:

@@ -144,10 +144,16 @@ def display_path(path: Path) -> str:
         shown = os.path.relpath(path)
     except (ValueError, OSError):  # another drive (Windows); the working folder is gone
         shown = str(path)
-    if not shown.isprintable():
-        shown = os.fsencode(shown).decode("utf-8", "backslashreplace")
-        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
-    return shown
+    return printable(shown)
+
+
+def printable(name: str) -> str:
+    """A file name as text any output can take: bytes that are not UTF-8 (which Python holds
+    as lone surrogates, unprintable anywhere) and control characters are written as escapes."""
+    if name.isprintable():
+        return name
+    name = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def _excluded(path: Path, root: Path, exclude: list[str], below: int) -> bool:
@@ -342,7 +348,8 @@ def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> 
     target = Path(_real(path))
     if str(target) != os.path.abspath(path) and not is_within(target, roots):
         raise WriteError(
-            f"not written: it is a symbolic link to {target}, outside the paths being linted"
+            f"not written: it is a symbolic link to {printable(str(target))}, outside the paths "
+            "being linted"
         )
     try:
         status = os.stat(target)

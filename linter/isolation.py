@@ -9,15 +9,19 @@ its worker killed and replaced (``timeout``). The language server lints its docu
 way, in one worker (see tf2lint.lsp).
 
 Workers are forked where that is safe (Linux, a process without threads: the command line), so
-they start in milliseconds with everything the parent imported; elsewhere they are spawned.
+they start in milliseconds with everything the parent imported; elsewhere they are spawned. What
+a worker prints goes to a log file that the parent copies to its stderr after each task, and
+reads when the worker dies: Rust aborts the process when an allocation fails, and says so there.
 """
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -37,6 +41,8 @@ except ImportError:  # Windows: no per-process memory limit; the crash containme
 # needs at 900 bytes per byte, and never less than 1 GiB.
 MEMORY_PER_SOURCE_BYTE = 2000
 MIN_MEMORY_LIMIT = 1 << 30
+# What Rust's allocator prints before it aborts the process (libcst's parser is Rust).
+_OUT_OF_MEMORY = b"memory allocation of"
 
 
 def memory_limit_for(max_file_size: int | None) -> int:
@@ -53,25 +59,31 @@ class Lost:
     message: str
 
 
-def start_method(threads_running: bool = False) -> str:
-    """``fork`` where it is safe and available (fast; children share the parent's imports)."""
-    if sys.platform == "linux" and not threads_running:
-        return "fork"
-    return "spawn"
+_NEEDS_MORE_MEMORY = "linting this file needs more memory than a worker may use; not linted"
+
+
+def start_method() -> str:
+    """``fork`` on Linux (fast; children share the parent's imports), else ``spawn``. A process
+    with threads (the language server) asks for ``spawn`` itself."""
+    return "fork" if sys.platform == "linux" else "spawn"
 
 
 class _Worker:
     def __init__(self, context: Any, handler: Callable, state: Any, memory_limit: int | None):
         self.connection, child = context.Pipe()
+        fd, self.log = tempfile.mkstemp(prefix="tf2lint-worker-", suffix=".log")
+        os.close(fd)
+        self.logged = 0  # bytes of the log already copied to stderr
         # A forked child inherits the parent's end of its pipe: it closes it, or it would never
         # see the end of the pipe should the parent die.
         inherited = self.connection if context.get_start_method() == "fork" else None
         self.process = context.Process(
-            target=_serve, args=(child, inherited, handler, state, memory_limit), daemon=True
+            target=_serve,
+            args=(child, inherited, self.log, handler, state, memory_limit),
+            daemon=True,
         )
         self.process.start()
         child.close()
-        self.memory_limit = memory_limit
         self.task: Hashable | None = None
         self.deadline = 0.0
         self.killed_for_time = False
@@ -85,6 +97,20 @@ class _Worker:
         self.deadline = time.monotonic() + time_limit
         return True
 
+    def copy_output(self) -> None:
+        """Copy what the worker printed since last time (warnings, say) to our stderr."""
+        try:
+            if os.path.getsize(self.log) <= self.logged:
+                return
+            with open(self.log, "rb") as log:
+                log.seek(self.logged)
+                data = log.read()
+        except OSError:
+            return
+        self.logged += len(data)
+        with suppress(OSError, ValueError):
+            sys.stderr.write(data.decode("utf-8", "replace"))
+
     def stop(self, kill: bool = False) -> None:
         if kill and self.process.is_alive():
             self.process.kill()
@@ -96,9 +122,11 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
             self.process.join()
+        with suppress(OSError):
+            os.unlink(self.log)
 
     def lost(self, time_limit: float) -> Lost:
-        """Why the worker is gone, for the task it was running."""
+        """Why the worker is gone, for the task it was running. Call before stop()."""
         self.process.join(timeout=5)
         if self.killed_for_time:
             return Lost(
@@ -106,10 +134,18 @@ class _Worker:
                 f"linting this file took more than {time_limit:g} s; stopped (the other files "
                 "were linted)",
             )
+        try:
+            with open(self.log, "rb") as log:
+                log.seek(max(self.logged, os.path.getsize(self.log) - 4096))
+                said = log.read()
+        except OSError:
+            said = b""
         code = self.process.exitcode
+        if _OUT_OF_MEMORY in said:
+            return Lost(TOO_LARGE, _NEEDS_MORE_MEMORY)
         if code is not None and code < 0:
             name = _signal_name(-code)
-            if -code == getattr(signal, "SIGKILL", 9):
+            if -code == getattr(signal, "SIGKILL", 9):  # not by us: the kernel's OOM killer?
                 return Lost(
                     TOO_LARGE,
                     f"the process linting this file was killed ({name}), most likely for "
@@ -137,6 +173,7 @@ def _signal_name(number: int) -> str:
 def _serve(
     connection: Connection,
     inherited: Connection | None,
+    log: str,
     handler: Callable,
     state: Any,
     memory_limit: int | None,
@@ -145,13 +182,19 @@ def _serve(
     until None or the end of the pipe."""
     if inherited is not None:
         inherited.close()
-    # Output is the parent's job (the language server's stdout is its protocol channel): anything
-    # a worker prints goes to stderr.
+    # What the worker prints goes to its log, never to the parent's stdout (the language
+    # server's protocol channel): the parent copies it to stderr.
     with suppress(OSError, ValueError, AttributeError):
         sys.stdout.flush()
-        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
+        sys.stderr.flush()
+        fd = os.open(log, os.O_WRONLY | os.O_APPEND)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.close(fd)
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself. A crash is
+    # reported by the parent, naming the file; a Python stack dump of it would only be noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    faulthandler.disable()
     _limit_memory(memory_limit)
     while True:
         try:
@@ -163,7 +206,7 @@ def _serve(
         try:
             result: Any = handler(state, payload)
         except MemoryError:
-            result = Lost(TOO_LARGE, "linting this file needs more memory than a worker may use")
+            result = Lost(TOO_LARGE, _NEEDS_MORE_MEMORY)
         except BaseException as error:  # e.g. a Rust panic, which is no Exception
             result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}")
         try:
@@ -213,9 +256,6 @@ class Pool:
         self.context = multiprocessing.get_context(method or start_method())
         self.idle: list[_Worker] = []
 
-    def _new_worker(self) -> _Worker:
-        return _Worker(self.context, self.handler, self.state, self.memory_limit)
-
     def map(self, tasks: Iterable[tuple[Hashable, Any]]) -> Iterator[tuple[Hashable, Any]]:
         """Run each ``(key, payload)``; yield ``(key, result or Lost)`` as tasks finish."""
         pending = deque(tasks)
@@ -236,10 +276,12 @@ class Pool:
                 worker.stop(kill=True)
             raise
 
+    def _new_worker(self) -> _Worker:
+        return _Worker(self.context, self.handler, self.state, self.memory_limit)
+
     def _collect(self, busy: list[_Worker]) -> Iterator[tuple[Hashable, Any]]:
         """Wait for at least one busy worker to finish, die or run out of time."""
-        now = time.monotonic()
-        timeout = max(0.0, min(w.deadline for w in busy) - now)
+        timeout = max(0.0, min(w.deadline for w in busy) - time.monotonic())
         watched = [w.connection for w in busy] + [w.process.sentinel for w in busy]
         ready = set(wait(watched, timeout=timeout))
         now = time.monotonic()
@@ -251,18 +293,20 @@ class Pool:
                     result = worker.connection.recv()
                     done = True
                 except (EOFError, OSError):
-                    pass  # died: the sentinel says so too
+                    pass  # it died: its sentinel says so too
                 except Exception as error:  # a result that does not unpickle
                     result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}")
                     done = True
             if done:
                 busy.remove(worker)
+                worker.copy_output()
                 self.idle.append(worker)
                 yield worker.task, result
             elif worker.process.sentinel in ready or worker.connection in ready:
                 busy.remove(worker)
+                lost = worker.lost(self.time_limit)
                 worker.stop(kill=True)
-                yield worker.task, worker.lost(self.time_limit)
+                yield worker.task, lost
             elif now >= worker.deadline:
                 busy.remove(worker)
                 worker.killed_for_time = True

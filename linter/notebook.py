@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tf2lint.files import ReadError
+from tf2lint.files import ReadError, split_lines_keepends
 from tf2lint.rule import Diagnostic
 from tf2lint.sources import FixNotWritable
 
@@ -71,8 +71,9 @@ class Notebook:
 
 
 def _lines(text: str) -> list[str]:
-    """Lines split at "\n" only, as Jupyter does, keeping the line ends."""
-    return re.findall(r"[^\n]*\n|[^\n]+$", text)
+    """A cell's lines, keeping their ends, split where Python's tokenizer splits them (a lone
+    "\r" ends a line too), so that each is one line of the module the engine numbers."""
+    return split_lines_keepends(text)
 
 
 def _placeholder(line: str) -> str:

@@ -63,6 +63,7 @@ class Settings:
     diff: bool = False  # compute fixes, print them as a diff, write nothing
     max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; larger files are `too-large`
     time_limit: float = DEFAULT_TIME_LIMIT  # seconds per file
+    memory_limit: int | None = None  # bytes a worker may grow by; None: from max_file_size
     # The paths being linted: a fix is never written through a symlink to a file outside them.
     # Empty: the configuration's root.
     linted_paths: tuple[Path, ...] = ()
@@ -86,8 +87,8 @@ class Settings:
 class FileOutcome:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    file: Path | None = None  # the file linted, for its source lines (see source_lines)
-    lines: list[str] | None = None
+    file: Path | None = None  # the file, for its source lines (see source_lines) and SARIF
+    lines: list[str] | None = None  # [] for a file that was not linted: no frames to show
     # Notebooks: each code cell's lines, and the notebook JSON line holding each of them
     # (annotations and SARIF results point at the file's own lines).
     cell_lines: dict[int, list[str]] | None = None
@@ -182,8 +183,7 @@ def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcom
                 data = read_bytes(path, settings.max_file_size)
             source = open_source(path, data)
         except ReadError as error:
-            outcome.diagnostics = [unreadable(shown, error)]
-            return outcome
+            return _unlinted(path, shown, unreadable(shown, error))
         rules = settings.rules_for(relative_to_root(path, settings.root))
         fixed = lint_and_fix(source.text, shown, rules, settings)
         code = fixed.text
@@ -208,11 +208,8 @@ def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcom
                 setattr(outcome, name, value)
         outcome.file = path
     except MemoryError:
-        outcome.diagnostics = [
-            engine_diagnostic(
-                TOO_LARGE, shown, "linting this file needs more memory than a worker may use"
-            )
-        ]
+        message = "linting this file needs more memory than a worker may use; not linted"
+        return _unlinted(path, shown, engine_diagnostic(TOO_LARGE, shown, message))
     except Exception as error:  # the engine's last line of defence: report, never stop the run
         outcome.diagnostics = [
             engine_diagnostic(
@@ -224,6 +221,11 @@ def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcom
         ]
         outcome.internal_error = True
     return outcome
+
+
+def _unlinted(path: Path, shown: str, why: Diagnostic) -> FileOutcome:
+    internal = why.rule in (PARSER_CRASH[0], INTERNAL_ERROR[0])  # exit 2: tf2lint failed
+    return FileOutcome(shown, [why], file=path, lines=[], internal_error=internal)
 
 
 def unreadable(shown: str, error: ReadError) -> Diagnostic:
@@ -422,7 +424,7 @@ def run(
             try:
                 data = read_bytes(path, settings.max_file_size)
             except ReadError as error:
-                outcomes[i] = FileOutcome(shown, [unreadable(shown, error)])
+                outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
             key = store.key(data, shown, settings.rules_for(relative_to_root(path, settings.root)))
             hit = store.get(key, shown)
@@ -471,15 +473,12 @@ def _lint_all(
         settings,
         jobs=jobs,
         time_limit=settings.time_limit,
-        memory_limit=memory_limit_for(settings.max_file_size),
+        memory_limit=settings.memory_limit or memory_limit_for(settings.max_file_size),
     )
     with pool:
         for i, result in pool.map((i, (path, data)) for i, path, data, _ in order):
             if isinstance(result, Lost):
                 shown = display_path(paths[i])
-                result = FileOutcome(
-                    shown,
-                    [engine_diagnostic(result.kind, shown, result.message)],
-                    internal_error=result.kind in (PARSER_CRASH, INTERNAL_ERROR),
-                )
+                why = engine_diagnostic(result.kind, shown, result.message)
+                result = _unlinted(paths[i], shown, why)
             yield i, result
