@@ -333,7 +333,7 @@ def _cookie_line(data: bytes) -> int:
 
 
 class WriteError(Exception):
-    """A fix that could not be written: the message says why; the file is left as it was."""
+    """Fixed code that could not be written: the message says why; the file is as it was."""
 
 
 def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> None:
@@ -348,27 +348,26 @@ def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> 
     target = Path(_real(path))
     if str(target) != os.path.abspath(path) and not is_within(target, roots):
         raise WriteError(
-            f"not written: it is a symbolic link to {printable(str(target))}, outside the paths "
-            "being linted"
+            f"it is a symbolic link to {printable(str(target))}, outside the paths being linted"
         )
     try:
         status = os.stat(target)
         if not stat.S_ISREG(status.st_mode):
-            raise WriteError("not written: it is no longer a regular file")
+            raise WriteError("it is no longer a regular file")
         if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise WriteError("not written: the file is read-only")
+            raise WriteError("the file is read-only")
         current = read_bytes(target)
     except OSError as error:
-        raise WriteError(f"cannot write file: {error.strerror or error}") from error
+        raise WriteError(str(error.strerror or error)) from error
     except ReadError as error:
-        raise WriteError(f"not written: {error}") from error
+        raise WriteError(str(error)) from error
     if current != original:
-        raise WriteError("file changed on disk while it was being fixed; not written")
+        raise WriteError("the file changed on disk while it was being fixed")
     try:
         if status.st_nlink > 1 or not _replace(target, status, data):
             _write_in_place(target, data)
     except OSError as error:
-        raise WriteError(f"cannot write file: {error.strerror or error}") from error
+        raise WriteError(str(error.strerror or error)) from error
 
 
 def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
