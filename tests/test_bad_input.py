@@ -419,3 +419,32 @@ def test_an_unexpected_error_exits_2_not_1(project, monkeypatch, capsys):
     code = cli.main(["check", str(project / "train.py"), "--no-cache"])
     assert code == 2
     assert "internal error: RuntimeError: boom" in capsys.readouterr().err
+
+
+# --- lines are numbered as Python numbers them, everywhere -------------------------------------
+
+SPLITTERS = "x = 1  \x0c\ny = '\u2028 \x1c \x85'\n" + BAD_PRINT  # each is a line end to splitlines
+
+
+def test_frames_and_sarif_show_the_line_python_numbers(project):
+    (project / "train.py").write_text(SPLITTERS)
+    text = run_cli("check", cwd=project).stdout
+    assert "train.py:7:5: TF201" in text and "7 |     print(x)\n" in text
+    outcome = run([project / "train.py"], _settings(project), jobs=1).outcomes[0]
+    assert outcome.source_lines()[6] == "    print(x)"
+    sarif = json.loads(run_cli("check", "--format", "sarif", cwd=project).stdout)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
+    # The fingerprint hashes the finding's own line: the same as for that line with no
+    # splitter characters above it.
+    (project / "train.py").write_text("x = 1\ny = 2\n" + BAD_PRINT)
+    plain = json.loads(run_cli("check", "--format", "sarif", cwd=project).stdout)
+    fingerprint = plain["runs"][0]["results"][0]["partialFingerprints"]
+    assert result["partialFingerprints"] == fingerprint
+
+
+def test_a_syntax_error_after_a_form_feed_names_the_right_line(project):
+    (project / "py2.py").write_text("x = 1\x0c\ny = 2\nprint 'hello'\n")
+    result = run_cli("check", "--format", "json", cwd=project)
+    (d,) = json.loads(result.stdout)["diagnostics"]
+    assert (d["rule"], d["line"]) == ("syntax-error", 3) and "Python 2" in d["message"]
