@@ -169,6 +169,12 @@ class Tf2lintServer(LanguageServer):
     def position_encoding(self) -> str:
         return self.workspace.position_encoding or "utf-16"
 
+    def warm_up(self) -> None:
+        """Start the worker process and have it load the engine and every rule, before the
+        first document needs it (a spawned process imports everything afresh). Worker thread."""
+        rules = list(self._rules or all_rules())
+        self.pool.call(TextTask("", "<warm-up>", rules, Settings(rules=rules, root=Path.cwd())))
+
     # configuration ------------------------------------------------------------------------------
     def settings_for(self, uri: str) -> tuple[Settings | None, str]:
         """The settings for a document, or None and the configuration error."""
@@ -349,6 +355,10 @@ class Tf2lintServer(LanguageServer):
 
 def build_server() -> Tf2lintServer:
     server = Tf2lintServer()
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: Tf2lintServer, params: types.InitializedParams) -> None:
+        ls.worker.submit(ls.warm_up)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: Tf2lintServer, params: types.DidOpenTextDocumentParams) -> None:

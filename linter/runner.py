@@ -36,6 +36,7 @@ from tf2lint.rule import (
     engine_diagnostic,
 )
 from tf2lint.selection import selector_matches
+from tf2lint.sources import FixNotWritable, open_source
 
 if TYPE_CHECKING:
     from tf2lint.engine import FileResult
@@ -173,8 +174,6 @@ def lint_file(path: Path, settings: Settings, data: bytes | None = None) -> File
 
 
 def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcome:
-    from tf2lint.sources import FixNotWritable, open_source
-
     shown = display_path(path)
     outcome = FileOutcome(shown)
     try:
@@ -462,7 +461,7 @@ def _lint_all(
     if not tasks:
         return
     # Loaded once here rather than in each worker: forked workers inherit them.
-    from tf2lint import engine, fixes, sources  # noqa: F401
+    from tf2lint import engine, fixes  # noqa: F401
     from tf2lint.isolation import Lost, Pool, memory_limit_for
 
     jobs = min(jobs or os.cpu_count() or 1, len(tasks))
