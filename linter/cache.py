@@ -5,11 +5,12 @@ as the rules see it (some rules judge test files differently), the tf2lint versi
 editable installs, the size and mtime of tf2lint's own sources), the ids of the rules that apply
 to that file with the version of the plugin module defining each, and the settings that change
 results. The bytes are those the run read once and linted, so a file changed meanwhile is never
-cached under one content's key with another's findings. It stores the serialised diagnostics, and for a notebook
-with findings its cells' lines (findings point into cells); a plain file's source frames are
-read from the file when an output shows them. Fix edits are libcst nodes and
-are not stored: with ``--fix``/``--diff`` a file whose cached result has a fixable diagnostic is
-linted again.
+cached under one content's key with another's findings.
+
+An entry stores the serialised diagnostics, and for a notebook with findings its cells' lines
+(findings point into cells); a plain file's source frames are read from the file when an output
+shows them. Fix edits are libcst nodes and are not stored: with ``--fix``/``--diff`` a file
+whose cached result has a fixable diagnostic is linted again.
 
 The cache lives in ``.tf2lint_cache/`` at the configuration root, with a ``.gitignore`` inside.
 Entries are written atomically (a temporary file renamed into place); an entry that cannot be
