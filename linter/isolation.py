@@ -84,8 +84,10 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.task: Hashable | None = None
-        self.deadline = 0.0
+        # The tasks sent and not yet answered, in order: the first is running, the next waits in
+        # the pipe so that the worker never idles while the parent takes a result.
+        self.queue: deque[tuple[Hashable, Any]] = deque()
+        self.deadline = 0.0  # of the running task
         self.killed_for_time = False
 
     def send(self, task: Hashable, payload: Any, time_limit: float) -> bool:
@@ -93,9 +95,16 @@ class _Worker:
             self.connection.send(payload)
         except (OSError, EOFError, ValueError):
             return False
-        self.task = task
-        self.deadline = time.monotonic() + time_limit
+        self.queue.append((task, payload))
+        if len(self.queue) == 1:
+            self.deadline = time.monotonic() + time_limit
         return True
+
+    def answered(self, time_limit: float) -> Hashable:
+        """The running task is done: the next one starts its clock."""
+        task, _ = self.queue.popleft()
+        self.deadline = time.monotonic() + time_limit
+        return task
 
     def copy_output(self) -> None:
         """Copy what the worker printed since last time (warnings, say) to our stderr."""
@@ -126,7 +135,8 @@ class _Worker:
             os.unlink(self.log)
 
     def lost(self, time_limit: float) -> Lost:
-        """Why the worker is gone, for the task it was running. Call before stop()."""
+        """Why the worker is gone, for the task it was running (before stop(), which deletes
+        the log, unless it was killed for time)."""
         self.process.join(timeout=5)
         if self.killed_for_time:
             return Lost(
@@ -261,63 +271,76 @@ class Pool:
         pending = deque(tasks)
         busy: list[_Worker] = []
         try:
-            while pending or busy:
-                while pending and len(busy) < self.jobs:
-                    worker = self.idle.pop() if self.idle else self._new_worker()
-                    key, payload = pending.popleft()
-                    if worker.send(key, payload, self.time_limit):
-                        busy.append(worker)
-                    else:  # it died while idle: start another for this task
-                        worker.stop(kill=True)
-                        pending.appendleft((key, payload))
-                yield from self._collect(busy)
+            while pending or any(w.queue for w in busy):
+                self._dispatch(pending, busy)
+                yield from self._collect(busy, pending)
         except BaseException:
             for worker in busy:
                 worker.stop(kill=True)
             raise
+        self.idle.extend(busy)
+
+    def _dispatch(self, pending: deque, busy: list[_Worker]) -> None:
+        """Give each worker (up to ``jobs``) a running task and one waiting behind it."""
+        while pending and len(busy) < self.jobs:
+            busy.append(self.idle.pop() if self.idle else self._new_worker())
+        for worker in list(busy):
+            while pending and len(worker.queue) < 2:
+                key, payload = pending.popleft()
+                if not worker.send(key, payload, self.time_limit):
+                    pending.appendleft((key, payload))
+                    if not worker.queue:  # it died idle; one with tasks is _collect's to see
+                        busy.remove(worker)
+                        worker.stop(kill=True)
+                    break
 
     def _new_worker(self) -> _Worker:
         return _Worker(self.context, self.handler, self.state, self.memory_limit)
 
-    def _collect(self, busy: list[_Worker]) -> Iterator[tuple[Hashable, Any]]:
-        """Wait for at least one busy worker to finish, die or run out of time."""
-        timeout = max(0.0, min(w.deadline for w in busy) - time.monotonic())
-        watched = [w.connection for w in busy] + [w.process.sentinel for w in busy]
+    def _collect(self, busy: list[_Worker], pending: deque) -> Iterator[tuple[Hashable, Any]]:
+        """Wait until a worker answers, dies or runs out of time. A worker that dies or runs
+        out of time loses its running task; the one waiting behind it goes back to ``pending``."""
+        working = [w for w in busy if w.queue]
+        if not working:  # each died before it got a task, and was dropped: start others
+            return
+        timeout = max(0.0, min(w.deadline for w in working) - time.monotonic())
+        watched = [w.connection for w in working] + [w.process.sentinel for w in working]
         ready = set(wait(watched, timeout=timeout))
         now = time.monotonic()
-        for worker in list(busy):
-            result: Any = None
-            done = False
+        for worker in working:
             if worker.connection in ready:
                 try:
                     result = worker.connection.recv()
-                    done = True
                 except (EOFError, OSError):
                     pass  # it died: its sentinel says so too
                 except Exception as error:  # a result that does not unpickle
-                    result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}")
-                    done = True
-            if done:
+                    yield (
+                        worker.answered(self.time_limit),
+                        Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}"),
+                    )
+                    continue
+                else:
+                    worker.copy_output()
+                    yield worker.answered(self.time_limit), result
+                    continue
+            died = worker.process.sentinel in ready or worker.connection in ready
+            if died or now >= worker.deadline:
                 busy.remove(worker)
-                worker.copy_output()
-                self.idle.append(worker)
-                yield worker.task, result
-            elif worker.process.sentinel in ready or worker.connection in ready:
-                busy.remove(worker)
-                lost = worker.lost(self.time_limit)
-                worker.stop(kill=True)
-                yield worker.task, lost
-            elif now >= worker.deadline:
-                busy.remove(worker)
-                worker.killed_for_time = True
-                worker.stop(kill=True)
-                yield worker.task, worker.lost(self.time_limit)
+                worker.killed_for_time = not died
+                if died:
+                    lost = worker.lost(self.time_limit)
+                    worker.stop(kill=True)
+                else:
+                    worker.stop(kill=True)
+                    lost = worker.lost(self.time_limit)
+                (task, _), *waiting = worker.queue
+                pending.extendleft(reversed(waiting))
+                yield task, lost
 
     def call(self, payload: Any) -> Any:
         """Run one task (the language server's way): its result, or Lost."""
-        for _, result in self.map([(0, payload)]):
-            return result
-        raise AssertionError("unreachable: map yields once per task")
+        ((_, result),) = self.map([(0, payload)])  # to the end: the worker goes back to idle
+        return result
 
     def close(self) -> None:
         for worker in self.idle:
