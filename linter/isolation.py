@@ -135,8 +135,8 @@ class _Worker:
             os.unlink(self.log)
 
     def lost(self, time_limit: float) -> Lost:
-        """Why the worker is gone, for the task it was running (before stop(), which deletes
-        the log, unless it was killed for time)."""
+        """Why the worker is gone, for the task it was running (before stop(): it reads the
+        worker's log)."""
         self.process.join(timeout=5)
         if self.killed_for_time:
             return Lost(
@@ -326,13 +326,11 @@ class Pool:
             died = worker.process.sentinel in ready or worker.connection in ready
             if died or now >= worker.deadline:
                 busy.remove(worker)
-                worker.killed_for_time = not died
-                if died:
-                    lost = worker.lost(self.time_limit)
-                    worker.stop(kill=True)
-                else:
-                    worker.stop(kill=True)
-                    lost = worker.lost(self.time_limit)
+                if not died:
+                    worker.killed_for_time = True
+                    worker.process.kill()
+                lost = worker.lost(self.time_limit)
+                worker.stop(kill=True)
                 (task, _), *waiting = worker.queue
                 pending.extendleft(reversed(waiting))
                 yield task, lost
