@@ -301,7 +301,7 @@ MAX_BOOLEAN_OPERANDS = 2500
 
 def _long_boolean_chain(source: str, tree: ast.Module) -> ast.BoolOp | None:
     # Each operand but the first needs an `and` or `or`: a file with fewer of those substrings
-    # holds no long chain, and its tree need not be walked (nearly every file, at 3 ms per 5 MB).
+    # holds no long chain, and its tree need not be walked (counting: 13 ms for tensor2tensor).
     if source.count("and") + source.count("or") < MAX_BOOLEAN_OPERANDS:
         return None
     for node in ast.walk(tree):
