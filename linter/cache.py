@@ -71,8 +71,8 @@ class Cache:
     """The results cache of one run (one set of settings) under ``root/.tf2lint_cache``."""
 
     def __init__(self, root: Path, settings: Settings) -> None:
-        self.folder = root / CACHE_DIR / f"v{FORMAT}"
-        self.top = root / CACHE_DIR
+        self.top = settings.cache_dir or root / CACHE_DIR
+        self.folder = self.top / f"v{FORMAT}"
         self.settings = settings
         self._base = hashlib.sha256(
             json.dumps(
@@ -150,6 +150,7 @@ class Cache:
     def _prepare(self) -> None:
         if self._ready:
             return
+        self.top.parent.mkdir(parents=True, exist_ok=True)  # a configured cache-dir's parents
         for folder in (self.top, self.folder):  # one at a time: never create through a link
             if not _real_folder_or_missing(folder):
                 raise OSError(f"{folder} is not a folder (a symbolic link?)")

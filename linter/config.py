@@ -29,23 +29,48 @@ class ConfigError(Exception):
 
 @dataclass
 class Config:
+    """``[tool.tf2lint]``: each key mirrors the ``tf2lint check`` flag of the same name (as in
+    ruff); a flag given on the command line wins. ``None``: not set here."""
+
     select: list[str] | None = None  # None: every rule that is on by default
+    extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
+    extend_exclude: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     target_tensorflow: str = DEFAULT_TARGET_TENSORFLOW
     max_file_size: int = DEFAULT_MAX_FILE_SIZE  # bytes
+    fix: bool | None = None
+    fix_only: bool | None = None
+    unsafe_fixes: bool | None = None  # None: hint at them; False: not even that
+    show_fixes: bool | None = None
+    output_format: str | None = None
+    respect_gitignore: bool = True
+    force_exclude: bool = False
+    report_unused_suppressions: bool = False
+    cache_dir: Path | None = None  # relative to ``root``; None: .tf2lint_cache there
     root: Path = field(default_factory=Path.cwd)  # the folder holding the config file
     source: Path | None = None
 
 
 _KEYS = {
     "select": "list",
+    "extend-select": "list",
     "ignore": "list",
     "exclude": "list",
+    "extend-exclude": "list",
     "per-file-ignores": "table",
     "target-tensorflow": "version",
     "max-file-size": "size",
+    "fix": "bool",
+    "fix-only": "bool",
+    "unsafe-fixes": "bool",
+    "show-fixes": "bool",
+    "output-format": "format",
+    "respect-gitignore": "bool",
+    "force-exclude": "bool",
+    "report-unused-suppressions": "bool",
+    "cache-dir": "path",
 }
 
 
@@ -96,6 +121,7 @@ def config_from_table(table: dict, path: Path | None = None) -> Config:
     config = Config(root=path.parent if path else Path.cwd(), source=path)
     for key, value in table.items():
         kind = _KEYS.get(key)
+        attribute = key.replace("-", "_")
         if kind is None:
             raise ConfigError(
                 f"{where}[tool.tf2lint] unknown key `{key}` (known: {', '.join(sorted(_KEYS))})"
@@ -103,7 +129,25 @@ def config_from_table(table: dict, path: Path | None = None) -> Config:
         if kind == "list":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be a list of strings")
-            setattr(config, key, list(value))
+            setattr(config, attribute, list(value))
+        elif kind == "bool":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be true or false")
+            setattr(config, attribute, value)
+        elif kind == "format":
+            from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
+
+            value = FORMAT_ALIASES.get(value, value)
+            if value not in OUTPUT_FORMATS:
+                raise ConfigError(
+                    f"{where}[tool.tf2lint] `{key}` must be one of {', '.join(OUTPUT_FORMATS)}, "
+                    f"got {value!r}"
+                )
+            config.output_format = value
+        elif kind == "path":
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be a path (a string)")
+            config.cache_dir = config.root / Path(value).expanduser()
         elif kind == "table":
             if not isinstance(value, dict) or not all(
                 isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()

@@ -14,13 +14,15 @@ import warnings
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
 from tf2lint.files import split_lines
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, is_one_time_guard
+from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
 from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
     ENGINE_CATEGORY,
     INTERNAL_ERROR,
@@ -35,6 +37,8 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
 )
 from tf2lint.suppress import is_suppressed, parse_suppressions, unused
 
+T = TypeVar("T")
+
 
 class LintContext:
     """What a rule sees of the module and of where the traversal is."""
@@ -43,70 +47,78 @@ class LintContext:
         self.model = model
         self.path = path
         self.reports: list[Report] = []
-        # Per-module state that the rules of one family share (compute once, read many):
-        # `context.shared.setdefault(key, ...)`, keyed by something the family owns.
-        self.shared: dict[object, object] = {}
-        self.functions: list[FunctionInfo] = []
-        self.classes: list[ClassInfo] = []
-        self.loops: list[cst.For | cst.While] = []
-        self.init_scope_depth = 0
-        self.one_time_guard_depth = 0
-        self._blocks: dict[int, str] = {}  # id(block) -> "guard" | "init_scope"
+        self._memo: dict[object, object] = {}
         # Kept up to date by enter/leave (rules read them at nearly every node):
-        # the innermost function, if any;
+        # the innermost scope (module, class, function, lambda, comprehension);
+        self.scope: Scope = model.scope
+        # the innermost function or lambda, if any;
         self.function: FunctionInfo | None = None
-        # inside a traced function and not lifted out of the graph by `tf.init_scope()`;
+        # the loops (for, while, comprehensions) around the node within that function, outermost
+        # first: a def inside a loop starts afresh, its body runs when it is called;
+        self.loops: list[cst.CSTNode] = []
+        # inside a traced function, and not in code lifted out of the graph
+        # (`with tf.init_scope():`) or run only eagerly (`if tf.executing_eagerly():`);
         self.in_traced_code = False
-        # under `if self.v is None:` / `if not self.built:` and the like, or in a function that
-        # traced code only calls from under such a guard.
+        # under a one-time guard (`if self.v is None:`, `if first_call: ... first_call = False`)
+        # or in a function whose body runs once (`@snt.once`, or called only from such guards).
         self.in_one_time_guard = False
+        self._outer: list[tuple[Scope, FunctionInfo | None, list[cst.CSTNode]]] = []
+        self._guards = 0
+        self._lifted = 0
 
     def add_report(self, report: Report) -> None:
         self.reports.append(report)
 
+    def memo(self, key: object, compute: Callable[[], T]) -> T:
+        """Per-module state computed once and shared by the rules that ask with the same ``key``
+        (a rule family's own function or class, say)."""
+        try:
+            return self._memo[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
+
     # --- traversal state, maintained by the engine ---------------------------------------------
     def enter(self, node: cst.CSTNode) -> None:
-        kind = self._blocks.get(id(node))
-        if kind == "guard":
-            self.one_time_guard_depth += 1
-        elif kind == "init_scope":
-            self.init_scope_depth += 1
-        t = type(node)
-        if t is cst.FunctionDef:
-            self.functions.append(self.model.function_of[node])
-        elif t is cst.ClassDef:
-            self.classes.append(self.model.classes[node])
-        elif t is cst.For or t is cst.While:
-            self.loops.append(node)
-        elif t is cst.If and is_one_time_guard(node.test):
-            self._blocks[id(node.body)] = "guard"
-        elif t is cst.With and any(
-            isinstance(item.item, cst.Call)
-            and self.model.call_name(item.item) == "tensorflow.init_scope"
-            for item in node.items
-        ):
-            self._blocks[id(node.body)] = "init_scope"
+        model = self.model
+        kind = model.blocks.get(id(node))
+        if kind is not None:
+            if kind == "guard":
+                self._guards += 1
+            else:
+                self._lifted += 1
+        else:
+            scope = model.scope_at.get(id(node))
+            if scope is not None:
+                self._outer.append((self.scope, self.function, self.loops))
+                self.scope = scope
+                if isinstance(scope, FunctionInfo):
+                    self.function = scope
+                    self.loops = []
+                elif scope.kind == "comprehension":
+                    self.loops = [*self.loops, node]
+            elif type(node) is cst.For or type(node) is cst.While:
+                self.loops = [*self.loops, node]
         self._update()
 
     def leave(self, node: cst.CSTNode) -> None:
-        t = type(node)
-        if t is cst.FunctionDef:
-            self.functions.pop()
-        elif t is cst.ClassDef:
-            self.classes.pop()
-        elif t is cst.For or t is cst.While:
-            self.loops.pop()
-        kind = self._blocks.get(id(node))
-        if kind == "guard":
-            self.one_time_guard_depth -= 1
-        elif kind == "init_scope":
-            self.init_scope_depth -= 1
+        model = self.model
+        kind = model.blocks.get(id(node))
+        if kind is not None:
+            if kind == "guard":
+                self._guards -= 1
+            else:
+                self._lifted -= 1
+        elif id(node) in model.scope_at:
+            self.scope, self.function, self.loops = self._outer.pop()
+        elif type(node) is cst.For or type(node) is cst.While:
+            self.loops = self.loops[:-1]
         self._update()
 
     def _update(self) -> None:
-        fn = self.function = self.functions[-1] if self.functions else None
-        self.in_traced_code = fn is not None and fn.traced and self.init_scope_depth == 0
-        self.in_one_time_guard = self.one_time_guard_depth > 0 or (fn is not None and fn.one_time)
+        fn = self.function
+        self.in_traced_code = fn is not None and fn.traced and not self._lifted
+        self.in_one_time_guard = self._guards > 0 or (fn is not None and fn.one_time)
 
 
 @dataclass
@@ -115,18 +127,22 @@ class FileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     module: cst.Module | None = None
     internal_error: bool = False
+    summary: ModuleSummary | None = None  # for the project, when linted as part of one
 
 
-# Node types the traversal state itself follows (see LintContext.enter/leave); IndentedBlock and
-# SimpleStatementSuite are the bodies of one-time guards and ``with tf.init_scope():``.
+# Node types the traversal state itself follows (see LintContext.enter/leave): scopes, loops, and
+# the blocks that are one-time guards, `with tf.init_scope():` or eager-only branches.
 _CONTEXT_TYPES = frozenset(
     {
         cst.FunctionDef,
+        cst.Lambda,
         cst.ClassDef,
+        cst.ListComp,
+        cst.SetComp,
+        cst.DictComp,
+        cst.GeneratorExp,
         cst.For,
         cst.While,
-        cst.If,
-        cst.With,
         cst.IndentedBlock,
         cst.SimpleStatementSuite,
     }
@@ -173,9 +189,17 @@ def lint_module(
     path: str,
     rules: list[type[Rule]],
     report_unused_suppressions: bool = False,
+    identity: ModuleIdentity | None = None,
+    facts: ModuleFacts | None = None,
 ) -> FileResult:
-    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule."""
+    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
+
+    With the module's ``identity`` (it is linted as part of a project), the result carries the
+    module's summary for the project; ``facts`` are what the project learned about it from the
+    other modules (see tf2lint.project)."""
     result = FileResult(path)
+    traced_from_elsewhere = bool(facts and facts.traced)
+    selected = rules  # for the unused-suppressions report; `rules` narrows below
     # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
     # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
     # or run for minutes.
@@ -208,10 +232,13 @@ def lint_module(
             )
         )
         return result
-    if _cannot_concern_tensorflow(source, rules):
+    if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
-        # parse, ten times slower than Python's own (which has just accepted the code).
-        _apply_suppressions(result, source, report_unused_suppressions)
+        # parse, ten times slower than Python's own (which has just accepted the code). For
+        # the project it is a module whose functions it knows only by the calls into them.
+        if identity is not None:
+            result.summary = ModuleSummary(identity.name, complete=False)
+        _apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
         module = parse_module(source)
@@ -225,12 +252,12 @@ def lint_module(
         return result
     result.module = module
     try:
-        model = ModuleModel(module)
+        model = ModuleModel(module, identity, facts)
     except Exception as error:  # a bug in the model: report it and lint nothing else here
         result.diagnostics.append(_internal_error(path, "the semantic model", error))
         result.internal_error = True
         return result
-    if not model.imports_tensorflow():
+    if not model.imports_tensorflow() and not traced_from_elsewhere:
         rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
     context = LintContext(model, path)
     failed: dict[str, BaseException] = {}
@@ -288,8 +315,14 @@ def lint_module(
         result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges))
-    _apply_suppressions(result, source, report_unused_suppressions)
+    _apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
+    if identity is not None:
+        try:
+            result.summary = model.summary()
+        except Exception as error:  # a bug in the summary: this module's findings still stand
+            result.diagnostics.append(_internal_error(path, "the module summary", error))
+            result.internal_error = True
     return result
 
 
@@ -365,24 +398,28 @@ def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnost
     return out
 
 
-def _apply_suppressions(result: FileResult, source: str, report_unused: bool) -> None:
+def _apply_suppressions(
+    result: FileResult, source: str, report_unused: bool, rules: list[type[Rule]]
+) -> None:
     suppressions = parse_suppressions(source)
     if not suppressions:
         return
     result.diagnostics = [
         d
         for d in result.diagnostics
-        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d.rule, d.name, d.line)
+        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
     ]
     if report_unused:
-        for suppression, ids in unused(suppressions):
+        from tf2lint.plugins import all_rules
+
+        for idle in unused(suppressions, rules, all_rules()):
             result.diagnostics.append(
                 engine_diagnostic(
                     UNUSED_SUPPRESSION,
                     result.path,
-                    f"suppression of {', '.join(ids)} matches no finding",
-                    suppression.line,
-                    suppression.column,
+                    idle.message,
+                    idle.suppression.line,
+                    idle.suppression.column,
                 )
             )
 

@@ -9,7 +9,7 @@ import re
 import stat
 import tempfile
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
@@ -40,8 +40,16 @@ SKIPPED_DIRS = frozenset(
 SOURCE_SUFFIXES = (".py", ".ipynb")
 
 
-def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path]:
+def discover(
+    paths: list[Path],
+    root: Path,
+    exclude: list[str],
+    skip: Callable[[Path, bool], bool] | None = None,
+) -> Iterator[Path]:
     """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff).
+
+    ``skip(path, is_folder)``, if given, leaves out more of what the walk finds (the CLI passes
+    the .gitignore check).
 
     Never raises: a named path that is not a folder (a file, a pipe, a missing path) and a
     folder that cannot be listed (permissions, a path too long) are yielded as they are, and
@@ -68,11 +76,16 @@ def discover(paths: list[Path], root: Path, exclude: list[str]) -> Iterator[Path
                 if d not in SKIPPED_DIRS
                 and not _is_virtualenv(folder_path / d)
                 and not _excluded(folder_path / d, root, exclude, below)
+                and not (skip and skip(folder_path / d, True))
             )
             for name in sorted(files):
                 if name.endswith(SOURCE_SUFFIXES):
                     file = folder_path / name
-                    if file not in seen and not _excluded(file, root, exclude, below):
+                    if (
+                        file not in seen
+                        and not _excluded(file, root, exclude, below)
+                        and not (skip and skip(file, False))
+                    ):
                         seen.add(file)
                         yield file
         yield from unlisted

@@ -12,6 +12,9 @@
   (tf2lint.runner.lint_and_fix). Their edits are computed only when an action is chosen
   (``codeAction/resolve``): listing them costs nothing, and the worker stays free for diagnostics.
 * Hover on a finding shows its rule's documentation (``tf2lint explain``).
+* "Disable for this line": a quick fix adding ``# noqa: ID`` (as ``tf2lint check --add-noqa``).
+* Jupyter notebooks (notebook document sync): the code cells are linted as one module, as
+  ``tf2lint check`` does; diagnostics, quick fixes and hover are per cell.
 * Positions are in the client's position encoding (UTF-16 code units unless it picks another), on
   lines split at ``\\n``, ``\\r\\n`` and ``\\r`` as the LSP (and Python's tokenizer) split them.
 """
@@ -35,8 +38,9 @@ from tf2lint import __version__
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
+from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
-from tf2lint.rule import TOO_LARGE, Diagnostic, Rule, engine_diagnostic
+from tf2lint.rule import ENGINE_CATEGORY, TOO_LARGE, Diagnostic, Rule, engine_diagnostic
 from tf2lint.runner import (
     DEFAULT_TIME_LIMIT,
     Settings,
@@ -45,6 +49,7 @@ from tf2lint.runner import (
     run_text_task,
 )
 from tf2lint.selection import select_rules
+from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
 
@@ -145,9 +150,20 @@ def _contains(d: Diagnostic, line: int, column: int) -> bool:
 # --- the server ---------------------------------------------------------------------------------
 
 
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]
+        )
+    ],
+    save=True,
+)
+
+
 class Tf2lintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("tf2lint", __version__)
+        super().__init__("tf2lint", __version__, notebook_document_sync=NOTEBOOK_SYNC)
+        self.notebooks: dict[str, LintedNotebook] = {}  # notebook uri -> its last lint
         self.linted: dict[str, Linted] = {}
         self.latest: dict[str, int | None] = {}  # uri -> newest version (read by the worker)
         self.lock = threading.Lock()
@@ -193,12 +209,17 @@ class Tf2lintServer(LanguageServer):
                 if self._rules is None:
                     self._rules = all_rules()
                 rules = select_rules(
-                    self._rules, config.select, config.ignore, config.target_tensorflow
+                    self._rules,
+                    config.select,
+                    config.ignore,
+                    config.target_tensorflow,
+                    extend_select=config.extend_select,
                 )
                 value = Settings(
                     rules=rules,
                     root=config.root,
                     per_file_ignores=config.per_file_ignores,
+                    report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                 )
                 self._configs[config_path] = (mtime, value)
@@ -207,11 +228,9 @@ class Tf2lintServer(LanguageServer):
         return value, ""
 
     # linting ------------------------------------------------------------------------------------
-    def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
-        """Runs on the worker thread."""
-        with self.lock:
-            if self.latest.get(uri) != version:
-                return None  # the buffer has changed since this lint was asked for: skip it
+    def lint_text(self, uri: str, version: int | None, text: str) -> Linted:
+        """Lint ``text`` (a document's, or a notebook's code cells joined) as the document
+        ``uri``, in the worker process. Runs on the worker thread."""
         settings, error = self.settings_for(uri)
         if settings is None:
             d = Diagnostic(
@@ -231,6 +250,13 @@ class Tf2lintServer(LanguageServer):
             found = [engine_diagnostic(found.kind, path, found.message)]
         linted.diagnostics = found
         return linted
+
+    def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
+        """Runs on the worker thread."""
+        with self.lock:
+            if self.latest.get(uri) != version:
+                return None  # the buffer has changed since this lint was asked for: skip it
+        return self.lint_text(uri, version, text)
 
     async def lint_now(self, uri: str) -> None:
         document = self.workspace.get_text_document(uri)
@@ -274,6 +300,36 @@ class Tf2lintServer(LanguageServer):
         task = asyncio.get_running_loop().create_task(run())
         self.pending[uri] = task
 
+    def notebook_of(self, uri: str) -> str | None:
+        """The uri of the open notebook whose cell ``uri`` is, if it is one."""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        return notebook.uri if notebook is not None else None
+
+    def schedule_notebook(self, uri: str, delay: float) -> None:
+        """As :meth:`schedule`, for a notebook: one lint of all its code cells."""
+        previous = self.pending.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        with self.lock:
+            self.latest[uri] = notebook.version if notebook is not None else None
+
+        async def run() -> None:
+            try:
+                if delay:
+                    await asyncio.sleep(delay)
+                await lint_notebook_now(self, uri)
+            except asyncio.CancelledError:
+                pass
+            except Exception:  # never let one notebook's failure take the server down
+                log.exception("linting %s failed", uri)
+            finally:
+                if self.pending.get(uri) is task:
+                    del self.pending[uri]
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.pending[uri] = task
+
     def _lsp_diagnostic(self, index: int, d: Diagnostic, positions: _Positions) -> types.Diagnostic:
         message = d.message
         if d.fix:
@@ -290,24 +346,7 @@ class Tf2lintServer(LanguageServer):
     # fixes --------------------------------------------------------------------------------------
     def edit_for(self, uri: str, linted: Linted, new_text: str) -> types.WorkspaceEdit:
         """One minimal text edit turning the linted text into ``new_text``."""
-        old = linted.text
-        prefix = 0
-        limit = min(len(old), len(new_text))
-        while prefix < limit and old[prefix] == new_text[prefix]:
-            prefix += 1
-        suffix = 0
-        while (
-            suffix < limit - prefix
-            and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
-        ):
-            suffix += 1
-        positions = _Positions(old, self.position_encoding())
-        edit = types.TextEdit(
-            range=types.Range(
-                positions.offset_position(prefix), positions.offset_position(len(old) - suffix)
-            ),
-            new_text=new_text[prefix : len(new_text) - suffix],
-        )
+        edit = _minimal_edit(linted.text, new_text, self.position_encoding())
         document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=linted.version)
         return types.WorkspaceEdit(
             document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
@@ -331,26 +370,131 @@ class Tf2lintServer(LanguageServer):
         return bool(support and "edit" in support.properties)
 
     async def resolve(self, action: types.CodeAction) -> types.CodeAction:
-        """Fill in ``action``'s edit (see :func:`_action`); left without one if the document
-        has changed since or the fix cannot be made."""
+        """Fill in ``action``'s edit from its ``data`` (see :func:`_action_data`); it stays
+        without one if the document has changed since, or the fix cannot be made."""
         data: dict[str, Any] = action.data if isinstance(action.data, dict) else {}
-        uri = data.get("uri", "")
+        uri, kind, index = data.get("uri", ""), data.get("fix"), data.get("index", -1)
+        unsafe = bool(data.get("unsafe"))
+        loop = asyncio.get_running_loop()
+        notebook_uri = data.get("notebook")
+        if notebook_uri:  # a notebook cell: fixes work on the module of all code cells
+            state = self.notebooks.get(notebook_uri)
+            current = self.workspace.get_notebook_document(notebook_uri=notebook_uri)
+            if state is None or current is None or state.version != data.get("version"):
+                return action
+            if state.version != current.version or uri not in state.findings:
+                return action
+            findings = state.findings[uri]
+            encoding = self.position_encoding()
+            if kind == "disable" and 0 <= index < len(findings):
+                number = state.cell_uris.index(uri) + 1
+                text = state.cell_texts[number - 1]
+                new_text = _disable_edit(text, findings[index].cell)
+                if new_text is not None:
+                    document = types.OptionalVersionedTextDocumentIdentifier(
+                        uri=uri, version=state.cell_versions[number - 1]
+                    )
+                    edit = _minimal_edit(text, new_text, encoding)
+                    action.edit = types.WorkspaceEdit(
+                        document_changes=[
+                            types.TextDocumentEdit(text_document=document, edits=[edit])
+                        ]
+                    )
+                return action
+            if kind == "all":
+                which: str | tuple = "all"
+            elif 0 <= index < len(findings):
+                which = diagnostic_key(findings[index].module)
+            else:
+                return action
+            new_module = await loop.run_in_executor(
+                self.worker, self.fixed_text, state.linted, which, unsafe
+            )
+            if new_module is not None and self.notebooks.get(notebook_uri) is state:
+                action.edit = state.edit(new_module, encoding)
+            return action
         linted = self.linted.get(uri)
         if linted is None or linted.version != data.get("version"):
             return action  # stale: the client asks again for the current text
-        if data.get("fix") == "all":
-            which: str | tuple = "all"
-        else:
-            index = data.get("index", -1)
-            if not 0 <= index < len(linted.diagnostics):
-                return action
+        if kind == "disable":
+            if 0 <= index < len(linted.diagnostics):
+                new_text = _disable_edit(linted.text, linted.diagnostics[index])
+                if new_text is not None:
+                    action.edit = self.edit_for(uri, linted, new_text)
+            return action
+        if kind == "all":
+            which = "all"
+        elif 0 <= index < len(linted.diagnostics):
             which = diagnostic_key(linted.diagnostics[index])
-        loop = asyncio.get_running_loop()
-        unsafe = bool(data.get("unsafe"))
+        else:
+            return action
         new_text = await loop.run_in_executor(self.worker, self.fixed_text, linted, which, unsafe)
         if new_text is not None and self.latest.get(uri) == linted.version:
             action.edit = self.edit_for(uri, linted, new_text)
         return action
+
+    async def complete(self, actions: list[types.CodeAction]) -> list[types.CodeAction]:
+        """``actions`` with their edits, for a client that cannot resolve them later; those
+        that turn out to have none are dropped."""
+        if self.supports_resolve():
+            return actions
+        resolved = [await self.resolve(a) for a in actions]
+        return [a for a in resolved if a.edit is not None]
+
+
+def _minimal_edit(old: str, new_text: str, encoding: str) -> types.TextEdit:
+    """One text edit turning ``old`` into ``new_text``: what lies between their common prefix
+    and common suffix."""
+    prefix = 0
+    limit = min(len(old), len(new_text))
+    while prefix < limit and old[prefix] == new_text[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < limit - prefix
+        and old[len(old) - 1 - suffix] == new_text[len(new_text) - 1 - suffix]
+    ):
+        suffix += 1
+    positions = _Positions(old, encoding)
+    return types.TextEdit(
+        range=types.Range(
+            positions.offset_position(prefix), positions.offset_position(len(old) - suffix)
+        ),
+        new_text=new_text[prefix : len(new_text) - suffix],
+    )
+
+
+def _action_data(
+    uri: str, version: int | None, fix: str, index: int = -1, unsafe: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """What :meth:`Tf2lintServer.resolve` needs to make an action's edit: the document and its
+    version, which fix ("one", "all" or "disable") of which finding, and whether unsafe."""
+    return {"uri": uri, "version": version, "fix": fix, "index": index, "unsafe": unsafe, **extra}
+
+
+def _fix_title(d: Diagnostic) -> str:
+    title = f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
+    return title + (" (unsafe)" if d.fix.applicability == "unsafe" else "")
+
+
+def _fix_all_actions(diagnostics: list[Diagnostic], data: dict[str, Any]) -> list:
+    """ "Fix all" when a safe fix is there; "(unsafe)", applying all of them, when an unsafe
+    one is."""
+    applicabilities = {d.fix.applicability for d in diagnostics if d.fix}
+    return [
+        types.CodeAction(title=title, kind=FIX_ALL, data={**data, "unsafe": unsafe})
+        for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)"))
+        if ("unsafe" if unsafe else "safe") in applicabilities
+    ]
+
+
+def _wants(only: list[str] | None, lazy: bool) -> tuple[bool, bool]:
+    """Whether a code action request wants quick fixes, and "fix all". "Fix all" rewrites the
+    whole document: a client that cannot resolve edits lazily gets it only when it asks for it
+    by kind (on save, say), never with every lightbulb."""
+    quickfix = not only or any(k.startswith("quickfix") for k in only)
+    asked_fix_all = bool(only) and any(FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only)
+    return quickfix, asked_fix_all or (lazy and not only)
 
 
 def build_server() -> Tf2lintServer:
@@ -396,48 +540,42 @@ def build_server() -> Tf2lintServer:
         ls: Tf2lintServer, params: types.CodeActionParams
     ) -> list[types.CodeAction] | None:
         uri = params.text_document.uri
+        if ls.notebook_of(uri) is not None:
+            return await notebook_code_actions(ls, params)
         linted = ls.linted.get(uri)
         if linted is None or linted.version != ls.latest.get(uri):
             return None  # no lint of the current text yet: offer nothing rather than stale edits
-        only = params.context.only
-        wants_quickfix = not only or any(k.startswith("quickfix") for k in only)
-        # "Fix all" rewrites the whole document: a client that cannot resolve edits lazily gets
-        # it only when it asks for it by kind (on save, say), never with every lightbulb.
-        asked_fix_all = bool(only) and any(
-            FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only
-        )
-        lazy = ls.supports_resolve()
-        wants_fix_all = asked_fix_all or (lazy and not only)
-        base = {"uri": uri, "version": linted.version}
+        wants_quickfix, wants_fix_all = _wants(params.context.only, ls.supports_resolve())
         actions: list[types.CodeAction] = []
         if wants_quickfix:
             for index, published in enumerate(linted.published):
                 d = linted.diagnostics[index]
-                if not d.fix or not _overlaps(published.range, params.range):
+                if not _overlaps(published.range, params.range):
                     continue
-                unsafe = d.fix.applicability == "unsafe"
-                actions.append(
-                    types.CodeAction(
-                        title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
-                        + (" (unsafe)" if unsafe else ""),
-                        kind=types.CodeActionKind.QuickFix,
-                        data={**base, "fix": "one", "index": index, "unsafe": unsafe},
-                        diagnostics=[published],
-                        is_preferred=not unsafe,
+                if d.fix:
+                    actions.append(
+                        types.CodeAction(
+                            title=_fix_title(d),
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[published],
+                            is_preferred=d.fix.applicability == "safe",
+                            data=_action_data(uri, linted.version, "one", index),
+                        )
                     )
-                )
+                if d.category != ENGINE_CATEGORY:
+                    actions.append(
+                        types.CodeAction(
+                            title=f"tf2lint: Disable {d.rule} for this line",
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[published],
+                            data=_action_data(uri, linted.version, "disable", index),
+                        )
+                    )
         if wants_fix_all:
-            # "Fix all" when a safe fix is there; "(unsafe)", applying all of them, when an
-            # unsafe one is.
-            applicabilities = {d.fix.applicability for d in linted.diagnostics if d.fix}
-            for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
-                if ("unsafe" if unsafe else "safe") in applicabilities:
-                    data = {**base, "fix": "all", "unsafe": unsafe}
-                    actions.append(types.CodeAction(title=title, kind=FIX_ALL, data=data))
-        if not lazy:  # the client wants each action complete
-            resolved = [await ls.resolve(a) for a in actions]
-            actions = [a for a in resolved if a.edit is not None]
-        return actions
+            actions += _fix_all_actions(
+                linted.diagnostics, _action_data(uri, linted.version, "all")
+            )
+        return await ls.complete(actions)
 
     @server.feature(types.CODE_ACTION_RESOLVE)
     async def code_action_resolve(ls: Tf2lintServer, action: types.CodeAction) -> types.CodeAction:
@@ -447,6 +585,8 @@ def build_server() -> Tf2lintServer:
     def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
         from tf2lint.docs import explain
 
+        if ls.notebook_of(params.text_document.uri) is not None:
+            return notebook_hover(ls, params)
         linted = ls.linted.get(params.text_document.uri)
         if linted is None:
             return None
@@ -468,7 +608,237 @@ def build_server() -> Tf2lintServer:
             )
         )
 
+    register_notebook_features(server)
     return server
+
+
+# --- "disable for this line" --------------------------------------------------------------------
+
+
+def _disable_edit(text: str, d: Diagnostic) -> str | None:
+    """``text`` with ``# noqa: RULE`` ending ``d``'s statement (``tf2lint check --add-noqa``)."""
+    if d.category == ENGINE_CATEGORY:
+        return None
+    new_text, changed = add_noqa(text, [(d.line, d.rule)])
+    return new_text if changed else None
+
+
+# --- notebooks -------------------------------------------------------------------------------------
+
+
+@dataclass
+class CellFinding:
+    module: Diagnostic  # as linted, in the module of all code cells (what fixes work on)
+    cell: Diagnostic  # the same, its lines counted in its cell
+    published: types.Diagnostic
+
+
+@dataclass
+class LintedNotebook:
+    """The last lint of an open notebook: its code cells joined into one module, as
+    ``tf2lint check`` lints a notebook file."""
+
+    version: int
+    notebook: Notebook
+    linted: Linted  # the module's lint
+    cell_uris: list[str]  # by code cell number - 1
+    cell_texts: list[str]
+    cell_versions: list[int | None]
+    findings: dict[str, list[CellFinding]] = field(default_factory=dict)  # cell uri -> findings
+
+    def edit(self, new_module: str, encoding: str) -> types.WorkspaceEdit | None:
+        """The edits of each cell that ``new_module`` (the fixed module) changes."""
+        sources = split_back(self.notebook, self.linted.text, new_module)
+        if sources is None:
+            return None  # a fix touched an IPython line: offer nothing rather than break it
+        changes = []
+        for number, text in sorted(sources.items()):
+            old = self.cell_texts[number - 1]
+            if text != old:
+                document = types.OptionalVersionedTextDocumentIdentifier(
+                    uri=self.cell_uris[number - 1], version=self.cell_versions[number - 1]
+                )
+                edit = _minimal_edit(old, text, encoding)
+                changes.append(types.TextDocumentEdit(text_document=document, edits=[edit]))
+        return types.WorkspaceEdit(document_changes=changes) if changes else None
+
+
+def _in_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
+    """``d`` (a module finding) with its lines counted in the code cell it lies in."""
+    if not where:
+        return d
+    cell, line = where[min(max(d.line, 1), len(where)) - 1]
+    end_cell, end_line = where[min(max(d.end_line, 1), len(where)) - 1]
+    if end_cell != cell:  # cannot happen for a statement; keep the range inside the cell
+        end_line, end_column = line, d.column
+    else:
+        end_column = d.end_column
+    return replace(d, line=line, end_line=end_line, end_column=end_column, cell=cell)
+
+
+def _lint_cells(
+    ls: Tf2lintServer, uri: str, version: int, texts: list[str]
+) -> tuple[Linted, Notebook, list[tuple[int, int]]] | None:
+    """Runs on the worker thread: lint the code cells ``texts`` of notebook ``uri``."""
+    with ls.lock:
+        if ls.latest.get(uri) != version:
+            return None
+    notebook = notebook_from_cells(texts)
+    module, where = notebook.module()
+    return ls.lint_text(uri, version, module), notebook, where
+
+
+async def lint_notebook_now(ls: Tf2lintServer, uri: str) -> None:
+    notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
+    if notebook is None:
+        return
+    documents = [
+        ls.workspace.get_text_document(cell.document)
+        for cell in notebook.cells
+        if cell.kind == types.NotebookCellKind.Code
+    ]
+    documents = [d for d in documents if (d.language_id or "python") == "python"]
+    texts = [d.source for d in documents]
+    version = notebook.version
+    with ls.lock:
+        ls.latest[uri] = version
+    loop = asyncio.get_running_loop()
+    done = await loop.run_in_executor(ls.worker, _lint_cells, ls, uri, version, texts)
+    if done is None or ls.latest.get(uri) != version:
+        return  # stale: a newer lint will publish
+    linted, nb, where = done
+    state = LintedNotebook(
+        version, nb, linted, [d.uri for d in documents], texts, [d.version for d in documents]
+    )
+    encoding = ls.position_encoding()
+    by_cell: dict[int, list[Diagnostic]] = {}
+    for d in linted.diagnostics:
+        by_cell.setdefault(_in_cell(d, where).cell or 1, []).append(d)
+    for number, cell_uri in enumerate(state.cell_uris, start=1):
+        positions = _Positions(texts[number - 1], encoding)
+        found = state.findings[cell_uri] = []
+        for index, d in enumerate(by_cell.get(number, [])):
+            local = _in_cell(d, where)
+            found.append(CellFinding(d, local, ls._lsp_diagnostic(index, local, positions)))
+    previous = ls.notebooks.get(uri)
+    ls.notebooks[uri] = state
+    for cell_uri in set(previous.cell_uris if previous else ()) - set(state.cell_uris):
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=cell_uri, diagnostics=[])
+        )
+    for cell_uri, cell_version in zip(state.cell_uris, state.cell_versions, strict=True):
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=cell_uri,
+                diagnostics=[f.published for f in state.findings[cell_uri]],
+                version=cell_version,
+            )
+        )
+
+
+async def notebook_code_actions(
+    ls: Tf2lintServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    """Quick fixes, "disable for this line" and "fix all" in a notebook cell."""
+    uri = params.text_document.uri
+    notebook_uri = ls.notebook_of(uri) or ""
+    state = ls.notebooks.get(notebook_uri)
+    current = ls.workspace.get_notebook_document(notebook_uri=notebook_uri)
+    if state is None or current is None or state.version != current.version:
+        return None  # not linted as it is now: offer nothing rather than stale edits
+    if uri not in state.findings:
+        return None
+    wants_quickfix, wants_fix_all = _wants(params.context.only, ls.supports_resolve())
+    base = {"notebook": notebook_uri}
+    actions: list[types.CodeAction] = []
+    if wants_quickfix:
+        for index, finding in enumerate(state.findings[uri]):
+            if not _overlaps(finding.published.range, params.range):
+                continue
+            d = finding.module
+            if d.fix:
+                actions.append(
+                    types.CodeAction(
+                        title=_fix_title(d),
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[finding.published],
+                        is_preferred=d.fix.applicability == "safe",
+                        data=_action_data(uri, state.version, "one", index, **base),
+                    )
+                )
+            if d.category != ENGINE_CATEGORY:
+                actions.append(
+                    types.CodeAction(
+                        title=f"tf2lint: Disable {d.rule} for this line",
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[finding.published],
+                        data=_action_data(uri, state.version, "disable", index, **base),
+                    )
+                )
+    if wants_fix_all:
+        data = _action_data(uri, state.version, "all", **base)
+        actions += _fix_all_actions(state.linted.diagnostics, data)
+    return await ls.complete(actions)
+
+
+def notebook_hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
+    from tf2lint.docs import explain
+
+    uri = params.text_document.uri
+    state = ls.notebooks.get(ls.notebook_of(uri) or "")
+    if state is None or uri not in state.findings:
+        return None
+    text = state.cell_texts[state.cell_uris.index(uri)]
+    positions = _Positions(text, ls.position_encoding())
+    line, column = positions.to_column(params.position)
+    parts = []
+    for finding in state.findings[uri]:
+        if _contains(finding.cell, line, column):
+            rule = rule_by_id(finding.cell.rule)
+            part = (
+                explain(rule)
+                if rule is not None
+                else f"{finding.cell.rule}: {finding.cell.message}\n"
+            )
+            if part not in parts:
+                parts.append(part)
+    if not parts:
+        return None
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n---\n".join(parts))
+    )
+
+
+def register_notebook_features(server: Tf2lintServer) -> None:
+    """Notebook document sync: lint on open, change (debounced) and save; clear on close."""
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def did_open_notebook(ls: Tf2lintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def did_change_notebook(
+        ls: Tf2lintServer, params: types.DidChangeNotebookDocumentParams
+    ) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, DEBOUNCE_SECONDS)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def did_save_notebook(ls: Tf2lintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        ls.schedule_notebook(params.notebook_document.uri, 0)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def did_close_notebook(ls: Tf2lintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        uri = params.notebook_document.uri
+        task = ls.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        with ls.lock:
+            ls.latest.pop(uri, None)
+        ls.notebooks.pop(uri, None)
+        for cell in params.cell_text_documents:
+            ls.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[])
+            )
 
 
 def _overlaps(a: types.Range, b: types.Range) -> bool:

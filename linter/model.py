@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import builtins
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, TypeVar
 
 from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children
+
+if TYPE_CHECKING:
+    from tf2lint.project import ExternalName, ModuleFacts, ModuleIdentity, ModuleSummary
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -28,6 +32,16 @@ TF_FUNCTION_NAMES = frozenset(
         "tf_agents.utils.common.function",
     }
 )
+# Calls that hand a function to Python, not to the graph: it runs eagerly on every call.
+PY_FUNCTION_NAMES = frozenset(
+    {
+        "tensorflow.py_function",
+        "tensorflow.numpy_function",
+        "tensorflow.compat.v1.py_func",
+        "tensorflow.compat.v1.py_function",
+        "tensorflow.compat.v1.numpy_function",
+    }
+)
 KERAS_ROOTS = (
     "tensorflow.keras.",
     "keras.",
@@ -35,6 +49,8 @@ KERAS_ROOTS = (
     "tensorflow.python.keras.",
     "tensorflow.compat.v1.keras.",
 )
+# Keras 2 spellings: its `call` is converted by AutoGraph, Keras 3's is not.
+KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.", "tensorflow.compat.v1.keras.")
 KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
 DATASET_FUNCTION_METHODS = frozenset(
     {
@@ -118,14 +134,33 @@ def normalize(qualified: str) -> str:
 
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, else None."""
+    chain = _chain(node)
+    return chain[1] if chain is not None else None
+
+
+def _chain(node: cst.BaseExpression) -> tuple[cst.Name, str] | None:
+    """The head Name and the dotted text of a Name/Attribute chain, else None.
+
+    Exact type checks: libcst's node classes are ABCs, and isinstance against one is slow."""
+    attribute, name = cst.Attribute, cst.Name
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is attribute:
         parts.append(node.attr.value)
         node = node.value
-    if not isinstance(node, cst.Name):
+    if type(node) is not name:
         return None
+    if not parts:
+        return node, node.value
     parts.append(node.value)
-    return ".".join(reversed(parts))
+    parts.reverse()
+    return node, ".".join(parts)
+
+
+def head_name(node: cst.BaseExpression) -> cst.Name | None:
+    """The Name a Name/Attribute chain starts with (``tf`` of ``tf.nn.relu``), else None."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
 
 
 def is_keras(qualified: str | None, *suffixes: str) -> bool:
@@ -156,46 +191,267 @@ def is_one_time_guard(test: cst.BaseExpression) -> bool:
     return False
 
 
-@dataclass(eq=False)
-class ClassInfo:
-    node: cst.ClassDef
+# Decorators that make a function's body run once (per instance or per argument values): code
+# under them is one-time code, like code under a one-time guard (Sonnet's `@snt.once`,
+# `functools.cache`).
+ONCE_DECORATORS = frozenset({"once", "cache", "lru_cache", "cached_property", "run_once"})
+
+
+def _clears_flag(test: cst.BaseExpression, body: cst.BaseSuite) -> bool:
+    """``if first_call: ...; first_call = False``: a positive flag the branch itself clears."""
+    flag = dotted_name(test)
+    if flag is None:
+        return False
+    statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)
+    for statement in statements:
+        lines = (
+            statement.body
+            if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+            else ()
+        )
+        for small in lines:
+            if (
+                isinstance(small, cst.Assign)
+                and isinstance(small.value, cst.Name)
+                and small.value.value == "False"
+                and any(dotted_name(t.target) == flag for t in small.targets)
+            ):
+                return True
+    return False
+
+
+def _tests_eager(test: cst.BaseExpression) -> bool:
+    """``tf.executing_eagerly()`` (alone or in an ``and``): a branch traced code never runs."""
+    if isinstance(test, cst.BooleanOperation):
+        return isinstance(test.operator, cst.And) and (
+            _tests_eager(test.left) or _tests_eager(test.right)
+        )
+    return isinstance(test, cst.Call) and (dotted_name(test.func) or "").endswith(
+        "executing_eagerly"
+    )
+
+
+# --- scopes and bindings ---------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class BindingSite:
+    """One place that binds a name: an assignment, a parameter, an import, a def ...
+
+    ``kind`` is one of "assign" (``=``, annotated, walrus), "unpack" (an element of a tuple
+    target; ``value`` is the whole right-hand side when it is a call, else None), "augassign"
+    (``+=``; ``value`` is the operand), "param" (``value``: its default), "import"
+    (``imported``: the qualified name), "def", "class", "loop" and "comprehension" (``value``:
+    the iterable), "with" (``value``: the context manager), "except".
+    """
+
+    kind: str
+    node: cst.CSTNode  # the bound Name, or the def / class / import alias / param
+    value: cst.BaseExpression | None
+    where: FunctionInfo | None  # the function whose code binds it (differs under `global`)
+    order: int  # position in the walk: which of two bindings comes first
+    imported: str | None = None
+    index: int | None = None  # the position in an unpacked target (`i` of `for i, x in ...`)
+    loop: cst.CSTNode | None = None  # the outermost loop around it within its function
+
+
+# Binding kinds whose value is the expression the name then holds.
+_VALUE_KINDS = frozenset({"assign", "unpack", "augassign"})
+# Calls that build a Python container.
+_CONTAINER_BUILTINS = frozenset(
+    {"builtins.list", "builtins.tuple", "builtins.dict", "builtins.set", "builtins.range"}
+)
+# Calls that return a Python number or string (when not given a tensor).
+_SCALAR_BUILTINS = frozenset(
+    {
+        "builtins.len",
+        "builtins.int",
+        "builtins.float",
+        "builtins.round",
+        "builtins.str",
+        "builtins.bool",
+        "builtins.abs",
+        "builtins.min",
+        "builtins.max",
+        "math.sqrt",
+        "math.exp",
+        "math.cos",
+        "math.sin",
+        "math.log",
+        "math.pow",
+    }
+)
+
+
+@dataclass(eq=False, kw_only=True)
+class Scope:
+    """A Python scope: the module, a class body, a function or lambda, a comprehension."""
+
+    kind: str  # "module", "class", "function", "lambda", "comprehension"
+    node: cst.CSTNode
+    parent: Scope | None  # the lexically enclosing scope
+    bindings: dict[str, list[BindingSite]] = field(default_factory=dict)
+    global_names: set[str] = field(default_factory=set)
+    nonlocal_names: set[str] = field(default_factory=set)
+
+    def binds(self, name: str) -> bool:
+        """Whether ``name`` is local to this scope (not declared global or nonlocal here)."""
+        return (
+            name in self.bindings
+            and name not in self.global_names
+            and name not in self.nonlocal_names
+        )
+
+    @property
+    def function(self) -> FunctionInfo | None:
+        """The innermost function (or lambda) at or around this scope, not crossing a class."""
+        scope: Scope | None = self
+        while scope is not None and scope.kind == "comprehension":
+            scope = scope.parent
+        return scope if isinstance(scope, FunctionInfo) else None
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a name holds where it is read: the scope that binds it and every site binding it
+    there (flow-insensitively). ``scope`` is None for builtins and unbound names."""
+
+    name: str
+    scope: Scope | None
+    sites: tuple[BindingSite, ...] = ()
+    # The module or API object the name holds, qualified (``tensorflow.keras.layers``): bound by
+    # imports and by aliasing assignments (``tf = tf.compat.v2``, ``layers = tf.keras.layers``),
+    # in order; `x = None` fallbacks of an optional import are ignored. None for anything else.
+    qualified: str | None = None
+
+    @property
+    def values(self) -> list[cst.BaseExpression]:
+        """The expressions assigned to the name (``=``, ``+=``, unpacked calls), unknown ones
+        left out; parameters, loop variables and the like hold no known expression."""
+        return [s.value for s in self.sites if s.kind in _VALUE_KINDS and s.value is not None]
+
+    @property
+    def known_values(self) -> list[cst.BaseExpression] | None:
+        """Every value the name can hold here, when each site assigns a known expression; None
+        when some site binds something unknown (a parameter, a loop variable, an import...)."""
+        if not self.sites or any(s.kind not in _VALUE_KINDS or s.value is None for s in self.sites):
+            return None
+        return [s.value for s in self.sites]  # type: ignore[misc]
+
+    @property
+    def kinds(self) -> set[str]:
+        return {s.kind for s in self.sites}
+
+    @property
+    def is_builtin(self) -> bool:
+        return self.scope is None and self.name in BUILTIN_NAMES
+
+    @property
+    def is_param(self) -> bool:
+        return any(s.kind == "param" for s in self.sites)
+
+
+@dataclass(frozen=True)
+class TracedBy:
+    """Why ``tf.function`` traces a function, as data: ``kind`` and what it came ``via``.
+
+    kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
+    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "called",
+    "defined" and "passed" (via: the traced function that calls, defines or passes it on).
+    """
+
+    kind: str
+    via: str = ""
+    caller: FunctionInfo | None = None  # the traced function it came from, when in this module
+
+    def describe(self) -> str:
+        if self.kind == "decorator":
+            return "decorated with @tf.function"
+        if self.kind == "keras":
+            return f"a method of a Keras {self.via}, traced by Keras"
+        if self.kind == "wrapped":
+            return "wrapped by tf.function"
+        if self.kind == "dataset":
+            return f"passed to Dataset.{self.via}, traced by tf.data"
+        verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
+        return f"{verb[self.kind]} traced `{self.via}`"
+
+
+@dataclass(eq=False, kw_only=True)
+class ClassInfo(Scope):
     name: str
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
     base_names: list[str | None] = field(default_factory=list)  # resolved after the pass
     keras_kind: str | None = None  # "layer" or "model" for Keras subclasses
+    keras2: bool = False  # its Keras base comes from Keras 2 (`tf_keras`), not Keras 3
     # self.<attr> = <value> in any method
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
-class FunctionInfo:
-    node: cst.FunctionDef
+@dataclass(eq=False, kw_only=True)
+class FunctionInfo(Scope):
+    """A function scope: a def or a lambda (``name`` "<lambda>")."""
+
     name: str
     qualname: str
-    parent: FunctionInfo | None
+    outer: FunctionInfo | None  # the enclosing function, if any
     cls: ClassInfo | None  # set when this is a method
     params: list[str] = field(default_factory=list)
     param_defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
-    # name -> values bound to it in this function's own body (not nested functions)
-    assignments: dict[str, list[cst.BaseExpression | None]] = field(default_factory=dict)
-    global_names: set[str] = field(default_factory=set)
-    nonlocal_names: set[str] = field(default_factory=set)
-    calls: list[cst.Call] = field(default_factory=list)
+    calls: list[cst.Call] = field(default_factory=list)  # calls its code makes (not lifted ones)
     guarded_calls: set[int] = field(default_factory=set)  # ids of calls under a one-time guard
+    # ids of calls under `with tf.init_scope():` or `if tf.executing_eagerly():`: they never run
+    # in the graph, so what they call is not traced
+    lifted_calls: set[int] = field(default_factory=set)
     nested: dict[str, FunctionInfo] = field(default_factory=dict)
+    # the loops around its definition, within the enclosing function (or module), outermost
+    # first: a def in a loop makes a new function on every iteration
+    defined_in: tuple[cst.CSTNode, ...] = ()
     is_generator: bool = False
-    traced_reason: str | None = None  # why tf.function traces this function, if it does
-    one_time: bool = False  # traced code calls it only from under a one-time guard
+    traced_by: TracedBy | None = None  # why tf.function traces this function, if it does
+    # Whether AutoGraph converts it when traced (rewriting `if tensor:`, `int(tensor)`...):
+    # not under `autograph=False`, nor in methods Keras 3 traces (it calls them unconverted),
+    # nor in what such code calls.
+    autograph: bool = True
+    # its body runs once: decorated with a once/cache decorator, or traced code calls it only
+    # from under a one-time guard
+    one_time: bool = False
+    key: str = ""  # unique in its module: the qualname, numbered when several share one
+    runs_once: bool = False  # decorated with a once/cache decorator
 
     @property
     def traced(self) -> bool:
-        return self.traced_reason is not None
+        return self.traced_by is not None
 
-    def binds(self, name: str) -> bool:
-        """Whether ``name`` is local to this function (a parameter or assigned here)."""
-        if name in self.global_names or name in self.nonlocal_names:
-            return False
-        return name in self.assignments or name in self.params or name in self.nested
+    @property
+    def traced_reason(self) -> str | None:
+        return self.traced_by.describe() if self.traced_by is not None else None
+
+    @property
+    def decorators(self) -> Sequence[cst.Decorator]:
+        return self.node.decorators if self.kind == "function" else ()
+
+    @cached_property
+    def assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
+        """Stage-1 compatibility view of the bindings (rules move to ModuleModel.lookup)."""
+        return _assignments(self)
+
+
+def _assignments(fn: FunctionInfo) -> dict[str, list[cst.BaseExpression | None]]:
+    root: Scope = fn
+    while root.parent is not None:
+        root = root.parent
+    out: dict[str, list[cst.BaseExpression | None]] = {}
+    for bindings in (fn.bindings, root.bindings):
+        for name, sites in bindings.items():
+            values = [
+                s.value if s.kind in _VALUE_KINDS else None
+                for s in sites
+                if s.kind not in ("param", "import", "class") and s.where is fn
+            ]
+            if values:
+                out.setdefault(name, []).extend(values)
+    return out
 
 
 @dataclass(frozen=True)
@@ -205,32 +461,131 @@ class CallSite:
     call: cst.Call
     callee: FunctionInfo
     caller: FunctionInfo | None
-    loops: tuple[cst.CSTNode, ...]  # enclosing for/while loops within the caller, outermost first
+    # enclosing for/while loops and comprehensions within the caller, outermost first
+    loops: tuple[cst.CSTNode, ...]
+    scope: Scope  # where the call is evaluated
+
+    def argument(self, param: str) -> cst.BaseExpression | None:
+        """The expression this call passes to the callee's ``param``, if it can be told."""
+        params = self.callee.params
+        if self.callee.cls is not None and params and isinstance(self.call.func, cst.Attribute):
+            params = params[1:]  # self.f(x), obj.f(x): the receiver is the first parameter
+        for index, arg in enumerate(self.call.args):
+            if arg.star:
+                return None
+            if arg.keyword is not None:
+                if arg.keyword.value == param:
+                    return arg.value
+            elif index < len(params) and params[index] == param:
+                return arg.value
+        return None
+
+
+@dataclass(frozen=True)
+class _Edge:
+    target: FunctionInfo | str
+    kind: str
+    guarded: bool
+
+    @property
+    def local(self) -> bool:
+        return not isinstance(self.target, str)
+
+
+@dataclass(frozen=True)
+class Root:
+    """Code of this module that makes tf.function trace ``target``: a function of the module,
+    or the qualified name of one elsewhere."""
+
+    target: FunctionInfo | str
+    reason: TracedBy
+    autograph: bool = True
+    signature: bool = False  # a fixed input_signature: Python arguments become tensors
+
+
+# Qualified names that are never another linted module: not worth a summary edge.
+_LIBRARY_ROOTS = (
+    "builtins.",
+    "tensorflow.",
+    "keras.",
+    "tf_keras.",
+    "numpy.",
+    "absl.",
+    "os.",
+    "sys.",
+    "math.",
+    "collections.",
+    "functools.",
+    "itertools.",
+    "typing.",
+    "re.",
+    "json.",
+    "logging.",
+)
 
 
 class ModuleModel:
     """Everything the rules need to know about one module, computed once."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(
+        self,
+        module: cst.Module,
+        identity: ModuleIdentity | None = None,
+        facts: ModuleFacts | None = None,
+    ) -> None:
         self.module = module
-        self.imports: dict[str, str] = {}  # local name -> qualified name
+        # its dotted name and package, when known (relative imports, the project's summaries)
+        self.identity = identity
+        self.facts = facts  # what the other modules linted with it say about it
+        self.scope = Scope(kind="module", node=module, parent=None)
+        # local name -> qualified name, for imports anywhere in the module (the tf1-api rules'
+        # candidates; what a name means at a given place is ``lookup``'s answer)
+        self.imports: dict[str, str] = {}
+        # every name imported anywhere in the module, qualified
+        self.imported: set[str] = set()
         self.functions: list[FunctionInfo] = []
-        self.function_of: dict[cst.FunctionDef, FunctionInfo] = {}
+        self.function_of: dict[cst.CSTNode, FunctionInfo] = {}
         self.classes: dict[cst.ClassDef, ClassInfo] = {}
         self.module_functions: dict[str, FunctionInfo] = {}
         self.module_classes: dict[str, ClassInfo] = {}
-        # module-level name -> values bound to it at module level
-        self.module_assignments: dict[str, list[cst.BaseExpression | None]] = {}
-        # names rebound from inside a function through `global`
-        self.globals_rebound_in_functions: set[str] = set()
-        self.call_sites: list[CallSite] = []
-        # every call in the module with the function it is in and its enclosing loops
-        self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...]]] = []
+        # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
+        self.roots: list[Root] = []
+        # a unique key per function (its qualname, numbered when several share one)
+        self.function_keys: dict[str, FunctionInfo] = {}
+        self.queries: set[str] = set()  # qualified names of other modules the rules asked about
+        self._edges: dict[int, list[tuple[FunctionInfo, str, bool]]] = {}
+        self._callees: dict[int, FunctionInfo | None] = {}
+        # every call in the module with the function it is in, its enclosing loops and scope
+        self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...], Scope]] = []
+        # id(Name) -> its scope, for names read outside the module scope
+        self._name_scopes: dict[int, Scope] = {}
+        # ids of assignment and `del` targets (the outermost node of each target)
+        self._targets: set[int] = set()
+        # id(body block) -> "guard" (one-time guard), "init_scope" (`with tf.init_scope():`) or
+        # "eager" (`if tf.executing_eagerly():`): how code in it runs when its function is traced
+        self.blocks: dict[int, str] = {}
+        # id(FunctionDef, Lambda, ClassDef or comprehension) -> the scope it opens
+        self.scope_at: dict[int, Scope] = {}
+        # id(For, While or comprehension) -> (first, last) event index: what lies inside it
+        self.loop_spans: dict[int, tuple[int, int]] = {}
+        self._lookups: dict[tuple[str, int], Binding] = {}
+        self._resolving: set[str] = set()  # names whose aliasing is being resolved
+        self._scalar_pending: set[tuple[str, int]] = set()  # names is_python_scalar is judging
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
         self._by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
         _ModelBuilder(self).build()
+
+    @cached_property
+    def call_sites(self) -> list[CallSite]:
+        """Every call of a function of this module, with where it is made."""
+        sites = []
+        for call, caller, loops, scope in self._calls:
+            callee = self.callee(call, scope)
+            if callee is not None:
+                sites.append(CallSite(call, callee, caller, loops, scope))
+        return sites
 
     def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
         """Every node of exactly ``node_type``, in source order, for rules that look at all
@@ -238,21 +593,97 @@ class ModuleModel:
         return self._by_type.get(node_type, [])
 
     # --- names -------------------------------------------------------------------------------
-    def qualified_name(self, node: cst.BaseExpression) -> str | None:
-        """Resolve a Name/Attribute chain through the imports: ``tf.nn.relu`` -> tensorflow.nn.relu.
+    def scope_of(self, name: cst.Name) -> Scope:
+        """The scope a Name of this module is read in (the module scope for names not in it)."""
+        return self._name_scopes.get(id(name), self.scope)
 
-        Unimported builtins resolve to ``builtins.<name>`` unless the module rebinds them.
-        """
-        dotted = dotted_name(node)
-        if dotted is None:
-            return None
-        head, _, rest = dotted.partition(".")
-        target = self.imports.get(head)
-        if target is None:
-            if head in BUILTIN_NAMES and head not in self.module_assignments:
-                target = "builtins." + head
+    def lookup(self, name: str, scope: Scope | None = None) -> Binding:
+        """What ``name`` holds where code in ``scope`` reads it, by Python's rules: ``global``
+        and ``nonlocal`` declarations, enclosing functions, class bodies only for their own
+        code, then the module and the builtins."""
+        scope = scope or self.scope
+        key = (name, id(scope))
+        found = self._lookups.get(key)
+        if found is None:
+            found = self._lookups[key] = self._lookup(name, scope)
+        return found
+
+    def binding_of(self, name: cst.Name, scope: Scope | None = None) -> Binding:
+        """What the Name node ``name`` holds: looked up where it stands in the module (``scope``
+        is the fallback for a node built outside the tree)."""
+        return self.lookup(name.value, self._name_scopes.get(id(name), scope))
+
+    def _lookup(self, name: str, scope: Scope) -> Binding:
+        current: Scope | None = scope
+        while current is not None:
+            if current is not scope and current.kind == "class":
+                current = current.parent  # class bodies are invisible to nested scopes
+                continue
+            if name in current.global_names:
+                current = self.scope
+            elif name in current.nonlocal_names:
+                current = current.parent
+                while current is not None and current.kind == "class":
+                    current = current.parent
+                if current is None:
+                    break
+                continue
+            sites = current.bindings.get(name)
+            if sites:
+                return Binding(name, current, tuple(sites), self._qualified(name, sites))
+            current = current.parent
+        return Binding(name, None)
+
+    def _qualified(self, name: str, sites: list[BindingSite]) -> str | None:
+        """What a name bound by ``sites`` holds, when that is an imported module or API."""
+        held: str | None = None
+        for site in sites:
+            if site.kind == "import":
+                held = site.imported
+            elif site.kind == "assign" and isinstance(site.value, (cst.Name, cst.Attribute)):
+                dotted = dotted_name(site.value)
+                if dotted is None:
+                    return None
+                if dotted == "None":
+                    continue
+                head, _, rest = dotted.partition(".")
+                if head == name:  # `tf = tf.compat.v2`: the name as bound so far
+                    base = held
+                elif name in self._resolving:
+                    return None
+                else:
+                    self._resolving.add(name)
+                    try:
+                        scope = self.scope_of(head_name(site.value))
+                        base = self.lookup(head, scope).qualified
+                    finally:
+                        self._resolving.discard(name)
+                if base is None:
+                    return None
+                held = f"{base}.{rest}" if rest else base
             else:
                 return None
+        return held
+
+    def is_target(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` is assigned to or deleted (``x = ...``, ``tf.log = ...``,
+        ``del tf.x``, a ``for`` or ``with ... as`` target), not read."""
+        return id(node) in self._targets
+
+    def qualified_name(self, node: cst.BaseExpression) -> str | None:
+        """Resolve a Name/Attribute chain through the imports in scope: ``tf.nn.relu`` ->
+        tensorflow.nn.relu. Builtins resolve to ``builtins.<name>`` unless rebound."""
+        chain = _chain(node)
+        if chain is None:
+            return None
+        head_node, dotted = chain
+        head, _, rest = dotted.partition(".")
+        binding = self.lookup(head, self._name_scopes.get(id(head_node), self.scope))
+        target = binding.qualified
+        if target is None:
+            if not binding.is_builtin:
+                return None
+            target = "builtins." + head
         return normalize(f"{target}.{rest}" if rest else target)
 
     def call_name(self, call: cst.Call) -> str | None:
@@ -261,19 +692,39 @@ class ModuleModel:
     def imports_tensorflow(self) -> bool:
         return any(
             q == "tensorflow" or q.startswith(("tensorflow.", "keras", "tf_keras"))
-            for q in self.imports.values()
+            for q in self.imported
         )
 
+    @cached_property
+    def module_assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
+        """Stage-1 compatibility: module-level names bound by code, with their values."""
+        out: dict[str, list[cst.BaseExpression | None]] = {}
+        for name, sites in self.scope.bindings.items():
+            values = [
+                s.value if s.kind in _VALUE_KINDS else None
+                for s in sites
+                if s.kind not in ("import", "def", "class")
+            ]
+            if values:
+                out[name] = values
+        return out
+
+    @cached_property
+    def globals_rebound_in_functions(self) -> set[str]:
+        return {
+            name
+            for name, sites in self.scope.bindings.items()
+            if any(s.where is not None for s in sites)
+        }
+
     # --- functions ---------------------------------------------------------------------------
-    def resolve_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+    def resolve_function(self, name: str, scope: Scope | None) -> FunctionInfo | None:
         """The function a bare name refers to from inside ``scope`` (lexical lookup)."""
-        while scope is not None:
-            if name in scope.nested:
-                return scope.nested[name]
-            if scope.binds(name):
-                return None
-            scope = scope.parent
-        return self.module_functions.get(name)
+        binding = self.lookup(name, scope)
+        for site in reversed(binding.sites):
+            if site.kind == "def":
+                return self.function_of[site.node]
+        return None
 
     def resolve_method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
         seen: set[int] = set()
@@ -288,27 +739,189 @@ class ModuleModel:
             todo.extend(self.module_classes[b] for b in c.base_names if b in self.module_classes)
         return None
 
-    def callee(self, call: cst.Call, caller: FunctionInfo | None) -> FunctionInfo | None:
-        """The module function or same-class method that ``call`` calls, if the model knows it."""
+    def callee(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | None:
+        """The function of this module that ``call`` calls, if the model knows it: a function,
+        a method through ``self``, a lambda, or a method of an instance of a module class
+        (``layer(x)`` is its ``__call__``, ``encoder.encode(x)`` its ``encode``)."""
+        key = id(call)
+        if key in self._callees:
+            return self._callees[key]
         func = call.func
-        if isinstance(func, cst.Name):
-            return self.resolve_function(func.value, caller)
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
-            and caller is not None
-            and caller.cls is not None
-        ):
-            return self.resolve_method(caller.cls, func.attr.value)
-        return None
+        found = self.function_referenced(func, scope)
+        if found is None:
+            if type(func) is cst.Attribute:
+                receiver, method = func.value, func.attr.value
+            else:
+                receiver, method = func, "__call__"
+            cls = self.instance_of(receiver, scope)
+            found = self.resolve_method(cls, method) if cls is not None else None
+        self._callees[key] = found
+        return found
+
+    def instance_of(self, expr: cst.BaseExpression, scope: Scope | None) -> ClassInfo | None:
+        """The module class ``expr`` is an instance of, when every value the module assigns to
+        it (a name, or ``self.<attr>``) constructs that class."""
+        t = type(expr)
+        if t is cst.Name:
+            if expr.value == "self":
+                return None  # self.f() is function_referenced's
+        elif t is not cst.Attribute:
+            return None
+        found = None
+        for value in self.bound_values(expr, scope):
+            if type(value) is not cst.Call or type(value.func) is not cst.Name:
+                return None
+            binding = self.binding_of(value.func, scope)
+            classes = [s.node for s in binding.sites if s.kind == "class"]
+            if len(classes) != len(binding.sites) or not classes:
+                return None
+            cls = self.classes[classes[-1]]
+            if found is not None and cls is not found:
+                return None
+            found = cls
+        return found
 
     def function_referenced(
-        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+        self, expr: cst.BaseExpression, scope: Scope | None
     ) -> FunctionInfo | None:
-        """The module function (``f``) or same-class method (``self.f``) that ``expr`` names."""
+        """The module function (``f``), same-class method (``self.f``) or lambda that ``expr``
+        names."""
+        t = type(expr)
+        if t is cst.Name:
+            return self.resolve_function(expr.value, self.scope_of(expr))
+        if t is cst.Lambda:
+            return self.function_of.get(expr)
+        if t is cst.Attribute:
+            owner = expr.value
+            if type(owner) is cst.Name and owner.value == "self":
+                cls = self.enclosing_class(scope)
+                if cls is not None:
+                    return self.resolve_method(cls, expr.attr.value)
+        return None
+
+    def function_target(
+        self, expr: cst.BaseExpression, scope: Scope | None
+    ) -> FunctionInfo | str | None:
+        """The function ``expr`` names: one of this module, else the qualified name of one that
+        may be another linted module's (``utils.preprocess``, an imported name)."""
+        found = self.function_referenced(expr, scope)
+        if found is not None:
+            return found
+        qualified = self.qualified_name(expr)
+        return qualified if qualified and not qualified.startswith(_LIBRARY_ROOTS) else None
+
+    def call_target(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | str | None:
+        """What ``call`` calls: a function of this module (``callee``), else the qualified name
+        of what may be another linted module's function, class or method (``lib.f``, an
+        instance of an imported class: ``"lib.Encoder.__call__"``)."""
+        found = self.callee(call, scope)
+        if found is not None:
+            return found
+        qualified = self.call_name(call)
+        if qualified is None:
+            func = call.func
+            receiver, method = (
+                (func.value, func.attr.value)
+                if isinstance(func, cst.Attribute)
+                else (func, "__call__")
+            )
+            values = (
+                self.bound_values(receiver, scope) if not isinstance(receiver, cst.Call) else []
+            )
+            classes = {self.call_name(v) for v in values if isinstance(v, cst.Call)}
+            if len(classes) != 1 or len(values) != len(
+                [v for v in values if isinstance(v, cst.Call)]
+            ):
+                return None
+            (cls,) = classes
+            if cls is None:
+                return None
+            qualified = f"{cls}.{method}"
+        return None if qualified.startswith(_LIBRARY_ROOTS) else qualified
+
+    def local_edges(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, str, bool]]:
+        """What tracing ``fn`` traces in this module: (function, "defined" | "called" |
+        "passed", under a one-time guard)."""
+        found = self._edges.get(id(fn))
+        if found is None:
+            found = self._edges[id(fn)] = [
+                (e.target, e.kind, e.guarded) for e in self._all_edges(fn) if e.local
+            ]
+        return found
+
+    def unconverted_edges(self, fn: FunctionInfo) -> Iterator[FunctionInfo]:
+        """What runs unconverted when ``fn`` does: what it defines and calls (functions it
+        hands to tf.map_fn, tf.cond and the like are converted by those)."""
+        return (target for target, kind, _ in self.local_edges(fn) if kind != "passed")
+
+    def _all_edges(self, fn: FunctionInfo) -> Iterator[_Edge]:
+        for nested in fn.nested.values():
+            yield _Edge(nested, "defined", False)
+        for call in fn.calls:
+            target = self.call_target(call, fn)
+            if target is not None:
+                yield _Edge(target, "called", id(call) in fn.guarded_calls)
+            if self.call_name(call) in PY_FUNCTION_NAMES:
+                continue  # its function runs eagerly, in Python, on every call
+            for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
+                passed = self.function_target(arg.value, fn)
+                if passed is not None:
+                    yield _Edge(passed, "passed", False)
+
+    def external(self, qualified: str | None) -> ExternalName | None:
+        """What another linted module says ``qualified`` is (a tf.function, a Keras class),
+        when the project knows; the question is recorded either way, so that the project can
+        tell which modules its answers change."""
+        if not qualified or qualified.startswith(_LIBRARY_ROOTS):
+            return None
+        self.queries.add(qualified)
+        return self.facts.external.get(qualified) if self.facts else None
+
+    def summary(self) -> ModuleSummary:
+        """What the project needs of this module (see tf2lint.project)."""
+        from tf2lint.project import ClassSummary, Edge, FunctionSummary, ModuleSummary
+
+        name = self.identity.name if self.identity else ""
+        out = ModuleSummary(name)
+        own_roots = {id(r.target): r for r in self.roots if isinstance(r.target, FunctionInfo)}
+        for key, fn in self.function_keys.items():
+            info = FunctionSummary(once=fn.runs_once)
+            root = own_roots.get(id(fn))
+            if root is not None:
+                info.root, info.autograph = root.reason.kind, root.autograph
+                info.tf_function = root.reason.kind == "decorator"
+                info.signature = root.signature
+            if fn.cls is not None:
+                info.cls = fn.cls.name
+            out.functions[key] = info
+            for edge in self._all_edges(fn):
+                target = edge.target
+                external = isinstance(target, str)
+                out.edges.append(
+                    Edge(key, target if external else target.key, edge.kind, external, edge.guarded)
+                )
+        for root in self.roots:
+            if isinstance(root.target, str):
+                out.edges.append(
+                    Edge("", root.target, root.reason.kind, True, False, root.autograph)
+                )
+        for cls in self.classes.values():
+            bases = [f"{name}.{b}" if b in self.module_classes else b for b in cls.base_names if b]
+            out.classes[cls.name] = ClassSummary(bases, cls.keras_kind, cls.keras2)
+        for local, sites in self.scope.bindings.items():
+            if sites[-1].kind == "import" and sites[-1].imported:
+                out.exports[local] = sites[-1].imported
+        out.queries = sorted(self.queries)
+        return out
+
+    def bound_values(
+        self, expr: cst.BaseExpression, scope: Scope | None
+    ) -> list[cst.BaseExpression]:
+        """The values the module assigns to ``expr`` where ``scope`` reads it: a name (see
+        ``lookup``), or a ``self.<attr>`` of the enclosing class (assigned in any method).
+        Empty when unknown (a parameter, say)."""
         if isinstance(expr, cst.Name):
-            return self.resolve_function(expr.value, scope)
+            return self.binding_of(expr, scope).values
         if (
             isinstance(expr, cst.Attribute)
             and isinstance(expr.value, cst.Name)
@@ -316,33 +929,83 @@ class ModuleModel:
         ):
             cls = self.enclosing_class(scope)
             if cls is not None:
-                return self.resolve_method(cls, expr.attr.value)
-        return None
-
-    def bound_values(
-        self, expr: cst.BaseExpression, fn: FunctionInfo | None, outer_only: bool = False
-    ) -> list[cst.BaseExpression]:
-        """The values the module binds to ``expr``: a name (lexical lookup from ``fn`` out, or
-        from its parent with ``outer_only``), or a ``self.<attr>`` of the enclosing class.
-        Empty when unknown (a parameter, say)."""
-        if isinstance(expr, cst.Name):
-            scope = fn.parent if outer_only and fn is not None else fn
-            while scope is not None:
-                if expr.value in scope.assignments:
-                    return [v for v in scope.assignments[expr.value] if v is not None]
-                if expr.value in scope.params:
-                    return []
-                scope = scope.parent
-            return [v for v in self.module_assignments.get(expr.value, []) if v is not None]
-        if (
-            isinstance(expr, cst.Attribute)
-            and isinstance(expr.value, cst.Name)
-            and expr.value.value == "self"
-        ):
-            cls = self.enclosing_class(fn)
-            if cls is not None:
                 return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
         return []
+
+    def inside(self, site: BindingSite, loop: cst.CSTNode) -> bool:
+        """Whether ``site`` binds inside ``loop`` (a for, while or comprehension)."""
+        start, end = self.loop_spans.get(id(loop), (0, -1))
+        return start <= site.order < end
+
+    def arguments(self, fn: FunctionInfo, param: str) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What the module passes to ``param`` of ``fn``: each argument expression at the calls
+        the model can see, with the scope it is evaluated in."""
+        found = []
+        for site in self.call_sites:
+            if site.callee is fn:
+                value = site.argument(param)
+                if value is not None:
+                    found.append((value, site.scope))
+        return found
+
+    def is_python_scalar(
+        self, expr: cst.BaseExpression, scope: Scope | None, _depth: int = 0
+    ) -> bool:
+        """A Python number, string or bool: a literal, arithmetic on such values, a name every
+        binding of which is one (a counter, a loop variable over ``range()``), ``len()``..."""
+        if _depth > 8:
+            return False
+        deeper = _depth + 1
+        if isinstance(expr, _SCALAR_LITERALS):
+            return True
+        if isinstance(expr, cst.UnaryOperation):
+            return self.is_python_scalar(expr.expression, scope, deeper)
+        if isinstance(expr, cst.BinaryOperation):
+            return self.is_python_scalar(expr.left, scope, deeper) and self.is_python_scalar(
+                expr.right, scope, deeper
+            )
+        if isinstance(expr, cst.Call):
+            return self.call_name(expr) in _SCALAR_BUILTINS and not any(
+                self.is_tensor(a.value, scope) for a in expr.args
+            )
+        if not isinstance(expr, cst.Name):
+            return False
+        if expr.value in ("True", "False"):
+            return True
+        binding = self.binding_of(expr, scope)
+        key = (expr.value, id(binding.scope))
+        if not binding.sites or key in self._scalar_pending:
+            # `lr = lr * 0.5`: the name's other bindings decide
+            return bool(binding.sites)
+        self._scalar_pending.add(key)
+        try:
+            for site in binding.sites:
+                if site.kind in ("assign", "augassign"):
+                    if site.value is None or not self.is_python_scalar(site.value, scope, deeper):
+                        return False
+                elif site.kind in ("loop", "comprehension"):
+                    if not self._scalar_iteration(site, scope):
+                        return False
+                else:
+                    return False
+            return True
+        finally:
+            self._scalar_pending.discard(key)
+
+    def _scalar_iteration(self, site: BindingSite, scope: Scope | None) -> bool:
+        """A loop variable that takes Python numbers or strings: the target of ``range()``, the
+        index of ``enumerate()``, an element of a literal sequence of literals."""
+        iterable = site.value
+        if isinstance(iterable, cst.Call):
+            name = self.call_name(iterable)
+            if name == "builtins.range":
+                return not any(self.is_tensor(a.value, scope) for a in iterable.args)
+            return name == "builtins.enumerate" and site.index == 0
+        return (
+            isinstance(iterable, (cst.List, cst.Tuple))
+            and bool(iterable.elements)
+            and all(isinstance(e.value, _SCALAR_LITERALS) for e in iterable.elements)
+        )
 
     def is_dataset(self, expr: cst.BaseExpression) -> bool:
         """Whether ``expr`` looks like a tf.data pipeline (its iterator advances in the graph):
@@ -353,6 +1016,8 @@ class ModuleModel:
                 return name.startswith(("tensorflow.data.", "tensorflow.distribute."))
             if not isinstance(expr.func, cst.Attribute):
                 return False
+            if "dataset" in expr.func.attr.value:
+                return True  # strategy.experimental_distribute_dataset(ds), make_dataset()...
             expr = expr.func.value
         if isinstance(expr, cst.Attribute):  # self.dataset
             expr = expr.attr
@@ -361,15 +1026,16 @@ class ModuleModel:
             return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
         return False
 
-    def enclosing_class(self, fn: FunctionInfo | None) -> ClassInfo | None:
+    def enclosing_class(self, scope: Scope | None) -> ClassInfo | None:
+        fn = scope.function if scope is not None else None
         while fn is not None:
             if fn.cls is not None:
                 return fn.cls
-            fn = fn.parent
+            fn = fn.outer
         return None
 
     # --- tensors -----------------------------------------------------------------------------
-    def is_tensor(self, node: cst.BaseExpression, fn: FunctionInfo | None, _depth: int = 0) -> bool:
+    def is_tensor(self, node: cst.BaseExpression, fn: Scope | None, _depth: int = 0) -> bool:
         """Whether ``node`` evaluates to a tf.Tensor when ``fn`` is traced.
 
         Conservative: True only for values known to be tensors (tf ops, traced-function results,
@@ -413,7 +1079,18 @@ class ModuleModel:
         if isinstance(node, cst.Subscript):
             return self.is_tensor(node.value, fn, deeper)
         if isinstance(node, cst.Name) and fn is not None:
-            return self._name_is_tensor(node.value, fn, deeper)
+            binding = self.binding_of(node, fn)
+            scope = binding.scope
+            if not isinstance(scope, FunctionInfo):
+                return False
+            if any(
+                s.kind in _VALUE_KINDS
+                and s.value is not None
+                and self.is_tensor(s.value, scope, deeper)
+                for s in binding.sites
+            ):
+                return True
+            return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
 
     def _tensor_api(self, name: str) -> bool:
@@ -424,28 +1101,84 @@ class ModuleModel:
             return rest not in _NOT_TENSOR_TOPLEVEL and not rest[:1].isupper()
         return rest.startswith(_TENSOR_NAMESPACES)
 
-    def _name_is_tensor(self, name: str, fn: FunctionInfo, depth: int) -> bool:
-        scope: FunctionInfo | None = fn
-        while scope is not None:
-            if name in scope.assignments:
-                return any(
-                    v is not None and self.is_tensor(v, scope, depth)
-                    for v in scope.assignments[name]
-                )
-            if name in scope.params:
-                return scope.traced and self._param_is_tensor(scope, name)
-            scope = scope.parent
-        return False
-
     def _param_is_tensor(self, fn: FunctionInfo, name: str) -> bool:
         if name in ("self", "cls", "training", "mask"):
             return False
         default = fn.param_defaults.get(name)
         # A Python-valued default (flags, sizes, names, None) marks a Python parameter.
-        return default is None or not isinstance(
+        if default is not None and isinstance(
             default,
             (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Name),
+        ):
+            return False
+        # So does a caller passing a Python value.
+        return not any(
+            isinstance(value, _PYTHON_VALUES)
+            or (isinstance(value, cst.Call) and self.call_name(value) in _CONTAINER_BUILTINS)
+            or self.is_python_scalar(value, scope)
+            for value, scope in self.arguments(fn, name)
         )
+
+
+N = TypeVar("N")
+
+
+def propagate(
+    roots: Iterable[tuple[N, TracedBy] | tuple[N, TracedBy, bool]],
+    edges: Callable[[N], Iterable[tuple[N, str, bool]]],
+    label: Callable[[N], str],
+    once: Callable[[N], bool],
+    caller: bool = False,
+) -> tuple[dict[N, TracedBy], dict[N, bool]]:
+    """What tracing reaches from ``roots`` (each a node, why it is traced, and whether it runs
+    once), following ``edges(node)``: (target, "called" | "defined" | "passed", guarded). The
+    one propagation of the model (inside a module) and of the project (across modules).
+
+    Calls made from under a one-time guard (`if not self._built: self._build()`), and all the
+    calls of code that runs once, run once, while tracing: their targets are traced "one
+    time", and only if no other path reaches them. Returns node -> reason and node -> runs once.
+    """
+    reasons: dict[N, TracedBy] = {}
+    one_time: dict[N, bool] = {}
+    todo: list[N] = []
+    guarded: list[tuple[N, TracedBy]] = []
+
+    def mark(node: N, reason: TracedBy, runs_once: bool) -> None:
+        if node not in reasons:
+            reasons[node] = reason
+            one_time[node] = runs_once or once(node)
+            todo.append(node)
+
+    for root in roots:
+        mark(root[0], root[1], root[2] if len(root) > 2 else False)  # type: ignore[misc]
+    while todo or guarded:
+        if not todo:
+            node, reason = guarded.pop()
+            mark(node, reason, True)
+            continue
+        node = todo.pop()
+        source = label(node)
+        for target, kind, is_guarded in edges(node):
+            reason = TracedBy(kind, source, node if caller else None)  # type: ignore[arg-type]
+            if kind == "defined":
+                mark(target, reason, one_time[node])
+            elif kind == "called" and (is_guarded or one_time[node]):
+                guarded.append((target, reason))
+            else:
+                mark(target, reason, False)
+    return reasons, one_time
+
+
+def reach(roots: Iterable[N], edges: Callable[[N], Iterable[N]]) -> set[N]:
+    """Every node reachable from ``roots`` through ``edges``."""
+    seen: set[N] = set()
+    todo = list(roots)
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(edges(node))
+    return seen
 
 
 class _ModelBuilder:
@@ -453,40 +1186,82 @@ class _ModelBuilder:
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
+        self.scopes: list[Scope] = [model.scope]  # stack, innermost last
         self.functions: list[FunctionInfo] = []  # stack
         self.classes: list[tuple[ClassInfo, int]] = []  # stack, with function depth at entry
         self.loops: list[list[cst.CSTNode]] = [[]]  # per function level
-        self.guard_blocks: set[int] = set()
-        self.guard_depth: list[int] = [0]  # per function level
+        self.guard_depth: list[int] = [0]  # per function level: one-time guard blocks around
+        self.lifted_depth: list[int] = [0]  # per function level: init_scope / eager-only blocks
+        self.loop_starts: list[int] = []  # event index where each open loop began
         self.events = model.events
 
     def build(self) -> None:
         self.walk()
         self.resolve_classes()
+        self.collect_roots()
         self.mark_traced()
-        self.collect_call_sites()
 
     # --- the walk ----------------------------------------------------------------------------
     def current(self) -> FunctionInfo | None:
         return self.functions[-1] if self.functions else None
 
-    def bind(self, target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
-        fn = self.current()
+    def add_site(
+        self,
+        name: str,
+        kind: str,
+        node: cst.CSTNode,
+        value: cst.BaseExpression | None,
+        imported: str | None = None,
+        index: int | None = None,
+    ) -> None:
+        """Bind ``name`` where Python binds it from the current scope: the module for a
+        ``global`` name, the enclosing function for a ``nonlocal`` one, else here."""
+        scope = self.scopes[-1]
+        if name in scope.global_names:
+            scope = self.model.scope
+        elif name in scope.nonlocal_names:
+            scope = scope.parent
+            while scope is not None and scope.kind in ("class", "comprehension"):
+                scope = scope.parent
+            scope = scope or self.model.scope
+        loops = self.loops[-1]
+        site = BindingSite(
+            kind,
+            node,
+            value,
+            self.current(),
+            len(self.events),
+            imported,
+            index,
+            loops[0] if loops else None,
+        )
+        scope.bindings.setdefault(name, []).append(site)
+
+    def bind(
+        self,
+        target: cst.BaseExpression,
+        value: cst.BaseExpression | None,
+        kind: str,
+        index: int | None = None,
+    ) -> None:
+        self.model._targets.add(id(target))
         if isinstance(target, cst.Name):
-            table = fn.assignments if fn is not None else self.model.module_assignments
-            table.setdefault(target.value, []).append(value)
-            if fn is not None and target.value in fn.global_names:
-                self.model.globals_rebound_in_functions.add(target.value)
-                self.model.module_assignments.setdefault(target.value, []).append(value)
+            self.add_site(target.value, kind, target, value, None, index)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            for element in target.elements:
+            for position, element in enumerate(target.elements):
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value
-                # Unpacked values are element-wise unknown; a tensor unpacks to tensors.
-                self.bind(inner, value if value is not None and _is_call(value) else None)
+                if kind in ("assign", "unpack"):
+                    # Unpacked values are element-wise unknown; a tensor unpacks to tensors.
+                    unpacked = value if value is not None and _is_call(value) else None
+                    self.bind(inner, unpacked, "unpack", position)
+                else:
+                    self.bind(inner, value, kind, position)
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, None, kind)
         elif isinstance(target, cst.Attribute):
-            owner = self.model.enclosing_class(fn)
+            owner = self.model.enclosing_class(self.current())
             if (
                 owner is not None
                 and isinstance(target.value, cst.Name)
@@ -501,7 +1276,11 @@ class _ModelBuilder:
         a Python call per node and event is a good part of its cost."""
         append = self.events.append
         by_type = self.model._by_type
+        name_scopes = self.model._name_scopes
+        scopes = self.scopes
+        module_scope = self.model.scope
         handlers, leave_types, leaf_types = _walk_tables()
+        name_type = cst.Name
         leave_marker = LEAVE
         stack: list = [self.model.module]
         push, pop, extend = stack.append, stack.pop, stack.extend
@@ -516,38 +1295,68 @@ class _ModelBuilder:
             append((node, True))
             t = type(node)
             by_type[t].append(node)
+            if t in leaf_types:  # a third of all nodes are names: skip looking for children
+                if t is name_type and scopes[-1] is not module_scope:
+                    name_scopes[id(node)] = scopes[-1]
+                append((node, False))
+                continue
             # Exact-type dispatch: libcst's node classes are ABCs, and each isinstance check
             # against one goes through ABCMeta.__instancecheck__.
             handler = handlers.get(t)
             if handler is not None:
                 handler(self, node)
-            if t in leaf_types:  # a third of all nodes are names: skip looking for children
-                append((node, False))
-                continue
             kids = children(node)
             if kids:
                 push(node)
                 push(leave_marker)
                 kids.reverse()
                 extend(kids)
-            else:  # a leaf (a name, a literal): leave it at once
+            else:  # a leaf (a literal): leave it at once
                 append((node, False))
+                if t in leave_types:
+                    self.leave(node)
 
     def _enter_block(self, node: cst.IndentedBlock | cst.SimpleStatementSuite) -> None:
-        if id(node) in self.guard_blocks:
+        kind = self.model.blocks.get(id(node))
+        if kind == "guard":
             self.guard_depth[-1] += 1
+        elif kind is not None:
+            self.lifted_depth[-1] += 1
 
     def _enter_if(self, node: cst.If) -> None:
-        if is_one_time_guard(node.test):
-            self.guard_blocks.add(id(node.body))
+        blocks = self.model.blocks
+        test = node.test
+        if _tests_eager(test):
+            blocks[id(node.body)] = "eager"
+        elif (
+            isinstance(test, cst.UnaryOperation)
+            and isinstance(test.operator, cst.Not)
+            and _tests_eager(test.expression)
+        ):
+            if isinstance(node.orelse, cst.Else):
+                blocks[id(node.orelse.body)] = "eager"
+        elif is_one_time_guard(test) or _clears_flag(test, node.body):
+            blocks[id(node.body)] = "guard"
+
+    def _enter_with(self, node: cst.With) -> None:
+        for item in node.items:
+            if (
+                isinstance(item.item, cst.Call)
+                and self.model.call_name(item.item) == "tensorflow.init_scope"
+            ):
+                self.model.blocks[id(node.body)] = "init_scope"
 
     def _enter_class(self, node: cst.ClassDef) -> None:
         model = self.model
-        info = ClassInfo(node, node.name.value)
+        self.add_site(node.name.value, "class", node, None)
+        model._targets.add(id(node.name))
+        info = ClassInfo(kind="class", node=node, parent=self.scopes[-1], name=node.name.value)
         model.classes[node] = info
+        model.scope_at[id(node)] = info
         if not self.functions and not self.classes:
             model.module_classes[info.name] = info
         self.classes.append((info, len(self.functions)))
+        self.scopes.append(info)
 
     def _enter_import(self, node: cst.Import) -> None:
         model = self.model
@@ -555,89 +1364,143 @@ class _ModelBuilder:
             full = dotted_name(alias.name)
             if full is None:
                 continue
+            model.imported.add(full)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                model.imports[alias.asname.name.value] = full
+                local = alias.asname.name.value
+                self.add_site(local, "import", alias, None, full)
+                model.imports[local] = full
             else:
-                head = full.split(".")[0]
-                model.imports.setdefault(head, head)
+                local = full.split(".")[0]
+                self.add_site(local, "import", alias, None, local)
+                model.imports.setdefault(local, local)
 
     def _enter_import_from(self, node: cst.ImportFrom) -> None:
         # Its children (aliases, names) are still walked, for the rules' traversal; none of them
         # means anything to the model.
-        if node.relative or node.module is None or isinstance(node.names, cst.ImportStar):
+        if isinstance(node.names, cst.ImportStar):
             return
         model = self.model
-        base = dotted_name(node.module)
+        base = dotted_name(node.module) if node.module is not None else ""
+        if node.relative:  # from . import x, from ..a import b: needs the module's package
+            if model.identity is None or base is None:
+                return
+            package = model.identity.package.split(".") if model.identity.package else []
+            up = len(node.relative) - 1
+            if up > len(package):
+                return
+            parts = package[: len(package) - up] + ([base] if base else [])
+            base = ".".join(parts)
+        if not base:
+            return
         for alias in node.names:
             if not isinstance(alias.name, cst.Name):
                 continue
             local = alias.name.value
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-            model.imports[local] = f"{base}.{alias.name.value}"
+            target = f"{base}.{alias.name.value}"
+            model.imported.add(target)
+            self.add_site(local, "import", alias, None, target)
+            model.imports[local] = target
 
     def _enter_assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            self.bind(target.target, node.value)
+            self.bind(target.target, node.value, "assign")
 
-    def _enter_ann_or_aug_assign(self, node: cst.AnnAssign | cst.AugAssign) -> None:
+    def _enter_ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            self.bind(node.target, node.value)
+            self.bind(node.target, node.value, "assign")
+
+    def _enter_aug_assign(self, node: cst.AugAssign) -> None:
+        self.bind(node.target, node.value, "augassign")
 
     def _enter_named_expr(self, node: cst.NamedExpr) -> None:
-        self.bind(node.target, node.value)
+        # PEP 572: a walrus in a comprehension binds in the scope around the comprehension.
+        inner = []
+        while self.scopes[-1].kind == "comprehension":
+            inner.append(self.scopes.pop())
+        self.bind(node.target, node.value, "assign")
+        self.scopes.extend(reversed(inner))
 
     def _enter_for(self, node: cst.For) -> None:
-        self.bind(node.target, None)
-        self.loops[-1].append(node)
+        self._enter_loop(node)  # first: the target is rebound on every iteration
+        self.bind(node.target, node.iter, "loop")
+
+    def _enter_comprehension(self, node: cst.CSTNode) -> None:
+        # A comprehension is a scope of its own and, like a loop, repeats what it contains.
+        scope = Scope(kind="comprehension", node=node, parent=self.scopes[-1])
+        self.model.scope_at[id(node)] = scope
+        self.scopes.append(scope)
+        self._enter_loop(node)
 
     def _enter_comp_for(self, node: cst.CompFor) -> None:
-        self.bind(node.target, None)
+        self.bind(node.target, node.iter, "comprehension")
 
     def _enter_while(self, node: cst.While) -> None:
-        self.loops[-1].append(node)
+        self._enter_loop(node)
 
     def _enter_with_item(self, node: cst.WithItem) -> None:
         if node.asname is not None:
-            self.bind(node.asname.name, None)
+            self.bind(node.asname.name, node.item, "with")
+
+    def _enter_except(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self.bind(node.name.name, None, "except")
+
+    def _enter_del(self, node: cst.Del) -> None:
+        target = node.target
+        targets = [e.value for e in target.elements] if isinstance(target, cst.Tuple) else [target]
+        self.model._targets.update(id(t) for t in targets)
 
     def _enter_global(self, node: cst.Global) -> None:
-        fn = self.current()
-        if fn is not None:
-            fn.global_names.update(n.name.value for n in node.names)
+        self.scopes[-1].global_names.update(n.name.value for n in node.names)
 
     def _enter_nonlocal(self, node: cst.Nonlocal) -> None:
-        fn = self.current()
-        if fn is not None:
-            fn.nonlocal_names.update(n.name.value for n in node.names)
+        self.scopes[-1].nonlocal_names.update(n.name.value for n in node.names)
 
     def _enter_call(self, node: cst.Call) -> None:
         fn = self.current()
         if fn is not None:
-            fn.calls.append(node)
+            if self.lifted_depth[-1]:
+                fn.lifted_calls.add(id(node))
+            else:
+                fn.calls.append(node)
             if self.guard_depth[-1]:
                 fn.guarded_calls.add(id(node))
-        self.model._calls.append((node, fn, tuple(self.loops[-1])))
+        self.model._calls.append((node, fn, tuple(self.loops[-1]), self.scopes[-1]))
 
     def _enter_yield(self, node: cst.Yield) -> None:
         fn = self.current()
         if fn is not None:
             fn.is_generator = True
 
-    def enter_function(self, node: cst.FunctionDef) -> None:
+    def enter_function(self, node: cst.FunctionDef | cst.Lambda) -> None:
         model = self.model
-        parent = self.current()
+        outer = self.current()
         cls = None
         if self.classes and self.classes[-1][1] == len(self.functions):
             cls = self.classes[-1][0]
-        name = node.name.value
+        is_def = isinstance(node, cst.FunctionDef)
+        name = node.name.value if is_def else "<lambda>"
         if cls is not None:
             qualname = f"{cls.name}.{name}"
-        elif parent is not None:
-            qualname = f"{parent.qualname}.<locals>.{name}"
+        elif outer is not None:
+            qualname = f"{outer.qualname}.<locals>.{name}"
         else:
             qualname = name
-        info = FunctionInfo(node, name, qualname, parent, cls)
+        if is_def:
+            self.add_site(name, "def", node, None)
+            model._targets.add(id(node.name))
+        info = FunctionInfo(
+            kind="function" if is_def else "lambda",
+            node=node,
+            parent=self.scopes[-1],
+            name=name,
+            qualname=qualname,
+            outer=outer,
+            cls=cls if is_def else None,
+            defined_in=tuple(self.loops[-1]),
+        )
         params = node.params
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             info.params.append(param.name.value)
@@ -646,31 +1509,68 @@ class _ModelBuilder:
         for star in (params.star_arg, params.star_kwarg):
             if isinstance(star, cst.Param):
                 info.params.append(star.name.value)
-        if cls is not None:
-            cls.methods.setdefault(name, info)
-        elif parent is not None:
-            parent.nested[name] = info
-            parent.assignments.setdefault(name, []).append(None)
-        elif not self.classes:
-            model.module_functions[name] = info
+        for param_name in info.params:
+            info.bindings[param_name] = [
+                BindingSite(
+                    "param", node, info.param_defaults.get(param_name), info, len(self.events)
+                )
+            ]
+        if is_def:
+            if cls is not None:
+                cls.methods.setdefault(name, info)
+            elif outer is not None:
+                outer.nested[name] = info
+            elif not self.classes:
+                model.module_functions[name] = info
+        for decorator in info.decorators:
+            expr = decorator.decorator
+            dotted = dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or ""
+            if dotted.rpartition(".")[2] in ONCE_DECORATORS:
+                info.runs_once = info.one_time = True
         model.functions.append(info)
         model.function_of[node] = info
+        model.scope_at[id(node)] = info
+        key, n = qualname, 1
+        while key in model.function_keys:
+            n += 1
+            key = f"{qualname}#{n}"
+        info.key = key
+        model.function_keys[key] = info
         self.functions.append(info)
+        self.scopes.append(info)
         self.loops.append([])
         self.guard_depth.append(0)
+        self.lifted_depth.append(0)
 
     def leave(self, node: cst.CSTNode) -> None:
-        if id(node) in self.guard_blocks:
+        kind = self.model.blocks.get(id(node))
+        if kind == "guard":
             self.guard_depth[-1] -= 1
+        elif kind is not None:
+            self.lifted_depth[-1] -= 1
         t = type(node)
-        if t is cst.FunctionDef:
+        if t is cst.FunctionDef or t is cst.Lambda:
             self.functions.pop()
+            self.scopes.pop()
             self.loops.pop()
             self.guard_depth.pop()
+            self.lifted_depth.pop()
         elif t is cst.ClassDef:
             self.classes.pop()
+            self.scopes.pop()
         elif t is cst.For or t is cst.While:
-            self.loops[-1].pop()
+            self._leave_loop(node)
+        elif t in _COMPREHENSION_TYPES:
+            self.scopes.pop()
+            self._leave_loop(node)
+
+    def _enter_loop(self, node: cst.CSTNode) -> None:
+        self.loops[-1].append(node)
+        self.loop_starts.append(len(self.events))
+
+    def _leave_loop(self, node: cst.CSTNode) -> None:
+        self.loops[-1].pop()
+        self.model.loop_spans[id(node)] = (self.loop_starts.pop(), len(self.events))
 
     # --- whole-module resolution -------------------------------------------------------------
     def resolve_classes(self) -> None:
@@ -689,6 +1589,13 @@ class _ModelBuilder:
                         qualified and is_keras(qualified) and ".layers." in qualified
                     ):
                         info.keras_kind = info.keras_kind or "layer"
+                    if info.keras_kind and qualified.startswith(KERAS2_ROOTS):
+                        info.keras2 = True
+        if model.facts:  # a Keras base class in another linted module
+            for info in model.classes.values():
+                kind = model.facts.classes.get(info.name)
+                if kind is not None and not info.keras_kind:
+                    info.keras_kind, info.keras2 = kind
         changed = True
         while changed:  # Keras-ness is inherited from classes in the same module
             changed = False
@@ -699,33 +1606,43 @@ class _ModelBuilder:
                     parent = model.module_classes.get(base or "")
                     if parent is not None and parent.keras_kind:
                         info.keras_kind = parent.keras_kind
+                        info.keras2 = parent.keras2
                         changed = True
 
-    def mark_traced(self) -> None:
+    def collect_roots(self) -> None:
+        """How the module's own code makes tf.function trace a function: decorators,
+        ``tf.function(f)`` and ``Dataset.map(f)``, of its own functions or of imported ones."""
         model = self.model
-        todo: list[FunctionInfo] = []
-
-        def mark(fn: FunctionInfo | None, reason: str) -> None:
-            if fn is not None and fn.traced_reason is None:
-                fn.traced_reason = reason
-                todo.append(fn)
-
         for fn in model.functions:
-            for decorator in fn.node.decorators:
+            for decorator in fn.decorators:
                 expr = decorator.decorator
-                if isinstance(expr, cst.Call):
-                    expr = expr.func
-                if model.qualified_name(expr) in TF_FUNCTION_NAMES:
-                    mark(fn, "decorated with @tf.function")
-            if fn.cls is not None and fn.cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
-                mark(fn, f"`{fn.name}` of a Keras {fn.cls.keras_kind}, traced by Keras")
-        for call, caller, _ in model._calls:
+                name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+                if name in TF_FUNCTION_NAMES:
+                    reason = TracedBy("decorator", name)
+                    model.roots.append(
+                        Root(fn, reason, _autograph(name, expr), input_signature(expr))
+                    )
+        for call, _, _, scope in model._calls:
+            func = call.func
+            t = type(func)
+            if t is cst.Attribute:
+                attr = func.attr.value
+                if attr != "function" and attr not in DATASET_FUNCTION_METHODS:
+                    continue  # neither tf.function(f) nor ds.map(f)
+            elif t is not cst.Name or func.value not in model.imports:
+                continue  # a tf.function imported under another name is an import
             name = model.call_name(call)
             if name in TF_FUNCTION_NAMES and call.args:
-                mark(
-                    self.model.function_referenced(call.args[0].value, caller),
-                    "wrapped by tf.function",
-                )
+                target = model.function_target(call.args[0].value, scope)
+                if target is not None:
+                    model.roots.append(
+                        Root(
+                            target,
+                            TracedBy("wrapped"),
+                            _autograph(name, call),
+                            input_signature(call),
+                        )
+                    )
             elif (
                 isinstance(call.func, cst.Attribute)
                 and call.func.attr.value in DATASET_FUNCTION_METHODS
@@ -733,41 +1650,47 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = self.model.function_referenced(arg.value, caller)
-                        mark(target, f"passed to Dataset.{call.func.attr.value}, traced by tf.data")
+                        target = model.function_target(arg.value, scope)
+                        if target is not None:
+                            reason = TracedBy("dataset", call.func.attr.value)
+                            model.roots.append(Root(target, reason))
                         break
-        # What traced code calls or defines is traced too. Calls made from under a one-time
-        # guard (`if not self._built: self._build()`) run once, while tracing: their callees
-        # are traced "one time", and only if no unguarded path reaches them.
-        guarded: list[tuple[FunctionInfo, str]] = []
-        while todo or guarded:
-            if not todo:
-                callee, reason = guarded.pop()
-                if callee.traced_reason is None:
-                    callee.one_time = True
-                    mark(callee, reason)
-                continue
-            fn = todo.pop()
-            for nested in fn.nested.values():
-                mark(nested, f"defined inside traced `{fn.qualname}`")
-                nested.one_time = nested.one_time or fn.one_time
-            for call in fn.calls:
-                reason = f"called from traced `{fn.qualname}`"
-                callee = model.callee(call, fn)
-                if callee is not None and (id(call) in fn.guarded_calls or fn.one_time):
-                    guarded.append((callee, reason))
-                else:
-                    mark(callee, reason)
-                for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
-                    target = self.model.function_referenced(arg.value, fn)
-                    mark(target, f"passed to a call in traced `{fn.qualname}`")
 
-    def collect_call_sites(self) -> None:
+    def mark_traced(self) -> None:
+        """Which functions tf.function traces, why, and whether AutoGraph converts them: from
+        the roots (decorators, Keras methods, ``tf.function(f)``, ``Dataset.map(f)``, and what
+        other modules say), through what traced code calls, defines and hands on."""
         model = self.model
-        for call, caller, loops in model._calls:
-            callee = model.callee(call, caller)
-            if callee is not None:
-                model.call_sites.append(CallSite(call, callee, caller, loops))
+        facts = model.facts
+        roots: list[tuple[FunctionInfo, TracedBy, bool]] = []
+        unconverted: list[FunctionInfo] = []
+        if facts:
+            for key, (reason, once) in facts.traced.items():
+                fn = model.function_keys.get(key)
+                if fn is not None:
+                    roots.append((fn, reason, once))
+            unconverted += (
+                model.function_keys[k] for k in facts.unconverted if k in model.function_keys
+            )
+        for root in model.roots:
+            if isinstance(root.target, FunctionInfo):
+                roots.append((root.target, root.reason, False))
+                if not root.autograph:
+                    unconverted.append(root.target)
+        for fn in model.functions:
+            cls = fn.cls
+            if cls is not None and cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
+                roots.append((fn, TracedBy("keras", cls.keras_kind), False))
+                if not cls.keras2:
+                    unconverted.append(fn)
+        traced, one_time = propagate(
+            roots, model.local_edges, lambda fn: fn.qualname, lambda fn: fn.runs_once, caller=True
+        )
+        for fn, reason in traced.items():
+            fn.traced_by = reason
+            fn.one_time = one_time[fn]
+        for fn in reach(unconverted, model.unconverted_edges):
+            fn.autograph = False
 
 
 # Node type -> what the walk does on entering it. By name, resolved on first use: importing the
@@ -777,25 +1700,43 @@ _ENTER = {
     "SimpleStatementSuite": "_enter_block",
     "If": "_enter_if",
     "FunctionDef": "enter_function",
+    "Lambda": "enter_function",
     "ClassDef": "_enter_class",
     "Import": "_enter_import",
     "ImportFrom": "_enter_import_from",
     "Assign": "_enter_assign",
-    "AnnAssign": "_enter_ann_or_aug_assign",
-    "AugAssign": "_enter_ann_or_aug_assign",
+    "AnnAssign": "_enter_ann_assign",
+    "AugAssign": "_enter_aug_assign",
     "NamedExpr": "_enter_named_expr",
     "For": "_enter_for",
+    "ListComp": "_enter_comprehension",
+    "SetComp": "_enter_comprehension",
+    "DictComp": "_enter_comprehension",
+    "GeneratorExp": "_enter_comprehension",
     "CompFor": "_enter_comp_for",
     "While": "_enter_while",
+    "With": "_enter_with",
     "WithItem": "_enter_with_item",
+    "ExceptHandler": "_enter_except",
+    "Del": "_enter_del",
     "Global": "_enter_global",
     "Nonlocal": "_enter_nonlocal",
     "Call": "_enter_call",
     "Yield": "_enter_yield",
 }
+_COMPREHENSIONS = ("ListComp", "SetComp", "DictComp", "GeneratorExp")
 # Node types whose leaving the walk follows. Blocks (bodies of one-time guards) are never leaves:
 # a block holds at least one statement.
-_LEAVE = ("FunctionDef", "ClassDef", "For", "While", "IndentedBlock", "SimpleStatementSuite")
+_LEAVE = (
+    "FunctionDef",
+    "Lambda",
+    "ClassDef",
+    "For",
+    "While",
+    "IndentedBlock",
+    "SimpleStatementSuite",
+    *_COMPREHENSIONS,
+)
 
 
 # Node types that never hold code (only a value, brackets and whitespace).
@@ -808,7 +1749,51 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
+    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES
+    _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
+    _SCALAR_LITERALS = (
+        cst.Integer,
+        cst.Float,
+        cst.Imaginary,
+        cst.SimpleString,
+        cst.ConcatenatedString,
+        cst.FormattedString,
+    )
+    _PYTHON_VALUES = (
+        *_SCALAR_LITERALS,
+        cst.List,
+        cst.Tuple,
+        cst.Dict,
+        cst.Set,
+        *(getattr(cst, name) for name in _COMPREHENSIONS),
+    )
     return handlers, leave_types, frozenset(getattr(cst, name) for name in _LEAVES)
+
+
+_COMPREHENSION_TYPES: frozenset[type] = frozenset()
+_SCALAR_LITERALS: tuple[type, ...] = ()
+_PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def input_signature(expr: cst.BaseExpression | None) -> bool:
+    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
+    numbers passed to such a function are converted to tensors and do not retrace."""
+    if not isinstance(expr, cst.Call):
+        return False
+    for arg in expr.args:
+        if arg.keyword is not None and arg.keyword.value == "input_signature":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+    return False
+
+
+def _autograph(name: str, expr: cst.BaseExpression) -> bool:
+    """Whether a ``tf.function`` decorator or call (``name``) converts with AutoGraph:
+    ``autograph=False`` turns it off, and TF-Agents' ``common.function`` defaults to off."""
+    if isinstance(expr, cst.Call):
+        for arg in expr.args:
+            if arg.keyword is not None and arg.keyword.value == "autograph":
+                return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+    return name != "tf_agents.utils.common.function"
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

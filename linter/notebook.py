@@ -494,3 +494,22 @@ def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
     else:  # cannot happen for a statement; keep the range inside the cell
         d.end_line, d.end_column = d.line, d.column
     return d
+
+
+def notebook_from_cells(sources: list[str]) -> Notebook:
+    """A notebook of just these code cells' texts, in order (an editor's open notebook), so that
+    :meth:`Notebook.module` and :func:`split_back` work on it as on a file's."""
+    cells = [Cell(i, i + 1, _lines(text), (-1, -1), True) for i, text in enumerate(sources)]
+    for cell in cells:
+        cell.magic = _magic_lines(cell.lines)
+    return Notebook("", False, cells)
+
+
+def split_back(nb: Notebook, old: str, new: str) -> dict[int, str] | None:
+    """The new text of each code cell (by number) once the module ``old`` became ``new``; None
+    if the change touched an IPython line."""
+    _, where = nb.module()
+    sources = _split_back(nb, where, old, new)
+    if sources is None:
+        return None
+    return {number: "".join(lines) for number, lines in sources.items()}

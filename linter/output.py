@@ -6,21 +6,82 @@ import hashlib
 import json
 import os
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
 
 from tf2lint import __version__
-from tf2lint.rule import Diagnostic, Rule
+from tf2lint.rule import Diagnostic, Fix, Rule
 
 if TYPE_CHECKING:
     from tf2lint.runner import RunResult
 
-FORMATS = ("text", "json", "sarif", "github")
+# ruff's names: "full" shows each finding with its source frame, "concise" one line each.
+OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _plural(n: int, word: str, plural: str = "s") -> str:
+    return f"{n} {word}{'' if n == 1 else plural}"
+
+
+@dataclass(frozen=True)
+class Style:
+    """ANSI styles for terminal output; with ``color`` off every style is the identity."""
+
+    color: bool = False
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.color else text
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+    def code(self, text: str) -> str:
+        return self._wrap("1;31", text)
+
+    def marker(self, text: str) -> str:
+        return self._wrap("36", text)
+
+    def carets(self, text: str) -> str:
+        return self._wrap("1;31", text)
+
+    def gutter(self, text: str) -> str:
+        return self._wrap("1;34", text)
+
+    def success(self, text: str) -> str:
+        return self._wrap("1;32", text)
+
+
+def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """``--color auto|always|never``. Auto: FORCE_COLOR (non-empty) turns colour on, NO_COLOR
+    (non-empty) off (https://no-color.org), else colour when ``stream`` is a terminal."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("FORCE_COLOR"):
+        return True
+    if environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@dataclass(frozen=True)
+class TextOptions:
+    """How the text formats (full, concise and --statistics) render a run, as in ruff."""
+
+    fix_mode: str = "generate"  # "generate" (report), "apply" (--fix) or "diff" (--diff)
+    show_violations: bool = True  # False with --fix-only and --diff: only the summary
+    unsafe_fixes: bool | None = None  # True: they apply; None: hint at them; False: silent
+    show_fixes: bool = False
+    quiet: bool = False  # findings only, no summary
+    concise: bool = False
+    style: Style = field(default_factory=Style)
+
+    def applies(self, fix: Fix | None) -> bool:
+        return fix is not None and (fix.applicability == "safe" or bool(self.unsafe_fixes))
 
 
 def summary(run: RunResult) -> dict:
@@ -30,7 +91,7 @@ def summary(run: RunResult) -> dict:
         "files_with_findings": len({d.path for d in diagnostics}),
         "files_checked": run.files_checked,
         "fixable": sum(1 for d in diagnostics if d.fix),
-        "fixed": run.fixed,
+        "fixed": run.findings_fixed,
         "by_rule": dict(sorted(Counter(d.rule for d in diagnostics).items())),
     }
 
@@ -64,44 +125,163 @@ def _file_line(outcomes: dict, d: Diagnostic) -> int | None:
     return json_lines[d.line - 1] if 0 < d.line <= len(json_lines) else None
 
 
-def write_text(run: RunResult, out: TextIO, statistics: bool = False) -> None:
-    outcomes = _outcomes(run)
-    for d in run.diagnostics:
-        marker = " [*]" if d.fix and d.fix.applicability == "safe" else ""
-        out.write(f"{location(d)}: {d.rule}{marker} {d.message}\n")
-        out.write(_frame(_lines_of(outcomes, d), d))
-    if statistics:
-        counts = Counter((d.rule, d.name) for d in run.diagnostics)
-        out.writelines(
-            f"{count:6d}  {rule:<20} {name}\n"
-            for (rule, name), count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-        )
-    s = summary(run)
-    if run.fixed:
-        out.write(f"Fixed {_plural(run.fixed, 'finding')}.\n")
-    if s["findings"]:
-        out.write(
-            f"{_plural(s['findings'], 'finding')} in {_plural(s['files_with_findings'], 'file')} "
-            f"({s['fixable']} fixable); {_plural(s['files_checked'], 'file')} checked.\n"
-        )
-        hidden = sum(1 for d in run.diagnostics if d.fix and d.fix.applicability == "unsafe")
-        if hidden:
-            out.write(f"{hidden} more fixable with `--fix --unsafe-fixes`.\n")
+def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) -> None:
+    """The full or concise format: each finding (unless only a summary is wanted), the fixes
+    applied (--show-fixes), then ruff's summary lines (unless --quiet)."""
+    options = options or TextOptions()
+    style = options.style
+    if options.show_violations:
+        outcomes = _outcomes(run)
+        diagnostics = run.diagnostics
+        # ruff marks fixes with [*] only when reporting, and only when some fix would apply
+        marking = options.fix_mode != "apply" and any(options.applies(d.fix) for d in diagnostics)
+        for d in diagnostics:
+            marker = f" {style.marker('[*]')}" if marking and options.applies(d.fix) else ""
+            out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {d.message}\n")
+            if not options.concise:
+                out.write(_frame(_lines_of(outcomes, d), d, style))
+    if options.show_fixes and run.findings_fixed:
+        out.write("\n" + fix_summary(run, style) + "\n")
+    if not options.quiet:
+        out.writelines(f"{line}\n" for line in summary_lines(run, options))
+
+
+def fix_summary(run: RunResult, style: Style) -> str:
+    """--show-fixes: ``Fixed N errors:`` then, per file, the findings fixed per rule."""
+    names = {d.rule: d.name for d in run.diagnostics}
+    lines = [style.success(f"Fixed {_plural(run.findings_fixed, 'error')}:")]
+    for outcome in sorted(run.outcomes, key=lambda o: o.path):
+        if not outcome.fixed_by_rule:
+            continue
+        lines.append(f"{style.marker('-')} {style.bold(outcome.path)}{style.marker(':')}")
+        width = len(str(max(outcome.fixed_by_rule.values())))
+        for rule, count in sorted(outcome.fixed_by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
+            name = names.get(rule) or _rule_name(rule)
+            lines.append(f"    {count:>{width}} × {style.code(rule)} ({name})")
+    return "\n".join(lines)
+
+
+def _rule_name(rule_id: str) -> str:
+    from tf2lint.plugins import rule_by_id
+
+    rule = rule_by_id(rule_id)
+    return rule.name if rule is not None else rule_id
+
+
+def summary_lines(run: RunResult, options: TextOptions) -> list[str]:
+    """ruff's summary: what was found (and fixed), then which fixes are available.
+
+    A finding counts once: "fixable" counts the fixes that ``--fix`` would apply now, and
+    "hidden" the unsafe ones that need ``--unsafe-fixes`` as well."""
+    diagnostics = run.diagnostics
+    fixed = run.findings_fixed
+    applicable = sum(1 for d in diagnostics if options.applies(d.fix))
+    hidden = sum(
+        1
+        for d in diagnostics
+        if d.fix and d.fix.applicability == "unsafe" and not options.applies(d.fix)
+    )
+    star = options.style.marker("[*]")
+    if not options.show_violations:  # --fix-only, --diff: only what was (or would be) fixed
+        verb = "Would fix" if options.fix_mode == "diff" else "Fixed"
+        if not hidden:
+            return [f"{verb} {_plural(fixed, 'error')}."] if fixed else []
+        if fixed:
+            more = _plural(hidden, "additional fix", "es")
+            return [f"{verb} {_plural(fixed, 'error')} ({more} available with `--unsafe-fixes`)."]
+        verb = "No errors would be fixed" if options.fix_mode == "diff" else "No errors fixed"
+        return [f"{verb} ({_plural(hidden, 'fix', 'es')} available with `--unsafe-fixes`)."]
+    remaining = len(diagnostics)
+    lines = []
+    if fixed:
+        total = fixed + remaining
+        lines.append(f"Found {_plural(total, 'error')} ({fixed} fixed, {remaining} remaining).")
+    elif remaining:
+        lines.append(f"Found {_plural(remaining, 'error')}.")
     else:
-        out.write(f"All checks passed: {_plural(s['files_checked'], 'file')} checked.\n")
+        lines.append(options.style.success("All checks passed!"))
+    hiding = options.unsafe_fixes is None and hidden
+    hint = f"{_plural(hidden, 'hidden fix', 'es')} can be enabled with the `--unsafe-fixes` option"
+    if applicable and hiding:
+        lines.append(f"{star} {applicable} fixable with the `--fix` option ({hint}).")
+    elif applicable:
+        lines.append(f"{star} {applicable} fixable with the `--fix` option.")
+    elif hiding:
+        lines.append(f"No fixes available ({hint}).")
+    return lines
 
 
-def _frame(lines: list[str] | None, d: Diagnostic) -> str:
+@dataclass
+class RuleCount:
+    """One row of --statistics."""
+
+    code: str
+    name: str
+    count: int = 0
+    fixable: int = 0  # how many of them --fix would fix
+
+
+def write_statistics(
+    run: RunResult, out: TextIO, options: TextOptions, as_json: bool = False
+) -> None:
+    """--statistics: the count of findings per rule, most frequent first (flake8's and ruff's
+    layout), then the summary; no findings are listed."""
+    rows: dict[str, RuleCount] = {}
+    for d in run.diagnostics:
+        row = rows.setdefault(d.rule, RuleCount(d.rule, d.name))
+        row.count += 1
+        row.fixable += options.applies(d.fix)
+    ordered = sorted(rows.values(), key=lambda r: (-r.count, r.code))
+    if as_json:
+        data = [
+            {
+                "code": r.code,
+                "name": r.name,
+                "count": r.count,
+                "fixable": r.fixable == r.count,
+                "fixable_count": r.fixable,
+            }
+            for r in ordered
+        ]
+        json.dump(data, out, indent=2)
+        out.write("\n")
+        return
+    style = options.style
+    count_width = max((len(str(r.count)) for r in ordered), default=1)
+    code_width = max((len(r.code) for r in ordered), default=0)
+    any_fixable = any(r.fixable for r in ordered)
+    for r in ordered:
+        mark = ""  # ruff's: [*] all fixable, [-] some, [ ] none (when any rule has fixes)
+        if any_fixable:
+            mark = (
+                "[ ] "
+                if not r.fixable
+                else f"[{style.marker('*' if r.fixable == r.count else '-')}] "
+            )
+        count = style.bold(str(r.count).rjust(count_width))
+        padding = " " * (code_width - len(r.code))
+        out.write(f"{count}\t{style.code(r.code)}{padding}\t{mark}{r.name}\n")
+    if not options.quiet:
+        out.writelines(f"{line}\n" for line in summary_lines(run, options))
+
+
+def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> str:
     if not lines or not 0 < d.line <= len(lines):
         return "\n"
     text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
     width = len(str(d.line))
     end = d.end_column if d.end_line == d.line else len(text) + 1
-    carets = "^" * max(1, end - d.column)
+    carets = style.carets("^" * max(1, end - d.column))
     pad = " " * width
+    bar = style.gutter("|")
     return (
-        f"{pad} |\n{d.line} | {text}\n{pad} | {' ' * (d.column - 1)}{carets}\n"
-        + (f"{pad} = fix ({d.fix.applicability}): {d.fix.description}\n" if d.fix else "")
+        f"{pad} {bar}\n{style.gutter(str(d.line))} {bar} {text}\n"
+        f"{pad} {bar} {' ' * (d.column - 1)}{carets}\n"
+        + (
+            f"{pad} {style.gutter('=')} fix ({d.fix.applicability}): {d.fix.description}\n"
+            if d.fix
+            else ""
+        )
         + "\n"
     )
 

@@ -39,8 +39,10 @@ def all_rules() -> tuple[type[Rule], ...]:
 
 
 def rule_by_id(rule_id: str) -> type[Rule] | None:
+    """The rule with this id or name, in any case (``tf201``, ``Print-In-Traced-Code``)."""
+    wanted = rule_id.upper()
     for rule in all_rules():
-        if rule.id == rule_id or rule.name == rule_id:
+        if rule.id.upper() == wanted or rule.name.upper() == wanted:
             return rule
     return None
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 import gc
 import os
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +69,7 @@ class Settings:
     # The paths being linted: a fix is never written through a symlink to a file outside them.
     # Empty: the configuration's root.
     linted_paths: tuple[Path, ...] = ()
+    cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [
@@ -97,7 +99,7 @@ class FileOutcome:
     fixed: int = 0
     diff: str = ""
     internal_error: bool = False
-    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # for --show-fixes
+    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
     cached: bool = False  # answered from the cache, not linted
 
     def source_lines(self) -> list[str] | None:
@@ -127,6 +129,11 @@ class RunResult:
     @property
     def fixed(self) -> int:
         return sum(o.fixed for o in self.outcomes)
+
+    @property
+    def findings_fixed(self) -> int:
+        """What --fix fixed, in findings (the summary's count; ``fixed`` counts fixes)."""
+        return sum(sum(o.fixed_by_rule.values()) for o in self.outcomes)
 
     @property
     def internal_error(self) -> bool:
@@ -194,7 +201,10 @@ def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcom
                     outcome.diff = unified_diff(source.file_text, new_text, shown)
                 else:
                     write_fixed(path, data, new_data, settings.write_roots())
-                outcome.fixed, outcome.fixed_by_rule = fixed.count, fixed.applied
+                outcome.fixed = fixed.count
+                outcome.fixed_by_rule = dict(
+                    findings_fixed(fixed.before.diagnostics, fixed.result.diagnostics)
+                )
             except (FixNotWritable, WriteError) as error:
                 # Nothing was written: report what the file as it is has, and why.
                 code = source.text
@@ -334,6 +344,23 @@ def lint_and_fix(
     return fixed
 
 
+def findings_fixed(before: list[Diagnostic], after: list[Diagnostic]) -> Counter[str]:
+    """Per rule, the findings of ``before`` (the lint before fixing) that ``after`` no longer has.
+
+    What ``--fix`` fixed, counted in the findings the user saw: one finding may take two fixes
+    (a fix can leave a finding that the next round fixes), and a fix may clear a finding that
+    had no fix of its own."""
+    left = Counter((d.rule, d.message) for d in after)
+    gone: Counter[str] = Counter()
+    for d in before:
+        key = (d.rule, d.message)
+        if left[key]:
+            left[key] -= 1
+        else:
+            gone[d.rule] += 1
+    return gone
+
+
 def diagnostic_key(d: Diagnostic) -> tuple:
     """Identifies a finding in one version of the code (the LSP's quick fix names it so)."""
     return (d.rule, d.line, d.column, d.end_line, d.end_column)
@@ -402,8 +429,15 @@ def run_text_task(_state: object, task: TextTask) -> list[Diagnostic] | str | No
         return fixed.text if fixed.count and fixed.text != task.text else None
 
 
+Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
+
+
 def run(
-    paths: list[Path], settings: Settings, jobs: int | None = None, cache: bool = True
+    paths: list[Path],
+    settings: Settings,
+    jobs: int | None = None,
+    cache: bool = True,
+    progress: Progress | None = None,
 ) -> RunResult:
     """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache).
 
@@ -434,8 +468,14 @@ def run(
     else:
         tasks = [(i, path, None, None) for i, path in enumerate(paths)]
     keys = {i: key for i, _, _, key in tasks}
+    done = len(paths) - len(tasks)
+    if progress is not None:
+        progress(done, len(paths))
     for i, outcome in _lint_all(tasks, settings, jobs):
         outcomes[i] = outcome
+        done += 1
+        if progress is not None:
+            progress(done, len(paths))
         if store is not None and keys[i] is not None:
             from tf2lint.cache import cacheable
 

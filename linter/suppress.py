@@ -1,22 +1,35 @@
 """Suppression comments: ``# tf2lint: disable=ID[,ID]``, ``# tf2lint: disable-file=ID``, ``# noqa``.
 
-A ``disable`` comment applies to its own line, and, when it stands alone on a line, to the next
-line too. ``# noqa`` with no codes suppresses everything on its line, as in flake8 and ruff;
-``# noqa: CODES`` only the tf2lint ids among CODES (other tools' codes are left to them).
+An ID is a rule id, an id prefix, a rule name or a category, in any case (``TF201``, ``tf2``,
+``print-in-traced-code``, ``side-effect``). A comment at the end of a line applies to the whole
+statement that line belongs to: on a statement spanning several lines it may stand on any of
+them, the last included (as in flake8 and ruff). A comment alone on a line applies to the
+statement that follows. ``# noqa`` with no codes suppresses everything on the line, as in flake8
+and ruff; ``# noqa: CODES`` only what tf2lint knows among CODES (other tools' codes are theirs).
 """
 
 from __future__ import annotations
 
+import bisect
 import io
 import re
 import tokenize
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from tf2lint.rule import Diagnostic, Rule
+
+# `disable=` takes ids, prefixes, names or categories, comma-separated; `noqa:` takes codes
+# only, comma- or space-separated (flake8's and ruff's syntax). What follows them is a reason.
 _DIRECTIVE = re.compile(
-    r"#\s*(?:tf2lint:\s*(?P<kind>disable-file|disable)\s*=\s*(?P<ids>[\w\-, ]+)"
-    r"|noqa(?::\s*(?P<noqa>[\w\-, ]+))?)",
+    r"#\s*(?:tf2lint:\s*(?P<kind>disable-file|disable)\s*=\s*(?P<ids>[\w-]+(?:\s*,\s*[\w-]+)*)"
+    r"|noqa:\s*(?P<noqa>[a-z]+\d+(?:[\s,]+[a-z]+\d+)*)"
+    r"|(?P<bare>noqa)(?![:\w]))",
     re.IGNORECASE,
 )
+_PREFIX = re.compile(r"[A-Za-z]+\d*")  # an id or id prefix (TF2, tf201); names have hyphens
 
 
 @dataclass
@@ -28,10 +41,21 @@ class Suppression:
     applies_to: tuple[int, ...]
     used: set[str] = field(default_factory=set)
     reportable: bool = True  # bare noqa may serve other tools, so it is never "unused"
+    noqa: bool = False  # a noqa comment's codes: those tf2lint does not know are other tools'
 
 
 def _split(ids: str) -> tuple[str, ...]:
-    return tuple(i.strip() for i in ids.split(",") if i.strip())
+    return tuple(i for i in re.split(r"[\s,]+", ids) if i)
+
+
+def names_rule(selector: str, rule: str, name: str, category: str) -> bool:
+    """Whether a suppression's ``selector`` covers a finding of ``rule`` (its name, category)."""
+    lowered = selector.lower()
+    return (
+        lowered == name.lower()
+        or lowered == category
+        or (_PREFIX.fullmatch(selector) is not None and rule.upper().startswith(selector.upper()))
+    )
 
 
 def parse_suppressions(source: str) -> list[Suppression]:
@@ -42,7 +66,9 @@ def parse_suppressions(source: str) -> list[Suppression]:
         tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return found
-    code_lines = {t.start[0] for t in tokens if t.type not in _NON_CODE}
+    statements = _statement_lines(tokens)
+    starts = [first for first, _ in statements]
+    statement_of = {line: (a, b) for a, b in statements for line in range(a, b + 1)}
     for token in tokens:
         if token.type != tokenize.COMMENT:
             continue
@@ -50,17 +76,22 @@ def parse_suppressions(source: str) -> list[Suppression]:
         if match is None:
             continue
         line, column = token.start
+        span = statement_of.get(line)
+        if span is None:  # alone on its line: it covers the next statement too
+            following = bisect.bisect_right(starts, line)
+            span = statements[following] if following < len(statements) else (line, line)
+            applies = (line, *range(span[0], span[1] + 1))
+        else:
+            applies = tuple(range(span[0], span[1] + 1))
         if match.group("kind"):
             ids = _split(match.group("ids"))
             whole_file = match.group("kind").lower() == "disable-file"
-            applies = (line,) if line in code_lines else (line, line + 1)
             found.append(Suppression(line, column + 1, ids, whole_file, applies))
         elif match.group("noqa"):
-            ids = tuple(i for i in _split(match.group("noqa")) if _looks_like_ours(i))
-            if ids:
-                found.append(Suppression(line, column + 1, ids, False, (line,)))
-        else:
-            found.append(Suppression(line, column + 1, None, False, (line,), reportable=False))
+            ids = _split(match.group("noqa"))
+            found.append(Suppression(line, column + 1, ids, False, applies, noqa=True))
+        else:  # bare noqa
+            found.append(Suppression(line, column + 1, None, False, applies, reportable=False))
     return found
 
 
@@ -74,31 +105,122 @@ _NON_CODE = {
 }
 
 
-def _looks_like_ours(code: str) -> bool:
-    return bool(re.fullmatch(r"TF\d+|[a-z][a-z0-9\-]+", code))
+def _statement_lines(tokens: list[tokenize.TokenInfo]) -> list[tuple[int, int]]:
+    """The first and last line of each logical line (a simple statement, or a compound
+    statement's header), in order."""
+    spans = []
+    first = None
+    for token in tokens:
+        if token.type == tokenize.NEWLINE:
+            if first is not None:
+                spans.append((first, token.start[0]))
+            first = None
+        elif token.type not in _NON_CODE and first is None:
+            first = token.start[0]
+    if first is not None:  # no NEWLINE at the very end
+        spans.append((first, tokens[-1].start[0]))
+    return spans
 
 
-def is_suppressed(suppressions: list[Suppression], rule: str, name: str, line: int) -> bool:
-    """Whether a finding of ``rule`` (or its ``name``) at ``line`` is suppressed; marks it used."""
+def is_suppressed(suppressions: list[Suppression], d: Diagnostic) -> bool:
+    """Whether the finding ``d`` is suppressed; marks the suppression's matching id used."""
     for s in suppressions:
-        if not s.whole_file and line not in s.applies_to:
+        if not s.whole_file and d.line not in s.applies_to:
             continue
         if s.ids is None:
-            s.used.add(rule)
+            s.used.add(d.rule)
             return True
         for i in s.ids:
-            if i in (rule, name) or (rule.startswith(i) and i.upper() == i):
+            if names_rule(i, d.rule, d.name, d.category):
                 s.used.add(i)
                 return True
     return False
 
 
-def unused(suppressions: list[Suppression]) -> list[tuple[Suppression, tuple[str, ...]]]:
-    """Each reportable suppression with the ids it names that matched nothing."""
+@dataclass
+class UnusedSuppression:
+    """A suppression naming ids that matched no finding, each sorted by why."""
+
+    suppression: Suppression
+    unused: tuple[str, ...] = ()  # they name enabled rules that found nothing here
+    disabled: tuple[str, ...] = ()  # they name only rules that are not enabled
+    unknown: tuple[str, ...] = ()  # they name no rule at all (a typo?)
+
+    @property
+    def message(self) -> str:
+        parts = []
+        if self.unused:
+            parts.append(f"suppression of {', '.join(self.unused)} matches no finding")
+        if self.disabled:
+            parts.append(f"suppression of {', '.join(self.disabled)}: not enabled")
+        if self.unknown:
+            parts.append(
+                f"suppression of unknown {', '.join(self.unknown)}: "
+                "not a rule id, id prefix, name or category"
+            )
+        return "; ".join(parts)
+
+
+def unused(
+    suppressions: list[Suppression], enabled: Sequence[type[Rule]], known: Sequence[type[Rule]]
+) -> list[UnusedSuppression]:
+    """Each reportable suppression with the ids it names that matched nothing, and why."""
     out = []
     for s in suppressions:
-        if s.reportable and s.ids is not None:
-            idle = tuple(i for i in s.ids if i not in s.used)
-            if idle:
-                out.append((s, idle))
+        if not s.reportable or s.ids is None:
+            continue
+        report = UnusedSuppression(s)
+        for i in s.ids:
+            if i in s.used:
+                continue
+            if any(names_rule(i, r.id, r.name, r.category) for r in enabled):
+                report.unused += (i,)
+            elif any(names_rule(i, r.id, r.name, r.category) for r in known):
+                report.disabled += (i,)
+            elif not s.noqa:
+                report.unknown += (i,)
+        if report.unused or report.disabled or report.unknown:
+            out.append(report)
     return out
+
+
+def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "") -> tuple[str, int]:
+    """``source`` with ``# noqa: IDS`` added for each ``(line, rule id)`` finding; the number of
+    lines changed. As ruff's ``--add-noqa``: the comment goes at the end of the finding's
+    statement (on its last line, where a comment is always allowed), merged into a ``# noqa``
+    already there, codes sorted; ``reason`` (if any) follows the codes."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return source, 0
+    end_of = {
+        line: last for first, last in _statement_lines(tokens) for line in range(first, last + 1)
+    }
+    comments = {t.start[0]: t for t in tokens if t.type == tokenize.COMMENT}
+    wanted: dict[int, set[str]] = {}
+    for line, rule in findings:
+        wanted.setdefault(end_of.get(line, line), set()).add(rule)
+    lines = io.StringIO(source).readlines()  # the lines tokenize numbered (split at "\n" only)
+    changed = 0
+    for line, rules in sorted(wanted.items()):
+        if not 0 < line <= len(lines):
+            continue
+        text = lines[line - 1]
+        body = text.rstrip("\r\n")
+        ending = text[len(body) :]
+        comment = comments.get(line)
+        match = _DIRECTIVE.search(comment.string) if comment else None
+        if match is not None and (match.group("bare") or match.group("kind")):
+            continue  # a bare noqa or a tf2lint comment already covers the line
+        if match is not None and match.group("noqa"):
+            codes = sorted(set(_split(match.group("noqa"))) | rules)
+            start = comment.start[1] + match.start()
+            end = comment.start[1] + match.end()
+            rest = body[end:] or (f" {reason}" if reason else "")  # keep a reason given before
+            body = f"{body[:start]}# noqa: {', '.join(codes)}{rest}"
+        else:
+            tail = f" {reason}" if reason else ""
+            body = f"{body.rstrip()}  # noqa: {', '.join(sorted(rules))}{tail}"
+        lines[line - 1] = body + ending
+        changed += 1
+    return "".join(lines), changed

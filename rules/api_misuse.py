@@ -2,53 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import PurePath
-
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, is_keras
+from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, Scope, is_keras
 from tf2lint.rule import Rule
+from tf2lint.rules.common import constructed_by, is_test_path, keras_optimizer_class
 from tf2lint.walk import walk
-
-# --- helpers shared with keras3.py -------------------------------------------------------------
-
-
-def bound_values(
-    model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression
-) -> list[cst.BaseExpression]:
-    """The values the module binds to ``expr`` (see ``ModuleModel.bound_values``)."""
-    return model.bound_values(expr, fn)
-
-
-def constructed_by(
-    model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression, accept
-) -> bool:
-    """Whether some value bound to ``expr`` is a call whose qualified name satisfies ``accept``."""
-    return any(
-        isinstance(v, cst.Call) and accept(model.call_name(v) or "")
-        for v in bound_values(model, fn, expr)
-    )
-
-
-def keras_optimizer_class(name: str | None) -> str | None:
-    """The class name when ``name`` is a Keras optimizer constructor (``...optimizers.Adam``)."""
-    if not name or not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
-        return None
-    if ".optimizers." not in name or "schedules" in name:
-        return None
-    leaf = name.rsplit(".", 1)[-1]
-    return leaf if leaf[:1].isupper() and leaf != "Optimizer" else None
-
-
-def is_test_path(path: str) -> bool:
-    """Test code: ``test_*.py``, ``*_test.py``, ``conftest.py`` or a file under ``tests/``."""
-    pure = PurePath(path)
-    name = pure.name
-    return (
-        name.startswith("test_")
-        or name.endswith(("_test.py", "_tests.py"))
-        or name == "conftest.py"
-        or any(part in ("tests", "test") for part in pure.parts[:-1])
-    )
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
@@ -83,27 +41,14 @@ class TapeGradientsTypo(Rule):
         "Safe: `gradient` is the only gradient method of a tape and takes the same arguments."
     )
 
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._tapes: dict[FunctionInfo | None, set[str]] = {}
-
-    def visit_With(self, node: cst.With) -> None:
-        for item in node.items:
-            if (
-                item.asname is not None
-                and isinstance(item.asname.name, cst.Name)
-                and isinstance(item.item, cst.Call)
-                and _is_tape_constructor(self.model.call_name(item.item))
-            ):
-                fn = self.context.function
-                self._tapes.setdefault(fn, set()).add(item.asname.name.value)
-
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "gradients"):
             return
         receiver = func.value
-        if not isinstance(receiver, cst.Name) or not self._is_tape(receiver.value):
+        if not isinstance(receiver, cst.Name) or not constructed_by(
+            self.model, self.context.scope, receiver, _is_tape_constructor
+        ):
             return
         self.report(
             node,
@@ -112,17 +57,6 @@ class TapeGradientsTypo(Rule):
             replacement=node.with_changes(func=func.with_changes(attr=cst.Name("gradient"))),
             fix_description="rename to `gradient`",
         )
-
-    def _is_tape(self, name: str) -> bool:
-        fn = self.context.function
-        scope = fn
-        while True:
-            if name in self._tapes.get(scope, ()):
-                return True
-            if scope is None:
-                break
-            scope = scope.parent
-        return constructed_by(self.model, fn, cst.Name(name), _is_tape_constructor)
 
 
 def _is_tape_constructor(name: str | None) -> bool:
@@ -166,12 +100,12 @@ class ApplyGradientsUnpaired(Rule):
         first = positional[0].value
         if isinstance(first, cst.Call) and self.model.call_name(first) == "builtins.zip":
             return
-        fn = self.context.function
+        scope = self.context.scope
         if _looks_like_pairs(first):
             return
         if len(positional) >= 2:
             second = positional[1].value
-            if not (_looks_like_variables(second) or self._is_gradient_list(first, fn)):
+            if not (_looks_like_variables(second) or self._is_gradient_list(first, scope)):
                 return
             zipped = cst.Call(
                 func=cst.Name("zip"),
@@ -190,16 +124,16 @@ class ApplyGradientsUnpaired(Rule):
                 fix_description="wrap the two arguments in `zip(...)`",
             )
             return
-        if self._is_gradient_list(first, fn):
+        if self._is_gradient_list(first, scope):
             self.report(
                 node,
                 "`apply_gradients` gets the bare gradient list; pass `zip(grads, variables)`",
             )
 
-    def _is_gradient_list(self, expr: cst.BaseExpression, fn: FunctionInfo | None) -> bool:
+    def _is_gradient_list(self, expr: cst.BaseExpression, scope: Scope) -> bool:
         """Every value bound to ``expr`` is a list of gradients (``tape.gradient(loss, vars)``,
         ``tf.gradients(...)``): no pairs."""
-        values = [expr] if isinstance(expr, cst.Call) else bound_values(self.model, fn, expr)
+        values = [expr] if isinstance(expr, cst.Call) else self.model.bound_values(expr, scope)
         return bool(values) and all(self._gradient_call(v) for v in values)
 
     def _gradient_call(self, value: cst.BaseExpression) -> bool:
@@ -548,7 +482,10 @@ class TensorStoredAsState(Rule):
                 continue
             if not self.model.is_tensor(value, fn):
                 return
-            others = _rebinding_methods(fn.cls).get(t.attr.value, set()) - {"__init__"}
+            rebinding = self.context.memo(
+                (_rebinding_methods, fn.cls), lambda: _rebinding_methods(fn.cls)
+            )
+            others = rebinding.get(t.attr.value, set()) - {"__init__"}
             if others:
                 self.report(
                     t,
@@ -557,11 +494,8 @@ class TensorStoredAsState(Rule):
                 )
 
 
-def _rebinding_methods(cls) -> dict[str, set[str]]:
+def _rebinding_methods(cls: ClassInfo) -> dict[str, set[str]]:
     """attribute -> names of the methods that set ``self.<attribute>`` to something not None."""
-    cached = getattr(cls, "_tf2lint_rebinding", None)
-    if cached is not None:
-        return cached
     found: dict[str, set[str]] = {}
     for name, method in cls.methods.items():
 
@@ -584,5 +518,4 @@ def _rebinding_methods(cls) -> dict[str, set[str]]:
                     found.setdefault(target.attr.value, set()).add(name)
 
         walk(method.node.body, enter)
-    cls._tf2lint_rebinding = found
     return found

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
+from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
-from tf2lint.rules.retracing import binding_values, np_call
+from tf2lint.rules.common import np_call
 
 # A Python loop in traced code is unrolled: one copy of its body per iteration. Up to this many
 # iterations is a normal, deliberate unrolling (layers, heads, a few refinement steps).
@@ -37,11 +38,11 @@ def _small_numpy(call: cst.Call) -> bool:
     return bool(values) and None not in values and max(values) <= UNROLL_LIMIT
 
 
-def python_data(model, node: cst.BaseExpression, fn, depth: int = 0) -> str | None:
+def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
     """Describe ``node`` if it is host data of a large or data-dependent size: a NumPy array
     (built by NumPy, so sized by data), or a Python list/tuple/range of more than
     UNROLL_LIMIT literal elements. None for tensors, datasets and anything unknown."""
-    if depth > 3 or model.is_tensor(node, fn):
+    if depth > 3 or model.is_tensor(node, scope):
         return None
     if isinstance(node, cst.Call):
         name = model.call_name(node)
@@ -61,27 +62,35 @@ def python_data(model, node: cst.BaseExpression, fn, depth: int = 0) -> str | No
                     data = inner.args[0].value if inner.args else None
                 else:
                     continue
-                what = data is not None and python_data(model, data, fn, depth + 1)
+                what = data is not None and python_data(model, data, scope, depth + 1)
                 if what:
                     return f"a `range()` over the length of {what}"
             return None
         if name in ("builtins.list", "builtins.tuple") and len(node.args) == 1:
-            return python_data(model, node.args[0].value, fn, depth + 1)
+            return python_data(model, node.args[0].value, scope, depth + 1)
         return None
     if isinstance(node, cst.BinaryOperation):  # arithmetic on a NumPy array is one too
         for side in (node.left, node.right):
-            if (python_data(model, side, fn, depth + 1) or "").endswith("a NumPy array"):
+            if (python_data(model, side, scope, depth + 1) or "").endswith("a NumPy array"):
                 return "a NumPy array"
         return None
     if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
         n = len(node.elements)
         return f"a Python literal of {n} elements" if n > UNROLL_LIMIT else None
     if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
-        return python_data(model, node.for_in.iter, fn, depth + 1)
+        return python_data(model, node.for_in.iter, scope, depth + 1)
     if isinstance(node, cst.Name):
-        values = binding_values(model, node.value, fn)
-        if values and all(v is not None for v in values):
-            found = [python_data(model, v, fn, depth + 1) for v in values]
+        binding = model.binding_of(node, scope)
+        if binding.is_param and isinstance(binding.scope, FunctionInfo):
+            # what the callers pass: a loop over a parameter unrolls what they hand in
+            for argument, caller in model.arguments(binding.scope, node.value):
+                what = python_data(model, argument, caller, depth + 1)
+                if what:
+                    return f"`{node.value}`, {what} passed in by a caller"
+            return None
+        values = binding.known_values
+        if values:
+            found = [python_data(model, v, scope, depth + 1) for v in values]
             if all(found):
                 return f"`{node.value}`, {found[0]}"
     return None
@@ -110,7 +119,7 @@ class PythonLoopUnrolledInGraph(Rule):
         if not context.in_traced_code:
             return
         fn = context.function
-        what = python_data(self.model, node.iter, fn)
+        what = python_data(self.model, node.iter, context.scope)
         if what is not None:
             self.report(
                 node.iter,
@@ -143,7 +152,7 @@ class DatasetFromPythonDataInGraph(Rule):
         if not name.startswith("tensorflow.data."):
             return
         fn = context.function
-        what = python_data(self.model, node.args[0].value, fn)
+        what = python_data(self.model, node.args[0].value, context.scope)
         if what is not None:
             method = name.rsplit(".", 1)[-1]
             self.report(

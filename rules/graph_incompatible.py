@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel
+from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 
-# Calls that hand a function to Python, not to the graph: their targets run eagerly.
-_PY_FUNCTION_NAMES = frozenset(
-    {
-        "tensorflow.py_function",
-        "tensorflow.numpy_function",
-        "tensorflow.compat.v1.py_func",
-        "tensorflow.compat.v1.py_function",
-        "tensorflow.compat.v1.numpy_function",
-    }
-)
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
 )
@@ -37,112 +27,48 @@ _CLOCKS = frozenset(
 )
 
 
-def _eager_functions(model: ModuleModel) -> set[FunctionInfo]:
-    """Functions handed to ``tf.py_function``/``tf.numpy_function``: they run eagerly, in Python,
-    though the model marks them traced (they are passed to a call in traced code). Memoized on
-    the model."""
-    cached = getattr(model, "_tf2lint_eager_functions", None)
-    if cached is not None:
-        return cached
-    found: set[FunctionInfo] = set()
-    for fn in model.functions:
-        for call in fn.calls:
-            if model.call_name(call) not in _PY_FUNCTION_NAMES:
-                continue
-            for arg in call.args[:1] or ():
-                target = model.function_referenced(arg.value, fn)
-                if target is not None:
-                    found.add(target)
-            for arg in call.args:
-                if arg.keyword is not None and arg.keyword.value == "func":
-                    target = model.function_referenced(arg.value, fn)
-                    if target is not None:
-                        found.add(target)
-    # What those functions define or call runs eagerly too (unless traced code reaches it).
-    changed = True
-    while changed:
-        changed = False
-        for fn in model.functions:
-            if fn in found or not fn.traced:
-                continue
-            reason = fn.traced_reason or ""
-            parents = [fn.parent] if reason.startswith("defined inside") else []
-            if reason.startswith("called from traced `"):
-                qualname = reason.split("`")[1]
-                parents = [f for f in found if f.qualname == qualname]
-            if any(p in found for p in parents if p is not None):
-                found.add(fn)
-                changed = True
-    model._tf2lint_eager_functions = found
-    return found
-
-
 def computed_tensor(
-    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo | None, depth: int = 0
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> bool:
     """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
     a local bound to one. Bare parameters of traced functions do not count: they are often
     Python flags and sizes."""
-    if depth > 10 or fn is None:
+    if depth > 10 or scope is None:
         return False
     if isinstance(expr, cst.Call):
-        return model.is_tensor(expr, fn)
+        return model.is_tensor(expr, scope)
     if isinstance(expr, cst.BinaryOperation):
-        return computed_tensor(model, expr.left, fn, depth + 1) or computed_tensor(
-            model, expr.right, fn, depth + 1
+        return computed_tensor(model, expr.left, scope, depth + 1) or computed_tensor(
+            model, expr.right, scope, depth + 1
         )
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return computed_tensor(model, expr.expression, fn, depth + 1)
+        return computed_tensor(model, expr.expression, scope, depth + 1)
     if isinstance(expr, cst.Subscript):
-        return computed_tensor(model, expr.value, fn, depth + 1)
+        return computed_tensor(model, expr.value, scope, depth + 1)
     if isinstance(expr, cst.Name):
-        scope: FunctionInfo | None = fn
-        while scope is not None:
-            if expr.value in scope.params:
-                return False
-            if expr.value in scope.assignments:
-                values = scope.assignments[expr.value]
-                return bool(values) and all(
-                    v is not None and computed_tensor(model, v, scope, depth + 1) for v in values
-                )
-            scope = scope.parent
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return False
+        if binding.kinds == {"param"}:  # what every caller passes
+            passed = model.arguments(binding.scope, expr.value)
+            return bool(passed) and all(
+                computed_tensor(model, value, caller, depth + 1) for value, caller in passed
+            )
+        values = binding.known_values
+        return bool(values) and all(
+            computed_tensor(model, v, binding.scope, depth + 1) for v in values
+        )
     return False
 
 
 class _TracedRule(Rule):
-    """Shared gate: graph code of a traced function, not eager-only code inside it."""
+    """Shared gate: code that runs in the graph of a traced function."""
 
     category = "graph-incompatible"
 
     def _traced_function(self) -> FunctionInfo | None:
         context = self.context
-        if not context.in_traced_code or getattr(self, "_eager_depth", 0):
-            return None
-        fn = context.function
-        if fn in _eager_functions(self.model):
-            return None
-        return fn
-
-    # `if tf.executing_eagerly(): ...` holds code that only runs eagerly.
-    def visit_If(self, node: cst.If) -> None:
-        if self.context.in_traced_code and _tests_eager(self.model, node.test):
-            self._eager_blocks = getattr(self, "_eager_blocks", set()) | {id(node.body)}
-
-    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-        if id(node) in getattr(self, "_eager_blocks", ()):
-            self._eager_depth = getattr(self, "_eager_depth", 0) + 1
-
-    def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-        if id(node) in getattr(self, "_eager_blocks", ()):
-            self._eager_depth -= 1
-
-
-def _tests_eager(model: ModuleModel, test: cst.BaseExpression) -> bool:
-    if isinstance(test, cst.BooleanOperation):
-        return _tests_eager(model, test.left) or _tests_eager(model, test.right)
-    return isinstance(test, cst.Call) and (model.call_name(test) or "").endswith(
-        "executing_eagerly"
-    )
+        return context.function if context.in_traced_code else None
 
 
 class NumpyInTracedCode(_TracedRule):
@@ -207,9 +133,10 @@ class PythonConversionOfTensor(_TracedRule):
         A graph tensor has no value while the `tf.function` is traced, so `bool(t)` raises
         `OperatorNotAllowedInGraphError` (AutoGraph rewrites `if t:` and `while t:`, but not an
         explicit `bool()` call). `float(t)` and `int(t)` are rewritten to casts by AutoGraph, so
-        they are reported only in functions decorated with `autograph=False` (including
-        TF-Agents' `common.function`, which turns AutoGraph off by default), where they raise
-        `TypeError`. Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
+        they are reported only in code AutoGraph does not convert, where they raise
+        `TypeError`: functions traced with `autograph=False` (including TF-Agents'
+        `common.function`, which turns AutoGraph off by default), the `call`/`train_step` of a
+        Keras 3 layer or model (Keras 3 traces them unconverted), and what such code calls. Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
         or do the conversion outside the traced function. Evidence required: the argument is
         computed by a TF op or a Keras layer call (a bare parameter is not enough).
     """
@@ -223,31 +150,14 @@ class PythonConversionOfTensor(_TracedRule):
         fn = self._traced_function()
         if fn is None or self.model.call_name(node) is None:
             return
-        if func.value != "bool" and not _autograph_off(self.model, fn):
-            return
-        if computed_tensor(self.model, node.args[0].value, fn):
+        if func.value != "bool" and fn.autograph:
+            return  # AutoGraph turns int() and float() of a tensor into casts
+        if computed_tensor(self.model, node.args[0].value, self.context.scope):
             self.report(
                 node,
                 f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
                 f"tracing; use `tf.cast`",
             )
-
-
-def _autograph_off(model: ModuleModel, fn: FunctionInfo) -> bool:
-    for decorator in fn.node.decorators:
-        expr = decorator.decorator
-        call = expr if isinstance(expr, cst.Call) else None
-        name = model.qualified_name(call.func if call else expr)
-        if name not in TF_FUNCTION_NAMES:
-            continue
-        autograph = None
-        for arg in call.args if call else ():
-            if arg.keyword is not None and arg.keyword.value == "autograph":
-                autograph = isinstance(arg.value, cst.Name) and arg.value.value == "True"
-        if autograph is None:
-            return name == "tf_agents.utils.common.function"
-        return not autograph
-    return False
 
 
 class NumpyFunctionOnTensor(_TracedRule):
@@ -273,7 +183,7 @@ class NumpyFunctionOnTensor(_TracedRule):
         name = self.model.call_name(node)
         if not name or not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
-        if any(computed_tensor(self.model, a.value, fn) for a in node.args):
+        if any(computed_tensor(self.model, a.value, self.context.scope) for a in node.args):
             short = name.replace("numpy.", "np.", 1)
             self.report(
                 node,

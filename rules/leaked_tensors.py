@@ -26,8 +26,8 @@ class TensorLeakedFromTracedCode(StoreRule):
         if not context.in_traced_code:
             return
         fn = context.function
-        where = outer_target(self.model, fn, target)
-        if where is not None and self.model.is_tensor(value, fn):
+        where = outer_target(self.model, context.scope, target)
+        if where is not None and self.model.is_tensor(value, context.scope):
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
@@ -38,10 +38,10 @@ class TensorLeakedFromTracedCode(StoreRule):
         if not context.in_traced_code:
             return
         fn = context.function
-        container = outer_container(self.model, fn, node)
+        container = outer_container(self.model, context.scope, node)
         if container is None:
             return
-        if any(self.model.is_tensor(a.value, fn) for a in node.args):
+        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
             self.report(
                 node,
                 f"traced `{fn.qualname}` puts a graph tensor into {container}; it leaks out of "

@@ -1,29 +1,12 @@
-"""Retracing: calls and constructions that make a `tf.function` trace again and again.
-
-Also home of the helpers the retracing, stale-capture and graph-bloat families share.
-"""
+"""Retracing: calls and constructions that make a `tf.function` trace again and again."""
 
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel
+from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
 from tf2lint.rule import Rule
-
-# --- shared helpers -------------------------------------------------------------------------
-
-
-def is_python_literal(node: cst.CSTNode) -> bool:
-    """A number or string literal: a Python value, not a tensor."""
-    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString))
-
-
-def code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
-
-
-def short(node: cst.CSTNode, limit: int = 40) -> str:
-    text = " ".join(code(node).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+from tf2lint.rules.common import code, is_python_literal, short
+from tf2lint.walk import walk
 
 
 def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
@@ -47,7 +30,7 @@ def runs_once(fn: FunctionInfo | None) -> bool:
 
 def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
     """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
-    for decorator in fn.node.decorators:
+    for decorator in fn.decorators:
         expr = decorator.decorator
         target = expr.func if isinstance(expr, cst.Call) else expr
         if model.qualified_name(target) in TF_FUNCTION_NAMES:
@@ -55,92 +38,66 @@ def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpre
     return None
 
 
-def has_input_signature(call: cst.BaseExpression | None) -> bool:
-    """Whether a ``tf.function(...)`` call / decorator fixes an ``input_signature``: Python
-    numbers passed to such a function are converted to tensors and do not retrace."""
-    if not isinstance(call, cst.Call):
-        return False
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == "input_signature":
-            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
-    return False
-
-
-def binding_values(model: ModuleModel, name: str, scope: FunctionInfo | None) -> list:
-    """The values bound to ``name`` where a read of it in ``scope`` resolves (lexically)."""
-    while scope is not None:
-        if name in scope.global_names:
-            break
-        if name in scope.assignments:
-            return scope.assignments[name]
-        if name in scope.params:
-            return []
-        scope = scope.parent
-    return model.module_assignments.get(name, [])
-
-
 def traced_target(
-    model: ModuleModel, call: cst.Call, caller: FunctionInfo | None
+    model: ModuleModel, call: cst.Call, scope: Scope
 ) -> tuple[str, FunctionInfo | None, bool] | None:
     """If ``call`` calls a ``tf.function`` (a decorated def, or a name bound to
     ``tf.function(f)``): its display name, the wrapped function if known, and whether an
     ``input_signature`` is fixed."""
-    callee = model.callee(call, caller)
+    callee = model.callee(call, scope)
     if callee is not None:
         decorator = tf_function_decorator(model, callee)
         if decorator is None:
             return None
-        return callee.name, callee, has_input_signature(decorator)
+        return callee.name, callee, input_signature(decorator)
     if isinstance(call.func, cst.Name):
-        values = binding_values(model, call.func.value, caller)
+        values = model.lookup(call.func.value, scope).known_values
         if values and all(is_tf_function_call(model, v) for v in values):
             first = values[0]
             wrapped = None
-            if first.args and isinstance(first.args[0].value, cst.Name):
-                wrapped = model.resolve_function(first.args[0].value.value, caller)
-            return call.func.value, wrapped, has_input_signature(first)
+            if first.args:
+                wrapped = model.function_referenced(first.args[0].value, scope)
+            return call.func.value, wrapped, input_signature(first)
+    imported = model.external(model.call_name(call))  # a tf.function of another module
+    if imported is not None and imported.tf_function:
+        return code(call.func), None, imported.signature
     return None
 
 
-def np_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
-    """A call into NumPy (``np.zeros(...)``, ``np.load(...)``): a host array."""
-    if not isinstance(node, cst.Call):
-        return False
-    name = model.call_name(node) or ""
-    return name.startswith("numpy.")
+def varying_python_value(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: list[cst.CSTNode]
+) -> str | None:
+    """Describe ``value`` if it is a Python number or string that takes a new value on each
+    iteration of one of ``loops``: a loop variable over ``range()``, a counter (``step += 1``,
+    also in a ``while``), a value decayed in the loop (``lr *= 0.9``), or arithmetic on them."""
+    if not loops or not model.is_python_scalar(value, scope):
+        return None
+    if isinstance(value, cst.Name):
+        return _varying_name(model, value.value, scope, loops, set())
+    for name in names_in(value):
+        if _varying_name(model, name, scope, loops, set()):
+            return f"`{short(value)}` (computed in Python from `{name}`)"
+    return None
 
 
-class LoopTracker:
-    """Mixin: the for/while loops enclosing the current node *within the current function*
-    (a def inside a loop starts afresh: its body runs when it is called)."""
-
-    def _loop_stack(self) -> list[list[cst.CSTNode]]:
-        stack = self.__dict__.get("_loops_by_scope")
-        if stack is None:
-            stack = self.__dict__["_loops_by_scope"] = [[]]
-        return stack
-
-    @property
-    def loops(self) -> list[cst.CSTNode]:
-        return self._loop_stack()[-1]
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._loop_stack().append([])
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._loop_stack().pop()
-
-    def visit_For(self, node: cst.For) -> None:
-        self.loops.append(node)
-
-    def leave_For(self, node: cst.For) -> None:
-        self.loops.pop()
-
-    def visit_While(self, node: cst.While) -> None:
-        self.loops.append(node)
-
-    def leave_While(self, node: cst.While) -> None:
-        self.loops.pop()
+def _varying_name(
+    model: ModuleModel, name: str, scope: Scope, loops: list[cst.CSTNode], seen: set[str]
+) -> str | None:
+    if name in seen:
+        return None
+    seen.add(name)
+    for site in model.lookup(name, scope).sites:
+        if not any(model.inside(site, loop) for loop in loops):
+            continue
+        if site.kind in ("loop", "comprehension"):
+            return f"the Python loop variable `{name}`"
+        if site.kind == "augassign":
+            return f"`{name}` (a Python number the loop changes)"
+        if site.kind == "assign" and site.value is not None:
+            for inner in names_in(site.value):
+                if inner == name or _varying_name(model, inner, scope, loops, seen):
+                    return f"`{name}` (computed in Python from `{inner}` in the loop)"
+    return None
 
 
 def names_in(node: cst.CSTNode) -> set[str]:
@@ -158,10 +115,11 @@ def names_in(node: cst.CSTNode) -> set[str]:
     return out
 
 
+_LOOPS = ("For", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
+
+
 def calls_name_within(body: cst.CSTNode, name: str) -> bool:
     """Whether ``body`` contains a call ``name(...)`` (not looking into nested defs)."""
-    from tf2lint.walk import walk
-
     found = False
 
     def enter(node: cst.CSTNode) -> bool:
@@ -181,35 +139,10 @@ def calls_name_within(body: cst.CSTNode, name: str) -> bool:
     return found
 
 
-def _python_loop_variable(model: ModuleModel, loop: cst.CSTNode, fn) -> set[str]:
-    """Names a ``for`` loop binds to a Python number or string on each iteration."""
-    if not isinstance(loop, cst.For):
-        return set()
-    it = loop.iter
-    target = loop.target
-    if isinstance(it, cst.Call):
-        name = model.call_name(it)
-        if name == "builtins.range":
-            if any(model.is_tensor(a.value, fn) for a in it.args):
-                return set()  # AutoGraph turns it into a tf.range in traced code
-            return {target.value} if isinstance(target, cst.Name) else set()
-        if name == "builtins.enumerate" and isinstance(target, cst.Tuple) and target.elements:
-            first = target.elements[0].value
-            return {first.value} if isinstance(first, cst.Name) else set()
-        return set()
-    if (
-        isinstance(it, (cst.List, cst.Tuple))
-        and it.elements
-        and all(is_python_literal(e.value) for e in it.elements)
-    ):
-        return {target.value} if isinstance(target, cst.Name) else set()
-    return set()
-
-
 # --- rules ----------------------------------------------------------------------------------
 
 
-class PythonValueArgumentRetraces(LoopTracker, Rule):
+class PythonValueArgumentRetraces(Rule):
     id = "TF501"
     name = "python-value-argument-retraces"
     category = "retracing"
@@ -218,8 +151,9 @@ class PythonValueArgumentRetraces(LoopTracker, Rule):
         A `tf.function` specialises its graph on the *value* of every Python argument: each new
         Python number or string is a new trace (slow: tracing costs far more than a call, and
         every trace keeps its graph alive). Passing the loop counter of `range()` or
-        `enumerate()` (`train_step(batch, epoch)`), a value computed in Python from it
-        (`0.1 * 0.9 ** epoch`), or different literals at different call sites
+        `enumerate()` (`train_step(batch, epoch)`), a hand-kept counter (`step += 1`, in a
+        `for` or a `while`), a value decayed in Python (`lr *= 0.9`) or computed from any of
+        them (`0.1 * 0.9 ** epoch`), or different literals at different call sites
         (`step(x, 10)` ... `step(x, 20)`) therefore traces once per value. The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported.
@@ -228,20 +162,16 @@ class PythonValueArgumentRetraces(LoopTracker, Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # (function, parameter) -> literal code -> argument nodes
         self._literals: dict[tuple[int, str], dict[str, list[cst.CSTNode]]] = {}
-        self._targets: dict[int, str] = {}
+        self._targets: dict[tuple[int, str], str] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         if context.in_traced_code or not node.args:
             return
-        caller = context.function
-        target = traced_target(self.model, node, caller)
+        target = traced_target(self.model, node, context.scope)
         if target is None or target[2]:
             return
         label, fn, _ = target
-        loop_vars: set[str] = set()
-        for loop in self.loops:
-            loop_vars |= _python_loop_variable(self.model, loop, caller)
         params = list(fn.params) if fn is not None else []
         if params and params[0] in ("self", "cls") and not isinstance(node.func, cst.Name):
             params = params[1:]
@@ -259,34 +189,13 @@ class PythonValueArgumentRetraces(LoopTracker, Rule):
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
                 continue
-            source = self._varying_python_value(value, loop_vars, caller)
+            source = varying_python_value(self.model, value, context.scope, context.loops)
             if source is not None:
                 self.report(
                     value,
                     f"`{label}` is traced again for every value of {source} passed as `{slot}`; "
                     "pass it as a tensor (`tf.constant(...)`)",
                 )
-
-    def _varying_python_value(self, value, loop_vars: set[str], caller) -> str | None:
-        if not loop_vars or self.model.is_tensor(value, caller):
-            return None
-        if isinstance(value, cst.Name):
-            if value.value in loop_vars:
-                return f"the Python loop variable `{value.value}`"
-            values = binding_values(self.model, value.value, caller)
-            if values and all(
-                isinstance(v, (cst.BinaryOperation, cst.UnaryOperation))
-                and names_in(v) & loop_vars
-                and not self.model.is_tensor(v, caller)
-                for v in values
-            ):
-                return f"`{value.value}` (computed in Python from the loop variable)"
-            return None
-        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)) and names_in(value) & (
-            loop_vars
-        ):
-            return f"`{short(value)}` (computed in Python from the loop variable)"
-        return None
 
     def leave_Module(self, node: cst.Module) -> None:
         for key, by_value in self._literals.items():
@@ -303,7 +212,7 @@ class PythonValueArgumentRetraces(LoopTracker, Rule):
                     )
 
 
-class TfFunctionCreatedInLoop(LoopTracker, Rule):
+class TfFunctionCreatedInLoop(Rule):
     id = "TF502"
     name = "tf-function-created-in-loop"
     category = "retracing"
@@ -318,14 +227,12 @@ class TfFunctionCreatedInLoop(LoopTracker, Rule):
     """
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        loops = self.loops  # the loops around the def, in the enclosing scope
-        super().visit_FunctionDef(node)
         fn = self.model.function_of[node]
-        if not loops or (fn.parent is not None and fn.parent.traced):
+        if not fn.defined_in or (fn.outer is not None and fn.outer.traced):
             return
         if tf_function_decorator(self.model, fn) is None:
             return
-        if calls_name_within(loops[-1], fn.name):
+        if calls_name_within(fn.defined_in[-1], fn.name):
             self.report(
                 node.name,
                 f"`@tf.function` `{fn.name}` is defined inside a loop and called there: a new "
@@ -333,12 +240,13 @@ class TfFunctionCreatedInLoop(LoopTracker, Rule):
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if not self.loops or self.context.in_traced_code:
+        loops = self.context.loops
+        if not loops or self.context.in_traced_code:
             return
         if not is_tf_function_call(self.model, node.value) or len(node.targets) != 1:
             return
         target = node.targets[0].target
-        if isinstance(target, cst.Name) and calls_name_within(self.loops[-1], target.value):
+        if isinstance(target, cst.Name) and calls_name_within(loops[-1], target.value):
             self.report(
                 node.value,
                 f"`{target.value} = tf.function(...)` inside a loop makes a new function, and "
@@ -356,24 +264,50 @@ class TfFunctionAppliedAndCalled(Rule):
         function has an empty trace cache, so every execution of that expression traces `f`
         again and throws the graph away: all the cost of graph building, none of the reuse.
         Create the function once (`fast_f = tf.function(f)` at module level, in `__init__`, or
-        with `@tf.function` on the def) and call `fast_f(x)`. Module-level code, which runs
-        once, and `main` and test functions are not reported.
+        with `@tf.function` on the def) and call `fast_f(x)`. In code that runs once (module
+        level, `main`, tests) it is reported only when it repeats: in a loop, or the same
+        function wrapped and called more than once.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (id of the once-only function, wrapped code) -> the repeated calls
+        self._once: dict[tuple[int, str], list[cst.Call]] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not isinstance(func, cst.Call) or runs_once(self.context.function):
+        context = self.context
+        if not isinstance(func, cst.Call) or context.in_traced_code:
             return
-        if self.context.in_traced_code or not is_tf_function_call(self.model, func):
+        if not is_tf_function_call(self.model, func):
             return
-        self.report(
-            node,
-            "`tf.function(...)(...)` builds and traces a new function on every call of "
-            f"`{self.context.function.qualname}`; create the tf.function once and reuse it",
-        )
+        fn = context.function
+        if not runs_once(fn):
+            self.report(
+                node,
+                "`tf.function(...)(...)` builds and traces a new function on every call of "
+                f"`{fn.qualname}`; create the tf.function once and reuse it",
+            )
+        elif context.loops:
+            self.report(
+                node,
+                "`tf.function(...)(...)` in a loop builds and traces a new function on every "
+                "iteration; create the tf.function once, before the loop",
+            )
+        else:
+            key = (id(fn), short(func.args[0].value))
+            self._once.setdefault(key, []).append(node)
+
+    def leave_Module(self, node: cst.Module) -> None:
+        for (_, wrapped), calls in self._once.items():
+            for call in calls[1:]:
+                self.report(
+                    call,
+                    f"`tf.function({wrapped})` is built and traced again here: each "
+                    "`tf.function(...)(...)` is a new function; create it once and reuse it",
+                )
 
 
-class NestedTfFunctionPerCall(LoopTracker, Rule):
+class NestedTfFunctionPerCall(Rule):
     id = "TF504"
     name = "nested-tf-function-per-call"
     category = "retracing"
@@ -381,27 +315,26 @@ class NestedTfFunctionPerCall(LoopTracker, Rule):
     rationale = """
         A `@tf.function` def (or `g = tf.function(f)`) inside an ordinary function makes a new
         function object on every call of that function, and calling it there traces it every
-        time: when the outer function is itself called repeatedly (from a loop), no graph is
-        ever reused. Reported when the outer function calls the inner one once (not from its
-        own loop, where the trace is reused) and the module calls the outer function from a
-        loop. A factory that builds the function once and returns or stores it is fine. Hoist
-        the `tf.function` to module level or `__init__`, or cache it (`self._step = ...`).
+        time: when the outer function is itself called repeatedly (from a loop or a
+        comprehension), no graph is ever reused. Reported when the outer function calls the
+        inner one once (not from its own loop, where the trace is reused) and the module calls
+        the outer function repeatedly. A factory that builds the function once and returns or
+        stores it is fine. Hoist the `tf.function` to module level or `__init__`, or cache it
+        (`self._step = ...`).
     """
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        loops = self.loops
-        super().visit_FunctionDef(node)
-        if loops:
-            return  # in a loop: TF502's finding
         fn = self.model.function_of[node]
-        outer = fn.parent
+        if fn.defined_in:
+            return  # in a loop: TF502's finding
+        outer = fn.outer
         if outer is None or outer.traced or tf_function_decorator(self.model, fn) is None:
             return
         self._check(node.name, fn.name, outer)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         outer = self.context.function
-        if self.loops or outer is None or outer.traced or len(node.targets) != 1:
+        if self.context.loops or outer is None or outer.traced or len(node.targets) != 1:
             return
         target = node.targets[0].target
         if is_tf_function_call(self.model, node.value) and isinstance(target, cst.Name):
@@ -418,14 +351,12 @@ class NestedTfFunctionPerCall(LoopTracker, Rule):
         self.report(
             where,
             f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the module "
-            "calls in a loop: it is traced every time; create it once outside and reuse it",
+            "calls repeatedly: it is traced every time; create it once outside and reuse it",
         )
 
 
 def _escapes(body: cst.CSTNode, name: str) -> bool:
     """Whether ``name`` is returned, yielded, stored in an attribute or container, or passed on."""
-    from tf2lint.walk import walk
-
     found = False
 
     def is_name(n) -> bool:
@@ -451,15 +382,14 @@ def _escapes(body: cst.CSTNode, name: str) -> bool:
 
 
 def _called_in_loop(body: cst.CSTNode, name: str) -> bool:
-    from tf2lint.walk import walk
-
+    loops = tuple(getattr(cst, t) for t in _LOOPS)
     found = False
 
     def enter(node: cst.CSTNode) -> bool:
         nonlocal found
         if found or isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             return False
-        if isinstance(node, (cst.For, cst.While)) and calls_name_within(node, name):
+        if isinstance(node, loops) and calls_name_within(node, name):
             found = True
             return False
         return True
@@ -486,7 +416,7 @@ class RecursiveTracedFunction(Rule):
         fn = self.context.function
         if fn is None or not fn.traced:
             return
-        callee = self.model.callee(node, fn)
+        callee = self.model.callee(node, self.context.scope)
         if callee is fn and tf_function_decorator(self.model, fn) is not None:
             self.report(
                 node,
@@ -495,7 +425,7 @@ class RecursiveTracedFunction(Rule):
             )
 
 
-class FreshObjectArgumentRetraces(LoopTracker, Rule):
+class FreshObjectArgumentRetraces(Rule):
     id = "TF506"
     name = "fresh-object-argument-retraces"
     category = "retracing"
@@ -512,9 +442,9 @@ class FreshObjectArgumentRetraces(LoopTracker, Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
-        if not self.loops or context.in_traced_code or not node.args:
+        if not context.loops or context.in_traced_code or not node.args:
             return
-        target = traced_target(self.model, node, context.function)
+        target = traced_target(self.model, node, context.scope)
         if target is None:
             return
         for arg in node.args:
@@ -529,32 +459,17 @@ class FreshObjectArgumentRetraces(LoopTracker, Rule):
     def _fresh_instance(self, value: cst.BaseExpression) -> str | None:
         model = self.model
         if isinstance(value, cst.Name):
-            values = binding_values(model, value.value, self.context.function)
-            loop = self.loops[-1]
-            if len(values) != 1 or not _inside(values[0], loop):
+            sites = model.lookup(value.value, self.context.scope).sites
+            loop = self.context.loops[-1]
+            if len(sites) != 1 or sites[0].kind != "assign" or not model.inside(sites[0], loop):
                 return None
-            value = values[0]
+            value = sites[0].value
         if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
             return None
         info = model.module_classes.get(value.func.value)
         if info is None or info.keras_kind or not _identity_traced(model, info):
             return None
         return info.name
-
-
-def _inside(node: cst.CSTNode, ancestor: cst.CSTNode) -> bool:
-    from tf2lint.walk import walk
-
-    found = False
-
-    def enter(n: cst.CSTNode) -> bool:
-        nonlocal found
-        if n is node:
-            found = True
-        return not found
-
-    walk(ancestor, enter)
-    return found
 
 
 def _identity_traced(model: ModuleModel, info) -> bool:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
+from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import (
     StoreRule,
+    is_local,
     outer_container,
     outer_target,
     tensorflow_alias,
@@ -31,7 +33,10 @@ class PrintInTracedCode(Rule):
     )
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.context.in_traced_code or self.model.call_name(node) != "builtins.print":
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return  # a print under a one-time guard is meant to run once
+        if self.model.call_name(node) != "builtins.print":
             return
         tf = tensorflow_alias(self.model)
         fn = self.context.function
@@ -66,8 +71,8 @@ class PythonStateMutationInTracedCode(StoreRule):
         if not context.in_traced_code or context.in_one_time_guard:
             return
         fn = context.function
-        where = outer_target(self.model, fn, target)
-        if where is None or self.model.is_tensor(value, fn):
+        where = outer_target(self.model, context.scope, target)
+        if where is None or self.model.is_tensor(value, context.scope):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
@@ -81,10 +86,10 @@ class PythonStateMutationInTracedCode(StoreRule):
         if not context.in_traced_code or context.in_one_time_guard:
             return
         fn = context.function
-        container = outer_container(self.model, fn, node)
+        container = outer_container(self.model, context.scope, node)
         if container is None:
             return
-        if any(self.model.is_tensor(a.value, fn) for a in node.args):
+        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
             return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
         self.report(
@@ -122,23 +127,34 @@ class PythonIteratorInTracedCode(Rule):
 
     def _python_iterator_source(self, expr: cst.BaseExpression) -> str | None:
         """What kind of Python iterator ``expr`` holds, if the module shows it is one."""
-        model = self.model
-        fn = self.context.function
-        if isinstance(expr, cst.Name) and fn.binds(expr.value):
+        return python_iterator(self.model, self.context.scope, expr)
+
+
+def python_iterator(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) -> str | None:
+    """What kind of Python iterator ``expr`` holds where ``scope`` reads it (a generator, ``iter()``
+    of something that is not a dataset), following parameters to what their callers pass."""
+    if isinstance(expr, cst.Name):
+        binding = model.lookup(expr.value, scope)
+        if binding.is_param and isinstance(binding.scope, FunctionInfo):
+            for argument, caller in model.arguments(binding.scope, expr.value):
+                source = python_iterator(model, caller, argument)
+                if source is not None:
+                    return f"{source.split(' passed in as ')[0]} passed in as `{expr.value}`"
             return None
-        values = model.bound_values(expr, fn, outer_only=True)
-        for value in values:
-            if isinstance(value, cst.GeneratorExp):
-                return "a generator expression"
-            if not isinstance(value, cst.Call):
-                continue
-            if (
-                model.call_name(value) == "builtins.iter"
-                and value.args
-                and not model.is_dataset(value.args[0].value)
-            ):
-                return "a Python iterator"
-            callee = model.callee(value, None)
-            if callee is not None and callee.is_generator:
-                return f"generator `{callee.name}()`"
-        return None
+        if is_local(model, scope, expr.value):
+            return None
+    for value in model.bound_values(expr, scope):
+        if isinstance(value, cst.GeneratorExp):
+            return "a generator expression"
+        if not isinstance(value, cst.Call):
+            continue
+        if (
+            model.call_name(value) == "builtins.iter"
+            and value.args
+            and not model.is_dataset(value.args[0].value)
+        ):
+            return "a Python iterator"
+        callee = model.callee(value, scope)
+        if callee is not None and callee.is_generator:
+            return f"generator `{callee.name}()`"
+    return None

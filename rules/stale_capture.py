@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo
+from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
-from tf2lint.rules.retracing import is_python_literal
+from tf2lint.rules.common import code, is_python_literal
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
     {"__init__", "__new__", "build", "setUp", "setUpClass", "__post_init__", "__setstate__"}
 )
-
-
-class _OrderedEvents(Rule):
-    """Numbers the nodes a rule cares about in source order, so that ``leave_Module`` can ask
-    whether a binding comes after a definition."""
-
-    def visit_Module(self, node: cst.Module) -> None:
-        self._tick = 0
-
-    def _next(self) -> int:
-        self._tick += 1
-        return self._tick
 
 
 def _store_targets(target: cst.BaseExpression) -> list[cst.BaseExpression]:
@@ -35,7 +23,7 @@ def _store_targets(target: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [target]
 
 
-class StaleGlobalCapture(_OrderedEvents):
+class StaleGlobalCapture(Rule):
     id = "TF601"
     name = "stale-global-capture"
     category = "stale-capture"
@@ -52,152 +40,80 @@ class StaleGlobalCapture(_OrderedEvents):
     """
 
     def visit_Module(self, node: cst.Module) -> None:
-        super().visit_Module(node)
-        self._def_tick: dict[int, int] = {}  # id(FunctionInfo) -> tick of its def
-        self._defs: dict[tuple[int, str], list[int]] = {}  # (id(scope), name) -> def ticks
-        self._in_loop: set[int] = set()  # ids of FunctionInfos defined inside a loop
-        self._bindings: dict[tuple[int, str], list[int]] = {}  # (id(scope), name) -> ticks
-        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, FunctionInfo | None]] = {}
-        self._skip: set[int] = set()  # ids of Names that are not reads
-        self._traced_names = {f.name for f in self.model.functions if f.traced}
-        self._refs: dict[str, list[int]] = {}  # traced function name -> ticks of references
-        self._loops: list[list[cst.CSTNode]] = [[]]  # loops per scope
-        self._span: dict[int, tuple[int, int]] = {}  # id(loop) -> (first, last) tick
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        fn = self.model.function_of[node]
-        tick = self._next()
-        self._def_tick[id(fn)] = tick
-        self._defs.setdefault((id(fn.parent), fn.name), []).append(tick)
-        if self._loops[-1]:
-            self._in_loop.add(id(fn))
-        self._loops.append([])
-        self._skip.add(id(node.name))
-
-    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self._loops.pop()
-
-    def _skip_targets(self, target: cst.BaseExpression) -> None:
-        for t in _store_targets(target):
-            if isinstance(t, cst.Name):
-                self._skip.add(id(t))
-
-    def _bind(self, target: cst.BaseExpression) -> None:
-        scope = self.context.function
-        loop = id(self._loops[-1][0]) if self._loops[-1] else None
-        for t in _store_targets(target):
-            if isinstance(t, cst.Name):
-                self._bindings.setdefault((id(scope), t.value), []).append((self._next(), loop))
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._skip_targets(target.target)
-
-    def leave_Assign(self, node: cst.Assign) -> None:  # bound once the value is computed
-        for target in node.targets:
-            self._bind(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._skip_targets(node.target)
-
-    def leave_AugAssign(self, node: cst.AugAssign) -> None:
-        self._bind(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._skip_targets(node.target)
-
-    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
-        if node.value is not None:
-            self._bind(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._enter_loop(node)
-        self._skip_targets(node.target)
-        self._bind(node.target)
-
-    def leave_For(self, node: cst.For) -> None:
-        self._leave_loop(node)
-
-    def visit_While(self, node: cst.While) -> None:
-        self._enter_loop(node)
-
-    def leave_While(self, node: cst.While) -> None:
-        self._leave_loop(node)
-
-    def _enter_loop(self, node: cst.CSTNode) -> None:
-        self._loops[-1].append(node)
-        self._span[id(node)] = (self._next(), 0)
-
-    def _leave_loop(self, node: cst.CSTNode) -> None:
-        self._loops[-1].pop()
-        self._span[id(node)] = (self._span[id(node)][0], self._next())
+        # (id(reading function), name) -> the first read, the function defined in the scope
+        # that binds the name (the "anchor"), and that scope
+        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, Scope]] = {}
+        self._not_reads: set[int] = set()  # attribute names and keywords
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._skip.add(id(node.attr))
-
-    def visit_Param(self, node: cst.Param) -> None:
-        self._skip.add(id(node.name))
+        self._not_reads.add(id(node.attr))
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None:
-            self._skip.add(id(node.keyword))
+            self._not_reads.add(id(node.keyword))
 
     def visit_Name(self, node: cst.Name) -> None:
         context = self.context
-        if id(node) in self._skip:
+        if not context.in_traced_code or id(node) in self._not_reads:
             return
+        model = self.model
+        scope = context.scope
         name = node.value
-        if name in self._traced_names:
-            self._refs.setdefault(name, []).append(self._next())
-        if not context.in_traced_code:
+        if model.is_target(node) or name in scope.global_names or name in scope.nonlocal_names:
+            return  # rebinding from traced code itself is TF202's finding
+        owner = model.binding_of(node, scope).scope
+        if owner is None or owner.kind in ("class", "comprehension") or owner is scope:
             return
         fn = context.function
-        if name in fn.global_names or name in fn.nonlocal_names:
-            return  # rebinding from traced code itself is TF202's finding
-        anchor = fn
-        scope: FunctionInfo | None = fn
-        while scope is not None and not scope.binds(name):
-            anchor, scope = scope, scope.parent
-        if scope is not None and scope.traced:
+        if owner.function is not None and owner.function.traced:
             return  # a local of this trace
-        if scope is None and name not in self.model.module_assignments:
-            return  # a builtin, an import, a def or class
-        key = (id(fn), name)
-        if key not in self._reads:
-            self._reads[key] = (node, anchor, scope)
+        if owner is model.scope and all(
+            s.kind in ("import", "def", "class") for s in owner.bindings[name]
+        ):
+            return  # an import, a def or class
+        anchor = fn
+        while anchor.outer is not None and anchor.outer is not owner.function:
+            anchor = anchor.outer
+        self._reads.setdefault((id(fn), name), (node, anchor, owner))
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
-        rebound_elsewhere = model.globals_rebound_in_functions
-        for (_, name), (read, anchor, scope) in self._reads.items():
-            if id(anchor) in self._in_loop:
+        for (_, name), (read, anchor, owner) in self._reads.items():
+            if anchor.defined_in or anchor.kind == "lambda":
                 continue  # a new function (and trace) each iteration: TF502's concern
-            def_tick = self._def_tick.get(id(anchor), 0)
-            redefined = [
-                t for t in self._defs.get((id(anchor.parent), anchor.name), []) if t > def_tick
+            defined = [
+                s.order for s in anchor.parent.bindings.get(anchor.name, ()) if s.kind == "def"
             ]
-            until = min(redefined, default=self._tick + 1)
-            refs = self._refs.get(anchor.name, [])
+            def_order = next(
+                (s.order for s in anchor.parent.bindings[anchor.name] if s.node is anchor.node),
+                0,
+            )
+            until = min((o for o in defined if o > def_order), default=len(model.events))
             later = []
-            for t, loop in self._bindings.get((id(scope), name), []):
-                if not def_tick < t < until:
+            for site in owner.bindings.get(name, ()):
+                if not def_order < site.order < until or site.kind in ("def", "class"):
                     continue
                 # the function is used before the rebinding (or in the same loop, which
                 # repeats) and again after it
-                first, last = self._span.get(loop, (t, t)) if loop is not None else (t, t)
-                used_before = any(def_tick < r < t or first < r < last for r in refs)
-                used_after = any(t < r < until or first < r < last for r in refs)
+                uses = self._uses(anchor.name)
+                first, last = (
+                    model.loop_spans[id(site.loop)]
+                    if site.loop is not None
+                    else (site.order, site.order)
+                )
+                used_before = any(def_order < u < site.order or first < u < last for u in uses)
+                used_after = any(site.order < u < until or first < u < last for u in uses)
                 if used_before and used_after:
-                    later.append(t)
+                    later.append(site)
             where = None
             if later:
-                kind = "closure variable" if scope is not None else "global"
+                kind = "global" if owner is model.scope else "closure variable"
                 where = f"{kind} `{name}` is rebound after `{anchor.name}` is defined"
-            elif scope is None and name in rebound_elsewhere:
+            elif owner is model.scope:
                 writers = [
-                    f
-                    for f in model.functions
-                    if name in f.global_names and not f.traced and name in f.assignments
+                    s.where
+                    for s in owner.bindings.get(name, ())
+                    if s.where is not None and not s.where.traced
                 ]
                 if writers:
                     where = f"global `{name}` is rebound in `{writers[0].qualname}`"
@@ -208,6 +124,30 @@ class StaleGlobalCapture(_OrderedEvents):
                 f"{where}, but traced `{anchor.qualname}` keeps the value it saw when it was "
                 "traced; pass it as an argument or keep it in a `tf.Variable`",
             )
+
+    def _uses(self, name: str) -> list[int]:
+        """Where (event indices) the module reads ``name``: calls and other uses of a function."""
+        return self.context.memo((StaleGlobalCapture, name), lambda: _reads_of(self.model, name))
+
+
+def _reads_of(model: ModuleModel, name: str) -> list[int]:
+    found = []
+    attributes: set[int] = set()
+    name_type, attribute_type = cst.Name, cst.Attribute
+    for index, (node, entering) in enumerate(model.events):
+        t = type(node)
+        if not entering:
+            continue
+        if t is attribute_type:
+            attributes.add(id(node.attr))
+        elif (
+            t is name_type
+            and node.value == name
+            and id(node) not in attributes
+            and not model.is_target(node)
+        ):
+            found.append(index)
+    return found
 
 
 def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
@@ -225,7 +165,7 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
     return False
 
 
-class StaleAttributeCapture(_OrderedEvents):
+class StaleAttributeCapture(Rule):
     id = "TF602"
     name = "stale-attribute-capture"
     category = "stale-capture"
@@ -241,7 +181,6 @@ class StaleAttributeCapture(_OrderedEvents):
     """
 
     def visit_Module(self, node: cst.Module) -> None:
-        super().visit_Module(node)
         # attr -> reads: (node, traced function, is_self)
         self._reads: dict[str, list[tuple[cst.Attribute, FunctionInfo, bool]]] = {}
         # attr -> mutations: (class or None, root is self, description, value kind)
@@ -336,11 +275,7 @@ class StaleAttributeCapture(_OrderedEvents):
                 reported.add(id(fn))
                 self.report(
                     read,
-                    f"traced `{fn.qualname}` reads `{_code(read)}`, a plain Python attribute: "
+                    f"traced `{fn.qualname}` reads `{code(read)}`, a plain Python attribute: "
                     f"{match[0][2]}, but the graph keeps the value from trace time; use a "
                     "`tf.Variable` and `.assign()`",
                 )
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)

@@ -406,11 +406,7 @@ class _State:
 
 
 def _state(rule: Rule) -> _State:
-    shared = rule.context.shared
-    state = shared.get(_State)
-    if state is None:
-        state = shared[_State] = _State(rule.model)
-    return state
+    return rule.context.memo(_State, lambda: _State(rule.model))
 
 
 class _Tf1Rule(Rule):
@@ -1032,7 +1028,7 @@ class FunctionWarning(_Tf1Rule):
         scope = fn
         while scope is not None and values is None:
             values = scope.assignments.get(receiver.value)
-            scope = scope.parent
+            scope = scope.outer
         if values is None:
             values = model.module_assignments.get(receiver.value, [])
         for value in values:

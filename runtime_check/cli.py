@@ -1,13 +1,58 @@
-"""``tf2lint verify`` and ``tf2lint trace``. TensorFlow is only ever imported in subprocesses."""
+"""``tf2lint verify`` and ``tf2lint trace``. TensorFlow is only ever imported in subprocesses.
+
+:func:`add_commands` declares both subcommands on the ``tf2lint`` parser; a runtime command
+added here (a flag, or another subcommand with a ``run_command`` default) needs no change to
+the engine's CLI.
+"""
 
 from __future__ import annotations
 
 import argparse
-import datetime
-import platform
 import sys
+from pathlib import Path
 
 EXIT_OK, EXIT_NOT_CONFIRMED, EXIT_ERROR = 0, 1, 2
+
+
+def add_commands(commands) -> None:
+    """Add ``verify`` and ``trace`` to the ``tf2lint`` subcommand parsers."""
+    verify = commands.add_parser(
+        "verify", help="trace each rule's fixtures under TensorFlow and confirm the diagnostics"
+    )
+    verify.add_argument("--rules", type=_comma_list, default=None)
+    verify.add_argument("--device", choices=("cpu", "gpu", "all"), default="cpu")
+    verify.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table")
+    verify.add_argument("--repeat", type=int, default=20, help="calls per fixture")
+    verify.add_argument("--timeout", type=float, default=120.0, help="seconds per fixture")
+    verify.set_defaults(run_command=verify_command)
+
+    trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
+    trace.add_argument("--format", choices=("text", "json"), default="text")
+    trace.add_argument("--html", type=Path, help="also write an HTML report to this file")
+    trace.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        help="write the report here (default: text on stderr, JSON on stdout)",
+    )
+    trace.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a status line every 10 s while the program runs (default: on a terminal)",
+    )
+    trace.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="count the lines of findings while graphs are built (slows tracing; default: on)",
+    )
+    trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
+    trace.set_defaults(run_command=trace_command)
+
+
+def _comma_list(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
 
 
 def _say(message: str) -> None:
@@ -27,12 +72,20 @@ def _select(ids: list[str] | None):
 
 
 def exit_code(verdicts) -> int:
-    from tf2lint.runtime_check.judge import NOT_CONFIRMED
+    """1 if a rule's symptom was not confirmed, or its fix left the symptom (or broke the code)."""
+    from tf2lint.runtime_check.judge import FIX_FAILURES, NOT_CONFIRMED
 
-    return EXIT_NOT_CONFIRMED if any(v.status == NOT_CONFIRMED for v in verdicts) else EXIT_OK
+    failed = any(
+        v.status == NOT_CONFIRMED or (v.fix is not None and v.fix.status in FIX_FAILURES)
+        for v in verdicts
+    )
+    return EXIT_NOT_CONFIRMED if failed else EXIT_OK
 
 
 def verify_command(args: argparse.Namespace) -> int:
+    import datetime
+    import platform
+
     from tf2lint.runtime_check import harness, report
 
     rules, unknown = _select(args.rules)
@@ -88,12 +141,23 @@ def verify_command(args: argparse.Namespace) -> int:
         "table": report.render_table,
         "markdown": report.render_markdown,
         "json": report.render_json,
+        "html": report.render_html,
     }[args.format]
     sys.stdout.write(render(verdicts, meta))
-    return exit_code(verdicts)
+    from tf2lint.runtime_check import keras_table
+
+    table_ok = keras_table.verify_hook(rules, args.format, _say) if devices else True
+    return exit_code(verdicts) if table_ok else EXIT_NOT_CONFIRMED
 
 
 def trace_command(args: argparse.Namespace) -> int:
     from tf2lint.runtime_check.trace import trace_main
 
-    return trace_main(list(args.argv))
+    return trace_main(
+        list(args.argv),
+        output_format=args.format,
+        html=args.html,
+        output=args.output,
+        progress=args.progress,
+        lines=args.lines,
+    )

@@ -6,8 +6,10 @@ Nothing here imports TensorFlow: the probe and the workers are subprocesses.
 from __future__ import annotations
 
 import ast
+import difflib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tf2lint.runtime_check.judge import (
+    FIX_FAILS,
     NOT_CHECKABLE,
     NOT_CONFIRMED,
     SKIPPED,
+    FixCheck,
     Verdict,
     judge,
+    judge_fix,
 )
 
 INSTALL_HINT = "pip install 'tf2lint[runtime]'"
@@ -111,6 +116,44 @@ def checkable(rules: Iterable) -> list:
     return [r for r in rules if plan(r).skip_reason is None]
 
 
+def has_fix(rule) -> bool:
+    return getattr(rule, "fix_applicability", "none") in ("safe", "unsafe")
+
+
+def apply_fix(rule, bad: Path, folder: Path, python: str = sys.executable) -> tuple[Path, FixCheck]:
+    """Copy the bad fixture into ``folder`` and fix it with tf2lint's own ``check --fix``
+    (plus ``--unsafe-fixes`` for an unsafe fix), selecting only this rule's fixes."""
+    fixed = folder / "fixed" / rule.id / "bad.py"
+    fixed.parent.mkdir(parents=True)
+    shutil.copyfile(bad, fixed)
+    check = FixCheck(rule.fix_applicability)
+    unsafe = ["--unsafe-fixes"] if rule.fix_applicability == "unsafe" else []
+    command = [python, "-m", "tf2lint", "check", "--fix", *unsafe, "--select", rule.id]
+    command += ["--no-cache", "--exit-zero", "--format", "json", str(fixed)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=folder, timeout=300)
+    before = bad.read_text(encoding="utf-8")
+    after = fixed.read_text(encoding="utf-8")
+    check.diff = "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True), after.splitlines(keepends=True), "bad.py", "fixed"
+        )
+    )
+    if done.returncode != 0:
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        check.reason = f"tf2lint check --fix exited {done.returncode}: {' '.join(lines[-1:])}"
+    elif before == after:
+        try:
+            left = json.loads(done.stdout)["diagnostics"]
+        except (json.JSONDecodeError, KeyError):
+            left = []
+        mine = [d for d in left if d["rule"] == rule.id]
+        rejected = [d["message"] for d in left if d["rule"] != rule.id and d["rule"][:2] != "TF"]
+        check.reason = f"the fix changed nothing; {len(mine)} {rule.id} findings left" + (
+            f" ({'; '.join(rejected)})" if rejected else ""
+        )
+    return fixed, check
+
+
 def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.executable):
     """Run one rule's bad and good fixtures in one worker process; judge them."""
     p = plan(rule)
@@ -121,6 +164,12 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tf2lint-verify-") as folder:
         result_path = Path(folder) / "result.json"
+        variants = [f"bad={p.bad}", f"good={p.good}"]
+        if has_fix(rule):
+            fixed_path, verdict.fix = apply_fix(rule, p.bad, Path(folder), python)
+            if verdict.fix.diff:
+                variants.append(f"fixed={fixed_path}")
+        limit = len(variants) * timeout + IMPORT_SECONDS
         command = [
             python,
             "-m",
@@ -133,8 +182,7 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
             str(timeout),
             "--result",
             str(result_path),
-            f"bad={p.bad}",
-            f"good={p.good}",
+            *variants,
         ]
         crash = ""
         try:
@@ -143,14 +191,14 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
                 capture_output=True,
                 text=True,
                 env=worker_env(),
-                timeout=2 * timeout + IMPORT_SECONDS,
+                timeout=limit,
                 cwd=folder,
             )
             if done.returncode != 0:
                 tail = [line for line in done.stderr.splitlines() if line.strip()][-1:]
                 crash = f"worker exited {done.returncode}: {' '.join(tail)}"
         except subprocess.TimeoutExpired:
-            crash = f"worker killed after {2 * timeout + IMPORT_SECONDS:g} s"
+            crash = f"worker killed after {limit:g} s"
         results = json.loads(result_path.read_text()) if result_path.is_file() else []
     verdict.seconds = time.perf_counter() - started
     if results and "skipped" in results[0]:
@@ -165,6 +213,15 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
         return verdict
     verdict.observe = verdict.bad.get("observe") or p.observe
     verdict.status, verdict.reason = judge(verdict.observe, verdict.bad, verdict.good)
+    if verdict.fix is not None and verdict.fix.diff:
+        verdict.fixed = by_variant.get("fixed")
+        if verdict.fixed is None:
+            verdict.fix.status = FIX_FAILS
+            verdict.fix.reason = f"no result for the fixed fixture ({crash or 'worker failed'})"
+        else:
+            verdict.fix.status, verdict.fix.reason = judge_fix(
+                verdict.observe, verdict.good, verdict.fixed
+            )
     return verdict
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 OBSERVE_KINDS = ("output", "effects", "error", "import-error", "traces", "value", "graph")
 GRAPH_GROWTH = 1.2  # "the graph grows with the data": 20% more nodes or bytes at scale 10 than 1
@@ -11,6 +11,36 @@ CONFIRMED = "confirmed"
 NOT_CONFIRMED = "not confirmed"
 NOT_CHECKABLE = "not runtime-checkable"
 SKIPPED = "skipped"
+
+# The bad fixture after the rule's own fix (``tf2lint check --fix``, ``--unsafe-fixes`` for an
+# unsafe fix), run like the other two.
+FIX_GONE = "symptom gone"
+FIX_STILL = "symptom still there"
+FIX_FAILS = "fixed code fails"  # the symptom changed into an error the bad fixture did not have
+FIX_NOT_APPLICABLE = "fix not applicable"  # the fix changed nothing in the bad fixture
+FIX_FAILURES = (FIX_STILL, FIX_FAILS)
+
+# Slowdown is the point only where the symptom is a cost (retracing, a graph that grows); for
+# the others it compares two tiny runs and reads as noise (0.668 vs 0.672 ms "0.4x").
+COST_KINDS = ("traces", "graph")
+
+
+@dataclass
+class FixCheck:
+    """What the rule's fix did to its bad fixture."""
+
+    applicability: str  # "safe" or "unsafe"
+    status: str = FIX_NOT_APPLICABLE
+    reason: str = ""
+    diff: str = ""  # the fix, as a unified diff of the bad fixture
+
+    def to_dict(self) -> dict:
+        return {
+            "applicability": self.applicability,
+            "status": self.status,
+            "reason": self.reason,
+            "diff": self.diff,
+        }
 
 
 @dataclass
@@ -25,11 +55,15 @@ class Verdict:
     bad: dict | None = None
     good: dict | None = None
     seconds: float = 0.0  # wall time of the worker process
-    extra: dict = field(default_factory=dict)
+    fix: FixCheck | None = None  # None: the rule has no fix, or is not runtime-checkable
+    fixed: dict | None = None  # the fixed bad fixture's measurements
 
     @property
     def slowdown(self) -> float | None:
-        """Seconds per call of the bad fixture over its good twin (tracing included)."""
+        """Seconds per call of the bad fixture over its good twin (tracing included), for the
+        rules whose symptom is a cost."""
+        if self.observe not in COST_KINDS:
+            return None
         if not self.bad or not self.good or self.bad.get("error") or self.good.get("error"):
             return None
         bad, good = self.bad.get("seconds_per_call"), self.good.get("seconds_per_call")
@@ -50,11 +84,27 @@ class Verdict:
             "seconds": self.seconds,
             "bad": self.bad,
             "good": self.good,
+            "fix": self.fix.to_dict() if self.fix else None,
+            "fixed": self.fixed,
         }
 
 
 def _calls(result: dict) -> int:
     return int(result.get("steps") or 0)
+
+
+def retrace_causes(result: dict) -> str:
+    """`` (retraced for: epoch: Python int 0 -> 1, and 18 more)``: why a fixture retraced."""
+    texts = [
+        "; ".join(c["text"] for c in event["cause"])
+        for f in result.get("functions", [])
+        for event in f.get("events", [])
+        if event["kind"] == "retrace"
+    ]
+    if not texts:
+        return ""
+    more = f", and {len(texts) - 1} more" if len(texts) > 1 else ""
+    return f" (retraced for {texts[0]}{more})"
 
 
 def symptom(kind: str, result: dict) -> tuple[bool, str]:
@@ -126,7 +176,7 @@ def judge(kind: str | None, bad: dict, good: dict) -> tuple[str, str]:
                 return NOT_CONFIRMED, f"{variant} fixture raised {e['type']}: {e['message']}"
     if kind == "traces":
         b, g = bad.get("traces", 0), good.get("traces", 0)
-        evidence = f"bad traced {b}x in {_calls(bad)} calls, good {g}x"
+        evidence = f"bad traced {b}x in {_calls(bad)} calls{retrace_causes(bad)}, good {g}x"
         return (CONFIRMED if b > g else NOT_CONFIRMED), evidence
     try:
         bad_shows, bad_evidence = symptom(kind, bad)
@@ -139,3 +189,34 @@ def judge(kind: str | None, bad: dict, good: dict) -> tuple[str, str]:
     if not bad_shows:
         return NOT_CONFIRMED, f"no symptom: {evidence}"
     return NOT_CONFIRMED, f"good twin shows it too: {evidence}"
+
+
+def judge_fix(kind: str | None, good: dict, fixed: dict) -> tuple[str, str]:
+    """(status, reason) of the fixed bad fixture, judged like the bad one was."""
+    error = fixed.get("error")
+    said = f"{error['type']}: {error['message']}" if error else ""
+    if fixed.get("timeout"):
+        return FIX_FAILS, f"the fixed fixture timed out ({error['message']})"
+    if kind == "import-error":
+        if error and fixed.get("phase") == "import":
+            return FIX_STILL, f"the fixed fixture still fails to import: {said}"
+        if error:
+            return FIX_FAILS, f"the fixed fixture imports, then raises {said}"
+        return FIX_GONE, "the fixed fixture imports and runs"
+    if error and fixed.get("phase") == "import":
+        return FIX_FAILS, f"the fixed fixture failed to load: {said}"
+    if kind == "error":
+        if error:
+            return FIX_STILL, f"the fixed fixture still raises {said}"
+        return FIX_GONE, "the fixed fixture ran without error"
+    if error:
+        return FIX_FAILS, f"the fixed fixture raised {said}"
+    if kind == "traces":
+        f, g = fixed.get("traces", 0), good.get("traces", 0)
+        evidence = f"the fixed fixture traced {f}x in {_calls(fixed)} calls, good {g}x"
+        return (FIX_GONE if f <= g else FIX_STILL), evidence
+    try:
+        shows, evidence = symptom(kind, fixed)
+    except ValueError as problem:
+        return FIX_FAILS, str(problem)
+    return (FIX_STILL if shows else FIX_GONE), f"the fixed fixture {evidence}"

@@ -1,8 +1,9 @@
-"""The verify report: a plain table, Markdown (docs/verify.md) or JSON."""
+"""The verify report: a plain table, Markdown (docs/verify.md), JSON or HTML."""
 
 from __future__ import annotations
 
 import json
+import textwrap
 
 from tf2lint.runtime_check.judge import Verdict
 
@@ -16,8 +17,10 @@ COLUMNS = (
     "steady call (bad/good)",
     "slowdown",
     "graph nodes (bad/good)",
+    "after the fix",
     "evidence",
 )
+EVIDENCE_WIDTH = 70  # the table wraps evidence at this width (never cuts it)
 
 
 def seconds(value: float | None) -> str:
@@ -41,6 +44,14 @@ def _nodes(result: dict) -> str:
     return str(result.get("graph_nodes", "-"))
 
 
+def _fix(verdict: Verdict) -> str:
+    """``symptom gone (safe fix): the fixed fixture ran without error``, or ``-`` (no fix)."""
+    fix = verdict.fix
+    if fix is None:
+        return "-"
+    return f"{fix.status} ({fix.applicability} fix): {fix.reason}"
+
+
 def cells(verdict: Verdict) -> list[str]:
     slowdown = verdict.slowdown
     return [
@@ -53,6 +64,7 @@ def cells(verdict: Verdict) -> list[str]:
         _pair(verdict, lambda r: seconds(r.get("steady_call_seconds"))),
         f"{slowdown:.1f}x" if slowdown is not None else "-",
         _pair(verdict, _nodes),
+        _fix(verdict),
         verdict.reason,
     ]
 
@@ -61,19 +73,30 @@ def summary(verdicts: list[Verdict]) -> str:
     counts: dict[str, int] = {}
     for v in verdicts:
         counts[v.status] = counts.get(v.status, 0) + 1
-    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    fixes: dict[str, int] = {}
+    for v in verdicts:
+        if v.fix is not None:
+            fixes[v.fix.status] = fixes.get(v.fix.status, 0) + 1
+    out = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+    if fixes:
+        out += "; after the fix: " + ", ".join(f"{n} {s}" for s, n in sorted(fixes.items()))
+    return out
 
 
-def render_table(verdicts: list[Verdict], meta: dict, width: int = 70) -> str:
-    rows = [list(COLUMNS)]
+def render_table(verdicts: list[Verdict], meta: dict, width: int = EVIDENCE_WIDTH) -> str:
+    """Columns padded to width; the two long columns (the fix, the evidence) wrap."""
+    rows = [[[c] for c in COLUMNS]]
     for v in verdicts:
         row = cells(v)
-        if len(row[-1]) > width:
-            row[-1] = row[-1][: width - 3] + "..."
-        rows.append(row)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+        rows.append([[c] for c in row[:-2]] + [textwrap.wrap(c, width) or ["-"] for c in row[-2:]])
+    widths = [max(len(line) for r in rows for line in r[i]) for i in range(len(COLUMNS))]
+    lines = []
+    for r in rows:
+        for k in range(max(len(c) for c in r)):
+            parts = [(c[k] if k < len(c) else "").ljust(w) for c, w in zip(r, widths, strict=True)]
+            lines.append("  ".join(parts).rstrip())
+        if r is rows[0]:
+            lines.append("  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(f"{summary(verdicts)} ({_meta_line(meta)})")
     return "\n".join(lines) + "\n"
@@ -93,8 +116,8 @@ def render_markdown(verdicts: list[Verdict], meta: dict) -> str:
     out = [
         "# tf2lint verify",
         "",
-        "Each rule's bad fixture run under real TensorFlow next to its good twin "
-        "(`tf2lint verify --format markdown`).",
+        "Each rule's bad fixture run under real TensorFlow next to its good twin, and, for a "
+        "rule with a fix, after that fix (`tf2lint verify --format markdown`).",
         "",
         f"- date: {meta['date']}",
         f"- TensorFlow: {meta['tensorflow']}",
@@ -112,12 +135,22 @@ def render_markdown(verdicts: list[Verdict], meta: dict) -> str:
         "",
         "Traces: times the fixture's `tf.function`s traced. Trace time: wall time of the calls "
         "that traced, less a steady call each. Steady call: median time of a call that did not "
-        "trace. Slowdown: mean time per call of the bad fixture over the good one, tracing "
-        "included. Graph nodes: nodes of every graph traced (with nested function bodies); for "
-        "`graph` fixtures, at scale 1 -> 10 (the judgement also compares serialized graph bytes).",
+        "trace. Slowdown (only for rules whose symptom is a cost: retracing, a growing graph): "
+        "mean time per call of the bad fixture over the good one, tracing included. Graph "
+        "nodes: nodes of every graph traced (with nested function bodies); for `graph` "
+        "fixtures, at scale 1 -> 10 (the judgement also compares serialized graph bytes). "
+        "After the fix: the bad fixture fixed by `tf2lint check --fix --select RULE` (with "
+        "`--unsafe-fixes` for an unsafe fix) and run again: the symptom is gone, still there, "
+        "the fixed code fails, or the fix changed nothing.",
     ]
     return "\n".join(out) + "\n"
 
 
 def render_json(verdicts: list[Verdict], meta: dict) -> str:
     return json.dumps({"meta": meta, "results": [v.to_dict() for v in verdicts]}, indent=2) + "\n"
+
+
+def render_html(verdicts: list[Verdict], meta: dict) -> str:
+    from tf2lint.runtime_check.html import render_verify
+
+    return render_verify(verdicts, meta)

@@ -19,7 +19,6 @@ import signal
 import sys
 import tempfile
 import time
-import traceback
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -94,6 +93,7 @@ def run_fixture(variant: str, path: Path, steps: int, timeout: float) -> dict:
     )
 
     RECORDER.reset()
+    RECORDER.set_user_root(str(path.parent))
     out: dict = {"variant": variant, "path": str(path), "steps": steps, "error": None}
     started = time.perf_counter()
     module = None
@@ -194,31 +194,23 @@ def _same(a, b) -> bool:
 
 
 def _describe_error(error: BaseException, path: Path) -> dict:
-    line = None
-    for frame in traceback.extract_tb(error.__traceback__):
-        if Path(frame.filename) == path:
-            line = frame.lineno
-    lines = [line.strip() for line in str(error).strip().splitlines() if line.strip()]
-    if lines and lines[0].startswith("in user code"):  # TF's traceback first, its message last
-        lines = lines[-1:]
-    prefix = f"{type(error).__name__}: "
-    if lines and lines[0].startswith(prefix):
-        lines[0] = lines[0][len(prefix) :]
+    from tf2lint.runtime_check.instrument import RECORDER, clean_message
+
+    innermost = RECORDER.note_error(error)["innermost"]
+    same_file = innermost and Path(innermost[0]).resolve() == path.resolve()
     return {
         "type": type(error).__name__,
-        "message": (lines[0] if lines else "")[:300],
-        "line": line,
+        "message": clean_message(error),
+        "line": innermost[1] if same_file else None,
     }
 
 
 def _function_stats(recorder) -> dict:
-    from tf2lint.runtime_check.instrument import summarise
+    from tf2lint.runtime_check.instrument import aggregate, median
 
-    functions = [summarise(r) for r in recorder.records() if r.calls or r.traces]
+    functions = aggregate(recorder.records())
     calls = sum(f["calls"] for f in functions)
     steady = [s for r in recorder.records() for s in r.steady_call_seconds]
-    from tf2lint.runtime_check.instrument import median
-
     return {
         "functions": functions,
         "calls": calls,

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import shutil
+import socket
 import subprocess
 import sys
 import textwrap
@@ -40,3 +42,29 @@ def project(tmp_path: Path) -> Path:
     """An empty project folder with its own pyproject.toml (so the repo's config is not used)."""
     (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
     return tmp_path
+
+
+def copy_repository(target: Path, with_tests: bool = False) -> Path:
+    """The repository's files (tracked and untracked, not ignored) copied to ``target``: what a
+    clone of the working tree holds, for tests that install tf2lint as a user would."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file() and (with_tests or not name.startswith("tests/")):
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def pypi_reachable() -> bool:
+    try:
+        socket.create_connection(("pypi.org", 443), timeout=5).close()
+    except OSError:
+        return False
+    return True

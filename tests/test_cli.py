@@ -26,7 +26,10 @@ def test_text_output_has_location_frame_and_summary(bad_file, project):
     assert "train.py:5:5: TF201 `print` in traced `step`" in result.stdout
     assert "5 |     print(x)\n" in result.stdout
     assert "  |     ^^^^^^^^\n" in result.stdout
-    assert "1 finding in 1 file (1 fixable)" in result.stdout
+    assert result.stdout.endswith(
+        "Found 1 error.\n"
+        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
+    )
 
 
 def test_clean_code_exits_zero(project):
@@ -95,15 +98,22 @@ def test_unknown_selector_is_a_usage_error(bad_file, project):
     assert result.returncode == 2 and "NOPE9" in result.stderr
 
 
-def test_statistics(bad_file, project):
+def test_statistics_count_per_rule_without_listing_the_findings(bad_file, project):
     result = run_cli("check", "--statistics", cwd=project)
-    assert "     1  TF201" in result.stdout
+    assert result.stdout == (
+        "1\tTF201\tprint-in-traced-code\n"
+        "Found 1 error.\n"
+        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
+    )
+    assert result.returncode == 1
 
 
 def test_config_file_select_ignore_and_cli_override(bad_file, project):
     (project / "pyproject.toml").write_text('[tool.tf2lint]\nignore = ["TF201"]\n')
     assert run_cli("check", cwd=project).returncode == 0
-    assert run_cli("check", "--ignore", "TF3", cwd=project).returncode == 1
+    # as in ruff: --ignore adds to the file's ignore; --select starts afresh
+    assert run_cli("check", "--ignore", "TF3", cwd=project).returncode == 0
+    assert run_cli("check", "--select", "TF2", cwd=project).returncode == 1
 
 
 def test_config_per_file_ignores_and_exclude(bad_file, project):
@@ -171,13 +181,31 @@ def test_rules_json_lists_metadata():
     }
 
 
-def test_explain_prints_docs_and_fixtures():
+def test_explain_prints_docs_and_fixtures_without_the_harness_lines():
     result = run_cli("explain", "TF201")
     assert result.returncode == 0
     for heading in ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety"):
         assert f"## {heading}" in result.stdout
-    assert (FIXTURES / "TF201" / "bad.py").read_text().strip() in result.stdout
+    bad = (FIXTURES / "TF201" / "bad.py").read_text()
+    example = bad.split("\n\n\ndef exercise")[0].replace(
+        'RUNTIME_CHECK = {"observe": "output", "marker": "loss:"}\n\n', ""
+    )
+    assert "RUNTIME_CHECK" in bad and "def exercise" in bad  # the harness's, in the fixture
+    assert f"```python\n{example}\n```" in result.stdout  # ... not in the example
+    assert "RUNTIME_CHECK" not in result.stdout and "exercise" not in result.stdout
     assert run_cli("explain", "TF999").returncode == 2
+
+
+@pytest.mark.parametrize("spelling", ["tf201", "Tf201", "PRINT-IN-TRACED-CODE"])
+def test_explain_takes_ids_and_names_in_any_case(spelling):
+    result = run_cli("explain", spelling)
+    assert result.returncode == 0 and result.stdout.startswith("TF201 print-in-traced-code")
+
+
+def test_explain_keeps_exercise_when_it_is_the_example():
+    # TF001's finding (Keras 2's `reset_states()`) is in `exercise`: there it is user code
+    result = run_cli("explain", "TF001")
+    assert "train_loss.reset_states()" in result.stdout and "RUNTIME_CHECK" not in result.stdout
 
 
 def test_version():

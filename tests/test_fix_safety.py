@@ -67,10 +67,10 @@ def test_fix_is_idempotent(project):
     code.write_text(BAD_PRINT)
     first = run_cli("check", "--fix", "--unsafe-fixes", "--show-fixes", cwd=project)
     assert code.read_text() == FIXED_PRINT
-    assert "fixed 1 in train.py" in first.stderr
+    assert "Fixed 1 error:\n- train.py:\n    1 × TF201 (print-in-traced-code)\n" in first.stdout
     assert first.returncode == 0, first.stdout + first.stderr
     second = run_cli("check", "--fix", "--unsafe-fixes", "--show-fixes", cwd=project)
-    assert second.returncode == 0 and "fixed" not in second.stderr
+    assert second.returncode == 0 and second.stdout == "All checks passed!\n"
     assert code.read_text() == FIXED_PRINT
 
 

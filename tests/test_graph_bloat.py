@@ -55,3 +55,21 @@ def test_no_graph_bloat_finding(body, params):
 def test_python_loop_outside_traced_code_is_fine():
     source = HEAD + "def f(x):\n    for row in DATA:\n        x += row\n    return x\n"
     assert rule_ids(source, ["TF7"]) == []
+
+
+def test_loop_over_a_list_the_caller_passes_is_unrolled():
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef total(values):\n    s = tf.constant(0.0)\n"
+        "    for v in values:\n        s += v\n    return s\n"
+        "total(list(range(1000)))\n"
+    )
+    assert rule_ids(source, ["TF7"]) == ["TF701"]
+
+
+def test_loop_over_a_small_list_or_a_tensor_the_caller_passes_is_fine():
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef total(values):\n    s = tf.constant(0.0)\n"
+        "    for v in values:\n        s += v\n    return s\n"
+        "total([1.0, 2.0, 3.0])\ntotal(tf.range(1000))\n"
+    )
+    assert rule_ids(source, ["TF7"]) == []

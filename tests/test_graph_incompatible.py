@@ -95,3 +95,37 @@ def test_messages_name_the_function_and_the_remedy():
         "`np.mean` on a graph tensor in traced `step` fails while tracing; use the TensorFlow op"
     )
     assert d.severity == "error" and d.category == "graph-incompatible"
+
+
+# Checked under TF 2.21: AutoGraph turns int()/float() of a tensor into casts in a
+# tf.function (and in what it calls), but Keras 3 traces `call` and `train_step` unconverted,
+# where they raise TypeError; tf_keras (Keras 2) converts them.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "class L(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        return x * float(tf.reduce_sum(x))\n",
+            ["TF803"],
+        ),
+        (
+            "def scale(t):\n    return int(t)\n"
+            "class M(tf.keras.Model):\n    def train_step(self, data):\n"
+            "        return {'n': scale(tf.shape(data)[0])}\n",
+            ["TF803"],
+        ),
+        ("@tf.function\ndef f(x):\n    return float(tf.reduce_sum(x))\n", []),
+        (
+            "def scale(t):\n    return int(t)\n@tf.function\ndef f(x):\n"
+            "    return scale(tf.reduce_sum(x))\n",
+            [],
+        ),
+        (
+            "import tf_keras\nclass L(tf_keras.layers.Layer):\n    def call(self, x):\n"
+            "        return x * float(tf.reduce_sum(x))\n",
+            [],
+        ),
+    ],
+)
+def test_int_and_float_of_a_tensor_only_where_autograph_does_not_convert(source, expected):
+    assert rule_ids(HEADER + source, ["TF803"]) == expected

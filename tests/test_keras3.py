@@ -1,15 +1,21 @@
-"""TF001-TF009: APIs removed or changed in Keras 3 (tf.keras from TF 2.16)."""
+"""TF001-TF014: APIs removed or changed in Keras 3 (tf.keras from TF 2.16), and the generated
+table behind TF010-TF013."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import textwrap
 
 import pytest
 
-from conftest import lint, rule_ids, run_cli
+from conftest import ROOT, lint, rule_ids, run_cli
 from tf2lint.engine import lint_module
 from tf2lint.fixes import fix_round
 from tf2lint.plugins import all_rules
+from tf2lint.rules import keras3
+from tf2lint.rules.common import keras3_migration
 from tf2lint.selection import select_rules
 
 
@@ -21,7 +27,7 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
     return code
 
 
-KERAS3_IDS = [f"TF00{i}" for i in range(1, 10)]
+KERAS3_IDS = [f"TF0{i:02d}" for i in range(1, 15)]
 
 
 def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
@@ -218,3 +224,261 @@ def test_optimizer_lr_fix_is_safe_and_exact():
 )
 def test_optimizer_lr_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF008"]) == []
+
+
+# --- the generated table ------------------------------------------------------------------------
+
+
+def test_table_loads_without_tensorflow():
+    code = (
+        "import sys\n"
+        "from tf2lint.rules import keras3\n"
+        "t = keras3.table()\n"
+        "assert 'tensorflow' not in sys.modules and 'keras' not in sys.modules\n"
+        "print(len(t.symbols), len(t.members), len(t.arguments))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    symbols, members, arguments = map(int, out.stdout.split())
+    assert symbols > 150 and members > 20 and arguments > 50
+
+
+def test_committed_table_matches_installed_keras_packages():
+    pytest.importorskip(
+        "tf_keras", reason="tf-keras (Keras 2) is not installed: the table cannot be regenerated"
+    )
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import generate_keras3_data
+    finally:
+        sys.path.pop(0)
+    committed = json.loads((ROOT / "rules" / "data" / "keras3_migration.json").read_text())
+    built = json.loads(generate_keras3_data.dump(generate_keras3_data.build()))
+    assert built == committed, (
+        "rules/data/keras3_migration.json is stale: run scripts/generate_keras3_data.py"
+    )
+
+
+def test_table_holds_the_known_breaks():
+    t = keras3.table()
+    moved = t.symbols["layers.experimental.preprocessing.Rescaling"]
+    assert moved["replacement"] == "layers.Rescaling" and moved["safe"]
+    assert t.symbols["losses.mean_squared_error"]["in_keras"]  # `import keras` keeps it
+    assert "error" in t.symbols["optimizers.legacy.Adam"]  # a stub that raises ImportError
+    assert t.removed_member("Sequential", "to_yaml") and t.removed_member("layers.Dense", "updates")
+    assert not t.removed_member("Sequential", "input_shape")  # Sequential has it back
+    assert t.removed_member("optimizers.Adam", "lr")
+    assert t.removed_arguments(t.lineage("layers.Dense"))["dynamic"]["new"] is None
+    assert t.arguments["utils.to_categorical"]["y"]["new"] == "x"
+    assert t.defaults["regularizers.l1_l2"]["l1"][:2] == [0.01, 0.0]
+    state = keras3_migration()["layer_state"]
+    assert state["keras3"]["Dropout"] == "seed" and state["keras2"]["Dropout"] == "none"
+    assert state["keras3"]["Flatten"] == "none" and state["keras3"]["Dense"] == "variables"
+
+
+# --- TF010: removed symbols ---------------------------------------------------------------------
+
+
+def test_moved_symbol_fix_is_safe_and_exact():
+    source = "import tensorflow as tf\nopt = tf.keras.optimizers.experimental.AdamW(0.1)\n"
+    (d,) = lint(source, ["TF010"])
+    assert d.fix.applicability == "safe"
+    assert fixed(source, ["TF010"]) == source.replace("experimental.", "")
+
+
+def test_same_name_replacement_is_unsafe_and_removed_names_have_no_fix():
+    found = lint(
+        "import tensorflow as tf\n"
+        "m = tf.keras.dtensor.experimental.LayoutMap(mesh)\n"
+        "tf.keras.backend.learning_phase()\n",
+        ["TF010"],
+    )
+    assert [(d.line, d.fix.applicability if d.fix else None) for d in found] == [
+        (2, "unsafe"),
+        (3, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import keras\nloss = keras.losses.mean_squared_error\n",  # the keras package has it
+        "import tf_keras\nloss = tf_keras.losses.mean_squared_error\n",
+        "import tensorflow as tf\nloss = tf.keras.losses.mse\n",
+        "from tensorflow import keras\nif not hasattr(keras, 'saving'):\n    keras.saving = 1\n",
+        "import tensorflow as tf\nr = tf.keras.layers.experimental.preprocessing.Rescaling(1.0)\n",
+    ],
+)
+def test_removed_symbol_not_reported(source):
+    assert rule_ids(source, ["TF010"]) == []
+
+
+def test_removed_symbol_reported_once_per_chain_and_on_imports():
+    source = (
+        "import tensorflow as tf\n"
+        "from tensorflow.keras.optimizers.experimental import SGD\n"
+        "s = tf.keras.experimental.CosineDecay(0.1, 10).get_config()\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF010"])] == [("TF010", 2), ("TF010", 3)]
+
+
+# --- TF011: removed members ---------------------------------------------------------------------
+
+MEMBERS = """
+    import tensorflow as tf
+
+    model = tf.keras.models.load_model("m.keras")
+    dense = tf.keras.layers.Dense(3)
+
+    class Block(tf.keras.layers.Layer):
+        def call(self, x):
+            self.add_update(x)
+            return x
+
+    class Own(tf.keras.layers.Layer):
+        def updates(self):
+            return []
+
+        def call(self, x):
+            return self.updates()
+
+    def report(other):
+        print(model.optimizer.lr, model.to_yaml(), dense.inbound_nodes)
+        other.to_yaml()
+        dense.updates = []
+        model.reset_states()
+    """
+
+
+def test_removed_members_need_evidence():
+    found = lint(MEMBERS, ["TF0"])
+    assert [(d.rule, d.line) for d in found] == [
+        ("TF011", 9),
+        ("TF011", 20),
+        ("TF011", 20),
+        ("TF011", 20),
+        ("TF011", 23),
+    ]
+    assert "`Optimizer` has no `lr`" in found[1].message
+
+
+def test_metric_reset_states_is_tf001_not_tf011():
+    assert rule_ids(METRIC, ["TF0"]) == ["TF001"]
+
+
+def test_tf_keras_members_not_reported():
+    source = "import tf_keras\nmodel = tf_keras.Sequential()\nmodel.to_yaml()\n"
+    assert rule_ids(source, ["TF0"]) == []
+
+
+# --- TF012: removed and renamed arguments -------------------------------------------------------
+
+
+def test_renamed_argument_fix_is_safe_and_exact():
+    source = "import tensorflow as tf\ny = tf.keras.utils.to_categorical(y=labels, num_classes=3)\n"
+    (d,) = lint(source, ["TF012"])
+    assert d.fix.applicability == "safe"
+    assert fixed(source, ["TF012"]) == source.replace("(y=", "(x=")
+
+
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        ("layer = tf.keras.layers.Dense(3, dynamic=True)\n", 2),  # Layer's keyword, inherited
+        ("opt = tf.keras.optimizers.Adam(jit_compile=True)\n", 2),
+        ("m = tf.keras.Sequential()\nm.train_on_batch(x, y, reset_metrics=False)\n", 3),
+    ],
+)
+def test_removed_argument_reported_without_fix(source, line):
+    (d,) = lint("import tensorflow as tf\n" + source, ["TF012"])
+    assert d.line == line and d.fix is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f(m):\n    m.train_on_batch(x, y, reset_metrics=False)\n",  # unknown receiver
+        "layer = tf.keras.layers.LeakyReLU(alpha=0.2)\n",  # Keras 3 still takes it
+        "import tf_keras\nopt = tf_keras.optimizers.Adam(jit_compile=True)\n",
+        "opt = tf.keras.optimizers.Adam(lr=0.1)\n",  # TF008's
+    ],
+)
+def test_removed_argument_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF012"]) == []
+
+
+# --- TF013: changed defaults --------------------------------------------------------------------
+
+
+def test_changed_default_fix_pins_the_keras2_value_and_is_unsafe():
+    source = "import tensorflow as tf\nreg = tf.keras.regularizers.l1_l2()\n"
+    (d,) = lint(source, ["TF013"])
+    assert d.fix.applicability == "unsafe"
+    assert fixed(source, ["TF013"], unsafe=True) == source.replace(
+        "l1_l2()", "l1_l2(l1=0.01, l2=0.01)"
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "tf.keras.regularizers.l1_l2(0.01, 0.02)",
+        "tf.keras.regularizers.l1_l2(**config)",
+        "tf.keras.layers.ConvLSTM2D(4, 3, recurrent_activation='sigmoid')",
+        "tf.keras.optimizers.RMSprop()",  # its changed default matters only with use_ema
+    ],
+)
+def test_changed_default_not_reported(call):
+    assert rule_ids(f"import tensorflow as tf\nx = {call}\n", ["TF013"]) == []
+
+
+# --- TF014: fit's loader options -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("def train(model):\n    model.fit(seq, workers=4)\n", ["TF014"]),
+        ("m = tf.keras.Sequential()\nm.predict(seq, use_multiprocessing=True)\n", ["TF014"]),
+        ("d = tf.keras.layers.Dense(2)\nd.fit(seq, workers=4)\n", []),  # not a model
+        ("import tf_keras\ndef train(model):\n    model.fit(seq, workers=4)\n", []),
+        ("def train(model):\n    model.fit(seq)\n", []),
+    ],
+)
+def test_fit_loader_arguments(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF014"]) == expected
+
+
+# --- Keras 3 layers that own a seed variable, in traced code (TF401) ------------------------------
+
+
+def test_keras3_dropout_in_traced_code_owns_a_seed_variable():
+    source = "import tensorflow as tf\n@tf.function\ndef f(x):\n    return tf.keras.layers.Dropout(0.1)(x)\n"
+    (d,) = lint(source, ["TF4"])
+    assert d.rule == "TF401" and "seed variable" in d.message
+    for weightless in ("Flatten()", "ReLU()", "MaxPool2D()"):
+        assert rule_ids(source.replace("Dropout(0.1)", weightless), ["TF4"]) == []
+    assert rule_ids(source.replace("Dropout(0.1)", "Input((2,))"), ["TF4"]) == []
+
+
+# --- tf2lint verify's proof of the table (runtime_check/keras_table.py) --------------------------
+
+
+def test_table_probes_cover_every_kind_and_compile():
+    from tf2lint.runtime_check import keras_table
+
+    probes = keras_table.probes()
+    assert {p.kind for p in probes} == set(keras_table.KINDS)
+    for p in probes:
+        compile(p.setup, p.entry, "exec")
+        compile(p.check, p.entry, "exec")
+    assert len(keras_table.probes(sample=None)) > len(probes)
+
+
+def test_table_sample_raises_under_keras3_and_runs_under_tf_keras():
+    pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
+    from tf2lint.runtime_check import keras_table
+
+    report = keras_table.verify_table(sample=1)
+    assert report.skipped is None, report.skipped
+    done, tested = keras_table.confirmed(report)
+    assert tested >= 3 and done == tested, keras_table.render(report)

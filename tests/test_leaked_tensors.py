@@ -14,6 +14,13 @@ from conftest import rule_ids
         "out = []\n@tf.function\ndef f(x):\n    out.append(x * 2.0)\n",
         "class M(tf.Module):\n    @tf.function\n    def f(self, x):\n        self.last = tf.nn.relu(x)\n",
         "class L(tf.keras.layers.Layer):\n    def call(self, x):\n        y = tf.matmul(x, x)\n        self.attn = y\n        return y\n",
+        # the tf.function guide's "All outputs of a tf.function must be return values": a
+        # tensor leaked through a global, even if it is also returned, or into an outer list
+        # or another object
+        "x = None\n@tf.function\ndef leaky(a):\n    global x\n    x = a + 1\n    return a + 2\n",
+        "x = None\n@tf.function\ndef leaky(a):\n    global x\n    x = a + 1\n    return x\n",
+        "class Box:\n    def __init__(self):\n        self.field = None\nbox = Box()\n"
+        "@tf.function\ndef leaky():\n    a = tf.constant(1)\n    box.field = a\n",
     ],
 )
 def test_tensor_stored_outside_is_reported(source):

@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 import pytest
 
-from tf2lint.model import ModuleModel
+from tf2lint.model import ModuleModel, dotted_name
 
 
 def model_of(source: str) -> ModuleModel:
@@ -172,3 +172,212 @@ def f(x, items=3):
     fn = model.functions[0]
     ret = [s for s in fn.node.body.body][-1].body[0].value
     assert model.is_tensor(ret, fn) is expected
+
+
+# --- scopes and the one binding lookup -------------------------------------------------------
+
+
+def _names(model: ModuleModel, value: str) -> list[cst.Name]:
+    return [n for n in model.nodes_of(cst.Name) if n.value == value]
+
+
+@pytest.mark.parametrize(
+    "source, qualified",
+    [
+        # A parameter, a local alias, a comprehension variable or a lambda parameter named
+        # `tf` is not the module.
+        ("import tensorflow as tf\ndef f(tf):\n    return tf.log(2.0)\n", [None]),
+        (
+            "import tensorflow as tf\nimport numpy as np\ndef f():\n    tf = np\n    return tf.log(2.0)\n",
+            ["numpy.log"],
+        ),
+        ("import tensorflow as tf\nys = [tf.log(v) for tf in xs]\n", [None]),
+        ("import tensorflow as tf\ng = lambda tf: tf.log(2.0)\n", [None]),
+        # A global declaration reaches past the local binding.
+        (
+            "import tensorflow as tf\ndef f():\n    global tf\n    return tf.log(2.0)\n",
+            ["tensorflow.log"],
+        ),
+        # A class attribute is invisible to its methods.
+        (
+            "import tensorflow as tf\nclass A:\n    tf = None\n    def m(self):\n        return tf.log(2.0)\n",
+            ["tensorflow.log"],
+        ),
+        # Imports inside a function bind there.
+        ("def f():\n    import tensorflow as tf\n    return tf.log(2.0)\n", ["tensorflow.log"]),
+        # Aliasing assignments and optional imports keep the module.
+        ("import tensorflow as tf\ntf = tf.compat.v2\nx = tf.log(2.0)\n", ["tensorflow.log"]),
+        (
+            "try:\n    import tensorflow as tf\nexcept ImportError:\n    tf = None\nx = tf.log(2.0)\n",
+            ["tensorflow.log"],
+        ),
+        (
+            "import tensorflow as tf\nlayers = tf.keras.layers\nx = layers.log(2.0)\n",
+            ["tensorflow.keras.layers.log"],
+        ),
+    ],
+)
+def test_lookup_follows_python_scoping(source, qualified):
+    model = model_of(source)
+    calls = [
+        c
+        for c in model.nodes_of(cst.Call)
+        if isinstance(c.func, cst.Attribute) and c.func.attr.value == "log"
+    ]
+    assert [model.call_name(c) for c in calls] == qualified
+
+
+def test_alias_assignment_resolves_to_the_module_it_holds():
+    model = model_of("import tensorflow as tf\nlayers = tf.keras.layers\nd = layers.Dense(3)\n")
+    call = model.nodes_of(cst.Call)[0]
+    assert model.call_name(call) == "tensorflow.keras.layers.Dense"
+
+
+def test_lookup_reports_kind_scope_and_values():
+    model = model_of(
+        """
+        import tensorflow as tf
+        total = 0
+        def step(x, lr=0.1):
+            global total
+            total += 1
+            for i in range(3):
+                y = tf.square(x)
+            with tf.GradientTape() as tape:
+                pass
+            return [k for k in range(i)]
+        """
+    )
+    fn = model.module_functions["step"]
+    total = model.lookup("total", fn)
+    assert total.scope is model.scope and total.kinds == {"assign", "augassign"}
+    assert [s.where for s in total.sites] == [None, fn]
+    assert model.lookup("lr", fn).is_param
+    assert model.lookup("i", fn).kinds == {"loop"}
+    assert model.lookup("tape", fn).kinds == {"with"}
+    assert [dotted_name(v.func) for v in model.lookup("y", fn).values] == ["tf.square"]
+    assert model.lookup("k", fn).scope is None  # the comprehension's own variable
+    assert model.lookup("print", fn).is_builtin
+
+
+def test_assignment_and_del_targets_are_not_reads():
+    model = model_of("import tensorflow as tf\ntf.log = f\ndel tf.random_normal\nx = tf.exp(1)\n")
+    attributes = model.nodes_of(cst.Attribute)
+    targets = {dotted_name(a) for a in attributes if model.is_target(a)}
+    assert targets == {"tf.log", "tf.random_normal"}
+
+
+def test_lambdas_passed_to_dataset_map_are_traced():
+    assert traced(
+        """
+        import tensorflow as tf
+
+        def load(f): return f
+        ds = tf.data.Dataset.from_tensor_slices(["a"]).map(lambda f: load(f))
+        """
+    ) == {"<lambda>", "load"}
+
+
+def test_traced_reason_is_data():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        def helper(x): return x
+
+        @tf.function
+        def step(x):
+            def inner(y): return y
+            return helper(inner(x))
+        """
+    )
+    by = {f.qualname: f.traced_by for f in model.functions}
+    assert (by["step"].kind, by["step"].via) == ("decorator", "tensorflow.function")
+    assert (by["helper"].kind, by["helper"].caller) == ("called", model.module_functions["step"])
+    assert by["step.<locals>.inner"].kind == "defined"
+
+
+def test_blocks_that_do_not_run_in_the_graph_or_run_once():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        @tf.function
+        def f(x):
+            if first:
+                first = False
+            if tf.executing_eagerly():
+                pass
+            if not tf.executing_eagerly():
+                pass
+            else:
+                pass
+            with tf.init_scope():
+                pass
+        """
+    )
+    assert sorted(model.blocks.values()) == ["eager", "eager", "guard", "init_scope"]
+
+
+def test_autograph_conversion_follows_how_a_function_is_traced():
+    model = model_of(
+        """
+        import tensorflow as tf
+        import tf_keras
+
+        def helper(x): return x
+
+        @tf.function
+        def converted(x): return helper(x)
+
+        @tf.function(autograph=False)
+        def plain(x): return x
+
+        class L3(tf.keras.layers.Layer):
+            def call(self, x): return helper(x)
+
+        class L2(tf_keras.layers.Layer):
+            def call(self, x): return x
+        """
+    )
+    autograph = {f.qualname: f.autograph for f in model.functions}
+    assert autograph == {
+        "helper": False,  # called from Keras 3's unconverted `call`
+        "converted": True,
+        "plain": False,
+        "L3.call": False,
+        "L2.call": True,
+    }
+
+
+def test_calls_of_instances_reach_their_methods():
+    model = model_of(
+        """
+        class Encoder:
+            def __call__(self, x): return x
+            def encode(self, x): return x
+
+        enc = Encoder()
+        enc(1)
+        enc.encode(2)
+        """
+    )
+    assert [s.callee.qualname for s in model.call_sites] == [
+        "Encoder.__call__",
+        "Encoder.encode",
+    ]
+
+
+def test_arguments_follow_call_sites_into_parameters():
+    model = model_of(
+        """
+        def f(a, b=2):
+            return a
+
+        f(1, b=3)
+        f(*args)
+        """
+    )
+    fn = model.module_functions["f"]
+    assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "b")] == ["3"]
+    assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "a")] == ["1"]

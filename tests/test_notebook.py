@@ -52,7 +52,7 @@ def test_fix_changes_only_the_fixed_cells_source_byte_for_byte(project, name):
     assert before.count(b"    print(x)") == 1
     result = run_cli("check", "--fix", "--unsafe-fixes", cwd=project)
     assert result.returncode == 0, result.stdout
-    assert "Fixed 1 finding." in result.stdout
+    assert "Found 1 error (1 fixed, 0 remaining)." in result.stdout
     assert path.read_bytes() == before.replace(b"    print(x)", b"    tf.print(x)")
 
 

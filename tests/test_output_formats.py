@@ -11,7 +11,17 @@ import jsonschema
 import pytest
 
 from conftest import ROOT, run_cli
-from tf2lint.output import _escape_data, _escape_property, write_github, write_sarif
+from tf2lint.output import (
+    Style,
+    TextOptions,
+    _escape_data,
+    _escape_property,
+    summary_lines,
+    use_color,
+    write_github,
+    write_sarif,
+    write_text,
+)
 from tf2lint.plugins import all_rules
 from tf2lint.rule import Diagnostic, Fix
 from tf2lint.runner import FileOutcome, RunResult
@@ -197,3 +207,104 @@ def test_sarif_fixes_survive_parallel_workers(project):
     results = log["runs"][0]["results"]
     assert len(results) == 9
     assert all(r["fixes"][0]["artifactChanges"][0]["replacements"] for r in results)
+
+
+# --- the text formats: ruff's summary, colour ----------------------------------------------------
+
+
+def _run_with(*fixes: str | None, fixed_by_rule: dict | None = None) -> RunResult:
+    diagnostics = [
+        _diagnostic(path="t.py", message="m", fix=Fix(kind, "do it") if kind else None)
+        for kind in fixes
+    ]
+    return RunResult([FileOutcome("t.py", diagnostics, fixed_by_rule=fixed_by_rule or {})])
+
+
+@pytest.mark.parametrize(
+    "fixes, options, expected",
+    [
+        ((), TextOptions(), ["All checks passed!"]),
+        ((None,), TextOptions(), ["Found 1 error."]),
+        (
+            ("safe", "unsafe", "unsafe", None),
+            TextOptions(),
+            [
+                "Found 4 errors.",
+                "[*] 1 fixable with the `--fix` option "
+                "(2 hidden fixes can be enabled with the `--unsafe-fixes` option).",
+            ],
+        ),
+        (
+            ("unsafe",),
+            TextOptions(),
+            [
+                "Found 1 error.",
+                "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+            ],
+        ),
+        (
+            ("safe", "unsafe"),
+            TextOptions(unsafe_fixes=True),
+            ["Found 2 errors.", "[*] 2 fixable with the `--fix` option."],
+        ),
+        (("unsafe",), TextOptions(unsafe_fixes=False), ["Found 1 error."]),
+    ],
+)
+def test_summary_lines_follow_ruff(fixes, options, expected):
+    assert summary_lines(_run_with(*fixes), options) == expected
+
+
+def test_summary_after_fixing_counts_findings():
+    fixed = _run_with("unsafe", fixed_by_rule={"TF201": 2, "TF904": 1})
+    assert summary_lines(fixed, TextOptions(fix_mode="apply")) == [
+        "Found 4 errors (3 fixed, 1 remaining).",
+        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+    ]
+    only = TextOptions(fix_mode="apply", show_violations=False)
+    assert summary_lines(fixed, only) == [
+        "Fixed 3 errors (1 additional fix available with `--unsafe-fixes`)."
+    ]
+    diff = TextOptions(fix_mode="diff", show_violations=False, unsafe_fixes=True)
+    assert summary_lines(_run_with(fixed_by_rule={"TF201": 1}), diff) == ["Would fix 1 error."]
+    assert summary_lines(_run_with("unsafe"), TextOptions(show_violations=False)) == [
+        "No errors fixed (1 fix available with `--unsafe-fixes`)."
+    ]
+
+
+def test_fix_marker_only_for_fixes_that_would_apply():
+    out = io.StringIO()
+    write_text(_run_with("safe", "unsafe"), out, TextOptions(concise=True))
+    first, second = out.getvalue().splitlines()[:2]
+    assert first == "t.py:3:2: TF201 [*] m" and second == "t.py:3:2: TF201 m"
+
+
+@pytest.mark.parametrize(
+    "choice, environ, tty, expected",
+    [
+        ("always", {"NO_COLOR": "1"}, False, True),
+        ("never", {"FORCE_COLOR": "1"}, True, False),
+        ("auto", {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False, True),
+        ("auto", {"NO_COLOR": "1"}, True, False),
+        ("auto", {"NO_COLOR": ""}, True, True),  # empty means unset (no-color.org)
+        ("auto", {}, True, True),
+        ("auto", {}, False, False),
+    ],
+)
+def test_colour_choice(choice, environ, tty, expected):
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    assert use_color(choice, Stream(), environ) is expected
+
+
+def test_styles_are_plain_without_colour():
+    assert Style(False).code("TF201") == "TF201"
+    assert Style(True).code("TF201") == "\x1b[1;31mTF201\x1b[0m"
+
+
+def test_text_is_an_alias_of_full(project):
+    (project / "train.py").write_text(BAD_PRINT)
+    full = run_cli("check", "--no-cache", "--output-format", "full", cwd=project)
+    text = run_cli("check", "--no-cache", "--format", "text", cwd=project)
+    assert full.stdout == text.stdout and " | " in full.stdout

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import copy_repository, pypi_reachable
 
 BAD = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 
@@ -41,28 +40,13 @@ def _git(*args: str, cwd: Path) -> str:
     return done.stdout.strip()
 
 
-def _pypi_reachable() -> bool:
-    try:
-        socket.create_connection(("pypi.org", 443), timeout=5).close()
-    except OSError:
-        return False
-    return True
-
-
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory) -> tuple[Path, str]:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    if not _pypi_reachable():
+    if not pypi_reachable():
         pytest.skip("pre-commit installs tf2lint from PyPI dependencies; PyPI is unreachable")
-    snapshot = tmp_path_factory.mktemp("tf2lint-snapshot")
-    files = _git("ls-files", "--cached", "--others", "--exclude-standard", "-z", cwd=ROOT)
-    for name in filter(None, files.split("\0")):
-        source = ROOT / name
-        if source.is_file() and not name.startswith("tests/"):
-            target = snapshot / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
+    snapshot = copy_repository(tmp_path_factory.mktemp("tf2lint-snapshot"))
     assert (snapshot / ".pre-commit-hooks.yaml").is_file()
     _git("init", "-q", cwd=snapshot)
     _git("add", "-A", cwd=snapshot)
@@ -75,23 +59,25 @@ def pre_commit_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("pre-commit-home")  # one hook environment for both tests
 
 
-def _project(tmp_path: Path, hook_repo: tuple[Path, str], fix_args: str) -> Path:
+def _project(tmp_path: Path, hook_repo: tuple[Path, str], hooks: str) -> Path:
     repo, rev = hook_repo
     project = tmp_path / "project"
     project.mkdir()
     _git("init", "-q", cwd=project)
     (project / ".pre-commit-config.yaml").write_text(
-        f"repos:\n"
-        f"  - repo: {repo.as_posix()}\n"
-        f"    rev: {rev}\n"
-        f"    hooks:\n"
-        f"      - id: tf2lint\n"
-        f"      - id: tf2lint-fix\n"
-        f"        args: {fix_args}\n"
-        f"        stages: [manual]\n"
+        f"repos:\n  - repo: {repo.as_posix()}\n    rev: {rev}\n    hooks:\n{hooks}"
     )
-    (project / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    (project / "pyproject.toml").write_text('[tool.tf2lint]\nexclude = ["generated"]\n')
     return project
+
+
+LINT = "      - id: tf2lint\n"
+FIX_UNSAFE = "      - id: tf2lint-fix\n        args: [--unsafe-fixes]\n"
+FIX = "      - id: tf2lint-fix\n"
+# A safe fix (TF904, the option's new name) and an unsafe one (TF201)
+SAFE_AND_UNSAFE = (
+    BAD + "\n\n@tf.function(experimental_relax_shapes=True)\ndef pool(x):\n    return x\n"
+)
 
 
 def _pre_commit(project: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
@@ -110,14 +96,14 @@ def _pre_commit(project: Path, home: Path, *args: str) -> subprocess.CompletedPr
 def test_hook_fails_on_staged_finding_and_ignores_unstaged_files(
     tmp_path, hook_repo, pre_commit_home
 ):
-    project = _project(tmp_path, hook_repo, "[--unsafe-fixes]")
+    project = _project(tmp_path, hook_repo, LINT)
     (project / "train.py").write_text(BAD)
     (project / "unstaged.py").write_text(BAD)  # not staged: pre-commit does not pass it
     _git("add", ".pre-commit-config.yaml", "pyproject.toml", "train.py", cwd=project)
     result = _pre_commit(project, pre_commit_home)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
-    assert "train.py:5:5: TF201" in output
+    assert output.count("train.py:5:5: TF201") == 1
     assert "unstaged.py" not in output
 
     (project / "train.py").write_text(BAD.replace("print(x)", "tf.print(x)"))
@@ -126,14 +112,39 @@ def test_hook_fails_on_staged_finding_and_ignores_unstaged_files(
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.parametrize("order", [(FIX, LINT), (LINT, FIX)])
+def test_both_hooks_together_print_each_finding_once(tmp_path, hook_repo, pre_commit_home, order):
+    project = _project(tmp_path, hook_repo, "".join(order))
+    (project / "train.py").write_text(SAFE_AND_UNSAFE)
+    _git("add", "-A", cwd=project)
+    result = _pre_commit(project, pre_commit_home)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert output.count("train.py:5:5: TF201") == 1, output
+    # the fix hook fixed TF904 (safe) and said so; listed first, tf2lint saw it fixed
+    assert "Fixed 1 error (1 additional fix available with `--unsafe-fixes`)." in output
+    assert output.count("TF904") == (0 if order[0] == FIX else 1), output
+    assert "experimental_relax_shapes" not in (project / "train.py").read_text()
+
+
+def test_exclude_applies_to_the_files_pre_commit_names(tmp_path, hook_repo, pre_commit_home):
+    project = _project(tmp_path, hook_repo, LINT)
+    (project / "generated").mkdir()
+    (project / "generated" / "model.py").write_text(BAD)
+    _git("add", "-A", cwd=project)
+    result = _pre_commit(project, pre_commit_home)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_fix_hook_with_unsafe_fixes_rewrites_the_staged_file(tmp_path, hook_repo, pre_commit_home):
-    project = _project(tmp_path, hook_repo, "[--unsafe-fixes]")
+    project = _project(tmp_path, hook_repo, FIX_UNSAFE + LINT)
     (project / "train.py").write_text(BAD)
     _git("add", "-A", cwd=project)
-    result = _pre_commit(project, pre_commit_home, "tf2lint-fix", "--hook-stage", "manual")
+    result = _pre_commit(project, pre_commit_home, "tf2lint-fix")
     output = result.stdout + result.stderr
     assert result.returncode == 1, output  # pre-commit fails a hook that modified files
     assert "files were modified by this hook" in output
+    assert "Fixed 1 error." in output and "TF201" not in output
     assert (project / "train.py").read_text() == BAD.replace("print(x)", "tf.print(x)")
     _git("add", "-A", cwd=project)
     result = _pre_commit(project, pre_commit_home)

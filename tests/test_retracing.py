@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import lint, rule_ids
 
 STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
 
@@ -112,3 +112,68 @@ def test_differing_literals_across_call_sites():
 )
 def test_no_retracing_finding(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF5"]) == []
+
+
+# From the tf.function guide ("Rules of tracing", "Controlling retracing"): a Python value that
+# changes between calls is a new trace each time, however it changes.
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a hand-kept step counter
+        STEP + "def train(ds):\n    step_count = 0\n    for b in ds:\n"
+        "        step(b, step_count)\n        step_count += 1\n",
+        # a while counter
+        STEP + "def train(x):\n    i = 0\n    while i < 100:\n        step(x, i)\n        i += 1\n",
+        # a learning rate decayed in Python between epochs
+        STEP + "def train(ds):\n    lr = 0.1\n    for epoch in range(10):\n        for b in ds:\n"
+        "            step(b, lr)\n        lr *= 0.9\n",
+        # rebound from itself in the loop
+        STEP + "def train(ds):\n    lr = 0.1\n    for b in ds:\n        step(b, lr)\n"
+        "        lr = lr * 0.5\n",
+    ],
+)
+def test_python_number_changed_in_the_loop_retraces(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF501"]) == ["TF501"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # rebound in the loop, but always to the same value
+        STEP + "def train(ds):\n    for b in ds:\n        k = 5\n        step(b, k)\n",
+        # changed in the loop, but passed as a tensor
+        STEP + "def train(ds):\n    n = 0\n    for b in ds:\n        step(b, tf.constant(n))\n"
+        "        n += 1\n",
+        # changed after the loop that calls the function
+        STEP + "def train(ds):\n    n = 0\n    for b in ds:\n        step(b, n)\n    n += 1\n",
+    ],
+)
+def test_python_number_not_changed_between_calls_is_one_trace(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF501"]) == []
+
+
+def test_tf_function_applied_and_called_again_at_module_level():
+    source = (
+        "import tensorflow as tf\ndef f(x):\n    return x * 2\n"
+        "a = tf.function(f)(tf.constant(1))\nb = tf.function(f)(tf.constant(2))\n"
+        "c = tf.function(len)([1])\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF503"])] == [("TF503", 5)]
+
+
+def test_tf_function_applied_and_called_in_a_module_level_loop():
+    source = (
+        "import tensorflow as tf\ndef f(x):\n    return x * 2\n"
+        "for i in range(3):\n    tf.function(f)(tf.constant(i))\n"
+    )
+    assert rule_ids(source, ["TF503"]) == ["TF503"]
+
+
+def test_nested_tf_function_rebuilt_when_the_outer_function_is_called_from_a_comprehension():
+    source = (
+        "import tensorflow as tf\n"
+        "def evaluate(x):\n    @tf.function\n    def inner(y):\n        return y * 2\n"
+        "    return inner(x)\n"
+        "results = [evaluate(tf.constant(i)) for i in range(10)]\n"
+    )
+    assert rule_ids(source, ["TF504"]) == ["TF504"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from conftest import lint, rule_ids
@@ -90,3 +92,131 @@ def test_mutating_an_object_that_is_not_a_python_container_is_not_reported():
     found = lint(source, ["TF2"])
     assert [(d.rule, d.line) for d in found] == [("TF202", 12)]
     assert "list `self._history`" in found[0].message
+
+
+def test_next_on_an_iterator_passed_in_as_an_argument():
+    # The tf.function guide's "Using Python iterators and generators": a Python iterator
+    # handed to the function is advanced once, while tracing.
+    source = """
+        import tensorflow as tf
+
+        @tf.function
+        def consume_next(iterator):
+            tf.print("Value:", next(iterator))
+
+        iterator = iter([1, 2, 3])
+        consume_next(iterator)
+        consume_next(iterator)
+    """
+    assert rule_ids(source, ["TF203"]) == ["TF203"]
+
+
+def test_next_on_a_dataset_iterator_passed_in_is_fine():
+    # ... and its fix: a tf.data iterator advances in the graph.
+    source = """
+        import tensorflow as tf
+
+        @tf.function
+        def consume_next(iterator):
+            tf.print("Value:", next(iterator))
+
+        iterator = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))
+        consume_next(iterator)
+        dist = iter(strategy.experimental_distribute_dataset(ds))
+        consume_next(dist)
+    """
+    assert rule_ids(source, ["TF203"]) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a positive flag the branch clears (gpflow's Scipy optimizer)
+        """
+        def minimize(closure):
+            first_call = True
+
+            @tf.function
+            def step():
+                nonlocal first_call
+                if first_call:
+                    first_call = False
+                    print("compiling")
+                return closure()
+            return step
+        """,
+        # a method run once per object (Sonnet's @snt.once), called from traced code
+        """
+        import sonnet as snt
+
+        class Linear(snt.Module):
+            @snt.once
+            def _initialize(self, x):
+                self.w = tf.Variable(tf.zeros([x.shape[-1], 3]))
+                self.history.append(1)
+                print("created")
+
+            def __call__(self, x):
+                self._initialize(x)
+                return tf.matmul(x, self.w)
+
+        layer = Linear()
+
+        @tf.function
+        def forward(x):
+            return layer(x)
+        """,
+        # functools.cache: one run per argument values
+        """
+        import functools
+
+        @functools.cache
+        def table(n):
+            print("building", n)
+            return tf.range(n)
+
+        @tf.function
+        def f(x):
+            return x + table(3)
+        """,
+        # code that only runs eagerly
+        """
+        @tf.function
+        def f(x):
+            if tf.executing_eagerly():
+                print("eager", x)
+            return x
+        """,
+        # a function handed to tf.py_function runs in Python on every call
+        """
+        def log(x):
+            print(x)
+            return x
+
+        @tf.function
+        def f(x):
+            return tf.py_function(log, [x], tf.float32)
+        """,
+    ],
+)
+def test_one_time_and_eager_code_is_not_a_side_effect(source):
+    assert rule_ids("import tensorflow as tf\n" + textwrap.dedent(source), ["TF2", "TF4"]) == []
+
+
+def test_unguarded_variable_in_an_instance_called_from_traced_code():
+    source = """
+        import tensorflow as tf
+        import sonnet as snt
+
+        class Scale(snt.Module):
+            def __call__(self, x):
+                w = tf.Variable(2.0)
+                return x * w
+
+        scale = Scale()
+
+        @tf.function
+        def forward(x):
+            return scale(x)
+    """
+    assert rule_ids(source, ["TF4"]) == ["TF401"]

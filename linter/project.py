@@ -1,0 +1,381 @@
+"""What crosses module boundaries: one tracing analysis over every module linted together.
+
+Idiomatic TF2 code puts the ``@tf.function`` training step in one module and the model, losses
+and helpers it calls in others. Each module's semantic model (``tf2lint.model``) therefore
+yields a ``ModuleSummary``: its functions and classes, how its own code traces them (a
+decorator, ``tf.function(f)``, ``Dataset.map(f)``, a Keras method), and every call, definition
+and hand-over of a function, to the same module or, by qualified name, to another. The
+``Project`` resolves those names to the modules it was given (packages, relative imports and
+re-exports included), runs the same tracing propagation the model runs inside one module
+(``model.propagate``) over all of them, and hands each module the ``ModuleFacts`` it cannot see
+alone: which of its functions are traced from another module and why, which of its classes
+are Keras classes through a base elsewhere, and what the names it imports from other modules
+are (a ``tf.function``, a Keras class). Summaries and facts are plain data: they are cached
+with each file's result and travel between processes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach
+
+
+@dataclass(frozen=True)
+class ModuleIdentity:
+    """A module's dotted name and the package its relative imports start from."""
+
+    name: str
+    package: str
+
+    @classmethod
+    def of(cls, path: Path) -> ModuleIdentity:
+        """From the file system: the folders above ``path`` that hold an ``__init__.py`` are
+        its packages (``src/pkg/sub/mod.py`` is ``pkg.sub.mod`` when pkg and sub have one)."""
+        parts = [path.stem]
+        folder = path.parent
+        while (folder / "__init__.py").is_file() and folder.parent != folder:
+            parts.append(folder.name)
+            folder = folder.parent
+        parts.reverse()
+        if parts[-1] == "__init__":
+            parts.pop()
+            name = ".".join(parts) or path.parent.name
+            return cls(name, name)
+        name = ".".join(parts)
+        return cls(name, name.rpartition(".")[0])
+
+
+@dataclass
+class FunctionSummary:
+    """What the project needs to know of one function (by qualified name within its module)."""
+
+    root: str | None = None  # traced by its own module's code: "decorator", "wrapped", "dataset"
+    autograph: bool = True  # False: traced unconverted (autograph=False) by its module's code
+    once: bool = False  # its body runs once (@snt.once, functools.cache)
+    cls: str | None = None  # the class it is a method of
+    tf_function: bool = False  # calling it calls a tf.function
+    signature: bool = False  # ... with a fixed input_signature
+
+
+@dataclass
+class ClassSummary:
+    bases: list[str] = field(default_factory=list)  # qualified names (module-local as "mod.C")
+    keras: str | None = None  # "layer" / "model", when its module sees it
+    keras2: bool = False
+
+
+@dataclass
+class Edge:
+    """``source`` (a function's qualname; "" for module-level code) calls, defines or passes
+    on ``target``: a qualname in the same module, or ``external`` a qualified name."""
+
+    source: str
+    target: str
+    kind: str  # "called", "defined", "passed", or a root: "wrapped", "dataset"
+    external: bool = False
+    guarded: bool = False  # under a one-time guard
+    autograph: bool = True  # for roots: whether AutoGraph converts what it traces
+
+
+@dataclass
+class ModuleSummary:
+    name: str
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    classes: dict[str, ClassSummary] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    exports: dict[str, str] = field(default_factory=dict)  # module-level imports: re-exports
+    queries: list[str] = field(default_factory=list)  # qualified names its rules asked about
+    # False for a module not analysed (no TensorFlow in it): its functions are known only by
+    # the calls into them
+    complete: bool = True
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ModuleSummary:
+        return cls(
+            name=data["name"],
+            functions={k: FunctionSummary(**v) for k, v in data["functions"].items()},
+            classes={k: ClassSummary(**v) for k, v in data["classes"].items()},
+            edges=[Edge(**e) for e in data["edges"]],
+            exports=dict(data["exports"]),
+            queries=list(data["queries"]),
+            complete=data["complete"],
+        )
+
+
+@dataclass(frozen=True)
+class ExternalName:
+    """What an imported name of another linted module is."""
+
+    kind: str  # "function" or "class"
+    tf_function: bool = False
+    signature: bool = False
+    keras: str | None = None  # for a class: "layer" / "model"
+
+
+@dataclass
+class ModuleFacts:
+    """What a module learns from the others. Empty facts change nothing."""
+
+    traced: dict[str, tuple[TracedBy, bool]] = field(default_factory=dict)  # qualname -> why, once
+    unconverted: set[str] = field(default_factory=set)  # traced without AutoGraph from outside
+    classes: dict[str, tuple[str, bool]] = field(default_factory=dict)  # -> (keras kind, keras2)
+    external: dict[str, ExternalName] = field(default_factory=dict)  # answers to its queries
+
+    def __bool__(self) -> bool:
+        return bool(self.traced or self.unconverted or self.classes or self.external)
+
+    def to_dict(self) -> dict:
+        return {
+            "traced": {q: [asdict(r), once] for q, (r, once) in sorted(self.traced.items())},
+            "unconverted": sorted(self.unconverted),
+            "classes": {q: list(v) for q, v in sorted(self.classes.items())},
+            "external": {q: asdict(v) for q, v in sorted(self.external.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ModuleFacts:
+        return cls(
+            traced={
+                q: (TracedBy(r["kind"], r["via"]), once) for q, (r, once) in data["traced"].items()
+            },
+            unconverted=set(data["unconverted"]),
+            classes={q: (v[0], v[1]) for q, v in data["classes"].items()},
+            external={q: ExternalName(**v) for q, v in data["external"].items()},
+        )
+
+
+Node = tuple[str, str]  # (module, qualname)
+
+
+class Project:
+    """Every module linted together, resolved and traced as one program."""
+
+    def __init__(self, summaries: Iterable[ModuleSummary]) -> None:
+        self.modules: dict[str, ModuleSummary] = {}
+        for summary in summaries:
+            self.modules.setdefault(summary.name, summary)
+        self._edges: dict[Node, list[tuple[Node, str, bool]]] = {}
+        self._roots: list[tuple[Node, TracedBy]] = []
+        self._unconverted_roots: list[Node] = []
+        self._class_kinds = self._resolve_classes()
+        self._index()
+        self.traced, self.one_time = propagate(
+            self._roots, lambda node: self._edges.get(node, ()), _qualified, self._once
+        )
+        self.unconverted = reach(
+            self._unconverted_roots,
+            lambda node: (t for t, kind, _ in self._edges.get(node, ()) if kind != "passed"),
+        )
+
+    # --- names -------------------------------------------------------------------------------
+    def resolve(self, qualified: str, _depth: int = 0) -> Node | None:
+        """The linted function or class a qualified name stands for: the longest module
+        prefix, then a function, class or method there, following re-exports."""
+        parts = qualified.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            summary = self.modules.get(".".join(parts[:i]))
+            if summary is None:
+                continue
+            rest = ".".join(parts[i:])
+            if rest in summary.functions or rest in summary.classes or not summary.complete:
+                return summary.name, rest
+            head, _, tail = rest.partition(".")
+            exported = summary.exports.get(head)
+            if exported is not None and _depth < 8:
+                return self.resolve(f"{exported}.{tail}" if tail else exported, _depth + 1)
+            return None
+        return None
+
+    def _target(self, module: str, edge: Edge) -> Node | None:
+        if not edge.external:
+            return module, edge.target
+        node = self.resolve(edge.target)
+        if node is None:
+            return None
+        summary = self.modules[node[0]]
+        if node[1] in summary.classes:  # calling a class runs its __init__; an instance, __call__
+            node = self.resolve(f"{edge.target}.__init__")
+        if node is None:
+            return None
+        summary = self.modules[node[0]]
+        return node if node[1] in summary.functions or not summary.complete else None
+
+    # --- classes -----------------------------------------------------------------------------
+    def _resolve_classes(self) -> dict[Node, tuple[str, bool]]:
+        """Keras-ness through bases in other modules, to a fixed point."""
+        kinds: dict[Node, tuple[str, bool]] = {}
+        for summary in self.modules.values():
+            for qualname, info in summary.classes.items():
+                if info.keras:
+                    kinds[(summary.name, qualname)] = (info.keras, info.keras2)
+        changed = True
+        while changed:
+            changed = False
+            for summary in self.modules.values():
+                for qualname, info in summary.classes.items():
+                    node = (summary.name, qualname)
+                    if node in kinds:
+                        continue
+                    for base in info.bases:
+                        found = self.resolve(base)
+                        if found is not None and found in kinds:
+                            kinds[node] = kinds[found]
+                            changed = True
+                            break
+        return kinds
+
+    # --- the graph ---------------------------------------------------------------------------
+    def _index(self) -> None:
+        for summary in self.modules.values():
+            name = summary.name
+            for qualname, info in summary.functions.items():
+                node = (name, qualname)
+                if info.root is not None:
+                    self._roots.append((node, TracedBy(info.root)))
+                    if not info.autograph:
+                        self._unconverted_roots.append(node)
+                kind = self._class_kinds.get((name, info.cls)) if info.cls else None
+                if kind is not None and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS:
+                    self._roots.append((node, TracedBy("keras", kind[0])))
+                    if not kind[1]:
+                        self._unconverted_roots.append(node)
+            for edge in summary.edges:
+                target = self._target(name, edge)
+                if target is None:
+                    continue
+                if edge.kind in ("wrapped", "dataset"):
+                    self._roots.append((target, TracedBy(edge.kind)))
+                    if not edge.autograph:
+                        self._unconverted_roots.append(target)
+                    continue
+                if edge.source:  # module-level code is not traced: only its roots count
+                    source = (name, edge.source)
+                    self._edges.setdefault(source, []).append((target, edge.kind, edge.guarded))
+
+    def _once(self, node: Node) -> bool:
+        info = self.modules[node[0]].functions.get(node[1])
+        return info is not None and info.once
+
+    # --- what each module learns -------------------------------------------------------------
+    def facts_for(self, name: str) -> ModuleFacts:
+        """The facts about module ``name`` that come from the other modules: what the whole
+        program's analysis says and the module's own analysis cannot."""
+        summary = self.modules.get(name)
+        facts = ModuleFacts()
+        if summary is None:
+            return facts
+        local_traced, local_once, local_unconverted = self._alone(summary)
+        for node in self.traced.keys() | self.unconverted:
+            if node[0] != name:
+                continue
+            qualname = node[1]
+            reason = self.traced.get(node)
+            if reason is not None and (
+                qualname not in local_traced or self.one_time[node] != local_once.get(qualname)
+            ):
+                facts.traced[qualname] = (reason, self.one_time[node])
+            if node in self.unconverted and qualname not in local_unconverted:
+                facts.unconverted.add(qualname)
+        for qualname, info in summary.classes.items():
+            kind = self._class_kinds.get((name, qualname))
+            if kind is not None and not info.keras:
+                facts.classes[qualname] = kind
+        for qualified in summary.queries:
+            answer = self.describe(qualified)
+            if answer is not None:
+                facts.external[qualified] = answer
+        return facts
+
+    def _alone(self, summary: ModuleSummary) -> tuple[dict, dict, set]:
+        """What the module's own analysis finds traced (and unconverted) with no other module:
+        the same propagation over its own roots and edges."""
+        name = summary.name
+        roots = [
+            (node, reason)
+            for node, reason in self._roots
+            if node[0] == name and self._local_root(summary, node[1], reason)
+        ]
+        unconverted_roots = [
+            node
+            for node in self._unconverted_roots
+            if (node[0] == name and _unconverted_locally(summary, node[1]))
+            or (node[0] == name and self._keras3_method(summary, node[1]))
+        ]
+
+        def edges(node: Node) -> list[tuple[Node, str, bool]]:
+            return [e for e in self._edges.get(node, ()) if e[0][0] == name]
+
+        traced, once = propagate(roots, edges, _qualified, self._once)
+        unconverted = reach(
+            unconverted_roots, lambda n: (t for t, kind, _ in edges(n) if kind != "passed")
+        )
+        return (
+            {q: r for (_, q), r in traced.items()},
+            {q: o for (_, q), o in once.items()},
+            {q for _, q in unconverted},
+        )
+
+    def _local_root(self, summary: ModuleSummary, qualname: str, reason: TracedBy) -> bool:
+        info = summary.functions[qualname]
+        if reason.kind == "keras":
+            return bool(info.cls and summary.classes.get(info.cls, ClassSummary()).keras)
+        return info.root == reason.kind
+
+    def _keras3_method(self, summary: ModuleSummary, qualname: str) -> bool:
+        info = summary.functions[qualname]
+        cls = summary.classes.get(info.cls) if info.cls else None
+        return bool(
+            cls is not None
+            and cls.keras
+            and not cls.keras2
+            and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS
+        )
+
+    def describe(self, qualified: str) -> ExternalName | None:
+        node = self.resolve(qualified)
+        if node is None:
+            return None
+        module, qualname = node
+        summary = self.modules[module]
+        function = summary.functions.get(qualname)
+        if function is not None:
+            if not function.tf_function:
+                return None
+            return ExternalName("function", tf_function=True, signature=function.signature)
+        kind = self._class_kinds.get(node)
+        return ExternalName("class", keras=kind[0]) if kind is not None else None
+
+
+def _qualified(node: Node) -> str:
+    return f"{node[0]}.{node[1]}" if node[1] else node[0]
+
+
+def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:
+    info = summary.functions[qualname]
+    return info.root is not None and not info.autograph
+
+
+LintMany = Callable[[list[tuple[Path, ModuleIdentity, ModuleFacts | None]]], list]
+
+
+def lint_project(paths: list[Path], lint_many: LintMany) -> list:
+    """Lint ``paths`` as one program: each file once on its own (``lint_many`` returns results
+    with a ``summary``, in order), then again, with the facts the others give it, each file
+    whose analysis those facts change. Returns the final result of each path, in order."""
+    identities = [ModuleIdentity.of(path) for path in paths]
+    results = lint_many([(p, i, None) for p, i in zip(paths, identities, strict=True)])
+    project = Project(r.summary for r in results if getattr(r, "summary", None) is not None)
+    again = []
+    for index, (path, identity) in enumerate(zip(paths, identities, strict=True)):
+        facts = project.facts_for(identity.name)
+        if facts and project.modules.get(identity.name) is results[index].summary:
+            again.append((index, (path, identity, facts)))
+    for (index, _), result in zip(again, lint_many([job for _, job in again]), strict=True):
+        results[index] = result
+    return results

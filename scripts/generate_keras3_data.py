@@ -1,0 +1,778 @@
+"""Generate tf2lint's Keras 2 -> Keras 3 migration data from the two installed Keras packages.
+
+    python scripts/generate_keras3_data.py            # write rules/data/keras3_migration.json
+    python scripts/generate_keras3_data.py --check    # exit 1 if the committed data is stale
+
+Needs TensorFlow >= 2.16 (whose ``tf.keras`` is Keras 3, the ``keras`` package) and ``tf-keras``
+of the same version (Keras 2: ``tf_keras.api._v2.keras`` is what ``tf.keras`` was up to TF 2.15).
+Nothing is copied by hand: every entry comes from comparing the two public APIs.
+
+* ``symbols``: public modules, classes and functions under ``tf.keras`` that Keras 3 no longer
+  has, or has only as a stub that raises (``tf.keras.optimizers.legacy.Adam``). ``replacement``
+  is where the same thing lives in Keras 3: ``safe`` when Keras 2 already had it there as the
+  very same object (a pure move), else a Keras 3 object of the same name (``safe`` false).
+  ``in_keras``: the path still exists under the ``keras`` package itself (``import keras``).
+* ``class_aliases``: other public paths of the classes named in these tables
+  (``models.Sequential`` is ``Sequential``).
+* ``members``: public methods and attributes of public classes that Keras 3 instances no longer
+  have, recorded on the most basic public class that lost them; ``ancestors`` lists, for each
+  public class, its public bases (Keras 2 MRO) that have entries, so a lookup is the union.
+* ``arguments``: keyword arguments of public functions, constructors and user-called methods
+  that Keras 2 declared (``inspect.signature``) and Keras 3 rejects: without ``**kwargs`` a
+  missing parameter is a TypeError; with ``**kwargs`` the generator calls the Keras 3 API with
+  the argument and keeps it only if that raises. ``new`` is a rename: the Keras 3 parameter
+  at the same position with the same default; ``keras2_default`` (a literal) lets
+  ``tf2lint verify`` pass the argument.
+* ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
+  parameters whose default changed (position among the named parameters), kept only where an
+  object built with the Keras 2 default has a different ``get_config()`` than one built
+  without it (so ``data_format=None`` that resolves to ``"channels_last"`` is not a change).
+* ``layers``: which layer classes create no variable when built and called (Keras 3 and Keras
+  2, by constructing and calling each one), and which Keras 3 layers own a random seed variable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import inspect
+import io
+import json
+import os
+import sys
+import tempfile
+import types
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("KERAS_BACKEND", "tensorflow")
+
+DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "keras3_migration.json"
+KERAS2_ROOT = "tf_keras.api._v2.keras"
+KERAS3_ROOT = "keras._tf_keras.keras"  # what TF 2.16+'s `tf.keras` loads
+EMPTY = inspect.Parameter.empty
+# Methods that Keras calls and users override (their parameter names are not passed by
+# keyword in user code) rather than call themselves.
+HOOKS = frozenset(
+    {
+        "call",
+        "build",
+        "compute_output_shape",
+        "compute_output_signature",
+        "compute_mask",
+        "get_initial_state",
+        "update_step",
+        "from_config",
+        "get_config",
+        "build_from_config",
+    }
+)
+
+
+# --- the public APIs ----------------------------------------------------------------------------
+
+
+def public_api(module: types.ModuleType) -> dict[str, object]:
+    """Every public name reachable from ``module`` through its public submodules, by dotted path
+    relative to it (``layers.Dense``), in sorted order."""
+    root = module.__name__.split(".")[0] + "."
+    found: dict[str, object] = {}
+    seen: set[int] = set()
+
+    def walk(mod: types.ModuleType, prefix: str) -> None:
+        for name in sorted(dir(mod)):
+            if name.startswith("_"):
+                continue
+            try:
+                obj = getattr(mod, name)
+            except Exception:
+                continue
+            path = prefix + name
+            found[path] = obj
+            if isinstance(obj, types.ModuleType):
+                inner = getattr(obj, "__name__", "")
+                if id(obj) not in seen and (inner + ".").startswith(root):
+                    seen.add(id(obj))
+                    walk(obj, path + ".")
+
+    walk(module, "")
+    return found
+
+
+def canonical_paths(api: dict[str, object]) -> dict[int, str]:
+    """One path per object: the shortest, then the first alphabetically."""
+    best: dict[int, str] = {}
+    for path, obj in api.items():
+        old = best.get(id(obj))
+        if old is None or (path.count("."), path) < (old.count("."), old):
+            best[id(obj)] = path
+    return best
+
+
+def kind_of(obj: object) -> str:
+    if isinstance(obj, types.ModuleType):
+        return "module"
+    if isinstance(obj, type):
+        return "class"
+    return "function" if callable(obj) else "constant"
+
+
+@contextlib.contextmanager
+def quiet():
+    with (
+        warnings.catch_warnings(),
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()),
+    ):
+        warnings.simplefilter("ignore")
+        yield
+
+
+def stub_error(obj: object) -> str | None:
+    """The error of a Keras 3 name kept only to raise (a class or function that takes anything
+    and fails at once), else None."""
+    if not callable(obj) or isinstance(obj, types.ModuleType):
+        return None
+    target = obj.__init__ if isinstance(obj, type) else obj
+    try:
+        params = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    kinds = {p.kind for p in params if p.name != "self"}
+    if kinds != {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD}:
+        return None
+    try:
+        with quiet():
+            obj()
+    except (ImportError, NotImplementedError) as error:
+        return str(error).strip()
+    except Exception:
+        return None
+    return None
+
+
+# --- removed symbols ----------------------------------------------------------------------------
+
+
+def removed_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
+    by_name3: dict[str, list[str]] = {}
+    for path in api3:
+        by_name3.setdefault(path.rsplit(".", 1)[-1], []).append(path)
+    out: dict[str, dict] = {}
+    for path, obj in api2.items():
+        error = None
+        if path in api3:
+            error = stub_error(api3[path])
+            if error is None:
+                continue
+        entry: dict = {"kind": kind_of(obj), "replacement": None, "safe": False}
+        if error is not None:
+            entry["error"] = error
+        replacement = _moved_to(path, obj, api2, api3)
+        if replacement is not None:
+            entry["replacement"], entry["safe"] = replacement, True
+        else:
+            entry["replacement"] = _same_name(path, obj, api3, by_name3)
+        entry["in_keras"] = path in api_keras and stub_error(api_keras[path]) is None
+        out[path] = entry
+    return out
+
+
+def _moved_to(path: str, obj: object, api2: dict, api3: dict) -> str | None:
+    """A path where Keras 2 had this very object and Keras 3 has a working object: same leaf
+    name first, then the shortest path."""
+    if isinstance(obj, (int, float, str, bool)) or obj is None:
+        return None
+    candidates = [
+        p
+        for p, o in api2.items()
+        if o is obj and p != path and p in api3 and stub_error(api3[p]) is None
+    ]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda p: _nearness(p, path))
+
+
+def _same_name(path: str, obj: object, api3: dict, by_name3: dict) -> str | None:
+    """A working Keras 3 object with the same leaf name and kind (``optimizers.legacy.Adam`` ->
+    ``optimizers.Adam``), nearest to the old path."""
+    leaf = path.rsplit(".", 1)[-1]
+    kind = kind_of(obj)
+    if kind == "module":
+        return None
+    candidates = [
+        p
+        for p in by_name3.get(leaf, [])
+        if kind_of(api3[p]) == kind and stub_error(api3[p]) is None
+    ]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda p: _nearness(p, path))
+
+
+def _nearness(candidate: str, path: str) -> tuple:
+    """Sort key of new homes for ``path``: the same leaf name, then the same capitalisation
+    (``mse`` for the function ``mean_squared_error``, not the alias ``MSE``), the same parent
+    module, the fewest dots."""
+    leaf, new_leaf = path.rsplit(".", 1)[-1], candidate.rsplit(".", 1)[-1]
+    parent = path.rsplit(".", 1)[0] if "." in path else ""
+    shared = 0
+    for x, y in zip(candidate.split("."), parent.split("."), strict=False):
+        if x != y:
+            break
+        shared += 1
+    return (
+        new_leaf != leaf,
+        new_leaf[:1].isupper() != leaf[:1].isupper(),
+        -shared,
+        candidate.count("."),
+        candidate,
+    )
+
+
+# --- building objects, to look at what they are --------------------------------------------------
+
+
+class Builder:
+    """Construct public Keras classes with made-up values for their required arguments."""
+
+    def __init__(self, keras_module: types.ModuleType) -> None:
+        self.k = keras_module
+
+    def fills(self) -> dict[str, object]:
+        k = self.k
+        return {
+            "units": 2,
+            "filters": 2,
+            "kernel_size": 1,
+            "rate": 0.5,
+            "stddev": 0.1,
+            "target_shape": (2, 2),
+            "dims": (1,),
+            "n": 2,
+            "function": lambda x: x,
+            "activation": "relu",
+            "layer": k.layers.Dense(2),
+            "cell": k.layers.SimpleRNNCell(2),
+            "cells": [k.layers.SimpleRNNCell(2)],
+            "input_dim": 4,
+            "output_dim": 2,
+            "num_heads": 2,
+            "key_dim": 2,
+            "height": 2,
+            "width": 2,
+            "factor": 0.1,
+            "scale": 1.0,
+            "offset": 0.0,
+            "num_tokens": 4,
+            "num_bins": 4,
+            "bin_boundaries": [0.0],
+            "equation": "ab,bc->ac",
+            "output_shape": 2,
+            "size": 2,
+            "groups": 1,
+            "mode": "constant",
+            "cropping": 1,
+            "padding": 1,
+            "axis": -1,
+            "axes": 1,
+            "pool_size": 2,
+            "value_range": (0, 1),
+            "depth_multiplier": 1,
+            "forward_layer": k.layers.SimpleRNN(2),
+            "shape": (2,),
+            "learning_rate": 0.01,
+            "initial_learning_rate": 0.1,
+            "decay_steps": 10,
+            "decay_rate": 0.9,
+            "boundaries": [1],
+            "values": [0.1, 0.01],
+            "first_decay_steps": 10,
+            "thresholds": 0.5,
+            "num_classes": 2,
+            "inner_optimizer": k.optimizers.SGD(),
+            "monitor": "loss",
+            "filepath": "/tmp/unused.keras",
+            "backup_dir": "/tmp/unused",
+            "schedule": lambda epoch: 0.1,
+            "fn": lambda y, p: y,
+            "l1": 0.01,
+            "l2": 0.01,
+            "max_value": 1.0,
+            "min_value": 0.0,
+            "power_iterations": 1,
+            "gamma": 0.5,
+        }
+
+    def construct(self, cls: type, **extra):
+        fills = self.fills()
+        kwargs = {}
+        try:
+            params = inspect.signature(cls.__init__).parameters.values()
+        except (TypeError, ValueError):
+            return None
+        for p in params:
+            if p.name == "self" or p.default is not EMPTY or p.name in extra:
+                continue
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                continue
+            if p.name not in fills:
+                return None
+            kwargs[p.name] = fills[p.name]
+        with quiet():
+            return cls(**kwargs, **extra)
+
+
+def try_construct(builder: Builder, cls: type, **extra):
+    """(object, None) on success, (None, error text) when the extra arguments were refused,
+    (None, None) when the class cannot be built at all here."""
+    try:
+        base = builder.construct(cls)
+    except Exception:
+        return None, None
+    if base is None:
+        return None, None
+    if not extra:
+        return base, None
+    try:
+        return builder.construct(cls, **extra), None
+    except Exception as error:
+        return None, f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
+
+
+# --- removed members ---------------------------------------------------------------------------
+
+
+def public_members(obj: object) -> set[str]:
+    return {n for n in dir(obj) if not n.startswith("_")}
+
+
+def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict]:
+    canon2 = canonical_paths(api2)
+    gone: dict[str, set[str]] = {}
+    classes: dict[str, type] = {}
+    # `Model(inputs, outputs)` builds a Functional model, which has members a bare Model lacks.
+    k = builder3.k
+    with quiet():
+        inputs = k.Input((2,))
+        functional = k.Model(inputs, k.layers.Dense(1)(inputs))
+    extra = {"Model": public_members(functional)}
+    for path, obj in api2.items():
+        if not isinstance(obj, type) or canon2[id(obj)] != path:
+            continue
+        new = api3.get(path)
+        if not isinstance(new, type) or stub_error(new) is not None:
+            continue
+        missing = public_members(obj) - public_members(new)
+        if missing:
+            # Instance attributes set in __init__ (`layer.name`) are not in dir() of the class.
+            missing -= _instance_members(builder3, new) | extra.get(path, set())
+        classes[path] = obj
+        gone[path] = missing
+    # Record each member on the most basic public class (Keras 2 MRO) that lost it.
+    members: dict[str, dict[str, None]] = {}
+    for path, cls in classes.items():
+        bases = [canon2[id(b)] for b in cls.__mro__[1:] if id(b) in canon2]
+        bases = [b for b in bases if b in gone]
+        inherited = set().union(*(gone[b] for b in bases)) if bases else set()
+        own = gone[path] - inherited
+        if own:
+            members[path] = dict.fromkeys(sorted(own))
+        kept = inherited - gone[path]
+        if kept:  # a subclass that has the member back: not inherited as removed
+            members.setdefault(path, {}).update({m: "kept" for m in sorted(kept)})
+    return dict(sorted(members.items()))
+
+
+def public_ancestors(api2: dict, keep) -> dict[str, list[str]]:
+    """For each public class, its public bases (Keras 2 MRO order) for which ``keep`` holds."""
+    canon2 = canonical_paths(api2)
+    out = {}
+    for path, obj in api2.items():
+        if isinstance(obj, type) and canon2[id(obj)] == path:
+            bases = [canon2[id(b)] for b in obj.__mro__[1:] if id(b) in canon2]
+            bases = [b for b in bases if keep(b)]
+            if bases:
+                out[path] = bases
+    return dict(sorted(out.items()))
+
+
+def _instance_members(builder: Builder, cls: type) -> set[str]:
+    """Public members of an instance of ``cls``, or of its nearest base that can be built here
+    (attributes set in ``__init__`` are not in the class's ``dir()``)."""
+    for base in cls.__mro__:
+        instance, _ = try_construct(builder, base)
+        if instance is not None:
+            return public_members(instance)
+    return set()
+
+
+# --- removed and renamed keyword arguments, changed defaults ---------------------------------
+
+
+def _signature(fn) -> inspect.Signature | None:
+    try:
+        return inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+
+
+def _named(sig: inspect.Signature) -> list[inspect.Parameter]:
+    return [
+        p
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name not in ("self", "cls")
+    ]
+
+
+def _varkw(sig: inspect.Signature) -> bool:
+    return any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values())
+
+
+def callables(api2: dict, api3: dict):
+    """(path, Keras 2 callable, Keras 3 callable, class or None) for every public function,
+    constructor (path = the class) and user-called method (path = class.method) in both."""
+    canon2 = canonical_paths(api2)
+    for path, obj in api2.items():
+        if canon2.get(id(obj)) != path or path not in api3:
+            continue
+        new = api3[path]
+        if stub_error(new) is not None:
+            continue
+        if isinstance(obj, type) and isinstance(new, type):
+            yield path, obj.__init__, new.__init__, new
+            for name in sorted(vars(obj)):
+                if name.startswith("_") or name in HOOKS or not hasattr(new, name):
+                    continue
+                old_fn, new_fn = getattr(obj, name), getattr(new, name)
+                if callable(old_fn) and callable(new_fn) and not isinstance(old_fn, type):
+                    yield f"{path}.{name}", old_fn, new_fn, None
+        elif kind_of(obj) == "function" and kind_of(new) == "function":
+            yield path, obj, new, None
+        elif kind_of(obj) == "function" and isinstance(new, type):  # l1_l2 became a class
+            yield path, obj, new.__init__, new
+
+
+def _literal(value: object) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+class ModelProbe:
+    """Calls of `Model` methods on a tiny compiled model, to see which extra keywords the Keras
+    3 methods that take ``**kwargs`` refuse."""
+
+    def __init__(self, keras3: types.ModuleType) -> None:
+        import numpy as np
+
+        self.k = keras3
+        self.x = np.ones((4, 2), "float32")
+        self.y = np.zeros((4, 1), "float32")
+        self.folder = tempfile.mkdtemp(prefix="tf2lint-keras3-")
+
+    def model(self):
+        k = self.k
+        model = k.Sequential([k.Input((2,)), k.layers.Dense(1)])
+        model.compile(optimizer="sgd", loss="mse")
+        return model
+
+    def calls(self) -> dict[str, object]:
+        weights = os.path.join(self.folder, "w.weights.h5")
+        return {
+            "fit": lambda m, **kw: m.fit(self.x, self.y, epochs=1, verbose=0, **kw),
+            "evaluate": lambda m, **kw: m.evaluate(self.x, self.y, verbose=0, **kw),
+            "predict": lambda m, **kw: m.predict(self.x, verbose=0, **kw),
+            "save": lambda m, **kw: m.save(os.path.join(self.folder, "m.keras"), **kw),
+            "save_weights": lambda m, **kw: m.save_weights(weights, **kw),
+            "load_weights": lambda m, **kw: (
+                m.save_weights(weights),
+                m.load_weights(weights, **kw),
+            ),
+            "train_on_batch": lambda m, **kw: m.train_on_batch(self.x, self.y, **kw),
+            "test_on_batch": lambda m, **kw: m.test_on_batch(self.x, self.y, **kw),
+        }
+
+    def refuses(self, method: str, keyword: str, value: object) -> str | bool | None:
+        """The error text when the call with ``keyword`` fails, False when it works, None when
+        this probe cannot tell."""
+        call = self.calls().get(method)
+        if call is None:
+            return None
+        try:
+            with quiet():
+                call(self.model())
+        except Exception:
+            return None
+        try:
+            with quiet():
+                call(self.model(), **{keyword: value})
+        except Exception as error:
+            return f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
+        return False
+
+
+# How Keras 3 says that it does not take a keyword (anything else is a failure for another
+# reason, which tells nothing about the keyword).
+REFUSALS = ("not recognized", "unrecognized", "unexpected keyword", "invalid keyword")
+
+
+def _refusal(error: str, keyword: str) -> bool:
+    lowered = error.lower()
+    return keyword in error and any(r in lowered for r in REFUSALS)
+
+
+def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProbe):
+    """(removed or renamed keywords, changed defaults, keywords this generator cannot judge)."""
+    arguments: dict[str, dict[str, dict]] = {}
+    defaults: dict[str, dict[str, list]] = {}
+    unknown: list[str] = []
+    for path, old_fn, new_fn, new_cls in callables(api2, api3):
+        old_sig, new_sig = _signature(old_fn), _signature(new_fn)
+        if old_sig is None or new_sig is None:
+            continue
+        old_params, new_params = _named(old_sig), _named(new_sig)
+        if any(p.name == "instance" for p in old_params):  # a decorator hides the signature
+            continue
+        new_names = {p.name: p for p in new_params}
+        old_names = {p.name for p in old_params}
+        method = path.rsplit(".", 1)[-1] if new_cls is None and "." in path else None
+        found: dict[str, dict] = {}
+        for index, param in enumerate(old_params):
+            if param.name in new_names:
+                continue
+            renamed = _renamed(index, param, old_params, new_params, old_names)
+            if _varkw(new_sig):
+                error = _refused(path, param, new_cls, method, builder3, probe)
+                if error is None:
+                    unknown.append(f"{path}({param.name}=)")
+                    continue
+                if error is False:
+                    continue  # Keras 3 still takes it through **kwargs
+                found[param.name] = {"new": renamed, "error": error}
+            else:
+                found[param.name] = {"new": renamed}
+            if param.default is not EMPTY and _literal(param.default):
+                found[param.name]["keras2_default"] = param.default
+        if found:
+            arguments[path] = found
+        if method is None:
+            changed = _changed_defaults(path, old_params, new_names, new_cls, new_fn, builder3)
+            if changed:
+                defaults[path] = changed
+    return dict(sorted(arguments.items())), dict(sorted(defaults.items())), sorted(unknown)
+
+
+def _renamed(index, param, old_params, new_params, old_names) -> str | None:
+    """The Keras 3 parameter at the same position, new in Keras 3, with the same default, when
+    that default says something (not None or a bool) or the two names share a word
+    (``input_shape`` -> ``shape``, ``losses`` -> ``loss``)."""
+    if index >= len(new_params):
+        return None
+    candidate = new_params[index]
+    if candidate.name in old_names or candidate.kind != param.kind:
+        return None
+    old, new = param.default, candidate.default
+    if not (old is new or (_literal(new) and type(old) is type(new) and old == new)):
+        return None
+    telling = old is EMPTY or not (old is None or isinstance(old, bool))
+    words = {w.rstrip("s") for w in param.name.split("_")}
+    shared = words & {w.rstrip("s") for w in candidate.name.split("_")}
+    return candidate.name if telling or shared else None
+
+
+def _refused(path, param, new_cls, method, builder3, probe) -> str | bool | None:
+    """Whether Keras 3, which takes ``**kwargs`` here, refuses ``param`` (with its Keras 2
+    default as the value): the error text, False when it takes it, None when untested."""
+    if param.default is EMPTY:
+        return None
+    if new_cls is not None:
+        instance, error = try_construct(builder3, new_cls, **{param.name: param.default})
+    elif method is not None and path.split(".")[-2] in ("Model", "Sequential"):
+        error = probe.refuses(method, param.name, param.default)
+        instance = error is False
+        error = error or None
+    else:
+        return None
+    if error is not None:
+        return error if _refusal(error, param.name) else None
+    return False if instance is not None and instance is not False else None
+
+
+def _changed_defaults(path, old_params, new_names, new_cls, new_fn, builder3):
+    changed: dict[str, list] = {}
+    for position, param in enumerate(old_params):
+        new = new_names.get(param.name)
+        if new is None or param.name == "name":  # names only label things
+            continue
+        old_default, new_default = param.default, new.default
+        if old_default is EMPTY or new_default is EMPTY:
+            continue
+        if not (_literal(old_default) and _literal(new_default)) or old_default == new_default:
+            continue
+        if _conditional(new_cls or new_fn, param.name):
+            continue
+        if _config_differs(param.name, old_default, new_cls, new_fn, builder3):
+            changed[param.name] = [old_default, new_default, position]
+    return changed
+
+
+def _conditional(obj: object, name: str) -> bool:
+    """Whether Keras 3's docstring says the parameter matters only under another setting
+    ("ema_overwrite_frequency: ... Only used if `use_ema=True`"): a changed default of it
+    changes nothing for code that leaves both out."""
+    doc = inspect.getdoc(obj) or ""
+    start = doc.find(f"{name}:")
+    if start < 0:
+        return False
+    entry = doc[start : start + 400].split("\n\n")[0].lower()
+    return any(s in entry for s in ("only used if", "only used when", "only applicable"))
+
+
+def _config_differs(name, old_default, new_cls, new_fn, builder3) -> bool:
+    """Whether Keras 3 builds a different object with the Keras 2 default than without it.
+    False where that cannot be told (the object cannot be built here, or has no config):
+    a changed default is reported only when it changes something."""
+    try:
+        if new_cls is not None:
+            plain = builder3.construct(new_cls)
+            pinned = builder3.construct(new_cls, **{name: old_default})
+        else:
+            with quiet():
+                plain, pinned = new_fn(), new_fn(**{name: old_default})
+        first, second = plain.get_config(), pinned.get_config()
+    except Exception:
+        return False
+    first.pop("name", None)  # auto-numbered: dense, dense_1
+    second.pop("name", None)
+    return first != second
+
+
+# --- layers and the variables they create -----------------------------------------------------
+
+
+def layer_state(api: dict, builder: Builder, layer_base: type) -> dict[str, str]:
+    """For each public layer class: "none" (built and called, it created no variable), "seed"
+    (its only variables are random seed state), "variables", or "unknown" (not built here)."""
+    import numpy as np
+
+    inputs = [
+        np.ones((2, 4), "float32"),
+        np.ones((2, 4, 4), "float32"),
+        np.ones((2, 4, 4, 3), "float32"),
+        np.ones((2, 4, 4, 4, 3), "float32"),
+        [np.ones((2, 4), "float32"), np.ones((2, 4), "float32")],
+        np.ones((2, 4), "int32"),
+        np.array([["a"], ["b"]]),
+    ]
+    out: dict[str, str] = {}
+    states: dict[int, str] = {}  # one look per class, under each of its names
+    for path, obj in api.items():
+        if not (path.startswith("layers.") and isinstance(obj, type)):
+            continue
+        if not issubclass(obj, layer_base):
+            continue
+        leaf = path.rsplit(".", 1)[-1]
+        if id(obj) in states:
+            out[leaf] = states[id(obj)]
+            continue
+        try:
+            layer = builder.construct(obj)
+        except Exception:
+            layer = None
+        if layer is None:
+            out[leaf] = states[id(obj)] = "unknown"
+            continue
+        state = "unknown"
+        for x in inputs:
+            try:
+                with quiet():
+                    layer(x)
+            except Exception:
+                continue
+            variables = {id(v): v for v in [*layer.weights, *getattr(layer, "variables", [])]}
+            variables = list(variables.values())
+            if not variables:
+                state = "none"
+            elif all("seed" in getattr(v, "path", getattr(v, "name", "")) for v in variables):
+                state = "seed"
+            else:
+                state = "variables"
+            break
+        if state == "unknown" and getattr(layer, "variables", None):
+            state = (
+                "seed"
+                if all("seed" in getattr(v, "path", "") for v in layer.variables)
+                else "variables"
+            )
+        out[leaf] = states[id(obj)] = state
+    return dict(sorted(out.items()))
+
+
+# --- all together -----------------------------------------------------------------------------
+
+
+def build() -> dict:
+    """The migration data, from the installed TensorFlow, Keras 3 and tf-keras."""
+    import keras
+    import tensorflow as tf
+    import tf_keras
+
+    keras2 = importlib.import_module(KERAS2_ROOT)
+    keras3 = importlib.import_module(KERAS3_ROOT)
+    api2, api3, api_keras = public_api(keras2), public_api(keras3), public_api(keras)
+    builder3 = Builder(keras3)
+    symbols = removed_symbols(api2, api3, api_keras)
+    members = removed_members(api2, api3, builder3)
+    arguments, defaults, unknown = argument_changes(api2, api3, builder3, ModelProbe(keras3))
+    # Classes with entries of their own: constructors (the class path), methods (class.method).
+    owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
+    ancestors = public_ancestors(api2, owners.__contains__)
+    canon2 = canonical_paths(api2)
+    aliases = {
+        path: canon2[id(obj)]
+        for path, obj in api2.items()
+        if isinstance(obj, type)
+        and canon2[id(obj)] != path
+        and (canon2[id(obj)] in owners or canon2[id(obj)] in ancestors)
+    }
+    state3 = layer_state(api3, builder3, keras.layers.Layer)
+    state2 = layer_state(api2, Builder(keras2), tf_keras.layers.Layer)
+    return {
+        "tensorflow_version": tf.__version__,
+        "keras_version": keras.__version__,
+        "tf_keras_version": tf_keras.__version__,
+        "source": f"public APIs of {KERAS2_ROOT} (Keras 2) and {KERAS3_ROOT} (Keras 3)",
+        "symbols": symbols,
+        "members": members,
+        "ancestors": ancestors,
+        "class_aliases": dict(sorted(aliases.items())),
+        "arguments": arguments,
+        "defaults": defaults,
+        "arguments_not_judged": unknown,
+        "layer_state": {"keras3": state3, "keras2": state2},
+    }
+
+
+def dump(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare with the committed data")
+    parser.add_argument("--output", type=Path, default=DATA)
+    args = parser.parse_args()
+    text = dump(build())
+    if args.check:
+        same = args.output.exists() and args.output.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{args.output} is stale: regenerate it")
+        return 0 if same else 1
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

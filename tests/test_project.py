@@ -1,0 +1,71 @@
+"""The project: traced code, Keras classes and tf.functions across modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tf2lint.engine import lint_module
+from tf2lint.plugins import all_rules
+from tf2lint.project import ModuleIdentity, Project, lint_project
+
+PACKAGE = Path(__file__).parent / "data" / "trainpkg"
+RULES = all_rules()
+
+
+def lint_many(jobs):
+    return [lint_module(path.read_text(), path.name, RULES, False, i, f) for path, i, f in jobs]
+
+
+@pytest.fixture(scope="module")
+def findings() -> dict[str, list[tuple[str, int]]]:
+    paths = sorted((PACKAGE / "trainpkg").glob("*.py"))
+    results = lint_project(paths, lint_many)
+    return {
+        path.name: [(d.rule, d.line) for d in result.diagnostics]
+        for path, result in zip(paths, results, strict=True)
+    }
+
+
+def test_module_names_come_from_the_packages():
+    assert ModuleIdentity.of(PACKAGE / "trainpkg" / "train.py") == ModuleIdentity(
+        "trainpkg.train", "trainpkg"
+    )
+    assert ModuleIdentity.of(PACKAGE / "trainpkg" / "__init__.py") == ModuleIdentity(
+        "trainpkg", "trainpkg"
+    )
+
+
+def test_helpers_called_from_a_traced_step_in_another_module_are_traced(findings):
+    assert ("TF202", 9) in findings["losses.py"]  # the list mutated once, while tracing
+    assert ("TF201", 5) in findings["logging_utils.py"]  # no TensorFlow import there at all
+
+
+def test_keras_call_through_a_base_class_in_another_module(findings):
+    assert ("TF201", 10) in findings["model.py"]
+
+
+def test_imported_tf_function_called_with_a_changing_python_number(findings):
+    assert ("TF501", 11) in findings["run.py"]
+
+
+def test_each_module_alone_sees_none_of_it():
+    paths = sorted((PACKAGE / "trainpkg").glob("*.py"))
+    alone = {
+        p.name: [d.rule for d in lint_module(p.read_text(), p.name, RULES).diagnostics]
+        for p in paths
+    }
+    assert alone["losses.py"] == alone["logging_utils.py"] == alone["run.py"] == []
+    assert "TF201" not in alone["model.py"]
+
+
+def test_facts_name_where_the_tracing_comes_from():
+    paths = sorted((PACKAGE / "trainpkg").glob("*.py"))
+    jobs = [(p, ModuleIdentity.of(p), None) for p in paths]
+    project = Project(r.summary for r in lint_many(jobs))
+    facts = project.facts_for("trainpkg.losses")
+    reason, once = facts.traced["weighted_loss"]
+    assert (reason.kind, reason.via, once) == ("called", "trainpkg.train.train_step", False)
+    assert project.facts_for("trainpkg.model").classes == {"Head": ("layer", False)}
+    assert project.facts_for("trainpkg.layers").traced == {}
