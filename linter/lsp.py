@@ -472,9 +472,13 @@ def _action_data(
     return {"uri": uri, "version": version, "fix": fix, "index": index, "unsafe": unsafe, **extra}
 
 
+def _unsafe(d: Diagnostic) -> bool:
+    return d.fix is not None and d.fix.applicability == "unsafe"
+
+
 def _fix_title(d: Diagnostic) -> str:
     title = f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
-    return title + (" (unsafe)" if d.fix.applicability == "unsafe" else "")
+    return title + (" (unsafe)" if _unsafe(d) else "")
 
 
 def _fix_all_actions(diagnostics: list[Diagnostic], data: dict[str, Any]) -> list:
@@ -559,7 +563,7 @@ def build_server() -> Tf2lintServer:
                             kind=types.CodeActionKind.QuickFix,
                             diagnostics=[published],
                             is_preferred=d.fix.applicability == "safe",
-                            data=_action_data(uri, linted.version, "one", index),
+                            data=_action_data(uri, linted.version, "one", index, _unsafe(d)),
                         )
                     )
                 if d.category != ENGINE_CATEGORY:
@@ -763,7 +767,7 @@ async def notebook_code_actions(
                         kind=types.CodeActionKind.QuickFix,
                         diagnostics=[finding.published],
                         is_preferred=d.fix.applicability == "safe",
-                        data=_action_data(uri, state.version, "one", index, **base),
+                        data=_action_data(uri, state.version, "one", index, _unsafe(d), **base),
                     )
                 )
             if d.category != ENGINE_CATEGORY:
