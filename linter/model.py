@@ -16,7 +16,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from tf2lint.lazy import cst
-from tf2lint.walk import LEAVE, children
+from tf2lint.walk import LEAVE, children, walk
 
 if TYPE_CHECKING:
     from tf2lint.project import ExternalName, ModuleFacts, ModuleIdentity, ModuleSummary
@@ -283,7 +283,7 @@ _SCALAR_BUILTINS = frozenset(
 )
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class Scope:
     """A Python scope: the module, a class body, a function or lambda, a comprehension."""
 
@@ -377,7 +377,7 @@ class TracedBy:
         return f"{verb[self.kind]} traced `{self.via}`"
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class ClassInfo(Scope):
     name: str
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
@@ -388,7 +388,7 @@ class ClassInfo(Scope):
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class FunctionInfo(Scope):
     """A function scope: a def or a lambda (``name`` "<lambda>")."""
 
@@ -417,6 +417,9 @@ class FunctionInfo(Scope):
     # from under a one-time guard
     one_time: bool = False
     key: str = ""  # unique in its module: the qualname, numbered when several share one
+    # a traced method whose `self` is always an object built during the trace (its attributes
+    # are that trace's own state, not state that outlives it)
+    fresh_self: bool = False
     runs_once: bool = False  # decorated with a once/cache decorator
 
     @property
@@ -430,28 +433,6 @@ class FunctionInfo(Scope):
     @property
     def decorators(self) -> Sequence[cst.Decorator]:
         return self.node.decorators if self.kind == "function" else ()
-
-    @cached_property
-    def assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
-        """Stage-1 compatibility view of the bindings (rules move to ModuleModel.lookup)."""
-        return _assignments(self)
-
-
-def _assignments(fn: FunctionInfo) -> dict[str, list[cst.BaseExpression | None]]:
-    root: Scope = fn
-    while root.parent is not None:
-        root = root.parent
-    out: dict[str, list[cst.BaseExpression | None]] = {}
-    for bindings in (fn.bindings, root.bindings):
-        for name, sites in bindings.items():
-            values = [
-                s.value if s.kind in _VALUE_KINDS else None
-                for s in sites
-                if s.kind not in ("param", "import", "class") and s.where is fn
-            ]
-            if values:
-                out.setdefault(name, []).extend(values)
-    return out
 
 
 @dataclass(frozen=True)
@@ -486,6 +467,9 @@ class _Edge:
     target: FunctionInfo | str
     kind: str
     guarded: bool
+    # for calls of methods: "self" (self.m()), "fresh" (an object the caller built itself,
+    # so it lives no longer than one trace when traced code builds it), else "other"
+    receiver: str = "other"
 
     @property
     def local(self) -> bool:
@@ -555,6 +539,7 @@ class ModuleModel:
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
         self._edges: dict[int, list[tuple[FunctionInfo, str, bool]]] = {}
         self._callees: dict[int, FunctionInfo | None] = {}
+        self._returns: dict[int, bool] = {}  # id(function) -> whether it returns a tensor
         # every call in the module with the function it is in, its enclosing loops and scope
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...], Scope]] = []
         # id(Name) -> its scope, for names read outside the module scope
@@ -695,28 +680,6 @@ class ModuleModel:
             for q in self.imported
         )
 
-    @cached_property
-    def module_assignments(self) -> dict[str, list[cst.BaseExpression | None]]:
-        """Stage-1 compatibility: module-level names bound by code, with their values."""
-        out: dict[str, list[cst.BaseExpression | None]] = {}
-        for name, sites in self.scope.bindings.items():
-            values = [
-                s.value if s.kind in _VALUE_KINDS else None
-                for s in sites
-                if s.kind not in ("import", "def", "class")
-            ]
-            if values:
-                out[name] = values
-        return out
-
-    @cached_property
-    def globals_rebound_in_functions(self) -> set[str]:
-        return {
-            name
-            for name, sites in self.scope.bindings.items()
-            if any(s.where is not None for s in sites)
-        }
-
     # --- functions ---------------------------------------------------------------------------
     def resolve_function(self, name: str, scope: Scope | None) -> FunctionInfo | None:
         """The function a bare name refers to from inside ``scope`` (lexical lookup)."""
@@ -839,20 +802,20 @@ class ModuleModel:
             qualified = f"{cls}.{method}"
         return None if qualified.startswith(_LIBRARY_ROOTS) else qualified
 
-    def local_edges(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, str, bool]]:
+    def local_edges(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, str, bool, str]]:
         """What tracing ``fn`` traces in this module: (function, "defined" | "called" |
-        "passed", under a one-time guard)."""
+        "passed", under a one-time guard, the receiver of a method call)."""
         found = self._edges.get(id(fn))
         if found is None:
             found = self._edges[id(fn)] = [
-                (e.target, e.kind, e.guarded) for e in self._all_edges(fn) if e.local
+                (e.target, e.kind, e.guarded, e.receiver) for e in self._all_edges(fn) if e.local
             ]
         return found
 
     def unconverted_edges(self, fn: FunctionInfo) -> Iterator[FunctionInfo]:
         """What runs unconverted when ``fn`` does: what it defines and calls (functions it
         hands to tf.map_fn, tf.cond and the like are converted by those)."""
-        return (target for target, kind, _ in self.local_edges(fn) if kind != "passed")
+        return (target for target, kind, _, _ in self.local_edges(fn) if kind != "passed")
 
     def _all_edges(self, fn: FunctionInfo) -> Iterator[_Edge]:
         for nested in fn.nested.values():
@@ -860,13 +823,44 @@ class ModuleModel:
         for call in fn.calls:
             target = self.call_target(call, fn)
             if target is not None:
-                yield _Edge(target, "called", id(call) in fn.guarded_calls)
+                receiver = self._receiver(call, fn)
+                yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
             if self.call_name(call) in PY_FUNCTION_NAMES:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                 passed = self.function_target(arg.value, fn)
                 if passed is not None:
                     yield _Edge(passed, "passed", False)
+
+    def _receiver(self, call: cst.Call, scope: Scope) -> str:
+        """Whose method ``call`` calls: "self" (``self.m()``, ``super().m()``), "fresh" (an object
+        this function built itself: ``squash = BatchSquash(2); squash.flatten(x)``), "other"."""
+        func = call.func
+        if type(func) is not cst.Attribute:
+            return "fresh" if self._fresh(func, scope) else "other"
+        owner = func.value
+        if type(owner) is cst.Name and owner.value == "self":
+            return "self"
+        if type(owner) is cst.Call and self.call_name(owner) == "builtins.super":
+            return "self"
+        return "fresh" if self._fresh(owner, scope) else "other"
+
+    def _fresh(self, expr: cst.BaseExpression, scope: Scope) -> bool:
+        """A local name every binding of which constructs an object of a class."""
+        if type(expr) is not cst.Name:
+            return False
+        binding = self.binding_of(expr, scope)
+        values = binding.known_values
+        if not values or binding.scope is None or binding.scope.function is not scope.function:
+            return False
+        for value in values:
+            if type(value) is not cst.Call:
+                return False
+            if self.instance_of(expr, scope) is None:
+                name = self.call_name(value) or ""
+                if not name.rpartition(".")[2][:1].isupper():
+                    return False
+        return True
 
     def external(self, qualified: str | None) -> ExternalName | None:
         """What another linted module says ``qualified`` is (a tf.function, a Keras class),
@@ -898,7 +892,14 @@ class ModuleModel:
                 target = edge.target
                 external = isinstance(target, str)
                 out.edges.append(
-                    Edge(key, target if external else target.key, edge.kind, external, edge.guarded)
+                    Edge(
+                        key,
+                        target if external else target.key,
+                        edge.kind,
+                        external,
+                        edge.guarded,
+                        receiver=edge.receiver,
+                    )
                 )
         for root in self.roots:
             if isinstance(root.target, str):
@@ -1051,7 +1052,7 @@ class ModuleModel:
                 return self._tensor_api(name)
             callee = self.callee(node, fn)
             if callee is not None:
-                return callee.traced
+                return self.returns_tensor(callee)
             func = node.func
             if isinstance(func, cst.Call):  # tf.keras.layers.Dense(4)(x)
                 return is_keras(self.call_name(func))
@@ -1093,6 +1094,18 @@ class ModuleModel:
             return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
 
+    def returns_tensor(self, fn: FunctionInfo) -> bool:
+        """Whether calling ``fn`` gives a tensor: it is a tf.function, or it returns a tensor
+        (one of its ``return`` values is one)."""
+        if fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped"):
+            return True
+        known = self._returns.get(id(fn))
+        if known is None:
+            self._returns[id(fn)] = False  # while judging (recursion): not known to be one
+            known = any(self.is_tensor(value, fn) for value in _return_values(fn.node))
+            self._returns[id(fn)] = known
+        return known
+
     def _tensor_api(self, name: str) -> bool:
         if not name.startswith("tensorflow."):
             return False
@@ -1125,7 +1138,7 @@ N = TypeVar("N")
 
 def propagate(
     roots: Iterable[tuple[N, TracedBy] | tuple[N, TracedBy, bool]],
-    edges: Callable[[N], Iterable[tuple[N, str, bool]]],
+    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
     label: Callable[[N], str],
     once: Callable[[N], bool],
     caller: bool = False,
@@ -1158,7 +1171,7 @@ def propagate(
             continue
         node = todo.pop()
         source = label(node)
-        for target, kind, is_guarded in edges(node):
+        for target, kind, is_guarded, _ in edges(node):
             reason = TracedBy(kind, source, node if caller else None)  # type: ignore[arg-type]
             if kind == "defined":
                 mark(target, reason, one_time[node])
@@ -1181,6 +1194,29 @@ def reach(roots: Iterable[N], edges: Callable[[N], Iterable[N]]) -> set[N]:
     return seen
 
 
+def shared_selves(
+    traced: Iterable[N],
+    roots: Iterable[N],
+    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
+) -> set[N]:
+    """The traced methods whose ``self`` may outlive a trace: the roots (a Keras ``call``, a
+    decorated method: called on long-lived objects), what traced code calls on any object but
+    one it built itself, and what those call through ``self``. The others run on an object
+    built during the trace, whose attributes are that trace's own state."""
+    traced = list(traced)
+    seeds = list(roots)
+    for node in traced:
+        seeds.extend(
+            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "other"
+        )
+    return reach(
+        seeds,
+        lambda node: (
+            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "self"
+        ),
+    )
+
+
 class _ModelBuilder:
     """Fills a ModuleModel in one walk of the tree, then resolves what needs the whole module."""
 
@@ -1197,6 +1233,8 @@ class _ModelBuilder:
 
     def build(self) -> None:
         self.walk()
+        # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
+        self.model._lookups.clear()
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
@@ -1689,6 +1727,13 @@ class _ModelBuilder:
         for fn, reason in traced.items():
             fn.traced_by = reason
             fn.one_time = one_time[fn]
+        shared = shared_selves(
+            traced,
+            (r[0] for r in roots if not (facts and r[0].key in facts.fresh)),
+            model.local_edges,
+        )
+        for fn in traced:
+            fn.fresh_self = fn.cls is not None and fn not in shared
         for fn in reach(unconverted, model.unconverted_edges):
             fn.autograph = False
 
@@ -1773,6 +1818,24 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
+    """What a function returns: a lambda's body, a def's ``return`` values (not those of the
+    functions it defines)."""
+    if isinstance(node, cst.Lambda):
+        return [node.body]
+    found: list[cst.BaseExpression] = []
+
+    def enter(child: cst.CSTNode) -> bool:
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if isinstance(child, cst.Return) and child.value is not None:
+            found.append(child.value)
+        return True
+
+    walk(node.body, enter)
+    return found
 
 
 def input_signature(expr: cst.BaseExpression | None) -> bool:

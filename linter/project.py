@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach
+from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach, shared_selves
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,7 @@ class Edge:
     external: bool = False
     guarded: bool = False  # under a one-time guard
     autograph: bool = True  # for roots: whether AutoGraph converts what it traces
+    receiver: str = "other"  # for method calls: "self", "fresh" (an object the caller built)
 
 
 @dataclass
@@ -124,16 +125,19 @@ class ModuleFacts:
 
     traced: dict[str, tuple[TracedBy, bool]] = field(default_factory=dict)  # qualname -> why, once
     unconverted: set[str] = field(default_factory=set)  # traced without AutoGraph from outside
+    # traced methods whose `self` is built during the trace by code in another module
+    fresh: set[str] = field(default_factory=set)
     classes: dict[str, tuple[str, bool]] = field(default_factory=dict)  # -> (keras kind, keras2)
     external: dict[str, ExternalName] = field(default_factory=dict)  # answers to its queries
 
     def __bool__(self) -> bool:
-        return bool(self.traced or self.unconverted or self.classes or self.external)
+        return bool(self.traced or self.unconverted or self.fresh or self.classes or self.external)
 
     def to_dict(self) -> dict:
         return {
             "traced": {q: [asdict(r), once] for q, (r, once) in sorted(self.traced.items())},
             "unconverted": sorted(self.unconverted),
+            "fresh": sorted(self.fresh),
             "classes": {q: list(v) for q, v in sorted(self.classes.items())},
             "external": {q: asdict(v) for q, v in sorted(self.external.items())},
         }
@@ -145,6 +149,7 @@ class ModuleFacts:
                 q: (TracedBy(r["kind"], r["via"]), once) for q, (r, once) in data["traced"].items()
             },
             unconverted=set(data["unconverted"]),
+            fresh=set(data["fresh"]),
             classes={q: (v[0], v[1]) for q, v in data["classes"].items()},
             external={q: ExternalName(**v) for q, v in data["external"].items()},
         )
@@ -160,7 +165,7 @@ class Project:
         self.modules: dict[str, ModuleSummary] = {}
         for summary in summaries:
             self.modules.setdefault(summary.name, summary)
-        self._edges: dict[Node, list[tuple[Node, str, bool]]] = {}
+        self._edges: dict[Node, list[tuple[Node, str, bool, str]]] = {}
         self._roots: list[tuple[Node, TracedBy]] = []
         self._unconverted_roots: list[Node] = []
         self._class_kinds = self._resolve_classes()
@@ -170,7 +175,10 @@ class Project:
         )
         self.unconverted = reach(
             self._unconverted_roots,
-            lambda node: (t for t, kind, _ in self._edges.get(node, ()) if kind != "passed"),
+            lambda node: (t for t, kind, _, _ in self._edges.get(node, ()) if kind != "passed"),
+        )
+        self.shared = shared_selves(
+            self.traced, (node for node, _ in self._roots), lambda n: self._edges.get(n, ())
         )
 
     # --- names -------------------------------------------------------------------------------
@@ -199,8 +207,10 @@ class Project:
         if node is None:
             return None
         summary = self.modules[node[0]]
-        if node[1] in summary.classes:  # calling a class runs its __init__; an instance, __call__
-            node = self.resolve(f"{edge.target}.__init__")
+        if node[1] in summary.classes:
+            if edge.kind != "called":
+                return None  # a class handed on (isinstance(x, C), a factory) is not run
+            node = self.resolve(f"{edge.target}.__init__")  # calling a class runs __init__
         if node is None:
             return None
         summary = self.modules[node[0]]
@@ -256,7 +266,9 @@ class Project:
                     continue
                 if edge.source:  # module-level code is not traced: only its roots count
                     source = (name, edge.source)
-                    self._edges.setdefault(source, []).append((target, edge.kind, edge.guarded))
+                    self._edges.setdefault(source, []).append(
+                        (target, edge.kind, edge.guarded, edge.receiver)
+                    )
 
     def _once(self, node: Node) -> bool:
         info = self.modules[node[0]].functions.get(node[1])
@@ -270,7 +282,7 @@ class Project:
         facts = ModuleFacts()
         if summary is None:
             return facts
-        local_traced, local_once, local_unconverted = self._alone(summary)
+        local_traced, local_once, local_unconverted, local_shared = self._alone(summary)
         for node in self.traced.keys() | self.unconverted:
             if node[0] != name:
                 continue
@@ -282,6 +294,8 @@ class Project:
                 facts.traced[qualname] = (reason, self.one_time[node])
             if node in self.unconverted and qualname not in local_unconverted:
                 facts.unconverted.add(qualname)
+            if reason is not None and node not in self.shared and qualname in local_shared:
+                facts.fresh.add(qualname)
         for qualname, info in summary.classes.items():
             kind = self._class_kinds.get((name, qualname))
             if kind is not None and not info.keras:
@@ -308,17 +322,19 @@ class Project:
             or (node[0] == name and self._keras3_method(summary, node[1]))
         ]
 
-        def edges(node: Node) -> list[tuple[Node, str, bool]]:
+        def edges(node: Node) -> list[tuple[Node, str, bool, str]]:
             return [e for e in self._edges.get(node, ()) if e[0][0] == name]
 
         traced, once = propagate(roots, edges, _qualified, self._once)
         unconverted = reach(
-            unconverted_roots, lambda n: (t for t, kind, _ in edges(n) if kind != "passed")
+            unconverted_roots, lambda n: (t for t, kind, _, _ in edges(n) if kind != "passed")
         )
+        shared = shared_selves(traced, (node for node, _ in roots), edges)
         return (
             {q: r for (_, q), r in traced.items()},
             {q: o for (_, q), o in once.items()},
             {q for _, q in unconverted},
+            {q for _, q in shared},
         )
 
     def _local_root(self, summary: ModuleSummary, qualname: str, reason: TracedBy) -> bool:

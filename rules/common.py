@@ -137,20 +137,40 @@ def outer_target(model: ModuleModel, scope: Scope, target: cst.BaseExpression) -
         return None
     if isinstance(target, cst.Attribute):
         root = _root_name(target)
+        if root == "self" and _constructs(scope):
+            return None  # __init__ sets up the object it builds: state of that object only
         if root == "self" or (root is not None and not is_local(model, scope, root)):
             return f"attribute `{code(target)}`"
         return None
     if isinstance(target, cst.Subscript):
+        if _root_name(target) == "self" and _constructs(scope):
+            return None
         kind = python_container(model, scope, target.value)
         if kind is not None:
             return f"outer {kind} `{code(target.value)}`"
     return None
 
 
+# Methods that set up the object they are called on: its attributes are its own state, even
+# when traced code constructs it.
+CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__setstate__"})
+
+
+def _constructs(scope: Scope) -> bool:
+    """Whether ``self`` here is an object being built (in ``__init__``) or built during the trace
+    (a method traced code calls on an object it made itself)."""
+    fn = scope.function
+    while fn is not None and fn.cls is None:
+        fn = fn.outer  # a closure in a method: its `self` is the method's
+    return fn is not None and (fn.name in CONSTRUCTORS or fn.fresh_self)
+
+
 def outer_container(model: ModuleModel, scope: Scope, call: cst.Call) -> str | None:
     """For ``x.append(v)``-style calls on a Python container that outlives the call: its name."""
     func = call.func
     if not (isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS):
+        return None
+    if _root_name(func.value) == "self" and _constructs(scope):
         return None
     kind = python_container(model, scope, func.value)
     return f"{kind} `{code(func.value)}`" if kind is not None else None

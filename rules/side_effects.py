@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import string
+
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -24,32 +27,324 @@ class PrintInTracedCode(Rule):
         A `tf.function` runs its Python body once, to trace a graph; later calls run the graph.
         A Python `print` inside it therefore prints on the first call (and on each retrace) and
         then never again, which makes it look as if the code stopped running, or prints symbolic
-        tensors instead of values. `tf.print` is a graph op: it prints the values on every call.
+        tensors instead of values. `tf.print` is a graph op: it prints the values on every call,
+        provided it gets them as arguments: `tf.print(f"loss {loss}")` formats the symbolic
+        tensor into a string while tracing, and prints that string on every call.
     """
     fix_applicability = "unsafe"
     fix_safety = (
         "Unsafe: the output moves from trace time to every call, and `tf.print` formats values "
-        "differently from `print`. Calls with `file=` or `flush=` are not rewritten."
+        "differently from `print`. An f-string, `%`-formatting with `%s`, `str.format` with "
+        'plain `{}` fields or `str(x)` becomes separate arguments (`sep=""` keeps the exact '
+        "spacing where the text needs it); format specs, conversions, `file=` and `flush=` get "
+        "no fix."
     )
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return  # a print under a one-time guard is meant to run once
-        if self.model.call_name(node) != "builtins.print":
-            return
-        tf = tensorflow_alias(self.model)
+        called = self.model.call_name(node)
+        if called == "builtins.print":
+            self._print(node)
+        elif called == "tensorflow.print":
+            self._formatted_tf_print(node)
+
+    def _print(self, node: cst.Call) -> None:
         fn = self.context.function
         message = f"`print` in traced `{fn.qualname}` runs only while tracing; use `tf.print`"
-        if tf is None or any(a.keyword and a.keyword.value in ("file", "flush") for a in node.args):
+        tf = tensorflow_alias(self.model)
+        args = _print_arguments(self.model, fn, node.args, print_keywords=("sep", "end"))
+        if tf is None or args is None:
             self.report(node, message)
             return
         replacement = node.with_changes(
-            func=cst.Attribute(value=cst.Name(tf), attr=cst.Name("print"))
+            func=cst.Attribute(value=cst.Name(tf), attr=cst.Name("print")), args=args
         )
+        description = f"replace with `{tf}.print`"
+        if args != list(node.args):
+            description += ", each formatted value an argument of its own"
+        self.report(node, message, replacement=replacement, fix_description=description)
+
+    def _formatted_tf_print(self, node: cst.Call) -> None:
+        """``tf.print(f"loss {loss}")``: the tensor is formatted while tracing."""
+        fn = self.context.function
+        formatted = [
+            value
+            for arg in node.args
+            if arg.keyword is None and not arg.star
+            for value in _formatted_values(arg.value)
+            if self.model.is_tensor(value, fn)
+        ]
+        if not formatted:
+            return
+        shown = cst.Module([]).code_for_node(formatted[0])
+        message = (
+            f"`tf.print` in traced `{fn.qualname}` formats `{shown}` into a string while "
+            "tracing; pass it as its own argument"
+        )
+        args = _print_arguments(
+            self.model, fn, node.args, print_keywords=("sep", "end", "output_stream", "summarize")
+        )
+        if args is None:
+            self.report(node, message)
+            return
         self.report(
-            node, message, replacement=replacement, fix_description=f"replace with `{tf}.print`"
+            node,
+            message,
+            replacement=node.with_changes(args=args),
+            fix_description="pass the formatted values as arguments of `tf.print`",
         )
+
+
+def _string_value(node: cst.BaseExpression) -> str | None:
+    """The text of a plain (non-bytes) string literal."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = _string_value(node.left), _string_value(node.right)
+        return left + right if left is not None and right is not None else None
+    return None
+
+
+def _formatted_values(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values ``node`` formats into a string (f-string fields, `%` and `.format` operands)."""
+    if isinstance(node, cst.FormattedString):
+        return [p.expression for p in node.parts if isinstance(p, cst.FormattedStringExpression)]
+    if isinstance(node, cst.ConcatenatedString):
+        return _formatted_values(node.left) + _formatted_values(node.right)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        if _string_value(node.left) is None:
+            return []
+        right = node.right
+        return [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "format"
+        and _string_value(node.func.value) is not None
+    ):
+        return [a.value for a in node.args]
+    return []
+
+
+def _print_arguments(model, fn, args, print_keywords: tuple[str, ...]) -> list[cst.Arg] | None:
+    """The arguments of a ``tf.print`` that prints what these ``print`` arguments print, each
+    formatted value an argument of its own; None when some formatting cannot be expressed so."""
+    positional = [a for a in args if a.keyword is None]
+    keywords = [a for a in args if a.keyword is not None]
+    if any(a.keyword.value not in print_keywords for a in keywords):
+        return None  # file=, flush=: no tf.print equivalent
+    sep = " "
+    for arg in keywords:
+        if arg.keyword.value == "sep":
+            sep = _string_value(arg.value)
+            if sep is None:
+                return None
+    items: list[str | cst.BaseExpression | cst.Arg] = []
+    formatted = False  # some argument builds a string from values
+    for index, arg in enumerate(positional):
+        if index:
+            items.append(sep)
+        if arg.star:
+            items.append(arg)  # tf.print(*values) prints each, like print
+            continue
+        parts = _parts(model, fn, arg.value)
+        if parts is None:
+            return None
+        formatted = formatted or (_string_value(arg.value) is None and parts != [arg.value])
+        items.extend(parts)
+    if not formatted:
+        return list(args)  # the arguments stay as written
+    merged: list = []
+    for item in items:
+        if isinstance(item, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += item
+        elif not (isinstance(item, str) and not item):
+            merged.append(item)
+    out = _with_default_separator(merged)
+    extra = [
+        a.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        for a in keywords
+        if a.keyword.value != "sep"
+    ]
+    if out is None:  # the text needs its exact spacing
+        out = merged
+        extra.append(cst.Arg(cst.SimpleString('""'), keyword=cst.Name("sep"), equal=_equal()))
+    elif sep != " ":
+        return None
+    return [_as_arg(i) for i in out] + extra
+
+
+def _with_default_separator(items: list) -> list | None:
+    """``items`` with the one space ``tf.print``'s default ``sep`` puts between arguments
+    taken out of the text around each value, or None where the text has no such space."""
+    out = []
+    for index, item in enumerate(items):
+        before = index > 0 and not isinstance(items[index - 1], str)
+        after = index + 1 < len(items) and not isinstance(items[index + 1], str)
+        if not isinstance(item, str):
+            if before:
+                return None  # two values with nothing between them
+            out.append(item)
+            continue
+        text = item
+        if before and after and text == " ":
+            continue
+        if before:
+            if not text.startswith(" "):
+                return None
+            text = text[1:]
+        if after:
+            if not text.endswith(" "):
+                return None
+            text = text[:-1]
+        if not text:
+            return None
+        out.append(text)
+    return out
+
+
+def _parts(model, fn, node: cst.BaseExpression) -> list | None:
+    """What printing ``node`` prints, as text and values, or None if it formats in a way
+    ``tf.print`` cannot (format specs, conversions, ``%d``)."""
+    text = _string_value(node)
+    if text is not None:
+        return [text]
+    if isinstance(node, cst.FormattedString):
+        return _fstring_parts(node)
+    if isinstance(node, cst.ConcatenatedString):
+        left, right = _parts(model, fn, node.left), _parts(model, fn, node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        template = _string_value(node.left)
+        if template is not None:
+            right = node.right
+            if isinstance(right, cst.Tuple):
+                if any(isinstance(e, cst.StarredElement) for e in right.elements):
+                    return None
+                values = [e.value for e in right.elements]
+            else:
+                values = [right]
+            return _percent_parts(template, values)
+    if (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, cst.Add)
+        and (_stringy(node.left) or _stringy(node.right))
+    ):
+        left, right = _parts(model, fn, node.left), _parts(model, fn, node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
+            template = _string_value(node.func.value)
+            if template is not None:
+                return _format_parts(template, node.args)
+        if model.call_name(node) == "builtins.str" and len(node.args) == 1:
+            only = node.args[0]
+            return [only.value] if only.keyword is None and not only.star else None
+    if isinstance(node, cst.Name) and fn is not None:
+        # `message = f"..."; print(message)`: the string is built while tracing
+        binding = model.lookup(node.value, model.scope_of(node))
+        if any(_formatted_values(v) for v in binding.values):
+            return None
+    return [node]
+
+
+def _stringy(node: cst.BaseExpression) -> bool:
+    return isinstance(
+        node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+    ) or bool(_formatted_values(node))
+
+
+def _fstring_parts(node: cst.FormattedString) -> list | None:
+    if "b" in node.prefix.lower():
+        return None
+    quote = node.start[len(node.prefix) :]
+    plain = node.prefix.lower().replace("f", "")
+    out: list = []
+    for part in node.parts:
+        if isinstance(part, cst.FormattedStringExpression):
+            if part.conversion or part.format_spec or part.equal:
+                return None
+            out.append(part.expression)
+            continue
+        raw = part.value.replace("{{", "{").replace("}}", "}")
+        try:
+            out.append(ast.literal_eval(f"{plain}{quote}{raw}{quote}"))
+        except (SyntaxError, ValueError):
+            return None
+    return out
+
+
+def _percent_parts(template: str, values: list) -> list | None:
+    out: list = []
+    text: list[str] = []
+    used = 0
+    index = 0
+    while index < len(template):
+        char = template[index]
+        index += 1
+        if char != "%":
+            text.append(char)
+            continue
+        spec = template[index : index + 1]
+        index += 1
+        if spec == "%":
+            text.append("%")
+        elif spec == "s" and used < len(values):
+            out += ["".join(text), values[used]]
+            text = []
+            used += 1
+        else:
+            return None  # %d, %.3f, %(name)s: formatting tf.print does not do
+    return [*out, "".join(text)] if used == len(values) else None
+
+
+def _format_parts(template: str, args) -> list | None:
+    if any(a.star for a in args):
+        return None
+    positional = [a.value for a in args if a.keyword is None]
+    named = {a.keyword.value: a.value for a in args if a.keyword is not None}
+    out: list = []
+    auto = 0
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for text, field, spec, conversion in fields:
+        out.append(text)
+        if field is None:
+            continue
+        if spec or conversion:
+            return None
+        if field == "":
+            field = str(auto)
+            auto += 1
+        if field.isdigit() and int(field) < len(positional):
+            out.append(positional[int(field)])
+        elif field in named:
+            out.append(named[field])
+        else:
+            return None  # attribute or item access, or a missing argument
+    return out
+
+
+def _as_arg(item) -> cst.Arg:
+    if isinstance(item, cst.Arg):
+        return item.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    if isinstance(item, str):
+        text = repr(item)
+        if text.startswith("'") and '"' not in item:
+            text = '"' + text[1:-1] + '"'
+        return cst.Arg(cst.SimpleString(text))
+    return cst.Arg(item)
+
+
+def _equal() -> cst.AssignEqual:
+    return cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
 
 
 class PythonStateMutationInTracedCode(StoreRule):

@@ -2,28 +2,35 @@
 
 Everything ``tf_upgrade_v2`` knows (its renames, keyword renames, argument reorders, function
 warnings, special cases and deprecated modules) comes from ``data/tf1_migration.json``, which
-``scripts/generate_migration_data.py`` generates from the installed TensorFlow; the linter reads
-it lazily, once per process, and never imports TensorFlow.
+``scripts/generate_migration_data.py`` generates from the installed TensorFlow, together with
+the real TF1 and TF2 signatures of the functions those tables name and which ``tf.compat.v1``
+names mean the same in TF2. The linter reads it lazily, once per process, and never imports
+TensorFlow.
 
-Unlike ``tf_upgrade_v2``, which matches the literal text ``tf.``, every reference is resolved
-through the module's imports: ``import tensorflow.compat.v1 as tf``, ``import tensorflow as
-tensorflow_lib``, ``from tensorflow.contrib import layers as contrib_layers`` all work.
+A module is **TF1 code** only on evidence: it imports ``tensorflow.compat.v1`` as its
+TensorFlow (named ``tf``, or with no TF2 import beside it) or ``tensorflow.contrib``, calls a
+behaviour switch (``disable_v2_behavior()``), or uses through TF2's namespace a name that only
+TF1 has. Everywhere else a call of a name TF2 still has is judged by TF2's own signature only:
+valid TF2 code gets no finding and no fix.
 
-Fixes that need a TF2 name use the module's own alias of ``tensorflow`` (``import tensorflow as
-tf``); when the module has none and the name ``tf`` is free, the fix also inserts
-``import tensorflow as tf`` after the module docstring and ``__future__`` imports. A module that
-imports only ``tensorflow.compat.v1 as tf`` uses ``tf`` for TF2 names that also exist in
-``tf.compat.v1``.
+References are resolved through the model's scopes (``model.lookup``): a parameter, a local or
+a comprehension variable named ``tf`` is not TensorFlow, assignment and ``del`` targets are not
+references, and ``import tensorflow.compat.v1 as tf``, ``import tensorflow as tensorflow_lib``
+or ``from tensorflow.contrib import layers as contrib_layers`` all resolve. All findings of a
+module are decided once, in a fixed order, by ``_Analysis``: one finding per node.
 """
 
 from __future__ import annotations
 
 import json
-from functools import cache
+import textwrap
+from collections import defaultdict
+from functools import cache, cached_property
 from importlib import resources
+from typing import NamedTuple
 
 from tf2lint.lazy import cst
-from tf2lint.model import dotted_name, is_keras
+from tf2lint.model import Binding, dotted_name, head_name, is_keras, normalize
 from tf2lint.rule import Rule
 
 V1 = "tensorflow.compat.v1"
@@ -81,6 +88,11 @@ IDIOMS = {
     "tf.logging": "use `absl.logging` or Python's `logging` (`tf.get_logger()`)",
     "tf.app": "use `absl.app`",
     "tf.flags": "use `absl.flags`",
+    "tf.app.flags": "use `absl.flags`",
+    "tf.contrib.rnn": "use Keras RNN layers and cells",
+    "tf.contrib.cudnn_rnn": "use `tf.keras.layers.LSTM` or `GRU`, which run on cuDNN",
+    "tf.contrib.distribute": "use `tf.distribute`",
+    "tf.contrib.seq2seq": "use TensorFlow Addons' `tfa.seq2seq`",
     "tf.estimator": "use Keras (`model.fit`) or a custom training loop; "
     "tf.estimator was removed in TF 2.16",
     "tf.summary.FileWriter": "use `tf.summary.create_file_writer` and `tf.summary.scalar(..., step=)`",
@@ -91,7 +103,7 @@ IDIOMS = {
     "tf.assign": "use `variable.assign(...)`",
     "tf.assign_add": "use `variable.assign_add(...)`",
     "tf.assign_sub": "use `variable.assign_sub(...)`",
-    "tf.contrib": "use core TensorFlow, Keras or TensorFlow Addons; tf.contrib does not exist in TF2",
+    "tf.contrib": "use core TensorFlow, Keras or TensorFlow Addons",
     "tf.disable_v2_behavior": "remove it and write TF2 code",
     "tf.disable_eager_execution": "remove it and write TF2 code",
     "tf.enable_eager_execution": "remove it: TF2 runs eagerly by default",
@@ -123,8 +135,6 @@ CAST_TYPES = {
     "tf.to_int32": "int32",
     "tf.to_int64": "int64",
 }
-# TF1 API whose TF2 namesake differs: a module using it keeps its compat.v1 import.
-BLOCKING = ("tf.summary.", "tf.name_scope", "tf.contrib", "tf.estimator", "tf.flags")
 ITERATOR_METHODS = frozenset({"make_one_shot_iterator", "make_initializable_iterator"})
 TRANSFORM_MESSAGES = {
     "_image_resize_transformer": "use `tf.image.resize(..., method=tf.image.ResizeMethod.{M})`",
@@ -149,24 +159,68 @@ TRANSFORM_MESSAGES = {
 }
 
 
+class Signature(NamedTuple):
+    """A function's parameters, as the generator read them with ``inspect.signature``."""
+
+    args: tuple[str, ...]  # the parameters a positional argument can bind, in order
+    kwonly: tuple[str, ...] = ()
+    varargs: bool = False
+    varkw: bool = False
+
+    @classmethod
+    def from_data(cls, data: dict | None) -> Signature | None:
+        if data is None:
+            return None
+        return cls(
+            tuple(data["args"]),
+            tuple(data.get("kwonly", ())),
+            data.get("varargs", False),
+            data.get("varkw", False),
+        )
+
+    def accepts(self, keyword: str) -> bool:
+        return self.varkw or keyword in self.args or keyword in self.kwonly
+
+
 class Migration:
-    """tf_upgrade_v2's tables, loaded once per process."""
+    """tf_upgrade_v2's tables and the facts the generator added, loaded once per process."""
 
     def __init__(self, data: dict) -> None:
         self.version: str = data["tensorflow_version"]
         self.renames: dict[str, str] = data["renames"]
         self.rename_safety: dict[str, str] = data["rename_safety"]
         self.renames_in_v1: frozenset[str] = frozenset(data["renames_in_v1"])
+        self.renames_same_in_v1: frozenset[str] = frozenset(data["renames_same_in_v1"])
         self.keyword_renames: dict[str, dict[str, str | None]] = data["keyword_renames"]
         self.reorders: dict[str, list[str | None]] = data["reorders"]
         self.warnings: dict[str, list[str]] = data["warnings"]
         self.arg_warnings: dict[str, list[list]] = data["arg_warnings"]
         self.transformers: dict[str, dict[str, str]] = data["transformers"]
         self.in_v2: frozenset[str] = frozenset(data["in_v2"])
-        self.reorder_v2_params: dict[str, list[str]] = data["reorder_v2_params"]
+        self.v1_only_modules: frozenset[str] = frozenset(data["v1_only_modules"])
+        self.compat_v2_only: frozenset[str] = frozenset(data["compat_v2_only"])
         self.module_deprecations: dict[str, list[str]] = dict(data["module_deprecations"])
         for name, message in EXTRA_DEPRECATED.items():
             self.module_deprecations.setdefault(name, ["ERROR", message])
+        self._signatures: dict[str, dict] = data["signatures"]
+        self._same_in_v2: list[str] = data["same_in_v2"]
+
+    def signature(self, name: str, version: str) -> Signature | None:
+        """The TF1 (``"v1"``) or TF2 (``"v2"``, of the name it was renamed to) signature."""
+        entry = self._signatures.get(name)
+        return Signature.from_data(entry[version]) if entry is not None else None
+
+    @cached_property
+    def same_in_v2(self) -> frozenset[str]:
+        return frozenset(self._same_in_v2)
+
+    def means_the_same_in_v2(self, name: str) -> bool:
+        """Whether ``tf.compat.v1.<name>`` and ``tf.<name>`` are the same API (``name`` is
+        "tf.a.b"): the name or a prefix of it is one object in both, or thin wrappers of one
+        function with one signature."""
+        same = self.same_in_v2
+        parts = name.split(".")
+        return any(".".join(parts[:i]) in same for i in range(2, len(parts) + 1))
 
     def idiom(self, name: str) -> str | None:
         parts = name.split(".")
@@ -183,105 +237,315 @@ def migration() -> Migration:
     return Migration(json.loads(text))
 
 
-# --- resolving references -----------------------------------------------------------------------
+# --- what the tables say about a name ------------------------------------------------------------
 
 
-class Reference:
-    """A TensorFlow reference: the node, its TF1-style name ``tf.a.b`` and how it was spelled."""
+class Found(NamedTuple):
+    """What the tables say about a name: ``kind`` of its longest listed prefix ``old``, which
+    has ``length`` parts. Kinds: "rename" (to a TF2 name), "compat" (to its tf.compat.v1 shim),
+    "cast" (``tf.to_float``), "module" (removed: tf.contrib, tf.flags, tf.estimator), "switch"
+    (``disable_v2_behavior``), "tf1-only" (``tf.layers``)."""
 
-    __slots__ = ("explicit_v1", "head_length", "name", "node")
+    kind: str
+    length: int
+    old: str
 
-    def __init__(self, node, name, explicit_v1, head_length):
-        self.node = node
-        self.name = name  # "tf.a.b", with any compat.v1 stripped
-        self.explicit_v1 = explicit_v1  # spelled `tf.compat.v1.x` in code that imports TF2
-        self.head_length = head_length  # name parts the import alias itself stands for
+
+def classify(name: str) -> Found | None:
+    data = migration()
+    parts = name.split(".")
+    for i in range(len(parts), 1, -1):
+        prefix = ".".join(parts[:i])
+        if prefix in BEHAVIOUR_SWITCHES:
+            return Found("switch", i, prefix)
+        if prefix in CAST_TYPES:
+            return Found("cast", i, prefix)
+        new = data.renames.get(prefix)
+        if new is not None:
+            return Found("compat" if new.startswith("tf.compat.v1.") else "rename", i, prefix)
+        if prefix in data.module_deprecations:
+            return Found("module", i, prefix)
+        if prefix in TF1_ONLY:
+            return Found("tf1-only", i, prefix)
+    return None
+
+
+def tf1_only(found: Found) -> bool:
+    """Whether the name is missing from TF2 (using it through TF2's namespace fails)."""
+    if found.kind == "module":
+        return not found.old.startswith("tf.estimator")  # TF2 had it until 2.16
+    return found.old not in migration().in_v2
+
+
+def first_moved(name: str, count: int | None = None) -> int | None:
+    """The first of ``count`` (default: any number of) positional arguments of a TF1 call of
+    ``name`` that binds another parameter in TF2 (by the two real signatures and
+    tf_upgrade_v2's keyword renames), or None when each binds the same one or TF2 has no such
+    function."""
+    data = migration()
+    if name not in data.reorders:
+        return None
+    tf1 = data.signature(name, "v1") or Signature(tuple(data.reorders[name]))
+    tf2 = data.signature(name, "v2")
+    if tf2 is None:
+        return None
+    renamed = data.keyword_renames.get(name, {})
+    for index in range(len(tf1.args) if count is None else min(count, len(tf1.args))):
+        wanted = renamed.get(tf1.args[index], tf1.args[index])
+        if wanted is None or index >= len(tf2.args) or tf2.args[index] != wanted:
+            return index
+    return None
+
+
+def _compat_target(name: str) -> bool:
+    """Whether tf_upgrade_v2 keeps the name as its tf.compat.v1 shim: its calls stay TF1 calls."""
+    return migration().renames.get(name, "").startswith("tf.compat.v1.")
+
+
+# --- references ----------------------------------------------------------------------------------
+
+
+class Reference(NamedTuple):
+    """A TensorFlow reference: the outermost node of a name chain, resolved through scopes."""
+
+    node: cst.BaseExpression
+    head: cst.Name
+    name: str  # "tf.a.b", with compat.v1 taken out
+    # "v2": through TF2's namespace; "v1": through an alias of tensorflow.compat.v1 (TF1 API as
+    # written); "explicit": `tf.compat.v1.x` spelled out through a TF2 alias
+    via: str
+    head_length: int  # how many parts of ``name`` the head alias itself stands for
+    binding: Binding  # what the head name holds here
+    found: Found | None
 
     def prefix_node(self, length: int) -> cst.BaseExpression | None:
-        """The sub-expression that stands for the first ``length`` parts of the name."""
-        strip = len(self.name.split(".")) - length
+        """The sub-expression standing for the first ``length`` parts of the name, when it
+        covers the alias (a prefix shorter than an import cannot be rewritten on its own)."""
+        if length < self.head_length:
+            return None
         node = self.node
-        for _ in range(strip):
+        for _ in range(len(self.name.split(".")) - length):
             if not isinstance(node, cst.Attribute):
                 return None
             node = node.value
-        # The node must cover the alias: prefixes shorter than the import cannot be rewritten.
-        return node if length >= self.head_length else None
+        return node
 
 
-def tf1_name(model, node: cst.BaseExpression) -> tuple[str, bool, int] | None:
-    """``("tf.a.b", explicit_v1, head_length)`` for a reference to TensorFlow, else None."""
+def _tensorflow(target: str | None) -> str | None:
+    """``target`` as TF2 names it, when it is public TensorFlow API."""
+    if target is None:
+        return None
+    target = "tensorflow" if target == "tensorflow.compat.v2" else normalize(target)
+    if target != "tensorflow" and not target.startswith("tensorflow."):
+        return None
+    if target.startswith("tensorflow.python") or target.startswith("tensorflow.tools"):
+        return None  # internal modules: no table speaks of them
+    return target
+
+
+def _reference(model, node: cst.BaseExpression, found_cache: dict) -> Reference | None:
+    head = head_name(node)
+    if head is None:
+        return None
+    binding = model.lookup(head.value, model.scope_of(head))
+    target = _tensorflow(binding.qualified)
+    if target is None:
+        return None
     dotted = dotted_name(node)
     if dotted is None:
         return None
-    head = dotted.split(".", 1)[0]
-    target = model.imports.get(head)
-    if target is None or not (target == "tensorflow" or target.startswith("tensorflow.")):
-        return None
-    qualified = model.qualified_name(node)
-    if qualified is None:
-        return None
-    head_target = target
-    explicit = False
-    if qualified.startswith(V1 + ".") or qualified == V1:
-        explicit = not head_target.startswith(V1)
-        rest = qualified[len(V1) :]
-        head_target = "tensorflow" + head_target[len(V1) :] if not explicit else head_target
-    elif qualified.startswith("tensorflow.") or qualified == "tensorflow":
-        rest = qualified[len("tensorflow") :]
+    qualified = target + dotted[len(head.value) :]
+    if binding.qualified.startswith("tensorflow.compat.v2") and (
+        "tf" + qualified[len("tensorflow") :] in migration().compat_v2_only
+    ):
+        return None  # tf.compat.v2.enable_v2_behavior: TF2's, although `tf` lacks it
+    if target == V1 or target.startswith(V1 + "."):
+        via, rest, head_length = "v1", qualified[len(V1) :], target.count(".") - 1
+    elif qualified == V1 or qualified.startswith(V1 + "."):
+        via, rest, head_length = "explicit", qualified[len(V1) :], 1
     else:
-        return None
-    if head_target.startswith("tensorflow.compat.v2"):
-        head_target = "tensorflow" + head_target[len("tensorflow.compat.v2") :]
-    head_length = head_target.count(".") + 1
-    if explicit:
-        head_length = 1  # tf.compat.v1.x: the whole chain is spelled out
-    return "tf" + rest, explicit, head_length
+        via, rest, head_length = "v2", qualified[len("tensorflow") :], target.count(".") + 1
+    name = "tf" + rest
+    found = found_cache.get(name, False)
+    if found is False:
+        found = found_cache[name] = classify(name)
+    return Reference(node, head, name, via, head_length, binding, found)
 
 
-class _Aliases:
-    """How fixes spell TF2 names in this module, and the import edit when none is usable."""
+# --- the analysis: every finding of a module, decided once ------------------------------------------
+
+
+class _Fix(NamedTuple):
+    edits: tuple
+    description: str
+    applicability: str
+
+
+class _Finding(NamedTuple):
+    node: cst.CSTNode
+    message: str
+    fix: _Fix | None = None
+
+
+class _Analysis:
+    """The tf1-api findings of one module, by rule id, at most one per node.
+
+    References come first (removed modules, switches, explicit compat.v1, renamed and TF1-only
+    symbols, changed behaviour), then calls (casts, reordered arguments, keywords, behaviour
+    warnings), then imports; a node reported by an earlier step is not reported again.
+    """
 
     def __init__(self, model) -> None:
         self.model = model
-        self.v2: str | None = None
-        self.v1: str | None = None
-        for local, target in model.imports.items():
-            if target in ("tensorflow", "tensorflow.compat.v2") and (
-                self.v2 is None or local == "tf"
-            ):
-                self.v2 = local
-            elif target == V1 and (self.v1 is None or local == "tf"):
-                self.v1 = local
-        self._anchor = None
+        self.data = migration()
+        self.findings: dict[str, list[_Finding]] = defaultdict(list)
+        self._at: dict[int, tuple[str, int]] = {}  # id(node) -> (rule, index in findings)
+        self.references: list[Reference] = []
+        self.by_node: dict[int, Reference] = {}  # id(outermost chain) -> its reference
+        self._target_bindings: list[Binding] = []  # heads of `tf.x = ...` and `del tf.x`
+        self._installed: set[str] = set()  # TF names the module assigns (`tf.layers = ...`)
+        self._ref_fix: dict[int, tuple[str, int]] = {}  # id(reference) -> the finding fixing it
+        self.tf1_module = False
+        if not any(_tensorflow(t) for t in model.imports.values()):
+            return
+        self._collect()
+        self.tf1_module = self._is_tf1_code()
+        for ref in self.references:
+            self._reference(ref)
+        for call in model.nodes_of(cst.Call):
+            self._call(call)
+        for node in model.nodes_of(cst.Import):
+            self._import(node)
+        for node in model.nodes_of(cst.ImportFrom):
+            self._import_from(node)
+        self._from_imports_of_tf1_names()
+
+    def add(self, rule: str, node: cst.CSTNode, message: str, fix: _Fix | None = None) -> bool:
+        if id(node) in self._at:
+            return False
+        self._at[id(node)] = (rule, len(self.findings[rule]))
+        self.findings[rule].append(_Finding(node, message, fix))
+        return True
+
+    def reported(self, node: cst.CSTNode) -> bool:
+        return id(node) in self._at
+
+    # --- collecting --------------------------------------------------------------------------
+    def _collect(self) -> None:
+        model = self.model
+        heads = {local for local, target in model.imports.items() if _tensorflow(target)}
+        heads.update(
+            name
+            for name in model.scope.bindings
+            if name not in heads and _tensorflow(model.lookup(name).qualified)
+        )
+        # Names that are part of something larger: attribute chains, imports, keywords,
+        # `global` and `nonlocal` statements.
+        inner: set[int] = set()
+        for node in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
+            if isinstance(node, cst.ImportFrom) and node.module is not None:
+                inner.add(id(node.module))
+            if isinstance(node.names, cst.ImportStar):
+                continue
+            for alias in node.names:
+                inner.add(id(alias.name))
+                if alias.asname is not None:
+                    inner.add(id(alias.asname.name))
+        for arg in model.nodes_of(cst.Arg):
+            if arg.keyword is not None:
+                inner.add(id(arg.keyword))
+        for statement in (*model.nodes_of(cst.Global), *model.nodes_of(cst.Nonlocal)):
+            inner.update(id(item.name) for item in statement.names)
+        candidates = []
+        for node in model.nodes_of(cst.Attribute):  # source order: outer chains come first
+            inner.add(id(node.value))
+            inner.add(id(node.attr))
+            if id(node) not in inner:
+                head = head_name(node)
+                if head is not None and head.value in heads:
+                    candidates.append(node)
+        candidates.extend(
+            node
+            for node in model.nodes_of(cst.Name)
+            if node.value in heads and id(node) not in inner
+        )
+        found_cache: dict = {}
+        for node in candidates:
+            ref = _reference(model, node, found_cache)
+            if ref is None:
+                continue
+            if model.is_target(node):
+                if isinstance(node, cst.Attribute):  # `tf.layers = tf.keras.layers`, `del tf.log`
+                    self._target_bindings.append(ref.binding)
+                    self._installed.add(ref.name)
+                continue
+            self.references.append(ref)
+            self.by_node[id(node)] = ref
+        if self._installed:
+            installed = tuple(self._installed)
+            self.references = [
+                r
+                for r in self.references
+                if not any(r.name == n or r.name.startswith(n + ".") for n in installed)
+            ]
+            self.by_node = {id(r.node): r for r in self.references}
+
+    def _is_tf1_code(self) -> bool:
+        imports = self.model.imports.values()
+        has_v2 = any(_tensorflow(t) == "tensorflow" for t in imports)
+        for local, target in self.model.imports.items():
+            if (target == V1 or target.startswith(V1 + ".")) and (local == "tf" or not has_v2):
+                return True
+            if target.startswith("tensorflow.contrib"):
+                return True
+        for ref in self.references:
+            found = ref.found
+            if found is None:
+                continue
+            if found.kind == "switch" or (ref.via == "v2" and tf1_only(found)):
+                return True
+        return False
+
+    # --- spelling TF2 names ------------------------------------------------------------------
+    @cached_property
+    def _alias_names(self) -> list[str]:
+        """Names that may hold ``tensorflow`` or ``tensorflow.compat.v1`` somewhere, ``tf``
+        first (what one holds at a given place is ``model.lookup``'s answer)."""
+        names = {*self.model.imports, *self.model.scope.bindings}
+        return sorted(names, key=lambda n: (n != "tf", n))
+
+    def _alias(self, scope, module: str) -> str | None:
+        """A name that holds ``module`` where code in ``scope`` reads it."""
+        for local in self._alias_names:
+            if _tensorflow(self.model.lookup(local, scope).qualified) == module:
+                return local
+        return None
 
     def spell(
-        self, name: str, *, needs_v2: bool = False, in_v1: bool = False
-    ) -> tuple[str, list] | None:
-        """``name`` ("tf.x.y") as this module can write it, with the edits that makes possible.
+        self, name: str, where: cst.Name, *, v1_too: bool = False
+    ) -> tuple[str, list, str] | None:
+        """``name`` ("tf.x.y") as code at ``where`` can write it: (text, extra edits, "v2" or
+        "v1" for the namespace it goes through). ``v1_too``: an alias of tf.compat.v1 will do
+        when the name is there too."""
+        scope = self.model.scope_of(where)
+        local = self._alias(scope, "tensorflow")
+        if local is not None:
+            return local + name[2:], [], "v2"
+        local = self._alias(scope, V1) if v1_too else None
+        if local is not None:
+            return local + name[2:], [], "v1"
+        edit = self._import_edit
+        return (name, [edit], "v2") if edit is not None else None
 
-        ``in_v1``: the caller knows ``tf.compat.v1`` has the name too."""
-        if self.v2 is not None:
-            return self.v2 + name[2:], []
-        if self.v1 is not None and not needs_v2 and (in_v1 or name in migration().renames_in_v1):
-            return self.v1 + name[2:], []
-        edit = self.import_edit()
-        if edit is None:
-            return None
-        return name, [edit]
-
-    def import_edit(self):
+    @cached_property
+    def _import_edit(self):
         """Insert ``import tensorflow as tf`` before the first statement after the docstring
-        and ``__future__`` imports, when the name ``tf`` is free."""
+        and ``__future__`` imports, when no code of the module uses the name ``tf``."""
         model = self.model
-        if "tf" in model.imports or "tf" in model.module_assignments:
-            return None
-        if "tf" in model.module_functions or "tf" in model.module_classes:
+        if any(node.value == "tf" for node in model.nodes_of(cst.Name)):
             return None
         body = model.module.body
-        index = 0
-        if body and _is_docstring(body[0]):
-            index = 1
+        index = 1 if body and _is_docstring(body[0]) else 0
         while index < len(body) and _is_future_import(body[index]):
             index += 1
         if index >= len(body):
@@ -291,6 +555,668 @@ class _Aliases:
         moved = anchor.with_changes(leading_lines=())
         statement = statement.with_changes(leading_lines=anchor.leading_lines)
         return anchor, cst.FlattenSentinel([statement, moved])
+
+    # --- references --------------------------------------------------------------------------
+    def _reference(self, ref: Reference) -> None:
+        if all(site.kind == "assign" for site in ref.binding.sites):
+            return  # `FLAGS = tf.flags.FLAGS`: the assignment's own reference is the finding
+        found = ref.found
+        if found is None:
+            if self._stays_tf1(ref):
+                self._explicit(ref)
+            else:
+                self._warned(ref)
+            return
+        kind = found.kind
+        if kind == "module" and ref.via != "v2" and found.old in ("tf.flags", "tf.app.flags"):
+            kind = "compat"  # gone from TF2, kept in tf.compat.v1 (absl's flags)
+        if kind == "module":
+            self._removed_module(ref, found)
+        elif kind == "switch":
+            message = (
+                f"`{dotted_name(ref.node)}` switches TensorFlow back to TF1 behaviour; remove it"
+            )
+            self._compat(ref, "TF106", message)
+        elif self._stays_tf1(ref):
+            if kind == "rename":
+                self._renamed(ref)
+            else:
+                self._explicit(ref)
+        elif not tf1_only(found):
+            self._differs(ref)
+        elif kind == "rename":
+            self._renamed(ref)
+        elif kind == "cast":
+            if id(ref.node) not in self._calls:  # a call is fixed at the call
+                old = found.old
+                message = (
+                    f"`{old}` was removed in TensorFlow 2; "
+                    f"use `lambda x: tf.cast(x, tf.{CAST_TYPES[old]})`"
+                )
+                self._compat(ref, "TF101", message)
+        else:
+            self._compat(ref, "TF104", _tf1_api_message(found.old))
+
+    def _stays_tf1(self, ref: Reference) -> bool:
+        """``tf.compat.v1.x`` spelled out, or an alias of tf.compat.v1 in TF2 code (``tf1 =
+        tf.compat.v1``): TF1 API on purpose, which stays TF1 when the module moves on."""
+        return ref.via == "explicit" or (ref.via == "v1" and not self.tf1_module)
+
+    def _tf2_call(self, call: cst.Call | None, name: str) -> bool:
+        """Whether ``call`` passes a keyword only TF2's signature of ``name`` takes."""
+        if call is None:
+            return False
+        tf1 = self.data.signature(name, "v1")
+        tf2 = self.data.signature(name, "v2")
+        return (
+            tf1 is not None
+            and tf2 is not None
+            and any(
+                a.keyword is not None
+                and tf2.accepts(a.keyword.value)
+                and not tf1.accepts(a.keyword.value)
+                for a in call.args
+            )
+        )
+
+    def _removed_module(self, ref: Reference, found: Found) -> None:
+        module = found.old
+        idiom = self.data.idiom(module) or "there is no direct TF2 equivalent"
+        where = f"`{module}`" if ref.name == module else f"`{ref.name}`: `{module}`"
+        self.add("TF105", ref.node, f"{where} is not in TensorFlow 2; {idiom}")
+
+    def _explicit(self, ref: Reference) -> None:
+        message = f"`{dotted_name(ref.node)}` is TF1 API left in TensorFlow 2 code"
+        idiom = self.data.idiom(ref.name) if ref.name != "tf" else None
+        if idiom:
+            message += f"; {idiom}"
+        self.add("TF106", ref.node, message)
+
+    def _warned(self, ref: Reference) -> None:
+        """A name tf_upgrade_v2 warns about although it kept it (TF107), in TF1 code."""
+        if (
+            ref.name in self.data.warnings
+            and self.tf1_module
+            and not self._tf2_call(self._calls.get(id(ref.node)), ref.name)
+        ):
+            self.add("TF107", ref.node, _behaviour_message(ref.name))
+
+    def _differs(self, ref: Reference) -> None:
+        """A name TF2 still has, that tf_upgrade_v2 renames because TF1's differs."""
+        if not self.tf1_module or self._tf2_call(self._calls.get(id(ref.node)), ref.name):
+            return
+        old = ref.found.old
+        new = self.data.renames[old]
+        message = (
+            f"`{old}` of TensorFlow 2 is not TF1's; check the call, or keep TF1's as `{new}`"
+            if new.startswith("tf.compat.v1.")
+            else f"`{old}` of TensorFlow 2 is not TF1's; check the call, or use `{new}`"
+        )
+        self.add("TF107", ref.node, message)
+
+    def _renamed(self, ref: Reference) -> None:
+        found = ref.found
+        old = found.old
+        new = self.data.renames[old]
+        safety = self.data.rename_safety.get(old, "different")
+        message = f"`{old}` is `{new}` in TensorFlow 2"
+        if safety == "different":
+            message += "; its arguments or behaviour changed, check the call"
+        fix = None
+        prefix = ref.prefix_node(found.length)
+        spelled = (
+            self.spell(new, ref.head, v1_too=new in self.data.renames_in_v1)
+            if prefix is not None
+            else None
+        )
+        if spelled is not None:
+            text, extra, through = spelled
+            if through == "v1":
+                # the name keeps meaning tf.compat.v1's: safe when TF1's two names are one
+                applicability = "safe" if old in self.data.renames_same_in_v1 else None
+            elif safety == "same" or (safety == "positional" and self._positional_call(ref)):
+                applicability = "safe"
+            else:
+                applicability = "unsafe"
+            if applicability is not None:
+                fix = _Fix(((prefix, _expr(text)), *extra), f"rename to `{text}`", applicability)
+        self._add_ref("TF101", ref, message, fix)
+
+    def _positional_call(self, ref: Reference) -> bool:
+        call = self._calls.get(id(ref.node))
+        return call is not None and all(a.keyword is None and not a.star for a in call.args)
+
+    @cached_property
+    def _calls(self) -> dict[int, cst.Call]:
+        return {id(call.func): call for call in self.model.nodes_of(cst.Call)}
+
+    def _compat(self, ref: Reference, rule: str, message: str) -> None:
+        """Report ``ref``; through TF2's namespace, tf_upgrade_v2's rewrite to the name's
+        tf.compat.v1 shim is the (unsafe) fix. Under an alias of tf.compat.v1 the name already
+        is the shim: TF106's import fix handles it."""
+        found = ref.found
+        fix = None
+        new = self.data.renames.get(found.old, "tf.compat.v1" + found.old[2:])
+        prefix = ref.prefix_node(found.length)
+        if ref.via == "v2" and prefix is not None:
+            spelled = self.spell(new, ref.head)
+            if spelled is not None:
+                text, extra, _ = spelled
+                fix = _Fix(
+                    ((prefix, _expr(text)), *extra),
+                    f"rewrite to `{text}`, TF1's behaviour kept by its shim",
+                    "unsafe",
+                )
+        self._add_ref(rule, ref, message, fix)
+
+    def _add_ref(self, rule: str, ref: Reference, message: str, fix: _Fix | None) -> None:
+        if self.add(rule, ref.node, message, fix):
+            self._ref_fix[id(ref.node)] = self._at[id(ref.node)]
+
+    # --- calls -------------------------------------------------------------------------------
+    def _call(self, call: cst.Call) -> None:
+        ref = self.by_node.get(id(call.func))
+        if ref is None:
+            if self.tf1_module and isinstance(call.func, cst.Attribute):
+                self._method_call(call, call.func.attr.value)
+            return
+        if ref.name in CAST_TYPES:
+            self._cast(call, ref)
+            return
+        if self._stays_tf1(ref) or _compat_target(ref.name):
+            return  # a TF1 call that stays one: its TF1 arguments are right
+        # A call passing what only TF2's function takes was written for TF2: only what TF2
+        # itself rejects is reported.
+        tf2_style = self._tf2_call(call, ref.name)
+        if not tf2_style:
+            self._reordered(call, ref)
+        self._keywords(call, ref.name, ref.via)
+        if ref.name == "tf.nn.dropout":
+            self._dropout(call, ref)
+        if not tf2_style and not self.reported(ref.node):
+            self._call_warnings(call, ref)
+
+    def _cast(self, call: cst.Call, ref: Reference) -> None:
+        dtype = CAST_TYPES[ref.name]
+        message = f"`{ref.name}` was removed in TensorFlow 2; use `tf.cast(x, tf.{dtype})`"
+        args = list(call.args)
+        spelled = self.spell("tf.cast", ref.head, v1_too=True)  # tf.cast and dtypes: both
+        first = args[0] if args else None
+        if (
+            spelled is None
+            or first is None
+            or len(args) > 2
+            or any(a.star for a in args)
+            or (first.keyword is not None and first.keyword.value != "x")
+        ):
+            self._add_call("TF101", call, ref, message)
+            return
+        tf = spelled[0][: -len(".cast")]
+        first = first.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        dtype_arg = cst.Arg(_expr(f"{tf}.{dtype}"))
+        if first.keyword is not None or (len(args) == 2 and args[1].keyword is not None):
+            dtype_arg = dtype_arg.with_changes(keyword=cst.Name("dtype"), equal=_equal())
+        new_args = [first, dtype_arg]
+        if len(args) == 2:
+            second = args[1]
+            if second.keyword is None:
+                second = second.with_changes(keyword=cst.Name("name"), equal=_equal())
+            new_args.append(second.with_changes(comma=cst.MaybeSentinel.DEFAULT))
+        replacement = call.with_changes(func=_expr(f"{tf}.cast"), args=new_args)
+        fix = _Fix(
+            ((call, replacement), *spelled[1]),
+            f"replace with `{tf}.cast(..., {tf}.{dtype})`",
+            "safe",
+        )
+        self._add_call("TF101", call, ref, message, fix)
+
+    def _add_call(
+        self, rule: str, call: cst.Call, ref: Reference, message: str, fix: _Fix | None = None
+    ) -> None:
+        if self.add(rule, call, message, fix):
+            self._ref_fix[id(ref.node)] = self._at[id(call)]
+
+    def _reordered(self, call: cst.Call, ref: Reference) -> None:
+        """TF103: in TF1 code, positional arguments that bind another parameter in TF2."""
+        if not self.tf1_module or ref.name not in self.data.reorders:
+            return
+        name = ref.name
+        positional = []
+        for arg in call.args:
+            if arg.keyword is not None or arg.star == "**":
+                break
+            positional.append(arg)
+        star = next((i for i, a in enumerate(positional) if a.star), None)
+        if star is not None:
+            if first_moved(name) is not None:
+                self.add(
+                    "TF103",
+                    call,
+                    f"`{name}` binds positional arguments differently in TensorFlow 2; "
+                    "check what the `*args` hold",
+                )
+            return
+        moved = first_moved(name, len(positional))
+        if moved is None:
+            return
+        tf1 = self.data.signature(name, "v1") or Signature(tuple(self.data.reorders[name]))
+        tf2 = self.data.signature(name, "v2")
+        renamed = self.data.keyword_renames.get(name, {})
+        # The keywords must mean the same parameter for the function the call binds now:
+        # TF2's names where TF1's function takes them too, else TF1's.
+        now = tf1 if ref.via == "v1" else tf2
+        if len(positional) > len(tf1.args):
+            return  # more than TF1 takes: not a TF1 call
+        edits = []
+        for index in range(moved, len(positional)):
+            old = tf1.args[index]
+            new = renamed.get(old, old)
+            keyword = new if new is not None and now.accepts(new) and tf2.accepts(new) else old
+            arg = positional[index]
+            edits.append((arg, arg.with_changes(keyword=cst.Name(keyword), equal=_equal())))
+        names = ", ".join(f"`{new.keyword.value}=`" for _, new in edits)
+        self.add(
+            "TF103",
+            call,
+            f"positional arguments of `{name}` bind other parameters in TensorFlow 2; "
+            f"pass {names} by keyword",
+            _Fix(tuple(edits), f"pass {names} by keyword", "safe"),
+        )
+
+    def _keywords(self, call: cst.Call, name: str, via: str) -> None:
+        """TF102: keywords TF2 renamed or removed. In TF2 code only those TF2's own signature
+        rejects (the call fails there)."""
+        data = self.data
+        renamed = data.keyword_renames.get(name)
+        if not renamed:
+            return
+        tf1 = data.signature(name, "v1")
+        tf2 = data.signature(name, "v2")
+        now = tf1 if via == "v1" else tf2  # the function the call binds today
+        shown = name if not name.startswith("*") else name[1:]
+        for index, arg in enumerate(call.args):
+            if arg.keyword is None or arg.keyword.value not in renamed:
+                continue
+            old = arg.keyword.value
+            if not self.tf1_module and (tf2 is None or tf2.accepts(old)):
+                continue
+            new = renamed[old]
+            if new is None:
+                edits = [(arg, cst.RemoveFromParent())]
+                if index == len(call.args) - 1 and index > 0:  # no comma left dangling
+                    before = call.args[index - 1]
+                    edits.append((before, before.with_changes(comma=cst.MaybeSentinel.DEFAULT)))
+                self.add(
+                    "TF102",
+                    arg,
+                    f"`{shown}` has no `{old}` argument in TensorFlow 2",
+                    _Fix(tuple(edits), f"remove `{old}=` (its effect is gone)", "unsafe"),
+                )
+                continue
+            fix = None
+            if now is not None and now.accepts(new) and (tf2 is None or tf2.accepts(new)):
+                fix = _Fix(
+                    ((arg, arg.with_changes(keyword=cst.Name(new))),),
+                    f"rename `{old}=` to `{new}=`",
+                    "safe",
+                )
+            self.add("TF102", arg, f"`{shown}(..., {old}=)` is `{new}=` in TensorFlow 2", fix)
+
+    def _dropout(self, call: cst.Call, ref: Reference) -> None:
+        """TF1's second parameter is ``keep_prob``, TF2's is ``rate``: positional in TF1 code,
+        or ``keep_prob=`` anywhere, becomes ``rate=1 - p``."""
+        args = list(call.args)
+        if any(a.keyword is not None and a.keyword.value == "rate" for a in args):
+            return
+        for i, arg in enumerate(args):
+            by_keyword = arg.keyword is not None and arg.keyword.value == "keep_prob"
+            positional = i == 1 and arg.keyword is None and not arg.star and self.tf1_module
+            if not (by_keyword or positional):
+                continue
+            if self.reported(arg):
+                return
+            message = (
+                "`tf.nn.dropout` takes the drop probability `rate` in TensorFlow 2, not `keep_prob`"
+            )
+            if not by_keyword and any(a.keyword is None for a in args[2:]):
+                self.add("TF102", call, message)  # later positional arguments: no keyword possible
+                return
+            text = cst.Module([]).code_for_node(arg.value)
+            if not _atomic(arg.value):
+                text = f"({text})"
+            new = arg.with_changes(
+                keyword=cst.Name("rate"), equal=_equal(), value=_expr(f"1 - {text}")
+            )
+            self.add(
+                "TF102",
+                call,
+                message,
+                _Fix(((arg, new),), "replace `keep_prob=p` by `rate=1 - p`", "safe"),
+            )
+            return
+
+    def _call_warnings(self, call: cst.Call, ref: Reference) -> None:
+        """TF107 at a call: tf_upgrade_v2's special cases and argument warnings."""
+        data = self.data
+        name = ref.name
+        tf2 = data.signature(name, "v2")
+        transformer = data.transformers.get(name)
+        if transformer is not None and name != "tf.nn.dropout":
+            kind = transformer["transform"]
+            arg = transformer.get("arg")
+            if kind == "_rename_if_arg_found_transformer":
+                if name == "tf.device":
+                    self._device_function(call)
+                elif (
+                    self._keyword(call, arg)
+                    and arg not in data.keyword_renames.get(name, {})
+                    and (self.tf1_module or (tf2 is not None and not tf2.accepts(arg)))
+                ):
+                    self.add("TF107", call, f"`{name}` takes no `{arg}` argument in TensorFlow 2")
+                return
+            if kind == "_name_scope_transformer":
+                if self._v1_name_scope(call, ref):
+                    self.add(
+                        "TF107",
+                        call,
+                        "`tf.name_scope` of TF1: TF2's takes only `name` (no `default_name`, "
+                        "`values`) and cannot re-enter a scope by name",
+                    )
+                return
+            if name not in data.renames and (self.tf1_module or name not in data.in_v2):
+                text = TRANSFORM_MESSAGES.get(kind, "its arguments changed in TensorFlow 2")
+                text = text.replace("{M}", name.rsplit("_", 1)[-1].upper())
+                self.add("TF107", call, f"`{name}`: {text}")
+                return
+        self._arg_warnings(call, name, tf2)
+
+    def _arg_warnings(self, call: cst.Call, name: str, tf2: Signature | None) -> None:
+        entries = self.data.arg_warnings.get(name)
+        if not entries:
+            return
+        renamed = self.data.keyword_renames.get(name, {})
+        positional = sum(1 for a in call.args if a.keyword is None)
+        shown = name if not name.startswith("*") else name[1:]
+        for keyword, position, _level, _text in entries:
+            if self._keyword(call, keyword):
+                if keyword in renamed:
+                    continue  # TF102 reports the keyword itself
+                if not self.tf1_module and (tf2 is None or tf2.accepts(keyword)):
+                    continue
+            elif not (self.tf1_module and position is not None and positional > position):
+                continue
+            self.add(
+                "TF107",
+                call,
+                f"`{shown}` changed its `{keyword}` argument in TensorFlow 2; "
+                "`tf2lint explain TF107` has tf_upgrade_v2's note",
+            )
+            return
+
+    @staticmethod
+    def _keyword(call: cst.Call, keyword: str | None) -> bool:
+        return any(a.keyword is not None and a.keyword.value == keyword for a in call.args)
+
+    def _device_function(self, call: cst.Call) -> None:
+        """``tf.device(lambda op: ...)``: device functions work only in TF1's graph mode."""
+        if not self.tf1_module or not call.args:
+            return
+        spec = call.args[0]
+        if spec.keyword is not None and spec.keyword.value != "device_name":
+            return
+        value = spec.value
+        if isinstance(value, cst.Lambda) or self.model.function_referenced(
+            value, self.model.scope_of(value) if isinstance(value, cst.Name) else None
+        ):
+            self.add(
+                "TF107",
+                call,
+                "`tf.device` with a device function works only in TF1's graph mode; "
+                "TensorFlow 2 takes a device name",
+            )
+
+    def _v1_name_scope(self, call: cst.Call, ref: Reference) -> bool:
+        if ref.via == "v1":
+            return True
+        positional = [a for a in call.args if a.keyword is None]
+        return len(positional) > 1 or any(
+            a.keyword is not None and a.keyword.value in ("default_name", "values")
+            for a in call.args
+        )
+
+    def _method_call(self, call: cst.Call, method: str) -> None:
+        """Calls of TF1 methods on objects the model does not know, in TF1 code."""
+        if method in ITERATOR_METHODS:
+            self._iterator(call, method)
+            return
+        self._keywords(call, "*." + method, "v2")
+        if method == "save" and self._keras(call.func.value):
+            # SavedModel became the default in TF2: news only to code written for TF1.
+            self.add("TF107", call, _behaviour_message(dotted_name(call.func) or "save"))
+            return
+        self._arg_warnings(call, "*." + method, None)
+
+    def _iterator(self, call: cst.Call, method: str) -> None:
+        message = (
+            f"`dataset.{method}()` is TF1 API; TF2 keeps it as "
+            f"`tf.compat.v1.data.{method}(dataset)`, but {IDIOMS[f'tf.data.{method}']}"
+        )
+        where = call.func.attr
+        local = self._alias(self.model.scope_of(where), V1)
+        spelled = (f"{local}.data.{method}", []) if local is not None else None
+        if spelled is None:
+            found = self.spell(f"tf.compat.v1.data.{method}", where)
+            spelled = found[:2] if found is not None else None
+        fix = None
+        if spelled is not None:
+            text, extra = spelled
+            replacement = cst.Call(func=_expr(text), args=[cst.Arg(call.func.value), *call.args])
+            fix = _Fix(((call, replacement), *extra), f"rewrite to `{text}(dataset)`", "unsafe")
+        self.add("TF104", call, message, fix)
+
+    def _keras(self, receiver: cst.BaseExpression) -> bool:
+        """Whether ``receiver`` is known to hold a Keras model (built or loaded here)."""
+        if not isinstance(receiver, cst.Name):
+            return False
+        model = self.model
+        binding = model.lookup(receiver.value, model.scope_of(receiver))
+        for value in binding.values:
+            if not isinstance(value, cst.Call):
+                continue
+            if is_keras(model.call_name(value), "Model", "Sequential", "load_model"):
+                return True
+            func = value.func
+            if isinstance(func, cst.Name):
+                cls = model.module_classes.get(func.value)
+                if cls is not None and cls.keras_kind == "model":
+                    return True
+        return False
+
+    # --- imports -----------------------------------------------------------------------------
+    def _import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            module = dotted_name(alias.name) or ""
+            if module.startswith(("tensorflow.contrib", "tensorflow.estimator")):
+                self.add("TF105", node, f"`import {module}`: the module is not in TensorFlow 2")
+                return
+            if module == V1:
+                local = alias.asname.name.value if alias.asname is not None else None
+                if self.tf1_module and local in ("tf", None):
+                    message = V1_IMPORT_MESSAGE
+                else:
+                    message = f"`import {V1} as {local}` brings TF1 API into TensorFlow 2 code"
+                self.add("TF106", node, message, self._import_upgrade(node, alias))
+                return
+
+    def _import_from(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None:
+            return
+        module = dotted_name(node.module) or ""
+        for removed in ("tensorflow.contrib", "tensorflow.estimator"):
+            if module == removed or module.startswith(removed + "."):
+                self.add(
+                    "TF105", node, f"`from {module} import ...`: `{removed}` is not in TensorFlow 2"
+                )
+                return
+        if module == V1 or module.startswith(V1 + "."):
+            self.add("TF106", node, f"`from {module} import ...` imports the TF1 API")
+        elif (
+            module == "tensorflow.compat"
+            and not isinstance(node.names, cst.ImportStar)
+            and any(isinstance(a.name, cst.Name) and a.name.value == "v1" for a in node.names)
+        ):
+            self.add("TF106", node, "`from tensorflow.compat import v1` imports the TF1 API")
+
+    def _import_upgrade(self, statement: cst.Import, alias: cst.ImportAlias) -> _Fix | None:
+        """``import tensorflow.compat.v1 as tf`` becomes ``import tensorflow as tf``, and each
+        use of ``tf`` whose TF2 namesake is not the same API becomes ``tf.compat.v1.<name>``:
+        nothing the module computes changes."""
+        if alias.asname is None or not isinstance(alias.asname.name, cst.Name):
+            return None
+        if alias.asname.name.value != "tf" or len(statement.names) != 1:
+            return None
+        module = self.model.scope
+        sites = module.bindings.get("tf", ())
+        if len(sites) != 1 or sites[0].node is not alias:
+            return None  # `tf` is bound more than once: which uses mean this import is unclear
+        if any(b.scope is module and b.name == "tf" for b in self._target_bindings):
+            return None  # `tf.x = ...` would set an attribute of another module
+        edits = [
+            (
+                statement,
+                statement.with_changes(names=[alias.with_changes(name=_expr("tensorflow"))]),
+            )
+        ]
+        for ref in self.references:
+            binding = ref.binding
+            if (
+                binding.scope is module
+                and binding.name == "tf"
+                and not self.data.means_the_same_in_v2(ref.name)
+            ):
+                edits.append((ref.head, _expr("tf.compat.v1")))
+        kept = len(edits) - 1
+        return _Fix(
+            tuple(edits),
+            f"import `tensorflow as tf` and spell the {kept} uses whose TF2 namesake differs "
+            f"`tf.compat.v1.*` (as TensorFlow {self.data.version} defines them)",
+            "unsafe",
+        )
+
+    def _from_imports_of_tf1_names(self) -> None:
+        """``from tensorflow import log``: the import fails on TF2, so its uses are fixed
+        together with it (one fix removing the import), or not at all."""
+        model = self.model
+        groups: dict[int, list[Reference]] = defaultdict(list)
+        for ref in self.references:
+            sites = ref.binding.sites
+            if ref.via == "v2" and ref.head_length > 1 and sites and sites[0].kind == "import":
+                groups[id(sites[0].node)].append(ref)
+        if not groups:
+            return
+        statements = {
+            id(alias): node
+            for node in model.nodes_of(cst.ImportFrom)
+            if not isinstance(node.names, cst.ImportStar)
+            for alias in node.names
+        }
+        for key, refs in groups.items():
+            statement = statements.get(key)
+            if statement is None:
+                continue
+            imported = _tensorflow(refs[0].binding.sites[0].imported) or ""
+            if not self._tf1_only_name("tf" + imported[len("tensorflow") :]):
+                continue
+            fix = self._group_fix(statement, refs)
+            for ref in refs:
+                at = self._ref_fix.get(id(ref.node))
+                if at is None:
+                    continue
+                rule, index = at
+                finding = self.findings[rule][index]
+                self.findings[rule][index] = finding._replace(fix=fix)
+
+    def _tf1_only_name(self, name: str) -> bool:
+        if name in self.data.v1_only_modules:
+            return True
+        found = classify(name)
+        return found is not None and found.kind != "switch" and tf1_only(found)
+
+    def _group_fix(self, statement: cst.ImportFrom, refs: list[Reference]) -> _Fix | None:
+        binding = refs[0].binding
+        if len(binding.scope.bindings.get(binding.name, ())) != 1 or any(
+            b.scope is binding.scope and b.name == binding.name for b in self._target_bindings
+        ):
+            return None
+        line = next(
+            (
+                s
+                for s in self.model.module.body
+                if isinstance(s, cst.SimpleStatementLine) and statement in s.body
+            ),
+            None,
+        )
+        if line is None or any(e.comment for e in line.leading_lines):
+            return None  # inside a block, or under a comment: not worth the care
+        edits: dict[int, tuple] = {}
+        unsafe = False
+        for ref in refs:
+            at = self._ref_fix.get(id(ref.node))
+            fix = self.findings[at[0]][at[1]].fix if at is not None else None
+            if fix is None:
+                return None
+            unsafe = unsafe or fix.applicability == "unsafe"
+            for old, new in fix.edits:
+                edits[id(old)] = (old, new)
+        alias = binding.sites[0].node
+        kept = [a for a in statement.names if a is not alias]
+        if kept:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            rest = [
+                line.with_changes(
+                    body=[
+                        statement.with_changes(names=kept) if s is statement else s
+                        for s in line.body
+                    ]
+                )
+            ]
+        elif len(line.body) > 1:
+            rest = [line.with_changes(body=[s for s in line.body if s is not statement])]
+        else:
+            rest = []
+        inserted = edits.pop(id(line), None)
+        if inserted is not None:  # the `import tensorflow as tf` goes where this import was
+            first = inserted[1].nodes[0]
+            rest = [first, *[r.with_changes(leading_lines=()) for r in rest]]
+        edits[id(line)] = (line, cst.FlattenSentinel(rest) if rest else cst.RemoveFromParent())
+        shown = refs[0].head.value
+        return _Fix(
+            tuple(edits.values()),
+            f"rewrite every use of `{shown}` and drop it from its `from tensorflow` import",
+            "unsafe" if unsafe else "safe",
+        )
+
+
+V1_IMPORT_MESSAGE = (
+    "`import tensorflow.compat.v1` makes the module's TensorFlow API the TF1 one; import "
+    "`tensorflow` and use the TF2 API"
+)
+
+
+def _tf1_api_message(old: str) -> str:
+    if old in TF1_ONLY:
+        return f"`{old}` is TF1 API: {TF1_ONLY[old]}"
+    new = migration().renames.get(old, "tf.compat.v1" + old[2:])
+    message = f"`{old}` is TF1 API that TensorFlow 2 keeps only as `{new}`"
+    idiom = migration().idiom(old)
+    return f"{message}; {idiom}" if idiom else message
+
+
+def _behaviour_message(name: str) -> str:
+    return (
+        f"`{name.removeprefix('*')}` behaves differently in TensorFlow 2; "
+        "`tf2lint explain TF107` has tf_upgrade_v2's note"
+    )
 
 
 def _is_docstring(statement: cst.CSTNode) -> bool:
@@ -329,262 +1255,113 @@ def _atomic(node: cst.BaseExpression) -> bool:
     ) or bool(getattr(node, "lpar", ()))
 
 
-class _State:
-    """Per-module state shared by the tf1-api rules: every TensorFlow reference of the module,
-    resolved and classified once, before any rule reports."""
-
-    def __init__(self, model) -> None:
-        self.model = model
-        self.aliases = _Aliases(model)
-        # Whether the module is TF1 code: it imports tf.compat.v1 or tf.contrib, or uses through
-        # its plain `tf` a name that only TF1 has. Names valid in both (`tf.assert_equal`) are
-        # reported only then. Spelling `tf.compat.v1.X` out is a TF2-namespace habit: it does
-        # not make `tf.constant_initializer` next to it the TF1 one.
-        self.tf1_module = any(
-            t == V1 or t.startswith((V1 + ".", "tensorflow.contrib", "tensorflow.estimator"))
-            for t in model.imports.values()
-        )
-        # id(node) -> its reference, for the outermost node of each name chain
-        self.references: dict[int, Reference] = {}
-        # each reference with what the tables say about it (None: nothing), in no set order
-        self.found: list[tuple[Reference, tuple | None]] = []
-        # id(call.func) -> the call, for references that are called
-        self.calls: dict[int, cst.Call] = {}
-        if any(t == "tensorflow" or t.startswith("tensorflow.") for t in model.imports.values()):
-            self._resolve()
-
-    def _resolve(self) -> None:
-        model = self.model
-        heads = {
-            local
-            for local, target in model.imports.items()
-            if target == "tensorflow" or target.startswith("tensorflow.")
-        }
-        # Names that are part of something larger: attribute chains, imports, keywords.
-        inner: set[int] = set()
-        for node in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
-            if isinstance(node, cst.ImportFrom) and node.module is not None:
-                inner.add(id(node.module))
-            if isinstance(node.names, cst.ImportStar):
-                continue
-            for alias in node.names:
-                inner.add(id(alias.name))
-                if alias.asname is not None:
-                    inner.add(id(alias.asname.name))
-        for arg in model.nodes_of(cst.Arg):
-            if arg.keyword is not None:
-                inner.add(id(arg.keyword))
-        candidates = []
-        for node in model.nodes_of(cst.Attribute):  # source order: outer chains come first
-            inner.add(id(node.value))
-            inner.add(id(node.attr))
-            if id(node) not in inner and _head(node) in heads:
-                candidates.append(node)
-        for node in model.nodes_of(cst.Name):
-            if node.value in heads and id(node) not in inner:
-                candidates.append(node)
-        for node in candidates:
-            named = tf1_name(model, node)
-            if named is None:
-                continue
-            ref = Reference(node, *named)
-            self.references[id(node)] = ref
-            found = _classify(ref)
-            self.found.append((ref, found))
-            if (
-                not self.tf1_module
-                and not ref.explicit_v1
-                and found is not None
-                and found[2] not in migration().in_v2
-            ):
-                self.tf1_module = True
-        for call in model.nodes_of(cst.Call):
-            self.calls[id(call.func)] = call
-
-    def call_reference(self, call: cst.Call) -> Reference | None:
-        return self.references.get(id(call.func))
+# --- explain: tf_upgrade_v2's own notes, by the rule that reports each API -----------------------
 
 
-def _state(rule: Rule) -> _State:
-    return rule.context.memo(_State, lambda: _State(rule.model))
+def _owner(name: str) -> str:
+    """The rule that reports a use of ``name`` in TF1 code."""
+    found = classify(name)
+    if found is None:
+        return "TF107"
+    if found.kind == "module":
+        return "TF105"
+    if found.kind == "switch":
+        return "TF106"
+    if not tf1_only(found):
+        return "TF107"
+    return "TF101" if found.kind in ("rename", "cast") else "TF104"
+
+
+def _quoted(name: str, text: str) -> str:
+    return " ".join(text.replace("<function name>", name).split())
+
+
+@cache
+def notes(rule_id: str) -> str:
+    """tf_upgrade_v2's notes on the APIs ``rule_id`` reports, quoted, for ``tf2lint explain``."""
+    data = migration()
+    lines = [
+        f"- `{name.removeprefix('*')}`: {_quoted(name, text)}"
+        for name, (_level, text) in data.warnings.items()
+        if _owner(name) == rule_id
+    ]
+    if rule_id == "TF105":
+        lines += [
+            f"- `{name}`: {_quoted(name, text)}"
+            for name, (_level, text) in data.module_deprecations.items()
+        ]
+    if rule_id == "TF107":
+        lines += [
+            f"- `{name.removeprefix('*')}({keyword}=)`: {_quoted(name, text)}"
+            for name, entries in data.arg_warnings.items()
+            for keyword, _position, _level, text in entries
+        ]
+    if not lines:
+        return ""
+    return (
+        f"\n\nNotes of `tf_upgrade_v2` (TensorFlow {data.version}) on the APIs this rule "
+        "reports, quoted:\n\n" + "\n".join(lines)
+    )
+
+
+class _WithNotes:
+    """A rule's rationale, then tf_upgrade_v2's notes on the APIs it reports: read from the
+    migration data when the docs ask for them, not when the rules load."""
+
+    def __init__(self, text: str) -> None:
+        self.text = textwrap.dedent(text).strip()
+
+    def __get__(self, instance, owner) -> str:
+        return self.text + notes(owner.id)
+
+
+# --- the rules -----------------------------------------------------------------------------------
+
+
+def _analysis(rule: Rule) -> _Analysis:
+    return rule.context.memo(_Analysis, lambda: _Analysis(rule.model))
 
 
 class _Tf1Rule(Rule):
     category = "tf1-api"
     requires_tensorflow = True
 
-    @property
-    def state(self) -> _State:
-        return _state(self)
-
     def visit_Module(self, node: cst.Module) -> None:
-        for ref, found in self.state.found:
-            self.check_reference(ref, found)
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        """Called once for each TensorFlow reference of the module (outermost name chains)."""
-
-    def report_tf1(self, ambiguous: bool, node, message: str, **fix) -> None:
-        """Report, unless the name is valid TF2 too and the module is not TF1 code."""
-        if not ambiguous or self.state.tf1_module:
-            self.report(node, message, **fix)
-
-    def report_compat(self, ref: Reference, length: int, new: str, message: str) -> None:
-        """Report ``ref``, with tf_upgrade_v2's rewrite to ``new`` (a tf.compat.v1 name) as an
-        unsafe fix where the module spells TensorFlow through a TF2 alias."""
-        old = ".".join(ref.name.split(".")[:length])
-        ambiguous = old in migration().in_v2
-        prefix = ref.prefix_node(length)
-        spelled = None
-        head = self.model.imports.get(_head(ref.node) or "", "")
-        if prefix is not None and not head.startswith(V1) and not ref.explicit_v1:
-            # Under `import tensorflow.compat.v1 as tf` the name is already the shim: TF106
-            # offers the import rewrite, after which this fix applies.
-            spelled = self.state.aliases.spell(new, needs_v2=True)
-        if spelled is None:
-            self.report_tf1(ambiguous, ref.node, message)
-            return
-        text, extra = spelled
-        self.report_tf1(
-            ambiguous,
-            ref.node,
-            message,
-            edits=[(prefix, _expr(text)), *extra],
-            fix_description=f"rewrite to `{text}` (tf_upgrade_v2's shim)",
-            applicability="unsafe",
-        )
-
-
-def _classify(ref: Reference) -> tuple[str, int, object] | None:
-    """What the tables say about ``ref``: (kind, prefix length, detail), longest prefix first."""
-    data = migration()
-    parts = ref.name.split(".")
-    for i in range(len(parts), 1, -1):
-        prefix = ".".join(parts[:i]) if i < len(parts) else ref.name
-        if prefix in BEHAVIOUR_SWITCHES:
-            return "switch", i, prefix
-        if prefix in CAST_TYPES:
-            return "cast", i, prefix
-        new = data.renames.get(prefix)
-        if new is not None:
-            return ("compat" if new.startswith("tf.compat.v1.") else "rename"), i, prefix
-        if prefix in data.module_deprecations:
-            return "module", i, prefix
-        if prefix in TF1_ONLY:
-            return "tf1-only", i, prefix
-    return None
-
-
-def _warning_text(name: str) -> str | None:
-    entry = migration().warnings.get(name)
-    if entry is None:
-        return None
-    return entry[1].replace("<function name>", name).strip()
-
-
-# --- the rules ----------------------------------------------------------------------------------
+        for finding in _analysis(self).findings.get(self.id, ()):
+            fix = finding.fix
+            if fix is None:
+                self.report(finding.node, finding.message)
+            else:
+                self.report(
+                    finding.node,
+                    finding.message,
+                    edits=list(fix.edits),
+                    fix_description=fix.description,
+                    applicability=fix.applicability,
+                )
 
 
 class RenamedSymbol(_Tf1Rule):
     id = "TF101"
     name = "tf1-renamed-symbol"
     message = "TF1 name: TensorFlow 2 has this under a new name"
-    rationale = """
+    rationale = _WithNotes(
+        """
         TensorFlow 2 moved many TF1 symbols into namespaces (`tf.log` is `tf.math.log`,
         `tf.gfile.Exists` is `tf.io.gfile.exists`) and removed the `tf.to_<dtype>` casts. The
         old names are gone from the TF2 namespace: code that uses them fails with
         `AttributeError` as soon as it runs on TF2.
-    """
+        """
+    )
     fix_applicability = "safe"
     fix_safety = (
-        "Safe when the TF2 name is the same function as the TF1 one, or a function with the "
-        "same parameters called with positional arguments only (the generator checks this "
-        "against the installed TensorFlow); `tf.to_<dtype>(x)` becomes `tf.cast(x, tf.<dtype>)`. "
-        "Other renames are unsafe: their signature or behaviour changed."
+        "Safe when the TF2 name is the same function as the TF1 one, or a function whose "
+        "positional parameters are the same ones (names, order and defaults, checked by the "
+        "generator against the installed TensorFlow) called with positional arguments only; "
+        "`tf.to_<dtype>(x)` becomes `tf.cast(x, tf.<dtype>)`. Other renames are unsafe: their "
+        "signature or behaviour changed. A name imported with `from tensorflow import ...` is "
+        "fixed together with its import, or not at all."
     )
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        if found is None or found[0] not in ("rename", "cast"):
-            return
-        kind, length, old = found
-        if kind == "cast":
-            if id(ref.node) not in self.state.calls:  # `cast_fn = tf.to_float`: only the shim fits
-                message = (
-                    f"`{old}` was removed in TensorFlow 2; use "
-                    f"`lambda x: tf.cast(x, tf.{CAST_TYPES[old]})`"
-                )
-                self.report_compat(ref, length, migration().renames[old], message)
-            return  # a call is reported at the call, where the fix rewrites the arguments
-        new = migration().renames[old]
-        self._report_rename(ref, length, old, new)
-
-    def _report_rename(self, ref: Reference, length: int, old: str, new: str) -> None:
-        data = migration()
-        safety = data.rename_safety.get(old, "different")
-        message = f"`{old}` is `{new}` in TensorFlow 2"
-        if safety == "different":
-            message += "; its signature or behaviour changed, check the call"
-        warning = _warning_text(old)
-        if warning:
-            message += f". {warning}"
-        ambiguous = old in data.in_v2
-        prefix = ref.prefix_node(length)
-        spelled = self.state.aliases.spell(new) if prefix is not None else None
-        if spelled is None:
-            self.report_tf1(ambiguous, ref.node, message)
-            return
-        text, extra = spelled
-        applicability = "safe" if safety == "same" else "unsafe"
-        if safety == "positional" and self._positional_call(ref):
-            applicability = "safe"
-        self.report_tf1(
-            ambiguous,
-            ref.node,
-            message,
-            edits=[(prefix, _expr(text)), *extra],
-            fix_description=f"rename to `{text}`",
-            applicability=applicability,
-        )
-
-    def _positional_call(self, ref: Reference) -> bool:
-        call = self.state.calls.get(id(ref.node))
-        return call is not None and all(a.keyword is None and not a.star for a in call.args)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        ref = self.state.call_reference(node)
-        if ref is None:
-            return
-        dtype = CAST_TYPES.get(ref.name)
-        if dtype is None:
-            return
-        message = f"`{ref.name}` was removed in TensorFlow 2; use `tf.cast(x, tf.{dtype})`"
-        args = list(node.args)
-        spelled = self.state.aliases.spell("tf.cast", in_v1=True)  # tf.cast and dtypes: both
-        if spelled is None or any(a.star for a in args) or not args or len(args) > 2:
-            self.report(node, message)
-            return
-        tf = spelled[0][: -len(".cast")]
-        first = args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        dtype_arg = cst.Arg(_expr(f"{tf}.{dtype}"))
-        if first.keyword is not None or (len(args) == 2 and args[1].keyword is not None):
-            dtype_arg = dtype_arg.with_changes(keyword=cst.Name("dtype"), equal=_equal())
-        if first.keyword is not None and first.keyword.value != "x":
-            self.report(node, message)
-            return
-        new_args = [first, dtype_arg]
-        if len(args) == 2:
-            second = args[1]
-            if second.keyword is None:
-                second = second.with_changes(keyword=cst.Name("name"), equal=_equal())
-            new_args.append(second.with_changes(comma=cst.MaybeSentinel.DEFAULT))
-        replacement = node.with_changes(func=_expr(f"{tf}.cast"), args=new_args)
-        self.report(
-            node,
-            message,
-            edits=[(node, replacement), *spelled[1]],
-            fix_description=f"replace with `{tf}.cast(..., {tf}.{dtype})`",
-            applicability="safe",
-        )
 
 
 class KeywordRename(_Tf1Rule):
@@ -594,220 +1371,56 @@ class KeywordRename(_Tf1Rule):
     rationale = """
         Some TF2 functions renamed their keyword arguments (`tf.argmax(dimension=)` is
         `axis=`, `tf.nn.dropout(keep_prob=)` is `rate=1 - keep_prob`) or dropped them
-        (`colocate_gradients_with_ops`). The old keyword raises `TypeError` on TF2.
+        (`colocate_gradients_with_ops`). The old keyword raises `TypeError` on TF2. In TF2 code
+        only keywords TF2's own signature rejects are reported.
     """
     fix_applicability = "safe"
     fix_safety = (
-        "Renaming a keyword, and `keep_prob=p` to `rate=1 - p`, keeps the call's meaning. "
-        "Removing an argument TF2 no longer has is unsafe: its effect is gone."
+        "Renaming a keyword to the one the called function takes, and `keep_prob=p` to "
+        "`rate=1 - p`, keeps the call's meaning. Removing an argument TF2 no longer has is "
+        "unsafe: its effect is gone."
     )
-
-    def visit_Call(self, node: cst.Call) -> None:
-        data = migration()
-        state = self.state
-        ref = state.call_reference(node)
-        name = ref.name if ref is not None else None
-        if name is not None and _compat_only(ref):
-            return
-        renames: dict[str, str | None] = {}
-        if isinstance(node.func, cst.Attribute):
-            renames.update(data.keyword_renames.get("*." + node.func.attr.value, {}))
-        if name is not None:
-            renames.update(data.keyword_renames.get(name, {}))
-        if name == "tf.nn.dropout":
-            self._dropout(node)
-        if not renames:
-            return
-        shown = name or f"*.{node.func.attr.value}"
-        for arg in node.args:
-            if arg.keyword is None or arg.keyword.value not in renames:
-                continue
-            old = arg.keyword.value
-            new = renames[old]
-            if new is None:
-                edits = [(arg, cst.RemoveFromParent())]
-                index = node.args.index(arg)
-                if index == len(node.args) - 1 and index > 0:  # no comma left dangling
-                    before = node.args[index - 1]
-                    edits.append((before, before.with_changes(comma=cst.MaybeSentinel.DEFAULT)))
-                self.report(
-                    arg,
-                    f"`{shown}` has no `{old}` argument in TensorFlow 2",
-                    edits=edits,
-                    fix_description=f"remove `{old}=`",
-                    applicability="unsafe",
-                )
-            else:
-                self.report(
-                    arg,
-                    f"`{shown}(..., {old}=)` is `{new}=` in TensorFlow 2",
-                    replacement=arg.with_changes(keyword=cst.Name(new)),
-                    fix_description=f"rename `{old}=` to `{new}=`",
-                )
-
-    def _dropout(self, node: cst.Call) -> None:
-        args = list(node.args)
-        if any(a.keyword is not None and a.keyword.value == "rate" for a in args):
-            return
-        for i, arg in enumerate(args):
-            by_keyword = arg.keyword is not None and arg.keyword.value == "keep_prob"
-            if not by_keyword and not (i == 1 and arg.keyword is None and not arg.star):
-                continue
-            message = (
-                "`tf.nn.dropout` takes `rate` (the drop probability) in TensorFlow 2, not "
-                "`keep_prob`"
-            )
-            if not by_keyword and any(a.keyword is None for a in args[2:]):
-                self.report(node, message)  # later positional arguments: no keyword possible
-                return
-            text = cst.Module([]).code_for_node(arg.value)
-            if not _atomic(arg.value):
-                text = f"({text})"
-            new = arg.with_changes(
-                keyword=cst.Name("rate"), equal=_equal(), value=_expr(f"1 - {text}")
-            )
-            self.report(
-                node,
-                message,
-                edits=[(arg, new)],
-                fix_description="replace `keep_prob=p` by `rate=1 - p`",
-            )
-            return
-
-
-def _compat_only(ref: Reference) -> bool:
-    """Calls that stay TF1 (``tf.compat.v1.x`` or a compat-only symbol) keep TF1 arguments."""
-    new = migration().renames.get(ref.name)
-    if new is not None:
-        return new.startswith("tf.compat.v1.")
-    return ref.explicit_v1
 
 
 class ArgumentReorder(_Tf1Rule):
     id = "TF103"
     name = "tf1-argument-order"
-    message = "positional arguments whose order changed in TensorFlow 2"
+    message = "positional arguments that bind another parameter in TensorFlow 2"
     rationale = """
         TF2 reordered the parameters of some functions (`tf.argmax`, `tf.nn.conv2d`,
-        `tf.reduce_sum`, ...), usually by dropping a deprecated one in the middle. Positional
-        arguments past the change bind to a different parameter on TF2, silently.
+        `tf.nn.moments`, ...), usually by dropping a deprecated one in the middle. In TF1 code,
+        positional arguments past the change bind to a different parameter on TF2, silently.
+        Only TF1 code is checked (TF2 code means TF2's order), and only positions whose
+        parameter really differs between the two signatures.
     """
     fix_applicability = "safe"
-    fix_safety = "Safe: each positional argument becomes the keyword it binds to in TF1."
-
-    def visit_Call(self, node: cst.Call) -> None:
-        ref = self.state.call_reference(node)
-        if ref is None or _compat_only(ref):
-            return
-        order = migration().reorders.get(ref.name)
-        if order is None:
-            return
-        positional = [a for a in node.args if a.keyword is None]
-        if any(a.star for a in positional):
-            if any(a.star == "*" for a in positional):
-                self.report(
-                    node,
-                    f"`{ref.name}` reordered its arguments in TensorFlow 2; check the `*args`",
-                )
-            return
-        data = migration()
-        v2_params = data.reorder_v2_params.get(ref.name)
-        renamed = data.keyword_renames.get(ref.name, {})
-        edits = []
-        moved = False  # some argument binds to a different parameter in TF2
-        for index, arg in enumerate(positional):
-            if index >= len(order):
-                break
-            keyword = order[index]
-            if keyword is None:
-                continue
-            edits.append((arg, arg.with_changes(keyword=cst.Name(keyword), equal=_equal())))
-            in_v2 = renamed.get(keyword, keyword)
-            if v2_params is None or index >= len(v2_params) or v2_params[index] != in_v2:
-                moved = True
-        if not edits:
-            return
-        names = ", ".join(f"`{new.keyword.value}=`" for _, new in edits)
-        self.report_tf1(
-            not moved,
-            node,
-            f"`{ref.name}` reordered its arguments in TensorFlow 2; pass {names} by keyword",
-            edits=edits,
-            fix_description="pass the reordered arguments by keyword",
-        )
+    fix_safety = (
+        "Safe: each positional argument from the first that moved becomes a keyword naming "
+        "the parameter it binds in TF1, spelled as TF2 calls it where the function called "
+        "today takes that name too."
+    )
 
 
 class GraphModeApi(_Tf1Rule):
     id = "TF104"
     name = "tf1-graph-mode-api"
     message = "TF1-only API: TensorFlow 2 keeps it only in tf.compat.v1"
-    rationale = """
-        Sessions, placeholders, `get_variable`/`variable_scope`, graph collections,
-        initializers, `Saver`, queue runners, one-shot iterators, `tf.layers`,
-        `tf.train.*Optimizer`, `tf.logging`, `tf.app` ... exist in TF2 only as `tf.compat.v1`
-        shims for graph-mode code. `tf_upgrade_v2` rewrites them to `tf.compat.v1.*`, which
-        keeps TF1 semantics; the TF2 way is eager code, `tf.function`, `tf.Module`/Keras
-        objects and `tf.data`.
-    """
+    rationale = _WithNotes(
+        """
+        Sessions, placeholders, `get_variable`/`variable_scope`, graph collections, `Saver`,
+        queue runners, one-shot iterators, `tf.layers`, `tf.train.*Optimizer`, `tf.logging`,
+        `tf.app` ... exist in TF2 only as `tf.compat.v1` shims for graph-mode code.
+        `tf_upgrade_v2` rewrites them to `tf.compat.v1.*`, which keeps TF1 semantics; the TF2
+        way is eager code, `tf.function`, `tf.Module`/Keras objects and `tf.data`. Names TF2
+        still has (`tf.zeros_initializer`, `tf.where`) are not this rule's: in TF1 code TF107
+        says where their meaning changed.
+        """
+    )
     fix_applicability = "unsafe"
     fix_safety = (
         "The fix is `tf_upgrade_v2`'s shim: it rewrites to `tf.compat.v1.*`, which keeps the TF1 "
         "behaviour but is still TF1 code; the message names the TF2 idiom to move to."
     )
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        if ref.explicit_v1:
-            return  # explicit tf.compat.v1 is TF106's
-        if found is None or found[0] not in ("compat", "tf1-only"):
-            return
-        kind, length, old = found
-        idiom = migration().idiom(old)
-        if kind == "tf1-only":
-            new = "tf.compat.v1" + old[2:]
-            message = f"`{old}` is TF1 API: {TF1_ONLY[old]}"
-        else:
-            new = migration().renames[old]
-            message = f"`{old}` is TF1 API (TF2 keeps it as `{new}`)"
-        if idiom:
-            message += f"; {idiom}"
-        warning = _warning_text(old)
-        if warning:
-            message += f". {warning}"
-        self.report_compat(ref, length, new, message)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in ITERATOR_METHODS:
-            return
-        ref = self.state.call_reference(node)
-        if ref is not None and ref.name.startswith("tf.data"):
-            return  # tf.compat.v1.data.make_one_shot_iterator(ds): the rename rules' business
-        method = func.attr.value
-        message = (
-            f"`dataset.{method}()` is TF1 API (TF2 keeps `tf.compat.v1.data.{method}(dataset)`); "
-            + IDIOMS[f"tf.data.{method}"]
-        )
-        aliases = self.state.aliases
-        spelled = aliases.spell(f"tf.compat.v1.data.{method}", needs_v2=True)
-        if aliases.v2 is None and aliases.v1 is not None:
-            spelled = (f"{aliases.v1}.data.{method}", [])
-        if spelled is None:
-            self.report(node, message)
-            return
-        text, extra = spelled
-        replacement = cst.Call(func=_expr(text), args=[cst.Arg(func.value), *node.args])
-        self.report(
-            node,
-            message,
-            edits=[(node, replacement), *extra],
-            fix_description=f"rewrite to `{text}(dataset)`",
-        )
-
-
-def _head(node: cst.BaseExpression) -> str | None:
-    while isinstance(node, cst.Attribute):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else None
 
 
 class DeprecatedModule(_Tf1Rule):
@@ -815,39 +1428,13 @@ class DeprecatedModule(_Tf1Rule):
     name = "tf1-removed-module"
     severity = "error"
     message = "module removed from TensorFlow 2"
-    rationale = """
+    rationale = _WithNotes(
+        """
         `tf.contrib` is not part of TensorFlow 2 (nor of `tf.compat.v1`), `tf.flags` and
         `tf.app.flags` are gone, and `tf.estimator` was removed in TF 2.16. Code that uses
         them cannot run on TF2; there is no automatic rewrite.
-    """
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        if found is None or found[0] != "module":
-            return
-        _, _, module = found
-        _level, text = migration().module_deprecations[module]
-        text = text.replace("<function name>", ref.name).strip()
-        idiom = migration().idiom(module)
-        if module not in ("tf.contrib", "tf.estimator") or not idiom:
-            idiom = text
-        message = f"`{ref.name}`: `{module}` is not in TensorFlow 2; {idiom}"
-        self.report(ref.node, message)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.relative or node.module is None:
-            return
-        module = dotted_name(node.module) or ""
-        for removed in ("tensorflow.contrib", "tensorflow.estimator"):
-            if module == removed or module.startswith(removed + "."):
-                self.report(node, f"`from {module} import ...`: `{removed}` is not in TensorFlow 2")
-                return
-
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            module = dotted_name(alias.name) or ""
-            if module.startswith(("tensorflow.contrib", "tensorflow.estimator")):
-                self.report(node, f"`import {module}`: the module is not in TensorFlow 2")
-                return
+        """
+    )
 
 
 class CompatV1Usage(_Tf1Rule):
@@ -862,185 +1449,23 @@ class CompatV1Usage(_Tf1Rule):
     """
     fix_applicability = "unsafe"
     fix_safety = (
-        "Rewriting `import tensorflow.compat.v1 as tf` to `import tensorflow as tf` is unsafe "
-        "(it is `tf_upgrade_v2 --upgrade_compat_v1_import`): each TF1 symbol of the module "
-        "must then move to its TF2 name or its `tf.compat.v1` shim, which the other tf1-api "
-        "rules do in the following fix rounds."
+        "`import tensorflow.compat.v1 as tf` becomes `import tensorflow as tf`, and every use "
+        "of `tf` whose TF2 namesake is not the same API (`tf.where`, `tf.cond`, `tf.Session`, "
+        "...) is spelled `tf.compat.v1.<name>`, so nothing the module computes changes; it is "
+        "unsafe because which names are the same comes from the TensorFlow version the data "
+        "was generated from. The other tf1-api rules then move the `tf.compat.v1` uses on."
     )
-
-    def __init__(self, context) -> None:
-        super().__init__(context)
-        self._v1_imports: list[tuple[cst.Import, cst.ImportAlias]] = []
-        self._blocked = False  # the module uses TF1 API that has no TF2 spelling at all
-
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            if dotted_name(alias.name) == V1:
-                self._v1_imports.append((node, alias))
-                return
-
-    def leave_Module(self, node: cst.Module) -> None:
-        message = (
-            "`import tensorflow.compat.v1` makes the module's TensorFlow API the TF1 one; "
-            "import `tensorflow` and use the TF2 API"
-        )
-        for statement, alias in self._v1_imports:
-            local = alias.asname.name.value if alias.asname is not None else None
-            if (
-                local == "tf"
-                and len(statement.names) == 1
-                and self.state.aliases.v2 is None
-                and not self._blocked
-            ):
-                new = statement.with_changes(names=[alias.with_changes(name=_expr("tensorflow"))])
-                self.report(
-                    statement,
-                    message,
-                    replacement=new,
-                    fix_description="import `tensorflow as tf` (TF1 symbols then get fixes)",
-                )
-            else:
-                self.report(statement, message)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if node.module is not None and not node.relative:
-            module = dotted_name(node.module) or ""
-            if module == V1 or module.startswith(V1 + "."):
-                self.report(node, f"`from {module} import ...` imports the TF1 API")
-            elif (
-                module == "tensorflow.compat"
-                and not isinstance(node.names, cst.ImportStar)
-                and any(isinstance(a.name, cst.Name) and a.name.value == "v1" for a in node.names)
-            ):
-                self.report(node, "`from tensorflow.compat import v1` imports the TF1 API")
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        kind = found[0] if found else None
-        if kind == "module" or ref.name.startswith(BLOCKING):
-            self._blocked = True
-        if kind == "switch":
-            message = (
-                f"`{found[2]}` switches TensorFlow back to TF1 behaviour; remove it and write "
-                "TF2 code"
-            )
-            new = migration().renames.get(found[2])
-            if ref.explicit_v1 or new is None:
-                self.report(ref.node, message)
-            else:
-                self.report_compat(ref, found[1], new, message)
-            return
-        if not ref.explicit_v1 or kind in ("rename", "cast", "module"):
-            return  # TF101/TF105 say more
-        idiom = migration().idiom(ref.name) if ref.name != "tf" else None
-        shown = "tf.compat.v1" + ref.name[2:]
-        message = f"`{shown}` is TF1 API left in TensorFlow 2 code"
-        if idiom:
-            message += f"; {idiom}"
-        self.report(ref.node, message)
 
 
 class FunctionWarning(_Tf1Rule):
     id = "TF107"
     name = "tf1-behaviour-change"
     message = "this call behaves differently in TensorFlow 2"
-    rationale = """
-        `tf_upgrade_v2` flags calls whose TF2 behaviour differs from TF1 although the name
-        stayed (`tf.get_variable` returns resource variables, `tf.nn.softmax_cross_entropy_with_logits`
-        back-propagates into labels, `tf.image.resize_*` became one function, Keras `model.save`
-        defaults to SavedModel ...). Each needs a manual check.
-    """
-
-    def check_reference(self, ref: Reference, found: tuple | None) -> None:
-        if ref.name in migration().renames or ref.name in CAST_TYPES:
-            return  # TF101/TF104 include the warning in their message
-        text = _warning_text(ref.name)
-        if text:
-            self.report_tf1(ref.name in migration().in_v2, ref.node, f"`{ref.name}`: {text}")
-
-    def visit_Call(self, node: cst.Call) -> None:
-        data = migration()
-        ref = self.state.call_reference(node)
-        name = ref.name if ref is not None else None
-        func = node.func
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value == "save"
-            and self._keras(func.value)
-        ):
-            # SavedModel became the default in TF2: news only to code written for TF1.
-            self.report_tf1(True, node, _warning_text("*.save") or self.message)
-        if name is None:
-            if isinstance(func, cst.Attribute):
-                self._arg_warnings(node, "*." + func.attr.value)
-            return
-        self._arg_warnings(node, name)
-        transformer = data.transformers.get(name)
-        if transformer is None or name in CAST_TYPES or name == "tf.nn.dropout":
-            return
-        kind = transformer["transform"]
-        arg = transformer.get("arg")
-        if kind == "_rename_if_arg_found_transformer":
-            if any(a.keyword is not None and a.keyword.value == arg for a in node.args):
-                self.report(node, f"`{name}` takes no `{arg}` argument in TensorFlow 2")
-            return
-        if kind == "_name_scope_transformer":
-            if self._v1_name_scope(node, ref):
-                self.report(
-                    node,
-                    "`tf.name_scope` of TF1: TF2's takes only `name` (no `default_name`, "
-                    "`values`) and cannot re-enter a scope by name",
-                )
-            return
-        if name in data.renames:
-            return  # TF101/TF104 report the symbol
-        text = TRANSFORM_MESSAGES.get(kind, "its arguments changed in TensorFlow 2")
-        text = text.replace("{M}", name.rsplit("_", 1)[-1].upper())
-        self.report_tf1(name in data.in_v2, node, f"`{name}`: {text}")
-
-    def _v1_name_scope(self, node: cst.Call, ref: Reference) -> bool:
-        head = _head(node.func)
-        if head is not None and self.model.imports.get(head, "").startswith(V1):
-            return True
-        positional = [a for a in node.args if a.keyword is None]
-        return len(positional) > 1 or any(
-            a.keyword is not None and a.keyword.value in ("default_name", "values")
-            for a in node.args
-        )
-
-    def _arg_warnings(self, node: cst.Call, name: str) -> None:
-        entries = migration().arg_warnings.get(name)
-        if not entries:
-            return
-        positional = sum(1 for a in node.args if a.keyword is None)
-        for keyword, position, _level, text in entries:
-            present = any(a.keyword is not None and a.keyword.value == keyword for a in node.args)
-            if present or (position is not None and positional > position):
-                self.report(node, f"`{name}` called with `{keyword}`: {text.strip()}")
-                return
-
-    def _keras(self, receiver: cst.BaseExpression) -> bool:
-        """Whether ``receiver`` is known to hold a Keras model (built or loaded here)."""
-        if not isinstance(receiver, cst.Name):
-            return False
-        model = self.model
-        fn = self.context.function
-        values = None
-        scope = fn
-        while scope is not None and values is None:
-            values = scope.assignments.get(receiver.value)
-            scope = scope.outer
-        if values is None:
-            values = model.module_assignments.get(receiver.value, [])
-        for value in values:
-            if isinstance(value, cst.Call):
-                called = model.call_name(value)
-                if is_keras(called, "Model", "Sequential", "load_model", "models.load_model"):
-                    return True
-                func = value.func
-                if (
-                    isinstance(func, cst.Name)
-                    and func.value in model.module_classes
-                    and model.module_classes[func.value].keras_kind == "model"
-                ):
-                    return True
-        return False
+    rationale = _WithNotes(
+        """
+        In TF1 code, calls whose TF2 behaviour differs from TF1's although the name stayed
+        (`tf.where` broadcasts, `tf.nn.softmax_cross_entropy_with_logits` back-propagates into
+        labels, `tf.image.resize_*` became one function, Keras `model.save` defaults to the
+        Keras format ...). Each needs a manual check. TF2 code is not checked: it means TF2's.
+        """
+    )

@@ -27,16 +27,18 @@ contrib_x`` are left out: tf2lint resolves import aliases, so ``contrib_x.f`` is
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import inspect
 import json
 import os
 import sys
+import types
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
+# The modules of TensorFlow's public API (Keras 3 serves tf.keras); others are leaves.
+API_MODULES = ("tensorflow._api.", "keras._tf_keras.")
 DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "tf1_migration.json"
 
 
@@ -54,26 +56,70 @@ def _resolve(root, dotted: str):
     return obj
 
 
-def _shape(fn) -> tuple | None:
+def _signature(fn) -> dict | None:
+    """The parameters of ``fn`` as data: ``args`` (those a positional argument can bind, in
+    order), ``kwonly``, and ``varargs``/``varkw`` when it takes ``*args``/``**kwargs``."""
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):
         return None
-    return tuple((p.kind, p.default is inspect.Parameter.empty) for p in params)
+    kinds = inspect.Parameter
+    out: dict = {"args": []}
+    for p in params:
+        if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD):
+            out["args"].append(p.name)
+        elif p.kind is kinds.KEYWORD_ONLY:
+            out.setdefault("kwonly", []).append(p.name)
+        elif p.kind is kinds.VAR_POSITIONAL:
+            out["varargs"] = True
+        else:
+            out["varkw"] = True
+    return out
 
 
-def _safety(tf, old: str, new: str) -> str:
+def _defaults(fn) -> list | None:
+    try:
+        return [p.default for p in inspect.signature(fn).parameters.values()]
+    except (TypeError, ValueError):
+        return None
+
+
+def _same(before, after) -> bool:
+    """Whether two API objects mean the same: one object, or two thin wrappers (TF's export and
+    dispatch decorators) of one function with one signature."""
+    if before is after:
+        return True
+    if not (callable(before) and callable(after)) or isinstance(before, type):
+        return False
+    try:
+        unwrapped = inspect.unwrap(before) is inspect.unwrap(after)
+        return unwrapped and inspect.signature(before) == inspect.signature(after)
+    except (TypeError, ValueError):
+        return False
+
+
+def _safety(tf, old: str, new: str, keywords: dict) -> str:
+    """``same``, ``positional`` (every positional argument binds the parameter TF2 calls by
+    ``keywords``' new name, with the same default) or ``different``."""
     before = _resolve(tf.compat.v1, old)
     after = _resolve(tf, new)
     if before is None or after is None:
         return "different"
-    if before is after:
+    if _same(before, after):
         return "same"
-    if callable(before) and callable(after):
-        a, b = _shape(before), _shape(after)
-        if a is not None and a == b:
-            return "positional"
-    return "different"
+    a, b = _signature(before), _signature(after)
+    if a is None or b is None or not callable(before) or isinstance(before, type):
+        return "different"
+    renamed = [keywords.get(name, name) for name in a["args"]]
+    if renamed != b["args"] or {k: v for k, v in a.items() if k != "args"} != {
+        k: v for k, v in b.items() if k != "args"
+    }:
+        return "different"
+    try:
+        same_defaults = _defaults(before) == _defaults(after)
+    except Exception:  # a default whose == does not return a bool (an array)
+        same_defaults = False
+    return "positional" if same_defaults else "different"
 
 
 def _transformer(fn) -> dict:
@@ -86,6 +132,48 @@ def _transformer(fn) -> dict:
     return {"transform": getattr(fn, "__name__", type(fn).__name__)}
 
 
+def _walk_v1(tf) -> tuple[list[str], list[str]]:
+    """Every public name of ``tf.compat.v1`` that means the same in ``tf`` (a module the same
+    object stands for its whole subtree), and the ``tf.compat.v1`` modules TF2 lacks."""
+    same: list[str] = []
+    v1_only: list[str] = []
+    seen: set[int] = set()
+
+    def walk(module, path: str) -> None:
+        if id(module) in seen:
+            return
+        seen.add(id(module))
+        try:
+            names = sorted(dir(module))
+        except Exception:  # a lazy loader whose package is not installed (tf.layers)
+            return
+        for name in names:
+            if name.startswith("_"):
+                continue
+            dotted = f"{path}.{name}"
+            if dotted == "tf.compat":  # tf.compat.v1 and .v2 are spelled out: same either way
+                same.append(dotted)
+                continue
+            try:
+                before = getattr(module, name)
+            except Exception:
+                continue
+            after = _resolve(tf, dotted)
+            if isinstance(before, types.ModuleType):
+                if after is before:
+                    same.append(dotted)
+                    continue
+                if after is None:
+                    v1_only.append(dotted)
+                if getattr(before, "__name__", "").startswith(API_MODULES):
+                    walk(before, dotted)  # not unittest.mock, absl's flags, ...
+            elif after is not None and _same(before, after):
+                same.append(dotted)
+
+    walk(tf.compat.v1, "tf")
+    return sorted(same), sorted(v1_only)
+
+
 def build() -> dict:
     """The migration data, from the installed TensorFlow."""
     import tensorflow as tf
@@ -93,18 +181,32 @@ def build() -> dict:
 
     spec = tf_upgrade_v2.TFAPIChangeSpec()
     renames = {k: v for k, v in sorted(spec.symbol_renames.items()) if _keep(k)}
+    keyword_renames = {
+        k: dict(sorted(v.items()))
+        for k, v in sorted(spec.function_keyword_renames.items())
+        if _keep(k)
+    }
     safety = {}
     in_v1 = []
+    same_in_v1 = []
     for old, new in renames.items():
         if new.startswith("tf.compat.v1."):
             continue
-        safety[old] = _safety(tf, old, new)
-        if _resolve(tf.compat.v1, new) is not None:
+        safety[old] = _safety(tf, old, new, keyword_renames.get(old, {}))
+        in_compat = _resolve(tf.compat.v1, new)
+        if in_compat is not None:
             in_v1.append(new)
+            if _same(_resolve(tf.compat.v1, old), in_compat):
+                same_in_v1.append(old)
     reorders = {k: list(v) for k, v in sorted(spec.function_reorders.items()) if _keep(k)}
     warnings = {
         k: [level, message]
         for k, (level, message) in sorted(spec.function_warnings.items())
+        if _keep(k)
+    }
+    arg_warnings = {
+        k: [[kw, pos, level, message] for (kw, pos), (level, message) in sorted(v.items())]
+        for k, v in sorted(spec.function_arg_warnings.items())
         if _keep(k)
     }
     transformers = {
@@ -112,36 +214,44 @@ def build() -> dict:
     }
     names = {*renames, *reorders, *warnings, *transformers}
     in_v2 = sorted(n for n in names if n.startswith("tf.") and _resolve(tf, n) is not None)
-    v2_params = {}
-    for name in reorders:
-        fn = _resolve(tf, name) if name.startswith("tf.") else None
-        if fn is not None and callable(fn):
-            with contextlib.suppress(TypeError, ValueError):
-                v2_params[name] = list(inspect.signature(fn).parameters)
+    signatures = {}
+    in_v2_renames = {n for n in renames if n in in_v2}
+    for name in sorted(
+        {*reorders, *keyword_renames, *arg_warnings, *transformers, *warnings, *in_v2_renames}
+    ):
+        if not name.startswith("tf."):
+            continue
+        target = renames.get(name, name)
+        v1 = _resolve(tf.compat.v1, name)
+        v2 = None if target.startswith("tf.compat.v1.") else _resolve(tf, target)
+        signatures[name] = {
+            "v1": _signature(v1) if callable(v1) else None,
+            "v2": _signature(v2) if callable(v2) else None,
+        }
+    same_in_v2, v1_only_modules = _walk_v1(tf)
     return {
         "tensorflow_version": tf.__version__,
         "source": "tensorflow.tools.compatibility.tf_upgrade_v2.TFAPIChangeSpec",
         "renames": renames,
         "rename_safety": safety,
         "renames_in_v1": sorted(set(in_v1)),
-        "keyword_renames": {
-            k: dict(sorted(v.items()))
-            for k, v in sorted(spec.function_keyword_renames.items())
-            if _keep(k)
-        },
+        "renames_same_in_v1": same_in_v1,
+        "keyword_renames": keyword_renames,
         "reorders": reorders,
-        "reorder_v2_params": v2_params,
+        "signatures": signatures,
         "in_v2": in_v2,
         "warnings": warnings,
-        "arg_warnings": {
-            k: [[kw, pos, level, message] for (kw, pos), (level, message) in sorted(v.items())]
-            for k, v in sorted(spec.function_arg_warnings.items())
-            if _keep(k)
-        },
+        "arg_warnings": arg_warnings,
         "transformers": transformers,
         "module_deprecations": {
             k: [level, message] for k, (level, message) in sorted(spec.module_deprecations.items())
         },
+        "v1_only_modules": v1_only_modules,
+        # `import tensorflow.compat.v2 as tf` is TF2, plus these few names `tf` lacks
+        "compat_v2_only": sorted(
+            f"tf.{n}" for n in set(dir(tf.compat.v2)) - set(dir(tf)) if not n.startswith("_")
+        ),
+        "same_in_v2": same_in_v2,
     }
 
 

@@ -1,4 +1,4 @@
-"""Every rule fires on its bad fixture and is silent on its good one."""
+"""Every rule's fixtures are real Python, and its good one is clean under all rules."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from tf2lint.plugins import all_rules
 RULES = [r for r in all_rules() if r.__module__.startswith("tf2lint.rules")]
 
 
+# That each bad fixture fires, and what exactly it reports, is pinned by tests/test_snapshots.py.
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
-def test_bad_fixture_fires(rule):
+def test_bad_fixture_findings_are_in_the_rules_category(rule):
     path = rule.fixtures()["bad"]
     found = lint_module(path.read_text(), str(path), [rule]).diagnostics
-    assert [d.rule for d in found if d.rule == rule.id], f"{rule.id} is silent on {path}"
     assert all(d.category == rule.category for d in found if d.rule == rule.id)
 
 

@@ -220,3 +220,46 @@ def test_unguarded_variable_in_an_instance_called_from_traced_code():
             return scale(x)
     """
     assert rule_ids(source, ["TF4"]) == ["TF401"]
+
+
+SQUASH = """
+    import tensorflow as tf
+
+    class Squash:
+        def __init__(self, rank):
+            self.rank = rank
+            self.shape = None
+
+        def flatten(self, x):
+            self.shape = x.shape
+            return tf.reshape(x, [-1])
+"""
+
+
+def test_state_of_an_object_built_during_the_trace_is_that_trace_s_own():
+    source = (
+        SQUASH
+        + """
+    @tf.function
+    def f(x):
+        squash = Squash(2)
+        if isinstance(x, Squash):
+            pass
+        return squash.flatten(x)
+    """
+    )
+    assert rule_ids(source, ["TF2", "TF3"]) == []
+
+
+def test_state_of_an_object_that_outlives_the_trace_is_a_side_effect():
+    source = (
+        SQUASH
+        + """
+    squash = Squash(2)
+
+    @tf.function
+    def f(x):
+        return squash.flatten(x)
+    """
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF2", "TF3"])] == [("TF202", 10)]
