@@ -1,17 +1,21 @@
 """A per-file cache of lint results, so that a second run over unchanged files does no linting.
 
-An entry is keyed by the SHA-256 of everything its result depends on: the file's bytes, the
-tf2lint version (and, for editable installs, the size and mtime of tf2lint's own sources), the
-ids of the rules that apply to that file with the version of the plugin module defining each,
-and the settings that change results. It stores the serialised diagnostics, and for a notebook
-with findings its cells' lines (findings point into cells); a plain file's source frames are
-read from the file when an output shows them. Fix edits are libcst nodes and
-are not stored: with ``--fix``/``--diff`` a file whose cached result has a fixable diagnostic is
-linted again.
+An entry is keyed by the SHA-256 of everything its result depends on: the file's bytes, its path
+as the rules see it (some rules judge test files differently), the tf2lint version (and, for
+editable installs, the size and mtime of tf2lint's own sources), the ids of the rules that apply
+to that file with the version of the plugin module defining each, and the settings that change
+results. The bytes are those the run read once and linted, so a file changed meanwhile is never
+cached under one content's key with another's findings.
+
+An entry stores the serialised diagnostics, and for a notebook with findings its cells' lines
+(findings point into cells); a plain file's source frames are read from the file when an output
+shows them. Fix edits are libcst nodes and are not stored: with ``--fix``/``--diff`` a file
+whose cached result has a fixable diagnostic is linted again.
 
 The cache lives in ``.tf2lint_cache/`` at the configuration root, with a ``.gitignore`` inside.
 Entries are written atomically (a temporary file renamed into place); an entry that cannot be
-read or does not hold what it should is ignored and rewritten.
+read or does not hold exactly what it should (every field of the right type) is a miss, and is
+rewritten. A cache folder that is a symbolic link is never followed: the cache is then off.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -80,6 +85,7 @@ class Cache:
         self._rule_keys: dict[tuple[str, ...], bytes] = {}
         self._stamps: dict[type, str] = {}
         self._ready = False
+        self._safe: bool | None = None
 
     # --- keys --------------------------------------------------------------------------------
     def _rules_key(self, rules: list[type[Rule]]) -> bytes:
@@ -95,32 +101,46 @@ class Cache:
             key = self._rule_keys[ids] = hashlib.sha256("\n".join(stamps).encode()).digest()
         return key
 
-    def key(self, data: bytes, rules: list[type[Rule]]) -> str:
+    def key(self, data: bytes, path: str, rules: list[type[Rule]]) -> str:
+        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it."""
         digest = hashlib.sha256(self._base)
         digest.update(self._rules_key(rules))
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
         return digest.hexdigest()
 
     def _entry(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
 
+    def _usable(self) -> bool:
+        """False if the cache folders are symbolic links (or not folders): never followed."""
+        if self._safe is None:
+            self._safe = all(_real_folder_or_missing(f) for f in (self.top, self.folder))
+        return self._safe
+
     # --- reading -----------------------------------------------------------------------------
     def get(self, key: str, shown: str) -> tuple[list[Diagnostic], dict | None] | None:
         """The cached diagnostics (with ``shown`` as their path) and, for a notebook with
         findings, its cells' lines and JSON lines; or None."""
+        if not self._usable():
+            return None
+        entry = self._entry(key)
         try:
-            with open(self._entry(key), encoding="utf-8") as handle:
-                data = json.load(handle)
-            if data.get("key") != key:
+            if not _real_folder_or_missing(entry.parent):
                 return None
-            diagnostics = [Diagnostic.from_dict(d) for d in data["diagnostics"]]
+            fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with open(fd, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if not isinstance(data, dict) or data.get("key") != key:
+                return None
+            diagnostics = [_diagnostic(d) for d in _typed(data["diagnostics"], list)]
             cells = data.get("cells")
             if cells is not None:  # JSON keys are strings; cell numbers are ints
                 cells = {
-                    "cell_lines": {int(k): v for k, v in cells["cell_lines"].items()},
-                    "json_lines": {int(k): v for k, v in cells["json_lines"].items()},
+                    "cell_lines": _cell_table(cells["cell_lines"], str),
+                    "json_lines": _cell_table(cells["json_lines"], int),
                 }
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # missing, unreadable or corrupt: lint the file again
         for d in diagnostics:
             d.path = shown
@@ -130,7 +150,14 @@ class Cache:
     def _prepare(self) -> None:
         if self._ready:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.top.parent.mkdir(parents=True, exist_ok=True)  # a configured cache-dir's parents
+        for folder in (self.top, self.folder):  # one at a time: never create through a link
+            if not _real_folder_or_missing(folder):
+                raise OSError(f"{folder} is not a folder (a symbolic link?)")
+            folder.mkdir(exist_ok=True)
+        self._safe = None
+        if not self._usable():
+            raise OSError("the cache folder is a symbolic link")
         ignore = self.top / ".gitignore"
         if not ignore.exists():
             _write_atomic(
@@ -150,9 +177,67 @@ class Cache:
             self._prepare()
             entry = self._entry(key)
             entry.parent.mkdir(exist_ok=True)
+            if not _real_folder_or_missing(entry.parent):
+                return
             _write_atomic(entry, json.dumps(data, separators=(",", ":")).encode("utf-8"))
         except OSError:
             pass
+
+
+def _real_folder_or_missing(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)  # lstat: a symlink is no folder here
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+# An entry's diagnostic: each field and its type, exactly (a bool is no line number).
+_FIELDS = {
+    "path": str,
+    "line": int,
+    "column": int,
+    "end_line": int,
+    "end_column": int,
+    "rule": str,
+    "name": str,
+    "category": str,
+    "severity": str,
+    "message": str,
+}
+
+
+def _typed(value: Any, kind: type) -> Any:
+    if type(value) is not kind:
+        raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _diagnostic(data: Any) -> Diagnostic:
+    """A cached diagnostic, checked field by field; TypeError or KeyError if malformed."""
+    _typed(data, dict)
+    for name, kind in _FIELDS.items():
+        _typed(data[name], kind)
+    fix = data.get("fix")
+    if fix is not None:
+        _typed(fix, dict)
+        if fix.get("applicability") not in ("safe", "unsafe"):
+            raise TypeError("bad fix applicability")
+        _typed(fix["description"], str)
+    if data.get("cell") is not None:
+        _typed(data["cell"], int)
+    return Diagnostic.from_dict(data)
+
+
+def _cell_table(table: Any, item: type) -> dict[int, list]:
+    """``{"3": [...]}`` (JSON keys are strings) back to ``{3: [...]}``, every item checked."""
+    out = {}
+    for key, values in _typed(table, dict).items():
+        for value in _typed(values, list):
+            _typed(value, item)
+        out[int(key)] = values
+    return out
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

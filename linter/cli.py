@@ -189,6 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
+    except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
+        print(
+            f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     parser.print_help()
     return EXIT_ERROR
 
@@ -287,6 +293,8 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
         unsafe_fixes=bool(unsafe_fixes),
         diff=fix_mode == "diff",
         cache_dir=Path(cache_dir).absolute() if cache_dir else None,
+        max_file_size=config.max_file_size,
+        linted_paths=tuple(paths),
     )
     return config, settings, options
 
@@ -297,6 +305,18 @@ def _with_target(config, target: str):
     checked = config_from_table({"target-tensorflow": target})
     config.target_tensorflow = checked.target_tensorflow
     return config
+
+
+def _missing(path: Path) -> bool:
+    """Whether nothing is at ``path``. One that cannot be looked at (a folder above it that may
+    not be searched) is linted, and reading it reports why."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 def _reads_stdin(args: argparse.Namespace) -> bool:
@@ -328,7 +348,7 @@ def _check_usage(args: argparse.Namespace) -> None:
         if "\n" in args.add_noqa_reason or "\r" in args.add_noqa_reason:
             raise _UsageError("--add-noqa=REASON cannot contain a line break")
     if not _reads_stdin(args):
-        missing = [str(p) for p in args.paths if not os.path.lexists(p)]
+        missing = [str(p) for p in args.paths if _missing(p)]
         if missing:
             raise _UsageError(f"no such file or folder: {', '.join(missing)}")
 
@@ -503,7 +523,7 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 
     from tf2lint.config import matches_pattern
     from tf2lint.files import ReadError, decode_source, relative_to_root
-    from tf2lint.runner import FileOutcome, RunResult, lint_file, unified_diff
+    from tf2lint.runner import FileOutcome, RunResult, run, unified_diff
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
@@ -520,9 +540,11 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
         fixing = options.fix_mode != "generate"
-        outcome: FileOutcome = lint_file(
-            target, replace(settings, root=Path(folder), fix=fixing, diff=False)
+        stdin_settings = replace(
+            settings, root=Path(folder), fix=fixing, diff=False, linted_paths=()
         )
+        # In a worker process, as any file: a crash on this code is reported, not fatal.
+        outcome: FileOutcome = run([target], stdin_settings, jobs=1, cache=False).outcomes[0]
         fixed = target.read_bytes()
         outcome.source_lines()  # read them now: the file goes with the folder
         outcome.file = None
@@ -539,10 +561,18 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
     rules (a baseline for a legacy codebase)."""
-    from tf2lint.files import ReadError, SourceText, read_bytes, read_source
+    from tf2lint.files import (
+        ReadError,
+        SourceText,
+        WriteError,
+        encode_source,
+        read_bytes,
+        read_source,
+        write_fixed,
+    )
     from tf2lint.notebook import NotebookError
     from tf2lint.rule import ENGINE_CATEGORY
-    from tf2lint.runner import WriteError, run, write_atomic
+    from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
 
     files = _files(paths, config, options)
@@ -562,9 +592,10 @@ def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) 
                 findings = [(d.line, d.rule) for d in found]
                 text, count = add_noqa(source.text, findings, args.add_noqa_reason)
             if count:
-                write_atomic(path, source, text)
+                data = encode_source(source, text)
+                write_fixed(path, source.original, data, settings.write_roots())
                 added += count
-        except (ReadError, WriteError, NotebookError) as error:
+        except (ReadError, WriteError, NotebookError, UnicodeEncodeError) as error:
             print(f"tf2lint: {outcome.path}: not changed: {error}", file=sys.stderr)
     if not (args.quiet or args.silent):
         print(f"Added {added} noqa directive{'' if added == 1 else 's'}.", file=sys.stderr)

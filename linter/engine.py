@@ -19,6 +19,7 @@ from typing import TypeVar
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
+from tf2lint.files import split_lines
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
@@ -27,6 +28,7 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     INTERNAL_ERROR,
     READ_ERROR,
     SYNTAX_ERROR,
+    TOO_LARGE,
     UNUSED_SUPPRESSION,
     Diagnostic,
     Report,
@@ -216,6 +218,20 @@ def lint_module(
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
         return result
+    chain = _long_boolean_chain(source, tree)
+    if chain is not None:
+        operator = "and" if isinstance(chain.op, ast.And) else "or"
+        result.diagnostics.append(
+            engine_diagnostic(
+                TOO_LARGE,
+                path,
+                f"a chain of {len(chain.values):,} `{operator}` operands is more than tf2lint's "
+                f"parser can take ({MAX_BOOLEAN_OPERANDS:,} at most); the file was not linted",
+                chain.lineno,
+                chain.col_offset + 1,
+            )
+        )
+        return result
     if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
         # parse, ten times slower than Python's own (which has just accepted the code). For
@@ -308,6 +324,23 @@ def lint_module(
             result.diagnostics.append(_internal_error(path, "the module summary", error))
             result.internal_error = True
     return result
+
+
+# libcst nests ``a and b and c ...`` one node per operator, where Python's parser makes one node:
+# its native parser overflows its stack (a segfault, which no ``except`` catches) on chains of
+# about 7,500 operands that Python accepts. Longer chains than this are reported, not parsed.
+MAX_BOOLEAN_OPERANDS = 2500
+
+
+def _long_boolean_chain(source: str, tree: ast.Module) -> ast.BoolOp | None:
+    # Each operand but the first needs an `and` or `or`: a file with fewer of those substrings
+    # holds no long chain, and its tree need not be walked (counting: 13 ms for tensor2tensor).
+    if source.count("and") + source.count("or") < MAX_BOOLEAN_OPERANDS:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
+            return node
+    return None
 
 
 # Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
@@ -403,8 +436,7 @@ def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagn
         message = python_error.msg
     except (ValueError, RecursionError, MemoryError):
         pass
-    lines = source.splitlines()
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    text = _line(source, line)
     if _looks_like_python2(text):
         message += " (this looks like Python 2 code; tf2lint lints Python 3)"
     return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, column)
@@ -413,12 +445,16 @@ def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagn
 def _python_syntax_error(error: SyntaxError, path: str, source: str) -> Diagnostic:
     line = error.lineno or 1
     column = error.offset or 1
-    lines = source.splitlines()
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    text = _line(source, line)
     message = error.msg or "invalid syntax"
     if _looks_like_python2(text):
         message += " (this looks like Python 2 code; tf2lint lints Python 3)"
     return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, max(column, 1))
+
+
+def _line(source: str, line: int) -> str:
+    lines = split_lines(source)  # as Python numbers them: \x0c or U+2028 end no line
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def _looks_like_python2(line: str) -> bool:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import stat
+import tempfile
 import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from tf2lint.config import matches_pattern
@@ -47,24 +49,32 @@ def discover(
     """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff).
 
     ``skip(path, is_folder)``, if given, leaves out more of what the walk finds (the CLI passes
-    the .gitignore check)."""
+    the .gitignore check).
+
+    Never raises: a named path that is not a folder (a file, a pipe, a missing path) and a
+    folder that cannot be listed (permissions, a path too long) are yielded as they are, and
+    reading them reports what is wrong (see :func:`read_bytes`). Nothing is dropped silently.
+    """
     seen: set[Path] = set()
     for path in paths:
-        if path.is_file() or not path.exists():
-            if path not in seen:  # a missing path is read, and reported, like any file
+        if not _is_folder(path):
+            if path not in seen:
                 seen.add(path)
                 yield path
             continue
-        below = (
-            len(relative_to_root(path, root).split("/")) if path.resolve() != _resolved(root) else 0
-        )
-        for folder, dirs, files in os.walk(path, followlinks=False):
+        below = _depth_below_root(path, root)
+        unlisted: list[Path] = []
+        # followlinks=False: a symlinked folder is not entered, so a loop cannot be walked.
+        walk = os.walk(path, followlinks=False, onerror=partial(_unlisted, unlisted, path))
+        for folder, dirs, files in walk:
+            while unlisted:  # reported where the walk met it
+                yield unlisted.pop()
             folder_path = Path(folder)
             dirs[:] = sorted(
                 d
                 for d in dirs
                 if d not in SKIPPED_DIRS
-                and not (folder_path / d / "pyvenv.cfg").exists()
+                and not _is_virtualenv(folder_path / d)
                 and not _excluded(folder_path / d, root, exclude, below)
                 and not (skip and skip(folder_path / d, True))
             )
@@ -78,21 +88,85 @@ def discover(
                     ):
                         seen.add(file)
                         yield file
+        yield from unlisted
+
+
+def _unlisted(found: list[Path], top: Path, error: OSError) -> None:
+    found.append(Path(error.filename) if error.filename else top)
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):  # missing, unreadable, a loop, a name too long: read it
+        return False
+
+
+def _is_virtualenv(folder: Path) -> bool:
+    try:
+        return os.path.lexists(folder / "pyvenv.cfg")
+    except (OSError, ValueError):
+        return False
+
+
+def _depth_below_root(path: Path, root: Path) -> int:
+    """How many components of ``path`` (a folder named on the command line) lie below root."""
+    if _real(path) == _real(root):
+        return 0
+    return len(relative_to_root(path, root).split("/"))
+
+
+def _real(path: Path) -> str:
+    """``path`` with symlinks resolved; never raises (a loop stays as far as it resolved)."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
 
 
 @lru_cache(maxsize=16)
-def _resolved(root: Path) -> Path:
-    return root.resolve()
+def _resolved(root: Path) -> str:
+    return _real(root)
 
 
 def relative_to_root(path: Path, root: Path) -> str:
     """``path`` relative to the project root, as configuration patterns match it."""
+    real = _real(path)
+    base = _resolved(root)
+    if real == base:
+        return "."
+    if real.startswith(base.rstrip(os.sep) + os.sep):
+        return Path(real[len(base.rstrip(os.sep)) + 1 :]).as_posix()
+    return Path(real).as_posix().lstrip("/")
+
+
+def is_within(path: Path, folders: list[Path]) -> bool:
+    """Whether ``path``, with its symlinks resolved, lies in one of ``folders`` (or is one)."""
+    real = _real(path)
+    for folder in folders:
+        base = _real(folder)
+        if real == base or real.startswith(base.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
+def display_path(path: Path) -> str:
+    """``path`` as findings show it: relative to the working folder when below it, and
+    printable whatever bytes the name holds (undecodable bytes appear as ``\\xNN``)."""
     try:
-        return path.resolve().relative_to(_resolved(root)).as_posix()
-    except ValueError:
-        return path.resolve().as_posix().lstrip("/")
-    except (OSError, RuntimeError):  # a symlink loop: match on the path as given
-        return path.as_posix().lstrip("/")
+        shown = os.path.relpath(path)
+    except (ValueError, OSError):  # another drive (Windows); the working folder is gone
+        shown = str(path)
+    return printable(shown)
+
+
+def printable(name: str) -> str:
+    """A file name as text any output can take: bytes that are not UTF-8 (which Python holds
+    as lone surrogates, unprintable anywhere) and control characters are written as escapes."""
+    if name.isprintable():
+        return name
+    name = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def _excluded(path: Path, root: Path, exclude: list[str], below: int) -> bool:
@@ -117,31 +191,110 @@ class ReadError(Exception):
         self.column = column
 
 
-def read_source(path: Path) -> SourceText:
+class TooLarge(ReadError):
+    """The file is larger than ``max-file-size``: reported, never read."""
+
+
+def read_source(path: Path, max_size: int | None = None) -> SourceText:
     """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
-    data = read_bytes(path)
+    data = read_bytes(path, max_size)
     source = decode_source(data)
     source.original = data
     return source
 
 
-def read_bytes(path: Path) -> bytes:
-    """A regular file's bytes; never blocks on a pipe or device. Raises ReadError."""
+def read_bytes(path: Path, max_size: int | None = None) -> bytes:
+    """A regular file's bytes; never blocks on a pipe or device, never reads more than
+    ``max_size`` bytes (:class:`TooLarge` beyond). Raises ReadError."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ReadError("not a regular file (a pipe, a device or a folder?)")
+        kind = _kind(os.stat(path).st_mode)
+        if kind:
+            raise ReadError(_not_regular(path, kind))
         # O_NONBLOCK: should it have become a named pipe since, opening must not wait for a writer.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with open(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise ReadError("not a regular file (a pipe, a device or a folder?)")
-            return handle.read()
+            status = os.fstat(fd)
+            kind = _kind(status.st_mode)
+            if kind:
+                raise ReadError(_not_regular(path, kind))
+            if max_size is not None and status.st_size > max_size:
+                raise TooLarge(_too_large(status.st_size, max_size))
+            data = handle.read() if max_size is None else handle.read(max_size + 1)
+            if max_size is not None and len(data) > max_size:  # it grew since
+                raise TooLarge(_too_large(len(data), max_size))
+            return data
     except FileNotFoundError as error:
         raise ReadError("file not found (it may have been removed while linting)") from error
     except IsADirectoryError as error:
-        raise ReadError("not a regular file (a pipe, a device or a folder?)") from error
-    except OSError as error:  # permissions, a symlink loop, an I/O error
+        raise ReadError(_not_regular(path, "a folder")) from error
+    except OSError as error:  # permissions, a symlink loop, a name too long, an I/O error
         raise ReadError(f"cannot read file: {error.strerror or error}") from error
+    except ValueError as error:  # a null character in the name itself
+        raise ReadError(f"cannot read file: {error}") from error
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words ("" for a regular file)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
+def _not_regular(path: Path, kind: str) -> str:
+    if kind == "a folder":  # discovery hands over folders it could not list
+        try:
+            with os.scandir(path):
+                pass
+        except OSError as error:
+            return f"cannot list folder: {error.strerror or error}"
+    return f"not a regular file ({kind}); not linted"
+
+
+def _too_large(size: int, limit: int) -> str:
+    return (
+        f"file is {_size(size)}, more than max-file-size ({_size(limit)}); not linted "
+        "(raise `max-file-size` in [tool.tf2lint] to lint it)"
+    )
+
+
+def _size(count: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{count} bytes"
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` without their ends, split where Python's tokenizer (and libcst,
+    and the LSP) split them: at \\n, \\r\\n and \\r only. ``str.splitlines`` also splits
+    at form feeds, \\x1c-\\x1e, \\x85 and U+2028/9, which would put findings on the wrong line."""
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of :func:`split_lines` starts, and one past a last line
+    end (where an empty last line starts, as editors count lines)."""
+    return [0, *(match.end() for match in _LINE_END.finditer(text))]
+
+
+def split_lines_keepends(text: str) -> list[str]:
+    """:func:`split_lines`, each line with its end."""
+    return _LINE.findall(text)
 
 
 def decode_source(data: bytes) -> SourceText:
@@ -187,3 +340,84 @@ def _cookie_line(data: bytes) -> int:
         if b"coding" in line:
             return number
     return 1
+
+
+# --- writing fixed code back --------------------------------------------------------------------
+
+
+class WriteError(Exception):
+    """Fixed code that could not be written: the message says why; the file is as it was."""
+
+
+def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> None:
+    """Replace ``path``'s bytes, read as ``original``, by ``data``; raise WriteError if not.
+
+    Refuses a file that changed on disk since it was read, a read-only file, and a symbolic link
+    to a file outside ``roots`` (the folders and files being linted). The file keeps its mode,
+    owner and group: it is replaced atomically (a temporary file in the same folder, renamed
+    over it) when the replacement can carry all of them, and otherwise (a file with several hard
+    links, another owner, a folder tf2lint may not write) written in place.
+    """
+    target = Path(_real(path))
+    if str(target) != os.path.abspath(path) and not is_within(target, roots):
+        raise WriteError(
+            f"it is a symbolic link to {printable(str(target))}, outside the paths being linted"
+        )
+    try:
+        status = os.stat(target)
+        if not stat.S_ISREG(status.st_mode):
+            raise WriteError("it is no longer a regular file")
+        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
+            raise WriteError("the file is read-only")
+        current = read_bytes(target)
+    except OSError as error:
+        raise WriteError(str(error.strerror or error)) from error
+    except ReadError as error:
+        raise WriteError(str(error)) from error
+    if current != original:
+        raise WriteError("the file changed on disk while it was being fixed")
+    try:
+        if status.st_nlink > 1 or not _replace(target, status, data):
+            _write_in_place(target, data)
+    except OSError as error:
+        raise WriteError(str(error.strerror or error)) from error
+
+
+def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
+    """Replace ``target`` by a new file holding ``data`` with its mode, owner and group; False
+    (and nothing changed) if the new file cannot have all of them."""
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, stat.S_IMODE(status.st_mode))
+        own = os.stat(temp)
+        if hasattr(os, "chown") and (own.st_uid, own.st_gid) != (status.st_uid, status.st_gid):
+            try:
+                os.chown(temp, status.st_uid, status.st_gid)
+            except PermissionError:  # another user's file: only writing in place keeps it theirs
+                os.unlink(temp)
+                return False
+        os.replace(temp, target)
+        return True
+    except BaseException:
+        if os.path.lexists(temp):
+            os.unlink(temp)
+        raise
+
+
+def _write_in_place(target: Path, data: bytes) -> None:
+    fd = os.open(target, os.O_WRONLY)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.ftruncate(fd, len(data))
+        os.fsync(fd)
+    finally:
+        os.close(fd)

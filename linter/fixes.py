@@ -151,14 +151,6 @@ def _apply_edits(module: cst.Module, index: _Index, edits) -> cst.Module:
     return module.visit(_Replace({id(old): new for old, new in edits}, on_path))
 
 
-def parses(code: str) -> bool:
-    try:
-        ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return False
-    return True
-
-
 # --- verification -------------------------------------------------------------------------------
 
 

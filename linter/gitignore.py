@@ -11,6 +11,7 @@ The user's global excludes file (``core.excludesFile``) is not read.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -100,7 +101,8 @@ def _patterns_in(file: Path) -> tuple[Pattern, ...]:
 def work_tree(folder: Path) -> Path | None:
     """The git work tree ``folder`` lies in, if any."""
     for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
+        # os.path.lexists, not Path.exists: a folder that may not be searched is no error.
+        if os.path.lexists(candidate / ".git"):
             return candidate
     return None
 

@@ -2,15 +2,21 @@
 
 * Diagnostics on open, save and change. Changes are debounced; lints run on a worker thread, never
   on the event loop, and a lint whose document has moved on is skipped or its result dropped.
+* The lints themselves run in a worker process (tf2lint.isolation): should libcst's native parser
+  crash on a buffer, or a lint run out of memory or time, that document gets a ``parser-crash``,
+  ``too-large`` or ``timeout`` diagnostic, the worker is replaced, and the server lives on.
 * The buffer's text is linted, not the file on disk; ``[tool.tf2lint]`` comes from the nearest
   pyproject.toml above the document (re-read when it changes).
 * A quick fix for each fixable finding, and ``source.fixAll.tf2lint`` (safe fixes, plus a second
-  action that includes unsafe ones).
+  action that includes unsafe ones), made by the same verified fix path as ``tf2lint check --fix``
+  (tf2lint.runner.lint_and_fix). Their edits are computed only when an action is chosen
+  (``codeAction/resolve``): listing them costs nothing, and the worker stays free for diagnostics.
 * Hover on a finding shows its rule's documentation (``tf2lint explain``).
 * "Disable for this line": a quick fix adding ``# noqa: ID`` (as ``tf2lint check --add-noqa``).
 * Jupyter notebooks (notebook document sync): the code cells are linted as one module, as
   ``tf2lint check`` does; diagnostics, quick fixes and hover are per cell.
-* Positions are in the client's position encoding (UTF-16 code units unless it picks another).
+* Positions are in the client's position encoding (UTF-16 code units unless it picks another), on
+  lines split at ``\\n``, ``\\r\\n`` and ``\\r`` as the LSP (and Python's tokenizer) split them.
 """
 
 from __future__ import annotations
@@ -18,24 +24,30 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from bisect import bisect_right
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-import libcst as cst
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from tf2lint import __version__
-from tf2lint.config import ConfigError, find_config, load_config
-from tf2lint.engine import lint_module
-from tf2lint.files import relative_to_root
-from tf2lint.fixes import apply, choose_fixes, parses
+from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
+from tf2lint.files import line_starts, relative_to_root
+from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
-from tf2lint.rule import ENGINE_CATEGORY, Diagnostic
-from tf2lint.runner import Settings, collected_once, lint_and_fix
+from tf2lint.rule import ENGINE_CATEGORY, TOO_LARGE, Diagnostic, Rule, engine_diagnostic
+from tf2lint.runner import (
+    DEFAULT_TIME_LIMIT,
+    Settings,
+    TextTask,
+    diagnostic_key,
+    run_text_task,
+)
 from tf2lint.selection import select_rules
 from tf2lint.suppress import add_noqa
 
@@ -61,8 +73,9 @@ class Linted:
     version: int | None
     text: str
     diagnostics: list[Diagnostic]
-    module: cst.Module | None
     settings: Settings | None
+    path: str = ""
+    rules: list[type[Rule]] = field(default_factory=list)
     published: list[types.Diagnostic] = field(default_factory=list)
 
 
@@ -90,32 +103,40 @@ def _from_units(line: str, units: int, encoding: str) -> int:
 
 
 class _Positions:
+    """Positions in a document whose lines end at ``\\n``, ``\\r\\n`` or ``\\r`` (the LSP's
+    line ends, and Python's)."""
+
     def __init__(self, text: str, encoding: str) -> None:
-        self.lines = text.split("\n")
+        self.text = text
+        self.starts = line_starts(text)
         self.encoding = encoding
+
+    def line(self, row: int) -> str:
+        """Line ``row`` (0-based) without its end."""
+        start = self.starts[row]
+        end = self.starts[row + 1] if row + 1 < len(self.starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
 
     def position(self, line: int, column: int) -> types.Position:
         """1-based line and 1-based code point column -> an LSP position."""
-        row = min(max(line - 1, 0), len(self.lines) - 1)
-        text = self.lines[row].rstrip("\r")
-        return types.Position(row, _units(text[: max(column - 1, 0)], self.encoding))
+        row = min(max(line - 1, 0), len(self.starts) - 1)
+        return types.Position(row, _units(self.line(row)[: max(column - 1, 0)], self.encoding))
 
-    def offset_position(self, offset: int, text: str) -> types.Position:
-        row = text.count("\n", 0, offset)
-        start = text.rfind("\n", 0, offset) + 1
-        return types.Position(row, _units(text[start:offset], self.encoding))
+    def offset_position(self, offset: int) -> types.Position:
+        row = bisect_right(self.starts, offset) - 1
+        return types.Position(row, _units(self.text[self.starts[row] : offset], self.encoding))
 
     def to_column(self, position: types.Position) -> tuple[int, int]:
         """An LSP position -> 1-based line and 1-based code point column."""
-        row = min(position.line, len(self.lines) - 1)
-        return row + 1, _from_units(self.lines[row], position.character, self.encoding) + 1
+        row = min(position.line, len(self.starts) - 1)
+        return row + 1, _from_units(self.line(row), position.character, self.encoding) + 1
 
 
 def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     start = positions.position(d.line, d.column)
     end = positions.position(d.end_line, d.end_column)
     if (end.line, end.character) <= (start.line, start.character):  # an engine diagnostic: point
-        text = positions.lines[start.line] if start.line < len(positions.lines) else ""
+        text = positions.line(start.line)
         column = d.column if d.column <= len(text) else max(len(text), 1)
         start = positions.position(d.line, column)
         end = positions.position(d.line, column + 1) if text else start
@@ -148,8 +169,27 @@ class Tf2lintServer(LanguageServer):
         self.lock = threading.Lock()
         self.pending: dict[str, asyncio.Task] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
+        # The process the worker thread hands each lint and fix to. Spawned, not forked: this
+        # process has threads, which a fork would copy in whatever state they are in.
+        self.pool = Pool(
+            run_text_task,
+            None,
+            jobs=1,
+            time_limit=DEFAULT_TIME_LIMIT,
+            memory_limit=memory_limit_for(DEFAULT_MAX_FILE_SIZE),
+            method="spawn",
+        )
         self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
         self._rules = None
+
+    def position_encoding(self) -> str:
+        return self.workspace.position_encoding or "utf-16"
+
+    def warm_up(self) -> None:
+        """Start the worker process and have it load the engine and every rule, before the
+        first document needs it (a spawned process imports everything afresh). Worker thread."""
+        rules = list(self._rules or all_rules())
+        self.pool.call(TextTask("", "<warm-up>", rules, Settings(rules=rules, root=Path.cwd())))
 
     # configuration ------------------------------------------------------------------------------
     def settings_for(self, uri: str) -> tuple[Settings | None, str]:
@@ -180,6 +220,7 @@ class Tf2lintServer(LanguageServer):
                     root=config.root,
                     per_file_ignores=config.per_file_ignores,
                     report_unused_suppressions=config.report_unused_suppressions,
+                    max_file_size=config.max_file_size,
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -187,24 +228,35 @@ class Tf2lintServer(LanguageServer):
         return value, ""
 
     # linting ------------------------------------------------------------------------------------
-    def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
-        """Runs on the worker thread."""
-        with self.lock:
-            if self.latest.get(uri) != version:
-                return None  # the buffer has changed since this lint was asked for: skip it
+    def lint_text(self, uri: str, version: int | None, text: str) -> Linted:
+        """Lint ``text`` (a document's, or a notebook's code cells joined) as the document
+        ``uri``, in the worker process. Runs on the worker thread."""
         settings, error = self.settings_for(uri)
         if settings is None:
             d = Diagnostic(
                 uri, 1, 1, 1, 1, "config-error", "config-error", "engine", "error", error
             )
-            return Linted(version, text, [d], None, None)
+            return Linted(version, text, [d], None)
         path = to_fs_path(uri) or uri
-        relative = relative_to_root(Path(path), settings.root)
-        with collected_once():
-            result = lint_module(
-                text, path, settings.rules_for(relative), settings.report_unused_suppressions
-            )
-        return Linted(version, text, result.diagnostics, result.module, settings)
+        rules = settings.rules_for(relative_to_root(Path(path), settings.root))
+        linted = Linted(version, text, [], settings, path, rules)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if settings.max_file_size is not None and size > settings.max_file_size:
+            message = f"the document is {size:,} bytes, more than max-file-size; not linted"
+            linted.diagnostics = [engine_diagnostic(TOO_LARGE, path, message)]
+            return linted
+        found = self.pool.call(TextTask(text, path, rules, settings))
+        if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
+            found = [engine_diagnostic(found.kind, path, found.message)]
+        linted.diagnostics = found
+        return linted
+
+    def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
+        """Runs on the worker thread."""
+        with self.lock:
+            if self.latest.get(uri) != version:
+                return None  # the buffer has changed since this lint was asked for: skip it
+        return self.lint_text(uri, version, text)
 
     async def lint_now(self, uri: str) -> None:
         document = self.workspace.get_text_document(uri)
@@ -215,7 +267,7 @@ class Tf2lintServer(LanguageServer):
         linted = await loop.run_in_executor(self.worker, self._lint, uri, version, text)
         if linted is None or self.latest.get(uri) != version:
             return  # stale: a newer lint will publish
-        positions = _Positions(text, self.workspace.position_encoding or "utf-16")
+        positions = _Positions(text, self.position_encoding())
         linted.published = [
             self._lsp_diagnostic(i, d, positions) for i, d in enumerate(linted.diagnostics)
         ]
@@ -294,11 +346,100 @@ class Tf2lintServer(LanguageServer):
     # fixes --------------------------------------------------------------------------------------
     def edit_for(self, uri: str, linted: Linted, new_text: str) -> types.WorkspaceEdit:
         """One minimal text edit turning the linted text into ``new_text``."""
-        edit = _minimal_edit(linted.text, new_text, self.workspace.position_encoding or "utf-16")
+        edit = _minimal_edit(linted.text, new_text, self.position_encoding())
         document = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=linted.version)
         return types.WorkspaceEdit(
             document_changes=[types.TextDocumentEdit(text_document=document, edits=[edit])]
         )
+
+    def fixed_text(self, linted: Linted, which: str | tuple, unsafe: bool) -> str | None:
+        """``linted.text`` with ``which`` fixed ("all", or one finding's diagnostic_key) by the
+        verified fix path of ``tf2lint check --fix``; None if nothing could be fixed. Runs on
+        the worker thread."""
+        if linted.settings is None:
+            return None
+        settings = replace(linted.settings, fix=True, unsafe_fixes=unsafe)
+        found = self.pool.call(TextTask(linted.text, linted.path, linted.rules, settings, which))
+        return found if isinstance(found, str) else None
+
+    def supports_resolve(self) -> bool:
+        """Whether the client asks for a code action's edit only once the action is chosen."""
+        document = self.client_capabilities.text_document
+        action = document.code_action if document else None
+        support = action.resolve_support if action else None
+        return bool(support and "edit" in support.properties)
+
+    async def resolve(self, action: types.CodeAction) -> types.CodeAction:
+        """Fill in ``action``'s edit from its ``data`` (see :func:`_action_data`); it stays
+        without one if the document has changed since, or the fix cannot be made."""
+        data: dict[str, Any] = action.data if isinstance(action.data, dict) else {}
+        uri, kind, index = data.get("uri", ""), data.get("fix"), data.get("index", -1)
+        unsafe = bool(data.get("unsafe"))
+        loop = asyncio.get_running_loop()
+        notebook_uri = data.get("notebook")
+        if notebook_uri:  # a notebook cell: fixes work on the module of all code cells
+            state = self.notebooks.get(notebook_uri)
+            current = self.workspace.get_notebook_document(notebook_uri=notebook_uri)
+            if state is None or current is None or state.version != data.get("version"):
+                return action
+            if state.version != current.version or uri not in state.findings:
+                return action
+            findings = state.findings[uri]
+            encoding = self.position_encoding()
+            if kind == "disable" and 0 <= index < len(findings):
+                number = state.cell_uris.index(uri) + 1
+                text = state.cell_texts[number - 1]
+                new_text = _disable_edit(text, findings[index].cell)
+                if new_text is not None:
+                    document = types.OptionalVersionedTextDocumentIdentifier(
+                        uri=uri, version=state.cell_versions[number - 1]
+                    )
+                    edit = _minimal_edit(text, new_text, encoding)
+                    action.edit = types.WorkspaceEdit(
+                        document_changes=[
+                            types.TextDocumentEdit(text_document=document, edits=[edit])
+                        ]
+                    )
+                return action
+            if kind == "all":
+                which: str | tuple = "all"
+            elif 0 <= index < len(findings):
+                which = diagnostic_key(findings[index].module)
+            else:
+                return action
+            new_module = await loop.run_in_executor(
+                self.worker, self.fixed_text, state.linted, which, unsafe
+            )
+            if new_module is not None and self.notebooks.get(notebook_uri) is state:
+                action.edit = state.edit(new_module, encoding)
+            return action
+        linted = self.linted.get(uri)
+        if linted is None or linted.version != data.get("version"):
+            return action  # stale: the client asks again for the current text
+        if kind == "disable":
+            if 0 <= index < len(linted.diagnostics):
+                new_text = _disable_edit(linted.text, linted.diagnostics[index])
+                if new_text is not None:
+                    action.edit = self.edit_for(uri, linted, new_text)
+            return action
+        if kind == "all":
+            which = "all"
+        elif 0 <= index < len(linted.diagnostics):
+            which = diagnostic_key(linted.diagnostics[index])
+        else:
+            return action
+        new_text = await loop.run_in_executor(self.worker, self.fixed_text, linted, which, unsafe)
+        if new_text is not None and self.latest.get(uri) == linted.version:
+            action.edit = self.edit_for(uri, linted, new_text)
+        return action
+
+    async def complete(self, actions: list[types.CodeAction]) -> list[types.CodeAction]:
+        """``actions`` with their edits, for a client that cannot resolve them later; those
+        that turn out to have none are dropped."""
+        if self.supports_resolve():
+            return actions
+        resolved = [await self.resolve(a) for a in actions]
+        return [a for a in resolved if a.edit is not None]
 
 
 def _minimal_edit(old: str, new_text: str, encoding: str) -> types.TextEdit:
@@ -317,37 +458,55 @@ def _minimal_edit(old: str, new_text: str, encoding: str) -> types.TextEdit:
     positions = _Positions(old, encoding)
     return types.TextEdit(
         range=types.Range(
-            positions.offset_position(prefix, old),
-            positions.offset_position(len(old) - suffix, old),
+            positions.offset_position(prefix), positions.offset_position(len(old) - suffix)
         ),
         new_text=new_text[prefix : len(new_text) - suffix],
     )
 
 
-def _fix_one(linted: Linted, d: Diagnostic) -> str | None:
-    if linted.module is None or not d.fix or not d.fix.edits:
-        return None
-    chosen = choose_fixes(linted.module, [d.fix])
-    code = apply(linted.module, chosen) if chosen else None
-    return code if code is not None and parses(code) else None
+def _action_data(
+    uri: str, version: int | None, fix: str, index: int = -1, unsafe: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """What :meth:`Tf2lintServer.resolve` needs to make an action's edit: the document and its
+    version, which fix ("one", "all" or "disable") of which finding, and whether unsafe."""
+    return {"uri": uri, "version": version, "fix": fix, "index": index, "unsafe": unsafe, **extra}
 
 
-def _fix_all(linted: Linted, unsafe: bool) -> str | None:
-    if linted.module is None or linted.settings is None:
-        return None
-    settings = Settings(
-        rules=linted.settings.rules,
-        root=linted.settings.root,
-        per_file_ignores=linted.settings.per_file_ignores,
-        fix=True,
-        unsafe_fixes=unsafe,
-    )
-    text, _, fixed, _ = lint_and_fix(linted.text, "<buffer>", linted.settings.rules, settings)
-    return text if fixed and text != linted.text else None
+def _unsafe(d: Diagnostic) -> bool:
+    return d.fix is not None and d.fix.applicability == "unsafe"
+
+
+def _fix_title(d: Diagnostic) -> str:
+    title = f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
+    return title + (" (unsafe)" if _unsafe(d) else "")
+
+
+def _fix_all_actions(diagnostics: list[Diagnostic], data: dict[str, Any]) -> list:
+    """ "Fix all" when a safe fix is there; "(unsafe)", applying all of them, when an unsafe
+    one is."""
+    applicabilities = {d.fix.applicability for d in diagnostics if d.fix}
+    return [
+        types.CodeAction(title=title, kind=FIX_ALL, data={**data, "unsafe": unsafe})
+        for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)"))
+        if ("unsafe" if unsafe else "safe") in applicabilities
+    ]
+
+
+def _wants(only: list[str] | None, lazy: bool) -> tuple[bool, bool]:
+    """Whether a code action request wants quick fixes, and "fix all". "Fix all" rewrites the
+    whole document: a client that cannot resolve edits lazily gets it only when it asks for it
+    by kind (on save, say), never with every lightbulb."""
+    quickfix = not only or any(k.startswith("quickfix") for k in only)
+    asked_fix_all = bool(only) and any(FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only)
+    return quickfix, asked_fix_all or (lazy and not only)
 
 
 def build_server() -> Tf2lintServer:
     server = Tf2lintServer()
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: Tf2lintServer, params: types.InitializedParams) -> None:
+        ls.worker.submit(ls.warm_up)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: Tf2lintServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -377,7 +536,8 @@ def build_server() -> Tf2lintServer:
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
-            code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll]
+            code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll],
+            resolve_provider=True,
         ),
     )
     async def code_action(
@@ -389,48 +549,41 @@ def build_server() -> Tf2lintServer:
         linted = ls.linted.get(uri)
         if linted is None or linted.version != ls.latest.get(uri):
             return None  # no lint of the current text yet: offer nothing rather than stale edits
-        only = params.context.only
-        wants_quickfix = not only or any(k.startswith("quickfix") for k in only)
-        wants_fix_all = not only or any(
-            FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only
-        )
-        loop = asyncio.get_running_loop()
+        wants_quickfix, wants_fix_all = _wants(params.context.only, ls.supports_resolve())
         actions: list[types.CodeAction] = []
         if wants_quickfix:
             for index, published in enumerate(linted.published):
                 d = linted.diagnostics[index]
-                if not (d.fix and d.fix.edits) or not _overlaps(published.range, params.range):
+                if not _overlaps(published.range, params.range):
                     continue
-                new_text = await loop.run_in_executor(ls.worker, _fix_one, linted, d)
-                if new_text is None:
-                    continue
-                actions.append(
-                    types.CodeAction(
-                        title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
-                        + (" (unsafe)" if d.fix.applicability == "unsafe" else ""),
-                        kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[published],
-                        is_preferred=d.fix.applicability == "safe",
-                        edit=ls.edit_for(uri, linted, new_text),
-                    )
-                )
-            actions += disable_actions(ls, uri, linted, params.range)
-        if wants_fix_all and any(d.fix and d.fix.edits for d in linted.diagnostics):
-            for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
-                if unsafe and not any(
-                    d.fix and d.fix.applicability == "unsafe" for d in linted.diagnostics
-                ):
-                    continue
-                new_text = await loop.run_in_executor(ls.worker, _fix_all, linted, unsafe)
-                if new_text is not None:
+                if d.fix:
                     actions.append(
                         types.CodeAction(
-                            title=title,
-                            kind=FIX_ALL,
-                            edit=ls.edit_for(uri, linted, new_text),
+                            title=_fix_title(d),
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[published],
+                            is_preferred=d.fix.applicability == "safe",
+                            data=_action_data(uri, linted.version, "one", index, _unsafe(d)),
                         )
                     )
-        return actions
+                if d.category != ENGINE_CATEGORY:
+                    actions.append(
+                        types.CodeAction(
+                            title=f"tf2lint: Disable {d.rule} for this line",
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[published],
+                            data=_action_data(uri, linted.version, "disable", index),
+                        )
+                    )
+        if wants_fix_all:
+            actions += _fix_all_actions(
+                linted.diagnostics, _action_data(uri, linted.version, "all")
+            )
+        return await ls.complete(actions)
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    async def code_action_resolve(ls: Tf2lintServer, action: types.CodeAction) -> types.CodeAction:
+        return await ls.resolve(action)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
@@ -441,7 +594,7 @@ def build_server() -> Tf2lintServer:
         linted = ls.linted.get(params.text_document.uri)
         if linted is None:
             return None
-        positions = _Positions(linted.text, ls.workspace.position_encoding or "utf-16")
+        positions = _Positions(linted.text, ls.position_encoding())
         line, column = positions.to_column(params.position)
         parts = []
         for d in linted.diagnostics:
@@ -472,27 +625,6 @@ def _disable_edit(text: str, d: Diagnostic) -> str | None:
         return None
     new_text, changed = add_noqa(text, [(d.line, d.rule)])
     return new_text if changed else None
-
-
-def disable_actions(
-    ls: Tf2lintServer, uri: str, linted: Linted, wanted: types.Range
-) -> list[types.CodeAction]:
-    """A "Disable RULE for this line" quick fix for each finding in ``wanted``."""
-    actions = []
-    for published, d in zip(linted.published, linted.diagnostics, strict=True):
-        if not _overlaps(published.range, wanted):
-            continue
-        new_text = _disable_edit(linted.text, d)
-        if new_text is not None:
-            actions.append(
-                types.CodeAction(
-                    title=f"tf2lint: Disable {d.rule} for this line",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[published],
-                    edit=ls.edit_for(uri, linted, new_text),
-                )
-            )
-    return actions
 
 
 # --- notebooks -------------------------------------------------------------------------------------
@@ -557,19 +689,7 @@ def _lint_cells(
             return None
     notebook = notebook_from_cells(texts)
     module, where = notebook.module()
-    settings, error = ls.settings_for(uri)
-    if settings is None:
-        d = Diagnostic(uri, 1, 1, 1, 1, "config-error", "config-error", "engine", "error", error)
-        return Linted(version, module, [d], None, None), notebook, where
-    path = to_fs_path(uri) or uri
-    with collected_once():
-        result = lint_module(
-            module,
-            path,
-            settings.rules_for(relative_to_root(Path(path), settings.root)),
-            settings.report_unused_suppressions,
-        )
-    return Linted(version, module, result.diagnostics, result.module, settings), notebook, where
+    return ls.lint_text(uri, version, module), notebook, where
 
 
 async def lint_notebook_now(ls: Tf2lintServer, uri: str) -> None:
@@ -594,7 +714,7 @@ async def lint_notebook_now(ls: Tf2lintServer, uri: str) -> None:
     state = LintedNotebook(
         version, nb, linted, [d.uri for d in documents], texts, [d.version for d in documents]
     )
-    encoding = ls.workspace.position_encoding or "utf-16"
+    encoding = ls.position_encoding()
     by_cell: dict[int, list[Diagnostic]] = {}
     for d in linted.diagnostics:
         by_cell.setdefault(_in_cell(d, where).cell or 1, []).append(d)
@@ -625,66 +745,44 @@ async def notebook_code_actions(
 ) -> list[types.CodeAction] | None:
     """Quick fixes, "disable for this line" and "fix all" in a notebook cell."""
     uri = params.text_document.uri
-    notebook_uri = ls.notebook_of(uri)
-    state = ls.notebooks.get(notebook_uri or "")
-    current = ls.workspace.get_notebook_document(notebook_uri=notebook_uri or "")
+    notebook_uri = ls.notebook_of(uri) or ""
+    state = ls.notebooks.get(notebook_uri)
+    current = ls.workspace.get_notebook_document(notebook_uri=notebook_uri)
     if state is None or current is None or state.version != current.version:
         return None  # not linted as it is now: offer nothing rather than stale edits
     if uri not in state.findings:
         return None
-    encoding = ls.workspace.position_encoding or "utf-16"
-    only = params.context.only
-    loop = asyncio.get_running_loop()
+    wants_quickfix, wants_fix_all = _wants(params.context.only, ls.supports_resolve())
+    base = {"notebook": notebook_uri}
     actions: list[types.CodeAction] = []
-    if not only or any(k.startswith("quickfix") for k in only):
-        number = state.cell_uris.index(uri) + 1
-        for finding in state.findings[uri]:
+    if wants_quickfix:
+        for index, finding in enumerate(state.findings[uri]):
             if not _overlaps(finding.published.range, params.range):
                 continue
             d = finding.module
-            if d.fix and d.fix.edits:
-                new_module = await loop.run_in_executor(ls.worker, _fix_one, state.linted, d)
-                edit = state.edit(new_module, encoding) if new_module else None
-                if edit is not None:
-                    actions.append(
-                        types.CodeAction(
-                            title=f"tf2lint: {d.fix.description[:1].upper()}{d.fix.description[1:]}"
-                            + (" (unsafe)" if d.fix.applicability == "unsafe" else ""),
-                            kind=types.CodeActionKind.QuickFix,
-                            diagnostics=[finding.published],
-                            is_preferred=d.fix.applicability == "safe",
-                            edit=edit,
-                        )
+            if d.fix:
+                actions.append(
+                    types.CodeAction(
+                        title=_fix_title(d),
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[finding.published],
+                        is_preferred=d.fix.applicability == "safe",
+                        data=_action_data(uri, state.version, "one", index, _unsafe(d), **base),
                     )
-            new_text = _disable_edit(state.cell_texts[number - 1], finding.cell)
-            if new_text is not None:
-                document = types.OptionalVersionedTextDocumentIdentifier(
-                    uri=uri, version=state.cell_versions[number - 1]
                 )
-                edit = _minimal_edit(state.cell_texts[number - 1], new_text, encoding)
+            if d.category != ENGINE_CATEGORY:
                 actions.append(
                     types.CodeAction(
                         title=f"tf2lint: Disable {d.rule} for this line",
                         kind=types.CodeActionKind.QuickFix,
                         diagnostics=[finding.published],
-                        edit=types.WorkspaceEdit(
-                            document_changes=[
-                                types.TextDocumentEdit(text_document=document, edits=[edit])
-                            ]
-                        ),
+                        data=_action_data(uri, state.version, "disable", index, **base),
                     )
                 )
-    wants_fix_all = not only or any(FIX_ALL.startswith(k) or k.startswith(FIX_ALL) for k in only)
-    diagnostics = state.linted.diagnostics
-    if wants_fix_all and any(d.fix and d.fix.edits for d in diagnostics):
-        for unsafe, title in ((False, "Fix all tf2lint"), (True, "Fix all tf2lint (unsafe)")):
-            if unsafe and not any(d.fix and d.fix.applicability == "unsafe" for d in diagnostics):
-                continue
-            new_module = await loop.run_in_executor(ls.worker, _fix_all, state.linted, unsafe)
-            edit = state.edit(new_module, encoding) if new_module else None
-            if edit is not None:
-                actions.append(types.CodeAction(title=title, kind=FIX_ALL, edit=edit))
-    return actions
+    if wants_fix_all:
+        data = _action_data(uri, state.version, "all", **base)
+        actions += _fix_all_actions(state.linted.diagnostics, data)
+    return await ls.complete(actions)
 
 
 def notebook_hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
@@ -695,7 +793,7 @@ def notebook_hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover 
     if state is None or uri not in state.findings:
         return None
     text = state.cell_texts[state.cell_uris.index(uri)]
-    positions = _Positions(text, ls.workspace.position_encoding or "utf-16")
+    positions = _Positions(text, ls.position_encoding())
     line, column = positions.to_column(params.position)
     parts = []
     for finding in state.findings[uri]:
@@ -756,5 +854,8 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 
 def serve() -> int:
     server = build_server()
-    server.start_io()
+    try:
+        server.start_io()
+    finally:
+        server.pool.close()
     return 0 if getattr(server.protocol, "_shutdown", False) else 1

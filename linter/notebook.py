@@ -17,12 +17,11 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
-from tf2lint.engine import INTERNAL_ERROR, READ_ERROR, engine_diagnostic
-from tf2lint.files import SourceText, relative_to_root
+from tf2lint.files import ReadError, split_lines_keepends
 from tf2lint.rule import Diagnostic
-from tf2lint.runner import FileOutcome, lint_and_fix, unified_diff, write_atomic
+from tf2lint.sources import FixNotWritable
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
@@ -32,11 +31,8 @@ _LINE_MAGIC = re.compile(
 _HELP = re.compile(r"^(?P<indent>[ \t]*)(?:\?\??[\w.]+|[\w.]+\?\??)[ \t]*$")
 
 
-class NotebookError(Exception):
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.line = line
-        self.column = column
+class NotebookError(ReadError):
+    """Not a notebook tf2lint can read: reported as a ``read-error`` naming the problem."""
 
 
 @dataclass
@@ -75,8 +71,9 @@ class Notebook:
 
 
 def _lines(text: str) -> list[str]:
-    """Lines split at "\n" only, as Jupyter does, keeping the line ends."""
-    return re.findall(r"[^\n]*\n|[^\n]+$", text)
+    """A cell's lines, keeping their ends, split where Python's tokenizer splits them (a lone
+    "\r" ends a line too), so that each is one line of the module the engine numbers."""
+    return split_lines_keepends(text)
 
 
 def _placeholder(line: str) -> str:
@@ -193,6 +190,26 @@ def _value(text: str, i: int) -> tuple[object, int]:
         return _decoder.raw_decode(text, i)
     except json.JSONDecodeError as error:
         raise _json_error(error) from error
+    except RecursionError as error:
+        raise NotebookError(_TOO_DEEP, *_line_col(text, i)) from error
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise NotebookError(f"not a valid notebook: {error}", *_line_col(text, i)) from error
+
+
+_TOO_DEEP = "not a valid notebook: its JSON is nested too deeply"
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object's members; a key given twice is an error (which value counts is unclear,
+    and the fixes are spliced into the text where the first one stands)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise NotebookError(
+                f"not a valid notebook: the key `{key}` appears twice in one object"
+            )
+        found[key] = value
+    return found
 
 
 def _json_error(error: json.JSONDecodeError) -> NotebookError:
@@ -245,6 +262,8 @@ def _walk_object(text: str, i: int, handle) -> int:
 
 
 def read_notebook(data: bytes) -> Notebook:
+    """The notebook's code cells; NotebookError (a ReadError) naming what is wrong if it is
+    not an nbformat 4 notebook."""
     bom = data.startswith(codecs.BOM_UTF8)
     try:
         text = data[3:].decode("utf-8") if bom else data.decode("utf-8")
@@ -252,14 +271,19 @@ def read_notebook(data: bytes) -> Notebook:
         line = data.count(b"\n", 0, error.start) + 1
         raise NotebookError("not a valid notebook: it is not UTF-8", line) from error
     try:
-        document = json.loads(text)  # the clear error for invalid JSON, with its line
+        document = json.loads(text, object_pairs_hook=_unique_keys)  # clear errors, with lines
     except json.JSONDecodeError as error:
         raise _json_error(error) from error
+    except RecursionError as error:
+        raise NotebookError(_TOO_DEEP) from error
+    except ValueError as error:  # a number Python will not convert
+        raise NotebookError(f"not a valid notebook: {error}") from error
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         raise NotebookError(
             "not a valid notebook: no `cells` list (only nbformat 4 notebooks are supported)"
         )
-    language = (document.get("metadata") or {}).get("language_info", {}) or {}
+    metadata = document.get("metadata")
+    language = metadata.get("language_info") if isinstance(metadata, dict) else None
     if isinstance(language, dict) and language.get("name", "python") != "python":
         return Notebook(text, bom, [])
     cells: list[Cell] = []
@@ -289,16 +313,22 @@ def read_notebook(data: bytes) -> Notebook:
             if isinstance(cell, dict) and cell.get("cell_type") == "code" and "source" in found:
                 value, span = found["source"]
                 if isinstance(value, list) and all(isinstance(s, str) for s in value):
-                    lines = _lines("".join(value))
+                    value = "".join(value)
                     as_list = True
                 elif isinstance(value, str):
-                    lines = _lines(value)
                     as_list = False
                 else:
                     raise NotebookError(
                         f"not a valid notebook: cell {index + 1} has a bad `source`",
                         *_line_col(text, span[0]),
                     )
+                if not _encodable(value):
+                    raise NotebookError(
+                        f"not a valid notebook: cell {index + 1} holds a lone surrogate "
+                        "(an escape like \\ud800 that is no character)",
+                        *_line_col(text, span[0]),
+                    )
+                lines = _lines(value)
                 cells.append(Cell(index, len(cells) + 1, lines, span, as_list))
             elif isinstance(cell, dict) and cell.get("cell_type") == "code":
                 cells.append(Cell(index, len(cells) + 1, [], (-1, -1), True))
@@ -309,11 +339,22 @@ def read_notebook(data: bytes) -> Notebook:
                 continue
             return _expect(text, i, "]")
 
-    _walk_object(text, _skip(text, 0), top)
+    try:
+        _walk_object(text, _skip(text, 0), top)
+    except (RecursionError, IndexError) as error:  # json.loads accepted it; cannot happen
+        raise NotebookError("not a valid notebook: unexpected JSON structure") from error
     for cell in cells:
         cell.magic = _magic_lines(cell.lines)
         cell.json_lines = _json_lines(text, cell)
     return Notebook(text, bom, cells)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _json_lines(text: str, cell: Cell) -> list[int]:
@@ -402,77 +443,44 @@ def write_back(nb: Notebook, new_sources: dict[int, list[str]]) -> str:
     return text
 
 
-# --- the entry point -----------------------------------------------------------------------------
+# --- the source adapter (see tf2lint.sources) ----------------------------------------------------
 
 
-def lint_notebook(path: Path, shown: str, settings):
-    """Lint (and fix) one notebook; every failure becomes a diagnostic."""
-    outcome = FileOutcome(shown)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        outcome.diagnostics.append(
-            engine_diagnostic(READ_ERROR, shown, f"cannot read file: {error.strerror or error}")
-        )
-        return outcome
-    try:
-        nb = read_notebook(data)
-    except NotebookError as error:
-        outcome.diagnostics.append(
-            engine_diagnostic(READ_ERROR, shown, str(error), error.line, error.column)
-        )
-        return outcome
-    module, where = nb.module()
-    rules = settings.rules_for(relative_to_root(path, settings.root))
-    counts: dict[str, int] = {}
-    fixed_module, result, fixed, rejected = lint_and_fix(module, shown, rules, settings, counts)
-    outcome.internal_error = result.internal_error or bool(rejected)
-    cell_lines = {c.number: [line.rstrip("\r\n") for line in c.lines] for c in nb.cells}
-    if fixed_module != module:
-        sources = _split_back(nb, where, module, fixed_module)
+class NotebookSource:
+    """A notebook's code cells as one module; fixes go back into the cells' ``source``."""
+
+    def __init__(self, nb: Notebook) -> None:
+        self.nb = nb
+        self.file_text = nb.text
+        self.text, self.where = nb.module()
+
+    def _cells(self, code: str) -> dict[int, list[str]] | None:
+        if code == self.text:
+            return {c.number: c.lines for c in self.nb.cells}
+        return _split_back(self.nb, self.where, self.text, code)
+
+    def render(self, fixed: str) -> tuple[str, bytes]:
+        sources = self._cells(fixed)
         if sources is None:
-            rejected.append(
-                engine_diagnostic(
-                    INTERNAL_ERROR,
-                    shown,
-                    "a fix touched an IPython magic line; the notebook was not changed",
-                )
-            )
-            outcome.internal_error = True
-            result = lint_and_fix(module, shown, rules, _no_fix(settings))[1]
-            fixed_module = module
-        else:
-            new_text = write_back(nb, sources)
-            outcome.fixed = fixed
-            outcome.fixed_by_rule = counts
-            if settings.diff:
-                outcome.diff = unified_diff(nb.text, new_text, shown)
-            else:
-                write_atomic(path, SourceText(nb.text, "utf-8", nb.bom, original=data), new_text)
-            cell_lines = {n: [s.rstrip("\r\n") for s in ls] for n, ls in sources.items()}
-    new_where = _where(fixed_module, nb, where, module)
-    outcome.diagnostics = [_to_cell(d, new_where) for d in result.diagnostics + rejected]
-    if outcome.diagnostics:
-        outcome.cell_lines = cell_lines
-        outcome.json_lines = {c.number: c.json_lines for c in nb.cells}
-    return outcome
+            raise FixNotWritable("a fix touched an IPython line (a magic or shell escape)")
+        new_text = write_back(self.nb, sources)
+        return new_text, (codecs.BOM_UTF8 if self.nb.bom else b"") + new_text.encode("utf-8")
+
+    def place(self, diagnostics: list[Diagnostic], code: str) -> list[Diagnostic]:
+        sources = self._cells(code) or {}
+        where = [(number, i + 1) for number in sorted(sources) for i in range(len(sources[number]))]
+        return [_to_cell(d, where) for d in diagnostics]
+
+    def frames(self, code: str) -> dict[str, Any]:
+        sources = self._cells(code) or {}
+        return {
+            "cell_lines": {n: [s.rstrip("\r\n") for s in ls] for n, ls in sources.items()},
+            "json_lines": {c.number: c.json_lines for c in self.nb.cells},
+        }
 
 
-def _where(fixed_module: str, nb: Notebook, where, module: str) -> list[tuple[int, int]]:
-    """(cell, line) of each line of the module the final diagnostics refer to."""
-    if fixed_module == module:
-        return where
-    sources = _split_back(nb, where, module, fixed_module) or {}
-    out = []
-    for number in sorted(sources):
-        out.extend((number, i + 1) for i in range(len(sources[number])))
-    return out
-
-
-def _no_fix(settings):
-    from dataclasses import replace
-
-    return replace(settings, fix=False, diff=False)
+def open_notebook(data: bytes) -> NotebookSource:
+    return NotebookSource(read_notebook(data))
 
 
 def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -340,6 +341,10 @@ _ENGINE_HELP = {
     "syntax-error": "The file does not parse as Python 3; nothing else in it was checked.",
     "read-error": "The file could not be read or decoded (or a notebook is not valid JSON).",
     "internal-error": "tf2lint failed on this file; please report it with the file.",
+    "parser-crash": "tf2lint's parser crashed on this file; it was not linted. Please report it.",
+    "too-large": "The file is beyond tf2lint's limits (max-file-size, memory); it was not linted.",
+    "timeout": "Linting this file took longer than tf2lint's time limit; it was not linted.",
+    "write-error": "A fix could not be written to this file; its findings are reported as they are.",
     "unused-suppression": "A suppression comment matches no finding; remove it.",
 }
 
@@ -376,14 +381,18 @@ def _engine_descriptor(rule_id: str, severity: str) -> dict:
     }
 
 
-def _artifact(path: str, root: Path) -> dict:
-    """A path relative to %SRCROOT% (the config's folder) when it lies below it, else a file URI."""
-    absolute = Path(path).resolve()
+def _artifact(path: Path, root: Path) -> dict:
+    """A path relative to %SRCROOT% (the config's folder) when it lies below it, else a file URI.
+
+    Symlinks are resolved as far as they go (a loop is no error), and the URI is made of the
+    name's bytes, whatever they are: a file name need not be UTF-8."""
+    absolute = Path(os.path.realpath(path))
+    base = Path(os.path.realpath(root))
     try:
-        relative = absolute.relative_to(root.resolve())
+        relative = absolute.relative_to(base)
     except ValueError:
         return {"uri": absolute.as_uri()}
-    return {"uri": quote(relative.as_posix()), "uriBaseId": "%SRCROOT%"}
+    return {"uri": quote(os.fsencode(relative.as_posix())), "uriBaseId": "%SRCROOT%"}
 
 
 def _sarif_fix(d: Diagnostic, artifact: dict, region: dict) -> dict | None:
@@ -419,7 +428,8 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
             descriptors.append(_engine_descriptor(d.rule, d.severity))
         lines = _lines_of(outcomes, d)
         line_text = lines[d.line - 1].strip() if lines and 0 < d.line <= len(lines) else ""
-        artifact = _artifact(d.path, root)
+        outcome = outcomes.get(d.path)
+        artifact = _artifact(outcome.file if outcome and outcome.file else Path(d.path), root)
         key = f"{d.rule}|{artifact['uri']}|{d.cell or ''}|{line_text}"
         seen[key] += 1  # identical lines in one file: tell the findings apart by their order
         fingerprint = hashlib.sha256(f"{key}|{seen[key]}".encode()).hexdigest()[:32]
@@ -466,7 +476,9 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
                         "rules": descriptors,
                     }
                 },
-                "originalUriBaseIds": {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}},
+                "originalUriBaseIds": {
+                    "%SRCROOT%": {"uri": Path(os.path.realpath(root)).as_uri() + "/"}
+                },
                 "columnKind": "unicodeCodePoints",
                 "invocations": [{"executionSuccessful": not run.internal_error}],
                 "results": results,

@@ -106,6 +106,12 @@ class Diagnostic:
 SYNTAX_ERROR = ("syntax-error", "error")
 READ_ERROR = ("read-error", "error")
 INTERNAL_ERROR = ("internal-error", "error")
+WRITE_ERROR = ("write-error", "error")  # a fix that could not be written; the findings stay
+# Files tf2lint could not lint (see tf2lint.isolation): too big for its limits, too slow, or its
+# parser crashed on them. A crash is an internal error (exit 2); the limits are findings.
+TOO_LARGE = ("too-large", "error")
+TIMEOUT = ("timeout", "error")
+PARSER_CRASH = ("parser-crash", "error")
 UNUSED_SUPPRESSION = ("unused-suppression", "warning")
 ENGINE_CATEGORY = "engine"
 

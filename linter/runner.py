@@ -1,32 +1,57 @@
-"""Running a lint over many files: reading, linting, fixing, writing, in parallel."""
+"""Running a lint over many files: reading, linting, fixing, writing, in worker processes."""
 
 from __future__ import annotations
 
 import difflib
 import gc
 import os
-import shutil
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tf2lint.config import matches_pattern
+from tf2lint.config import DEFAULT_MAX_FILE_SIZE, matches_pattern
 from tf2lint.files import (
     ReadError,
-    SourceText,
-    encode_source,
+    TooLarge,
+    WriteError,
+    display_path,
     read_bytes,
     read_source,
     relative_to_root,
+    split_lines,
+    split_lines_keepends,
+    write_fixed,
 )
-from tf2lint.rule import INTERNAL_ERROR, READ_ERROR, Diagnostic, Fix, Rule, engine_diagnostic
+from tf2lint.rule import (
+    INTERNAL_ERROR,
+    PARSER_CRASH,
+    READ_ERROR,
+    TOO_LARGE,
+    WRITE_ERROR,
+    Diagnostic,
+    Fix,
+    Rule,
+    engine_diagnostic,
+)
 from tf2lint.selection import selector_matches
+from tf2lint.sources import FixNotWritable, open_source
 
-MAX_FIX_ROUNDS = 10
+if TYPE_CHECKING:
+    from tf2lint.engine import FileResult
+
+# Seconds one file (linting, with --fix fixing) may take. The slowest hand-written file of the
+# benchmark corpora takes 3 s here and a 1 MiB generated one (max-file-size) 16 s; past 120 s
+# something is wrong with the file or with tf2lint, and the other files should not wait for it.
+DEFAULT_TIME_LIMIT = 120.0
+
+# Rounds of fixes before giving up. A round applies every fix that does not overlap another, so
+# nested fixes (``tf.to_float(tf.to_float(x))``) take one round per level: rounds go on until
+# nothing is left to fix, and this only stops fixes that keep making new work for each other
+# without ever repeating a text (a repeated text is a cycle, stopped at once).
+MAX_FIX_ROUNDS = 100
 
 
 @dataclass
@@ -38,6 +63,12 @@ class Settings:
     fix: bool = False
     unsafe_fixes: bool = False
     diff: bool = False  # compute fixes, print them as a diff, write nothing
+    max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; larger files are `too-large`
+    time_limit: float = DEFAULT_TIME_LIMIT  # seconds per file
+    memory_limit: int | None = None  # bytes a worker may grow by; None: from max_file_size
+    # The paths being linted: a fix is never written through a symlink to a file outside them.
+    # Empty: the configuration's root.
+    linted_paths: tuple[Path, ...] = ()
     cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
@@ -51,13 +82,16 @@ class Settings:
             return self.rules
         return [r for r in self.rules if not any(selector_matches(r, s) for s in ignored)]
 
+    def write_roots(self) -> list[Path]:
+        return list(self.linted_paths) or [self.root]
+
 
 @dataclass
 class FileOutcome:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    file: Path | None = None  # the file linted, for its source lines (see source_lines)
-    lines: list[str] | None = None
+    file: Path | None = None  # the file, for its source lines (see source_lines) and SARIF
+    lines: list[str] | None = None  # [] for a file that was not linted: no frames to show
     # Notebooks: each code cell's lines, and the notebook JSON line holding each of them
     # (annotations and SARIF results point at the file's own lines).
     cell_lines: dict[int, list[str]] | None = None
@@ -66,6 +100,7 @@ class FileOutcome:
     diff: str = ""
     internal_error: bool = False
     fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
+    cached: bool = False  # answered from the cache, not linted
 
     def source_lines(self) -> list[str] | None:
         """The file's lines, for source frames. Read from disk on first use: only the text and
@@ -73,7 +108,7 @@ class FileOutcome:
         the fixed text, which the findings are about)."""
         if self.lines is None and self.file is not None:
             try:
-                self.lines = read_source(self.file).text.splitlines()
+                self.lines = split_lines(read_source(self.file).text)
             except ReadError:
                 self.lines = []
         return self.lines
@@ -109,19 +144,12 @@ def unified_diff(before: str, after: str, shown: str) -> str:
     """What ``--diff`` prints for one file."""
     return "".join(
         difflib.unified_diff(
-            before.splitlines(keepends=True),
-            after.splitlines(keepends=True),
+            split_lines_keepends(before),
+            split_lines_keepends(after),
             fromfile=f"a/{shown}",
             tofile=f"b/{shown}",
         )
     )
-
-
-def display_path(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
 
 
 @contextmanager
@@ -142,131 +170,156 @@ def collected_once() -> Iterator[None]:
             gc.enable()
 
 
-def lint_file(path: Path, settings: Settings) -> FileOutcome:
-    """Lint (and fix) one file. Never raises: every failure becomes a diagnostic."""
+# --- one file ------------------------------------------------------------------------------------
+
+
+def lint_file(path: Path, settings: Settings, data: bytes | None = None) -> FileOutcome:
+    """Lint (and fix) one file, whose bytes are ``data`` if already read. Never raises: every
+    failure becomes a diagnostic."""
     with collected_once():
-        return _lint_file(path, settings)
+        return _lint_file(path, settings, data)
 
 
-def _lint_file(path: Path, settings: Settings) -> FileOutcome:
+def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcome:
     shown = display_path(path)
     outcome = FileOutcome(shown)
     try:
-        if path.suffix == ".ipynb":
-            from tf2lint.notebook import lint_notebook
-
-            return lint_notebook(path, shown, settings)
         try:
-            source = read_source(path)
+            if data is None:
+                data = read_bytes(path, settings.max_file_size)
+            source = open_source(path, data)
         except ReadError as error:
-            outcome.diagnostics.append(
-                engine_diagnostic(READ_ERROR, shown, str(error), error.line, error.column)
-            )
-            return outcome
-        relative = relative_to_root(path, settings.root)
-        rules = settings.rules_for(relative)
-        counts: dict[str, int] = {}
-        text, result, fixed, rejected = lint_and_fix(source.text, shown, rules, settings, counts)
-        from tf2lint.fixes import parses
-
-        outcome.diagnostics = result.diagnostics + rejected
-        outcome.internal_error = result.internal_error or bool(rejected)
-        if text != source.text and not parses(text):  # never reached: each round was verified
-            outcome.diagnostics.append(
-                engine_diagnostic(
-                    INTERNAL_ERROR, shown, "the fixed code does not parse; the file was not changed"
+            return _unlinted(path, shown, unreadable(shown, error))
+        rules = settings.rules_for(relative_to_root(path, settings.root))
+        fixed = lint_and_fix(source.text, shown, rules, settings)
+        code = fixed.text
+        diagnostics = fixed.result.diagnostics
+        if code != source.text:
+            try:
+                new_text, new_data = source.render(code)
+                if settings.diff:
+                    outcome.diff = unified_diff(source.file_text, new_text, shown)
+                else:
+                    write_fixed(path, data, new_data, settings.write_roots())
+                outcome.fixed = fixed.count
+                outcome.fixed_by_rule = dict(
+                    findings_fixed(fixed.before.diagnostics, fixed.result.diagnostics)
                 )
-            )
-            outcome.internal_error = True
-            text = source.text
-        if text != source.text:
-            outcome.fixed = fixed
-            outcome.fixed_by_rule = counts
-            if settings.diff:
-                outcome.diff = unified_diff(source.text, text, shown)
-            else:
-                try:
-                    write_atomic(path, source, text)
-                except WriteError as error:
-                    outcome.diagnostics.append(engine_diagnostic(READ_ERROR, shown, str(error)))
-                    outcome.fixed, outcome.fixed_by_rule = 0, {}
-                    text = source.text
+            except (FixNotWritable, WriteError) as error:
+                # Nothing was written: report what the file as it is has, and why.
+                code = source.text
+                why = engine_diagnostic(WRITE_ERROR, shown, f"fixes not written: {error}")
+                diagnostics = [*fixed.before.diagnostics, why]
+        outcome.diagnostics = source.place(diagnostics + fixed.rejected, code)
+        outcome.internal_error = fixed.internal_error
+        if outcome.diagnostics:
+            for name, value in source.frames(code).items():
+                setattr(outcome, name, value)
         outcome.file = path
+    except MemoryError:
+        message = "linting this file needs more memory than a worker may use; not linted"
+        return _unlinted(path, shown, engine_diagnostic(TOO_LARGE, shown, message))
     except Exception as error:  # the engine's last line of defence: report, never stop the run
-        outcome.diagnostics.append(
+        outcome.diagnostics = [
             engine_diagnostic(
                 INTERNAL_ERROR,
                 shown,
                 f"internal error: {type(error).__name__}: {error}; "
                 "please report this with the file that triggers it",
             )
-        )
+        ]
         outcome.internal_error = True
     return outcome
 
 
+def _unlinted(path: Path, shown: str, why: Diagnostic) -> FileOutcome:
+    internal = why.rule in (PARSER_CRASH[0], INTERNAL_ERROR[0])  # exit 2: tf2lint failed
+    return FileOutcome(shown, [why], file=path, lines=[], internal_error=internal)
+
+
+def unreadable(shown: str, error: ReadError) -> Diagnostic:
+    kind = TOO_LARGE if isinstance(error, TooLarge) else READ_ERROR
+    return engine_diagnostic(kind, shown, str(error), error.line, error.column)
+
+
+# --- linting and fixing code: the one fix path of the command line, notebooks and the LSP -------
+
+
+@dataclass
+class Fixed:
+    """What linting (and fixing) one module's code gave."""
+
+    text: str  # the code after the fixes (the code given, if none applied)
+    result: FileResult  # the lint of ``text``
+    before: FileResult  # the lint of the code given: what to report if ``text`` is not written
+    applied: dict[str, int] = field(default_factory=dict)  # fixes applied, per rule
+    rejected: list[Diagnostic] = field(default_factory=list)  # fixes refused, with the reason
+
+    @property
+    def count(self) -> int:
+        return sum(self.applied.values())
+
+    @property
+    def internal_error(self) -> bool:
+        return self.result.internal_error or self.before.internal_error or bool(self.rejected)
+
+
 def lint_and_fix(
     text: str,
-    shown: str,
+    path: str,
     rules: list[type[Rule]],
     settings: Settings,
-    counts: dict[str, int] | None = None,
-):
-    """Lint, then (with --fix or --diff) fix and re-lint until nothing more is fixable.
+    only: tuple | None = None,
+) -> Fixed:
+    """Lint ``text``; with ``settings.fix`` or ``settings.diff``, fix it until nothing is left
+    to fix (the command line, notebooks and the LSP's "fix all"); with ``only`` (a diagnostic's
+    :func:`diagnostic_key`), apply that one finding's fix (the LSP's quick fix).
 
-    Returns (text, last lint result, fixes applied, internal-error diagnostics). Each round's
-    code is verified by :func:`fix_round`; a fix it rejects is reported once and not retried.
-    After ``MAX_FIX_ROUNDS`` rounds with fixes still to apply, the fixes so far are kept and the
-    rules still fixing are reported. ``counts`` (if given) receives the findings fixed per rule
-    (see :func:`findings_fixed`: what the summary counts).
+    Every round is verified by :func:`tf2lint.fixes.fix_round`: a fix it rejects is reported
+    once and not retried. Rounds stop when the code repeats an earlier round's (fixes going in a
+    cycle) or after ``MAX_FIX_ROUNDS``; the fixes so far are kept and the rules still fixing are
+    reported.
     """
     # Imported here: a run whose every file is cached never loads the engine (nor libcst).
     from tf2lint.engine import lint_module
     from tf2lint.fixes import fix_key, fix_round, fixable
 
-    result = lint_module(text, shown, rules, settings.report_unused_suppressions)
-    fixed = 0
-    rejected: list[Diagnostic] = []
-    if not (settings.fix or settings.diff):
-        return text, result, fixed, rejected
-    found = result.diagnostics
-    original = text
+    def lint(code: str) -> FileResult:
+        return lint_module(code, path, rules, settings.report_unused_suppressions)
+
+    before = result = lint(text)
+    fixed = Fixed(text, result, before)
+    if not (settings.fix or settings.diff or only is not None):
+        return fixed
     skip: set = set()
+    seen = {text}
     rounds = 0
     while result.module is not None:
         pending = [d for d in fixable(result.diagnostics, settings.unsafe_fixes)]
+        if only is not None:
+            pending = [d for d in pending if diagnostic_key(d) == only] if rounds == 0 else []
         pending = [d for d in pending if fix_key(d) not in skip]
         if not pending:
             break
         if rounds == MAX_FIX_ROUNDS:
-            rules_left = ", ".join(sorted({d.rule for d in pending}))
-            rejected.append(
-                engine_diagnostic(
-                    INTERNAL_ERROR,
-                    shown,
-                    f"fixes did not settle after {MAX_FIX_ROUNDS} rounds ({rules_left} still "
-                    "fixing); the fixes so far were kept (please report this)",
-                )
-            )
+            fixed.rejected.append(_unsettled(path, pending, f"after {MAX_FIX_ROUNDS} rounds"))
             break
         rounds += 1
         try:
-            new_text, applied, bad = fix_round(
-                result.module, result.diagnostics, settings.unsafe_fixes, skip
-            )
+            new_text, applied, bad = fix_round(result.module, pending, settings.unsafe_fixes, skip)
         except RecursionError:
-            rejected.append(
+            fixed.rejected.append(
                 engine_diagnostic(
-                    INTERNAL_ERROR, shown, "fixes not applied: the code is nested too deeply"
+                    INTERNAL_ERROR, path, "fixes not applied: the code is nested too deeply"
                 )
             )
             break
         for d, reason in bad:
             skip.add(fix_key(d))
-            rejected.append(
+            fixed.rejected.append(
                 engine_diagnostic(
                     INTERNAL_ERROR,
-                    shown,
+                    path,
                     f"the fix of {d.rule} ({d.fix.description}) {reason}; it was not applied "
                     "(please report this)",
                     d.line,
@@ -277,13 +330,18 @@ def lint_and_fix(
             if not bad:
                 break
             continue  # the rejected fixes are skipped from now on; others may remain
+        new_text = _keep_last_line_end(text, new_text)
         text = new_text
-        fixed += len(applied)
-        result = lint_module(text, shown, rules, settings.report_unused_suppressions)
-    if counts is not None and text != original:
-        for rule, count in findings_fixed(found, result.diagnostics).items():
-            counts[rule] = counts.get(rule, 0) + count
-    return text, result, fixed, rejected
+        for d in applied:
+            fixed.applied[d.rule] = fixed.applied.get(d.rule, 0) + 1
+        result = lint(text)
+        if text in seen:
+            still = fixable(result.diagnostics, settings.unsafe_fixes)
+            fixed.rejected.append(_unsettled(path, still or applied, "they go round in a cycle"))
+            break
+        seen.add(text)
+    fixed.text, fixed.result = text, result
+    return fixed
 
 
 def findings_fixed(before: list[Diagnostic], after: list[Diagnostic]) -> Counter[str]:
@@ -303,57 +361,72 @@ def findings_fixed(before: list[Diagnostic], after: list[Diagnostic]) -> Counter
     return gone
 
 
-class WriteError(Exception):
-    pass
+def diagnostic_key(d: Diagnostic) -> tuple:
+    """Identifies a finding in one version of the code (the LSP's quick fix names it so)."""
+    return (d.rule, d.line, d.column, d.end_line, d.end_column)
 
 
-def write_atomic(path: Path, source: SourceText, text: str) -> None:
-    """Replace ``path`` by ``text`` in its encoding, BOM, line endings and permissions, all or
-    nothing: a temporary file in the same folder, renamed over the original. A symlink is
-    followed (the link stays a link). Refuses if the file changed on disk since it was read."""
-    target = Path(os.path.realpath(path))
-    try:
-        data = encode_source(source, text)
-    except UnicodeEncodeError as error:
-        raise WriteError(
-            f"cannot write the fixed code in {source.encoding}: {error.reason}; not written"
-        ) from error
-    try:
-        current = target.read_bytes()
-    except OSError as error:
-        raise WriteError(f"cannot write file: {error.strerror or error}") from error
-    original = (
-        source.original if source.original is not None else encode_source(source, source.text)
+def _unsettled(path: str, pending: list[Diagnostic], why: str) -> Diagnostic:
+    rules_left = ", ".join(sorted({d.rule for d in pending}))
+    return engine_diagnostic(
+        INTERNAL_ERROR,
+        path,
+        f"fixes did not settle: {why} ({rules_left} still fixing); the fixes so far were kept "
+        "(please report this)",
     )
-    if current != original:
-        raise WriteError("file changed on disk while it was being fixed; not written")
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
-    except OSError as error:
-        raise WriteError(f"cannot write file: {error.strerror or error}") from error
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        shutil.copymode(target, temp)
-        os.replace(temp, target)
-    except BaseException as error:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        if isinstance(error, OSError):
-            raise WriteError(f"cannot write file: {error.strerror or error}") from error
-        raise
 
 
-def _lint_batch(args: tuple[list[Path], Settings]) -> list[FileOutcome]:
-    paths, settings = args
-    outcomes = [lint_file(p, settings) for p in paths]
-    for outcome in outcomes:  # fixes were applied here; their tree edits need not travel back
-        for d in outcome.diagnostics:
-            if d.fix is not None:
-                d.fix = Fix(d.fix.applicability, d.fix.description, (), d.fix.replacement_text)
-    return outcomes
+def _keep_last_line_end(before: str, after: str) -> str:
+    """libcst drops the last line end of a file whose lines end in a lone ``\\r``: put it back."""
+    if before.endswith("\r") and not after.endswith(("\r", "\n")) and after:
+        return after + "\r"
+    return after
+
+
+# --- many files -----------------------------------------------------------------------------------
+
+
+def _portable(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` without their fixes' libcst nodes, to leave the worker that made them."""
+    for d in diagnostics:
+        if d.fix is not None and d.fix.edits:
+            d.fix = Fix(d.fix.applicability, d.fix.description, (), d.fix.replacement_text)
+    return diagnostics
+
+
+def _lint_task(settings: Settings, task: tuple[Path, bytes | None]) -> FileOutcome:
+    """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
+    path, data = task
+    outcome = lint_file(path, settings, data)
+    _portable(outcome.diagnostics)
+    return outcome
+
+
+@dataclass
+class TextTask:
+    """A language server's request, run in its worker process (see tf2lint.lsp)."""
+
+    text: str
+    path: str
+    rules: list[type[Rule]]
+    settings: Settings
+    # None: lint; "all": fix everything the settings allow; a diagnostic_key: that finding's fix.
+    fix: str | tuple | None = None
+
+
+def run_text_task(_state: object, task: TextTask) -> list[Diagnostic] | str | None:
+    """Lint: the diagnostics. Fix: the fixed text, or None if nothing could be fixed."""
+    with collected_once():
+        if task.fix is None:
+            from tf2lint.engine import lint_module
+
+            result = lint_module(
+                task.text, task.path, task.rules, task.settings.report_unused_suppressions
+            )
+            return _portable(result.diagnostics)
+        only = task.fix if isinstance(task.fix, tuple) else None
+        fixed = lint_and_fix(task.text, task.path, task.rules, task.settings, only)
+        return fixed.text if fixed.count and fixed.text != task.text else None
 
 
 Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
@@ -366,9 +439,13 @@ def run(
     cache: bool = True,
     progress: Progress | None = None,
 ) -> RunResult:
-    """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache)."""
+    """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache).
+
+    Each file is read once, here when the cache needs its bytes for the key (they then travel to
+    the worker that lints them), else by that worker.
+    """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
-    keys: dict[int, str] = {}
+    tasks: list[tuple[int, Path, bytes | None, str | None]] = []
     store = None
     if cache:
         from tf2lint.cache import Cache, has_fixable
@@ -376,71 +453,71 @@ def run(
         store = Cache(settings.root, settings)
         fixing = settings.fix or settings.diff
         for i, path in enumerate(paths):
-            try:
-                data = read_bytes(path)
-            except ReadError:
-                continue  # lint_file reports it
-            key = store.key(data, settings.rules_for(relative_to_root(path, settings.root)))
             shown = display_path(path)
+            try:
+                data = read_bytes(path, settings.max_file_size)
+            except ReadError as error:
+                outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
+                continue
+            key = store.key(data, shown, settings.rules_for(relative_to_root(path, settings.root)))
             hit = store.get(key, shown)
             if hit is None or (fixing and has_fixable(hit[0])):
-                keys[i] = key
+                tasks.append((i, path, data, key))
             else:
-                outcomes[i] = FileOutcome(shown, hit[0], file=path, **(hit[1] or {}))
-    todo = [i for i, o in enumerate(outcomes) if o is None]
+                outcomes[i] = FileOutcome(shown, hit[0], file=path, cached=True, **(hit[1] or {}))
+    else:
+        tasks = [(i, path, None, None) for i, path in enumerate(paths)]
+    keys = {i: key for i, _, _, key in tasks}
+    done = len(paths) - len(tasks)
     if progress is not None:
-        cached = len(paths) - len(todo)
-        progress(cached, len(paths))
-
-        def report(done: int, _: int) -> None:
-            progress(cached + done, len(paths))
-
-    linted = _lint_all([paths[i] for i in todo], settings, jobs, report if progress else None)
-    for i, outcome in zip(todo, linted, strict=True):
+        progress(done, len(paths))
+    for i, outcome in _lint_all(tasks, settings, jobs):
         outcomes[i] = outcome
-        if store is not None and i in keys:
+        done += 1
+        if progress is not None:
+            progress(done, len(paths))
+        if store is not None and keys[i] is not None:
             from tf2lint.cache import cacheable
 
             if cacheable(outcome):
-                store.put(keys[i], outcome)
+                store.put(keys[i], outcome)  # type: ignore[arg-type]
     return RunResult(outcomes)  # type: ignore[arg-type]
 
 
-def _size(path: Path) -> int:
+def _size(path: Path, data: bytes | None) -> int:
+    if data is not None:
+        return len(data)
     try:
-        return path.stat().st_size
-    except OSError:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
         return 0
 
 
 def _lint_all(
-    paths: list[Path], settings: Settings, jobs: int | None, progress: Progress | None = None
-) -> list[FileOutcome]:
-    jobs = jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(paths) < 8:
-        done = []
-        for path in paths:
-            done.append(lint_file(path, settings))
-            if progress is not None:
-                progress(len(done), len(paths))
-        return done
+    tasks: list[tuple[int, Path, bytes | None, str | None]], settings: Settings, jobs: int | None
+) -> Iterator[tuple[int, FileOutcome]]:
+    """Lint each task's file in worker processes (see tf2lint.isolation), biggest files first
+    so that no worker is left with a big file at the end while the others idle."""
+    if not tasks:
+        return
     # Loaded once here rather than in each worker: forked workers inherit them.
     from tf2lint import engine, fixes  # noqa: F401
+    from tf2lint.isolation import Lost, Pool, memory_limit_for
 
-    # Many small batches, with the files dealt out biggest first so that each batch holds about
-    # as much code; each worker takes the next batch when done, and none is left with a big
-    # file at the end while the others idle.
-    order = sorted(range(len(paths)), key=lambda i: -_size(paths[i]))
-    count = jobs * 16
-    batches = [order[i::count] for i in range(count)]
-    outcomes: list[FileOutcome | None] = [None] * len(paths)
-    work = [([paths[i] for i in batch], settings) for batch in batches]
-    finished = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch, done in zip(batches, pool.map(_lint_batch, work), strict=True):
-            for i, outcome in zip(batch, done, strict=True):
-                outcomes[i] = outcome
-            finished += len(batch)
-            if progress is not None:
-                progress(finished, len(paths))
-    return outcomes  # type: ignore[return-value]
+    jobs = min(jobs or os.cpu_count() or 1, len(tasks))
+    order = sorted(tasks, key=lambda t: -_size(t[1], t[2]))
+    paths = {i: path for i, path, _, _ in tasks}
+    pool = Pool(
+        _lint_task,
+        settings,
+        jobs=jobs,
+        time_limit=settings.time_limit,
+        memory_limit=settings.memory_limit or memory_limit_for(settings.max_file_size),
+    )
+    with pool:
+        for i, result in pool.map((i, (path, data)) for i, path, data, _ in order):
+            if isinstance(result, Lost):
+                shown = display_path(paths[i])
+                why = engine_diagnostic(result.kind, shown, result.message)
+                result = _unlinted(paths[i], shown, why)
+            yield i, result

@@ -239,3 +239,211 @@ def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsy
     assert code == 2
     assert out.count("internal-error") == 2 and out.count("TF201") >= 2
     assert "a.py:5:1: internal-error" in out and "b.py:5:1: internal-error" in out
+
+
+# --- discovery never raises; nothing is dropped silently --------------------------------------
+
+import shlex  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+
+def _unprivileged() -> list[str]:
+    """A command prefix that runs without the capabilities that let root read anything.
+
+    Permission checks are what these tests are about; as root they would pass by privilege."""
+    if os.geteuid() != 0:
+        return []
+    dropped = "dac_override,dac_read_search,fowner"
+    if shutil.which("setpriv"):
+        bounding = ",".join(f"-{c}" for c in dropped.split(","))
+        return ["setpriv", f"--bounding-set={bounding}", "--"]
+    if shutil.which("capsh"):
+        drop = ",".join(f"cap_{c}" for c in dropped.split(","))
+        return ["capsh", f"--drop={drop}", "--", "-c", 'exec "$0" "$@"']
+    pytest.skip("needs setpriv (util-linux) or capsh (libcap2-bin) to drop root's privileges")
+
+
+def _run_unprivileged(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    command = [*_unprivileged(), sys.executable, "-m", "tf2lint", *args]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in result.stderr, shlex.join(command) + "\n" + result.stderr
+    return result
+
+
+def test_the_unprivileged_runner_really_lacks_root_privileges(tmp_path):
+    """Guards the tests below: a locked folder must stay locked for their processes."""
+    (tmp_path / "locked").mkdir(mode=0o000)
+    try:
+        command = [
+            *_unprivileged(),
+            sys.executable,
+            "-c",
+            "import os, sys; os.listdir(sys.argv[1])",
+        ]
+        result = subprocess.run([*command, str(tmp_path / "locked")], capture_output=True)
+        assert result.returncode != 0 and b"PermissionError" in result.stderr
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+
+
+def test_unreadable_folders_and_files_are_findings_as_a_non_root_user(project):
+    (project / "train.py").write_text(BAD_PRINT)
+    (project / "locked").mkdir()
+    (project / "locked" / "hidden.py").write_text(BAD_PRINT)
+    (project / "pkg").mkdir()
+    (project / "pkg" / "secret.py").write_text(BAD_PRINT)
+    (project / "pkg" / "open.py").write_text(BAD_PRINT)
+    (project / "locked").chmod(0o000)
+    (project / "pkg" / "secret.py").chmod(0o000)
+    try:
+        result = _run_unprivileged("check", "--format", "json", "--no-cache", cwd=project)
+    finally:
+        (project / "locked").chmod(0o755)
+    assert result.returncode == 1, result.stderr
+    found = {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+    assert found[("locked", "read-error")]["message"] == "cannot list folder: Permission denied"
+    secret = found[(os.path.join("pkg", "secret.py"), "read-error")]
+    assert secret["message"] == "cannot read file: Permission denied"
+    assert ("train.py", "TF201") in found and (os.path.join("pkg", "open.py"), "TF201") in found
+
+
+def test_a_file_below_an_unsearchable_folder_named_on_the_command_line(project):
+    """Discovery and the configuration search both stat it: neither may raise."""
+    (project / "train.py").write_text(BAD_PRINT)
+    (project / "locked" / "inner").mkdir(parents=True)
+    (project / "locked" / "inner" / "x.py").write_text(BAD_PRINT)
+    (project / "locked").chmod(0o600)  # listable, not searchable
+    try:
+        result = _run_unprivileged(
+            "check", "locked/inner/x.py", "locked", "train.py", "--no-cache", cwd=project
+        )
+    finally:
+        (project / "locked").chmod(0o755)
+    assert result.returncode == 1, result.stderr
+    assert "locked/inner/x.py:1:1: read-error cannot read file: Permission denied" in result.stdout
+    assert "train.py:5:5: TF201" in result.stdout
+
+
+def _deep_folder(top: Path, depth: int) -> bytes:
+    """Make folders nested past PATH_MAX below ``top`` (relative to open folders, which the OS
+    allows); return the deepest one's path relative to ``top``."""
+    name = "d" * 200
+    fd = os.open(top, os.O_RDONLY)
+    try:
+        for _ in range(depth):
+            os.mkdir(name, dir_fd=fd)
+            inner = os.open(name, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        with open(os.open("deep.py", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd), "w") as out:
+            out.write(BAD_PRINT)
+    finally:
+        os.close(fd)
+    return "/".join([name] * depth).encode()
+
+
+def test_a_path_longer_than_the_system_allows_is_a_finding(tmp_path):
+    (tmp_path / "train.py").write_text(BAD_PRINT)
+    _deep_folder(tmp_path, 25)  # 5,000 characters: more than PATH_MAX (4,096) on Linux
+    try:
+        files = list(discover([tmp_path], tmp_path, []))
+        result = run(files, _settings(tmp_path), jobs=1)
+    finally:
+        shutil.rmtree(tmp_path / ("d" * 200))
+    too_long = [d for d in result.diagnostics if d.rule == "read-error"]
+    assert len(too_long) == 1 and "too long" in too_long[0].message
+    assert ("train.py", "TF201") in _found(result)
+    assert not result.internal_error
+
+
+def test_pipes_and_devices_named_on_the_command_line_or_posing_as_notebooks(project):
+    (project / "train.py").write_text(BAD_PRINT)
+    os.mkfifo(project / "x.ipynb")  # read, it would block forever
+    (project / "zero.ipynb").symlink_to("/dev/zero")  # read, it would never end
+    os.mkfifo(project / "named_pipe")
+    args = ["check", ".", "named_pipe", "/dev/null", "--format", "json"]
+    result = subprocess.run(
+        [sys.executable, "-m", "tf2lint", *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    found = {(d["path"], d["rule"]): d["message"] for d in json.loads(result.stdout)["diagnostics"]}
+    assert found[("x.ipynb", "read-error")] == "not a regular file (a named pipe); not linted"
+    assert found[("zero.ipynb", "read-error")] == "not a regular file (a device); not linted"
+    assert found[("named_pipe", "read-error")] == "not a regular file (a named pipe); not linted"
+    assert found[(os.path.relpath("/dev/null", project), "read-error")].endswith(
+        "(a device); not linted"
+    )
+    assert ("train.py", "TF201") in found
+
+
+@pytest.mark.parametrize("output", ["text", "json", "sarif", "github"])
+def test_symlink_loops_and_undecodable_names_in_every_output_format(project, output):
+    (project / "train.py").write_text(BAD_PRINT)
+    (project / "loop.py").symlink_to("loop.py")
+    odd = os.fsdecode(b"caf\xe9\nline.py")  # Latin-1 bytes and a newline in the name
+    (project / odd).write_text(BAD_PRINT)
+    result = run_cli("check", "--format", output, cwd=project)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "loop.py" in result.stdout and "train.py" in result.stdout
+    if output != "sarif":  # shown escaped, not dropped (and never a crash printing it)
+        assert "caf\\xe9\\nline.py" in result.stdout.replace("\\\\", "\\")
+    else:  # SARIF names the file by URI, made of the name's bytes
+        runs = json.loads(result.stdout)["runs"][0]["results"]
+        uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in runs}
+        assert "caf%E9%0Aline.py" in uris and "loop.py" in uris
+
+
+def test_diff_with_a_machine_readable_format_keeps_each_stream_parseable(project):
+    (project / "train.py").write_text(BAD_PRINT)
+    result = run_cli("check", "--diff", "--unsafe-fixes", "--format", "json", cwd=project)
+    assert result.returncode == 1
+    assert result.stdout.startswith("--- a/train.py\n") and "+    tf.print(x)" in result.stdout
+    assert json.loads(result.stderr)["summary"]["files_checked"] == 1  # the report, alone
+
+
+def test_an_unexpected_error_exits_2_not_1(project, monkeypatch, capsys):
+    (project / "train.py").write_text(BAD_PRINT)
+    import tf2lint.output as output
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(output, "write_text", broken)
+    code = cli.main(["check", str(project / "train.py"), "--no-cache"])
+    assert code == 2
+    assert "internal error: RuntimeError: boom" in capsys.readouterr().err
+
+
+# --- lines are numbered as Python numbers them, everywhere -------------------------------------
+
+SPLITTERS = "x = 1  \x0c\ny = '\u2028 \x1c \x85'\n" + BAD_PRINT  # each is a line end to splitlines
+
+
+def test_frames_and_sarif_show_the_line_python_numbers(project):
+    (project / "train.py").write_text(SPLITTERS)
+    text = run_cli("check", cwd=project).stdout
+    assert "train.py:7:5: TF201" in text and "7 |     print(x)\n" in text
+    outcome = run([project / "train.py"], _settings(project), jobs=1).outcomes[0]
+    assert outcome.source_lines()[6] == "    print(x)"
+    sarif = json.loads(run_cli("check", "--format", "sarif", cwd=project).stdout)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
+    # The fingerprint hashes the finding's own line: the same as for that line with no
+    # splitter characters above it.
+    (project / "train.py").write_text("x = 1\ny = 2\n" + BAD_PRINT)
+    plain = json.loads(run_cli("check", "--format", "sarif", cwd=project).stdout)
+    fingerprint = plain["runs"][0]["results"][0]["partialFingerprints"]
+    assert result["partialFingerprints"] == fingerprint
+
+
+def test_a_syntax_error_after_a_form_feed_names_the_right_line(project):
+    (project / "py2.py").write_text("x = 1\x0c\ny = 2\nprint 'hello'\n")
+    result = run_cli("check", "--format", "json", cwd=project)
+    (d,) = json.loads(result.stdout)["diagnostics"]
+    assert (d["rule"], d["line"]) == ("syntax-error", 3) and "Python 2" in d["message"]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
 from tf2lint import runner
-from tf2lint.cache import CACHE_DIR
+from tf2lint.cache import CACHE_DIR, FORMAT
 from tf2lint.plugins import all_rules
 from tf2lint.runner import Settings, run
 
@@ -17,18 +18,18 @@ BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)
 UNUSED = "import tensorflow as tf\nx = tf.constant(1)  # tf2lint: disable=TF201\n"
 
 
+class Linted(list):
+    """The paths runs actually linted (not answered from the cache), in order."""
+
+    def run(self, paths: list[Path], settings: Settings, **kwargs):
+        result = run(paths, settings, **kwargs)
+        self.extend(p for p, o in zip(paths, result.outcomes, strict=True) if not o.cached)
+        return result
+
+
 @pytest.fixture
-def linted(monkeypatch) -> list[Path]:
-    """The paths actually linted (not answered from the cache), in order."""
-    seen: list[Path] = []
-    real = runner.lint_file
-
-    def counting(path: Path, settings: Settings):
-        seen.append(path)
-        return real(path, settings)
-
-    monkeypatch.setattr(runner, "lint_file", counting)
-    return seen
+def linted() -> Linted:
+    return Linted()
 
 
 def settings_for(root: Path, **kwargs) -> Settings:
@@ -48,11 +49,11 @@ def test_second_run_is_answered_from_the_cache(project, linted):
     bad.write_text(BAD_PRINT)
     (project / "ok.py").write_text("x = 1\n")
     settings = settings_for(project)
-    first = run([bad, project / "ok.py"], settings, jobs=1)
+    first = linted.run([bad, project / "ok.py"], settings, jobs=1)
     assert [d.rule for d in first.diagnostics] == ["TF201"]
     assert len(linted) == 2 and len(entries(project)) == 2
     linted.clear()
-    second = run([bad, project / "ok.py"], settings, jobs=1)
+    second = linted.run([bad, project / "ok.py"], settings, jobs=1)
     assert linted == []
     assert dicts(second) == dicts(first)
     (d,) = second.diagnostics
@@ -64,35 +65,35 @@ def test_changed_content_misses(project, linted):
     path = project / "train.py"
     path.write_text(BAD_PRINT)
     settings = settings_for(project)
-    run([path], settings, jobs=1)
+    linted.run([path], settings, jobs=1)
     path.write_text(BAD_PRINT.replace("print(x)", "tf.print(x)"))
     linted.clear()
-    assert run([path], settings, jobs=1).diagnostics == []
+    assert linted.run([path], settings, jobs=1).diagnostics == []
     assert linted == [path]
 
 
 def test_rule_set_and_settings_changes_miss(project, linted):
     path = project / "train.py"
     path.write_text(UNUSED)
-    run([path], settings_for(project), jobs=1)
+    linted.run([path], settings_for(project), jobs=1)
     linted.clear()
     # another rule set
     fewer = Settings(rules=[r for r in all_rules() if r.id != "TF201"], root=project)
-    run([path], fewer, jobs=1)
+    linted.run([path], fewer, jobs=1)
     assert linted == [path]
     # a setting that changes results
     linted.clear()
-    result = run([path], settings_for(project, report_unused_suppressions=True), jobs=1)
+    result = linted.run([path], settings_for(project, report_unused_suppressions=True), jobs=1)
     assert linted == [path]
     assert [d.rule for d in result.diagnostics] == ["unused-suppression"]
     # per-file ignores change the rules that apply to the file
     linted.clear()
     ignoring = settings_for(project, per_file_ignores={"train.py": ["TF2"]})
-    run([path], ignoring, jobs=1)
+    linted.run([path], ignoring, jobs=1)
     assert linted == [path]
     # and each of those is now cached under its own key
     linted.clear()
-    again = run([path], settings_for(project, report_unused_suppressions=True), jobs=1)
+    again = linted.run([path], settings_for(project, report_unused_suppressions=True), jobs=1)
     assert linted == [] and [d.rule for d in again.diagnostics] == ["unused-suppression"]
 
 
@@ -101,7 +102,8 @@ def test_no_cache_lints_everything_and_writes_nothing(project, linted):
     path.write_text(BAD_PRINT)
     settings = settings_for(project)
     for _ in range(2):
-        assert [d.rule for d in run([path], settings, jobs=1, cache=False).diagnostics] == ["TF201"]
+        result = linted.run([path], settings, jobs=1, cache=False)
+        assert [d.rule for d in result.diagnostics] == ["TF201"]
     assert linted == [path, path]
     assert not (project / CACHE_DIR).exists()
 
@@ -125,14 +127,14 @@ def test_corrupt_entry_is_ignored_and_rewritten(project, linted, garbage):
     path = project / "train.py"
     path.write_text(BAD_PRINT)
     settings = settings_for(project)
-    first = run([path], settings, jobs=1)
+    first = linted.run([path], settings, jobs=1)
     (entry,) = entries(project)
     entry.write_bytes(garbage)
     linted.clear()
-    assert dicts(run([path], settings, jobs=1)) == dicts(first)
+    assert dicts(linted.run([path], settings, jobs=1)) == dicts(first)
     assert linted == [path]
     linted.clear()
-    assert dicts(run([path], settings, jobs=1)) == dicts(first)
+    assert dicts(linted.run([path], settings, jobs=1)) == dicts(first)
     assert linted == []  # rewritten by the second run
 
 
@@ -140,12 +142,12 @@ def test_entry_with_wrong_fields_is_ignored(project, linted):
     path = project / "train.py"
     path.write_text(BAD_PRINT)
     settings = settings_for(project)
-    run([path], settings, jobs=1)
+    linted.run([path], settings, jobs=1)
     (entry,) = entries(project)
     key = entry.stem
     entry.write_text(json.dumps({"key": key, "diagnostics": [{"line": 1}]}))
     linted.clear()
-    assert [d.rule for d in run([path], settings, jobs=1).diagnostics] == ["TF201"]
+    assert [d.rule for d in linted.run([path], settings, jobs=1).diagnostics] == ["TF201"]
     assert linted == [path]
 
 
@@ -161,10 +163,10 @@ def test_gitignore_inside_the_cache(project):
 def test_fix_bypasses_cached_fixable_results(project, linted):
     path = project / "train.py"
     path.write_text(BAD_PRINT)
-    run([path], settings_for(project), jobs=1)  # caches a fixable (unsafe) finding
+    linted.run([path], settings_for(project), jobs=1)  # caches a fixable (unsafe) finding
     linted.clear()
     fixing = settings_for(project, fix=True, unsafe_fixes=True)
-    result = run([path], fixing, jobs=1)
+    result = linted.run([path], fixing, jobs=1)
     assert linted == [path]
     assert result.fixed == 1 and "tf.print(x)" in path.read_text()
 
@@ -176,9 +178,10 @@ def test_parallel_run_uses_and_fills_the_cache(project, linted):
         path.write_text((BAD_PRINT if i % 2 else "x = 1\n") + f"# file {i}\n")
         paths.append(path)
     settings = settings_for(project)
-    first = run(paths, settings, jobs=2)
-    assert len(entries(project)) == 10
-    second = run(paths, settings, jobs=2)
+    first = linted.run(paths, settings, jobs=2)
+    assert len(entries(project)) == 10 and len(linted) == 10
+    linted.clear()
+    second = linted.run(paths, settings, jobs=2)
     assert linted == []  # the parent process answered every file
     assert dicts(second) == dicts(first) and len(first.diagnostics) == 5
 
@@ -218,9 +221,129 @@ def test_a_cached_notebook_keeps_its_cells(project, linted):
     path = project / "nb.ipynb"
     path.write_text(json.dumps(notebook, indent=1))
     settings = settings_for(project)
-    first = run([path], settings, jobs=1)
-    second = run([path], settings, jobs=1)
+    first = linted.run([path], settings, jobs=1)
+    second = linted.run([path], settings, jobs=1)
     assert len(linted) == 1 and len(entries(project)) == 1
     assert dicts(second) == dicts(first) and first.diagnostics[0].cell == 1
     for field in ("cell_lines", "json_lines"):
         assert getattr(second.outcomes[0], field) == getattr(first.outcomes[0], field)
+
+
+# --- the key covers every input, each file is read once, malformed entries are misses -----------
+
+EAGER = "import tensorflow as tf\ntf.config.run_functions_eagerly(True)\n"
+
+
+def test_the_path_is_part_of_the_key(project, linted, monkeypatch):
+    """TF903 is silent in test files: an identical non-test file must not get their result."""
+    (project / "tests").mkdir()
+    test_file, lib = project / "tests" / "test_lib.py", project / "lib.py"
+    test_file.write_text(EAGER)
+    lib.write_text(EAGER)
+    monkeypatch.chdir(project)  # the rules see paths as shown, relative to the working folder
+    settings = settings_for(project)
+    assert linted.run([Path("tests/test_lib.py")], settings, jobs=1).diagnostics == []
+    result = linted.run([Path("lib.py")], settings, jobs=1)
+    assert [d.rule for d in result.diagnostics] == ["TF903"]
+    assert linted == [Path("tests/test_lib.py"), Path("lib.py")]
+
+
+def test_each_file_is_read_once_and_cached_under_what_was_linted(project, monkeypatch):
+    path = project / "train.py"
+    path.write_text(BAD_PRINT)
+    log = project / "opened.log"  # a file: the workers are other processes
+    real_open = os.open
+
+    def logging_open(name, flags, *args, **kwargs):
+        if str(name).endswith("train.py"):
+            with open(log, "a") as handle:
+                handle.write(f"{os.getpid()}\n")
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", logging_open)  # forked workers inherit it
+    result = run([path], settings_for(project), jobs=1)
+    assert [d.rule for d in result.diagnostics] == ["TF201"]
+    # Opened once, by this process, for the key; the worker that linted it got those bytes.
+    assert log.read_text().split() == [str(os.getpid())]
+
+
+def test_a_file_changed_during_the_run_is_cached_with_the_content_that_was_linted(project):
+    """The worker lints the bytes the key was made of, not what is on disk by then."""
+    path = project / "train.py"
+    path.write_text(BAD_PRINT)
+    settings = settings_for(project)
+    real_lint = runner._lint_task
+
+    def edit_then_lint(state, task):
+        path.write_text("x = 1\n")  # the user saves while tf2lint runs
+        return real_lint(state, task)
+
+    runner._lint_task, saved = edit_then_lint, real_lint
+    try:
+        first = run([path], settings, jobs=1)
+    finally:
+        runner._lint_task = saved
+    assert [d.rule for d in first.diagnostics] == ["TF201"]  # what was read
+    path.write_text(BAD_PRINT)  # back to the content that was linted: a hit, same findings
+    second = run([path], settings, jobs=1)
+    assert second.outcomes[0].cached and dicts(second) == dicts(first)
+    path.write_text("x = 1\n")  # the other content: a miss, and its own findings
+    third = run([path], settings, jobs=1)
+    assert not third.outcomes[0].cached and third.diagnostics == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"line": "x"},
+        {"line": True},
+        {"column": None},
+        {"message": 3},
+        {"fix": {"applicability": "always", "description": "d"}},
+        {"fix": "yes"},
+        {"cell": "2"},
+    ],
+)
+def test_an_entry_with_wrong_types_is_a_miss_never_a_crash(project, linted, change):
+    path = project / "train.py"
+    path.write_text(BAD_PRINT)
+    settings = settings_for(project)
+    first = linted.run([path], settings, jobs=1)
+    (entry,) = entries(project)
+    data = json.loads(entry.read_text())
+    data["diagnostics"][0].update(change)
+    entry.write_text(json.dumps(data))
+    linted.clear()
+    again = linted.run([path], settings, jobs=1)
+    assert dicts(again) == dicts(first) and linted == [path]
+
+
+def test_malformed_notebook_cells_in_an_entry_are_a_miss(project, linted):
+    cell = {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None}
+    notebook = {"cells": [{**cell, "source": BAD_PRINT}], "metadata": {}, "nbformat": 4}
+    path = project / "nb.ipynb"
+    path.write_text(json.dumps(notebook))
+    settings = settings_for(project)
+    first = linted.run([path], settings, jobs=1)
+    (entry,) = entries(project)
+    data = json.loads(entry.read_text())
+    data["cells"]["cell_lines"] = {"1": [1, 2]}
+    entry.write_text(json.dumps(data))
+    linted.clear()
+    assert dicts(linted.run([path], settings, jobs=1)) == dicts(first) and linted == [path]
+
+
+@pytest.mark.parametrize("which", [CACHE_DIR, f"{CACHE_DIR}/v{FORMAT}"])
+def test_a_cache_folder_that_is_a_symlink_is_never_followed(project, tmp_path_factory, which):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    if which != CACHE_DIR:
+        (project / CACHE_DIR).mkdir()
+    (project / which).symlink_to(elsewhere, target_is_directory=True)
+    path = project / "train.py"
+    path.write_text(BAD_PRINT)
+    settings = settings_for(project)
+    for _ in range(2):
+        result = run([path], settings, jobs=1)
+        assert [d.rule for d in result.diagnostics] == ["TF201"]
+        assert not result.outcomes[0].cached
+    assert list(elsewhere.iterdir()) == []  # nothing written through the link

@@ -204,3 +204,111 @@ def test_check_never_imports_tensorflow_for_notebooks(project):
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True)
     assert done.returncode == 0, done.stderr
+
+
+# --- every malformed notebook is a read-error naming the problem; the run goes on -------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tf2lint.plugins import all_rules  # noqa: E402
+from tf2lint.runner import Settings, lint_file  # noqa: E402
+
+BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
+
+
+def _cell(source: str) -> str:
+    """A code cell's JSON text, ``source`` the JSON text of its source."""
+    return f'{{"cell_type": "code", "metadata": {{}}, "outputs": [], "source": {source}}}'
+
+
+def _doc(cells: str, extra: str = "") -> bytes:
+    body = f'"cells": [{cells}], "metadata": {{}}{extra}, "nbformat": 4, "nbformat_minor": 5'
+    return ("{" + body + "}").encode()
+
+
+MALFORMED = {
+    "deeply_nested": (
+        b'{"cells": [], "metadata": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        "nested too deeply",
+    ),
+    "duplicate_cells": (_doc(_cell('"x = 1"'), ', "cells": []'), "`cells` appears twice"),
+    "duplicate_source": (
+        _doc('{"cell_type": "code", "source": "a", "source": "b"}'),
+        "`source` appears twice",
+    ),
+    "not_utf8": (b'{"cells": ["\xff"]}', "not UTF-8"),
+    "not_json": (b'{"cells": [', "invalid JSON"),
+    "a_list": (b"[1, 2, 3]", "no `cells` list"),
+    "cells_not_a_list": (b'{"cells": {"a": 1}}', "no `cells` list"),
+    "cell_not_an_object": (_doc('"print(1)"'), "unexpected JSON structure"),
+    "source_a_number": (_doc(_cell("42")), "cell 1 has a bad `source`"),
+    "source_list_of_numbers": (_doc(_cell("[1, 2]")), "cell 1 has a bad `source`"),
+    "lone_surrogate": (_doc(_cell("\"x = '\\ud800'\"")), "lone surrogate"),
+    "huge_integer": (b'{"cells": [], "n": ' + b"9" * 5000 + b"}", "not a valid notebook"),
+    "empty": (b"", "invalid JSON"),
+    "null_bytes": (b"\0" * 10, "invalid JSON"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_a_malformed_notebook_is_a_read_error_and_the_run_goes_on(project, name):
+    data, words = MALFORMED[name]
+    (project / f"{name}.ipynb").write_bytes(data)
+    (project / "train.py").write_text(BAD_PRINT)
+    result = run_cli("check", "--format", "json", cwd=project)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    found = {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+    assert words in found[(f"{name}.ipynb", "read-error")]["message"]
+    assert ("train.py", "TF201") in found
+    assert not [k for k in found if k[1] == "internal-error"]
+
+
+def test_metadata_of_any_shape_is_no_crash(project):
+    odd = _doc(_cell(json.dumps(BAD_PRINT))).replace(b'"metadata": {}', b'"metadata": [1]', 1)
+    (project / "odd.ipynb").write_bytes(
+        odd.replace(b'"metadata": {}, "nbformat"', b'"metadata": "x", "nbformat"')
+    )
+    code, diagnostics = _check_json(project)
+    assert code == 1 and [d["rule"] for d in diagnostics] == ["TF201"]
+
+
+def test_a_lone_carriage_return_in_a_cell_ends_a_line_as_in_python(project):
+    (project / "cr.ipynb").write_bytes(_doc(_cell(json.dumps(BAD_PRINT.replace("\n", "\r")))))
+    _, diagnostics = _check_json(project)
+    assert [(d["rule"], d["cell"], d["line"], d["column"]) for d in diagnostics] == [
+        ("TF201", 1, 5, 5)
+    ]
+
+
+_NOTEBOOK = _doc(",".join([_cell(json.dumps(BAD_PRINT)), _cell('["x = 1\\n", "%time y"]')]))
+
+
+@settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(_NOTEBOOK) - 1), st.integers(0, 3), st.binary(max_size=4)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_mangled_notebooks_give_findings_or_a_read_error_never_an_internal_error(
+    tmp_path_factory, edits
+):
+    """Random byte edits (deletions, insertions, replacements) of a valid notebook."""
+    data = bytearray(_NOTEBOOK)
+    for at, cut, insert in edits:
+        data[at : at + cut] = insert
+    folder = tmp_path_factory.mktemp("nb")
+    (folder / "m.ipynb").write_bytes(bytes(data))
+    outcome = lint_file(
+        folder / "m.ipynb", Settings(rules=list(all_rules()), root=folder, fix=True)
+    )
+    assert not outcome.internal_error, outcome.diagnostics
+    assert all(d.rule != "internal-error" for d in outcome.diagnostics)
+    if any(d.rule == "read-error" for d in outcome.diagnostics):
+        assert len(outcome.diagnostics) == 1 and outcome.diagnostics[0].message.startswith(
+            "not a valid notebook"
+        )

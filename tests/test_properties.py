@@ -110,15 +110,16 @@ def test_check_never_crashes(source):
 @COMMON
 @given(programs())
 def test_fix_output_parses_keeps_newlines_and_is_idempotent(source):
-    text, result, fixed, rejected = lint_and_fix(source, "t.py", RULES, FIX)
+    first = lint_and_fix(source, "t.py", RULES, FIX)
+    text, result, fixed, rejected = first.text, first.result, first.count, first.rejected
     assert rejected == [] and not result.internal_error
     ast.parse(text)
     if "\r\n" in source:
         assert text.count("\n") == text.count("\r\n")
     if fixed:
         assert text != source
-    again, _, fixed_again, rejected_again = lint_and_fix(text, "t.py", RULES, FIX)
-    assert (again, fixed_again, rejected_again) == (text, 0, [])
+    again = lint_and_fix(text, "t.py", RULES, FIX)
+    assert (again.text, again.count, again.rejected) == (text, 0, [])
     # Every fixable finding was fixed: what remains has no fix to apply.
     assert not [d for d in result.diagnostics if d.fix and d.fix.edits]
 
@@ -133,6 +134,6 @@ def test_fix_output_parses_keeps_newlines_and_is_idempotent(source):
 def test_arbitrary_text_never_crashes(text):
     result = lint_module(text, "t.py", RULES)
     assert not result.internal_error
-    text_after, *_ = lint_and_fix(text, "t.py", RULES, FIX)
+    text_after = lint_and_fix(text, "t.py", RULES, FIX).text
     if text_after != text:
         ast.parse(text_after)

@@ -1,0 +1,75 @@
+"""What is linted in a file, and how fixed code goes back into it: one adapter per kind of file.
+
+A ``.py`` file is its own Python code. A notebook's code cells are joined into one module (see
+tf2lint.notebook). Either way the runner lints and fixes ``source.text`` the same way, then asks
+the adapter to render the fixed code as the file's new bytes and to place the findings on the
+file's own lines (a notebook's findings name their cell).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from tf2lint.files import SourceText, decode_source, encode_source
+from tf2lint.rule import Diagnostic
+
+
+class FixNotWritable(Exception):
+    """The fixed code cannot be put back into the file (the message says why)."""
+
+
+class Source(Protocol):
+    file_text: str  # the file's text as it was read (what --diff compares against)
+    text: str  # the Python module that is linted and fixed
+
+    def render(self, fixed: str) -> tuple[str, bytes]:
+        """The file's new text and bytes with ``fixed`` as its code; or FixNotWritable."""
+        ...
+
+    def place(self, diagnostics: list[Diagnostic], code: str) -> list[Diagnostic]:
+        """``diagnostics`` about ``code`` (the text linted last), on the file's own lines."""
+        ...
+
+    def frames(self, code: str) -> dict[str, Any]:
+        """What source frames need besides the file (FileOutcome fields; notebooks only)."""
+        ...
+
+
+@dataclass
+class PythonFile:
+    source: SourceText
+
+    @property
+    def text(self) -> str:
+        return self.source.text
+
+    @property
+    def file_text(self) -> str:
+        return self.source.text
+
+    def render(self, fixed: str) -> tuple[str, bytes]:
+        try:
+            return fixed, encode_source(self.source, fixed)
+        except UnicodeEncodeError as error:
+            raise FixNotWritable(
+                f"the fixed code cannot be written in {self.source.encoding}: {error.reason}"
+            ) from error
+
+    def place(self, diagnostics: list[Diagnostic], code: str) -> list[Diagnostic]:
+        return diagnostics
+
+    def frames(self, code: str) -> dict[str, Any]:
+        return {}
+
+
+def open_source(path: Path, data: bytes) -> Source:
+    """The adapter for the file ``path`` whose bytes are ``data``; raises ReadError."""
+    if path.suffix == ".ipynb":
+        from tf2lint.notebook import open_notebook
+
+        return open_notebook(data)
+    source = decode_source(data)
+    source.original = data
+    return PythonFile(source)

@@ -1,0 +1,280 @@
+"""A crash, a memory blow-up or a hang in one file costs that file only, in `check` and in `lsp`.
+
+Each case lints the bad input next to an ordinary file with a finding: that finding is still
+reported, the bad file gets one finding naming it, nothing prints a traceback, and the exit code
+is the documented one (1 for findings, 2 when tf2lint itself crashed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from conftest import ROOT, run_cli
+from tf2lint import engine
+from tf2lint.plugins import all_rules
+from tf2lint.rule import Rule
+from tf2lint.runner import Settings, run
+
+BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
+CHAIN = "import tensorflow as tf\nok = " + " and ".join(["x"] * 8000) + "\n"
+# A plugin whose rule kills its process (SIGSEGV) on a module naming `crash_here`: a native crash
+# no pre-check foresees (see tests/data/crash_plugin).
+CRASH_PLUGIN = ROOT / "tests" / "data" / "crash_plugin"
+CRASH_ENV = {**os.environ, "PYTHONPATH": str(CRASH_PLUGIN)}
+
+
+def _json(result) -> dict[tuple[str, str], dict]:
+    assert "Traceback" not in result.stderr, result.stderr
+    return {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+
+
+def _with_ordinary_files(project: Path, count: int = 3) -> None:
+    (project / "train.py").write_text(BAD_PRINT)
+    for i in range(count):
+        (project / f"ok_{i}.py").write_text(f"x = {i}\n")
+
+
+def _settings(root: Path, **kwargs) -> Settings:
+    return Settings(rules=list(all_rules()), root=root, **kwargs)
+
+
+# --- libcst's native parser --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_chain_of_8000_ands_is_reported_not_parsed(project, jobs):
+    """Python accepts it; libcst's parser segfaulted on it (rc 139, no output, with -j 1)."""
+    (project / "chain.py").write_text(CHAIN)
+    _with_ordinary_files(project)
+    started = time.monotonic()
+    result = run_cli("check", "--format", "json", "--jobs", jobs, cwd=project)
+    found = _json(result)
+    assert result.returncode == 1
+    chain = found[("chain.py", "too-large")]
+    assert chain["line"] == 2 and "8,000 `and` operands" in chain["message"]
+    assert ("train.py", "TF201") in found
+    assert not [k for k in found if k[1] in ("internal-error", "parser-crash")]
+    assert time.monotonic() - started < 120
+
+
+def test_the_segfault_itself_is_contained_when_no_precheck_catches_it(project, monkeypatch):
+    """Without the pre-check, libcst really crashes: the worker dies, the file is reported."""
+    monkeypatch.setattr(engine, "MAX_BOOLEAN_OPERANDS", 10**9)  # forked workers inherit it
+    (project / "chain.py").write_text(CHAIN)
+    _with_ordinary_files(project)
+    result = run(sorted(project.glob("*.py")), _settings(project), jobs=2, cache=False)
+    found = {(Path(d.path).name, d.rule): d for d in result.diagnostics}
+    crash = found[("chain.py", "parser-crash")]
+    assert "SIGSEGV" in crash.message and "not linted" in crash.message
+    assert ("train.py", "TF201") in found
+    assert result.internal_error  # tf2lint failed on a file: exit 2
+    assert len(result.outcomes) == 5
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_worker_crash_costs_its_file_only_and_exits_2(project, jobs):
+    (project / "crash.py").write_text("crash_here = 1\n")
+    (project / "after.py").write_text(BAD_PRINT)  # linted by the worker that replaces it
+    _with_ordinary_files(project, count=8)
+    result = run_cli("check", "--format", "json", "--jobs", jobs, cwd=project, env=CRASH_ENV)
+    found = _json(result)
+    assert result.returncode == 2  # a crash is an internal error, never "findings" (1)
+    assert "SIGSEGV" in found[("crash.py", "parser-crash")]["message"]
+    assert ("train.py", "TF201") in found and ("after.py", "TF201") in found
+    assert json.loads(result.stdout)["summary"]["files_checked"] == 11
+
+
+def test_a_worker_crash_in_text_output_names_the_file(project):
+    (project / "crash.py").write_text("crash_here = 1\n")
+    _with_ordinary_files(project)
+    result = run_cli("check", "--jobs", "1", cwd=project, env=CRASH_ENV)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "crash.py:1:1: parser-crash tf2lint crashed on this file (SIGSEGV)" in result.stdout
+    assert "train.py:5:5: TF201" in result.stdout
+
+
+# --- time and memory ---------------------------------------------------------------------------
+
+
+class _SleepsOnMarker(Rule):
+    id = "XSLEEP"
+    name = "sleeps"
+    category = "api-misuse"
+    message = "never reported"
+    rationale = "test"
+    requires_tensorflow = False
+
+    def visit_Name(self, node):
+        if node.value == "sleep_here":
+            time.sleep(600)
+
+
+def test_a_file_over_the_time_limit_is_stopped_and_reported(project):
+    (project / "slow.py").write_text("sleep_here = 1\n")
+    _with_ordinary_files(project)
+    rules = [*all_rules(), _SleepsOnMarker]
+    settings = Settings(rules=rules, root=project, time_limit=2.0)
+    started = time.monotonic()
+    result = run(sorted(project.glob("*.py")), settings, jobs=2, cache=False)
+    assert time.monotonic() - started < 60
+    found = {(Path(d.path).name, d.rule): d for d in result.diagnostics}
+    assert "more than 2 s" in found[("slow.py", "timeout")].message
+    assert ("train.py", "TF201") in found
+    assert not result.internal_error  # a limit, reported like a finding (exit 1)
+
+
+def test_a_file_needing_more_memory_than_a_worker_may_use_is_too_large(project):
+    lines = [BAD_PRINT] + [f"x{i} = tf.constant([{i}, {i + 1}])\n" for i in range(30_000)]
+    (project / "generated.py").write_text("".join(lines))  # about 1 MB, 900 MB to lint
+    _with_ordinary_files(project)
+    settings = _settings(project, memory_limit=300 * 2**20, max_file_size=10 * 2**20)
+    result = run(sorted(project.glob("*.py")), settings, jobs=2, cache=False)
+    found = {(Path(d.path).name, d.rule): d for d in result.diagnostics}
+    assert "needs more memory" in found[("generated.py", "too-large")].message
+    assert ("train.py", "TF201") in found
+    assert not [d for d in result.diagnostics if d.rule == "internal-error"]
+
+
+def _tree_rss(pid: int) -> int:
+    """Bytes resident in ``pid`` and its descendants, now (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    page = os.sysconf("SC_PAGE_SIZE")
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry))
+            rss[int(entry)] = int(fields[21]) * page
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        total += rss.get(current, 0)
+        todo.extend(children.get(current, ()))
+    return total
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_5mb_generated_file_is_reported_and_the_run_stays_small(project):
+    """It took 8.4 GB and 111 s; a 50 MB one was killed by the kernel with every result lost."""
+    import subprocess
+
+    row = "x{0} = tf.constant([{0}, {0}, {0}, {0}], name='generated_constant_{0}')\n"
+    with open(project / "generated.py", "w") as handle:
+        handle.write("import tensorflow as tf\n")
+        handle.writelines(row.format(i) for i in range(70_000))
+    assert (project / "generated.py").stat().st_size > 5_000_000
+    with open(project / "huge.py", "wb") as handle:  # 50 MB, sparse: never read
+        handle.truncate(50 * 2**20)
+    _with_ordinary_files(project)
+    started = time.monotonic()
+    command = [sys.executable, "-m", "tf2lint", "check", "--format", "json", "--jobs", "2"]
+    process = subprocess.Popen(
+        command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, _tree_rss(process.pid))
+        time.sleep(0.02)
+    out, err = process.communicate()
+    elapsed = time.monotonic() - started
+    result = subprocess.CompletedProcess(command, process.returncode, out, err)
+    found = _json(result)
+    assert result.returncode == 1
+    assert "more than max-file-size" in found[("generated.py", "too-large")]["message"]
+    assert "50.0 MiB" in found[("huge.py", "too-large")]["message"]
+    assert ("train.py", "TF201") in found
+    print(f"\n5 MB + 50 MB files: peak RSS {peak / 2**20:.0f} MiB, {elapsed:.1f} s")
+    assert peak < 1.5 * 2**30
+
+
+def test_max_file_size_comes_from_the_configuration(project):
+    (project / "pyproject.toml").write_text('[tool.tf2lint]\nmax-file-size = "1 KiB"\n')
+    (project / "big.py").write_text(BAD_PRINT + "#" * 2000 + "\n")
+    (project / "train.py").write_text(BAD_PRINT)
+    found = _json(run_cli("check", "--format", "json", cwd=project))
+    message = found[("big.py", "too-large")]["message"]
+    assert "more than max-file-size (1.0 KiB)" in message and "raise `max-file-size`" in message
+    assert ("train.py", "TF201") in found
+
+
+@pytest.mark.parametrize("value", ['"lots"', "0", "-1", '"1 parsec"', "true"])
+def test_a_bad_max_file_size_is_a_configuration_error(project, value):
+    (project / "pyproject.toml").write_text(f"[tool.tf2lint]\nmax-file-size = {value}\n")
+    (project / "train.py").write_text(BAD_PRINT)
+    result = run_cli("check", cwd=project)
+    assert result.returncode == 2 and "`max-file-size` must be a size" in result.stderr
+
+
+# --- the language server -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def lsp_folder(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    return tmp_path
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "tf2lint", "lsp"], server_env=CRASH_ENV
+    )
+)
+async def client(lsp_client: LanguageClient, lsp_folder: Path):
+    """A language server with the crashing plugin installed (the fixture's value is the client)."""
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(), root_uri=lsp_folder.as_uri()
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def _published(client: LanguageClient, uri: str, check, timeout: float = 60.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        found = client.diagnostics.get(uri)
+        if found is not None and check(found):
+            return found
+        assert time.monotonic() < deadline, f"diagnostics for {uri}: {found}"
+        await asyncio.sleep(0.02)
+
+
+def _open(client: LanguageClient, uri: str, text: str) -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=text
+            )
+        )
+    )
+
+
+@pytest.mark.asyncio
+async def test_the_language_server_outlives_a_worker_crash(client, lsp_folder):
+    crash = (lsp_folder / "crash.py").as_uri()
+    _open(client, crash, "crash_here = 1\n")
+    (d,) = await _published(client, crash, lambda ds: len(ds) == 1)
+    assert d.code == "parser-crash" and "SIGSEGV" in d.message
+    chain = (lsp_folder / "chain.py").as_uri()
+    _open(client, chain, CHAIN)
+    (d,) = await _published(client, chain, lambda ds: len(ds) == 1)
+    assert d.code == "too-large" and d.range.start.line == 1
+    train = (lsp_folder / "train.py").as_uri()  # a fresh worker lints the next document
+    _open(client, train, BAD_PRINT)
+    (d,) = await _published(client, train, lambda ds: len(ds) == 1)
+    assert d.code == "TF201"
