@@ -26,10 +26,12 @@ import os
 import stat
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tf2lint import __version__
+from tf2lint.project import ModuleFacts, ModuleSummary
 from tf2lint.rule import Diagnostic
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from tf2lint.runner import FileOutcome, Settings
 
 CACHE_DIR = ".tf2lint_cache"
-FORMAT = 2  # bump when the layout of an entry changes
+FORMAT = 3  # bump when the layout of an entry changes
 
 
 def _sources_stamp() -> str:
@@ -65,6 +67,15 @@ def _rule_stamp(rule: type[Rule]) -> str:
         except OSError:
             pass
     return f"{rule.id}={rule.__module__}:{version}:{stamp}"
+
+
+@dataclass
+class Entry:
+    """A cached result: the file's diagnostics, a notebook's cell tables, the module summary."""
+
+    diagnostics: list[Diagnostic]
+    cells: dict | None
+    summary: dict | None
 
 
 class Cache:
@@ -101,12 +112,17 @@ class Cache:
             key = self._rule_keys[ids] = hashlib.sha256("\n".join(stamps).encode()).digest()
         return key
 
-    def key(self, data: bytes, path: str, rules: list[type[Rule]]) -> str:
-        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it."""
+    def key(
+        self, data: bytes, path: str, rules: list[type[Rule]], facts: ModuleFacts | None = None
+    ) -> str:
+        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, and for
+        the second pass of a project, the ``facts`` the other files give it."""
         digest = hashlib.sha256(self._base)
         digest.update(self._rules_key(rules))
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
+        if facts:
+            digest.update(b"\0facts\0" + json.dumps(facts.to_dict(), sort_keys=True).encode())
         return digest.hexdigest()
 
     def _entry(self, key: str) -> Path:
@@ -119,9 +135,9 @@ class Cache:
         return self._safe
 
     # --- reading -----------------------------------------------------------------------------
-    def get(self, key: str, shown: str) -> tuple[list[Diagnostic], dict | None] | None:
-        """The cached diagnostics (with ``shown`` as their path) and, for a notebook with
-        findings, its cells' lines and JSON lines; or None."""
+    def get(self, key: str, shown: str) -> Entry | None:
+        """The cached diagnostics (with ``shown`` as their path), the module's summary for the
+        project, and, for a notebook with findings, its cells' lines and JSON lines; or None."""
         if not self._usable():
             return None
         entry = self._entry(key)
@@ -140,11 +156,14 @@ class Cache:
                     "cell_lines": _cell_table(cells["cell_lines"], str),
                     "json_lines": _cell_table(cells["json_lines"], int),
                 }
+            summary = data.get("summary")
+            if summary is not None:
+                ModuleSummary.from_dict(_typed(summary, dict))  # malformed: a miss
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # missing, unreadable or corrupt: lint the file again
         for d in diagnostics:
             d.path = shown
-        return diagnostics, cells
+        return Entry(diagnostics, cells, summary)
 
     # --- writing -----------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -173,6 +192,8 @@ class Cache:
         }
         if outcome.cell_lines is not None:  # a notebook's findings point into its cells
             data["cells"] = {"cell_lines": outcome.cell_lines, "json_lines": outcome.json_lines}
+        if outcome.summary is not None:
+            data["summary"] = outcome.summary
         try:
             self._prepare()
             entry = self._entry(key)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from bisect import bisect_right
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -35,16 +36,19 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from tf2lint import __version__
+from tf2lint.cache import Cache
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, is_package, second_pass
 from tf2lint.rule import ENGINE_CATEGORY, TOO_LARGE, Diagnostic, Rule, engine_diagnostic
 from tf2lint.runner import (
     DEFAULT_TIME_LIMIT,
     Settings,
     TextTask,
+    cached_summary,
     diagnostic_key,
     run_text_task,
 )
@@ -57,6 +61,9 @@ log = logging.getLogger(__name__)
 # 150 ms of a change, and a burst of changes is coalesced anyway (one worker thread; a lint
 # whose document has moved on by the time it starts is skipped).
 DEBOUNCE_SECONDS = 0.02
+# A document's project is read from the cache only up to this many files (a stat each per lint).
+MAX_PROJECT_FILES = 5000
+RECHECK_SECONDS = 5.0  # how often a file with no cached summary is looked up again
 SOURCE = "tf2lint"
 FIX_ALL = "source.fixAll.tf2lint"
 _SEVERITY = {
@@ -77,6 +84,8 @@ class Linted:
     path: str = ""
     rules: list[type[Rule]] = field(default_factory=list)
     published: list[types.Diagnostic] = field(default_factory=list)
+    identity: ModuleIdentity | None = None  # as a module of its project, and what that says
+    facts: ModuleFacts | None = None
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -181,6 +190,12 @@ class Tf2lintServer(LanguageServer):
         )
         self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
         self._rules = None
+        # The project around each document (tf2lint.project): the summaries of the files on
+        # disk, as `tf2lint check` cached them, by path with the (mtime, size) they were read
+        # at; and each open buffer's own summary, from its last lint.
+        self._disk: dict[Path, tuple[tuple[int, int], ModuleSummary | None, float]] = {}
+        self._buffers: dict[Path, ModuleSummary] = {}
+        self._caches: dict[int, Cache] = {}  # by id() of the settings, which _configs keeps
 
     def position_encoding(self) -> str:
         return self.workspace.position_encoding or "utf-16"
@@ -221,6 +236,7 @@ class Tf2lintServer(LanguageServer):
                     per_file_ignores=config.per_file_ignores,
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
+                    cache_dir=config.cache_dir,
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -245,11 +261,71 @@ class Tf2lintServer(LanguageServer):
             message = f"the document is {size:,} bytes, more than max-file-size; not linted"
             linted.diagnostics = [engine_diagnostic(TOO_LARGE, path, message)]
             return linted
-        found = self.pool.call(TextTask(text, path, rules, settings))
+        file = Path(path)
+        if file.is_absolute() and file.suffix == ".py":
+            linted.identity = ModuleIdentity.of(file)
+            linted.facts = self.project_facts(settings, file)
+        found = self.pool.call(
+            TextTask(text, path, rules, settings, identity=linted.identity, facts=linted.facts)
+        )
         if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
-            found = [engine_diagnostic(found.kind, path, found.message)]
-        linted.diagnostics = found
+            linted.diagnostics = [engine_diagnostic(found.kind, path, found.message)]
+        else:
+            linted.diagnostics = found.diagnostics
+            if found.summary is not None:
+                self._buffers[file] = found.summary
         return linted
+
+    def project_facts(self, settings: Settings, path: Path) -> ModuleFacts | None:
+        """What the rest of the document's project says about it: its top-level package (or,
+        for a script, the folder's modules) as one program, from each open buffer's own
+        summary and, for the other files, the summaries ``tf2lint check`` left in the cache.
+        Files neither open nor cached as they are now are left out. Worker thread."""
+        folder = path.parent
+        try:
+            if is_package(folder):
+                while is_package(folder.parent) and folder.parent != folder:
+                    folder = folder.parent
+                files = sorted(folder.rglob("*.py"))
+            else:
+                files = sorted(folder.glob("*.py"))
+        except OSError:
+            return None
+        if path not in files or len(files) > MAX_PROJECT_FILES:
+            return None
+        store = self._caches.get(id(settings))
+        if store is None:
+            store = self._caches[id(settings)] = Cache(settings.root, settings)
+        summaries: dict[int, ModuleSummary] = {}
+        for index, file in enumerate(files):
+            summary = self._buffers.get(file) or self._on_disk(store, settings, file)
+            if summary is not None:
+                summaries[index] = summary
+        return second_pass(summaries).get(files.index(path))
+
+    def forget_buffer(self, uri: str) -> None:
+        """A closed document: its project sees the file on disk again. Event loop."""
+        path = to_fs_path(uri)
+        if path:
+            self._buffers.pop(Path(path), None)
+
+    def _on_disk(self, store: Cache, settings: Settings, path: Path) -> ModuleSummary | None:
+        """The summary cached for ``path``, read again when the file changes (and, when none
+        was cached, every few seconds: a `tf2lint check` may have run since)."""
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        now = time.monotonic()
+        known = self._disk.get(path)
+        if (
+            known is None
+            or known[0] != stamp
+            or (known[1] is None and now - known[2] > RECHECK_SECONDS)
+        ):
+            known = self._disk[path] = (stamp, cached_summary(store, settings, path), now)
+        return known[1]
 
     def _lint(self, uri: str, version: int | None, text: str) -> Linted | None:
         """Runs on the worker thread."""
@@ -359,7 +435,9 @@ class Tf2lintServer(LanguageServer):
         if linted.settings is None:
             return None
         settings = replace(linted.settings, fix=True, unsafe_fixes=unsafe)
-        found = self.pool.call(TextTask(linted.text, linted.path, linted.rules, settings, which))
+        task = TextTask(linted.text, linted.path, linted.rules, settings, which)
+        task.identity, task.facts = linted.identity, linted.facts
+        found = self.pool.call(task)
         return found if isinstance(found, str) else None
 
     def supports_resolve(self) -> bool:
@@ -529,6 +607,7 @@ def build_server() -> Tf2lintServer:
         with ls.lock:
             ls.latest.pop(uri, None)
         ls.linted.pop(uri, None)
+        ls.forget_buffer(uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )

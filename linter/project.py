@@ -16,7 +16,7 @@ with each file's result and travel between processes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -36,7 +36,7 @@ class ModuleIdentity:
         its packages (``src/pkg/sub/mod.py`` is ``pkg.sub.mod`` when pkg and sub have one)."""
         parts = [path.stem]
         folder = path.parent
-        while (folder / "__init__.py").is_file() and folder.parent != folder:
+        while is_package(folder) and folder.parent != folder:
             parts.append(folder.name)
             folder = folder.parent
         parts.reverse()
@@ -46,6 +46,13 @@ class ModuleIdentity:
             return cls(name, name)
         name = ".".join(parts)
         return cls(name, name.rpartition(".")[0])
+
+
+def is_package(folder: Path) -> bool:
+    try:
+        return (folder / "__init__.py").is_file()
+    except (OSError, ValueError):  # a folder we may not look into, a name too long
+        return False
 
 
 @dataclass
@@ -377,21 +384,15 @@ def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:
     return info.root is not None and not info.autograph
 
 
-LintMany = Callable[[list[tuple[Path, ModuleIdentity, ModuleFacts | None]]], list]
-
-
-def lint_project(paths: list[Path], lint_many: LintMany) -> list:
-    """Lint ``paths`` as one program: each file once on its own (``lint_many`` returns results
-    with a ``summary``, in order), then again, with the facts the others give it, each file
-    whose analysis those facts change. Returns the final result of each path, in order."""
-    identities = [ModuleIdentity.of(path) for path in paths]
-    results = lint_many([(p, i, None) for p, i in zip(paths, identities, strict=True)])
-    project = Project(r.summary for r in results if getattr(r, "summary", None) is not None)
-    again = []
-    for index, (path, identity) in enumerate(zip(paths, identities, strict=True)):
-        facts = project.facts_for(identity.name)
-        if facts and project.modules.get(identity.name) is results[index].summary:
-            again.append((index, (path, identity, facts)))
-    for (index, _), result in zip(again, lint_many([job for _, job in again]), strict=True):
-        results[index] = result
-    return results
+def second_pass(summaries: Mapping[int, ModuleSummary]) -> dict[int, ModuleFacts]:
+    """The files of a run to lint again (by their index in ``summaries``, each file's summary
+    from linting it alone) with the facts the other files give each: those whose analysis the
+    project changes. Of two files with one module name, only the first is that module."""
+    project = Project(summaries.values())
+    again = {}
+    for index, summary in summaries.items():
+        if project.modules.get(summary.name) is summary:
+            facts = project.facts_for(summary.name)
+            if facts:
+                again[index] = facts
+    return again

@@ -18,6 +18,7 @@ from tf2lint.files import (
     TooLarge,
     WriteError,
     display_path,
+    printable,
     read_bytes,
     read_source,
     relative_to_root,
@@ -25,6 +26,7 @@ from tf2lint.files import (
     split_lines_keepends,
     write_fixed,
 )
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
 from tf2lint.rule import (
     INTERNAL_ERROR,
     PARSER_CRASH,
@@ -101,6 +103,8 @@ class FileOutcome:
     internal_error: bool = False
     fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
     cached: bool = False  # answered from the cache, not linted
+    # what crosses the module boundary, for the project (tf2lint.project), as plain data
+    summary: dict | None = None
 
     def source_lines(self) -> list[str] | None:
         """The file's lines, for source frames. Read from disk on first use: only the text and
@@ -173,14 +177,27 @@ def collected_once() -> Iterator[None]:
 # --- one file ------------------------------------------------------------------------------------
 
 
-def lint_file(path: Path, settings: Settings, data: bytes | None = None) -> FileOutcome:
-    """Lint (and fix) one file, whose bytes are ``data`` if already read. Never raises: every
-    failure becomes a diagnostic."""
+def lint_file(
+    path: Path,
+    settings: Settings,
+    data: bytes | None = None,
+    identity: ModuleIdentity | None = None,
+    facts: ModuleFacts | None = None,
+) -> FileOutcome:
+    """Lint (and fix) one file, whose bytes are ``data`` if already read; as module
+    ``identity`` of a project, with the ``facts`` the other modules give it. Never raises:
+    every failure becomes a diagnostic."""
     with collected_once():
-        return _lint_file(path, settings, data)
+        return _lint_file(path, settings, data, identity, facts)
 
 
-def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcome:
+def _lint_file(
+    path: Path,
+    settings: Settings,
+    data: bytes | None,
+    identity: ModuleIdentity | None,
+    facts: ModuleFacts | None,
+) -> FileOutcome:
     shown = display_path(path)
     outcome = FileOutcome(shown)
     try:
@@ -191,9 +208,11 @@ def _lint_file(path: Path, settings: Settings, data: bytes | None) -> FileOutcom
         except ReadError as error:
             return _unlinted(path, shown, unreadable(shown, error))
         rules = settings.rules_for(relative_to_root(path, settings.root))
-        fixed = lint_and_fix(source.text, shown, rules, settings)
+        fixed = lint_and_fix(source.text, shown, rules, settings, identity=identity, facts=facts)
         code = fixed.text
         diagnostics = fixed.result.diagnostics
+        if fixed.result.summary is not None:
+            outcome.summary = fixed.result.summary.to_dict()
         if code != source.text:
             try:
                 new_text, new_data = source.render(code)
@@ -270,6 +289,8 @@ def lint_and_fix(
     rules: list[type[Rule]],
     settings: Settings,
     only: tuple | None = None,
+    identity: ModuleIdentity | None = None,
+    facts: ModuleFacts | None = None,
 ) -> Fixed:
     """Lint ``text``; with ``settings.fix`` or ``settings.diff``, fix it until nothing is left
     to fix (the command line, notebooks and the LSP's "fix all"); with ``only`` (a diagnostic's
@@ -285,7 +306,7 @@ def lint_and_fix(
     from tf2lint.fixes import fix_key, fix_round, fixable
 
     def lint(code: str) -> FileResult:
-        return lint_module(code, path, rules, settings.report_unused_suppressions)
+        return lint_module(code, path, rules, settings.report_unused_suppressions, identity, facts)
 
     before = result = lint(text)
     fixed = Fixed(text, result, before)
@@ -394,10 +415,22 @@ def _portable(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return diagnostics
 
 
-def _lint_task(settings: Settings, task: tuple[Path, bytes | None]) -> FileOutcome:
+@dataclass
+class _Task:
+    """One file to lint: its index in the run, its bytes if read, its module identity, the
+    facts the project gives it (second pass), and its cache key."""
+
+    index: int
+    path: Path
+    data: bytes | None
+    identity: ModuleIdentity
+    facts: ModuleFacts | None = None
+    key: str | None = None
+
+
+def _lint_task(settings: Settings, task: _Task) -> FileOutcome:
     """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
-    path, data = task
-    outcome = lint_file(path, settings, data)
+    outcome = lint_file(task.path, settings, task.data, task.identity, task.facts)
     _portable(outcome.diagnostics)
     return outcome
 
@@ -412,21 +445,52 @@ class TextTask:
     settings: Settings
     # None: lint; "all": fix everything the settings allow; a diagnostic_key: that finding's fix.
     fix: str | tuple | None = None
+    identity: ModuleIdentity | None = None  # the module's, and what the project says of it
+    facts: ModuleFacts | None = None
 
 
-def run_text_task(_state: object, task: TextTask) -> list[Diagnostic] | str | None:
-    """Lint: the diagnostics. Fix: the fixed text, or None if nothing could be fixed."""
+@dataclass
+class TextLinted:
+    """A language server's lint: the diagnostics, and the module's summary for the project."""
+
+    diagnostics: list[Diagnostic]
+    summary: ModuleSummary | None
+
+
+def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
+    """Lint: the diagnostics and summary. Fix: the fixed text, or None if nothing was fixed."""
     with collected_once():
         if task.fix is None:
             from tf2lint.engine import lint_module
 
             result = lint_module(
-                task.text, task.path, task.rules, task.settings.report_unused_suppressions
+                task.text,
+                task.path,
+                task.rules,
+                task.settings.report_unused_suppressions,
+                task.identity,
+                task.facts,
             )
-            return _portable(result.diagnostics)
+            return TextLinted(_portable(result.diagnostics), result.summary)
         only = task.fix if isinstance(task.fix, tuple) else None
-        fixed = lint_and_fix(task.text, task.path, task.rules, task.settings, only)
+        fixed = lint_and_fix(
+            task.text, task.path, task.rules, task.settings, only, task.identity, task.facts
+        )
         return fixed.text if fixed.count and fixed.text != task.text else None
+
+
+def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | None:
+    """The project summary ``tf2lint check``, run from the project root, cached for the file at
+    ``path`` as it is now, if any (the language server's view of the files it has not linted
+    itself)."""
+    try:
+        data = read_bytes(path, settings.max_file_size)
+    except ReadError:
+        return None
+    relative = relative_to_root(path, settings.root)
+    shown = printable(relative)  # as tf2lint check shows it when run from the root
+    entry = store.get(store.key(data, shown, settings.rules_for(relative)), shown)
+    return ModuleSummary.from_dict(entry.summary) if entry and entry.summary else None
 
 
 Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
@@ -439,49 +503,106 @@ def run(
     cache: bool = True,
     progress: Progress | None = None,
 ) -> RunResult:
-    """Lint ``paths``; with ``cache``, reuse the results of unchanged files (see tf2lint.cache).
+    """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
+    with what the other files say about it, each file whose analysis that changes. With
+    ``cache``, reuse the results (and summaries) of unchanged files (see tf2lint.cache).
 
     Each file is read once, here when the cache needs its bytes for the key (they then travel to
     the worker that lints them), else by that worker.
     """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
-    tasks: list[tuple[int, Path, bytes | None, str | None]] = []
-    store = None
-    if cache:
-        from tf2lint.cache import Cache, has_fixable
-
-        store = Cache(settings.root, settings)
-        fixing = settings.fix or settings.diff
-        for i, path in enumerate(paths):
+    identities = [ModuleIdentity.of(path) for path in paths]
+    store = _store(settings) if cache else None
+    tasks: list[_Task] = []
+    for i, path in enumerate(paths):
+        task = _Task(i, path, None, identities[i])
+        if store is not None:
             shown = display_path(path)
             try:
-                data = read_bytes(path, settings.max_file_size)
+                task.data = read_bytes(path, settings.max_file_size)
             except ReadError as error:
                 outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
-            key = store.key(data, shown, settings.rules_for(relative_to_root(path, settings.root)))
-            hit = store.get(key, shown)
-            if hit is None or (fixing and has_fixable(hit[0])):
-                tasks.append((i, path, data, key))
-            else:
-                outcomes[i] = FileOutcome(shown, hit[0], file=path, cached=True, **(hit[1] or {}))
-    else:
-        tasks = [(i, path, None, None) for i, path in enumerate(paths)]
-    keys = {i: key for i, _, _, key in tasks}
-    done = len(paths) - len(tasks)
-    if progress is not None:
-        progress(done, len(paths))
-    for i, outcome in _lint_all(tasks, settings, jobs):
-        outcomes[i] = outcome
-        done += 1
-        if progress is not None:
-            progress(done, len(paths))
-        if store is not None and keys[i] is not None:
-            from tf2lint.cache import cacheable
+            task.key = _key(store, settings, task.data, path)
+            outcomes[i] = _cached(store, settings, task.key, path)
+        if outcomes[i] is None:
+            tasks.append(task)
+    counter = _Counter(len(paths), progress)
+    counter.add(len(paths) - len(tasks))
+    for task, outcome in _lint_all(tasks, settings, jobs):
+        outcomes[task.index] = outcome
+        counter.add(1)
+        _remember(store, task.key, outcome)
 
-            if cacheable(outcome):
-                store.put(keys[i], outcome)  # type: ignore[arg-type]
+    # The project: what each file learns from the others, and the files that learn something.
+    summaries = {
+        i: ModuleSummary.from_dict(o.summary)
+        for i, o in enumerate(outcomes)
+        if o is not None and o.summary is not None
+    }
+    again: list[_Task] = []
+    for i, facts in second_pass(summaries).items():
+        task = _Task(i, paths[i], None, identities[i], facts)
+        if store is not None:
+            try:  # read again: a first pass with --fix may have rewritten it
+                task.data = read_bytes(paths[i], settings.max_file_size)
+            except ReadError:
+                continue  # the first pass's result stands
+            task.key = _key(store, settings, task.data, paths[i], facts)
+            outcome = _cached(store, settings, task.key, paths[i])
+            if outcome is not None:
+                outcomes[i] = outcome
+                continue
+        again.append(task)
+    for task, outcome in _lint_all(again, settings, jobs):
+        outcome.fixed += outcomes[task.index].fixed  # type: ignore[union-attr]
+        outcome.diff = outcome.diff or outcomes[task.index].diff  # type: ignore[union-attr]
+        outcomes[task.index] = outcome
+        _remember(store, task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+class _Counter:
+    """Progress: files done out of all, as they complete."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total, self.done, self.progress = total, 0, progress
+
+    def add(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _store(settings: Settings):
+    from tf2lint.cache import Cache
+
+    return Cache(settings.root, settings)
+
+
+def _key(store, settings: Settings, data: bytes, path: Path, facts=None) -> str:
+    rules = settings.rules_for(relative_to_root(path, settings.root))
+    return store.key(data, display_path(path), rules, facts)
+
+
+def _cached(store, settings: Settings, key: str, path: Path) -> FileOutcome | None:
+    from tf2lint.cache import has_fixable
+
+    shown = display_path(path)
+    hit = store.get(key, shown)
+    if hit is None or ((settings.fix or settings.diff) and has_fixable(hit.diagnostics)):
+        return None
+    return FileOutcome(
+        shown, hit.diagnostics, file=path, cached=True, summary=hit.summary, **(hit.cells or {})
+    )
+
+
+def _remember(store, key: str | None, outcome: FileOutcome) -> None:
+    if store is not None and key is not None:
+        from tf2lint.cache import cacheable
+
+        if cacheable(outcome):
+            store.put(key, outcome)
 
 
 def _size(path: Path, data: bytes | None) -> int:
@@ -494,8 +615,8 @@ def _size(path: Path, data: bytes | None) -> int:
 
 
 def _lint_all(
-    tasks: list[tuple[int, Path, bytes | None, str | None]], settings: Settings, jobs: int | None
-) -> Iterator[tuple[int, FileOutcome]]:
+    tasks: list[_Task], settings: Settings, jobs: int | None
+) -> Iterator[tuple[_Task, FileOutcome]]:
     """Lint each task's file in worker processes (see tf2lint.isolation), biggest files first
     so that no worker is left with a big file at the end while the others idle."""
     if not tasks:
@@ -505,8 +626,8 @@ def _lint_all(
     from tf2lint.isolation import Lost, Pool, memory_limit_for
 
     jobs = min(jobs or os.cpu_count() or 1, len(tasks))
-    order = sorted(tasks, key=lambda t: -_size(t[1], t[2]))
-    paths = {i: path for i, path, _, _ in tasks}
+    order = sorted(tasks, key=lambda t: -_size(t.path, t.data))
+    by_index = {t.index: t for t in tasks}
     pool = Pool(
         _lint_task,
         settings,
@@ -515,9 +636,10 @@ def _lint_all(
         memory_limit=settings.memory_limit or memory_limit_for(settings.max_file_size),
     )
     with pool:
-        for i, result in pool.map((i, (path, data)) for i, path, data, _ in order):
+        for i, result in pool.map((t.index, t) for t in order):
+            task = by_index[i]
             if isinstance(result, Lost):
-                shown = display_path(paths[i])
+                shown = display_path(task.path)
                 why = engine_diagnostic(result.kind, shown, result.message)
-                result = _unlinted(paths[i], shown, why)
-            yield i, result
+                result = _unlinted(task.path, shown, why)
+            yield task, result

@@ -435,7 +435,7 @@ def test_the_language_servers_quick_fix_is_verified_as_fix_is():
 
     rule = rename("a", "x + y")
     settings = Settings(rules=[rule], root=Path("."), fix=True)
-    (d,) = run_text_task(None, TextTask("y = a * b\n", "t.py", [rule], settings))
+    (d,) = run_text_task(None, TextTask("y = a * b\n", "t.py", [rule], settings)).diagnostics
     one = run_text_task(None, TextTask("y = a * b\n", "t.py", [rule], settings, diagnostic_key(d)))
     assert one == "y = (x + y) * b\n"
     every = run_text_task(None, TextTask("y = a * b\n", "t.py", [rule], settings, "all"))
@@ -447,6 +447,8 @@ def test_a_quick_fix_applies_its_own_finding_only():
 
     rule = rename("a", "b")
     settings = Settings(rules=[rule], root=Path("."), fix=True)
-    _, second = run_text_task(None, TextTask("p = a\nq = a\n", "t.py", [rule], settings))
+    _, second = run_text_task(
+        None, TextTask("p = a\nq = a\n", "t.py", [rule], settings)
+    ).diagnostics
     task = TextTask("p = a\nq = a\n", "t.py", [rule], settings, diagnostic_key(second))
     assert run_text_task(None, task) == "p = a\nq = b\n"

@@ -435,3 +435,32 @@ def test_exit_without_shutdown_is_status_one(folder):
         timeout=60,
     )
     assert done.returncode == 1
+
+
+@pytest.mark.asyncio
+async def test_the_project_around_a_document_comes_from_the_cache_and_open_buffers(
+    client, folder
+):
+    """A helper with no TensorFlow of its own is traced from another module's step: the server
+    sees it through the summaries `tf2lint check` cached, and an open buffer's own summary
+    replaces the file's (tf2lint.project)."""
+    import shutil
+
+    from conftest import run_cli
+
+    shutil.copytree(Path(__file__).parent / "data" / "trainpkg" / "trainpkg", folder / "trainpkg")
+    assert run_cli("check", ".", cwd=folder).returncode == 1  # fills the cache
+    helper = (folder / "trainpkg" / "logging_utils.py").resolve()
+    _open(client, helper.as_uri(), helper.read_text())
+    (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1)
+    assert (d.code, d.range.start.line) == ("TF201", 4)
+    # In the editor, the step prints itself and stops calling the helper: the helper's print is
+    # no longer traced.
+    train = (folder / "trainpkg" / "train.py").resolve()
+    _open(client, train.as_uri(), train.read_text())
+    await _diagnostics(client, train.as_uri(), lambda ds: not ds)
+    edited = train.read_text().replace("return log_step(loss)", "print(loss)\n    return loss")
+    _change(client, train.as_uri(), edited, 2)
+    await _diagnostics(client, train.as_uri(), lambda ds: [d.code for d in ds] == ["TF201"])
+    _change(client, helper.as_uri(), helper.read_text() + "\n", 2)
+    await _diagnostics(client, helper.as_uri(), lambda ds: not ds)

@@ -8,7 +8,7 @@ import pytest
 
 from tf2lint.engine import lint_module
 from tf2lint.plugins import all_rules
-from tf2lint.project import ModuleIdentity, Project, lint_project
+from tf2lint.project import ModuleIdentity, Project, second_pass
 
 PACKAGE = Path(__file__).parent / "data" / "trainpkg"
 RULES = all_rules()
@@ -21,7 +21,10 @@ def lint_many(jobs):
 @pytest.fixture(scope="module")
 def findings() -> dict[str, list[tuple[str, int]]]:
     paths = sorted((PACKAGE / "trainpkg").glob("*.py"))
-    results = lint_project(paths, lint_many)
+    results = lint_many([(p, ModuleIdentity.of(p), None) for p in paths])
+    again = second_pass({i: r.summary for i, r in enumerate(results)})
+    for i, facts in again.items():
+        [results[i]] = lint_many([(paths[i], ModuleIdentity.of(paths[i]), facts)])
     return {
         path.name: [(d.rule, d.line) for d in result.diagnostics]
         for path, result in zip(paths, results, strict=True)
@@ -69,3 +72,32 @@ def test_facts_name_where_the_tracing_comes_from():
     assert (reason.kind, reason.via, once) == ("called", "trainpkg.train.train_step", False)
     assert project.facts_for("trainpkg.model").classes == {"Head": ("layer", False)}
     assert project.facts_for("trainpkg.layers").traced == {}
+
+
+def _check(folder: Path, *args: str) -> list[tuple[str, str, int]]:
+    import json
+
+    from conftest import run_cli
+
+    done = run_cli("check", ".", "--output-format", "json", *args, cwd=folder)
+    assert done.returncode in (0, 1), done.stderr
+    return sorted(
+        (Path(d["path"]).name, d["rule"], d["line"]) for d in json.loads(done.stdout)["diagnostics"]
+    )
+
+
+def test_the_command_line_lints_a_folder_as_one_program_and_caches_it(tmp_path):
+    import shutil
+
+    folder = tmp_path / "trainpkg"
+    shutil.copytree(PACKAGE, folder)
+    (folder / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    cold = _check(folder, "--no-cache")
+    assert ("logging_utils.py", "TF201", 5) in cold
+    assert ("run.py", "TF501", 11) in cold
+    assert _check(folder) == cold  # fills the cache
+    assert _check(folder) == cold  # answered from it
+    # The step no longer calls the logging helper: its finding goes, though its file is the same.
+    train = folder / "trainpkg" / "train.py"
+    train.write_text(train.read_text().replace("return log_step(loss)", "return loss"))
+    assert ("logging_utils.py", "TF201", 5) not in _check(folder)
