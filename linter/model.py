@@ -537,7 +537,7 @@ class ModuleModel:
         # a unique key per function (its qualname, numbered when several share one)
         self.function_keys: dict[str, FunctionInfo] = {}
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
-        self._edges: dict[int, list[tuple[FunctionInfo, str, bool]]] = {}
+        self._edges: dict[int, list[_Edge]] = {}
         self._callees: dict[int, FunctionInfo | None] = {}
         self._returns: dict[int, bool] = {}  # id(function) -> whether it returns a tensor
         # every call in the module with the function it is in, its enclosing loops and scope
@@ -554,6 +554,7 @@ class ModuleModel:
         # id(For, While or comprehension) -> (first, last) event index: what lies inside it
         self.loop_spans: dict[int, tuple[int, int]] = {}
         self._lookups: dict[tuple[str, int], Binding] = {}
+        self._qualified_names: dict[int, tuple[cst.BaseExpression, str | None]] = {}
         self._resolving: set[str] = set()  # names whose aliasing is being resolved
         self._scalar_pending: set[tuple[str, int]] = set()  # names is_python_scalar is judging
         # The walk's events in order, (node, True) on entering and (node, False) on leaving, so
@@ -658,6 +659,14 @@ class ModuleModel:
     def qualified_name(self, node: cst.BaseExpression) -> str | None:
         """Resolve a Name/Attribute chain through the imports in scope: ``tf.nn.relu`` ->
         tensorflow.nn.relu. Builtins resolve to ``builtins.<name>`` unless rebound."""
+        # Memoised: every rule asks of the same calls. The entry keeps its node alive, so that
+        # no other node takes its id.
+        found = self._qualified_names.get(id(node))
+        if found is None:
+            found = self._qualified_names[id(node)] = (node, self._qualified_name(node))
+        return found[1]
+
+    def _qualified_name(self, node: cst.BaseExpression) -> str | None:
         chain = _chain(node)
         if chain is None:
             return None
@@ -773,14 +782,17 @@ class ModuleModel:
         qualified = self.qualified_name(expr)
         return qualified if qualified and not qualified.startswith(_LIBRARY_ROOTS) else None
 
-    def call_target(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | str | None:
+    def call_target(
+        self, call: cst.Call, scope: Scope | None, name: str | None = ""
+    ) -> FunctionInfo | str | None:
         """What ``call`` calls: a function of this module (``callee``), else the qualified name
         of what may be another linted module's function, class or method (``lib.f``, an
-        instance of an imported class: ``"lib.Encoder.__call__"``)."""
+        instance of an imported class: ``"lib.Encoder.__call__"``). ``name`` is the call's
+        ``call_name`` where the caller has it."""
         found = self.callee(call, scope)
         if found is not None:
             return found
-        qualified = self.call_name(call)
+        qualified = self.call_name(call) if name == "" else name
         if qualified is None:
             func = call.func
             receiver, method = (
@@ -805,27 +817,30 @@ class ModuleModel:
     def local_edges(self, fn: FunctionInfo) -> list[tuple[FunctionInfo, str, bool, str]]:
         """What tracing ``fn`` traces in this module: (function, "defined" | "called" |
         "passed", under a one-time guard, the receiver of a method call)."""
-        found = self._edges.get(id(fn))
-        if found is None:
-            found = self._edges[id(fn)] = [
-                (e.target, e.kind, e.guarded, e.receiver) for e in self._all_edges(fn) if e.local
-            ]
-        return found
+        return [(e.target, e.kind, e.guarded, e.receiver) for e in self.edges(fn) if e.local]
 
     def unconverted_edges(self, fn: FunctionInfo) -> Iterator[FunctionInfo]:
         """What runs unconverted when ``fn`` does: what it defines and calls (functions it
         hands to tf.map_fn, tf.cond and the like are converted by those)."""
         return (target for target, kind, _, _ in self.local_edges(fn) if kind != "passed")
 
+    def edges(self, fn: FunctionInfo) -> list[_Edge]:
+        """What ``fn`` defines, calls and hands on, in this module or (a qualified name) not."""
+        found = self._edges.get(id(fn))
+        if found is None:
+            found = self._edges[id(fn)] = list(self._all_edges(fn))
+        return found
+
     def _all_edges(self, fn: FunctionInfo) -> Iterator[_Edge]:
         for nested in fn.nested.values():
             yield _Edge(nested, "defined", False)
         for call in fn.calls:
-            target = self.call_target(call, fn)
+            name = self.call_name(call)
+            target = self.call_target(call, fn, name)
             if target is not None:
                 receiver = self._receiver(call, fn)
                 yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
-            if self.call_name(call) in PY_FUNCTION_NAMES:
+            if name in PY_FUNCTION_NAMES:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                 passed = self.function_target(arg.value, fn)
@@ -888,7 +903,7 @@ class ModuleModel:
             if fn.cls is not None:
                 info.cls = fn.cls.name
             out.functions[key] = info
-            for edge in self._all_edges(fn):
+            for edge in self.edges(fn):
                 target = edge.target
                 external = isinstance(target, str)
                 out.edges.append(
@@ -1235,6 +1250,7 @@ class _ModelBuilder:
         self.walk()
         # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
         self.model._lookups.clear()
+        self.model._qualified_names.clear()
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()

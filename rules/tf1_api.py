@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import textwrap
 from collections import defaultdict
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -1253,7 +1253,9 @@ def _equal() -> cst.AssignEqual:
     )
 
 
+@lru_cache(maxsize=1024)
 def _expr(code: str) -> cst.BaseExpression:
+    """``code`` parsed (nodes are immutable: a module with many of one rename parses it once)."""
     return cst.parse_expression(code)
 
 
