@@ -6,7 +6,8 @@ Fetches the pinned packages of ../shared/corpus.txt (``pip download --no-deps`` 
 folder, then unzips each wheel; both are reused when present) and prints, per corpus: files,
 lines, the libcst parse floor (one process), tf2lint cold with one job, cold with the default
 number of jobs, warm (cache on, nothing changed), tf_upgrade_v2, peak RSS, and the ratios the
-performance targets are stated in. Then start-up time on one small file and ``lint_module`` on a
+performance targets are stated in, then where one process's lint time goes (libcst's parse, the
+semantic model's own share, the rules and the rest: benchmarks/inprocess.py). Then start-up time on one small file and ``lint_module`` on a
 2,000-line file (the LSP budget). Prints figures only; it asserts nothing.
 """
 
@@ -174,6 +175,13 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
     return row
 
 
+def phases(src: Path) -> str:
+    """benchmarks/inprocess.py's figures for ``src``: the model's own share of the lint."""
+    script = ROOT / "benchmarks" / "inprocess.py"
+    out = subprocess.run([sys.executable, str(script), str(src)], capture_output=True, text=True)
+    return out.stdout.strip() or f"failed: {out.stderr[-500:]}"
+
+
 def startup(python: str) -> float:
     with tempfile.TemporaryDirectory() as work:
         small = Path(work) / "small.py"
@@ -321,6 +329,7 @@ def main() -> None:
             ),
             flush=True,
         )
+        print(f"  phases: {phases(src)}", flush=True)
     print("# seconds, wall clock; parse: libcst.parse_module of every file in one process (reading")
     print(
         "# excluded); cold1: --no-cache --jobs 1; coldN: default jobs (one per core), empty cache; warm: again."
