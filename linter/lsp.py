@@ -196,6 +196,7 @@ class Tf2lintServer(LanguageServer):
         self._disk: dict[Path, tuple[tuple[int, int], ModuleSummary | None, float]] = {}
         self._buffers: dict[Path, ModuleSummary] = {}
         self._caches: dict[int, Cache] = {}  # by id() of the settings, which _configs keeps
+        self._facts: dict[Path, tuple[tuple, ModuleFacts | None]] = {}  # the last project's
 
     def position_encoding(self) -> str:
         return self.workspace.position_encoding or "utf-16"
@@ -301,13 +302,18 @@ class Tf2lintServer(LanguageServer):
             summary = self._buffers.get(file) or self._on_disk(store, settings, file)
             if summary is not None:
                 summaries[index] = summary
-        return second_pass(summaries).get(files.index(path))
+        key = (tuple(files), tuple(summaries.items()))  # equal unless a module changed
+        known = self._facts.get(path)
+        if known is None or known[0] != key:
+            known = self._facts[path] = (key, second_pass(summaries).get(files.index(path)))
+        return known[1]
 
     def forget_buffer(self, uri: str) -> None:
         """A closed document: its project sees the file on disk again. Event loop."""
         path = to_fs_path(uri)
         if path:
             self._buffers.pop(Path(path), None)
+            self._facts.pop(Path(path), None)
 
     def _on_disk(self, store: Cache, settings: Settings, path: Path) -> ModuleSummary | None:
         """The summary cached for ``path``, read again when the file changes (and, when none
