@@ -878,9 +878,9 @@ class ModuleModel:
         return True
 
     def external(self, qualified: str | None) -> ExternalName | None:
-        """What another linted module says ``qualified`` is (a tf.function, a Keras class),
-        when the project knows; the question is recorded either way, so that the project can
-        tell which modules its answers change."""
+        """``qualified`` as a tf.function of another linted module, when the project knows; the
+        question is recorded either way, so that the project can tell which modules its answers
+        change."""
         if not qualified or qualified.startswith(_LIBRARY_ROOTS):
             return None
         self.queries.add(qualified)

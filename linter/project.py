@@ -118,12 +118,10 @@ class ModuleSummary:
 
 @dataclass(frozen=True)
 class ExternalName:
-    """What an imported name of another linted module is."""
+    """An imported name that is a tf.function of another linted module (the one question
+    rules ask of other modules by name: a call of it may retrace)."""
 
-    kind: str  # "function" or "class"
-    tf_function: bool = False
-    signature: bool = False
-    keras: str | None = None  # for a class: "layer" / "model"
+    signature: bool = False  # its input_signature is fixed
 
 
 @dataclass
@@ -361,18 +359,14 @@ class Project:
         )
 
     def describe(self, qualified: str) -> ExternalName | None:
+        """``qualified`` as an imported tf.function of a linted module, if it is one."""
         node = self.resolve(qualified)
         if node is None:
             return None
-        module, qualname = node
-        summary = self.modules[module]
-        function = summary.functions.get(qualname)
-        if function is not None:
-            if not function.tf_function:
-                return None
-            return ExternalName("function", tf_function=True, signature=function.signature)
-        kind = self._class_kinds.get(node)
-        return ExternalName("class", keras=kind[0]) if kind is not None else None
+        function = self.modules[node[0]].functions.get(node[1])
+        if function is None or not function.tf_function:
+            return None
+        return ExternalName(signature=function.signature)
 
 
 def _qualified(node: Node) -> str:
