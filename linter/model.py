@@ -782,17 +782,14 @@ class ModuleModel:
         qualified = self.qualified_name(expr)
         return qualified if qualified and not qualified.startswith(_LIBRARY_ROOTS) else None
 
-    def call_target(
-        self, call: cst.Call, scope: Scope | None, name: str | None = ""
-    ) -> FunctionInfo | str | None:
+    def call_target(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | str | None:
         """What ``call`` calls: a function of this module (``callee``), else the qualified name
         of what may be another linted module's function, class or method (``lib.f``, an
-        instance of an imported class: ``"lib.Encoder.__call__"``). ``name`` is the call's
-        ``call_name`` where the caller has it."""
+        instance of an imported class: ``"lib.Encoder.__call__"``)."""
         found = self.callee(call, scope)
         if found is not None:
             return found
-        qualified = self.call_name(call) if name == "" else name
+        qualified = self.call_name(call)
         if qualified is None:
             func = call.func
             receiver, method = (
@@ -835,12 +832,11 @@ class ModuleModel:
         for nested in fn.nested.values():
             yield _Edge(nested, "defined", False)
         for call in fn.calls:
-            name = self.call_name(call)
-            target = self.call_target(call, fn, name)
+            target = self.call_target(call, fn)
             if target is not None:
                 receiver = self._receiver(call, fn)
                 yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
-            if name in PY_FUNCTION_NAMES:
+            if self.call_name(call) in PY_FUNCTION_NAMES:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                 passed = self.function_target(arg.value, fn)
