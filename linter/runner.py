@@ -507,8 +507,8 @@ def run(
     with what the other files say about it, each file whose analysis that changes. With
     ``cache``, reuse the results (and summaries) of unchanged files (see tf2lint.cache).
 
-    Each file is read once, here when the cache needs its bytes for the key (they then travel to
-    the worker that lints them), else by that worker.
+    Each file is read once a pass, here when the cache needs its bytes for the key (they then
+    travel to the worker that lints them), else by that worker.
     """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
     identities = [ModuleIdentity.of(path) for path in paths]
