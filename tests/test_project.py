@@ -101,3 +101,20 @@ def test_the_command_line_lints_a_folder_as_one_program_and_caches_it(tmp_path):
     train = folder / "trainpkg" / "train.py"
     train.write_text(train.read_text().replace("return log_step(loss)", "return loss"))
     assert ("logging_utils.py", "TF201", 5) not in _check(folder)
+
+
+def test_only_the_modules_the_project_tells_something_new_are_linted_again():
+    """train.py imports the Keras model class and the helpers, but the project tells it nothing
+    a rule reads (a class's Keras kind matters only where the class is defined): it is linted
+    once. run.py learns that train_step is a tf.function."""
+    paths = sorted((PACKAGE / "trainpkg").glob("*.py"))
+    results = lint_many([(p, ModuleIdentity.of(p), None) for p in paths])
+    again = second_pass({i: r.summary for i, r in enumerate(results)})
+    assert sorted(paths[i].name for i in again) == [
+        "logging_utils.py",
+        "losses.py",
+        "model.py",
+        "run.py",
+    ]
+    run = again[[p.name for p in paths].index("run.py")]
+    assert list(run.external) == ["trainpkg.train.train_step"] and not run.traced
