@@ -63,7 +63,8 @@ log = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 0.02
 # A document's project is read from the cache only up to this many files (a stat each per lint).
 MAX_PROJECT_FILES = 5000
-RECHECK_SECONDS = 5.0  # how often a file with no cached summary is looked up again
+# How often a file with no cached summary is looked up again (a read and a hash of the file).
+RECHECK_SECONDS = 60.0
 SOURCE = "tf2lint"
 FIX_ALL = "source.fixAll.tf2lint"
 _SEVERITY = {
@@ -263,19 +264,30 @@ class Tf2lintServer(LanguageServer):
             linted.diagnostics = [engine_diagnostic(TOO_LARGE, path, message)]
             return linted
         file = Path(path)
-        if file.is_absolute() and file.suffix == ".py":
+        in_project = file.is_absolute() and file.suffix == ".py"
+        placed = file in self._buffers  # the project has the buffer's summary, from a lint
+        if in_project:
             linted.identity = ModuleIdentity.of(file)
             linted.facts = self.project_facts(settings, file)
-        found = self.pool.call(
-            TextTask(text, path, rules, settings, identity=linted.identity, facts=linted.facts)
-        )
-        if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
-            linted.diagnostics = [engine_diagnostic(found.kind, path, found.message)]
-        else:
-            linted.diagnostics = found.diagnostics
-            if found.summary is not None:
-                self._buffers[file] = found.summary
+        self._lint_in_worker(linted, settings)
+        if in_project and not placed and not linted.facts and file in self._buffers:
+            # A first lint, of a document the project may not have placed without its summary:
+            # now it can. Lint again if that tells the document something.
+            linted.facts = self.project_facts(settings, file)
+            if linted.facts:
+                self._lint_in_worker(linted, settings)
         return linted
+
+    def _lint_in_worker(self, linted: Linted, settings: Settings) -> None:
+        task = TextTask(linted.text, linted.path, linted.rules, settings)
+        task.identity, task.facts = linted.identity, linted.facts
+        found = self.pool.call(task)
+        if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
+            linted.diagnostics = [engine_diagnostic(found.kind, linted.path, found.message)]
+            return
+        linted.diagnostics = found.diagnostics
+        if found.summary is not None and linted.identity is not None:
+            self._buffers[Path(linted.path)] = found.summary
 
     def project_facts(self, settings: Settings, path: Path) -> ModuleFacts | None:
         """What the rest of the document's project says about it: its top-level package (or,
@@ -297,9 +309,12 @@ class Tf2lintServer(LanguageServer):
         store = self._caches.get(id(settings))
         if store is None:
             store = self._caches[id(settings)] = Cache(settings.root, settings)
+        cached = store.folder.is_dir()  # else no `tf2lint check` has run here: buffers only
         summaries: dict[int, ModuleSummary] = {}
         for index, file in enumerate(files):
-            summary = self._buffers.get(file) or self._on_disk(store, settings, file)
+            summary = self._buffers.get(file)
+            if summary is None and cached:
+                summary = self._on_disk(store, settings, file)
             if summary is not None:
                 summaries[index] = summary
         key = (tuple(files), tuple(summaries.items()))  # equal unless a module changed
@@ -317,7 +332,7 @@ class Tf2lintServer(LanguageServer):
 
     def _on_disk(self, store: Cache, settings: Settings, path: Path) -> ModuleSummary | None:
         """The summary cached for ``path``, read again when the file changes (and, when none
-        was cached, every few seconds: a `tf2lint check` may have run since)."""
+        was cached, every minute: a `tf2lint check` may have run since)."""
         try:
             stat = path.stat()
         except OSError:

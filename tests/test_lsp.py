@@ -464,3 +464,18 @@ async def test_the_project_around_a_document_comes_from_the_cache_and_open_buffe
     await _diagnostics(client, train.as_uri(), lambda ds: [d.code for d in ds] == ["TF201"])
     _change(client, helper.as_uri(), helper.read_text() + "\n", 2)
     await _diagnostics(client, helper.as_uri(), lambda ds: not ds)
+
+
+@pytest.mark.asyncio
+async def test_open_buffers_make_a_project_without_a_cache(client, folder):
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "data" / "trainpkg" / "trainpkg", folder / "trainpkg")
+    train = (folder / "trainpkg" / "train.py").resolve()
+    _open(client, train.as_uri(), train.read_text())
+    await _diagnostics(client, train.as_uri(), lambda ds: not ds)
+    helper = (folder / "trainpkg" / "logging_utils.py").resolve()
+    _open(client, helper.as_uri(), helper.read_text())
+    (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1)
+    assert d.code == "TF201"
+    assert not (folder / ".tf2lint_cache").exists()
