@@ -438,9 +438,7 @@ def test_exit_without_shutdown_is_status_one(folder):
 
 
 @pytest.mark.asyncio
-async def test_the_project_around_a_document_comes_from_the_cache_and_open_buffers(
-    client, folder
-):
+async def test_the_project_around_a_document_comes_from_the_cache_and_open_buffers(client, folder):
     """A helper with no TensorFlow of its own is traced from another module's step: the server
     sees it through the summaries `tf2lint check` cached, and an open buffer's own summary
     replaces the file's (tf2lint.project)."""
