@@ -75,7 +75,7 @@ class Entry:
 
     diagnostics: list[Diagnostic]
     cells: dict | None
-    summary: dict | None
+    summary: ModuleSummary | None
 
 
 class Cache:
@@ -157,8 +157,8 @@ class Cache:
                     "json_lines": _cell_table(cells["json_lines"], int),
                 }
             summary = data.get("summary")
-            if summary is not None:
-                ModuleSummary.from_dict(_typed(summary, dict))  # malformed: a miss
+            if summary is not None:  # malformed: a miss
+                summary = ModuleSummary.from_dict(_typed(summary, dict))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # missing, unreadable or corrupt: lint the file again
         for d in diagnostics:
@@ -193,7 +193,7 @@ class Cache:
         if outcome.cell_lines is not None:  # a notebook's findings point into its cells
             data["cells"] = {"cell_lines": outcome.cell_lines, "json_lines": outcome.json_lines}
         if outcome.summary is not None:
-            data["summary"] = outcome.summary
+            data["summary"] = outcome.summary.to_dict()
         try:
             self._prepare()
             entry = self._entry(key)

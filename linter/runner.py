@@ -103,8 +103,8 @@ class FileOutcome:
     internal_error: bool = False
     fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
     cached: bool = False  # answered from the cache, not linted
-    # what crosses the module boundary, for the project (tf2lint.project), as plain data
-    summary: dict | None = None
+    # what crosses the module boundary, for the project (tf2lint.project)
+    summary: ModuleSummary | None = None
 
     def source_lines(self) -> list[str] | None:
         """The file's lines, for source frames. Read from disk on first use: only the text and
@@ -211,8 +211,7 @@ def _lint_file(
         fixed = lint_and_fix(source.text, shown, rules, settings, identity=identity, facts=facts)
         code = fixed.text
         diagnostics = fixed.result.diagnostics
-        if fixed.result.summary is not None:
-            outcome.summary = fixed.result.summary.to_dict()
+        outcome.summary = fixed.result.summary
         if code != source.text:
             try:
                 new_text, new_data = source.render(code)
@@ -490,7 +489,7 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
     relative = relative_to_root(path, settings.root)
     shown = printable(relative)  # as tf2lint check shows it when run from the root
     entry = store.get(store.key(data, shown, settings.rules_for(relative)), shown)
-    return ModuleSummary.from_dict(entry.summary) if entry and entry.summary else None
+    return entry.summary if entry else None
 
 
 Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
@@ -536,9 +535,7 @@ def run(
 
     # The project: what each file learns from the others, and the files that learn something.
     summaries = {
-        i: ModuleSummary.from_dict(o.summary)
-        for i, o in enumerate(outcomes)
-        if o is not None and o.summary is not None
+        i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
     again: list[_Task] = []
     for i, facts in second_pass(summaries).items():
