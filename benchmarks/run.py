@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from corpus import DEFAULT_CACHE, corpus_file, fetch, pinned  # noqa: E402
+from rss import tree_rss  # noqa: E402
 
 
 def python_files(src: Path) -> list[Path]:
@@ -59,32 +60,6 @@ def timed(
     elapsed = time.perf_counter() - start
     result = subprocess.CompletedProcess(command, process.returncode, "".join(out_parts), err)
     return elapsed, peak // (1024 * 1024), result
-
-
-def tree_rss(pid: int) -> int:
-    """Bytes resident in ``pid`` and its descendants (Linux /proc; 0 elsewhere)."""
-    try:
-        children: dict[int, list[int]] = {}
-        rss: dict[int, int] = {}
-        page = os.sysconf("SC_PAGE_SIZE")
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(entry))
-            rss[int(entry)] = int(fields[21]) * page
-    except OSError:
-        return 0
-    total, todo = 0, [pid]
-    while todo:
-        current = todo.pop()
-        total += rss.get(current, 0)
-        todo.extend(children.get(current, ()))
-    return total
 
 
 PARSE_FLOOR = """
