@@ -265,7 +265,8 @@ def test_every_observe_kind_and_failure_end_to_end(tmp_path):
     assert found["X1"].status == judge.CONFIRMED, found["X1"].reason
     assert (found["X1"].bad["traces"], found["X1"].good["traces"]) == (4, 1)
     assert "(retraced for n: Python int 0 -> 1, and 2 more)" in found["X1"].reason
-    assert found["X1"].slowdown and found["X1"].slowdown > 1
+    # A cost kind carries a measured slowdown; its size is a timing, which a test never asserts.
+    assert found["X1"].slowdown is not None and found["X1"].slowdown > 0
     assert found["X2"].status == judge.CONFIRMED, found["X2"].reason
     assert found["X2"].bad["value"] == "1.0"
     assert found["X3"].status == judge.CONFIRMED, found["X3"].reason
