@@ -307,13 +307,17 @@ def record(verdicts: list[PairVerdict], meta: dict) -> str:
     )
 
 
-def merge(previous_record: str, verdicts: list[PairVerdict]) -> list[PairVerdict]:
-    """A recorded run's verdicts, with those of a partial rerun replacing theirs."""
+def merge(
+    previous_record: str, verdicts: list[PairVerdict], programs: list[Program]
+) -> list[PairVerdict]:
+    """A recorded run's verdicts, with those of a partial rerun replacing theirs, and those of
+    programs no longer in the suite dropped."""
     rerun = {v.name for v in verdicts}
+    present = {p.name for p in programs}
     kept = [
         PairVerdict(**entry)
         for entry in json.loads(previous_record)["programs"]
-        if entry["name"] not in rerun
+        if entry["name"] not in rerun and entry["name"] in present
     ]
     return kept + verdicts
 

@@ -29,6 +29,8 @@ def verify_suite_command(args: argparse.Namespace, say: Callable[[str], None]) -
             "platform": f"{platform.system()} {platform.machine()}",
         }
         if names and args.record.is_file():  # a partial run updates those programs' entries
-            verdicts = realworld.merge(args.record.read_text(), verdicts)
+            verdicts = realworld.merge(
+                args.record.read_text(), verdicts, realworld.load_suite(args.suite)
+            )
         args.record.write_text(realworld.record(verdicts, meta) + "\n")
     return 0 if all(v.status == realworld.CONFIRMED for v in verdicts) else 1

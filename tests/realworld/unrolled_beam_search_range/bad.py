@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/38628
-# SYMPTOM: number "nodes" >= 150
+# SYMPTOM: number "nodes" >= 100
 """A beam-search loop over a Python range unrolls into the graph, one copy per step."""
 
 import tensorflow as tf

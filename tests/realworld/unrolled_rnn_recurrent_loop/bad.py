@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/36557
-# SYMPTOM: number "nodes" >= 150
+# SYMPTOM: number "nodes" >= 100
 """A recurrent rollout over a Python list of horizons inside a traced evaluation."""
 
 import tensorflow as tf

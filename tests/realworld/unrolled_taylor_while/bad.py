@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/26807
-# SYMPTOM: number "nodes" >= 150
+# SYMPTOM: number "nodes" >= 100
 """A Taylor-series matrix exponential with a Python `while` on a Python counter: unrolled."""
 
 import tensorflow as tf
