@@ -2,6 +2,7 @@
 
     python scripts/realworld_score.py            # print recall, false alarms, misses
     python scripts/realworld_score.py --write    # rewrite tests/realworld/score.json
+    python scripts/realworld_score.py --tf2lint /path/to/bin/tf2lint   # score another build
 
 tests/test_realworld.py fails when recall drops below, or false alarms rise above, the recorded
 baseline; raise the bar by rerunning with --write after a rule improves.
@@ -22,12 +23,12 @@ SUITE = ROOT / "tests" / "realworld"
 BASELINE = SUITE / "score.json"
 
 
-def check_suite(suite: Path = SUITE) -> list[dict]:
-    """Every finding of ``tf2lint check`` on the suite's programs (all rules, no config)."""
+def check_suite(suite: Path = SUITE, tf2lint: list[str] | None = None) -> list[dict]:
+    """Every finding of ``tf2lint check`` (this one, or the executable given) on the suite."""
     files = sorted(str(p) for p in suite.glob("*/*.py"))
+    command = tf2lint or [sys.executable, "-m", "tf2lint"]
     done = subprocess.run(
-        [sys.executable, "-m", "tf2lint", "check", "--exit-zero", "--no-cache",
-         "--output-format", "json", *files],
+        [*command, "check", "--exit-zero", "--no-cache", "--output-format", "json", *files],
         capture_output=True, text=True, check=True, cwd=suite,
     )  # fmt: skip
     diagnostics = json.loads(done.stdout)["diagnostics"]
@@ -36,15 +37,16 @@ def check_suite(suite: Path = SUITE) -> list[dict]:
     return diagnostics
 
 
-def current_score(suite: Path = SUITE) -> realworld.Score:
-    return realworld.score(realworld.load_suite(suite), check_suite(suite))
+def current_score(suite: Path = SUITE, tf2lint: list[str] | None = None) -> realworld.Score:
+    return realworld.score(realworld.load_suite(suite), check_suite(suite, tf2lint))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="record this score as the baseline")
+    parser.add_argument("--tf2lint", help="score another tf2lint executable (e.g. main's)")
     args = parser.parse_args()
-    result = current_score()
+    result = current_score(tf2lint=[args.tf2lint] if args.tf2lint else None)
     print(f"recall {len(result.found)}/{result.expected} ({result.recall:.0%}), "
           f"false alarms {len(result.false_alarms)}")  # fmt: skip
     for line in result.missed:
