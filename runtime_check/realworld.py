@@ -28,6 +28,7 @@ and does not show it. Nothing here imports TensorFlow: each program runs in its 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -145,6 +146,13 @@ class Program:
     def bad(self) -> Path:
         return self.folder / "bad.py"
 
+    def digest(self) -> str:
+        """sha256 of the program's files (bad, clean and any helper module it imports)."""
+        h = hashlib.sha256()
+        for path in sorted(self.folder.glob("*.py")):
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return h.hexdigest()
+
     @property
     def clean(self) -> Path:
         return self.folder / "clean.py"
@@ -245,6 +253,7 @@ class PairVerdict:
     bad: str  # what the bad program showed, in words
     clean: str
     seconds: float
+    digest: str = ""  # Program.digest() of the files that ran
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
@@ -280,7 +289,7 @@ def verify_program(program: Program, timeout: float = 120.0) -> PairVerdict:
         status = NOT_CONFIRMED
     return PairVerdict(
         program.name, program.source, str(program.symptom), status, words["bad"],
-        words["clean"], round(seconds, 2),
+        words["clean"], round(seconds, 2), program.digest(),
     )  # fmt: skip
 
 

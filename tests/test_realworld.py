@@ -89,10 +89,13 @@ def test_verification_record_covers_every_program_and_confirms_each():
     record = json.loads((SUITE / "verified.json").read_text())
     assert record["tensorflow"].startswith("2.")
     recorded = {entry["name"]: entry for entry in record["programs"]}
-    assert set(recorded) == {p.name for p in PROGRAMS}, "rerun: tf2lint verify --suite"
+    assert set(recorded) == {p.name for p in PROGRAMS}, (
+        "rerun: tf2lint verify --suite tests/realworld --record tests/realworld/verified.json"
+    )
     for program in PROGRAMS:
         entry = recorded[program.name]
         assert entry["symptom"] == str(program.symptom), f"{program.name}: SYMPTOM changed"
+        assert entry["digest"] == program.digest(), f"{program.name} changed since it was verified"
         assert entry["status"] == realworld.CONFIRMED, f"{program.name}: {entry}"
 
 
@@ -140,3 +143,21 @@ def test_static_score_is_not_below_the_recorded_baseline():
     new_alarms = sorted(set(result.false_alarms) - set(baseline["false_alarm_lines"]))
     assert len(result.found) >= baseline["found"], f"recall dropped; newly missed: {new_misses}"
     assert len(result.false_alarms) <= baseline["false_alarms"], f"new false alarms: {new_alarms}"
+
+
+def test_a_partial_rerun_replaces_its_entries_and_drops_removed_programs():
+    def verdict(name, status):
+        return realworld.PairVerdict(
+            name, "https://example.org", "traces >= 5", status, "", "", 1.0
+        )
+
+    previous = realworld.record(
+        [verdict(PROGRAMS[0].name, realworld.NOT_CONFIRMED), verdict(PROGRAMS[1].name, "confirmed"),
+         verdict("removed_program", realworld.CONFIRMED)],
+        {"tensorflow": "2.x"},
+    )  # fmt: skip
+    merged = realworld.merge(previous, [verdict(PROGRAMS[0].name, realworld.CONFIRMED)], PROGRAMS)
+    assert {(v.name, v.status) for v in merged} == {
+        (PROGRAMS[0].name, realworld.CONFIRMED),
+        (PROGRAMS[1].name, realworld.CONFIRMED),
+    }
