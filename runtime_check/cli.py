@@ -24,6 +24,13 @@ def add_commands(commands) -> None:
     verify.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table")
     verify.add_argument("--repeat", type=int, default=20, help="calls per fixture")
     verify.add_argument("--timeout", type=float, default=120.0, help="seconds per fixture")
+    verify.add_argument(
+        "--suite",
+        type=Path,
+        help="instead of the rules' fixtures, run a suite of bad/clean program pairs "
+        "(tests/realworld) and check each declared SYMPTOM",
+    )
+    verify.add_argument("--record", type=Path, help="with --suite: write the record (JSON) here")
     verify.set_defaults(run_command=verify_command)
 
     trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
@@ -88,6 +95,10 @@ def verify_command(args: argparse.Namespace) -> int:
 
     from tf2lint.runtime_check import harness, report
 
+    if args.suite:
+        from tf2lint.runtime_check.realworld_cli import verify_suite_command
+
+        return verify_suite_command(args, _say)
     rules, unknown = _select(args.rules)
     if unknown:
         _say(f"error: no rule matches {', '.join(unknown)}")

@@ -1,0 +1,63 @@
+"""Score ``tf2lint check`` on the real-world suite; ``--write`` records the baseline.
+
+    python scripts/realworld_score.py            # print recall, false alarms, misses
+    python scripts/realworld_score.py --write    # rewrite tests/realworld/score.json
+    python scripts/realworld_score.py --tf2lint /path/to/bin/tf2lint   # score another build
+
+tests/test_realworld.py fails when recall drops below, or false alarms rise above, the recorded
+baseline; raise the bar by rerunning with --write after a rule improves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tf2lint.runtime_check import realworld
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = ROOT / "tests" / "realworld"
+BASELINE = SUITE / "score.json"
+
+
+def check_suite(suite: Path = SUITE, tf2lint: list[str] | None = None) -> list[dict]:
+    """Every finding of ``tf2lint check`` (this one, or the executable given) on the suite."""
+    files = sorted(str(p) for p in suite.glob("*/*.py"))
+    command = tf2lint or [sys.executable, "-m", "tf2lint"]
+    done = subprocess.run(
+        [*command, "check", "--exit-zero", "--no-cache", "--output-format", "json", *files],
+        capture_output=True, text=True, check=True, cwd=suite,
+    )  # fmt: skip
+    diagnostics = json.loads(done.stdout)["diagnostics"]
+    for d in diagnostics:  # paths come back relative to the suite
+        d["path"] = str((suite / d["path"]).resolve())
+    return diagnostics
+
+
+def current_score(suite: Path = SUITE, tf2lint: list[str] | None = None) -> realworld.Score:
+    return realworld.score(realworld.load_suite(suite), check_suite(suite, tf2lint))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="record this score as the baseline")
+    parser.add_argument("--tf2lint", help="score another tf2lint executable (e.g. main's)")
+    args = parser.parse_args()
+    result = current_score(tf2lint=[args.tf2lint] if args.tf2lint else None)
+    print(f"recall {len(result.found)}/{result.expected} ({result.recall:.0%}), "
+          f"false alarms {len(result.false_alarms)}")  # fmt: skip
+    for line in result.missed:
+        print("  missed     ", line)
+    for line in result.false_alarms:
+        print("  false alarm", line)
+    if args.write:
+        BASELINE.write_text(json.dumps(result.to_dict(), indent=1) + "\n")
+        print(f"wrote {BASELINE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""The fix: tf.print in update_state."""
+
+import sys
+
+import numpy as np
+import tensorflow as tf
+
+
+class Precision(tf.keras.metrics.Metric):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.hits = self.add_weight(name="hits", initializer="zeros")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        tf.print("update", tf.reduce_mean(y_pred), output_stream=sys.stdout)
+        self.hits.assign_add(tf.reduce_sum(tf.cast(y_pred > 0.5, tf.float32)))
+
+    def result(self):
+        return self.hits
+
+
+model = tf.keras.Sequential([tf.keras.Input(shape=(2,)), tf.keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse", metrics=[Precision()])
+model.fit(np.ones((8, 2)), np.ones((8, 1)), batch_size=2, epochs=1, verbose=0)
