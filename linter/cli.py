@@ -379,6 +379,33 @@ def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
     return found
 
 
+def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
+    """The other files of the programs the ``files`` belong to (see
+    :func:`tf2lint.runner.project_files`), as a run on the whole project would find them (not
+    excluded, not ignored): their summaries tell the ``files`` what a whole run would."""
+    from tf2lint.config import matches_pattern
+    from tf2lint.files import relative_to_root
+    from tf2lint.gitignore import is_ignored
+    from tf2lint.runner import project_files
+
+    named = {Path(os.path.abspath(f)) for f in files}
+    scopes: dict[Path, list[Path]] = {}
+    context: dict[Path, None] = {}
+    for file in named:
+        if file.parent not in scopes:
+            scopes[file.parent] = project_files(file)
+        for other in scopes[file.parent]:
+            if other in named or other in context:
+                continue
+            relative = relative_to_root(other, config.root)
+            if any(matches_pattern(relative, pattern) for pattern in options.excludes):
+                continue
+            if options.respect_gitignore and is_ignored(other, False):
+                continue
+            context[other] = None
+    return list(context)
+
+
 class _Progress:
     """``checked 120/770 files`` on a terminal's stderr while a run is under way, then erased."""
 
@@ -433,7 +460,12 @@ def _check(args: argparse.Namespace) -> int:
             progress = _Progress(sys.stderr)
         try:
             result = run(
-                files, settings, jobs=args.jobs, cache=not args.no_cache, progress=progress
+                files,
+                settings,
+                jobs=args.jobs,
+                cache=not args.no_cache,
+                progress=progress,
+                context=_context(files, config, options),
             )
         finally:
             if progress is not None:
@@ -576,7 +608,8 @@ def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) 
     from tf2lint.suppress import add_noqa
 
     files = _files(paths, config, options)
-    result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)
+    context = _context(files, config, options)
+    result = run(files, settings, jobs=args.jobs, cache=not args.no_cache, context=context)
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
         found = [d for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]

@@ -6,9 +6,9 @@ import difflib
 import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,13 @@ from tf2lint.files import (
     split_lines_keepends,
     write_fixed,
 )
-from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
+from tf2lint.project import (
+    ModuleFacts,
+    ModuleIdentity,
+    ModuleSummary,
+    is_package,
+    second_pass,
+)
 from tf2lint.rule import (
     INTERNAL_ERROR,
     PARSER_CRASH,
@@ -494,6 +500,32 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
 
 Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
 
+# A project larger than this is not built around a file: each file is linted alone.
+MAX_PROJECT_FILES = 5000
+
+
+def project_files(path: Path) -> list[Path]:
+    """The files of the program ``path`` belongs to, as tf2lint builds it around one file (the
+    command line around the files it is given, the language server around a document): its
+    top-level package, or for a script, the modules of its folder. Absolute paths; [] when
+    ``path`` is in no such project (not a module, too many files, a folder not listable)."""
+    path = Path(os.path.abspath(path))
+    if path.suffix != ".py":
+        return []
+    folder = path.parent
+    try:
+        if is_package(folder):
+            while is_package(folder.parent) and folder.parent != folder:
+                folder = folder.parent
+            files = sorted(folder.rglob("*.py"))
+        else:
+            files = sorted(folder.glob("*.py"))
+    except OSError:
+        return []
+    if path not in files or len(files) > MAX_PROJECT_FILES:
+        return []
+    return files
+
 
 def run(
     paths: list[Path],
@@ -501,10 +533,16 @@ def run(
     jobs: int | None = None,
     cache: bool = True,
     progress: Progress | None = None,
+    context: Sequence[Path] = (),
 ) -> RunResult:
     """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
     with what the other files say about it, each file whose analysis that changes. With
     ``cache``, reuse the results (and summaries) of unchanged files (see tf2lint.cache).
+
+    ``context``: the other files of the program (see :func:`project_files`), which are not
+    reported nor fixed: only their summaries join the project, from the cache where it has
+    them as the files are now, else from linting them (which fills the cache). So a run on a
+    few files (pre-commit's staged ones) reports for them what a run on the whole project does.
 
     Each file is read once a pass, here when the cache needs its bytes for the key (they then
     travel to the worker that lints them), else by that worker.
@@ -537,8 +575,12 @@ def run(
     summaries = {
         i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
+    for i, summary in _context_summaries(context, settings, store, len(paths), jobs):
+        summaries[i] = summary
     again: list[_Task] = []
     for i, facts in second_pass(summaries).items():
+        if i >= len(paths):
+            continue  # a file of the context: not reported, so not linted again
         task = _Task(i, paths[i], None, identities[i], facts)
         if store is not None:
             try:  # read again: a first pass with --fix may have rewritten it
@@ -557,6 +599,33 @@ def run(
         outcomes[task.index] = outcome
         _remember(store, task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+def _context_summaries(
+    context: Sequence[Path], settings: Settings, store, first: int, jobs: int | None
+) -> Iterator[tuple[int, ModuleSummary]]:
+    """The summaries of the ``context`` files, numbered from ``first``: cached ones as they
+    are, the others linted (never fixed) and cached, as the first pass of a whole run would."""
+    reading = replace(settings, fix=False, diff=False)
+    tasks: list[_Task] = []
+    for i, path in enumerate(context, first):
+        task = _Task(i, path, None, ModuleIdentity.of(path))
+        if store is not None:
+            try:
+                task.data = read_bytes(path, settings.max_file_size)
+            except ReadError:
+                continue  # unreadable: the project goes on without it, as a run would
+            task.key = _key(store, settings, task.data, path)
+            hit = _cached(store, reading, task.key, path)
+            if hit is not None:
+                if hit.summary is not None:
+                    yield i, hit.summary
+                continue
+        tasks.append(task)
+    for task, outcome in _lint_all(tasks, reading, jobs):
+        _remember(store, task.key, outcome)
+        if outcome.summary is not None:
+            yield task.index, outcome.summary
 
 
 class _Counter:
