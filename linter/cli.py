@@ -17,12 +17,18 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tf2lint import __version__
 from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
+
+if TYPE_CHECKING:
+    from tf2lint.config import Config
+    from tf2lint.rule import Rule
+    from tf2lint.runner import Settings
+    from tf2lint.selection import RuleSelection
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 LSP_INSTALL_HINT = (
@@ -101,11 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument(
         "-o", "--output-file", type=Path, help="write the report to this file (default: stdout)"
     )
-    output.add_argument("--statistics", action="store_true", help="count the findings per rule")
+    output.add_argument(
+        "--statistics", action="store_true", default=None, help="count the findings per rule"
+    )
     output.add_argument(
         "--color",
         choices=("auto", "always", "never"),
-        default="auto",
+        default=None,
         help="colour the text output (auto: on a terminal, unless NO_COLOR is set)",
     )
     output.add_argument("-q", "--quiet", action="store_true", help="print findings, no summary")
@@ -127,13 +135,27 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--stdin-filename", type=Path, help="the name of the file read from stdin")
 
     misc = check.add_argument_group("miscellaneous")
-    misc.add_argument("-e", "--exit-zero", action="store_true", help="exit 0 even with findings")
+    misc.add_argument(
+        "-e", "--exit-zero", action="store_true", default=None, help="exit 0 even with findings"
+    )
     misc.add_argument(
         "--exit-non-zero-on-fix",
         action="store_true",
         help="exit 1 when files were fixed, even with no findings left",
     )
-    misc.add_argument("--config", type=Path, help="pyproject.toml to read [tool.tf2lint] from")
+    misc.add_argument(
+        "--config",
+        action="append",
+        metavar="CONFIG",
+        help="the configuration file for every file (pyproject.toml, tf2lint.toml), or a "
+        "`KEY = VALUE` TOML setting over each file's configuration (repeatable)",
+    )
+    misc.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    misc.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings that apply to the first path (a file), and exit",
+    )
     misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="processes (default: cores)")
     misc.add_argument(
         "-n",
@@ -235,28 +257,128 @@ def _pick(flag, configured, default=None):
     return flag if flag is not None else configured if configured is not None else default
 
 
-def _load_settings(args: argparse.Namespace, paths: list[Path]):
+@dataclass
+class LoadedSettings:
+    """The run's configuration (the one nearest the paths given, or ``--config``'s) and
+    settings, and each file's own (the nearest configuration to the file, as in ruff)."""
+
+    config: Config
+    settings: Settings
+    options: CheckOptions
+    config_file: Path | None  # --config FILE: every file uses it
+    overrides: list[dict]  # --config KEY=VALUE and the flags that are keys, over every file's
+    isolated: bool
+    cli_rules: RuleSelection  # --select, --extend-select, --ignore
+    unused_flag: bool | None  # --[no-]report-unused-suppressions
+    per_folder: dict[Path, Path | None] = field(default_factory=dict)  # folder -> its config
+    per_config: dict[Path | None, Settings] = field(default_factory=dict)
+
+    def config_path_for(self, path: Path) -> Path | None:
+        from tf2lint.config import find_config
+
+        if self.isolated:
+            return None
+        if self.config_file is not None:
+            return self.config_file
+        folder = Path(os.path.abspath(path)).parent
+        if folder not in self.per_folder:
+            self.per_folder[folder] = find_config(folder)
+        return self.per_folder[folder]
+
+    def settings_for(self, path: Path) -> Settings:
+        """The settings of the file at ``path``; raises ConfigError."""
+        from tf2lint.config import load_config
+
+        config_path = self.config_path_for(path)
+        if config_path == self.config.source:
+            return self.settings
+        if config_path not in self.per_config:
+            config = load_config(config_path, self.overrides)
+            self.per_config[config_path] = replace(
+                self.settings,  # what the run decides: fixing, the cache folder
+                rules=_selected(config, self.cli_rules),
+                root=config.root,
+                per_file_ignores=config.per_file_ignores,
+                report_unused_suppressions=bool(
+                    _pick(self.unused_flag, config.report_unused_suppressions, False)
+                ),
+                max_file_size=config.max_file_size,
+            )
+        return self.per_config[config_path]
+
+
+def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
+    """The rules a configuration selects, with the command line's selection over it."""
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import select_rules
+
+    return select_rules(
+        all_rules(),
+        config.select,
+        config.ignore + config.extend_ignore,
+        config.target_tensorflow,
+        extend_select=config.extend_select,
+        overrides=cli_rules,
+    )
+
+
+def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
+    """``--config``: a configuration file (at most one), or ``KEY=VALUE`` overrides (as ruff's);
+    and the flags that are configuration keys, as overrides."""
+    from tf2lint.config import parse_override
+
+    config_file = None
+    overrides = []
+    for value in args.config or []:
+        if "=" not in value or Path(value).is_file():
+            if config_file is not None:
+                raise _UsageError("--config names two configuration files")
+            config_file = Path(value)
+            if not config_file.is_file():
+                raise _UsageError(f"--config: no such file: {value}")
+        else:
+            overrides.append(parse_override(value))
+    if args.target_tensorflow:
+        overrides.append(
+            parse_override(f"target-tensorflow = {json.dumps(args.target_tensorflow)}")
+        )
+    return config_file, overrides
+
+
+def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
+    """Where the run's own configuration is looked for: the folder holding every path given
+    (whatever their order), or the file read from stdin's."""
+    if _reads_stdin(args) and args.stdin_filename:
+        return Path(os.path.abspath(args.stdin_filename)).parent
+    folder = Path(os.path.commonpath([os.path.abspath(p) for p in paths]))
+    return folder if folder.is_dir() else folder.parent
+
+
+def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
     from tf2lint.config import ConfigError, find_config, load_config
-    from tf2lint.plugins import PluginError, all_rules
+    from tf2lint.plugins import PluginError
     from tf2lint.runner import Settings
-    from tf2lint.selection import RuleSelection, select_rules
+    from tf2lint.selection import RuleSelection
 
     try:
-        start = args.stdin_filename if _reads_stdin(args) and args.stdin_filename else paths[0]
-        config_path = args.config or find_config(start)
-        config = load_config(config_path)
-        if args.target_tensorflow:
-            config = _with_target(config, args.target_tensorflow)
-        rules = select_rules(
-            all_rules(),
-            config.select,
-            config.ignore,
-            config.target_tensorflow,
-            extend_select=config.extend_select,
-            overrides=RuleSelection(args.select, args.extend_select or [], args.ignore or []),
-        )
+        config_file, overrides = _config_args(args)
+        if args.isolated:
+            config_path = None
+        else:
+            config_path = config_file or find_config(_run_folder(args, paths))
+        config = load_config(config_path, overrides)
+        cli_rules = RuleSelection(args.select, args.extend_select or [], args.ignore or [])
+        rules = _selected(config, cli_rules)
     except (ConfigError, PluginError) as error:
         raise _UsageError(str(error)) from error
+    # the configuration keys that are flags of the run
+    # (a flag that contradicts one of them wins over it)
+    if args.exit_zero is None:
+        args.exit_zero = bool(config.exit_zero) and not args.exit_non_zero_on_fix
+    if args.statistics is None:
+        args.statistics = bool(config.statistics) and not (args.diff or args.add_noqa)
+    args.color = args.color or config.color or "auto"
+    args.jobs = args.jobs or config.jobs
     fix_only = bool(_pick(args.fix_only, config.fix_only, False))
     fix = bool(_pick(args.fix, config.fix, False)) or fix_only
     fix_mode = "diff" if args.diff else "apply" if fix else "generate"
@@ -296,15 +418,28 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
         max_file_size=config.max_file_size,
         linted_paths=tuple(paths),
     )
-    return config, settings, options
+    return LoadedSettings(
+        config,
+        settings,
+        options,
+        config_file,
+        overrides,
+        args.isolated,
+        cli_rules,
+        args.report_unused_suppressions,
+    )
 
 
-def _with_target(config, target: str):
-    from tf2lint.config import config_from_table
+def _per_file(loaded: LoadedSettings, files: list[Path]) -> Callable[[Path], Settings]:
+    """Each file's settings, looked up before the run (a bad configuration is a usage error)."""
+    from tf2lint.config import ConfigError
+    from tf2lint.plugins import PluginError
 
-    checked = config_from_table({"target-tensorflow": target})
-    config.target_tensorflow = checked.target_tensorflow
-    return config
+    try:
+        table = {Path(os.path.abspath(f)): loaded.settings_for(f) for f in files}
+    except (ConfigError, PluginError) as error:
+        raise _UsageError(str(error)) from error
+    return lambda path: table.get(Path(os.path.abspath(path)), loaded.settings)
 
 
 def _missing(path: Path) -> bool:
@@ -438,23 +573,28 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 def _check(args: argparse.Namespace) -> int:
     from tf2lint.runner import run
 
-    _check_usage(args)
     say = _say(args)
     started = time.perf_counter()
     stdin = _reads_stdin(args)
     paths = args.paths or [Path(".")]
-    config, settings, options = _load_settings(args, paths)
+    _check_usage(args)
+    loaded = _load_settings(args, paths)
+    config, settings, options = loaded.config, loaded.settings, loaded.options
     if args.statistics and options.output_format not in ("full", "concise", "json"):
         raise _UsageError("--statistics works with the full, concise and json formats")
     say(f"configuration: {config.source or 'none found; the defaults'}")
     say(f"rules selected: {len(settings.rules)}")
+    if args.show_settings:
+        return _show_settings(loaded, paths)
     if args.add_noqa:
-        return _add_noqa(args, config, settings, options, paths)
+        return _add_noqa(args, loaded, paths)
     if stdin:
         result, fixed_source = _lint_stdin(args, config, settings, options)
     else:
         files = _files(paths, config, options)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
+        context = _context(files, config, options)
+        settings_for = _per_file(loaded, files + context)
         progress = None
         if sys.stderr.isatty() and not (args.quiet or args.silent):
             progress = _Progress(sys.stderr)
@@ -465,7 +605,8 @@ def _check(args: argparse.Namespace) -> int:
                 jobs=args.jobs,
                 cache=not args.no_cache,
                 progress=progress,
-                context=_context(files, config, options),
+                context=context,
+                settings_for=settings_for,
             )
         finally:
             if progress is not None:
@@ -474,6 +615,42 @@ def _check(args: argparse.Namespace) -> int:
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
     _report(args, result, settings, config, options, fixed_source)
     return _exit_code(args, result, options)
+
+
+def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
+    """``--show-settings``: what applies to the first path (a file), as ruff's."""
+    path = paths[0]
+    config_path = loaded.config_path_for(path)
+    settings = _per_file(loaded, [path])(path)
+    from tf2lint.files import relative_to_root
+
+    relative = relative_to_root(path, settings.root)
+    ignored = {
+        pattern: ids
+        for pattern, ids in settings.per_file_ignores.items()
+        if _matches(relative, pattern)
+    }
+    rules = settings.rules_for(relative)
+    lines = [
+        f"Resolved settings for: {path}",
+        f"Settings path: {config_path or '(none: the defaults)'}",
+        f"root = {settings.root}",
+        f"cache-dir = {settings.cache_dir or settings.root / '.tf2lint_cache'}",
+        f"max-file-size = {settings.max_file_size}",
+        f"report-unused-suppressions = {str(settings.report_unused_suppressions).lower()}",
+        f"per-file-ignores (matching this file) = {json.dumps(ignored)}",
+        f"rules ({len(rules)}) = [",
+        *(f"    {r.id},  # {r.name}" for r in rules),
+        "]",
+    ]
+    print("\n".join(lines))
+    return EXIT_CLEAN
+
+
+def _matches(relative: str, pattern: str) -> bool:
+    from tf2lint.config import matches_pattern
+
+    return matches_pattern(relative, pattern)
 
 
 def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:
@@ -590,7 +767,7 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
     return RunResult([outcome]), fixed if options.fix_mode == "apply" else None
 
 
-def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) -> int:
+def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
     rules (a baseline for a legacy codebase)."""
     from tf2lint.files import (
@@ -607,9 +784,17 @@ def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) 
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
 
+    config, settings, options = loaded.config, loaded.settings, loaded.options
     files = _files(paths, config, options)
     context = _context(files, config, options)
-    result = run(files, settings, jobs=args.jobs, cache=not args.no_cache, context=context)
+    result = run(
+        files,
+        settings,
+        jobs=args.jobs,
+        cache=not args.no_cache,
+        context=context,
+        settings_for=_per_file(loaded, files + context),
+    )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
         found = [d for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]

@@ -431,11 +431,13 @@ class _Task:
     identity: ModuleIdentity
     facts: ModuleFacts | None = None
     key: str | None = None
+    settings: Settings | None = None  # the file's own, where not the run's
 
 
 def _lint_task(settings: Settings, task: _Task) -> FileOutcome:
     """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
-    outcome = lint_file(task.path, settings, task.data, task.identity, task.facts)
+    own = task.settings or settings
+    outcome = lint_file(task.path, own, task.data, task.identity, task.facts)
     _portable(outcome.diagnostics)
     return outcome
 
@@ -534,6 +536,7 @@ def run(
     cache: bool = True,
     progress: Progress | None = None,
     context: Sequence[Path] = (),
+    settings_for: Callable[[Path], Settings] | None = None,
 ) -> RunResult:
     """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
     with what the other files say about it, each file whose analysis that changes. With
@@ -549,19 +552,20 @@ def run(
     """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
     identities = [ModuleIdentity.of(path) for path in paths]
-    store = _store(settings) if cache else None
+    own = _Own(settings, settings_for, cache)
     tasks: list[_Task] = []
     for i, path in enumerate(paths):
-        task = _Task(i, path, None, identities[i])
+        task = _Task(i, path, None, identities[i], settings=own.settings(path))
+        store = own.store(task.settings)
         if store is not None:
             shown = display_path(path)
             try:
-                task.data = read_bytes(path, settings.max_file_size)
+                task.data = read_bytes(path, own.of(task).max_file_size)
             except ReadError as error:
                 outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
-            task.key = _key(store, settings, task.data, path)
-            outcomes[i] = _cached(store, settings, task.key, path)
+            task.key = _key(store, own.of(task), task.data, path)
+            outcomes[i] = _cached(store, own.of(task), task.key, path)
         if outcomes[i] is None:
             tasks.append(task)
     counter = _Counter(len(paths), progress)
@@ -569,26 +573,27 @@ def run(
     for task, outcome in _lint_all(tasks, settings, jobs):
         outcomes[task.index] = outcome
         counter.add(1)
-        _remember(store, task.key, outcome)
+        _remember(own.store(task.settings), task.key, outcome)
 
     # The project: what each file learns from the others, and the files that learn something.
     summaries = {
         i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
-    for i, summary in _context_summaries(context, settings, store, len(paths), jobs):
+    for i, summary in _context_summaries(context, own, len(paths), jobs):
         summaries[i] = summary
     again: list[_Task] = []
     for i, facts in second_pass(summaries).items():
         if i >= len(paths):
             continue  # a file of the context: not reported, so not linted again
-        task = _Task(i, paths[i], None, identities[i], facts)
+        task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))
+        store = own.store(task.settings)
         if store is not None:
             try:  # read again: a first pass with --fix may have rewritten it
-                task.data = read_bytes(paths[i], settings.max_file_size)
+                task.data = read_bytes(paths[i], own.of(task).max_file_size)
             except ReadError:
                 continue  # the first pass's result stands
-            task.key = _key(store, settings, task.data, paths[i], facts)
-            outcome = _cached(store, settings, task.key, paths[i])
+            task.key = _key(store, own.of(task), task.data, paths[i], facts)
+            outcome = _cached(store, own.of(task), task.key, paths[i])
             if outcome is not None:
                 outcomes[i] = outcome
                 continue
@@ -597,19 +602,46 @@ def run(
         outcome.fixed += outcomes[task.index].fixed  # type: ignore[union-attr]
         outcome.diff = outcome.diff or outcomes[task.index].diff  # type: ignore[union-attr]
         outcomes[task.index] = outcome
-        _remember(store, task.key, outcome)
+        _remember(own.store(task.settings), task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
 
 
+class _Own:
+    """Each file's settings (None: the run's) and each settings' cache."""
+
+    def __init__(
+        self, run: Settings, settings_for: Callable[[Path], Settings] | None, cache: bool
+    ) -> None:
+        self.run, self.settings_for, self.cache = run, settings_for, cache
+        self.stores: dict[int, object] = {}
+
+    def settings(self, path: Path) -> Settings | None:
+        own = self.settings_for(path) if self.settings_for is not None else self.run
+        return None if own is self.run else own
+
+    def of(self, task: _Task) -> Settings:
+        return task.settings or self.run
+
+    def store(self, settings: Settings | None):
+        if not self.cache:
+            return None
+        settings = settings or self.run
+        if id(settings) not in self.stores:
+            self.stores[id(settings)] = _store(settings)
+        return self.stores[id(settings)]
+
+
 def _context_summaries(
-    context: Sequence[Path], settings: Settings, store, first: int, jobs: int | None
+    context: Sequence[Path], own: _Own, first: int, jobs: int | None
 ) -> Iterator[tuple[int, ModuleSummary]]:
     """The summaries of the ``context`` files, numbered from ``first``: cached ones as they
     are, the others linted (never fixed) and cached, as the first pass of a whole run would."""
-    reading = replace(settings, fix=False, diff=False)
     tasks: list[_Task] = []
     for i, path in enumerate(context, first):
-        task = _Task(i, path, None, ModuleIdentity.of(path))
+        settings = own.settings(path) or own.run
+        reading = replace(settings, fix=False, diff=False)
+        task = _Task(i, path, None, ModuleIdentity.of(path), settings=reading)
+        store = own.store(own.settings(path))
         if store is not None:
             try:
                 task.data = read_bytes(path, settings.max_file_size)
@@ -622,8 +654,8 @@ def _context_summaries(
                     yield i, hit.summary
                 continue
         tasks.append(task)
-    for task, outcome in _lint_all(tasks, reading, jobs):
-        _remember(store, task.key, outcome)
+    for task, outcome in _lint_all(tasks, own.run, jobs):
+        _remember(own.store(own.settings(task.path)), task.key, outcome)
         if outcome.summary is not None:
             yield task.index, outcome.summary
 
