@@ -246,6 +246,8 @@ def _diagnostic(data: Any) -> Diagnostic:
         if fix.get("applicability") not in ("safe", "unsafe"):
             raise TypeError("bad fix applicability")
         _typed(fix["description"], str)
+        if fix.get("replacement_text") is not None:
+            _typed(fix["replacement_text"], str)
     if data.get("cell") is not None:
         _typed(data["cell"], int)
     return Diagnostic.from_dict(data)

@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
         dest="output_format",
         choices=(*OUTPUT_FORMATS, *FORMAT_ALIASES),
         default=None,
-        help="full (the default; `text` is the same), concise, json, sarif or github",
+        help="full (the default; `text` is the same), concise, json, json-lines, junit, "
+        "github, gitlab, pylint, rdjson or sarif (as ruff's)",
     )
     output.add_argument(
         "-o", "--output-file", type=Path, help="write the report to this file (default: stdout)"
@@ -671,7 +672,12 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
         TextOptions,
         use_color,
         write_github,
+        write_gitlab,
         write_json,
+        write_json_lines,
+        write_junit,
+        write_pylint,
+        write_rdjson,
         write_sarif,
         write_statistics,
         write_text,
@@ -711,6 +717,16 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             write_statistics(result, out, text, as_json=options.output_format == "json")
         elif options.output_format == "json":
             write_json(result, out)
+        elif options.output_format == "json-lines":
+            write_json_lines(result, out)
+        elif options.output_format == "junit":
+            write_junit(result, out)
+        elif options.output_format == "gitlab":
+            write_gitlab(result, out)
+        elif options.output_format == "pylint":
+            write_pylint(result, out)
+        elif options.output_format == "rdjson":
+            write_rdjson(result, out)
         elif options.output_format == "sarif":
             write_sarif(result, out, settings.rules, config.root)
         elif options.output_format == "github":

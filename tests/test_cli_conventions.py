@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import json_findings, run_cli
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 # TF904's safe fix (the deprecated option's new name) next to TF201's unsafe one
@@ -74,7 +74,7 @@ def test_fix_counts_findings_not_fix_rounds(project):
     # TF107 finding on the same call goes with them)
     tf103 = Path(__file__).resolve().parent.parent / "fixtures" / "TF103" / "bad.py"
     (project / "conv.py").write_text(tf103.read_text())
-    before = json.loads(check(project, "--output-format", "json").stdout)["summary"]
+    before = {"findings": len(json.loads(check(project, "--output-format", "json").stdout))}
     result = check(project, "--fix", "--unsafe-fixes")
     assert result.stdout == (
         f"Found {before['findings']} errors ({before['findings']} fixed, 0 remaining).\n"
@@ -122,7 +122,7 @@ TF1_AND_TF2 = BAD_PRINT + "\nsession = tf.Session()\n"
 
 
 def _rules(result) -> list[str]:
-    return sorted({d["rule"] for d in json.loads(result.stdout)["diagnostics"]})
+    return sorted({d["code"] for d in json.loads(result.stdout)})
 
 
 def test_repeated_select_accumulates(project):
@@ -226,11 +226,11 @@ def test_gitignored_files_are_skipped_in_a_git_work_tree(project):
         (project / name).write_text(BAD_PRINT)
     (project / "src" / ".gitignore").write_text("/train.py\n")
     result = check(project, "--output-format", "json")
-    assert {d["path"] for d in json.loads(result.stdout)["diagnostics"]} == {"src/keep_pb2.py"}
+    assert {d["path"] for d in json_findings(result.stdout, project)} == {"src/keep_pb2.py"}
     everything = check(project, "--no-respect-gitignore", "--output-format", "json")
-    assert len({d["path"] for d in json.loads(everything.stdout)["diagnostics"]}) == 4
+    assert len({d["path"] for d in json_findings(everything.stdout, project)}) == 4
     (project / "pyproject.toml").write_text("[tool.tf2lint]\nrespect-gitignore = false\n")
-    assert json.loads(check(project, "--output-format", "json").stdout)["summary"]["findings"] == 4
+    assert len(json.loads(check(project, "--output-format", "json").stdout)) == 4
 
 
 def test_gitignore_means_nothing_outside_a_work_tree(bad, project):

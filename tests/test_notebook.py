@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, json_findings, run_cli
 from tf2lint.notebook import _magic_lines, read_notebook
 
 NOTEBOOKS = ROOT / "tests" / "data" / "notebooks"
@@ -24,7 +24,7 @@ def _copy(project: Path, name: str) -> Path:
 
 def _check_json(project: Path, *args: str) -> tuple[int, list[dict]]:
     result = run_cli("check", "--format", "json", *args, cwd=project)
-    return result.returncode, json.loads(result.stdout)["diagnostics"]
+    return result.returncode, json_findings(result.stdout, project)
 
 
 @pytest.mark.parametrize("name", ["one_space_lists.ipynb", "two_space_strings.ipynb"])
@@ -258,7 +258,7 @@ def test_a_malformed_notebook_is_a_read_error_and_the_run_goes_on(project, name)
     (project / "train.py").write_text(BAD_PRINT)
     result = run_cli("check", "--format", "json", cwd=project)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    found = {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+    found = {(d["path"], d["rule"]): d for d in json_findings(result.stdout, project)}
     assert words in found[(f"{name}.ipynb", "read-error")]["message"]
     assert ("train.py", "TF201") in found
     assert not [k for k in found if k[1] == "internal-error"]

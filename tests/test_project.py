@@ -82,7 +82,7 @@ def _check(folder: Path, *args: str) -> list[tuple[str, str, int]]:
     done = run_cli("check", ".", "--output-format", "json", *args, cwd=folder)
     assert done.returncode in (0, 1), done.stderr
     return sorted(
-        (Path(d["path"]).name, d["rule"], d["line"]) for d in json.loads(done.stdout)["diagnostics"]
+        (Path(d["filename"]).name, d["code"], d["location"]["row"]) for d in json.loads(done.stdout)
     )
 
 
