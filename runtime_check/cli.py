@@ -47,6 +47,12 @@ def add_commands(commands) -> None:
         default=True,
         help="count the lines of findings while graphs are built (slows tracing; default: on)",
     )
+    trace.add_argument(
+        "--root",
+        type=Path,
+        help="the folder of your code (default: the nearest pyproject.toml or .git above the "
+        "working folder, if the script is in it; else the script's folder)",
+    )
     trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
     trace.set_defaults(run_command=trace_command)
 
@@ -160,4 +166,5 @@ def trace_command(args: argparse.Namespace) -> int:
         output=args.output,
         progress=args.progress,
         lines=args.lines,
+        root=args.root,
     )
