@@ -153,6 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     misc.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     misc.add_argument(
+        "--show-files", action="store_true", help="list the files that would be checked, and exit"
+    )
+    misc.add_argument(
         "--show-settings",
         action="store_true",
         help="print the settings that apply to the first path (a file), and exit",
@@ -169,7 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
     rules_command = commands.add_parser("rules", help="list every rule")
     rules_command.add_argument("--format", choices=("text", "json"), default="text")
 
-    explain = commands.add_parser("explain", help="explain a rule, with its bad and good example")
+    explain = commands.add_parser(
+        "rule",
+        aliases=["explain"],
+        help="explain a rule, with its bad and good example (ruff's `rule`; `explain` too)",
+    )
     explain.add_argument("rule", metavar="RULE-ID")
 
     from tf2lint.runtime_check.cli import add_commands
@@ -200,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "rules":
             return _rules(args)
-        if args.command == "explain":
+        if args.command in ("rule", "explain"):
             return _explain(args)
         if getattr(args, "run_command", None) is not None:  # verify, trace
             return args.run_command(args)
@@ -594,6 +601,8 @@ def _check(args: argparse.Namespace) -> int:
     else:
         files = _files(paths, config, options)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
+        if args.show_files:
+            return _show_files(files)
         context = _context(files, config, options)
         settings_for = _per_file(loaded, files + context)
         progress = None
@@ -616,6 +625,15 @@ def _check(args: argparse.Namespace) -> int:
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
     _report(args, result, settings, config, options, fixed_source)
     return _exit_code(args, result, options)
+
+
+def _show_files(files: list[Path]) -> int:
+    """``--show-files``: each file that would be checked, one a line (as ruff's)."""
+    from tf2lint.files import display_path
+
+    for shown in sorted(display_path(f) for f in files):
+        print(shown)
+    return EXIT_CLEAN
 
 
 def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:

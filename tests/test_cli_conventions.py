@@ -529,3 +529,33 @@ def test_add_noqa_in_a_notebook_changes_only_the_cells_with_findings(project):
     expected["cells"][1]["source"][2] = "    print(x)  # noqa: TF201\n"
     assert path.read_text() == json.dumps(expected, indent=1) + "\n"  # the rest byte for byte
     assert check(project).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "comment, left",
+    [
+        ("# tf2lint: noqa", []),
+        ("# tf2lint: noqa: TF201", ["TF904"]),
+        ("# TF2LINT: NOQA: tf201, tf904", []),
+        ("# tf2lint: noqa: TF904", ["TF201"]),
+    ],
+)
+def test_file_level_noqa_as_ruffs(project, comment, left):
+    """`# tf2lint: noqa[: CODES]` anywhere in the file, as ruff's `# ruff: noqa[: CODES]`."""
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE + f"\n{comment}\n")
+    found = json.loads(check(project, "--output-format", "json").stdout)
+    assert sorted(d["code"] for d in found) == left
+
+
+def test_ruffs_default_excludes_are_not_linted_and_show_files_lists_the_rest(bad, project):
+    for folder in (".eggs/pkg", "__pypackages__/3.11/lib", "_build", "buck-out", ".direnv"):
+        (project / folder).mkdir(parents=True)
+        (project / folder / "vendored.py").write_text(BAD_PRINT)
+    (project / "sub").mkdir()
+    (project / "sub" / "b.py").write_text("x = 1\n")
+    listed = check(project, "--show-files")
+    assert (listed.returncode, listed.stdout) == (0, "sub/b.py\ntrain.py\n")
+
+
+def test_rule_is_ruffs_verb_for_explain():
+    assert run_cli("rule", "TF201").stdout == run_cli("explain", "TF201").stdout != ""
