@@ -86,7 +86,7 @@ def parse_suppressions(source: str) -> list[Suppression]:
             applies = (line, *range(span[0], span[1] + 1))
         else:
             applies = tuple(range(span[0], span[1] + 1))
-        if match.group("file_noqa"):  # the whole file, as ruff's `# ruff: noqa[: CODES]`
+        if match.group("file_noqa"):  # the whole file, as ruff's file-level noqa
             codes = match.group("file_codes")
             if codes:
                 found.append(Suppression(line, column + 1, _split(codes), True, applies))
