@@ -90,6 +90,8 @@ class Cache:
                 {
                     "tf2lint": _sources_stamp(),
                     "report_unused_suppressions": settings.report_unused_suppressions,
+                    "unfixable": sorted(settings.unfixable),
+                    "ignore_noqa": settings.ignore_noqa,
                 }
             ).encode()
         ).digest()

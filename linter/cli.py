@@ -80,12 +80,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("--ignore", action="extend", type=_comma_list, help="rules not to run")
     rules.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
+    rules.add_argument(
+        "--per-file-ignores",
+        action="append",
+        metavar="PATTERN:CODES",
+        help="rules not to run on the files a glob matches, e.g. 'tests/*:TF201' (repeatable; "
+        "replaces the configuration's)",
+    )
+    rules.add_argument(
+        "--extend-per-file-ignores",
+        action="append",
+        metavar="PATTERN:CODES",
+        help="as --per-file-ignores, added to the configuration's",
+    )
 
     fixes = check.add_argument_group("fixes")
     _switch(fixes, "--fix", "apply the fixes (safe ones; unsafe ones too with --unsafe-fixes)")
     _switch(fixes, "--unsafe-fixes", "include fixes that may change behaviour")
     _switch(fixes, "--fix-only", "apply fixes; report only what was fixed, exit 0")
     fixes.add_argument("--diff", action="store_true", help="print fixes as a diff; write nothing")
+    fixes.add_argument(
+        "--fixable", action="extend", type=_comma_list, help="the rules whose fixes apply"
+    )
+    fixes.add_argument(
+        "--unfixable", action="extend", type=_comma_list, help="rules whose fixes never apply"
+    )
+    fixes.add_argument(
+        "--extend-fixable", action="extend", type=_comma_list, help="rules to add to fixable"
+    )
     _switch(fixes, "--show-fixes", "list the findings fixed, per file and rule")
     fixes.add_argument(
         "--add-noqa",
@@ -123,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
         "-v", "--verbose", action="store_true", help="say what is read and done, on stderr"
     )
     _switch(output, "--report-unused-suppressions", "report suppressions that match no finding")
+    output.add_argument(
+        "--ignore-noqa",
+        action="store_true",
+        help="report what suppression comments (noqa, tf2lint: disable) would silence",
+    )
 
     files = check.add_argument_group("file selection")
     files.add_argument(
@@ -306,7 +333,8 @@ class LoadedSettings:
                 self.settings,  # what the run decides: fixing, the cache folder
                 rules=_selected(config, self.cli_rules),
                 root=config.root,
-                per_file_ignores=config.per_file_ignores,
+                per_file_ignores=config.all_per_file_ignores(),
+                unfixable=_unfixable(config),
                 report_unused_suppressions=bool(
                     _pick(self.unused_flag, config.report_unused_suppressions, False)
                 ),
@@ -350,7 +378,36 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
         overrides.append(
             parse_override(f"target-tensorflow = {json.dumps(args.target_tensorflow)}")
         )
+    for flag, key in ((args.fixable, "fixable"), (args.unfixable, "unfixable")):
+        if flag is not None:
+            overrides.append({key: flag})
+    if args.extend_fixable:
+        overrides.append({"extend-fixable": args.extend_fixable})
+    for flag, key in (
+        (args.per_file_ignores, "per-file-ignores"),
+        (args.extend_per_file_ignores, "extend-per-file-ignores"),
+    ):
+        if flag is not None:
+            overrides.append({key: _pattern_codes(flag, f"--{key}")})
     return config_file, overrides
+
+
+def _unfixable(config: Config) -> frozenset[str]:
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import unfixable_rules
+
+    return unfixable_rules(all_rules(), config.fixable, config.unfixable, config.extend_fixable)
+
+
+def _pattern_codes(values: list[str], flag: str) -> dict[str, list[str]]:
+    """``PATTERN:CODES`` arguments (ruff's form, e.g. ``tests/*:TF201,TF202``) as a table."""
+    table: dict[str, list[str]] = {}
+    for value in values:
+        pattern, colon, codes = value.rpartition(":")
+        if not colon or not pattern or not codes.strip():
+            raise _UsageError(f"{flag} takes PATTERN:CODES (e.g. 'tests/*:TF201'), got {value!r}")
+        table.setdefault(pattern, []).extend(_comma_list(codes))
+    return table
 
 
 def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
@@ -377,6 +434,7 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
         config = load_config(config_path, overrides)
         cli_rules = RuleSelection(args.select, args.extend_select or [], args.ignore or [])
         rules = _selected(config, cli_rules)
+        unfixable = _unfixable(config)
     except (ConfigError, PluginError) as error:
         raise _UsageError(str(error)) from error
     # the configuration keys that are flags of the run
@@ -415,7 +473,9 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
     settings = Settings(
         rules=rules,
         root=config.root,
-        per_file_ignores=config.per_file_ignores,
+        per_file_ignores=config.all_per_file_ignores(),
+        unfixable=unfixable,
+        ignore_noqa=args.ignore_noqa,
         report_unused_suppressions=bool(
             _pick(args.report_unused_suppressions, config.report_unused_suppressions, False)
         ),

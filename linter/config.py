@@ -47,6 +47,10 @@ class Config:
     exclude: list[str] = field(default_factory=list)
     extend_exclude: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    extend_per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    fixable: list[str] | None = None  # None: every rule's fixes
+    unfixable: list[str] = field(default_factory=list)
+    extend_fixable: list[str] = field(default_factory=list)
     target_tensorflow: str = DEFAULT_TARGET_TENSORFLOW
     max_file_size: int = DEFAULT_MAX_FILE_SIZE  # bytes
     fix: bool | None = None
@@ -65,6 +69,13 @@ class Config:
     root: Path = field(default_factory=Path.cwd)  # the folder holding the config file
     source: Path | None = None
 
+    def all_per_file_ignores(self) -> dict[str, list[str]]:
+        """``per-file-ignores`` with ``extend-per-file-ignores`` added."""
+        merged = {k: list(v) for k, v in self.per_file_ignores.items()}
+        for pattern, ids in self.extend_per_file_ignores.items():
+            merged[pattern] = merged.get(pattern, []) + ids
+        return merged
+
 
 _KEYS = {
     "select": "list",
@@ -74,6 +85,10 @@ _KEYS = {
     "exclude": "list",
     "extend-exclude": "list",
     "per-file-ignores": "table",
+    "extend-per-file-ignores": "table",
+    "fixable": "list",
+    "unfixable": "list",
+    "extend-fixable": "list",
     "target-tensorflow": "version",
     "max-file-size": "size",
     "fix": "bool",
@@ -152,6 +167,9 @@ def merge_tables(base: dict, top: dict) -> dict:
         if key.startswith("extend-") and isinstance(value, list):
             before = merged.get(key, [])
             merged[key] = (before if isinstance(before, list) else []) + value
+        elif key.startswith("extend-") and isinstance(value, dict):
+            before = merged.get(key, {})
+            merged[key] = {**(before if isinstance(before, dict) else {}), **value}
         else:
             merged[key] = value
     return merged
@@ -232,7 +250,7 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
                 raise ConfigError(
                     f"{where}[tool.tf2lint] `{key}` must map glob patterns to lists of rule ids"
                 )
-            config.per_file_ignores = {k: list(v) for k, v in value.items()}
+            setattr(config, attribute, {k: list(v) for k, v in value.items()})
         elif kind == "color":
             if value not in COLOR_CHOICES:
                 raise ConfigError(

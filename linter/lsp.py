@@ -234,7 +234,7 @@ class Tf2lintServer(LanguageServer):
                 value = Settings(
                     rules=rules,
                     root=config.root,
-                    per_file_ignores=config.per_file_ignores,
+                    per_file_ignores=config.all_per_file_ignores(),
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,

@@ -78,6 +78,8 @@ class Settings:
     # Empty: the configuration's root.
     linted_paths: tuple[Path, ...] = ()
     cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
+    unfixable: frozenset[str] = frozenset()  # rule ids whose fixes are not offered (see fixable)
+    ignore_noqa: bool = False  # suppression comments silence nothing (--ignore-noqa)
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [
@@ -89,6 +91,14 @@ class Settings:
         if not ignored:
             return self.rules
         return [r for r in self.rules if not any(selector_matches(r, s) for s in ignored)]
+
+    def without_unfixable(self, result: FileResult) -> FileResult:
+        """``result`` with the fixes of the rules ``fixable``/``unfixable`` leave out dropped."""
+        if self.unfixable:
+            for d in result.diagnostics:
+                if d.fix is not None and d.rule in self.unfixable:
+                    d.fix = None
+        return result
 
     def write_roots(self) -> list[Path]:
         return list(self.linted_paths) or [self.root]
@@ -311,7 +321,17 @@ def lint_and_fix(
     from tf2lint.fixes import fix_key, fix_round, fixable
 
     def lint(code: str) -> FileResult:
-        return lint_module(code, path, rules, settings.report_unused_suppressions, identity, facts)
+        return settings.without_unfixable(
+            lint_module(
+                code,
+                path,
+                rules,
+                settings.report_unused_suppressions,
+                identity,
+                facts,
+                ignore_noqa=settings.ignore_noqa,
+            )
+        )
 
     before = result = lint(text)
     fixed = Fixed(text, result, before)
@@ -477,7 +497,9 @@ def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
                 task.settings.report_unused_suppressions,
                 task.identity,
                 task.facts,
+                ignore_noqa=task.settings.ignore_noqa,
             )
+            result = task.settings.without_unfixable(result)
             return TextLinted(_portable(result.diagnostics), result.summary)
         only = task.fix if isinstance(task.fix, tuple) else None
         fixed = lint_and_fix(

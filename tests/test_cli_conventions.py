@@ -559,3 +559,53 @@ def test_ruffs_default_excludes_are_not_linted_and_show_files_lists_the_rest(bad
 
 def test_rule_is_ruffs_verb_for_explain():
     assert run_cli("rule", "TF201").stdout == run_cli("explain", "TF201").stdout != ""
+
+
+def test_ignore_noqa_reports_what_comments_silence(project):
+    (project / "train.py").write_text(BAD_PRINT.replace("print(x)", "print(x)  # noqa: TF201"))
+    assert check(project).returncode == 0
+    found = json.loads(check(project, "--ignore-noqa", "--output-format", "json").stdout)
+    assert [d["code"] for d in found] == ["TF201"]
+
+
+@pytest.mark.parametrize(
+    "args, table, marked",
+    [
+        ((), "", {"TF201", "TF904"}),
+        (("--unfixable", "TF201"), "", {"TF904"}),
+        (("--fixable", "TF9"), "", {"TF904"}),
+        (("--fixable", "TF9", "--extend-fixable", "TF201"), "", {"TF201", "TF904"}),
+        ((), 'unfixable = ["TF904"]', {"TF201"}),
+        ((), 'fixable = []\nextend-fixable = ["print-in-traced-code"]', {"TF201"}),
+    ],
+)
+def test_fixable_unfixable_and_extend_fixable(project, args, table, marked):
+    (project / "pyproject.toml").write_text(f"[tool.tf2lint]\n{table}\n")
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE)
+    found = json.loads(check(project, "--output-format", "json", *args).stdout)
+    assert {d["code"] for d in found if d["fix"]} == marked
+    fixed = check(project, "--fix", "--unsafe-fixes", *args)
+    left = json.loads(check(project, "--output-format", "json").stdout)
+    assert {d["code"] for d in left} == {"TF201", "TF904"} - marked, fixed.stdout
+
+
+def test_per_file_ignores_flags_replace_or_extend_the_configuration(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nper-file-ignores = { "train.py" = ["TF904"] }\n'
+        'extend-per-file-ignores = { "other.py" = ["TF201"] }\n'
+    )
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE)
+    (project / "other.py").write_text(BAD_SAFE_AND_UNSAFE)
+
+    def codes(*args: str) -> list[tuple[str, str]]:
+        found = json.loads(check(project, "--output-format", "json", *args).stdout)
+        return sorted((Path(d["filename"]).name, d["code"]) for d in found)
+
+    assert codes() == [("other.py", "TF904"), ("train.py", "TF201")]
+    assert codes("--per-file-ignores", "train.py:TF201") == [
+        ("other.py", "TF904"),
+        ("train.py", "TF904"),
+    ]
+    assert codes("--extend-per-file-ignores", "*.py:TF904") == [("train.py", "TF201")]
+    bad = check(project, "--per-file-ignores", "train.py")
+    assert bad.returncode == 2 and "PATTERN:CODES" in bad.stderr
