@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import io
 import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -180,6 +181,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     misc.add_argument("--isolated", action="store_true", help="ignore every configuration file")
     misc.add_argument(
+        "-w",
+        "--watch",
+        action="store_true",
+        help="check again whenever a file changes (watchfiles if installed, else polling)",
+    )
+    misc.add_argument(
         "--show-files", action="store_true", help="list the files that would be checked, and exit"
     )
     misc.add_argument(
@@ -231,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(_split_add_noqa(sys.argv[1:] if argv is None else argv))
     try:
         if args.command == "check":
-            return _check(args)
+            return watch(args) if args.watch else _check(args)
         if args.command == "rules":
             return _rules(args)
         if args.command in ("rule", "explain"):
@@ -730,6 +737,96 @@ def _matches(relative: str, pattern: str) -> bool:
     from tf2lint.config import matches_pattern
 
     return matches_pattern(relative, pattern)
+
+
+# --watch ----------------------------------------------------------------------------------------
+
+POLL_SECONDS = 0.5  # how often polling looks at the files
+DEBOUNCE_SECONDS = 0.1  # changes this close together are checked once
+
+
+def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) -> int:
+    """``--watch``: check, then check again after each batch of ``changes`` (by default the
+    files' own, from watchfiles or polling), until interrupted. Each run is ``check`` as
+    without ``--watch``; a usage or configuration error is reported and the watch goes on."""
+
+    def check_once() -> None:
+        try:
+            _check(copy.copy(args))
+        except _UsageError as error:
+            print(f"tf2lint: error: {error}", file=sys.stderr)
+        sys.stdout.flush()
+
+    paths = args.paths or [Path(".")]
+    check_once()
+    try:
+        for changed in changes if changes is not None else _file_changes(args, paths):
+            shown = ", ".join(sorted(str(p) for p in changed)[:3])
+            more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+            print(f"\n[{time.strftime('%H:%M:%S')}] File change detected: {shown}{more}\n")
+            check_once()
+    except KeyboardInterrupt:
+        pass
+    return EXIT_CLEAN
+
+
+def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
+    try:
+        from watchfiles import watch as watch_files
+    except ImportError:
+
+        def snapshot() -> dict[Path, tuple[int, int]]:
+            loaded = _load_settings(copy.copy(args), paths)
+            return file_stamps(_files(paths, loaded.config, loaded.options))
+
+        yield from poll_changes(snapshot)
+        return
+    for batch in watch_files(*paths, debounce=int(DEBOUNCE_SECONDS * 1000)):
+        changed = {Path(p) for _, p in batch if p.endswith((".py", ".ipynb", ".toml"))}
+        if changed:
+            yield changed
+
+
+def file_stamps(files: Iterable[Path]) -> dict[Path, tuple[int, int]]:
+    """Each file's (modification time, size); a file that cannot be looked at is left out."""
+    stamps = {}
+    for file in files:
+        try:
+            status = os.stat(file)
+        except (OSError, ValueError):
+            continue
+        stamps[file] = (status.st_mtime_ns, status.st_size)
+    return stamps
+
+
+def poll_changes(
+    snapshot: Callable[[], dict[Path, tuple[int, int]]],
+    sleep: Callable[[float], None] = time.sleep,
+    interval: float = POLL_SECONDS,
+    debounce: float = DEBOUNCE_SECONDS,
+) -> Iterator[set[Path]]:
+    """Batches of changed files (added, removed or modified), by comparing ``snapshot``s every
+    ``interval``; once something changed, changes within ``debounce`` join the batch."""
+
+    def differ(a: dict, b: dict) -> set[Path]:
+        return {p for p in a.keys() | b.keys() if a.get(p) != b.get(p)}
+
+    before = snapshot()
+    while True:
+        sleep(interval)
+        now = snapshot()
+        changed = differ(before, now)
+        while changed:
+            sleep(debounce)
+            later = snapshot()
+            more = differ(now, later)
+            now = later
+            if not more:
+                break
+            changed |= more
+        before = now
+        if changed:
+            yield changed
 
 
 def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:

@@ -609,3 +609,48 @@ def test_per_file_ignores_flags_replace_or_extend_the_configuration(project):
     assert codes("--extend-per-file-ignores", "*.py:TF904") == [("train.py", "TF201")]
     bad = check(project, "--per-file-ignores", "train.py")
     assert bad.returncode == 2 and "PATTERN:CODES" in bad.stderr
+
+
+def test_watch_checks_again_after_each_change(project, monkeypatch, capsys):
+    """The watch loop, driven by an injected source of changes (no timer, no file watcher)."""
+    from tf2lint import cli
+
+    monkeypatch.chdir(project)
+    train = project / "train.py"
+    train.write_text(BAD_PRINT)
+
+    def changes():
+        train.write_text(BAD_PRINT.replace("print(x)", "tf.print(x)"))
+        yield {train}
+        train.write_text(BAD_PRINT)
+        yield {train}
+
+    args = cli.build_parser().parse_args(["check", "--watch", "--no-cache", "--quiet", "."])
+    assert cli.watch(args, changes()) == 0
+    runs = capsys.readouterr().out.split("File change detected: ")
+    assert len(runs) == 3
+    assert "train.py:5:5: TF201" in runs[0]
+    assert "TF201" not in runs[1]
+    assert "train.py:5:5: TF201" in runs[2]
+
+
+def test_polling_batches_changes_and_debounces():
+    from tf2lint.cli import poll_changes
+
+    a, b = Path("a.py"), Path("b.py")
+    snapshots = iter(
+        [
+            {a: (1, 1)},  # at the start
+            {a: (1, 1)},  # nothing changed
+            {a: (2, 1)},  # a changed...
+            {a: (2, 1), b: (1, 1)},  # ...and b came within the debounce: one batch
+            {a: (2, 1), b: (1, 1)},  # settled
+            {b: (1, 1)},  # a removed
+            {b: (1, 1)},
+        ]
+    )
+    waits = []
+    batches = poll_changes(lambda: next(snapshots), sleep=waits.append, interval=1, debounce=0)
+    assert next(batches) == {a, b}
+    assert next(batches) == {a}
+    assert waits == [1, 1, 0, 0, 1, 0]
