@@ -923,7 +923,8 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 
     from tf2lint.config import matches_pattern
     from tf2lint.files import ReadError, decode_source, relative_to_root
-    from tf2lint.runner import FileOutcome, RunResult, run, unified_diff
+    from tf2lint.runner import FileOutcome, RunResult, run
+    from tf2lint.sources import unified_diff
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename

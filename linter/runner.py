@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import gc
 import os
 from collections import Counter
@@ -23,7 +22,6 @@ from tf2lint.files import (
     read_source,
     relative_to_root,
     split_lines,
-    split_lines_keepends,
     write_fixed,
 )
 from tf2lint.project import (
@@ -160,18 +158,6 @@ class RunResult:
         return any(o.internal_error for o in self.outcomes)
 
 
-def unified_diff(before: str, after: str, shown: str) -> str:
-    """What ``--diff`` prints for one file."""
-    return "".join(
-        difflib.unified_diff(
-            split_lines_keepends(before),
-            split_lines_keepends(after),
-            fromfile=f"a/{shown}",
-            tofile=f"b/{shown}",
-        )
-    )
-
-
 @contextmanager
 def collected_once() -> Iterator[None]:
     """Run the block with Python's cyclic garbage collector paused, then collect once.
@@ -230,9 +216,9 @@ def _lint_file(
         outcome.summary = fixed.result.summary
         if code != source.text:
             try:
-                new_text, new_data = source.render(code)
+                _, new_data = source.render(code)
                 if settings.diff:
-                    outcome.diff = unified_diff(source.file_text, new_text, shown)
+                    outcome.diff = source.diff(code, shown)
                 else:
                     write_fixed(path, data, new_data, settings.write_roots())
                 outcome.fixed = fixed.count
