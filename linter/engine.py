@@ -35,7 +35,7 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     Rule,
     engine_diagnostic,
 )
-from tf2lint.suppress import is_suppressed, parse_suppressions, unused
+from tf2lint.suppress import UnusedSuppression, is_suppressed, parse_suppressions, unused
 
 T = TypeVar("T")
 
@@ -413,19 +413,22 @@ def _apply_suppressions(
         for d in result.diagnostics
         if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
     ]
-    if report_unused:
-        from tf2lint.plugins import all_rules
+    from tf2lint.plugins import all_rules
 
-        for idle in unused(suppressions, rules, all_rules()):
-            result.diagnostics.append(
-                engine_diagnostic(
-                    UNUSED_SUPPRESSION,
-                    result.path,
-                    idle.message,
-                    idle.suppression.line,
-                    idle.suppression.column,
-                )
+    for idle in unused(suppressions, rules, all_rules()):
+        if not report_unused:  # a name no rule has (a typo) is reported always
+            idle = UnusedSuppression(idle.suppression, unknown=idle.unknown)
+            if not idle.unknown:
+                continue
+        result.diagnostics.append(
+            engine_diagnostic(
+                UNUSED_SUPPRESSION,
+                result.path,
+                idle.message,
+                idle.suppression.line,
+                idle.suppression.column,
             )
+        )
 
 
 def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:
