@@ -19,15 +19,35 @@ def add_commands(commands) -> None:
     verify = commands.add_parser(
         "verify", help="trace each rule's fixtures under TensorFlow and confirm the diagnostics"
     )
-    verify.add_argument("--rules", type=_comma_list, default=None)
-    verify.add_argument("--device", choices=("cpu", "gpu", "all"), default="cpu")
-    verify.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table")
+    verify.add_argument(
+        "--rules",
+        type=_comma_list,
+        default=None,
+        help="the rules to verify, comma-separated ids (default: every runtime-checkable rule)",
+    )
+    verify.add_argument(
+        "--device",
+        choices=("cpu", "gpu", "all"),
+        default="cpu",
+        help="where the fixtures run (all: CPU, then GPU if one is visible)",
+    )
+    verify.add_argument(
+        "--format",
+        choices=("table", "json", "markdown", "html"),
+        default="table",
+        help="table (fits the terminal), json, markdown (docs/verify.md) or html",
+    )
     verify.add_argument("--repeat", type=int, default=20, help="calls per fixture")
     verify.add_argument("--timeout", type=float, default=120.0, help="seconds per fixture")
     verify.set_defaults(run_command=verify_command)
 
     trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
-    trace.add_argument("--format", choices=("text", "json"), default="text")
+    trace.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="the report: text (on stderr) or json (on stdout; the program's output to stderr)",
+    )
     trace.add_argument("--html", type=Path, help="also write an HTML report to this file")
     trace.add_argument(
         "--output",
