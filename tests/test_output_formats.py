@@ -92,8 +92,8 @@ def test_github_notebook_findings_keep_cell_and_land_on_the_notebooks_line(proje
     (line,) = result.stdout.splitlines()
     text = (project / "nb.ipynb").read_text().splitlines()
     json_line = next(i for i, t in enumerate(text, 1) if "    print(x)" in t)
-    assert line.startswith(f"::warning file=nb.ipynb,line={json_line},title=TF201 in cell 3::")
-    assert "::cell 3, line 4, column 5: `print` in traced `step`" in line
+    assert line.startswith(f"::warning file=nb.ipynb,line={json_line},title=TF201 in cell 4::")
+    assert "::cell 4, line 4, column 5: `print` in traced `step`" in line
 
 
 @pytest.fixture
@@ -177,8 +177,8 @@ def test_sarif_fix_replaces_the_reported_span(sarif_project):
 def test_sarif_notebook_result_keeps_cell_position(sarif_project):
     log = _sarif(sarif_project)
     result = next(r for r in log["runs"][0]["results"] if "nb.ipynb" in json.dumps(r["locations"]))
-    assert result["properties"]["cell"] == 3 and result["properties"]["line"] == 4
-    assert result["message"]["text"].startswith("cell 3, line 4: ")
+    assert result["properties"]["cell"] == 4 and result["properties"]["line"] == 4
+    assert result["message"]["text"].startswith("cell 4, line 4: ")
     region = result["locations"][0]["physicalLocation"]["region"]
     text = (sarif_project / "nb.ipynb").read_text().splitlines()
     assert "print(x)" in text[region["startLine"] - 1]
