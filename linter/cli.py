@@ -586,6 +586,15 @@ def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
                 for pattern in options.excludes
             )
         ]
+    include = (config.include or []) + config.extend_include
+    if config.include is not None or include:  # found in folders: as ruff's include, a glob each
+        named = {p for p in paths if not p.is_dir()}
+        found = [
+            f
+            for f in found
+            if f in named
+            or any(matches_pattern(relative_to_root(f, config.root), p) for p in include)
+        ]
     return found
 
 

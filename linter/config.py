@@ -45,6 +45,8 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     extend_ignore: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
+    include: list[str] | None = None  # None: every .py and .ipynb file found in folders
+    extend_include: list[str] = field(default_factory=list)
     extend_exclude: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     extend_per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
@@ -83,6 +85,8 @@ _KEYS = {
     "ignore": "list",
     "extend-ignore": "list",
     "exclude": "list",
+    "include": "list",
+    "extend-include": "list",
     "extend-exclude": "list",
     "per-file-ignores": "table",
     "extend-per-file-ignores": "table",

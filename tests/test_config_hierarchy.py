@@ -148,3 +148,17 @@ def test_flags_keys_exit_zero_statistics_jobs_and_extend_ignore(nested):
     assert found(nested, "a.py") == []
     (nested / "pyproject.toml").write_text("[tool.tf2lint]\njobs = 0\n")
     assert "`jobs`" in check(nested, "a.py").stderr
+
+
+def test_include_and_extend_include_narrow_what_folders_give(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "scripts").mkdir()
+    for name in ("src/model.py", "scripts/run.py", "top.py"):
+        (tmp_path / name).write_text(BAD_PRINT)
+    (tmp_path / "pyproject.toml").write_text('[tool.tf2lint]\ninclude = ["src/*.py"]\n')
+    assert found(tmp_path, ".") == ["src/model.py:5:5: TF201"]
+    assert found(tmp_path, ".", "top.py") == ["src/model.py:5:5: TF201", "top.py:5:5: TF201"]
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.tf2lint]\ninclude = ["src/*.py"]\nextend-include = ["scripts/*"]\n'
+    )
+    assert found(tmp_path, ".") == ["scripts/run.py:5:5: TF201", "src/model.py:5:5: TF201"]
