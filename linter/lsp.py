@@ -53,7 +53,7 @@ from tf2lint.runner import (
     project_files,
     run_text_task,
 )
-from tf2lint.selection import select_rules
+from tf2lint.selection import select_rules, unfixable_rules
 from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
@@ -227,7 +227,7 @@ class Tf2lintServer(LanguageServer):
                 rules = select_rules(
                     self._rules,
                     config.select,
-                    config.ignore,
+                    config.ignore + config.extend_ignore,
                     config.target_tensorflow,
                     extend_select=config.extend_select,
                 )
@@ -235,6 +235,9 @@ class Tf2lintServer(LanguageServer):
                     rules=rules,
                     root=config.root,
                     per_file_ignores=config.all_per_file_ignores(),
+                    unfixable=unfixable_rules(
+                        self._rules, config.fixable, config.unfixable, config.extend_fixable
+                    ),
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,
