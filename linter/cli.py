@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import functools
 import io
 import json
 import os
@@ -605,15 +606,21 @@ def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
     from tf2lint.config import matches_pattern
     from tf2lint.files import relative_to_root
     from tf2lint.gitignore import is_ignored
-    from tf2lint.runner import project_files
+    from tf2lint.runner import modules_in, project_files
 
     named = {Path(os.path.abspath(f)) for f in files}
+    listed = functools.lru_cache(maxsize=None)(modules_in)  # a package's files, listed once
     scopes: dict[Path, list[Path]] = {}
     context: dict[Path, None] = {}
+    walked: set[int] = set()
     for file in named:
         if file.parent not in scopes:
-            scopes[file.parent] = project_files(file)
-        for other in scopes[file.parent]:
+            scopes[file.parent] = project_files(file, listed)
+        scope = scopes[file.parent]
+        if id(scope) in walked:
+            continue  # a package's files: the same list for each of its folders
+        walked.add(id(scope))
+        for other in scope:
             if other in named or other in context:
                 continue
             relative = relative_to_root(other, config.root)

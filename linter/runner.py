@@ -514,27 +514,35 @@ Progress = Callable[[int, int], None]  # (files done, files in all), as files co
 MAX_PROJECT_FILES = 5000
 
 
-def project_files(path: Path) -> list[Path]:
+def project_files(
+    path: Path, listed: Callable[[Path, bool], list[Path]] | None = None
+) -> list[Path]:
     """The files of the program ``path`` belongs to, as tf2lint builds it around one file (the
     command line around the files it is given, the language server around a document): its
     top-level package, or for a script, the modules of its folder. Absolute paths; [] when
-    ``path`` is in no such project (not a module, too many files, a folder not listable)."""
+    ``path`` is in no such project (not a module, too many files, a folder not listable).
+    ``listed(folder, recursive)``: how a folder's modules are listed (a caller listing many
+    files' projects at once memoises :func:`modules_in`)."""
     path = Path(os.path.abspath(path))
     if path.suffix != ".py":
         return []
     folder = path.parent
-    try:
-        if is_package(folder):
-            while is_package(folder.parent) and folder.parent != folder:
-                folder = folder.parent
-            files = sorted(folder.rglob("*.py"))
-        else:
-            files = sorted(folder.glob("*.py"))
-    except OSError:
-        return []
+    recursive = is_package(folder)
+    if recursive:
+        while is_package(folder.parent) and folder.parent != folder:
+            folder = folder.parent
+    files = (listed or modules_in)(folder, recursive)
     if path not in files or len(files) > MAX_PROJECT_FILES:
         return []
     return files
+
+
+def modules_in(folder: Path, recursive: bool) -> list[Path]:
+    """The ``.py`` files of ``folder`` (and, ``recursive``, of the folders below), sorted."""
+    try:
+        return sorted(folder.rglob("*.py") if recursive else folder.glob("*.py"))
+    except OSError:
+        return []
 
 
 def run(
