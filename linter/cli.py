@@ -1,7 +1,8 @@
 """The ``tf2lint`` command.
 
-``tf2lint check`` follows ruff's ``ruff check``: the same flag names and meanings, each with a
-``[tool.tf2lint]`` key of the same (kebab-case) name, which the flag overrides.
+``tf2lint check`` follows ruff's ``ruff check``: the same flag names and meanings, each setting
+with a ``[tool.tf2lint]`` key of the same (kebab-case) name, which the flag overrides; each file's
+configuration is the nearest to it (see tf2lint.config).
 
 Exit codes: 0 no findings, 1 findings (or a diff with --diff), 2 usage, configuration or internal
 error.
