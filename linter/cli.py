@@ -758,9 +758,6 @@ def _matches(relative: str, pattern: str) -> bool:
 
 # --watch ----------------------------------------------------------------------------------------
 
-POLL_SECONDS = 0.5  # how often polling looks at the files
-DEBOUNCE_SECONDS = 0.1  # changes this close together are checked once
-
 
 def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) -> int:
     """``--watch``: check, then check again after each batch of ``changes`` (by default the
@@ -788,6 +785,8 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
 
 
 def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
+    from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
+
     try:
         from watchfiles import watch as watch_files
     except ImportError:
@@ -800,48 +799,6 @@ def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[P
         return
     for batch in watch_files(*paths, debounce=int(DEBOUNCE_SECONDS * 1000)):
         changed = {Path(p) for _, p in batch if p.endswith((".py", ".ipynb", ".toml"))}
-        if changed:
-            yield changed
-
-
-def file_stamps(files: Iterable[Path]) -> dict[Path, tuple[int, int]]:
-    """Each file's (modification time, size); a file that cannot be looked at is left out."""
-    stamps = {}
-    for file in files:
-        try:
-            status = os.stat(file)
-        except (OSError, ValueError):
-            continue
-        stamps[file] = (status.st_mtime_ns, status.st_size)
-    return stamps
-
-
-def poll_changes(
-    snapshot: Callable[[], dict[Path, tuple[int, int]]],
-    sleep: Callable[[float], None] = time.sleep,
-    interval: float = POLL_SECONDS,
-    debounce: float = DEBOUNCE_SECONDS,
-) -> Iterator[set[Path]]:
-    """Batches of changed files (added, removed or modified), by comparing ``snapshot``s every
-    ``interval``; once something changed, changes within ``debounce`` join the batch."""
-
-    def differ(a: dict, b: dict) -> set[Path]:
-        return {p for p in a.keys() | b.keys() if a.get(p) != b.get(p)}
-
-    before = snapshot()
-    while True:
-        sleep(interval)
-        now = snapshot()
-        changed = differ(before, now)
-        while changed:
-            sleep(debounce)
-            later = snapshot()
-            more = differ(now, later)
-            now = later
-            if not more:
-                break
-            changed |= more
-        before = now
         if changed:
             yield changed
 

@@ -635,7 +635,7 @@ def test_watch_checks_again_after_each_change(project, monkeypatch, capsys):
 
 
 def test_polling_batches_changes_and_debounces():
-    from tf2lint.cli import poll_changes
+    from tf2lint.watch import poll_changes
 
     a, b = Path("a.py"), Path("b.py")
     snapshots = iter(
