@@ -186,7 +186,7 @@ def unused(
                 report.unused += (i,)
             elif any(names_rule(i, r.id, r.name, r.category) for r in known):
                 report.disabled += (i,)
-            elif not s.noqa:
+            elif not s.noqa or i.upper().startswith("TF"):  # a TF code is tf2lint's own
                 report.unknown += (i,)
         if report.unused or report.disabled or report.unknown:
             out.append(report)

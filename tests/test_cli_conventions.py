@@ -659,10 +659,13 @@ def test_polling_batches_changes_and_debounces():
 def test_an_unknown_id_in_a_suppression_is_reported_without_the_flag(project):
     (project / "train.py").write_text(
         "x = 1  # tf2lint: disable=TF9999\ny = 2  # noqa: E501\nz = 3  # tf2lint: disable=TF201\n"
+        "w = 4  # noqa: tf9998, E501\n"
     )
     result = check(project, "--output-format", "concise")
     assert result.returncode == 1
     assert result.stdout.splitlines()[:-1] == [
         "train.py:1:8: unused-suppression suppression of unknown TF9999: not a rule id, id "
-        "prefix, name or category"
+        "prefix, name or category",
+        "train.py:4:8: unused-suppression suppression of unknown tf9998: not a rule id, id "
+        "prefix, name or category",
     ]  # another tool's code (E501) and a known but unused id are reported with the flag only
