@@ -90,6 +90,8 @@ class Cache:
                 {
                     "tf2lint": _sources_stamp(),
                     "report_unused_suppressions": settings.report_unused_suppressions,
+                    "unfixable": sorted(settings.unfixable),
+                    "ignore_noqa": settings.ignore_noqa,
                 }
             ).encode()
         ).digest()
@@ -246,6 +248,8 @@ def _diagnostic(data: Any) -> Diagnostic:
         if fix.get("applicability") not in ("safe", "unsafe"):
             raise TypeError("bad fix applicability")
         _typed(fix["description"], str)
+        if fix.get("replacement_text") is not None:
+            _typed(fix["replacement_text"], str)
     if data.get("cell") is not None:
         _typed(data["cell"], int)
     return Diagnostic.from_dict(data)

@@ -1,7 +1,8 @@
 """The ``tf2lint`` command.
 
-``tf2lint check`` follows ruff's ``ruff check``: the same flag names and meanings, each with a
-``[tool.tf2lint]`` key of the same (kebab-case) name, which the flag overrides.
+``tf2lint check`` follows ruff's ``ruff check``: the same flag names and meanings, each setting
+with a ``[tool.tf2lint]`` key of the same (kebab-case) name, which the flag overrides; each file's
+configuration is the nearest to it (see tf2lint.config).
 
 Exit codes: 0 no findings, 1 findings (or a diff with --diff), 2 usage, configuration or internal
 error.
@@ -11,18 +12,26 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
+import functools
 import io
 import json
 import os
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tf2lint import __version__
 from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
+
+if TYPE_CHECKING:
+    from tf2lint.config import Config
+    from tf2lint.rule import Rule
+    from tf2lint.runner import Settings
+    from tf2lint.selection import RuleSelection
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 LSP_INSTALL_HINT = (
@@ -74,12 +83,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("--ignore", action="extend", type=_comma_list, help="rules not to run")
     rules.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
+    rules.add_argument(
+        "--per-file-ignores",
+        action="append",
+        metavar="PATTERN:CODES",
+        help="rules not to run on the files a glob matches, e.g. 'tests/*:TF201' (repeatable; "
+        "replaces the configuration's)",
+    )
+    rules.add_argument(
+        "--extend-per-file-ignores",
+        action="append",
+        metavar="PATTERN:CODES",
+        help="as --per-file-ignores, added to the configuration's",
+    )
 
     fixes = check.add_argument_group("fixes")
     _switch(fixes, "--fix", "apply the fixes (safe ones; unsafe ones too with --unsafe-fixes)")
     _switch(fixes, "--unsafe-fixes", "include fixes that may change behaviour")
     _switch(fixes, "--fix-only", "apply fixes; report only what was fixed, exit 0")
     fixes.add_argument("--diff", action="store_true", help="print fixes as a diff; write nothing")
+    fixes.add_argument(
+        "--fixable", action="extend", type=_comma_list, help="the rules whose fixes apply"
+    )
+    fixes.add_argument(
+        "--unfixable", action="extend", type=_comma_list, help="rules whose fixes never apply"
+    )
+    fixes.add_argument(
+        "--extend-fixable", action="extend", type=_comma_list, help="rules to add to fixable"
+    )
     _switch(fixes, "--show-fixes", "list the findings fixed, per file and rule")
     fixes.add_argument(
         "--add-noqa",
@@ -96,16 +127,19 @@ def build_parser() -> argparse.ArgumentParser:
         dest="output_format",
         choices=(*OUTPUT_FORMATS, *FORMAT_ALIASES),
         default=None,
-        help="full (the default; `text` is the same), concise, json, sarif or github",
+        help="full (the default; `text` is the same), concise, json, json-lines, junit, "
+        "github, gitlab, pylint, rdjson or sarif (as ruff's)",
     )
     output.add_argument(
         "-o", "--output-file", type=Path, help="write the report to this file (default: stdout)"
     )
-    output.add_argument("--statistics", action="store_true", help="count the findings per rule")
+    output.add_argument(
+        "--statistics", action="store_true", default=None, help="count the findings per rule"
+    )
     output.add_argument(
         "--color",
         choices=("auto", "always", "never"),
-        default="auto",
+        default=None,
         help="colour the text output (auto: on a terminal, unless NO_COLOR is set)",
     )
     output.add_argument("-q", "--quiet", action="store_true", help="print findings, no summary")
@@ -114,6 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
         "-v", "--verbose", action="store_true", help="say what is read and done, on stderr"
     )
     _switch(output, "--report-unused-suppressions", "report suppressions that match no finding")
+    output.add_argument(
+        "--ignore-noqa",
+        action="store_true",
+        help="report what suppression comments (noqa, tf2lint: disable) would silence",
+    )
 
     files = check.add_argument_group("file selection")
     files.add_argument(
@@ -127,13 +166,36 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--stdin-filename", type=Path, help="the name of the file read from stdin")
 
     misc = check.add_argument_group("miscellaneous")
-    misc.add_argument("-e", "--exit-zero", action="store_true", help="exit 0 even with findings")
+    misc.add_argument(
+        "-e", "--exit-zero", action="store_true", default=None, help="exit 0 even with findings"
+    )
     misc.add_argument(
         "--exit-non-zero-on-fix",
         action="store_true",
         help="exit 1 when files were fixed, even with no findings left",
     )
-    misc.add_argument("--config", type=Path, help="pyproject.toml to read [tool.tf2lint] from")
+    misc.add_argument(
+        "--config",
+        action="append",
+        metavar="CONFIG",
+        help="the configuration file for every file (pyproject.toml, tf2lint.toml), or a "
+        "`KEY = VALUE` TOML setting over each file's configuration (repeatable)",
+    )
+    misc.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    misc.add_argument(
+        "-w",
+        "--watch",
+        action="store_true",
+        help="check again whenever a file changes (watchfiles if installed, else polling)",
+    )
+    misc.add_argument(
+        "--show-files", action="store_true", help="list the files that would be checked, and exit"
+    )
+    misc.add_argument(
+        "--show-settings",
+        action="store_true",
+        help="print the settings that apply to the first path (a file), and exit",
+    )
     misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="processes (default: cores)")
     misc.add_argument(
         "-n",
@@ -146,7 +208,11 @@ def build_parser() -> argparse.ArgumentParser:
     rules_command = commands.add_parser("rules", help="list every rule")
     rules_command.add_argument("--format", choices=("text", "json"), default="text")
 
-    explain = commands.add_parser("explain", help="explain a rule, with its bad and good example")
+    explain = commands.add_parser(
+        "rule",
+        aliases=["explain"],
+        help="explain a rule, with its bad and good example (ruff's `rule`; `explain` too)",
+    )
     explain.add_argument("rule", metavar="RULE-ID")
 
     from tf2lint.runtime_check.cli import add_commands
@@ -174,10 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(_split_add_noqa(sys.argv[1:] if argv is None else argv))
     try:
         if args.command == "check":
-            return _check(args)
+            return watch(args) if args.watch else _check(args)
         if args.command == "rules":
             return _rules(args)
-        if args.command == "explain":
+        if args.command in ("rule", "explain"):
             return _explain(args)
         if getattr(args, "run_command", None) is not None:  # verify, trace
             return args.run_command(args)
@@ -235,28 +301,159 @@ def _pick(flag, configured, default=None):
     return flag if flag is not None else configured if configured is not None else default
 
 
-def _load_settings(args: argparse.Namespace, paths: list[Path]):
+@dataclass
+class LoadedSettings:
+    """The run's configuration (the one nearest the paths given, or ``--config``'s) and
+    settings, and each file's own (the nearest configuration to the file, as in ruff)."""
+
+    config: Config
+    settings: Settings
+    options: CheckOptions
+    config_file: Path | None  # --config FILE: every file uses it
+    overrides: list[dict]  # --config KEY=VALUE and the flags that are keys, over every file's
+    isolated: bool
+    cli_rules: RuleSelection  # --select, --extend-select, --ignore
+    unused_flag: bool | None  # --[no-]report-unused-suppressions
+    per_folder: dict[Path, Path | None] = field(default_factory=dict)  # folder -> its config
+    per_config: dict[Path | None, Settings] = field(default_factory=dict)
+
+    def config_path_for(self, path: Path) -> Path | None:
+        from tf2lint.config import find_config
+
+        if self.isolated:
+            return None
+        if self.config_file is not None:
+            return self.config_file
+        folder = Path(os.path.abspath(path)).parent
+        if folder not in self.per_folder:
+            self.per_folder[folder] = find_config(folder)
+        return self.per_folder[folder]
+
+    def settings_for(self, path: Path) -> Settings:
+        """The settings of the file at ``path``; raises ConfigError."""
+        from tf2lint.config import load_config
+
+        config_path = self.config_path_for(path)
+        if config_path == self.config.source:
+            return self.settings
+        if config_path not in self.per_config:
+            config = load_config(config_path, self.overrides)
+            self.per_config[config_path] = replace(
+                self.settings,  # what the run decides: fixing, the cache folder
+                rules=_selected(config, self.cli_rules),
+                root=config.root,
+                per_file_ignores=config.all_per_file_ignores(),
+                unfixable=_unfixable(config),
+                report_unused_suppressions=bool(
+                    _pick(self.unused_flag, config.report_unused_suppressions, False)
+                ),
+                max_file_size=config.max_file_size,
+            )
+        return self.per_config[config_path]
+
+
+def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
+    """The rules a configuration selects, with the command line's selection over it."""
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import select_rules
+
+    return select_rules(
+        all_rules(),
+        config.select,
+        config.ignore + config.extend_ignore,
+        config.target_tensorflow,
+        extend_select=config.extend_select,
+        overrides=cli_rules,
+    )
+
+
+def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
+    """``--config``: a configuration file (at most one), or ``KEY=VALUE`` overrides (as ruff's);
+    and the flags that are configuration keys, as overrides."""
+    from tf2lint.config import parse_override
+
+    config_file = None
+    overrides = []
+    for value in args.config or []:
+        if "=" not in value or Path(value).is_file():
+            if config_file is not None:
+                raise _UsageError("--config names two configuration files")
+            config_file = Path(value)
+            if not config_file.is_file():
+                raise _UsageError(f"--config: no such file: {value}")
+        else:
+            overrides.append(parse_override(value))
+    if args.target_tensorflow:
+        overrides.append(
+            parse_override(f"target-tensorflow = {json.dumps(args.target_tensorflow)}")
+        )
+    for flag, key in ((args.fixable, "fixable"), (args.unfixable, "unfixable")):
+        if flag is not None:
+            overrides.append({key: flag})
+    if args.extend_fixable:
+        overrides.append({"extend-fixable": args.extend_fixable})
+    for flag, key in (
+        (args.per_file_ignores, "per-file-ignores"),
+        (args.extend_per_file_ignores, "extend-per-file-ignores"),
+    ):
+        if flag is not None:
+            overrides.append({key: _pattern_codes(flag, f"--{key}")})
+    return config_file, overrides
+
+
+def _unfixable(config: Config) -> frozenset[str]:
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import unfixable_rules
+
+    return unfixable_rules(all_rules(), config.fixable, config.unfixable, config.extend_fixable)
+
+
+def _pattern_codes(values: list[str], flag: str) -> dict[str, list[str]]:
+    """``PATTERN:CODES`` arguments (ruff's form, e.g. ``tests/*:TF201,TF202``) as a table."""
+    table: dict[str, list[str]] = {}
+    for value in values:
+        pattern, colon, codes = value.rpartition(":")
+        if not colon or not pattern or not codes.strip():
+            raise _UsageError(f"{flag} takes PATTERN:CODES (e.g. 'tests/*:TF201'), got {value!r}")
+        table.setdefault(pattern, []).extend(_comma_list(codes))
+    return table
+
+
+def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
+    """Where the run's own configuration is looked for: the folder holding every path given
+    (whatever their order), or the file read from stdin's."""
+    if _reads_stdin(args) and args.stdin_filename:
+        return Path(os.path.abspath(args.stdin_filename)).parent
+    folder = Path(os.path.commonpath([os.path.abspath(p) for p in paths]))
+    return folder if folder.is_dir() else folder.parent
+
+
+def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
     from tf2lint.config import ConfigError, find_config, load_config
-    from tf2lint.plugins import PluginError, all_rules
+    from tf2lint.plugins import PluginError
     from tf2lint.runner import Settings
-    from tf2lint.selection import RuleSelection, select_rules
+    from tf2lint.selection import RuleSelection
 
     try:
-        start = args.stdin_filename if _reads_stdin(args) and args.stdin_filename else paths[0]
-        config_path = args.config or find_config(start)
-        config = load_config(config_path)
-        if args.target_tensorflow:
-            config = _with_target(config, args.target_tensorflow)
-        rules = select_rules(
-            all_rules(),
-            config.select,
-            config.ignore,
-            config.target_tensorflow,
-            extend_select=config.extend_select,
-            overrides=RuleSelection(args.select, args.extend_select or [], args.ignore or []),
-        )
+        config_file, overrides = _config_args(args)
+        if args.isolated:
+            config_path = None
+        else:
+            config_path = config_file or find_config(_run_folder(args, paths))
+        config = load_config(config_path, overrides)
+        cli_rules = RuleSelection(args.select, args.extend_select or [], args.ignore or [])
+        rules = _selected(config, cli_rules)
+        unfixable = _unfixable(config)
     except (ConfigError, PluginError) as error:
         raise _UsageError(str(error)) from error
+    # the configuration keys that are flags of the run
+    # (a flag that contradicts one of them wins over it)
+    if args.exit_zero is None:
+        args.exit_zero = bool(config.exit_zero) and not args.exit_non_zero_on_fix
+    if args.statistics is None:
+        args.statistics = bool(config.statistics) and not (args.diff or args.add_noqa)
+    args.color = args.color or config.color or "auto"
+    args.jobs = args.jobs or config.jobs
     fix_only = bool(_pick(args.fix_only, config.fix_only, False))
     fix = bool(_pick(args.fix, config.fix, False)) or fix_only
     fix_mode = "diff" if args.diff else "apply" if fix else "generate"
@@ -285,7 +482,9 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
     settings = Settings(
         rules=rules,
         root=config.root,
-        per_file_ignores=config.per_file_ignores,
+        per_file_ignores=config.all_per_file_ignores(),
+        unfixable=unfixable,
+        ignore_noqa=args.ignore_noqa,
         report_unused_suppressions=bool(
             _pick(args.report_unused_suppressions, config.report_unused_suppressions, False)
         ),
@@ -296,15 +495,28 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
         max_file_size=config.max_file_size,
         linted_paths=tuple(paths),
     )
-    return config, settings, options
+    return LoadedSettings(
+        config,
+        settings,
+        options,
+        config_file,
+        overrides,
+        args.isolated,
+        cli_rules,
+        args.report_unused_suppressions,
+    )
 
 
-def _with_target(config, target: str):
-    from tf2lint.config import config_from_table
+def _per_file(loaded: LoadedSettings, files: list[Path]) -> Callable[[Path], Settings]:
+    """Each file's settings, looked up before the run (a bad configuration is a usage error)."""
+    from tf2lint.config import ConfigError
+    from tf2lint.plugins import PluginError
 
-    checked = config_from_table({"target-tensorflow": target})
-    config.target_tensorflow = checked.target_tensorflow
-    return config
+    try:
+        table = {Path(os.path.abspath(f)): loaded.settings_for(f) for f in files}
+    except (ConfigError, PluginError) as error:
+        raise _UsageError(str(error)) from error
+    return lambda path: table.get(Path(os.path.abspath(path)), loaded.settings)
 
 
 def _missing(path: Path) -> bool:
@@ -376,7 +588,49 @@ def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
                 for pattern in options.excludes
             )
         ]
+    include = (config.include or []) + config.extend_include
+    if config.include is not None or include:  # found in folders: as ruff's include, a glob each
+        named = {p for p in paths if not p.is_dir()}
+        found = [
+            f
+            for f in found
+            if f in named
+            or any(matches_pattern(relative_to_root(f, config.root), p) for p in include)
+        ]
     return found
+
+
+def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
+    """The other files of the programs the ``files`` belong to (see
+    :func:`tf2lint.runner.project_files`), as a run on the whole project would find them (not
+    excluded, not ignored): their summaries tell the ``files`` what a whole run would."""
+    from tf2lint.config import matches_pattern
+    from tf2lint.files import relative_to_root
+    from tf2lint.gitignore import is_ignored
+    from tf2lint.runner import modules_in, project_files
+
+    named = {Path(os.path.abspath(f)) for f in files}
+    listed = functools.lru_cache(maxsize=None)(modules_in)  # a package's files, listed once
+    scopes: dict[Path, list[Path]] = {}
+    context: dict[Path, None] = {}
+    walked: set[int] = set()
+    for file in named:
+        if file.parent not in scopes:
+            scopes[file.parent] = project_files(file, listed)
+        scope = scopes[file.parent]
+        if id(scope) in walked:
+            continue  # a package's files: the same list for each of its folders
+        walked.add(id(scope))
+        for other in scope:
+            if other in named or other in context:
+                continue
+            relative = relative_to_root(other, config.root)
+            if any(matches_pattern(relative, pattern) for pattern in options.excludes):
+                continue
+            if options.respect_gitignore and is_ignored(other, False):
+                continue
+            context[other] = None
+    return list(context)
 
 
 class _Progress:
@@ -411,29 +665,42 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 def _check(args: argparse.Namespace) -> int:
     from tf2lint.runner import run
 
-    _check_usage(args)
     say = _say(args)
     started = time.perf_counter()
     stdin = _reads_stdin(args)
     paths = args.paths or [Path(".")]
-    config, settings, options = _load_settings(args, paths)
+    _check_usage(args)
+    loaded = _load_settings(args, paths)
+    config, settings, options = loaded.config, loaded.settings, loaded.options
     if args.statistics and options.output_format not in ("full", "concise", "json"):
         raise _UsageError("--statistics works with the full, concise and json formats")
     say(f"configuration: {config.source or 'none found; the defaults'}")
     say(f"rules selected: {len(settings.rules)}")
+    if args.show_settings:
+        return _show_settings(loaded, paths)
     if args.add_noqa:
-        return _add_noqa(args, config, settings, options, paths)
+        return _add_noqa(args, loaded, paths)
     if stdin:
         result, fixed_source = _lint_stdin(args, config, settings, options)
     else:
         files = _files(paths, config, options)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
+        if args.show_files:
+            return _show_files(files)
+        context = _context(files, config, options)
+        settings_for = _per_file(loaded, files + context)
         progress = None
         if sys.stderr.isatty() and not (args.quiet or args.silent):
             progress = _Progress(sys.stderr)
         try:
             result = run(
-                files, settings, jobs=args.jobs, cache=not args.no_cache, progress=progress
+                files,
+                settings,
+                jobs=args.jobs,
+                cache=not args.no_cache,
+                progress=progress,
+                context=context,
+                settings_for=settings_for,
             )
         finally:
             if progress is not None:
@@ -442,6 +709,98 @@ def _check(args: argparse.Namespace) -> int:
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
     _report(args, result, settings, config, options, fixed_source)
     return _exit_code(args, result, options)
+
+
+def _show_files(files: list[Path]) -> int:
+    """``--show-files``: each file that would be checked, one a line (as ruff's)."""
+    from tf2lint.files import display_path
+
+    for shown in sorted(display_path(f) for f in files):
+        print(shown)
+    return EXIT_CLEAN
+
+
+def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
+    """``--show-settings``: what applies to the first path (a file), as ruff's."""
+    path = paths[0]
+    config_path = loaded.config_path_for(path)
+    settings = _per_file(loaded, [path])(path)
+    from tf2lint.files import relative_to_root
+
+    relative = relative_to_root(path, settings.root)
+    ignored = {
+        pattern: ids
+        for pattern, ids in settings.per_file_ignores.items()
+        if _matches(relative, pattern)
+    }
+    rules = settings.rules_for(relative)
+    lines = [
+        f"Resolved settings for: {path}",
+        f"Settings path: {config_path or '(none: the defaults)'}",
+        f"root = {settings.root}",
+        f"cache-dir = {settings.cache_dir or settings.root / '.tf2lint_cache'}",
+        f"max-file-size = {settings.max_file_size}",
+        f"report-unused-suppressions = {str(settings.report_unused_suppressions).lower()}",
+        f"per-file-ignores (matching this file) = {json.dumps(ignored)}",
+        f"rules ({len(rules)}) = [",
+        *(f"    {r.id},  # {r.name}" for r in rules),
+        "]",
+    ]
+    print("\n".join(lines))
+    return EXIT_CLEAN
+
+
+def _matches(relative: str, pattern: str) -> bool:
+    from tf2lint.config import matches_pattern
+
+    return matches_pattern(relative, pattern)
+
+
+# --watch ----------------------------------------------------------------------------------------
+
+
+def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) -> int:
+    """``--watch``: check, then check again after each batch of ``changes`` (by default the
+    files' own, from watchfiles or polling), until interrupted. Each run is ``check`` as
+    without ``--watch``; a usage or configuration error is reported and the watch goes on."""
+
+    def check_once() -> None:
+        try:
+            _check(copy.copy(args))
+        except _UsageError as error:
+            print(f"tf2lint: error: {error}", file=sys.stderr)
+        sys.stdout.flush()
+
+    paths = args.paths or [Path(".")]
+    check_once()
+    try:
+        for changed in changes if changes is not None else _file_changes(args, paths):
+            shown = ", ".join(sorted(str(p) for p in changed)[:3])
+            more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+            print(f"\n[{time.strftime('%H:%M:%S')}] File change detected: {shown}{more}\n")
+            check_once()
+    except KeyboardInterrupt:
+        pass
+    return EXIT_CLEAN
+
+
+def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
+    from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
+
+    try:
+        from watchfiles import watch as watch_files
+    except ImportError:
+
+        def snapshot() -> dict[Path, tuple[int, int]]:
+            loaded = _load_settings(copy.copy(args), paths)
+            return file_stamps(_files(paths, loaded.config, loaded.options))
+
+        yield from poll_changes(snapshot)
+        return
+    for batch in watch_files(*paths, debounce=int(DEBOUNCE_SECONDS * 1000)):
+        changed = {Path(p) for _, p in batch if p.endswith((".py", ".ipynb", ".toml"))}
+        if changed:
+            yield changed
 
 
 def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:
@@ -462,7 +821,12 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
         TextOptions,
         use_color,
         write_github,
+        write_gitlab,
         write_json,
+        write_json_lines,
+        write_junit,
+        write_pylint,
+        write_rdjson,
         write_sarif,
         write_statistics,
         write_text,
@@ -502,6 +866,16 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             write_statistics(result, out, text, as_json=options.output_format == "json")
         elif options.output_format == "json":
             write_json(result, out)
+        elif options.output_format == "json-lines":
+            write_json_lines(result, out)
+        elif options.output_format == "junit":
+            write_junit(result, out)
+        elif options.output_format == "gitlab":
+            write_gitlab(result, out)
+        elif options.output_format == "pylint":
+            write_pylint(result, out)
+        elif options.output_format == "rdjson":
+            write_rdjson(result, out)
         elif options.output_format == "sarif":
             write_sarif(result, out, settings.rules, config.root)
         elif options.output_format == "github":
@@ -523,7 +897,8 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 
     from tf2lint.config import matches_pattern
     from tf2lint.files import ReadError, decode_source, relative_to_root
-    from tf2lint.runner import FileOutcome, RunResult, run, unified_diff
+    from tf2lint.runner import FileOutcome, RunResult, run
+    from tf2lint.sources import unified_diff
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
@@ -558,7 +933,7 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
     return RunResult([outcome]), fixed if options.fix_mode == "apply" else None
 
 
-def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) -> int:
+def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
     rules (a baseline for a legacy codebase)."""
     from tf2lint.files import (
@@ -575,8 +950,17 @@ def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) 
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
 
+    config, settings, options = loaded.config, loaded.settings, loaded.options
     files = _files(paths, config, options)
-    result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)
+    context = _context(files, config, options)
+    result = run(
+        files,
+        settings,
+        jobs=args.jobs,
+        cache=not args.no_cache,
+        context=context,
+        settings_for=_per_file(loaded, files + context),
+    )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
         found = [d for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]

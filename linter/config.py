@@ -1,4 +1,5 @@
-"""Configuration: ``[tool.tf2lint]`` in pyproject.toml, then command-line flags over it."""
+"""Configuration: ``.tf2lint.toml``, ``tf2lint.toml`` or ``[tool.tf2lint]`` in pyproject.toml, the
+nearest to each file (as ruff finds its configuration), then command-line flags over it."""
 
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ DEFAULT_TARGET_TENSORFLOW = "2.21"
 DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 
 
+# The files a folder's configuration is read from, in order of precedence (as ruff's .ruff.toml,
+# ruff.toml, pyproject.toml): the first two hold the keys at the top level, pyproject.toml in
+# [tool.tf2lint] (a pyproject.toml without that table is no configuration).
+CONFIG_FILES = (".tf2lint.toml", "tf2lint.toml", "pyproject.toml")
+COLOR_CHOICES = ("auto", "always", "never")
+
+
 class ConfigError(Exception):
     """A bad configuration: the message names the key (and file) at fault."""
 
@@ -35,9 +43,16 @@ class Config:
     select: list[str] | None = None  # None: every rule that is on by default
     extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
+    extend_ignore: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
+    include: list[str] | None = None  # None: every .py and .ipynb file found in folders
+    extend_include: list[str] = field(default_factory=list)
     extend_exclude: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    extend_per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    fixable: list[str] | None = None  # None: every rule's fixes
+    unfixable: list[str] = field(default_factory=list)
+    extend_fixable: list[str] = field(default_factory=list)
     target_tensorflow: str = DEFAULT_TARGET_TENSORFLOW
     max_file_size: int = DEFAULT_MAX_FILE_SIZE  # bytes
     fix: bool | None = None
@@ -49,17 +64,35 @@ class Config:
     force_exclude: bool = False
     report_unused_suppressions: bool = False
     cache_dir: Path | None = None  # relative to ``root``; None: .tf2lint_cache there
+    exit_zero: bool | None = None
+    statistics: bool | None = None
+    color: str | None = None  # auto, always or never
+    jobs: int | None = None
     root: Path = field(default_factory=Path.cwd)  # the folder holding the config file
     source: Path | None = None
+
+    def all_per_file_ignores(self) -> dict[str, list[str]]:
+        """``per-file-ignores`` with ``extend-per-file-ignores`` added."""
+        merged = {k: list(v) for k, v in self.per_file_ignores.items()}
+        for pattern, ids in self.extend_per_file_ignores.items():
+            merged[pattern] = merged.get(pattern, []) + ids
+        return merged
 
 
 _KEYS = {
     "select": "list",
     "extend-select": "list",
     "ignore": "list",
+    "extend-ignore": "list",
     "exclude": "list",
+    "include": "list",
+    "extend-include": "list",
     "extend-exclude": "list",
     "per-file-ignores": "table",
+    "extend-per-file-ignores": "table",
+    "fixable": "list",
+    "unfixable": "list",
+    "extend-fixable": "list",
     "target-tensorflow": "version",
     "max-file-size": "size",
     "fix": "bool",
@@ -71,24 +104,91 @@ _KEYS = {
     "force-exclude": "bool",
     "report-unused-suppressions": "bool",
     "cache-dir": "path",
+    "exit-zero": "bool",
+    "statistics": "bool",
+    "color": "color",
+    "jobs": "jobs",
 }
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest pyproject.toml with a [tool.tf2lint] table, from ``start`` upwards. Folders
+    """The nearest configuration file (see CONFIG_FILES), from ``start`` upwards. Folders
     that cannot be searched (permissions, a name too long) are passed over."""
     start = Path(os.path.realpath(start))  # as resolve(), but a symlink loop is no error
     for folder in (start, *start.parents) if _is_dir(start) else start.parents:
-        candidate = folder / "pyproject.toml"
-        if not _is_file(candidate):
-            continue
-        try:
-            data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            raise ConfigError(f"{candidate}: cannot read: {error}") from error
-        if "tf2lint" in data.get("tool", {}):
-            return candidate
+        for name in CONFIG_FILES:
+            candidate = folder / name
+            if not _is_file(candidate):
+                continue
+            if name != "pyproject.toml" or "tf2lint" in _read_toml(candidate).get("tool", {}):
+                return candidate
     return None
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from error
+
+
+def _own_table(path: Path) -> dict:
+    """The keys a configuration file sets itself (its ``extend`` not followed)."""
+    data = _read_toml(path)
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("tf2lint", {})
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.tf2lint] must be a table")
+        return table
+    return data
+
+
+def config_table(path: Path, _seen: tuple[Path, ...] = ()) -> dict:
+    """The keys ``path`` sets, over those of the file its ``extend`` names (as ruff's
+    ``extend``: a path relative to the file, followed as far as it goes). ``extend-*`` lists
+    add to those of the extended file; any other key replaces its value."""
+    table = dict(_own_table(path))
+    extend = table.pop("extend", None)
+    if extend is None:
+        return table
+    if not isinstance(extend, str) or not extend:
+        raise ConfigError(f"{path}: `extend` must be the path of another configuration file")
+    base_path = Path(os.path.realpath(path.parent / Path(extend).expanduser()))
+    if base_path in (*_seen, Path(os.path.realpath(path))):
+        raise ConfigError(f"{path}: `extend` goes round in a cycle through {base_path}")
+    if not _is_file(base_path):
+        raise ConfigError(f"{path}: `extend`: no such file: {base_path}")
+    return merge_tables(config_table(base_path, (*_seen, Path(os.path.realpath(path)))), table)
+
+
+def merge_tables(base: dict, top: dict) -> dict:
+    """``top``'s keys over ``base``'s: ``extend-*`` lists add up; a ``select`` in ``top`` starts
+    the selection afresh (``base``'s ``extend-select`` goes with its ``select``)."""
+    merged = dict(base)
+    if "select" in top:
+        merged.pop("extend-select", None)
+    for key, value in top.items():
+        if key.startswith("extend-") and isinstance(value, list):
+            before = merged.get(key, [])
+            merged[key] = (before if isinstance(before, list) else []) + value
+        elif key.startswith("extend-") and isinstance(value, dict):
+            before = merged.get(key, {})
+            merged[key] = {**(before if isinstance(before, dict) else {}), **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def parse_override(text: str) -> dict:
+    """``--config KEY=VALUE``: one TOML assignment, as ruff's ``--config``."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(
+            f"--config {text!r}: neither a configuration file nor a TOML `key = value` ({error})"
+        ) from error
+    config_from_table(table, where="--config: ")  # the keys and values are checked here
+    return table
 
 
 def _is_dir(path: Path) -> bool:
@@ -105,19 +205,18 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def load_config(path: Path | None) -> Config:
-    if path is None:
-        return Config()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from error
-    table = data.get("tool", {}).get("tf2lint", {})
+def load_config(path: Path | None, overrides: list[dict] = ()) -> Config:
+    """The configuration of ``path`` (None: the defaults), with ``overrides`` (``--config
+    KEY=VALUE``) over it."""
+    table = config_table(path) if path is not None else {}
+    for override in overrides:
+        table = merge_tables(table, override)
     return config_from_table(table, path)
 
 
-def config_from_table(table: dict, path: Path | None = None) -> Config:
-    where = f"{path}: " if path else ""
+def config_from_table(table: dict, path: Path | None = None, where: str | None = None) -> Config:
+    if where is None:
+        where = f"{path}: " if path else ""
     config = Config(root=path.parent if path else Path.cwd(), source=path)
     for key, value in table.items():
         kind = _KEYS.get(key)
@@ -155,7 +254,21 @@ def config_from_table(table: dict, path: Path | None = None) -> Config:
                 raise ConfigError(
                     f"{where}[tool.tf2lint] `{key}` must map glob patterns to lists of rule ids"
                 )
-            config.per_file_ignores = {k: list(v) for k, v in value.items()}
+            setattr(config, attribute, {k: list(v) for k, v in value.items()})
+        elif kind == "color":
+            if value not in COLOR_CHOICES:
+                raise ConfigError(
+                    f"{where}[tool.tf2lint] `{key}` must be one of {', '.join(COLOR_CHOICES)}, "
+                    f"got {value!r}"
+                )
+            config.color = value
+        elif kind == "jobs":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ConfigError(
+                    f"{where}[tool.tf2lint] `{key}` must be a whole number of processes, 1 or "
+                    f"more, got {value!r}"
+                )
+            config.jobs = value
         elif kind == "version":
             if not isinstance(value, str) or not re.fullmatch(r"2\.\d+", value):
                 raise ConfigError(

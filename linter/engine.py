@@ -35,7 +35,7 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     Rule,
     engine_diagnostic,
 )
-from tf2lint.suppress import is_suppressed, parse_suppressions, unused
+from tf2lint.suppress import UnusedSuppression, is_suppressed, parse_suppressions, unused
 
 T = TypeVar("T")
 
@@ -191,8 +191,10 @@ def lint_module(
     report_unused_suppressions: bool = False,
     identity: ModuleIdentity | None = None,
     facts: ModuleFacts | None = None,
+    ignore_noqa: bool = False,
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
+    ``ignore_noqa``: report what suppression comments would silence (``--ignore-noqa``).
 
     With the module's ``identity`` (it is linted as part of a project), the result carries the
     module's summary for the project; ``facts`` are what the project learned about it from the
@@ -238,7 +240,8 @@ def lint_module(
         # the project it is a module whose functions it knows only by the calls into them.
         if identity is not None:
             result.summary = ModuleSummary(identity.name, complete=False)
-        _apply_suppressions(result, source, report_unused_suppressions, selected)
+        if not ignore_noqa:
+            _apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
         module = parse_module(source)
@@ -315,7 +318,8 @@ def lint_module(
         result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges))
-    _apply_suppressions(result, source, report_unused_suppressions, selected)
+    if not ignore_noqa:
+        _apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     if identity is not None:
         try:
@@ -409,19 +413,22 @@ def _apply_suppressions(
         for d in result.diagnostics
         if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
     ]
-    if report_unused:
-        from tf2lint.plugins import all_rules
+    from tf2lint.plugins import all_rules
 
-        for idle in unused(suppressions, rules, all_rules()):
-            result.diagnostics.append(
-                engine_diagnostic(
-                    UNUSED_SUPPRESSION,
-                    result.path,
-                    idle.message,
-                    idle.suppression.line,
-                    idle.suppression.column,
-                )
+    for idle in unused(suppressions, rules, all_rules()):
+        if not report_unused:  # a name no rule has (a typo) is reported always
+            idle = UnusedSuppression(idle.suppression, unknown=idle.unknown)
+            if not idle.unknown:
+                continue
+        result.diagnostics.append(
+            engine_diagnostic(
+                UNUSED_SUPPRESSION,
+                result.path,
+                idle.message,
+                idle.suppression.line,
+                idle.suppression.column,
             )
+        )
 
 
 def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:

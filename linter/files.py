@@ -16,8 +16,20 @@ from pathlib import Path
 
 from tf2lint.config import matches_pattern
 
+# ruff's default excludes (the folders; `build` too), and tf2lint's own cache.
 SKIPPED_DIRS = frozenset(
     {
+        ".bzr",
+        ".direnv",
+        ".eggs",
+        ".git-rewrite",
+        ".pants.d",
+        ".pyenv",
+        ".pytype",
+        ".vscode",
+        "__pypackages__",
+        "_build",
+        "buck-out",
         ".git",
         ".hg",
         ".svn",

@@ -42,7 +42,7 @@ from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, rule_by_id
-from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, is_package, second_pass
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
 from tf2lint.rule import ENGINE_CATEGORY, TOO_LARGE, Diagnostic, Rule, engine_diagnostic
 from tf2lint.runner import (
     DEFAULT_TIME_LIMIT,
@@ -50,9 +50,10 @@ from tf2lint.runner import (
     TextTask,
     cached_summary,
     diagnostic_key,
+    project_files,
     run_text_task,
 )
-from tf2lint.selection import select_rules
+from tf2lint.selection import select_rules, unfixable_rules
 from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
@@ -61,8 +62,6 @@ log = logging.getLogger(__name__)
 # 150 ms of a change, and a burst of changes is coalesced anyway (one worker thread; a lint
 # whose document has moved on by the time it starts is skipped).
 DEBOUNCE_SECONDS = 0.02
-# A document's project is read from the cache only up to this many files (a stat each per lint).
-MAX_PROJECT_FILES = 5000
 # How often a file with no cached summary is looked up again (a read and a hash of the file).
 RECHECK_SECONDS = 60.0
 SOURCE = "tf2lint"
@@ -228,14 +227,17 @@ class Tf2lintServer(LanguageServer):
                 rules = select_rules(
                     self._rules,
                     config.select,
-                    config.ignore,
+                    config.ignore + config.extend_ignore,
                     config.target_tensorflow,
                     extend_select=config.extend_select,
                 )
                 value = Settings(
                     rules=rules,
                     root=config.root,
-                    per_file_ignores=config.per_file_ignores,
+                    per_file_ignores=config.all_per_file_ignores(),
+                    unfixable=unfixable_rules(
+                        self._rules, config.fixable, config.unfixable, config.extend_fixable
+                    ),
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,
@@ -294,17 +296,8 @@ class Tf2lintServer(LanguageServer):
         for a script, the folder's modules) as one program, from each open buffer's own
         summary and, for the other files, the summaries ``tf2lint check`` left in the cache.
         Files neither open nor cached as they are now are left out. Worker thread."""
-        folder = path.parent
-        try:
-            if is_package(folder):
-                while is_package(folder.parent) and folder.parent != folder:
-                    folder = folder.parent
-                files = sorted(folder.rglob("*.py"))
-            else:
-                files = sorted(folder.glob("*.py"))
-        except OSError:
-            return None
-        if path not in files or len(files) > MAX_PROJECT_FILES:
+        files = project_files(path)
+        if not files:
             return None
         store = self._caches.get(id(settings))
         if store is None:

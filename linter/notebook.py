@@ -38,7 +38,7 @@ class NotebookError(ReadError):
 @dataclass
 class Cell:
     index: int  # position in the notebook's "cells" array
-    number: int  # 1-based among code cells
+    number: int  # 1-based among all cells, markdown too (as ruff numbers them)
     lines: list[str]  # the source split into lines, keeping line ends
     span: tuple[int, int]  # the JSON text span of the "source" value
     as_list: bool  # source stored as a list of lines (else as one string)
@@ -329,9 +329,9 @@ def read_notebook(data: bytes) -> Notebook:
                         *_line_col(text, span[0]),
                     )
                 lines = _lines(value)
-                cells.append(Cell(index, len(cells) + 1, lines, span, as_list))
+                cells.append(Cell(index, index + 1, lines, span, as_list))
             elif isinstance(cell, dict) and cell.get("cell_type") == "code":
-                cells.append(Cell(index, len(cells) + 1, [], (-1, -1), True))
+                cells.append(Cell(index, index + 1, [], (-1, -1), True))
             index += 1
             i = _skip(text, i)
             if text[i : i + 1] == ",":
@@ -471,12 +471,28 @@ class NotebookSource:
         where = [(number, i + 1) for number in sorted(sources) for i in range(len(sources[number]))]
         return [_to_cell(d, where) for d in diagnostics]
 
+    def diff(self, fixed: str, shown: str) -> str:
+        """As ruff's: a diff of each changed cell's source, headed ``nb.ipynb:cell N``."""
+        sources = self._cells(fixed) or {}
+        out = []
+        for cell in self.nb.cells:
+            new = sources.get(cell.number, cell.lines)
+            if new != cell.lines:
+                name = f"{shown}:cell {cell.number}"
+                out += difflib.unified_diff(_ended(cell.lines), _ended(new), name, name)
+        return "".join(out)
+
     def frames(self, code: str) -> dict[str, Any]:
         sources = self._cells(code) or {}
         return {
             "cell_lines": {n: [s.rstrip("\r\n") for s in ls] for n, ls in sources.items()},
             "json_lines": {c.number: c.json_lines for c in self.nb.cells},
         }
+
+
+def _ended(lines: list[str]) -> list[str]:
+    """A cell's lines, each ending a line (its last need not), for a diff."""
+    return [line if line.endswith(("\n", "\r")) else line + "\n" for line in lines]
 
 
 def open_notebook(data: bytes) -> NotebookSource:

@@ -19,7 +19,18 @@ if TYPE_CHECKING:
     from tf2lint.runner import RunResult
 
 # ruff's names: "full" shows each finding with its source frame, "concise" one line each.
-OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+OUTPUT_FORMATS = (
+    "full",
+    "concise",
+    "json",
+    "json-lines",
+    "junit",
+    "github",
+    "gitlab",
+    "pylint",
+    "rdjson",
+    "sarif",
+)
 FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"
 
 
@@ -286,13 +297,153 @@ def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> st
     )
 
 
+# Diagnostic.to_dict's keys that ruff's JSON names otherwise (``code``, ``location``, ...); the
+# others (name, category, severity, and any a later field adds) go beside ruff's as they are.
+_RUFF_NAMED = ("path", "line", "column", "end_line", "end_column", "rule", "message", "fix", "cell")
+
+
+def _filename(d: Diagnostic) -> str:
+    """ruff's ``filename``: the absolute path (stdin's ``-`` as it is)."""
+    return d.path if d.path == "-" else os.path.abspath(d.path)
+
+
+def ruff_dict(d: Diagnostic) -> dict:
+    """One finding in ruff's JSON schema (``docs/json-output.schema.json``), with tf2lint's own
+    fields beside ruff's. ``noqa_row``: where a ``# noqa`` silences it (any line of the
+    statement does, its first included)."""
+    start = {"row": d.line, "column": d.column}
+    end = {"row": d.end_line, "column": d.end_column}
+    fix = None
+    if d.fix is not None:
+        edits = []
+        if d.fix.replacement_text is not None:  # the fix replaces the reported code
+            edits = [{"content": d.fix.replacement_text, "location": start, "end_location": end}]
+        fix = {"applicability": d.fix.applicability, "message": d.fix.description, "edits": edits}
+    own = {k: v for k, v in d.to_dict().items() if k not in _RUFF_NAMED}
+    return {
+        **own,
+        "code": d.rule,
+        "message": d.message,
+        "filename": _filename(d),
+        "location": start,
+        "end_location": end,
+        "fix": fix,
+        "noqa_row": d.line,
+        "url": None,
+        "cell": d.cell,
+    }
+
+
 def write_json(run: RunResult, out: TextIO) -> None:
-    """``{"diagnostics": [...], "summary": {...}}``, one diagnostic per line: readable, and
-    written by the C encoder (``indent`` makes ``json`` encode in Python, 3x slower)."""
-    diagnostics = "".join(f"\n    {json.dumps(d.to_dict())}," for d in run.diagnostics)
-    listed = f"[{diagnostics[:-1]}\n  ]" if diagnostics else "[]"
-    totals = json.dumps(summary(run), indent=2).replace("\n", "\n  ")
-    out.write(f'{{\n  "diagnostics": {listed},\n  "summary": {totals}\n}}\n')
+    """ruff's ``--output-format json``: an array of findings (see :func:`ruff_dict`), one per
+    line, keys sorted as ruff sorts them (written by the C encoder: ``indent`` makes ``json``
+    encode in Python, 3x slower)."""
+    items = ",\n".join(f"  {json.dumps(ruff_dict(d), sort_keys=True)}" for d in run.diagnostics)
+    out.write(f"[\n{items}\n]\n" if items else "[]\n")
+
+
+def write_json_lines(run: RunResult, out: TextIO) -> None:
+    """ruff's ``json-lines``: one finding (as in ``json``) per line."""
+    for d in run.diagnostics:
+        out.write(json.dumps(ruff_dict(d), sort_keys=True) + "\n")
+
+
+def write_pylint(run: RunResult, out: TextIO) -> None:
+    """ruff's ``pylint``: ``path:line: [CODE] message``."""
+    for d in run.diagnostics:
+        where = f"{d.path}:cell {d.cell}" if d.cell is not None else d.path
+        out.write(f"{where}:{d.line}: [{d.rule}] {d.message}\n")
+
+
+def write_junit(run: RunResult, out: TextIO) -> None:
+    """ruff's ``junit``: a test suite per file with findings, a failed test case per finding."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    by_file: dict[str, list[Diagnostic]] = {}
+    for d in run.diagnostics:
+        by_file.setdefault(d.path, []).append(d)
+    total = sum(len(v) for v in by_file.values())
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<testsuites name="tf2lint" tests="{total}" skipped="0" failures="{total}" errors="0">',
+    ]
+    for found in by_file.values():
+        name = _filename(found[0])
+        lines.append(
+            f'    <testsuite name={quoteattr(name)} tests="{len(found)}" skipped="0" '
+            f'errors="0" failures="{len(found)}" package="org.tf2lint">'
+        )
+        classname = quoteattr(os.path.splitext(name)[0])
+        for d in found:
+            where = f"cell {d.cell}, " if d.cell is not None else ""
+            lines += [
+                f'        <testcase name="org.tf2lint.{escape(d.rule)}" classname={classname} '
+                f'line="{d.line}" column="{d.column}">',
+                "            <properties>",
+                f'                <property name="severity" value={quoteattr(d.severity)}/>',
+                "            </properties>",
+                f"            <failure message={quoteattr(d.message)}>{where}line {d.line}, "
+                f"col {d.column}, {escape(d.message)}</failure>",
+                "        </testcase>",
+            ]
+        lines.append("    </testsuite>")
+    lines.append("</testsuites>")
+    out.write("\n".join(lines) + "\n")
+
+
+_GITLAB_SEVERITY = {"error": "major", "warning": "minor", "info": "info"}
+
+
+def write_gitlab(run: RunResult, out: TextIO) -> None:
+    """ruff's ``gitlab``: GitLab's Code Quality report. The fingerprint is stable across runs
+    (path, rule, message and the how-manieth such finding), as GitLab matches findings by it."""
+    seen: Counter[tuple[str, str, str]] = Counter()
+    items = []
+    for d in run.diagnostics:
+        key = (d.path, d.rule, d.message)
+        seen[key] += 1
+        digest = hashlib.sha256("\0".join((*key, str(seen[key]))).encode()).hexdigest()
+        items.append(
+            {
+                "check_name": d.rule,
+                "description": f"{d.rule}: {d.message}",
+                "severity": _GITLAB_SEVERITY.get(d.severity, "minor"),
+                "fingerprint": digest[:16],
+                "location": {
+                    "path": d.path,
+                    "positions": {
+                        "begin": {"line": d.line, "column": d.column},
+                        "end": {"line": d.end_line, "column": d.end_column},
+                    },
+                },
+            }
+        )
+    out.write(json.dumps(items, indent=2) + "\n")
+
+
+def write_rdjson(run: RunResult, out: TextIO) -> None:
+    """ruff's ``rdjson``: reviewdog's Diagnostic Format."""
+
+    def position(line: int, column: int) -> dict:
+        return {"line": line, "column": column}
+
+    diagnostics = []
+    for d in run.diagnostics:
+        where = {"start": position(d.line, d.column), "end": position(d.end_line, d.end_column)}
+        item: dict = {
+            "code": {"value": d.rule},
+            "location": {"path": _filename(d), "range": where},
+            "message": d.message,
+        }
+        if d.fix is not None and d.fix.replacement_text is not None:
+            item["suggestions"] = [{"range": where, "text": d.fix.replacement_text}]
+        diagnostics.append(item)
+    report = {
+        "diagnostics": diagnostics,
+        "severity": "WARNING",
+        "source": {"name": "tf2lint", "url": "https://pypi.org/project/tf2lint/"},
+    }
+    out.write(json.dumps(report, indent=2, sort_keys=True) + "\n")
 
 
 _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}

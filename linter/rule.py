@@ -43,7 +43,10 @@ class Fix:
     replacement_text: str | None = None
 
     def to_dict(self) -> dict[str, str]:
-        return {"applicability": self.applicability, "description": self.description}
+        data = {"applicability": self.applicability, "description": self.description}
+        if self.replacement_text is not None:  # kept by the cache, for SARIF and JSON edits
+            data["replacement_text"] = self.replacement_text
+        return data
 
 
 @dataclass
@@ -96,7 +99,13 @@ class Diagnostic:
             category=data["category"],
             severity=data["severity"],
             message=data["message"],
-            fix=Fix(fix["applicability"], fix["description"]) if fix else None,
+            fix=Fix(
+                fix["applicability"],
+                fix["description"],
+                replacement_text=fix.get("replacement_text"),
+            )
+            if fix
+            else None,
             cell=data.get("cell"),
         )
 

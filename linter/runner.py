@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,10 +22,15 @@ from tf2lint.files import (
     read_source,
     relative_to_root,
     split_lines,
-    split_lines_keepends,
     write_fixed,
 )
-from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
+from tf2lint.project import (
+    ModuleFacts,
+    ModuleIdentity,
+    ModuleSummary,
+    is_package,
+    second_pass,
+)
 from tf2lint.rule import (
     INTERNAL_ERROR,
     PARSER_CRASH,
@@ -72,6 +76,8 @@ class Settings:
     # Empty: the configuration's root.
     linted_paths: tuple[Path, ...] = ()
     cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
+    unfixable: frozenset[str] = frozenset()  # rule ids whose fixes are not offered (see fixable)
+    ignore_noqa: bool = False  # suppression comments silence nothing (--ignore-noqa)
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [
@@ -83,6 +89,14 @@ class Settings:
         if not ignored:
             return self.rules
         return [r for r in self.rules if not any(selector_matches(r, s) for s in ignored)]
+
+    def without_unfixable(self, result: FileResult) -> FileResult:
+        """``result`` with the fixes of the rules ``fixable``/``unfixable`` leave out dropped."""
+        if self.unfixable:
+            for d in result.diagnostics:
+                if d.fix is not None and d.rule in self.unfixable:
+                    d.fix = None
+        return result
 
     def write_roots(self) -> list[Path]:
         return list(self.linted_paths) or [self.root]
@@ -144,18 +158,6 @@ class RunResult:
         return any(o.internal_error for o in self.outcomes)
 
 
-def unified_diff(before: str, after: str, shown: str) -> str:
-    """What ``--diff`` prints for one file."""
-    return "".join(
-        difflib.unified_diff(
-            split_lines_keepends(before),
-            split_lines_keepends(after),
-            fromfile=f"a/{shown}",
-            tofile=f"b/{shown}",
-        )
-    )
-
-
 @contextmanager
 def collected_once() -> Iterator[None]:
     """Run the block with Python's cyclic garbage collector paused, then collect once.
@@ -214,9 +216,9 @@ def _lint_file(
         outcome.summary = fixed.result.summary
         if code != source.text:
             try:
-                new_text, new_data = source.render(code)
+                _, new_data = source.render(code)
                 if settings.diff:
-                    outcome.diff = unified_diff(source.file_text, new_text, shown)
+                    outcome.diff = source.diff(code, shown)
                 else:
                     write_fixed(path, data, new_data, settings.write_roots())
                 outcome.fixed = fixed.count
@@ -305,7 +307,17 @@ def lint_and_fix(
     from tf2lint.fixes import fix_key, fix_round, fixable
 
     def lint(code: str) -> FileResult:
-        return lint_module(code, path, rules, settings.report_unused_suppressions, identity, facts)
+        return settings.without_unfixable(
+            lint_module(
+                code,
+                path,
+                rules,
+                settings.report_unused_suppressions,
+                identity,
+                facts,
+                ignore_noqa=settings.ignore_noqa,
+            )
+        )
 
     before = result = lint(text)
     fixed = Fixed(text, result, before)
@@ -425,11 +437,13 @@ class _Task:
     identity: ModuleIdentity
     facts: ModuleFacts | None = None
     key: str | None = None
+    settings: Settings | None = None  # the file's own, where not the run's
 
 
 def _lint_task(settings: Settings, task: _Task) -> FileOutcome:
     """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
-    outcome = lint_file(task.path, settings, task.data, task.identity, task.facts)
+    own = task.settings or settings
+    outcome = lint_file(task.path, own, task.data, task.identity, task.facts)
     _portable(outcome.diagnostics)
     return outcome
 
@@ -469,7 +483,9 @@ def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
                 task.settings.report_unused_suppressions,
                 task.identity,
                 task.facts,
+                ignore_noqa=task.settings.ignore_noqa,
             )
+            result = task.settings.without_unfixable(result)
             return TextLinted(_portable(result.diagnostics), result.summary)
         only = task.fix if isinstance(task.fix, tuple) else None
         fixed = lint_and_fix(
@@ -494,6 +510,40 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
 
 Progress = Callable[[int, int], None]  # (files done, files in all), as files complete
 
+# A project larger than this is not built around a file: each file is linted alone.
+MAX_PROJECT_FILES = 5000
+
+
+def project_files(
+    path: Path, listed: Callable[[Path, bool], list[Path]] | None = None
+) -> list[Path]:
+    """The files of the program ``path`` belongs to, as tf2lint builds it around one file (the
+    command line around the files it is given, the language server around a document): its
+    top-level package, or for a script, the modules of its folder. Absolute paths; [] when
+    ``path`` is in no such project (not a module, too many files, a folder not listable).
+    ``listed(folder, recursive)``: how a folder's modules are listed (a caller listing many
+    files' projects at once memoises :func:`modules_in`)."""
+    path = Path(os.path.abspath(path))
+    if path.suffix != ".py":
+        return []
+    folder = path.parent
+    recursive = is_package(folder)
+    if recursive:
+        while is_package(folder.parent) and folder.parent != folder:
+            folder = folder.parent
+    files = (listed or modules_in)(folder, recursive)
+    if path not in files or len(files) > MAX_PROJECT_FILES:
+        return []
+    return files
+
+
+def modules_in(folder: Path, recursive: bool) -> list[Path]:
+    """The ``.py`` files of ``folder`` (and, ``recursive``, of the folders below), sorted."""
+    try:
+        return sorted(folder.rglob("*.py") if recursive else folder.glob("*.py"))
+    except OSError:
+        return []
+
 
 def run(
     paths: list[Path],
@@ -501,29 +551,37 @@ def run(
     jobs: int | None = None,
     cache: bool = True,
     progress: Progress | None = None,
+    context: Sequence[Path] = (),
+    settings_for: Callable[[Path], Settings] | None = None,
 ) -> RunResult:
     """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
     with what the other files say about it, each file whose analysis that changes. With
     ``cache``, reuse the results (and summaries) of unchanged files (see tf2lint.cache).
+
+    ``context``: the other files of the program (see :func:`project_files`), which are not
+    reported nor fixed: only their summaries join the project, from the cache where it has
+    them as the files are now, else from linting them (which fills the cache). So a run on a
+    few files (pre-commit's staged ones) reports for them what a run on the whole project does.
 
     Each file is read once a pass, here when the cache needs its bytes for the key (they then
     travel to the worker that lints them), else by that worker.
     """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
     identities = [ModuleIdentity.of(path) for path in paths]
-    store = _store(settings) if cache else None
+    own = _Own(settings, settings_for, cache)
     tasks: list[_Task] = []
     for i, path in enumerate(paths):
-        task = _Task(i, path, None, identities[i])
+        task = _Task(i, path, None, identities[i], settings=own.settings(path))
+        store = own.store(task.settings)
         if store is not None:
             shown = display_path(path)
             try:
-                task.data = read_bytes(path, settings.max_file_size)
+                task.data = read_bytes(path, own.of(task).max_file_size)
             except ReadError as error:
                 outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
-            task.key = _key(store, settings, task.data, path)
-            outcomes[i] = _cached(store, settings, task.key, path)
+            task.key = _key(store, own.of(task), task.data, path)
+            outcomes[i] = _cached(store, own.of(task), task.key, path)
         if outcomes[i] is None:
             tasks.append(task)
     counter = _Counter(len(paths), progress)
@@ -531,22 +589,27 @@ def run(
     for task, outcome in _lint_all(tasks, settings, jobs):
         outcomes[task.index] = outcome
         counter.add(1)
-        _remember(store, task.key, outcome)
+        _remember(own.store(task.settings), task.key, outcome)
 
     # The project: what each file learns from the others, and the files that learn something.
     summaries = {
         i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
+    for i, summary in _context_summaries(context, own, len(paths), jobs):
+        summaries[i] = summary
     again: list[_Task] = []
     for i, facts in second_pass(summaries).items():
-        task = _Task(i, paths[i], None, identities[i], facts)
+        if i >= len(paths):
+            continue  # a file of the context: not reported, so not linted again
+        task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))
+        store = own.store(task.settings)
         if store is not None:
             try:  # read again: a first pass with --fix may have rewritten it
-                task.data = read_bytes(paths[i], settings.max_file_size)
+                task.data = read_bytes(paths[i], own.of(task).max_file_size)
             except ReadError:
                 continue  # the first pass's result stands
-            task.key = _key(store, settings, task.data, paths[i], facts)
-            outcome = _cached(store, settings, task.key, paths[i])
+            task.key = _key(store, own.of(task), task.data, paths[i], facts)
+            outcome = _cached(store, own.of(task), task.key, paths[i])
             if outcome is not None:
                 outcomes[i] = outcome
                 continue
@@ -555,8 +618,62 @@ def run(
         outcome.fixed += outcomes[task.index].fixed  # type: ignore[union-attr]
         outcome.diff = outcome.diff or outcomes[task.index].diff  # type: ignore[union-attr]
         outcomes[task.index] = outcome
-        _remember(store, task.key, outcome)
+        _remember(own.store(task.settings), task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+class _Own:
+    """Each file's settings (None: the run's) and each settings' cache."""
+
+    def __init__(
+        self, run: Settings, settings_for: Callable[[Path], Settings] | None, cache: bool
+    ) -> None:
+        self.run, self.settings_for, self.cache = run, settings_for, cache
+        self.stores: dict[int, object] = {}
+
+    def settings(self, path: Path) -> Settings | None:
+        own = self.settings_for(path) if self.settings_for is not None else self.run
+        return None if own is self.run else own
+
+    def of(self, task: _Task) -> Settings:
+        return task.settings or self.run
+
+    def store(self, settings: Settings | None):
+        if not self.cache:
+            return None
+        settings = settings or self.run
+        if id(settings) not in self.stores:
+            self.stores[id(settings)] = _store(settings)
+        return self.stores[id(settings)]
+
+
+def _context_summaries(
+    context: Sequence[Path], own: _Own, first: int, jobs: int | None
+) -> Iterator[tuple[int, ModuleSummary]]:
+    """The summaries of the ``context`` files, numbered from ``first``: cached ones as they
+    are, the others linted (never fixed) and cached, as the first pass of a whole run would."""
+    tasks: list[_Task] = []
+    for i, path in enumerate(context, first):
+        settings = own.settings(path) or own.run
+        reading = replace(settings, fix=False, diff=False)
+        task = _Task(i, path, None, ModuleIdentity.of(path), settings=reading)
+        store = own.store(own.settings(path))
+        if store is not None:
+            try:
+                task.data = read_bytes(path, settings.max_file_size)
+            except ReadError:
+                continue  # unreadable: the project goes on without it, as a run would
+            task.key = _key(store, settings, task.data, path)
+            hit = _cached(store, reading, task.key, path)
+            if hit is not None:
+                if hit.summary is not None:
+                    yield i, hit.summary
+                continue
+        tasks.append(task)
+    for task, outcome in _lint_all(tasks, own.run, jobs):
+        _remember(own.store(own.settings(task.path)), task.key, outcome)
+        if outcome.summary is not None:
+            yield task.index, outcome.summary
 
 
 class _Counter:

@@ -61,6 +61,30 @@ def check_selectors(rules: Sequence[type[Rule]], selectors: Sequence[str], key: 
             )
 
 
+def unfixable_rules(
+    rules: Sequence[type[Rule]],
+    fixable: Sequence[str] | None,
+    unfixable: Sequence[str],
+    extend_fixable: Sequence[str] = (),
+) -> frozenset[str]:
+    """The ids of the rules whose fixes are not offered (ruff's ``fixable``, ``unfixable``,
+    ``extend-fixable``): every rule is fixable unless ``fixable`` narrows it or ``unfixable``
+    names it; ``extend-fixable`` adds to ``fixable``."""
+    check_selectors(rules, list(fixable or []), "fixable")
+    check_selectors(rules, list(unfixable), "unfixable")
+    check_selectors(rules, list(extend_fixable), "extend-fixable")
+
+    def named(rule: type[Rule], selectors: Sequence[str]) -> bool:
+        return any(selector_matches(rule, s) for s in selectors)
+
+    return frozenset(
+        r.id
+        for r in rules
+        if not (fixable is None or named(r, fixable) or named(r, extend_fixable))
+        or named(r, unfixable)
+    )
+
+
 def select_rules(
     rules: Sequence[type[Rule]],
     select: list[str] | None,

@@ -8,11 +8,12 @@ file's own lines (a notebook's findings name their cell).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from tf2lint.files import SourceText, decode_source, encode_source
+from tf2lint.files import SourceText, decode_source, encode_source, split_lines_keepends
 from tf2lint.rule import Diagnostic
 
 
@@ -35,6 +36,22 @@ class Source(Protocol):
     def frames(self, code: str) -> dict[str, Any]:
         """What source frames need besides the file (FileOutcome fields; notebooks only)."""
         ...
+
+    def diff(self, fixed: str, shown: str) -> str:
+        """What ``--diff`` prints once the code became ``fixed`` (``shown``: the file's name)."""
+        ...
+
+
+def unified_diff(before: str, after: str, shown: str) -> str:
+    """What ``--diff`` prints for one file."""
+    return "".join(
+        difflib.unified_diff(
+            split_lines_keepends(before),
+            split_lines_keepends(after),
+            fromfile=f"a/{shown}",
+            tofile=f"b/{shown}",
+        )
+    )
 
 
 @dataclass
@@ -62,6 +79,9 @@ class PythonFile:
 
     def frames(self, code: str) -> dict[str, Any]:
         return {}
+
+    def diff(self, fixed: str, shown: str) -> str:
+        return unified_diff(self.text, fixed, shown)
 
 
 def open_source(path: Path, data: bytes) -> Source:

@@ -1,4 +1,5 @@
-"""Suppression comments: ``# tf2lint: disable=ID[,ID]``, ``# tf2lint: disable-file=ID``, ``# noqa``.
+"""Suppression comments: ``# tf2lint: disable=ID[,ID]``, ``# tf2lint: disable-file=ID``, ``# noqa``,
+and for a whole file ``# tf2lint: noqa`` or ``# tf2lint: noqa: CODES`` (ruff's ``# ruff: noqa``).
 
 An ID is a rule id, an id prefix, a rule name or a category, in any case (``TF201``, ``tf2``,
 ``print-in-traced-code``, ``side-effect``). A comment at the end of a line applies to the whole
@@ -23,8 +24,10 @@ if TYPE_CHECKING:
 
 # `disable=` takes ids, prefixes, names or categories, comma-separated; `noqa:` takes codes
 # only, comma- or space-separated (flake8's and ruff's syntax). What follows them is a reason.
+_CODES = r"[a-z]+\d+(?:[\s,]+[a-z]+\d+)*"
 _DIRECTIVE = re.compile(
     r"#\s*(?:tf2lint:\s*(?P<kind>disable-file|disable)\s*=\s*(?P<ids>[\w-]+(?:\s*,\s*[\w-]+)*)"
+    rf"|tf2lint:\s*(?P<file_noqa>noqa)(?::\s*(?P<file_codes>{_CODES})|(?![:\w]))"
     r"|noqa:\s*(?P<noqa>[a-z]+\d+(?:[\s,]+[a-z]+\d+)*)"
     r"|(?P<bare>noqa)(?![:\w]))",
     re.IGNORECASE,
@@ -83,7 +86,13 @@ def parse_suppressions(source: str) -> list[Suppression]:
             applies = (line, *range(span[0], span[1] + 1))
         else:
             applies = tuple(range(span[0], span[1] + 1))
-        if match.group("kind"):
+        if match.group("file_noqa"):  # the whole file, as ruff's file-level noqa
+            codes = match.group("file_codes")
+            if codes:
+                found.append(Suppression(line, column + 1, _split(codes), True, applies))
+            else:
+                found.append(Suppression(line, column + 1, None, True, applies, reportable=False))
+        elif match.group("kind"):
             ids = _split(match.group("ids"))
             whole_file = match.group("kind").lower() == "disable-file"
             found.append(Suppression(line, column + 1, ids, whole_file, applies))
@@ -177,7 +186,7 @@ def unused(
                 report.unused += (i,)
             elif any(names_rule(i, r.id, r.name, r.category) for r in known):
                 report.disabled += (i,)
-            elif not s.noqa:
+            elif not s.noqa or i.upper().startswith("TF"):  # a TF code is tf2lint's own
                 report.unknown += (i,)
         if report.unused or report.disabled or report.unknown:
             out.append(report)

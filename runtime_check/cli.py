@@ -19,9 +19,24 @@ def add_commands(commands) -> None:
     verify = commands.add_parser(
         "verify", help="trace each rule's fixtures under TensorFlow and confirm the diagnostics"
     )
-    verify.add_argument("--rules", type=_comma_list, default=None)
-    verify.add_argument("--device", choices=("cpu", "gpu", "all"), default="cpu")
-    verify.add_argument("--format", choices=("table", "json", "markdown", "html"), default="table")
+    verify.add_argument(
+        "--rules",
+        type=_comma_list,
+        default=None,
+        help="the rules to verify, comma-separated ids (default: every runtime-checkable rule)",
+    )
+    verify.add_argument(
+        "--device",
+        choices=("cpu", "gpu", "all"),
+        default="cpu",
+        help="where the fixtures run (all: CPU, then GPU if one is visible)",
+    )
+    verify.add_argument(
+        "--format",
+        choices=("table", "json", "markdown", "html"),
+        default="table",
+        help="table (fits the terminal), json, markdown (docs/verify.md) or html",
+    )
     verify.add_argument("--repeat", type=int, default=20, help="calls per fixture")
     verify.add_argument("--timeout", type=float, default=120.0, help="seconds per fixture")
     verify.add_argument(
@@ -34,7 +49,12 @@ def add_commands(commands) -> None:
     verify.set_defaults(run_command=verify_command)
 
     trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
-    trace.add_argument("--format", choices=("text", "json"), default="text")
+    trace.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="the report: text (on stderr) or json (on stdout; the program's output to stderr)",
+    )
     trace.add_argument("--html", type=Path, help="also write an HTML report to this file")
     trace.add_argument(
         "--output",
@@ -53,6 +73,12 @@ def add_commands(commands) -> None:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="count the lines of findings while graphs are built (slows tracing; default: on)",
+    )
+    trace.add_argument(
+        "--root",
+        type=Path,
+        help="the folder of your code (default: the nearest pyproject.toml or .git above the "
+        "working folder, if the script is in it; else the script's folder)",
     )
     trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
     trace.set_defaults(run_command=trace_command)
@@ -171,4 +197,5 @@ def trace_command(args: argparse.Namespace) -> int:
         output=args.output,
         progress=args.progress,
         lines=args.lines,
+        root=args.root,
     )

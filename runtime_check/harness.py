@@ -143,7 +143,7 @@ def apply_fix(rule, bad: Path, folder: Path, python: str = sys.executable) -> tu
         check.reason = f"tf2lint check --fix exited {done.returncode}: {' '.join(lines[-1:])}"
     elif before == after:
         try:
-            left = json.loads(done.stdout)["diagnostics"]
+            left = [{**d, "rule": d["code"]} for d in json.loads(done.stdout)]
         except (json.JSONDecodeError, KeyError):
             left = []
         mine = [d for d in left if d["rule"] == rule.id]

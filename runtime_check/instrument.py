@@ -16,6 +16,7 @@ in the user's files, mapping AutoGraph's generated code back to the user's lines
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import importlib.util
@@ -28,6 +29,7 @@ import sysconfig
 import threading
 import time
 import traceback
+import types
 import weakref
 from dataclasses import dataclass, field
 
@@ -464,6 +466,40 @@ def _closure(python_function) -> dict:
     return out
 
 
+def _without_own_frames(tb: types.TracebackType | None) -> types.TracebackType | None:
+    """``tb`` without the frames of this file (the wrapper a re-raise passes through)."""
+    kept = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename != __file__:
+            kept.append(tb)
+        tb = tb.tb_next
+    rebuilt = None
+    for entry in reversed(kept):
+        rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return rebuilt
+
+
+def _hide_own_frames() -> None:
+    """The user's uncaught exception is printed without this harness's frames (as TF hides
+    its own), in the exception and in those it was raised from or during."""
+    shown = sys.excepthook
+    if getattr(shown, "_tf2lint", False):
+        return
+
+    def excepthook(kind, error, tb):
+        tb = _without_own_frames(tb)
+        seen = set()
+        link = error
+        while isinstance(link, BaseException) and id(link) not in seen:
+            seen.add(id(link))  # Python prints each exception's own __traceback__
+            link.__traceback__ = tb if link is error else _without_own_frames(link.__traceback__)
+            link = link.__cause__ or link.__context__
+        shown(kind, error, tb)
+
+    excepthook._tf2lint = True
+    sys.excepthook = excepthook
+
+
 def install(
     sync: bool = False, user_root: str | None = None, watch: dict[str, list[int]] | None = None
 ) -> None:
@@ -484,6 +520,7 @@ def install(
         return
     _patch_source_maps()
     _patch_trace_entry()
+    _hide_own_frames()
     try:  # TF's traceback filter also hides this harness's frames from the user's tracebacks
         from tensorflow.python.util import traceback_utils
 
@@ -922,15 +959,17 @@ def _summarise(group: list[Record]) -> dict:
     }
 
 
-def start_progress(interval: float, stream=None) -> threading.Thread:
-    """Every ``interval`` seconds in which something traced or was called, one line on stderr:
-    how long the program has run, its tf.functions, traces, retraces and calls so far."""
-    stream = stream or sys.__stderr__
+class Progress:
+    """The progress line: how long the program has run, its tf.functions, traces, retraces
+    and calls so far; written when something changed since the last one."""
 
-    def report() -> None:
-        last = None
-        while True:
-            time.sleep(interval)
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.last: tuple | None = None
+        self.lock = threading.Lock()
+
+    def tick(self) -> None:
+        with self.lock:
             records = RECORDER.records()
             events = [e for r in records for e in list(r.events)]
             state = (
@@ -939,19 +978,33 @@ def start_progress(interval: float, stream=None) -> threading.Thread:
                 sum(e.kind == RETRACE for e in events),
                 sum(r.calls for r in records),
             )
-            if state == last:
-                continue
-            last = state
+            if state == self.last:
+                return
+            self.last = state
             seconds = sum(e.seconds(None) for e in events)
-            stream.write(
-                f"tf2lint trace: {RECORDER.now():.0f} s: {state[0]} tf.functions traced "
-                f"{state[1]}x ({state[2]} retraces, {seconds:.2f} s), {state[3]} calls\n"
+            functions, traces, retraces, calls = state
+            self.stream.write(
+                f"tf2lint trace: {RECORDER.now():.0f} s: {functions} "
+                f"tf.function{'' if functions == 1 else 's'} traced {traces}x ({retraces} "
+                f"retrace{'' if retraces == 1 else 's'}, {seconds:.2f} s), {calls} "
+                f"call{'' if calls == 1 else 's'}\n"
             )
-            stream.flush()
+            self.stream.flush()
 
-    thread = threading.Thread(target=report, name="tf2lint-trace-progress", daemon=True)
-    thread.start()
-    return thread
+
+def start_progress(interval: float, stream=None) -> Progress:
+    """Every ``interval`` seconds in which something traced or was called, the progress line
+    on stderr; and at exit, where the program stood (a run shorter than ``interval`` too)."""
+    progress = Progress(stream or sys.__stderr__)
+
+    def report() -> None:
+        while True:
+            time.sleep(interval)
+            progress.tick()
+
+    threading.Thread(target=report, name="tf2lint-trace-progress", daemon=True).start()
+    atexit.register(progress.tick)
+    return progress
 
 
 def concrete_functions(functions: list[object]) -> list[object]:

@@ -536,8 +536,9 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     totals = report.totals
     lines = [
         "",
-        f"tf2lint trace: {totals['functions']} tf.functions traced {totals['traces']} times "
-        f"({totals['retraces']} retraces), {_seconds(totals['trace_seconds'])} tracing",
+        f"tf2lint trace: {plural(totals['functions'], 'tf.function')} traced "
+        f"{plural(totals['traces'], 'time')} ({plural(totals['retraces'], 'retrace')}), "
+        f"{_seconds(totals['trace_seconds'])} tracing",
     ]
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
@@ -554,8 +555,8 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
             else ""
         ) + (f", {f['failed_traces']} raised" if f["failed_traces"] else "")
         lines.append(
-            f"  {where(f['file'], f['line'], root)} {f['name']}: {f['traces']} traces in "
-            f"{f['calls']} calls{extra}, {f['retraces']} retraces, "
+            f"  {where(f['file'], f['line'], root)} {f['name']}: {plural(f['traces'], 'trace')} "
+            f"in {plural(f['calls'], 'call')}{extra}, {plural(f['retraces'], 'retrace')}, "
             f"{_seconds(f['trace_seconds'])} tracing, steady call "
             f"{_seconds(f['steady_call_seconds'])}{mark}"
         )

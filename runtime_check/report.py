@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import textwrap
 
 from tf2lint.runtime_check.judge import Verdict
@@ -20,7 +21,7 @@ COLUMNS = (
     "after the fix",
     "evidence",
 )
-EVIDENCE_WIDTH = 70  # the table wraps evidence at this width (never cuts it)
+EVIDENCE_WIDTH = 30  # the fix and evidence columns wrap, never narrower than this
 
 
 def seconds(value: float | None) -> str:
@@ -83,12 +84,24 @@ def summary(verdicts: list[Verdict]) -> str:
     return out
 
 
-def render_table(verdicts: list[Verdict], meta: dict, width: int = EVIDENCE_WIDTH) -> str:
-    """Columns padded to width; the two long columns (the fix, the evidence) wrap."""
-    rows = [[[c] for c in COLUMNS]]
-    for v in verdicts:
-        row = cells(v)
-        rows.append([[c] for c in row[:-2]] + [textwrap.wrap(c, width) or ["-"] for c in row[-2:]])
+def render_table(verdicts: list[Verdict], meta: dict, width: int | None = None) -> str:
+    """A table about ``width`` columns wide (default: the terminal's, or 120): the short
+    columns as wide as their values (headers wrap to them), the two long ones (the fix, the
+    evidence) share the rest and wrap, never narrower than EVIDENCE_WIDTH (so ~160 columns at
+    the least); nothing is cut."""
+    total = width or shutil.get_terminal_size((120, 24)).columns
+    data = [cells(v) for v in verdicts]
+    short = len(COLUMNS) - 2
+    widths = [
+        max([len(row[i]) for row in data] + [max(len(word) for word in COLUMNS[i].split())])
+        for i in range(short)
+    ]
+    room = total - sum(widths) - 2 * (len(COLUMNS) - 1)
+    widths += [max(EVIDENCE_WIDTH, room // 2)] * 2
+    rows = [[textwrap.wrap(header, w) for header, w in zip(COLUMNS, widths, strict=True)]]
+    rows += [
+        [textwrap.wrap(c, w) or ["-"] for c, w in zip(row, widths, strict=True)] for row in data
+    ]
     widths = [max(len(line) for r in rows for line in r[i]) for i in range(len(COLUMNS))]
     lines = []
     for r in rows:

@@ -108,14 +108,35 @@ del _tf2lint_trace
 def _usage(message: str) -> int:
     print(f"tf2lint trace: error: {message}", file=sys.stderr)
     print(
-        "usage: tf2lint trace [--format text|json] [--html FILE] [--output FILE] [--no-lines] "
+        "usage: tf2lint trace [--format text|json] [--html FILE] [--output FILE] [--no-lines] [--root DIR] "
         "-- python SCRIPT [ARGS]",
         file=sys.stderr,
     )
     return 2
 
 
-def command_line(argv: list[str]) -> tuple[list[str], Path] | str:
+def project_root(start: Path) -> Path | None:
+    """The nearest folder from ``start`` upwards holding a pyproject.toml or a .git."""
+    for folder in (start, *start.parents):
+        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+            return folder
+    return None
+
+
+def trace_root(script: Path | None, given: Path | None = None) -> Path:
+    """The folder whose code is the user's (linted, and its frames told from TensorFlow's):
+    ``--root``, else the project around the working folder (its nearest pyproject.toml or
+    .git, else the folder itself), as long as the script lies in it; else the script's folder."""
+    if given is not None:
+        return given.resolve()
+    here = Path.cwd().resolve()
+    root = project_root(here) or here
+    if script is None or script.is_relative_to(root):
+        return root
+    return script.parent
+
+
+def command_line(argv: list[str], root: Path | None = None) -> tuple[list[str], Path] | str:
     """The program's argv and the folder whose files are linted, or an error message."""
     if argv and argv[0] == "--":
         argv = argv[1:]
@@ -126,13 +147,13 @@ def command_line(argv: list[str]) -> tuple[list[str], Path] | str:
     args = iter(enumerate(argv[1:], start=1))
     for _, arg in args:
         if arg == "-m":
-            return argv, Path.cwd()
+            return argv, trace_root(None, root)
         if arg == "-c":
             return "tf2lint trace runs a script or a module (-m), not -c code"
         if arg in ("-W", "-X"):
             next(args, None)
         elif not arg.startswith("-"):
-            return argv, Path(arg).resolve().parent
+            return argv, trace_root(Path(arg).resolve(), root)
     return "no script to run (expected: python SCRIPT [ARGS])"
 
 
@@ -143,8 +164,9 @@ def trace_main(
     output: Path | None = None,
     progress: bool | None = None,
     lines: bool = True,
+    root: Path | None = None,
 ) -> int:
-    found = command_line(argv)
+    found = command_line(argv, root)
     if isinstance(found, str):
         return _usage(found)
     program, root = found

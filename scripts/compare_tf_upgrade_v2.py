@@ -121,8 +121,13 @@ def run_tf2lint(tool: str, tree: Path, *extra: str) -> tuple[list[dict], float]:
     )
     elapsed = time.perf_counter() - start
     try:
-        diagnostics = json.loads(proc.stdout)["diagnostics"]
-    except (json.JSONDecodeError, KeyError):
+        diagnostics = [  # ruff's schema; the names this script reads
+            {**d, "path": os.path.relpath(d["filename"], tree), "line": d["location"]["row"]}
+            | {"rule": d["code"], "column": d["location"]["column"]}
+            | {"end_line": d["end_location"]["row"]}
+            for d in json.loads(proc.stdout)
+        ]
+    except (json.JSONDecodeError, KeyError, TypeError):
         sys.exit(f"tf2lint failed ({proc.returncode}): {proc.stderr[-2000:]}")
     for d in diagnostics:
         if d["category"] == "engine":  # e.g. a notebook this checkout cannot read: say so

@@ -13,6 +13,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -49,10 +50,14 @@ def main() -> int:
             text=True,
             check=True,
         )
-        data = json.loads(result.stdout)
-        counts = data["summary"]["by_rule"]
-        print(f"{pin}: {data['summary']['findings']} findings {counts}")
-        findings += [(folder, d) for d in data["diagnostics"] if d["category"] != "engine"]
+        data = [  # ruff's schema; the names this script reads
+            {**d, "path": d["filename"], "rule": d["code"]}
+            | {"line": d["location"]["row"], "column": d["location"]["column"]}
+            for d in json.loads(result.stdout)
+        ]
+        counts = dict(sorted(Counter(d["rule"] for d in data).items()))
+        print(f"{pin}: {len(data)} findings {counts}")
+        findings += [(folder, d) for d in data if d["category"] != "engine"]
     sample = random.Random(args.seed).sample(findings, min(args.count, len(findings)))
     for number, (folder, d) in enumerate(sample, 1):
         path = Path(d["path"])

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import socket
 import subprocess
@@ -68,3 +70,22 @@ def pypi_reachable() -> bool:
     except OSError:
         return False
     return True
+
+
+def json_findings(stdout: str, cwd: Path) -> list[dict]:
+    """``tf2lint check --output-format json``'s findings (ruff's schema), each with the short
+    names tests read beside ruff's: ``path`` (relative to ``cwd``, where the command ran, as
+    the text output shows it), ``rule``, ``line``, ``column``, ``end_line``, ``end_column``."""
+    base = os.path.realpath(cwd)
+    return [
+        {
+            **d,
+            "path": d["filename"] if d["filename"] == "-" else os.path.relpath(d["filename"], base),
+            "rule": d["code"],
+            "line": d["location"]["row"],
+            "column": d["location"]["column"],
+            "end_line": d["end_location"]["row"],
+            "end_column": d["end_location"]["column"],
+        }
+        for d in json.loads(stdout)
+    ]

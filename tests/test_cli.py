@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from conftest import FIXTURES, ROOT, run_cli
+from conftest import FIXTURES, ROOT, json_findings, run_cli
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 
@@ -45,19 +45,33 @@ def test_exit_zero(bad_file, project):
 
 def test_json_output(bad_file, project):
     result = run_cli("check", "--format", "json", cwd=project)
-    data = json.loads(result.stdout)
-    (d,) = data["diagnostics"]
-    assert {k: d[k] for k in ("path", "line", "column", "end_line", "end_column", "rule")} == {
-        "path": "train.py",
-        "line": 5,
-        "column": 5,
-        "end_line": 5,
-        "end_column": 13,
-        "rule": "TF201",
+    (d,) = json.loads(result.stdout)
+    assert d == {
+        "code": "TF201",
+        "message": "`print` in traced `step` runs only while tracing; use `tf.print`",
+        "filename": str((project / "train.py").resolve()),
+        "location": {"row": 5, "column": 5},
+        "end_location": {"row": 5, "column": 13},
+        "fix": {
+            "applicability": "unsafe",
+            "message": "replace with `tf.print`",
+            "edits": [
+                {
+                    "content": "tf.print(x)",
+                    "location": {"row": 5, "column": 5},
+                    "end_location": {"row": 5, "column": 13},
+                }
+            ],
+        },
+        "noqa_row": 5,
+        "url": None,
+        "cell": None,
+        "name": "print-in-traced-code",
+        "category": "side-effect",
+        "severity": "warning",
     }
-    assert d["category"] == "side-effect" and d["severity"] == "warning"
-    assert d["fix"] == {"applicability": "unsafe", "description": "replace with `tf.print`"}
-    assert data["summary"]["findings"] == 1 and data["summary"]["files_checked"] == 1
+    lines = run_cli("check", "--format", "json-lines", cwd=project).stdout.splitlines()
+    assert [json.loads(line) for line in lines] == [d]
 
 
 def test_sarif_output_is_valid_sarif_2_1_0(project):
@@ -154,7 +168,7 @@ def test_suppression_comments(project):
     (project / "d.py").write_text(BAD_PRINT.replace("print(x)", "print(x)  # noqa: TF201"))
     (project / "e.py").write_text(BAD_PRINT.replace("print(x)", "print(x)  # noqa: E501"))
     result = run_cli("check", "--format", "json", cwd=project)
-    paths = [d["path"] for d in json.loads(result.stdout)["diagnostics"]]
+    paths = [d["path"] for d in json_findings(result.stdout, project)]
     assert paths == ["e.py"]
 
 

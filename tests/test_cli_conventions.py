@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import json_findings, run_cli
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 # TF904's safe fix (the deprecated option's new name) next to TF201's unsafe one
@@ -74,7 +74,7 @@ def test_fix_counts_findings_not_fix_rounds(project):
     # TF107 finding on the same call goes with them)
     tf103 = Path(__file__).resolve().parent.parent / "fixtures" / "TF103" / "bad.py"
     (project / "conv.py").write_text(tf103.read_text())
-    before = json.loads(check(project, "--output-format", "json").stdout)["summary"]
+    before = {"findings": len(json.loads(check(project, "--output-format", "json").stdout))}
     result = check(project, "--fix", "--unsafe-fixes")
     assert result.stdout == (
         f"Found {before['findings']} errors ({before['findings']} fixed, 0 remaining).\n"
@@ -122,7 +122,7 @@ TF1_AND_TF2 = BAD_PRINT + "\nsession = tf.Session()\n"
 
 
 def _rules(result) -> list[str]:
-    return sorted({d["rule"] for d in json.loads(result.stdout)["diagnostics"]})
+    return sorted({d["code"] for d in json.loads(result.stdout)})
 
 
 def test_repeated_select_accumulates(project):
@@ -226,11 +226,11 @@ def test_gitignored_files_are_skipped_in_a_git_work_tree(project):
         (project / name).write_text(BAD_PRINT)
     (project / "src" / ".gitignore").write_text("/train.py\n")
     result = check(project, "--output-format", "json")
-    assert {d["path"] for d in json.loads(result.stdout)["diagnostics"]} == {"src/keep_pb2.py"}
+    assert {d["path"] for d in json_findings(result.stdout, project)} == {"src/keep_pb2.py"}
     everything = check(project, "--no-respect-gitignore", "--output-format", "json")
-    assert len({d["path"] for d in json.loads(everything.stdout)["diagnostics"]}) == 4
+    assert len({d["path"] for d in json_findings(everything.stdout, project)}) == 4
     (project / "pyproject.toml").write_text("[tool.tf2lint]\nrespect-gitignore = false\n")
-    assert json.loads(check(project, "--output-format", "json").stdout)["summary"]["findings"] == 4
+    assert len(json.loads(check(project, "--output-format", "json").stdout)) == 4
 
 
 def test_gitignore_means_nothing_outside_a_work_tree(bad, project):
@@ -529,3 +529,143 @@ def test_add_noqa_in_a_notebook_changes_only_the_cells_with_findings(project):
     expected["cells"][1]["source"][2] = "    print(x)  # noqa: TF201\n"
     assert path.read_text() == json.dumps(expected, indent=1) + "\n"  # the rest byte for byte
     assert check(project).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "comment, left",
+    [
+        ("# tf2lint: noqa", []),
+        ("# tf2lint: noqa: TF201", ["TF904"]),
+        ("# TF2LINT: NOQA: tf201, tf904", []),
+        ("# tf2lint: noqa: TF904", ["TF201"]),
+    ],
+)
+def test_file_level_noqa_as_ruffs(project, comment, left):
+    """`# tf2lint: noqa[: CODES]` anywhere in the file, as ruff's `# ruff: noqa[: CODES]`."""
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE + f"\n{comment}\n")
+    found = json.loads(check(project, "--output-format", "json").stdout)
+    assert sorted(d["code"] for d in found) == left
+
+
+def test_ruffs_default_excludes_are_not_linted_and_show_files_lists_the_rest(bad, project):
+    for folder in (".eggs/pkg", "__pypackages__/3.11/lib", "_build", "buck-out", ".direnv"):
+        (project / folder).mkdir(parents=True)
+        (project / folder / "vendored.py").write_text(BAD_PRINT)
+    (project / "sub").mkdir()
+    (project / "sub" / "b.py").write_text("x = 1\n")
+    listed = check(project, "--show-files")
+    assert (listed.returncode, listed.stdout) == (0, "sub/b.py\ntrain.py\n")
+
+
+def test_rule_is_ruffs_verb_for_explain():
+    assert run_cli("rule", "TF201").stdout == run_cli("explain", "TF201").stdout != ""
+
+
+def test_ignore_noqa_reports_what_comments_silence(project):
+    (project / "train.py").write_text(BAD_PRINT.replace("print(x)", "print(x)  # noqa: TF201"))
+    assert check(project).returncode == 0
+    found = json.loads(check(project, "--ignore-noqa", "--output-format", "json").stdout)
+    assert [d["code"] for d in found] == ["TF201"]
+
+
+@pytest.mark.parametrize(
+    "args, table, marked",
+    [
+        ((), "", {"TF201", "TF904"}),
+        (("--unfixable", "TF201"), "", {"TF904"}),
+        (("--fixable", "TF9"), "", {"TF904"}),
+        (("--fixable", "TF9", "--extend-fixable", "TF201"), "", {"TF201", "TF904"}),
+        ((), 'unfixable = ["TF904"]', {"TF201"}),
+        ((), 'fixable = []\nextend-fixable = ["print-in-traced-code"]', {"TF201"}),
+    ],
+)
+def test_fixable_unfixable_and_extend_fixable(project, args, table, marked):
+    (project / "pyproject.toml").write_text(f"[tool.tf2lint]\n{table}\n")
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE)
+    found = json.loads(check(project, "--output-format", "json", *args).stdout)
+    assert {d["code"] for d in found if d["fix"]} == marked
+    fixed = check(project, "--fix", "--unsafe-fixes", *args)
+    left = json.loads(check(project, "--output-format", "json").stdout)
+    assert {d["code"] for d in left} == {"TF201", "TF904"} - marked, fixed.stdout
+
+
+def test_per_file_ignores_flags_replace_or_extend_the_configuration(project):
+    (project / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nper-file-ignores = { "train.py" = ["TF904"] }\n'
+        'extend-per-file-ignores = { "other.py" = ["TF201"] }\n'
+    )
+    (project / "train.py").write_text(BAD_SAFE_AND_UNSAFE)
+    (project / "other.py").write_text(BAD_SAFE_AND_UNSAFE)
+
+    def codes(*args: str) -> list[tuple[str, str]]:
+        found = json.loads(check(project, "--output-format", "json", *args).stdout)
+        return sorted((Path(d["filename"]).name, d["code"]) for d in found)
+
+    assert codes() == [("other.py", "TF904"), ("train.py", "TF201")]
+    assert codes("--per-file-ignores", "train.py:TF201") == [
+        ("other.py", "TF904"),
+        ("train.py", "TF904"),
+    ]
+    assert codes("--extend-per-file-ignores", "*.py:TF904") == [("train.py", "TF201")]
+    bad = check(project, "--per-file-ignores", "train.py")
+    assert bad.returncode == 2 and "PATTERN:CODES" in bad.stderr
+
+
+def test_watch_checks_again_after_each_change(project, monkeypatch, capsys):
+    """The watch loop, driven by an injected source of changes (no timer, no file watcher)."""
+    from tf2lint import cli
+
+    monkeypatch.chdir(project)
+    train = project / "train.py"
+    train.write_text(BAD_PRINT)
+
+    def changes():
+        train.write_text(BAD_PRINT.replace("print(x)", "tf.print(x)"))
+        yield {train}
+        train.write_text(BAD_PRINT)
+        yield {train}
+
+    args = cli.build_parser().parse_args(["check", "--watch", "--no-cache", "--quiet", "."])
+    assert cli.watch(args, changes()) == 0
+    runs = capsys.readouterr().out.split("File change detected: ")
+    assert len(runs) == 3
+    assert "train.py:5:5: TF201" in runs[0]
+    assert "TF201" not in runs[1]
+    assert "train.py:5:5: TF201" in runs[2]
+
+
+def test_polling_batches_changes_and_debounces():
+    from tf2lint.watch import poll_changes
+
+    a, b = Path("a.py"), Path("b.py")
+    snapshots = iter(
+        [
+            {a: (1, 1)},  # at the start
+            {a: (1, 1)},  # nothing changed
+            {a: (2, 1)},  # a changed...
+            {a: (2, 1), b: (1, 1)},  # ...and b came within the debounce: one batch
+            {a: (2, 1), b: (1, 1)},  # settled
+            {b: (1, 1)},  # a removed
+            {b: (1, 1)},
+        ]
+    )
+    waits = []
+    batches = poll_changes(lambda: next(snapshots), sleep=waits.append, interval=1, debounce=0)
+    assert next(batches) == {a, b}
+    assert next(batches) == {a}
+    assert waits == [1, 1, 0, 0, 1, 0]
+
+
+def test_an_unknown_id_in_a_suppression_is_reported_without_the_flag(project):
+    (project / "train.py").write_text(
+        "x = 1  # tf2lint: disable=TF9999\ny = 2  # noqa: E501\nz = 3  # tf2lint: disable=TF201\n"
+        "w = 4  # noqa: tf9998, E501\n"
+    )
+    result = check(project, "--output-format", "concise")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[:-1] == [
+        "train.py:1:8: unused-suppression suppression of unknown TF9999: not a rule id, id "
+        "prefix, name or category",
+        "train.py:4:8: unused-suppression suppression of unknown tf9998: not a rule id, id "
+        "prefix, name or category",
+    ]  # another tool's code (E501) and a known but unused id are reported with the flag only

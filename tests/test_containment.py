@@ -8,7 +8,6 @@ is the documented one (1 for findings, 2 when tf2lint itself crashed).
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import sys
 import time
@@ -19,7 +18,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, json_findings, run_cli
 from tf2lint import engine
 from tf2lint.plugins import all_rules
 from tf2lint.rule import Rule
@@ -33,9 +32,9 @@ CRASH_PLUGIN = ROOT / "tests" / "data" / "crash_plugin"
 CRASH_ENV = {**os.environ, "PYTHONPATH": str(CRASH_PLUGIN)}
 
 
-def _json(result) -> dict[tuple[str, str], dict]:
+def _json(result, project: Path) -> dict[tuple[str, str], dict]:
     assert "Traceback" not in result.stderr, result.stderr
-    return {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+    return {(d["path"], d["rule"]): d for d in json_findings(result.stdout, project)}
 
 
 def _with_ordinary_files(project: Path, count: int = 3) -> None:
@@ -58,7 +57,7 @@ def test_a_chain_of_8000_ands_is_reported_not_parsed(project, jobs):
     _with_ordinary_files(project)
     started = time.monotonic()
     result = run_cli("check", "--format", "json", "--jobs", jobs, cwd=project)
-    found = _json(result)
+    found = _json(result, project)
     assert result.returncode == 1
     chain = found[("chain.py", "too-large")]
     assert chain["line"] == 2 and "8,000 `and` operands" in chain["message"]
@@ -86,12 +85,14 @@ def test_a_worker_crash_costs_its_file_only_and_exits_2(project, jobs):
     (project / "crash.py").write_text("crash_here = 1\n")
     (project / "after.py").write_text(BAD_PRINT)  # linted by the worker that replaces it
     _with_ordinary_files(project, count=8)
-    result = run_cli("check", "--format", "json", "--jobs", jobs, cwd=project, env=CRASH_ENV)
-    found = _json(result)
+    result = run_cli(
+        "check", "--format", "json", "--verbose", "--jobs", jobs, cwd=project, env=CRASH_ENV
+    )
+    found = _json(result, project)
     assert result.returncode == 2  # a crash is an internal error, never "findings" (1)
     assert "SIGSEGV" in found[("crash.py", "parser-crash")]["message"]
     assert ("train.py", "TF201") in found and ("after.py", "TF201") in found
-    assert json.loads(result.stdout)["summary"]["files_checked"] == 11
+    assert "tf2lint: files checked: 11," in result.stderr
 
 
 def test_a_worker_crash_in_text_output_names_the_file(project):
@@ -180,7 +181,7 @@ def test_a_5mb_generated_file_is_reported_and_the_run_stays_small(project):
     out, err = process.communicate()
     elapsed = time.monotonic() - started
     result = subprocess.CompletedProcess(command, process.returncode, out, err)
-    found = _json(result)
+    found = _json(result, project)
     assert result.returncode == 1
     assert "more than max-file-size" in found[("generated.py", "too-large")]["message"]
     assert "50.0 MiB" in found[("huge.py", "too-large")]["message"]
@@ -193,7 +194,7 @@ def test_max_file_size_comes_from_the_configuration(project):
     (project / "pyproject.toml").write_text('[tool.tf2lint]\nmax-file-size = "1 KiB"\n')
     (project / "big.py").write_text(BAD_PRINT + "#" * 2000 + "\n")
     (project / "train.py").write_text(BAD_PRINT)
-    found = _json(run_cli("check", "--format", "json", cwd=project))
+    found = _json(run_cli("check", "--format", "json", cwd=project), project)
     message = found[("big.py", "too-large")]["message"]
     assert "more than max-file-size (1.0 KiB)" in message and "raise `max-file-size`" in message
     assert ("train.py", "TF201") in found

@@ -298,6 +298,29 @@ async def test_configuration_comes_from_the_workspace_pyproject(client, folder):
     assert d.code == "TF401"
 
 
+@pytest.mark.asyncio
+async def test_the_nearest_configuration_with_extend_and_the_cli_keys(client, folder):
+    """As the command line reads it: sub/tf2lint.toml extends the root's, extend-ignore and
+    unfixable apply (the finding is there, with no fix offered)."""
+    (folder / "pyproject.toml").write_text('[tool.tf2lint]\nextend-ignore = ["TF401"]\n')
+    (folder / "sub").mkdir()
+    (folder / "sub" / "tf2lint.toml").write_text(
+        'extend = "../pyproject.toml"\nunfixable = ["TF201"]\n'
+    )
+    uri = (folder / "sub" / "train.py").as_uri()
+    _open(client, uri, BAD + "\n@tf.function\ndef g(x):\n    v = tf.Variable(1.0)\n    return v\n")
+    (d,) = await _diagnostics(client, uri, lambda ds: len(ds) == 1)
+    assert d.code == "TF201"
+    titles = [a.title for a in await _actions(client, uri, d, only=["quickfix"]) or []]
+    assert not any(t.startswith("tf2lint: Replace with") for t in titles), titles
+    (folder / "sub" / "tf2lint.toml").write_text('extend = "../pyproject.toml"\n')
+    _open(client, (folder / "sub" / "other.py").as_uri(), BAD)
+    other = (folder / "sub" / "other.py").as_uri()
+    (d,) = await _diagnostics(client, other, lambda ds: len(ds) == 1)
+    titles = [a.title for a in await _actions(client, other, d, only=["quickfix"]) or []]
+    assert any(t.startswith("tf2lint: Replace with") for t in titles), titles
+
+
 EMOJI = (
     "import tensorflow as tf\n\n@tf.function\ndef step(x):\n"
     '    s = "🙂🙂 数据"; print(s, x)\n    return x\n'

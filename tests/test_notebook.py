@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, json_findings, run_cli
 from tf2lint.notebook import _magic_lines, read_notebook
 
 NOTEBOOKS = ROOT / "tests" / "data" / "notebooks"
@@ -24,7 +24,7 @@ def _copy(project: Path, name: str) -> Path:
 
 def _check_json(project: Path, *args: str) -> tuple[int, list[dict]]:
     result = run_cli("check", "--format", "json", *args, cwd=project)
-    return result.returncode, json.loads(result.stdout)["diagnostics"]
+    return result.returncode, json_findings(result.stdout, project)
 
 
 @pytest.mark.parametrize("name", ["one_space_lists.ipynb", "two_space_strings.ipynb"])
@@ -32,16 +32,17 @@ def test_diagnostics_name_the_cell_and_line_within_it(project, name):
     _copy(project, name)
     code, diagnostics = _check_json(project)
     assert code == 1
-    # Cell 1 imports tf; cell 3 (the bash cell is cell 2) uses it: the cells are one module.
+    # Cell 2 imports tf; cell 4 (the bash cell is cell 3) uses it: the cells are one module.
+    # Cells are numbered as ruff numbers them: every cell, the markdown cell 1 too.
     ((d),) = diagnostics
-    assert (d["path"], d["rule"], d["cell"], d["line"], d["column"]) == (name, "TF201", 3, 4, 5)
+    assert (d["path"], d["rule"], d["cell"], d["line"], d["column"]) == (name, "TF201", 4, 4, 5)
     assert (d["end_line"], d["end_column"]) == (4, 13)
 
 
 def test_text_output_prints_cell_location_and_the_cells_line(project):
     _copy(project, "one_space_lists.ipynb")
     result = run_cli("check", cwd=project)
-    assert "one_space_lists.ipynb:cell 3:4:5: TF201" in result.stdout
+    assert "one_space_lists.ipynb:cell 4:4:5: TF201" in result.stdout
     assert "4 |     print(x)\n  |     ^^^^^^^^\n" in result.stdout
 
 
@@ -92,8 +93,8 @@ def test_diff_shows_the_change_and_writes_nothing(project):
     before = path.read_bytes()
     result = run_cli("check", "--diff", "--unsafe-fixes", cwd=project)
     assert result.returncode == 1
-    assert '-    "    print(x)\\n",' in result.stdout
-    assert '+    "    tf.print(x)\\n",' in result.stdout
+    assert result.stdout.startswith("--- one_space_lists.ipynb:cell 4\n")  # the cell's source
+    assert "\n-    print(x)\n+    tf.print(x)\n" in result.stdout
     assert path.read_bytes() == before
 
 
@@ -186,7 +187,7 @@ def test_markdown_and_raw_cells_are_not_code():
         }
     ).encode()
     nb = read_notebook(data)
-    assert [(c.number, c.index, c.text) for c in nb.cells] == [(1, 2, "x = 1")]
+    assert [(c.number, c.index, c.text) for c in nb.cells] == [(3, 2, "x = 1")]
 
 
 def test_syntax_error_in_a_cell_names_the_cell(project):
@@ -258,7 +259,7 @@ def test_a_malformed_notebook_is_a_read_error_and_the_run_goes_on(project, name)
     (project / "train.py").write_text(BAD_PRINT)
     result = run_cli("check", "--format", "json", cwd=project)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    found = {(d["path"], d["rule"]): d for d in json.loads(result.stdout)["diagnostics"]}
+    found = {(d["path"], d["rule"]): d for d in json_findings(result.stdout, project)}
     assert words in found[(f"{name}.ipynb", "read-error")]["message"]
     assert ("train.py", "TF201") in found
     assert not [k for k in found if k[1] == "internal-error"]
@@ -312,3 +313,71 @@ def test_mangled_notebooks_give_findings_or_a_read_error_never_an_internal_error
         assert len(outcome.diagnostics) == 1 and outcome.diagnostics[0].message.startswith(
             "not a valid notebook"
         )
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
+def test_cells_are_numbered_as_ruff_numbers_them(project):
+    """On one notebook (markdown cells before the code), ruff's cell number of an unused import
+    and tf2lint's of a print, both in the same cell."""
+    import subprocess
+
+    def cell(kind: str, source: str) -> dict:
+        extra = {"outputs": [], "execution_count": None} if kind == "code" else {}
+        return {"cell_type": kind, "metadata": {}, "source": source, **extra}
+
+    notebook = {
+        "cells": [
+            cell("markdown", "# Training"),
+            cell("code", "import tensorflow as tf"),
+            cell("markdown", "The step:"),
+            cell("code", "import os\n\n@tf.function\ndef step(x):\n    print(x)\n    return x"),
+        ],
+        "metadata": {"language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (project / "nb.ipynb").write_text(json.dumps(notebook))
+    ruff = subprocess.run(
+        ["ruff", "check", "--isolated", "--select", "F401", "--output-format", "json", "nb.ipynb"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    (theirs,) = json.loads(ruff.stdout)
+    _, (ours,) = _check_json(project)
+    assert theirs["cell"] == ours["cell"] == 4
+    text = run_cli("check", "--output-format", "concise", cwd=project).stdout
+    assert "nb.ipynb:cell 4:5:5: TF201" in text
+
+
+def test_diff_on_a_notebook_is_a_source_diff_per_cell_as_ruffs(project):
+    def cell(kind: str, source: str) -> dict:
+        extra = {"outputs": [], "execution_count": None} if kind == "code" else {}
+        return {"cell_type": kind, "metadata": {}, "source": source, **extra}
+
+    step = "@tf.function\ndef step(x):\n    print(x)\n    return x"
+    notebook = {
+        "cells": [
+            cell("markdown", "# Training"),
+            cell("code", "import tensorflow as tf"),
+            cell("code", step),
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (project / "nb.ipynb").write_text(json.dumps(notebook, indent=1))
+    before = (project / "nb.ipynb").read_text()
+    result = run_cli("check", "--diff", "--unsafe-fixes", cwd=project)
+    assert result.returncode == 1
+    assert result.stdout == (
+        "--- nb.ipynb:cell 3\n"
+        "+++ nb.ipynb:cell 3\n"
+        "@@ -1,4 +1,4 @@\n"
+        " @tf.function\n"
+        " def step(x):\n"
+        "-    print(x)\n"
+        "+    tf.print(x)\n"
+        "     return x\n"
+    )
+    assert (project / "nb.ipynb").read_text() == before

@@ -92,8 +92,8 @@ def test_github_notebook_findings_keep_cell_and_land_on_the_notebooks_line(proje
     (line,) = result.stdout.splitlines()
     text = (project / "nb.ipynb").read_text().splitlines()
     json_line = next(i for i, t in enumerate(text, 1) if "    print(x)" in t)
-    assert line.startswith(f"::warning file=nb.ipynb,line={json_line},title=TF201 in cell 3::")
-    assert "::cell 3, line 4, column 5: `print` in traced `step`" in line
+    assert line.startswith(f"::warning file=nb.ipynb,line={json_line},title=TF201 in cell 4::")
+    assert "::cell 4, line 4, column 5: `print` in traced `step`" in line
 
 
 @pytest.fixture
@@ -177,8 +177,8 @@ def test_sarif_fix_replaces_the_reported_span(sarif_project):
 def test_sarif_notebook_result_keeps_cell_position(sarif_project):
     log = _sarif(sarif_project)
     result = next(r for r in log["runs"][0]["results"] if "nb.ipynb" in json.dumps(r["locations"]))
-    assert result["properties"]["cell"] == 3 and result["properties"]["line"] == 4
-    assert result["message"]["text"].startswith("cell 3, line 4: ")
+    assert result["properties"]["cell"] == 4 and result["properties"]["line"] == 4
+    assert result["message"]["text"].startswith("cell 4, line 4: ")
     region = result["locations"][0]["physicalLocation"]["region"]
     text = (sarif_project / "nb.ipynb").read_text().splitlines()
     assert "print(x)" in text[region["startLine"] - 1]
@@ -308,3 +308,89 @@ def test_text_is_an_alias_of_full(project):
     full = run_cli("check", "--no-cache", "--output-format", "full", cwd=project)
     text = run_cli("check", "--no-cache", "--format", "text", cwd=project)
     assert full.stdout == text.stdout and " | " in full.stdout
+
+
+# --- ruff's formats ------------------------------------------------------------------------------
+
+JSON_SCHEMA = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+TWO_FINDINGS = (
+    "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n"
+    "    return x\n\n\n@tf.function(experimental_relax_shapes=True)\n"
+    "def pool(x):\n    return x\n"
+)
+
+
+@pytest.fixture
+def ruff_project(project: Path) -> Path:
+    (project / "train.py").write_text(TWO_FINDINGS)
+    (project / "broken.py").write_text("def (:\n")  # an engine finding too
+    return project
+
+
+def _keys(value, prefix: str = "") -> set[str]:
+    """Every key path of a JSON value: ``fix.edits[].location.row``."""
+    if isinstance(value, dict):
+        return {f"{prefix}{k}" for k in value} | {
+            key for k, v in value.items() for key in _keys(v, f"{prefix}{k}.")
+        }
+    if isinstance(value, list):
+        return {key for item in value for key in _keys(item, f"{prefix[:-1]}[].")}
+    return set()
+
+
+def test_json_output_validates_against_the_schema_in_the_repository(ruff_project):
+    result = run_cli("check", "--output-format", "json", cwd=ruff_project)
+    found = json.loads(result.stdout)
+    jsonschema.validate(found, JSON_SCHEMA)
+    assert {d["code"] for d in found} >= {"TF201", "TF904", "syntax-error"}
+    lines = run_cli("check", "--output-format", "json-lines", cwd=ruff_project).stdout
+    assert [json.loads(line) for line in lines.splitlines()] == found
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
+def test_json_output_has_ruffs_fields_where_ruff_has_them(ruff_project, tmp_path):
+    """ruff's own output on code with a fixable finding: each of its key paths is tf2lint's."""
+    import subprocess
+
+    (tmp_path / "r").mkdir()
+    (tmp_path / "r" / "a.py").write_text("import os\n")
+    done = subprocess.run(
+        ["ruff", "check", "--isolated", "--select", "F401", "--output-format", "json", "a.py"],
+        cwd=tmp_path / "r",
+        capture_output=True,
+        text=True,
+    )
+    ruffs = set().union(*map(_keys, json.loads(done.stdout)))
+    assert "fix.edits[].location.row" in ruffs  # ruff's fields, with a fix and its edits
+    ours = json.loads(run_cli("check", "--output-format", "json", cwd=ruff_project).stdout)
+    with_edits = [d for d in ours if d["fix"] and d["fix"]["edits"]]
+    assert with_edits and ruffs <= set().union(*map(_keys, with_edits))
+    assert list(ours[0]) == sorted(ours[0])  # keys sorted, as ruff writes them
+
+
+def test_pylint_junit_gitlab_rdjson_as_ruff_writes_them(ruff_project):
+    import xml.etree.ElementTree as ET
+
+    def output(name: str) -> str:
+        return run_cli("check", "--output-format", name, cwd=ruff_project).stdout
+
+    found = json.loads(output("json"))
+    (tf201,) = [d for d in found if d["code"] == "TF201"]
+    assert f"train.py:5: [TF201] {tf201['message']}" in output("pylint").splitlines()
+    suites = ET.fromstring(output("junit"))
+    assert suites.get("tests") == str(len(found)) and suites.get("failures") == str(len(found))
+    cases = suites.findall("testsuite/testcase")
+    assert {c.get("name") for c in cases} == {f"org.tf2lint.{d['code']}" for d in found}
+    gitlab = json.loads(output("gitlab"))
+    assert [g["check_name"] for g in gitlab] == [d["code"] for d in found]
+    assert len({g["fingerprint"] for g in gitlab}) == len(gitlab)
+    assert gitlab == json.loads(output("gitlab"))  # stable fingerprints
+    assert gitlab[found.index(tf201)]["location"] == {
+        "path": "train.py",
+        "positions": {"begin": {"line": 5, "column": 5}, "end": {"line": 5, "column": 13}},
+    }
+    rdjson = json.loads(output("rdjson"))
+    assert rdjson["source"]["name"] == "tf2lint"
+    assert [d["code"]["value"] for d in rdjson["diagnostics"]] == [d["code"] for d in found]
+    fixed = [d for d in rdjson["diagnostics"] if "suggestions" in d]
+    assert fixed and fixed[0]["suggestions"][0]["text"]

@@ -149,3 +149,31 @@ def test_fix_hook_with_unsafe_fixes_rewrites_the_staged_file(tmp_path, hook_repo
     _git("add", "-A", cwd=project)
     result = _pre_commit(project, pre_commit_home)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+HELPER = "def log_step(x):\n    print(x)\n    return x\n"
+STEP = (
+    "import tensorflow as tf\n\nfrom helper import log_step\n\n\n"
+    "@tf.function\ndef step(x):\n    return log_step(x)\n"
+)
+
+
+def test_a_helper_only_commit_is_linted_with_its_callers(tmp_path, hook_repo, pre_commit_home):
+    """The print is in helper.py, traced from train.py's tf.function: a commit that changes
+    helper.py alone fails as `tf2lint check .` does, and the finding is printed once."""
+    project = _project(tmp_path, hook_repo, LINT)
+    (project / "helper.py").write_text(
+        "import tensorflow as tf\n\n\n" + HELPER.replace("print(x)", "tf.print(x)")
+    )
+    (project / "train.py").write_text(STEP)
+    _git("add", "-A", cwd=project)
+    assert _pre_commit(project, pre_commit_home).returncode == 0
+    _git("commit", "-q", "-m", "clean", cwd=project)
+
+    (project / "helper.py").write_text(HELPER)
+    _git("add", "helper.py", cwd=project)
+    result = _pre_commit(project, pre_commit_home)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert output.count("helper.py:2:5: TF201") == 1, output
+    assert output.count("Found 1 error.") == 1, output

@@ -82,7 +82,7 @@ def _check(folder: Path, *args: str) -> list[tuple[str, str, int]]:
     done = run_cli("check", ".", "--output-format", "json", *args, cwd=folder)
     assert done.returncode in (0, 1), done.stderr
     return sorted(
-        (Path(d["path"]).name, d["rule"], d["line"]) for d in json.loads(done.stdout)["diagnostics"]
+        (Path(d["filename"]).name, d["code"], d["location"]["row"]) for d in json.loads(done.stdout)
     )
 
 
@@ -118,3 +118,42 @@ def test_only_the_modules_the_project_tells_something_new_are_linted_again():
     ]
     run = again[[p.name for p in paths].index("run.py")]
     assert list(run.external) == ["trainpkg.train.train_step"] and not run.traced
+
+
+HELPER = "def log_step(x):\n    print(x)\n    return x\n"
+STEP = (
+    "import tensorflow as tf\n\nfrom helper import log_step\n\n\n"
+    "@tf.function\ndef step(x):\n    return log_step(x)\n"
+)
+
+
+def _concise(folder: Path, *args: str) -> list[str]:
+    from conftest import run_cli
+
+    done = run_cli("check", "--output-format", "concise", "--quiet", *args, cwd=folder)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout.splitlines()
+
+
+@pytest.mark.parametrize("cache", [True, False])
+def test_a_named_file_is_linted_in_its_project_as_a_whole_run_lints_it(tmp_path, cache):
+    """pre-commit names only the staged files: a helper whose print runs under another file's
+    tf.function is reported from the helper alone, as `check .` reports it."""
+    (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    (tmp_path / "helper.py").write_text(HELPER)
+    (tmp_path / "train.py").write_text(STEP)
+    flags = () if cache else ("--no-cache",)
+    whole = _concise(tmp_path, ".", *flags)
+    assert [line.split(" ")[0] for line in whole] == ["helper.py:2:5:"]
+    assert _concise(tmp_path, "helper.py", *flags) == whole
+    assert _concise(tmp_path, "train.py", *flags) == []  # reported only for the files named
+    # The caller changes: the cached summary of train.py is stale and read again.
+    (tmp_path / "train.py").write_text(STEP.replace("return log_step(x)", "return x"))
+    assert _concise(tmp_path, "helper.py", *flags) == []
+
+
+def test_excluded_files_are_not_part_of_a_named_files_project(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.tf2lint]\nexclude = ["train.py"]\n')
+    (tmp_path / "helper.py").write_text(HELPER)
+    (tmp_path / "train.py").write_text(STEP)
+    assert _concise(tmp_path, "helper.py") == _concise(tmp_path, ".") == []

@@ -408,3 +408,19 @@ def test_trace_command_line():
     assert isinstance(command_line(["--"]), str)
     assert isinstance(command_line(["python", "-c", "pass"]), str)
     assert run_cli("trace").returncode == 2
+
+
+def test_the_table_fits_the_width_it_is_given_and_cuts_nothing():
+    from tf2lint.runtime_check.judge import Verdict
+
+    evidence = "the bad fixture traced 20 times in 20 calls, the good one once; " * 3
+    rows = [
+        Verdict("TF201", "print-in-traced-code", "side-effect", "cpu", "confirmed", evidence),
+        Verdict("TF501", "python-scalar-arg", "retracing", "cpu", "confirmed", "traced 2x"),
+    ]
+    meta = {"date": "d", "tensorflow": "2.x", "devices": "CPU", "repeat": 3}
+    table = report.render_table(rows, meta, width=160)
+    body = table.split("\n\n")[0].splitlines()
+    assert max(map(len, body)) <= 160
+    assert " ".join(table.split()).count(" ".join(evidence.split())) == 1  # wrapped, whole
+    assert body[0].startswith("rule")

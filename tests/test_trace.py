@@ -42,6 +42,8 @@ def traced(tmp_path_factory):
         "--html",
         str(html),
         "--progress",
+        "--root",  # the test data lie inside tf2lint's own project
+        str(PROJECT),
         "--",
         sys.executable,
         TRAIN,
@@ -197,7 +199,12 @@ def test_singleton_variable_error_is_not_blamed_on_the_step(traced):
 def test_progress_lines_on_stderr(traced):
     _, done, _ = traced
     progress = [line for line in done.stderr.splitlines() if line.startswith("tf2lint trace: ")]
-    assert any(re.search(r"tf.functions traced \d+x \(\d+ retraces", line) for line in progress)
+    progress = [line for line in progress if " traced " in line]
+    # the last line is written at exit, however short the run: no timer decides the test
+    assert re.fullmatch(
+        r"tf2lint trace: \d+ s: \d+ tf.functions traced \d+x \(\d+ retraces, .* s\), \d+ calls",
+        progress[-1],
+    )
 
 
 def test_html_figures_match_the_json_in_a_real_browser(traced, tmp_path):
@@ -243,7 +250,8 @@ def test_html_figures_match_the_json_in_a_real_browser(traced, tmp_path):
 def test_json_and_text_report_on_a_small_script(tmp_path):
     script = ROOT / "tests" / "data" / "trace_example" / "train.py"
     out = tmp_path / "report.txt"
-    done = run_cli("trace", "-o", str(out), "--", sys.executable, str(script), "6", cwd=ROOT)
+    root = ("--root", str(script.parent))  # the test data lie inside tf2lint's own project
+    done = run_cli("trace", "-o", str(out), *root, "--", sys.executable, str(script), "6", cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("tracing scaled") == 3  # the program's own output is untouched
     text = out.read_text()
@@ -255,13 +263,49 @@ def test_json_and_text_report_on_a_small_script(tmp_path):
 
 def test_no_lines_leaves_trace_time_findings_unchecked():
     script = ROOT / "tests" / "data" / "trace_example" / "train.py"
-    done = run_cli("trace", "--no-lines", "--format", "json", "--", sys.executable, str(script))
+    done = run_cli(
+        "trace",
+        "--no-lines",
+        "--format",
+        "json",
+        "--root",
+        str(script.parent),
+        "--",
+        sys.executable,
+        str(script),
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     tf201 = finding(report, "TF201")
     assert tf201["verdict"] == observe.NOT_CHECKABLE
     assert tf201["evidence"] == "lines not watched: turned off (--no-lines)"
     assert finding(report, "TF501")["verdict"] == observe.OBSERVED  # retraces need no lines
+
+
+def test_a_script_in_a_subfolder_traces_the_project_around_the_working_folder(tmp_path):
+    """`python scripts/run.py` from the project root, the tf.function in a module at the root:
+    the module is the user's code (its retraces attributed to TF501), not TensorFlow's; and no
+    frame of tf2lint's own stands in the user's traceback."""
+    example = ROOT / "tests" / "data" / "trace_example" / "train.py"
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'demo'\n")
+    (tmp_path / "train.py").write_text(example.read_text())
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "run.py").write_text(
+        "import sys\nfrom pathlib import Path\n\n"
+        "sys.path.insert(0, str(Path(__file__).resolve().parent.parent))\n\n"
+        "import train  # noqa: E402\n\ntrain.main(6)\n"
+        "train.scaled(train.tf.constant(1.0), 'not a number')\n"  # raises, uncaught
+    )
+    done = run_cli("trace", "--format", "json", "--", "scripts/run.py", cwd=tmp_path)
+    report = json.loads(done.stdout)
+    scaled = function(report, "scaled")
+    assert scaled["user"] and scaled["file"] == str((tmp_path / "train.py").resolve())
+    assert len(retraces(scaled)) == 2
+    assert finding(report, "TF501")["verdict"] == observe.OBSERVED
+    start = done.stderr.index("Traceback (most recent call last)")
+    traceback = done.stderr[start : done.stderr.index("TypeError:", start)]
+    assert "run.py" in traceback and "tensorflow" in traceback
+    assert "instrument.py" not in traceback and "tf2lint" not in traceback
 
 
 # Pure Python: the wording of causes, statement ranges, candidates.
