@@ -72,18 +72,17 @@ def main() -> int:
             continue
         report = check(source, args.tf2lint)
         (folder / f"{source.name}.json").write_text(json.dumps(report, indent=1))
-        findings = report["diagnostics"]
+        findings = report  # ruff's schema: code, filename, location, and tf2lint's category
         migration = [d for d in findings if d["category"] in MIGRATION]
         traced = [d for d in findings if d["category"] not in MIGRATION]
-        per_rule = collections.Counter(d["rule"] for d in traced)
+        per_rule = collections.Counter(d["code"] for d in traced)
         totals.update(per_rule)
         print(
-            f"{requirement}: {report['summary']['files_checked']} files, "
-            f"{len(migration)} migration findings, {len(traced)} others {dict(sorted(per_rule.items()))}"
+            f"{requirement}: {len(migration)} migration findings, {len(traced)} others {dict(sorted(per_rule.items()))}"
         )
         for d in traced:
-            where = Path(d["path"]).resolve().relative_to(source.resolve())
-            print(f"  {where}:{d['line']} {d['rule']} {d['message'][:110]}")
+            where = Path(d["filename"]).resolve().relative_to(source.resolve())
+            print(f"  {where}:{d['location']['row']} {d['code']} {d['message'][:110]}")
     print(f"all: {dict(sorted(totals.items()))}  (sources and JSON in {folder})")
     return 0
 

@@ -31,10 +31,16 @@ def check_suite(suite: Path = SUITE, tf2lint: list[str] | None = None) -> list[d
         [*command, "check", "--exit-zero", "--no-cache", "--output-format", "json", *files],
         capture_output=True, text=True, check=True, cwd=suite,
     )  # fmt: skip
-    diagnostics = json.loads(done.stdout)["diagnostics"]
-    for d in diagnostics:  # paths come back relative to the suite
-        d["path"] = str((suite / d["path"]).resolve())
-    return diagnostics
+    return [  # ruff's schema; the scorer reads each finding's file, rule id and lines
+        {
+            **d,
+            "path": str(Path(d["filename"]).resolve()),
+            "rule": d["code"],
+            "line": d["location"]["row"],
+            "end_line": d["end_location"]["row"],
+        }
+        for d in json.loads(done.stdout)
+    ]
 
 
 def current_score(suite: Path = SUITE, tf2lint: list[str] | None = None) -> realworld.Score:
