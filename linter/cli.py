@@ -568,12 +568,12 @@ def _add_noqa(args, config, settings, options: CheckOptions, paths: list[Path]) 
         encode_source,
         read_bytes,
         read_source,
-        write_fixed,
     )
     from tf2lint.notebook import NotebookError
     from tf2lint.rule import ENGINE_CATEGORY
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
+    from tf2lint.writes import write_fixed
 
     files = _files(paths, config, options)
     result = run(files, settings, jobs=args.jobs, cache=not args.no_cache)

@@ -7,7 +7,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -346,78 +345,5 @@ def _cookie_line(data: bytes) -> int:
 
 
 class WriteError(Exception):
-    """Fixed code that could not be written: the message says why; the file is as it was."""
-
-
-def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> None:
-    """Replace ``path``'s bytes, read as ``original``, by ``data``; raise WriteError if not.
-
-    Refuses a file that changed on disk since it was read, a read-only file, and a symbolic link
-    to a file outside ``roots`` (the folders and files being linted). The file keeps its mode,
-    owner and group: it is replaced atomically (a temporary file in the same folder, renamed
-    over it) when the replacement can carry all of them, and otherwise (a file with several hard
-    links, another owner, a folder tf2lint may not write) written in place.
-    """
-    target = Path(_real(path))
-    if str(target) != os.path.abspath(path) and not is_within(target, roots):
-        raise WriteError(
-            f"it is a symbolic link to {printable(str(target))}, outside the paths being linted"
-        )
-    try:
-        status = os.stat(target)
-        if not stat.S_ISREG(status.st_mode):
-            raise WriteError("it is no longer a regular file")
-        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise WriteError("the file is read-only")
-        current = read_bytes(target)
-    except OSError as error:
-        raise WriteError(str(error.strerror or error)) from error
-    except ReadError as error:
-        raise WriteError(str(error)) from error
-    if current != original:
-        raise WriteError("the file changed on disk while it was being fixed")
-    try:
-        if status.st_nlink > 1 or not _replace(target, status, data):
-            _write_in_place(target, data)
-    except OSError as error:
-        raise WriteError(str(error.strerror or error)) from error
-
-
-def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
-    """Replace ``target`` by a new file holding ``data`` with its mode, owner and group; False
-    (and nothing changed) if the new file cannot have all of them."""
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, stat.S_IMODE(status.st_mode))
-        own = os.stat(temp)
-        if hasattr(os, "chown") and (own.st_uid, own.st_gid) != (status.st_uid, status.st_gid):
-            try:
-                os.chown(temp, status.st_uid, status.st_gid)
-            except PermissionError:  # another user's file: only writing in place keeps it theirs
-                os.unlink(temp)
-                return False
-        os.replace(temp, target)
-        return True
-    except BaseException:
-        if os.path.lexists(temp):
-            os.unlink(temp)
-        raise
-
-
-def _write_in_place(target: Path, data: bytes) -> None:
-    fd = os.open(target, os.O_WRONLY)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.ftruncate(fd, len(data))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    """Fixed code that could not be written (see tf2lint.writes): the message says why; the file
+    is as it was."""

@@ -24,7 +24,6 @@ from tf2lint.files import (
     relative_to_root,
     split_lines,
     split_lines_keepends,
-    write_fixed,
 )
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
 from tf2lint.rule import (
@@ -40,6 +39,7 @@ from tf2lint.rule import (
 )
 from tf2lint.selection import selector_matches
 from tf2lint.sources import FixNotWritable, open_source
+from tf2lint.writes import write_fixed
 
 if TYPE_CHECKING:
     from tf2lint.engine import FileResult
