@@ -312,6 +312,8 @@ def decode_source(data: bytes) -> SourceText:
     body = data[len(codecs.BOM_UTF8) :] if bom else data
     try:
         text = body.decode(encoding)
+    except LookupError as error:  # a cookie naming a codec that is not text (hex, rot13, zlib)
+        raise ReadError(f"bad coding cookie: {error}", _cookie_line(data)) from error
     except UnicodeDecodeError as error:
         line, column = _line_column(body, error.start)
         raise ReadError(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
 
 from tf2lint import __version__
-from tf2lint.rule import Diagnostic, Fix, Rule
+from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 
 if TYPE_CHECKING:
     from tf2lint.runner import RunResult
@@ -130,9 +130,12 @@ def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) 
     applied (--show-fixes), then ruff's summary lines (unless --quiet)."""
     options = options or TextOptions()
     style = options.style
-    if options.show_violations:
+    # With --diff or --fix-only, findings are not shown, but what kept a fix or a file from
+    # being handled (a fix withdrawn, a write refused, an unreadable file) always is.
+    shown = [d for d in run.diagnostics if options.show_violations or d.category == ENGINE_CATEGORY]
+    if shown:
         outcomes = _outcomes(run)
-        diagnostics = run.diagnostics
+        diagnostics = shown
         # ruff marks fixes with [*] only when reporting, and only when some fix would apply
         marking = options.fix_mode != "apply" and any(options.applies(d.fix) for d in diagnostics)
         for d in diagnostics:

@@ -326,7 +326,9 @@ def lint_and_fix(
             break
         rounds += 1
         try:
-            new_text, applied, bad = fix_round(result.module, pending, settings.unsafe_fixes, skip)
+            new_text, applied, bad = fix_round(
+                result.module, pending, settings.unsafe_fixes, skip, source=text
+            )
         except RecursionError:
             fixed.rejected.append(
                 engine_diagnostic(
