@@ -35,6 +35,13 @@ def _comma_list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def _selectors(value: str) -> list[str]:
+    items = _comma_list(value)
+    if not items:  # `--select=$UNSET`: selecting nothing would pass every file
+        raise argparse.ArgumentTypeError("an empty list names no rule (an unset shell variable?)")
+    return items
+
+
 def _jobs(value: str) -> int:
     try:
         jobs = int(value)
@@ -68,11 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="files or folders to lint, or - to read from stdin (default: .)",
     )
     rules = check.add_argument_group("rule selection (ids, id prefixes, names or categories)")
-    rules.add_argument("--select", action="extend", type=_comma_list, help="the rules to run")
+    rules.add_argument("--select", action="extend", type=_selectors, help="the rules to run")
     rules.add_argument(
-        "--extend-select", action="extend", type=_comma_list, help="rules to add to the selection"
+        "--extend-select", action="extend", type=_selectors, help="rules to add to the selection"
     )
-    rules.add_argument("--ignore", action="extend", type=_comma_list, help="rules not to run")
+    rules.add_argument("--ignore", action="extend", type=_selectors, help="rules not to run")
     rules.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
 
     fixes = check.add_argument_group("fixes")
@@ -189,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
+    except KeyboardInterrupt:  # Ctrl-C: every write is atomic, a file is old or new, never half
+        print("tf2lint: interrupted", file=sys.stderr)
+        return 130
     except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
         print(
             f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
@@ -239,7 +249,7 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
     from tf2lint.config import ConfigError, find_config, load_config
     from tf2lint.plugins import PluginError, all_rules
     from tf2lint.runner import Settings
-    from tf2lint.selection import RuleSelection, select_rules
+    from tf2lint.selection import RuleSelection, check_per_file_ignores, select_rules
 
     try:
         start = args.stdin_filename if _reads_stdin(args) and args.stdin_filename else paths[0]
@@ -255,6 +265,7 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]):
             extend_select=config.extend_select,
             overrides=RuleSelection(args.select, args.extend_select or [], args.ignore or []),
         )
+        check_per_file_ignores(all_rules(), config.per_file_ignores)
     except (ConfigError, PluginError) as error:
         raise _UsageError(str(error)) from error
     fix_only = bool(_pick(args.fix_only, config.fix_only, False))
@@ -325,6 +336,11 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
 
 
 def _check_usage(args: argparse.Namespace) -> None:
+    if sys.stdout is None and not args.output_file:  # started with stdout closed (`>&-`)
+        raise _UsageError("stdout is closed: nothing could be reported (use --output-file)")
+    name = args.stdin_filename
+    if name is not None and (Path(name).name in ("", ".", "..") or str(name).endswith("/")):
+        raise _UsageError(f"--stdin-filename must name a file, got {str(name)!r}")
     if Path("-") in args.paths and len(args.paths) > 1:
         raise _UsageError("`-` (stdin) cannot be mixed with other paths")
     if args.exit_zero and args.exit_non_zero_on_fix:
@@ -440,7 +456,10 @@ def _check(args: argparse.Namespace) -> int:
                 progress.close()
         fixed_source = None
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
-    _report(args, result, settings, config, options, fixed_source)
+    try:
+        _report(args, result, settings, config, options, fixed_source)
+    except BrokenPipeError:  # `check | head -1`: the rest goes unread; the verdict still counts
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
     return _exit_code(args, result, options)
 
 

@@ -43,6 +43,7 @@ MEMORY_PER_SOURCE_BYTE = 2000
 MIN_MEMORY_LIMIT = 1 << 30
 # What Rust's allocator prints before it aborts the process (libcst's parser is Rust).
 _OUT_OF_MEMORY = b"memory allocation of"
+_LOG_TAIL = 4 << 20  # how much of a dead worker's output is searched for it
 
 
 def memory_limit_for(max_file_size: int | None) -> int:
@@ -145,9 +146,11 @@ class _Worker:
                 "were linted)",
             )
         try:
+            # All the worker said since last time (bounded): with RUST_BACKTRACE set, a long
+            # backtrace follows Rust's out-of-memory line.
             with open(self.log, "rb") as log:
-                log.seek(max(self.logged, os.path.getsize(self.log) - 4096))
-                said = log.read()
+                log.seek(max(self.logged, os.path.getsize(self.log) - _LOG_TAIL))
+                said = log.read(_LOG_TAIL)
         except OSError:
             said = b""
         code = self.process.exitcode

@@ -550,15 +550,23 @@ def run(
             task.key = _key(store, settings, task.data, paths[i], facts)
             outcome = _cached(store, settings, task.key, paths[i])
             if outcome is not None:
-                outcomes[i] = outcome
+                outcomes[i] = _with_fixes_of(outcomes[i], outcome)
                 continue
         again.append(task)
     for task, outcome in _lint_all(again, settings, jobs):
-        outcome.fixed += outcomes[task.index].fixed  # type: ignore[union-attr]
-        outcome.diff = outcome.diff or outcomes[task.index].diff  # type: ignore[union-attr]
-        outcomes[task.index] = outcome
+        outcomes[task.index] = _with_fixes_of(outcomes[task.index], outcome)
         _remember(store, task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+def _with_fixes_of(first: FileOutcome | None, second: FileOutcome) -> FileOutcome:
+    """The second pass's outcome, counting the fixes the first pass wrote (and its diff)."""
+    if first is not None:
+        second.fixed += first.fixed
+        for rule, count in first.fixed_by_rule.items():
+            second.fixed_by_rule[rule] = second.fixed_by_rule.get(rule, 0) + count
+        second.diff = second.diff or first.diff
+    return second
 
 
 class _Counter:
