@@ -167,3 +167,29 @@ def test_mode_bits_are_kept_exactly(code):
     code.chmod(0o604)
     writes.write_fixed(code, BAD.encode(), FIXED.encode(), [code.parent])
     assert stat.S_IMODE(os.stat(code).st_mode) == 0o604 and code.read_text() == FIXED
+
+
+def test_ctrl_c_during_fix_leaves_every_file_old_or_new_and_no_traceback(project):
+    old, new = (
+        "import tensorflow as tf\nx = tf.log(1.0)\n",
+        "import tensorflow as tf\nx = tf.math.log(1.0)\n",
+    )
+    for i in range(3000):
+        (project / f"m{i}.py").write_text(old)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tf2lint", "check", ".", "--fix", "--no-cache", "--jobs", "2"],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
+    )
+    files = [project / f"m{i}.py" for i in range(3000)]
+    while process.poll() is None and not any(f.read_text() == new for f in files[::50]):
+        pass  # until fixes are being written
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=300)
+    assert process.returncode == 130 and "Traceback" not in stderr, stderr
+    assert "interrupted" in stderr
+    assert {f.read_text() for f in files} <= {old, new}
+    assert not [p for p in project.iterdir() if p.name.startswith(".m")]
