@@ -115,13 +115,21 @@ class Cache:
         return key
 
     def key(
-        self, data: bytes, path: str, rules: list[type[Rule]], facts: ModuleFacts | None = None
+        self,
+        data: bytes,
+        path: str,
+        rules: list[type[Rule]],
+        facts: ModuleFacts | None = None,
+        module: str = "",
     ) -> str:
-        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, and for
-        the second pass of a project, the ``facts`` the other files give it."""
+        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, for
+        the second pass of a project, the ``facts`` the other files give it, and ``module`` its
+        module's name and package (an ``__init__.py`` added or removed above it changes them,
+        and with them its summary)."""
         digest = hashlib.sha256(self._base)
         digest.update(self._rules_key(rules))
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(module.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
         if facts:
             digest.update(b"\0facts\0" + json.dumps(facts.to_dict(), sort_keys=True).encode())

@@ -16,8 +16,9 @@ with each file's result and travel between processes.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach, shared_selves
@@ -29,6 +30,8 @@ class ModuleIdentity:
 
     name: str
     package: str
+    # the folder the name starts from (what `sys.path` would hold for it); not part of the name
+    root: str = field(default="", compare=False)
 
     @classmethod
     def of(cls, path: Path) -> ModuleIdentity:
@@ -40,12 +43,13 @@ class ModuleIdentity:
             parts.append(folder.name)
             folder = folder.parent
         parts.reverse()
+        root = os.path.abspath(folder)
         if parts[-1] == "__init__":
             parts.pop()
             name = ".".join(parts) or path.parent.name
-            return cls(name, name)
+            return cls(name, name, root)
         name = ".".join(parts)
-        return cls(name, name.rpartition(".")[0])
+        return cls(name, name.rpartition(".")[0], root)
 
 
 def is_package(folder: Path) -> bool:
@@ -378,15 +382,70 @@ def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:
     return info.root is not None and not info.autograph
 
 
-def second_pass(summaries: Mapping[int, ModuleSummary]) -> dict[int, ModuleFacts]:
+def second_pass(
+    summaries: Mapping[int, ModuleSummary], roots: Mapping[int, str] | None = None
+) -> dict[int, ModuleFacts]:
     """The files of a run to lint again (by their index in ``summaries``, each file's summary
     from linting it alone) with the facts the other files give each: those whose analysis the
-    project changes. Of two files with one module name, only the first is that module."""
+    project changes. ``roots`` (each file's ModuleIdentity.root) keeps apart modules of one
+    name in different folders (two scripts' ``utils.py``); of two files with one module name in
+    one root, only the first is that module."""
+    summaries, queries = _apart_by_root(summaries, roots or {})
     project = Project(summaries.values())
     again = {}
     for index, summary in summaries.items():
         if project.modules.get(summary.name) is summary:
             facts = project.facts_for(summary.name)
             if facts:
+                back = queries.get(index, {})
+                facts.external = {back.get(q, q): v for q, v in facts.external.items()}
                 again[index] = facts
     return again
+
+
+def _apart_by_root(
+    summaries: Mapping[int, ModuleSummary], roots: Mapping[int, str]
+) -> tuple[dict[int, ModuleSummary], dict[int, dict[str, str]]]:
+    """Summaries whose top-level names clash across roots, renamed apart: in root R, the clashing
+    names (its modules' and those its code refers to) get a prefix of R's own, so that R's code
+    finds R's module of that name, as Python run from R would, and no other root's. A name that
+    clashes and is not in R itself stands for no linted module there. Also, per summary, its
+    renamed queries back to the names its rules asked about."""
+    tops: dict[str, set[str]] = {}
+    for index, summary in summaries.items():
+        tops.setdefault(summary.name.partition(".")[0], set()).add(roots.get(index, ""))
+    clashing = {top for top, where in tops.items() if len(where) > 1}
+    if not clashing:
+        return dict(summaries), {}
+    prefixes = {root: f"__root{n}__" for n, root in enumerate(sorted(set(roots.values())))}
+    own = {
+        (roots.get(index, ""), summary.name.partition(".")[0])
+        for index, summary in summaries.items()
+    }
+    out: dict[int, ModuleSummary] = {}
+    queries: dict[int, dict[str, str]] = {}
+    for index, summary in summaries.items():
+        root = roots.get(index, "")
+
+        def rename(qualified: str, root: str = root) -> str:
+            top = qualified.partition(".")[0]
+            if top not in clashing:
+                return qualified
+            if (root, top) in own:
+                return f"{prefixes[root]}.{qualified}"
+            return f"__nowhere__.{qualified}"  # clashing elsewhere, absent here: unresolved
+
+        renamed = replace(
+            summary,
+            name=rename(summary.name),
+            classes={
+                q: replace(c, bases=[rename(b) for b in c.bases])
+                for q, c in summary.classes.items()
+            },
+            edges=[replace(e, target=rename(e.target)) if e.external else e for e in summary.edges],
+            exports={k: rename(v) for k, v in summary.exports.items()},
+            queries=[rename(q) for q in summary.queries],
+        )
+        queries[index] = dict(zip(renamed.queries, summary.queries, strict=True))
+        out[index] = renamed
+    return out, queries

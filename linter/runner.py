@@ -490,7 +490,8 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
         return None
     relative = relative_to_root(path, settings.root)
     shown = printable(relative)  # as tf2lint check shows it when run from the root
-    entry = store.get(store.key(data, shown, settings.rules_for(relative)), shown)
+    module = _module_key(ModuleIdentity.of(path))
+    entry = store.get(store.key(data, shown, settings.rules_for(relative), module=module), shown)
     return entry.summary if entry else None
 
 
@@ -524,7 +525,7 @@ def run(
             except ReadError as error:
                 outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
-            task.key = _key(store, settings, task.data, path)
+            task.key = _key(store, settings, task.data, path, identities[i])
             outcomes[i] = _cached(store, settings, task.key, path)
         if outcomes[i] is None:
             tasks.append(task)
@@ -540,14 +541,15 @@ def run(
         i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
     again: list[_Task] = []
-    for i, facts in second_pass(summaries).items():
+    roots = {i: identities[i].root for i in summaries}
+    for i, facts in second_pass(summaries, roots).items():
         task = _Task(i, paths[i], None, identities[i], facts)
         if store is not None:
             try:  # read again: a first pass with --fix may have rewritten it
                 task.data = read_bytes(paths[i], settings.max_file_size)
             except ReadError:
                 continue  # the first pass's result stands
-            task.key = _key(store, settings, task.data, paths[i], facts)
+            task.key = _key(store, settings, task.data, paths[i], identities[i], facts)
             outcome = _cached(store, settings, task.key, paths[i])
             if outcome is not None:
                 outcomes[i] = _with_fixes_of(outcomes[i], outcome)
@@ -587,9 +589,15 @@ def _store(settings: Settings):
     return Cache(settings.root, settings)
 
 
-def _key(store, settings: Settings, data: bytes, path: Path, facts=None) -> str:
+def _key(
+    store, settings: Settings, data: bytes, path: Path, identity: ModuleIdentity, facts=None
+) -> str:
     rules = settings.rules_for(relative_to_root(path, settings.root))
-    return store.key(data, display_path(path), rules, facts)
+    return store.key(data, display_path(path), rules, facts, _module_key(identity))
+
+
+def _module_key(identity: ModuleIdentity) -> str:
+    return f"{identity.name}:{identity.package}"
 
 
 def _cached(store, settings: Settings, key: str, path: Path) -> FileOutcome | None:
