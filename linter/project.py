@@ -177,6 +177,7 @@ class Project:
         self._edges: dict[Node, list[tuple[Node, str, bool, str]]] = {}
         self._roots: list[tuple[Node, TracedBy]] = []
         self._unconverted_roots: list[Node] = []
+        self._by_module: dict[str, dict[str, list]] = {}  # see _in_module
         self._class_kinds = self._resolve_classes()
         self._index()
         self.traced, self.one_time = propagate(
@@ -227,26 +228,37 @@ class Project:
 
     # --- classes -----------------------------------------------------------------------------
     def _resolve_classes(self) -> dict[Node, tuple[str, bool]]:
-        """Keras-ness through bases in other modules, to a fixed point."""
+        """Keras-ness through bases in other modules: a class's kind is that of its first base
+        with one. Each base is resolved once, and each class's kind found once (an explicit
+        stack, so that a chain of thousands of modules costs linear time and no recursion)."""
         kinds: dict[Node, tuple[str, bool]] = {}
+        bases: dict[Node, list[Node]] = {}
         for summary in self.modules.values():
             for qualname, info in summary.classes.items():
+                node = (summary.name, qualname)
                 if info.keras:
-                    kinds[(summary.name, qualname)] = (info.keras, info.keras2)
-        changed = True
-        while changed:
-            changed = False
-            for summary in self.modules.values():
-                for qualname, info in summary.classes.items():
-                    node = (summary.name, qualname)
-                    if node in kinds:
-                        continue
-                    for base in info.bases:
-                        found = self.resolve(base)
-                        if found is not None and found in kinds:
-                            kinds[node] = kinds[found]
-                            changed = True
-                            break
+                    kinds[node] = (info.keras, info.keras2)
+                else:
+                    bases[node] = [b for b in map(self.resolve, info.bases) if b is not None]
+        finished: set[Node] = set()  # also those on the stack: a cycle of bases gives no kind
+        for start in bases:
+            if start in finished:
+                continue
+            finished.add(start)
+            stack = [(start, 0)]
+            while stack:
+                node, i = stack.pop()
+                parents = bases[node]
+                while i < len(parents):
+                    base = parents[i]
+                    if base in kinds:
+                        kinds[node] = kinds[base]
+                        break
+                    if base in bases and base not in finished:  # its kind first, then look again
+                        finished.add(base)
+                        stack += [(node, i), (base, 0)]
+                        break
+                    i += 1
         return kinds
 
     # --- the graph ---------------------------------------------------------------------------
@@ -292,9 +304,7 @@ class Project:
         if summary is None:
             return facts
         local_traced, local_once, local_unconverted, local_shared = self._alone(summary)
-        for node in self.traced.keys() | self.unconverted:
-            if node[0] != name:
-                continue
+        for node in self._in_module("reached", self.traced.keys() | self.unconverted, name):
             qualname = node[1]
             reason = self.traced.get(node)
             if reason is not None and (
@@ -321,14 +331,13 @@ class Project:
         name = summary.name
         roots = [
             (node, reason)
-            for node, reason in self._roots
-            if node[0] == name and self._local_root(summary, node[1], reason)
+            for node, reason in self._in_module("roots", self._roots, name, key=lambda r: r[0])
+            if self._local_root(summary, node[1], reason)
         ]
         unconverted_roots = [
             node
-            for node in self._unconverted_roots
-            if (node[0] == name and _unconverted_locally(summary, node[1]))
-            or (node[0] == name and self._keras3_method(summary, node[1]))
+            for node in self._in_module("unconverted", self._unconverted_roots, name)
+            if _unconverted_locally(summary, node[1]) or self._keras3_method(summary, node[1])
         ]
 
         def edges(node: Node) -> list[tuple[Node, str, bool, str]]:
@@ -345,6 +354,16 @@ class Project:
             {q for _, q in unconverted},
             {q for _, q in shared},
         )
+
+    def _in_module(self, kind: str, items: Iterable, module: str, key=lambda node: node) -> list:
+        """The ``items`` (nodes, or what ``key`` takes a node from) of ``module``, from an
+        index built once per ``kind``: asking each module in turn stays linear."""
+        index = self._by_module.get(kind)
+        if index is None:
+            index = self._by_module[kind] = {}
+            for item in items:
+                index.setdefault(key(item)[0], []).append(item)
+        return index.get(module, [])
 
     def _local_root(self, summary: ModuleSummary, qualname: str, reason: TracedBy) -> bool:
         info = summary.functions[qualname]
