@@ -460,7 +460,22 @@ def _check(args: argparse.Namespace) -> int:
         _report(args, result, settings, config, options, fixed_source)
     except BrokenPipeError:  # `check | head -1`: the rest goes unread; the verdict still counts
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
-    return _exit_code(args, result, options)
+    return max(_exit_code(args, result, options), _report_plugin_problems())
+
+
+def _report_plugin_problems() -> int:
+    """Third-party plugins that failed (their rules did not run: exit 2) or printed (a warning),
+    on stderr: stdout holds the report."""
+    from tf2lint.plugins import plugin_problems
+
+    problems = plugin_problems()
+    for problem in problems:
+        kind = "error" if problem.error else "warning"
+        print(
+            f"tf2lint: {kind}: {problem}".encode("ascii", "backslashreplace").decode(),
+            file=sys.stderr,
+        )
+    return EXIT_ERROR if any(p.error for p in problems) else EXIT_CLEAN
 
 
 def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:

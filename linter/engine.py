@@ -266,7 +266,7 @@ def lint_module(
     for rule in rules:
         try:
             instances.append(rule(context))
-        except Exception as error:  # a rule that cannot even start: the others still run
+        except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
             failed[rule.id] = error
     visits, leaves = _dispatch_tables(instances)
 
@@ -295,7 +295,7 @@ def lint_module(
                 for rule_id, method in methods:
                     try:
                         method(node)
-                    except Exception as error:
+                    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too
                         fail(rule_id, error, node)
             if not entering and t in context_types:
                 context_leave(node)
@@ -309,10 +309,12 @@ def lint_module(
         ranges = node_ranges(module, wanted, source, tree, model.events)
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
+    by_id = {rule.id: rule for rule in rules}
     for rule_id, error in failed.items():
         node = failed_at.get(rule_id)
         line = ranges.get(id(node), (1,))[0] if node is not None else 1
-        result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
+        where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
+        result.diagnostics.append(_internal_error(path, where, error, line))
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges))
     _apply_suppressions(result, source, report_unused_suppressions, selected)
@@ -464,6 +466,13 @@ def _looks_like_python2(line: str) -> bool:
         or " ur'" in stripped
         or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
     )
+
+
+def _from_plugin(rule: type | None) -> str:
+    from tf2lint.plugins import plugin_of  # the rules' registry: loaded whenever rules are
+
+    plugin = plugin_of(rule) if rule is not None else None
+    return f" of plugin {plugin}" if plugin else ""
 
 
 def _internal_error(path: str, where: str, error: BaseException, line: int = 1) -> Diagnostic:
