@@ -42,6 +42,7 @@ from tf2lint.cache import Cache
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
+from tf2lint.lsp_transport import RobustProtocol, serve_stdio
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, is_package, second_pass
@@ -181,7 +182,12 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 
 class Tf2lintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("tf2lint", __version__, notebook_document_sync=NOTEBOOK_SYNC)
+        super().__init__(
+            "tf2lint",
+            __version__,
+            notebook_document_sync=NOTEBOOK_SYNC,
+            protocol_cls=RobustProtocol,  # see tf2lint.lsp_transport
+        )
         self.notebooks: dict[str, LintedNotebook] = {}  # notebook uri -> its last lint
         self.linted: dict[str, Linted] = {}
         self.latest: dict[str, int | None] = {}  # uri -> newest version (read by the worker)
@@ -978,7 +984,7 @@ def serve() -> int:
     sys.stdout = sys.stderr
     server = build_server()
     try:
-        server.start_io(sys.stdin.buffer, protocol)
+        serve_stdio(server, sys.stdin.buffer, protocol)
     finally:
         server.pool.close()
     return 0 if getattr(server.protocol, "_shutdown", False) else 1
