@@ -349,3 +349,58 @@ def _cookie_line(data: bytes) -> int:
 class WriteError(Exception):
     """Fixed code that could not be written (see tf2lint.writes): the message says why; the file
     is as it was."""
+
+
+# --- a project's files, for the language server ---------------------------------------------
+
+_walks: dict[Path, tuple[dict[Path, int], list[Path]]] = {}
+
+
+def python_files_under(
+    folder: Path, limit: int, skip: Callable[[Path, bool], bool] | None = None
+) -> list[Path] | None:
+    """The ``.py`` files below ``folder``, sorted; None if there are more than ``limit`` (the
+    walk stops there). Leaves out SKIPPED_DIRS (``.venv``, ``node_modules``...) and what
+    ``skip(path, is_folder)`` leaves out (the .gitignore check). Cached: walked again only
+    when a folder's modification time changed (a file added, removed or renamed in it), so an
+    editor asking at every keystroke costs a stat per folder."""
+    known = _walks.get(folder)
+    if known is not None and all(_mtime(f) == stamp for f, stamp in known[0].items()):
+        return known[1]
+    stamps: dict[Path, int] = {}
+    found: list[Path] = []
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        stamps[current] = _mtime(current)
+        try:
+            with os.scandir(current) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            path = Path(entry.path)
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+                is_file = entry.is_file()
+            except OSError:
+                continue
+            if is_folder:
+                if entry.name not in SKIPPED_DIRS and not (skip and skip(path, True)):
+                    pending.append(path)
+            elif is_file and entry.name.endswith(".py") and not (skip and skip(path, False)):
+                found.append(path)
+                if len(found) > limit:
+                    return None
+    found.sort()
+    if len(_walks) > 64:
+        _walks.clear()
+    _walks[folder] = (stamps, found)
+    return found
+
+
+def _mtime(folder: Path) -> int:
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return -1

@@ -40,7 +40,8 @@ from pygls.uris import to_fs_path
 from tf2lint import __version__
 from tf2lint.cache import Cache
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
-from tf2lint.files import line_starts, relative_to_root
+from tf2lint.files import line_starts, python_files_under, relative_to_root
+from tf2lint.gitignore import is_ignored
 from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
@@ -319,12 +320,13 @@ class Tf2lintServer(LanguageServer):
             if is_package(folder):
                 while is_package(folder.parent) and folder.parent != folder:
                     folder = folder.parent
-                files = sorted(folder.rglob("*.py"))
+                # bounded, and cached between edits; no .venv or node_modules, no ignored files
+                files = python_files_under(folder, MAX_PROJECT_FILES, is_ignored)
             else:
                 files = sorted(folder.glob("*.py"))
         except OSError:
             return None
-        if path not in files or len(files) > MAX_PROJECT_FILES:
+        if files is None or path not in files or len(files) > MAX_PROJECT_FILES:
             return None
         store = self._caches.get(id(settings))
         if store is None:
