@@ -55,6 +55,7 @@ def discover(
     reading them reports what is wrong (see :func:`read_bytes`). Nothing is dropped silently.
     """
     seen: set[Path] = set()
+    walked = [Path(_real(p)) for p in paths if _is_folder(p)]
     for path in paths:
         if not _is_folder(path):
             if path not in seen:
@@ -84,10 +85,22 @@ def discover(
                         file not in seen
                         and not _excluded(file, root, exclude, below)
                         and not (skip and skip(file, False))
+                        and not _links_into(file, walked)
                     ):
                         seen.add(file)
                         yield file
         yield from unlisted
+
+
+def _links_into(file: Path, folders: list[Path]) -> bool:
+    """Whether ``file`` is a symbolic link to a file in the folders being walked: that file is
+    linted (and fixed) as itself, once, not again through the link."""
+    try:  # a link that leads nowhere (a loop, a missing target) is linted: reading reports it
+        if not os.path.islink(file) or not os.path.isfile(file):
+            return False
+    except (OSError, ValueError):
+        return False
+    return is_within(Path(_real(file)), folders)
 
 
 def _unlisted(found: list[Path], top: Path, error: OSError) -> None:
