@@ -9,6 +9,8 @@ one-time guard or ``tf.init_scope()``), and dispatches each node to the ``visit_
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 import traceback
 import warnings
 from collections import defaultdict
@@ -19,7 +21,7 @@ from typing import TypeVar
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from tf2lint.files import split_lines
+from tf2lint.files import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
@@ -243,6 +245,12 @@ def lint_module(
     try:
         module = parse_module(source)
     except cst.ParserSyntaxError as error:
+        indented = _python_indentation(source)
+        if indented is not None:  # valid Python libcst misreads: lint it indented with spaces
+            again = lint_module(
+                indented.text, path, rules, report_unused_suppressions, identity, facts
+            )
+            return indented.back(again)
         result.diagnostics.append(_syntax_error(error, path, source))
         return result
     except RecursionError:
@@ -466,6 +474,62 @@ def _looks_like_python2(line: str) -> bool:
         or " ur'" in stripped
         or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
     )
+
+
+@dataclass
+class _Reindented:
+    """A module whose indentation was rewritten with spaces: ``prefixes`` maps each changed
+    line to (its old indentation's length, its new one's)."""
+
+    text: str
+    prefixes: dict[int, tuple[int, int]]
+
+    def back(self, result: FileResult) -> FileResult:
+        """``result`` on the original lines: columns shifted back; no fixes (their edits are of
+        the rewritten text), so nothing is ever written from it."""
+        for d in result.diagnostics:
+            d.column = self._column(d.line, d.column)
+            d.end_column = self._column(d.end_line, d.end_column)
+            d.fix = None
+        result.module = None
+        return result
+
+    def _column(self, line: int, column: int) -> int:
+        old, new = self.prefixes.get(line, (0, 0))
+        return max(1, column - new + old) if column > new else min(column, old + 1)
+
+
+def _python_indentation(source: str) -> _Reindented | None:
+    """``source`` with the indentation of each line that starts a token written as the spaces
+    Python counts for it (a tab to the next multiple of 8, a form feed back to 0), where that
+    changes anything; None if nothing changes. libcst's tokenizer rejects some indentation
+    Python accepts (a tab at the start of a block's first line under space-indented code)."""
+    try:
+        starts = {
+            t.start[0]
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER)
+        }
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    prefixes: dict[int, tuple[int, int]] = {}
+    for number in starts:
+        if not 0 < number <= len(lines):
+            continue
+        line = lines[number - 1]
+        body = line.lstrip(" \t\x0c")
+        old = line[: len(line) - len(body)]
+        if "\t" not in old and "\x0c" not in old:
+            continue
+        column = 0
+        for c in old:
+            column = 0 if c == "\x0c" else (column // 8 + 1) * 8 if c == "\t" else column + 1
+        lines[number - 1] = " " * column + body
+        prefixes[number] = (len(old), column)
+    if not prefixes:
+        return None
+    return _Reindented("".join(lines), prefixes)
 
 
 def _from_plugin(rule: type | None) -> str:

@@ -129,3 +129,21 @@ def test_fixes_change_nothing_outside_their_spans(text, encoding):
     assert ast.dump(ast.parse(fixed.text.replace("tf.math.log", "tf.log"))) == expected
     if fixed.count == 0:
         assert fixed.text == decoded
+
+
+TAB_FIRST_LINE = (
+    "import tensorflow as tf\n\n@tf.function\ndef f(x):\n  if x:\n\t  print(x)\n"
+    "  y = tf.log(x)\n  return x\n"
+)
+
+
+def test_a_tab_at_the_start_of_a_blocks_first_line_is_linted_not_a_syntax_error(project):
+    """Python accepts it; libcst's tokenizer does not: the file is linted with its indentation
+    written as spaces, findings on the original columns, and no fix is written."""
+    (project / "t.py").write_text(TAB_FIRST_LINE)
+    result = run_cli(
+        "check", ".", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json", cwd=project
+    )
+    found = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert found == [("TF201", 6, 4), ("TF101", 7, 7)]
+    assert (project / "t.py").read_text() == TAB_FIRST_LINE
