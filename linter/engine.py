@@ -12,6 +12,7 @@ import ast
 import io
 import tokenize
 import traceback
+import unicodedata
 import warnings
 from collections import defaultdict
 from collections.abc import Callable
@@ -220,6 +221,11 @@ def lint_module(
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
         return result
+    if not source.isascii():
+        spelled = _nfkc_names(source)
+        if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
+            again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
+            return _Reindented(spelled, {}).back(again)
     chain = _long_boolean_chain(source, tree)
     if chain is not None:
         operator = "and" if isinstance(chain.op, ast.And) else "or"
@@ -497,6 +503,29 @@ class _Reindented:
     def _column(self, line: int, column: int) -> int:
         old, new = self.prefixes.get(line, (0, 0))
         return max(1, column - new + old) if column > new else min(column, old + 1)
+
+
+def _nfkc_names(source: str) -> str | None:
+    """``source`` with each name written as Python reads it (NFKC: ``\\uff54f`` is
+    ``tf``), where that changes a name and keeps its length (so columns stay); else None."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    changed = False
+    for t in reversed(tokens):  # right to left: earlier columns stay valid
+        if t.type != tokenize.NAME or t.string.isascii() or t.start[0] != t.end[0]:
+            continue
+        normal = unicodedata.normalize("NFKC", t.string)
+        if normal == t.string:
+            continue
+        if len(normal) != len(t.string):
+            return None
+        row, (start, end) = t.start[0] - 1, (t.start[1], t.end[1])
+        lines[row] = lines[row][:start] + normal + lines[row][end:]
+        changed = True
+    return "".join(lines) if changed else None
 
 
 def _python_indentation(source: str) -> _Reindented | None:

@@ -147,3 +147,13 @@ def test_a_tab_at_the_start_of_a_blocks_first_line_is_linted_not_a_syntax_error(
     found = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
     assert found == [("TF201", 6, 4), ("TF101", 7, 7)]
     assert (project / "t.py").read_text() == TAB_FIRST_LINE
+
+
+def test_a_fullwidth_name_is_the_name_python_reads(project):
+    """Python reads identifiers NFKC-normalised: `\uff54f.log` is `tf.log`."""
+    text = "import tensorflow as tf\nx = \uff54f.log(1.0)\n"
+    (project / "t.py").write_text(text)
+    result = run_cli("check", ".", "--no-cache", "--fix", "--format", "json", cwd=project)
+    found = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert found == [("TF101", 2, 5)]
+    assert (project / "t.py").read_text() == text  # no fix: it would respell the name
