@@ -266,3 +266,18 @@ def test_a_fuzzed_stream_of_10000_messages_leaves_the_server_right_and_flat(clie
     assert [(d["code"], d["range"]["start"]["line"]) for d in found] == [("TF201", 4)]
     client.close()
     assert client.process.returncode == 0
+
+
+@pytest.mark.parametrize("config", ["tool = 5\n", "[[tool.tf2lint]]\n", "[tool.tf2lint]\nx = 1\n"])
+def test_a_malformed_parent_config_is_published_as_a_diagnostic(tmp_path, config):
+    (tmp_path / "pyproject.toml").write_text(config)
+    client = RawClient(tmp_path)
+    try:
+        uri = (tmp_path / "t.py").as_uri()
+        _open(client, uri, BAD)
+        (found,) = _settled(client, uri, 1)
+        assert found["code"] == "config-error" and "pyproject.toml" in found["message"]
+        client.close()
+    finally:
+        if client.process.poll() is None:
+            client.process.kill()
