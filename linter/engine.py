@@ -221,7 +221,7 @@ def lint_module(
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
         return result
-    if not source.isascii():
+    if not source.isascii() and _respelled_characters(source):
         spelled = _nfkc_names(source)
         if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
             again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
@@ -503,6 +503,15 @@ class _Reindented:
     def _column(self, line: int, column: int) -> int:
         old, new = self.prefixes.get(line, (0, 0))
         return max(1, column - new + old) if column > new else min(column, old + 1)
+
+
+def _respelled_characters(source: str) -> bool:
+    """Whether ``source`` holds a character a name may hold that NFKC changes (a cheap test
+    before tokenizing: CJK text and fullwidth punctuation in comments do not count)."""
+    return any(
+        not c.isascii() and ("a" + c).isidentifier() and unicodedata.normalize("NFKC", c) != c
+        for c in set(source)
+    )
 
 
 def _nfkc_names(source: str) -> str | None:
