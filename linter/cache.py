@@ -12,7 +12,9 @@ An entry stores the serialised diagnostics, and for a notebook with findings its
 shows them. Fix edits are libcst nodes and are not stored: with ``--fix``/``--diff`` a file
 whose cached result has a fixable diagnostic is linted again.
 
-The cache lives in ``.tf2lint_cache/`` at the configuration root, with a ``.gitignore`` inside.
+The cache lives in ``.tf2lint_cache/`` at the configuration root, with a ``.gitignore`` inside
+(written only into a folder the cache created or holding only its files). Entries are read as
+regular files only, without blocking and up to a size limit.
 Entries are written atomically (a temporary file renamed into place); an entry that cannot be
 read or does not hold exactly what it should (every field of the right type) is a miss, and is
 rewritten. A cache folder that is a symbolic link is never followed: the cache is then off.
@@ -115,13 +117,21 @@ class Cache:
         return key
 
     def key(
-        self, data: bytes, path: str, rules: list[type[Rule]], facts: ModuleFacts | None = None
+        self,
+        data: bytes,
+        path: str,
+        rules: list[type[Rule]],
+        facts: ModuleFacts | None = None,
+        module: str = "",
     ) -> str:
-        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, and for
-        the second pass of a project, the ``facts`` the other files give it."""
+        """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, for
+        the second pass of a project, the ``facts`` the other files give it, and ``module`` its
+        module's name and package (an ``__init__.py`` added or removed above it changes them,
+        and with them its summary)."""
         digest = hashlib.sha256(self._base)
         digest.update(self._rules_key(rules))
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(module.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
         if facts:
             digest.update(b"\0facts\0" + json.dumps(facts.to_dict(), sort_keys=True).encode())
@@ -146,9 +156,7 @@ class Cache:
         try:
             if not _real_folder_or_missing(entry.parent):
                 return None
-            fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-            with open(fd, encoding="utf-8") as handle:
-                data = json.load(handle)
+            data = json.loads(_read_entry(entry))
             if not isinstance(data, dict) or data.get("key") != key:
                 return None
             diagnostics = [_diagnostic(d) for d in _typed(data["diagnostics"], list)]
@@ -172,6 +180,7 @@ class Cache:
         if self._ready:
             return
         self.top.parent.mkdir(parents=True, exist_ok=True)  # a configured cache-dir's parents
+        created = not os.path.lexists(self.top)
         for folder in (self.top, self.folder):  # one at a time: never create through a link
             if not _real_folder_or_missing(folder):
                 raise OSError(f"{folder} is not a folder (a symbolic link?)")
@@ -180,7 +189,9 @@ class Cache:
         if not self._usable():
             raise OSError("the cache folder is a symbolic link")
         ignore = self.top / ".gitignore"
-        if not ignore.exists():
+        # A `*` .gitignore in a folder holding anything else (`--cache-dir .` naming the
+        # project, $HOME, /) would make git, and every later run, ignore the user's files.
+        if not os.path.lexists(ignore) and (created or _holds_only_cache_files(self.top)):
             _write_atomic(
                 ignore, b"# Created by tf2lint; the cache is not for version control.\n*\n"
             )
@@ -205,6 +216,36 @@ class Cache:
             _write_atomic(entry, json.dumps(data, separators=(",", ":")).encode("utf-8"))
         except OSError:
             pass
+
+
+MAX_ENTRY_SIZE = 64 << 20  # far above any entry; a bigger file is not one tf2lint wrote
+
+
+def _read_entry(entry: Path) -> bytes:
+    """An entry's bytes: a regular file only (never a link, pipe or device), never blocking,
+    never more than MAX_ENTRY_SIZE; OSError or ValueError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(entry, flags)
+    with open(fd, "rb") as handle:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_ENTRY_SIZE:
+            raise ValueError("not a cache entry")
+        data = handle.read(MAX_ENTRY_SIZE + 1)
+    if len(data) > MAX_ENTRY_SIZE:
+        raise ValueError("not a cache entry")
+    return data
+
+
+def _holds_only_cache_files(folder: Path) -> bool:
+    """Whether ``folder`` holds nothing but what a tf2lint cache puts there."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return all(
+        (name.startswith("v") and name[1:].isdigit()) or name.startswith(".gitignore.")
+        for name in names
+    )
 
 
 def _real_folder_or_missing(path: Path) -> bool:

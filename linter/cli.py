@@ -44,6 +44,13 @@ def _comma_list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def _selectors(value: str) -> list[str]:
+    items = _comma_list(value)
+    if not items:  # `--select=$UNSET`: selecting nothing would pass every file
+        raise argparse.ArgumentTypeError("an empty list names no rule (an unset shell variable?)")
+    return items
+
+
 def _jobs(value: str) -> int:
     try:
         jobs = int(value)
@@ -77,11 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="files or folders to lint, or - to read from stdin (default: .)",
     )
     rules = check.add_argument_group("rule selection (ids, id prefixes, names or categories)")
-    rules.add_argument("--select", action="extend", type=_comma_list, help="the rules to run")
+    rules.add_argument("--select", action="extend", type=_selectors, help="the rules to run")
     rules.add_argument(
-        "--extend-select", action="extend", type=_comma_list, help="rules to add to the selection"
+        "--extend-select", action="extend", type=_selectors, help="rules to add to the selection"
     )
-    rules.add_argument("--ignore", action="extend", type=_comma_list, help="rules not to run")
+    rules.add_argument("--ignore", action="extend", type=_selectors, help="rules not to run")
     rules.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
     rules.add_argument(
         "--per-file-ignores",
@@ -255,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
+    except KeyboardInterrupt:  # Ctrl-C: every write is atomic, a file is old or new, never half
+        print("tf2lint: interrupted", file=sys.stderr)
+        return 130
     except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
         print(
             f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
@@ -355,8 +365,9 @@ class LoadedSettings:
 def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
     """The rules a configuration selects, with the command line's selection over it."""
     from tf2lint.plugins import all_rules
-    from tf2lint.selection import select_rules
+    from tf2lint.selection import check_per_file_ignores, select_rules
 
+    check_per_file_ignores(all_rules(), config.all_per_file_ignores())
     return select_rules(
         all_rules(),
         config.select,
@@ -537,6 +548,11 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
 
 
 def _check_usage(args: argparse.Namespace) -> None:
+    if sys.stdout is None and not args.output_file:  # started with stdout closed (`>&-`)
+        raise _UsageError("stdout is closed: nothing could be reported (use --output-file)")
+    name = args.stdin_filename
+    if name is not None and (Path(name).name in ("", ".", "..") or str(name).endswith("/")):
+        raise _UsageError(f"--stdin-filename must name a file, got {str(name)!r}")
     if Path("-") in args.paths and len(args.paths) > 1:
         raise _UsageError("`-` (stdin) cannot be mixed with other paths")
     if args.exit_zero and args.exit_non_zero_on_fix:
@@ -707,8 +723,26 @@ def _check(args: argparse.Namespace) -> int:
                 progress.close()
         fixed_source = None
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
-    _report(args, result, settings, config, options, fixed_source)
-    return _exit_code(args, result, options)
+    try:
+        _report(args, result, settings, config, options, fixed_source)
+    except BrokenPipeError:  # `check | head -1`: the rest goes unread; the verdict still counts
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+    return max(_exit_code(args, result, options), _report_plugin_problems())
+
+
+def _report_plugin_problems() -> int:
+    """Third-party plugins that failed (their rules did not run: exit 2) or printed (a warning),
+    on stderr: stdout holds the report."""
+    from tf2lint.plugins import plugin_problems
+
+    problems = plugin_problems()
+    for problem in problems:
+        kind = "error" if problem.error else "warning"
+        print(
+            f"tf2lint: {kind}: {problem}".encode("ascii", "backslashreplace").decode(),
+            file=sys.stderr,
+        )
+    return EXIT_ERROR if any(p.error for p in problems) else EXIT_CLEAN
 
 
 def _show_files(files: list[Path]) -> int:
@@ -943,12 +977,12 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
         encode_source,
         read_bytes,
         read_source,
-        write_fixed,
     )
     from tf2lint.notebook import NotebookError
     from tf2lint.rule import ENGINE_CATEGORY
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
+    from tf2lint.writes import write_fixed
 
     config, settings, options = loaded.config, loaded.settings, loaded.options
     files = _files(paths, config, options)

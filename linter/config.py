@@ -120,25 +120,20 @@ def find_config(start: Path) -> Path | None:
             candidate = folder / name
             if not _is_file(candidate):
                 continue
-            if name != "pyproject.toml" or "tf2lint" in _read_toml(candidate).get("tool", {}):
+            if name != "pyproject.toml" or "tf2lint" in tool_table(read_toml(candidate), candidate):
                 return candidate
     return None
 
 
-def _read_toml(path: Path) -> dict:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from error
-
-
 def _own_table(path: Path) -> dict:
     """The keys a configuration file sets itself (its ``extend`` not followed)."""
-    data = _read_toml(path)
+    data = read_toml(path)
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("tf2lint", {})
+        table = tool_table(data, path).get("tf2lint", {})
         if not isinstance(table, dict):
-            raise ConfigError(f"{path}: [tool.tf2lint] must be a table")
+            raise ConfigError(
+                f"{path}: `tool.tf2lint` must be a table ([tool.tf2lint]), not {_kind(table)}"
+            )
         return table
     return data
 
@@ -236,7 +231,7 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
         elif kind == "format":
             from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
 
-            value = FORMAT_ALIASES.get(value, value)
+            value = FORMAT_ALIASES.get(value, value) if isinstance(value, str) else value
             if value not in OUTPUT_FORMATS:
                 raise ConfigError(
                     f"{where}[tool.tf2lint] `{key}` must be one of {', '.join(OUTPUT_FORMATS)}, "
@@ -246,7 +241,10 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
         elif kind == "path":
             if not isinstance(value, str) or not value:
                 raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be a path (a string)")
-            config.cache_dir = config.root / Path(value).expanduser()
+            try:
+                config.cache_dir = config.root / Path(value).expanduser()
+            except (RuntimeError, KeyError) as error:  # `~nouser`: no such user's home
+                raise ConfigError(f"{where}[tool.tf2lint] `{key}`: {value!r}: {error}") from error
         elif kind == "table":
             if not isinstance(value, dict) or not all(
                 isinstance(v, list) and all(isinstance(i, str) for i in v) for v in value.values()
@@ -280,7 +278,7 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
             if size is None:
                 raise ConfigError(
                     f"{where}[tool.tf2lint] `{key}` must be a size in bytes (an integer) or a "
-                    f'string like "2MiB" or "500 KB", got {value!r}'
+                    f'string like "2MiB" or "500 KB", at most 1 TiB, got {_short(value)}'
                 )
             config.max_file_size = size
     return config
@@ -290,15 +288,18 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?\s*", re.IGNO
 _UNITS = {"b": 1, "kb": 10**3, "kib": 2**10, "mb": 10**6, "mib": 2**20, "gb": 10**9, "gib": 2**30}
 
 
+MAX_SIZE = 1 << 40  # 1 TiB: any size a read can be asked for (2**63 overflows the system call)
+
+
 def parse_size(value: object) -> int | None:
     """A positive size in bytes from an integer or a string like ``"2MiB"``; None if invalid."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return value if value > 0 else None
-    match = _SIZE.fullmatch(value) if isinstance(value, str) else None
+        return value if 0 < value <= MAX_SIZE else None
+    match = _SIZE.fullmatch(value) if isinstance(value, str) and len(value) < 100 else None
     if match is None:
         return None
     size = int(float(match.group(1)) * _UNITS[(match.group(2) or "b").lower()])
-    return size if size > 0 else None
+    return size if 0 < size <= MAX_SIZE else None
 
 
 def version_tuple(version: str) -> tuple[int, ...]:
@@ -314,3 +315,52 @@ def matches_pattern(relative: str, pattern: str, below: int = 0) -> bool:
     parts = relative.split("/")
     candidates = ["/".join(parts[: i + 1]) for i in range(below, len(parts))] + parts[below:]
     return any(fnmatch.fnmatchcase(c, pattern) for c in candidates)
+
+
+# --- reading configuration files: bounded, never blocking, every failure a ConfigError ------
+
+MAX_CONFIG_SIZE = 4 << 20
+_HUGE_INTEGER = re.compile(r"^\s*([^=\n]+?)\s*=\s*[+-]?[0-9_]{4000,}", re.MULTILINE)
+
+
+def read_toml(path: Path) -> dict:
+    """A TOML file's data: a regular file only, read without blocking, at most
+    MAX_CONFIG_SIZE; anything that cannot be read or parsed is a ConfigError saying why."""
+    text = ""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ConfigError(f"{path}: cannot read: not a regular file")
+            data = handle.read(MAX_CONFIG_SIZE + 1)
+        if len(data) > MAX_CONFIG_SIZE:
+            raise ConfigError(f"{path}: cannot read: larger than {MAX_CONFIG_SIZE >> 20} MiB")
+        text = data.decode("utf-8")
+        return tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from error
+    except RecursionError as error:
+        raise ConfigError(f"{path}: cannot read: nested too deeply") from error
+    except ValueError as error:  # an integer past Python's digit limit
+        huge = _HUGE_INTEGER.search(text)
+        key = f" `{huge.group(1)}`" if huge else ""
+        raise ConfigError(f"{path}: cannot read:{key} an integer with too many digits") from error
+
+
+def tool_table(data: dict, path: Path) -> dict:
+    """The ``[tool]`` table of a parsed pyproject.toml; a ConfigError if it is no table."""
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: `tool` must be a table ([tool]), not {_kind(tool)}")
+    return tool
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, list):
+        return "an array (write [tool.tf2lint], not [[tool.tf2lint]])"
+    return f"{type(value).__name__} {_short(value)}"
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"

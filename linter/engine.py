@@ -9,7 +9,10 @@ one-time guard or ``tf.init_scope()``), and dispatches each node to the ``visit_
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 import traceback
+import unicodedata
 import warnings
 from collections import defaultdict
 from collections.abc import Callable
@@ -19,7 +22,7 @@ from typing import TypeVar
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from tf2lint.files import split_lines
+from tf2lint.files import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
@@ -220,6 +223,11 @@ def lint_module(
     except ValueError as error:  # e.g. null bytes in a string given directly
         result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
         return result
+    if not source.isascii() and _respelled_characters(source):
+        spelled = _nfkc_names(source)
+        if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
+            again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
+            return _Reindented(spelled, {}).back(again)
     chain = _long_boolean_chain(source, tree)
     if chain is not None:
         operator = "and" if isinstance(chain.op, ast.And) else "or"
@@ -246,6 +254,12 @@ def lint_module(
     try:
         module = parse_module(source)
     except cst.ParserSyntaxError as error:
+        indented = _python_indentation(source)
+        if indented is not None:  # valid Python libcst misreads: lint it indented with spaces
+            again = lint_module(
+                indented.text, path, rules, report_unused_suppressions, identity, facts
+            )
+            return indented.back(again)
         result.diagnostics.append(_syntax_error(error, path, source))
         return result
     except RecursionError:
@@ -269,7 +283,7 @@ def lint_module(
     for rule in rules:
         try:
             instances.append(rule(context))
-        except Exception as error:  # a rule that cannot even start: the others still run
+        except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
             failed[rule.id] = error
     visits, leaves = _dispatch_tables(instances)
 
@@ -298,7 +312,7 @@ def lint_module(
                 for rule_id, method in methods:
                     try:
                         method(node)
-                    except Exception as error:
+                    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too
                         fail(rule_id, error, node)
             if not entering and t in context_types:
                 context_leave(node)
@@ -312,10 +326,12 @@ def lint_module(
         ranges = node_ranges(module, wanted, source, tree, model.events)
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
+    by_id = {rule.id: rule for rule in rules}
     for rule_id, error in failed.items():
         node = failed_at.get(rule_id)
         line = ranges.get(id(node), (1,))[0] if node is not None else 1
-        result.diagnostics.append(_internal_error(path, f"rule {rule_id}", error, line))
+        where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
+        result.diagnostics.append(_internal_error(path, where, error, line))
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges))
     if not ignore_noqa:
@@ -471,6 +487,101 @@ def _looks_like_python2(line: str) -> bool:
         or " ur'" in stripped
         or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
     )
+
+
+@dataclass
+class _Reindented:
+    """A module whose indentation was rewritten with spaces: ``prefixes`` maps each changed
+    line to (its old indentation's length, its new one's)."""
+
+    text: str
+    prefixes: dict[int, tuple[int, int]]
+
+    def back(self, result: FileResult) -> FileResult:
+        """``result`` on the original lines: columns shifted back; no fixes (their edits are of
+        the rewritten text), so nothing is ever written from it."""
+        for d in result.diagnostics:
+            d.column = self._column(d.line, d.column)
+            d.end_column = self._column(d.end_line, d.end_column)
+            d.fix = None
+        result.module = None
+        return result
+
+    def _column(self, line: int, column: int) -> int:
+        old, new = self.prefixes.get(line, (0, 0))
+        return max(1, column - new + old) if column > new else min(column, old + 1)
+
+
+def _respelled_characters(source: str) -> bool:
+    """Whether ``source`` holds a character a name may hold that NFKC changes (a cheap test
+    before tokenizing: CJK text and fullwidth punctuation in comments do not count)."""
+    return any(
+        not c.isascii() and ("a" + c).isidentifier() and unicodedata.normalize("NFKC", c) != c
+        for c in set(source)
+    )
+
+
+def _nfkc_names(source: str) -> str | None:
+    """``source`` with each name written as Python reads it (NFKC: ``\\uff54f`` is
+    ``tf``), where that changes a name and keeps its length (so columns stay); else None."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    changed = False
+    for t in reversed(tokens):  # right to left: earlier columns stay valid
+        if t.type != tokenize.NAME or t.string.isascii() or t.start[0] != t.end[0]:
+            continue
+        normal = unicodedata.normalize("NFKC", t.string)
+        if normal == t.string:
+            continue
+        if len(normal) != len(t.string):
+            return None
+        row, (start, end) = t.start[0] - 1, (t.start[1], t.end[1])
+        lines[row] = lines[row][:start] + normal + lines[row][end:]
+        changed = True
+    return "".join(lines) if changed else None
+
+
+def _python_indentation(source: str) -> _Reindented | None:
+    """``source`` with the indentation of each line that starts a token written as the spaces
+    Python counts for it (a tab to the next multiple of 8, a form feed back to 0), where that
+    changes anything; None if nothing changes. libcst's tokenizer rejects some indentation
+    Python accepts (a tab at the start of a block's first line under space-indented code)."""
+    try:
+        starts = {
+            t.start[0]
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER)
+        }
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    prefixes: dict[int, tuple[int, int]] = {}
+    for number in starts:
+        if not 0 < number <= len(lines):
+            continue
+        line = lines[number - 1]
+        body = line.lstrip(" \t\x0c")
+        old = line[: len(line) - len(body)]
+        if "\t" not in old and "\x0c" not in old:
+            continue
+        column = 0
+        for c in old:
+            column = 0 if c == "\x0c" else (column // 8 + 1) * 8 if c == "\t" else column + 1
+        lines[number - 1] = " " * column + body
+        prefixes[number] = (len(old), column)
+    if not prefixes:
+        return None
+    return _Reindented("".join(lines), prefixes)
+
+
+def _from_plugin(rule: type | None) -> str:
+    from tf2lint.plugins import plugin_of  # the rules' registry: loaded whenever rules are
+
+    plugin = plugin_of(rule) if rule is not None else None
+    return f" of plugin {plugin}" if plugin else ""
 
 
 def _internal_error(path: str, where: str, error: BaseException, line: int = 1) -> Diagnostic:

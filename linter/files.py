@@ -7,7 +7,6 @@ import io
 import os
 import re
 import stat
-import tempfile
 import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -68,6 +67,7 @@ def discover(
     reading them reports what is wrong (see :func:`read_bytes`). Nothing is dropped silently.
     """
     seen: set[Path] = set()
+    walked = [Path(_real(p)) for p in paths if _is_folder(p)]
     for path in paths:
         if not _is_folder(path):
             if path not in seen:
@@ -97,10 +97,22 @@ def discover(
                         file not in seen
                         and not _excluded(file, root, exclude, below)
                         and not (skip and skip(file, False))
+                        and not _links_into(file, walked)
                     ):
                         seen.add(file)
                         yield file
         yield from unlisted
+
+
+def _links_into(file: Path, folders: list[Path]) -> bool:
+    """Whether ``file`` is a symbolic link to a file in the folders being walked: that file is
+    linted (and fixed) as itself, once, not again through the link."""
+    try:  # a link that leads nowhere (a loop, a missing target) is linted: reading reports it
+        if not os.path.islink(file) or not os.path.isfile(file):
+            return False
+    except (OSError, ValueError):
+        return False
+    return is_within(Path(_real(file)), folders)
 
 
 def _unlisted(found: list[Path], top: Path, error: OSError) -> None:
@@ -325,6 +337,8 @@ def decode_source(data: bytes) -> SourceText:
     body = data[len(codecs.BOM_UTF8) :] if bom else data
     try:
         text = body.decode(encoding)
+    except LookupError as error:  # a cookie naming a codec that is not text (hex, rot13, zlib)
+        raise ReadError(f"bad coding cookie: {error}", _cookie_line(data)) from error
     except UnicodeDecodeError as error:
         line, column = _line_column(body, error.start)
         raise ReadError(
@@ -358,78 +372,60 @@ def _cookie_line(data: bytes) -> int:
 
 
 class WriteError(Exception):
-    """Fixed code that could not be written: the message says why; the file is as it was."""
+    """Fixed code that could not be written (see tf2lint.writes): the message says why; the file
+    is as it was."""
 
 
-def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> None:
-    """Replace ``path``'s bytes, read as ``original``, by ``data``; raise WriteError if not.
+# --- a project's files, for the language server ---------------------------------------------
 
-    Refuses a file that changed on disk since it was read, a read-only file, and a symbolic link
-    to a file outside ``roots`` (the folders and files being linted). The file keeps its mode,
-    owner and group: it is replaced atomically (a temporary file in the same folder, renamed
-    over it) when the replacement can carry all of them, and otherwise (a file with several hard
-    links, another owner, a folder tf2lint may not write) written in place.
-    """
-    target = Path(_real(path))
-    if str(target) != os.path.abspath(path) and not is_within(target, roots):
-        raise WriteError(
-            f"it is a symbolic link to {printable(str(target))}, outside the paths being linted"
-        )
-    try:
-        status = os.stat(target)
-        if not stat.S_ISREG(status.st_mode):
-            raise WriteError("it is no longer a regular file")
-        if not status.st_mode & 0o222 or not os.access(target, os.W_OK):
-            raise WriteError("the file is read-only")
-        current = read_bytes(target)
-    except OSError as error:
-        raise WriteError(str(error.strerror or error)) from error
-    except ReadError as error:
-        raise WriteError(str(error)) from error
-    if current != original:
-        raise WriteError("the file changed on disk while it was being fixed")
-    try:
-        if status.st_nlink > 1 or not _replace(target, status, data):
-            _write_in_place(target, data)
-    except OSError as error:
-        raise WriteError(str(error.strerror or error)) from error
+_walks: dict[Path, tuple[dict[Path, int], list[Path]]] = {}
 
 
-def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
-    """Replace ``target`` by a new file holding ``data`` with its mode, owner and group; False
-    (and nothing changed) if the new file cannot have all of them."""
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, stat.S_IMODE(status.st_mode))
-        own = os.stat(temp)
-        if hasattr(os, "chown") and (own.st_uid, own.st_gid) != (status.st_uid, status.st_gid):
+def python_files_under(
+    folder: Path, limit: int, skip: Callable[[Path, bool], bool] | None = None
+) -> list[Path] | None:
+    """The ``.py`` files below ``folder``, sorted; None if there are more than ``limit`` (the
+    walk stops there). Leaves out SKIPPED_DIRS (``.venv``, ``node_modules``...) and what
+    ``skip(path, is_folder)`` leaves out (the .gitignore check). Cached: walked again only
+    when a folder's modification time changed (a file added, removed or renamed in it), so an
+    editor asking at every keystroke costs a stat per folder."""
+    known = _walks.get(folder)
+    if known is not None and all(_mtime(f) == stamp for f, stamp in known[0].items()):
+        return known[1]
+    stamps: dict[Path, int] = {}
+    found: list[Path] = []
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        stamps[current] = _mtime(current)
+        try:
+            with os.scandir(current) as entries:
+                listed = list(entries)
+        except OSError:
+            continue
+        for entry in listed:
+            path = Path(entry.path)
             try:
-                os.chown(temp, status.st_uid, status.st_gid)
-            except PermissionError:  # another user's file: only writing in place keeps it theirs
-                os.unlink(temp)
-                return False
-        os.replace(temp, target)
-        return True
-    except BaseException:
-        if os.path.lexists(temp):
-            os.unlink(temp)
-        raise
+                is_folder = entry.is_dir(follow_symlinks=False)
+                is_file = entry.is_file()
+            except OSError:
+                continue
+            if is_folder:
+                if entry.name not in SKIPPED_DIRS and not (skip and skip(path, True)):
+                    pending.append(path)
+            elif is_file and entry.name.endswith(".py") and not (skip and skip(path, False)):
+                found.append(path)
+                if len(found) > limit:
+                    return None
+    found.sort()
+    if len(_walks) > 64:
+        _walks.clear()
+    _walks[folder] = (stamps, found)
+    return found
 
 
-def _write_in_place(target: Path, data: bytes) -> None:
-    fd = os.open(target, os.O_WRONLY)
+def _mtime(folder: Path) -> int:
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.ftruncate(fd, len(data))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return -1

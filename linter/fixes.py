@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -34,6 +35,11 @@ MEANING_CHANGED = "would change the meaning of code outside the nodes it replace
 TOO_DEEP = "could not be verified: the code is nested too deeply"
 UNVERIFIABLE = "could not be verified"
 NOT_IN_MODULE = "edits a node that is not part of the module"
+MISREAD = (
+    "cannot be proven local: libcst reads this file differently from Python (a line holding "
+    "only `\\`, or a form feed it places elsewhere)"
+)
+NOT_LOCAL = "would change bytes outside the code it replaces"
 
 
 class _Replace(cst.CSTTransformer):
@@ -208,17 +214,19 @@ class _Unverifiable(Exception):
     pass
 
 
-def verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str | None]:
+def verify(
+    module: cst.Module, index: _Index, edits, source: str | None = None
+) -> tuple[str | None, str | None]:
     """Apply ``edits`` and check the result. Returns (code, None) or (None, reason)."""
     try:
-        return _verify(module, index, list(edits))
+        return _verify(module, index, list(edits), module.code if source is None else source)
     except (RecursionError, MemoryError):
         return None, TOO_DEEP
     except _Unverifiable:
         return None, UNVERIFIABLE
 
 
-def _verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str | None]:
+def _verify(module: cst.Module, index: _Index, edits, source: str) -> tuple[str | None, str | None]:
     replacements = {id(old): new for old, new in edits}
     try:
         code = _apply_edits(module, index, edits).code
@@ -271,8 +279,11 @@ def _verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str |
             else:
                 widen = _misplaced_holes(holed_tree, holed, expected, units, prefix)
             if not widen:
-                same = _same(holed_tree, fixed_tree, expected, prefix)
-                return (code, None) if same else (None, MEANING_CHANGED)
+                if not _same(holed_tree, fixed_tree, expected, prefix):
+                    return None, MEANING_CHANGED
+                if not _local(source, holed, code, prefix):
+                    return None, NOT_LOCAL
+                return code, None
         for key in widen:
             node = units.pop(key)[0]
             parent = index.parent.get(id(node))
@@ -280,6 +291,45 @@ def _verify(module: cst.Module, index: _Index, edits) -> tuple[str | None, str |
                 return code, None  # nothing wider to compare: the module parses
             units.setdefault(id(parent), (parent, None))
     raise _Unverifiable
+
+
+def _local(original: str, holed: str, fixed: str, prefix: str) -> bool:
+    """Whether the text around the placeholders of ``holed`` is, in order, all the text of
+    ``original`` and of ``fixed`` outside their replaced units: nothing outside a fix moved.
+
+    With :func:`_same`, this ties the fixed code to Python's reading of the original (``holed``
+    is the original's bytes with each unit replaced by a placeholder), not to libcst's.
+    """
+    gaps = re.split(re.escape(prefix) + r"\d+__", holed)
+
+    def around(text: str) -> bool:
+        first, last = gaps[0], gaps[-1]
+        if len(first) + len(last) > len(text) or not text.startswith(first):
+            return False
+        if not text.endswith(last):
+            return False
+        position, end = len(first), len(text) - len(last)
+        for gap in gaps[1:-1]:
+            found = text.find(gap, position, end)
+            if found < 0:
+                return False
+            position = found + len(gap)
+        return True
+
+    return around(original) and around(fixed)
+
+
+def reads_as_python(module: cst.Module, source: str) -> bool:
+    """Whether libcst's tree of ``source``, printed as it is and afresh, is the code Python
+    reads: a tree libcst built wrongly (a line holding only ``\\``) prints differently, and
+    every fix of an enclosing node prints it afresh."""
+    try:
+        if module.code != source:  # a form feed dropped: no printed fix keeps the bytes
+            return False
+        rebuilt = module.deep_clone().code
+        return rebuilt == source or ast.dump(ast.parse(rebuilt)) == ast.dump(ast.parse(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
 
 
 def _outermost(index: _Index, units: dict) -> dict:
@@ -386,8 +436,12 @@ def fix_round(
     diagnostics: list[Diagnostic],
     unsafe: bool,
     skip: set | None = None,
+    source: str | None = None,
 ) -> tuple[str | None, list[Diagnostic], list[tuple[Diagnostic, str]]]:
-    """Apply one round of fixes.
+    """Apply one round of fixes to ``module``, parsed from ``source`` (default: its own code).
+
+    A fix is kept only if Python reads the result as the original outside the fixed nodes,
+    and every byte of ``source`` outside them is unchanged.
 
     Returns (new code or None, the diagnostics whose fix was applied, (diagnostic, reason) for
     each fix rejected). ``skip`` holds :func:`fix_key` of fixes rejected earlier: not retried.
@@ -395,6 +449,11 @@ def fix_round(
     wanted = [d for d in fixable(diagnostics, unsafe) if skip is None or fix_key(d) not in skip]
     if not wanted:
         return None, [], []
+    printed = module.code
+    if source is None or (source.startswith(printed) and source[len(printed) :] in ("\r", "\r\n")):
+        source = printed  # libcst drops a last lone CR; the runner puts it back
+    if not reads_as_python(module, source):
+        return None, [], [(d, MISREAD) for d in wanted]
     index = _Index(module)
     rejected: list[tuple[Diagnostic, str]] = []
     by_fix = {id(d.fix): d for d in reversed(wanted)}
@@ -408,13 +467,13 @@ def fix_round(
         return [e for c in cands for e in c.edits]
 
     def settle(cands: list[_Candidate]) -> tuple[list[_Candidate], str | None]:
-        code, reason = verify(module, index, edits_of(cands))
+        code, reason = verify(module, index, edits_of(cands), source)
         if code is not None:
             return cands, code
         if len(cands) == 1:
             wrapped = _parenthesized(cands[0])
             if wrapped is not None:
-                code, _ = verify(module, index, wrapped.edits)
+                code, _ = verify(module, index, wrapped.edits, source)
                 if code is not None:
                     return [wrapped], code
             rejected.append((cands[0].diagnostic, reason or MEANING_CHANGED))
@@ -423,7 +482,7 @@ def fix_round(
         left, left_code = settle(cands[:middle])
         right, right_code = settle(cands[middle:])
         if left and right:
-            code, _ = verify(module, index, edits_of(left + right))
+            code, _ = verify(module, index, edits_of(left + right), source)
             if code is not None:
                 return left + right, code
         # They clash when combined: keep one side; the other comes back in the next round.

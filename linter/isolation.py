@@ -43,6 +43,7 @@ MEMORY_PER_SOURCE_BYTE = 2000
 MIN_MEMORY_LIMIT = 1 << 30
 # What Rust's allocator prints before it aborts the process (libcst's parser is Rust).
 _OUT_OF_MEMORY = b"memory allocation of"
+_LOG_TAIL = 4 << 20  # how much of a dead worker's output is searched for it
 
 
 def memory_limit_for(max_file_size: int | None) -> int:
@@ -120,7 +121,12 @@ class _Worker:
         with suppress(OSError, ValueError):
             sys.stderr.write(data.decode("utf-8", "replace"))
 
-    def stop(self, kill: bool = False) -> None:
+    def stop(self, kill: bool = False, graceful: bool = False) -> None:
+        if kill and graceful and self.process.is_alive():
+            # SIGTERM ends the task with SystemExit: a fix being written is cleaned up
+            # (tf2lint.writes); one stuck in native code is killed after a moment
+            self.process.terminate()
+            self.process.join(timeout=2)
         if kill and self.process.is_alive():
             self.process.kill()
         elif not kill:
@@ -145,9 +151,11 @@ class _Worker:
                 "were linted)",
             )
         try:
+            # All the worker said since last time (bounded): with RUST_BACKTRACE set, a long
+            # backtrace follows Rust's out-of-memory line.
             with open(self.log, "rb") as log:
-                log.seek(max(self.logged, os.path.getsize(self.log) - 4096))
-                said = log.read()
+                log.seek(max(self.logged, os.path.getsize(self.log) - _LOG_TAIL))
+                said = log.read(_LOG_TAIL)
         except OSError:
             said = b""
         code = self.process.exitcode
@@ -204,6 +212,7 @@ def _serve(
     # Ctrl-C reaches the whole process group: the parent stops the workers itself. A crash is
     # reported by the parent, naming the file; a Python stack dump of it would only be noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_terminate)
     faulthandler.disable()
     _limit_memory(memory_limit)
     while True:
@@ -217,6 +226,8 @@ def _serve(
             result: Any = handler(state, payload)
         except MemoryError:
             result = Lost(TOO_LARGE, _NEEDS_MORE_MEMORY)
+        except _Terminated:
+            return
         except BaseException as error:  # e.g. a Rust panic, which is no Exception
             result = Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}: {error}")
         try:
@@ -225,6 +236,15 @@ def _serve(
             return
         except Exception as error:  # the result does not pickle
             connection.send(Lost(INTERNAL_ERROR, f"internal error: {type(error).__name__}"))
+
+
+class _Terminated(BaseException):
+    """The parent stops this worker (SIGTERM): raised where the task is, so that its cleanups
+    (a temporary file of a fix being written) run."""
+
+
+def _exit_on_terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
 
 
 def _limit_memory(limit: int | None) -> None:
@@ -274,9 +294,9 @@ class Pool:
             while pending or any(w.queue for w in busy):
                 self._dispatch(pending, busy)
                 yield from self._collect(busy, pending)
-        except BaseException:
+        except BaseException:  # Ctrl-C, say: each worker finishes the write it is in first
             for worker in busy:
-                worker.stop(kill=True)
+                worker.stop(kill=True, graceful=True)
             raise
         self.idle.extend(busy)
 

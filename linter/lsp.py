@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 import threading
 import time
 from bisect import bisect_right
@@ -40,10 +42,18 @@ from tf2lint.cache import Cache
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
+from tf2lint.lsp_transport import RobustProtocol, serve_stdio
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
-from tf2lint.plugins import PluginError, all_rules, rule_by_id
+from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
-from tf2lint.rule import ENGINE_CATEGORY, TOO_LARGE, Diagnostic, Rule, engine_diagnostic
+from tf2lint.rule import (
+    ENGINE_CATEGORY,
+    INTERNAL_ERROR,
+    TOO_LARGE,
+    Diagnostic,
+    Rule,
+    engine_diagnostic,
+)
 from tf2lint.runner import (
     DEFAULT_TIME_LIMIT,
     Settings,
@@ -171,7 +181,12 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 
 class Tf2lintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("tf2lint", __version__, notebook_document_sync=NOTEBOOK_SYNC)
+        super().__init__(
+            "tf2lint",
+            __version__,
+            notebook_document_sync=NOTEBOOK_SYNC,
+            protocol_cls=RobustProtocol,  # see tf2lint.lsp_transport
+        )
         self.notebooks: dict[str, LintedNotebook] = {}  # notebook uri -> its last lint
         self.linted: dict[str, Linted] = {}
         self.latest: dict[str, int | None] = {}  # uri -> newest version (read by the worker)
@@ -284,10 +299,15 @@ class Tf2lintServer(LanguageServer):
         task = TextTask(linted.text, linted.path, linted.rules, settings)
         task.identity, task.facts = linted.identity, linted.facts
         found = self.pool.call(task)
+        plugins = [
+            engine_diagnostic(INTERNAL_ERROR if p.error else PLUGIN_WARNING, linted.path, str(p))
+            for p in plugin_problems()
+        ]  # a plugin that failed or printed is shown, not silently missing
         if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
             linted.diagnostics = [engine_diagnostic(found.kind, linted.path, found.message)]
+            linted.diagnostics += plugins
             return
-        linted.diagnostics = found.diagnostics
+        linted.diagnostics = [*found.diagnostics, *plugins]
         if found.summary is not None and linted.identity is not None:
             self._buffers[Path(linted.path)] = found.summary
 
@@ -945,10 +965,19 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
     ) <= (a.end.line, a.end.character)
 
 
+PLUGIN_WARNING = ("plugin-warning", "warning")
+
+
 def serve() -> int:
+    # The protocol gets stdout to itself: anything else printing (a plugin, a library, even at
+    # the file-descriptor level) goes to stderr, the editor's log.
+    sys.stdout.flush()
+    protocol = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     server = build_server()
     try:
-        server.start_io()
+        serve_stdio(server, sys.stdin.buffer, protocol)
     finally:
         server.pool.close()
     return 0 if getattr(server.protocol, "_shutdown", False) else 1

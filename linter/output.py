@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
 
 from tf2lint import __version__
-from tf2lint.rule import Diagnostic, Fix, Rule
+from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 
 if TYPE_CHECKING:
     from tf2lint.runner import RunResult
@@ -107,6 +108,23 @@ def summary(run: RunResult) -> dict:
     }
 
 
+# What a terminal or a log reader would act on rather than show: control characters (an ESC
+# sequence, a CR or LF forging a line such as "All checks passed!"), line and paragraph
+# separators, and the bidirectional overrides of "Trojan Source".
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str, line_ends: bool = False) -> str:
+    """``text`` with every unsafe character written as its escape (``\\x1b``, ``\\n``);
+    with ``line_ends``, CR and LF are kept (GitHub's annotations encode them as line breaks)."""
+
+    def escape(match: re.Match) -> str:
+        c = match.group()
+        return c if line_ends and c in "\r\n" else repr(c)[1:-1].replace("'", "")
+
+    return _UNSAFE.sub(escape, text)
+
+
 def location(d: Diagnostic) -> str:
     if d.cell is not None:
         return f"{d.path}:cell {d.cell}:{d.line}:{d.column}"
@@ -141,14 +159,20 @@ def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) 
     applied (--show-fixes), then ruff's summary lines (unless --quiet)."""
     options = options or TextOptions()
     style = options.style
-    if options.show_violations:
+    # With --diff or --fix-only, findings are not shown, but what kept a fix or a file from
+    # being handled (a fix withdrawn, a write refused, an unreadable file) always is.
+    listed = [
+        d for d in run.diagnostics if options.show_violations or d.category == ENGINE_CATEGORY
+    ]
+    if listed:
         outcomes = _outcomes(run)
-        diagnostics = run.diagnostics
+        diagnostics = listed
         # ruff marks fixes with [*] only when reporting, and only when some fix would apply
         marking = options.fix_mode != "apply" and any(options.applies(d.fix) for d in diagnostics)
         for d in diagnostics:
             marker = f" {style.marker('[*]')}" if marking and options.applies(d.fix) else ""
-            out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {d.message}\n")
+            message = shown(d.message)
+            out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {message}\n")
             if not options.concise:
                 out.write(_frame(_lines_of(outcomes, d), d, style))
     if options.show_fixes and run.findings_fixed:
@@ -279,17 +303,19 @@ def write_statistics(
 def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> str:
     if not lines or not 0 < d.line <= len(lines):
         return "\n"
-    text = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
+    raw = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
     width = len(str(d.line))
-    end = d.end_column if d.end_line == d.line else len(text) + 1
-    carets = style.carets("^" * max(1, end - d.column))
+    end = d.end_column if d.end_line == d.line else len(raw) + 1
+    # the source as shown (escapes included): the carets follow the escapes' widths
+    text, before = shown(raw), len(shown(raw[: d.column - 1]))
+    carets = style.carets("^" * max(1, len(shown(raw[d.column - 1 : end - 1]))))
     pad = " " * width
     bar = style.gutter("|")
     return (
         f"{pad} {bar}\n{style.gutter(str(d.line))} {bar} {text}\n"
-        f"{pad} {bar} {' ' * (d.column - 1)}{carets}\n"
+        f"{pad} {bar} {' ' * before}{carets}\n"
         + (
-            f"{pad} {style.gutter('=')} fix ({d.fix.applicability}): {d.fix.description}\n"
+            f"{pad} {style.gutter('=')} fix ({d.fix.applicability}): {shown(d.fix.description)}\n"
             if d.fix
             else ""
         )
@@ -470,7 +496,7 @@ def write_github(run: RunResult, out: TextIO) -> None:
         level = _GITHUB_LEVEL.get(d.severity, "warning")
         props = [("file", d.path)]
         title = d.rule
-        message = d.message
+        message = shown(d.message, line_ends=True)
         if d.cell is None:
             props += [("line", d.line), ("col", d.column)]
             props += [("endLine", d.end_line), ("endColumn", d.end_column)]
@@ -481,7 +507,7 @@ def write_github(run: RunResult, out: TextIO) -> None:
             title += f" in cell {d.cell}"
             message = f"cell {d.cell}, line {d.line}, column {d.column}: {message}"
         if d.fix:
-            message += f"\nfix ({d.fix.applicability}): {d.fix.description}"
+            message += f"\nfix ({d.fix.applicability}): {shown(d.fix.description, True)}"
         props.append(("title", title))
         rendered = ",".join(f"{k}={_escape_property(str(v))}" for k, v in props)
         out.write(f"::{level} {rendered}::{_escape_data(message)}\n")

@@ -16,8 +16,9 @@ with each file's result and travel between processes.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach, shared_selves
@@ -29,6 +30,8 @@ class ModuleIdentity:
 
     name: str
     package: str
+    # the folder the name starts from (what `sys.path` would hold for it); not part of the name
+    root: str = field(default="", compare=False)
 
     @classmethod
     def of(cls, path: Path) -> ModuleIdentity:
@@ -40,12 +43,13 @@ class ModuleIdentity:
             parts.append(folder.name)
             folder = folder.parent
         parts.reverse()
+        root = os.path.abspath(folder)
         if parts[-1] == "__init__":
             parts.pop()
             name = ".".join(parts) or path.parent.name
-            return cls(name, name)
+            return cls(name, name, root)
         name = ".".join(parts)
-        return cls(name, name.rpartition(".")[0])
+        return cls(name, name.rpartition(".")[0], root)
 
 
 def is_package(folder: Path) -> bool:
@@ -173,6 +177,7 @@ class Project:
         self._edges: dict[Node, list[tuple[Node, str, bool, str]]] = {}
         self._roots: list[tuple[Node, TracedBy]] = []
         self._unconverted_roots: list[Node] = []
+        self._by_module: dict[str, dict[str, list]] = {}  # see _in_module
         self._class_kinds = self._resolve_classes()
         self._index()
         self.traced, self.one_time = propagate(
@@ -223,26 +228,37 @@ class Project:
 
     # --- classes -----------------------------------------------------------------------------
     def _resolve_classes(self) -> dict[Node, tuple[str, bool]]:
-        """Keras-ness through bases in other modules, to a fixed point."""
+        """Keras-ness through bases in other modules: a class's kind is that of its first base
+        with one. Each base is resolved once, and each class's kind found once (an explicit
+        stack, so that a chain of thousands of modules costs linear time and no recursion)."""
         kinds: dict[Node, tuple[str, bool]] = {}
+        bases: dict[Node, list[Node]] = {}
         for summary in self.modules.values():
             for qualname, info in summary.classes.items():
+                node = (summary.name, qualname)
                 if info.keras:
-                    kinds[(summary.name, qualname)] = (info.keras, info.keras2)
-        changed = True
-        while changed:
-            changed = False
-            for summary in self.modules.values():
-                for qualname, info in summary.classes.items():
-                    node = (summary.name, qualname)
-                    if node in kinds:
-                        continue
-                    for base in info.bases:
-                        found = self.resolve(base)
-                        if found is not None and found in kinds:
-                            kinds[node] = kinds[found]
-                            changed = True
-                            break
+                    kinds[node] = (info.keras, info.keras2)
+                else:
+                    bases[node] = [b for b in map(self.resolve, info.bases) if b is not None]
+        finished: set[Node] = set()  # also those on the stack: a cycle of bases gives no kind
+        for start in bases:
+            if start in finished:
+                continue
+            finished.add(start)
+            stack = [(start, 0)]
+            while stack:
+                node, i = stack.pop()
+                parents = bases[node]
+                while i < len(parents):
+                    base = parents[i]
+                    if base in kinds:
+                        kinds[node] = kinds[base]
+                        break
+                    if base in bases and base not in finished:  # its kind first, then look again
+                        finished.add(base)
+                        stack += [(node, i), (base, 0)]
+                        break
+                    i += 1
         return kinds
 
     # --- the graph ---------------------------------------------------------------------------
@@ -288,9 +304,7 @@ class Project:
         if summary is None:
             return facts
         local_traced, local_once, local_unconverted, local_shared = self._alone(summary)
-        for node in self.traced.keys() | self.unconverted:
-            if node[0] != name:
-                continue
+        for node in self._in_module("reached", self.traced.keys() | self.unconverted, name):
             qualname = node[1]
             reason = self.traced.get(node)
             if reason is not None and (
@@ -317,14 +331,13 @@ class Project:
         name = summary.name
         roots = [
             (node, reason)
-            for node, reason in self._roots
-            if node[0] == name and self._local_root(summary, node[1], reason)
+            for node, reason in self._in_module("roots", self._roots, name, key=lambda r: r[0])
+            if self._local_root(summary, node[1], reason)
         ]
         unconverted_roots = [
             node
-            for node in self._unconverted_roots
-            if (node[0] == name and _unconverted_locally(summary, node[1]))
-            or (node[0] == name and self._keras3_method(summary, node[1]))
+            for node in self._in_module("unconverted", self._unconverted_roots, name)
+            if _unconverted_locally(summary, node[1]) or self._keras3_method(summary, node[1])
         ]
 
         def edges(node: Node) -> list[tuple[Node, str, bool, str]]:
@@ -341,6 +354,16 @@ class Project:
             {q for _, q in unconverted},
             {q for _, q in shared},
         )
+
+    def _in_module(self, kind: str, items: Iterable, module: str, key=lambda node: node) -> list:
+        """The ``items`` (nodes, or what ``key`` takes a node from) of ``module``, from an
+        index built once per ``kind``: asking each module in turn stays linear."""
+        index = self._by_module.get(kind)
+        if index is None:
+            index = self._by_module[kind] = {}
+            for item in items:
+                index.setdefault(key(item)[0], []).append(item)
+        return index.get(module, [])
 
     def _local_root(self, summary: ModuleSummary, qualname: str, reason: TracedBy) -> bool:
         info = summary.functions[qualname]
@@ -378,15 +401,70 @@ def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:
     return info.root is not None and not info.autograph
 
 
-def second_pass(summaries: Mapping[int, ModuleSummary]) -> dict[int, ModuleFacts]:
+def second_pass(
+    summaries: Mapping[int, ModuleSummary], roots: Mapping[int, str] | None = None
+) -> dict[int, ModuleFacts]:
     """The files of a run to lint again (by their index in ``summaries``, each file's summary
     from linting it alone) with the facts the other files give each: those whose analysis the
-    project changes. Of two files with one module name, only the first is that module."""
+    project changes. ``roots`` (each file's ModuleIdentity.root) keeps apart modules of one
+    name in different folders (two scripts' ``utils.py``); of two files with one module name in
+    one root, only the first is that module."""
+    summaries, queries = _apart_by_root(summaries, roots or {})
     project = Project(summaries.values())
     again = {}
     for index, summary in summaries.items():
         if project.modules.get(summary.name) is summary:
             facts = project.facts_for(summary.name)
             if facts:
+                back = queries.get(index, {})
+                facts.external = {back.get(q, q): v for q, v in facts.external.items()}
                 again[index] = facts
     return again
+
+
+def _apart_by_root(
+    summaries: Mapping[int, ModuleSummary], roots: Mapping[int, str]
+) -> tuple[dict[int, ModuleSummary], dict[int, dict[str, str]]]:
+    """Summaries whose top-level names clash across roots, renamed apart: in root R, the clashing
+    names (its modules' and those its code refers to) get a prefix of R's own, so that R's code
+    finds R's module of that name, as Python run from R would, and no other root's. A name that
+    clashes and is not in R itself stands for no linted module there. Also, per summary, its
+    renamed queries back to the names its rules asked about."""
+    tops: dict[str, set[str]] = {}
+    for index, summary in summaries.items():
+        tops.setdefault(summary.name.partition(".")[0], set()).add(roots.get(index, ""))
+    clashing = {top for top, where in tops.items() if len(where) > 1}
+    if not clashing:
+        return dict(summaries), {}
+    prefixes = {root: f"__root{n}__" for n, root in enumerate(sorted(set(roots.values())))}
+    own = {
+        (roots.get(index, ""), summary.name.partition(".")[0])
+        for index, summary in summaries.items()
+    }
+    out: dict[int, ModuleSummary] = {}
+    queries: dict[int, dict[str, str]] = {}
+    for index, summary in summaries.items():
+        root = roots.get(index, "")
+
+        def rename(qualified: str, root: str = root) -> str:
+            top = qualified.partition(".")[0]
+            if top not in clashing:
+                return qualified
+            if (root, top) in own:
+                return f"{prefixes[root]}.{qualified}"
+            return f"__nowhere__.{qualified}"  # clashing elsewhere, absent here: unresolved
+
+        renamed = replace(
+            summary,
+            name=rename(summary.name),
+            classes={
+                q: replace(c, bases=[rename(b) for b in c.bases])
+                for q, c in summary.classes.items()
+            },
+            edges=[replace(e, target=rename(e.target)) if e.external else e for e in summary.edges],
+            exports={k: rename(v) for k, v in summary.exports.items()},
+            queries=[rename(q) for q in summary.queries],
+        )
+        queries[index] = dict(zip(renamed.queries, summary.queries, strict=True))
+        out[index] = renamed
+    return out, queries

@@ -18,12 +18,13 @@ from tf2lint.files import (
     WriteError,
     display_path,
     printable,
+    python_files_under,
     read_bytes,
     read_source,
     relative_to_root,
     split_lines,
-    write_fixed,
 )
+from tf2lint.gitignore import is_ignored
 from tf2lint.project import (
     ModuleFacts,
     ModuleIdentity,
@@ -44,6 +45,7 @@ from tf2lint.rule import (
 )
 from tf2lint.selection import selector_matches
 from tf2lint.sources import FixNotWritable, open_source
+from tf2lint.writes import write_fixed
 
 if TYPE_CHECKING:
     from tf2lint.engine import FileResult
@@ -338,7 +340,9 @@ def lint_and_fix(
             break
         rounds += 1
         try:
-            new_text, applied, bad = fix_round(result.module, pending, settings.unsafe_fixes, skip)
+            new_text, applied, bad = fix_round(
+                result.module, pending, settings.unsafe_fixes, skip, source=text
+            )
         except RecursionError:
             fixed.rejected.append(
                 engine_diagnostic(
@@ -504,7 +508,8 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
         return None
     relative = relative_to_root(path, settings.root)
     shown = printable(relative)  # as tf2lint check shows it when run from the root
-    entry = store.get(store.key(data, shown, settings.rules_for(relative)), shown)
+    module = _module_key(ModuleIdentity.of(path))
+    entry = store.get(store.key(data, shown, settings.rules_for(relative), module=module), shown)
     return entry.summary if entry else None
 
 
@@ -538,9 +543,12 @@ def project_files(
 
 
 def modules_in(folder: Path, recursive: bool) -> list[Path]:
-    """The ``.py`` files of ``folder`` (and, ``recursive``, of the folders below), sorted."""
+    """The ``.py`` files of ``folder`` (and, ``recursive``, of the folders below, bounded and
+    ignore-aware: no ``.venv``, no ignored folders; cached between calls), sorted."""
+    if recursive:
+        return python_files_under(folder, MAX_PROJECT_FILES, is_ignored) or []
     try:
-        return sorted(folder.rglob("*.py") if recursive else folder.glob("*.py"))
+        return sorted(folder.glob("*.py"))
     except OSError:
         return []
 
@@ -567,7 +575,7 @@ def run(
     travel to the worker that lints them), else by that worker.
     """
     outcomes: list[FileOutcome | None] = [None] * len(paths)
-    identities = [ModuleIdentity.of(path) for path in paths]
+    identities = [ModuleIdentity.of(path) for path in (*paths, *context)]
     own = _Own(settings, settings_for, cache)
     tasks: list[_Task] = []
     for i, path in enumerate(paths):
@@ -580,7 +588,7 @@ def run(
             except ReadError as error:
                 outcomes[i] = _unlinted(path, shown, unreadable(shown, error))
                 continue
-            task.key = _key(store, own.of(task), task.data, path)
+            task.key = _key(store, own.of(task), task.data, path, identities[i])
             outcomes[i] = _cached(store, own.of(task), task.key, path)
         if outcomes[i] is None:
             tasks.append(task)
@@ -595,10 +603,11 @@ def run(
     summaries = {
         i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
     }
-    for i, summary in _context_summaries(context, own, len(paths), jobs):
+    for i, summary in _context_summaries(context, identities, own, len(paths), jobs):
         summaries[i] = summary
     again: list[_Task] = []
-    for i, facts in second_pass(summaries).items():
+    roots = {i: identities[i].root for i in summaries}
+    for i, facts in second_pass(summaries, roots).items():
         if i >= len(paths):
             continue  # a file of the context: not reported, so not linted again
         task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))
@@ -608,18 +617,26 @@ def run(
                 task.data = read_bytes(paths[i], own.of(task).max_file_size)
             except ReadError:
                 continue  # the first pass's result stands
-            task.key = _key(store, own.of(task), task.data, paths[i], facts)
+            task.key = _key(store, own.of(task), task.data, paths[i], identities[i], facts)
             outcome = _cached(store, own.of(task), task.key, paths[i])
             if outcome is not None:
-                outcomes[i] = outcome
+                outcomes[i] = _with_fixes_of(outcomes[i], outcome)
                 continue
         again.append(task)
     for task, outcome in _lint_all(again, settings, jobs):
-        outcome.fixed += outcomes[task.index].fixed  # type: ignore[union-attr]
-        outcome.diff = outcome.diff or outcomes[task.index].diff  # type: ignore[union-attr]
-        outcomes[task.index] = outcome
+        outcomes[task.index] = _with_fixes_of(outcomes[task.index], outcome)
         _remember(own.store(task.settings), task.key, outcome)
     return RunResult(outcomes)  # type: ignore[arg-type]
+
+
+def _with_fixes_of(first: FileOutcome | None, second: FileOutcome) -> FileOutcome:
+    """The second pass's outcome, counting the fixes the first pass wrote (and its diff)."""
+    if first is not None:
+        second.fixed += first.fixed
+        for rule, count in first.fixed_by_rule.items():
+            second.fixed_by_rule[rule] = second.fixed_by_rule.get(rule, 0) + count
+        second.diff = second.diff or first.diff
+    return second
 
 
 class _Own:
@@ -648,7 +665,11 @@ class _Own:
 
 
 def _context_summaries(
-    context: Sequence[Path], own: _Own, first: int, jobs: int | None
+    context: Sequence[Path],
+    identities: Sequence[ModuleIdentity],
+    own: _Own,
+    first: int,
+    jobs: int | None,
 ) -> Iterator[tuple[int, ModuleSummary]]:
     """The summaries of the ``context`` files, numbered from ``first``: cached ones as they
     are, the others linted (never fixed) and cached, as the first pass of a whole run would."""
@@ -656,14 +677,14 @@ def _context_summaries(
     for i, path in enumerate(context, first):
         settings = own.settings(path) or own.run
         reading = replace(settings, fix=False, diff=False)
-        task = _Task(i, path, None, ModuleIdentity.of(path), settings=reading)
+        task = _Task(i, path, None, identities[i], settings=reading)
         store = own.store(own.settings(path))
         if store is not None:
             try:
                 task.data = read_bytes(path, settings.max_file_size)
             except ReadError:
                 continue  # unreadable: the project goes on without it, as a run would
-            task.key = _key(store, settings, task.data, path)
+            task.key = _key(store, settings, task.data, path, identities[i])
             hit = _cached(store, reading, task.key, path)
             if hit is not None:
                 if hit.summary is not None:
@@ -694,9 +715,15 @@ def _store(settings: Settings):
     return Cache(settings.root, settings)
 
 
-def _key(store, settings: Settings, data: bytes, path: Path, facts=None) -> str:
+def _key(
+    store, settings: Settings, data: bytes, path: Path, identity: ModuleIdentity, facts=None
+) -> str:
     rules = settings.rules_for(relative_to_root(path, settings.root))
-    return store.key(data, display_path(path), rules, facts)
+    return store.key(data, display_path(path), rules, facts, _module_key(identity))
+
+
+def _module_key(identity: ModuleIdentity) -> str:
+    return f"{identity.name}:{identity.package}"
 
 
 def _cached(store, settings: Settings, key: str, path: Path) -> FileOutcome | None:

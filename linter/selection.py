@@ -53,6 +53,11 @@ def specificity(rule: type[Rule], selector: str) -> int:
 
 def check_selectors(rules: Sequence[type[Rule]], selectors: Sequence[str], key: str) -> None:
     for selector in selectors:
+        if not selector.strip():  # "" prefixes every id: `--select=$UNSET` would mean ALL
+            raise ConfigError(
+                f"`{key}`: an empty selector names no rule (an unset shell variable?); "
+                "remove it, or write ALL"
+            )
         if selector.lower() in CATEGORIES or _is_all(selector):
             continue
         if not any(selector_matches(r, selector) for r in rules):
@@ -128,3 +133,9 @@ def select_rules(
         if r in enabled
         and (r.since_tensorflow is None or target >= version_tuple(r.since_tensorflow))
     ]
+
+
+def check_per_file_ignores(rules: Sequence[type[Rule]], table: dict[str, list[str]]) -> None:
+    """Every selector of ``per-file-ignores`` names a rule, as ``ignore``'s do."""
+    for pattern, selectors in table.items():
+        check_selectors(rules, selectors, f"per-file-ignores.{pattern!r}")

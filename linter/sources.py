@@ -68,11 +68,23 @@ class PythonFile:
 
     def render(self, fixed: str) -> tuple[str, bytes]:
         try:
-            return fixed, encode_source(self.source, fixed)
+            data = encode_source(self.source, fixed)
+            # A codec such as unicode_escape reads the file but writes it back as something
+            # else (one line of escapes): only a codec that gives back the file's own bytes for
+            # its own text may write a fix.
+            same = self.source.original is None or (
+                encode_source(self.source, self.source.text) == self.source.original
+            )
         except UnicodeEncodeError as error:
             raise FixNotWritable(
                 f"the fixed code cannot be written in {self.source.encoding}: {error.reason}"
             ) from error
+        if not same:
+            raise FixNotWritable(
+                f"the file's encoding ({self.source.encoding}) would not write its unchanged "
+                "lines back as they are"
+            )
+        return fixed, data
 
     def place(self, diagnostics: list[Diagnostic], code: str) -> list[Diagnostic]:
         return diagnostics

@@ -12,7 +12,6 @@ and ruff; ``# noqa: CODES`` only what tf2lint knows among CODES (other tools' co
 from __future__ import annotations
 
 import bisect
-import io
 import re
 import tokenize
 from collections.abc import Sequence
@@ -47,6 +46,21 @@ class Suppression:
     noqa: bool = False  # a noqa comment's codes: those tf2lint does not know are other tools'
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _tokens(source: str) -> list[tokenize.TokenInfo]:
+    """``source``'s tokens, its lines split where Python splits them (``\\n``, ``\\r\\n`` and a
+    lone ``\\r``; ``io.StringIO.readline`` splits at ``\\n`` only, so a file with lone CRs
+    would be one line), numbered as the findings are."""
+    lines = iter([line.rstrip("\r\n") + "\n" for line in _LINE.findall(source)])
+    return list(tokenize.generate_tokens(lambda: next(lines, "")))
+
+
+def _split_ids(ids: str) -> tuple[str, ...]:
+    return tuple(i.strip() for i in ids.split(",") if i.strip())
+
+
 def _split(ids: str) -> tuple[str, ...]:
     return tuple(i for i in re.split(r"[\s,]+", ids) if i)
 
@@ -66,7 +80,7 @@ def parse_suppressions(source: str) -> list[Suppression]:
         return []
     found: list[Suppression] = []
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+        tokens = _tokens(source)
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return found
     statements = _statement_lines(tokens)
@@ -199,7 +213,7 @@ def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "")
     statement (on its last line, where a comment is always allowed), merged into a ``# noqa``
     already there, codes sorted; ``reason`` (if any) follows the codes."""
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+        tokens = _tokens(source)
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return source, 0
     end_of = {
@@ -209,7 +223,7 @@ def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "")
     wanted: dict[int, set[str]] = {}
     for line, rule in findings:
         wanted.setdefault(end_of.get(line, line), set()).add(rule)
-    lines = io.StringIO(source).readlines()  # the lines tokenize numbered (split at "\n" only)
+    lines = _LINE.findall(source)  # the lines tokenize numbered (see _tokens)
     changed = 0
     for line, rules in sorted(wanted.items()):
         if not 0 < line <= len(lines):
@@ -219,9 +233,19 @@ def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "")
         ending = text[len(body) :]
         comment = comments.get(line)
         match = _DIRECTIVE.search(comment.string) if comment else None
-        if match is not None and (match.group("bare") or match.group("kind")):
-            continue  # a bare noqa or a tf2lint comment already covers the line
-        if match is not None and match.group("noqa"):
+        if match is not None and (
+            match.group("bare") or (match.group("kind") or "").lower() == "disable-file"
+        ):
+            continue  # a bare noqa covers the line; a file-wide one must not be widened
+        if match is not None and match.group("kind"):
+            # `# tf2lint: disable=OTHER` does not cover these findings (they were reported):
+            # they join its list
+            ids = list(_split_ids(match.group("ids")))
+            ids += sorted(r for r in rules if r not in ids)
+            start = comment.start[1] + match.start("ids")
+            end = comment.start[1] + match.end("ids")
+            body = f"{body[:start]}{','.join(ids)}{body[end:]}"
+        elif match is not None and match.group("noqa"):
             codes = sorted(set(_split(match.group("noqa"))) | rules)
             start = comment.start[1] + match.start()
             end = comment.start[1] + match.end()

@@ -347,3 +347,48 @@ def test_a_cache_folder_that_is_a_symlink_is_never_followed(project, tmp_path_fa
         assert [d.rule for d in result.diagnostics] == ["TF201"]
         assert not result.outcomes[0].cached
     assert list(elsewhere.iterdir()) == []  # nothing written through the link
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "huge"])
+def test_an_entry_that_is_no_regular_file_is_a_miss_without_blocking(project, linted, kind):
+    path = project / "train.py"
+    path.write_text(BAD_PRINT)
+    settings = settings_for(project)
+    first = linted.run([path], settings, jobs=1)
+    (entry,) = entries(project)
+    entry.unlink()
+    if kind == "fifo":
+        os.mkfifo(entry)
+    elif kind == "dev-zero":
+        entry.symlink_to("/dev/zero")
+    else:
+        with open(entry, "wb") as handle:
+            handle.truncate(1 << 30)  # sparse: no disk used
+    linted.clear()
+    assert dicts(linted.run([path], settings, jobs=1)) == dicts(first)
+    assert linted == [path]
+
+
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_a_cache_dir_naming_the_project_writes_no_gitignore_there(project, how):
+    import subprocess
+
+    (project / "train.py").write_text(BAD_PRINT)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    args, env = ["check", ".", "--format", "json"], dict(os.environ)
+    if how == "flag":
+        args += ["--cache-dir", "."]
+    else:
+        env["TF2LINT_CACHE_DIR"] = str(project)
+    for _ in range(2):  # the second run would lint nothing if git ignored everything
+        result = run_cli(*args, cwd=project, env=env)
+        assert [d["rule"] for d in json.loads(result.stdout)["diagnostics"]] == ["TF201"]
+    assert not (project / ".gitignore").exists()
+    assert (project / f"v{FORMAT}").is_dir()
+
+
+def test_a_configured_empty_cache_dir_gets_its_gitignore(project):
+    (project / "train.py").write_text(BAD_PRINT)
+    (project / "cache").mkdir()
+    run_cli("check", ".", "--cache-dir", "cache", cwd=project)
+    assert (project / "cache" / ".gitignore").is_file()

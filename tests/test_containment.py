@@ -267,3 +267,32 @@ async def test_the_language_server_outlives_a_worker_crash(client, lsp_folder):
     _open(client, train, BAD_PRINT)
     (d,) = await _published(client, train, lambda ds: len(ds) == 1)
     assert d.code == "TF201"
+
+
+class _RustOutOfMemoryWithBacktrace(Rule):
+    """What libcst's parser does when an allocation fails under RUST_BACKTRACE=1: the
+    out-of-memory line, a long backtrace, then abort."""
+
+    id = "XOOM"
+    name = "rust-out-of-memory"
+    category = "api-misuse"
+    message = "never reported"
+    rationale = "test"
+    requires_tensorflow = False
+
+    def visit_Name(self, node):
+        if node.value == "out_of_memory_here":
+            os.write(2, b"memory allocation of 1073741824 bytes failed\n")
+            frame = b"   7: libcst_native::tokenizer::core::TokState::next\n      at src/x.rs:1\n"
+            os.write(2, b"stack backtrace:\n" + frame * 2000)  # 150 KB
+            os.abort()
+
+
+def test_an_out_of_memory_abort_followed_by_a_backtrace_is_too_large(project):
+    (project / "oom.py").write_text("out_of_memory_here = 1\n")
+    _with_ordinary_files(project)
+    settings = Settings(rules=[*all_rules(), _RustOutOfMemoryWithBacktrace], root=project)
+    result = run(sorted(project.glob("*.py")), settings, jobs=2, cache=False)
+    found = {(Path(d.path).name, d.rule): d for d in result.diagnostics}
+    assert "needs more memory" in found[("oom.py", "too-large")].message
+    assert ("train.py", "TF201") in found and not result.internal_error

@@ -101,3 +101,73 @@ def test_nothing_is_ignored_outside_a_work_tree(tmp_path):
     (tmp_path / ".gitignore").write_text("*.py\n")
     (tmp_path / "a.py").write_text("")
     assert not is_ignored(tmp_path / "a.py", False)
+
+
+# Bracket expressions and `**` as git's wildmatch reads them; each pattern alone in a .gitignore.
+ODD_PATTERNS = [
+    "[z-a]",
+    "[a-\\d]",
+    "[!]",
+    "[!]a]",
+    "[]]",
+    "[]a]",
+    "[[:alpha:]]",
+    "[[:digit:][:upper:]]",
+    "[[:punct:]]",
+    "[[:nope:]]",
+    "[[:alpha:]",
+    "[[:alpha]",
+    "[a-]",
+    "[-a]",
+    "[a-c-e]",
+    "[\\]]",
+    "[!a-c]",
+    "[^b]",
+    "[",
+    "x\\",
+    "a**b.py",
+    "**/b.py",
+    "src/**",
+    "***",
+    "q/**/c.py",
+]
+ODD_NAMES = [
+    "a", "b", "c", "d", "e", "z", "A", "1", "]", "-", "[", "!", "^", "x", "x\\", "_",
+    "ab.py", "axb.py", "b.py", "src/a/b.py", "src/b.py", "q/c.py", "q/x/c.py", "q/x/y/c.py",
+]  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is the oracle")
+@pytest.mark.parametrize("pattern", ODD_PATTERNS)
+def test_odd_patterns_match_what_git_matches(tmp_path, pattern):
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True, capture_output=True)
+    (tmp_path / ".gitignore").write_text(pattern + "\n")
+    for name in ODD_NAMES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    checked = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--stdin", "-z"],
+        input="\0".join(ODD_NAMES),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    expected = set(filter(None, checked.stdout.split("\0")))
+    assert {name for name in ODD_NAMES if _ours(tmp_path, name)} == expected
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "huge"])
+def test_an_ignore_file_that_is_no_regular_file_is_read_without_blocking(tmp_path, kind):
+    import os
+
+    (tmp_path / ".git").mkdir()
+    ignore = tmp_path / ".gitignore"
+    if kind == "fifo":
+        os.mkfifo(ignore)
+    elif kind == "dev-zero":
+        ignore.symlink_to("/dev/zero")
+    else:
+        with open(ignore, "wb") as handle:
+            handle.truncate(64 << 20)  # sparse: no disk used
+    (tmp_path / "a.py").write_text("")
+    assert not is_ignored(tmp_path / "a.py", False)
