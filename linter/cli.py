@@ -390,7 +390,7 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
             if config_file is not None:
                 raise _UsageError("--config names two configuration files")
             config_file = Path(value)
-            if not config_file.is_file():
+            if not config_file.exists():  # a FIFO or folder: reading it says why it is no file
                 raise _UsageError(f"--config: no such file: {value}")
         else:
             overrides.append(parse_override(value))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import json_findings, run_cli
 from tf2lint import runner
 from tf2lint.cache import CACHE_DIR, FORMAT
 from tf2lint.plugins import all_rules
@@ -382,7 +382,7 @@ def test_a_cache_dir_naming_the_project_writes_no_gitignore_there(project, how):
         env["TF2LINT_CACHE_DIR"] = str(project)
     for _ in range(2):  # the second run would lint nothing if git ignored everything
         result = run_cli(*args, cwd=project, env=env)
-        assert [d["rule"] for d in json.loads(result.stdout)["diagnostics"]] == ["TF201"]
+        assert [d["rule"] for d in json_findings(result.stdout, project)] == ["TF201"]
     assert not (project / ".gitignore").exists()
     assert (project / f"v{FORMAT}").is_dir()
 

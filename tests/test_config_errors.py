@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import json_findings, run_cli
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 
@@ -125,9 +124,7 @@ def test_a_suppression_after_a_lone_cr_applies_to_its_own_line(project):
     text = "import tensorflow as tf\r\r@tf.function\rdef step(x):\r    y = 1  # noqa: TF201\r    print(x)\r    return x\r"
     (project / "train.py").write_bytes(text.encode())
     result = run_cli("check", ".", "--no-cache", "--format", "json", cwd=project)
-    assert [(d["rule"], d["line"]) for d in json.loads(result.stdout)["diagnostics"]] == [
-        ("TF201", 6)
-    ]
+    assert [(d["rule"], d["line"]) for d in json_findings(result.stdout, project)] == [("TF201", 6)]
 
 
 def test_add_noqa_joins_a_disable_comment_for_another_rule(project):
@@ -162,5 +159,5 @@ def test_fixes_of_the_first_pass_are_counted_after_the_second(project, traced_he
     assert "tf.math.log" in traced_helper.read_text()
     assert result.stdout.startswith("Fixed 1 error"), result.stdout
     traced_helper.write_text(traced_helper.read_text().replace("tf.math.log", "tf.log"))
-    result = run_cli("check", ".", "--fix", "--format", "json", *cached, cwd=project)
-    assert json.loads(result.stdout)["summary"]["fixed"] == 1
+    result = run_cli("check", ".", "--fix", *cached, cwd=project)
+    assert "(1 fixed, 1 remaining)" in result.stdout, result.stdout  # the print has no safe fix

@@ -7,7 +7,6 @@ is not the file. Such a file gets no fix, and says so, rather than a fix that mo
 from __future__ import annotations
 
 import ast
-import json
 from pathlib import Path
 
 import libcst as cst
@@ -15,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import json_findings, run_cli
 from tf2lint.fixes import reads_as_python
 from tf2lint.plugins import all_rules
 from tf2lint.runner import Settings, lint_and_fix
@@ -63,7 +62,7 @@ def test_the_backslash_line_file_is_left_alone_by_fix_and_diff_says_why(project)
 def test_a_cookie_naming_a_non_text_codec_is_a_read_error(project, codec):
     (project / "t.py").write_text(f"# coding: {codec}\nimport tensorflow as tf\n")
     result = run_cli("check", "t.py", "--no-cache", "--format", "json", cwd=project)
-    (finding,) = json.loads(result.stdout)["diagnostics"]
+    (finding,) = json_findings(result.stdout, project)
     assert finding["rule"] == "read-error" and "bad coding cookie" in finding["message"]
     assert result.returncode == 1
 
@@ -73,7 +72,7 @@ def test_a_codec_that_cannot_write_the_file_back_gets_no_fix(project):
     (project / "t.py").write_bytes(original)
     result = run_cli("check", "t.py", "--fix", "--no-cache", "--format", "json", cwd=project)
     assert (project / "t.py").read_bytes() == original
-    found = {d["rule"]: d for d in json.loads(result.stdout)["diagnostics"]}
+    found = {d["rule"]: d for d in json_findings(result.stdout, project)}
     assert "unicode_escape" in found["write-error"]["message"] and "TF101" in found
 
 
@@ -144,7 +143,7 @@ def test_a_tab_at_the_start_of_a_blocks_first_line_is_linted_not_a_syntax_error(
     result = run_cli(
         "check", ".", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json", cwd=project
     )
-    found = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    found = [(d["rule"], d["line"], d["column"]) for d in json_findings(result.stdout, project)]
     assert found == [("TF201", 6, 4), ("TF101", 7, 7)]
     assert (project / "t.py").read_text() == TAB_FIRST_LINE
 
@@ -154,6 +153,6 @@ def test_a_fullwidth_name_is_the_name_python_reads(project):
     text = "import tensorflow as tf\nx = \uff54f.log(1.0)\n"
     (project / "t.py").write_text(text)
     result = run_cli("check", ".", "--no-cache", "--fix", "--format", "json", cwd=project)
-    found = [(d["rule"], d["line"], d["column"]) for d in json.loads(result.stdout)["diagnostics"]]
+    found = [(d["rule"], d["line"], d["column"]) for d in json_findings(result.stdout, project)]
     assert found == [("TF101", 2, 5)]
     assert (project / "t.py").read_text() == text  # no fix: it would respell the name

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import json
 import os
 import resource
 import shutil
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import json_findings
 from tf2lint import writes
 from tf2lint.files import WriteError
 
@@ -68,7 +68,7 @@ def test_a_full_disk_during_fix_leaves_the_file_whole(project, code, hard_linked
         os.link(code, project / "twin.txt")
     result = _fix_under_file_size_limit(project, len(BAD.encode()) + 1)
     assert code.read_text() == BAD
-    found = {d["rule"]: d for d in json.loads(result.stdout)["diagnostics"]}
+    found = {d["rule"]: d for d in json_findings(result.stdout, project)}
     assert "the file was left as it was" in found["write-error"]["message"]
     assert "TF201" in found and result.returncode == 1
     assert sorted(p.name for p in project.iterdir()) == sorted(
