@@ -34,6 +34,7 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
 import inspect
@@ -42,6 +43,7 @@ import json
 import os
 import sys
 import tempfile
+import textwrap
 import types
 import warnings
 from pathlib import Path
@@ -554,6 +556,8 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
                 found[param.name] = {"new": renamed}
             if param.default is not EMPTY and _literal(param.default):
                 found[param.name]["keras2_default"] = param.default
+        if new_cls is not None and isinstance(api2.get(path), type):
+            found.update(_forwarded_changes(api2[path], new_sig, new_names, new_cls, builder3))
         if found:
             arguments[path] = found
         if method is None:
@@ -561,6 +565,94 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
             if changed:
                 defaults[path] = changed
     return dict(sorted(arguments.items())), dict(sorted(defaults.items())), sorted(unknown)
+
+
+def _popped_keywords(init) -> set[str]:
+    """Keywords a Keras 2 ``__init__`` reads out of ``**kwargs`` in its source: ``kwargs.pop("x")``,
+    ``kwargs.get("x")``, ``"x" in kwargs``, and the base Layer's ``allowed_kwargs = {...}``."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
+    except (OSError, TypeError, SyntaxError):
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("pop", "get")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "kwargs"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+        elif (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "allowed_kwargs" for t in node.targets)
+            and isinstance(node.value, ast.Set)
+        ):
+            found |= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+    return found
+
+
+def forwarded_keywords(old_cls: type) -> dict[str, object]:
+    """Keywords a Keras 2 constructor with ``**kwargs`` took without naming them: its bases'
+    ``__init__`` parameters (with their default) and the keywords their source reads out of
+    ``**kwargs`` (value None), less its own named parameters."""
+    own = _signature(old_cls.__init__)
+    if own is None or not _varkw(own):
+        return {}
+    explicit = {p.name for p in _named(own)}
+    found: dict[str, object] = {}
+    for base in old_cls.__mro__:
+        init = vars(base).get("__init__")
+        if init is None or base is object or not base.__module__.startswith("tf_keras"):
+            continue
+        sig = _signature(init)
+        if base is not old_cls and sig is not None:
+            for param in _named(sig):
+                found.setdefault(param.name, None if param.default is EMPTY else param.default)
+        for name in sorted(_popped_keywords(init)):
+            found.setdefault(name, None)
+    return {k: v for k, v in found.items() if k not in explicit and _literal(v)}
+
+
+def _forwarded_changes(old_cls, new_sig, new_names, new_cls, builder3) -> dict[str, dict]:
+    """Forwarded keywords (see forwarded_keywords) that the Keras 3 constructor refuses."""
+    changes: dict[str, dict] = {}
+    for name, value in forwarded_keywords(old_cls).items():
+        if name in new_names:
+            continue
+        if not _varkw(new_sig):
+            changes[name] = {"new": None, "via": "kwargs"}
+        else:
+            _, error = try_construct(builder3, new_cls, **{name: value})
+            if error is None or not _refusal(error, name):
+                continue
+            changes[name] = {"new": None, "error": error, "via": "kwargs"}
+        if value is not None:
+            changes[name]["keras2_default"] = value
+    return changes
+
+
+def _inherited_forwarded_dropped(arguments: dict, api2: dict) -> dict:
+    """A forwarded keyword is recorded on the most basic public class that refuses it (its
+    subclasses have it through ``ancestors``)."""
+    canon2 = canonical_paths(api2)
+    kept: dict[str, dict] = {}
+    for path, found in arguments.items():
+        cls = api2.get(path)
+        bases = [canon2.get(id(b)) for b in cls.__mro__[1:]] if isinstance(cls, type) else []
+        inherited = {name for base in bases if base in arguments for name in arguments[base]}
+        found = {
+            name: entry
+            for name, entry in found.items()
+            if not (entry.get("via") == "kwargs" and name in inherited)
+        }
+        if found:
+            kept[path] = found
+    return kept
 
 
 def _renamed(index, param, old_params, new_params, old_names) -> str | None:
@@ -725,6 +817,7 @@ def build() -> dict:
     symbols = removed_symbols(api2, api3, api_keras)
     members = removed_members(api2, api3, builder3)
     arguments, defaults, unknown = argument_changes(api2, api3, builder3, ModelProbe(keras3))
+    arguments = _inherited_forwarded_dropped(arguments, api2)
     # Classes with entries of their own: constructors (the class path), methods (class.method).
     owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
     ancestors = public_ancestors(api2, owners.__contains__)
