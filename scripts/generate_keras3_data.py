@@ -41,6 +41,7 @@ import inspect
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -804,6 +805,98 @@ def layer_state(api: dict, builder: Builder, layer_base: type) -> dict[str, str]
 # --- all together -----------------------------------------------------------------------------
 
 
+# --- Keras tensors and backend functions, probed in a subprocess (they can touch global state) --
+
+
+def keras_tensor_api(keras2: types.ModuleType, keras3: types.ModuleType) -> dict[str, list[str]]:
+    """Members Keras 2 code used on a Keras tensor (what ``Input`` and layers return in a
+    functional model) that Keras 3's lacks: of the tensor, of its ``shape`` (a ``TensorShape``,
+    now a tuple: also what ``build()`` receives), of its ``dtype`` (a ``DType``, now a string),
+    of its ``_keras_history``; and the private attributes of a built layer that libraries
+    reached into (``_trainable_weights``)."""
+
+    def members(obj: object, private: bool = False) -> set[str]:
+        return {
+            m for m in dir(obj) if not m.startswith("__") and (private or not m.startswith("_"))
+        }
+
+    x2, x3 = keras2.Input((3,)), keras3.Input((3,))
+    dense2, dense3 = keras2.layers.Dense(2), keras3.layers.Dense(2)
+    dense2(x2), dense3(x3)
+    return {
+        "tensor": sorted(members(x2) - members(x3)),
+        "shape": sorted(members(x2.shape) - members(x3.shape)),
+        "dtype": sorted(members(x2.dtype) - members(x3.dtype)),
+        "history": sorted(members(x2._keras_history) - members(x3._keras_history)),
+        "layer_private": sorted(
+            m
+            for m in members(dense2, private=True) - members(dense3, private=True)
+            if m.startswith("_") and not m.startswith("__") and not callable(getattr(dense2, m))
+        ),
+    }
+
+
+def _runs(fn, args: tuple) -> bool:
+    try:
+        with quiet():
+            fn(*args)
+    except Exception:
+        return False
+    return True
+
+
+def backend_probes(keras2: types.ModuleType, keras3: types.ModuleType) -> dict[str, list[str]]:
+    """``tf.keras.backend`` functions (in both versions) that run on Keras 2's objects and raise
+    on Keras 3's: called with a Keras tensor, and with a layer's variable (then with the variable
+    and a value of its shape, then with ``[(variable, value)]``, whichever Keras 2 takes)."""
+    import numpy as np
+
+    def variable(keras):
+        dense = keras.layers.Dense(2)
+        dense.build((None, 3))
+        return dense.kernel
+
+    found: dict[str, list[str]] = {"keras_tensor": [], "variable": []}
+    names = sorted(
+        n
+        for n in dir(keras2.backend)
+        if not n.startswith("_")
+        and inspect.isfunction(getattr(keras2.backend, n))
+        and inspect.isfunction(getattr(keras3.backend, n, None))
+    )
+    for name in names:
+        fn2, fn3 = getattr(keras2.backend, name), getattr(keras3.backend, name)
+        if _runs(fn2, (keras2.Input((3,)),)) and not _runs(fn3, (keras3.Input((3,)),)):
+            found["keras_tensor"].append(name)
+        v2, v3 = variable(keras2), variable(keras3)
+        value = np.zeros((3, 2), "float32")
+        for shape in ((v2,), (v2, value), ([(v2, value)],)):
+            if _runs(fn2, shape):
+                args3 = tuple(
+                    v3 if a is v2 else [(v3, value)] if isinstance(a, list) else a for a in shape
+                )
+                if not _runs(fn3, args3):
+                    found["variable"].append(name)
+                break
+    return found
+
+
+def _probe_in_subprocess() -> dict:
+    here = str(Path(__file__).resolve().parent)
+    code = (
+        f"import importlib, json, sys; sys.path.insert(0, {here!r}); "
+        "import generate_keras3_data as g; k2 = importlib.import_module(g.KERAS2_ROOT); "
+        "k3 = importlib.import_module(g.KERAS3_ROOT); print(json.dumps({'keras_tensor': "
+        "g.keras_tensor_api(k2, k3), 'backend': g.backend_probes(k2, k3)}))"
+    )
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env.pop("TF_USE_LEGACY_KERAS", None)
+    output = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
 def build() -> dict:
     """The migration data, from the installed TensorFlow, Keras 3 and tf-keras."""
     import keras
@@ -844,6 +937,7 @@ def build() -> dict:
         "defaults": defaults,
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},
+        **_probe_in_subprocess(),
     }
 
 
