@@ -836,6 +836,20 @@ def keras_tensor_api(keras2: types.ModuleType, keras3: types.ModuleType) -> dict
     }
 
 
+def size_layers(api3: dict) -> list[str]:
+    """Layers whose first parameter is a size (``units``, ``filters``): Keras 2 cast a float
+    there with ``int()``, Keras 3 refuses it; a positional first argument is that size."""
+    found = []
+    for path, obj in api3.items():
+        if not (path.startswith("layers.") and path.count(".") == 1 and isinstance(obj, type)):
+            continue
+        sig = _signature(obj.__init__)
+        params = _named(sig) if sig is not None else []
+        if params and params[0].name in ("units", "filters"):
+            found.append(path.split(".", 1)[1])
+    return sorted(found)
+
+
 def _runs(fn, args: tuple) -> bool:
     try:
         with quiet():
@@ -937,6 +951,7 @@ def build() -> dict:
         "defaults": defaults,
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},
+        "size_layers": size_layers(api3),
         **_probe_in_subprocess(),
     }
 
