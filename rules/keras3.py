@@ -80,6 +80,9 @@ class Keras3Table:
         self.keras_tensor: dict[str, list[str]] = data["keras_tensor"]
         self.backend: dict[str, list[str]] = data["backend"]
         self.size_layers = frozenset(data["size_layers"])
+        # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
+        self.package_symbols: dict[str, dict] = data["package_symbols"]
+        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
 
     def symbol(self, name: KerasName) -> tuple[str, dict] | None:
         """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
@@ -91,6 +94,8 @@ class Keras3Table:
                 if name.package and entry["in_keras"]:
                     return None  # `import keras` still has it
                 return prefix, entry
+            if name.package and prefix in self.package_symbols:
+                return prefix, self.package_symbols[prefix]
         return None
 
     def lineage(self, cls: str) -> list[str]:

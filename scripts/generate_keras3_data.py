@@ -77,6 +77,10 @@ HOOKS = frozenset(
 # --- the public APIs ----------------------------------------------------------------------------
 
 
+# `keras.api` and `keras.src` (Keras 3's implementation and its API mirror) are not walked.
+IMPLEMENTATION_MODULES = frozenset({"api", "src"})
+
+
 def public_api(module: types.ModuleType) -> dict[str, object]:
     """Every public name reachable from ``module`` through its public submodules, by dotted path
     relative to it (``layers.Dense``), in sorted order."""
@@ -94,6 +98,8 @@ def public_api(module: types.ModuleType) -> dict[str, object]:
                 continue
             path = prefix + name
             found[path] = obj
+            if name in IMPLEMENTATION_MODULES:
+                continue  # walked first (sorted), they would hide the public modules they alias
             if isinstance(obj, types.ModuleType):
                 inner = getattr(obj, "__name__", "")
                 if id(obj) not in seen and (inner + ".").startswith(root):
@@ -180,6 +186,20 @@ def removed_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
             entry["replacement"] = _same_name(path, obj, api3, by_name3)
         entry["in_keras"] = path in api_keras and stub_error(api_keras[path]) is None
         out[path] = entry
+    return out
+
+
+def package_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
+    """Keras 2 paths that TF 2.16+'s ``tf.keras`` keeps (its compatibility layer) but the
+    ``keras`` 3 package lacks: ``from keras.preprocessing.text import Tokenizer`` fails. The
+    shortest missing path of each."""
+    missing = {p for p in api2 if p in api3 and p not in api_keras}
+    out: dict[str, dict] = {}
+    for path in sorted(missing):
+        parents = [path.rsplit(".", i)[0] for i in range(1, path.count(".") + 1)]
+        if any(parent in missing for parent in parents):
+            continue
+        out[path] = {"kind": kind_of(api2[path]), "replacement": None, "safe": False}
     return out
 
 
@@ -952,6 +972,7 @@ def build() -> dict:
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},
         "size_layers": size_layers(api3),
+        "package_symbols": package_symbols(api2, api3, api_keras),
         **_probe_in_subprocess(),
     }
 
