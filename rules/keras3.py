@@ -80,6 +80,7 @@ class Keras3Table:
         self.keras_tensor: dict[str, list[str]] = data["keras_tensor"]
         self.backend: dict[str, list[str]] = data["backend"]
         self.size_layers = frozenset(data["size_layers"])
+        self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
@@ -112,6 +113,11 @@ class Keras3Table:
             if member in state:
                 return state[member] is None  # "kept": a subclass has it back
         return False
+
+    def member_kind(self, cls: str, member: str) -> str | None:
+        """``"property"`` or ``"stub"`` when Keras 3's ``cls`` itself changed the method's kind
+        (not inherited: a subclass may override a stub)."""
+        return self.member_kinds.get(self.aliases.get(cls, cls), {}).get(member)
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
         """The removed keywords of the first owner key that has each (most derived first)."""
@@ -883,7 +889,10 @@ class KerasRemovedMember(_Keras3Rule):
         Evidence required: the object is a Keras object by construction in this module
         (`tf.keras.layers.Dense(...)`, `tf.keras.Sequential(...)`, `load_model(...)`), `self`
         in a Keras subclass that does not define the member itself, `<model>.optimizer`, or
-        the loop variable over `<model>.metrics`; assignments are not reported.
+        the loop variable over `<model>.metrics`; assignments are not reported. Members that
+        Keras 3 keeps as another kind are reported where called: `optimizer.variables()` (a
+        list now: TypeError) and stubs whose body only raises (`layer.add_metric(...)`), both
+        found by the generator on instances and sources of the two versions.
     """
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -905,6 +914,27 @@ class KerasRemovedMember(_Keras3Rule):
             node,
             f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)",
         )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """Members Keras 3 keeps under the same name as another kind: called properties
+        (``optimizer.variables()``) and stubs that raise (``layer.add_metric(...)``)."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or uses_tf_keras(self.model):
+            return
+        member = func.attr.value
+        found = keras_object(self.model, self.context.scope, func.value)
+        if found is None or defines(self.model, found.subclass, member):
+            return
+        kind = table().member_kind(found.cls, member)
+        shown = found.cls.rsplit(".", 1)[-1]
+        if kind == "property":
+            self.report(
+                node,
+                f"`{_code(func)}` is not a method in Keras 3 `{shown}`: calling it raises "
+                "TypeError; read it without `()`",
+            )
+        elif kind == "stub":
+            self.report(node, f"Keras 3 `{shown}.{member}()` only raises (NotImplementedError)")
 
 
 # Keywords that TF003 (save_format), TF008 (lr) and TF014 (fit's loader options) report.

@@ -373,6 +373,8 @@ def public_members(obj: object) -> set[str]:
 
 
 def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict]:
+    import numpy as np
+
     canon2 = canonical_paths(api2)
     gone: dict[str, set[str]] = {}
     classes: dict[str, type] = {}
@@ -381,7 +383,14 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
     with quiet():
         inputs = k.Input((2,))
         functional = k.Model(inputs, k.layers.Dense(1)(inputs))
-    extra = {"Model": public_members(functional)}
+        # compiled and trained: Keras 3 sets `optimizer`, `history`... only then
+        functional.compile(optimizer="sgd", loss="mse")
+        functional.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+        sequential = k.Sequential([k.Input((2,)), k.layers.Dense(1)])
+        sequential.compile(optimizer="sgd", loss="mse")
+        sequential.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+    extra = {"Model": public_members(functional), "Sequential": public_members(sequential)}
+    keras2_instances = _keras2_model_instances(api2)
     for path, obj in api2.items():
         if not isinstance(obj, type) or canon2[id(obj)] != path:
             continue
@@ -389,6 +398,10 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
         if not isinstance(new, type) or stub_error(new) is not None:
             continue
         missing = public_members(obj) - public_members(new)
+        # Attributes a Keras 2 model set on itself (`output_names`): in no class's dir().
+        instance2 = keras2_instances.get(path)
+        if instance2 is not None:
+            missing |= public_members(instance2) - public_members(obj) - public_members(new)
         if missing:
             # Instance attributes set in __init__ (`layer.name`) are not in dir() of the class.
             missing -= _instance_members(builder3, new) | extra.get(path, set())
@@ -407,6 +420,69 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
         if kept:  # a subclass that has the member back: not inherited as removed
             members.setdefault(path, {}).update({m: "kept" for m in sorted(kept)})
     return dict(sorted(members.items()))
+
+
+def _keras2_model_instances(api2: dict) -> dict[str, object]:
+    """A built Keras 2 functional model and Sequential model (their instance attributes)."""
+    with quiet():
+        inputs = api2["Input"]((2,))
+        functional = api2["Model"](inputs, api2["layers.Dense"](1)(inputs))
+        sequential = api2["Sequential"]([api2["Input"]((2,)), api2["layers.Dense"](1)])
+    return {"Model": functional, "Sequential": sequential}
+
+
+def member_kinds(
+    api2: dict, api3: dict, builder2: Builder, builder3: Builder
+) -> dict[str, dict[str, str]]:
+    """Methods of Keras 2 classes that Keras 3 keeps under the same name but as another kind:
+    ``"property"`` (``optimizer.variables`` is a list, calling it raises TypeError) or ``"stub"``
+    (a method whose body only raises: ``Layer.add_metric``). Recorded on every public class
+    that has the change itself (a subclass may override the stub)."""
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict[str, str]] = {}
+    for path, old in api2.items():
+        new = api3.get(path)
+        if not (isinstance(old, type) and isinstance(new, type)) or canon2.get(id(old)) != path:
+            continue
+        changes = {}
+        instance2, _ = try_construct(builder2, old)
+        instance3, _ = try_construct(builder3, new)
+        for name in sorted(public_members(old) & public_members(new)):
+            try:
+                was = inspect.getattr_static(old, name)
+                now = inspect.getattr_static(new, name)
+            except AttributeError:
+                continue
+            if (_callable_on(instance2, name) and _callable_on(instance3, name) is False) or (inspect.isfunction(was) and isinstance(now, property)):
+                changes[name] = "property"
+            elif inspect.isfunction(now) and _only_raises(now) and not _only_raises(was):
+                changes[name] = "stub"
+        if changes:
+            found[path] = changes
+    return dict(sorted(found.items()))
+
+
+def _callable_on(instance: object, name: str) -> bool | None:
+    """Whether the member is callable on the instance; None when it cannot be read."""
+    if instance is None:
+        return None
+    try:
+        with quiet():
+            return callable(getattr(instance, name))
+    except Exception:
+        return None
+
+
+def _only_raises(fn) -> bool:
+    """Whether ``fn``'s body (after its docstring) is a single ``raise``."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
 
 
 def public_ancestors(api2: dict, keep) -> dict[str, list[str]]:
@@ -972,6 +1048,7 @@ def build() -> dict:
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},
         "size_layers": size_layers(api3),
+        "member_kinds": member_kinds(api2, api3, Builder(keras2), builder3),
         "package_symbols": package_symbols(api2, api3, api_keras),
         **_probe_in_subprocess(),
     }
