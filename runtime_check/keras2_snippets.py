@@ -83,8 +83,8 @@ def snippets(root: Path = SNIPPETS) -> list[Snippet]:
 _WORKER = r"""
 import contextlib, io, json, os, signal, sys, tempfile, traceback, importlib, importlib.abc
 import importlib.util
-side, out_path = sys.argv[1], sys.argv[2]
-names = sys.argv[3:]
+side, out_path, SNIPPETS = sys.argv[1], sys.argv[2], sys.argv[3]
+names = sys.argv[4:]
 if side == "keras2":
     import tf_keras
 
@@ -143,7 +143,7 @@ with open(out_path, "a") as out:
 """
 
 
-def _run_side(side: str, names: list[str]) -> dict[str, dict]:
+def _run_side(side: str, names: list[str], root: Path = SNIPPETS) -> dict[str, dict]:
     """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name."""
     import tempfile
 
@@ -151,7 +151,7 @@ def _run_side(side: str, names: list[str]) -> dict[str, dict]:
     env.pop("TF_USE_LEGACY_KERAS", None)
     if side == "keras2":
         env["TF_USE_LEGACY_KERAS"] = "1"
-    code = f"SNIPPETS = {str(SNIPPETS)!r}\nSECONDS = {SECONDS_PER_SNIPPET}\n" + _WORKER
+    code = f"SECONDS = {SECONDS_PER_SNIPPET}\n" + _WORKER
     results: dict[str, dict] = {}
     remaining = list(names)
     with tempfile.TemporaryDirectory() as work:
@@ -159,7 +159,7 @@ def _run_side(side: str, names: list[str]) -> dict[str, dict]:
         while remaining:
             out_path.write_text("")
             process = subprocess.run(
-                [sys.executable, "-c", code, side, str(out_path), *remaining],
+                [sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
                 env=env,
                 capture_output=True,
                 text=True,
@@ -225,7 +225,65 @@ def record(only: list[str] | None = None) -> dict:
         }
     present = {s.name for s in snippets()}
     entries = {name: entries[name] for name in sorted(entries) if name in present}
-    return {"versions": _versions(), "snippets": entries}
+    return {"versions": _versions(), "snippets": entries, "fixes": previous.get("fixes", {})}
+
+
+# --- fixes: tf2lint's safe fixes applied to each snippet, run under both versions -----------------
+
+
+def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
+    """The snippet after tf2lint's safe fixes (default rules, TF 2.21), and the rules whose fix
+    applied; None when no safe fix applies."""
+    from tf2lint.engine import lint_module
+    from tf2lint.fixes import fix_round
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import select_rules
+
+    rules = select_rules(all_rules(), None, [], "2.21")
+    result = lint_module(snippet.source, snippet.name, rules)
+    code, applied, _ = fix_round(result.module, result.diagnostics, unsafe=False)
+    if code is None or not applied:
+        return None
+    return code, sorted({d.rule for d in applied})
+
+
+def record_fixes() -> dict[str, dict]:
+    """Each breaking snippet that a safe fix changes, run fixed under both versions: the fix is
+    verified when the fixed code still runs under Keras 2 and, under Keras 3, prints what Keras 2
+    prints, or fails later than it did (on a break the fix does not cover)."""
+    import tempfile
+
+    fixed: dict[str, tuple[str, list[str]]] = {}
+    for snippet in snippets():
+        if not snippet.clean:
+            found = safe_fix(snippet)
+            if found is not None:
+                fixed[snippet.name] = found
+    if not fixed:
+        return {}
+    with tempfile.TemporaryDirectory() as work:
+        for name, (code, _) in fixed.items():
+            (Path(work) / name).write_text(code)
+        keras2 = _run_side("keras2", sorted(fixed), Path(work))
+        keras3 = _run_side("keras3", sorted(fixed), Path(work))
+    record = json.loads(RECORD.read_text())["snippets"]
+    out = {}
+    for name, (_, rules) in sorted(fixed.items()):
+        before = (record.get(name) or {}).get("keras3", {}).get("error") or {}
+        after = keras3[name]["error"]
+        out[name] = {
+            "digest": hashlib.sha256(fixed[name][0].encode()).hexdigest()[:16],
+            "rules": rules,
+            "keras2": keras2[name],
+            "keras3": keras3[name],
+            "verified": keras2[name]["error"] is None
+            and (
+                keras3[name]["stdout"] == keras2[name]["stdout"]
+                if after is None
+                else after.get("line") != before.get("line")
+            ),
+        }
+    return out
 
 
 # --- scoring: tf2lint's findings on each EXPECT line, and on the clean snippets ------------------
@@ -277,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--record", action="store_true", help="run the snippets, write the record")
     parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
+    parser.add_argument(
+        "--fixes", action="store_true", help="run each snippet after tf2lint's safe fixes"
+    )
     parser.add_argument("--score", action="store_true", help="print tf2lint's recall per class")
     parser.add_argument("--write", action="store_true", help="with --score: write the baseline")
     args = parser.parse_args(argv)
@@ -290,6 +351,16 @@ def main(argv: list[str] | None = None) -> int:
             entry = data["snippets"][name]
             print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
         status = 1 if bad else 0
+    if args.fixes:
+        data = json.loads(RECORD.read_text())
+        data["fixes"] = record_fixes()
+        RECORD.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        bad = [name for name, entry in data["fixes"].items() if not entry["verified"]]
+        print(f"{len(data['fixes'])} snippets fixed, {len(bad)} fixes not verified")
+        for name in bad:
+            entry = data["fixes"][name]
+            print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
+        status = 1 if bad else status
     if args.score:
         result = score()
         for klass, counts in result["per_class"].items():
