@@ -453,7 +453,9 @@ def member_kinds(
                 now = inspect.getattr_static(new, name)
             except AttributeError:
                 continue
-            if (_callable_on(instance2, name) and _callable_on(instance3, name) is False) or (inspect.isfunction(was) and isinstance(now, property)):
+            if (_callable_on(instance2, name) and _callable_on(instance3, name) is False) or (
+                inspect.isfunction(was) and isinstance(now, property)
+            ):
                 changes[name] = "property"
             elif inspect.isfunction(now) and _only_raises(now) and not _only_raises(was):
                 changes[name] = "stub"
@@ -655,6 +657,15 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
                 found[param.name]["keras2_default"] = param.default
         if new_cls is not None and isinstance(api2.get(path), type):
             found.update(_forwarded_changes(api2[path], new_sig, new_names, new_cls, builder3))
+        elif new_cls is None and _varkw(old_sig):
+            popped = sorted(_popped_keywords(old_fn) - old_names - set(new_names))
+            for name in popped:
+                if not _varkw(new_sig):
+                    found[name] = {"new": None, "via": "kwargs"}
+                elif method is not None and path.split(".")[-2] in ("Model", "Sequential"):
+                    error = probe.refuses(method, name, None)
+                    if error and _refusal(error, name):
+                        found[name] = {"new": None, "error": error, "via": "kwargs"}
         if found:
             arguments[path] = found
         if method is None:
@@ -690,6 +701,16 @@ def _popped_keywords(init) -> set[str]:
             and isinstance(node.value, ast.Set)
         ):
             found |= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.comparators[0], ast.Name)
+            and node.comparators[0].id == "kwargs"
+        ):
+            found.add(node.left.value)
     return found
 
 
