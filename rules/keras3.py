@@ -117,7 +117,17 @@ class Keras3Table:
     def member_kind(self, cls: str, member: str) -> str | None:
         """``"property"`` or ``"stub"`` when Keras 3's ``cls`` itself changed the method's kind
         (not inherited: a subclass may override a stub)."""
-        return self.member_kinds.get(self.aliases.get(cls, cls), {}).get(member)
+        cls = self.aliases.get(cls, cls)
+        if cls in self.member_kinds:
+            return self.member_kinds[cls].get(member)
+        # An abstract class the generator could not build (`optimizers.Optimizer`): a property
+        # in every public subclass that records the member is one in it too.
+        kinds = {
+            kinds[member]
+            for sub, kinds in self.member_kinds.items()
+            if cls in self.ancestors.get(sub, ()) and member in kinds
+        }
+        return "property" if kinds == {"property"} else None
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
         """The removed keywords of the first owner key that has each (most derived first)."""

@@ -161,7 +161,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
         Keras 3 a Keras tensor is a symbolic placeholder that TensorFlow cannot take:
         `ValueError: A KerasTensor cannot be used as input to a TensorFlow function`. The
         `tf.keras.backend` functions that run TF ops (`K.mean`, `K.concatenate`,
-        `K.expand_dims`, 43 found by probing both versions) fail the same way. Use `keras.ops`
+        `K.expand_dims`, 45 found by probing both versions) fail the same way. Use `keras.ops`
         (`keras.ops.concatenate`, `keras.ops.expand_dims`), a layer, or wrap the op in a
         `Lambda` or a `Layer.call`. Evidence required: an argument is a Keras tensor by the
         code of this module (from `Input`, a Keras layer called on one, `<layer>.output`);

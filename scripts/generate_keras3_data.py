@@ -997,8 +997,12 @@ def backend_probes(keras2: types.ModuleType, keras3: types.ModuleType) -> dict[s
     )
     for name in names:
         fn2, fn3 = getattr(keras2.backend, name), getattr(keras3.backend, name)
-        if _runs(fn2, (keras2.Input((3,)),)) and not _runs(fn3, (keras3.Input((3,)),)):
-            found["keras_tensor"].append(name)
+        # one Keras tensor, or a list of two (`concatenate`, `stack`), whichever Keras 2 takes
+        for shape in ((lambda k: k.Input((3,))), (lambda k: [k.Input((3,)), k.Input((3,))])):
+            if _runs(fn2, (shape(keras2),)):
+                if not _runs(fn3, (shape(keras3),)):
+                    found["keras_tensor"].append(name)
+                break
         v2, v3 = variable(keras2), variable(keras3)
         value = np.zeros((3, 2), "float32")
         for shape in ((v2,), (v2, value), ([(v2, value)],)):
