@@ -156,8 +156,6 @@ def probes(data: dict | None = None, sample: int | None = SAMPLE) -> list[Probe]
         for keyword, entry in sorted(entries.items()):
             if "keras2_default" in entry:
                 arguments.append((owner, keyword, entry["keras2_default"]))
-            elif entry.get("via") == "kwargs":  # probed with None, as the generator did
-                arguments.append((owner, keyword, None))
     testable = []
     for owner, keyword, value in arguments:
         cls, _, method = owner.rpartition(".")

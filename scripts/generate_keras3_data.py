@@ -623,7 +623,9 @@ def _refusal(error: str, keyword: str) -> bool:
     return keyword in error and any(r in lowered for r in REFUSALS)
 
 
-def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProbe):
+def argument_changes(
+    api2: dict, api3: dict, builder3: Builder, probe: ModelProbe, builder2: Builder
+):
     """(removed or renamed keywords, changed defaults, keywords this generator cannot judge)."""
     arguments: dict[str, dict[str, dict]] = {}
     defaults: dict[str, dict[str, list]] = {}
@@ -656,7 +658,9 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
             if param.default is not EMPTY and _literal(param.default):
                 found[param.name]["keras2_default"] = param.default
         if new_cls is not None and isinstance(api2.get(path), type):
-            found.update(_forwarded_changes(api2[path], new_sig, new_names, new_cls, builder3))
+            found.update(
+                _forwarded_changes(api2[path], new_sig, new_names, new_cls, builder2, builder3)
+            )
         elif new_cls is None and _varkw(old_sig):
             popped = sorted(_popped_keywords(old_fn) - old_names - set(new_names))
             for name in popped:
@@ -736,12 +740,26 @@ def forwarded_keywords(old_cls: type) -> dict[str, object]:
     return {k: v for k, v in found.items() if k not in explicit and _literal(v)}
 
 
-def _forwarded_changes(old_cls, new_sig, new_names, new_cls, builder3) -> dict[str, dict]:
-    """Forwarded keywords (see forwarded_keywords) that the Keras 3 constructor refuses."""
+# Values tried, in order, for a forwarded keyword with no default of its own: the first one that
+# Keras 2 accepts is the one Keras 3 is probed with (a shape keyword refuses None, say).
+PROBE_VALUES = (None, (2,), 2, True)
+
+
+def _forwarded_changes(old_cls, new_sig, new_names, new_cls, builder2, builder3) -> dict:
+    """Forwarded keywords (see forwarded_keywords) that Keras 2's constructor accepts (some a
+    subclass passes on itself: `DepthwiseConv2D(filters=)` is an error there too) and Keras 3's
+    refuses; ``keras2_default`` is the value both were probed with."""
     changes: dict[str, dict] = {}
-    for name, value in forwarded_keywords(old_cls).items():
+    for name, default in forwarded_keywords(old_cls).items():
         if name in new_names:
             continue
+        candidates = (default,) if default is not None else PROBE_VALUES
+        value = next(
+            (v for v in candidates if try_construct(builder2, old_cls, **{name: v})[0] is not None),
+            _REFUSED,
+        )
+        if value is _REFUSED:
+            continue  # Keras 2 does not take it from a user either (or cannot be built here)
         if not _varkw(new_sig):
             changes[name] = {"new": None, "via": "kwargs"}
         else:
@@ -749,9 +767,11 @@ def _forwarded_changes(old_cls, new_sig, new_names, new_cls, builder3) -> dict[s
             if error is None or not _refusal(error, name):
                 continue
             changes[name] = {"new": None, "error": error, "via": "kwargs"}
-        if value is not None:
-            changes[name]["keras2_default"] = value
+        changes[name]["keras2_default"] = value
     return changes
+
+
+_REFUSED = object()
 
 
 def _inherited_forwarded_dropped(arguments: dict, api2: dict) -> dict:
@@ -1044,7 +1064,9 @@ def build() -> dict:
     builder3 = Builder(keras3)
     symbols = removed_symbols(api2, api3, api_keras)
     members = removed_members(api2, api3, builder3)
-    arguments, defaults, unknown = argument_changes(api2, api3, builder3, ModelProbe(keras3))
+    arguments, defaults, unknown = argument_changes(
+        api2, api3, builder3, ModelProbe(keras3), Builder(keras2)
+    )
     arguments = _inherited_forwarded_dropped(arguments, api2)
     # Classes with entries of their own: constructors (the class path), methods (class.method).
     owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
