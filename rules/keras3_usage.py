@@ -122,7 +122,10 @@ def _variable_list(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpres
 
 def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
     """Whether ``expr`` is the ``input_shape`` parameter of ``build`` in a Keras layer subclass,
-    never rebound (Keras 2 passed a ``TensorShape``, Keras 3 a tuple)."""
+    never rebound, or a ``self.<attr>`` the layer stores it in (Keras 2 passed a
+    ``TensorShape``, Keras 3 a tuple)."""
+    if isinstance(expr, cst.Attribute) and keras_layer_self(model, scope, expr.value):
+        return _kept_build_shape(model, scope, expr.attr.value)
     fn = scope.function if scope is not None else None
     if not isinstance(expr, cst.Name) or fn is None or fn.name != "build" or fn.cls is None:
         return False
@@ -132,6 +135,19 @@ def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExp
         return False
     found = _keras_subclass(model, fn.cls)
     return found is not None and _is_layer(found.cls)
+
+
+def _kept_build_shape(model: ModuleModel, scope: Scope | None, attr: str) -> bool:
+    """``self.<attr>`` is assigned ``build``'s own ``input_shape`` somewhere in the class
+    (``self.build_output_shape = input_shape``, keras-tcn)."""
+    cls = model.enclosing_class(scope)
+    build = cls.methods.get("build") if cls is not None else None
+    if build is None or len(build.params) < 2:
+        return False
+    return any(
+        isinstance(value, cst.Name) and value.value == build.params[1]
+        for value in cls.self_assignments.get(attr, [])
+    )
 
 
 def keras_layer_self(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression):

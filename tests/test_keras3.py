@@ -511,6 +511,12 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "        self._trainable_weights.append(tf.Variable(1.0))\n",
             "TF016",
         ),
+        (  # keras-tcn, philipperemy/keras-tcn#259
+            "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"
+            "        self.build_output_shape = input_shape\n"
+            "    def call(self, x):\n        n = self.build_output_shape.as_list()[1]\n",
+            "TF016",
+        ),
         (
             "m = tf.keras.Sequential()\nm.compile('sgd', 'mse')\n"
             "tf.keras.backend.set_value(m.optimizer.lr, 0.1)\n",
