@@ -17,6 +17,7 @@ FAMILIES = (
     "graph_incompatible",
     "api_misuse",
     "keras3",
+    "keras3_usage",
     "tf1_api",
 )
 

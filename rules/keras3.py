@@ -77,6 +77,13 @@ class Keras3Table:
         self.member_names = frozenset(m for ms in self.members.values() for m in ms)
         self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
         self.default_owners = frozenset(self.defaults)
+        self.keras_tensor: dict[str, list[str]] = data["keras_tensor"]
+        self.backend: dict[str, list[str]] = data["backend"]
+        self.size_layers = frozenset(data["size_layers"])
+        self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
+        # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
+        self.package_symbols: dict[str, dict] = data["package_symbols"]
+        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
 
     def symbol(self, name: KerasName) -> tuple[str, dict] | None:
         """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
@@ -88,6 +95,8 @@ class Keras3Table:
                 if name.package and entry["in_keras"]:
                     return None  # `import keras` still has it
                 return prefix, entry
+            if name.package and prefix in self.package_symbols:
+                return prefix, self.package_symbols[prefix]
         return None
 
     def lineage(self, cls: str) -> list[str]:
@@ -104,6 +113,21 @@ class Keras3Table:
             if member in state:
                 return state[member] is None  # "kept": a subclass has it back
         return False
+
+    def member_kind(self, cls: str, member: str) -> str | None:
+        """``"property"`` or ``"stub"`` when Keras 3's ``cls`` itself changed the method's kind
+        (not inherited: a subclass may override a stub)."""
+        cls = self.aliases.get(cls, cls)
+        if cls in self.member_kinds:
+            return self.member_kinds[cls].get(member)
+        # An abstract class the generator could not build (`optimizers.Optimizer`): a property
+        # in every public subclass that records the member is one in it too.
+        kinds = {
+            kinds[member]
+            for sub, kinds in self.member_kinds.items()
+            if cls in self.ancestors.get(sub, ()) and member in kinds
+        }
+        return "property" if kinds == {"property"} else None
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
         """The removed keywords of the first owner key that has each (most derived first)."""
@@ -142,35 +166,133 @@ class KerasObject:
 
 
 def keras_object(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int = 0
 ) -> KerasObject | None:
     """Evidence that ``expr`` holds a Keras 3 object, and of which class: ``self`` in a Keras
     subclass; a name or ``self.<attr>`` bound in this module to a Keras constructor, a model
     factory (``load_model``, ``Sequential``, an application) or a Keras subclass defined here;
-    ``<model>.optimizer``; the loop variable of ``for m in <x>.metrics``. None without evidence
-    (a parameter, say) and for Keras 2 (``tf_keras``) objects."""
+    ``<model>.optimizer``; the loop variable of ``for m in <x>.metrics``; ``self.model`` in a
+    callback, the elements of ``<model>.layers`` and ``<model>.get_layer(...)``; what a function
+    of this module returns. None without evidence (a parameter, say) and for Keras 2
+    (``tf_keras``) objects."""
+    if _depth > 8:
+        return None
     if isinstance(expr, cst.Name) and expr.value == "self":
         cls = model.enclosing_class(scope)
         return _keras_subclass(model, cls) if cls is not None else None
     if isinstance(expr, cst.Attribute) and expr.attr.value == "optimizer":
-        owner = keras_object(model, scope, expr.value)
+        owner = keras_object(model, scope, expr.value, _depth + 1)
         if owner is not None and table().is_a(owner.cls, "Model"):
             return KerasObject("optimizers.Optimizer")
         return None
+    receiver = _receiver_kind(model, scope, expr, _depth)
+    if receiver is not None:
+        return receiver
+    if isinstance(expr, cst.Call):  # a factory's `return tf.keras.Sequential(...)`
+        return _constructed(model, expr) or _factory_result(model, scope, expr, _depth)
     for value in model.bound_values(expr, scope):
         if isinstance(value, cst.Call):
-            found = _constructed(model, value)
+            found = _constructed(model, value) or _factory_result(model, scope, value, _depth)
+            if found is not None:
+                return found
+        elif isinstance(value, (cst.Subscript, cst.Attribute)):
+            found = _receiver_kind(model, scope, value, _depth)
             if found is not None:
                 return found
     if isinstance(expr, cst.Name):
         for site in model.binding_of(expr, scope).sites:
-            if (
-                site.kind in ("loop", "comprehension")
-                and isinstance(site.value, cst.Attribute)
-                and site.value.attr.value == "metrics"
-            ):
+            if site.kind not in ("loop", "comprehension") or site.value is None:
+                continue
+            listed = site.value
+            if isinstance(listed, cst.Subscript):  # for layer in model.layers[1:]
+                listed = listed.value
+            if isinstance(listed, cst.Attribute) and listed.attr.value == "metrics":
                 return KerasObject("metrics.Metric")
+            if _layers_of_model(model, scope, listed, _depth):
+                return KerasObject("layers.Layer")
     return None
+
+
+# Receiver kinds the code shows through a Keras object's own members. KNOWLEDGE BASE: these
+# (``model.layers`` elements, ``Callback.model``, ``get_layer``, user factories) belong with the
+# model's receiver kinds; they are here, narrow, until it has them.
+
+
+def _layers_of_model(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int
+) -> bool:
+    """``<model>.layers`` of a Keras model."""
+    if not (isinstance(expr, cst.Attribute) and expr.attr.value == "layers"):
+        return False
+    owner = keras_object(model, scope, expr.value, depth + 1)
+    return owner is not None and table().is_a(owner.cls, "Model")
+
+
+def _receiver_kind(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int
+) -> KerasObject | None:
+    """``self.model`` in a Keras callback (the model), ``<model>.layers[i]`` and
+    ``<model>.get_layer(...)`` (a layer)."""
+    if (
+        isinstance(expr, cst.Attribute)
+        and expr.attr.value == "model"
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        cls = model.enclosing_class(scope)
+        found = _keras_subclass(model, cls) if cls is not None else None
+        callback = found is not None and found.cls.startswith("callbacks.")
+        if callback and not defines(model, found.subclass, "model"):
+            return KerasObject("Model")
+        return None
+    if isinstance(expr, cst.Subscript) and _layers_of_model(model, scope, expr.value, depth):
+        return KerasObject("layers.Layer")
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get_layer"
+    ):
+        owner = keras_object(model, scope, expr.func.value, depth + 1)
+        if owner is not None and table().is_a(owner.cls, "Model"):
+            return KerasObject("layers.Layer")
+    return None
+
+
+def _factory_result(
+    model: ModuleModel, scope: Scope | None, call: cst.Call, depth: int
+) -> KerasObject | None:
+    """What a function of this module returns, when each of its returns is a Keras object."""
+    if not isinstance(call.func, cst.Name):
+        return _receiver_kind(model, scope, call, depth)
+    fn = model.resolve_function(call.func.value, scope)
+    if fn is None or not isinstance(fn.node, cst.FunctionDef):
+        return None
+    returns = _returns(fn.node)
+    found = [keras_object(model, fn, r, depth + 1) if r is not None else None for r in returns]
+    if not found or any(f is None for f in found):
+        return None
+    return found[0]
+
+
+def _returns(fn: cst.FunctionDef) -> list[cst.BaseExpression | None]:
+    """The values of the ``return`` statements of ``fn`` itself (not of nested functions)."""
+    found: list[cst.BaseExpression | None] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is fn
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node.value)
+
+    fn.visit(Returns())
+    return found
 
 
 def _constructed(model: ModuleModel, call: cst.Call) -> KerasObject | None:
@@ -777,7 +899,10 @@ class KerasRemovedMember(_Keras3Rule):
         Evidence required: the object is a Keras object by construction in this module
         (`tf.keras.layers.Dense(...)`, `tf.keras.Sequential(...)`, `load_model(...)`), `self`
         in a Keras subclass that does not define the member itself, `<model>.optimizer`, or
-        the loop variable over `<model>.metrics`; assignments are not reported.
+        the loop variable over `<model>.metrics`; assignments are not reported. Members that
+        Keras 3 keeps as another kind are reported where called: `optimizer.variables()` (a
+        list now: TypeError) and stubs whose body only raises (`layer.add_metric(...)`), both
+        found by the generator on instances and sources of the two versions.
     """
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -800,6 +925,27 @@ class KerasRemovedMember(_Keras3Rule):
             f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)",
         )
 
+    def visit_Call(self, node: cst.Call) -> None:
+        """Members Keras 3 keeps under the same name as another kind: called properties
+        (``optimizer.variables()``) and stubs that raise (``layer.add_metric(...)``)."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or uses_tf_keras(self.model):
+            return
+        member = func.attr.value
+        found = keras_object(self.model, self.context.scope, func.value)
+        if found is None or defines(self.model, found.subclass, member):
+            return
+        kind = table().member_kind(found.cls, member)
+        shown = found.cls.rsplit(".", 1)[-1]
+        if kind == "property":
+            self.report(
+                node,
+                f"`{_code(func)}` is not a method in Keras 3 `{shown}`: calling it raises "
+                "TypeError; read it without `()`",
+            )
+        elif kind == "stub":
+            self.report(node, f"Keras 3 `{shown}.{member}()` only raises (NotImplementedError)")
+
 
 # Keywords that TF003 (save_format), TF008 (lr) and TF014 (fit's loader options) report.
 _HAND_WRITTEN_KEYWORDS = frozenset(
@@ -818,8 +964,17 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
     func = call.func
     if not isinstance(func, cst.Attribute):
         return None
-    found = keras_object(model, scope, func.value)
     method = func.attr.value
+    if (
+        method == "__init__"
+        and isinstance(func.value, cst.Call)
+        and isinstance(func.value.func, cst.Name)
+        and func.value.func.value == "super"
+    ):  # super().__init__(...) in a Keras subclass: the Keras base's constructor
+        cls = model.enclosing_class(scope)
+        base = _keras_subclass(model, cls) if cls is not None else None
+        return table().lineage(base.cls) if base is not None else None
+    found = keras_object(model, scope, func.value)
     if found is None or defines(model, found.subclass, method):
         return None
     return [f"{owner}.{method}" for owner in table().lineage(found.cls)]

@@ -34,14 +34,17 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import importlib
 import inspect
 import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
+import textwrap
 import types
 import warnings
 from pathlib import Path
@@ -74,6 +77,10 @@ HOOKS = frozenset(
 # --- the public APIs ----------------------------------------------------------------------------
 
 
+# `keras.api` and `keras.src` (Keras 3's implementation and its API mirror) are not walked.
+IMPLEMENTATION_MODULES = frozenset({"api", "src"})
+
+
 def public_api(module: types.ModuleType) -> dict[str, object]:
     """Every public name reachable from ``module`` through its public submodules, by dotted path
     relative to it (``layers.Dense``), in sorted order."""
@@ -91,6 +98,8 @@ def public_api(module: types.ModuleType) -> dict[str, object]:
                 continue
             path = prefix + name
             found[path] = obj
+            if name in IMPLEMENTATION_MODULES:
+                continue  # walked first (sorted), they would hide the public modules they alias
             if isinstance(obj, types.ModuleType):
                 inner = getattr(obj, "__name__", "")
                 if id(obj) not in seen and (inner + ".").startswith(root):
@@ -177,6 +186,20 @@ def removed_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
             entry["replacement"] = _same_name(path, obj, api3, by_name3)
         entry["in_keras"] = path in api_keras and stub_error(api_keras[path]) is None
         out[path] = entry
+    return out
+
+
+def package_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
+    """Keras 2 paths that TF 2.16+'s ``tf.keras`` keeps (its compatibility layer) but the
+    ``keras`` 3 package lacks: ``from keras.preprocessing.text import Tokenizer`` fails. The
+    shortest missing path of each."""
+    missing = {p for p in api2 if p in api3 and p not in api_keras}
+    out: dict[str, dict] = {}
+    for path in sorted(missing):
+        parents = [path.rsplit(".", i)[0] for i in range(1, path.count(".") + 1)]
+        if any(parent in missing for parent in parents):
+            continue
+        out[path] = {"kind": kind_of(api2[path]), "replacement": None, "safe": False}
     return out
 
 
@@ -350,6 +373,8 @@ def public_members(obj: object) -> set[str]:
 
 
 def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict]:
+    import numpy as np
+
     canon2 = canonical_paths(api2)
     gone: dict[str, set[str]] = {}
     classes: dict[str, type] = {}
@@ -358,7 +383,14 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
     with quiet():
         inputs = k.Input((2,))
         functional = k.Model(inputs, k.layers.Dense(1)(inputs))
-    extra = {"Model": public_members(functional)}
+        # compiled and trained: Keras 3 sets `optimizer`, `history`... only then
+        functional.compile(optimizer="sgd", loss="mse")
+        functional.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+        sequential = k.Sequential([k.Input((2,)), k.layers.Dense(1)])
+        sequential.compile(optimizer="sgd", loss="mse")
+        sequential.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+    extra = {"Model": public_members(functional), "Sequential": public_members(sequential)}
+    keras2_instances = _keras2_model_instances(api2)
     for path, obj in api2.items():
         if not isinstance(obj, type) or canon2[id(obj)] != path:
             continue
@@ -366,6 +398,10 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
         if not isinstance(new, type) or stub_error(new) is not None:
             continue
         missing = public_members(obj) - public_members(new)
+        # Attributes a Keras 2 model set on itself (`output_names`): in no class's dir().
+        instance2 = keras2_instances.get(path)
+        if instance2 is not None:
+            missing |= public_members(instance2) - public_members(obj) - public_members(new)
         if missing:
             # Instance attributes set in __init__ (`layer.name`) are not in dir() of the class.
             missing -= _instance_members(builder3, new) | extra.get(path, set())
@@ -384,6 +420,71 @@ def removed_members(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict
         if kept:  # a subclass that has the member back: not inherited as removed
             members.setdefault(path, {}).update({m: "kept" for m in sorted(kept)})
     return dict(sorted(members.items()))
+
+
+def _keras2_model_instances(api2: dict) -> dict[str, object]:
+    """A built Keras 2 functional model and Sequential model (their instance attributes)."""
+    with quiet():
+        inputs = api2["Input"]((2,))
+        functional = api2["Model"](inputs, api2["layers.Dense"](1)(inputs))
+        sequential = api2["Sequential"]([api2["Input"]((2,)), api2["layers.Dense"](1)])
+    return {"Model": functional, "Sequential": sequential}
+
+
+def member_kinds(
+    api2: dict, api3: dict, builder2: Builder, builder3: Builder
+) -> dict[str, dict[str, str]]:
+    """Methods of Keras 2 classes that Keras 3 keeps under the same name but as another kind:
+    ``"property"`` (``optimizer.variables`` is a list, calling it raises TypeError) or ``"stub"``
+    (a method whose body only raises: ``Layer.add_metric``). Recorded on every public class
+    that has the change itself (a subclass may override the stub)."""
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict[str, str]] = {}
+    for path, old in api2.items():
+        new = api3.get(path)
+        if not (isinstance(old, type) and isinstance(new, type)) or canon2.get(id(old)) != path:
+            continue
+        changes = {}
+        instance2, _ = try_construct(builder2, old)
+        instance3, _ = try_construct(builder3, new)
+        for name in sorted(public_members(old) & public_members(new)):
+            try:
+                was = inspect.getattr_static(old, name)
+                now = inspect.getattr_static(new, name)
+            except AttributeError:
+                continue
+            if (_callable_on(instance2, name) and _callable_on(instance3, name) is False) or (
+                inspect.isfunction(was) and isinstance(now, property)
+            ):
+                changes[name] = "property"
+            elif inspect.isfunction(now) and _only_raises(now) and not _only_raises(was):
+                changes[name] = "stub"
+        if changes:
+            found[path] = changes
+    return dict(sorted(found.items()))
+
+
+def _callable_on(instance: object, name: str) -> bool | None:
+    """Whether the member is callable on the instance; None when it cannot be read."""
+    if instance is None:
+        return None
+    try:
+        with quiet():
+            return callable(getattr(instance, name))
+    except Exception:
+        return None
+
+
+def _only_raises(fn) -> bool:
+    """Whether ``fn``'s body (after its docstring) is a single ``raise``."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    body = tree.body[0].body if tree.body and hasattr(tree.body[0], "body") else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
 
 
 def public_ancestors(api2: dict, keep) -> dict[str, list[str]]:
@@ -522,7 +623,9 @@ def _refusal(error: str, keyword: str) -> bool:
     return keyword in error and any(r in lowered for r in REFUSALS)
 
 
-def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProbe):
+def argument_changes(
+    api2: dict, api3: dict, builder3: Builder, probe: ModelProbe, builder2: Builder
+):
     """(removed or renamed keywords, changed defaults, keywords this generator cannot judge)."""
     arguments: dict[str, dict[str, dict]] = {}
     defaults: dict[str, dict[str, list]] = {}
@@ -554,6 +657,19 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
                 found[param.name] = {"new": renamed}
             if param.default is not EMPTY and _literal(param.default):
                 found[param.name]["keras2_default"] = param.default
+        if new_cls is not None and isinstance(api2.get(path), type):
+            found.update(
+                _forwarded_changes(api2[path], new_sig, new_names, new_cls, builder2, builder3)
+            )
+        elif new_cls is None and _varkw(old_sig):
+            popped = sorted(_popped_keywords(old_fn) - old_names - set(new_names))
+            for name in popped:
+                if not _varkw(new_sig):
+                    found[name] = {"new": None, "via": "kwargs"}
+                elif method is not None and path.split(".")[-2] in ("Model", "Sequential"):
+                    error = probe.refuses(method, name, None)
+                    if error and _refusal(error, name):
+                        found[name] = {"new": None, "error": error, "via": "kwargs"}
         if found:
             arguments[path] = found
         if method is None:
@@ -561,6 +677,120 @@ def argument_changes(api2: dict, api3: dict, builder3: Builder, probe: ModelProb
             if changed:
                 defaults[path] = changed
     return dict(sorted(arguments.items())), dict(sorted(defaults.items())), sorted(unknown)
+
+
+def _popped_keywords(init) -> set[str]:
+    """Keywords a Keras 2 ``__init__`` reads out of ``**kwargs`` in its source: ``kwargs.pop("x")``,
+    ``kwargs.get("x")``, ``"x" in kwargs``, and the base Layer's ``allowed_kwargs = {...}``."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
+    except (OSError, TypeError, SyntaxError):
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("pop", "get")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "kwargs"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+        elif (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "allowed_kwargs" for t in node.targets)
+            and isinstance(node.value, ast.Set)
+        ):
+            found |= {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.In)
+            and isinstance(node.comparators[0], ast.Name)
+            and node.comparators[0].id == "kwargs"
+        ):
+            found.add(node.left.value)
+    return found
+
+
+def forwarded_keywords(old_cls: type) -> dict[str, object]:
+    """Keywords a Keras 2 constructor with ``**kwargs`` took without naming them: its bases'
+    ``__init__`` parameters (with their default) and the keywords their source reads out of
+    ``**kwargs`` (value None), less its own named parameters."""
+    own = _signature(old_cls.__init__)
+    if own is None or not _varkw(own):
+        return {}
+    explicit = {p.name for p in _named(own)}
+    found: dict[str, object] = {}
+    for base in old_cls.__mro__:
+        init = vars(base).get("__init__")
+        if init is None or base is object or not base.__module__.startswith("tf_keras"):
+            continue
+        sig = _signature(init)
+        if base is not old_cls and sig is not None:
+            for param in _named(sig):
+                found.setdefault(param.name, None if param.default is EMPTY else param.default)
+        for name in sorted(_popped_keywords(init)):
+            found.setdefault(name, None)
+    return {k: v for k, v in found.items() if k not in explicit and _literal(v)}
+
+
+# Values tried, in order, for a forwarded keyword with no default of its own: the first one that
+# Keras 2 accepts is the one Keras 3 is probed with (a shape keyword refuses None, say).
+PROBE_VALUES = (None, (2,), 2, True)
+
+
+def _forwarded_changes(old_cls, new_sig, new_names, new_cls, builder2, builder3) -> dict:
+    """Forwarded keywords (see forwarded_keywords) that Keras 2's constructor accepts (some a
+    subclass passes on itself: `DepthwiseConv2D(filters=)` is an error there too) and Keras 3's
+    refuses; ``keras2_default`` is the value both were probed with."""
+    changes: dict[str, dict] = {}
+    for name, default in forwarded_keywords(old_cls).items():
+        if name in new_names:
+            continue
+        candidates = (default,) if default is not None else PROBE_VALUES
+        value = next(
+            (v for v in candidates if try_construct(builder2, old_cls, **{name: v})[0] is not None),
+            _REFUSED,
+        )
+        if value is _REFUSED:
+            continue  # Keras 2 does not take it from a user either (or cannot be built here)
+        if not _varkw(new_sig):
+            changes[name] = {"new": None, "via": "kwargs"}
+        else:
+            _, error = try_construct(builder3, new_cls, **{name: value})
+            if error is None or not _refusal(error, name):
+                continue
+            changes[name] = {"new": None, "error": error, "via": "kwargs"}
+        changes[name]["keras2_default"] = value
+    return changes
+
+
+_REFUSED = object()
+
+
+def _inherited_forwarded_dropped(arguments: dict, api2: dict) -> dict:
+    """A forwarded keyword is recorded on the most basic public class that refuses it (its
+    subclasses have it through ``ancestors``)."""
+    canon2 = canonical_paths(api2)
+    kept: dict[str, dict] = {}
+    for path, found in arguments.items():
+        cls = api2.get(path)
+        bases = [canon2.get(id(b)) for b in cls.__mro__[1:]] if isinstance(cls, type) else []
+        inherited = {name for base in bases if base in arguments for name in arguments[base]}
+        found = {
+            name: entry
+            for name, entry in found.items()
+            if not (entry.get("via") == "kwargs" and name in inherited)
+        }
+        if found:
+            kept[path] = found
+    return kept
 
 
 def _renamed(index, param, old_params, new_params, old_names) -> str | None:
@@ -712,6 +942,116 @@ def layer_state(api: dict, builder: Builder, layer_base: type) -> dict[str, str]
 # --- all together -----------------------------------------------------------------------------
 
 
+# --- Keras tensors and backend functions, probed in a subprocess (they can touch global state) --
+
+
+def keras_tensor_api(keras2: types.ModuleType, keras3: types.ModuleType) -> dict[str, list[str]]:
+    """Members Keras 2 code used on a Keras tensor (what ``Input`` and layers return in a
+    functional model) that Keras 3's lacks: of the tensor, of its ``shape`` (a ``TensorShape``,
+    now a tuple: also what ``build()`` receives), of its ``dtype`` (a ``DType``, now a string),
+    of its ``_keras_history``; and the private attributes of a built layer that libraries
+    reached into (``_trainable_weights``)."""
+
+    def members(obj: object, private: bool = False) -> set[str]:
+        return {
+            m for m in dir(obj) if not m.startswith("__") and (private or not m.startswith("_"))
+        }
+
+    x2, x3 = keras2.Input((3,)), keras3.Input((3,))
+    dense2, dense3 = keras2.layers.Dense(2), keras3.layers.Dense(2)
+    dense2(x2), dense3(x3)
+    return {
+        "tensor": sorted(members(x2) - members(x3)),
+        "shape": sorted(members(x2.shape) - members(x3.shape)),
+        "dtype": sorted(members(x2.dtype) - members(x3.dtype)),
+        "history": sorted(members(x2._keras_history) - members(x3._keras_history)),
+        "layer_private": sorted(
+            m
+            for m in members(dense2, private=True) - members(dense3, private=True)
+            if m.startswith("_") and not m.startswith("__") and not callable(getattr(dense2, m))
+        ),
+    }
+
+
+def size_layers(api3: dict) -> list[str]:
+    """Layers whose first parameter is a size (``units``, ``filters``): Keras 2 cast a float
+    there with ``int()``, Keras 3 refuses it; a positional first argument is that size."""
+    found = []
+    for path, obj in api3.items():
+        if not (path.startswith("layers.") and path.count(".") == 1 and isinstance(obj, type)):
+            continue
+        sig = _signature(obj.__init__)
+        params = _named(sig) if sig is not None else []
+        if params and params[0].name in ("units", "filters"):
+            found.append(path.split(".", 1)[1])
+    return sorted(found)
+
+
+def _runs(fn, args: tuple) -> bool:
+    try:
+        with quiet():
+            fn(*args)
+    except Exception:
+        return False
+    return True
+
+
+def backend_probes(keras2: types.ModuleType, keras3: types.ModuleType) -> dict[str, list[str]]:
+    """``tf.keras.backend`` functions (in both versions) that run on Keras 2's objects and raise
+    on Keras 3's: called with a Keras tensor, and with a layer's variable (then with the variable
+    and a value of its shape, then with ``[(variable, value)]``, whichever Keras 2 takes)."""
+    import numpy as np
+
+    def variable(keras):
+        dense = keras.layers.Dense(2)
+        dense.build((None, 3))
+        return dense.kernel
+
+    found: dict[str, list[str]] = {"keras_tensor": [], "variable": []}
+    names = sorted(
+        n
+        for n in dir(keras2.backend)
+        if not n.startswith("_")
+        and inspect.isfunction(getattr(keras2.backend, n))
+        and inspect.isfunction(getattr(keras3.backend, n, None))
+    )
+    for name in names:
+        fn2, fn3 = getattr(keras2.backend, name), getattr(keras3.backend, name)
+        # one Keras tensor, or a list of two (`concatenate`, `stack`), whichever Keras 2 takes
+        for shape in ((lambda k: k.Input((3,))), (lambda k: [k.Input((3,)), k.Input((3,))])):
+            if _runs(fn2, (shape(keras2),)):
+                if not _runs(fn3, (shape(keras3),)):
+                    found["keras_tensor"].append(name)
+                break
+        v2, v3 = variable(keras2), variable(keras3)
+        value = np.zeros((3, 2), "float32")
+        for shape in ((v2,), (v2, value), ([(v2, value)],)):
+            if _runs(fn2, shape):
+                args3 = tuple(
+                    v3 if a is v2 else [(v3, value)] if isinstance(a, list) else a for a in shape
+                )
+                if not _runs(fn3, args3):
+                    found["variable"].append(name)
+                break
+    return found
+
+
+def _probe_in_subprocess() -> dict:
+    here = str(Path(__file__).resolve().parent)
+    code = (
+        f"import importlib, json, sys; sys.path.insert(0, {here!r}); "
+        "import generate_keras3_data as g; k2 = importlib.import_module(g.KERAS2_ROOT); "
+        "k3 = importlib.import_module(g.KERAS3_ROOT); print(json.dumps({'keras_tensor': "
+        "g.keras_tensor_api(k2, k3), 'backend': g.backend_probes(k2, k3)}))"
+    )
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env.pop("TF_USE_LEGACY_KERAS", None)
+    output = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
 def build() -> dict:
     """The migration data, from the installed TensorFlow, Keras 3 and tf-keras."""
     import keras
@@ -724,7 +1064,10 @@ def build() -> dict:
     builder3 = Builder(keras3)
     symbols = removed_symbols(api2, api3, api_keras)
     members = removed_members(api2, api3, builder3)
-    arguments, defaults, unknown = argument_changes(api2, api3, builder3, ModelProbe(keras3))
+    arguments, defaults, unknown = argument_changes(
+        api2, api3, builder3, ModelProbe(keras3), Builder(keras2)
+    )
+    arguments = _inherited_forwarded_dropped(arguments, api2)
     # Classes with entries of their own: constructors (the class path), methods (class.method).
     owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
     ancestors = public_ancestors(api2, owners.__contains__)
@@ -751,6 +1094,10 @@ def build() -> dict:
         "defaults": defaults,
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},
+        "size_layers": size_layers(api3),
+        "member_kinds": member_kinds(api2, api3, Builder(keras2), builder3),
+        "package_symbols": package_symbols(api2, api3, api_keras),
+        **_probe_in_subprocess(),
     }
 
 

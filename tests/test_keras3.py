@@ -27,7 +27,7 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
     return code
 
 
-KERAS3_IDS = [f"TF0{i:02d}" for i in range(1, 15)]
+KERAS3_IDS = [f"TF0{i:02d}" for i in range(1, 21)]
 
 
 def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
@@ -482,3 +482,179 @@ def test_table_sample_raises_under_keras3_and_runs_under_tf_keras():
     assert report.skipped is None, report.skipped
     done, tested = keras_table.confirmed(report)
     assert tested >= 3 and done == tested, keras_table.render(report)
+
+
+# --- TF015-TF020: value kinds (Keras tensors, Keras variables) and behaviour --------------------
+
+FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.layers.Dense(4)(x)\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        (FUNCTIONAL + "y = tf.concat([x, h], -1)\n", "TF015"),
+        (FUNCTIONAL + "y = tf.nn.relu(h + 1)\n", "TF015"),
+        (
+            FUNCTIONAL + "from tensorflow.keras import backend as K\ny = K.mean(h, axis=1)\n",
+            "TF015",
+        ),
+        (FUNCTIONAL + "n = h.shape.as_list()\n", "TF016"),
+        (FUNCTIONAL + "f = x.dtype.is_floating\n", "TF016"),
+        (FUNCTIONAL + "layer = h._keras_history.layer\n", "TF016"),
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"
+            "        self.n = input_shape.rank\n",
+            "TF016",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"
+            "        self._trainable_weights.append(tf.Variable(1.0))\n",
+            "TF016",
+        ),
+        (  # keras-tcn, philipperemy/keras-tcn#259
+            "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"
+            "        self.build_output_shape = input_shape\n"
+            "    def call(self, x):\n        n = self.build_output_shape.as_list()[1]\n",
+            "TF016",
+        ),
+        (
+            "m = tf.keras.Sequential()\nm.compile('sgd', 'mse')\n"
+            "tf.keras.backend.set_value(m.optimizer.lr, 0.1)\n",
+            "TF017",
+        ),
+        (
+            "class C(tf.keras.callbacks.Callback):\n    def on_epoch_end(self, e, logs=None):\n"
+            "        tf.keras.backend.set_value(self.model.optimizer.learning_rate, 0.1)\n",
+            "TF017",
+        ),
+        ("m = tf.keras.Sequential()\nh = m.fit([], [])\nlr = h.history['lr']\n", "TF018"),
+        ("c = tf.keras.layers.Dense(2).get_config()\nok = c['dtype'] == 'float32'\n", "TF018"),
+        ("y = tf.keras.activations.hard_sigmoid(tf.ones(2))\n", "TF018"),
+        (
+            "d = tf.keras.layers.Dense(2)\nnames = [w.name.split('/')[0] for w in d.weights]\n",
+            "TF018",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.v = tf.Variable(1.0)\n",
+            "TF018",
+        ),
+        (
+            "m = tf.keras.Sequential([tf.keras.layers.Lambda(lambda t: t)])\n"
+            "r = tf.keras.models.load_model('m.h5')\n",
+            "TF019",
+        ),
+        ("m = tf.keras.Sequential()\ntf.saved_model.save(m, 'out')\n", "TF019"),
+        ("d = tf.keras.layers.Dense(64 / 2)\n", "TF020"),
+        ("x = tf.keras.Input(shape=3)\n", "TF020"),
+        ("d = tf.keras.layers.Dense(2, name='block/dense')\n", "TF020"),
+        ("e = tf.keras.layers.Embedding(10, 4, input_length=5)\n", "TF020"),
+        ("m = tf.keras.Sequential()\nm.compile('sgd', 'mse', ['mae'])\n", "TF020"),
+        ("c = tf.keras.callbacks.ModelCheckpoint('best')\n", "TF020"),
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
+            "        self.k = self.add_weight('k', (2,))\n",
+            "TF020",
+        ),
+    ],
+)
+def test_value_kind_rules_report(source, rule):
+    if not source.startswith("import"):
+        source = "import tensorflow as tf\n" + source
+    assert rule in rule_ids(source, [rule])
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        # tf ops inside a layer's call or a Lambda get real tensors
+        (
+            "class L(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        return tf.concat([x, x], -1)\n",
+            "TF015",
+        ),
+        (FUNCTIONAL + "y = tf.keras.layers.Lambda(lambda t: tf.nn.relu(t))(h)\n", "TF015"),
+        ("def f(x):\n    return tf.concat([x, x], -1)\n", "TF015"),  # x: unknown
+        ("t = tf.ones((2, 3))\nn = t.shape.as_list()\n", "TF016"),  # an eager tensor
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"
+            "        input_shape = tf.TensorShape(input_shape)\n        n = input_shape.rank\n",
+            "TF016",
+        ),
+        ("v = tf.Variable(1.0)\ntf.keras.backend.set_value(v, 2.0)\n", "TF017"),
+        ("h = {'lr': 1}\nlr = h['lr']\n", "TF018"),
+        (
+            "names = [op.name.split('/') for op in tf.compat.v1.get_default_graph().get_operations()]\n",
+            "TF018",
+        ),
+        (
+            "class M(tf.Module):\n    def __init__(self):\n        self.v = tf.Variable(1.0)\n",
+            "TF018",
+        ),
+        ("r = tf.keras.models.load_model('m.h5')\n", "TF019"),  # no Lambda in this module
+        ("d = tf.keras.layers.Dense(64 // 2)\n", "TF020"),
+        ("x = tf.keras.Input(shape=(3,))\n", "TF020"),
+        ("c = tf.keras.callbacks.ModelCheckpoint('best.keras')\n", "TF020"),
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
+            "        self.k = self.add_weight(name='k', shape=(2,))\n",
+            "TF020",
+        ),
+    ],
+)
+def test_value_kind_rules_need_evidence(source, rule):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "select", "expected"),
+    [
+        (
+            "m = tf.keras.Sequential()\ntf.keras.backend.set_value(m.optimizer.lr, 0.1)\n",
+            ["TF017"],
+            "m = tf.keras.Sequential()\nm.optimizer.learning_rate.assign(0.1)\n",
+        ),
+        (
+            "d = tf.keras.layers.Dense(64 / 2)\n",
+            ["TF020"],
+            "d = tf.keras.layers.Dense(int(64 / 2))\n",
+        ),
+        ("x = tf.keras.Input(shape=3)\n", ["TF020"], "x = tf.keras.Input(shape=(3,))\n"),
+        (
+            "m = tf.keras.Sequential()\nm.compile('sgd', 'mse', metrics='accuracy')\n",
+            ["TF020"],
+            "m = tf.keras.Sequential()\nm.compile('sgd', 'mse', metrics=['accuracy'])\n",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
+            "        self.k = self.add_weight('k', (2,))\n",
+            ["TF020"],
+            "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
+            "        self.k = self.add_weight(name='k', shape=(2,))\n",
+        ),
+    ],
+)
+def test_value_kind_fixes(source, select, expected):
+    head = "import tensorflow as tf\n"
+    assert fixed(head + source, select) == head + expected
+
+
+def test_receiver_kinds_reach_the_table():
+    """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
+    in a Keras subclass are Keras objects, so the table's members and keywords apply."""
+    source = (
+        "import tensorflow as tf\n"
+        "def build():\n    return tf.keras.Sequential()\n"
+        "m = build()\nm.fit_generator(g)\n"
+        "for layer in m.layers:\n    print(layer.input_shape)\n"
+        "class C(tf.keras.callbacks.Callback):\n    def on_epoch_end(self, e, logs=None):\n"
+        "        print(self.model.optimizer.lr)\n"
+        "class L(tf.keras.layers.Layer):\n    def __init__(self):\n"
+        "        super().__init__(dynamic=True)\n"
+    )
+    assert sorted(rule_ids(source, ["TF007", "TF011", "TF012"])) == [
+        "TF007",
+        "TF011",
+        "TF011",
+        "TF012",
+    ]

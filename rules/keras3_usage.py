@@ -1,0 +1,749 @@
+"""Keras 3 breaks that show in how values are used, not in which API is named (issue 22).
+
+TF015-TF020 need to know what kind of value an expression holds: a Keras tensor (the symbolic
+output of ``keras.Input`` and of layers in a functional model), a Keras variable (a layer's
+weights, an optimizer's learning rate), a Keras object (:func:`keras3.keras_object`). The
+helpers below that answer it are narrow on purpose, and marked for the knowledge base: they
+read only what this module shows. What Keras 3 lacks or refuses comes from the generated
+table (``data/keras3_migration.json``: ``keras_tensor``, ``backend``), probed under both
+versions by ``scripts/generate_keras3_data.py``.
+"""
+
+from __future__ import annotations
+
+from tf2lint.lazy import cst
+from tf2lint.model import ModuleModel, Scope
+from tf2lint.rules.keras3 import (
+    _code,
+    _constructed,
+    _Keras3Rule,
+    _keras_subclass,
+    _keyword,
+    _literal_tail,
+    defines,
+    keras3_name,
+    keras_object,
+    table,
+    uses_tf_keras,
+)
+
+# --- evidence: value kinds (KNOWLEDGE BASE: move these onto the model's value kinds) -----------
+
+_MAX_DEPTH = 12
+
+
+def _is_layer(cls: str) -> bool:
+    return cls.startswith("layers.") or table().is_a(cls, "layers.Layer")
+
+
+def keras_tensor(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int = 0
+) -> bool:
+    """Whether ``expr`` holds a Keras tensor in this module: ``keras.Input(...)``, a Keras
+    layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
+    and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
+    (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``."""
+    if _depth > _MAX_DEPTH:
+        return False
+    deeper = _depth + 1
+    if isinstance(expr, cst.Call):
+        name = keras3_name(model.call_name(expr))
+        if name is not None and name.path in ("Input", "layers.Input"):
+            return True
+        func = expr.func
+        if isinstance(func, cst.Call):
+            built = _constructed(model, func)
+        elif name is None and isinstance(func, (cst.Name, cst.Attribute)):
+            built = keras_object(model, scope, func)
+        else:
+            built = None
+        if built is None or not _is_layer(built.cls):
+            return False
+        return any(keras_tensor(model, scope, arg.value, deeper) for arg in expr.args)
+    if isinstance(expr, cst.Name):
+        return any(
+            keras_tensor(model, scope, value, deeper)
+            for value in model.binding_of(expr, scope).values
+        )
+    if isinstance(expr, cst.BinaryOperation):
+        return keras_tensor(model, scope, expr.left, deeper) or keras_tensor(
+            model, scope, expr.right, deeper
+        )
+    if isinstance(expr, cst.UnaryOperation):
+        return keras_tensor(model, scope, expr.expression, deeper)
+    if isinstance(expr, cst.Comparison):
+        return keras_tensor(model, scope, expr.left, deeper)
+    if isinstance(expr, cst.Subscript):
+        return keras_tensor(model, scope, expr.value, deeper)
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return any(
+            isinstance(e, cst.Element) and keras_tensor(model, scope, e.value, deeper)
+            for e in expr.elements
+        )
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("output", "input"):
+        owner = keras_object(model, scope, expr.value)
+        return owner is not None and _is_layer(owner.cls)
+    return False
+
+
+_VARIABLE_LISTS = frozenset(
+    {"weights", "variables", "trainable_weights", "trainable_variables", "non_trainable_weights"}
+)
+
+
+def keras_variable(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` holds a Keras 3 variable: an attribute of a Keras object
+    (``<optimizer>.learning_rate``, ``<layer>.kernel``), an element of its ``weights`` (indexed,
+    or the loop variable over it). KNOWLEDGE BASE: a value kind for Keras variables."""
+    if isinstance(expr, cst.Attribute):
+        return keras_object(model, scope, expr.value) is not None
+    if isinstance(expr, cst.Subscript):
+        return _variable_list(model, scope, expr.value)
+    if isinstance(expr, cst.Name):
+        return any(
+            site.kind in ("loop", "comprehension")
+            and site.value is not None
+            and _variable_list(model, scope, site.value)
+            for site in model.binding_of(expr, scope).sites
+        )
+    return False
+
+
+def _variable_list(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    return (
+        isinstance(expr, cst.Attribute)
+        and expr.attr.value in _VARIABLE_LISTS
+        and (
+            keras_object(model, scope, expr.value) is not None
+            or (isinstance(expr.value, cst.Name) and expr.value.value == "self")
+        )
+    )
+
+
+def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is the ``input_shape`` parameter of ``build`` in a Keras layer subclass,
+    never rebound, or a ``self.<attr>`` the layer stores it in (Keras 2 passed a
+    ``TensorShape``, Keras 3 a tuple)."""
+    if isinstance(expr, cst.Attribute) and keras_layer_self(model, scope, expr.value):
+        return _kept_build_shape(model, scope, expr.attr.value)
+    fn = scope.function if scope is not None else None
+    if not isinstance(expr, cst.Name) or fn is None or fn.name != "build" or fn.cls is None:
+        return False
+    if len(fn.params) < 2 or fn.params[1] != expr.value:
+        return False
+    if model.binding_of(expr, scope).kinds != {"param"}:
+        return False
+    found = _keras_subclass(model, fn.cls)
+    return found is not None and _is_layer(found.cls)
+
+
+def _kept_build_shape(model: ModuleModel, scope: Scope | None, attr: str) -> bool:
+    """``self.<attr>`` is assigned ``build``'s own ``input_shape`` somewhere in the class
+    (``self.build_output_shape = input_shape``, keras-tcn)."""
+    cls = model.enclosing_class(scope)
+    build = cls.methods.get("build") if cls is not None else None
+    if build is None or len(build.params) < 2:
+        return False
+    return any(
+        isinstance(value, cst.Name) and value.value == build.params[1]
+        for value in cls.self_assignments.get(attr, [])
+    )
+
+
+def keras_layer_self(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression):
+    """The user's Keras layer (or model) class when ``expr`` is ``self`` in one of its methods."""
+    if not (isinstance(expr, cst.Name) and expr.value == "self"):
+        return None
+    cls = model.enclosing_class(scope)
+    found = _keras_subclass(model, cls) if cls is not None else None
+    return found if found is not None and _is_layer(found.cls) else None
+
+
+def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
+    return [arg.value for arg in node.args]
+
+
+# --- TF015: TensorFlow ops and backend functions on Keras tensors --------------------------------
+
+
+class TfOpOnKerasTensor(_Keras3Rule):
+    id = "TF015"
+    name = "tf-op-on-keras-tensor"
+    severity = "error"
+    message = "a TensorFlow op on a Keras tensor fails in Keras 3 outside a layer"
+    rationale = """
+        In Keras 2 a functional model could mix TensorFlow ops with layers: `tf.concat([a, b])`
+        on the outputs of `keras.Input` and of layers was wrapped into a `TFOpLambda` layer. In
+        Keras 3 a Keras tensor is a symbolic placeholder that TensorFlow cannot take:
+        `ValueError: A KerasTensor cannot be used as input to a TensorFlow function`. The
+        `tf.keras.backend` functions that run TF ops (`K.mean`, `K.concatenate`,
+        `K.expand_dims`, 45 found by probing both versions) fail the same way. Use `keras.ops`
+        (`keras.ops.concatenate`, `keras.ops.expand_dims`), a layer, or wrap the op in a
+        `Lambda` or a `Layer.call`. Evidence required: an argument is a Keras tensor by the
+        code of this module (from `Input`, a Keras layer called on one, `<layer>.output`);
+        ops inside `call` or a `Lambda` get real tensors and are not reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        qualified = self.model.call_name(node)
+        if not qualified or uses_tf_keras(self.model):
+            return
+        name = keras3_name(qualified)
+        if name is not None:
+            leaf = name.path.rsplit(".", 1)[-1]
+            if not (
+                name.path.startswith("backend.")
+                and leaf in table().backend["keras_tensor"]
+                and not name.package
+            ):
+                return
+            what = f"`{_code(node.func)}` (Keras 3's backend runs TensorFlow ops)"
+        elif qualified.startswith("tensorflow.") and not qualified.startswith(
+            "tensorflow.python.keras"
+        ):
+            what = f"`{_code(node.func)}`"
+        else:
+            return
+        scope = self.context.scope
+        if not any(keras_tensor(self.model, scope, arg) for arg in _call_args(node)):
+            return
+        self.report(
+            node,
+            f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "
+            "used as input to a TensorFlow function); use `keras.ops`, a layer or a `Lambda`",
+        )
+
+
+# --- TF016: the Keras tensor API of Keras 2 ------------------------------------------------------
+
+
+class KerasTensorApi(_Keras3Rule):
+    id = "TF016"
+    name = "keras2-tensor-api"
+    severity = "error"
+    message = "Keras 3 tensors and build shapes lost the TensorShape/DType API"
+    rationale = """
+        A Keras 2 Keras tensor was a `tf.Tensor`-like object: `x.shape.as_list()`,
+        `x.shape.rank`, `x.dtype.is_floating`, `x.get_shape()`, `x.type_spec`,
+        `x._keras_history.layer`, and `build(self, input_shape)` received a `TensorShape`.
+        In Keras 3 the shape is a plain tuple, the dtype a string, and the tensor a
+        `KerasTensor` without those members (`AttributeError: 'tuple' object has no attribute
+        'as_list'`); a layer's private lists (`self._trainable_weights`) are gone too. The
+        members are generated by probing a Keras tensor, its shape and dtype, and a built layer
+        under both versions. Use `tuple(x.shape)`/`len(x.shape)`, `keras.backend.is_float_dtype`,
+        `self.add_weight`, or `tf.TensorShape(input_shape)` in `build`. Evidence required: the
+        receiver is a Keras tensor by the code of this module, `build`'s own `input_shape`
+        parameter, or `self` in a Keras layer subclass that does not define the attribute.
+    """
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if uses_tf_keras(self.model) or self.model.is_target(node):
+            return
+        member, receiver, scope = node.attr.value, node.value, self.context.scope
+        api = table().keras_tensor
+        found = None
+        if isinstance(receiver, cst.Attribute) and receiver.attr.value in ("shape", "dtype"):
+            kind = receiver.attr.value
+            if member in api[kind] and keras_tensor(self.model, scope, receiver.value):
+                found = f"a Keras 3 tensor's `.{kind}` is a {_KIND_TYPE[kind]}"
+        elif isinstance(receiver, cst.Attribute) and receiver.attr.value == "_keras_history":
+            if member in api["history"] and keras_tensor(self.model, scope, receiver.value):
+                found = "Keras 3's `_keras_history` holds `operation`, not `layer`"
+        elif member in api["shape"] and build_input_shape(self.model, scope, receiver):
+            found = "Keras 3 passes `build()` a tuple, not a TensorShape"
+        elif member in api["tensor"] and keras_tensor(self.model, scope, receiver):
+            found = "a Keras 3 KerasTensor has no such member"
+        elif member in api["layer_private"]:
+            layer = keras_layer_self(self.model, scope, receiver)
+            if layer is not None and not defines(self.model, layer.subclass, member):
+                found = "Keras 3 layers do not have this Keras 2 internal"
+        if found is not None:
+            self.report(node, f"`{_code(node)}` raises AttributeError: {found}")
+
+
+_KIND_TYPE = {"shape": "tuple", "dtype": "string"}
+
+
+# --- TF017: backend functions on Keras 3 variables -----------------------------------------------
+
+
+class BackendOnKerasVariable(_Keras3Rule):
+    id = "TF017"
+    name = "backend-on-keras3-variable"
+    severity = "error"
+    message = "this `tf.keras.backend` function fails on Keras 3 variables"
+    rationale = """
+        Keras 3 still exports `tf.keras.backend.set_value`, `batch_set_value`, `get_value`'s
+        batch form and a few more, but they are Keras 2 code that reads `x.dtype.name`: on a
+        Keras 3 variable (a layer's weights, `optimizer.learning_rate`) they raise
+        `AttributeError: 'str' object has no attribute 'name'`. The functions are generated by
+        calling each backend function with a variable under both versions. Assign instead:
+        `optimizer.learning_rate.assign(v)`, `layer.kernel.assign(value)`. Evidence required:
+        the argument is an attribute of a Keras object by the code of this module
+        (`model.optimizer.lr`, `self.model.optimizer.learning_rate` in a callback, a layer's
+        `kernel`) or an element of its `weights`.
+    """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe: `x.assign(v)` is what `set_value` did in Keras 2, and works in both versions;"
+        " `.lr` becomes `.learning_rate`, the name both versions have."
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = keras3_name(self.model.call_name(node))
+        if name is None or not name.path.startswith("backend.") or uses_tf_keras(self.model):
+            return
+        leaf = name.path.rsplit(".", 1)[-1]
+        if leaf not in table().backend["variable"] or not node.args:
+            return
+        first = node.args[0].value
+        scope = self.context.scope
+        if leaf == "batch_set_value" and isinstance(first, (cst.List, cst.Tuple)):
+            targets = [
+                e.value.elements[0].value
+                for e in first.elements
+                if isinstance(e.value, cst.Tuple) and e.value.elements
+            ]
+        else:
+            targets = [first]
+        if not any(keras_variable(self.model, scope, t) for t in targets):
+            return
+        replacement = None
+        if leaf == "set_value" and len(node.args) == 2 and node.args[0].keyword is None:
+            target = first
+            if isinstance(target, cst.Attribute) and target.attr.value == "lr":
+                target = target.with_changes(attr=cst.Name("learning_rate"))
+            replacement = cst.Call(
+                func=cst.Attribute(value=target, attr=cst.Name("assign")),
+                args=[node.args[1].with_changes(comma=cst.MaybeSentinel.DEFAULT)],
+            )
+        self.report(
+            node,
+            f"`{_code(node.func)}` on a Keras 3 variable raises AttributeError; "
+            + ("use `.assign()`" if leaf.endswith("set_value") else "read it with `.numpy()`"),
+            replacement=replacement,
+            fix_description="assign to the variable",
+        )
+
+
+def _string(node: cst.BaseExpression | None) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _subscript_key(node: cst.Subscript) -> cst.BaseExpression | None:
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        return node.slice[0].slice.value
+    return None
+
+
+def _rename_string(node: cst.SimpleString, new: str) -> cst.SimpleString:
+    quote = node.quote
+    return node.with_changes(value=f"{node.prefix}{quote}{new}{quote}")
+
+
+# --- TF018: behaviour Keras 3 changed, where the code depends on the old one ---------------------
+
+# Keys Keras 3 renamed in what `fit` logs and in `get_config()`: the Keras 2 key, the new one.
+_RENAMED_KEYS = {"lr": "learning_rate", "batch_input_shape": "batch_shape"}
+
+
+class KerasChangedBehaviour(_Keras3Rule):
+    id = "TF018"
+    name = "keras3-changed-behaviour"
+    severity = "warning"
+    message = "this code depends on a Keras 2 behaviour that Keras 3 changed"
+    rationale = """
+        Some Keras 3 changes leave no API trace: the learning rate is logged in `fit`'s
+        history as `learning_rate`, not `lr`; `get_config()` says `batch_shape`, not
+        `batch_input_shape`, and a layer's `dtype` is a policy dict, not a string; variables
+        are named `kernel`, not `dense/kernel:0`, and Keras tensors `keras_tensor_3`, not
+        after their layer; `metrics_names` lists `compile_metrics` for every compiled metric;
+        `hard_sigmoid` is `relu6(x + 3) / 6` (it was `0.2 * x + 0.5`); a plain `tf.Variable`
+        assigned to a layer is no longer tracked (not trained, not saved). Each is reported
+        only with evidence that the code depends on it: the old key read from a `history` or
+        a config, a variable's or Keras tensor's name parsed for `/` or `:0`, the dtype
+        compared to a string, `metrics_names` of a Keras model, `hard_sigmoid` named, a
+        `tf.Variable` assigned to `self` in a Keras layer. The key renames have an unsafe fix
+        (the code then needs Keras 3).
+    """
+    fix_applicability = "unsafe"
+    fix_safety = "Unsafe: the new key is what Keras 3 writes; under Keras 2 it is missing."
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        key = _subscript_key(node)
+        text = _string(key)
+        if text not in _RENAMED_KEYS or uses_tf_keras(self.model):
+            return
+        if text == "lr" and not (
+            isinstance(node.value, cst.Attribute) and node.value.attr.value == "history"
+        ):
+            return
+        new = _RENAMED_KEYS[text]
+        self.report(
+            key,
+            f"Keras 3 writes {new!r}, not {text!r} (KeyError)",
+            replacement=_rename_string(key, new),
+            fix_description=f"read {new!r}",
+        )
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        left = node.left
+        if not isinstance(left, cst.Subscript) or _string(_subscript_key(left)) != "dtype":
+            return
+        if not any(_string(c.comparator) is not None for c in node.comparisons):
+            return
+        if not self._config(left.value) or uses_tf_keras(self.model):
+            return
+        self.report(node, "a Keras 3 config's `dtype` is a dtype-policy dict, not a string")
+
+    def _config(self, expr: cst.BaseExpression) -> bool:
+        """A layer config: ``<x>.get_config()`` (or a name bound to one), ``config[...]``."""
+        if isinstance(expr, cst.Call):
+            return isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get_config"
+        if isinstance(expr, cst.Name):
+            values = self.model.binding_of(expr, self.context.scope).values
+            return "config" in expr.value or any(self._config(v) for v in values)
+        if isinstance(expr, cst.Subscript):
+            return self._config(expr.value)
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if uses_tf_keras(self.model):
+            return
+        func = node.func
+        scope = self.context.scope
+        name = keras3_name(self.model.call_name(node))
+        if name is not None and name.path.endswith("activations.hard_sigmoid"):
+            self.report(node, _HARD_SIGMOID)
+            return
+        if name is not None and name.path.startswith("layers."):
+            for arg in node.args:
+                if _string(arg.value) == "hard_sigmoid":
+                    self.report(arg.value, _HARD_SIGMOID)
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _NAME_PARSERS
+            and isinstance(func.value, cst.Attribute)
+            and func.value.attr.value == "name"
+            and any(
+                (text := _string(a.value)) is not None and ("/" in text or ":" in text)
+                for a in node.args
+            )
+        ):
+            owner = func.value.value
+            if keras_variable(self.model, scope, owner) or keras_tensor(self.model, scope, owner):
+                self.report(
+                    node,
+                    f"`{_code(func.value)}` has no `/` scope or `:0` suffix in Keras 3 "
+                    "(`kernel`, `keras_tensor_3`); use `.path` for a variable",
+                )
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value != "metrics_names" or uses_tf_keras(self.model):
+            return
+        owner = keras_object(self.model, self.context.scope, node.value)
+        if owner is not None and table().is_a(owner.cls, "Model"):
+            self.report(
+                node,
+                "Keras 3 `metrics_names` is `['loss', 'compile_metrics']` for compiled "
+                "metrics; use `evaluate(..., return_dict=True)`",
+            )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = node.value
+        if not isinstance(value, cst.Call) or self.model.call_name(value) != "tensorflow.Variable":
+            return
+        scope = self.context.scope
+        for target in node.targets:
+            t = target.target
+            if isinstance(t, cst.Attribute) and keras_layer_self(self.model, scope, t.value):
+                if not uses_tf_keras(self.model):
+                    self.report(
+                        value,
+                        "Keras 3 layers do not track a plain `tf.Variable`: it is not trained "
+                        "or saved; use `self.add_weight(...)`",
+                    )
+                return
+
+
+_NAME_PARSERS = frozenset({"split", "rsplit", "endswith", "startswith", "partition", "replace"})
+_HARD_SIGMOID = (
+    "Keras 3 `hard_sigmoid` is `relu6(x + 3) / 6`, not Keras 2's `0.2 * x + 0.5`: outputs change"
+)
+
+
+# --- TF019: saving and loading -------------------------------------------------------------------
+
+
+class KerasSavingChanged(_Keras3Rule):
+    id = "TF019"
+    name = "keras3-saving-changed"
+    severity = "error"
+    message = "Keras 3 saves and loads this differently"
+    rationale = """
+        Keras 3 refuses to deserialize a `Lambda` layer's Python lambda from a file unless
+        `load_model(..., safe_mode=False)`; `tf.saved_model.save(model, dir)` of a Keras 3
+        model writes a SavedModel whose reloaded object is not callable and whose serving
+        signature names its outputs `output_0` (use `model.export(dir)`, which writes a
+        `serve` endpoint); `load_weights(..., by_name=True)` works only for legacy `.h5`
+        files. Evidence required: an `.h5` path loaded in a module that builds a `Lambda`
+        layer, a Keras model passed to `tf.saved_model.save`, `by_name=` on `load_weights`
+        of a path that is not a legacy `.h5`.
+    """
+    fix_applicability = "unsafe"
+    fix_safety = "Unsafe: `safe_mode=False` runs the code stored in the file; trust the file."
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if uses_tf_keras(self.model):
+            return
+        qualified = self.model.call_name(node)
+        name = keras3_name(qualified)
+        scope = self.context.scope
+        positional = [a.value for a in node.args if a.keyword is None]
+        if name is not None and name.path in ("models.load_model", "saving.load_model"):
+            path = _literal_tail(self.model, positional[0] if positional else None)
+            if (
+                path is not None
+                and path.endswith((".h5", ".hdf5"))
+                and _keyword(node, "safe_mode") is None
+                and self._builds_lambda()
+            ):
+                args = [*node.args]
+                args[-1] = args[-1].with_changes(
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                )
+                args.append(cst.Arg(keyword=cst.Name("safe_mode"), value=cst.Name("False")))
+                self.report(
+                    node,
+                    "Keras 3 will not load the `Lambda` layer of this `.h5` without "
+                    "`safe_mode=False` (ValueError)",
+                    replacement=node.with_changes(args=args),
+                    fix_description="pass `safe_mode=False`",
+                )
+            return
+        if qualified == "tensorflow.saved_model.save" and positional:
+            owner = keras_object(self.model, scope, positional[0])
+            if owner is not None and table().is_a(owner.cls, "Model"):
+                self.report(
+                    node,
+                    "a Keras 3 model saved with `tf.saved_model.save` reloads as an object "
+                    "that is not callable, with `output_0` signature keys; use `model.export()`",
+                )
+            return
+        func = node.func
+        by_name = _keyword(node, "by_name")
+        if isinstance(func, cst.Attribute) and func.attr.value == "load_weights" and by_name:
+            path = _literal_tail(self.model, positional[0] if positional else None)
+            legacy = (
+                path is not None
+                and path.endswith((".h5", ".hdf5"))
+                and not path.endswith(".weights.h5")
+            )
+            owner = keras_object(self.model, scope, func.value)
+            if not legacy and owner is not None and table().is_a(owner.cls, "Model"):
+                self.report(by_name, "Keras 3 takes `by_name=` only for legacy `.h5` files")
+
+    def _builds_lambda(self) -> bool:
+        return any(
+            (found := keras3_name(self.model.call_name(call))) is not None
+            and found.path.endswith("layers.Lambda")
+            for call in self.model.nodes_of(cst.Call)
+        )
+
+
+# --- TF020: values and positions Keras 3 reads differently ---------------------------------------
+
+# Constructor parameters that Keras 2 cast with `int()` and Keras 3 requires to be ints.
+_SIZE_KEYWORDS = ("units", "filters")
+_FLOAT_FUNCTIONS = frozenset({"numpy.sqrt", "math.sqrt"})
+_CHECKPOINT_SUFFIXES = (".keras", ".h5", ".hdf5")
+
+
+class KerasChangedValue(_Keras3Rule):
+    id = "TF020"
+    name = "keras3-changed-value"
+    severity = "error"
+    message = "Keras 3 refuses, ignores or rebinds this argument"
+    rationale = """
+        Keras 2 was lenient where Keras 3 is strict, and a few signatures changed order:
+        a float `units`/`filters` (`Dense(n / 2)`) was cast with `int()`, now it raises; an int
+        `Input(shape=3)` was a 1-D shape; `/` was allowed in layer names; losses took
+        `reduction="auto"`; `compile(metrics="accuracy")` took a bare string;
+        `ModelCheckpoint` wrote a SavedModel to a path with no suffix; `Embedding(
+        input_length=...)` built a Sequential model, which Keras 3 leaves unbuilt (the
+        keyword is ignored). Positionally, `add_weight("kernel", ...)` passed the name (Keras
+        3's first parameter is `shape`), `compile(opt, loss, metrics)` passes Keras 3's
+        `loss_weights`, `save(path, overwrite, include_optimizer)` its `zipped`, a
+        `MultiHeadAttention` call's fourth argument its `query_mask`, and an RNN cell's
+        `get_initial_state(inputs, batch_size, dtype)` takes only `batch_size`. Fixes that
+        keep Keras 2's meaning in both versions are safe (`int(...)`, `(n,)`, keywords).
+        Evidence required: the Keras constructor or function by its qualified name, the
+        receiver a Keras object by the code of this module, the value spelled out.
+    """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe: `int(x)` is Keras 2's own cast, `(n,)` its reading of `n`, and a keyword binds "
+        "the argument where Keras 2's position did, in both versions."
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if uses_tf_keras(self.model):
+            return
+        name = keras3_name(self.model.call_name(node))
+        if name is not None:
+            self._constructor(node, name.path)
+            return
+        func = node.func
+        scope = self.context.scope
+        if isinstance(func, cst.Attribute):
+            owner = keras_object(self.model, scope, func.value)
+            self._method(node, func.attr.value, owner.cls if owner else None)
+        elif isinstance(func, cst.Name):
+            owner = keras_object(self.model, scope, func)
+            positional = [a for a in node.args if a.keyword is None]
+            if owner and owner.cls.endswith("MultiHeadAttention") and len(positional) >= 4:
+                self.report(
+                    positional[3],
+                    "Keras 3 `MultiHeadAttention`'s fourth parameter is `query_mask`, not "
+                    "`attention_mask`",
+                    replacement=positional[3].with_changes(
+                        keyword=cst.Name("attention_mask"), equal=_EQUAL
+                    ),
+                    fix_description="pass it as `attention_mask=`",
+                )
+
+    def _constructor(self, node: cst.Call, path: str) -> None:
+        leaf = path.rsplit(".", 1)[-1]
+        positional = [a for a in node.args if a.keyword is None]
+        if path in ("Input", "layers.Input"):
+            shape = _keyword(node, "shape") or (positional[0] if positional else None)
+            if shape is not None and isinstance(shape.value, cst.Integer):
+                self.report(
+                    shape.value,
+                    "Keras 3 `Input(shape=)` takes a tuple, not an int (ValueError)",
+                    replacement=cst.Tuple(elements=[cst.Element(shape.value)]),
+                    fix_description="make it a 1-tuple",
+                )
+            return
+        if path.startswith("layers.") and leaf[:1].isupper():
+            size = next((_keyword(node, k) for k in _SIZE_KEYWORDS if _keyword(node, k)), None)
+            if size is None and positional and leaf in table().size_layers:
+                size = positional[0]
+            if size is not None and self._float(size.value):
+                self.report(
+                    size.value,
+                    "Keras 3 refuses a float size (Keras 2 cast it with `int()`)",
+                    replacement=cst.Call(func=cst.Name("int"), args=[cst.Arg(size.value)]),
+                    fix_description="cast with `int()` as Keras 2 did",
+                )
+            layer_name = _string(_keyword(node, "name").value) if _keyword(node, "name") else None
+            if layer_name is not None and "/" in layer_name:
+                self.report(node, "Keras 3 refuses `/` in a layer name (ValueError)")
+            length = _keyword(node, "input_length")
+            if leaf == "Embedding" and length is not None:
+                self.report(
+                    length,
+                    "Keras 3 ignores `input_length`: the model is not built until it sees "
+                    "data; start the model with `keras.Input(shape=(n,))`",
+                )
+            return
+        if path.startswith("losses.") and leaf[:1].isupper():
+            reduction = _keyword(node, "reduction")
+            if reduction is not None and _string(reduction.value) == "auto":
+                self.report(reduction, 'Keras 3 losses refuse `reduction="auto"` (ValueError)')
+            return
+        if path.endswith("callbacks.ModelCheckpoint"):
+            self._checkpoint(node, positional)
+
+    def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
+        target = _keyword(node, "filepath") or (positional[0] if positional else None)
+        path = _literal_tail(self.model, target.value) if target else None
+        if path is None:
+            return
+        weights_only = _keyword(node, "save_weights_only")
+        if weights_only is not None and isinstance(weights_only.value, cst.Name):
+            if weights_only.value.value == "True" and not path.endswith(".weights.h5"):
+                self.report(
+                    target, "Keras 3 weights checkpoints must end in `.weights.h5` (ValueError)"
+                )
+            return
+        if not path.endswith(_CHECKPOINT_SUFFIXES):
+            self.report(target, "Keras 3 checkpoints must end in `.keras` (ValueError)")
+
+    def _method(self, node: cst.Call, method: str, owner: str | None) -> None:
+        positional = [a for a in node.args if a.keyword is None]
+        scope = self.context.scope
+        if method == "add_weight" and positional and _string(positional[0].value) is not None:
+            layer = owner is not None and (_is_layer(owner) or owner.startswith("metrics."))
+            if not layer:
+                return
+            edits = []
+            if len(positional) <= 2:
+                edits = [
+                    (arg, arg.with_changes(keyword=cst.Name(kw), equal=_EQUAL))
+                    for arg, kw in zip(positional, ("name", "shape"), strict=False)
+                ]
+            self.report(
+                positional[0],
+                "Keras 3 `add_weight`'s first parameter is `shape`: pass the name as `name=`",
+                edits=edits or None,
+                fix_description="pass `name=` (and `shape=`) by keyword",
+            )
+            return
+        if owner is None:
+            return
+        if method == "compile" and len(positional) >= 3 and table().is_a(owner, "Model"):
+            self.report(
+                positional[2],
+                "Keras 3 `compile`'s third parameter is `loss_weights`: pass `metrics=`",
+                replacement=positional[2].with_changes(keyword=cst.Name("metrics"), equal=_EQUAL),
+                fix_description="pass it as `metrics=`",
+            )
+        elif method == "compile" and table().is_a(owner, "Model"):
+            metrics = _keyword(node, "metrics")
+            if metrics is not None and _string(metrics.value) is not None:
+                self.report(
+                    metrics,
+                    "Keras 3 `compile(metrics=)` takes a list, not a string (ValueError)",
+                    replacement=metrics.with_changes(
+                        value=cst.List(elements=[cst.Element(metrics.value)])
+                    ),
+                    fix_description="wrap it in a list",
+                )
+        elif method == "save" and len(positional) >= 3 and table().is_a(owner, "Model"):
+            self.report(
+                positional[2],
+                "Keras 3 `save`'s third parameter is `zipped`, not `include_optimizer`",
+            )
+        elif method == "get_initial_state" and _is_layer(owner):
+            inputs = _keyword(node, "inputs") or _keyword(node, "dtype")
+            tensor = positional and self.model.is_tensor(positional[0].value, scope)
+            if inputs is not None or len(positional) >= 2 or tensor:
+                self.report(
+                    node,
+                    "Keras 3 `get_initial_state` takes only `batch_size` (no `inputs`/`dtype`)",
+                )
+
+    def _float(self, value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Float):
+            return True
+        if isinstance(value, cst.BinaryOperation):
+            if isinstance(value.operator, cst.Divide):
+                return True
+            if isinstance(value.operator, cst.Multiply):
+                return self._float(value.left) or self._float(value.right)
+            return False
+        if isinstance(value, cst.Call):
+            return self.model.call_name(value) in _FLOAT_FUNCTIONS
+        if isinstance(value, cst.Name):
+            known = self.model.binding_of(value, self.context.scope).known_values
+            return bool(known) and all(isinstance(v, cst.Float) for v in known)
+        return False
+
+
+_EQUAL = cst.AssignEqual(
+    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+)

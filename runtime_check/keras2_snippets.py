@@ -1,0 +1,378 @@
+"""The Keras 2 snippet suite (tests/keras2_snippets): run each snippet under both Keras versions,
+record what happened, and score tf2lint against the ``# EXPECT`` lines.
+
+A breaking snippet is Keras 2 code: it must run under tf-keras (``TF_USE_LEGACY_KERAS=1``) and
+raise, or print something else, under TensorFlow's Keras 3. A clean snippet (``clean/``) is its
+Keras 3 counterpart: it must run under Keras 3, and tf2lint must report nothing in it.
+
+    python -m tf2lint.runtime_check.keras2_snippets --record   # run all, write the record
+    python -m tf2lint.runtime_check.keras2_snippets --score    # print recall per class
+    python -m tf2lint.runtime_check.keras2_snippets --score --write   # and write the baseline
+
+The record (tests/data/keras2_snippets_record.json) and the baseline score
+(tests/data/keras2_snippets_score.json) are committed; tests/test_keras2_snippets.py checks that
+they cover every snippet as it is now. TensorFlow is only imported in the worker subprocesses.
+
+The standalone ``keras`` 2.x package (class 12) is emulated on the Keras 2 side by aliasing
+``keras`` to ``tf_keras``, which is that package under a new name (keras 2.15 cannot be installed
+beside Keras 3 in one environment)."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNIPPETS = ROOT / "tests" / "keras2_snippets"
+RECORD = ROOT / "tests" / "data" / "keras2_snippets_record.json"
+SCORE = ROOT / "tests" / "data" / "keras2_snippets_score.json"
+CLASSES = range(1, 13)
+_CLASS_LINE = re.compile(r"^# class: (\d+)\s*$", re.MULTILINE)
+_EXPECT = re.compile(r"#\s*EXPECT\b")
+SECONDS_PER_SNIPPET = 90
+
+
+@dataclass(frozen=True)
+class Snippet:
+    name: str  # path under tests/keras2_snippets, e.g. "c03_dense_float_units.py"
+    source: str
+    klass: int
+    clean: bool
+    expected_lines: tuple[int, ...]
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.source.encode()).hexdigest()[:16]
+
+
+def snippets(root: Path = SNIPPETS) -> list[Snippet]:
+    """Every snippet of the suite, breaking ones first, by name."""
+    found = []
+    for path in sorted(root.glob("*.py")) + sorted((root / "clean").glob("*.py")):
+        source = path.read_text()
+        match = _CLASS_LINE.search(source)
+        if match is None:
+            raise ValueError(f"{path}: no `# class: N` line")
+        lines = tuple(
+            number
+            for number, line in enumerate(source.splitlines(), 1)
+            if _EXPECT.search(line) and not line.lstrip().startswith("#")
+        )
+        found.append(
+            Snippet(
+                str(path.relative_to(root)),
+                source,
+                int(match.group(1)),
+                path.parent.name == "clean",
+                lines,
+            )
+        )
+    return found
+
+
+# --- running: one worker process per Keras version, each snippet exec'd in a fresh namespace -----
+
+_WORKER = r"""
+import contextlib, io, json, os, signal, sys, tempfile, traceback, importlib, importlib.abc
+import importlib.util
+side, out_path, SNIPPETS = sys.argv[1], sys.argv[2], sys.argv[3]
+names = sys.argv[4:]
+if side == "keras2":
+    import tf_keras
+
+    class _KerasIsTfKeras(importlib.abc.MetaPathFinder):
+        # `import keras` in a Keras 2 environment was the keras 2.x package: tf_keras is it.
+        def find_spec(self, name, path=None, target=None):
+            if name == "keras" or name.startswith("keras."):
+                spec = importlib.util.find_spec("tf_keras" + name[len("keras"):])
+                if spec is None:
+                    return None
+                return importlib.util.spec_from_loader(name, _Alias(spec.name))
+            return None
+
+    class _Alias(importlib.abc.Loader):
+        def __init__(self, real):
+            self.real = real
+        def create_module(self, spec):
+            return importlib.import_module(self.real)
+        def exec_module(self, module):
+            pass
+
+    sys.meta_path.insert(0, _KerasIsTfKeras())
+import numpy as np
+import tensorflow as tf
+keras = tf.keras
+
+def _timeout(signum, frame):
+    raise TimeoutError("snippet ran too long")
+
+signal.signal(signal.SIGALRM, _timeout)
+home = os.getcwd()
+with open(out_path, "a") as out:
+    for name in names:
+        source = open(os.path.join(SNIPPETS, name)).read()
+        keras.backend.clear_session()
+        tf.random.set_seed(0)
+        np.random.seed(0)
+        buffer = io.StringIO()
+        error = None
+        with tempfile.TemporaryDirectory() as work:
+            os.chdir(work)
+            signal.alarm(SECONDS)
+            try:
+                with contextlib.redirect_stdout(buffer):
+                    exec(compile(source, name, "exec"), {"__name__": "__main__"})
+            except BaseException as exc:
+                line = traceback.extract_tb(exc.__traceback__)[-1]
+                where = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == name]
+                first = (str(exc).strip().splitlines() or [""])[0][:300]
+                error = {"type": type(exc).__name__, "message": first, "line": where[-1] if where else None}
+            finally:
+                signal.alarm(0)
+                os.chdir(home)
+        out.write(json.dumps({"name": name, "error": error, "stdout": buffer.getvalue()[-2000:]}) + "\n")
+        out.flush()
+"""
+
+
+def _run_side(side: str, names: list[str], root: Path = SNIPPETS) -> dict[str, dict]:
+    """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name."""
+    import tempfile
+
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
+    env.pop("TF_USE_LEGACY_KERAS", None)
+    if side == "keras2":
+        env["TF_USE_LEGACY_KERAS"] = "1"
+    code = f"SECONDS = {SECONDS_PER_SNIPPET}\n" + _WORKER
+    results: dict[str, dict] = {}
+    remaining = list(names)
+    with tempfile.TemporaryDirectory() as work:
+        out_path = Path(work) / "results.jsonl"
+        while remaining:
+            out_path.write_text("")
+            process = subprocess.run(
+                [sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=SECONDS_PER_SNIPPET * len(remaining) + 120,
+            )
+            for line in out_path.read_text().splitlines():
+                entry = json.loads(line)
+                results[entry.pop("name")] = entry
+            remaining = [name for name in remaining if name not in results]
+            if remaining:  # the worker died on remaining[0]: record it and go on without it
+                tail = (process.stderr.strip().splitlines() or [""])[-1][:300]
+                results[remaining[0]] = {
+                    "error": {"type": "WorkerDied", "message": tail, "line": None},
+                    "stdout": "",
+                }
+                remaining = remaining[1:]
+    return results
+
+
+def _versions() -> dict[str, str]:
+    code = (
+        "import json, tensorflow, keras, tf_keras;"
+        "print(json.dumps({'tensorflow': tensorflow.__version__, 'keras': keras.__version__,"
+        " 'tf_keras': tf_keras.__version__}))"
+    )
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env.pop("TF_USE_LEGACY_KERAS", None)
+    output = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
+def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> bool:
+    """A breaking snippet runs under Keras 2 and raises or prints otherwise under Keras 3; a clean
+    one runs under Keras 3."""
+    if snippet.clean:
+        return keras3["error"] is None
+    assert keras2 is not None
+    if keras2["error"] is not None:
+        return False
+    return keras3["error"] is not None or keras3["stdout"] != keras2["stdout"]
+
+
+def record(only: list[str] | None = None) -> dict:
+    """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record."""
+    suite = [s for s in snippets() if only is None or s.name in only]
+    previous = json.loads(RECORD.read_text()) if RECORD.exists() and only else {"snippets": {}}
+    breaking = [s.name for s in suite if not s.clean]
+    keras2 = _run_side("keras2", breaking) if breaking else {}
+    keras3 = _run_side("keras3", [s.name for s in suite])
+    entries = dict(previous["snippets"])
+    for snippet in suite:
+        k2 = keras2.get(snippet.name)
+        k3 = keras3[snippet.name]
+        entries[snippet.name] = {
+            "class": snippet.klass,
+            "clean": snippet.clean,
+            "digest": snippet.digest,
+            "keras2": k2,
+            "keras3": k3,
+            "verified": outcome_verified(snippet, k2, k3),
+        }
+    present = {s.name for s in snippets()}
+    entries = {name: entries[name] for name in sorted(entries) if name in present}
+    return {"versions": _versions(), "snippets": entries, "fixes": previous.get("fixes", {})}
+
+
+# --- fixes: tf2lint's safe fixes applied to each snippet, run under both versions -----------------
+
+
+def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
+    """The snippet after tf2lint's safe fixes (default rules, TF 2.21), and the rules whose fix
+    applied; None when no safe fix applies."""
+    from tf2lint.engine import lint_module
+    from tf2lint.fixes import fix_round
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import select_rules
+
+    rules = select_rules(all_rules(), None, [], "2.21")
+    result = lint_module(snippet.source, snippet.name, rules)
+    code, applied, _ = fix_round(result.module, result.diagnostics, unsafe=False)
+    if code is None or not applied:
+        return None
+    return code, sorted({d.rule for d in applied})
+
+
+def record_fixes() -> dict[str, dict]:
+    """Each breaking snippet that a safe fix changes, run fixed under both versions: the fix is
+    verified when the fixed code still runs under Keras 2 and, under Keras 3, prints what Keras 2
+    prints, or fails later than it did (on a break the fix does not cover)."""
+    import tempfile
+
+    fixed: dict[str, tuple[str, list[str]]] = {}
+    for snippet in snippets():
+        if not snippet.clean:
+            found = safe_fix(snippet)
+            if found is not None:
+                fixed[snippet.name] = found
+    if not fixed:
+        return {}
+    with tempfile.TemporaryDirectory() as work:
+        for name, (code, _) in fixed.items():
+            (Path(work) / name).write_text(code)
+        keras2 = _run_side("keras2", sorted(fixed), Path(work))
+        keras3 = _run_side("keras3", sorted(fixed), Path(work))
+    record = json.loads(RECORD.read_text())["snippets"]
+    out = {}
+    for name, (_, rules) in sorted(fixed.items()):
+        before = (record.get(name) or {}).get("keras3", {}).get("error") or {}
+        after = keras3[name]["error"]
+        out[name] = {
+            "digest": hashlib.sha256(fixed[name][0].encode()).hexdigest()[:16],
+            "rules": rules,
+            "keras2": keras2[name],
+            "keras3": keras3[name],
+            "verified": keras2[name]["error"] is None
+            and (
+                keras3[name]["stdout"] == keras2[name]["stdout"]
+                if after is None
+                else after.get("line") != before.get("line")
+            ),
+        }
+    return out
+
+
+# --- scoring: tf2lint's findings on each EXPECT line, and on the clean snippets ------------------
+
+
+def findings(snippet: Snippet) -> list[tuple[int, str]]:
+    """(line, rule) of each finding of tf2lint's default rules, targeting TensorFlow 2.21."""
+    from tf2lint.engine import lint_module
+    from tf2lint.plugins import all_rules
+    from tf2lint.selection import select_rules
+
+    rules = select_rules(all_rules(), None, [], "2.21")
+    result = lint_module(snippet.source, snippet.name, rules)
+    return sorted((d.line, d.rule) for d in result.diagnostics)
+
+
+def score() -> dict:
+    """Recall per class (expected lines with a finding), and findings on the clean snippets."""
+    expected: Counter = Counter()
+    found: Counter = Counter()
+    missed: list[str] = []
+    clean_findings: list[str] = []
+    for snippet in snippets():
+        lines = findings(snippet)
+        if snippet.clean:
+            clean_findings += [f"{snippet.name}:{line} {rule}" for line, rule in lines]
+            continue
+        reported = {line for line, _ in lines}
+        for line in snippet.expected_lines:
+            expected[snippet.klass] += 1
+            if line in reported:
+                found[snippet.klass] += 1
+            else:
+                missed.append(f"{snippet.name}:{line}")
+    per_class = {
+        str(k): {"expected": expected[k], "found": found[k]} for k in CLASSES if expected[k]
+    }
+    return {
+        "per_class": per_class,
+        "expected": sum(expected.values()),
+        "found": sum(found.values()),
+        "missed": missed,
+        "clean_snippets": sum(1 for s in snippets() if s.clean),
+        "clean_findings": clean_findings,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--record", action="store_true", help="run the snippets, write the record")
+    parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
+    parser.add_argument(
+        "--fixes", action="store_true", help="run each snippet after tf2lint's safe fixes"
+    )
+    parser.add_argument("--score", action="store_true", help="print tf2lint's recall per class")
+    parser.add_argument("--write", action="store_true", help="with --score: write the baseline")
+    args = parser.parse_args(argv)
+    status = 0
+    if args.record:
+        data = record(args.only)
+        RECORD.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        bad = [name for name, entry in data["snippets"].items() if not entry["verified"]]
+        print(f"{len(data['snippets'])} snippets recorded, {len(bad)} not verified")
+        for name in bad:
+            entry = data["snippets"][name]
+            print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
+        status = 1 if bad else 0
+    if args.fixes:
+        data = json.loads(RECORD.read_text())
+        data["fixes"] = record_fixes()
+        RECORD.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        bad = [name for name, entry in data["fixes"].items() if not entry["verified"]]
+        print(f"{len(data['fixes'])} snippets fixed, {len(bad)} fixes not verified")
+        for name in bad:
+            entry = data["fixes"][name]
+            print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
+        status = 1 if bad else status
+    if args.score:
+        result = score()
+        for klass, counts in result["per_class"].items():
+            print(f"class {klass:>2}: {counts['found']:>3} / {counts['expected']:<3}")
+        print(f"all     : {result['found']:>3} / {result['expected']}")
+        print(f"clean   : {len(result['clean_findings'])} findings on {result['clean_snippets']}")
+        for line in result["clean_findings"]:
+            print(f"  {line}")
+        if args.write:
+            SCORE.write_text(json.dumps(result, indent=1) + "\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

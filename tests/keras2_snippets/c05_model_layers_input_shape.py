@@ -1,0 +1,7 @@
+# class: 5
+# input_shape of each element of model.layers, a removed Layer attribute.
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(4), tf.keras.layers.Dense(1)])
+for layer in model.layers:
+    print(layer.name, layer.input_shape)  # EXPECT
