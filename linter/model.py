@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, TypeVar
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children, walk
 
@@ -51,7 +52,8 @@ KERAS_ROOTS = (
 )
 # Keras 2 spellings: its `call` is converted by AutoGraph, Keras 3's is not.
 KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.", "tensorflow.compat.v1.keras.")
-KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
+# Keras `compile` arguments whose functions Keras calls inside its traced train/test step.
+COMPILE_TRACED_ARGUMENTS = frozenset({"loss", "metrics", "weighted_metrics"})
 DATASET_FUNCTION_METHODS = frozenset(
     {
         "map",
@@ -62,65 +64,6 @@ DATASET_FUNCTION_METHODS = frozenset(
         "scan",
         "take_while",
         "parallel_interleave",
-    }
-)
-
-# tf namespaces whose functions return tensors (after `tensorflow.`).
-_TENSOR_NAMESPACES = (
-    "math.",
-    "linalg.",
-    "nn.",
-    "random.",
-    "signal.",
-    "image.",
-    "strings.",
-    "sparse.",
-    "ragged.",
-    "bitwise.",
-    "raw_ops.",
-    "experimental.numpy.",
-    "audio.",
-)
-# Top-level tf.* functions that do not return a tensor.
-_NOT_TENSOR_TOPLEVEL = frozenset(
-    {
-        "function",
-        "print",
-        "Variable",
-        "Module",
-        "name_scope",
-        "device",
-        "GradientTape",
-        "TensorSpec",
-        "TensorShape",
-        "DType",
-        "as_dtype",
-        "get_logger",
-        "control_dependencies",
-        "init_scope",
-        "executing_eagerly",
-        "is_tensor",
-        "custom_gradient",
-        "py_function",
-        "numpy_function",
-        "Graph",
-        "RaggedTensorSpec",
-        "SparseTensorSpec",
-        "IndexedSlices",
-        "CriticalSection",
-        "load_op_library",
-        "inside_function",
-        "recompute_grad",
-        "no_gradient",
-        "register_tensor_conversion_function",
-        "get_static_value",
-        "constant_initializer",
-        "ones_initializer",
-        "zeros_initializer",
-        "random_normal_initializer",
-        "random_uniform_initializer",
-        "Tensor",
-        "is_symbolic_tensor",
     }
 )
 
@@ -356,7 +299,8 @@ class TracedBy:
     """Why ``tf.function`` traces a function, as data: ``kind`` and what it came ``via``.
 
     kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
-    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "called",
+    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "compiled" (via:
+    the Keras ``compile`` argument), "called",
     "defined" and "passed" (via: the traced function that calls, defines or passes it on).
     """
 
@@ -366,6 +310,8 @@ class TracedBy:
 
     def describe(self) -> str:
         if self.kind == "decorator":
+            if self.via and self.via not in TF_FUNCTION_NAMES:
+                return f"decorated with @{self.via}, which hands it to tf.function"
             return "decorated with @tf.function"
         if self.kind == "keras":
             return f"a method of a Keras {self.via}, traced by Keras"
@@ -373,6 +319,8 @@ class TracedBy:
             return "wrapped by tf.function"
         if self.kind == "dataset":
             return f"passed to Dataset.{self.via}, traced by tf.data"
+        if self.kind == "compiled":
+            return f"passed to Keras compile({self.via}=...), traced by its train step"
         verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
         return f"{verb[self.kind]} traced `{self.via}`"
 
@@ -382,7 +330,7 @@ class ClassInfo(Scope):
     name: str
     methods: dict[str, FunctionInfo] = field(default_factory=dict)
     base_names: list[str | None] = field(default_factory=list)  # resolved after the pass
-    keras_kind: str | None = None  # "layer" or "model" for Keras subclasses
+    keras_kind: str | None = None  # its Keras kind ("layer", "model", "loss", "metric"...)
     keras2: bool = False  # its Keras base comes from Keras 2 (`tf_keras`), not Keras 3
     # self.<attr> = <value> in any method
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
@@ -421,6 +369,9 @@ class FunctionInfo(Scope):
     # are that trace's own state, not state that outlives it)
     fresh_self: bool = False
     runs_once: bool = False  # decorated with a once/cache decorator
+    # decorated with a wrapper that hands it to tf.py_function (its name): it runs eagerly,
+    # in Python, on every call, even from traced code
+    eager_by: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -534,6 +485,9 @@ class ModuleModel:
         self.module_classes: dict[str, ClassInfo] = {}
         # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
         self.roots: list[Root] = []
+        # its functions that hand their first parameter to tf.function ("trace") or to
+        # tf.py_function ("eager"), with that call
+        self.wrappers: dict[FunctionInfo, tuple[str, cst.Call]] = {}
         # a unique key per function (its qualname, numbered when several share one)
         self.function_keys: dict[str, FunctionInfo] = {}
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
@@ -833,6 +787,8 @@ class ModuleModel:
             yield _Edge(nested, "defined", False)
         for call in fn.calls:
             target = self.call_target(call, fn)
+            if isinstance(target, FunctionInfo) and target.eager_by is not None:
+                continue  # a py_function wrapper's function runs eagerly, not in the graph
             if target is not None:
                 receiver = self._receiver(call, fn)
                 yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
@@ -898,6 +854,8 @@ class ModuleModel:
                 info.signature = root.signature
             if fn.cls is not None:
                 info.cls = fn.cls.name
+            if fn in self.wrappers:
+                info.wraps = self.wrappers[fn][0]
             out.functions[key] = info
             for edge in self.edges(fn):
                 target = edge.target
@@ -1118,12 +1076,8 @@ class ModuleModel:
         return known
 
     def _tensor_api(self, name: str) -> bool:
-        if not name.startswith("tensorflow."):
-            return False
-        rest = name[len("tensorflow.") :].removeprefix("compat.v1.")
-        if "." not in rest:
-            return rest not in _NOT_TENSOR_TOPLEVEL and not rest[:1].isupper()
-        return rest.startswith(_TENSOR_NAMESPACES)
+        """A TF/Keras call that returns a tensor, as the knowledge base says."""
+        return knowledge.returns(name) == "tensor"
 
     def _param_is_tensor(self, fn: FunctionInfo, name: str) -> bool:
         if name in ("self", "cls", "training", "mask"):
@@ -1510,6 +1464,12 @@ class _ModelBuilder:
 
     def _enter_call(self, node: cst.Call) -> None:
         fn = self.current()
+        if (
+            fn is not None
+            and fn.kind == "function"
+            and any(d.decorator is node for d in fn.node.decorators)
+        ):
+            fn = fn.outer  # `@make_decorator(...)` runs where the function is defined
         if fn is not None:
             if self.lifted_depth[-1]:
                 fn.lifted_calls.add(id(node))
@@ -1633,7 +1593,10 @@ class _ModelBuilder:
                 else:
                     qualified = model.qualified_name(base.value)
                     info.base_names.append(qualified)
-                    if is_keras(qualified, "Model", "Sequential", "Functional"):
+                    known = knowledge.class_kind(qualified)
+                    if known in knowledge.KERAS_KINDS:
+                        info.keras_kind = known
+                    elif is_keras(qualified, "Model", "Sequential", "Functional"):
                         info.keras_kind = "model"
                     elif is_keras(qualified, "Layer", "layers.Layer") or (
                         qualified and is_keras(qualified) and ".layers." in qualified
@@ -1659,10 +1622,60 @@ class _ModelBuilder:
                         info.keras2 = parent.keras2
                         changed = True
 
-    def collect_roots(self) -> None:
-        """How the module's own code makes tf.function trace a function: decorators,
-        ``tf.function(f)`` and ``Dataset.map(f)``, of its own functions or of imported ones."""
+    def find_wrappers(self) -> None:
+        """The module's own decorators that hand the function they decorate to ``tf.function``
+        ("trace") or to ``tf.py_function``/``tf.numpy_function`` ("eager"):
+        ``def compiled(f): return tf.function(f, jit_compile=True)``."""
         model = self.model
+        for call, caller, _, scope in model._calls:
+            if caller is None or not call.args or type(call.args[0].value) is not cst.Name:
+                continue
+            name = model.call_name(call)
+            effect = (
+                "trace"
+                if name in TF_FUNCTION_NAMES
+                else "eager"
+                if name in PY_FUNCTION_NAMES
+                else None
+            )
+            if effect is None:
+                continue
+            binding = model.binding_of(call.args[0].value, scope)
+            owner = binding.scope
+            if (
+                binding.is_param
+                and isinstance(owner, FunctionInfo)
+                and owner.params[:1] == [call.args[0].value.value]
+            ):
+                model.wrappers[owner] = (effect, call)
+
+    def decorator_effect(
+        self, fn: FunctionInfo, expr: cst.BaseExpression
+    ) -> tuple[str, str] | None:
+        """What a decorator of ``fn`` does with it, by the wrappers this module (or, through
+        the project, another) defines: ("trace" | "eager", the decorator's name)."""
+        model = self.model
+        scope = fn.outer or model.scope
+        func = expr.func if isinstance(expr, cst.Call) else expr
+        local = model.function_referenced(func, scope)
+        if local is not None:
+            candidates = [local] if not isinstance(expr, cst.Call) else list(local.nested.values())
+            for candidate in candidates:
+                if candidate in model.wrappers:
+                    return model.wrappers[candidate][0], local.qualname
+            return None
+        qualified = model.qualified_name(func)
+        external = model.external(qualified)
+        if external is not None and external.wraps and qualified:
+            return external.wraps, qualified
+        return None
+
+    def collect_roots(self) -> None:
+        """How the module's own code makes tf.function trace a function: decorators (its own
+        wrappers of tf.function too), ``tf.function(f)``, ``Dataset.map(f)`` and Keras
+        ``compile(loss=f, metrics=[g])``, of its own functions or of imported ones."""
+        model = self.model
+        self.find_wrappers()
         for fn in model.functions:
             for decorator in fn.decorators:
                 expr = decorator.decorator
@@ -1672,7 +1685,23 @@ class _ModelBuilder:
                     model.roots.append(
                         Root(fn, reason, _autograph(name, expr), input_signature(expr))
                     )
+                    continue
+                effect = self.decorator_effect(fn, expr)
+                if effect is not None and effect[0] == "trace":
+                    model.roots.append(Root(fn, TracedBy("decorator", effect[1])))
+                elif effect is not None:
+                    fn.eager_by = effect[1]
         for call, _, _, scope in model._calls:
+            func = call.func
+            if type(func) is cst.Attribute and func.attr.value == "compile":
+                for arg in call.args:
+                    if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
+                        for value in _elements(arg.value):
+                            target = model.function_target(value, scope)
+                            if target is not None:
+                                reason = TracedBy("compiled", arg.keyword.value)
+                                model.roots.append(Root(target, reason))
+                continue
             func = call.func
             t = type(func)
             if t is cst.Attribute:
@@ -1729,7 +1758,7 @@ class _ModelBuilder:
                     unconverted.append(root.target)
         for fn in model.functions:
             cls = fn.cls
-            if cls is not None and cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
+            if cls is not None and fn.name in knowledge.traced_methods(cls.keras_kind):
                 roots.append((fn, TracedBy("keras", cls.keras_kind), False))
                 if not cls.keras2:
                     unconverted.append(fn)
@@ -1830,6 +1859,15 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The elements of a list, tuple or dict display (its values), else ``[expr]``."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    if isinstance(expr, cst.Dict):
+        return [e.value for e in expr.elements if isinstance(e, cst.DictElement)]
+    return [expr]
 
 
 def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:

@@ -20,7 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach, shared_selves
+from tf2lint import knowledge
+from tf2lint.model import TracedBy, propagate, reach, shared_selves
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,9 @@ class FunctionSummary:
     cls: str | None = None  # the class it is a method of
     tf_function: bool = False  # calling it calls a tf.function
     signature: bool = False  # ... with a fixed input_signature
+    # a decorator that hands the function it decorates to tf.function ("trace") or to
+    # tf.py_function ("eager")
+    wraps: str | None = None
 
 
 @dataclass
@@ -118,10 +122,11 @@ class ModuleSummary:
 
 @dataclass(frozen=True)
 class ExternalName:
-    """An imported name that is a tf.function of another linted module (the one question
-    rules ask of other modules by name: a call of it may retrace)."""
+    """An imported name that is a tf.function of another linted module (a call of it may
+    retrace), or a decorator there that traces what it decorates (or runs it eagerly)."""
 
     signature: bool = False  # its input_signature is fixed
+    wraps: str | None = None  # a decorator: "trace" (tf.function) or "eager" (tf.py_function)
 
 
 @dataclass
@@ -256,7 +261,9 @@ class Project:
                     if not info.autograph:
                         self._unconverted_roots.append(node)
                 kind = self._class_kinds.get((name, info.cls)) if info.cls else None
-                if kind is not None and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS:
+                if kind is not None and qualname.rpartition(".")[2] in knowledge.traced_methods(
+                    kind[0]
+                ):
                     self._roots.append((node, TracedBy("keras", kind[0])))
                     if not kind[1]:
                         self._unconverted_roots.append(node)
@@ -264,7 +271,7 @@ class Project:
                 target = self._target(name, edge)
                 if target is None:
                     continue
-                if edge.kind in ("wrapped", "dataset"):
+                if edge.kind in ("wrapped", "dataset", "compiled"):
                     self._roots.append((target, TracedBy(edge.kind)))
                     if not edge.autograph:
                         self._unconverted_roots.append(target)
@@ -355,7 +362,7 @@ class Project:
             cls is not None
             and cls.keras
             and not cls.keras2
-            and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS
+            and qualname.rpartition(".")[2] in knowledge.traced_methods(cls.keras)
         )
 
     def describe(self, qualified: str) -> ExternalName | None:
@@ -364,9 +371,9 @@ class Project:
         if node is None:
             return None
         function = self.modules[node[0]].functions.get(node[1])
-        if function is None or not function.tf_function:
+        if function is None or not (function.tf_function or function.wraps):
             return None
-        return ExternalName(signature=function.signature)
+        return ExternalName(signature=function.signature, wraps=function.wraps)
 
 
 def _qualified(node: Node) -> str:
