@@ -210,6 +210,23 @@ class Project:
             return None
         return None
 
+    def library_name(self, qualified: str, _depth: int = 0) -> str | None:
+        """What a name reached through a linted module's imports stands for outside the
+        project: ``pkg.utils.keras.layers.Layer`` is ``tf_keras.layers.Layer`` when
+        ``pkg/utils.py`` does ``import tf_keras as keras``."""
+        parts = qualified.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            summary = self.modules.get(".".join(parts[:i]))
+            if summary is None:
+                continue
+            exported = summary.exports.get(parts[i])
+            if exported is None or _depth >= 8:
+                return None
+            rest = ".".join(parts[i + 1 :])
+            name = f"{exported}.{rest}" if rest else exported
+            return self.library_name(name, _depth + 1) or name
+        return None
+
     def _target(self, module: str, edge: Edge) -> Node | None:
         if not edge.external:
             return module, edge.target
@@ -246,6 +263,12 @@ class Project:
                         found = self.resolve(base)
                         if found is not None and found in kinds:
                             kinds[node] = kinds[found]
+                            changed = True
+                            break
+                        library = self.library_name(base) if found is None else None
+                        kind = knowledge.class_kind(library)
+                        if kind in knowledge.KERAS_KINDS:
+                            kinds[node] = (kind, library.startswith("tf_keras."))
                             changed = True
                             break
         return kinds
