@@ -153,6 +153,22 @@ def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     return types.Range(start, end)
 
 
+def _related_information(
+    d: Diagnostic, positions: _Positions, uri: str | None
+) -> list[types.DiagnosticRelatedInformation] | None:
+    """The finding's evidence (why its code is traced, where its value came from), each step
+    located in the document ``uri``."""
+    if d.evidence is None or uri is None:
+        return None
+    found = []
+    for step in d.evidence.steps():
+        if step.line and step.path is None:
+            start = positions.position(step.line, step.column)
+            location = types.Location(uri=uri, range=types.Range(start, start))
+            found.append(types.DiagnosticRelatedInformation(location, step.message))
+    return found or None
+
+
 def _contains(d: Diagnostic, line: int, column: int) -> bool:
     return (d.line, d.column) <= (line, column) <= (d.end_line, d.end_column)
 
@@ -239,6 +255,7 @@ class Tf2lintServer(LanguageServer):
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,
+                    preview=bool(config.preview),
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -285,7 +302,7 @@ class Tf2lintServer(LanguageServer):
         if isinstance(found, Lost):  # the worker died or ran out of time: it has been replaced
             linted.diagnostics = [engine_diagnostic(found.kind, linted.path, found.message)]
             return
-        linted.diagnostics = found.diagnostics
+        linted.diagnostics = [d for d in found.diagnostics if settings.preview or not d.preview]
         if found.summary is not None and linted.identity is not None:
             self._buffers[Path(linted.path)] = found.summary
 
@@ -366,7 +383,7 @@ class Tf2lintServer(LanguageServer):
             return  # stale: a newer lint will publish
         positions = _Positions(text, self.position_encoding())
         linted.published = [
-            self._lsp_diagnostic(i, d, positions) for i, d in enumerate(linted.diagnostics)
+            self._lsp_diagnostic(i, d, positions, uri) for i, d in enumerate(linted.diagnostics)
         ]
         self.linted[uri] = linted
         self.text_document_publish_diagnostics(
@@ -427,7 +444,9 @@ class Tf2lintServer(LanguageServer):
         task = asyncio.get_running_loop().create_task(run())
         self.pending[uri] = task
 
-    def _lsp_diagnostic(self, index: int, d: Diagnostic, positions: _Positions) -> types.Diagnostic:
+    def _lsp_diagnostic(
+        self, index: int, d: Diagnostic, positions: _Positions, uri: str | None = None
+    ) -> types.Diagnostic:
         message = d.message
         if d.fix:
             message += f" (fix, {d.fix.applicability}: {d.fix.description})"
@@ -438,6 +457,7 @@ class Tf2lintServer(LanguageServer):
             code=d.rule,
             source=SOURCE,
             data={"index": index},
+            related_information=_related_information(d, positions, uri),
         )
 
     # fixes --------------------------------------------------------------------------------------

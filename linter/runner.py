@@ -72,6 +72,7 @@ class Settings:
     # Empty: the configuration's root.
     linted_paths: tuple[Path, ...] = ()
     cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
+    preview: bool = False  # the editor also shows findings whose evidence has a gap
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [
