@@ -977,23 +977,33 @@ class ModuleModel:
             and all(isinstance(e.value, _SCALAR_LITERALS) for e in iterable.elements)
         )
 
-    def is_dataset(self, expr: cst.BaseExpression) -> bool:
+    def is_dataset(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """Whether ``expr`` looks like a tf.data pipeline (its iterator advances in the graph):
-        built by tf.data or tf.distribute, or named like one (``ds``, ``train_dataset``)."""
+        built by tf.data or tf.distribute (the knowledge base's datasets), bound to one, or
+        named like one (``ds``, ``train_dataset``)."""
         while isinstance(expr, cst.Call):  # ds.batch(8).map(f): look through the chain
             name = self.call_name(expr)
             if name is not None:
-                return name.startswith(("tensorflow.data.", "tensorflow.distribute."))
+                return knowledge.returns(name) == "dataset" or name.startswith(
+                    ("tensorflow.data.", "tensorflow.distribute.")
+                )
             if not isinstance(expr.func, cst.Attribute):
                 return False
             if "dataset" in expr.func.attr.value:
                 return True  # strategy.experimental_distribute_dataset(ds), make_dataset()...
             expr = expr.func.value
+        name_read = isinstance(expr, cst.Name)
         if isinstance(expr, cst.Attribute):  # self.dataset
             expr = expr.attr
         if isinstance(expr, cst.Name):
             lowered = expr.value.lower()
-            return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
+            if "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds"):
+                return True
+            if name_read and _depth < 4:  # dist = strategy.experimental_distribute_dataset(ds)
+                values = self.bound_values(expr, self.scope_of(expr))
+                return any(
+                    isinstance(v, cst.Call) and self.is_dataset(v, _depth + 1) for v in values
+                )
         return False
 
     def enclosing_class(self, scope: Scope | None) -> ClassInfo | None:

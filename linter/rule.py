@@ -258,13 +258,15 @@ class Rule:
         applicability: str | None = None,
         because: Sequence[tuple[str, cst.CSTNode]] = (),
         gap: str | None = None,
+        traced_in: FunctionInfo | None = None,
     ) -> None:
         """Report ``node``; ``replacement`` (or several ``edits``) makes the finding fixable.
 
         The evidence of a finding in traced code (why it is traced) is added by the engine;
         ``because`` adds why the value is what the rule says (a message and the node it points
         at), and ``gap`` what the rule could not prove: the finding then needs ``--preview``
-        (and carries no fix)."""
+        (and carries no fix). ``traced_in``: the traced function the finding is in, for a rule
+        that reports after the traversal has left it."""
         replacement_text = None
         if replacement is not None:
             edits = [(node, replacement)]
@@ -285,7 +287,7 @@ class Rule:
                 node,
                 message or self.message,
                 None if gap else fix,
-                context.function if context.in_traced_code else None,
+                traced_in or (context.function if context.in_traced_code else None),
                 tuple(because),
                 gap,
             )

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from tf2lint.lazy import cst
-from tf2lint.rules.common import StoreRule, outer_container, outer_target
+from tf2lint.model import FunctionInfo
+from tf2lint.rules.common import StoreRule, code, outer_container, outer_target
+
+SCRATCH_GAP = (
+    "the function reads the attribute back itself: it may be scratch state that every call "
+    "sets before use, never read after the trace"
+)
 
 
 class TensorLeakedFromTracedCode(StoreRule):
@@ -28,10 +36,20 @@ class TensorLeakedFromTracedCode(StoreRule):
         fn = context.function
         where = outer_target(self.model, context.scope, target)
         if where is not None and self.model.is_tensor(value, context.scope):
+            # Stored and read back by the same function (a wrapper that sets its inner layer's
+            # kernel, then calls it): scratch state of one call, which each call sets anew.
+            scratch = isinstance(target, cst.Attribute) and self._read_back(fn, code(target))
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+                because=[(f"the tensor is stored in {where} here", target)],
+                gap=SCRATCH_GAP if scratch else None,
             )
+
+    def _read_back(self, fn: FunctionInfo, target: str) -> bool:
+        text = self.context.memo((TensorLeakedFromTracedCode, id(fn)), lambda: code(fn.node))
+        pattern = rf"(?<![\w.]){re.escape(target)}(?![\w=])"
+        return len(re.findall(pattern, text)) > 1
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import string
 
 from tf2lint.lazy import cst
@@ -10,7 +11,9 @@ from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import (
     StoreRule,
+    code,
     is_local,
+    is_test_path,
     outer_container,
     outer_target,
     tensorflow_alias,
@@ -361,7 +364,13 @@ class PythonStateMutationInTracedCode(StoreRule):
         values and collect them outside the traced function.
     """
 
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target, node.value, accumulates=True)
+
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        self._check(target, value, accumulates=_reads(value, code(target)))
+
+    def _check(self, target: cst.BaseExpression, value: cst.BaseExpression, accumulates: bool):
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
@@ -371,10 +380,20 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        # A counter or accumulator (`self.steps += 1`) is meant to change on every call; a
+        # value set once (`self.keys = ...`) is usually setup that tracing does once, by design.
+        gap = None if accumulates else SET_ONCE_GAP
         self.report(
             target,
             f"traced `{fn.qualname}` sets {where} to a Python value; this runs only while tracing",
+            because=[(f"{where} {'accumulates' if accumulates else 'is set'} here", target)],
+            gap=gap or self._test_gap(),
         )
+
+    def _test_gap(self) -> str | None:
+        if is_test_path(self.context.path):
+            return "in test code, which often records what tracing does on purpose"
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -391,7 +410,19 @@ class PythonStateMutationInTracedCode(StoreRule):
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
+            gap=self._test_gap(),
         )
+
+
+SET_ONCE_GAP = (
+    "a value set, not accumulated: nothing shows that code expects it to change on every call "
+    "(one-time setup while tracing is the common case)"
+)
+
+
+def _reads(value: cst.BaseExpression, target: str) -> bool:
+    """Whether ``value`` reads ``target`` itself (``self.n = self.n + 1``)."""
+    return re.search(rf"(?<![\w.]){re.escape(target)}(?!\w)", code(value)) is not None
 
 
 class PythonIteratorInTracedCode(Rule):

@@ -42,7 +42,7 @@ class StaleGlobalCapture(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # (id(reading function), name) -> the first read, the function defined in the scope
         # that binds the name (the "anchor"), and that scope
-        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, Scope]] = {}
+        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, Scope, FunctionInfo]] = {}
         self._not_reads: set[int] = set()  # attribute names and keywords
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -74,11 +74,11 @@ class StaleGlobalCapture(Rule):
         anchor = fn
         while anchor.outer is not None and anchor.outer is not owner.function:
             anchor = anchor.outer
-        self._reads.setdefault((id(fn), name), (node, anchor, owner))
+        self._reads.setdefault((id(fn), name), (node, anchor, owner, fn))
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
-        for (_, name), (read, anchor, owner) in self._reads.items():
+        for (_, name), (read, anchor, owner, reader) in self._reads.items():
             if anchor.defined_in or anchor.kind == "lambda":
                 continue  # a new function (and trace) each iteration: TF502's concern
             defined = [
@@ -105,24 +105,41 @@ class StaleGlobalCapture(Rule):
                 used_after = any(site.order < u < until or first < u < last for u in uses)
                 if used_before and used_after:
                     later.append(site)
-            where = None
+            where = gap = None
+            because = []
             if later:
                 kind = "global" if owner is model.scope else "closure variable"
                 where = f"{kind} `{name}` is rebound after `{anchor.name}` is defined"
+                because = [(f"`{name}` is rebound here, after a call", s.node) for s in later]
             elif owner is model.scope:
                 writers = [
-                    s.where
+                    s
                     for s in owner.bindings.get(name, ())
                     if s.where is not None and not s.where.traced
                 ]
                 if writers:
-                    where = f"global `{name}` is rebound in `{writers[0].qualname}`"
+                    where = f"global `{name}` is rebound in `{writers[0].where.qualname}`"
+                    because = [
+                        (f"`{name}` is rebound in `{s.where.qualname}`", s.node) for s in writers
+                    ]
+                    # A setter may well run before the first trace (configuration): proven
+                    # stale when the module calls it after a use of the traced function.
+                    uses = self._uses(anchor.name)
+                    if not any(
+                        u > min(uses, default=len(model.events))
+                        for w in writers
+                        for u in self._uses(w.where.name)
+                    ):
+                        gap = "nothing shows the rebinding function runs after the first trace"
             if where is None:
                 continue
             self.report(
                 read,
                 f"{where}, but traced `{anchor.qualname}` keeps the value it saw when it was "
                 "traced; pass it as an argument or keep it in a `tf.Variable`",
+                because=[b for b in because if isinstance(b[1], cst.CSTNode)],
+                gap=gap,
+                traced_in=reader,
             )
 
     def _uses(self, name: str) -> list[int]:
@@ -165,6 +182,51 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
     return False
 
 
+SETUP_GAP = (
+    "changed only in private methods or dunders, which may run before the first trace "
+    "(setup), not after it"
+)
+
+
+def _may_run_first(fn: FunctionInfo | None) -> bool:
+    """A write made by a method that may be setup before any trace: a private or dunder method
+    of the class (not module code, not a public method that users call between calls)."""
+    return fn is not None and fn.cls is not None and fn.name.startswith("_")
+
+
+def _attributes(node: cst.BaseExpression) -> list[cst.Attribute]:
+    found = []
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, cst.Attribute):
+            found.append(current)
+        todo.extend(current.children)
+    return found
+
+
+def _init_or_raise(model: ModuleModel, node: cst.If) -> bool:
+    """``if <flag>:`` whose body only raises, or initialises under ``tf.init_scope()``."""
+    body = node.body.body
+    if all(
+        isinstance(stmt, cst.SimpleStatementLine)
+        and all(isinstance(s, cst.Raise) for s in stmt.body)
+        for stmt in body
+    ):
+        return True
+    return any(
+        isinstance(stmt, cst.With)
+        and any(
+            isinstance(item.item, cst.Call) and model.call_name(item.item) == INIT_SCOPE
+            for item in stmt.items
+        )
+        for stmt in body
+    )
+
+
+INIT_SCOPE = "tensorflow.init_scope"
+
+
 class StaleAttributeCapture(Rule):
     id = "TF602"
     name = "stale-attribute-capture"
@@ -189,6 +251,7 @@ class StaleAttributeCapture(Rule):
         self._scalar_init: set[str] = set()  # attributes set to a Python scalar in __init__
         self._stores: set[int] = set()
         self._called: set[int] = set()
+        self._guards: set[int] = set()  # attributes read by an init-once or raise-only test
 
     def _store(self, target: cst.BaseExpression, value: cst.BaseExpression, aug: bool) -> None:
         for t in _store_targets(target):
@@ -223,7 +286,7 @@ class StaleAttributeCapture(Rule):
             shown = f"`{root.value}.{attr}`"
             where = f"in `{fn.qualname}`" if fn is not None else "at module level"
             self._writes.setdefault(attr, []).append(
-                (cls, is_self, f"{shown} is changed {where}", kind)
+                (cls, is_self, f"{shown} is changed {where}", kind, t, _may_run_first(fn))
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -237,9 +300,19 @@ class StaleAttributeCapture(Rule):
         if self.context.in_traced_code:
             self._called.add(id(node.func))
 
+    def visit_If(self, node: cst.If) -> None:
+        """A flag tested to initialise once outside the graph (``if not self._ready:`` then
+        ``with tf.init_scope():``) or only to raise a usage error is read correctly at trace
+        time: its value at the first trace is the one that matters."""
+        if self.context.in_traced_code and _init_or_raise(self.model, node):
+            for child in _attributes(node.test):
+                self._guards.add(id(child))
+
     def visit_Attribute(self, node: cst.Attribute) -> None:
         context = self.context
         if not context.in_traced_code or id(node) in self._stores or id(node) in self._called:
+            return
+        if id(node) in self._guards:
             return
         root = node.value
         if not isinstance(root, cst.Name):
@@ -273,9 +346,16 @@ class StaleAttributeCapture(Rule):
                 if not match:
                     continue
                 reported.add(id(fn))
+                # Changed from outside the class, or by a public method (a setter the user
+                # calls between calls), the change comes after a trace; a private helper or a
+                # dunder may be setup that runs before the first one.
+                after = [w for w in match if not w[5]]
                 self.report(
                     read,
                     f"traced `{fn.qualname}` reads `{code(read)}`, a plain Python attribute: "
-                    f"{match[0][2]}, but the graph keeps the value from trace time; use a "
-                    "`tf.Variable` and `.assign()`",
+                    f"{(after or match)[0][2]}, but the graph keeps the value from trace time; "
+                    "use a `tf.Variable` and `.assign()`",
+                    because=[(w[2], w[4]) for w in (after or match)],
+                    gap=None if after else SETUP_GAP,
+                    traced_in=fn,
                 )
