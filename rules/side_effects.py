@@ -380,13 +380,21 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
-        # A counter or accumulator (`self.steps += 1`) is meant to change on every call; a
-        # value set once (`self.keys = ...`) is usually setup that tracing does once, by design.
-        gap = None if accumulates else SET_ONCE_GAP
+        # A counter or accumulator (`self.steps += 1`) is meant to change on every call, and
+        # is wrong when code outside the trace reads it; a value set once (`self.keys = ...`)
+        # is usually setup that tracing does once, by design, and a counter only traced code
+        # reads may be a trace-time counter on purpose (naming ops per trace).
+        gap = SET_ONCE_GAP
+        if accumulates:
+            observed = observed_outside_traces(self.context).get(_last_name(target))
+            gap = None if observed is not None else UNOBSERVED_GAP
+        because = [(f"{where} {'accumulates' if accumulates else 'is set'} here", target)]
+        if accumulates and gap is None:
+            because.append(("code outside traced functions reads it", observed))
         self.report(
             target,
             f"traced `{fn.qualname}` sets {where} to a Python value; this runs only while tracing",
-            because=[(f"{where} {'accumulates' if accumulates else 'is set'} here", target)],
+            because=because,
             gap=gap or self._test_gap(),
         )
 
@@ -406,12 +414,69 @@ class PythonStateMutationInTracedCode(StoreRule):
         if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
             return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
+        observed = observed_outside_traces(context).get(_last_name(node.func.value))
+        because = [(f"the {container} changes here", node)]
+        if observed is not None:
+            because.append(("code outside traced functions reads it", observed))
         self.report(
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
-            gap=self._test_gap(),
+            because=because,
+            gap=self._test_gap() or (None if observed is not None else UNOBSERVED_GAP),
         )
+
+
+UNOBSERVED_GAP = (
+    "only traced code reads it: it may count traces on purpose; nothing shows code outside "
+    "expects it to count calls"
+)
+
+
+def _last_name(target: cst.BaseExpression) -> str | None:
+    if isinstance(target, cst.Attribute):
+        return target.attr.value
+    if isinstance(target, cst.Name):
+        return target.value
+    return None
+
+
+def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that code outside traced functions reads (not stores), with
+    the first such read: state that code outside a trace observes."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        model = context.model
+        found: dict[str, cst.CSTNode] = {}
+        stores: set[int] = set()
+        functions: list = []
+        for node, entering in model.events:
+            scope = model.scope_at.get(id(node))
+            if isinstance(scope, FunctionInfo):
+                if entering:
+                    functions.append(scope)
+                else:
+                    functions.pop()
+                continue
+            if not entering:
+                continue
+            t = type(node)
+            if t is cst.Assign:
+                stores.update(id(target.target) for target in node.targets)
+            elif t is cst.AugAssign or t is cst.AnnAssign:
+                stores.add(id(node.target))
+            elif t is cst.Attribute or t is cst.Name:
+                if t is cst.Attribute:
+                    stores.add(id(node.attr))  # `x.attr`'s Name is not a read of `attr`
+                if id(node) in stores or (functions and functions[-1].traced):
+                    continue
+                name = node.attr.value if t is cst.Attribute else node.value
+                if t is cst.Name and model.is_target(node):
+                    continue
+                found.setdefault(name, node)
+        return found
+
+    return context.memo(observed_outside_traces, compute)
 
 
 SET_ONCE_GAP = (

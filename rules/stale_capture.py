@@ -308,6 +308,11 @@ class StaleAttributeCapture(Rule):
             for child in _attributes(node.test):
                 self._guards.add(id(child))
 
+    def visit_Assert(self, node: cst.Assert) -> None:
+        if self.context.in_traced_code:  # a usage check, like a raise-only test
+            for child in _attributes(node.test):
+                self._guards.add(id(child))
+
     def visit_Attribute(self, node: cst.Attribute) -> None:
         context = self.context
         if not context.in_traced_code or id(node) in self._stores or id(node) in self._called:
