@@ -6,7 +6,7 @@ import re
 
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
-from tf2lint.rules.common import StoreRule, code, outer_container, outer_target
+from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
 
 SCRATCH_GAP = (
     "the function reads the attribute back itself: it may be scratch state that every call "
@@ -38,7 +38,7 @@ class TensorLeakedFromTracedCode(StoreRule):
         if where is not None and self.model.is_tensor(value, context.scope):
             # Stored and read back by the same function (a wrapper that sets its inner layer's
             # kernel, then calls it): scratch state of one call, which each call sets anew.
-            scratch = isinstance(target, cst.Attribute) and self._read_back(fn, code(target))
+            scratch = isinstance(target, cst.Attribute) and self._read_back(fn, target)
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
@@ -46,10 +46,19 @@ class TensorLeakedFromTracedCode(StoreRule):
                 gap=SCRATCH_GAP if scratch else None,
             )
 
-    def _read_back(self, fn: FunctionInfo, target: str) -> bool:
+    def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:
+        """Read back by ``fn`` itself, and by no other traced function nor code outside the
+        class: what each call sets and uses before it returns."""
         text = self.context.memo((TensorLeakedFromTracedCode, id(fn)), lambda: code(fn.node))
-        pattern = rf"(?<![\w.]){re.escape(target)}(?![\w=])"
-        return len(re.findall(pattern, text)) > 1
+        pattern = rf"(?<![\w.]){re.escape(code(target))}(?![\w=])"
+        if len(re.findall(pattern, text)) < 2:
+            return False
+        for _, reader in name_reads(self.context).get(target.attr.value, ()):
+            if reader is fn:
+                continue
+            if reader is None or reader.traced or reader.cls is not fn.cls:
+                return False
+        return True
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context

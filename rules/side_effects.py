@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+from pathlib import PurePath
 
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
@@ -13,7 +14,7 @@ from tf2lint.rules.common import (
     StoreRule,
     code,
     is_local,
-    is_test_path,
+    name_reads,
     outer_container,
     outer_target,
     tensorflow_alias,
@@ -399,7 +400,9 @@ class PythonStateMutationInTracedCode(StoreRule):
         )
 
     def _test_gap(self) -> str | None:
-        if is_test_path(self.context.path):
+        # By the file's own name: a folder named tests may hold example programs too.
+        name = PurePath(self.context.path).name
+        if name.startswith("test_") or name.endswith("_test.py"):
             return "in test code, which often records what tracing does on purpose"
         return None
 
@@ -442,38 +445,16 @@ def _last_name(target: cst.BaseExpression) -> str | None:
 
 
 def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
-    """Names and attribute names that code outside traced functions reads (not stores), with
-    the first such read: state that code outside a trace observes."""
+    """Names and attribute names that code outside traced functions reads, with the first such
+    read: state that code outside a trace observes."""
 
     def compute() -> dict[str, cst.CSTNode]:
-        model = context.model
         found: dict[str, cst.CSTNode] = {}
-        stores: set[int] = set()
-        functions: list = []
-        for node, entering in model.events:
-            scope = model.scope_at.get(id(node))
-            if isinstance(scope, FunctionInfo):
-                if entering:
-                    functions.append(scope)
-                else:
-                    functions.pop()
-                continue
-            if not entering:
-                continue
-            t = type(node)
-            if t is cst.Assign:
-                stores.update(id(target.target) for target in node.targets)
-            elif t is cst.AugAssign or t is cst.AnnAssign:
-                stores.add(id(node.target))
-            elif t is cst.Attribute or t is cst.Name:
-                if t is cst.Attribute:
-                    stores.add(id(node.attr))  # `x.attr`'s Name is not a read of `attr`
-                if id(node) in stores or (functions and functions[-1].traced):
-                    continue
-                name = node.attr.value if t is cst.Attribute else node.value
-                if t is cst.Name and model.is_target(node):
-                    continue
-                found.setdefault(name, node)
+        for name, reads in name_reads(context).items():
+            for node, fn in reads:
+                if fn is None or not fn.traced:
+                    found[name] = node
+                    break
         return found
 
     return context.memo(observed_outside_traces, compute)
