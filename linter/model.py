@@ -16,6 +16,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from tf2lint import knowledge
+from tf2lint.kinds import Kind, kind_of
 from tf2lint.lazy import cst
 from tf2lint.walk import LEAVE, children, walk
 
@@ -883,6 +884,16 @@ class ModuleModel:
                 out.exports[local] = sites[-1].imported
         out.queries = sorted(self.queries)
         return out
+
+    def kind_of(self, expr: cst.BaseExpression, scope: Scope | None = None) -> Kind | None:
+        """What kind of object ``expr`` holds where ``scope`` evaluates it ("model", "layer",
+        "callback", "optimizer", "tensor", "dataset", "list[layer]"...), with why; None when
+        the module does not show it. See tf2lint.kinds."""
+        return kind_of(self, expr, scope)
+
+    def return_values(self, fn: FunctionInfo) -> list[cst.BaseExpression]:
+        """What ``fn``'s ``return`` statements return (not those of functions inside it)."""
+        return _return_values(fn.node)
 
     def bound_values(
         self, expr: cst.BaseExpression, scope: Scope | None
