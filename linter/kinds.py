@@ -84,7 +84,10 @@ def kind_of(
 
 def _call_kind(model: ModuleModel, call: cst.Call, scope: Scope | None, depth: int) -> Kind | None:
     func = call.func
-    if type(func) is cst.Call and model.call_name(func) == "builtins.super":
+    if model.call_name(call) == "builtins.super":  # the base, of the class's own Keras kind
+        cls = model.enclosing_class(scope)
+        if cls is not None and cls.keras_kind:
+            return Kind(cls.keras_kind, f"`super()` in Keras {cls.keras_kind} `{cls.name}`")
         return None
     if (
         type(func) is cst.Attribute

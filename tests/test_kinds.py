@@ -23,7 +23,7 @@ SOURCE = textwrap.dedent(
 
     class Block(tf_keras.layers.Layer):
         def call(self, x):
-            return x
+            return super().__call__(x)
 
     class Plain:
         pass
@@ -84,6 +84,12 @@ def _kind(model: ModuleModel, expression: str) -> str | None:
 )
 def test_kind_of_follows_the_knowledge_base_and_the_module(model, expression, kind):
     assert _kind(model, expression) == kind
+
+
+def test_super_in_a_keras_subclass_is_of_its_kind(model):
+    fn = next(f for f in model.functions if f.qualname == "Block.call")
+    call = next(c for c in model.nodes_of(cst.Call) if cst.Module([]).code_for_node(c) == "super()")
+    assert model.kind_of(call, fn).kind == "layer"
 
 
 def test_kind_of_says_why(model):
