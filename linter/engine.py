@@ -423,7 +423,32 @@ def _evidence(report: Report, ranges: dict) -> Evidence | None:
             for message, fn in _traced_chain(report.function)
         )
     value = tuple(step(message, node) for message, node in report.because)
-    return Evidence(traced, value, report.gap)
+    gap = report.gap
+    if gap is None and report.function is not None:
+        gap = _chain_gap(report.function)
+    return Evidence(traced, value, gap)
+
+
+def _chain_gap(fn: FunctionInfo) -> str | None:
+    """A link of the traced chain the model assumes rather than shows: a function defined
+    inside traced code that its definer never calls nor hands on by name (it may only ever
+    reach ``tf.py_function``, through a variable)."""
+    for _, link in _traced_chain(fn):
+        if link is None or link.traced_by is None or link.traced_by.kind != "defined":
+            continue
+        outer = link.outer
+        if outer is None or link.kind != "function":
+            continue
+        if not any(_names(call, link.name) for call in outer.calls):
+            return f"`{link.qualname}` is defined in traced code, which never calls it by name"
+    return None
+
+
+def _names(call: cst.Call, name: str) -> bool:
+    """Whether ``call`` calls ``name`` or passes it as an argument."""
+    if type(call.func) is cst.Name and call.func.value == name:
+        return True
+    return any(type(arg.value) is cst.Name and arg.value.value == name for arg in call.args)
 
 
 def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnostic]:

@@ -20,6 +20,8 @@ from functools import cache
 from importlib import resources
 
 KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
+# Values that live on the host, never in the graph
+HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
 # Keras objects that calling gives tensors: `layer(x)`, `loss(y, p)`, `metric(y, p)`
 CALLABLE_KERAS_KINDS = frozenset({"layer", "model", "loss", "metric"})
 

@@ -709,8 +709,16 @@ class ModuleModel:
                 for s in binding.sites
             ):
                 return True
+            if any(s.kind in _VALUE_KINDS and self._host_value(s.value) for s in binding.sites):
+                return False  # `dtype = tf.as_dtype(dtype)`: the parameter is replaced
             return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
+
+    def _host_value(self, value: cst.BaseExpression | None) -> bool:
+        """A TF call the knowledge base says returns a host value (a dtype, a shape, a spec)."""
+        if not isinstance(value, cst.Call):
+            return False
+        return knowledge.returns(self.call_name(value)) in knowledge.HOST_KINDS
 
     def returns_tensor(self, fn: FunctionInfo) -> bool:
         """Whether calling ``fn`` gives a tensor: it is a tf.function, or it returns a tensor
@@ -1282,7 +1290,7 @@ class _ModelBuilder:
                     model.roots.append(
                         Root(
                             target,
-                            TracedBy("wrapped"),
+                            TracedBy("wrapped", scope.function.qualname if scope.function else ""),
                             _autograph(name, call),
                             input_signature(call),
                         )

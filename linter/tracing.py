@@ -37,13 +37,25 @@ class TracedBy:
         if self.kind == "keras":
             return f"a method of a Keras {self.via}, traced by Keras"
         if self.kind == "wrapped":
-            return "wrapped by tf.function"
+            return (
+                f"wrapped by tf.function in `{self.via}`" if self.via else "wrapped by tf.function"
+            )
         if self.kind == "dataset":
             return f"passed to Dataset.{self.via}, traced by tf.data"
         if self.kind == "compiled":
             return f"passed to Keras compile({self.via}=...), traced by its train step"
         verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
         return f"{verb[self.kind]} traced `{self.via}`"
+
+
+def root_reason(fn: FunctionInfo) -> TracedBy | None:
+    """What starts the tracing that reaches ``fn``, following its callers in the module."""
+    reason = fn.traced_by
+    seen: set[int] = set()
+    while reason is not None and reason.caller is not None and id(reason.caller) not in seen:
+        seen.add(id(reason.caller))
+        reason = reason.caller.traced_by
+    return reason
 
 
 N = TypeVar("N")

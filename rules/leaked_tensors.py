@@ -8,6 +8,10 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
 
+OTHER_OBJECT_GAP = (
+    "stored on another object's attribute (a wrapped layer's weight, say), which that object "
+    "may read within the same call: nothing shows it is read after the trace"
+)
 SCRATCH_GAP = (
     "the function reads the attribute back itself: it may be scratch state that every call "
     "sets before use, never read after the trace"
@@ -38,12 +42,17 @@ class TensorLeakedFromTracedCode(StoreRule):
         if where is not None and self.model.is_tensor(value, context.scope):
             # Stored and read back by the same function (a wrapper that sets its inner layer's
             # kernel, then calls it): scratch state of one call, which each call sets anew.
-            scratch = isinstance(target, cst.Attribute) and self._read_back(fn, target)
+            gap = None
+            if isinstance(target, cst.Attribute):
+                if self._read_back(fn, target):
+                    gap = SCRATCH_GAP
+                elif isinstance(target.value, cst.Attribute):
+                    gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
                 because=[(f"the tensor is stored in {where} here", target)],
-                gap=SCRATCH_GAP if scratch else None,
+                gap=gap,
             )
 
     def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:

@@ -6,6 +6,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal
+from tf2lint.tracing import root_reason
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -182,6 +183,10 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
     return False
 
 
+PER_CALL_GAP = (
+    "the tf.function is created anew each time the function wrapping it runs, so it traces "
+    "again and reads the current value"
+)
 SETUP_GAP = (
     "changed only in private methods or dunders, which may run before the first trace "
     "(setup), not after it"
@@ -355,12 +360,19 @@ class StaleAttributeCapture(Rule):
                 # calls between calls), the change comes after a trace; a private helper or a
                 # dunder may be setup that runs before the first one.
                 after = [w for w in match if not w[5]]
+                root = root_reason(fn)
+                per_call = (
+                    root is not None
+                    and root.kind == "wrapped"
+                    and root.via
+                    and root.via.rpartition(".")[2] not in SETUP_METHODS
+                )
                 self.report(
                     read,
                     f"traced `{fn.qualname}` reads `{code(read)}`, a plain Python attribute: "
                     f"{(after or match)[0][2]}, but the graph keeps the value from trace time; "
                     "use a `tf.Variable` and `.assign()`",
                     because=[(w[2], w[4]) for w in (after or match)],
-                    gap=None if after else SETUP_GAP,
+                    gap=PER_CALL_GAP if per_call else None if after else SETUP_GAP,
                     traced_in=fn,
                 )

@@ -392,6 +392,19 @@ STUB_CLASSES = {
 }
 
 
+def _public_paths(tf: types.ModuleType) -> dict[str, list[str]]:
+    """Each public function path of the namespaces looked at -> every path of the same object."""
+    by_object: dict[int, list[str]] = {}
+    for namespace in TF_NAMESPACES:
+        module = _resolve(tf, namespace) if namespace else tf
+        prefix = "tensorflow." + (namespace + "." if namespace else "")
+        for name in dir(module):
+            obj = getattr(module, name, None)
+            if not name.startswith("_") and callable(obj) and not isinstance(obj, type):
+                by_object.setdefault(id(obj), []).append(prefix + name)
+    return {path: sorted(paths) for paths in by_object.values() for path in paths}
+
+
 def build() -> dict:
     """The knowledge base, from the installed packages and stubs."""
     import keras
@@ -419,9 +432,12 @@ def build() -> dict:
         returns.update(keras_op_returns(tf_keras, "tf_keras.", ("backend", "activations")))
         root, stubs_version = stubs_root()
         stub_returns, stub_classes = stub_facts(root)
+        aliases = _public_paths(tf)
         for name, kind in stub_returns.items():
-            if kind != "self":
-                returns[name] = kind
+            if kind == "self":
+                continue
+            for path in aliases.get(name, [name]):  # tf.as_dtype is tf.dtypes.as_dtype
+                returns[path] = kind
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})
