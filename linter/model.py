@@ -510,6 +510,10 @@ class ModuleModel:
         for local, sites in self.scope.bindings.items():
             if sites[-1].kind == "import" and sites[-1].imported:
                 out.exports[local] = sites[-1].imported
+            elif sites[-1].kind == "assign":  # `keras = tf.keras`: an alias, re-exported too
+                qualified = self.lookup(local).qualified
+                if qualified and qualified.startswith(_LIBRARY_ROOTS):
+                    out.exports[local] = qualified
         out.queries = sorted(self.queries)
         return out
 

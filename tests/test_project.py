@@ -160,3 +160,17 @@ def test_a_keras_module_imported_through_the_projects_own_module_is_keras(tmp_pa
         ("blocks.py", "TF805", 6),
         ("blocks.py", "TF805", 12),
     ]
+
+
+def test_a_keras_alias_assigned_in_another_module_is_keras(tmp_path):
+    """``keras = tf.keras`` in the zoo's compatibility module is a re-export too."""
+    (tmp_path / "zoo_utils.py").write_text("import tensorflow as tf\n\nkeras = tf.keras\n")
+    (tmp_path / "encoder.py").write_text(
+        "import random\n"
+        "from zoo_utils import keras\n"
+        "\n"
+        "class Encoder(keras.layers.Layer):\n"
+        "    def call(self, x):\n"
+        "        return x * random.random()\n"
+    )
+    assert _check(tmp_path, "--no-cache", "--select", "TF805") == [("encoder.py", "TF805", 6)]
