@@ -7,6 +7,7 @@ import re
 import string
 from pathlib import PurePath
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -530,3 +531,95 @@ def python_iterator(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) 
         if callee is not None and callee.is_generator:
             return f"generator `{callee.name}()`"
     return None
+
+
+# Calls that return a Python logger, whose level-named methods log like the module functions.
+LOGGER_FACTORIES = frozenset(
+    {"logging.getLogger", "tensorflow.get_logger", "absl.logging.get_absl_logger"}
+)
+
+
+def _log_methods() -> frozenset[str]:
+    """The level-named logging functions the knowledge base knows (``info``, ``warning``...)."""
+    return frozenset(
+        name.rpartition(".")[2]
+        for name, effect in knowledge.knowledge().side_effects.items()
+        if effect == "log" and name.startswith("logging.")
+    )
+
+
+def host_effect(model: ModuleModel, scope: Scope, call: cst.Call) -> tuple[str, str] | None:
+    """What host side effect ``call`` has, by the knowledge base ("log" or "seed", with the
+    call's name): a logging or warnings function, a method of a logger the module gets from
+    ``logging.getLogger``/``tf.get_logger``, or a global seeding call."""
+    name = model.call_name(call)
+    effect = knowledge.side_effect(name)
+    if effect is not None and name is not None:
+        return effect, code(call.func)
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _log_methods():
+        owner = func.value
+        values = [owner] if isinstance(owner, cst.Call) else model.bound_values(owner, scope)
+        if values and all(
+            isinstance(v, cst.Call) and model.call_name(v) in LOGGER_FACTORIES for v in values
+        ):
+            return "log", f"{code(owner)}.{func.attr.value}"
+    return None
+
+
+class LoggingInTracedCode(Rule):
+    id = "TF204"
+    name = "logging-in-traced-code"
+    category = "side-effect"
+    message = "Python logging in traced code logs only while tracing, not on every call"
+    rationale = """
+        `logging.info(...)`, `absl.logging.warning(...)`, `tf.get_logger().info(...)` or
+        `warnings.warn(...)` inside a `tf.function` are Python calls: they run while the
+        function is traced and never when the graph runs, so a training loop's log shows one
+        line for the first step (and one per retrace), and the values it logs are symbolic
+        tensors. Log outside the traced function (return the values), or use `tf.print`,
+        which runs on every call. Which calls log comes from the knowledge base (logging
+        functions of `logging`, `absl.logging`, `tf.compat.v1.logging`, and `warnings.warn`).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        found = host_effect(self.model, context.scope, node)
+        if found is None or found[0] != "log":
+            return
+        self.report(
+            node,
+            f"`{found[1]}` in traced `{context.function.qualname}` logs only while tracing; "
+            "log outside the traced function or use `tf.print`",
+        )
+
+
+class SeedInTracedCode(Rule):
+    id = "TF205"
+    name = "seed-in-traced-code"
+    category = "side-effect"
+    message = "a global random seed set in traced code is set once, while tracing"
+    rationale = """
+        `tf.random.set_seed`, `np.random.seed`, `random.seed` and
+        `keras.utils.set_random_seed` change Python-side global state. Inside a `tf.function`
+        they run while tracing only: calling the function again does not reset the seed, so the
+        random ops in it do not repeat their numbers as they would eagerly. Seed once outside
+        the traced function, or use stateless random ops (`tf.random.stateless_uniform(...,
+        seed=...)`) or a `tf.random.Generator` passed in. Which calls seed comes from the
+        knowledge base.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        found = host_effect(self.model, context.scope, node)
+        if found is None or found[0] != "seed":
+            return
+        self.report(
+            node,
+            f"`{found[1]}` in traced `{context.function.qualname}` seeds only while tracing; "
+            "seed outside, or use stateless random ops",
+        )
