@@ -589,11 +589,26 @@ class LoggingInTracedCode(Rule):
         found = host_effect(self.model, context.scope, node)
         if found is None or found[0] != "log":
             return
+        # A message that shows a tensor is meant for every call; one of Python values only
+        # (a usage or deprecation warning) is usually meant once, which tracing gives.
+        shown = [a.value for a in node.args if _graph_value(self.model, a.value, context.scope)]
         self.report(
             node,
             f"`{found[1]}` in traced `{context.function.qualname}` logs only while tracing; "
             "log outside the traced function or use `tf.print`",
+            because=[
+                (f"it logs the tensor `{code(v)}`, which changes on every call", v) for v in shown
+            ],
+            gap=None if shown else "it logs Python values only: a message meant once is fine",
         )
+
+
+def _graph_value(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """A tensor or a variable: a value that changes from call to call in the graph."""
+    if model.is_tensor(expr, scope):
+        return True
+    kind = model.kind_of(expr, scope)
+    return kind is not None and kind.kind in ("tensor", "variable")
 
 
 class SeedInTracedCode(Rule):
@@ -618,8 +633,14 @@ class SeedInTracedCode(Rule):
         found = host_effect(self.model, context.scope, node)
         if found is None or found[0] != "seed":
             return
+        fn = context.function
+        explicit = fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped")
         self.report(
             node,
-            f"`{found[1]}` in traced `{context.function.qualname}` seeds only while tracing; "
+            f"`{found[1]}` in traced `{fn.qualname}` seeds only while tracing; "
             "seed outside, or use stateless random ops",
+            # a helper that seeds may well be meant for eager use, where it works
+            gap=None
+            if explicit
+            else "the seeding function is traced only as a helper of traced code",
         )

@@ -193,6 +193,17 @@ SETUP_GAP = (
 )
 
 
+def _event_order(model: ModuleModel) -> dict[int, int]:
+    """Each node's position in the module's walk (for "comes after")."""
+    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+
+
+def root_reason_is_keras(fn: FunctionInfo) -> bool:
+    """Traced by Keras (a train_step, a compiled loss): what compile() rebuilds."""
+    root = root_reason(fn)
+    return root is not None and root.kind in ("keras", "compiled")
+
+
 def _may_run_first(fn: FunctionInfo | None) -> bool:
     """A write made by a method that may be setup before any trace: a private or dunder method
     of the class (not module code, not a public method that users call between calls)."""
@@ -333,6 +344,28 @@ class StaleAttributeCapture(Rule):
             return
         self._reads.setdefault(node.attr.value, []).append((node, fn, is_self))
 
+    def _compiled_after(self, target: cst.Attribute) -> bool:
+        """Whether the object whose attribute ``target`` stores is ``compile``d later in the
+        same function (or module code)."""
+        if not isinstance(target.value, cst.Name):
+            return False
+        owner = target.value.value
+        order = self.context.memo(_event_order, lambda: _event_order(self.model))
+        at = order.get(id(target))
+        if at is None:
+            return False
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "compile"
+                and isinstance(func.value, cst.Name)
+                and func.value.value == owner
+                and order.get(id(call), -1) > at
+            ):
+                return True
+        return False
+
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
         for attr, reads in self._reads.items():
@@ -353,6 +386,10 @@ class StaleAttributeCapture(Rule):
                     match = [w for w in writes if (w[1] and w[0] is cls) or not w[1]]
                 else:
                     match = [w for w in writes if not w[1]]
+                if root_reason_is_keras(fn):
+                    # `model.x = v; model.compile(...)`: compile drops the traced train
+                    # function, so the next fit traces anew and reads the new value
+                    match = [w for w in match if not self._compiled_after(w[4])]
                 if not match:
                     continue
                 reported.add(id(fn))
