@@ -58,7 +58,10 @@ class TensorLeakedFromTracedCode(StoreRule):
     def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:
         """Read back by ``fn`` itself, and by no other traced function nor code outside the
         class: what each call sets and uses before it returns."""
-        text = self.context.memo((TensorLeakedFromTracedCode, id(fn)), lambda: code(fn.node))
+        try:
+            text = self.context.memo((TensorLeakedFromTracedCode, id(fn)), lambda: code(fn.node))
+        except RecursionError:  # too deep to print: not shown to be scratch
+            return False
         pattern = rf"(?<![\w.]){re.escape(code(target))}(?![\w=])"
         if len(re.findall(pattern, text)) < 2:
             return False

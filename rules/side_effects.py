@@ -370,9 +370,11 @@ class PythonStateMutationInTracedCode(StoreRule):
         self._check(node.target, node.value, accumulates=True)
 
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
-        self._check(target, value, accumulates=_reads(value, code(target)))
+        self._check(target, value, accumulates=None)
 
-    def _check(self, target: cst.BaseExpression, value: cst.BaseExpression, accumulates: bool):
+    def _check(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, accumulates: bool | None
+    ) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
@@ -382,6 +384,8 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        if accumulates is None:  # `self.n = self.n + 1`
+            accumulates = _reads(value, code(target))
         # A counter or accumulator (`self.steps += 1`) is meant to change on every call, and
         # is wrong when code outside the trace reads it; a value set once (`self.keys = ...`)
         # is usually setup that tracing does once, by design, and a counter only traced code
@@ -469,7 +473,11 @@ SET_ONCE_GAP = (
 
 def _reads(value: cst.BaseExpression, target: str) -> bool:
     """Whether ``value`` reads ``target`` itself (``self.n = self.n + 1``)."""
-    return re.search(rf"(?<![\w.]){re.escape(target)}(?!\w)", code(value)) is not None
+    try:
+        text = code(value)
+    except RecursionError:  # nested too deeply to print: no counter reads itself like that
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(target)}(?!\w)", text) is not None
 
 
 class PythonIteratorInTracedCode(Rule):
