@@ -128,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     fixes.add_argument("--add-noqa-reason", default="", help=argparse.SUPPRESS)
 
     output = check.add_argument_group("output")
+    _switch(output, "--preview", "also show findings whose evidence has a gap it cannot prove")
+    output.add_argument(
+        "--show-evidence",
+        action="store_true",
+        help="under each finding, why its code is traced and why the value is what it says",
+    )
     output.add_argument(
         "--output-format",
         "--format",
@@ -305,6 +311,7 @@ class CheckOptions:
     excludes: list[str]
     respect_gitignore: bool
     force_exclude: bool
+    preview: bool = False  # also findings whose evidence has a gap
 
 
 def _pick(flag, configured, default=None):
@@ -486,6 +493,7 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
         unsafe_fixes=unsafe_fixes,
         show_fixes=bool(_pick(args.show_fixes, config.show_fixes, False)),
         output_format=output_format,
+        preview=bool(_pick(args.preview, config.preview, False)),
         excludes=excludes,
         respect_gitignore=bool(_pick(args.respect_gitignore, config.respect_gitignore, True)),
         force_exclude=bool(_pick(args.force_exclude, config.force_exclude, False)),
@@ -723,6 +731,9 @@ def _check(args: argparse.Namespace) -> int:
                 progress.close()
         fixed_source = None
     say(f"files checked: {result.files_checked}, in {time.perf_counter() - started:.2f} s")
+    if not options.preview:
+        for outcome in result.outcomes:
+            outcome.diagnostics = [d for d in outcome.diagnostics if not d.preview]
     try:
         _report(args, result, settings, config, options, fixed_source)
     except BrokenPipeError:  # `check | head -1`: the rest goes unread; the verdict still counts
@@ -892,6 +903,7 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             show_violations=options.fix_mode != "diff" and not options.fix_only,
             unsafe_fixes=options.unsafe_fixes,
             show_fixes=options.show_fixes,
+            show_evidence=args.show_evidence,
             quiet=args.quiet,
             concise=options.output_format == "concise",
             style=Style(color),

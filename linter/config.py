@@ -59,6 +59,7 @@ class Config:
     fix_only: bool | None = None
     unsafe_fixes: bool | None = None  # None: hint at them; False: not even that
     show_fixes: bool | None = None
+    preview: bool | None = None  # show findings whose evidence has a gap
     output_format: str | None = None
     respect_gitignore: bool = True
     force_exclude: bool = False
@@ -99,6 +100,7 @@ _KEYS = {
     "fix-only": "bool",
     "unsafe-fixes": "bool",
     "show-fixes": "bool",
+    "preview": "bool",
     "output-format": "format",
     "respect-gitignore": "bool",
     "force-exclude": "bool",

@@ -34,8 +34,10 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     TOO_LARGE,
     UNUSED_SUPPRESSION,
     Diagnostic,
+    Evidence,
     Report,
     Rule,
+    Step,
     engine_diagnostic,
 )
 from tf2lint.suppress import UnusedSuppression, is_suppressed, parse_suppressions, unused
@@ -322,7 +324,7 @@ def lint_module(
         return result
     reports = [r for r in context.reports if r.rule.id not in failed]
     try:
-        wanted = [*failed_at.values(), *(r.node for r in reports)]
+        wanted = [*failed_at.values(), *(r.node for r in reports), *_evidence_nodes(reports)]
         ranges = node_ranges(module, wanted, source, tree, model.events)
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
@@ -395,6 +397,80 @@ def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
     )
 
 
+# How far a traced chain is followed (a chain of helpers is rarely longer; cycles stop here).
+MAX_CHAIN = 32
+
+
+def _traced_chain(fn: FunctionInfo) -> list[tuple[str, FunctionInfo | None]]:
+    """Why ``fn`` is traced, link by link: each function of this module on the way, from ``fn``
+    out to what starts the tracing (a link from another module has no function here)."""
+    chain: list[tuple[str, FunctionInfo | None]] = []
+    current: FunctionInfo | None = fn
+    seen: set[int] = set()
+    while current is not None and current.traced_by is not None and len(chain) < MAX_CHAIN:
+        if id(current) in seen:
+            break
+        seen.add(id(current))
+        reason = current.traced_by
+        chain.append((f"`{current.qualname}` is {reason.describe()}", current))
+        current = reason.caller
+    return chain
+
+
+def _evidence_nodes(reports: list[Report]) -> list[cst.CSTNode]:
+    nodes: list[cst.CSTNode] = []
+    for report in reports:
+        if report.function is not None:
+            nodes.extend(f.node for _, f in _traced_chain(report.function) if f is not None)
+        nodes.extend(node for _, node in report.because)
+    return nodes
+
+
+def _evidence(report: Report, ranges: dict) -> Evidence | None:
+    if report.function is None and not report.because and report.gap is None:
+        return None
+
+    def step(message: str, node: cst.CSTNode | None) -> Step:
+        if node is None:
+            return Step(message)
+        line, column = ranges.get(id(node), (0, 0))[:2]
+        return Step(message, line, column + 1)
+
+    traced = ()
+    if report.function is not None:
+        traced = tuple(
+            step(message, fn.node if fn is not None else None)
+            for message, fn in _traced_chain(report.function)
+        )
+    value = tuple(step(message, node) for message, node in report.because)
+    gap = report.gap
+    if gap is None and report.function is not None:
+        gap = _chain_gap(report.function)
+    return Evidence(traced, value, gap)
+
+
+def _chain_gap(fn: FunctionInfo) -> str | None:
+    """A link of the traced chain the model assumes rather than shows: a function defined
+    inside traced code that its definer never calls nor hands on by name (it may only ever
+    reach ``tf.py_function``, through a variable)."""
+    for _, link in _traced_chain(fn):
+        if link is None or link.traced_by is None or link.traced_by.kind != "defined":
+            continue
+        outer = link.outer
+        if outer is None or link.kind != "function":
+            continue
+        if not any(_names(call, link.name) for call in outer.calls):
+            return f"`{link.qualname}` is defined in traced code, which never calls it by name"
+    return None
+
+
+def _names(call: cst.Call, name: str) -> bool:
+    """Whether ``call`` calls ``name`` or passes it as an argument."""
+    if type(call.func) is cst.Name and call.func.value == name:
+        return True
+    return any(type(arg.value) is cst.Name and arg.value.value == name for arg in call.args)
+
+
 def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnostic]:
     out = []
     for report in reports:
@@ -413,6 +489,7 @@ def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnost
                 severity=rule.severity,
                 message=report.message,
                 fix=report.fix,
+                evidence=_evidence(report, ranges),
             )
         )
     return out

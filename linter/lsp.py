@@ -162,6 +162,22 @@ def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     return types.Range(start, end)
 
 
+def _related_information(
+    d: Diagnostic, positions: _Positions, uri: str | None
+) -> list[types.DiagnosticRelatedInformation] | None:
+    """The finding's evidence (why its code is traced, where its value came from), each step
+    located in the document ``uri``."""
+    if d.evidence is None or uri is None:
+        return None
+    found = []
+    for step in d.evidence.steps():
+        if step.line and step.path is None:
+            start = positions.position(step.line, step.column)
+            location = types.Location(uri=uri, range=types.Range(start, start))
+            found.append(types.DiagnosticRelatedInformation(location, step.message))
+    return found or None
+
+
 def _contains(d: Diagnostic, line: int, column: int) -> bool:
     return (d.line, d.column) <= (line, column) <= (d.end_line, d.end_column)
 
@@ -256,6 +272,7 @@ class Tf2lintServer(LanguageServer):
                     report_unused_suppressions=config.report_unused_suppressions,
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,
+                    preview=bool(config.preview),
                 )
                 self._configs[config_path] = (mtime, value)
         except (ConfigError, PluginError, OSError) as error:
@@ -307,7 +324,10 @@ class Tf2lintServer(LanguageServer):
             linted.diagnostics = [engine_diagnostic(found.kind, linted.path, found.message)]
             linted.diagnostics += plugins
             return
-        linted.diagnostics = [*found.diagnostics, *plugins]
+        linted.diagnostics = [
+            *(d for d in found.diagnostics if settings.preview or not d.preview),
+            *plugins,
+        ]
         if found.summary is not None and linted.identity is not None:
             self._buffers[Path(linted.path)] = found.summary
 
@@ -379,7 +399,7 @@ class Tf2lintServer(LanguageServer):
             return  # stale: a newer lint will publish
         positions = _Positions(text, self.position_encoding())
         linted.published = [
-            self._lsp_diagnostic(i, d, positions) for i, d in enumerate(linted.diagnostics)
+            self._lsp_diagnostic(i, d, positions, uri) for i, d in enumerate(linted.diagnostics)
         ]
         self.linted[uri] = linted
         self.text_document_publish_diagnostics(
@@ -440,7 +460,9 @@ class Tf2lintServer(LanguageServer):
         task = asyncio.get_running_loop().create_task(run())
         self.pending[uri] = task
 
-    def _lsp_diagnostic(self, index: int, d: Diagnostic, positions: _Positions) -> types.Diagnostic:
+    def _lsp_diagnostic(
+        self, index: int, d: Diagnostic, positions: _Positions, uri: str | None = None
+    ) -> types.Diagnostic:
         message = d.message
         if d.fix:
             message += f" (fix, {d.fix.applicability}: {d.fix.description})"
@@ -451,6 +473,7 @@ class Tf2lintServer(LanguageServer):
             code=d.rule,
             source=SOURCE,
             data={"index": index},
+            related_information=_related_information(d, positions, uri),
         )
 
     # fixes --------------------------------------------------------------------------------------

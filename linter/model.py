@@ -1,5 +1,10 @@
 """The TF-aware semantic model of one module, built in one pass of our own over the tree.
 
+The facade the rules use. Its concerns each live in a short module: what TF names mean
+(``tfnames``), scopes and bindings (``scopes``), values and kinds (``kinds``, with the
+knowledge base in ``knowledge``), traced-ness (``tracing``) and guards (``guards``); this module
+holds the lookups and the one walk that fills them.
+
 It answers what the rules keep asking: what does this name refer to (import aliases), which
 functions are traced by ``tf.function`` (and why), where are they called, what does each function
 assign, and is this expression a tensor. It does not use libcst's metadata providers, which cost
@@ -8,484 +13,59 @@ ten times the parse (see DEVELOPERS.md).
 
 from __future__ import annotations
 
-import builtins
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
+from tf2lint import knowledge
+from tf2lint.guards import (
+    ONCE_DECORATORS,
+    _clears_flag,
+    _tests_eager,
+    is_one_time_guard,
+)
+from tf2lint.kinds import Kind, kind_of
 from tf2lint.lazy import cst
+from tf2lint.scopes import (
+    _CONTAINER_BUILTINS,
+    _SCALAR_BUILTINS,
+    _VALUE_KINDS,
+    Binding,
+    BindingSite,
+    CallSite,
+    ClassInfo,
+    FunctionInfo,
+    Root,
+    Scope,
+    _Edge,
+)
+from tf2lint.tfnames import (  # noqa: F401
+    BUILTIN_NAMES,
+    COMPILE_TRACED_ARGUMENTS,
+    DATASET_FUNCTION_METHODS,
+    KERAS2_ROOTS,
+    KERAS_ROOTS,
+    PY_FUNCTION_NAMES,
+    TF_FUNCTION_NAMES,
+    _chain,
+    dotted_name,
+    head_name,
+    is_keras,
+    normalize,
+)
+from tf2lint.tracing import (
+    TracedBy,
+    _autograph,
+    input_signature,
+    propagate,
+    reach,
+    shared_selves,
+)
 from tf2lint.walk import LEAVE, children, walk
 
 if TYPE_CHECKING:
     from tf2lint.project import ExternalName, ModuleFacts, ModuleIdentity, ModuleSummary
-
-BUILTIN_NAMES = frozenset(dir(builtins))
-
-# Every spelling of tf.function once aliases are resolved, including well-known thin wrappers.
-TF_FUNCTION_NAMES = frozenset(
-    {
-        "tensorflow.function",
-        "tensorflow.python.eager.def_function.function",
-        "tensorflow.python.eager.polymorphic_function.polymorphic_function.function",
-        "tf_agents.utils.common.function",
-    }
-)
-# Calls that hand a function to Python, not to the graph: it runs eagerly on every call.
-PY_FUNCTION_NAMES = frozenset(
-    {
-        "tensorflow.py_function",
-        "tensorflow.numpy_function",
-        "tensorflow.compat.v1.py_func",
-        "tensorflow.compat.v1.py_function",
-        "tensorflow.compat.v1.numpy_function",
-    }
-)
-KERAS_ROOTS = (
-    "tensorflow.keras.",
-    "keras.",
-    "tf_keras.",
-    "tensorflow.python.keras.",
-    "tensorflow.compat.v1.keras.",
-)
-# Keras 2 spellings: its `call` is converted by AutoGraph, Keras 3's is not.
-KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.", "tensorflow.compat.v1.keras.")
-KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
-DATASET_FUNCTION_METHODS = frozenset(
-    {
-        "map",
-        "filter",
-        "flat_map",
-        "interleave",
-        "reduce",
-        "scan",
-        "take_while",
-        "parallel_interleave",
-    }
-)
-
-# tf namespaces whose functions return tensors (after `tensorflow.`).
-_TENSOR_NAMESPACES = (
-    "math.",
-    "linalg.",
-    "nn.",
-    "random.",
-    "signal.",
-    "image.",
-    "strings.",
-    "sparse.",
-    "ragged.",
-    "bitwise.",
-    "raw_ops.",
-    "experimental.numpy.",
-    "audio.",
-)
-# Top-level tf.* functions that do not return a tensor.
-_NOT_TENSOR_TOPLEVEL = frozenset(
-    {
-        "function",
-        "print",
-        "Variable",
-        "Module",
-        "name_scope",
-        "device",
-        "GradientTape",
-        "TensorSpec",
-        "TensorShape",
-        "DType",
-        "as_dtype",
-        "get_logger",
-        "control_dependencies",
-        "init_scope",
-        "executing_eagerly",
-        "is_tensor",
-        "custom_gradient",
-        "py_function",
-        "numpy_function",
-        "Graph",
-        "RaggedTensorSpec",
-        "SparseTensorSpec",
-        "IndexedSlices",
-        "CriticalSection",
-        "load_op_library",
-        "inside_function",
-        "recompute_grad",
-        "no_gradient",
-        "register_tensor_conversion_function",
-        "get_static_value",
-        "constant_initializer",
-        "ones_initializer",
-        "zeros_initializer",
-        "random_normal_initializer",
-        "random_uniform_initializer",
-        "Tensor",
-        "is_symbolic_tensor",
-    }
-)
-
-
-def normalize(qualified: str) -> str:
-    """Fold aliases of the same TF2 API: tf.compat.v2.X is tf.X."""
-    if qualified.startswith("tensorflow.compat.v2."):
-        return "tensorflow." + qualified[len("tensorflow.compat.v2.") :]
-    return qualified
-
-
-def dotted_name(node: cst.BaseExpression) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    chain = _chain(node)
-    return chain[1] if chain is not None else None
-
-
-def _chain(node: cst.BaseExpression) -> tuple[cst.Name, str] | None:
-    """The head Name and the dotted text of a Name/Attribute chain, else None.
-
-    Exact type checks: libcst's node classes are ABCs, and isinstance against one is slow."""
-    attribute, name = cst.Attribute, cst.Name
-    parts: list[str] = []
-    while type(node) is attribute:
-        parts.append(node.attr.value)
-        node = node.value
-    if type(node) is not name:
-        return None
-    if not parts:
-        return node, node.value
-    parts.append(node.value)
-    parts.reverse()
-    return node, ".".join(parts)
-
-
-def head_name(node: cst.BaseExpression) -> cst.Name | None:
-    """The Name a Name/Attribute chain starts with (``tf`` of ``tf.nn.relu``), else None."""
-    while isinstance(node, cst.Attribute):
-        node = node.value
-    return node if isinstance(node, cst.Name) else None
-
-
-def is_keras(qualified: str | None, *suffixes: str) -> bool:
-    """Whether ``qualified`` is a Keras API ending in one of ``suffixes`` (e.g. "layers.Dense")."""
-    if not qualified:
-        return False
-    for root in KERAS_ROOTS:
-        if qualified.startswith(root):
-            rest = qualified[len(root) :]
-            rest = rest.removeprefix("src.")
-            return not suffixes or any(rest == s or rest.endswith("." + s) for s in suffixes)
-    return False
-
-
-def is_one_time_guard(test: cst.BaseExpression) -> bool:
-    """``x is None``, ``not x``, ``not self.built``, ``not hasattr(...)``, or an ``and``/``or`` of them."""
-    if isinstance(test, cst.BooleanOperation):
-        return is_one_time_guard(test.left) or is_one_time_guard(test.right)
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return True
-    if isinstance(test, cst.Comparison):
-        return any(
-            isinstance(t.operator, cst.Is)
-            and isinstance(t.comparator, cst.Name)
-            and t.comparator.value == "None"
-            for t in test.comparisons
-        )
-    return False
-
-
-# Decorators that make a function's body run once (per instance or per argument values): code
-# under them is one-time code, like code under a one-time guard (Sonnet's `@snt.once`,
-# `functools.cache`).
-ONCE_DECORATORS = frozenset({"once", "cache", "lru_cache", "cached_property", "run_once"})
-
-
-def _clears_flag(test: cst.BaseExpression, body: cst.BaseSuite) -> bool:
-    """``if first_call: ...; first_call = False``: a positive flag the branch itself clears."""
-    flag = dotted_name(test)
-    if flag is None:
-        return False
-    statements = body.body if isinstance(body, cst.IndentedBlock) else (body,)
-    for statement in statements:
-        lines = (
-            statement.body
-            if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
-            else ()
-        )
-        for small in lines:
-            if (
-                isinstance(small, cst.Assign)
-                and isinstance(small.value, cst.Name)
-                and small.value.value == "False"
-                and any(dotted_name(t.target) == flag for t in small.targets)
-            ):
-                return True
-    return False
-
-
-def _tests_eager(test: cst.BaseExpression) -> bool:
-    """``tf.executing_eagerly()`` (alone or in an ``and``): a branch traced code never runs."""
-    if isinstance(test, cst.BooleanOperation):
-        return isinstance(test.operator, cst.And) and (
-            _tests_eager(test.left) or _tests_eager(test.right)
-        )
-    return isinstance(test, cst.Call) and (dotted_name(test.func) or "").endswith(
-        "executing_eagerly"
-    )
-
-
-# --- scopes and bindings ---------------------------------------------------------------------
-
-
-@dataclass(eq=False, slots=True)
-class BindingSite:
-    """One place that binds a name: an assignment, a parameter, an import, a def ...
-
-    ``kind`` is one of "assign" (``=``, annotated, walrus), "unpack" (an element of a tuple
-    target; ``value`` is the whole right-hand side when it is a call, else None), "augassign"
-    (``+=``; ``value`` is the operand), "param" (``value``: its default), "import"
-    (``imported``: the qualified name), "def", "class", "loop" and "comprehension" (``value``:
-    the iterable), "with" (``value``: the context manager), "except".
-    """
-
-    kind: str
-    node: cst.CSTNode  # the bound Name, or the def / class / import alias / param
-    value: cst.BaseExpression | None
-    where: FunctionInfo | None  # the function whose code binds it (differs under `global`)
-    order: int  # position in the walk: which of two bindings comes first
-    imported: str | None = None
-    index: int | None = None  # the position in an unpacked target (`i` of `for i, x in ...`)
-    loop: cst.CSTNode | None = None  # the outermost loop around it within its function
-
-
-# Binding kinds whose value is the expression the name then holds.
-_VALUE_KINDS = frozenset({"assign", "unpack", "augassign"})
-# Calls that build a Python container.
-_CONTAINER_BUILTINS = frozenset(
-    {"builtins.list", "builtins.tuple", "builtins.dict", "builtins.set", "builtins.range"}
-)
-# Calls that return a Python number or string (when not given a tensor).
-_SCALAR_BUILTINS = frozenset(
-    {
-        "builtins.len",
-        "builtins.int",
-        "builtins.float",
-        "builtins.round",
-        "builtins.str",
-        "builtins.bool",
-        "builtins.abs",
-        "builtins.min",
-        "builtins.max",
-        "math.sqrt",
-        "math.exp",
-        "math.cos",
-        "math.sin",
-        "math.log",
-        "math.pow",
-    }
-)
-
-
-@dataclass(eq=False, kw_only=True, slots=True)
-class Scope:
-    """A Python scope: the module, a class body, a function or lambda, a comprehension."""
-
-    kind: str  # "module", "class", "function", "lambda", "comprehension"
-    node: cst.CSTNode
-    parent: Scope | None  # the lexically enclosing scope
-    bindings: dict[str, list[BindingSite]] = field(default_factory=dict)
-    global_names: set[str] = field(default_factory=set)
-    nonlocal_names: set[str] = field(default_factory=set)
-
-    def binds(self, name: str) -> bool:
-        """Whether ``name`` is local to this scope (not declared global or nonlocal here)."""
-        return (
-            name in self.bindings
-            and name not in self.global_names
-            and name not in self.nonlocal_names
-        )
-
-    @property
-    def function(self) -> FunctionInfo | None:
-        """The innermost function (or lambda) at or around this scope, not crossing a class."""
-        scope: Scope | None = self
-        while scope is not None and scope.kind == "comprehension":
-            scope = scope.parent
-        return scope if isinstance(scope, FunctionInfo) else None
-
-
-@dataclass(frozen=True)
-class Binding:
-    """What a name holds where it is read: the scope that binds it and every site binding it
-    there (flow-insensitively). ``scope`` is None for builtins and unbound names."""
-
-    name: str
-    scope: Scope | None
-    sites: tuple[BindingSite, ...] = ()
-    # The module or API object the name holds, qualified (``tensorflow.keras.layers``): bound by
-    # imports and by aliasing assignments (``tf = tf.compat.v2``, ``layers = tf.keras.layers``),
-    # in order; `x = None` fallbacks of an optional import are ignored. None for anything else.
-    qualified: str | None = None
-
-    @property
-    def values(self) -> list[cst.BaseExpression]:
-        """The expressions assigned to the name (``=``, ``+=``, unpacked calls), unknown ones
-        left out; parameters, loop variables and the like hold no known expression."""
-        return [s.value for s in self.sites if s.kind in _VALUE_KINDS and s.value is not None]
-
-    @property
-    def known_values(self) -> list[cst.BaseExpression] | None:
-        """Every value the name can hold here, when each site assigns a known expression; None
-        when some site binds something unknown (a parameter, a loop variable, an import...)."""
-        if not self.sites or any(s.kind not in _VALUE_KINDS or s.value is None for s in self.sites):
-            return None
-        return [s.value for s in self.sites]  # type: ignore[misc]
-
-    @property
-    def kinds(self) -> set[str]:
-        return {s.kind for s in self.sites}
-
-    @property
-    def is_builtin(self) -> bool:
-        return self.scope is None and self.name in BUILTIN_NAMES
-
-    @property
-    def is_param(self) -> bool:
-        return any(s.kind == "param" for s in self.sites)
-
-
-@dataclass(frozen=True)
-class TracedBy:
-    """Why ``tf.function`` traces a function, as data: ``kind`` and what it came ``via``.
-
-    kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
-    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "called",
-    "defined" and "passed" (via: the traced function that calls, defines or passes it on).
-    """
-
-    kind: str
-    via: str = ""
-    caller: FunctionInfo | None = None  # the traced function it came from, when in this module
-
-    def describe(self) -> str:
-        if self.kind == "decorator":
-            return "decorated with @tf.function"
-        if self.kind == "keras":
-            return f"a method of a Keras {self.via}, traced by Keras"
-        if self.kind == "wrapped":
-            return "wrapped by tf.function"
-        if self.kind == "dataset":
-            return f"passed to Dataset.{self.via}, traced by tf.data"
-        verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
-        return f"{verb[self.kind]} traced `{self.via}`"
-
-
-@dataclass(eq=False, kw_only=True, slots=True)
-class ClassInfo(Scope):
-    name: str
-    methods: dict[str, FunctionInfo] = field(default_factory=dict)
-    base_names: list[str | None] = field(default_factory=list)  # resolved after the pass
-    keras_kind: str | None = None  # "layer" or "model" for Keras subclasses
-    keras2: bool = False  # its Keras base comes from Keras 2 (`tf_keras`), not Keras 3
-    # self.<attr> = <value> in any method
-    self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
-
-
-@dataclass(eq=False, kw_only=True, slots=True)
-class FunctionInfo(Scope):
-    """A function scope: a def or a lambda (``name`` "<lambda>")."""
-
-    name: str
-    qualname: str
-    outer: FunctionInfo | None  # the enclosing function, if any
-    cls: ClassInfo | None  # set when this is a method
-    params: list[str] = field(default_factory=list)
-    param_defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
-    calls: list[cst.Call] = field(default_factory=list)  # calls its code makes (not lifted ones)
-    guarded_calls: set[int] = field(default_factory=set)  # ids of calls under a one-time guard
-    # ids of calls under `with tf.init_scope():` or `if tf.executing_eagerly():`: they never run
-    # in the graph, so what they call is not traced
-    lifted_calls: set[int] = field(default_factory=set)
-    nested: dict[str, FunctionInfo] = field(default_factory=dict)
-    # the loops around its definition, within the enclosing function (or module), outermost
-    # first: a def in a loop makes a new function on every iteration
-    defined_in: tuple[cst.CSTNode, ...] = ()
-    is_generator: bool = False
-    traced_by: TracedBy | None = None  # why tf.function traces this function, if it does
-    # Whether AutoGraph converts it when traced (rewriting `if tensor:`, `int(tensor)`...):
-    # not under `autograph=False`, nor in methods Keras 3 traces (it calls them unconverted),
-    # nor in what such code calls.
-    autograph: bool = True
-    # its body runs once: decorated with a once/cache decorator, or traced code calls it only
-    # from under a one-time guard
-    one_time: bool = False
-    key: str = ""  # unique in its module: the qualname, numbered when several share one
-    # a traced method whose `self` is always an object built during the trace (its attributes
-    # are that trace's own state, not state that outlives it)
-    fresh_self: bool = False
-    runs_once: bool = False  # decorated with a once/cache decorator
-
-    @property
-    def traced(self) -> bool:
-        return self.traced_by is not None
-
-    @property
-    def traced_reason(self) -> str | None:
-        return self.traced_by.describe() if self.traced_by is not None else None
-
-    @property
-    def decorators(self) -> Sequence[cst.Decorator]:
-        return self.node.decorators if self.kind == "function" else ()
-
-
-@dataclass(frozen=True)
-class CallSite:
-    """A call of a function the model knows, with the function it is made from (None: module)."""
-
-    call: cst.Call
-    callee: FunctionInfo
-    caller: FunctionInfo | None
-    # enclosing for/while loops and comprehensions within the caller, outermost first
-    loops: tuple[cst.CSTNode, ...]
-    scope: Scope  # where the call is evaluated
-
-    def argument(self, param: str) -> cst.BaseExpression | None:
-        """The expression this call passes to the callee's ``param``, if it can be told."""
-        params = self.callee.params
-        if self.callee.cls is not None and params and isinstance(self.call.func, cst.Attribute):
-            params = params[1:]  # self.f(x), obj.f(x): the receiver is the first parameter
-        for index, arg in enumerate(self.call.args):
-            if arg.star:
-                return None
-            if arg.keyword is not None:
-                if arg.keyword.value == param:
-                    return arg.value
-            elif index < len(params) and params[index] == param:
-                return arg.value
-        return None
-
-
-@dataclass(frozen=True)
-class _Edge:
-    target: FunctionInfo | str
-    kind: str
-    guarded: bool
-    # for calls of methods: "self" (self.m()), "fresh" (an object the caller built itself,
-    # so it lives no longer than one trace when traced code builds it), else "other"
-    receiver: str = "other"
-
-    @property
-    def local(self) -> bool:
-        return not isinstance(self.target, str)
-
-
-@dataclass(frozen=True)
-class Root:
-    """Code of this module that makes tf.function trace ``target``: a function of the module,
-    or the qualified name of one elsewhere."""
-
-    target: FunctionInfo | str
-    reason: TracedBy
-    autograph: bool = True
-    signature: bool = False  # a fixed input_signature: Python arguments become tensors
-
 
 # Qualified names that are never another linted module: not worth a summary edge.
 _LIBRARY_ROOTS = (
@@ -534,6 +114,9 @@ class ModuleModel:
         self.module_classes: dict[str, ClassInfo] = {}
         # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
         self.roots: list[Root] = []
+        # its functions that hand their first parameter to tf.function ("trace") or to
+        # tf.py_function ("eager"), with that call
+        self.wrappers: dict[FunctionInfo, tuple[str, cst.Call]] = {}
         # a unique key per function (its qualname, numbered when several share one)
         self.function_keys: dict[str, FunctionInfo] = {}
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
@@ -833,6 +416,8 @@ class ModuleModel:
             yield _Edge(nested, "defined", False)
         for call in fn.calls:
             target = self.call_target(call, fn)
+            if isinstance(target, FunctionInfo) and target.eager_by is not None:
+                continue  # a py_function wrapper's function runs eagerly, not in the graph
             if target is not None:
                 receiver = self._receiver(call, fn)
                 yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
@@ -898,6 +483,8 @@ class ModuleModel:
                 info.signature = root.signature
             if fn.cls is not None:
                 info.cls = fn.cls.name
+            if fn in self.wrappers:
+                info.wraps = self.wrappers[fn][0]
             out.functions[key] = info
             for edge in self.edges(fn):
                 target = edge.target
@@ -923,8 +510,22 @@ class ModuleModel:
         for local, sites in self.scope.bindings.items():
             if sites[-1].kind == "import" and sites[-1].imported:
                 out.exports[local] = sites[-1].imported
+            elif sites[-1].kind == "assign":  # `keras = tf.keras`: an alias, re-exported too
+                qualified = self.lookup(local).qualified
+                if qualified and qualified.startswith(_LIBRARY_ROOTS):
+                    out.exports[local] = qualified
         out.queries = sorted(self.queries)
         return out
+
+    def kind_of(self, expr: cst.BaseExpression, scope: Scope | None = None) -> Kind | None:
+        """What kind of object ``expr`` holds where ``scope`` evaluates it ("model", "layer",
+        "callback", "optimizer", "tensor", "dataset", "list[layer]"...), with why; None when
+        the module does not show it. See tf2lint.kinds."""
+        return kind_of(self, expr, scope)
+
+    def return_values(self, fn: FunctionInfo) -> list[cst.BaseExpression]:
+        """What ``fn``'s ``return`` statements return (not those of functions inside it)."""
+        return _return_values(fn.node)
 
     def bound_values(
         self, expr: cst.BaseExpression, scope: Scope | None
@@ -1019,23 +620,33 @@ class ModuleModel:
             and all(isinstance(e.value, _SCALAR_LITERALS) for e in iterable.elements)
         )
 
-    def is_dataset(self, expr: cst.BaseExpression) -> bool:
+    def is_dataset(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """Whether ``expr`` looks like a tf.data pipeline (its iterator advances in the graph):
-        built by tf.data or tf.distribute, or named like one (``ds``, ``train_dataset``)."""
+        built by tf.data or tf.distribute (the knowledge base's datasets), bound to one, or
+        named like one (``ds``, ``train_dataset``)."""
         while isinstance(expr, cst.Call):  # ds.batch(8).map(f): look through the chain
             name = self.call_name(expr)
             if name is not None:
-                return name.startswith(("tensorflow.data.", "tensorflow.distribute."))
+                return knowledge.returns(name) == "dataset" or name.startswith(
+                    ("tensorflow.data.", "tensorflow.distribute.")
+                )
             if not isinstance(expr.func, cst.Attribute):
                 return False
             if "dataset" in expr.func.attr.value:
                 return True  # strategy.experimental_distribute_dataset(ds), make_dataset()...
             expr = expr.func.value
+        name_read = isinstance(expr, cst.Name)
         if isinstance(expr, cst.Attribute):  # self.dataset
             expr = expr.attr
         if isinstance(expr, cst.Name):
             lowered = expr.value.lower()
-            return "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds")
+            if "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds"):
+                return True
+            if name_read and _depth < 4:  # dist = strategy.experimental_distribute_dataset(ds)
+                values = self.bound_values(expr, self.scope_of(expr))
+                return any(
+                    isinstance(v, cst.Call) and self.is_dataset(v, _depth + 1) for v in values
+                )
         return False
 
     def enclosing_class(self, scope: Scope | None) -> ClassInfo | None:
@@ -1102,8 +713,16 @@ class ModuleModel:
                 for s in binding.sites
             ):
                 return True
+            if any(s.kind in _VALUE_KINDS and self._host_value(s.value) for s in binding.sites):
+                return False  # `dtype = tf.as_dtype(dtype)`: the parameter is replaced
             return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
+
+    def _host_value(self, value: cst.BaseExpression | None) -> bool:
+        """A TF call the knowledge base says returns a host value (a dtype, a shape, a spec)."""
+        if not isinstance(value, cst.Call):
+            return False
+        return knowledge.returns(self.call_name(value)) in knowledge.HOST_KINDS
 
     def returns_tensor(self, fn: FunctionInfo) -> bool:
         """Whether calling ``fn`` gives a tensor: it is a tf.function, or it returns a tensor
@@ -1118,12 +737,8 @@ class ModuleModel:
         return known
 
     def _tensor_api(self, name: str) -> bool:
-        if not name.startswith("tensorflow."):
-            return False
-        rest = name[len("tensorflow.") :].removeprefix("compat.v1.")
-        if "." not in rest:
-            return rest not in _NOT_TENSOR_TOPLEVEL and not rest[:1].isupper()
-        return rest.startswith(_TENSOR_NAMESPACES)
+        """A TF/Keras call that returns a tensor, as the knowledge base says."""
+        return knowledge.returns(name) == "tensor"
 
     def _param_is_tensor(self, fn: FunctionInfo, name: str) -> bool:
         if name in ("self", "cls", "training", "mask"):
@@ -1142,90 +757,6 @@ class ModuleModel:
             or self.is_python_scalar(value, scope)
             for value, scope in self.arguments(fn, name)
         )
-
-
-N = TypeVar("N")
-
-
-def propagate(
-    roots: Iterable[tuple[N, TracedBy] | tuple[N, TracedBy, bool]],
-    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
-    label: Callable[[N], str],
-    once: Callable[[N], bool],
-    caller: bool = False,
-) -> tuple[dict[N, TracedBy], dict[N, bool]]:
-    """What tracing reaches from ``roots`` (each a node, why it is traced, and whether it runs
-    once), following ``edges(node)``: (target, "called" | "defined" | "passed", guarded). The
-    one propagation of the model (inside a module) and of the project (across modules).
-
-    Calls made from under a one-time guard (`if not self._built: self._build()`), and all the
-    calls of code that runs once, run once, while tracing: their targets are traced "one
-    time", and only if no other path reaches them. Returns node -> reason and node -> runs once.
-    """
-    reasons: dict[N, TracedBy] = {}
-    one_time: dict[N, bool] = {}
-    todo: list[N] = []
-    guarded: list[tuple[N, TracedBy]] = []
-
-    def mark(node: N, reason: TracedBy, runs_once: bool) -> None:
-        if node not in reasons:
-            reasons[node] = reason
-            one_time[node] = runs_once or once(node)
-            todo.append(node)
-
-    for root in roots:
-        mark(root[0], root[1], root[2] if len(root) > 2 else False)  # type: ignore[misc]
-    while todo or guarded:
-        if not todo:
-            node, reason = guarded.pop()
-            mark(node, reason, True)
-            continue
-        node = todo.pop()
-        source = label(node)
-        for target, kind, is_guarded, _ in edges(node):
-            reason = TracedBy(kind, source, node if caller else None)  # type: ignore[arg-type]
-            if kind == "defined":
-                mark(target, reason, one_time[node])
-            elif kind == "called" and (is_guarded or one_time[node]):
-                guarded.append((target, reason))
-            else:
-                mark(target, reason, False)
-    return reasons, one_time
-
-
-def reach(roots: Iterable[N], edges: Callable[[N], Iterable[N]]) -> set[N]:
-    """Every node reachable from ``roots`` through ``edges``."""
-    seen: set[N] = set()
-    todo = list(roots)
-    while todo:
-        node = todo.pop()
-        if node not in seen:
-            seen.add(node)
-            todo.extend(edges(node))
-    return seen
-
-
-def shared_selves(
-    traced: Iterable[N],
-    roots: Iterable[N],
-    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
-) -> set[N]:
-    """The traced methods whose ``self`` may outlive a trace: the roots (a Keras ``call``, a
-    decorated method: called on long-lived objects), what traced code calls on any object but
-    one it built itself, and what those call through ``self``. The others run on an object
-    built during the trace, whose attributes are that trace's own state."""
-    traced = list(traced)
-    seeds = list(roots)
-    for node in traced:
-        seeds.extend(
-            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "other"
-        )
-    return reach(
-        seeds,
-        lambda node: (
-            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "self"
-        ),
-    )
 
 
 class _ModelBuilder:
@@ -1510,6 +1041,12 @@ class _ModelBuilder:
 
     def _enter_call(self, node: cst.Call) -> None:
         fn = self.current()
+        if (
+            fn is not None
+            and fn.kind == "function"
+            and any(d.decorator is node for d in fn.node.decorators)
+        ):
+            fn = fn.outer  # `@make_decorator(...)` runs where the function is defined
         if fn is not None:
             if self.lifted_depth[-1]:
                 fn.lifted_calls.add(id(node))
@@ -1633,7 +1170,10 @@ class _ModelBuilder:
                 else:
                     qualified = model.qualified_name(base.value)
                     info.base_names.append(qualified)
-                    if is_keras(qualified, "Model", "Sequential", "Functional"):
+                    known = knowledge.class_kind(qualified)
+                    if known in knowledge.KERAS_KINDS:
+                        info.keras_kind = known
+                    elif is_keras(qualified, "Model", "Sequential", "Functional"):
                         info.keras_kind = "model"
                     elif is_keras(qualified, "Layer", "layers.Layer") or (
                         qualified and is_keras(qualified) and ".layers." in qualified
@@ -1659,10 +1199,60 @@ class _ModelBuilder:
                         info.keras2 = parent.keras2
                         changed = True
 
-    def collect_roots(self) -> None:
-        """How the module's own code makes tf.function trace a function: decorators,
-        ``tf.function(f)`` and ``Dataset.map(f)``, of its own functions or of imported ones."""
+    def find_wrappers(self) -> None:
+        """The module's own decorators that hand the function they decorate to ``tf.function``
+        ("trace") or to ``tf.py_function``/``tf.numpy_function`` ("eager"):
+        ``def compiled(f): return tf.function(f, jit_compile=True)``."""
         model = self.model
+        for call, caller, _, scope in model._calls:
+            if caller is None or not call.args or type(call.args[0].value) is not cst.Name:
+                continue
+            name = model.call_name(call)
+            effect = (
+                "trace"
+                if name in TF_FUNCTION_NAMES
+                else "eager"
+                if name in PY_FUNCTION_NAMES
+                else None
+            )
+            if effect is None:
+                continue
+            binding = model.binding_of(call.args[0].value, scope)
+            owner = binding.scope
+            if (
+                binding.is_param
+                and isinstance(owner, FunctionInfo)
+                and owner.params[:1] == [call.args[0].value.value]
+            ):
+                model.wrappers[owner] = (effect, call)
+
+    def decorator_effect(
+        self, fn: FunctionInfo, expr: cst.BaseExpression
+    ) -> tuple[str, str] | None:
+        """What a decorator of ``fn`` does with it, by the wrappers this module (or, through
+        the project, another) defines: ("trace" | "eager", the decorator's name)."""
+        model = self.model
+        scope = fn.outer or model.scope
+        func = expr.func if isinstance(expr, cst.Call) else expr
+        local = model.function_referenced(func, scope)
+        if local is not None:
+            candidates = [local] if not isinstance(expr, cst.Call) else list(local.nested.values())
+            for candidate in candidates:
+                if candidate in model.wrappers:
+                    return model.wrappers[candidate][0], local.qualname
+            return None
+        qualified = model.qualified_name(func)
+        external = model.external(qualified)
+        if external is not None and external.wraps and qualified:
+            return external.wraps, qualified
+        return None
+
+    def collect_roots(self) -> None:
+        """How the module's own code makes tf.function trace a function: decorators (its own
+        wrappers of tf.function too), ``tf.function(f)``, ``Dataset.map(f)`` and Keras
+        ``compile(loss=f, metrics=[g])``, of its own functions or of imported ones."""
+        model = self.model
+        self.find_wrappers()
         for fn in model.functions:
             for decorator in fn.decorators:
                 expr = decorator.decorator
@@ -1672,7 +1262,23 @@ class _ModelBuilder:
                     model.roots.append(
                         Root(fn, reason, _autograph(name, expr), input_signature(expr))
                     )
+                    continue
+                effect = self.decorator_effect(fn, expr)
+                if effect is not None and effect[0] == "trace":
+                    model.roots.append(Root(fn, TracedBy("decorator", effect[1])))
+                elif effect is not None:
+                    fn.eager_by = effect[1]
         for call, _, _, scope in model._calls:
+            func = call.func
+            if type(func) is cst.Attribute and func.attr.value == "compile":
+                for arg in call.args:
+                    if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
+                        for value in _elements(arg.value):
+                            target = model.function_target(value, scope)
+                            if target is not None:
+                                reason = TracedBy("compiled", arg.keyword.value)
+                                model.roots.append(Root(target, reason))
+                continue
             func = call.func
             t = type(func)
             if t is cst.Attribute:
@@ -1688,7 +1294,7 @@ class _ModelBuilder:
                     model.roots.append(
                         Root(
                             target,
-                            TracedBy("wrapped"),
+                            TracedBy("wrapped", scope.function.qualname if scope.function else ""),
                             _autograph(name, call),
                             input_signature(call),
                         )
@@ -1729,7 +1335,7 @@ class _ModelBuilder:
                     unconverted.append(root.target)
         for fn in model.functions:
             cls = fn.cls
-            if cls is not None and cls.keras_kind and fn.name in KERAS_TRACED_METHODS:
+            if cls is not None and fn.name in knowledge.traced_methods(cls.keras_kind):
                 roots.append((fn, TracedBy("keras", cls.keras_kind), False))
                 if not cls.keras2:
                     unconverted.append(fn)
@@ -1832,6 +1438,15 @@ _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
 
 
+def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The elements of a list, tuple or dict display (its values), else ``[expr]``."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    if isinstance(expr, cst.Dict):
+        return [e.value for e in expr.elements if isinstance(e, cst.DictElement)]
+    return [expr]
+
+
 def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
     """What a function returns: a lambda's body, a def's ``return`` values (not those of the
     functions it defines)."""
@@ -1848,27 +1463,6 @@ def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressio
 
     walk(node.body, enter)
     return found
-
-
-def input_signature(expr: cst.BaseExpression | None) -> bool:
-    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
-    numbers passed to such a function are converted to tensors and do not retrace."""
-    if not isinstance(expr, cst.Call):
-        return False
-    for arg in expr.args:
-        if arg.keyword is not None and arg.keyword.value == "input_signature":
-            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
-    return False
-
-
-def _autograph(name: str, expr: cst.BaseExpression) -> bool:
-    """Whether a ``tf.function`` decorator or call (``name``) converts with AutoGraph:
-    ``autograph=False`` turns it off, and TF-Agents' ``common.function`` defaults to off."""
-    if isinstance(expr, cst.Call):
-        for arg in expr.args:
-            if arg.keyword is not None and arg.keyword.value == "autograph":
-                return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
-    return name != "tf_agents.utils.common.function"
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

@@ -88,6 +88,7 @@ class TextOptions:
     show_violations: bool = True  # False with --fix-only and --diff: only the summary
     unsafe_fixes: bool | None = None  # True: they apply; None: hint at them; False: silent
     show_fixes: bool = False
+    show_evidence: bool = False  # why each finding holds, under it
     quiet: bool = False  # findings only, no summary
     concise: bool = False
     style: Style = field(default_factory=Style)
@@ -175,10 +176,51 @@ def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) 
             out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {message}\n")
             if not options.concise:
                 out.write(_frame(_lines_of(outcomes, d), d, style))
+            if options.show_evidence and d.evidence is not None:
+                out.write(evidence_text(d))
     if options.show_fixes and run.findings_fixed:
         out.write("\n" + fix_summary(run, style) + "\n")
     if not options.quiet:
         out.writelines(f"{line}\n" for line in summary_lines(run, options))
+
+
+def _sarif_evidence(result: dict, d: Diagnostic, artifact: dict) -> None:
+    """The evidence as SARIF: each located step a related location, and the traced chain, from
+    what starts the tracing in to the finding, a code flow."""
+    steps = [s for s in d.evidence.steps() if s.line and s.path is None]
+    if not steps:
+        return
+
+    def location(step, index: int | None = None) -> dict:
+        found = {
+            "physicalLocation": {
+                "artifactLocation": artifact,
+                "region": {"startLine": step.line, "startColumn": step.column},
+            },
+            "message": {"text": step.message},
+        }
+        if index is not None:
+            found["id"] = index
+        return found
+
+    result["relatedLocations"] = [location(step, i) for i, step in enumerate(steps)]
+    chain = [s for s in reversed(d.evidence.traced) if s.line and s.path is None]
+    if chain:
+        flow = [{"location": location(step)} for step in chain]
+        flow.append({"location": {**result["locations"][0], "message": {"text": d.message}}})
+        result["codeFlows"] = [{"threadFlows": [{"locations": flow}]}]
+
+
+def evidence_text(d: Diagnostic) -> str:
+    """--show-evidence: each step of why the finding holds, with where it is."""
+    lines = []
+    for label, steps in (("traced", d.evidence.traced), ("value", d.evidence.value)):
+        for step in steps:
+            where = f" ({step.path or d.path}:{step.line})" if step.line else ""
+            lines.append(f"  = {label}: {step.message}{where}\n")
+    if d.evidence.gap:
+        lines.append(f"  = preview: {d.evidence.gap}\n")
+    return "".join(lines)
 
 
 def fix_summary(run: RunResult, style: Style) -> str:
@@ -638,6 +680,8 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
             result["message"]["text"] = f"cell {d.cell}, line {d.line}: {d.message}"
         if properties:
             result["properties"] = properties
+        if d.evidence is not None and d.cell is None:
+            _sarif_evidence(result, d, artifact)
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

@@ -21,7 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from tf2lint.model import KERAS_TRACED_METHODS, TracedBy, propagate, reach, shared_selves
+from tf2lint import knowledge
+from tf2lint.model import TracedBy, propagate, reach, shared_selves
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,9 @@ class FunctionSummary:
     cls: str | None = None  # the class it is a method of
     tf_function: bool = False  # calling it calls a tf.function
     signature: bool = False  # ... with a fixed input_signature
+    # a decorator that hands the function it decorates to tf.function ("trace") or to
+    # tf.py_function ("eager")
+    wraps: str | None = None
 
 
 @dataclass
@@ -122,10 +126,11 @@ class ModuleSummary:
 
 @dataclass(frozen=True)
 class ExternalName:
-    """An imported name that is a tf.function of another linted module (the one question
-    rules ask of other modules by name: a call of it may retrace)."""
+    """An imported name that is a tf.function of another linted module (a call of it may
+    retrace), or a decorator there that traces what it decorates (or runs it eagerly)."""
 
     signature: bool = False  # its input_signature is fixed
+    wraps: str | None = None  # a decorator: "trace" (tf.function) or "eager" (tf.py_function)
 
 
 @dataclass
@@ -210,6 +215,23 @@ class Project:
             return None
         return None
 
+    def library_name(self, qualified: str, _depth: int = 0) -> str | None:
+        """What a name reached through a linted module's imports stands for outside the
+        project: ``pkg.utils.keras.layers.Layer`` is ``tf_keras.layers.Layer`` when
+        ``pkg/utils.py`` does ``import tf_keras as keras``."""
+        parts = qualified.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            summary = self.modules.get(".".join(parts[:i]))
+            if summary is None:
+                continue
+            exported = summary.exports.get(parts[i])
+            if exported is None or _depth >= 8:
+                return None
+            rest = ".".join(parts[i + 1 :])
+            name = f"{exported}.{rest}" if rest else exported
+            return self.library_name(name, _depth + 1) or name
+        return None
+
     def _target(self, module: str, edge: Edge) -> Node | None:
         if not edge.external:
             return module, edge.target
@@ -239,7 +261,10 @@ class Project:
                 if info.keras:
                     kinds[node] = (info.keras, info.keras2)
                 else:
-                    bases[node] = [b for b in map(self.resolve, info.bases) if b is not None]
+                    bases[node] = [b for b in map(self._base, info.bases) if b is not None]
+                    for base in bases[node]:
+                        if base[0] == _LIBRARY:
+                            kinds[base] = _library_kind(base[1])
         finished: set[Node] = set()  # also those on the stack: a cycle of bases gives no kind
         for start in bases:
             if start in finished:
@@ -259,7 +284,16 @@ class Project:
                         stack += [(node, i), (base, 0)]
                         break
                     i += 1
-        return kinds
+        return {node: kind for node, kind in kinds.items() if node[0] != _LIBRARY}
+
+    def _base(self, base: str) -> Node | None:
+        """A base class as a node: a linted class, or a Keras class of the library (a node of
+        the module ``_LIBRARY``), whatever module alias or re-export it was reached through."""
+        found = self.resolve(base)
+        if found is not None:
+            return found
+        library = self.library_name(base)
+        return (_LIBRARY, library) if _library_kind(library) is not None else None
 
     # --- the graph ---------------------------------------------------------------------------
     def _index(self) -> None:
@@ -272,7 +306,9 @@ class Project:
                     if not info.autograph:
                         self._unconverted_roots.append(node)
                 kind = self._class_kinds.get((name, info.cls)) if info.cls else None
-                if kind is not None and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS:
+                if kind is not None and qualname.rpartition(".")[2] in knowledge.traced_methods(
+                    kind[0]
+                ):
                     self._roots.append((node, TracedBy("keras", kind[0])))
                     if not kind[1]:
                         self._unconverted_roots.append(node)
@@ -280,7 +316,7 @@ class Project:
                 target = self._target(name, edge)
                 if target is None:
                     continue
-                if edge.kind in ("wrapped", "dataset"):
+                if edge.kind in ("wrapped", "dataset", "compiled"):
                     self._roots.append((target, TracedBy(edge.kind)))
                     if not edge.autograph:
                         self._unconverted_roots.append(target)
@@ -378,7 +414,7 @@ class Project:
             cls is not None
             and cls.keras
             and not cls.keras2
-            and qualname.rpartition(".")[2] in KERAS_TRACED_METHODS
+            and qualname.rpartition(".")[2] in knowledge.traced_methods(cls.keras)
         )
 
     def describe(self, qualified: str) -> ExternalName | None:
@@ -387,9 +423,20 @@ class Project:
         if node is None:
             return None
         function = self.modules[node[0]].functions.get(node[1])
-        if function is None or not function.tf_function:
+        if function is None or not (function.tf_function or function.wraps):
             return None
-        return ExternalName(signature=function.signature)
+        return ExternalName(signature=function.signature, wraps=function.wraps)
+
+
+_LIBRARY = "<library>"  # the module of a library class's node in the class resolution
+
+
+def _library_kind(library: str | None) -> tuple[str, bool] | None:
+    """A Keras class of the library's kind (layer, model, loss...) and whether it is Keras 2."""
+    kind = knowledge.class_kind(library) if library is not None else None
+    if kind not in knowledge.KERAS_KINDS:
+        return None
+    return kind, library.startswith("tf_keras.")
 
 
 def _qualified(node: Node) -> str:

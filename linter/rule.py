@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -11,7 +12,7 @@ from tf2lint.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.engine import LintContext
-    from tf2lint.model import ModuleModel
+    from tf2lint.model import FunctionInfo, ModuleModel
 
 CATEGORIES = (
     "tf1-api",
@@ -49,6 +50,59 @@ class Fix:
         return data
 
 
+@dataclass(frozen=True)
+class Step:
+    """One link of a finding's evidence: what holds, and where (``line`` 0: not located, as for
+    a function of another module known only by name; ``path`` None: the finding's file)."""
+
+    message: str
+    line: int = 0
+    column: int = 1
+    path: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"message": self.message, "line": self.line, "column": self.column}
+        if self.path is not None:
+            data["path"] = self.path
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Step:
+        return cls(data["message"], data["line"], data["column"], data.get("path"))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a finding holds, as data: why its code is traced (``traced``: the function it is in
+    first, then who traces that, out to the decorator, Keras hook or ``tf.function(f)`` that
+    starts it) and why the value is what the rule says (``value``). ``gap`` names what the rule
+    could not prove: such a finding is shown only with ``--preview``."""
+
+    traced: tuple[Step, ...] = ()
+    value: tuple[Step, ...] = ()
+    gap: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "traced": [s.to_dict() for s in self.traced],
+            "value": [s.to_dict() for s in self.value],
+        }
+        if self.gap is not None:
+            data["gap"] = self.gap
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        return cls(
+            tuple(Step.from_dict(s) for s in data.get("traced", ())),
+            tuple(Step.from_dict(s) for s in data.get("value", ())),
+            data.get("gap"),
+        )
+
+    def steps(self) -> tuple[Step, ...]:
+        return self.traced + self.value
+
+
 @dataclass
 class Diagnostic:
     path: str
@@ -63,6 +117,12 @@ class Diagnostic:
     message: str
     fix: Fix | None = None
     cell: int | None = None  # 1-based index among a notebook's code cells; line is then within it
+    evidence: Evidence | None = None
+
+    @property
+    def preview(self) -> bool:
+        """Shown only with ``--preview``: its evidence has a gap."""
+        return self.evidence is not None and self.evidence.gap is not None
 
     def sort_key(self) -> tuple:
         return (self.path, self.cell or 0, self.line, self.column, self.rule)
@@ -83,6 +143,8 @@ class Diagnostic:
         }
         if self.cell is not None:
             data["cell"] = self.cell
+        if self.evidence is not None:
+            data["evidence"] = self.evidence.to_dict()
         return data
 
     @classmethod
@@ -107,6 +169,7 @@ class Diagnostic:
             if fix
             else None,
             cell=data.get("cell"),
+            evidence=Evidence.from_dict(data["evidence"]) if data.get("evidence") else None,
         )
 
 
@@ -151,6 +214,9 @@ class Report:
     node: cst.CSTNode
     message: str
     fix: Fix | None = None
+    function: FunctionInfo | None = None  # the traced function it is in, for the evidence
+    because: tuple[tuple[str, cst.CSTNode], ...] = ()  # why the value is what the rule says
+    gap: str | None = None  # what the rule could not prove (then shown only with --preview)
 
 
 BUILTIN_FIXTURES = Path(str(resources.files("tf2lint.fixtures")))
@@ -199,8 +265,17 @@ class Rule:
         | None = None,
         fix_description: str = "",
         applicability: str | None = None,
+        because: Sequence[tuple[str, cst.CSTNode]] = (),
+        gap: str | None = None,
+        traced_in: FunctionInfo | None = None,
     ) -> None:
-        """Report ``node``; ``replacement`` (or several ``edits``) makes the finding fixable."""
+        """Report ``node``; ``replacement`` (or several ``edits``) makes the finding fixable.
+
+        The evidence of a finding in traced code (why it is traced) is added by the engine;
+        ``because`` adds why the value is what the rule says (a message and the node it points
+        at), and ``gap`` what the rule could not prove: the finding then needs ``--preview``
+        (and carries no fix). ``traced_in``: the traced function the finding is in, for a rule
+        that reports after the traversal has left it."""
         replacement_text = None
         if replacement is not None:
             edits = [(node, replacement)]
@@ -214,4 +289,15 @@ class Rule:
                 edits=tuple(edits),
                 replacement_text=replacement_text,
             )
-        self.context.add_report(Report(type(self), node, message or self.message, fix))
+        context = self.context
+        self.context.add_report(
+            Report(
+                type(self),
+                node,
+                message or self.message,
+                None if gap else fix,
+                traced_in or (context.function if context.in_traced_code else None),
+                tuple(because),
+                gap,
+            )
+        )

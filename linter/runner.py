@@ -80,6 +80,7 @@ class Settings:
     cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
     unfixable: frozenset[str] = frozenset()  # rule ids whose fixes are not offered (see fixable)
     ignore_noqa: bool = False  # suppression comments silence nothing (--ignore-noqa)
+    preview: bool = False  # the editor also shows findings whose evidence has a gap
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [

@@ -355,9 +355,10 @@ class OptimizerDefaultLearningRateChanged(Rule):
             return
         if leaf not in _CHANGED_DEFAULTS:
             return
-        cls = keras_optimizer_class(self.model.call_name(node))
-        if cls not in _CHANGED_DEFAULTS:
-            return
+        name = self.model.call_name(node)
+        cls = keras_optimizer_class(name)
+        if cls not in _CHANGED_DEFAULTS or ".legacy." in (name or ""):
+            return  # `optimizers.legacy.X` keeps tf.keras's TF2 default, which never changed
         if any(a.keyword is None or a.keyword.value in ("learning_rate", "lr") for a in node.args):
             return  # positional learning rate, *args, or explicit keyword
         self.report(

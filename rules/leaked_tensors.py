@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from tf2lint.lazy import cst
-from tf2lint.rules.common import StoreRule, outer_container, outer_target
+from tf2lint.model import FunctionInfo
+from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
+
+OTHER_OBJECT_GAP = (
+    "stored on another object's attribute (a wrapped layer's weight, say), which that object "
+    "may read within the same call: nothing shows it is read after the trace"
+)
+SCRATCH_GAP = (
+    "the function reads the attribute back itself: it may be scratch state that every call "
+    "sets before use, never read after the trace"
+)
 
 
 class TensorLeakedFromTracedCode(StoreRule):
@@ -28,10 +40,37 @@ class TensorLeakedFromTracedCode(StoreRule):
         fn = context.function
         where = outer_target(self.model, context.scope, target)
         if where is not None and self.model.is_tensor(value, context.scope):
+            # Stored and read back by the same function (a wrapper that sets its inner layer's
+            # kernel, then calls it): scratch state of one call, which each call sets anew.
+            gap = None
+            if isinstance(target, cst.Attribute):
+                if self._read_back(fn, target):
+                    gap = SCRATCH_GAP
+                elif isinstance(target.value, cst.Attribute):
+                    gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+                because=[(f"the tensor is stored in {where} here", target)],
+                gap=gap,
             )
+
+    def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:
+        """Read back by ``fn`` itself, and by no other traced function nor code outside the
+        class: what each call sets and uses before it returns."""
+        try:
+            text = self.context.memo((TensorLeakedFromTracedCode, id(fn)), lambda: code(fn.node))
+        except RecursionError:  # too deep to print: not shown to be scratch
+            return False
+        pattern = rf"(?<![\w.]){re.escape(code(target))}(?![\w=])"
+        if len(re.findall(pattern, text)) < 2:
+            return False
+        for _, reader in name_reads(self.context).get(target.attr.value, ()):
+            if reader is fn:
+                continue
+            if reader is None or reader.traced or reader.cls is not fn.cls:
+                return False
+        return True
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context

@@ -59,7 +59,7 @@ def traced_target(
                 wrapped = model.function_referenced(first.args[0].value, scope)
             return call.func.value, wrapped, input_signature(first)
     imported = model.external(model.call_name(call))  # a tf.function of another module
-    if imported is not None:
+    if imported is not None and not imported.wraps:
         return code(call.func), None, imported.signature
     return None
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import ast
+import re
 import string
+from pathlib import PurePath
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import (
     StoreRule,
+    code,
     is_local,
+    name_reads,
     outer_container,
     outer_target,
     tensorflow_alias,
@@ -361,7 +366,15 @@ class PythonStateMutationInTracedCode(StoreRule):
         values and collect them outside the traced function.
     """
 
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target, node.value, accumulates=True)
+
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        self._check(target, value, accumulates=None)
+
+    def _check(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, accumulates: bool | None
+    ) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
@@ -371,10 +384,32 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        if accumulates is None:  # `self.n = self.n + 1`
+            accumulates = _reads(value, code(target))
+        # A counter or accumulator (`self.steps += 1`) is meant to change on every call, and
+        # is wrong when code outside the trace reads it; a value set once (`self.keys = ...`)
+        # is usually setup that tracing does once, by design, and a counter only traced code
+        # reads may be a trace-time counter on purpose (naming ops per trace).
+        gap = SET_ONCE_GAP
+        if accumulates:
+            observed = observed_outside_traces(self.context).get(_last_name(target))
+            gap = None if observed is not None else UNOBSERVED_GAP
+        because = [(f"{where} {'accumulates' if accumulates else 'is set'} here", target)]
+        if accumulates and gap is None:
+            because.append(("code outside traced functions reads it", observed))
         self.report(
             target,
             f"traced `{fn.qualname}` sets {where} to a Python value; this runs only while tracing",
+            because=because,
+            gap=gap or self._test_gap(),
         )
+
+    def _test_gap(self) -> str | None:
+        # By the file's own name: a folder named tests may hold example programs too.
+        name = PurePath(self.context.path).name
+        if name.startswith("test_") or name.endswith("_test.py"):
+            return "in test code, which often records what tracing does on purpose"
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -387,11 +422,62 @@ class PythonStateMutationInTracedCode(StoreRule):
         if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
             return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
+        observed = observed_outside_traces(context).get(_last_name(node.func.value))
+        because = [(f"the {container} changes here", node)]
+        if observed is not None:
+            because.append(("code outside traced functions reads it", observed))
         self.report(
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
+            because=because,
+            gap=self._test_gap() or (None if observed is not None else UNOBSERVED_GAP),
         )
+
+
+UNOBSERVED_GAP = (
+    "only traced code reads it: it may count traces on purpose; nothing shows code outside "
+    "expects it to count calls"
+)
+
+
+def _last_name(target: cst.BaseExpression) -> str | None:
+    if isinstance(target, cst.Attribute):
+        return target.attr.value
+    if isinstance(target, cst.Name):
+        return target.value
+    return None
+
+
+def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that code outside traced functions reads, with the first such
+    read: state that code outside a trace observes."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        found: dict[str, cst.CSTNode] = {}
+        for name, reads in name_reads(context).items():
+            for node, fn in reads:
+                if fn is None or not fn.traced:
+                    found[name] = node
+                    break
+        return found
+
+    return context.memo(observed_outside_traces, compute)
+
+
+SET_ONCE_GAP = (
+    "a value set, not accumulated: nothing shows that code expects it to change on every call "
+    "(one-time setup while tracing is the common case)"
+)
+
+
+def _reads(value: cst.BaseExpression, target: str) -> bool:
+    """Whether ``value`` reads ``target`` itself (``self.n = self.n + 1``)."""
+    try:
+        text = code(value)
+    except RecursionError:  # nested too deeply to print: no counter reads itself like that
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(target)}(?!\w)", text) is not None
 
 
 class PythonIteratorInTracedCode(Rule):
@@ -453,3 +539,116 @@ def python_iterator(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) 
         if callee is not None and callee.is_generator:
             return f"generator `{callee.name}()`"
     return None
+
+
+# Calls that return a Python logger, whose level-named methods log like the module functions.
+LOGGER_FACTORIES = frozenset(
+    {"logging.getLogger", "tensorflow.get_logger", "absl.logging.get_absl_logger"}
+)
+
+
+def _log_methods() -> frozenset[str]:
+    """The level-named logging functions the knowledge base knows (``info``, ``warning``...)."""
+    return frozenset(
+        name.rpartition(".")[2]
+        for name, effect in knowledge.knowledge().side_effects.items()
+        if effect == "log" and name.startswith("logging.")
+    )
+
+
+def host_effect(model: ModuleModel, scope: Scope, call: cst.Call) -> tuple[str, str] | None:
+    """What host side effect ``call`` has, by the knowledge base ("log" or "seed", with the
+    call's name): a logging or warnings function, a method of a logger the module gets from
+    ``logging.getLogger``/``tf.get_logger``, or a global seeding call."""
+    name = model.call_name(call)
+    effect = knowledge.side_effect(name)
+    if effect is not None and name is not None:
+        return effect, code(call.func)
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _log_methods():
+        owner = func.value
+        values = [owner] if isinstance(owner, cst.Call) else model.bound_values(owner, scope)
+        if values and all(
+            isinstance(v, cst.Call) and model.call_name(v) in LOGGER_FACTORIES for v in values
+        ):
+            return "log", f"{code(owner)}.{func.attr.value}"
+    return None
+
+
+class LoggingInTracedCode(Rule):
+    id = "TF204"
+    name = "logging-in-traced-code"
+    category = "side-effect"
+    message = "Python logging in traced code logs only while tracing, not on every call"
+    rationale = """
+        `logging.info(...)`, `absl.logging.warning(...)`, `tf.get_logger().info(...)` or
+        `warnings.warn(...)` inside a `tf.function` are Python calls: they run while the
+        function is traced and never when the graph runs, so a training loop's log shows one
+        line for the first step (and one per retrace), and the values it logs are symbolic
+        tensors. Log outside the traced function (return the values), or use `tf.print`,
+        which runs on every call. Which calls log comes from the knowledge base (logging
+        functions of `logging`, `absl.logging`, `tf.compat.v1.logging`, and `warnings.warn`).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        found = host_effect(self.model, context.scope, node)
+        if found is None or found[0] != "log":
+            return
+        # A message that shows a tensor is meant for every call; one of Python values only
+        # (a usage or deprecation warning) is usually meant once, which tracing gives.
+        shown = [a.value for a in node.args if _graph_value(self.model, a.value, context.scope)]
+        self.report(
+            node,
+            f"`{found[1]}` in traced `{context.function.qualname}` logs only while tracing; "
+            "log outside the traced function or use `tf.print`",
+            because=[
+                (f"it logs the tensor `{code(v)}`, which changes on every call", v) for v in shown
+            ],
+            gap=None if shown else "it logs Python values only: a message meant once is fine",
+        )
+
+
+def _graph_value(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """A tensor or a variable: a value that changes from call to call in the graph."""
+    if model.is_tensor(expr, scope):
+        return True
+    kind = model.kind_of(expr, scope)
+    return kind is not None and kind.kind in ("tensor", "variable")
+
+
+class SeedInTracedCode(Rule):
+    id = "TF205"
+    name = "seed-in-traced-code"
+    category = "side-effect"
+    message = "a global random seed set in traced code is set once, while tracing"
+    rationale = """
+        `tf.random.set_seed`, `np.random.seed`, `random.seed` and
+        `keras.utils.set_random_seed` change Python-side global state. Inside a `tf.function`
+        they run while tracing only: calling the function again does not reset the seed, so the
+        random ops in it do not repeat their numbers as they would eagerly. Seed once outside
+        the traced function, or use stateless random ops (`tf.random.stateless_uniform(...,
+        seed=...)`) or a `tf.random.Generator` passed in. Which calls seed comes from the
+        knowledge base.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        found = host_effect(self.model, context.scope, node)
+        if found is None or found[0] != "seed":
+            return
+        fn = context.function
+        explicit = fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped")
+        self.report(
+            node,
+            f"`{found[1]}` in traced `{fn.qualname}` seeds only while tracing; "
+            "seed outside, or use stateless random ops",
+            # a helper that seeds may well be meant for eager use, where it works
+            gap=None
+            if explicit
+            else "the seeding function is traced only as a helper of traced code",
+        )

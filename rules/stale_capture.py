@@ -6,6 +6,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal
+from tf2lint.tracing import root_reason
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -42,7 +43,7 @@ class StaleGlobalCapture(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         # (id(reading function), name) -> the first read, the function defined in the scope
         # that binds the name (the "anchor"), and that scope
-        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, Scope]] = {}
+        self._reads: dict[tuple[int, str], tuple[cst.Name, FunctionInfo, Scope, FunctionInfo]] = {}
         self._not_reads: set[int] = set()  # attribute names and keywords
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -74,11 +75,11 @@ class StaleGlobalCapture(Rule):
         anchor = fn
         while anchor.outer is not None and anchor.outer is not owner.function:
             anchor = anchor.outer
-        self._reads.setdefault((id(fn), name), (node, anchor, owner))
+        self._reads.setdefault((id(fn), name), (node, anchor, owner, fn))
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
-        for (_, name), (read, anchor, owner) in self._reads.items():
+        for (_, name), (read, anchor, owner, reader) in self._reads.items():
             if anchor.defined_in or anchor.kind == "lambda":
                 continue  # a new function (and trace) each iteration: TF502's concern
             defined = [
@@ -105,24 +106,41 @@ class StaleGlobalCapture(Rule):
                 used_after = any(site.order < u < until or first < u < last for u in uses)
                 if used_before and used_after:
                     later.append(site)
-            where = None
+            where = gap = None
+            because = []
             if later:
                 kind = "global" if owner is model.scope else "closure variable"
                 where = f"{kind} `{name}` is rebound after `{anchor.name}` is defined"
+                because = [(f"`{name}` is rebound here, after a call", s.node) for s in later]
             elif owner is model.scope:
                 writers = [
-                    s.where
+                    s
                     for s in owner.bindings.get(name, ())
                     if s.where is not None and not s.where.traced
                 ]
                 if writers:
-                    where = f"global `{name}` is rebound in `{writers[0].qualname}`"
+                    where = f"global `{name}` is rebound in `{writers[0].where.qualname}`"
+                    because = [
+                        (f"`{name}` is rebound in `{s.where.qualname}`", s.node) for s in writers
+                    ]
+                    # A setter may well run before the first trace (configuration): proven
+                    # stale when the module calls it after a use of the traced function.
+                    uses = self._uses(anchor.name)
+                    if not any(
+                        u > min(uses, default=len(model.events))
+                        for w in writers
+                        for u in self._uses(w.where.name)
+                    ):
+                        gap = "nothing shows the rebinding function runs after the first trace"
             if where is None:
                 continue
             self.report(
                 read,
                 f"{where}, but traced `{anchor.qualname}` keeps the value it saw when it was "
                 "traced; pass it as an argument or keep it in a `tf.Variable`",
+                because=[b for b in because if isinstance(b[1], cst.CSTNode)],
+                gap=gap,
+                traced_in=reader,
             )
 
     def _uses(self, name: str) -> list[int]:
@@ -165,6 +183,66 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
     return False
 
 
+PER_CALL_GAP = (
+    "the tf.function is created anew each time the function wrapping it runs, so it traces "
+    "again and reads the current value"
+)
+SETUP_GAP = (
+    "changed only in private methods or dunders, which may run before the first trace "
+    "(setup), not after it"
+)
+
+
+def _event_order(model: ModuleModel) -> dict[int, int]:
+    """Each node's position in the module's walk (for "comes after")."""
+    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+
+
+def root_reason_is_keras(fn: FunctionInfo) -> bool:
+    """Traced by Keras (a train_step, a compiled loss): what compile() rebuilds."""
+    root = root_reason(fn)
+    return root is not None and root.kind in ("keras", "compiled")
+
+
+def _may_run_first(fn: FunctionInfo | None) -> bool:
+    """A write made by a method that may be setup before any trace: a private or dunder method
+    of the class (not module code, not a public method that users call between calls)."""
+    return fn is not None and fn.cls is not None and fn.name.startswith("_")
+
+
+def _attributes(node: cst.BaseExpression) -> list[cst.Attribute]:
+    found = []
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, cst.Attribute):
+            found.append(current)
+        todo.extend(current.children)
+    return found
+
+
+def _init_or_raise(model: ModuleModel, node: cst.If) -> bool:
+    """``if <flag>:`` whose body only raises, or initialises under ``tf.init_scope()``."""
+    body = node.body.body
+    if all(
+        isinstance(stmt, cst.SimpleStatementLine)
+        and all(isinstance(s, cst.Raise) for s in stmt.body)
+        for stmt in body
+    ):
+        return True
+    return any(
+        isinstance(stmt, cst.With)
+        and any(
+            isinstance(item.item, cst.Call) and model.call_name(item.item) == INIT_SCOPE
+            for item in stmt.items
+        )
+        for stmt in body
+    )
+
+
+INIT_SCOPE = "tensorflow.init_scope"
+
+
 class StaleAttributeCapture(Rule):
     id = "TF602"
     name = "stale-attribute-capture"
@@ -189,6 +267,7 @@ class StaleAttributeCapture(Rule):
         self._scalar_init: set[str] = set()  # attributes set to a Python scalar in __init__
         self._stores: set[int] = set()
         self._called: set[int] = set()
+        self._guards: set[int] = set()  # attributes read by an init-once or raise-only test
 
     def _store(self, target: cst.BaseExpression, value: cst.BaseExpression, aug: bool) -> None:
         for t in _store_targets(target):
@@ -223,7 +302,7 @@ class StaleAttributeCapture(Rule):
             shown = f"`{root.value}.{attr}`"
             where = f"in `{fn.qualname}`" if fn is not None else "at module level"
             self._writes.setdefault(attr, []).append(
-                (cls, is_self, f"{shown} is changed {where}", kind)
+                (cls, is_self, f"{shown} is changed {where}", kind, t, _may_run_first(fn))
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -237,9 +316,24 @@ class StaleAttributeCapture(Rule):
         if self.context.in_traced_code:
             self._called.add(id(node.func))
 
+    def visit_If(self, node: cst.If) -> None:
+        """A flag tested to initialise once outside the graph (``if not self._ready:`` then
+        ``with tf.init_scope():``) or only to raise a usage error is read correctly at trace
+        time: its value at the first trace is the one that matters."""
+        if self.context.in_traced_code and _init_or_raise(self.model, node):
+            for child in _attributes(node.test):
+                self._guards.add(id(child))
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        if self.context.in_traced_code:  # a usage check, like a raise-only test
+            for child in _attributes(node.test):
+                self._guards.add(id(child))
+
     def visit_Attribute(self, node: cst.Attribute) -> None:
         context = self.context
         if not context.in_traced_code or id(node) in self._stores or id(node) in self._called:
+            return
+        if id(node) in self._guards:
             return
         root = node.value
         if not isinstance(root, cst.Name):
@@ -249,6 +343,28 @@ class StaleAttributeCapture(Rule):
         if not is_self and not (root.value in fn.params and root.value != "cls"):
             return
         self._reads.setdefault(node.attr.value, []).append((node, fn, is_self))
+
+    def _compiled_after(self, target: cst.Attribute) -> bool:
+        """Whether the object whose attribute ``target`` stores is ``compile``d later in the
+        same function (or module code)."""
+        if not isinstance(target.value, cst.Name):
+            return False
+        owner = target.value.value
+        order = self.context.memo(_event_order, lambda: _event_order(self.model))
+        at = order.get(id(target))
+        if at is None:
+            return False
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "compile"
+                and isinstance(func.value, cst.Name)
+                and func.value.value == owner
+                and order.get(id(call), -1) > at
+            ):
+                return True
+        return False
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
@@ -270,12 +386,30 @@ class StaleAttributeCapture(Rule):
                     match = [w for w in writes if (w[1] and w[0] is cls) or not w[1]]
                 else:
                     match = [w for w in writes if not w[1]]
+                if root_reason_is_keras(fn):
+                    # `model.x = v; model.compile(...)`: compile drops the traced train
+                    # function, so the next fit traces anew and reads the new value
+                    match = [w for w in match if not self._compiled_after(w[4])]
                 if not match:
                     continue
                 reported.add(id(fn))
+                # Changed from outside the class, or by a public method (a setter the user
+                # calls between calls), the change comes after a trace; a private helper or a
+                # dunder may be setup that runs before the first one.
+                after = [w for w in match if not w[5]]
+                root = root_reason(fn)
+                per_call = (
+                    root is not None
+                    and root.kind == "wrapped"
+                    and root.via
+                    and root.via.rpartition(".")[2] not in SETUP_METHODS
+                )
                 self.report(
                     read,
                     f"traced `{fn.qualname}` reads `{code(read)}`, a plain Python attribute: "
-                    f"{match[0][2]}, but the graph keeps the value from trace time; use a "
-                    "`tf.Variable` and `.assign()`",
+                    f"{(after or match)[0][2]}, but the graph keeps the value from trace time; "
+                    "use a `tf.Variable` and `.assign()`",
+                    because=[(w[2], w[4]) for w in (after or match)],
+                    gap=PER_CALL_GAP if per_call else None if after else SETUP_GAP,
+                    traced_in=fn,
                 )

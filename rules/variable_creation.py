@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
+from tf2lint.model import ClassInfo, ModuleModel
 from tf2lint.rule import Rule
 from tf2lint.rules.common import variable_kind
 
@@ -28,8 +29,48 @@ class VariableCreatedInTracedCode(Rule):
             return
         kind = variable_kind(self.model, node)
         if kind is not None:
+            weightless = kind == "Keras layer" and self._wraps_weightless_layer(node)
             self.report(
                 node,
                 f"{kind} created inside traced `{context.function.qualname}` on every trace; "
                 "create it once outside, or behind a one-time guard",
+                gap=WRAPPER_GAP if weightless else None,
             )
+
+    def _wraps_weightless_layer(self, call: cst.Call) -> bool:
+        """A wrapper (``RNN(cell)``, ``TimeDistributed(layer)``) of a layer of this module's
+        own that creates no weights: its weights are the wrapped layer's, so it has none."""
+        model = self.model
+        scope = self.context.scope
+        for arg in call.args:
+            cls = model.instance_of(arg.value, scope)
+            if cls is not None and cls.keras_kind and not _creates_weights(model, cls):
+                return True
+        return False
+
+
+WRAPPER_GAP = (
+    "it wraps a layer of this module that creates no weights, so it may have none of its own"
+)
+
+
+def _creates_weights(model: ModuleModel, cls: ClassInfo, depth: int = 0) -> bool:
+    """Whether a class (or a base of it in this module) creates weights: ``add_weight``,
+    ``tf.Variable`` or Keras objects with weights constructed in its methods."""
+    for method in cls.methods.values():
+        for inner in method.calls:
+            func = inner.func
+            if isinstance(func, cst.Attribute) and func.attr.value in WEIGHT_METHODS:
+                return True
+            if variable_kind(model, inner) is not None:
+                return True
+    if depth > 8:
+        return True
+    for base in cls.base_names:
+        parent = model.module_classes.get(base or "")
+        if parent is not None and _creates_weights(model, parent, depth + 1):
+            return True
+    return False
+
+
+WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})

@@ -381,3 +381,112 @@ def test_arguments_follow_call_sites_into_parameters():
     fn = model.module_functions["f"]
     assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "b")] == ["3"]
     assert [cst.Module([]).code_for_node(v) for v, _ in model.arguments(fn, "a")] == ["1"]
+
+
+# --- implicit tracing: what Keras and the module's own wrappers trace ----------------------------
+
+
+def test_keras_traces_loss_call_and_metric_update_state_and_result():
+    assert traced(
+        """
+        from tensorflow import keras
+        import tf_keras
+
+        class Focal(keras.losses.Loss):
+            def call(self, y_true, y_pred):
+                return y_pred
+            def get_config(self):
+                return {}
+
+        class Hits(tf_keras.metrics.Metric):
+            def update_state(self, y_true, y_pred, sample_weight=None):
+                pass
+            def result(self):
+                return 0
+            def reset_state(self):
+                pass
+        """
+    ) == {"Focal.call", "Hits.update_state", "Hits.result"}
+
+
+def test_functions_passed_to_compile_are_traced_by_the_train_step():
+    model = model_of(
+        """
+        from tensorflow import keras
+
+        def my_loss(y, p):
+            return p
+
+        def my_metric(y, p):
+            return p
+
+        def unrelated(y, p):
+            return p
+
+        model = keras.Sequential()
+        model.compile(loss=my_loss, metrics=[my_metric, "accuracy"])
+        """
+    )
+    reasons = {f.qualname: f.traced_reason for f in model.functions if f.traced}
+    assert reasons == {
+        "my_loss": "passed to Keras compile(loss=...), traced by its train step",
+        "my_metric": "passed to Keras compile(metrics=...), traced by its train step",
+    }
+
+
+def test_a_decorator_that_hands_its_function_to_tf_function_traces_it():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        def compiled(f):
+            return tf.function(f, jit_compile=True)
+
+        def compiled_with(**options):
+            def wrap(f):
+                return tf.function(f, **options)
+            return wrap
+
+        @compiled
+        def step(x):
+            return x
+
+        @compiled_with(reduce_retracing=True)
+        def other_step(x):
+            return x
+
+        def plain(x):
+            return x
+        """
+    )
+    reasons = {f.qualname: f.traced_reason for f in model.functions if f.traced}
+    assert reasons == {
+        "step": "decorated with @compiled, which hands it to tf.function",
+        "other_step": "decorated with @compiled_with, which hands it to tf.function",
+    }
+
+
+def test_a_py_function_decorator_is_an_eager_boundary():
+    assert traced(
+        """
+        import tensorflow as tf
+
+        def on_host(f):
+            return lambda *args: tf.py_function(f, args, tf.float32)
+
+        def host_wrapper(f):
+            return tf.numpy_function(f, [], tf.float32)
+
+        @tf.function
+        def step(x):
+            return log_it(x) + in_graph(x)
+
+        @host_wrapper
+        def log_it(x):
+            print(x)
+            return x
+
+        def in_graph(x):
+            return x
+        """
+    ) == {"step", "in_graph"}

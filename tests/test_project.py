@@ -157,3 +157,59 @@ def test_excluded_files_are_not_part_of_a_named_files_project(tmp_path):
     (tmp_path / "helper.py").write_text(HELPER)
     (tmp_path / "train.py").write_text(STEP)
     assert _concise(tmp_path, "helper.py") == _concise(tmp_path, ".") == []
+
+
+def test_a_keras_module_imported_through_the_projects_own_module_is_keras(tmp_path):
+    """A model zoo imports Keras through one of its modules (``from ..utils import keras``,
+    where utils does ``import tf_keras as keras``): its layers are still Keras layers, whose
+    ``call`` Keras traces, and a decorator it defines there still traces what it decorates."""
+    package = tmp_path / "zoo"
+    (package / "models").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "models" / "__init__.py").write_text("")
+    (package / "utils.py").write_text(
+        "import tensorflow as tf\n"
+        "import tf_keras as keras\n"
+        "\n"
+        "def compiled(f):\n"
+        "    return tf.function(f, reduce_retracing=True)\n"
+    )
+    (package / "models" / "blocks.py").write_text(
+        "import random\n"
+        "from ..utils import keras, compiled\n"
+        "\n"
+        "class LayerDrop(keras.layers.Layer):\n"
+        "    def call(self, x):\n"
+        "        if random.random() < 0.1:\n"
+        "            return x\n"
+        "        return x * 2\n"
+        "\n"
+        "class Deeper(LayerDrop):\n"
+        "    def call(self, x):\n"
+        "        return x * random.random()\n"
+        "\n"
+        "@compiled\n"
+        "def step(x):\n"
+        "    print(x)\n"
+        "    return x\n"
+    )
+    found = _check(tmp_path, "--no-cache", "--select", "TF805,TF201")
+    assert found == [
+        ("blocks.py", "TF201", 16),
+        ("blocks.py", "TF805", 6),
+        ("blocks.py", "TF805", 12),
+    ]
+
+
+def test_a_keras_alias_assigned_in_another_module_is_keras(tmp_path):
+    """``keras = tf.keras`` in the zoo's compatibility module is a re-export too."""
+    (tmp_path / "zoo_utils.py").write_text("import tensorflow as tf\n\nkeras = tf.keras\n")
+    (tmp_path / "encoder.py").write_text(
+        "import random\n"
+        "from zoo_utils import keras\n"
+        "\n"
+        "class Encoder(keras.layers.Layer):\n"
+        "    def call(self, x):\n"
+        "        return x * random.random()\n"
+    )
+    assert _check(tmp_path, "--no-cache", "--select", "TF805") == [("encoder.py", "TF805", 6)]

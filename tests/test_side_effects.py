@@ -263,3 +263,58 @@ def test_state_of_an_object_that_outlives_the_trace_is_a_side_effect():
     """
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF2", "TF3"])] == [("TF202", 10)]
+
+
+# --- TF204/TF205: host side effects the knowledge base knows ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "logging.info('step %s', x)",
+        "absl_logging.warning('step')",
+        "tf.compat.v1.logging.info('step')",
+        "tf.get_logger().info('step')",
+        "log.warning('step')",  # log = logging.getLogger(...)
+        "warnings.warn('slow path')",
+    ],
+)
+def test_logging_in_traced_code_is_reported(call):
+    source = (
+        "import logging\nimport warnings\nfrom absl import logging as absl_logging\n"
+        "import tensorflow as tf\n\nlog = logging.getLogger('t')\n\n"
+        f"@tf.function\ndef step(x):\n    {call}\n    return x\n"
+    )
+    assert rule_ids(source, ["TF204"]) == ["TF204"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # not traced
+        "def step(x):\n    logging.info('x')\n",
+        # once, on purpose
+        "@tf.function\ndef step(x):\n    if not done:\n        logging.info('first trace')\n",
+        # a method named like a log level on something that is not a logger
+        "@tf.function\ndef step(x):\n    return table.info(x)\n",
+    ],
+)
+def test_logging_not_reported(source):
+    assert lint("import logging\nimport tensorflow as tf\n" + source, ["TF204"]) == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "tf.random.set_seed(1)",
+        "np.random.seed(1)",
+        "random.seed(1)",
+        "tf.keras.utils.set_random_seed(1)",
+    ],
+)
+def test_seeding_in_traced_code_is_reported(call):
+    source = (
+        "import random\nimport numpy as np\nimport tensorflow as tf\n\n"
+        f"@tf.function\ndef sample():\n    {call}\n    return tf.random.uniform([2])\n"
+    )
+    assert rule_ids(source, ["TF205"]) == ["TF205"]

@@ -70,3 +70,28 @@ def test_stale_capture_finding(source, rule):
 )
 def test_no_stale_capture_finding(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF6"]) == []
+
+
+def test_compile_after_the_change_rebuilds_the_train_function():
+    """Keras's compile() drops the traced train function: the next fit traces anew."""
+    source = """
+        import tensorflow as tf
+
+        class Weighted(tf.keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.loss_weight = 1.0
+
+            def train_step(self, data):
+                return {"loss": self.loss_weight * tf.ones([])}
+
+        model = Weighted()
+        for weight in (1.0, 2.0):
+            model.loss_weight = weight
+            model.compile(optimizer="sgd")
+            model.fit(data)
+        """
+    assert rule_ids(source, ["TF602"]) == []
+    assert rule_ids(source.replace('model.compile(optimizer="sgd")', "pass"), ["TF602"]) == [
+        "TF602"
+    ]

@@ -1,0 +1,112 @@
+"""What TensorFlow and Keras themselves are, for the model to consult: the generated knowledge base.
+
+``data/tf_knowledge.json`` is written by ``scripts/generate_tf_knowledge.py`` from the installed
+TensorFlow, Keras 3 and tf-keras (introspection) and typeshed's ``types-tensorflow`` stubs; a
+test checks it against a fresh generation. It is read once per process, on the first question
+(a fully cached run never asks one).
+
+Kinds are plain strings: Keras objects ``layer``, ``model``, ``loss``, ``metric``,
+``optimizer``, ``callback``; TF values ``tensor``, ``variable``, ``dataset``, ``iterator``,
+``tensor_array``, ``random_generator``, ``tape``, ``module``; host values ``shape``, ``spec``,
+``dtype``, ``python``; ``operation`` and ``none`` for calls run for their effect;
+``list[<kind>]`` for lists of one kind.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
+# Values that live on the host, never in the graph
+HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
+# Keras objects that calling gives tensors: `layer(x)`, `loss(y, p)`, `metric(y, p)`
+CALLABLE_KERAS_KINDS = frozenset({"layer", "model", "loss", "metric"})
+
+# Qualified-name spellings of the same APIs: TF 2.16+'s tf.keras is Keras 3; the Keras 2
+# spellings inside TensorFlow are tf-keras.
+_ALIASES = (
+    ("tensorflow.compat.v2.", "tensorflow."),
+    ("tensorflow.keras.", "keras."),
+    ("tensorflow.python.keras.", "tf_keras."),
+    ("tensorflow.compat.v1.keras.", "tf_keras."),
+    ("tf_keras.api._v2.keras.", "tf_keras."),
+    ("keras._tf_keras.keras.", "keras."),
+)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    versions: dict[str, str]
+    classes: dict[str, str]  # public class path -> kind
+    traced_methods: dict[str, frozenset[str]]  # Keras kind -> methods Keras traces
+    returns: dict[str, str]  # public function path -> kind of what it returns
+    members: dict[str, dict[str, str]]  # kind -> attribute (or "method()") -> kind
+    side_effects: dict[str, str]  # call path -> "log" | "seed"
+
+
+@cache
+def knowledge() -> Knowledge:
+    """The knowledge base, loaded on first use and kept for the process."""
+    text = resources.files("tf2lint").joinpath("data/tf_knowledge.json").read_text("utf-8")
+    data = json.loads(text)
+    return Knowledge(
+        versions={k: v for k, v in data.items() if k.endswith("_version")},
+        classes=data["classes"],
+        traced_methods={k: frozenset(v) for k, v in data["traced_methods"].items()},
+        returns=data["returns"],
+        members=data["members"],
+        side_effects=data["side_effects"],
+    )
+
+
+def canonical(qualified: str) -> str:
+    """One spelling per API: ``tensorflow.keras.layers.Dense`` is ``keras.layers.Dense``."""
+    for alias, target in _ALIASES:
+        if qualified.startswith(alias):
+            return target + qualified[len(alias) :]
+    return qualified
+
+
+def class_kind(qualified: str | None) -> str | None:
+    """The kind of a TF/Keras class (``keras.layers.Dense`` -> "layer"), if it is a known one."""
+    if not qualified:
+        return None
+    return knowledge().classes.get(canonical(qualified))
+
+
+def returns(qualified: str | None) -> str | None:
+    """The kind a TF/Keras call returns: a class gives an instance of its kind, a function what
+    the knowledge base says (``tf.reduce_sum`` -> "tensor", ``tf.print`` -> "operation")."""
+    if not qualified:
+        return None
+    name = canonical(qualified)
+    kb = knowledge()
+    return kb.returns.get(name) or kb.classes.get(name)
+
+
+def member_kind(kind: str | None, member: str, called: bool = False) -> str | None:
+    """The kind of ``<a kind>.member`` (``model.layers`` -> "list[layer]"), or, ``called``,
+    of what ``<a kind>.member(...)`` returns (``dataset.map(f)`` -> "dataset")."""
+    if kind is None:
+        return None
+    table = knowledge().members.get(kind, {})
+    if called:
+        return table.get(member + "()")
+    return table.get(member)
+
+
+def traced_methods(kind: str | None) -> frozenset[str]:
+    """The methods Keras traces on a subclass of this kind (``metric`` -> update_state, result)."""
+    if kind is None:
+        return frozenset()
+    return knowledge().traced_methods.get(kind, frozenset())
+
+
+def side_effect(qualified: str | None) -> str | None:
+    """``log`` or ``seed`` for calls that act on the host (logging, warnings, global seeding)."""
+    if not qualified:
+        return None
+    return knowledge().side_effects.get(canonical(qualified))

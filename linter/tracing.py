@@ -1,0 +1,163 @@
+"""Traced-ness: why tf.function traces a function (``TracedBy``), and the one propagation of
+tracing through calls, definitions and hand-overs, used inside a module (the model) and across
+modules (the project)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from tf2lint.lazy import cst
+from tf2lint.tfnames import TF_FUNCTION_NAMES
+
+if TYPE_CHECKING:
+    from tf2lint.scopes import FunctionInfo
+
+
+@dataclass(frozen=True)
+class TracedBy:
+    """Why ``tf.function`` traces a function, as data: ``kind`` and what it came ``via``.
+
+    kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
+    kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "compiled" (via:
+    the Keras ``compile`` argument), "called",
+    "defined" and "passed" (via: the traced function that calls, defines or passes it on).
+    """
+
+    kind: str
+    via: str = ""
+    caller: FunctionInfo | None = None  # the traced function it came from, when in this module
+
+    def describe(self) -> str:
+        if self.kind == "decorator":
+            if self.via and self.via not in TF_FUNCTION_NAMES:
+                return f"decorated with @{self.via}, which hands it to tf.function"
+            return "decorated with @tf.function"
+        if self.kind == "keras":
+            return f"a method of a Keras {self.via}, traced by Keras"
+        if self.kind == "wrapped":
+            return (
+                f"wrapped by tf.function in `{self.via}`" if self.via else "wrapped by tf.function"
+            )
+        if self.kind == "dataset":
+            return f"passed to Dataset.{self.via}, traced by tf.data"
+        if self.kind == "compiled":
+            return f"passed to Keras compile({self.via}=...), traced by its train step"
+        verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
+        return f"{verb[self.kind]} traced `{self.via}`"
+
+
+def root_reason(fn: FunctionInfo) -> TracedBy | None:
+    """What starts the tracing that reaches ``fn``, following its callers in the module."""
+    reason = fn.traced_by
+    seen: set[int] = set()
+    while reason is not None and reason.caller is not None and id(reason.caller) not in seen:
+        seen.add(id(reason.caller))
+        reason = reason.caller.traced_by
+    return reason
+
+
+N = TypeVar("N")
+
+
+def propagate(
+    roots: Iterable[tuple[N, TracedBy] | tuple[N, TracedBy, bool]],
+    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
+    label: Callable[[N], str],
+    once: Callable[[N], bool],
+    caller: bool = False,
+) -> tuple[dict[N, TracedBy], dict[N, bool]]:
+    """What tracing reaches from ``roots`` (each a node, why it is traced, and whether it runs
+    once), following ``edges(node)``: (target, "called" | "defined" | "passed", guarded). The
+    one propagation of the model (inside a module) and of the project (across modules).
+
+    Calls made from under a one-time guard (`if not self._built: self._build()`), and all the
+    calls of code that runs once, run once, while tracing: their targets are traced "one
+    time", and only if no other path reaches them. Returns node -> reason and node -> runs once.
+    """
+    reasons: dict[N, TracedBy] = {}
+    one_time: dict[N, bool] = {}
+    todo: list[N] = []
+    guarded: list[tuple[N, TracedBy]] = []
+
+    def mark(node: N, reason: TracedBy, runs_once: bool) -> None:
+        if node not in reasons:
+            reasons[node] = reason
+            one_time[node] = runs_once or once(node)
+            todo.append(node)
+
+    for root in roots:
+        mark(root[0], root[1], root[2] if len(root) > 2 else False)  # type: ignore[misc]
+    while todo or guarded:
+        if not todo:
+            node, reason = guarded.pop()
+            mark(node, reason, True)
+            continue
+        node = todo.pop()
+        source = label(node)
+        for target, kind, is_guarded, _ in edges(node):
+            reason = TracedBy(kind, source, node if caller else None)  # type: ignore[arg-type]
+            if kind == "defined":
+                mark(target, reason, one_time[node])
+            elif kind == "called" and (is_guarded or one_time[node]):
+                guarded.append((target, reason))
+            else:
+                mark(target, reason, False)
+    return reasons, one_time
+
+
+def reach(roots: Iterable[N], edges: Callable[[N], Iterable[N]]) -> set[N]:
+    """Every node reachable from ``roots`` through ``edges``."""
+    seen: set[N] = set()
+    todo = list(roots)
+    while todo:
+        node = todo.pop()
+        if node not in seen:
+            seen.add(node)
+            todo.extend(edges(node))
+    return seen
+
+
+def shared_selves(
+    traced: Iterable[N],
+    roots: Iterable[N],
+    edges: Callable[[N], Iterable[tuple[N, str, bool, str]]],
+) -> set[N]:
+    """The traced methods whose ``self`` may outlive a trace: the roots (a Keras ``call``, a
+    decorated method: called on long-lived objects), what traced code calls on any object but
+    one it built itself, and what those call through ``self``. The others run on an object
+    built during the trace, whose attributes are that trace's own state."""
+    traced = list(traced)
+    seeds = list(roots)
+    for node in traced:
+        seeds.extend(
+            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "other"
+        )
+    return reach(
+        seeds,
+        lambda node: (
+            t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "self"
+        ),
+    )
+
+
+def input_signature(expr: cst.BaseExpression | None) -> bool:
+    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
+    numbers passed to such a function are converted to tensors and do not retrace."""
+    if not isinstance(expr, cst.Call):
+        return False
+    for arg in expr.args:
+        if arg.keyword is not None and arg.keyword.value == "input_signature":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+    return False
+
+
+def _autograph(name: str, expr: cst.BaseExpression) -> bool:
+    """Whether a ``tf.function`` decorator or call (``name``) converts with AutoGraph:
+    ``autograph=False`` turns it off, and TF-Agents' ``common.function`` defaults to off."""
+    if isinstance(expr, cst.Call):
+        for arg in expr.args:
+            if arg.keyword is not None and arg.keyword.value == "autograph":
+                return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+    return name != "tf_agents.utils.common.function"

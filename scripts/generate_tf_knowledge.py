@@ -1,0 +1,484 @@
+"""Generate tf2lint's TF/Keras knowledge base from the installed TensorFlow, Keras 3 and tf-keras,
+and from typeshed's ``types-tensorflow`` stubs where they declare return and attribute types.
+
+    python scripts/generate_tf_knowledge.py            # write linter/data/tf_knowledge.json
+    python scripts/generate_tf_knowledge.py --check    # exit 1 if the committed data is stale
+
+Needs ``tensorflow``, ``keras``, ``tf-keras`` and ``types-tensorflow``
+(``pip install --no-deps types-tensorflow``: stubs only). Every entry comes from introspection or
+from the stubs; the only facts written here are Keras's training protocol (which methods its
+compiled ``train_step`` calls inside ``tf.function``), checked against the installed classes.
+
+* ``classes``: every public class of ``keras``/``tf_keras``/``tensorflow`` (by its public path,
+  roots ``keras.``, ``tf_keras.``, ``tensorflow.``) that is a Keras layer, model, loss, metric,
+  optimizer or callback, or a TF value class (variable, dataset, iterator, tensor array, random
+  generator, module, gradient tape, shape/spec/dtype), with that kind (most specific first:
+  a model is a layer too, and says "model").
+* ``traced_methods``: per Keras kind, the methods Keras calls inside the ``tf.function`` it
+  builds for ``fit``/``evaluate``/``predict`` (user overrides of them are traced).
+* ``returns``: what public TF/Keras functions return, as a kind: ``tensor`` for ops (functions
+  with TF's dispatch support, generated op wrappers, ``keras.ops``) and stub-declared tensor
+  returns; the stubs' declared kind wins where they give one (``tf.print`` returns None).
+* ``members``: per kind, the kind of its attributes and properties (``Model.layers`` -> list of
+  layers, ``Callback.model`` -> model) and, named with ``()``, what its methods return
+  (``Dataset.map()`` -> dataset), from the stubs.
+* ``side_effects``: Python calls that act on the host when they run (so once, while tracing):
+  logging calls (module-level functions taking ``msg``/``message``) and global seeding
+  (public ``seed``/``set_seed``/``set_random_seed`` functions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import importlib.metadata
+import inspect
+import json
+import os
+import sys
+import types
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("KERAS_BACKEND", "tensorflow")
+
+DATA = Path(__file__).resolve().parent.parent / "linter" / "data" / "tf_knowledge.json"
+
+# Keras's training protocol: what its compiled train/test/predict functions call. Checked below
+# against the installed base classes (each method must exist there).
+TRACED_METHODS = {
+    "model": ["call", "train_step", "test_step", "predict_step", "compute_loss"],
+    "layer": ["call"],
+    "loss": ["call"],
+    "metric": ["update_state", "result"],
+}
+# Kinds in the order a class is judged: the first base it derives from names its kind.
+KERAS_BASES = (
+    ("model", "Model"),
+    ("metric", "metrics.Metric"),
+    ("loss", "losses.Loss"),
+    ("optimizer", "optimizers.Optimizer"),
+    ("callback", "callbacks.Callback"),
+    ("layer", "layers.Layer"),
+)
+TF_BASES = (
+    ("variable", "Variable"),
+    ("dataset", "data.Dataset"),
+    ("iterator", "data.Iterator"),
+    ("tensor_array", "TensorArray"),
+    ("random_generator", "random.Generator"),
+    ("tape", "GradientTape"),
+    ("shape", "TensorShape"),
+    ("spec", "TypeSpec"),
+    ("dtype", "dtypes.DType"),
+    ("tensor", "Tensor"),
+    ("module", "Module"),
+)
+# Namespaces of TF whose functions are looked at (after ``tensorflow.``); "" is the top level.
+TF_NAMESPACES = (
+    "",
+    "math",
+    "linalg",
+    "nn",
+    "random",
+    "signal",
+    "image",
+    "strings",
+    "sparse",
+    "ragged",
+    "bitwise",
+    "audio",
+    "io",
+    "data",
+    "experimental.numpy",
+    "raw_ops",
+    "debugging",
+    "dtypes",
+    "summary",
+    "compat.v1",
+    "compat.v1.logging",
+)
+SEED_NAMES = frozenset({"seed", "set_seed", "set_random_seed"})
+LOG_PARAMS = frozenset({"msg", "message"})
+# Annotation names in the stubs -> kind
+STUB_KINDS = {
+    "Tensor": "tensor",
+    "RaggedTensor": "tensor",
+    "SparseTensor": "tensor",
+    "IndexedSlices": "tensor",
+    "Variable": "variable",
+    "Dataset": "dataset",
+    "Iterator": "iterator",
+    "TensorArray": "tensor_array",
+    "Generator": "random_generator",
+    "TensorShape": "shape",
+    "DType": "dtype",
+    "Operation": "operation",
+    "Model": "model",
+    "Layer": "layer",
+    "Optimizer": "optimizer",
+    "Loss": "loss",
+    "Metric": "metric",
+    "Callback": "callback",
+    "None": "none",
+    "bool": "python",
+    "int": "python",
+    "float": "python",
+    "str": "python",
+    "bytes": "python",
+}
+
+
+def public_api(module: types.ModuleType, prefix: str) -> dict[str, object]:
+    """Public names reachable from ``module`` through public submodules of the same package."""
+    root = module.__name__.split(".")[0] + "."
+    found: dict[str, object] = {}
+    seen: set[int] = set()
+
+    def walk(mod: types.ModuleType, path_prefix: str) -> None:
+        for name in sorted(dir(mod)):
+            if name.startswith("_"):
+                continue
+            try:
+                obj = getattr(mod, name)
+            except Exception:
+                continue
+            path = path_prefix + name
+            found[path] = obj
+            if isinstance(obj, types.ModuleType):
+                inner = getattr(obj, "__name__", "")
+                if id(obj) not in seen and (inner + ".").startswith(root) and ".src" not in path:
+                    seen.add(id(obj))
+                    walk(obj, path + ".")
+
+    walk(module, prefix)
+    return found
+
+
+def _resolve(module: types.ModuleType, dotted: str) -> object:
+    obj: object = module
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def class_kinds(api: dict[str, object], root: types.ModuleType, bases) -> dict[str, str]:
+    resolved = [(kind, _resolve(root, path)) for kind, path in bases]
+    kinds = {}
+    for path, obj in api.items():
+        if not isinstance(obj, type):
+            continue
+        for kind, base in resolved:
+            if issubclass(obj, base):
+                kinds[path] = kind
+                break
+    return kinds
+
+
+def traced_methods(keras_module: types.ModuleType) -> dict[str, list[str]]:
+    bases = dict((kind, _resolve(keras_module, path)) for kind, path in KERAS_BASES)
+    for kind, methods in TRACED_METHODS.items():
+        for method in methods:
+            if not callable(getattr(bases[kind], method, None)):
+                raise SystemExit(f"{bases[kind]} has no {method}: Keras's protocol changed")
+    return TRACED_METHODS
+
+
+def _is_op(fn: object) -> bool:
+    """A TF op wrapper: TF adds dispatch support to functions that take and return tensors,
+    and every generated op wrapper (``gen_*_ops``) returns tensors."""
+    if hasattr(fn, "_tf_fallback_dispatchers"):
+        return True
+    module = getattr(inspect.unwrap(fn), "__module__", "") or ""
+    return module.rpartition(".")[2].startswith("gen_")
+
+
+def op_returns(tf: types.ModuleType) -> dict[str, str]:
+    returns = {}
+    for namespace in TF_NAMESPACES:
+        module = _resolve(tf, namespace) if namespace else tf
+        prefix = "tensorflow." + (namespace + "." if namespace else "")
+        for name in sorted(dir(module)):
+            if name.startswith("_"):
+                continue
+            try:
+                obj = getattr(module, name)
+            except Exception:
+                continue
+            if callable(obj) and not isinstance(obj, type) and _is_op(obj):
+                returns[prefix + name] = _documented_return(obj)
+    return returns
+
+
+def _documented_return(fn: object) -> str:
+    """An op returns a tensor unless its docstring's ``Returns:`` section starts by saying it
+    returns None or an operation (``tf.print``, ``tf.debugging.assert_*``: ops run for effect)."""
+    doc = inspect.getdoc(fn) or ""
+    _, found, after = doc.partition("Returns:")
+    first = after.strip().split("\n", 1)[0].lower() if found else ""
+    if first.startswith(("none", "op ", "an op", "the op", "a tf operator", "an operation")):
+        return "operation"
+    return "tensor"
+
+
+def keras_op_returns(keras_module: types.ModuleType, prefix: str, namespaces) -> dict[str, str]:
+    returns = {}
+    for namespace in namespaces:
+        try:
+            module = _resolve(keras_module, namespace)
+        except AttributeError:
+            continue
+        for name in sorted(dir(module)):
+            obj = getattr(module, name, None)
+            if name.startswith("_") or not callable(obj) or isinstance(obj, type):
+                continue
+            if namespace == "ops" or _is_op(obj):
+                returns[f"{prefix}{namespace}.{name}"] = "tensor"
+    return returns
+
+
+def side_effects(tf: types.ModuleType) -> dict[str, str]:
+    import logging
+    import random
+
+    import keras
+    import numpy
+    import tf_keras
+
+    found = {}
+    modules = {
+        "logging": logging,
+        "warnings": warnings,
+        "tensorflow.compat.v1.logging": tf.compat.v1.logging,
+        "absl.logging": importlib.import_module("absl.logging"),  # a TensorFlow dependency
+    }
+    for prefix, module in modules.items():
+        for name in sorted(dir(module)):
+            obj = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isroutine(inspect.unwrap(obj)):
+                continue
+            try:
+                params = inspect.signature(obj).parameters
+            except (TypeError, ValueError):
+                continue
+            named = list(params.values())
+            required = [p for p in named if p.default is p.empty and p.kind <= p.KEYWORD_ONLY]
+            if (
+                any(p.name in LOG_PARAMS and p in required for p in named[:2])
+                and len(required) <= 3
+            ):
+                found[f"{prefix}.{name}"] = "log"
+    seeders = {
+        "random": random,
+        "numpy.random": numpy.random,
+        "tensorflow.random": tf.random,
+        "tensorflow.keras.utils": tf.keras.utils,
+        "keras.utils": keras.utils,
+        "keras.random": keras.random,
+        "tf_keras.utils": tf_keras.utils,
+        "tensorflow.compat.v1": tf.compat.v1,
+        "tensorflow.compat.v1.random": tf.compat.v1.random,
+    }
+    for prefix, module in seeders.items():
+        for name in sorted(dir(module)):
+            if name in SEED_NAMES and callable(getattr(module, name)):
+                found[f"{prefix}.{name}"] = "seed"
+    return dict(sorted(found.items()))
+
+
+# --- typeshed stubs --------------------------------------------------------------------------------
+def stubs_root() -> tuple[Path, str]:
+    dist = importlib.metadata.distribution("types-tensorflow")
+    return Path(str(dist.locate_file("tensorflow-stubs"))), dist.version
+
+
+def _annotation_kind(node: ast.expr | None) -> str | None:
+    """The kind a return/attribute annotation names: ``Tensor`` -> tensor, ``list[Layer]`` ->
+    ``list[layer]``, a union of one kind (``Tensor | RaggedTensor``) -> that kind."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "none"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _annotation_kind(node.left), _annotation_kind(node.right)
+        if right == "none":
+            return left
+        return left if left == right else None
+    if isinstance(node, ast.Subscript):
+        outer = _annotation_kind(node.value)
+        if outer in ("list", "sequence"):
+            inner = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
+            inner_kind = _annotation_kind(inner)
+            return f"list[{inner_kind}]" if inner_kind else None
+        return outer
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+    if name in ("list", "List", "Sequence"):
+        return name.lower()
+    if name in ("Self",):
+        return "self"
+    return STUB_KINDS.get(name)
+
+
+def _stub_module(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(["tensorflow", *parts])
+
+
+def _member(node: ast.FunctionDef) -> str:
+    """A property by its name (``layers``), a method with ``()`` (``get_layer()``)."""
+    for decorator in node.decorator_list:
+        if isinstance(decorator, ast.Name) and decorator.id == "property":
+            return node.name
+    return node.name + "()"
+
+
+def stub_facts(root: Path) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """Module-level function returns (qualified name -> kind) and, per stub class, its methods'
+    and attributes' kinds (class path -> member -> kind)."""
+    returns: dict[str, set[str | None]] = {}
+    members: dict[str, dict[str, set[str | None]]] = {}
+    for path in sorted(root.rglob("*.pyi")):
+        module = _stub_module(path, root)
+        if ".python." in module + "." or module.startswith("tensorflow.core"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                returns.setdefault(f"{module}.{node.name}", set()).add(
+                    _annotation_kind(node.returns)
+                )
+            elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                table = members.setdefault(f"{module}.{node.name}", {})
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                        kind = _annotation_kind(item.returns)
+                        table.setdefault(_member(item), set()).add(kind)
+                    elif (
+                        isinstance(item, ast.AnnAssign)
+                        and isinstance(item.target, ast.Name)
+                        and not item.target.id.startswith("_")
+                    ):
+                        kind = _annotation_kind(item.annotation)
+                        table.setdefault(item.target.id, set()).add(kind)
+
+    def one(kinds: set[str | None]) -> str | None:
+        return next(iter(kinds)) if len(kinds) == 1 else None
+
+    flat = {name: k for name, kinds in returns.items() if (k := one(kinds))}
+    classes = {}
+    for cls, table in members.items():
+        kept = {name: k for name, kinds in table.items() if (k := one(kinds))}
+        if kept:
+            classes[cls] = dict(sorted(kept.items()))
+    return dict(sorted(flat.items())), classes
+
+
+# Stub classes whose members describe a kind of value (stub path -> kind).
+STUB_CLASSES = {
+    "tensorflow.keras.models.Model": "model",
+    "tensorflow.keras.layers.Layer": "layer",
+    "tensorflow.keras.callbacks.Callback": "callback",
+    "tensorflow.keras.optimizers.Optimizer": "optimizer",
+    "tensorflow.keras.metrics.Metric": "metric",
+    "tensorflow.keras.losses.Loss": "loss",
+    "tensorflow.data.Dataset": "dataset",
+    "tensorflow.Variable": "variable",
+    "tensorflow.Tensor": "tensor",
+    "tensorflow.TensorArray": "tensor_array",
+}
+
+
+def _public_paths(tf: types.ModuleType) -> dict[str, list[str]]:
+    """Each public function path of the namespaces looked at -> every path of the same object."""
+    by_object: dict[int, list[str]] = {}
+    for namespace in TF_NAMESPACES:
+        module = _resolve(tf, namespace) if namespace else tf
+        prefix = "tensorflow." + (namespace + "." if namespace else "")
+        for name in dir(module):
+            obj = getattr(module, name, None)
+            if not name.startswith("_") and callable(obj) and not isinstance(obj, type):
+                by_object.setdefault(id(obj), []).append(prefix + name)
+    return {path: sorted(paths) for paths in by_object.values() for path in paths}
+
+
+def build() -> dict:
+    """The knowledge base, from the installed packages and stubs."""
+    import keras
+    import tensorflow as tf
+    import tf_keras
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        classes = {}
+        classes.update(class_kinds(public_api(keras, "keras."), keras, KERAS_BASES))
+        classes.update(class_kinds(public_api(tf_keras, "tf_keras."), tf_keras, KERAS_BASES))
+        tf_api = {}
+        for namespace in ("", "data", "random", "dtypes"):
+            module = _resolve(tf, namespace) if namespace else tf
+            prefix = "tensorflow." + (namespace + "." if namespace else "")
+            for name in dir(module):
+                if not name.startswith("_"):
+                    tf_api[prefix + name] = getattr(module, name)
+        tf_bases = [(k, p) for k, p in TF_BASES]
+        for path, kind in class_kinds(tf_api, tf, tf_bases).items():
+            classes[path] = kind
+        traced = traced_methods(keras)
+        returns = op_returns(tf)
+        returns.update(keras_op_returns(keras, "keras.", ("ops", "activations", "random")))
+        returns.update(keras_op_returns(tf_keras, "tf_keras.", ("backend", "activations")))
+        root, stubs_version = stubs_root()
+        stub_returns, stub_classes = stub_facts(root)
+        aliases = _public_paths(tf)
+        for name, kind in stub_returns.items():
+            if kind == "self":
+                continue
+            for path in aliases.get(name, [name]):  # tf.as_dtype is tf.dtypes.as_dtype
+                returns[path] = kind
+        members: dict[str, dict[str, str]] = {}
+        for stub_path, kind in STUB_CLASSES.items():
+            table = stub_classes.get(stub_path, {})
+            members[kind] = {
+                m: k for m, k in table.items() if k not in (None, "self", "none", "python")
+            }
+            if kind == "dataset":
+                members[kind].update({m: "dataset" for m, k in table.items() if k == "self"})
+            members[kind] = dict(sorted(members[kind].items()))
+        return {
+            "tensorflow_version": tf.__version__,
+            "keras_version": keras.__version__,
+            "tf_keras_version": tf_keras.__version__,
+            "types_tensorflow_version": stubs_version,
+            "classes": dict(sorted(classes.items())),
+            "traced_methods": traced,
+            "returns": dict(sorted(returns.items())),
+            "members": members,
+            "side_effects": side_effects(tf),
+        }
+
+
+def dump(data: dict) -> str:
+    return json.dumps(data, indent=0, sort_keys=False, ensure_ascii=False) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare with the committed data")
+    parser.add_argument("--output", type=Path, default=DATA)
+    args = parser.parse_args()
+    text = dump(build())
+    if args.check:
+        same = args.output.exists() and args.output.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{args.output} is stale: regenerate it")
+        return 0 if same else 1
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

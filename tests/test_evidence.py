@@ -1,0 +1,130 @@
+"""Evidence on findings (why traced, why this value) in every output, and --preview for the
+findings whose evidence has a gap."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+from conftest import json_findings, run_cli
+from tf2lint.rule import Diagnostic, Evidence, Step
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
+
+PROGRAM = """import tensorflow as tf
+
+calls = 0
+
+
+def log_step(x):
+    print("step", x)
+    return x
+
+
+@tf.function
+def train_step(x):
+    global calls
+    calls += 1
+    return log_step(x * 2)
+
+
+class Runner:
+    def __init__(self):
+        self.ready = False
+
+    @tf.function
+    def run(self, x):
+        self.ready = True
+        return x
+
+
+for _ in range(3):
+    train_step(tf.constant(1.0))
+print(calls)
+"""
+
+
+def _check(project: Path, *args: str) -> dict:
+    (project / "prog.py").write_text(PROGRAM)
+    done = run_cli("check", "prog.py", "--select", "TF201,TF202", *args, cwd=project)
+    assert done.returncode in (0, 1), done.stderr
+    return done
+
+
+def test_json_carries_why_the_code_is_traced_and_why_the_value(project):
+    stdout = _check(project, "--output-format", "json", "--preview").stdout
+    output_schema = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    jsonschema.validate(json.loads(stdout), output_schema)  # evidence and preview as documented
+    found = json_findings(_check(project, "--output-format", "json").stdout, project)
+    by_rule = {d["rule"]: d for d in found}
+    printed = by_rule["TF201"]["evidence"]
+    assert [(s["message"], s["line"]) for s in printed["traced"]] == [
+        ("`log_step` is called from traced `train_step`", 6),
+        ("`train_step` is decorated with @tf.function", 12),
+    ]
+    counter = by_rule["TF202"]["evidence"]
+    assert [s["line"] for s in counter["value"]] == [14, 30]  # accumulates; read outside
+    assert "gap" not in counter
+
+
+def test_a_finding_with_a_gap_needs_preview(project):
+    """`self.ready = True` is set once, not accumulated: nothing shows it is wrong."""
+    default = json_findings(_check(project, "--output-format", "json").stdout, project)
+    assert 24 not in [d["line"] for d in default]
+    shown = json_findings(_check(project, "--output-format", "json", "--preview").stdout, project)
+    [ready] = [d for d in shown if d["line"] == 24]
+    assert ready["evidence"]["gap"].startswith("a value set, not accumulated")
+    (project / "pyproject.toml").write_text("[tool.tf2lint]\npreview = true\n")
+    configured = json_findings(_check(project, "--output-format", "json").stdout, project)
+    assert 24 in [d["line"] for d in configured]
+
+
+def test_show_evidence_prints_each_step_under_its_finding(project):
+    text = _check(project, "--show-evidence").stdout
+    assert "  = traced: `log_step` is called from traced `train_step` (prog.py:6)" in text
+    assert "  = traced: `train_step` is decorated with @tf.function (prog.py:12)" in text
+    assert "  = value: code outside traced functions reads it (prog.py:30)" in text
+
+
+def test_sarif_shows_the_chain_as_related_locations_and_a_code_flow(project):
+    log = json.loads(_check(project, "--output-format", "sarif").stdout)
+    jsonschema.validate(log, SCHEMA)
+    printed = next(r for r in log["runs"][0]["results"] if r["ruleId"] == "TF201")
+    assert [
+        loc["physicalLocation"]["region"]["startLine"] for loc in printed["relatedLocations"]
+    ] == [
+        6,
+        12,
+    ]
+    flow = printed["codeFlows"][0]["threadFlows"][0]["locations"]
+    lines = [step["location"]["physicalLocation"]["region"]["startLine"] for step in flow]
+    assert lines == [12, 6, 7]  # from the tf.function in, to the print
+
+
+def test_evidence_survives_the_cache_round_trip():
+    evidence = Evidence((Step("`f` is decorated with @tf.function", 3),), (), "a gap")
+    d = Diagnostic(
+        "a.py", 4, 5, 4, 9, "TF201", "n", "side-effect", "warning", "m", evidence=evidence
+    )
+    again = Diagnostic.from_dict(json.loads(json.dumps(d.to_dict())))
+    assert again.evidence == evidence and again.preview
+
+
+def test_the_editor_gets_the_evidence_as_related_information():
+    from tf2lint.lsp import _Positions, _related_information
+
+    evidence = Evidence(
+        (Step("`f` is called from traced `g`", 2), Step("`g` is in another module")),
+        (Step("the list changes here", 3, 5),),
+    )
+    d = Diagnostic(
+        "a.py", 3, 5, 3, 9, "TF202", "n", "side-effect", "warning", "m", evidence=evidence
+    )
+    related = _related_information(d, _Positions("a\nb\n    c\n", "utf-16"), "file:///a.py")
+    assert [(r.message, r.location.range.start.line) for r in related] == [
+        ("`f` is called from traced `g`", 1),  # 0-based in the LSP
+        ("the list changes here", 2),
+    ]

@@ -1,0 +1,101 @@
+"""The model's public query `kind_of`: what kind of object an expression holds."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from tf2lint.model import ModuleModel
+
+SOURCE = textwrap.dedent(
+    """
+    import tensorflow as tf
+    from tensorflow import keras
+    import tf_keras
+
+    class Logger(keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            for layer in self.model.layers:
+                print(layer)
+            print(self.model.optimizer, self.model.layers[0])
+
+    class Block(tf_keras.layers.Layer):
+        def call(self, x):
+            return super().__call__(x)
+
+    class Plain:
+        pass
+
+    def build():
+        return keras.Sequential([keras.layers.Dense(3)])
+
+    model = build()
+    ds = tf.data.Dataset.range(3).map(lambda x: x).batch(2)
+    variable = tf.Variable(1.0)
+    array = tf.TensorArray(tf.float32, 3)
+    generator = tf.random.Generator.from_seed(1)
+    block = Block()
+    total = tf.reduce_sum(variable)
+    plain = Plain()
+    unknown = make_something()
+    print(model, ds, variable, array, generator, block, total, plain, unknown)
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def model() -> ModuleModel:
+    return ModuleModel(cst.parse_module(SOURCE))
+
+
+def _kind(model: ModuleModel, expression: str) -> str | None:
+    render = cst.Module([]).code_for_node
+    for node_type in (cst.Subscript, cst.Attribute, cst.Name):
+        for node in model.nodes_of(node_type):
+            if render(node) == expression and not model.is_target(node):
+                scope = model.scope_of(node) if isinstance(node, cst.Name) else None
+                if scope is None:
+                    fn = next(f for f in model.functions if f.qualname == "Logger.on_epoch_end")
+                    scope = fn
+                found = model.kind_of(node, scope)
+                return found.kind if found is not None else None
+    raise AssertionError(f"{expression} not in the source")
+
+
+@pytest.mark.parametrize(
+    ("expression", "kind"),
+    [
+        ("self.model", "model"),  # Callback.model, from the stubs
+        ("self.model.optimizer", "optimizer"),
+        ("self.model.layers[0]", "layer"),
+        ("layer", "layer"),  # for layer in model.layers
+        ("model", "model"),  # what the module's own factory returns
+        ("ds", "dataset"),  # through Dataset methods
+        ("variable", "variable"),
+        ("array", "tensor_array"),  # a graph value, not a tensor
+        ("generator", "random_generator"),  # not a tensor
+        ("block", "layer"),  # the module's own Keras 2 subclass
+        ("total", "tensor"),
+        ("plain", None),
+        ("unknown", None),
+    ],
+)
+def test_kind_of_follows_the_knowledge_base_and_the_module(model, expression, kind):
+    assert _kind(model, expression) == kind
+
+
+def test_super_in_a_keras_subclass_is_of_its_kind(model):
+    fn = next(f for f in model.functions if f.qualname == "Block.call")
+    call = next(c for c in model.nodes_of(cst.Call) if cst.Module([]).code_for_node(c) == "super()")
+    assert model.kind_of(call, fn).kind == "layer"
+
+
+def test_kind_of_says_why(model):
+    fn = next(f for f in model.functions if f.qualname == "Logger.on_epoch_end")
+    node = next(
+        n for n in model.nodes_of(cst.Attribute) if cst.Module([]).code_for_node(n) == "self.model"
+    )
+    found = model.kind_of(node, fn)
+    assert found is not None and "callback" in found.why

@@ -1,0 +1,112 @@
+"""The TF/Keras knowledge base: generated from the installed packages, loaded once, and what it says."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tf2lint import knowledge as kb
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_knowledge_loads_without_tensorflow():
+    code = (
+        "import sys\n"
+        "from tf2lint import knowledge\n"
+        "k = knowledge.knowledge()\n"
+        "assert knowledge.knowledge() is k\n"
+        "assert 'tensorflow' not in sys.modules and 'keras' not in sys.modules\n"
+        "print(len(k.classes), len(k.returns))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    classes, returns = map(int, out.stdout.split())
+    assert classes > 300 and returns > 1000
+
+
+def test_committed_knowledge_matches_installed_packages():
+    pytest.importorskip("tf_keras", reason="tf-keras is not installed: cannot regenerate")
+    try:
+        importlib.metadata.distribution("types-tensorflow")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("types-tensorflow is not installed: cannot regenerate")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import generate_tf_knowledge
+    finally:
+        sys.path.pop(0)
+    committed = json.loads((ROOT / "linter" / "data" / "tf_knowledge.json").read_text())
+    built = json.loads(generate_tf_knowledge.dump(generate_tf_knowledge.build()))
+    assert built == committed, (
+        "linter/data/tf_knowledge.json is stale: run scripts/generate_tf_knowledge.py"
+    )
+
+
+@pytest.mark.parametrize(
+    ("qualified", "kind"),
+    [
+        ("tensorflow.keras.layers.Dense", "layer"),
+        ("keras.Model", "model"),
+        ("tf_keras.losses.Loss", "loss"),
+        ("tensorflow.python.keras.metrics.Mean", "metric"),
+        ("keras.optimizers.Adam", "optimizer"),
+        ("tf_keras.callbacks.Callback", "callback"),
+        ("tensorflow.Variable", "variable"),
+        ("tensorflow.TensorArray", "tensor_array"),
+        ("tensorflow.random.Generator", "random_generator"),
+        ("tensorflow.data.Dataset", "dataset"),
+    ],
+)
+def test_classes_have_their_kind(qualified, kind):
+    assert kb.class_kind(qualified) == kind
+
+
+@pytest.mark.parametrize(
+    ("qualified", "kind"),
+    [
+        ("tensorflow.reduce_sum", "tensor"),
+        ("tensorflow.compat.v2.nn.relu", "tensor"),
+        ("tensorflow.random.normal", "tensor"),
+        ("keras.ops.matmul", "tensor"),
+        ("tensorflow.print", "operation"),  # runs for its effect
+        ("tensorflow.debugging.assert_equal", "operation"),
+        ("tensorflow.TensorArray", "tensor_array"),  # calling a class: an instance of its kind
+    ],
+)
+def test_calls_return_their_kind(qualified, kind):
+    assert kb.returns(qualified) == kind
+
+
+def test_functions_that_do_not_return_tensors_are_not_said_to():
+    for name in ("tensorflow.function", "tensorflow.name_scope", "tensorflow.executing_eagerly"):
+        assert kb.returns(name) != "tensor"
+
+
+def test_members_have_kinds_from_the_stubs():
+    assert kb.member_kind("model", "layers") == "list[layer]"
+    assert kb.member_kind("model", "optimizer") == "optimizer"
+    assert kb.member_kind("callback", "model") == "model"
+    assert kb.member_kind("dataset", "map", called=True) == "dataset"
+    assert kb.member_kind("layer", "add_weight", called=True) == "variable"
+
+
+def test_keras_traces_the_hooks_of_each_kind():
+    assert kb.traced_methods("loss") == {"call"}
+    assert kb.traced_methods("metric") == {"update_state", "result"}
+    assert {"call", "train_step", "test_step"} <= kb.traced_methods("model")
+    assert kb.traced_methods("optimizer") == frozenset()
+
+
+def test_host_side_effects_are_known():
+    assert kb.side_effect("logging.info") == "log"
+    assert kb.side_effect("absl.logging.warning") == "log"
+    assert kb.side_effect("tensorflow.compat.v1.logging.info") == "log"
+    assert kb.side_effect("warnings.warn") == "log"
+    assert kb.side_effect("tensorflow.random.set_seed") == "seed"
+    assert kb.side_effect("numpy.random.seed") == "seed"
+    assert kb.side_effect("warnings.filterwarnings") is None  # configures, logs nothing
