@@ -1,4 +1,5 @@
-"""The fix from the issue: track the step as a Variable updated with assign_add."""
+"""The fix from the issue: track the step as a variable updated with assign_add (a Keras weight,
+which Keras 3 tracks and saves; a plain tf.Variable it does not)."""
 
 import numpy as np
 import tensorflow as tf
@@ -8,7 +9,9 @@ class Consistency(tf.keras.Model):
     def __init__(self):
         super().__init__()
         self.dense = tf.keras.layers.Dense(1)
-        self.current_step = tf.Variable(0, trainable=False)
+        self.current_step = self.add_weight(
+            shape=(), initializer="zeros", dtype="int64", trainable=False
+        )
 
     def call(self, x):
         return self.dense(x)
