@@ -610,7 +610,7 @@ class KerasChangedValue(_Keras3Rule):
                     "Keras 3 `MultiHeadAttention`'s fourth parameter is `query_mask`, not "
                     "`attention_mask`",
                     replacement=positional[3].with_changes(
-                        keyword=cst.Name("attention_mask"), equal=_EQUAL
+                        keyword=cst.Name("attention_mask"), equal=_equal()
                     ),
                     fix_description="pass it as `attention_mask=`",
                 )
@@ -683,7 +683,7 @@ class KerasChangedValue(_Keras3Rule):
             edits = []
             if len(positional) <= 2:
                 edits = [
-                    (arg, arg.with_changes(keyword=cst.Name(kw), equal=_EQUAL))
+                    (arg, arg.with_changes(keyword=cst.Name(kw), equal=_equal()))
                     for arg, kw in zip(positional, ("name", "shape"), strict=False)
                 ]
             self.report(
@@ -699,7 +699,7 @@ class KerasChangedValue(_Keras3Rule):
             self.report(
                 positional[2],
                 "Keras 3 `compile`'s third parameter is `loss_weights`: pass `metrics=`",
-                replacement=positional[2].with_changes(keyword=cst.Name("metrics"), equal=_EQUAL),
+                replacement=positional[2].with_changes(keyword=cst.Name("metrics"), equal=_equal()),
                 fix_description="pass it as `metrics=`",
             )
         elif method == "compile" and table().is_a(owner, "Model"):
@@ -744,6 +744,9 @@ class KerasChangedValue(_Keras3Rule):
         return False
 
 
-_EQUAL = cst.AssignEqual(
-    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
-)
+def _equal() -> cst.AssignEqual:
+    """``=`` of a keyword written as PEP 8 writes it (built when a fix needs it: a run answered
+    from the cache never loads libcst)."""
+    return cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
