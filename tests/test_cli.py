@@ -69,6 +69,10 @@ def test_json_output(bad_file, project):
         "name": "print-in-traced-code",
         "category": "side-effect",
         "severity": "warning",
+        "evidence": {  # why it is traced: tf2lint's own field
+            "traced": [{"message": "`step` is decorated with @tf.function", "line": 4, "column": 1}],
+            "value": [],
+        },
     }
     lines = run_cli("check", "--format", "json-lines", cwd=project).stdout.splitlines()
     assert [json.loads(line) for line in lines] == [d]

@@ -9,9 +9,7 @@ import tensorflow as tf
 @tf.function
 def to_document(sentences):
     n = int(tf.shape(sentences)[0])
-    return tf.add_n(
-        [sentences[i] for i in range(n)]
-    )  # EXPECT: graph-incompatible/comprehension-over-tensor
+    return tf.add_n([sentences[i] for i in range(n)])  # EXPECT: graph-incompatible/comprehension-over-tensor
 
 
 to_document(tf.ones([3, 4]))
