@@ -177,3 +177,92 @@ def test_nested_tf_function_rebuilt_when_the_outer_function_is_called_from_a_com
         "results = [evaluate(tf.constant(i)) for i in range(10)]\n"
     )
     assert rule_ids(source, ["TF504"]) == ["TF504"]
+
+
+# Values across calls, each from a public bug report (tests/realworld/retrace_*): the value passed
+# is a Python number or string the loop changes, however it reaches the call.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        # floats unpacked from a tuple and decayed in a while loop
+        (
+            STEP + "n, lr, t = 0, 0.1, 1.0\nwhile n < 6:\n    step(lr, t)\n    lr *= 0.9\n"
+            "    t *= 0.95\n    n += 1\n",
+            7,
+        ),
+        # an f-string of the loop variable
+        (STEP + "for s in range(6):\n    step(1.0, f'loss_{s}')\n", 6),
+        # min() of Python numbers
+        (STEP + "for e in range(6):\n    w = 30.0 * min(1.0, e / 10.0)\n    step(1.0, w)\n", 7),
+        # round() of the loop variable, passed to a traced __call__ by calling the instance
+        (
+            "class Sampler(tf.Module):\n    @tf.function\n    def __call__(self, x, alpha):\n"
+            "        return x * alpha\nsampler = Sampler()\nfor i in range(6):\n"
+            "    a = round(0.1 / (i + 1), 4)\n    sampler(1.0, a)\n",
+            9,
+        ),
+        # an element of a literal list of numbers, and arithmetic with another
+        (
+            STEP + "sigmas = [1.0, 0.5, 0.1]\nfor s in sigmas:\n"
+            "    a = 2e-5 * (s / sigmas[-1]) ** 2\n    step(1.0, a)\n",
+            8,
+        ),
+        # a keyword argument forwarded through **kwargs of a plain function
+        (
+            STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\n"
+            "ms = [moment(1.0, k=k) for k in range(1, 7)]\n",
+            7,
+        ),
+    ],
+)
+def test_python_value_reaching_the_call_retraces(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF501"])
+    assert found and {(d.rule, d.line) for d in found} == {("TF501", line)}
+
+
+def test_instance_call_names_the_parameter_after_self():
+    source = (
+        "import tensorflow as tf\nclass Sampler(tf.Module):\n    @tf.function\n"
+        "    def __call__(self, x, alpha):\n        return x * alpha\nsampler = Sampler()\n"
+        "for i in range(6):\n    sampler(1.0, i)\n"
+    )
+    (finding,) = lint(source, ["TF501"])
+    assert "as `alpha`" in finding.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # an f-string that does not change in the loop
+        STEP + "name = 'a'\nfor s in range(6):\n    step(1.0, f'loss_{name}')\n",
+        # unpacked, but the varying one is a tensor
+        STEP + "n, lr = 0, tf.constant(0.1)\nwhile n < 6:\n    step(1.0, lr)\n    lr *= 0.9\n"
+        "    n += 1\n",
+        # forwarded through **kwargs, but the caller passes a tensor
+        STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\n"
+        "ms = [moment(1.0, k=tf.constant(k)) for k in range(1, 7)]\n",
+        # forwarded through **kwargs, called once
+        STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\nm = moment(1.0, k=3)\n",
+        # min() of a tensor is a tensor
+        STEP + "for e in range(6):\n    w = min(tf.constant(1.0), e)\n    step(1.0, w)\n",
+        # a list element that the loop does not change
+        STEP + "sigmas = [1.0, 0.5]\nfor b in range(6):\n    step(1.0, sigmas[-1])\n",
+    ],
+)
+def test_python_value_not_changing_between_calls_is_one_trace(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF501"]) == []
+
+
+def test_finding_says_where_the_value_changes():
+    source = "import tensorflow as tf\n" + STEP + "for e in range(6):\n    step(1.0, e)\n"
+    (finding,) = lint(source, ["TF501"])
+    assert [s.line for s in finding.evidence.value] == [5]
+
+
+def test_driver_rebuilding_its_tf_function_on_every_call_from_a_loop():
+    source = (
+        "import tensorflow as tf\ndef training(data):\n    @tf.function\n    def inner(x):\n"
+        "        return x\n    for x in data:\n        inner(x)\n"
+        "def run(folds):\n    for fold in folds:\n        training(fold)\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF504"])] == [("TF504", 4)]
