@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
 from tf2lint.rule import Rule
@@ -627,3 +628,137 @@ def _identity_traced(model: ModuleModel, info) -> bool:
             elif base not in (None, "builtins.object"):
                 return False  # NamedTuple, Enum, ExtensionType, tf.Module, unknown: not sure
     return True
+
+
+# Model methods that run through a `tf.function` Keras makes once per model object (its
+# `make_predict_function` / `make_test_function`), with the step each one traces.
+_PER_MODEL_FUNCTIONS = {
+    "predict": "predict_step",
+    "predict_on_batch": "predict_step",
+    "evaluate": "test_step",
+    "test_on_batch": "test_step",
+}
+# Methods that train the model: a new model per iteration is then the point (cross-validation).
+_TRAINING_METHODS = ("fit", "train_on_batch")
+
+
+class NewModelPredictPerCall(Rule):
+    id = "TF507"
+    name = "new-model-predict-per-call"
+    category = "retracing"
+    message = "a Keras model built anew on every call or iteration is `predict`ed or `evaluate`d"
+    rationale = """
+        Keras runs `predict` and `evaluate` through a `tf.function` it makes once per model
+        object (`make_predict_function`, `make_test_function`). Building a new model (or loading
+        one) on every iteration of a loop, or in a function called from a loop, and then
+        predicting with it therefore traces a new graph every time: it is slow, every graph
+        stays alive, and TensorFlow warns that `predict_function` "triggered tf.function
+        retracing". Build the model once and reuse it; to use other weights, `set_weights` (or
+        `load_weights`) on the one model. Reported only when the loop runs at least as often as
+        TensorFlow's retracing warning needs (five times, or an unknown number of times), and
+        not when the new model is also trained there (`fit`): a fresh model per fold or trial is
+        then the point.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        context = self.context
+        if (
+            context.in_traced_code
+            or not isinstance(func, cst.Attribute)
+            or func.attr.value not in _PER_MODEL_FUNCTIONS
+            or not isinstance(func.value, cst.Name)
+        ):
+            return
+        model, receiver = self.model, func.value
+        if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
+            return
+        kind = model.kind_of(receiver, context.scope)
+        if kind is None or kind.kind != "model":
+            return
+        built = self._built_here(receiver, context.scope)
+        if built is None:
+            return
+        body = context.function.node if context.function is not None else None
+        if _trains(body or self._module, receiver.value):
+            return
+        method = f"`{receiver.value}.{func.attr.value}`"
+        loops = [loop for loop in context.loops if model.inside(built, loop)]
+        if loops:
+            if _often(model, loops):
+                self.report(
+                    node,
+                    f"{method} on a new Keras model built on every iteration: each model traces "
+                    "its own predict/test function; build the model once before the loop and "
+                    "reuse it (`set_weights` to change its weights)",
+                    because=[(f"a new model ({kind.why}) is built here in the loop", built.node)],
+                )
+            return
+        fn = context.function
+        if fn is None or runs_once(fn) or fn.runs_once:
+            return
+        often = [
+            s for s in model.call_sites if s.callee is fn and s.loops and _often(model, s.loops)
+        ]
+        if often and (fn.outer is None or not fn.outer.traced):
+            self.report(
+                node,
+                f"{method} on a new Keras model built on every call of `{fn.qualname}`, which the "
+                "module calls in a loop: each model traces its own predict/test function; build "
+                "the model once outside and reuse it",
+                because=[
+                    (f"a new model ({kind.why}) is built here on every call", built.node),
+                    (f"`{fn.name}` is called in a loop here", often[0].call),
+                ],
+            )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._module = node
+
+    def _built_here(self, name: cst.Name, scope: Scope):
+        """The one binding of ``name``, in the current function, that builds a model by a call
+        (not one taken from a cache: a once-decorated function)."""
+        model = self.model
+        sites = model.lookup(name.value, scope).sites
+        if (
+            len(sites) != 1
+            or sites[0].kind != "assign"
+            or sites[0].where is not self.context.function
+        ):
+            return None
+        value = sites[0].value
+        if not isinstance(value, cst.Call):
+            return None
+        callee = model.callee(value, scope)
+        if callee is not None and callee.runs_once:
+            return None
+        return sites[0]
+
+
+def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
+    """Whether code in ``loops`` runs often enough for TensorFlow's retracing warning (or an
+    unknown number of times)."""
+    count = _repeats(model, loops)
+    return count is None or count >= FREQUENT_TRACING
+
+
+def _trains(body: cst.CSTNode, name: str) -> bool:
+    """Whether ``body`` calls ``name.fit(...)`` or ``name.train_on_batch(...)``."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found:
+            return False
+        func = node.func if isinstance(node, cst.Call) else None
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == name
+            and func.attr.value in _TRAINING_METHODS
+        ):
+            found = True
+        return True
+
+    walk(body, enter)
+    return found

@@ -266,3 +266,65 @@ def test_driver_rebuilding_its_tf_function_on_every_call_from_a_loop():
         "def run(folds):\n    for fold in folds:\n        training(fold)\n"
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF504"])] == [("TF504", 4)]
+
+
+BUILD = (
+    "def build():\n    inputs = tf.keras.Input(shape=(3,))\n"
+    "    return tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))\n"
+)
+
+
+# From public reports (tests/realworld/retrace_new_model_predict_in_loop, ..._rebuilt_per_round):
+# Keras makes one predict/test tf.function per model object.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        # built and evaluated in a loop of unknown length
+        (
+            BUILD
+            + "def rounds(xs):\n    for x in xs:\n        m = build()\n        m.evaluate(x)\n",
+            8,
+        ),
+        # built in a function that the module calls eight times
+        (
+            BUILD + "def predict(x):\n    m = build()\n    return m.predict(x)\n"
+            "for _ in range(8):\n    predict(1.0)\n",
+            7,
+        ),
+        # a Sequential built in the loop itself
+        (
+            "for r in range(6):\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "    m.predict_on_batch([[1.0]])\n",
+            4,
+        ),
+    ],
+)
+def test_new_model_predicted_per_call(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF507"])
+    assert [(d.rule, d.line) for d in found] == [("TF507", line)]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # built once, predicted in the loop
+        BUILD + "m = build()\nfor x in range(8):\n    m.predict(x)\n",
+        # a new model per fold that is also trained: cross-validation
+        BUILD + "def cv(folds):\n    for x, y in folds:\n        m = build()\n"
+        "        m.fit(x, y)\n        m.evaluate(x, y)\n",
+        # a loop too short for TensorFlow's retracing warning
+        BUILD + "for r in range(2):\n    m = build()\n    m.predict(1.0)\n",
+        # a function that builds and predicts, called once
+        BUILD + "def predict(x):\n    m = build()\n    return m.predict(x)\npredict(1.0)\n",
+        # the model comes from a cache
+        "import functools\n@functools.lru_cache\n"
+        + BUILD
+        + "def predict(x):\n    m = build()\n    return m.predict(x)\n"
+        "for _ in range(8):\n    predict(1.0)\n",
+        # not a Keras model
+        "class Est:\n    def predict(self, x):\n        return x\n"
+        "for r in range(8):\n    e = Est()\n    e.predict(1.0)\n",
+    ],
+)
+def test_model_reused_or_trained_is_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF507"]) == []
