@@ -639,7 +639,7 @@ _PER_MODEL_FUNCTIONS = {
     "test_on_batch": "test_step",
 }
 # Methods that train the model: a new model per iteration is then the point (cross-validation).
-_TRAINING_METHODS = ("fit", "train_on_batch")
+_TRAINING_METHODS = ("fit", "fit_generator", "train_on_batch")
 
 
 class NewModelPredictPerCall(Rule):
@@ -656,8 +656,8 @@ class NewModelPredictPerCall(Rule):
         retracing". Build the model once and reuse it; to use other weights, `set_weights` (or
         `load_weights`) on the one model. Reported only when the loop runs at least as often as
         TensorFlow's retracing warning needs (five times, or an unknown number of times), and
-        not when the new model is also trained there (`fit`): a fresh model per fold or trial is
-        then the point.
+        not when the new model is also trained there (`fit`, or handed to another function that
+        may train it): a fresh model per fold or trial is then the point.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -743,21 +743,23 @@ def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
 
 
 def _trains(body: cst.CSTNode, name: str) -> bool:
-    """Whether ``body`` calls ``name.fit(...)`` or ``name.train_on_batch(...)``."""
+    """Whether ``body`` trains the model ``name`` (``name.fit(...)``, ``train_on_batch``), or
+    may: hands it to another call (``train(name, data)``, a tuner, a trainer)."""
     found = False
 
     def enter(node: cst.CSTNode) -> bool:
         nonlocal found
-        if found:
-            return False
-        func = node.func if isinstance(node, cst.Call) else None
-        if (
+        if found or not isinstance(node, cst.Call):
+            return not found
+        func = node.func
+        trained = (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Name)
             and func.value.value == name
             and func.attr.value in _TRAINING_METHODS
-        ):
-            found = True
+        )
+        handed_on = any(isinstance(a.value, cst.Name) and a.value.value == name for a in node.args)
+        found = trained or handed_on
         return True
 
     walk(body, enter)

@@ -312,6 +312,9 @@ def test_new_model_predicted_per_call(source, line):
         # a new model per fold that is also trained: cross-validation
         BUILD + "def cv(folds):\n    for x, y in folds:\n        m = build()\n"
         "        m.fit(x, y)\n        m.evaluate(x, y)\n",
+        # a new model per trial, trained by a helper: a hyperparameter search
+        BUILD + "def search(grid, ds):\n    for hp in grid:\n        m = build()\n"
+        "        train(m, ds)\n        m.evaluate(ds)\n",
         # a loop too short for TensorFlow's retracing warning
         BUILD + "for r in range(2):\n    m = build()\n    m.predict(1.0)\n",
         # a function that builds and predicts, called once
