@@ -856,6 +856,8 @@ class _ModelBuilder:
                     self.bind(element.value, item.value, "assign")
                 return
             for position, element in enumerate(target.elements):
+                # a nested target (`for i, (x, y) in enumerate(ds)`) keeps the outer position
+                position = position if index is None else index
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value

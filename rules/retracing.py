@@ -195,7 +195,8 @@ class PythonValueArgumentRetraces(Rule):
         per value, also when the value reaches the function through `**kwargs` of a plain
         helper or by calling an object whose `__call__` is traced. The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
-        `input_signature`. Calls of functions with an `input_signature` are not reported.
+        `input_signature`. Calls of functions with an `input_signature` are not reported, nor
+        different literals passed to a name defined more than once (a notebook's later cells).
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -214,6 +215,11 @@ class PythonValueArgumentRetraces(Rule):
         params = list(fn.params) if fn is not None else []
         if params and params[0] in ("self", "cls") and _bound_receiver(node, fn):
             params = params[1:]
+        # a name defined again (a notebook's later cell): calls of it may reach other functions
+        redefined = (
+            isinstance(node.func, cst.Name)
+            and len(self.model.lookup(node.func.value, context.scope).sites) > 1
+        )
         for index, arg in enumerate(node.args):
             if arg.star == "**":
                 self._forwarded_kwargs(node, arg.value, label, params)
@@ -226,6 +232,8 @@ class PythonValueArgumentRetraces(Rule):
             )
             value = arg.value
             if is_python_literal(value):
+                if redefined:
+                    continue  # which definition each call reaches is not known here
                 key = (id(fn) if fn is not None else hash(label), slot)
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)

@@ -331,3 +331,21 @@ def test_new_model_predicted_per_call(source, line):
 )
 def test_model_reused_or_trained_is_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF507"]) == []
+
+
+def test_nested_unpacking_of_enumerate_is_not_the_counter():
+    # `x` is the dataset element inside `enumerate`'s pair, not its Python counter
+    source = (
+        "import tensorflow as tf\n" + STEP + "def train(ds):\n"
+        "    for i, (x, y) in enumerate(ds):\n        step(x, y)\n"
+    )
+    assert rule_ids(source, ["TF501"]) == []
+
+
+def test_different_literals_to_a_name_defined_again_are_not_grouped():
+    # a notebook redefines `f` in a later cell: each call reaches one definition, once
+    source = (
+        "import tensorflow as tf\n" + STEP + "step(1.0, 10)\n"
+        "@tf.function\ndef step(x, k):\n    return x - k\nstep(1.0, 20)\n"
+    )
+    assert rule_ids(source, ["TF501"]) == []
