@@ -581,6 +581,8 @@ class ModuleModel:
             return self.call_name(expr) in _SCALAR_BUILTINS and not any(
                 self.is_tensor(a.value, scope) for a in expr.args
             )
+        if isinstance(expr, cst.Subscript):  # `sigmas[-1]` of a literal `sigmas = [1.0, 0.5]`
+            return self.literal_sequence(expr.value, scope) is not None
         if not isinstance(expr, cst.Name):
             return False
         if expr.value in ("True", "False"):
@@ -605,6 +607,11 @@ class ModuleModel:
         finally:
             self._scalar_pending.discard(key)
 
+    def is_scalar_builtin(self, call: cst.Call) -> bool:
+        """A builtin or ``math`` call that returns a Python number or string when given them
+        (``min``, ``max``, ``round``, ``len``, ``str``, ``math.exp``...)."""
+        return self.call_name(call) in _SCALAR_BUILTINS
+
     def _scalar_iteration(self, site: BindingSite, scope: Scope | None) -> bool:
         """A loop variable that takes Python numbers or strings: the target of ``range()``, the
         index of ``enumerate()``, an element of a literal sequence of literals."""
@@ -614,11 +621,25 @@ class ModuleModel:
             if name == "builtins.range":
                 return not any(self.is_tensor(a.value, scope) for a in iterable.args)
             return name == "builtins.enumerate" and site.index == 0
-        return (
-            isinstance(iterable, (cst.List, cst.Tuple))
-            and bool(iterable.elements)
-            and all(isinstance(e.value, _SCALAR_LITERALS) for e in iterable.elements)
-        )
+        return self.literal_sequence(iterable, scope) is not None
+
+    def literal_sequence(
+        self, expr: cst.BaseExpression | None, scope: Scope | None
+    ) -> cst.List | cst.Tuple | None:
+        """The list or tuple literal of number and string literals ``expr`` holds: the literal
+        itself, or a name every binding of which is that one literal (``sigmas = [1.0, 0.5]``)."""
+        if isinstance(expr, cst.Name):
+            values = self.binding_of(expr, scope).sites
+            if len(values) != 1 or values[0].kind != "assign":
+                return None
+            expr = values[0].value
+        if (
+            isinstance(expr, (cst.List, cst.Tuple))
+            and bool(expr.elements)
+            and all(isinstance(e.value, _SCALAR_LITERALS) for e in expr.elements)
+        ):
+            return expr
+        return None
 
     def is_dataset(self, expr: cst.BaseExpression, _depth: int = 0) -> bool:
         """Whether ``expr`` looks like a tf.data pipeline (its iterator advances in the graph):
@@ -829,7 +850,14 @@ class _ModelBuilder:
         if isinstance(target, cst.Name):
             self.add_site(target.value, kind, target, value, None, index)
         elif isinstance(target, (cst.Tuple, cst.List)):
+            if kind == "assign" and _pairs_elementwise(target, value):
+                # `a, b = 0, 0.1` binds each name to its own element, as `a = 0; b = 0.1`
+                for element, item in zip(target.elements, value.elements, strict=True):
+                    self.bind(element.value, item.value, "assign")
+                return
             for position, element in enumerate(target.elements):
+                # a nested target (`for i, (x, y) in enumerate(ds)`) keeps the outer position
+                position = position if index is None else index
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value
@@ -1463,6 +1491,16 @@ def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpressio
 
     walk(node.body, enter)
     return found
+
+
+def _pairs_elementwise(target: cst.Tuple | cst.List, value: cst.BaseExpression | None) -> bool:
+    """Whether ``target = value`` pairs element by element: a tuple or list literal of the
+    same length on both sides, nothing starred."""
+    return (
+        isinstance(value, (cst.Tuple, cst.List))
+        and len(value.elements) == len(target.elements)
+        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))
+    )
 
 
 def _is_call(node: cst.BaseExpression) -> bool:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
 from tf2lint.rule import Rule
@@ -64,25 +68,34 @@ def traced_target(
     return None
 
 
+class Varying(NamedTuple):
+    """A Python value that changes between calls: in words, and the binding that changes it."""
+
+    description: str
+    changed_at: cst.CSTNode
+
+
 def varying_python_value(
-    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: list[cst.CSTNode]
-) -> str | None:
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
     """Describe ``value`` if it is a Python number or string that takes a new value on each
-    iteration of one of ``loops``: a loop variable over ``range()``, a counter (``step += 1``,
-    also in a ``while``), a value decayed in the loop (``lr *= 0.9``), or arithmetic on them."""
+    iteration of one of ``loops``: a loop variable over ``range()`` or a literal list, a counter
+    (``step += 1``, also in a ``while``), a value decayed in the loop (``lr *= 0.9``), or
+    arithmetic, ``min``/``max``/``round`` or an f-string of them."""
     if not loops or not model.is_python_scalar(value, scope):
         return None
     if isinstance(value, cst.Name):
         return _varying_name(model, value.value, scope, loops, set())
-    for name in names_in(value):
-        if _varying_name(model, name, scope, loops, set()):
-            return f"`{short(value)}` (computed in Python from `{name}`)"
+    for name in sorted(names_in(model, value)):
+        found = _varying_name(model, name, scope, loops, set())
+        if found:
+            return Varying(f"`{short(value)}` (computed in Python from `{name}`)", found.changed_at)
     return None
 
 
 def _varying_name(
-    model: ModuleModel, name: str, scope: Scope, loops: list[cst.CSTNode], seen: set[str]
-) -> str | None:
+    model: ModuleModel, name: str, scope: Scope, loops: Sequence[cst.CSTNode], seen: set[str]
+) -> Varying | None:
     if name in seen:
         return None
     seen.add(name)
@@ -90,18 +103,21 @@ def _varying_name(
         if not any(model.inside(site, loop) for loop in loops):
             continue
         if site.kind in ("loop", "comprehension"):
-            return f"the Python loop variable `{name}`"
+            return Varying(f"the Python loop variable `{name}`", site.node)
         if site.kind == "augassign":
-            return f"`{name}` (a Python number the loop changes)"
+            return Varying(f"`{name}` (a Python number the loop changes)", site.node)
         if site.kind == "assign" and site.value is not None:
-            for inner in names_in(site.value):
+            for inner in sorted(names_in(model, site.value)):
                 if inner == name or _varying_name(model, inner, scope, loops, seen):
-                    return f"`{name}` (computed in Python from `{inner}` in the loop)"
+                    return Varying(
+                        f"`{name}` (computed in Python from `{inner}` in the loop)", site.node
+                    )
     return None
 
 
-def names_in(node: cst.CSTNode) -> set[str]:
-    """Names read in a small arithmetic expression (BinaryOperation/UnaryOperation/Name)."""
+def names_in(model: ModuleModel, node: cst.CSTNode) -> set[str]:
+    """Names read in a small Python expression: arithmetic, the arguments of builtins that
+    return numbers (``min``, ``max``, ``round``...), the fields of an f-string."""
     out: set[str] = set()
     todo = [node]
     while todo:
@@ -112,10 +128,31 @@ def names_in(node: cst.CSTNode) -> set[str]:
             todo += [n.left, n.right]
         elif isinstance(n, cst.UnaryOperation):
             todo.append(n.expression)
+        elif isinstance(n, cst.Call) and model.is_scalar_builtin(n):
+            todo += [a.value for a in n.args if not a.star]
+        elif isinstance(n, cst.FormattedString):
+            todo += [
+                part.expression
+                for part in n.parts
+                if isinstance(part, cst.FormattedStringExpression)
+            ]
+        elif isinstance(n, cst.ConcatenatedString):
+            todo += [n.left, n.right]
     return out
 
 
 _LOOPS = ("For", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
+
+
+def _bound_receiver(call: cst.Call, fn: FunctionInfo | None) -> bool:
+    """Whether the call passes the receiver of ``fn`` itself (``obj.method(...)``, or an
+    instance called: ``sampler(x)`` binds ``x`` to the parameter after ``self`` of
+    ``__call__``), so that the first argument goes to the second parameter."""
+    if fn is None or fn.cls is None:
+        return False
+    if not isinstance(call.func, cst.Name):
+        return True
+    return fn.name == "__call__" and call.func.value != fn.name
 
 
 def calls_name_within(body: cst.CSTNode, name: str) -> bool:
@@ -153,10 +190,13 @@ class PythonValueArgumentRetraces(Rule):
         every trace keeps its graph alive). Passing the loop counter of `range()` or
         `enumerate()` (`train_step(batch, epoch)`), a hand-kept counter (`step += 1`, in a
         `for` or a `while`), a value decayed in Python (`lr *= 0.9`) or computed from any of
-        them (`0.1 * 0.9 ** epoch`), or different literals at different call sites
-        (`step(x, 10)` ... `step(x, 20)`) therefore traces once per value. The same number as a
+        them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`), or different
+        literals at different call sites (`step(x, 10)` ... `step(x, 20)`) therefore traces once
+        per value, also when the value reaches the function through `**kwargs` of a plain
+        helper or by calling an object whose `__call__` is traced. The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
-        `input_signature`. Calls of functions with an `input_signature` are not reported.
+        `input_signature`. Calls of functions with an `input_signature` are not reported, nor
+        different literals passed to a name defined more than once (a notebook's later cells).
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -173,9 +213,16 @@ class PythonValueArgumentRetraces(Rule):
             return
         label, fn, _ = target
         params = list(fn.params) if fn is not None else []
-        if params and params[0] in ("self", "cls") and not isinstance(node.func, cst.Name):
+        if params and params[0] in ("self", "cls") and _bound_receiver(node, fn):
             params = params[1:]
+        # a name defined again (a notebook's later cell): calls of it may reach other functions
+        redefined = (
+            isinstance(node.func, cst.Name)
+            and len(self.model.lookup(node.func.value, context.scope).sites) > 1
+        )
         for index, arg in enumerate(node.args):
+            if arg.star == "**":
+                self._forwarded_kwargs(node, arg.value, label, params)
             if arg.star:
                 break
             slot = (
@@ -185,17 +232,67 @@ class PythonValueArgumentRetraces(Rule):
             )
             value = arg.value
             if is_python_literal(value):
+                if redefined:
+                    continue  # which definition each call reaches is not known here
                 key = (id(fn) if fn is not None else hash(label), slot)
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
                 continue
-            source = varying_python_value(self.model, value, context.scope, context.loops)
-            if source is not None:
+            found = varying_python_value(self.model, value, context.scope, context.loops)
+            if found is not None:
                 self.report(
                     value,
-                    f"`{label}` is traced again for every value of {source} passed as `{slot}`; "
-                    "pass it as a tensor (`tf.constant(...)`)",
+                    f"`{label}` is traced again for every value of {found.description} passed "
+                    f"as `{slot}`; pass it as a tensor (`tf.constant(...)`)",
+                    because=[
+                        ("it takes a new Python value here on every iteration", found.changed_at)
+                    ],
                 )
+
+    def _forwarded_kwargs(
+        self, call: cst.Call, forwarded: cst.BaseExpression, label: str, params: list[str]
+    ) -> None:
+        """``f(x, **kwargs)`` in a plain function ``outer(x, **kwargs)``: a keyword argument
+        that a caller of ``outer`` passes from its loop reaches the tf.function unchanged."""
+        outer = self.context.function
+        if outer is None or outer.traced or not isinstance(forwarded, cst.Name):
+            return
+        star = getattr(outer.node, "params", None)
+        star = star.star_kwarg if star is not None else None
+        if not isinstance(star, cst.Param) or star.name.value != forwarded.value:
+            return
+        model = self.model
+        if any(s.kind != "param" for s in model.lookup(forwarded.value, self.context.scope).sites):
+            return  # rebound or changed before it is forwarded
+        named = set(outer.params) - {star.name.value}
+        for site in model.call_sites:
+            if (
+                site.callee is not outer
+                or not site.loops
+                or (site.caller is not None and site.caller.traced)
+            ):
+                continue
+            for arg in site.call.args:
+                if arg.keyword is None or arg.star or arg.keyword.value in named:
+                    continue
+                slot = arg.keyword.value
+                if params and slot not in params:
+                    continue
+                found = varying_python_value(model, arg.value, site.scope, site.loops)
+                if found is not None:
+                    self.report(
+                        arg.value,
+                        f"`{label}` is traced again for every value of {found.description} "
+                        f"passed as `{slot}` (through `**{forwarded.value}` of "
+                        f"`{outer.qualname}`); pass it as a tensor (`tf.constant(...)`)",
+                        because=[
+                            (
+                                "it takes a new Python value here on every iteration",
+                                found.changed_at,
+                            ),
+                            (f"`{outer.name}` forwards it to `{label}` here", call),
+                        ],
+                    )
 
     def leave_Module(self, node: cst.Module) -> None:
         for key, by_value in self._literals.items():
@@ -203,12 +300,18 @@ class PythonValueArgumentRetraces(Rule):
                 continue
             label, slot = self._targets[key], key[1]
             shown = ", ".join(sorted(by_value)[:4])
-            for nodes in by_value.values():
+            for literal, nodes in by_value.items():
+                others = [
+                    (f"`{slot}` is {other} here", other_nodes[0])
+                    for other, other_nodes in by_value.items()
+                    if other != literal
+                ]
                 for value in nodes:
                     self.report(
                         value,
                         f"`{label}` is called with {len(by_value)} different Python values for "
                         f"`{slot}` ({shown}): one trace each; pass a tensor",
+                        because=others,
                     )
 
 
@@ -316,10 +419,12 @@ class NestedTfFunctionPerCall(Rule):
         A `@tf.function` def (or `g = tf.function(f)`) inside an ordinary function makes a new
         function object on every call of that function, and calling it there traces it every
         time: when the outer function is itself called repeatedly (from a loop or a
-        comprehension), no graph is ever reused. Reported when the outer function calls the
-        inner one once (not from its own loop, where the trace is reused) and the module calls
-        the outer function repeatedly. A factory that builds the function once and returns or
-        stores it is fine. Hoist the `tf.function` to module level or `__init__`, or cache it
+        comprehension), no graph is ever reused. Reported when the module calls the outer
+        function repeatedly. A driver that calls the inner function in its own loop reuses the
+        trace within one call but traces again on the next: it is reported when it is itself
+        called in a loop that runs at least as often as TensorFlow's retracing warning needs
+        (five times, or an unknown number of times). A factory that builds the function once
+        and returns or stores it is fine. Hoist the `tf.function` to module level or `__init__`, or cache it
         (`self._step = ...`).
     """
 
@@ -344,15 +449,31 @@ class NestedTfFunctionPerCall(Rule):
         model = self.model
         if _escapes(outer.node, name):
             return  # a factory: returns or stores the function
-        if not calls_name_within(outer.node.body, name) or _called_in_loop(outer.node.body, name):
+        if not calls_name_within(outer.node.body, name):
             return
-        if not any(site.callee is outer and site.loops for site in model.call_sites):
+        repeated = [site for site in model.call_sites if site.callee is outer and site.loops]
+        if not _called_in_loop(outer.node.body, name):
+            if repeated:
+                self.report(
+                    where,
+                    f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
+                    "module calls repeatedly: it is traced every time; create it once outside and "
+                    "reuse it",
+                    because=[(f"`{outer.name}` is called in a loop here", repeated[0].call)],
+                )
             return
-        self.report(
-            where,
-            f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the module "
-            "calls repeatedly: it is traced every time; create it once outside and reuse it",
-        )
+        # A driver: its own loop reuses the trace, but every call of it traces once more. Said
+        # only when it is called often enough for TensorFlow to warn of frequent retracing.
+        often = [site for site in repeated if _repeats(model, site.loops) is None]
+        often += [s for s in repeated if (_repeats(model, s.loops) or 0) >= FREQUENT_TRACING]
+        if often:
+            self.report(
+                where,
+                f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
+                "module calls in a loop: its loop reuses the trace, but each call of "
+                f"`{outer.name}` traces it again; create it once outside and reuse it",
+                because=[(f"`{outer.name}` is called in a loop here", often[0].call)],
+            )
 
 
 def _escapes(body: cst.CSTNode, name: str) -> bool:
@@ -379,6 +500,30 @@ def _escapes(body: cst.CSTNode, name: str) -> bool:
 
     walk(body, enter)
     return found
+
+
+# TensorFlow warns of frequent retracing from this many traces of one function
+# (`FREQUENT_TRACING_WARNING_THRESHOLD` in tensorflow/python/eager/polymorphic_function).
+FREQUENT_TRACING = 5
+
+
+def _repeats(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> int | None:
+    """How many times code inside ``loops`` runs, when every loop is a ``for`` over
+    ``range(N)`` with a literal N or over a literal sequence; None when unknown."""
+    total = 1
+    for loop in loops:
+        if not isinstance(loop, cst.For):
+            return None
+        it = loop.iter
+        if isinstance(it, cst.Call) and model.call_name(it) == "builtins.range":
+            if len(it.args) != 1 or not isinstance(it.args[0].value, cst.Integer):
+                return None
+            total *= int(it.args[0].value.evaluated_value)
+        elif isinstance(it, (cst.List, cst.Tuple)):
+            total *= len(it.elements)
+        else:
+            return None
+    return total
 
 
 def _called_in_loop(body: cst.CSTNode, name: str) -> bool:
@@ -491,3 +636,139 @@ def _identity_traced(model: ModuleModel, info) -> bool:
             elif base not in (None, "builtins.object"):
                 return False  # NamedTuple, Enum, ExtensionType, tf.Module, unknown: not sure
     return True
+
+
+# Model methods that run through a `tf.function` Keras makes once per model object (its
+# `make_predict_function` / `make_test_function`), with the step each one traces.
+_PER_MODEL_FUNCTIONS = {
+    "predict": "predict_step",
+    "predict_on_batch": "predict_step",
+    "evaluate": "test_step",
+    "test_on_batch": "test_step",
+}
+# Methods that train the model: a new model per iteration is then the point (cross-validation).
+_TRAINING_METHODS = ("fit", "fit_generator", "train_on_batch")
+
+
+class NewModelPredictPerCall(Rule):
+    id = "TF507"
+    name = "new-model-predict-per-call"
+    category = "retracing"
+    message = "a Keras model built anew on every call or iteration is `predict`ed or `evaluate`d"
+    rationale = """
+        Keras runs `predict` and `evaluate` through a `tf.function` it makes once per model
+        object (`make_predict_function`, `make_test_function`). Building a new model (or loading
+        one) on every iteration of a loop, or in a function called from a loop, and then
+        predicting with it therefore traces a new graph every time: it is slow, every graph
+        stays alive, and TensorFlow warns that `predict_function` "triggered tf.function
+        retracing". Build the model once and reuse it; to use other weights, `set_weights` (or
+        `load_weights`) on the one model. Reported only when the loop runs at least as often as
+        TensorFlow's retracing warning needs (five times, or an unknown number of times), and
+        not when the new model is also trained there (`fit`, or handed to another function that
+        may train it): a fresh model per fold or trial is then the point.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        context = self.context
+        if (
+            context.in_traced_code
+            or not isinstance(func, cst.Attribute)
+            or func.attr.value not in _PER_MODEL_FUNCTIONS
+            or not isinstance(func.value, cst.Name)
+        ):
+            return
+        model, receiver = self.model, func.value
+        if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
+            return
+        kind = model.kind_of(receiver, context.scope)
+        if kind is None or kind.kind != "model":
+            return
+        built = self._built_here(receiver, context.scope)
+        if built is None:
+            return
+        body = context.function.node if context.function is not None else None
+        if _trains(body or self._module, receiver.value):
+            return
+        method = f"`{receiver.value}.{func.attr.value}`"
+        loops = [loop for loop in context.loops if model.inside(built, loop)]
+        if loops:
+            if _often(model, loops):
+                self.report(
+                    node,
+                    f"{method} on a new Keras model built on every iteration: each model traces "
+                    "its own predict/test function; build the model once before the loop and "
+                    "reuse it (`set_weights` to change its weights)",
+                    because=[(f"a new model ({kind.why}) is built here in the loop", built.node)],
+                )
+            return
+        fn = context.function
+        if fn is None or runs_once(fn) or fn.runs_once:
+            return
+        often = [
+            s for s in model.call_sites if s.callee is fn and s.loops and _often(model, s.loops)
+        ]
+        if often and (fn.outer is None or not fn.outer.traced):
+            self.report(
+                node,
+                f"{method} on a new Keras model built on every call of `{fn.qualname}`, which the "
+                "module calls in a loop: each model traces its own predict/test function; build "
+                "the model once outside and reuse it",
+                because=[
+                    (f"a new model ({kind.why}) is built here on every call", built.node),
+                    (f"`{fn.name}` is called in a loop here", often[0].call),
+                ],
+            )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._module = node
+
+    def _built_here(self, name: cst.Name, scope: Scope):
+        """The one binding of ``name``, in the current function, that builds a model by a call
+        (not one taken from a cache: a once-decorated function)."""
+        model = self.model
+        sites = model.lookup(name.value, scope).sites
+        if (
+            len(sites) != 1
+            or sites[0].kind != "assign"
+            or sites[0].where is not self.context.function
+        ):
+            return None
+        value = sites[0].value
+        if not isinstance(value, cst.Call):
+            return None
+        callee = model.callee(value, scope)
+        if callee is not None and callee.runs_once:
+            return None
+        return sites[0]
+
+
+def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
+    """Whether code in ``loops`` runs often enough for TensorFlow's retracing warning (or an
+    unknown number of times)."""
+    count = _repeats(model, loops)
+    return count is None or count >= FREQUENT_TRACING
+
+
+def _trains(body: cst.CSTNode, name: str) -> bool:
+    """Whether ``body`` trains the model ``name`` (``name.fit(...)``, ``train_on_batch``), or
+    may: hands it to another call (``train(name, data)``, a tuner, a trainer)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if found or not isinstance(node, cst.Call):
+            return not found
+        func = node.func
+        trained = (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == name
+            and func.attr.value in _TRAINING_METHODS
+        )
+        handed_on = any(isinstance(a.value, cst.Name) and a.value.value == name for a in node.args)
+        found = trained or handed_on
+        return True
+
+    walk(body, enter)
+    return found

@@ -34,7 +34,7 @@ PREDICTING_RULES: dict[str, tuple[str, ...]] = {
     causes.PYTHON_VALUE: ("TF501", "TF505"),
     causes.OBJECT_IDENTITY: ("TF506",),
     causes.NEW_FUNCTION: ("TF502", "TF503", "TF504"),
-    causes.CLOSURE: ("TF502", "TF503", "TF504"),
+    causes.CLOSURE: ("TF502", "TF503", "TF504", "TF507"),  # TF507: predict closes over its model
 }
 
 # For retraces no rule predicts: what the cause is, and what avoids it.

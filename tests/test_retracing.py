@@ -177,3 +177,175 @@ def test_nested_tf_function_rebuilt_when_the_outer_function_is_called_from_a_com
         "results = [evaluate(tf.constant(i)) for i in range(10)]\n"
     )
     assert rule_ids(source, ["TF504"]) == ["TF504"]
+
+
+# Values across calls, each from a public bug report (tests/realworld/retrace_*): the value passed
+# is a Python number or string the loop changes, however it reaches the call.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        # floats unpacked from a tuple and decayed in a while loop
+        (
+            STEP + "n, lr, t = 0, 0.1, 1.0\nwhile n < 6:\n    step(lr, t)\n    lr *= 0.9\n"
+            "    t *= 0.95\n    n += 1\n",
+            7,
+        ),
+        # an f-string of the loop variable
+        (STEP + "for s in range(6):\n    step(1.0, f'loss_{s}')\n", 6),
+        # min() of Python numbers
+        (STEP + "for e in range(6):\n    w = 30.0 * min(1.0, e / 10.0)\n    step(1.0, w)\n", 7),
+        # round() of the loop variable, passed to a traced __call__ by calling the instance
+        (
+            "class Sampler(tf.Module):\n    @tf.function\n    def __call__(self, x, alpha):\n"
+            "        return x * alpha\nsampler = Sampler()\nfor i in range(6):\n"
+            "    a = round(0.1 / (i + 1), 4)\n    sampler(1.0, a)\n",
+            9,
+        ),
+        # an element of a literal list of numbers, and arithmetic with another
+        (
+            STEP + "sigmas = [1.0, 0.5, 0.1]\nfor s in sigmas:\n"
+            "    a = 2e-5 * (s / sigmas[-1]) ** 2\n    step(1.0, a)\n",
+            8,
+        ),
+        # a keyword argument forwarded through **kwargs of a plain function
+        (
+            STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\n"
+            "ms = [moment(1.0, k=k) for k in range(1, 7)]\n",
+            7,
+        ),
+    ],
+)
+def test_python_value_reaching_the_call_retraces(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF501"])
+    assert found and {(d.rule, d.line) for d in found} == {("TF501", line)}
+
+
+def test_instance_call_names_the_parameter_after_self():
+    source = (
+        "import tensorflow as tf\nclass Sampler(tf.Module):\n    @tf.function\n"
+        "    def __call__(self, x, alpha):\n        return x * alpha\nsampler = Sampler()\n"
+        "for i in range(6):\n    sampler(1.0, i)\n"
+    )
+    (finding,) = lint(source, ["TF501"])
+    assert "as `alpha`" in finding.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # an f-string that does not change in the loop
+        STEP + "name = 'a'\nfor s in range(6):\n    step(1.0, f'loss_{name}')\n",
+        # unpacked, but the varying one is a tensor
+        STEP + "n, lr = 0, tf.constant(0.1)\nwhile n < 6:\n    step(1.0, lr)\n    lr *= 0.9\n"
+        "    n += 1\n",
+        # forwarded through **kwargs, but the caller passes a tensor
+        STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\n"
+        "ms = [moment(1.0, k=tf.constant(k)) for k in range(1, 7)]\n",
+        # forwarded through **kwargs, called once
+        STEP + "def moment(x, **kwargs):\n    return step(x, **kwargs)\nm = moment(1.0, k=3)\n",
+        # min() of a tensor is a tensor
+        STEP + "for e in range(6):\n    w = min(tf.constant(1.0), e)\n    step(1.0, w)\n",
+        # a list element that the loop does not change
+        STEP + "sigmas = [1.0, 0.5]\nfor b in range(6):\n    step(1.0, sigmas[-1])\n",
+    ],
+)
+def test_python_value_not_changing_between_calls_is_one_trace(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF501"]) == []
+
+
+def test_finding_says_where_the_value_changes():
+    source = "import tensorflow as tf\n" + STEP + "for e in range(6):\n    step(1.0, e)\n"
+    (finding,) = lint(source, ["TF501"])
+    assert [s.line for s in finding.evidence.value] == [5]
+
+
+def test_driver_rebuilding_its_tf_function_on_every_call_from_a_loop():
+    source = (
+        "import tensorflow as tf\ndef training(data):\n    @tf.function\n    def inner(x):\n"
+        "        return x\n    for x in data:\n        inner(x)\n"
+        "def run(folds):\n    for fold in folds:\n        training(fold)\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF504"])] == [("TF504", 4)]
+
+
+BUILD = (
+    "def build():\n    inputs = tf.keras.Input(shape=(3,))\n"
+    "    return tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))\n"
+)
+
+
+# From public reports (tests/realworld/retrace_new_model_predict_in_loop, ..._rebuilt_per_round):
+# Keras makes one predict/test tf.function per model object.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        # built and evaluated in a loop of unknown length
+        (
+            BUILD
+            + "def rounds(xs):\n    for x in xs:\n        m = build()\n        m.evaluate(x)\n",
+            8,
+        ),
+        # built in a function that the module calls eight times
+        (
+            BUILD + "def predict(x):\n    m = build()\n    return m.predict(x)\n"
+            "for _ in range(8):\n    predict(1.0)\n",
+            7,
+        ),
+        # a Sequential built in the loop itself
+        (
+            "for r in range(6):\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "    m.predict_on_batch([[1.0]])\n",
+            4,
+        ),
+    ],
+)
+def test_new_model_predicted_per_call(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF507"])
+    assert [(d.rule, d.line) for d in found] == [("TF507", line)]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # built once, predicted in the loop
+        BUILD + "m = build()\nfor x in range(8):\n    m.predict(x)\n",
+        # a new model per fold that is also trained: cross-validation
+        BUILD + "def cv(folds):\n    for x, y in folds:\n        m = build()\n"
+        "        m.fit(x, y)\n        m.evaluate(x, y)\n",
+        # a new model per trial, trained by a helper: a hyperparameter search
+        BUILD + "def search(grid, ds):\n    for hp in grid:\n        m = build()\n"
+        "        train(m, ds)\n        m.evaluate(ds)\n",
+        # a loop too short for TensorFlow's retracing warning
+        BUILD + "for r in range(2):\n    m = build()\n    m.predict(1.0)\n",
+        # a function that builds and predicts, called once
+        BUILD + "def predict(x):\n    m = build()\n    return m.predict(x)\npredict(1.0)\n",
+        # the model comes from a cache
+        "import functools\n@functools.lru_cache\n"
+        + BUILD
+        + "def predict(x):\n    m = build()\n    return m.predict(x)\n"
+        "for _ in range(8):\n    predict(1.0)\n",
+        # not a Keras model
+        "class Est:\n    def predict(self, x):\n        return x\n"
+        "for r in range(8):\n    e = Est()\n    e.predict(1.0)\n",
+    ],
+)
+def test_model_reused_or_trained_is_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF507"]) == []
+
+
+def test_nested_unpacking_of_enumerate_is_not_the_counter():
+    # `x` is the dataset element inside `enumerate`'s pair, not its Python counter
+    source = (
+        "import tensorflow as tf\n" + STEP + "def train(ds):\n"
+        "    for i, (x, y) in enumerate(ds):\n        step(x, y)\n"
+    )
+    assert rule_ids(source, ["TF501"]) == []
+
+
+def test_different_literals_to_a_name_defined_again_are_not_grouped():
+    # a notebook redefines `f` in a later cell: each call reaches one definition, once
+    source = (
+        "import tensorflow as tf\n" + STEP + "step(1.0, 10)\n"
+        "@tf.function\ndef step(x, k):\n    return x - k\nstep(1.0, 20)\n"
+    )
+    assert rule_ids(source, ["TF501"]) == []

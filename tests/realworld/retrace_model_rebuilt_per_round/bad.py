@@ -17,4 +17,4 @@ def build():
 
 for round_number in range(8):
     model = build()
-    model.evaluate(x, y, verbose=0)  # EXPECT: retracing/new-model-predict-per-call
+    model.evaluate(x, y, verbose=0)  # EXPECT: TF507
