@@ -5,6 +5,9 @@ from __future__ import annotations
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
+from tf2lint.rules.common import code
+from tf2lint.tfnames import is_keras
+from tf2lint.tracing import root_reason
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -256,3 +259,149 @@ class PythonClockInTracedCode(_TracedRule):
                 f"`{name}()` in traced `{fn.qualname}` reads the clock once while tracing; "
                 "use `tf.timestamp()`",
             )
+
+
+def tensor_condition(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The computed tensor a condition tests (``tf.reduce_max(x) > 1.0``, ``a and b``); None
+    when not proven. ``is``/``in`` comparisons are answered by Python."""
+    if isinstance(test, cst.BooleanOperation):
+        return tensor_condition(model, test.left, scope) or tensor_condition(
+            model, test.right, scope
+        )
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return tensor_condition(model, test.expression, scope)
+    if isinstance(test, cst.Comparison):
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ):
+            return None
+        for side in (test.left, *(c.comparator for c in test.comparisons)):
+            if computed_tensor(model, side, scope):
+                return side
+        return None
+    return test if computed_tensor(model, test, scope) else None
+
+
+def _unconverted_because(fn: FunctionInfo) -> str:
+    root = root_reason(fn)
+    if root is not None and root.kind == "keras":
+        return "Keras 3 traces `call`/`train_step` without AutoGraph"
+    return "this code is traced without AutoGraph (`autograph=False`)"
+
+
+def _sequential_input(
+    model: ModuleModel, iterable: cst.BaseExpression, fn: FunctionInfo
+) -> cst.Call | None:
+    """The ``keras.Sequential([...])`` that proves ``iterable``, the first input of ``fn`` (a
+    layer's ``call``), is one tensor: a Sequential passes each layer one tensor. None when
+    ``iterable`` is something else or no such Sequential is in the module."""
+    if not isinstance(iterable, cst.Name) or fn.cls is None or fn.name != "call":
+        return None
+    if len(fn.params) < 2 or fn.params[1] != iterable.value:
+        return None
+    binding = model.binding_of(iterable, fn)
+    if binding.scope is not fn or binding.kinds != {"param"}:
+        return None  # rebound in the body: no longer what the Sequential passes
+    for call in model.nodes_of(cst.Call):
+        if not is_keras(model.call_name(call), "Sequential") or not call.args:
+            continue
+        layers = call.args[0].value
+        if not isinstance(layers, cst.List):
+            continue
+        for element in layers.elements:
+            layer = element.value
+            if isinstance(layer, cst.Call) and isinstance(layer.func, cst.Name):
+                sites = model.binding_of(layer.func, None).sites
+                is_class = bool(sites) and all(s.kind == "class" for s in sites)
+                if is_class and model.classes.get(sites[-1].node) is fn.cls:
+                    return call
+    return None
+
+
+class TensorLoopInUnconvertedCode(_TracedRule):
+    id = "TF807"
+    name = "tensor-loop-in-unconverted-code"
+    severity = "error"
+    message = "a Python loop over a tensor in code AutoGraph does not convert fails while tracing"
+    rationale = """
+        Only AutoGraph turns `for row in t` over a tensor into a graph loop. Code traced without
+        it, the `call`/`train_step` of a Keras 3 layer or model (Keras 3 does not convert them)
+        and functions traced with `autograph=False`, iterates the symbolic tensor in Python,
+        which fails with `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor
+        is not allowed` (comprehensions included: AutoGraph never converts those). Use
+        vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
+        or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
+        or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
+        module calls (one tensor); any other bare parameter may be a list of tensors.
+    """
+
+    def _check(self, iterable: cst.BaseExpression) -> None:
+        fn = self._traced_function()
+        if fn is None or fn.autograph:
+            return
+        because = [(_unconverted_because(fn), fn.node)]
+        if not computed_tensor(self.model, iterable, self.context.scope):
+            sequential = _sequential_input(self.model, iterable, fn)
+            if sequential is None:
+                return
+            because.append(
+                (
+                    f"a `Sequential` calls this layer with one tensor as `{code(iterable)}`",
+                    sequential,
+                )
+            )
+        self.report(
+            iterable,
+            f"a Python loop over a graph tensor in unconverted traced `{fn.qualname}` fails "
+            "while tracing; use vectorised ops or tf.map_fn",
+            because=because,
+        )
+
+    def visit_For(self, node: cst.For) -> None:
+        self._check(node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._check(node.iter)
+
+
+class TensorConditionInUnconvertedCode(_TracedRule):
+    id = "TF808"
+    name = "tensor-condition-in-unconverted-code"
+    severity = "error"
+    message = (
+        "a Python `if`/`while` on a tensor in code AutoGraph does not convert fails while tracing"
+    )
+    rationale = """
+        Only AutoGraph turns `if t > 0:` and `while t > 0:` on a tensor into `tf.cond` /
+        `tf.while_loop`. Code traced without it, the `call`/`train_step` of a Keras 3 layer or
+        model (Keras 3 does not convert them) and functions traced with `autograph=False`,
+        asks Python for the truth value of a symbolic tensor, which fails with
+        `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
+        allowed`. Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
+        Evidence required: the condition compares a value computed by a TF op or a Keras layer
+        call; shapes, sizes and Python flags are fine.
+    """
+
+    def _check(self, test: cst.BaseExpression) -> None:
+        fn = self._traced_function()
+        if fn is None or fn.autograph:
+            return
+        tensor = tensor_condition(self.model, test, self.context.scope)
+        if tensor is not None:
+            self.report(
+                test,
+                f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
+                "fails while tracing; use `where` or `cond`",
+                because=[
+                    (_unconverted_because(fn), fn.node),
+                    ("this value is a graph tensor", tensor),
+                ],
+            )
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node.test)
