@@ -31,23 +31,30 @@ _CLOCKS = frozenset(
 
 
 def computed_tensor(
-    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    scope: Scope | None,
+    depth: int = 0,
+    api_only: bool = False,
 ) -> bool:
     """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
     a local bound to one. Bare parameters of traced functions do not count: they are often
-    Python flags and sizes."""
+    Python flags and sizes. ``api_only``: calls of the module's own functions do not count
+    either (a helper that hands back its parameter would pass for a tensor)."""
     if depth > 10 or scope is None:
         return False
     if isinstance(expr, cst.Call):
+        if api_only and model.call_name(expr) is None and model.callee(expr, scope) is not None:
+            return False
         return model.is_tensor(expr, scope)
     if isinstance(expr, cst.BinaryOperation):
-        return computed_tensor(model, expr.left, scope, depth + 1) or computed_tensor(
+        return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
             model, expr.right, scope, depth + 1
         )
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return computed_tensor(model, expr.expression, scope, depth + 1)
+        return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
     if isinstance(expr, cst.Subscript):
-        return computed_tensor(model, expr.value, scope, depth + 1)
+        return computed_tensor(model, expr.value, scope, depth + 1, api_only)
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
@@ -55,11 +62,12 @@ def computed_tensor(
         if binding.kinds == {"param"}:  # what every caller passes
             passed = model.arguments(binding.scope, expr.value)
             return bool(passed) and all(
-                computed_tensor(model, value, caller, depth + 1) for value, caller in passed
+                computed_tensor(model, value, caller, depth + 1, api_only)
+                for value, caller in passed
             )
         values = binding.known_values
         return bool(values) and all(
-            computed_tensor(model, v, binding.scope, depth + 1) for v in values
+            computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
         )
     return False
 
@@ -278,10 +286,10 @@ def tensor_condition(
         ):
             return None
         for side in (test.left, *(c.comparator for c in test.comparisons)):
-            if computed_tensor(model, side, scope):
+            if computed_tensor(model, side, scope, api_only=True):
                 return side
         return None
-    return test if computed_tensor(model, test, scope) else None
+    return test if computed_tensor(model, test, scope, api_only=True) else None
 
 
 def _unconverted_because(fn: FunctionInfo) -> str:
@@ -342,7 +350,7 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         if fn is None or fn.autograph:
             return
         because = [(_unconverted_because(fn), fn.node)]
-        if not computed_tensor(self.model, iterable, self.context.scope):
+        if not computed_tensor(self.model, iterable, self.context.scope, api_only=True):
             sequential = _sequential_input(self.model, iterable, fn)
             if sequential is None:
                 return

@@ -96,13 +96,13 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
     ``while`` whose condition compares a computed tensor. None when not proven."""
     if isinstance(loop, cst.For):
         iterable = loop.iter
-        if computed_tensor(model, iterable, scope) or (
+        if computed_tensor(model, iterable, scope, api_only=True) or (
             isinstance(iterable, cst.Call) and model.is_dataset(iterable)
         ):
             return iterable
         if isinstance(iterable, cst.Call) and model.call_name(iterable) == "builtins.range":
             for arg in iterable.args:
-                if computed_tensor(model, arg.value, scope):
+                if computed_tensor(model, arg.value, scope, api_only=True):
                     return arg.value
         return None
     return tensor_condition(model, loop.test, scope)

@@ -179,3 +179,15 @@ def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
 )
 def test_no_unconverted_control_flow_finding(source):
     assert rule_ids(source, ["TF807", "TF808"]) == []
+
+
+def test_a_helper_handing_back_its_parameter_is_not_a_tensor_to_loop_over():
+    # tensorflow-gnn's tag_utils: a name-list helper returns its parameter; the traced
+    # function's parameters would make it pass for a tensor
+    source = (
+        UNCONVERTED.replace("def f(x):", "def f(x, names):")
+        + "    for e in as_list(names):\n        tf.print(e)\n"
+        + "def as_list(name):\n    if isinstance(name, str):\n        return [name]\n"
+        "    return name\n"
+    )
+    assert rule_ids(source, ["TF807", "TF808"]) == []
