@@ -21,9 +21,10 @@ def _int(node: cst.BaseExpression) -> int | None:
     return None
 
 
-def _range_length(model, call: cst.Call) -> int | None:
-    """len(range(...)) when every argument is an integer literal."""
-    values = [_int(a.value) for a in call.args]
+def _range_length(model, call: cst.Call, scope=None) -> int | None:
+    """len(range(...)) when every argument is an integer the code shows (a literal, a module
+    constant: see ``_python_int``)."""
+    values = [_python_int(model, a.value, scope, params=False) for a in call.args]
     if not values or None in values or any(a.keyword for a in call.args) or len(values) > 3:
         return None
     try:
@@ -49,7 +50,7 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
         if np_call(model, node):
             return None if _small_numpy(node) else "a NumPy array"
         if name == "builtins.range":
-            n = _range_length(model, node)
+            n = _range_length(model, node, scope)
             if n is not None:
                 return f"`range()` of {n} iterations" if n > UNROLL_LIMIT else None
             for arg in node.args:  # range(len(data)), range(data.shape[0])
@@ -168,16 +169,19 @@ class DatasetFromPythonDataInGraph(Rule):
 WHILE_UNROLL_LIMIT = 10
 
 
-def _python_int(model, node: cst.BaseExpression, scope, depth: int = 0) -> int | None:
+def _python_int(
+    model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
+) -> int | None:
     """An integer the code shows: a literal, a sum or product of such, a name every binding
-    of which is one (a module constant), or a parameter every caller passes one for (a
-    parameter with an integer default counts as that default)."""
+    of which is one (a module constant), or (with ``params``) a parameter every caller passes
+    the same one for (or, with no caller in the module, the integer default of a function
+    that is not itself traced: a factory's size)."""
     value = _int(node)
     if value is not None or depth > 4:
         return value
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
-        left = _python_int(model, node.left, scope, depth + 1)
-        right = _python_int(model, node.right, scope, depth + 1)
+        left = _python_int(model, node.left, scope, depth + 1, params)
+        right = _python_int(model, node.right, scope, depth + 1, params)
         if left is None or right is None:
             return None
         return left + right if isinstance(node.operator, cst.Add) else left * right
@@ -185,16 +189,19 @@ def _python_int(model, node: cst.BaseExpression, scope, depth: int = 0) -> int |
         return None
     binding = model.binding_of(node, scope)
     if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
-        default = binding.scope.param_defaults.get(node.value)
-        if default is not None:
-            return _int(default)
+        if not params:
+            return None
         passed = {
             _python_int(model, argument, caller, depth + 1)
             for argument, caller in model.arguments(binding.scope, node.value)
         }
-        return passed.pop() if len(passed) == 1 else None
+        if passed:
+            return passed.pop() if len(passed) == 1 else None
+        default = binding.scope.param_defaults.get(node.value)
+        # a traced function's own parameter may be handed a tensor; a factory's may not
+        return _int(default) if default is not None and not binding.scope.traced else None
     values = binding.known_values
-    found = {_python_int(model, v, scope, depth + 1) for v in values} if values else {None}
+    found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
     return found.pop() if len(found) == 1 else None
 
 

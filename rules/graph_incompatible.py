@@ -295,7 +295,7 @@ def tensor_condition(
 def _unconverted_because(fn: FunctionInfo) -> str:
     root = root_reason(fn)
     if root is not None and root.kind == "keras":
-        return "Keras 3 traces `call`/`train_step` without AutoGraph"
+        return f"Keras 3 traces the methods of a Keras {root.via} without AutoGraph"
     return "this code is traced without AutoGraph (`autograph=False`)"
 
 

@@ -114,3 +114,18 @@ def test_python_counter_while_is_unrolled(source):
 )
 def test_no_python_while_finding(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF703"]) == []
+
+
+def test_range_bounded_by_a_module_constant_is_counted():
+    loop = "@tf.function\ndef f(x):\n    for _ in range(STEPS):\n        x = tf.tanh(x)\n    return x\n"
+    assert rule_ids(f"import tensorflow as tf\nSTEPS = 500\n{loop}", ["TF7"]) == ["TF701"]
+    assert rule_ids(f"import tensorflow as tf\nSTEPS = 5\n{loop}", ["TF7"]) == []
+
+
+def test_while_bound_by_a_traced_functions_own_default_is_not_counted():
+    # `f(x, tf.constant(50))` would make `k < n` a tensor condition, which AutoGraph converts
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef f(x, n=50):\n    k = 0\n    while k < n:\n"
+        "        x = tf.tanh(x)\n        k += 1\n    return x\n"
+    )
+    assert rule_ids(source, ["TF703"]) == []
