@@ -269,6 +269,35 @@ class PythonClockInTracedCode(_TracedRule):
             )
 
 
+# TF/Keras ops that return a Python list or tuple of tensors: a loop over their result is a
+# Python loop, unrolled, not converted. The knowledge base says "tensor" for any op with
+# dispatch support, these included; until its generator tells them apart (from their
+# docstrings' "Returns: A list of"), these leaves are excluded here.
+SEQUENCE_OPS = frozenset(
+    {
+        "unstack", "split", "meshgrid", "dynamic_partition", "unique", "unique_with_counts",
+        "shape_n", "gradients", "moments", "top_k", "eigh", "eig", "svd", "qr", "lu",
+        "batch_gather_with_default", "broadcast_dynamic_shape_n", "nonzero",
+    }
+)  # fmt: skip
+
+
+def sequence_of_tensors(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """``tf.unstack(x)``, ``keras.ops.split(x, 2)``, or a name bound to one: a Python
+    sequence of tensors, which a ``for`` iterates in Python."""
+    if depth > 4:
+        return False
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        return name.rsplit(".", 1)[-1] in SEQUENCE_OPS
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).values
+        return any(sequence_of_tensors(model, v, scope, depth + 1) for v in values)
+    return False
+
+
 def tensor_condition(
     model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
 ) -> cst.BaseExpression | None:
@@ -349,6 +378,8 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         fn = self._traced_function()
         if fn is None or fn.autograph:
             return
+        if sequence_of_tensors(self.model, iterable, self.context.scope):
+            return  # a Python list of tensors: iterating it is fine
         because = [(_unconverted_because(fn), fn.node)]
         if not computed_tensor(self.model, iterable, self.context.scope, api_only=True):
             sequential = _sequential_input(self.model, iterable, fn)

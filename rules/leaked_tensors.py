@@ -8,7 +8,11 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
 from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
-from tf2lint.rules.graph_incompatible import computed_tensor, tensor_condition
+from tf2lint.rules.graph_incompatible import (
+    computed_tensor,
+    sequence_of_tensors,
+    tensor_condition,
+)
 
 OTHER_OBJECT_GAP = (
     "stored on another object's attribute (a wrapped layer's weight, say), which that object "
@@ -96,6 +100,8 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
     ``while`` whose condition compares a computed tensor. None when not proven."""
     if isinstance(loop, cst.For):
         iterable = loop.iter
+        if sequence_of_tensors(model, iterable, scope):
+            return None
         if computed_tensor(model, iterable, scope, api_only=True) or (
             isinstance(iterable, cst.Call) and model.is_dataset(iterable)
         ):

@@ -172,6 +172,8 @@ def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
         # a bare input may be a list of tensors; shapes and flags are Python values
         KERAS3_LAYER + "        for t in x:\n            pass\n        if x.shape[0] > 1:\n"
         "            return x\n        if x is None:\n            return x\n",
+        # keras.ops.unstack returns a Python list of tensors
+        KERAS3_LAYER + "        return [keras.ops.sum(r) for r in keras.ops.unstack(x)]\n",
         # a layer of a functional model may take a list
         KERAS3_LAYER + "        return [keras.ops.sum(r) for r in x]\n"
         "inp = keras.Input(shape=(3,))\nout = L()([inp, inp])\n",

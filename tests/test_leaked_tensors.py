@@ -106,3 +106,12 @@ def test_list_in_converted_loop_is_not_reported_without_autograph():
         "    for i in tf.range(n):\n        out.append(i)\n    return out\n"
     )
     assert rule_ids(source, ["TF302"]) == []
+
+
+def test_loop_over_an_unstacked_tensor_is_a_python_loop():
+    # tf.unstack returns a Python list: the loop is unrolled, the list of outputs is fine
+    body = (
+        "    outputs = []\n    for step in tf.unstack(x, axis=1):\n"
+        "        outputs.append(tf.tanh(step))\n    return tf.stack(outputs, axis=1)\n"
+    )
+    assert rule_ids(_converted(body), ["TF302"]) == []
