@@ -30,6 +30,14 @@ _CLOCKS = frozenset(
 )
 
 
+def _host_valued(qualified: str) -> bool:
+    """A TF/Keras call the knowledge base says returns a tensor that gives a Python value:
+    ``is_tensor`` (a bool), and Keras 3's ``ops.shape`` (a tuple of ints, a tensor only for
+    unknown dimensions)."""
+    leaf = qualified.rsplit(".", 1)[-1]
+    return leaf in ("is_tensor", "is_keras_tensor") or (leaf == "shape" and is_keras(qualified))
+
+
 def computed_tensor(
     model: ModuleModel,
     expr: cst.BaseExpression,
@@ -44,12 +52,16 @@ def computed_tensor(
     if depth > 10 or scope is None:
         return False
     if isinstance(expr, cst.Call):
-        if api_only and model.call_name(expr) is None and model.callee(expr, scope) is not None:
-            return False
+        if api_only:
+            name = model.call_name(expr)
+            if name is None and model.callee(expr, scope) is not None:
+                return False
+            if name is not None and _host_valued(name):
+                return False
         return model.is_tensor(expr, scope)
     if isinstance(expr, cst.BinaryOperation):
         return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
-            model, expr.right, scope, depth + 1
+            model, expr.right, scope, depth + 1, api_only
         )
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
         return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
@@ -60,6 +72,8 @@ def computed_tensor(
         if not isinstance(binding.scope, FunctionInfo):
             return False
         if binding.kinds == {"param"}:  # what every caller passes
+            if api_only and binding.scope.param_defaults.get(expr.value) is not None:
+                return False  # a parameter with a default is a Python option (a flag)
             passed = model.arguments(binding.scope, expr.value)
             return bool(passed) and all(
                 computed_tensor(model, value, caller, depth + 1, api_only)

@@ -193,3 +193,13 @@ def test_a_helper_handing_back_its_parameter_is_not_a_tensor_to_loop_over():
         "    return name\n"
     )
     assert rule_ids(source, ["TF807", "TF808"]) == []
+
+
+def test_keras3_static_shape_arithmetic_is_a_python_condition():
+    # keras-hub's WindowPartitioning: Keras 3's ops.shape gives Python ints
+    source = (
+        KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        pad = (4 - h % 4) % 4\n"
+        "        if pad > 0 or keras.ops.is_tensor(x):\n            x = keras.ops.pad(x, pad)\n"
+        "        return x\n"
+    )
+    assert rule_ids(source, ["TF808"]) == []
