@@ -21,9 +21,10 @@ def _int(node: cst.BaseExpression) -> int | None:
     return None
 
 
-def _range_length(model, call: cst.Call) -> int | None:
-    """len(range(...)) when every argument is an integer literal."""
-    values = [_int(a.value) for a in call.args]
+def _range_length(model, call: cst.Call, scope=None) -> int | None:
+    """len(range(...)) when every argument is an integer the code shows (a literal, a module
+    constant: see ``_python_int``)."""
+    values = [_python_int(model, a.value, scope, params=False) for a in call.args]
     if not values or None in values or any(a.keyword for a in call.args) or len(values) > 3:
         return None
     try:
@@ -49,7 +50,7 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
         if np_call(model, node):
             return None if _small_numpy(node) else "a NumPy array"
         if name == "builtins.range":
-            n = _range_length(model, node)
+            n = _range_length(model, node, scope)
             if n is not None:
                 return f"`range()` of {n} iterations" if n > UNROLL_LIMIT else None
             for arg in node.args:  # range(len(data)), range(data.shape[0])
@@ -160,3 +161,163 @@ class DatasetFromPythonDataInGraph(Rule):
                 f"`Dataset.{method}` of {what} inside traced `{fn.qualname}` copies it into the "
                 "graph as a constant; build the dataset outside and pass it in",
             )
+
+
+# A `while` on a Python counter is written as a loop, not as a deliberate unrolling (which one
+# writes as `for i in range(3)`): past this many iterations it copies its body into the graph
+# more often than anyone would by hand.
+WHILE_UNROLL_LIMIT = 10
+
+
+def _python_int(
+    model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
+) -> int | None:
+    """An integer the code shows: a literal, a sum or product of such, a name every binding
+    of which is one (a module constant), or (with ``params``) a parameter every caller passes
+    the same one for (or, with no caller in the module, the integer default of a function
+    that is not itself traced: a factory's size)."""
+    value = _int(node)
+    if value is not None or depth > 4:
+        return value
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
+        left = _python_int(model, node.left, scope, depth + 1, params)
+        right = _python_int(model, node.right, scope, depth + 1, params)
+        if left is None or right is None:
+            return None
+        return left + right if isinstance(node.operator, cst.Add) else left * right
+    if not isinstance(node, cst.Name):
+        return None
+    binding = model.binding_of(node, scope)
+    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+        if not params:
+            return None
+        passed = {
+            _python_int(model, argument, caller, depth + 1)
+            for argument, caller in model.arguments(binding.scope, node.value)
+        }
+        if passed:
+            return passed.pop() if len(passed) == 1 else None
+        default = binding.scope.param_defaults.get(node.value)
+        # a traced function's own parameter may be handed a tensor; a factory's may not
+        return _int(default) if default is not None and not binding.scope.traced else None
+    values = binding.known_values
+    found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
+    return found.pop() if len(found) == 1 else None
+
+
+class _CounterSteps(cst.CSTVisitor):
+    """The ``name += k`` / ``name -= k`` statements of a loop body, and whether the body
+    computes with TensorFlow (not in functions it defines)."""
+
+    def __init__(self, model, scope, name: str) -> None:
+        self.model, self.scope, self.name = model, scope, name
+        self.steps: list[tuple[cst.AugAssign, int]] = []
+        self.other_bindings = False
+        self.tensor_op: cst.BaseExpression | None = None
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Name) and node.target.value == self.name:
+            step = _int(node.value)
+            if isinstance(node.operator, cst.AddAssign) and step is not None:
+                self.steps.append((node, step))
+            elif isinstance(node.operator, cst.SubtractAssign) and step is not None:
+                self.steps.append((node, -step))
+            else:
+                self.other_bindings = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.tensor_op is None and self.model.is_tensor(node, self.scope):
+            self.tensor_op = node
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if self.tensor_op is None and self.model.is_tensor(node.value, self.scope):
+            self.tensor_op = node.value
+
+
+def _iterations(start: int, op: cst.BaseCompOp, bound: int, step: int) -> int | None:
+    """How many times ``while counter <op> bound`` runs from ``start`` by ``step``."""
+    compare = {
+        cst.LessThan: lambda a, b: a < b,
+        cst.LessThanEqual: lambda a, b: a <= b,
+        cst.GreaterThan: lambda a, b: a > b,
+        cst.GreaterThanEqual: lambda a, b: a >= b,
+        cst.NotEqual: lambda a, b: a != b,
+    }.get(type(op))
+    if compare is None or step == 0:
+        return None
+    count, value = 0, start
+    while compare(value, bound):
+        count, value = count + 1, value + step
+        if count > 100_000:
+            return None  # does not end by counting: not this rule's loop
+    return count
+
+
+class PythonWhileUnrolled(Rule):
+    id = "TF703"
+    name = "python-while-unrolled"
+    category = "graph-bloat"
+    message = "a `while` on a Python counter in traced code unrolls into the graph"
+    rationale = f"""
+        AutoGraph converts a `while` loop to a `tf.while_loop` only when its condition is a
+        tensor. `while k < 30:` with a Python counter (`k = 1` ... `k += 1`) is ordinary
+        Python while the function is traced: the body runs, and is copied into the graph, once
+        per iteration. The graph, the trace time and the memory grow with the bound. Reported
+        when the counter starts and steps by integer literals, the bound is an integer (a
+        literal or a module constant), the loop runs more than {WHILE_UNROLL_LIMIT} times and
+        its body computes with TensorFlow. Make the counter a tensor (`k = tf.constant(1)`) so
+        AutoGraph emits one `tf.while_loop`, or loop over `tf.range`.
+    """
+
+    def visit_While(self, node: cst.While) -> None:
+        context = self.context
+        if not context.in_traced_code:
+            return
+        fn = context.function
+        test = node.test
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+            return
+        counter, op, bound_node = (
+            test.left,
+            test.comparisons[0].operator,
+            test.comparisons[0].comparator,
+        )
+        if not isinstance(counter, cst.Name):
+            return
+        bound = _python_int(self.model, bound_node, context.scope)
+        binding = self.model.binding_of(counter, context.scope)
+        if bound is None or binding.scope is not fn:
+            return
+        starts = [s for s in binding.sites if s.kind == "assign"]
+        if len(starts) != 1 or self.model.inside(starts[0], node):
+            return
+        start = _int(starts[0].value) if starts[0].value is not None else None
+        scan = _CounterSteps(self.model, context.scope, counter.value)
+        node.body.visit(scan)
+        if start is None or scan.other_bindings or len(scan.steps) != 1 or scan.tensor_op is None:
+            return
+        if any(s.kind not in ("assign", "augassign") for s in binding.sites):
+            return
+        if sum(s.kind == "augassign" for s in binding.sites) != 1:
+            return  # the counter changes elsewhere too
+        step_node, step = scan.steps[0]
+        count = _iterations(start, op, bound, step)
+        if count is None or count <= WHILE_UNROLL_LIMIT:
+            return
+        self.report(
+            test,
+            f"this `while` in traced `{fn.qualname}` runs {count} times on the Python counter "
+            f"`{counter.value}`: AutoGraph unrolls its body into the graph {count} times; make "
+            "the counter a tensor",
+            because=[
+                (f"`{counter.value}` starts as the Python number {start} here", starts[0].node),
+                (f"and steps by {step} here", step_node),
+                ("the body computes with TensorFlow", scan.tensor_op),
+            ],
+        )

@@ -5,6 +5,9 @@ from __future__ import annotations
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
+from tf2lint.rules.common import code
+from tf2lint.tfnames import is_keras
+from tf2lint.tracing import root_reason
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -27,36 +30,58 @@ _CLOCKS = frozenset(
 )
 
 
+def _host_valued(qualified: str) -> bool:
+    """A TF/Keras call the knowledge base says returns a tensor that gives a Python value:
+    ``is_tensor`` (a bool), and Keras 3's ``ops.shape`` (a tuple of ints, a tensor only for
+    unknown dimensions)."""
+    leaf = qualified.rsplit(".", 1)[-1]
+    return leaf in ("is_tensor", "is_keras_tensor") or (leaf == "shape" and is_keras(qualified))
+
+
 def computed_tensor(
-    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    scope: Scope | None,
+    depth: int = 0,
+    api_only: bool = False,
 ) -> bool:
     """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
     a local bound to one. Bare parameters of traced functions do not count: they are often
-    Python flags and sizes."""
+    Python flags and sizes. ``api_only``: calls of the module's own functions do not count
+    either (a helper that hands back its parameter would pass for a tensor)."""
     if depth > 10 or scope is None:
         return False
     if isinstance(expr, cst.Call):
+        if api_only:
+            name = model.call_name(expr)
+            if name is None and model.callee(expr, scope) is not None:
+                return False
+            if name is not None and _host_valued(name):
+                return False
         return model.is_tensor(expr, scope)
     if isinstance(expr, cst.BinaryOperation):
-        return computed_tensor(model, expr.left, scope, depth + 1) or computed_tensor(
-            model, expr.right, scope, depth + 1
+        return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
+            model, expr.right, scope, depth + 1, api_only
         )
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return computed_tensor(model, expr.expression, scope, depth + 1)
+        return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
     if isinstance(expr, cst.Subscript):
-        return computed_tensor(model, expr.value, scope, depth + 1)
+        return computed_tensor(model, expr.value, scope, depth + 1, api_only)
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
             return False
         if binding.kinds == {"param"}:  # what every caller passes
+            if api_only and binding.scope.param_defaults.get(expr.value) is not None:
+                return False  # a parameter with a default is a Python option (a flag)
             passed = model.arguments(binding.scope, expr.value)
             return bool(passed) and all(
-                computed_tensor(model, value, caller, depth + 1) for value, caller in passed
+                computed_tensor(model, value, caller, depth + 1, api_only)
+                for value, caller in passed
             )
         values = binding.known_values
         return bool(values) and all(
-            computed_tensor(model, v, binding.scope, depth + 1) for v in values
+            computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
         )
     return False
 
@@ -256,3 +281,182 @@ class PythonClockInTracedCode(_TracedRule):
                 f"`{name}()` in traced `{fn.qualname}` reads the clock once while tracing; "
                 "use `tf.timestamp()`",
             )
+
+
+# TF/Keras ops that return a Python list or tuple of tensors: a loop over their result is a
+# Python loop, unrolled, not converted. The knowledge base says "tensor" for any op with
+# dispatch support, these included; until its generator tells them apart (from their
+# docstrings' "Returns: A list of"), these leaves are excluded here.
+SEQUENCE_OPS = frozenset(
+    {
+        "unstack", "split", "meshgrid", "dynamic_partition", "unique", "unique_with_counts",
+        "shape_n", "gradients", "moments", "top_k", "eigh", "eig", "svd", "qr", "lu",
+        "batch_gather_with_default", "broadcast_dynamic_shape_n", "nonzero",
+    }
+)  # fmt: skip
+
+
+def sequence_of_tensors(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """``tf.unstack(x)``, ``keras.ops.split(x, 2)``, or a name bound to one: a Python
+    sequence of tensors, which a ``for`` iterates in Python."""
+    if depth > 4:
+        return False
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        return name.rsplit(".", 1)[-1] in SEQUENCE_OPS
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).values
+        return any(sequence_of_tensors(model, v, scope, depth + 1) for v in values)
+    return False
+
+
+def tensor_condition(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The computed tensor a condition tests (``tf.reduce_max(x) > 1.0``, ``a and b``); None
+    when not proven. ``is``/``in`` comparisons are answered by Python."""
+    if isinstance(test, cst.BooleanOperation):
+        return tensor_condition(model, test.left, scope) or tensor_condition(
+            model, test.right, scope
+        )
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return tensor_condition(model, test.expression, scope)
+    if isinstance(test, cst.Comparison):
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ):
+            return None
+        for side in (test.left, *(c.comparator for c in test.comparisons)):
+            if computed_tensor(model, side, scope, api_only=True):
+                return side
+        return None
+    return test if computed_tensor(model, test, scope, api_only=True) else None
+
+
+def _unconverted_because(fn: FunctionInfo) -> str:
+    root = root_reason(fn)
+    if root is not None and root.kind == "keras":
+        return f"Keras 3 traces the methods of a Keras {root.via} without AutoGraph"
+    if root is not None and root.kind in ("decorator", "wrapped"):
+        return "this code is traced without AutoGraph (`autograph=False`)"
+    return "AutoGraph does not convert this code: a Keras 3 method or an `autograph=False` function runs it"
+
+
+def _sequential_input(
+    model: ModuleModel, iterable: cst.BaseExpression, fn: FunctionInfo
+) -> cst.Call | None:
+    """The ``keras.Sequential([...])`` that proves ``iterable``, the first input of ``fn`` (a
+    layer's ``call``), is one tensor: a Sequential passes each layer one tensor. None when
+    ``iterable`` is something else or no such Sequential is in the module."""
+    if not isinstance(iterable, cst.Name) or fn.cls is None or fn.name != "call":
+        return None
+    if len(fn.params) < 2 or fn.params[1] != iterable.value:
+        return None
+    binding = model.binding_of(iterable, fn)
+    if binding.scope is not fn or binding.kinds != {"param"}:
+        return None  # rebound in the body: no longer what the Sequential passes
+    for call in model.nodes_of(cst.Call):
+        if not is_keras(model.call_name(call), "Sequential") or not call.args:
+            continue
+        layers = call.args[0].value
+        if not isinstance(layers, cst.List):
+            continue
+        for element in layers.elements:
+            layer = element.value
+            if isinstance(layer, cst.Call) and isinstance(layer.func, cst.Name):
+                sites = model.binding_of(layer.func, None).sites
+                is_class = bool(sites) and all(s.kind == "class" for s in sites)
+                if is_class and model.classes.get(sites[-1].node) is fn.cls:
+                    return call
+    return None
+
+
+class TensorLoopInUnconvertedCode(_TracedRule):
+    id = "TF807"
+    name = "tensor-loop-in-unconverted-code"
+    severity = "error"
+    message = "a Python loop over a tensor in code AutoGraph does not convert fails while tracing"
+    rationale = """
+        Only AutoGraph turns `for row in t` over a tensor into a graph loop. Code traced without
+        it, the `call`/`train_step` of a Keras 3 layer or model (Keras 3 does not convert them)
+        and functions traced with `autograph=False`, iterates the symbolic tensor in Python,
+        which fails with `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor
+        is not allowed` (comprehensions included: AutoGraph never converts those). Use
+        vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
+        or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
+        or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
+        module calls (one tensor); any other bare parameter may be a list of tensors.
+    """
+
+    def _check(self, iterable: cst.BaseExpression) -> None:
+        fn = self._traced_function()
+        if fn is None or fn.autograph:
+            return
+        if sequence_of_tensors(self.model, iterable, self.context.scope):
+            return  # a Python list of tensors: iterating it is fine
+        because = [(_unconverted_because(fn), fn.node)]
+        if not computed_tensor(self.model, iterable, self.context.scope, api_only=True):
+            sequential = _sequential_input(self.model, iterable, fn)
+            if sequential is None:
+                return
+            because.append(
+                (
+                    f"a `Sequential` calls this layer with one tensor as `{code(iterable)}`",
+                    sequential,
+                )
+            )
+        self.report(
+            iterable,
+            f"a Python loop over a graph tensor in unconverted traced `{fn.qualname}` fails "
+            "while tracing; use vectorised ops or tf.map_fn",
+            because=because,
+        )
+
+    def visit_For(self, node: cst.For) -> None:
+        self._check(node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._check(node.iter)
+
+
+class TensorConditionInUnconvertedCode(_TracedRule):
+    id = "TF808"
+    name = "tensor-condition-in-unconverted-code"
+    severity = "error"
+    message = (
+        "a Python `if`/`while` on a tensor in code AutoGraph does not convert fails while tracing"
+    )
+    rationale = """
+        Only AutoGraph turns `if t > 0:` and `while t > 0:` on a tensor into `tf.cond` /
+        `tf.while_loop`. Code traced without it, the `call`/`train_step` of a Keras 3 layer or
+        model (Keras 3 does not convert them) and functions traced with `autograph=False`,
+        asks Python for the truth value of a symbolic tensor, which fails with
+        `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
+        allowed`. Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
+        Evidence required: the condition compares a value computed by a TF op or a Keras layer
+        call; shapes, sizes and Python flags are fine.
+    """
+
+    def _check(self, test: cst.BaseExpression) -> None:
+        fn = self._traced_function()
+        if fn is None or fn.autograph:
+            return
+        tensor = tensor_condition(self.model, test, self.context.scope)
+        if tensor is not None:
+            self.report(
+                test,
+                f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
+                "fails while tracing; use `where` or `cond`",
+                because=[
+                    (_unconverted_because(fn), fn.node),
+                    ("this value is a graph tensor", tensor),
+                ],
+            )
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node.test)

@@ -6,7 +6,13 @@ import re
 
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
+from tf2lint.rule import Rule
 from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
+from tf2lint.rules.graph_incompatible import (
+    computed_tensor,
+    sequence_of_tensors,
+    tensor_condition,
+)
 
 OTHER_OBJECT_GAP = (
     "stored on another object's attribute (a wrapped layer's weight, say), which that object "
@@ -86,3 +92,185 @@ class TensorLeakedFromTracedCode(StoreRule):
                 f"traced `{fn.qualname}` puts a graph tensor into {container}; it leaks out of "
                 "the trace",
             )
+
+
+def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
+    """The tensor that makes AutoGraph convert ``loop`` to a graph loop: a ``for`` over a
+    tensor (``tf.range``, a computed tensor, ``range()`` of a tensor) or a dataset, a
+    ``while`` whose condition compares a computed tensor. None when not proven."""
+    if isinstance(loop, cst.For):
+        iterable = loop.iter
+        if sequence_of_tensors(model, iterable, scope):
+            return None
+        if computed_tensor(model, iterable, scope, api_only=True) or (
+            isinstance(iterable, cst.Call) and model.is_dataset(iterable)
+        ):
+            return iterable
+        if isinstance(iterable, cst.Call) and model.call_name(iterable) == "builtins.range":
+            for arg in iterable.args:
+                if computed_tensor(model, arg.value, scope, api_only=True):
+                    return arg.value
+        return None
+    return tensor_condition(model, loop.test, scope)
+
+
+class _LoopBodyScan(cst.CSTVisitor):
+    """The list appends and index assignments in a loop body (not in functions it defines)."""
+
+    def __init__(self) -> None:
+        self.stores: list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("append", "insert", "extend")
+            and isinstance(func.value, cst.Name)
+            and node.args
+        ):
+            self.stores.append((func.value, node, node.args[-1].value))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Subscript) and isinstance(
+                target.target.value, cst.Name
+            ):
+                self.stores.append((target.target.value, node, node.value))
+
+
+class _ReadsAfter(cst.CSTVisitor):
+    """Reads of ``name`` that come after ``loop`` in the function's source order."""
+
+    def __init__(self, model, loop: cst.CSTNode, name: str) -> None:
+        self.model, self.loop, self.name = model, loop, name
+        self.after = False
+        self.reads: list[cst.Name] = []
+
+    def visit_For(self, node: cst.For) -> bool:
+        return node is not self.loop
+
+    def visit_While(self, node: cst.While) -> bool:
+        return node is not self.loop
+
+    def leave_For(self, node: cst.For) -> None:
+        self.after = self.after or node is self.loop
+
+    def leave_While(self, node: cst.While) -> None:
+        self.after = self.after or node is self.loop
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.after and node.value == self.name and not self.model.is_target(node):
+            self.reads.append(node)
+
+
+class ListAppendInConvertedLoop(Rule):
+    id = "TF302"
+    name = "list-append-in-converted-loop"
+    category = "leaked-tensor"
+    severity = "error"
+    message = (
+        "a tensor appended to a Python list inside a loop AutoGraph converts is inaccessible "
+        "after the loop"
+    )
+    rationale = """
+        AutoGraph turns a loop over a tensor (`for i in tf.range(n)`, `for x in dataset`,
+        `for row in t`, `while` on a tensor condition) into a `tf.while_loop`, whose body is
+        traced once, as a function graph of its own. A Python list is not a loop variable:
+        `values.append(t)` (or `values[i] = t`) runs once, while that body is traced, and
+        stores a tensor of the body's graph. Reading the list after the loop (`tf.stack`,
+        `tf.add_n`, returning it) then fails with `InaccessibleTensorError: ... is out of scope
+        and cannot be used here`. Collect the values in a `tf.TensorArray` that the loop
+        carries (`ta = ta.write(i, t)`, then `ta.stack()`), or accumulate into a tensor.
+        Reported only when the loop is shown to be converted (its iterable or condition is a
+        computed tensor), the list is created in the function before the loop, a tensor is
+        stored in it, and it is read after the loop.
+    """
+
+    def _visit_loop(self, loop: cst.For | cst.While) -> None:
+        context = self.context
+        if not context.in_traced_code:
+            return
+        fn = context.function
+        if not fn.autograph:
+            return  # unconverted code fails earlier, on the loop itself (TF807)
+        driver = converted_loop(self.model, loop, context.scope)
+        if driver is None:
+            return
+        reported = context.memo((ListAppendInConvertedLoop, "reported"), set)
+        scan = _LoopBodyScan()
+        loop.body.visit(scan)
+        for name, store, value in scan.stores:
+            if id(store) in reported:
+                continue  # an inner converted loop, already reported for the outer one
+            created = self._list_created_before(name, loop, context.scope)
+            if created is None or not self._tensor_value(value, loop, context.scope):
+                continue
+            reads = _ReadsAfter(self.model, loop, name.value)
+            fn.node.visit(reads)
+            if not reads.reads:
+                continue
+            reported.add(id(store))
+            kind = (
+                "a `while` on a tensor condition"
+                if isinstance(loop, cst.While)
+                else ("a `for` over a tensor")
+            )
+            self.report(
+                store,
+                f"traced `{fn.qualname}` stores a tensor in the Python list `{name.value}` "
+                f"inside {kind}, which AutoGraph converts to a tf.while_loop: the list is "
+                "inaccessible after the loop; use a tf.TensorArray",
+                because=[
+                    (f"`{code(driver)}` is a tensor: AutoGraph converts this loop", driver),
+                    (f"`{name.value}` is a Python list created before the loop", created),
+                    (f"`{name.value}` is read after the loop", reads.reads[0]),
+                ],
+            )
+
+    def visit_For(self, node: cst.For) -> None:
+        self._visit_loop(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._visit_loop(node)
+
+    def _list_created_before(self, name: cst.Name, loop: cst.CSTNode, scope) -> cst.CSTNode | None:
+        """The ``[]``/``list()`` that binds ``name`` in this function, outside ``loop``; None
+        when any binding is something else or lies in the loop."""
+        binding = self.model.binding_of(name, scope)
+        if not binding.sites or binding.scope is not scope:
+            return None
+        for site in binding.sites:
+            if site.kind != "assign" or self.model.inside(site, loop):
+                return None
+            value = site.value
+            if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+                value = value.left  # `[None] * n`
+            if not (
+                isinstance(value, cst.List)
+                or (isinstance(value, cst.Call) and self.model.call_name(value) == "builtins.list")
+            ):
+                return None
+        return binding.sites[0].node
+
+    def _tensor_value(self, value: cst.BaseExpression, loop: cst.CSTNode, scope) -> bool:
+        """A computed tensor, or the target of a converted loop (a tensor of its body)."""
+        if computed_tensor(self.model, value, scope):
+            return True
+        if isinstance(value, cst.Name):
+            binding = self.model.binding_of(value, scope)
+            return bool(binding.sites) and all(
+                site.kind == "loop"
+                and site.value is not None
+                and computed_tensor(self.model, site.value, scope)
+                for site in binding.sites
+            )
+        return False

@@ -73,3 +73,59 @@ def test_loop_over_a_small_list_or_a_tensor_the_caller_passes_is_fine():
         "total([1.0, 2.0, 3.0])\ntotal(tf.range(1000))\n"
     )
     assert rule_ids(source, ["TF7"]) == []
+
+
+# TF703: a `while` on a Python counter in traced code.
+@pytest.mark.parametrize(
+    "source",
+    [
+        "N = 30\n@tf.function\ndef f(x):\n    k = 0\n    while k < N:\n        x = tf.tanh(x)\n"
+        "        k += 1\n    return x\n",
+        "@tf.function\ndef f(x):\n    k = 40\n    while k > 0:\n        x = x * tf.exp(x)\n"
+        "        k -= 2\n    return x\n",
+        # a bound the caller passes
+        "def make(n):\n    @tf.function\n    def f(x):\n        i = 0\n        while i < n:\n"
+        "            x = tf.sqrt(x)\n            i += 1\n        return x\n    return f\n"
+        "make(50)\n",
+    ],
+)
+def test_python_counter_while_is_unrolled(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF703"]) == ["TF703"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a tensor counter: AutoGraph converts the loop
+        "@tf.function\ndef f(x):\n    k = tf.constant(0)\n    while k < 30:\n"
+        "        x = tf.tanh(x)\n        k += 1\n    return x\n",
+        # a few iterations: a deliberate unrolling
+        "@tf.function\ndef f(x):\n    k = 0\n    while k < 3:\n        x = tf.tanh(x)\n"
+        "        k += 1\n    return x\n",
+        # an unknown bound
+        "@tf.function\ndef f(x, n):\n    k = 0\n    while k < n:\n        x = tf.tanh(x)\n"
+        "        k += 1\n    return x\n",
+        # no TensorFlow in the body: Python bookkeeping while tracing
+        "@tf.function\ndef f(x):\n    k = 0\n    names = []\n    while k < 50:\n"
+        "        names.append(str(k))\n        k += 1\n    return x\n",
+        # not traced
+        "def f(x):\n    k = 0\n    while k < 50:\n        x = tf.tanh(x)\n        k += 1\n    return x\n",
+    ],
+)
+def test_no_python_while_finding(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF703"]) == []
+
+
+def test_range_bounded_by_a_module_constant_is_counted():
+    loop = "@tf.function\ndef f(x):\n    for _ in range(STEPS):\n        x = tf.tanh(x)\n    return x\n"
+    assert rule_ids(f"import tensorflow as tf\nSTEPS = 500\n{loop}", ["TF7"]) == ["TF701"]
+    assert rule_ids(f"import tensorflow as tf\nSTEPS = 5\n{loop}", ["TF7"]) == []
+
+
+def test_while_bound_by_a_traced_functions_own_default_is_not_counted():
+    # `f(x, tf.constant(50))` would make `k < n` a tensor condition, which AutoGraph converts
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef f(x, n=50):\n    k = 0\n    while k < n:\n"
+        "        x = tf.tanh(x)\n        k += 1\n    return x\n"
+    )
+    assert rule_ids(source, ["TF703"]) == []

@@ -129,3 +129,77 @@ def test_messages_name_the_function_and_the_remedy():
 )
 def test_int_and_float_of_a_tensor_only_where_autograph_does_not_convert(source, expected):
     assert rule_ids(HEADER + source, ["TF803"]) == expected
+
+
+# TF807/TF808: tensor-driven Python control flow in code AutoGraph does not convert.
+KERAS3_LAYER = "import keras\nclass L(keras.layers.Layer):\n    def call(self, x):\n"
+UNCONVERTED = "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):\n"
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        (KERAS3_LAYER + "        for row in keras.ops.abs(x):\n            pass\n", "TF807"),
+        (KERAS3_LAYER + "        return [keras.ops.sum(r) for r in keras.ops.abs(x)]\n", "TF807"),
+        (UNCONVERTED + "    y = tf.square(x)\n    for row in y:\n        tf.print(row)\n", "TF807"),
+        (KERAS3_LAYER + "        if keras.ops.max(x) > 1.0:\n            return x\n", "TF808"),
+        (
+            KERAS3_LAYER + "        while keras.ops.mean(x) > 1.0:\n            x = x / 2.0\n",
+            "TF808",
+        ),
+        (UNCONVERTED + "    if tf.reduce_sum(x) > 0 and True:\n        return x\n", "TF808"),
+        # the input of a layer a Sequential calls is one tensor
+        (
+            KERAS3_LAYER + "        return [keras.ops.sum(r) for r in x]\n"
+            "model = keras.Sequential([keras.Input(shape=(3,)), L()])\n",
+            "TF807",
+        ),
+    ],
+)
+def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
+    assert rule_ids(source, ["TF807", "TF808"]) == [rule]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # AutoGraph converts these
+        "import tensorflow as tf\n@tf.function\ndef f(x):\n    y = tf.square(x)\n"
+        "    for row in y:\n        tf.print(row)\n    if tf.reduce_sum(y) > 0:\n        y = -y\n",
+        # Keras 2 (tf_keras) converts `call`
+        "import tensorflow as tf\nimport tf_keras\nclass L(tf_keras.layers.Layer):\n"
+        "    def call(self, x):\n        if tf.reduce_max(x) > 1.0:\n            return x\n        return x\n",
+        # a bare input may be a list of tensors; shapes and flags are Python values
+        KERAS3_LAYER + "        for t in x:\n            pass\n        if x.shape[0] > 1:\n"
+        "            return x\n        if x is None:\n            return x\n",
+        # keras.ops.unstack returns a Python list of tensors
+        KERAS3_LAYER + "        return [keras.ops.sum(r) for r in keras.ops.unstack(x)]\n",
+        # a layer of a functional model may take a list
+        KERAS3_LAYER + "        return [keras.ops.sum(r) for r in x]\n"
+        "inp = keras.Input(shape=(3,))\nout = L()([inp, inp])\n",
+    ],
+)
+def test_no_unconverted_control_flow_finding(source):
+    assert rule_ids(source, ["TF807", "TF808"]) == []
+
+
+def test_a_helper_handing_back_its_parameter_is_not_a_tensor_to_loop_over():
+    # tensorflow-gnn's tag_utils: a name-list helper returns its parameter; the traced
+    # function's parameters would make it pass for a tensor
+    source = (
+        UNCONVERTED.replace("def f(x):", "def f(x, names):")
+        + "    for e in as_list(names):\n        tf.print(e)\n"
+        + "def as_list(name):\n    if isinstance(name, str):\n        return [name]\n"
+        "    return name\n"
+    )
+    assert rule_ids(source, ["TF807", "TF808"]) == []
+
+
+def test_keras3_static_shape_arithmetic_is_a_python_condition():
+    # keras-hub's WindowPartitioning: Keras 3's ops.shape gives Python ints
+    source = (
+        KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        pad = (4 - h % 4) % 4\n"
+        "        if pad > 0 or keras.ops.is_tensor(x):\n            x = keras.ops.pad(x, pad)\n"
+        "        return x\n"
+    )
+    assert rule_ids(source, ["TF808"]) == []

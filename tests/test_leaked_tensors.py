@@ -42,3 +42,76 @@ def test_tensor_stored_outside_is_reported(source):
 )
 def test_no_leak(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF3"]) == []
+
+
+# TF302: a Python list filled inside a loop AutoGraph converts, read after it.
+def _converted(body: str) -> str:
+    return "import tensorflow as tf\n@tf.function\ndef f(n, x):\n" + body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the loop target of tf.range is a tensor of the loop body
+        "    out = []\n    for i in tf.range(n):\n        out.append(i)\n    return tf.add_n(out)\n",
+        # a computed tensor appended; the iterable a local tensor
+        "    rows = tf.ones([4, 3])\n    out = []\n    for r in rows:\n"
+        "        out.append(tf.reduce_sum(r))\n    return tf.stack(out)\n",
+        # index assignment, and range() of a tensor
+        "    out = [None] * 3\n    for i in range(tf.shape(x)[0]):\n"
+        "        out[i] = tf.square(x[i])\n    return out\n",
+        # a while on a tensor condition
+        "    out = []\n    i = tf.constant(0)\n    while i < tf.shape(x)[0]:\n"
+        "        out.append(tf.square(x[i]))\n        i += 1\n    return tf.stack(out)\n",
+    ],
+)
+def test_list_filled_in_converted_loop_and_read_after_is_reported(body):
+    assert rule_ids(_converted(body), ["TF302"]) == ["TF302"]
+
+
+def test_nested_converted_loops_report_the_append_once():
+    body = (
+        "    a = tf.ones([2, 3])\n    s = []\n    for u in a:\n        for v in a:\n"
+        "            s.append(tf.reduce_sum(u * v))\n    return tf.stack(s)\n"
+    )
+    assert rule_ids(_converted(body), ["TF302"]) == ["TF302"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a Python loop: unrolled, the list is fine
+        "    out = []\n    for i in range(3):\n        out.append(x * i)\n    return tf.stack(out)\n",
+        # a loop over a parameter: it may be a Python list of tensors
+        "    out = []\n    for v in x:\n        out.append(v * 2.0)\n    return out\n",
+        # not read after the loop
+        "    out = []\n    for i in tf.range(n):\n        out.append(i)\n    return n\n",
+        # a list created inside the loop is scratch of one iteration
+        "    for i in tf.range(n):\n        out = []\n        out.append(i)\n        tf.print(out)\n"
+        "    return n\n",
+        # a Python value appended, not a tensor
+        "    out = []\n    for i in tf.range(n):\n        out.append('step')\n    return len(out)\n",
+        # the fix: a TensorArray
+        "    ta = tf.TensorArray(tf.int32, size=n)\n    for i in tf.range(n):\n"
+        "        ta = ta.write(i, i)\n    return ta.stack()\n",
+    ],
+)
+def test_no_list_in_converted_loop_finding(body):
+    assert rule_ids(_converted(body), ["TF302"]) == []
+
+
+def test_list_in_converted_loop_is_not_reported_without_autograph():
+    source = (
+        "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(n):\n    out = []\n"
+        "    for i in tf.range(n):\n        out.append(i)\n    return out\n"
+    )
+    assert rule_ids(source, ["TF302"]) == []
+
+
+def test_loop_over_an_unstacked_tensor_is_a_python_loop():
+    # tf.unstack returns a Python list: the loop is unrolled, the list of outputs is fine
+    body = (
+        "    outputs = []\n    for step in tf.unstack(x, axis=1):\n"
+        "        outputs.append(tf.tanh(step))\n    return tf.stack(outputs, axis=1)\n"
+    )
+    assert rule_ids(_converted(body), ["TF302"]) == []

@@ -9,7 +9,7 @@ import tensorflow as tf
 def tf_function_with_loop(num_iter):
     digit_list = []
     for i in tf.range(num_iter):
-        digit_list.append(i)  # EXPECT: leaked-tensor/list-append-in-converted-loop
+        digit_list.append(i)  # EXPECT: TF302
     return tf.add_n(digit_list)
 
 

@@ -9,7 +9,7 @@ import tensorflow as tf
 def collect(n):
     outputs = []
     for i in tf.range(n):
-        outputs.append(tf.cast(i, tf.float32) * 2.0)  # EXPECT: leaked-tensor/list-append-in-converted-loop
+        outputs.append(tf.cast(i, tf.float32) * 2.0)  # EXPECT: TF302
     return tf.stack(outputs)
 
 

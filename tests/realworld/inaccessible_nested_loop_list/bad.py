@@ -12,7 +12,7 @@ def func():
     S = []
     for b in B:
         for a in A:
-            S.append(-tf.reduce_sum(a * b))  # EXPECT: leaked-tensor/list-append-in-converted-loop
+            S.append(-tf.reduce_sum(a * b))  # EXPECT: TF302
     return tf.stack(S)
 
 

@@ -8,7 +8,7 @@ import keras
 
 class RowSum(keras.layers.Layer):
     def call(self, x):
-        rows = [keras.ops.sum(row) for row in x]  # EXPECT: graph-incompatible/tensor-loop-in-keras3-call
+        rows = [keras.ops.sum(row) for row in x]  # EXPECT: TF807
         return keras.ops.expand_dims(keras.ops.stack(rows), -1)
 
 

@@ -8,7 +8,7 @@ import keras
 
 class Normalize(keras.layers.Layer):
     def call(self, x):
-        if keras.ops.max(x) > 1.0:  # EXPECT: graph-incompatible/tensor-condition-in-keras3-call
+        if keras.ops.max(x) > 1.0:  # EXPECT: TF808
             return x / keras.ops.max(x)
         return x
 

@@ -10,7 +10,7 @@ def expm(a):
     result = tf.eye(3)
     term = tf.eye(3)
     k = 1
-    while k < 30:  # EXPECT: graph-bloat/python-while-unrolled
+    while k < 30:  # EXPECT: TF703
         term = tf.matmul(term, a) / k
         result += term
         k += 1
