@@ -32,15 +32,21 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     READ_ERROR,
     SYNTAX_ERROR,
     TOO_LARGE,
-    UNUSED_SUPPRESSION,
     Diagnostic,
     Evidence,
+    Fix,
     Report,
     Rule,
     Step,
     engine_diagnostic,
 )
-from tf2lint.suppress import UnusedSuppression, is_suppressed, parse_suppressions, unused
+from tf2lint.suppress import (
+    UnusedSuppression,
+    is_suppressed,
+    parse_suppressions,
+    unused,
+    without_ids,
+)
 
 T = TypeVar("T")
 
@@ -506,22 +512,86 @@ def _apply_suppressions(
         for d in result.diagnostics
         if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
     ]
+    # The rule that reports suppressions (TF000) runs here, once every other rule has: the ids
+    # that name no rule always, the unused ones with `report-unused-suppressions`.
+    reporter = next((r for r in rules if getattr(r, "reports_suppressions", False)), None)
+    if reporter is None:
+        return
     from tf2lint.plugins import all_rules
 
-    for idle in unused(suppressions, rules, all_rules()):
-        if not report_unused:  # a name no rule has (a typo) is reported always
-            idle = UnusedSuppression(idle.suppression, unknown=idle.unknown)
-            if not idle.unknown:
-                continue
+    idle = unused(suppressions, rules, all_rules())
+    if not report_unused:
+        idle = [UnusedSuppression(i.suppression, unknown=i.unknown) for i in idle if i.unknown]
+    if not idle:
+        return
+    comments = _comment_nodes(result, source)
+    for report in idle:
+        s = report.suppression
+        found = comments.get((s.line, s.column - 1))
+        fix = None
+        if found is not None:
+            fix = _suppression_fix(*found, set(report.unused + report.unknown))
+        end = (s.line, s.column + len(found[0].value)) if found else (s.line, s.column)
         result.diagnostics.append(
-            engine_diagnostic(
-                UNUSED_SUPPRESSION,
-                result.path,
-                idle.message,
-                idle.suppression.line,
-                idle.suppression.column,
+            Diagnostic(
+                path=result.path,
+                line=s.line,
+                column=s.column,
+                end_line=end[0],
+                end_column=end[1],
+                rule=reporter.id,
+                name=reporter.name,
+                category=reporter.category,
+                severity=reporter.severity,
+                message=report.message,
+                fix=fix,
             )
         )
+
+
+def _comment_nodes(
+    result: FileResult, source: str
+) -> dict[tuple[int, int], tuple[cst.Comment, cst.CSTNode]]:
+    """Each comment of the module's tree, by where it starts (line, 0-based column), with the
+    node holding it. Parses the module if the engine had no need to (a file without TensorFlow):
+    a fix edits the tree. Empty when it cannot be parsed or located."""
+    try:
+        if result.module is None:
+            result.module = parse_module(source)
+        wrapper = cst.metadata.MetadataWrapper(result.module, unsafe_skip_copy=True)
+        positions = wrapper.resolve(cst.metadata.PositionProvider)
+        parents = wrapper.resolve(cst.metadata.ParentNodeProvider)
+    except (cst.ParserSyntaxError, RecursionError, MemoryError):
+        return {}
+    found = {}
+    for node, where in positions.items():
+        if type(node) is cst.Comment:
+            found[(where.start.line, where.start.column)] = (node, parents[node])
+    return found
+
+
+def _suppression_fix(comment: cst.Comment, holder: cst.CSTNode, drop: set[str]) -> Fix | None:
+    """Take the ids in ``drop`` out of the suppression ``comment`` (in ``holder``, the node
+    holding it); the whole comment when none is left: with the spaces before it at the end of
+    a line, with its line when it is alone on one."""
+    if not drop:
+        return None
+    new = without_ids(comment.value, drop)
+    if new is None or new == comment.value:
+        return None
+    ids = ", ".join(sorted(drop))
+    if new:
+        edit: tuple = (comment, comment.with_changes(value=new))
+        description = f"remove {ids} from the suppression"
+    elif type(holder) is cst.TrailingWhitespace:
+        edit = (holder, holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None))
+        description = "remove the suppression comment"
+    elif type(holder) is cst.EmptyLine:
+        edit = (holder, cst.RemovalSentinel.REMOVE)
+        description = "remove the suppression comment"
+    else:
+        return None
+    return Fix("safe", description, (edit,))
 
 
 def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:

@@ -25,7 +25,9 @@ CATEGORIES = (
     "graph-bloat",
     "graph-incompatible",
     "api-misuse",
+    "suppression",  # tf2lint's own comments (TF000)
 )
+SUPPRESSION_CATEGORY = "suppression"
 SEVERITIES = ("error", "warning", "info")
 APPLICABILITIES = ("safe", "unsafe", "none")
 
@@ -184,7 +186,6 @@ WRITE_ERROR = ("write-error", "error")  # a fix that could not be written; the f
 TOO_LARGE = ("too-large", "error")
 TIMEOUT = ("timeout", "error")
 PARSER_CRASH = ("parser-crash", "error")
-UNUSED_SUPPRESSION = ("unused-suppression", "warning")
 ENGINE_CATEGORY = "engine"
 
 
