@@ -991,7 +991,7 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
         read_source,
     )
     from tf2lint.notebook import NotebookError
-    from tf2lint.rule import ENGINE_CATEGORY, SUPPRESSION_CATEGORY
+    from tf2lint.rule import suppressible
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
     from tf2lint.writes import write_fixed
@@ -1009,12 +1009,7 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
-        # an unused suppression is removed (its fix), never suppressed in turn
-        found = [
-            d
-            for d in outcome.diagnostics
-            if d.category not in (ENGINE_CATEGORY, SUPPRESSION_CATEGORY)
-        ]
+        found = [d for d in outcome.diagnostics if suppressible(d)]
         if not found:
             continue
         try:

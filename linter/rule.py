@@ -189,6 +189,12 @@ PARSER_CRASH = ("parser-crash", "error")
 ENGINE_CATEGORY = "engine"
 
 
+def suppressible(d: Diagnostic) -> bool:
+    """Whether a suppression comment may silence ``d``: not the engine's own diagnostics, and
+    not an unused suppression's (its fix removes the comment; another would be unused too)."""
+    return d.category not in (ENGINE_CATEGORY, SUPPRESSION_CATEGORY)
+
+
 def engine_diagnostic(
     kind: tuple[str, str], path: str, message: str, line: int = 1, column: int = 1
 ) -> Diagnostic:
