@@ -249,6 +249,9 @@ class Rule:
     since_tensorflow: ClassVar[str | None] = None  # only when target-tensorflow >= this
     default_enabled: ClassVar[bool] = True  # False: runs only when selected explicitly
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
+    # True: the engine reports this rule's findings, the suppression comments that silenced
+    # nothing, once the other rules have run (TF000); it visits nothing itself.
+    reports_suppressions: ClassVar[bool] = False
 
     def __init__(self, context: LintContext) -> None:
         self.context = context

@@ -44,6 +44,7 @@ class Suppression:
     used: set[str] = field(default_factory=set)
     reportable: bool = True  # bare noqa may serve other tools, so it is never "unused"
     noqa: bool = False  # a noqa comment's codes: those tf2lint does not know are other tools'
+    comment: str = ""  # the whole comment holding it, as written
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -93,6 +94,7 @@ def parse_suppressions(source: str) -> list[Suppression]:
         if match is None:
             continue
         line, column = token.start
+        count = len(found)
         span = statement_of.get(line)
         if span is None:  # alone on its line: it covers the next statement too
             following = bisect.bisect_right(starts, line)
@@ -115,6 +117,8 @@ def parse_suppressions(source: str) -> list[Suppression]:
             found.append(Suppression(line, column + 1, ids, False, applies, noqa=True))
         else:  # bare noqa
             found.append(Suppression(line, column + 1, None, False, applies, reportable=False))
+        for added in found[count:]:
+            added.comment = token.string
     return found
 
 

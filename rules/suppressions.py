@@ -32,5 +32,4 @@ class UnusedSuppression(Rule):
         "comment holds something else too); ids of rules that are not enabled stay, as they may "
         "serve another configuration. Comments do not change what the code does."
     )
-    # It needs the other rules' findings, not the tree: a file without TensorFlow gets it too.
     reports_suppressions = True

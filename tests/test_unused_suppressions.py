@@ -119,6 +119,23 @@ def test_fix_edits_the_comments_and_no_other_byte_crlf_kept(project):
     ]
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_the_same_comment_on_several_lines_is_fixed_on_each(project, newline):
+    lines = [
+        "# tf2lint: disable=TF9999",  # alone on its line, then the same at a line's end
+        "x = 1",
+        "y = 2  # tf2lint: disable=TF9999",
+        "def f():  # tf2lint: disable=TF9999",
+        "    return 3  # tf2lint: disable=TF9999",
+    ]
+    path = project / "train.py"
+    path.write_bytes(newline.join(lines).encode() + newline.encode())
+    result = check(project, "--fix")
+    assert "Found 4 errors (4 fixed, 0 remaining)." in result.stdout, result.stdout
+    fixed = ["x = 1", "y = 2", "def f():", "    return 3"]
+    assert path.read_bytes() == newline.join(fixed).encode() + newline.encode()
+
+
 def test_diff_shows_the_fix_and_writes_nothing(project):
     path = project / "train.py"
     path.write_text("x = 1  # noqa: TF9999, E501\n")
