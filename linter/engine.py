@@ -649,18 +649,16 @@ def _suppression_fix(comment: cst.Comment, holder: cst.CSTNode, drop: set[str]) 
     if new is None or new == comment.value:
         return None
     ids = ", ".join(sorted(drop))
-    if new:
-        edit: tuple = (comment, comment.with_changes(value=new))
-        description = f"remove {ids} from the suppression"
-    elif type(holder) is cst.TrailingWhitespace:
-        edit = (holder, holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None))
-        description = "remove the suppression comment"
-    elif type(holder) is cst.EmptyLine:
-        edit = (holder, cst.RemovalSentinel.REMOVE)
-        description = "remove the suppression comment"
-    else:
-        return None
-    return Fix("safe", description, (edit,))
+    if new:  # the reported range is the comment: JSON and SARIF show this edit too
+        edit = (comment, comment.with_changes(value=new))
+        return Fix("safe", f"remove {ids} from the suppression", (edit,), replacement_text=new)
+    whole = "remove the suppression comment"
+    if type(holder) is cst.TrailingWhitespace:  # the spaces before it go too
+        bare = holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None)
+        return Fix("safe", whole, ((holder, bare),))
+    if type(holder) is cst.EmptyLine:  # alone on its line: the line goes
+        return Fix("safe", whole, ((holder, cst.RemovalSentinel.REMOVE),))
+    return None
 
 
 def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:

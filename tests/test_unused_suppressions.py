@@ -136,6 +136,23 @@ def test_the_same_comment_on_several_lines_is_fixed_on_each(project, newline):
     assert path.read_bytes() == newline.join(fixed).encode() + newline.encode()
 
 
+def test_json_output_carries_the_edit_of_a_partial_fix(project):
+    (project / "train.py").write_text("x = 1  # noqa: TF9999, E501\n")
+    result = check(project, "--output-format", "json")
+    (finding,) = json_findings(result.stdout, project)
+    assert finding["fix"] == {
+        "applicability": "safe",
+        "message": "remove TF9999 from the suppression",
+        "edits": [
+            {
+                "content": "# noqa: E501",
+                "location": {"row": 1, "column": 8},
+                "end_location": {"row": 1, "column": 28},
+            }
+        ],
+    }
+
+
 def test_diff_shows_the_fix_and_writes_nothing(project):
     path = project / "train.py"
     path.write_text("x = 1  # noqa: TF9999, E501\n")
