@@ -160,7 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument(
         "-v", "--verbose", action="store_true", help="say what is read and done, on stderr"
     )
-    _switch(output, "--report-unused-suppressions", "report suppressions that match no finding")
+    _switch(
+        output,
+        "--report-unused-suppressions",
+        "TF000 reports suppression ids that match no finding too (ids naming no rule: always)",
+    )
     output.add_argument(
         "--ignore-noqa",
         action="store_true",
