@@ -160,7 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument(
         "-v", "--verbose", action="store_true", help="say what is read and done, on stderr"
     )
-    _switch(output, "--report-unused-suppressions", "report suppressions that match no finding")
+    _switch(
+        output,
+        "--report-unused-suppressions",
+        "TF000 reports suppression ids that match no finding too (ids naming no rule: always)",
+    )
     output.add_argument(
         "--ignore-noqa",
         action="store_true",
@@ -991,7 +995,7 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
         read_source,
     )
     from tf2lint.notebook import NotebookError
-    from tf2lint.rule import ENGINE_CATEGORY
+    from tf2lint.rule import suppressible
     from tf2lint.runner import run
     from tf2lint.suppress import add_noqa
     from tf2lint.writes import write_fixed
@@ -1009,7 +1013,7 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
-        found = [d for d in outcome.diagnostics if d.category != ENGINE_CATEGORY]
+        found = [d for d in outcome.diagnostics if suppressible(d)]
         if not found:
             continue
         try:

@@ -47,12 +47,12 @@ from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
 from tf2lint.rule import (
-    ENGINE_CATEGORY,
     INTERNAL_ERROR,
     TOO_LARGE,
     Diagnostic,
     Rule,
     engine_diagnostic,
+    suppressible,
 )
 from tf2lint.runner import (
     DEFAULT_TIME_LIMIT,
@@ -702,7 +702,7 @@ def build_server() -> Tf2lintServer:
                             data=_action_data(uri, linted.version, "one", index, _unsafe(d)),
                         )
                     )
-                if d.category != ENGINE_CATEGORY:
+                if suppressible(d):
                     actions.append(
                         types.CodeAction(
                             title=f"tf2lint: Disable {d.rule} for this line",
@@ -757,7 +757,7 @@ def build_server() -> Tf2lintServer:
 
 def _disable_edit(text: str, d: Diagnostic) -> str | None:
     """``text`` with ``# noqa: RULE`` ending ``d``'s statement (``tf2lint check --add-noqa``)."""
-    if d.category == ENGINE_CATEGORY:
+    if not suppressible(d):
         return None
     new_text, changed = add_noqa(text, [(d.line, d.rule)])
     return new_text if changed else None
@@ -906,7 +906,7 @@ async def notebook_code_actions(
                         data=_action_data(uri, state.version, "one", index, _unsafe(d), **base),
                     )
                 )
-            if d.category != ENGINE_CATEGORY:
+            if suppressible(d):
                 actions.append(
                     types.CodeAction(
                         title=f"tf2lint: Disable {d.rule} for this line",

@@ -564,7 +564,6 @@ _ENGINE_HELP = {
     "too-large": "The file is beyond tf2lint's limits (max-file-size, memory); it was not linted.",
     "timeout": "Linting this file took longer than tf2lint's time limit; it was not linted.",
     "write-error": "A fix could not be written to this file; its findings are reported as they are.",
-    "unused-suppression": "A suppression comment matches no finding; remove it.",
 }
 
 

@@ -25,7 +25,9 @@ CATEGORIES = (
     "graph-bloat",
     "graph-incompatible",
     "api-misuse",
+    "suppression",  # tf2lint's own comments (TF000)
 )
+SUPPRESSION_CATEGORY = "suppression"
 SEVERITIES = ("error", "warning", "info")
 APPLICABILITIES = ("safe", "unsafe", "none")
 
@@ -184,8 +186,13 @@ WRITE_ERROR = ("write-error", "error")  # a fix that could not be written; the f
 TOO_LARGE = ("too-large", "error")
 TIMEOUT = ("timeout", "error")
 PARSER_CRASH = ("parser-crash", "error")
-UNUSED_SUPPRESSION = ("unused-suppression", "warning")
 ENGINE_CATEGORY = "engine"
+
+
+def suppressible(d: Diagnostic) -> bool:
+    """Whether a suppression comment may silence ``d``: not the engine's own diagnostics, and
+    not an unused suppression's (its fix removes the comment; another would be unused too)."""
+    return d.category not in (ENGINE_CATEGORY, SUPPRESSION_CATEGORY)
 
 
 def engine_diagnostic(
@@ -242,6 +249,9 @@ class Rule:
     since_tensorflow: ClassVar[str | None] = None  # only when target-tensorflow >= this
     default_enabled: ClassVar[bool] = True  # False: runs only when selected explicitly
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
+    # True: the engine reports this rule's findings, the suppression comments that silenced
+    # nothing, once the other rules have run (TF000); it visits nothing itself.
+    reports_suppressions: ClassVar[bool] = False
 
     def __init__(self, context: LintContext) -> None:
         self.context = context

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,7 @@ class Suppression:
     used: set[str] = field(default_factory=set)
     reportable: bool = True  # bare noqa may serve other tools, so it is never "unused"
     noqa: bool = False  # a noqa comment's codes: those tf2lint does not know are other tools'
+    comment: str = ""  # the whole comment holding it, as written
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -93,6 +94,7 @@ def parse_suppressions(source: str) -> list[Suppression]:
         if match is None:
             continue
         line, column = token.start
+        count = len(found)
         span = statement_of.get(line)
         if span is None:  # alone on its line: it covers the next statement too
             following = bisect.bisect_right(starts, line)
@@ -115,6 +117,8 @@ def parse_suppressions(source: str) -> list[Suppression]:
             found.append(Suppression(line, column + 1, ids, False, applies, noqa=True))
         else:  # bare noqa
             found.append(Suppression(line, column + 1, None, False, applies, reportable=False))
+        for added in found[count:]:
+            added.comment = token.string
     return found
 
 
@@ -205,6 +209,35 @@ def unused(
         if report.unused or report.disabled or report.unknown:
             out.append(report)
     return out
+
+
+_ID = re.compile(r"[^\s,]+")
+
+
+def without_ids(comment: str, drop: Collection[str]) -> str | None:
+    """``comment`` (one whole ``#`` comment) with the ids in ``drop`` taken out of its
+    suppression directive, every other character as it was; ``""`` when nothing is left of the
+    comment. None: it holds no directive, or the directive would keep no id (then the directive
+    goes with its reason, up to a further ``#`` comment: ``# noqa: TF201  # type: ignore``)."""
+    match = _DIRECTIVE.search(comment)
+    if match is None:
+        return None
+    group = next((g for g in ("ids", "file_codes", "noqa") if match.group(g)), None)
+    if group is None:  # a bare noqa names no id
+        return None
+    start, end = match.span(group)
+    ids = list(_ID.finditer(comment, start, end))
+    kept = [i for i, m in enumerate(ids) if m.group() not in drop]
+    if kept:
+        # each kept id after the first keeps the separator that came before it
+        text = ids[kept[0]].group() + "".join(
+            comment[ids[i - 1].end() : ids[i].start()] + ids[i].group() for i in kept[1:]
+        )
+        return comment[:start] + text + comment[end:]
+    after = comment.find("#", match.end())
+    if after < 0:  # the directive and its reason end the comment
+        return comment[: match.start()].rstrip()
+    return comment[: match.start()] + comment[after:]
 
 
 def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "") -> tuple[str, int]:

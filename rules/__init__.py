@@ -19,6 +19,7 @@ FAMILIES = (
     "keras3",
     "keras3_usage",
     "tf1_api",
+    "suppressions",
 )
 
 

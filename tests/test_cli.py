@@ -181,7 +181,7 @@ def test_unused_suppressions_are_reported_on_request(project):
     assert run_cli("check", cwd=project).returncode == 0
     result = run_cli("check", "--report-unused-suppressions", cwd=project)
     assert result.returncode == 1
-    assert "a.py:1:8: unused-suppression suppression of TF401 matches no finding" in result.stdout
+    assert "a.py:1:8: TF000 [*] suppression of TF401 matches no finding" in result.stdout
 
 
 def test_rules_json_lists_metadata():

@@ -436,10 +436,10 @@ def test_unknown_and_disabled_ids_are_told_apart_from_unused_ones(project):
     )
     result = check(project, "--report-unused-suppressions", "--output-format", "concise")
     assert result.stdout.splitlines()[:3] == [
-        "a.py:2:8: unused-suppression suppression of unknown TF999: "
+        "a.py:2:8: TF000 [*] suppression of unknown TF999: "
         "not a rule id, id prefix, name or category",
-        "a.py:3:8: unused-suppression suppression of TF401 matches no finding",
-        "a.py:4:8: unused-suppression suppression of TF906: not enabled",
+        "a.py:3:8: TF000 [*] suppression of TF401 matches no finding",
+        "a.py:4:8: TF000 suppression of TF906: not enabled",
     ]
     assert "a.py:5" not in result.stdout
 
@@ -663,9 +663,10 @@ def test_an_unknown_id_in_a_suppression_is_reported_without_the_flag(project):
     )
     result = check(project, "--output-format", "concise")
     assert result.returncode == 1
-    assert result.stdout.splitlines()[:-1] == [
-        "train.py:1:8: unused-suppression suppression of unknown TF9999: not a rule id, id "
+    assert result.stdout.splitlines()[:2] == [
+        "train.py:1:8: TF000 [*] suppression of unknown TF9999: not a rule id, id "
         "prefix, name or category",
-        "train.py:4:8: unused-suppression suppression of unknown tf9998: not a rule id, id "
+        "train.py:4:8: TF000 [*] suppression of unknown tf9998: not a rule id, id "
         "prefix, name or category",
     ]  # another tool's code (E501) and a known but unused id are reported with the flag only
+    assert "Found 2 errors." in result.stdout

@@ -258,4 +258,4 @@ async def test_the_server_reads_the_new_config_keys(client, folder):
         )
     )
     found = await _diagnostics(client, uri, lambda ds: len(ds) == 2)
-    assert sorted(d.code for d in found) == ["TF906", "unused-suppression"]
+    assert sorted(d.code for d in found) == ["TF000", "TF906"]
