@@ -70,7 +70,9 @@ def test_json_output(bad_file, project):
         "category": "side-effect",
         "severity": "warning",
         "evidence": {  # why it is traced: tf2lint's own field
-            "traced": [{"message": "`step` is decorated with @tf.function", "line": 4, "column": 1}],
+            "traced": [
+                {"message": "`step` is decorated with @tf.function", "line": 4, "column": 1}
+            ],
             "value": [],
         },
     }
