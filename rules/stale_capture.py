@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tf2lint.guards import initialises_once
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -132,6 +133,11 @@ class StaleGlobalCapture(Rule):
                         for u in self._uses(w.where.name)
                     ):
                         gap = "nothing shows the rebinding function runs after the first trace"
+                    elif all(initialises_once(w.where.node, name, w.node) for w in writers):
+                        gap = (
+                            f"`{name}` is set only while unset (lazy initialisation, once): "
+                            "nothing shows that happens after the first trace"
+                        )
             if where is None:
                 continue
             self.report(
