@@ -461,7 +461,8 @@ class TensorStoredAsState(Rule):
         required: in `__init__`, an attribute of `self` set to the result of a TF op, and the
         same attribute assigned a value other than `None` in another method of the class (a
         tensor that is never rebound is a constant and fine; alternatives in `if`/`else` of
-        `__init__` are not rebinding).
+        `__init__` are not rebinding). Shown only with `--preview` when no traced code of the
+        module reads the attribute (eager code reads the rebound tensor anew).
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:

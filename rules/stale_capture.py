@@ -36,7 +36,9 @@ class StaleGlobalCapture(Rule):
         (`scale = 2.0` later in the script, `global SCALE; SCALE = s` in a setter, a loop that
         reassigns a closure variable between calls) does not retrace: the function keeps using
         the value it saw first, silently. Reported when the name is bound again after the
-        traced function is defined, or from another function through `global`. Pass the value
+        traced function is defined, or from another function through `global` (only with
+        `--preview` when that function sets it only while unset, `if NAME is None:`: lazy
+        initialisation sets it once). Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
