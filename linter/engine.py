@@ -50,6 +50,7 @@ from tf2lint.suppress import (
     unused,
     without_ids,
 )
+from tf2lint.tracing import replaced_gap
 
 T = TypeVar("T")
 
@@ -463,6 +464,8 @@ def _chain_gap(fn: FunctionInfo) -> str | None:
     inside traced code that its definer never calls nor hands on by name (it may only ever
     reach ``tf.py_function``, through a variable)."""
     for _, link in _traced_chain(fn):
+        if link is not None and (replaced := replaced_gap(link)) is not None:
+            return replaced
         if link is None or link.traced_by is None or link.traced_by.kind != "defined":
             continue
         outer = link.outer

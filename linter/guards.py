@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tf2lint.lazy import cst
 from tf2lint.tfnames import dotted_name
+from tf2lint.walk import walk
 
 
 def is_one_time_guard(test: cst.BaseExpression) -> bool:
@@ -62,3 +63,40 @@ def _tests_eager(test: cst.BaseExpression) -> bool:
     return isinstance(test, cst.Call) and (dotted_name(test.func) or "").endswith(
         "executing_eagerly"
     )
+
+
+def _guarded_names(test: cst.BaseExpression) -> set[str]:
+    """The names a one-time guard tests unset: ``x`` of ``x is None`` and ``not x``."""
+    if isinstance(test, cst.BooleanOperation):
+        return _guarded_names(test.left) | _guarded_names(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        name = dotted_name(test.expression)
+        return {name} if name else set()
+    if isinstance(test, cst.Comparison) and is_one_time_guard(test):
+        name = dotted_name(test.left)
+        return {name} if name else set()
+    return set()
+
+
+def initialises_once(scope: cst.CSTNode, name: str, target: cst.CSTNode) -> bool:
+    """Whether ``target`` (a binding of ``name`` in ``scope``'s code) lies under a guard that
+    runs only while ``name`` is unset (``if NAME is None: NAME = ...``): lazy one-time
+    initialisation, which sets the value once rather than changing it between uses."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        nonlocal found
+        if found:
+            return False
+        if isinstance(node, cst.If) and name in _guarded_names(node.test):
+
+            def inner(child: cst.CSTNode) -> bool | None:
+                nonlocal found
+                found = found or child is target
+                return not found
+
+            walk(node.body, inner)
+        return None
+
+    walk(scope, enter)
+    return found

@@ -871,6 +871,8 @@ class _ModelBuilder:
             self.bind(target.value, None, kind)
         elif isinstance(target, cst.Attribute):
             owner = self.model.enclosing_class(self.current())
+            if owner is not None:
+                owner.instance_sets.add(target.attr.value)
             if (
                 owner is not None
                 and isinstance(target.value, cst.Name)
@@ -1083,6 +1085,11 @@ class _ModelBuilder:
             if self.guard_depth[-1]:
                 fn.guarded_calls.add(id(node))
         self.model._calls.append((node, fn, tuple(self.loops[-1]), self.scopes[-1]))
+        if type(node.func) is cst.Name and node.func.value == "setattr" and len(node.args) > 1:
+            name = node.args[1].value
+            owner = self.model.enclosing_class(self.current())
+            if owner is not None and isinstance(name, cst.SimpleString):
+                owner.instance_sets.add(name.evaluated_value)
 
     def _enter_yield(self, node: cst.Yield) -> None:
         fn = self.current()

@@ -139,6 +139,9 @@ class ClassInfo(Scope):
     keras2: bool = False  # its Keras base comes from Keras 2 (`tf_keras`), not Keras 3
     # self.<attr> = <value> in any method
     self_assignments: dict[str, list[cst.BaseExpression]] = field(default_factory=dict)
+    # attributes its own code sets on an object (`obj.name = ...`, `setattr(obj, "name", ...)`):
+    # a method among them is replaced on the instance, and callers get the replacement
+    instance_sets: set[str] = field(default_factory=set)
 
 
 @dataclass(eq=False, kw_only=True, slots=True)

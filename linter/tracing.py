@@ -58,6 +58,20 @@ def root_reason(fn: FunctionInfo) -> TracedBy | None:
     return reason
 
 
+def replaced_gap(fn: FunctionInfo) -> str | None:
+    """Why Keras may not trace a method it traces by name: its class's own code replaces the
+    method on its instances (`obj.update_state = types.MethodType(wrapper, obj)` in `__new__`,
+    `setattr(self, "call", ...)`), and Keras calls the replacement, which may not call it."""
+    reason = fn.traced_by
+    cls = fn.cls
+    if reason is None or reason.kind != "keras" or cls is None or fn.name not in cls.instance_sets:
+        return None
+    return (
+        f"`{cls.name}` sets `{fn.name}` on its instances: Keras calls that replacement, "
+        f"which may not run `{fn.qualname}` traced"
+    )
+
+
 N = TypeVar("N")
 
 

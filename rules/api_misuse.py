@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, Scope, is_keras
+from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
 from tf2lint.rules.common import constructed_by, is_test_path, keras_optimizer_class
 from tf2lint.walk import walk
@@ -461,7 +461,8 @@ class TensorStoredAsState(Rule):
         required: in `__init__`, an attribute of `self` set to the result of a TF op, and the
         same attribute assigned a value other than `None` in another method of the class (a
         tensor that is never rebound is a constant and fine; alternatives in `if`/`else` of
-        `__init__` are not rebinding).
+        `__init__` are not rebinding). Shown only with `--preview` when no traced code of the
+        module reads the attribute (eager code reads the rebound tensor anew).
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -488,11 +489,31 @@ class TensorStoredAsState(Rule):
             )
             others = rebinding.get(t.attr.value, set()) - {"__init__"}
             if others:
+                read = self.context.memo(_traced_reads, lambda: _traced_reads(self.model))
                 self.report(
                     t,
                     f"`self.{t.attr.value}` holds a tf.Tensor and `{sorted(others)[0]}` rebinds "
                     "it; keep state in a `tf.Variable` and `assign` to it",
+                    gap=None
+                    if t.attr.value in read
+                    else f"no traced code here reads `.{t.attr.value}`: eager code reads "
+                    "the rebound tensor anew",
                 )
+
+
+def _traced_reads(model: ModuleModel) -> set[str]:
+    """The attribute names traced code of the module reads (``<anything>.<name>``): a tensor
+    kept as state is frozen only into a graph that reads it."""
+    names: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Attribute):
+            names.add(node.attr.value)
+
+    for fn in model.functions:
+        if fn.traced_by is not None:
+            walk(fn.node, enter)
+    return names
 
 
 def _rebinding_methods(cls: ClassInfo) -> dict[str, set[str]]:

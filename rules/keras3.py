@@ -265,8 +265,8 @@ def _factory_result(
     if not isinstance(call.func, cst.Name):
         return _receiver_kind(model, scope, call, depth)
     fn = model.resolve_function(call.func.value, scope)
-    if fn is None or not isinstance(fn.node, cst.FunctionDef):
-        return None
+    if fn is None or fn is scope or not isinstance(fn.node, cst.FunctionDef):
+        return None  # a function returning a call of itself: its other returns tell
     returns = _returns(fn.node)
     found = [keras_object(model, fn, r, depth + 1) if r is not None else None for r in returns]
     if not found or any(f is None for f in found):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tf2lint.guards import initialises_once
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -35,7 +36,9 @@ class StaleGlobalCapture(Rule):
         (`scale = 2.0` later in the script, `global SCALE; SCALE = s` in a setter, a loop that
         reassigns a closure variable between calls) does not retrace: the function keeps using
         the value it saw first, silently. Reported when the name is bound again after the
-        traced function is defined, or from another function through `global`. Pass the value
+        traced function is defined, or from another function through `global` (only with
+        `--preview` when that function sets it only while unset, `if NAME is None:`: lazy
+        initialisation sets it once). Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
@@ -132,6 +135,11 @@ class StaleGlobalCapture(Rule):
                         for u in self._uses(w.where.name)
                     ):
                         gap = "nothing shows the rebinding function runs after the first trace"
+                    elif all(initialises_once(w.where.node, name, w.node) for w in writers):
+                        gap = (
+                            f"`{name}` is set only while unset (lazy initialisation, once): "
+                            "nothing shows that happens after the first trace"
+                        )
             if where is None:
                 continue
             self.report(

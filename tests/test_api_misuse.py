@@ -259,10 +259,25 @@ STATE = """
     """
 
 
+READER = """
+        @tf.function
+        def report(self):
+            return self.total * 1.0
+"""
+
+
 def test_tensor_rebound_in_another_method_is_reported_once():
-    found = lint(STATE, ["TF9"])
-    assert [(d.rule, d.line) for d in found] == [("TF907", 6)]
+    found = lint(STATE + READER, ["TF9"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF907", 6, False)]
     assert "`update` rebinds it" in found[0].message
+
+
+def test_tensor_state_no_traced_code_reads_needs_preview():
+    """Eager code reads the rebound tensor anew: the tensor is frozen only into a graph that
+    reads it, so without a traced reader the finding has a gap."""
+    [found] = lint(STATE, ["TF907"])
+    assert found.line == 6 and found.preview
+    assert found.evidence.gap.startswith("no traced code here reads `.total`")
 
 
 def test_tensor_state_not_reported_for_variables_or_none_resets():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jsonschema
 
-from conftest import json_findings, run_cli
+from conftest import json_findings, lint, run_cli
 from tf2lint.rule import Diagnostic, Evidence, Step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,3 +128,49 @@ def test_the_editor_gets_the_evidence_as_related_information():
         ("`f` is called from traced `g`", 1),  # 0-based in the LSP
         ("the list changes here", 2),
     ]
+
+
+REPLACED = """import types
+
+import tensorflow as tf
+from tensorflow import keras
+
+
+class {name}(keras.metrics.Metric):
+    def __new__(cls, *args, **kwargs):
+        obj = super().__new__(cls)
+        eager = obj.update_state
+
+        def update_state_fn(self, y_true, y_pred, sample_weight=None):
+            return tf.py_function(func=eager, inp=[y_true, y_pred], Tout=[])
+
+        {replace}
+        return obj
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.seen = []
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        print("batch", y_true.shape)
+        self.seen.append(y_true.numpy())
+
+    def result(self):
+        return tf.constant(len(self.seen), tf.float32)
+"""
+
+
+def test_a_method_the_class_replaces_on_its_instances_is_not_proven_traced_by_keras():
+    """Keras calls `metric.update_state`, which `__new__` replaced by an eager wrapper: that
+    Keras traces the class's own `update_state` is unproven (shown only with --preview)."""
+    kept = lint(REPLACED.format(name="Kept", replace="obj.other = update_state_fn"))
+    assert {(d.rule, d.line) for d in kept if not d.preview} >= {("TF201", 23), ("TF801", 24)}
+    for replace in (
+        "obj.update_state = types.MethodType(update_state_fn, obj)",
+        'setattr(obj, "update_state", types.MethodType(update_state_fn, obj))',
+    ):
+        found = lint(REPLACED.format(name="OnHost", replace=replace))
+        assert [d for d in found if d.line in (23, 24) and not d.preview] == []
+        shown = {d.rule: d for d in found if d.line in (23, 24)}
+        assert {"TF201", "TF801"} <= set(shown)
+        assert shown["TF201"].evidence.gap.startswith("`OnHost` sets `update_state` on its")

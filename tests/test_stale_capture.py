@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import lint, rule_ids
 
 APPLY = "scale = 1.0\n@tf.function\ndef apply(x):\n    return x * scale\n"
 MODULE = (
@@ -95,3 +95,39 @@ def test_compile_after_the_change_rebuilds_the_train_function():
     assert rule_ids(source.replace('model.compile(optimizer="sgd")', "pass"), ["TF602"]) == [
         "TF602"
     ]
+
+
+LAZY = """import tensorflow as tf
+
+TABLE = None
+
+
+def _populate_table():
+    global TABLE
+    {guard}
+        TABLE = tf.constant([0, 2, 4, 6])
+    return TABLE
+
+
+@tf.function
+def decode(x):
+    return tf.gather(TABLE, x)
+
+
+def load(xs):
+    ds = tf.data.Dataset.from_tensor_slices(xs).map(decode)
+    _populate_table()
+    return ds
+"""
+
+
+def test_a_global_set_only_while_unset_is_initialised_once_not_stale():
+    """`if TABLE is None: TABLE = ...` sets the global once (lazy initialisation): that it runs
+    after a trace is unproven, so TF601 needs --preview; a setter without the guard that the
+    module calls after a use still changes the value under the graph."""
+    [stale] = [d for d in lint(LAZY.format(guard="if True:"), ["TF601"])]
+    assert stale.line == 15 and not stale.preview
+    for guard in ("if TABLE is None:", "if not TABLE:"):
+        [lazy] = lint(LAZY.format(guard=guard), ["TF601"])
+        assert lazy.line == 15 and lazy.preview
+        assert lazy.evidence.gap.startswith("`TABLE` is set only while unset")
