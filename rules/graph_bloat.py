@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
 from tf2lint.rules.common import np_call
+from tf2lint.walk import walk
 
 # A Python loop in traced code is unrolled: one copy of its body per iteration. Up to this many
 # iterations is a normal, deliberate unrolling (layers, heads, a few refinement steps).
@@ -205,39 +208,44 @@ def _python_int(
     return found.pop() if len(found) == 1 else None
 
 
-class _CounterSteps(cst.CSTVisitor):
+@dataclass
+class _CounterSteps:
     """The ``name += k`` / ``name -= k`` statements of a loop body, and whether the body
     computes with TensorFlow (not in functions it defines)."""
 
-    def __init__(self, model, scope, name: str) -> None:
-        self.model, self.scope, self.name = model, scope, name
-        self.steps: list[tuple[cst.AugAssign, int]] = []
-        self.other_bindings = False
-        self.tensor_op: cst.BaseExpression | None = None
+    steps: list[tuple[cst.AugAssign, int]] = field(default_factory=list)
+    other_bindings: bool = False
+    tensor_op: cst.BaseExpression | None = None
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
 
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
+def _counter_steps(model, scope, body: cst.CSTNode, name: str) -> _CounterSteps:
+    found = _CounterSteps()
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        if isinstance(node.target, cst.Name) and node.target.value == self.name:
-            step = _int(node.value)
-            if isinstance(node.operator, cst.AddAssign) and step is not None:
-                self.steps.append((node, step))
-            elif isinstance(node.operator, cst.SubtractAssign) and step is not None:
-                self.steps.append((node, -step))
-            else:
-                self.other_bindings = True
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.AugAssign):
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                step = _int(node.value)
+                if isinstance(node.operator, cst.AddAssign) and step is not None:
+                    found.steps.append((node, step))
+                elif isinstance(node.operator, cst.SubtractAssign) and step is not None:
+                    found.steps.append((node, -step))
+                else:
+                    found.other_bindings = True
+        elif isinstance(node, cst.Call):
+            if found.tensor_op is None and model.is_tensor(node, scope):
+                found.tensor_op = node
+        elif (
+            isinstance(node, cst.Assign)
+            and found.tensor_op is None
+            and model.is_tensor(node.value, scope)
+        ):
+            found.tensor_op = node.value
+        return None
 
-    def visit_Call(self, node: cst.Call) -> None:
-        if self.tensor_op is None and self.model.is_tensor(node, self.scope):
-            self.tensor_op = node
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        if self.tensor_op is None and self.model.is_tensor(node.value, self.scope):
-            self.tensor_op = node.value
+    walk(body, enter)
+    return found
 
 
 def _iterations(start: int, op: cst.BaseCompOp, bound: int, step: int) -> int | None:
@@ -298,8 +306,7 @@ class PythonWhileUnrolled(Rule):
         if len(starts) != 1 or self.model.inside(starts[0], node):
             return
         start = _int(starts[0].value) if starts[0].value is not None else None
-        scan = _CounterSteps(self.model, context.scope, counter.value)
-        node.body.visit(scan)
+        scan = _counter_steps(self.model, context.scope, node.body, counter.value)
         if start is None or scan.other_bindings or len(scan.steps) != 1 or scan.tensor_op is None:
             return
         if any(s.kind not in ("assign", "augassign") for s in binding.sites):

@@ -13,6 +13,7 @@ from tf2lint.rules.graph_incompatible import (
     sequence_of_tensors,
     tensor_condition,
 )
+from tf2lint.walk import walk
 
 OTHER_OBJECT_GAP = (
     "stored on another object's attribute (a wrapped layer's weight, say), which that object "
@@ -114,62 +115,58 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
     return tensor_condition(model, loop.test, scope)
 
 
-class _LoopBodyScan(cst.CSTVisitor):
-    """The list appends and index assignments in a loop body (not in functions it defines)."""
+def _list_stores(body: cst.CSTNode) -> list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]]:
+    """The list appends and index assignments in a loop body (not in functions or classes it
+    defines): each list's name, the store, and the value stored."""
+    stores: list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]] = []
 
-    def __init__(self) -> None:
-        self.stores: list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]] = []
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value in ("append", "insert", "extend")
-            and isinstance(func.value, cst.Name)
-            and node.args
-        ):
-            self.stores.append((func.value, node, node.args[-1].value))
-
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            if isinstance(target.target, cst.Subscript) and isinstance(
-                target.target.value, cst.Name
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in ("append", "insert", "extend")
+                and isinstance(func.value, cst.Name)
+                and node.args
             ):
-                self.stores.append((target.target.value, node, node.value))
+                stores.append((func.value, node, node.args[-1].value))
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                if isinstance(target.target, cst.Subscript) and isinstance(
+                    target.target.value, cst.Name
+                ):
+                    stores.append((target.target.value, node, node.value))
+        return None
+
+    walk(body, enter)
+    return stores
 
 
-class _ReadsAfter(cst.CSTVisitor):
+def _reads_after(model, function: cst.CSTNode, loop: cst.CSTNode, name: str) -> list[cst.Name]:
     """Reads of ``name`` that come after ``loop`` in the function's source order."""
+    reads: list[cst.Name] = []
+    after = False
 
-    def __init__(self, model, loop: cst.CSTNode, name: str) -> None:
-        self.model, self.loop, self.name = model, loop, name
-        self.after = False
-        self.reads: list[cst.Name] = []
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is loop:
+            return False
+        if (
+            after
+            and isinstance(node, cst.Name)
+            and node.value == name
+            and not model.is_target(node)
+        ):
+            reads.append(node)
+        return None
 
-    def visit_For(self, node: cst.For) -> bool:
-        return node is not self.loop
+    def leave(node: cst.CSTNode) -> None:
+        nonlocal after
+        after = after or node is loop
 
-    def visit_While(self, node: cst.While) -> bool:
-        return node is not self.loop
-
-    def leave_For(self, node: cst.For) -> None:
-        self.after = self.after or node is self.loop
-
-    def leave_While(self, node: cst.While) -> None:
-        self.after = self.after or node is self.loop
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if self.after and node.value == self.name and not self.model.is_target(node):
-            self.reads.append(node)
+    walk(function, enter, leave)
+    return reads
 
 
 class ListAppendInConvertedLoop(Rule):
@@ -206,17 +203,14 @@ class ListAppendInConvertedLoop(Rule):
         if driver is None:
             return
         reported = context.memo((ListAppendInConvertedLoop, "reported"), set)
-        scan = _LoopBodyScan()
-        loop.body.visit(scan)
-        for name, store, value in scan.stores:
+        for name, store, value in _list_stores(loop.body):
             if id(store) in reported:
                 continue  # an inner converted loop, already reported for the outer one
             created = self._list_created_before(name, loop, context.scope)
             if created is None or not self._tensor_value(value, loop, context.scope):
                 continue
-            reads = _ReadsAfter(self.model, loop, name.value)
-            fn.node.visit(reads)
-            if not reads.reads:
+            reads = _reads_after(self.model, fn.node, loop, name.value)
+            if not reads:
                 continue
             reported.add(id(store))
             kind = (
@@ -232,7 +226,7 @@ class ListAppendInConvertedLoop(Rule):
                 because=[
                     (f"`{code(driver)}` is a tensor: AutoGraph converts this loop", driver),
                     (f"`{name.value}` is a Python list created before the loop", created),
-                    (f"`{name.value}` is read after the loop", reads.reads[0]),
+                    (f"`{name.value}` is read after the loop", reads[0]),
                 ],
             )
 

@@ -34,8 +34,8 @@ def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
     rules = tuple(all_rules())
     assert {r.id for r in rules if r.category == "keras3"} == set(KERAS3_IDS)
     assert all(r.since_tensorflow == "2.16" for r in rules if r.category == "keras3")
-    assert select_rules(rules, ["TF0"], [], "2.15") == []
-    assert sorted(r.id for r in select_rules(rules, ["TF0"], [], "2.16")) == KERAS3_IDS
+    assert select_rules(rules, ["keras3"], [], "2.15") == []
+    assert sorted(r.id for r in select_rules(rules, ["keras3"], [], "2.16")) == KERAS3_IDS
 
 
 def test_cli_target_tensorflow_2_15_silences_keras3(project):
