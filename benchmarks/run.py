@@ -125,11 +125,11 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
         row["coldN"], row["rss"], coldN = timed(tf2lint_command(src, config), work_dir)
         row["warm"], _, warm = timed(tf2lint_command(src, config), work_dir)
         for run in (cold1, coldN, warm):
-            if not run.stdout.startswith("{"):  # exit 2 with JSON is an internal error in a file
+            if not run.stdout.startswith("["):  # exit 2 with JSON is an internal error in a file
                 sys.exit(f"tf2lint failed on {name}: {run.stderr[-2000:]}")
-        row["internal"] = cold1.stdout.count('"rule": "internal-error"')
+        row["internal"] = cold1.stdout.count('"code": "internal-error"')  # ruff's JSON schema
         row["same"] = cold1.stdout == coldN.stdout == warm.stdout
-        row["findings"] = cold1.stdout.count('"rule":')
+        row["findings"] = cold1.stdout.count('"code":')
         if tf_upgrade:
             out = work_dir / "upgraded"
             report = work_dir / "report.txt"
