@@ -147,6 +147,12 @@ class ModuleModel:
         _ModelBuilder(self).build()
 
     @cached_property
+    def imports_keras2(self) -> bool:
+        """The module imports the Keras 2 package (``tf_keras``, or TF's own legacy copy): its
+        Keras objects keep the Keras 2 API."""
+        return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in self.imported)
+
+    @cached_property
     def call_sites(self) -> list[CallSite]:
         """Every call of a function of this module, with where it is made."""
         sites = []

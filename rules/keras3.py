@@ -57,7 +57,7 @@ def keras3_name(qualified: str | None) -> KerasName | None:
 
 def uses_tf_keras(model: ModuleModel) -> bool:
     """The module works with the Keras 2 package ``tf_keras``: its objects keep the Keras 2 API."""
-    return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in model.imported)
+    return model.imports_keras2  # asked at every call and attribute: computed once per module
 
 
 # --- the generated table ------------------------------------------------------------------------
