@@ -26,7 +26,6 @@ contrib_x`` are left out: tf2lint resolves import aliases, so ``contrib_x.f`` is
 
 from __future__ import annotations
 
-import argparse
 import functools
 import inspect
 import json
@@ -34,6 +33,8 @@ import os
 import sys
 import types
 from pathlib import Path
+
+from generated_data import write_or_check
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -260,19 +261,7 @@ def dump(data: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only compare with the committed data")
-    parser.add_argument("--output", type=Path, default=DATA)
-    args = parser.parse_args()
-    text = dump(build())
-    if args.check:
-        same = args.output.exists() and args.output.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{args.output} is stale: regenerate it")
-        return 0 if same else 1
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+    return write_or_check(__doc__, build, dump, DATA)
 
 
 if __name__ == "__main__":
