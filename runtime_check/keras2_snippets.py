@@ -9,9 +9,10 @@ Keras 3 counterpart: it must run under Keras 3, and tf2lint must report nothing 
     python -m tf2lint.runtime_check.keras2_snippets --score    # print recall per class
     python -m tf2lint.runtime_check.keras2_snippets --score --write   # and write the baseline
 
-The record (tests/data/keras2_snippets_record.json) and the baseline score
-(tests/data/keras2_snippets_score.json) are committed; tests/test_keras2_snippets.py checks that
-they cover every snippet as it is now. TensorFlow is only imported in the worker subprocesses.
+The suite is a folder (``--suite``, tests/keras2_snippets from the repository root by default):
+its snippets, ``clean/``, the record (``record.json``) and the baseline score (``score.json``),
+all committed; tests/test_keras2_snippets.py checks that they cover every snippet as it is now.
+TensorFlow is only imported in the worker subprocesses.
 
 The standalone ``keras`` 2.x package (class 12) is emulated on the Keras 2 side by aliasing
 ``keras`` to ``tf_keras``, which is that package under a new name (keras 2.15 cannot be installed
@@ -30,10 +31,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SNIPPETS = ROOT / "tests" / "keras2_snippets"
-RECORD = ROOT / "tests" / "data" / "keras2_snippets_record.json"
-SCORE = ROOT / "tests" / "data" / "keras2_snippets_score.json"
+DEFAULT_SUITE = Path("tests", "keras2_snippets")
 CLASSES = range(1, 13)
 _CLASS_LINE = re.compile(r"^# class: (\d+)\s*$", re.MULTILINE)
 _EXPECT = re.compile(r"#\s*EXPECT\b")
@@ -53,7 +51,15 @@ class Snippet:
         return hashlib.sha256(self.source.encode()).hexdigest()[:16]
 
 
-def snippets(root: Path = SNIPPETS) -> list[Snippet]:
+def record_path(suite: Path) -> Path:
+    return suite / "record.json"
+
+
+def score_path(suite: Path) -> Path:
+    return suite / "score.json"
+
+
+def snippets(root: Path) -> list[Snippet]:
     """Every snippet of the suite, breaking ones first, by name."""
     found = []
     for path in sorted(root.glob("*.py")) + sorted((root / "clean").glob("*.py")):
@@ -143,7 +149,7 @@ with open(out_path, "a") as out:
 """
 
 
-def _run_side(side: str, names: list[str], root: Path = SNIPPETS) -> dict[str, dict]:
+def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
     """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name."""
     import tempfile
 
@@ -204,13 +210,14 @@ def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> boo
     return keras3["error"] is not None or keras3["stdout"] != keras2["stdout"]
 
 
-def record(only: list[str] | None = None) -> dict:
+def record(root: Path, only: list[str] | None = None) -> dict:
     """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record."""
-    suite = [s for s in snippets() if only is None or s.name in only]
-    previous = json.loads(RECORD.read_text()) if RECORD.exists() and only else {"snippets": {}}
+    suite = [s for s in snippets(root) if only is None or s.name in only]
+    path = record_path(root)
+    previous = json.loads(path.read_text()) if path.exists() and only else {"snippets": {}}
     breaking = [s.name for s in suite if not s.clean]
-    keras2 = _run_side("keras2", breaking) if breaking else {}
-    keras3 = _run_side("keras3", [s.name for s in suite])
+    keras2 = _run_side("keras2", breaking, root) if breaking else {}
+    keras3 = _run_side("keras3", [s.name for s in suite], root)
     entries = dict(previous["snippets"])
     for snippet in suite:
         k2 = keras2.get(snippet.name)
@@ -223,7 +230,7 @@ def record(only: list[str] | None = None) -> dict:
             "keras3": k3,
             "verified": outcome_verified(snippet, k2, k3),
         }
-    present = {s.name for s in snippets()}
+    present = {s.name for s in snippets(root)}
     entries = {name: entries[name] for name in sorted(entries) if name in present}
     return {"versions": _versions(), "snippets": entries, "fixes": previous.get("fixes", {})}
 
@@ -247,14 +254,14 @@ def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
     return code, sorted({d.rule for d in applied})
 
 
-def record_fixes() -> dict[str, dict]:
+def record_fixes(root: Path) -> dict[str, dict]:
     """Each breaking snippet that a safe fix changes, run fixed under both versions: the fix is
     verified when the fixed code still runs under Keras 2 and, under Keras 3, prints what Keras 2
     prints, or fails later than it did (on a break the fix does not cover)."""
     import tempfile
 
     fixed: dict[str, tuple[str, list[str]]] = {}
-    for snippet in snippets():
+    for snippet in snippets(root):
         if not snippet.clean:
             found = safe_fix(snippet)
             if found is not None:
@@ -266,7 +273,7 @@ def record_fixes() -> dict[str, dict]:
             (Path(work) / name).write_text(code)
         keras2 = _run_side("keras2", sorted(fixed), Path(work))
         keras3 = _run_side("keras3", sorted(fixed), Path(work))
-    record = json.loads(RECORD.read_text())["snippets"]
+    record = json.loads(record_path(root).read_text())["snippets"]
     out = {}
     for name, (_, rules) in sorted(fixed.items()):
         before = (record.get(name) or {}).get("keras3", {}).get("error") or {}
@@ -300,13 +307,13 @@ def findings(snippet: Snippet) -> list[tuple[int, str]]:
     return sorted((d.line, d.rule) for d in result.diagnostics)
 
 
-def score() -> dict:
+def score(root: Path) -> dict:
     """Recall per class (expected lines with a finding), and findings on the clean snippets."""
     expected: Counter = Counter()
     found: Counter = Counter()
     missed: list[str] = []
     clean_findings: list[str] = []
-    for snippet in snippets():
+    for snippet in snippets(root):
         lines = findings(snippet)
         if snippet.clean:
             clean_findings += [f"{snippet.name}:{line} {rule}" for line, rule in lines]
@@ -326,13 +333,16 @@ def score() -> dict:
         "expected": sum(expected.values()),
         "found": sum(found.values()),
         "missed": missed,
-        "clean_snippets": sum(1 for s in snippets() if s.clean),
+        "clean_snippets": sum(1 for s in snippets(root) if s.clean),
         "clean_findings": clean_findings,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--suite", type=Path, default=DEFAULT_SUITE, help="the suite's folder (%(default)s)"
+    )
     parser.add_argument("--record", action="store_true", help="run the snippets, write the record")
     parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
     parser.add_argument(
@@ -343,8 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     if args.record:
-        data = record(args.only)
-        RECORD.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        data = record(args.suite, args.only)
+        record_path(args.suite).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         bad = [name for name, entry in data["snippets"].items() if not entry["verified"]]
         print(f"{len(data['snippets'])} snippets recorded, {len(bad)} not verified")
         for name in bad:
@@ -352,9 +362,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
         status = 1 if bad else 0
     if args.fixes:
-        data = json.loads(RECORD.read_text())
-        data["fixes"] = record_fixes()
-        RECORD.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        data = json.loads(record_path(args.suite).read_text())
+        data["fixes"] = record_fixes(args.suite)
+        record_path(args.suite).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         bad = [name for name, entry in data["fixes"].items() if not entry["verified"]]
         print(f"{len(data['fixes'])} snippets fixed, {len(bad)} fixes not verified")
         for name in bad:
@@ -362,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
         status = 1 if bad else status
     if args.score:
-        result = score()
+        result = score(args.suite)
         for klass, counts in result["per_class"].items():
             print(f"class {klass:>2}: {counts['found']:>3} / {counts['expected']:<3}")
         print(f"all     : {result['found']:>3} / {result['expected']}")
@@ -370,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in result["clean_findings"]:
             print(f"  {line}")
         if args.write:
-            SCORE.write_text(json.dumps(result, indent=1) + "\n")
+            score_path(args.suite).write_text(json.dumps(result, indent=1) + "\n")
     return status
 
 

@@ -6,13 +6,15 @@ TensorFlow) and ``--score --write``."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tf2lint.runtime_check import keras2_snippets as suite
 
-SNIPPETS = suite.snippets()
-RECORD = json.loads(suite.RECORD.read_text())
+SUITE = Path(__file__).parent / "keras2_snippets"
+SNIPPETS = suite.snippets(SUITE)
+RECORD = json.loads(suite.record_path(SUITE).read_text())
 
 
 def test_record_covers_every_snippet_as_it_is_now():
@@ -48,7 +50,7 @@ def test_suite_covers_every_class_with_breaking_and_clean_snippets():
 def test_score_matches_committed_baseline():
     """Recall per class and findings on clean snippets, as committed. A change in either is a
     deliberate regeneration (`--score --write`), seen in review."""
-    assert suite.score() == json.loads(suite.SCORE.read_text())
+    assert suite.score(SUITE) == json.loads(suite.score_path(SUITE).read_text())
 
 
 def test_safe_fixes_recorded_and_verified_under_both_versions():
