@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tf2lint import __version__
-from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
+from tf2lint.config import FORMAT_ALIASES, OUTPUT_FORMATS
 
 if TYPE_CHECKING:
     from tf2lint.config import Config

@@ -29,6 +29,20 @@ DEFAULT_MAX_FILE_SIZE = 1024 * 1024
 # [tool.tf2lint] (a pyproject.toml without that table is no configuration).
 CONFIG_FILES = (".tf2lint.toml", "tf2lint.toml", "pyproject.toml")
 COLOR_CHOICES = ("auto", "always", "never")
+# ruff's names: "full" shows each finding with its source frame, "concise" one line each.
+OUTPUT_FORMATS = (
+    "full",
+    "concise",
+    "json",
+    "json-lines",
+    "junit",
+    "github",
+    "gitlab",
+    "pylint",
+    "rdjson",
+    "sarif",
+)
+FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"
 
 
 class ConfigError(Exception):
@@ -231,8 +245,6 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
                 raise ConfigError(f"{where}[tool.tf2lint] `{key}` must be true or false")
             setattr(config, attribute, value)
         elif kind == "format":
-            from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
-
             value = FORMAT_ALIASES.get(value, value) if isinstance(value, str) else value
             if value not in OUTPUT_FORMATS:
                 raise ConfigError(

@@ -19,21 +19,6 @@ from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 if TYPE_CHECKING:
     from tf2lint.runner import RunResult
 
-# ruff's names: "full" shows each finding with its source frame, "concise" one line each.
-OUTPUT_FORMATS = (
-    "full",
-    "concise",
-    "json",
-    "json-lines",
-    "junit",
-    "github",
-    "gitlab",
-    "pylint",
-    "rdjson",
-    "sarif",
-)
-FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"
-
 
 def _plural(n: int, word: str, plural: str = "s") -> str:
     return f"{n} {word}{'' if n == 1 else plural}"
