@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
-from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.guards import (
@@ -27,6 +26,15 @@ from tf2lint.guards import (
 )
 from tf2lint.kinds import Kind, kind_of
 from tf2lint.lazy import cst
+from tf2lint.project import (
+    ClassSummary,
+    Edge,
+    ExternalName,
+    FunctionSummary,
+    ModuleFacts,
+    ModuleIdentity,
+    ModuleSummary,
+)
 from tf2lint.scopes import (
     _CONTAINER_BUILTINS,
     _SCALAR_BUILTINS,
@@ -63,9 +71,6 @@ from tf2lint.tracing import (
     shared_selves,
 )
 from tf2lint.walk import LEAVE, children, walk
-
-if TYPE_CHECKING:
-    from tf2lint.project import ExternalName, ModuleFacts, ModuleIdentity, ModuleSummary
 
 # Qualified names that are never another linted module: not worth a summary edge.
 _LIBRARY_ROOTS = (
@@ -475,8 +480,6 @@ class ModuleModel:
 
     def summary(self) -> ModuleSummary:
         """What the project needs of this module (see tf2lint.project)."""
-        from tf2lint.project import ClassSummary, Edge, FunctionSummary, ModuleSummary
-
         name = self.identity.name if self.identity else ""
         out = ModuleSummary(name)
         own_roots = {id(r.target): r for r in self.roots if isinstance(r.target, FunctionInfo)}

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from tf2lint import knowledge
-from tf2lint.model import TracedBy, propagate, reach, shared_selves
+from tf2lint.tracing import TracedBy, propagate, reach, shared_selves
 
 
 @dataclass(frozen=True)
