@@ -371,6 +371,10 @@ def _cookie_line(data: bytes) -> int:
 # --- writing fixed code back --------------------------------------------------------------------
 
 
+class FixNotWritable(Exception):
+    """The fixed code cannot be put back into the file (the message says why)."""
+
+
 class WriteError(Exception):
     """Fixed code that could not be written (see tf2lint.writes): the message says why; the file
     is as it was."""

@@ -19,9 +19,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tf2lint.files import ReadError, split_lines_keepends
+from tf2lint.files import FixNotWritable, ReadError, split_lines_keepends
 from tf2lint.rule import Diagnostic
-from tf2lint.sources import FixNotWritable
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})

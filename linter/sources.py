@@ -13,12 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from tf2lint.files import SourceText, decode_source, encode_source, split_lines_keepends
+from tf2lint.files import (
+    FixNotWritable,
+    SourceText,
+    decode_source,
+    encode_source,
+    split_lines_keepends,
+)
+from tf2lint.notebook import open_notebook
 from tf2lint.rule import Diagnostic
-
-
-class FixNotWritable(Exception):
-    """The fixed code cannot be put back into the file (the message says why)."""
 
 
 class Source(Protocol):
@@ -99,8 +102,6 @@ class PythonFile:
 def open_source(path: Path, data: bytes) -> Source:
     """The adapter for the file ``path`` whose bytes are ``data``; raises ReadError."""
     if path.suffix == ".ipynb":
-        from tf2lint.notebook import open_notebook
-
         return open_notebook(data)
     source = decode_source(data)
     source.original = data
