@@ -24,7 +24,7 @@ from typing import TypeVar
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from tf2lint.files import split_lines, split_lines_keepends
+from tf2lint.lines import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary

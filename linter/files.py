@@ -5,7 +5,6 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import re
 import stat
 import tokenize
 from collections.abc import Callable, Iterator
@@ -14,6 +13,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from tf2lint.config import matches_pattern
+from tf2lint.lines import line_starts, split_lines, split_lines_keepends  # noqa: F401 - re-exported
 
 # ruff's default excludes (the folders; `build` too), and tf2lint's own cache.
 SKIPPED_DIRS = frozenset(
@@ -294,31 +294,6 @@ def _size(count: int) -> str:
         if count >= scale:
             return f"{count / scale:.1f} {unit}"
     return f"{count} bytes"
-
-
-_LINE_END = re.compile(r"\r\n|\r|\n")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of ``text`` without their ends, split where Python's tokenizer (and libcst,
-    and the LSP) split them: at \\n, \\r\\n and \\r only. ``str.splitlines`` also splits
-    at form feeds, \\x1c-\\x1e, \\x85 and U+2028/9, which would put findings on the wrong line."""
-    lines = _LINE_END.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-def line_starts(text: str) -> list[int]:
-    """The offset at which each line of :func:`split_lines` starts, and one past a last line
-    end (where an empty last line starts, as editors count lines)."""
-    return [0, *(match.end() for match in _LINE_END.finditer(text))]
-
-
-def split_lines_keepends(text: str) -> list[str]:
-    """:func:`split_lines`, each line with its end."""
-    return _LINE.findall(text)
 
 
 def decode_source(data: bytes) -> SourceText:

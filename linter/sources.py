@@ -18,8 +18,8 @@ from tf2lint.files import (
     SourceText,
     decode_source,
     encode_source,
-    split_lines_keepends,
 )
+from tf2lint.lines import split_lines_keepends
 from tf2lint.notebook import open_notebook
 from tf2lint.rule import Diagnostic
 
