@@ -37,8 +37,9 @@ from tf2lint.project import ModuleFacts, ModuleSummary
 from tf2lint.rule import Diagnostic
 
 if TYPE_CHECKING:
+    from tf2lint.outcomes import FileOutcome
     from tf2lint.rule import Rule
-    from tf2lint.runner import FileOutcome, Settings
+    from tf2lint.settings import Settings
 
 CACHE_DIR = ".tf2lint_cache"
 FORMAT = 3  # bump when the layout of an entry changes

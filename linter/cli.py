@@ -30,8 +30,8 @@ from tf2lint.config import FORMAT_ALIASES, OUTPUT_FORMATS
 if TYPE_CHECKING:
     from tf2lint.config import Config
     from tf2lint.rule import Rule
-    from tf2lint.runner import Settings
     from tf2lint.selection import RuleSelection
+    from tf2lint.settings import Settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 LSP_INSTALL_HINT = (
@@ -453,8 +453,8 @@ def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
 def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
     from tf2lint.config import ConfigError, find_config, load_config
     from tf2lint.plugins import PluginError
-    from tf2lint.runner import Settings
     from tf2lint.selection import RuleSelection
+    from tf2lint.settings import Settings
 
     try:
         config_file, overrides = _config_args(args)

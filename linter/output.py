@@ -17,7 +17,7 @@ from tf2lint import __version__
 from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 
 if TYPE_CHECKING:
-    from tf2lint.runner import RunResult
+    from tf2lint.outcomes import RunResult
 
 
 def _plural(n: int, word: str, plural: str = "s") -> str:

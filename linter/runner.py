@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tf2lint.config import DEFAULT_MAX_FILE_SIZE, matches_pattern
 from tf2lint.files import (
     ReadError,
     TooLarge,
@@ -20,11 +19,10 @@ from tf2lint.files import (
     printable,
     python_files_under,
     read_bytes,
-    read_source,
     relative_to_root,
-    split_lines,
 )
 from tf2lint.gitignore import is_ignored
+from tf2lint.outcomes import FileOutcome, RunResult
 from tf2lint.project import (
     ModuleFacts,
     ModuleIdentity,
@@ -43,122 +41,18 @@ from tf2lint.rule import (
     Rule,
     engine_diagnostic,
 )
-from tf2lint.selection import selector_matches
+from tf2lint.settings import DEFAULT_TIME_LIMIT, Settings  # noqa: F401 - re-exported
 from tf2lint.sources import FixNotWritable, open_source
 from tf2lint.writes import write_fixed
 
 if TYPE_CHECKING:
     from tf2lint.engine import FileResult
 
-# Seconds one file (linting, with --fix fixing) may take. The slowest hand-written file of the
-# benchmark corpora takes 3 s here and a 1 MiB generated one (max-file-size) 16 s; past 120 s
-# something is wrong with the file or with tf2lint, and the other files should not wait for it.
-DEFAULT_TIME_LIMIT = 120.0
-
 # Rounds of fixes before giving up. A round applies every fix that does not overlap another, so
 # nested fixes (``tf.to_float(tf.to_float(x))``) take one round per level: rounds go on until
 # nothing is left to fix, and this only stops fixes that keep making new work for each other
 # without ever repeating a text (a repeated text is a cycle, stopped at once).
 MAX_FIX_ROUNDS = 100
-
-
-@dataclass
-class Settings:
-    rules: list[type[Rule]]
-    root: Path
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    report_unused_suppressions: bool = False
-    fix: bool = False
-    unsafe_fixes: bool = False
-    diff: bool = False  # compute fixes, print them as a diff, write nothing
-    max_file_size: int | None = DEFAULT_MAX_FILE_SIZE  # bytes; larger files are `too-large`
-    time_limit: float = DEFAULT_TIME_LIMIT  # seconds per file
-    memory_limit: int | None = None  # bytes a worker may grow by; None: from max_file_size
-    # The paths being linted: a fix is never written through a symlink to a file outside them.
-    # Empty: the configuration's root.
-    linted_paths: tuple[Path, ...] = ()
-    cache_dir: Path | None = None  # None: .tf2lint_cache in ``root``
-    unfixable: frozenset[str] = frozenset()  # rule ids whose fixes are not offered (see fixable)
-    ignore_noqa: bool = False  # suppression comments silence nothing (--ignore-noqa)
-    preview: bool = False  # the editor also shows findings whose evidence has a gap
-
-    def rules_for(self, relative: str) -> list[type[Rule]]:
-        ignored = [
-            selector
-            for pattern, selectors in self.per_file_ignores.items()
-            if matches_pattern(relative, pattern)
-            for selector in selectors
-        ]
-        if not ignored:
-            return self.rules
-        return [r for r in self.rules if not any(selector_matches(r, s) for s in ignored)]
-
-    def without_unfixable(self, result: FileResult) -> FileResult:
-        """``result`` with the fixes of the rules ``fixable``/``unfixable`` leave out dropped."""
-        if self.unfixable:
-            for d in result.diagnostics:
-                if d.fix is not None and d.rule in self.unfixable:
-                    d.fix = None
-        return result
-
-    def write_roots(self) -> list[Path]:
-        return list(self.linted_paths) or [self.root]
-
-
-@dataclass
-class FileOutcome:
-    path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    file: Path | None = None  # the file, for its source lines (see source_lines) and SARIF
-    lines: list[str] | None = None  # [] for a file that was not linted: no frames to show
-    # Notebooks: each code cell's lines, and the notebook JSON line holding each of them
-    # (annotations and SARIF results point at the file's own lines).
-    cell_lines: dict[int, list[str]] | None = None
-    json_lines: dict[int, list[int]] | None = None
-    fixed: int = 0
-    diff: str = ""
-    internal_error: bool = False
-    fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
-    cached: bool = False  # answered from the cache, not linted
-    # what crosses the module boundary, for the project (tf2lint.project)
-    summary: ModuleSummary | None = None
-
-    def source_lines(self) -> list[str] | None:
-        """The file's lines, for source frames. Read from disk on first use: only the text and
-        SARIF outputs ask, and only for files with findings (after --fix the file on disk is
-        the fixed text, which the findings are about)."""
-        if self.lines is None and self.file is not None:
-            try:
-                self.lines = split_lines(read_source(self.file).text)
-            except ReadError:
-                self.lines = []
-        return self.lines
-
-
-@dataclass
-class RunResult:
-    outcomes: list[FileOutcome]
-
-    @property
-    def diagnostics(self) -> list[Diagnostic]:
-        return sorted((d for o in self.outcomes for d in o.diagnostics), key=Diagnostic.sort_key)
-
-    @property
-    def files_checked(self) -> int:
-        return len(self.outcomes)
-
-    @property
-    def fixed(self) -> int:
-        return sum(o.fixed for o in self.outcomes)
-
-    @property
-    def findings_fixed(self) -> int:
-        """What --fix fixed, in findings (the summary's count; ``fixed`` counts fixes)."""
-        return sum(sum(o.fixed_by_rule.values()) for o in self.outcomes)
-
-    @property
-    def internal_error(self) -> bool:
-        return any(o.internal_error for o in self.outcomes)
 
 
 @contextmanager
