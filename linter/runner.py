@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tf2lint.cache import Cache, cacheable, has_fixable
 from tf2lint.files import (
     ReadError,
     TooLarge,
@@ -22,6 +23,7 @@ from tf2lint.files import (
     relative_to_root,
 )
 from tf2lint.gitignore import is_ignored
+from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.outcomes import FileOutcome, RunResult
 from tf2lint.project import (
     ModuleFacts,
@@ -605,8 +607,6 @@ class _Counter:
 
 
 def _store(settings: Settings):
-    from tf2lint.cache import Cache
-
     return Cache(settings.root, settings)
 
 
@@ -622,8 +622,6 @@ def _module_key(identity: ModuleIdentity) -> str:
 
 
 def _cached(store, settings: Settings, key: str, path: Path) -> FileOutcome | None:
-    from tf2lint.cache import has_fixable
-
     shown = display_path(path)
     hit = store.get(key, shown)
     if hit is None or ((settings.fix or settings.diff) and has_fixable(hit.diagnostics)):
@@ -634,11 +632,8 @@ def _cached(store, settings: Settings, key: str, path: Path) -> FileOutcome | No
 
 
 def _remember(store, key: str | None, outcome: FileOutcome) -> None:
-    if store is not None and key is not None:
-        from tf2lint.cache import cacheable
-
-        if cacheable(outcome):
-            store.put(key, outcome)
+    if store is not None and key is not None and cacheable(outcome):
+        store.put(key, outcome)
 
 
 def _size(path: Path, data: bytes | None) -> int:
@@ -659,7 +654,6 @@ def _lint_all(
         return
     # Loaded once here rather than in each worker: forked workers inherit them.
     from tf2lint import engine, fixes  # noqa: F401
-    from tf2lint.isolation import Lost, Pool, memory_limit_for
 
     jobs = min(jobs or os.cpu_count() or 1, len(tasks))
     order = sorted(tasks, key=lambda t: -_size(t.path, t.data))
