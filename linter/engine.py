@@ -26,6 +26,7 @@ from libcst._nodes.base import CSTNode
 
 from tf2lint.lines import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.plugins import all_rules, plugin_of
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
 from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
@@ -523,8 +524,6 @@ def _apply_suppressions(
     reporter = next((r for r in rules if getattr(r, "reports_suppressions", False)), None)
     if reporter is None:
         return
-    from tf2lint.plugins import all_rules
-
     idle = unused(suppressions, rules, all_rules())
     if not report_unused:
         idle = [UnusedSuppression(i.suppression, unknown=i.unknown) for i in idle if i.unknown]
@@ -795,8 +794,6 @@ def _python_indentation(source: str) -> _Reindented | None:
 
 
 def _from_plugin(rule: type | None) -> str:
-    from tf2lint.plugins import plugin_of  # the rules' registry: loaded whenever rules are
-
     plugin = plugin_of(rule) if rule is not None else None
     return f" of plugin {plugin}" if plugin else ""
 
