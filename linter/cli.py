@@ -18,6 +18,7 @@ import io
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -25,13 +26,59 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tf2lint import __version__
-from tf2lint.config import FORMAT_ALIASES, OUTPUT_FORMATS
+from tf2lint.config import (
+    FORMAT_ALIASES,
+    OUTPUT_FORMATS,
+    ConfigError,
+    find_config,
+    load_config,
+    matches_pattern,
+    parse_override,
+)
+from tf2lint.docs import explain
+from tf2lint.files import (
+    ReadError,
+    SourceText,
+    WriteError,
+    decode_source,
+    discover,
+    display_path,
+    encode_source,
+    read_bytes,
+    read_source,
+    relative_to_root,
+)
+from tf2lint.gitignore import is_ignored
+from tf2lint.notebook import NotebookError, read_notebook, write_back
+from tf2lint.outcomes import FileOutcome, RunResult
+from tf2lint.output import (
+    Style,
+    TextOptions,
+    use_color,
+    write_github,
+    write_gitlab,
+    write_json,
+    write_json_lines,
+    write_junit,
+    write_pylint,
+    write_rdjson,
+    write_sarif,
+    write_statistics,
+    write_text,
+)
+from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
+from tf2lint.rule import suppressible
+from tf2lint.runner import modules_in, project_files, run
+from tf2lint.selection import RuleSelection, check_per_file_ignores, select_rules, unfixable_rules
+from tf2lint.settings import Settings
+from tf2lint.sources import unified_diff
+from tf2lint.suppress import add_noqa
+from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
+from tf2lint.writes import write_fixed
 
 if TYPE_CHECKING:
     from tf2lint.config import Config
     from tf2lint.rule import Rule
-    from tf2lint.selection import RuleSelection
-    from tf2lint.settings import Settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 LSP_INSTALL_HINT = (
@@ -339,7 +386,6 @@ class LoadedSettings:
     per_config: dict[Path | None, Settings] = field(default_factory=dict)
 
     def config_path_for(self, path: Path) -> Path | None:
-        from tf2lint.config import find_config
 
         if self.isolated:
             return None
@@ -352,7 +398,6 @@ class LoadedSettings:
 
     def settings_for(self, path: Path) -> Settings:
         """The settings of the file at ``path``; raises ConfigError."""
-        from tf2lint.config import load_config
 
         config_path = self.config_path_for(path)
         if config_path == self.config.source:
@@ -375,8 +420,6 @@ class LoadedSettings:
 
 def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
     """The rules a configuration selects, with the command line's selection over it."""
-    from tf2lint.plugins import all_rules
-    from tf2lint.selection import check_per_file_ignores, select_rules
 
     check_per_file_ignores(all_rules(), config.all_per_file_ignores())
     return select_rules(
@@ -392,7 +435,6 @@ def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
 def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
     """``--config``: a configuration file (at most one), or ``KEY=VALUE`` overrides (as ruff's);
     and the flags that are configuration keys, as overrides."""
-    from tf2lint.config import parse_override
 
     config_file = None
     overrides = []
@@ -424,8 +466,6 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
 
 
 def _unfixable(config: Config) -> frozenset[str]:
-    from tf2lint.plugins import all_rules
-    from tf2lint.selection import unfixable_rules
 
     return unfixable_rules(all_rules(), config.fixable, config.unfixable, config.extend_fixable)
 
@@ -451,10 +491,6 @@ def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
 
 
 def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
-    from tf2lint.config import ConfigError, find_config, load_config
-    from tf2lint.plugins import PluginError
-    from tf2lint.selection import RuleSelection
-    from tf2lint.settings import Settings
 
     try:
         config_file, overrides = _config_args(args)
@@ -532,8 +568,6 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
 
 def _per_file(loaded: LoadedSettings, files: list[Path]) -> Callable[[Path], Settings]:
     """Each file's settings, looked up before the run (a bad configuration is a usage error)."""
-    from tf2lint.config import ConfigError
-    from tf2lint.plugins import PluginError
 
     try:
         table = {Path(os.path.abspath(f)): loaded.settings_for(f) for f in files}
@@ -594,12 +628,9 @@ def _check_usage(args: argparse.Namespace) -> None:
 
 
 def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
-    from tf2lint.config import matches_pattern
-    from tf2lint.files import discover, relative_to_root
 
     skip = None
     if options.respect_gitignore:
-        from tf2lint.gitignore import is_ignored
 
         def skip(path: Path, is_dir: bool) -> bool:
             return is_ignored(path.absolute(), is_dir)
@@ -632,10 +663,6 @@ def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
     """The other files of the programs the ``files`` belong to (see
     :func:`tf2lint.runner.project_files`), as a run on the whole project would find them (not
     excluded, not ignored): their summaries tell the ``files`` what a whole run would."""
-    from tf2lint.config import matches_pattern
-    from tf2lint.files import relative_to_root
-    from tf2lint.gitignore import is_ignored
-    from tf2lint.runner import modules_in, project_files
 
     named = {Path(os.path.abspath(f)) for f in files}
     listed = functools.lru_cache(maxsize=None)(modules_in)  # a package's files, listed once
@@ -691,7 +718,6 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from tf2lint.runner import run
 
     say = _say(args)
     started = time.perf_counter()
@@ -748,7 +774,6 @@ def _check(args: argparse.Namespace) -> int:
 def _report_plugin_problems() -> int:
     """Third-party plugins that failed (their rules did not run: exit 2) or printed (a warning),
     on stderr: stdout holds the report."""
-    from tf2lint.plugins import plugin_problems
 
     problems = plugin_problems()
     for problem in problems:
@@ -762,7 +787,6 @@ def _report_plugin_problems() -> int:
 
 def _show_files(files: list[Path]) -> int:
     """``--show-files``: each file that would be checked, one a line (as ruff's)."""
-    from tf2lint.files import display_path
 
     for shown in sorted(display_path(f) for f in files):
         print(shown)
@@ -774,7 +798,6 @@ def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
     path = paths[0]
     config_path = loaded.config_path_for(path)
     settings = _per_file(loaded, [path])(path)
-    from tf2lint.files import relative_to_root
 
     relative = relative_to_root(path, settings.root)
     ignored = {
@@ -800,7 +823,6 @@ def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
 
 
 def _matches(relative: str, pattern: str) -> bool:
-    from tf2lint.config import matches_pattern
 
     return matches_pattern(relative, pattern)
 
@@ -834,7 +856,6 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
 
 
 def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
-    from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
 
     try:
         from watchfiles import watch as watch_files
@@ -865,21 +886,6 @@ def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:
 
 
 def _report(args, result, settings, config, options: CheckOptions, fixed_source) -> None:
-    from tf2lint.output import (
-        Style,
-        TextOptions,
-        use_color,
-        write_github,
-        write_gitlab,
-        write_json,
-        write_json_lines,
-        write_junit,
-        write_pylint,
-        write_rdjson,
-        write_sarif,
-        write_statistics,
-        write_text,
-    )
 
     if args.silent:
         if fixed_source is not None:
@@ -943,12 +949,6 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
     The code is linted as a file of that name below a temporary root, so that per-file ignores,
     notebooks and fixes work as for any file. Returns the result and, with --fix, the fixed code
     (to print in place of the file)."""
-    import tempfile
-
-    from tf2lint.config import matches_pattern
-    from tf2lint.files import ReadError, decode_source, relative_to_root
-    from tf2lint.runner import FileOutcome, RunResult, run
-    from tf2lint.sources import unified_diff
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
@@ -986,19 +986,6 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
     rules (a baseline for a legacy codebase)."""
-    from tf2lint.files import (
-        ReadError,
-        SourceText,
-        WriteError,
-        encode_source,
-        read_bytes,
-        read_source,
-    )
-    from tf2lint.notebook import NotebookError
-    from tf2lint.rule import suppressible
-    from tf2lint.runner import run
-    from tf2lint.suppress import add_noqa
-    from tf2lint.writes import write_fixed
 
     config, settings, options = loaded.config, loaded.settings, loaded.options
     files = _files(paths, config, options)
@@ -1038,8 +1025,6 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
 
 def _add_noqa_notebook(data: bytes, found: list, reason: str):
     """A notebook's JSON text with ``# noqa`` added in its cells; the count; the notebook."""
-    from tf2lint.notebook import read_notebook, write_back
-    from tf2lint.suppress import add_noqa
 
     notebook = read_notebook(data)
     sources: dict[int, list[str]] = {}
@@ -1062,7 +1047,6 @@ def _add_noqa_notebook(data: bytes, found: list, reason: str):
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from tf2lint.plugins import all_rules
 
     rules = all_rules()
     if args.format == "json":
@@ -1090,8 +1074,6 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from tf2lint.docs import explain
-    from tf2lint.plugins import rule_by_id
 
     rule = rule_by_id(args.rule)
     if rule is None:

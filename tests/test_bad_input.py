@@ -234,7 +234,7 @@ def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsy
     import tf2lint.plugins as plugins
 
     real = plugins.all_rules
-    monkeypatch.setattr(plugins, "all_rules", lambda: (*real(), _Crashes))
+    monkeypatch.setattr(cli, "all_rules", lambda: (*real(), _Crashes))  # where check selects
     code = cli.main(["check", str(project / "a.py"), str(project / "b.py"), "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 2
@@ -410,12 +410,11 @@ def test_diff_with_a_machine_readable_format_keeps_each_stream_parseable(project
 
 def test_an_unexpected_error_exits_2_not_1(project, monkeypatch, capsys):
     (project / "train.py").write_text(BAD_PRINT)
-    import tf2lint.output as output
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(output, "write_text", broken)
+    monkeypatch.setattr(cli, "write_text", broken)
     code = cli.main(["check", str(project / "train.py"), "--no-cache"])
     assert code == 2
     assert "internal error: RuntimeError: boom" in capsys.readouterr().err
