@@ -69,6 +69,7 @@ from tf2lint.output import (
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.rule import suppressible
 from tf2lint.runner import modules_in, project_files, run
+from tf2lint.runtime_check.cli import add_commands
 from tf2lint.selection import RuleSelection, check_per_file_ignores, select_rules, unfixable_rules
 from tf2lint.settings import Settings
 from tf2lint.sources import unified_diff
@@ -278,8 +279,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="explain a rule, with its bad and good example (ruff's `rule`; `explain` too)",
     )
     explain.add_argument("rule", metavar="RULE-ID")
-
-    from tf2lint.runtime_check.cli import add_commands
 
     add_commands(commands)  # verify, trace: the runtime harness declares its own options
 
