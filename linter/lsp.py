@@ -40,6 +40,7 @@ from pygls.uris import to_fs_path
 from tf2lint import __version__
 from tf2lint.cache import Cache
 from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
+from tf2lint.docs import explain
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
@@ -723,8 +724,6 @@ def build_server() -> Tf2lintServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
-        from tf2lint.docs import explain
-
         if ls.notebook_of(params.text_document.uri) is not None:
             return notebook_hover(ls, params)
         linted = ls.linted.get(params.text_document.uri)
@@ -922,8 +921,6 @@ async def notebook_code_actions(
 
 
 def notebook_hover(ls: Tf2lintServer, params: types.HoverParams) -> types.Hover | None:
-    from tf2lint.docs import explain
-
     uri = params.text_document.uri
     state = ls.notebooks.get(ls.notebook_of(uri) or "")
     if state is None or uri not in state.findings:
