@@ -385,7 +385,6 @@ class LoadedSettings:
     per_config: dict[Path | None, Settings] = field(default_factory=dict)
 
     def config_path_for(self, path: Path) -> Path | None:
-
         if self.isolated:
             return None
         if self.config_file is not None:
@@ -465,7 +464,6 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
 
 
 def _unfixable(config: Config) -> frozenset[str]:
-
     return unfixable_rules(all_rules(), config.fixable, config.unfixable, config.extend_fixable)
 
 
@@ -490,7 +488,6 @@ def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
 
 
 def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
-
     try:
         config_file, overrides = _config_args(args)
         if args.isolated:
@@ -627,7 +624,6 @@ def _check_usage(args: argparse.Namespace) -> None:
 
 
 def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
-
     skip = None
     if options.respect_gitignore:
 
@@ -717,7 +713,6 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 
 
 def _check(args: argparse.Namespace) -> int:
-
     say = _say(args)
     started = time.perf_counter()
     stdin = _reads_stdin(args)
@@ -822,7 +817,6 @@ def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
 
 
 def _matches(relative: str, pattern: str) -> bool:
-
     return matches_pattern(relative, pattern)
 
 
@@ -855,7 +849,6 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
 
 
 def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
-
     try:
         from watchfiles import watch as watch_files
     except ImportError:
@@ -885,7 +878,6 @@ def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:
 
 
 def _report(args, result, settings, config, options: CheckOptions, fixed_source) -> None:
-
     if args.silent:
         if fixed_source is not None:
             sys.stdout.buffer.write(fixed_source)
@@ -1046,7 +1038,6 @@ def _add_noqa_notebook(data: bytes, found: list, reason: str):
 
 
 def _rules(args: argparse.Namespace) -> int:
-
     rules = all_rules()
     if args.format == "json":
         data = [
@@ -1073,7 +1064,6 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-
     rule = rule_by_id(args.rule)
     if rule is None:
         raise _UsageError(f"no rule {args.rule!r}; `tf2lint rules` lists them")
