@@ -232,9 +232,10 @@ def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsy
     for name in ("a.py", "b.py"):
         (project / name).write_text(BAD_PRINT)
     import tf2lint.plugins as plugins
+    import tf2lint.resolve as resolve
 
     real = plugins.all_rules
-    monkeypatch.setattr(cli, "all_rules", lambda: (*real(), _Crashes))  # where check selects
+    monkeypatch.setattr(resolve, "all_rules", lambda: (*real(), _Crashes))  # where check selects
     code = cli.main(["check", str(project / "a.py"), str(project / "b.py"), "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 2
