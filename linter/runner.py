@@ -23,7 +23,6 @@ from tf2lint.files import (
     relative_to_root,
 )
 from tf2lint.gitignore import is_ignored
-from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.outcomes import FileOutcome, RunResult
 from tf2lint.project import (
     ModuleFacts,
@@ -654,6 +653,7 @@ def _lint_all(
         return
     # Loaded once here rather than in each worker: forked workers inherit them.
     from tf2lint import engine, fixes  # noqa: F401
+    from tf2lint.isolation import Lost, Pool, memory_limit_for
 
     jobs = min(jobs or os.cpu_count() or 1, len(tasks))
     order = sorted(tasks, key=lambda t: -_size(t.path, t.data))

@@ -82,6 +82,8 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("cli", "watchfiles"): "`check --watch` uses the optional watchfiles when installed",
     ("runner", "tf2lint.engine"): "libcst: a run answered from the cache never loads it",
     ("runner", "tf2lint.fixes"): "libcst: a run answered from the cache never loads it",
+    ("runner", "tf2lint.isolation"): "multiprocessing (20 ms): a run answered from the cache "
+    "starts no worker",
     ("output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit needs it",
     (
         "plugins",
