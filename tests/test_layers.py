@@ -2,9 +2,10 @@
 
 Every module under linter/ is parsed with ``ast`` (nothing is imported) and each of its imports
 of another tf2lint module, at module level, inside a function or under ``TYPE_CHECKING``, is an
-edge. A module imports from its own floor or below; no runtime import closes a cycle; and an
-import inside a function, which is how a cycle used to be dodged, is allowed only with its reason
-written in ``DEFERRED`` below.
+edge. A module imports from its own floor or below; no runtime import closes a cycle (an
+annotation-only import may name a type of its own floor: the model and its parts, the engine and
+the rule base class name each other's types); and an import inside a function, which is how a
+cycle used to be dodged, is allowed only with its reason written in ``DEFERRED`` below.
 """
 
 from __future__ import annotations
@@ -85,10 +86,7 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("runner", "tf2lint.isolation"): "multiprocessing (20 ms): a run answered from the cache "
     "starts no worker",
     ("output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit needs it",
-    (
-        "plugins",
-        "tf2lint.rules",
-    ): "the built-in rules register as a plugin, loaded as entry points are",
+    ("plugins", "tf2lint.rules"): "the built-in rules load as a plugin, as entry points do",
 }
 
 SIBLINGS = ("rules", "runtime_check", "fixtures")  # tf2lint's packages beside linter/
