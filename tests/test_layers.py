@@ -217,7 +217,7 @@ def test_no_import_cycle():
             graph[i.importer].add(i.target)
     graph[PACKAGE] = set()  # its lazy names (DEFERRED) load modules that import it first
     cycles = _cycles(graph)
-    assert cycles == [], "\n".join(" -> ".join([*c, c[0]]) for c in cycles)
+    assert cycles == [], "\n".join("modules importing each other: " + ", ".join(c) for c in cycles)
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
