@@ -834,7 +834,12 @@ class ModuleModel:
                 node.expression, fn, deeper
             )
         if isinstance(node, cst.Subscript):
-            return self.is_tensor(node.value, fn, deeper)
+            value = node.value
+            if isinstance(value, cst.Call) and (  # `tf.nn.moments(x, [0])[1]`: one of its tensors
+                knowledge.returns(self.call_name(value)) == "list[tensor]"
+            ):
+                return True
+            return self.is_tensor(value, fn, deeper)
         if isinstance(node, cst.Name) and fn is not None:
             binding = self.binding_of(node, fn)
             scope = binding.scope
