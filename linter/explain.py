@@ -88,10 +88,8 @@ def _where(step: Step, d: Diagnostic) -> str:
     """A step's place, as ``file:line`` (a step of another module's function too)."""
     if not step.line:
         return "(not located)"
-    path = step.path or d.path
-    if step.path is None and d.cell is not None:  # a notebook's steps: lines of its cells joined
-        return f"{path}:(cells joined):{step.line}:{step.column}"
-    return f"{path}:{step.line}:{step.column}"
+    cell = f"cell {step.cell}:" if step.cell is not None else ""
+    return f"{step.path or d.path}:{cell}{step.line}:{step.column}"
 
 
 def explanation(d: Diagnostic) -> str:

@@ -16,11 +16,11 @@ import codecs
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tf2lint.files import ReadError, split_lines_keepends
-from tf2lint.rule import Diagnostic
+from tf2lint.rule import Diagnostic, Step
 from tf2lint.sources import FixNotWritable
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
@@ -490,6 +490,13 @@ class NotebookSource:
         where = [(number, i + 1) for number in sorted(sources) for i in range(len(sources[number]))]
         placed = [_to_cell(d, where) for d in diagnostics]
         by_number = {c.number: c for c in self.nb.cells}
+        for d in placed:  # its evidence's lines too: each in its cell
+            if d.evidence is not None and where:
+                d.evidence = replace(
+                    d.evidence,
+                    traced=tuple(_step_to_cell(s, where) for s in d.evidence.traced),
+                    value=tuple(_step_to_cell(s, where) for s in d.evidence.value),
+                )
         for d in placed:  # a dedented cell's lines: the columns of its own text
             cell = by_number.get(d.cell)
             if cell is not None and cell.indent and code == self.text:
@@ -538,6 +545,14 @@ def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
     else:  # cannot happen for a statement; keep the range inside the cell
         d.end_line, d.end_column = d.line, d.column
     return d
+
+
+def _step_to_cell(step: Step, where: list[tuple[int, int]]) -> Step:
+    """An evidence step of this notebook (a line of its joined cells) placed in its cell."""
+    if step.path is not None or step.cell is not None or not 0 < step.line <= len(where):
+        return step
+    cell, line = where[step.line - 1]
+    return replace(step, line=line, cell=cell)
 
 
 def notebook_from_cells(sources: list[str]) -> Notebook:

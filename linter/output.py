@@ -219,7 +219,8 @@ def evidence_text(d: Diagnostic) -> str:
     lines = []
     for label, steps in (("traced", d.evidence.traced), ("value", d.evidence.value)):
         for step in steps:
-            where = f" ({step.path or d.path}:{step.line})" if step.line else ""
+            cell = f"cell {step.cell}:" if step.cell is not None else ""
+            where = f" ({step.path or d.path}:{cell}{step.line})" if step.line else ""
             lines.append(f"  = {label}: {step.message}{where}\n")
     if d.evidence.gap:
         lines.append(f"  = preview: {d.evidence.gap}\n")

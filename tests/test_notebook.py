@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from conftest import ROOT, json_findings, run_cli
@@ -445,3 +446,21 @@ def test_a_cell_with_a_leading_indent_runs_as_ipython_dedents_it(project):
     assert result.returncode == 0, result.stdout
     fixed = json.loads((project / "indented.ipynb").read_text())["cells"][1]["source"]
     assert fixed == "  @tf.function\n  def f(x):\n    tf.print(x)\n    return x"
+
+
+def test_evidence_steps_name_their_cell_and_the_line_within_it(project):
+    (project / "ev.ipynb").write_bytes(
+        _nb(
+            "import tensorflow as tf",
+            "def log_step(x):\n    print('step', x)\n    return x",
+            "@tf.function\ndef train_step(x):\n    return log_step(x)",
+        )
+    )
+    result = run_cli("check", "--format", "json", "ev.ipynb", cwd=project)
+    schema = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    jsonschema.validate(json.loads(result.stdout), schema)
+    [finding] = json_findings(result.stdout, project)
+    steps = finding["evidence"]["traced"]
+    assert [(s["cell"], s["line"]) for s in steps] == [(2, 1), (3, 2)]
+    explained = run_cli("explain", "ev.ipynb:cell 2:2", cwd=project).stdout
+    assert "  2. ev.ipynb:cell 3:2:1  `train_step` is decorated with @tf.function" in explained
