@@ -234,11 +234,19 @@ class ModuleModel:
         fn = scope.function
         if fn is None:
             return found
+        runs_when_called = fn.kind == "function" and fn.cls is None and fn.outer is None
         while fn.outer is not None:
             fn = fn.outer
         order = self.statement_order
         first = order.statement(self._definition_event(fn))
-        last = self._last_caller(fn, order) if fn.cls is None else None
+        # Only a module function whose decorators keep nothing else of it runs just where module
+        # code calls it by name; a method, a nested function (it may be returned), a lambda, a
+        # function a decorator registers: any time later.
+        last = None
+        if runs_when_called and all(
+            self.qualified_name(_decorated_by(d)) in TF_FUNCTION_NAMES for d in fn.decorators
+        ):
+            last = self._last_caller(fn, order)
         return self._narrowed(found, order.visible_between(found.sites, first, last))
 
     def _definition_event(self, fn: FunctionInfo) -> int:
@@ -1590,6 +1598,12 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _decorated_by(decorator: cst.Decorator) -> cst.BaseExpression:
+    """What a decorator calls: ``tf.function`` of ``@tf.function`` and ``@tf.function(...)``."""
+    expr = decorator.decorator
+    return expr.func if isinstance(expr, cst.Call) else expr
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

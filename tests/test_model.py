@@ -526,3 +526,19 @@ def _values_read(model: ModuleModel, name: str) -> list[list[str]]:
 )
 def test_module_names_are_read_in_statement_order(source, expected):
     assert _values_read(model_of(source), "x") == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a nested function may be returned and called later
+        "x = 1\ndef make():\n    def inner():\n        return x\n    return inner\n"
+        "g = make()\nx = 2\ng()\n",
+        # a decorator may keep the function and call it later
+        "x = 1\n@register\ndef f():\n    return x\nf()\nx = 2\n",
+        # a lambda is called through whatever holds it
+        "x = 1\nf = lambda: x\nf()\nx = 2\n",
+    ],
+)
+def test_code_that_can_run_later_sees_every_later_binding(source):
+    assert _values_read(model_of(source), "x") == [["1", "2"]]
