@@ -589,16 +589,20 @@ def definition_lines(tree: ast.Module) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
     todo: list[tuple[ast.AST, str]] = [(tree, "")]
     defs: list[tuple[str, int, int]] = []
+    functions, blocks = (ast.FunctionDef, ast.AsyncFunctionDef), ("body", "orelse", "finalbody")
     while todo:
         node, prefix = todo.pop()
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        children = [c for field in blocks for c in getattr(node, field, ())]
+        children += getattr(node, "handlers", ())
+        children += (case for case in getattr(node, "cases", ()))  # match statements
+        for child in children:
+            if isinstance(child, functions):
                 qualname = prefix + child.name
                 defs.append((qualname, child.lineno, child.col_offset + 1))
                 todo.append((child, f"{qualname}.<locals>."))
             elif isinstance(child, ast.ClassDef):
                 todo.append((child, f"{child.name}."))  # the model names methods Class.method
-            elif isinstance(child, (ast.stmt, ast.excepthandler)):
+            elif hasattr(child, "body"):  # if, for, while, with, try, except, case
                 todo.append((child, prefix))
     for qualname, line, column in sorted(defs, key=lambda d: (d[1], d[2])):
         key, n = qualname, 1
