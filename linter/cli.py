@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tf2lint import __version__
+from tf2lint.explain import Place, explain_finding
 from tf2lint.output import FORMAT_ALIASES, OUTPUT_FORMATS
 
 if TYPE_CHECKING:
@@ -1110,8 +1111,6 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _explain_finding(args: argparse.Namespace) -> int:
     """``tf2lint explain FILE:LINE``: the finding's evidence (see tf2lint.explain)."""
-    from tf2lint.explain import Place, explain_finding
-
     place = Place.parse(args.target)
     if place is None:  # `tf2lint explain TF201`: the rule, as before
         args.rule = args.target
