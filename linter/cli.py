@@ -27,6 +27,7 @@ from typing import TextIO
 from tf2lint import __version__
 from tf2lint.config import FORMAT_ALIASES, OUTPUT_FORMATS, matches_pattern
 from tf2lint.docs import explain
+from tf2lint.explain import Place, explain_finding
 from tf2lint.files import (
     ReadError,
     SourceText,
@@ -264,11 +265,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules_command.add_argument("--format", choices=("text", "json"), default="text")
 
     explain = commands.add_parser(
-        "rule",
-        aliases=["explain"],
-        help="explain a rule, with its bad and good example (ruff's `rule`; `explain` too)",
+        "rule", help="explain a rule, with its bad and good example (ruff's `rule`)"
     )
     explain.add_argument("rule", metavar="RULE-ID")
+    finding = commands.add_parser(
+        "explain",
+        help="explain one finding: its evidence chain, each step with file and line",
+        description="FILE:LINE[:COL] (or FILE:cell N:LINE[:COL]) explains the findings there, "
+        "of RULE only if given; a rule id or name alone explains the rule, as `tf2lint rule`.",
+    )
+    finding.add_argument("target", metavar="FILE:LINE[:COL] | RULE-ID")
+    finding.add_argument("rule", metavar="RULE", nargs="?", help="only this rule's finding")
 
     add_commands(commands)  # verify, trace: the runtime harness declares its own options
 
@@ -296,8 +303,10 @@ def main(argv: list[str] | None = None) -> int:
             return watch(args) if args.watch else _check(args)
         if args.command == "rules":
             return _rules(args)
-        if args.command in ("rule", "explain"):
+        if args.command == "rule":
             return _explain(args)
+        if args.command == "explain":
+            return _explain_finding(args)
         if getattr(args, "run_command", None) is not None:  # verify, trace
             return args.run_command(args)
         if args.command == "lsp":
@@ -767,3 +776,25 @@ def _explain(args: argparse.Namespace) -> int:
         raise _UsageError(f"no rule {args.rule!r}; `tf2lint rules` lists them")
     sys.stdout.write(explain(rule))
     return EXIT_CLEAN
+
+
+def _explain_finding(args: argparse.Namespace) -> int:
+    """``tf2lint explain FILE:LINE``: the finding's evidence (see tf2lint.explain)."""
+    place = Place.parse(args.target)
+    if place is None:  # `tf2lint explain TF201`: the rule, as before
+        args.rule = args.target
+        return _explain(args)
+    if not place.path.is_file():
+        raise _UsageError(f"{place.path}: no such file")
+    return explain_finding(place, args.rule, _findings_of, sys.stdout, sys.stderr)
+
+
+def _findings_of(path: Path) -> list:
+    """What ``tf2lint check --preview PATH`` finds in ``path``, with its configuration and the
+    rest of its program, as diagnostics."""
+    args = build_parser().parse_args(["check", "--preview", str(path)])
+    loaded = _load_settings(args, [path])
+    files = _files([path], loaded.config, loaded.options)
+    context = _context(files, loaded.config, loaded.options)
+    settings_for = _per_file(loaded, files + context)
+    return run(files, loaded.settings, context=context, settings_for=settings_for).diagnostics

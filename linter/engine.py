@@ -28,7 +28,7 @@ from tf2lint.lines import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.plugins import all_rules, plugin_of
 from tf2lint.positions import node_ranges
-from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary
+from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, place_functions
 from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
     ENGINE_CATEGORY,
     INTERNAL_ERROR,
@@ -346,13 +346,14 @@ def lint_module(
         where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
         result.diagnostics.append(_internal_error(path, where, error, line))
         result.internal_error = True
-    result.diagnostics.extend(_positioned(reports, path, ranges))
+    result.diagnostics.extend(_positioned(reports, path, ranges, facts))
     if not ignore_noqa:
         _apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     if identity is not None:
         try:
             result.summary = model.summary()
+            place_functions(result.summary, tree)  # for evidence that other modules show
         except Exception as error:  # a bug in the summary: this module's findings still stand
             result.diagnostics.append(_internal_error(path, "the module summary", error))
             result.internal_error = True
@@ -437,7 +438,21 @@ def _evidence_nodes(reports: list[Report]) -> list[cst.CSTNode]:
     return nodes
 
 
-def _evidence(report: Report, ranges: dict) -> Evidence | None:
+def _chain_elsewhere(
+    chain: list[tuple[str, FunctionInfo | None]], facts: ModuleFacts | None
+) -> tuple[Step, ...]:
+    """The links of a traced chain in other modules, as the project found them, each with
+    its file and line (a link back in this module has no path)."""
+    last = chain[-1][1] if chain else None
+    if last is None or facts is None:
+        return ()
+    return tuple(
+        Step(link.message, link.line, link.column or 1, link.path or None)
+        for link in facts.chains.get(last.key, ())
+    )
+
+
+def _evidence(report: Report, ranges: dict, facts: ModuleFacts | None = None) -> Evidence | None:
     if report.function is None and not report.because and report.gap is None:
         return None
 
@@ -449,10 +464,9 @@ def _evidence(report: Report, ranges: dict) -> Evidence | None:
 
     traced = ()
     if report.function is not None:
-        traced = tuple(
-            step(message, fn.node if fn is not None else None)
-            for message, fn in _traced_chain(report.function)
-        )
+        chain = _traced_chain(report.function)
+        traced = tuple(step(message, fn.node if fn is not None else None) for message, fn in chain)
+        traced += _chain_elsewhere(chain, facts)
     value = tuple(step(message, node) for message, node in report.because)
     gap = report.gap
     if gap is None and report.function is not None:
@@ -484,7 +498,9 @@ def _names(call: cst.Call, name: str) -> bool:
     return any(type(arg.value) is cst.Name and arg.value.value == name for arg in call.args)
 
 
-def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnostic]:
+def _positioned(
+    reports: list[Report], path: str, ranges: dict, facts: ModuleFacts | None = None
+) -> list[Diagnostic]:
     out = []
     for report in reports:
         start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
@@ -502,7 +518,7 @@ def _positioned(reports: list[Report], path: str, ranges: dict) -> list[Diagnost
                 severity=rule.severity,
                 message=report.message,
                 fix=report.fix,
-                evidence=_evidence(report, ranges),
+                evidence=_evidence(report, ranges, facts),
             )
         )
     return out

@@ -9,7 +9,7 @@ Kinds are plain strings: Keras objects ``layer``, ``model``, ``loss``, ``metric`
 ``optimizer``, ``callback``; TF values ``tensor``, ``variable``, ``dataset``, ``iterator``,
 ``tensor_array``, ``random_generator``, ``tape``, ``module``; host values ``shape``, ``spec``,
 ``dtype``, ``python``; ``operation`` and ``none`` for calls run for their effect;
-``list[<kind>]`` for lists of one kind.
+``list[<kind>]`` for a Python list or tuple of one kind (``tf.unstack``, ``keras.ops.shape``).
 """
 
 from __future__ import annotations

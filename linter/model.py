@@ -46,6 +46,7 @@ from tf2lint.scopes import (
     FunctionInfo,
     Root,
     Scope,
+    StatementOrder,
     _Edge,
 )
 from tf2lint.tfnames import (  # noqa: F401
@@ -149,6 +150,10 @@ class ModuleModel:
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
         self._by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
+        # Module names read in statement order (see StatementOrder), once the walk is done.
+        self._in_order = False
+        self._read_at: dict[int, Binding] = {}  # id(Name) -> what it holds where it stands
+        self._runs_until: dict[int, int | None] = {}  # id(function) -> its last caller statement
         _ModelBuilder(self).build()
 
     @cached_property
@@ -185,13 +190,120 @@ class ModuleModel:
         key = (name, id(scope))
         found = self._lookups.get(key)
         if found is None:
-            found = self._lookups[key] = self._lookup(name, scope)
+            found = self._lookup(name, scope)
+            if self._in_order and found.scope is self.scope and len(found.sites) > 1:
+                found = self._when_run(found, scope)
+            self._lookups[key] = found
         return found
 
     def binding_of(self, name: cst.Name, scope: Scope | None = None) -> Binding:
         """What the Name node ``name`` holds: looked up where it stands in the module (``scope``
-        is the fallback for a node built outside the tree)."""
-        return self.lookup(name.value, self._name_scopes.get(id(name), scope))
+        is the fallback for a node built outside the tree); a module name read by module-level
+        code, in statement order."""
+        scope = self._name_scopes.get(id(name), scope) or self.scope
+        found = self.lookup(name.value, scope)
+        if (
+            self._in_order
+            and found.scope is self.scope
+            and len(found.sites) > 1
+            and scope.function is None
+        ):
+            known = self._read_at.get(id(name))
+            if known is None:
+                known = self._read_at[id(name)] = self._at_statement(found, name)
+            found = known
+        return found
+
+    @cached_property
+    def statement_order(self) -> StatementOrder:
+        return StatementOrder(self.module, self.events)
+
+    def _narrowed(self, found: Binding, sites: list[BindingSite]) -> Binding:
+        if not sites or len(sites) == len(found.sites):
+            return found  # sees nothing (cells run out of order?): keep every binding
+        # what the name holds folds its bindings in order (`tf = tf.compat.v2` rebinds `tf`)
+        last = max(found.sites.index(site) for site in sites)
+        qualified = self._qualified(found.name, list(found.sites[: last + 1]))
+        return Binding(found.name, found.scope, tuple(sites), qualified)
+
+    def _at_statement(self, found: Binding, name: cst.Name) -> Binding:
+        """``found`` as module-level code sees it where ``name`` stands."""
+        order = self.statement_order
+        event = order.name_events.get(id(name))
+        if event is None:
+            return found
+        return self._narrowed(found, order.visible_at(found.sites, order.statement(event), event))
+
+    def _when_run(self, found: Binding, scope: Scope) -> Binding:
+        """``found`` as the function around ``scope`` sees it whenever it runs."""
+        fn = scope.function
+        if fn is None:
+            return found
+        runs_when_called = fn.kind == "function" and fn.cls is None and fn.outer is None
+        while fn.outer is not None:
+            fn = fn.outer
+        order = self.statement_order
+        first = order.statement(self._definition_event(fn))
+        # Only a module function whose decorators keep nothing else of it runs just where module
+        # code calls it by name; a method, a nested function (it may be returned), a lambda, a
+        # function a decorator registers: any time later.
+        last = None
+        if runs_when_called and all(
+            self.qualified_name(_decorated_by(d)) in TF_FUNCTION_NAMES for d in fn.decorators
+        ):
+            last = self._last_caller(fn, order)
+        return self._narrowed(found, order.visible_between(found.sites, first, last))
+
+    def _definition_event(self, fn: FunctionInfo) -> int:
+        """Where the walk enters ``fn``'s definition."""
+        for site in fn.parent.bindings.get(fn.name, ()) if fn.parent else ():
+            if site.node is fn.node:
+                return site.order
+        return next(i for i, (node, entering) in enumerate(self.events) if node is fn.node)
+
+    def _last_caller(self, fn: FunctionInfo, order: StatementOrder) -> int | None:
+        """The last top-level statement that calls module function ``fn`` by name; None when
+        it can run later than any statement shows (passed on, stored, used by other code)."""
+        key = id(fn)
+        if key in self._runs_until:
+            return self._runs_until[key]
+        self._runs_until[key] = None  # while judging: may run anywhere
+        called = {id(c.func) for c in self.nodes_of(cst.Call) if type(c.func) is cst.Name}
+        defined = last = order.statement(self._definition_event(fn))
+        # the statement that rebinds its name for good: code defined from there on cannot see it
+        replaced = min(
+            (
+                order.statement(s.order)
+                for s in self.scope.bindings.get(fn.name, ())
+                if s.where is None
+                and order.statement(s.order) > defined
+                and order.always_binds[order.statement(s.order)]
+            ),
+            default=None,
+        )
+        for node in self.nodes_of(cst.Name):
+            if node.value != fn.name or self.is_target(node):
+                continue
+            scope = self.scope_of(node)
+            if scope.function is not None:
+                if scope.function is fn:
+                    continue  # it calls itself: it runs when it runs
+                outer = scope.function
+                while outer.outer is not None:
+                    outer = outer.outer
+                if self._lookup(fn.name, scope).scope is self.scope and (
+                    replaced is None or order.statement(self._definition_event(outer)) < replaced
+                ):
+                    return None  # other code that can see it refers to it: it runs when that does
+                continue
+            defs = [s.node for s in self.binding_of(node).sites if s.kind == "def"]
+            if fn.node not in defs:
+                continue  # another function of that name
+            if id(node) not in called:
+                return None  # passed on or stored: it can run later
+            last = max(last, order.statement(order.name_events.get(id(node), 0)))
+        self._runs_until[key] = last
+        return last
 
     def _lookup(self, name: str, scope: Scope) -> Binding:
         current: Scope | None = scope
@@ -266,7 +378,7 @@ class ModuleModel:
             return None
         head_node, dotted = chain
         head, _, rest = dotted.partition(".")
-        binding = self.lookup(head, self._name_scopes.get(id(head_node), self.scope))
+        binding = self.binding_of(head_node) if type(head_node) is cst.Name else self.lookup(head)
         target = binding.qualified
         if target is None:
             if not binding.is_builtin:
@@ -354,7 +466,10 @@ class ModuleModel:
         names."""
         t = type(expr)
         if t is cst.Name:
-            return self.resolve_function(expr.value, self.scope_of(expr))
+            for site in reversed(self.binding_of(expr).sites):
+                if site.kind == "def":
+                    return self.function_of[site.node]
+            return None
         if t is cst.Lambda:
             return self.function_of.get(expr)
         if t is cst.Attribute:
@@ -730,7 +845,12 @@ class ModuleModel:
                 node.expression, fn, deeper
             )
         if isinstance(node, cst.Subscript):
-            return self.is_tensor(node.value, fn, deeper)
+            value = node.value
+            if isinstance(value, cst.Call) and (  # `tf.nn.moments(x, [0])[1]`: one of its tensors
+                knowledge.returns(self.call_name(value)) == "list[tensor]"
+            ):
+                return True
+            return self.is_tensor(value, fn, deeper)
         if isinstance(node, cst.Name) and fn is not None:
             binding = self.binding_of(node, fn)
             scope = binding.scope
@@ -808,6 +928,7 @@ class _ModelBuilder:
         # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
         self.model._lookups.clear()
         self.model._qualified_names.clear()
+        self.model._in_order = True  # the walk is done: statement order is known
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
@@ -1480,6 +1601,12 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _decorated_by(decorator: cst.Decorator) -> cst.BaseExpression:
+    """What a decorator calls: ``tf.function`` of ``@tf.function`` and ``@tf.function(...)``."""
+    expr = decorator.decorator
+    return expr.func if isinstance(expr, cst.Call) else expr
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

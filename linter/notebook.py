@@ -16,11 +16,11 @@ import codecs
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tf2lint.files import FixNotWritable, ReadError, split_lines_keepends
-from tf2lint.rule import Diagnostic
+from tf2lint.rule import Diagnostic, Step
 
 # Cell magics whose body is Python: only their first line is IPython syntax.
 _PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug"})
@@ -43,10 +43,17 @@ class Cell:
     as_list: bool  # source stored as a list of lines (else as one string)
     json_lines: list[int] = field(default_factory=list)  # the JSON line of each source line
     magic: dict[int, str] = field(default_factory=dict)  # 0-based line -> its placeholder
+    # the first line's leading whitespace: IPython strips it from every line that starts with
+    # it before running the cell (` x = 1` runs), so the module holds those lines without it
+    indent: str = ""
 
     @property
     def text(self) -> str:
         return "".join(self.lines)
+
+    def dedented(self, i: int) -> bool:
+        """Whether the module holds line ``i`` (0-based) without the cell's leading indent."""
+        return bool(self.indent) and i not in self.magic and self.lines[i].startswith(self.indent)
 
 
 @dataclass
@@ -62,6 +69,8 @@ class Notebook:
         for cell in self.cells:
             for i, line in enumerate(cell.lines):
                 body = cell.magic.get(i, line)
+                if cell.indent and line.startswith(cell.indent) and body.startswith(cell.indent):
+                    body = body[len(cell.indent) :]  # a placeholder keeps its line's indent
                 if not body.endswith(("\n", "\r")):
                     body += "\n"
                 parts.append(body)
@@ -81,6 +90,12 @@ def _placeholder(line: str) -> str:
     target = match.groupdict().get("target") if match else None
     end = "\n" if line.endswith(("\n", "\r")) else ""
     return f"{indent}{target} = ...{end}" if target else f"{indent}pass{end}"
+
+
+def _leading_indent(lines: list[str]) -> str:
+    """What IPython's ``leading_indent`` transform strips: the first line's indentation."""
+    match = re.match(r"[ \t]+", lines[0]) if lines else None
+    return match.group(0) if match else ""
 
 
 def _magic_lines(lines: list[str]) -> dict[int, str]:
@@ -344,6 +359,7 @@ def read_notebook(data: bytes) -> Notebook:
         raise NotebookError("not a valid notebook: unexpected JSON structure") from error
     for cell in cells:
         cell.magic = _magic_lines(cell.lines)
+        cell.indent = _leading_indent(cell.lines)
         cell.json_lines = _json_lines(text, cell)
     return Notebook(text, bom, cells)
 
@@ -398,13 +414,16 @@ def _split_back(nb: Notebook, where: list[tuple[int, int]], old: str, new: str):
                 cell = by_number[number]
                 if line - 1 in cell.magic:
                     out[number].append(cell.lines[line - 1])
+                elif cell.dedented(line - 1):
+                    out[number].append(cell.indent + new_lines[j1 + k])
                 else:
                     out[number].append(new_lines[j1 + k])
         elif j2 > j1:
             number = where[i1][0] if i1 < len(where) else where[-1][0]
             if op == "insert" and i1 > 0:
                 number = where[i1 - 1][0]
-            out[number].extend(new_lines[j1:j2])
+            indent = by_number[number].indent
+            out[number].extend(indent + line if line.strip() else line for line in new_lines[j1:j2])
     for cell in nb.cells:  # the module added a newline after each cell's unterminated last line
         lines = out[cell.number]
         if cell.lines and not cell.lines[-1].endswith(("\n", "\r")) and lines:
@@ -468,7 +487,23 @@ class NotebookSource:
     def place(self, diagnostics: list[Diagnostic], code: str) -> list[Diagnostic]:
         sources = self._cells(code) or {}
         where = [(number, i + 1) for number in sorted(sources) for i in range(len(sources[number]))]
-        return [_to_cell(d, where) for d in diagnostics]
+        placed = [_to_cell(d, where) for d in diagnostics]
+        by_number = {c.number: c for c in self.nb.cells}
+        for d in placed:  # its evidence's lines too: each in its cell
+            if d.evidence is not None and where:
+                d.evidence = replace(
+                    d.evidence,
+                    traced=tuple(_step_to_cell(s, where) for s in d.evidence.traced),
+                    value=tuple(_step_to_cell(s, where) for s in d.evidence.value),
+                )
+        for d in placed:  # a dedented cell's lines: the columns of its own text
+            cell = by_number.get(d.cell)
+            if cell is not None and cell.indent and code == self.text:
+                if 0 < d.line <= len(cell.lines) and cell.dedented(d.line - 1):
+                    d.column += len(cell.indent)
+                if 0 < d.end_line <= len(cell.lines) and cell.dedented(d.end_line - 1):
+                    d.end_column += len(cell.indent)
+        return placed
 
     def diff(self, fixed: str, shown: str) -> str:
         """As ruff's: a diff of each changed cell's source, headed ``nb.ipynb:cell N``."""
@@ -511,12 +546,21 @@ def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
     return d
 
 
+def _step_to_cell(step: Step, where: list[tuple[int, int]]) -> Step:
+    """An evidence step of this notebook (a line of its joined cells) placed in its cell."""
+    if step.path is not None or step.cell is not None or not 0 < step.line <= len(where):
+        return step
+    cell, line = where[step.line - 1]
+    return replace(step, line=line, cell=cell)
+
+
 def notebook_from_cells(sources: list[str]) -> Notebook:
     """A notebook of just these code cells' texts, in order (an editor's open notebook), so that
     :meth:`Notebook.module` and :func:`split_back` work on it as on a file's."""
     cells = [Cell(i, i + 1, _lines(text), (-1, -1), True) for i, text in enumerate(sources)]
     for cell in cells:
         cell.magic = _magic_lines(cell.lines)
+        cell.indent = _leading_indent(cell.lines)
     return Notebook("", False, cells)
 
 

@@ -171,17 +171,20 @@ def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) 
         out.writelines(f"{line}\n" for line in summary_lines(run, options))
 
 
-def _sarif_evidence(result: dict, d: Diagnostic, artifact: dict) -> None:
-    """The evidence as SARIF: each located step a related location, and the traced chain, from
-    what starts the tracing in to the finding, a code flow."""
-    steps = [s for s in d.evidence.steps() if s.line and s.path is None]
+def _sarif_evidence(result: dict, d: Diagnostic, artifact: dict, root: Path) -> None:
+    """The evidence as SARIF: each located step a related location (in its own file, for a
+    function of another module), and the traced chain, from what starts the tracing in to the
+    finding, a code flow."""
+    steps = [s for s in d.evidence.steps() if s.line]
     if not steps:
         return
 
     def location(step, index: int | None = None) -> dict:
         found = {
             "physicalLocation": {
-                "artifactLocation": artifact,
+                "artifactLocation": artifact
+                if step.path is None
+                else _artifact(Path(step.path), root),
                 "region": {"startLine": step.line, "startColumn": step.column},
             },
             "message": {"text": step.message},
@@ -191,7 +194,7 @@ def _sarif_evidence(result: dict, d: Diagnostic, artifact: dict) -> None:
         return found
 
     result["relatedLocations"] = [location(step, i) for i, step in enumerate(steps)]
-    chain = [s for s in reversed(d.evidence.traced) if s.line and s.path is None]
+    chain = [s for s in reversed(d.evidence.traced) if s.line]
     if chain:
         flow = [{"location": location(step)} for step in chain]
         flow.append({"location": {**result["locations"][0], "message": {"text": d.message}}})
@@ -203,7 +206,8 @@ def evidence_text(d: Diagnostic) -> str:
     lines = []
     for label, steps in (("traced", d.evidence.traced), ("value", d.evidence.value)):
         for step in steps:
-            where = f" ({step.path or d.path}:{step.line})" if step.line else ""
+            cell = f"cell {step.cell}:" if step.cell is not None else ""
+            where = f" ({step.path or d.path}:{cell}{step.line})" if step.line else ""
             lines.append(f"  = {label}: {step.message}{where}\n")
     if d.evidence.gap:
         lines.append(f"  = preview: {d.evidence.gap}\n")
@@ -663,7 +667,7 @@ def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path
         if properties:
             result["properties"] = properties
         if d.evidence is not None and d.cell is None:
-            _sarif_evidence(result, d, artifact)
+            _sarif_evidence(result, d, artifact, root)
         results.append(result)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

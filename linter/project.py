@@ -16,6 +16,7 @@ with each file's result and travel between processes.
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
@@ -73,6 +74,8 @@ class FunctionSummary:
     # a decorator that hands the function it decorates to tf.function ("trace") or to
     # tf.py_function ("eager")
     wraps: str | None = None
+    line: int = 0  # where it is defined (its `def`), for evidence shown in other modules
+    column: int = 0
 
 
 @dataclass
@@ -133,11 +136,25 @@ class ExternalName:
     wraps: str | None = None  # a decorator: "trace" (tf.function) or "eager" (tf.py_function)
 
 
+@dataclass(frozen=True)
+class ChainLink:
+    """A link of a traced chain in another module: a function there and why it is traced, with
+    where it is defined (``line`` 0: not known, as for a module the project did not parse)."""
+
+    message: str
+    path: str
+    line: int = 0
+    column: int = 0
+
+
 @dataclass
 class ModuleFacts:
     """What a module learns from the others. Empty facts change nothing."""
 
     traced: dict[str, tuple[TracedBy, bool]] = field(default_factory=dict)  # qualname -> why, once
+    # qualname -> the rest of why it is traced, in the other modules: each function out to what
+    # starts the tracing (the evidence of findings in it names them with file and line)
+    chains: dict[str, tuple[ChainLink, ...]] = field(default_factory=dict)
     unconverted: set[str] = field(default_factory=set)  # traced without AutoGraph from outside
     # traced methods whose `self` is built during the trace by code in another module
     fresh: set[str] = field(default_factory=set)
@@ -154,6 +171,7 @@ class ModuleFacts:
             "fresh": sorted(self.fresh),
             "classes": {q: list(v) for q, v in sorted(self.classes.items())},
             "external": {q: asdict(v) for q, v in sorted(self.external.items())},
+            "chains": {q: [asdict(link) for link in v] for q, v in sorted(self.chains.items())},
         }
 
     @classmethod
@@ -166,6 +184,9 @@ class ModuleFacts:
             fresh=set(data["fresh"]),
             classes={q: (v[0], v[1]) for q, v in data["classes"].items()},
             external={q: ExternalName(**v) for q, v in data["external"].items()},
+            chains={
+                q: tuple(ChainLink(**link) for link in v) for q, v in data.get("chains", {}).items()
+            },
         )
 
 
@@ -175,10 +196,13 @@ Node = tuple[str, str]  # (module, qualname)
 class Project:
     """Every module linted together, resolved and traced as one program."""
 
-    def __init__(self, summaries: Iterable[ModuleSummary]) -> None:
+    def __init__(
+        self, summaries: Iterable[ModuleSummary], paths: Mapping[str, str] | None = None
+    ) -> None:
         self.modules: dict[str, ModuleSummary] = {}
         for summary in summaries:
             self.modules.setdefault(summary.name, summary)
+        self.paths = paths or {}  # module name -> its file, as the output shows it
         self._edges: dict[Node, list[tuple[Node, str, bool, str]]] = {}
         self._roots: list[tuple[Node, TracedBy]] = []
         self._unconverted_roots: list[Node] = []
@@ -347,6 +371,9 @@ class Project:
                 qualname not in local_traced or self.one_time[node] != local_once.get(qualname)
             ):
                 facts.traced[qualname] = (reason, self.one_time[node])
+                chain = self.chain(node)
+                if chain:
+                    facts.chains[qualname] = chain
             if node in self.unconverted and qualname not in local_unconverted:
                 facts.unconverted.add(qualname)
             if reason is not None and node not in self.shared and qualname in local_shared:
@@ -391,6 +418,39 @@ class Project:
             {q for _, q in shared},
         )
 
+    def chain(self, node: Node) -> tuple[ChainLink, ...]:
+        """Why ``node`` is traced beyond itself: the function its reason names, why that one
+        is, and so on out to what starts the tracing, each with its file and line; links in
+        ``node``'s own module too (a chain may leave it and come back), path "" for those."""
+        by_name = self._traced_by_name()
+        links: list[ChainLink] = []
+        seen = {node}
+        reason = self.traced.get(node)
+        while reason is not None and reason.via and len(links) < MAX_CHAIN:
+            caller = by_name.get(reason.via)
+            if caller is None or caller in seen:
+                break
+            seen.add(caller)
+            reason = self.traced.get(caller)
+            if reason is None:
+                break
+            info = self.modules[caller[0]].functions.get(caller[1])
+            links.append(
+                ChainLink(
+                    f"`{_qualified(caller)}` is {reason.describe()}",
+                    "" if caller[0] == node[0] else self.paths.get(caller[0], ""),
+                    info.line if info else 0,
+                    info.column if info else 0,
+                )
+            )
+        return tuple(links)
+
+    def _traced_by_name(self) -> dict[str, Node]:
+        found = self._by_module.get("by-name")
+        if found is None:
+            found = self._by_module["by-name"] = {_qualified(n): n for n in self.traced}
+        return found  # type: ignore[return-value]
+
     def _in_module(self, kind: str, items: Iterable, module: str, key=lambda node: node) -> list:
         """The ``items`` (nodes, or what ``key`` takes a node from) of ``module``, from an
         index built once per ``kind``: asking each module in turn stays linear."""
@@ -429,6 +489,7 @@ class Project:
 
 
 _LIBRARY = "<library>"  # the module of a library class's node in the class resolution
+MAX_CHAIN = 32  # how far a traced chain is followed across modules (as within one)
 
 
 def _library_kind(library: str | None) -> tuple[str, bool] | None:
@@ -449,15 +510,19 @@ def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:
 
 
 def second_pass(
-    summaries: Mapping[int, ModuleSummary], roots: Mapping[int, str] | None = None
+    summaries: Mapping[int, ModuleSummary],
+    roots: Mapping[int, str] | None = None,
+    paths: Mapping[int, str] | None = None,
 ) -> dict[int, ModuleFacts]:
     """The files of a run to lint again (by their index in ``summaries``, each file's summary
     from linting it alone) with the facts the other files give each: those whose analysis the
     project changes. ``roots`` (each file's ModuleIdentity.root) keeps apart modules of one
     name in different folders (two scripts' ``utils.py``); of two files with one module name in
-    one root, only the first is that module."""
+    one root, only the first is that module. ``paths``: each file as the output shows it, for
+    the evidence that names another module's function."""
     summaries, queries = _apart_by_root(summaries, roots or {})
-    project = Project(summaries.values())
+    files = {summaries[i].name: path for i, path in (paths or {}).items() if i in summaries}
+    project = Project(summaries.values(), files)
     again = {}
     for index, summary in summaries.items():
         if project.modules.get(summary.name) is summary:
@@ -515,3 +580,41 @@ def _apart_by_root(
         queries[index] = dict(zip(renamed.queries, summary.queries, strict=True))
         out[index] = renamed
     return out, queries
+
+
+def definition_lines(tree: ast.Module) -> dict[str, tuple[int, int]]:
+    """Where each ``def`` of a module is (line, 1-based column of ``def``), by the key its
+    summary gives it (its qualname, ``#2`` and on for a second one of the same name). From
+    Python's own tree, walking statements only: cheap beside the parse."""
+    found: dict[str, tuple[int, int]] = {}
+    todo: list[tuple[ast.AST, str]] = [(tree, "")]
+    defs: list[tuple[str, int, int]] = []
+    functions, blocks = (ast.FunctionDef, ast.AsyncFunctionDef), ("body", "orelse", "finalbody")
+    while todo:
+        node, prefix = todo.pop()
+        children = [c for field in blocks for c in getattr(node, field, ())]
+        children += getattr(node, "handlers", ())
+        children += (case for case in getattr(node, "cases", ()))  # match statements
+        for child in children:
+            if isinstance(child, functions):
+                qualname = prefix + child.name
+                defs.append((qualname, child.lineno, child.col_offset + 1))
+                todo.append((child, f"{qualname}.<locals>."))
+            elif isinstance(child, ast.ClassDef):
+                todo.append((child, f"{child.name}."))  # the model names methods Class.method
+            elif hasattr(child, "body"):  # if, for, while, with, try, except, case
+                todo.append((child, prefix))
+    for qualname, line, column in sorted(defs, key=lambda d: (d[1], d[2])):
+        key, n = qualname, 1
+        while key in found:
+            n += 1
+            key = f"{qualname}#{n}"
+        found[key] = (line, column)
+    return found
+
+
+def place_functions(summary: ModuleSummary, tree: ast.Module) -> None:
+    """Fill in where each function of ``summary`` is defined."""
+    lines = definition_lines(tree)
+    for key, info in summary.functions.items():
+        info.line, info.column = lines.get(key, (0, 0))

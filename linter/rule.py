@@ -55,22 +55,28 @@ class Fix:
 @dataclass(frozen=True)
 class Step:
     """One link of a finding's evidence: what holds, and where (``line`` 0: not located, as for
-    a function of another module known only by name; ``path`` None: the finding's file)."""
+    a function of another module known only by name; ``path`` None: the finding's file;
+    ``cell``: in a notebook, the code cell, ``line`` then within it)."""
 
     message: str
     line: int = 0
     column: int = 1
     path: str | None = None
+    cell: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"message": self.message, "line": self.line, "column": self.column}
         if self.path is not None:
             data["path"] = self.path
+        if self.cell is not None:
+            data["cell"] = self.cell
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
-        return cls(data["message"], data["line"], data["column"], data.get("path"))
+        return cls(
+            data["message"], data["line"], data["column"], data.get("path"), data.get("cell")
+        )
 
 
 @dataclass(frozen=True)

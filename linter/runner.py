@@ -503,7 +503,8 @@ def run(
         summaries[i] = summary
     again: list[_Task] = []
     roots = {i: identities[i].root for i in summaries}
-    for i, facts in second_pass(summaries, roots).items():
+    shown = {i: display_path(path) for i, path in enumerate((*paths, *context))}
+    for i, facts in second_pass(summaries, roots, shown).items():
         if i >= len(paths):
             continue  # a file of the context: not reported, so not linted again
         task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))

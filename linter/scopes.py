@@ -3,6 +3,7 @@ and call, as data (lookups themselves are the model's, in statement order)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -244,3 +245,83 @@ class Root:
     reason: TracedBy
     autograph: bool = True
     signature: bool = False  # a fixed input_signature: Python arguments become tensors
+
+
+# --- statement order at module level ---------------------------------------------------------
+#
+# A module (a script, or a notebook's cells joined) runs its top-level statements once, top to
+# bottom, so a name rebound at module level means different things at different places:
+#
+# - code at module level (a statement, a class body, a decorator, a comprehension there) at
+#   top-level statement ``s`` sees the bindings made before ``s``, from the last one that always
+#   binds (a simple statement, a ``def``, a ``class``) on; inside a compound statement (``if``,
+#   ``for``, ``try``, ``with``) its own earlier bindings too, and in a loop all of them;
+# - a function body reads module names when it runs, which is when module code calls it: it
+#   sees the bindings visible when its definition ends and every one made up to the last
+#   top-level statement that calls it. When it can run later than any statement shows (module
+#   code passes or stores it, another function refers to it, a method, a nested function),
+#   every later binding counts too. That is sound: a body never misses a binding it can see.
+# - bindings that a function's code makes (``global x``) are visible everywhere.
+#
+# A read that sees no binding (a notebook's cells run out of order) keeps every binding.
+
+
+class StatementOrder:
+    """Where each top-level statement starts in the model's walk, to answer which of a module
+    name's bindings a read at a given place can see."""
+
+    def __init__(self, module: cst.Module, events: list[tuple[cst.CSTNode, bool]]) -> None:
+        top = {id(statement) for statement in module.body}
+        self.starts: list[int] = []  # event index where each top-level statement begins
+        self.always_binds: list[bool] = []  # its bindings replace the earlier ones
+        self.loops: list[bool] = []  # a loop: its bindings reach its own earlier reads
+        self.name_events: dict[int, int] = {}  # id(Name) -> its event index
+        simple = (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef)
+        for index, (node, entering) in enumerate(events):
+            if not entering:
+                continue
+            if type(node) is cst.Name:
+                self.name_events[id(node)] = index
+            elif id(node) in top:
+                self.starts.append(index)
+                self.always_binds.append(isinstance(node, simple))
+                self.loops.append(isinstance(node, (cst.For, cst.While)))
+
+    def statement(self, event: int) -> int:
+        """The top-level statement (its index in the module body) holding the ``event``."""
+        return bisect_right(self.starts, event) - 1
+
+    def visible_at(
+        self, sites: Sequence[BindingSite], statement: int, event: int | None = None
+    ) -> list[BindingSite]:
+        """The sites a read in top-level ``statement`` (at ``event``, when known) can see."""
+        seen: list[BindingSite] = []
+        for site in sites:
+            if site.where is not None:  # bound when some function runs
+                seen.append(site)
+                continue
+            at = self.statement(site.order)
+            if at < statement:
+                if self.always_binds[at]:
+                    seen = [s for s in seen if s.where is not None]
+                seen.append(site)
+            elif (
+                at == statement
+                and not self.always_binds[at]
+                and (self.loops[at] or event is None or site.order < event)
+            ):
+                seen.append(site)
+        return seen
+
+    def visible_between(
+        self, sites: Sequence[BindingSite], first: int, last: int | None
+    ) -> list[BindingSite]:
+        """The sites code running anywhere after top-level statement ``first`` up to and
+        including ``last`` (None: to the end) can see."""
+        seen = self.visible_at(sites, first + 1)
+        for site in sites:
+            at = self.statement(site.order)
+            later = site.where is None and at > first and (last is None or at <= last)
+            if later and site not in seen:
+                seen.append(site)
+        return seen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -30,14 +31,6 @@ _CLOCKS = frozenset(
 )
 
 
-def _host_valued(qualified: str) -> bool:
-    """A TF/Keras call the knowledge base says returns a tensor that gives a Python value:
-    ``is_tensor`` (a bool), and Keras 3's ``ops.shape`` (a tuple of ints, a tensor only for
-    unknown dimensions)."""
-    leaf = qualified.rsplit(".", 1)[-1]
-    return leaf in ("is_tensor", "is_keras_tensor") or (leaf == "shape" and is_keras(qualified))
-
-
 def computed_tensor(
     model: ModuleModel,
     expr: cst.BaseExpression,
@@ -56,8 +49,6 @@ def computed_tensor(
             name = model.call_name(expr)
             if name is None and model.callee(expr, scope) is not None:
                 return False
-            if name is not None and _host_valued(name):
-                return False
         return model.is_tensor(expr, scope)
     if isinstance(expr, cst.BinaryOperation):
         return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
@@ -65,8 +56,10 @@ def computed_tensor(
         )
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
         return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
-    if isinstance(expr, cst.Subscript):
-        return computed_tensor(model, expr.value, scope, depth + 1, api_only)
+    if isinstance(expr, cst.Subscript):  # an element of a tensor, or of a list of tensors
+        return computed_tensor(
+            model, expr.value, scope, depth + 1, api_only
+        ) or sequence_of_tensors(model, expr.value, scope)
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
@@ -283,19 +276,6 @@ class PythonClockInTracedCode(_TracedRule):
             )
 
 
-# TF/Keras ops that return a Python list or tuple of tensors: a loop over their result is a
-# Python loop, unrolled, not converted. The knowledge base says "tensor" for any op with
-# dispatch support, these included; until its generator tells them apart (from their
-# docstrings' "Returns: A list of"), these leaves are excluded here.
-SEQUENCE_OPS = frozenset(
-    {
-        "unstack", "split", "meshgrid", "dynamic_partition", "unique", "unique_with_counts",
-        "shape_n", "gradients", "moments", "top_k", "eigh", "eig", "svd", "qr", "lu",
-        "batch_gather_with_default", "broadcast_dynamic_shape_n", "nonzero",
-    }
-)  # fmt: skip
-
-
 def sequence_of_tensors(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> bool:
@@ -303,9 +283,8 @@ def sequence_of_tensors(
     sequence of tensors, which a ``for`` iterates in Python."""
     if depth > 4:
         return False
-    if isinstance(expr, cst.Call):
-        name = model.call_name(expr) or ""
-        return name.rsplit(".", 1)[-1] in SEQUENCE_OPS
+    if isinstance(expr, cst.Call):  # the knowledge base's probe of what the op gives
+        return knowledge.returns(model.call_name(expr)) == "list[tensor]"
     if isinstance(expr, cst.Name):
         values = model.binding_of(expr, scope).values
         return any(sequence_of_tensors(model, v, scope, depth + 1) for v in values)

@@ -55,7 +55,7 @@ def traced_target(
             return None
         return callee.name, callee, input_signature(decorator)
     if isinstance(call.func, cst.Name):
-        values = model.lookup(call.func.value, scope).known_values
+        values = model.binding_of(call.func, scope).known_values
         if values and all(is_tf_function_call(model, v) for v in values):
             first = values[0]
             wrapped = None
@@ -196,7 +196,7 @@ class PythonValueArgumentRetraces(Rule):
         helper or by calling an object whose `__call__` is traced. The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
-        different literals passed to a name defined more than once (a notebook's later cells).
+        different literals passed to a name bound more than once where it is called.
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -215,10 +215,11 @@ class PythonValueArgumentRetraces(Rule):
         params = list(fn.params) if fn is not None else []
         if params and params[0] in ("self", "cls") and _bound_receiver(node, fn):
             params = params[1:]
-        # a name defined again (a notebook's later cell): calls of it may reach other functions
+        # a name bound more than once where the call stands (in a loop, a branch): calls of
+        # it may reach other functions (a notebook's later cells are told apart by the model)
         redefined = (
             isinstance(node.func, cst.Name)
-            and len(self.model.lookup(node.func.value, context.scope).sites) > 1
+            and len(self.model.binding_of(node.func, context.scope).sites) > 1
         )
         for index, arg in enumerate(node.args):
             if arg.star == "**":

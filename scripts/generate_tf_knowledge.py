@@ -18,7 +18,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   builds for ``fit``/``evaluate``/``predict`` (user overrides of them are traced).
 * ``returns``: what public TF/Keras functions return, as a kind: ``tensor`` for ops (functions
   with TF's dispatch support, generated op wrappers, ``keras.ops``) and stub-declared tensor
-  returns; the stubs' declared kind wins where they give one (``tf.print`` returns None).
+  returns; the stubs' declared kind wins where they give one (``tf.print`` returns None). Ops
+  that give a Python sequence or value are told apart by calling them eagerly on small sample
+  tensors (``probe_returns``): a list or tuple of tensors is ``list[tensor]`` (``tf.unstack``,
+  ``keras.ops.split``, ``tf.math.top_k``'s named tuple), of Python numbers ``list[python]``
+  (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``).
 * ``members``: per kind, the kind of its attributes and properties (``Model.layers`` -> list of
   layers, ``Callback.model`` -> model) and, named with ``()``, what its methods return
   (``Dataset.map()`` -> dataset), from the stubs.
@@ -240,6 +244,77 @@ def keras_op_returns(keras_module: types.ModuleType, prefix: str, namespaces) ->
     return returns
 
 
+# Sample arguments the probe calls each op with: a matrix (symmetric and positive definite,
+# so that every decomposition works), with a count or an axis, three of them (`where(c, x, y)`),
+# a list of tensors, a vector with partitions.
+def _probe_arguments(tf: types.ModuleType) -> list[tuple]:
+    matrix = tf.constant(
+        [[2.0, 1.0, 0.0, 0.0], [1.0, 3.0, 0.0, 0.0], [0.0, 0.0, 4.0, 1.0], [0.0, 0.0, 1.0, 5.0]]
+    )
+    vector = tf.constant([1, 2, 2, 3])
+    return [
+        (matrix,),
+        (matrix, 2),
+        ([matrix, matrix],),
+        (matrix, [0]),
+        (matrix, matrix, matrix),
+        (vector,),
+        (vector, tf.constant([0, 1, 0, 1]), 2),
+    ]
+
+
+# Ops the probe never calls: they act on files, devices, global state or the log, or only work
+# in a graph; raw_ops and compat.v1 are their public ops under other names (aliases follow).
+PROBE_SKIPPED = (
+    "write", "save", "load", "read", "file", "print", "summary", "assert", "py_function",
+    "numpy_function", "set_", "random", "seed", "debugging", "profiler", "experimental", "tpu",
+    "distribute", "config", "io.", "raw_ops", "compat.", "logging", "data.", "gradients",
+)  # fmt: skip
+
+
+def _probed_kind(value: object, tf: types.ModuleType) -> str | None:
+    """The kind of what an op gave, when it is not a tensor: a Python sequence or value."""
+    if isinstance(value, (bool, int, float)):
+        return "python"
+    if isinstance(value, (list, tuple)) and value:
+        items = [v for v in value if v is not None]
+        if items and all(isinstance(v, tf.Tensor) for v in items):
+            return "list[tensor]"
+        if items and all(isinstance(v, int) for v in items):
+            return "list[python]"
+    return None
+
+
+def probe_returns(
+    returns: dict[str, str], tf: types.ModuleType, keras_module: types.ModuleType
+) -> dict[str, str]:
+    """The ops said to return a tensor that, called eagerly on sample tensors, give a Python
+    sequence or value instead (path -> its kind): every sample call that succeeds gives that
+    kind. An op no sample suits, or whose kind depends on its arguments (``keras.ops.where``
+    of one argument or three), stays a tensor."""
+    roots = {"tensorflow": tf, "keras": keras_module}
+    arguments = _probe_arguments(tf)
+    found = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root not in roots or any(s in path for s in PROBE_SKIPPED):
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        kinds = set()
+        for args in arguments:
+            try:
+                value = op(*args)
+            except Exception:
+                continue
+            kinds.add(_probed_kind(value, tf))
+        if len(kinds) == 1 and None not in kinds:
+            found[path] = kinds.pop()
+    return found
+
+
 def side_effects(tf: types.ModuleType) -> dict[str, str]:
     import logging
     import random
@@ -438,6 +513,9 @@ def build() -> dict:
             if kind == "self":
                 continue
             for path in aliases.get(name, [name]):  # tf.as_dtype is tf.dtypes.as_dtype
+                returns[path] = kind
+        for name, kind in probe_returns(returns, tf, keras).items():
+            for path in aliases.get(name, [name]):  # tf.unstack is tf.compat.v1.unstack
                 returns[path] = kind
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():

@@ -174,3 +174,95 @@ def test_a_method_the_class_replaces_on_its_instances_is_not_proven_traced_by_ke
         shown = {d.rule: d for d in found if d.line in (23, 24)}
         assert {"TF201", "TF801"} <= set(shown)
         assert shown["TF201"].evidence.gap.startswith("`OnHost` sets `update_state` on its")
+
+
+# --- a chain that crosses modules: each link with its own file and line ----------------------
+
+HELPERS = 'def log_step(x):\n    print("step", x)\n    return x\n'
+TRAIN = """import tensorflow as tf
+
+from pkg.helpers import log_step
+
+
+def outer(x):
+    return log_step(x)
+
+
+class Trainer:
+    @tf.function
+    def train_step(self, x):
+        return outer(x * 2)
+"""
+
+
+def _package(project: Path) -> None:
+    (project / "pkg").mkdir()
+    (project / "pkg" / "__init__.py").write_text("")
+    (project / "pkg" / "helpers.py").write_text(HELPERS)
+    (project / "pkg" / "train.py").write_text(TRAIN)
+
+
+CROSS_FILE_CHAIN = [
+    ("`log_step` is called from traced `pkg.train.outer`", None, 1, 1),
+    (
+        "`pkg.train.outer` is called from traced `pkg.train.Trainer.train_step`",
+        "pkg/train.py",
+        6,
+        1,
+    ),
+    ("`pkg.train.Trainer.train_step` is decorated with @tf.function", "pkg/train.py", 12, 5),
+]
+
+
+def test_json_names_the_other_modules_links_with_their_file_and_line(project):
+    _package(project)
+    # the whole package, or one file in its program; afresh, then filling and reading the cache
+    for args in (["--no-cache", "pkg"], ["--no-cache", "pkg/helpers.py"], ["pkg"], ["pkg"]):
+        done = run_cli("check", "--output-format", "json", *args, cwd=project)
+        [finding] = json_findings(done.stdout, project)
+        steps = finding["evidence"]["traced"]
+        assert [(s["message"], s.get("path"), s["line"], s["column"]) for s in steps] == (
+            CROSS_FILE_CHAIN
+        )
+
+
+def test_sarif_related_locations_point_into_the_other_module(project):
+    _package(project)
+    log = json.loads(run_cli("check", "--output-format", "sarif", "pkg", cwd=project).stdout)
+    jsonschema.validate(log, SCHEMA)
+    [result] = log["runs"][0]["results"]
+    related = [
+        (
+            loc["physicalLocation"]["artifactLocation"]["uri"],
+            loc["physicalLocation"]["region"]["startLine"],
+        )
+        for loc in result["relatedLocations"]
+    ]
+    assert related == [("pkg/helpers.py", 1), ("pkg/train.py", 6), ("pkg/train.py", 12)]
+    flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
+    assert [s["location"]["physicalLocation"]["artifactLocation"]["uri"] for s in flow] == [
+        "pkg/train.py",
+        "pkg/train.py",
+        "pkg/helpers.py",
+        "pkg/helpers.py",
+    ]
+
+
+def test_definition_lines_key_functions_as_the_summary_does():
+    import ast
+
+    from tf2lint.project import definition_lines
+
+    source = (
+        "def f():\n    def g():\n        pass\n"
+        "class A:\n    def m(self):\n        pass\n"
+        "if x:\n    def f():\n        pass\n"
+        "    async def h():\n        pass\n"
+    )
+    assert definition_lines(ast.parse(source)) == {
+        "f": (1, 1),
+        "f.<locals>.g": (2, 5),
+        "A.m": (5, 5),
+        "f#2": (8, 5),
+        "h": (10, 5),
+    }

@@ -148,6 +148,13 @@ UNCONVERTED = "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):
             "TF808",
         ),
         (UNCONVERTED + "    if tf.reduce_sum(x) > 0 and True:\n        return x\n", "TF808"),
+        # an element of a list of tensors is a tensor
+        (UNCONVERTED + "    if tf.unstack(x)[0] > 0:\n        return x\n", "TF808"),
+        # keras.ops.where(c, x, y) gives a tensor (one argument gives a tuple: not a list op)
+        (
+            KERAS3_LAYER + "        for r in keras.ops.where(x > 0, x, 0.0):\n            pass\n",
+            "TF807",
+        ),
         # the input of a layer a Sequential calls is one tensor
         (
             KERAS3_LAYER + "        return [keras.ops.sum(r) for r in x]\n"
@@ -172,8 +179,19 @@ def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
         # a bare input may be a list of tensors; shapes and flags are Python values
         KERAS3_LAYER + "        for t in x:\n            pass\n        if x.shape[0] > 1:\n"
         "            return x\n        if x is None:\n            return x\n",
-        # keras.ops.unstack returns a Python list of tensors
+        # keras.ops.unstack returns a Python list of tensors (as do the other ops the
+        # knowledge base's probe finds giving a list or tuple: split, top_k, moments...)
         KERAS3_LAYER + "        return [keras.ops.sum(r) for r in keras.ops.unstack(x)]\n",
+        KERAS3_LAYER + "        for part in keras.ops.split(x, 2):\n            pass\n",
+        "import tensorflow as tf\n"
+        + KERAS3_LAYER
+        + "        for t in tf.unstack(x):\n            pass\n",
+        "import tensorflow as tf\n"
+        + KERAS3_LAYER
+        + "        parts = tf.split(x, 2)\n        for p in parts:\n            pass\n",
+        UNCONVERTED + "    for t in tf.math.top_k(x, 2):\n        tf.print(t)\n",
+        UNCONVERTED + "    for g in tf.meshgrid(x, x):\n        tf.print(g)\n",
+        KERAS3_LAYER + "        for d in keras.ops.shape(x):\n            pass\n",
         # a layer of a functional model may take a list
         KERAS3_LAYER + "        return [keras.ops.sum(r) for r in x]\n"
         "inp = keras.Input(shape=(3,))\nout = L()([inp, inp])\n",

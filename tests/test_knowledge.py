@@ -82,6 +82,34 @@ def test_calls_return_their_kind(qualified, kind):
     assert kb.returns(qualified) == kind
 
 
+@pytest.mark.parametrize(
+    ("qualified", "kind"),
+    [
+        # found by calling the ops on sample tensors, not listed by hand
+        ("tensorflow.unstack", "list[tensor]"),
+        ("tensorflow.compat.v1.unstack", "list[tensor]"),  # an alias of the same op
+        ("tensorflow.split", "list[tensor]"),
+        ("tensorflow.meshgrid", "list[tensor]"),
+        ("tensorflow.dynamic_partition", "list[tensor]"),
+        ("tensorflow.unique", "list[tensor]"),  # a named tuple
+        ("tensorflow.math.top_k", "list[tensor]"),
+        ("tensorflow.nn.moments", "list[tensor]"),
+        ("tensorflow.linalg.eigh", "list[tensor]"),
+        ("tensorflow.shape_n", "list[tensor]"),
+        ("keras.ops.split", "list[tensor]"),
+        ("tensorflow.keras.ops.unstack", "list[tensor]"),
+        ("keras.ops.shape", "list[python]"),  # Keras 3: a tuple of ints
+        ("keras.ops.is_tensor", "python"),
+        # a tensor whatever the probe: a kind that depends on the arguments stays a tensor
+        ("keras.ops.where", "tensor"),
+        ("tensorflow.shape", "tensor"),
+        ("tensorflow.concat", "tensor"),
+    ],
+)
+def test_ops_giving_python_sequences_or_values_are_told_apart(qualified, kind):
+    assert kb.returns(qualified) == kind
+
+
 def test_functions_that_do_not_return_tensors_are_not_said_to():
     for name in ("tensorflow.function", "tensorflow.name_scope", "tensorflow.executing_eagerly"):
         assert kb.returns(name) != "tensor"

@@ -22,7 +22,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
     # `tf2lint check`'s flags over each file's configuration, and its files.
     ("the check command", frozenset({"resolve"})),
     # `check`'s text, JSON, SARIF... of a run's result; the names of the formats are settings.
-    ("output formats", frozenset({"output"})),
+    ("output formats", frozenset({"output", "explain"})),
     (
         "the run",
         frozenset(

@@ -490,3 +490,55 @@ def test_a_py_function_decorator_is_an_eager_boundary():
             return x
         """
     ) == {"step", "in_graph"}
+
+
+# --- module names in statement order ---------------------------------------------------------
+
+
+def _values_read(model: ModuleModel, name: str) -> list[list[str]]:
+    """For each read of ``name`` (not a target), the code of the values it can hold there."""
+    module = model.module
+    return [
+        [module.code_for_node(v) for v in model.binding_of(n).values]
+        for n in _names(model, name)
+        if not model.is_target(n)
+    ]
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # module-level code sees the last binding before it
+        ("x = 1\nprint(x)\nx = 2\nprint(x)\n", [["1"], ["2"]]),
+        # a binding in a branch keeps the one before it
+        ("x = 1\nif c:\n    x = 2\nprint(x)\n", [["1", "2"]]),
+        # in a loop, a read sees the loop's later bindings too (the next iteration)
+        ("x = 1\nfor i in r:\n    print(x)\n    x = 2\n", [["1", "2"]]),
+        # `x = x + 1` reads the binding before it
+        ("x = 1\nx = x + 1\nprint(x)\n", [["1"], ["x + 1"]]),
+        # a function sees what is bound while module code can call it: up to its last call
+        ("x = 1\ndef f():\n    return x\nf()\nx = 2\n", [["1"]]),
+        # ... and every later binding once it is passed on
+        ("x = 1\ndef f():\n    return x\ng(f)\nx = 2\n", [["1", "2"]]),
+        # a read before any binding (cells run out of order) keeps them all
+        ("print(x)\nx = 1\nx = 2\n", [["1", "2"]]),
+    ],
+)
+def test_module_names_are_read_in_statement_order(source, expected):
+    assert _values_read(model_of(source), "x") == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a nested function may be returned and called later
+        "x = 1\ndef make():\n    def inner():\n        return x\n    return inner\n"
+        "g = make()\nx = 2\ng()\n",
+        # a decorator may keep the function and call it later
+        "x = 1\n@register\ndef f():\n    return x\nf()\nx = 2\n",
+        # a lambda is called through whatever holds it
+        "x = 1\nf = lambda: x\nf()\nx = 2\n",
+    ],
+)
+def test_code_that_can_run_later_sees_every_later_binding(source):
+    assert _values_read(model_of(source), "x") == [["1", "2"]]

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from conftest import ROOT, json_findings, run_cli
@@ -381,3 +382,85 @@ def test_diff_on_a_notebook_is_a_source_diff_per_cell_as_ruffs(project):
         "     return x\n"
     )
     assert (project / "nb.ipynb").read_text() == before
+
+
+# --- cells run top to bottom: a name bound again in a later cell ----------------------------
+# Shaped on the TF guide's notebook (https://github.com/tensorflow/docs/blob/master/site/en/
+# guide/function.ipynb), which binds `f`, `iterator` and `recursive_fn` again in later cells.
+
+REBOUND_IN_LATER_CELLS = {
+    # `iterator` is a Python list iterator in cell 2, a dataset iterator from cell 3 on: only
+    # cell 2's `next()` is frozen at trace time.
+    "iterator": (
+        [
+            "import tensorflow as tf",
+            "@tf.function\ndef buggy_consume_next(iterator):\n  tf.print(next(iterator))\n\n"
+            "iterator = iter([1, 2, 3])\nbuggy_consume_next(iterator)",
+            "@tf.function\ndef good_consume_next(iterator):\n  tf.print(next(iterator))\n\n"
+            "iterator = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))\n"
+            "good_consume_next(iterator)",
+        ],
+        [("TF203", 2, 3)],
+    ),
+    # Cell 2's `f` is a tf.function called with two Python numbers (two traces); cell 3's
+    # plain `f` does not hide it.
+    "f": (
+        [
+            "import tensorflow as tf",
+            "@tf.function\ndef f(x):\n  return x + 1\n\nf(1)\nf(2)",
+            "def f(x):\n  return x\n\nf(3)",
+        ],
+        [("TF501", 2, 5), ("TF501", 2, 6)],
+    ),
+    # Cell 2's `recursive_fn` calls itself while cell 2 runs it; cell 3's plain one is not it.
+    "recursive_fn": (
+        [
+            "import tensorflow as tf",
+            "@tf.function\ndef recursive_fn(n):\n  if n > 0:\n    return recursive_fn(n - 1)\n"
+            "  return 1\n\nrecursive_fn(tf.constant(5))",
+            "def recursive_fn(n):\n  return recursive_fn(n - 1) if n > 0 else 1\n\nrecursive_fn(3)",
+        ],
+        [("TF505", 2, 4)],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REBOUND_IN_LATER_CELLS))
+def test_a_name_bound_again_in_a_later_cell_means_the_later_one_only_from_there(project, name):
+    cells, expected = REBOUND_IN_LATER_CELLS[name]
+    (project / "later.ipynb").write_bytes(_nb(*cells))
+    _, diagnostics = _check_json(project)
+    assert [(d["rule"], d["cell"], d["line"]) for d in diagnostics] == expected
+
+
+def test_a_cell_with_a_leading_indent_runs_as_ipython_dedents_it(project):
+    # IPython strips the first line's indentation from the cell: ` x = 1` is no syntax error.
+    (project / "indented.ipynb").write_bytes(
+        _nb("import tensorflow as tf", "  @tf.function\n  def f(x):\n    print(x)\n    return x")
+    )
+    _, diagnostics = _check_json(project)
+    assert [(d["rule"], d["cell"], d["line"], d["column"]) for d in diagnostics] == [
+        ("TF201", 2, 3, 5)
+    ]
+    result = run_cli("check", "--fix", "--unsafe-fixes", "indented.ipynb", cwd=project)
+    assert result.returncode == 0, result.stdout
+    fixed = json.loads((project / "indented.ipynb").read_text())["cells"][1]["source"]
+    assert fixed == "  @tf.function\n  def f(x):\n    tf.print(x)\n    return x"
+
+
+def test_evidence_steps_name_their_cell_and_the_line_within_it(project):
+    (project / "ev.ipynb").write_bytes(
+        _nb(
+            "import tensorflow as tf",
+            "def log_step(x):\n    print('step', x)\n    return x",
+            "@tf.function\ndef train_step(x):\n    return log_step(x)",
+        )
+    )
+    result = run_cli("check", "--format", "json", "ev.ipynb", cwd=project)
+    schema = json.loads((ROOT / "docs" / "json-output.schema.json").read_text())
+    jsonschema.validate(json.loads(result.stdout), schema)
+    [finding] = json_findings(result.stdout, project)
+    steps = finding["evidence"]["traced"]
+    assert [(s["cell"], s["line"]) for s in steps] == [(2, 1), (3, 2)]
+    explained = run_cli("explain", "ev.ipynb:cell 2:2", cwd=project).stdout
+    assert "  2. ev.ipynb:cell 3:2:1  `train_step` is decorated with @tf.function" in explained
