@@ -1,0 +1,216 @@
+"""Incremental parsing for the language server: an edit re-parses only the top-level statements
+it touches, and the new ``libcst.Module`` reuses the others from the document's last good parse.
+
+libcst's parse of a 2,000-line file takes well over 100 ms, the whole per-keystroke budget. An
+edit in an editor touches a few lines; the statements around them are unchanged text, so their
+nodes are what a full parse would build again. The module is split into
+
+* the **prefix**: whole statements before the first changed line. The last one is kept only when
+  its end cannot move: a simple statement ends at its own newline, but a compound one may gain
+  lines (a body line, an ``else:``, an indented comment its block's footer owns) from what
+  follows, so it is kept only when the next statement's first code line is unchanged too;
+* the **chunk**: the changed lines and the statements they touch, parsed alone as a module. It
+  starts where a statement starts (depth 0, no open string or bracket) and ends just before the
+  first code line of an unchanged statement; if it does not parse alone (the edit opened a
+  string or bracket closed further down), it grows by a statement, up to the end of the file;
+* the **suffix**: the statements from that unchanged code line on. The blank and comment lines
+  before it belong to it or to the chunk's last block exactly as they do at the end of the
+  chunk parsed alone (libcst gives a block's footer the lines indented deeper than the code
+  that follows, whether that is a statement at column 0 or the end of the file), so its
+  leading lines are the chunk's footer.
+
+libcst writes a block's indentation and a line's newline as "the module's default" when they
+equal it, and detects both from the first indented block and the first line end of the text:
+the chunk's and the new text's must agree with the old module's, or the text is parsed whole.
+tests/test_incremental.py checks on random edits that the module built here is equal to (and
+prints the same as) a full parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tf2lint.engine import parse_module
+
+# Line ends as Python's tokenizer (and the LSP) split lines: \r\n, \n, \r; not str.splitlines'.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+# A chunk that fails to parse alone grows by one statement this many times, then to the end.
+MAX_ATTEMPTS = 3
+# Documents whose last parse is kept (the language server's open buffers, most recent first).
+MAX_DOCUMENTS = 16
+
+
+def split_lines(text: str) -> list[str]:
+    return _LINE.findall(text)
+
+
+@dataclass
+class _Parsed:
+    """A document's last good parse."""
+
+    lines: list[str]
+    module: cst.Module
+    # How many lines each top-level statement spans, its leading lines included; computed when
+    # the first edit needs them (a code generation of the whole module, about 40 ms on 2,000
+    # lines, not worth paying on opening a file that may never be edited).
+    spans: list[int] | None = None
+
+
+class IncrementalParser:
+    """Parses documents by key (a path), re-using the last good parse of the same key."""
+
+    def __init__(self, parse: Callable[[str], cst.Module] = parse_module) -> None:
+        self._parse = parse
+        self._documents: OrderedDict[str, _Parsed] = OrderedDict()
+        self.last_was_incremental = False  # what the last call did (for tests and benchmarks)
+
+    def parse(self, key: str, text: str) -> cst.Module:
+        """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
+        lines = split_lines(text)
+        old = self._documents.get(key)
+        parsed = None
+        if old is not None:
+            parsed = old if old.lines == lines else self._reparse(old, lines)
+        self.last_was_incremental = parsed is not None
+        if parsed is None:
+            # On a syntax error the last good parse stays: the next valid text is diffed with it.
+            parsed = _Parsed(lines, self._parse(text))
+        self._documents[key] = parsed
+        self._documents.move_to_end(key)
+        while len(self._documents) > MAX_DOCUMENTS:
+            self._documents.popitem(last=False)
+        return parsed.module
+
+    def forget(self, key: str) -> None:
+        self._documents.pop(key, None)
+
+    def for_document(self, key: str) -> Callable[[str], cst.Module]:
+        """A parse function for ``lint_module``: this parser, for the document ``key``."""
+        return lambda text: self.parse(key, text)
+
+    def _reparse(self, old: _Parsed, lines: list[str]) -> _Parsed | None:
+        module = old.module
+        body = module.body
+        if not body:
+            return None
+        if old.spans is None:
+            old.spans = _spans(module, body)
+        spans = old.spans
+        header, footer = len(module.header), len(module.footer)
+        if header + sum(spans) + footer != len(old.lines):
+            return None  # lines counted otherwise than split here (a form feed, say): parse
+        old_lines = old.lines
+        limit = min(len(old_lines), len(lines))
+        prefix = 0
+        while prefix < limit and old_lines[prefix] == lines[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < limit - prefix and old_lines[-1 - suffix] == lines[-1 - suffix]:
+            suffix += 1
+        starts = []
+        line = header
+        for span in spans:
+            starts.append(line)
+            line += span
+        starts.append(line)  # where the footer starts
+        n = len(body)
+
+        def first_code(i: int) -> int:
+            return starts[i] + len(body[i].leading_lines)
+
+        # The prefix: statements [0, k).
+        k = 0
+        while k < n and starts[k] + spans[k] <= prefix:
+            k += 1
+        while k > 0 and not (
+            isinstance(body[k - 1], cst.SimpleStatementLine) or (k < n and first_code(k) < prefix)
+        ):
+            k -= 1
+        chunk_start = starts[k] if k > 0 else 0  # at 0, the header is the chunk's
+        # The suffix: from statement j on, its first code line unchanged.
+        unchanged_from = len(old_lines) - suffix
+        shift = len(lines) - len(old_lines)
+        candidates = [j for j in range(k, n) if first_code(j) >= unchanged_from][:MAX_ATTEMPTS]
+        for j in [*candidates, n]:
+            end = first_code(j) + shift if j < n else len(lines)
+            if j < n and lines[end - 1].rstrip("\r\n").endswith("\\"):
+                continue  # a line continued into the suffix's: not a statement boundary
+            try:
+                chunk = self._parse("".join(lines[chunk_start:end]))
+            except Exception:
+                continue
+            return _assemble(old, lines, chunk, k, j)
+        return None
+
+
+def _assemble(old: _Parsed, lines: list[str], chunk: cst.Module, k: int, j: int) -> _Parsed | None:
+    """The module of ``lines``: ``old``'s statements [0, k), the chunk's, and ``old``'s from
+    ``j`` on; None where libcst's module-wide defaults would differ from a full parse's."""
+    module = old.module
+    body, spans = module.body, old.spans
+    assert spans is not None
+    n = len(body)
+    new_body = list(chunk.body)
+    if not new_body:
+        return None  # only blank and comment lines: whose they are depends on both neighbours
+    if chunk.encoding != module.encoding or chunk.default_newline != module.default_newline:
+        return None
+    if k == 0 and not lines[0].endswith(module.default_newline):
+        return None  # the first line end, which libcst takes as the default, may have changed
+    chunk_has_block = any(_has_block(s) for s in new_body)
+    if chunk_has_block and chunk.default_indent != module.default_indent:
+        return None
+    if (
+        not chunk_has_block
+        and not any(_has_block(s) for s in body[:k])
+        and any(_has_block(s) for s in body[k:j])
+    ):
+        return None  # the new text's first indented block is in the suffix, the old one's not
+    chunk_spans = _spans(chunk, new_body)
+    if k > 0:  # the chunk's header is the leading lines of its first statement here
+        new_body[0] = new_body[0].with_changes(
+            leading_lines=[*chunk.header, *new_body[0].leading_lines]
+        )
+        chunk_spans[0] += len(chunk.header)
+        header = module.header
+    else:
+        header = chunk.header
+    if j < n:
+        first = body[j]
+        if first.leading_lines or chunk.footer:
+            first = first.with_changes(leading_lines=chunk.footer)
+        tail = [first, *body[j + 1 :]]
+        tail_spans = [spans[j] - len(body[j].leading_lines) + len(chunk.footer), *spans[j + 1 :]]
+        footer, trailing = module.footer, module.has_trailing_newline
+    else:
+        tail, tail_spans = [], []
+        footer, trailing = chunk.footer, chunk.has_trailing_newline
+    new_spans = [*spans[:k], *chunk_spans, *tail_spans]
+    if len(header) + sum(new_spans) + len(footer) != len(lines):
+        return None
+    new_module = module.with_changes(
+        body=[*body[:k], *new_body, *tail],
+        header=header,
+        footer=footer,
+        has_trailing_newline=trailing,
+    )
+    return _Parsed(lines, new_module, new_spans)
+
+
+def _spans(module: cst.Module, body: Sequence[cst.CSTNode]) -> list[int]:
+    return [len(split_lines(module.code_for_node(s))) for s in body]
+
+
+def _has_block(node: cst.CSTNode) -> bool:
+    """Whether a statement has an indented block (libcst's default indent is the first's)."""
+    if isinstance(getattr(node, "body", None), cst.IndentedBlock):
+        return True
+    for part in ("orelse", "finalbody"):
+        if (clause := getattr(node, part, None)) is not None and _has_block(clause):
+            return True
+    return any(_has_block(h) for h in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())))
