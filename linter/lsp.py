@@ -39,7 +39,13 @@ from pygls.uris import to_fs_path
 
 from tf2lint import __version__
 from tf2lint.cache import Cache
-from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
+from tf2lint.config import (
+    DEFAULT_MAX_FILE_SIZE,
+    ConfigError,
+    extended_files,
+    find_config,
+    load_config,
+)
 from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool, memory_limit_for
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
@@ -151,6 +157,19 @@ class _Positions:
         return row + 1, _from_units(self.line(row), position.character, self.encoding) + 1
 
 
+def _stamps(files: list[Path]) -> list[tuple[int, int] | None]:
+    """Each file's (modification time, size), None for one gone: equal stamps, same files."""
+    found: list[tuple[int, int] | None] = []
+    for file in files:
+        try:
+            stat = file.stat()
+        except OSError:
+            found.append(None)
+        else:
+            found.append((stat.st_mtime_ns, stat.st_size))
+    return found
+
+
 def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     start = positions.position(d.line, d.column)
     end = positions.position(d.end_line, d.end_column)
@@ -219,7 +238,8 @@ class Tf2lintServer(LanguageServer):
             memory_limit=memory_limit_for(DEFAULT_MAX_FILE_SIZE),
             method="spawn",
         )
-        self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
+        # By configuration file: the files its settings come from, their stamps, the settings.
+        self._configs: dict[Path | None, tuple[list[Path], list, Settings]] = {}
         self._rules = None
         # The project around each document (tf2lint.project): the summaries of the files on
         # disk, as `tf2lint check` cached them, by path with the (mtime, size) they were read
@@ -247,11 +267,13 @@ class Tf2lintServer(LanguageServer):
             start = Path(self.workspace.root_path)
         try:
             config_path = find_config(start)
-            mtime = config_path.stat().st_mtime if config_path else 0.0
             cached = self._configs.get(config_path)
-            if cached and cached[0] == mtime:
-                value = cached[1]
+            if cached and cached[1] == _stamps(cached[0]):
+                value = cached[2]
             else:
+                # The file and those its `extend` chain names: a change to any is a new config.
+                files = extended_files(config_path) if config_path else []
+                stamps = _stamps(files)
                 config = load_config(config_path)
                 if self._rules is None:
                     self._rules = all_rules()
@@ -274,7 +296,7 @@ class Tf2lintServer(LanguageServer):
                     cache_dir=config.cache_dir,
                     preview=bool(config.preview),
                 )
-                self._configs[config_path] = (mtime, value)
+                self._configs[config_path] = (files, stamps, value)
         except (ConfigError, PluginError, OSError) as error:
             return None, str(error)
         return value, ""
