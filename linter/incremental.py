@@ -144,13 +144,16 @@ class IncrementalParser:
                 chunk = self._parse("".join(lines[chunk_start:end]))
             except Exception:
                 continue
-            return _assemble(old, lines, chunk, k, j)
+            return _assemble(old, lines, chunk, k, j, end - chunk_start)
         return None
 
 
-def _assemble(old: _Parsed, lines: list[str], chunk: cst.Module, k: int, j: int) -> _Parsed | None:
-    """The module of ``lines``: ``old``'s statements [0, k), the chunk's, and ``old``'s from
-    ``j`` on; None where libcst's module-wide defaults would differ from a full parse's."""
+def _assemble(
+    old: _Parsed, lines: list[str], chunk: cst.Module, k: int, j: int, chunk_lines: int
+) -> _Parsed | None:
+    """The module of ``lines``: ``old``'s statements [0, k), the chunk's (``chunk_lines``
+    lines), and ``old``'s from ``j`` on; None where libcst's module-wide defaults would differ
+    from a full parse's."""
     module = old.module
     body, spans = module.body, old.spans
     assert spans is not None
@@ -171,7 +174,10 @@ def _assemble(old: _Parsed, lines: list[str], chunk: cst.Module, k: int, j: int)
         and any(_has_block(s) for s in body[k:j])
     ):
         return None  # the new text's first indented block is in the suffix, the old one's not
-    chunk_spans = _spans(chunk, new_body)
+    # The chunk's statements but its last by code generation (a chunk is mostly one statement);
+    # the last spans what is left of the chunk's lines.
+    chunk_spans = _spans(chunk, new_body[:-1])
+    chunk_spans.append(chunk_lines - len(chunk.header) - sum(chunk_spans) - len(chunk.footer))
     if k > 0:  # the chunk's header is the leading lines of its first statement here
         new_body[0] = new_body[0].with_changes(
             leading_lines=[*chunk.header, *new_body[0].leading_lines]
@@ -214,3 +220,8 @@ def _has_block(node: cst.CSTNode) -> bool:
         if (clause := getattr(node, part, None)) is not None and _has_block(clause):
             return True
     return any(_has_block(h) for h in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())))
+
+
+# The language server's worker process parses each document it lints with this (see
+# tf2lint.runner.run_text_task): a lint after an edit re-parses only what the edit touched.
+OPEN_DOCUMENTS = IncrementalParser()
