@@ -40,15 +40,15 @@ from pygls.uris import to_fs_path
 from tf2lint import __version__
 from tf2lint.cache import Cache
 from tf2lint.config import (
-    DEFAULT_MAX_FILE_SIZE,
     ConfigError,
     extended_files,
     find_config,
     load_config,
 )
 from tf2lint.files import line_starts, relative_to_root
-from tf2lint.isolation import Lost, Pool, memory_limit_for
+from tf2lint.isolation import Lost, Pool
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
+from tf2lint.lsp_worker import worker_pool
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
@@ -61,13 +61,11 @@ from tf2lint.rule import (
     suppressible,
 )
 from tf2lint.runner import (
-    DEFAULT_TIME_LIMIT,
     Settings,
     TextTask,
     cached_summary,
     diagnostic_key,
     project_files,
-    run_text_task,
 )
 from tf2lint.selection import select_rules, unfixable_rules
 from tf2lint.suppress import add_noqa
@@ -215,7 +213,7 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 
 
 class Tf2lintServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, pool: Pool | None = None) -> None:
         super().__init__(
             "tf2lint",
             __version__,
@@ -228,17 +226,8 @@ class Tf2lintServer(LanguageServer):
         self.lock = threading.Lock()
         self.pending: dict[str, asyncio.Task] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
-        # The process the worker thread hands each lint and fix to. Spawned, not forked: this
-        # process has threads, which a fork would copy in whatever state they are in.
-        self.pool = Pool(
-            run_text_task,
-            None,
-            jobs=1,
-            time_limit=DEFAULT_TIME_LIMIT,
-            memory_limit=memory_limit_for(DEFAULT_MAX_FILE_SIZE),
-            method="spawn",
-        )
-        # By configuration file: the files its settings come from, their stamps, the settings.
+        # The process the worker thread hands each lint and fix to (tf2lint.lsp_worker).
+        self.pool = pool if pool is not None else worker_pool()
         self._configs: dict[Path | None, tuple[list[Path], list, Settings]] = {}
         self._rules = None
         # The project around each document (tf2lint.project): the summaries of the files on
@@ -658,8 +647,8 @@ def _wants(only: list[str] | None, lazy: bool) -> tuple[bool, bool]:
     return quickfix, asked_fix_all or (lazy and not only)
 
 
-def build_server() -> Tf2lintServer:
-    server = Tf2lintServer()
+def build_server(pool: Pool | None = None) -> Tf2lintServer:
+    server = Tf2lintServer(pool)
 
     @server.feature(types.INITIALIZED)
     def initialized(ls: Tf2lintServer, params: types.InitializedParams) -> None:
@@ -1013,14 +1002,15 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 PLUGIN_WARNING = ("plugin-warning", "warning")
 
 
-def serve() -> int:
+def serve(pool: Pool | None = None) -> int:
+    """Serve on stdio; ``pool``: the worker, if started already (tf2lint.lsp_worker)."""
     # The protocol gets stdout to itself: anything else printing (a plugin, a library, even at
     # the file-descriptor level) goes to stderr, the editor's log.
     sys.stdout.flush()
     protocol = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    server = build_server()
+    server = build_server(pool)
     try:
         serve_stdio(server, sys.stdin.buffer, protocol)
     finally:
