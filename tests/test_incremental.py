@@ -15,9 +15,25 @@ from tf2lint.incremental import IncrementalParser, split_lines
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 # Real-looking files: every rule's fixtures, the larger ones first.
-FILES = sorted(
-    (p.read_text(encoding="utf-8") for p in FIXTURES.glob("*/*.py")), key=len, reverse=True
-)[:40]
+# A Keras-style class with methods, comments at each depth between them, a nested function.
+CLASS = (
+    "import tensorflow as tf\n\n\nclass Model(tf.keras.Model):\n"
+    '    """A model."""\n\n    units = 4\n'
+    + "".join(
+        f"\n    # method {i}\n    @tf.function\n    def call_{i}(self, x):\n"
+        f"        y = x * {i}\n        if y is None:\n            return x\n"
+        f"            # after the return\n        return y\n"
+        for i in range(8)
+    )
+    + "\n    def helper(self):\n        def inner():\n            return 1\n\n        return inner\n"
+    + "\n\ndone = Model()\n"
+)
+FILES = [
+    CLASS,
+    *sorted(
+        (p.read_text(encoding="utf-8") for p in FIXTURES.glob("*/*.py")), key=len, reverse=True
+    )[:40],
+]
 
 # Lines an edit inserts: code at both depths, blocks that open and close, comments at both
 # depths (whose owner is a block's footer or the next statement), strings and brackets left
@@ -140,3 +156,18 @@ def test_most_random_edits_were_parsed_incrementally() -> None:
     if len(INCREMENTAL) < 100:  # the property test did not run first (run alone, say)
         test_incremental_parse_equals_full_parse()
     assert sum(INCREMENTAL) > len(INCREMENTAL) / 2, (sum(INCREMENTAL), len(INCREMENTAL))
+
+
+def test_an_edit_inside_a_class_reparses_only_its_method() -> None:
+    parser = IncrementalParser()
+    before = parser.parse("doc", CLASS)
+    edited = CLASS.replace("y = x * 4\n", "y = x * 4  # edited\n")
+    after = parser.parse("doc", edited)
+    assert parser.last_was_incremental
+    assert after.deep_equals(cst.parse_module(edited))
+    old_methods, new_methods = before.body[1].body.body, after.body[1].body.body
+    changed = [
+        i for i, (a, b) in enumerate(zip(old_methods, new_methods, strict=True)) if a is not b
+    ]
+    assert changed == [6, 7]  # call_4, and the leading lines of call_5 (its body is kept)
+    assert new_methods[7].body is old_methods[7].body
