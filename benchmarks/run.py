@@ -194,8 +194,8 @@ def cpu_seconds():
     # CPU time of the server and its worker process so far (Linux; 0 elsewhere)
     total, pids = 0, [server.pid]
     try:
-        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-        pids += [int(c) for c in children]
+        for task in Path(f"/proc/{server.pid}/task").iterdir():  # any thread's child
+            pids += [int(c) for c in (task / "children").read_text().split()]
         for pid in pids:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime
