@@ -1,7 +1,8 @@
 """``tf2lint lsp``: a language server on stdio (pygls 2), for any editor with an LSP client.
 
-* Diagnostics on open, save and change. Changes are debounced; lints run on a worker thread, never
-  on the event loop, and a lint whose document has moved on is skipped or its result dropped.
+* Diagnostics on open, save and change. Lints run on a worker thread, never on the event loop,
+  and a lint whose document has moved on is skipped or its result dropped. The worker process
+  keeps each document's last parse and re-parses only what an edit touches (tf2lint.incremental).
 * The lints themselves run in a worker process (tf2lint.isolation): should libcst's native parser
   crash on a buffer, or a lint run out of memory or time, that document gets a ``parser-crash``,
   ``too-large`` or ``timeout`` diagnostic, the worker is replaced, and the server lives on.
@@ -72,10 +73,11 @@ from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
 
-# Changes arriving within this long are linted once. Kept short: diagnostics are due within
-# 150 ms of a change, and a burst of changes is coalesced anyway (one worker thread; a lint
-# whose document has moved on by the time it starts is skipped).
-DEBOUNCE_SECONDS = 0.02
+# Changes arriving within this long are linted once. None: diagnostics are due within 100 ms
+# of a change, and a burst of changes is coalesced anyway (one worker thread; a lint whose
+# document has moved on by the time it starts is skipped), at the cost of at most one lint in
+# flight whose result is dropped. With the incremental parse an edit's lint is cheap enough.
+DEBOUNCE_SECONDS = 0.0
 # How often a file with no cached summary is looked up again (a read and a hash of the file).
 RECHECK_SECONDS = 60.0
 SOURCE = "tf2lint"
