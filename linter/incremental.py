@@ -91,9 +91,6 @@ class IncrementalParser:
             self._documents.popitem(last=False)
         return parsed.module
 
-    def forget(self, key: str) -> None:
-        self._documents.pop(key, None)
-
     def for_document(self, key: str) -> Callable[[str], cst.Module]:
         """A parse function for ``lint_module``: this parser, for the document ``key``."""
         return lambda text: self.parse(key, text)
