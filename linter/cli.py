@@ -336,9 +336,12 @@ def _lsp() -> int:
         import pygls  # noqa: F401
     except ImportError as error:
         raise _UsageError(f"{error}: {LSP_INSTALL_HINT}") from error
+    from tf2lint.lsp_worker import worker_pool
+
+    pool = worker_pool()  # the worker's imports overlap the server's own, which follow
     from tf2lint.lsp import serve
 
-    return serve()
+    return serve(pool)
 
 
 # --- tf2lint check -------------------------------------------------------------------------------

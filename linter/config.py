@@ -172,6 +172,23 @@ def config_table(path: Path, _seen: tuple[Path, ...] = ()) -> dict:
     return merge_tables(config_table(base_path, (*_seen, Path(os.path.realpath(path)))), table)
 
 
+def extended_files(path: Path) -> list[Path]:
+    """``path`` and the configuration files its ``extend`` chain names, in order: a change to
+    any of them changes what :func:`config_table` reads (the language server watches them)."""
+    files = [Path(os.path.realpath(path))]
+    while True:
+        try:
+            extend = _own_table(files[-1]).get("extend")
+        except (ConfigError, OSError):
+            return files
+        if not isinstance(extend, str) or not extend:
+            return files
+        base = Path(os.path.realpath(files[-1].parent / Path(extend).expanduser()))
+        if base in files or not _is_file(base):
+            return files
+        files.append(base)
+
+
 def merge_tables(base: dict, top: dict) -> dict:
     """``top``'s keys over ``base``'s: ``extend-*`` lists add up; a ``select`` in ``top`` starts
     the selection afresh (``base``'s ``extend-select`` goes with its ``select``)."""

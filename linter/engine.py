@@ -208,9 +208,11 @@ def lint_module(
     identity: ModuleIdentity | None = None,
     facts: ModuleFacts | None = None,
     ignore_noqa: bool = False,
+    parse: Callable[[str], cst.Module] | None = None,
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
     ``ignore_noqa``: report what suppression comments would silence (``--ignore-noqa``).
+    ``parse``: libcst's parse, or one equal to it (the language server's incremental parse).
 
     With the module's ``identity`` (it is linted as part of a project), the result carries the
     module's summary for the project; ``facts`` are what the project learned about it from the
@@ -265,7 +267,7 @@ def lint_module(
             _apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
-        module = parse_module(source)
+        module = (parse or parse_module)(source)
     except cst.ParserSyntaxError as error:
         indented = _python_indentation(source)
         if indented is not None:  # valid Python libcst misreads: lint it indented with spaces

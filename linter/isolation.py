@@ -355,6 +355,12 @@ class Pool:
                 pending.extendleft(reversed(waiting))
                 yield task, lost
 
+    def start(self) -> None:
+        """Start the workers now, before any task: what they import on starting overlaps the
+        caller's own work."""
+        while len(self.idle) < self.jobs:
+            self.idle.append(self._new_worker())
+
     def call(self, payload: Any) -> Any:
         """Run one task (the language server's way): its result, or Lost."""
         ((_, result),) = self.map([(0, payload)])  # to the end: the worker goes back to idle

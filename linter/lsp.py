@@ -1,7 +1,8 @@
 """``tf2lint lsp``: a language server on stdio (pygls 2), for any editor with an LSP client.
 
-* Diagnostics on open, save and change. Changes are debounced; lints run on a worker thread, never
-  on the event loop, and a lint whose document has moved on is skipped or its result dropped.
+* Diagnostics on open, save and change. Lints run on a worker thread, never on the event loop,
+  and a lint whose document has moved on is skipped or its result dropped. The worker process
+  keeps each document's last parse and re-parses only what an edit touches (tf2lint.incremental).
 * The lints themselves run in a worker process (tf2lint.isolation): should libcst's native parser
   crash on a buffer, or a lint run out of memory or time, that document gets a ``parser-crash``,
   ``too-large`` or ``timeout`` diagnostic, the worker is replaced, and the server lives on.
@@ -39,11 +40,12 @@ from pygls.uris import to_fs_path
 
 from tf2lint import __version__
 from tf2lint.cache import Cache
-from tf2lint.config import DEFAULT_MAX_FILE_SIZE, ConfigError, find_config, load_config
+from tf2lint.config import ConfigError, extended_files, find_config, load_config
 from tf2lint.docs import explain
 from tf2lint.files import line_starts, relative_to_root
-from tf2lint.isolation import Lost, Pool, memory_limit_for
+from tf2lint.isolation import Lost, Pool
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
+from tf2lint.lsp_worker import worker_pool
 from tf2lint.notebook import Notebook, notebook_from_cells, split_back
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
@@ -56,23 +58,22 @@ from tf2lint.rule import (
     suppressible,
 )
 from tf2lint.runner import (
-    DEFAULT_TIME_LIMIT,
     Settings,
     TextTask,
     cached_summary,
     diagnostic_key,
     project_files,
-    run_text_task,
 )
 from tf2lint.selection import select_rules, unfixable_rules
 from tf2lint.suppress import add_noqa
 
 log = logging.getLogger(__name__)
 
-# Changes arriving within this long are linted once. Kept short: diagnostics are due within
-# 150 ms of a change, and a burst of changes is coalesced anyway (one worker thread; a lint
-# whose document has moved on by the time it starts is skipped).
-DEBOUNCE_SECONDS = 0.02
+# Changes arriving within this long are linted once. None: diagnostics are due within 100 ms
+# of a change, and a burst of changes is coalesced anyway (one worker thread; a lint whose
+# document has moved on by the time it starts is skipped), at the cost of at most one lint in
+# flight whose result is dropped. With the incremental parse an edit's lint is cheap enough.
+DEBOUNCE_SECONDS = 0.0
 # How often a file with no cached summary is looked up again (a read and a hash of the file).
 RECHECK_SECONDS = 60.0
 SOURCE = "tf2lint"
@@ -152,6 +153,19 @@ class _Positions:
         return row + 1, _from_units(self.line(row), position.character, self.encoding) + 1
 
 
+def _stamps(files: list[Path]) -> list[tuple[int, int] | None]:
+    """Each file's (modification time, size), None for one gone: equal stamps, same files."""
+    found: list[tuple[int, int] | None] = []
+    for file in files:
+        try:
+            stat = file.stat()
+        except OSError:
+            found.append(None)
+        else:
+            found.append((stat.st_mtime_ns, stat.st_size))
+    return found
+
+
 def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     start = positions.position(d.line, d.column)
     end = positions.position(d.end_line, d.end_column)
@@ -197,7 +211,7 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 
 
 class Tf2lintServer(LanguageServer):
-    def __init__(self) -> None:
+    def __init__(self, pool: Pool | None = None) -> None:
         super().__init__(
             "tf2lint",
             __version__,
@@ -210,17 +224,9 @@ class Tf2lintServer(LanguageServer):
         self.lock = threading.Lock()
         self.pending: dict[str, asyncio.Task] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
-        # The process the worker thread hands each lint and fix to. Spawned, not forked: this
-        # process has threads, which a fork would copy in whatever state they are in.
-        self.pool = Pool(
-            run_text_task,
-            None,
-            jobs=1,
-            time_limit=DEFAULT_TIME_LIMIT,
-            memory_limit=memory_limit_for(DEFAULT_MAX_FILE_SIZE),
-            method="spawn",
-        )
-        self._configs: dict[Path | None, tuple[float, Settings | str]] = {}
+        # The process the worker thread hands each lint and fix to (tf2lint.lsp_worker).
+        self.pool = pool if pool is not None else worker_pool()
+        self._configs: dict[Path | None, tuple[list[Path], list, Settings]] = {}
         self._rules = None
         # The project around each document (tf2lint.project): the summaries of the files on
         # disk, as `tf2lint check` cached them, by path with the (mtime, size) they were read
@@ -248,11 +254,13 @@ class Tf2lintServer(LanguageServer):
             start = Path(self.workspace.root_path)
         try:
             config_path = find_config(start)
-            mtime = config_path.stat().st_mtime if config_path else 0.0
             cached = self._configs.get(config_path)
-            if cached and cached[0] == mtime:
-                value = cached[1]
+            if cached and cached[1] == _stamps(cached[0]):
+                value = cached[2]
             else:
+                # The file and those its `extend` chain names: a change to any is a new config.
+                files = extended_files(config_path) if config_path else []
+                stamps = _stamps(files)
                 config = load_config(config_path)
                 if self._rules is None:
                     self._rules = all_rules()
@@ -275,7 +283,7 @@ class Tf2lintServer(LanguageServer):
                     cache_dir=config.cache_dir,
                     preview=bool(config.preview),
                 )
-                self._configs[config_path] = (mtime, value)
+                self._configs[config_path] = (files, stamps, value)
         except (ConfigError, PluginError, OSError) as error:
             return None, str(error)
         return value, ""
@@ -637,8 +645,8 @@ def _wants(only: list[str] | None, lazy: bool) -> tuple[bool, bool]:
     return quickfix, asked_fix_all or (lazy and not only)
 
 
-def build_server() -> Tf2lintServer:
-    server = Tf2lintServer()
+def build_server(pool: Pool | None = None) -> Tf2lintServer:
+    server = Tf2lintServer(pool)
 
     @server.feature(types.INITIALIZED)
     def initialized(ls: Tf2lintServer, params: types.InitializedParams) -> None:
@@ -988,14 +996,15 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 PLUGIN_WARNING = ("plugin-warning", "warning")
 
 
-def serve() -> int:
+def serve(pool: Pool | None = None) -> int:
+    """Serve on stdio; ``pool``: the worker, if started already (tf2lint.lsp_worker)."""
     # The protocol gets stdout to itself: anything else printing (a plugin, a library, even at
     # the file-descriptor level) goes to stderr, the editor's log.
     sys.stdout.flush()
     protocol = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    server = build_server()
+    server = build_server(pool)
     try:
         serve_stdio(server, sys.stdin.buffer, protocol)
     finally:

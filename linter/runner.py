@@ -375,6 +375,7 @@ def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
     with collected_once():
         if task.fix is None:
             from tf2lint.engine import lint_module
+            from tf2lint.incremental import OPEN_DOCUMENTS
 
             result = lint_module(
                 task.text,
@@ -384,6 +385,7 @@ def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
                 task.identity,
                 task.facts,
                 ignore_noqa=task.settings.ignore_noqa,
+                parse=OPEN_DOCUMENTS.for_document(task.path),
             )
             result = task.settings.without_unfixable(result)
             return TextLinted(_portable(result.diagnostics), result.summary)

@@ -38,13 +38,24 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "gitignore",
                 "writes",
                 "watch",
+                "lsp_worker",
             }
         ),
     ),
     (
         "the rule API and the engine",
         frozenset(
-            {"engine", "fixes", "suppress", "plugins", "hookspecs", "selection", "docs", "rule"}
+            {
+                "engine",
+                "fixes",
+                "incremental",
+                "suppress",
+                "plugins",
+                "hookspecs",
+                "selection",
+                "docs",
+                "rule",
+            }
         ),
     ),
     (
@@ -83,6 +94,10 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("cli", "watchfiles"): "`check --watch` uses the optional watchfiles when installed",
     ("runner", "tf2lint.engine"): "libcst: a run answered from the cache never loads it",
     ("runner", "tf2lint.fixes"): "libcst: a run answered from the cache never loads it",
+    ("runner", "tf2lint.incremental"): "libcst: a run answered from the cache never loads it",
+    ("cli", "tf2lint.lsp_worker"): "multiprocessing and the worker: only `tf2lint lsp` starts one",
+    ("lsp_worker", "tf2lint.engine"): "runs in the starting worker, not in the server",
+    ("lsp_worker", "tf2lint.plugins"): "runs in the starting worker, not in the server",
     ("runner", "tf2lint.isolation"): "multiprocessing (20 ms): a run answered from the cache "
     "starts no worker",
     ("output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit needs it",

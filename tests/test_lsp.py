@@ -500,3 +500,20 @@ async def test_open_buffers_make_a_project_without_a_cache(client, folder):
     (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1)
     assert d.code == "TF201"
     assert not (folder / ".tf2lint_cache").exists()
+
+
+@pytest.mark.asyncio
+async def test_an_edited_extend_target_changes_the_diagnostics(client, folder):
+    """The settings are cached per configuration file, and that cache is stale once a file its
+    ``extend`` names changes, not only the file itself."""
+    (folder / "base.toml").write_text("")
+    (folder / "pyproject.toml").write_text('[tool.tf2lint]\nextend = "base.toml"\n')
+    uri = (folder / "train.py").as_uri()
+    _open(client, uri, BAD)
+    await _diagnostics(client, uri, lambda ds: [d.code for d in ds] == ["TF201"])
+    (folder / "base.toml").write_text('ignore = ["TF201"]\n')
+    _change(client, uri, BAD + "\n", 2)
+    await _diagnostics(client, uri, lambda ds: len(ds) == 0)
+    (folder / "base.toml").write_text("")
+    _change(client, uri, BAD, 3)
+    await _diagnostics(client, uri, lambda ds: [d.code for d in ds] == ["TF201"])
