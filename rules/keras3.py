@@ -84,6 +84,8 @@ class Keras3Table:
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
+        # Keywords Keras 3 still takes but refuses with the other boolean: `dynamic=False`.
+        self.refused_values: dict[str, dict[str, dict]] = data.get("refused_values", {})
 
     def symbol(self, name: KerasName) -> tuple[str, dict] | None:
         """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
@@ -128,6 +130,14 @@ class Keras3Table:
             if cls in self.ancestors.get(sub, ()) and member in kinds
         }
         return "property" if kinds == {"property"} else None
+
+    def refused_value(self, cls: str, keyword: str, value: object) -> dict | None:
+        """The entry when Keras 3's ``cls`` (or a public base) refuses ``keyword=value``."""
+        for owner in self.lineage(cls):
+            entry = self.refused_values.get(owner, {}).get(keyword)
+            if entry is not None and entry["value"] == value:
+                return entry
+        return None
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
         """The removed keywords of the first owner key that has each (most derived first)."""

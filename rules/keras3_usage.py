@@ -618,6 +618,8 @@ class KerasChangedValue(_Keras3Rule):
     def _constructor(self, node: cst.Call, path: str) -> None:
         leaf = path.rsplit(".", 1)[-1]
         positional = [a for a in node.args if a.keyword is None]
+        if leaf[:1].isupper():
+            self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):
             shape = _keyword(node, "shape") or (positional[0] if positional else None)
             if shape is not None and isinstance(shape.value, cst.Integer):
@@ -657,6 +659,23 @@ class KerasChangedValue(_Keras3Rule):
             return
         if path.endswith("callbacks.ModelCheckpoint"):
             self._checkpoint(node, positional)
+
+    def _refused_flags(self, node: cst.Call, path: str) -> None:
+        """A boolean keyword Keras 3 takes only with its default (the generated
+        ``refused_values``: ``LossScaleOptimizer(dynamic=False)``)."""
+        for arg in node.args:
+            value = arg.value
+            if arg.keyword is None or not isinstance(value, cst.Name):
+                continue
+            if value.value not in ("True", "False"):
+                continue
+            entry = table().refused_value(path, arg.keyword.value, value.value == "True")
+            if entry is not None:
+                self.report(
+                    arg,
+                    f"Keras 3 `{path.rsplit('.', 1)[-1]}` refuses `{arg.keyword.value}="
+                    f"{value.value}` ({entry['error'].split(':', 1)[0]})",
+                )
 
     def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
         target = _keyword(node, "filepath") or (positional[0] if positional else None)

@@ -270,6 +270,13 @@ def test_table_holds_the_known_breaks():
     assert t.removed_arguments(t.lineage("layers.Dense"))["dynamic"]["new"] is None
     assert t.arguments["utils.to_categorical"]["y"]["new"] == "x"
     assert t.defaults["regularizers.l1_l2"]["l1"][:2] == [0.01, 0.0]
+    # keywords Keras 2 took through **kwargs passed on to a helper, which Keras 3 refuses
+    assert t.arguments["Model.compile"]["sample_weight_mode"]["via"] == "kwargs"
+    assert "options" in t.arguments["models.load_model"]
+    assert "options" in t.arguments["Model.save"]
+    assert "include_optimizer" not in t.arguments["Model.save"]  # Keras 3 still takes it
+    assert t.refused_value("mixed_precision.LossScaleOptimizer", "dynamic", False)
+    assert not t.refused_value("mixed_precision.LossScaleOptimizer", "dynamic", True)
     state = keras3_migration()["layer_state"]
     assert state["keras3"]["Dropout"] == "seed" and state["keras2"]["Dropout"] == "none"
     assert state["keras3"]["Flatten"] == "none" and state["keras3"]["Dense"] == "variables"
@@ -386,6 +393,11 @@ def test_renamed_argument_fix_is_safe_and_exact():
         ("layer = tf.keras.layers.Dense(3, dynamic=True)\n", 2),  # Layer's keyword, inherited
         ("opt = tf.keras.optimizers.Adam(jit_compile=True)\n", 2),
         ("m = tf.keras.Sequential()\nm.train_on_batch(x, y, reset_metrics=False)\n", 3),
+        # forwarded by Keras 2 through **kwargs to a helper (`_validate_compile`, the legacy
+        # SavedModel loader and writer)
+        ("m = tf.keras.Sequential()\nm.compile('sgd', sample_weight_mode=None)\n", 3),
+        ("m = tf.keras.models.load_model('m.h5', options=o)\n", 2),
+        ("m = tf.keras.Sequential()\nm.save('m.h5', options=o)\n", 3),
     ],
 )
 def test_removed_argument_reported_without_fix(source, line):
@@ -400,6 +412,7 @@ def test_removed_argument_reported_without_fix(source, line):
         "layer = tf.keras.layers.LeakyReLU(alpha=0.2)\n",  # Keras 3 still takes it
         "import tf_keras\nopt = tf_keras.optimizers.Adam(jit_compile=True)\n",
         "opt = tf.keras.optimizers.Adam(lr=0.1)\n",  # TF008's
+        "m = tf.keras.Sequential()\nm.save('m.keras', include_optimizer=False)\n",
     ],
 )
 def test_removed_argument_not_reported(source):
@@ -556,6 +569,11 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "        self.k = self.add_weight('k', (2,))\n",
             "TF020",
         ),
+        (
+            "o = tf.keras.mixed_precision.LossScaleOptimizer(\n"
+            "    tf.keras.optimizers.SGD(), dynamic=False, initial_scale=8)\n",
+            "TF020",
+        ),
     ],
 )
 def test_value_kind_rules_report(source, rule):
@@ -595,6 +613,7 @@ def test_value_kind_rules_report(source, rule):
         ("d = tf.keras.layers.Dense(64 // 2)\n", "TF020"),
         ("x = tf.keras.Input(shape=(3,))\n", "TF020"),
         ("c = tf.keras.callbacks.ModelCheckpoint('best.keras')\n", "TF020"),
+        ("o = tf.keras.mixed_precision.LossScaleOptimizer(opt, dynamic=True)\n", "TF020"),
         (
             "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
             "        self.k = self.add_weight(name='k', shape=(2,))\n",
