@@ -11,6 +11,7 @@ versions by ``scripts/generate_keras3_data.py``.
 
 from __future__ import annotations
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope
 from tf2lint.rules.keras3 import (
@@ -739,12 +740,31 @@ class KerasChangedValue(_Keras3Rule):
             )
         elif method == "get_initial_state" and _is_layer(owner):
             inputs = _keyword(node, "inputs") or _keyword(node, "dtype")
-            tensor = positional and self.model.is_tensor(positional[0].value, scope)
+            # an input tensor, not a scalar picked from a shape (`tf.shape(x)[0]` is a batch size)
+            tensor = (
+                positional
+                and not isinstance(positional[0].value, cst.Subscript)
+                and (
+                    self.model.is_tensor(positional[0].value, scope)
+                    or self._eager_tensor(positional[0].value)
+                )
+            )
             if inputs is not None or len(positional) >= 2 or tensor:
                 self.report(
                     node,
                     "Keras 3 `get_initial_state` takes only `batch_size` (no `inputs`/`dtype`)",
                 )
+
+    def _eager_tensor(self, value: cst.BaseExpression) -> bool:
+        """A name this module binds only to TensorFlow ops that return a tensor (``x =
+        tf.ones((2, 5, 4))``), outside traced code too (``is_tensor`` asks about tracing)."""
+        if not isinstance(value, cst.Name):
+            return False
+        values = self.model.bound_values(value, self.context.scope)
+        return bool(values) and all(
+            isinstance(v, cst.Call) and knowledge.returns(self.model.call_name(v)) == "tensor"
+            for v in values
+        )
 
     def _float(self, value: cst.BaseExpression) -> bool:
         if isinstance(value, cst.Float):

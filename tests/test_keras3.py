@@ -574,6 +574,10 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "    tf.keras.optimizers.SGD(), dynamic=False, initial_scale=8)\n",
             "TF020",
         ),
+        (  # an eager input tensor where Keras 3 takes a batch size
+            "g = tf.keras.layers.GRU(3)\nx = tf.ones((2, 5, 4))\ns = g.get_initial_state(x)\n",
+            "TF020",
+        ),
     ],
 )
 def test_value_kind_rules_report(source, rule):
@@ -614,6 +618,11 @@ def test_value_kind_rules_report(source, rule):
         ("x = tf.keras.Input(shape=(3,))\n", "TF020"),
         ("c = tf.keras.callbacks.ModelCheckpoint('best.keras')\n", "TF020"),
         ("o = tf.keras.mixed_precision.LossScaleOptimizer(opt, dynamic=True)\n", "TF020"),
+        (  # a batch size picked from a shape is what Keras 3 takes
+            "g = tf.keras.layers.GRU(3)\nx = tf.ones((2, 5, 4))\n"
+            "s = g.get_initial_state(tf.shape(x)[0])\n",
+            "TF020",
+        ),
         (
             "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
             "        self.k = self.add_weight(name='k', shape=(2,))\n",
