@@ -1015,6 +1015,14 @@ class KerasRemovedArgument(_Keras3Rule):
         "with the same default) is safe; a removed argument has no fix: its effect is gone."
     )
 
+    def visit_If(self, node: cst.If) -> None:
+        """Keywords the code tests for (``if "use_legacy_format" in getfullargspec(f).args``):
+        a call under that test is written for both versions."""
+        self._tested = [*getattr(self, "_tested", []), _strings_in(node.test)]
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self._tested.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if not any(a.keyword is not None for a in node.args) or uses_tf_keras(self.model):
             return
@@ -1031,6 +1039,8 @@ class KerasRemovedArgument(_Keras3Rule):
             entry = removed.get(keyword or "")
             if entry is None or keyword in _HAND_WRITTEN_KEYWORDS:
                 continue
+            if any(keyword in tested for tested in getattr(self, "_tested", ())):
+                continue
             new = entry["new"]
             if new is None:
                 self.report(arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3")
@@ -1043,6 +1053,20 @@ class KerasRemovedArgument(_Keras3Rule):
                     replacement=arg.with_changes(keyword=cst.Name(new)),
                     fix_description=f"rename `{keyword}=` to `{new}=`",
                 )
+
+
+def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
+    """The string literals of an ``if`` test."""
+    found: set[str] = set()
+
+    class Strings(cst.CSTVisitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            value = node.evaluated_value
+            if isinstance(value, str):
+                found.add(value)
+
+    test.visit(Strings())
+    return frozenset(found)
 
 
 class KerasChangedDefault(_Keras3Rule):

@@ -593,6 +593,10 @@ class KerasChangedValue(_Keras3Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if uses_tf_keras(self.model):
             return
+        if isinstance(node.func, cst.Call) and any(
+            keras_tensor(self.model, self.context.scope, a.value) for a in node.args
+        ):  # `Embedding(...)(x)`: called at once on a Keras tensor (visited before it)
+            self._called_on_tensor = {*getattr(self, "_called_on_tensor", ()), id(node.func)}
         name = keras3_name(self.model.call_name(node))
         if name is not None:
             self._constructor(node, name.path)
@@ -646,7 +650,9 @@ class KerasChangedValue(_Keras3Rule):
             if layer_name is not None and "/" in layer_name:
                 self.report(node, "Keras 3 refuses `/` in a layer name (ValueError)")
             length = _keyword(node, "input_length")
-            if leaf == "Embedding" and length is not None:
+            # called at once on a Keras tensor, the layer is built from it: nothing is lost
+            functional = id(node) in getattr(self, "_called_on_tensor", ())
+            if leaf == "Embedding" and length is not None and not functional:
                 self.report(
                     length,
                     "Keras 3 ignores `input_length`: the model is not built until it sees "

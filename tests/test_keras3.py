@@ -413,6 +413,9 @@ def test_removed_argument_reported_without_fix(source, line):
         "import tf_keras\nopt = tf_keras.optimizers.Adam(jit_compile=True)\n",
         "opt = tf.keras.optimizers.Adam(lr=0.1)\n",  # TF008's
         "m = tf.keras.Sequential()\nm.save('m.keras', include_optimizer=False)\n",
+        # written for both versions: the code asks whether the keyword exists (keras-tuner)
+        "import inspect\nif 'use_legacy_format' in inspect.getfullargspec(tf.keras.metrics."
+        "deserialize).args:\n    m = tf.keras.metrics.deserialize('mae', use_legacy_format=True)\n",
     ],
 )
 def test_removed_argument_not_reported(source):
@@ -618,6 +621,10 @@ def test_value_kind_rules_report(source, rule):
         ("x = tf.keras.Input(shape=(3,))\n", "TF020"),
         ("c = tf.keras.callbacks.ModelCheckpoint('best.keras')\n", "TF020"),
         ("o = tf.keras.mixed_precision.LossScaleOptimizer(opt, dynamic=True)\n", "TF020"),
+        (  # built from the Keras tensor it is called on: input_length changes nothing (tfx)
+            "x = tf.keras.Input((5,))\ne = tf.keras.layers.Embedding(10, 4, input_length=5)(x)\n",
+            "TF020",
+        ),
         (  # a batch size picked from a shape is what Keras 3 takes
             "g = tf.keras.layers.GRU(3)\nx = tf.ones((2, 5, 4))\n"
             "s = g.get_initial_state(tf.shape(x)[0])\n",
