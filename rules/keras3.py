@@ -43,6 +43,7 @@ class KerasName:
 
     path: str
     package: bool
+    compat_v1: bool = False  # spelled `tf.compat.v1.keras...`: Keras 2's v1 API had more
 
 
 def keras3_name(qualified: str | None) -> KerasName | None:
@@ -51,7 +52,9 @@ def keras3_name(qualified: str | None) -> KerasName | None:
     for root in KERAS3_ROOTS:
         if qualified.startswith(root):
             path = qualified[len(root) :]
-            return None if path.startswith("src.") else KerasName(path, root == "keras.")
+            if path.startswith("src."):
+                return None
+            return KerasName(path, root == "keras.", root == "tensorflow.compat.v1.keras.")
     return None
 
 
@@ -84,6 +87,9 @@ class Keras3Table:
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
+        # Paths of Keras 2's `tf.compat.v1.keras` that Keras 3 lacks (beyond `symbols`).
+        self.compat_v1_symbols: dict[str, dict] = data.get("compat_v1_symbols", {})
+        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.compat_v1_symbols}
         # Keywords Keras 3 still takes but refuses with the other boolean: `dynamic=False`.
         self.refused_values: dict[str, dict[str, dict]] = data.get("refused_values", {})
 
@@ -99,6 +105,8 @@ class Keras3Table:
                 return prefix, entry
             if name.package and prefix in self.package_symbols:
                 return prefix, self.package_symbols[prefix]
+            if name.compat_v1 and prefix in self.compat_v1_symbols:
+                return prefix, self.compat_v1_symbols[prefix]
         return None
 
     def lineage(self, cls: str) -> list[str]:
@@ -779,7 +787,12 @@ def _spelled_root(node: cst.BaseExpression, path: str) -> cst.BaseExpression | N
 
 
 # Prefixes that TF002 and TF009 report (with their own words): TF010 leaves them alone.
-_HAND_WRITTEN = ("optimizers.legacy", "layers.experimental")
+_HAND_WRITTEN = (
+    "optimizers.legacy",
+    "layers.experimental",
+    "backend.get_session",  # TF005's, in `tf.compat.v1.keras`
+    "backend.set_session",
+)
 
 
 class KerasRemovedSymbol(_Keras3Rule):

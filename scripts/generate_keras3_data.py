@@ -56,6 +56,9 @@ os.environ.setdefault("KERAS_BACKEND", "tensorflow")
 DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "keras3_migration.json"
 KERAS2_ROOT = "tf_keras.api._v2.keras"
 KERAS3_ROOT = "keras._tf_keras.keras"  # what TF 2.16+'s `tf.keras` loads
+# Keras 2's v1 API: what `tf.compat.v1.keras` was up to TF 2.15 (from TF 2.16 it is Keras 3's
+# `tf.keras` again, KERAS3_ROOT).
+KERAS2_V1_ROOT = "tf_keras.api._v1.keras"
 EMPTY = inspect.Parameter.empty
 # Methods that Keras calls and users override (their parameter names are not passed by
 # keyword in user code) rather than call themselves.
@@ -188,6 +191,14 @@ def removed_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
         entry["in_keras"] = path in api_keras and stub_error(api_keras[path]) is None
         out[path] = entry
     return out
+
+
+def compat_v1_symbols(api2_v1: dict, api3: dict, api_keras: dict, symbols: dict) -> dict:
+    """Public paths of Keras 2's ``tf.compat.v1.keras`` that TF 2.16+'s (Keras 3's ``tf.keras``
+    under that name) lacks, less those ``symbols`` already has for ``tf.keras``: the v1-only
+    API (``backend.get_session``, ``layers.CuDNNLSTM``, the v1 optimizers' names)."""
+    removed = removed_symbols(api2_v1, api3, api_keras)
+    return {path: entry for path, entry in removed.items() if path not in symbols}
 
 
 def package_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
@@ -1260,6 +1271,9 @@ def build() -> dict:
         "size_layers": size_layers(api3),
         "member_kinds": member_kinds(api2, api3, Builder(keras2), builder3),
         "package_symbols": package_symbols(api2, api3, api_keras),
+        "compat_v1_symbols": compat_v1_symbols(
+            public_api(importlib.import_module(KERAS2_V1_ROOT)), api3, api_keras, symbols
+        ),
         "refused_values": refused_values(api2, api3, Builder(keras2), builder3),
         **_probe_in_subprocess(),
     }

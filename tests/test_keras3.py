@@ -319,6 +319,22 @@ def test_removed_symbol_not_reported(source):
     assert rule_ids(source, ["TF010"]) == []
 
 
+def test_compat_v1_keras_is_checked_against_keras2_v1_api():
+    """`tf.compat.v1.keras` is Keras 3 from TF 2.16; Keras 2's v1 API had names that the
+    `tf.keras` table does not list (generated from tf_keras.api._v1.keras)."""
+    v1 = keras3.table().compat_v1_symbols
+    assert "layers.CuDNNLSTM" in v1 and "backend.get_session" in v1
+    assert "layers.Dense" not in v1
+    source = "import tensorflow as tf\nlstm = tf.compat.v1.keras.layers.CuDNNLSTM(4)\n"
+    assert [(d.rule, d.line) for d in lint(source, ["TF010"])] == [("TF010", 2)]
+    assert rule_ids(source.replace("compat.v1.keras", "keras"), ["TF010"]) == []
+    assert rule_ids(source.replace("CuDNNLSTM", "LSTM"), ["TF010"]) == []
+    moved = "import tensorflow as tf\nf = tf.compat.v1.keras.losses.cosine_proximity\n"
+    assert fixed(moved, ["TF010"]) == moved.replace("cosine_proximity", "cosine_similarity")
+    session = "import tensorflow as tf\ns = tf.compat.v1.keras.backend.get_session()\n"
+    assert rule_ids(session, ["TF005", "TF010"]) == ["TF005"]  # TF005's, once
+
+
 def test_removed_symbol_reported_once_per_chain_and_on_imports():
     source = (
         "import tensorflow as tf\n"
@@ -488,6 +504,7 @@ def test_table_probes_cover_every_kind_and_compile():
         compile(p.setup, p.entry, "exec")
         compile(p.check, p.entry, "exec")
     assert len(keras_table.probes(sample=None)) > len(probes)
+    assert any(p.entry.startswith("compat.v1.") for p in probes)
 
 
 def test_table_sample_raises_under_keras3_and_runs_under_tf_keras():
