@@ -43,6 +43,7 @@ class KerasName:
 
     path: str
     package: bool
+    compat_v1: bool = False  # spelled `tf.compat.v1.keras...`: Keras 2's v1 API had more
 
 
 def keras3_name(qualified: str | None) -> KerasName | None:
@@ -51,7 +52,9 @@ def keras3_name(qualified: str | None) -> KerasName | None:
     for root in KERAS3_ROOTS:
         if qualified.startswith(root):
             path = qualified[len(root) :]
-            return None if path.startswith("src.") else KerasName(path, root == "keras.")
+            if path.startswith("src."):
+                return None
+            return KerasName(path, root == "keras.", root == "tensorflow.compat.v1.keras.")
     return None
 
 
@@ -84,6 +87,11 @@ class Keras3Table:
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
+        # Paths of Keras 2's `tf.compat.v1.keras` that Keras 3 lacks (beyond `symbols`).
+        self.compat_v1_symbols: dict[str, dict] = data.get("compat_v1_symbols", {})
+        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.compat_v1_symbols}
+        # Keywords Keras 3 still takes but refuses with the other boolean: `dynamic=False`.
+        self.refused_values: dict[str, dict[str, dict]] = data.get("refused_values", {})
 
     def symbol(self, name: KerasName) -> tuple[str, dict] | None:
         """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
@@ -97,6 +105,8 @@ class Keras3Table:
                 return prefix, entry
             if name.package and prefix in self.package_symbols:
                 return prefix, self.package_symbols[prefix]
+            if name.compat_v1 and prefix in self.compat_v1_symbols:
+                return prefix, self.compat_v1_symbols[prefix]
         return None
 
     def lineage(self, cls: str) -> list[str]:
@@ -128,6 +138,14 @@ class Keras3Table:
             if cls in self.ancestors.get(sub, ()) and member in kinds
         }
         return "property" if kinds == {"property"} else None
+
+    def refused_value(self, cls: str, keyword: str, value: object) -> dict | None:
+        """The entry when Keras 3's ``cls`` (or a public base) refuses ``keyword=value``."""
+        for owner in self.lineage(cls):
+            entry = self.refused_values.get(owner, {}).get(keyword)
+            if entry is not None and entry["value"] == value:
+                return entry
+        return None
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
         """The removed keywords of the first owner key that has each (most derived first)."""
@@ -769,7 +787,12 @@ def _spelled_root(node: cst.BaseExpression, path: str) -> cst.BaseExpression | N
 
 
 # Prefixes that TF002 and TF009 report (with their own words): TF010 leaves them alone.
-_HAND_WRITTEN = ("optimizers.legacy", "layers.experimental")
+_HAND_WRITTEN = (
+    "optimizers.legacy",
+    "layers.experimental",
+    "backend.get_session",  # TF005's, in `tf.compat.v1.keras`
+    "backend.set_session",
+)
 
 
 class KerasRemovedSymbol(_Keras3Rule):
@@ -1005,6 +1028,14 @@ class KerasRemovedArgument(_Keras3Rule):
         "with the same default) is safe; a removed argument has no fix: its effect is gone."
     )
 
+    def visit_If(self, node: cst.If) -> None:
+        """Keywords the code tests for (``if "use_legacy_format" in getfullargspec(f).args``):
+        a call under that test is written for both versions."""
+        self._tested = [*getattr(self, "_tested", []), _strings_in(node.test)]
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self._tested.pop()
+
     def visit_Call(self, node: cst.Call) -> None:
         if not any(a.keyword is not None for a in node.args) or uses_tf_keras(self.model):
             return
@@ -1021,6 +1052,8 @@ class KerasRemovedArgument(_Keras3Rule):
             entry = removed.get(keyword or "")
             if entry is None or keyword in _HAND_WRITTEN_KEYWORDS:
                 continue
+            if any(keyword in tested for tested in getattr(self, "_tested", ())):
+                continue
             new = entry["new"]
             if new is None:
                 self.report(arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3")
@@ -1033,6 +1066,20 @@ class KerasRemovedArgument(_Keras3Rule):
                     replacement=arg.with_changes(keyword=cst.Name(new)),
                     fix_description=f"rename `{keyword}=` to `{new}=`",
                 )
+
+
+def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
+    """The string literals of an ``if`` test."""
+    found: set[str] = set()
+
+    class Strings(cst.CSTVisitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            value = node.evaluated_value
+            if isinstance(value, str):
+                found.add(value)
+
+    test.visit(Strings())
+    return frozenset(found)
 
 
 class KerasChangedDefault(_Keras3Rule):

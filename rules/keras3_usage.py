@@ -11,6 +11,7 @@ versions by ``scripts/generate_keras3_data.py``.
 
 from __future__ import annotations
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope
 from tf2lint.rules.keras3 import (
@@ -592,6 +593,10 @@ class KerasChangedValue(_Keras3Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if uses_tf_keras(self.model):
             return
+        if isinstance(node.func, cst.Call) and any(
+            keras_tensor(self.model, self.context.scope, a.value) for a in node.args
+        ):  # `Embedding(...)(x)`: called at once on a Keras tensor (visited before it)
+            self._called_on_tensor = {*getattr(self, "_called_on_tensor", ()), id(node.func)}
         name = keras3_name(self.model.call_name(node))
         if name is not None:
             self._constructor(node, name.path)
@@ -618,6 +623,8 @@ class KerasChangedValue(_Keras3Rule):
     def _constructor(self, node: cst.Call, path: str) -> None:
         leaf = path.rsplit(".", 1)[-1]
         positional = [a for a in node.args if a.keyword is None]
+        if leaf[:1].isupper():
+            self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):
             shape = _keyword(node, "shape") or (positional[0] if positional else None)
             if shape is not None and isinstance(shape.value, cst.Integer):
@@ -643,7 +650,9 @@ class KerasChangedValue(_Keras3Rule):
             if layer_name is not None and "/" in layer_name:
                 self.report(node, "Keras 3 refuses `/` in a layer name (ValueError)")
             length = _keyword(node, "input_length")
-            if leaf == "Embedding" and length is not None:
+            # called at once on a Keras tensor, the layer is built from it: nothing is lost
+            functional = id(node) in getattr(self, "_called_on_tensor", ())
+            if leaf == "Embedding" and length is not None and not functional:
                 self.report(
                     length,
                     "Keras 3 ignores `input_length`: the model is not built until it sees "
@@ -657,6 +666,23 @@ class KerasChangedValue(_Keras3Rule):
             return
         if path.endswith("callbacks.ModelCheckpoint"):
             self._checkpoint(node, positional)
+
+    def _refused_flags(self, node: cst.Call, path: str) -> None:
+        """A boolean keyword Keras 3 takes only with its default (the generated
+        ``refused_values``: ``LossScaleOptimizer(dynamic=False)``)."""
+        for arg in node.args:
+            value = arg.value
+            if arg.keyword is None or not isinstance(value, cst.Name):
+                continue
+            if value.value not in ("True", "False"):
+                continue
+            entry = table().refused_value(path, arg.keyword.value, value.value == "True")
+            if entry is not None:
+                self.report(
+                    arg,
+                    f"Keras 3 `{path.rsplit('.', 1)[-1]}` refuses `{arg.keyword.value}="
+                    f"{value.value}` ({entry['error'].split(':', 1)[0]})",
+                )
 
     def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
         target = _keyword(node, "filepath") or (positional[0] if positional else None)
@@ -720,12 +746,31 @@ class KerasChangedValue(_Keras3Rule):
             )
         elif method == "get_initial_state" and _is_layer(owner):
             inputs = _keyword(node, "inputs") or _keyword(node, "dtype")
-            tensor = positional and self.model.is_tensor(positional[0].value, scope)
+            # an input tensor, not a scalar picked from a shape (`tf.shape(x)[0]` is a batch size)
+            tensor = (
+                positional
+                and not isinstance(positional[0].value, cst.Subscript)
+                and (
+                    self.model.is_tensor(positional[0].value, scope)
+                    or self._eager_tensor(positional[0].value)
+                )
+            )
             if inputs is not None or len(positional) >= 2 or tensor:
                 self.report(
                     node,
                     "Keras 3 `get_initial_state` takes only `batch_size` (no `inputs`/`dtype`)",
                 )
+
+    def _eager_tensor(self, value: cst.BaseExpression) -> bool:
+        """A name this module binds only to TensorFlow ops that return a tensor (``x =
+        tf.ones((2, 5, 4))``), outside traced code too (``is_tensor`` asks about tracing)."""
+        if not isinstance(value, cst.Name):
+            return False
+        values = self.model.bound_values(value, self.context.scope)
+        return bool(values) and all(
+            isinstance(v, cst.Call) and knowledge.returns(self.model.call_name(v)) == "tensor"
+            for v in values
+        )
 
     def _float(self, value: cst.BaseExpression) -> bool:
         if isinstance(value, cst.Float):

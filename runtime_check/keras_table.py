@@ -140,6 +140,12 @@ def probes(data: dict | None = None, sample: int | None = SAMPLE) -> list[Probe]
         stub = "error" in data["symbols"][path]
         check = _construct(path) if stub else f"tf.keras.{path}"
         out.append(Probe("symbol", path, "", check))
+    # Keras 2's `tf.compat.v1.keras` (tf-keras's v1 API under TF_USE_LEGACY_KERAS=1)
+    compat_v1 = sorted(
+        p for p, e in data.get("compat_v1_symbols", {}).items() if e["kind"] != "module"
+    )
+    for path in _sample(compat_v1):
+        out.append(Probe("symbol", f"compat.v1.{path}", "", f"tf.compat.v1.keras.{path}"))
     members = sorted(
         (cls, m) for cls, ms in data["members"].items() for m, s in ms.items() if s is None
     )

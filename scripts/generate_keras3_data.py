@@ -56,6 +56,9 @@ os.environ.setdefault("KERAS_BACKEND", "tensorflow")
 DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "keras3_migration.json"
 KERAS2_ROOT = "tf_keras.api._v2.keras"
 KERAS3_ROOT = "keras._tf_keras.keras"  # what TF 2.16+'s `tf.keras` loads
+# Keras 2's v1 API: what `tf.compat.v1.keras` was up to TF 2.15 (from TF 2.16 it is Keras 3's
+# `tf.keras` again, KERAS3_ROOT).
+KERAS2_V1_ROOT = "tf_keras.api._v1.keras"
 EMPTY = inspect.Parameter.empty
 # Methods that Keras calls and users override (their parameter names are not passed by
 # keyword in user code) rather than call themselves.
@@ -190,6 +193,14 @@ def removed_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
     return out
 
 
+def compat_v1_symbols(api2_v1: dict, api3: dict, api_keras: dict, symbols: dict) -> dict:
+    """Public paths of Keras 2's ``tf.compat.v1.keras`` that TF 2.16+'s (Keras 3's ``tf.keras``
+    under that name) lacks, less those ``symbols`` already has for ``tf.keras``: the v1-only
+    API (``backend.get_session``, ``layers.CuDNNLSTM``, the v1 optimizers' names)."""
+    removed = removed_symbols(api2_v1, api3, api_keras)
+    return {path: entry for path, entry in removed.items() if path not in symbols}
+
+
 def package_symbols(api2: dict, api3: dict, api_keras: dict) -> dict[str, dict]:
     """Keras 2 paths that TF 2.16+'s ``tf.keras`` keeps (its compatibility layer) but the
     ``keras`` 3 package lacks: ``from keras.preprocessing.text import Tokenizer`` fails. The
@@ -317,6 +328,7 @@ class Builder:
             "thresholds": 0.5,
             "num_classes": 2,
             "inner_optimizer": k.optimizers.SGD(),
+            "initial_scale": 2.0,
             "monitor": "loss",
             "filepath": "/tmp/unused.keras",
             "backup_dir": "/tmp/unused",
@@ -334,7 +346,11 @@ class Builder:
         fills = self.fills()
         kwargs = {}
         try:
-            params = inspect.signature(cls.__init__).parameters.values()
+            params = list(inspect.signature(cls.__init__).parameters.values())
+            if not _named(inspect.signature(cls.__init__)) and type(cls).__call__ is not (
+                type.__call__
+            ):  # a metaclass picks the class (Keras 2's LossScaleOptimizer): its signature
+                params = list(inspect.signature(cls).parameters.values())
         except (TypeError, ValueError):
             return None
         for p in params:
@@ -616,7 +632,13 @@ class ModelProbe:
 
 # How Keras 3 says that it does not take a keyword (anything else is a failure for another
 # reason, which tells nothing about the keyword).
-REFUSALS = ("not recognized", "unrecognized", "unexpected keyword", "invalid keyword")
+REFUSALS = (
+    "not recognized",
+    "unrecognized",
+    "unexpected keyword",
+    "invalid keyword",
+    "not supported",
+)
 
 
 def _refusal(error: str, keyword: str) -> bool:
@@ -663,14 +685,22 @@ def argument_changes(
                 _forwarded_changes(api2[path], new_sig, new_names, new_cls, builder2, builder3)
             )
         elif new_cls is None and _varkw(old_sig):
-            popped = sorted(_popped_keywords(old_fn) - old_names - set(new_names))
-            for name in popped:
+            owner = api2.get(path.rsplit(".", 1)[0]) if method is not None else None
+            reached = _kwargs_keywords(old_fn, owner if isinstance(owner, type) else None)
+            for name in sorted(set(reached) - old_names - set(new_names)):
+                default = reached[name]
+                value = default if default is not EMPTY and _literal(default) else None
                 if not _varkw(new_sig):
                     found[name] = {"new": None, "via": "kwargs"}
                 elif method is not None and path.split(".")[-2] in ("Model", "Sequential"):
-                    error = probe.refuses(method, name, None)
-                    if error and _refusal(error, name):
-                        found[name] = {"new": None, "error": error, "via": "kwargs"}
+                    error = probe.refuses(method, name, value)
+                    if not (error and _refusal(error, name)):
+                        continue
+                    found[name] = {"new": None, "error": error, "via": "kwargs"}
+                else:
+                    continue
+                if default is not EMPTY and _literal(default):
+                    found[name]["keras2_default"] = default
         if found:
             arguments[path] = found
         if method is None:
@@ -680,12 +710,19 @@ def argument_changes(
     return dict(sorted(arguments.items())), dict(sorted(defaults.items())), sorted(unknown)
 
 
+def _source_tree(fn) -> ast.Module | None:
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+
+
 def _popped_keywords(init) -> set[str]:
     """Keywords a Keras 2 ``__init__`` reads out of ``**kwargs`` in its source: ``kwargs.pop("x")``,
-    ``kwargs.get("x")``, ``"x" in kwargs``, and the base Layer's ``allowed_kwargs = {...}``."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(init)))
-    except (OSError, TypeError, SyntaxError):
+    ``kwargs.get("x")``, ``"x" in kwargs``, the base Layer's ``allowed_kwargs = {...}``, and the
+    keywords a check lets through (``invalid = set(kwargs) - {"sample_weight_mode"}``)."""
+    tree = _source_tree(init)
+    if tree is None:
         return set()
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -716,7 +753,90 @@ def _popped_keywords(init) -> set[str]:
             and node.comparators[0].id == "kwargs"
         ):
             found.add(node.left.value)
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Sub)
+            and _mentions_kwargs(node.left)
+            and isinstance(node.right, ast.Set)
+        ):
+            found |= {
+                e.value
+                for e in node.right.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
     return found
+
+
+def _mentions_kwargs(node: ast.AST) -> bool:
+    """``kwargs`` or ``set(kwargs)``."""
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        node = node.args[0]
+    return isinstance(node, ast.Name) and node.id == "kwargs"
+
+
+# How deep `**kwargs` is followed from a public method into the helpers it passes them to
+# (`Model.save` -> `saving_api.save_model` -> the legacy SavedModel writer).
+FORWARDING_DEPTH = 3
+
+
+def _kwargs_keywords(fn, owner: type | None = None, depth: int = 0) -> dict[str, object]:
+    """Keywords a Keras 2 function or method with ``**kwargs`` takes without naming them, with
+    their default (``EMPTY`` when it has none): those its source reads out of ``**kwargs``
+    (:func:`_popped_keywords`), and the named parameters of the tf_keras functions and ``self``
+    methods it passes ``**kwargs`` on to (``Model.compile`` -> ``_validate_compile``,
+    ``load_model`` -> the legacy loader's ``options=``), less those the call passes itself."""
+    fn = inspect.unwrap(fn)  # a decorator's wrapper has another module's globals
+    found: dict[str, object] = dict.fromkeys(sorted(_popped_keywords(fn)), EMPTY)
+    tree = _source_tree(fn)
+    sig = _signature(fn)
+    if tree is None or sig is None or depth >= FORWARDING_DEPTH:
+        return found
+    varkw = next((p.name for p in sig.parameters.values() if p.kind == p.VAR_KEYWORD), None)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not any(
+            k.arg is None and isinstance(k.value, ast.Name) and k.value.id == varkw
+            for k in node.keywords
+        ):
+            continue
+        callee, callee_owner = _forwarded_to(node.func, fn, owner)
+        callee_sig = _signature(callee) if callee is not None else None
+        if callee_sig is None:
+            continue
+        positional = sum(1 for a in node.args if not isinstance(a, ast.Starred))
+        passed = {k.arg for k in node.keywords if k.arg is not None}
+        for param in _named(callee_sig)[positional:]:
+            if param.name not in passed:
+                found.setdefault(param.name, param.default)
+        if _varkw(callee_sig):
+            for name, default in _kwargs_keywords(callee, callee_owner, depth + 1).items():
+                if name not in passed:
+                    found.setdefault(name, default)
+    return found
+
+
+def _forwarded_to(func: ast.expr, fn, owner: type | None):
+    """(the tf_keras function or method a call in ``fn``'s source names, the class of a
+    ``self.<method>``), or (None, None): ``name(...)`` and ``module.name(...)`` are looked up
+    in ``fn``'s globals, ``self.<method>(...)`` on ``owner``."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None, None
+    parts.reverse()
+    if func.id == "self":
+        if owner is None or len(parts) != 1:
+            return None, None
+        target, target_owner = inspect.getattr_static(owner, parts[0], None), owner
+    else:
+        target, target_owner = getattr(fn, "__globals__", {}).get(func.id), None
+        for part in parts:
+            target = getattr(target, part, None)
+    target = inspect.unwrap(target) if callable(target) else None
+    if not inspect.isfunction(target) or not target.__module__.startswith("tf_keras"):
+        return None, None
+    return target, target_owner
 
 
 def forwarded_keywords(old_cls: type) -> dict[str, object]:
@@ -877,6 +997,59 @@ def _config_differs(name, old_default, new_cls, new_fn, builder3) -> bool:
     first.pop("name", None)  # auto-numbered: dense, dense_1
     second.pop("name", None)
     return first != second
+
+
+def refused_values(api2: dict, api3: dict, builder2: Builder, builder3: Builder) -> dict:
+    """Boolean keywords of public constructors that Keras 3 still takes but refuses flipped:
+    the class Keras 2 built (``LossScaleOptimizer`` builds ``LossScaleOptimizerV3``) takes
+    ``not default``, Keras 3 takes the default and raises, naming the keyword, for the other
+    value (``LossScaleOptimizer(dynamic=False)``). ``{class: {keyword: {value, error}}}``."""
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict] = {}
+    for path, old in api2.items():
+        new = api3.get(path)
+        if not (isinstance(old, type) and isinstance(new, type)) or canon2.get(id(old)) != path:
+            continue
+        if stub_error(new) is not None:
+            continue
+        instance2, _ = try_construct(builder2, old)
+        sig = _signature(type(instance2).__init__) if instance2 is not None else None
+        if sig is None or try_construct(builder3, new)[0] is None:
+            continue
+        fills = builder2.fills()
+        others3 = {p.name for p in _named(_signature(new.__init__) or inspect.Signature())}
+        for param in _named(sig):
+            if not isinstance(param.default, bool):
+                continue
+            value = not param.default
+            # Keras 2 may need a companion argument for the other value (`dynamic=False`
+            # needs an `initial_scale`): the optional parameters the fills know.
+            companions = {
+                p.name: fills[p.name]
+                for p in _named(sig)
+                if p.default is None and p.name in fills and p.name in others3
+            }
+            extra = next(
+                (
+                    e
+                    for e in ({}, companions)
+                    if try_construct(builder2, old, **{param.name: value}, **e)[0] is not None
+                ),
+                None,
+            )
+            if extra is None:
+                continue  # Keras 2 refuses it too
+            if try_construct(builder3, new, **{param.name: param.default}, **extra)[0] is None:
+                continue  # the keyword itself is gone: `arguments` has it
+            _, error = try_construct(builder3, new, **{param.name: value}, **extra)
+            if error is None or param.name not in error or _refusal(error, param.name):
+                continue
+            # A refusal that quotes another argument's value depends on it (ModelCheckpoint's
+            # `save_weights_only=True` with a `filepath=` not ending in `.weights.h5`).
+            if any(f"{other}=" in error for other in others3 - {param.name}):
+                continue
+            found.setdefault(path, {})[param.name] = {"value": value, "error": error}
+    return dict(sorted(found.items()))
 
 
 # --- layers and the variables they create -----------------------------------------------------
@@ -1098,6 +1271,10 @@ def build() -> dict:
         "size_layers": size_layers(api3),
         "member_kinds": member_kinds(api2, api3, Builder(keras2), builder3),
         "package_symbols": package_symbols(api2, api3, api_keras),
+        "compat_v1_symbols": compat_v1_symbols(
+            public_api(importlib.import_module(KERAS2_V1_ROOT)), api3, api_keras, symbols
+        ),
+        "refused_values": refused_values(api2, api3, Builder(keras2), builder3),
         **_probe_in_subprocess(),
     }
 

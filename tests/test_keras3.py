@@ -270,6 +270,13 @@ def test_table_holds_the_known_breaks():
     assert t.removed_arguments(t.lineage("layers.Dense"))["dynamic"]["new"] is None
     assert t.arguments["utils.to_categorical"]["y"]["new"] == "x"
     assert t.defaults["regularizers.l1_l2"]["l1"][:2] == [0.01, 0.0]
+    # keywords Keras 2 took through **kwargs passed on to a helper, which Keras 3 refuses
+    assert t.arguments["Model.compile"]["sample_weight_mode"]["via"] == "kwargs"
+    assert "options" in t.arguments["models.load_model"]
+    assert "options" in t.arguments["Model.save"]
+    assert "include_optimizer" not in t.arguments["Model.save"]  # Keras 3 still takes it
+    assert t.refused_value("mixed_precision.LossScaleOptimizer", "dynamic", False)
+    assert not t.refused_value("mixed_precision.LossScaleOptimizer", "dynamic", True)
     state = keras3_migration()["layer_state"]
     assert state["keras3"]["Dropout"] == "seed" and state["keras2"]["Dropout"] == "none"
     assert state["keras3"]["Flatten"] == "none" and state["keras3"]["Dense"] == "variables"
@@ -310,6 +317,22 @@ def test_same_name_replacement_is_unsafe_and_removed_names_have_no_fix():
 )
 def test_removed_symbol_not_reported(source):
     assert rule_ids(source, ["TF010"]) == []
+
+
+def test_compat_v1_keras_is_checked_against_keras2_v1_api():
+    """`tf.compat.v1.keras` is Keras 3 from TF 2.16; Keras 2's v1 API had names that the
+    `tf.keras` table does not list (generated from tf_keras.api._v1.keras)."""
+    v1 = keras3.table().compat_v1_symbols
+    assert "layers.CuDNNLSTM" in v1 and "backend.get_session" in v1
+    assert "layers.Dense" not in v1
+    source = "import tensorflow as tf\nlstm = tf.compat.v1.keras.layers.CuDNNLSTM(4)\n"
+    assert [(d.rule, d.line) for d in lint(source, ["TF010"])] == [("TF010", 2)]
+    assert rule_ids(source.replace("compat.v1.keras", "keras"), ["TF010"]) == []
+    assert rule_ids(source.replace("CuDNNLSTM", "LSTM"), ["TF010"]) == []
+    moved = "import tensorflow as tf\nf = tf.compat.v1.keras.losses.cosine_proximity\n"
+    assert fixed(moved, ["TF010"]) == moved.replace("cosine_proximity", "cosine_similarity")
+    session = "import tensorflow as tf\ns = tf.compat.v1.keras.backend.get_session()\n"
+    assert rule_ids(session, ["TF005", "TF010"]) == ["TF005"]  # TF005's, once
 
 
 def test_removed_symbol_reported_once_per_chain_and_on_imports():
@@ -386,6 +409,11 @@ def test_renamed_argument_fix_is_safe_and_exact():
         ("layer = tf.keras.layers.Dense(3, dynamic=True)\n", 2),  # Layer's keyword, inherited
         ("opt = tf.keras.optimizers.Adam(jit_compile=True)\n", 2),
         ("m = tf.keras.Sequential()\nm.train_on_batch(x, y, reset_metrics=False)\n", 3),
+        # forwarded by Keras 2 through **kwargs to a helper (`_validate_compile`, the legacy
+        # SavedModel loader and writer)
+        ("m = tf.keras.Sequential()\nm.compile('sgd', sample_weight_mode=None)\n", 3),
+        ("m = tf.keras.models.load_model('m.h5', options=o)\n", 2),
+        ("m = tf.keras.Sequential()\nm.save('m.h5', options=o)\n", 3),
     ],
 )
 def test_removed_argument_reported_without_fix(source, line):
@@ -400,6 +428,10 @@ def test_removed_argument_reported_without_fix(source, line):
         "layer = tf.keras.layers.LeakyReLU(alpha=0.2)\n",  # Keras 3 still takes it
         "import tf_keras\nopt = tf_keras.optimizers.Adam(jit_compile=True)\n",
         "opt = tf.keras.optimizers.Adam(lr=0.1)\n",  # TF008's
+        "m = tf.keras.Sequential()\nm.save('m.keras', include_optimizer=False)\n",
+        # written for both versions: the code asks whether the keyword exists (keras-tuner)
+        "import inspect\nif 'use_legacy_format' in inspect.getfullargspec(tf.keras.metrics."
+        "deserialize).args:\n    m = tf.keras.metrics.deserialize('mae', use_legacy_format=True)\n",
     ],
 )
 def test_removed_argument_not_reported(source):
@@ -472,6 +504,7 @@ def test_table_probes_cover_every_kind_and_compile():
         compile(p.setup, p.entry, "exec")
         compile(p.check, p.entry, "exec")
     assert len(keras_table.probes(sample=None)) > len(probes)
+    assert any(p.entry.startswith("compat.v1.") for p in probes)
 
 
 def test_table_sample_raises_under_keras3_and_runs_under_tf_keras():
@@ -556,6 +589,15 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "        self.k = self.add_weight('k', (2,))\n",
             "TF020",
         ),
+        (
+            "o = tf.keras.mixed_precision.LossScaleOptimizer(\n"
+            "    tf.keras.optimizers.SGD(), dynamic=False, initial_scale=8)\n",
+            "TF020",
+        ),
+        (  # an eager input tensor where Keras 3 takes a batch size
+            "g = tf.keras.layers.GRU(3)\nx = tf.ones((2, 5, 4))\ns = g.get_initial_state(x)\n",
+            "TF020",
+        ),
     ],
 )
 def test_value_kind_rules_report(source, rule):
@@ -595,6 +637,16 @@ def test_value_kind_rules_report(source, rule):
         ("d = tf.keras.layers.Dense(64 // 2)\n", "TF020"),
         ("x = tf.keras.Input(shape=(3,))\n", "TF020"),
         ("c = tf.keras.callbacks.ModelCheckpoint('best.keras')\n", "TF020"),
+        ("o = tf.keras.mixed_precision.LossScaleOptimizer(opt, dynamic=True)\n", "TF020"),
+        (  # built from the Keras tensor it is called on: input_length changes nothing (tfx)
+            "x = tf.keras.Input((5,))\ne = tf.keras.layers.Embedding(10, 4, input_length=5)(x)\n",
+            "TF020",
+        ),
+        (  # a batch size picked from a shape is what Keras 3 takes
+            "g = tf.keras.layers.GRU(3)\nx = tf.ones((2, 5, 4))\n"
+            "s = g.get_initial_state(tf.shape(x)[0])\n",
+            "TF020",
+        ),
         (
             "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
             "        self.k = self.add_weight(name='k', shape=(2,))\n",
