@@ -81,6 +81,8 @@ class Keras3Table:
         self.backend: dict[str, list[str]] = data["backend"]
         self.size_layers = frozenset(data["size_layers"])
         self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
+        # every member some class changed the kind of: for any other, member_kind is None
+        self.kind_changed = frozenset(m for kinds in self.member_kinds.values() for m in kinds)
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
@@ -922,6 +924,8 @@ class KerasRemovedMember(_Keras3Rule):
         if not isinstance(func, cst.Attribute) or uses_tf_keras(self.model):
             return
         member = func.attr.value
+        if member not in table().kind_changed:  # before looking for evidence: most are not
+            return
         found = keras_object(self.model, self.context.scope, func.value)
         if found is None or defines(self.model, found.subclass, member):
             return
