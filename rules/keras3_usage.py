@@ -615,12 +615,16 @@ class KerasChangedValue(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         if isinstance(func, cst.Attribute):
+            if func.attr.value not in _POSITIONAL_METHODS:  # before looking for evidence
+                return
             owner = keras_object(self.model, scope, func.value)
             self._method(node, func.attr.value, owner.cls if owner else None)
         elif isinstance(func, cst.Name):
-            owner = keras_object(self.model, scope, func)
             positional = [a for a in node.args if a.keyword is None]
-            if owner and owner.cls.endswith("MultiHeadAttention") and len(positional) >= 4:
+            if len(positional) < 4:
+                return
+            owner = keras_object(self.model, scope, func)
+            if owner and owner.cls.endswith("MultiHeadAttention"):
                 self.report(
                     positional[3],
                     "Keras 3 `MultiHeadAttention`'s fourth parameter is `query_mask`, not "
@@ -758,6 +762,10 @@ class KerasChangedValue(_Keras3Rule):
             known = self.model.binding_of(value, self.context.scope).known_values
             return bool(known) and all(isinstance(v, cst.Float) for v in known)
         return False
+
+
+# The methods ``_method`` knows a Keras 3 change of positional parameters for.
+_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state"})
 
 
 def _equal() -> cst.AssignEqual:
