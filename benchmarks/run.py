@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -67,23 +68,32 @@ PARSE_FLOOR = """
 import sys, time, pathlib, libcst
 files = [pathlib.Path(p) for p in sys.argv[1:]]
 texts = [f.read_bytes().decode("utf-8", "replace") for f in files]
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 for text in texts:
     try:
         libcst.parse_module(text)
     except Exception:
         pass
-print(time.perf_counter() - start)
+print(time.perf_counter() - start, time.process_time() - cpu)
 """
 
 
-def parse_floor(files: list[Path]) -> float:
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the waited-for child processes and their own children
+    so far: unlike wall time, other work on a shared machine barely moves it."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def parse_floor(files: list[Path]) -> tuple[float, float]:
+    """The libcst parse floor's wall and CPU seconds."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
         listing.write("\n".join(map(str, files)))
     script = PARSE_FLOOR.replace("sys.argv[1:]", f"open({listing.name!r}).read().splitlines()")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     os.unlink(listing.name)
-    return float(out.stdout.strip())
+    wall, cpu = out.stdout.split()
+    return float(wall), float(cpu)
 
 
 def tf2lint_command(src: Path, config: Path, *extra: str) -> list[str]:
@@ -115,14 +125,16 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
     files = python_files(src)
     lines = sum(p.read_bytes().count(b"\n") for p in files)
     row: dict = {"corpus": name, "files": len(files), "lines": lines}
-    row["parse"] = parse_floor(files)
+    row["parse"], row["parse_cpu"] = parse_floor(files)
     with tempfile.TemporaryDirectory() as work:
         work_dir = Path(work)
         config = work_dir / "pyproject.toml"
         config.write_text("[tool.tf2lint]\n")
+        before = children_cpu()
         row["cold1"], _, cold1 = timed(
             tf2lint_command(src, config, "--no-cache", "--jobs", "1"), work_dir
         )
+        row["cold1_cpu"] = children_cpu() - before
         row["coldN"], row["rss"], coldN = timed(tf2lint_command(src, config), work_dir)
         row["warm"], _, warm = timed(tf2lint_command(src, config), work_dir)
         for run in (cold1, coldN, warm):
@@ -374,6 +386,11 @@ def main() -> None:
                 if row.get("tf_upgrade_exit")
                 else ""
             ),
+            flush=True,
+        )
+        print(
+            f"  cpu: parse {row['parse_cpu']:.2f}s, cold1 {row['cold1_cpu']:.2f}s "
+            f"(c1/parse {row['cold1_cpu'] / row['parse_cpu']:.2f}; user+sys, start-up included)",
             flush=True,
         )
         print(f"  phases: {phases(src)}", flush=True)

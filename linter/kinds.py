@@ -44,7 +44,16 @@ class Kind:
 def kind_of(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, _depth: int = 0
 ) -> Kind | None:
-    """What kind of object ``expr`` holds where ``scope`` evaluates it, if the module shows it."""
+    """What kind of object ``expr`` holds where ``scope`` evaluates it, if the module shows it.
+    Asked afresh (not from inside its own recursion), answered once per module."""
+    if _depth == 0:
+        return model.memo((kind_of, id(expr), id(scope)), lambda: _kind_of(model, expr, scope, 0))
+    return _kind_of(model, expr, scope, _depth)
+
+
+def _kind_of(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, _depth: int
+) -> Kind | None:
     if _depth > MAX_DEPTH:
         return None
     deeper = _depth + 1

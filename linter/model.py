@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import cache, cached_property
+from typing import TypeVar
 
 from tf2lint import knowledge
 from tf2lint.guards import (
@@ -94,6 +95,9 @@ _LIBRARY_ROOTS = (
 )
 
 
+T = TypeVar("T")
+
+
 class ModuleModel:
     """Everything the rules need to know about one module, computed once."""
 
@@ -129,6 +133,7 @@ class ModuleModel:
         self._edges: dict[int, list[_Edge]] = {}
         self._callees: dict[int, FunctionInfo | None] = {}
         self._returns: dict[int, bool] = {}  # id(function) -> whether it returns a tensor
+        self._return_statements: dict[int, list[cst.Return]] = {}  # id(function) -> its returns
         # every call in the module with the function it is in, its enclosing loops and scope
         self._calls: list[tuple[cst.Call, FunctionInfo | None, tuple[cst.CSTNode, ...], Scope]] = []
         # id(Name) -> its scope, for names read outside the module scope
@@ -154,7 +159,19 @@ class ModuleModel:
         self._in_order = False
         self._read_at: dict[int, Binding] = {}  # id(Name) -> what it holds where it stands
         self._runs_until: dict[int, int | None] = {}  # id(function) -> its last caller statement
+        self._answers: dict[object, object] = {}  # see ``memo``
         _ModelBuilder(self).build()
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T:
+        """The answer to a question about this module, computed once: ``key`` names it (a
+        query and the ids of the nodes and scope it is asked about, say), ``compute`` answers it.
+        For queries built on the model (the kinds of receivers and values the rule families
+        ask about at every call), so that each rule asking again costs a lookup."""
+        try:
+            return self._answers[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._answers[key] = compute()
+            return value
 
     @cached_property
     def imports_keras2(self) -> bool:
@@ -649,7 +666,17 @@ class ModuleModel:
 
     def return_values(self, fn: FunctionInfo) -> list[cst.BaseExpression]:
         """What ``fn``'s ``return`` statements return (not those of functions inside it)."""
-        return _return_values(fn.node)
+        if isinstance(fn.node, cst.Lambda):
+            return [fn.node.body]
+        return [r.value for r in self.return_statements(fn) if r.value is not None]
+
+    def return_statements(self, fn: FunctionInfo) -> list[cst.Return]:
+        """``fn``'s own ``return`` statements, bare ones included (not those of functions or
+        classes inside it; none for a lambda), found once per function."""
+        found = self._return_statements.get(id(fn))
+        if found is None:
+            found = self._return_statements[id(fn)] = _return_statements(fn.node)
+        return found
 
     def bound_values(
         self, expr: cst.BaseExpression, scope: Scope | None
@@ -882,7 +909,7 @@ class ModuleModel:
         known = self._returns.get(id(fn))
         if known is None:
             self._returns[id(fn)] = False  # while judging (recursion): not known to be one
-            known = any(self.is_tensor(value, fn) for value in _return_values(fn.node))
+            known = any(self.is_tensor(value, fn) for value in self.return_values(fn))
             self._returns[id(fn)] = known
         return known
 
@@ -1618,18 +1645,17 @@ def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [expr]
 
 
-def _return_values(node: cst.FunctionDef | cst.Lambda) -> list[cst.BaseExpression]:
-    """What a function returns: a lambda's body, a def's ``return`` values (not those of the
-    functions it defines)."""
+def _return_statements(node: cst.FunctionDef | cst.Lambda) -> list[cst.Return]:
+    """A def's ``return`` statements (not those of the functions and classes it defines)."""
     if isinstance(node, cst.Lambda):
-        return [node.body]
-    found: list[cst.BaseExpression] = []
+        return []
+    found: list[cst.Return] = []
 
     def enter(child: cst.CSTNode) -> bool:
         if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             return False
-        if isinstance(child, cst.Return) and child.value is not None:
-            found.append(child.value)
+        if isinstance(child, cst.Return):
+            found.append(child)
         return True
 
     walk(node.body, enter)

@@ -84,6 +84,8 @@ class Keras3Table:
         self.backend: dict[str, list[str]] = data["backend"]
         self.size_layers = frozenset(data["size_layers"])
         self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
+        # every member some class changed the kind of: for any other, member_kind is None
+        self.kind_changed = frozenset(m for kinds in self.member_kinds.values() for m in kinds)
         # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
         self.package_symbols: dict[str, dict] = data["package_symbols"]
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
@@ -192,7 +194,18 @@ def keras_object(
     ``<model>.optimizer``; the loop variable of ``for m in <x>.metrics``; ``self.model`` in a
     callback, the elements of ``<model>.layers`` and ``<model>.get_layer(...)``; what a function
     of this module returns. None without evidence (a parameter, say) and for Keras 2
-    (``tf_keras``) objects."""
+    (``tf_keras``) objects. Asked afresh (not from inside its own recursion), the answer is
+    computed once per module: several rules ask about the same receivers."""
+    if _depth == 0:
+        return model.memo(
+            (keras_object, id(expr), id(scope)), lambda: _keras_object(model, scope, expr, 0)
+        )
+    return _keras_object(model, scope, expr, _depth)
+
+
+def _keras_object(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int
+) -> KerasObject | None:
     if _depth > 8:
         return None
     if isinstance(expr, cst.Name) and expr.value == "self":
@@ -285,32 +298,11 @@ def _factory_result(
     fn = model.resolve_function(call.func.value, scope)
     if fn is None or fn is scope or not isinstance(fn.node, cst.FunctionDef):
         return None  # a function returning a call of itself: its other returns tell
-    returns = _returns(fn.node)
+    returns = [r.value for r in model.return_statements(fn)]  # a bare `return`: None
     found = [keras_object(model, fn, r, depth + 1) if r is not None else None for r in returns]
     if not found or any(f is None for f in found):
         return None
     return found[0]
-
-
-def _returns(fn: cst.FunctionDef) -> list[cst.BaseExpression | None]:
-    """The values of the ``return`` statements of ``fn`` itself (not of nested functions)."""
-    found: list[cst.BaseExpression | None] = []
-
-    class Returns(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return node is fn
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node.value)
-
-    fn.visit(Returns())
-    return found
 
 
 def _constructed(model: ModuleModel, call: cst.Call) -> KerasObject | None:
@@ -955,6 +947,8 @@ class KerasRemovedMember(_Keras3Rule):
         if not isinstance(func, cst.Attribute) or uses_tf_keras(self.model):
             return
         member = func.attr.value
+        if member not in table().kind_changed:  # before looking for evidence: most are not
+            return
         found = keras_object(self.model, self.context.scope, func.value)
         if found is None or defines(self.model, found.subclass, member):
             return

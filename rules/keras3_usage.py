@@ -44,6 +44,8 @@ def keras_tensor(
     layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
     and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
     (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``."""
+    if _depth == 0 and not model.memo(keras_tensor, lambda: _keras_tensor_sources(model)):
+        return False
     if _depth > _MAX_DEPTH:
         return False
     deeper = _depth + 1
@@ -85,6 +87,17 @@ def keras_tensor(
         owner = keras_object(model, scope, expr.value)
         return owner is not None and _is_layer(owner.cls)
     return False
+
+
+def _keras_tensor_sources(model: ModuleModel) -> bool:
+    """Whether the module shows anything a Keras tensor starts from: a ``keras.Input(...)``
+    call or an ``.output``/``.input`` attribute. Every other case of :func:`keras_tensor` only
+    passes one on, so in a module without them (most TensorFlow code) nothing holds one."""
+    return any(a.attr.value in ("output", "input") for a in model.nodes_of(cst.Attribute)) or any(
+        (name := keras3_name(model.call_name(c))) is not None
+        and name.path in ("Input", "layers.Input")
+        for c in model.nodes_of(cst.Call)
+    )
 
 
 _VARIABLE_LISTS = frozenset(
@@ -198,16 +211,19 @@ class TfOpOnKerasTensor(_Keras3Rule):
                 and not name.package
             ):
                 return
-            what = f"`{_code(node.func)}` (Keras 3's backend runs TensorFlow ops)"
+            backend = True
         elif qualified.startswith("tensorflow.") and not qualified.startswith(
             "tensorflow.python.keras"
         ):
-            what = f"`{_code(node.func)}`"
+            backend = False
         else:
             return
         scope = self.context.scope
         if not any(keras_tensor(self.model, scope, arg) for arg in _call_args(node)):
             return
+        what = f"`{_code(node.func)}`"
+        if backend:
+            what += " (Keras 3's backend runs TensorFlow ops)"
         self.report(
             node,
             f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "
@@ -604,12 +620,16 @@ class KerasChangedValue(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         if isinstance(func, cst.Attribute):
+            if func.attr.value not in _POSITIONAL_METHODS:  # before looking for evidence
+                return
             owner = keras_object(self.model, scope, func.value)
             self._method(node, func.attr.value, owner.cls if owner else None)
         elif isinstance(func, cst.Name):
-            owner = keras_object(self.model, scope, func)
             positional = [a for a in node.args if a.keyword is None]
-            if owner and owner.cls.endswith("MultiHeadAttention") and len(positional) >= 4:
+            if len(positional) < 4:
+                return
+            owner = keras_object(self.model, scope, func)
+            if owner and owner.cls.endswith("MultiHeadAttention"):
                 self.report(
                     positional[3],
                     "Keras 3 `MultiHeadAttention`'s fourth parameter is `query_mask`, not "
@@ -787,6 +807,10 @@ class KerasChangedValue(_Keras3Rule):
             known = self.model.binding_of(value, self.context.scope).known_values
             return bool(known) and all(isinstance(v, cst.Float) for v in known)
         return False
+
+
+# The methods ``_method`` knows a Keras 3 change of positional parameters for.
+_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state"})
 
 
 def _equal() -> cst.AssignEqual:
