@@ -70,6 +70,30 @@ def canonical(qualified: str) -> str:
     return qualified
 
 
+# Which Keras a qualified name belongs to under the TensorFlow the knowledge base describes
+# (2.16+): ``tf.keras`` and ``tf.compat.v1.keras`` are Keras 3 there; ``tf_keras`` and TF's
+# own legacy copy are Keras 2.
+KERAS3_ROOTS = (
+    "keras.",
+    "tensorflow.keras.",
+    "tensorflow.compat.v1.keras.",
+    "tensorflow.compat.v2.keras.",
+)
+KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
+
+
+def keras_of(qualified: str | None) -> int | None:
+    """3 for a Keras 3 name (``keras.layers.Dense``, ``tensorflow.keras.Model``), 2 for a
+    Keras 2 one (``tf_keras.layers.Dense``), None for any other."""
+    if not qualified:
+        return None
+    if qualified.startswith(KERAS2_ROOTS):
+        return 2
+    if qualified.startswith(KERAS3_ROOTS):
+        return 3
+    return None
+
+
 def class_kind(qualified: str | None) -> str | None:
     """The kind of a TF/Keras class (``keras.layers.Dense`` -> "layer"), if it is a known one."""
     if not qualified:
