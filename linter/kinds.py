@@ -75,7 +75,7 @@ def _kind_of(
         if expr.value == "self":
             cls = model.enclosing_class(scope)
             if cls is not None and cls.keras_kind:
-                return _subclass_kind(model, cls, f"`self` in Keras {cls.keras_kind} `{cls.name}`")
+                return subclass_kind(model, cls, f"`self` in Keras {cls.keras_kind} `{cls.name}`")
             return None
         qualified = model.qualified_name(expr)
         if qualified is not None:
@@ -95,7 +95,11 @@ def _kind_of(
         return _common(model, values, scope, deeper)
     if t is cst.Subscript:
         container = kind_of(model, expr.value, scope, deeper)
-        return container.element if container is not None else None
+        if container is None:
+            return None
+        if len(expr.slice) == 1 and type(expr.slice[0].slice) is cst.Slice:
+            return container if container.element is not None else None  # layers[1:]
+        return container.element
     if model.is_tensor(expr, scope):
         return Kind("tensor", "a tensor computed by TF ops")
     return None
@@ -107,7 +111,7 @@ def _call_kind(model: ModuleModel, call: cst.Call, scope: Scope | None, depth: i
         cls = model.enclosing_class(scope)
         if cls is not None and cls.keras_kind:
             why = f"`super()` in Keras {cls.keras_kind} `{cls.name}`"
-            return _subclass_kind(model, cls, why)
+            return subclass_kind(model, cls, why)
         return None
     if (
         type(func) is cst.Attribute
@@ -126,7 +130,7 @@ def _call_kind(model: ModuleModel, call: cst.Call, scope: Scope | None, depth: i
     if cls is not None:
         if not cls.keras_kind:
             return None
-        return _subclass_kind(model, cls, f"`{cls.name}` is a Keras {cls.keras_kind}")
+        return subclass_kind(model, cls, f"`{cls.name}` is a Keras {cls.keras_kind}")
     if type(func) is cst.Attribute:
         owner = kind_of(model, func.value, scope, depth)
         if owner is not None:
@@ -160,7 +164,7 @@ def _class_kind(qualified: str) -> Kind | None:
     return Kind(f"class[{kind}]", f"`{qualified}`", keras, knowledge.canonical(qualified))
 
 
-def _subclass_kind(model: ModuleModel, cls: ClassInfo, why: str) -> Kind:
+def subclass_kind(model: ModuleModel, cls: ClassInfo, why: str) -> Kind:
     """An instance of the module's own Keras subclass: its kind, and the public Keras class
     and Keras version of the first base (through same-module bases) that names one. A base in
     another linted module gives the kind and version only."""

@@ -16,7 +16,6 @@ from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope
 from tf2lint.rules.keras3 import (
     _code,
-    _constructed,
     _Keras3Rule,
     _keras_subclass,
     _keyword,
@@ -54,9 +53,9 @@ def keras_tensor(
         if name is not None and name.path in ("Input", "layers.Input"):
             return True
         func = expr.func
-        if isinstance(func, cst.Call):
-            built = _constructed(model, func)
-        elif name is None and isinstance(func, (cst.Name, cst.Attribute)):
+        if isinstance(func, cst.Call) or (
+            name is None and isinstance(func, (cst.Name, cst.Attribute))
+        ):
             built = keras_object(model, scope, func)
         else:
             built = None

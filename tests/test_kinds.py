@@ -128,7 +128,7 @@ KERAS_VERSIONS = textwrap.dedent(
     net, block, deeper = Net(), Old(), Deeper()
     mixed = either(True)
     app = keras.applications.ResNet50(weights=None)
-    print(new.layers[0], old.layers[0], new.metrics, old.metrics, dense, legacy, net, block, deeper)
+    print(new.layers[0], new.layers[1:], old.layers[0], new.metrics, old.metrics, dense, legacy, net, block, deeper)
     print(mixed, app, tf.Variable(1.0))
     """
 )
@@ -154,6 +154,7 @@ def _found(model: ModuleModel, expression: str):
         ("new", "model", 3, None),  # load_model: a model, from its docstring
         ("old", "model", 2, None),
         ("new.layers[0]", "layer", 3, None),  # elements keep their owner's Keras
+        ("new.layers[1:]", "list[layer]", 3, None),  # a slice of a list: a list
         ("old.layers[0]", "layer", 2, None),
         ("new.metrics", "list[metric]", 3, None),  # Model.metrics, probed
         ("dense", "layer", 3, "keras.layers.Dense"),
