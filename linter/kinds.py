@@ -86,7 +86,7 @@ def _kind_of(
         if qualified is not None:  # tf.data.Dataset, keras.layers.Dense: a class, not a value
             return _class_kind(qualified)
         owner = kind_of(model, expr.value, scope, deeper)
-        if owner is not None:
+        if owner is not None and not defines(model, owner.subclass, expr.attr.value):
             member = knowledge.member_kind(owner.kind, expr.attr.value)
             if member is not None:
                 why = f"`{expr.attr.value}` of a {owner.kind} ({owner.why})"
@@ -133,7 +133,7 @@ def _call_kind(model: ModuleModel, call: cst.Call, scope: Scope | None, depth: i
         return subclass_kind(model, cls, f"`{cls.name}` is a Keras {cls.keras_kind}")
     if type(func) is cst.Attribute:
         owner = kind_of(model, func.value, scope, depth)
-        if owner is not None:
+        if owner is not None and not defines(model, owner.subclass, func.attr.value):
             member = knowledge.member_kind(owner.kind, func.attr.value, called=True)
             if member is not None:
                 why = f"`{func.attr.value}()` of a {owner.kind} ({owner.why})"
@@ -238,3 +238,31 @@ def _same(kinds: list[Kind]) -> Kind | None:
         keras = first.keras if all(k.keras == first.keras for k in kinds) else None
         return Kind(first.kind, first.why, keras)
     return first
+
+
+def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
+    """Whether the user's class (or a same-module base) defines ``member`` itself: a method, a
+    class attribute or a ``self.<member> = ...``. Its own member shadows Keras's."""
+    seen: set[int] = set()
+    todo = [cls] if cls is not None else []
+    while todo:
+        current = todo.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if member in current.methods or member in current.self_assignments:
+            return True
+        for statement in current.node.body.body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    targets = ()
+                    if isinstance(small, cst.Assign):
+                        targets = [t.target for t in small.targets]
+                    elif isinstance(small, cst.AnnAssign):
+                        targets = [small.target]
+                    if any(isinstance(t, cst.Name) and t.value == member for t in targets):
+                        return True
+        todo.extend(
+            model.module_classes[b] for b in current.base_names if b in model.module_classes
+        )
+    return False

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tf2lint import knowledge
-from tf2lint.kinds import Kind, subclass_kind
+from tf2lint.kinds import Kind, defines, subclass_kind
 from tf2lint.lazy import cst
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, dotted_name
 from tf2lint.rule import Rule
@@ -233,34 +233,6 @@ def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
     if not cls.keras_kind:
         return None
     return _as_keras_object(subclass_kind(model, cls, f"`{cls.name}`"))
-
-
-def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
-    """Whether the user's class (or a same-module base) defines ``member`` itself: a method, a
-    class attribute or a ``self.<member> = ...``."""
-    seen: set[int] = set()
-    todo = [cls] if cls is not None else []
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if member in current.methods or member in current.self_assignments:
-            return True
-        for statement in current.node.body.body:
-            if isinstance(statement, cst.SimpleStatementLine):
-                for small in statement.body:
-                    targets = ()
-                    if isinstance(small, cst.Assign):
-                        targets = [t.target for t in small.targets]
-                    elif isinstance(small, cst.AnnAssign):
-                        targets = [small.target]
-                    if any(isinstance(t, cst.Name) and t.value == member for t in targets):
-                        return True
-        todo.extend(
-            model.module_classes[b] for b in current.base_names if b in model.module_classes
-        )
-    return False
 
 
 class _Keras3Rule(Rule):

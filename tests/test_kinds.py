@@ -116,6 +116,14 @@ KERAS_VERSIONS = textwrap.dedent(
     class Deeper(Net):
         pass
 
+    class Holder(keras.callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.model = "a name"
+
+        def on_epoch_end(self, epoch, logs=None):
+            print(self.model)
+
     def either(flag):
         if flag:
             return keras.models.load_model("a.keras")
@@ -171,6 +179,15 @@ def test_kinds_say_which_keras_their_evidence_names(versions, expression, kind, 
     found = _found(versions, expression)
     assert found is not None
     assert (found.kind, found.keras, found.cls) == (kind, keras, cls)
+
+
+def test_a_subclass_own_member_shadows_keras(versions):
+    fn = next(f for f in versions.functions if f.qualname == "Holder.on_epoch_end")
+    render = cst.Module([]).code_for_node
+    attributes = versions.nodes_of(cst.Attribute)
+    node = next(n for n in attributes if render(n) == "self.model" and not versions.is_target(n))
+    found = versions.kind_of(node, fn)
+    assert found is None or found.kind != "model"  # `self.model = "a name"`: not Callback.model
 
 
 def test_a_subclass_kind_carries_the_class(versions):
