@@ -10,6 +10,7 @@ Kinds are plain strings: Keras objects ``layer``, ``model``, ``loss``, ``metric`
 ``tensor_array``, ``random_generator``, ``tape``, ``module``; host values ``shape``, ``spec``,
 ``dtype``, ``python``; ``operation`` and ``none`` for calls run for their effect;
 ``list[<kind>]`` for a Python list or tuple of one kind (``tf.unstack``, ``keras.ops.shape``).
+Which Keras a name belongs to (3 or 2, :func:`keras_of`) comes from its root, not the data.
 """
 
 from __future__ import annotations
