@@ -10,6 +10,7 @@ Kinds are plain strings: Keras objects ``layer``, ``model``, ``loss``, ``metric`
 ``tensor_array``, ``random_generator``, ``tape``, ``module``; host values ``shape``, ``spec``,
 ``dtype``, ``python``; ``operation`` and ``none`` for calls run for their effect;
 ``list[<kind>]`` for a Python list or tuple of one kind (``tf.unstack``, ``keras.ops.shape``).
+Which Keras a name belongs to (3 or 2, :func:`keras_of`) comes from its root, not the data.
 """
 
 from __future__ import annotations
@@ -68,6 +69,30 @@ def canonical(qualified: str) -> str:
         if qualified.startswith(alias):
             return target + qualified[len(alias) :]
     return qualified
+
+
+# Which Keras a qualified name belongs to under the TensorFlow the knowledge base describes
+# (2.16+): ``tf.keras`` and ``tf.compat.v1.keras`` are Keras 3 there; ``tf_keras`` and TF's
+# own legacy copy are Keras 2.
+KERAS3_ROOTS = (
+    "keras.",
+    "tensorflow.keras.",
+    "tensorflow.compat.v1.keras.",
+    "tensorflow.compat.v2.keras.",
+)
+KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
+
+
+def keras_of(qualified: str | None) -> int | None:
+    """3 for a Keras 3 name (``keras.layers.Dense``, ``tensorflow.keras.Model``), 2 for a
+    Keras 2 one (``tf_keras.layers.Dense``), None for any other."""
+    if not qualified:
+        return None
+    if qualified.startswith(KERAS2_ROOTS):
+        return 2
+    if qualified.startswith(KERAS3_ROOTS):
+        return 3
+    return None
 
 
 def class_kind(qualified: str | None) -> str | None:

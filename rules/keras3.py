@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from tf2lint import knowledge
+from tf2lint.kinds import Kind, defines, subclass_kind
 from tf2lint.lazy import cst
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, dotted_name
 from tf2lint.rule import Rule
@@ -165,15 +167,15 @@ def table() -> Keras3Table:
 
 # --- evidence: which Keras class an expression holds ---------------------------------------------
 
-# Factories that return a Keras model, by their path under the Keras root.
-MODEL_FACTORIES = frozenset(
-    {
-        "models.load_model",
-        "saving.load_model",
-        "models.clone_model",
-        "models.model_from_json",
-    }
-)
+# The public class a Keras kind names where the evidence names no class (``model.layers[0]``).
+KIND_CLASSES = {
+    "model": "Model",
+    "layer": "layers.Layer",
+    "optimizer": "optimizers.Optimizer",
+    "metric": "metrics.Metric",
+    "loss": "losses.Loss",
+    "callback": "callbacks.Callback",
+}
 
 
 @dataclass(frozen=True)
@@ -186,184 +188,51 @@ class KerasObject:
 
 
 def keras_object(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int = 0
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
 ) -> KerasObject | None:
-    """Evidence that ``expr`` holds a Keras 3 object, and of which class: ``self`` in a Keras
-    subclass; a name or ``self.<attr>`` bound in this module to a Keras constructor, a model
-    factory (``load_model``, ``Sequential``, an application) or a Keras subclass defined here;
-    ``<model>.optimizer``; the loop variable of ``for m in <x>.metrics``; ``self.model`` in a
-    callback, the elements of ``<model>.layers`` and ``<model>.get_layer(...)``; what a function
-    of this module returns. None without evidence (a parameter, say) and for Keras 2
-    (``tf_keras``) objects. Asked afresh (not from inside its own recursion), the answer is
-    computed once per module: several rules ask about the same receivers."""
-    if _depth == 0:
+    """Evidence that ``expr`` holds a Keras 3 object, and of which class: the model's
+    :meth:`~tf2lint.model.ModuleModel.kind_of` (memoised per module) when it names Keras 3 and a
+    Keras kind. None without evidence (a parameter, say) and for Keras 2 (``tf_keras``)
+    objects. One guess beyond what the module shows: the loop variable over ``<x>.metrics``
+    of an ``x`` of unknown kind is an element of ``Model.metrics`` (a Keras 2 module is told
+    apart by the rules: :func:`uses_tf_keras`)."""
+    found = model.kind_of(expr, scope)
+    if found is None and type(expr) is cst.Name:
         return model.memo(
-            (keras_object, id(expr), id(scope)), lambda: _keras_object(model, scope, expr, 0)
+            (keras_object, id(expr), id(scope)), lambda: _metrics_loop(model, scope, expr)
         )
-    return _keras_object(model, scope, expr, _depth)
+    return _as_keras_object(found)
 
 
-def _keras_object(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int
-) -> KerasObject | None:
-    if _depth > 8:
-        return None
-    if isinstance(expr, cst.Name) and expr.value == "self":
-        cls = model.enclosing_class(scope)
-        return _keras_subclass(model, cls) if cls is not None else None
-    if isinstance(expr, cst.Attribute) and expr.attr.value == "optimizer":
-        owner = keras_object(model, scope, expr.value, _depth + 1)
-        if owner is not None and table().is_a(owner.cls, "Model"):
-            return KerasObject("optimizers.Optimizer")
-        return None
-    receiver = _receiver_kind(model, scope, expr, _depth)
-    if receiver is not None:
-        return receiver
-    if isinstance(expr, cst.Call):  # a factory's `return tf.keras.Sequential(...)`
-        return _constructed(model, expr) or _factory_result(model, scope, expr, _depth)
-    for value in model.bound_values(expr, scope):
-        if isinstance(value, cst.Call):
-            found = _constructed(model, value) or _factory_result(model, scope, value, _depth)
-            if found is not None:
-                return found
-        elif isinstance(value, (cst.Subscript, cst.Attribute)):
-            found = _receiver_kind(model, scope, value, _depth)
-            if found is not None:
-                return found
-    if isinstance(expr, cst.Name):
-        for site in model.binding_of(expr, scope).sites:
-            if site.kind not in ("loop", "comprehension") or site.value is None:
-                continue
-            listed = site.value
-            if isinstance(listed, cst.Subscript):  # for layer in model.layers[1:]
-                listed = listed.value
-            if isinstance(listed, cst.Attribute) and listed.attr.value == "metrics":
-                return KerasObject("metrics.Metric")
-            if _layers_of_model(model, scope, listed, _depth):
-                return KerasObject("layers.Layer")
+def _metrics_loop(model: ModuleModel, scope: Scope | None, name: cst.Name) -> KerasObject | None:
+    for site in model.binding_of(name, scope).sites:
+        listed = site.value
+        if site.kind not in ("loop", "comprehension") or listed is None:
+            continue
+        if isinstance(listed, cst.Subscript):  # for m in model.metrics[1:]
+            listed = listed.value
+        if not (isinstance(listed, cst.Attribute) and listed.attr.value == "metrics"):
+            continue
+        owner = model.kind_of(listed.value, scope)
+        kind = knowledge.member_kind("model", "metrics")
+        if owner is None and kind is not None and kind.startswith("list["):
+            return KerasObject(KIND_CLASSES[kind[5:-1]])
     return None
 
 
-# Receiver kinds the code shows through a Keras object's own members. KNOWLEDGE BASE: these
-# (``model.layers`` elements, ``Callback.model``, ``get_layer``, user factories) belong with the
-# model's receiver kinds; they are here, narrow, until it has them.
-
-
-def _layers_of_model(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int
-) -> bool:
-    """``<model>.layers`` of a Keras model."""
-    if not (isinstance(expr, cst.Attribute) and expr.attr.value == "layers"):
-        return False
-    owner = keras_object(model, scope, expr.value, depth + 1)
-    return owner is not None and table().is_a(owner.cls, "Model")
-
-
-def _receiver_kind(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int
-) -> KerasObject | None:
-    """``self.model`` in a Keras callback (the model), ``<model>.layers[i]`` and
-    ``<model>.get_layer(...)`` (a layer)."""
-    if (
-        isinstance(expr, cst.Attribute)
-        and expr.attr.value == "model"
-        and isinstance(expr.value, cst.Name)
-        and expr.value.value == "self"
-    ):
-        cls = model.enclosing_class(scope)
-        found = _keras_subclass(model, cls) if cls is not None else None
-        callback = found is not None and found.cls.startswith("callbacks.")
-        if callback and not defines(model, found.subclass, "model"):
-            return KerasObject("Model")
+def _as_keras_object(found: Kind | None) -> KerasObject | None:
+    if found is None or found.keras != 3 or found.kind not in KIND_CLASSES:
         return None
-    if isinstance(expr, cst.Subscript) and _layers_of_model(model, scope, expr.value, depth):
-        return KerasObject("layers.Layer")
-    if (
-        isinstance(expr, cst.Call)
-        and isinstance(expr.func, cst.Attribute)
-        and expr.func.attr.value == "get_layer"
-    ):
-        owner = keras_object(model, scope, expr.func.value, depth + 1)
-        if owner is not None and table().is_a(owner.cls, "Model"):
-            return KerasObject("layers.Layer")
-    return None
-
-
-def _factory_result(
-    model: ModuleModel, scope: Scope | None, call: cst.Call, depth: int
-) -> KerasObject | None:
-    """What a function of this module returns, when each of its returns is a Keras object."""
-    if not isinstance(call.func, cst.Name):
-        return _receiver_kind(model, scope, call, depth)
-    fn = model.resolve_function(call.func.value, scope)
-    if fn is None or fn is scope or not isinstance(fn.node, cst.FunctionDef):
-        return None  # a function returning a call of itself: its other returns tell
-    returns = [r.value for r in model.return_statements(fn)]  # a bare `return`: None
-    found = [keras_object(model, fn, r, depth + 1) if r is not None else None for r in returns]
-    if not found or any(f is None for f in found):
-        return None
-    return found[0]
-
-
-def _constructed(model: ModuleModel, call: cst.Call) -> KerasObject | None:
-    if isinstance(call.func, cst.Name) and call.func.value in model.module_classes:
-        return _keras_subclass(model, model.module_classes[call.func.value])
-    name = keras3_name(model.call_name(call))
-    if name is None:
-        return None
-    leaf = name.path.rsplit(".", 1)[-1]
-    if name.path in MODEL_FACTORIES or (
-        name.path.startswith("applications.") and leaf[:1].isupper()
-    ):
-        return KerasObject("Model")
-    return KerasObject(name.path) if leaf[:1].isupper() else None
+    if found.cls is not None:  # canonical: keras.layers.Dense
+        return KerasObject(found.cls.split(".", 1)[1], found.subclass)
+    return KerasObject(KIND_CLASSES[found.kind], found.subclass)
 
 
 def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
-    """The public Keras class that ``cls`` (or a same-module base of it) subclasses."""
-    seen: set[int] = set()
-    todo = [cls]
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        for base in current.base_names:
-            if base in model.module_classes:
-                todo.append(model.module_classes[base])
-                continue
-            name = keras3_name(base)
-            if name is not None and name.path.rsplit(".", 1)[-1][:1].isupper():
-                return KerasObject(name.path, cls)
-    return None
-
-
-def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
-    """Whether the user's class (or a same-module base) defines ``member`` itself: a method, a
-    class attribute or a ``self.<member> = ...``."""
-    seen: set[int] = set()
-    todo = [cls] if cls is not None else []
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if member in current.methods or member in current.self_assignments:
-            return True
-        for statement in current.node.body.body:
-            if isinstance(statement, cst.SimpleStatementLine):
-                for small in statement.body:
-                    targets = ()
-                    if isinstance(small, cst.Assign):
-                        targets = [t.target for t in small.targets]
-                    elif isinstance(small, cst.AnnAssign):
-                        targets = [small.target]
-                    if any(isinstance(t, cst.Name) and t.value == member for t in targets):
-                        return True
-        todo.extend(
-            model.module_classes[b] for b in current.base_names if b in model.module_classes
-        )
-    return False
+    """The public Keras 3 class that ``cls`` (or a same-module base of it) subclasses."""
+    if not cls.keras_kind:
+        return None
+    return _as_keras_object(subclass_kind(model, cls, f"`{cls.name}`"))
 
 
 class _Keras3Rule(Rule):

@@ -2,9 +2,9 @@
 
 TF015-TF020 need to know what kind of value an expression holds: a Keras tensor (the symbolic
 output of ``keras.Input`` and of layers in a functional model), a Keras variable (a layer's
-weights, an optimizer's learning rate), a Keras object (:func:`keras3.keras_object`). The
-helpers below that answer it are narrow on purpose, and marked for the knowledge base: they
-read only what this module shows. What Keras 3 lacks or refuses comes from the generated
+weights, an optimizer's learning rate), a Keras object (:func:`keras3.keras_object`, a mapping
+over the model's ``kind_of``). The Keras tensor and Keras variable helpers below are narrow on
+purpose, and marked for the knowledge base: they read only what this module shows. What Keras 3 lacks or refuses comes from the generated
 table (``data/keras3_migration.json``: ``keras_tensor``, ``backend``), probed under both
 versions by ``scripts/generate_keras3_data.py``.
 """
@@ -16,7 +16,6 @@ from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope
 from tf2lint.rules.keras3 import (
     _code,
-    _constructed,
     _Keras3Rule,
     _keras_subclass,
     _keyword,
@@ -54,9 +53,9 @@ def keras_tensor(
         if name is not None and name.path in ("Input", "layers.Input"):
             return True
         func = expr.func
-        if isinstance(func, cst.Call):
-            built = _constructed(model, func)
-        elif name is None and isinstance(func, (cst.Name, cst.Attribute)):
+        if isinstance(func, cst.Call) or (
+            name is None and isinstance(func, (cst.Name, cst.Attribute))
+        ):
             built = keras_object(model, scope, func)
         else:
             built = None

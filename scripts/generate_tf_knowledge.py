@@ -23,9 +23,13 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   tensors (``probe_returns``): a list or tuple of tensors is ``list[tensor]`` (``tf.unstack``,
   ``keras.ops.split``, ``tf.math.top_k``'s named tuple), of Python numbers ``list[python]``
   (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``).
+  Keras functions that give a model (``load_model``, ``clone_model``, ``model_from_json``, the
+  ``applications``) are ``model`` where their docstring's ``Returns:`` section starts by naming a
+  model instance (``model_returns``): the stubs do not type them.
 * ``members``: per kind, the kind of its attributes and properties (``Model.layers`` -> list of
   layers, ``Callback.model`` -> model) and, named with ``()``, what its methods return
-  (``Dataset.map()`` -> dataset), from the stubs.
+  (``Dataset.map()`` -> dataset), from the stubs; ``Model.metrics``, untyped there, from a small
+  compiled model of each Keras (``probe_model_members``).
 * ``side_effects``: Python calls that act on the host when they run (so once, while tracing):
   logging calls (module-level functions taking ``msg``/``message``) and global seeding
   (public ``seed``/``set_seed``/``set_random_seed`` functions).
@@ -39,6 +43,7 @@ import importlib.metadata
 import inspect
 import json
 import os
+import re
 import sys
 import types
 import warnings
@@ -315,6 +320,45 @@ def probe_returns(
     return found
 
 
+# "A Keras model instance", "An instance of `Model`", "A `keras.Model` instance", "A TF-Keras
+# model instance": the first line of a ``Returns:`` section that names a model.
+MODEL_RETURN = re.compile(
+    r"an? (instance of )?(tf-)?(keras )?`?(keras\.)?model`?( instance)?\b", re.I
+)
+
+
+def model_returns(keras_module: types.ModuleType, prefix: str) -> dict[str, str]:
+    """Public Keras functions whose docstring says they return a model: path -> "model"."""
+    found = {}
+    for path, obj in public_api(keras_module, prefix).items():
+        if isinstance(obj, type) or not callable(obj):
+            continue
+        doc = inspect.getdoc(obj) or ""
+        _, section, after = doc.partition("Returns:")
+        first = after.strip().split("\n", 1)[0] if section else ""
+        if MODEL_RETURN.match(first):
+            found[path] = "model"
+    return found
+
+
+def probe_model_members(keras_modules: list[types.ModuleType]) -> dict[str, str]:
+    """``Model`` members the stubs leave untyped, from a small model of each Keras compiled
+    with a metric and trained one batch: ``metrics`` -> ``list[metric]`` when every element is
+    a Keras metric in each. Only members whose kind every Keras agrees on are kept."""
+    import numpy as np
+
+    kinds: dict[str, set[str | None]] = {}
+    for keras_module in keras_modules:
+        model = keras_module.Sequential([keras_module.layers.Dense(1)])
+        model.compile(optimizer="sgd", loss="mse", metrics=["mae"])
+        model.train_on_batch(np.zeros((2, 3), "float32"), np.zeros((2, 1), "float32"))
+        metric = keras_module.metrics.Metric
+        items = list(model.metrics)
+        kind = "list[metric]" if items and all(isinstance(m, metric) for m in items) else None
+        kinds.setdefault("metrics", set()).add(kind)
+    return {m: k.pop() for m, k in kinds.items() if len(k) == 1 and None not in k}
+
+
 def side_effects(tf: types.ModuleType) -> dict[str, str]:
     import logging
     import random
@@ -517,6 +561,8 @@ def build() -> dict:
         for name, kind in probe_returns(returns, tf, keras).items():
             for path in aliases.get(name, [name]):  # tf.unstack is tf.compat.v1.unstack
                 returns[path] = kind
+        returns.update(model_returns(keras, "keras."))
+        returns.update(model_returns(tf_keras, "tf_keras."))
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})
@@ -525,6 +571,8 @@ def build() -> dict:
             }
             if kind == "dataset":
                 members[kind].update({m: "dataset" for m, k in table.items() if k == "self"})
+            if kind == "model":
+                members[kind].update(probe_model_members([keras, tf_keras]))
             members[kind] = dict(sorted(members[kind].items()))
         return {
             "tensorflow_version": tf.__version__,

@@ -123,6 +123,32 @@ def test_members_have_kinds_from_the_stubs():
     assert kb.member_kind("layer", "add_weight", called=True) == "variable"
 
 
+def test_keras_functions_documented_to_return_a_model_return_one():
+    for name in (
+        "keras.models.load_model",
+        "tensorflow.keras.saving.load_model",
+        "keras.models.clone_model",
+        "tf_keras.models.model_from_json",
+        "keras.applications.ResNet50",
+        "tensorflow.keras.applications.mobilenet_v2.MobileNetV2",
+    ):
+        assert kb.returns(name) == "model", name
+    assert kb.returns("keras.utils.model_to_dot") is None  # a pydot graph of a model
+
+
+def test_model_metrics_are_metrics():
+    assert kb.member_kind("model", "metrics") == "list[metric]"
+
+
+def test_names_say_which_keras():
+    assert kb.keras_of("tensorflow.keras.layers.Dense") == 3
+    assert kb.keras_of("keras.Model") == 3
+    assert kb.keras_of("tensorflow.compat.v1.keras.layers.Dense") == 3  # Keras 3 since TF 2.16
+    assert kb.keras_of("tf_keras.layers.Dense") == 2
+    assert kb.keras_of("tensorflow.python.keras.layers.Dense") == 2
+    assert kb.keras_of("tensorflow.Variable") is None
+
+
 def test_keras_traces_the_hooks_of_each_kind():
     assert kb.traced_methods("loss") == {"call"}
     assert kb.traced_methods("metric") == {"update_state", "result"}
