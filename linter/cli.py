@@ -40,23 +40,6 @@ from tf2lint.files import (
     relative_to_root,
 )
 from tf2lint.notebook import NotebookError, read_notebook, write_back
-from tf2lint.outcomes import FileOutcome, RunResult
-from tf2lint.output import (
-    Style,
-    TextOptions,
-    use_color,
-    write_github,
-    write_gitlab,
-    write_json,
-    write_json_lines,
-    write_junit,
-    write_pylint,
-    write_rdjson,
-    write_sarif,
-    write_statistics,
-    write_text,
-)
-from tf2lint.plugins import all_rules, plugin_problems, rule_by_id
 from tf2lint.resolve import (
     CheckOptions,
     LoadedSettings,
@@ -69,12 +52,13 @@ from tf2lint.resolve import (
     _UsageError,
 )
 from tf2lint.rule import suppressible
-from tf2lint.runner import run
 from tf2lint.runtime_check.cli import add_commands
 from tf2lint.sources import unified_diff
-from tf2lint.suppress import add_noqa
 from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
 from tf2lint.writes import write_fixed
+
+# The run, the rule registry, the output formats and --add-noqa's edits are imported by the
+# commands that use them (see DEFERRED in tests/test_layers.py): `--version` loads none of them.
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 LSP_INSTALL_HINT = (
@@ -423,6 +407,8 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from tf2lint.runner import run
+
     say = _say(args)
     started = time.perf_counter()
     stdin = _reads_stdin(args)
@@ -478,6 +464,8 @@ def _check(args: argparse.Namespace) -> int:
 def _report_plugin_problems() -> int:
     """Third-party plugins that failed (their rules did not run: exit 2) or printed (a warning),
     on stderr: stdout holds the report."""
+
+    from tf2lint.plugins import plugin_problems
 
     problems = plugin_problems()
     for problem in problems:
@@ -559,6 +547,7 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
 
 
 def _file_changes(args: argparse.Namespace, paths: list[Path]) -> Iterator[set[Path]]:
+
     try:
         from watchfiles import watch as watch_files
     except ImportError:
@@ -588,6 +577,8 @@ def _exit_code(args: argparse.Namespace, result, options: CheckOptions) -> int:
 
 
 def _report(args, result, settings, config, options: CheckOptions, fixed_source) -> None:
+    from tf2lint import output
+
     if args.silent:
         if fixed_source is not None:
             sys.stdout.buffer.write(fixed_source)
@@ -608,8 +599,8 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             for outcome in result.outcomes:
                 sys.stdout.write(outcome.diff)
             sys.stdout.flush()
-        color = not args.output_file and use_color(args.color, out, os.environ)
-        text = TextOptions(
+        color = not args.output_file and output.use_color(args.color, out, os.environ)
+        text = output.TextOptions(
             fix_mode=options.fix_mode,
             show_violations=options.fix_mode != "diff" and not options.fix_only,
             unsafe_fixes=options.unsafe_fixes,
@@ -617,28 +608,28 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             show_evidence=args.show_evidence,
             quiet=args.quiet,
             concise=options.output_format == "concise",
-            style=Style(color),
+            style=output.Style(color),
         )
         if args.statistics:
-            write_statistics(result, out, text, as_json=options.output_format == "json")
+            output.write_statistics(result, out, text, as_json=options.output_format == "json")
         elif options.output_format == "json":
-            write_json(result, out)
+            output.write_json(result, out)
         elif options.output_format == "json-lines":
-            write_json_lines(result, out)
+            output.write_json_lines(result, out)
         elif options.output_format == "junit":
-            write_junit(result, out)
+            output.write_junit(result, out)
         elif options.output_format == "gitlab":
-            write_gitlab(result, out)
+            output.write_gitlab(result, out)
         elif options.output_format == "pylint":
-            write_pylint(result, out)
+            output.write_pylint(result, out)
         elif options.output_format == "rdjson":
-            write_rdjson(result, out)
+            output.write_rdjson(result, out)
         elif options.output_format == "sarif":
-            write_sarif(result, out, settings.rules, config.root)
+            output.write_sarif(result, out, settings.rules, config.root)
         elif options.output_format == "github":
-            write_github(result, out)
+            output.write_github(result, out)
         else:
-            write_text(result, out, text)
+            output.write_text(result, out, text)
     finally:
         if args.output_file:
             out.close()
@@ -650,6 +641,9 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
     The code is linted as a file of that name below a temporary root, so that per-file ignores,
     notebooks and fixes work as for any file. Returns the result and, with --fix, the fixed code
     (to print in place of the file)."""
+
+    from tf2lint.outcomes import RunResult
+    from tf2lint.runner import run
 
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
@@ -670,7 +664,7 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
             settings, root=Path(folder), fix=fixing, diff=False, linted_paths=()
         )
         # In a worker process, as any file: a crash on this code is reported, not fatal.
-        outcome: FileOutcome = run([target], stdin_settings, jobs=1, cache=False).outcomes[0]
+        outcome = run([target], stdin_settings, jobs=1, cache=False).outcomes[0]
         fixed = target.read_bytes()
         outcome.source_lines()  # read them now: the file goes with the folder
         outcome.file = None
@@ -687,6 +681,9 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
 def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     """``--add-noqa``: a ``# noqa`` for every finding, so that only new code is held to the
     rules (a baseline for a legacy codebase)."""
+
+    from tf2lint.runner import run
+    from tf2lint.suppress import add_noqa
 
     config, settings, options = loaded.config, loaded.settings, loaded.options
     files = _files(paths, config, options)
@@ -727,6 +724,8 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
 def _add_noqa_notebook(data: bytes, found: list, reason: str):
     """A notebook's JSON text with ``# noqa`` added in its cells; the count; the notebook."""
 
+    from tf2lint.suppress import add_noqa
+
     notebook = read_notebook(data)
     sources: dict[int, list[str]] = {}
     count = 0
@@ -748,6 +747,8 @@ def _add_noqa_notebook(data: bytes, found: list, reason: str):
 
 
 def _rules(args: argparse.Namespace) -> int:
+    from tf2lint.plugins import all_rules
+
     rules = all_rules()
     if args.format == "json":
         data = [
@@ -774,6 +775,8 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from tf2lint.plugins import rule_by_id
+
     rule = rule_by_id(args.rule)
     if rule is None:
         raise _UsageError(f"no rule {args.rule!r}; `tf2lint rules` lists them")
@@ -783,6 +786,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _explain_finding(args: argparse.Namespace) -> int:
     """``tf2lint explain FILE:LINE``: the finding's evidence (see tf2lint.explain)."""
+
     place = Place.parse(args.target)
     if place is None:  # `tf2lint explain TF201`: the rule, as before
         args.rule = args.target
@@ -795,6 +799,8 @@ def _explain_finding(args: argparse.Namespace) -> int:
 def _findings_of(path: Path) -> list:
     """What ``tf2lint check --preview PATH`` finds in ``path``, with its configuration and the
     rest of its program, as diagnostics."""
+    from tf2lint.runner import run
+
     args = build_parser().parse_args(["check", "--preview", str(path)])
     loaded = _load_settings(args, [path])
     files = _files([path], loaded.config, loaded.options)

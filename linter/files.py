@@ -178,8 +178,18 @@ def display_path(path: Path) -> str:
     """``path`` as findings show it: relative to the working folder when below it, and
     printable whatever bytes the name holds (undecodable bytes appear as ``\\xNN``)."""
     try:
-        shown = os.path.relpath(path)
-    except (ValueError, OSError):  # another drive (Windows); the working folder is gone
+        cwd = os.getcwd()
+    except OSError:  # the working folder is gone
+        return printable(str(path))
+    return _shown(path, cwd)
+
+
+@lru_cache(maxsize=4096)
+def _shown(path: Path, cwd: str) -> str:
+    """A run asks for each file's shown path several times (its cache key, its findings)."""
+    try:
+        shown = os.path.relpath(path, cwd)
+    except (ValueError, OSError):  # another drive (Windows)
         shown = str(path)
     return printable(shown)
 

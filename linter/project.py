@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from tf2lint import knowledge
@@ -112,7 +112,20 @@ class ModuleSummary:
     complete: bool = True
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """As ``dataclasses.asdict``, which deep-copies every string and number of every edge:
+        a third of the cost of writing a cache entry; the fields here are plain values."""
+        return {
+            "name": self.name,
+            "functions": {k: _fields_of(v, _FUNCTION_FIELDS) for k, v in self.functions.items()},
+            "classes": {
+                k: {**_fields_of(v, _CLASS_FIELDS), "bases": list(v.bases)}
+                for k, v in self.classes.items()
+            },
+            "edges": [_fields_of(e, _EDGE_FIELDS) for e in self.edges],
+            "exports": dict(self.exports),
+            "queries": list(self.queries),
+            "complete": self.complete,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> ModuleSummary:
@@ -125,6 +138,15 @@ class ModuleSummary:
             queries=list(data["queries"]),
             complete=data["complete"],
         )
+
+
+_FUNCTION_FIELDS = tuple(f.name for f in fields(FunctionSummary))
+_EDGE_FIELDS = tuple(f.name for f in fields(Edge))
+_CLASS_FIELDS = tuple(f.name for f in fields(ClassSummary))
+
+
+def _fields_of(value: object, names: tuple[str, ...]) -> dict:
+    return {name: getattr(value, name) for name in names}
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,6 @@ from tf2lint.config import (
 )
 from tf2lint.files import discover, relative_to_root
 from tf2lint.gitignore import is_ignored
-from tf2lint.plugins import PluginError, all_rules
-from tf2lint.runner import modules_in, project_files
 from tf2lint.selection import RuleSelection, check_per_file_ignores, select_rules, unfixable_rules
 from tf2lint.settings import Settings
 
@@ -116,6 +114,8 @@ class LoadedSettings:
 def _selected(config: Config, cli_rules: RuleSelection) -> list[type[Rule]]:
     """The rules a configuration selects, with the command line's selection over it."""
 
+    from tf2lint.plugins import all_rules
+
     check_per_file_ignores(all_rules(), config.all_per_file_ignores())
     return select_rules(
         all_rules(),
@@ -161,6 +161,8 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
 
 
 def _unfixable(config: Config) -> frozenset[str]:
+    from tf2lint.plugins import all_rules
+
     return unfixable_rules(all_rules(), config.fixable, config.unfixable, config.extend_fixable)
 
 
@@ -185,6 +187,8 @@ def _run_folder(args: argparse.Namespace, paths: list[Path]) -> Path:
 
 
 def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSettings:
+    from tf2lint.plugins import PluginError
+
     try:
         config_file, overrides = _config_args(args)
         if args.isolated:
@@ -262,6 +266,8 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
 def _per_file(loaded: LoadedSettings, files: list[Path]) -> Callable[[Path], Settings]:
     """Each file's settings, looked up before the run (a bad configuration is a usage error)."""
 
+    from tf2lint.plugins import PluginError
+
     try:
         table = {Path(os.path.abspath(f)): loaded.settings_for(f) for f in files}
     except (ConfigError, PluginError) as error:
@@ -309,6 +315,8 @@ def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
     """The other files of the programs the ``files`` belong to (see
     :func:`tf2lint.runner.project_files`), as a run on the whole project would find them (not
     excluded, not ignored): their summaries tell the ``files`` what a whole run would."""
+
+    from tf2lint.runner import modules_in, project_files
 
     named = {Path(os.path.abspath(f)) for f in files}
     listed = functools.lru_cache(maxsize=None)(modules_in)  # a package's files, listed once

@@ -60,7 +60,7 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from tf2lint import cli  # noqa: E402
+from tf2lint import cli, output  # noqa: E402
 from tf2lint.engine import lint_module  # noqa: E402
 from tf2lint.files import discover  # noqa: E402
 from tf2lint.plugins import all_rules  # noqa: E402
@@ -232,10 +232,9 @@ def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsy
     for name in ("a.py", "b.py"):
         (project / name).write_text(BAD_PRINT)
     import tf2lint.plugins as plugins
-    import tf2lint.resolve as resolve
 
     real = plugins.all_rules
-    monkeypatch.setattr(resolve, "all_rules", lambda: (*real(), _Crashes))  # where check selects
+    monkeypatch.setattr(plugins, "all_rules", lambda: (*real(), _Crashes))  # resolve imports it
     code = cli.main(["check", str(project / "a.py"), str(project / "b.py"), "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 2
@@ -415,7 +414,7 @@ def test_an_unexpected_error_exits_2_not_1(project, monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "write_text", broken)
+    monkeypatch.setattr(output, "write_text", broken)  # cli.py imports output when it reports
     code = cli.main(["check", str(project / "train.py"), "--no-cache"])
     assert code == 2
     assert "internal error: RuntimeError: boom" in capsys.readouterr().err
