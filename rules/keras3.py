@@ -22,6 +22,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, dotted_name
 from tf2lint.rule import Rule
 from tf2lint.rules.common import keras3_migration, keras_optimizer_class
+from tf2lint.walk import walk
 
 # Spellings of Keras 3 from TF 2.16 on (tf_keras and tensorflow.python.keras stay Keras 2).
 KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
@@ -893,8 +894,9 @@ class KerasRemovedArgument(_Keras3Rule):
 
     def visit_If(self, node: cst.If) -> None:
         """Keywords the code tests for (``if "use_legacy_format" in getfullargspec(f).args``):
-        a call under that test is written for both versions."""
-        self._tested = [*getattr(self, "_tested", []), _strings_in(node.test)]
+        a call under that test is written for both versions. Its strings are read only when a
+        removed keyword is found under it."""
+        self._tested = [*getattr(self, "_tested", []), node.test]
 
     def leave_If(self, original_node: cst.If) -> None:
         self._tested.pop()
@@ -915,7 +917,7 @@ class KerasRemovedArgument(_Keras3Rule):
             entry = removed.get(keyword or "")
             if entry is None or keyword in _HAND_WRITTEN_KEYWORDS:
                 continue
-            if any(keyword in tested for tested in getattr(self, "_tested", ())):
+            if any(keyword in _strings_in(test) for test in getattr(self, "_tested", ())):
                 continue
             new = entry["new"]
             if new is None:
@@ -935,13 +937,13 @@ def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
     """The string literals of an ``if`` test."""
     found: set[str] = set()
 
-    class Strings(cst.CSTVisitor):
-        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+    def enter(node: cst.CSTNode) -> None:
+        if type(node) is cst.SimpleString:
             value = node.evaluated_value
             if isinstance(value, str):
                 found.add(value)
 
-    test.visit(Strings())
+    walk(test, enter)
     return frozenset(found)
 
 
