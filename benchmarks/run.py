@@ -279,7 +279,7 @@ def lsp_probe(sources: list[Path], file: Path | None = None) -> LspFigures:
     """Median and max ms from a change to the language server's diagnostics for it, over 20
     edits (in the middle) of the TensorFlow file closest to 2,000 lines (or ``file``), and the
     ms from opening it (the server just started) to its first diagnostics. The edits are 0.2 s
-    apart: each is linted on its own (the server's 20 ms debounce is in the figure)."""
+    apart: each is linted on its own (any debounce of the server's would be in the figure)."""
     best = (file, file.read_bytes().count(b"\n")) if file else None
     for src in sources if file is None else []:
         for path in python_files(src):
@@ -321,7 +321,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--corpus-file", default=None)
-    parser.add_argument("--corpus", action="append", help="only these package names")
+    parser.add_argument("--corpus", action="append", help="only this package (repeat for more)")
     parser.add_argument("--compare-fixit", action="store_true")
     parser.add_argument("--tf-upgrade", help="the tf_upgrade_v2 command (default: found)")
     parser.add_argument("--no-tf-upgrade", action="store_true")
@@ -349,6 +349,8 @@ def main() -> None:
     requirements = pinned(corpus_file(args.corpus_file))
     if args.corpus:
         requirements = [r for r in requirements if r.split("==")[0] in args.corpus]
+        if not requirements:
+            parser.error(f"no package of the corpus is named {', '.join(args.corpus)}")
     tf_upgrade = None if args.no_tf_upgrade else tf_upgrade_command(args.tf_upgrade)
     fixit = find_tool("fixit") if args.compare_fixit else None
     if args.compare_fixit and fixit is None:
