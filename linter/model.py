@@ -1,9 +1,10 @@
 """The TF-aware semantic model of one module, built in one pass of our own over the tree.
 
 The facade the rules use. Its concerns each live in a short module: what TF names mean
-(``tfnames``), scopes and bindings (``scopes``), values and kinds (``kinds``, with the
-knowledge base in ``knowledge``), traced-ness (``tracing``) and guards (``guards``); this module
-holds the lookups and the one walk that fills them.
+(``tfnames``), scopes and bindings (``scopes``), module names read in statement order
+(``order``), values and kinds (``kinds``, with the knowledge base in ``knowledge``),
+traced-ness (``tracing``) and guards (``guards``); this module holds the lookups and the one
+walk that fills them.
 
 It answers what the rules keep asking: what does this name refer to (import aliases), which
 functions are traced by ``tf.function`` (and why), where are they called, what does each function
@@ -27,6 +28,7 @@ from tf2lint.guards import (
 )
 from tf2lint.kinds import Kind, kind_of
 from tf2lint.lazy import cst
+from tf2lint.order import ReadOrder
 from tf2lint.project import (
     ClassSummary,
     Edge,
@@ -47,7 +49,6 @@ from tf2lint.scopes import (
     FunctionInfo,
     Root,
     Scope,
-    StatementOrder,
     _Edge,
 )
 from tf2lint.tfnames import (  # noqa: F401
@@ -155,10 +156,8 @@ class ModuleModel:
         # that the engine's rule traversal replays them instead of walking the tree again.
         self.events: list[tuple[cst.CSTNode, bool]] = []
         self._by_type: dict[type, list[cst.CSTNode]] = defaultdict(list)
-        # Module names read in statement order (see StatementOrder), once the walk is done.
-        self._in_order = False
-        self._read_at: dict[int, Binding] = {}  # id(Name) -> what it holds where it stands
-        self._runs_until: dict[int, int | None] = {}  # id(function) -> its last caller statement
+        # Module names read in statement order (tf2lint.order), once the walk is done.
+        self._order: ReadOrder | None = None
         self._answers: dict[object, object] = {}  # see ``memo``
         _ModelBuilder(self).build()
 
@@ -208,8 +207,8 @@ class ModuleModel:
         found = self._lookups.get(key)
         if found is None:
             found = self._lookup(name, scope)
-            if self._in_order and found.scope is self.scope and len(found.sites) > 1:
-                found = self._when_run(found, scope)
+            if self._order is not None and found.scope is self.scope and len(found.sites) > 1:
+                found = self._order.when_run(found, scope)
             self._lookups[key] = found
         return found
 
@@ -220,107 +219,13 @@ class ModuleModel:
         scope = self._name_scopes.get(id(name), scope) or self.scope
         found = self.lookup(name.value, scope)
         if (
-            self._in_order
+            self._order is not None
             and found.scope is self.scope
             and len(found.sites) > 1
             and scope.function is None
         ):
-            known = self._read_at.get(id(name))
-            if known is None:
-                known = self._read_at[id(name)] = self._at_statement(found, name)
-            found = known
+            found = self._order.at(found, name)
         return found
-
-    @cached_property
-    def statement_order(self) -> StatementOrder:
-        return StatementOrder(self.module, self.events)
-
-    def _narrowed(self, found: Binding, sites: list[BindingSite]) -> Binding:
-        if not sites or len(sites) == len(found.sites):
-            return found  # sees nothing (cells run out of order?): keep every binding
-        # what the name holds folds its bindings in order (`tf = tf.compat.v2` rebinds `tf`)
-        last = max(found.sites.index(site) for site in sites)
-        qualified = self._qualified(found.name, list(found.sites[: last + 1]))
-        return Binding(found.name, found.scope, tuple(sites), qualified)
-
-    def _at_statement(self, found: Binding, name: cst.Name) -> Binding:
-        """``found`` as module-level code sees it where ``name`` stands."""
-        order = self.statement_order
-        event = order.name_events.get(id(name))
-        if event is None:
-            return found
-        return self._narrowed(found, order.visible_at(found.sites, order.statement(event), event))
-
-    def _when_run(self, found: Binding, scope: Scope) -> Binding:
-        """``found`` as the function around ``scope`` sees it whenever it runs."""
-        fn = scope.function
-        if fn is None:
-            return found
-        runs_when_called = fn.kind == "function" and fn.cls is None and fn.outer is None
-        while fn.outer is not None:
-            fn = fn.outer
-        order = self.statement_order
-        first = order.statement(self._definition_event(fn))
-        # Only a module function whose decorators keep nothing else of it runs just where module
-        # code calls it by name; a method, a nested function (it may be returned), a lambda, a
-        # function a decorator registers: any time later.
-        last = None
-        if runs_when_called and all(
-            self.qualified_name(_decorated_by(d)) in TF_FUNCTION_NAMES for d in fn.decorators
-        ):
-            last = self._last_caller(fn, order)
-        return self._narrowed(found, order.visible_between(found.sites, first, last))
-
-    def _definition_event(self, fn: FunctionInfo) -> int:
-        """Where the walk enters ``fn``'s definition."""
-        for site in fn.parent.bindings.get(fn.name, ()) if fn.parent else ():
-            if site.node is fn.node:
-                return site.order
-        return next(i for i, (node, entering) in enumerate(self.events) if node is fn.node)
-
-    def _last_caller(self, fn: FunctionInfo, order: StatementOrder) -> int | None:
-        """The last top-level statement that calls module function ``fn`` by name; None when
-        it can run later than any statement shows (passed on, stored, used by other code)."""
-        key = id(fn)
-        if key in self._runs_until:
-            return self._runs_until[key]
-        self._runs_until[key] = None  # while judging: may run anywhere
-        called = {id(c.func) for c in self.nodes_of(cst.Call) if type(c.func) is cst.Name}
-        defined = last = order.statement(self._definition_event(fn))
-        # the statement that rebinds its name for good: code defined from there on cannot see it
-        replaced = min(
-            (
-                order.statement(s.order)
-                for s in self.scope.bindings.get(fn.name, ())
-                if s.where is None
-                and order.statement(s.order) > defined
-                and order.always_binds[order.statement(s.order)]
-            ),
-            default=None,
-        )
-        for node in self.nodes_of(cst.Name):
-            if node.value != fn.name or self.is_target(node):
-                continue
-            scope = self.scope_of(node)
-            if scope.function is not None:
-                if scope.function is fn:
-                    continue  # it calls itself: it runs when it runs
-                outer = scope.function
-                while outer.outer is not None:
-                    outer = outer.outer
-                if self._lookup(fn.name, scope).scope is self.scope and (
-                    replaced is None or order.statement(self._definition_event(outer)) < replaced
-                ):
-                    return None  # other code that can see it refers to it: it runs when that does
-                continue
-            defs = [s.node for s in self.binding_of(node).sites if s.kind == "def"]
-            if fn.node not in defs:
-                continue  # another function of that name
-            if id(node) not in called:
-                return None  # passed on or stored: it can run later
-            last = max(last, order.statement(order.name_events.get(id(node), 0)))
-        self._runs_until[key] = last
-        return last
 
     def _lookup(self, name: str, scope: Scope) -> Binding:
         current: Scope | None = scope
@@ -955,7 +860,7 @@ class _ModelBuilder:
         # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
         self.model._lookups.clear()
         self.model._qualified_names.clear()
-        self.model._in_order = True  # the walk is done: statement order is known
+        self.model._order = ReadOrder(self.model)  # the walk is done: statement order is known
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
@@ -1628,12 +1533,6 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
-
-
-def _decorated_by(decorator: cst.Decorator) -> cst.BaseExpression:
-    """What a decorator calls: ``tf.function`` of ``@tf.function`` and ``@tf.function(...)``."""
-    expr = decorator.decorator
-    return expr.func if isinstance(expr, cst.Call) else expr
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -63,6 +63,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
         frozenset(
             {
                 "model",
+                "order",
                 "project",
                 "kinds",
                 "guards",
