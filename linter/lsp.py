@@ -181,15 +181,22 @@ def _related_information(
     d: Diagnostic, positions: _Positions, uri: str | None
 ) -> list[types.DiagnosticRelatedInformation] | None:
     """The finding's evidence (why its code is traced, where its value came from), each step
-    located in the document ``uri``."""
+    located in the document ``uri`` or, for a step in another module, in that file."""
     if d.evidence is None or uri is None:
         return None
     found = []
     for step in d.evidence.steps():
-        if step.line and step.path is None:
+        if not step.line:
+            continue
+        if step.path is None:
             start = positions.position(step.line, step.column)
             location = types.Location(uri=uri, range=types.Range(start, start))
-            found.append(types.DiagnosticRelatedInformation(location, step.message))
+        else:  # that file is not at hand: its line, and the column as characters
+            start = types.Position(step.line - 1, max(step.column - 1, 0))
+            location = types.Location(
+                uri=Path(step.path).resolve().as_uri(), range=types.Range(start, start)
+            )
+        found.append(types.DiagnosticRelatedInformation(location, step.message))
     return found or None
 
 
@@ -362,7 +369,9 @@ class Tf2lintServer(LanguageServer):
         key = (tuple(files), tuple(summaries.items()))  # equal unless a module changed
         known = self._facts.get(path)
         if known is None or known[0] != key:
-            known = self._facts[path] = (key, second_pass(summaries).get(files.index(path)))
+            shown = {i: str(file) for i, file in enumerate(files)}  # evidence names the file
+            facts = second_pass(summaries, paths=shown).get(files.index(path))
+            known = self._facts[path] = (key, facts)
         return known[1]
 
     def forget_buffer(self, uri: str) -> None:

@@ -457,12 +457,15 @@ class Project:
             if reason is None:
                 break
             info = self.modules[caller[0]].functions.get(caller[1])
+            path = "" if caller[0] == node[0] else self.paths.get(caller[0], "")
+            # another module's function whose file is not known: named, but not located
+            located = info is not None and (path or caller[0] == node[0])
             links.append(
                 ChainLink(
                     f"`{_qualified(caller)}` is {reason.describe()}",
-                    "" if caller[0] == node[0] else self.paths.get(caller[0], ""),
-                    info.line if info else 0,
-                    info.column if info else 0,
+                    path,
+                    info.line if located else 0,
+                    info.column if located else 0,
                 )
             )
         return tuple(links)
