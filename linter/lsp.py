@@ -46,7 +46,7 @@ from tf2lint.files import line_starts, relative_to_root
 from tf2lint.isolation import Lost, Pool
 from tf2lint.lsp_transport import RobustProtocol, serve_stdio
 from tf2lint.lsp_worker import worker_pool
-from tf2lint.notebook import Notebook, notebook_from_cells, split_back
+from tf2lint.notebook import Notebook, notebook_from_cells, split_back, step_to_cell
 from tf2lint.plugins import PluginError, all_rules, plugin_problems, rule_by_id
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, second_pass
 from tf2lint.rule import (
@@ -177,18 +177,34 @@ def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     return types.Range(start, end)
 
 
+@dataclass
+class _Cells:
+    """An open notebook's code cells, for evidence steps given in lines of their joined module."""
+
+    where: list[tuple[int, int]]  # each module line's (cell number, line in the cell)
+    uris: list[str]
+    positions: list[_Positions]
+
+
 def _related_information(
-    d: Diagnostic, positions: _Positions, uri: str | None
+    d: Diagnostic, positions: _Positions, uri: str | None, cells: _Cells | None = None
 ) -> list[types.DiagnosticRelatedInformation] | None:
     """The finding's evidence (why its code is traced, where its value came from), each step
-    located in the document ``uri`` or, for a step in another module, in that file."""
-    if d.evidence is None or uri is None:
+    located in the document ``uri`` (in a notebook, in its cell), or, for a step in another
+    module, in that file."""
+    if d.evidence is None or (uri is None and cells is None):
         return None
     found = []
     for step in d.evidence.steps():
         if not step.line:
             continue
-        if step.path is None:
+        if step.path is None and cells is not None:
+            step = step_to_cell(step, cells.where)
+            if step.cell is None:
+                continue
+            start = cells.positions[step.cell - 1].position(step.line, step.column)
+            location = types.Location(cells.uris[step.cell - 1], types.Range(start, start))
+        elif step.path is None:
             start = positions.position(step.line, step.column)
             location = types.Location(uri=uri, range=types.Range(start, start))
         else:  # that file is not at hand: its line, and the column as characters
@@ -479,7 +495,12 @@ class Tf2lintServer(LanguageServer):
         self.pending[uri] = task
 
     def _lsp_diagnostic(
-        self, index: int, d: Diagnostic, positions: _Positions, uri: str | None = None
+        self,
+        index: int,
+        d: Diagnostic,
+        positions: _Positions,
+        uri: str | None = None,
+        cells: _Cells | None = None,
     ) -> types.Diagnostic:
         message = d.message
         if d.fix:
@@ -491,7 +512,7 @@ class Tf2lintServer(LanguageServer):
             code=d.rule,
             source=SOURCE,
             data={"index": index},
-            related_information=_related_information(d, positions, uri),
+            related_information=_related_information(d, positions, uri, cells),
         )
 
     # fixes --------------------------------------------------------------------------------------
@@ -870,12 +891,14 @@ async def lint_notebook_now(ls: Tf2lintServer, uri: str) -> None:
     by_cell: dict[int, list[Diagnostic]] = {}
     for d in linted.diagnostics:
         by_cell.setdefault(_in_cell(d, where).cell or 1, []).append(d)
+    cells = _Cells(where, state.cell_uris, [_Positions(text, encoding) for text in texts])
     for number, cell_uri in enumerate(state.cell_uris, start=1):
-        positions = _Positions(texts[number - 1], encoding)
+        positions = cells.positions[number - 1]
         found = state.findings[cell_uri] = []
         for index, d in enumerate(by_cell.get(number, [])):
             local = _in_cell(d, where)
-            found.append(CellFinding(d, local, ls._lsp_diagnostic(index, local, positions)))
+            published = ls._lsp_diagnostic(index, local, positions, cells=cells)
+            found.append(CellFinding(d, local, published))
     previous = ls.notebooks.get(uri)
     ls.notebooks[uri] = state
     for cell_uri in set(previous.cell_uris if previous else ()) - set(state.cell_uris):

@@ -493,8 +493,8 @@ class NotebookSource:
             if d.evidence is not None and where:
                 d.evidence = replace(
                     d.evidence,
-                    traced=tuple(_step_to_cell(s, where) for s in d.evidence.traced),
-                    value=tuple(_step_to_cell(s, where) for s in d.evidence.value),
+                    traced=tuple(step_to_cell(s, where) for s in d.evidence.traced),
+                    value=tuple(step_to_cell(s, where) for s in d.evidence.value),
                 )
         for d in placed:  # a dedented cell's lines: the columns of its own text
             cell = by_number.get(d.cell)
@@ -546,7 +546,7 @@ def _to_cell(d: Diagnostic, where: list[tuple[int, int]]) -> Diagnostic:
     return d
 
 
-def _step_to_cell(step: Step, where: list[tuple[int, int]]) -> Step:
+def step_to_cell(step: Step, where: list[tuple[int, int]]) -> Step:
     """An evidence step of this notebook (a line of its joined cells) placed in its cell."""
     if step.path is not None or step.cell is not None or not 0 < step.line <= len(where):
         return step

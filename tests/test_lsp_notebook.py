@@ -123,6 +123,23 @@ async def test_notebook_cells_get_diagnostics_in_their_own_lines(client, folder)
 
 
 @pytest.mark.asyncio
+async def test_notebook_evidence_points_into_the_cells_it_names(client, folder):
+    """A print in a helper of one cell, traced from a `tf.function` of a later cell: the
+    finding's related information names each step's own cell and line there."""
+    cells = [
+        "import tensorflow as tf\n\ndef log(x):\n    print(x)\n    return x",
+        "x = 1\n\n@tf.function\ndef step(x):\n    return log(x)",
+    ]
+    first, second = _open_notebook(client, folder / "nb.ipynb", cells)
+    (d,) = await _diagnostics(client, first, lambda ds: len(ds) == 1)
+    assert (d.code, d.range.start.line) == ("TF201", 3)
+    where = [(r.location.uri, r.location.range.start.line) for r in d.related_information]
+    # `log` is called from traced `step` (its def, cell 1 line 2); `step` is decorated (cell 2,
+    # 0-based line 3)
+    assert where == [(first, 2), (second, 3)]
+
+
+@pytest.mark.asyncio
 async def test_notebook_quick_fix_edits_only_the_cell_it_fixes(client, folder):
     _, second = _open_notebook(client, folder / "nb.ipynb", CELLS)
     (d,) = await _diagnostics(client, second, lambda ds: len(ds) == 1)
