@@ -48,6 +48,7 @@ import types
 import warnings
 from pathlib import Path
 
+import generated_data
 from generated_data import write_or_check
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -86,32 +87,8 @@ IMPLEMENTATION_MODULES = frozenset({"api", "src"})
 
 
 def public_api(module: types.ModuleType) -> dict[str, object]:
-    """Every public name reachable from ``module`` through its public submodules, by dotted path
-    relative to it (``layers.Dense``), in sorted order."""
-    root = module.__name__.split(".")[0] + "."
-    found: dict[str, object] = {}
-    seen: set[int] = set()
-
-    def walk(mod: types.ModuleType, prefix: str) -> None:
-        for name in sorted(dir(mod)):
-            if name.startswith("_"):
-                continue
-            try:
-                obj = getattr(mod, name)
-            except Exception:
-                continue
-            path = prefix + name
-            found[path] = obj
-            if name in IMPLEMENTATION_MODULES:
-                continue  # walked first (sorted), they would hide the public modules they alias
-            if isinstance(obj, types.ModuleType):
-                inner = getattr(obj, "__name__", "")
-                if id(obj) not in seen and (inner + ".").startswith(root):
-                    seen.add(id(obj))
-                    walk(obj, path + ".")
-
-    walk(module, "")
-    return found
+    """Every public name reachable from ``module``, by dotted path relative to it."""
+    return generated_data.public_api(module, unwalked=IMPLEMENTATION_MODULES)
 
 
 def canonical_paths(api: dict[str, object]) -> dict[int, str]:

@@ -49,7 +49,7 @@ import types
 import warnings
 from pathlib import Path
 
-from generated_data import write_or_check
+from generated_data import public_api, write_or_check
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("KERAS_BACKEND", "tensorflow")
@@ -139,32 +139,6 @@ STUB_KINDS = {
     "str": "python",
     "bytes": "python",
 }
-
-
-def public_api(module: types.ModuleType, prefix: str) -> dict[str, object]:
-    """Public names reachable from ``module`` through public submodules of the same package."""
-    root = module.__name__.split(".")[0] + "."
-    found: dict[str, object] = {}
-    seen: set[int] = set()
-
-    def walk(mod: types.ModuleType, path_prefix: str) -> None:
-        for name in sorted(dir(mod)):
-            if name.startswith("_"):
-                continue
-            try:
-                obj = getattr(mod, name)
-            except Exception:
-                continue
-            path = path_prefix + name
-            found[path] = obj
-            if isinstance(obj, types.ModuleType):
-                inner = getattr(obj, "__name__", "")
-                if id(obj) not in seen and (inner + ".").startswith(root) and ".src" not in path:
-                    seen.add(id(obj))
-                    walk(obj, path + ".")
-
-    walk(module, prefix)
-    return found
 
 
 def _resolve(module: types.ModuleType, dotted: str) -> object:

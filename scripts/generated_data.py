@@ -1,9 +1,10 @@
-"""The command line the data generators share: write the data, or ``--check`` it against the
-committed file (exit 1 when stale)."""
+"""What the data generators share: the command line (write the data, or ``--check`` it against
+the committed file, exit 1 when stale) and the walk of a package's public API."""
 
 from __future__ import annotations
 
 import argparse
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,3 +25,35 @@ def write_or_check(
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output}")
     return 0
+
+
+def public_api(
+    module: types.ModuleType, prefix: str = "", unwalked: frozenset[str] = frozenset({"src"})
+) -> dict[str, object]:
+    """Every public name reachable from ``module`` through its public submodules of the same
+    package, by dotted path (``prefix`` + ``layers.Dense``), in sorted order. Submodules named
+    in ``unwalked`` (implementation trees such as ``src``) are listed but not walked: walked
+    first (sorted), they would hide the public modules that alias them."""
+    root = module.__name__.split(".")[0] + "."
+    found: dict[str, object] = {}
+    seen: set[int] = set()
+
+    def walk(mod: types.ModuleType, path_prefix: str) -> None:
+        for name in sorted(dir(mod)):
+            if name.startswith("_"):
+                continue
+            try:
+                obj = getattr(mod, name)
+            except Exception:
+                continue
+            path = path_prefix + name
+            found[path] = obj
+            if name in unwalked or not isinstance(obj, types.ModuleType):
+                continue
+            inner = getattr(obj, "__name__", "")
+            if id(obj) not in seen and (inner + ".").startswith(root):
+                seen.add(id(obj))
+                walk(obj, path + ".")
+
+    walk(module, prefix)
+    return found
