@@ -338,6 +338,20 @@ def score(root: Path) -> dict:
     }
 
 
+def _write_record(suite: Path, data: dict) -> None:
+    record_path(suite).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def _report(entries: dict[str, dict], done: str, failed: str) -> int:
+    """Print how many ``entries`` were run and each not verified; 1 if any was not."""
+    bad = [name for name, entry in entries.items() if not entry["verified"]]
+    print(f"{len(entries)} {done}, {len(bad)} {failed}")
+    for name in bad:
+        entry = entries[name]
+        print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
+    return 1 if bad else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -354,23 +368,13 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     if args.record:
         data = record(args.suite, args.only)
-        record_path(args.suite).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-        bad = [name for name, entry in data["snippets"].items() if not entry["verified"]]
-        print(f"{len(data['snippets'])} snippets recorded, {len(bad)} not verified")
-        for name in bad:
-            entry = data["snippets"][name]
-            print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
-        status = 1 if bad else 0
+        _write_record(args.suite, data)
+        status = _report(data["snippets"], "snippets recorded", "not verified")
     if args.fixes:
         data = json.loads(record_path(args.suite).read_text())
         data["fixes"] = record_fixes(args.suite)
-        record_path(args.suite).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-        bad = [name for name, entry in data["fixes"].items() if not entry["verified"]]
-        print(f"{len(data['fixes'])} snippets fixed, {len(bad)} fixes not verified")
-        for name in bad:
-            entry = data["fixes"][name]
-            print(f"  NOT VERIFIED {name}: keras2={entry['keras2']} keras3={entry['keras3']}")
-        status = 1 if bad else status
+        _write_record(args.suite, data)
+        status = _report(data["fixes"], "snippets fixed", "fixes not verified") or status
     if args.score:
         result = score(args.suite)
         for klass, counts in result["per_class"].items():
