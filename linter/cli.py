@@ -612,22 +612,10 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
         )
         if args.statistics:
             output.write_statistics(result, out, text, as_json=options.output_format == "json")
-        elif options.output_format == "json":
-            output.write_json(result, out)
-        elif options.output_format == "json-lines":
-            output.write_json_lines(result, out)
-        elif options.output_format == "junit":
-            output.write_junit(result, out)
-        elif options.output_format == "gitlab":
-            output.write_gitlab(result, out)
-        elif options.output_format == "pylint":
-            output.write_pylint(result, out)
-        elif options.output_format == "rdjson":
-            output.write_rdjson(result, out)
+        elif options.output_format in output.WRITERS:
+            output.WRITERS[options.output_format](result, out)
         elif options.output_format == "sarif":
             output.write_sarif(result, out, settings.rules, config.root)
-        elif options.output_format == "github":
-            output.write_github(result, out)
         else:
             output.write_text(result, out, text)
     finally:

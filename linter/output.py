@@ -7,7 +7,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -625,6 +625,18 @@ def _sarif_fix(d: Diagnostic, artifact: dict, region: dict) -> dict | None:
             }
         ],
     }
+
+
+# The formats written from the run alone, by name (text, sarif and --statistics take more).
+WRITERS: dict[str, Callable[[RunResult, TextIO], None]] = {
+    "json": write_json,
+    "json-lines": write_json_lines,
+    "junit": write_junit,
+    "gitlab": write_gitlab,
+    "pylint": write_pylint,
+    "rdjson": write_rdjson,
+    "github": write_github,
+}
 
 
 def write_sarif(run: RunResult, out: TextIO, rules: list[type[Rule]], root: Path) -> None:
