@@ -892,11 +892,15 @@ class KerasRemovedArgument(_Keras3Rule):
         "with the same default) is safe; a removed argument has no fix: its effect is gone."
     )
 
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._tested: list[cst.BaseExpression] = []  # the tests of the `if`s around a node
+
     def visit_If(self, node: cst.If) -> None:
         """Keywords the code tests for (``if "use_legacy_format" in getfullargspec(f).args``):
         a call under that test is written for both versions. Its strings are read only when a
         removed keyword is found under it."""
-        self._tested = [*getattr(self, "_tested", []), node.test]
+        self._tested.append(node.test)
 
     def leave_If(self, original_node: cst.If) -> None:
         self._tested.pop()
@@ -917,7 +921,7 @@ class KerasRemovedArgument(_Keras3Rule):
             entry = removed.get(keyword or "")
             if entry is None or keyword in _HAND_WRITTEN_KEYWORDS:
                 continue
-            if any(keyword in _strings_in(test) for test in getattr(self, "_tested", ())):
+            if any(keyword in _strings_in(test) for test in self._tested):
                 continue
             new = entry["new"]
             if new is None:
