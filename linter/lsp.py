@@ -66,6 +66,7 @@ from tf2lint.runner import (
 )
 from tf2lint.selection import select_rules, unfixable_rules
 from tf2lint.suppress import add_noqa
+from tf2lint.watch import file_stamps
 
 log = logging.getLogger(__name__)
 
@@ -153,19 +154,6 @@ class _Positions:
         return row + 1, _from_units(self.line(row), position.character, self.encoding) + 1
 
 
-def _stamps(files: list[Path]) -> list[tuple[int, int] | None]:
-    """Each file's (modification time, size), None for one gone: equal stamps, same files."""
-    found: list[tuple[int, int] | None] = []
-    for file in files:
-        try:
-            stat = file.stat()
-        except OSError:
-            found.append(None)
-        else:
-            found.append((stat.st_mtime_ns, stat.st_size))
-    return found
-
-
 def _range(d: Diagnostic, positions: _Positions) -> types.Range:
     start = positions.position(d.line, d.column)
     end = positions.position(d.end_line, d.end_column)
@@ -249,7 +237,7 @@ class Tf2lintServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tf2lint-lint")
         # The process the worker thread hands each lint and fix to (tf2lint.lsp_worker).
         self.pool = pool if pool is not None else worker_pool()
-        self._configs: dict[Path | None, tuple[list[Path], list, Settings]] = {}
+        self._configs: dict[Path | None, tuple[list[Path], dict, Settings]] = {}
         self._rules = None
         # The project around each document (tf2lint.project): the summaries of the files on
         # disk, as `tf2lint check` cached them, by path with the (mtime, size) they were read
@@ -278,12 +266,12 @@ class Tf2lintServer(LanguageServer):
         try:
             config_path = find_config(start)
             cached = self._configs.get(config_path)
-            if cached and cached[1] == _stamps(cached[0]):
+            if cached and cached[1] == file_stamps(cached[0]):
                 value = cached[2]
             else:
                 # The file and those its `extend` chain names: a change to any is a new config.
                 files = extended_files(config_path) if config_path else []
-                stamps = _stamps(files)
+                stamps = file_stamps(files)
                 config = load_config(config_path)
                 if self._rules is None:
                     self._rules = all_rules()
