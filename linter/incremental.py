@@ -31,7 +31,6 @@ prints the same as) a full parse.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,17 +38,12 @@ from dataclasses import dataclass
 import libcst as cst
 
 from tf2lint.engine import parse_module
+from tf2lint.lines import split_lines_keepends
 
-# Line ends as Python's tokenizer (and the LSP) split lines: \r\n, \n, \r; not str.splitlines'.
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 # A chunk that fails to parse alone grows by one statement this many times, then to the end.
 MAX_ATTEMPTS = 3
 # Documents whose last parse is kept (the language server's open buffers, most recent first).
 MAX_DOCUMENTS = 16
-
-
-def split_lines(text: str) -> list[str]:
-    return _LINE.findall(text)
 
 
 @dataclass
@@ -76,7 +70,7 @@ class IncrementalParser:
 
     def parse(self, key: str, text: str) -> cst.Module:
         """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
-        lines = split_lines(text)
+        lines = split_lines_keepends(text)
         old = self._documents.get(key)
         parsed = None
         if old is not None:
@@ -334,7 +328,7 @@ def _assemble(
 
 
 def _spans(module: cst.Module, body: Sequence[cst.CSTNode]) -> list[int]:
-    return [len(split_lines(module.code_for_node(s))) for s in body]
+    return [len(split_lines_keepends(module.code_for_node(s))) for s in body]
 
 
 def _is_pass(node: cst.CSTNode | None) -> bool:

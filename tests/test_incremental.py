@@ -11,7 +11,8 @@ import libcst as cst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tf2lint.incremental import IncrementalParser, split_lines
+from tf2lint.incremental import IncrementalParser
+from tf2lint.lines import split_lines_keepends
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 # Real-looking files: every rule's fixtures, the larger ones first.
@@ -53,7 +54,7 @@ INSERTED = [
 def edits(draw: st.DrawFn, text: str) -> str:
     """``text`` with one edit: lines inserted, deleted, copied from elsewhere, or characters
     typed or deleted within a line."""
-    lines = split_lines(text)
+    lines = split_lines_keepends(text)
     at = draw(st.integers(0, len(lines)))
     kind = draw(st.sampled_from(["insert", "delete", "copy", "type", "erase"]))
     if kind == "insert":
