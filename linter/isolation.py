@@ -151,10 +151,12 @@ class _Worker:
                 "were linted)",
             )
         try:
-            # All the worker said since last time (bounded): with RUST_BACKTRACE set, a long
-            # backtrace follows Rust's out-of-memory line.
+            # The end of all the worker said (bounded): with RUST_BACKTRACE set, a long
+            # backtrace follows Rust's out-of-memory line. Not only what is still uncopied:
+            # the worker runs its next task while we copy the last one's output, so the line
+            # may already be on our stderr. No worker outlives that line (Rust aborts).
             with open(self.log, "rb") as log:
-                log.seek(max(self.logged, os.path.getsize(self.log) - _LOG_TAIL))
+                log.seek(max(0, os.path.getsize(self.log) - _LOG_TAIL))
                 said = log.read(_LOG_TAIL)
         except OSError:
             said = b""

@@ -296,3 +296,21 @@ def test_an_out_of_memory_abort_followed_by_a_backtrace_is_too_large(project):
     found = {(Path(d.path).name, d.rule): d for d in result.diagnostics}
     assert "needs more memory" in found[("oom.py", "too-large")].message
     assert ("train.py", "TF201") in found and not result.internal_error
+
+
+def _says_out_of_memory_then_aborts(_state, task: str) -> str:
+    if task == "says":
+        os.write(2, b"memory allocation of 1073741824 bytes failed\n")
+        return "answered"
+    os.abort()
+
+
+def test_out_of_memory_already_copied_to_stderr_still_means_too_large():
+    """The worker runs its next task while the parent copies the last one's output, so Rust's
+    out-of-memory line can reach our stderr before the worker is seen to die (a CI flake)."""
+    from tf2lint.isolation import Lost, Pool
+
+    with Pool(_says_out_of_memory_then_aborts, None, jobs=1, time_limit=60) as pool:
+        results = dict(pool.map([(1, "says"), (2, "aborts")]))
+    assert results[1] == "answered"
+    assert isinstance(results[2], Lost) and results[2].kind[0] == "too-large"
