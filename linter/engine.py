@@ -359,6 +359,7 @@ def lint_module(
         except Exception as error:  # a bug in the summary: this module's findings still stand
             result.diagnostics.append(_internal_error(path, "the module summary", error))
             result.internal_error = True
+    model.release()  # nothing reads the model after: let its tree go now (see release)
     return result
 
 
