@@ -26,6 +26,7 @@ from libcst._nodes.base import CSTNode
 
 from tf2lint.lines import split_lines, split_lines_keepends
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.parsing import parse_module
 from tf2lint.plugins import all_rules, plugin_of
 from tf2lint.positions import node_ranges
 from tf2lint.project import ModuleFacts, ModuleIdentity, ModuleSummary, place_functions
@@ -382,28 +383,6 @@ def _long_boolean_chain(source: str, tree: ast.Module) -> ast.BoolOp | None:
 
 # Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
 _TENSORFLOW_TEXT = ("tensorflow", "keras")
-
-
-def _no_validation(self: CSTNode) -> None:
-    pass
-
-
-# libcst validates every node it builds, in CSTNode.__post_init__; its own comment there notes the
-# cost when parsing. The native parser only builds valid trees, so the engine's parse skips that
-# re-validation (about 12% of the parse) where __post_init__ is still exactly that call.
-_VALIDATE = CSTNode.__dict__.get("__post_init__")
-_CAN_SKIP_VALIDATION = _VALIDATE is not None and _VALIDATE.__code__.co_names == ("_validate",)
-
-
-def parse_module(source: str) -> cst.Module:
-    """``libcst.parse_module``, without re-validating the nodes its parser builds."""
-    if not _CAN_SKIP_VALIDATION:
-        return cst.parse_module(source)
-    CSTNode.__post_init__ = _no_validation
-    try:
-        return cst.parse_module(source)
-    finally:
-        CSTNode.__post_init__ = _VALIDATE
 
 
 def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from tf2lint.engine import parse_module
 from tf2lint.lines import split_lines_keepends
+from tf2lint.parsing import parse_module
 
 # A chunk that fails to parse alone grows by one statement this many times, then to the end.
 MAX_ATTEMPTS = 3

@@ -76,7 +76,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
         ),
     ),
     # Knows no other floor: settings, lines of text, libcst and its positions.
-    ("plain data", frozenset({"config", "lines", "positions", "lazy"})),
+    ("plain data", frozenset({"config", "lines", "positions", "lazy", "parsing"})),
 )
 
 # The package itself (tf2lint/__init__.py) is no floor: Python runs it before any of its modules,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import libcst as cst
 import pytest
 
-from tf2lint import engine
+from tf2lint import engine, parsing
 
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures").glob("TF*/*.py"))
 
@@ -15,7 +16,7 @@ FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures").glob("TF
 def test_validation_is_skipped_on_this_libcst():
     # If a libcst release changes CSTNode.__post_init__, the engine parses with validation
     # again (slower, still right); this test says so, so that someone looks.
-    assert engine._CAN_SKIP_VALIDATION
+    assert parsing.CAN_SKIP_VALIDATION
 
 
 def test_same_tree_as_libcst():
@@ -32,3 +33,42 @@ def test_validation_is_back_after_a_parse_and_after_a_parse_error():
         engine.parse_module("def (:\n")
     with pytest.raises(cst.CSTValidationError):
         cst.Name("not a name")
+
+
+def _nodes(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _nodes(child)
+
+
+def test_each_node_class_is_built_by_its_slot_init_as_dataclasses_would():
+    assert len(parsing.DATACLASS_INITS) > 150  # every concrete node class of libcst 1.x
+    seen = set()
+    for path in FIXTURES:
+        for node in _nodes(engine.parse_module(path.read_text("utf-8"))):
+            cls = type(node)
+            assert cls in parsing.DATACLASS_INITS, cls  # the parse builds it the fast way
+            fields = {f.name: getattr(node, f.name) for f in dataclasses.fields(cls)}
+            stock = object.__new__(cls)
+            parsing.DATACLASS_INITS[cls](stock, **fields)
+            assert all(getattr(stock, name) is value for name, value in fields.items())
+            seen.add(cls)
+    assert len(seen) > 60
+
+
+def test_defaults_and_factories_are_what_dataclasses_give():
+    body = cst.SimpleStatementSuite([cst.Pass()])
+    fields = {
+        cst.Call: {"func": cst.Name("f")},
+        cst.FunctionDef: {"name": cst.Name("f"), "params": cst.Parameters(), "body": body},
+    }
+    for cls, given in fields.items():
+        fast, stock = object.__new__(cls), object.__new__(cls)
+        cls.__init__(fast, **given)
+        parsing.DATACLASS_INITS[cls](stock, **given)
+        assert fast.deep_equals(stock)
+    # a factory makes each node its own default, as dataclasses' __init__ does
+    assert (
+        cst.Call(cst.Name("f")).whitespace_after_func
+        is not cst.Call(cst.Name("g")).whitespace_after_func
+    )
