@@ -5,6 +5,7 @@ its walk is done."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tf2lint.lazy import cst
@@ -20,9 +21,14 @@ class ReadOrder:
 
     def __init__(self, model: ModuleModel) -> None:
         self.model = model
-        self.statements = StatementOrder(model.module, model.events)
         self._read_at: dict[int, Binding] = {}  # id(Name) -> what it holds where it stands
         self._runs_until: dict[int, int | None] = {}  # id(function) -> its last caller statement
+
+    @cached_property
+    def statements(self) -> StatementOrder:
+        """Built on the first read that needs it: a module whose names are each bound once
+        never does, and is spared a pass over its walk."""
+        return StatementOrder(self.model.module, self.model.events)
 
     def _narrowed(self, found: Binding, sites: list[BindingSite]) -> Binding:
         if not sites or len(sites) == len(found.sites):

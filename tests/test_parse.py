@@ -42,6 +42,7 @@ def _nodes(node: cst.CSTNode):
 
 
 def test_each_node_class_is_built_by_its_slot_init_as_dataclasses_would():
+    parsing.install_slot_inits()
     assert len(parsing.DATACLASS_INITS) > 150  # every concrete node class of libcst 1.x
     seen = set()
     for path in FIXTURES:
@@ -57,6 +58,7 @@ def test_each_node_class_is_built_by_its_slot_init_as_dataclasses_would():
 
 
 def test_defaults_and_factories_are_what_dataclasses_give():
+    parsing.install_slot_inits()
     body = cst.SimpleStatementSuite([cst.Pass()])
     fields = {
         cst.Call: {"func": cst.Name("f")},
