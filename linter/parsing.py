@@ -10,9 +10,10 @@ arguments. Two costs of that call are not the parser's own, and tf2lint takes bo
   the class's own ``__setattr__``, which refuses): a global, an attribute and a call per field,
   for two million nodes on a corpus of 140,000 lines. Each node class whose fields are slots
   gets an ``__init__`` with the same parameters, defaults and factories that stores its fields
-  through the slots' own setters and calls ``__post_init__`` as before (about 8% of the parse).
-  A class whose ``__init__`` is not the one dataclasses generated, or whose parameters come out
-  different, keeps its own.
+  through the slots' own setters and calls ``__post_init__`` as before, except inside
+  :func:`parse_module`, where it skips the call (validation) altogether. A class whose
+  ``__init__`` is not the one dataclasses generated, or whose parameters come out different,
+  keeps its own. Both: tensor2tensor's TF modules parse in 3.2 s of CPU instead of 4.0.
 """
 
 from __future__ import annotations
@@ -40,10 +41,12 @@ def parse_module(source: str) -> cst.Module:
     if not CAN_SKIP_VALIDATION:
         return cst.parse_module(source)
     CSTNode.__post_init__ = _no_validation
+    _INIT_GLOBALS["_parsing"] = True  # the slot __init__s skip even that call
     try:
         return cst.parse_module(source)
     finally:
         CSTNode.__post_init__ = _VALIDATE
+        _INIT_GLOBALS["_parsing"] = False
 
 
 _FACTORY = object()  # the default of a parameter whose field has a default_factory
@@ -104,18 +107,22 @@ def _slot_init_source(cls: type, k: int, env: dict[str, object]) -> str | None:
         else:
             params.append(field.name)
         body.append(f"    _set{k}_{i}(self, {field.name})")
-    body.append("    self.__post_init__()")
+    if CAN_SKIP_VALIDATION and cls.__post_init__ is _VALIDATE:
+        body.append("    if not _parsing:\n        self.__post_init__()")
+    else:
+        body.append("    self.__post_init__()")
     return f"def _init{k}({', '.join(params)}):\n" + "\n".join(body) + "\n"
 
 
 DATACLASS_INITS: dict[type, Callable] = {}  # the __init__s replaced, by class
+_INIT_GLOBALS: dict[str, object] = {"_FACTORY": _FACTORY, "_parsing": False}
 
 
 def install_slot_inits() -> None:
     """Give each node class its slot ``__init__`` (once; :func:`parse_module` does it)."""
     if DATACLASS_INITS:
         return
-    env: dict[str, object] = {"_FACTORY": _FACTORY}
+    env = _INIT_GLOBALS
     classes, sources = [], []
     for cls in set(_subclasses(CSTNode)):
         if dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]

@@ -16,6 +16,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from contextlib import nullcontext, suppress
+from itertools import accumulate, count
+from operator import add
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
@@ -157,7 +159,11 @@ def node_ranges(
 
 def _line_starts(text: str) -> list[int]:
     """The offset at which each line starts (libcst's newlines: \\n, \\r\\n and \\r)."""
-    return [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    if "\r" in text:
+        return [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    # One newline only: summed line lengths, in C (a match object per line costs 5x more).
+    lengths = accumulate(map(len, text.split("\n")[:-1]), initial=0)
+    return list(map(add, lengths, count()))  # each line's newline counted
 
 
 def _statement_spans(

@@ -43,7 +43,7 @@ def keras_tensor(
     layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
     and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
     (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``."""
-    if _depth == 0 and not model.memo(keras_tensor, lambda: _keras_tensor_sources(model)):
+    if _depth == 0 and not may_hold_keras_tensors(model):
         return False
     if _depth > _MAX_DEPTH:
         return False
@@ -86,6 +86,11 @@ def keras_tensor(
         owner = keras_object(model, scope, expr.value)
         return owner is not None and _is_layer(owner.cls)
     return False
+
+
+def may_hold_keras_tensors(model: ModuleModel) -> bool:
+    """:func:`_keras_tensor_sources`, once per module."""
+    return model.memo(keras_tensor, lambda: _keras_tensor_sources(model))
 
 
 def _keras_tensor_sources(model: ModuleModel) -> bool:
@@ -198,6 +203,8 @@ class TfOpOnKerasTensor(_Keras3Rule):
     """
 
     def visit_Call(self, node: cst.Call) -> None:
+        if not may_hold_keras_tensors(self.model):  # most TensorFlow code: asked once
+            return
         qualified = self.model.call_name(node)
         if not qualified or uses_tf_keras(self.model):
             return
