@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from tf2lint.tfnames import KERAS2_ROOTS
+
 KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
 # Values that live on the host, never in the graph
 HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
@@ -32,7 +34,7 @@ _ALIASES = (
     ("tensorflow.compat.v2.", "tensorflow."),
     ("tensorflow.keras.", "keras."),
     ("tensorflow.python.keras.", "tf_keras."),
-    ("tensorflow.compat.v1.keras.", "tf_keras."),
+    ("tensorflow.compat.v1.keras.", "keras."),
     ("tf_keras.api._v2.keras.", "tf_keras."),
     ("keras._tf_keras.keras.", "keras."),
 )
@@ -66,8 +68,8 @@ def knowledge() -> Knowledge:
 def canonical(qualified: str) -> str:
     """One spelling per API: ``tensorflow.keras.layers.Dense`` is ``keras.layers.Dense``."""
     for alias, target in _ALIASES:
-        if qualified.startswith(alias):
-            return target + qualified[len(alias) :]
+        if qualified.startswith(alias):  # `tensorflow.compat.v2.keras.` takes two steps
+            return canonical(target + qualified[len(alias) :])
     return qualified
 
 
@@ -80,7 +82,6 @@ KERAS3_ROOTS = (
     "tensorflow.compat.v1.keras.",
     "tensorflow.compat.v2.keras.",
 )
-KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
 
 
 def keras_of(qualified: str | None) -> int | None:

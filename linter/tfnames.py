@@ -35,8 +35,10 @@ KERAS_ROOTS = (
     "tensorflow.python.keras.",
     "tensorflow.compat.v1.keras.",
 )
-# Keras 2 spellings: its `call` is converted by AutoGraph, Keras 3's is not.
-KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.", "tensorflow.compat.v1.keras.")
+# Keras 2 spellings: `tf_keras` and TF's own pre-2.16 copy. Everything else named Keras is Keras 3
+# under TF 2.16+, `tf.compat.v1.keras` included (TF 2.21: `keras._tf_keras.keras`, Keras 3's
+# classes). Keras 2's `call` is converted by AutoGraph, Keras 3's is not.
+KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
 # Keras `compile` arguments whose functions Keras calls inside its traced train/test step.
 COMPILE_TRACED_ARGUMENTS = frozenset({"loss", "metrics", "weighted_metrics"})
 DATASET_FUNCTION_METHODS = frozenset(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
+from tf2lint.tfnames import KERAS2_ROOTS
 
 if TYPE_CHECKING:
     from tf2lint.engine import LintContext
@@ -30,9 +31,6 @@ MUTATING_METHODS = frozenset(
         "pop",
     }
 )
-
-# Keras 2 spellings: `tf_keras` and TF's own pre-2.16 copy. Everything else named Keras is Keras 3.
-KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
 
 
 @cache

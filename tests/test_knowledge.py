@@ -149,6 +149,28 @@ def test_names_say_which_keras():
     assert kb.keras_of("tensorflow.Variable") is None
 
 
+def test_each_spelling_of_an_api_has_one_canonical_name():
+    # TF 2.21: tf.compat.v1.keras is `keras._tf_keras.keras`, Keras 3's classes
+    assert kb.canonical("tensorflow.compat.v1.keras.layers.Dense") == "keras.layers.Dense"
+    assert kb.canonical("tensorflow.compat.v2.keras.layers.Dense") == "keras.layers.Dense"
+    assert kb.canonical("tensorflow.python.keras.layers.Dense") == "tf_keras.layers.Dense"
+    assert kb.class_kind("tensorflow.compat.v2.keras.layers.Dense") == "layer"
+
+
+def test_a_layer_subclassed_from_compat_v1_keras_is_a_keras_3_layer():
+    from tf2lint.engine import parse_module
+    from tf2lint.model import ModuleModel
+
+    code = (
+        "import tensorflow.compat.v1 as tf\n\n\n"
+        "class Block(tf.keras.layers.Layer):\n"
+        "    def call(self, x):\n"
+        "        return x\n"
+    )
+    (info,) = ModuleModel(parse_module(code)).classes.values()
+    assert info.keras_kind == "layer" and not info.keras2  # Keras 3 does not convert its call
+
+
 def test_keras_traces_the_hooks_of_each_kind():
     assert kb.traced_methods("loss") == {"call"}
     assert kb.traced_methods("metric") == {"update_state", "result"}
