@@ -29,6 +29,7 @@ import stat
 import sys
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,29 +47,41 @@ FORMAT = 3  # bump when the layout of an entry changes
 
 
 def _sources_stamp() -> str:
-    """tf2lint's version plus the size and mtime of its own modules (edits in a checkout count)."""
+    """tf2lint's version plus the size and mtime of its own modules and data (edits in a
+    checkout count)."""
     parts = [__version__, f"{sys.version_info[0]}.{sys.version_info[1]}"]
-    package = Path(__file__).resolve().parent
-    for name in sorted(os.listdir(package)):
-        if name.endswith(".py"):
-            stat = os.stat(package / name)
-            parts.append(f"{name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "|".join([*parts, _folder_stamp(str(Path(__file__).resolve().parent))])
+
+
+@cache
+def _folder_stamp(folder: str) -> str:
+    """The size and mtime of a package folder's modules and of its ``data/`` files (the
+    knowledge base, the rules' generated tables): what a result computed from them depends on."""
+    parts = []
+    for sub in ("", "data"):
+        where = os.path.join(folder, sub)
+        try:
+            names = sorted(os.listdir(where))
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".py", ".json")):
+                try:
+                    info = os.stat(os.path.join(where, name))
+                except OSError:
+                    continue
+                parts.append(f"{sub}/{name}:{info.st_size}:{info.st_mtime_ns}")
     return "|".join(parts)
 
 
 def _rule_stamp(rule: type[Rule]) -> str:
-    """A rule's id with the version of what defines it: its package's version and its module file."""
+    """A rule's id with the version of what defines it: its package's version and the modules
+    and data beside its module (its helpers and tables change its results too)."""
     module = sys.modules.get(rule.__module__)
     package = sys.modules.get(rule.__module__.split(".")[0])
     version = getattr(package, "__version__", "")
     where = getattr(module, "__file__", None) or ""
-    stamp = ""
-    if where:
-        try:
-            stat = os.stat(where)
-            stamp = f"{stat.st_size}:{stat.st_mtime_ns}"
-        except OSError:
-            pass
+    stamp = _folder_stamp(os.path.dirname(os.path.abspath(where))) if where else ""
     return f"{rule.id}={rule.__module__}:{version}:{stamp}"
 
 

@@ -392,3 +392,34 @@ def test_a_configured_empty_cache_dir_gets_its_gitignore(project):
     (project / "cache").mkdir()
     run_cli("check", ".", "--cache-dir", "cache", cwd=project)
     assert (project / "cache" / ".gitignore").is_file()
+
+
+def test_a_rules_helpers_and_data_are_part_of_its_stamp(tmp_path, monkeypatch):
+    """A rule's results depend on the modules and tables beside it (the built-in rules' shared
+    helpers in rules/common.py, the knowledge base in data/): editing one in a checkout must
+    miss the cache, as editing the rule's own module does."""
+    from tf2lint import cache
+
+    package = tmp_path / "myrules"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "helpers.py").write_text("LIMIT = 1\n")
+    (package / "data" / "table.json").write_text("{}\n")
+    (package / "rule.py").write_text(
+        "from tf2lint import Rule\n\n\nclass Mine(Rule):\n    id = 'XMINE'\n    name = 'mine'\n"
+        "    category = 'api-misuse'\n    message = 'm'\n    rationale = 'r'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from myrules.rule import Mine
+
+    def stamp() -> str:
+        cache._folder_stamp.cache_clear()
+        return cache._rule_stamp(Mine)
+
+    first = stamp()
+    (package / "helpers.py").write_text("LIMIT = 10\n")
+    second = stamp()
+    (package / "data" / "table.json").write_text('{"a": 1}\n')
+    third = stamp()
+    assert len({first, second, third}) == 3
+    assert "data/tf_knowledge.json" in cache._sources_stamp()
