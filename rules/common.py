@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
@@ -66,6 +67,8 @@ def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
         return None
     if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
         return "tf.Variable"
+    if knowledge.returns(name) == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
+        return "Keras backend variable"
     if not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
         return None
     leaf = name.rsplit(".", 1)[-1]

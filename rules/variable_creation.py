@@ -1,4 +1,5 @@
-"""State created inside traced code: tf.Variable, Keras layers, models, optimizers, metrics."""
+"""State created inside traced code: tf.Variable, Keras backend variables, Keras layers, models,
+optimizers, metrics."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ class VariableCreatedInTracedCode(Rule):
     message = "a tf.Variable or Keras object with weights is created inside traced code"
     rationale = """
         A `tf.function` may create variables only on its first trace. Creating a `tf.Variable`,
-        or a Keras layer, model, optimizer or metric (which create variables), on every call
+        a Keras backend variable (`K.variable`, `K.zeros`, `K.ones`, `K.eye`: the knowledge
+        base knows which backend functions return one, by calling them), or a Keras layer,
+        model, optimizer or metric (which create variables), on every call
         raises `ValueError: tf.function only supports singleton tf.Variables created on the
         first call` when the function retraces, and even where it does not fail it re-creates
         (and re-initialises) the state each trace. Create state once, outside (in `__init__`,

@@ -294,6 +294,38 @@ def probe_returns(
     return found
 
 
+# Keras backend functions the probe never calls: they set or clear global state.
+BACKEND_SKIPPED = ("set_", "clear_", "reset_", "batch_set", "manual_", "update", "moving_", "print")
+
+
+def backend_variable_returns(backends: dict[str, types.ModuleType], tf) -> dict[str, str]:
+    """The Keras backend functions that create a variable (``K.variable``, ``K.zeros``,
+    ``K.random_uniform_variable``...): path -> "variable", when every sample call that
+    succeeds (an array, a shape, a size, a shape and two numbers) gives a ``tf.Variable``. ``backends``: a path prefix
+    -> its backend module (tf-keras's; Keras 3's ``tf.keras.backend``, whose names the
+    knowledge base spells ``keras.backend.``, as it spells ``tf.keras`` ``keras``)."""
+    import numpy as np
+
+    samples = [(np.ones((2, 2), "float32"),), ((2, 2),), (2,), ((2, 2), 0.0, 1.0)]
+    found = {}
+    for prefix, module in backends.items():
+        for name in sorted(dir(module)):
+            obj = getattr(module, name, None)
+            if name.startswith(("_", *BACKEND_SKIPPED)) or not callable(obj):
+                continue
+            if isinstance(obj, type):
+                continue
+            kinds = set()
+            for args in samples:
+                try:
+                    kinds.add(isinstance(obj(*args), tf.Variable))
+                except Exception:
+                    continue
+            if kinds == {True}:
+                found[prefix + name] = "variable"
+    return found
+
+
 # "A Keras model instance", "An instance of `Model`", "A `keras.Model` instance", "A TF-Keras
 # model instance": the first line of a ``Returns:`` section that names a model.
 MODEL_RETURN = re.compile(
@@ -537,6 +569,9 @@ def build() -> dict:
                 returns[path] = kind
         returns.update(model_returns(keras, "keras."))
         returns.update(model_returns(tf_keras, "tf_keras."))
+        backends = {"tf_keras.backend.": tf_keras.backend}
+        backends["keras.backend."] = keras._tf_keras.keras.backend
+        returns.update(backend_variable_returns(backends, tf))
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})

@@ -15,6 +15,8 @@ from conftest import rule_ids
         "model = tf.keras.Sequential([])",
         "opt = tf.keras.optimizers.Adam()",
         "m = tf.keras.metrics.Mean()",
+        "w = tf.keras.backend.variable([1.0, 2.0])",  # a Keras backend variable (the KB's)
+        "z = tf.keras.backend.zeros((2, 2))",
     ],
 )
 def test_stateful_object_in_traced_code(body):
@@ -62,3 +64,17 @@ class Attention(tf.keras.layers.Layer):
         "        self._build_from_signature(query)",
     )
     assert rule_ids(unguarded) == ["TF202", "TF401"]
+
+
+def test_a_keras_backend_variable_in_a_compiled_loss_is_created_each_trace():
+    source = (
+        "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n\n\n"
+        "def weighted(y_true, y_pred):\n"
+        "    w = K.variable([1.0, 2.0])\n"
+        "    return K.mean(y_true * y_pred * w)\n\n\n"
+        "def plain(y_true, y_pred):\n"
+        "    return K.mean(y_true - K.zeros_like(y_pred))  # a tensor, not a variable\n\n\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+        "model.compile(loss=weighted, metrics=[plain])\n"
+    )
+    assert rule_ids(source, ["TF4"]) == ["TF401"]
