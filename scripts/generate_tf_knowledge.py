@@ -47,6 +47,7 @@ import re
 import sys
 import types
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 from generated_data import public_api, write_or_check
@@ -170,6 +171,20 @@ def traced_methods(keras_module: types.ModuleType) -> dict[str, list[str]]:
     return TRACED_METHODS
 
 
+def _public_functions(module: types.ModuleType) -> Iterator[tuple[str, object]]:
+    """A module's public callables that are not classes, by name, in name order (a name whose
+    lookup fails is left out)."""
+    for name in sorted(dir(module)):
+        if name.startswith("_"):
+            continue
+        try:
+            obj = getattr(module, name)
+        except Exception:
+            continue
+        if callable(obj) and not isinstance(obj, type):
+            yield name, obj
+
+
 def _is_op(fn: object) -> bool:
     """A TF op wrapper: TF adds dispatch support to functions that take and return tensors,
     and every generated op wrapper (``gen_*_ops``) returns tensors."""
@@ -184,14 +199,8 @@ def op_returns(tf: types.ModuleType) -> dict[str, str]:
     for namespace in TF_NAMESPACES:
         module = _resolve(tf, namespace) if namespace else tf
         prefix = "tensorflow." + (namespace + "." if namespace else "")
-        for name in sorted(dir(module)):
-            if name.startswith("_"):
-                continue
-            try:
-                obj = getattr(module, name)
-            except Exception:
-                continue
-            if callable(obj) and not isinstance(obj, type) and _is_op(obj):
+        for name, obj in _public_functions(module):
+            if _is_op(obj):
                 returns[prefix + name] = _documented_return(obj)
     return returns
 
@@ -214,10 +223,7 @@ def keras_op_returns(keras_module: types.ModuleType, prefix: str, namespaces) ->
             module = _resolve(keras_module, namespace)
         except AttributeError:
             continue
-        for name in sorted(dir(module)):
-            obj = getattr(module, name, None)
-            if name.startswith("_") or not callable(obj) or isinstance(obj, type):
-                continue
+        for name, obj in _public_functions(module):
             if namespace == "ops" or _is_op(obj):
                 returns[f"{prefix}{namespace}.{name}"] = "tensor"
     return returns
@@ -301,19 +307,17 @@ BACKEND_SKIPPED = ("set_", "clear_", "reset_", "batch_set", "manual_", "update",
 def backend_variable_returns(backends: dict[str, types.ModuleType], tf) -> dict[str, str]:
     """The Keras backend functions that create a variable (``K.variable``, ``K.zeros``,
     ``K.random_uniform_variable``...): path -> "variable", when every sample call that
-    succeeds (an array, a shape, a size, a shape and two numbers) gives a ``tf.Variable``. ``backends``: a path prefix
-    -> its backend module (tf-keras's; Keras 3's ``tf.keras.backend``, whose names the
-    knowledge base spells ``keras.backend.``, as it spells ``tf.keras`` ``keras``)."""
+    succeeds (an array, a shape, a size, a shape and two numbers) gives a ``tf.Variable``.
+    ``backends``: a path prefix -> its backend module (tf-keras's; Keras 3's
+    ``tf.keras.backend``, whose names the knowledge base spells ``keras.backend.``, as it
+    spells ``tf.keras`` ``keras``)."""
     import numpy as np
 
     samples = [(np.ones((2, 2), "float32"),), ((2, 2),), (2,), ((2, 2), 0.0, 1.0)]
     found = {}
     for prefix, module in backends.items():
-        for name in sorted(dir(module)):
-            obj = getattr(module, name, None)
-            if name.startswith(("_", *BACKEND_SKIPPED)) or not callable(obj):
-                continue
-            if isinstance(obj, type):
+        for name, obj in _public_functions(module):
+            if name.startswith(BACKEND_SKIPPED):
                 continue
             kinds = set()
             for args in samples:
