@@ -321,12 +321,9 @@ def lint_module(
             t = type(node)
             if t not in relevant:
                 continue
-            if entering:
-                if t in context_types:
-                    context_enter(node)
-                methods = get_visits(t)
-            else:
-                methods = get_leaves(t)
+            if entering and t in context_types:
+                context_enter(node)
+            methods = get_visits(t) if entering else get_leaves(t)
             if methods:
                 for rule_id, method in methods:
                     try:
