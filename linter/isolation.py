@@ -266,6 +266,41 @@ def _limit_memory(limit: int | None) -> None:
         pass
 
 
+class _Pending:
+    """The tasks of a map not yet sent. A task that prefers a worker goes to it; the others go to
+    any worker; a worker with nothing to do takes another's."""
+
+    def __init__(self, tasks: Iterable[tuple[Hashable, Any]], prefer: dict[Hashable, _Worker]):
+        self.shared: deque[tuple[Hashable, Any]] = deque()
+        self.own: dict[_Worker, deque[tuple[Hashable, Any]]] = {}
+        for task in tasks:
+            worker = prefer.get(task[0])
+            (self.shared if worker is None else self.own.setdefault(worker, deque())).append(task)
+
+    def __bool__(self) -> bool:
+        return bool(self.shared) or any(self.own.values())
+
+    def pop(self, worker: _Worker, reach: int) -> tuple[Hashable, Any] | None:
+        """The next task for ``worker``: of its own (``reach`` 0), else of no worker's (1),
+        else of any worker's (2); None if there is none."""
+        own = self.own.get(worker)
+        if own:
+            return own.popleft()
+        if reach >= 1 and self.shared:
+            return self.shared.popleft()
+        if reach >= 2 and self:
+            return max(self.own.values(), key=len).popleft()
+        return None
+
+    def put_back(self, tasks: list[tuple[Hashable, Any]]) -> None:
+        """Tasks sent to a worker that died before running them: first in line again."""
+        self.shared.extendleft(reversed(tasks))
+
+    def orphan(self, worker: _Worker) -> None:
+        """A dead worker's own tasks go to any other."""
+        self.shared.extend(self.own.pop(worker, ()))
+
+
 class Pool:
     """Worker processes serving ``handler(state, payload)``; a worker that dies is replaced.
 
@@ -287,10 +322,13 @@ class Pool:
         self.memory_limit = memory_limit
         self.context = multiprocessing.get_context(method or start_method())
         self.idle: list[_Worker] = []
+        self.ran: dict[Hashable, _Worker] = {}  # each key run, by the worker that ran it last
 
     def map(self, tasks: Iterable[tuple[Hashable, Any]]) -> Iterator[tuple[Hashable, Any]]:
-        """Run each ``(key, payload)``; yield ``(key, result or Lost)`` as tasks finish."""
-        pending = deque(tasks)
+        """Run each ``(key, payload)``; yield ``(key, result or Lost)`` as tasks finish. A key
+        that an earlier map of this pool ran goes first to the worker that ran it, if it still
+        runs: whatever the worker kept of that task (see tf2lint.runner) is there."""
+        pending = _Pending(tasks, {k: w for k, w in self.ran.items() if w in self.idle})
         busy: list[_Worker] = []
         try:
             while pending or any(w.queue for w in busy):
@@ -302,24 +340,25 @@ class Pool:
             raise
         self.idle.extend(busy)
 
-    def _dispatch(self, pending: deque, busy: list[_Worker]) -> None:
+    def _dispatch(self, pending: _Pending, busy: list[_Worker]) -> None:
         """Give each worker (up to ``jobs``) a running task and one waiting behind it."""
         while pending and len(busy) < self.jobs:
             busy.append(self.idle.pop() if self.idle else self._new_worker())
-        for worker in list(busy):
-            while pending and len(worker.queue) < 2:
-                key, payload = pending.popleft()
-                if not worker.send(key, payload, self.time_limit):
-                    pending.appendleft((key, payload))
-                    if not worker.queue:  # it died idle; one with tasks is _collect's to see
-                        busy.remove(worker)
-                        worker.stop(kill=True)
-                    break
+        for reach, room in ((0, 2), (1, 2), (2, 1)):  # another's task only to an idle worker
+            for worker in list(busy):
+                while len(worker.queue) < room and (task := pending.pop(worker, reach)) is not None:
+                    if not worker.send(*task, self.time_limit):
+                        pending.put_back([task])
+                        if not worker.queue:  # it died idle; one with tasks is _collect's to see
+                            busy.remove(worker)
+                            pending.orphan(worker)
+                            worker.stop(kill=True)
+                        break
 
     def _new_worker(self) -> _Worker:
         return _Worker(self.context, self.handler, self.state, self.memory_limit)
 
-    def _collect(self, busy: list[_Worker], pending: deque) -> Iterator[tuple[Hashable, Any]]:
+    def _collect(self, busy: list[_Worker], pending: _Pending) -> Iterator[tuple[Hashable, Any]]:
         """Wait until a worker answers, dies or runs out of time. A worker that dies or runs
         out of time loses its running task; the one waiting behind it goes back to ``pending``."""
         working = [w for w in busy if w.queue]
@@ -343,7 +382,9 @@ class Pool:
                     continue
                 else:
                     worker.copy_output()
-                    yield worker.answered(self.time_limit), result
+                    key = worker.answered(self.time_limit)
+                    self.ran[key] = worker
+                    yield key, result
                     continue
             died = worker.process.sentinel in ready or worker.connection in ready
             if died or now >= worker.deadline:
@@ -354,7 +395,8 @@ class Pool:
                 lost = worker.lost(self.time_limit)
                 worker.stop(kill=True)
                 (task, _), *waiting = worker.queue
-                pending.extendleft(reversed(waiting))
+                pending.put_back(waiting)
+                pending.orphan(worker)
                 yield task, lost
 
     def start(self) -> None:

@@ -47,6 +47,8 @@ from tf2lint.sources import FixNotWritable, open_source
 from tf2lint.writes import write_fixed
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from tf2lint.engine import FileResult
 
 # Rounds of fixes before giving up. A round applies every fix that does not overlap another, so
@@ -84,12 +86,13 @@ def lint_file(
     data: bytes | None = None,
     identity: ModuleIdentity | None = None,
     facts: ModuleFacts | None = None,
+    parse: Callable[[str], cst.Module] | None = None,
 ) -> FileOutcome:
     """Lint (and fix) one file, whose bytes are ``data`` if already read; as module
-    ``identity`` of a project, with the ``facts`` the other modules give it. Never raises:
-    every failure becomes a diagnostic."""
+    ``identity`` of a project, with the ``facts`` the other modules give it; ``parse``: as for
+    :func:`tf2lint.engine.lint_module`. Never raises: every failure becomes a diagnostic."""
     with collected_once():
-        return _lint_file(path, settings, data, identity, facts)
+        return _lint_file(path, settings, data, identity, facts, parse)
 
 
 def _lint_file(
@@ -98,6 +101,7 @@ def _lint_file(
     data: bytes | None,
     identity: ModuleIdentity | None,
     facts: ModuleFacts | None,
+    parse: Callable[[str], cst.Module] | None,
 ) -> FileOutcome:
     shown = display_path(path)
     outcome = FileOutcome(shown)
@@ -109,7 +113,9 @@ def _lint_file(
         except ReadError as error:
             return _unlinted(path, shown, unreadable(shown, error))
         rules = settings.rules_for(relative_to_root(path, settings.root))
-        fixed = lint_and_fix(source.text, shown, rules, settings, identity=identity, facts=facts)
+        fixed = lint_and_fix(
+            source.text, shown, rules, settings, identity=identity, facts=facts, parse=parse
+        )
         code = fixed.text
         diagnostics = fixed.result.diagnostics
         outcome.summary = fixed.result.summary
@@ -191,6 +197,7 @@ def lint_and_fix(
     only: tuple | None = None,
     identity: ModuleIdentity | None = None,
     facts: ModuleFacts | None = None,
+    parse: Callable[[str], cst.Module] | None = None,
 ) -> Fixed:
     """Lint ``text``; with ``settings.fix`` or ``settings.diff``, fix it until nothing is left
     to fix (the command line, notebooks and the LSP's "fix all"); with ``only`` (a diagnostic's
@@ -215,6 +222,7 @@ def lint_and_fix(
                 identity,
                 facts,
                 ignore_noqa=settings.ignore_noqa,
+                parse=parse,
             )
         )
 
@@ -339,14 +347,65 @@ class _Task:
     facts: ModuleFacts | None = None
     key: str | None = None
     settings: Settings | None = None  # the file's own, where not the run's
+    keep: int = 0  # how much source (characters) its worker may keep parsed: see _KeptTrees
 
 
 def _lint_task(settings: Settings, task: _Task) -> FileOutcome:
     """A worker's task: one file. The fixes were applied here; their libcst nodes stay here."""
     own = task.settings or settings
-    outcome = lint_file(task.path, own, task.data, task.identity, task.facts)
+    parse = KEPT_TREES.parser(task.keep)
+    outcome = lint_file(task.path, own, task.data, task.identity, task.facts, parse)
+    KEPT_TREES.settle()
     _portable(outcome.diagnostics)
     return outcome
+
+
+class _KeptTrees:
+    """The libcst trees a worker parsed in a run's first pass, kept for its second.
+
+    The second pass lints again each file whose analysis the other files change (up to a fifth
+    of a project's: see tf2lint.project), and libcst's parse is half of a lint. So a worker
+    keeps the tree of each file it parses, while the source kept stays within what its task
+    allows (``_Task.keep``), and the pool sends a file
+    linted again to the worker that linted it first (tf2lint.isolation). A tree depends on the
+    text alone: it is found by the text, and is given once."""
+
+    def __init__(self) -> None:
+        self.trees: dict[str, cst.Module] = {}
+        self.size = 0
+        self.new = False  # a tree kept since the last settle()
+
+    def settle(self) -> None:
+        """After a task that kept a tree: take everything alive out of the cyclic collector's
+        view. Else each of its full collections traces every node kept (0.6 s each for a
+        corpus). A tree has no cycles: reference counting frees it once used. What the task
+        left is already collected (see :func:`collected_once`), so what is frozen is alive."""
+        if self.new:
+            gc.freeze()
+            self.new = False
+
+    def parser(self, keep: int) -> Callable[[str], cst.Module]:
+        from tf2lint.parsing import parse_module
+
+        def parse(text: str) -> cst.Module:
+            module = self.trees.pop(text, None)
+            if module is not None:
+                self.size -= len(text)
+                return module
+            module = parse_module(text)
+            if self.size + len(text) <= keep:
+                self.trees[text] = module
+                self.size += len(text)
+                self.new = True
+            return module
+
+        return parse
+
+
+KEPT_TREES = _KeptTrees()  # a worker's own
+# What a run's workers may keep parsed in all, in characters of source (about 160 MB of trees).
+KEPT_SOURCE = 4_000_000
+TREE_BYTES_PER_CHARACTER = 40
 
 
 @dataclass
@@ -491,42 +550,43 @@ def run(
             outcomes[i] = _cached(store, own.of(task), task.key, path)
         if outcomes[i] is None:
             tasks.append(task)
-    counter = _Counter(len(paths), progress)
-    counter.add(len(paths) - len(tasks))
-    for task, outcome in _lint_all(tasks, settings, jobs):
-        outcomes[task.index] = outcome
-        counter.add(1)
-        _remember(own.store(task.settings), task.key, outcome)
+    with _Workers(settings, jobs) as workers:
+        counter = _Counter(len(paths), progress)
+        counter.add(len(paths) - len(tasks))
+        for task, outcome in workers.lint(tasks, keep=True):
+            outcomes[task.index] = outcome
+            counter.add(1)
+            _remember(own.store(task.settings), task.key, outcome)
 
-    # The project: what each file learns from the others, and the files that learn something.
-    summaries = {
-        i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
-    }
-    for i, summary in _context_summaries(context, identities, own, len(paths), jobs):
-        summaries[i] = summary
-    again: list[_Task] = []
-    roots = {i: identities[i].root for i in summaries}
-    shown = {i: display_path(path) for i, path in enumerate((*paths, *context))}
-    for i, facts in second_pass(summaries, roots, shown).items():
-        if i >= len(paths):
-            continue  # a file of the context: not reported, so not linted again
-        task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))
-        store = own.store(task.settings)
-        if store is not None:
-            try:  # read again: a first pass with --fix may have rewritten it
-                task.data = read_bytes(paths[i], own.of(task).max_file_size)
-            except ReadError:
-                continue  # the first pass's result stands
-            task.key = _key(store, own.of(task), task.data, paths[i], identities[i], facts)
-            outcome = _cached(store, own.of(task), task.key, paths[i])
-            if outcome is not None:
-                outcomes[i] = _with_fixes_of(outcomes[i], outcome)
-                continue
-        again.append(task)
-    for task, outcome in _lint_all(again, settings, jobs):
-        outcomes[task.index] = _with_fixes_of(outcomes[task.index], outcome)
-        _remember(own.store(task.settings), task.key, outcome)
-    return RunResult(outcomes)  # type: ignore[arg-type]
+        # The project: what each file learns from the others, and the files that learn something.
+        summaries = {
+            i: o.summary for i, o in enumerate(outcomes) if o is not None and o.summary is not None
+        }
+        for i, summary in _context_summaries(context, identities, own, len(paths), workers):
+            summaries[i] = summary
+        again: list[_Task] = []
+        roots = {i: identities[i].root for i in summaries}
+        shown = {i: display_path(path) for i, path in enumerate((*paths, *context))}
+        for i, facts in second_pass(summaries, roots, shown).items():
+            if i >= len(paths):
+                continue  # a file of the context: not reported, so not linted again
+            task = _Task(i, paths[i], None, identities[i], facts, settings=own.settings(paths[i]))
+            store = own.store(task.settings)
+            if store is not None:
+                try:  # read again: a first pass with --fix may have rewritten it
+                    task.data = read_bytes(paths[i], own.of(task).max_file_size)
+                except ReadError:
+                    continue  # the first pass's result stands
+                task.key = _key(store, own.of(task), task.data, paths[i], identities[i], facts)
+                outcome = _cached(store, own.of(task), task.key, paths[i])
+                if outcome is not None:
+                    outcomes[i] = _with_fixes_of(outcomes[i], outcome)
+                    continue
+            again.append(task)
+        for task, outcome in workers.lint(again):
+            outcomes[task.index] = _with_fixes_of(outcomes[task.index], outcome)
+            _remember(own.store(task.settings), task.key, outcome)
+        return RunResult(outcomes)  # type: ignore[arg-type]
 
 
 def _with_fixes_of(first: FileOutcome | None, second: FileOutcome) -> FileOutcome:
@@ -569,7 +629,7 @@ def _context_summaries(
     identities: Sequence[ModuleIdentity],
     own: _Own,
     first: int,
-    jobs: int | None,
+    workers: _Workers,
 ) -> Iterator[tuple[int, ModuleSummary]]:
     """The summaries of the ``context`` files, numbered from ``first``: cached ones as they
     are, the others linted (never fixed) and cached, as the first pass of a whole run would."""
@@ -591,7 +651,7 @@ def _context_summaries(
                     yield i, hit.summary
                 continue
         tasks.append(task)
-    for task, outcome in _lint_all(tasks, own.run, jobs):
+    for task, outcome in workers.lint(tasks):
         _remember(own.store(own.settings(task.path)), task.key, outcome)
         if outcome.summary is not None:
             yield task.index, outcome.summary
@@ -648,32 +708,50 @@ def _size(path: Path, data: bytes | None) -> int:
         return 0
 
 
-def _lint_all(
-    tasks: list[_Task], settings: Settings, jobs: int | None
-) -> Iterator[tuple[_Task, FileOutcome]]:
-    """Lint each task's file in worker processes (see tf2lint.isolation), biggest files first
-    so that no worker is left with a big file at the end while the others idle."""
-    if not tasks:
-        return
-    # Loaded once here rather than in each worker: forked workers inherit them.
-    from tf2lint import engine, fixes  # noqa: F401
-    from tf2lint.isolation import Lost, Pool, memory_limit_for
+class _Workers:
+    """A run's worker processes (see tf2lint.isolation), started for its first file to lint and
+    kept for all its passes: a file linted again goes back to the worker that kept its tree."""
 
-    jobs = min(jobs or os.cpu_count() or 1, len(tasks))
-    order = sorted(tasks, key=lambda t: -_size(t.path, t.data))
-    by_index = {t.index: t for t in tasks}
-    pool = Pool(
-        _lint_task,
-        settings,
-        jobs=jobs,
-        time_limit=settings.time_limit,
-        memory_limit=settings.memory_limit or memory_limit_for(settings.max_file_size),
-    )
-    with pool:
-        for i, result in pool.map((t.index, t) for t in order):
+    def __init__(self, settings: Settings, jobs: int | None) -> None:
+        self.settings, self.jobs = settings, jobs or os.cpu_count() or 1
+        self.pool = None
+
+    def lint(self, tasks: list[_Task], keep: bool = False) -> Iterator[tuple[_Task, FileOutcome]]:
+        """Lint each task's file, biggest files first so that no worker is left with a big
+        file at the end while the others idle. ``keep``: a first pass, whose trees the
+        workers keep for the second, up to ``KEPT_SOURCE`` in all."""
+        if not tasks:
+            return
+        # Loaded once here rather than in each worker: forked workers inherit them.
+        from tf2lint import engine, fixes  # noqa: F401
+        from tf2lint.isolation import Lost, Pool, memory_limit_for
+
+        jobs = min(self.jobs, len(tasks))
+        settings = self.settings
+        memory = settings.memory_limit or memory_limit_for(settings.max_file_size)
+        if self.pool is None:
+            self.pool = Pool(_lint_task, settings, jobs, settings.time_limit, memory_limit=memory)
+        self.pool.jobs = max(self.pool.jobs, jobs)
+        # Kept trees may take a quarter of a worker's memory limit at most.
+        allowed = min(KEPT_SOURCE // self.pool.jobs, memory // (4 * TREE_BYTES_PER_CHARACTER))
+        for task in tasks:
+            task.keep = allowed if keep else 0
+        order = sorted(tasks, key=lambda t: -_size(t.path, t.data))
+        by_index = {t.index: t for t in tasks}
+        for i, result in self.pool.map((t.index, t) for t in order):
             task = by_index[i]
             if isinstance(result, Lost):
                 shown = display_path(task.path)
                 why = engine_diagnostic(result.kind, shown, result.message)
                 result = _unlinted(task.path, shown, why)
             yield task, result
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
