@@ -185,12 +185,17 @@ def _methods_of(
     return found
 
 
-def _dispatch_tables(
-    rules: list[Rule],
-) -> tuple[dict[type, list[tuple[str, Callable]]], dict[type, list[tuple[str, Callable]]]]:
-    """Per node type, the (rule id, bound method) pairs to call on entering and on leaving."""
-    visits: dict[type, list[tuple[str, Callable]]] = defaultdict(list)
-    leaves: dict[type, list[tuple[str, Callable]]] = defaultdict(list)
+_Table = dict[type, list[tuple[str | None, Callable]]]
+
+
+def _dispatch_tables(rules: list[Rule], context: LintContext) -> tuple[_Table, _Table]:
+    """Per node type, the (rule id, bound method) pairs to call on leaving and on entering
+    (indexed by ``entering``). The context's own ``enter`` and ``leave`` come first on
+    entering and last on leaving, under the rule id None."""
+    leaves: _Table = defaultdict(list)
+    visits: _Table = defaultdict(list)
+    for node_type in _CONTEXT_TYPES:
+        visits[node_type].append((None, context.enter))
     for rule in rules:
         rule_visits, rule_leaves = _methods_of(type(rule))
         rule_id = type(rule).id
@@ -198,7 +203,9 @@ def _dispatch_tables(
             visits[node_type].append((rule_id, getattr(rule, attr)))
         for node_type, attr in rule_leaves:
             leaves[node_type].append((rule_id, getattr(rule, attr)))
-    return visits, leaves
+    for node_type in _CONTEXT_TYPES:
+        leaves[node_type].append((None, context.leave))
+    return dict(leaves), dict(visits)
 
 
 def lint_module(
@@ -301,37 +308,28 @@ def lint_module(
             instances.append(rule(context))
         except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
             failed[rule.id] = error
-    visits, leaves = _dispatch_tables(instances)
+    tables = _dispatch_tables(instances, context)
 
-    def fail(rule_id: str, error: Exception, node: cst.CSTNode) -> None:
+    def fail(rule_id: str, error: BaseException, node: cst.CSTNode) -> None:
         """One rule failing must not stop the others: drop it from the dispatch tables."""
         failed[rule_id] = error
         failed_at[rule_id] = node
-        for table in (visits, leaves):
+        for table in tables:
             for t, methods in table.items():
                 table[t] = [m for m in methods if m[0] != rule_id]
 
-    # Replay the model's walk, only for the node types someone listens to.
-    relevant = _CONTEXT_TYPES.union(visits, leaves)
-    context_types = _CONTEXT_TYPES
-    context_enter, context_leave = context.enter, context.leave
-    get_visits, get_leaves = visits.get, leaves.get
+    # Replay the model's walk: one lookup per event, for the node types someone listens to.
     try:
         for node, entering in model.events:
-            t = type(node)
-            if t not in relevant:
-                continue
-            if entering and t in context_types:
-                context_enter(node)
-            methods = get_visits(t) if entering else get_leaves(t)
-            if methods:
+            methods = tables[entering].get(type(node))
+            if methods is not None:
                 for rule_id, method in methods:
                     try:
                         method(node)
                     except (Exception, SystemExit) as error:  # a plugin's sys.exit() too
+                        if rule_id is None:  # the context's own: below
+                            raise
                         fail(rule_id, error, node)
-            if not entering and t in context_types:
-                context_leave(node)
     except Exception as error:  # the traversal state itself (not a rule): report, lint no more
         result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
         result.internal_error = True

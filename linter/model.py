@@ -421,6 +421,9 @@ class ModuleModel:
     ) -> FunctionInfo | str | None:
         """The function ``expr`` names: one of this module, else the qualified name of one that
         may be another linted module's (``utils.preprocess``, an imported name)."""
+        t = type(expr)
+        if t is not cst.Name and t is not cst.Attribute and t is not cst.Lambda:
+            return None  # a literal, a call...: asked of every argument of every call
         found = self.function_referenced(expr, scope)
         if found is not None:
             return found

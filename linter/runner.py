@@ -355,7 +355,6 @@ def _lint_task(settings: Settings, task: _Task) -> FileOutcome:
     own = task.settings or settings
     parse = KEPT_TREES.parser(task.keep)
     outcome = lint_file(task.path, own, task.data, task.identity, task.facts, parse)
-    KEPT_TREES.settle()
     _portable(outcome.diagnostics)
     return outcome
 
@@ -365,29 +364,21 @@ class _KeptTrees:
 
     The second pass lints again each file whose analysis the other files change (up to a fifth
     of a project's: see tf2lint.project), and libcst's parse is half of a lint. So a worker
-    keeps the tree of each file it parses, while the source kept stays within what its task
-    allows (``_Task.keep``), and the pool sends a file
-    linted again to the worker that linted it first (tf2lint.isolation). A tree depends on the
-    text alone: it is found by the text, and is given once."""
+    keeps the tree each task parses first, while the source kept stays within what the task
+    allows (``_Task.keep``), and the pool sends a file linted again to the worker that linted
+    it first (tf2lint.isolation). A tree depends on the text alone: it is found by the text,
+    and is given once."""
 
     def __init__(self) -> None:
         self.trees: dict[str, cst.Module] = {}
         self.size = 0
-        self.new = False  # a tree kept since the last settle()
-
-    def settle(self) -> None:
-        """After a task that kept a tree: take everything alive out of the cyclic collector's
-        view. Else each of its full collections traces every node kept (0.6 s each for a
-        corpus). A tree has no cycles: reference counting frees it once used. What the task
-        left is already collected (see :func:`collected_once`), so what is frozen is alive."""
-        if self.new:
-            gc.freeze()
-            self.new = False
 
     def parser(self, keep: int) -> Callable[[str], cst.Module]:
+        """The parse for one task, which may keep its first tree within ``keep`` characters."""
         from tf2lint.parsing import parse_module
 
         def parse(text: str) -> cst.Module:
+            nonlocal keep
             module = self.trees.pop(text, None)
             if module is not None:
                 self.size -= len(text)
@@ -396,7 +387,13 @@ class _KeptTrees:
             if self.size + len(text) <= keep:
                 self.trees[text] = module
                 self.size += len(text)
-                self.new = True
+                # Out of the cyclic collector's view: else each collection until the second pass
+                # traces every node kept (up to 0.6 s each). A tree has no cycles: reference
+                # counting still frees it once used. The rest frozen is alive but for cycles
+                # left before the task, which the collector has had its chance at (never this
+                # task's model: it is built after the parse).
+                gc.freeze()
+            keep = 0  # a fix's next round: not kept
             return module
 
         return parse

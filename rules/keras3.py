@@ -79,11 +79,13 @@ class Keras3Table:
         self.ancestors: dict[str, list[str]] = data["ancestors"]
         self.aliases: dict[str, str] = data["class_aliases"]
         self.arguments: dict[str, dict[str, dict]] = data["arguments"]
+        self.removed_keywords = frozenset(k for removed in self.arguments.values() for k in removed)
         self.defaults: dict[str, dict[str, list]] = data["defaults"]
         self.member_names = frozenset(m for ms in self.members.values() for m in ms)
         self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
         self.default_owners = frozenset(self.defaults)
-        self.keras_tensor: dict[str, list[str]] = data["keras_tensor"]
+        self.keras_tensor = {kind: frozenset(names) for kind, names in data["keras_tensor"].items()}
+        self.keras_tensor_members = frozenset().union(*self.keras_tensor.values())
         self.backend: dict[str, list[str]] = data["backend"]
         self.size_layers = frozenset(data["size_layers"])
         self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
@@ -906,7 +908,12 @@ class KerasRemovedArgument(_Keras3Rule):
         self._tested.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not any(a.keyword is not None for a in node.args) or uses_tf_keras(self.model):
+        removed_anywhere = table().removed_keywords
+        if not any(
+            a.keyword is not None and a.keyword.value in removed_anywhere for a in node.args
+        ):
+            return
+        if uses_tf_keras(self.model):
             return
         owners = _call_owners(self.model, self.context.scope, node)
         if not owners:

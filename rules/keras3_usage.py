@@ -260,9 +260,12 @@ class KerasTensorApi(_Keras3Rule):
     """
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        member = node.attr.value
+        if member not in table().keras_tensor_members:  # most attributes: at once
+            return
         if uses_tf_keras(self.model) or self.model.is_target(node):
             return
-        member, receiver, scope = node.attr.value, node.value, self.context.scope
+        receiver, scope = node.value, self.context.scope
         api = table().keras_tensor
         found = None
         if isinstance(receiver, cst.Attribute) and receiver.attr.value in ("shape", "dtype"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 
 import libcst as cst
@@ -23,6 +24,14 @@ def test_same_tree_as_libcst():
     for path in FIXTURES:
         source = path.read_text("utf-8")
         assert engine.parse_module(source).deep_equals(cst.parse_module(source)), path
+
+
+def test_a_parser_import_of_a_module_not_imported_yet_falls_back_to_libcsts_parse(monkeypatch):
+    """The parser runs with an import hook that imports nothing: a module it would import
+    for the first time is missing there (KeyError), and the ordinary parse runs instead."""
+    monkeypatch.delitem(sys.modules, "libcst")
+    source = "def f(x):\n    return x  # one\n"
+    assert engine.parse_module(source).deep_equals(cst.parse_module(source))
 
 
 def test_validation_is_back_after_a_parse_and_after_a_parse_error():
