@@ -299,6 +299,8 @@ def lint_module(
         return result
     if not model.imports_tensorflow() and not traced_from_elsewhere:
         rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
+    if facts is None and not _may_name_keras(source, identity):
+        rules = [r for r in rules if not getattr(r, "requires_keras", False)]
     context = LintContext(model, path)
     failed: dict[str, BaseException] = {}
     failed_at: dict[str, cst.CSTNode] = {}
@@ -387,6 +389,14 @@ def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
     return all(getattr(r, "requires_tensorflow", True) for r in rules) and not any(
         text in source for text in _TENSORFLOW_TEXT
     )
+
+
+def _may_name_keras(source: str, identity: ModuleIdentity | None) -> bool:
+    """Whether a Keras name can resolve in the module without the project's help: each is
+    spelled in its text (an import, ``tf.keras``), or in its package's name (Keras's own
+    relative imports). Keras objects all come from Keras names; a module that gets them from
+    another one has facts (the project's second pass)."""
+    return "keras" in source or (identity is not None and "keras" in identity.package)
 
 
 # How far a traced chain is followed (a chain of helpers is rarely longer; cycles stop here).

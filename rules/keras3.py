@@ -239,6 +239,11 @@ def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
 
 
 class _Keras3Rule(Rule):
+    """A Keras 3 rule. One whose every finding needs a Keras name or a Keras object as evidence
+    sets ``requires_keras``: the engine skips it in a module where no Keras name can resolve
+    (see tf2lint.engine). One that also reads spellings alone (``save_format=``, ``lr=`` on
+    ``tf.optimizers``, ``history["lr"]``) does not."""
+
     category = "keras3"
     since_tensorflow = "2.16"
 
@@ -321,6 +326,7 @@ def _under(name: str, paths: tuple[str, ...]) -> bool:
 
 class KerasLegacyOptimizers(_RemovedApiRule):
     id = "TF002"
+    requires_keras = True
     name = "keras-legacy-optimizers"
     severity = "error"
     message = "`tf.keras.optimizers.legacy` is not supported in Keras 3"
@@ -342,6 +348,7 @@ class KerasLegacyOptimizers(_RemovedApiRule):
 
 class KerasBackendSession(_RemovedApiRule):
     id = "TF005"
+    requires_keras = True
     name = "keras-backend-session"
     severity = "error"
     message = "`tf.keras.backend.get_session`/`set_session` were removed in Keras 3"
@@ -380,6 +387,7 @@ class TfEstimatorRemoved(_RemovedApiRule):
 
 class KerasLayersExperimental(_RemovedApiRule):
     id = "TF009"
+    requires_keras = True
     name = "keras-layers-experimental"
     severity = "error"
     message = "`tf.keras.layers.experimental` was removed in Keras 3; the layers moved up"
@@ -402,6 +410,7 @@ class KerasLayersExperimental(_RemovedApiRule):
 
 class MetricResetStates(_Keras3Rule):
     id = "TF001"
+    requires_keras = True
     name = "metric-reset-states"
     severity = "error"
     message = "Keras 3 metrics have `reset_state()`, not `reset_states()`"
@@ -483,6 +492,7 @@ _MODEL_EXTENSIONS = (".keras", ".h5", ".hdf5")
 
 class SavePathWithoutExtension(_Keras3Rule):
     id = "TF004"
+    requires_keras = True
     name = "save-path-without-extension"
     severity = "error"
     message = "Keras 3 `save`/`save_weights` need a `.keras`/`.weights.h5` file name"
@@ -661,6 +671,7 @@ _HAND_WRITTEN = (
 
 class KerasRemovedSymbol(_Keras3Rule):
     id = "TF010"
+    requires_keras = True
     name = "keras3-removed-symbol"
     severity = "error"
     message = "this `tf.keras` name does not exist in Keras 3"
@@ -771,6 +782,7 @@ _HAND_WRITTEN_MEMBERS = {
 
 class KerasRemovedMember(_Keras3Rule):
     id = "TF011"
+    requires_keras = True
     name = "keras3-removed-member"
     severity = "error"
     message = "this Keras object has no such method or attribute in Keras 3"
@@ -871,6 +883,7 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
 
 class KerasRemovedArgument(_Keras3Rule):
     id = "TF012"
+    requires_keras = True
     name = "keras3-removed-argument"
     severity = "error"
     message = "Keras 3 does not take this keyword argument"
@@ -960,6 +973,7 @@ def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
 
 class KerasChangedDefault(_Keras3Rule):
     id = "TF013"
+    requires_keras = True
     name = "keras3-changed-default"
     severity = "warning"
     message = "Keras 3 changed this argument's default: the call now computes something else"

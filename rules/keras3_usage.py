@@ -186,6 +186,7 @@ def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
 
 class TfOpOnKerasTensor(_Keras3Rule):
     id = "TF015"
+    requires_keras = True
     name = "tf-op-on-keras-tensor"
     severity = "error"
     message = "a TensorFlow op on a Keras tensor fails in Keras 3 outside a layer"
@@ -242,6 +243,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
 
 class KerasTensorApi(_Keras3Rule):
     id = "TF016"
+    requires_keras = True
     name = "keras2-tensor-api"
     severity = "error"
     message = "Keras 3 tensors and build shapes lost the TensorShape/DType API"
@@ -295,6 +297,7 @@ _KIND_TYPE = {"shape": "tuple", "dtype": "string"}
 
 class BackendOnKerasVariable(_Keras3Rule):
     id = "TF017"
+    requires_keras = True
     name = "backend-on-keras3-variable"
     severity = "error"
     message = "this `tf.keras.backend` function fails on Keras 3 variables"
@@ -506,6 +509,7 @@ _HARD_SIGMOID = (
 
 class KerasSavingChanged(_Keras3Rule):
     id = "TF019"
+    requires_keras = True
     name = "keras3-saving-changed"
     severity = "error"
     message = "Keras 3 saves and loads this differently"
@@ -590,6 +594,7 @@ _CHECKPOINT_SUFFIXES = (".keras", ".h5", ".hdf5")
 
 class KerasChangedValue(_Keras3Rule):
     id = "TF020"
+    requires_keras = True
     name = "keras3-changed-value"
     severity = "error"
     message = "Keras 3 refuses, ignores or rebinds this argument"

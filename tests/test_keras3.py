@@ -725,3 +725,63 @@ def test_a_function_returning_calls_of_itself_is_read_once(monkeypatch):
     source += "def run(x):\n    m = walk(3, x)\n    m.compile('sgd', 'mse', ['acc'])\n"
     assert rule_ids(source, ["TF0"]) == []
     assert 0 < len(reads) == len({id(fn) for fn in reads})
+
+
+class _EveryModule(keras3._Keras3Rule):
+    """Reports each module it runs on: shows where the engine runs a rule that requires Keras."""
+
+    id = "XKERAS"
+    name = "every-module"
+    message = "ran"
+    rationale = "test"
+    requires_keras = True
+
+    def visit_Module(self, node):
+        self.report(node, "ran")
+
+
+@pytest.mark.parametrize(
+    ("source", "runs"),
+    [
+        ("import tensorflow as tf\n\nx = tf.constant(1)\n", False),
+        ("import tensorflow as tf\n\nlayer = tf.keras.layers.Dense(2)\n", True),
+        ("from tensorflow import keras\n", True),
+    ],
+)
+def test_a_rule_requiring_keras_runs_where_a_keras_name_can_resolve(source, runs):
+    assert bool(lint_module(source, "train.py", [_EveryModule]).diagnostics) == runs
+
+
+def test_a_rule_requiring_keras_runs_where_the_project_tells_of_keras(tmp_path):
+    """The module names no Keras, but its layer's base class is one (another module says so)."""
+    (tmp_path / "base_layers.py").write_text(
+        "import tensorflow as tf\n\n\nclass Residual(tf.keras.layers.Layer):\n    pass\n"
+    )
+    (tmp_path / "block.py").write_text(
+        "import tensorflow as tf\n"
+        "from base_layers import Residual\n"
+        "\n\n"
+        "class Block(Residual):\n"
+        "    def build(self, input_shape):\n"
+        "        self.units = input_shape.as_list()[-1]\n"
+        "\n"
+        "    def call(self, x):\n"
+        "        return tf.nn.relu(x)\n"
+    )
+    done = run_cli(
+        "check", ".", "--no-cache", "--select", "TF016", "--output-format", "json", cwd=tmp_path
+    )
+    found = [
+        (d["filename"].rsplit("/", 1)[-1], d["location"]["row"]) for d in json.loads(done.stdout)
+    ]
+    assert found == [("block.py", 7)]
+
+
+def test_every_rule_requiring_keras_needs_a_keras_name_for_each_finding():
+    """Which Keras 3 rules the engine may skip where no Keras name resolves: those that also
+    read spellings alone (save_format=, fit_generator, tf.optimizers' lr=, history["lr"],
+    fit's workers=) and tf.estimator, which is not Keras, are never skipped."""
+    rules = [r for r in all_rules() if r.category == "keras3"]
+    assert sorted(r.id for r in rules if not getattr(r, "requires_keras", False)) == [
+        "TF003", "TF006", "TF007", "TF008", "TF014", "TF018",
+    ]  # fmt: skip
