@@ -299,8 +299,8 @@ def lint_module(
         return result
     if not model.imports_tensorflow() and not traced_from_elsewhere:
         rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
-    if facts is None and not _may_name_keras(source, identity):
-        rules = [r for r in rules if not getattr(r, "requires_keras", False)]
+    if facts is None:  # what other modules tell it could give any rule its evidence
+        rules = [r for r in rules if _holds_required_text(r, source, identity)]
     context = LintContext(model, path)
     failed: dict[str, BaseException] = {}
     failed_at: dict[str, cst.CSTNode] = {}
@@ -391,12 +391,13 @@ def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
     )
 
 
-def _may_name_keras(source: str, identity: ModuleIdentity | None) -> bool:
-    """Whether a Keras name can resolve in the module without the project's help: each is
-    spelled in its text (an import, ``tf.keras``), or in its package's name (Keras's own
-    relative imports). Keras objects all come from Keras names; a module that gets them from
-    another one has facts (the project's second pass)."""
-    return "keras" in source or (identity is not None and "keras" in identity.package)
+def _holds_required_text(rule: type[Rule], source: str, identity: ModuleIdentity | None) -> bool:
+    """A rule may declare ``requires_text``: strings of which its evidence, found by this
+    module's code alone, always spells one (``"keras"`` for a Keras name). It is skipped in a
+    module whose text holds none of them, nor its package's name (relative imports)."""
+    needed = getattr(rule, "requires_text", ())
+    package = identity.package if identity is not None else ""
+    return not needed or any(text in source or text in package for text in needed)
 
 
 # How far a traced chain is followed (a chain of helpers is rarely longer; cycles stop here).

@@ -238,11 +238,17 @@ def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
     return _as_keras_object(subclass_kind(model, cls, f"`{cls.name}`"))
 
 
+# What a module's own code must spell for the evidence of this file's helpers (keras3_name,
+# keras_object, keras_tensor...) to find anything: every Keras name resolves from a spelling with
+# "keras" in it (an import, `tf.keras`), and keras_object's one guess reads `<x>.metrics`.
+KERAS_EVIDENCE_TEXT = ("keras", ".metrics")
+
+
 class _Keras3Rule(Rule):
-    """A Keras 3 rule. One whose every finding needs a Keras name or a Keras object as evidence
-    sets ``requires_keras``: the engine skips it in a module where no Keras name can resolve
-    (see tf2lint.engine). One that also reads spellings alone (``save_format=``, ``lr=`` on
-    ``tf.optimizers``, ``history["lr"]``) does not."""
+    """A Keras 3 rule. One whose every finding needs that evidence declares ``requires_text =
+    KERAS_EVIDENCE_TEXT`` (the engine skips it in a module without any, see tf2lint.engine);
+    one that also reads spellings alone (``save_format=``, ``lr=`` on ``tf.optimizers``,
+    ``history["lr"]``) does not."""
 
     category = "keras3"
     since_tensorflow = "2.16"
@@ -326,7 +332,7 @@ def _under(name: str, paths: tuple[str, ...]) -> bool:
 
 class KerasLegacyOptimizers(_RemovedApiRule):
     id = "TF002"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras-legacy-optimizers"
     severity = "error"
     message = "`tf.keras.optimizers.legacy` is not supported in Keras 3"
@@ -348,7 +354,7 @@ class KerasLegacyOptimizers(_RemovedApiRule):
 
 class KerasBackendSession(_RemovedApiRule):
     id = "TF005"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras-backend-session"
     severity = "error"
     message = "`tf.keras.backend.get_session`/`set_session` were removed in Keras 3"
@@ -387,7 +393,7 @@ class TfEstimatorRemoved(_RemovedApiRule):
 
 class KerasLayersExperimental(_RemovedApiRule):
     id = "TF009"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras-layers-experimental"
     severity = "error"
     message = "`tf.keras.layers.experimental` was removed in Keras 3; the layers moved up"
@@ -410,7 +416,7 @@ class KerasLayersExperimental(_RemovedApiRule):
 
 class MetricResetStates(_Keras3Rule):
     id = "TF001"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "metric-reset-states"
     severity = "error"
     message = "Keras 3 metrics have `reset_state()`, not `reset_states()`"
@@ -492,7 +498,7 @@ _MODEL_EXTENSIONS = (".keras", ".h5", ".hdf5")
 
 class SavePathWithoutExtension(_Keras3Rule):
     id = "TF004"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "save-path-without-extension"
     severity = "error"
     message = "Keras 3 `save`/`save_weights` need a `.keras`/`.weights.h5` file name"
@@ -671,7 +677,7 @@ _HAND_WRITTEN = (
 
 class KerasRemovedSymbol(_Keras3Rule):
     id = "TF010"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-removed-symbol"
     severity = "error"
     message = "this `tf.keras` name does not exist in Keras 3"
@@ -782,7 +788,7 @@ _HAND_WRITTEN_MEMBERS = {
 
 class KerasRemovedMember(_Keras3Rule):
     id = "TF011"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-removed-member"
     severity = "error"
     message = "this Keras object has no such method or attribute in Keras 3"
@@ -883,7 +889,7 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
 
 class KerasRemovedArgument(_Keras3Rule):
     id = "TF012"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-removed-argument"
     severity = "error"
     message = "Keras 3 does not take this keyword argument"
@@ -973,7 +979,7 @@ def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
 
 class KerasChangedDefault(_Keras3Rule):
     id = "TF013"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-changed-default"
     severity = "warning"
     message = "Keras 3 changed this argument's default: the call now computes something else"

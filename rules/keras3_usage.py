@@ -15,6 +15,7 @@ from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope
 from tf2lint.rules.keras3 import (
+    KERAS_EVIDENCE_TEXT,
     _code,
     _Keras3Rule,
     _keras_subclass,
@@ -186,7 +187,7 @@ def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
 
 class TfOpOnKerasTensor(_Keras3Rule):
     id = "TF015"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "tf-op-on-keras-tensor"
     severity = "error"
     message = "a TensorFlow op on a Keras tensor fails in Keras 3 outside a layer"
@@ -243,7 +244,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
 
 class KerasTensorApi(_Keras3Rule):
     id = "TF016"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras2-tensor-api"
     severity = "error"
     message = "Keras 3 tensors and build shapes lost the TensorShape/DType API"
@@ -297,7 +298,7 @@ _KIND_TYPE = {"shape": "tuple", "dtype": "string"}
 
 class BackendOnKerasVariable(_Keras3Rule):
     id = "TF017"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "backend-on-keras3-variable"
     severity = "error"
     message = "this `tf.keras.backend` function fails on Keras 3 variables"
@@ -509,7 +510,7 @@ _HARD_SIGMOID = (
 
 class KerasSavingChanged(_Keras3Rule):
     id = "TF019"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-saving-changed"
     severity = "error"
     message = "Keras 3 saves and loads this differently"
@@ -594,7 +595,7 @@ _CHECKPOINT_SUFFIXES = (".keras", ".h5", ".hdf5")
 
 class KerasChangedValue(_Keras3Rule):
     id = "TF020"
-    requires_keras = True
+    requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-changed-value"
     severity = "error"
     message = "Keras 3 refuses, ignores or rebinds this argument"

@@ -721,7 +721,7 @@ def test_a_function_returning_calls_of_itself_is_read_once(monkeypatch):
     real = model_module._return_statements
     monkeypatch.setattr(model_module, "_return_statements", lambda fn: reads.append(fn) or real(fn))
     returns = "".join(f"    if n == {i}:\n        return walk(n - 1, x)\n" for i in range(3))
-    source = f"import tensorflow as tf\n\ndef walk(n, x):\n{returns}    return x\n\n"
+    source = f"from tensorflow import keras\n\ndef walk(n, x):\n{returns}    return x\n\n"
     source += "def run(x):\n    m = walk(3, x)\n    m.compile('sgd', 'mse', ['acc'])\n"
     assert rule_ids(source, ["TF0"]) == []
     assert 0 < len(reads) == len({id(fn) for fn in reads})
@@ -734,7 +734,7 @@ class _EveryModule(keras3._Keras3Rule):
     name = "every-module"
     message = "ran"
     rationale = "test"
-    requires_keras = True
+    requires_text = keras3.KERAS_EVIDENCE_TEXT
 
     def visit_Module(self, node):
         self.report(node, "ran")
@@ -746,13 +746,14 @@ class _EveryModule(keras3._Keras3Rule):
         ("import tensorflow as tf\n\nx = tf.constant(1)\n", False),
         ("import tensorflow as tf\n\nlayer = tf.keras.layers.Dense(2)\n", True),
         ("from tensorflow import keras\n", True),
+        ("import tensorflow as tf\n\nfor m in model.metrics:\n    m.reset_state()\n", True),
     ],
 )
-def test_a_rule_requiring_keras_runs_where_a_keras_name_can_resolve(source, runs):
+def test_a_rule_requiring_keras_runs_where_keras_evidence_can_be_found(source, runs):
     assert bool(lint_module(source, "train.py", [_EveryModule]).diagnostics) == runs
 
 
-def test_a_rule_requiring_keras_runs_where_the_project_tells_of_keras(tmp_path):
+def test_a_rule_requiring_keras_runs_where_another_module_tells_of_keras(tmp_path):
     """The module names no Keras, but its layer's base class is one (another module says so)."""
     (tmp_path / "base_layers.py").write_text(
         "import tensorflow as tf\n\n\nclass Residual(tf.keras.layers.Layer):\n    pass\n"
@@ -777,11 +778,11 @@ def test_a_rule_requiring_keras_runs_where_the_project_tells_of_keras(tmp_path):
     assert found == [("block.py", 7)]
 
 
-def test_every_rule_requiring_keras_needs_a_keras_name_for_each_finding():
-    """Which Keras 3 rules the engine may skip where no Keras name resolves: those that also
-    read spellings alone (save_format=, fit_generator, tf.optimizers' lr=, history["lr"],
+def test_the_keras3_rules_that_read_spellings_alone_are_never_skipped():
+    """Which Keras 3 rules the engine may skip where no Keras evidence can be found: those that
+    also read spellings alone (save_format=, fit_generator, tf.optimizers' lr=, history["lr"],
     fit's workers=) and tf.estimator, which is not Keras, are never skipped."""
     rules = [r for r in all_rules() if r.category == "keras3"]
-    assert sorted(r.id for r in rules if not getattr(r, "requires_keras", False)) == [
+    assert sorted(r.id for r in rules if not getattr(r, "requires_text", ())) == [
         "TF003", "TF006", "TF007", "TF008", "TF014", "TF018",
     ]  # fmt: skip

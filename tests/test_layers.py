@@ -96,6 +96,7 @@ DEFERRED: dict[tuple[str, str], str] = {
     ("runner", "tf2lint.engine"): "libcst: a run answered from the cache never loads it",
     ("runner", "tf2lint.fixes"): "libcst: a run answered from the cache never loads it",
     ("runner", "tf2lint.incremental"): "libcst: a run answered from the cache never loads it",
+    ("runner", "tf2lint.parsing"): "libcst: a run answered from the cache never loads it",
     ("cli", "tf2lint.lsp_worker"): "multiprocessing and the worker: only `tf2lint lsp` starts one",
     ("lsp_worker", "tf2lint.engine"): "runs in the starting worker, not in the server",
     ("lsp_worker", "tf2lint.plugins"): "runs in the starting worker, not in the server",
