@@ -50,7 +50,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-from generated_data import public_api, write_or_check
+from generated_data import public_api, public_names, write_or_check
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("KERAS_BACKEND", "tensorflow")
@@ -172,15 +172,8 @@ def traced_methods(keras_module: types.ModuleType) -> dict[str, list[str]]:
 
 
 def _public_functions(module: types.ModuleType) -> Iterator[tuple[str, object]]:
-    """A module's public callables that are not classes, by name, in name order (a name whose
-    lookup fails is left out)."""
-    for name in sorted(dir(module)):
-        if name.startswith("_"):
-            continue
-        try:
-            obj = getattr(module, name)
-        except Exception:
-            continue
+    """A module's public callables that are not classes, by name, in name order."""
+    for name, obj in public_names(module):
         if callable(obj) and not isinstance(obj, type):
             yield name, obj
 

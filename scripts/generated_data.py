@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 
@@ -27,6 +27,19 @@ def write_or_check(
     return 0
 
 
+def public_names(module: types.ModuleType) -> Iterator[tuple[str, object]]:
+    """A module's public names and what they hold, in name order (a name whose lookup fails,
+    a lazy loader's, say, is left out)."""
+    for name in sorted(dir(module)):
+        if name.startswith("_"):
+            continue
+        try:
+            obj = getattr(module, name)
+        except Exception:
+            continue
+        yield name, obj
+
+
 def public_api(
     module: types.ModuleType, prefix: str = "", unwalked: frozenset[str] = frozenset({"src"})
 ) -> dict[str, object]:
@@ -39,13 +52,7 @@ def public_api(
     seen: set[int] = set()
 
     def walk(mod: types.ModuleType, path_prefix: str) -> None:
-        for name in sorted(dir(mod)):
-            if name.startswith("_"):
-                continue
-            try:
-                obj = getattr(mod, name)
-            except Exception:
-                continue
+        for name, obj in public_names(mod):
             path = path_prefix + name
             found[path] = obj
             if name in unwalked or not isinstance(obj, types.ModuleType):
