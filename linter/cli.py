@@ -16,6 +16,7 @@ import copy
 import io
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -236,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the settings that apply to the first path (a file), and exit",
     )
-    misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="processes (default: cores)")
+    misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="worker processes (default and at most: the CPUs available)")
     misc.add_argument(
         "-n",
         "--no-cache",
@@ -279,7 +280,45 @@ def _split_add_noqa(argv: list[str]) -> list[str]:
     return out
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: the run ends as on Ctrl-C (each worker finishes or undoes the write it
+    is in, and no worker outlives the run), then tf2lint exits with 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated(signum)
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """SIGTERM and SIGHUP handled as Ctrl-C while ``main`` runs, where they would kill this
+    process alone (left as they are when ignored, as under ``nohup``, or off the main thread)."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) is not signal.SIG_DFL:
+            continue
+        try:
+            previous[number] = signal.signal(number, _raise_terminated)
+        except ValueError:  # not the main thread
+            break
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
+    with _stopped_as_by_ctrl_c():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(_split_add_noqa(sys.argv[1:] if argv is None else argv))
     try:
@@ -301,9 +340,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
-    except KeyboardInterrupt:  # Ctrl-C: every write is atomic, a file is old or new, never half
-        print("tf2lint: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as error:  # every write is atomic: a file is old or new, never half
+        signum = getattr(error, "signum", signal.SIGINT)
+        print(
+            f"tf2lint: {'interrupted' if signum == signal.SIGINT else 'terminated'}",
+            file=sys.stderr,
+        )
+        return 128 + signum
     except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
         print(
             f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
@@ -541,7 +584,9 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
             more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             print(f"\n[{time.strftime('%H:%M:%S')}] File change detected: {shown}{more}\n")
             check_once()
-    except KeyboardInterrupt:
+    except _Terminated:
+        raise
+    except KeyboardInterrupt:  # Ctrl-C ends watching; nothing went wrong
         pass
     return EXIT_CLEAN
 
