@@ -7,7 +7,7 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from tf2lint.cli import main  # noqa: E402 - after the working folder left sys.path
+from tf2lint.cli import main  # after the working folder left sys.path
 
 if __name__ == "__main__":  # not when a spawned worker process imports this module
     raise SystemExit(main())
