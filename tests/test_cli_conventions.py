@@ -471,6 +471,16 @@ def test_add_noqa_merges_codes_and_takes_a_reason(project):
     assert check(project).returncode == 0
 
 
+def test_add_noqa_keeps_a_form_feed_that_ends_the_line(project):
+    source = "import tensorflow as tf\nx = tf.log(1.0)\x0c\ny = 2\n"
+    (project / "train.py").write_text(source)
+    assert check(project, "--add-noqa").returncode == 0
+    assert (project / "train.py").read_bytes() == (
+        b"import tensorflow as tf\nx = tf.log(1.0)\x0c  # noqa: TF101\ny = 2\n"
+    )
+    assert check(project).returncode == 0
+
+
 def test_add_noqa_refuses_to_fix_at_the_same_time(bad, project):
     result = check(project, "--add-noqa", "--fix")
     assert result.returncode == 2 and "--add-noqa cannot be used with --fix" in result.stderr
