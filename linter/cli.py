@@ -237,7 +237,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the settings that apply to the first path (a file), and exit",
     )
-    misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="worker processes (default and at most: the CPUs available)")
+    misc.add_argument(
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=None,
+        help="worker processes (default and at most: the CPUs available)",
+    )
     misc.add_argument(
         "-n",
         "--no-cache",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from urllib.parse import quote
 
 from tf2lint import __version__
 from tf2lint.docs import explain
+from tf2lint.lines import shown
 from tf2lint.plugins import rule_by_id
 from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 
@@ -95,23 +95,6 @@ def summary(run: RunResult) -> dict:
         "fixed": run.findings_fixed,
         "by_rule": dict(sorted(Counter(d.rule for d in diagnostics).items())),
     }
-
-
-# What a terminal or a log reader would act on rather than show: control characters (an ESC
-# sequence, a CR or LF forging a line such as "All checks passed!"), line and paragraph
-# separators, and the bidirectional overrides of "Trojan Source".
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def shown(text: str, line_ends: bool = False) -> str:
-    """``text`` with every unsafe character written as its escape (``\\x1b``, ``\\n``);
-    with ``line_ends``, CR and LF are kept (GitHub's annotations encode them as line breaks)."""
-
-    def escape(match: re.Match) -> str:
-        c = match.group()
-        return c if line_ends and c in "\r\n" else repr(c)[1:-1].replace("'", "")
-
-    return _UNSAFE.sub(escape, text)
 
 
 def location(d: Diagnostic) -> str:
@@ -209,9 +192,9 @@ def evidence_text(d: Diagnostic) -> str:
         for step in steps:
             cell = f"cell {step.cell}:" if step.cell is not None else ""
             where = f" ({step.path or d.path}:{cell}{step.line})" if step.line else ""
-            lines.append(f"  = {label}: {step.message}{where}\n")
+            lines.append(f"  = {label}: {shown(step.message)}{where}\n")
     if d.evidence.gap:
-        lines.append(f"  = preview: {d.evidence.gap}\n")
+        lines.append(f"  = preview: {shown(d.evidence.gap)}\n")
     return "".join(lines)
 
 
@@ -360,9 +343,20 @@ def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> st
 _RUFF_NAMED = ("path", "line", "column", "end_line", "end_column", "rule", "message", "fix", "cell")
 
 
-def _filename(d: Diagnostic) -> str:
-    """ruff's ``filename``: the absolute path (stdin's ``-`` as it is)."""
-    return d.path if d.path == "-" else _absolute(d.path, os.getcwd())
+def _real_files(run: RunResult) -> dict[str, Path]:
+    """Each file's own path, by the path its findings show (made printable)."""
+    return {o.path: o.file for o in run.outcomes if o.file is not None}
+
+
+def _filename(d: Diagnostic, files: dict[str, Path] | None = None) -> str:
+    """ruff's ``filename``: the absolute path (stdin's ``-`` as it is). With ``files`` (the
+    machine-readable formats), the file's own name, whatever its bytes: bytes that are not UTF-8
+    are kept as lone surrogates (PEP 383), which JSON writes as ``\\udcNN`` escapes and a reader
+    turns back into the name's bytes (Python: ``os.fsencode``); without, the printable name."""
+    if d.path == "-":
+        return d.path
+    real = files.get(d.path) if files else None
+    return _absolute(d.path if real is None else str(real), os.getcwd())
 
 
 @lru_cache(maxsize=4096)
@@ -371,10 +365,10 @@ def _absolute(path: str, cwd: str) -> str:
     return os.path.abspath(path)  # which depends on ``cwd``, the cache's other key
 
 
-def ruff_dict(d: Diagnostic) -> dict:
+def ruff_dict(d: Diagnostic, files: dict[str, Path] | None = None) -> dict:
     """One finding in ruff's JSON schema (``docs/json-output.schema.json``), with tf2lint's own
     fields beside ruff's. ``noqa_row``: where a ``# noqa`` silences it (any line of the
-    statement does, its first included)."""
+    statement does, its first included). ``files``: see :func:`_filename`."""
     start = {"row": d.line, "column": d.column}
     end = {"row": d.end_line, "column": d.end_column}
     fix = None
@@ -388,7 +382,7 @@ def ruff_dict(d: Diagnostic) -> dict:
         **own,
         "code": d.rule,
         "message": d.message,
-        "filename": _filename(d),
+        "filename": _filename(d, files),
         "location": start,
         "end_location": end,
         "fix": fix,
@@ -402,21 +396,25 @@ def write_json(run: RunResult, out: TextIO) -> None:
     """ruff's ``--output-format json``: an array of findings (see :func:`ruff_dict`), one per
     line, keys sorted as ruff sorts them (written by the C encoder: ``indent`` makes ``json``
     encode in Python, 3x slower)."""
-    items = ",\n".join(f"  {json.dumps(ruff_dict(d), sort_keys=True)}" for d in run.diagnostics)
+    files = _real_files(run)
+    items = ",\n".join(
+        f"  {json.dumps(ruff_dict(d, files), sort_keys=True)}" for d in run.diagnostics
+    )
     out.write(f"[\n{items}\n]\n" if items else "[]\n")
 
 
 def write_json_lines(run: RunResult, out: TextIO) -> None:
     """ruff's ``json-lines``: one finding (as in ``json``) per line."""
+    files = _real_files(run)
     for d in run.diagnostics:
-        out.write(json.dumps(ruff_dict(d), sort_keys=True) + "\n")
+        out.write(json.dumps(ruff_dict(d, files), sort_keys=True) + "\n")
 
 
 def write_pylint(run: RunResult, out: TextIO) -> None:
     """ruff's ``pylint``: ``path:line: [CODE] message``."""
     for d in run.diagnostics:
         where = f"{d.path}:cell {d.cell}" if d.cell is not None else d.path
-        out.write(f"{where}:{d.line}: [{d.rule}] {d.message}\n")
+        out.write(f"{where}:{d.line}: [{d.rule}] {shown(d.message)}\n")
 
 
 def write_junit(run: RunResult, out: TextIO) -> None:
@@ -440,14 +438,15 @@ def write_junit(run: RunResult, out: TextIO) -> None:
         classname = quoteattr(os.path.splitext(name)[0])
         for d in found:
             where = f"cell {d.cell}, " if d.cell is not None else ""
+            message = shown(d.message)  # XML 1.0 has no control characters, escaped or not
             lines += [
                 f'        <testcase name="org.tf2lint.{escape(d.rule)}" classname={classname} '
                 f'line="{d.line}" column="{d.column}">',
                 "            <properties>",
                 f'                <property name="severity" value={quoteattr(d.severity)}/>',
                 "            </properties>",
-                f"            <failure message={quoteattr(d.message)}>{where}line {d.line}, "
-                f"col {d.column}, {escape(d.message)}</failure>",
+                f"            <failure message={quoteattr(message)}>{where}line {d.line}, "
+                f"col {d.column}, {escape(message)}</failure>",
                 "        </testcase>",
             ]
         lines.append("    </testsuite>")
@@ -492,11 +491,12 @@ def write_rdjson(run: RunResult, out: TextIO) -> None:
         return {"line": line, "column": column}
 
     diagnostics = []
+    files = _real_files(run)
     for d in run.diagnostics:
         where = {"start": position(d.line, d.column), "end": position(d.end_line, d.end_column)}
         item: dict = {
             "code": {"value": d.rule},
-            "location": {"path": _filename(d), "range": where},
+            "location": {"path": _filename(d, files), "range": where},
             "message": d.message,
         }
         if d.fix is not None and d.fix.replacement_text is not None:
