@@ -680,7 +680,11 @@ def build_server(pool: Pool | None = None) -> Tf2lintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: Tf2lintServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
+        uri = params.text_document.uri
+        # Only an open document is linted (from its buffer): pygls would read any other from
+        # disk, on the event loop (a FIFO blocks the server for good, /dev/zero fills memory).
+        if uri in ls.workspace.text_documents:
+            ls.schedule(uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: Tf2lintServer, params: types.DidCloseTextDocumentParams) -> None:

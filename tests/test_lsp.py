@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 import time
@@ -443,6 +444,28 @@ def test_shutdown_then_exit_ends_the_process_with_status_zero(folder):
     )
     assert done.returncode == 0, done.stderr
     assert b'"id": 2' in done.stdout and b'"result": null' in done.stdout
+
+
+def test_a_request_after_shutdown_is_answered_invalid_request(folder):
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeAction", "params": {}},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "lsp"],
+        input=b"".join(_frame(m) for m in messages),
+        capture_output=True,
+        cwd=folder,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    headers = rb"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n"
+    bodies = [json.loads(b) for b in re.split(headers, done.stdout) if b]
+    (answer,) = [b for b in bodies if b.get("id") == 3]
+    assert answer["error"]["code"] == -32600  # InvalidRequest, as the LSP asks
 
 
 def test_exit_without_shutdown_is_status_one(folder):
