@@ -54,6 +54,7 @@ from tf2lint.resolve import (
 )
 from tf2lint.rule import suppressible
 from tf2lint.runtime_check.cli import add_commands
+from tf2lint.settings import Settings
 from tf2lint.sources import unified_diff
 from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
 from tf2lint.writes import write_fixed
@@ -474,7 +475,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(args, loaded, paths)
     if stdin:
-        result, fixed_source = _lint_stdin(args, config, settings, options)
+        result, fixed_source = _lint_stdin(args, loaded, options)
     else:
         files = _files(paths, config, options)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
@@ -674,16 +675,20 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             out.close()
 
 
-def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOptions):
+def _lint_stdin(args: argparse.Namespace, loaded: LoadedSettings, options: CheckOptions):
     """Lint the code on stdin, as the file ``--stdin-filename`` (default ``-``) would be.
 
     The code is linted as a file of that name below a temporary root, so that per-file ignores,
-    notebooks and fixes work as for any file. Returns the result and, with --fix, the fixed code
-    (to print in place of the file)."""
+    notebooks and fixes work as for any file; it is the module that file is, among the other
+    files of its program (their summaries, as ``check`` of the file itself uses them: an editor
+    linting through stdin sees the findings another module's ``tf.function`` makes here).
+    Returns the result and, with --fix, the fixed code (to print in place of the file)."""
 
     from tf2lint.outcomes import RunResult
+    from tf2lint.project import ModuleIdentity
     from tf2lint.runner import run
 
+    config, settings = loaded.config, loaded.settings
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
     shown = str(name) if name else "-"
@@ -702,8 +707,23 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
         stdin_settings = replace(
             settings, root=Path(folder), fix=fixing, diff=False, linted_paths=()
         )
+        real = Path(os.path.abspath(name)) if name else None
+        context = _context([real], config, options) if real else []
+        project_settings = _per_file(loaded, context)
+
+        def settings_for(path: Path) -> Settings:
+            return stdin_settings if path == target else project_settings(path)
+
         # In a worker process, as any file: a crash on this code is reported, not fatal.
-        outcome = run([target], stdin_settings, jobs=1, cache=False).outcomes[0]
+        outcome = run(
+            [target],
+            stdin_settings,
+            jobs=1,
+            cache=not args.no_cache,  # for the context; the stdin code's own result is not kept
+            context=context,
+            settings_for=settings_for,
+            identities=[ModuleIdentity.of(real)] if real else None,
+        ).outcomes[0]
         fixed = target.read_bytes()
         outcome.source_lines()  # read them now: the file goes with the folder
         outcome.file = None

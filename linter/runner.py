@@ -535,6 +535,7 @@ def run(
     progress: Progress | None = None,
     context: Sequence[Path] = (),
     settings_for: Callable[[Path], Settings] | None = None,
+    identities: Sequence[ModuleIdentity] | None = None,
 ) -> RunResult:
     """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
     with what the other files say about it, each file whose analysis that changes. With
@@ -547,10 +548,16 @@ def run(
 
     Each file is read once a pass, here when the cache needs its bytes for the key (they then
     travel to the worker that lints them), else by that worker.
+
+    ``identities``: the module each of ``paths`` is, where a file stands in for another (code
+    from stdin, written to a temporary file, is the module ``--stdin-filename`` names).
     """
     _finish_interrupted_fixes(paths)
     outcomes: list[FileOutcome | None] = [None] * len(paths)
-    identities = [ModuleIdentity.of(path) for path in (*paths, *context)]
+    identities = [
+        *(identities or [ModuleIdentity.of(path) for path in paths]),
+        *(ModuleIdentity.of(path) for path in context),
+    ]
     own = _Own(settings, settings_for, cache)
     tasks: list[_Task] = []
     for i, path in enumerate(paths):

@@ -526,7 +526,22 @@ async def test_open_buffers_make_a_project_without_a_cache(client, folder):
     _open(client, helper.as_uri(), helper.read_text())
     (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1)
     assert d.code == "TF201"
-    assert not (folder / ".tf2lint_cache").exists()
+
+
+@pytest.mark.asyncio
+async def test_a_fresh_checkout_gets_cross_module_findings_without_a_cli_run(client, folder):
+    """No `tf2lint check` has run, and only the helper is open: the server builds the summaries
+    of the helper's project itself, says so in the client's log, and publishes again."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "data" / "trainpkg" / "trainpkg", folder / "trainpkg")
+    helper = (folder / "trainpkg" / "logging_utils.py").resolve()
+    _open(client, helper.as_uri(), helper.read_text())
+    (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1, timeout=120)
+    assert (d.code, d.range.start.line) == ("TF201", 4)
+    said = [m.message for m in client.log_messages]
+    assert any("wait for its" in m and "being built" in m for m in said), said
+    assert any("summaries of" in m and "are built" in m for m in said), said
 
 
 @pytest.mark.asyncio
