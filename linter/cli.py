@@ -165,8 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
         dest="output_format",
         choices=(*OUTPUT_FORMATS, *FORMAT_ALIASES),
         default=None,
-        help="full (the default; `text` is the same), concise, json, json-lines, junit, "
-        "github, gitlab, pylint, rdjson or sarif (as ruff's)",
+        help="full (the default; `text` is the same), concise, grouped, json, json-lines, "
+        "junit, github, gitlab, pylint, rdjson, azure or sarif (as ruff's)",
     )
     output.add_argument(
         "-o", "--output-file", type=Path, help="write the report to this file (default: stdout)"
@@ -268,6 +268,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     finding.add_argument("target", metavar="FILE:LINE[:COL] | RULE-ID")
     finding.add_argument("rule", metavar="RULE", nargs="?", help="only this rule's finding")
+    finding.add_argument(
+        "--preview",
+        action="store_true",
+        help="accepted as check accepts it: explain always considers the findings that only "
+        "--preview shows, and says what gap keeps them out of the default",
+    )
 
     add_commands(commands)  # verify, trace: the runtime harness declares its own options
 
@@ -647,10 +653,18 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
         if fixed_source is not None:
             sys.stdout.buffer.write(fixed_source)
             sys.stdout.flush()
-        if options.fix_mode == "diff":
-            for outcome in result.outcomes:
-                sys.stdout.write(outcome.diff)
+        summary_out = None
+        if options.fix_mode == "diff":  # as ruff 0.17: the diffs, a blank line, "Would fix"
+            diffs = [
+                o.diff if o.diff.endswith("\n") else o.diff + "\n"
+                for o in result.outcomes
+                if o.diff
+            ]
+            sys.stdout.writelines(diffs)
+            if diffs:
+                sys.stdout.write("\n")
             sys.stdout.flush()
+            summary_out = None if args.output_file else sys.stdout
         color = not args.output_file and output.use_color(args.color, out, os.environ)
         text = output.TextOptions(
             fix_mode=options.fix_mode,
@@ -668,8 +682,10 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             output.WRITERS[options.output_format](result, out)
         elif options.output_format == "sarif":
             output.write_sarif(result, out, settings.rules, config.root)
+        elif options.output_format == "grouped":
+            output.write_grouped(result, out, text)
         else:
-            output.write_text(result, out, text)
+            output.write_text(result, out, text, summary_out)
     finally:
         if args.output_file:
             out.close()
@@ -757,7 +773,10 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
-        found = [d for d in outcome.diagnostics if suppressible(d)]
+        # what `check` shows: a preview-only finding gets no noqa unless preview is on
+        found = [
+            d for d in outcome.diagnostics if suppressible(d) and (options.preview or not d.preview)
+        ]
         if not found:
             continue
         try:

@@ -33,6 +33,7 @@ COLOR_CHOICES = ("auto", "always", "never")
 OUTPUT_FORMATS = (
     "full",
     "concise",
+    "grouped",
     "json",
     "json-lines",
     "junit",
@@ -40,6 +41,7 @@ OUTPUT_FORMATS = (
     "gitlab",
     "pylint",
     "rdjson",
+    "azure",
     "sarif",
 )
 FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"

@@ -126,7 +126,7 @@ def test_the_lint_table_holds_rule_keys_as_ruffs(nested):
     )
     (nested / "sub" / "pyproject.toml").unlink()
     assert found(nested) == ["a.py:5:5: TF201"]  # lint.select wins over the key above it
-    (nested / "pyproject.toml").write_text('[tool.tf2lint.lint]\nline-length = 100\n')
+    (nested / "pyproject.toml").write_text("[tool.tf2lint.lint]\nline-length = 100\n")
     done = check(nested)
     assert done.returncode == 2 and "unknown key `line-length`" in done.stderr
 

@@ -101,8 +101,9 @@ def test_a_worker_crash_in_text_output_names_the_file(project):
     _with_ordinary_files(project)
     result = run_cli("check", "--jobs", "1", cwd=project, env=CRASH_ENV)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "crash.py:1:1: parser-crash tf2lint crashed on this file (SIGSEGV)" in result.stdout
-    assert "train.py:5:5: TF201" in result.stdout
+    assert "parser-crash tf2lint crashed on this file (SIGSEGV)" in result.stdout
+    assert " --> crash.py:1:1\n" in result.stdout
+    assert " --> train.py:5:5\n" in result.stdout
 
 
 # --- time and memory ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def test_diagnostics_name_the_cell_and_line_within_it(project, name):
 def test_text_output_prints_cell_location_and_the_cells_line(project):
     _copy(project, "one_space_lists.ipynb")
     result = run_cli("check", cwd=project)
-    assert "one_space_lists.ipynb:cell 4:4:5: TF201" in result.stdout
+    assert " --> one_space_lists.ipynb:cell 4:4:5\n" in result.stdout
     assert "4 |     print(x)\n  |     ^^^^^^^^\n" in result.stdout
 
 
@@ -380,6 +380,8 @@ def test_diff_on_a_notebook_is_a_source_diff_per_cell_as_ruffs(project):
         "-    print(x)\n"
         "+    tf.print(x)\n"
         "     return x\n"
+        "\n"
+        "Would fix 1 error.\n"
     )
     assert (project / "nb.ipynb").read_text() == before
 
@@ -461,7 +463,7 @@ def test_evidence_steps_name_their_cell_and_the_line_within_it(project):
     jsonschema.validate(json.loads(result.stdout), schema)
     [finding] = json_findings(result.stdout, project)
     steps = finding["evidence"]["traced"]
-    assert [(s["cell"], s["line"]) for s in steps] == [(2, 1), (3, 2)]
+    assert [(s["cell"], s["location"]["row"]) for s in steps] == [(2, 1), (3, 2)]
     explained = run_cli("explain", "ev.ipynb:cell 2:2", cwd=project).stdout
     assert "  2. ev.ipynb:cell 3:2:1  `train_step` is decorated with @tf.function" in explained
 
