@@ -536,7 +536,6 @@ def _seconds(value: float | None) -> str:
 def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     """The plain report (on stderr by default, for people and CI logs)."""
     root = report.root
-    totals = report.totals
     own = [f for f in report.functions if f["traces"] and f["user"]]  # not tf.data's, Keras'
     lines = [
         "",
