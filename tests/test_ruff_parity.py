@@ -5,6 +5,7 @@ paths, numbers and the source lines of frames are set aside."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -103,3 +104,25 @@ def test_a_clean_file_and_exit_zero_exit_as_ruffs(folders):
     assert tf2lint.stdout == ruff.stdout == "All checks passed!\n"
     ruff, tf2lint = _both(folders, "--exit-zero")
     assert tf2lint.returncode == ruff.returncode == 0
+
+
+def test_ruffs_unused_noqa_rule_leaves_tf2lint_codes_alone(tmp_path):
+    """What the README says of RUF100 beside tf2lint, checked with the installed ruff."""
+    source = "import os  # noqa: F401, TF201\nx = 1  # noqa: TF201\n"
+    (tmp_path / "pyproject.toml").write_text('[tool.ruff.lint]\nselect = ["F401", "RUF100"]\n')
+    (tmp_path / "code.py").write_text(source)
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--fix", "--no-cache", "code.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    assert (tmp_path / "code.py").read_text() == source
+
+
+def test_json_names_ruffs_fields_as_ruff_does(folders):
+    """Every field of ruff's JSON findings is in tf2lint's, of the same JSON type."""
+    ruff, tf2lint = _both(folders, "--output-format", "json")
+    theirs, ours = json.loads(ruff.stdout)[0], json.loads(tf2lint.stdout)[0]
+    assert set(theirs) <= set(ours)
+    for key, value in theirs.items():
+        assert type(ours[key]) is type(value) or value is None or ours[key] is None, key
