@@ -334,7 +334,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def cacheable(outcome: FileOutcome) -> bool:
     """Whether ``outcome`` describes the file as it is on disk and can be reused."""
-    return not outcome.internal_error and not outcome.fixed and not outcome.diff
+    return not (outcome.internal_error or outcome.transient or outcome.fixed or outcome.diff)
 
 
 def has_fixable(diagnostics: list[Diagnostic]) -> bool:

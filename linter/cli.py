@@ -16,6 +16,7 @@ import copy
 import io
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -53,6 +54,7 @@ from tf2lint.resolve import (
 )
 from tf2lint.rule import suppressible
 from tf2lint.runtime_check.cli import add_commands
+from tf2lint.settings import Settings
 from tf2lint.sources import unified_diff
 from tf2lint.watch import DEBOUNCE_SECONDS, file_stamps, poll_changes
 from tf2lint.writes import write_fixed
@@ -163,8 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
         dest="output_format",
         choices=(*OUTPUT_FORMATS, *FORMAT_ALIASES),
         default=None,
-        help="full (the default; `text` is the same), concise, json, json-lines, junit, "
-        "github, gitlab, pylint, rdjson or sarif (as ruff's)",
+        help="full (the default; `text` is the same), concise, grouped, json, json-lines, "
+        "junit, github, gitlab, pylint, rdjson, azure or sarif (as ruff's)",
     )
     output.add_argument(
         "-o", "--output-file", type=Path, help="write the report to this file (default: stdout)"
@@ -236,7 +238,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the settings that apply to the first path (a file), and exit",
     )
-    misc.add_argument("--jobs", "-j", type=_jobs, default=None, help="processes (default: cores)")
+    misc.add_argument(
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=None,
+        help="worker processes (default and at most: the CPUs available)",
+    )
     misc.add_argument(
         "-n",
         "--no-cache",
@@ -260,6 +268,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     finding.add_argument("target", metavar="FILE:LINE[:COL] | RULE-ID")
     finding.add_argument("rule", metavar="RULE", nargs="?", help="only this rule's finding")
+    finding.add_argument(
+        "--preview",
+        action="store_true",
+        help="accepted as check accepts it: explain always considers the findings that only "
+        "--preview shows, and says what gap keeps them out of the default",
+    )
 
     add_commands(commands)  # verify, trace: the runtime harness declares its own options
 
@@ -279,7 +293,45 @@ def _split_add_noqa(argv: list[str]) -> list[str]:
     return out
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: the run ends as on Ctrl-C (each worker finishes or undoes the write it
+    is in, and no worker outlives the run), then tf2lint exits with 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated(signum)
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """SIGTERM and SIGHUP handled as Ctrl-C while ``main`` runs, where they would kill this
+    process alone (left as they are when ignored, as under ``nohup``, or off the main thread)."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) is not signal.SIG_DFL:
+            continue
+        try:
+            previous[number] = signal.signal(number, _raise_terminated)
+        except ValueError:  # not the main thread
+            break
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
+    with _stopped_as_by_ctrl_c():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(_split_add_noqa(sys.argv[1:] if argv is None else argv))
     try:
@@ -301,9 +353,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `tf2lint check | head`: the reader left; that is not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return EXIT_CLEAN
-    except KeyboardInterrupt:  # Ctrl-C: every write is atomic, a file is old or new, never half
-        print("tf2lint: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as error:  # every write is atomic: a file is old or new, never half
+        signum = getattr(error, "signum", signal.SIGINT)
+        print(
+            f"tf2lint: {'interrupted' if signum == signal.SIGINT else 'terminated'}",
+            file=sys.stderr,
+        )
+        return 128 + signum
     except Exception as error:  # a bug: exit 2 ("internal error"), never 1 ("findings")
         print(
             f"tf2lint: internal error: {type(error).__name__}: {error} (please report this)",
@@ -425,7 +481,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(args, loaded, paths)
     if stdin:
-        result, fixed_source = _lint_stdin(args, config, settings, options)
+        result, fixed_source = _lint_stdin(args, loaded, options)
     else:
         files = _files(paths, config, options)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
@@ -541,7 +597,9 @@ def watch(args: argparse.Namespace, changes: Iterable[set[Path]] | None = None) 
             more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             print(f"\n[{time.strftime('%H:%M:%S')}] File change detected: {shown}{more}\n")
             check_once()
-    except KeyboardInterrupt:
+    except _Terminated:
+        raise
+    except KeyboardInterrupt:  # Ctrl-C ends watching; nothing went wrong
         pass
     return EXIT_CLEAN
 
@@ -595,10 +653,18 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
         if fixed_source is not None:
             sys.stdout.buffer.write(fixed_source)
             sys.stdout.flush()
-        if options.fix_mode == "diff":
-            for outcome in result.outcomes:
-                sys.stdout.write(outcome.diff)
+        summary_out = None
+        if options.fix_mode == "diff":  # as ruff 0.17: the diffs, a blank line, "Would fix"
+            diffs = [
+                o.diff if o.diff.endswith("\n") else o.diff + "\n"
+                for o in result.outcomes
+                if o.diff
+            ]
+            sys.stdout.writelines(diffs)
+            if diffs:
+                sys.stdout.write("\n")
             sys.stdout.flush()
+            summary_out = None if args.output_file else sys.stdout
         color = not args.output_file and output.use_color(args.color, out, os.environ)
         text = output.TextOptions(
             fix_mode=options.fix_mode,
@@ -616,23 +682,29 @@ def _report(args, result, settings, config, options: CheckOptions, fixed_source)
             output.WRITERS[options.output_format](result, out)
         elif options.output_format == "sarif":
             output.write_sarif(result, out, settings.rules, config.root)
+        elif options.output_format == "grouped":
+            output.write_grouped(result, out, text)
         else:
-            output.write_text(result, out, text)
+            output.write_text(result, out, text, summary_out)
     finally:
         if args.output_file:
             out.close()
 
 
-def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOptions):
+def _lint_stdin(args: argparse.Namespace, loaded: LoadedSettings, options: CheckOptions):
     """Lint the code on stdin, as the file ``--stdin-filename`` (default ``-``) would be.
 
     The code is linted as a file of that name below a temporary root, so that per-file ignores,
-    notebooks and fixes work as for any file. Returns the result and, with --fix, the fixed code
-    (to print in place of the file)."""
+    notebooks and fixes work as for any file; it is the module that file is, among the other
+    files of its program (their summaries, as ``check`` of the file itself uses them: an editor
+    linting through stdin sees the findings another module's ``tf.function`` makes here).
+    Returns the result and, with --fix, the fixed code (to print in place of the file)."""
 
     from tf2lint.outcomes import RunResult
+    from tf2lint.project import ModuleIdentity
     from tf2lint.runner import run
 
+    config, settings = loaded.config, loaded.settings
     data = sys.stdin.buffer.read()
     name = args.stdin_filename
     shown = str(name) if name else "-"
@@ -651,8 +723,23 @@ def _lint_stdin(args: argparse.Namespace, config, settings, options: CheckOption
         stdin_settings = replace(
             settings, root=Path(folder), fix=fixing, diff=False, linted_paths=()
         )
+        real = Path(os.path.abspath(name)) if name else None
+        context = _context([real], config, options) if real else []
+        project_settings = _per_file(loaded, context)
+
+        def settings_for(path: Path) -> Settings:
+            return stdin_settings if path == target else project_settings(path)
+
         # In a worker process, as any file: a crash on this code is reported, not fatal.
-        outcome = run([target], stdin_settings, jobs=1, cache=False).outcomes[0]
+        outcome = run(
+            [target],
+            stdin_settings,
+            jobs=1,
+            cache=not args.no_cache,  # for the context; the stdin code's own result is not kept
+            context=context,
+            settings_for=settings_for,
+            identities=[ModuleIdentity.of(real)] if real else None,
+        ).outcomes[0]
         fixed = target.read_bytes()
         outcome.source_lines()  # read them now: the file goes with the folder
         outcome.file = None
@@ -686,7 +773,10 @@ def _add_noqa(args, loaded: LoadedSettings, paths: list[Path]) -> int:
     )
     added = 0
     for path, outcome in zip(files, result.outcomes, strict=True):
-        found = [d for d in outcome.diagnostics if suppressible(d)]
+        # what `check` shows: a preview-only finding gets no noqa unless preview is on
+        found = [
+            d for d in outcome.diagnostics if suppressible(d) and (options.preview or not d.preview)
+        ]
         if not found:
             continue
         try:

@@ -33,6 +33,7 @@ COLOR_CHOICES = ("auto", "always", "never")
 OUTPUT_FORMATS = (
     "full",
     "concise",
+    "grouped",
     "json",
     "json-lines",
     "junit",
@@ -40,6 +41,7 @@ OUTPUT_FORMATS = (
     "gitlab",
     "pylint",
     "rdjson",
+    "azure",
     "sarif",
 )
 FORMAT_ALIASES = {"text": "full"}  # tf2lint's earlier name for "full"
@@ -141,17 +143,76 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
+# The keys ruff users now write under `[tool.ruff.lint]`: accepted under `[tool.tf2lint.lint]`
+# (or `[lint]` in tf2lint.toml) as ruff accepts them, and preferred over the same key above it.
+LINT_KEYS = frozenset(
+    {
+        "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
+        "extend-per-file-ignores", "fixable", "unfixable", "extend-fixable", "preview",
+        "exclude", "extend-exclude", "report-unused-suppressions", "target-tensorflow",
+    }
+)  # fmt: skip
+# Keys whose values are paths or patterns: relative to the folder of the file that wrote them.
+_ANCHORED = ("exclude", "extend-exclude", "include", "extend-include")
+_ANCHORED_TABLES = ("per-file-ignores", "extend-per-file-ignores")
+
+
 def _own_table(path: Path) -> dict:
-    """The keys a configuration file sets itself (its ``extend`` not followed)."""
+    """The keys a configuration file sets itself (its ``extend`` not followed), those of its
+    ``lint`` table among them."""
     data = read_toml(path)
+    table = data
     if path.name == "pyproject.toml":
         table = tool_table(data, path).get("tf2lint", {})
         if not isinstance(table, dict):
             raise ConfigError(
                 f"{path}: `tool.tf2lint` must be a table ([tool.tf2lint]), not {_kind(table)}"
             )
+    return _with_lint_table(table, path)
+
+
+def _with_lint_table(table: dict, path: Path) -> dict:
+    lint = table.get("lint")
+    if lint is None:
         return table
-    return data
+    if not isinstance(lint, dict):
+        raise ConfigError(
+            f"{path}: `lint` must be a table ([tool.tf2lint.lint]), not {_kind(lint)}"
+        )
+    unknown = sorted(set(lint) - LINT_KEYS)
+    if unknown:
+        raise ConfigError(
+            f"{path}: [tool.tf2lint.lint] unknown key `{unknown[0]}` "
+            f"(known: {', '.join(sorted(LINT_KEYS))})"
+        )
+    return {**{k: v for k, v in table.items() if k != "lint"}, **lint}
+
+
+def _anchored(table: dict, written: Path, read: Path) -> dict:
+    """``table``'s patterns and paths, written relative to the folder ``written``, made
+    relative to the folder ``read`` (as ruff resolves an extended file's patterns against its
+    own folder). A pattern without a ``/`` names a file or folder at any depth: kept as it is."""
+    if written == read:
+        return table
+
+    def moved(pattern: object) -> object:
+        if not isinstance(pattern, str) or "/" not in pattern.rstrip("/"):
+            return pattern
+        if os.path.isabs(pattern):
+            return pattern
+        return os.path.relpath(os.path.join(written, pattern), read).replace(os.sep, "/")
+
+    out = dict(table)
+    for key in _ANCHORED:
+        if isinstance(out.get(key), list):
+            out[key] = [moved(p) for p in out[key]]
+    for key in _ANCHORED_TABLES:
+        if isinstance(out.get(key), dict):
+            out[key] = {moved(p): ids for p, ids in out[key].items()}
+    cache = out.get("cache-dir")
+    if isinstance(cache, str) and cache and not os.path.isabs(os.path.expanduser(cache)):
+        out["cache-dir"] = os.path.relpath(os.path.join(written, cache), read)
+    return out
 
 
 def config_table(path: Path, _seen: tuple[Path, ...] = ()) -> dict:
@@ -169,7 +230,10 @@ def config_table(path: Path, _seen: tuple[Path, ...] = ()) -> dict:
         raise ConfigError(f"{path}: `extend` goes round in a cycle through {base_path}")
     if not _is_file(base_path):
         raise ConfigError(f"{path}: `extend`: no such file: {base_path}")
-    return merge_tables(config_table(base_path, (*_seen, Path(os.path.realpath(path)))), table)
+    base = config_table(base_path, (*_seen, Path(os.path.realpath(path))))
+    return merge_tables(
+        _anchored(base, base_path.parent, Path(os.path.realpath(path.parent))), table
+    )
 
 
 def extended_files(path: Path) -> list[Path]:

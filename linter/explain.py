@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from tf2lint.lines import shown
 from tf2lint.rule import Diagnostic, Step
 
 # path:LINE, path:LINE:COL, path:cell N:LINE[:COL] (a notebook, as check prints it)
@@ -95,7 +96,7 @@ def _where(step: Step, d: Diagnostic) -> str:
 def explanation(d: Diagnostic) -> str:
     """The finding, then each step of its evidence with where it holds."""
     cell = f"cell {d.cell}:" if d.cell is not None else ""
-    lines = [f"{d.path}:{cell}{d.line}:{d.column}: {d.rule} [{d.name}] {d.message}", ""]
+    lines = [f"{d.path}:{cell}{d.line}:{d.column}: {d.rule} [{d.name}] {shown(d.message)}", ""]
     evidence = d.evidence
     if evidence is None or not evidence.steps():
         lines.append(
@@ -113,10 +114,10 @@ def explanation(d: Diagnostic) -> str:
             lines.append(f"{title} ({order}):")
             width = max(len(_where(s, d)) for s in steps)
             for number, step in enumerate(steps, 1):
-                lines.append(f"  {number}. {_where(step, d):<{width}}  {step.message}")
+                lines.append(f"  {number}. {_where(step, d):<{width}}  {shown(step.message)}")
             lines.append("")
         if evidence.gap:
-            lines.append(f"Gap (shown only with --preview): {evidence.gap}")
+            lines.append(f"Gap (shown only with --preview): {shown(evidence.gap)}")
             lines.append("")
         lines.append(f"`tf2lint rule {d.rule}` says why it is a problem and how to fix it.")
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -19,12 +19,14 @@ parentheses; one that still fails is rejected with the reason, and the others ar
 from __future__ import annotations
 
 import ast
+import difflib
 import itertools
 import re
 from dataclasses import dataclass
 
 import libcst as cst
 
+from tf2lint.lines import split_lines_keepends
 from tf2lint.rule import Diagnostic, Fix
 from tf2lint.walk import walk
 
@@ -332,6 +334,45 @@ def reads_as_python(module: cst.Module, source: str) -> bool:
         return False
 
 
+def _dropped_form_feeds(source: str, printed: str) -> list[int]:
+    """The lines (0-based, of ``printed``) whose leading form feeds libcst dropped: it drops
+    those before a statement, which Python reads as whitespace. Empty if ``printed`` is
+    ``source``, or differs from it otherwise."""
+    if source == printed or source.replace("\f", "") != printed.replace("\f", ""):
+        return []
+    source_lines = split_lines_keepends(source)  # str.splitlines would split at form feeds
+    printed_lines = split_lines_keepends(printed)
+    if len(source_lines) != len(printed_lines):
+        return []
+    dropped = []
+    for number, (had, has) in enumerate(zip(source_lines, printed_lines, strict=True)):
+        if had != has:
+            if had.lstrip("\f") != has.lstrip("\f") or not had.startswith("\f"):
+                return []
+            dropped.append((number, had[: len(had) - len(had.lstrip("\f"))]))
+    return dropped  # type: ignore[return-value]
+
+
+def _with_form_feeds(printed: str, fixed: str, dropped: list) -> str | None:
+    """``fixed`` (a fix of ``printed``) with the dropped form feeds back at the start of their
+    lines: a line the fixes kept, or changed into as many lines, or the first line of a changed
+    block (the form feed stands before its statement). None where a fix removed such a line."""
+    before = split_lines_keepends(printed)
+    after = split_lines_keepends(fixed)
+    moved: dict[int, int] = {}
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+        if tag == "equal" or (tag == "replace" and a1 - a0 == b1 - b0):
+            moved.update({a0 + k: b0 + k for k in range(a1 - a0)})
+        elif tag == "replace":
+            moved[a0] = b0
+    for number, feeds in dropped:
+        if number not in moved:
+            return None
+        after[moved[number]] = feeds + after[moved[number]]
+    return "".join(after)
+
+
 def _outermost(index: _Index, units: dict) -> dict:
     """Drop units inside another unit (the outer one's replacement already holds their edit)."""
     keys = set(units)
@@ -452,6 +493,15 @@ def fix_round(
     printed = module.code
     if source is None or (source.startswith(printed) and source[len(printed) :] in ("\r", "\r\n")):
         source = printed  # libcst drops a last lone CR; the runner puts it back
+    form_feeds = _dropped_form_feeds(source, printed)
+    if form_feeds:  # fix the code libcst prints, then put the form feeds back where they were
+        code, applied, rejected = fix_round(module, wanted, unsafe, skip, printed)
+        if code is None:
+            return code, applied, rejected
+        restored = _with_form_feeds(printed, code, form_feeds)
+        if restored is None:
+            return None, [], rejected + [(d, MISREAD) for d in applied]
+        return restored, applied, rejected
     if not reads_as_python(module, source):
         return None, [], [(d, MISREAD) for d in wanted]
     index = _Index(module)

@@ -31,6 +31,7 @@ prints the same as) a full parse.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,13 @@ class _Parsed:
     spans: list[int] | None = None
     # The same for the statements in the body of the class or function last edited inside.
     inner: tuple[cst.CSTNode, list[int]] | None = None
+    # A line holding only `\` (Python joins it to the next): libcst's tree of it differs from
+    # its tree of the same statements around an edit, so such a text is never reused nor built
+    # incrementally.
+    lone_backslash: bool = False
+
+
+_LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\(?:\r\n|\r|\n)", re.MULTILINE)
 
 
 class IncrementalParser:
@@ -71,14 +79,19 @@ class IncrementalParser:
     def parse(self, key: str, text: str) -> cst.Module:
         """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
         lines = split_lines_keepends(text)
+        lone_backslash = "\\" in text and _LONE_BACKSLASH.search(text) is not None
         old = self._documents.get(key)
         parsed = None
         if old is not None:
-            parsed = old if old.lines == lines else self._reparse(old, lines)
+            if old.lines == lines:
+                parsed = old
+            elif not (lone_backslash or old.lone_backslash):
+                parsed = self._reparse(old, lines)
         self.last_was_incremental = parsed is not None
         if parsed is None:
             # On a syntax error the last good parse stays: the next valid text is diffed with it.
             parsed = _Parsed(lines, self._parse(text))
+        parsed.lone_backslash = lone_backslash
         self._documents[key] = parsed
         self._documents.move_to_end(key)
         while len(self._documents) > MAX_DOCUMENTS:

@@ -16,12 +16,14 @@ reads when the worker dies: Rust aborts the process when an allocation fails, an
 
 from __future__ import annotations
 
+import ctypes
 import faulthandler
 import multiprocessing
 import os
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -58,6 +60,9 @@ class Lost:
 
     kind: tuple[str, str]  # the engine diagnostic: PARSER_CRASH, TOO_LARGE, TIMEOUT, INTERNAL_ERROR
     message: str
+    # the file may well lint next time: it ran out of time (a loaded machine), or its worker
+    # was killed from outside (kill -9, the out-of-memory killer under another process's load)
+    transient: bool = False
 
 
 _NEEDS_MORE_MEMORY = "linting this file needs more memory than a worker may use; not linted"
@@ -78,9 +83,13 @@ class _Worker:
         # A forked child inherits the parent's end of its pipe: it closes it, or it would never
         # see the end of the pipe should the parent die.
         inherited = self.connection if context.get_start_method() == "fork" else None
+        # A worker dies with its parent (kill -9, the out-of-memory killer): never a fix written
+        # after the run ended. Linux ties this to the thread that starts the worker, so only a
+        # worker started by the main thread asks for it (the language server's are not).
+        parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
         self.process = context.Process(
             target=_serve,
-            args=(child, inherited, self.log, handler, state, memory_limit),
+            args=(child, inherited, self.log, handler, state, memory_limit, parent),
             daemon=True,
         )
         self.process.start()
@@ -149,6 +158,7 @@ class _Worker:
                 TIMEOUT,
                 f"linting this file took more than {time_limit:g} s; stopped (the other files "
                 "were linted)",
+                transient=True,
             )
         try:
             # The end of all the worker said (bounded): with RUST_BACKTRACE set, a long
@@ -170,6 +180,7 @@ class _Worker:
                     TOO_LARGE,
                     f"the process linting this file was killed ({name}), most likely for "
                     "running out of memory; not linted",
+                    transient=True,
                 )
             return Lost(
                 PARSER_CRASH,
@@ -197,9 +208,10 @@ def _serve(
     handler: Callable,
     state: Any,
     memory_limit: int | None,
+    parent: int | None = None,
 ) -> None:
     """A worker's loop: each payload received is answered with ``handler(state, payload)``,
-    until None or the end of the pipe."""
+    until None or the end of the pipe. ``parent``: the process whose death ends this one."""
     if inherited is not None:
         inherited.close()
     # What the worker prints goes to its log, never to the parent's stdout (the language
@@ -215,6 +227,8 @@ def _serve(
     # reported by the parent, naming the file; a Python stack dump of it would only be noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_on_terminate)
+    if parent is not None and not _die_with(parent):
+        return
     faulthandler.disable()
     _limit_memory(memory_limit)
     while True:
@@ -247,6 +261,17 @@ class _Terminated(BaseException):
 
 def _exit_on_terminate(signum: int, frame: Any) -> None:
     raise _Terminated
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with(parent: int) -> bool:
+    """Ask the kernel for SIGTERM when ``parent`` dies (Linux); False if it is already gone."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    return os.getppid() == parent
 
 
 def _limit_memory(limit: int | None) -> None:

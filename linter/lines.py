@@ -1,7 +1,8 @@
-"""Lines of source text, split where Python's tokenizer splits them.
+"""Lines of source text, split where Python's tokenizer splits them, and shown safely.
 
-The engine, the notebook adapter and the language server number lines the same way; this module
-knows nothing else of tf2lint, so each of them can stand above it.
+The engine, the notebook adapter and the language server number lines the same way, and every
+output writes code quoted in a message through :func:`shown`; this module knows nothing else of
+tf2lint, so each of them can stand above it.
 """
 
 from __future__ import annotations
@@ -31,3 +32,20 @@ def line_starts(text: str) -> list[int]:
 def split_lines_keepends(text: str) -> list[str]:
     """:func:`split_lines`, each line with its end."""
     return _LINE.findall(text)
+
+
+# What a terminal or a log reader would act on rather than show: control characters (an ESC
+# sequence, a CR or LF forging a line such as "All checks passed!"), line and paragraph
+# separators, and the bidirectional overrides of "Trojan Source".
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str, line_ends: bool = False) -> str:
+    """``text`` with every unsafe character written as its escape (``\\x1b``, ``\\n``);
+    with ``line_ends``, CR and LF are kept (GitHub's annotations encode them as line breaks)."""
+
+    def escape(match: re.Match) -> str:
+        c = match.group()
+        return c if line_ends and c in "\r\n" else repr(c)[1:-1].replace("'", "")
+
+    return _UNSAFE.sub(escape, text)

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sys
@@ -99,6 +100,8 @@ class Linted:
     published: list[types.Diagnostic] = field(default_factory=list)
     identity: ModuleIdentity | None = None  # as a module of its project, and what that says
     facts: ModuleFacts | None = None
+    # the files of its project whose summaries were neither open nor cached (a fresh checkout)
+    missing: tuple[Path, ...] = ()
 
 
 # --- positions ----------------------------------------------------------------------------------
@@ -246,6 +249,12 @@ class Tf2lintServer(LanguageServer):
         self._buffers: dict[Path, ModuleSummary] = {}
         self._caches: dict[int, Cache] = {}  # by id() of the settings, which _configs keeps
         self._facts: dict[Path, tuple[tuple, ModuleFacts | None]] = {}  # the last project's
+        # Projects whose summaries are being built, or were, in the background (by their
+        # files), and the processes building them (killed at shutdown).
+        self._building: set[tuple[Path, ...]] = set()
+        self._missing: dict[Path, tuple[Path, ...]] = {}  # worker thread -> the lint's result
+        self._builders: set[asyncio.subprocess.Process] = set()
+        self._build_tasks: set[asyncio.Task] = set()
 
     def position_encoding(self) -> str:
         return self.workspace.position_encoding or "utf-16"
@@ -330,6 +339,8 @@ class Tf2lintServer(LanguageServer):
             linted.facts = self.project_facts(settings, file)
             if linted.facts:
                 self._lint_in_worker(linted, settings)
+        if in_project:
+            linted.missing = self._missing.pop(file, ())
         return linted
 
     def _lint_in_worker(self, linted: Linted, settings: Settings) -> None:
@@ -364,12 +375,16 @@ class Tf2lintServer(LanguageServer):
             store = self._caches[id(settings)] = Cache(settings.root, settings)
         cached = store.folder.is_dir()  # else no `tf2lint check` has run here: buffers only
         summaries: dict[int, ModuleSummary] = {}
+        missing = []
         for index, file in enumerate(files):
             summary = self._buffers.get(file)
             if summary is None and cached:
                 summary = self._on_disk(store, settings, file)
             if summary is not None:
                 summaries[index] = summary
+            elif file != path:
+                missing.append(file)
+        self._missing[path] = tuple(files) if missing else ()
         key = (tuple(files), tuple(summaries.items()))  # equal unless a module changed
         known = self._facts.get(path)
         if known is None or known[0] != key:
@@ -427,6 +442,80 @@ class Tf2lintServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=linted.published, version=version)
         )
+        if linted.missing and linted.settings is not None:
+            self.build_project(linted.missing, linted.settings)
+
+    # the project's summaries, built in the background -----------------------------------------
+    def build_project(self, files: tuple[Path, ...], settings: Settings) -> None:
+        """Some files of a document's project have no summary yet (nothing has linted them: a
+        fresh checkout): lint them as ``tf2lint check`` does, in a process of its own with one
+        job, which fills the cache; then lint the open documents again. Once per project; the
+        client sees it as progress and in its log. Event loop."""
+        if files in self._building:
+            return
+        self._building.add(files)
+        task = asyncio.get_running_loop().create_task(self._build(files, settings))
+        self._build_tasks.add(task)  # kept until done: the loop holds tasks weakly
+        task.add_done_callback(self._build_tasks.discard)
+
+    async def _build(self, files: tuple[Path, ...], settings: Settings) -> None:
+        folder = os.path.commonpath([str(f.parent) for f in files])
+        self.window_log_message(
+            types.LogMessageParams(
+                type=types.MessageType.Info,
+                message=f"tf2lint: findings that other modules make in {folder} wait for its "
+                f"{len(files)} files' summaries, which are being built (tf2lint check)",
+            )
+        )
+        token = f"tf2lint-project-{len(self._building)}"
+        progress = await self._begin_progress(token, f"tf2lint: {len(files)} files of {folder}")
+        try:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tf2lint", "check", "--exit-zero", "--silent",
+                "--jobs", "1", *map(str, files),
+                cwd=settings.root,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )  # fmt: skip
+            self._builders.add(process)
+            try:
+                await process.wait()
+            finally:
+                self._builders.discard(process)
+        finally:
+            if progress:
+                self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="done"))
+        for file in files:
+            self._disk.pop(file, None)  # read the new summaries from the cache
+        self.window_log_message(
+            types.LogMessageParams(
+                type=types.MessageType.Info,
+                message=f"tf2lint: the summaries of {folder} are built; linting again",
+            )
+        )
+        for uri in list(self.linted):
+            path = to_fs_path(uri)
+            if path and Path(path) in files:
+                self.schedule(uri, 0)
+
+    async def _begin_progress(self, token: str, title: str) -> bool:
+        """Show ``title`` as work-done progress, where the client supports it."""
+        window = self.client_capabilities.window
+        if window is None or not window.work_done_progress:
+            return False
+        try:
+            await self.work_done_progress.create_async(token)
+        except Exception:  # the client refused the token: the log message says it all
+            return False
+        self.work_done_progress.begin(token, types.WorkDoneProgressBegin(title=title))
+        return True
+
+    def stop_building(self) -> None:
+        """At shutdown: no process outlives the server."""
+        for process in self._builders:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
 
     def schedule(self, uri: str, delay: float) -> None:
         previous = self.pending.pop(uri, None)
@@ -670,6 +759,10 @@ def build_server(pool: Pool | None = None) -> Tf2lintServer:
     def initialized(ls: Tf2lintServer, params: types.InitializedParams) -> None:
         ls.worker.submit(ls.warm_up)
 
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: Tf2lintServer, params: None) -> None:
+        ls.stop_building()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: Tf2lintServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.schedule(params.text_document.uri, 0)
@@ -680,7 +773,11 @@ def build_server(pool: Pool | None = None) -> Tf2lintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: Tf2lintServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
+        uri = params.text_document.uri
+        # Only an open document is linted (from its buffer): pygls would read any other from
+        # disk, on the event loop (a FIFO blocks the server for good, /dev/zero fills memory).
+        if uri in ls.workspace.text_documents:
+            ls.schedule(uri, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: Tf2lintServer, params: types.DidCloseTextDocumentParams) -> None:

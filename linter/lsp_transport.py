@@ -28,7 +28,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, BinaryIO
 
-from lsprotocol.types import ResponseError
+from lsprotocol.types import EXIT, ResponseError
 from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter
 from pygls.protocol import LanguageServerProtocol
@@ -42,6 +42,7 @@ MAX_HEADER_LINE = 64 * 1024
 MAX_MESSAGE = 256 << 20  # far above any document; a bigger length is a framing error
 _CONTENT_LENGTH = re.compile(rb"Content-Length:[ \t]*(\d{1,12})[ \t]*\r?\n\Z", re.IGNORECASE)
 PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
 
 
 class LspTextDocument(TextDocument):
@@ -176,6 +177,9 @@ def _overran(body: bytes, following: bytearray) -> bool:
 
 
 def _handle(protocol: RobustProtocol, body: bytes) -> None:
+    if protocol._shutdown:  # pygls drops every message but `exit`, leaving a request unanswered
+        _after_shutdown(protocol, body)
+        return
     try:
         message = json.loads(body, object_hook=protocol.structure_message)
     except JsonRpcException as error:  # the params do not fit the method, say
@@ -189,6 +193,20 @@ def _handle(protocol: RobustProtocol, body: bytes) -> None:
         protocol.handle_message(message)
     except Exception:  # pygls's own handling: log it, serve the next message
         log.exception("cannot handle message %r", body[:200])
+
+
+def _after_shutdown(protocol: RobustProtocol, body: bytes) -> None:
+    """After ``shutdown``: ``exit`` ends the server; a request is answered InvalidRequest, as the
+    LSP asks; a notification is dropped."""
+    try:
+        raw: Any = json.loads(body)
+    except (ValueError, RecursionError):
+        raw = None
+    if isinstance(raw, dict) and raw.get("method") == EXIT:
+        protocol.handle_message(json.loads(body, object_hook=protocol.structure_message))
+        return
+    error = ResponseError(code=INVALID_REQUEST, message="the server is shutting down")
+    _answer_error(protocol, body, error)
 
 
 def _answer_error(protocol: RobustProtocol, body: bytes, error: ResponseError) -> None:

@@ -1137,6 +1137,15 @@ class _ModelBuilder:
         if node.name is not None:
             self.bind(node.name.name, None, "except")
 
+    def _enter_match_capture(self, node: cst.MatchAs | cst.MatchStar) -> None:
+        # `case tf:`, `case [tf]`, `case P(x=tf)`, `... as tf`, `*tf`: a capture binds the name
+        if node.name is not None:
+            self.bind(node.name, None, "match")
+
+    def _enter_match_mapping(self, node: cst.MatchMapping) -> None:
+        if node.rest is not None:  # `case {**tf}`
+            self.bind(node.rest, None, "match")
+
     def _enter_del(self, node: cst.Del) -> None:
         target = node.target
         targets = [e.value for e in target.elements] if isinstance(target, cst.Tuple) else [target]
@@ -1495,6 +1504,9 @@ _ENTER = {
     "With": "_enter_with",
     "WithItem": "_enter_with_item",
     "ExceptHandler": "_enter_except",
+    "MatchAs": "_enter_match_capture",
+    "MatchStar": "_enter_match_capture",
+    "MatchMapping": "_enter_match_mapping",
     "Del": "_enter_del",
     "Global": "_enter_global",
     "Nonlocal": "_enter_nonlocal",

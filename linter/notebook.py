@@ -396,6 +396,38 @@ def _json_lines(text: str, cell: Cell) -> list[int]:
 # --- writing fixed sources back -----------------------------------------------------------------
 
 
+def _line_pairs(opcodes, old_lines: list[str], new_lines: list[str]):
+    """``opcodes`` with each replacement of some lines by a different number of lines split
+    into one-line replacements of the lines that are alike (a fixed line and its original),
+    deletions and insertions: a fix on the first line of a cell that follows a deleted line
+    (TF000 removing a comment at the end of the cell before) stays in its own cell."""
+    for op, i1, i2, j1, j2 in opcodes:
+        if op != "replace" or i2 - i1 == j2 - j1:
+            yield op, i1, i2, j1, j2
+            continue
+        i, j = i1, j1
+        for new in range(j1, j2):
+            alike = [
+                (difflib.SequenceMatcher(None, old_lines[o], new_lines[new]).ratio(), o)
+                for o in range(i, i2)
+            ]
+            ratio, old = max(alike, default=(0.0, i))
+            if ratio < 0.6:
+                continue  # inserted: goes with the lines around it
+            if old > i:
+                yield "delete", i, old, j, j
+            if new > j:
+                yield "insert", old, old, j, new
+            yield "replace", old, old + 1, new, new + 1
+            i, j = old + 1, new + 1
+        if i < i2 and j < j2:
+            yield "replace", i, i2, j, j2
+        elif i < i2:
+            yield "delete", i, i2, j, j
+        elif j < j2:
+            yield "insert", i, i, j, j2
+
+
 def _split_back(nb: Notebook, where: list[tuple[int, int]], old: str, new: str):
     """The fixed module's lines, given back to their cells. None if a fix touched IPython lines."""
     old_lines = _lines(old)
@@ -403,7 +435,7 @@ def _split_back(nb: Notebook, where: list[tuple[int, int]], old: str, new: str):
     by_number = {c.number: c for c in nb.cells}
     out: dict[int, list[str]] = {c.number: [] for c in nb.cells}
     matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in _line_pairs(matcher.get_opcodes(), old_lines, new_lines):
         if op != "equal" and any(
             where[i][1] - 1 in by_number[where[i][0]].magic for i in range(i1, i2)
         ):

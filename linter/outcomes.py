@@ -30,6 +30,9 @@ class FileOutcome:
     internal_error: bool = False
     fixed_by_rule: dict[str, int] = field(default_factory=dict)  # findings fixed, per rule
     cached: bool = False  # answered from the cache, not linted
+    # lost to something outside the file (a worker killed from outside, a timeout on a loaded
+    # machine): never cached, so that the next run lints the file again
+    transient: bool = False
     # what crosses the module boundary, for the project (tf2lint.project)
     summary: ModuleSummary | None = None
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -16,6 +15,7 @@ from urllib.parse import quote
 
 from tf2lint import __version__
 from tf2lint.docs import explain
+from tf2lint.lines import shown
 from tf2lint.plugins import rule_by_id
 from tf2lint.rule import ENGINE_CATEGORY, Diagnostic, Fix, Rule
 
@@ -97,23 +97,6 @@ def summary(run: RunResult) -> dict:
     }
 
 
-# What a terminal or a log reader would act on rather than show: control characters (an ESC
-# sequence, a CR or LF forging a line such as "All checks passed!"), line and paragraph
-# separators, and the bidirectional overrides of "Trojan Source".
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def shown(text: str, line_ends: bool = False) -> str:
-    """``text`` with every unsafe character written as its escape (``\\x1b``, ``\\n``);
-    with ``line_ends``, CR and LF are kept (GitHub's annotations encode them as line breaks)."""
-
-    def escape(match: re.Match) -> str:
-        c = match.group()
-        return c if line_ends and c in "\r\n" else repr(c)[1:-1].replace("'", "")
-
-    return _UNSAFE.sub(escape, text)
-
-
 def location(d: Diagnostic) -> str:
     if d.cell is not None:
         return f"{d.path}:cell {d.cell}:{d.line}:{d.column}"
@@ -143,9 +126,15 @@ def _file_line(outcomes: dict, d: Diagnostic) -> int | None:
     return json_lines[d.line - 1] if 0 < d.line <= len(json_lines) else None
 
 
-def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) -> None:
+def write_text(
+    run: RunResult,
+    out: TextIO,
+    options: TextOptions | None = None,
+    summary_out: TextIO | None = None,
+) -> None:
     """The full or concise format: each finding (unless only a summary is wanted), the fixes
-    applied (--show-fixes), then ruff's summary lines (unless --quiet)."""
+    applied (--show-fixes), then ruff's summary lines (unless --quiet), to ``summary_out`` if
+    given (``--diff``: after the diffs on stdout)."""
     options = options or TextOptions()
     style = options.style
     # With --diff or --fix-only, findings are not shown, but what kept a fix or a file from
@@ -161,15 +150,20 @@ def write_text(run: RunResult, out: TextIO, options: TextOptions | None = None) 
         for d in diagnostics:
             marker = f" {style.marker('[*]')}" if marking and options.applies(d.fix) else ""
             message = shown(d.message)
-            out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {message}\n")
-            if not options.concise:
+            if options.concise:
+                out.write(f"{style.bold(location(d))}: {style.code(d.rule)}{marker} {message}\n")
+            else:  # ruff 0.17: the code and message, then where, the source and the fix
+                out.write(f"{style.code(d.rule)}{marker} {message}\n")
+                out.write(f" {style.gutter('-->')} {location(d)}\n")
                 out.write(_frame(_lines_of(outcomes, d), d, style))
             if options.show_evidence and d.evidence is not None:
                 out.write(evidence_text(d))
+            if not options.concise:
+                out.write("\n")
     if options.show_fixes and run.findings_fixed:
         out.write("\n" + fix_summary(run, style) + "\n")
     if not options.quiet:
-        out.writelines(f"{line}\n" for line in summary_lines(run, options))
+        (summary_out or out).writelines(f"{line}\n" for line in summary_lines(run, options))
 
 
 def _sarif_evidence(result: dict, d: Diagnostic, artifact: dict, root: Path) -> None:
@@ -209,9 +203,9 @@ def evidence_text(d: Diagnostic) -> str:
         for step in steps:
             cell = f"cell {step.cell}:" if step.cell is not None else ""
             where = f" ({step.path or d.path}:{cell}{step.line})" if step.line else ""
-            lines.append(f"  = {label}: {step.message}{where}\n")
+            lines.append(f"  = {label}: {shown(step.message)}{where}\n")
     if d.evidence.gap:
-        lines.append(f"  = preview: {d.evidence.gap}\n")
+        lines.append(f"  = preview: {shown(d.evidence.gap)}\n")
     return "".join(lines)
 
 
@@ -268,13 +262,13 @@ def summary_lines(run: RunResult, options: TextOptions) -> list[str]:
     else:
         lines.append(options.style.success("All checks passed!"))
     hiding = options.unsafe_fixes is None and hidden
-    hint = f"{_plural(hidden, 'hidden fix', 'es')} can be enabled with the `--unsafe-fixes` option"
+    hint = f"{_plural(hidden, 'unsafe fix', 'es')} available with `--fix --unsafe-fixes`"
     if applicable and hiding:
-        lines.append(f"{star} {applicable} fixable with the `--fix` option ({hint}).")
+        lines.append(f"{star} {applicable} fixable with `--fix` ({hint}).")
     elif applicable:
-        lines.append(f"{star} {applicable} fixable with the `--fix` option.")
+        lines.append(f"{star} {applicable} fixable with `--fix`.")
     elif hiding:
-        lines.append(f"No fixes available ({hint}).")
+        lines.append(f"{hint[0].upper()}{hint[1:]}.")
     return lines
 
 
@@ -332,27 +326,82 @@ def write_statistics(
         out.writelines(f"{line}\n" for line in summary_lines(run, options))
 
 
+CONTEXT_LINES = 2  # source lines shown before and after a finding's line (ruff's)
+UNSAFE_NOTE = "This is an unsafe fix and may change runtime behavior"
+
+
 def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> str:
-    if not lines or not 0 < d.line <= len(lines):
-        return "\n"
+    """ruff 0.17's frame: the finding's line with up to two lines around it (blank ones at the
+    edges left out), its span marked; then the fix, as ``help:`` with the changed line where
+    the fix replaces the marked code on one line, and a note if it is unsafe."""
+    out = ""
+    if lines and 0 < d.line <= len(lines):
+        out = _source_frame(lines, d, style)
+    if d.fix:
+        out += f"{style.code('help')}: {shown(d.fix.description)}\n"
+        if lines and 0 < d.line <= len(lines):
+            out += _fix_frame(lines, d, style)
+        if d.fix.applicability == "unsafe":
+            out += f"{style.code('note')}: {UNSAFE_NOTE}\n"
+    return out
+
+
+def _shown_line(lines: list[str], number: int) -> str:
+    return shown(lines[number - 1].rstrip("\r\n").expandtabs(1))
+
+
+def _around(lines: list[str], first: int, last: int) -> tuple[int, int]:
+    """Lines ``first``..``last`` widened by CONTEXT_LINES, without blank lines at either edge."""
+    start, end = max(1, first - CONTEXT_LINES), min(len(lines), last + CONTEXT_LINES)
+    while start < first and not lines[start - 1].strip():
+        start += 1
+    while end > last and not lines[end - 1].strip():
+        end -= 1
+    return start, end
+
+
+def _source_frame(lines: list[str], d: Diagnostic, style: Style) -> str:
     raw = lines[d.line - 1].rstrip("\r\n").expandtabs(1)
-    width = len(str(d.line))
-    end = d.end_column if d.end_line == d.line else len(raw) + 1
+    span_end = d.end_column if d.end_line == d.line else len(raw) + 1
     # the source as shown (escapes included): the carets follow the escapes' widths
-    text, before = shown(raw), len(shown(raw[: d.column - 1]))
-    carets = style.carets("^" * max(1, len(shown(raw[d.column - 1 : end - 1]))))
-    pad = " " * width
-    bar = style.gutter("|")
-    return (
-        f"{pad} {bar}\n{style.gutter(str(d.line))} {bar} {text}\n"
-        f"{pad} {bar} {' ' * before}{carets}\n"
-        + (
-            f"{pad} {style.gutter('=')} fix ({d.fix.applicability}): {shown(d.fix.description)}\n"
-            if d.fix
-            else ""
-        )
-        + "\n"
-    )
+    before = len(shown(raw[: d.column - 1]))
+    carets = style.carets("^" * max(1, len(shown(raw[d.column - 1 : span_end - 1]))))
+    start, end = _around(lines, d.line, d.line)
+    width = len(str(end))
+    pad, bar = " " * width, style.gutter("|")
+    out = [f"{pad} {bar}\n"]
+    for number in range(start, end + 1):
+        text = _shown_line(lines, number)
+        out.append(f"{style.gutter(str(number).rjust(width))} {bar} {text}".rstrip() + "\n")
+        if number == d.line:
+            out.append(f"{pad} {bar} {' ' * before}{carets}\n")
+    out.append(f"{pad} {bar}\n")
+    return "".join(out)
+
+
+def _fix_frame(lines: list[str], d: Diagnostic, style: Style) -> str:
+    """The line a fix changes, before (``-``) and after (``+``), between the lines around it:
+    only for a fix that replaces the marked code on one line (others say what they do in
+    ``help:``; ``--diff`` shows every change)."""
+    replacement = d.fix.replacement_text
+    if replacement is None or d.end_line != d.line or "\n" in replacement or "\r" in replacement:
+        return ""
+    raw = lines[d.line - 1].rstrip("\r\n")
+    fixed = raw[: d.column - 1] + replacement + raw[d.end_column - 1 :]
+    start, end = max(1, d.line - 1), min(len(lines), d.line + 1)
+    width = len(str(end))
+    pad, bar = " " * width, style.gutter("|")
+    out = [f"{pad} {bar}\n"]
+    for number in range(start, end + 1):
+        if number == d.line:
+            out.append(f"{pad} {style.gutter('-')} {shown(raw.expandtabs(1))}".rstrip() + "\n")
+            new = f"{style.gutter(str(number).rjust(width))} {style.gutter('+')}"
+            out.append(f"{new} {shown(fixed.expandtabs(1))}".rstrip() + "\n")
+        else:
+            text = _shown_line(lines, number)
+            out.append(f"{style.gutter(str(number).rjust(width))} {bar} {text}".rstrip() + "\n")
+    out.append(f"{pad} {bar}\n")
+    return "".join(out)
 
 
 # Diagnostic.to_dict's keys that ruff's JSON names otherwise (``code``, ``location``, ...); the
@@ -360,9 +409,20 @@ def _frame(lines: list[str] | None, d: Diagnostic, style: Style = Style()) -> st
 _RUFF_NAMED = ("path", "line", "column", "end_line", "end_column", "rule", "message", "fix", "cell")
 
 
-def _filename(d: Diagnostic) -> str:
-    """ruff's ``filename``: the absolute path (stdin's ``-`` as it is)."""
-    return d.path if d.path == "-" else _absolute(d.path, os.getcwd())
+def _real_files(run: RunResult) -> dict[str, Path]:
+    """Each file's own path, by the path its findings show (made printable)."""
+    return {o.path: o.file for o in run.outcomes if o.file is not None}
+
+
+def _filename(d: Diagnostic, files: dict[str, Path] | None = None) -> str:
+    """ruff's ``filename``: the absolute path (stdin's ``-`` as it is). With ``files`` (the
+    machine-readable formats), the file's own name, whatever its bytes: bytes that are not UTF-8
+    are kept as lone surrogates (PEP 383), which JSON writes as ``\\udcNN`` escapes and a reader
+    turns back into the name's bytes (Python: ``os.fsencode``); without, the printable name."""
+    if d.path == "-":
+        return d.path
+    real = files.get(d.path) if files else None
+    return _absolute(d.path if real is None else str(real), os.getcwd())
 
 
 @lru_cache(maxsize=4096)
@@ -371,10 +431,33 @@ def _absolute(path: str, cwd: str) -> str:
     return os.path.abspath(path)  # which depends on ``cwd``, the cache's other key
 
 
-def ruff_dict(d: Diagnostic) -> dict:
+def _ruff_evidence(d: Diagnostic, files: dict[str, Path] | None) -> dict:
+    """The evidence in the finding's own terms: each step's ``filename`` (absolute) and
+    ``location`` (``{row, column}``; null where the step is not located), ``cell`` in a
+    notebook."""
+
+    def step(s) -> dict:
+        where = d.path if s.path is None else s.path
+        found: dict = {
+            "message": s.message,
+            "filename": _filename(replace(d, path=where), files),
+            "location": {"row": s.line, "column": s.column} if s.line else None,
+        }
+        if s.cell is not None:
+            found["cell"] = s.cell
+        return found
+
+    evidence = {"traced": [step(s) for s in d.evidence.traced]}
+    evidence["value"] = [step(s) for s in d.evidence.value]
+    if d.evidence.gap is not None:
+        evidence["gap"] = d.evidence.gap
+    return evidence
+
+
+def ruff_dict(d: Diagnostic, files: dict[str, Path] | None = None) -> dict:
     """One finding in ruff's JSON schema (``docs/json-output.schema.json``), with tf2lint's own
     fields beside ruff's. ``noqa_row``: where a ``# noqa`` silences it (any line of the
-    statement does, its first included)."""
+    statement does, its first included). ``files``: see :func:`_filename`."""
     start = {"row": d.line, "column": d.column}
     end = {"row": d.end_line, "column": d.end_column}
     fix = None
@@ -384,11 +467,13 @@ def ruff_dict(d: Diagnostic) -> dict:
             edits = [{"content": d.fix.replacement_text, "location": start, "end_location": end}]
         fix = {"applicability": d.fix.applicability, "message": d.fix.description, "edits": edits}
     own = {k: v for k, v in d.to_dict().items() if k not in _RUFF_NAMED}
+    if d.evidence is not None:
+        own["evidence"] = _ruff_evidence(d, files)
     return {
         **own,
         "code": d.rule,
         "message": d.message,
-        "filename": _filename(d),
+        "filename": _filename(d, files),
         "location": start,
         "end_location": end,
         "fix": fix,
@@ -402,21 +487,25 @@ def write_json(run: RunResult, out: TextIO) -> None:
     """ruff's ``--output-format json``: an array of findings (see :func:`ruff_dict`), one per
     line, keys sorted as ruff sorts them (written by the C encoder: ``indent`` makes ``json``
     encode in Python, 3x slower)."""
-    items = ",\n".join(f"  {json.dumps(ruff_dict(d), sort_keys=True)}" for d in run.diagnostics)
+    files = _real_files(run)
+    items = ",\n".join(
+        f"  {json.dumps(ruff_dict(d, files), sort_keys=True)}" for d in run.diagnostics
+    )
     out.write(f"[\n{items}\n]\n" if items else "[]\n")
 
 
 def write_json_lines(run: RunResult, out: TextIO) -> None:
     """ruff's ``json-lines``: one finding (as in ``json``) per line."""
+    files = _real_files(run)
     for d in run.diagnostics:
-        out.write(json.dumps(ruff_dict(d), sort_keys=True) + "\n")
+        out.write(json.dumps(ruff_dict(d, files), sort_keys=True) + "\n")
 
 
 def write_pylint(run: RunResult, out: TextIO) -> None:
     """ruff's ``pylint``: ``path:line: [CODE] message``."""
     for d in run.diagnostics:
         where = f"{d.path}:cell {d.cell}" if d.cell is not None else d.path
-        out.write(f"{where}:{d.line}: [{d.rule}] {d.message}\n")
+        out.write(f"{where}:{d.line}: [{d.rule}] {shown(d.message)}\n")
 
 
 def write_junit(run: RunResult, out: TextIO) -> None:
@@ -440,14 +529,15 @@ def write_junit(run: RunResult, out: TextIO) -> None:
         classname = quoteattr(os.path.splitext(name)[0])
         for d in found:
             where = f"cell {d.cell}, " if d.cell is not None else ""
+            message = shown(d.message)  # XML 1.0 has no control characters, escaped or not
             lines += [
                 f'        <testcase name="org.tf2lint.{escape(d.rule)}" classname={classname} '
                 f'line="{d.line}" column="{d.column}">',
                 "            <properties>",
                 f'                <property name="severity" value={quoteattr(d.severity)}/>',
                 "            </properties>",
-                f"            <failure message={quoteattr(d.message)}>{where}line {d.line}, "
-                f"col {d.column}, {escape(d.message)}</failure>",
+                f"            <failure message={quoteattr(message)}>{where}line {d.line}, "
+                f"col {d.column}, {escape(message)}</failure>",
                 "        </testcase>",
             ]
         lines.append("    </testsuite>")
@@ -492,11 +582,12 @@ def write_rdjson(run: RunResult, out: TextIO) -> None:
         return {"line": line, "column": column}
 
     diagnostics = []
+    files = _real_files(run)
     for d in run.diagnostics:
         where = {"start": position(d.line, d.column), "end": position(d.end_line, d.end_column)}
         item: dict = {
             "code": {"value": d.rule},
-            "location": {"path": _filename(d), "range": where},
+            "location": {"path": _filename(d, files), "range": where},
             "message": d.message,
         }
         if d.fix is not None and d.fix.replacement_text is not None:
@@ -628,6 +719,58 @@ def _sarif_fix(d: Diagnostic, artifact: dict, region: dict) -> dict | None:
 
 
 # The formats written from the run alone, by name (text, sarif and --statistics take more).
+def write_grouped(run: RunResult, out: TextIO, options: TextOptions) -> None:
+    """ruff's ``grouped``: each file's name, then its findings (``line:col CODE message``,
+    aligned), a blank line; then the summary (unless --quiet)."""
+    style = options.style
+    marking = options.fix_mode != "apply" and any(options.applies(d.fix) for d in run.diagnostics)
+    by_file: dict[str, list[Diagnostic]] = {}
+    for d in run.diagnostics:
+        by_file.setdefault(d.path, []).append(d)
+    for path, found in by_file.items():
+        out.write(f"{style.bold(path)}:\n")
+        places = [
+            (f"cell {d.cell}:" if d.cell is not None else "") + f"{d.line}:{d.column}"
+            for d in found
+        ]
+        width = max(len(p) for p in places)
+        for d, place in zip(found, places, strict=True):
+            marker = f" {style.marker('[*]')}" if marking and options.applies(d.fix) else ""
+            out.write(f"  {place.ljust(width)} {style.code(d.rule)}{marker} {shown(d.message)}\n")
+        out.write("\n")
+    if not options.quiet:
+        out.writelines(f"{line}\n" for line in summary_lines(run, options))
+
+
+def _escape_azure(text: str, value: bool = True) -> str:
+    """A logging command's message (`%`, CR, LF escaped, `%` first), or with ``value`` a
+    property's value (`;` and `]` too)."""
+    escapes = [("%", "%25"), ("\r", "%0D"), ("\n", "%0A")]
+    if value:
+        escapes += [(";", "%3B"), ("]", "%5D")]
+    for plain, escaped in escapes:
+        text = text.replace(plain, escaped)
+    return text
+
+
+def write_azure(run: RunResult, out: TextIO) -> None:
+    """ruff's ``azure``: Azure Pipelines logging commands (``##vso[task.logissue ...]``). A
+    notebook finding is placed on the notebook JSON line holding its source line."""
+    outcomes = _outcomes(run)
+    files = _real_files(run)
+    for d in run.diagnostics:
+        kind = "error" if d.severity == "error" else "warning"
+        line = d.line if d.cell is None else _file_line(outcomes, d) or 1
+        message = shown(d.message, line_ends=True)
+        if d.cell is not None:
+            message = f"cell {d.cell}, line {d.line}, column {d.column}: {message}"
+        props = (
+            f"type={kind};sourcepath={_escape_azure(_filename(d, files))};linenumber={line};"
+            f"columnnumber={d.column if d.cell is None else 1};code={_escape_azure(d.rule)};"
+        )
+        out.write(f"##vso[task.logissue {props}]{_escape_azure(message, value=False)}\n")
+
+
 WRITERS: dict[str, Callable[[RunResult, TextIO], None]] = {
     "json": write_json,
     "json-lines": write_json_lines,
@@ -636,6 +779,7 @@ WRITERS: dict[str, Callable[[RunResult, TextIO], None]] = {
     "pylint": write_pylint,
     "rdjson": write_rdjson,
     "github": write_github,
+    "azure": write_azure,
 }
 
 

@@ -38,7 +38,9 @@ class ModuleIdentity:
     @classmethod
     def of(cls, path: Path) -> ModuleIdentity:
         """From the file system: the folders above ``path`` that hold an ``__init__.py`` are
-        its packages (``src/pkg/sub/mod.py`` is ``pkg.sub.mod`` when pkg and sub have one)."""
+        its packages (``src/pkg/sub/mod.py`` is ``pkg.sub.mod`` when pkg and sub have one),
+        whatever the working folder (``helpers.py`` run from inside ``pkg`` is ``pkg.helpers``)."""
+        path = Path(os.path.abspath(path))
         parts = [path.stem]
         folder = path.parent
         while is_package(folder) and folder.parent != folder:

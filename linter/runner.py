@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -44,7 +45,7 @@ from tf2lint.rule import (
 )
 from tf2lint.settings import DEFAULT_TIME_LIMIT, Settings  # noqa: F401 - re-exported
 from tf2lint.sources import FixNotWritable, open_source
-from tf2lint.writes import write_fixed
+from tf2lint.writes import BACKUP_SUFFIX, TEMP_SUFFIX, recover, target_of, write_fixed
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -508,6 +509,24 @@ def modules_in(folder: Path, recursive: bool) -> list[Path]:
         return []
 
 
+def _finish_interrupted_fixes(paths: Sequence[Path]) -> None:
+    """A run killed while writing a fix (``kill -9``, the out-of-memory killer) left a journal or
+    a temporary file beside the file: before the file is read, restore it from the journal if it
+    holds part of the fix, and remove what is left (tf2lint.writes.recover). One listing per
+    folder."""
+    wanted = {Path(os.path.abspath(p)) for p in paths}
+    for folder in {p.parent for p in wanted}:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(".") and name.endswith((BACKUP_SUFFIX, TEMP_SUFFIX)):
+                leftover = folder / name
+                if target_of(leftover) in wanted and (notice := recover(leftover)):
+                    print(f"tf2lint: {notice}", file=sys.stderr)
+
+
 def run(
     paths: list[Path],
     settings: Settings,
@@ -516,6 +535,7 @@ def run(
     progress: Progress | None = None,
     context: Sequence[Path] = (),
     settings_for: Callable[[Path], Settings] | None = None,
+    identities: Sequence[ModuleIdentity] | None = None,
 ) -> RunResult:
     """Lint ``paths`` as one program (see tf2lint.project): each file on its own, then again,
     with what the other files say about it, each file whose analysis that changes. With
@@ -528,9 +548,16 @@ def run(
 
     Each file is read once a pass, here when the cache needs its bytes for the key (they then
     travel to the worker that lints them), else by that worker.
+
+    ``identities``: the module each of ``paths`` is, where a file stands in for another (code
+    from stdin, written to a temporary file, is the module ``--stdin-filename`` names).
     """
+    _finish_interrupted_fixes(paths)
     outcomes: list[FileOutcome | None] = [None] * len(paths)
-    identities = [ModuleIdentity.of(path) for path in (*paths, *context)]
+    identities = [
+        *(identities or [ModuleIdentity.of(path) for path in paths]),
+        *(ModuleIdentity.of(path) for path in context),
+    ]
     own = _Own(settings, settings_for, cache)
     tasks: list[_Task] = []
     for i, path in enumerate(paths):
@@ -705,12 +732,23 @@ def _size(path: Path, data: bytes | None) -> int:
         return 0
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity: a container's or a taskset's share)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # no affinity on this platform (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 class _Workers:
     """A run's worker processes (see tf2lint.isolation), started for its first file to lint and
     kept for all its passes: a file linted again goes back to the worker that kept its tree."""
 
     def __init__(self, settings: Settings, jobs: int | None) -> None:
-        self.settings, self.jobs = settings, jobs or os.cpu_count() or 1
+        # Never more workers than CPUs to run them: `jobs = 100000` in a linted repository's
+        # configuration would fork one per file.
+        cpus = available_cpus()
+        self.settings, self.jobs = settings, min(jobs or cpus, cpus)
         self.pool = None
 
     def lint(self, tasks: list[_Task], keep: bool = False) -> Iterator[tuple[_Task, FileOutcome]]:
@@ -740,7 +778,8 @@ class _Workers:
             if isinstance(result, Lost):
                 shown = display_path(task.path)
                 why = engine_diagnostic(result.kind, shown, result.message)
-                result = _unlinted(task.path, shown, why)
+                lost, result = result, _unlinted(task.path, shown, why)
+                result.transient = lost.transient
             yield task, result
 
     def close(self) -> None:

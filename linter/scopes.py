@@ -22,7 +22,8 @@ class BindingSite:
     target; ``value`` is the whole right-hand side when it is a call, else None), "augassign"
     (``+=``; ``value`` is the operand), "param" (``value``: its default), "import"
     (``imported``: the qualified name), "def", "class", "loop" and "comprehension" (``value``:
-    the iterable), "with" (``value``: the context manager), "except".
+    the iterable), "with" (``value``: the context manager), "except", "match" (a capture
+    pattern of a ``case``).
     """
 
     kind: str

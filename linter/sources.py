@@ -46,13 +46,10 @@ class Source(Protocol):
 
 
 def unified_diff(before: str, after: str, shown: str) -> str:
-    """What ``--diff`` prints for one file."""
+    """What ``--diff`` prints for one file (ruff 0.17's headers: the path, no ``a/``/``b/``)."""
     return "".join(
         difflib.unified_diff(
-            split_lines_keepends(before),
-            split_lines_keepends(after),
-            fromfile=f"a/{shown}",
-            tofile=f"b/{shown}",
+            split_lines_keepends(before), split_lines_keepends(after), fromfile=shown, tofile=shown
         )
     )
 

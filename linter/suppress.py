@@ -286,7 +286,10 @@ def add_noqa(source: str, findings: Sequence[tuple[int, str]], reason: str = "")
             body = f"{body[:start]}# noqa: {', '.join(codes)}{rest}"
         else:
             tail = f" {reason}" if reason else ""
-            body = f"{body.rstrip()}  # noqa: {', '.join(sorted(rules))}{tail}"
+            # Trailing blanks give way to the comment; a form feed stays (it is not a blank to
+            # Python's tokenizer, and a byte of the user's that nothing asked to remove).
+            code = body.rstrip(" \t")
+            body = f"{code}  # noqa: {', '.join(sorted(rules))}{tail}"
         lines[line - 1] = body + ending
         changed += 1
     return "".join(lines), changed

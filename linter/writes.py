@@ -7,25 +7,39 @@ Two ways, chosen per file:
   attributes on Linux), flushed to disk, and renamed over the file. A failure at any step
   leaves the file as it was.
 * **In place** (a file with several hard links, which a rename would split, or one whose
-  metadata a new file cannot carry, such as another user's file): a full copy of the file is
-  written and flushed first, next to it; only then is the file overwritten, and on any failure
-  the copy's bytes are written back. The copy is removed once the file holds the new bytes; one
-  left behind by a killed run is named ``.NAME.tf2lint-backup``.
+  metadata a new file cannot carry, such as another user's file): a journal is written and
+  flushed first, next to the file, under a fresh private name (``.NAME.XXXXXXXX.tf2lint-backup``,
+  created exclusively, never through a symbolic link): one header line, then the file's original
+  bytes. Only then is the file overwritten; on any failure the original is written back, and the
+  journal is removed once the file is whole again. A journal left by a run killed mid-write
+  (``kill -9``, the out-of-memory killer) is found by the next run (:func:`recover`), which
+  restores the file from it if the file holds a mix of the old and new bytes.
 
-Both check free space first, and neither ever leaves the file shorter than it was on error.
+Both check free space first, neither ever leaves the file shorter than it was on error, and both
+compare the file with what was read immediately before replacing it (its inode, size and
+modification time in nanoseconds): an editor that saved it meanwhile keeps its save.
 """
 
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 import tempfile
+from contextlib import suppress
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; a live run's files are told by nothing else
+    fcntl = None  # type: ignore[assignment]
 
 from tf2lint.files import ReadError, WriteError, _real, is_within, printable, read_bytes
 
-BACKUP_SUFFIX = ".tf2lint-backup"
+BACKUP_SUFFIX = ".tf2lint-backup"  # an in-place write's journal: .NAME.XXXXXXXX.tf2lint-backup
+TEMP_SUFFIX = ".tf2lint"  # a replacing write's new file: .NAME.XXXXXXXX.tf2lint
+_JOURNAL_MAGIC = b"tf2lint-backup 1"
 _SPACE_MARGIN = 64 * 1024  # a few blocks for metadata, on top of the bytes themselves
 
 
@@ -53,15 +67,46 @@ def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> 
     except ReadError as error:
         raise WriteError(str(error)) from error
     if current != original:
-        raise WriteError("the file changed on disk while it was being fixed")
+        raise WriteError(_CHANGED)
     try:
         if status.st_nlink > 1 or not _replace(target, status, data):
-            _write_in_place(target, original, data)
+            _write_in_place(target, status, original, data)
     except OSError as error:
         raise WriteError(_reason(error)) from error
 
 
+_CHANGED = "the file changed on disk while it was being fixed; nothing was written"
+
+
+class _Changed(OSError):
+    """The file is no longer the one that was read (an editor saved it): write nothing."""
+
+    def __init__(self) -> None:
+        super().__init__(errno.EAGAIN, _CHANGED)
+
+
+def _same_file(now: os.stat_result, then: os.stat_result) -> bool:
+    return (now.st_dev, now.st_ino, now.st_size, now.st_mtime_ns) == (
+        then.st_dev,
+        then.st_ino,
+        then.st_size,
+        then.st_mtime_ns,
+    )
+
+
+def _unchanged(target: Path, status: os.stat_result) -> None:
+    """Compare-and-swap's compare: raise _Changed unless ``target`` is still the file read."""
+    try:
+        now = os.stat(target, follow_symlinks=False)
+    except FileNotFoundError:
+        raise _Changed from None
+    if not _same_file(now, status):
+        raise _Changed
+
+
 def _reason(error: OSError) -> str:
+    if isinstance(error, _Changed):
+        return _CHANGED
     if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return f"{error.strerror or error}; the file was left as it was"
     return str(error.strerror or error)
@@ -103,15 +148,12 @@ def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
         return False
     _check_space(target.parent, len(data))
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tf2lint", dir=target.parent)
+        fd, temp = _private_file(target, TEMP_SUFFIX)
     except OSError:
         return False
     try:
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_all(fd, data)
+        os.fsync(fd)
         own = os.stat(temp)
         if hasattr(os, "chown") and (own.st_uid, own.st_gid) != (status.st_uid, status.st_gid):
             try:
@@ -128,6 +170,7 @@ def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
         if stat.S_IMODE(os.stat(temp).st_mode) != stat.S_IMODE(status.st_mode):
             os.unlink(temp)
             return False
+        _unchanged(target, status)
         os.replace(temp, target)
         _sync_folder(target.parent)
         return True
@@ -135,6 +178,24 @@ def _replace(target: Path, status: os.stat_result, data: bytes) -> bool:
         if os.path.lexists(temp):
             os.unlink(temp)
         raise
+    finally:
+        os.close(fd)
+
+
+def _private_file(target: Path, suffix: str) -> tuple[int, str]:
+    """A new file beside ``target`` under a fresh name (``mkstemp``: created exclusively, mode
+    0600, never through a symbolic link), locked for as long as its descriptor is open, so that
+    a later run can tell it from one a killed run left (:func:`recover`)."""
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        if os.stat(name).st_ino != os.fstat(fd).st_ino:  # removed by a recovery before locked
+            raise OSError(errno.EAGAIN, "another tf2lint run removed the temporary file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, name
 
 
 def _copy_xattrs(temp: str, attributes: dict[str, bytes]) -> bool:
@@ -164,23 +225,17 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_in_place(target: Path, original: bytes, data: bytes) -> None:
-    """Overwrite ``target`` (keeping its inode, so every hard link sees the fix), with a full
-    copy of ``original`` written first and written back on any failure."""
-    _check_space(target.parent, len(original) + max(0, len(data) - len(original)))
-    backup = target.with_name(f".{target.name}{BACKUP_SUFFIX}")
-    fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+def _write_in_place(target: Path, status: os.stat_result, original: bytes, data: bytes) -> None:
+    """Overwrite ``target`` (keeping its inode, so every hard link sees the fix), with a journal
+    holding ``original`` written first, and ``original`` written back on any failure."""
+    # The journal holds both texts; the file may grow by the difference.
+    _check_space(target.parent, len(original) + 2 * len(data) + 256)
+    journal, journal_fd = _write_journal(target, original, data)
     try:
-        _write_all(fd, original)
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        os.unlink(backup)
-        raise
-    os.close(fd)
-    try:
-        fd = os.open(target, os.O_WRONLY)
+        fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
         try:
+            if not _same_file(os.fstat(fd), status):  # saved by an editor since it was read
+                raise _Changed
             # Grow first, so that a full disk fails here, before a byte of the file changed.
             if len(data) > len(original):
                 _reserve(fd, len(data))
@@ -195,14 +250,159 @@ def _write_in_place(target: Path, original: bytes, data: bytes) -> None:
         finally:
             os.close(fd)
     except BaseException as error:
-        if _holds(target, original):
-            os.unlink(backup)
+        if isinstance(error, _Changed) or _holds(target, original):
+            _remove(journal)
         elif isinstance(error, OSError):
             raise OSError(
-                error.errno, f"{error.strerror}; the original is kept in {printable(str(backup))}"
+                error.errno,
+                f"{error.strerror}; the original is kept in {printable(str(journal))}",
             ) from error
         raise
-    os.unlink(backup)
+    else:
+        _remove(journal)
+    finally:
+        os.close(journal_fd)  # and with it the lock: a journal left now is a dead run's
+
+
+def _write_journal(target: Path, original: bytes, data: bytes) -> tuple[Path, int]:
+    """Write and flush the journal of an in-place write: a header, ``original``, then ``data``
+    (so that a mix of the two can be told from an editor's save); its descriptor, which holds
+    its lock, stays open until the write is done."""
+    fd, name = _private_file(target, BACKUP_SUFFIX)
+    try:
+        _write_all(fd, _journal_header(original, data) + original + data)
+        os.fsync(fd)
+        _sync_folder(target.parent)
+    except BaseException:
+        os.close(fd)
+        os.unlink(name)
+        raise
+    return Path(name), fd
+
+
+def _journal_header(original: bytes, data: bytes) -> bytes:
+    return b"%s %d %s %d %s\n" % (
+        _JOURNAL_MAGIC,
+        len(original),
+        hashlib.sha256(original).hexdigest().encode(),
+        len(data),
+        hashlib.sha256(data).hexdigest().encode(),
+    )
+
+
+def target_of(leftover: Path) -> Path | None:
+    """The file that a journal or a temporary file is named after
+    (``.NAME.XXXXXXXX.tf2lint-backup``, ``.NAME.XXXXXXXX.tf2lint``), or None."""
+    name = leftover.name
+    suffix = next((x for x in (BACKUP_SUFFIX, TEMP_SUFFIX) if name.endswith(x)), None)
+    if suffix is None or not name.startswith("."):
+        return None
+    target, dot, random = name[1 : -len(suffix)].rpartition(".")
+    return leftover.with_name(target) if dot and target and random else None
+
+
+def recover(leftover: Path) -> str | None:
+    """Finish what a run killed while writing a fix left beside the file (see
+    :func:`target_of`). A temporary file of a replacing write is removed (the file was never
+    touched). With a journal, the file is restored from it when it holds a mix of the old and
+    the new bytes, and the journal removed once the file is whole (old or new) again. Files
+    that a live run holds (locked), and files that are not this user's regular files, are left
+    alone. Returns a notice for the user, or None when there is nothing to say."""
+    target = target_of(leftover)
+    if target is None:
+        return None
+    try:
+        fd = os.open(leftover, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        own = os.fstat(fd)
+        if not stat.S_ISREG(own.st_mode) or (hasattr(os, "geteuid") and own.st_uid != os.geteuid()):
+            return None  # not one of ours: never read another user's file as a journal
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return None  # a live run is writing it
+        if leftover.name.endswith(TEMP_SUFFIX):
+            _remove(leftover)
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            content = handle.read()
+        return _recover_from_journal(leftover, target, content)
+    finally:
+        os.close(fd)
+
+
+def _recover_from_journal(journal: Path, target: Path, content: bytes) -> str | None:
+    original, new = _read_journal(content)
+    if original is None or new is None:  # cut short while written: the file was not touched
+        _remove(journal)
+        return None
+    shown = printable(str(target))
+    try:
+        with open(target, "rb") as handle:
+            current = handle.read()
+    except OSError:
+        return None
+    if current in (original, new):
+        _remove(journal)
+        return None
+    if not _is_mix(current, original, new):
+        return (
+            f"{shown}: a fix was interrupted, and the file has changed since; it was left as it "
+            f"is, and its original is kept in {printable(str(journal))}"
+        )
+    try:
+        fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            _restore(fd, original)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        return (
+            f"{shown}: a fix was interrupted and the file could not be restored "
+            f"({error.strerror or error}); its original is kept in {printable(str(journal))}"
+        )
+    _remove(journal)
+    return f"{shown}: restored from an interrupted fix (the file held part of the fix)"
+
+
+def _read_journal(content: bytes) -> tuple[bytes | None, bytes | None]:
+    """(the original bytes, the new bytes) from a journal; (None, None) if it is incomplete."""
+    header, newline, body = content.partition(b"\n")
+    fields = header.split(b" ")
+    if not newline or len(fields) != 6 or b" ".join(fields[:2]) != _JOURNAL_MAGIC:
+        return None, None
+    try:
+        original_size, new_size = int(fields[2]), int(fields[4])
+    except ValueError:
+        return None, None
+    original, new = body[:original_size], body[original_size:]
+    if (len(original), len(new)) != (original_size, new_size) or (
+        hashlib.sha256(original).hexdigest().encode(),
+        hashlib.sha256(new).hexdigest().encode(),
+    ) != (fields[3], fields[5]):
+        return None, None
+    return original, new
+
+
+def _remove(journal: Path) -> None:
+    with suppress(OSError):  # gone already (another run recovered it): nothing is lost
+        os.unlink(journal)
+
+
+def _is_mix(current: bytes, original: bytes, new: bytes) -> bool:
+    """Whether ``current`` is what overwriting the file in place, from its first byte, with
+    ``new`` (or, while restoring, with ``original``) can leave when cut short: every byte is
+    the original's or the new text's at its place (or a zero of the space reserved for the
+    longer one), and the size is between the two texts' sizes and the reserved size."""
+    size = max(len(original), len(new))
+    if not min(len(original), len(new)) <= len(current) <= size:
+        return False
+    old = original.ljust(size, b"\0")
+    fixed = new.ljust(size, b"\0")
+    return all(c in (a, b) for c, a, b in zip(current, old, fixed, strict=False))
 
 
 def _reserve(fd: int, size: int) -> None:
@@ -233,4 +433,4 @@ def _holds(target: Path, original: bytes) -> bool:
         return False
 
 
-__all__ = ["BACKUP_SUFFIX", "WriteError", "write_fixed"]
+__all__ = ["BACKUP_SUFFIX", "TEMP_SUFFIX", "WriteError", "recover", "target_of", "write_fixed"]

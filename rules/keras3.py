@@ -323,7 +323,8 @@ class _RemovedApiRule(_Keras3Rule):
         self._import_depth -= 1
 
     def describe(self, code: str) -> str:
-        return f"`{code}`: {self.message}"
+        """The message, after the code it is about unless the message names that already."""
+        return self.message if f"`{code}`" in self.message else f"`{code}`: {self.message}"
 
 
 def _under(name: str, paths: tuple[str, ...]) -> bool:

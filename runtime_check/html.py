@@ -42,6 +42,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 code { font-size: 12.5px; }
 .observed, .confirmed, .gone { color: #0a7a32; font-weight: 600; }
 .not-observed, .not-confirmed, .still, .fails { color: #b3261e; font-weight: 600; }
+.masked-by-retracing { color: #7a5b00; font-weight: 600; }
 .not-checkable, .skipped, .not-applicable, .none { color: #777; }
 .legend span { display: inline-block; margin-right: 14px; }
 .legend i { display: inline-block; width: 11px; height: 11px; border-radius: 2px;

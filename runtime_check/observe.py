@@ -25,6 +25,9 @@ from pathlib import Path
 from tf2lint.runtime_check import causes
 
 OBSERVED, NOT_OBSERVED, NOT_CHECKABLE = "observed", "not observed", "not checkable"
+# A trace-time finding where every call of its function traced: the run could not tell a line
+# that runs only while tracing from one that runs on every call (not a miss of the rule).
+MASKED = "masked by retracing"
 RETRACE, TRACE_TIME, GRAPH, ERROR, STATIC = "retrace", "trace-time", "graph", "error", "static"
 # Categories whose "value"/"effects"/"output" symptom is "it ran only while tracing".
 TRACE_TIME_CATEGORIES = {"side-effect", "stale-capture", "graph-incompatible", "graph-bloat"}
@@ -60,7 +63,7 @@ CANDIDATE_HINTS = {
 class FindingCheck:
     diagnostic: object  # tf2lint Diagnostic
     check: str  # RETRACE, TRACE_TIME, GRAPH, ERROR or STATIC
-    verdict: str  # OBSERVED, NOT_OBSERVED or NOT_CHECKABLE
+    verdict: str  # OBSERVED, NOT_OBSERVED, MASKED or NOT_CHECKABLE
     evidence: str
 
     def to_dict(self) -> dict:
@@ -414,7 +417,7 @@ def _trace_time_verdict(observe, per_trace: dict, events: dict, root: Path) -> t
                 "none ran without it"
             )
     evidence = f"{verb} {_times(total)}, only " + "; and ".join(parts)
-    return (OBSERVED if shown else NOT_OBSERVED), evidence
+    return (OBSERVED if shown else MASKED), evidence
 
 
 def _graph_verdict(per_trace: dict, events: dict, root: Path) -> tuple[str, str]:
@@ -533,12 +536,13 @@ def _seconds(value: float | None) -> str:
 def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     """The plain report (on stderr by default, for people and CI logs)."""
     root = report.root
-    totals = report.totals
+    own = [f for f in report.functions if f["traces"] and f["user"]]  # not tf.data's, Keras'
     lines = [
         "",
-        f"tf2lint trace: {plural(totals['functions'], 'tf.function')} traced "
-        f"{plural(totals['traces'], 'time')} ({plural(totals['retraces'], 'retrace')}), "
-        f"{_seconds(totals['trace_seconds'])} tracing",
+        f"tf2lint trace: {plural(len(own), 'tf.function')} of the program traced "
+        f"{plural(sum(f['traces'] for f in own), 'time')} "
+        f"({plural(sum(f['retraces'] for f in own), 'retrace')}), "
+        f"{_seconds(sum(f['trace_seconds'] for f in own))} tracing",
     ]
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
@@ -579,8 +583,8 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         names = ", ".join(sorted({short_name(f["name"]) for f in library}))
         lines.append(
             f"  and {len(library)} tf.functions of TensorFlow or Keras ({names}): "
-            f"{sum(f['traces'] for f in library)} traces, "
-            f"{sum(f['retraces'] for f in library)} retraces, "
+            f"{plural(sum(f['traces'] for f in library), 'trace')}, "
+            f"{plural(sum(f['retraces'] for f in library), 'retrace')}, "
             f"{_seconds(sum(f['trace_seconds'] for f in library))} tracing"
         )
 
@@ -591,10 +595,11 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     for title, verdict in (
         ("Static findings observed at run time", OBSERVED),
         ("Static findings not observed at run time", NOT_OBSERVED),
+        ("Static findings this run could not show: every call of their function traced", MASKED),
         ("Static findings a run cannot show", NOT_CHECKABLE),
     ):
         found = report.by_verdict(verdict)
-        if found or verdict != NOT_CHECKABLE:
+        if found or verdict in (OBSERVED, NOT_OBSERVED):
             lines.append(f"{title} ({len(found)}):")
             lines += [finding(c) for c in found]
     lines.append(

@@ -97,7 +97,9 @@ def render_table(verdicts: list[Verdict], meta: dict, width: int | None = None) 
         for i in range(short)
     ]
     room = total - sum(widths) - 2 * (len(COLUMNS) - 1)
-    widths += [max(EVIDENCE_WIDTH, room // 2)] * 2
+    if room < 2 * EVIDENCE_WIDTH:  # a narrow terminal (80 columns): a block per rule instead
+        return _render_blocks(verdicts, data, meta, total)
+    widths += [room // 2] * 2
     rows = [[textwrap.wrap(header, w) for header, w in zip(COLUMNS, widths, strict=True)]]
     rows += [
         [textwrap.wrap(c, w) or ["-"] for c, w in zip(row, widths, strict=True)] for row in data
@@ -112,6 +114,21 @@ def render_table(verdicts: list[Verdict], meta: dict, width: int | None = None) 
             lines.append("  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(f"{summary(verdicts)} ({_meta_line(meta)})")
+    return "\n".join(lines) + "\n"
+
+
+def _render_blocks(verdicts: list[Verdict], data: list[list[str]], meta: dict, width: int) -> str:
+    """The table for a terminal too narrow for its columns: per rule, its id, category, device
+    and verdict on one line, then each other column as ``name: value``, wrapped to ``width``."""
+    lines = []
+    for row in data:
+        lines.append("  ".join(row[:4]))
+        for name, value in zip(COLUMNS[4:], row[4:], strict=True):
+            lines += textwrap.wrap(
+                f"{name}: {value}", width, initial_indent="  ", subsequent_indent="    "
+            )
+        lines.append("")
+    lines += textwrap.wrap(f"{summary(verdicts)} ({_meta_line(meta)})", width)
     return "\n".join(lines) + "\n"
 
 

@@ -23,12 +23,14 @@ def bad_file(project: Path) -> Path:
 def test_text_output_has_location_frame_and_summary(bad_file, project):
     result = run_cli("check", "train.py", cwd=project)
     assert result.returncode == 1
-    assert "train.py:5:5: TF201 `print` in traced `step`" in result.stdout
+    assert "TF201 `print` in traced `step`" in result.stdout  # ruff 0.17's layout
+    assert "\n --> train.py:5:5\n" in result.stdout
     assert "5 |     print(x)\n" in result.stdout
     assert "  |     ^^^^^^^^\n" in result.stdout
+    assert "help: replace with `tf.print`\n" in result.stdout
+    assert "note: This is an unsafe fix and may change runtime behavior\n" in result.stdout
     assert result.stdout.endswith(
-        "Found 1 error.\n"
-        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
+        "Found 1 error.\n1 unsafe fix available with `--fix --unsafe-fixes`.\n"
     )
 
 
@@ -69,9 +71,13 @@ def test_json_output(bad_file, project):
         "name": "print-in-traced-code",
         "category": "side-effect",
         "severity": "warning",
-        "evidence": {  # why it is traced: tf2lint's own field
+        "evidence": {  # why it is traced: tf2lint's own field, in ruff's terms
             "traced": [
-                {"message": "`step` is decorated with @tf.function", "line": 4, "column": 1}
+                {
+                    "message": "`step` is decorated with @tf.function",
+                    "filename": d["filename"],
+                    "location": {"row": 4, "column": 1},
+                }
             ],
             "value": [],
         },
@@ -123,7 +129,7 @@ def test_statistics_count_per_rule_without_listing_the_findings(bad_file, projec
     assert result.stdout == (
         "1\tTF201\tprint-in-traced-code\n"
         "Found 1 error.\n"
-        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
+        "1 unsafe fix available with `--fix --unsafe-fixes`.\n"
     )
     assert result.returncode == 1
 
@@ -183,7 +189,8 @@ def test_unused_suppressions_are_reported_on_request(project):
     assert run_cli("check", cwd=project).returncode == 0
     result = run_cli("check", "--report-unused-suppressions", cwd=project)
     assert result.returncode == 1
-    assert "a.py:1:8: TF000 [*] suppression of TF401 matches no finding" in result.stdout
+    assert "TF000 [*] suppression of TF401 matches no finding" in result.stdout
+    assert " --> a.py:1:8\n" in result.stdout
 
 
 def test_rules_json_lists_metadata():

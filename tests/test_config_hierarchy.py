@@ -102,6 +102,35 @@ def test_extend_inherits_and_the_extending_file_wins(nested):
     assert found(nested, "sub") == ["sub/b.py:5:5: TF201", "sub/skip_me.py:5:5: TF201"]
 
 
+def test_an_extended_files_patterns_are_relative_to_its_own_folder(nested):
+    """As ruff: the parent's `notebooks/*` names the parent's notebooks/ folder, also for a
+    configuration in notebooks/ that extends it (whose own root is notebooks/)."""
+    (nested / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nselect = ["TF201"]\nper-file-ignores = {"notebooks/*" = ["TF201"]}\n'
+        'exclude = ["notebooks/scratch"]\n'
+    )
+    (nested / "notebooks" / "scratch").mkdir(parents=True)
+    (nested / "notebooks" / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nextend = "../pyproject.toml"\n'
+    )
+    (nested / "notebooks" / "train.py").write_text(BAD_PRINT)
+    (nested / "notebooks" / "scratch" / "try.py").write_text(BAD_PRINT)
+    assert found(nested, "notebooks") == []
+    assert found(nested / "notebooks", ".") == []
+
+
+def test_the_lint_table_holds_rule_keys_as_ruffs(nested):
+    (nested / "pyproject.toml").write_text(
+        '[tool.tf2lint]\nselect = ["TF101"]\n\n[tool.tf2lint.lint]\nselect = ["TF201"]\n'
+        'per-file-ignores = {"sub/*" = ["TF201"]}\n'
+    )
+    (nested / "sub" / "pyproject.toml").unlink()
+    assert found(nested) == ["a.py:5:5: TF201"]  # lint.select wins over the key above it
+    (nested / "pyproject.toml").write_text("[tool.tf2lint.lint]\nline-length = 100\n")
+    done = check(nested)
+    assert done.returncode == 2 and "unknown key `line-length`" in done.stderr
+
+
 def test_extend_in_a_cycle_is_an_error(nested):
     (nested / "pyproject.toml").write_text('[tool.tf2lint]\nextend = "sub/pyproject.toml"\n')
     (nested / "sub" / "pyproject.toml").write_text('[tool.tf2lint]\nextend = "../pyproject.toml"\n')

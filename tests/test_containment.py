@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from conftest import ROOT, json_findings, run_cli
-from tf2lint import engine
+from tf2lint import engine, runner
 from tf2lint.plugins import all_rules
 from tf2lint.rule import Rule
 from tf2lint.runner import Settings, run
@@ -100,8 +101,9 @@ def test_a_worker_crash_in_text_output_names_the_file(project):
     _with_ordinary_files(project)
     result = run_cli("check", "--jobs", "1", cwd=project, env=CRASH_ENV)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "crash.py:1:1: parser-crash tf2lint crashed on this file (SIGSEGV)" in result.stdout
-    assert "train.py:5:5: TF201" in result.stdout
+    assert "parser-crash tf2lint crashed on this file (SIGSEGV)" in result.stdout
+    assert " --> crash.py:1:1\n" in result.stdout
+    assert " --> train.py:5:5\n" in result.stdout
 
 
 # --- time and memory ---------------------------------------------------------------------------
@@ -132,6 +134,40 @@ def test_a_file_over_the_time_limit_is_stopped_and_reported(project):
     assert "more than 2 s" in found[("slow.py", "timeout")].message
     assert ("train.py", "TF201") in found
     assert not result.internal_error  # a limit, reported like a finding (exit 1)
+
+
+class _LostWhileFlagged(Rule):
+    """While a flag file exists, its worker sleeps past the time limit (a loaded machine) or
+    is killed with SIGKILL (the out-of-memory killer acting for another process)."""
+
+    id = "XLOST"
+    name = "lost-once"
+    category = "api-misuse"
+    message = "never reported"
+    rationale = "test"
+    requires_tensorflow = False
+    flag: Path
+    how = "timeout"
+
+    def visit_Module(self, node):
+        if self.flag.exists():
+            if self.how == "timeout":
+                time.sleep(600)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+@pytest.mark.parametrize(("how", "reported"), [("timeout", "timeout"), ("kill", "too-large")])
+def test_a_file_lost_to_time_or_a_kill_is_linted_again_next_run(project, how, reported):
+    """A timeout or a worker killed from outside says nothing about the file: never cached."""
+    (project / "train.py").write_text(BAD_PRINT)
+    _LostWhileFlagged.flag, _LostWhileFlagged.how = project.parent / "loaded", how
+    _LostWhileFlagged.flag.write_text("")
+    settings = Settings(rules=[*all_rules(), _LostWhileFlagged], root=project, time_limit=2.0)
+    first = run([project / "train.py"], settings, jobs=1, cache=True)
+    assert {d.rule for d in first.diagnostics} == {reported}
+    _LostWhileFlagged.flag.unlink()
+    second = run([project / "train.py"], settings, jobs=1, cache=True)
+    assert {d.rule for d in second.diagnostics} == {"TF201"}
 
 
 def test_a_file_needing_more_memory_than_a_worker_may_use_is_too_large(project):
@@ -314,3 +350,16 @@ def test_out_of_memory_already_copied_to_stderr_still_means_too_large():
         results = dict(pool.map([(1, "says"), (2, "aborts")]))
     assert results[1] == "answered"
     assert isinstance(results[2], Lost) and results[2].kind[0] == "too-large"
+
+
+def test_jobs_never_exceed_the_cpus_this_process_may_use(project, monkeypatch):
+    """`jobs = 100000` in a linted repository's configuration would fork a worker per file."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    settings = _settings(project)
+    assert runner._Workers(settings, 100000).jobs == 2
+    assert runner._Workers(settings, None).jobs == 2
+    assert runner._Workers(settings, 1).jobs == 1
+    (project / "pyproject.toml").write_text("[tool.tf2lint]\njobs = 100000\n")
+    _with_ordinary_files(project, count=30)
+    result = run_cli("check", ".", "--no-cache", "--output-format", "json", cwd=project)
+    assert result.returncode == 1 and ("train.py", "TF201") in _json(result, project)

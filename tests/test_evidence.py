@@ -4,6 +4,7 @@ findings whose evidence has a gap."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import jsonschema
@@ -61,12 +62,12 @@ def test_json_carries_why_the_code_is_traced_and_why_the_value(project):
     found = json_findings(_check(project, "--output-format", "json").stdout, project)
     by_rule = {d["rule"]: d for d in found}
     printed = by_rule["TF201"]["evidence"]
-    assert [(s["message"], s["line"]) for s in printed["traced"]] == [
+    assert [(s["message"], s["location"]["row"]) for s in printed["traced"]] == [
         ("`log_step` is called from traced `train_step`", 6),
         ("`train_step` is decorated with @tf.function", 12),
     ]
     counter = by_rule["TF202"]["evidence"]
-    assert [s["line"] for s in counter["value"]] == [14, 30]  # accumulates; read outside
+    assert [s["location"]["row"] for s in counter["value"]] == [14, 30]  # accumulates; read
     assert "gap" not in counter
 
 
@@ -202,6 +203,13 @@ def _package(project: Path) -> None:
     (project / "pkg" / "train.py").write_text(TRAIN)
 
 
+def _step(step: dict, own: str, project: Path) -> tuple:
+    """A JSON evidence step as (message, file relative to the project or None for the finding's
+    own, row, column)."""
+    where = None if step["filename"] == own else os.path.relpath(step["filename"], project)
+    return (step["message"], where, step["location"]["row"], step["location"]["column"])
+
+
 CROSS_FILE_CHAIN = [
     ("`log_step` is called from traced `pkg.train.outer`", None, 1, 1),
     (
@@ -221,9 +229,7 @@ def test_json_names_the_other_modules_links_with_their_file_and_line(project):
         done = run_cli("check", "--output-format", "json", *args, cwd=project)
         [finding] = json_findings(done.stdout, project)
         steps = finding["evidence"]["traced"]
-        assert [(s["message"], s.get("path"), s["line"], s["column"]) for s in steps] == (
-            CROSS_FILE_CHAIN
-        )
+        assert [_step(s, finding["filename"], project) for s in steps] == CROSS_FILE_CHAIN
 
 
 def test_sarif_related_locations_point_into_the_other_module(project):

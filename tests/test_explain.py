@@ -33,6 +33,10 @@ def test_explain_names_where_the_value_comes_from_and_a_gap(project):
     assert result.returncode == 0, result.stderr
     assert "  1. prog.py:24:9  attribute `self.ready` is set here" in result.stdout
     assert "Gap (shown only with --preview): a value set, not accumulated" in result.stdout
+    # the same command line as check's: --preview is accepted, and explains the same
+    with_preview = _explain(project, "prog.py:24:9", "--preview")
+    assert with_preview.returncode == 0, with_preview.stderr
+    assert "  1. prog.py:24:9  attribute `self.ready` is set here" in with_preview.stdout
 
 
 def test_explain_agrees_with_check_json_evidence(project):
@@ -43,7 +47,8 @@ def test_explain_agrees_with_check_json_evidence(project):
     row = accumulated["location"]["row"]
     shown = run_cli("explain", f"prog.py:{row}", "TF202", cwd=project).stdout
     for step in accumulated["evidence"]["traced"] + accumulated["evidence"]["value"]:
-        assert f"prog.py:{step['line']}:{step['column']}  {step['message']}" in shown
+        row, column = step["location"]["row"], step["location"]["column"]
+        assert f"prog.py:{row}:{column}  {step['message']}" in shown
 
 
 def test_no_finding_at_the_place_is_exit_1_and_says_so(project):

@@ -38,13 +38,31 @@ FORM_FEED_LINES = [
 ]
 
 
-@pytest.mark.parametrize("text", [BACKSLASH_LINE, *FORM_FEED_LINES])
-def test_a_file_libcst_misreads_gets_no_fix_and_says_why(text):
-    assert not reads_as_python(cst.parse_module(text), text)
-    fixed = fix(text)
-    assert fixed.text == text and fixed.count == 0
+def test_a_file_libcst_misreads_gets_no_fix_and_says_why():
+    assert not reads_as_python(cst.parse_module(BACKSLASH_LINE), BACKSLASH_LINE)
+    fixed = fix(BACKSLASH_LINE)
+    assert fixed.text == BACKSLASH_LINE and fixed.count == 0
     (withdrawn,) = fixed.rejected
     assert "cannot be proven local" in withdrawn.message
+
+
+@pytest.mark.parametrize("text", FORM_FEED_LINES)
+def test_form_feeds_libcst_drops_are_kept_and_the_fix_applied(text):
+    """libcst drops a form feed that stands before a statement; Python reads it as blank. The
+    fix is made on what libcst prints and the form feeds put back where they were."""
+    assert not reads_as_python(cst.parse_module(text), text)
+    fixed = fix(text)
+    assert fixed.count == 1 and not fixed.rejected
+    assert fixed.text == text.replace("tf.log", "tf.math.log")
+
+
+def test_a_form_feed_on_the_fixed_line_stays_and_the_run_exits_as_usual(project):
+    code = project / "t.py"
+    text = "import tensorflow as tf\n\x0cx = tf.log(1.0)\n\x0c\x0cz = tf.log(2.0)  # noqa: TF999\n"
+    code.write_text(text)
+    result = run_cli("check", "t.py", "--fix", "--no-cache", cwd=project)
+    assert result.returncode == 0, result.stdout
+    assert code.read_text() == text.replace("tf.log", "tf.math.log").replace("  # noqa: TF999", "")
 
 
 def test_the_backslash_line_file_is_left_alone_by_fix_and_diff_says_why(project):

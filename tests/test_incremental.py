@@ -174,3 +174,27 @@ def test_an_edit_inside_a_class_reparses_only_its_method() -> None:
     ]
     assert changed == [6, 7]  # call_4, and the leading lines of call_5 (its body is kept)
     assert new_methods[7].body is old_methods[7].body
+
+
+def test_a_line_holding_only_a_backslash_inserted_or_deleted_anywhere_parses_as_in_full():
+    """Python joins a lone `\\` line to the next; libcst's tree of the statements around it
+    differs from its tree of them around an edit, so deleting such a line was parsed one line
+    off (diagnostics one line off in the editor). Every place in a class-dense file, both ways."""
+    lines = CLASS.split("\n")
+    compared = 0
+    for i in range(len(lines)):
+        for inserted in ("\\", "    \\"):
+            with_backslash = "\n".join([*lines[:i], inserted, *lines[i:]])
+            if not _python_accepts(with_backslash):
+                continue
+            try:
+                cst.parse_module(with_backslash)
+            except cst.ParserSyntaxError:
+                continue  # valid Python that libcst cannot take: no module to compare
+            for before, after in ((with_backslash, CLASS), (CLASS, with_backslash)):
+                parser = IncrementalParser()
+                parser.parse("m.py", before)
+                built, full = parser.parse("m.py", after), cst.parse_module(after)
+                assert built.code == full.code and built.deep_equals(full), (i, inserted)
+                compared += 1
+    assert compared > 40

@@ -14,11 +14,13 @@ import os
 import re
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, copy_repository, pypi_reachable
+from tf2lint.config import read_toml
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -177,8 +179,22 @@ def test_the_wheel_line_installs_everything_tf2lint_needs(clone, tmp_path):
     elsewhere.mkdir()
     (elsewhere / "train.py").write_text(BAD)
     linted = _run("tf2lint check train.py", elsewhere, env)
-    assert linted.returncode == 1 and b"train.py:5:5: TF201" in linted.stdout
+    assert linted.returncode == 1 and b" --> train.py:5:5" in linted.stdout
     explained = _run("tf2lint explain TF101", elsewhere, env)
     assert explained.returncode == 0 and b"tf.gfile" in explained.stdout
     where = _run("python -c 'import tf2lint; print(tf2lint.__file__)'", elsewhere, env)
     assert str(tmp_path / "venv").encode() in where.stdout  # the wheel's, not the clone's
+
+
+def test_the_test_extra_installs_one_tensorflow():
+    """tf-keras requires the `tensorflow` distribution: naming `tensorflow-cpu` beside it
+    installed two TensorFlows into one folder. The extra names the one tf-keras asks for."""
+    extra = read_toml(ROOT / "pyproject.toml")["project"]["optional-dependencies"]
+    names = {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in extra["test"]}
+    tensorflows = {n for n in names if n in ("tensorflow", "tensorflow-cpu", "tensorflow-gpu")}
+    wanted = {
+        re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower()
+        for r in metadata.requires("tf_keras") or []
+        if r.lower().startswith("tensorflow")
+    }
+    assert tensorflows == wanted == {"tensorflow"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 import time
@@ -445,6 +446,28 @@ def test_shutdown_then_exit_ends_the_process_with_status_zero(folder):
     assert b'"id": 2' in done.stdout and b'"result": null' in done.stdout
 
 
+def test_a_request_after_shutdown_is_answered_invalid_request(folder):
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeAction", "params": {}},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "lsp"],
+        input=b"".join(_frame(m) for m in messages),
+        capture_output=True,
+        cwd=folder,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    headers = rb"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n"
+    bodies = [json.loads(b) for b in re.split(headers, done.stdout) if b]
+    (answer,) = [b for b in bodies if b.get("id") == 3]
+    assert answer["error"]["code"] == -32600  # InvalidRequest, as the LSP asks
+
+
 def test_exit_without_shutdown_is_status_one(folder):
     messages = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
@@ -503,7 +526,22 @@ async def test_open_buffers_make_a_project_without_a_cache(client, folder):
     _open(client, helper.as_uri(), helper.read_text())
     (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1)
     assert d.code == "TF201"
-    assert not (folder / ".tf2lint_cache").exists()
+
+
+@pytest.mark.asyncio
+async def test_a_fresh_checkout_gets_cross_module_findings_without_a_cli_run(client, folder):
+    """No `tf2lint check` has run, and only the helper is open: the server builds the summaries
+    of the helper's project itself, says so in the client's log, and publishes again."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "data" / "trainpkg" / "trainpkg", folder / "trainpkg")
+    helper = (folder / "trainpkg" / "logging_utils.py").resolve()
+    _open(client, helper.as_uri(), helper.read_text())
+    (d,) = await _diagnostics(client, helper.as_uri(), lambda ds: len(ds) == 1, timeout=120)
+    assert (d.code, d.range.start.line) == ("TF201", 4)
+    said = [m.message for m in client.log_messages]
+    assert any("wait for its" in m and "being built" in m for m in said), said
+    assert any("summaries of" in m and "are built" in m for m in said), said
 
 
 @pytest.mark.asyncio

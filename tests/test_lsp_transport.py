@@ -4,11 +4,15 @@ edits follow LSP's line rules, and memory stays flat over 10,000 messages."""
 
 from __future__ import annotations
 
+import array
+import fcntl
 import json
+import os
 import queue
 import random
 import subprocess
 import sys
+import termios
 import threading
 from pathlib import Path
 
@@ -281,3 +285,20 @@ def test_a_malformed_parent_config_is_published_as_a_diagnostic(tmp_path, config
     finally:
         if client.process.poll() is None:
             client.process.kill()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_save_of_a_document_never_opened_reads_nothing(client, tmp_path):
+    """didSave names a file the editor never opened (a FIFO here): reading it would block the
+    server's event loop for good. It is not read, and the server goes on answering."""
+    fifo = tmp_path / "pipe.py"
+    os.mkfifo(fifo)
+    client.notify("textDocument/didSave", {"textDocument": {"uri": fifo.as_uri()}})
+    # The server has read the notification alone once its input pipe is empty: what it
+    # schedules then runs before it handles the next message, which therefore finds the event
+    # loop blocked if the FIFO is being read.
+    waiting = array.array("i", [1])
+    while waiting[0]:
+        fcntl.ioctl(client.process.stdin.fileno(), termios.FIONREAD, waiting, True)
+    client.request(7, "shutdown", None)
+    assert client.wait_for(7, timeout=60)["result"] is None

@@ -542,3 +542,27 @@ def test_module_names_are_read_in_statement_order(source, expected):
 )
 def test_code_that_can_run_later_sees_every_later_binding(source):
     assert _values_read(model_of(source), "x") == [["1", "2"]]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["tf", "[tf]", '{"k": tf}', "Point(x=tf)", "[*tf]", "{**tf}", "(1 | 2) as tf"],
+)
+def test_a_match_capture_pattern_binds_its_name(pattern):
+    """`case tf:` rebinds `tf`: inside, `tf.log` is not TensorFlow's (a TF101 there would be
+    false, and its rename would break working code); before the match, `tf` still is."""
+    model = model_of(
+        f"""
+        import tensorflow as tf
+
+        before = tf.log(1.0)
+
+
+        def pick(value):
+            match value:
+                case {pattern}:
+                    return tf.log(2.0)
+        """
+    )
+    calls = [c for c in model.nodes_of(cst.Call) if dotted_name(c.func) == "tf.log"]
+    assert [model.call_name(c) for c in calls] == ["tensorflow.log", None]

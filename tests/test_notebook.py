@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from conftest import ROOT, json_findings, run_cli
-from tf2lint.notebook import _magic_lines, read_notebook
+from tf2lint.notebook import _magic_lines, notebook_from_cells, read_notebook, split_back
 
 NOTEBOOKS = ROOT / "tests" / "data" / "notebooks"
 
@@ -43,7 +43,7 @@ def test_diagnostics_name_the_cell_and_line_within_it(project, name):
 def test_text_output_prints_cell_location_and_the_cells_line(project):
     _copy(project, "one_space_lists.ipynb")
     result = run_cli("check", cwd=project)
-    assert "one_space_lists.ipynb:cell 4:4:5: TF201" in result.stdout
+    assert " --> one_space_lists.ipynb:cell 4:4:5\n" in result.stdout
     assert "4 |     print(x)\n  |     ^^^^^^^^\n" in result.stdout
 
 
@@ -380,6 +380,8 @@ def test_diff_on_a_notebook_is_a_source_diff_per_cell_as_ruffs(project):
         "-    print(x)\n"
         "+    tf.print(x)\n"
         "     return x\n"
+        "\n"
+        "Would fix 1 error.\n"
     )
     assert (project / "nb.ipynb").read_text() == before
 
@@ -461,6 +463,35 @@ def test_evidence_steps_name_their_cell_and_the_line_within_it(project):
     jsonschema.validate(json.loads(result.stdout), schema)
     [finding] = json_findings(result.stdout, project)
     steps = finding["evidence"]["traced"]
-    assert [(s["cell"], s["line"]) for s in steps] == [(2, 1), (3, 2)]
+    assert [(s["cell"], s["location"]["row"]) for s in steps] == [(2, 1), (3, 2)]
     explained = run_cli("explain", "ev.ipynb:cell 2:2", cwd=project).stdout
     assert "  2. ev.ipynb:cell 3:2:1  `train_step` is decorated with @tf.function" in explained
+
+
+def test_a_fix_on_a_cells_first_line_stays_in_its_cell_when_the_cell_before_loses_a_line(
+    project,
+):
+    """TF000 deletes a comment line that ends one code cell; the next code cell (after a
+    markdown cell) starts with a line that TF101 fixes: that line stays in its own cell."""
+    cells = [
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "import tensorflow as tf\nx = 1\n# tf2lint: disable=TF999"},
+        {"cell_type": "markdown", "metadata": {}, "source": "# Training"},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": "y = tf.log(1.0)\nz = 2"},
+    ]  # fmt: skip
+    document = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (project / "m.ipynb").write_text(json.dumps(document))
+    code, _ = _check_json(project, "--fix")
+    assert code == 0
+    sources = [c["source"] for c in json.loads((project / "m.ipynb").read_text())["cells"]]
+    assert sources == [
+        "import tensorflow as tf\nx = 1",
+        "# Training",
+        "y = tf.math.log(1.0)\nz = 2",
+    ]
+    # The language server's notebooks take the same way back into cells.
+    nb = notebook_from_cells([cells[0]["source"], cells[2]["source"]])
+    old, _ = nb.module()
+    new = old.replace("# tf2lint: disable=TF999\n", "").replace("tf.log", "tf.math.log")
+    assert split_back(nb, old, new) == {1: sources[0], 2: sources[2]}

@@ -230,8 +230,7 @@ def _run_with(*fixes: str | None, fixed_by_rule: dict | None = None) -> RunResul
             TextOptions(),
             [
                 "Found 4 errors.",
-                "[*] 1 fixable with the `--fix` option "
-                "(2 hidden fixes can be enabled with the `--unsafe-fixes` option).",
+                "[*] 1 fixable with `--fix` (2 unsafe fixes available with `--fix --unsafe-fixes`).",
             ],
         ),
         (
@@ -239,13 +238,13 @@ def _run_with(*fixes: str | None, fixed_by_rule: dict | None = None) -> RunResul
             TextOptions(),
             [
                 "Found 1 error.",
-                "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+                "1 unsafe fix available with `--fix --unsafe-fixes`.",
             ],
         ),
         (
             ("safe", "unsafe"),
             TextOptions(unsafe_fixes=True),
-            ["Found 2 errors.", "[*] 2 fixable with the `--fix` option."],
+            ["Found 2 errors.", "[*] 2 fixable with `--fix`."],
         ),
         (("unsafe",), TextOptions(unsafe_fixes=False), ["Found 1 error."]),
     ],
@@ -258,7 +257,7 @@ def test_summary_after_fixing_counts_findings():
     fixed = _run_with("unsafe", fixed_by_rule={"TF201": 2, "TF904": 1})
     assert summary_lines(fixed, TextOptions(fix_mode="apply")) == [
         "Found 4 errors (3 fixed, 1 remaining).",
-        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+        "1 unsafe fix available with `--fix --unsafe-fixes`.",
     ]
     only = TextOptions(fix_mode="apply", show_violations=False)
     assert summary_lines(fixed, only) == [

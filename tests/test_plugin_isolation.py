@@ -81,3 +81,20 @@ async def test_the_language_server_survives_unruly_plugins_and_names_them(client
     _open(client, exits, "exit_here = 1\n")
     found = await _diagnostics(client, exits, lambda ds: len(ds) > 0)
     assert any("rule XNOISY2 of plugin noisy: SystemExit" in d.message for d in found)
+
+
+def test_python_dash_m_never_imports_a_plugin_from_the_linted_folder(project):
+    """`python -m tf2lint` puts the working folder on sys.path: a linted checkout that carries
+    a plugin's metadata (a *.dist-info with a tf2lint entry point) must not have it run."""
+    info = project / "planted_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: planted-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[tf2lint]\nplanted = planted_plugin\n")
+    marker = project / "ran.txt"
+    (project / "planted_plugin.py").write_text(
+        f"open({str(marker)!r}, 'w').write('the linted folder ran code')\n"
+    )
+    (project / "train.py").write_text(BAD)
+    result = run_cli("check", ".", "--no-cache", cwd=project)
+    assert not marker.exists(), result.stderr
+    assert "plugin" not in result.stderr and result.returncode == 1

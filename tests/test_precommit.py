@@ -103,7 +103,7 @@ def test_hook_fails_on_staged_finding_and_ignores_unstaged_files(
     result = _pre_commit(project, pre_commit_home)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
-    assert output.count("train.py:5:5: TF201") == 1
+    assert output.count(" --> train.py:5:5") == 1
     assert "unstaged.py" not in output
 
     (project / "train.py").write_text(BAD.replace("print(x)", "tf.print(x)"))
@@ -120,7 +120,7 @@ def test_both_hooks_together_print_each_finding_once(tmp_path, hook_repo, pre_co
     result = _pre_commit(project, pre_commit_home)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
-    assert output.count("train.py:5:5: TF201") == 1, output
+    assert output.count(" --> train.py:5:5") == 1, output
     # the fix hook fixed TF904 (safe) and said so; listed first, tf2lint saw it fixed
     assert "Fixed 1 error (1 additional fix available with `--unsafe-fixes`)." in output
     assert output.count("TF904") == (0 if order[0] == FIX else 1), output
@@ -175,5 +175,5 @@ def test_a_helper_only_commit_is_linted_with_its_callers(tmp_path, hook_repo, pr
     result = _pre_commit(project, pre_commit_home)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
-    assert output.count("helper.py:2:5: TF201") == 1, output
+    assert output.count(" --> helper.py:2:5") == 1, output
     assert output.count("Found 1 error.") == 1, output

@@ -141,8 +141,8 @@ def test_markdown_and_table_reports(verdicts):
     assert "| TF201 | side-effect | cpu | confirmed |" in markdown
     assert "- TensorFlow: 2.x" in markdown and "- date: 2025-01-01" in markdown
     table = report.render_table(rows, meta)
-    assert table.splitlines()[0].startswith("rule")
     wide = report.render_table(rows, meta, width=100_000)
+    assert wide.splitlines()[0].startswith("rule")
     for verdict in rows:  # long evidence wraps to the width; given room, each reason is whole
         assert " ".join(verdict.reason.split()) in " ".join(wide.split()), verdict.rule
     tf002 = verdicts["TF002"].reason
@@ -428,3 +428,8 @@ def test_the_table_fits_the_width_it_is_given_and_cuts_nothing():
     assert max(map(len, body)) <= 160
     assert " ".join(table.split()).count(" ".join(evidence.split())) == 1  # wrapped, whole
     assert body[0].startswith("rule")
+    # A terminal of 80 columns: too narrow for the columns, a block per rule, nothing cut
+    narrow = report.render_table(rows, meta, width=80)
+    assert max(map(len, narrow.splitlines())) <= 80
+    assert " ".join(narrow.split()).count(" ".join(evidence.split())) == 1
+    assert narrow.splitlines()[0] == "TF201  side-effect  cpu  confirmed"

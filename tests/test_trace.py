@@ -354,3 +354,36 @@ def test_statement_lines(tmp_path):
     assert observe.statement_lines(D(2, 14, 2), observe.TRACE_TIME) == (2, 2)  # its header
     assert observe.statement_lines(D(4, 9, 5), observe.TRACE_TIME) == (4, 5)
     assert observe.statement_lines(D(6, 8, 6), observe.ERROR) == (6, 6)
+
+
+def _function(name: str, user: bool, traces: int, calls: int, retraces: int = 0) -> dict:
+    return {
+        "name": name, "file": "/p/train.py" if user else "/tf/data.py", "line": 3, "user": user,
+        "traces": traces, "calls": calls, "retraces": retraces, "trace_seconds": 0.5,
+        "steady_call_seconds": 0.001, "variable_creation_traces": 0, "failed_traces": 0,
+        "events": [], "created_at": None, "objects": 1,
+    }  # fmt: skip
+
+
+def test_the_headline_counts_the_programs_functions_and_plurals_agree():
+    """tf.data's and Keras' own functions are reported apart, never in the headline."""
+    report = observe.TraceReport(
+        ["train.py"], Path("/p"), 0, "2.21.0", 1.0,
+        [_function("step", True, 2, 5, 1), _function("tf_data_map_fn", False, 1, 1, 1)],
+    )  # fmt: skip
+    text = observe.render_text(report)
+    assert "tf2lint trace: 1 tf.function of the program traced 2 times (1 retrace)" in text
+    assert "and 1 tf.functions of TensorFlow or Keras (tf_data_map_fn): 1 trace, 1 retrace" in text
+    assert "1 retraces" not in text
+
+
+def test_a_print_in_a_function_whose_every_call_traced_is_masked_not_missed():
+    """Each of the 3 calls traced: the run could not show that the print runs only while
+    tracing. That is no miss of the rule: a verdict of its own, not "not observed"."""
+    step = _function("step", True, 3, 3, 2)
+    events = {seq: (step, {"seq": seq, "call": seq, "nested": False}) for seq in (1, 2, 3)}
+    verdict, evidence = observe._trace_time_verdict(
+        "output", {1: 1, 2: 1, 3: 1}, events, Path("/p")
+    )
+    assert verdict == observe.MASKED
+    assert "each of its 3 calls traced" in evidence

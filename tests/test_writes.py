@@ -10,9 +10,12 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import json_findings
 from tf2lint import writes
@@ -169,27 +172,239 @@ def test_mode_bits_are_kept_exactly(code):
     assert stat.S_IMODE(os.stat(code).st_mode) == 0o604 and code.read_text() == FIXED
 
 
+# Signals at chosen points of a fix being written. A `sitecustomize` module on PYTHONPATH puts a
+# counting stand-in for `os` into tf2lint.writes in the tf2lint process; forked workers inherit
+# it. At the N-th call that touches a file, it sends a signal to the worker itself, to tf2lint
+# (the worker's parent), or to tf2lint's process group (a terminal's Ctrl-C).
+SIGNAL_HOOK = """
+import os, signal
+from tf2lint import writes
+
+_AT = int(os.environ["TF2LINT_TEST_SIGNAL_AT"])
+_WHOM, _NAME = os.environ["TF2LINT_TEST_SIGNAL"].split(":")
+_COUNTED = {"write", "fsync", "ftruncate", "replace", "open", "unlink", "lseek", "chmod",
+            "chown", "posix_fallocate", "fstat", "stat"}
+_real = writes.os
+
+
+class _CountingOs:
+    calls = 0
+
+    def __getattr__(self, name):
+        real = getattr(_real, name)
+        if name not in _COUNTED:
+            return real
+
+        def counted(*args, **kwargs):
+            _CountingOs.calls += 1
+            if _CountingOs.calls == _AT:
+                number = getattr(signal, _NAME)
+                if _WHOM == "group":
+                    os.killpg(os.getpgid(0), number)
+                else:
+                    os.kill(os.getpid() if _WHOM == "worker" else os.getppid(), number)
+            return real(*args, **kwargs)
+
+        return counted
+
+
+writes.os = _CountingOs()
+"""
+
+
+def _fix_with_a_signal(project: Path, at: int, signal_to: str, *extra: str) -> subprocess.Popen:
+    hook = project.parent / "hook"
+    hook.mkdir(exist_ok=True)
+    (hook / "sitecustomize.py").write_text(SIGNAL_HOOK)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(hook), os.environ.get("PYTHONPATH", "")]),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "TF2LINT_TEST_SIGNAL_AT": str(at),
+        "TF2LINT_TEST_SIGNAL": signal_to,
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "tf2lint", "check", ".", "--fix", "--no-cache", *extra],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
+    )
+
+
+def _wait_for_group(process: subprocess.Popen) -> tuple[str, str]:
+    """Wait for tf2lint, then for any process left in its group (a worker must not outlive it:
+    one that does would still be writing)."""
+    out, err = process.communicate(timeout=300)
+    for _ in range(3000):
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            return out, err
+        time.sleep(0.01)
+    raise AssertionError("a worker outlived tf2lint by 30 s")
+
+
 def test_ctrl_c_during_fix_leaves_every_file_old_or_new_and_no_traceback(project):
     old, new = (
         "import tensorflow as tf\nx = tf.log(1.0)\n",
         "import tensorflow as tf\nx = tf.math.log(1.0)\n",
     )
-    for i in range(3000):
-        (project / f"m{i}.py").write_text(old)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tf2lint", "check", ".", "--fix", "--no-cache", "--jobs", "2"],
-        cwd=project,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
-    )
-    files = [project / f"m{i}.py" for i in range(3000)]
-    while process.poll() is None and not any(f.read_text() == new for f in files[::50]):
-        pass  # until fixes are being written
-    os.killpg(process.pid, signal.SIGINT)
-    _, stderr = process.communicate(timeout=300)
+    files = [project / f"m{i}.py" for i in range(200)]
+    for file in files:
+        file.write_text(old)
+    # Ctrl-C in the middle of the 10th fix a worker writes
+    process = _fix_with_a_signal(project, 10 * 8 + 3, "group:SIGINT", "--jobs", "2")
+    _, stderr = _wait_for_group(process)
     assert process.returncode == 130 and "Traceback" not in stderr, stderr
     assert "interrupted" in stderr
-    assert {f.read_text() for f in files} <= {old, new}
+    texts = [f.read_text() for f in files]
+    assert set(texts) <= {old, new} and new in texts and old in texts
     assert not [p for p in project.iterdir() if p.name.startswith(".m")]
+
+
+@pytest.mark.parametrize(("signal_to", "code"), [("parent:SIGTERM", 143), ("parent:SIGHUP", 129)])
+def test_sigterm_and_sighup_stop_the_workers_before_tf2lint_exits(project, signal_to, code):
+    """SIGTERM or SIGHUP to tf2lint: the run ends as on Ctrl-C; no worker writes afterwards."""
+    old = "import tensorflow as tf\nx = tf.log(1.0)\n"
+    files = [project / f"m{i}.py" for i in range(200)]
+    for file in files:
+        file.write_text(old)
+    process = _fix_with_a_signal(project, 10 * 8 + 3, signal_to, "--jobs", "2")
+    _, stderr = process.communicate(timeout=300)
+    assert process.returncode == code and "terminated" in stderr, stderr
+    after_exit = {f: f.read_bytes() for f in files}
+    _wait_for_group(process)  # had a worker run on, it would have written more by now
+    assert {f: f.read_bytes() for f in files} == after_exit
+    assert not [p for p in project.iterdir() if p.name.startswith(".m")]
+
+
+@settings(
+    max_examples=16,
+    derandomize=True,  # the same points on every run: a failure is reproducible
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    at=st.integers(min_value=1, max_value=16),
+    signal_to=st.sampled_from(
+        ["worker:SIGKILL", "worker:SIGTERM", "parent:SIGKILL", "parent:SIGTERM"]
+    ),
+    links=st.sampled_from([1, 2]),
+)
+def test_a_fix_killed_anywhere_leaves_the_file_old_or_new(tmp_path_factory, at, signal_to, links):
+    """Whatever the point and the signal, once tf2lint has run again (which finishes what a
+    killed run left) the file is byte for byte the old or the new text, every hard link still
+    shares it, and nothing else is left in the folder."""
+    project = tmp_path_factory.mktemp("project")
+    (project / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    code = project / "train.py"
+    code.write_text(BAD)
+    if links == 2:
+        os.link(code, project / "twin.txt")
+    _wait_for_group(_fix_with_a_signal(project, at, signal_to, "--jobs", "1", "--unsafe-fixes"))
+    again = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "check", ".", "--no-cache", "--exit-zero"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert again.returncode == 0, again.stderr
+    assert code.read_text() in (BAD, FIXED)
+    expected = ["pyproject.toml", "train.py"] + (["twin.txt"] if links == 2 else [])
+    assert sorted(p.name for p in project.iterdir()) == expected
+    if links == 2:
+        assert os.stat(code).st_ino == os.stat(project / "twin.txt").st_ino
+
+
+def test_a_planted_symlink_never_receives_the_backup(code, tmp_path):
+    """Writing in place (a hard-linked file) makes a backup beside the file: under a fresh,
+    exclusive name, so a symbolic link planted at any name there receives nothing."""
+    os.link(code, code.parent / "twin.txt")
+    victim = tmp_path / "authorized_keys"
+    victim.write_text("ssh-ed25519 AAAA kept\n")
+    for name in (".train.py.tf2lint-backup", ".train.py.tf2lint"):
+        (code.parent / name).symlink_to(victim)
+    writes.write_fixed(code, BAD.encode(), FIXED.encode(), [code.parent])
+    assert code.read_text() == FIXED and victim.read_text() == "ssh-ed25519 AAAA kept\n"
+
+
+@pytest.mark.parametrize("hard_linked", [False, True], ids=["single", "hard-linked"])
+def test_an_editor_save_during_the_fix_is_kept(code, monkeypatch, hard_linked):
+    """A save between tf2lint's check of the file and its rename (or its first write in
+    place): the save wins, nothing is written, and the run says why."""
+    if hard_linked:
+        os.link(code, code.parent / "twin.txt")
+    saved = BAD + "# saved by the editor\n"
+    # The last step before the rename (or, in place, before the file is opened for writing).
+    owner, name = (writes, "_sync_folder") if hard_linked else (os, "chmod")
+    real = getattr(owner, name)
+
+    def save_then(*args, **kwargs):
+        code.write_text(saved)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, save_then)
+    with pytest.raises(WriteError, match="changed on disk"):
+        writes.write_fixed(code, BAD.encode(), FIXED.encode(), [code.parent])
+    monkeypatch.undo()
+    assert code.read_text() == saved
+    assert not [p for p in code.parent.iterdir() if p.name.startswith(".train.py")]
+
+
+def _killed_journal(code: Path, old: bytes, new: bytes) -> Path:
+    """What an in-place write killed after its journal leaves: the journal (no longer locked)."""
+    journal, fd = writes._write_journal(code, old, new)
+    os.close(fd)
+    return journal
+
+
+@pytest.mark.parametrize("written", [0, 1, 200, len(FIXED.encode())])
+def test_a_file_left_half_written_is_restored_by_the_next_run(project, code, written):
+    old, new = BAD.encode(), FIXED.encode()
+    journal = _killed_journal(code, old, new)
+    left = new[:written] + old[written:]  # killed after `written` bytes
+    code.write_bytes(left)
+    result = subprocess.run(
+        [sys.executable, "-m", "tf2lint", "check", ".", "--no-cache", "--exit-zero"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert code.read_bytes() == (left if left in (old, new) else old)
+    assert not journal.exists()
+    if left not in (old, new):
+        assert "train.py: restored from an interrupted fix" in result.stderr
+    assert sorted(p.name for p in project.iterdir()) == ["pyproject.toml", "train.py"]
+
+
+def test_a_journal_whose_file_changed_since_is_kept_and_named(code):
+    old, new = BAD.encode(), FIXED.encode()
+    journal = _killed_journal(code, old, new)
+    code.write_text("x = 1  # rewritten by the user since\n")
+    notice = writes.recover(journal)
+    assert "has changed since" in notice and journal.name in notice
+    assert journal.exists() and code.read_text() == "x = 1  # rewritten by the user since\n"
+
+
+def test_a_live_runs_files_are_left_alone(code):
+    old, new = BAD.encode(), FIXED.encode()
+    journal, fd = writes._write_journal(code, old, new)  # still held: a run writing now
+    try:
+        code.write_bytes(new[:10] + old[10:])
+        assert writes.recover(journal) is None
+        assert journal.exists() and code.read_bytes() == new[:10] + old[10:]
+    finally:
+        os.close(fd)
+
+
+def test_a_journal_cut_short_is_removed_and_the_file_untouched(code):
+    journal = _killed_journal(code, BAD.encode(), FIXED.encode())
+    journal.write_bytes(journal.read_bytes()[:40])  # killed while the journal was written
+    assert writes.recover(journal) is None
+    assert not journal.exists() and code.read_text() == BAD
