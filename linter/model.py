@@ -341,17 +341,17 @@ class ModuleModel:
         return None
 
     def resolve_method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
-        seen: set[int] = set()
-        todo = [cls]
-        while todo:
-            c = todo.pop()
-            if id(c) in seen:
-                continue
-            seen.add(id(c))
+        """The method ``name`` of ``cls`` as Python finds it: along the class's MRO."""
+        for c in self.mro(cls):
             if name in c.methods:
                 return c.methods[name]
-            todo.extend(self.module_classes[b] for b in c.base_names if b in self.module_classes)
         return None
+
+    def mro(self, cls: ClassInfo) -> list[ClassInfo]:
+        """``cls`` and its bases in this module, in Python's method resolution order (C3
+        linearisation; bases the module does not define are left out). A hierarchy C3 cannot
+        order (Python would refuse it) falls back to depth-first, left to right."""
+        return self.memo((ModuleModel.mro, id(cls)), lambda: _mro(cls, self.module_classes))
 
     def callee(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | None:
         """The function of this module that ``call`` calls, if the model knows it: a function,
@@ -874,6 +874,7 @@ class _ModelBuilder:
 
     def build(self) -> None:
         self.walk()
+        self.outer_names()
         # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
         self.model._lookups.clear()
         self.model._qualified_names.clear()
@@ -881,6 +882,51 @@ class _ModelBuilder:
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
+
+    def outer_names(self) -> None:
+        """Names in a def's or class's decorators, a def's parameter defaults and annotations,
+        and a class's bases are read where the definition stands, not inside it: ``@tf.function
+        def step(x, tf=None)`` is decorated with the module's ``tf``. The walk filed them under
+        the scope they open; file them under the one around it."""
+        model = self.model
+        name_scopes = model._name_scopes
+        name_type = cst.Name
+        for node, scope in (*model.function_of.items(), *model.classes.items()):
+            outer = scope.parent
+            heads: list[cst.CSTNode] = []
+            if type(node) is cst.ClassDef:
+                heads += node.decorators
+                heads += node.bases
+                heads += node.keywords
+            else:
+                if type(node) is cst.FunctionDef:
+                    heads += node.decorators
+                    if node.returns is not None:
+                        heads.append(node.returns)
+                params = node.params
+                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                    if param.default is not None:
+                        heads.append(param.default)
+                    if param.annotation is not None:
+                        heads.append(param.annotation)
+                for star in (params.star_arg, params.star_kwarg):
+                    if isinstance(star, cst.Param) and star.annotation is not None:
+                        heads.append(star.annotation)
+            if not heads:
+                continue
+
+            def enter(child: cst.CSTNode, outer: Scope | None = outer) -> bool | None:
+                if type(child) is name_type:
+                    if outer is None or outer is model.scope:
+                        name_scopes.pop(id(child), None)
+                    elif name_scopes.get(id(child)) is not None:
+                        name_scopes[id(child)] = outer
+                    return False
+                # a lambda or comprehension there keeps the names of its own scope
+                return id(child) not in model.scope_at
+
+            for head in heads:
+                walk(head, enter)
 
     # --- the walk ----------------------------------------------------------------------------
     def current(self) -> FunctionInfo | None:
@@ -1550,6 +1596,61 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _mro(cls: ClassInfo, classes: dict[str, ClassInfo]) -> list[ClassInfo]:
+    """C3 linearisation of ``cls`` over the module's classes ``classes`` (by name)."""
+    done: dict[int, list[ClassInfo]] = {}
+    order: list[ClassInfo] = []  # classes to linearise, bases before the classes above them
+    ordered: set[int] = set()
+    todo: list[tuple[ClassInfo, bool]] = [(cls, False)]
+    on_path: set[int] = set()
+    while todo:  # an explicit stack: a chain of thousands of classes needs no recursion
+        current, expanded = todo.pop()
+        if expanded:
+            on_path.discard(id(current))
+            order.append(current)
+            ordered.add(id(current))
+            continue
+        if id(current) in on_path or id(current) in ordered:
+            continue
+        on_path.add(id(current))
+        todo.append((current, True))
+        for base in reversed(current.base_names):
+            parent = classes.get(base or "")
+            if parent is not None and id(parent) not in on_path:
+                todo.append((parent, False))
+    for current in order:
+        bases = [classes[b] for b in current.base_names if b in classes]
+        bases = [b for b in bases if id(b) in done]  # a cycle of names: the base is left out
+        merged = _c3_merge([done[id(b)] for b in bases] + [bases])
+        done[id(current)] = [current] + (
+            merged if merged is not None else _depth_first(bases, done)
+        )
+    return done.get(id(cls), [cls])
+
+
+def _c3_merge(sequences: list[list[ClassInfo]]) -> list[ClassInfo] | None:
+    sequences = [list(s) for s in sequences if s]
+    merged: list[ClassInfo] = []
+    while sequences:
+        for sequence in sequences:
+            head = sequence[0]
+            if not any(head in s[1:] for s in sequences):
+                break
+        else:
+            return None  # no consistent order
+        merged.append(head)
+        sequences = [s[1:] if s[0] is head else s for s in sequences]
+        sequences = [s for s in sequences if s]
+    return merged
+
+
+def _depth_first(bases: list[ClassInfo], done: dict[int, list[ClassInfo]]) -> list[ClassInfo]:
+    out: list[ClassInfo] = []
+    for base in bases:
+        out += (c for c in done[id(base)] if c not in out)
+    return out
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
