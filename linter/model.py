@@ -1016,6 +1016,7 @@ class _ModelBuilder:
         scopes = self.scopes
         module_scope = self.model.scope
         handlers, leave_types, leaf_types = _walk_tables()
+        pruned_types = _PRUNED_TYPES
         name_type = cst.Name
         leave_marker = LEAVE
         stack: list = [self.model.module]
@@ -1042,6 +1043,8 @@ class _ModelBuilder:
             if handler is not None:
                 handler(self, node)
             kids = children(node)
+            if t in pruned_types:  # code that never runs is evidence of nothing: not walked
+                kids = _reachable(node, kids)
             if kids:
                 push(node)
                 push(leave_marker)
@@ -1572,7 +1575,10 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
-    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES
+    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES, _PRUNED_TYPES
+    _PRUNED_TYPES = frozenset(
+        {cst.IndentedBlock, cst.SimpleStatementSuite, cst.SimpleStatementLine, cst.If, cst.While}
+    )
     _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
     _SCALAR_LITERALS = (
         cst.Integer,
@@ -1594,6 +1600,7 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 
 
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
+_PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold unreachable code
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
 
@@ -1651,6 +1658,71 @@ def _depth_first(bases: list[ClassInfo], done: dict[int, list[ClassInfo]]) -> li
     for base in bases:
         out += (c for c in done[id(base)] if c not in out)
     return out
+
+
+def _reachable(node: cst.CSTNode, kids: list[cst.CSTNode]) -> list[cst.CSTNode]:
+    """The children of a block, statement line, ``if`` or ``while`` that can run: not what
+    follows a ``return``, ``raise``, ``continue`` or ``break`` (or an ``if`` whose every branch
+    ends so) in the same block, nor a branch under a constant test (``if False:``, ``while 0:``,
+    the ``else`` of ``if True:``). A module's own statements are never cut: a notebook's cells
+    after one that raises still run, by hand."""
+    t = type(node)
+    if t is cst.If or t is cst.While:
+        truth = _constant_truth(node.test)
+        if truth is False:
+            return [k for k in kids if k is not node.body]
+        if truth is True and t is cst.If and node.orelse is not None:
+            return [k for k in kids if k is not node.orelse]
+        return kids
+    body = node.body
+    for index, statement in enumerate(body[:-1]):
+        if _ends_flow(statement):
+            dead = {id(s) for s in body[index + 1 :]}
+            return [k for k in kids if id(k) not in dead]
+    return kids
+
+
+_FLOW_ENDS = ("Return", "Raise", "Continue", "Break")
+
+
+def _ends_flow(statement: cst.CSTNode) -> bool:
+    """Whether nothing after ``statement`` in its block runs."""
+    name = type(statement).__name__
+    if name in _FLOW_ENDS:
+        return True
+    if name in ("SimpleStatementLine", "SimpleStatementSuite"):
+        return any(type(s).__name__ in _FLOW_ENDS for s in statement.body)
+    if name == "If":
+        truth = _constant_truth(statement.test)
+        body_ends = _block_ends_flow(statement.body)
+        if truth is True:
+            return body_ends
+        orelse = statement.orelse
+        if orelse is None:
+            return False
+        rest = _ends_flow(orelse) if isinstance(orelse, cst.If) else _block_ends_flow(orelse.body)
+        return rest if truth is False else body_ends and rest
+    return False
+
+
+def _block_ends_flow(block: cst.BaseSuite) -> bool:
+    if isinstance(block, cst.SimpleStatementSuite):
+        return _ends_flow(block)
+    return any(_ends_flow(s) for s in block.body)
+
+
+def _constant_truth(test: cst.BaseExpression) -> bool | None:
+    """The truth of a test that is a constant (``True``, ``False``, ``None``, ``0``, ``1``,
+    ``not`` of one), else None."""
+    t = type(test)
+    if t is cst.Name:
+        return {"True": True, "False": False, "None": False}.get(test.value)
+    if t is cst.Integer:
+        return test.evaluated_value != 0
+    if t is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = _constant_truth(test.expression)
+        return None if inner is None else not inner
+    return None
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -644,3 +644,33 @@ def test_methods_resolve_along_python_mro():
     # C3: Diamond, Left, Right, Base; a depth-first walk would find Base.m first
     assert [c.name for c in model.mro(classes["Diamond"])] == ["Diamond", "Left", "Right", "Base"]
     assert model.resolve_method(classes["Diamond"], "m").qualname == "Right.m"
+
+
+@pytest.mark.parametrize(
+    "dead",
+    [
+        "return x\n    helper(x)",
+        "raise NotImplementedError\n    helper(x)",
+        "if False:\n        helper(x)",
+        "if x is None:\n        return x\n    else:\n        raise ValueError\n    helper(x)",
+        "for i in range(3):\n        continue\n        helper(i)\n    return x",
+    ],
+)
+def test_unreachable_code_is_evidence_of_nothing(dead):
+    # what never runs neither calls, nor binds, nor traces
+    source = f"""\
+import tensorflow as tf
+
+def helper(x):
+    print("tracing")
+    return x
+
+@tf.function
+def step(x):
+    {dead}
+"""
+    model = model_of(source)
+    assert traced(source) == {"step"}
+    step = model.module_functions["step"]
+    assert [c for c in step.calls if dotted_name(c.func) == "helper"] == []
+    assert [d.rule for d in lint(source, ["TF201"])] == []
