@@ -849,13 +849,53 @@ class ModuleModel:
             (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Name),
         ):
             return False
-        # So does a caller passing a Python value.
+        if fn.params[:1] == [name] and fn in self.decorators_of:
+            return False  # a decorator's parameter: what it decorates, a function or class
+        # So does a caller passing a Python value, or a function, class or module.
         return not any(
             isinstance(value, _PYTHON_VALUES)
             or (isinstance(value, cst.Call) and self.call_name(value) in _CONTAINER_BUILTINS)
             or self.is_python_scalar(value, scope)
+            or self.names_definition(value, scope)
             for value, scope in self.arguments(fn, name)
         )
+
+    def names_definition(self, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+        """Whether ``expr`` is a function, class or module itself, not a value computed from
+        one: a lambda, a name every binding of which is a ``def`` or ``class``, or a name of an
+        imported library (``tf.nn.gelu``, ``tf.keras.layers.Dense``, ``tf.float32``)."""
+        t = type(expr)
+        if t is cst.Lambda:
+            return True
+        if t is not cst.Name and t is not cst.Attribute:
+            return False
+        if t is cst.Name:
+            sites = self.binding_of(expr, scope).sites
+            if sites and all(s.kind in ("def", "class") for s in sites):
+                return True
+        qualified = self.qualified_name(expr)
+        return qualified is not None and not qualified.startswith("builtins.")
+
+    @cached_property
+    def decorators_of(self) -> set[FunctionInfo]:
+        """The module's functions that decorate (``@register`` names one; ``@register("x")``
+        makes one of the functions ``register`` defines): their first parameter receives the
+        decorated function or class."""
+        found: set[FunctionInfo] = set()
+        decorated = [(f.decorators, f.outer) for f in self.functions]
+        decorated += [(c.node.decorators, c.parent) for c in self.classes.values()]
+        for decorators, outer in decorated:
+            for decorator in decorators:
+                expr = decorator.decorator
+                func = expr.func if isinstance(expr, cst.Call) else expr
+                local = self.function_referenced(func, outer if outer is not None else self.scope)
+                if local is None:
+                    continue
+                if isinstance(expr, cst.Call):
+                    found.update(local.nested.values())
+                else:
+                    found.add(local)
+        return found
 
 
 class _ModelBuilder:
