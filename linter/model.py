@@ -202,6 +202,16 @@ class ModuleModel:
                 sites.append(CallSite(call, callee, caller, loops, scope))
         return sites
 
+    def calls_made_by(self, fn: FunctionInfo | None) -> list[cst.Call]:
+        """The calls ``fn``'s own code makes (None: module-level code, class bodies included),
+        in source order."""
+        if fn is not None:
+            return fn.calls
+        return self.memo(
+            ModuleModel.calls_made_by,
+            lambda: [c for c, caller, _, _ in self._calls if caller is None],
+        )
+
     def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
         """Every node of exactly ``node_type``, in source order, for rules that look at all
         nodes of a kind at once rather than one visit at a time."""
