@@ -193,6 +193,42 @@ class ModuleModel:
         return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in self.imported)
 
     @cached_property
+    def keras2_possible(self) -> bool:
+        """Whether the module's Keras may be Keras 2, whatever its ``keras`` names say: it
+        imports ``tf_keras`` (``try: import tf_keras as keras / except ImportError: import
+        keras``), or :attr:`keras2_forced`."""
+        return self.imports_keras2 or self.keras2_forced
+
+    @cached_property
+    def keras2_forced(self) -> bool:
+        """Whether the module makes every Keras name mean Keras 2, or may: it sets
+        ``TF_USE_LEGACY_KERAS`` (``tf.keras`` is then tf-keras), or checks the Keras version
+        and raises (it refuses one Keras, so it runs under the other)."""
+        for string in self.nodes_of(cst.SimpleString):
+            if string.evaluated_value == "TF_USE_LEGACY_KERAS":
+                return True
+        for node in self.nodes_of(cst.If):
+            branches = [node.body] + ([node.orelse.body] if type(node.orelse) is cst.Else else [])
+            if self._reads_keras_version(node.test) and any(_raises(b) for b in branches):
+                return True
+        return any(self._reads_keras_version(node.test) for node in self.nodes_of(cst.Assert))
+
+    def _reads_keras_version(self, test: cst.BaseExpression) -> bool:
+        """``keras.__version__``, ``tf.keras.__version__``, ``keras.version()`` in ``test``."""
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            if type(node) is cst.Attribute and node.attr.value in ("__version__", "version"):
+                found = found or is_keras((self.qualified_name(node.value) or "") + ".")
+                if (self.qualified_name(node) or "") in ("keras.version", "tf_keras.version"):
+                    found = True
+            return not found
+
+        walk(test, enter)
+        return found
+
+    @cached_property
     def call_sites(self) -> list[CallSite]:
         """Every call of a function of this module, with where it is made."""
         sites = []
@@ -1392,7 +1428,11 @@ class _ModelBuilder:
                         qualified and is_keras(qualified) and ".layers." in qualified
                     ):
                         info.keras_kind = info.keras_kind or "layer"
-                    if info.keras_kind and qualified.startswith(KERAS2_ROOTS):
+                    if info.keras_kind and (
+                        qualified.startswith(KERAS2_ROOTS)
+                        or model.keras2_forced
+                        or self._keras2_alternative(base.value)
+                    ):
                         info.keras2 = True
         if model.facts:  # a Keras base class in another linted module
             for info in model.classes.values():
@@ -1411,6 +1451,16 @@ class _ModelBuilder:
                         info.keras_kind = parent.keras_kind
                         info.keras2 = parent.keras2
                         changed = True
+
+    def _keras2_alternative(self, base: cst.BaseExpression) -> bool:
+        """Whether the name a base class is read through is also bound to Keras 2 (``try:
+        import tf_keras as keras / except ImportError: import keras``)."""
+        head = head_name(base)
+        if head is None:
+            return False
+        sites = self.model.binding_of(head).sites
+        keras2 = ("tf_keras", "tensorflow.python.keras")
+        return any(s.kind == "import" and (s.imported or "").startswith(keras2) for s in sites)
 
     def find_wrappers(self) -> None:
         """The module's own decorators that hand the function they decorate to ``tf.function``
@@ -1490,7 +1540,9 @@ class _ModelBuilder:
                             target = model.function_target(value, scope)
                             if target is not None:
                                 reason = TracedBy("compiled", arg.keyword.value)
-                                model.roots.append(Root(target, reason))
+                                # Keras 3's train step runs unconverted, and what it calls
+                                autograph = model.keras2_possible
+                                model.roots.append(Root(target, reason, autograph))
                 continue
             func = call.func
             t = type(func)
@@ -1541,6 +1593,14 @@ class _ModelBuilder:
             unconverted += (
                 model.function_keys[k] for k in facts.unconverted if k in model.function_keys
             )
+        # functions their own @tf.function converts, whoever else traces or calls them
+        converted = {
+            root.target
+            for root in model.roots
+            if isinstance(root.target, FunctionInfo)
+            and root.reason.kind == "decorator"
+            and root.autograph
+        }
         for root in model.roots:
             if isinstance(root.target, FunctionInfo):
                 roots.append((root.target, root.reason, False))
@@ -1565,7 +1625,12 @@ class _ModelBuilder:
         )
         for fn in traced:
             fn.fresh_self = fn.cls is not None and fn not in shared
-        for fn in reach(unconverted, model.unconverted_edges):
+        unconverted = [fn for fn in unconverted if fn not in converted]
+
+        def unconverted_edges(fn: FunctionInfo) -> Iterator[FunctionInfo]:
+            return (t for t in model.unconverted_edges(fn) if t not in converted)
+
+        for fn in reach(unconverted, unconverted_edges):
             fn.autograph = False
 
 
@@ -1653,6 +1718,16 @@ _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold unreachable code
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _raises(block: cst.BaseSuite) -> bool:
+    """Whether a block's own statements include a ``raise``."""
+    lines = [block] if isinstance(block, cst.SimpleStatementSuite) else block.body
+    return any(
+        isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        and any(isinstance(small, cst.Raise) for small in line.body)
+        for line in lines
+    )
 
 
 def _mro(cls: ClassInfo, classes: dict[str, ClassInfo]) -> list[ClassInfo]:
