@@ -536,6 +536,8 @@ class ModuleModel:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                 passed = self.function_target(arg.value, fn)
+                if isinstance(passed, FunctionInfo) and passed.eager_by is not None:
+                    continue  # what its py_function decorator made of it runs eagerly
                 if passed is not None:
                     yield _Edge(passed, "passed", False)
 
@@ -1588,7 +1590,7 @@ class _ModelBuilder:
         if facts:
             for key, (reason, once) in facts.traced.items():
                 fn = model.function_keys.get(key)
-                if fn is not None:
+                if fn is not None and fn.eager_by is None:
                     roots.append((fn, reason, once))
             unconverted += (
                 model.function_keys[k] for k in facts.unconverted if k in model.function_keys
@@ -1603,6 +1605,10 @@ class _ModelBuilder:
         }
         for root in model.roots:
             if isinstance(root.target, FunctionInfo):
+                if root.target.eager_by is not None and root.reason.kind != "decorator":
+                    # its name holds what the decorator made of it, which hands it to
+                    # tf.py_function: it runs eagerly, on every element or call
+                    continue
                 roots.append((root.target, root.reason, False))
                 if not root.autograph:
                     unconverted.append(root.target)

@@ -318,3 +318,57 @@ def test_seeding_in_traced_code_is_reported(call):
         f"@tf.function\ndef sample():\n    {call}\n    return tf.random.uniform([2])\n"
     )
     assert rule_ids(source, ["TF205"]) == ["TF205"]
+
+
+@pytest.mark.parametrize(
+    "decorator, use",
+    [
+        # the tf.data performance guide's map_decorator
+        ("@map_decorator", "dataset.map(naive_map)"),
+        ("@map_decorator", "tf.map_fn(naive_map, (steps, times, values))"),
+        ("@py_func()", "dataset.map(naive_map)"),
+    ],
+)
+def test_a_function_a_user_decorator_hands_to_py_function_runs_eagerly(decorator, use):
+    source = f"""\
+import time
+
+import tensorflow as tf
+
+
+def map_decorator(func):
+    def wrapper(steps, times, values):
+        return tf.py_function(
+            func, inp=(steps, times, values), Tout=(steps.dtype, times.dtype, values.dtype)
+        )
+
+    return wrapper
+
+
+def py_func(tout=(tf.int64, tf.float32, tf.int64)):
+    def decorate(func):
+        def call(*args):
+            return tf.numpy_function(func, args, tout)
+
+        return call
+
+    return decorate
+
+
+{decorator}
+def naive_map(steps, times, values):
+    map_enter = time.perf_counter()
+    time.sleep(0.0001)
+    print("mapped", steps)
+    map_elapsed = time.perf_counter() - map_enter
+    return steps, times + map_elapsed, values
+
+
+dataset = tf.data.Dataset.range(2).map(lambda i: (i, tf.cast(i, tf.float32), i))
+
+
+@tf.function
+def run(steps, times, values):
+    return {use}
+"""
+    assert [d.rule for d in lint(source)] == []
