@@ -532,13 +532,58 @@ def python_iterator(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) 
         if (
             model.call_name(value) == "builtins.iter"
             and value.args
-            and not model.is_dataset(value.args[0].value)
+            and python_iterable(model, scope, value.args[0].value)
         ):
             return "a Python iterator"
         callee = model.callee(value, scope)
         if callee is not None and callee.is_generator:
             return f"generator `{callee.name}()`"
     return None
+
+
+# Builtins that give a Python sequence or iterator.
+_PYTHON_ITERABLE_CALLS = frozenset(
+    {
+        "builtins.range",
+        "builtins.zip",
+        "builtins.enumerate",
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.dict",
+        "builtins.set",
+        "builtins.sorted",
+        "builtins.reversed",
+        "builtins.map",
+        "builtins.filter",
+        "itertools.cycle",
+        "itertools.count",
+        "itertools.chain",
+        "itertools.repeat",
+    }
+)
+
+
+def python_iterable(
+    model: ModuleModel, scope: Scope, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether the module shows ``expr`` is a Python (or NumPy) sequence: a display or
+    comprehension, a builtin that makes one (``range``, ``zip``, ``list``...), a generator, a
+    NumPy array, or a name every binding of which is one. ``iter()`` of anything else may be a
+    dataset's iterator, which advances in the graph."""
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.GeneratorExp)):
+        return True
+    if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp)):
+        return True
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name in _PYTHON_ITERABLE_CALLS or name.startswith("numpy."):
+            return True
+        callee = model.callee(expr, scope)
+        return callee is not None and callee.is_generator
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(python_iterable(model, scope, v, depth + 1) for v in values)
+    return False
 
 
 # Calls that return a Python logger, whose level-named methods log like the module functions.

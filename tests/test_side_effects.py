@@ -372,3 +372,27 @@ def run(steps, times, values):
     return {use}
 """
     assert [d.rule for d in lint(source)] == []
+
+
+def test_next_on_an_iterator_of_an_unknown_iterable_is_not_assumed_python():
+    # `iter(data)` of a dataset the caller hands in: its iterator advances in the graph
+    source = """
+        import tensorflow as tf
+
+        @tf.function
+        def train_step(model, iterator):
+            features, labels = next(iterator)
+            return model(features) - labels
+
+        def fit(model, data, steps):
+            iterator = iter(data)
+            for _ in range(steps):
+                train_step(model, iterator)
+
+        fit(tf.keras.Sequential([tf.keras.layers.Dense(1)]), load_records("train"), 10)
+    """
+    assert rule_ids(source, ["TF203"]) == []
+    python_list = source.replace('load_records("train")', "[(1.0, 2.0)] * 10").replace(
+        "iter(data)", "iter(list(data))"
+    )
+    assert rule_ids(python_list, ["TF203"]) == ["TF203"]
