@@ -390,6 +390,7 @@ class TfFunctionAppliedAndCalled(Rule):
                 node,
                 "`tf.function(...)(...)` builds and traces a new function on every call of "
                 f"`{fn.qualname}`; create the tf.function once and reuse it",
+                gap=_fresh_each_call(self.model, fn, func),
             )
         elif context.loops:
             self.report(
@@ -409,6 +410,24 @@ class TfFunctionAppliedAndCalled(Rule):
                     f"`tf.function({wrapped})` is built and traced again here: each "
                     "`tf.function(...)(...)` is a new function; create it once and reuse it",
                 )
+
+
+def _fresh_each_call(model: ModuleModel, fn: FunctionInfo, wrap: cst.Call) -> str | None:
+    """Why nothing may be reused when ``fn`` wraps its parameter ``f`` (``tf.function(f)(x)``):
+    each call may hand it another function, which needs its own trace anyway. None when a
+    caller in the module hands it functions in a loop (the same one again, each iteration)."""
+    wrapped = wrap.args[0].value
+    if not isinstance(wrapped, cst.Name) or wrapped.value not in fn.params:
+        return None
+    if model.binding_of(wrapped, fn).kinds != {"param"}:
+        return None
+    for site in model.call_sites:
+        if site.callee is fn and site.loops:
+            return None
+    return (
+        f"`{fn.qualname}` wraps the function it is handed, and no caller in the module hands it "
+        "one again: each call may bring another function, traced once whatever the wrapping"
+    )
 
 
 class NestedTfFunctionPerCall(Rule):

@@ -349,3 +349,35 @@ def test_different_literals_to_a_name_defined_again_are_not_grouped():
         "@tf.function\ndef step(x, k):\n    return x - k\nstep(1.0, 20)\n"
     )
     assert rule_ids(source, ["TF501"]) == []
+
+
+HELPER_WRAPS_ITS_ARGUMENT = """
+    import tensorflow as tf
+
+    def run_in_graph(fn, *args):
+        # the benchmark helper: each function it is handed is traced once, whatever the wrapping
+        return tf.function(fn)(*args)
+
+    def square(x):
+        return x * x
+
+    def cube(x):
+        return x * x * x
+
+    print(run_in_graph(square, tf.constant(2.0)))
+    print(run_in_graph(cube, tf.constant(2.0)))
+"""
+
+
+def test_a_helper_that_wraps_each_function_it_is_handed_is_not_a_retrace():
+    found = lint(HELPER_WRAPS_ITS_ARGUMENT, ["TF503"])
+    assert [d.rule for d in found if not d.preview] == []
+    assert [d.rule for d in found if d.preview] == ["TF503"]
+
+
+def test_a_helper_called_in_a_loop_retraces_the_same_function():
+    source = HELPER_WRAPS_ITS_ARGUMENT.replace(
+        "    print(run_in_graph(cube, tf.constant(2.0)))\n",
+        "    for step in range(10):\n        run_in_graph(cube, tf.constant(2.0))\n",
+    )
+    assert [d.rule for d in lint(source, ["TF503"]) if not d.preview] == ["TF503"]
