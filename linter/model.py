@@ -1165,6 +1165,14 @@ class _ModelBuilder:
         elif is_one_time_guard(test) or _clears_flag(test, node.body):
             blocks[id(node.body)] = "guard"
 
+    def _enter_if_exp(self, node: cst.IfExp) -> None:
+        """``self.v = tf.Variable(0) if self.v is None else self.v``: the guarded singleton
+        (TensorFlow's guide's idiom) creates once; its other branch only reads a name, so the
+        whole expression is one-time code."""
+        if is_one_time_guard(node.test) and dotted_name(node.orelse) is not None:
+            self.model.blocks[id(node)] = "guard"
+            self.guard_depth[-1] += 1
+
     def _enter_with(self, node: cst.With) -> None:
         for item in node.items:
             if (
@@ -1646,6 +1654,7 @@ _ENTER = {
     "IndentedBlock": "_enter_block",
     "SimpleStatementSuite": "_enter_block",
     "If": "_enter_if",
+    "IfExp": "_enter_if_exp",
     "FunctionDef": "enter_function",
     "Lambda": "enter_function",
     "ClassDef": "_enter_class",
@@ -1675,6 +1684,7 @@ _COMPREHENSIONS = ("ListComp", "SetComp", "DictComp", "GeneratorExp")
 # Node types whose leaving the walk follows. Blocks (bodies of one-time guards) are never leaves:
 # a block holds at least one statement.
 _LEAVE = (
+    "IfExp",
     "FunctionDef",
     "Lambda",
     "ClassDef",

@@ -8,6 +8,7 @@ import string
 from pathlib import PurePath
 
 from tf2lint import knowledge
+from tf2lint.guards import is_guarded_singleton
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -384,6 +385,8 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        if is_guarded_singleton(target, value):
+            return  # `self.v = make() if self.v is None else self.v`: set once, then kept
         if accumulates is None:  # `self.n = self.n + 1`
             accumulates = _reads(value, code(target))
         # A counter or accumulator (`self.steps += 1`) is meant to change on every call, and
