@@ -381,3 +381,53 @@ def test_a_helper_called_in_a_loop_retraces_the_same_function():
         "    for step in range(10):\n        run_in_graph(cube, tf.constant(2.0))\n",
     )
     assert [d.rule for d in lint(source, ["TF503"]) if not d.preview] == ["TF503"]
+
+
+NESTED_IN_A_METHOD = """
+    import tensorflow as tf
+
+    class Predictor:
+        def __init__(self, model):
+            self.model = model
+
+        def predict(self, x):
+            @tf.function
+            def forward(batch):
+                return self.model(batch, training=False)
+
+            return forward(x)
+
+    class Block(tf.keras.layers.Layer):
+        def call(self, x):
+            @tf.function
+            def scale(t):
+                return t * 2.0
+
+            return scale(x)
+
+    @tf.function
+    def outer(x):
+        @tf.function
+        def inner(t):
+            return t + 1
+
+        return inner(x)
+"""
+
+
+def test_a_tf_function_made_in_each_call_of_a_method_is_found_in_preview():
+    # measured under TF 2.21: five calls of `predict` trace `forward` five times; five eager
+    # calls of the Keras layer trace `scale` five times (five `predict`s of a model: once);
+    # five calls of the tf.function `outer` trace `inner` once
+    found = lint(NESTED_IN_A_METHOD, ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(10, True), (18, True)]
+
+
+def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_it_again():
+    source = NESTED_IN_A_METHOD + (
+        "    predictor = Predictor(tf.keras.Sequential([tf.keras.layers.Dense(1)]))\n"
+        "    print(predictor.predict(tf.ones((1, 2))))\n"
+        "    print(predictor.predict(tf.zeros((1, 2))))\n"
+    )
+    found = lint(source, ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(10, False), (18, True)]
