@@ -396,3 +396,27 @@ def test_next_on_an_iterator_of_an_unknown_iterable_is_not_assumed_python():
         "iter(data)", "iter(list(data))"
     )
     assert rule_ids(python_list, ["TF203"]) == ["TF203"]
+
+
+@pytest.mark.parametrize(
+    "body, use",
+    [
+        # a step counter the step itself tests: it counts traces, not calls
+        (
+            "    global step_count\n    step_count += 1\n",
+            "    if step_count % 100 == 0:\n        tf.print('step', step_count)\n",
+        ),
+        ("    history.append(1)\n", "    tf.print('recorded', len(history))\n"),
+        ("    global step_count\n    step_count += 1\n", "    return x, step_count\n"),
+    ],
+)
+def test_state_that_traced_code_uses_as_a_count_of_calls_is_reported_by_default(body, use):
+    source = (
+        "import tensorflow as tf\n\nstep_count = 0\nhistory = []\n\n\n@tf.function\n"
+        "def train_step(x):\n" + body + use + "    return x\n"
+    )
+    found = lint(source, ["TF202"])
+    assert [(d.rule, d.preview) for d in found] == [("TF202", False)]
+    assert "as if it changed on every call" in found[0].evidence.value[1].message
+    # nothing reads it: it may count traces on purpose (preview)
+    assert [d.preview for d in lint(source.replace(use, ""), ["TF202"])] == [True]
