@@ -972,8 +972,8 @@ class _ModelBuilder:
         self.mark_traced()
 
     def outer_names(self) -> None:
-        """Names in a def's or class's decorators, a def's parameter defaults and annotations,
-        and a class's bases are read where the definition stands, not inside it: ``@tf.function
+        """Names in a def's or class's decorators, a def's parameter defaults and a class's
+        bases are read where the definition stands, not inside it: ``@tf.function
         def step(x, tf=None)`` is decorated with the module's ``tf``. The walk filed them under
         the scope they open; file them under the one around it."""
         model = self.model
@@ -989,17 +989,10 @@ class _ModelBuilder:
             else:
                 if type(node) is cst.FunctionDef:
                     heads += node.decorators
-                    if node.returns is not None:
-                        heads.append(node.returns)
                 params = node.params
                 for param in (*params.posonly_params, *params.params, *params.kwonly_params):
                     if param.default is not None:
                         heads.append(param.default)
-                    if param.annotation is not None:
-                        heads.append(param.annotation)
-                for star in (params.star_arg, params.star_kwarg):
-                    if isinstance(star, cst.Param) and star.annotation is not None:
-                        heads.append(star.annotation)
             if not heads:
                 continue
 
@@ -1707,9 +1700,9 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
     global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES, _PRUNED_TYPES
-    _PRUNED_TYPES = frozenset(
-        {cst.IndentedBlock, cst.SimpleStatementSuite, cst.SimpleStatementLine, cst.If, cst.While}
-    )
+    global _FLOW_END_TYPES
+    _PRUNED_TYPES = frozenset({cst.IndentedBlock, cst.If, cst.While})
+    _FLOW_END_TYPES = frozenset({cst.Return, cst.Raise, cst.Continue, cst.Break})
     _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
     _SCALAR_LITERALS = (
         cst.Integer,
@@ -1732,6 +1725,7 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
 _PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold unreachable code
+_FLOW_END_TYPES: frozenset[type] = frozenset()  # statements after which a block runs no further
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
 
@@ -1802,13 +1796,13 @@ def _depth_first(bases: list[ClassInfo], done: dict[int, list[ClassInfo]]) -> li
 
 
 def _reachable(node: cst.CSTNode, kids: list[cst.CSTNode]) -> list[cst.CSTNode]:
-    """The children of a block, statement line, ``if`` or ``while`` that can run: not what
-    follows a ``return``, ``raise``, ``continue`` or ``break`` (or an ``if`` whose every branch
-    ends so) in the same block, nor a branch under a constant test (``if False:``, ``while 0:``,
-    the ``else`` of ``if True:``). A module's own statements are never cut: a notebook's cells
+    """The children of a block, ``if`` or ``while`` that can run: not what follows a
+    ``return``, ``raise``, ``continue`` or ``break`` (or an ``if`` whose every branch ends so)
+    in the same block, nor a branch under a constant test (``if False:``, ``while 0:``, the
+    ``else`` of ``if True:``). A module's own statements are never cut: a notebook's cells
     after one that raises still run, by hand."""
     t = type(node)
-    if t is cst.If or t is cst.While:
+    if t is not cst.IndentedBlock:  # an `if` or `while`
         truth = _constant_truth(node.test)
         if truth is False:
             return [k for k in kids if k is not node.body]
@@ -1816,24 +1810,20 @@ def _reachable(node: cst.CSTNode, kids: list[cst.CSTNode]) -> list[cst.CSTNode]:
             return [k for k in kids if k is not node.orelse]
         return kids
     body = node.body
-    for index, statement in enumerate(body[:-1]):
-        if _ends_flow(statement):
+    for index in range(len(body) - 1):
+        if _ends_flow(body[index]):
             dead = {id(s) for s in body[index + 1 :]}
             return [k for k in kids if id(k) not in dead]
     return kids
 
 
-_FLOW_ENDS = ("Return", "Raise", "Continue", "Break")
-
-
 def _ends_flow(statement: cst.CSTNode) -> bool:
     """Whether nothing after ``statement`` in its block runs."""
-    name = type(statement).__name__
-    if name in _FLOW_ENDS:
-        return True
-    if name in ("SimpleStatementLine", "SimpleStatementSuite"):
-        return any(type(s).__name__ in _FLOW_ENDS for s in statement.body)
-    if name == "If":
+    t = type(statement)
+    if t is cst.SimpleStatementLine or t is cst.SimpleStatementSuite:
+        ends = _FLOW_END_TYPES
+        return any(type(s) in ends for s in statement.body)
+    if t is cst.If:
         truth = _constant_truth(statement.test)
         body_ends = _block_ends_flow(statement.body)
         if truth is True:
@@ -1841,7 +1831,7 @@ def _ends_flow(statement: cst.CSTNode) -> bool:
         orelse = statement.orelse
         if orelse is None:
             return False
-        rest = _ends_flow(orelse) if isinstance(orelse, cst.If) else _block_ends_flow(orelse.body)
+        rest = _ends_flow(orelse) if type(orelse) is cst.If else _block_ends_flow(orelse.body)
         return rest if truth is False else body_ends and rest
     return False
 

@@ -627,17 +627,23 @@ def python_iterable(
     comprehension, a builtin that makes one (``range``, ``zip``, ``list``...), a generator, a
     NumPy array, or a name every binding of which is one. ``iter()`` of anything else may be a
     dataset's iterator, which advances in the graph."""
+    if depth > 8:
+        return False
     if isinstance(expr, (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.GeneratorExp)):
         return True
     if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp)):
         return True
+    if isinstance(expr, cst.BinaryOperation):  # `[0.1, 0.05] * 100`, `train + extra`
+        return python_iterable(model, scope, expr.left, depth + 1) or python_iterable(
+            model, scope, expr.right, depth + 1
+        )
     if isinstance(expr, cst.Call):
         name = model.call_name(expr) or ""
         if name in _PYTHON_ITERABLE_CALLS or name.startswith("numpy."):
             return True
         callee = model.callee(expr, scope)
         return callee is not None and callee.is_generator
-    if isinstance(expr, cst.Name) and depth < 4:
+    if isinstance(expr, cst.Name):
         values = model.binding_of(expr, scope).known_values
         return bool(values) and all(python_iterable(model, scope, v, depth + 1) for v in values)
     return False
