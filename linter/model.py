@@ -910,8 +910,9 @@ class ModuleModel:
 
     def names_definition(self, expr: cst.BaseExpression, scope: Scope | None) -> bool:
         """Whether ``expr`` is a function, class or module itself, not a value computed from
-        one: a lambda, a name every binding of which is a ``def`` or ``class``, or a name of an
-        imported library (``tf.nn.gelu``, ``tf.keras.layers.Dense``, ``tf.float32``)."""
+        one: a lambda, a name every binding of which is a ``def`` or ``class``, or a name in a
+        library (``tf.nn.gelu``, ``tf.keras.layers.Dense``, ``tf.float32``; not a name another
+        linted module may bind to data)."""
         t = type(expr)
         if t is cst.Lambda:
             return True
@@ -921,8 +922,12 @@ class ModuleModel:
             sites = self.binding_of(expr, scope).sites
             if sites and all(s.kind in ("def", "class") for s in sites):
                 return True
-        qualified = self.qualified_name(expr)
-        return qualified is not None and not qualified.startswith("builtins.")
+        qualified = self.qualified_name(expr)  # an API of a library, not a value made with it
+        return (
+            qualified is not None
+            and qualified.startswith(_LIBRARY_ROOTS)
+            and not qualified.startswith("builtins.")
+        )
 
     @cached_property
     def decorators_of(self) -> set[FunctionInfo]:
