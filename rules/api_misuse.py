@@ -373,10 +373,11 @@ class OptimizerDefaultLearningRateChanged(Rule):
     )
     rationale = """
         Keras's `Adagrad`, `Adadelta`, `Adamax` and `Nadam` default to `learning_rate=0.001`
-        since TensorFlow 1.14's tf.keras and Keras 2.4; tf.keras of TensorFlow 1.13 and
-        standalone Keras up to 2.3 (which ran on TF1) used 0.01, 1.0, 0.002 and 0.002 (every
-        version measured by scripts/generate_optimizer_defaults.py; TF1's own
-        `tf.train.AdadeltaOptimizer` has always defaulted to 0.001). TF1 code (the module
+        in tf.keras since TensorFlow 1.14 and in Keras since it became tf.keras (2.4); tf.keras
+        of TensorFlow 1.13 and standalone Keras up to 2.3 (which ran on TF1) used 0.01, 1.0,
+        0.002 and 0.002. Measured by scripts/generate_optimizer_defaults.py in TensorFlow 1.13,
+        1.14, 1.15, 2.0, 2.15 and 2.21, Keras 2.3.1, 2.15 and 3, tf-keras 2.21; TF1's own
+        `tf.train.AdadeltaOptimizer` defaulted to 0.001 in all of them. TF1 code (the module
         imports `tensorflow.compat.v1` as `tf`, uses `tf.contrib` or TF1-only APIs) that
         constructs one without a learning rate was tuned with the old default and now trains
         with a rate up to 1000 times smaller, silently: the loss just falls slowly. Pass
