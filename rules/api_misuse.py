@@ -440,8 +440,8 @@ class OptimizerDefaultLearningRateChanged(Rule):
 
 def _was(changed: tuple[float, list[tuple[str, float]]]) -> str:
     current, older = changed
-    was = "; ".join(f"{value:g} in {label}" for label, value in older)
-    return f"the default learning rate {current:g} (was {was})"
+    was = "; ".join(f"{value} in {label}" for label, value in older)
+    return f"the default learning rate {current} (was {was})"
 
 
 _TRAINING_LAYERS = frozenset(
