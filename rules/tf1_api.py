@@ -1332,6 +1332,12 @@ def _analysis(rule: Rule) -> _Analysis:
     return rule.context.memo(_Analysis, lambda: _Analysis(rule.model))
 
 
+def is_tf1_code(rule: Rule) -> bool:
+    """Whether the module ``rule`` lints is TF1 code: it imports ``tensorflow.compat.v1`` as
+    ``tf``, uses ``tf.contrib``, a TF1 switch or a TF1-only API (in code that can run)."""
+    return _analysis(rule).tf1_module
+
+
 class _Tf1Rule(Rule):
     category = "tf1-api"
     requires_tensorflow = True

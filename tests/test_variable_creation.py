@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import lint, rule_ids
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,27 @@ def test_a_keras_backend_variable_in_a_compiled_loss_is_created_each_trace():
         "model.compile(loss=weighted, metrics=[plain])\n"
     )
     assert rule_ids(source, ["TF4"]) == ["TF401"]
+
+
+def test_the_guarded_singleton_creates_its_variable_once():
+    # `x = make() if x is None else x`: created on the first trace only, then kept
+    source = """
+        import tensorflow as tf
+
+        class Counter(tf.Module):
+            def __init__(self):
+                self.v = None
+
+            @tf.function
+            def __call__(self):
+                self.v = tf.Variable(0) if self.v is None else self.v
+                return self.v.assign_add(1)
+
+        counter = Counter()
+        counter()
+        print(counter.v)
+    """
+    assert [d.rule for d in lint(source)] == []
+    # made on every trace without the test
+    unguarded = source.replace(" if self.v is None else self.v", "")
+    assert "TF401" in [d.rule for d in lint(unguarded, ["TF401"])]
