@@ -51,6 +51,7 @@ from tf2lint.scopes import (
     Scope,
     _Edge,
 )
+from tf2lint.tape import TapeView
 from tf2lint.tfnames import (  # noqa: F401
     BUILTIN_NAMES,
     COMPILE_TRACED_ARGUMENTS,
@@ -191,6 +192,12 @@ class ModuleModel:
         """The module imports the Keras 2 package (``tf_keras``, or TF's own legacy copy): its
         Keras objects keep the Keras 2 API."""
         return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in self.imported)
+
+    @cached_property
+    def tapes(self) -> TapeView:
+        """What each ``with tf.GradientTape() as t:`` block records and where its gradients
+        stop (see tf2lint.tape), built on first use: modules without a tape never pay for it."""
+        return TapeView(self)
 
     @cached_property
     def call_sites(self) -> list[CallSite]:

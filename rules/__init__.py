@@ -16,6 +16,7 @@ FAMILIES = (
     "graph_bloat",
     "graph_incompatible",
     "api_misuse",
+    "gradients",
     "keras3",
     "keras3_usage",
     "tf1_api",

@@ -1,0 +1,1235 @@
+"""What each ``with tf.GradientTape() as t:`` block records, and where its gradients stop.
+
+The model's data-flow view of gradient tapes (``ModuleModel.tapes``), for the rules that ask
+why a gradient is ``None``. For each tape block of a function (or of module code) it follows
+the function's statements in order, as Python runs them (branches joined, loop bodies run
+twice, a second call of a function's helper followed into its body), with the tape recording
+only between entering and leaving the block, and says for each ``t.gradient(target,
+sources)``:
+
+* what the target depends on through operations the tape recorded and can differentiate
+  (``Flow.live``: the sources it reaches), and, for sources it reaches only through a cut,
+  the cut: an op without a gradient or with integer output (the knowledge base's, generated
+  from TensorFlow), a step to NumPy or Python (``.numpy()``, ``float()``, ``model.predict``),
+  or an operation run while the tape was not recording (``outside-tape``);
+* which sources are watched: trainable variables read inside the block are, unless
+  ``watch_accessed_variables=False``; tensors only through ``t.watch``;
+* where the call is relative to the block, and how often a non-persistent tape is asked.
+
+It claims a gradient is ``None`` only where it can show it: a call it cannot see into, an
+object that may hold the source's variables, or a source it cannot name makes it say nothing.
+Only modules whose code makes a ``GradientTape`` pay for it (the view is built on first use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from tf2lint import knowledge
+from tf2lint.lazy import cst
+from tf2lint.tfnames import dotted_name
+
+if TYPE_CHECKING:
+    from tf2lint.model import ModuleModel
+    from tf2lint.scopes import Scope
+
+TAPE_CONSTRUCTORS = frozenset({"tensorflow.GradientTape", "tensorflow.autodiff.GradientTape"})
+GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
+# Attributes whose list is an object's variables: asking for their gradient asks for the
+# object's variables, which any use of the object reads.
+VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
+# Python builtins that give a Python value from a tensor (the tape cannot follow it).
+_TO_PYTHON = frozenset({"builtins.float", "builtins.int", "builtins.bool", "builtins.complex"})
+# Builtins that give nothing the gradient can flow through (host facts about their argument).
+_HOST_BUILTINS = frozenset(
+    {"builtins.len", "builtins.isinstance", "builtins.print", "builtins.str", "builtins.repr",
+     "builtins.type", "builtins.hash", "builtins.id", "builtins.format", "builtins.range",
+     "builtins.hasattr", "builtins.callable", "builtins.issubclass"}
+)  # fmt: skip
+# Builtins that hand back their arguments, or what Python's operators make of them.
+_PASSING_BUILTINS = frozenset(
+    {"builtins.sum", "builtins.min", "builtins.max", "builtins.abs", "builtins.list",
+     "builtins.tuple", "builtins.sorted", "builtins.reversed", "builtins.zip",
+     "builtins.enumerate", "builtins.iter", "builtins.next", "builtins.dict", "builtins.set",
+     "builtins.pow", "builtins.divmod"}
+)  # fmt: skip
+# Methods that put their arguments into their receiver.
+_STORING_METHODS = frozenset(
+    {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
+     "assign_sub", "write", "scatter_update", "__setitem__"}
+)  # fmt: skip
+MAX_CALL_DEPTH = 2  # how deep calls of the module's own functions are followed
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Where the gradient stops: ``node`` (a call, an operator, an attribute), ``reason``:
+    "no-gradient", "integer-output" (the knowledge base's), "host" (NumPy or Python values) or
+    "outside-tape" (an operation run while the tape was not recording); ``what``, in words."""
+
+    node: cst.CSTNode
+    reason: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Flow:
+    """What a value depends on, as the tape can differentiate it.
+
+    ``live``: the sources it reaches through recorded, differentiable operations (or may:
+    an object that may hold a source's variables counts). ``cuts``: (source, cut) for sources
+    it reaches only through a cut (source None: any of the values that went into the cut).
+    ``unknown``: it may depend on anything (a call the model cannot follow). ``kind``:
+    "tensor" (made by a TF op), "container" (a Python list, tuple or dict), "callable", or
+    "other"."""
+
+    live: frozenset[str] = frozenset()
+    cuts: frozenset[tuple[str | None, Cut]] = frozenset()
+    unknown: bool = False
+    kind: str = "other"
+
+    def join(self, other: Flow) -> Flow:
+        return Flow(
+            self.live | other.live,
+            self.cuts | other.cuts,
+            self.unknown or other.unknown,
+            self.kind if self.kind == other.kind else "other",
+        )
+
+    def cut(self, cut: Cut) -> Flow:
+        """What comes out of ``cut``: nothing flows; what went in is remembered, with why."""
+        cuts = set(self.cuts)
+        cuts.update((source, cut) for source in self.live)
+        if self.unknown:
+            cuts.add((None, cut))
+        return Flow(frozenset(), frozenset(cuts), False, "tensor")
+
+
+NOTHING = Flow()
+UNKNOWN = Flow(unknown=True)
+CALLABLE = Flow(kind="callable")
+
+
+def _join_all(flows: Iterable[Flow], kind: str | None = None) -> Flow:
+    found = NOTHING
+    first = True
+    for flow in flows:
+        found = flow if first else found.join(flow)
+        first = False
+    return replace(found, kind=kind) if kind is not None else found
+
+
+@dataclass(eq=False)
+class Source:
+    """One source of a ``gradient`` call: ``expr`` as written, ``origin`` the name or dotted
+    attribute its reads are matched by (``w``, ``model``, ``self.generator``), ``aliases``
+    other names that hold it, and what it is: "object" (``X.trainable_variables``: an object's
+    variables), "variable" (a ``tf.Variable``), "tensor" (a tensor made before the block), or
+    "unknown". ``defined``: the value that made it (for the evidence); ``trainable`` False for
+    ``tf.Variable(..., trainable=False)``; ``integer`` the node that makes it an integer."""
+
+    expr: cst.BaseExpression
+    origin: str
+    kind: str
+    aliases: frozenset[str] = frozenset()
+    defined: cst.CSTNode | None = None
+    trainable: bool = True
+    integer: cst.CSTNode | None = None
+    before_block: bool = True  # every value it holds was made before the block
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why a source's gradient is ``None``: ``cause`` "unwatched" (a tensor never watched, or
+    a variable under ``watch_accessed_variables=False``), "frozen" (a non-trainable variable),
+    "integer" (an integer source), "cut" (every path passes a cut: ``cut``), or "unread" (the
+    target never reads it while the tape records)."""
+
+    source: Source
+    cause: str
+    cut: Cut | None = None
+
+
+@dataclass(eq=False)
+class GradientCall:
+    """A ``t.gradient(target, sources)`` (or ``jacobian``) of a tape block."""
+
+    call: cst.Call
+    tape: TapeBlock
+    target: cst.BaseExpression | None
+    sources: list[Source] | None  # None: the model cannot name them
+    flow: Flow = NOTHING  # the target's, joined over every way the call is reached
+    inside: bool = False  # made while the tape records (in its block)
+    after: bool = False  # made after the block, the tape no longer recording
+    zero_unconnected: bool = False  # unconnected_gradients=ZERO: no None gradients
+    second: GradientCall | None = None  # the call before it on a non-persistent tape
+    higher_order: bool = False  # its result feeds a later gradient of the same tape
+    encloses: bool = False  # another tape records around it too
+
+    def verdicts(self) -> list[Verdict]:
+        """The sources whose gradient this call gives as ``None``, with why (empty when the
+        model cannot show it for any)."""
+        if self.sources is None or self.zero_unconnected or self.target is None:
+            return []
+        found = []
+        for source in self.sources:
+            verdict = self.tape.verdict(source, self.flow)
+            if verdict is not None:
+                found.append(verdict)
+        return found
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A ``t.watch(x)`` call; ``symbolic`` names the Keras model when ``x`` is its symbolic
+    inputs or outputs (``model.inputs``), which are no tensors a run feeds."""
+
+    call: cst.Call
+    origins: frozenset[str]
+    symbolic: str | None = None
+
+
+@dataclass(eq=False)
+class TapeBlock:
+    """One ``with tf.GradientTape(...) as t:`` block (or ``with t:`` of a tape made before)."""
+
+    with_node: cst.With
+    name: str
+    constructor: cst.Call | None
+    persistent: bool | None  # None: not a literal
+    watch_accessed: bool  # watch_accessed_variables
+    scope: Scope
+    calls: list[GradientCall] = field(default_factory=list)
+    watches: list[Watch] = field(default_factory=list)
+    watched: set[str] = field(default_factory=set)  # origins watched in the block
+    # a watch the model cannot resolve, or the tape handed to other code: watched unknown
+    watch_unknown: bool = False
+    read: dict[str, cst.CSTNode] = field(default_factory=dict)  # origin -> first read inside
+
+    @property
+    def last_statement(self) -> cst.CSTNode:
+        body = self.with_node.body
+        statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+        return statements[-1]
+
+    def verdict(self, source: Source, flow: Flow) -> Verdict | None:
+        names = {source.origin, *source.aliases}
+        watched = bool(names & self.watched)
+        if source.kind == "unknown":
+            return None
+        if self.watch_unknown:
+            watched = True  # it may be: nothing said about watching
+        if source.integer is not None and not flow.unknown:
+            return Verdict(source, "integer")
+        if source.kind == "variable" and not source.trainable and not watched:
+            return Verdict(source, "frozen")
+        if source.kind == "tensor" and source.before_block and not watched:
+            return Verdict(source, "unwatched")
+        if source.kind in ("variable", "object") and not self.watch_accessed and not watched:
+            return Verdict(source, "unwatched")
+        if flow.unknown or names & flow.live:
+            return None
+        cuts = [cut for origin, cut in flow.cuts if origin in names]
+        if not cuts:
+            cuts = [cut for origin, cut in flow.cuts if origin is None]
+        if cuts:
+            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
+        return Verdict(source, "unread")
+
+
+class TapeView:
+    """Every tape block of a module, with its gradient calls and watches, found on first use."""
+
+    def __init__(self, model: ModuleModel) -> None:
+        self.model = model
+        self.blocks: list[TapeBlock] = []
+        self.calls: dict[int, GradientCall] = {}
+        withs = model.nodes_of(cst.With)
+        if withs:
+            self._find(withs)
+
+    def for_call(self, call: cst.Call) -> GradientCall | None:
+        return self.calls.get(id(call))
+
+    def _find(self, withs: list[cst.CSTNode]) -> None:
+        model = self.model
+        by_scope: dict[int, list[TapeBlock]] = {}
+        for node in withs:
+            for item in node.items:
+                block = self._block(node, item)
+                if block is not None:
+                    self.blocks.append(block)
+                    by_scope.setdefault(id(block.scope), []).append(block)
+        for blocks in by_scope.values():
+            scope = blocks[0].scope
+            statements = _body_statements(scope.node)
+            for block in blocks:
+                _Interpreter(model, block, self).run(statements)
+
+    def _block(self, node: cst.With, item: cst.WithItem) -> TapeBlock | None:
+        model = self.model
+        expr = item.item
+        constructor: cst.Call | None = None
+        if isinstance(expr, cst.Call) and model.call_name(expr) in TAPE_CONSTRUCTORS:
+            constructor = expr
+            if item.asname is None or not isinstance(item.asname.name, cst.Name):
+                return None
+            name_node = item.asname.name
+        elif isinstance(expr, cst.Name):  # `tape = tf.GradientTape(); with tape:`
+            values = model.binding_of(expr).values
+            if len(values) != 1 or not isinstance(values[0], cst.Call):
+                return None
+            if model.call_name(values[0]) not in TAPE_CONSTRUCTORS:
+                return None
+            constructor, name_node = values[0], expr
+        else:
+            return None
+        scope = model.scope_of(name_node)
+        while scope.kind == "comprehension" and scope.parent is not None:
+            scope = scope.parent
+        if scope.kind not in ("module", "function"):
+            return None
+        return TapeBlock(
+            node,
+            name_node.value,
+            constructor,
+            _literal_flag(constructor, "persistent", 0, False),
+            _literal_flag(constructor, "watch_accessed_variables", 1, True) is not False,
+            scope,
+        )
+
+
+def _literal_flag(call: cst.Call | None, keyword: str, position: int, default: bool) -> bool | None:
+    if call is None:
+        return default
+    positional = [a for a in call.args if a.keyword is None]
+    arg = next((a for a in call.args if a.keyword and a.keyword.value == keyword), None)
+    if arg is None and len(positional) > position:
+        arg = positional[position]
+    if arg is None:
+        return default
+    if isinstance(arg.value, cst.Name) and arg.value.value in ("True", "False"):
+        return arg.value.value == "True"
+    return None
+
+
+def _body_statements(node: cst.CSTNode) -> list[cst.CSTNode]:
+    if isinstance(node, cst.Module):
+        return list(node.body)
+    body = getattr(node, "body", None)
+    if isinstance(body, cst.IndentedBlock):
+        return list(body.body)
+    if isinstance(body, cst.SimpleStatementSuite):
+        return [body]
+    return []
+
+
+def _block_statements(block: cst.BaseSuite) -> list[cst.CSTNode]:
+    return list(block.body) if isinstance(block, cst.IndentedBlock) else [block]
+
+
+def chain_text(expr: cst.BaseExpression) -> str | None:
+    """``self.generator`` for a Name or attribute chain, else None."""
+    return dotted_name(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+
+
+def _related(read: str, origin: str) -> bool:
+    """Whether reading ``read`` may read ``origin``'s variables: one is the other or holds it
+    (``self`` holds ``self.generator``; ``model.layers`` is part of ``model``)."""
+    return read == origin or read.startswith(origin + ".") or origin.startswith(read + ".")
+
+
+@dataclass
+class _State:
+    env: dict[str, Flow]
+    active: bool = False
+    current: bool = False  # the name of the tape is bound to this block (not another one)
+    asked: GradientCall | None = None  # the last gradient call since the block (one path)
+    ended: bool = False  # a return, break or raise ended this path
+
+    def copy(self) -> _State:
+        return _State(dict(self.env), self.active, self.current, self.asked, self.ended)
+
+    def join(self, other: _State) -> _State:
+        if self.ended:
+            return other.copy()
+        if other.ended:
+            return self.copy()
+        env = dict(self.env)
+        for name, flow in other.env.items():
+            env[name] = env[name].join(flow) if name in env else flow
+        asked = self.asked or other.asked
+        return _State(env, self.active or other.active, self.current or other.current, asked)
+
+
+class _Interpreter:
+    """Runs a function's statements abstractly for one tape block (see the module docstring)."""
+
+    def __init__(self, model: ModuleModel, block: TapeBlock, view: TapeView, depth: int = 0):
+        self.model = model
+        self.block = block
+        self.view = view
+        self.depth = depth
+        self.scope: Scope = block.scope  # the function whose statements run
+        self.origins: set[str] = set()
+        self.sources: dict[int, list[Source] | None] = {}
+        self.returned: Flow | None = None
+        self.grad_marks: dict[str, GradientCall] = {}
+
+    # --- the statements ----------------------------------------------------------------------
+    def run(self, statements: list[cst.CSTNode]) -> None:
+        block = self.block
+        if _tape_escapes(block, statements):
+            block.watch_unknown = True
+        for call in _tape_calls(block, statements):
+            sources = resolve_sources(self.model, call, block)
+            self.sources[id(call)] = sources
+            for source in sources or ():
+                self.origins.add(source.origin)
+                self.origins.update(source.aliases)
+        state = _State({})
+        self.statements(statements, state)
+        for gradient in block.calls:
+            marks = {m for m, g in self.grad_marks.items() if g is gradient}
+            gradient.higher_order = any(
+                other.flow.unknown or marks & other.flow.live
+                for other in block.calls
+                if other is not gradient
+            )
+
+    def statements(self, statements: Iterable[cst.CSTNode], state: _State) -> None:
+        for statement in statements:
+            if state.ended:
+                return
+            self.statement(statement, state)
+
+    def statement(self, node: cst.CSTNode, state: _State) -> None:
+        t = type(node)
+        if t is cst.SimpleStatementLine or t is cst.SimpleStatementSuite:
+            for small in node.body:
+                self.small(small, state)
+        elif t is cst.With:
+            self.with_statement(node, state)
+        elif t is cst.If:
+            self.expr(node.test, state)
+            other = state.copy()
+            self.statements(_block_statements(node.body), state)
+            if node.orelse is not None:
+                orelse = node.orelse
+                if isinstance(orelse, cst.If):
+                    self.statement(orelse, other)
+                else:
+                    self.statements(_block_statements(orelse.body), other)
+            self._merge(state, other)
+        elif t is cst.For or t is cst.While:
+            self.loop(node, state)
+        elif t is cst.Try or t is getattr(cst, "TryStar", None):
+            before = state.copy()
+            self.statements(_block_statements(node.body), state)
+            for handler in node.handlers:
+                branch = before.copy()
+                if handler.name is not None and isinstance(handler.name.name, cst.Name):
+                    branch.env[handler.name.name.value] = NOTHING
+                self.statements(_block_statements(handler.body), branch)
+                self._merge(state, branch)
+            if node.orelse is not None:
+                self.statements(_block_statements(node.orelse.body), state)
+            if node.finalbody is not None:
+                state.ended = False
+                self.statements(_block_statements(node.finalbody.body), state)
+        elif t is cst.FunctionDef or t is cst.ClassDef:
+            state.env[node.name.value] = CALLABLE
+        elif t is cst.Match:
+            self.expr(node.subject, state)
+            before = state.copy()
+            state.ended = True  # no case may match
+            for case in node.cases:
+                branch = before.copy()
+                self.statements(_block_statements(case.body), branch)
+                self._merge(state, branch)
+            self._merge(state, before)
+
+    def _merge(self, state: _State, other: _State) -> None:
+        joined = state.join(other)
+        state.env, state.active, state.current = joined.env, joined.active, joined.current
+        state.asked, state.ended = joined.asked, joined.ended
+
+    def loop(self, node: cst.For | cst.While, state: _State) -> None:
+        if isinstance(node, cst.For):
+            element = self.expr(node.iter, state)
+        else:
+            self.expr(node.test, state)
+            element = NOTHING
+        before = state.copy()
+        for _ in range(2):  # a loop body runs again with what its last run left
+            if isinstance(node, cst.For):
+                self.bind(node.target, _element_of(element), state)
+            self.statements(_block_statements(node.body), state)
+            ended = state.ended
+            state.ended = False
+            self._merge(state, before)
+            if ended and not _continues(node.body):
+                break
+        if node.orelse is not None:
+            self.statements(_block_statements(node.orelse.body), state)
+
+    def with_statement(self, node: cst.With, state: _State) -> None:
+        ours = node is self.block.with_node
+        for item in node.items:
+            flow = self.expr(item.item, state)
+            if item.asname is not None:
+                target = item.asname.name
+                if isinstance(target, cst.Name) and target.value == self.block.name:
+                    state.current = ours
+                    continue
+                self.bind(target, flow, state)
+        if ours:
+            was = state.active
+            state.active, state.current, state.asked = True, True, None
+            self.statements(_block_statements(node.body), state)
+            state.active = was
+        else:
+            self.statements(_block_statements(node.body), state)
+
+    def small(self, node: cst.CSTNode, state: _State) -> None:
+        t = type(node)
+        if t is cst.Assign:
+            flow = self.expr(node.value, state)
+            for target in node.targets:
+                self.bind(target.target, flow, state)
+        elif t is cst.AnnAssign:
+            if node.value is not None:
+                self.bind(node.target, self.expr(node.value, state), state)
+        elif t is cst.AugAssign:
+            before = self.expr(node.target, state)
+            flow = self.operator(node, [before, self.expr(node.value, state)], state)
+            self.bind(node.target, flow, state)
+        elif t is cst.Expr:
+            self.expr(node.value, state)
+        elif t is cst.Return:
+            if node.value is not None:
+                flow = self.expr(node.value, state)
+                self.returned = flow if self.returned is None else self.returned.join(flow)
+            state.ended = True
+        elif t is cst.Raise or t is cst.Break or t is cst.Continue:
+            state.ended = True
+        elif t is cst.Assert:
+            self.expr(node.test, state)
+
+    def bind(self, target: cst.BaseExpression, flow: Flow, state: _State) -> None:
+        if isinstance(target, cst.Name):
+            if target.value == self.block.name:
+                state.current = False  # the name now holds something else
+            state.env[target.value] = flow
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                inner = element.value
+                if isinstance(inner, cst.StarredElement):
+                    inner = inner.value
+                self.bind(inner, _element_of(flow), state)
+        elif isinstance(target, cst.Attribute):
+            text = chain_text(target)
+            if text is not None:
+                state.env[text] = flow
+        elif isinstance(target, cst.Subscript):
+            text = chain_text(target.value)
+            if text is not None:  # `d["x"] = y`: the container now holds y too
+                state.env[text] = self.expr(target.value, state).join(flow)
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, flow, state)
+
+    # --- expressions -------------------------------------------------------------------------
+    def expr(self, node: cst.BaseExpression, state: _State) -> Flow:
+        t = type(node)
+        if t is cst.Name:
+            return self.name(node, state)
+        if t is cst.Attribute:
+            return self.attribute(node, state)
+        if t is cst.Call:
+            return self.call(node, state)
+        if t is cst.Subscript:
+            value = self.expr(node.value, state)
+            for element in node.slice:
+                if isinstance(element.slice, cst.Index):
+                    self.expr(element.slice.value, state)
+            if not state.active and value.kind == "tensor" and (value.live or value.unknown):
+                return value.cut(Cut(node, "outside-tape", "indexed after the tape stopped"))
+            return value if value.kind != "container" else replace(value, kind="other")
+        if t is cst.BinaryOperation:
+            flows = [self.expr(node.left, state), self.expr(node.right, state)]
+            return self.operator(node, flows, state)
+        if t is cst.UnaryOperation:
+            flow = self.expr(node.expression, state)
+            if isinstance(node.operator, cst.Not):
+                return NOTHING
+            return self.operator(node, [flow], state)
+        if t is cst.Comparison:
+            flows = [self.expr(node.left, state)]
+            flows += [self.expr(c.comparator, state) for c in node.comparisons]
+            joined = _join_all(flows)
+            if joined.live or joined.unknown:
+                return joined.cut(Cut(node, "integer-output", "a comparison gives a bool tensor"))
+            return NOTHING
+        if t is cst.BooleanOperation:
+            return self.expr(node.left, state).join(self.expr(node.right, state))
+        if t is cst.IfExp:
+            self.expr(node.test, state)
+            return self.expr(node.body, state).join(self.expr(node.orelse, state))
+        if t in (cst.List, cst.Tuple, cst.Set):
+            flows = [self.expr(e.value, state) for e in node.elements]
+            return _join_all(flows, "container")
+        if t is cst.Dict:
+            flows = []
+            for element in node.elements:
+                if isinstance(element, cst.DictElement):
+                    self.expr(element.key, state)
+                flows.append(self.expr(element.value, state))
+            return _join_all(flows, "container")
+        if t in (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp):
+            return self.comprehension(node, state)
+        if t is cst.NamedExpr:
+            flow = self.expr(node.value, state)
+            self.bind(node.target, flow, state)
+            return flow
+        if t is cst.Lambda:
+            return CALLABLE
+        if t is cst.StarredElement:
+            return self.expr(node.value, state)
+        if t in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis):
+            return NOTHING
+        if t in (cst.FormattedString, cst.ConcatenatedString):
+            return NOTHING
+        return UNKNOWN  # await, yield...: what they give is not known here
+
+    def operator(self, node: cst.CSTNode, flows: list[Flow], state: _State) -> Flow:
+        """Python's arithmetic on tensors: a TF op, recorded only while the tape records."""
+        joined = _join_all(flows)
+        outside = not state.active and any(f.kind != "container" for f in flows)
+        if outside and (joined.live or joined.unknown):
+            cut = Cut(node, "outside-tape", "computed after the tape stopped recording")
+            return joined.cut(cut)
+        return replace(joined, kind="tensor" if joined.kind != "container" else "container")
+
+    def comprehension(self, node: cst.CSTNode, state: _State) -> Flow:
+        inner = state.copy()
+        for_in = node.for_in
+        while for_in is not None:
+            element = self.expr(for_in.iter, inner)
+            self.bind(for_in.target, _element_of(element), inner)
+            for condition in for_in.ifs:
+                self.expr(condition.search, inner)
+            for_in = for_in.inner_for_in
+        if isinstance(node, cst.DictComp):
+            self.expr(node.key, inner)
+            flow = self.expr(node.value, inner)
+        else:
+            flow = self.expr(node.elt, inner)
+        return replace(flow, kind="container")
+
+    def name(self, node: cst.Name, state: _State) -> Flow:
+        name = node.value
+        flow = state.env[name] if name in state.env else self.outer(node, 0)
+        return self.mention(name, node, flow, state)
+
+    def mention(self, text: str, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
+        """A read of ``text``: live for the sources it names or holds."""
+        related = frozenset(o for o in self.origins if _related(text, o))
+        if not related:
+            return flow
+        if state.active:
+            for origin in related:
+                self.block.read.setdefault(origin, node)
+            return replace(flow, live=flow.live | related)
+        return flow
+
+    def attribute(self, node: cst.Attribute, state: _State) -> Flow:
+        text = chain_text(node)
+        qualified = self.model.qualified_name(node) if text is not None else None
+        if qualified is not None and text.split(".", 1)[0] not in state.env:
+            return _library(qualified)  # `tf.nn.relu`, `utils.loss`: a module's function
+        if text is not None and text in state.env:
+            return self.mention(text, node, state.env[text], state)
+        base = self.expr(node.value, state)
+        attr = node.attr.value
+        if knowledge.member_kind("tensor", attr) in knowledge.HOST_KINDS | {"operation"} or (
+            attr in ("ndim", "name", "device")
+        ):
+            if base.live or base.unknown:
+                return base.cut(Cut(node, "host", f"`.{attr}` is a host value, not a tensor"))
+            return NOTHING
+        if text is not None:
+            return self.mention(text, node, base, state)
+        return base
+
+    def outer(self, node: cst.Name, depth: int) -> Flow:
+        """A name the statements read without binding it: a global, a closure variable, a
+        parameter, an import. What its bound values hold, made before the tape (nothing
+        recorded) unless they name a source."""
+        model = self.model
+        if node.value in ("True", "False", "None"):
+            return NOTHING
+        binding = model.binding_of(node)
+        if binding.is_builtin:
+            return NOTHING  # `float`, `len`: read as values, they hold no source
+        if binding.qualified is not None:
+            return _library(binding.qualified)
+        flows = []
+        for site in binding.sites:
+            if site.kind in ("def", "class", "import"):
+                flows.append(CALLABLE)
+            elif site.kind == "param" or site.kind == "except":
+                flows.append(NOTHING)
+            elif site.value is None or depth > 3:
+                flows.append(UNKNOWN)
+            else:
+                flows.append(self.made_before(site.value, depth + 1))
+        return _join_all(flows) if flows else NOTHING
+
+    def made_before(self, expr: cst.BaseExpression, depth: int) -> Flow:
+        """A value made before the tape block (outside its function, or a global): only what
+        it names of the sources counts; a call that may give an object holding one is
+        unknown."""
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            text = chain_text(expr) or ""
+            related = frozenset(o for o in self.origins if _related(text, o))
+            if isinstance(expr, cst.Name) and not related:
+                return self.outer(expr, depth)
+            return Flow(live=related)
+        if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+            return _join_all((self.made_before(e.value, depth) for e in expr.elements), "container")
+        if isinstance(expr, cst.Call):
+            name = self.model.call_name(expr)
+            returned = knowledge.returns(name)
+            if returned == "tensor" or returned in knowledge.HOST_KINDS:
+                return Flow(kind="tensor")
+            if knowledge.class_kind(name) is not None:  # a TF or Keras object: what it was
+                parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # made of
+                return replace(_join_all(parts), kind="other")
+            return UNKNOWN
+        if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+            return NOTHING
+        if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
+            return Flow(kind="tensor")
+        return UNKNOWN
+
+    # --- calls -------------------------------------------------------------------------------
+    def call(self, node: cst.Call, state: _State) -> Flow:
+        func = node.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == self.block.name
+            and state.current
+        ):
+            return self.tape_method(node, func.attr.value, state)
+        args = [self.expr(a.value, state) for a in node.args]
+        joined = _join_all(args)
+        if any(a.kind == "callable" for a in args):  # `tf.map_fn(f, x)`: f may read anything
+            joined = replace(joined, unknown=True)
+        name = self.model.call_name(node)
+        if name is not None:
+            return self.api_call(node, name, args, joined, state)
+        if isinstance(func, cst.Attribute):
+            return self.method_call(node, func, joined, state)
+        if isinstance(func, cst.Name):
+            callee = self.model.callee(node, self.scope)
+            if callee is not None and func.value not in state.env:
+                return self.follow(callee, node, args, state)
+            flow = self.name(func, state)
+            return self.object_call(node, func, flow, joined, state)
+        if isinstance(func, cst.Call):  # `tf.keras.layers.Dense(3)(x)`: a fresh layer
+            self.expr(func, state)
+            return self.recorded(node, replace(joined, kind="tensor"), state)
+        return UNKNOWN
+
+    def tape_method(self, node: cst.Call, method: str, state: _State) -> Flow:
+        block = self.block
+        args = [self.expr(a.value, state) for a in node.args]
+        if method == "watch":
+            origins: set[str] | None = set()
+            if node.args:
+                origins = _watched_origins(self.model, node.args[0].value)
+                if origins is None:
+                    block.watch_unknown = True
+                    origins = set()
+                symbolic = _symbolic_inputs(self.model, node.args[0].value, self.scope)
+                if not any(w.call is node for w in block.watches):
+                    block.watches.append(Watch(node, frozenset(origins), symbolic))
+            if state.active:
+                block.watched.update(origins)
+            return NOTHING
+        if method not in GRADIENT_METHODS:
+            return NOTHING
+        gradient = self.view.calls.get(id(node))
+        if gradient is None:
+            target = _argument(node, 0, "target")
+            gradient = GradientCall(node, block, target, self.sources.get(id(node)))
+            unconnected = _argument(node, 3, "unconnected_gradients")
+            gradient.zero_unconnected = unconnected is not None and "ZERO" in (
+                dotted_name(unconnected) or "ZERO"
+            )
+            self.view.calls[id(node)] = gradient
+            block.calls.append(gradient)
+        target_flow = args[0] if args else NOTHING
+        gradient.flow = (
+            target_flow
+            if not (gradient.inside or gradient.after)
+            else (gradient.flow.join(target_flow))
+        )
+        if state.active:
+            gradient.inside = True
+        else:
+            gradient.after = True
+        gradient.encloses = gradient.encloses or self.other_tape_records(node)
+        if block.persistent is False and state.asked is not None and state.asked is not gradient:
+            gradient.second = gradient.second or state.asked
+        elif block.persistent is False and state.asked is gradient and gradient.second is None:
+            gradient.second = gradient  # the same call made again (a loop)
+        state.asked = gradient
+        if not state.active:
+            return Flow(kind="container")
+        mark = f"@gradient:{id(node)}"
+        self.grad_marks[mark] = gradient
+        return replace(_join_all(args), live=_join_all(args).live | {mark}, kind="container")
+
+    def other_tape_records(self, node: cst.Call) -> bool:
+        """Whether the call sits in another tape's block too (nested tapes)."""
+        for other in self.view.blocks:
+            if other is not self.block and _contains(other.with_node, node):
+                return True
+        return False
+
+    def api_call(
+        self, node: cst.Call, name: str, args: list[Flow], joined: Flow, state: _State
+    ) -> Flow:
+        if name in _TO_PYTHON:
+            short = name.removeprefix("builtins.")
+            return joined.cut(Cut(node, "host", f"Python `{short}()` gives a Python number"))
+        if name in _HOST_BUILTINS:
+            return NOTHING
+        if name in _PASSING_BUILTINS:
+            return joined
+        if name.startswith("builtins."):
+            return UNKNOWN
+        if name.startswith("numpy."):
+            what = f"`{name.replace('numpy.', 'np.', 1)}` gives a NumPy array"
+            return joined.cut(Cut(node, "host", what))
+        cut = knowledge.gradient_cut(name)
+        short = name.replace("tensorflow.", "tf.", 1)
+        if cut is not None:
+            if cut.reason == "integer-output":
+                what = f"`{short}` gives an integer or bool tensor"
+            else:
+                what = f"`{short}` has no gradient"
+            return joined.cut(Cut(node, cut.reason, what))
+        position = knowledge.dtype_parameter(name)
+        if position is not None:
+            dtype = _argument(node, position.dtype, "dtype")
+            if dtype is not None and _is_integer_dtype(self.model, dtype):
+                return joined.cut(Cut(node, "integer-output", f"`{short}` to an integer dtype"))
+        returned = knowledge.returns(name)
+        if returned in ("tensor", "list[tensor]", "variable"):
+            return self.recorded(node, replace(joined, kind="tensor"), state)
+        if returned in knowledge.HOST_KINDS:
+            return NOTHING
+        if knowledge.class_kind(name) is not None:
+            return Flow(kind="other")  # a Keras or TF object made here: none of the sources
+        return UNKNOWN
+
+    def recorded(self, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
+        """An op's result: recorded while the tape records, a cut after."""
+        if state.active or not (flow.live or flow.unknown):
+            return flow
+        return flow.cut(Cut(node, "outside-tape", "computed after the tape stopped recording"))
+
+    def method_call(self, node: cst.Call, func: cst.Attribute, joined: Flow, state: _State) -> Flow:
+        method = func.attr.value
+        receiver = self.expr(func.value, state)
+        both = receiver.join(joined)
+        text = chain_text(func.value)
+        if method in _STORING_METHODS and text is not None:
+            state.env[text] = receiver.join(joined)
+            return NOTHING
+        if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
+            return both.cut(Cut(node, "host", f"`.{method}()` gives a NumPy value"))
+        kind = self.model.kind_of(func.value, self.scope)
+        if kind is not None and knowledge.host_method(kind.kind, method):
+            what = f"`{kind.kind.capitalize()}.{method}()` gives NumPy arrays"
+            return both.cut(Cut(node, "host", what))
+        returned = self.model.kind_of(node, self.scope)
+        if returned is not None and returned.kind in ("tensor", "list[tensor]"):
+            return self.recorded(node, replace(both, kind="tensor"), state)
+        if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS and method == "call":
+            return self.keras_call(node, kind, both, state)
+        if receiver.kind == "tensor":  # a tensor's own method (`x.reshape`?): passes it on
+            return self.recorded(node, both, state)
+        return replace(both, unknown=True)
+
+    def object_call(
+        self, node: cst.Call, func: cst.Name, flow: Flow, joined: Flow, state: _State
+    ) -> Flow:
+        """``f(x)`` where ``f`` holds an object or a function the model cannot follow."""
+        kind = self.model.kind_of(func, self.scope)
+        if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
+            if _built_with_code(self.model, func, self.scope):
+                return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
+            return self.keras_call(node, kind, flow.join(joined), state)
+        return replace(flow.join(joined), unknown=True)
+
+    def keras_call(self, node: cst.Call, kind, flow: Flow, state: _State) -> Flow:
+        """Calling a Keras layer, model, loss or metric: its result depends on its inputs and
+        its own variables; a layer or model the module did not write may hold any source
+        object's layers, and its own subclass may read anything."""
+        if kind.subclass is not None or (kind.cls is None and kind.kind != "loss"):
+            return replace(flow, unknown=True)
+        if kind.kind in ("layer", "model"):
+            objects = frozenset(
+                o for s in self._all_sources() if s.kind == "object" for o in (s.origin,)
+            )
+            flow = replace(flow, live=flow.live | objects)
+        if kind.kind == "metric":  # its result comes from its variables: not followed here
+            return replace(flow, unknown=True)
+        return self.recorded(node, replace(flow, kind="tensor"), state)
+
+    def _all_sources(self) -> Iterator[Source]:
+        for sources in self.sources.values():
+            yield from sources or ()
+
+    def follow(self, callee, node: cst.Call, args: list[Flow], state: _State) -> Flow:
+        """A call of the module's own function: its body run with what the call passes."""
+        if self.depth >= MAX_CALL_DEPTH or callee.is_generator or callee.kind != "function":
+            return UNKNOWN
+        statements = _body_statements(callee.node)
+        env: dict[str, Flow] = {}
+        positional = [a for a, arg in zip(args, node.args, strict=True) if arg.keyword is None]
+        params = list(callee.params)
+        if callee.cls is not None and params[:1] in (["self"], ["cls"]):
+            return UNKNOWN  # a method: what `self` holds is not known here
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return UNKNOWN
+            if arg.keyword is not None:
+                env[arg.keyword.value] = args[index]
+        for param, flow in zip(params, positional, strict=False):
+            env.setdefault(param, flow)
+        inner = _Interpreter(self.model, self.block, self.view, self.depth + 1)
+        inner.scope = callee
+        inner.origins = self.origins
+        inner.sources = self.sources
+        inner.grad_marks = self.grad_marks
+        inner.statements(statements, _State(env, state.active, False, None))
+        return inner.returned if inner.returned is not None else NOTHING
+
+
+def _tape_calls(block: TapeBlock, statements: list[cst.CSTNode]) -> Iterator[cst.Call]:
+    """The ``<tape>.gradient(...)`` calls in ``statements`` (nested defs and classes left out)."""
+    found: list[cst.Call] = []
+
+    def visit(node: cst.CSTNode) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == block.name
+            and node.func.attr.value in GRADIENT_METHODS
+        ):
+            found.append(node)
+        for child in node.children:
+            visit(child)
+
+    for statement in statements:
+        visit(statement)
+    return iter(found)
+
+
+def _tape_escapes(block: TapeBlock, statements: list[cst.CSTNode]) -> bool:
+    """Whether the tape is read other than to call its own methods (handed to a helper that
+    may watch what it likes, stored, returned), in the statements or the functions in them."""
+    todo: list[cst.CSTNode] = list(statements)
+    owned: set[int] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            owned.add(id(node.value))  # `tape.gradient`, `tape.watch`: its own methods
+        elif isinstance(node, cst.AsName):
+            owned.add(id(node.name))
+        elif isinstance(node, cst.AssignTarget):
+            owned.add(id(node.target))  # `tape = tf.GradientTape()`
+        elif isinstance(node, cst.WithItem) and isinstance(node.item, cst.Name):
+            owned.add(id(node.item))
+        elif isinstance(node, cst.Name) and node.value == block.name and id(node) not in owned:
+            return True
+        todo.extend(reversed(node.children))
+    return False
+
+
+def _contains(outer: cst.CSTNode, node: cst.CSTNode) -> bool:
+    todo = [outer]
+    while todo:
+        current = todo.pop()
+        if current is node:
+            return True
+        todo.extend(current.children)
+    return False
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
+
+
+def _library(qualified: str) -> Flow:
+    """A name an import gives: TF, Keras and NumPy APIs read none of the module's values; a
+    function of another module may."""
+    if qualified.startswith(("tensorflow", "keras", "tf_keras", "numpy", "math", "builtins")):
+        return NOTHING
+    return CALLABLE
+
+
+def _element_of(flow: Flow) -> Flow:
+    return replace(flow, kind="other") if flow.kind == "container" else flow
+
+
+def _continues(body: cst.BaseSuite) -> bool:
+    """Whether a loop body that ended a path may still run again (a `continue` in it)."""
+    return "continue" in cst.Module(body=[]).code_for_node(body)
+
+
+def _is_integer_dtype(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return isinstance(value, str) and knowledge.is_integer_dtype(value)
+    if isinstance(expr, cst.Name) and expr.value in ("int", "bool"):
+        return model.binding_of(expr).is_builtin
+    return knowledge.is_integer_dtype(model.qualified_name(expr))
+
+
+def _watched_origins(model: ModuleModel, expr: cst.BaseExpression) -> set[str] | None:
+    """The names a ``watch`` argument covers: a name (and the names it was assigned from), an
+    attribute chain, the elements of a list or tuple display, ``X.trainable_variables`` (the
+    object ``X``); None when the model cannot tell (a loop variable, a call's result)."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        found: set[str] = set()
+        for element in expr.elements:
+            inner = _watched_origins(model, element.value)
+            if inner is None:
+                return None
+            found |= inner
+        return found
+    text = chain_text(expr)
+    if text is None:
+        return None
+    found = {text}
+    if isinstance(expr, cst.Attribute) and expr.attr.value in VARIABLE_LISTS:
+        found.add(chain_text(expr.value) or text)
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr)
+        if any(s.kind not in ("assign", "unpack", "augassign", "param") for s in binding.sites):
+            return None  # a loop variable, an import...
+        for value in binding.values:
+            alias = chain_text(value)
+            if alias is not None:
+                found.add(alias)
+            elif isinstance(value, (cst.List, cst.Tuple)):
+                inner = _watched_origins(model, value)
+                if inner is None:
+                    return None
+                found |= inner
+    return found
+
+
+def _built_with_code(model: ModuleModel, func: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether the Keras object ``func`` was made with a function or lambda of the module
+    (``Lambda(lambda x: x * w)``): calling it runs that code, which may read anything."""
+    for value in model.bound_values(func, scope):
+        todo: list[cst.CSTNode] = [value]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, cst.Lambda):
+                return True
+            if isinstance(node, cst.Name) and model.function_referenced(node, scope) is not None:
+                return True
+            todo.extend(node.children)
+    return False
+
+
+def _symbolic_inputs(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> str | None:
+    """The model whose symbolic inputs or outputs ``expr`` is (``model.inputs``), if it is."""
+    if not isinstance(expr, cst.Attribute) or expr.attr.value not in (
+        "inputs",
+        "input",
+        "outputs",
+        "output",
+    ):
+        return None
+    kind = model.kind_of(expr.value, scope)
+    if kind is None or kind.kind not in ("model", "layer"):
+        return None
+    return chain_text(expr.value) or "the model"
+
+
+# --- the sources of a gradient call ---------------------------------------------------------
+def resolve_sources(model: ModuleModel, call: cst.Call, block: TapeBlock) -> list[Source] | None:
+    """What ``call`` asks the gradient for, as sources the interpreter can match reads to;
+    None when some source cannot be named (then no claim is made about any)."""
+    expr = _argument(call, 1, "sources")
+    if expr is None:
+        return None
+    return _sources(model, expr, block, 0)
+
+
+def _sources(
+    model: ModuleModel, expr: cst.BaseExpression, block: TapeBlock, depth: int
+) -> list[Source] | None:
+    if depth > 4:
+        return None
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        found: list[Source] = []
+        for element in expr.elements:
+            if isinstance(element, cst.StarredElement):
+                inner = _sources(model, element.value, block, depth + 1)
+            else:
+                inner = _sources(model, element.value, block, depth + 1)
+            if inner is None:
+                return None
+            found.extend(inner)
+        return found
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        left = _sources(model, expr.left, block, depth + 1)
+        right = _sources(model, expr.right, block, depth + 1)
+        return None if left is None or right is None else left + right
+    if isinstance(expr, cst.Attribute) and expr.attr.value in VARIABLE_LISTS:
+        owner = chain_text(expr.value)
+        if owner is None:
+            return None
+        return [Source(expr, owner, "object")]
+    if isinstance(expr, cst.Name):
+        return _name_source(model, expr, block, depth)
+    if isinstance(expr, cst.Attribute):
+        text = chain_text(expr)
+        if text is None:
+            return None
+        values = model.bound_values(expr, block.scope)
+        return [_valued_source(model, expr, text, values, block)]
+    return None
+
+
+def _name_source(
+    model: ModuleModel, expr: cst.Name, block: TapeBlock, depth: int
+) -> list[Source] | None:
+    binding = model.binding_of(expr)
+    values = binding.known_values
+    if values is None:
+        if binding.is_param or any(s.kind in ("loop", "comprehension") for s in binding.sites):
+            return [Source(expr, expr.value, "unknown")]
+        return None
+    if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple, cst.BinaryOperation)):
+        inner = _sources(model, values[0], block, depth + 1)
+        if inner is not None:
+            return inner
+    listed = len(values) == 1 and isinstance(values[0], cst.Attribute)
+    if listed and values[0].attr.value in VARIABLE_LISTS:  # `params = model.trainable_variables`
+        inner = _sources(model, values[0], block, depth + 1)
+        if inner is not None:
+            for source in inner:
+                source.aliases = source.aliases | {expr.value}
+                source.defined = values[0]
+            return inner
+    source = _valued_source(model, expr, expr.value, values, block)
+    start = event_order(model, block.with_node)
+    source.before_block = all(site.order < start for site in binding.sites)
+    return [source]
+
+
+def _valued_source(
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    origin: str,
+    values: list[cst.BaseExpression],
+    block: TapeBlock,
+) -> Source:
+    """A source held by a name or attribute, judged by every value bound to it."""
+    if not values:
+        return Source(expr, origin, "unknown")
+    kinds = set()
+    trainable = True
+    integer = None
+    aliases: set[str] = set()
+    for value in values:
+        if isinstance(value, (cst.Name, cst.Attribute)):
+            alias = chain_text(value)
+            if alias is not None:
+                aliases.add(alias)
+            kinds.add("unknown")
+            continue
+        if not isinstance(value, cst.Call):
+            kinds.add("tensor" if isinstance(value, cst.BinaryOperation) else "unknown")
+            continue
+        name = model.call_name(value)
+        if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
+            kinds.add("variable")
+            flag = _literal_flag(value, "trainable", 1, True)
+            if flag is None:
+                kinds.add("unknown")
+            elif flag is False:
+                trainable = False
+        elif knowledge.returns(name) == "tensor" and (name or "").startswith("tensorflow."):
+            kinds.add("tensor")
+        else:
+            kinds.add("unknown")
+            continue
+        if integer is None and _integer_value(model, value):
+            integer = value
+    kind = kinds.pop() if len(kinds) == 1 else "unknown"
+    return Source(
+        expr,
+        origin,
+        kind,
+        frozenset(aliases),
+        values[-1],
+        trainable,
+        integer if kind != "unknown" else None,
+    )
+
+
+def _integer_value(model: ModuleModel, call: cst.Call) -> bool:
+    """A ``tf.Variable``/``tf.constant``-like call that makes an integer tensor: an integer
+    dtype given, or, with no dtype, an integer literal (or a list of them) as its value."""
+    where = knowledge.dtype_parameter(model.call_name(call))
+    if where is None:
+        return False
+    dtype = _argument(call, where.dtype, "dtype")
+    if dtype is not None:
+        return _is_integer_dtype(model, dtype)
+    if where.value is None:
+        return False
+    value = _argument(call, where.value, "value") or _argument(call, where.value, "initial_value")
+    return value is not None and _integer_literal(value)
+
+
+def _integer_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.Integer):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _integer_literal(expr.expression)
+    if isinstance(expr, (cst.List, cst.Tuple)) and expr.elements:
+        return all(_integer_literal(e.value) for e in expr.elements)
+    return False
+
+
+def event_order(model: ModuleModel, node: cst.CSTNode) -> int:
+    """Where ``node`` starts in the model's walk, comparable with ``BindingSite.order``: which
+    of two statements runs first in straight-line code (-1: not in the module)."""
+    index = model.memo("event-order", lambda: _event_orders(model))
+    return index.get(id(node), -1)
+
+
+def _event_orders(model: ModuleModel) -> dict[int, int]:
+    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
