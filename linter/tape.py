@@ -704,8 +704,8 @@ class _Interpreter:
             returned = knowledge.returns(name)
             if returned == "tensor" or returned in knowledge.HOST_KINDS:
                 return Flow(kind="tensor")
-            if knowledge.class_kind(name) is not None:  # a TF or Keras object: what it was
-                parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # made of
+            if name is not None and _library(name) is NOTHING:  # a TF or Keras API: what it
+                parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # was made of
                 return replace(_join_all(parts), kind="other")
             return UNKNOWN
         if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
@@ -732,17 +732,24 @@ class _Interpreter:
         if name is not None:
             return self.api_call(node, name, args, joined, state)
         if isinstance(func, cst.Attribute):
-            return self.method_call(node, func, joined, state)
-        if isinstance(func, cst.Name):
+            flow = self.method_call(node, func, joined, state)
+        elif isinstance(func, cst.Name):
             callee = self.model.callee(node, self.scope)
             if callee is not None and func.value not in state.env:
                 return self.follow(callee, node, args, state)
-            flow = self.name(func, state)
-            return self.object_call(node, func, flow, joined, state)
-        if isinstance(func, cst.Call):  # `tf.keras.layers.Dense(3)(x)`: a fresh layer
+            flow = self.object_call(node, func, self.name(func, state), joined, state)
+        elif isinstance(func, cst.Call):  # `tf.keras.layers.Dense(3)(x)`: a fresh layer
             self.expr(func, state)
             return self.recorded(node, replace(joined, kind="tensor"), state)
-        return UNKNOWN
+        else:
+            return UNKNOWN
+        text = chain_text(func.value if isinstance(func, cst.Attribute) else func)
+        if not state.active and text is not None:  # `fake = generator(noise)` before the block
+            related = [o for o in self.origins if _related(text, o)]
+            if related:
+                cut = Cut(node, "outside-tape", "computed while the tape was not recording")
+                flow = replace(flow, cuts=flow.cuts | {(o, cut) for o in related})
+        return flow
 
     def tape_method(self, node: cst.Call, method: str, state: _State) -> Flow:
         block = self.block
@@ -862,7 +869,7 @@ class _Interpreter:
         if returned is not None and returned.kind in ("tensor", "list[tensor]"):
             return self.recorded(node, replace(both, kind="tensor"), state)
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS and method == "call":
-            return self.keras_call(node, kind, both, state)
+            return self.keras_call(node, func.value, kind, both, state)
         if receiver.kind == "tensor":  # a tensor's own method (`x.reshape`?): passes it on
             return self.recorded(node, both, state)
         return replace(both, unknown=True)
@@ -875,20 +882,25 @@ class _Interpreter:
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
             if _built_with_code(self.model, func, self.scope):
                 return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
-            return self.keras_call(node, kind, flow.join(joined), state)
+            return self.keras_call(node, func, kind, flow.join(joined), state)
         return replace(flow.join(joined), unknown=True)
 
-    def keras_call(self, node: cst.Call, kind, flow: Flow, state: _State) -> Flow:
+    def keras_call(
+        self, node: cst.Call, func: cst.BaseExpression, kind, flow: Flow, state: _State
+    ) -> Flow:
         """Calling a Keras layer, model, loss or metric: its result depends on its inputs and
-        its own variables; a layer or model the module did not write may hold any source
-        object's layers, and its own subclass may read anything."""
+        its own variables; a layer or model may hold a source object's layers unless the
+        module shows it built without naming that object, and the module's own subclass may
+        read anything."""
         if kind.subclass is not None or (kind.cls is None and kind.kind != "loss"):
             return replace(flow, unknown=True)
-        if kind.kind in ("layer", "model"):
-            objects = frozenset(
-                o for s in self._all_sources() if s.kind == "object" for o in (s.origin,)
+        if kind.kind in ("layer", "model") and state.active:
+            held = frozenset(
+                s.origin
+                for s in self._all_sources()
+                if s.kind == "object" and _may_hold(self.model, func, self.scope, s.origin)
             )
-            flow = replace(flow, live=flow.live | objects)
+            flow = replace(flow, live=flow.live | held)
         if kind.kind == "metric":  # its result comes from its variables: not followed here
             return replace(flow, unknown=True)
         return self.recorded(node, replace(flow, kind="tensor"), state)
@@ -1045,6 +1057,40 @@ def _watched_origins(model: ModuleModel, expr: cst.BaseExpression) -> set[str] |
     return found
 
 
+def _may_hold(model: ModuleModel, obj: cst.BaseExpression, scope: Scope, origin: str) -> bool:
+    """Whether the Keras layer or model ``obj`` may hold the layers of the source object
+    ``origin``: unless every value bound to it is built by a Keras class or a function of the
+    module whose code never names ``origin`` (its last part: ``generator`` of
+    ``self.generator``)."""
+    text = chain_text(obj)
+    if text is None or _related(text, origin):
+        return True
+    name = origin.rpartition(".")[2]
+    values = model.bound_values(obj, scope)
+    if not values:
+        return True
+    for value in values:
+        if not isinstance(value, cst.Call) or _names(value, name):
+            return True
+        if knowledge.class_kind(model.call_name(value)) is not None:
+            continue
+        callee = model.callee(value, scope)
+        if callee is None or _names(callee.node, name):
+            return True
+    return False
+
+
+def _names(node: cst.CSTNode, name: str) -> bool:
+    """Whether the code of ``node`` names ``name`` (as a name or an attribute)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, cst.Name) and current.value == name:
+            return True
+        todo.extend(current.children)
+    return False
+
+
 def _built_with_code(model: ModuleModel, func: cst.BaseExpression, scope: Scope) -> bool:
     """Whether the Keras object ``func`` was made with a function or lambda of the module
     (``Lambda(lambda x: x * w)``): calling it runs that code, which may read anything."""
@@ -1170,7 +1216,7 @@ def _valued_source(
             kinds.add("unknown")
             continue
         if not isinstance(value, cst.Call):
-            kinds.add("tensor" if isinstance(value, cst.BinaryOperation) else "unknown")
+            kinds.add("unknown")  # arithmetic on tensors, or a list concatenation
             continue
         name = model.call_name(value)
         if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):

@@ -17,6 +17,7 @@ FAMILIES = (
     "graph_incompatible",
     "api_misuse",
     "gradients",
+    "keras_training",
     "keras3",
     "keras3_usage",
     "tf1_api",

@@ -236,8 +236,8 @@ class TapeWatchSymbolicInputs(Rule):
                     argument = node.args[0].value
                     self.report(
                         argument,
-                        f"`{chain_text(argument)}` is {watch.symbolic}'s symbolic Keras input, "
-                        "not a tensor; watch the tensor you call the model with",
+                        f"`{chain_text(argument)}` is the symbolic Keras input of "
+                        f"`{watch.symbolic}`, not a tensor; watch the tensor you call it with",
                         because=[("the tape watched", block.with_node)],
                     )
                     return
