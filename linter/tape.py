@@ -72,6 +72,9 @@ class Cut:
     node: cst.CSTNode
     reason: str
     what: str
+    # made in a function tf.function traces: there a step to NumPy or Python fails rather than
+    # cutting the gradient (the traced-code rules say so)
+    traced: bool = False
 
 
 @dataclass(frozen=True)
@@ -440,7 +443,7 @@ class _Interpreter:
                 state.ended = False
                 self.statements(_block_statements(node.finalbody.body), state)
         elif t is cst.FunctionDef or t is cst.ClassDef:
-            state.env[node.name.value] = CALLABLE
+            state.env.pop(node.name.value, None)  # the model resolves calls of it
         elif t is cst.Match:
             self.expr(node.subject, state)
             before = state.copy()
@@ -477,7 +480,19 @@ class _Interpreter:
 
     def with_statement(self, node: cst.With, state: _State) -> None:
         ours = node is self.block.with_node
+        paused = False  # `with tape.stop_recording():` inside the block
         for item in node.items:
+            expr = item.item
+            if (
+                isinstance(expr, cst.Call)
+                and isinstance(expr.func, cst.Attribute)
+                and expr.func.attr.value == "stop_recording"
+                and isinstance(expr.func.value, cst.Name)
+                and expr.func.value.value == self.block.name
+                and state.current
+            ):
+                paused = True
+                continue
             flow = self.expr(item.item, state)
             if item.asname is not None:
                 target = item.asname.name
@@ -485,9 +500,11 @@ class _Interpreter:
                     state.current = ours
                     continue
                 self.bind(target, flow, state)
-        if ours:
+        if ours or paused:
             was = state.active
-            state.active, state.current, state.asked = True, True, None
+            state.active = not paused
+            if ours:
+                state.current, state.asked = True, None
             self.statements(_block_statements(node.body), state)
             state.active = was
         else:
@@ -813,7 +830,7 @@ class _Interpreter:
     ) -> Flow:
         if name in _TO_PYTHON:
             short = name.removeprefix("builtins.")
-            return joined.cut(Cut(node, "host", f"Python `{short}()` gives a Python number"))
+            return joined.cut(self.host(node, f"Python `{short}()` gives a Python number"))
         if name in _HOST_BUILTINS:
             return NOTHING
         if name in _PASSING_BUILTINS:
@@ -822,7 +839,7 @@ class _Interpreter:
             return UNKNOWN
         if name.startswith("numpy."):
             what = f"`{name.replace('numpy.', 'np.', 1)}` gives a NumPy array"
-            return joined.cut(Cut(node, "host", what))
+            return joined.cut(self.host(node, what))
         cut = knowledge.gradient_cut(name)
         short = name.replace("tensorflow.", "tf.", 1)
         if cut is not None:
@@ -843,7 +860,14 @@ class _Interpreter:
             return NOTHING
         if knowledge.class_kind(name) is not None:
             return Flow(kind="other")  # a Keras or TF object made here: none of the sources
+        if _library(name) is NOTHING:  # a TF or Keras function: what it gives comes from its
+            return self.recorded(node, replace(joined, kind="tensor"), state)  # arguments
         return UNKNOWN
+
+    def host(self, node: cst.CSTNode, what: str) -> Cut:
+        """A step out of TensorFlow (NumPy, a Python number)."""
+        function = self.scope if self.scope.kind == "function" else None
+        return Cut(node, "host", what, traced=bool(function is not None and function.traced))
 
     def recorded(self, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
         """An op's result: recorded while the tape records, a cut after."""
@@ -860,11 +884,11 @@ class _Interpreter:
             state.env[text] = receiver.join(joined)
             return NOTHING
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
-            return both.cut(Cut(node, "host", f"`.{method}()` gives a NumPy value"))
+            return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
         if kind is not None and knowledge.host_method(kind.kind, method):
             what = f"`{kind.kind.capitalize()}.{method}()` gives NumPy arrays"
-            return both.cut(Cut(node, "host", what))
+            return both.cut(self.host(node, what))
         returned = self.model.kind_of(node, self.scope)
         if returned is not None and returned.kind in ("tensor", "list[tensor]"):
             return self.recorded(node, replace(both, kind="tensor"), state)
@@ -1118,7 +1142,7 @@ def _symbolic_inputs(model: ModuleModel, expr: cst.BaseExpression, scope: Scope)
     kind = model.kind_of(expr.value, scope)
     if kind is None or kind.kind not in ("model", "layer"):
         return None
-    return chain_text(expr.value) or "the model"
+    return cst.Module(body=[]).code_for_node(expr.value)
 
 
 # --- the sources of a gradient call ---------------------------------------------------------

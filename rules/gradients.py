@@ -234,10 +234,11 @@ class TapeWatchSymbolicInputs(Rule):
             for watch in block.watches:
                 if watch.call is node and watch.symbolic is not None:
                     argument = node.args[0].value
+                    code = cst.Module(body=[]).code_for_node(argument)
                     self.report(
                         argument,
-                        f"`{chain_text(argument)}` is the symbolic Keras input of "
-                        f"`{watch.symbolic}`, not a tensor; watch the tensor you call it with",
+                        f"`{code}` is a symbolic Keras tensor of `{watch.symbolic}`, not a "
+                        "tensor a call computes; watch the tensor you call the model with",
                         because=[("the tape watched", block.with_node)],
                     )
                     return
@@ -274,8 +275,8 @@ class NonDifferentiableStepOnGradientPath(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         for gradient, verdict in _verdicts(self, node, ("cut",)):
             cut: Cut = verdict.cut
-            if cut.reason not in _CUT_WORDS or not _once(self, cut.node):
-                continue
+            if cut.reason not in _CUT_WORDS or cut.traced or not _once(self, cut.node):
+                continue  # traced, a step to NumPy fails outright: TF801/TF804 say so
             block = gradient.tape
             because = [s for s in (_read_step(block, verdict.source),) if s]
             because += [(f"{cut.what}: {_CUT_WORDS[cut.reason]}", cut.node)]

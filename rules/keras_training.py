@@ -136,7 +136,7 @@ class TrainableSetAfterCompile(Rule):
             receiver = func.value.value
             if receiver in found:
                 continue
-            if receiver in names or self._built_from(receiver, root.value, scope):
+            if receiver in names or any(self._built_from(receiver, n, scope) for n in names):
                 found.append(receiver)
         return found
 
