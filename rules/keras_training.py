@@ -77,7 +77,14 @@ class TrainableSetAfterCompile(Rule):
         model = self.model
         scope = self.context.scope
         where = event_order(model, target)
-        for receiver in self._models(target.value, scope):
+        receivers = self._models(target.value, scope)
+        if any(
+            event_order(model, c) > where
+            for receiver in receivers
+            for c in _method_calls(model, receiver, scope).get("compile", [])
+        ):
+            return  # a model built from it is compiled after the change: the change is for it
+        for receiver in receivers:
             calls = _method_calls(model, receiver, scope)
             compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
             trains = sorted(

@@ -61,6 +61,23 @@ def test_trainable_changes_keras_sees_are_left_alone(change):
     assert found(FINE_TUNING.format(change=change)) == []
 
 
+def test_freezing_a_discriminator_for_the_combined_model_compiled_after_is_left_alone():
+    source = """
+    import tf_keras as keras
+
+    generator = keras.Sequential([keras.Input((2,)), keras.layers.Dense(4)])
+    discriminator = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+    discriminator.compile(optimizer="adam", loss="binary_crossentropy")
+    discriminator.trainable = False
+    gan = keras.Sequential([generator, discriminator])
+    gan.compile(optimizer="adam", loss="binary_crossentropy")
+    for step in range(3):
+        discriminator.train_on_batch(images, labels)
+        gan.train_on_batch(noise, targets)
+    """
+    assert found(source) == []
+
+
 def test_keras_3_reads_the_flags_when_it_first_trains_after_compile():
     source = FINE_TUNING.replace(
         "model.fit(np.ones((8, 4)), np.zeros((8, 1)), verbose=0)\n{change}", "{change}", 1

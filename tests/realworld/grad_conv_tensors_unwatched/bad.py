@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/50661
-# SYMPTOM: raises TypeError
+# SYMPTOM: raises ValueError
 """The gradient of a 2D convolution with respect to its input and filter, both tensors the
 tape never watches: both gradients are None."""
 
