@@ -73,6 +73,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "walk",
                 "knowledge",
                 "tape",
+                "tape_flow",
             }
         ),
     ),
