@@ -51,6 +51,7 @@ from tf2lint.scopes import (
     Scope,
     _Edge,
 )
+from tf2lint.tape import TapeView
 from tf2lint.tfnames import (  # noqa: F401
     BUILTIN_NAMES,
     COMPILE_TRACED_ARGUMENTS,
@@ -227,6 +228,12 @@ class ModuleModel:
 
         walk(test, enter)
         return found
+
+    @cached_property
+    def tapes(self) -> TapeView:
+        """What each ``with tf.GradientTape() as t:`` block records and where its gradients
+        stop (see tf2lint.tape), built on first use: modules without a tape never pay for it."""
+        return TapeView(self)
 
     @cached_property
     def call_sites(self) -> list[CallSite]:

@@ -69,7 +69,8 @@ def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
         return "tf.Variable"
     if knowledge.returns(name) == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
         return "Keras backend variable"
-    if not (is_keras(name) or name.startswith("tensorflow.optimizers.")):
+    # `tf.optimizers` and `tf.metrics` are Keras's modules under TensorFlow's own name
+    if not (is_keras(name) or name.startswith(("tensorflow.optimizers.", "tensorflow.metrics."))):
         return None
     leaf = name.rsplit(".", 1)[-1]
     if not leaf[:1].isupper():
