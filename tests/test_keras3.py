@@ -786,3 +786,166 @@ def test_the_keras3_rules_that_read_spellings_alone_are_never_skipped():
     assert sorted(r.id for r in rules if not getattr(r, "requires_text", ())) == [
         "TF003", "TF006", "TF007", "TF008", "TF014", "TF018",
     ]  # fmt: skip
+
+
+# --- a user's own methods are not Keras's (TF007, TF020) ------------------------------------------
+
+OWN_METHODS = """
+    import tensorflow as tf
+
+    class Trainer:
+        def fit_generator(self, gen, steps):
+            return [next(gen) for _ in range(steps)]
+
+        def run(self, gen):
+            return self.fit_generator(gen, 3)
+
+    trainer = Trainer()
+    trainer.fit_generator(iter([1, 2, 3]), 2)
+
+    class Net(tf.keras.Model):
+        def fit_generator(self, gen, **kw):
+            return self.fit(gen, **kw)
+
+    Net().fit_generator(iter([]), epochs=1)
+
+    class Cell(tf.keras.layers.Layer):
+        def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+            return [tf.zeros((batch_size, 4), dtype=dtype)]
+
+        def call(self, x):
+            return self.get_initial_state(inputs=x, batch_size=2, dtype=tf.float32)
+
+    cell = Cell()
+    cell.get_initial_state(None, 2, tf.float32)
+    """
+
+
+def test_a_class_own_fit_generator_and_get_initial_state_are_not_keras():
+    assert rule_ids(OWN_METHODS, ["TF0"]) == []
+    keras = "import tensorflow as tf\nm = tf.keras.Sequential()\nm.fit_generator(g)\n"
+    assert rule_ids(keras, ["TF007"]) == ["TF007"]
+
+
+def test_keras2_names_are_not_tf1_evidence_nor_tf1_findings():
+    """`tf.keras.initializers.normal` is Keras 2's (its TF1 advice, `tf.compat.v1.keras...`, is
+    gone in Keras 3), and Keras 3's `tf.keras.optimizers.SGD(learning_rate=)` is no TF1 name to
+    move to `optimizers.legacy`."""
+    source = (
+        "import tensorflow as tf\n"
+        "opt = tf.keras.optimizers.SGD(learning_rate=0.1)\n"
+        "init = tf.keras.initializers.normal()\n"
+    )
+    assert [d.rule for d in lint(source, ["TF1"])] == []
+    tf1 = "import tensorflow as tf\nx = tf.placeholder(tf.float32)\n"
+    assert "TF107" not in rule_ids(tf1 + "opt = tf.keras.optimizers.SGD(learning_rate=0.1)\n")
+
+
+# --- every Keras finding carries its Keras evidence ---------------------------------------------
+
+
+@pytest.mark.parametrize("rule", [r for r in KERAS3_IDS if r != "TF006"])
+def test_every_keras_finding_says_why_this_is_keras3(rule):
+    """The bad fixture's findings name the import that makes this Keras 3 (with its line)."""
+    source = (ROOT / "fixtures" / rule / "bad.py").read_text()
+    found = [d for d in lint(source, [rule]) if d.rule == rule]
+    assert found
+    for d in found:
+        steps = d.evidence.value
+        assert steps and any("Keras 3" in s.message and s.line for s in steps), d
+
+
+def test_keras_evidence_names_the_import_and_the_receiver():
+    source = (
+        "import tensorflow as tf\n"
+        "\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+        "model.to_yaml()\n"
+    )
+    (d,) = lint(source, ["TF011"])
+    messages = [(s.message, s.line) for s in d.evidence.value]
+    assert messages[0][1] == 1 and "`import tensorflow as tf`" in messages[0][0]
+    assert any(line == 3 and "`model` is a `keras.Sequential`" in m for m, line in messages)
+
+
+def test_keras_evidence_in_json_and_sarif(project):
+    (project / "train.py").write_text(
+        "from tensorflow import keras\nm = keras.metrics.Mean()\nm.reset_states()\n"
+    )
+    done = run_cli("check", "train.py", "--select", "TF001", "--output-format", "json", cwd=project)
+    (d,) = json.loads(done.stdout)
+    assert d["evidence"]["value"][0]["line"] == 1
+    sarif = run_cli(
+        "check", "train.py", "--select", "TF001", "--output-format", "sarif", cwd=project
+    )
+    result = json.loads(sarif.stdout)["runs"][0]["results"][0]
+    assert any(
+        loc["physicalLocation"]["region"]["startLine"] == 1 for loc in result["relatedLocations"]
+    )
+
+
+def test_no_keras_finding_where_keras_may_be_tf_keras():
+    source = (
+        "try:\n    import tf_keras as keras\nexcept ImportError:\n    import keras\n"
+        "m = keras.Sequential()\nm.fit_generator(g)\nm.to_yaml()\n"
+    )
+    assert rule_ids(source, ["TF0"]) == []
+
+
+# --- Keras 2 breakages that need a predicate ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("x = tf.keras.Input(shape=(28 * 28))\n", "x = tf.keras.Input(shape=(28 * 28,))\n"),
+        (
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__(self)\n",
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n",
+        ),
+        (
+            "m = tf.keras.Sequential()\nm.load_weights('w.weights.h5').expect_partial()\n",
+            "m = tf.keras.Sequential()\nm.load_weights('w.weights.h5')\n",
+        ),
+    ],
+)
+def test_keras2_predicates_fix_safely(source, expected):
+    head = "import tensorflow as tf\n"
+    found = lint(head + source, ["TF0"])
+    assert found and all(d.fix is not None and d.fix.applicability == "safe" for d in found)
+    assert fixed(head + source, ["TF019", "TF020"]) == head + expected
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        (
+            "l = tf.keras.losses.MeanSquaredError(reduction=tf.keras.losses.Reduction.AUTO)\n",
+            "TF020",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__(self)\n",
+            "TF020",
+        ),
+        ("m = tf.keras.Sequential()\ns = m.load_weights('ckpt').assert_consumed()\n", "TF019"),
+    ],
+)
+def test_keras2_predicates_report(source, rule):
+    assert rule in rule_ids("import tensorflow as tf\n" + source, [rule])
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        ("x = tf.keras.Input(shape=(28 * 28,))\n", "TF020"),
+        ("x = tf.keras.Input(shape=(n))\n", "TF020"),  # n: unknown
+        (
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n",
+            "TF020",
+        ),
+        ("class M:\n    def __init__(self):\n        super().__init__(self)\n", "TF020"),
+        ("ckpt = tf.train.Checkpoint(m=m)\nckpt.restore('c').expect_partial()\n", "TF019"),
+    ],
+)
+def test_keras2_predicates_need_evidence(source, rule):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == []
