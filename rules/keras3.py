@@ -355,6 +355,12 @@ def keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
     return model.memo(keras3_import, lambda: _keras3_import(model))
 
 
+def _shown_import(statement: cst.CSTNode) -> str:
+    """An import statement on one line, shortened (``from x import (a, b, ...)``)."""
+    text = " ".join(_code(statement).split())
+    return text if len(text) <= 72 else text[:69] + "..."
+
+
 def _keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
     first_tf = None
     for statement in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
@@ -378,10 +384,10 @@ def _keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
             )
             if keras_named:
                 why = _KERAS3_IMPORT_WHY["keras" if root == "keras" else "tensorflow"]
-                return f"`{_code(statement).strip()}`: {why}", statement
+                return f"`{_shown_import(statement)}`: {why}", statement
             if first_tf is None:
                 first_tf = (
-                    f"`{_code(statement).strip()}`: {_KERAS3_IMPORT_WHY['tensorflow']}",
+                    f"`{_shown_import(statement)}`: {_KERAS3_IMPORT_WHY['tensorflow']}",
                     statement,
                 )
     return first_tf

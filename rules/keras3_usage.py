@@ -584,6 +584,20 @@ class KerasSavingChanged(_Keras3Rule):
             path = _literal_tail(self.model, positional[0] if positional else None)
             if (
                 path is not None
+                and not path.endswith((".keras", ".h5", ".hdf5"))
+                and not path.startswith("hf://")
+                and not path.endswith(("/", "\\"))
+                and isinstance(positional[0], cst.SimpleString)
+            ):
+                self.report(
+                    node,
+                    f"Keras 3 `load_model` reads only `.keras` and `.h5` files: {path!r}, a "
+                    "SavedModel folder in Keras 2, raises ValueError; reload it with "
+                    "`tf.saved_model.load` or `keras.layers.TFSMLayer`",
+                )
+                return
+            if (
+                path is not None
                 and path.endswith((".h5", ".hdf5"))
                 and _keyword(node, "safe_mode") is None
                 and self._builds_lambda()
@@ -656,8 +670,9 @@ class KerasSavingChanged(_Keras3Rule):
             node,
             message,
             replacement=loaded,
+            # unsafe: Keras 3 loads only `.weights.h5` files, which never had a load status
             fix_description="drop `.expect_partial()` (it only silenced warnings)",
-            applicability="safe",
+            applicability="unsafe",
             receiver=loaded.func.value,
             named=loaded.func,
         )
@@ -914,6 +929,18 @@ class KerasChangedValue(_Keras3Rule):
             return
         if owner is None:
             return
+        if method == "add_loss" and positional and (_is_layer(owner) or owner.startswith("Model")):
+            value = positional[0].value
+            if isinstance(value, cst.Lambda) or (
+                isinstance(value, cst.Name)
+                and any(s.kind == "def" for s in self.model.binding_of(value, scope).sites)
+            ):
+                self.report(
+                    positional[0],
+                    "Keras 3 `add_loss` takes a loss tensor, not a callable (ValueError); call "
+                    "it in `call()` with the computed loss",
+                )
+            return
         if method == "compile" and len(positional) >= 3 and table().is_a(owner, "Model"):
             self.report(
                 positional[2],
@@ -995,7 +1022,7 @@ def _int_expression(value: cst.BaseExpression) -> bool:
 
 
 # The methods ``_method`` knows a Keras 3 change of positional parameters for.
-_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state"})
+_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state", "add_loss"})
 
 
 def _equal() -> cst.AssignEqual:

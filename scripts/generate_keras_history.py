@@ -245,14 +245,20 @@ def _same_name(path: str, kind: str, api3: dict) -> str | None:
 
 def _members3(cls: str, api3: dict, builder3) -> set[str]:
     """Keras 3's members of ``cls``: of the class, of an instance, and of a built model."""
+    import numpy as np
+
     found = set(k3data.public_members(api3[cls])) | k3data._instance_members(builder3, api3[cls])
-    if cls in ("Model", "Sequential"):
+    if cls in ("Model", "Sequential"):  # compiled and trained: Keras 3 sets `history` only then
         k = builder3.k
         with k3data.quiet():
             inputs = k.Input((2,))
             model = k.Model(inputs, k.layers.Dense(1)(inputs))
             model.compile(optimizer="sgd", loss="mse")
-        found |= k3data.public_members(model)
+            model.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+            sequential = k.Sequential([k.Input((2,)), k.layers.Dense(1)])
+            sequential.compile(optimizer="sgd", loss="mse")
+            sequential.fit(np.ones((2, 2)), np.ones((2, 1)), verbose=0)
+        found |= k3data.public_members(model) | k3data.public_members(sequential)
     return found
 
 

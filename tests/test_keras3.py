@@ -4,6 +4,7 @@ table behind TF010-TF013."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -903,10 +904,6 @@ def test_no_keras_finding_where_keras_may_be_tf_keras():
             "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__(self)\n",
             "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n",
         ),
-        (
-            "m = tf.keras.Sequential()\nm.load_weights('w.weights.h5').expect_partial()\n",
-            "m = tf.keras.Sequential()\nm.load_weights('w.weights.h5')\n",
-        ),
     ],
 )
 def test_keras2_predicates_fix_safely(source, expected):
@@ -928,6 +925,7 @@ def test_keras2_predicates_fix_safely(source, expected):
             "TF020",
         ),
         ("m = tf.keras.Sequential()\ns = m.load_weights('ckpt').assert_consumed()\n", "TF019"),
+        ("m = tf.keras.Sequential()\nm.load_weights('ckpt').expect_partial()\n", "TF019"),
     ],
 )
 def test_keras2_predicates_report(source, rule):
@@ -949,3 +947,129 @@ def test_keras2_predicates_report(source, rule):
 )
 def test_keras2_predicates_need_evidence(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, [rule]) == []
+
+
+# --- the history of Keras 2 (generate_keras_history.py) -----------------------------------------
+
+
+def _history_generator():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import generate_keras_history
+    finally:
+        sys.path.pop(0)
+    return generate_keras_history
+
+
+def test_history_holds_the_keras2_removals_with_their_releases():
+    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    releases = list(history["releases"])
+    assert releases == sorted(releases, key=lambda r: tuple(map(int, r.split("."))))
+    assert min(releases) <= "2.3" and "2.15" in releases
+    known = {*releases, "tf-keras"}
+    for section in ("symbols", "members", "arguments", "kind_members"):
+        for entries in history[section].values():
+            for entry in entries.values() if section != "symbols" else [entries]:
+                assert entry["first"] in known and entry["last"] in known, entry
+    assert history["members"]["Sequential"]["predict_classes"]["last"] == "2.5"
+    assert "get_updates" in history["members"]["optimizers.Optimizer"]
+    assert history["symbols"]["utils.multi_gpu_model"]["last"] == "2.3"
+    assert "wrappers.scikit_learn" in history["symbols"]
+    assert "mixed_precision.experimental" in history["symbols"]
+    assert history["arguments"]["regularizers.L2"]["l"]["new"] == "l2"
+    assert "write_grads" in history["arguments"]["callbacks.TensorBoard"]
+    assert "get_scaled_loss" in history["kind_members"]["optimizers.Optimizer"]
+
+
+def test_committed_history_matches_old_tensorflow_releases():
+    """Regenerated from the older TensorFlow releases listed in TF2LINT_KERAS_HISTORY (their
+    Pythons, as the committed data's `releases` name them); skipped without them."""
+    if not os.environ.get("TF2LINT_KERAS_HISTORY"):
+        pytest.skip("TF2LINT_KERAS_HISTORY names no older tensorflow-cpu: cannot regenerate")
+    pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
+    generator = _history_generator()
+    committed = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    built = json.loads(generator.dump(generator.build()))
+    assert built == committed, "rules/data/keras2_history.json is stale: regenerate it"
+
+
+@pytest.mark.parametrize(
+    ("source", "rule", "fix"),
+    [
+        ("m = tf.keras.Sequential()\nm.predict_classes(x)\n", "TF011", None),
+        (
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(3)])\np = m.predict_classes(x)\n",
+            "TF011",
+            "p = m.predict(x, batch_size=32, verbose=0).argmax(axis=-1)\n",
+        ),
+        (
+            "m = tf.keras.Sequential()\nm.add(tf.keras.layers.Dense(1))\np = m.predict_classes(x, 8)\n",
+            "TF011",
+            'p = (m.predict(x, 8, verbose=0) > 0.5).astype("int32")\n',
+        ),
+        (
+            "m = tf.keras.Sequential()\np = m.predict_proba(x)\n",
+            "TF011",
+            "p = m.predict(x, batch_size=32, verbose=0)\n",
+        ),
+        ("u = tf.keras.utils.multi_gpu_model(m, gpus=2)\n", "TF010", None),
+        (
+            "r = tf.keras.regularizers.l2(l=0.1)\n",
+            "TF012",
+            "r = tf.keras.regularizers.l2(l2=0.1)\n",
+        ),
+        ("c = tf.keras.callbacks.TensorBoard(write_grads=True)\n", "TF012", None),
+        (
+            "class M(tf.keras.Model):\n    def train_step(self, d):\n"
+            "        return self.optimizer.get_scaled_loss(d)\n",
+            "TF011",
+            None,
+        ),
+    ],
+)
+def test_history_breaks_reported_and_fixed(source, rule, fix):
+    head = "import tensorflow as tf\n"
+    found = [d for d in lint(head + source, [rule]) if d.rule == rule]
+    assert len(found) == 1
+    (d,) = found
+    if fix is None:
+        assert d.fix is None
+    else:
+        assert d.fix.applicability == "safe"
+        assert fixed(head + source, [rule]).endswith(fix)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import tf_keras\nm = tf_keras.Sequential()\nm.predict_classes(x)\n",
+        "class M:\n    def predict_classes(self, x):\n        return x\nM().predict_classes(1)\n",
+        "def f(opt):\n    return opt.get_scaled_loss(1.0)\n",  # unknown receiver
+        "m = tf.keras.Sequential()\np = m.predict(x).argmax(axis=-1)\n",
+    ],
+)
+def test_history_breaks_need_evidence(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF0"]) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "rule", "expected"),
+    [
+        (
+            "d = tf.keras.layers.Dense(2)\nd.add_loss(lambda: tf.reduce_sum(d.kernel))\n",
+            "TF020",
+            ["TF020"],
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        self.add_loss(tf.reduce_sum(x))\n        return x\n",
+            "TF020",
+            [],
+        ),
+        ("m = tf.keras.models.load_model('saved/model')\n", "TF019", ["TF019"]),
+        ("m = tf.keras.models.load_model('m.keras')\n", "TF019", []),
+        ("m = tf.keras.models.load_model(folder)\n", "TF019", []),
+    ],
+)
+def test_add_loss_callable_and_load_model_folder(source, rule, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == expected
