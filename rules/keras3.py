@@ -128,6 +128,10 @@ class Keras3Table:
             entry = self.history_symbols.get(prefix)
             if entry is not None and not (name.package and entry["in_keras"]):
                 return prefix, entry
+            if not name.package and prefix in self.compat_v1_symbols:
+                # TF1's `tf.keras` name (`initializers.normal`), which only Keras 2's v1 API
+                # kept: Keras 3 has it under neither spelling
+                return prefix, self.compat_v1_symbols[prefix]
         return None
 
     def lineage(self, cls: str) -> list[str]:
