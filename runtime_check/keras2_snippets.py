@@ -91,7 +91,8 @@ import contextlib, io, json, os, signal, sys, tempfile, traceback, importlib, im
 import importlib.util
 side, out_path, SNIPPETS = sys.argv[1], sys.argv[2], sys.argv[3]
 names = sys.argv[4:]
-if side == "keras2":
+# An older TensorFlow (its tf.keras is Keras 2 itself) has no tf_keras to alias.
+if side == "keras2" and importlib.util.find_spec("tf_keras") is not None:
     import tf_keras
 
     class _KerasIsTfKeras(importlib.abc.MetaPathFinder):
@@ -149,8 +150,11 @@ with open(out_path, "a") as out:
 """
 
 
-def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
-    """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name."""
+def _run_side(
+    side: str, names: list[str], root: Path, python: str | None = None
+) -> dict[str, dict]:
+    """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name; ``python``: the
+    interpreter of an older TensorFlow whose own ``tf.keras`` is the Keras 2 side."""
     import tempfile
 
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
@@ -165,7 +169,7 @@ def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
         while remaining:
             out_path.write_text("")
             process = subprocess.run(
-                [sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
+                [python or sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
                 env=env,
                 capture_output=True,
                 text=True,
@@ -185,7 +189,7 @@ def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
     return results
 
 
-def _versions() -> dict[str, str]:
+def _versions(keras2_python: str | None = None) -> dict[str, str]:
     code = (
         "import json, tensorflow, keras, tf_keras;"
         "print(json.dumps({'tensorflow': tensorflow.__version__, 'keras': keras.__version__,"
@@ -196,7 +200,17 @@ def _versions() -> dict[str, str]:
     output = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    return json.loads(output.stdout.strip().splitlines()[-1])
+    versions = json.loads(output.stdout.strip().splitlines()[-1])
+    if keras2_python is not None:
+        old = (
+            "import json, tensorflow as tf; print(json.dumps({'tensorflow': tf.__version__,"
+            " 'keras': getattr(tf.keras, '__version__', None)}))"
+        )
+        output = subprocess.run(
+            [keras2_python, "-c", old], env=env, capture_output=True, text=True, check=True
+        )
+        versions["keras2_side"] = json.loads(output.stdout.strip().splitlines()[-1])
+    return versions
 
 
 def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> bool:
@@ -210,13 +224,14 @@ def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> boo
     return keras3["error"] is not None or keras3["stdout"] != keras2["stdout"]
 
 
-def record(root: Path, only: list[str] | None = None) -> dict:
-    """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record."""
+def record(root: Path, only: list[str] | None = None, keras2_python: str | None = None) -> dict:
+    """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record;
+    ``keras2_python``: run the Keras 2 side with an older TensorFlow's Python instead."""
     suite = [s for s in snippets(root) if only is None or s.name in only]
     path = record_path(root)
     previous = json.loads(path.read_text()) if path.exists() and only else {"snippets": {}}
     breaking = [s.name for s in suite if not s.clean]
-    keras2 = _run_side("keras2", breaking, root) if breaking else {}
+    keras2 = _run_side("keras2", breaking, root, keras2_python) if breaking else {}
     keras3 = _run_side("keras3", [s.name for s in suite], root)
     entries = dict(previous["snippets"])
     for snippet in suite:
@@ -232,7 +247,11 @@ def record(root: Path, only: list[str] | None = None) -> dict:
         }
     present = {s.name for s in snippets(root)}
     entries = {name: entries[name] for name in sorted(entries) if name in present}
-    return {"versions": _versions(), "snippets": entries, "fixes": previous.get("fixes", {})}
+    return {
+        "versions": _versions(keras2_python),
+        "snippets": entries,
+        "fixes": previous.get("fixes", {}),
+    }
 
 
 # --- fixes: tf2lint's safe fixes applied to each snippet, run under both versions -----------------
@@ -254,10 +273,11 @@ def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
     return code, sorted({d.rule for d in applied})
 
 
-def record_fixes(root: Path) -> dict[str, dict]:
+def record_fixes(root: Path, keras2_python: str | None = None) -> dict[str, dict]:
     """Each breaking snippet that a safe fix changes, run fixed under both versions: the fix is
-    verified when the fixed code still runs under Keras 2 and, under Keras 3, prints what Keras 2
-    prints, or fails later than it did (on a break the fix does not cover)."""
+    verified when the fixed code still runs under Keras 2, printing what the snippet printed
+    there, and, under Keras 3, prints what Keras 2 prints, or fails later than it did (on a
+    break the fix does not cover)."""
     import tempfile
 
     fixed: dict[str, tuple[str, list[str]]] = {}
@@ -271,12 +291,13 @@ def record_fixes(root: Path) -> dict[str, dict]:
     with tempfile.TemporaryDirectory() as work:
         for name, (code, _) in fixed.items():
             (Path(work) / name).write_text(code)
-        keras2 = _run_side("keras2", sorted(fixed), Path(work))
+        keras2 = _run_side("keras2", sorted(fixed), Path(work), keras2_python)
         keras3 = _run_side("keras3", sorted(fixed), Path(work))
     record = json.loads(record_path(root).read_text())["snippets"]
     out = {}
     for name, (_, rules) in sorted(fixed.items()):
         before = (record.get(name) or {}).get("keras3", {}).get("error") or {}
+        original = ((record.get(name) or {}).get("keras2") or {}).get("stdout")
         after = keras3[name]["error"]
         out[name] = {
             "digest": hashlib.sha256(fixed[name][0].encode()).hexdigest()[:16],
@@ -284,6 +305,7 @@ def record_fixes(root: Path) -> dict[str, dict]:
             "keras2": keras2[name],
             "keras3": keras3[name],
             "verified": keras2[name]["error"] is None
+            and keras2[name]["stdout"] == original
             and (
                 keras3[name]["stdout"] == keras2[name]["stdout"]
                 if after is None
@@ -325,9 +347,7 @@ def score(root: Path) -> dict:
                 found[snippet.klass] += 1
             else:
                 missed.append(f"{snippet.name}:{line}")
-    per_class = {
-        str(k): {"expected": expected[k], "found": found[k]} for k in CLASSES if expected[k]
-    }
+    per_class = {str(k): {"expected": expected[k], "found": found[k]} for k in sorted(expected)}
     return {
         "per_class": per_class,
         "expected": sum(expected.values()),
@@ -360,6 +380,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true", help="run the snippets, write the record")
     parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
     parser.add_argument(
+        "--keras2-python",
+        help="the Python of an older TensorFlow whose tf.keras is the Keras 2 side "
+        "(a suite of APIs Keras 2 itself removed before tf-keras 2.21)",
+    )
+    parser.add_argument(
         "--fixes", action="store_true", help="run each snippet after tf2lint's safe fixes"
     )
     parser.add_argument("--score", action="store_true", help="print tf2lint's recall per class")
@@ -367,12 +392,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     if args.record:
-        data = record(args.suite, args.only)
+        data = record(args.suite, args.only, args.keras2_python)
         _write_record(args.suite, data)
         status = _report(data["snippets"], "snippets recorded", "not verified")
     if args.fixes:
         data = json.loads(record_path(args.suite).read_text())
-        data["fixes"] = record_fixes(args.suite)
+        data["fixes"] = record_fixes(args.suite, args.keras2_python)
         _write_record(args.suite, data)
         status = _report(data["fixes"], "snippets fixed", "fixes not verified") or status
     if args.score:
