@@ -64,7 +64,7 @@ def _rate(optimizer: object) -> float:
         raise ValueError(f"learning rate is a schedule: {value}")
     if hasattr(value, "numpy"):
         value = value.numpy()
-    return float("%.6g" % float(value))  # float32 storage: 0.0020000001 was 0.002
+    return float(format(float(value), ".6g"))  # float32 storage: 0.0020000001 was 0.002
 
 
 def _probe_api(namespace: object, suffix: str = "") -> dict[str, object]:
@@ -85,7 +85,7 @@ def _probe_api(namespace: object, suffix: str = "") -> dict[str, object]:
 def probe() -> dict:
     """This interpreter's optimizer APIs and the learning rate each optimizer gets by default."""
     warnings.filterwarnings("ignore")
-    versions = {"python": "%d.%d" % sys.version_info[:2]}
+    versions = {"python": "{}.{}".format(*sys.version_info[:2])}
     apis: dict[str, dict[str, object]] = {}
     for package in ("tensorflow", "tensorflow-cpu", "keras", "tf-keras"):
         version = _version(package)
