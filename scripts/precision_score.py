@@ -150,7 +150,9 @@ def lint(codebase: dict, sources: Path, preview: bool, tf2lint: list[str]) -> li
         capture_output=True, text=True, cwd=root,
     )  # fmt: skip
     if done.returncode not in (0, 2) or not done.stdout.strip():  # 2: a file tf2lint crashed on
-        raise RuntimeError(f"{codebase['repository']}: tf2lint exited {done.returncode}\n{done.stderr}")
+        raise RuntimeError(
+            f"{codebase['repository']}: tf2lint exited {done.returncode}\n{done.stderr}"
+        )
     return json.loads(done.stdout)
 
 
@@ -183,16 +185,24 @@ class Runs:
     preview: list[Finding]
 
 
-def lint_all(codebases: list[dict], sources: Path, tf2lint: list[str], save: Path | None) -> Runs:
+def lint_all(
+    codebases: list[dict], sources: Path, tf2lint: list[str], save: Path | None, saved: Path | None
+) -> Runs:
+    """Both runs on every code base: linted now, or read back from a folder ``--save`` wrote."""
     runs = Runs([], [])
     for c in codebases:
         for mode in ("default", "preview"):
-            raw = lint(c, sources, mode == "preview", tf2lint)
+            if saved:
+                raw = json.loads(
+                    (saved / f"{folder_name(c['repository'])}.{mode}.json").read_text()
+                )
+            else:
+                raw = lint(c, sources, mode == "preview", tf2lint)
             if save:
                 save.mkdir(parents=True, exist_ok=True)
                 (save / f"{folder_name(c['repository'])}.{mode}.json").write_text(json.dumps(raw))
             getattr(runs, mode).extend(to_findings(c, sources, raw))
-        print(f"linted {c['repository']}", file=sys.stderr)
+        print(f"{'read' if saved else 'linted'} {c['repository']}", file=sys.stderr)
     return runs
 
 
@@ -265,10 +275,15 @@ def _share(t: Tally) -> str:
 
 
 def table(per_rule: dict[str, Tally], limit: float | None = None) -> list[str]:
-    rows = ["| rule | read | true | false | harmless | false share |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    rows = [
+        "| rule | read | true | false | harmless | false share |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for rule, t in per_rule.items():
         flag = " (over 1 in 5)" if limit is not None and t.false_share > limit else ""
-        rows.append(f"| {rule} | {t.total} | {t.true} | {t.false} | {t.harmless} | {_share(t)}{flag} |")
+        rows.append(
+            f"| {rule} | {t.total} | {t.true} | {t.false} | {t.harmless} | {_share(t)}{flag} |"
+        )
     t = overall(per_rule)
     rows.append(f"| all | {t.total} | {t.true} | {t.false} | {t.harmless} | {_share(t)} |")
     return rows
@@ -292,15 +307,37 @@ def figures_markdown(labels: list[dict], summary: dict | None) -> str:
             out += ["", f"**{name}** ({overall(per_rule).total} findings read)", ""]
             out += table(per_rule, RULE_FALSE_LIMIT if sample == "default" else None)
         out.append("")
+    out += reasons_markdown(labels, "development")
     if summary:
         out += summary_markdown(summary)
     return "\n".join(out).rstrip() + "\n"
 
 
+def reasons_markdown(labels: list[dict], split: str) -> list[str]:
+    """Why each false or harmless finding of one part is so: rule, label, reason and count."""
+    out = [f"### Why the {split} part's false and harmless findings are so", ""]
+    for sample in SAMPLES:
+        counts = collections.Counter(
+            (e["rule"], e["label"], e["reason"])
+            for e in labels
+            if e["sample"] == sample and e["split"] == split and e["label"] != "true"
+        )
+        out.append(f"{_SAMPLE_TITLES[sample]}:")
+        out.append("")
+        for (rule, label, reason), n in sorted(counts.items()):
+            out.append(f"- {rule} {label} ({n}): {reason}")
+        out += [] if counts else ["- none"]
+        out.append("")
+    return out
+
+
 def summary_markdown(summary: dict) -> list[str]:
     out = ["### What the runs reported", ""]
-    out.append(f"tf2lint {summary['tf2lint']} on {len(summary['codebases'])} code bases.")
-    out += ["", "| part | run | files | findings | non-migration | keras3 | tf1-api | files not linted |"]
+    out.append(f"{summary['tf2lint']} on {len(summary['codebases'])} code bases.")
+    out += [
+        "",
+        "| part | run | files | findings | non-migration | keras3 | tf1-api | files not linted |",
+    ]
     out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for split in SPLITS:
         for mode in ("default", "preview"):
@@ -318,8 +355,11 @@ def summary_markdown(summary: dict) -> list[str]:
                 f"| {counts['keras3']} | {counts['tf1-api']} | {err} |"
             )
     absent = sum(c["absent_code_files"] for c in summary["codebases"].values())
-    out += ["", f"Code files the snapshots lack (4 MiB and over, mostly notebooks with stored outputs): {absent}."]
-    return out + [""]
+    out += [
+        "",
+        f"Code files the snapshots lack (4 MiB and over, mostly notebooks with stored outputs): {absent}.",
+    ]
+    return [*out, ""]
 
 
 def check_limits(labels: list[dict]) -> list[str]:
@@ -349,6 +389,19 @@ def checked_files(codebase: dict, sources: Path, tf2lint: list[str]) -> int:
     return len(done.stdout.splitlines())
 
 
+def _counts(found: list[Finding]) -> dict[str, dict[str, int]]:
+    """Findings per category, scored findings per rule, and files not linted per kind."""
+
+    def count(values) -> dict[str, int]:
+        return dict(sorted(collections.Counter(values).items()))
+
+    return {
+        "categories": count(f.category for f in found if f.category != "engine"),
+        "rules": count(f.rule for f in found if f.category not in NOT_SCORED),
+        "errors": count(f.rule for f in found if f.category == "engine"),
+    }
+
+
 def lint_summary(
     codebases: list[dict], sources: Path, runs: Runs, version: str, tf2lint: list[str]
 ) -> dict:
@@ -356,15 +409,15 @@ def lint_summary(
     for c in codebases:
         name = c["repository"]
         files = checked_files(c, sources, tf2lint)
-        entry: dict = {"split": c["split"], "absent_code_files": len(c.get("absent_code_files", []))}
+        entry: dict = {
+            "split": c["split"],
+            "absent_code_files": len(c.get("absent_code_files", [])),
+        }
         for mode in ("default", "preview"):
             found = [f for f in getattr(runs, mode) if f.codebase == name]
-            entry[mode] = {
-                "files": files,
-                "categories": dict(sorted(collections.Counter(f.category for f in found if f.category != "engine").items())),
-                "rules": dict(sorted(collections.Counter(f.rule for f in found if f.category not in NOT_SCORED).items())),
-                "errors": dict(sorted(collections.Counter(f.rule for f in found if f.category == "engine").items())),
-            }
+            entry[mode] = {"files": files, **_counts(found)}
+        entry["preview_only"] = _counts([f for f in preview_only(runs) if f.codebase == name])
+        del entry["preview_only"]["errors"]  # the same files fail in both runs
         out["codebases"][name] = entry
     return out
 
@@ -372,11 +425,15 @@ def lint_summary(
 # --- matching a new run to the labels -----------------------------------------------------------
 
 
-def match(findings: list[Finding], labels: list[dict]) -> tuple[list[tuple[Finding, dict]], list[Finding], list[dict]]:
+def match(
+    findings: list[Finding], labels: list[dict]
+) -> tuple[list[tuple[Finding, dict]], list[Finding], list[dict]]:
     """Pair findings with labels by place (nearest line where a line's text repeats)."""
     by_place: dict[tuple, list[dict]] = collections.defaultdict(list)
     for entry in labels:
-        by_place[(entry["codebase"], entry["path"], entry["cell"], entry["rule"], entry["line_sha256"])].append(entry)
+        by_place[
+            (entry["codebase"], entry["path"], entry["cell"], entry["rule"], entry["line_sha256"])
+        ].append(entry)
     paired, unlabelled = [], []
     for f in findings:
         candidates = by_place.get(f.place())
@@ -432,12 +489,25 @@ def write_docs(markdown: str, path: Path = DOCS) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sources", type=Path, help="the extracted code bases (e.g. /work/precision-src)")
-    parser.add_argument("--tf2lint", default=None, help="the tf2lint executable (default: this Python's)")
+    parser.add_argument(
+        "--sources", type=Path, help="the extracted code bases (e.g. /work/precision-src)"
+    )
+    parser.add_argument(
+        "--tf2lint", default=None, help="the tf2lint executable (default: this Python's)"
+    )
     parser.add_argument("--save", type=Path, help="with --sources: keep each run's raw JSON here")
-    parser.add_argument("--draw", action="store_true", help="with --sources: print the samples to label")
-    parser.add_argument("--summary", action="store_true", help="with --sources: rewrite lint_summary.json")
-    parser.add_argument("--write-docs", action="store_true", help="rewrite the figures in docs/precision.md")
+    parser.add_argument(
+        "--saved", type=Path, help="with --sources: read the runs --save kept, lint nothing"
+    )
+    parser.add_argument(
+        "--draw", action="store_true", help="with --sources: print the samples to label"
+    )
+    parser.add_argument(
+        "--summary", action="store_true", help="with --sources: rewrite lint_summary.json"
+    )
+    parser.add_argument(
+        "--write-docs", action="store_true", help="rewrite the figures in docs/precision.md"
+    )
     args = parser.parse_args()
     codebases = load_codebases()
     labels = load_labels() if LABELS.exists() else []
@@ -449,10 +519,20 @@ def main() -> int:
         print("\n".join(check_limits(labels)))
         return 0
     tf2lint = [args.tf2lint] if args.tf2lint else [sys.executable, "-m", "tf2lint"]
-    runs = lint_all(codebases, args.sources, tf2lint, args.save)
+    runs = lint_all(codebases, args.sources, tf2lint, args.save, args.saved)
     if args.summary:
-        version = subprocess.run([*tf2lint, "--version"], capture_output=True, text=True).stdout.strip()
-        SUMMARY.write_text(json.dumps(lint_summary(codebases, args.sources, runs, version, tf2lint), indent=1) + "\n")
+        version = subprocess.run(
+            [*tf2lint, "--version"], capture_output=True, text=True
+        ).stdout.strip()
+        rules_commit = subprocess.run(  # the last commit that changed what tf2lint reports
+            ["git", "log", "-1", "--format=%h", "--", "linter", "rules"],
+            capture_output=True, text=True, cwd=ROOT,
+        ).stdout.strip()  # fmt: skip
+        version = f"{version} (linter and rules as of commit {rules_commit})"
+        SUMMARY.write_text(
+            json.dumps(lint_summary(codebases, args.sources, runs, version, tf2lint), indent=1)
+            + "\n"
+        )
     if args.draw:
         for sample, population in pools(runs).items():
             chosen = draw(population, SAMPLE_SIZES[sample])
