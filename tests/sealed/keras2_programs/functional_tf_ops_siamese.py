@@ -1,5 +1,5 @@
 # DESCRIPTION: A siamese functional model joining two branches with tf.abs, tf.concat and tf.reduce_sum on Keras tensors
-# SOURCE: https://github.com/keras-team/keras/issues/19771
+# SOURCE: https://github.com/keras-team/keras/issues/6263
 import numpy as np
 import tensorflow as tf
 
