@@ -16,7 +16,17 @@ TensorFlow is only imported in the worker subprocesses.
 
 The standalone ``keras`` 2.x package (class 12) is emulated on the Keras 2 side by aliasing
 ``keras`` to ``tf_keras``, which is that package under a new name (keras 2.15 cannot be installed
-beside Keras 3 in one environment)."""
+beside Keras 3 in one environment).
+
+A snippet written for an API removed before tf-keras 2.21 existed names the TensorFlow it was
+written for in its header, ``# keras2: tensorflow-cpu==2.5.3``; its Keras 2 side then runs under
+the interpreter given for that version (``--keras2-python 2.5.3=/path/to/python``, a venv with
+that release, where ``tf.keras`` is Keras 2 itself), and the record keeps the version that ran it.
+Where no such release installs here, the header says so (``# keras2: tensorflow==2.1.0 (not run
+here: ...)``): the snippet is then verified by its Keras 3 side alone, which must raise. Classes
+beyond the twelve of issue 22 are a suite's own (tests/sealed/keras2_breakages: 13, APIs removed
+during TF 2.x before tf-keras 2.21; 14, APIs that tf-keras 2.21 still has and Keras 3 removed or
+renamed); the score counts whichever classes a suite uses."""
 
 from __future__ import annotations
 
@@ -35,6 +45,7 @@ DEFAULT_SUITE = Path("tests", "keras2_snippets")
 CLASSES = range(1, 13)
 _CLASS_LINE = re.compile(r"^# class: (\d+)\s*$", re.MULTILINE)
 _EXPECT = re.compile(r"#\s*EXPECT\b")
+_KERAS2_TARGET = re.compile(r"^# keras2: tensorflow(?:-cpu)?==(\S+)(.*)$", re.MULTILINE)
 SECONDS_PER_SNIPPET = 90
 
 
@@ -45,6 +56,8 @@ class Snippet:
     klass: int
     clean: bool
     expected_lines: tuple[int, ...]
+    keras2_tensorflow: str | None = None  # an older TensorFlow whose Keras 2 the snippet targets
+    keras2_runnable: bool = True  # False where that TensorFlow does not install here
 
     @property
     def digest(self) -> str:
@@ -72,6 +85,7 @@ def snippets(root: Path) -> list[Snippet]:
             for number, line in enumerate(source.splitlines(), 1)
             if _EXPECT.search(line) and not line.lstrip().startswith("#")
         )
+        target = _KERAS2_TARGET.search(source)
         found.append(
             Snippet(
                 str(path.relative_to(root)),
@@ -79,6 +93,8 @@ def snippets(root: Path) -> list[Snippet]:
                 int(match.group(1)),
                 path.parent.name == "clean",
                 lines,
+                target.group(1) if target else None,
+                target is None or "not run" not in target.group(2),
             )
         )
     return found
@@ -145,7 +161,10 @@ with open(out_path, "a") as out:
             finally:
                 signal.alarm(0)
                 os.chdir(home)
-        out.write(json.dumps({"name": name, "error": error, "stdout": buffer.getvalue()[-2000:]}) + "\n")
+        entry = {"name": name, "error": error, "stdout": buffer.getvalue()[-2000:]}
+        if side == "keras2-tf":
+            entry["tensorflow"] = tf.__version__
+        out.write(json.dumps(entry) + "\n")
         out.flush()
 """
 
@@ -153,7 +172,8 @@ with open(out_path, "a") as out:
 def _run_side(
     side: str, names: list[str], root: Path, python: str | None = None
 ) -> dict[str, dict]:
-    """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name; ``python``: the
+    """Each snippet's outcome under ``side`` ("keras2", "keras3", or "keras2-tf": the Keras 2 of an older
+    TensorFlow its header names), by name; ``python``: the
     interpreter of an older TensorFlow whose own ``tf.keras`` is the Keras 2 side."""
     import tempfile
 
@@ -218,20 +238,40 @@ def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> boo
     one runs under Keras 3."""
     if snippet.clean:
         return keras3["error"] is None
+    if not snippet.keras2_runnable:  # its TensorFlow does not install here: it must raise now
+        return keras3["error"] is not None
     assert keras2 is not None
     if keras2["error"] is not None:
         return False
     return keras3["error"] is not None or keras3["stdout"] != keras2["stdout"]
 
 
-def record(root: Path, only: list[str] | None = None, keras2_python: str | None = None) -> dict:
-    """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record;
-    ``keras2_python``: run the Keras 2 side with an older TensorFlow's Python instead."""
+def _run_keras2(suite: list[Snippet], root: Path, pythons: dict[str, str]) -> dict[str, dict]:
+    """The Keras 2 side of each breaking snippet: tf-keras 2.21 (or, for every snippet without a
+    header, the interpreter ``pythons[""]`` names: an older TensorFlow's own tf.keras), or the
+    older TensorFlow its header names, under the interpreter ``pythons`` gives for it."""
+    breaking = [s for s in suite if not s.clean and s.keras2_runnable]
+    current = [s.name for s in breaking if s.keras2_tensorflow is None]
+    keras2 = _run_side("keras2", current, root, pythons.get("")) if current else {}
+    for version in sorted({s.keras2_tensorflow for s in breaking} - {None}):
+        names = [s.name for s in breaking if s.keras2_tensorflow == version]
+        if version not in pythons:
+            raise SystemExit(f"no --keras2-python for tensorflow {version} (needed by {names[0]})")
+        keras2.update(_run_side("keras2-tf", names, root, pythons[version]))
+    for snippet in suite:
+        if not snippet.clean and not snippet.keras2_runnable:
+            keras2[snippet.name] = {"not_run": f"tensorflow {snippet.keras2_tensorflow}"}
+    return keras2
+
+
+def record(
+    root: Path, only: list[str] | None = None, pythons: dict[str, str] | None = None
+) -> dict:
+    """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record."""
     suite = [s for s in snippets(root) if only is None or s.name in only]
     path = record_path(root)
     previous = json.loads(path.read_text()) if path.exists() and only else {"snippets": {}}
-    breaking = [s.name for s in suite if not s.clean]
-    keras2 = _run_side("keras2", breaking, root, keras2_python) if breaking else {}
+    keras2 = _run_keras2(suite, root, pythons or {})
     keras3 = _run_side("keras3", [s.name for s in suite], root)
     entries = dict(previous["snippets"])
     for snippet in suite:
@@ -248,7 +288,7 @@ def record(root: Path, only: list[str] | None = None, keras2_python: str | None 
     present = {s.name for s in snippets(root)}
     entries = {name: entries[name] for name in sorted(entries) if name in present}
     return {
-        "versions": _versions(keras2_python),
+        "versions": _versions((pythons or {}).get("")),
         "snippets": entries,
         "fixes": previous.get("fixes", {}),
     }
@@ -381,8 +421,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
     parser.add_argument(
         "--keras2-python",
-        help="the Python of an older TensorFlow whose tf.keras is the Keras 2 side "
-        "(a suite of APIs Keras 2 itself removed before tf-keras 2.21)",
+        action="append",
+        default=[],
+        metavar="[VERSION=]PYTHON",
+        help="with --record or --fixes: VERSION=PYTHON, the interpreter of a venv with tensorflow "
+        "VERSION, for snippets whose header targets it (`# keras2: tensorflow-cpu==VERSION`); "
+        "PYTHON alone: the Keras 2 side of every other snippet (a suite of APIs Keras 2 itself "
+        "removed before tf-keras 2.21)",
     )
     parser.add_argument(
         "--fixes", action="store_true", help="run each snippet after tf2lint's safe fixes"
@@ -391,13 +436,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="with --score: write the baseline")
     args = parser.parse_args(argv)
     status = 0
+    # VERSION=PYTHON for snippets whose header names that TensorFlow; PYTHON alone for the rest
+    pythons = dict(item.split("=", 1) if "=" in item else ("", item) for item in args.keras2_python)
     if args.record:
-        data = record(args.suite, args.only, args.keras2_python)
+        data = record(args.suite, args.only, pythons)
         _write_record(args.suite, data)
         status = _report(data["snippets"], "snippets recorded", "not verified")
     if args.fixes:
         data = json.loads(record_path(args.suite).read_text())
-        data["fixes"] = record_fixes(args.suite, args.keras2_python)
+        data["fixes"] = record_fixes(args.suite, pythons.get(""))
         _write_record(args.suite, data)
         status = _report(data["fixes"], "snippets fixed", "fixes not verified") or status
     if args.score:
@@ -405,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         for klass, counts in result["per_class"].items():
             print(f"class {klass:>2}: {counts['found']:>3} / {counts['expected']:<3}")
         print(f"all     : {result['found']:>3} / {result['expected']}")
+        for where in result["missed"]:
+            print(f"  missed {where}")
         print(f"clean   : {len(result['clean_findings'])} findings on {result['clean_snippets']}")
         for line in result["clean_findings"]:
             print(f"  {line}")

@@ -880,7 +880,7 @@ def test_keras_evidence_in_json_and_sarif(project):
     )
     done = run_cli("check", "train.py", "--select", "TF001", "--output-format", "json", cwd=project)
     (d,) = json.loads(done.stdout)
-    assert d["evidence"]["value"][0]["line"] == 1
+    assert d["evidence"]["value"][0]["location"]["row"] == 1
     sarif = run_cli(
         "check", "train.py", "--select", "TF001", "--output-format", "sarif", cwd=project
     )
