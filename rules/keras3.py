@@ -1027,11 +1027,13 @@ class KerasRemovedMember(_Keras3Rule):
     """
     fix_applicability = "safe"
     fix_safety = (
-        "Safe for `predict_classes` and `predict_proba`, and only where the result is the same "
+        "Safe for `predict_classes`, `predict_proba` and an optimizer's `lr`, and only where the result is the same "
         "program: the fix writes out Keras 2's own body, `predict(x, batch_size=32, verbose=0)` "
         "and, for `predict_classes`, `.argmax(axis=-1)` when the model's last layer (built in "
         'this module with a literal size) has more than one unit, `(... > 0.5).astype("int32")` '
-        "when it has one. Other removed members have no fix."
+        "when it has one. Reading an optimizer's `lr` becomes `learning_rate`: Keras 2's `lr` "
+        "was an alias that returned `learning_rate` itself (the same variable or schedule). "
+        "Other removed members have no fix."
     )
 
     def __init__(self, context) -> None:
@@ -1069,11 +1071,18 @@ class KerasRemovedMember(_Keras3Rule):
             message = f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
             if history is not None:
                 message += removed_since(history)
-        self.report(
-            node,
-            message,
-            receiver=node.value,
-        )
+        if member == "lr" and table().is_a(found.cls, "optimizers.Optimizer"):
+            # Keras 2's `lr` was an alias that returned `learning_rate` itself
+            self.report(
+                node,
+                message,
+                replacement=node.with_changes(attr=cst.Name("learning_rate")),
+                fix_description="read `learning_rate`, which Keras 2's `lr` returned",
+                receiver=node.value,
+                applicability="safe",
+            )
+            return
+        self.report(node, message, receiver=node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
         """Members Keras 3 keeps under the same name as another kind: called properties
