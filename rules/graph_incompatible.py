@@ -439,3 +439,106 @@ class TensorConditionInUnconvertedCode(_TracedRule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+
+class AssertOnTensorInTracedCode(_TracedRule):
+    id = "TF899"
+    name = "assert-on-tensor-in-traced-code"
+    severity = "error"
+    message = "a Python `assert` on a tensor in traced code fails while tracing"
+    rationale = """
+        `assert cond` asks Python for the truth value of `cond`. Inside a `tf.function` (and a
+        Keras `call` or `train_step`) a tensor condition is symbolic, so tracing fails with
+        `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
+        allowed`: AutoGraph (TF 2.21) converts `if` and `while` on tensors but not `assert`, so
+        this fails in converted and unconverted code alike. Check values in the graph, on every
+        call, with `tf.debugging.assert_*` (`assert_all_finite`, `assert_greater`,
+        `tf.debugging.Assert`), or check static facts (`x.shape`, Python values) with `assert`.
+        Evidence required: the condition compares a value computed by a TF op or a Keras layer
+        call.
+    """
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        tensor = tensor_condition(self.model, node.test, self.context.scope)
+        if tensor is not None:
+            self.report(
+                node.test,
+                f"`assert` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                "use `tf.debugging.assert_*`",
+                because=[("this value is a graph tensor", tensor)],
+            )
+
+
+def op_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The TF op call that makes ``expr`` one tensor, not a Python sequence of them: an op the
+    knowledge base says returns a tensor, a slice or arithmetic of one, or a local name every
+    binding of which is one. Calls of Keras layers and of the module's own functions do not
+    count: they may return tuples."""
+    if depth > 8 or scope is None:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr)
+        return expr if name is not None and knowledge.returns(name) == "tensor" else None
+    if isinstance(expr, cst.Subscript):
+        return op_tensor(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation):
+        return op_tensor(model, expr.left, scope, deeper) or op_tensor(
+            model, expr.right, scope, deeper
+        )
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return None
+        values = binding.known_values
+        if not values:
+            return None
+        found = [op_tensor(model, v, binding.scope, deeper) for v in values]
+        return found[0] if all(found) else None
+    return None
+
+
+class TensorUnpackedInTracedCode(_TracedRule):
+    id = "TF898"
+    name = "tensor-unpacked-in-traced-code"
+    severity = "error"
+    message = "unpacking a tensor into Python names (`a, b = t`) in traced code fails while tracing"
+    rationale = """
+        `a, b, c = t` iterates `t` in Python. A tensor inside a `tf.function` (and a Keras
+        `call` or `train_step`) is symbolic, and TF 2.21 refuses to iterate it, with or without
+        AutoGraph and even when its first dimension is known: tracing fails with
+        `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor is not allowed`.
+        The common case is `height, width = tf.shape(images)[1:3]`. Use `tf.unstack(t)` (a
+        Python list of tensors, which unpacks), index the elements (`t[0]`, `t[1]`), or the
+        static shape (`x.shape`) where it is known. Evidence required: the value is computed by
+        a TF op that returns one tensor (ops that return a tuple, such as `tf.nn.moments` or
+        `tf.split`, unpack fine, and so may Keras layer calls).
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        for target in node.targets:
+            if not isinstance(target.target, (cst.Tuple, cst.List)):
+                continue
+            if sequence_of_tensors(self.model, node.value, self.context.scope):
+                return
+            op = op_tensor(self.model, node.value, self.context.scope)
+            if op is not None:
+                self.report(
+                    target.target,
+                    f"traced `{fn.qualname}` unpacks a graph tensor into "
+                    f"{len(target.target.elements)} Python names, which fails while tracing; "
+                    "use `tf.unstack` or index it",
+                    because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                )
+                return

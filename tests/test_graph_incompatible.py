@@ -221,3 +221,60 @@ def test_keras3_static_shape_arithmetic_is_a_python_condition():
         "        return x\n"
     )
     assert rule_ids(source, ["TF808"]) == []
+
+
+# TF899/TF898, checked under TF 2.21: a Python `assert` on a tensor, and unpacking a tensor into
+# names, fail while tracing with AutoGraph and without it.
+TRACED = "import tensorflow as tf\nimport keras\n@tf.function\ndef f(x, y):\n"
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        (TRACED + "    assert tf.reduce_min(x) > 0.0\n    return x\n", "TF899"),
+        (TRACED + "    assert tf.reduce_all(x > 0), 'negative'\n    return x\n", "TF899"),
+        (TRACED + "    m = tf.reduce_max(x)\n    assert m < 1.0 and True\n    return x\n", "TF899"),
+        (KERAS3_LAYER + "        assert keras.ops.min(x) >= 0\n        return x\n", "TF899"),
+        (TRACED + "    h, w = tf.shape(x)\n    return h * w\n", "TF898"),
+        (TRACED + "    b, h, w, c = tf.shape(x)\n    return b\n", "TF898"),
+        (TRACED + "    s = tf.shape(x)[1:3]\n    h, w = s\n    return h\n", "TF898"),
+        (TRACED + "    a, b = tf.concat([x, y], 0) * 2.0\n    return a\n", "TF898"),
+        (KERAS3_LAYER + "        a, b = keras.ops.abs(x)\n        return a\n", "TF898"),
+        # a helper traced code calls
+        (
+            "import tensorflow as tf\ndef dims(t):\n    h, w = tf.shape(t)\n    return h\n"
+            "@tf.function\ndef f(x):\n    return dims(x)\n",
+            "TF898",
+        ),
+    ],
+)
+def test_assert_and_unpacking_of_a_tensor(source, rule):
+    assert rule_ids(source, ["TF899", "TF898"]) == [rule]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # static shapes, Python values and identity tests are answered by Python
+        TRACED + "    assert x.shape[0] == 2\n    assert x is not None\n    return x\n",
+        TRACED + "    assert isinstance(x, tf.Tensor)\n    return x\n",
+        # eager code
+        "import tensorflow as tf\ndef f(x):\n    assert tf.reduce_min(x) > 0\n"
+        "    h, w = tf.shape(x)\n    return h\n",
+        # lists and tuples of tensors unpack
+        TRACED + "    mean, var = tf.nn.moments(x, [0])\n    a, b = tf.split(x, 2)\n"
+        "    h, w = tf.unstack(tf.shape(x))\n    return mean\n",
+        TRACED + "    h, w = x.shape\n    q, r = tf.linalg.qr(x)\n    return h\n",
+        # a parameter may be a tuple; a Keras layer or own function may return one
+        TRACED + "    a, b = x\n    return a\n",
+        KERAS3_LAYER + "        out, state = self.rnn(x)\n        return out\n",
+        KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        return x\n",
+        "import tensorflow as tf\ndef pair(t):\n    return t, t\n@tf.function\ndef f(x):\n"
+        "    a, b = pair(tf.abs(x))\n    return a\n",
+        # eager-only branch
+        TRACED
+        + "    if tf.executing_eagerly():\n        assert tf.reduce_min(x) > 0\n    return x\n",
+    ],
+)
+def test_no_assert_or_unpacking_finding(source):
+    assert rule_ids(source, ["TF899", "TF898"]) == []
