@@ -48,6 +48,8 @@ class Knowledge:
     returns: dict[str, str]  # public function path -> kind of what it returns
     members: dict[str, dict[str, str]]  # kind -> attribute (or "method()") -> kind
     side_effects: dict[str, str]  # call path -> "log" | "seed"
+    # op path -> its shape parameter: {"parameter", "position", "none"}
+    shape_parameters: dict[str, dict]
 
 
 @cache
@@ -62,6 +64,7 @@ def knowledge() -> Knowledge:
         returns=data["returns"],
         members=data["members"],
         side_effects=data["side_effects"],
+        shape_parameters=data["shape_parameters"],
     )
 
 
@@ -136,3 +139,26 @@ def side_effect(qualified: str | None) -> str | None:
     if not qualified:
         return None
     return knowledge().side_effects.get(canonical(qualified))
+
+
+@dataclass(frozen=True)
+class ShapeParameter:
+    """The parameter of an op that gives the shape of what it builds (``tf.zeros``'s ``shape``),
+    and whether a ``None`` dimension there is accepted in a traced function: False where it
+    fails (``tf.reshape``), True where it is a partial shape to check (``tf.ensure_shape``),
+    None where the generator's probe could not tell."""
+
+    name: str
+    position: int
+    accepts_none: bool | None
+
+
+def shape_parameter(qualified: str | None) -> ShapeParameter | None:
+    """The shape parameter of the op ``qualified``, if it has one (see ShapeParameter)."""
+    if not qualified:
+        return None
+    found = knowledge().shape_parameters.get(canonical(qualified))
+    if found is None:
+        return None
+    none = {"fails": False, "accepted": True}.get(found["none"])
+    return ShapeParameter(found["parameter"], found["position"], none)

@@ -72,6 +72,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "tfnames",
                 "walk",
                 "knowledge",
+                "shapes",
             }
         ),
     ),
