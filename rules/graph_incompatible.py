@@ -542,3 +542,82 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
                 )
                 return
+
+
+_ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
+
+
+class NoneDimensionUsedAsSize(_TracedRule):
+    id = "TF897"
+    name = "none-dimension-used-as-size"
+    severity = "error"
+    message = "a static dimension that may be None is used as a size in traced code"
+    rationale = """
+        `x.shape[i]` is read while tracing: a Python `int` where the traced shape knows that
+        size, `None` where it does not. With an `input_signature` that gives the dimension as
+        `None` (`tf.TensorSpec([None, 784])`), with `reduce_retracing=True` once a shape has
+        changed, and for the batch dimension of a Keras `call` (None when Keras builds the layer
+        on a `keras.Input`, or relaxes the shapes of a partial last batch), it is `None`, and
+        using it as a size fails while tracing: `tf.reshape(x, [x.shape[0], -1])` raises
+        `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
+        4])` `Expected int32, but got None`, `range(x.shape[0])` and `x.shape[0] * 2` a Python
+        `TypeError`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
+        3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
+        take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
+        them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
+        shapes) are reported only with `--preview`.
+    """
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if type(node.operator).__name__ in _ARITHMETIC:
+            for side in (node.left, node.right):
+                self._check(side, node, "Python arithmetic on it")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None or not node.args:
+            return
+        name = self.model.call_name(node)
+        if name == "builtins.range":
+            for arg in node.args:
+                self._check(arg.value, node, "`range()`")
+            return
+        parameter = knowledge.shape_parameter(name)
+        if parameter is None or parameter.accepts_none is not False:
+            return
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword != parameter.name and (keyword is not None or index != parameter.position):
+                continue
+            value = arg.value
+            elements = (
+                [e.value for e in value.elements]
+                if isinstance(value, (cst.List, cst.Tuple))
+                else [value]
+            )
+            for element in elements:
+                self._check(element, node, f"the shape given to `{code(node.func)}`")
+
+    def _check(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+        if not isinstance(expr, (cst.Subscript, cst.Name)):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        dimension = self.model.unknown_dimension(expr, self.context.scope)
+        if dimension is None:
+            return
+        self.report(
+            expr,
+            f"`{code(expr)}` may be None in traced `{fn.qualname}`, and {how} then fails while "
+            "tracing; use the dynamic size (`tf.shape(...)[i]`)",
+            because=[
+                (dimension.why, dimension.where),
+                (f"it is used as a size here ({how})", sink),
+            ],
+            gap=None
+            if dimension.certain
+            else "the dimension is None only in some traces: " + dimension.why,
+        )

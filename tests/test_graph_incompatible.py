@@ -278,3 +278,80 @@ def test_assert_and_unpacking_of_a_tensor(source, rule):
 )
 def test_no_assert_or_unpacking_finding(source):
     assert rule_ids(source, ["TF899", "TF898"]) == []
+
+
+# TF897, checked under TF 2.21: a static dimension that is None while tracing, used as a size.
+SIGNED = (
+    "import tensorflow as tf\nimport keras\n"
+    "@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])\ndef f(x):\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, preview",
+    [
+        (SIGNED + "    return tf.reshape(x, [x.shape[0], 2, 2])\n", False),
+        (SIGNED + "    return tf.zeros((x.shape[0], 2))\n", False),
+        (SIGNED + "    return tf.random.normal(shape=[x.shape[0]])\n", False),
+        (SIGNED + "    return x * (x.shape[0] * 2)\n", False),
+        (
+            SIGNED
+            + "    s = 0.0\n    for i in range(x.shape[0]):\n        s += x[i]\n    return s\n",
+            False,
+        ),
+        (SIGNED + "    n = x.shape[0]\n    return keras.ops.ones([n, 4])\n", False),
+        (SIGNED + "    return tf.reshape(x, [x.get_shape()[-2], 4])\n", False),
+        # a module-level signature, and a method (its `self` is not in the signature)
+        (
+            "import tensorflow as tf\nSIG = [tf.TensorSpec(shape=None)]\n"
+            "@tf.function(input_signature=SIG)\ndef f(x):\n    return tf.zeros([x.shape[1]])\n",
+            False,
+        ),
+        (
+            "import tensorflow as tf\nclass M(tf.Module):\n"
+            "    @tf.function(input_signature=[tf.TensorSpec([None, 3])])\n    def f(self, x):\n"
+            "        return tf.reshape(x, (x.shape[0] * 3,))\n",
+            False,
+        ),
+        (
+            "import tensorflow as tf\ndef f(x):\n    return tf.zeros([x.shape[0]])\n"
+            "g = tf.function(f, input_signature=(tf.TensorSpec([None]),))\n",
+            False,
+        ),
+        # the batch of a Keras call, and relaxed shapes: None only in some traces
+        (
+            KERAS3_LAYER + "        return keras.ops.reshape(x, (x.shape[0], -1))\n",
+            True,
+        ),
+        (
+            "import tensorflow as tf\n@tf.function(reduce_retracing=True)\ndef f(x):\n"
+            "    return tf.zeros([x.shape[0], 2])\n",
+            True,
+        ),
+    ],
+)
+def test_a_none_dimension_used_as_a_size(source, preview):
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # known sizes
+        SIGNED + "    return tf.reshape(x, [-1, x.shape[1] // 2, 2])\n",
+        "import tensorflow as tf\n@tf.function\ndef f(x):\n    return tf.zeros([x.shape[0], 2])\n",
+        # the dynamic size, a partial shape to check, a test of None
+        SIGNED + "    return tf.reshape(x, [tf.shape(x)[0], 2, 2])\n",
+        SIGNED + "    return tf.ensure_shape(x, [x.shape[0], 4])\n",
+        SIGNED + "    if x.shape[0] is None:\n        return x\n    return x\n",
+        SIGNED + "    n = x.shape[0] or tf.shape(x)[0]\n    return tf.zeros([n])\n",
+        # not the Keras batch dimension, and eager code
+        KERAS3_LAYER + "        return keras.ops.reshape(x, (-1, x.shape[1] * x.shape[2]))\n",
+        "import tensorflow as tf\ndef f(x):\n    return tf.zeros([x.shape[0]])\n",
+        # a name rebound, a parameter rebound
+        SIGNED + "    x = tf.ones([3, 4])\n    return tf.zeros([x.shape[0]])\n",
+    ],
+)
+def test_no_none_dimension_finding(source):
+    assert rule_ids(source, ["TF897"]) == []
