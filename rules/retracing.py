@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint import knowledge
+from tf2lint.kinds import Kind
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
+from tf2lint.model import (
+    TF_FUNCTION_NAMES,
+    BindingSite,
+    FunctionInfo,
+    ModuleModel,
+    Scope,
+    input_signature,
+)
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal, short
 from tf2lint.rules.leaked_tensors import converted_loop
@@ -677,23 +685,22 @@ class NewModelPredictPerCall(Rule):
             context.in_traced_code
             or not isinstance(func, cst.Attribute)
             or func.attr.value not in _PER_MODEL_FUNCTIONS
-            or not isinstance(func.value, cst.Name)
+            or not isinstance(func.value, (cst.Name, cst.Call))
         ):
             return
         model, receiver = self.model, func.value
         if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
             return
-        kind = model.kind_of(receiver, context.scope)
-        if kind is None or kind.kind != "model":
-            return
-        built = self._built_here(receiver, context.scope)
+        built = self._built(receiver, context.scope)
         if built is None:
             return
-        body = context.function.node if context.function is not None else None
-        if _trains(body or self._module, receiver.value):
-            return
-        method = f"`{receiver.value}.{func.attr.value}`"
-        loops = [loop for loop in context.loops if model.inside(built, loop)]
+        if isinstance(receiver, cst.Name):
+            body = context.function.node if context.function is not None else None
+            if _trains(body or self._module, receiver.value):
+                return
+        method = f"`{short(receiver, 30)}.{func.attr.value}`"
+        kind = built.kind
+        loops = [loop for loop in context.loops if built.inside(loop)]
         if loops:
             if _often(model, loops):
                 self.report(
@@ -725,24 +732,81 @@ class NewModelPredictPerCall(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self._module = node
 
-    def _built_here(self, name: cst.Name, scope: Scope):
-        """The one binding of ``name``, in the current function, that builds a model by a call
-        (not one taken from a cache: a once-decorated function)."""
+    def _built(self, receiver: cst.BaseExpression, scope: Scope) -> _BuiltModel | None:
+        """The model ``receiver`` is, when built anew where it is used: a call that builds one
+        (``build_model().predict(x)``), or a name whose binding here builds one."""
         model = self.model
-        sites = model.lookup(name.value, scope).sites
-        if (
-            len(sites) != 1
-            or sites[0].kind != "assign"
-            or sites[0].where is not self.context.function
-        ):
-            return None
-        value = sites[0].value
-        if not isinstance(value, cst.Call):
-            return None
+        if isinstance(receiver, cst.Call):
+            value, site = receiver, None
+        else:
+            site = self._built_here(receiver, scope)
+            if site is None:
+                return None
+            value = site.value
         callee = model.callee(value, scope)
         if callee is not None and callee.runs_once:
+            return None  # taken from a cache
+        kind = model.kind_of(value, scope)
+        if kind is None or kind.kind != "model":
             return None
-        return sites[0]
+        if site is None:
+            return _BuiltModel(value, kind, lambda loop: True)
+        return _BuiltModel(site.node, kind, lambda loop: model.inside(site, loop))
+
+    def _built_here(self, name: cst.Name, scope: Scope) -> BindingSite | None:
+        """The binding of ``name`` that the read sees, when it is a call in the current
+        function: its only binding, or (a name bound again elsewhere: a notebook's cells) the
+        one that the read's loop makes unconditionally before it, on every iteration."""
+        model = self.model
+        sites = model.binding_of(name, scope).sites
+        here = [
+            s
+            for s in sites
+            if s.kind == "assign" and s.where is self.context.function and _is_call(s.value)
+        ]
+        if len(sites) == 1 and len(here) == 1:
+            return here[0]
+        loops = self.context.loops
+        if not loops:
+            return None
+        loop = loops[-1]
+        read = _event_index(self.context).get(id(name), -1)
+        fresh = [
+            s for s in here if model.inside(s, loop) and s.order < read and _assigned_in(loop, s)
+        ]
+        return fresh[-1] if fresh else None
+
+
+class _BuiltModel(NamedTuple):
+    node: cst.CSTNode  # where it is built
+    kind: Kind
+    inside: Callable[[cst.CSTNode], bool]  # whether it is built inside a given loop
+
+
+def _is_call(value: cst.BaseExpression | None) -> bool:
+    return isinstance(value, cst.Call)
+
+
+def _event_index(context) -> dict[int, int]:
+    """Each node's position in the module's walk, computed once per module."""
+
+    def compute() -> dict[int, int]:
+        return {id(node): i for i, (node, entering) in enumerate(context.model.events) if entering}
+
+    return context.memo(_event_index, compute)
+
+
+def _assigned_in(loop: cst.CSTNode, site: BindingSite) -> bool:
+    """Whether ``site`` is a plain assignment statement of ``loop``'s own body (not under an
+    ``if`` or ``try`` in it): it runs on every iteration."""
+    body = getattr(getattr(loop, "body", None), "body", ())
+    for statement in body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and any(t.target is site.node for t in small.targets):
+                return True
+    return False
 
 
 def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:

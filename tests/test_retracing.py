@@ -454,3 +454,41 @@ def test_a_tensor_whose_shape_changes_in_the_loop(driver):
 )
 def test_no_varying_shape_finding(source):
     assert rule_ids(source, ["TF598"]) == []
+
+
+# TF507's forms from issue 28 (run under TF 2.21: 4 traces per iteration in both).
+BUILD = (
+    "import keras\nimport numpy as np\nx = np.ones((4, 3))\n"
+    "def build_model():\n"
+    "    return keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # the model built by the call the method is called on
+        "for i in range(10):\n    print(build_model().predict(x))\n",
+        "preds = [build_model().predict(x) for _ in range(10)]\n",
+        "for path in paths:\n    keras.models.load_model(path).evaluate(x, x)\n",
+        # a name bound elsewhere too (a notebook's earlier cell), rebound in the loop first
+        "model = build_model()\nmodel.summary()\n"
+        "for i in range(10):\n    model = build_model()\n    model.predict(x)\n",
+    ],
+)
+def test_new_model_per_iteration_in_more_spellings(driver):
+    (d,) = lint(BUILD + driver, ["TF507"])
+    assert d.rule == "TF507" and "new Keras model built on every iteration" in d.message
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # rebound only under a condition in the loop: not shown to be new on every iteration
+        "model = build_model()\nfor i in range(10):\n    if i % 2:\n        model = build_model()\n"
+        "    model.predict(x)\n",
+        "for i in range(3):\n    build_model().predict(x)\n",  # fewer than TF's warning needs
+    ],
+)
+def test_no_new_model_finding_in_more_spellings(driver):
+    assert rule_ids(BUILD + driver, ["TF507"]) == []
