@@ -50,6 +50,7 @@ class Knowledge:
     side_effects: dict[str, str]  # call path -> "log" | "seed"
     # op path -> its shape parameter: {"parameter", "position", "none"}
     shape_parameters: dict[str, dict]
+    single_tensors: frozenset[str]  # ops the probe saw give one tf.Tensor
 
 
 @cache
@@ -65,6 +66,7 @@ def knowledge() -> Knowledge:
         members=data["members"],
         side_effects=data["side_effects"],
         shape_parameters=data["shape_parameters"],
+        single_tensors=frozenset(data["single_tensors"]),
     )
 
 
@@ -162,3 +164,10 @@ def shape_parameter(qualified: str | None) -> ShapeParameter | None:
         return None
     none = {"fails": False, "accepted": True}.get(found["none"])
     return ShapeParameter(found["parameter"], found["position"], none)
+
+
+def returns_one_tensor(qualified: str | None) -> bool:
+    """Whether the op ``qualified`` gives one ``tf.Tensor``, as the generator saw by calling it
+    (``tf.shape``, ``tf.reduce_sum``); False where it gives a tuple of tensors or no sample call
+    could tell (``tf.image.combined_non_max_suppression``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().single_tensors

@@ -479,15 +479,14 @@ def op_tensor(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> cst.Call | None:
     """The TF op call that makes ``expr`` one tensor, not a Python sequence of them: an op the
-    knowledge base says returns a tensor, a slice or arithmetic of one, or a local name every
-    binding of which is one. Calls of Keras layers and of the module's own functions do not
-    count: they may return tuples."""
+    knowledge base saw give one tensor (by calling it), a slice or arithmetic of one, or a local
+    name every binding of which is one. Calls of Keras layers and of the module's own
+    functions do not count: they may return tuples."""
     if depth > 8 or scope is None:
         return None
     deeper = depth + 1
     if isinstance(expr, cst.Call):
-        name = model.call_name(expr)
-        return expr if name is not None and knowledge.returns(name) == "tensor" else None
+        return expr if knowledge.returns_one_tensor(model.call_name(expr)) else None
     if isinstance(expr, cst.Subscript):
         return op_tensor(model, expr.value, scope, deeper)
     if isinstance(expr, cst.BinaryOperation):
@@ -519,8 +518,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
         The common case is `height, width = tf.shape(images)[1:3]`. Use `tf.unstack(t)` (a
         Python list of tensors, which unpacks), index the elements (`t[0]`, `t[1]`), or the
         static shape (`x.shape`) where it is known. Evidence required: the value is computed by
-        a TF op that returns one tensor (ops that return a tuple, such as `tf.nn.moments` or
-        `tf.split`, unpack fine, and so may Keras layer calls).
+        a TF op that the knowledge base saw return one tensor, by calling it (ops that return a
+        tuple, such as `tf.nn.moments`, `tf.split` or `tf.clip_by_global_norm`, unpack fine,
+        and so may Keras layer calls).
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:

@@ -30,6 +30,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   layers, ``Callback.model`` -> model) and, named with ``()``, what its methods return
   (``Dataset.map()`` -> dataset), from the stubs; ``Model.metrics``, untyped there, from a small
   compiled model of each Keras (``probe_model_members``).
+* ``single_tensors``: the ops that, called eagerly on the same sample tensors, give one
+  ``tf.Tensor`` for every sample call that succeeds (``probe_single_tensors``): what such an op
+  returns is one tensor, not a tuple of them, which ``a, b = op(...)`` would unpack (an op no
+  sample suits, such as ``tf.image.combined_non_max_suppression``, is said to return a tensor
+  but is not in this list).
 * ``shape_parameters``: the ops (TF and ``keras.ops``) with a parameter that gives the shape of
   what they build (named ``shape``, ``new_shape``, ``newshape`` or ``dims``, as TF and Keras
   name it), its position, and whether a ``None`` dimension there is accepted in a traced
@@ -353,6 +358,34 @@ def probe_shape_parameters(
     return found
 
 
+def probe_single_tensors(
+    returns: dict[str, str], tf: types.ModuleType, keras_module: types.ModuleType
+) -> list[str]:
+    """The ops said to return a tensor that, called eagerly on the sample tensors, give one
+    ``tf.Tensor`` for each sample call that succeeds (at least one does)."""
+    roots = {"tensorflow": tf, "keras": keras_module}
+    arguments = _probe_arguments(tf)
+    found = []
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root not in roots or any(s in path for s in PROBE_SKIPPED):
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        given = []
+        for args in arguments:
+            try:
+                value = op(*args)
+            except Exception:
+                continue
+            given.append(isinstance(value, tf.Tensor))
+        if given and all(given):
+            found.append(path)
+    return found
+
+
 # Keras backend functions the probe never calls: they set or clear global state.
 BACKEND_SKIPPED = ("set_", "clear_", "reset_", "batch_set", "manual_", "update", "moving_", "print")
 
@@ -630,6 +663,7 @@ def build() -> dict:
         backends["keras.backend."] = keras._tf_keras.keras.backend
         returns.update(backend_variable_returns(backends, tf))
         shapes = probe_shape_parameters(returns, tf, keras)
+        single = probe_single_tensors(returns, tf, keras)
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})
@@ -652,6 +686,7 @@ def build() -> dict:
             "members": members,
             "side_effects": side_effects(tf),
             "shape_parameters": shapes,
+            "single_tensors": single,
         }
 
 

@@ -265,6 +265,9 @@ def test_assert_and_unpacking_of_a_tensor(source, rule):
         TRACED + "    mean, var = tf.nn.moments(x, [0])\n    a, b = tf.split(x, 2)\n"
         "    h, w = tf.unstack(tf.shape(x))\n    return mean\n",
         TRACED + "    h, w = x.shape\n    q, r = tf.linalg.qr(x)\n    return h\n",
+        # ops said to return a tensor that give tuples (found on tf-models-official)
+        TRACED + "    g, n = tf.clip_by_global_norm([x], 1.0)\n"
+        "    b, s, _, _ = tf.image.combined_non_max_suppression(x, y, 1, 1)\n    return g\n",
         # a parameter may be a tuple; a Keras layer or own function may return one
         TRACED + "    a, b = x\n    return a\n",
         KERAS3_LAYER + "        out, state = self.rnn(x)\n        return out\n",

@@ -205,3 +205,16 @@ def test_host_side_effects_are_known():
 def test_ops_say_which_parameter_shapes_what_they_build(qualified, name, position, accepts_none):
     assert kb.shape_parameter(qualified) == kb.ShapeParameter(name, position, accepts_none)
     assert kb.shape_parameter("tensorflow.reduce_sum") is None
+
+
+def test_ops_seen_to_give_one_tensor_are_told_from_those_giving_tuples():
+    for name in ("tensorflow.shape", "tensorflow.reduce_sum", "keras.ops.abs", "tensorflow.concat"):
+        assert kb.returns_one_tensor(name), name
+    # tuples (or nothing a sample call could tell), though said to return tensors
+    for name in (
+        "tensorflow.linalg.qr",
+        "tensorflow.math.top_k",
+        "tensorflow.clip_by_global_norm",
+        "tensorflow.image.combined_non_max_suppression",
+    ):
+        assert not kb.returns_one_tensor(name), name
