@@ -573,6 +573,8 @@ class RedundantNestedTfFunction(Rule):
     category = "api-misuse"
     severity = "info"
     message = "`@tf.function` on a function that only traced code uses: the decorator is redundant"
+    # its evidence spells the `tf.function` decorator
+    requires_text = ("function",)
     rationale = """
         Code that a `tf.function` calls is traced as part of it: a plain Python helper, method,
         `tf.map_fn`/`tf.vectorized_map` body or `functools.partial` of one becomes part of the
@@ -624,6 +626,8 @@ class TfFunctionOnKerasMethod(Rule):
     category = "api-misuse"
     severity = "info"
     message = "`@tf.function` on a Keras method that Keras already traces"
+    # its evidence spells the `tf.function` decorator
+    requires_text = ("function",)
     rationale = """
         Keras runs `call` (and `train_step`, `test_step`, `predict_step`, a metric's
         `update_state`...) inside the `tf.function` it builds for `fit`, `evaluate` and

@@ -449,6 +449,8 @@ class AssertOnTensorInTracedCode(_TracedRule):
     name = "assert-on-tensor-in-traced-code"
     severity = "error"
     message = "a Python `assert` on a tensor in traced code fails while tracing"
+    # its evidence spells `assert`
+    requires_text = ("assert",)
     rationale = """
         `assert cond` asks Python for the truth value of `cond`. Inside a `tf.function` (and a
         Keras `call` or `train_step`) a tensor condition is symbolic, so tracing fails with
@@ -552,6 +554,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
     name = "none-dimension-used-as-size"
     severity = "error"
     message = "a static dimension that may be None is used as a size in traced code"
+    # its evidence spells `.shape` (or `get_shape`)
+    requires_text = ("shape",)
     rationale = """
         `x.shape[i]` is read while tracing: a Python `int` where the traced shape knows that
         size, `None` where it does not. With an `input_signature` that gives the dimension as
@@ -569,7 +573,7 @@ class NoneDimensionUsedAsSize(_TracedRule):
     """
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        if type(node.operator).__name__ in _ARITHMETIC:
+        if self.context.in_traced_code and type(node.operator).__name__ in _ARITHMETIC:
             for side in (node.left, node.right):
                 self._check(side, node, "Python arithmetic on it")
 

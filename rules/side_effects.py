@@ -689,6 +689,8 @@ class FileOpenedInTracedCode(Rule):
     name = "file-opened-in-traced-code"
     category = "side-effect"
     message = "a file opened in traced code is written or read once, while tracing"
+    # its evidence spells the opener
+    requires_text = ("open", "GFile")
     rationale = """
         `open(...)` (or `tf.io.gfile.GFile`) inside a `tf.function` is Python: it runs while the
         function is traced, not when the graph runs. A log or metrics file written there gets

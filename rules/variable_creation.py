@@ -93,6 +93,8 @@ class FreshOptimizerPerCall(Rule):
     category = "variable-creation"
     severity = "error"
     message = "a new Keras optimizer is passed to a `tf.function` that applies it, on every call"
+    # a Keras optimizer's name spells `optimizers` where it is imported or used
+    requires_text = ("optimizers",)
     rationale = """
         An optimizer creates its variables (slots such as Adam's moments, its iteration count)
         the first time `apply_gradients` (or `minimize`) runs. Passed into a `tf.function`, a
