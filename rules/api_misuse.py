@@ -568,7 +568,7 @@ def _deliberate(decorator: cst.Decorator) -> bool:
 
 
 class RedundantNestedTfFunction(Rule):
-    id = "TF999"
+    id = "TF997"
     name = "redundant-nested-tf-function"
     category = "api-misuse"
     severity = "info"

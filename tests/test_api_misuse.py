@@ -288,7 +288,7 @@ def test_tensor_state_not_reported_for_variables_or_none_resets():
     assert rule_ids(reset, ["TF907"]) == []
 
 
-# TF999/TF998: a `@tf.function` where tracing already happens (checked under TF 2.21: a nested
+# TF997/TF998: a `@tf.function` where tracing already happens (checked under TF 2.21: a nested
 # tf.function is traced again as a function of its own, once per Python argument value; a
 # decorated Keras `call` stays a graph when the model runs eagerly).
 NESTED = "import functools\nimport keras\nimport tensorflow as tf\n"
@@ -309,10 +309,10 @@ NESTED = "import functools\nimport keras\nimport tensorflow as tf\n"
     ],
 )
 def test_a_tf_function_only_traced_code_uses(source):
-    (d,) = lint(source, ["TF999"])
-    assert d.rule == "TF999" and d.severity == "info" and "only traced code uses" in d.message
+    (d,) = lint(source, ["TF997"])
+    assert d.rule == "TF997" and d.severity == "info" and "only traced code uses" in d.message
     # a rule in preview: each finding carries the rule's reason as its gap
-    assert d.preview and d.evidence.gap == rule_by_id("TF999").preview
+    assert d.preview and d.evidence.gap == rule_by_id("TF997").preview
 
 
 @pytest.mark.parametrize(
@@ -333,7 +333,7 @@ def test_a_tf_function_only_traced_code_uses(source):
     ],
 )
 def test_no_redundant_tf_function_finding(source):
-    assert rule_ids(source, ["TF999"]) == []
+    assert rule_ids(source, ["TF997"]) == []
 
 
 @pytest.mark.parametrize(
@@ -348,7 +348,7 @@ def test_no_redundant_tf_function_finding(source):
     ],
 )  # fmt: skip
 def test_a_tf_function_on_a_method_keras_traces(source, method):
-    (d,) = lint(source, ["TF998", "TF999"])
+    (d,) = lint(source, ["TF998", "TF997"])
     assert d.rule == "TF998" and d.preview and f"`{method}`" in d.message
 
 
