@@ -839,6 +839,7 @@ def _rules(args: argparse.Namespace) -> int:
                 "summary": r.message,
                 "since_tensorflow": r.since_tensorflow,
                 "default": r.default_enabled,
+                "preview": r.preview is not None,
             }
             for r in rules
         ]

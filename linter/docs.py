@@ -125,10 +125,15 @@ def explain(rule: type[Rule]) -> str:
     fix_text = _FIX_TEXT[rule.fix_applicability]
     if rule.fix_safety:
         fix_text += " " + rule.fix_safety.strip()
+    preview = (
+        f"\n\nIn preview (its findings are shown with `--preview`): {rule.preview}"
+        if rule.preview
+        else ""
+    )
     return (
         f"{rule.id} {rule.name}{since}\n"
         f"category: {rule.category}  severity: {rule.severity}  fix: {rule.fix_applicability}\n\n"
-        f"## What it does\n{rule.message}\n\n"
+        f"## What it does\n{rule.message}{preview}\n\n"
         f"## Why is this bad?\n{textwrap.dedent(rule.rationale).strip()}\n\n"
         f"## Example\n```python\n{_fixture(rule, 'bad')}```\n\n"
         f"## Use instead\n```python\n{_fixture(rule, 'good')}```\n\n"

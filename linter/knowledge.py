@@ -56,6 +56,9 @@ class Knowledge:
     # of the value it converts (None: none)}
     dtype_parameters: dict[str, dict[str, int | None]]
     host_methods: dict[str, frozenset[str]]  # kind -> methods giving NumPy or Python values
+    # op path -> its shape parameter: {"parameter", "position", "none"}
+    shape_parameters: dict[str, dict]
+    single_tensors: frozenset[str]  # ops the probe saw give one tf.Tensor
 
 
 @cache
@@ -74,6 +77,8 @@ def knowledge() -> Knowledge:
         integer_dtypes=frozenset(data["integer_dtypes"]),
         dtype_parameters=data["dtype_parameters"],
         host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
+        shape_parameters=data["shape_parameters"],
+        single_tensors=frozenset(data["single_tensors"]),
     )
 
 
@@ -196,3 +201,33 @@ def host_method(kind: str | None, method: str) -> bool:
     """Whether ``<a kind>.method(...)`` hands back NumPy arrays or Python values, leaving the
     graph (``tensor.numpy()``, ``model.predict(x)``)."""
     return method in knowledge().host_methods.get(kind or "", frozenset())
+
+
+@dataclass(frozen=True)
+class ShapeParameter:
+    """The parameter of an op that gives the shape of what it builds (``tf.zeros``'s ``shape``),
+    and whether a ``None`` dimension there is accepted in a traced function: False where it
+    fails (``tf.reshape``), True where it is a partial shape to check (``tf.ensure_shape``),
+    None where the generator's probe could not tell."""
+
+    name: str
+    position: int
+    accepts_none: bool | None
+
+
+def shape_parameter(qualified: str | None) -> ShapeParameter | None:
+    """The shape parameter of the op ``qualified``, if it has one (see ShapeParameter)."""
+    if not qualified:
+        return None
+    found = knowledge().shape_parameters.get(canonical(qualified))
+    if found is None:
+        return None
+    none = {"fails": False, "accepted": True}.get(found["none"])
+    return ShapeParameter(found["parameter"], found["position"], none)
+
+
+def returns_one_tensor(qualified: str | None) -> bool:
+    """Whether the op ``qualified`` gives one ``tf.Tensor``, as the generator saw by calling it
+    (``tf.shape``, ``tf.reduce_sum``); False where it gives a tuple of tensors or no sample call
+    could tell (``tf.image.combined_non_max_suppression``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().single_tensors

@@ -51,6 +51,7 @@ from tf2lint.scopes import (
     Scope,
     _Edge,
 )
+from tf2lint.shapes import UnknownDimension, unknown_dimension
 from tf2lint.tape import TapeView
 from tf2lint.tfnames import (  # noqa: F401
     BUILTIN_NAMES,
@@ -640,6 +641,14 @@ class ModuleModel:
         "callback", "optimizer", "tensor", "dataset", "list[layer]"...), with why; None when
         the module does not show it. See tf2lint.kinds."""
         return kind_of(self, expr, scope)
+
+    def unknown_dimension(
+        self, expr: cst.BaseExpression, scope: Scope | None
+    ) -> UnknownDimension | None:
+        """Whether ``expr`` (``x.shape[i]``, or a local bound to one) is a dimension that may be
+        None while its function is traced, and why (an ``input_signature`` with None, a Keras
+        batch dimension, relaxed shapes). See tf2lint.shapes."""
+        return unknown_dimension(self, expr, scope)
 
     def return_values(self, fn: FunctionInfo) -> list[cst.BaseExpression]:
         """What ``fn``'s ``return`` statements return (not those of functions inside it)."""

@@ -254,6 +254,10 @@ class Rule:
     fix_safety: ClassVar[str] = ""  # why the fix is safe or unsafe, for the docs
     since_tensorflow: ClassVar[str | None] = None  # only when target-tensorflow >= this
     default_enabled: ClassVar[bool] = True  # False: runs only when selected explicitly
+    # Why the rule as a whole is in preview (ruff's model): each finding carries this as the
+    # gap in its evidence, so it is shown only with --preview until its measured precision on
+    # application code earns it the default. None: its findings are shown by default.
+    preview: ClassVar[str | None] = None
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
     # True: the engine reports this rule's findings, the suppression comments that silenced
     # nothing, once the other rules have run (TF000); it visits nothing itself.
@@ -306,6 +310,7 @@ class Rule:
                 replacement_text=replacement_text,
             )
         context = self.context
+        gap = gap or self.preview
         self.context.add_report(
             Report(
                 type(self),

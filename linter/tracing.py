@@ -72,6 +72,26 @@ def replaced_gap(fn: FunctionInfo) -> str | None:
     )
 
 
+# Keras callback hooks that `fit` calls before its first train step, so before tracing it.
+_HOOKS_BEFORE_FIRST_STEP = frozenset({"on_train_begin"})
+
+
+def runs_after_first_trace(fn: FunctionInfo) -> str | None:
+    """Why ``fn`` runs after Keras has traced the functions it trains with, if it does: it is a
+    hook of the module's own Keras callback (``on_epoch_end``, ``on_train_batch_begin``...),
+    which ``fit`` calls between steps (all but ``on_train_begin``, which comes before the
+    first)."""
+    cls = fn.cls
+    if cls is None or cls.keras_kind != "callback":
+        return None
+    if not fn.name.startswith("on_") or fn.name in _HOOKS_BEFORE_FIRST_STEP:
+        return None
+    return (
+        f"`{fn.qualname}` is a Keras callback hook: `fit` calls it after it has traced its "
+        "train step"
+    )
+
+
 N = TypeVar("N")
 
 

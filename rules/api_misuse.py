@@ -6,10 +6,16 @@ import json
 from functools import cache
 from importlib import resources
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
-from tf2lint.rules.common import constructed_by, is_test_path, keras_optimizer_class
+from tf2lint.rules.common import (
+    constructed_by,
+    is_test_path,
+    keras_optimizer_class,
+    name_reads,
+)
 from tf2lint.rules.tf1_api import is_tf1_code
 from tf2lint.walk import walk
 
@@ -617,3 +623,121 @@ def _rebinding_methods(cls: ClassInfo) -> dict[str, set[str]]:
 
         walk(method.node.body, enter)
     return found
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+# Arguments of an inner `tf.function` that make it more than a copy of its caller's tracing: an
+# XLA cluster of its own, or AutoGraph set otherwise.
+_DELIBERATE_ARGUMENTS = frozenset({"jit_compile", "experimental_compile", "autograph"})
+
+
+def _tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.Decorator | None:
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        if model.qualified_name(target) in TF_FUNCTION_NAMES:
+            return decorator
+    return None
+
+
+def _deliberate(decorator: cst.Decorator) -> bool:
+    expr = decorator.decorator
+    return isinstance(expr, cst.Call) and any(
+        arg.keyword is not None and arg.keyword.value in _DELIBERATE_ARGUMENTS for arg in expr.args
+    )
+
+
+class RedundantNestedTfFunction(Rule):
+    id = "TF997"
+    name = "redundant-nested-tf-function"
+    category = "api-misuse"
+    severity = "info"
+    message = "`@tf.function` on a function that only traced code uses: the decorator is redundant"
+    # its evidence spells the `tf.function` decorator
+    requires_text = ("function",)
+    rationale = """
+        Code that a `tf.function` calls is traced as part of it: a plain Python helper, method,
+        `tf.map_fn`/`tf.vectorized_map` body or `functools.partial` of one becomes part of the
+        caller's graph. A nested `@tf.function` on such a function changes nothing it computes
+        (TF 2.21 traces it as a function of its own and calls it from each caller's graph), but
+        it is traced again for each Python argument value and input shape it is called with,
+        on top of its callers' traces, and its Python arguments then retrace it: a training
+        and an evaluation step that call `self.forward(x, training)` trace `forward` twice
+        more. It is redundant, not wrong, unless a Python value varies (see TF599). Remove
+        the inner decorator and keep `@tf.function` on the outermost function (the training
+        step, the serving function). Reported when every use of the function in the module is
+        in traced code; an inner function with `jit_compile` (an XLA cluster of its own) or its
+        own `autograph` setting is deliberate and not reported. In preview: a caller in another
+        module may use it eagerly.
+    """
+    preview = (
+        "redundant rather than wrong: it computes the same values; callers in other modules, "
+        "which this module cannot see, may call it eagerly"
+    )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        model = self.model
+        fn = model.function_of[node]
+        decorator = _tf_function_decorator(model, fn)
+        if decorator is None or _deliberate(decorator):
+            return
+        if fn.cls is not None and fn.name in knowledge.traced_methods(fn.cls.keras_kind):
+            return  # a Keras method: TF998's
+        reads = [
+            (read, reader)
+            for read, reader in name_reads(self.context).get(fn.name, ())
+            if reader is not fn
+        ]
+        if not reads or any(reader is None or not reader.traced for _, reader in reads):
+            return
+        read, reader = reads[0]
+        self.report(
+            decorator.decorator,
+            f"`@tf.function` on `{fn.qualname}`, which only traced code uses (`{reader.qualname}` "
+            "here): it is traced again as a function of its own; drop the inner decorator",
+            because=[(f"traced `{reader.qualname}` uses `{fn.name}` here", read)],
+            traced_in=reader,
+        )
+
+
+class TfFunctionOnKerasMethod(Rule):
+    id = "TF998"
+    name = "tf-function-on-keras-method"
+    category = "api-misuse"
+    severity = "info"
+    message = "`@tf.function` on a Keras method that Keras already traces"
+    # its evidence spells the `tf.function` decorator
+    requires_text = ("function",)
+    rationale = """
+        Keras runs `call` (and `train_step`, `test_step`, `predict_step`, a metric's
+        `update_state`...) inside the `tf.function` it builds for `fit`, `evaluate` and
+        `predict`, so a `@tf.function` on the method adds nothing to speed. It does change how
+        the method runs where Keras means it to run eagerly: calling the model eagerly
+        (`model(x)`), or compiling it with `run_eagerly=True` to debug, still runs the
+        decorated method as a graph, so prints, breakpoints and `.numpy()` there stop working
+        (TF 2.21, Keras 3: the body of a decorated `call` ran once in 20 eager calls). Remove
+        the decorator and let Keras decide; to compile for speed, use `jit_compile=True` in
+        `compile()`. In preview: redundant rather than wrong.
+    """
+    preview = (
+        "redundant rather than wrong: Keras traces the method anyway; it matters where the "
+        "method is run eagerly (an eager `model(x)`, `run_eagerly=True`)"
+    )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        model = self.model
+        fn = model.function_of[node]
+        cls = fn.cls
+        if cls is None or fn.name not in knowledge.traced_methods(cls.keras_kind):
+            return
+        decorator = _tf_function_decorator(model, fn)
+        if decorator is None or _deliberate(decorator):
+            return
+        self.report(
+            decorator.decorator,
+            f"`@tf.function` on `{fn.qualname}`: Keras already traces a {cls.keras_kind}'s "
+            f"`{fn.name}`, and the decorator keeps it a graph even when Keras runs it eagerly; "
+            "remove it",
+            because=[(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)],
+        )

@@ -444,3 +444,189 @@ class TensorConditionInUnconvertedCode(_TracedRule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+
+class AssertOnTensorInTracedCode(_TracedRule):
+    id = "TF899"
+    name = "assert-on-tensor-in-traced-code"
+    severity = "error"
+    message = "a Python `assert` on a tensor in traced code fails while tracing"
+    # its evidence spells `assert`
+    requires_text = ("assert",)
+    rationale = """
+        `assert cond` asks Python for the truth value of `cond`. Inside a `tf.function` (and a
+        Keras `call` or `train_step`) a tensor condition is symbolic, so tracing fails with
+        `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
+        allowed`: AutoGraph (TF 2.21) converts `if` and `while` on tensors but not `assert`, so
+        this fails in converted and unconverted code alike. Check values in the graph, on every
+        call, with `tf.debugging.assert_*` (`assert_all_finite`, `assert_greater`,
+        `tf.debugging.Assert`), or check static facts (`x.shape`, Python values) with `assert`.
+        Evidence required: the condition compares a value computed by a TF op or a Keras layer
+        call.
+    """
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        tensor = tensor_condition(self.model, node.test, self.context.scope)
+        if tensor is not None:
+            self.report(
+                node.test,
+                f"`assert` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                "use `tf.debugging.assert_*`",
+                because=[("this value is a graph tensor", tensor)],
+            )
+
+
+def op_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The TF op call that makes ``expr`` one tensor, not a Python sequence of them: an op the
+    knowledge base saw give one tensor (by calling it), a slice or arithmetic of one, or a local
+    name every binding of which is one. Calls of Keras layers and of the module's own
+    functions do not count: they may return tuples."""
+    if depth > 8 or scope is None:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Call):
+        return expr if knowledge.returns_one_tensor(model.call_name(expr)) else None
+    if isinstance(expr, cst.Subscript):
+        return op_tensor(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation):
+        return op_tensor(model, expr.left, scope, deeper) or op_tensor(
+            model, expr.right, scope, deeper
+        )
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return None
+        values = binding.known_values
+        if not values:
+            return None
+        found = [op_tensor(model, v, binding.scope, deeper) for v in values]
+        return found[0] if all(found) else None
+    return None
+
+
+class TensorUnpackedInTracedCode(_TracedRule):
+    id = "TF898"
+    name = "tensor-unpacked-in-traced-code"
+    severity = "error"
+    message = "unpacking a tensor into Python names (`a, b = t`) in traced code fails while tracing"
+    rationale = """
+        `a, b, c = t` iterates `t` in Python. A tensor inside a `tf.function` (and a Keras
+        `call` or `train_step`) is symbolic, and TF 2.21 refuses to iterate it, with or without
+        AutoGraph and even when its first dimension is known: tracing fails with
+        `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor is not allowed`.
+        The common case is `height, width = tf.shape(images)[1:3]`. Use `tf.unstack(t)` (a
+        Python list of tensors, which unpacks), index the elements (`t[0]`, `t[1]`), or the
+        static shape (`x.shape`) where it is known. Evidence required: the value is computed by
+        a TF op that the knowledge base saw return one tensor, by calling it (ops that return a
+        tuple, such as `tf.nn.moments`, `tf.split` or `tf.clip_by_global_norm`, unpack fine,
+        and so may Keras layer calls).
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        for target in node.targets:
+            if not isinstance(target.target, (cst.Tuple, cst.List)):
+                continue
+            if sequence_of_tensors(self.model, node.value, self.context.scope):
+                return
+            op = op_tensor(self.model, node.value, self.context.scope)
+            if op is not None:
+                self.report(
+                    target.target,
+                    f"traced `{fn.qualname}` unpacks a graph tensor into "
+                    f"{len(target.target.elements)} Python names, which fails while tracing; "
+                    "use `tf.unstack` or index it",
+                    because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                )
+                return
+
+
+_ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
+
+
+class NoneDimensionUsedAsSize(_TracedRule):
+    id = "TF897"
+    name = "none-dimension-used-as-size"
+    severity = "error"
+    message = "a static dimension that may be None is used as a size in traced code"
+    # its evidence spells `.shape` (or `get_shape`)
+    requires_text = ("shape",)
+    rationale = """
+        `x.shape[i]` is read while tracing: a Python `int` where the traced shape knows that
+        size, `None` where it does not. With an `input_signature` that gives the dimension as
+        `None` (`tf.TensorSpec([None, 784])`), with `reduce_retracing=True` once a shape has
+        changed, and for the batch dimension of a Keras `call` (None when Keras builds the layer
+        on a `keras.Input`, or relaxes the shapes of a partial last batch), it is `None`, and
+        using it as a size fails while tracing: `tf.reshape(x, [x.shape[0], -1])` raises
+        `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
+        4])` `Expected int32, but got None`, `range(x.shape[0])` and `x.shape[0] * 2` a Python
+        `TypeError`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
+        3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
+        take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
+        them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
+        shapes) are reported only with `--preview`.
+    """
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if self.context.in_traced_code and type(node.operator).__name__ in _ARITHMETIC:
+            for side in (node.left, node.right):
+                self._check(side, node, "Python arithmetic on it")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None or not node.args:
+            return
+        name = self.model.call_name(node)
+        if name == "builtins.range":
+            for arg in node.args:
+                self._check(arg.value, node, "`range()`")
+            return
+        parameter = knowledge.shape_parameter(name)
+        if parameter is None or parameter.accepts_none is not False:
+            return
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword != parameter.name and (keyword is not None or index != parameter.position):
+                continue
+            value = arg.value
+            elements = (
+                [e.value for e in value.elements]
+                if isinstance(value, (cst.List, cst.Tuple))
+                else [value]
+            )
+            for element in elements:
+                self._check(element, node, f"the shape given to `{code(node.func)}`")
+
+    def _check(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+        if not isinstance(expr, (cst.Subscript, cst.Name)):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        dimension = self.model.unknown_dimension(expr, self.context.scope)
+        if dimension is None:
+            return
+        self.report(
+            expr,
+            f"`{code(expr)}` may be None in traced `{fn.qualname}`, and {how} then fails while "
+            "tracing; use the dynamic size (`tf.shape(...)[i]`)",
+            because=[
+                (dimension.why, dimension.where),
+                (f"it is used as a size here ({how})", sink),
+            ],
+            gap=None
+            if dimension.certain
+            else "the dimension is None only in some traces: " + dimension.why,
+        )

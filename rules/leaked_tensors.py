@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
@@ -104,7 +105,7 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
         if sequence_of_tensors(model, iterable, scope):
             return None
         if computed_tensor(model, iterable, scope, api_only=True) or (
-            isinstance(iterable, cst.Call) and model.is_dataset(iterable)
+            isinstance(iterable, (cst.Call, cst.Name)) and model.is_dataset(iterable)
         ):
             return iterable
         if isinstance(iterable, cst.Call) and model.call_name(iterable) == "builtins.range":
@@ -112,7 +113,29 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
                 if computed_tensor(model, arg.value, scope, api_only=True):
                     return arg.value
         return None
-    return tensor_condition(model, loop.test, scope)
+    return tensor_condition(model, loop.test, scope) or _tensor_counter(model, loop.test, scope)
+
+
+def _tensor_counter(model, test: cst.BaseExpression, scope) -> cst.BaseExpression | None:
+    """A name compared in a ``while`` condition that is bound to a computed tensor and only
+    stepped otherwise (``i = tf.constant(0)`` ... ``i += 1``): stepping a tensor keeps it one."""
+    if not isinstance(test, cst.Comparison):
+        return None
+    for side in (test.left, *(c.comparator for c in test.comparisons)):
+        if not isinstance(side, cst.Name):
+            continue
+        sites = model.binding_of(side, scope).sites
+        assigned = [s for s in sites if s.kind == "assign"]
+        if (
+            assigned
+            and all(s.kind in ("assign", "augassign") for s in sites)
+            and all(
+                s.value is not None and computed_tensor(model, s.value, scope, api_only=True)
+                for s in assigned
+            )
+        ):
+            return side
+    return None
 
 
 def _list_stores(body: cst.CSTNode) -> list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]]:
@@ -188,8 +211,10 @@ class ListAppendInConvertedLoop(Rule):
         and cannot be used here`. Collect the values in a `tf.TensorArray` that the loop
         carries (`ta = ta.write(i, t)`, then `ta.stack()`), or accumulate into a tensor.
         Reported only when the loop is shown to be converted (its iterable or condition is a
-        computed tensor), the list is created in the function before the loop, a tensor is
-        stored in it, and it is read after the loop.
+        computed tensor or a dataset, or a `while` compares a counter kept as a tensor), the
+        list is created in the function before the loop, a tensor of the loop's body is stored
+        in it (computed by an op or a Keras layer or model, the loop's target, a name the body
+        binds to something other than Python data), and it is read after the loop.
     """
 
     def _visit_loop(self, loop: cst.For | cst.While) -> None:
@@ -216,7 +241,9 @@ class ListAppendInConvertedLoop(Rule):
             kind = (
                 "a `while` on a tensor condition"
                 if isinstance(loop, cst.While)
-                else ("a `for` over a tensor")
+                else "a `for` over a dataset"
+                if self.model.is_dataset(driver)
+                else "a `for` over a tensor"
             )
             self.report(
                 store,
@@ -256,15 +283,56 @@ class ListAppendInConvertedLoop(Rule):
         return binding.sites[0].node
 
     def _tensor_value(self, value: cst.BaseExpression, loop: cst.CSTNode, scope) -> bool:
-        """A computed tensor, or the target of a converted loop (a tensor of its body)."""
+        """A computed tensor, or a tensor of the converted loop's body: its target, a name the
+        body binds (AutoGraph carries it as a loop variable, or it is a temporary of the
+        body), a Keras layer or model called there, and ops and arithmetic on those."""
         if computed_tensor(self.model, value, scope):
             return True
-        if isinstance(value, cst.Name):
-            binding = self.model.binding_of(value, scope)
-            return bool(binding.sites) and all(
-                site.kind == "loop"
-                and site.value is not None
-                and computed_tensor(self.model, site.value, scope)
-                for site in binding.sites
-            )
+        return _body_tensor(self.model, value, loop, scope)
+
+
+def _python_data(model, value: cst.BaseExpression, scope) -> bool:
+    """A Python number or string (or arithmetic on them), or a container display."""
+    return model.is_python_scalar(value, scope) or isinstance(
+        value, (cst.List, cst.Tuple, cst.Dict, cst.Set)
+    )
+
+
+def _body_tensor(
+    model, value: cst.BaseExpression, loop: cst.CSTNode, scope, depth: int = 0
+) -> bool:
+    if depth > 8:
         return False
+    deeper = depth + 1
+    if isinstance(value, cst.Name):
+        # the loop's target, or a name bound in the body to something other than Python data
+        return any(
+            model.inside(s, loop)
+            and (
+                s.kind == "loop"
+                or (
+                    s.kind in ("assign", "augassign", "unpack")
+                    and not (s.value is not None and _python_data(model, s.value, scope))
+                )
+            )
+            for s in model.binding_of(value, scope).sites
+        )
+    if isinstance(value, cst.BinaryOperation):
+        return _body_tensor(model, value.left, loop, scope, deeper) or _body_tensor(
+            model, value.right, loop, scope, deeper
+        )
+    if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
+        return _body_tensor(model, value.expression, loop, scope, deeper)
+    if isinstance(value, cst.Subscript):
+        return _body_tensor(model, value.value, loop, scope, deeper)
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return any(_body_tensor(model, e.value, loop, scope, deeper) for e in value.elements)
+    if isinstance(value, cst.Call):
+        kind = model.kind_of(value.func, scope)
+        if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
+            return True  # `model(x)`, `self.dense(h)`: a Keras call gives tensors
+        if knowledge.returns(model.call_name(value)) == "tensor":
+            return any(
+                _body_tensor(model, a.value, loop, scope, deeper) for a in value.args if not a.star
+            )
+    return False

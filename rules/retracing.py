@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint import knowledge
+from tf2lint.kinds import Kind
 from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
+from tf2lint.model import (
+    TF_FUNCTION_NAMES,
+    BindingSite,
+    FunctionInfo,
+    ModuleModel,
+    Scope,
+    input_signature,
+)
 from tf2lint.rule import Rule
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
+from tf2lint.rules.leaked_tensors import converted_loop
 from tf2lint.tracing import root_reason
 from tf2lint.walk import walk
 
@@ -729,23 +738,22 @@ class NewModelPredictPerCall(Rule):
             context.in_traced_code
             or not isinstance(func, cst.Attribute)
             or func.attr.value not in _PER_MODEL_FUNCTIONS
-            or not isinstance(func.value, cst.Name)
+            or not isinstance(func.value, (cst.Name, cst.Call))
         ):
             return
         model, receiver = self.model, func.value
         if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
             return
-        kind = model.kind_of(receiver, context.scope)
-        if kind is None or kind.kind != "model":
-            return
-        built = self._built_here(receiver, context.scope)
+        built = self._built(receiver, context.scope)
         if built is None:
             return
-        body = context.function.node if context.function is not None else None
-        if _trains(body or self._module, receiver.value):
-            return
-        method = f"`{receiver.value}.{func.attr.value}`"
-        loops = [loop for loop in context.loops if model.inside(built, loop)]
+        if isinstance(receiver, cst.Name):
+            body = context.function.node if context.function is not None else None
+            if _trains(body or self._module, receiver.value):
+                return
+        method = f"`{short(receiver, 30)}.{func.attr.value}`"
+        kind = built.kind
+        loops = [loop for loop in context.loops if built.inside(loop)]
         if loops:
             if _often(model, loops):
                 self.report(
@@ -777,24 +785,81 @@ class NewModelPredictPerCall(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self._module = node
 
-    def _built_here(self, name: cst.Name, scope: Scope):
-        """The one binding of ``name``, in the current function, that builds a model by a call
-        (not one taken from a cache: a once-decorated function)."""
+    def _built(self, receiver: cst.BaseExpression, scope: Scope) -> _BuiltModel | None:
+        """The model ``receiver`` is, when built anew where it is used: a call that builds one
+        (``build_model().predict(x)``), or a name whose binding here builds one."""
         model = self.model
-        sites = model.lookup(name.value, scope).sites
-        if (
-            len(sites) != 1
-            or sites[0].kind != "assign"
-            or sites[0].where is not self.context.function
-        ):
-            return None
-        value = sites[0].value
-        if not isinstance(value, cst.Call):
-            return None
+        if isinstance(receiver, cst.Call):
+            value, site = receiver, None
+        else:
+            site = self._built_here(receiver, scope)
+            if site is None:
+                return None
+            value = site.value
         callee = model.callee(value, scope)
         if callee is not None and callee.runs_once:
+            return None  # taken from a cache
+        kind = model.kind_of(value, scope)
+        if kind is None or kind.kind != "model":
             return None
-        return sites[0]
+        if site is None:
+            return _BuiltModel(value, kind, lambda loop: True)
+        return _BuiltModel(site.node, kind, lambda loop: model.inside(site, loop))
+
+    def _built_here(self, name: cst.Name, scope: Scope) -> BindingSite | None:
+        """The binding of ``name`` that the read sees, when it is a call in the current
+        function: its only binding, or (a name bound again elsewhere: a notebook's cells) the
+        one that the read's loop makes unconditionally before it, on every iteration."""
+        model = self.model
+        sites = model.binding_of(name, scope).sites
+        here = [
+            s
+            for s in sites
+            if s.kind == "assign" and s.where is self.context.function and _is_call(s.value)
+        ]
+        if len(sites) == 1 and len(here) == 1:
+            return here[0]
+        loops = self.context.loops
+        if not loops:
+            return None
+        loop = loops[-1]
+        read = _event_index(self.context).get(id(name), -1)
+        fresh = [
+            s for s in here if model.inside(s, loop) and s.order < read and _assigned_in(loop, s)
+        ]
+        return fresh[-1] if fresh else None
+
+
+class _BuiltModel(NamedTuple):
+    node: cst.CSTNode  # where it is built
+    kind: Kind
+    inside: Callable[[cst.CSTNode], bool]  # whether it is built inside a given loop
+
+
+def _is_call(value: cst.BaseExpression | None) -> bool:
+    return isinstance(value, cst.Call)
+
+
+def _event_index(context) -> dict[int, int]:
+    """Each node's position in the module's walk, computed once per module."""
+
+    def compute() -> dict[int, int]:
+        return {id(node): i for i, (node, entering) in enumerate(context.model.events) if entering}
+
+    return context.memo(_event_index, compute)
+
+
+def _assigned_in(loop: cst.CSTNode, site: BindingSite) -> bool:
+    """Whether ``site`` is a plain assignment statement of ``loop``'s own body (not under an
+    ``if`` or ``try`` in it): it runs on every iteration."""
+    body = getattr(getattr(loop, "body", None), "body", ())
+    for statement in body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Assign) and any(t.target is site.node for t in small.targets):
+                return True
+    return False
 
 
 def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
@@ -826,3 +891,259 @@ def _trains(body: cst.CSTNode, name: str) -> bool:
 
     walk(body, enter)
     return found
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+
+def _fresh_callable(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A callable made anew on each iteration of one of ``loops``: a lambda or a
+    ``functools.partial(...)`` written at the call, or a name bound to one (or to a def)
+    inside the loop."""
+    if isinstance(value, cst.Lambda) or (
+        isinstance(value, cst.Call) and model.call_name(value) == "functools.partial"
+    ):
+        return Varying(f"a new `{short(value)}` made", value)
+    if not isinstance(value, cst.Name):
+        return None
+    sites = model.binding_of(value, scope).sites
+    if len(sites) != 1 or not any(model.inside(sites[0], loop) for loop in loops):
+        return None
+    site = sites[0]
+    made = site.kind == "def" or (
+        site.kind == "assign"
+        and (
+            isinstance(site.value, cst.Lambda)
+            or (
+                isinstance(site.value, cst.Call)
+                and model.call_name(site.value) == "functools.partial"
+            )
+        )
+    )
+    return Varying(f"a new callable `{value.value}` made", site.node) if made else None
+
+
+class PythonValueFromTracedCodeRetraces(Rule):
+    id = "TF599"
+    name = "python-value-from-traced-code-retraces"
+    category = "retracing"
+    message = (
+        "traced code calls a `tf.function` with a Python value or callable that changes in "
+        "its Python loop"
+    )
+    rationale = """
+        A `tf.function` called from another traced function is traced as a function of its own,
+        and specialised, like any `tf.function`, on the value of each Python argument and the
+        identity of each callable. A Python loop in traced code runs while tracing (it is
+        unrolled), so passing its loop variable, a float computed from it (`0.5 * scale`) or a
+        lambda or `functools.partial` made in the loop traces the inner function once per
+        iteration, every time the outer function traces: N traces, N function bodies in the
+        graph, where one would do. (Called from traced code, the inner `@tf.function` is
+        redundant anyway: its body would be traced as part of the caller.) Pass the value as a
+        tensor (`tf.constant(sigma)`), define the callable once outside the loop, or drop the
+        inner decorator. Loops AutoGraph converts (over tensors) are not reported: their
+        variables are tensors.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or not node.args or not context.loops:
+            return
+        model = self.model
+        fn = context.function
+        loops = [
+            loop
+            for loop in context.loops
+            if not (
+                fn.autograph
+                and isinstance(loop, (cst.For, cst.While))
+                and converted_loop(model, loop, context.scope) is not None
+            )
+        ]
+        if not loops:
+            return
+        target = traced_target(model, node, context.scope)
+        if target is None or target[2]:
+            return
+        label, callee, _ = target
+        if callee is fn:
+            return  # recursion: TF505's
+        params = list(callee.params) if callee is not None else []
+        if params and params[0] in ("self", "cls") and _bound_receiver(node, callee):
+            params = params[1:]
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            slot = (
+                arg.keyword.value
+                if arg.keyword
+                else (params[index] if index < len(params) else f"#{index}")
+            )
+            found = varying_python_value(model, arg.value, context.scope, loops) or _fresh_callable(
+                model, arg.value, context.scope, loops
+            )
+            if found is None:
+                continue
+            self.report(
+                arg.value,
+                f"traced `{fn.qualname}` calls `{label}` with {found.description} on every "
+                f"iteration of its Python loop, as `{slot}`: `{label}` is traced once per "
+                "iteration; pass a tensor or one callable, or drop the inner `@tf.function`",
+                because=[("it takes a new value here on every iteration", found.changed_at)],
+            )
+
+
+def _tf_function_expressions(model: ModuleModel, fn: FunctionInfo | None, call: cst.Call):
+    """The ``@tf.function(...)`` decorator of ``fn``, or the ``tf.function(f, ...)`` call a
+    name called by ``call`` is bound to."""
+    if fn is not None:
+        decorator = tf_function_decorator(model, fn)
+        if decorator is not None:
+            yield decorator
+    if isinstance(call.func, cst.Name):
+        yield from model.binding_of(call.func).values
+
+
+def _relaxes_shapes(model: ModuleModel, fn: FunctionInfo | None, call: cst.Call) -> bool:
+    """``reduce_retracing=True`` (``experimental_relax_shapes=True``): shapes that change are
+    traced as None from the second call on, so a varying length retraces at most once more."""
+    for expr in _tf_function_expressions(model, fn, call):
+        if isinstance(expr, cst.Call):
+            for arg in expr.args:
+                keyword = arg.keyword.value if arg.keyword is not None else None
+                if keyword in ("reduce_retracing", "experimental_relax_shapes") and not (
+                    isinstance(arg.value, cst.Name) and arg.value.value == "False"
+                ):
+                    return True
+    return False
+
+
+def varying_shape(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    depth: int = 0,
+) -> Varying | None:
+    """Describe ``value`` if it is a tensor whose shape is set by a Python value that changes on
+    each iteration of one of ``loops``: ``tf.range(n)``, an op's shape argument (``tf.zeros([n,
+    3])``: the knowledge base's shape parameters), a slice with one varying bound (``x[:n]``),
+    arithmetic on one of those, or a name bound to one in the loop."""
+    if depth > 6:
+        return None
+    deeper = depth + 1
+    if isinstance(value, cst.Name):
+        sites = model.binding_of(value, scope).sites
+        if len(sites) != 1 or sites[0].kind != "assign" or sites[0].value is None:
+            return None
+        if not any(model.inside(sites[0], loop) for loop in loops):
+            return None
+        return varying_shape(model, sites[0].value, scope, loops, deeper)
+    if isinstance(value, cst.BinaryOperation):
+        return varying_shape(model, value.left, scope, loops, deeper) or varying_shape(
+            model, value.right, scope, loops, deeper
+        )
+    if isinstance(value, cst.Subscript):
+        return _varying_slice(model, value, scope, loops)
+    if not isinstance(value, cst.Call):
+        return None
+    name = model.call_name(value)
+    sizes: list[cst.BaseExpression] = []
+    if name == "tensorflow.range":
+        sizes = [a.value for a in value.args if a.keyword is None or a.keyword.value != "dtype"]
+    else:
+        parameter = knowledge.shape_parameter(name)
+        if parameter is not None:
+            for index, arg in enumerate(value.args):
+                keyword = arg.keyword.value if arg.keyword is not None else None
+                if keyword == parameter.name or (keyword is None and index == parameter.position):
+                    shape = arg.value
+                    sizes = (
+                        [e.value for e in shape.elements]
+                        if isinstance(shape, (cst.List, cst.Tuple))
+                        else [shape]
+                    )
+        elif knowledge.returns(name) == "tensor" and value.args:
+            # an op on a tensor of varying shape keeps it varying (`tf.one_hot(tf.range(n), 8)`)
+            return varying_shape(model, value.args[0].value, scope, loops, deeper)
+    for size in sizes:
+        found = varying_python_value(model, size, scope, loops)
+        if found is not None:
+            return Varying(
+                f"`{short(value)}`, whose shape follows {found.description}", found.changed_at
+            )
+    return None
+
+
+def _varying_slice(
+    model: ModuleModel, value: cst.Subscript, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """``x[:n]`` or ``x[n:]`` with ``n`` varying (not ``x[i:i + k]``, whose length is fixed)."""
+    if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Slice):
+        return None
+    bounds = value.slice[0].slice
+    varying = [
+        found
+        for bound in (bounds.lower, bounds.upper)
+        if bound is not None
+        for found in [varying_python_value(model, bound, scope, loops)]
+        if found is not None
+    ]
+    if len(varying) != 1 or (bounds.lower is not None and bounds.upper is not None):
+        return None
+    return Varying(
+        f"`{short(value)}`, whose length follows {varying[0].description}", varying[0].changed_at
+    )
+
+
+class VaryingShapeArgumentRetraces(Rule):
+    id = "TF598"
+    name = "varying-shape-argument-retraces"
+    category = "retracing"
+    message = "a `tf.function` is called with a tensor whose shape changes on every iteration"
+    rationale = """
+        A `tf.function` traces a graph per input shape: a tensor argument of a shape it has not
+        seen is a new trace. Building the argument from a value that changes on every
+        iteration (`encode(tf.range(length))`, `f(data[:n])`, `f(tf.zeros([n, 3]))`, an op
+        applied to one of those) therefore traces once per iteration; TensorFlow warns of
+        frequent retracing after five. Fix an `input_signature` with `None` for the dimension
+        that varies (`tf.TensorSpec([None], tf.int32)`), or use `reduce_retracing=True`, which
+        traces with that dimension `None` from the second shape on; or pad the inputs to a few
+        fixed sizes. Which op arguments set the shape of what they build comes from the
+        knowledge base. Calls of functions with an input_signature or relaxed shapes are not
+        reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not node.args or not context.loops:
+            return
+        model = self.model
+        target = traced_target(model, node, context.scope)
+        if target is None or target[2]:
+            return
+        label, fn, _ = target
+        if _relaxes_shapes(model, fn, node):
+            return
+        params = list(fn.params) if fn is not None else []
+        if params and params[0] in ("self", "cls") and _bound_receiver(node, fn):
+            params = params[1:]
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            found = varying_shape(model, arg.value, context.scope, context.loops)
+            if found is None:
+                continue
+            slot = (
+                arg.keyword.value
+                if arg.keyword
+                else (params[index] if index < len(params) else f"#{index}")
+            )
+            self.report(
+                arg.value,
+                f"`{label}` is traced again for every shape of {found.description}, passed as "
+                f"`{slot}`; fix an `input_signature` with None for the dimension that varies",
+                because=[("it takes a new value here on every iteration", found.changed_at)],
+            )

@@ -13,6 +13,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import (
+    MUTATING_METHODS,
     StoreRule,
     code,
     is_local,
@@ -760,3 +761,170 @@ class SeedInTracedCode(Rule):
             if explicit
             else "the seeding function is traced only as a helper of traced code",
         )
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+# Python (and TF's Python-side) calls that open a file: they run on the host, while tracing.
+FILE_OPENERS = frozenset(
+    {
+        "builtins.open",
+        "io.open",
+        "codecs.open",
+        "tensorflow.io.gfile.GFile",
+        "tensorflow.gfile.GFile",
+        "tensorflow.gfile.Open",
+    }
+)
+_WRITE_MODES = frozenset("wax+")
+
+
+def _open_mode(call: cst.Call) -> str | None:
+    """The literal mode of an ``open(...)`` call ("r" when left out), None when not literal."""
+    for index, arg in enumerate(call.args):
+        if (arg.keyword is not None and arg.keyword.value == "mode") or (
+            arg.keyword is None and index == 1 and not arg.star
+        ):
+            value = arg.value
+            if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+                return value.evaluated_value
+            return None
+    return "r"
+
+
+class FileOpenedInTracedCode(Rule):
+    id = "TF299"
+    name = "file-opened-in-traced-code"
+    category = "side-effect"
+    message = "a file opened in traced code is written or read once, while tracing"
+    # its evidence spells the opener
+    requires_text = ("open", "GFile")
+    rationale = """
+        `open(...)` (or `tf.io.gfile.GFile`) inside a `tf.function` is Python: it runs while the
+        function is traced, not when the graph runs. A log or metrics file written there gets
+        one line for the first call (and one per retrace) however many steps run, and what it
+        writes are symbolic tensors; a file read there is read once, and its contents are
+        frozen into the graph as constants. Write from outside the traced function (return the
+        values and write them in the training loop), or use graph ops that run on every call:
+        `tf.io.write_file`, `tf.summary` with a writer, `tf.print(..., output_stream=
+        "file://...")`. A read (mode `r`) is reported only with `--preview`: reading a
+        vocabulary or configuration once, while tracing, may be what the code means.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        name = self.model.call_name(node)
+        if name not in FILE_OPENERS:
+            return
+        mode = _open_mode(node)
+        fn = context.function
+        opener = code(node.func)
+        if mode is not None and _WRITE_MODES & set(mode):
+            self.report(
+                node,
+                f"`{opener}(..., {mode!r})` in traced `{fn.qualname}` writes the file only while "
+                "tracing, not on every call; write outside the traced function",
+                because=[(f"mode {mode!r} writes the file", node)],
+            )
+            return
+        self.report(
+            node,
+            f"`{opener}(...)` in traced `{fn.qualname}` runs only while tracing: the file is "
+            "read once and its contents are frozen into the graph",
+            gap=(
+                "the file is read, not written: reading a vocabulary or configuration once, "
+                "while tracing, may be intended"
+                if mode is not None
+                else "its mode is not a literal: it may only read the file"
+            ),
+        )
+
+
+# Methods that change a list, dict or set in place (with `common.MUTATING_METHODS`).
+_IN_PLACE_METHODS = MUTATING_METHODS | {"sort", "reverse", "popitem"}
+_PYTHON_CONTAINERS = ("List", "ListComp", "Dict", "DictComp", "Set", "SetComp")
+
+
+class ArgumentMutatedInTfFunction(Rule):
+    id = "TF298"
+    name = "tf-function-argument-mutated"
+    category = "side-effect"
+    severity = "error"
+    message = "a `tf.function` changes a Python list or dict it was passed"
+    rationale = """
+        A `tf.function` runs its Python body only while tracing, so an in-place change to a
+        Python argument (`values.append(x)`, `values[4] = 42`, `stats["n"] = ...`) could at
+        best happen once, never on later calls. TensorFlow 2.21 refuses it outright: tracing
+        fails with `ValueError: f(values, ...) should not modify its Python input arguments.
+        Modifying a copy is allowed.` The caller's object is left unchanged. Return the new
+        values from the function and update the Python object in the caller, or keep the state
+        in a `tf.Variable` (or a `tf.TensorArray` returned from the call). Reported in functions
+        that `tf.function` itself is handed (a decorator, `tf.function(f)`), for parameters not
+        rebound before the change; with `--preview` when no caller in the module shows a Python
+        list or dict passed in.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _IN_PLACE_METHODS:
+            self._check(func.value, node, f"`.{func.attr.value}()`")
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Subscript):
+                self._check(target.target.value, target.target, "item assignment")
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Subscript):
+            self._check(node.target.value, node.target, "item assignment")
+
+    def visit_Del(self, node: cst.Del) -> None:
+        if isinstance(node.target, cst.Subscript):
+            self._check(node.target.value, node.target, "`del`")
+
+    def _check(self, owner: cst.BaseExpression, where: cst.CSTNode, how: str) -> None:
+        context = self.context
+        fn = context.function
+        if not context.in_traced_code or fn is None or context.scope is not fn:
+            return
+        reason = fn.traced_by
+        if reason is None or reason.kind not in ("decorator", "wrapped") or fn.eager_by:
+            return
+        if not isinstance(owner, cst.Name) or owner.value in ("self", "cls"):
+            return
+        binding = self.model.binding_of(owner, fn)
+        if binding.scope is not fn or binding.kinds != {"param"}:
+            return  # rebound (`values = list(values)`: a copy) or not a parameter
+        passed = [
+            value
+            for value, scope in self.model.arguments(fn, owner.value)
+            if _python_container(self.model, value, scope)
+        ]
+        because = [(f"`{owner.value}` is changed in place here ({how})", where)]
+        if passed:
+            because.append((f"a Python container is passed as `{owner.value}` here", passed[0]))
+        self.report(
+            where,
+            f"traced `{fn.qualname}` changes its argument `{owner.value}` in place ({how}); "
+            "tf.function refuses to modify a Python argument: tracing fails. Return the new "
+            "value instead",
+            because=because,
+            gap=None
+            if passed
+            else f"no caller in this module shows a Python list or dict passed as `{owner.value}`",
+        )
+
+
+def _python_container(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
+    """A list, dict or set display (or ``list(...)``/``dict(...)``), or a name bound to one."""
+    values = model.bound_values(value, scope) if isinstance(value, cst.Name) else [value]
+    return any(
+        type(v).__name__ in _PYTHON_CONTAINERS
+        or (
+            isinstance(v, cst.Call)
+            and model.call_name(v) in ("builtins.list", "builtins.dict", "builtins.set")
+        )
+        for v in values
+    )

@@ -7,7 +7,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal
-from tf2lint.tracing import root_reason
+from tf2lint.tracing import root_reason, runs_after_first_trace
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -36,9 +36,11 @@ class StaleGlobalCapture(Rule):
         (`scale = 2.0` later in the script, `global SCALE; SCALE = s` in a setter, a loop that
         reassigns a closure variable between calls) does not retrace: the function keeps using
         the value it saw first, silently. Reported when the name is bound again after the
-        traced function is defined, or from another function through `global` (only with
-        `--preview` when that function sets it only while unset, `if NAME is None:`: lazy
-        initialisation sets it once). Pass the value
+        traced function is defined, or from another function through `global` that runs after
+        the first trace: the module calls it after using the traced function, or it is a hook
+        of a Keras callback (`on_epoch_end`...), which `fit` calls after tracing its train step
+        (only with `--preview` when the function runs at an unknown time, or sets the name
+        only while unset, `if NAME is None:`: lazy initialisation sets it once). Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
@@ -129,7 +131,12 @@ class StaleGlobalCapture(Rule):
                     # A setter may well run before the first trace (configuration): proven
                     # stale when the module calls it after a use of the traced function.
                     uses = self._uses(anchor.name)
-                    if not any(
+                    hooks = [w for w in writers if runs_after_first_trace(w.where)]
+                    if hooks:
+                        because.append(
+                            (runs_after_first_trace(hooks[0].where), hooks[0].where.node)
+                        )
+                    elif not any(
                         u > min(uses, default=len(model.events))
                         for w in writers
                         for u in self._uses(w.where.name)

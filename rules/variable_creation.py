@@ -4,9 +4,10 @@ optimizers, metrics."""
 from __future__ import annotations
 
 from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, ModuleModel
+from tf2lint.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel
 from tf2lint.rule import Rule
-from tf2lint.rules.common import variable_kind
+from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
+from tf2lint.rules.retracing import runs_once, traced_target
 
 
 class VariableCreatedInTracedCode(Rule):
@@ -77,3 +78,121 @@ def _creates_weights(model: ModuleModel, cls: ClassInfo, depth: int = 0) -> bool
 
 
 WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
+
+
+# --- issue 28's missed pitfalls ------------------------------------------------------------------
+
+# Optimizer methods that build the optimizer's variables (its slots, iteration count) on their
+# first call.
+_BUILDING_METHODS = frozenset({"apply_gradients", "minimize", "apply"})
+
+
+class FreshOptimizerPerCall(Rule):
+    id = "TF499"
+    name = "fresh-optimizer-per-call"
+    category = "variable-creation"
+    severity = "error"
+    message = "a new Keras optimizer is passed to a `tf.function` that applies it, on every call"
+    # a Keras optimizer's name spells `optimizers` where it is imported or used
+    requires_text = ("optimizers",)
+    rationale = """
+        An optimizer creates its variables (slots such as Adam's moments, its iteration count)
+        the first time `apply_gradients` (or `minimize`) runs. Passed into a `tf.function`, a
+        new optimizer object on every call is a new trace each time (tf.function keys objects
+        by identity), and in that trace `apply_gradients` creates the new optimizer's
+        variables, which `tf.function` allows only on its first trace: the second call fails
+        with `ValueError: tf.function only supports singleton tf.Variables created on the first
+        call` (and where it did not fail, every step would start from fresh optimizer state).
+        Create the optimizer once, before the loop, and pass (or capture) that one. Reported
+        when the optimizer is built inline at the call, or in the same loop or function, and
+        the call repeats: in a loop, or in a function the module calls in a loop.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not node.args:
+            return
+        target = traced_target(self.model, node, context.scope)
+        if target is None or target[1] is None:
+            return
+        label, fn, _ = target
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            found = self._fresh_optimizer(arg.value)
+            if found is None:
+                continue
+            built, site = found
+            param = arg.keyword.value if arg.keyword else _parameter(fn, node, index)
+            applied = _applies(self.model, fn, param) if param else None
+            repeats = self._repeats(site)
+            if applied is None or repeats is None:
+                continue
+            self.report(
+                arg.value,
+                f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new trace, "
+                f"whose `{code(applied.func)}` creates its variables, which fails after the "
+                "first trace; create the optimizer once and reuse it",
+                because=[
+                    ("a new Keras optimizer is built here", built),
+                    (f"`{code(applied.func)}` creates the optimizer's variables", applied),
+                    *repeats[1:],
+                ],
+            )
+
+    def _fresh_optimizer(
+        self, value: cst.BaseExpression
+    ) -> tuple[cst.Call, BindingSite | None] | None:
+        """The optimizer constructor ``value`` is (inline: no binding site), or the one binding
+        of a local name that builds one in this function."""
+        site = None
+        if isinstance(value, cst.Name):
+            sites = self.model.binding_of(value, self.context.scope).sites
+            if len(sites) != 1 or sites[0].kind != "assign":
+                return None
+            site = sites[0]
+            if site.where is not self.context.function:
+                return None  # built elsewhere (at module level, once)
+            value = site.value
+        if isinstance(value, cst.Call) and keras_optimizer_class(self.model.call_name(value)):
+            return value, site
+        return None
+
+    def _repeats(self, site: BindingSite | None) -> tuple | None:
+        """Where the optimizer is built anew: ("on every iteration",) in a loop around the call
+        and the construction, or ("on every call of `f`", why) in a function called in a loop."""
+        context = self.context
+        if any(site is None or self.model.inside(site, loop) for loop in context.loops):
+            return ("on every iteration",)
+        fn = context.function
+        if fn is None or runs_once(fn) or fn.runs_once:
+            return None
+        for call_site in self.model.call_sites:
+            if call_site.callee is fn and call_site.loops:
+                return (
+                    f"on every call of `{fn.qualname}`",
+                    (f"`{fn.name}` is called in a loop here", call_site.call),
+                )
+        return None
+
+
+def _parameter(fn: FunctionInfo, call: cst.Call, index: int) -> str | None:
+    params = list(fn.params)
+    if fn.cls is not None and params[:1] == ["self"] and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    return params[index] if index < len(params) else None
+
+
+def _applies(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """The ``<param>.apply_gradients(...)`` (or ``minimize``) call in ``fn``'s own code."""
+    for call in fn.calls:
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _BUILDING_METHODS
+            and isinstance(func.value, cst.Name)
+            and func.value.value == param
+            and model.binding_of(func.value, fn).scope is fn
+        ):
+            return call
+    return None

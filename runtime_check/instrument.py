@@ -897,6 +897,10 @@ def _device_sync(tf):
     sync_devices = getattr(getattr(tf.test, "experimental", None), "sync_devices", None)
 
     def sync(result) -> None:
+        if not tf.executing_eagerly():
+            # Called while some graph is built (Keras traces a decorated `call` in its own
+            # scratch graph): no device work ran, and sync_devices would raise there.
+            return
         if sync_devices is not None:
             sync_devices()
             return

@@ -34,7 +34,9 @@ TRACE_TIME_CATEGORIES = {"side-effect", "stale-capture", "graph-incompatible", "
 
 # Which rules predict a retrace of each cause (see causes.KINDS); the rest are rule candidates.
 PREDICTING_RULES: dict[str, tuple[str, ...]] = {
-    causes.PYTHON_VALUE: ("TF501", "TF505"),
+    # TF997: a redundant inner tf.function is retraced by its Python arguments
+    causes.PYTHON_VALUE: ("TF501", "TF505", "TF599", "TF997"),
+    causes.SHAPE: ("TF598",),
     causes.OBJECT_IDENTITY: ("TF506",),
     causes.NEW_FUNCTION: ("TF502", "TF503", "TF504"),
     causes.CLOSURE: ("TF502", "TF503", "TF504", "TF507"),  # TF507: predict closes over its model

@@ -26,6 +26,8 @@ def render() -> str:
     ]
     for r in rules:
         default = "on" if r.default_enabled else "off"
+        if r.preview:
+            default = "preview"
         if r.since_tensorflow:
             default += f" (TF >= {r.since_tensorflow})"
         lines.append(

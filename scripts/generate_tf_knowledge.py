@@ -30,6 +30,18 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   layers, ``Callback.model`` -> model) and, named with ``()``, what its methods return
   (``Dataset.map()`` -> dataset), from the stubs; ``Model.metrics``, untyped there, from a small
   compiled model of each Keras (``probe_model_members``).
+* ``single_tensors``: the ops that, called eagerly on the same sample tensors, give one
+  ``tf.Tensor`` for every sample call that succeeds (``probe_single_tensors``): what such an op
+  returns is one tensor, not a tuple of them, which ``a, b = op(...)`` would unpack (an op no
+  sample suits, such as ``tf.image.combined_non_max_suppression``, is said to return a tensor
+  but is not in this list).
+* ``shape_parameters``: the ops (TF and ``keras.ops``) with a parameter that gives the shape of
+  what they build (named ``shape``, ``new_shape``, ``newshape`` or ``dims``, as TF and Keras
+  name it), its position, and whether a ``None`` dimension there is accepted in a traced
+  function: each is called in a ``tf.function`` with ``[2, 2]`` and then ``[None, 2]``
+  (``probe_shape_parameters``): "fails" (``tf.reshape``, ``tf.zeros``: a shape of a tensor to
+  build needs every size), "accepted" (``tf.ensure_shape``: a partial shape to check), or
+  "unknown" where the sample call with a full shape fails too.
 * ``side_effects``: Python calls that act on the host when they run (so once, while tracing):
   logging calls (module-level functions taking ``msg``/``message``) and global seeding
   (public ``seed``/``set_seed``/``set_random_seed`` functions).
@@ -290,6 +302,87 @@ def probe_returns(
             kinds.add(_probed_kind(value, tf))
         if len(kinds) == 1 and None not in kinds:
             found[path] = kinds.pop()
+    return found
+
+
+# Parameters that give the shape of what an op builds, as TF and Keras name them.
+SHAPE_PARAMETERS = ("shape", "new_shape", "newshape", "dims")
+# Ops the shape probe never calls (as PROBE_SKIPPED, but random ops are called: they draw).
+SHAPE_PROBE_SKIPPED = tuple(s for s in PROBE_SKIPPED if s != "random")
+
+
+def probe_shape_parameters(
+    returns: dict[str, str], tf: types.ModuleType, keras_module: types.ModuleType
+) -> dict[str, dict]:
+    """The ops with a shape parameter (path -> its name, position and whether a ``None``
+    dimension is accepted), each called in a ``tf.function`` with the parameter ``[2, 2]``,
+    then ``[None, 2]``, and every other required parameter a 2x2 tensor."""
+    roots = {"tensorflow": tf, "keras": keras_module}
+    found = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root not in roots or any(s in path for s in SHAPE_PROBE_SKIPPED):
+            continue
+        if root == "keras" and not rest.startswith("ops."):
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+            params = list(inspect.signature(op).parameters.values())
+        except (AttributeError, TypeError, ValueError):
+            continue
+        named = [(i, p) for i, p in enumerate(params) if p.name in SHAPE_PARAMETERS]
+        if not named or named[0][1].kind not in (named[0][1].POSITIONAL_OR_KEYWORD,):
+            continue
+        position, shape = named[0]
+        required = [
+            p.name
+            for p in params
+            if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+
+        def traces(dims: list, op=op, shape=shape, required=required) -> bool:
+            def body():
+                args = {name: tf.ones([2, 2]) for name in required if name != shape.name}
+                return op(**args, **{shape.name: dims})
+
+            try:
+                tf.function(body, autograph=False).get_concrete_function()
+            except Exception:
+                return False
+            return True
+
+        none = "unknown"
+        if traces([2, 2]):
+            none = "accepted" if traces([None, 2]) else "fails"
+        found[path] = {"parameter": shape.name, "position": position, "none": none}
+    return found
+
+
+def probe_single_tensors(
+    returns: dict[str, str], tf: types.ModuleType, keras_module: types.ModuleType
+) -> list[str]:
+    """The ops said to return a tensor that, called eagerly on the sample tensors, give one
+    ``tf.Tensor`` for each sample call that succeeds (at least one does)."""
+    roots = {"tensorflow": tf, "keras": keras_module}
+    arguments = _probe_arguments(tf)
+    found = []
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root not in roots or any(s in path for s in PROBE_SKIPPED):
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        given = []
+        for args in arguments:
+            try:
+                value = op(*args)
+            except Exception:
+                continue
+            given.append(isinstance(value, tf.Tensor))
+        if given and all(given):
+            found.append(path)
     return found
 
 
@@ -749,6 +842,8 @@ def build() -> dict:
         for name, why in gradient_cuts(returns, probed, tf).items():
             for path in aliases.get(name, [name]):  # tf.argmax is tf.compat.v1.argmax
                 cuts[path] = why
+        shapes = probe_shape_parameters(returns, tf, keras)
+        single = probe_single_tensors(returns, tf, keras)
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})
@@ -774,6 +869,8 @@ def build() -> dict:
             "integer_dtypes": integer_dtypes(tf),
             "dtype_parameters": dtype_parameters(returns, classes, probed),
             "host_methods": host_methods(tf, [keras, tf_keras]),
+            "shape_parameters": shapes,
+            "single_tensors": single,
         }
 
 

@@ -10,10 +10,10 @@ import textwrap
 
 import pytest
 
-from conftest import ROOT, lint, rule_ids
+from conftest import ROOT, lint, rule_ids, run_cli
 from tf2lint.engine import lint_module
 from tf2lint.fixes import fix_round
-from tf2lint.plugins import all_rules
+from tf2lint.plugins import all_rules, rule_by_id
 from tf2lint.rules import api_misuse
 
 
@@ -330,3 +330,96 @@ def test_tensor_state_not_reported_for_variables_or_none_resets():
     assert rule_ids(source, ["TF907"]) == []
     reset = STATE.replace("self.total = self.total + reward", "self.total = None")
     assert rule_ids(reset, ["TF907"]) == []
+
+
+# TF997/TF998: a `@tf.function` where tracing already happens (checked under TF 2.21: a nested
+# tf.function is traced again as a function of its own, once per Python argument value; a
+# decorated Keras `call` stays a graph when the model runs eagerly).
+NESTED = "import functools\nimport keras\nimport tensorflow as tf\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        NESTED + "@tf.function\ndef body(r):\n    return r * 2.0\n"
+        "@tf.function\ndef outer(x):\n    return tf.map_fn(body, x)\n",
+        NESTED + "@tf.function\ndef body(r, k):\n    return r * k\n"
+        "@tf.function\ndef outer(x):\n    return tf.vectorized_map(functools.partial(body, k=2.0), x)\n",
+        NESTED + "class Net(tf.Module):\n    @tf.function\n    def forward(self, x):\n"
+        "        return x\n    @tf.function\n    def step(self, x):\n        return self.forward(x)\n",
+        # through a method Keras traces
+        NESTED + "@tf.function\ndef head(x):\n    return x\nclass M(keras.Model):\n"
+        "    def call(self, x):\n        return head(x)\n",
+    ],
+)
+def test_a_tf_function_only_traced_code_uses(source):
+    (d,) = lint(source, ["TF997"])
+    assert d.rule == "TF997" and d.severity == "info" and "only traced code uses" in d.message
+    # a rule in preview: each finding carries the rule's reason as its gap
+    assert d.preview and d.evidence.gap == rule_by_id("TF997").preview
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # used eagerly too: a real entry point
+        NESTED + "@tf.function\ndef body(r):\n    return r\n"
+        "@tf.function\ndef outer(x):\n    return body(x)\nbody(tf.ones([2]))\n",
+        NESTED + "class Net(tf.Module):\n    @tf.function\n    def forward(self, x):\n"
+        "        return x\n    @tf.function\n    def step(self, x):\n        return self.forward(x)\n"
+        "net = Net()\nsignatures = {'serve': net.forward}\n",
+        # an XLA cluster or an AutoGraph setting of its own is deliberate
+        NESTED + "@tf.function(jit_compile=True)\ndef body(r):\n    return r\n"
+        "@tf.function\ndef outer(x):\n    return body(x)\n",
+        # nothing uses it, and plain helpers
+        NESTED + "@tf.function\ndef body(r):\n    return r\n",
+        NESTED + "def body(r):\n    return r\n@tf.function\ndef outer(x):\n    return body(x)\n",
+    ],
+)
+def test_no_redundant_tf_function_finding(source):
+    assert rule_ids(source, ["TF997"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, method",
+    [
+        (NESTED + "class L(keras.layers.Layer):\n    @tf.function\n    def call(self, x):\n"
+         "        return x\n", "L.call"),
+        (NESTED + "class M(tf.keras.Model):\n    @tf.function()\n    def train_step(self, d):\n"
+         "        return {}\n", "M.train_step"),
+        (NESTED + "class A(keras.metrics.Metric):\n    @tf.function\n"
+         "    def update_state(self, y, p):\n        pass\n", "A.update_state"),
+    ],
+)  # fmt: skip
+def test_a_tf_function_on_a_method_keras_traces(source, method):
+    (d,) = lint(source, ["TF998", "TF997"])
+    assert d.rule == "TF998" and d.preview and f"`{method}`" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        NESTED + "class L(keras.layers.Layer):\n    @tf.function(jit_compile=True)\n"
+        "    def call(self, x):\n        return x\n",
+        NESTED + "class L(keras.layers.Layer):\n    def call(self, x):\n        return x\n"
+        "    @tf.function\n    def serve(self, x):\n        return self(x)\n",
+        NESTED
+        + "class L(tf.Module):\n    @tf.function\n    def call(self, x):\n        return x\n",
+    ],
+)
+def test_no_tf_function_on_keras_method_finding(source):
+    assert rule_ids(source, ["TF998"]) == []
+
+
+def test_rules_in_preview_are_shown_only_with_preview(tmp_path):
+    path = tmp_path / "layer.py"
+    path.write_text(
+        NESTED + "class L(keras.layers.Layer):\n    @tf.function\n    def call(self, x):\n"
+        "        return x\n"
+    )
+    (tmp_path / "pyproject.toml").write_text("[tool.tf2lint]\n")
+    hidden = run_cli("check", "--no-cache", "--select", "TF998", str(path), cwd=tmp_path)
+    shown = run_cli(
+        "check", "--no-cache", "--preview", "--select", "TF998", str(path), cwd=tmp_path
+    )
+    assert hidden.returncode == 0 and shown.returncode == 1 and "TF998" in shown.stdout

@@ -291,3 +291,140 @@ def test_functions_passed_to_keras_3_compile_are_traced_without_autograph():
         "import tensorflow as tf\n", "import tensorflow as tf\n        import tf_keras\n"
     )
     assert rule_ids(legacy, ["TF808"]) == []
+
+
+# TF899/TF898, checked under TF 2.21: a Python `assert` on a tensor, and unpacking a tensor into
+# names, fail while tracing with AutoGraph and without it.
+TRACED = "import tensorflow as tf\nimport keras\n@tf.function\ndef f(x, y):\n"
+
+
+@pytest.mark.parametrize(
+    "source, rule",
+    [
+        (TRACED + "    assert tf.reduce_min(x) > 0.0\n    return x\n", "TF899"),
+        (TRACED + "    assert tf.reduce_all(x > 0), 'negative'\n    return x\n", "TF899"),
+        (TRACED + "    m = tf.reduce_max(x)\n    assert m < 1.0 and True\n    return x\n", "TF899"),
+        (KERAS3_LAYER + "        assert keras.ops.min(x) >= 0\n        return x\n", "TF899"),
+        (TRACED + "    h, w = tf.shape(x)\n    return h * w\n", "TF898"),
+        (TRACED + "    b, h, w, c = tf.shape(x)\n    return b\n", "TF898"),
+        (TRACED + "    s = tf.shape(x)[1:3]\n    h, w = s\n    return h\n", "TF898"),
+        (TRACED + "    a, b = tf.concat([x, y], 0) * 2.0\n    return a\n", "TF898"),
+        (KERAS3_LAYER + "        a, b = keras.ops.abs(x)\n        return a\n", "TF898"),
+        # a helper traced code calls
+        (
+            "import tensorflow as tf\ndef dims(t):\n    h, w = tf.shape(t)\n    return h\n"
+            "@tf.function\ndef f(x):\n    return dims(x)\n",
+            "TF898",
+        ),
+    ],
+)
+def test_assert_and_unpacking_of_a_tensor(source, rule):
+    assert rule_ids(source, ["TF899", "TF898"]) == [rule]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # static shapes, Python values and identity tests are answered by Python
+        TRACED + "    assert x.shape[0] == 2\n    assert x is not None\n    return x\n",
+        TRACED + "    assert isinstance(x, tf.Tensor)\n    return x\n",
+        # eager code
+        "import tensorflow as tf\ndef f(x):\n    assert tf.reduce_min(x) > 0\n"
+        "    h, w = tf.shape(x)\n    return h\n",
+        # lists and tuples of tensors unpack
+        TRACED + "    mean, var = tf.nn.moments(x, [0])\n    a, b = tf.split(x, 2)\n"
+        "    h, w = tf.unstack(tf.shape(x))\n    return mean\n",
+        TRACED + "    h, w = x.shape\n    q, r = tf.linalg.qr(x)\n    return h\n",
+        # ops said to return a tensor that give tuples (found on tf-models-official)
+        TRACED + "    g, n = tf.clip_by_global_norm([x], 1.0)\n"
+        "    b, s, _, _ = tf.image.combined_non_max_suppression(x, y, 1, 1)\n    return g\n",
+        # a parameter may be a tuple; a Keras layer or own function may return one
+        TRACED + "    a, b = x\n    return a\n",
+        KERAS3_LAYER + "        out, state = self.rnn(x)\n        return out\n",
+        KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        return x\n",
+        "import tensorflow as tf\ndef pair(t):\n    return t, t\n@tf.function\ndef f(x):\n"
+        "    a, b = pair(tf.abs(x))\n    return a\n",
+        # eager-only branch
+        TRACED
+        + "    if tf.executing_eagerly():\n        assert tf.reduce_min(x) > 0\n    return x\n",
+    ],
+)
+def test_no_assert_or_unpacking_finding(source):
+    assert rule_ids(source, ["TF899", "TF898"]) == []
+
+
+# TF897, checked under TF 2.21: a static dimension that is None while tracing, used as a size.
+SIGNED = (
+    "import tensorflow as tf\nimport keras\n"
+    "@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])\ndef f(x):\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, preview",
+    [
+        (SIGNED + "    return tf.reshape(x, [x.shape[0], 2, 2])\n", False),
+        (SIGNED + "    return tf.zeros((x.shape[0], 2))\n", False),
+        (SIGNED + "    return tf.random.normal(shape=[x.shape[0]])\n", False),
+        (SIGNED + "    return x * (x.shape[0] * 2)\n", False),
+        (
+            SIGNED
+            + "    s = 0.0\n    for i in range(x.shape[0]):\n        s += x[i]\n    return s\n",
+            False,
+        ),
+        (SIGNED + "    n = x.shape[0]\n    return keras.ops.ones([n, 4])\n", False),
+        (SIGNED + "    return tf.reshape(x, [x.get_shape()[-2], 4])\n", False),
+        # a module-level signature, and a method (its `self` is not in the signature)
+        (
+            "import tensorflow as tf\nSIG = [tf.TensorSpec(shape=None)]\n"
+            "@tf.function(input_signature=SIG)\ndef f(x):\n    return tf.zeros([x.shape[1]])\n",
+            False,
+        ),
+        (
+            "import tensorflow as tf\nclass M(tf.Module):\n"
+            "    @tf.function(input_signature=[tf.TensorSpec([None, 3])])\n    def f(self, x):\n"
+            "        return tf.reshape(x, (x.shape[0] * 3,))\n",
+            False,
+        ),
+        (
+            "import tensorflow as tf\ndef f(x):\n    return tf.zeros([x.shape[0]])\n"
+            "g = tf.function(f, input_signature=(tf.TensorSpec([None]),))\n",
+            False,
+        ),
+        # the batch of a Keras call, and relaxed shapes: None only in some traces
+        (
+            KERAS3_LAYER + "        return keras.ops.reshape(x, (x.shape[0], -1))\n",
+            True,
+        ),
+        (
+            "import tensorflow as tf\n@tf.function(reduce_retracing=True)\ndef f(x):\n"
+            "    return tf.zeros([x.shape[0], 2])\n",
+            True,
+        ),
+    ],
+)
+def test_a_none_dimension_used_as_a_size(source, preview):
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # known sizes
+        SIGNED + "    return tf.reshape(x, [-1, x.shape[1] // 2, 2])\n",
+        "import tensorflow as tf\n@tf.function\ndef f(x):\n    return tf.zeros([x.shape[0], 2])\n",
+        # the dynamic size, a partial shape to check, a test of None
+        SIGNED + "    return tf.reshape(x, [tf.shape(x)[0], 2, 2])\n",
+        SIGNED + "    return tf.ensure_shape(x, [x.shape[0], 4])\n",
+        SIGNED + "    if x.shape[0] is None:\n        return x\n    return x\n",
+        SIGNED + "    n = x.shape[0] or tf.shape(x)[0]\n    return tf.zeros([n])\n",
+        # not the Keras batch dimension, and eager code
+        KERAS3_LAYER + "        return keras.ops.reshape(x, (-1, x.shape[1] * x.shape[2]))\n",
+        "import tensorflow as tf\ndef f(x):\n    return tf.zeros([x.shape[0]])\n",
+        # a name rebound, a parameter rebound
+        SIGNED + "    x = tf.ones([3, 4])\n    return tf.zeros([x.shape[0]])\n",
+    ],
+)
+def test_no_none_dimension_finding(source):
+    assert rule_ids(source, ["TF897"]) == []

@@ -186,3 +186,35 @@ def test_host_side_effects_are_known():
     assert kb.side_effect("tensorflow.random.set_seed") == "seed"
     assert kb.side_effect("numpy.random.seed") == "seed"
     assert kb.side_effect("warnings.filterwarnings") is None  # configures, logs nothing
+
+
+@pytest.mark.parametrize(
+    "qualified, name, position, accepts_none",
+    [
+        # checked by calling each in a tf.function with [None, 2]: TF 2.21 needs every size of a
+        # shape it builds, and takes a partial shape where it only checks one
+        ("tensorflow.reshape", "shape", 1, False),
+        ("tensorflow.zeros", "shape", 0, False),
+        ("tensorflow.random.normal", "shape", 0, False),
+        ("tensorflow.keras.ops.reshape", "newshape", 1, False),
+        ("keras.ops.ones", "shape", 0, False),
+        ("tensorflow.ensure_shape", "shape", 1, True),
+        ("tensorflow.fill", "dims", 0, None),  # the 2x2 sample is no scalar value to fill with
+    ],
+)
+def test_ops_say_which_parameter_shapes_what_they_build(qualified, name, position, accepts_none):
+    assert kb.shape_parameter(qualified) == kb.ShapeParameter(name, position, accepts_none)
+    assert kb.shape_parameter("tensorflow.reduce_sum") is None
+
+
+def test_ops_seen_to_give_one_tensor_are_told_from_those_giving_tuples():
+    for name in ("tensorflow.shape", "tensorflow.reduce_sum", "keras.ops.abs", "tensorflow.concat"):
+        assert kb.returns_one_tensor(name), name
+    # tuples (or nothing a sample call could tell), though said to return tensors
+    for name in (
+        "tensorflow.linalg.qr",
+        "tensorflow.math.top_k",
+        "tensorflow.clip_by_global_norm",
+        "tensorflow.image.combined_non_max_suppression",
+    ):
+        assert not kb.returns_one_tensor(name), name

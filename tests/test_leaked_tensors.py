@@ -166,3 +166,51 @@ def test_classes_and_functions_stored_in_a_registry_from_traced_code_are_not_ten
     # a tensor handed to the same registry is still one
     tensor = source.replace('"dense", tf.keras.layers.Dense', '"out", tf.nn.relu(x)')
     assert [d.rule for d in lint(tensor, ["TF301"])] == ["TF301"]
+
+
+# TF302's forms from issue 28 (each run under TF 2.21: InaccessibleTensorError after the loop).
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a loop variable AutoGraph carries: rebound in the body from a parameter
+        "    out = []\n    token = x\n    for _ in tf.range(n):\n        token = tf.nn.softmax(token)\n"
+        "        out.append(token)\n    return tf.stack(out)\n",
+        "    out = []\n    i = tf.constant(0)\n    while i < n:\n        x = x * 2.0\n"
+        "        out.append(x)\n        i += 1\n    return out\n",
+        # arithmetic on the converted loop's target
+        "    rows = tf.ones([3, 2])\n    out = []\n    for r in rows:\n        out.append(r * 2.0)\n"
+        "    return tf.stack(out)\n",
+        # a Keras model called in the body
+        "    out = []\n    for _ in tf.range(n):\n        out.append(model(x))\n"
+        "    return tf.concat(out, 0)\n",
+    ],
+)
+def test_tensors_of_a_converted_loop_body_appended_to_a_list(body):
+    source = "import tensorflow as tf\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+    assert rule_ids(source + _converted(body)[len("import tensorflow as tf\n") :], ["TF302"]) == [
+        "TF302"
+    ]
+
+
+def test_a_dataset_parameter_iterated_in_traced_code_is_a_converted_loop():
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef collect(dataset):\n    values = []\n"
+        "    for batch in dataset:\n        values.append(tf.reduce_mean(batch))\n"
+        "    return tf.add_n(values)\n"
+    )
+    found = lint(source, ["TF302"])
+    assert [d.rule for d in found] == ["TF302"] and "a `for` over a dataset" in found[0].message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Python data bound in the body, and the body's own static shapes
+        "    out = []\n    for i in tf.range(n):\n        label = 'step'\n        out.append(label)\n"
+        "    return len(out)\n",
+        "    out = []\n    for r in tf.ones([3, 2]):\n        out.append(r.shape[0])\n"
+        "    return len(out)\n",
+    ],
+)
+def test_python_data_of_a_converted_loop_body_is_not_a_leak(body):
+    assert rule_ids(_converted(body), ["TF302"]) == []

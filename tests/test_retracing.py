@@ -72,8 +72,9 @@ def test_differing_literals_across_call_sites():
         "@tf.function(input_signature=[tf.TensorSpec([]), tf.TensorSpec([])])\n"
         "def step(x, k):\n    return x\n"
         "def train(ds):\n    for e in range(10):\n        step(ds, e)\n",
-        # calls from traced code are inlined in the caller's trace
-        STEP + "@tf.function\ndef outer(x):\n    for i in range(3):\n        x = step(x, i)\n"
+        # a plain helper called from traced code is traced as part of the caller
+        "def helper(x, k):\n    return x * k\n"
+        "@tf.function\ndef outer(x):\n    for i in range(3):\n        x = helper(x, i)\n"
         "    return x\n",
         # tf.function created before the loop
         "def loop(xs, f):\n    g = tf.function(f)\n    for x in xs:\n        g(x)\n",
@@ -431,3 +432,145 @@ def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_
     )
     found = lint(source, ["TF504"])
     assert [(d.line, d.preview) for d in found] == [(10, False), (18, True)]
+
+
+# TF599: a Python value or callable that changes in a traced function's Python loop, passed to
+# a tf.function (checked under TF 2.21: the inner function traces once per iteration).
+INNER = (
+    "import functools\nimport tensorflow as tf\n"
+    "@tf.function\ndef inner(x, k):\n    return x * k\n"
+    "@tf.function\ndef apply(fn, x):\n    return fn(x)\n"
+    "@tf.function\ndef outer(x):\n    total = 0.0\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    for k in [0.5, 1.0, 2.0]:\n        total += inner(x, k)\n",
+        "    for i in range(4):\n        total += inner(x, 0.1 * i)\n",
+        "    scale = 1.0\n    for _ in range(3):\n        scale *= 0.5\n"
+        "        total += inner(x, k=scale)\n",
+        "    for i in range(3):\n        total += apply(lambda t: t * i, x)\n",
+        "    for i in range(3):\n        total += apply(functools.partial(tf.multiply, i), x)\n",
+        "    for i in range(3):\n        def f(t):\n            return t * i\n"
+        "        total += apply(f, x)\n",
+    ],
+)
+def test_traced_code_passing_a_varying_python_value_to_a_tf_function(body):
+    (d,) = lint(INNER + body + "    return total\n", ["TF599"])
+    assert d.rule == "TF599" and "traced `outer` calls" in d.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # one value, one callable, tensors
+        "    for _ in range(3):\n        total += inner(x, 0.5)\n",
+        "    f = lambda t: t * 2.0\n    for _ in range(3):\n        total += apply(f, x)\n",
+        "    for k in [0.5, 1.0]:\n        total += inner(x, tf.constant(k))\n",
+        # a loop AutoGraph converts: its variables are tensors
+        "    for i in tf.range(3):\n        total += inner(x, i)\n",
+        "    n = 0\n    for _ in tf.range(3):\n        n += 1\n        total += inner(x, n)\n",
+        # a plain helper is traced as part of the caller
+        "    for k in [0.5, 1.0]:\n        total += helper(x, k)\n",
+    ],
+)
+def test_no_varying_value_from_traced_code_finding(body):
+    source = INNER + body + "    return total\ndef helper(x, k):\n    return x * k\n"
+    assert rule_ids(source, ["TF599"]) == []
+
+
+def test_a_tf_function_called_from_a_traced_loop_is_traced_per_value_not_inlined():
+    # TF 2.21: `step` traces 3 times (once per `i`) while `outer` traces once
+    source = (
+        "import tensorflow as tf\n" + STEP + "@tf.function\ndef outer(x):\n"
+        "    for i in range(3):\n        x = step(x, i)\n    return x\n"
+    )
+    assert rule_ids(source, ["TF5"]) == ["TF599"]
+
+
+def test_eager_loops_are_tf501s_not_tf599s():
+    source = INNER + "    return total\nfor k in range(5):\n    inner(tf.ones([2]), k)\n"
+    assert rule_ids(source, ["TF599", "TF501"]) == ["TF501"]
+
+
+# TF598: a tensor argument whose shape changes on every iteration (checked under TF 2.21: one
+# trace per shape).
+ENCODE = "import tensorflow as tf\n@tf.function\ndef encode(t):\n    return tf.reduce_sum(t)\n"
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "for n in range(2, 9):\n    encode(tf.range(n) % 8)\n",
+        "for n in range(1, 9):\n    encode(data[:n])\n",
+        "for n in range(1, 9):\n    encode(tf.zeros([n, 3]))\n",
+        "for n in range(1, 9):\n    encode(tf.random.normal(shape=(n,)))\n",
+        "for n in range(1, 9):\n    encode(tf.one_hot(tf.range(n), 4))\n",
+        "n = 1\nwhile n < 100:\n    n *= 2\n    batch = tf.ones([n])\n    encode(batch)\n",
+    ],
+)
+def test_a_tensor_whose_shape_changes_in_the_loop(driver):
+    (d,) = lint(ENCODE + "data = tf.ones([10, 3])\n" + driver, ["TF598"])
+    assert d.rule == "TF598" and "traced again for every shape" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # fixed shapes: a window of fixed length, a scalar of a varying value
+        ENCODE + "data = tf.ones([10])\nfor i in range(8):\n    encode(data[i : i + 2])\n",
+        ENCODE + "for n in range(8):\n    encode(tf.constant(n))\n",
+        ENCODE + "for n in range(8):\n    encode(tf.fill([3], n))\n",
+        # an input_signature with None, relaxed shapes
+        "import tensorflow as tf\n"
+        "@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])\n"
+        "def encode(t):\n    return t\nfor n in range(8):\n    encode(tf.range(n))\n",
+        "import tensorflow as tf\n@tf.function(reduce_retracing=True)\n"
+        "def encode(t):\n    return t\nfor n in range(8):\n    encode(tf.range(n))\n",
+        # a plain function
+        "import tensorflow as tf\ndef encode(t):\n    return t\nfor n in range(8):\n"
+        "    encode(tf.range(n))\n",
+    ],
+)
+def test_no_varying_shape_finding(source):
+    assert rule_ids(source, ["TF598"]) == []
+
+
+# TF507's forms from issue 28 (run under TF 2.21: 4 traces per iteration in both).
+BUILD = (
+    "import keras\nimport numpy as np\nx = np.ones((4, 3))\n"
+    "def build_model():\n"
+    "    return keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # the model built by the call the method is called on
+        "for i in range(10):\n    print(build_model().predict(x))\n",
+        "preds = [build_model().predict(x) for _ in range(10)]\n",
+        "for path in paths:\n    keras.models.load_model(path).evaluate(x, x)\n",
+        # a name bound elsewhere too (a notebook's earlier cell), rebound in the loop first
+        "model = build_model()\nmodel.summary()\n"
+        "for i in range(10):\n    model = build_model()\n    model.predict(x)\n",
+    ],
+)
+def test_new_model_per_iteration_in_more_spellings(driver):
+    (d,) = lint(BUILD + driver, ["TF507"])
+    assert d.rule == "TF507" and "new Keras model built on every iteration" in d.message
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # rebound only under a condition in the loop: not shown to be new on every iteration
+        "model = build_model()\nfor i in range(10):\n    if i % 2:\n        model = build_model()\n"
+        "    model.predict(x)\n",
+        "for i in range(3):\n    build_model().predict(x)\n",  # fewer than TF's warning needs
+    ],
+)
+def test_no_new_model_finding_in_more_spellings(driver):
+    assert rule_ids(BUILD + driver, ["TF507"]) == []

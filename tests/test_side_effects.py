@@ -420,3 +420,86 @@ def test_state_that_traced_code_uses_as_a_count_of_calls_is_reported_by_default(
     assert "as if it changed on every call" in found[0].evidence.value[1].message
     # nothing reads it: it may count traces on purpose (preview)
     assert [d.preview for d in lint(source.replace(use, ""), ["TF202"])] == [True]
+
+
+# TF299: files opened in traced code (checked under TF 2.21: a log written from a tf.function
+# gets one line however many calls run).
+FILE_STEP = "import tensorflow as tf\nimport io\n@tf.function\ndef step(x, path):\n"
+
+
+@pytest.mark.parametrize(
+    "body, preview",
+    [
+        ("    with open(path, 'a') as f:\n        f.write('x')\n    return x\n", False),
+        ("    f = open(path, mode='w')\n    return x\n", False),
+        ("    io.open(path, 'r+').write('x')\n    return x\n", False),
+        ("    tf.io.gfile.GFile(path, 'w').write('x')\n    return x\n", False),
+        # a read: its contents are frozen, which may be meant
+        ("    with open(path) as f:\n        n = len(f.read())\n    return x * n\n", True),
+        ("    mode = 'a'\n    with open(path, mode) as f:\n        pass\n    return x\n", True),
+    ],
+)
+def test_a_file_opened_in_traced_code(body, preview):
+    (d,) = lint(FILE_STEP + body, ["TF299"])
+    assert d.rule == "TF299" and d.preview == preview
+    assert "while tracing" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # eager code, a one-time guard, an eager-only branch
+        "import tensorflow as tf\ndef save(x, path):\n    open(path, 'w').write(str(x))\n",
+        FILE_STEP
+        + "    if tf.executing_eagerly():\n        open(path, 'a').write('x')\n    return x\n",
+        "import tensorflow as tf\nclass M(tf.Module):\n    @tf.function\n    def f(self, x):\n"
+        "        if self.log is None:\n            self.log = open('log.txt', 'w')\n        return x\n",
+        # graph ops that write on every call
+        FILE_STEP + "    tf.io.write_file(path, tf.strings.as_string(x))\n    return x\n",
+    ],
+)
+def test_no_file_finding(source):
+    assert rule_ids(source, ["TF299"]) == []
+
+
+# TF298: tf.function refuses to change a Python argument (checked under TF 2.21: ValueError
+# "should not modify its Python input arguments", and the caller's list stays as it was).
+MUTATES = "import tensorflow as tf\n@tf.function\ndef fill(values, x):\n"
+
+
+@pytest.mark.parametrize(
+    "body, caller, preview",
+    [
+        ("    values[4] = 42\n    return x\n", "fill([0, 1, 2, 3, 4], tf.constant(1.0))\n", False),
+        ("    values.append(x)\n    return x\n", "acc = []\nfill(acc, tf.constant(1.0))\n", False),
+        ("    values['n'] += 1\n    return x\n", "fill(dict(n=0), tf.constant(1.0))\n", False),
+        ("    values.sort()\n    return x\n", "fill(values=[3, 1], x=tf.constant(1.0))\n", False),
+        ("    del values[0]\n    return x\n", "fill(list(range(3)), tf.constant(1.0))\n", False),
+        # no caller in the module: a library function, say
+        ("    values.append(x)\n    return x\n", "", True),
+    ],
+)
+def test_a_tf_function_changing_its_python_argument(body, caller, preview):
+    (d,) = lint(MUTATES + body + caller, ["TF298"])
+    assert d.rule == "TF298" and d.preview == preview and "`values`" in d.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a copy is allowed
+        MUTATES + "    values = list(values)\n    values.append(x)\n    return tf.add_n(values)\n",
+        # a local list, and a helper's parameter filled with the traced function's own list
+        "import tensorflow as tf\ndef helper(acc, x):\n    acc.append(x)\n"
+        "@tf.function\ndef f(x):\n    acc = []\n    helper(acc, x)\n    return tf.add_n(acc)\n",
+        # the object's own state, and eager code
+        "import tensorflow as tf\nclass M(tf.Module):\n    @tf.function\n    def f(self, x):\n"
+        "        self.seen.append(1)\n        return x\n",
+        "def fill(values, x):\n    values[4] = 42\n",
+        # a Keras method: Keras hands it its own objects
+        "import keras\nclass M(keras.Model):\n    def train_step(self, data):\n"
+        "        data[0] = 1\n        return {}\n",
+    ],
+)
+def test_no_argument_mutation_finding(source):
+    assert rule_ids(source, ["TF298"]) == []

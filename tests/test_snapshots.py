@@ -42,11 +42,12 @@ def render(rule, folder: Path) -> tuple[str, dict[str, int]]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target)
     bad, good = f"fixtures/{rule.id}/bad.py", f"fixtures/{rule.id}/good.py"
+    select = ("--select", rule.id, "--preview") if rule.preview else ("--select", rule.id)
     commands = {
-        "findings": ("--select", rule.id, bad),
-        "safe fixes": ("--select", rule.id, "--diff", bad),
-        "unsafe fixes": ("--select", rule.id, "--diff", "--unsafe-fixes", bad),
-        "good": ("--select", rule.id, good),
+        "findings": (*select, bad),
+        "safe fixes": (*select, "--diff", bad),
+        "unsafe fixes": (*select, "--diff", "--unsafe-fixes", bad),
+        "good": (*select, good),
     }
     parts = [f"---\nsource: tests/test_snapshots.py\nrule: {rule.id} {rule.name}\n---\n"]
     codes = {}

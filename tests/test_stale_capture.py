@@ -182,3 +182,41 @@ def test_a_change_after_the_model_exists_is_still_stale():
         "    return model\n", "    model.dropout = 0.3\n    return model\n"
     )
     assert rule_ids(after, ["TF602"]) == ["TF602"]
+
+
+ANNEALED = """
+import keras
+
+kl_weight = 0.0
+
+
+def vae_loss(y_true, y_pred):
+    return kl_weight * keras.ops.mean(keras.ops.square(y_true - y_pred))
+
+
+class Anneal(keras.callbacks.Callback):
+    def HOOK(self, *args, **kwargs):
+        global kl_weight
+        kl_weight = min(1.0, kl_weight + 0.25)
+
+
+model = keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss=vae_loss)
+"""
+
+
+@pytest.mark.parametrize(
+    "hook, preview",
+    [
+        # checked under TF 2.21: the loss stays 0.0 over 4 epochs (the value seen while tracing)
+        ("on_epoch_end", False),
+        ("on_train_batch_begin", False),
+        # before the first train step: it may well set the value the first trace sees
+        ("on_train_begin", True),
+        ("anneal", True),  # not a hook: nothing shows when it runs
+    ],
+)
+def test_a_global_rebound_by_a_keras_callback_hook_is_stale_in_the_compiled_loss(hook, preview):
+    (d,) = lint(ANNEALED.replace("HOOK", hook), ["TF601"])
+    assert d.rule == "TF601" and d.preview == preview
+    assert f"rebound in `Anneal.{hook}`" in d.message

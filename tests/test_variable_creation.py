@@ -119,3 +119,52 @@ def test_a_metric_object_built_in_a_compiled_metric_function_is_created_each_tra
         "model.compile(loss='mse', metrics=[accuracy, top_score])\n"
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF4"])] == [("TF401", 5)]
+
+
+# TF499: a new optimizer per call of a tf.function that applies it (checked under TF 2.21: the
+# second call fails, "tf.function only supports singleton tf.Variables created on the first call").
+STEP = (
+    "import keras\nimport tensorflow as tf\nw = tf.Variable(1.0)\n"
+    "@tf.function\ndef step(opt, x):\n"
+    "    with tf.GradientTape() as tape:\n        loss = w * x\n"
+    "    opt.apply_gradients([(tape.gradient(loss, w), w)])\n    return loss\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "for epoch in range(3):\n    step(keras.optimizers.Adam(), tf.constant(1.0))\n",
+        "for epoch in range(3):\n    opt = tf.keras.optimizers.SGD(0.1)\n"
+        "    step(opt, tf.constant(1.0))\n",
+        "def run_epoch(x):\n    step(keras.optimizers.Adam(), x)\n"
+        "for epoch in range(3):\n    run_epoch(tf.constant(1.0))\n",
+        "while True:\n    step(x=tf.constant(1.0), opt=keras.optimizers.RMSprop())\n",
+    ],
+)
+def test_a_fresh_optimizer_per_call_of_a_tf_function_that_applies_it(driver):
+    (d,) = lint(STEP + driver, ["TF499"])
+    assert d.rule == "TF499" and "new Keras optimizer is passed to `step`" in d.message
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # one optimizer for the run
+        "opt = keras.optimizers.Adam()\nfor epoch in range(3):\n    step(opt, tf.constant(1.0))\n",
+        # called once
+        "step(keras.optimizers.Adam(), tf.constant(1.0))\n",
+        "def main():\n    step(keras.optimizers.Adam(), tf.constant(1.0))\n",
+    ],
+)
+def test_no_fresh_optimizer_finding(driver):
+    assert rule_ids(STEP + driver, ["TF499"]) == []
+
+
+def test_an_optimizer_the_tf_function_does_not_apply_is_not_a_variable_finding():
+    source = (
+        "import keras\nimport tensorflow as tf\n@tf.function\ndef lr_of(opt, x):\n"
+        "    return x * opt.learning_rate\n"
+        "for epoch in range(3):\n    lr_of(keras.optimizers.Adam(), tf.constant(1.0))\n"
+    )
+    assert rule_ids(source, ["TF499"]) == []
