@@ -1098,6 +1098,37 @@ def _varying_slice(
     )
 
 
+# TensorFlow warns of "frequent retracing" from the fifth trace on: fewer shapes, each traced
+# once, are a bounded cost that programs often choose (one graph per resolution or scale).
+_FREQUENT_RETRACING = 5
+
+
+def _few_iterations(changed_at: cst.CSTNode, loops: Sequence[cst.CSTNode]) -> bool:
+    """Whether the value changes as the target of a `for` loop over fewer than
+    _FREQUENT_RETRACING literal values (`for size in (128, 256):`, `range(3)`)."""
+    for loop in loops:
+        if not isinstance(loop, cst.For):
+            continue
+        targets: list[cst.CSTNode] = []
+        walk(loop.target, targets.append)
+        if not any(node is changed_at for node in targets) and changed_at is not loop:
+            continue
+        values = loop.iter
+        if isinstance(values, (cst.List, cst.Tuple, cst.Set)):
+            starred = any(isinstance(e, cst.StarredElement) for e in values.elements)
+            return not starred and len(values.elements) < _FREQUENT_RETRACING
+        if (
+            isinstance(values, cst.Call)
+            and isinstance(values.func, cst.Name)
+            and values.func.value == "range"
+            and values.args
+            and all(isinstance(a.value, cst.Integer) and a.keyword is None for a in values.args)
+        ):
+            bounds = [int(a.value.value, 0) for a in values.args]
+            return len(range(*bounds)) < _FREQUENT_RETRACING
+    return False
+
+
 class VaryingShapeArgumentRetraces(Rule):
     id = "TF598"
     name = "varying-shape-argument-retraces"
@@ -1113,7 +1144,9 @@ class VaryingShapeArgumentRetraces(Rule):
         traces with that dimension `None` from the second shape on; or pad the inputs to a few
         fixed sizes. Which op arguments set the shape of what they build comes from the
         knowledge base. Calls of functions with an input_signature or relaxed shapes are not
-        reported.
+        reported, nor loops over fewer than five literal values (`for size in (64, 128):`):
+        TensorFlow warns of frequent retracing from the fifth trace, and a graph per size of a
+        few is often what the program means (one per resolution of a growing model).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -1134,7 +1167,7 @@ class VaryingShapeArgumentRetraces(Rule):
             if arg.star:
                 return
             found = varying_shape(model, arg.value, context.scope, context.loops)
-            if found is None:
+            if found is None or _few_iterations(found.changed_at, context.loops):
                 continue
             slot = (
                 arg.keyword.value

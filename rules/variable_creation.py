@@ -105,7 +105,9 @@ class FreshOptimizerPerCall(Rule):
         call` (and where it did not fail, every step would start from fresh optimizer state).
         Create the optimizer once, before the loop, and pass (or capture) that one. Reported
         when the optimizer is built inline at the call, or in the same loop or function, and
-        the call repeats: in a loop, or in a function the module calls in a loop.
+        the call repeats: in a loop, or in a function the module calls in a loop; not where
+        the code builds the optimizer itself first (`optimizer.build(model.trainable_variables)`
+        creates its variables eagerly) or makes the `tf.function` anew beside it.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -116,6 +118,8 @@ class FreshOptimizerPerCall(Rule):
         if target is None or target[1] is None:
             return
         label, fn, _ = target
+        if self._fresh_function(node, fn):
+            return
         for index, arg in enumerate(node.args):
             if arg.star:
                 return
@@ -123,6 +127,8 @@ class FreshOptimizerPerCall(Rule):
             if found is None:
                 continue
             built, site = found
+            if self._built_eagerly(arg.value):
+                continue
             param = arg.keyword.value if arg.keyword else _parameter(fn, node, index)
             applied = _applies(self.model, fn, param) if param else None
             repeats = self._repeats(site)
@@ -157,6 +163,37 @@ class FreshOptimizerPerCall(Rule):
         if isinstance(value, cst.Call) and keras_optimizer_class(self.model.call_name(value)):
             return value, site
         return None
+
+    def _built_eagerly(self, value: cst.BaseExpression) -> bool:
+        """Whether this function calls ``<value>.build(...)`` itself: the optimizer's variables
+        then exist before the traced call, which creates none."""
+        if not isinstance(value, cst.Name):
+            return False
+        function = self.context.function
+        calls = function.calls if function is not None else self.model.nodes_of(cst.Call)
+        return any(
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value == "build"
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == value.value
+            for call in calls
+        )
+
+    def _fresh_function(self, call: cst.Call, fn: FunctionInfo) -> bool:
+        """Whether the `tf.function` called is made anew where the optimizer is: a decorated
+        def nested in this function (or in this loop), or a local name bound to `tf.function(f)`
+        here. Each new optimizer then meets a new `tf.function`, whose first trace may create
+        variables."""
+        function = self.context.function
+        if fn.outer is function and (function is not None or fn.defined_in):
+            return True
+        if isinstance(call.func, cst.Name):
+            sites = self.model.binding_of(call.func, self.context.scope).sites
+            return bool(sites) and all(
+                site.kind == "assign" and site.where is function and function is not None
+                for site in sites
+            )
+        return False
 
     def _repeats(self, site: BindingSite | None) -> tuple | None:
         """Where the optimizer is built anew: ("on every iteration",) in a loop around the call

@@ -532,6 +532,9 @@ def test_a_tensor_whose_shape_changes_in_the_loop(driver):
         # a plain function
         "import tensorflow as tf\ndef encode(t):\n    return t\nfor n in range(8):\n"
         "    encode(tf.range(n))\n",
+        # a few sizes, each traced once: below TensorFlow's frequent-retracing warning
+        ENCODE + "for n in (64, 128, 256):\n    encode(tf.zeros([n, 3]))\n",
+        ENCODE + "for n in range(1, 4):\n    encode(tf.zeros([n, 3]))\n",
     ],
 )
 def test_no_varying_shape_finding(source):

@@ -155,6 +155,14 @@ def test_a_fresh_optimizer_per_call_of_a_tf_function_that_applies_it(driver):
         # called once
         "step(keras.optimizers.Adam(), tf.constant(1.0))\n",
         "def main():\n    step(keras.optimizers.Adam(), tf.constant(1.0))\n",
+        # built eagerly before the call: the trace creates no variable (run under TF 2.21)
+        "for trial in range(3):\n    opt = keras.optimizers.Adam()\n    opt.build([w])\n"
+        "    step(opt, tf.constant(1.0))\n",
+        # a new tf.function for each new optimizer
+        "def trial(x):\n    opt = keras.optimizers.Adam()\n    @tf.function\n"
+        "    def fresh(o, v):\n        with tf.GradientTape() as tape:\n            loss = w * v\n"
+        "        o.apply_gradients([(tape.gradient(loss, w), w)])\n"
+        "    fresh(opt, x)\nfor t in range(3):\n    trial(tf.constant(1.0))\n",
     ],
 )
 def test_no_fresh_optimizer_finding(driver):
