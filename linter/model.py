@@ -70,9 +70,11 @@ from tf2lint.tracing import (
     TracedBy,
     _autograph,
     input_signature,
+    positional_capacity,
     propagate,
     reach,
     shared_selves,
+    takes_hook_arguments,
 )
 from tf2lint.walk import LEAVE, children, walk
 
@@ -126,6 +128,13 @@ class ModuleModel:
         self.module_classes: dict[str, ClassInfo] = {}
         # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
         self.roots: list[Root] = []
+        # its Keras model classes whose instances it compiles with `run_eagerly=True` (or sets
+        # `run_eagerly = True` on) and never compiles otherwise: fit/evaluate/predict run their
+        # train_step, test_step, predict_step and call eagerly, so Keras traces none of them
+        self.eager_models: set[ClassInfo] = set()
+        # in source order, each `obj.compile(...)` and `obj.run_eagerly = value` of the module:
+        # (obj, whether it makes Keras run obj eagerly, the scope it is in, the compile call)
+        self._eager_settings: list[tuple[cst.BaseExpression, bool, Scope, cst.Call | None]] = []
         # its functions that hand their first parameter to tf.function ("trace") or to
         # tf.py_function ("eager"), with that call
         self.wrappers: dict[FunctionInfo, tuple[str, cst.Call]] = {}
@@ -601,6 +610,7 @@ class ModuleModel:
                 info.signature = root.signature
             if fn.cls is not None:
                 info.cls = fn.cls.name
+                info.positional = positional_capacity(fn.node)
             if fn in self.wrappers:
                 info.wraps = self.wrappers[fn][0]
             out.functions[key] = info
@@ -624,7 +634,9 @@ class ModuleModel:
                 )
         for cls in self.classes.values():
             bases = [f"{name}.{b}" if b in self.module_classes else b for b in cls.base_names if b]
-            out.classes[cls.name] = ClassSummary(bases, cls.keras_kind, cls.keras2)
+            out.classes[cls.name] = ClassSummary(
+                bases, cls.keras_kind, cls.keras2, cls in self.eager_models
+            )
         for local, sites in self.scope.bindings.items():
             if sites[-1].kind == "import" and sites[-1].imported:
                 out.exports[local] = sites[-1].imported
@@ -1088,6 +1100,9 @@ class _ModelBuilder:
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, None, kind)
         elif isinstance(target, cst.Attribute):
+            if target.attr.value == "run_eagerly" and value is not None:
+                setting = (target.value, _is_true(value), self.scopes[-1], None)
+                self.model._eager_settings.append(setting)
             owner = self.model.enclosing_class(self.current())
             if owner is not None:
                 owner.instance_sets.add(target.attr.value)
@@ -1323,6 +1338,9 @@ class _ModelBuilder:
             if self.guard_depth[-1]:
                 fn.guarded_calls.add(id(node))
         self.model._calls.append((node, fn, tuple(self.loops[-1]), self.scopes[-1]))
+        if type(node.func) is cst.Attribute and node.func.attr.value == "compile":
+            setting = (node.func.value, _run_eagerly(node), self.scopes[-1], node)
+            self.model._eager_settings.append(setting)
         if type(node.func) is cst.Name and node.func.value == "setattr" and len(node.args) > 1:
             name = node.args[1].value
             owner = self.model.enclosing_class(self.current())
@@ -1600,6 +1618,33 @@ class _ModelBuilder:
                             reason = TracedBy("dataset", call.func.attr.value)
                             model.roots.append(Root(target, reason))
                         break
+        self.find_eager_models()
+
+    def find_eager_models(self) -> None:
+        """The Keras models the module runs eagerly: model classes of its own whose every
+        instance it compiles, the last time, with `run_eagerly=True` or sets `run_eagerly =
+        True` on after (a literal True; `compile` without it sets it back), and that no
+        subclass run the usual way inherits from."""
+        model = self.model
+        last: dict[tuple[ClassInfo, str], bool] = {}  # (class, receiver's code) -> eager
+        for receiver, is_eager, scope, call in model._eager_settings:
+            kind = kind_of(model, receiver, scope, 1)  # 1: not memoised before tracing is known
+            cls = kind.subclass if kind is not None else None
+            if cls is None or cls.keras_kind != "model":
+                continue
+            own_compile = any("compile" in c.methods for c in model.mro(cls))
+            if call is not None and own_compile and type(receiver) is not cst.Call:
+                continue  # the class's own compile(), which says itself how it compiles
+            last[(cls, model.module.code_for_node(receiver))] = is_eager
+        eager = {cls for (cls, _), is_eager in last.items() if is_eager}
+        eager -= {cls for (cls, _), is_eager in last.items() if not is_eager}
+        derived = {
+            base
+            for cls in model.classes.values()
+            if cls not in eager
+            for base in model.mro(cls)[1:]
+        }
+        model.eager_models = eager - derived
 
     def mark_traced(self) -> None:
         """Which functions tf.function traces, why, and whether AutoGraph converts them: from
@@ -1636,7 +1681,12 @@ class _ModelBuilder:
                     unconverted.append(root.target)
         for fn in model.functions:
             cls = fn.cls
-            if cls is not None and fn.name in knowledge.traced_methods(cls.keras_kind):
+            if (
+                cls is not None
+                and fn.name in knowledge.traced_methods(cls.keras_kind)
+                and cls not in model.eager_models
+                and takes_hook_arguments(positional_capacity(fn.node), cls.keras_kind, fn.name)
+            ):
                 roots.append((fn, TracedBy("keras", cls.keras_kind), False))
                 if not cls.keras2:
                     unconverted.append(fn)
@@ -1918,3 +1968,15 @@ def _pairs_elementwise(target: cst.Tuple | cst.List, value: cst.BaseExpression |
 
 def _is_call(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Call)
+
+
+def _is_true(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "True"
+
+
+def _run_eagerly(call: cst.Call) -> bool:
+    """Whether a Keras ``compile(...)`` call passes ``run_eagerly=True`` (a literal True)."""
+    return any(
+        arg.keyword is not None and arg.keyword.value == "run_eagerly" and _is_true(arg.value)
+        for arg in call.args
+    )
