@@ -1628,9 +1628,8 @@ class _ModelBuilder:
         model = self.model
         last: dict[tuple[ClassInfo, str], bool] = {}  # (class, receiver's code) -> eager
         for receiver, is_eager, scope, call in model._eager_settings:
-            kind = kind_of(model, receiver, scope, 1)  # 1: not memoised before tracing is known
-            cls = kind.subclass if kind is not None else None
-            if cls is None or cls.keras_kind != "model":
+            cls = self._instance_class(receiver, scope)
+            if cls is None:
                 continue
             own_compile = any("compile" in c.methods for c in model.mro(cls))
             if call is not None and own_compile and type(receiver) is not cst.Call:
@@ -1645,6 +1644,31 @@ class _ModelBuilder:
             for base in model.mro(cls)[1:]
         }
         model.eager_models = eager - derived
+
+    def _instance_class(self, receiver: cst.BaseExpression, scope: Scope) -> ClassInfo | None:
+        """The module's own class ``receiver`` is an instance of, where the module shows it:
+        ``self``/``super()`` in its methods, a name assigned ``Cls(...)``. Its Keras base may be
+        in another module (known only to the project's second pass): the class is asked about
+        whatever its kind, since only a Keras model's instances have ``compile``."""
+        model = self.model
+        kind = kind_of(model, receiver, scope, 1)  # 1: not memoised before tracing is known
+        if kind is not None and kind.subclass is not None:
+            return kind.subclass
+        is_self = type(receiver) is cst.Name and receiver.value == "self"
+        if is_self or (
+            type(receiver) is cst.Call and model.call_name(receiver) == "builtins.super"
+        ):
+            return model.enclosing_class(scope)
+        if type(receiver) is not cst.Name:
+            return None
+        values = model.binding_of(receiver, scope).values
+        for value in values:
+            if type(value) is cst.Call and type(value.func) is cst.Name:
+                sites = model.binding_of(value.func, scope).sites
+                classes = [model.classes.get(s.node) for s in sites if s.kind == "class"]
+                if classes and classes[-1] is not None:
+                    return classes[-1]
+        return None
 
     def mark_traced(self) -> None:
         """Which functions tf.function traces, why, and whether AutoGraph converts them: from
