@@ -130,7 +130,8 @@ class ModuleModel:
         self.roots: list[Root] = []
         # its Keras model classes whose instances it compiles with `run_eagerly=True` (or sets
         # `run_eagerly = True` on) and never compiles otherwise: fit/evaluate/predict run their
-        # train_step, test_step, predict_step and call eagerly, so Keras traces none of them
+        # train_step, test_step, predict_step and call eagerly, so Keras traces none of them;
+        # and the layers only those models build, whose call they run eagerly too
         self.eager_models: set[ClassInfo] = set()
         # in source order, each `obj.compile(...)` and `obj.run_eagerly = value` of the module:
         # (obj, whether it makes Keras run obj eagerly, the scope it is in, the compile call)
@@ -1643,7 +1644,38 @@ class _ModelBuilder:
             if cls not in eager
             for base in model.mro(cls)[1:]
         }
-        model.eager_models = eager - derived
+        eager -= derived
+        model.eager_models = eager | self._used_only_by(eager)
+
+    def _used_only_by(self, eager: set[ClassInfo]) -> set[ClassInfo]:
+        """The module's classes whose every use it shows is ``Cls(...)`` in a method of a model
+        it runs eagerly (``self.block = Block()`` in its ``__init__``): Keras calls a layer's
+        ``call`` from the model's own code, so eagerly too. A class used anywhere else (another
+        model, a base, a value handed on) or nowhere is left as it is."""
+        model = self.model
+        if not eager:
+            return set()
+        inside: set[int] = set()  # the class names called in the eager models' methods
+        for call, fn, _, _ in model._calls:
+            if type(call.func) is cst.Name and fn is not None:
+                owner = fn
+                while owner.outer is not None:
+                    owner = owner.outer
+                if owner.cls in eager:
+                    inside.add(id(call.func))
+        by_name = {c.name: c for c in model.classes.values() if c not in eager}
+        definitions = {id(c.node.name) for c in model.classes.values()}
+        only_there: dict[ClassInfo, bool] = {}
+        for name in model.nodes_of(cst.Name):
+            cls = by_name.get(name.value)
+            if cls is None or id(name) in definitions:
+                continue
+            if not any(
+                s.kind == "class" and s.node is cls.node for s in model.binding_of(name).sites
+            ):
+                continue
+            only_there[cls] = only_there.get(cls, True) and id(name) in inside
+        return {cls for cls, only in only_there.items() if only}
 
     def _instance_class(self, receiver: cst.BaseExpression, scope: Scope) -> ClassInfo | None:
         """The module's own class ``receiver`` is an instance of, where the module shows it:

@@ -88,7 +88,9 @@ class ClassSummary:
     bases: list[str] = field(default_factory=list)  # qualified names (module-local as "mod.C")
     keras: str | None = None  # "layer" / "model", when its module sees it
     keras2: bool = False
-    eager: bool = False  # a model its module compiles with run_eagerly=True: Keras traces none
+    # a model its module compiles with run_eagerly=True, or a layer only such models build:
+    # Keras traces none of its methods
+    eager: bool = False
 
 
 @dataclass

@@ -894,3 +894,38 @@ def test_under_tensorflow_run_eagerly_runs_the_models_methods_on_every_step(sett
     else:  # traced: the Python runs only while tracing
         assert train_steps < 8 and calls < 8
     assert (traced(program) == set()) is eager
+
+
+_JITTER = """
+import random
+import tensorflow as tf
+
+class Jitter(tf.keras.layers.Layer):
+    def call(self, x):
+        return x * random.random()
+
+class Critic(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.jitter = Jitter()
+
+    def call(self, x):
+        return self.jitter(x)
+
+critic = Critic()
+critic.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "elsewhere, layer_traced",
+    [
+        ("", False),  # built only by the eager model: its call runs eagerly too
+        ("probe = tf.keras.Sequential([Jitter()])\n", True),  # also in a model run traced
+        ("class Wider(Jitter):\n    pass\n", True),  # a base of a class used elsewhere
+    ],
+)
+def test_a_layer_only_an_eagerly_run_model_builds_is_not_traced(elsewhere, layer_traced):
+    found = traced(_JITTER + elsewhere)
+    assert found == ({"Jitter.call"} if layer_traced else set())
+    assert ("TF805" in [d.rule for d in lint(_JITTER + elsewhere)]) is layer_traced
