@@ -45,6 +45,8 @@ class Knowledge:
     versions: dict[str, str]
     classes: dict[str, str]  # public class path -> kind
     traced_methods: dict[str, frozenset[str]]  # Keras kind -> methods Keras traces
+    # Keras kind -> method -> the positional arguments Keras passes it (after self)
+    hook_arguments: dict[str, dict[str, int]]
     returns: dict[str, str]  # public function path -> kind of what it returns
     members: dict[str, dict[str, str]]  # kind -> attribute (or "method()") -> kind
     side_effects: dict[str, str]  # call path -> "log" | "seed"
@@ -70,6 +72,7 @@ def knowledge() -> Knowledge:
         versions={k: v for k, v in data.items() if k.endswith("_version")},
         classes=data["classes"],
         traced_methods={k: frozenset(v) for k, v in data["traced_methods"].items()},
+        hook_arguments=data["hook_arguments"],
         returns=data["returns"],
         members=data["members"],
         side_effects=data["side_effects"],
@@ -146,6 +149,14 @@ def traced_methods(kind: str | None) -> frozenset[str]:
     if kind is None:
         return frozenset()
     return knowledge().traced_methods.get(kind, frozenset())
+
+
+def hook_arguments(kind: str | None, method: str) -> int:
+    """How many positional arguments (after ``self``) Keras passes when it calls ``method`` of
+    a subclass of this kind as its hook (``model``, ``compute_loss`` -> 4); 0 where not known."""
+    if kind is None:
+        return 0
+    return knowledge().hook_arguments.get(kind, {}).get(method, 0)
 
 
 def side_effect(qualified: str | None) -> str | None:

@@ -71,9 +71,11 @@ from tf2lint.tracing import (
     TracedBy,
     _autograph,
     input_signature,
+    positional_capacity,
     propagate,
     reach,
     shared_selves,
+    takes_hook_arguments,
 )
 from tf2lint.walk import LEAVE, children, walk
 
@@ -127,6 +129,14 @@ class ModuleModel:
         self.module_classes: dict[str, ClassInfo] = {}
         # how the module's own code traces functions: decorators, tf.function(f), Dataset.map(f)
         self.roots: list[Root] = []
+        # its Keras model classes whose instances it compiles with `run_eagerly=True` (or sets
+        # `run_eagerly = True` on) and never compiles otherwise: fit/evaluate/predict run their
+        # train_step, test_step, predict_step and call eagerly, so Keras traces none of them;
+        # and the layers only those models build, whose call they run eagerly too
+        self.eager_models: set[ClassInfo] = set()
+        # in source order, each `obj.compile(...)` and `obj.run_eagerly = value` of the module:
+        # (obj, whether it makes Keras run obj eagerly, the scope it is in, the compile call)
+        self._eager_settings: list[tuple[cst.BaseExpression, bool, Scope, cst.Call | None]] = []
         # its functions that hand their first parameter to tf.function ("trace") or to
         # tf.py_function ("eager"), with that call
         self.wrappers: dict[FunctionInfo, tuple[str, cst.Call]] = {}
@@ -602,6 +612,7 @@ class ModuleModel:
                 info.signature = root.signature
             if fn.cls is not None:
                 info.cls = fn.cls.name
+                info.positional = positional_capacity(fn.node)
             if fn in self.wrappers:
                 info.wraps = self.wrappers[fn][0]
             out.functions[key] = info
@@ -625,7 +636,9 @@ class ModuleModel:
                 )
         for cls in self.classes.values():
             bases = [f"{name}.{b}" if b in self.module_classes else b for b in cls.base_names if b]
-            out.classes[cls.name] = ClassSummary(bases, cls.keras_kind, cls.keras2)
+            out.classes[cls.name] = ClassSummary(
+                bases, cls.keras_kind, cls.keras2, cls in self.eager_models
+            )
         for local, sites in self.scope.bindings.items():
             if sites[-1].kind == "import" and sites[-1].imported:
                 out.exports[local] = sites[-1].imported
@@ -1097,6 +1110,9 @@ class _ModelBuilder:
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, None, kind)
         elif isinstance(target, cst.Attribute):
+            if target.attr.value == "run_eagerly" and value is not None:
+                setting = (target.value, _is_true(value), self.scopes[-1], None)
+                self.model._eager_settings.append(setting)
             owner = self.model.enclosing_class(self.current())
             if owner is not None:
                 owner.instance_sets.add(target.attr.value)
@@ -1332,6 +1348,9 @@ class _ModelBuilder:
             if self.guard_depth[-1]:
                 fn.guarded_calls.add(id(node))
         self.model._calls.append((node, fn, tuple(self.loops[-1]), self.scopes[-1]))
+        if type(node.func) is cst.Attribute and node.func.attr.value == "compile":
+            setting = (node.func.value, _run_eagerly(node), self.scopes[-1], node)
+            self.model._eager_settings.append(setting)
         if type(node.func) is cst.Name and node.func.value == "setattr" and len(node.args) > 1:
             name = node.args[1].value
             owner = self.model.enclosing_class(self.current())
@@ -1609,6 +1628,88 @@ class _ModelBuilder:
                             reason = TracedBy("dataset", call.func.attr.value)
                             model.roots.append(Root(target, reason))
                         break
+        self.find_eager_models()
+
+    def find_eager_models(self) -> None:
+        """The Keras models the module runs eagerly: model classes of its own whose every
+        instance it compiles, the last time, with `run_eagerly=True` or sets `run_eagerly =
+        True` on after (a literal True; `compile` without it sets it back), and that no
+        subclass run the usual way inherits from."""
+        model = self.model
+        last: dict[tuple[ClassInfo, str], bool] = {}  # (class, receiver's code) -> eager
+        for receiver, is_eager, scope, call in model._eager_settings:
+            cls = self._instance_class(receiver, scope)
+            if cls is None:
+                continue
+            own_compile = any("compile" in c.methods for c in model.mro(cls))
+            if call is not None and own_compile and type(receiver) is not cst.Call:
+                continue  # the class's own compile(), which says itself how it compiles
+            last[(cls, model.module.code_for_node(receiver))] = is_eager
+        eager = {cls for (cls, _), is_eager in last.items() if is_eager}
+        eager -= {cls for (cls, _), is_eager in last.items() if not is_eager}
+        derived = {
+            base
+            for cls in model.classes.values()
+            if cls not in eager
+            for base in model.mro(cls)[1:]
+        }
+        eager -= derived
+        model.eager_models = eager | self._used_only_by(eager)
+
+    def _used_only_by(self, eager: set[ClassInfo]) -> set[ClassInfo]:
+        """The module's classes whose every use it shows is ``Cls(...)`` in a method of a model
+        it runs eagerly (``self.block = Block()`` in its ``__init__``): Keras calls a layer's
+        ``call`` from the model's own code, so eagerly too. A class used anywhere else (another
+        model, a base, a value handed on) or nowhere is left as it is."""
+        model = self.model
+        if not eager:
+            return set()
+        inside: set[int] = set()  # the class names called in the eager models' methods
+        for call, fn, _, _ in model._calls:
+            if type(call.func) is cst.Name and fn is not None:
+                owner = fn
+                while owner.outer is not None:
+                    owner = owner.outer
+                if owner.cls in eager:
+                    inside.add(id(call.func))
+        by_name = {c.name: c for c in model.classes.values() if c not in eager}
+        definitions = {id(c.node.name) for c in model.classes.values()}
+        only_there: dict[ClassInfo, bool] = {}
+        for name in model.nodes_of(cst.Name):
+            cls = by_name.get(name.value)
+            if cls is None or id(name) in definitions:
+                continue
+            if not any(
+                s.kind == "class" and s.node is cls.node for s in model.binding_of(name).sites
+            ):
+                continue
+            only_there[cls] = only_there.get(cls, True) and id(name) in inside
+        return {cls for cls, only in only_there.items() if only}
+
+    def _instance_class(self, receiver: cst.BaseExpression, scope: Scope) -> ClassInfo | None:
+        """The module's own class ``receiver`` is an instance of, where the module shows it:
+        ``self``/``super()`` in its methods, a name assigned ``Cls(...)``. Its Keras base may be
+        in another module (known only to the project's second pass): the class is asked about
+        whatever its kind, since only a Keras model's instances have ``compile``."""
+        model = self.model
+        kind = kind_of(model, receiver, scope, 1)  # 1: not memoised before tracing is known
+        if kind is not None and kind.subclass is not None:
+            return kind.subclass
+        is_self = type(receiver) is cst.Name and receiver.value == "self"
+        if is_self or (
+            type(receiver) is cst.Call and model.call_name(receiver) == "builtins.super"
+        ):
+            return model.enclosing_class(scope)
+        if type(receiver) is not cst.Name:
+            return None
+        values = model.binding_of(receiver, scope).values
+        for value in values:
+            if type(value) is cst.Call and type(value.func) is cst.Name:
+                sites = model.binding_of(value.func, scope).sites
+                classes = [model.classes.get(s.node) for s in sites if s.kind == "class"]
+                if classes and classes[-1] is not None:
+                    return classes[-1]
+        return None
 
     def mark_traced(self) -> None:
         """Which functions tf.function traces, why, and whether AutoGraph converts them: from
@@ -1645,7 +1746,12 @@ class _ModelBuilder:
                     unconverted.append(root.target)
         for fn in model.functions:
             cls = fn.cls
-            if cls is not None and fn.name in knowledge.traced_methods(cls.keras_kind):
+            if (
+                cls is not None
+                and fn.name in knowledge.traced_methods(cls.keras_kind)
+                and cls not in model.eager_models
+                and takes_hook_arguments(positional_capacity(fn.node), cls.keras_kind, fn.name)
+            ):
                 roots.append((fn, TracedBy("keras", cls.keras_kind), False))
                 if not cls.keras2:
                     unconverted.append(fn)
@@ -1927,3 +2033,15 @@ def _pairs_elementwise(target: cst.Tuple | cst.List, value: cst.BaseExpression |
 
 def _is_call(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Call)
+
+
+def _is_true(expr: cst.BaseExpression) -> bool:
+    return type(expr) is cst.Name and expr.value == "True"
+
+
+def _run_eagerly(call: cst.Call) -> bool:
+    """Whether a Keras ``compile(...)`` call passes ``run_eagerly=True`` (a literal True)."""
+    return any(
+        arg.keyword is not None and arg.keyword.value == "run_eagerly" and _is_true(arg.value)
+        for arg in call.args
+    )

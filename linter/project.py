@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from tf2lint import knowledge
-from tf2lint.tracing import TracedBy, propagate, reach, shared_selves
+from tf2lint.tracing import TracedBy, propagate, reach, shared_selves, takes_hook_arguments
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,9 @@ class FunctionSummary:
     wraps: str | None = None
     line: int = 0  # where it is defined (its `def`), for evidence shown in other modules
     column: int = 0
+    # how many positional arguments it takes after `self` (None: any): a method named after a
+    # Keras hook that cannot take what Keras passes it is not the hook
+    positional: int | None = None
 
 
 @dataclass
@@ -85,6 +88,9 @@ class ClassSummary:
     bases: list[str] = field(default_factory=list)  # qualified names (module-local as "mod.C")
     keras: str | None = None  # "layer" / "model", when its module sees it
     keras2: bool = False
+    # a model its module compiles with run_eagerly=True, or a layer only such models build:
+    # Keras traces none of its methods
+    eager: bool = False
 
 
 @dataclass
@@ -358,8 +364,12 @@ class Project:
                     if not info.autograph:
                         self._unconverted_roots.append(node)
                 kind = self._class_kinds.get((name, info.cls)) if info.cls else None
-                if kind is not None and qualname.rpartition(".")[2] in knowledge.traced_methods(
-                    kind[0]
+                method = qualname.rpartition(".")[2]
+                if (
+                    kind is not None
+                    and method in knowledge.traced_methods(kind[0])
+                    and not summary.classes.get(info.cls, ClassSummary()).eager
+                    and takes_hook_arguments(info.positional, kind[0], method)
                 ):
                     self._roots.append((node, TracedBy("keras", kind[0])))
                     if not kind[1] and not _converted(info):

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.tfnames import TF_FUNCTION_NAMES
 
@@ -174,6 +175,23 @@ def shared_selves(
             t for t, kind, _, receiver in edges(node) if kind == "called" and receiver == "self"
         ),
     )
+
+
+def positional_capacity(node: cst.CSTNode) -> int | None:
+    """How many positional arguments a method takes after ``self`` (None: any, ``*args``)."""
+    if not isinstance(node, cst.FunctionDef):
+        return None
+    params = node.params
+    if isinstance(params.star_arg, cst.Param):
+        return None
+    return max(len(params.posonly_params) + len(params.params) - 1, 0)
+
+
+def takes_hook_arguments(capacity: int | None, kind: str | None, method: str) -> bool:
+    """Whether a method named after a Keras hook can take what Keras passes it: Keras calls
+    ``compute_loss(x, y, y_pred, sample_weight)``, so a ``compute_loss(self, x)`` of the user's
+    own is not what ``fit`` calls (Keras would fail calling it), and Keras does not trace it."""
+    return capacity is None or capacity >= knowledge.hook_arguments(kind, method)
 
 
 def input_signature(expr: cst.BaseExpression | None) -> bool:

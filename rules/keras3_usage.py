@@ -31,25 +31,67 @@ from tf2lint.rules.keras3 import (
 
 # --- evidence: value kinds (KNOWLEDGE BASE: move these onto the model's value kinds) -----------
 
-_MAX_DEPTH = 12
-
 
 def _is_layer(cls: str) -> bool:
     return cls.startswith("layers.") or table().is_a(cls, "layers.Layer")
 
 
-def keras_tensor(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, _depth: int = 0
-) -> bool:
+def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
     """Whether ``expr`` holds a Keras tensor in this module: ``keras.Input(...)``, a Keras
     layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
     and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
-    (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``."""
-    if _depth == 0 and not may_hold_keras_tensors(model):
+    (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``.
+
+    A search from ``expr`` through what it is made from, each expression and each binding of a
+    name visited once, every answer kept for the module: a name rebound many times (``x =
+    Dense(8)(x)`` down a function) holds any of its values, and judging each value anew for
+    every use of the name grew exponentially with the chain (and quadratically once judged
+    once per use)."""
+    if not may_hold_keras_tensors(model):
         return False
-    if _depth > _MAX_DEPTH:
-        return False
-    deeper = _depth + 1
+    known: dict[tuple[int, int], bool] = model.memo(_keras_tensor_sources, dict)
+    start = _search_key(model, scope, expr)
+    if start[0] in known:
+        return known[start[0]]
+    parent: dict[tuple[int, int], tuple[int, int] | None] = {start[0]: None}
+    todo = [start]
+    while todo:
+        key, current = todo.pop()
+        answer = known.get(key)
+        if answer is False:
+            continue
+        sources = True if answer else _made_from(model, scope, current)
+        if sources is True:
+            step: tuple[int, int] | None = key
+            while step is not None:  # everything on the way holds a Keras tensor
+                known[step] = True
+                step = parent[step]
+            return True
+        for source in sources or ():
+            found = _search_key(model, scope, source)
+            if found[0] not in parent:
+                parent[found[0]] = key
+                todo.append(found)
+    for key in parent:  # the search saw everything they are made from: none holds one
+        known[key] = False
+    return False
+
+
+def _search_key(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> tuple[tuple[int, int], cst.BaseExpression]:
+    """What :func:`keras_tensor` visits once: a name's binding where it is read (its uses in
+    one function share it), any other expression itself."""
+    if isinstance(expr, cst.Name):
+        return (id(model.binding_of(expr, scope)), id(scope)), expr
+    return (id(expr), id(scope)), expr
+
+
+def _made_from(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> bool | list[cst.BaseExpression]:
+    """True where ``expr`` starts a Keras tensor (``keras.Input(...)``, a layer's ``.output``),
+    else the expressions it holds a Keras tensor through, if any of them does."""
     if isinstance(expr, cst.Call):
         name = keras3_name(model.call_name(expr))
         if name is not None and name.path in ("Input", "layers.Input"):
@@ -63,27 +105,19 @@ def keras_tensor(
             built = None
         if built is None or not _is_layer(built.cls):
             return False
-        return any(keras_tensor(model, scope, arg.value, deeper) for arg in expr.args)
+        return [arg.value for arg in expr.args]
     if isinstance(expr, cst.Name):
-        return any(
-            keras_tensor(model, scope, value, deeper)
-            for value in model.binding_of(expr, scope).values
-        )
+        return list(model.binding_of(expr, scope).values)
     if isinstance(expr, cst.BinaryOperation):
-        return keras_tensor(model, scope, expr.left, deeper) or keras_tensor(
-            model, scope, expr.right, deeper
-        )
+        return [expr.left, expr.right]
     if isinstance(expr, cst.UnaryOperation):
-        return keras_tensor(model, scope, expr.expression, deeper)
+        return [expr.expression]
     if isinstance(expr, cst.Comparison):
-        return keras_tensor(model, scope, expr.left, deeper)
+        return [expr.left]
     if isinstance(expr, cst.Subscript):
-        return keras_tensor(model, scope, expr.value, deeper)
+        return [expr.value]
     if isinstance(expr, (cst.List, cst.Tuple)):
-        return any(
-            isinstance(e, cst.Element) and keras_tensor(model, scope, e.value, deeper)
-            for e in expr.elements
-        )
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
     if isinstance(expr, cst.Attribute) and expr.attr.value in ("output", "input"):
         owner = keras_object(model, scope, expr.value)
         return owner is not None and _is_layer(owner.cls)

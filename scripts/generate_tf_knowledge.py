@@ -16,6 +16,9 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   a model is a layer too, and says "model").
 * ``traced_methods``: per Keras kind, the methods Keras calls inside the ``tf.function`` it
   builds for ``fit``/``evaluate``/``predict`` (user overrides of them are traced).
+* ``hook_arguments``: per Keras kind, how many positional arguments Keras passes to those
+  methods (``compute_loss(x, y, y_pred, sample_weight)``): a method of the same name that
+  cannot take them is not the hook Keras calls. Checked: each installed base method takes them.
 * ``returns``: what public TF/Keras functions return, as a kind: ``tensor`` for ops (functions
   with TF's dispatch support, generated op wrappers, ``keras.ops``) and stub-declared tensor
   returns; the stubs' declared kind wins where they give one (``tf.print`` returns None). Ops
@@ -76,6 +79,14 @@ TRACED_METHODS = {
     "layer": ["call"],
     "loss": ["call"],
     "metric": ["update_state", "result"],
+}
+# The positional arguments (after ``self``) Keras's own calls pass to them: `self(x)`,
+# `self.train_step(data)`, `self.compute_loss(x, y, y_pred, sample_weight)`, `loss_fn(y, p)`.
+# Metrics are left out: the user's own train_step calls `update_state` with what it likes.
+HOOK_ARGUMENTS = {
+    "model": {"call": 1, "train_step": 1, "test_step": 1, "predict_step": 1, "compute_loss": 4},
+    "layer": {"call": 1},
+    "loss": {"call": 2},
 }
 # Kinds in the order a class is judged: the first base it derives from names its kind.
 KERAS_BASES = (
@@ -181,6 +192,23 @@ def traced_methods(keras_module: types.ModuleType) -> dict[str, list[str]]:
             if not callable(getattr(bases[kind], method, None)):
                 raise SystemExit(f"{bases[kind]} has no {method}: Keras's protocol changed")
     return TRACED_METHODS
+
+
+def hook_arguments(keras_modules: list[types.ModuleType]) -> dict[str, dict[str, int]]:
+    """HOOK_ARGUMENTS, checked: every installed Keras's base method accepts that many."""
+    for keras_module in keras_modules:
+        bases = dict((kind, _resolve(keras_module, path)) for kind, path in KERAS_BASES)
+        for kind, methods in HOOK_ARGUMENTS.items():
+            for method, count in methods.items():
+                if method not in TRACED_METHODS[kind]:
+                    raise SystemExit(f"{kind}.{method} is not a traced method")
+                try:
+                    inspect.signature(getattr(bases[kind], method)).bind(None, *[None] * count)
+                except TypeError as error:
+                    raise SystemExit(
+                        f"{bases[kind]}.{method} takes no {count} arguments: {error}"
+                    ) from None
+    return HOOK_ARGUMENTS
 
 
 def _public_functions(module: types.ModuleType) -> Iterator[tuple[str, object]]:
@@ -862,6 +890,7 @@ def build() -> dict:
             "types_tensorflow_version": stubs_version,
             "classes": dict(sorted(classes.items())),
             "traced_methods": traced,
+            "hook_arguments": hook_arguments([keras, tf_keras]),
             "returns": dict(sorted(returns.items())),
             "members": members,
             "side_effects": side_effects(tf),

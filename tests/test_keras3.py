@@ -1078,3 +1078,36 @@ def test_history_breaks_need_evidence(source):
 )
 def test_add_loss_callable_and_load_model_folder(source, rule, expected):
     assert rule_ids("import tensorflow as tf\n" + source, [rule]) == expected
+
+
+def _rebound_chain(layers: int) -> str:
+    body = "".join(
+        f"    x = keras.layers.Dense({i + 1})(x)\n    x = keras.layers.LeakyReLU()(x)\n"
+        for i in range(layers)
+    )
+    return (
+        "import tensorflow as tf\nfrom tensorflow import keras\n\n"
+        "def build():\n    inputs = keras.Input(shape=(4,))\n    x = inputs\n"
+        f"{body}    scores = tf.nn.softmax(x)\n    return keras.Model(inputs, scores)\n"
+    )
+
+
+def test_a_long_chain_of_rebound_layer_outputs_is_followed_in_linear_work(monkeypatch):
+    """`x = Dense(n)(x)` down a builder function: `x` may hold any of its values, and each of
+    them is judged once per module, not again for every use of `x` (that was exponential)."""
+    from tf2lint.rules import keras3_usage
+
+    judged: list[int] = []
+    original = keras3_usage._made_from
+
+    def counted(*args):
+        judged.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(keras3_usage, "_made_from", counted)
+    work = {}
+    for layers in (10, 40):
+        judged.clear()
+        assert rule_ids(_rebound_chain(layers), ["TF015"]) == ["TF015"]
+        work[layers] = len(judged)
+    assert work[40] <= 4 * work[10] + 40

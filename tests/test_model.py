@@ -698,3 +698,234 @@ def step(x):
     step = model.module_functions["step"]
     assert [c for c in step.calls if dotted_name(c.func) == "helper"] == []
     assert [d.rule for d in lint(source, ["TF201"])] == []
+
+
+# A Keras model whose instances the module compiles to run eagerly: fit, evaluate and predict
+# call its train_step, test_step, predict_step and call as plain Python, on every batch.
+_SCORER = """
+import numpy as np
+import tensorflow as tf
+
+class Scorer(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.head = tf.keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.head(x)
+
+    def train_step(self, data):
+        jitter = np.random.normal()
+        return super().train_step(data)
+
+scorer = Scorer()
+"""
+
+
+@pytest.mark.parametrize(
+    "setting, keras_traces",
+    [
+        ('scorer.compile(optimizer="sgd", loss="mse", run_eagerly=True)', False),
+        ('scorer.compile(optimizer="sgd", loss="mse")\nscorer.run_eagerly = True', False),
+        ('scorer.compile(optimizer="sgd", loss="mse")', True),
+        ('scorer.compile(optimizer="sgd", loss="mse", run_eagerly=False)', True),
+        ('scorer.compile(optimizer="sgd", loss="mse", run_eagerly=debugging)', True),
+        # another instance compiled the usual way still runs the class's methods traced
+        (
+            'scorer.compile(optimizer="sgd", loss="mse", run_eagerly=True)\n'
+            'other = Scorer()\nother.compile(optimizer="sgd", loss="mse")',
+            True,
+        ),
+    ],
+)
+def test_a_model_compiled_to_run_eagerly_is_not_traced_by_keras(setting, keras_traces):
+    found = traced(_SCORER + setting + "\n")
+    expected = {"Scorer.call", "Scorer.train_step"} if keras_traces else set()
+    assert found == expected
+
+
+def test_run_eagerly_set_in_the_models_own_compile_counts_too():
+    assert not traced(
+        """
+        import tensorflow as tf
+
+        class Critic(tf.keras.Model):
+            def compile(self, optimizer):
+                super().compile(optimizer=optimizer, run_eagerly=True)
+
+            def train_step(self, data):
+                return {}
+
+        critic = Critic()
+        critic.compile("adam")
+        """
+    )
+
+
+def test_a_subclass_run_the_usual_way_keeps_its_eager_base_traced():
+    found = traced(
+        _SCORER
+        + """
+class Ranked(Scorer):
+    pass
+
+scorer.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+"""
+    )
+    assert found == {"Scorer.call", "Scorer.train_step"}
+
+
+def test_helpers_of_an_eagerly_run_model_are_not_reported_as_traced():
+    source = """
+    import random
+    import numpy as np
+    import tensorflow as tf
+
+    class Pool:
+        def __init__(self):
+            self.items = []
+
+        def draw(self):
+            self.last = np.random.randint(0, 4)
+            return random.choice(self.items)
+
+    class Sampler(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.pool = Pool()
+
+        def train_step(self, data):
+            extra = self.pool.draw()
+            return {"n": extra}
+
+    sampler = Sampler()
+    sampler.compile(optimizer="adam"{eager})
+    """
+    assert "TF805" in [d.rule for d in lint(source.replace("{eager}", ""))]
+    assert "TF805" not in [d.rule for d in lint(source.replace("{eager}", ", run_eagerly=True"))]
+
+
+@pytest.mark.parametrize(
+    "signature, keras_traces",
+    [
+        ("self, x", False),  # Keras calls compute_loss(x, y, y_pred, sample_weight)
+        ("self, x, y, y_pred, sample_weight", True),
+        ("self, x=None, y=None, y_pred=None, sample_weight=None, training=True", True),
+        ("self, *args, **kwargs", True),
+    ],
+)
+def test_a_method_named_after_a_keras_hook_is_the_hook_only_if_it_takes_its_arguments(
+    signature, keras_traces
+):
+    found = traced(
+        f"""
+        import tensorflow as tf
+
+        class Autoencoder(tf.keras.Model):
+            def compute_loss({signature}):
+                return 0.0
+        """
+    )
+    assert found == ({"Autoencoder.compute_loss"} if keras_traces else set())
+
+
+def test_a_hook_named_method_of_a_plain_class_is_not_traced():
+    assert not traced(
+        """
+        import tensorflow as tf
+
+        class Trainer:
+            def compute_loss(self, x, y, y_pred, sample_weight):
+                return tf.reduce_mean(y_pred)
+
+            def train_step(self, data):
+                return self.compute_loss(data, data, data, None)
+
+        trainer = Trainer()
+        for batch in range(3):
+            trainer.train_step(tf.ones(2))
+        """
+    )
+
+
+_EAGER_PROGRAM = """
+import numpy as np
+import tensorflow as tf
+
+steps = {"call": 0, "train_step": 0}
+
+class Counted(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.head = tf.keras.layers.Dense(1)
+
+    def call(self, x):
+        steps["call"] += 1
+        return self.head(x)
+
+    def train_step(self, data):
+        steps["train_step"] += 1
+        return super().train_step(data)
+
+model = Counted()
+model.compile(optimizer="sgd", loss="mse"SETTING)
+model.fit(np.ones((32, 2), "float32"), np.ones((32, 1), "float32"), batch_size=4, verbose=0)
+print(steps["train_step"], steps["call"])
+"""
+
+
+@pytest.mark.parametrize("setting, eager", [(", run_eagerly=True", True), ("", False)])
+def test_under_tensorflow_run_eagerly_runs_the_models_methods_on_every_step(setting, eager):
+    pytest.importorskip("tensorflow")
+    import subprocess
+    import sys
+
+    program = _EAGER_PROGRAM.replace("SETTING", setting)
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "TF_CPP_MIN_LOG_LEVEL": "3"},
+        timeout=300,
+    )
+    train_steps, calls = map(int, done.stdout.split())
+    if eager:  # 8 batches: every step runs the Python of train_step and call
+        assert train_steps == 8 and calls >= 8
+    else:  # traced: the Python runs only while tracing
+        assert train_steps < 8 and calls < 8
+    assert (traced(program) == set()) is eager
+
+
+_JITTER = """
+import random
+import tensorflow as tf
+
+class Jitter(tf.keras.layers.Layer):
+    def call(self, x):
+        return x * random.random()
+
+class Critic(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.jitter = Jitter()
+
+    def call(self, x):
+        return self.jitter(x)
+
+critic = Critic()
+critic.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "elsewhere, layer_traced",
+    [
+        ("", False),  # built only by the eager model: its call runs eagerly too
+        ("probe = tf.keras.Sequential([Jitter()])\n", True),  # also in a model run traced
+        ("class Wider(Jitter):\n    pass\n", True),  # a base of a class used elsewhere
+    ],
+)
+def test_a_layer_only_an_eagerly_run_model_builds_is_not_traced(elsewhere, layer_traced):
+    found = traced(_JITTER + elsewhere)
+    assert found == ({"Jitter.call"} if layer_traced else set())
+    assert ("TF805" in [d.rule for d in lint(_JITTER + elsewhere)]) is layer_traced

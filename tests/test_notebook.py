@@ -161,6 +161,51 @@ def test_placeholders_for_ipython_lines():
     assert _magic_lines(lines) == {1: "files = ...\n", 2: "a, b = ...\n", 4: "    pass\n"}
 
 
+def test_automagic_lines_are_masked_and_the_rest_of_the_notebook_is_linted(project):
+    # IPython runs a line whose first word names a line magic as that magic (automagic)
+    (project / "auto.ipynb").write_bytes(
+        _nb(
+            "pip install tensorflow-datasets\ncd ..\nload_ext tensorboard",
+            "import tensorflow as tf\nif True:\n    mkdir -p checkpoints\n",
+            "@tf.function\ndef step(x):\n    print(x)\n    return x",
+        )
+    )
+    code, diagnostics = _check_json(project)
+    assert code == 1
+    assert [(d["rule"], d["cell"], d["line"]) for d in diagnostics] == [("TF201", 3, 3)]
+
+
+def test_automagic_names_used_as_python_stay_python():
+    lines = [
+        "pip install -q tensorflow==2.21  # quiet\n",
+        "ls\n",  # parses: a name read, which IPython would run as %ls; Python either way
+        "ls = sorted(files)\n",
+        "cd, rest = path.split('/', 1)\n",
+        "history = model.fit(x, y)\n",
+        'history.history["loss"]\n',
+        "time.sleep(1)\n",
+        "run(train_step,\n",
+        "    steps)\n",
+        "pip freeze > requirements.txt\n",
+        "print(ls)\n",
+    ]
+    assert _magic_lines(lines) == {0: "pass\n", 9: "pass\n"}
+
+
+def test_the_automagic_names_are_ipythons_line_magics():
+    committed = json.loads((ROOT / "linter" / "data" / "ipython_magics.json").read_text())
+    assert {"pip", "cd", "ls", "load_ext", "matplotlib", "run"} <= set(committed["automagics"])
+    pytest.importorskip("IPython")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import generate_ipython_magics
+
+    built = generate_ipython_magics.build()
+    if built["ipython_version"] == committed["ipython_version"]:
+        assert built == committed, "run scripts/generate_ipython_magics.py"
+    else:  # another IPython: the names it still has keep their meaning
+        assert set(committed["automagics"]) & set(built["automagics"]) >= {"pip", "cd", "ls"}
+
+
 def test_cells_share_names_in_order(project):
     (project / "s.ipynb").write_bytes(
         _nb(

@@ -213,3 +213,35 @@ def test_a_keras_alias_assigned_in_another_module_is_keras(tmp_path):
         "        return x * random.random()\n"
     )
     assert _check(tmp_path, "--no-cache", "--select", "TF805") == [("encoder.py", "TF805", 6)]
+
+
+@pytest.mark.parametrize(
+    "signature, compile_args, traced",
+    [
+        ("self, x, y, y_pred, sample_weight", "", True),
+        ("self, x", "", False),  # not the hook: Keras calls compute_loss(x, y, y_pred, sw)
+        ("self, x, y, y_pred, sample_weight", ", run_eagerly=True", False),  # run eagerly
+    ],
+)
+def test_keras_hooks_of_a_subclass_of_a_model_in_another_module(
+    tmp_path, signature, compile_args, traced
+):
+    """The project agrees with the module: a method named after a Keras hook that cannot take
+    its arguments, or of a model its module compiles to run eagerly, is not traced by Keras."""
+    (tmp_path / "base.py").write_text(
+        "import tensorflow as tf\n\nclass Base(tf.keras.Model):\n    pass\n"
+    )
+    (tmp_path / "vae.py").write_text(
+        "import random\n"
+        "import tensorflow as tf\n"
+        "from base import Base\n"
+        "\n"
+        "class Vae(Base):\n"
+        f"    def compute_loss({signature}):\n"
+        "        return x * random.random()\n"
+        "\n"
+        "vae = Vae()\n"
+        f'vae.compile(optimizer="adam"{compile_args})\n'
+    )
+    found = _check(tmp_path, "--no-cache", "--select", "TF805")
+    assert found == ([("vae.py", "TF805", 7)] if traced else [])
