@@ -211,7 +211,8 @@ def _step(step: dict, own: str, project: Path) -> tuple:
 
 
 CROSS_FILE_CHAIN = [
-    ("`log_step` is called from traced `pkg.train.outer`", None, 1, 1),
+    # the link another module makes: at its call there, not at the helper's `def`
+    ("`log_step` is called from traced `pkg.train.outer`", "pkg/train.py", 7, 12),
     (
         "`pkg.train.outer` is called from traced `pkg.train.Trainer.train_step`",
         "pkg/train.py",
@@ -244,12 +245,12 @@ def test_sarif_related_locations_point_into_the_other_module(project):
         )
         for loc in result["relatedLocations"]
     ]
-    assert related == [("pkg/helpers.py", 1), ("pkg/train.py", 6), ("pkg/train.py", 12)]
+    assert related == [("pkg/train.py", 7), ("pkg/train.py", 6), ("pkg/train.py", 12)]
     flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
     assert [s["location"]["physicalLocation"]["artifactLocation"]["uri"] for s in flow] == [
         "pkg/train.py",
         "pkg/train.py",
-        "pkg/helpers.py",
+        "pkg/train.py",
         "pkg/helpers.py",
     ]
 
