@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from tf2lint.settings import Settings
 
 CACHE_DIR = ".tf2lint_cache"
-FORMAT = 3  # bump when the layout of an entry changes
+FORMAT = 4  # bump when the layout of an entry changes
 
 
 def _sources_stamp() -> str:

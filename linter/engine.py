@@ -340,6 +340,8 @@ def lint_module(
     reports = [r for r in context.reports if r.rule.id not in failed]
     try:
         wanted = [*failed_at.values(), *(r.node for r in reports), *_evidence_nodes(reports)]
+        if identity is not None:  # the summary places calls into other modules
+            wanted += model.external_sites()
         ranges = node_ranges(module, wanted, source, tree, model.events)
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
@@ -356,7 +358,7 @@ def lint_module(
     result.diagnostics.sort(key=Diagnostic.sort_key)
     if identity is not None:
         try:
-            result.summary = model.summary()
+            result.summary = model.summary(ranges)
             place_functions(result.summary, tree)  # for evidence that other modules show
         except Exception as error:  # a bug in the summary: this module's findings still stand
             result.diagnostics.append(_internal_error(path, "the module summary", error))
@@ -458,6 +460,10 @@ def _evidence(report: Report, ranges: dict, facts: ModuleFacts | None = None) ->
     if report.function is not None:
         chain = _traced_chain(report.function)
         traced = tuple(step(message, fn.node if fn is not None else None) for message, fn in chain)
+        last = chain[-1][1] if chain else None
+        site = facts.sites.get(last.key) if facts is not None and last is not None else None
+        if site is not None:  # traced from another module: at the call there
+            traced = (*traced[:-1], Step(traced[-1].message, site.line, site.column, site.path))
         traced += _chain_elsewhere(chain, facts)
     value = tuple(step(message, node) for message, node in report.because)
     gap = report.gap

@@ -15,7 +15,7 @@ ten times the parse (see DEVELOPERS.md).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache, cached_property
 from typing import TypeVar
 
@@ -549,7 +549,7 @@ class ModuleModel:
                 continue  # a py_function wrapper's function runs eagerly, not in the graph
             if target is not None:
                 receiver = self._receiver(call, fn)
-                yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver)
+                yield _Edge(target, "called", id(call) in fn.guarded_calls, receiver, call)
             if self.call_name(call) in PY_FUNCTION_NAMES:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
@@ -557,7 +557,7 @@ class ModuleModel:
                 if isinstance(passed, FunctionInfo) and passed.eager_by is not None:
                     continue  # what its py_function decorator made of it runs eagerly
                 if passed is not None:
-                    yield _Edge(passed, "passed", False)
+                    yield _Edge(passed, "passed", False, site=arg.value)
 
     def _receiver(self, call: cst.Call, scope: Scope) -> str:
         """Whose method ``call`` calls: "self" (``self.m()``, ``super().m()``), "fresh" (an object
@@ -598,8 +598,19 @@ class ModuleModel:
         self.queries.add(qualified)
         return self.facts.external.get(qualified) if self.facts else None
 
-    def summary(self) -> ModuleSummary:
-        """What the project needs of this module (see tf2lint.project)."""
+    def external_sites(self) -> list[cst.CSTNode]:
+        """The calls and arguments through which this module's functions reach functions of
+        other modules: the summary gives their positions (see summary)."""
+        return [
+            edge.site
+            for fn in self.function_keys.values()
+            for edge in self.edges(fn)
+            if not edge.local and edge.site is not None
+        ]
+
+    def summary(self, positions: Mapping[int, tuple] | None = None) -> ModuleSummary:
+        """What the project needs of this module (see tf2lint.project); ``positions`` (node id
+        -> line, column from 0, ...) places the sites of edges to other modules."""
         name = self.identity.name if self.identity else ""
         out = ModuleSummary(name)
         own_roots = {id(r.target): r for r in self.roots if isinstance(r.target, FunctionInfo)}
@@ -619,6 +630,10 @@ class ModuleModel:
             for edge in self.edges(fn):
                 target = edge.target
                 external = isinstance(target, str)
+                line = column = 0
+                if external and positions and edge.site is not None:
+                    line, column = positions.get(id(edge.site), (0, -1))[:2]
+                    column += 1
                 out.edges.append(
                     Edge(
                         key,
@@ -627,6 +642,8 @@ class ModuleModel:
                         external,
                         edge.guarded,
                         receiver=edge.receiver,
+                        line=line,
+                        column=column,
                     )
                 )
         for root in self.roots:

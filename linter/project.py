@@ -105,6 +105,9 @@ class Edge:
     guarded: bool = False  # under a one-time guard
     autograph: bool = True  # for roots: whether AutoGraph converts what it traces
     receiver: str = "other"  # for method calls: "self", "fresh" (an object the caller built)
+    # where the call (or argument) is, for an edge to another module (0: not known)
+    line: int = 0
+    column: int = 0
 
 
 @dataclass
@@ -185,6 +188,8 @@ class ModuleFacts:
     # qualname -> the rest of why it is traced, in the other modules: each function out to what
     # starts the tracing (the evidence of findings in it names them with file and line)
     chains: dict[str, tuple[ChainLink, ...]] = field(default_factory=dict)
+    # qualname -> the call (or hand-over) in another module that makes it traced
+    sites: dict[str, ChainLink] = field(default_factory=dict)
     unconverted: set[str] = field(default_factory=set)  # traced without AutoGraph from outside
     # traced methods whose `self` is built during the trace by code in another module
     fresh: set[str] = field(default_factory=set)
@@ -202,6 +207,7 @@ class ModuleFacts:
             "classes": {q: list(v) for q, v in sorted(self.classes.items())},
             "external": {q: asdict(v) for q, v in sorted(self.external.items())},
             "chains": {q: [asdict(link) for link in v] for q, v in sorted(self.chains.items())},
+            "sites": {q: asdict(link) for q, link in sorted(self.sites.items())},
         }
 
     @classmethod
@@ -217,6 +223,7 @@ class ModuleFacts:
             chains={
                 q: tuple(ChainLink(**link) for link in v) for q, v in data.get("chains", {}).items()
             },
+            sites={q: ChainLink(**link) for q, link in data.get("sites", {}).items()},
         )
 
 
@@ -234,6 +241,7 @@ class Project:
             self.modules.setdefault(summary.name, summary)
         self.paths = paths or {}  # module name -> its file, as the output shows it
         self._edges: dict[Node, list[tuple[Node, str, bool, str]]] = {}
+        self._sites: dict[tuple[Node, Node], tuple[int, int]] = {}  # edges to other modules
         self._roots: list[tuple[Node, TracedBy]] = []
         self._unconverted_roots: list[Node] = []
         self._by_module: dict[str, dict[str, list]] = {}  # see _in_module
@@ -388,6 +396,8 @@ class Project:
                     self._edges.setdefault(source, []).append(
                         (target, edge.kind, edge.guarded, edge.receiver)
                     )
+                    if edge.line:
+                        self._sites.setdefault((source, target), (edge.line, edge.column))
 
     def _converted(self, node: Node) -> bool:
         summary = self.modules.get(node[0])
@@ -417,6 +427,9 @@ class Project:
                 chain = self.chain(node)
                 if chain:
                     facts.chains[qualname] = chain
+                site = self.site(node)
+                if site is not None:
+                    facts.sites[qualname] = site
             if node in self.unconverted and qualname not in local_unconverted:
                 facts.unconverted.add(qualname)
             if reason is not None and node not in self.shared and qualname in local_shared:
@@ -484,15 +497,34 @@ class Project:
             path = "" if caller[0] == node[0] else self.paths.get(caller[0], "")
             # another module's function whose file is not known: named, but not located
             located = info is not None and (path or caller[0] == node[0])
+            message = f"`{_qualified(caller)}` is {reason.describe()}"
+            site = self.site(caller)  # called from another module: at that call
+            if site is not None and site.path == self.paths.get(node[0], "") and node[0]:
+                site = ChainLink(message, "", site.line, site.column)  # back in node's module
             links.append(
-                ChainLink(
-                    f"`{_qualified(caller)}` is {reason.describe()}",
-                    path,
-                    info.line if located else 0,
-                    info.column if located else 0,
+                ChainLink(message, site.path, site.line, site.column)
+                if site is not None
+                else ChainLink(
+                    message, path, info.line if located else 0, info.column if located else 0
                 )
             )
         return tuple(links)
+
+    def site(self, node: Node) -> ChainLink | None:
+        """Where another module's code calls (or hands on) ``node`` so that it is traced: the
+        call of the function its reason names, with that module's file; None for a function
+        traced by its own module or not located."""
+        reason = self.traced.get(node)
+        if reason is None or reason.kind not in ("called", "passed", "defined") or not reason.via:
+            return None
+        caller = self._traced_by_name().get(reason.via)
+        if caller is None or caller[0] == node[0]:
+            return None
+        where = self._sites.get((caller, node))
+        path = self.paths.get(caller[0], "")
+        if where is None or not path:
+            return None
+        return ChainLink(f"`{_qualified(caller)}` calls it here", path, where[0], where[1])
 
     def _traced_by_name(self) -> dict[str, Node]:
         found = self._by_module.get("by-name")

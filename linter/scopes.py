@@ -231,6 +231,8 @@ class _Edge:
     # for calls of methods: "self" (self.m()), "fresh" (an object the caller built itself,
     # so it lives no longer than one trace when traced code builds it), else "other"
     receiver: str = "other"
+    # the call or argument that makes the edge (the evidence of another module points at it)
+    site: cst.CSTNode | None = field(default=None, compare=False)
 
     @property
     def local(self) -> bool:

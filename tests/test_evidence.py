@@ -211,7 +211,8 @@ def _step(step: dict, own: str, project: Path) -> tuple:
 
 
 CROSS_FILE_CHAIN = [
-    ("`log_step` is called from traced `pkg.train.outer`", None, 1, 1),
+    # the link another module makes: at its call there, not at the helper's `def`
+    ("`log_step` is called from traced `pkg.train.outer`", "pkg/train.py", 7, 12),
     (
         "`pkg.train.outer` is called from traced `pkg.train.Trainer.train_step`",
         "pkg/train.py",
@@ -244,12 +245,12 @@ def test_sarif_related_locations_point_into_the_other_module(project):
         )
         for loc in result["relatedLocations"]
     ]
-    assert related == [("pkg/helpers.py", 1), ("pkg/train.py", 6), ("pkg/train.py", 12)]
+    assert related == [("pkg/train.py", 7), ("pkg/train.py", 6), ("pkg/train.py", 12)]
     flow = result["codeFlows"][0]["threadFlows"][0]["locations"]
     assert [s["location"]["physicalLocation"]["artifactLocation"]["uri"] for s in flow] == [
         "pkg/train.py",
         "pkg/train.py",
-        "pkg/helpers.py",
+        "pkg/train.py",
         "pkg/helpers.py",
     ]
 
@@ -272,3 +273,28 @@ def test_definition_lines_key_functions_as_the_summary_does():
         "f#2": (8, 5),
         "h": (10, 5),
     }
+
+
+def test_each_link_of_a_chain_across_modules_points_at_the_call_that_makes_it(project):
+    (project / "train.py").write_text(
+        "import tensorflow as tf\n\nfrom helpers import log_step\n\n\n"
+        "@tf.function\ndef step(x):\n    return log_step(x * 2)\n"
+    )
+    (project / "helpers.py").write_text(
+        "import tensorflow as tf\n\nfrom util import record\n\n\n"
+        "def log_step(x):\n    return record(x)\n"
+    )
+    (project / "util.py").write_text(
+        "import tensorflow as tf\n\n\ndef record(x):\n    print(x)\n    return x\n"
+    )
+    result = run_cli("check", "--no-cache", "--output-format", "json", cwd=project)
+    (finding,) = json.loads(result.stdout)
+    steps = [
+        (Path(s["filename"]).name, s["location"]["row"], s["location"]["column"], s["message"])
+        for s in finding["evidence"]["traced"]
+    ]
+    assert steps == [
+        ("helpers.py", 7, 12, "`record` is called from traced `helpers.log_step`"),
+        ("train.py", 8, 12, "`helpers.log_step` is called from traced `train.step`"),
+        ("train.py", 7, 1, "`train.step` is decorated with @tf.function"),
+    ]
