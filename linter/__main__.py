@@ -7,7 +7,19 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from tf2lint.cli import main  # after the working folder left sys.path
+from tf2lint.replay import replayed  # after the working folder left sys.path
+
+
+def main() -> int:
+    """The `tf2lint` command: an unchanged run printed again (tf2lint.replay, which imports
+    nothing else), else the command line (tf2lint.cli)."""
+    code = replayed(sys.argv[1:])
+    if code is not None:
+        return code
+    from tf2lint.cli import main as run_command
+
+    return run_command()
+
 
 if __name__ == "__main__":  # not when a spawned worker process imports this module
     raise SystemExit(main())

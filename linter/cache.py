@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from tf2lint import __version__
 from tf2lint.project import ModuleFacts, ModuleSummary
+from tf2lint.replay import CACHE_DIR
 from tf2lint.rule import Diagnostic
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from tf2lint.rule import Rule
     from tf2lint.settings import Settings
 
-CACHE_DIR = ".tf2lint_cache"
 FORMAT = 4  # bump when the layout of an entry changes
 
 

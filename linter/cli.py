@@ -41,6 +41,7 @@ from tf2lint.files import (
     relative_to_root,
 )
 from tf2lint.notebook import NotebookError, read_notebook, write_back
+from tf2lint.replay import CACHE_DIR, Recorder
 from tf2lint.resolve import (
     CheckOptions,
     LoadedSettings,
@@ -51,6 +52,7 @@ from tf2lint.resolve import (
     _per_file,
     _reads_stdin,
     _UsageError,
+    run_dependencies,
 )
 from tf2lint.rule import suppressible
 from tf2lint.runtime_check.cli import add_commands
@@ -327,16 +329,23 @@ def _stopped_as_by_ctrl_c() -> Iterator[None]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     with _stopped_as_by_ctrl_c():
-        return _main(argv)
+        recorder = Recorder(argv)  # what a read-only check prints, for replay.replayed
+        code = EXIT_ERROR
+        try:
+            code = _main(argv, recorder)
+        finally:
+            recorder.finish(code)
+        return code
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str], recorder: Recorder) -> int:
     parser = build_parser()
-    args = parser.parse_args(_split_add_noqa(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(_split_add_noqa(argv))
     try:
         if args.command == "check":
-            return watch(args) if args.watch else _check(args)
+            return watch(args) if args.watch else _check(args, recorder)
         if args.command == "rules":
             return _rules(args)
         if args.command == "rule":
@@ -462,7 +471,7 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
     return say
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(args: argparse.Namespace, recorder: Recorder | None = None) -> int:
     from tf2lint.runner import run
 
     say = _say(args)
@@ -480,10 +489,13 @@ def _check(args: argparse.Namespace) -> int:
         return _show_settings(loaded, paths)
     if args.add_noqa:
         return _add_noqa(args, loaded, paths)
+    files: list[Path] = []
+    context: list[Path] = []
+    walked: list[Path] = []  # the folders discovery walked
     if stdin:
         result, fixed_source = _lint_stdin(args, loaded, options)
     else:
-        files = _files(paths, config, options)
+        files = _files(paths, config, options, walked)
         say(f"files to check under {', '.join(map(str, paths))}: {len(files)}")
         if args.show_files:
             return _show_files(files)
@@ -514,7 +526,25 @@ def _check(args: argparse.Namespace) -> int:
         _report(args, result, settings, config, options, fixed_source)
     except BrokenPipeError:  # `check | head -1`: the rest goes unread; the verdict still counts
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
-    return max(_exit_code(args, result, options), _report_plugin_problems())
+    code = max(_exit_code(args, result, options), _report_plugin_problems())
+    if recorder is not None and not stdin and _replayable(args, options, result):
+        cache = settings.cache_dir or config.root / CACHE_DIR
+        recorder.allow(
+            str(cache), run_dependencies(files + context, walked, config.root, settings.rules)
+        )
+    return code
+
+
+def _replayable(args: argparse.Namespace, options: CheckOptions, result) -> bool:
+    """Whether the run only read and printed, so that printing it again is the same run."""
+    return not (
+        options.fix_mode == "apply"
+        or args.no_cache
+        or args.output_file
+        or args.verbose
+        or result.internal_error
+        or any(o.transient for o in result.outcomes)
+    )
 
 
 def _report_plugin_problems() -> int:

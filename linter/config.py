@@ -418,9 +418,14 @@ MAX_CONFIG_SIZE = 4 << 20
 _HUGE_INTEGER = re.compile(r"^\s*([^=\n]+?)\s*=\s*[+-]?[0-9_]{4000,}", re.MULTILINE)
 
 
+# Every configuration file this process read (a recorded run depends on each: see replay).
+files_read: set[Path] = set()
+
+
 def read_toml(path: Path) -> dict:
     """A TOML file's data: a regular file only, read without blocking, at most
     MAX_CONFIG_SIZE; anything that cannot be read or parsed is a ConfigError saying why."""
+    files_read.add(Path(os.path.abspath(path)))
     text = ""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))

@@ -299,7 +299,7 @@ def lint_module(
         result.internal_error = True
         return result
     if not model.imports_tensorflow() and not traced_from_elsewhere:
-        rules = [r for r in rules if not getattr(r, "requires_tensorflow", True)]
+        rules = [r for r in rules if not r.requires_tensorflow]
     if facts is None:  # what other modules tell it could give any rule its evidence
         rules = [r for r in rules if _holds_required_text(r, source, identity)]
     context = LintContext(model, path)
@@ -389,16 +389,15 @@ _TENSORFLOW_TEXT = ("tensorflow", "keras")
 
 
 def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
-    return all(getattr(r, "requires_tensorflow", True) for r in rules) and not any(
+    return all(r.requires_tensorflow for r in rules) and not any(
         text in source for text in _TENSORFLOW_TEXT
     )
 
 
 def _holds_required_text(rule: type[Rule], source: str, identity: ModuleIdentity | None) -> bool:
-    """A rule may declare ``requires_text``: strings of which its evidence, found by this
-    module's code alone, always spells one (``"keras"`` for a Keras name). It is skipped in a
-    module whose text holds none of them, nor its package's name (relative imports)."""
-    needed = getattr(rule, "requires_text", ())
+    """Whether the module's text, or its package's name (relative imports), holds one of the
+    rule's ``requires_text`` (see Rule)."""
+    needed = rule.requires_text
     package = identity.package if identity is not None else ""
     return not needed or any(text in source or text in package for text in needed)
 

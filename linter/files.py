@@ -56,11 +56,13 @@ def discover(
     root: Path,
     exclude: list[str],
     skip: Callable[[Path, bool], bool] | None = None,
+    walked: list[Path] | None = None,
 ) -> Iterator[Path]:
     """Python files under ``paths``. Paths named explicitly are never excluded (as in ruff).
 
     ``skip(path, is_folder)``, if given, leaves out more of what the walk finds (the CLI passes
-    the .gitignore check).
+    the .gitignore check). Each folder walked, and each left out as a virtual environment, is
+    appended to ``walked``, if given (a run replayed unchanged depends on them).
 
     Never raises: a named path that is not a folder (a file, a pipe, a missing path) and a
     folder that cannot be listed (permissions, a path too long) are yielded as they are, and
@@ -82,6 +84,10 @@ def discover(
             while unlisted:  # reported where the walk met it
                 yield unlisted.pop()
             folder_path = Path(folder)
+            if walked is not None:
+                walked.append(folder_path)
+            if walked is not None:  # a virtual environment's marker may go: it is looked at
+                walked.extend(folder_path / d for d in dirs if _is_virtualenv(folder_path / d))
             dirs[:] = sorted(
                 d
                 for d in dirs

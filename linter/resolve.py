@@ -9,18 +9,22 @@ run's settings (tf2lint.settings) and file list. A usage or configuration error 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tf2lint.config import (
+    CONFIG_FILES,
     FORMAT_ALIASES,
     OUTPUT_FORMATS,
     ConfigError,
+    files_read,
     find_config,
     load_config,
     matches_pattern,
@@ -280,14 +284,17 @@ def _reads_stdin(args: argparse.Namespace) -> bool:
     return args.paths == [Path("-")] or (not args.paths and args.stdin_filename is not None)
 
 
-def _files(paths: list[Path], config, options: CheckOptions) -> list[Path]:
+def _files(
+    paths: list[Path], config, options: CheckOptions, walked: list[Path] | None = None
+) -> list[Path]:
+    """The files to check under ``paths``; the folders walked are added to ``walked``."""
     skip = None
     if options.respect_gitignore:
 
         def skip(path: Path, is_dir: bool) -> bool:
             return is_ignored(path.absolute(), is_dir)
 
-    found = list(discover(paths, config.root, options.excludes, skip))
+    found = list(discover(paths, config.root, options.excludes, skip, walked))
     if options.force_exclude and options.excludes:  # as in ruff, named paths obey exclude too
         named = {p for p in paths if not p.is_dir()}
         found = [
@@ -340,3 +347,46 @@ def _context(files: list[Path], config, options: CheckOptions) -> list[Path]:
                 continue
             context[other] = None
     return list(context)
+
+
+def run_dependencies(
+    files: list[Path], walked: list[Path], root: Path, rules: Iterable[type]
+) -> set[str]:
+    """The paths whose change can change a run's answer (see replay): the files read and the
+    folders that hold them up to the configuration ``root`` (a module added or removed there),
+    the folders walked, the configuration and .gitignore files each of those folders and their
+    parents could hold, the configuration files read, the folders of sys.path (a plugin added or
+    removed), and the modules and data of tf2lint and of each rule's package folder."""
+    paths = {os.path.abspath(f) for f in files}
+    folders = {os.path.abspath(f) for f in walked}
+    top = os.path.abspath(root)
+    for file in list(paths):
+        folder = os.path.dirname(file)
+        while folder not in folders:
+            folders.add(folder)
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder or not folder.startswith(top):
+                break
+            folder = parent
+    paths |= folders
+    searched: set[str] = set()
+    for folder in folders:
+        while folder not in searched:  # where find_config and the .gitignore rules look
+            searched.add(folder)
+            paths.update(os.path.join(folder, name) for name in (*CONFIG_FILES, ".gitignore"))
+            paths.add(os.path.join(folder, ".git", "info", "exclude"))
+            folder = os.path.dirname(folder)
+    paths.update(str(p) for p in files_read)
+    paths.update(os.path.abspath(p) for p in sys.path if p and os.path.isdir(p))
+    modules = [m for name, m in sys.modules.items() if name.split(".")[0] == "tf2lint"]
+    modules += [sys.modules.get(rule.__module__) for rule in rules]
+    for module in modules:
+        source = getattr(module, "__file__", None)
+        if not source:
+            continue
+        folder = os.path.dirname(os.path.abspath(source))
+        for where in (folder, os.path.join(folder, "data")):
+            paths.add(where)
+            with contextlib.suppress(OSError):
+                paths.update(os.path.join(where, name) for name in os.listdir(where))
+    return paths

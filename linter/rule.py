@@ -258,6 +258,13 @@ class Rule:
     # gap in its evidence, so it is shown only with --preview until its measured precision on
     # application code earns it the default. None: its findings are shown by default.
     preview: ClassVar[str | None] = None
+    # True: the rule concerns only code that uses TensorFlow or Keras; the engine skips it in a
+    # module that imports neither and that no other module traces. False: it runs everywhere.
+    requires_tensorflow: ClassVar[bool] = True
+    # Strings of which the rule's evidence, found by a module's own code, always spells one
+    # (`("keras",)` for a rule that reports only on Keras names): the engine skips the rule in
+    # a module whose text, and package name, holds none of them. Empty: never skipped so.
+    requires_text: ClassVar[tuple[str, ...]] = ()
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
     # True: the engine reports this rule's findings, the suppression comments that silenced
     # nothing, once the other rules have run (TF000); it visits nothing itself.

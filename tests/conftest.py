@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import ast
+import inspect
 import json
 import os
 import shutil
@@ -89,3 +91,84 @@ def json_findings(stdout: str, cwd: Path) -> list[dict]:
         }
         for d in json.loads(stdout)
     ]
+
+
+# Tests that run TensorFlow (import it, or run the harness that does) carry the `tensorflow`
+# marker, so that an everyday run can leave them out: `pytest -m "not tensorflow"`. A test is
+# marked when its module says so (`pytestmark`, the harness's own tests), when its module imports
+# TensorFlow, Keras or tf-keras at its top, or when its function's own code has such an import
+# statement or a `pytest.importorskip` of one (read with `ast`: code in strings is not an import).
+# A run without them fails at the end if TensorFlow was imported all the same.
+_TENSORFLOW_MODULES = frozenset({"tensorflow", "tf_keras", "keras"})
+
+
+def _imports_tensorflow(tree: ast.AST) -> bool:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "importorskip"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            names = [str(node.args[0].value)]
+        else:
+            continue
+        if any(name.split(".")[0] in _TENSORFLOW_MODULES for name in names):
+            return True
+    return False
+
+
+def _module_imports_tensorflow(module) -> bool:
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    top = ast.Module(body=[n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))])
+    return _imports_tensorflow(top) or any(
+        isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and _imports_tensorflow(ast.Expression(body=n.value))
+        for n in tree.body
+    )
+
+
+def _function_imports_tensorflow(function) -> bool:
+    try:
+        return _imports_tensorflow(ast.parse(textwrap.dedent(inspect.getsource(function))))
+    except (OSError, TypeError, SyntaxError):
+        return False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", 'tensorflow: runs TensorFlow (leave them out with -m "not tensorflow")'
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    modules: dict[str, bool] = {}
+    for item in items:
+        module = getattr(item, "module", None)
+        function = getattr(item, "function", None)
+        if module is None or function is None or item.get_closest_marker("tensorflow"):
+            continue
+        if module.__name__ not in modules:
+            modules[module.__name__] = _module_imports_tensorflow(module)
+        if modules[module.__name__] or _function_imports_tensorflow(function):
+            item.add_marker(pytest.mark.tensorflow)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    expression = session.config.getoption("markexpr", "") or ""
+    if "not tensorflow" in expression and "tensorflow" in sys.modules:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        print(
+            "\nconftest: TensorFlow was imported in a run without the tensorflow tests: mark the "
+            "test that imports it (see conftest.py)",
+            file=sys.stderr,
+        )

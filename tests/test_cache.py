@@ -12,6 +12,7 @@ from conftest import json_findings, run_cli
 from tf2lint import runner
 from tf2lint.cache import CACHE_DIR, FORMAT
 from tf2lint.plugins import all_rules
+from tf2lint.replay import RUNS
 from tf2lint.runner import Settings, run
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
@@ -41,7 +42,8 @@ def dicts(result) -> list[dict]:
 
 
 def entries(root: Path) -> list[Path]:
-    return sorted((root / CACHE_DIR).rglob("*.json"))
+    """The per-file entries (not the runs replay records: tests/test_replay.py)."""
+    return sorted(p for p in (root / CACHE_DIR).rglob("*.json") if p.parent.name != RUNS)
 
 
 def test_second_run_is_answered_from_the_cache(project, linted):

@@ -38,6 +38,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "gitignore",
                 "writes",
                 "watch",
+                "replay",
                 "lsp_worker",
             }
         ),
@@ -92,6 +93,8 @@ PACKAGE = "__init__"
 DEFERRED: dict[tuple[str, str], str] = {
     ("__init__", "tf2lint.rule"): "plugin authors' `tf2lint.Rule`, loaded on first use",
     ("__init__", "tf2lint.hookspecs"): "plugin authors' `tf2lint.hookimpl`, loaded on first use",
+    ("__main__", "tf2lint.cli"): "the command line, with all it imports: a run replayed "
+    "unchanged (tf2lint.replay) needs none of it",
     ("cli", "tf2lint.lsp"): "the language server needs pygls, an optional dependency (lsp extra)",
     ("cli", "lsprotocol"): "probes for the optional pygls before `tf2lint lsp` starts",
     ("cli", "pygls"): "probes for the optional pygls before `tf2lint lsp` starts",

@@ -6,9 +6,14 @@ import os
 import subprocess
 import sys
 
+import libcst as cst
+import pytest
+
 from conftest import ROOT, run_cli
 from tf2lint import rules as builtin_rules
+from tf2lint.engine import lint_module
 from tf2lint.plugins import plugin_manager
+from tf2lint.rule import Rule
 
 
 def test_builtin_rules_are_a_registered_plugin():
@@ -44,3 +49,35 @@ def test_third_party_plugin_rule_runs_from_the_cli(tmp_path, project):
     assert "XTF001" in result.stdout and " --> train.py:2:1" in result.stdout
     # without the plugin on the path the rule does not exist
     assert "XTF001" not in run_cli("rules", cwd=project).stdout
+
+
+def _rule(**attributes):
+    class PrintCall(Rule):
+        id = "XTF900"
+        name = "print-call"
+        category = "side-effect"
+        message = "print call"
+        rationale = "a test rule"
+
+        def visit_Call(self, node):
+            if isinstance(node.func, cst.Name) and node.func.value == "print":
+                self.report(node)
+
+    for key, value in attributes.items():
+        setattr(PrintCall, key, value)
+    return PrintCall
+
+
+@pytest.mark.parametrize(
+    "attributes, source, reported",
+    [
+        ({}, "print(1)\n", False),  # the default: a module without TensorFlow is skipped
+        ({}, "import tensorflow as tf\nprint(1)\n", True),
+        ({"requires_tensorflow": False}, "print(1)\n", True),
+        ({"requires_text": ("keras",)}, "import tensorflow as tf\nprint(1)\n", False),
+        ({"requires_text": ("keras",)}, "import tensorflow as tf\nkeras = 1\nprint(1)\n", True),
+    ],
+)
+def test_the_rule_contract_decides_where_a_plugin_rule_runs(attributes, source, reported):
+    found = lint_module(source, "m.py", [_rule(**attributes)]).diagnostics
+    assert [d.rule for d in found] == (["XTF900"] if reported else [])

@@ -18,6 +18,8 @@ from tf2lint.runtime_check import causes, harness, judge, observe, report
 from tf2lint.runtime_check.cli import exit_code
 from tf2lint.runtime_check.trace import command_line
 
+pytestmark = pytest.mark.tensorflow  # the harness runs TensorFlow programs
+
 REPEAT = 6
 RUNTIME_RULES = harness.checkable(all_rules())
 FIXED_RULES = [r for r in RUNTIME_RULES if harness.has_fix(r)]

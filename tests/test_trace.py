@@ -19,6 +19,8 @@ from tf2lint.runtime_check import causes, observe
 from tf2lint.runtime_check.html import KIND_COLOURS
 from tf2lint.runtime_check.report import seconds
 
+pytestmark = pytest.mark.tensorflow  # the harness runs TensorFlow programs
+
 PROJECT = ROOT / "tests" / "data" / "trace_project"
 TRAIN, MODEL, HELPERS = (str(PROJECT / f"{n}.py") for n in ("train", "model", "helpers"))
 
