@@ -559,6 +559,10 @@ def test_a_module_without_a_tape_runs_no_gradient_rule():
         ("tensorflow.stop_gradient", "no-gradient"),
         ("keras.ops.argmax", "integer-output"),
         ("tensorflow.compat.v1.round", "no-gradient"),
+        ("tensorflow.numpy_function", "no-gradient"),
+        ("tensorflow.math.ceil", "no-gradient"),
+        ("tensorflow.argsort", "integer-output"),
+        ("keras.backend.round", "no-gradient"),
     ],
 )
 def test_ops_that_pass_no_gradient_are_known(op, reason):
@@ -567,7 +571,13 @@ def test_ops_that_pass_no_gradient_are_known(op, reason):
 
 @pytest.mark.parametrize(
     "op",
-    ["tensorflow.reduce_sum", "tensorflow.where", "tensorflow.cast", "tensorflow.math.imag"],
+    [
+        "tensorflow.reduce_sum",
+        "tensorflow.where",
+        "tensorflow.cast",
+        "tensorflow.math.imag",
+        "tensorflow.py_function",
+    ],
 )
 def test_ops_that_pass_a_gradient_for_some_arguments_are_no_cut(op):
     assert knowledge.gradient_cut(op) is None
@@ -580,3 +590,14 @@ def test_dtypes_and_their_parameters_are_known():
     assert knowledge.dtype_parameter("tensorflow.Variable").value == 0
     assert knowledge.host_method("tensor", "numpy") and knowledge.host_method("model", "predict")
     assert not knowledge.host_method("model", "fit")
+
+
+def test_layer_weights_methods_and_model_copies_are_known():
+    dense = knowledge.layer_weights("tensorflow.keras.layers.Dense")
+    assert dense == knowledge.LayerWeights(trainable=True, non_trainable=False)
+    assert knowledge.layer_weights("keras.layers.BatchNormalization").non_trainable
+    assert knowledge.assigning_method("layer", "set_weights")
+    assert not knowledge.assigning_method("layer", "get_weights")
+    assert knowledge.host_method("layer", "get_weights")
+    assert knowledge.fresh_model_function("tensorflow.keras.models.clone_model")
+    assert not knowledge.fresh_model_function("keras.models.load_model")
