@@ -103,12 +103,26 @@ class GradientTargetOutsideTape(Rule):
             if not _once(self, cut.node):
                 continue
             block = gradient.tape
-            before = event_order(self.model, cut.node) < event_order(self.model, block.with_node)
+            before = cut.before or (
+                event_order(self.model, cut.node) < event_order(self.model, block.with_node)
+            )
             when = "before the tape started" if before else "after the tape stopped"
             because = [s for s in (_read_step(block, verdict.source),) if s]
-            because += [(f"computed {when} recording: not on the tape", cut.node)]
+            if cut.via is not None:
+                because += [(f"computed here, {when} recording, and passed in", cut.via)]
+                because += [("the parameter that receives it", cut.node)]
+            else:
+                because += [(f"computed {when} recording: not on the tape", cut.node)]
             because += [_end_step(block), _call_step(gradient)]
             fix = None if before else self._fix(block, cut.node)
+            if cut.via is not None:  # passed in by the callers: the gradient call shows it
+                self.report(
+                    gradient.call,
+                    f"the target comes from {cut.what}: `{block.name}.gradient` gives `None` "
+                    f"for {_source_text(verdict.source)}; compute it inside the tape's block",
+                    because=because,
+                )
+                continue
             self.report(
                 cut.node,
                 f"computed {when} recording: `{block.name}.gradient` gives `None` for "

@@ -231,6 +231,42 @@ def view(source: str) -> ModuleModel:
             [("TF920", 6)],
             id="wrong-model-asked",
         ),
+        pytest.param(
+            """
+            def step(logits, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, logits)
+                return tape.gradient(loss, model.trainable_variables)
+
+            for x, y in [(tf.ones((1, 2)), tf.ones((1, 1)))]:
+                step(model(x), y)
+            """,
+            [("TF910", 5)],
+            id="predictions-passed-in-by-the-caller",
+        ),
+        pytest.param(
+            """
+            scale = tf.constant(0.5)
+            with tf.GradientTape() as tape:
+                tape.watch(scale)
+                other.set_weights([w * scale for w in model.weights])
+                loss = tf.reduce_sum(other(tf.ones((1, 2))))
+            grads = tape.gradient(loss, scale)
+            """,
+            [("TF914", 5)],
+            id="set-weights-copies-values-in",
+        ),
+        pytest.param(
+            """
+            x = tf.ones((1, 2))
+            with tf.GradientTape() as tape:
+                classes, scores = [tf.argmax(model(x), axis=-1), model(x)]
+                loss = tf.reduce_sum(tf.cast(classes, tf.float32))
+            grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="each-unpacked-element-keeps-its-own-path",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -435,6 +471,27 @@ def test_gradient_rules_find(source, expected):
                 return tape.gradient(loss, model.trainable_variables)
             """,
             id="numpy-in-traced-code-is-the-traced-rules-finding",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                return tape.gradient(loss, model.trainable_variables)
+
+            for x, y in [(tf.ones((1, 2)), tf.ones((1, 1)))]:
+                step(tf.image.flip_left_right(x), y)
+            """,
+            id="inputs-passed-in-are-not-predictions",
+        ),
+        pytest.param(
+            """
+            copy = tf.keras.models.clone_model(model)
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(copy(tf.ones((1, 2))))
+            grads = tape.gradient(loss, copy.trainable_variables)
+            """,
+            id="a-clone-holds-its-own-variables",
         ),
     ],
 )
