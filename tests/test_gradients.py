@@ -499,6 +499,101 @@ def test_gradient_rules_leave_alone(source):
     assert found(source) == []
 
 
+# --- TF922: what Keras trains with compile and fit ------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            def thresholded(y_true, y_pred):
+                hits = tf.cast(y_pred > 0.5, tf.float32)
+                return tf.reduce_mean(tf.abs(y_true - hits))
+
+            model.compile(optimizer="sgd", loss=thresholded)
+            """,
+            [("TF922", 3)],
+            id="comparison-in-a-compiled-loss",
+        ),
+        pytest.param(
+            """
+            inputs = tf.keras.Input((6,))
+            scores = tf.keras.layers.Dense(4, activation="softmax")(inputs)
+            chosen = tf.keras.layers.Lambda(lambda s: tf.argmax(s, axis=-1)[:, None])(scores)
+            net = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(chosen))
+            net.compile(optimizer="sgd", loss="mse")
+            """,
+            [("TF922", 4)],
+            id="argmax-lambda-between-two-parts-of-a-model",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((4,)), tf.keras.layers.Dense(1, activation=tf.math.ceil)]
+            )
+            net.fit(tf.ones((2, 4)), tf.ones((2, 1)))
+            """,
+            [("TF922", 3)],
+            id="ceil-activation-in-a-sequential",
+        ),
+    ],
+)
+def test_keras_training_cuts_are_found(source, expected):
+    assert found(source) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            """
+            def rounded(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - tf.round(y_pred)))
+
+            model.compile(optimizer="sgd", loss="mae", metrics=[rounded])
+            """,
+            id="a-metric-is-not-differentiated",
+        ),
+        pytest.param(
+            """
+            @tf.custom_gradient
+            def straight_through(x):
+                return tf.round(x), lambda dy: dy
+
+            def loss(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - straight_through(y_pred)))
+
+            model.compile(optimizer="sgd", loss=loss)
+            """,
+            id="a-custom-gradient-passes-the-gradient-on",
+        ),
+        pytest.param(
+            """
+            from helpers import postprocess
+
+            def loss(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - postprocess(tf.round(y_pred), y_pred)))
+
+            model.compile(optimizer="sgd", loss=loss)
+            """,
+            id="a-call-the-model-cannot-follow-proves-nothing",
+        ),
+        pytest.param(
+            """
+            frozen = tf.keras.layers.Dense(4, trainable=False)
+            net = tf.keras.Sequential(
+                [tf.keras.Input((4,)), frozen, tf.keras.layers.Lambda(tf.round),
+                 tf.keras.layers.Dense(1)]
+            )
+            net.compile(optimizer="sgd", loss="mse")
+            """,
+            id="a-frozen-layer-before-the-cut-is-not-trained-anyway",
+        ),
+    ],
+)
+def test_keras_training_leaves_alone(source):
+    assert found(source) == []
+
+
 # --- fixes -------------------------------------------------------------------------------------
 def _fixed(source: str, rule: str, unsafe: bool) -> str:
     rules = [r for r in all_rules() if r.id == rule]

@@ -74,6 +74,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "knowledge",
                 "tape",
                 "tape_flow",
+                "keras_flow",
             }
         ),
     ),
