@@ -59,6 +59,7 @@ class Knowledge:
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
+    shape_parameters: dict[str, int]  # op making a tensor of the shape it is given -> position
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
 
 
@@ -80,6 +81,7 @@ def knowledge() -> Knowledge:
         host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
+        shape_parameters=data["shape_parameters"],
         assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
     )
 
@@ -233,3 +235,11 @@ def assigning_method(kind: str | None, method: str) -> bool:
     """Whether ``<a kind>.method(values)`` copies ``values`` into the object's variables with
     no gradient path from them (``layer.set_weights``)."""
     return method in knowledge().assigning_methods.get(kind or "", frozenset())
+
+
+def shape_parameter(qualified: str | None) -> int | None:
+    """The position of the ``shape`` parameter of an op that makes a tensor of the shape it
+    is given (``tf.zeros``, ``tf.random.normal``); None for other calls."""
+    if not qualified:
+        return None
+    return knowledge().shape_parameters.get(canonical(qualified))

@@ -28,6 +28,25 @@ def _root(expr: cst.BaseExpression) -> cst.Name | None:
             return None
 
 
+def _from_self_model(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` starts from a callback's ``self.model`` (``self.model.layers[0]``,
+    ``self.model.get_layer("base")``)."""
+    while True:
+        if (
+            isinstance(expr, cst.Attribute)
+            and expr.attr.value == "model"
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            return True
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+        else:
+            return False
+
+
 def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list[cst.Call]]:
     """``name.<method>(...)`` calls made in ``scope`` (not in functions inside it), by method."""
     found: dict[str, list[cst.Call]] = {}
@@ -60,7 +79,11 @@ class TrainableSetAfterCompile(Rule):
         after changing `trainable`. Evidence required: in the same function (or module code),
         the model is compiled (and, under Keras 3, trained) before the assignment and trained
         after it with no `compile` between; the layer is the model itself, one of its
-        `layers`, `get_layer(...)`, or a layer the model's construction names.
+        `layers`, `get_layer(...)`, or a layer the model's construction names. A Keras
+        callback's hook that runs during `fit` (`on_epoch_end`, `on_train_batch_begin`, even
+        `on_train_begin`: `fit` makes its train function before calling the callbacks)
+        changing `self.model`'s flags is the same mistake, unless the callback compiles the
+        model again.
     """
     requires_text = ("trainable",)
 
@@ -70,8 +93,43 @@ class TrainableSetAfterCompile(Rule):
             return
         for target in node.targets:
             owner = target.target
-            if isinstance(owner, cst.Attribute) and owner.attr.value == "trainable":
+            if (
+                isinstance(owner, cst.Attribute)
+                and owner.attr.value == "trainable"
+                and not self._in_callback(owner, value.value)
+            ):
                 self._check(owner, value.value)
+
+    def _in_callback(self, target: cst.Attribute, flag: str) -> bool:
+        """Report ``self.model....trainable = flag`` in a Keras callback's hook that runs
+        during ``fit`` (True: the assignment is in such a hook, reported or not)."""
+        function = self.context.function
+        cls = function.cls if function is not None else None
+        if cls is None or cls.keras_kind != "callback" or not _from_self_model(target.value):
+            return False
+        hook = function.name
+        if not hook.startswith("on_") or hook == "on_train_end" or hook.startswith("on_predict"):
+            return False
+        for method in cls.methods.values():
+            for call in method.calls:
+                func = call.func
+                if (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value == "compile"
+                    and _from_self_model(func.value)
+                ):
+                    return True  # it compiles the model again: the change may be for that
+        owner = chain_text(target.value) or "the layer"
+        if owner == "the layer" and isinstance(target.value, cst.Subscript):
+            owner = cst.Module(body=[]).code_for_node(target.value)
+        self.report(
+            target,
+            f"`{owner}.trainable = {flag}` in the callback's `{hook}`, during `fit`: the "
+            "train function `fit` made when it started keeps the old flags for the rest of "
+            "the run; change `trainable` between `fit` calls and `compile` again",
+            because=[(f"`{cls.name}` is a Keras callback: `fit` calls `{hook}`", function.node)],
+        )
+        return True
 
     def _check(self, target: cst.Attribute, flag: str) -> None:
         model = self.model
@@ -215,11 +273,25 @@ class RnnUnrolledOverLongSequence(Rule):
         name = self.model.call_name(node)
         if knowledge.class_kind(name) != "layer":
             return
+        self._traced_call: cst.Call | None = None
         steps = self._steps(node)
         layer = name.rsplit(".", 1)[-1]
         if steps is not None and steps < LONG_SEQUENCE:
             return
         where = f"over {steps} steps" if steps is not None else "over a sequence"
+        traced_call = self._traced_call if steps is not None else None
+        if traced_call is not None:  # the traced call that shows the length builds the graph
+            function = self.model.scope_of(traced_call.func).function
+            self.report(
+                traced_call,
+                f"this call traces `{layer}(unroll=True)` {where}: one copy of its cell per "
+                "step in the graph; leave `unroll=False` where the layer is made",
+                edits=[(node, _without(node, arg))],
+                fix_description="drop `unroll=True`",
+                because=[(f"`{layer}` is made with `unroll=True` here", arg)],
+                traced_in=function,
+            )
+            return
         self.report(
             arg,
             f"`{layer}(unroll=True)` {where} puts one copy of its cell per step in the traced "
@@ -243,16 +315,14 @@ class RnnUnrolledOverLongSequence(Rule):
             )
             if called and call.args:  # `LSTM(...)(inputs)`, `encoder = LSTM(...); encoder(x)`
                 given = call.args[0].value
-                values = (
-                    model.bound_values(given, self.context.scope)
-                    if isinstance(given, cst.Name)
-                    else []
-                )
-                for value in values:
-                    if isinstance(value, cst.Call):
-                        found = self._shape_steps(value, batch=False)
-                        if found is not None:
-                            return found
+                found = self._input_steps(given, model.scope_of(call.func), 0)
+                if found is not None:
+                    function = model.scope_of(call.func).function
+                    if not _is_input(model, given, model.scope_of(call.func)) and (
+                        function is not None and function.traced
+                    ):
+                        self._traced_call = call
+                    return found
             for arg in call.args:  # `Sequential([Input((64, 3)), LSTM(..., unroll=True)])`
                 elements = arg.value.elements if isinstance(arg.value, cst.List) else ()
                 values = [e.value for e in elements]
@@ -263,6 +333,42 @@ class RnnUnrolledOverLongSequence(Rule):
                     ):
                         return self._shape_steps(first, batch=False)
         return None
+
+    def _input_steps(self, given: cst.BaseExpression, scope: Scope, depth: int) -> int | None:
+        """The time dimension of what a layer is called on: an ``Input``, or a tensor made
+        with a literal shape (``tf.zeros((1, 100, 8))``: an op the knowledge base knows makes
+        the shape it is given), directly, through a name, or passed in by the callers of the
+        function whose parameter it is."""
+        model = self.model
+        if depth > 3:
+            return None
+        if isinstance(given, cst.Call):
+            found = self._shape_steps(given, batch=False)
+            if found is not None:
+                return found
+            index = knowledge.shape_parameter(model.call_name(given))
+            if index is None:
+                return None
+            shape = next(
+                (a.value for a in given.args if a.keyword and a.keyword.value == "shape"), None
+            )
+            positional = [a.value for a in given.args if a.keyword is None]
+            if shape is None and len(positional) > index:
+                shape = positional[index]
+            if isinstance(shape, (cst.Tuple, cst.List)) and len(shape.elements) >= 3:
+                return self._integer(shape.elements[1].value)  # (batch, time, features)
+            return None
+        if not isinstance(given, cst.Name):
+            return None
+        binding = model.binding_of(given, scope)
+        if binding.is_param and binding.scope is not None and binding.scope.kind == "function":
+            passed = {
+                self._input_steps(argument, caller, depth + 1)
+                for argument, caller in model.arguments(binding.scope, given.value)
+            }
+            return passed.pop() if len(passed) == 1 else None
+        found = {self._input_steps(v, scope, depth + 1) for v in binding.values}
+        return found.pop() if len(found) == 1 else None
 
     def _shape_steps(self, call: cst.Call, batch: bool) -> int | None:
         """The time dimension of the shape ``call`` gives (``Input((64, 3))``,
@@ -291,6 +397,15 @@ class RnnUnrolledOverLongSequence(Rule):
             if values and len(values) == 1 and isinstance(values[0], cst.Integer):
                 return int(values[0].value)
         return None
+
+
+def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether ``given`` is (a name bound to) a Keras ``Input``: a model's symbolic input."""
+    values = model.bound_values(given, scope) if isinstance(given, cst.Name) else [given]
+    return any(
+        isinstance(v, cst.Call) and (model.call_name(v) or "").endswith(("Input", "InputLayer"))
+        for v in values
+    )
 
 
 def _without(call: cst.Call, dropped: cst.Arg) -> cst.Call:

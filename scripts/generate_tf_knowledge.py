@@ -39,6 +39,8 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   trainable and non-trainable weights (``Dense``: trainable; ``BatchNormalization``: both).
 * ``assigning_methods``: Keras layer and model methods that copy values into the variables
   with no gradient path (``set_weights``).
+* ``shape_parameters``: ops that make a tensor of the shape they are given (``tf.zeros``,
+  ``tf.random.normal``), each called with a sample shape.
 * ``fresh_model_functions``: Keras functions that give a model holding none of the variables of
   the model they are given (``clone_model``).
 """
@@ -609,6 +611,38 @@ def dtype_parameters(
     return found
 
 
+# The shape probe calls ops with a sample shape only: nothing that writes, prints or configures.
+SHAPE_SKIPPED = tuple(s for s in PROBE_SKIPPED if s not in ("random", "seed"))
+SAMPLE_SHAPE = (2, 3, 4)
+
+
+def shape_parameters(
+    returns: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, int]:
+    """Ops that make a tensor of the shape they are given (path -> the position of their
+    ``shape`` parameter): each op whose signature names ``shape``, called with only a sample
+    shape, gives a tensor of exactly that shape (``tf.zeros``, ``tf.random.normal``)."""
+    found: dict[str, int] = {}
+    for path in sorted(p for p, k in returns.items() if k == "tensor"):
+        root, _, rest = path.partition(".")
+        if root not in roots or any(s in path for s in SHAPE_SKIPPED):
+            continue
+        try:
+            api = _resolve(roots[root], rest)
+            params = list(inspect.signature(api).parameters)
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if "shape" not in params:
+            continue
+        try:
+            given = api(shape=list(SAMPLE_SHAPE))
+        except Exception:
+            continue
+        if isinstance(given, tf.Tensor) and tuple(given.shape) == SAMPLE_SHAPE:
+            found[path] = params.index("shape")
+    return found
+
+
 def host_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType]) -> dict[str, list]:
     """Methods that hand back host values, leaving the graph (kind -> method names): those of an
     eager tensor and a variable that, called with no argument, give a NumPy array or a Python
@@ -953,6 +987,7 @@ def build() -> dict:
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),
             "dtype_parameters": dtype_parameters(returns, classes, probed),
+            "shape_parameters": shape_parameters(returns, probed, tf),
             "host_methods": host_methods(tf, [keras, tf_keras]),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "layer_weights": layer_weights(classes, probed, tf),
