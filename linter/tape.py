@@ -320,7 +320,7 @@ def _valued_source(
         else:
             kinds.add("unknown")
             continue
-        if integer is None and _integer_value(model, value):
+        if integer is None and integer_value(model, value):
             integer = value
     kind = kinds.pop() if len(kinds) == 1 else "unknown"
     return Source(
@@ -334,7 +334,7 @@ def _valued_source(
     )
 
 
-def _integer_value(model: ModuleModel, call: cst.Call) -> bool:
+def integer_value(model: ModuleModel, call: cst.Call) -> bool:
     """A ``tf.Variable``/``tf.constant``-like call that makes an integer tensor: an integer
     dtype given, or, with no dtype, an integer literal (or a list of them) as its value."""
     where = knowledge.dtype_parameter(model.call_name(call))

@@ -15,8 +15,11 @@ from tf2lint.tape import (
     Source,
     TapeBlock,
     Verdict,
+    argument,
     chain_text,
     event_order,
+    integer_value,
+    is_integer_dtype,
 )
 
 # Every rule here needs a tape, and every tape's code spells it.
@@ -316,11 +319,16 @@ class IntegerGradientSource(Rule):
         gradient is `None`. Make it a float: `tf.Variable(3.0)`, `dtype=tf.float32`.
         Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
-        has no dtype and integer literals as its value.
+        has no dtype and integer literals as its value. The same holds for the weights Keras
+        trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)`, trainable (the
+        default), never gets a gradient, even from a custom one (`fit` raises `No gradients
+        provided` when it is the only weight, and warns otherwise); declare it
+        `trainable=False` (a counter, a step) or make it a float.
     """
-    requires_text = TAPE_TEXT
+    requires_text = (*TAPE_TEXT, "add_weight", "Variable")
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._integer_weight(node)
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
             self.report(
@@ -332,6 +340,45 @@ class IntegerGradientSource(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _integer_weight(self, node: cst.Call) -> None:
+        """``self.add_weight(..., dtype=<an integer dtype>)`` in a Keras layer or model, left
+        trainable."""
+        func = node.func
+        function = self.context.function
+        cls = function.cls if function is not None else None
+        if cls is None or cls.keras_kind not in ("layer", "model"):
+            return
+        trainable = argument(node, 99, "trainable")
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "add_weight"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+        ):
+            positional = [a for a in node.args if a.keyword is None]
+            if len(positional) > 3:
+                return  # `trainable` may be among them (its position differs between Kerases)
+            dtype = argument(node, 2, "dtype")
+            if dtype is None or not is_integer_dtype(self.model, dtype):
+                return
+        elif self.model.call_name(node) in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
+            # a counter is a tf.Variable of integers too: only one declared trainable
+            if trainable is None or not integer_value(self.model, node):
+                return
+        else:
+            return
+        if trainable is not None and not (
+            isinstance(trainable, cst.Name) and trainable.value == "True"
+        ):
+            return
+        self.report(
+            node,
+            f"`{cls.name}` declares a trainable weight of an integer dtype: no gradient ever "
+            "reaches it (Keras finds none to apply); declare it `trainable=False`, or make it "
+            "a float",
+            because=[(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)],
+        )
 
 
 class GradientOfNonTrainableVariable(Rule):

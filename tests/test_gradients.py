@@ -753,3 +753,45 @@ def test_layer_weights_methods_and_model_copies_are_known():
     assert knowledge.host_method("layer", "get_weights")
     assert knowledge.fresh_model_function("tensorflow.keras.models.clone_model")
     assert not knowledge.fresh_model_function("keras.models.load_model")
+
+
+INTEGER_WEIGHT = """
+import tensorflow as tf
+
+
+class Counter(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.count = self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})
+
+    def call(self, inputs):
+        return inputs * tf.cast(self.count, tf.float32)
+"""
+
+
+@pytest.mark.parametrize("dtype", ["tf.int32", '"int64"', "tf.bool"])
+def test_a_trainable_integer_keras_weight_is_found(dtype):
+    # tests/realworld/grad_integer_add_weight: under TF 2.21 fit raises No gradients provided
+    source = INTEGER_WEIGHT.format(dtype=dtype, extra="")
+    assert [(d.rule, d.line) for d in lint(source, ["TF915"])] == [("TF915", 7)]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "extra"),
+    [
+        ("tf.int32", ", trainable=False"),
+        ("tf.float32", ""),
+        ("dtype", ""),
+        ("tf.int32", ", trainable=flag"),
+    ],
+)
+def test_a_float_or_non_trainable_keras_weight_is_left_alone(dtype, extra):
+    assert lint(INTEGER_WEIGHT.format(dtype=dtype, extra=extra), ["TF915"]) == []
+
+
+def test_a_keras_layers_tf_variable_declared_trainable_with_integers_is_found():
+    source = INTEGER_WEIGHT.replace(
+        'self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})',
+        "tf.Variable([0], trainable={flag})",
+    )
+    assert [d.rule for d in lint(source.format(flag="True"), ["TF915"])] == ["TF915"]
+    assert lint(source.replace("trainable={flag}", "name='step'"), ["TF915"]) == []
