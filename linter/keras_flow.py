@@ -266,6 +266,31 @@ class TrainingView:
                 return flow
         return flow
 
+    def layers_of(self, construction: cst.Call, scope: Scope) -> list[cst.Call] | None:
+        """The layer constructions a model holds, where the module shows them all: a
+        ``Sequential``'s list (or ``add`` calls), or the layers a ``Model`` subclass of the
+        module assigns to ``self.<attr>``; None where it does not."""
+        model = self.model
+        name = knowledge.canonical(model.call_name(construction) or "")
+        if name in _SEQUENTIAL:
+            layers = argument(construction, 0, "layers")
+            if isinstance(layers, (cst.List, cst.Tuple)):
+                elements = [e.value for e in layers.elements]
+            elif layers is None:
+                elements = self._added_layers(construction, scope) or []
+            else:
+                return None
+            return [e for e in elements if isinstance(e, cst.Call)]
+        cls = self.local_class(construction, scope)
+        if cls is None or cls.keras_kind != "model":
+            return None
+        found = []
+        for method in cls.methods.values():
+            for assign in _self_assignments(method):
+                if isinstance(assign, cst.Call) and self._is_layer(assign, method):
+                    found.append(assign)
+        return found
+
     def _added_layers(
         self, construction: cst.Call, scope: Scope
     ) -> list[cst.BaseExpression] | None:
@@ -521,6 +546,23 @@ class KerasGraphInterpreter(Interpreter):
                 self.expr(node.func, state)
             return training.apply(layer, args, self, node)
         return super().call(node, state)
+
+
+def _self_assignments(method: FunctionInfo) -> list[cst.BaseExpression]:
+    """The values ``method`` assigns to ``self.<attr>``."""
+    found = []
+    for statement in body_statements(method.node):
+        for small in getattr(statement, "body", ()):
+            if isinstance(small, cst.Assign):
+                for target in small.targets:
+                    owner = target.target
+                    if (
+                        isinstance(owner, cst.Attribute)
+                        and isinstance(owner.value, cst.Name)
+                        and owner.value.value == "self"
+                    ):
+                        found.append(small.value)
+    return found
 
 
 def _joined(flows: list[Flow]) -> Flow:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel
+from tf2lint.model import ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.tape import (
     VARIABLE_LISTS,
@@ -392,11 +392,18 @@ class GradientOfNonTrainableVariable(Rule):
         False)` read inside the block is not recorded, and `tape.gradient(loss, v)` is `None`.
         Watch it explicitly (`tape.watch(v)`) when its gradient is wanted, or make it
         trainable. Evidence required: every value bound to the source is `tf.Variable(...,
-        trainable=False)`, and no `watch` in the block names it.
+        trainable=False)`, and no `watch` in the block names it. The same for `model.weights`
+        (or `variables`) asked of a model holding a layer with non-trainable weights
+        (`BatchNormalization`'s moving mean and variance: the knowledge base's, from building
+        each layer class): their gradients are `None`, and the optimizer warns `Gradients do
+        not exist for variables` at every step; ask for `model.trainable_variables`.
+        Evidence required there: the module shows the model's layers (a `Sequential`, a
+        `Model` subclass's `self.<attr>` layers).
     """
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._all_weights(node)
         for gradient, verdict in _verdicts(self, node, ("frozen",)):
             source = verdict.source
             self.report(
@@ -409,6 +416,42 @@ class GradientOfNonTrainableVariable(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _all_weights(self, node: cst.Call) -> None:
+        """``tape.gradient(loss, model.weights)`` of a model holding non-trainable weights."""
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources or gradient.zero_unconnected:
+            return
+        for source in gradient.sources:
+            listed = source.defined if isinstance(source.defined, cst.Attribute) else source.expr
+            if not (
+                source.kind == "object"
+                and isinstance(listed, cst.Attribute)
+                and listed.attr.value in ("weights", "variables")
+            ):
+                continue
+            layer = self._layer_with_non_trainable_weights(listed.value, gradient.tape.scope)
+            if layer is None:
+                continue
+            text = cst.Module(body=[]).code_for_node(layer.func)
+            self.report(
+                source.expr,
+                f"`{source.origin}.{listed.attr.value}` holds the non-trainable weights of "
+                f"`{text}(...)` too: `{gradient.tape.name}.gradient` gives `None` for them; ask "
+                f"for `{source.origin}.trainable_variables`",
+                because=[(f"`{text}` has non-trainable weights", layer), _call_step(gradient)],
+            )
+
+    def _layer_with_non_trainable_weights(
+        self, owner: cst.BaseExpression, scope: Scope
+    ) -> cst.Call | None:
+        training = self.model.training
+        for construction, where in training.constructions(owner, scope, 0):
+            for layer in training.layers_of(construction, where) or ():
+                weights = knowledge.layer_weights(self.model.call_name(layer))
+                if weights is not None and weights.non_trainable:
+                    return layer
+        return None
 
 
 class NonPersistentTapeReused(Rule):

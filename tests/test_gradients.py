@@ -795,3 +795,50 @@ def test_a_keras_layers_tf_variable_declared_trainable_with_integers_is_found():
     )
     assert [d.rule for d in lint(source.format(flag="True"), ["TF915"])] == ["TF915"]
     assert lint(source.replace("trainable={flag}", "name='step'"), ["TF915"]) == []
+
+
+ALL_WEIGHTS = """
+import tensorflow as tf
+
+{model}
+x = tf.ones((2, 4))
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(net(x, training=True))
+grads = tape.gradient(loss, net.{listed})
+"""
+WITH_BATCH_NORM = (
+    "net = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8),\n"
+    "                           tf.keras.layers.BatchNormalization()])"
+)
+SUBCLASS_WITH_BATCH_NORM = """
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(8)
+        self.norm = tf.keras.layers.BatchNormalization()
+
+    def call(self, x, training=False):
+        return self.norm(self.dense(x), training=training)
+
+
+net = Net()"""
+
+
+@pytest.mark.parametrize("model", [WITH_BATCH_NORM, SUBCLASS_WITH_BATCH_NORM])
+@pytest.mark.parametrize("listed", ["weights", "variables"])
+def test_all_weights_of_a_model_with_moving_statistics_are_found(model, listed):
+    # tests/realworld/grad_all_weights_with_batchnorm: Keras warns "Gradients do not exist"
+    source = ALL_WEIGHTS.format(model=model, listed=listed)
+    assert [d.rule for d in lint(source, ["TF916"])] == ["TF916"]
+
+
+@pytest.mark.parametrize(
+    ("model", "listed"),
+    [
+        (WITH_BATCH_NORM, "trainable_variables"),
+        (WITH_BATCH_NORM.replace("BatchNormalization()", "LayerNormalization()"), "weights"),
+        ("from nets import net", "weights"),
+    ],
+)
+def test_weights_with_no_non_trainable_part_shown_are_left_alone(model, listed):
+    assert lint(ALL_WEIGHTS.format(model=model, listed=listed), ["TF916"]) == []
