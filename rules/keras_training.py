@@ -1,14 +1,15 @@
 """Keras training set up in a way that silently does something else: a `trainable` flag the
 compiled train function never sees, an RNN unrolled into the traced graph over a long
-sequence."""
+sequence, weights combined once in `build` into a tensor no gradient flows back through."""
 
 from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.tape import chain_text, event_order
+from tf2lint.walk import walk
 
 # The calls that train a compiled model (and build, then keep, its train function).
 TRAINING_METHODS = frozenset({"fit", "fit_generator", "train_on_batch"})
@@ -397,6 +398,192 @@ class RnnUnrolledOverLongSequence(Rule):
             if values and len(values) == 1 and isinstance(values[0], cst.Integer):
                 return int(values[0].value)
         return None
+
+
+# The methods that run once, when a layer is made or built, not on every call.
+_ONCE_METHODS = ("build", "__init__")
+_WEIGHT_MAKERS = frozenset({"add_weight", "add_variable"})
+
+
+class WeightCombinedInBuild(Rule):
+    id = "TF923"
+    name = "weight-combined-in-build"
+    category = "api-misuse"
+    severity = "error"
+    message = "a layer combines its weights once, in `build`: the tensor it keeps gets no gradient"
+    rationale = """
+        A Keras layer's `build` (and `__init__`) runs once. A tensor computed there from the
+        layer's weights (`self.kernel = tf.concat([self.w1, self.w2], -1)`,
+        `self.masked = self.kernel * self.mask`) is a fixed value: no tape recorded the op
+        that made it while training, so when `call` uses it the loss does not depend on the
+        weights, their gradients are `None` (`fit`: `No gradients provided for any
+        variable`), and they never train. Keep the weights themselves on the layer and
+        combine them in `call`, on every call. Evidence required: in a Keras layer or model
+        class of the module, `build` or `__init__` assigns `self.<attr>` a TF op (the
+        knowledge base's) or arithmetic reading a weight the class makes (`self.add_weight`,
+        `tf.Variable`, not `trainable=False`), and `call` reads `self.<attr>` without
+        assigning it.
+    """
+    requires_text = ("add_weight", "add_variable", "Variable")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for cls in self.model.classes.values():
+            if cls.keras_kind in ("layer", "model"):
+                self._check(cls)
+
+    def _check(self, cls: ClassInfo) -> None:
+        model = self.model
+        weights = _weight_attributes(model, cls)
+        call = model.resolve_method(cls, "call")
+        if not weights or call is None:
+            return
+        read_in_call, set_in_call = _self_attributes(call)
+        for name in _ONCE_METHODS:
+            method = cls.methods.get(name)
+            if method is None:
+                continue
+            for attr, value in _assignments_to_self(method):
+                if attr not in read_in_call or attr in set_in_call or attr in weights:
+                    continue
+                if isinstance(value, cst.Name):  # `kernel = tf.concat(...)`, `self.kernel = kernel`
+                    values = model.binding_of(value, method).values
+                    if len(values) != 1:
+                        continue
+                    value = values[0]
+                combined = sorted(_weights_read(value, weights))
+                if not combined or not self._computes(value, method):
+                    continue
+                listed = ", ".join(f"`self.{w}`" for w in combined)
+                self.report(
+                    value,
+                    f"`self.{attr}` is computed from {listed} once, in `{name}`: a fixed "
+                    "tensor, so no gradient reaches those weights through it; compute it in "
+                    "`call`",
+                    because=[
+                        (
+                            f"`self.{combined[0]}` is a weight `{cls.name}` makes",
+                            weights[combined[0]],
+                        ),
+                        (f"`call` uses `self.{attr}`", read_in_call[attr]),
+                    ],
+                )
+
+    def _computes(self, value: cst.BaseExpression, method: FunctionInfo) -> bool:
+        """Whether ``value`` makes a new tensor: a TF op, or arithmetic."""
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+            return True
+        if isinstance(value, cst.Call):
+            name = self.model.call_name(value) or ""
+            # `tf.shape(self.w)`: an op with no gradient was never going to pass one on
+            return knowledge.returns(name) == "tensor" and knowledge.gradient_cut(name) is None
+        return False
+
+
+def _weight_attributes(model: ModuleModel, cls: ClassInfo) -> dict[str, cst.CSTNode]:
+    """The ``self.<attr>`` weights a class makes (not ``trainable=False``), by attribute."""
+    found: dict[str, cst.CSTNode] = {}
+    for method in cls.methods.values():
+        for attr, value in _assignments_to_self(method):
+            made = value
+            if isinstance(value, (cst.List, cst.Tuple)) and value.elements:
+                made = value.elements[0].value  # `self.kernels = [self.add_weight(...), ...]`
+            elif isinstance(value, cst.ListComp):
+                made = value.elt
+            if _makes_weight(model, made):
+                found.setdefault(attr, made)
+    return found
+
+
+def _makes_weight(model: ModuleModel, value: cst.BaseExpression) -> bool:
+    """``self.add_weight(...)`` or ``tf.Variable(...)``, not ``trainable=False``."""
+    if not isinstance(value, cst.Call) or _false_flag(value, "trainable"):
+        return False
+    func = value.func
+    own = (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in _WEIGHT_MAKERS
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    )
+    return own or model.call_name(value) in ("tensorflow.Variable",)
+
+
+def _assignments_to_self(method: FunctionInfo) -> list[tuple[str, cst.BaseExpression]]:
+    """``self.<attr> = value`` in ``method`` (not in functions inside it)."""
+    found = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not method.node and isinstance(
+            node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        ):
+            return False
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                attr = _self_attribute(target.target)
+                if attr is not None:
+                    found.append((attr, node.value))
+        return None
+
+    walk(method.node, enter)
+    return found
+
+
+def _self_attributes(method: FunctionInfo) -> tuple[dict[str, cst.CSTNode], set[str]]:
+    """The ``self.<attr>`` that ``method`` reads (first read of each) and those it assigns."""
+    read: dict[str, cst.CSTNode] = {}
+    assigned: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not method.node and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return False
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = node.targets if isinstance(node, cst.Assign) else [node]
+            for target in targets:
+                attr = _self_attribute(target.target)
+                if attr is not None:
+                    assigned.add(attr)
+        attr = _self_attribute(node)
+        if attr is not None:
+            read.setdefault(attr, node)
+        return None
+
+    walk(method.node, enter)
+    return read, assigned
+
+
+def _self_attribute(node: cst.CSTNode) -> str | None:
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+    ):
+        return node.attr.value
+    return None
+
+
+def _weights_read(value: cst.BaseExpression, weights: dict[str, cst.CSTNode]) -> set[str]:
+    found: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, cst.Lambda):
+            return False
+        attr = _self_attribute(node)
+        if attr in weights:
+            found.add(attr)
+        return None
+
+    walk(value, enter)
+    return found
+
+
+def _false_flag(call: cst.Call, keyword: str) -> bool:
+    return any(
+        a.keyword is not None
+        and a.keyword.value == keyword
+        and isinstance(a.value, cst.Name)
+        and a.value.value == "False"
+        for a in call.args
+    )
 
 
 def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:

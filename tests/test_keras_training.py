@@ -190,3 +190,48 @@ def test_a_short_tensor_or_a_shape_that_is_not_an_ops_is_left_alone():
     # `tf.constant((2, 100, 8))` is a tensor of three numbers, not of that shape
     source = TRACED_RNN.format(batch=2, steps=100).replace("tf.random.normal", "tf.constant")
     assert found(source) == []
+
+
+COMBINED = """
+import tensorflow as tf
+
+
+class Masked(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 4){flag})
+        self.mask = tf.constant([[1.0, 0.0, 1.0, 0.0]])
+        self.masked = {combined}
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.masked)
+"""
+
+
+@pytest.mark.parametrize(
+    "combined",
+    ["self.kernel * self.mask", "tf.multiply(self.kernel, self.mask)", "tf.transpose(self.kernel)"],
+)
+def test_weights_combined_once_in_build_are_found(combined):
+    # tests/realworld/grad_weights_concat_in_build: under TF 2.21 fit finds no gradient
+    assert found(COMBINED.format(flag="", combined=combined)) == [("TF923", 9)]
+
+
+@pytest.mark.parametrize(
+    ("flag", "combined"),
+    [
+        ("", "self.kernel"),  # the weight itself: trained
+        ("", "tf.shape(self.kernel)"),  # an op with no gradient: none was wanted
+        (", trainable=False", "self.kernel * self.mask"),  # a frozen weight
+        ("", "self.mask * 2.0"),  # no weight read
+    ],
+)
+def test_weights_kept_or_combined_in_call_are_left_alone(flag, combined):
+    assert found(COMBINED.format(flag=flag, combined=combined)) == []
+
+
+def test_a_combination_call_recomputes_is_left_alone():
+    source = COMBINED.format(flag="", combined="self.kernel * self.mask").replace(
+        "        return tf.matmul(inputs, self.masked)",
+        "        self.masked = self.kernel * self.mask\n        return tf.matmul(inputs, self.masked)",
+    )
+    assert found(source) == []

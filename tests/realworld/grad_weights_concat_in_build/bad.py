@@ -11,7 +11,7 @@ class ConcatDense(tf.keras.layers.Layer):
     def build(self, input_shape):
         self.w1 = self.add_weight(shape=(input_shape[-1], 2), initializer="ones")
         self.w2 = self.add_weight(shape=(input_shape[-1], 2), initializer="ones")
-        self.kernel = tf.concat([self.w1, self.w2], axis=-1)  # EXPECT: TF922
+        self.kernel = tf.concat([self.w1, self.w2], axis=-1)  # EXPECT: TF923
 
     def call(self, inputs):
         return tf.matmul(inputs, self.kernel)
