@@ -267,6 +267,18 @@ def view(source: str) -> ModuleModel:
             [("TF914", 4)],
             id="each-unpacked-element-keeps-its-own-path",
         ),
+        pytest.param(
+            """
+            def visualize(image):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    features = model.predict(image)
+                    score = tf.reduce_mean(features)
+                return tape.gradient(score, image)
+            """,
+            [("TF914", 5)],
+            id="predict-on-a-parameter-whatever-it-holds",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -492,6 +504,16 @@ def test_gradient_rules_find(source, expected):
             grads = tape.gradient(loss, copy.trainable_variables)
             """,
             id="a-clone-holds-its-own-variables",
+        ),
+        pytest.param(
+            """
+            def visualize(image):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = tf.reduce_mean(model.predict(image)) + tf.reduce_sum(image)
+                return tape.gradient(score, image)
+            """,
+            id="a-parameter-also-reached-live-is-no-finding",
         ),
     ],
 )
@@ -842,3 +864,12 @@ def test_all_weights_of_a_model_with_moving_statistics_are_found(model, listed):
 )
 def test_weights_with_no_non_trainable_part_shown_are_left_alone(model, listed):
     assert lint(ALL_WEIGHTS.format(model=model, listed=listed), ["TF916"]) == []
+
+
+def test_a_variable_made_from_an_integer_tensor_is_integer():
+    source = INTEGER_WEIGHT.replace(
+        'self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})',
+        "tf.Variable(tf.zeros((1,), dtype=tf.int32), trainable=True)",
+    )
+    assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]
+    assert lint(source.replace("tf.int32", "tf.float32"), ["TF915"]) == []
