@@ -413,6 +413,10 @@ class Interpreter:
             text = chain_text(target)
             if text is not None:
                 state.env[text] = flow
+            root = _root_name(target.value)
+            if root is not None and root.value != self.block.name:
+                # `copy.layers[0].kernel = w - lr * g`: the object now holds that value too
+                state.env[root.value] = self.expr(root, state).join(flow)
         elif isinstance(target, cst.Subscript):
             text = chain_text(target.value)
             if text is not None:  # `d["x"] = y`: the container now holds y too
@@ -1086,10 +1090,41 @@ def _built_with_code(model: ModuleModel, func: cst.BaseExpression, scope: Scope)
             node = todo.pop()
             if isinstance(node, cst.Lambda):
                 return True
-            if isinstance(node, cst.Name) and model.function_referenced(node, scope) is not None:
-                return True
+            if isinstance(node, cst.Name):
+                factory = model.function_referenced(node, scope)
+                called = isinstance(value, cst.Call) and value.func is node
+                if factory is not None and not (called and _plain_factory(model, factory)):
+                    return True
             todo.extend(node.children)
     return False
+
+
+def _root_name(expr: cst.BaseExpression) -> cst.Name | None:
+    """The name an attribute or subscript chain starts from (``copy`` of
+    ``copy.layers[0]``)."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr if isinstance(expr, cst.Name) else None
+
+
+def _plain_factory(model: ModuleModel, factory: Scope) -> bool:
+    """Whether a module function that builds a Keras object (``def make_model(): return
+    tf.keras.Sequential([...])``) runs no code of the module's own inside it: no lambda, no
+    function or class defined in it, no function or class of the module referenced."""
+    if not isinstance(factory.node, cst.FunctionDef):
+        return False
+    todo: list[cst.CSTNode] = list(body_statements(factory.node))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Name) and (
+            model.function_referenced(node, factory) is not None
+            or node.value in model.module_classes
+        ):
+            return False
+        todo.extend(node.children)
+    return True
 
 
 def _symbolic_inputs(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> str | None:

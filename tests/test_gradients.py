@@ -873,3 +873,52 @@ def test_a_variable_made_from_an_integer_tensor_is_integer():
     )
     assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]
     assert lint(source.replace("tf.int32", "tf.float32"), ["TF915"]) == []
+
+
+META_STEP = """
+import tensorflow as tf
+
+
+def make_model():
+    return tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+
+
+meta_model = make_model()
+loss_fn = tf.keras.losses.MeanSquaredError()
+
+
+def meta_step(x, y, inner_lr=0.01):
+    with tf.GradientTape() as outer:
+        copy = make_model()
+        copy.set_weights(meta_model.get_weights())
+        with tf.GradientTape() as inner:
+            inner_loss = loss_fn(y, copy(x))
+        grads = inner.gradient(inner_loss, copy.trainable_variables)
+{update}
+        outer_loss = loss_fn(y, copy(x))
+    return outer.gradient(outer_loss, meta_model.trainable_variables)
+"""
+COPIED_IN = (
+    "        copy.set_weights([w - inner_lr * g for w, g in zip(copy.get_weights(), grads)])"
+)
+ASSIGNED = (
+    "        for j, layer in enumerate(copy.layers):\n"
+    "            copy.layers[j].kernel = meta_model.layers[j].kernel - inner_lr * grads[0]"
+)
+
+
+def test_a_copy_made_by_a_plain_factory_and_set_weights_is_disconnected():
+    # tests/realworld/grad_set_weights_in_tape: the gradient is None under TF 2.21
+    found_ = lint(META_STEP.format(update=COPIED_IN), ["TF914"])
+    assert [(d.rule, d.line) for d in found_] == [("TF914", 16)]
+
+
+def test_weights_assigned_from_the_meta_model_keep_the_path():
+    assert lint(META_STEP.format(update=ASSIGNED), ["TF914"]) == []
+
+
+def test_a_factory_running_module_code_proves_nothing():
+    source = META_STEP.format(update=COPIED_IN).replace(
+        "tf.keras.layers.Dense(1)])", "tf.keras.layers.Lambda(lambda t: t * scale)])"
+    )
+    assert lint(source, ["TF914"]) == []
