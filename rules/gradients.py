@@ -320,12 +320,12 @@ class IntegerGradientSource(Rule):
         Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
         has no dtype and integer literals as its value. The same holds for the weights Keras
-        trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)`, trainable (the
+        trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
         provided` when it is the only weight, and warns otherwise); declare it
         `trainable=False` (a counter, a step) or make it a float.
     """
-    requires_text = (*TAPE_TEXT, "add_weight", "Variable")
+    requires_text = (*TAPE_TEXT, "add_weight", "add_variable", "Variable")
 
     def visit_Call(self, node: cst.Call) -> None:
         self._integer_weight(node)
@@ -352,7 +352,7 @@ class IntegerGradientSource(Rule):
         trainable = argument(node, 99, "trainable")
         if (
             isinstance(func, cst.Attribute)
-            and func.attr.value == "add_weight"
+            and func.attr.value in ("add_weight", "add_variable")
             and isinstance(func.value, cst.Name)
             and func.value.value == "self"
         ):

@@ -922,3 +922,8 @@ def test_a_factory_running_module_code_proves_nothing():
         "tf.keras.layers.Dense(1)])", "tf.keras.layers.Lambda(lambda t: t * scale)])"
     )
     assert lint(source, ["TF914"]) == []
+
+
+def test_an_integer_weight_made_with_add_variable_is_found():
+    source = INTEGER_WEIGHT.format(dtype="tf.int32", extra="").replace("add_weight", "add_variable")
+    assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]
