@@ -61,6 +61,10 @@ class Knowledge:
     # op path -> its shape parameter: {"parameter", "position", "none"}
     shape_parameters: dict[str, dict]
     single_tensors: frozenset[str]  # ops the probe saw give one tf.Tensor
+    # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
+    layer_weights: dict[str, dict[str, bool]]
+    fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
+    assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
 
 
 @cache
@@ -82,6 +86,9 @@ def knowledge() -> Knowledge:
         host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
         shape_parameters=data["shape_parameters"],
         single_tensors=frozenset(data["single_tensors"]),
+        layer_weights=data["layer_weights"],
+        fresh_model_functions=frozenset(data["fresh_model_functions"]),
+        assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
     )
 
 
@@ -242,3 +249,33 @@ def returns_one_tensor(qualified: str | None) -> bool:
     (``tf.shape``, ``tf.reduce_sum``); False where it gives a tuple of tensors or no sample call
     could tell (``tf.image.combined_non_max_suppression``)."""
     return bool(qualified) and canonical(qualified) in knowledge().single_tensors
+
+
+@dataclass(frozen=True)
+class LayerWeights:
+    """What weights a Keras layer class makes once built: ``trainable`` ones (a ``Dense``
+    kernel), ``non_trainable`` ones (``BatchNormalization``'s moving statistics)."""
+
+    trainable: bool
+    non_trainable: bool
+
+
+def layer_weights(qualified: str | None) -> LayerWeights | None:
+    """The weights an instance of the Keras layer class ``qualified`` makes once built (None:
+    not known, the probe could not build one)."""
+    if not qualified:
+        return None
+    found = knowledge().layer_weights.get(canonical(qualified))
+    return LayerWeights(found["trainable"], found["non_trainable"]) if found else None
+
+
+def fresh_model_function(qualified: str | None) -> bool:
+    """Whether the Keras function ``qualified`` gives a model that holds none of the variables
+    of the model it is given (``keras.models.clone_model``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().fresh_model_functions
+
+
+def assigning_method(kind: str | None, method: str) -> bool:
+    """Whether ``<a kind>.method(values)`` copies ``values`` into the object's variables with
+    no gradient path from them (``layer.set_weights``)."""
+    return method in knowledge().assigning_methods.get(kind or "", frozenset())

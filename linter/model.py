@@ -26,6 +26,7 @@ from tf2lint.guards import (
     _tests_eager,
     is_one_time_guard,
 )
+from tf2lint.keras_flow import TrainingView
 from tf2lint.kinds import Kind, kind_of
 from tf2lint.lazy import cst
 from tf2lint.order import ReadOrder
@@ -245,6 +246,12 @@ class ModuleModel:
         """What each ``with tf.GradientTape() as t:`` block records and where its gradients
         stop (see tf2lint.tape), built on first use: modules without a tape never pay for it."""
         return TapeView(self)
+
+    @cached_property
+    def training(self) -> TrainingView:
+        """Where the gradient stops in the losses and models Keras trains with ``compile`` and
+        ``fit`` (see tf2lint.keras_flow), built on first use."""
+        return TrainingView(self)
 
     @cached_property
     def call_sites(self) -> list[CallSite]:

@@ -109,7 +109,12 @@ class TapeBlock:
         names = {source.origin, *source.aliases}
         watched = bool(names & self.watched)
         if source.kind == "unknown":
-            return None
+            # what it is is not known, but every path from it to the target passing a cut
+            # (`model.predict(image)`) says the gradient is None whatever it is
+            cuts = [c for origin, c in flow.cuts if origin in names]
+            if flow.unknown or names & flow.live or not cuts:
+                return None
+            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
         if self.watch_unknown:
             watched = True  # it may be: nothing said about watching
         if source.integer is not None and not flow.unknown:
@@ -320,7 +325,7 @@ def _valued_source(
         else:
             kinds.add("unknown")
             continue
-        if integer is None and _integer_value(model, value):
+        if integer is None and integer_value(model, value):
             integer = value
     kind = kinds.pop() if len(kinds) == 1 else "unknown"
     return Source(
@@ -334,9 +339,10 @@ def _valued_source(
     )
 
 
-def _integer_value(model: ModuleModel, call: cst.Call) -> bool:
+def integer_value(model: ModuleModel, call: cst.Call) -> bool:
     """A ``tf.Variable``/``tf.constant``-like call that makes an integer tensor: an integer
-    dtype given, or, with no dtype, an integer literal (or a list of them) as its value."""
+    dtype given, or, with no dtype, an integer literal (or a list of them), or such a call, as
+    its value."""
     where = knowledge.dtype_parameter(model.call_name(call))
     if where is None:
         return False
@@ -346,6 +352,8 @@ def _integer_value(model: ModuleModel, call: cst.Call) -> bool:
     if where.value is None:
         return False
     value = argument(call, where.value, "value") or argument(call, where.value, "initial_value")
+    if isinstance(value, cst.Call):  # `tf.Variable(tf.zeros((2,), tf.int32))`
+        return integer_value(model, value)
     return value is not None and _integer_literal(value)
 
 

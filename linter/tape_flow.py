@@ -5,13 +5,13 @@ about each ``gradient`` call (``GradientCall``) and each ``watch`` (``Watch``)."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.tfnames import dotted_name
+from tf2lint.tfnames import TF_FUNCTION_NAMES, dotted_name
 
 if TYPE_CHECKING:
     from tf2lint.model import ModuleModel
@@ -57,6 +57,9 @@ class Cut:
     # made in a function tf.function traces: there a step to NumPy or Python fails rather than
     # cutting the gradient (the traced-code rules say so)
     traced: bool = False
+    # "outside-tape" only: made before the tape started (by the caller of the tape's function)
+    before: bool = False
+    via: cst.CSTNode | None = None  # where the caller computed what it passed in
 
 
 @dataclass(frozen=True)
@@ -68,17 +71,23 @@ class Flow:
     it reaches only through a cut (source None: any of the values that went into the cut).
     ``unknown``: it may depend on anything (a call the model cannot follow). ``kind``:
     "tensor" (made by a TF op), "container" (a Python list, tuple or dict), "callable", or
-    "other"."""
+    "other". ``elements``: for a list or tuple display, each element's own flow (unpacking
+    and constant indices take them one by one)."""
 
     live: frozenset[str] = frozenset()
     cuts: frozenset[tuple[str | None, Cut]] = frozenset()
     unknown: bool = False
     kind: str = "other"
+    elements: tuple[Flow, ...] | None = None
 
     def join(self, other: Flow) -> Flow:
+        live = self.live | other.live
+        cuts = self.cuts | other.cuts
+        if live and cuts:  # a source still reached live needs no record of its cut paths
+            cuts = frozenset(pair for pair in cuts if pair[0] not in live)
         return Flow(
-            self.live | other.live,
-            self.cuts | other.cuts,
+            live,
+            cuts,
             self.unknown or other.unknown,
             self.kind if self.kind == other.kind else "other",
         )
@@ -209,6 +218,27 @@ class Interpreter:
         self.grad_marks: dict[str, GradientCall] = {}
 
     # --- the statements ----------------------------------------------------------------------
+    def run_body(
+        self, statements: list[cst.CSTNode], env: dict[str, Flow], active: bool
+    ) -> Flow | None:
+        """Run a function's body with its parameters bound as ``env`` (recording when
+        ``active``): what it returns, joined over its returns (None: it returns nothing)."""
+        self.returned = None
+        self.statements(statements, _State(dict(env), active))
+        return self.returned
+
+    def run_expression(self, expr: cst.BaseExpression, env: dict[str, Flow], active: bool) -> Flow:
+        """What ``expr`` (a lambda's body) gives with its parameters bound as ``env``."""
+        return self.expr(expr, _State(dict(env), active))
+
+    def inner(self) -> Interpreter:
+        """An interpreter for a function this one calls: the same block, sources and marks."""
+        inner = type(self)(self.model, self.block, self.view, self.depth + 1)
+        inner.origins = self.origins
+        inner.sources = self.sources
+        inner.grad_marks = self.grad_marks
+        return inner
+
     def run(self, statements: list[cst.CSTNode], sources: dict[int, list[Source] | None]) -> None:
         """Run ``statements`` (the function's, or the module's), knowing what each gradient call
         of the block asks for (``sources``: id(call) -> its sources, None where unnamed)."""
@@ -369,6 +399,11 @@ class Interpreter:
                 state.current = False  # the name now holds something else
             state.env[target.value] = flow
         elif isinstance(target, (cst.Tuple, cst.List)):
+            parts = _parts(flow, target.elements)
+            if parts is not None:  # `x1, x2 = pair` of a `[a, b]`: each its own
+                for element, part in zip(target.elements, parts, strict=True):
+                    self.bind(element.value, part, state)
+                return
             for element in target.elements:
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
@@ -378,6 +413,10 @@ class Interpreter:
             text = chain_text(target)
             if text is not None:
                 state.env[text] = flow
+            root = _root_name(target.value)
+            if root is not None and root.value != self.block.name:
+                # `copy.layers[0].kernel = w - lr * g`: the object now holds that value too
+                state.env[root.value] = self.expr(root, state).join(flow)
         elif isinstance(target, cst.Subscript):
             text = chain_text(target.value)
             if text is not None:  # `d["x"] = y`: the container now holds y too
@@ -401,7 +440,10 @@ class Interpreter:
                     self.expr(element.slice.value, state)
             if not state.active and value.kind == "tensor" and (value.live or value.unknown):
                 return value.cut(Cut(node, "outside-tape", "indexed after the tape stopped"))
-            return value if value.kind != "container" else replace(value, kind="other")
+            part = _indexed(value, node.slice)
+            if part is not None:
+                return part
+            return value if value.kind != "container" else _element_of(value)
         if t is cst.BinaryOperation:
             flows = [self.expr(node.left, state), self.expr(node.right, state)]
             return self.operator(node, flows, state)
@@ -424,7 +466,12 @@ class Interpreter:
             return self.expr(node.body, state).join(self.expr(node.orelse, state))
         if t in (cst.List, cst.Tuple, cst.Set):
             flows = [self.expr(e.value, state) for e in node.elements]
-            return _join_all(flows, "container")
+            joined = _join_all(flows, "container")
+            if t is not cst.Set and not any(
+                isinstance(e, cst.StarredElement) for e in node.elements
+            ):
+                return replace(joined, elements=tuple(flows))
+            return joined
         if t is cst.Dict:
             flows = []
             for element in node.elements:
@@ -464,7 +511,7 @@ class Interpreter:
             element = self.expr(for_in.iter, inner)
             self.bind(for_in.target, _element_of(element), inner)
             for condition in for_in.ifs:
-                self.expr(condition.search, inner)
+                self.expr(condition.test, inner)
             for_in = for_in.inner_for_in
         if isinstance(node, cst.DictComp):
             self.expr(node.key, inner)
@@ -524,6 +571,8 @@ class Interpreter:
         for site in binding.sites:
             if site.kind in ("def", "class", "import"):
                 flows.append(CALLABLE)
+            elif site.kind == "param" and depth == 0 and binding.scope is self.block.scope:
+                flows.append(self.passed_in(node, binding.scope))
             elif site.kind == "param" or site.kind == "except":
                 flows.append(NOTHING)
             elif site.value is None or depth > 3:
@@ -531,6 +580,37 @@ class Interpreter:
             else:
                 flows.append(self.made_before(site.value, depth + 1))
         return _join_all(flows) if flows else NOTHING
+
+    def passed_in(self, read: cst.Name, function: Scope) -> Flow:
+        """A parameter of the tape's own function: made by its callers before the tape
+        started. What a caller computes from a source there (`logits = model(images)`, then
+        `train_step(logits, labels)`) reaches the target only through that: a cut, at the
+        function's first read of the parameter (``via``: the caller's call)."""
+        model = self.model
+        if not self.origins:
+            return NOTHING
+        param = read.value
+        cuts = set()
+        for argument_expr, caller in model.arguments(function, param):  # type: ignore[arg-type]
+            values = [argument_expr]
+            if isinstance(argument_expr, cst.Name):
+                values = model.binding_of(argument_expr, caller).values
+            for value in values:
+                if not isinstance(value, cst.Call):
+                    continue
+                func = value.func
+                text = chain_text(func.value if isinstance(func, cst.Attribute) else func)
+                if text is None:
+                    continue
+                for origin in self.origins:
+                    if _related(text, origin):
+                        what = (
+                            f"`{param}`, which its callers compute before the tape starts recording"
+                        )
+                        where = _param_node(function.node, param) or argument_expr
+                        cut = Cut(where, "outside-tape", what, before=True, via=value)
+                        cuts.add((origin, cut))
+        return Flow(cuts=frozenset(cuts), kind="tensor") if cuts else NOTHING
 
     def made_before(self, expr: cst.BaseExpression, depth: int) -> Flow:
         """A value made before the tape block (outside its function, or a global): only what
@@ -714,6 +794,11 @@ class Interpreter:
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
+        if kind is not None and knowledge.assigning_method(kind.kind, method) and text:
+            # `copy.set_weights(values)`: the values are copied in; no gradient reaches them
+            what = f"`{kind.kind.capitalize()}.{method}()` copies values into the variables"
+            state.env[text] = receiver.join(joined.cut(self.host(node, what)))
+            return NOTHING
         if kind is not None and knowledge.host_method(kind.kind, method):
             what = f"`{kind.kind.capitalize()}.{method}()` gives NumPy arrays"
             return both.cut(self.host(node, what))
@@ -765,6 +850,8 @@ class Interpreter:
         """A call of the module's own function: its body run with what the call passes."""
         if self.depth >= MAX_CALL_DEPTH or callee.is_generator or callee.kind != "function":
             return UNKNOWN
+        if own_gradient(self.model, callee):
+            return replace(_join_all(args), unknown=True)
         statements = body_statements(callee.node)
         env: dict[str, Flow] = {}
         positional = [a for a, arg in zip(args, node.args, strict=True) if arg.keyword is None]
@@ -778,13 +865,21 @@ class Interpreter:
                 env[arg.keyword.value] = args[index]
         for param, flow in zip(params, positional, strict=False):
             env.setdefault(param, flow)
-        inner = Interpreter(self.model, self.block, self.view, self.depth + 1)
+        inner = self.inner()
         inner.scope = callee
-        inner.origins = self.origins
-        inner.sources = self.sources
-        inner.grad_marks = self.grad_marks
         inner.statements(statements, _State(env, state.active, False, None))
         return inner.returned if inner.returned is not None else NOTHING
+
+
+def own_gradient(model: ModuleModel, function: Scope) -> bool:
+    """Whether a decorator other than ``tf.function`` wraps ``function`` (``@tf.custom_gradient``
+    gives it its own gradient; another may do anything): its body says nothing of the path."""
+    for decorator in getattr(function, "decorators", ()):
+        expr = decorator.decorator
+        name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+        if name not in TF_FUNCTION_NAMES:
+            return True
+    return False
 
 
 def tape_calls(block: TapeBlock, statements: list[cst.CSTNode]) -> Iterator[cst.Call]:
@@ -831,6 +926,16 @@ def _tape_escapes(block: TapeBlock, statements: list[cst.CSTNode]) -> bool:
     return False
 
 
+def _param_node(function: cst.CSTNode, name: str) -> cst.Param | None:
+    params = getattr(function, "params", None)
+    if not isinstance(params, cst.Parameters):
+        return None
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == name:
+            return param
+    return None
+
+
 def _contains(outer: cst.CSTNode, node: cst.CSTNode) -> bool:
     todo = [outer]
     while todo:
@@ -858,7 +963,38 @@ def _library(qualified: str) -> Flow:
 
 
 def _element_of(flow: Flow) -> Flow:
-    return replace(flow, kind="other") if flow.kind == "container" else flow
+    return replace(flow, kind="other", elements=None) if flow.kind == "container" else flow
+
+
+def _parts(flow: Flow, targets: Sequence[cst.BaseElement]) -> tuple[Flow, ...] | None:
+    """The element flows a tuple target takes from a list or tuple display, one each."""
+    if flow.kind != "container" or flow.elements is None or len(flow.elements) != len(targets):
+        return None
+    if any(
+        isinstance(t.value, cst.StarredElement) or isinstance(t, cst.StarredElement)
+        for t in targets
+    ):
+        return None
+    return flow.elements
+
+
+def _indexed(flow: Flow, index: Sequence[cst.SubscriptElement]) -> Flow | None:
+    """``pair[0]`` of a list or tuple display: that element's flow."""
+    if flow.kind != "container" or flow.elements is None or len(index) != 1:
+        return None
+    slice_ = index[0].slice
+    if not isinstance(slice_, cst.Index):
+        return None
+    value = slice_.value
+    negative = isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus)
+    if negative:
+        value = value.expression
+    if not isinstance(value, cst.Integer):
+        return None
+    position = -value.evaluated_value if negative else value.evaluated_value
+    if not -len(flow.elements) <= position < len(flow.elements):
+        return None
+    return flow.elements[position]
 
 
 def _continues(body: cst.BaseSuite) -> bool:
@@ -922,6 +1058,8 @@ def _may_hold(model: ModuleModel, obj: cst.BaseExpression, scope: Scope, origin:
     if not values:
         return True
     for value in values:
+        if isinstance(value, cst.Call) and knowledge.fresh_model_function(model.call_name(value)):
+            continue  # `clone_model(model)`: new variables, none of the source's
         if not isinstance(value, cst.Call) or _names(value, name):
             return True
         if knowledge.class_kind(model.call_name(value)) is not None:
@@ -952,10 +1090,41 @@ def _built_with_code(model: ModuleModel, func: cst.BaseExpression, scope: Scope)
             node = todo.pop()
             if isinstance(node, cst.Lambda):
                 return True
-            if isinstance(node, cst.Name) and model.function_referenced(node, scope) is not None:
-                return True
+            if isinstance(node, cst.Name):
+                factory = model.function_referenced(node, scope)
+                called = isinstance(value, cst.Call) and value.func is node
+                if factory is not None and not (called and _plain_factory(model, factory)):
+                    return True
             todo.extend(node.children)
     return False
+
+
+def _root_name(expr: cst.BaseExpression) -> cst.Name | None:
+    """The name an attribute or subscript chain starts from (``copy`` of
+    ``copy.layers[0]``)."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr if isinstance(expr, cst.Name) else None
+
+
+def _plain_factory(model: ModuleModel, factory: Scope) -> bool:
+    """Whether a module function that builds a Keras object (``def make_model(): return
+    tf.keras.Sequential([...])``) runs no code of the module's own inside it: no lambda, no
+    function or class defined in it, no function or class of the module referenced."""
+    if not isinstance(factory.node, cst.FunctionDef):
+        return False
+    todo: list[cst.CSTNode] = list(body_statements(factory.node))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Name) and (
+            model.function_referenced(node, factory) is not None
+            or node.value in model.module_classes
+        ):
+            return False
+        todo.extend(node.children)
+    return True
 
 
 def _symbolic_inputs(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> str | None:

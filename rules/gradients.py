@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel
+from tf2lint.model import ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.tape import (
     VARIABLE_LISTS,
@@ -15,8 +15,11 @@ from tf2lint.tape import (
     Source,
     TapeBlock,
     Verdict,
+    argument,
     chain_text,
     event_order,
+    integer_value,
+    is_integer_dtype,
 )
 
 # Every rule here needs a tape, and every tape's code spells it.
@@ -103,12 +106,26 @@ class GradientTargetOutsideTape(Rule):
             if not _once(self, cut.node):
                 continue
             block = gradient.tape
-            before = event_order(self.model, cut.node) < event_order(self.model, block.with_node)
+            before = cut.before or (
+                event_order(self.model, cut.node) < event_order(self.model, block.with_node)
+            )
             when = "before the tape started" if before else "after the tape stopped"
             because = [s for s in (_read_step(block, verdict.source),) if s]
-            because += [(f"computed {when} recording: not on the tape", cut.node)]
+            if cut.via is not None:
+                because += [(f"computed here, {when} recording, and passed in", cut.via)]
+                because += [("the parameter that receives it", cut.node)]
+            else:
+                because += [(f"computed {when} recording: not on the tape", cut.node)]
             because += [_end_step(block), _call_step(gradient)]
             fix = None if before else self._fix(block, cut.node)
+            if cut.via is not None:  # passed in by the callers: the gradient call shows it
+                self.report(
+                    gradient.call,
+                    f"the target comes from {cut.what}: `{block.name}.gradient` gives `None` "
+                    f"for {_source_text(verdict.source)}; compute it inside the tape's block",
+                    because=because,
+                )
+                continue
             self.report(
                 cut.node,
                 f"computed {when} recording: `{block.name}.gradient` gives `None` for "
@@ -302,11 +319,16 @@ class IntegerGradientSource(Rule):
         gradient is `None`. Make it a float: `tf.Variable(3.0)`, `dtype=tf.float32`.
         Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
-        has no dtype and integer literals as its value.
+        has no dtype and integer literals as its value. The same holds for the weights Keras
+        trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
+        default), never gets a gradient, even from a custom one (`fit` raises `No gradients
+        provided` when it is the only weight, and warns otherwise); declare it
+        `trainable=False` (a counter, a step) or make it a float.
     """
-    requires_text = TAPE_TEXT
+    requires_text = (*TAPE_TEXT, "add_weight", "add_variable", "Variable")
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._integer_weight(node)
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
             self.report(
@@ -318,6 +340,45 @@ class IntegerGradientSource(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _integer_weight(self, node: cst.Call) -> None:
+        """``self.add_weight(..., dtype=<an integer dtype>)`` in a Keras layer or model, left
+        trainable."""
+        func = node.func
+        function = self.context.function
+        cls = function.cls if function is not None else None
+        if cls is None or cls.keras_kind not in ("layer", "model"):
+            return
+        trainable = argument(node, 99, "trainable")
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("add_weight", "add_variable")
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+        ):
+            positional = [a for a in node.args if a.keyword is None]
+            if len(positional) > 3:
+                return  # `trainable` may be among them (its position differs between Kerases)
+            dtype = argument(node, 2, "dtype")
+            if dtype is None or not is_integer_dtype(self.model, dtype):
+                return
+        elif self.model.call_name(node) in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
+            # a counter is a tf.Variable of integers too: only one declared trainable
+            if trainable is None or not integer_value(self.model, node):
+                return
+        else:
+            return
+        if trainable is not None and not (
+            isinstance(trainable, cst.Name) and trainable.value == "True"
+        ):
+            return
+        self.report(
+            node,
+            f"`{cls.name}` declares a trainable weight of an integer dtype: no gradient ever "
+            "reaches it (Keras finds none to apply); declare it `trainable=False`, or make it "
+            "a float",
+            because=[(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)],
+        )
 
 
 class GradientOfNonTrainableVariable(Rule):
@@ -331,11 +392,18 @@ class GradientOfNonTrainableVariable(Rule):
         False)` read inside the block is not recorded, and `tape.gradient(loss, v)` is `None`.
         Watch it explicitly (`tape.watch(v)`) when its gradient is wanted, or make it
         trainable. Evidence required: every value bound to the source is `tf.Variable(...,
-        trainable=False)`, and no `watch` in the block names it.
+        trainable=False)`, and no `watch` in the block names it. The same for `model.weights`
+        (or `variables`) asked of a model holding a layer with non-trainable weights
+        (`BatchNormalization`'s moving mean and variance: the knowledge base's, from building
+        each layer class): their gradients are `None`, and the optimizer warns `Gradients do
+        not exist for variables` at every step; ask for `model.trainable_variables`.
+        Evidence required there: the module shows the model's layers (a `Sequential`, a
+        `Model` subclass's `self.<attr>` layers).
     """
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._all_weights(node)
         for gradient, verdict in _verdicts(self, node, ("frozen",)):
             source = verdict.source
             self.report(
@@ -348,6 +416,42 @@ class GradientOfNonTrainableVariable(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _all_weights(self, node: cst.Call) -> None:
+        """``tape.gradient(loss, model.weights)`` of a model holding non-trainable weights."""
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources or gradient.zero_unconnected:
+            return
+        for source in gradient.sources:
+            listed = source.defined if isinstance(source.defined, cst.Attribute) else source.expr
+            if not (
+                source.kind == "object"
+                and isinstance(listed, cst.Attribute)
+                and listed.attr.value in ("weights", "variables")
+            ):
+                continue
+            layer = self._layer_with_non_trainable_weights(listed.value, gradient.tape.scope)
+            if layer is None:
+                continue
+            text = cst.Module(body=[]).code_for_node(layer.func)
+            self.report(
+                source.expr,
+                f"`{source.origin}.{listed.attr.value}` holds the non-trainable weights of "
+                f"`{text}(...)` too: `{gradient.tape.name}.gradient` gives `None` for them; ask "
+                f"for `{source.origin}.trainable_variables`",
+                because=[(f"`{text}` has non-trainable weights", layer), _call_step(gradient)],
+            )
+
+    def _layer_with_non_trainable_weights(
+        self, owner: cst.BaseExpression, scope: Scope
+    ) -> cst.Call | None:
+        training = self.model.training
+        for construction, where in training.constructions(owner, scope, 0):
+            for layer in training.layers_of(construction, where) or ():
+                weights = knowledge.layer_weights(self.model.call_name(layer))
+                if weights is not None and weights.non_trainable:
+                    return layer
+        return None
 
 
 class NonPersistentTapeReused(Rule):
@@ -559,6 +663,67 @@ class ApplyGradientsNoneGradient(Rule):
         if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
             return None
         return tapes.for_call(values[0])
+
+
+class NonDifferentiableStepInKerasTraining(Rule):
+    id = "TF922"
+    name = "non-differentiable-step-in-keras-training"
+    category = "api-misuse"
+    severity = "error"
+    message = "a step with no gradient cuts the path from the weights Keras trains to the loss"
+    rationale = """
+        `model.fit` differentiates the loss with respect to every trainable weight, through
+        the model and the loss. A step with no gradient on that path, `tf.argmax`,
+        `tf.argsort`, `tf.round`, `tf.floor`, a comparison, `tf.numpy_function`, cuts it: in
+        a loss passed to `compile(loss=...)` (every path from `y_pred` to the loss passes it:
+        `No gradients provided for any variable`), or in the model, a `Lambda`, an
+        `activation`, a layer's `call` or an op on the symbolic tensors of a functional model
+        (the layers before it never train; Keras only warns `Gradients do not exist for
+        variables`). Keep the step out of the training path (a softmax instead of an argmax,
+        the probabilities instead of a threshold; the step only in metrics or at prediction).
+        Which ops cut the gradient comes from the knowledge base, generated by running each op
+        under a `GradientTape`, and which layers have trainable weights from building each
+        layer class (`scripts/generate_tf_knowledge.py`). Evidence required: the loss is
+        passed to `compile` (a function, a factory's inner function, a `Loss` subclass), or
+        the model is built in this module (`Sequential`, functional `Model`, a `Model`
+        subclass's `call`) and compiled or trained; every path from `y_pred`, or from a layer
+        with trainable weights, to the result passes the step (a call the model cannot follow
+        keeps it silent).
+    """
+    requires_text = ("compile", "fit", "train_on_batch")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for found in self.model.training.cuts:
+            cut = found.cut
+            if cut.reason not in ("no-gradient", "integer-output") or not _once(self, cut.node):
+                continue  # traced, a step to NumPy fails outright: TF801/TF804 say so
+            why = f"{cut.what}: {_CUT_WORDS[cut.reason]}"
+            if found.loss is not None:
+                loss = found.loss
+                name = "the lambda" if loss.name == "<lambda>" else f"`{loss.name}`"
+                self.report(
+                    cut.node,
+                    f"{cut.what}, and every path from the predictions to the loss {name} "
+                    "passes it: Keras finds no gradient for any weight (`No gradients "
+                    "provided for any variable`)",
+                    because=[
+                        (f"{name} is the loss `compile` trains with", found.trained),
+                        (why, cut.node),
+                    ],
+                    traced_in=loss if loss.traced else None,
+                )
+                continue
+            layer = cst.Module(body=[]).code_for_node(found.weights).split("(")[0]
+            self.report(
+                cut.node,
+                f"{cut.what}: the trainable weights of `{layer}(...)` reach the model's "
+                "outputs only through it, so training never updates them",
+                because=[
+                    (f"`{layer}(...)` has trainable weights", found.weights),
+                    (why, cut.node),
+                    ("the model is trained here", found.trained),
+                ],
+            )
 
 
 # --- helpers ---------------------------------------------------------------------------------

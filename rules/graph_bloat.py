@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from tf2lint.lazy import cst
@@ -36,10 +37,48 @@ def _range_length(model, call: cst.Call, scope=None) -> int | None:
         return None
 
 
-def _small_numpy(call: cst.Call) -> bool:
-    """``np.arange(8)``, ``np.zeros(3)``: a NumPy call whose size arguments are small literals."""
+def _small_numpy(call: cst.Call, name: str | None = None) -> bool:
+    """``np.arange(8)``, ``np.zeros(3)``, ``np.arange(0.5, 1.0, 0.05)``: a NumPy call whose size
+    the code fixes with literals (not data), at most UNROLL_LIMIT."""
+    length = _literal_range_length(call, name or "")
+    if length is not None:
+        return length <= UNROLL_LIMIT
     values = [_int(a.value) for a in call.args if a.keyword is None]
     return bool(values) and None not in values and max(values) <= UNROLL_LIMIT
+
+
+def _number(node: cst.BaseExpression) -> float | None:
+    """A literal number (``3``, ``0.05``, ``-1.5``)."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _number(node.expression)
+        return -inner if inner is not None else None
+    return None
+
+
+def _literal_range_length(call: cst.Call, name: str) -> int | None:
+    """The length of ``np.arange(start, stop, step)`` or ``np.linspace(start, stop, num)``
+    written with literal numbers (float ones included); None otherwise."""
+    leaf = name.rsplit(".", 1)[-1]
+    if leaf not in ("arange", "linspace"):
+        return None
+    positional = [_number(a.value) for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: _number(a.value) for a in call.args if a.keyword is not None}
+    if leaf == "linspace":
+        if len(positional) >= 3:
+            num = positional[2]
+        else:
+            num = keywords.get("num", 50.0) if set(keywords) <= {"num", "endpoint"} else None
+        return int(num) if num is not None and len(positional) >= 2 else None
+    if keywords or not 1 <= len(positional) <= 3 or None in positional:
+        return None
+    start, stop, step = (
+        (0.0, positional[0], 1.0) if len(positional) == 1 else (*positional, 1.0)[:3]
+    )
+    if step == 0:
+        return None
+    return max(0, math.ceil((stop - start) / step))
 
 
 def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
@@ -51,7 +90,7 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
     if isinstance(node, cst.Call):
         name = model.call_name(node)
         if np_call(model, node):
-            return None if _small_numpy(node) else "a NumPy array"
+            return None if _small_numpy(node, name) else "a NumPy array"
         if name == "builtins.range":
             n = _range_length(model, node, scope)
             if n is not None:
@@ -113,7 +152,8 @@ class PythonLoopUnrolledInGraph(Rule):
         once per element: the graph, the trace time and the memory grow with the data.
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations, literal
         sequences of more than {UNROLL_LIMIT} elements, and NumPy arrays (whose size comes from
-        data); small constant loops (`range(3)`, `for layer in self.layers`) are a deliberate
+        data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
+        constant loops (`range(3)`, `for layer in self.layers`) are a deliberate
         unrolling and not reported. Use `tf.range` (`for i in tf.range(n)`), `tf.while_loop`,
         or feed the data as a tensor / `tf.data.Dataset`.
     """

@@ -1,14 +1,15 @@
 """Keras training set up in a way that silently does something else: a `trainable` flag the
 compiled train function never sees, an RNN unrolled into the traced graph over a long
-sequence."""
+sequence, weights combined once in `build` into a tensor no gradient flows back through."""
 
 from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.tape import chain_text, event_order
+from tf2lint.walk import walk
 
 # The calls that train a compiled model (and build, then keep, its train function).
 TRAINING_METHODS = frozenset({"fit", "fit_generator", "train_on_batch"})
@@ -26,6 +27,25 @@ def _root(expr: cst.BaseExpression) -> cst.Name | None:
             expr = expr.func.value
         else:
             return None
+
+
+def _from_self_model(expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` starts from a callback's ``self.model`` (``self.model.layers[0]``,
+    ``self.model.get_layer("base")``)."""
+    while True:
+        if (
+            isinstance(expr, cst.Attribute)
+            and expr.attr.value == "model"
+            and isinstance(expr.value, cst.Name)
+            and expr.value.value == "self"
+        ):
+            return True
+        if isinstance(expr, (cst.Attribute, cst.Subscript)):
+            expr = expr.value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+        else:
+            return False
 
 
 def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list[cst.Call]]:
@@ -60,7 +80,11 @@ class TrainableSetAfterCompile(Rule):
         after changing `trainable`. Evidence required: in the same function (or module code),
         the model is compiled (and, under Keras 3, trained) before the assignment and trained
         after it with no `compile` between; the layer is the model itself, one of its
-        `layers`, `get_layer(...)`, or a layer the model's construction names.
+        `layers`, `get_layer(...)`, or a layer the model's construction names. A Keras
+        callback's hook that runs during `fit` (`on_epoch_end`, `on_train_batch_begin`, even
+        `on_train_begin`: `fit` makes its train function before calling the callbacks)
+        changing `self.model`'s flags is the same mistake, unless the callback compiles the
+        model again.
     """
     requires_text = ("trainable",)
 
@@ -70,8 +94,43 @@ class TrainableSetAfterCompile(Rule):
             return
         for target in node.targets:
             owner = target.target
-            if isinstance(owner, cst.Attribute) and owner.attr.value == "trainable":
+            if (
+                isinstance(owner, cst.Attribute)
+                and owner.attr.value == "trainable"
+                and not self._in_callback(owner, value.value)
+            ):
                 self._check(owner, value.value)
+
+    def _in_callback(self, target: cst.Attribute, flag: str) -> bool:
+        """Report ``self.model....trainable = flag`` in a Keras callback's hook that runs
+        during ``fit`` (True: the assignment is in such a hook, reported or not)."""
+        function = self.context.function
+        cls = function.cls if function is not None else None
+        if cls is None or cls.keras_kind != "callback" or not _from_self_model(target.value):
+            return False
+        hook = function.name
+        if not hook.startswith("on_") or hook == "on_train_end" or hook.startswith("on_predict"):
+            return False
+        for method in cls.methods.values():
+            for call in method.calls:
+                func = call.func
+                if (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value == "compile"
+                    and _from_self_model(func.value)
+                ):
+                    return True  # it compiles the model again: the change may be for that
+        owner = chain_text(target.value) or "the layer"
+        if owner == "the layer" and isinstance(target.value, cst.Subscript):
+            owner = cst.Module(body=[]).code_for_node(target.value)
+        self.report(
+            target,
+            f"`{owner}.trainable = {flag}` in the callback's `{hook}`, during `fit`: the "
+            "train function `fit` made when it started keeps the old flags for the rest of "
+            "the run; change `trainable` between `fit` calls and `compile` again",
+            because=[(f"`{cls.name}` is a Keras callback: `fit` calls `{hook}`", function.node)],
+        )
+        return True
 
     def _check(self, target: cst.Attribute, flag: str) -> None:
         model = self.model
@@ -215,11 +274,25 @@ class RnnUnrolledOverLongSequence(Rule):
         name = self.model.call_name(node)
         if knowledge.class_kind(name) != "layer":
             return
+        self._traced_call: cst.Call | None = None
         steps = self._steps(node)
         layer = name.rsplit(".", 1)[-1]
         if steps is not None and steps < LONG_SEQUENCE:
             return
         where = f"over {steps} steps" if steps is not None else "over a sequence"
+        traced_call = self._traced_call if steps is not None else None
+        if traced_call is not None:  # the traced call that shows the length builds the graph
+            function = self.model.scope_of(traced_call.func).function
+            self.report(
+                traced_call,
+                f"this call traces `{layer}(unroll=True)` {where}: one copy of its cell per "
+                "step in the graph; leave `unroll=False` where the layer is made",
+                edits=[(node, _without(node, arg))],
+                fix_description="drop `unroll=True`",
+                because=[(f"`{layer}` is made with `unroll=True` here", arg)],
+                traced_in=function,
+            )
+            return
         self.report(
             arg,
             f"`{layer}(unroll=True)` {where} puts one copy of its cell per step in the traced "
@@ -243,16 +316,14 @@ class RnnUnrolledOverLongSequence(Rule):
             )
             if called and call.args:  # `LSTM(...)(inputs)`, `encoder = LSTM(...); encoder(x)`
                 given = call.args[0].value
-                values = (
-                    model.bound_values(given, self.context.scope)
-                    if isinstance(given, cst.Name)
-                    else []
-                )
-                for value in values:
-                    if isinstance(value, cst.Call):
-                        found = self._shape_steps(value, batch=False)
-                        if found is not None:
-                            return found
+                found = self._input_steps(given, model.scope_of(call.func), 0)
+                if found is not None:
+                    function = model.scope_of(call.func).function
+                    if not _is_input(model, given, model.scope_of(call.func)) and (
+                        function is not None and function.traced
+                    ):
+                        self._traced_call = call
+                    return found
             for arg in call.args:  # `Sequential([Input((64, 3)), LSTM(..., unroll=True)])`
                 elements = arg.value.elements if isinstance(arg.value, cst.List) else ()
                 values = [e.value for e in elements]
@@ -263,6 +334,43 @@ class RnnUnrolledOverLongSequence(Rule):
                     ):
                         return self._shape_steps(first, batch=False)
         return None
+
+    def _input_steps(self, given: cst.BaseExpression, scope: Scope, depth: int) -> int | None:
+        """The time dimension of what a layer is called on: an ``Input``, or a tensor made
+        with a literal shape (``tf.zeros((1, 100, 8))``: an op the knowledge base knows makes
+        the shape it is given), directly, through a name, or passed in by the callers of the
+        function whose parameter it is."""
+        model = self.model
+        if depth > 3:
+            return None
+        if isinstance(given, cst.Call):
+            found = self._shape_steps(given, batch=False)
+            if found is not None:
+                return found
+            parameter = knowledge.shape_parameter(model.call_name(given))
+            if parameter is None:
+                return None
+            shape = next(
+                (a.value for a in given.args if a.keyword and a.keyword.value == parameter.name),
+                None,
+            )
+            positional = [a.value for a in given.args if a.keyword is None]
+            if shape is None and len(positional) > parameter.position:
+                shape = positional[parameter.position]
+            if isinstance(shape, (cst.Tuple, cst.List)) and len(shape.elements) >= 3:
+                return self._integer(shape.elements[1].value)  # (batch, time, features)
+            return None
+        if not isinstance(given, cst.Name):
+            return None
+        binding = model.binding_of(given, scope)
+        if binding.is_param and binding.scope is not None and binding.scope.kind == "function":
+            passed = {
+                self._input_steps(argument, caller, depth + 1)
+                for argument, caller in model.arguments(binding.scope, given.value)
+            }
+            return passed.pop() if len(passed) == 1 else None
+        found = {self._input_steps(v, scope, depth + 1) for v in binding.values}
+        return found.pop() if len(found) == 1 else None
 
     def _shape_steps(self, call: cst.Call, batch: bool) -> int | None:
         """The time dimension of the shape ``call`` gives (``Input((64, 3))``,
@@ -291,6 +399,201 @@ class RnnUnrolledOverLongSequence(Rule):
             if values and len(values) == 1 and isinstance(values[0], cst.Integer):
                 return int(values[0].value)
         return None
+
+
+# The methods that run once, when a layer is made or built, not on every call.
+_ONCE_METHODS = ("build", "__init__")
+_WEIGHT_MAKERS = frozenset({"add_weight", "add_variable"})
+
+
+class WeightCombinedInBuild(Rule):
+    id = "TF923"
+    name = "weight-combined-in-build"
+    category = "api-misuse"
+    severity = "error"
+    message = "a layer combines its weights once, in `build`: the tensor it keeps gets no gradient"
+    rationale = """
+        A Keras layer's `build` (and `__init__`) runs once. A tensor computed there from the
+        layer's weights (`self.kernel = tf.concat([self.w1, self.w2], -1)`,
+        `self.masked = self.kernel * self.mask`) is a fixed value: no tape recorded the op
+        that made it while training, so when `call` uses it the loss does not depend on the
+        weights, their gradients are `None` (`fit`: `No gradients provided for any
+        variable`), and they never train. Keep the weights themselves on the layer and
+        combine them in `call`, on every call. Evidence required: in a Keras layer or model
+        class of the module, `build` or `__init__` assigns `self.<attr>` a TF op (the
+        knowledge base's) or arithmetic reading a weight the class makes (`self.add_weight`,
+        `tf.Variable`, not `trainable=False`), and `call` reads `self.<attr>` without
+        assigning it.
+    """
+    requires_text = ("add_weight", "add_variable", "Variable")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for cls in self.model.classes.values():
+            if cls.keras_kind in ("layer", "model"):
+                self._check(cls)
+
+    def _check(self, cls: ClassInfo) -> None:
+        model = self.model
+        weights = _weight_attributes(model, cls)
+        call = model.resolve_method(cls, "call")
+        if not weights or call is None:
+            return
+        read_in_call, set_in_call = _self_attributes(call)
+        for name in _ONCE_METHODS:
+            method = cls.methods.get(name)
+            if method is None:
+                continue
+            for attr, value in _assignments_to_self(method):
+                if attr not in read_in_call or attr in set_in_call or attr in weights:
+                    continue
+                if isinstance(value, cst.Name):  # `kernel = tf.concat(...)`, `self.kernel = kernel`
+                    values = model.binding_of(value, method).values
+                    if len(values) != 1:
+                        continue
+                    value = values[0]
+                combined = sorted(_weights_read(value, weights))
+                if not combined or not self._computes(value, method):
+                    continue
+                listed = ", ".join(f"`self.{w}`" for w in combined)
+                self.report(
+                    value,
+                    f"`self.{attr}` is computed from {listed} once, in `{name}`: a fixed "
+                    "tensor, so no gradient reaches those weights through it; compute it in "
+                    "`call`",
+                    because=[
+                        (
+                            f"`self.{combined[0]}` is a weight `{cls.name}` makes",
+                            weights[combined[0]],
+                        ),
+                        (f"`call` uses `self.{attr}`", read_in_call[attr]),
+                    ],
+                )
+
+    def _computes(self, value: cst.BaseExpression, method: FunctionInfo) -> bool:
+        """Whether ``value`` makes a new tensor: a TF op, or arithmetic."""
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+            return True
+        if isinstance(value, cst.Call):
+            name = self.model.call_name(value) or ""
+            # `tf.shape(self.w)`: an op with no gradient was never going to pass one on
+            return knowledge.returns(name) == "tensor" and knowledge.gradient_cut(name) is None
+        return False
+
+
+def _weight_attributes(model: ModuleModel, cls: ClassInfo) -> dict[str, cst.CSTNode]:
+    """The ``self.<attr>`` weights a class makes (not ``trainable=False``), by attribute."""
+    found: dict[str, cst.CSTNode] = {}
+    for method in cls.methods.values():
+        for attr, value in _assignments_to_self(method):
+            made = value
+            if isinstance(value, (cst.List, cst.Tuple)) and value.elements:
+                made = value.elements[0].value  # `self.kernels = [self.add_weight(...), ...]`
+            elif isinstance(value, cst.ListComp):
+                made = value.elt
+            if _makes_weight(model, made):
+                found.setdefault(attr, made)
+    return found
+
+
+def _makes_weight(model: ModuleModel, value: cst.BaseExpression) -> bool:
+    """``self.add_weight(...)`` or ``tf.Variable(...)``, not ``trainable=False``."""
+    if not isinstance(value, cst.Call) or _false_flag(value, "trainable"):
+        return False
+    func = value.func
+    own = (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in _WEIGHT_MAKERS
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    )
+    return own or model.call_name(value) in ("tensorflow.Variable",)
+
+
+def _assignments_to_self(method: FunctionInfo) -> list[tuple[str, cst.BaseExpression]]:
+    """``self.<attr> = value`` in ``method`` (not in functions inside it)."""
+    found = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not method.node and isinstance(
+            node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        ):
+            return False
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                attr = _self_attribute(target.target)
+                if attr is not None:
+                    found.append((attr, node.value))
+        return None
+
+    walk(method.node, enter)
+    return found
+
+
+def _self_attributes(method: FunctionInfo) -> tuple[dict[str, cst.CSTNode], set[str]]:
+    """The ``self.<attr>`` that ``method`` reads (first read of each) and those it assigns."""
+    read: dict[str, cst.CSTNode] = {}
+    assigned: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not method.node and isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return False
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = node.targets if isinstance(node, cst.Assign) else [node]
+            for target in targets:
+                attr = _self_attribute(target.target)
+                if attr is not None:
+                    assigned.add(attr)
+        attr = _self_attribute(node)
+        if attr is not None:
+            read.setdefault(attr, node)
+        return None
+
+    walk(method.node, enter)
+    return read, assigned
+
+
+def _self_attribute(node: cst.CSTNode) -> str | None:
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+    ):
+        return node.attr.value
+    return None
+
+
+def _weights_read(value: cst.BaseExpression, weights: dict[str, cst.CSTNode]) -> set[str]:
+    found: set[str] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, cst.Lambda):
+            return False
+        attr = _self_attribute(node)
+        if attr in weights:
+            found.add(attr)
+        return None
+
+    walk(value, enter)
+    return found
+
+
+def _false_flag(call: cst.Call, keyword: str) -> bool:
+    return any(
+        a.keyword is not None
+        and a.keyword.value == keyword
+        and isinstance(a.value, cst.Name)
+        and a.value.value == "False"
+        for a in call.args
+    )
+
+
+def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:
+    """Whether ``given`` is (a name bound to) a Keras ``Input``: a model's symbolic input."""
+    values = model.bound_values(given, scope) if isinstance(given, cst.Name) else [given]
+    return any(
+        isinstance(v, cst.Call) and (model.call_name(v) or "").endswith(("Input", "InputLayer"))
+        for v in values
+    )
 
 
 def _without(call: cst.Call, dropped: cst.Arg) -> cst.Call:

@@ -3,6 +3,7 @@ optimizers, metrics."""
 
 from __future__ import annotations
 
+from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel
 from tf2lint.rule import Rule
@@ -25,13 +26,30 @@ class VariableCreatedInTracedCode(Rule):
         first call` when the function retraces, and even where it does not fail it re-creates
         (and re-initialises) the state each trace. Create state once, outside (in `__init__`,
         `build`, or module scope), or guard the creation: `if self.v is None: self.v = ...`.
+        A builder, a function of the module that makes and returns a model or layer
+        (`def feature_extractor(): ... return tf.keras.Model(inputs, features)`), is reported
+        where traced code calls it, the line to move out, not inside it: building is what
+        it is for.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
+        if _builder_called_in_module(self.model, context.function):
+            return  # reported where the traced code calls the builder
         kind = variable_kind(self.model, node)
+        callee = self.model.callee(node, context.scope) if kind is None else None
+        built = built_object(self.model, callee) if callee is not None else None
+        if built is not None:
+            self.report(
+                node,
+                f"{built} created inside traced `{context.function.qualname}` on every trace "
+                f"by `{callee.name}()`, which builds and returns it; build it once outside, or "
+                "behind a one-time guard",
+                because=[(f"`{callee.name}` builds and returns a new {built}", callee.node)],
+            )
+            return
         if kind is not None:
             weightless = kind == "Keras layer" and self._wraps_weightless_layer(node)
             self.report(
@@ -51,6 +69,40 @@ class VariableCreatedInTracedCode(Rule):
             if cls is not None and cls.keras_kind and not _creates_weights(model, cls):
                 return True
         return False
+
+
+def built_object(model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> str | None:
+    """What stateful object (a "Keras model", a "Keras layer"...) the module's function ``fn``
+    builds and returns, directly, through a name it binds, or from another such builder; None
+    when it returns none (a function returning a layer's output is no builder)."""
+    if depth > 3 or fn.is_generator:
+        return None
+    for returned in model.return_values(fn):
+        values = model.bound_values(returned, fn) if isinstance(returned, cst.Name) else [returned]
+        for value in values:
+            if not isinstance(value, cst.Call):
+                continue
+            kind = variable_kind(model, value)
+            if kind is None and knowledge.returns(model.call_name(value) or "") == "model":
+                kind = "Keras model"  # `VGG16(...)`, `clone_model(...)`: a new model
+            if kind is not None:
+                return kind
+            callee = model.callee(value, fn)
+            if callee is not None and callee is not fn:
+                kind = built_object(model, callee, depth + 1)
+                if kind is not None:
+                    return kind
+    return None
+
+
+def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bool:
+    """Whether ``fn`` is traced only as a builder that traced code of this module calls: its
+    creations are reported at those calls."""
+    if fn is None or fn.traced_by is None:
+        return False
+    if fn.traced_by.kind != "called" or fn.traced_by.caller is None:
+        return False
+    return built_object(model, fn) is not None
 
 
 WRAPPER_GAP = (

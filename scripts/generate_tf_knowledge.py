@@ -48,6 +48,14 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``side_effects``: Python calls that act on the host when they run (so once, while tracing):
   logging calls (module-level functions taking ``msg``/``message``) and global seeding
   (public ``seed``/``set_seed``/``set_random_seed`` functions).
+* ``gradient_cuts``: ops no gradient flows through (run under a ``GradientTape``: see
+  ``gradient_cuts``); ``host_methods``: methods that give NumPy values.
+* ``layer_weights``: per Keras layer class, whether an instance, built on a sample batch, has
+  trainable and non-trainable weights (``Dense``: trainable; ``BatchNormalization``: both).
+* ``assigning_methods``: Keras layer and model methods that copy values into the variables
+  with no gradient path (``set_weights``).
+* ``fresh_model_functions``: Keras functions that give a model holding none of the variables of
+  the model they are given (``clone_model``).
 """
 
 from __future__ import annotations
@@ -444,6 +452,29 @@ def backend_variable_returns(backends: dict[str, types.ModuleType], tf) -> dict[
     return found
 
 
+def legacy_backend_returns(keras_module: types.ModuleType, tf: types.ModuleType) -> dict[str, str]:
+    """Keras 3's ``tf.keras.backend`` keeps the legacy functions (``K.round``, ``K.argmax``,
+    ``K.cast``), spelled ``keras.backend.`` here as ``tf.keras`` is ``keras``: path -> "tensor"
+    for each that, called on a sample matrix (alone, with an axis or a dtype, or twice), gives
+    a tensor. Their gradients are probed with the ops'."""
+    backend = keras_module._tf_keras.keras.backend
+    matrix = tf.constant([[2.0, 1.0], [1.0, 3.0]])
+    samples = [(matrix,), (matrix, -1), (matrix, "float32"), (matrix, matrix)]
+    found = {}
+    for name, obj in _public_functions(backend):
+        if name.startswith(BACKEND_SKIPPED) or name in ("variable", "eval", "get_value"):
+            continue
+        for args in samples:
+            try:
+                given = obj(*args)
+            except Exception:
+                continue
+            if isinstance(given, tf.Tensor) and not isinstance(given, tf.Variable):
+                found[f"keras.backend.{name}"] = "tensor"
+                break
+    return found
+
+
 # "A Keras model instance", "An instance of `Model`", "A `keras.Model` instance", "A TF-Keras
 # model instance": the first line of a ``Returns:`` section that names a model.
 MODEL_RETURN = re.compile(
@@ -536,14 +567,20 @@ def side_effects(tf: types.ModuleType) -> dict[str, str]:
 # Where the gradient stops: ops TensorFlow registers no gradient for (or a None one), ops that give
 # integer or bool tensors (the tape never differentiates those), and methods that leave the graph
 # for NumPy. Each found by running the API under a GradientTape.
-GRADIENT_SKIPPED = (*PROBE_SKIPPED, "audio", "strings", "image.decode", "image.encode")
+# The Python-function ops are probed here (with an identity function): `numpy_function` has no
+# gradient, `py_function` has one.
+GRADIENT_SKIPPED = (
+    *(s for s in PROBE_SKIPPED if s not in ("py_function", "numpy_function")),
+    "audio", "strings", "image.decode", "image.encode",
+)  # fmt: skip
 
 
 def _gradient_samples(tf: types.ModuleType) -> list:
     """What each op is called with, made from the matrix the tape watches: the matrix alone,
     with a count or an axis, twice or three times, in a list, as both branches of a condition
-    (``where(c, x, y)``), and as a complex matrix (``imag``): an op whose gradient flows for some
-    arguments is no cut."""
+    (``where(c, x, y)``), as a complex matrix (``imag``), and handed to a Python function
+    (``numpy_function(func, [m], Tout)``): an op whose gradient flows for some arguments is no
+    cut."""
     condition = tf.constant([[True, False, True, False]] * 4)
     return [
         lambda m: (m,),
@@ -555,6 +592,7 @@ def _gradient_samples(tf: types.ModuleType) -> list:
         lambda m: (m, m, m),
         lambda m: (condition, m, m),
         lambda m: (tf.complex(m, m),),
+        lambda m: (lambda a: a, [m], tf.float32),  # numpy_function(func, inp, Tout)
     ]
 
 
@@ -597,6 +635,21 @@ def _ops_without_gradient(tf: types.ModuleType, op: object, sample, matrix) -> l
     return sorted(found)
 
 
+def _op_at(roots: dict[str, types.ModuleType], root: str, rest: str) -> object | None:
+    """The function at ``root.rest``; ``keras.backend.*`` is also looked up in ``tf.keras``'s
+    backend (Keras 3 keeps the legacy ``K.round``, ``K.argmax``... there)."""
+    try:
+        return _resolve(roots[root], rest)
+    except AttributeError:
+        pass
+    if root == "keras" and rest.startswith("backend."):
+        try:
+            return _resolve(roots[root]._tf_keras.keras, rest)
+        except AttributeError:
+            return None
+    return None
+
+
 def gradient_cuts(
     returns: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
 ) -> dict[str, dict]:
@@ -615,9 +668,8 @@ def gradient_cuts(
         root, _, rest = path.partition(".")
         if kind != "tensor" or root not in roots or any(s in path for s in GRADIENT_SKIPPED):
             continue
-        try:
-            op = _resolve(roots[root], rest)
-        except AttributeError:
+        op = _op_at(roots, root, rest)
+        if op is None:
             continue
         results = [(s, r) for s in samples if (r := _gradient_of(tf, op, s, matrix))]
         if not results or any(flows for _, (flows, _) in results):
@@ -682,7 +734,8 @@ def host_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType]) ->
     """Methods that hand back host values, leaving the graph (kind -> method names): those of an
     eager tensor and a variable that, called with no argument, give a NumPy array or a Python
     number (``numpy``); those of a Keras model whose docstring says they return NumPy arrays
-    (``predict``)."""
+    (``predict``); the getters of a built Keras layer and model that give NumPy arrays
+    (``get_weights``)."""
     import numpy
 
     found: dict[str, set[str]] = {"tensor": set(), "variable": set(), "model": set()}
@@ -697,13 +750,138 @@ def host_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType]) ->
                 continue
             if isinstance(given, (numpy.ndarray, numpy.generic, int, float, bool)):
                 found[kind].add(name)
+    found["layer"] = set()
     for keras_module in keras_modules:
         for name, method in public_names(keras_module.Model):
             doc = (inspect.getdoc(method) or "") if callable(method) else ""
             _, section, after = doc.partition("Returns:")
             if section and after.strip().lower().startswith("numpy array"):
                 found["model"].add(name)
+        # methods of a built layer and model that, called with no argument, give NumPy arrays
+        dense = keras_module.layers.Dense(1)
+        model = keras_module.Sequential([keras_module.Input((2,)), dense])
+        for kind, instance in (("layer", dense), ("model", model)):
+            for name in sorted(dir(instance)):
+                if name.startswith("_") or not name.startswith(HOST_PROBED_PREFIXES):
+                    continue
+                try:
+                    given = getattr(instance, name)()
+                except Exception:
+                    continue
+                if _numpy_values(given, numpy):
+                    found[kind].add(name)
     return {kind: sorted(names) for kind, names in found.items()}
+
+
+def assigning_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType]) -> dict:
+    """Methods of a built Keras layer and model that copy values into its variables, with no
+    gradient path from what they are given to what the layer computes next (kind -> names):
+    each ``set_*`` method, called under a tape with the layer's weights scaled by a watched
+    scalar, after which the layer's output has no gradient with respect to the scalar."""
+    found: dict[str, set[str]] = {"layer": set(), "model": set()}
+    scale = tf.constant(2.0)
+    batch = tf.ones((2, 2))
+    for keras_module in keras_modules:
+        dense = keras_module.layers.Dense(1)
+        model = keras_module.Sequential([keras_module.Input((2,)), dense])
+        for kind, instance in (("layer", dense), ("model", model)):
+            for name in sorted(dir(instance)):
+                if name.startswith("_") or not name.startswith("set_"):
+                    continue
+                try:
+                    with tf.GradientTape() as tape:
+                        tape.watch(scale)
+                        getattr(instance, name)([w * scale for w in instance.get_weights()])
+                        output = tf.reduce_sum(instance(batch))
+                except Exception:
+                    continue
+                if tape.gradient(output, scale) is None:
+                    found[kind].add(name)
+    return {kind: sorted(names) for kind, names in found.items()}
+
+
+# Keras layer and model methods the host-method probe calls with no argument (getters only: the
+# others train, save or print).
+HOST_PROBED_PREFIXES = ("get_",)
+
+
+def _numpy_values(value: object, numpy: types.ModuleType) -> bool:
+    """A NumPy array, or a non-empty list of them."""
+    if isinstance(value, numpy.ndarray):
+        return True
+    return (
+        isinstance(value, list) and bool(value) and all(isinstance(v, numpy.ndarray) for v in value)
+    )
+
+
+# --- Keras layers' weights -------------------------------------------------------------------------
+# How each layer class is built by the probe: constructor arguments (none, a size, a size and a
+# kernel size, an input and an output size), then a call on a float batch of rank 2 to 5.
+LAYER_ARGUMENTS = ((), (4,), (4, 3), (6, 4))
+LAYER_INPUT_SHAPES = ((2, 6), (2, 5, 6), (2, 5, 5, 6), (2, 4, 4, 4, 6))
+
+
+def layer_weights(
+    classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, dict[str, bool]]:
+    """Which weights each Keras layer class makes once built: path -> {"trainable": it has
+    trainable weights, "non_trainable": it has non-trainable ones (``BatchNormalization``'s
+    moving mean and variance)}. Each class is built by calling an instance on a sample batch
+    (the first constructor arguments and batch rank that work); a class no sample builds is
+    left out (not known)."""
+    found: dict[str, dict[str, bool]] = {}
+    batches = [tf.ones(shape) for shape in LAYER_INPUT_SHAPES]
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots or ".layers." not in f".{rest}":
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        built = _built_layer(cls, batches)
+        if built is not None:
+            found[path] = {
+                "trainable": bool(built.trainable_weights),
+                "non_trainable": bool(built.non_trainable_weights),
+            }
+    return found
+
+
+def _built_layer(cls: type, batches: list) -> object | None:
+    for arguments in LAYER_ARGUMENTS:
+        for batch in batches:
+            try:
+                layer = cls(*arguments)
+                layer(batch)
+            except Exception:
+                continue
+            return layer
+    return None
+
+
+def fresh_model_functions(returns: dict[str, str], roots: dict[str, types.ModuleType]) -> list[str]:
+    """Keras functions that, given a model, return a model sharing none of its variables
+    (``clone_model``): called on a small built model, what they give holds none of its
+    weights. A model they give holds no path back to the one they were given."""
+    found = []
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "model" or root not in ("keras", "tf_keras") or "applications" in path:
+            continue
+        try:
+            function = _resolve(roots[root], rest)
+            keras_module = roots[root]
+            model = keras_module.Sequential(
+                [keras_module.Input((2,)), keras_module.layers.Dense(1)]
+            )
+            given = function(model)
+        except Exception:
+            continue
+        weights = getattr(given, "weights", None)
+        if weights and not {id(w) for w in weights} & {id(w) for w in model.weights}:
+            found.append(path)
+    return found
 
 
 # --- typeshed stubs --------------------------------------------------------------------------------
@@ -864,6 +1042,8 @@ def build() -> dict:
         backends = {"tf_keras.backend.": tf_keras.backend}
         backends["keras.backend."] = keras._tf_keras.keras.backend
         returns.update(backend_variable_returns(backends, tf))
+        for path, kind in legacy_backend_returns(keras, tf).items():
+            returns.setdefault(path, kind)
         # the ops whose gradients are probed (raw_ops and compat.v1 take their public ops' answer)
         probed = {"tensorflow": tf, "keras": keras, "tf_keras": tf_keras}
         cuts = {}
@@ -900,6 +1080,9 @@ def build() -> dict:
             "host_methods": host_methods(tf, [keras, tf_keras]),
             "shape_parameters": shapes,
             "single_tensors": single,
+            "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
+            "layer_weights": layer_weights(classes, probed, tf),
+            "fresh_model_functions": fresh_model_functions(returns, probed),
         }
 
 

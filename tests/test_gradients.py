@@ -231,6 +231,54 @@ def view(source: str) -> ModuleModel:
             [("TF920", 6)],
             id="wrong-model-asked",
         ),
+        pytest.param(
+            """
+            def step(logits, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, logits)
+                return tape.gradient(loss, model.trainable_variables)
+
+            for x, y in [(tf.ones((1, 2)), tf.ones((1, 1)))]:
+                step(model(x), y)
+            """,
+            [("TF910", 5)],
+            id="predictions-passed-in-by-the-caller",
+        ),
+        pytest.param(
+            """
+            scale = tf.constant(0.5)
+            with tf.GradientTape() as tape:
+                tape.watch(scale)
+                other.set_weights([w * scale for w in model.weights])
+                loss = tf.reduce_sum(other(tf.ones((1, 2))))
+            grads = tape.gradient(loss, scale)
+            """,
+            [("TF914", 5)],
+            id="set-weights-copies-values-in",
+        ),
+        pytest.param(
+            """
+            x = tf.ones((1, 2))
+            with tf.GradientTape() as tape:
+                classes, scores = [tf.argmax(model(x), axis=-1), model(x)]
+                loss = tf.reduce_sum(tf.cast(classes, tf.float32))
+            grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="each-unpacked-element-keeps-its-own-path",
+        ),
+        pytest.param(
+            """
+            def visualize(image):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    features = model.predict(image)
+                    score = tf.reduce_mean(features)
+                return tape.gradient(score, image)
+            """,
+            [("TF914", 5)],
+            id="predict-on-a-parameter-whatever-it-holds",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -436,9 +484,135 @@ def test_gradient_rules_find(source, expected):
             """,
             id="numpy-in-traced-code-is-the-traced-rules-finding",
         ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                return tape.gradient(loss, model.trainable_variables)
+
+            for x, y in [(tf.ones((1, 2)), tf.ones((1, 1)))]:
+                step(tf.image.flip_left_right(x), y)
+            """,
+            id="inputs-passed-in-are-not-predictions",
+        ),
+        pytest.param(
+            """
+            copy = tf.keras.models.clone_model(model)
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(copy(tf.ones((1, 2))))
+            grads = tape.gradient(loss, copy.trainable_variables)
+            """,
+            id="a-clone-holds-its-own-variables",
+        ),
+        pytest.param(
+            """
+            def visualize(image):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = tf.reduce_mean(model.predict(image)) + tf.reduce_sum(image)
+                return tape.gradient(score, image)
+            """,
+            id="a-parameter-also-reached-live-is-no-finding",
+        ),
     ],
 )
 def test_gradient_rules_leave_alone(source):
+    assert found(source) == []
+
+
+# --- TF922: what Keras trains with compile and fit ------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            def thresholded(y_true, y_pred):
+                hits = tf.cast(y_pred > 0.5, tf.float32)
+                return tf.reduce_mean(tf.abs(y_true - hits))
+
+            model.compile(optimizer="sgd", loss=thresholded)
+            """,
+            [("TF922", 3)],
+            id="comparison-in-a-compiled-loss",
+        ),
+        pytest.param(
+            """
+            inputs = tf.keras.Input((6,))
+            scores = tf.keras.layers.Dense(4, activation="softmax")(inputs)
+            chosen = tf.keras.layers.Lambda(lambda s: tf.argmax(s, axis=-1)[:, None])(scores)
+            net = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(chosen))
+            net.compile(optimizer="sgd", loss="mse")
+            """,
+            [("TF922", 4)],
+            id="argmax-lambda-between-two-parts-of-a-model",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((4,)), tf.keras.layers.Dense(1, activation=tf.math.ceil)]
+            )
+            net.fit(tf.ones((2, 4)), tf.ones((2, 1)))
+            """,
+            [("TF922", 3)],
+            id="ceil-activation-in-a-sequential",
+        ),
+    ],
+)
+def test_keras_training_cuts_are_found(source, expected):
+    assert found(source) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            """
+            def rounded(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - tf.round(y_pred)))
+
+            model.compile(optimizer="sgd", loss="mae", metrics=[rounded])
+            """,
+            id="a-metric-is-not-differentiated",
+        ),
+        pytest.param(
+            """
+            @tf.custom_gradient
+            def straight_through(x):
+                return tf.round(x), lambda dy: dy
+
+            def loss(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - straight_through(y_pred)))
+
+            model.compile(optimizer="sgd", loss=loss)
+            """,
+            id="a-custom-gradient-passes-the-gradient-on",
+        ),
+        pytest.param(
+            """
+            from helpers import postprocess
+
+            def loss(y_true, y_pred):
+                return tf.reduce_mean(tf.abs(y_true - postprocess(tf.round(y_pred), y_pred)))
+
+            model.compile(optimizer="sgd", loss=loss)
+            """,
+            id="a-call-the-model-cannot-follow-proves-nothing",
+        ),
+        pytest.param(
+            """
+            frozen = tf.keras.layers.Dense(4, trainable=False)
+            net = tf.keras.Sequential(
+                [tf.keras.Input((4,)), frozen, tf.keras.layers.Lambda(tf.round),
+                 tf.keras.layers.Dense(1)]
+            )
+            net.compile(optimizer="sgd", loss="mse")
+            """,
+            id="a-frozen-layer-before-the-cut-is-not-trained-anyway",
+        ),
+    ],
+)
+def test_keras_training_leaves_alone(source):
     assert found(source) == []
 
 
@@ -559,6 +733,10 @@ def test_a_module_without_a_tape_runs_no_gradient_rule():
         ("tensorflow.stop_gradient", "no-gradient"),
         ("keras.ops.argmax", "integer-output"),
         ("tensorflow.compat.v1.round", "no-gradient"),
+        ("tensorflow.numpy_function", "no-gradient"),
+        ("tensorflow.math.ceil", "no-gradient"),
+        ("tensorflow.argsort", "integer-output"),
+        ("keras.backend.round", "no-gradient"),
     ],
 )
 def test_ops_that_pass_no_gradient_are_known(op, reason):
@@ -567,7 +745,13 @@ def test_ops_that_pass_no_gradient_are_known(op, reason):
 
 @pytest.mark.parametrize(
     "op",
-    ["tensorflow.reduce_sum", "tensorflow.where", "tensorflow.cast", "tensorflow.math.imag"],
+    [
+        "tensorflow.reduce_sum",
+        "tensorflow.where",
+        "tensorflow.cast",
+        "tensorflow.math.imag",
+        "tensorflow.py_function",
+    ],
 )
 def test_ops_that_pass_a_gradient_for_some_arguments_are_no_cut(op):
     assert knowledge.gradient_cut(op) is None
@@ -580,3 +764,166 @@ def test_dtypes_and_their_parameters_are_known():
     assert knowledge.dtype_parameter("tensorflow.Variable").value == 0
     assert knowledge.host_method("tensor", "numpy") and knowledge.host_method("model", "predict")
     assert not knowledge.host_method("model", "fit")
+
+
+def test_layer_weights_methods_and_model_copies_are_known():
+    dense = knowledge.layer_weights("tensorflow.keras.layers.Dense")
+    assert dense == knowledge.LayerWeights(trainable=True, non_trainable=False)
+    assert knowledge.layer_weights("keras.layers.BatchNormalization").non_trainable
+    assert knowledge.assigning_method("layer", "set_weights")
+    assert not knowledge.assigning_method("layer", "get_weights")
+    assert knowledge.host_method("layer", "get_weights")
+    assert knowledge.fresh_model_function("tensorflow.keras.models.clone_model")
+    assert not knowledge.fresh_model_function("keras.models.load_model")
+
+
+INTEGER_WEIGHT = """
+import tensorflow as tf
+
+
+class Counter(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.count = self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})
+
+    def call(self, inputs):
+        return inputs * tf.cast(self.count, tf.float32)
+"""
+
+
+@pytest.mark.parametrize("dtype", ["tf.int32", '"int64"', "tf.bool"])
+def test_a_trainable_integer_keras_weight_is_found(dtype):
+    # tests/realworld/grad_integer_add_weight: under TF 2.21 fit raises No gradients provided
+    source = INTEGER_WEIGHT.format(dtype=dtype, extra="")
+    assert [(d.rule, d.line) for d in lint(source, ["TF915"])] == [("TF915", 7)]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "extra"),
+    [
+        ("tf.int32", ", trainable=False"),
+        ("tf.float32", ""),
+        ("dtype", ""),
+        ("tf.int32", ", trainable=flag"),
+    ],
+)
+def test_a_float_or_non_trainable_keras_weight_is_left_alone(dtype, extra):
+    assert lint(INTEGER_WEIGHT.format(dtype=dtype, extra=extra), ["TF915"]) == []
+
+
+def test_a_keras_layers_tf_variable_declared_trainable_with_integers_is_found():
+    source = INTEGER_WEIGHT.replace(
+        'self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})',
+        "tf.Variable([0], trainable={flag})",
+    )
+    assert [d.rule for d in lint(source.format(flag="True"), ["TF915"])] == ["TF915"]
+    assert lint(source.replace("trainable={flag}", "name='step'"), ["TF915"]) == []
+
+
+ALL_WEIGHTS = """
+import tensorflow as tf
+
+{model}
+x = tf.ones((2, 4))
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(net(x, training=True))
+grads = tape.gradient(loss, net.{listed})
+"""
+WITH_BATCH_NORM = (
+    "net = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8),\n"
+    "                           tf.keras.layers.BatchNormalization()])"
+)
+SUBCLASS_WITH_BATCH_NORM = """
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(8)
+        self.norm = tf.keras.layers.BatchNormalization()
+
+    def call(self, x, training=False):
+        return self.norm(self.dense(x), training=training)
+
+
+net = Net()"""
+
+
+@pytest.mark.parametrize("model", [WITH_BATCH_NORM, SUBCLASS_WITH_BATCH_NORM])
+@pytest.mark.parametrize("listed", ["weights", "variables"])
+def test_all_weights_of_a_model_with_moving_statistics_are_found(model, listed):
+    # tests/realworld/grad_all_weights_with_batchnorm: Keras warns "Gradients do not exist"
+    source = ALL_WEIGHTS.format(model=model, listed=listed)
+    assert [d.rule for d in lint(source, ["TF916"])] == ["TF916"]
+
+
+@pytest.mark.parametrize(
+    ("model", "listed"),
+    [
+        (WITH_BATCH_NORM, "trainable_variables"),
+        (WITH_BATCH_NORM.replace("BatchNormalization()", "LayerNormalization()"), "weights"),
+        ("from nets import net", "weights"),
+    ],
+)
+def test_weights_with_no_non_trainable_part_shown_are_left_alone(model, listed):
+    assert lint(ALL_WEIGHTS.format(model=model, listed=listed), ["TF916"]) == []
+
+
+def test_a_variable_made_from_an_integer_tensor_is_integer():
+    source = INTEGER_WEIGHT.replace(
+        'self.add_weight(shape=(1,), initializer="zeros", dtype={dtype}{extra})',
+        "tf.Variable(tf.zeros((1,), dtype=tf.int32), trainable=True)",
+    )
+    assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]
+    assert lint(source.replace("tf.int32", "tf.float32"), ["TF915"]) == []
+
+
+META_STEP = """
+import tensorflow as tf
+
+
+def make_model():
+    return tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+
+
+meta_model = make_model()
+loss_fn = tf.keras.losses.MeanSquaredError()
+
+
+def meta_step(x, y, inner_lr=0.01):
+    with tf.GradientTape() as outer:
+        copy = make_model()
+        copy.set_weights(meta_model.get_weights())
+        with tf.GradientTape() as inner:
+            inner_loss = loss_fn(y, copy(x))
+        grads = inner.gradient(inner_loss, copy.trainable_variables)
+{update}
+        outer_loss = loss_fn(y, copy(x))
+    return outer.gradient(outer_loss, meta_model.trainable_variables)
+"""
+COPIED_IN = (
+    "        copy.set_weights([w - inner_lr * g for w, g in zip(copy.get_weights(), grads)])"
+)
+ASSIGNED = (
+    "        for j, layer in enumerate(copy.layers):\n"
+    "            copy.layers[j].kernel = meta_model.layers[j].kernel - inner_lr * grads[0]"
+)
+
+
+def test_a_copy_made_by_a_plain_factory_and_set_weights_is_disconnected():
+    # tests/realworld/grad_set_weights_in_tape: the gradient is None under TF 2.21
+    found_ = lint(META_STEP.format(update=COPIED_IN), ["TF914"])
+    assert [(d.rule, d.line) for d in found_] == [("TF914", 16)]
+
+
+def test_weights_assigned_from_the_meta_model_keep_the_path():
+    assert lint(META_STEP.format(update=ASSIGNED), ["TF914"]) == []
+
+
+def test_a_factory_running_module_code_proves_nothing():
+    source = META_STEP.format(update=COPIED_IN).replace(
+        "tf.keras.layers.Dense(1)])", "tf.keras.layers.Lambda(lambda t: t * scale)])"
+    )
+    assert lint(source, ["TF914"]) == []
+
+
+def test_an_integer_weight_made_with_add_variable_is_found():
+    source = INTEGER_WEIGHT.format(dtype="tf.int32", extra="").replace("add_weight", "add_variable")
+    assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]

@@ -23,6 +23,7 @@ def traced(body: str, params: str = "x") -> str:
         ("for i in range(len(DATA)):\n    x += 1", "TF701"),
         ("for i in range(DATA.shape[0]):\n    x += 1", "TF701"),
         ("w = np.linspace(0.0, 1.0, 1000)\nfor c in w:\n    x += c", "TF701"),
+        ("for t in np.arange(0.0, 1.0, 0.001):\n    x += t", "TF701"),
         ("for c in [i * 2 for i in range(400)]:\n    x += c", "TF701"),
         ("ds = tf.data.Dataset.from_tensor_slices(DATA)", "TF702"),
         ("ds = tf.data.Dataset.from_tensors(DATA / 255.0)", "TF702"),
@@ -44,6 +45,9 @@ def test_graph_bloat_finding(body, rule):
         ("for b in dataset:\n    x += b", "x, dataset"),
         ("for layer in self.layers:\n    x = layer(x)", "self, x"),
         ("for c in np.arange(4):\n    x += c", "x"),  # small constant NumPy
+        # IoU thresholds: 10 of them, a size the literals fix, not the data
+        ("for t in np.arange(0.5, 1.0, 0.05):\n    x += t", "x"),
+        ("for t in np.linspace(0.5, 0.95, 10):\n    x += t", "x"),
         ("ds = tf.data.Dataset.from_tensor_slices(x)", "x"),
         ("ds = tf.data.Dataset.from_tensor_slices([1, 2, 3])", "x"),
     ],

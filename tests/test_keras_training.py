@@ -88,6 +88,40 @@ def test_keras_3_reads_the_flags_when_it_first_trains_after_compile():
     assert [rule for rule, _ in found(keras2)] == ["TF921"]
 
 
+CALLBACK = """
+import tensorflow as tf
+
+
+class Unfreeze(tf.keras.callbacks.Callback):
+    def {hook}(self, epoch, logs=None):
+        self.model.layers[0].trainable = True{extra}
+"""
+
+
+@pytest.mark.parametrize("hook", ["on_epoch_end", "on_train_begin", "on_train_batch_end"])
+def test_a_callback_changing_trainable_during_fit_is_found(hook):
+    # tests/realworld/trainable_frozen_in_callback: under TF 2.21 the unfrozen layer never moves
+    assert found(CALLBACK.format(hook=hook, extra="")) == [("TF921", 7)]
+
+
+@pytest.mark.parametrize(
+    ("hook", "extra"),
+    [
+        ("on_train_end", ""),  # after training: the next compile sees it
+        ("on_epoch_end", "\n        self.model.compile(optimizer='sgd', loss='mse')"),
+    ],
+)
+def test_a_callback_change_keras_sees_is_left_alone(hook, extra):
+    assert found(CALLBACK.format(hook=hook, extra=extra)) == []
+
+
+def test_a_non_callback_class_hook_is_not_a_callback():
+    source = CALLBACK.format(hook="on_epoch_end", extra="").replace(
+        "(tf.keras.callbacks.Callback)", ""
+    )
+    assert found(source) == []
+
+
 RNN = """
 import tensorflow as tf
 
@@ -129,3 +163,75 @@ def test_short_or_rolled_rnns_are_left_alone(source):
 def test_an_unknown_length_is_only_a_preview_finding():
     source = RNN.format(steps="None")
     assert found(source) == [] and [r for r, _ in found(source, preview=True)] == ["TF710"]
+
+
+TRACED_RNN = """
+import tensorflow as tf
+
+rnn = tf.keras.layers.LSTM(8, unroll=True)
+
+
+@tf.function
+def encode(x):
+    return rnn(x)
+
+
+encode(tf.random.normal(({batch}, {steps}, 8)))
+"""
+
+
+def test_an_unrolled_rnn_a_tf_function_calls_on_a_long_tensor_is_found_at_the_call():
+    # tests/realworld/unrolled_lstm_in_tf_function: 1,921 graph nodes against 66 unrolled
+    assert found(TRACED_RNN.format(batch=2, steps=100)) == [("TF710", 9)]
+
+
+def test_a_short_tensor_or_a_shape_that_is_not_an_ops_is_left_alone():
+    assert found(TRACED_RNN.format(batch=2, steps=10), preview=False) == []
+    # `tf.constant((2, 100, 8))` is a tensor of three numbers, not of that shape
+    source = TRACED_RNN.format(batch=2, steps=100).replace("tf.random.normal", "tf.constant")
+    assert found(source) == []
+
+
+COMBINED = """
+import tensorflow as tf
+
+
+class Masked(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 4){flag})
+        self.mask = tf.constant([[1.0, 0.0, 1.0, 0.0]])
+        self.masked = {combined}
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.masked)
+"""
+
+
+@pytest.mark.parametrize(
+    "combined",
+    ["self.kernel * self.mask", "tf.multiply(self.kernel, self.mask)", "tf.transpose(self.kernel)"],
+)
+def test_weights_combined_once_in_build_are_found(combined):
+    # tests/realworld/grad_weights_concat_in_build: under TF 2.21 fit finds no gradient
+    assert found(COMBINED.format(flag="", combined=combined)) == [("TF923", 9)]
+
+
+@pytest.mark.parametrize(
+    ("flag", "combined"),
+    [
+        ("", "self.kernel"),  # the weight itself: trained
+        ("", "tf.shape(self.kernel)"),  # an op with no gradient: none was wanted
+        (", trainable=False", "self.kernel * self.mask"),  # a frozen weight
+        ("", "self.mask * 2.0"),  # no weight read
+    ],
+)
+def test_weights_kept_or_combined_in_call_are_left_alone(flag, combined):
+    assert found(COMBINED.format(flag=flag, combined=combined)) == []
+
+
+def test_a_combination_call_recomputes_is_left_alone():
+    source = COMBINED.format(flag="", combined="self.kernel * self.mask").replace(
+        "        return tf.matmul(inputs, self.masked)",
+        "        self.masked = self.kernel * self.mask\n        return tf.matmul(inputs, self.masked)",
+    )
+    assert found(source) == []

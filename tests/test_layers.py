@@ -76,6 +76,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "tape",
                 "tape_flow",
                 "shapes",
+                "keras_flow",
             }
         ),
     ),

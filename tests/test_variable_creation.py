@@ -176,3 +176,25 @@ def test_an_optimizer_the_tf_function_does_not_apply_is_not_a_variable_finding()
         "for epoch in range(3):\n    lr_of(keras.optimizers.Adam(), tf.constant(1.0))\n"
     )
     assert rule_ids(source, ["TF499"]) == []
+
+
+def test_a_builder_called_in_a_compiled_loss_is_reported_at_the_call():
+    # under TF 2.21 fit raises "tf.function only supports singleton tf.Variables created on the
+    # first call" (tests/realworld/variable_model_built_in_loss): the call is the line to move
+    source = (
+        "import tensorflow as tf\n\n\n"
+        "def feature_extractor():\n"
+        "    inputs = tf.keras.Input((8,))\n"
+        "    features = tf.keras.layers.Dense(4, trainable=False)(inputs)\n"
+        "    return tf.keras.Model(inputs, features)\n\n\n"
+        "def block(x):\n"
+        "    return tf.keras.layers.Dense(4)(x)  # a layer's output: no builder\n\n\n"
+        "def feature_loss(y_true, y_pred):\n"
+        "    extractor = feature_extractor()\n"
+        "    return tf.reduce_mean(tf.square(extractor(y_true) - block(y_pred)))\n\n\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(8)])\n"
+        "model.compile(loss=feature_loss)\n"
+    )
+    found = lint(source, ["TF4"])
+    assert [(d.rule, d.line) for d in found] == [("TF401", 11), ("TF401", 15)]
+    assert "by `feature_extractor()`" in found[1].message
