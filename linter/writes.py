@@ -25,9 +25,11 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import signal
 import stat
 import tempfile
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 try:
@@ -69,10 +71,34 @@ def write_fixed(path: Path, original: bytes, data: bytes, roots: list[Path]) -> 
     if current != original:
         raise WriteError(_CHANGED)
     try:
-        if status.st_nlink > 1 or not _replace(target, status, data):
-            _write_in_place(target, status, original, data)
+        with _stops_held():
+            if status.st_nlink > 1 or not _replace(target, status, data):
+                _write_in_place(target, status, original, data)
     except OSError as error:
         raise WriteError(_reason(error)) from error
+
+
+# Ctrl-C, SIGTERM and SIGHUP (each stops a run as KeyboardInterrupt) wait while one file is
+# written: an interrupt raised between a temporary file's creation and the code that removes it
+# on failure (inside `tempfile.mkstemp`) left that file behind under load.
+_STOPS = frozenset(
+    {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+)
+
+
+@contextmanager
+def _stops_held() -> Iterator[None]:
+    """The signals that stop a run are held (blocked in this thread) for the block's length,
+    then delivered: the run stops before or after a file's write, never inside it."""
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask here (Windows)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 _CHANGED = "the file changed on disk while it was being fixed; nothing was written"
@@ -193,6 +219,9 @@ def _private_file(target: Path, suffix: str) -> tuple[int, str]:
         if os.stat(name).st_ino != os.fstat(fd).st_ino:  # removed by a recovery before locked
             raise OSError(errno.EAGAIN, "another tf2lint run removed the temporary file")
     except BaseException:
+        with suppress(OSError):  # ours, unless a recovery removed it (then another's name)
+            if os.stat(name).st_ino == os.fstat(fd).st_ino:
+                os.unlink(name)
         os.close(fd)
         raise
     return fd, name
