@@ -73,12 +73,15 @@ def stamp(path: str) -> list[int] | None:
     return [found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns]
 
 
-def _is_terminal(stream) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty and isatty())
-    except ValueError:  # closed
-        return True
+def _is_pipe_or_file(*streams) -> bool:
+    """Whether each stream is open and not a terminal (a closed one, None: no)."""
+    for stream in streams:
+        try:
+            if stream is None or stream.isatty():
+                return False
+        except (AttributeError, ValueError):  # no isatty, or closed
+            return False
+    return True
 
 
 def _option(argv: list[str], name: str) -> str | None:
@@ -133,7 +136,7 @@ def _read_record(path: str) -> dict | None:
 def replayed(argv: list[str]) -> int | None:
     """The exit code of a recorded run with nothing changed, its output printed again; None
     when there is none (run it)."""
-    if not argv or argv[0] != "check" or _is_terminal(sys.stdout) or _is_terminal(sys.stderr):
+    if not argv or argv[0] != "check" or not _is_pipe_or_file(sys.stdout, sys.stderr):
         return None
     if "--no-cache" in argv:
         return None
@@ -190,12 +193,7 @@ class Recorder:
         self.cache: str | None = None  # set by allow()
         self.paths: set[str] = set()
         self.started_ns = time.time_ns()
-        self.on = (
-            bool(argv)
-            and argv[0] == "check"
-            and not _is_terminal(sys.stdout)
-            and not _is_terminal(sys.stderr)
-        )
+        self.on = bool(argv) and argv[0] == "check" and _is_pipe_or_file(sys.stdout, sys.stderr)
         self.tees: tuple[_Tee, _Tee] | None = None
         if self.on:
             self.tees = (_Tee(sys.stdout), _Tee(sys.stderr))
