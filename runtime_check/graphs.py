@@ -105,6 +105,7 @@ def _static(text: str) -> tuple[list[tuple[int, int, str]], str | None]:
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     model = ModuleModel(module)
+    calls_tensorflow = _calling_tensorflow(model)
     found = []
     for fn in model.functions:
         node = fn.node
@@ -120,13 +121,33 @@ def _static(text: str) -> tuple[list[tuple[int, int, str]], str | None]:
             continue  # constructors and protocol methods: not what a graph replaces
         if any(_decorator_name(d) not in ALLOWED_DECORATORS for d in node.decorators):
             continue
-        if not any((model.call_name(c) or "").startswith(TF_ROOTS) for c in fn.calls):
+        if fn not in calls_tensorflow:
             continue
         first = min(
             [positions[node].start.line] + [positions[d].start.line for d in node.decorators]
         )
         found.append((first, positions[node].end.line, fn.qualname))
     return found, _tensorflow_alias(module, model)
+
+
+def _calling_tensorflow(model) -> set:
+    """The module's functions that call TensorFlow or Keras, themselves or through another
+    function of the module."""
+    found = {
+        fn
+        for fn in model.functions
+        if any((model.call_name(c) or "").startswith(TF_ROOTS) for c in fn.calls)
+    }
+    changed = True
+    while changed:
+        changed = False
+        for fn in model.functions:
+            if fn in found:
+                continue
+            if any(model.callee(c, fn) in found for c in fn.calls):
+                found.add(fn)
+                changed = True
+    return found
 
 
 def _decorator_name(decorator) -> str:

@@ -139,11 +139,12 @@ class Session:
         text = ci.render(report, settings.output_format, settings.limits, settings.cwd)
         found, broken = ci.diagnostics(report, settings.limits)
         summary = ci.summary_line(report, found, broken)
-        if settings.output is not None:
+        if settings.output is not None:  # the file gets the format; the terminal, the text
             settings.output.parent.mkdir(parents=True, exist_ok=True)
             settings.output.write_text(text, encoding="utf-8")
-            summary += f"; report written to {settings.output}"
-            text = ""
+            if settings.output_format != "text":
+                text = ci.render(report, "text", settings.limits, settings.cwd)
+            text += f"tf2lint: the {settings.output_format} report is in {settings.output}\n"
         return Outcome(text, summary, broken, report, self.harness_seconds)
 
     def _rerun(self, options: dict):
