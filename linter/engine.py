@@ -162,6 +162,7 @@ _CONTEXT_TYPES = frozenset(
         cst.While,
         cst.IndentedBlock,
         cst.SimpleStatementSuite,
+        cst.IfExp,  # a guarded singleton: `x = make() if x is None else x`
     }
 )
 

@@ -229,6 +229,32 @@ class TooLarge(ReadError):
     """The file is larger than ``max-file-size``: reported, never read."""
 
 
+# A notebook's limit counts its code, not the outputs stored beside it (plots and tables, often
+# most of its bytes): its file may be this many times ``max-file-size`` before it is not read.
+NOTEBOOK_FILE_ALLOWANCE = 64
+
+
+def read_limit(path: Path, max_size: int | None) -> int | None:
+    """How many bytes of the file at ``path`` are read at most: ``max_size``, or for a notebook
+    :data:`NOTEBOOK_FILE_ALLOWANCE` times it (its code is held to ``max_size`` once read)."""
+    if max_size is not None and path.suffix == ".ipynb":
+        return max_size * NOTEBOOK_FILE_ALLOWANCE
+    return max_size
+
+
+def check_code_size(path: Path, code: str, max_size: int | None) -> None:
+    """Raise :class:`TooLarge` when a notebook's code (its code cells joined) is larger than
+    ``max_size``; the file itself was held to :func:`read_limit` when it was read."""
+    if max_size is None or path.suffix != ".ipynb":
+        return
+    size = len(code.encode("utf-8", "surrogatepass"))
+    if size > max_size:
+        raise TooLarge(
+            f"its code is {_size(size)}, more than max-file-size ({_size(max_size)}); not "
+            "linted (raise `max-file-size` in [tool.tf2lint] to lint it)"
+        )
+
+
 def read_source(path: Path, max_size: int | None = None) -> SourceText:
     """Decode a Python file as Python does (BOM, coding cookie, UTF-8 default)."""
     data = read_bytes(path, max_size)
@@ -251,11 +277,12 @@ def read_bytes(path: Path, max_size: int | None = None) -> bytes:
             kind = _kind(status.st_mode)
             if kind:
                 raise ReadError(_not_regular(path, kind))
-            if max_size is not None and status.st_size > max_size:
-                raise TooLarge(_too_large(status.st_size, max_size))
-            data = handle.read() if max_size is None else handle.read(max_size + 1)
-            if max_size is not None and len(data) > max_size:  # it grew since
-                raise TooLarge(_too_large(len(data), max_size))
+            limit = read_limit(path, max_size)
+            if limit is not None and status.st_size > limit:
+                raise TooLarge(_too_large(status.st_size, limit, limit != max_size))
+            data = handle.read() if limit is None else handle.read(limit + 1)
+            if limit is not None and len(data) > limit:  # it grew since
+                raise TooLarge(_too_large(len(data), limit, limit != max_size))
             return data
     except FileNotFoundError as error:
         raise ReadError("file not found (it may have been removed while linting)") from error
@@ -292,7 +319,13 @@ def _not_regular(path: Path, kind: str) -> str:
     return f"not a regular file ({kind}); not linted"
 
 
-def _too_large(size: int, limit: int) -> str:
+def _too_large(size: int, limit: int, notebook: bool = False) -> str:
+    if notebook:
+        return (
+            f"notebook file is {_size(size)}, more than {NOTEBOOK_FILE_ALLOWANCE} times "
+            f"max-file-size ({_size(limit)} with its outputs); not linted (raise `max-file-size` "
+            "in [tool.tf2lint] to lint it)"
+        )
     return (
         f"file is {_size(size)}, more than max-file-size ({_size(limit)}); not linted "
         "(raise `max-file-size` in [tool.tf2lint] to lint it)"

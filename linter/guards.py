@@ -78,6 +78,18 @@ def _guarded_names(test: cst.BaseExpression) -> set[str]:
     return set()
 
 
+def is_guarded_singleton(target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    """``self.v = tf.Variable(0) if self.v is None else self.v``: ``target`` is set while unset,
+    then kept as it is (TensorFlow's guide's idiom for state a ``tf.Function`` creates once)."""
+    name = dotted_name(target)
+    return (
+        name is not None
+        and isinstance(value, cst.IfExp)
+        and name in _guarded_names(value.test)
+        and dotted_name(value.orelse) == name
+    )
+
+
 def initialises_once(scope: cst.CSTNode, name: str, target: cst.CSTNode) -> bool:
     """Whether ``target`` (a binding of ``name`` in ``scope``'s code) lies under a guard that
     runs only while ``name`` is unset (``if NAME is None: NAME = ...``): lazy one-time

@@ -48,6 +48,14 @@ class Knowledge:
     returns: dict[str, str]  # public function path -> kind of what it returns
     members: dict[str, dict[str, str]]  # kind -> attribute (or "method()") -> kind
     side_effects: dict[str, str]  # call path -> "log" | "seed"
+    # op path -> why no gradient flows through it: {"reason": "integer-output" | "no-gradient",
+    # "ops": op types without a gradient}; see gradient_cut
+    gradient_cuts: dict[str, dict]
+    integer_dtypes: frozenset[str]  # every spelling of an integer or bool dtype
+    # op or variable class path -> {"dtype": position of its `dtype` parameter, "value": that
+    # of the value it converts (None: none)}
+    dtype_parameters: dict[str, dict[str, int | None]]
+    host_methods: dict[str, frozenset[str]]  # kind -> methods giving NumPy or Python values
 
 
 @cache
@@ -62,6 +70,10 @@ def knowledge() -> Knowledge:
         returns=data["returns"],
         members=data["members"],
         side_effects=data["side_effects"],
+        gradient_cuts=data["gradient_cuts"],
+        integer_dtypes=frozenset(data["integer_dtypes"]),
+        dtype_parameters=data["dtype_parameters"],
+        host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
     )
 
 
@@ -136,3 +148,51 @@ def side_effect(qualified: str | None) -> str | None:
     if not qualified:
         return None
     return knowledge().side_effects.get(canonical(qualified))
+
+
+@dataclass(frozen=True)
+class GradientCut:
+    """Why no gradient flows through a TF/Keras op: ``reason`` "integer-output" (it gives
+    integer or bool tensors, which a GradientTape does not differentiate) or "no-gradient"
+    (TensorFlow registers none, or a None one, for the ``ops`` it creates)."""
+
+    reason: str
+    ops: tuple[str, ...] = ()
+
+
+def gradient_cut(qualified: str | None) -> GradientCut | None:
+    """Why no gradient flows through the op ``qualified`` (``tf.argmax``, ``tf.round``,
+    ``keras.ops.stop_gradient``), or None where it flows or is not known."""
+    if not qualified:
+        return None
+    found = knowledge().gradient_cuts.get(canonical(qualified))
+    return GradientCut(found["reason"], tuple(found["ops"])) if found else None
+
+
+def is_integer_dtype(spelled: str | None) -> bool:
+    """Whether a dtype, by its qualified name (``tensorflow.int32``, ``numpy.int64``) or as a
+    string (``"int32"``), is an integer or bool dtype."""
+    return bool(spelled) and canonical(spelled) in knowledge().integer_dtypes
+
+
+@dataclass(frozen=True)
+class DtypeParameter:
+    """Where an op or variable class takes its ``dtype`` (``tf.cast``: 1) and, if it converts a
+    value, that value (``tf.constant``: 0; None for ``tf.cast``, ``tf.zeros``)."""
+
+    dtype: int
+    value: int | None
+
+
+def dtype_parameter(qualified: str | None) -> DtypeParameter | None:
+    """Where the op or variable class ``qualified`` takes its ``dtype`` and value."""
+    if not qualified:
+        return None
+    found = knowledge().dtype_parameters.get(canonical(qualified))
+    return DtypeParameter(found["dtype"], found["value"]) if found else None
+
+
+def host_method(kind: str | None, method: str) -> bool:
+    """Whether ``<a kind>.method(...)`` hands back NumPy arrays or Python values, leaving the
+    graph (``tensor.numpy()``, ``model.predict(x)``)."""
+    return method in knowledge().host_methods.get(kind or "", frozenset())

@@ -51,6 +51,7 @@ from tf2lint.scopes import (
     Scope,
     _Edge,
 )
+from tf2lint.tape import TapeView
 from tf2lint.tfnames import (  # noqa: F401
     BUILTIN_NAMES,
     COMPILE_TRACED_ARGUMENTS,
@@ -193,6 +194,48 @@ class ModuleModel:
         return any(q.startswith(("tf_keras", "tensorflow.python.keras")) for q in self.imported)
 
     @cached_property
+    def keras2_possible(self) -> bool:
+        """Whether the module's Keras may be Keras 2, whatever its ``keras`` names say: it
+        imports ``tf_keras`` (``try: import tf_keras as keras / except ImportError: import
+        keras``), or :attr:`keras2_forced`."""
+        return self.imports_keras2 or self.keras2_forced
+
+    @cached_property
+    def keras2_forced(self) -> bool:
+        """Whether the module makes every Keras name mean Keras 2, or may: it sets
+        ``TF_USE_LEGACY_KERAS`` (``tf.keras`` is then tf-keras), or checks the Keras version
+        and raises (it refuses one Keras, so it runs under the other)."""
+        for string in self.nodes_of(cst.SimpleString):
+            if string.evaluated_value == "TF_USE_LEGACY_KERAS":
+                return True
+        for node in self.nodes_of(cst.If):
+            branches = [node.body] + ([node.orelse.body] if type(node.orelse) is cst.Else else [])
+            if self._reads_keras_version(node.test) and any(_raises(b) for b in branches):
+                return True
+        return any(self._reads_keras_version(node.test) for node in self.nodes_of(cst.Assert))
+
+    def _reads_keras_version(self, test: cst.BaseExpression) -> bool:
+        """``keras.__version__``, ``tf.keras.__version__``, ``keras.version()`` in ``test``."""
+        found = False
+
+        def enter(node: cst.CSTNode) -> bool:
+            nonlocal found
+            if type(node) is cst.Attribute and node.attr.value in ("__version__", "version"):
+                found = found or is_keras((self.qualified_name(node.value) or "") + ".")
+                if (self.qualified_name(node) or "") in ("keras.version", "tf_keras.version"):
+                    found = True
+            return not found
+
+        walk(test, enter)
+        return found
+
+    @cached_property
+    def tapes(self) -> TapeView:
+        """What each ``with tf.GradientTape() as t:`` block records and where its gradients
+        stop (see tf2lint.tape), built on first use: modules without a tape never pay for it."""
+        return TapeView(self)
+
+    @cached_property
     def call_sites(self) -> list[CallSite]:
         """Every call of a function of this module, with where it is made."""
         sites = []
@@ -201,6 +244,16 @@ class ModuleModel:
             if callee is not None:
                 sites.append(CallSite(call, callee, caller, loops, scope))
         return sites
+
+    def calls_made_by(self, fn: FunctionInfo | None) -> list[cst.Call]:
+        """The calls ``fn``'s own code makes (None: module-level code, class bodies included),
+        in source order."""
+        if fn is not None:
+            return fn.calls
+        return self.memo(
+            ModuleModel.calls_made_by,
+            lambda: [c for c, caller, _, _ in self._calls if caller is None],
+        )
 
     def nodes_of(self, node_type: type) -> list[cst.CSTNode]:
         """Every node of exactly ``node_type``, in source order, for rules that look at all
@@ -341,17 +394,17 @@ class ModuleModel:
         return None
 
     def resolve_method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
-        seen: set[int] = set()
-        todo = [cls]
-        while todo:
-            c = todo.pop()
-            if id(c) in seen:
-                continue
-            seen.add(id(c))
+        """The method ``name`` of ``cls`` as Python finds it: along the class's MRO."""
+        for c in self.mro(cls):
             if name in c.methods:
                 return c.methods[name]
-            todo.extend(self.module_classes[b] for b in c.base_names if b in self.module_classes)
         return None
+
+    def mro(self, cls: ClassInfo) -> list[ClassInfo]:
+        """``cls`` and its bases in this module, in Python's method resolution order (C3
+        linearisation; bases the module does not define are left out). A hierarchy C3 cannot
+        order (Python would refuse it) falls back to depth-first, left to right."""
+        return self.memo((ModuleModel.mro, id(cls)), lambda: _mro(cls, self.module_classes))
 
     def callee(self, call: cst.Call, scope: Scope | None) -> FunctionInfo | None:
         """The function of this module that ``call`` calls, if the model knows it: a function,
@@ -490,6 +543,8 @@ class ModuleModel:
                 continue  # its function runs eagerly, in Python, on every call
             for arg in call.args:  # callables handed to tf.cond, tf.map_fn, strategy.run ...
                 passed = self.function_target(arg.value, fn)
+                if isinstance(passed, FunctionInfo) and passed.eager_by is not None:
+                    continue  # what its py_function decorator made of it runs eagerly
                 if passed is not None:
                     yield _Edge(passed, "passed", False)
 
@@ -849,13 +904,58 @@ class ModuleModel:
             (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.Name),
         ):
             return False
-        # So does a caller passing a Python value.
+        if fn.params[:1] == [name] and fn in self.decorators_of:
+            return False  # a decorator's parameter: what it decorates, a function or class
+        # So does a caller passing a Python value, or a function, class or module.
         return not any(
             isinstance(value, _PYTHON_VALUES)
             or (isinstance(value, cst.Call) and self.call_name(value) in _CONTAINER_BUILTINS)
             or self.is_python_scalar(value, scope)
+            or self.names_definition(value, scope)
             for value, scope in self.arguments(fn, name)
         )
+
+    def names_definition(self, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+        """Whether ``expr`` is a function, class or module itself, not a value computed from
+        one: a lambda, a name every binding of which is a ``def`` or ``class``, or a name in a
+        library (``tf.nn.gelu``, ``tf.keras.layers.Dense``, ``tf.float32``; not a name another
+        linted module may bind to data)."""
+        t = type(expr)
+        if t is cst.Lambda:
+            return True
+        if t is not cst.Name and t is not cst.Attribute:
+            return False
+        if t is cst.Name:
+            sites = self.binding_of(expr, scope).sites
+            if sites and all(s.kind in ("def", "class") for s in sites):
+                return True
+        qualified = self.qualified_name(expr)  # an API of a library, not a value made with it
+        return (
+            qualified is not None
+            and qualified.startswith(_LIBRARY_ROOTS)
+            and not qualified.startswith("builtins.")
+        )
+
+    @cached_property
+    def decorators_of(self) -> set[FunctionInfo]:
+        """The module's functions that decorate (``@register`` names one; ``@register("x")``
+        makes one of the functions ``register`` defines): their first parameter receives the
+        decorated function or class."""
+        found: set[FunctionInfo] = set()
+        decorated = [(f.decorators, f.outer) for f in self.functions]
+        decorated += [(c.node.decorators, c.parent) for c in self.classes.values()]
+        for decorators, outer in decorated:
+            for decorator in decorators:
+                expr = decorator.decorator
+                func = expr.func if isinstance(expr, cst.Call) else expr
+                local = self.function_referenced(func, outer if outer is not None else self.scope)
+                if local is None:
+                    continue
+                if isinstance(expr, cst.Call):
+                    found.update(local.nested.values())
+                else:
+                    found.add(local)
+        return found
 
 
 class _ModelBuilder:
@@ -874,6 +974,7 @@ class _ModelBuilder:
 
     def build(self) -> None:
         self.walk()
+        self.outer_names()
         # Lookups made during the walk (`with tf.init_scope():`) saw only the bindings so far.
         self.model._lookups.clear()
         self.model._qualified_names.clear()
@@ -881,6 +982,44 @@ class _ModelBuilder:
         self.resolve_classes()
         self.collect_roots()
         self.mark_traced()
+
+    def outer_names(self) -> None:
+        """Names in a def's or class's decorators, a def's parameter defaults and a class's
+        bases are read where the definition stands, not inside it: ``@tf.function
+        def step(x, tf=None)`` is decorated with the module's ``tf``. The walk filed them under
+        the scope they open; file them under the one around it."""
+        model = self.model
+        name_scopes = model._name_scopes
+        name_type = cst.Name
+        for node, scope in (*model.function_of.items(), *model.classes.items()):
+            outer = scope.parent
+            heads: list[cst.CSTNode] = []
+            if type(node) is cst.ClassDef:
+                heads += node.decorators
+                heads += node.bases
+                heads += node.keywords
+            else:
+                if type(node) is cst.FunctionDef:
+                    heads += node.decorators
+                params = node.params
+                for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+                    if param.default is not None:
+                        heads.append(param.default)
+            if not heads:
+                continue
+
+            def enter(child: cst.CSTNode, outer: Scope | None = outer) -> bool | None:
+                if type(child) is name_type:
+                    if outer is None or outer is model.scope:
+                        name_scopes.pop(id(child), None)
+                    elif name_scopes.get(id(child)) is not None:
+                        name_scopes[id(child)] = outer
+                    return False
+                # a lambda or comprehension there keeps the names of its own scope
+                return id(child) not in model.scope_at
+
+            for head in heads:
+                walk(head, enter)
 
     # --- the walk ----------------------------------------------------------------------------
     def current(self) -> FunctionInfo | None:
@@ -970,6 +1109,7 @@ class _ModelBuilder:
         scopes = self.scopes
         module_scope = self.model.scope
         handlers, leave_types, leaf_types = _walk_tables()
+        pruned_types = _PRUNED_TYPES
         name_type = cst.Name
         leave_marker = LEAVE
         stack: list = [self.model.module]
@@ -996,6 +1136,8 @@ class _ModelBuilder:
             if handler is not None:
                 handler(self, node)
             kids = children(node)
+            if t in pruned_types:  # code that never runs is evidence of nothing: not walked
+                kids = _reachable(node, kids)
             if kids:
                 push(node)
                 push(leave_marker)
@@ -1027,6 +1169,14 @@ class _ModelBuilder:
                 blocks[id(node.orelse.body)] = "eager"
         elif is_one_time_guard(test) or _clears_flag(test, node.body):
             blocks[id(node.body)] = "guard"
+
+    def _enter_if_exp(self, node: cst.IfExp) -> None:
+        """``self.v = tf.Variable(0) if self.v is None else self.v``: the guarded singleton
+        (TensorFlow's guide's idiom) creates once; its other branch only reads a name, so the
+        whole expression is one-time code."""
+        if is_one_time_guard(node.test) and dotted_name(node.orelse) is not None:
+            self.model.blocks[id(node)] = "guard"
+            self.guard_depth[-1] += 1
 
     def _enter_with(self, node: cst.With) -> None:
         for item in node.items:
@@ -1302,7 +1452,11 @@ class _ModelBuilder:
                         qualified and is_keras(qualified) and ".layers." in qualified
                     ):
                         info.keras_kind = info.keras_kind or "layer"
-                    if info.keras_kind and qualified.startswith(KERAS2_ROOTS):
+                    if info.keras_kind and (
+                        qualified.startswith(KERAS2_ROOTS)
+                        or model.keras2_forced
+                        or self._keras2_alternative(base.value)
+                    ):
                         info.keras2 = True
         if model.facts:  # a Keras base class in another linted module
             for info in model.classes.values():
@@ -1321,6 +1475,16 @@ class _ModelBuilder:
                         info.keras_kind = parent.keras_kind
                         info.keras2 = parent.keras2
                         changed = True
+
+    def _keras2_alternative(self, base: cst.BaseExpression) -> bool:
+        """Whether the name a base class is read through is also bound to Keras 2 (``try:
+        import tf_keras as keras / except ImportError: import keras``)."""
+        head = head_name(base)
+        if head is None:
+            return False
+        sites = self.model.binding_of(head).sites
+        keras2 = ("tf_keras", "tensorflow.python.keras")
+        return any(s.kind == "import" and (s.imported or "").startswith(keras2) for s in sites)
 
     def find_wrappers(self) -> None:
         """The module's own decorators that hand the function they decorate to ``tf.function``
@@ -1400,7 +1564,9 @@ class _ModelBuilder:
                             target = model.function_target(value, scope)
                             if target is not None:
                                 reason = TracedBy("compiled", arg.keyword.value)
-                                model.roots.append(Root(target, reason))
+                                # Keras 3's train step runs unconverted, and what it calls
+                                autograph = model.keras2_possible
+                                model.roots.append(Root(target, reason, autograph))
                 continue
             func = call.func
             t = type(func)
@@ -1446,13 +1612,25 @@ class _ModelBuilder:
         if facts:
             for key, (reason, once) in facts.traced.items():
                 fn = model.function_keys.get(key)
-                if fn is not None:
+                if fn is not None and fn.eager_by is None:
                     roots.append((fn, reason, once))
             unconverted += (
                 model.function_keys[k] for k in facts.unconverted if k in model.function_keys
             )
+        # functions their own @tf.function converts, whoever else traces or calls them
+        converted = {
+            root.target
+            for root in model.roots
+            if isinstance(root.target, FunctionInfo)
+            and root.reason.kind == "decorator"
+            and root.autograph
+        }
         for root in model.roots:
             if isinstance(root.target, FunctionInfo):
+                if root.target.eager_by is not None and root.reason.kind != "decorator":
+                    # its name holds what the decorator made of it, which hands it to
+                    # tf.py_function: it runs eagerly, on every element or call
+                    continue
                 roots.append((root.target, root.reason, False))
                 if not root.autograph:
                     unconverted.append(root.target)
@@ -1475,7 +1653,12 @@ class _ModelBuilder:
         )
         for fn in traced:
             fn.fresh_self = fn.cls is not None and fn not in shared
-        for fn in reach(unconverted, model.unconverted_edges):
+        unconverted = [fn for fn in unconverted if fn not in converted]
+
+        def unconverted_edges(fn: FunctionInfo) -> Iterator[FunctionInfo]:
+            return (t for t in model.unconverted_edges(fn) if t not in converted)
+
+        for fn in reach(unconverted, unconverted_edges):
             fn.autograph = False
 
 
@@ -1485,6 +1668,7 @@ _ENTER = {
     "IndentedBlock": "_enter_block",
     "SimpleStatementSuite": "_enter_block",
     "If": "_enter_if",
+    "IfExp": "_enter_if_exp",
     "FunctionDef": "enter_function",
     "Lambda": "enter_function",
     "ClassDef": "_enter_class",
@@ -1517,6 +1701,7 @@ _COMPREHENSIONS = ("ListComp", "SetComp", "DictComp", "GeneratorExp")
 # Node types whose leaving the walk follows. Blocks (bodies of one-time guards) are never leaves:
 # a block holds at least one statement.
 _LEAVE = (
+    "IfExp",
     "FunctionDef",
     "Lambda",
     "ClassDef",
@@ -1538,7 +1723,10 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
         getattr(cst, name): getattr(_ModelBuilder, method) for name, method in _ENTER.items()
     }
     leave_types = frozenset(getattr(cst, name) for name in _LEAVE)
-    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES
+    global _COMPREHENSION_TYPES, _SCALAR_LITERALS, _PYTHON_VALUES, _PRUNED_TYPES
+    global _FLOW_END_TYPES
+    _PRUNED_TYPES = frozenset({cst.IndentedBlock, cst.If, cst.While})
+    _FLOW_END_TYPES = frozenset({cst.Return, cst.Raise, cst.Continue, cst.Break})
     _COMPREHENSION_TYPES = frozenset(getattr(cst, name) for name in _COMPREHENSIONS)
     _SCALAR_LITERALS = (
         cst.Integer,
@@ -1560,8 +1748,136 @@ def _walk_tables() -> tuple[dict[type, Callable], frozenset[type], frozenset[typ
 
 
 _COMPREHENSION_TYPES: frozenset[type] = frozenset()
+_PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold unreachable code
+_FLOW_END_TYPES: frozenset[type] = frozenset()  # statements after which a block runs no further
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _raises(block: cst.BaseSuite) -> bool:
+    """Whether a block's own statements include a ``raise``."""
+    lines = [block] if isinstance(block, cst.SimpleStatementSuite) else block.body
+    return any(
+        isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+        and any(isinstance(small, cst.Raise) for small in line.body)
+        for line in lines
+    )
+
+
+def _mro(cls: ClassInfo, classes: dict[str, ClassInfo]) -> list[ClassInfo]:
+    """C3 linearisation of ``cls`` over the module's classes ``classes`` (by name)."""
+    done: dict[int, list[ClassInfo]] = {}
+    order: list[ClassInfo] = []  # classes to linearise, bases before the classes above them
+    ordered: set[int] = set()
+    todo: list[tuple[ClassInfo, bool]] = [(cls, False)]
+    on_path: set[int] = set()
+    while todo:  # an explicit stack: a chain of thousands of classes needs no recursion
+        current, expanded = todo.pop()
+        if expanded:
+            on_path.discard(id(current))
+            order.append(current)
+            ordered.add(id(current))
+            continue
+        if id(current) in on_path or id(current) in ordered:
+            continue
+        on_path.add(id(current))
+        todo.append((current, True))
+        for base in reversed(current.base_names):
+            parent = classes.get(base or "")
+            if parent is not None and id(parent) not in on_path:
+                todo.append((parent, False))
+    for current in order:
+        bases = [classes[b] for b in current.base_names if b in classes]
+        bases = [b for b in bases if id(b) in done]  # a cycle of names: the base is left out
+        merged = _c3_merge([done[id(b)] for b in bases] + [bases])
+        done[id(current)] = [current] + (
+            merged if merged is not None else _depth_first(bases, done)
+        )
+    return done.get(id(cls), [cls])
+
+
+def _c3_merge(sequences: list[list[ClassInfo]]) -> list[ClassInfo] | None:
+    sequences = [list(s) for s in sequences if s]
+    merged: list[ClassInfo] = []
+    while sequences:
+        for sequence in sequences:
+            head = sequence[0]
+            if not any(head in s[1:] for s in sequences):
+                break
+        else:
+            return None  # no consistent order
+        merged.append(head)
+        sequences = [s[1:] if s[0] is head else s for s in sequences]
+        sequences = [s for s in sequences if s]
+    return merged
+
+
+def _depth_first(bases: list[ClassInfo], done: dict[int, list[ClassInfo]]) -> list[ClassInfo]:
+    out: list[ClassInfo] = []
+    for base in bases:
+        out += (c for c in done[id(base)] if c not in out)
+    return out
+
+
+def _reachable(node: cst.CSTNode, kids: list[cst.CSTNode]) -> list[cst.CSTNode]:
+    """The children of a block, ``if`` or ``while`` that can run: not what follows a
+    ``return``, ``raise``, ``continue`` or ``break`` (or an ``if`` whose every branch ends so)
+    in the same block, nor a branch under a constant test (``if False:``, ``while 0:``, the
+    ``else`` of ``if True:``). A module's own statements are never cut: a notebook's cells
+    after one that raises still run, by hand."""
+    t = type(node)
+    if t is not cst.IndentedBlock:  # an `if` or `while`
+        truth = _constant_truth(node.test)
+        if truth is False:
+            return [k for k in kids if k is not node.body]
+        if truth is True and t is cst.If and node.orelse is not None:
+            return [k for k in kids if k is not node.orelse]
+        return kids
+    body = node.body
+    for index in range(len(body) - 1):
+        if _ends_flow(body[index]):
+            dead = {id(s) for s in body[index + 1 :]}
+            return [k for k in kids if id(k) not in dead]
+    return kids
+
+
+def _ends_flow(statement: cst.CSTNode) -> bool:
+    """Whether nothing after ``statement`` in its block runs."""
+    t = type(statement)
+    if t is cst.SimpleStatementLine or t is cst.SimpleStatementSuite:
+        ends = _FLOW_END_TYPES
+        return any(type(s) in ends for s in statement.body)
+    if t is cst.If:
+        truth = _constant_truth(statement.test)
+        body_ends = _block_ends_flow(statement.body)
+        if truth is True:
+            return body_ends
+        orelse = statement.orelse
+        if orelse is None:
+            return False
+        rest = _ends_flow(orelse) if type(orelse) is cst.If else _block_ends_flow(orelse.body)
+        return rest if truth is False else body_ends and rest
+    return False
+
+
+def _block_ends_flow(block: cst.BaseSuite) -> bool:
+    if isinstance(block, cst.SimpleStatementSuite):
+        return _ends_flow(block)
+    return any(_ends_flow(s) for s in block.body)
+
+
+def _constant_truth(test: cst.BaseExpression) -> bool | None:
+    """The truth of a test that is a constant (``True``, ``False``, ``None``, ``0``, ``1``,
+    ``not`` of one), else None."""
+    t = type(test)
+    if t is cst.Name:
+        return {"True": True, "False": False, "None": False}.get(test.value)
+    if t is cst.Integer:
+        return test.evaluated_value != 0
+    if t is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = _constant_truth(test.expression)
+        return None if inner is None else not inner
+    return None
 
 
 def _elements(expr: cst.BaseExpression) -> list[cst.BaseExpression]:

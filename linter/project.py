@@ -238,7 +238,11 @@ class Project:
         )
         self.unconverted = reach(
             self._unconverted_roots,
-            lambda node: (t for t, kind, _, _ in self._edges.get(node, ()) if kind != "passed"),
+            lambda node: (
+                t
+                for t, kind, _, _ in self._edges.get(node, ())
+                if kind != "passed" and not self._converted(t)
+            ),
         )
         self.shared = shared_selves(
             self.traced, (node for node, _ in self._roots), lambda n: self._edges.get(n, ())
@@ -358,7 +362,7 @@ class Project:
                     kind[0]
                 ):
                     self._roots.append((node, TracedBy("keras", kind[0])))
-                    if not kind[1]:
+                    if not kind[1] and not _converted(info):
                         self._unconverted_roots.append(node)
             for edge in summary.edges:
                 target = self._target(name, edge)
@@ -374,6 +378,11 @@ class Project:
                     self._edges.setdefault(source, []).append(
                         (target, edge.kind, edge.guarded, edge.receiver)
                     )
+
+    def _converted(self, node: Node) -> bool:
+        summary = self.modules.get(node[0])
+        info = summary.functions.get(node[1]) if summary is not None else None
+        return info is not None and _converted(info)
 
     def _once(self, node: Node) -> bool:
         info = self.modules[node[0]].functions.get(node[1])
@@ -432,7 +441,10 @@ class Project:
 
         traced, once = propagate(roots, edges, _qualified, self._once)
         unconverted = reach(
-            unconverted_roots, lambda n: (t for t, kind, _, _ in edges(n) if kind != "passed")
+            unconverted_roots,
+            lambda n: (
+                t for t, kind, _, _ in edges(n) if kind != "passed" and not self._converted(t)
+            ),
         )
         shared = shared_selves(traced, (node for node, _ in roots), edges)
         return (
@@ -501,6 +513,7 @@ class Project:
             cls is not None
             and cls.keras
             and not cls.keras2
+            and not _converted(info)
             and qualname.rpartition(".")[2] in knowledge.traced_methods(cls.keras)
         )
 
@@ -529,6 +542,11 @@ def _library_kind(library: str | None) -> tuple[str, bool] | None:
 
 def _qualified(node: Node) -> str:
     return f"{node[0]}.{node[1]}" if node[1] else node[0]
+
+
+def _converted(info: FunctionSummary) -> bool:
+    """Decorated with a ``tf.function`` that converts it: whoever traces or calls it."""
+    return info.root == "decorator" and info.autograph
 
 
 def _unconverted_locally(summary: ModuleSummary, qualname: str) -> bool:

@@ -17,6 +17,7 @@ from tf2lint.files import (
     ReadError,
     TooLarge,
     WriteError,
+    check_code_size,
     display_path,
     printable,
     python_files_under,
@@ -111,6 +112,7 @@ def _lint_file(
             if data is None:
                 data = read_bytes(path, settings.max_file_size)
             source = open_source(path, data)
+            check_code_size(path, source.text, settings.max_file_size)
         except ReadError as error:
             return _unlinted(path, shown, unreadable(shown, error))
         rules = settings.rules_for(relative_to_root(path, settings.root))

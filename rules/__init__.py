@@ -16,6 +16,8 @@ FAMILIES = (
     "graph_bloat",
     "graph_incompatible",
     "api_misuse",
+    "gradients",
+    "keras_training",
     "keras3",
     "keras3_usage",
     "tf1_api",

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
+
 from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
 from tf2lint.rules.common import constructed_by, is_test_path, keras_optimizer_class
+from tf2lint.rules.tf1_api import is_tf1_code
 from tf2lint.walk import walk
 
 
@@ -308,13 +313,54 @@ class ExperimentalRelaxShapes(Rule):
         )
 
 
-# Keras optimizers whose TF2 default learning rate differs from the TF1/Keras 2.x one.
-_CHANGED_DEFAULTS = {
-    "Adagrad": "0.01 in Keras 2.x (TF1 `tf.train.AdagradOptimizer` had no default)",
-    "Adadelta": "1.0 in Keras 2.x and TF1 `tf.train.AdadeltaOptimizer`",
-    "Adamax": "0.002 in Keras 2.x",
-    "Nadam": "0.002 in Keras 2.x",
-}
+@cache
+def optimizer_defaults() -> dict:
+    """``data/optimizer_defaults.json``: each optimizer's default learning rate in each
+    TensorFlow/Keras version it was measured in (scripts/generate_optimizer_defaults.py)."""
+    text = (
+        resources.files("tf2lint.rules").joinpath("data/optimizer_defaults.json").read_text("utf-8")
+    )
+    return json.loads(text)
+
+
+def _optimizer_api(qualified: str) -> str:
+    """Which optimizer API a qualified name belongs to, as the data names them: standalone
+    Keras (``keras.optimizers``), TensorFlow's ``tf.keras`` (also as ``tf.compat.v1.keras``),
+    or ``tf_keras``."""
+    if qualified.startswith("keras."):
+        return "keras.optimizers"
+    if qualified.startswith("tf_keras."):
+        return "tf_keras.optimizers"
+    return "tensorflow.keras.optimizers"
+
+
+def _api_label(api: str, versions: dict[str, str]) -> str:
+    if api == "keras.optimizers":
+        keras = versions.get("keras", "?")
+        return f"Keras {keras} (standalone, on TensorFlow {versions.get('tensorflow', '?')})"
+    if api == "tf_keras.optimizers":
+        return f"tf-keras {versions.get('tf-keras', '?')}"
+    return f"tf.keras of TensorFlow {versions.get('tensorflow', '?')}"
+
+
+def changed_default(api: str, optimizer: str) -> tuple[float, list[tuple[str, float]]] | None:
+    """The default learning rate of ``optimizer`` in ``api`` in the newest version measured,
+    and the older versions whose default differed (as measured, by their labels); None when
+    it never changed."""
+    found = []
+    for environment in optimizer_defaults()["environments"]:
+        value = environment["apis"].get(api, {}).get(optimizer)
+        if value is not None:
+            found.append((environment["versions"], value))
+    if not found or not isinstance(found[-1][1], float):
+        return None
+    current = found[-1][1]
+    older = [
+        (_api_label(api, versions), value)
+        for versions, value in found[:-1]
+        if isinstance(value, float) and value != current
+    ]
+    return (current, older) if older else None
 
 
 class OptimizerDefaultLearningRateChanged(Rule):
@@ -322,18 +368,30 @@ class OptimizerDefaultLearningRateChanged(Rule):
     name = "optimizer-default-learning-rate-changed"
     category = "api-misuse"
     message = (
-        "this optimizer's default learning rate changed in TF2; pass `learning_rate` explicitly"
+        "this optimizer's default learning rate changed since the TensorFlow this code was "
+        "written for; pass `learning_rate` explicitly"
     )
     rationale = """
-        TF2's Keras `Adagrad`, `Adadelta`, `Adamax` and `Nadam` default to
-        `learning_rate=0.001`; Keras 2.x and TF1 used 0.01, 1.0, 0.002 and 0.002. Code ported
-        from TF1 (or tuned against the old defaults) that constructs one without a learning rate
-        trains with a rate up to 1000 times smaller, silently: the loss just falls slowly.
-        Pass `learning_rate=` explicitly. Also reported: `compile(optimizer="adadelta")` and
-        the other string names, which use the same defaults.
+        Keras's `Adagrad`, `Adadelta`, `Adamax` and `Nadam` default to `learning_rate=0.001`
+        in tf.keras since TensorFlow 1.14 and in Keras since it became tf.keras (2.4); tf.keras
+        of TensorFlow 1.13 and standalone Keras up to 2.3 (which ran on TF1) used 0.01, 1.0,
+        0.002 and 0.002. Measured by scripts/generate_optimizer_defaults.py in TensorFlow 1.13,
+        1.14, 1.15, 2.0, 2.15 and 2.21, Keras 2.3.1, 2.15 and 3, tf-keras 2.21; TF1's own
+        `tf.train.AdadeltaOptimizer` defaulted to 0.001 in all of them. TF1 code (the module
+        imports `tensorflow.compat.v1` as `tf`, uses `tf.contrib` or TF1-only APIs) that
+        constructs one without a learning rate was tuned with the old default and now trains
+        with a rate up to 1000 times smaller, silently: the loss just falls slowly. Pass
+        `learning_rate=` explicitly. Also reported: `compile(optimizer="adadelta")` and the
+        other string names, which use the same defaults. TF2 code (no TF1 API in the module) is
+        not reported: it never knew the old defaults.
     """
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self._tf1 = is_tf1_code(self)
+
     def visit_Call(self, node: cst.Call) -> None:
+        if not self._tf1:
+            return
         func = node.func
         if isinstance(func, cst.Attribute):
             leaf = func.attr.value
@@ -342,30 +400,48 @@ class OptimizerDefaultLearningRateChanged(Rule):
         else:
             return
         if leaf == "compile":
-            arg = _keyword(node, "optimizer")
-            if arg is not None and isinstance(arg.value, cst.SimpleString):
-                text = arg.value.evaluated_value
-                for cls in _CHANGED_DEFAULTS:
-                    if isinstance(text, str) and text.lower() == cls.lower():
-                        self.report(
-                            arg,
-                            f'`optimizer="{text}"` uses TF2\'s default learning rate 0.001 '
-                            f"(was {_CHANGED_DEFAULTS[cls]}); construct `{cls}(learning_rate=...)`",
-                        )
-            return
-        if leaf not in _CHANGED_DEFAULTS:
+            self._compiled(node)
             return
         name = self.model.call_name(node)
         cls = keras_optimizer_class(name)
-        if cls not in _CHANGED_DEFAULTS or ".legacy." in (name or ""):
+        if cls is None or name is None or ".legacy." in name:
             return  # `optimizers.legacy.X` keeps tf.keras's TF2 default, which never changed
+        changed = changed_default(_optimizer_api(name), cls)
+        if changed is None:
+            return
         if any(a.keyword is None or a.keyword.value in ("learning_rate", "lr") for a in node.args):
             return  # positional learning rate, *args, or explicit keyword
         self.report(
             node,
-            f"`{cls}()` without `learning_rate` uses TF2's default 0.001 (was "
-            f"{_CHANGED_DEFAULTS[cls]}); pass `learning_rate=` explicitly",
+            f"`{cls}()` without `learning_rate` gets {_was(changed)}; this TF1 code was "
+            "written for the old default: pass `learning_rate=` explicitly",
         )
+
+    def _compiled(self, node: cst.Call) -> None:
+        arg = _keyword(node, "optimizer")
+        if arg is None or not isinstance(arg.value, cst.SimpleString):
+            return
+        text = arg.value.evaluated_value
+        if not isinstance(text, str):
+            return
+        standalone = any(q == "keras" or q.startswith("keras.") for q in self.model.imported)
+        api = "keras.optimizers" if standalone else "tensorflow.keras.optimizers"
+        for cls in optimizer_defaults()["optimizers"]:
+            if text.lower() != cls.lower():
+                continue
+            changed = changed_default(api, cls)
+            if changed is not None:
+                self.report(
+                    arg,
+                    f'`optimizer="{text}"` gets {_was(changed)}; this TF1 code was written '
+                    f"for the old default: construct `{cls}(learning_rate=...)`",
+                )
+
+
+def _was(changed: tuple[float, list[tuple[str, float]]]) -> str:
+    current, older = changed
+    was = "; ".join(f"{value} in {label}" for label, value in older)
+    return f"the default learning rate {current} (was {was})"
 
 
 _TRAINING_LAYERS = frozenset(

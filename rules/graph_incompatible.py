@@ -318,6 +318,11 @@ def _unconverted_because(fn: FunctionInfo) -> str:
     root = root_reason(fn)
     if root is not None and root.kind == "keras":
         return f"Keras 3 traces the methods of a Keras {root.via} without AutoGraph"
+    if root is not None and root.kind == "compiled":
+        return (
+            f"passed to Keras 3's compile({root.via}=...): its train step calls it without "
+            "AutoGraph"
+        )
     if root is not None and root.kind in ("decorator", "wrapped"):
         return "this code is traced without AutoGraph (`autograph=False`)"
     return "AutoGraph does not convert this code: a Keras 3 method or an `autograph=False` function runs it"

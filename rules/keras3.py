@@ -21,7 +21,7 @@ from tf2lint.kinds import Kind, defines, subclass_kind
 from tf2lint.lazy import cst
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, dotted_name
 from tf2lint.rule import Rule
-from tf2lint.rules.common import keras3_migration, keras_optimizer_class
+from tf2lint.rules.common import keras2_history, keras3_migration, keras_optimizer_class
 from tf2lint.walk import walk
 
 # Spellings of Keras 3 from TF 2.16 on (tf_keras and tensorflow.python.keras stay Keras 2).
@@ -72,7 +72,7 @@ def uses_tf_keras(model: ModuleModel) -> bool:
 class Keras3Table:
     """The generated Keras 2 -> Keras 3 tables, with the lookups the rules need."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, history: dict | None = None) -> None:
         self.versions = (data["keras_version"], data["tf_keras_version"])
         self.symbols: dict[str, dict] = data["symbols"]
         self.members: dict[str, dict[str, str | None]] = data["members"]
@@ -99,6 +99,17 @@ class Keras3Table:
         self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.compat_v1_symbols}
         # Keywords Keras 3 still takes but refuses with the other boolean: `dynamic=False`.
         self.refused_values: dict[str, dict[str, dict]] = data.get("refused_values", {})
+        # What Keras 2 itself removed during TF 2.x, before tf-keras 2.21 (each entry with the
+        # `first` and `last` release whose tf.keras had it): generate_keras_history.py.
+        history = history or {}
+        self.history_symbols: dict[str, dict] = history.get("symbols", {})
+        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.history_symbols}
+        self.history_members: dict[str, dict[str, dict]] = history.get("members", {})
+        self.member_names |= {m for ms in self.history_members.values() for m in ms}
+        self.history_arguments: dict[str, dict[str, dict]] = history.get("arguments", {})
+        self.removed_keywords |= {k for a in self.history_arguments.values() for k in a}
+        self.kind_members: dict[str, dict[str, dict]] = history.get("kind_members", {})
+        self.member_names |= {m for ms in self.kind_members.values() for m in ms}
 
     def symbol(self, name: KerasName) -> tuple[str, dict] | None:
         """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
@@ -113,6 +124,13 @@ class Keras3Table:
             if name.package and prefix in self.package_symbols:
                 return prefix, self.package_symbols[prefix]
             if name.compat_v1 and prefix in self.compat_v1_symbols:
+                return prefix, self.compat_v1_symbols[prefix]
+            entry = self.history_symbols.get(prefix)
+            if entry is not None and not (name.package and entry["in_keras"]):
+                return prefix, entry
+            if not name.package and prefix in self.compat_v1_symbols:
+                # TF1's `tf.keras` name (`initializers.normal`), which only Keras 2's v1 API
+                # kept: Keras 3 has it under neither spelling
                 return prefix, self.compat_v1_symbols[prefix]
         return None
 
@@ -129,7 +147,20 @@ class Keras3Table:
             state = self.members.get(owner, {})
             if member in state:
                 return state[member] is None  # "kept": a subclass has it back
-        return False
+        return self.history_member(cls, member) is not None
+
+    def history_member(self, cls: str, member: str) -> dict | None:
+        """The entry of a member that an older Keras 2 release's ``cls`` (or public base) had."""
+        for owner in self.lineage(cls):
+            entry = self.history_members.get(owner, {}).get(member)
+            if entry is not None:
+                return entry
+        return None
+
+    def kind_member(self, cls: str, member: str) -> dict | None:
+        """For an object known only by its kind (``cls`` the kind's base class): the entry of a
+        member some Keras 2 class of that kind had and no Keras 3 one has."""
+        return self.kind_members.get(cls, {}).get(member)
 
     def member_kind(self, cls: str, member: str) -> str | None:
         """``"property"`` or ``"stub"`` when Keras 3's ``cls`` itself changed the method's kind
@@ -160,12 +191,28 @@ class Keras3Table:
         for owner in owners:
             for keyword, entry in self.arguments.get(owner, {}).items():
                 found.setdefault(keyword, entry)
+        for owner in owners:
+            for keyword, entry in self.history_arguments.get(owner, {}).items():
+                known = found.setdefault(keyword, entry)
+                if known["new"] is None and entry["new"] is not None:
+                    # an old release's source made it another name of a Keras 3 parameter
+                    found[keyword] = {**known, "new": entry["new"]}
         return found
 
 
 @cache
 def table() -> Keras3Table:
-    return Keras3Table(keras3_migration())
+    return Keras3Table(keras3_migration(), keras2_history())
+
+
+def removed_since(entry: dict) -> str:
+    """`` (last in tf.keras of TF 2.5)`` for an entry of the history, else nothing."""
+    last = entry.get("last")
+    if last is None:
+        return ""
+    if last == "tf-keras":
+        return " (Keras 2 only)"
+    return f" (last in `tf.keras` of TF {last})"
 
 
 # --- evidence: which Keras class an expression holds ---------------------------------------------
@@ -188,6 +235,7 @@ class KerasObject:
 
     cls: str
     subclass: ClassInfo | None = None
+    by_kind: bool = False  # only the kind is known (`model.optimizer`): ``cls`` is its base
 
 
 def keras_object(
@@ -228,7 +276,23 @@ def _as_keras_object(found: Kind | None) -> KerasObject | None:
         return None
     if found.cls is not None:  # canonical: keras.layers.Dense
         return KerasObject(found.cls.split(".", 1)[1], found.subclass)
-    return KerasObject(KIND_CLASSES[found.kind], found.subclass)
+    return KerasObject(KIND_CLASSES[found.kind], found.subclass, by_kind=True)
+
+
+def own_method(
+    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression, method: str
+) -> bool:
+    """Whether ``receiver.method`` is the user's own: ``self`` in a class (or an instance of a
+    module class) that defines ``method`` itself, Keras subclass or not. Such a method is not
+    Keras's, whatever its name (a trainer's own ``fit_generator``, a cell's ``get_initial_state``)."""
+    if isinstance(receiver, cst.Name) and receiver.value == "self":
+        cls = model.enclosing_class(scope)
+        return cls is not None and defines(model, cls, method)
+    cls = model.instance_of(receiver, scope)
+    if cls is not None:
+        return defines(model, cls, method)
+    found = model.kind_of(receiver, scope)
+    return found is not None and defines(model, found.subclass, method)
 
 
 def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
@@ -248,10 +312,148 @@ class _Keras3Rule(Rule):
     """A Keras 3 rule. One whose every finding needs that evidence declares ``requires_text =
     KERAS_EVIDENCE_TEXT`` (the engine skips it in a module without any, see tf2lint.engine);
     one that also reads spellings alone (``save_format=``, ``lr=`` on ``tf.optimizers``,
-    ``history["lr"]``) does not."""
+    ``history["lr"]``) does not.
+
+    Every finding carries its Keras evidence (:func:`keras3_evidence`): the import that makes
+    this module's Keras the Keras 3 of TF 2.16+, the Keras name the reported code resolves to,
+    and, for a method or attribute, why its ``receiver`` is that Keras object."""
 
     category = "keras3"
     since_tensorflow = "2.16"
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str | None = None,
+        *,
+        receiver: cst.BaseExpression | None = None,
+        named: cst.BaseExpression | None = None,
+        because=(),
+        **kwargs,
+    ) -> None:
+        if receiver is None and named is None:  # `<receiver>.method(...)`, `<receiver>.attr`
+            target = node.func if isinstance(node, cst.Call) else node
+            if isinstance(target, cst.Attribute) and self.model.qualified_name(target) is None:
+                receiver = target.value
+        steps = [
+            *keras3_evidence(self.model, self.context.scope, named or node, receiver),
+            *because,
+        ]
+        super().report(node, message, because=steps, **kwargs)
+
+
+# --- evidence: why this is Keras 3, and why the receiver is that Keras object --------------------
+
+_KERAS3_IMPORT_WHY = {
+    "tensorflow": "`tf.keras` is Keras 3 from TensorFlow 2.16 (this rule runs for "
+    "target-tensorflow 2.16 and later), and the module does not import `tf_keras`",
+    "keras": "the `keras` package beside TensorFlow 2.16+ is Keras 3, and the module does not "
+    "import `tf_keras`",
+}
+
+
+def keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
+    """The import that makes this module's Keras the Keras 3 of TF 2.16+, with why: the first
+    that names Keras (``from tensorflow import keras``, ``import keras``), else the first of
+    ``tensorflow``. Once per module."""
+    return model.memo(keras3_import, lambda: _keras3_import(model))
+
+
+def _shown_import(statement: cst.CSTNode) -> str:
+    """An import statement on one line, shortened (``from x import (a, b, ...)``)."""
+    text = " ".join(_code(statement).split())
+    return text if len(text) <= 72 else text[:69] + "..."
+
+
+def _keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
+    first_tf = None
+    for statement in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
+        if isinstance(statement, cst.ImportFrom):
+            if statement.relative or statement.module is None:
+                continue
+            base = _dotted(statement.module)
+            names = (
+                [base]
+                if isinstance(statement.names, cst.ImportStar)
+                else [f"{base}.{_dotted(a.name)}" for a in statement.names]
+            )
+        else:
+            names = [_dotted(a.name) for a in statement.names]
+        for name in names:
+            root = name.split(".", 1)[0]
+            if root not in _KERAS3_IMPORT_WHY or name.startswith("tensorflow.python"):
+                continue
+            keras_named = root == "keras" or name.startswith(
+                ("tensorflow.keras", "tensorflow.compat.v1.keras")
+            )
+            if keras_named:
+                why = _KERAS3_IMPORT_WHY["keras" if root == "keras" else "tensorflow"]
+                return f"`{_shown_import(statement)}`: {why}", statement
+            if first_tf is None:
+                first_tf = (
+                    f"`{_shown_import(statement)}`: {_KERAS3_IMPORT_WHY['tensorflow']}",
+                    statement,
+                )
+    return first_tf
+
+
+def keras3_evidence(
+    model: ModuleModel,
+    scope: Scope | None,
+    node: cst.CSTNode,
+    receiver: cst.BaseExpression | None = None,
+) -> list[tuple[str, cst.CSTNode]]:
+    """Why a Keras finding holds, as evidence steps: the Keras 3 import, the Keras name the
+    reported code resolves to (``tf.keras.layers.Dense`` is ``tensorflow.keras.layers.Dense``),
+    and why ``receiver`` is the Keras object the rule says (its binding, with the model's
+    reason)."""
+    steps: list[tuple[str, cst.CSTNode]] = []
+    found = keras3_import(model)
+    if found is not None:
+        steps.append(found)
+    else:
+        steps.append(
+            (
+                "the module does not import `tf_keras`: the Keras it reaches is Keras 3 from "
+                "TensorFlow 2.16",
+                node,
+            )
+        )
+    named = node.func if isinstance(node, cst.Call) else node
+    if isinstance(named, cst.Arg):
+        named = None
+    qualified = (
+        model.qualified_name(named) if isinstance(named, (cst.Name, cst.Attribute)) else None
+    )
+    if qualified is not None and keras3_name(qualified) is not None:
+        steps.append((f"`{_code(named)}` is `{qualified}`, a Keras 3 name", named))
+    if receiver is not None:
+        steps.extend(receiver_evidence(model, scope, receiver))
+    return steps
+
+
+def receiver_evidence(
+    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression
+) -> list[tuple[str, cst.CSTNode]]:
+    """Why ``receiver`` is a Keras object: the model's reason, at the code that shows it (the
+    assignment of a name, the class of ``self``)."""
+    found = model.kind_of(receiver, scope)
+    shown = _code(receiver)
+    if found is None:
+        return []
+    what = f"a Keras {found.kind}"
+    if found.cls is not None:
+        what = f"a `{found.cls}`"
+    where: cst.CSTNode = receiver
+    if isinstance(receiver, cst.Name) and receiver.value == "self":
+        cls = model.enclosing_class(scope)
+        if cls is not None:
+            where = cls.node
+    elif isinstance(receiver, cst.Name):
+        sites = model.binding_of(receiver, scope).sites
+        if sites:
+            where = sites[-1].value if sites[-1].value is not None else sites[-1].node
+    return [(f"`{shown}` is {what}: {found.why}", where)]
 
 
 def _code(node: cst.CSTNode) -> str:
@@ -445,6 +647,7 @@ class MetricResetStates(_Keras3Rule):
             "`reset_state()`",
             replacement=node.with_changes(func=func.with_changes(attr=cst.Name("reset_state"))),
             fix_description="rename to `reset_state`",
+            receiver=func.value,
         )
 
     def _is_metric(self, receiver: cst.BaseExpression) -> bool:
@@ -491,6 +694,7 @@ class SaveFormatArgument(_Keras3Rule):
             arg,
             f"`{_code(arg).rstrip(', ')}` fails in Keras 3 unless the path ends in `.keras`/`.h5`; "
             "drop it and use `.keras` (or `model.export()` for a SavedModel)",
+            receiver=func.value,
         )
 
 
@@ -551,6 +755,7 @@ class SavePathWithoutExtension(_Keras3Rule):
         self.report(
             node,
             f"`{method}` to {text!r} raises ValueError in Keras 3: the name must end in {expected}",
+            receiver=func.value if method != "save_model" else None,
         )
 
 
@@ -606,18 +811,21 @@ class GeneratorMethodsRemoved(_Keras3Rule):
         if uses_tf_keras(self.model):
             return
         old = func.attr.value
+        if own_method(self.model, self.context.scope, func.value, old):
+            return
         new = _GENERATOR_METHODS[old]
         message = f"`{old}` raises AttributeError in Keras 3; use `{new}`, which takes generators"
         if any(
             a.keyword is not None and a.keyword.value in _GENERATOR_ONLY_KEYWORDS for a in node.args
         ):
-            self.report(node, message)
+            self.report(node, message, receiver=func.value)
             return
         self.report(
             node,
             message,
             replacement=node.with_changes(func=func.with_changes(attr=cst.Name(new))),
             fix_description=f"rename to `{new}`",
+            receiver=func.value,
         )
 
 
@@ -732,7 +940,7 @@ class KerasRemovedSymbol(_Keras3Rule):
         new = entry["replacement"]
         root = _spelled_root(node, prefix)
         spelled = f"{_code(root)}.{new}" if new and root is not None else new
-        message = f"`{_code(node)}` does not exist in Keras 3"
+        message = f"`{_code(node)}` does not exist in Keras 3{removed_since(entry)}"
         if new:
             message += f"; use `{spelled}`" if entry["safe"] else f"; Keras 3 has `{spelled}`"
         if not new or root is None:
@@ -808,17 +1016,43 @@ class KerasRemovedMember(_Keras3Rule):
         the loop variable over `<model>.metrics`; assignments are not reported. Members that
         Keras 3 keeps as another kind are reported where called: `optimizer.variables()` (a
         list now: TypeError) and stubs whose body only raises (`layer.add_metric(...)`), both
-        found by the generator on instances and sources of the two versions.
+        found by the generator on instances and sources of the two versions. Members Keras 2
+        itself dropped during TF 2.x (`Sequential.predict_classes` and `predict_proba` after
+        2.5, the optimizers' `get_updates` and `get_weights` after 2.10) come from
+        introspecting the `tf.keras` of old TensorFlow releases
+        (`scripts/generate_keras_history.py`); on an object known only by its kind
+        (`self.optimizer` in a model, which `compile` made a `LossScaleOptimizer` under a
+        mixed-precision policy) a member is reported when no Keras 3 class of that kind has it
+        (`get_scaled_loss`, `get_unscaled_gradients`: Keras 3's is `scale_loss`).
     """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe for `predict_classes`, `predict_proba` and an optimizer's `lr`, and only where the result is the same "
+        "program: the fix writes out Keras 2's own body, `predict(x, batch_size=32, verbose=0)` "
+        "and, for `predict_classes`, `.argmax(axis=-1)` when the model's last layer (built in "
+        'this module with a literal size) has more than one unit, `(... > 0.5).astype("int32")` '
+        "when it has one. Reading an optimizer's `lr` becomes `learning_rate`: Keras 2's `lr` "
+        "was an alias that returned `learning_rate` itself (the same variable or schedule). "
+        "Other removed members have no fix."
+    )
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._reported_calls: set[int] = set()  # `predict_classes(...)`: reported at the call
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         member = node.attr.value
         if member not in table().member_names or self.model.is_target(node):
             return
+        if id(node) in self._reported_calls:
+            return
         if uses_tf_keras(self.model):
             return
         found = keras_object(self.model, self.context.scope, node.value)
-        if found is None or not table().removed_member(found.cls, member):
+        if found is None:
+            return
+        by_kind = table().kind_member(found.cls, member) if found.by_kind else None
+        if by_kind is None and not table().removed_member(found.cls, member):
             return
         owner = _HAND_WRITTEN_MEMBERS.get(member)
         if owner is not None and table().is_a(found.cls, owner):
@@ -826,10 +1060,29 @@ class KerasRemovedMember(_Keras3Rule):
         if defines(self.model, found.subclass, member):
             return
         shown = found.cls.rsplit(".", 1)[-1]
-        self.report(
-            node,
-            f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)",
-        )
+        history = table().history_member(found.cls, member)
+        if by_kind is not None and not table().removed_member(found.cls, member):
+            kind = found.cls.rsplit(".", 1)[-1]
+            message = (
+                f"`{_code(node)}`: no Keras 3 {kind} has `{member}` (AttributeError; a Keras 2 "
+                f"{kind} had it)"
+            )
+        else:
+            message = f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
+            if history is not None:
+                message += removed_since(history)
+        if member == "lr" and table().is_a(found.cls, "optimizers.Optimizer"):
+            # Keras 2's `lr` was an alias that returned `learning_rate` itself
+            self.report(
+                node,
+                message,
+                replacement=node.with_changes(attr=cst.Name("learning_rate")),
+                fix_description="read `learning_rate`, which Keras 2's `lr` returned",
+                receiver=node.value,
+                applicability="safe",
+            )
+            return
+        self.report(node, message, receiver=node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
         """Members Keras 3 keeps under the same name as another kind: called properties
@@ -838,6 +1091,9 @@ class KerasRemovedMember(_Keras3Rule):
         if not isinstance(func, cst.Attribute) or uses_tf_keras(self.model):
             return
         member = func.attr.value
+        if member in _PREDICT_HELPERS:
+            self._predict_helper(node, func)
+            return
         if member not in table().kind_changed:  # before looking for evidence: most are not
             return
         found = keras_object(self.model, self.context.scope, func.value)
@@ -850,9 +1106,145 @@ class KerasRemovedMember(_Keras3Rule):
                 node,
                 f"`{_code(func)}` is not a method in Keras 3 `{shown}`: calling it raises "
                 "TypeError; read it without `()`",
+                receiver=func.value,
             )
         elif kind == "stub":
-            self.report(node, f"Keras 3 `{shown}.{member}()` only raises (NotImplementedError)")
+            self.report(
+                node,
+                f"Keras 3 `{shown}.{member}()` only raises (NotImplementedError)",
+                receiver=func.value,
+            )
+
+    def _predict_helper(self, node: cst.Call, func: cst.Attribute) -> None:
+        """``predict_classes``/``predict_proba`` of Keras 2 (to TF 2.5) called on a Keras model:
+        reported at the call, with Keras 2's own body as the fix where it is the same program:
+        ``predict(x, batch_size=32, verbose=0)`` (``predict_proba`` returned it as it was), and
+        for ``predict_classes`` its ``.argmax(axis=-1)`` when the last layer has more than one
+        unit, ``(... > 0.5).astype("int32")`` when it has one (Keras 2 chose by the width)."""
+        member = func.attr.value
+        scope = self.context.scope
+        found = keras_object(self.model, scope, func.value)
+        if found is None or not table().removed_member(found.cls, member):
+            return
+        if defines(self.model, found.subclass, member):
+            return
+        self._reported_calls.add(id(func))
+        history = table().history_member(found.cls, member)
+        message = f"`{_code(func)}`: Keras 3 `{found.cls.rsplit('.', 1)[-1]}` has no `{member}`"
+        message += " (AttributeError)" + (removed_since(history) if history else "")
+        predicted = _predict_call(node, func)
+        replacement = None
+        if predicted is not None and member == "predict_proba":
+            replacement = predicted
+        elif predicted is not None:
+            units = _last_units(self.model, scope, func.value)
+            if units is not None and units > 1:
+                replacement = cst.Call(
+                    func=cst.Attribute(value=predicted, attr=cst.Name("argmax")),
+                    args=[
+                        cst.Arg(
+                            cst.UnaryOperation(cst.Minus(), cst.Integer("1")),
+                            keyword=cst.Name("axis"),
+                            equal=_no_space_equal(),
+                        )
+                    ],
+                )
+            elif units == 1:
+                compared = cst.Comparison(
+                    left=predicted,
+                    comparisons=[cst.ComparisonTarget(cst.GreaterThan(), cst.Float("0.5"))],
+                    lpar=[cst.LeftParen()],
+                    rpar=[cst.RightParen()],
+                )
+                replacement = cst.Call(
+                    func=cst.Attribute(value=compared, attr=cst.Name("astype")),
+                    args=[cst.Arg(cst.SimpleString('"int32"'))],
+                )
+        if replacement is None:
+            self.report(node, message, receiver=func.value)
+            return
+        self.report(
+            node,
+            message,
+            replacement=replacement,
+            fix_description=f"use Keras 2's own `{member}` body: `{_code(replacement)}`",
+            receiver=func.value,
+            applicability="safe",
+        )
+
+
+# Keras 2's Sequential helpers (removed after TF 2.5) whose body TF011's fix writes out.
+_PREDICT_HELPERS = frozenset({"predict_classes", "predict_proba"})
+_PREDICT_DEFAULTS = (("batch_size", "32"), ("verbose", "0"))  # Keras 2's, not predict's
+
+
+def _no_space_equal() -> cst.AssignEqual:
+    return cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
+
+
+def _predict_call(node: cst.Call, func: cst.Attribute) -> cst.Call | None:
+    """``<m>.predict(x, ..., batch_size=32, verbose=0)`` with the helper's own defaults (the
+    first three positions are the same in both), None for ``*args``/``**kwargs``."""
+    if any(a.star for a in node.args) or len(node.args) > 3:
+        return None
+    args = list(node.args)
+    named = {a.keyword.value for a in args if a.keyword is not None}
+    positional = sum(1 for a in args if a.keyword is None)
+    for index, (keyword, default) in enumerate(_PREDICT_DEFAULTS, 1):
+        if keyword in named or positional > index:
+            continue
+        if args:
+            args[-1] = args[-1].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+        args.append(
+            cst.Arg(cst.Integer(default), keyword=cst.Name(keyword), equal=_no_space_equal())
+        )
+    return node.with_changes(func=func.with_changes(attr=cst.Name("predict")), args=args)
+
+
+def _last_units(
+    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression
+) -> int | None:
+    """The units of the last layer of the Sequential model ``receiver`` holds, when this module
+    builds it with a literal: the last element of ``Sequential([...])``, or of the last
+    ``<receiver>.add(...)``, a ``Dense`` with a literal number of units."""
+    if not isinstance(receiver, cst.Name):
+        return None
+    values = model.binding_of(receiver, scope).known_values
+    if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None
+    built = values[0]
+    name = keras3_name(model.call_name(built))
+    if name is None or name.path not in ("Sequential", "models.Sequential"):
+        return None
+    last = None
+    if built.args and isinstance(built.args[0].value, (cst.List, cst.Tuple)):
+        elements = built.args[0].value.elements
+        last = elements[-1].value if elements else None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "add"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == receiver.value
+            and call.args
+        ):
+            last = call.args[0].value
+    if not isinstance(last, cst.Call):
+        return None
+    layer = keras3_name(model.call_name(last))
+    if layer is None or layer.path not in ("layers.Dense", "layers.core.Dense"):
+        return None
+    units = _keyword(last, "units") or (
+        last.args[0] if last.args and last.args[0].keyword is None else None
+    )
+    if units is None or not isinstance(units.value, cst.Integer):
+        return None
+    return int(units.value.value)
 
 
 # Keywords that TF003 (save_format), TF008 (lr) and TF014 (fit's loader options) report.
@@ -868,7 +1260,9 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
     name = keras3_name(model.call_name(call))
     if name is not None:
         leaf = name.path.rsplit(".", 1)[-1]
-        return table().lineage(name.path) if leaf[:1].isupper() else [name.path]
+        if leaf[:1].isupper() or name.path in table().aliases:  # `regularizers.l2` is `L2`
+            return table().lineage(name.path)
+        return [name.path]
     func = call.func
     if not isinstance(func, cst.Attribute):
         return None
@@ -943,6 +1337,11 @@ class KerasRemovedArgument(_Keras3Rule):
             return
         shown = _code(node.func)
         passed = {a.keyword.value for a in node.args if a.keyword is not None}
+        func = node.func
+        evidence = {
+            "named": func,
+            "receiver": func.value if isinstance(func, cst.Attribute) else None,
+        }
         for arg in node.args:
             keyword = arg.keyword.value if arg.keyword is not None else None
             entry = removed.get(keyword or "")
@@ -952,15 +1351,20 @@ class KerasRemovedArgument(_Keras3Rule):
                 continue
             new = entry["new"]
             if new is None:
-                self.report(arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3")
+                self.report(
+                    arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3", **evidence
+                )
             elif new in passed:
-                self.report(arg, f"`{keyword}=` is `{new}=` in Keras 3 (passed twice here)")
+                self.report(
+                    arg, f"`{keyword}=` is `{new}=` in Keras 3 (passed twice here)", **evidence
+                )
             else:
                 self.report(
                     arg,
                     f"`{shown}(..., {keyword}=)` is `{new}=` in Keras 3",
                     replacement=arg.with_changes(keyword=cst.Name(new)),
                     fix_description=f"rename `{keyword}=` to `{new}=`",
+                    **evidence,
                 )
 
 
@@ -1090,6 +1494,7 @@ class FitLoaderArguments(_Keras3Rule):
             used[0],
             f"`{func.attr.value}({names})` fails in Keras 3: pass these to the constructor of "
             "a `keras.utils.PyDataset`",
+            receiver=func.value,
         )
 
 

@@ -24,6 +24,7 @@ from tf2lint.rules.keras3 import (
     defines,
     keras3_name,
     keras_object,
+    own_method,
     table,
     uses_tf_keras,
 )
@@ -87,6 +88,23 @@ def keras_tensor(
         owner = keras_object(model, scope, expr.value)
         return owner is not None and _is_layer(owner.cls)
     return False
+
+
+def keras_tensor_step(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> tuple[str, cst.CSTNode]:
+    """The evidence that ``expr`` holds a Keras tensor: where a name of it is bound, else the
+    expression itself."""
+    where: cst.CSTNode = expr
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).values
+        if values:
+            where = values[0]
+    return (
+        f"`{_code(expr)}` is a symbolic Keras tensor (from `keras.Input`, a Keras layer called "
+        "on one, or a layer's `.output`)",
+        where,
+    )
 
 
 def may_hold_keras_tensors(model: ModuleModel) -> bool:
@@ -227,7 +245,8 @@ class TfOpOnKerasTensor(_Keras3Rule):
         else:
             return
         scope = self.context.scope
-        if not any(keras_tensor(self.model, scope, arg) for arg in _call_args(node)):
+        tensors = [arg for arg in _call_args(node) if keras_tensor(self.model, scope, arg)]
+        if not tensors:
             return
         what = f"`{_code(node.func)}`"
         if backend:
@@ -236,6 +255,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
             node,
             f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "
             "used as input to a TensorFlow function); use `keras.ops`, a layer or a `Lambda`",
+            because=[keras_tensor_step(self.model, scope, tensors[0])],
         )
 
 
@@ -271,23 +291,40 @@ class KerasTensorApi(_Keras3Rule):
         receiver, scope = node.value, self.context.scope
         api = table().keras_tensor
         found = None
+        because: list[tuple[str, cst.CSTNode]] = []
         if isinstance(receiver, cst.Attribute) and receiver.attr.value in ("shape", "dtype"):
             kind = receiver.attr.value
             if member in api[kind] and keras_tensor(self.model, scope, receiver.value):
                 found = f"a Keras 3 tensor's `.{kind}` is a {_KIND_TYPE[kind]}"
+                because = [keras_tensor_step(self.model, scope, receiver.value)]
         elif isinstance(receiver, cst.Attribute) and receiver.attr.value == "_keras_history":
             if member in api["history"] and keras_tensor(self.model, scope, receiver.value):
                 found = "Keras 3's `_keras_history` holds `operation`, not `layer`"
+                because = [keras_tensor_step(self.model, scope, receiver.value)]
         elif member in api["shape"] and build_input_shape(self.model, scope, receiver):
             found = "Keras 3 passes `build()` a tuple, not a TensorShape"
+            fn = scope.function if scope is not None else None
+            because = [
+                (
+                    f"`{_code(receiver)}` holds the shape `build()` receives",
+                    fn.node if fn else receiver,
+                )
+            ]
         elif member in api["tensor"] and keras_tensor(self.model, scope, receiver):
             found = "a Keras 3 KerasTensor has no such member"
+            because = [keras_tensor_step(self.model, scope, receiver)]
         elif member in api["layer_private"]:
             layer = keras_layer_self(self.model, scope, receiver)
             if layer is not None and not defines(self.model, layer.subclass, member):
                 found = "Keras 3 layers do not have this Keras 2 internal"
         if found is not None:
-            self.report(node, f"`{_code(node)}` raises AttributeError: {found}")
+            self.report(
+                node,
+                f"`{_code(node)}` raises AttributeError: {found}",
+                because=because,
+                receiver=None if because else receiver,
+                named=node if because else None,
+            )
 
 
 _KIND_TYPE = {"shape": "tuple", "dtype": "string"}
@@ -353,6 +390,15 @@ class BackendOnKerasVariable(_Keras3Rule):
             + ("use `.assign()`" if leaf.endswith("set_value") else "read it with `.numpy()`"),
             replacement=replacement,
             fix_description="assign to the variable",
+            because=[
+                (
+                    f"`{_code(t)}` is a Keras 3 variable (an attribute of a Keras object, or "
+                    "an element of its `weights`)",
+                    t,
+                )
+                for t in targets[:1]
+            ],
+            receiver=targets[0].value if isinstance(targets[0], cst.Attribute) else None,
         )
 
 
@@ -538,6 +584,20 @@ class KerasSavingChanged(_Keras3Rule):
             path = _literal_tail(self.model, positional[0] if positional else None)
             if (
                 path is not None
+                and not path.endswith((".keras", ".h5", ".hdf5"))
+                and not path.startswith("hf://")
+                and not path.endswith(("/", "\\"))
+                and isinstance(positional[0], cst.SimpleString)
+            ):
+                self.report(
+                    node,
+                    f"Keras 3 `load_model` reads only `.keras` and `.h5` files: {path!r}, a "
+                    "SavedModel folder in Keras 2, raises ValueError; reload it with "
+                    "`tf.saved_model.load` or `keras.layers.TFSMLayer`",
+                )
+                return
+            if (
+                path is not None
                 and path.endswith((".h5", ".hdf5"))
                 and _keyword(node, "safe_mode") is None
                 and self._builds_lambda()
@@ -565,6 +625,9 @@ class KerasSavingChanged(_Keras3Rule):
                 )
             return
         func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _LOAD_STATUS_METHODS:
+            self._load_status(node, func)
+            return
         by_name = _keyword(node, "by_name")
         if isinstance(func, cst.Attribute) and func.attr.value == "load_weights" and by_name:
             path = _literal_tail(self.model, positional[0] if positional else None)
@@ -575,7 +638,44 @@ class KerasSavingChanged(_Keras3Rule):
             )
             owner = keras_object(self.model, scope, func.value)
             if not legacy and owner is not None and table().is_a(owner.cls, "Model"):
-                self.report(by_name, "Keras 3 takes `by_name=` only for legacy `.h5` files")
+                self.report(
+                    by_name,
+                    "Keras 3 takes `by_name=` only for legacy `.h5` files",
+                    named=func,
+                    receiver=func.value,
+                )
+
+    def _load_status(self, node: cst.Call, func: cst.Attribute) -> None:
+        """``model.load_weights(path).expect_partial()``: Keras 2 returned the TF checkpoint's
+        load status, Keras 3 returns None (AttributeError)."""
+        loaded = func.value
+        if not (
+            isinstance(loaded, cst.Call)
+            and isinstance(loaded.func, cst.Attribute)
+            and loaded.func.attr.value == "load_weights"
+        ):
+            return
+        owner = keras_object(self.model, self.context.scope, loaded.func.value)
+        if owner is None or not table().is_a(owner.cls, "Model"):
+            return
+        method = func.attr.value
+        message = (
+            f"Keras 3 `load_weights` returns None: `.{method}()` raises AttributeError "
+            "(Keras 2 returned the TF checkpoint's load status)"
+        )
+        if method != "expect_partial" or node.args:
+            self.report(node, message, receiver=loaded.func.value, named=loaded.func)
+            return
+        self.report(
+            node,
+            message,
+            replacement=loaded,
+            # unsafe: Keras 3 loads only `.weights.h5` files, which never had a load status
+            fix_description="drop `.expect_partial()` (it only silenced warnings)",
+            applicability="unsafe",
+            receiver=loaded.func.value,
+            named=loaded.func,
+        )
 
     def _builds_lambda(self) -> bool:
         return any(
@@ -583,6 +683,17 @@ class KerasSavingChanged(_Keras3Rule):
             and found.path.endswith("layers.Lambda")
             for call in self.model.nodes_of(cst.Call)
         )
+
+
+# Methods of the load status Keras 2's `load_weights` returned for a TF checkpoint.
+_LOAD_STATUS_METHODS = frozenset(
+    {
+        "expect_partial",
+        "assert_consumed",
+        "assert_existing_objects_matched",
+        "assert_nontrivial_match",
+    }
+)
 
 
 # --- TF020: values and positions Keras 3 reads differently ---------------------------------------
@@ -621,9 +732,23 @@ class KerasChangedValue(_Keras3Rule):
         "the argument where Keras 2's position did, in both versions."
     )
 
+    def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
+        """Findings on an argument carry the evidence of the call they are passed to."""
+        call = self._call
+        if call is not None and "named" not in kwargs and not isinstance(node, cst.Call):
+            kwargs["named"] = call.func
+            if isinstance(call.func, cst.Attribute):
+                kwargs.setdefault("receiver", call.func.value)
+            elif isinstance(call.func, cst.Name):
+                kwargs.setdefault("receiver", call.func)
+        super().report(node, message, **kwargs)
+
+    _call: cst.Call | None = None
+
     def visit_Call(self, node: cst.Call) -> None:
         if uses_tf_keras(self.model):
             return
+        self._call = node
         if isinstance(node.func, cst.Call) and any(
             keras_tensor(self.model, self.context.scope, a.value) for a in node.args
         ):  # `Embedding(...)(x)`: called at once on a Keras tensor (visited before it)
@@ -635,8 +760,17 @@ class KerasChangedValue(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         if isinstance(func, cst.Attribute):
+            if (
+                func.attr.value == "__init__"
+                and isinstance(func.value, cst.Call)
+                and self.model.call_name(func.value) == "builtins.super"
+            ):
+                self._super_init(node)
+                return
             if func.attr.value not in _POSITIONAL_METHODS:  # before looking for evidence
                 return
+            if own_method(self.model, scope, func.value, func.attr.value):
+                return  # the user's own method, not Keras's
             owner = keras_object(self.model, scope, func.value)
             self._method(node, func.attr.value, owner.cls if owner else None)
         elif isinstance(func, cst.Name):
@@ -655,6 +789,36 @@ class KerasChangedValue(_Keras3Rule):
                     fix_description="pass it as `attention_mask=`",
                 )
 
+    def _super_init(self, node: cst.Call) -> None:
+        """``super().__init__(self)`` in a Keras subclass: Keras 2's ``Model.__init__(*args,
+        **kwargs)`` ignored the positional ``self`` (removing it is the same program); Keras 3's
+        takes no positional argument (TypeError). In a layer Keras 2 took it as ``trainable``."""
+        fn = self.context.function
+        if not node.args or fn is None or fn.name != "__init__" or not fn.params:
+            return
+        first = node.args[0]
+        if first.keyword is not None or first.star or not isinstance(first.value, cst.Name):
+            return
+        if first.value.value != fn.params[0]:
+            return
+        cls = self.model.enclosing_class(self.context.scope)
+        base = _keras_subclass(self.model, cls) if cls is not None else None
+        if base is None or not (table().is_a(base.cls, "Model") or _is_layer(base.cls)):
+            return
+        model = table().is_a(base.cls, "Model")
+        self.report(
+            first,
+            f"Keras 3 `{base.cls.rsplit('.', 1)[-1]}.__init__` takes no positional argument: "
+            f"`super().__init__({first.value.value})` raises TypeError",
+            replacement=cst.RemoveFromParent(),
+            fix_description=f"drop `{first.value.value}` (Keras 2's `Model.__init__` ignored it)"
+            if model
+            else f"drop `{first.value.value}` (Keras 2 took it as `trainable`)",
+            applicability="safe" if model else "unsafe",
+            named=node.func,
+            because=[(f"`{cls.name}` subclasses Keras 3 `{base.cls}`", cls.node)],
+        )
+
     def _constructor(self, node: cst.Call, path: str) -> None:
         leaf = path.rsplit(".", 1)[-1]
         positional = [a for a in node.args if a.keyword is None]
@@ -662,11 +826,13 @@ class KerasChangedValue(_Keras3Rule):
             self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):
             shape = _keyword(node, "shape") or (positional[0] if positional else None)
-            if shape is not None and isinstance(shape.value, cst.Integer):
+            if shape is not None and _int_expression(shape.value):
+                value = shape.value.with_changes(lpar=[], rpar=[])
                 self.report(
                     shape.value,
-                    "Keras 3 `Input(shape=)` takes a tuple, not an int (ValueError)",
-                    replacement=cst.Tuple(elements=[cst.Element(shape.value)]),
+                    "Keras 3 `Input(shape=)` takes a tuple, not an int (ValueError)"
+                    + ("; `(n)` is an int, `(n,)` a tuple" if shape.value.lpar else ""),
+                    replacement=cst.Tuple(elements=[cst.Element(value)]),
                     fix_description="make it a 1-tuple",
                 )
             return
@@ -696,7 +862,14 @@ class KerasChangedValue(_Keras3Rule):
             return
         if path.startswith("losses.") and leaf[:1].isupper():
             reduction = _keyword(node, "reduction")
-            if reduction is not None and _string(reduction.value) == "auto":
+            auto = reduction is not None and (
+                _string(reduction.value) == "auto"
+                or (
+                    (found := keras3_name(self.model.qualified_name(reduction.value))) is not None
+                    and found.path.endswith("losses.Reduction.AUTO")
+                )
+            )
+            if auto:
                 self.report(reduction, 'Keras 3 losses refuse `reduction="auto"` (ValueError)')
             return
         if path.endswith("callbacks.ModelCheckpoint"):
@@ -755,6 +928,18 @@ class KerasChangedValue(_Keras3Rule):
             )
             return
         if owner is None:
+            return
+        if method == "add_loss" and positional and (_is_layer(owner) or owner.startswith("Model")):
+            value = positional[0].value
+            if isinstance(value, cst.Lambda) or (
+                isinstance(value, cst.Name)
+                and any(s.kind == "def" for s in self.model.binding_of(value, scope).sites)
+            ):
+                self.report(
+                    positional[0],
+                    "Keras 3 `add_loss` takes a loss tensor, not a callable (ValueError); call "
+                    "it in `call()` with the computed loss",
+                )
             return
         if method == "compile" and len(positional) >= 3 and table().is_a(owner, "Model"):
             self.report(
@@ -824,8 +1009,20 @@ class KerasChangedValue(_Keras3Rule):
         return False
 
 
+def _int_expression(value: cst.BaseExpression) -> bool:
+    """An int literal, or arithmetic of int literals that stays an int (``28 * 28``, in
+    parentheses or not: ``(n)`` is no tuple)."""
+    if isinstance(value, cst.Integer):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(
+        value.operator, (cst.Multiply, cst.Add, cst.Subtract, cst.FloorDivide)
+    ):
+        return _int_expression(value.left) and _int_expression(value.right)
+    return False
+
+
 # The methods ``_method`` knows a Keras 3 change of positional parameters for.
-_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state"})
+_POSITIONAL_METHODS = frozenset({"add_weight", "compile", "save", "get_initial_state", "add_loss"})
 
 
 def _equal() -> cst.AssignEqual:

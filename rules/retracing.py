@@ -9,7 +9,8 @@ from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, FunctionInfo, ModuleModel, Scope, input_signature
 from tf2lint.rule import Rule
-from tf2lint.rules.common import code, is_python_literal, short
+from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
+from tf2lint.tracing import root_reason
 from tf2lint.walk import walk
 
 
@@ -390,6 +391,7 @@ class TfFunctionAppliedAndCalled(Rule):
                 node,
                 "`tf.function(...)(...)` builds and traces a new function on every call of "
                 f"`{fn.qualname}`; create the tf.function once and reuse it",
+                gap=_fresh_each_call(self.model, fn, func),
             )
         elif context.loops:
             self.report(
@@ -411,6 +413,24 @@ class TfFunctionAppliedAndCalled(Rule):
                 )
 
 
+def _fresh_each_call(model: ModuleModel, fn: FunctionInfo, wrap: cst.Call) -> str | None:
+    """Why nothing may be reused when ``fn`` wraps its parameter ``f`` (``tf.function(f)(x)``):
+    each call may hand it another function, which needs its own trace anyway. None when a
+    caller in the module hands it functions in a loop (the same one again, each iteration)."""
+    wrapped = wrap.args[0].value
+    if not isinstance(wrapped, cst.Name) or wrapped.value not in fn.params:
+        return None
+    if model.binding_of(wrapped, fn).kinds != {"param"}:
+        return None
+    for site in model.call_sites:
+        if site.callee is fn and site.loops:
+            return None
+    return (
+        f"`{fn.qualname}` wraps the function it is handed, and no caller in the module hands it "
+        "one again: each call may bring another function, traced once whatever the wrapping"
+    )
+
+
 class NestedTfFunctionPerCall(Rule):
     id = "TF504"
     name = "nested-tf-function-per-call"
@@ -421,7 +441,11 @@ class NestedTfFunctionPerCall(Rule):
         function object on every call of that function, and calling it there traces it every
         time: when the outer function is itself called repeatedly (from a loop or a
         comprehension), no graph is ever reused. Reported when the module calls the outer
-        function repeatedly. A driver that calls the inner function in its own loop reuses the
+        function repeatedly (in a loop, or from more than one place); with `--preview` also
+        when nothing in the module calls it again (a method, a library's or a notebook's
+        function: its callers may be elsewhere) and in a Keras `call`, which Keras traces once
+        but which makes the function anew on each eager call of the layer. Inside a
+        `tf.function` it is made once per trace of that function, and not reported. A driver that calls the inner function in its own loop reuses the
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
         (five times, or an unknown number of times). A factory that builds the function once
@@ -434,13 +458,13 @@ class NestedTfFunctionPerCall(Rule):
         if fn.defined_in:
             return  # in a loop: TF502's finding
         outer = fn.outer
-        if outer is None or outer.traced or tf_function_decorator(self.model, fn) is None:
+        if outer is None or tf_function_decorator(self.model, fn) is None:
             return
         self._check(node.name, fn.name, outer)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         outer = self.context.function
-        if self.context.loops or outer is None or outer.traced or len(node.targets) != 1:
+        if self.context.loops or outer is None or len(node.targets) != 1:
             return
         target = node.targets[0].target
         if is_tf_function_call(self.model, node.value) and isinstance(target, cst.Name):
@@ -448,19 +472,38 @@ class NestedTfFunctionPerCall(Rule):
 
     def _check(self, where: cst.CSTNode, name: str, outer: FunctionInfo) -> None:
         model = self.model
+        if outer.traced:
+            root = root_reason(outer)
+            if root is None or root.kind in ("decorator", "wrapped", "dataset"):
+                return  # made once per trace of a tf.function, whose calls reuse the graph
         if _escapes(outer.node, name):
             return  # a factory: returns or stores the function
         if not calls_name_within(outer.node.body, name):
             return
-        repeated = [site for site in model.call_sites if site.callee is outer and site.loops]
+        sites = [site for site in model.call_sites if site.callee is outer]
+        repeated = [site for site in sites if site.loops]
         if not _called_in_loop(outer.node.body, name):
+            message = (
+                f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
+                "module calls repeatedly: it is traced every time; create it once outside and "
+                "reuse it"
+            )
             if repeated:
+                because = [(f"`{outer.name}` is called in a loop here", repeated[0].call)]
+                self.report(where, message, because=because)
+            elif len(sites) > 1 and not outer.traced:
+                because = [(f"`{outer.name}` is called here", site.call) for site in sites]
+                self.report(where, message, because=because)
+            elif outer.name not in CONSTRUCTORS and not runs_once(outer):
+                # each call makes and traces it anew; nothing here shows a second call: the
+                # caller may be a library's user, a notebook's later cell, or eager Keras code
                 self.report(
                     where,
-                    f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
-                    "module calls repeatedly: it is traced every time; create it once outside and "
-                    "reuse it",
-                    because=[(f"`{outer.name}` is called in a loop here", repeated[0].call)],
+                    f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
+                    "call traces it again; create it once outside and reuse it",
+                    gap=_ONE_CALL_GAP.format(outer=outer.name)
+                    if not outer.traced
+                    else _TRACED_OUTER_GAP.format(outer=outer.name),
                 )
             return
         # A driver: its own loop reuses the trace, but every call of it traces once more. Said
@@ -475,6 +518,16 @@ class NestedTfFunctionPerCall(Rule):
                 f"`{outer.name}` traces it again; create it once outside and reuse it",
                 because=[(f"`{outer.name}` is called in a loop here", often[0].call)],
             )
+
+
+_ONE_CALL_GAP = (
+    "nothing in the module calls `{outer}` more than once (its callers may be elsewhere: a "
+    "library's users, a notebook's later cells)"
+)
+_TRACED_OUTER_GAP = (
+    "`{outer}` is traced by Keras, which makes the tf.function once per trace; only its eager "
+    "calls (the layer called outside any tf.function) make and trace it on every call"
+)
 
 
 def _escapes(body: cst.CSTNode, name: str) -> bool:

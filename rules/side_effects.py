@@ -8,6 +8,7 @@ import string
 from pathlib import PurePath
 
 from tf2lint import knowledge
+from tf2lint.guards import is_guarded_singleton
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
@@ -21,6 +22,7 @@ from tf2lint.rules.common import (
     tensorflow_alias,
     variable_kind,
 )
+from tf2lint.walk import walk
 
 
 class PrintInTracedCode(Rule):
@@ -363,7 +365,11 @@ class PythonStateMutationInTracedCode(StoreRule):
         (`history.append(...)`) is a Python side effect. Inside a `tf.function` it runs while
         tracing only: after N calls the counter says 1, the list has one entry. Keep state that
         must change on every call in a `tf.Variable` (`self.steps.assign_add(1)`), or return
-        values and collect them outside the traced function.
+        values and collect them outside the traced function. On by default when something
+        expects the state to change on every call: code outside traced functions reads it, or
+        traced code tests, returns or prints it (`if step_count % 100 == 0:`); with
+        `--preview` also when nothing reads it (it may count traces on purpose) or a value is
+        set rather than accumulated (one-time setup while tracing is the common case).
     """
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
@@ -384,6 +390,8 @@ class PythonStateMutationInTracedCode(StoreRule):
             return  # a tensor stored outside is TF301's finding
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        if is_guarded_singleton(target, value):
+            return  # `self.v = make() if self.v is None else self.v`: set once, then kept
         if accumulates is None:  # `self.n = self.n + 1`
             accumulates = _reads(value, code(target))
         # A counter or accumulator (`self.steps += 1`) is meant to change on every call, and
@@ -392,11 +400,11 @@ class PythonStateMutationInTracedCode(StoreRule):
         # reads may be a trace-time counter on purpose (naming ops per trace).
         gap = SET_ONCE_GAP
         if accumulates:
-            observed = observed_outside_traces(self.context).get(_last_name(target))
+            observed, how = _observed(self.context, _last_name(target))
             gap = None if observed is not None else UNOBSERVED_GAP
         because = [(f"{where} {'accumulates' if accumulates else 'is set'} here", target)]
         if accumulates and gap is None:
-            because.append(("code outside traced functions reads it", observed))
+            because.append((how, observed))
         self.report(
             target,
             f"traced `{fn.qualname}` sets {where} to a Python value; this runs only while tracing",
@@ -422,10 +430,10 @@ class PythonStateMutationInTracedCode(StoreRule):
         if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
             return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
-        observed = observed_outside_traces(context).get(_last_name(node.func.value))
+        observed, how = _observed(context, _last_name(node.func.value))
         because = [(f"the {container} changes here", node)]
         if observed is not None:
-            because.append(("code outside traced functions reads it", observed))
+            because.append((how, observed))
         self.report(
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
@@ -447,6 +455,55 @@ def _last_name(target: cst.BaseExpression) -> str | None:
     if isinstance(target, cst.Name):
         return target.value
     return None
+
+
+def _observed(context, name: str | None) -> tuple[cst.CSTNode | None, str]:
+    """Where code reads state as one that changes on every call, and how: code outside
+    traced functions reads it, or traced code itself tests, returns or prints it (`if
+    calls % 100 == 0:`, `tf.print(len(self.history))`): it expects a count of calls, not of
+    traces."""
+    outside = observed_outside_traces(context).get(name)
+    if outside is not None:
+        return outside, "code outside traced functions reads it"
+    inside = used_per_call(context).get(name)
+    if inside is not None:
+        return inside, "traced code tests, returns or prints it as if it changed on every call"
+    return None, ""
+
+
+def used_per_call(context) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that traced code reads in a test (``if``, ``while``, a
+    conditional expression), a ``return`` or a ``print``/``tf.print``: uses of a value that
+    only make sense if it changes on every call. With the first such read."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        model = context.model
+        uses: set[int] = set()
+
+        def collect(node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Name, cst.Attribute)):
+                uses.add(id(node))
+            return not isinstance(node, (cst.Lambda, cst.FunctionDef))
+
+        roots: list[cst.CSTNode] = []
+        for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While)):
+            roots.append(node.test)
+        roots += (node.test for node in model.nodes_of(cst.IfExp))
+        roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
+        for call in model.nodes_of(cst.Call):
+            if model.call_name(call) in ("builtins.print", "tensorflow.print"):
+                roots += (arg.value for arg in call.args)
+        for root in roots:
+            walk(root, collect)
+        found: dict[str, cst.CSTNode] = {}
+        for name, reads in name_reads(context).items():
+            for node, fn in reads:
+                if fn is not None and fn.traced and id(node) in uses:
+                    found[name] = node
+                    break
+        return found
+
+    return context.memo(used_per_call, compute)
 
 
 def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
@@ -532,13 +589,64 @@ def python_iterator(model: ModuleModel, scope: Scope, expr: cst.BaseExpression) 
         if (
             model.call_name(value) == "builtins.iter"
             and value.args
-            and not model.is_dataset(value.args[0].value)
+            and python_iterable(model, scope, value.args[0].value)
         ):
             return "a Python iterator"
         callee = model.callee(value, scope)
         if callee is not None and callee.is_generator:
             return f"generator `{callee.name}()`"
     return None
+
+
+# Builtins that give a Python sequence or iterator.
+_PYTHON_ITERABLE_CALLS = frozenset(
+    {
+        "builtins.range",
+        "builtins.zip",
+        "builtins.enumerate",
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.dict",
+        "builtins.set",
+        "builtins.sorted",
+        "builtins.reversed",
+        "builtins.map",
+        "builtins.filter",
+        "itertools.cycle",
+        "itertools.count",
+        "itertools.chain",
+        "itertools.repeat",
+    }
+)
+
+
+def python_iterable(
+    model: ModuleModel, scope: Scope, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether the module shows ``expr`` is a Python (or NumPy) sequence: a display or
+    comprehension, a builtin that makes one (``range``, ``zip``, ``list``...), a generator, a
+    NumPy array, or a name every binding of which is one. ``iter()`` of anything else may be a
+    dataset's iterator, which advances in the graph."""
+    if depth > 8:
+        return False
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.GeneratorExp)):
+        return True
+    if isinstance(expr, (cst.ListComp, cst.SetComp, cst.DictComp)):
+        return True
+    if isinstance(expr, cst.BinaryOperation):  # `[0.1, 0.05] * 100`, `train + extra`
+        return python_iterable(model, scope, expr.left, depth + 1) or python_iterable(
+            model, scope, expr.right, depth + 1
+        )
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name in _PYTHON_ITERABLE_CALLS or name.startswith("numpy."):
+            return True
+        callee = model.callee(expr, scope)
+        return callee is not None and callee.is_generator
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(python_iterable(model, scope, v, depth + 1) for v in values)
+    return False
 
 
 # Calls that return a Python logger, whose level-named methods log like the module functions.

@@ -206,6 +206,42 @@ def _event_order(model: ModuleModel) -> dict[int, int]:
     return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
 
 
+def _before_any_object(model: ModuleModel, target: cst.Attribute, fn: FunctionInfo | None) -> bool:
+    """Whether the store to ``target`` runs before the code around it has built any object of
+    the module or run any of its functions: at module level, before the first top-level
+    statement that calls one (import time, ``args = parser.parse_args(); args.lr = 0.1``); in
+    a module function, before its own first such call (``main()`` configuring ``args`` before
+    ``model = Net(args)``). No traced function of the module can have read the attribute yet:
+    what the object is copied into sees the new value."""
+    if fn is not None and (fn.cls is not None or fn.outer is not None or fn.traced):
+        return False  # a method or a closure: it may run any time
+    root = target.value
+    if fn is not None and isinstance(root, cst.Name) and model.binding_of(root, fn).is_param:
+        return False  # an object handed in: it exists already
+    order = model.memo(_event_order, lambda: _event_order(model))
+    at = order.get(id(target))
+    if at is None:
+        return False
+    first = model.memo((_before_any_object, id(fn)), lambda: _first_own_call(model, fn, order))
+    return first is None or at < first
+
+
+def _first_own_call(
+    model: ModuleModel, fn: FunctionInfo | None, order: dict[int, int]
+) -> int | None:
+    """Where code at the level of ``fn`` (None: module level) first calls a function or
+    class of the module (its walk position), if it does."""
+    for call in model.calls_made_by(fn):
+        func = call.func
+        own = model.callee(call, fn) is not None or (
+            isinstance(func, cst.Name)
+            and any(s.kind in ("def", "class") for s in model.binding_of(func, fn).sites)
+        )
+        if own:
+            return order.get(id(call))
+    return None
+
+
 def root_reason_is_keras(fn: FunctionInfo) -> bool:
     """Traced by Keras (a train_step, a compiled loss): what compile() rebuilds."""
     root = root_reason(fn)
@@ -307,6 +343,8 @@ class StaleAttributeCapture(Rule):
                 continue
             cls = self.model.enclosing_class(fn)
             is_self = root.value == "self"
+            if not is_self and _before_any_object(self.model, t, fn):
+                continue  # start-up configuration (`args.lr = 0.1`): set before anything traces
             shown = f"`{root.value}.{attr}`"
             where = f"in `{fn.qualname}`" if fn is not None else "at module level"
             self._writes.setdefault(attr, []).append(

@@ -32,6 +32,7 @@ from typing import NamedTuple
 from tf2lint.lazy import cst
 from tf2lint.model import Binding, dotted_name, head_name, is_keras, normalize
 from tf2lint.rule import Rule
+from tf2lint.rules.common import keras3_lacks
 
 V1 = "tensorflow.compat.v1"
 
@@ -299,6 +300,17 @@ def first_moved(name: str, count: int | None = None) -> int | None:
     return None
 
 
+def keras_owned(old: str) -> bool:
+    """A ``tf.keras`` name whose tf_upgrade_v2 advice leads to a Keras 2 path that Keras 3 (the
+    ``tf.keras`` of TF 2.16+) lacks (``tf.keras.initializers.normal`` to
+    ``tf.compat.v1.keras.initializers.normal``, ``tf.keras.optimizers.SGD`` to
+    ``optimizers.legacy.SGD``): the name is Keras 2's, not TF1's, and the Keras 3 rules own it."""
+    if not old.startswith("tf.keras."):
+        return False
+    new = migration().renames.get(old)
+    return new is not None and keras3_lacks(new)
+
+
 def _compat_target(name: str) -> bool:
     """Whether tf_upgrade_v2 keeps the name as its tf.compat.v1 shim: its calls stay TF1 calls."""
     return migration().renames.get(name, "").startswith("tf.compat.v1.")
@@ -510,7 +522,9 @@ class _Analysis:
             found = ref.found
             if found is None:
                 continue
-            if found.kind == "switch" or (ref.via == "v2" and tf1_only(found)):
+            if found.kind == "switch" or (
+                ref.via == "v2" and tf1_only(found) and not keras_owned(found.old)
+            ):
                 return True
         return False
 
@@ -569,6 +583,8 @@ class _Analysis:
         if all(site.kind == "assign" for site in ref.binding.sites):
             return  # `FLAGS = tf.flags.FLAGS`: the assignment's own reference is the finding
         found = ref.found
+        if found is not None and keras_owned(found.old):
+            return
         if found is None:
             if self._stays_tf1(ref):
                 self._explicit(ref)
@@ -1330,6 +1346,12 @@ class _WithNotes:
 
 def _analysis(rule: Rule) -> _Analysis:
     return rule.context.memo(_Analysis, lambda: _Analysis(rule.model))
+
+
+def is_tf1_code(rule: Rule) -> bool:
+    """Whether the module ``rule`` lints is TF1 code: it imports ``tensorflow.compat.v1`` as
+    ``tf``, uses ``tf.contrib``, a TF1 switch or a TF1-only API (in code that can run)."""
+    return _analysis(rule).tf1_module
 
 
 class _Tf1Rule(Rule):

@@ -16,7 +16,17 @@ TensorFlow is only imported in the worker subprocesses.
 
 The standalone ``keras`` 2.x package (class 12) is emulated on the Keras 2 side by aliasing
 ``keras`` to ``tf_keras``, which is that package under a new name (keras 2.15 cannot be installed
-beside Keras 3 in one environment)."""
+beside Keras 3 in one environment).
+
+A snippet written for an API removed before tf-keras 2.21 existed names the TensorFlow it was
+written for in its header, ``# keras2: tensorflow-cpu==2.5.3``; its Keras 2 side then runs under
+the interpreter given for that version (``--keras2-python 2.5.3=/path/to/python``, a venv with
+that release, where ``tf.keras`` is Keras 2 itself), and the record keeps the version that ran it.
+Where no such release installs here, the header says so (``# keras2: tensorflow==2.1.0 (not run
+here: ...)``): the snippet is then verified by its Keras 3 side alone, which must raise. Classes
+beyond the twelve of issue 22 are a suite's own (tests/sealed/keras2_breakages: 13, APIs removed
+during TF 2.x before tf-keras 2.21; 14, APIs that tf-keras 2.21 still has and Keras 3 removed or
+renamed); the score counts whichever classes a suite uses."""
 
 from __future__ import annotations
 
@@ -35,6 +45,7 @@ DEFAULT_SUITE = Path("tests", "keras2_snippets")
 CLASSES = range(1, 13)
 _CLASS_LINE = re.compile(r"^# class: (\d+)\s*$", re.MULTILINE)
 _EXPECT = re.compile(r"#\s*EXPECT\b")
+_KERAS2_TARGET = re.compile(r"^# keras2: tensorflow(?:-cpu)?==(\S+)(.*)$", re.MULTILINE)
 SECONDS_PER_SNIPPET = 90
 
 
@@ -45,6 +56,8 @@ class Snippet:
     klass: int
     clean: bool
     expected_lines: tuple[int, ...]
+    keras2_tensorflow: str | None = None  # an older TensorFlow whose Keras 2 the snippet targets
+    keras2_runnable: bool = True  # False where that TensorFlow does not install here
 
     @property
     def digest(self) -> str:
@@ -72,6 +85,7 @@ def snippets(root: Path) -> list[Snippet]:
             for number, line in enumerate(source.splitlines(), 1)
             if _EXPECT.search(line) and not line.lstrip().startswith("#")
         )
+        target = _KERAS2_TARGET.search(source)
         found.append(
             Snippet(
                 str(path.relative_to(root)),
@@ -79,6 +93,8 @@ def snippets(root: Path) -> list[Snippet]:
                 int(match.group(1)),
                 path.parent.name == "clean",
                 lines,
+                target.group(1) if target else None,
+                target is None or "not run" not in target.group(2),
             )
         )
     return found
@@ -91,7 +107,8 @@ import contextlib, io, json, os, signal, sys, tempfile, traceback, importlib, im
 import importlib.util
 side, out_path, SNIPPETS = sys.argv[1], sys.argv[2], sys.argv[3]
 names = sys.argv[4:]
-if side == "keras2":
+# An older TensorFlow (its tf.keras is Keras 2 itself) has no tf_keras to alias.
+if side == "keras2" and importlib.util.find_spec("tf_keras") is not None:
     import tf_keras
 
     class _KerasIsTfKeras(importlib.abc.MetaPathFinder):
@@ -144,13 +161,20 @@ with open(out_path, "a") as out:
             finally:
                 signal.alarm(0)
                 os.chdir(home)
-        out.write(json.dumps({"name": name, "error": error, "stdout": buffer.getvalue()[-2000:]}) + "\n")
+        entry = {"name": name, "error": error, "stdout": buffer.getvalue()[-2000:]}
+        if side == "keras2-tf":
+            entry["tensorflow"] = tf.__version__
+        out.write(json.dumps(entry) + "\n")
         out.flush()
 """
 
 
-def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
-    """Each snippet's outcome under ``side`` ("keras2" or "keras3"), by name."""
+def _run_side(
+    side: str, names: list[str], root: Path, python: str | None = None
+) -> dict[str, dict]:
+    """Each snippet's outcome under ``side`` ("keras2", "keras3", or "keras2-tf": the Keras 2 of an older
+    TensorFlow its header names), by name; ``python``: the
+    interpreter of an older TensorFlow whose own ``tf.keras`` is the Keras 2 side."""
     import tempfile
 
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3", CUDA_VISIBLE_DEVICES="")
@@ -165,7 +189,7 @@ def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
         while remaining:
             out_path.write_text("")
             process = subprocess.run(
-                [sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
+                [python or sys.executable, "-c", code, side, str(out_path), str(root), *remaining],
                 env=env,
                 capture_output=True,
                 text=True,
@@ -185,7 +209,7 @@ def _run_side(side: str, names: list[str], root: Path) -> dict[str, dict]:
     return results
 
 
-def _versions() -> dict[str, str]:
+def _versions(keras2_python: str | None = None) -> dict[str, str]:
     code = (
         "import json, tensorflow, keras, tf_keras;"
         "print(json.dumps({'tensorflow': tensorflow.__version__, 'keras': keras.__version__,"
@@ -196,7 +220,17 @@ def _versions() -> dict[str, str]:
     output = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    return json.loads(output.stdout.strip().splitlines()[-1])
+    versions = json.loads(output.stdout.strip().splitlines()[-1])
+    if keras2_python is not None:
+        old = (
+            "import json, tensorflow as tf; print(json.dumps({'tensorflow': tf.__version__,"
+            " 'keras': getattr(tf.keras, '__version__', None)}))"
+        )
+        output = subprocess.run(
+            [keras2_python, "-c", old], env=env, capture_output=True, text=True, check=True
+        )
+        versions["keras2_side"] = json.loads(output.stdout.strip().splitlines()[-1])
+    return versions
 
 
 def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> bool:
@@ -204,19 +238,40 @@ def outcome_verified(snippet: Snippet, keras2: dict | None, keras3: dict) -> boo
     one runs under Keras 3."""
     if snippet.clean:
         return keras3["error"] is None
+    if not snippet.keras2_runnable:  # its TensorFlow does not install here: it must raise now
+        return keras3["error"] is not None
     assert keras2 is not None
     if keras2["error"] is not None:
         return False
     return keras3["error"] is not None or keras3["stdout"] != keras2["stdout"]
 
 
-def record(root: Path, only: list[str] | None = None) -> dict:
+def _run_keras2(suite: list[Snippet], root: Path, pythons: dict[str, str]) -> dict[str, dict]:
+    """The Keras 2 side of each breaking snippet: tf-keras 2.21 (or, for every snippet without a
+    header, the interpreter ``pythons[""]`` names: an older TensorFlow's own tf.keras), or the
+    older TensorFlow its header names, under the interpreter ``pythons`` gives for it."""
+    breaking = [s for s in suite if not s.clean and s.keras2_runnable]
+    current = [s.name for s in breaking if s.keras2_tensorflow is None]
+    keras2 = _run_side("keras2", current, root, pythons.get("")) if current else {}
+    for version in sorted({s.keras2_tensorflow for s in breaking} - {None}):
+        names = [s.name for s in breaking if s.keras2_tensorflow == version]
+        if version not in pythons:
+            raise SystemExit(f"no --keras2-python for tensorflow {version} (needed by {names[0]})")
+        keras2.update(_run_side("keras2-tf", names, root, pythons[version]))
+    for snippet in suite:
+        if not snippet.clean and not snippet.keras2_runnable:
+            keras2[snippet.name] = {"not_run": f"tensorflow {snippet.keras2_tensorflow}"}
+    return keras2
+
+
+def record(
+    root: Path, only: list[str] | None = None, pythons: dict[str, str] | None = None
+) -> dict:
     """Run the suite (or the snippets named in ``only``) and merge the outcomes into the record."""
     suite = [s for s in snippets(root) if only is None or s.name in only]
     path = record_path(root)
     previous = json.loads(path.read_text()) if path.exists() and only else {"snippets": {}}
-    breaking = [s.name for s in suite if not s.clean]
-    keras2 = _run_side("keras2", breaking, root) if breaking else {}
+    keras2 = _run_keras2(suite, root, pythons or {})
     keras3 = _run_side("keras3", [s.name for s in suite], root)
     entries = dict(previous["snippets"])
     for snippet in suite:
@@ -232,7 +287,11 @@ def record(root: Path, only: list[str] | None = None) -> dict:
         }
     present = {s.name for s in snippets(root)}
     entries = {name: entries[name] for name in sorted(entries) if name in present}
-    return {"versions": _versions(), "snippets": entries, "fixes": previous.get("fixes", {})}
+    return {
+        "versions": _versions((pythons or {}).get("")),
+        "snippets": entries,
+        "fixes": previous.get("fixes", {}),
+    }
 
 
 # --- fixes: tf2lint's safe fixes applied to each snippet, run under both versions -----------------
@@ -254,10 +313,11 @@ def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
     return code, sorted({d.rule for d in applied})
 
 
-def record_fixes(root: Path) -> dict[str, dict]:
+def record_fixes(root: Path, keras2_python: str | None = None) -> dict[str, dict]:
     """Each breaking snippet that a safe fix changes, run fixed under both versions: the fix is
-    verified when the fixed code still runs under Keras 2 and, under Keras 3, prints what Keras 2
-    prints, or fails later than it did (on a break the fix does not cover)."""
+    verified when the fixed code still runs under Keras 2, printing what the snippet printed
+    there, and, under Keras 3, prints what Keras 2 prints, or fails later than it did (on a
+    break the fix does not cover)."""
     import tempfile
 
     fixed: dict[str, tuple[str, list[str]]] = {}
@@ -271,12 +331,13 @@ def record_fixes(root: Path) -> dict[str, dict]:
     with tempfile.TemporaryDirectory() as work:
         for name, (code, _) in fixed.items():
             (Path(work) / name).write_text(code)
-        keras2 = _run_side("keras2", sorted(fixed), Path(work))
+        keras2 = _run_side("keras2", sorted(fixed), Path(work), keras2_python)
         keras3 = _run_side("keras3", sorted(fixed), Path(work))
     record = json.loads(record_path(root).read_text())["snippets"]
     out = {}
     for name, (_, rules) in sorted(fixed.items()):
         before = (record.get(name) or {}).get("keras3", {}).get("error") or {}
+        original = ((record.get(name) or {}).get("keras2") or {}).get("stdout")
         after = keras3[name]["error"]
         out[name] = {
             "digest": hashlib.sha256(fixed[name][0].encode()).hexdigest()[:16],
@@ -284,6 +345,7 @@ def record_fixes(root: Path) -> dict[str, dict]:
             "keras2": keras2[name],
             "keras3": keras3[name],
             "verified": keras2[name]["error"] is None
+            and keras2[name]["stdout"] == original
             and (
                 keras3[name]["stdout"] == keras2[name]["stdout"]
                 if after is None
@@ -325,9 +387,7 @@ def score(root: Path) -> dict:
                 found[snippet.klass] += 1
             else:
                 missed.append(f"{snippet.name}:{line}")
-    per_class = {
-        str(k): {"expected": expected[k], "found": found[k]} for k in CLASSES if expected[k]
-    }
+    per_class = {str(k): {"expected": expected[k], "found": found[k]} for k in sorted(expected)}
     return {
         "per_class": per_class,
         "expected": sum(expected.values()),
@@ -360,19 +420,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true", help="run the snippets, write the record")
     parser.add_argument("--only", nargs="*", help="with --record: just these snippets")
     parser.add_argument(
+        "--keras2-python",
+        action="append",
+        default=[],
+        metavar="[VERSION=]PYTHON",
+        help="with --record or --fixes: VERSION=PYTHON, the interpreter of a venv with tensorflow "
+        "VERSION, for snippets whose header targets it (`# keras2: tensorflow-cpu==VERSION`); "
+        "PYTHON alone: the Keras 2 side of every other snippet (a suite of APIs Keras 2 itself "
+        "removed before tf-keras 2.21)",
+    )
+    parser.add_argument(
         "--fixes", action="store_true", help="run each snippet after tf2lint's safe fixes"
     )
     parser.add_argument("--score", action="store_true", help="print tf2lint's recall per class")
     parser.add_argument("--write", action="store_true", help="with --score: write the baseline")
     args = parser.parse_args(argv)
     status = 0
+    # VERSION=PYTHON for snippets whose header names that TensorFlow; PYTHON alone for the rest
+    pythons = dict(item.split("=", 1) if "=" in item else ("", item) for item in args.keras2_python)
     if args.record:
-        data = record(args.suite, args.only)
+        data = record(args.suite, args.only, pythons)
         _write_record(args.suite, data)
         status = _report(data["snippets"], "snippets recorded", "not verified")
     if args.fixes:
         data = json.loads(record_path(args.suite).read_text())
-        data["fixes"] = record_fixes(args.suite)
+        data["fixes"] = record_fixes(args.suite, pythons.get(""))
         _write_record(args.suite, data)
         status = _report(data["fixes"], "snippets fixed", "fixes not verified") or status
     if args.score:
@@ -380,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         for klass, counts in result["per_class"].items():
             print(f"class {klass:>2}: {counts['found']:>3} / {counts['expected']:<3}")
         print(f"all     : {result['found']:>3} / {result['expected']}")
+        for where in result["missed"]:
+            print(f"  missed {where}")
         print(f"clean   : {len(result['clean_findings'])} findings on {result['clean_snippets']}")
         for line in result["clean_findings"]:
             print(f"  {line}")

@@ -411,6 +411,180 @@ def side_effects(tf: types.ModuleType) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+# --- gradients -------------------------------------------------------------------------------------
+# Where the gradient stops: ops TensorFlow registers no gradient for (or a None one), ops that give
+# integer or bool tensors (the tape never differentiates those), and methods that leave the graph
+# for NumPy. Each found by running the API under a GradientTape.
+GRADIENT_SKIPPED = (*PROBE_SKIPPED, "audio", "strings", "image.decode", "image.encode")
+
+
+def _gradient_samples(tf: types.ModuleType) -> list:
+    """What each op is called with, made from the matrix the tape watches: the matrix alone,
+    with a count or an axis, twice or three times, in a list, as both branches of a condition
+    (``where(c, x, y)``), and as a complex matrix (``imag``): an op whose gradient flows for some
+    arguments is no cut."""
+    condition = tf.constant([[True, False, True, False]] * 4)
+    return [
+        lambda m: (m,),
+        lambda m: (m, 2),
+        lambda m: (m, 0),
+        lambda m: ([m, m],),
+        lambda m: (m, [0]),
+        lambda m: (m, m),
+        lambda m: (m, m, m),
+        lambda m: (condition, m, m),
+        lambda m: (tf.complex(m, m),),
+    ]
+
+
+def _gradient_of(tf: types.ModuleType, op: object, sample, matrix) -> tuple[bool, set] | None:
+    """Whether the gradient of what ``op`` gives on ``sample`` reaches ``matrix`` (None: the
+    call fails or gives no tensor), and the dtypes of what it gives."""
+    try:
+        with tf.GradientTape() as tape:
+            tape.watch(matrix)
+            outputs = [t for t in tf.nest.flatten(op(*sample(matrix))) if isinstance(t, tf.Tensor)]
+            if not outputs:
+                return None
+            total = tf.add_n(
+                [tf.reduce_sum(tf.cast(tf.math.real(t) if t.dtype.is_complex else t, tf.float32))
+                 for t in outputs]
+            )  # fmt: skip
+        return tape.gradient(total, matrix) is not None, {t.dtype.name for t in outputs}
+    except Exception:
+        return None
+
+
+def _ops_without_gradient(tf: types.ModuleType, op: object, sample, matrix) -> list[str]:
+    """The op types ``op`` creates in a graph, on ``sample``, that TensorFlow registers no
+    gradient for, or registers as not differentiable."""
+    from tensorflow.python.framework import ops as framework_ops
+
+    try:
+        graph = tf.function(lambda m: op(*sample(m))).get_concrete_function(matrix).graph
+    except Exception:
+        return []
+    found = set()
+    for operation in graph.get_operations():
+        if operation.type in ("Const", "Placeholder", "NoOp", "Identity"):
+            continue
+        try:
+            if framework_ops.get_gradient_function(operation) is None:
+                found.add(operation.type)
+        except LookupError:
+            found.add(operation.type)
+    return sorted(found)
+
+
+def gradient_cuts(
+    returns: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, dict]:
+    """The ops (path -> why) through which no gradient flows: called under a GradientTape on the
+    sample arguments, every call that gives tensors gives a None gradient. ``reason``:
+    "integer-output" (they give only integer or bool tensors, which the tape does not
+    differentiate) or "no-gradient" (``ops``: the op types they create that TensorFlow registers
+    no gradient for; none where the registered gradient is None, as for ``tf.round``).
+    An op no sample suits is left out (not known to cut)."""
+    matrix = tf.constant(
+        [[2.0, 1.0, 0.0, 0.0], [1.0, 3.0, 0.0, 0.0], [0.0, 0.0, 4.0, 1.0], [0.0, 0.0, 1.0, 5.0]]
+    )
+    samples = _gradient_samples(tf)
+    found: dict[str, dict] = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root not in roots or any(s in path for s in GRADIENT_SKIPPED):
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        results = [(s, r) for s in samples if (r := _gradient_of(tf, op, s, matrix))]
+        if not results or any(flows for _, (flows, _) in results):
+            continue
+        dtypes = set().union(*(given for _, (_, given) in results))
+        if all(tf.as_dtype(d).is_integer or tf.as_dtype(d).is_bool for d in dtypes):
+            found[path] = {"reason": "integer-output", "ops": []}
+        else:
+            ops = _ops_without_gradient(tf, op, results[0][0], matrix)
+            found[path] = {"reason": "no-gradient", "ops": ops}
+    return found
+
+
+def integer_dtypes(tf: types.ModuleType) -> list[str]:
+    """Every spelling of an integer or bool dtype (``tensorflow.int32``, ``tensorflow.dtypes.
+    int32``, ``numpy.int32``, and the name ``int32`` a string may give): tensors of these carry
+    no gradient."""
+    import numpy
+
+    found = set()
+    for name, obj in public_names(tf.dtypes):
+        if isinstance(obj, tf.dtypes.DType) and (obj.is_integer or obj.is_bool):
+            found.update((name, f"tensorflow.dtypes.{name}"))
+            if getattr(tf, name, None) is obj:
+                found.add(f"tensorflow.{name}")
+            if isinstance(getattr(numpy, name, None), type):
+                found.add(f"numpy.{name}")
+    return sorted(found)
+
+
+def dtype_parameters(
+    returns: dict[str, str], classes: dict[str, str], roots: dict[str, types.ModuleType]
+) -> dict[str, dict[str, int | None]]:
+    """Ops and variable classes whose signature names a ``dtype`` parameter (path -> its
+    position, and the position of the ``value``/``initial_value`` they convert, if any): given
+    an integer dtype (``tf.cast(x, tf.int32)``), or no dtype and an integer value
+    (``tf.Variable(1)``), they give an integer tensor."""
+    found: dict[str, dict[str, int | None]] = {}
+    candidates = [p for p, k in returns.items() if k == "tensor"]
+    candidates += [p for p, k in classes.items() if k == "variable"]
+    for path in sorted(candidates):
+        root, _, rest = path.partition(".")
+        if root not in roots:
+            continue
+        try:
+            api = _resolve(roots[root], rest)
+            # a class's own signature (a metaclass may hide it behind `*args, **kwargs`)
+            params = list(
+                inspect.signature(api.__init__ if isinstance(api, type) else api).parameters
+            )
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if params[:1] == ["self"]:
+            params = params[1:]
+        if "dtype" in params:
+            value = next((params.index(v) for v in ("value", "initial_value") if v in params), None)
+            found[path] = {"dtype": params.index("dtype"), "value": value}
+    return found
+
+
+def host_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType]) -> dict[str, list]:
+    """Methods that hand back host values, leaving the graph (kind -> method names): those of an
+    eager tensor and a variable that, called with no argument, give a NumPy array or a Python
+    number (``numpy``); those of a Keras model whose docstring says they return NumPy arrays
+    (``predict``)."""
+    import numpy
+
+    found: dict[str, set[str]] = {"tensor": set(), "variable": set(), "model": set()}
+    samples = {"tensor": tf.constant([[1.0, 2.0]]), "variable": tf.Variable([[1.0, 2.0]])}
+    for kind, value in samples.items():
+        for name, method in public_names(value):
+            if not callable(method) or name.startswith(("experimental", "assign")):
+                continue
+            try:
+                given = method()
+            except Exception:
+                continue
+            if isinstance(given, (numpy.ndarray, numpy.generic, int, float, bool)):
+                found[kind].add(name)
+    for keras_module in keras_modules:
+        for name, method in public_names(keras_module.Model):
+            doc = (inspect.getdoc(method) or "") if callable(method) else ""
+            _, section, after = doc.partition("Returns:")
+            if section and after.strip().lower().startswith("numpy array"):
+                found["model"].add(name)
+    return {kind: sorted(names) for kind, names in found.items()}
+
+
 # --- typeshed stubs --------------------------------------------------------------------------------
 def stubs_root() -> tuple[Path, str]:
     dist = importlib.metadata.distribution("types-tensorflow")
@@ -569,6 +743,12 @@ def build() -> dict:
         backends = {"tf_keras.backend.": tf_keras.backend}
         backends["keras.backend."] = keras._tf_keras.keras.backend
         returns.update(backend_variable_returns(backends, tf))
+        # the ops whose gradients are probed (raw_ops and compat.v1 take their public ops' answer)
+        probed = {"tensorflow": tf, "keras": keras, "tf_keras": tf_keras}
+        cuts = {}
+        for name, why in gradient_cuts(returns, probed, tf).items():
+            for path in aliases.get(name, [name]):  # tf.argmax is tf.compat.v1.argmax
+                cuts[path] = why
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
             table = stub_classes.get(stub_path, {})
@@ -590,6 +770,10 @@ def build() -> dict:
             "returns": dict(sorted(returns.items())),
             "members": members,
             "side_effects": side_effects(tf),
+            "gradient_cuts": dict(sorted(cuts.items())),
+            "integer_dtypes": integer_dtypes(tf),
+            "dtype_parameters": dtype_parameters(returns, classes, probed),
+            "host_methods": host_methods(tf, [keras, tf_keras]),
         }
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import json
+import subprocess
+import sys
 import textwrap
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import ROOT, lint, rule_ids
 from tf2lint.engine import lint_module
 from tf2lint.fixes import fix_round
 from tf2lint.plugins import all_rules
+from tf2lint.rules import api_misuse
 
 
 def fixed(source: str, select: list[str], path: str = "train.py", unsafe: bool = False) -> str:
@@ -204,8 +209,47 @@ def test_experimental_relax_shapes_only_on_tf_function():
         ("opt = Adadelta()\n", []),  # not a Keras optimizer we can see
     ],
 )
-def test_optimizer_default_learning_rate(source, expected):
-    assert rule_ids("import tensorflow as tf\n" + source, ["TF905"]) == expected
+def test_optimizer_default_learning_rate_in_tf1_code(source, expected):
+    # TF1 code: written when tf.keras (TensorFlow 1.13) and standalone Keras (2.3) defaulted
+    # to the old learning rates
+    assert rule_ids("import tensorflow.compat.v1 as tf\n" + source, ["TF905"]) == expected
+    tf1_only = "import tensorflow as tf\nsess = tf.Session()\n"
+    assert rule_ids(tf1_only + source, ["TF905"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # tf.keras's Nadam has defaulted to 0.001 since TensorFlow 1.14: TF2 code never knew 0.002
+        'model.compile(optimizer="nadam", loss="categorical_crossentropy")\n',
+        "opt = tf.keras.optimizers.Nadam()\n",
+        "import keras\nopt = keras.optimizers.Adadelta()\n",
+        # unreachable TF1 code does not make the module TF1 code
+        "def f():\n    return 1\n    tf.Session()\nopt = tf.keras.optimizers.Adamax()\n",
+    ],
+)
+def test_optimizer_default_learning_rate_is_silent_in_tf2_code(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF905"]) == []
+
+
+def test_optimizer_defaults_are_measured_and_match_the_installed_packages():
+    data = api_misuse.optimizer_defaults()
+    installed = importlib.metadata.version("tensorflow")
+    (entry,) = [e for e in data["environments"] if e["versions"]["tensorflow"] == installed]
+    probe = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "generate_optimizer_defaults.py"), "--probe"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(probe.stdout.splitlines()[-1]) == entry
+    # what the rule says, measured: tf.keras changed after TensorFlow 1.13, standalone Keras
+    # after 2.3; TF1's own AdadeltaOptimizer never defaulted to 1.0
+    current, older = api_misuse.changed_default("tensorflow.keras.optimizers", "Nadam")
+    assert current == 0.001 and older == [("tf.keras of TensorFlow 1.13.2", 0.002)]
+    assert api_misuse.changed_default("tensorflow.compat.v1.train", "Adadelta") is None
+    _, older = api_misuse.changed_default("keras.optimizers", "Adadelta")
+    assert [value for _, value in older] == [1.0]
 
 
 TRAINING = """

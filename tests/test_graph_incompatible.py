@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from conftest import lint, rule_ids
@@ -221,3 +223,71 @@ def test_keras3_static_shape_arithmetic_is_a_python_condition():
         "        return x\n"
     )
     assert rule_ids(source, ["TF808"]) == []
+
+
+def test_a_keras_3_call_decorated_with_tf_function_is_converted():
+    # its own tf.function converts it: the `if` becomes tf.cond (checked under Keras 3.15)
+    source = textwrap.dedent(
+        """\
+        import tensorflow as tf
+
+
+        class Gate(tf.keras.layers.Layer):
+            @tf.function
+            def call(self, x):
+                if tf.reduce_sum(x) > 0:
+                    return x
+                return -x
+        """
+    )
+    assert rule_ids(source, ["TF807", "TF808"]) == []
+    assert rule_ids(source.replace("    @tf.function\n", ""), ["TF808"]) == ["TF808"]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "try:\n    import tf_keras as keras\nexcept ImportError:\n    import keras\n",
+        'import os\nos.environ["TF_USE_LEGACY_KERAS"] = "1"\nfrom tensorflow import keras\n',
+        "from tensorflow import keras\n\nif int(keras.__version__.split('.')[0]) >= 3:\n"
+        "    raise ImportError('needs Keras 2: pip install tf-keras')\n",
+    ],
+)
+def test_code_whose_keras_may_be_keras_2_is_not_keras_3_code(header):
+    source = (
+        "import tensorflow as tf\n"
+        + header
+        + textwrap.dedent(
+            """
+        class Gate(keras.layers.Layer):
+            def call(self, x):
+                if tf.reduce_sum(x) > 0:
+                    return x
+                return -x
+        """
+        )
+    )
+    assert rule_ids(source, ["TF808"]) == []
+
+
+def test_functions_passed_to_keras_3_compile_are_traced_without_autograph():
+    # Keras 3's train step calls losses and metrics unconverted: OperatorNotAllowedInGraphError
+    source = """\
+        import tensorflow as tf
+
+
+        def positive_rate(y_true, y_pred):
+            if tf.reduce_mean(y_pred) > 0.5:
+                return tf.reduce_mean(y_true)
+            return tf.reduce_mean(y_pred)
+
+
+        model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss="mse", metrics=[positive_rate])
+        """
+    (finding,) = lint(source, ["TF808"])
+    assert "compile(metrics=...)" in finding.evidence.value[0].message
+    legacy = source.replace(
+        "import tensorflow as tf\n", "import tensorflow as tf\n        import tf_keras\n"
+    )
+    assert rule_ids(legacy, ["TF808"]) == []

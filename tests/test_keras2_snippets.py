@@ -1,7 +1,11 @@
-"""The Keras 2 snippet suite (tests/keras2_snippets): its run record covers every snippet as it is
-now, each snippet is verified under both Keras versions, and tf2lint's score matches the committed
-baseline. Regenerate with ``python -m tf2lint.runtime_check.keras2_snippets --record`` (runs
-TensorFlow) and ``--score --write``."""
+"""The Keras 2 snippet suites: their run records cover every snippet as it is now, each snippet is
+verified under both Keras versions, and tf2lint's score matches the committed baseline.
+Regenerate with ``python -m tf2lint.runtime_check.keras2_snippets --record`` (runs TensorFlow)
+and ``--score --write``.
+
+tests/keras2_snippets runs its Keras 2 side under tf-keras 2.21; tests/keras2_history_snippets
+holds what Keras 2 itself removed before tf-keras 2.21 (``predict_classes``...), its Keras 2 side
+run with an older TensorFlow (``--keras2-python``; the record names its version)."""
 
 from __future__ import annotations
 
@@ -13,23 +17,33 @@ import pytest
 from tf2lint.runtime_check import keras2_snippets as suite
 
 SUITE = Path(__file__).parent / "keras2_snippets"
+HISTORY = Path(__file__).parent / "keras2_history_snippets"
+SUITES = [SUITE, HISTORY]
 SNIPPETS = suite.snippets(SUITE)
 RECORD = json.loads(suite.record_path(SUITE).read_text())
+RECORDS = {folder: json.loads(suite.record_path(folder).read_text()) for folder in SUITES}
+ALL = [(folder, s) for folder in SUITES for s in suite.snippets(folder)]
 
 
-def test_record_covers_every_snippet_as_it_is_now():
-    recorded = RECORD["snippets"]
-    assert sorted(recorded) == sorted(s.name for s in SNIPPETS)
-    stale = [s.name for s in SNIPPETS if recorded[s.name]["digest"] != s.digest]
+@pytest.mark.parametrize("folder", SUITES, ids=lambda f: f.name)
+def test_record_covers_every_snippet_as_it_is_now(folder):
+    record = RECORDS[folder]
+    snippets = suite.snippets(folder)
+    recorded = record["snippets"]
+    assert sorted(recorded) == sorted(s.name for s in snippets)
+    stale = [s.name for s in snippets if recorded[s.name]["digest"] != s.digest]
     assert stale == [], "snippets changed since the record: rerun --record --only " + " ".join(
         stale
     )
-    assert set(RECORD["versions"]) == {"tensorflow", "keras", "tf_keras"}
+    assert {"tensorflow", "keras", "tf_keras"} <= set(record["versions"])
+    if folder == HISTORY:  # the Keras 2 side: an older TensorFlow's own tf.keras
+        old = record["versions"]["keras2_side"]["tensorflow"]
+        assert tuple(map(int, old.split(".")[:2])) < (2, 16)
 
 
-@pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda s: s.name)
-def test_snippet_verified_under_both_versions(snippet):
-    entry = RECORD["snippets"][snippet.name]
+@pytest.mark.parametrize(("folder", "snippet"), ALL, ids=lambda x: getattr(x, "name", ""))
+def test_snippet_verified_under_both_versions(folder, snippet):
+    entry = RECORDS[folder]["snippets"][snippet.name]
     assert entry["verified"], entry
     assert suite.outcome_verified(snippet, entry["keras2"], entry["keras3"])
     if snippet.clean:
@@ -47,20 +61,23 @@ def test_suite_covers_every_class_with_breaking_and_clean_snippets():
     assert sum(1 for s in SNIPPETS if not s.clean) >= 120
 
 
-def test_score_matches_committed_baseline():
+@pytest.mark.parametrize("folder", SUITES, ids=lambda f: f.name)
+def test_score_matches_committed_baseline(folder):
     """Recall per class and findings on clean snippets, as committed. A change in either is a
     deliberate regeneration (`--score --write`), seen in review."""
-    assert suite.score(SUITE) == json.loads(suite.score_path(SUITE).read_text())
+    assert suite.score(folder) == json.loads(suite.score_path(folder).read_text())
 
 
-def test_safe_fixes_recorded_and_verified_under_both_versions():
-    """Every snippet a safe fix changes was run fixed: it still runs under Keras 2, and under
-    Keras 3 it no longer fails where it failed (`--fixes` regenerates this part)."""
+@pytest.mark.parametrize("folder", SUITES, ids=lambda f: f.name)
+def test_safe_fixes_recorded_and_verified_under_both_versions(folder):
+    """Every snippet a safe fix changes was run fixed: it still runs under Keras 2 and prints
+    what it printed there, and under Keras 3 it prints that too or no longer fails where it
+    failed (`--fixes` regenerates this part)."""
     import hashlib
 
-    recorded = RECORD.get("fixes", {})
+    recorded = RECORDS[folder].get("fixes", {})
     fixed = {}
-    for snippet in SNIPPETS:
+    for snippet in suite.snippets(folder):
         if not snippet.clean and (found := suite.safe_fix(snippet)) is not None:
             fixed[snippet.name] = hashlib.sha256(found[0].encode()).hexdigest()[:16]
     assert {name: entry["digest"] for name, entry in recorded.items()} == fixed

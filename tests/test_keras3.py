@@ -4,6 +4,7 @@ table behind TF010-TF013."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -328,7 +329,12 @@ def test_compat_v1_keras_is_checked_against_keras2_v1_api():
     assert "layers.Dense" not in v1
     source = "import tensorflow as tf\nlstm = tf.compat.v1.keras.layers.CuDNNLSTM(4)\n"
     assert [(d.rule, d.line) for d in lint(source, ["TF010"])] == [("TF010", 2)]
-    assert rule_ids(source.replace("compat.v1.keras", "keras"), ["TF010"]) == []
+    # TF1's `tf.keras` spelling of a v1-only name: Keras 3 lacks it too (and the tf1 rules'
+    # `tf.compat.v1.keras` advice with it), so TF010 reports it, not the tf1 rules
+    v2_spelling = source.replace("compat.v1.keras", "keras")
+    assert rule_ids(v2_spelling, ["TF010", "TF1"]) == ["TF010"]
+    normal = "import tensorflow as tf\ni = tf.keras.initializers.normal(stddev=0.1)\n"
+    assert fixed(normal, ["TF010"]) == normal.replace("normal(", "random_normal(")
     assert rule_ids(source.replace("CuDNNLSTM", "LSTM"), ["TF010"]) == []
     moved = "import tensorflow as tf\nf = tf.compat.v1.keras.losses.cosine_proximity\n"
     assert fixed(moved, ["TF010"]) == moved.replace("cosine_proximity", "cosine_similarity")
@@ -786,3 +792,289 @@ def test_the_keras3_rules_that_read_spellings_alone_are_never_skipped():
     assert sorted(r.id for r in rules if not getattr(r, "requires_text", ())) == [
         "TF003", "TF006", "TF007", "TF008", "TF014", "TF018",
     ]  # fmt: skip
+
+
+# --- a user's own methods are not Keras's (TF007, TF020) ------------------------------------------
+
+OWN_METHODS = """
+    import tensorflow as tf
+
+    class Trainer:
+        def fit_generator(self, gen, steps):
+            return [next(gen) for _ in range(steps)]
+
+        def run(self, gen):
+            return self.fit_generator(gen, 3)
+
+    trainer = Trainer()
+    trainer.fit_generator(iter([1, 2, 3]), 2)
+
+    class Net(tf.keras.Model):
+        def fit_generator(self, gen, **kw):
+            return self.fit(gen, **kw)
+
+    Net().fit_generator(iter([]), epochs=1)
+
+    class Cell(tf.keras.layers.Layer):
+        def get_initial_state(self, inputs=None, batch_size=None, dtype=None):
+            return [tf.zeros((batch_size, 4), dtype=dtype)]
+
+        def call(self, x):
+            return self.get_initial_state(inputs=x, batch_size=2, dtype=tf.float32)
+
+    cell = Cell()
+    cell.get_initial_state(None, 2, tf.float32)
+    """
+
+
+def test_a_class_own_fit_generator_and_get_initial_state_are_not_keras():
+    assert rule_ids(OWN_METHODS, ["TF0"]) == []
+    keras = "import tensorflow as tf\nm = tf.keras.Sequential()\nm.fit_generator(g)\n"
+    assert rule_ids(keras, ["TF007"]) == ["TF007"]
+
+
+def test_keras2_names_are_not_tf1_evidence_nor_tf1_findings():
+    """`tf.keras.initializers.normal` is Keras 2's (its TF1 advice, `tf.compat.v1.keras...`, is
+    gone in Keras 3), and Keras 3's `tf.keras.optimizers.SGD(learning_rate=)` is no TF1 name to
+    move to `optimizers.legacy`."""
+    source = (
+        "import tensorflow as tf\n"
+        "opt = tf.keras.optimizers.SGD(learning_rate=0.1)\n"
+        "init = tf.keras.initializers.normal()\n"
+    )
+    assert [d.rule for d in lint(source, ["TF1"])] == []
+    tf1 = "import tensorflow as tf\nx = tf.placeholder(tf.float32)\n"
+    assert "TF107" not in rule_ids(tf1 + "opt = tf.keras.optimizers.SGD(learning_rate=0.1)\n")
+
+
+# --- every Keras finding carries its Keras evidence ---------------------------------------------
+
+
+@pytest.mark.parametrize("rule", [r for r in KERAS3_IDS if r != "TF006"])
+def test_every_keras_finding_says_why_this_is_keras3(rule):
+    """The bad fixture's findings name the import that makes this Keras 3 (with its line)."""
+    source = (ROOT / "fixtures" / rule / "bad.py").read_text()
+    found = [d for d in lint(source, [rule]) if d.rule == rule]
+    assert found
+    for d in found:
+        steps = d.evidence.value
+        assert steps and any("Keras 3" in s.message and s.line for s in steps), d
+
+
+def test_keras_evidence_names_the_import_and_the_receiver():
+    source = (
+        "import tensorflow as tf\n"
+        "\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+        "model.to_yaml()\n"
+    )
+    (d,) = lint(source, ["TF011"])
+    messages = [(s.message, s.line) for s in d.evidence.value]
+    assert messages[0][1] == 1 and "`import tensorflow as tf`" in messages[0][0]
+    assert any(line == 3 and "`model` is a `keras.Sequential`" in m for m, line in messages)
+
+
+def test_keras_evidence_in_json_and_sarif(project):
+    (project / "train.py").write_text(
+        "from tensorflow import keras\nm = keras.metrics.Mean()\nm.reset_states()\n"
+    )
+    done = run_cli("check", "train.py", "--select", "TF001", "--output-format", "json", cwd=project)
+    (d,) = json.loads(done.stdout)
+    assert d["evidence"]["value"][0]["location"]["row"] == 1
+    sarif = run_cli(
+        "check", "train.py", "--select", "TF001", "--output-format", "sarif", cwd=project
+    )
+    result = json.loads(sarif.stdout)["runs"][0]["results"][0]
+    assert any(
+        loc["physicalLocation"]["region"]["startLine"] == 1 for loc in result["relatedLocations"]
+    )
+
+
+def test_no_keras_finding_where_keras_may_be_tf_keras():
+    source = (
+        "try:\n    import tf_keras as keras\nexcept ImportError:\n    import keras\n"
+        "m = keras.Sequential()\nm.fit_generator(g)\nm.to_yaml()\n"
+    )
+    assert rule_ids(source, ["TF0"]) == []
+
+
+# --- Keras 2 breakages that need a predicate ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("x = tf.keras.Input(shape=(28 * 28))\n", "x = tf.keras.Input(shape=(28 * 28,))\n"),
+        (
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__(self)\n",
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n",
+        ),
+    ],
+)
+def test_keras2_predicates_fix_safely(source, expected):
+    head = "import tensorflow as tf\n"
+    found = lint(head + source, ["TF0"])
+    assert found and all(d.fix is not None and d.fix.applicability == "safe" for d in found)
+    assert fixed(head + source, ["TF019", "TF020"]) == head + expected
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        (
+            "l = tf.keras.losses.MeanSquaredError(reduction=tf.keras.losses.Reduction.AUTO)\n",
+            "TF020",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__(self)\n",
+            "TF020",
+        ),
+        ("m = tf.keras.Sequential()\ns = m.load_weights('ckpt').assert_consumed()\n", "TF019"),
+        ("m = tf.keras.Sequential()\nm.load_weights('ckpt').expect_partial()\n", "TF019"),
+    ],
+)
+def test_keras2_predicates_report(source, rule):
+    assert rule in rule_ids("import tensorflow as tf\n" + source, [rule])
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        ("x = tf.keras.Input(shape=(28 * 28,))\n", "TF020"),
+        ("x = tf.keras.Input(shape=(n))\n", "TF020"),  # n: unknown
+        (
+            "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n",
+            "TF020",
+        ),
+        ("class M:\n    def __init__(self):\n        super().__init__(self)\n", "TF020"),
+        ("ckpt = tf.train.Checkpoint(m=m)\nckpt.restore('c').expect_partial()\n", "TF019"),
+    ],
+)
+def test_keras2_predicates_need_evidence(source, rule):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == []
+
+
+# --- the history of Keras 2 (generate_keras_history.py) -----------------------------------------
+
+
+def _history_generator():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import generate_keras_history
+    finally:
+        sys.path.pop(0)
+    return generate_keras_history
+
+
+def test_history_holds_the_keras2_removals_with_their_releases():
+    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    releases = list(history["releases"])
+    assert releases == sorted(releases, key=lambda r: tuple(map(int, r.split("."))))
+    assert min(releases) <= "2.3" and "2.15" in releases
+    known = {*releases, "tf-keras"}
+    for section in ("symbols", "members", "arguments", "kind_members"):
+        for entries in history[section].values():
+            for entry in entries.values() if section != "symbols" else [entries]:
+                assert entry["first"] in known and entry["last"] in known, entry
+    assert history["members"]["Sequential"]["predict_classes"]["last"] == "2.5"
+    assert "get_updates" in history["members"]["optimizers.Optimizer"]
+    assert history["symbols"]["utils.multi_gpu_model"]["last"] == "2.3"
+    assert "wrappers.scikit_learn" in history["symbols"]
+    assert "mixed_precision.experimental" in history["symbols"]
+    assert history["arguments"]["regularizers.L2"]["l"]["new"] == "l2"
+    assert "write_grads" in history["arguments"]["callbacks.TensorBoard"]
+    assert "get_scaled_loss" in history["kind_members"]["optimizers.Optimizer"]
+
+
+def test_committed_history_matches_old_tensorflow_releases():
+    """Regenerated from the older TensorFlow releases listed in TF2LINT_KERAS_HISTORY (their
+    Pythons, as the committed data's `releases` name them); skipped without them."""
+    if not os.environ.get("TF2LINT_KERAS_HISTORY"):
+        pytest.skip("TF2LINT_KERAS_HISTORY names no older tensorflow-cpu: cannot regenerate")
+    pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
+    generator = _history_generator()
+    committed = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    built = json.loads(generator.dump(generator.build()))
+    assert built == committed, "rules/data/keras2_history.json is stale: regenerate it"
+
+
+@pytest.mark.parametrize(
+    ("source", "rule", "fix"),
+    [
+        ("m = tf.keras.Sequential()\nm.predict_classes(x)\n", "TF011", None),
+        (
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(3)])\np = m.predict_classes(x)\n",
+            "TF011",
+            "p = m.predict(x, batch_size=32, verbose=0).argmax(axis=-1)\n",
+        ),
+        (
+            "m = tf.keras.Sequential()\nm.add(tf.keras.layers.Dense(1))\np = m.predict_classes(x, 8)\n",
+            "TF011",
+            'p = (m.predict(x, 8, verbose=0) > 0.5).astype("int32")\n',
+        ),
+        (
+            "m = tf.keras.Sequential()\np = m.predict_proba(x)\n",
+            "TF011",
+            "p = m.predict(x, batch_size=32, verbose=0)\n",
+        ),
+        ("u = tf.keras.utils.multi_gpu_model(m, gpus=2)\n", "TF010", None),
+        (
+            "r = tf.keras.regularizers.l2(l=0.1)\n",
+            "TF012",
+            "r = tf.keras.regularizers.l2(l2=0.1)\n",
+        ),
+        ("c = tf.keras.callbacks.TensorBoard(write_grads=True)\n", "TF012", None),
+        (
+            "class M(tf.keras.Model):\n    def train_step(self, d):\n"
+            "        return self.optimizer.get_scaled_loss(d)\n",
+            "TF011",
+            None,
+        ),
+    ],
+)
+def test_history_breaks_reported_and_fixed(source, rule, fix):
+    head = "import tensorflow as tf\n"
+    found = [d for d in lint(head + source, [rule]) if d.rule == rule]
+    assert len(found) == 1
+    (d,) = found
+    if fix is None:
+        assert d.fix is None
+    else:
+        assert d.fix.applicability == "safe"
+        assert fixed(head + source, [rule]).endswith(fix)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import tf_keras\nm = tf_keras.Sequential()\nm.predict_classes(x)\n",
+        "class M:\n    def predict_classes(self, x):\n        return x\nM().predict_classes(1)\n",
+        "def f(opt):\n    return opt.get_scaled_loss(1.0)\n",  # unknown receiver
+        "m = tf.keras.Sequential()\np = m.predict(x).argmax(axis=-1)\n",
+    ],
+)
+def test_history_breaks_need_evidence(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF0"]) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "rule", "expected"),
+    [
+        (
+            "d = tf.keras.layers.Dense(2)\nd.add_loss(lambda: tf.reduce_sum(d.kernel))\n",
+            "TF020",
+            ["TF020"],
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        self.add_loss(tf.reduce_sum(x))\n        return x\n",
+            "TF020",
+            [],
+        ),
+        ("m = tf.keras.models.load_model('saved/model')\n", "TF019", ["TF019"]),
+        ("m = tf.keras.models.load_model('m.keras')\n", "TF019", []),
+        ("m = tf.keras.models.load_model(folder)\n", "TF019", []),
+    ],
+)
+def test_add_loss_callable_and_load_model_folder(source, rule, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == expected

@@ -72,6 +72,8 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
                 "tfnames",
                 "walk",
                 "knowledge",
+                "tape",
+                "tape_flow",
             }
         ),
     ),
@@ -111,6 +113,8 @@ DEFERRED: dict[tuple[str, str], str] = {
     "`check` and `explain FILE:LINE` run one",
     ("cli", "tf2lint.outcomes"): "the project's summaries (5 ms): only a run from stdin builds "
     "one here",
+    ("cli", "tf2lint.project"): "module identities, with the project's analysis (30 ms): only "
+    "a run from stdin names the module its code stands for",
     ("cli", "tf2lint.plugins"): "the rule registry's entry points (importlib.metadata, pluggy: "
     "12 ms): `--version` needs no rule",
     ("cli", "tf2lint.output"): "the report formats, with the registry (17 ms): only a command "

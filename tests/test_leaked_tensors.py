@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import lint, rule_ids
 
 
 @pytest.mark.parametrize(
@@ -115,3 +115,54 @@ def test_loop_over_an_unstacked_tensor_is_a_python_loop():
         "        outputs.append(tf.tanh(step))\n    return tf.stack(outputs, axis=1)\n"
     )
     assert rule_ids(_converted(body), ["TF302"]) == []
+
+
+def test_classes_and_functions_stored_in_a_registry_from_traced_code_are_not_tensors():
+    # a registry keeps what it is handed: a class, a library function, a decorated function
+    source = """\
+        import tensorflow as tf
+
+        _LOSSES = {}
+        _HOOKS = []
+
+
+        class Registry:
+            def __init__(self):
+                self._items = {}
+
+            def register(self, name, obj):
+                self._items[name] = obj
+                return obj
+
+
+        LAYERS = Registry()
+
+
+        def register_loss(name):
+            def decorator(fn):
+                _LOSSES[name] = fn
+                return fn
+
+            return decorator
+
+
+        def add_hook(hook):
+            _HOOKS.append(hook)
+
+
+        class Block(tf.keras.layers.Layer):
+            def call(self, x):
+                LAYERS.register("dense", tf.keras.layers.Dense)
+                add_hook(tf.nn.gelu)
+
+                @register_loss("scaled")
+                def scaled(y, p):
+                    return tf.reduce_mean(tf.square(y - p))
+
+                add_hook(lambda t: t * 2)
+                return x
+        """
+    assert [d.rule for d in lint(source, ["TF301"])] == []
+    # a tensor handed to the same registry is still one
+    tensor = source.replace('"dense", tf.keras.layers.Dense', '"out", tf.nn.relu(x)')
+    assert [d.rule for d in lint(tensor, ["TF301"])] == ["TF301"]

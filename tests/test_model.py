@@ -7,6 +7,7 @@ import textwrap
 import libcst as cst
 import pytest
 
+from conftest import lint
 from tf2lint.model import ModuleModel, dotted_name
 
 
@@ -566,3 +567,134 @@ def test_a_match_capture_pattern_binds_its_name(pattern):
     )
     calls = [c for c in model.nodes_of(cst.Call) if dotted_name(c.func) == "tf.log"]
     assert [model.call_name(c) for c in calls] == ["tensorflow.log", None]
+
+
+def test_tensorflow_imported_twice_with_a_module_level_tf_function_lints():
+    # a notebook re-imports in a later cell; reading the decorator used to recurse for ever
+    source = """\
+        import tensorflow as tf
+        import numpy as np
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            print("tracing")
+            return x + 1
+        """
+    assert traced(source) == {"step"}
+    diagnostics = lint(source, ["TF201"])
+    assert [d.rule for d in diagnostics] == ["TF201"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a parameter named like the module does not hide it from its own decorator
+        """\
+        import tensorflow as tf
+
+        @tf.function
+        def step(x, tf=None):
+            return x
+        """,
+        # nor does a local of that name
+        """\
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            tf = None
+            return x
+        """,
+        """\
+        import tensorflow as tf
+
+        def outer():
+            @tf.function(jit_compile=True)
+            def step(x, tf=None):
+                return x
+            return step
+        """,
+    ],
+)
+def test_decorators_are_read_in_the_scope_around_the_definition(source):
+    assert {name.rpartition(".")[2] for name in traced(source)} == {"step"}
+
+
+def test_a_local_that_shadows_tf_around_the_definition_does_untrace_it():
+    source = """\
+        import tensorflow as tf
+
+        def outer(tf):
+            @tf.function
+            def step(x):
+                return x
+            return step
+        """
+    assert traced(source) == set()
+
+
+def test_methods_resolve_along_python_mro():
+    model = model_of(
+        """\
+        class A:
+            def m(self):
+                return 1
+
+        class B:
+            def m(self):
+                return 2
+
+        class C(A, B):
+            pass
+
+        class Base:
+            def m(self):
+                return 0
+
+        class Left(Base):
+            pass
+
+        class Right(Base):
+            def m(self):
+                return 3
+
+        class Diamond(Left, Right):
+            pass
+        """
+    )
+    classes = model.module_classes
+    assert model.resolve_method(classes["C"], "m").qualname == "A.m"
+    # C3: Diamond, Left, Right, Base; a depth-first walk would find Base.m first
+    assert [c.name for c in model.mro(classes["Diamond"])] == ["Diamond", "Left", "Right", "Base"]
+    assert model.resolve_method(classes["Diamond"], "m").qualname == "Right.m"
+
+
+@pytest.mark.parametrize(
+    "dead",
+    [
+        "return x\n    helper(x)",
+        "raise NotImplementedError\n    helper(x)",
+        "if False:\n        helper(x)",
+        "if x is None:\n        return x\n    else:\n        raise ValueError\n    helper(x)",
+        "for i in range(3):\n        continue\n        helper(i)\n    return x",
+    ],
+)
+def test_unreachable_code_is_evidence_of_nothing(dead):
+    # what never runs neither calls, nor binds, nor traces
+    source = f"""\
+import tensorflow as tf
+
+def helper(x):
+    print("tracing")
+    return x
+
+@tf.function
+def step(x):
+    {dead}
+"""
+    model = model_of(source)
+    assert traced(source) == {"step"}
+    step = model.module_functions["step"]
+    assert [c for c in step.calls if dotted_name(c.func) == "helper"] == []
+    assert [d.rule for d in lint(source, ["TF201"])] == []

@@ -495,3 +495,30 @@ def test_a_fix_on_a_cells_first_line_stays_in_its_cell_when_the_cell_before_lose
     old, _ = nb.module()
     new = old.replace("# tf2lint: disable=TF999\n", "").replace("tf.log", "tf.math.log")
     assert split_back(nb, old, new) == {1: sources[0], 2: sources[2]}
+
+
+def _notebook(code: str, output_bytes: int) -> str:
+    output = {"output_type": "display_data", "data": {"image/png": "A" * output_bytes}}
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "execution_count": 1,
+        "source": code,
+        "outputs": [output],
+    }
+    return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_max_file_size_counts_a_notebooks_code_not_its_stored_outputs(project):
+    (project / "pyproject.toml").write_text('[tool.tf2lint]\nmax-file-size = "2 KiB"\n')
+    code = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
+    # a plot stored beside the code makes the file 20 times the limit: its code is still linted
+    (project / "plots.ipynb").write_text(_notebook(code, 40_000))
+    # code over the limit is not, whatever the outputs
+    (project / "long.ipynb").write_text(_notebook(code + "y = 1\n" * 400, 10))
+    (project / "long.py").write_text(code + "y = 1\n" * 400)
+    _, found = _check_json(project)
+    by_file = {(d["path"], d["rule"]): d for d in found}
+    assert ("plots.ipynb", "TF201") in by_file
+    assert "its code is" in by_file[("long.ipynb", "too-large")]["message"]
+    assert ("long.py", "too-large") in by_file

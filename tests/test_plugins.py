@@ -41,6 +41,6 @@ def test_third_party_plugin_rule_runs_from_the_cli(tmp_path, project):
     assert "XTF001" in listed.stdout
     result = run_cli("check", "train.py", "--select", "XTF", env=env, cwd=project)
     assert result.returncode == 1, result.stderr
-    assert "train.py:2:1: XTF001" in result.stdout
+    assert "XTF001" in result.stdout and " --> train.py:2:1" in result.stdout
     # without the plugin on the path the rule does not exist
     assert "XTF001" not in run_cli("rules", cwd=project).stdout

@@ -349,3 +349,85 @@ def test_different_literals_to_a_name_defined_again_are_not_grouped():
         "@tf.function\ndef step(x, k):\n    return x - k\nstep(1.0, 20)\n"
     )
     assert rule_ids(source, ["TF501"]) == []
+
+
+HELPER_WRAPS_ITS_ARGUMENT = """
+    import tensorflow as tf
+
+    def run_in_graph(fn, *args):
+        # the benchmark helper: each function it is handed is traced once, whatever the wrapping
+        return tf.function(fn)(*args)
+
+    def square(x):
+        return x * x
+
+    def cube(x):
+        return x * x * x
+
+    print(run_in_graph(square, tf.constant(2.0)))
+    print(run_in_graph(cube, tf.constant(2.0)))
+"""
+
+
+def test_a_helper_that_wraps_each_function_it_is_handed_is_not_a_retrace():
+    found = lint(HELPER_WRAPS_ITS_ARGUMENT, ["TF503"])
+    assert [d.rule for d in found if not d.preview] == []
+    assert [d.rule for d in found if d.preview] == ["TF503"]
+
+
+def test_a_helper_called_in_a_loop_retraces_the_same_function():
+    source = HELPER_WRAPS_ITS_ARGUMENT.replace(
+        "    print(run_in_graph(cube, tf.constant(2.0)))\n",
+        "    for step in range(10):\n        run_in_graph(cube, tf.constant(2.0))\n",
+    )
+    assert [d.rule for d in lint(source, ["TF503"]) if not d.preview] == ["TF503"]
+
+
+NESTED_IN_A_METHOD = """
+    import tensorflow as tf
+
+    class Predictor:
+        def __init__(self, model):
+            self.model = model
+
+        def predict(self, x):
+            @tf.function
+            def forward(batch):
+                return self.model(batch, training=False)
+
+            return forward(x)
+
+    class Block(tf.keras.layers.Layer):
+        def call(self, x):
+            @tf.function
+            def scale(t):
+                return t * 2.0
+
+            return scale(x)
+
+    @tf.function
+    def outer(x):
+        @tf.function
+        def inner(t):
+            return t + 1
+
+        return inner(x)
+"""
+
+
+def test_a_tf_function_made_in_each_call_of_a_method_is_found_in_preview():
+    # measured under TF 2.21: five calls of `predict` trace `forward` five times; five eager
+    # calls of the Keras layer trace `scale` five times (five `predict`s of a model: once);
+    # five calls of the tf.function `outer` trace `inner` once
+    found = lint(NESTED_IN_A_METHOD, ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(10, True), (18, True)]
+
+
+def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_it_again():
+    source = NESTED_IN_A_METHOD + (
+        "    predictor = Predictor(tf.keras.Sequential([tf.keras.layers.Dense(1)]))\n"
+        "    print(predictor.predict(tf.ones((1, 2))))\n"
+        "    print(predictor.predict(tf.zeros((1, 2))))\n"
+    )
+    found = lint(source, ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(10, False), (18, True)]

@@ -3,32 +3,42 @@
 Each set must match its seal (SEALED.sha256: every file and its hash), so nobody tunes a set by
 editing it; a set in the real-world suite's format must be confirmed under TensorFlow by its
 committed record, and tf2lint's score on it must not fall behind its recorded baseline
-(``python scripts/sealed_score.py tests/sealed/NAME --write`` raises the bar).
+(``python scripts/sealed_score.py tests/sealed/NAME --write`` raises the bar). A set in the Keras 2
+snippet suite's format (runtime_check/keras2_snippets.py) is confirmed by its record and scored
+against its score.json the same way; a set of Keras 2 programs for scripts/migration_score.py must
+be described, sourced and confirmed by its record (scoring it runs TensorFlow: not a test).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from tf2lint.runtime_check import realworld
+from tf2lint.runtime_check import keras2_snippets, realworld
 
 ROOT = Path(__file__).resolve().parent.parent
+_DESCRIPTION = re.compile(r"^#\s*DESCRIPTION:\s*\S", re.MULTILINE)
+_SOURCE = re.compile(r"^#\s*SOURCE:\s*https://\S+", re.MULTILINE)
 SEALED = ROOT / "tests" / "sealed"
 SETS = sorted(p.parent for p in SEALED.glob("*/SEALED.sha256"))
 PROGRAM_SETS = [s for s in SETS if any(s.glob("*/bad.py"))]
+# The Keras 2 snippet suite's format (runtime_check/keras2_snippets.py): snippets and clean/.
+SNIPPET_SETS = [s for s in SETS if (s / "clean").is_dir() and not any(s.glob("*/bad.py"))]
+# Keras 2 programs scored by scripts/migration_score.py: NAME.py files and their record.
+MIGRATION_SETS = [s for s in SETS if s not in SNIPPET_SETS + PROGRAM_SETS and any(s.glob("*.py"))]
 
 
-def _script():
+def _script(name="sealed_score"):
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
-        import sealed_score
+        module = __import__(name)
     finally:
         sys.path.pop(0)
-    return sealed_score
+    return module
 
 
 @pytest.mark.parametrize("folder", SETS, ids=lambda p: p.name)
@@ -92,3 +102,72 @@ def test_a_changed_file_breaks_the_seal(tmp_path):
     (tmp_path / "a" / "bad.py").write_text("x = 1\n")
     (tmp_path / "a" / "extra.py").write_text("")
     assert script.seal_text(tmp_path) != sealed
+
+
+@pytest.mark.parametrize("folder", SNIPPET_SETS, ids=lambda p: p.name)
+def test_breakage_record_covers_every_snippet_and_confirms_each(folder):
+    """Every snippet as it is now ran under the Keras it was written for (tf-keras 2.21, or the
+    older TensorFlow its header names) and broke under Keras 3; every clean form ran under Keras 3."""
+    snippets = keras2_snippets.snippets(folder)
+    record = json.loads(keras2_snippets.record_path(folder).read_text())
+    assert sorted(record["snippets"]) == sorted(s.name for s in snippets)
+    assert sum(1 for s in snippets if not s.clean) >= 80
+    for snippet in snippets:
+        entry = record["snippets"][snippet.name]
+        assert entry["digest"] == snippet.digest, f"{snippet.name} changed since recorded"
+        assert entry["verified"], f"{snippet.name}: {entry}"
+        assert keras2_snippets.outcome_verified(snippet, entry["keras2"], entry["keras3"])
+        assert _DESCRIPTION.search(snippet.source), f"{snippet.name}: no # DESCRIPTION:"
+        assert _SOURCE.search(snippet.source), f"{snippet.name}: no # SOURCE:"
+        if snippet.clean:
+            assert snippet.expected_lines == ()
+            continue
+        assert snippet.expected_lines, f"{snippet.name}: no # EXPECT line"
+        assert (folder / "clean" / snippet.name).is_file(), f"{snippet.name}: no Keras 3 form"
+        if snippet.keras2_runnable and snippet.keras2_tensorflow:
+            assert entry["keras2"]["tensorflow"] == snippet.keras2_tensorflow, snippet.name
+        elif not snippet.keras2_runnable:
+            assert "not_run" in entry["keras2"], snippet.name
+
+
+@pytest.mark.parametrize("folder", SNIPPET_SETS, ids=lambda p: p.name)
+def test_breakage_score_is_not_below_the_recorded_baseline(folder):
+    result = keras2_snippets.score(folder)
+    baseline = json.loads(keras2_snippets.score_path(folder).read_text())
+    print(f"\n{folder.name}: {result['found']}/{result['expected']}, missed {result['missed']}")
+    assert result["found"] >= baseline["found"], "recall dropped on a sealed set"
+    assert len(result["clean_findings"]) <= len(baseline["clean_findings"]), (
+        f"new findings on the Keras 3 forms: {result['clean_findings']}"
+    )
+
+
+@pytest.mark.parametrize("folder", MIGRATION_SETS, ids=lambda p: p.name)
+def test_migration_programs_are_described_and_confirmed_under_both_kerases(folder):
+    """Each program is described, has its source, and its record (scripts/migration_score.py
+    --record) shows it, as it is now, running under Keras 2 and failing or printing something
+    else under Keras 3 before any fix."""
+    script = _script("migration_score")
+    programs = script.load_programs(folder)
+    record = json.loads((folder / script.RECORD).read_text())
+    assert len(programs) >= 20
+    assert set(record["versions"]) == {"tensorflow", "keras", "tf_keras"}
+    assert sorted(record["programs"]) == sorted(p.name for p in programs)
+    for program in programs:
+        assert program.description and program.source.startswith("https://"), program.name
+        compile(program.path.read_text(), program.name, "exec")
+        entry = record["programs"][program.name]
+        assert entry["digest"] == program.digest, f"{program.name} changed since recorded"
+        assert entry["verified"], f"{program.name}: {entry}"
+        assert entry["keras2"]["error"] is None and entry["keras2"]["stdout"].strip()
+        unfixed = entry["keras3_unfixed"]
+        assert unfixed["error"] is not None or not script.same_results(
+            entry["keras2"]["stdout"], unfixed["stdout"]
+        ), program.name
+
+
+def test_migration_score_compares_numbers_within_its_tolerance_and_words_exactly():
+    script = _script("migration_score")
+    assert script.same_results("loss [0.5, 0.25]\n", "loss [0.50002, 0.25]\n")
+    assert not script.same_results("loss [0.5, 0.25]\n", "loss [0.51, 0.25]\n")
+    assert not script.same_results("lr 0.1\n", "learning_rate 0.1\n")
+    assert not script.same_results("decoded [1, 2]\n", "decoded [1, 2, 3]\n")

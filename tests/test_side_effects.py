@@ -318,3 +318,105 @@ def test_seeding_in_traced_code_is_reported(call):
         f"@tf.function\ndef sample():\n    {call}\n    return tf.random.uniform([2])\n"
     )
     assert rule_ids(source, ["TF205"]) == ["TF205"]
+
+
+@pytest.mark.parametrize(
+    "decorator, use",
+    [
+        # the tf.data performance guide's map_decorator
+        ("@map_decorator", "dataset.map(naive_map)"),
+        ("@map_decorator", "tf.map_fn(naive_map, (steps, times, values))"),
+        ("@py_func()", "dataset.map(naive_map)"),
+    ],
+)
+def test_a_function_a_user_decorator_hands_to_py_function_runs_eagerly(decorator, use):
+    source = f"""\
+import time
+
+import tensorflow as tf
+
+
+def map_decorator(func):
+    def wrapper(steps, times, values):
+        return tf.py_function(
+            func, inp=(steps, times, values), Tout=(steps.dtype, times.dtype, values.dtype)
+        )
+
+    return wrapper
+
+
+def py_func(tout=(tf.int64, tf.float32, tf.int64)):
+    def decorate(func):
+        def call(*args):
+            return tf.numpy_function(func, args, tout)
+
+        return call
+
+    return decorate
+
+
+{decorator}
+def naive_map(steps, times, values):
+    map_enter = time.perf_counter()
+    time.sleep(0.0001)
+    print("mapped", steps)
+    map_elapsed = time.perf_counter() - map_enter
+    return steps, times + map_elapsed, values
+
+
+dataset = tf.data.Dataset.range(2).map(lambda i: (i, tf.cast(i, tf.float32), i))
+
+
+@tf.function
+def run(steps, times, values):
+    return {use}
+"""
+    assert [d.rule for d in lint(source)] == []
+
+
+def test_next_on_an_iterator_of_an_unknown_iterable_is_not_assumed_python():
+    # `iter(data)` of a dataset the caller hands in: its iterator advances in the graph
+    source = """
+        import tensorflow as tf
+
+        @tf.function
+        def train_step(model, iterator):
+            features, labels = next(iterator)
+            return model(features) - labels
+
+        def fit(model, data, steps):
+            iterator = iter(data)
+            for _ in range(steps):
+                train_step(model, iterator)
+
+        fit(tf.keras.Sequential([tf.keras.layers.Dense(1)]), load_records("train"), 10)
+    """
+    assert rule_ids(source, ["TF203"]) == []
+    python_list = source.replace('load_records("train")', "[(1.0, 2.0)] * 10").replace(
+        "iter(data)", "iter(list(data))"
+    )
+    assert rule_ids(python_list, ["TF203"]) == ["TF203"]
+
+
+@pytest.mark.parametrize(
+    "body, use",
+    [
+        # a step counter the step itself tests: it counts traces, not calls
+        (
+            "    global step_count\n    step_count += 1\n",
+            "    if step_count % 100 == 0:\n        tf.print('step', step_count)\n",
+        ),
+        ("    history.append(1)\n", "    tf.print('recorded', len(history))\n"),
+        ("    global step_count\n    step_count += 1\n", "    return x, step_count\n"),
+    ],
+)
+def test_state_that_traced_code_uses_as_a_count_of_calls_is_reported_by_default(body, use):
+    source = (
+        "import tensorflow as tf\n\nstep_count = 0\nhistory = []\n\n\n@tf.function\n"
+        "def train_step(x):\n" + body + use + "    return x\n"
+    )
+    found = lint(source, ["TF202"])
+    assert [(d.rule, d.preview) for d in found] == [("TF202", False)]
+    assert "as if it changed on every call" in found[0].evidence.value[1].message
+    # nothing reads it: it may count traces on purpose (preview)
+    assert [d.preview for d in lint(source.replace(use, ""), ["TF202"])] == [True]

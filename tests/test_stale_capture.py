@@ -131,3 +131,54 @@ def test_a_global_set_only_while_unset_is_initialised_once_not_stale():
         [lazy] = lint(LAZY.format(guard=guard), ["TF601"])
         assert lazy.line == 15 and lazy.preview
         assert lazy.evidence.gap.startswith("`TABLE` is set only while unset")
+
+
+CONFIGURED_AT_START_UP = """\
+import argparse
+
+import tensorflow as tf
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--dropout", type=float, default=0.1)
+args = parser.parse_args()
+args.temperature = 1.0
+
+
+class Classifier(tf.keras.Model):
+    def __init__(self, config):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(10)
+        self.dropout = config.dropout
+        self.temperature = config.temperature
+
+    def call(self, x, training=False):
+        x = self.dense(x)
+        if training:
+            x = tf.nn.dropout(x, rate=self.dropout)
+        return x / self.temperature
+
+
+def main():
+    args.dropout = 0.3
+    model = Classifier(args)
+    model.compile(optimizer="adam", loss="mse")
+    return model
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_a_config_set_at_start_up_and_copied_in_init_is_not_stale():
+    # `args.temperature` at import time and `args.dropout` in main() before the model is built:
+    # __init__ copies the values the first trace then reads
+    assert rule_ids(CONFIGURED_AT_START_UP, ["TF602"]) == []
+
+
+def test_a_change_after_the_model_exists_is_still_stale():
+    # (after compile: compile would drop the traced train function)
+    after = CONFIGURED_AT_START_UP.replace(
+        "    return model\n", "    model.dropout = 0.3\n    return model\n"
+    )
+    assert rule_ids(after, ["TF602"]) == ["TF602"]

@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from conftest import FIXTURES, ROOT, lint
+from conftest import FIXTURES, ROOT, lint, rule_ids
 from tf2lint.engine import lint_module
 from tf2lint.fixes import apply, choose_fixes
 from tf2lint.plugins import all_rules
@@ -599,3 +599,26 @@ def test_graph_mode_shims_are_offered_only_where_eager_execution_is_off():
     assert found.fix is None  # tf.compat.v1.placeholder still fails under eager TF2
     (found,) = lint(graph, ["TF104"])
     assert found.fix.applicability == "unsafe"
+
+
+def test_unreachable_tf1_code_does_not_make_a_module_tf1_code():
+    # TF1 calls after `raise NotImplementedError` never run: the module is TF2 code, and its
+    # TF2 calls are not TF1 behaviour changes
+    source = """\
+        import tensorflow as tf
+
+
+        class Exporter:
+            def export_v1(self, path):
+                raise NotImplementedError("the TF1 export is gone; use tf.saved_model.save")
+                with tf.Session() as sess:
+                    tf.saved_model.simple_save(sess, path, {}, {})
+
+
+        def check_shapes(x, y):
+            tf.assert_equal(tf.shape(x), tf.shape(y))
+            return tf.constant_initializer(0.5)
+        """
+    assert rule_ids(source) == []
+    # reachable, the same TF1 calls make it TF1 code
+    assert "TF107" in rule_ids(source.replace("raise NotImplementedError", "print"))

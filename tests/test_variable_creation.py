@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import lint, rule_ids
 
 
 @pytest.mark.parametrize(
@@ -78,3 +78,44 @@ def test_a_keras_backend_variable_in_a_compiled_loss_is_created_each_trace():
         "model.compile(loss=weighted, metrics=[plain])\n"
     )
     assert rule_ids(source, ["TF4"]) == ["TF401"]
+
+
+def test_the_guarded_singleton_creates_its_variable_once():
+    # `x = make() if x is None else x`: created on the first trace only, then kept
+    source = """
+        import tensorflow as tf
+
+        class Counter(tf.Module):
+            def __init__(self):
+                self.v = None
+
+            @tf.function
+            def __call__(self):
+                self.v = tf.Variable(0) if self.v is None else self.v
+                return self.v.assign_add(1)
+
+        counter = Counter()
+        counter()
+        print(counter.v)
+    """
+    assert [d.rule for d in lint(source)] == []
+    # made on every trace without the test
+    unguarded = source.replace(" if self.v is None else self.v", "")
+    assert "TF401" in [d.rule for d in lint(unguarded, ["TF401"])]
+
+
+def test_a_metric_object_built_in_a_compiled_metric_function_is_created_each_trace():
+    # `tf.metrics` is Keras's metrics module under TensorFlow's name: under TF 2.21, fit raises
+    # "tf.function only supports singleton tf.Variables created on the first call"
+    source = (
+        "import tensorflow as tf\n\n\n"
+        "def accuracy(y_true, y_pred):\n"
+        "    metric = tf.metrics.SparseCategoricalAccuracy()\n"
+        "    metric.update_state(y_true, y_pred)\n"
+        "    return metric.result()\n\n\n"
+        "def top_score(y_true, y_pred):\n"
+        "    return tf.metrics.sparse_categorical_accuracy(y_true, y_pred)  # a function\n\n\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(3)])\n"
+        "model.compile(loss='mse', metrics=[accuracy, top_score])\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF4"])] == [("TF401", 5)]

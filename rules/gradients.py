@@ -1,0 +1,660 @@
+"""Gradients that silently vanish: a ``GradientTape`` asked for what it never recorded, or asked
+twice, or in a way that costs more than it should. Each rule asks the model's tape view
+(``model.tapes``, tf2lint.tape) and says nothing where the view cannot show the path."""
+
+from __future__ import annotations
+
+from tf2lint import knowledge
+from tf2lint.lazy import cst
+from tf2lint.model import ModuleModel
+from tf2lint.rule import Rule
+from tf2lint.tape import (
+    VARIABLE_LISTS,
+    Cut,
+    GradientCall,
+    Source,
+    TapeBlock,
+    Verdict,
+    chain_text,
+    event_order,
+)
+
+# Every rule here needs a tape, and every tape's code spells it.
+TAPE_TEXT = ("GradientTape",)
+
+
+def _source_text(source: Source) -> str:
+    if source.kind == "object":
+        return f"`{source.origin}`'s variables"
+    return f"`{source.origin}`"
+
+
+def _read_step(block: TapeBlock, source: Source) -> tuple[str, cst.CSTNode] | None:
+    """Where the block reads the source (or, failing that, where the source is made)."""
+    for name in (source.origin, *source.aliases):
+        node = block.read.get(name)
+        if node is not None:
+            return (f"{_source_text(source)}: read here while the tape records", node)
+    if source.defined is not None:
+        return (f"{_source_text(source)}: made here", source.defined)
+    return None
+
+
+def _end_step(block: TapeBlock) -> tuple[str, cst.CSTNode]:
+    return (f"the tape `{block.name}` stops recording after this statement", block.last_statement)
+
+
+def _call_step(gradient: GradientCall) -> tuple[str, cst.CSTNode]:
+    method = gradient.call.func.attr.value  # type: ignore[union-attr]
+    return (f"`{gradient.tape.name}.{method}(...)` asks for the gradient here", gradient.call)
+
+
+def _verdicts(rule: Rule, node: cst.Call, causes: tuple[str, ...]) -> list[tuple]:
+    """The gradient call ``node`` is (if any), with its verdicts of the given causes."""
+    gradient = rule.model.tapes.for_call(node)
+    if gradient is None:
+        return []
+    return [(gradient, v) for v in gradient.verdicts() if v.cause in causes]
+
+
+def _once(rule: Rule, node: cst.CSTNode) -> bool:
+    """True the first time a rule reports ``node`` in this module (several gradient calls
+    may share one cut)."""
+    seen = rule.context.memo(("gradients-reported", type(rule).id), set)
+    if id(node) in seen:
+        return False
+    seen.add(id(node))
+    return True
+
+
+class GradientTargetOutsideTape(Rule):
+    id = "TF910"
+    name = "gradient-target-outside-tape"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "the gradient's target is computed while the tape is not recording: its gradient is `None`"
+    )
+    rationale = """
+        A `tf.GradientTape` records only the operations run inside its `with` block. A loss
+        finished after the block closed (`loss = tf.reduce_mean(z)` below it), or computed
+        before the block opened, was never recorded: `tape.gradient(loss, variables)` gives
+        `None` for every variable, and `optimizer.apply_gradients` then raises `No gradients
+        provided for any variable` (or, with a `None` check, nothing trains). Finish the loss
+        inside the block. Evidence required: the model's tape view follows the function's
+        statements from the sources to the target and finds every path passing through an
+        operation run while the tape was not recording (a call it cannot follow, or an object
+        that may hold the variables, keeps it silent).
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: the fix moves the statement that finishes the target into the tape's block, "
+        "right after the statement that comes before it. That is what the gradient needs, but "
+        "it changes what the tape records (the statement's other results become "
+        "differentiable and the tape holds more memory); review it."
+    )
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("cut",)):
+            cut = verdict.cut
+            if cut.reason != "outside-tape" or _inside(gradient.target, cut.node):
+                continue
+            if not _once(self, cut.node):
+                continue
+            block = gradient.tape
+            before = event_order(self.model, cut.node) < event_order(self.model, block.with_node)
+            when = "before the tape started" if before else "after the tape stopped"
+            because = [s for s in (_read_step(block, verdict.source),) if s]
+            because += [(f"computed {when} recording: not on the tape", cut.node)]
+            because += [_end_step(block), _call_step(gradient)]
+            fix = None if before else self._fix(block, cut.node)
+            self.report(
+                cut.node,
+                f"computed {when} recording: `{block.name}.gradient` gives `None` for "
+                f"{_source_text(verdict.source)}; compute the target inside the tape's block",
+                edits=fix,
+                fix_description="move the statement into the tape's block",
+                because=because,
+            )
+
+    def _fix(self, block: TapeBlock, node: cst.CSTNode) -> list | None:
+        """Move the statement right after the block, when it holds ``node`` and is one
+        assignment, into the block."""
+        following = _following_statement(block)
+        if (
+            not isinstance(following, cst.SimpleStatementLine)
+            or len(following.body) != 1
+            or not isinstance(following.body[0], (cst.Assign, cst.AugAssign, cst.AnnAssign))
+            or not _inside(following, node)
+            or not isinstance(block.with_node.body, cst.IndentedBlock)
+        ):
+            return None
+        body = block.with_node.body
+        moved = block.with_node.with_changes(body=body.with_changes(body=[*body.body, following]))
+        return [(block.with_node, moved), (following, cst.RemovalSentinel.REMOVE)]
+
+
+class GradientTargetComputedInCall(Rule):
+    id = "TF911"
+    name = "gradient-target-computed-in-call"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "the target is computed inside the `gradient()` call, after the tape stopped recording"
+    )
+    rationale = """
+        `tape.gradient(tf.reduce_sum(y), x)` (or `tape.gradient(f(x), x)`, `tape.gradient(y[0],
+        x)`) computes the target where the call's arguments are evaluated: after the `with`
+        block, so the tape never recorded it and the gradient is `None`. Compute the target
+        inside the block and pass the result. Evidence required: the call is made after the
+        block, and every path from the sources to the target passes through an operation in
+        its first argument.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("cut",)):
+            cut = verdict.cut
+            if cut.reason != "outside-tape" or not _inside(gradient.target, cut.node):
+                continue
+            if not _once(self, gradient.target):
+                continue
+            block = gradient.tape
+            because = [s for s in (_read_step(block, verdict.source),) if s]
+            because += [_end_step(block), ("computed here, by the call's argument", cut.node)]
+            self.report(
+                gradient.target,
+                f"the target is computed in the `{block.name}.gradient(...)` call, after the "
+                f"tape stopped recording: the gradient for {_source_text(verdict.source)} is "
+                "`None`; compute it inside the block",
+                because=because,
+            )
+
+
+class GradientSourceNotWatched(Rule):
+    id = "TF912"
+    name = "gradient-source-not-watched"
+    category = "api-misuse"
+    severity = "error"
+    message = "a gradient is asked for a tensor the tape never watches: it is `None`"
+    rationale = """
+        A tape watches trainable `tf.Variable`s it sees read, and nothing else: a tensor
+        (`x = tf.zeros(...)`, `tf.constant`, an input batch) is watched only by
+        `tape.watch(x)` inside the block, and with `GradientTape(watch_accessed_variables=
+        False)` variables are watched only that way too. `tape.gradient(y, x)` for an
+        unwatched `x` is `None`. Call `tape.watch(x)` at the start of the block (or pass a
+        `tf.Variable`). Evidence required: every value bound to `x` is a tensor made by a TF
+        op before the block, and no `watch` in the block names it (a `watch` of something the
+        model cannot resolve, or the tape handed to other code, keeps it silent).
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("unwatched",)):
+            source = verdict.source
+            block = gradient.tape
+            if block.watch_accessed:
+                why = f"`{source.origin}` is a tensor, and the tape never watches it"
+            else:
+                why = (
+                    f"the tape was made with `watch_accessed_variables=False` and never "
+                    f"watches {_source_text(source)}"
+                )
+            because = [s for s in (_read_step(block, source),) if s]
+            because += [(why, block.with_node), _call_step(gradient)]
+            self.report(
+                source.expr,
+                f"{why}: `{block.name}.gradient` gives `None` for it; call "
+                f"`{block.name}.watch({source.origin})` in the block",
+                because=because,
+            )
+
+
+class TapeWatchSymbolicInputs(Rule):
+    id = "TF913"
+    name = "tape-watch-symbolic-inputs"
+    category = "api-misuse"
+    severity = "error"
+    message = "`tape.watch(model.inputs)` watches the model's symbolic Keras inputs, not the data"
+    rationale = """
+        `model.inputs` (`model.input`, `model.outputs`) of a functional or Sequential Keras
+        model are the symbolic `KerasTensor`s the model was built from, not the tensors it is
+        called with. `tape.watch(model.inputs)` raises `ValueError: Passed in object
+        <KerasTensor ...> of type 'KerasTensor', not tf.Tensor or tf.Variable` (and under
+        Keras 2 gives `None` gradients): convert the batch with `tf.convert_to_tensor`, watch
+        that tensor, and call the model on it. Evidence required: the argument is `.inputs`,
+        `.input`, `.outputs` or `.output` of a value the model knows to be a Keras model or
+        layer.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for block in self.model.tapes.blocks:
+            for watch in block.watches:
+                if watch.call is node and watch.symbolic is not None:
+                    argument = node.args[0].value
+                    code = cst.Module(body=[]).code_for_node(argument)
+                    self.report(
+                        argument,
+                        f"`{code}` is a symbolic Keras tensor of `{watch.symbolic}`, not a "
+                        "tensor a call computes; watch the tensor you call the model with",
+                        because=[("the tape watched", block.with_node)],
+                    )
+                    return
+
+
+_CUT_WORDS = {
+    "no-gradient": "TensorFlow has no gradient for it",
+    "integer-output": "the tape does not differentiate integer or bool tensors",
+    "host": "the tape cannot follow a value out of TensorFlow",
+}
+
+
+class NonDifferentiableStepOnGradientPath(Rule):
+    id = "TF914"
+    name = "non-differentiable-step-on-gradient-path"
+    category = "api-misuse"
+    severity = "error"
+    message = "every path from the variables to the loss passes a step with no gradient"
+    rationale = """
+        The gradient flows only through differentiable TensorFlow ops. `tf.argmax`, `tf.round`,
+        comparisons and casts to an integer dtype give values with no gradient; `.numpy()`,
+        Python `float()` and NumPy functions leave TensorFlow altogether. When every path from
+        the variables to the loss passes such a step, `tape.gradient` gives `None` and
+        nothing trains (`No gradients provided for any variable`). Keep the loss path in
+        differentiable TF ops (a softmax instead of an argmax, `tf.cast` to a float dtype).
+        Which TF ops cut the gradient comes from the knowledge base, generated by running
+        each op under a `GradientTape` (`scripts/generate_tf_knowledge.py`), not from a list.
+        Evidence required: the model's tape view follows every path from the sources to the
+        target through the function's statements and finds each one cut (a call it cannot
+        follow keeps it silent); the finding is on the cut.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("cut",)):
+            cut: Cut = verdict.cut
+            if cut.reason not in _CUT_WORDS or cut.traced or not _once(self, cut.node):
+                continue  # traced, a step to NumPy fails outright: TF801/TF804 say so
+            block = gradient.tape
+            because = [s for s in (_read_step(block, verdict.source),) if s]
+            because += [(f"{cut.what}: {_CUT_WORDS[cut.reason]}", cut.node)]
+            because += [_call_step(gradient)]
+            self.report(
+                cut.node,
+                f"{cut.what}, and every path from {_source_text(verdict.source)} to the "
+                f"target passes it: `{block.name}.gradient` gives `None`",
+                because=because,
+            )
+
+
+class IntegerGradientSource(Rule):
+    id = "TF915"
+    name = "integer-gradient-source"
+    category = "api-misuse"
+    severity = "error"
+    message = "a gradient is asked for an integer variable or tensor: it is `None`"
+    rationale = """
+        A `GradientTape` differentiates only floating-point (and complex) tensors. A variable
+        or tensor made from integer literals (`tf.Variable(3)`, `tf.constant([1, 2])`) or with
+        an integer or bool dtype is not watched (TensorFlow only logs a warning) and its
+        gradient is `None`. Make it a float: `tf.Variable(3.0)`, `dtype=tf.float32`.
+        Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
+        other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
+        has no dtype and integer literals as its value.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("integer",)):
+            source = verdict.source
+            self.report(
+                source.expr,
+                f"`{source.origin}` holds integers: the tape does not differentiate them and "
+                f"`{gradient.tape.name}.gradient` gives `None`; make it a float tensor",
+                because=[
+                    (f"`{source.origin}` is made an integer tensor here", source.integer),
+                    _call_step(gradient),
+                ],
+            )
+
+
+class GradientOfNonTrainableVariable(Rule):
+    id = "TF916"
+    name = "gradient-of-non-trainable-variable"
+    category = "api-misuse"
+    severity = "warning"
+    message = "a gradient is asked for a `trainable=False` variable the tape never watches"
+    rationale = """
+        A tape watches only trainable variables by itself. `v = tf.Variable(..., trainable=
+        False)` read inside the block is not recorded, and `tape.gradient(loss, v)` is `None`.
+        Watch it explicitly (`tape.watch(v)`) when its gradient is wanted, or make it
+        trainable. Evidence required: every value bound to the source is `tf.Variable(...,
+        trainable=False)`, and no `watch` in the block names it.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for gradient, verdict in _verdicts(self, node, ("frozen",)):
+            source = verdict.source
+            self.report(
+                source.expr,
+                f"`{source.origin}` is a `trainable=False` variable and the tape does not "
+                f"watch it: `{gradient.tape.name}.gradient` gives `None`; call "
+                f"`{gradient.tape.name}.watch({source.origin})` or make it trainable",
+                because=[
+                    (f"`{source.origin}` is made non-trainable here", source.defined),
+                    _call_step(gradient),
+                ],
+            )
+
+
+class NonPersistentTapeReused(Rule):
+    id = "TF917"
+    name = "non-persistent-tape-reused"
+    category = "api-misuse"
+    severity = "error"
+    message = "a non-persistent `GradientTape` is asked for gradients a second time"
+    rationale = """
+        A `GradientTape` made without `persistent=True` releases what it recorded after its
+        first `gradient()` (or `jacobian()`) call: a second call raises `RuntimeError: A
+        non-persistent GradientTape can only be used to compute one set of gradients`. Make it
+        `tf.GradientTape(persistent=True)` (and `del tape` when done), ask for all targets in
+        one call, or use one tape per target. Evidence required: the model follows the
+        function's statements and finds two calls on the same tape block on one path (a loop
+        that runs a call twice counts; calls in exclusive branches do not).
+    """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe: `persistent=True` keeps what the tape recorded until the tape is released; "
+        "every gradient it gives is the same, and the second call no longer raises."
+    )
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or gradient.second is None or gradient.tape.persistent is not False:
+            return
+        block = gradient.tape
+        first = gradient.second
+        again = "again, in a loop" if first is gradient else "a second time"
+        self.report(
+            node,
+            f"`{block.name}` is not persistent: asking it for gradients {again} raises "
+            "`RuntimeError`; make it `tf.GradientTape(persistent=True)`",
+            edits=self._fix(block),
+            fix_description="make the tape persistent",
+            because=[
+                (f"`{block.name}` is made without `persistent=True`", block.with_node),
+                (f"`{block.name}` gives its one set of gradients here", first.call),
+            ],
+        )
+
+    def _fix(self, block: TapeBlock) -> list | None:
+        constructor = block.constructor
+        if constructor is None:
+            return None
+        for arg in constructor.args:
+            if arg.keyword is not None and arg.keyword.value == "persistent":
+                return [(arg.value, cst.Name("True"))]
+            if arg.keyword is None or arg.star:
+                return None  # positional: leave the call as written
+        persistent = cst.Arg(
+            keyword=cst.Name("persistent"),
+            value=cst.Name("True"),
+            equal=cst.AssignEqual(
+                whitespace_before=cst.SimpleWhitespace(""),
+                whitespace_after=cst.SimpleWhitespace(""),
+            ),
+        )
+        args = list(constructor.args)
+        if args:
+            args[-1] = args[-1].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+        return [(constructor, constructor.with_changes(args=[*args, persistent]))]
+
+
+class TrainableVariablesBeforeBuild(Rule):
+    id = "TF918"
+    name = "trainable-variables-before-build"
+    category = "api-misuse"
+    severity = "error"
+    message = "`trainable_variables` is read before the model is built: the list is empty"
+    rationale = """
+        A Keras model creates its weights when it is built: on its first call, `build()`, or
+        at construction when it is given an input shape (`keras.Input`, `input_shape=`). A
+        `Sequential` without an input shape, or a subclassed model, has no variables before
+        that, so `params = model.trainable_variables` captured then is `[]`: the training
+        loop's `tape.gradient(loss, params)` and `apply_gradients` do nothing, and the model
+        never trains. Read `model.trainable_variables` after the first call (inside the
+        training step), or give the model an input shape. Evidence required: the list is
+        bound once, from a model the module builds without an input shape and nothing reads
+        between its construction and the capture (only `compile`), and it is used as the
+        sources of a `gradient` call.
+    """
+    requires_text = ("trainable_variables", "trainable_weights")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources:
+            return
+        for source in gradient.sources:
+            capture = source.defined
+            if source.kind != "object" or not isinstance(capture, cst.Attribute):
+                continue
+            if capture.attr.value not in ("trainable_variables", "trainable_weights"):
+                continue
+            found = _unbuilt_capture(self.model, capture)
+            if found is None or not _once(self, capture):
+                continue
+            construction, why = found
+            self.report(
+                capture,
+                f"`{chain_text(capture)}` is read before `{chain_text(capture.value)}` is "
+                f"built ({why}): it is `[]`, and `{gradient.tape.name}.gradient` and "
+                "`apply_gradients` update nothing",
+                because=[
+                    (f"`{chain_text(capture.value)}` is made here, unbuilt: {why}", construction),
+                    ("the list is captured here, before anything builds it", capture),
+                    ("and used as the sources of the gradient", node),
+                ],
+            )
+
+
+class PersistentTapeGradientInBlock(Rule):
+    id = "TF919"
+    name = "persistent-tape-gradient-in-block"
+    category = "api-misuse"
+    severity = "warning"
+    message = "a persistent tape is asked for gradients inside its own `with` block"
+    rationale = """
+        Inside the block, a tape is still recording: `gradient()` called there records the
+        gradient computation itself. TensorFlow logs that this is "significantly less
+        efficient" (more CPU and memory) and only useful for higher-order derivatives. Call
+        `gradient()` after the block. Evidence required: the tape is made with
+        `persistent=True`, the call is made inside its block, and its result feeds no later
+        `gradient()` of the same tape (a second-order derivative) and no other tape records
+        around it.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.inside or gradient.after:
+            return
+        block = gradient.tape
+        if block.persistent is not True or gradient.higher_order or gradient.encloses:
+            return
+        self.report(
+            node,
+            f"`{block.name}.gradient(...)` inside the persistent tape's block records the "
+            "gradient computation too (slower, more memory); call it after the block",
+            because=[
+                (f"`{block.name}` is persistent and records this block", block.with_node),
+                ("no later gradient of the tape uses this result", node),
+            ],
+        )
+
+
+class ApplyGradientsNoneGradient(Rule):
+    id = "TF920"
+    name = "apply-gradients-none-gradient"
+    category = "api-misuse"
+    severity = "error"
+    message = "`apply_gradients` gets `None` gradients for variables the loss never reads"
+    rationale = """
+        `tape.gradient(loss, variables)` gives `None` for each variable the recorded loss does
+        not depend on: asking one model's loss for another model's variables (a GAN's two
+        tapes mixed up), or for variables only used before or after the tape's block.
+        `optimizer.apply_gradients` then raises `No gradients provided for any variable`, or,
+        when only some are `None`, warns and leaves those variables untrained. Ask each tape
+        for the variables its loss uses. Evidence required: the gradients come from one
+        `gradient` call whose sources the model can name, and the model's tape view shows one
+        of them never read while the tape records (a call it cannot follow, or an object that
+        may hold the variables, keeps it silent).
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "apply_gradients":
+            return
+        if not node.args:
+            return
+        pairs = node.args[0].value
+        if not (
+            isinstance(pairs, cst.Call)
+            and self.model.call_name(pairs) == "builtins.zip"
+            and pairs.args
+        ):
+            return
+        gradient = self._gradient_of(pairs.args[0].value)
+        if gradient is None:
+            return
+        unread = [v for v in gradient.verdicts() if v.cause == "unread"]
+        if not unread:
+            return
+        verdict: Verdict = unread[0]
+        block = gradient.tape
+        sources = ", ".join(_source_text(v.source) for v in unread)
+        asked = (f"{_source_text(verdict.source)}: asked for here", verdict.source.expr)
+        because = [asked, _end_step(block), _call_step(gradient)]
+        self.report(
+            node,
+            f"`apply_gradients` gets `None` for {sources}: the target of "
+            f"`{block.name}.gradient` never reads {'it' if len(unread) == 1 else 'them'} while "
+            "the tape records",
+            because=because,
+        )
+
+    def _gradient_of(self, expr: cst.BaseExpression) -> GradientCall | None:
+        tapes = self.model.tapes
+        if isinstance(expr, cst.Call):
+            return tapes.for_call(expr)
+        if not isinstance(expr, cst.Name):
+            return None
+        values = self.model.binding_of(expr, self.context.scope).known_values
+        if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None
+        return tapes.for_call(values[0])
+
+
+# --- helpers ---------------------------------------------------------------------------------
+def _inside(outer: cst.CSTNode | None, node: cst.CSTNode) -> bool:
+    if outer is None:
+        return False
+    todo = [outer]
+    while todo:
+        current = todo.pop()
+        if current is node:
+            return True
+        todo.extend(current.children)
+    return False
+
+
+def _following_statement(block: TapeBlock) -> cst.CSTNode | None:
+    """The statement right after the tape's ``with`` in the same block of code."""
+    todo: list[cst.CSTNode] = [block.scope.node]
+    while todo:
+        node = todo.pop()
+        body = getattr(node, "body", None)
+        statements = body if isinstance(node, (cst.Module, cst.IndentedBlock)) else None
+        if statements is not None:
+            for index, statement in enumerate(statements):
+                if statement is block.with_node:
+                    return statements[index + 1] if index + 1 < len(statements) else None
+        todo.extend(node.children)
+    return None
+
+
+# Keyword arguments that give a Keras layer its input shape (and so build the model it starts).
+_SHAPE_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim", "batch_shape"})
+
+
+def _unbuilt_capture(model: ModuleModel, capture: cst.Attribute) -> tuple[cst.CSTNode, str] | None:
+    """(the construction, why it is unbuilt) when ``capture`` (``X.trainable_variables``)
+    reads a model the module builds without an input shape and nothing reads between."""
+    owner = capture.value
+    if not isinstance(owner, cst.Name):
+        return None
+    binding = model.binding_of(owner)
+    if len(binding.sites) != 1 or binding.sites[0].kind != "assign":
+        return None
+    site = binding.sites[0]
+    value = site.value
+    if not isinstance(value, cst.Call):
+        return None
+    why = _unbuilt(model, value)
+    if why is None:
+        return None
+    start, end = site.order, event_order(model, capture)
+    if not 0 <= start < end:
+        return None
+    for name in model.nodes_of(cst.Name):
+        if name.value != owner.value or name is owner or name is site.node:
+            continue
+        where = event_order(model, name)
+        if start < where < end and not _builds_nothing(model, name):
+            return None  # read in between: a call, `build`, `fit` may build it
+    return value, why
+
+
+def _unbuilt(model: ModuleModel, call: cst.Call) -> str | None:
+    """Why the model ``call`` constructs has no variables yet, if the module shows it."""
+    name = model.call_name(call)
+    if name is not None and knowledge.canonical(name) in (
+        "keras.Sequential",
+        "keras.models.Sequential",
+        "tf_keras.Sequential",
+        "tf_keras.models.Sequential",
+    ):
+        if any(a.keyword is not None and a.keyword.value == "layers" for a in call.args):
+            layers = next(a.value for a in call.args if a.keyword and a.keyword.value == "layers")
+        elif call.args and call.args[0].keyword is None:
+            layers = call.args[0].value
+        else:
+            return "an empty `Sequential`"
+        if not isinstance(layers, (cst.List, cst.Tuple)) or not layers.elements:
+            return None
+        first = layers.elements[0].value
+        if not isinstance(first, cst.Call):
+            return None
+        first_name = model.call_name(first) or ""
+        if knowledge.class_kind(first_name) != "layer" or first_name.endswith(
+            ("Input", "InputLayer")
+        ):
+            return None
+        if any(a.keyword is not None and a.keyword.value in _SHAPE_KEYWORDS for a in first.args):
+            return None
+        return "a `Sequential` whose first layer has no input shape"
+    return None
+
+
+def _builds_nothing(model: ModuleModel, name: cst.Name) -> bool:
+    """Whether ``name`` is read only to compile the model or list its (empty) variables."""
+    for attribute in model.nodes_of(cst.Attribute):
+        if attribute.value is name:
+            return attribute.attr.value in ("compile", *VARIABLE_LISTS)
+    return False

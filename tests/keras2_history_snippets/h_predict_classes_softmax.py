@@ -1,0 +1,9 @@
+# class: 13
+# Sequential.predict_classes (tf.keras to TF 2.5): argmax of predict for a softmax output.
+import numpy as np
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.layers.Dense(3, activation="softmax", input_shape=(4,))])
+model.set_weights([np.arange(12, dtype="float32").reshape(4, 3) / 10 - 0.5, np.zeros(3, "float32")])
+x = np.array([[1, 0, 0, 0], [0, 0, 0, 1], [-1, 2, 0, 1]], "float32")
+print(model.predict_classes(x).tolist())  # EXPECT

@@ -1,0 +1,17 @@
+# class: 6
+# compile wraps nothing here, but the model's optimizer is a LossScaleOptimizer; Keras 2's
+# get_scaled_loss is scale_loss in Keras 3.
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+model.compile(optimizer=tf.keras.mixed_precision.LossScaleOptimizer(tf.keras.optimizers.SGD()), loss="mse")
+
+
+class Step(tf.keras.callbacks.Callback):
+    def scaled(self, loss):
+        return self.model.optimizer.get_scaled_loss(loss)  # EXPECT
+
+
+step = Step()
+step.set_model(model)
+print(float(step.scaled(tf.constant(1.0))))

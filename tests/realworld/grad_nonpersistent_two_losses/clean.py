@@ -1,0 +1,20 @@
+"""The fix: a persistent tape, released once both gradients are taken."""
+
+import tensorflow as tf
+
+encoder = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(2)])
+decoder = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(4)])
+encoder_optimizer = tf.keras.optimizers.Adam()
+decoder_optimizer = tf.keras.optimizers.Adam()
+
+data = tf.random.normal((8, 4))
+with tf.GradientTape(persistent=True) as tape:
+    codes = encoder(data)
+    rebuilt = decoder(codes)
+    decoder_loss = tf.reduce_mean(tf.square(rebuilt - data))
+    encoder_loss = decoder_loss + 0.1 * tf.reduce_mean(tf.abs(codes))
+decoder_grads = tape.gradient(decoder_loss, decoder.trainable_variables)
+encoder_grads = tape.gradient(encoder_loss, encoder.trainable_variables)
+del tape
+decoder_optimizer.apply_gradients(zip(decoder_grads, decoder.trainable_variables))
+encoder_optimizer.apply_gradients(zip(encoder_grads, encoder.trainable_variables))

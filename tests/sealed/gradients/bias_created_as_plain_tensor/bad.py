@@ -1,0 +1,22 @@
+# SOURCE: https://github.com/dragen1860/Deep-Learning-with-TensorFlow-book/issues/156
+# SYMPTOM: raises AttributeError
+# DESCRIPTION: a hand-written network keeps a bias as a plain tensor, which the tape does not watch; its gradient is None
+import tensorflow as tf
+
+w1 = tf.Variable(tf.random.truncated_normal([784, 256], stddev=0.1))
+b1 = tf.zeros([256])
+w2 = tf.Variable(tf.random.truncated_normal([256, 10], stddev=0.1))
+b2 = tf.Variable(tf.zeros([10]))
+lr = 0.01
+
+x = tf.random.uniform([32, 784])
+y = tf.one_hot(tf.random.uniform([32], maxval=10, dtype=tf.int32), depth=10)
+for step in range(2):
+    with tf.GradientTape() as tape:
+        h1 = tf.nn.relu(x @ w1 + b1)
+        out = h1 @ w2 + b2
+        loss = tf.reduce_mean(tf.square(y - out))
+    grads = tape.gradient(loss, [w1, b1, w2, b2])  # EXPECT: api-misuse/unwatched-gradient-source
+    for p, g in zip([w1, b1, w2, b2], grads):
+        p.assign_sub(lr * g)
+print("loss", float(loss))

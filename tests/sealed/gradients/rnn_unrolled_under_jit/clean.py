@@ -1,0 +1,28 @@
+import tensorflow as tf
+
+
+class GatedCell(tf.keras.layers.Layer):
+    def __init__(self, units, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.state_size = units
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel")
+        self.recurrent = self.add_weight(shape=(self.units, self.units), name="recurrent")
+
+    def call(self, inputs, states):
+        h = tf.tanh(tf.matmul(inputs, self.kernel) + tf.matmul(states[0], self.recurrent))
+        return h, [h]
+
+
+rnn = tf.keras.layers.RNN(GatedCell(16))
+
+
+@tf.function(jit_compile=True)
+def encode(sequence):
+    return rnn(sequence)
+
+
+graph = encode.get_concrete_function(tf.TensorSpec([4, 240, 3])).graph
+print("nodes", len(graph.as_graph_def().node))

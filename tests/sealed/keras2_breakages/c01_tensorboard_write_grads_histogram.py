@@ -1,0 +1,10 @@
+# class: 1
+# DESCRIPTION: TensorBoard(histogram_freq=1, write_grads=True) to check for vanishing gradients
+# SOURCE: https://github.com/keras-team/keras/issues/7259
+import numpy as np
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.layers.Dense(3, activation="sigmoid", input_shape=(2,)), tf.keras.layers.Dense(1)])
+model.compile(optimizer="adam", loss="mse")
+tb = tf.keras.callbacks.TensorBoard(log_dir="tb", histogram_freq=1, write_grads=True)  # EXPECT
+print(tb.histogram_freq, len(model.layers))

@@ -1,0 +1,14 @@
+# class: 13
+# DESCRIPTION: tf.keras.mixed_precision.experimental.global_policy() read when building a transformer (TF 2.3 API)
+# SOURCE: https://github.com/legacyai/tf-transformers/pull/43
+# keras2: tensorflow-cpu==2.3.4
+import tensorflow as tf
+
+
+def build_embedding(vocab_size, dim):
+    policy = tf.keras.mixed_precision.experimental.global_policy()  # EXPECT
+    return tf.keras.layers.Embedding(vocab_size, dim, dtype=policy)
+
+
+layer = build_embedding(10, 4)
+print(layer.dtype, layer(tf.constant([[1, 2]])).shape)

@@ -1,0 +1,19 @@
+# class: 13
+# DESCRIPTION: predict_classes picking the next word in a text-generation loop (removed in TF 2.6)
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/53391
+# keras2: tensorflow-cpu==2.5.3
+import numpy as np
+import tensorflow as tf
+
+vocab = ["", "a", "bad", "feeling", "about", "this"]
+model = tf.keras.Sequential([
+    tf.keras.layers.Embedding(len(vocab), 4, input_length=3),
+    tf.keras.layers.LSTM(5),
+    tf.keras.layers.Dense(len(vocab), activation="softmax"),
+])
+seed = [1, 2, 3]
+for _ in range(3):
+    token_list = np.array([seed[-3:]])
+    predicted = model.predict_classes(token_list, verbose=0)  # EXPECT
+    seed.append(int(predicted[0]))
+print(len(seed))

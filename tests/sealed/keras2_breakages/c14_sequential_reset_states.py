@@ -1,0 +1,14 @@
+# class: 14
+# DESCRIPTION: model.reset_states() on a Sequential model with a stateful LSTM before generating
+# SOURCE: https://github.com/MITDeepLearning/introtodeeplearning/issues/174
+import numpy as np
+import tensorflow as tf
+
+model = tf.keras.Sequential([
+    tf.keras.layers.Embedding(10, 4, batch_input_shape=[1, None]),
+    tf.keras.layers.LSTM(3, return_sequences=True, stateful=True),
+    tf.keras.layers.Dense(10),
+])
+model(np.array([[1, 2, 3]]))
+model.reset_states()  # EXPECT
+print([float(np.abs(s.numpy()).sum()) for s in model.layers[1].states])

@@ -1,0 +1,20 @@
+# class: 13
+# DESCRIPTION: (Keras 3 form) strategy.experimental_run_v2 in a custom distributed training step (renamed run, removed in TF 2.4)
+# SOURCE: https://github.com/danijar/dreamer/issues/50
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    v = tf.Variable(2.0)
+
+
+@tf.function
+def train(data):
+    def step(x):
+        v.assign_add(x)
+        return v.read_value()
+
+    return strategy.run(step, args=(data,))
+
+
+print(float(train(tf.constant(1.0))))

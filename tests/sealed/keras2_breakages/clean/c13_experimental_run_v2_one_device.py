@@ -1,0 +1,17 @@
+# class: 13
+# DESCRIPTION: (Keras 3 form) OneDeviceStrategy.experimental_run_v2 in a model's prediction step (removed in TF 2.4)
+# SOURCE: https://github.com/intel/dffml/issues/953
+import numpy as np
+import tensorflow as tf
+
+strategy = tf.distribute.OneDeviceStrategy("/cpu:0")
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.Input(shape=(2,)), tf.keras.layers.Dense(1, kernel_initializer="ones")])
+
+
+def predict_step(x):
+    return model(x, training=False)
+
+
+out = strategy.run(predict_step, args=(tf.constant(np.ones((1, 2), "float32")),))
+print(out.numpy().tolist())

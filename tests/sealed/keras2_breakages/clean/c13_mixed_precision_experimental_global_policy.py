@@ -1,0 +1,8 @@
+# class: 13
+# DESCRIPTION: (Keras 3 form) mixed_precision.experimental.global_policy() read to choose a dtype (removed in TF 2.9)
+# SOURCE: https://github.com/keras-team/autokeras/pull/1675
+import tensorflow as tf
+
+policy = tf.keras.mixed_precision.global_policy()
+dtype = "float32" if policy.name == "float32" else policy.compute_dtype
+print(policy.name, dtype)

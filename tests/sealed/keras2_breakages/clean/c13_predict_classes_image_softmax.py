@@ -1,0 +1,17 @@
+# class: 13
+# DESCRIPTION: (Keras 3 form) predict_classes on a list holding one image for a softmax CNN (removed in TF 2.6)
+# SOURCE: https://github.com/keras-team/keras/issues/15993
+import numpy as np
+from tensorflow.keras import Input
+from tensorflow.keras.layers import Conv2D, Dense, Flatten
+from tensorflow.keras.models import Sequential
+
+model = Sequential()
+model.add(Input(shape=(8, 8, 3)))
+model.add(Conv2D(4, (3, 3), activation="relu"))
+model.add(Flatten())
+model.add(Dense(5, activation="softmax"))
+image = np.random.RandomState(0).rand(8, 8, 3).astype("float32")
+image = np.expand_dims(image, axis=0)
+pred = np.argmax(model.predict(image, verbose=0), axis=-1)[0]
+print(0 <= int(pred) < 5)

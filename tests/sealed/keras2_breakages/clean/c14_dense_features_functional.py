@@ -1,0 +1,10 @@
+# class: 14
+# DESCRIPTION: (Keras 3 form) tf.keras.layers.DenseFeatures over feature columns in a functional model
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/27416
+import tensorflow as tf
+
+inputs = {"age": tf.keras.Input(shape=(1,), name="age"), "fare": tf.keras.Input(shape=(1,), name="fare")}
+x = tf.keras.layers.Concatenate()([inputs["age"], inputs["fare"]])
+out = tf.keras.layers.Dense(1, kernel_initializer="ones")(x)
+model = tf.keras.Model(inputs, out)
+print(model({"age": tf.constant([[2.0]]), "fare": tf.constant([[3.0]])}).numpy().tolist())

@@ -1,0 +1,12 @@
+# class: 14
+# DESCRIPTION: (Keras 3 form) tf.keras.optimizers.legacy.Adam(learning_rate=..., decay=...), the fix TF 2.11 suggested for decay
+# SOURCE: https://github.com/AIWintermuteAI/aXeleRate/pull/66
+import numpy as np
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input(shape=(2,)), tf.keras.layers.Dense(1, kernel_initializer="zeros")])
+schedule = tf.keras.optimizers.schedules.InverseTimeDecay(0.1, decay_steps=1, decay_rate=0.5)
+optimizer = tf.keras.optimizers.Adam(learning_rate=schedule)
+model.compile(optimizer=optimizer, loss="mse")
+model.fit(np.ones((4, 2), "float32"), np.ones((4, 1), "float32"), batch_size=2, epochs=1, verbose=0)
+print(np.round(model.get_weights()[0].ravel(), 4).tolist())

@@ -1,0 +1,10 @@
+# class: 14
+# DESCRIPTION: (Keras 3 form) optimizers.legacy.Adam() kept so that optimizer weights are stored as in TF 2.8
+# SOURCE: https://github.com/securefederatedai/openfederatedlearning/pull/863
+import numpy as np
+import tensorflow.keras as ke
+
+model = ke.Sequential([ke.Input(shape=(3,)), ke.layers.Dense(2)])
+model.compile(optimizer=ke.optimizers.Adam(), loss="mse")
+model.fit(np.ones((2, 3), "float32"), np.ones((2, 2), "float32"), verbose=0)
+print(len(model.optimizer.variables))

@@ -1,0 +1,582 @@
+"""TF910-TF920: gradients a GradientTape gives as None, or cannot give (rules/gradients.py), and
+the tape view they ask (tf2lint/tape.py, ModuleModel.tapes)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from conftest import lint
+from tf2lint import knowledge
+from tf2lint.engine import _holds_required_text, lint_module
+from tf2lint.fixes import fix_round
+from tf2lint.lazy import cst
+from tf2lint.model import ModuleModel
+from tf2lint.plugins import all_rules
+from tf2lint.rules import gradients
+
+GRADIENT_RULES = [r for r in all_rules() if r.__module__ == gradients.__name__]
+HEADER = "import numpy as np\nimport tensorflow as tf\n\n"
+SETUP = """
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+other = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+optimizer = tf.keras.optimizers.SGD(0.1)
+loss_fn = tf.keras.losses.MeanSquaredError()
+"""
+
+
+def found(source: str) -> list[tuple[str, int]]:
+    """(rule, line) of every gradient rule's finding, lines counted in ``source``."""
+    code = HEADER + SETUP + textwrap.dedent(source)
+    offset = (HEADER + SETUP).count("\n")
+    result = lint_module(code, "train.py", GRADIENT_RULES)
+    return [(d.rule, d.line - offset) for d in result.diagnostics if not d.preview]
+
+
+def view(source: str) -> ModuleModel:
+    return ModuleModel(cst.parse_module(HEADER + textwrap.dedent(source)))
+
+
+# --- what each rule finds ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    errors = tf.square(model(x) - y)
+                loss = tf.reduce_mean(errors)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF910", 5)],
+            id="loss-finished-after-block",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                pred = model(x)
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, pred)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF910", 3)],
+            id="prediction-made-before-block",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(1.0)
+            with tf.GradientTape() as tape:
+                y = w * w
+            g = tape.gradient(tf.reduce_sum(y), w)
+            """,
+            [("TF911", 5)],
+            id="target-reduced-in-the-call",
+        ),
+        pytest.param(
+            """
+            x = tf.zeros((3,))
+            with tf.GradientTape() as tape:
+                y = tf.reduce_sum(x * x)
+            g = tape.gradient(y, x)
+            """,
+            [("TF912", 5)],
+            id="constant-not-watched",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape(watch_accessed_variables=False) as tape:
+                    loss = tf.reduce_sum(model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF912", 5)],
+            id="variables-not-watched",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    tape.watch(model.inputs)
+                    out = model(x)
+                return tape.gradient(out, x)
+            """,
+            [("TF913", 4)],
+            id="symbolic-inputs-watched",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    labels = tf.argmax(model(x), axis=-1)
+                    loss = tf.reduce_mean(tf.cast(labels, tf.float32) - y)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="argmax-on-the-path",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    bins = tf.cast(model(x) * 10.0, tf.int32)
+                    loss = tf.reduce_mean(tf.cast(bins, tf.float32) - y)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="integer-cast-on-the-path",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = float(tf.reduce_mean(model(x) - y))
+                    scaled = tf.constant(loss) * 2.0
+                return tape.gradient(scaled, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="python-float-on-the-path",
+        ),
+        pytest.param(
+            """
+            def penalty(pred):
+                return tf.reduce_mean(np.abs(pred))
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = penalty(model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 3)],
+            id="numpy-in-a-helper-the-view-follows",
+        ),
+        pytest.param(
+            """
+            counts = tf.Variable([1, 2, 3])
+            with tf.GradientTape() as tape:
+                y = tf.reduce_sum(tf.cast(counts, tf.float32) ** 2)
+            g = tape.gradient(y, counts)
+            """,
+            [("TF915", 5)],
+            id="integer-variable",
+        ),
+        pytest.param(
+            """
+            scale = tf.Variable(2.0, trainable=False)
+            with tf.GradientTape() as tape:
+                y = scale * 3.0
+            g = tape.gradient(y, scale)
+            """,
+            [("TF916", 5)],
+            id="non-trainable-variable",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    a = tf.reduce_sum(model(x))
+                    b = tf.reduce_sum(other(x))
+                ga = tape.gradient(a, model.trainable_variables)
+                gb = tape.gradient(b, other.trainable_variables)
+            """,
+            [("TF917", 7)],
+            id="non-persistent-asked-twice",
+        ),
+        pytest.param(
+            """
+            def step(xs):
+                with tf.GradientTape() as tape:
+                    losses = [tf.reduce_sum(model(x)) for x in xs]
+                for loss in losses:
+                    optimizer.apply_gradients(
+                        zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables)
+                    )
+            """,
+            [("TF917", 7)],
+            id="non-persistent-asked-in-a-loop",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            params = net.trainable_variables
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(net(x))
+                optimizer.apply_gradients(zip(tape.gradient(loss, params), params))
+            """,
+            [("TF918", 3)],
+            id="variables-captured-before-build",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape(persistent=True) as tape:
+                    loss = tf.reduce_sum(model(x))
+                    grads = tape.gradient(loss, model.trainable_variables)
+                    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [("TF919", 5)],
+            id="persistent-asked-in-its-block",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(other(x))
+                grads = tape.gradient(loss, model.trainable_variables)
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [("TF920", 6)],
+            id="wrong-model-asked",
+        ),
+    ],
+)
+def test_gradient_rules_find(source, expected):
+    assert found(source) == expected
+
+
+# --- what they leave alone: the right idioms, and what the view cannot show -------------------
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(
+            """
+            generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(2)])
+            critic = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+
+            def gan_step(images, noise):
+                with tf.GradientTape() as gen_tape, tf.GradientTape() as disc_tape:
+                    fakes = generator(noise, training=True)
+                    real = critic(images, training=True)
+                    fake = critic(fakes, training=True)
+                    gen_loss = -tf.reduce_mean(fake)
+                    disc_loss = tf.reduce_mean(fake) - tf.reduce_mean(real)
+                g = gen_tape.gradient(gen_loss, generator.trainable_variables)
+                d = disc_tape.gradient(disc_loss, critic.trainable_variables)
+                optimizer.apply_gradients(zip(g, generator.trainable_variables))
+                optimizer.apply_gradients(zip(d, critic.trainable_variables))
+            """,
+            id="gan-with-two-tapes",
+        ),
+        pytest.param(
+            """
+            def saliency(images):
+                images = tf.convert_to_tensor(images)
+                with tf.GradientTape() as tape:
+                    tape.watch(images)
+                    top = tf.reduce_max(model(images), axis=-1)
+                return tape.gradient(top, images)
+            """,
+            id="saliency-with-watch",
+        ),
+        pytest.param(
+            """
+            def pinn_step(x):
+                with tf.GradientTape(persistent=True) as tape:
+                    tape.watch(x)
+                    u = model(x)
+                    u_x = tape.gradient(u, x)
+                    u_xx = tape.gradient(u_x, x)
+                    loss = tf.reduce_mean(tf.square(u_xx - u))
+                grads = tape.gradient(loss, model.trainable_variables)
+                del tape
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            id="second-derivatives-in-a-persistent-tape",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape(persistent=True) as tape:
+                    a = tf.reduce_sum(model(x))
+                    b = tf.reduce_sum(other(x))
+                ga = tape.gradient(a, model.trainable_variables)
+                gb = tape.gradient(b, other.trainable_variables)
+                del tape
+            """,
+            id="persistent-asked-twice-after-block",
+        ),
+        pytest.param(
+            """
+            def step(x, first):
+                with tf.GradientTape() as tape:
+                    a = tf.reduce_sum(model(x))
+                if first:
+                    g = tape.gradient(a, model.trainable_variables)
+                else:
+                    g = tape.gradient(2.0, model.trainable_variables)
+            """,
+            id="calls-in-exclusive-branches",
+        ),
+        pytest.param(
+            """
+            def train(batches):
+                for x in batches:
+                    with tf.GradientTape() as tape:
+                        loss = tf.reduce_sum(model(x))
+                    grads = tape.gradient(loss, model.trainable_variables)
+                    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            id="one-tape-per-iteration",
+        ),
+        pytest.param(
+            """
+            target_model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+
+            def dqn_step(s, r, s2):
+                with tf.GradientTape() as tape:
+                    q = model(s)
+                    target = tf.stop_gradient(r + 0.9 * tf.reduce_max(target_model(s2)))
+                    loss = tf.reduce_mean(tf.square(target - q))
+                grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            id="stop-gradient-on-one-branch",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    out = model(x)
+                    loss = tf.reduce_sum(tf.where(out > 0.0, out, 0.1 * out))
+                    accuracy = tf.reduce_mean(tf.cast(tf.argmax(out, -1) == 0, tf.float32))
+                return tape.gradient(loss, model.trainable_variables), accuracy
+            """,
+            id="comparison-and-argmax-off-the-path",
+        ),
+        pytest.param(
+            """
+            def step(x, compute_loss):
+                with tf.GradientTape() as tape:
+                    labels = tf.argmax(model(x), axis=-1)
+                    loss = compute_loss(labels, x)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-callable-the-view-cannot-follow",
+        ),
+        pytest.param(
+            """
+            class Net(tf.keras.Model):
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        pred = self(x, training=True)
+                        loss = self.compute_loss(y=y, y_pred=pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            id="keras-train-step",
+        ),
+        pytest.param(
+            """
+            def step(xs):
+                with tf.GradientTape() as tape:
+                    losses = []
+                    for x in xs:
+                        losses.append(tf.reduce_sum(model(x)))
+                    total = tf.add_n(losses)
+                return tape.gradient(total, model.trainable_variables)
+            """,
+            id="losses-gathered-in-a-list",
+        ),
+        pytest.param(
+            """
+            def step(points, values):
+                with tf.GradientTape() as tape:
+                    for p in [points, values]:
+                        tape.watch(p)
+                    out = tf.reduce_sum(points * values)
+                return tape.gradient(out, [points, values])
+            """,
+            id="watched-in-a-loop",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape(watch_accessed_variables=False) as tape:
+                    tape.watch(model.trainable_variables)
+                    loss = tf.reduce_sum(model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="variables-watched-by-hand",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(model(x))
+                    with tape.stop_recording():
+                        logged = float(loss)
+                return tape.gradient(loss, model.trainable_variables), logged
+            """,
+            id="python-value-off-the-path",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+            net(tf.ones((1, 2)))
+            params = net.trainable_variables
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(net(x))
+                optimizer.apply_gradients(zip(tape.gradient(loss, params), params))
+            """,
+            id="variables-captured-after-a-call",
+        ),
+        pytest.param(
+            """
+            @tf.function
+            def step(x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(np.abs(model(x)))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="numpy-in-traced-code-is-the-traced-rules-finding",
+        ),
+    ],
+)
+def test_gradient_rules_leave_alone(source):
+    assert found(source) == []
+
+
+# --- fixes -------------------------------------------------------------------------------------
+def _fixed(source: str, rule: str, unsafe: bool) -> str:
+    rules = [r for r in all_rules() if r.id == rule]
+    result = lint_module(textwrap.dedent(source), "train.py", rules)
+    code, applied, rejected = fix_round(result.module, result.diagnostics, unsafe=unsafe)
+    assert applied and not rejected
+    return code
+
+
+FINISHED_OUTSIDE = """
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+
+def step(x, y):
+    with tf.GradientTape() as tape:
+        errors = tf.square(model(x) - y)
+    # the mean squared error
+    loss = tf.reduce_mean(errors)
+    return tape.gradient(loss, model.trainable_variables)
+"""
+
+
+def test_loss_finished_outside_is_moved_into_the_block_as_an_unsafe_fix():
+    (d,) = lint(FINISHED_OUTSIDE, ["TF910"])
+    assert d.fix.applicability == "unsafe"
+    assert _fixed(FINISHED_OUTSIDE, "TF910", unsafe=True) == textwrap.dedent(
+        FINISHED_OUTSIDE
+    ).replace(
+        "    # the mean squared error\n    loss = tf.reduce_mean(errors)\n",
+        "        # the mean squared error\n        loss = tf.reduce_mean(errors)\n",
+    )
+
+
+def test_a_second_call_makes_the_tape_persistent_as_a_safe_fix():
+    source = FINISHED_OUTSIDE.replace(
+        "    # the mean squared error\n    loss = tf.reduce_mean(errors)\n",
+        "        loss = tf.reduce_mean(errors)\n",
+    ).replace(
+        "    return tape.gradient(loss, model.trainable_variables)",
+        "    first = tape.gradient(loss, model.trainable_variables)\n"
+        "    return first, tape.gradient(2.0 * loss, model.trainable_variables)",
+    )
+    assert _fixed(source, "TF917", unsafe=False) == textwrap.dedent(source).replace(
+        "tf.GradientTape()", "tf.GradientTape(persistent=True)"
+    )
+
+
+# --- evidence ----------------------------------------------------------------------------------
+def test_a_cut_finding_shows_the_source_the_cut_and_the_call():
+    (d,) = lint(
+        HEADER
+        + SETUP
+        + textwrap.dedent(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    labels = tf.argmax(model(x), axis=-1)
+                    loss = tf.reduce_mean(tf.cast(labels, tf.float32) - y)
+                return tape.gradient(loss, model.trainable_variables)
+            """
+        ),
+        ["TF914"],
+    )
+    steps = [(s.message.split(":")[0], s.line) for s in d.evidence.value]
+    assert steps == [
+        ("`model`'s variables", 12),
+        ("`tf.argmax` gives an integer or bool tensor", 12),
+        ("`tape.gradient(...)` asks for the gradient here", 14),
+    ]
+
+
+def test_a_finished_outside_finding_shows_where_the_block_ends():
+    (d,) = lint(FINISHED_OUTSIDE, ["TF910"])
+    messages = [s.message for s in d.evidence.value]
+    assert "the tape `tape` stops recording after this statement" in messages
+    assert [s.line for s in d.evidence.value if "stops recording" in s.message] == [8]
+
+
+# --- the tape view -----------------------------------------------------------------------------
+def test_the_view_says_what_each_call_is_asked_and_where():
+    model = view(
+        """
+        w = tf.Variable(1.0)
+        with tf.GradientTape(persistent=True) as tape:
+            y = w * 3.0
+            inner = tape.gradient(y, w)
+        outer = tape.gradient(y, w)
+        """
+    )
+    (block,) = model.tapes.blocks
+    assert block.persistent is True and block.watch_accessed
+    inside, after = block.calls
+    assert (inside.inside, inside.after) == (True, False)
+    assert (after.inside, after.after) == (False, True)
+    assert [(s.origin, s.kind) for s in after.sources] == [("w", "variable")]
+    assert "w" in after.flow.live and after.verdicts() == []
+
+
+def test_a_module_without_a_tape_runs_no_gradient_rule():
+    source = "import tensorflow as tf\n\nx = tf.constant(1.0)\n"
+    assert not any(_holds_required_text(rule, source, None) for rule in GRADIENT_RULES)
+    assert view("x = tf.constant(1.0)\n").tapes.blocks == []
+
+
+# --- the knowledge the cuts come from ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("op", "reason"),
+    [
+        ("tensorflow.argmax", "integer-output"),
+        ("tensorflow.math.argmax", "integer-output"),
+        ("tensorflow.shape", "integer-output"),
+        ("tensorflow.equal", "integer-output"),
+        ("tensorflow.round", "no-gradient"),
+        ("tensorflow.stop_gradient", "no-gradient"),
+        ("keras.ops.argmax", "integer-output"),
+        ("tensorflow.compat.v1.round", "no-gradient"),
+    ],
+)
+def test_ops_that_pass_no_gradient_are_known(op, reason):
+    assert knowledge.gradient_cut(op).reason == reason
+
+
+@pytest.mark.parametrize(
+    "op",
+    ["tensorflow.reduce_sum", "tensorflow.where", "tensorflow.cast", "tensorflow.math.imag"],
+)
+def test_ops_that_pass_a_gradient_for_some_arguments_are_no_cut(op):
+    assert knowledge.gradient_cut(op) is None
+
+
+def test_dtypes_and_their_parameters_are_known():
+    assert knowledge.is_integer_dtype("tensorflow.int32") and knowledge.is_integer_dtype("bool")
+    assert not knowledge.is_integer_dtype("tensorflow.float32")
+    assert knowledge.dtype_parameter("tensorflow.cast") == knowledge.DtypeParameter(1, None)
+    assert knowledge.dtype_parameter("tensorflow.Variable").value == 0
+    assert knowledge.host_method("tensor", "numpy") and knowledge.host_method("model", "predict")
+    assert not knowledge.host_method("model", "fit")
