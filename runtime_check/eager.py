@@ -24,6 +24,7 @@ import types
 MIN_CALLS = 10  # fewer eager calls than this: no graph pays for its tracing
 MEASURE_SECONDS = 0.4  # per function and way (eager, graph), at the least MIN_RUNS runs each
 MIN_RUNS, MAX_RUNS = 5, 200
+BLOCK = 10  # runs of one way before the other's
 MAX_MEASURED = 10  # functions measured at most, the most eager time first
 SCAN_SECONDS = 0.02  # how often new modules and names are looked for
 
@@ -242,16 +243,20 @@ class EagerProbe:
 
 
 def _alternate(eager, graph) -> tuple[list[float], list[float]]:
-    """Run both ways in turn (so that a busy machine slows both alike) until each has had
-    MEASURE_SECONDS, with MIN_RUNS to MAX_RUNS runs."""
+    """Run both ways in turn, BLOCK runs at a time (so that a busy machine slows both alike),
+    until each has had MEASURE_SECONDS, with MIN_RUNS to MAX_RUNS runs. One run at a time would
+    time a graph with TensorFlow's thread pool gone to sleep after each eager run: on a loaded
+    machine that wake-up costs more than the graph itself, and a program that calls a function
+    in a loop never pays it."""
     eager_times: list[float] = []
     graph_times: list[float] = []
     while len(eager_times) < MAX_RUNS:
         for run, times in ((eager, eager_times), (graph, graph_times)):
-            start = time.perf_counter()
-            result = run()
-            _force(result)
-            times.append(time.perf_counter() - start)
+            for _ in range(BLOCK):
+                start = time.perf_counter()
+                result = run()
+                _force(result)
+                times.append(time.perf_counter() - start)
         if len(eager_times) >= MIN_RUNS and min(sum(eager_times), sum(graph_times)) > (
             MEASURE_SECONDS
         ):
