@@ -4,8 +4,8 @@
 
 ``--plugin``: the share of a test session that ``pytest --tf2lint`` costs, on the small project
 of tests/data/harness_project (a custom loop, a Dataset.map, a Keras model with fit): its tests
-run with the plugin not loaded (``-p no:tf2lint``), loaded but off (the default), and on
-(``--tf2lint``), in turn, N times each; prints the median wall time of each, the share the plugin
+run with the plugin not loaded (``-p no:tf2lint``), loaded but off (the default), on
+(``--tf2lint``) and on without counting lines while tracing (``--tf2lint-no-lines``), in turn, N times each; prints the median wall time of each, the share the plugin
 adds, and the harness's own work (linting, reporting) as the plugin reports it.
 
 ``--graphs``: where a graph would pay, on the programs of tests/data/graph_pays:
@@ -35,6 +35,7 @@ MODES = {
     "not loaded": ["-p", "no:tf2lint"],
     "off": [],
     "on": ["--tf2lint"],
+    "on, no lines": ["--tf2lint", "--tf2lint-no-lines"],
 }
 
 
@@ -82,7 +83,8 @@ def print_plugin_cost(runs: int = 3) -> None:
         f"pytest --tf2lint on tests/data/harness_project (4 tests; median of {runs}, wall): "
         f"plugin not loaded {base:.2f} s, loaded but off {f['off']:.2f} s "
         f"({(f['off'] - base) / base:+.1%}), on {f['on']:.2f} s (+{f['on'] - base:.2f} s, "
-        f"{on_share:.0%} of the session)"
+        f"{on_share:.0%} of the session), on with --tf2lint-no-lines {f['on, no lines']:.2f} s "
+        f"({(f['on, no lines'] - base) / f['on, no lines']:.0%})"
         + (f"; the harness's own lint and report {f['own']:.2f} s" if f["own"] else ""),
         flush=True,
     )

@@ -24,6 +24,7 @@ Settings (the command line wins over the file)::
     output = "tf2lint-trace.sarif"   # default: the terminal
     fix = false                   # --tf2lint-fix
     measure = false               # --tf2lint-measure
+    lines = true                  # false (--tf2lint-no-lines): tracing unslowed, no line counts
     root = "."                    # the project's code (default: pytest's root folder)
     enabled = true                # false: only --tf2lint turns it on
 """
@@ -46,6 +47,7 @@ KEYS = {
     "output": str,
     "fix": bool,
     "measure": bool,
+    "lines": bool,
     "root": str,
     "enabled": bool,
 }
@@ -91,6 +93,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=None,
         help="time the functions that ran eagerly and often as tf.functions too",
+    )
+    group.addoption(
+        "--tf2lint-no-lines",
+        action="store_false",
+        dest="tf2lint_lines",
+        default=None,
+        help="do not count the lines of findings while graphs are built (sys.settrace slows "
+        "tracing): no trace-time-only effects observed, tracing times alone",
     )
     group.addoption("--tf2lint-root", default=None, help="the folder of the project's code")
 
@@ -180,6 +190,7 @@ def _settings(config: pytest.Config):
         limits=limits,
         fix=bool(pick("tf2lint_fix", "fix")),
         measure=bool(pick("tf2lint_measure", "measure")),
+        lines=pick("tf2lint_lines", "lines") is not False,
         rerun=[sys.executable, "-m", "pytest", *args, "--tf2lint"],
         cwd=invocation,
     )

@@ -37,6 +37,7 @@ class Settings:
     limits: ci.Thresholds = field(default_factory=ci.Thresholds)
     fix: bool = False
     measure: bool = False
+    lines: bool = True  # count the lines of findings while graphs are built
     rerun: list[str] = field(default_factory=list)  # the command that runs the session again
     cwd: Path | None = None  # where the session was started
 
@@ -69,7 +70,8 @@ class Session:
 
         if not self.child:
             self.linted = lint_folder(self.settings.root)
-            self.watch = observe.lines_to_watch(self.linted.diagnostics)
+            if self.settings.lines:
+                self.watch = observe.lines_to_watch(self.linted.diagnostics)
             self.candidates = [
                 c
                 for c in graphs.candidates(self.linted.files, self.linted.rules)

@@ -110,7 +110,8 @@ def runs(tmp_path_factory):
     sources = {p.name: p.read_text() for p in (folder / "tinyproj").glob("*.py")}
     fixed = pytest_run(folder, "--tf2lint", "--tf2lint-fix", results=results / "fixing.json")
     after = pytest_run(
-        folder, "--tf2lint", "--tf2lint-format", "trace-json", "--tf2lint-output", "after.json",
+        folder, "--tf2lint", "--tf2lint-no-lines", "--tf2lint-format", "trace-json",
+        "--tf2lint-output", "after.json",
         results=results / "after.json.results",
     )  # fmt: skip
     return {
@@ -185,6 +186,7 @@ def test_the_fix_makes_each_function_trace_once_with_the_same_results(runs):
     )
     assert after.returncode == 0, after.stdout[-3000:]
     report = json.loads((folder / "after.json").read_text())
+    assert report["watched_lines"] == 0  # --tf2lint-no-lines: no line counted while tracing
     traces = {f["name"]: [e["kind"] for e in f["events"]] for f in report["functions"] if f["user"]}
     # a Keras model builds its variables on the first call: one more trace, no retrace
     assert traces == {
