@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,10 +40,16 @@ MODES = {
 }
 
 
-def _pytest(folder: Path, extra: list[str]) -> tuple[float, str]:
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _pytest(folder: Path, extra: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds (user and system) of one session, and its output."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TF2LINT_"))}
     env["TINYPROJ_RESULTS"] = str(folder.parent / "results.json")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", *extra],
         cwd=folder,
@@ -50,44 +57,59 @@ def _pytest(folder: Path, extra: list[str]) -> tuple[float, str]:
         capture_output=True,
         text=True,
     )
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _children_cpu() - cpu
     if done.returncode != 0:
         raise SystemExit(f"pytest {' '.join(extra)} failed:\n{done.stdout[-3000:]}")
-    return elapsed, done.stdout
+    return elapsed, cpu, done.stdout
 
 
 def plugin_cost(runs: int = 3) -> dict:
-    """Median wall seconds of the project's test session per mode, and the harness's own work."""
+    """Median wall and CPU seconds of the project's test session per mode, and the harness's
+    own work."""
     with tempfile.TemporaryDirectory(prefix="tf2lint-bench-") as work:
         folder = Path(work) / "project"
         shutil.copytree(PROJECT, folder)
         times: dict[str, list[float]] = {mode: [] for mode in MODES}
+        cpus: dict[str, list[float]] = {mode: [] for mode in MODES}
         own: list[float] = []
         for _ in range(runs):  # in turn, so that a busy machine slows every mode alike
             for mode, extra in MODES.items():
-                elapsed, out = _pytest(folder, extra)
+                elapsed, cpu, out = _pytest(folder, extra)
                 times[mode].append(elapsed)
+                cpus[mode].append(cpu)
                 found = re.search(r"the harness's own work took ([\d.]+) s", out)
                 if mode == "on" and found:
                     own.append(float(found.group(1)))
     figures = {mode: statistics.median(values) for mode, values in times.items()}
     figures["own"] = statistics.median(own) if own else None
+    figures["cpu"] = {mode: statistics.median(values) for mode, values in cpus.items()}
     return figures
 
 
 def print_plugin_cost(runs: int = 3) -> None:
-    f = plugin_cost(runs)
-    base = f["not loaded"]
-    on_share = (f["on"] - base) / f["on"]
+    figures = plugin_cost(runs)
     print(
-        f"pytest --tf2lint on tests/data/harness_project (4 tests; median of {runs}, wall): "
-        f"plugin not loaded {base:.2f} s, loaded but off {f['off']:.2f} s "
-        f"({(f['off'] - base) / base:+.1%}), on {f['on']:.2f} s (+{f['on'] - base:.2f} s, "
-        f"{on_share:.0%} of the session), on with --tf2lint-no-lines {f['on, no lines']:.2f} s "
-        f"({(f['on, no lines'] - base) / f['on, no lines']:.0%})"
-        + (f"; the harness's own lint and report {f['own']:.2f} s" if f["own"] else ""),
+        f"pytest --tf2lint on tests/data/harness_project (4 tests; median of {runs} sessions each, "
+        "in turn):",
         flush=True,
     )
+    for kind, f in (("wall", figures), ("cpu", figures["cpu"])):
+        base = f["not loaded"]
+
+        def share(mode: str, f=f, base=base) -> str:
+            return f"{f[mode]:.2f} s ({(f[mode] - base) / f[mode]:+.0%} of the session)"
+
+        print(
+            f"  {kind:<4} plugin not loaded {base:.2f} s, loaded but off {share('off')}, "
+            f"on {share('on')}, on with --tf2lint-no-lines {share('on, no lines')}",
+            flush=True,
+        )
+    if figures["own"]:
+        print(
+            f"  the harness's own lint and report (as the plugin reports it): {figures['own']:.2f} s"
+        )
+    print("  (cpu: user and system seconds of the session's processes, steadier than wall on a")
+    print("  busy machine)")
 
 
 def graph_speedups() -> list[dict]:

@@ -586,7 +586,7 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
             f"  (counted runs of {plural(report.watched_lines, 'line')} of findings while graphs "
-            "were built, which slows tracing; --no-lines for tracing times alone)"
+            "were built, which slows tracing; --no-lines, in pytest --tf2lint-no-lines, for tracing times alone)"
         )
     traced = [f for f in report.functions if f["traces"] or f["events"]]
     library = [f for f in traced if not f["user"]]
