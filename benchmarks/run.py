@@ -8,12 +8,16 @@ lines, the libcst parse floor (one process), tf2lint cold with one job, cold wit
 number of jobs, warm (cache on, nothing changed), tf_upgrade_v2, peak RSS, and the ratios the
 performance targets are stated in, then where one process's lint time goes (libcst's parse, the
 semantic model's own share, the rules and the rest: benchmarks/inprocess.py). Then start-up time on one small file and ``lint_module`` on a
-2,000-line file (the LSP budget). Prints figures only; it asserts nothing.
+2,000-line file (the LSP budget), and, where TensorFlow is installed, the share of a test session
+that ``pytest --tf2lint`` costs (benchmarks/harness.py). ``--plugin`` and ``--graphs`` print only
+the plugin's cost, or only the graph speed-ups of ``tf2lint trace --measure``. Prints figures
+only; it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import resource
@@ -31,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from corpus import DEFAULT_CACHE, corpus_file, fetch, pinned  # noqa: E402
+from harness import print_graph_speedups, print_plugin_cost  # noqa: E402
 from rss import tree_rss  # noqa: E402
 
 
@@ -362,7 +367,22 @@ def main() -> None:
         action="store_true",
         help="with --lsp-file, also each file twice over (about 4,000 lines from 2,000)",
     )
+    parser.add_argument(
+        "--plugin", action="store_true", help="only pytest --tf2lint's cost (no corpus needed)"
+    )
+    parser.add_argument(
+        "--graphs",
+        action="store_true",
+        help="only the speed-ups of tf2lint trace --measure on tests/data/graph_pays",
+    )
     args = parser.parse_args()
+    if args.plugin or args.graphs:
+        print(f"# tf2lint harness benchmark, {date.today().isoformat()}, {os.cpu_count()} cores")
+        if args.plugin:
+            print_plugin_cost()
+        if args.graphs:
+            print_graph_speedups()
+        return
     if args.lsp_file:
         print(f"# tf2lint LSP benchmark, {date.today().isoformat()}, {os.cpu_count()} cores")
         for file in args.lsp_file:
@@ -440,6 +460,8 @@ def main() -> None:
         f"start-up, `tf2lint check --no-cache small.py` (median of 7): {startup(sys.executable):.3f} s"
     )
     print_lsp(list(sources.values()))
+    if importlib.util.find_spec("tensorflow") is not None:
+        print_plugin_cost()
 
 
 if __name__ == "__main__":

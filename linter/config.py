@@ -172,6 +172,13 @@ def _own_table(path: Path) -> dict:
 
 
 def _with_lint_table(table: dict, path: Path) -> dict:
+    trace = table.get("trace")
+    if trace is not None:  # the runtime harness's settings (`pytest --tf2lint`): its own to read
+        if not isinstance(trace, dict):
+            raise ConfigError(
+                f"{path}: `trace` must be a table ([tool.tf2lint.trace]), not {_kind(trace)}"
+            )
+        table = {k: v for k, v in table.items() if k != "trace"}
     lint = table.get("lint")
     if lint is None:
         return table

@@ -51,9 +51,11 @@ def add_commands(commands) -> None:
     trace = commands.add_parser("trace", help="run a program with tf.function instrumented")
     trace.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=("text", "json", "concise", "sarif", "github"),
         default="text",
-        help="the report: text (on stderr) or json (on stdout; the program's output to stderr)",
+        help="the report: text (on stderr), or on stdout (the program's output then goes to "
+        "stderr) json (the trace report) or, as `check` writes its findings, concise, sarif or "
+        "github",
     )
     trace.add_argument("--html", type=Path, help="also write an HTML report to this file")
     trace.add_argument(
@@ -79,6 +81,19 @@ def add_commands(commands) -> None:
         type=Path,
         help="the folder of your code (default: the nearest pyproject.toml or .git above the "
         "working folder, if the script is in it; else the script's folder)",
+    )
+    trace.add_argument(
+        "--fix",
+        action="store_true",
+        help="write the shape fix of each shape-retracing tf.function into its decorator "
+        "(unsafe: an input_signature refuses other callers), run the program again, and keep "
+        "only the fixes that run confirms (no retrace, same results)",
+    )
+    trace.add_argument(
+        "--measure",
+        action="store_true",
+        help="time the functions that ran eagerly and often as tf.functions too, on inputs "
+        "the program produced, after checking both compute the same results",
     )
     trace.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- python SCRIPT [ARGS]")
     trace.set_defaults(run_command=trace_command)
@@ -198,4 +213,6 @@ def trace_command(args: argparse.Namespace) -> int:
         progress=args.progress,
         lines=args.lines,
         root=args.root,
+        fix=args.fix,
+        measure=args.measure,
     )

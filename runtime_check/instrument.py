@@ -33,18 +33,28 @@ import types
 import weakref
 from dataclasses import dataclass, field
 
-if __package__:
-    from tf2lint.runtime_check import causes
-else:  # loaded by path into a user's interpreter: load the sibling module the same way
-    _name = "_tf2lint_causes"
-    causes = sys.modules.get(_name)
-    if causes is None:
-        _spec = importlib.util.spec_from_file_location(
-            _name, os.path.join(os.path.dirname(os.path.abspath(__file__)), "causes.py")
+
+def _sibling(name: str) -> types.ModuleType:
+    """A standalone module beside this one, loaded by path (this file is loaded so into a
+    user's interpreter, where tf2lint's package need not be importable)."""
+    key = f"_tf2lint_{name}"
+    module = sys.modules.get(key)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(
+            key, os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py")
         )
-        causes = importlib.util.module_from_spec(_spec)
-        sys.modules[_name] = causes
-        _spec.loader.exec_module(causes)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+if __package__:
+    from tf2lint.runtime_check import causes, eager, values
+else:  # loaded by path into a user's interpreter: load the sibling modules the same way
+    causes = _sibling("causes")
+    values = _sibling("values")
+    eager = _sibling("eager")
 
 FIRST = "first"  # the first trace of a Python function
 RETRACE = "retrace"
@@ -73,6 +83,7 @@ class TraceEvent:
     cause: list = field(default_factory=list)  # causes.Change
     arguments: dict | None = None  # parameter -> causes.describe(), of the call that traced
     error: str | None = None  # the exception type, when the trace raised
+    variables: int = 0  # tf.Variables created (or attempted) while this trace ran
 
     def to_dict(self, steady: float | None) -> dict:
         return {
@@ -86,6 +97,8 @@ class TraceEvent:
             "call_site": list(self.call_site) if self.call_site else None,
             "cause": [c.to_dict() for c in self.cause],
             "error": self.error,
+            "variables": self.variables,
+            "arguments": self.arguments,
         }
 
     def seconds(self, steady: float | None) -> float:
@@ -151,6 +164,7 @@ class _ThreadState(threading.local):
     def __init__(self) -> None:
         self.calls: list[_Call] = []
         self.tracing: list[TraceEvent] = []
+        self.unrecorded = 0  # >0: the harness's own tf.functions (measurements), not recorded
 
 
 _thread = _ThreadState()
@@ -227,6 +241,39 @@ class LineWatch:
         ]
 
 
+class OutputLog:
+    """What chosen functions returned, call by call, as plain values: a fix is checked by
+    comparing them with those of a run of the fixed code."""
+
+    def __init__(self, wanted: list[list[str]] | None, limit: int = 200) -> None:
+        # None: every function of the user's files
+        self.wanted = None if wanted is None else {(os.path.realpath(f), n) for f, n in wanted}
+        self.limit = limit  # calls kept per function
+        self.calls: dict[tuple[str, str], list] = {}
+        self._keys: dict[int, tuple[str, str] | None] = {}
+
+    def note(self, record: Record, result) -> None:
+        key = self._keys.get(id(record), 0)
+        if key == 0:
+            key = (os.path.realpath(record.file), record.name)
+            if self.wanted is None:
+                chosen = RECORDER.is_user_file(record.file)
+            else:
+                chosen = key in self.wanted
+            key = self._keys[id(record)] = key if chosen else None
+        if key is None:
+            return
+        kept = self.calls.setdefault(key, [])
+        if len(kept) < self.limit:
+            kept.append(values.plain(result))
+
+    def to_list(self) -> list[dict]:
+        return [
+            {"file": f, "name": name, "results": results}
+            for (f, name), results in sorted(self.calls.items())
+        ]
+
+
 class Recorder:
     """Every ``Function`` created since :meth:`reset`, its calls and traces."""
 
@@ -237,6 +284,8 @@ class Recorder:
         self.user_root: str | None = None  # only files under it are the user's (trace)
         self.source_maps: dict[str, dict[int, tuple[str, int]]] = {}  # AutoGraph's
         self.watch: LineWatch | None = None
+        self.outputs: OutputLog | None = None  # results of chosen functions (a fix's check)
+        self.eager: eager.EagerProbe | None = None  # the user's functions that run eagerly
         self.reset()
 
     def reset(self) -> None:
@@ -534,11 +583,14 @@ def install(
     @functools.wraps(original_init)
     def init(self, *args, **kwargs):
         original_init(self, *args, **kwargs)
-        RECORDER.add(self, getattr(_thread, "created_at", None))
+        if not _thread.unrecorded:
+            RECORDER.add(self, getattr(_thread, "created_at", None))
 
     @functools.wraps(original_call)
     def call(self, *args, **kwargs):
         record = getattr(self, "_tf2lint_record", None)
+        if record is None and _thread.unrecorded:  # the harness's own measurement
+            return original_call(self, *args, **kwargs)
         calls = _thread.calls
         outermost = not calls
         this = _Call(
@@ -551,6 +603,8 @@ def install(
             result = original_call(self, *args, **kwargs)
             if outermost and RECORDER.sync is not None:
                 RECORDER.sync(result)
+            if outermost and record is not None and RECORDER.outputs is not None:
+                RECORDER.outputs.note(record, result)
             return result
         except BaseException as error:
             failed = True
@@ -592,6 +646,38 @@ def install(
     pf.Function.__call__ = call
     pf.Function._tf2lint_patched = True
     tf.function = function
+    _patch_variable_creation()
+
+
+def _patch_variable_creation() -> None:
+    """Count the ``tf.Variable(...)`` calls each trace makes (TensorFlow refuses one on a later
+    trace only inside the constructor). Only the public constructor counts: reading an
+    assignment's result also builds a Variable object, but no new variable."""
+    try:
+        from tensorflow.python.ops import variables
+    except ImportError:  # private API moved: no counts, the rest still works
+        return
+    meta, public = variables.VariableMetaclass, variables.Variable
+    original = meta.__call__
+
+    @functools.wraps(original)
+    def construct(cls, *args, **kwargs):
+        if cls is public and _thread.tracing:
+            _thread.tracing[-1].variables += 1
+        return original(cls, *args, **kwargs)
+
+    meta.__call__ = construct
+
+
+@contextlib.contextmanager
+def unrecorded():
+    """The harness's own tf.functions (a measurement on the program's inputs): not recorded,
+    never counted among the program's."""
+    _thread.unrecorded += 1
+    try:
+        yield
+    finally:
+        _thread.unrecorded -= 1
 
 
 def _patch_source_maps() -> None:
@@ -624,6 +710,8 @@ def _patch_trace_entry() -> None:
 
     @functools.wraps(original)
     def create_concrete_function(function_type, type_context, func_graph, tracing_options):
+        if _thread.unrecorded:  # the harness's own measurement: not the program's trace
+            return original(function_type, type_context, func_graph, tracing_options)
         RECORDER.seq += 1
         event = TraceEvent(RECORDER.seq, RECORDER.now())
         if _thread.tracing:
@@ -932,6 +1020,22 @@ def aggregate(records: list[Record]) -> list[dict]:
     return sorted(summaries, key=lambda s: s["events"][0]["seq"] if s["events"] else 1 << 60)
 
 
+def _late_variables(group: list[Record]) -> int:
+    """tf.Variables created on a trace after the first: on a Function object's later trace
+    (TensorFlow refuses them), or on the first trace of a tf.function made again per call
+    (new variables every time). A new instance's own first trace makes its own, rightly."""
+    late = 0
+    for record in group:
+        events = sorted(record.events, key=lambda e: e.seq)
+        for position, event in enumerate(events):
+            if not event.variables:
+                continue
+            kinds = {c.kind for c in event.cause}
+            if position or (event.kind == RETRACE and causes.NEW_INSTANCE not in kinds):
+                late += event.variables
+    return late
+
+
 def _summarise(group: list[Record]) -> dict:
     first = group[0]
     steady = median([s for r in group for s in r.steady_call_seconds])
@@ -952,6 +1056,7 @@ def _summarise(group: list[Record]) -> dict:
         "retraces": sum(e.kind == RETRACE for e in events),
         "variable_creation_traces": sum(e.kind == VARIABLE_CREATION for e in events),
         "failed_traces": sum(e.kind == FAILED for e in events),
+        "late_variables": _late_variables(group),
         "trace_seconds": sum(e["seconds"] for e in shown),
         "steady_call_seconds": steady,
         "call_seconds": sum(
@@ -961,6 +1066,63 @@ def _summarise(group: list[Record]) -> dict:
         "last_call": max(lasts) if lasts else None,
         "events": shown,
     }
+
+
+def snapshot(tensorflow: str | None, files: set[str]) -> dict:
+    """What the run did, as the JSON ``tf2lint trace`` reads (see :mod:`observe`): every
+    tf.function's summary, the files the program ran (``files``, and those of the functions),
+    exceptions, watched lines, chosen functions' results, eager functions' times."""
+    recorder = RECORDER
+    functions = aggregate(recorder.records())
+    files = set(files) | {f["file"] for f in functions if os.path.isfile(f["file"])}
+    watching = recorder.watch
+    return {
+        "tensorflow": tensorflow,
+        "seconds": recorder.now(),
+        "functions": functions,
+        "files": sorted(files),
+        "errors": recorder.errors,
+        "lines": watching.to_list() if watching else [],
+        "line_watch_skipped": watching.skipped if watching else None,
+        "outputs": recorder.outputs.to_list() if recorder.outputs is not None else None,
+        "eager": (
+            [s.to_dict() for s in recorder.eager.stats.values()]
+            if recorder.eager is not None
+            else None
+        ),
+    }
+
+
+def loaded_files(script: str | None = None) -> set[str]:
+    """The Python files of every loaded module (and the script run as ``__main__``)."""
+    files = {script} if script and os.path.isfile(script) else set()
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__file__", None)
+        if isinstance(name, str) and name.endswith(".py"):
+            files.add(os.path.abspath(name))
+    return files
+
+
+def install_eager(candidates: list[dict], user_root: str) -> eager.EagerProbe:
+    """Time the candidates' eager calls (see :mod:`eager`). After :func:`install`."""
+    from tensorflow.python.eager import context
+
+    def eager_now() -> bool:
+        return not _thread.tracing and context.executing_eagerly()
+
+    probe = eager.EagerProbe(candidates, user_root, eager_now, unrecorded)
+    RECORDER.eager = probe
+    probe.start()
+    return probe
+
+
+def measure_eager() -> None:
+    """Time the hot eager candidates as tf.functions too (``--measure``)."""
+    if RECORDER.eager is None:
+        return
+    import tensorflow as tf
+
+    RECORDER.eager.measure(tf, values)
 
 
 class Progress:

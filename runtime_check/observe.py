@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
-from tf2lint.runtime_check import causes
+from tf2lint.runtime_check import causes, graphs, signatures
 
 OBSERVED, NOT_OBSERVED, NOT_CHECKABLE = "observed", "not observed", "not checkable"
 # A trace-time finding where every call of its function traced: the run could not tell a line
@@ -116,6 +116,25 @@ class TraceReport:
     errors: list[dict] = field(default_factory=list)
     line_watch_skipped: str | None = None
     watched_lines: int = 0  # source lines counted while graphs were built
+    # the narrowest change that makes each shape-retracing function trace once
+    proposals: list[signatures.Proposal] = field(default_factory=list)
+    graphs: list[graphs.GraphEntry] = field(default_factory=list)  # where a graph would pay
+    graphs_checked: bool = False  # the run timed the eager candidates at all
+    measured: bool = False  # ... and measured them as graphs (--measure)
+
+    def own(self) -> list[dict]:
+        """The program's own tf.functions that traced (not TensorFlow's, Keras' or tf.data's)."""
+        return [f for f in self.functions if f["traces"] and f["user"]]
+
+    def proposal_for(self, function: dict) -> signatures.Proposal | None:
+        return next(
+            (
+                p
+                for p in self.proposals
+                if p.function == function["name"] and _same_file(p.file, function["file"])
+            ),
+            None,
+        )
 
     def by_verdict(self, verdict: str) -> list[FindingCheck]:
         return [f for f in self.findings if f.verdict == verdict]
@@ -140,12 +159,28 @@ class TraceReport:
             "tensorflow": self.tensorflow,
             "seconds": self.seconds,
             "totals": self.totals,
+            "own_totals": self.own_totals,
             "functions": self.functions,
             "findings": [f.to_dict() for f in self.findings],
             "candidates": [c.to_dict() for c in self.candidates],
             "errors": self.errors,
             "watched_lines": self.watched_lines,
             "line_watch_skipped": self.line_watch_skipped,
+            "proposals": [p.to_dict() for p in self.proposals],
+            "graphs": [g.to_dict() for g in self.graphs] if self.graphs_checked else None,
+            "graphs_measured": self.measured,
+        }
+
+    @property
+    def own_totals(self) -> dict:
+        """The totals of the program's own tf.functions: what thresholds are held against."""
+        own = self.own()
+        return {
+            "functions": len(own),
+            "traces": sum(f["traces"] for f in own),
+            "retraces": sum(f["retraces"] for f in own),
+            "trace_seconds": sum(f["trace_seconds"] for f in own),
+            "late_variables": sum(f.get("late_variables", 0) for f in own),
         }
 
 
@@ -333,6 +368,10 @@ def compare(
             )
         ]
     report.candidates = _candidates(functions, root)
+    report.proposals = signatures.proposals([f for f in functions if f["user"]])
+    report.graphs_checked = data.get("eager") is not None
+    report.graphs = graphs.entries(data.get("eager"))
+    report.measured = any(g.measured is not None for g in report.graphs)
     return report
 
 
@@ -549,7 +588,7 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
             f"  (counted runs of {plural(report.watched_lines, 'line')} of findings while graphs "
-            "were built, which slows tracing; --no-lines for tracing times alone)"
+            "were built, which slows tracing; --no-lines, in pytest --tf2lint-no-lines, for tracing times alone)"
         )
     traced = [f for f in report.functions if f["traces"] or f["events"]]
     library = [f for f in traced if not f["user"]]
@@ -581,6 +620,14 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
             lines.append(
                 f"      and {len(retraces) - max_retraces} more retraces (see --format json)"
             )
+        if f.get("late_variables"):
+            lines.append(
+                f"      {plural(f['late_variables'], 'tf.Variable')} created on a trace after "
+                "the first (TensorFlow refuses them, or makes new ones per call)"
+            )
+        proposal = report.proposal_for(f)
+        if proposal is not None:
+            lines.append(f"      {proposal_text(proposal)}")
     if library:
         names = ", ".join(sorted({short_name(f["name"]) for f in library}))
         lines.append(
@@ -615,6 +662,8 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
             + (f" (called from {sites})" if sites else "")
         )
         lines.append(f"      candidate for a new rule: {c.hint}")
+    if report.graphs_checked:
+        lines += graphs_text(report)
     if report.errors:
         lines.append(f"Exceptions ({len(report.errors)}):")
         for e in report.errors:
@@ -629,3 +678,46 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
                 + (f" [predicted by {by}]" if by else " [no finding predicted it]")
             )
     return "\n".join(lines) + "\n"
+
+
+def proposal_text(proposal: signatures.Proposal) -> str:
+    """``fix (unsafe): input_signature=[...]``, and what became of it."""
+    status = {
+        "proposed": "tf2lint trace --fix writes it",
+        "applied": "written",
+        "verified": "written, and the run again confirmed it",
+        "reverted": "written, then taken back",
+        "not applied": "not written",
+    }.get(proposal.status, proposal.status)
+    reason = f": {proposal.reason}" if proposal.reason else ""
+    return f"fix (unsafe): {proposal.keyword()} ({status}{reason})"
+
+
+def graph_text(entry: graphs.GraphEntry, root: Path) -> str:
+    head = (
+        f"  {where(entry.file, entry.line, root)} {entry.name}: {plural(entry.calls, 'eager call')}, "
+        f"{_seconds(entry.eager_call_seconds)} each ({_seconds(entry.eager_seconds)} in all)"
+    )
+    measured = entry.measured
+    if measured is None:
+        return head + "; not measured as a graph (--measure)"
+    if measured.get("status") != "measured":
+        return head + f"; as a graph: {measured['status']} ({measured.get('reason', '')})"
+    faster = entry.speedup or 0.0
+    return head + (
+        f"; as a tf.function {_seconds(measured['graph_call_seconds'])} per call on the same "
+        f"inputs, same results: {faster:.1f}x" + (" faster" if faster >= 1 else " (slower)")
+    )
+
+
+def graphs_text(report: TraceReport) -> list[str]:
+    """The functions that ran eagerly, many times, in TensorFlow: measured (or not) as graphs."""
+    paying = [g for g in report.graphs if g.pays]
+    title = (
+        f"Where a graph would pay ({len(paying)} measured at {graphs.WORTH}x or more, of "
+        f"{len(report.graphs)} eager functions called often):"
+        if report.measured
+        else f"Eager functions called often, candidates for tf.function ({len(report.graphs)}; "
+        "--measure times them as graphs):"
+    )
+    return [title] + [graph_text(g, report.root) for g in report.graphs]

@@ -18,6 +18,9 @@ from tf2lint.plugins import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+# Projects the tests run as a user would (tests/data/harness_project has its own tests and
+# conftest.py, run by `pytest --tf2lint` in a copy): never collected as this suite's tests.
+collect_ignore = ["data"]
 
 
 def lint(source: str, select: list[str] | None = None, path: str = "t.py"):
