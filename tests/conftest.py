@@ -99,8 +99,9 @@ def json_findings(stdout: str, cwd: Path) -> list[dict]:
 # Tests that run TensorFlow (import it, or run the harness that does) carry the `tensorflow`
 # marker, so that an everyday run can leave them out: `pytest -m "not tensorflow"`. A test is
 # marked when its module says so (`pytestmark`, the harness's own tests), when its module imports
-# TensorFlow, Keras or tf-keras at its top, or when its function's own code has such an import
-# statement or a `pytest.importorskip` of one (read with `ast`: code in strings is not an import).
+# TensorFlow, Keras or tf-keras at its top, or when its function's own code, or a fixture's it
+# uses, has such an import statement or a `pytest.importorskip` of one (read with `ast`: code in
+# strings is not an import).
 # A run without them fails at the end if TensorFlow was imported all the same.
 _TENSORFLOW_MODULES = frozenset({"tensorflow", "tf_keras", "keras"})
 
@@ -162,7 +163,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if module.__name__ not in modules:
             modules[module.__name__] = _module_imports_tensorflow(module)
-        if modules[module.__name__] or _function_imports_tensorflow(function):
+        fixtures = [
+            definition.func
+            for definitions in item._fixtureinfo.name2fixturedefs.values()
+            for definition in definitions
+        ]
+        if modules[module.__name__] or any(
+            _function_imports_tensorflow(f) for f in (function, *fixtures)
+        ):
             item.add_marker(pytest.mark.tensorflow)
 
 

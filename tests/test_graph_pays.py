@@ -91,7 +91,7 @@ def measured(tmp_path_factory):
     return {(Path(g["file"]).name, g["name"]): g for g in report["graphs"]}
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 def test_each_function_that_should_pay_is_listed_measured_with_the_same_results(measured):
     for key in expected("PAYS"):
         entry = measured.get(key)
@@ -107,7 +107,7 @@ def test_each_function_that_should_pay_is_listed_measured_with_the_same_results(
         assert not result["retraced"]
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 def test_nothing_whose_conversion_would_change_results_is_measured(measured):
     for key in expected("NOT_LISTED"):
         assert key not in measured, key

@@ -125,7 +125,7 @@ def runs(tmp_path_factory):
     }
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 def test_a_threshold_exceeded_fails_a_session_whose_tests_pass(runs):
     plain, traced = runs["plain"], runs["traced"]
     assert plain.returncode == 0 and "tf2lint" not in plain.stdout, plain.stdout[-3000:]
@@ -136,7 +136,7 @@ def test_a_threshold_exceeded_fails_a_session_whose_tests_pass(runs):
     assert "the sarif report is in" in traced.stdout
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 def test_the_sarif_report_is_valid_and_names_each_retrace_with_its_cause(runs):
     log = json.loads((runs["folder"] / "reports" / "trace.sarif").read_text())
     jsonschema.validate(log, SCHEMA)
@@ -170,7 +170,7 @@ def test_the_sarif_report_is_valid_and_names_each_retrace_with_its_cause(runs):
     assert {"TFR001", "TFR003", "TF201"} <= rules
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 def test_the_fix_makes_each_function_trace_once_with_the_same_results(runs):
     fixed, after, folder = runs["fixed"], runs["after"], runs["folder"]
     assert fixed.returncode == 0, fixed.stdout[-3000:]

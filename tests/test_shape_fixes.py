@@ -287,7 +287,7 @@ def fixed(tmp_path_factory):
     return json.loads(done.stdout), folder
 
 
-@pytest.mark.slow
+@pytest.mark.tensorflow
 @pytest.mark.parametrize("name", [p.name for p in PROGRAMS])
 def test_the_proposed_fix_removes_the_retraces(fixed, name):
     report, folder = fixed
