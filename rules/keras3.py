@@ -212,6 +212,8 @@ def removed_since(entry: dict) -> str:
         return ""
     if last == "tf-keras":
         return " (Keras 2 only)"
+    if entry.get("layout"):
+        return f" (a module of the keras package up to keras {last})"
     return f" (last in `tf.keras` of TF {last})"
 
 
@@ -706,7 +708,7 @@ class SavePathWithoutExtension(_Keras3Rule):
     requires_text = KERAS_EVIDENCE_TEXT
     name = "save-path-without-extension"
     severity = "error"
-    message = "Keras 3 `save`/`save_weights` need a `.keras`/`.weights.h5` file name"
+    message = "Keras 3 `save`/`save_weights`/`load_weights` need a `.keras`/`.weights.h5` file name"
     rationale = """
         In Keras 2 `model.save("dir")` wrote a TF SavedModel directory and
         `model.save_weights("ckpt")` a TF checkpoint. Keras 3 writes only its own files:
@@ -714,8 +716,10 @@ class SavePathWithoutExtension(_Keras3Rule):
         ends in `.keras` (or legacy `.h5`), and `save_weights` raises unless it ends in
         `.weights.h5`. Use `model.save("model.keras")`, `model.save_weights("w.weights.h5")`,
         `model.export("dir")` for a SavedModel, or `tf.train.Checkpoint` for checkpoints.
-        Evidence required: the path is a string literal (or an f-string / `os.path.join` ending
-        in one) and the receiver is a Keras model by construction in this module
+        `load_weights` of a TF checkpoint prefix (`"ckpt/cp.ckpt"`, `tf.train.latest_checkpoint
+        (dir)`) raises `ValueError: File format not supported` for the same reason.
+        Evidence required: the path is a string literal (or an f-string / `os.path.join` /
+        `dir + "..."` ending in one, or a name assigned only such values) and the receiver is a Keras model by construction in this module
         (`tf.keras.Sequential`, `tf.keras.Model`, `load_model`, an application, a Model
         subclass defined here) or `self` in a Model subclass; `tf.keras.models.save_model(m,
         path)` is checked too.
@@ -726,7 +730,7 @@ class SavePathWithoutExtension(_Keras3Rule):
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
-        if method not in ("save", "save_weights", "save_model"):
+        if method not in ("save", "save_weights", "save_model", "load_weights"):
             return
         if _keyword(node, "save_format") is not None or uses_tf_keras(self.model):
             return  # TF003 reports it
@@ -741,10 +745,23 @@ class SavePathWithoutExtension(_Keras3Rule):
             if not keras_model_receiver(self.model, fn, func.value):
                 return
             path = filepath.value if filepath else (positional[0] if positional else None)
-        text = _literal_tail(self.model, path)
+        scope = self.context.scope
+        if method == "load_weights" and _checkpoint_prefix(self.model, path, scope):
+            self.report(
+                node,
+                "`load_weights` of a `tf.train.latest_checkpoint` prefix raises in Keras 3: it "
+                "reads only `.weights.h5`, `.keras` and `.h5` files",
+                receiver=func.value,
+            )
+            return
+        text = _literal_tail(self.model, path, scope)
         if text is None or text.startswith("hf://"):
             return
-        if method == "save_weights":
+        if method == "load_weights":
+            if text.endswith(_MODEL_EXTENSIONS):
+                return
+            expected = "`.weights.h5`, `.keras` or `.h5`"
+        elif method == "save_weights":
             if text.endswith(".weights.h5"):
                 return
             expected = "`.weights.h5`"
@@ -759,19 +776,57 @@ class SavePathWithoutExtension(_Keras3Rule):
         )
 
 
-def _literal_tail(model: ModuleModel, expr: cst.BaseExpression | None) -> str | None:
-    """The text a path expression ends with, when the code spells it out."""
+def _literal_tail(
+    model: ModuleModel,
+    expr: cst.BaseExpression | None,
+    scope: Scope | None = None,
+    depth: int = 0,
+) -> str | None:
+    """The text a path expression ends with, when the code spells it out: a string, an f-string,
+    ``os.path.join(...)`` or ``dir + "/name"`` ending in one, ``"...".format(...)``, or (with
+    ``scope``) a name every assignment of which ends in the same text."""
     if isinstance(expr, cst.SimpleString):
         value = expr.evaluated_value
         return value if isinstance(value, str) else None
+    if isinstance(expr, cst.ConcatenatedString):
+        return _literal_tail(model, expr.right, scope, depth)
     if isinstance(expr, cst.FormattedString):
         last = expr.parts[-1] if expr.parts else None
         if isinstance(last, cst.FormattedStringText):
             return last.value
         return None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _literal_tail(model, expr.right, scope, depth)
     if isinstance(expr, cst.Call) and model.call_name(expr) == "os.path.join" and expr.args:
-        return _literal_tail(model, expr.args[-1].value)
+        return _literal_tail(model, expr.args[-1].value, scope, depth)
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "format"
+        and isinstance(expr.func.value, cst.SimpleString)
+    ):
+        text = _literal_tail(model, expr.func.value)
+        return text if text is not None and "{" not in text.rsplit(".", 1)[-1] else None
+    if isinstance(expr, cst.Name) and scope is not None and depth < 3:
+        values = model.binding_of(expr, scope).known_values
+        tails = {_literal_tail(model, v, scope, depth + 1) for v in values or ()}
+        if len(tails) == 1:
+            return tails.pop()
     return None
+
+
+def _checkpoint_prefix(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope: Scope | None
+) -> bool:
+    """Whether ``expr`` is what ``tf.train.latest_checkpoint`` returns (a TF checkpoint prefix,
+    or None), directly or through a name every assignment of which is such a call."""
+    if isinstance(expr, cst.Name) and scope is not None:
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(_checkpoint_prefix(model, v, None) for v in values)
+    return isinstance(expr, cst.Call) and model.call_name(expr) in (
+        "tensorflow.train.latest_checkpoint",
+        "tensorflow.compat.v1.train.latest_checkpoint",
+    )
 
 
 _GENERATOR_METHODS = {

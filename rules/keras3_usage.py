@@ -701,7 +701,8 @@ _LOAD_STATUS_METHODS = frozenset(
 # Constructor parameters that Keras 2 cast with `int()` and Keras 3 requires to be ints.
 _SIZE_KEYWORDS = ("units", "filters")
 _FLOAT_FUNCTIONS = frozenset({"numpy.sqrt", "math.sqrt"})
-_CHECKPOINT_SUFFIXES = (".keras", ".h5", ".hdf5")
+# What Keras 3's ModelCheckpoint takes for a whole model (it refuses `.hdf5`, which `save` takes).
+_CHECKPOINT_SUFFIXES = (".keras", ".h5")
 
 
 class KerasChangedValue(_Keras3Rule):
@@ -894,18 +895,25 @@ class KerasChangedValue(_Keras3Rule):
 
     def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
         target = _keyword(node, "filepath") or (positional[0] if positional else None)
-        path = _literal_tail(self.model, target.value) if target else None
+        scope = self.context.scope
+        path = _literal_tail(self.model, target.value, scope) if target else None
         if path is None:
             return
         weights_only = _keyword(node, "save_weights_only")
         if weights_only is not None and isinstance(weights_only.value, cst.Name):
             if weights_only.value.value == "True" and not path.endswith(".weights.h5"):
                 self.report(
-                    target, "Keras 3 weights checkpoints must end in `.weights.h5` (ValueError)"
+                    node,
+                    f"Keras 3 weights checkpoints must end in `.weights.h5`, not {path!r} "
+                    "(ValueError)",
                 )
             return
         if not path.endswith(_CHECKPOINT_SUFFIXES):
-            self.report(target, "Keras 3 checkpoints must end in `.keras` (ValueError)")
+            self.report(
+                node,
+                f"Keras 3 model checkpoints must end in `.keras` (or `.h5`), not {path!r} "
+                "(ValueError)",
+            )
 
     def _method(self, node: cst.Call, method: str, owner: str | None) -> None:
         positional = [a for a in node.args if a.keyword is None]
