@@ -244,8 +244,8 @@ def _layout_paths(root):
             stem = file[:-3]
             if stem != "__init__" and stem.startswith("_"):
                 continue
-            path = parts if stem == "__init__" else parts + [stem]
-            if path:
+            path = parts if stem == "__init__" else [*parts, stem]
+            if path and not any("test" in part for part in path):  # test helpers: no layout
                 yield ".".join(path)
 
 
