@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
     _code,
@@ -802,6 +802,9 @@ class KerasChangedValue(_Keras3Rule):
         ``cast(iterations, float32)``, Keras 3's optimizer passes its int64 ``iterations``
         (``0.1 / step``, ``rsqrt(step)``: TypeError)."""
         fn = self.model.function_of.get(node)
+        if fn is not None and fn.name == "__init__" and fn.cls is not None:
+            self._loss_init(node, fn)
+            return
         if fn is None or fn.name != "__call__" or fn.cls is None or len(fn.params) < 2:
             return
         if uses_tf_keras(self.model) or not _lr_schedule(self.model, fn.cls):
@@ -816,6 +819,27 @@ class KerasChangedValue(_Keras3Rule):
                 f"`{step} = tf.cast({step}, tf.float32)`",
                 because=[(f"`{fn.cls.name}` is a Keras 3 `LearningRateSchedule`", fn.cls.node)],
             )
+
+    def _loss_init(self, node: cst.FunctionDef, fn: FunctionInfo) -> None:
+        """A ``Loss`` subclass whose ``__init__`` defaults ``reduction`` to Keras 2's
+        ``Reduction.AUTO``: passed on to Keras 3's ``Loss.__init__``, it raises ValueError."""
+        base = _keras_subclass(self.model, fn.cls)
+        if base is None or not table().is_a(base.cls, "losses.Loss") or uses_tf_keras(self.model):
+            return
+        for param in (*node.params.params, *node.params.kwonly_params):
+            if param.default is not None and self._auto_reduction(param.default):
+                self.report(
+                    param.default,
+                    'Keras 3 losses refuse `reduction="auto"` (ValueError): default to '
+                    '`"sum_over_batch_size"`, what AUTO meant outside a distribution strategy',
+                    because=[(f"`{fn.cls.name}` subclasses Keras 3 `{base.cls}`", fn.cls.node)],
+                )
+
+    def _auto_reduction(self, value: cst.BaseExpression) -> bool:
+        if _string(value) == "auto":
+            return True
+        found = keras3_name(self.model.qualified_name(value))
+        return found is not None and found.path.endswith("losses.Reduction.AUTO")
 
     def _super_init(self, node: cst.Call) -> None:
         """``super().__init__(self)`` in a Keras subclass: Keras 2's ``Model.__init__(*args,
@@ -890,14 +914,7 @@ class KerasChangedValue(_Keras3Rule):
             return
         if path.startswith("losses.") and leaf[:1].isupper():
             reduction = _keyword(node, "reduction")
-            auto = reduction is not None and (
-                _string(reduction.value) == "auto"
-                or (
-                    (found := keras3_name(self.model.qualified_name(reduction.value))) is not None
-                    and found.path.endswith("losses.Reduction.AUTO")
-                )
-            )
-            if auto:
+            if reduction is not None and self._auto_reduction(reduction.value):
                 self.report(reduction, 'Keras 3 losses refuse `reduction="auto"` (ValueError)')
             return
         if path.endswith("callbacks.ModelCheckpoint"):
