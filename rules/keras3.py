@@ -13,6 +13,7 @@ reported only where the code shows which Keras class the object is (:func:`keras
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -894,7 +895,10 @@ class OptimizerLrArgument(_Keras3Rule):
         deprecated alias; Keras 3 removed it, so `tf.keras.optimizers.Adam(lr=1e-3)` raises
         `ValueError: Argument(s) not recognized: {'lr': 0.001}` from TF 2.16 on. Pass
         `learning_rate=`. Evidence required: the keyword on a call that resolves to a Keras 3
-        optimizer class (`tf.keras.optimizers.*`, `keras.optimizers.*`).
+        optimizer class (`tf.keras.optimizers.*`, `keras.optimizers.*`), or to a class chosen
+        at run time among Keras 3 optimizers only (`Adam if fine_tune else SGD`, a dict of
+        them, `getattr(tf.keras.optimizers, name)`, a parameter whose default and arguments
+        are all such classes).
     """
     fix_applicability = "safe"
     fix_safety = "Safe: `learning_rate` is the same argument under its current name."
@@ -904,17 +908,80 @@ class OptimizerLrArgument(_Keras3Rule):
         if arg is None:
             return
         name = self.model.call_name(node)
-        if not keras_optimizer_class(name) or not (
-            keras3(name) or (name or "").startswith("tensorflow.optimizers.")
-        ):
-            return
+        because = []
+        if not _keras3_optimizer_class(name):
+            if not _chosen_optimizer_class(self.model, self.context.scope, node.func):
+                return
+            because = [("every class this can be is a Keras 3 optimizer", node.func)]
         if _keyword(node, "learning_rate") is not None:
             return
         self.report(
             arg,
             replacement=arg.with_changes(keyword=cst.Name("learning_rate")),
             fix_description="rename to `learning_rate`",
+            because=because,
         )
+
+
+def _keras3_optimizer_class(name: str | None) -> bool:
+    return bool(keras_optimizer_class(name)) and (
+        keras3(name) or (name or "").startswith("tensorflow.optimizers.")
+    )
+
+
+def _chosen_optimizer_class(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether ``expr`` is a Keras 3 optimizer class chosen at run time: ``A if c else B``, a
+    dict of them indexed, ``getattr(tf.keras.optimizers, name)``, ``type(opt)`` or
+    ``opt.__class__`` of a Keras optimizer, or a name (a parameter: its
+    default and every argument the module passes) that only ever holds such a class."""
+    if depth > 4:
+        return False
+    deeper = depth + 1
+    if isinstance(expr, (cst.Name, cst.Attribute)) and _keras3_optimizer_class(
+        model.qualified_name(expr)
+    ):
+        return True
+    if isinstance(expr, cst.IfExp):
+        return _chosen_optimizer_class(model, scope, expr.body, deeper) and (
+            _chosen_optimizer_class(model, scope, expr.orelse, deeper)
+        )
+    if isinstance(expr, cst.Subscript):
+        table_values = [expr.value]
+        if isinstance(expr.value, cst.Name):
+            table_values = model.binding_of(expr.value, scope).known_values or []
+        return bool(table_values) and all(
+            isinstance(d, cst.Dict)
+            and d.elements
+            and all(
+                isinstance(e, cst.DictElement)
+                and _chosen_optimizer_class(model, scope, e.value, deeper)
+                for e in d.elements
+            )
+            for d in table_values
+        )
+    if (  # `type(opt)`, `opt.__class__`: the class of a Keras optimizer
+        isinstance(expr, cst.Call)
+        and model.call_name(expr) == "builtins.type"
+        and len(expr.args) == 1
+    ) or (isinstance(expr, cst.Attribute) and expr.attr.value == "__class__"):
+        inner = expr.args[0].value if isinstance(expr, cst.Call) else expr.value
+        found = keras_object(model, scope, inner)
+        return found is not None and table().is_a(found.cls, "optimizers.Optimizer")
+    if isinstance(expr, cst.Call) and model.call_name(expr) == "builtins.getattr" and expr.args:
+        module = keras3_name(model.qualified_name(expr.args[0].value))
+        return module is not None and module.path == "optimizers"
+    if not isinstance(expr, cst.Name):
+        return False
+    binding = model.binding_of(expr, scope)
+    if binding.is_param and isinstance(scope, FunctionInfo) and expr.value in scope.params:
+        values = [v for v, _ in model.arguments(scope, expr.value)]
+        default = scope.param_defaults.get(expr.value)
+        values += [default] if default is not None else []
+    else:
+        values = binding.known_values or []
+    return bool(values) and all(_chosen_optimizer_class(model, scope, v, deeper) for v in values)
 
 
 # --- the generated table: removed symbols, members, arguments, changed defaults ------------------
@@ -1034,11 +1101,44 @@ class KerasRemovedSymbol(_Keras3Rule):
                 entry = found[2]
                 new = entry["replacement"]
                 hint = f" (Keras 3: `{new}`)" if new else ""
-                self.report(node, f"`{qualified}` does not exist in Keras 3{hint}")
+                message = f"`{qualified}` does not exist in Keras 3{removed_since(entry)}{hint}"
+                moved = _moved_import(base, found[1], entry, names) if qualified == base else None
+                if moved is None:
+                    self.report(node, message)
+                    return
+                module, safe = moved
+                self.report(
+                    node,
+                    f"{message}; import from `{module}`",
+                    replacement=node.with_changes(module=cst.parse_expression(module)),
+                    fix_description=f"import from `{module}`",
+                    applicability="safe" if safe else "unsafe",
+                )
                 return
 
     def leave_ImportFrom(self, node: cst.ImportFrom) -> None:
         self._import_depth -= 1
+
+
+def _moved_import(
+    base: str, prefix: str, entry: dict, names: Sequence[cst.ImportAlias]
+) -> tuple[str, bool] | None:
+    """For ``from <keras 2 module> import a, b``: the Keras 3 module every imported name lives
+    in under its own name, and whether each is the very object (safe) or only one of the same
+    name; None when the names went to different modules, or one has no Keras 3 home."""
+    if not entry.get("layout") or not names or base.rsplit(".", 1)[-1] != prefix.rsplit(".", 1)[-1]:
+        return None
+    homes = [entry["names"].get(_dotted(alias.name)) for alias in names]
+    if any(
+        h is None or h["path"].rsplit(".", 1)[-1] != _dotted(a.name)
+        for h, a in zip(homes, names, strict=True)
+    ):
+        return None
+    parents = {h["path"].rpartition(".")[0] for h in homes}
+    if len(parents) != 1 or "" in parents:
+        return None
+    root = base[: len(base) - len(prefix)]  # "keras." or "tensorflow.keras."
+    return root + parents.pop(), all(h["safe"] for h in homes)
 
 
 # Members that TF001 (metrics' reset_states) and TF007 (the *_generator methods) report.
@@ -1078,7 +1178,12 @@ class KerasRemovedMember(_Keras3Rule):
         (`scripts/generate_keras_history.py`); on an object known only by its kind
         (`self.optimizer` in a model, which `compile` made a `LossScaleOptimizer` under a
         mixed-precision policy) a member is reported when no Keras 3 class of that kind has it
-        (`get_scaled_loss`, `get_unscaled_gradients`: Keras 3's is `scale_loss`).
+        (`get_scaled_loss`, `get_unscaled_gradients`: Keras 3's is `scale_loss`). A custom
+        optimizer written on Keras 2's OptimizerV2 (TF <= 2.10) is reported where it calls its
+        private API (`self._set_hyper`, `_get_hyper`, `_decayed_lr`, `add_slot`, `get_slot`)
+        and where it defines a hook Keras 3 never calls (`_resource_apply_dense`,
+        `_create_slots`) without the `update_step` Keras 3 calls instead; the generator reads
+        the optimizer's private members too.
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -1138,6 +1243,29 @@ class KerasRemovedMember(_Keras3Rule):
             )
             return
         self.report(node, message, receiver=node.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """A Keras 2 optimizer hook (``_resource_apply_dense``, ``_create_slots``) defined in an
+        optimizer subclass with no ``update_step``: Keras 3 never calls the hook, and its base
+        ``update_step`` raises NotImplementedError when the optimizer applies gradients."""
+        fn = self.model.function_of.get(node)
+        if fn is None or fn.cls is None or fn.outer is not None or uses_tf_keras(self.model):
+            return
+        if not fn.name.startswith("_") or fn.name.startswith("__"):
+            return  # a public method is the user's own API; Keras called the private hooks
+        base = _keras_subclass(self.model, fn.cls)
+        if base is None or not table().is_a(base.cls, "optimizers.Optimizer"):
+            return
+        history = table().history_member(base.cls, fn.name)
+        if history is None or defines(self.model, fn.cls, "update_step"):
+            return
+        self.report(
+            node.name,
+            f"Keras 3 optimizers never call `{fn.name}`, a hook of Keras 2's OptimizerV2"
+            f"{removed_since(history)}: `{fn.cls.name}` needs `update_step(gradient, variable, "
+            "learning_rate)` (the base one raises NotImplementedError)",
+            because=[(f"`{fn.cls.name}` subclasses Keras 3 `{base.cls}`", fn.cls.node)],
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         """Members Keras 3 keeps under the same name as another kind: called properties

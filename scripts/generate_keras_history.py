@@ -34,8 +34,9 @@ that TensorFlow's own Python), and compares it with the installed tf-keras and K
   scripts of the TF 2.0-2.2 era imported (``TF2LINT_KERAS_PACKAGES``: ``os.pathsep``-separated
   Pythons with that package importable; default ``/tmp/dev-keras3b-keras*/python``, a wrapper
   that puts keras 2.3.1 beside TF 2.1). ``first`` and ``last`` are keras package versions
-  (``packages`` lists them), ``names`` the module's public names with the ``tf.keras`` path of
-  the very same object where Keras 3 has that path (a pure move: a safe fix).
+  (``packages`` lists them), ``names`` where the module's public names went: the ``tf.keras``
+  path of the very same object where Keras 3 has it (a pure move: ``safe``), else a Keras 3
+  object of the same name and kind (another implementation: unsafe).
 
 * ``distribute``: methods of ``tf.distribute`` classes that an old release had and the installed
   TensorFlow lacks (``Strategy.experimental_run_v2``, gone in TF 2.4), with ``renamed`` where
@@ -183,7 +184,7 @@ def build() -> dict:
                 arguments.setdefault(path, {})[keyword] = {**_seen(prior, release), **entry}
     layouts = [d["package"] for d in dumps(only_package=True) + olds if d.get("package")]
     layouts.sort(key=lambda layout: _version(layout["keras"]))
-    for path, entry in module_layouts(layouts, works3).items():
+    for path, entry in module_layouts(layouts, works3, api3).items():
         if path not in symbols and path not in main["symbols"]:  # tf.keras's own entry first
             symbols[path] = entry
     symbols = dict(sorted(symbols.items()))
@@ -208,9 +209,13 @@ def build() -> dict:
     }
 
 
-def module_layouts(layouts: list[dict], works3) -> dict[str, dict]:
+def module_layouts(layouts: list[dict], works3, api3: dict) -> dict[str, dict]:
     """The keras 2.x package's modules that Keras 3's ``keras`` cannot import, by dotted path
-    under ``keras``, with the keras versions that had them and their movable names."""
+    under ``keras``, with the keras versions that had them and where their names went."""
+    by_leaf: dict[tuple[str, str], list[str]] = {}
+    for path3, obj in api3.items():
+        if k3data.stub_error(obj) is None:
+            by_leaf.setdefault((path3.rsplit(".", 1)[-1], k3data.kind_of(obj)), []).append(path3)
     found: dict[str, dict] = {}
     for layout in layouts:
         for path, names in layout["modules"].items():
@@ -229,9 +234,15 @@ def module_layouts(layouts: list[dict], works3) -> dict[str, dict]:
                 },
             )
             entry["last"] = layout["keras"]
-            for name, same in names.items():
-                if same is not None and works3(same):
-                    entry["names"][name] = same
+            for name, info in names.items():
+                same = info["same_as"]
+                if same is not None and works3(same):  # the very object, under a Keras 3 path
+                    entry["names"][name] = {"path": same, "safe": True}
+                    continue
+                others = by_leaf.get((name, info["kind"]), [])
+                if others and name not in entry["names"]:  # a Keras 3 object of that name
+                    nearest = min(others, key=lambda p: k3data._nearness(p, f"{path}.{name}"))
+                    entry["names"][name] = {"path": nearest, "safe": False}
     for entry in found.values():
         entry["names"] = dict(sorted(entry["names"].items()))
     return dict(sorted(found.items()))

@@ -20,8 +20,8 @@ TensorFlow, no syntax newer than 3.7. What it prints, by dotted path under ``tf.
 * ``package``: where a ``keras`` 2.x package is importable beside this TensorFlow (the one TF
   2.6-2.15 installed, or a standalone multi-backend keras put on ``PYTHONPATH``), its module
   layout: every public module by dotted path under ``keras`` (``engine.topology``,
-  ``utils.np_utils``), each with its public classes and functions and the ``tf.keras`` path of
-  the same object (null where ``tf.keras`` has none).
+  ``utils.np_utils``), each with its public classes and functions, their kind and the
+  ``tf.keras`` path of the same object (null where ``tf.keras`` has none).
 
 * ``distribute``: each public class of ``tf.distribute`` (``distribute.MirroredStrategy``), its
   public members, and for a method whose body only returns ``self.<other>(...)`` of its own
@@ -126,7 +126,8 @@ def _text(node):
 def read_keywords(fn, owner=None, depth=0):
     """(keywords the source of ``fn`` reads out of ``kwargs``, aliases ``{old: new}``), following
     ``self.<method>(kwargs)`` and ``self.<method>(**kwargs)`` one level (TensorBoard's
-    ``_validate_kwargs``)."""
+    ``_validate_kwargs``), and ``super().__init__(..., **kwargs)`` one level (the optimizers'
+    base reads ``decay``)."""
     tree = _source_tree(fn)
     keywords, aliases = set(), {}
     if tree is None:
@@ -178,6 +179,22 @@ def read_keywords(fn, owner=None, depth=0):
             and node.value.args[1].id == node.targets[0].id
         ):
             aliases[_text(node.value.args[0])] = node.targets[0].id
+        if (  # `super().__init__(..., **kwargs)`: the base class reads the rest (`decay`)
+            depth == 0
+            and owner is not None
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "__init__"
+            and isinstance(node.func.value, ast.Call)
+            and isinstance(node.func.value.func, ast.Name)
+            and node.func.value.func.id == "super"
+            and any(k.arg is None for k in node.keywords)
+        ):
+            base_init = _next_init(owner, fn)
+            if base_init is not None:
+                more, more_aliases = read_keywords(base_init, owner, depth + 1)
+                keywords |= more
+                aliases.update(more_aliases)
         if (
             depth == 0
             and owner is not None
@@ -193,6 +210,19 @@ def read_keywords(fn, owner=None, depth=0):
                 keywords |= more
                 aliases.update(more_aliases)
     return keywords, aliases
+
+
+def _next_init(owner, fn):
+    """The ``__init__`` that ``super().__init__`` in ``fn`` (an ``__init__`` of a class in
+    ``owner``'s MRO) calls, or None."""
+    mro = owner.__mro__
+    for i, cls in enumerate(mro):
+        if vars(cls).get("__init__") is fn:
+            for base in mro[i + 1 :]:
+                if "__init__" in vars(base) and base is not object:
+                    return vars(base)["__init__"]
+            return None
+    return None
 
 
 def params_of(fn, owner=None):
@@ -271,7 +301,7 @@ def package_modules(best):
             if name.startswith("_") or isinstance(obj, types.ModuleType):
                 continue
             if isinstance(obj, type) or callable(obj):
-                names[name] = best.get(id(obj))
+                names[name] = {"same_as": best.get(id(obj)), "kind": kind_of(obj)}
         modules[path] = names
     return {"keras": version, "modules": modules}
 
