@@ -81,6 +81,12 @@ class Keras3Table:
         self.aliases: dict[str, str] = data["class_aliases"]
         self.arguments: dict[str, dict[str, dict]] = data["arguments"]
         self.removed_keywords = frozenset(k for removed in self.arguments.values() for k in removed)
+        # leaves of the callables a positional argument of which Keras 3 no longer takes
+        self.positional_leaves = frozenset(
+            path.rsplit(".", 1)[-1]
+            for path, removed in self.arguments.items()
+            if any("position" in entry for entry in removed.values())
+        )
         self.defaults: dict[str, dict[str, list]] = data["defaults"]
         self.member_names = frozenset(m for ms in self.members.values() for m in ms)
         self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
@@ -1506,7 +1512,11 @@ class KerasRemovedArgument(_Keras3Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         removed_anywhere = table().removed_keywords
-        if not any(
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        func = node.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else _code(func)
+        by_position = bool(positional) and leaf in table().positional_leaves
+        if not by_position and not any(
             a.keyword is not None and a.keyword.value in removed_anywhere for a in node.args
         ):
             return
@@ -1520,11 +1530,22 @@ class KerasRemovedArgument(_Keras3Rule):
             return
         shown = _code(node.func)
         passed = {a.keyword.value for a in node.args if a.keyword is not None}
-        func = node.func
         evidence = {
             "named": func,
             "receiver": func.value if isinstance(func, cst.Attribute) else None,
         }
+        for keyword, entry in removed.items():
+            position = entry.get("position")
+            if position is None or position >= len(positional):
+                continue
+            if keyword in _HAND_WRITTEN_KEYWORDS:
+                continue
+            self.report(
+                positional[position],
+                f"Keras 3 `{shown}` takes no argument at position {position + 1}: it was Keras "
+                f"2's `{keyword}` (TypeError)",
+                **evidence,
+            )
         for arg in node.args:
             keyword = arg.keyword.value if arg.keyword is not None else None
             entry = removed.get(keyword or "")

@@ -736,7 +736,9 @@ class KerasChangedValue(_Keras3Rule):
     fix_applicability = "safe"
     fix_safety = (
         "Safe: `int(x)` is Keras 2's own cast, `(n,)` its reading of `n`, and a keyword binds "
-        "the argument where Keras 2's position did, in both versions."
+        "the argument where Keras 2's position did, in both versions. Unsafe: "
+        '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, what AUTO resolved to in `fit` '
+        "(a custom loop under a distribution strategy refused AUTO in Keras 2)."
     )
 
     def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
@@ -833,6 +835,7 @@ class KerasChangedValue(_Keras3Rule):
                     'Keras 3 losses refuse `reduction="auto"` (ValueError): default to '
                     '`"sum_over_batch_size"`, what AUTO meant outside a distribution strategy',
                     because=[(f"`{fn.cls.name}` subclasses Keras 3 `{base.cls}`", fn.cls.node)],
+                    **_sum_over_batch_size(param.default),
                 )
 
     def _auto_reduction(self, value: cst.BaseExpression) -> bool:
@@ -915,7 +918,11 @@ class KerasChangedValue(_Keras3Rule):
         if path.startswith("losses.") and leaf[:1].isupper():
             reduction = _keyword(node, "reduction")
             if reduction is not None and self._auto_reduction(reduction.value):
-                self.report(reduction, 'Keras 3 losses refuse `reduction="auto"` (ValueError)')
+                self.report(
+                    reduction,
+                    'Keras 3 losses refuse `reduction="auto"` (ValueError)',
+                    **_sum_over_batch_size(reduction),
+                )
             return
         if path.endswith("callbacks.ModelCheckpoint"):
             self._checkpoint(node, positional)
@@ -1059,6 +1066,18 @@ class KerasChangedValue(_Keras3Rule):
             known = self.model.binding_of(value, self.context.scope).known_values
             return bool(known) and all(isinstance(v, cst.Float) for v in known)
         return False
+
+
+def _sum_over_batch_size(node: cst.Arg | cst.BaseExpression) -> dict:
+    """The unsafe fix of Keras 2's ``AUTO`` reduction (``node``: the keyword argument or the
+    default): ``"sum_over_batch_size"``, what AUTO resolved to in ``fit`` (under a distribution
+    strategy's custom loop Keras 2 refused AUTO)."""
+    value = cst.SimpleString('"sum_over_batch_size"')
+    return {
+        "replacement": node.with_changes(value=value) if isinstance(node, cst.Arg) else value,
+        "fix_description": 'use `"sum_over_batch_size"`, what AUTO meant in `fit`',
+        "applicability": "unsafe",
+    }
 
 
 def _lr_schedule(model: ModuleModel, cls: ClassInfo) -> bool:

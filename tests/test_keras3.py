@@ -1134,14 +1134,6 @@ def test_add_loss_callable_and_load_model_folder(source, rule, expected):
             "TF020",
             None,
         ),
-        # a Loss subclass defaulting to Keras 2's Reduction.AUTO
-        (
-            "class L(tf.keras.losses.Loss):\n"
-            "    def __init__(self, reduction=tf.keras.losses.Reduction.AUTO):\n"
-            "        super().__init__(reduction=reduction)\n",
-            "TF020",
-            None,
-        ),
         # OptimizerV2 internals and hooks
         (
             "class O(tf.keras.optimizers.Optimizer):\n"
@@ -1163,6 +1155,14 @@ def test_add_loss_callable_and_load_model_folder(source, rule, expected):
             "TF011",
             None,
         ),
+        # a positional argument where Keras 3's method takes none
+        (
+            "lstm = tf.keras.layers.LSTM(4, stateful=True)\nlstm.reset_states([h, c])\n",
+            "TF012",
+            None,
+        ),
+        # Keras 3 ignores `decay` (a warning): the learning rate no longer decays
+        ("o = tf.keras.optimizers.SGD(learning_rate=0.1, decay=1e-6)\n", "TF012", None),
         # an optimizer class chosen at run time, built with lr=
         (
             "def build(optimizer_class=tf.keras.optimizers.Adam, lr=1e-4):\n"
@@ -1236,6 +1236,8 @@ def test_round2_keras2_forms_reported_and_fixed(source, rule, fix):
             "TF011",
         ),
         ("def build(cls, lr):\n    return cls(lr=lr)\n", "TF008"),  # any class: unknown
+        ("lstm = tf.keras.layers.LSTM(4, stateful=True)\nlstm.reset_states()\n", "TF012"),
+        ("d = tf.keras.layers.Dense(4, 'relu')\n", "TF012"),
         ("o = tf.keras.optimizers.Adam(learning_rate=0.1)\n", "TF008"),
     ],
 )
@@ -1259,3 +1261,20 @@ def test_history_knows_module_layouts_and_distribute_renames():
     assert run_v2["renamed"] == "run" and run_v2["last"] == "2.3"
     optimizer = history["members"]["optimizers.Optimizer"]
     assert {"_set_hyper", "_resource_apply_dense", "_decayed_lr", "add_slot"} <= set(optimizer)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class L(tf.keras.losses.Loss):\n"
+        "    def __init__(self, reduction=tf.keras.losses.Reduction.AUTO):\n"
+        "        super().__init__(reduction=reduction)\n",
+        "loss = tf.keras.losses.MeanSquaredError(reduction=tf.keras.losses.Reduction.AUTO)\n",
+    ],
+)
+def test_auto_reduction_gets_the_unsafe_fix_fit_resolved_it_to(source):
+    head = "import tensorflow as tf\n"
+    (found,) = lint(head + source, ["TF020"])
+    assert found.fix.applicability == "unsafe"
+    after = fixed(head + source, ["TF020"], unsafe=True)
+    assert after == head + source.replace("tf.keras.losses.Reduction.AUTO", '"sum_over_batch_size"')
