@@ -1487,9 +1487,13 @@ class KerasRemovedArgument(_Keras3Rule):
         the `use_legacy_format=` of `serialize`/`deserialize` and `datasets.*.load_data(
         cache_dir=)`. The old keyword raises `TypeError` or `ValueError` from TF 2.16 on.
         Generated with `inspect.signature` on both sides; where Keras 3 takes `**kwargs`, the
-        generator calls it with the keyword and keeps it only if Keras 3 refuses it. Evidence
-        required: the call resolves to the Keras function or class, or the receiver of a
-        method is a Keras object (see TF011).
+        generator calls it with the keyword and keeps it only if Keras 3 refuses it. A removed
+        parameter passed by position is reported where Keras 3 takes fewer positional arguments
+        (`lstm.reset_states([h, c])`: Keras 3's takes none). Keywords of TF 2.1-2.15's
+        `tf.keras` come from the history (`scripts/generate_keras_history.py`), with those
+        Keras 3 still takes but warns it ignores (`SGD(decay=)`: the learning rate no longer
+        decays). Evidence required: the call resolves to the Keras function or class, or the
+        receiver of a method is a Keras object (see TF011).
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -1554,7 +1558,14 @@ class KerasRemovedArgument(_Keras3Rule):
             if any(keyword in _strings_in(test) for test in self._tested):
                 continue
             new = entry["new"]
-            if new is None:
+            if new is None and "ignored" in entry.get("error", ""):
+                self.report(
+                    arg,
+                    f"Keras 3 `{shown}` ignores `{keyword}=` (it only warns): the program runs "
+                    "with other numbers",
+                    **evidence,
+                )
+            elif new is None:
                 self.report(
                     arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3", **evidence
                 )
