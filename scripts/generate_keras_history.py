@@ -404,7 +404,18 @@ def _refused_keywords(path: str, params: dict, api3: dict, builder3, main: dict)
     return found
 
 
+_PROBED: dict[tuple[int, str], str | None] = {}
+
+
 def _probe(builder3, cls: type, keyword: str) -> str | None:
+    """:func:`_probe_once`, once per Keras 3 class and keyword (each release asks again)."""
+    key = (id(cls), keyword)
+    if key not in _PROBED:
+        _PROBED[key] = _probe_once(builder3, cls, keyword)
+    return _PROBED[key]
+
+
+def _probe_once(builder3, cls: type, keyword: str) -> str | None:
     """Keras 3's refusal of ``keyword`` naming it, or its warning that it ignores it (an
     optimizer's ``decay=``: the program runs with other numbers), or None (taken, or the class
     cannot be built)."""
