@@ -726,10 +726,10 @@ class SavePathWithoutExtension(_Keras3Rule):
         `load_weights` of a TF checkpoint prefix (`"ckpt/cp.ckpt"`, `tf.train.latest_checkpoint
         (dir)`) raises `ValueError: File format not supported` for the same reason.
         Evidence required: the path is a string literal (or an f-string / `os.path.join` /
-        `dir + "..."` ending in one, or a name assigned only such values) and the receiver is a Keras model by construction in this module
-        (`tf.keras.Sequential`, `tf.keras.Model`, `load_model`, an application, a Model
-        subclass defined here) or `self` in a Model subclass; `tf.keras.models.save_model(m,
-        path)` is checked too.
+        `dir + "..."` ending in one, or a name assigned only such values) and the receiver is
+        a Keras model by construction in this module (`tf.keras.Sequential`, `tf.keras.Model`,
+        `load_model`, an application, a Model subclass defined here) or `self` in a Model
+        subclass; `tf.keras.models.save_model(m, path)` is checked too.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
