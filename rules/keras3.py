@@ -1132,7 +1132,7 @@ def _moved_import(
     """For ``from <keras 2 module> import a, b``: the Keras 3 module every imported name lives
     in under its own name, and whether each is the very object (safe) or only one of the same
     name; None when the names went to different modules, or one has no Keras 3 home."""
-    if not entry.get("layout") or not names or base.rsplit(".", 1)[-1] != prefix.rsplit(".", 1)[-1]:
+    if not entry.get("layout") or not names or not base.endswith("." + prefix):
         return None
     homes = [entry["names"].get(_dotted(alias.name)) for alias in names]
     if any(
@@ -1141,10 +1141,11 @@ def _moved_import(
     ):
         return None
     parents = {h["path"].rpartition(".")[0] for h in homes}
-    if len(parents) != 1 or "" in parents:
+    if len(parents) != 1:
         return None
-    root = base[: len(base) - len(prefix)]  # "keras." or "tensorflow.keras."
-    return root + parents.pop(), all(h["safe"] for h in homes)
+    root = base[: len(base) - len(prefix) - 1]  # "keras" or "tensorflow.keras"
+    parent = parents.pop()
+    return (f"{root}.{parent}" if parent else root), all(h["safe"] for h in homes)
 
 
 # Members that TF001 (metrics' reset_states) and TF007 (the *_generator methods) report.
