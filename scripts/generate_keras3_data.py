@@ -320,7 +320,9 @@ class Builder:
             "gamma": 0.5,
         }
 
-    def construct(self, cls: type, **extra):
+    def construct(self, cls: type, caught: list | None = None, **extra):
+        """``cls`` built with made-up required arguments and ``extra``; ``caught`` collects the
+        warnings it gave (otherwise silenced)."""
         fills = self.fills()
         kwargs = {}
         try:
@@ -340,10 +342,16 @@ class Builder:
                 return None
             kwargs[p.name] = fills[p.name]
         with quiet():
-            return cls(**kwargs, **extra)
+            if caught is None:
+                return cls(**kwargs, **extra)
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                built = cls(**kwargs, **extra)
+            caught.extend(seen)
+            return built
 
 
-def try_construct(builder: Builder, cls: type, **extra):
+def try_construct(builder: Builder, cls: type, caught: list | None = None, **extra):
     """(object, None) on success, (None, error text) when the extra arguments were refused,
     (None, None) when the class cannot be built at all here."""
     try:
@@ -355,7 +363,7 @@ def try_construct(builder: Builder, cls: type, **extra):
     if not extra:
         return base, None
     try:
-        return builder.construct(cls, **extra), None
+        return builder.construct(cls, caught, **extra), None
     except Exception as error:
         return None, f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
 

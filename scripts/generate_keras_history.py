@@ -52,14 +52,15 @@ docs/keras3-migration.md); what it records as removed is what the introspection 
 
 from __future__ import annotations
 
+import ast
 import glob
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import generate_keras3_data as k3data
@@ -421,9 +422,8 @@ def _probe_once(builder3, cls: type, keyword: str) -> str | None:
     cannot be built)."""
     taken = False  # some value was taken silently: a later refusal is of the value, not the name
     for value in (None, 1, True):
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            _, error = k3data.try_construct(builder3, cls, **{keyword: value})
+        caught: list = []
+        _, error = k3data.try_construct(builder3, cls, caught, **{keyword: value})
         if error is None:
             ignored = [
                 f"{w.category.__name__}: {w.message}"
@@ -434,8 +434,36 @@ def _probe_once(builder3, cls: type, keyword: str) -> str | None:
                 return ignored[0]
             taken = True
         elif not taken and k3data._refusal(error, keyword):
+            if f"{{'{keyword}': " in error and _named_in_source(cls, keyword):
+                return None  # Keras 3 reads it by name, with other values (`Model(inputs=)`)
             return error
     return None
+
+
+_STRINGS: dict[str, frozenset[str]] = {}
+
+
+def _named_in_source(cls: type, keyword: str) -> bool:
+    """Whether the source of a Keras module defining ``cls`` or a base spells ``keyword`` as a
+    string (``"inputs" in kwargs``): a generic refusal of the probe's made-up value
+    (``Model(inputs=None)``) is then not a refusal of the keyword."""
+    for klass in cls.__mro__:
+        module = getattr(klass, "__module__", "") or ""
+        if not module.startswith("keras."):
+            continue
+        if module not in _STRINGS:
+            try:
+                tree = ast.parse(inspect.getsource(sys.modules[module]))
+            except (OSError, TypeError, SyntaxError, KeyError):
+                tree = None
+            _STRINGS[module] = frozenset(
+                n.value
+                for n in (ast.walk(tree) if tree is not None else ())
+                if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            )
+        if keyword in _STRINGS[module]:
+            return True
+    return False
 
 
 def dump(data: dict) -> str:

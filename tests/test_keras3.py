@@ -1088,7 +1088,16 @@ def test_add_loss_callable_and_load_model_folder(source, rule, expected):
     [
         # the keras 2.x package's module layout (standalone keras 2.3.1, and TF 2.5-2.12's keras)
         ("from keras.engine.topology import Layer\n", "TF010", None),
-        ("from keras.layers.merge import concatenate\n", "TF010", None),
+        (
+            "from keras.layers.merge import concatenate\n",
+            "TF010",
+            "from keras.layers import concatenate\n",
+        ),
+        (
+            "from keras.utils.np_utils import to_categorical\n",
+            "TF010",
+            "from keras.utils import to_categorical\n",
+        ),
         ("from keras.utils import np_utils\n", "TF010", None),
         ("import keras\nobjects = keras.utils.generic_utils.get_custom_objects()\n", "TF010", None),
         # ModelCheckpoint: `.hdf5` whole models, weights under any name, paths through names
@@ -1189,10 +1198,21 @@ def test_round2_keras2_forms_reported_and_fixed(source, rule, fix):
     head = "import tensorflow as tf\n"
     found = [d for d in lint(head + source, [rule]) if d.rule == rule]
     assert len(found) >= 1, found
-    if fix is None:
-        assert all(d.fix is None for d in found)
+    if fix is None:  # no safe fix
+        assert all(d.fix is None or d.fix.applicability == "unsafe" for d in found)
     else:
         assert fixed(head + source, [rule]).endswith(fix)
+
+
+def test_keras2_module_import_moves_to_a_same_named_keras3_object_only_unsafely():
+    # keras 2.3.1's engine.topology.Layer is not the object Keras 3's layers.Layer is
+    source = "from keras.engine.topology import Layer, Input\n"
+    (found,) = lint(source, ["TF010"])
+    assert found.fix is None  # Layer went to `layers`, Input to the root: no one module
+    source = "from keras.engine.topology import Layer\n"
+    (found,) = lint(source, ["TF010"])
+    assert found.fix.applicability == "unsafe"
+    assert fixed(source, ["TF010"], unsafe=True) == "from keras.layers import Layer\n"
 
 
 @pytest.mark.parametrize(
