@@ -329,6 +329,8 @@ def kind_members(olds: list[dict], api2: dict, api3: dict, builder3) -> dict[str
                 if cls != base and base not in bases.get(cls, ()):
                     continue
                 for name in set(names) - have3:
+                    if name.startswith("_"):
+                        continue  # a private hook: only its own class's history tells
                     found[name] = _seen(found.get(name), release)
         if found:
             out[base] = dict(sorted(found.items()))
