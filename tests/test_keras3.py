@@ -183,11 +183,12 @@ def test_save_path_without_extension():
     found = lint(SAVE, ["TF0"])
     assert [(d.rule, d.line) for d in found] == [
         ("TF004", 10),
+        ("TF004", 13),  # `folder + "/model"`: the path's literal end
         ("TF004", 14),
         ("TF004", 16),
         ("TF004", 18),
     ]
-    assert "'ckpt'" in found[2].message and "`.weights.h5`" in found[2].message
+    assert "'ckpt'" in found[3].message and "`.weights.h5`" in found[3].message
 
 
 GENERATOR = """
