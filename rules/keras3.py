@@ -13,6 +13,7 @@ reported only where the code shows which Keras class the object is (:func:`keras
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -80,6 +81,12 @@ class Keras3Table:
         self.aliases: dict[str, str] = data["class_aliases"]
         self.arguments: dict[str, dict[str, dict]] = data["arguments"]
         self.removed_keywords = frozenset(k for removed in self.arguments.values() for k in removed)
+        # leaves of the callables a positional argument of which Keras 3 no longer takes
+        self.positional_leaves = frozenset(
+            path.rsplit(".", 1)[-1]
+            for path, removed in self.arguments.items()
+            if any("position" in entry for entry in removed.values())
+        )
         self.defaults: dict[str, dict[str, list]] = data["defaults"]
         self.member_names = frozenset(m for ms in self.members.values() for m in ms)
         self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
@@ -212,6 +219,8 @@ def removed_since(entry: dict) -> str:
         return ""
     if last == "tf-keras":
         return " (Keras 2 only)"
+    if entry.get("layout"):
+        return f" (a module of the keras package up to keras {last})"
     return f" (last in `tf.keras` of TF {last})"
 
 
@@ -706,7 +715,7 @@ class SavePathWithoutExtension(_Keras3Rule):
     requires_text = KERAS_EVIDENCE_TEXT
     name = "save-path-without-extension"
     severity = "error"
-    message = "Keras 3 `save`/`save_weights` need a `.keras`/`.weights.h5` file name"
+    message = "Keras 3 `save`/`save_weights`/`load_weights` need a `.keras`/`.weights.h5` file name"
     rationale = """
         In Keras 2 `model.save("dir")` wrote a TF SavedModel directory and
         `model.save_weights("ckpt")` a TF checkpoint. Keras 3 writes only its own files:
@@ -714,11 +723,13 @@ class SavePathWithoutExtension(_Keras3Rule):
         ends in `.keras` (or legacy `.h5`), and `save_weights` raises unless it ends in
         `.weights.h5`. Use `model.save("model.keras")`, `model.save_weights("w.weights.h5")`,
         `model.export("dir")` for a SavedModel, or `tf.train.Checkpoint` for checkpoints.
-        Evidence required: the path is a string literal (or an f-string / `os.path.join` ending
-        in one) and the receiver is a Keras model by construction in this module
-        (`tf.keras.Sequential`, `tf.keras.Model`, `load_model`, an application, a Model
-        subclass defined here) or `self` in a Model subclass; `tf.keras.models.save_model(m,
-        path)` is checked too.
+        `load_weights` of a TF checkpoint prefix (`"ckpt/cp.ckpt"`, `tf.train.latest_checkpoint
+        (dir)`) raises `ValueError: File format not supported` for the same reason.
+        Evidence required: the path is a string literal (or an f-string / `os.path.join` /
+        `dir + "..."` ending in one, or a name assigned only such values) and the receiver is
+        a Keras model by construction in this module (`tf.keras.Sequential`, `tf.keras.Model`,
+        `load_model`, an application, a Model subclass defined here) or `self` in a Model
+        subclass; `tf.keras.models.save_model(m, path)` is checked too.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -726,7 +737,7 @@ class SavePathWithoutExtension(_Keras3Rule):
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
-        if method not in ("save", "save_weights", "save_model"):
+        if method not in ("save", "save_weights", "save_model", "load_weights"):
             return
         if _keyword(node, "save_format") is not None or uses_tf_keras(self.model):
             return  # TF003 reports it
@@ -741,10 +752,23 @@ class SavePathWithoutExtension(_Keras3Rule):
             if not keras_model_receiver(self.model, fn, func.value):
                 return
             path = filepath.value if filepath else (positional[0] if positional else None)
-        text = _literal_tail(self.model, path)
+        scope = self.context.scope
+        if method == "load_weights" and _checkpoint_prefix(self.model, path, scope):
+            self.report(
+                node,
+                "`load_weights` of a `tf.train.latest_checkpoint` prefix raises in Keras 3: it "
+                "reads only `.weights.h5`, `.keras` and `.h5` files",
+                receiver=func.value,
+            )
+            return
+        text = _literal_tail(self.model, path, scope)
         if text is None or text.startswith("hf://"):
             return
-        if method == "save_weights":
+        if method == "load_weights":
+            if text.endswith(_MODEL_EXTENSIONS):
+                return
+            expected = "`.weights.h5`, `.keras` or `.h5`"
+        elif method == "save_weights":
             if text.endswith(".weights.h5"):
                 return
             expected = "`.weights.h5`"
@@ -759,19 +783,57 @@ class SavePathWithoutExtension(_Keras3Rule):
         )
 
 
-def _literal_tail(model: ModuleModel, expr: cst.BaseExpression | None) -> str | None:
-    """The text a path expression ends with, when the code spells it out."""
+def _literal_tail(
+    model: ModuleModel,
+    expr: cst.BaseExpression | None,
+    scope: Scope | None = None,
+    depth: int = 0,
+) -> str | None:
+    """The text a path expression ends with, when the code spells it out: a string, an f-string,
+    ``os.path.join(...)`` or ``dir + "/name"`` ending in one, ``"...".format(...)``, or (with
+    ``scope``) a name every assignment of which ends in the same text."""
     if isinstance(expr, cst.SimpleString):
         value = expr.evaluated_value
         return value if isinstance(value, str) else None
+    if isinstance(expr, cst.ConcatenatedString):
+        return _literal_tail(model, expr.right, scope, depth)
     if isinstance(expr, cst.FormattedString):
         last = expr.parts[-1] if expr.parts else None
         if isinstance(last, cst.FormattedStringText):
             return last.value
         return None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _literal_tail(model, expr.right, scope, depth)
     if isinstance(expr, cst.Call) and model.call_name(expr) == "os.path.join" and expr.args:
-        return _literal_tail(model, expr.args[-1].value)
+        return _literal_tail(model, expr.args[-1].value, scope, depth)
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "format"
+        and isinstance(expr.func.value, cst.SimpleString)
+    ):
+        text = _literal_tail(model, expr.func.value)
+        return text if text is not None and "{" not in text.rsplit(".", 1)[-1] else None
+    if isinstance(expr, cst.Name) and scope is not None and depth < 3:
+        values = model.binding_of(expr, scope).known_values
+        tails = {_literal_tail(model, v, scope, depth + 1) for v in values or ()}
+        if len(tails) == 1:
+            return tails.pop()
     return None
+
+
+def _checkpoint_prefix(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope: Scope | None
+) -> bool:
+    """Whether ``expr`` is what ``tf.train.latest_checkpoint`` returns (a TF checkpoint prefix,
+    or None), directly or through a name every assignment of which is such a call."""
+    if isinstance(expr, cst.Name) and scope is not None:
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(_checkpoint_prefix(model, v, None) for v in values)
+    return isinstance(expr, cst.Call) and model.call_name(expr) in (
+        "tensorflow.train.latest_checkpoint",
+        "tensorflow.compat.v1.train.latest_checkpoint",
+    )
 
 
 _GENERATOR_METHODS = {
@@ -839,7 +901,10 @@ class OptimizerLrArgument(_Keras3Rule):
         deprecated alias; Keras 3 removed it, so `tf.keras.optimizers.Adam(lr=1e-3)` raises
         `ValueError: Argument(s) not recognized: {'lr': 0.001}` from TF 2.16 on. Pass
         `learning_rate=`. Evidence required: the keyword on a call that resolves to a Keras 3
-        optimizer class (`tf.keras.optimizers.*`, `keras.optimizers.*`).
+        optimizer class (`tf.keras.optimizers.*`, `keras.optimizers.*`), or to a class chosen
+        at run time among Keras 3 optimizers only (`Adam if fine_tune else SGD`, a dict of
+        them, `getattr(tf.keras.optimizers, name)`, a parameter whose default and arguments
+        are all such classes).
     """
     fix_applicability = "safe"
     fix_safety = "Safe: `learning_rate` is the same argument under its current name."
@@ -849,17 +914,80 @@ class OptimizerLrArgument(_Keras3Rule):
         if arg is None:
             return
         name = self.model.call_name(node)
-        if not keras_optimizer_class(name) or not (
-            keras3(name) or (name or "").startswith("tensorflow.optimizers.")
-        ):
-            return
+        because = []
+        if not _keras3_optimizer_class(name):
+            if not _chosen_optimizer_class(self.model, self.context.scope, node.func):
+                return
+            because = [("every class this can be is a Keras 3 optimizer", node.func)]
         if _keyword(node, "learning_rate") is not None:
             return
         self.report(
             arg,
             replacement=arg.with_changes(keyword=cst.Name("learning_rate")),
             fix_description="rename to `learning_rate`",
+            because=because,
         )
+
+
+def _keras3_optimizer_class(name: str | None) -> bool:
+    return bool(keras_optimizer_class(name)) and (
+        keras3(name) or (name or "").startswith("tensorflow.optimizers.")
+    )
+
+
+def _chosen_optimizer_class(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether ``expr`` is a Keras 3 optimizer class chosen at run time: ``A if c else B``, a
+    dict of them indexed, ``getattr(tf.keras.optimizers, name)``, ``type(opt)`` or
+    ``opt.__class__`` of a Keras optimizer, or a name (a parameter: its
+    default and every argument the module passes) that only ever holds such a class."""
+    if depth > 4:
+        return False
+    deeper = depth + 1
+    if isinstance(expr, (cst.Name, cst.Attribute)) and _keras3_optimizer_class(
+        model.qualified_name(expr)
+    ):
+        return True
+    if isinstance(expr, cst.IfExp):
+        return _chosen_optimizer_class(model, scope, expr.body, deeper) and (
+            _chosen_optimizer_class(model, scope, expr.orelse, deeper)
+        )
+    if isinstance(expr, cst.Subscript):
+        table_values = [expr.value]
+        if isinstance(expr.value, cst.Name):
+            table_values = model.binding_of(expr.value, scope).known_values or []
+        return bool(table_values) and all(
+            isinstance(d, cst.Dict)
+            and d.elements
+            and all(
+                isinstance(e, cst.DictElement)
+                and _chosen_optimizer_class(model, scope, e.value, deeper)
+                for e in d.elements
+            )
+            for d in table_values
+        )
+    if (  # `type(opt)`, `opt.__class__`: the class of a Keras optimizer
+        isinstance(expr, cst.Call)
+        and model.call_name(expr) == "builtins.type"
+        and len(expr.args) == 1
+    ) or (isinstance(expr, cst.Attribute) and expr.attr.value == "__class__"):
+        inner = expr.args[0].value if isinstance(expr, cst.Call) else expr.value
+        found = keras_object(model, scope, inner)
+        return found is not None and table().is_a(found.cls, "optimizers.Optimizer")
+    if isinstance(expr, cst.Call) and model.call_name(expr) == "builtins.getattr" and expr.args:
+        module = keras3_name(model.qualified_name(expr.args[0].value))
+        return module is not None and module.path == "optimizers"
+    if not isinstance(expr, cst.Name):
+        return False
+    binding = model.binding_of(expr, scope)
+    if binding.is_param and isinstance(scope, FunctionInfo) and expr.value in scope.params:
+        values = [v for v, _ in model.arguments(scope, expr.value)]
+        default = scope.param_defaults.get(expr.value)
+        values += [default] if default is not None else []
+    else:
+        values = binding.known_values or []
+    return bool(values) and all(_chosen_optimizer_class(model, scope, v, deeper) for v in values)
 
 
 # --- the generated table: removed symbols, members, arguments, changed defaults ------------------
@@ -979,11 +1107,45 @@ class KerasRemovedSymbol(_Keras3Rule):
                 entry = found[2]
                 new = entry["replacement"]
                 hint = f" (Keras 3: `{new}`)" if new else ""
-                self.report(node, f"`{qualified}` does not exist in Keras 3{hint}")
+                message = f"`{qualified}` does not exist in Keras 3{removed_since(entry)}{hint}"
+                moved = _moved_import(base, found[1], entry, names) if qualified == base else None
+                if moved is None:
+                    self.report(node, message)
+                    return
+                module, safe = moved
+                self.report(
+                    node,
+                    f"{message}; import from `{module}`",
+                    replacement=node.with_changes(module=cst.parse_expression(module)),
+                    fix_description=f"import from `{module}`",
+                    applicability="safe" if safe else "unsafe",
+                )
                 return
 
     def leave_ImportFrom(self, node: cst.ImportFrom) -> None:
         self._import_depth -= 1
+
+
+def _moved_import(
+    base: str, prefix: str, entry: dict, names: Sequence[cst.ImportAlias]
+) -> tuple[str, bool] | None:
+    """For ``from <keras 2 module> import a, b``: the Keras 3 module every imported name lives
+    in under its own name, and whether each is the very object (safe) or only one of the same
+    name; None when the names went to different modules, or one has no Keras 3 home."""
+    if not entry.get("layout") or not names or not base.endswith("." + prefix):
+        return None
+    homes = [entry["names"].get(_dotted(alias.name)) for alias in names]
+    if any(
+        h is None or h["path"].rsplit(".", 1)[-1] != _dotted(a.name)
+        for h, a in zip(homes, names, strict=True)
+    ):
+        return None
+    parents = {h["path"].rpartition(".")[0] for h in homes}
+    if len(parents) != 1:
+        return None
+    root = base[: len(base) - len(prefix) - 1]  # "keras" or "tensorflow.keras"
+    parent = parents.pop()
+    return (f"{root}.{parent}" if parent else root), all(h["safe"] for h in homes)
 
 
 # Members that TF001 (metrics' reset_states) and TF007 (the *_generator methods) report.
@@ -1023,7 +1185,12 @@ class KerasRemovedMember(_Keras3Rule):
         (`scripts/generate_keras_history.py`); on an object known only by its kind
         (`self.optimizer` in a model, which `compile` made a `LossScaleOptimizer` under a
         mixed-precision policy) a member is reported when no Keras 3 class of that kind has it
-        (`get_scaled_loss`, `get_unscaled_gradients`: Keras 3's is `scale_loss`).
+        (`get_scaled_loss`, `get_unscaled_gradients`: Keras 3's is `scale_loss`). A custom
+        optimizer written on Keras 2's OptimizerV2 (TF <= 2.10) is reported where it calls its
+        private API (`self._set_hyper`, `_get_hyper`, `_decayed_lr`, `add_slot`, `get_slot`)
+        and where it defines a hook Keras 3 never calls (`_resource_apply_dense`,
+        `_create_slots`) without the `update_step` Keras 3 calls instead; the generator reads
+        the optimizer's private members too.
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -1083,6 +1250,29 @@ class KerasRemovedMember(_Keras3Rule):
             )
             return
         self.report(node, message, receiver=node.value)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """A Keras 2 optimizer hook (``_resource_apply_dense``, ``_create_slots``) defined in an
+        optimizer subclass with no ``update_step``: Keras 3 never calls the hook, and its base
+        ``update_step`` raises NotImplementedError when the optimizer applies gradients."""
+        fn = self.model.function_of.get(node)
+        if fn is None or fn.cls is None or fn.outer is not None or uses_tf_keras(self.model):
+            return
+        if not fn.name.startswith("_") or fn.name.startswith("__"):
+            return  # a public method is the user's own API; Keras called the private hooks
+        base = _keras_subclass(self.model, fn.cls)
+        if base is None or not table().is_a(base.cls, "optimizers.Optimizer"):
+            return
+        history = table().history_member(base.cls, fn.name)
+        if history is None or defines(self.model, fn.cls, "update_step"):
+            return
+        self.report(
+            node.name,
+            f"Keras 3 optimizers never call `{fn.name}`, a hook of Keras 2's OptimizerV2"
+            f"{removed_since(history)}: `{fn.cls.name}` needs `update_step(gradient, variable, "
+            "learning_rate)` (the base one raises NotImplementedError)",
+            because=[(f"`{fn.cls.name}` subclasses Keras 3 `{base.cls}`", fn.cls.node)],
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         """Members Keras 3 keeps under the same name as another kind: called properties
@@ -1298,9 +1488,13 @@ class KerasRemovedArgument(_Keras3Rule):
         the `use_legacy_format=` of `serialize`/`deserialize` and `datasets.*.load_data(
         cache_dir=)`. The old keyword raises `TypeError` or `ValueError` from TF 2.16 on.
         Generated with `inspect.signature` on both sides; where Keras 3 takes `**kwargs`, the
-        generator calls it with the keyword and keeps it only if Keras 3 refuses it. Evidence
-        required: the call resolves to the Keras function or class, or the receiver of a
-        method is a Keras object (see TF011).
+        generator calls it with the keyword and keeps it only if Keras 3 refuses it. A removed
+        parameter passed by position is reported where Keras 3 takes fewer positional arguments
+        (`lstm.reset_states([h, c])`: Keras 3's takes none). Keywords of TF 2.1-2.15's
+        `tf.keras` come from the history (`scripts/generate_keras_history.py`), with those
+        Keras 3 still takes but warns it ignores (`SGD(decay=)`: the learning rate no longer
+        decays). Evidence required: the call resolves to the Keras function or class, or the
+        receiver of a method is a Keras object (see TF011).
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -1323,7 +1517,11 @@ class KerasRemovedArgument(_Keras3Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         removed_anywhere = table().removed_keywords
-        if not any(
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        func = node.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else _code(func)
+        by_position = bool(positional) and leaf in table().positional_leaves
+        if not by_position and not any(
             a.keyword is not None and a.keyword.value in removed_anywhere for a in node.args
         ):
             return
@@ -1337,11 +1535,22 @@ class KerasRemovedArgument(_Keras3Rule):
             return
         shown = _code(node.func)
         passed = {a.keyword.value for a in node.args if a.keyword is not None}
-        func = node.func
         evidence = {
             "named": func,
             "receiver": func.value if isinstance(func, cst.Attribute) else None,
         }
+        for keyword, entry in removed.items():
+            position = entry.get("position")
+            if position is None or position >= len(positional):
+                continue
+            if keyword in _HAND_WRITTEN_KEYWORDS:
+                continue
+            self.report(
+                positional[position],
+                f"Keras 3 `{shown}` takes no argument at position {position + 1}: it was Keras "
+                f"2's `{keyword}` (TypeError)",
+                **evidence,
+            )
         for arg in node.args:
             keyword = arg.keyword.value if arg.keyword is not None else None
             entry = removed.get(keyword or "")
@@ -1350,7 +1559,14 @@ class KerasRemovedArgument(_Keras3Rule):
             if any(keyword in _strings_in(test) for test in self._tested):
                 continue
             new = entry["new"]
-            if new is None:
+            if new is None and "ignored" in entry.get("error", ""):
+                self.report(
+                    arg,
+                    f"Keras 3 `{shown}` ignores `{keyword}=` (it only warns): the program runs "
+                    "with other numbers",
+                    **evidence,
+                )
+            elif new is None:
                 self.report(
                     arg, f"`{shown}(..., {keyword}=)` is not accepted in Keras 3", **evidence
                 )

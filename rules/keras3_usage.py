@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
     _code,
@@ -28,6 +28,7 @@ from tf2lint.rules.keras3 import (
     table,
     uses_tf_keras,
 )
+from tf2lint.walk import walk
 
 # --- evidence: value kinds (KNOWLEDGE BASE: move these onto the model's value kinds) -----------
 
@@ -735,7 +736,8 @@ _LOAD_STATUS_METHODS = frozenset(
 # Constructor parameters that Keras 2 cast with `int()` and Keras 3 requires to be ints.
 _SIZE_KEYWORDS = ("units", "filters")
 _FLOAT_FUNCTIONS = frozenset({"numpy.sqrt", "math.sqrt"})
-_CHECKPOINT_SUFFIXES = (".keras", ".h5", ".hdf5")
+# What Keras 3's ModelCheckpoint takes for a whole model (it refuses `.hdf5`, which `save` takes).
+_CHECKPOINT_SUFFIXES = (".keras", ".h5")
 
 
 class KerasChangedValue(_Keras3Rule):
@@ -747,9 +749,14 @@ class KerasChangedValue(_Keras3Rule):
     rationale = """
         Keras 2 was lenient where Keras 3 is strict, and a few signatures changed order:
         a float `units`/`filters` (`Dense(n / 2)`) was cast with `int()`, now it raises; an int
-        `Input(shape=3)` was a 1-D shape; `/` was allowed in layer names; losses took
+        `Input(shape=3)` (or `shape=(x.shape[1])`, `(len(v) + 1)`: parentheses make no tuple)
+        was a 1-D shape; `/` was allowed in layer names; losses took
         `reduction="auto"`; `compile(metrics="accuracy")` took a bare string;
-        `ModelCheckpoint` wrote a SavedModel to a path with no suffix; `Embedding(
+        `ModelCheckpoint` wrote a SavedModel to a path with no suffix, a whole model to
+        `.hdf5`, and weights to any name (Keras 3: `.keras`/`.h5` and `.weights.h5`, the path
+        spelled out or assigned to a name); a `LearningRateSchedule`'s `__call__` got the
+        step cast to float from TF 2.10's optimizer and gets the int64 `iterations` from Keras
+        3's (`0.1 / step`, `tf.math.rsqrt(step)` raise TypeError); `Embedding(
         input_length=...)` built a Sequential model, which Keras 3 leaves unbuilt (the
         keyword is ignored). Positionally, `add_weight("kernel", ...)` passed the name (Keras
         3's first parameter is `shape`), `compile(opt, loss, metrics)` passes Keras 3's
@@ -763,7 +770,9 @@ class KerasChangedValue(_Keras3Rule):
     fix_applicability = "safe"
     fix_safety = (
         "Safe: `int(x)` is Keras 2's own cast, `(n,)` its reading of `n`, and a keyword binds "
-        "the argument where Keras 2's position did, in both versions."
+        "the argument where Keras 2's position did, in both versions. Unsafe: "
+        '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, what AUTO resolved to in `fit` '
+        "(a custom loop under a distribution strategy refused AUTO in Keras 2)."
     )
 
     def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
@@ -823,6 +832,52 @@ class KerasChangedValue(_Keras3Rule):
                     fix_description="pass it as `attention_mask=`",
                 )
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """``__call__(self, step)`` of a ``LearningRateSchedule`` subclass using the step in
+        float arithmetic before casting it: Keras 2's OptimizerV2 (TF <= 2.10) passed
+        ``cast(iterations, float32)``, Keras 3's optimizer passes its int64 ``iterations``
+        (``0.1 / step``, ``rsqrt(step)``: TypeError)."""
+        fn = self.model.function_of.get(node)
+        if fn is not None and fn.name == "__init__" and fn.cls is not None:
+            self._loss_init(node, fn)
+            return
+        if fn is None or fn.name != "__call__" or fn.cls is None or len(fn.params) < 2:
+            return
+        if uses_tf_keras(self.model) or not _lr_schedule(self.model, fn.cls):
+            return
+        step = fn.params[1]
+        for use in _raw_step_uses(self.model, node.body, step) or ():
+            self.report(
+                use,
+                f"Keras 3 calls a schedule with the optimizer's int64 `iterations`: `{step}` is "
+                f"an integer tensor here (the OptimizerV2 of TF <= 2.10 passed it cast to float); "
+                f"cast it first, "
+                f"`{step} = tf.cast({step}, tf.float32)`",
+                because=[(f"`{fn.cls.name}` is a Keras 3 `LearningRateSchedule`", fn.cls.node)],
+            )
+
+    def _loss_init(self, node: cst.FunctionDef, fn: FunctionInfo) -> None:
+        """A ``Loss`` subclass whose ``__init__`` defaults ``reduction`` to Keras 2's
+        ``Reduction.AUTO``: passed on to Keras 3's ``Loss.__init__``, it raises ValueError."""
+        base = _keras_subclass(self.model, fn.cls)
+        if base is None or not table().is_a(base.cls, "losses.Loss") or uses_tf_keras(self.model):
+            return
+        for param in (*node.params.params, *node.params.kwonly_params):
+            if param.default is not None and self._auto_reduction(param.default):
+                self.report(
+                    param.default,
+                    'Keras 3 losses refuse `reduction="auto"` (ValueError): default to '
+                    '`"sum_over_batch_size"`, what AUTO meant outside a distribution strategy',
+                    because=[(f"`{fn.cls.name}` subclasses Keras 3 `{base.cls}`", fn.cls.node)],
+                    **_sum_over_batch_size(param.default),
+                )
+
+    def _auto_reduction(self, value: cst.BaseExpression) -> bool:
+        if _string(value) == "auto":
+            return True
+        found = keras3_name(self.model.qualified_name(value))
+        return found is not None and found.path.endswith("losses.Reduction.AUTO")
+
     def _super_init(self, node: cst.Call) -> None:
         """``super().__init__(self)`` in a Keras subclass: Keras 2's ``Model.__init__(*args,
         **kwargs)`` ignored the positional ``self`` (removing it is the same program); Keras 3's
@@ -860,7 +915,7 @@ class KerasChangedValue(_Keras3Rule):
             self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):
             shape = _keyword(node, "shape") or (positional[0] if positional else None)
-            if shape is not None and _int_expression(shape.value):
+            if shape is not None and _int_expression(shape.value, self.model):
                 value = shape.value.with_changes(lpar=[], rpar=[])
                 self.report(
                     shape.value,
@@ -896,15 +951,12 @@ class KerasChangedValue(_Keras3Rule):
             return
         if path.startswith("losses.") and leaf[:1].isupper():
             reduction = _keyword(node, "reduction")
-            auto = reduction is not None and (
-                _string(reduction.value) == "auto"
-                or (
-                    (found := keras3_name(self.model.qualified_name(reduction.value))) is not None
-                    and found.path.endswith("losses.Reduction.AUTO")
+            if reduction is not None and self._auto_reduction(reduction.value):
+                self.report(
+                    reduction,
+                    'Keras 3 losses refuse `reduction="auto"` (ValueError)',
+                    **_sum_over_batch_size(reduction),
                 )
-            )
-            if auto:
-                self.report(reduction, 'Keras 3 losses refuse `reduction="auto"` (ValueError)')
             return
         if path.endswith("callbacks.ModelCheckpoint"):
             self._checkpoint(node, positional)
@@ -928,18 +980,25 @@ class KerasChangedValue(_Keras3Rule):
 
     def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
         target = _keyword(node, "filepath") or (positional[0] if positional else None)
-        path = _literal_tail(self.model, target.value) if target else None
+        scope = self.context.scope
+        path = _literal_tail(self.model, target.value, scope) if target else None
         if path is None:
             return
         weights_only = _keyword(node, "save_weights_only")
         if weights_only is not None and isinstance(weights_only.value, cst.Name):
             if weights_only.value.value == "True" and not path.endswith(".weights.h5"):
                 self.report(
-                    target, "Keras 3 weights checkpoints must end in `.weights.h5` (ValueError)"
+                    node,
+                    f"Keras 3 weights checkpoints must end in `.weights.h5`, not {path!r} "
+                    "(ValueError)",
                 )
             return
         if not path.endswith(_CHECKPOINT_SUFFIXES):
-            self.report(target, "Keras 3 checkpoints must end in `.keras` (ValueError)")
+            self.report(
+                node,
+                f"Keras 3 model checkpoints must end in `.keras` (or `.h5`), not {path!r} "
+                "(ValueError)",
+            )
 
     def _method(self, node: cst.Call, method: str, owner: str | None) -> None:
         positional = [a for a in node.args if a.keyword is None]
@@ -1043,16 +1102,106 @@ class KerasChangedValue(_Keras3Rule):
         return False
 
 
-def _int_expression(value: cst.BaseExpression) -> bool:
-    """An int literal, or arithmetic of int literals that stays an int (``28 * 28``, in
-    parentheses or not: ``(n)`` is no tuple)."""
+def _sum_over_batch_size(node: cst.Arg | cst.BaseExpression) -> dict:
+    """The unsafe fix of Keras 2's ``AUTO`` reduction (``node``: the keyword argument or the
+    default): ``"sum_over_batch_size"``, what AUTO resolved to in ``fit`` (under a distribution
+    strategy's custom loop Keras 2 refused AUTO)."""
+    value = cst.SimpleString('"sum_over_batch_size"')
+    return {
+        "replacement": node.with_changes(value=value) if isinstance(node, cst.Arg) else value,
+        "fix_description": 'use `"sum_over_batch_size"`, what AUTO meant in `fit`',
+        "applicability": "unsafe",
+    }
+
+
+def _lr_schedule(model: ModuleModel, cls: ClassInfo) -> bool:
+    """Whether ``cls`` (or a same-module base) subclasses Keras's ``LearningRateSchedule``."""
+    seen: set[int] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        for base in current.base_names:
+            if base in model.module_classes:
+                todo.append(model.module_classes[base])
+                continue
+            name = keras3_name(base)
+            if name is not None and name.path.rsplit(".", 1)[-1] == "LearningRateSchedule":
+                return True
+    return False
+
+
+def _raw_step_uses(model: ModuleModel, body: cst.CSTNode, step: str) -> list[cst.CSTNode] | None:
+    """The expressions of ``body`` that use the parameter ``step`` as a float: an operand of
+    ``/``, ``*``, ``**`` or ``-``/``+`` with anything but an int literal, or an argument of any
+    call but ``tf.cast``. None when the body rebinds ``step`` (a cast first, say)."""
+    found: list[cst.CSTNode] = []
+    rebound = False
+
+    def is_step(expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.Name):
+            return expr.value == step
+        # `step + 1`: still the integer step
+        return (
+            isinstance(expr, cst.BinaryOperation)
+            and isinstance(expr.operator, (cst.Add, cst.Subtract))
+            and (
+                (is_step(expr.left) and isinstance(expr.right, cst.Integer))
+                or (is_step(expr.right) and isinstance(expr.left, cst.Integer))
+            )
+        )
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal rebound
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False  # another scope
+        if (
+            isinstance(node, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign))
+            and isinstance(node.target, cst.Name)
+            and node.target.value == step
+        ):
+            rebound = True
+        if isinstance(node, cst.BinaryOperation) and not is_step(node):
+            for side, other in ((node.left, node.right), (node.right, node.left)):
+                if is_step(side) and not isinstance(other, cst.Integer):
+                    found.append(node)
+                    return False
+        if isinstance(node, cst.Call) and any(is_step(a.value) for a in node.args):
+            name = model.call_name(node) or ""
+            if name.rsplit(".", 1)[-1] not in ("cast", "convert_to_tensor", "identity"):
+                found.append(node)
+                return False
+        return True
+
+    walk(body, enter)
+    return None if rebound else found
+
+
+def _int_expression(value: cst.BaseExpression, model: ModuleModel | None = None) -> bool:
+    """An int: a literal, one dimension of a shape (``x.shape[1]``), ``len(...)``, or arithmetic
+    of those that stays an int (``28 * 28``, in parentheses or not: ``(n)`` is no tuple)."""
     if isinstance(value, cst.Integer):
         return True
     if isinstance(value, cst.BinaryOperation) and isinstance(
         value.operator, (cst.Multiply, cst.Add, cst.Subtract, cst.FloorDivide)
     ):
-        return _int_expression(value.left) and _int_expression(value.right)
-    return False
+        return _int_expression(value.left, model) and _int_expression(value.right, model)
+    if (
+        isinstance(value, cst.Subscript)
+        and isinstance(value.value, cst.Attribute)
+        and value.value.attr.value == "shape"
+        and len(value.slice) == 1
+        and isinstance(value.slice[0].slice, cst.Index)
+        and _int_expression(value.slice[0].slice.value)
+    ):
+        return True
+    return (
+        isinstance(value, cst.Call)
+        and model is not None
+        and model.call_name(value) in ("builtins.len", "builtins.int")
+    )
 
 
 # The methods ``_method`` knows a Keras 3 change of positional parameters for.

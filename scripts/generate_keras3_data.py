@@ -22,7 +22,8 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   missing parameter is a TypeError; with ``**kwargs`` the generator calls the Keras 3 API with
   the argument and keeps it only if that raises. ``new`` is a rename: the Keras 3 parameter
   at the same position with the same default; ``keras2_default`` (a literal) lets
-  ``tf2lint verify`` pass the argument.
+  ``tf2lint verify`` pass the argument; ``position``, where a call could pass it by position
+  and Keras 3 takes fewer positional arguments (``RNN.reset_states(states)``: none).
 * ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
   parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
@@ -319,7 +320,9 @@ class Builder:
             "gamma": 0.5,
         }
 
-    def construct(self, cls: type, **extra):
+    def construct(self, cls: type, caught: list | None = None, **extra):
+        """``cls`` built with made-up required arguments and ``extra``; ``caught`` collects the
+        warnings it gave (otherwise silenced)."""
         fills = self.fills()
         kwargs = {}
         try:
@@ -339,10 +342,16 @@ class Builder:
                 return None
             kwargs[p.name] = fills[p.name]
         with quiet():
-            return cls(**kwargs, **extra)
+            if caught is None:
+                return cls(**kwargs, **extra)
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter("always")
+                built = cls(**kwargs, **extra)
+            caught.extend(seen)
+            return built
 
 
-def try_construct(builder: Builder, cls: type, **extra):
+def try_construct(builder: Builder, cls: type, caught: list | None = None, **extra):
     """(object, None) on success, (None, error text) when the extra arguments were refused,
     (None, None) when the class cannot be built at all here."""
     try:
@@ -354,7 +363,7 @@ def try_construct(builder: Builder, cls: type, **extra):
     if not extra:
         return base, None
     try:
-        return builder.construct(cls, **extra), None
+        return builder.construct(cls, caught, **extra), None
     except Exception as error:
         return None, f"{type(error).__name__}: {str(error).strip().splitlines()[0]}"
 
@@ -657,6 +666,10 @@ def argument_changes(
                 found[param.name] = {"new": renamed}
             if param.default is not EMPTY and _literal(param.default):
                 found[param.name]["keras2_default"] = param.default
+            if index >= _positional_capacity(new_sig) and all(
+                p.kind == p.POSITIONAL_OR_KEYWORD for p in old_params[: index + 1]
+            ):  # passed by position (`reset_states([h, c])`), it is one too many in Keras 3
+                found[param.name]["position"] = index
         if new_cls is not None and isinstance(api2.get(path), type):
             found.update(
                 _forwarded_changes(api2[path], new_sig, new_names, new_cls, builder2, builder3)
@@ -685,6 +698,14 @@ def argument_changes(
             if changed:
                 defaults[path] = changed
     return dict(sorted(arguments.items())), dict(sorted(defaults.items())), sorted(unknown)
+
+
+def _positional_capacity(sig: inspect.Signature) -> float:
+    """How many arguments a call may pass by position (``self`` aside); unbounded with ``*args``."""
+    params = [p for p in sig.parameters.values() if p.name not in ("self", "cls")]
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return float("inf")
+    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
 
 
 def _source_tree(fn) -> ast.Module | None:

@@ -183,11 +183,12 @@ def test_save_path_without_extension():
     found = lint(SAVE, ["TF0"])
     assert [(d.rule, d.line) for d in found] == [
         ("TF004", 10),
+        ("TF004", 13),  # `folder + "/model"`: the path's literal end
         ("TF004", 14),
         ("TF004", 16),
         ("TF004", 18),
     ]
-    assert "'ckpt'" in found[2].message and "`.weights.h5`" in found[2].message
+    assert "'ckpt'" in found[3].message and "`.weights.h5`" in found[3].message
 
 
 GENERATOR = """
@@ -971,7 +972,7 @@ def test_history_holds_the_keras2_removals_with_their_releases():
     releases = list(history["releases"])
     assert releases == sorted(releases, key=lambda r: tuple(map(int, r.split("."))))
     assert min(releases) <= "2.3" and "2.15" in releases
-    known = {*releases, "tf-keras"}
+    known = {*releases, "tf-keras", *history["packages"]}  # keras package versions: layouts
     for section in ("symbols", "members", "arguments", "kind_members"):
         for entries in history[section].values():
             for entry in entries.values() if section != "symbols" else [entries]:
@@ -1111,3 +1112,226 @@ def test_a_long_chain_of_rebound_layer_outputs_is_followed_in_linear_work(monkey
         assert rule_ids(_rebound_chain(layers), ["TF015"]) == ["TF015"]
         work[layers] = len(judged)
     assert work[40] <= 4 * work[10] + 40
+
+
+# --- Keras 2 forms the history and the rules learned in round 2 ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "rule", "fix"),
+    [
+        # the keras 2.x package's module layout (standalone keras 2.3.1, and TF 2.5-2.12's keras)
+        ("from keras.engine.topology import Layer\n", "TF010", None),
+        (
+            "from keras.layers.merge import concatenate\n",
+            "TF010",
+            "from keras.layers import concatenate\n",
+        ),
+        (
+            "from keras.utils.np_utils import to_categorical\n",
+            "TF010",
+            "from keras.utils import to_categorical\n",
+        ),
+        ("from keras.utils import np_utils\n", "TF010", None),
+        ("import keras\nobjects = keras.utils.generic_utils.get_custom_objects()\n", "TF010", None),
+        # ModelCheckpoint: `.hdf5` whole models, weights under any name, paths through names
+        (
+            "c = tf.keras.callbacks.ModelCheckpoint('best.hdf5', save_best_only=True)\n",
+            "TF020",
+            None,
+        ),
+        (
+            "path = 'training_1/cp.ckpt'\n"
+            "c = tf.keras.callbacks.ModelCheckpoint(path, save_weights_only=True)\n",
+            "TF020",
+            None,
+        ),
+        (
+            "c = tf.keras.callbacks.ModelCheckpoint(out + '/w.{epoch:02d}.hdf5', "
+            "save_weights_only=True)\n",
+            "TF020",
+            None,
+        ),
+        # load_weights of a TF checkpoint prefix
+        (
+            "m = tf.keras.Sequential()\nm.load_weights(tf.train.latest_checkpoint('ckpt'))\n",
+            "TF004",
+            None,
+        ),
+        ("m = tf.keras.Sequential()\nm.load_weights('/tmp/checkpoint')\n", "TF004", None),
+        # an int where Keras 3 wants a shape tuple
+        (
+            "i = tf.keras.Input(shape=(x_train.shape[1]))\n",
+            "TF020",
+            "i = tf.keras.Input(shape=(x_train.shape[1],))\n",
+        ),
+        (
+            "i = tf.keras.Input(shape=(len(vocab) + 1))\n",
+            "TF020",
+            "i = tf.keras.Input(shape=(len(vocab) + 1,))\n",
+        ),
+        # a schedule doing float arithmetic on the int64 step
+        (
+            "class S(tf.keras.optimizers.schedules.LearningRateSchedule):\n"
+            "    def __call__(self, step):\n        return 0.1 / (step + 1)\n",
+            "TF020",
+            None,
+        ),
+        # OptimizerV2 internals and hooks
+        (
+            "class O(tf.keras.optimizers.Optimizer):\n"
+            "    def __init__(self, **kw):\n        super().__init__(**kw)\n"
+            "        self._set_hyper('learning_rate', 0.1)\n",
+            "TF011",
+            None,
+        ),
+        (
+            "class O(tf.keras.optimizers.Optimizer):\n"
+            "    def _resource_apply_dense(self, grad, var, apply_state=None):\n"
+            "        return var.assign_sub(grad)\n",
+            "TF011",
+            None,
+        ),
+        (
+            "class C(tf.keras.callbacks.Callback):\n    def on_epoch_end(self, epoch, logs=None):\n"
+            "        print(self.model.optimizer._decayed_lr('float32'))\n",
+            "TF011",
+            None,
+        ),
+        # a positional argument where Keras 3's method takes none
+        (
+            "lstm = tf.keras.layers.LSTM(4, stateful=True)\nlstm.reset_states([h, c])\n",
+            "TF012",
+            None,
+        ),
+        # Keras 3 ignores `decay` (a warning): the learning rate no longer decays
+        ("o = tf.keras.optimizers.SGD(learning_rate=0.1, decay=1e-6)\n", "TF012", None),
+        # an optimizer class chosen at run time, built with lr=
+        (
+            "def build(optimizer_class=tf.keras.optimizers.Adam, lr=1e-4):\n"
+            "    return optimizer_class(lr=lr)\n",
+            "TF008",
+            "def build(optimizer_class=tf.keras.optimizers.Adam, lr=1e-4):\n"
+            "    return optimizer_class(learning_rate=lr)\n",
+        ),
+        (
+            "def build(name, lr):\n    return getattr(tf.keras.optimizers, name)(lr=lr)\n",
+            "TF008",
+            "def build(name, lr):\n    return getattr(tf.keras.optimizers, name)(learning_rate=lr)\n",
+        ),
+        (
+            "OPT = {'adam': tf.keras.optimizers.Adam, 'sgd': tf.keras.optimizers.SGD}\n"
+            "o = OPT[name](lr=0.1)\n",
+            "TF008",
+            "OPT = {'adam': tf.keras.optimizers.Adam, 'sgd': tf.keras.optimizers.SGD}\n"
+            "o = OPT[name](learning_rate=0.1)\n",
+        ),
+    ],
+)
+def test_round2_keras2_forms_reported_and_fixed(source, rule, fix):
+    head = "import tensorflow as tf\n"
+    found = [d for d in lint(head + source, [rule]) if d.rule == rule]
+    assert len(found) >= 1, found
+    if fix is None:  # no safe fix
+        assert all(d.fix is None or d.fix.applicability == "unsafe" for d in found)
+    else:
+        assert fixed(head + source, [rule]).endswith(fix)
+
+
+def test_keras2_module_import_moves_to_a_same_named_keras3_object_only_unsafely():
+    # keras 2.3.1's engine.topology.Layer is not the object Keras 3's layers.Layer is
+    source = "from keras.engine.topology import Layer\n"
+    (found,) = lint(source, ["TF010"])
+    assert found.fix.applicability == "unsafe"
+    assert fixed(source, ["TF010"], unsafe=True) in (
+        "from keras.layers import Layer\n",
+        "from keras import Layer\n",  # Keras 3 has both; the generator picks the shorter
+    )
+    source = "from keras.engine.training import Model, Sequence\n"  # two homes: no one module
+    (found,) = lint(source, ["TF010"])
+    assert found.fix is None
+
+
+@pytest.mark.parametrize(
+    ("source", "rule"),
+    [
+        ("from keras.layers import Layer, concatenate\n", "TF010"),
+        ("from keras.utils import to_categorical, get_custom_objects\n", "TF010"),
+        ("c = tf.keras.callbacks.ModelCheckpoint('best.keras', save_best_only=True)\n", "TF020"),
+        ("c = tf.keras.callbacks.ModelCheckpoint('best.h5', save_best_only=True)\n", "TF020"),
+        (
+            "path = 'cp.weights.h5'\n"
+            "c = tf.keras.callbacks.ModelCheckpoint(path, save_weights_only=True)\n",
+            "TF020",
+        ),
+        ("m = tf.keras.Sequential()\nm.load_weights('w.weights.h5')\n", "TF004"),
+        ("m = tf.keras.Sequential()\nm.load_weights(path)\n", "TF004"),
+        ("i = tf.keras.Input(shape=(x_train.shape[1],))\n", "TF020"),
+        ("i = tf.keras.Input(shape=x_train.shape[1:])\n", "TF020"),
+        (
+            "class S(tf.keras.optimizers.schedules.LearningRateSchedule):\n"
+            "    def __call__(self, step):\n        step = tf.cast(step, tf.float32)\n"
+            "        return 0.1 / (step + 1)\n",
+            "TF020",
+        ),
+        (
+            "class S(tf.keras.optimizers.schedules.LearningRateSchedule):\n"
+            "    def __call__(self, step):\n        return tf.math.rsqrt(tf.cast(step, tf.float32))\n",
+            "TF020",
+        ),
+        (
+            "class L(tf.keras.losses.Loss):\n"
+            "    def __init__(self, reduction='sum_over_batch_size'):\n"
+            "        super().__init__(reduction=reduction)\n",
+            "TF020",
+        ),
+        (  # a Keras 3 optimizer: update_step is what Keras 3 calls
+            "class O(tf.keras.optimizers.Optimizer):\n"
+            "    def update_step(self, gradient, variable, learning_rate):\n"
+            "        variable.assign_sub(gradient * learning_rate)\n"
+            "    def _helper(self):\n        return 1\n",
+            "TF011",
+        ),
+        ("def build(cls, lr):\n    return cls(lr=lr)\n", "TF008"),  # any class: unknown
+        ("lstm = tf.keras.layers.LSTM(4, stateful=True)\nlstm.reset_states()\n", "TF012"),
+        ("d = tf.keras.layers.Dense(4, 'relu')\n", "TF012"),
+        ("o = tf.keras.optimizers.Adam(learning_rate=0.1)\n", "TF008"),
+    ],
+)
+def test_round2_keras3_forms_are_not_reported(source, rule):
+    assert rule_ids("import tensorflow as tf\n" + source, [rule]) == []
+
+
+def test_history_knows_module_layouts_and_distribute_renames():
+    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    packages = history["packages"]
+    assert packages[0] == "2.3.1"  # the standalone keras of the TF 2.0-2.2 era
+    layout = {p: e for p, e in history["symbols"].items() if e.get("layout")}
+    assert layout["engine.topology"]["first"] == "2.3.1"
+    for path in ("layers.merge", "utils.np_utils", "utils.generic_utils"):
+        assert layout[path]["first"] in packages and layout[path]["last"] in packages
+    to_categorical = layout["utils.np_utils"]["names"]["to_categorical"]
+    assert to_categorical == {"path": "utils.to_categorical", "safe": True}  # the very object
+    assert layout["engine.topology"]["names"]["Layer"]["safe"] is False  # another library's
+    assert not any(p.split(".")[0] in ("layers", "utils") and "." not in p for p in layout)
+    run_v2 = history["distribute"]["distribute.Strategy"]["experimental_run_v2"]
+    assert run_v2["renamed"] == "run" and run_v2["last"] == "2.3"
+    optimizer = history["members"]["optimizers.Optimizer"]
+    assert {"_set_hyper", "_resource_apply_dense", "_decayed_lr", "add_slot"} <= set(optimizer)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class L(tf.keras.losses.Loss):\n"
+        "    def __init__(self, reduction=tf.keras.losses.Reduction.AUTO):\n"
+        "        super().__init__(reduction=reduction)\n",
+        "loss = tf.keras.losses.MeanSquaredError(reduction=tf.keras.losses.Reduction.AUTO)\n",
+    ],
+)
+def test_auto_reduction_gets_the_unsafe_fix_fit_resolved_it_to(source):
+    head = "import tensorflow as tf\n"
+    (found,) = lint(head + source, ["TF020"])
+    assert found.fix.applicability == "unsafe"
+    after = fixed(head + source, ["TF020"], unsafe=True)
+    assert after == head + source.replace("tf.keras.losses.Reduction.AUTO", '"sum_over_batch_size"')

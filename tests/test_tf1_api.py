@@ -622,3 +622,31 @@ def test_unreachable_tf1_code_does_not_make_a_module_tf1_code():
     assert rule_ids(source) == []
     # reachable, the same TF1 calls make it TF1 code
     assert "TF107" in rule_ids(source.replace("raise NotImplementedError", "print"))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "s = tf.distribute.MirroredStrategy()\ns.experimental_run_v2(f, args=(x,))\n",
+        "s = tf.distribute.get_strategy()\ns.experimental_run_v2(f)\n",
+        "class R:\n    def __init__(self):\n        self.s = tf.distribute.OneDeviceStrategy('/cpu:0')\n"
+        "    def step(self, x):\n        return self.s.experimental_run_v2(f, args=(x,))\n",
+    ],
+)
+def test_removed_distribute_method_is_renamed_to_what_it_forwarded_to(source):
+    head = "import tensorflow as tf\n"
+    (found,) = lint(head + source, ["TF108"])
+    assert found.fix.applicability == "safe"
+    fixed = source.replace("experimental_run_v2", "run")
+    assert lint(head + fixed, ["TF108"]) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def step(strategy, x):\n    return strategy.experimental_run_v2(f, args=(x,))\n",  # unknown
+        "class S:\n    def experimental_run_v2(self, f):\n        return f()\nS().experimental_run_v2(g)\n",
+    ],
+)
+def test_removed_distribute_method_needs_a_strategy_receiver(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF108"]) == []
