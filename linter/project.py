@@ -499,15 +499,16 @@ class Project:
             located = info is not None and (path or caller[0] == node[0])
             message = f"`{_qualified(caller)}` is {reason.describe()}"
             site = self.site(caller)  # called from another module: at that call
-            if site is not None and site.path == self.paths.get(node[0], "") and node[0]:
-                site = ChainLink(message, "", site.line, site.column)  # back in node's module
-            links.append(
-                ChainLink(message, site.path, site.line, site.column)
-                if site is not None
-                else ChainLink(
-                    message, path, info.line if located else 0, info.column if located else 0
+            if site is None:
+                links.append(
+                    ChainLink(
+                        message, path, info.line if located else 0, info.column if located else 0
+                    )
                 )
-            )
+                continue
+            # a call back in node's own module has no path (as the links above)
+            own = site.path == self.paths.get(node[0], "") and node[0]
+            links.append(ChainLink(message, "" if own else site.path, site.line, site.column))
         return tuple(links)
 
     def site(self, node: Node) -> ChainLink | None:
