@@ -177,9 +177,10 @@ def test_mode_bits_are_kept_exactly(code):
 # it. At the N-th call that touches a file, it sends a signal to the worker itself, to tf2lint
 # (the worker's parent), or to tf2lint's process group (a terminal's Ctrl-C).
 SIGNAL_HOOK = """
-import os, signal
+import os, signal, time
 from tf2lint import writes
 
+_SENT = os.environ["TF2LINT_TEST_SIGNAL_SENT"]
 _AT = int(os.environ["TF2LINT_TEST_SIGNAL_AT"])
 _WHOM, _NAME = os.environ["TF2LINT_TEST_SIGNAL"].split(":")
 _COUNTED = {"write", "fsync", "ftruncate", "replace", "open", "unlink", "lseek", "chmod",
@@ -198,6 +199,7 @@ class _CountingOs:
         def counted(*args, **kwargs):
             _CountingOs.calls += 1
             if _CountingOs.calls == _AT:
+                open(_SENT, "w").close()
                 number = getattr(signal, _NAME)
                 if _WHOM == "group":
                     os.killpg(os.getpgid(0), number)
@@ -209,6 +211,18 @@ class _CountingOs:
 
 
 writes.os = _CountingOs()
+
+
+def _write_fixed(*args, **kwargs):
+    # Once the signal is out, no further file's write begins, however long the loaded machine
+    # keeps tf2lint from acting on it: the outcome never depends on the scheduler. A worker
+    # waits here until tf2lint stops it; the write it was in when it sent the signal finishes.
+    if os.path.exists(_SENT):
+        time.sleep(120)
+    return _write_fixed_now(*args, **kwargs)
+
+
+_write_fixed_now, writes.write_fixed = writes.write_fixed, _write_fixed
 """
 
 
@@ -216,12 +230,14 @@ def _fix_with_a_signal(project: Path, at: int, signal_to: str, *extra: str) -> s
     hook = project.parent / "hook"
     hook.mkdir(exist_ok=True)
     (hook / "sitecustomize.py").write_text(SIGNAL_HOOK)
+    (hook / "signal-sent").unlink(missing_ok=True)  # left by an earlier run in this folder
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(hook), os.environ.get("PYTHONPATH", "")]),
         "PYTHONDONTWRITEBYTECODE": "1",
         "TF2LINT_TEST_SIGNAL_AT": str(at),
         "TF2LINT_TEST_SIGNAL": signal_to,
+        "TF2LINT_TEST_SIGNAL_SENT": str(hook / "signal-sent"),
     }
     return subprocess.Popen(
         [sys.executable, "-m", "tf2lint", "check", ".", "--fix", "--no-cache", *extra],
