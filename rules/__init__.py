@@ -1,39 +1,26 @@
 """The built-in rules: a tf2lint plugin registered through the same hook a third party uses.
 
-One module per rule family; every rule class lists its fixtures under fixtures/<RULE-ID>/.
+One module per rule family, found by listing this package (a new family is a new module here);
+every rule class lists its fixtures under fixtures/<RULE-ID>/.
 """
 
 from __future__ import annotations
 
 from tf2lint.hookspecs import hookimpl
 
-FAMILIES = (
-    "side_effects",
-    "leaked_tensors",
-    "variable_creation",
-    "retracing",
-    "stale_capture",
-    "graph_bloat",
-    "graph_incompatible",
-    "api_misuse",
-    "gradients",
-    "keras_training",
-    "keras3",
-    "keras3_usage",
-    "tf1_api",
-    "suppressions",
-)
-
 
 @hookimpl
 def tf2lint_rules() -> list[type]:
     from importlib import import_module
+    from pkgutil import iter_modules
 
     from tf2lint.rule import Rule
 
     found: list[type] = []
-    for family in FAMILIES:
-        module = import_module(f"tf2lint.rules.{family}")
+    for family in iter_modules(__path__):
+        if family.ispkg:
+            continue
+        module = import_module(f"{__name__}.{family.name}")
         found.extend(
             value
             for value in vars(module).values()
