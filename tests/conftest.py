@@ -8,10 +8,13 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from tf2lint.engine import lint_module
 from tf2lint.plugins import all_rules
@@ -21,6 +24,13 @@ FIXTURES = ROOT / "fixtures"
 # Projects the tests run as a user would (tests/data/harness_project has its own tests and
 # conftest.py, run by `pytest --tf2lint` in a copy): never collected as this suite's tests.
 collect_ignore = ["data"]
+
+# Property tests draw the same examples on every run and keep no example database: a failure
+# reproduces, and a pass does not depend on what an earlier run found. What hypothesis still
+# caches goes to the temporary folder, never into the checkout.
+settings.register_profile("tf2lint", derandomize=True, database=None)
+settings.load_profile("tf2lint")
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "tf2lint-hypothesis")
 
 
 def lint(source: str, select: list[str] | None = None, path: str = "t.py"):
