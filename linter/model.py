@@ -8,8 +8,9 @@ walk that fills them.
 
 It answers what the rules keep asking: what does this name refer to (import aliases), which
 functions are traced by ``tf.function`` (and why), where are they called, what does each function
-assign, and is this expression a tensor. It does not use libcst's metadata providers, which cost
-ten times the parse (see DEVELOPERS.md).
+assign, and is this expression a tensor. It does not use libcst's metadata providers: their
+scope and position passes cost 6 times the parse (t2t_model.py: 1.31 s against 0.21 s of CPU),
+while a whole check may cost 1.4 times it.
 """
 
 from __future__ import annotations
