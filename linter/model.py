@@ -298,6 +298,22 @@ class ModuleModel:
             self._lookups[key] = found
         return found
 
+    def alias_of(self, module: str, scope: Scope | None = None) -> str | None:
+        """A name that holds the module ``module`` ("tensorflow", "tensorflow.compat.v1") where
+        code in ``scope`` reads it, ``tf`` first; None where no name does (a local ``tf`` that
+        holds something else, say)."""
+        for local in self._module_alias_candidates:
+            qualified = self.lookup(local, scope).qualified
+            if (qualified if qualified != "tensorflow.compat.v2" else "tensorflow") == module:
+                return local
+        return None
+
+    @cached_property
+    def _module_alias_candidates(self) -> list[str]:
+        # An import binds a module's name at module level or in a function; `tf` first.
+        names = {*self.imports, *self.scope.bindings}
+        return sorted(names, key=lambda n: (n != "tf", n))
+
     def binding_of(self, name: cst.Name, scope: Scope | None = None) -> Binding:
         """What the Name node ``name`` holds: looked up where it stands in the module (``scope``
         is the fallback for a node built outside the tree); a module name read by module-level

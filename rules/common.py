@@ -80,14 +80,6 @@ def keras_layer_state(qualified: str) -> str | None:
     return keras3_migration()["layer_state"][version].get(qualified.rsplit(".", 1)[-1])
 
 
-def tensorflow_alias(model: ModuleModel) -> str | None:
-    """The local name bound to the tensorflow module (``tf``), if the module imports it."""
-    for local, target in model.imports.items():
-        if target in ("tensorflow", "tensorflow.compat.v2"):
-            return local
-    return None
-
-
 def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
     """What stateful TF object ``call`` constructs: "tf.Variable", "Keras layer", ... or None."""
     name = model.call_name(call)

@@ -20,7 +20,6 @@ from tf2lint.rules.common import (
     name_reads,
     outer_container,
     outer_target,
-    tensorflow_alias,
     variable_kind,
 )
 from tf2lint.walk import walk
@@ -61,7 +60,7 @@ class PrintInTracedCode(Rule):
     def _print(self, node: cst.Call) -> None:
         fn = self.context.function
         message = f"`print` in traced `{fn.qualname}` runs only while tracing; use `tf.print`"
-        tf = tensorflow_alias(self.model)
+        tf = self.model.alias_of("tensorflow", fn)
         args = _print_arguments(self.model, fn, node.args, print_keywords=("sep", "end"))
         if tf is None or args is None:
             self.report(node, message)

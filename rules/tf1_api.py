@@ -529,20 +529,6 @@ class _Analysis:
         return False
 
     # --- spelling TF2 names ------------------------------------------------------------------
-    @cached_property
-    def _alias_names(self) -> list[str]:
-        """Names that may hold ``tensorflow`` or ``tensorflow.compat.v1`` somewhere, ``tf``
-        first (what one holds at a given place is ``model.lookup``'s answer)."""
-        names = {*self.model.imports, *self.model.scope.bindings}
-        return sorted(names, key=lambda n: (n != "tf", n))
-
-    def _alias(self, scope, module: str) -> str | None:
-        """A name that holds ``module`` where code in ``scope`` reads it."""
-        for local in self._alias_names:
-            if _tensorflow(self.model.lookup(local, scope).qualified) == module:
-                return local
-        return None
-
     def spell(
         self, name: str, where: cst.Name, *, v1_too: bool = False
     ) -> tuple[str, list, str] | None:
@@ -550,10 +536,10 @@ class _Analysis:
         "v1" for the namespace it goes through). ``v1_too``: an alias of tf.compat.v1 will do
         when the name is there too."""
         scope = self.model.scope_of(where)
-        local = self._alias(scope, "tensorflow")
+        local = self.model.alias_of("tensorflow", scope)
         if local is not None:
             return local + name[2:], [], "v2"
-        local = self._alias(scope, V1) if v1_too else None
+        local = self.model.alias_of(V1, scope) if v1_too else None
         if local is not None:
             return local + name[2:], [], "v1"
         edit = self._import_edit
@@ -1026,7 +1012,7 @@ class _Analysis:
             f"`tf.compat.v1.data.{method}(dataset)`, but {IDIOMS[f'tf.data.{method}']}"
         )
         where = call.func.attr
-        local = self._alias(self.model.scope_of(where), V1)
+        local = self.model.alias_of(V1, self.model.scope_of(where))
         spelled = (f"{local}.data.{method}", []) if local is not None else None
         if spelled is None:
             found = self.spell(f"tf.compat.v1.data.{method}", where)

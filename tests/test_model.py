@@ -929,3 +929,29 @@ def test_a_layer_only_an_eagerly_run_model_builds_is_not_traced(elsewhere, layer
     found = traced(_JITTER + elsewhere)
     assert found == ({"Jitter.call"} if layer_traced else set())
     assert ("TF805" in [d.rule for d in lint(_JITTER + elsewhere)]) is layer_traced
+
+
+def test_the_name_that_holds_tensorflow_is_looked_up_where_the_code_reads_it():
+    model = model_of(
+        """
+        import tensorflow.compat.v2 as tf
+        import tensorflow.compat.v1 as v1
+
+        def shadowed(tf=None):
+            return tf
+        """
+    )
+    (shadowed,) = model.functions
+    assert model.alias_of("tensorflow") == "tf"
+    assert model.alias_of("tensorflow.compat.v1") == "v1"
+    assert model.alias_of("tensorflow", shadowed) is None
+    model = model_of(
+        """
+        def own_import():
+            import tensorflow as tensorflow_
+            return tensorflow_
+        """
+    )
+    (own_import,) = model.functions
+    assert model.alias_of("tensorflow") is None
+    assert model.alias_of("tensorflow", own_import) == "tensorflow_"

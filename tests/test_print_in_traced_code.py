@@ -65,6 +65,15 @@ def test_a_prebuilt_message_gets_no_fix():
     assert d.fix is None
 
 
+def test_the_fix_spells_tf_print_with_the_name_that_holds_tensorflow_there():
+    # `tf` inside the step is a local tensor, not the module: the fix needs another name
+    source = "import tensorflow as tf\nimport tensorflow as tensorflow\n\n\n@tf.function\n"
+    source += "def step(x):\n    tf = x * 2\n    print(tf)\n    return tf\n"
+    result = lint_module(source, "t.py", [rule_by_id("TF201")])
+    (d,) = result.diagnostics
+    assert "    tensorflow.print(tf)\n" in apply(result.module, [d.fix])
+
+
 def test_tf_print_of_a_formatted_tensor_is_still_reported():
     # what the old fix wrote: the file must not then be reported clean
     (d,) = lint(HEADER + '    tf.print(f"x is {x}")\n', ["TF201"])
