@@ -14,7 +14,8 @@ RULES = [r for r in all_rules() if r.__module__.startswith("tf2lint.rules")]
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
 def test_bad_fixture_fires_its_rule_on_its_own(rule):
     path = rule.fixtures()["bad"]
-    assert [d for d in lint_module(path.read_text(), str(path), [rule]).diagnostics if d.rule == rule.id]
+    found = lint_module(path.read_text(), str(path), [rule]).diagnostics
+    assert [d for d in found if d.rule == rule.id]
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
