@@ -40,6 +40,8 @@ from tf2lint.project import (
     ModuleIdentity,
     ModuleSummary,
 )
+from tf2lint.reads import Read
+from tf2lint.reads import index as reads_index
 from tf2lint.scopes import (
     _CONTAINER_BUILTINS,
     _SCALAR_BUILTINS,
@@ -297,6 +299,13 @@ class ModuleModel:
                 found = self._order.when_run(found, scope)
             self._lookups[key] = found
         return found
+
+    @cached_property
+    def reads(self) -> dict[str, list[Read]]:
+        """Every read in the module by name (``n`` of ``x.n`` too), each with the function that
+        reads it, the loops around it there and its role (see tf2lint.reads); built when first
+        asked."""
+        return reads_index(self)
 
     def alias_of(self, module: str, scope: Scope | None = None) -> str | None:
         """A name that holds the module ``module`` ("tensorflow", "tensorflow.compat.v1") where

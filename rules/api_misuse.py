@@ -14,7 +14,6 @@ from tf2lint.rules.common import (
     constructed_by,
     is_test_path,
     keras_optimizer_class,
-    name_reads,
 )
 from tf2lint.rules.tf1_api import is_tf1_code
 from tf2lint.walk import walk
@@ -685,9 +684,9 @@ class RedundantNestedTfFunction(Rule):
         if fn.cls is not None and fn.name in knowledge.traced_methods(fn.cls.keras_kind):
             return  # a Keras method: TF998's
         reads = [
-            (read, reader)
-            for read, reader in name_reads(self.context).get(fn.name, ())
-            if reader is not fn
+            (read.node, read.function)
+            for read in self.model.reads.get(fn.name, ())
+            if read.function is not fn
         ]
         if not reads or any(reader is None or not reader.traced for _, reader in reads):
             return

@@ -6,16 +6,12 @@ import json
 from functools import cache
 from importlib import resources
 from pathlib import PurePath
-from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope, is_keras
+from tf2lint.model import ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
 from tf2lint.tfnames import KERAS2_ROOTS
-
-if TYPE_CHECKING:
-    from tf2lint.engine import LintContext
 
 # Containers mutated in place by these methods.
 MUTATING_METHODS = frozenset(
@@ -276,42 +272,6 @@ def is_test_path(path: str) -> bool:
         or name == "conftest.py"
         or any(part in ("tests", "test") for part in pure.parts[:-1])
     )
-
-
-def name_reads(context: LintContext) -> dict[str, list[tuple[cst.CSTNode, FunctionInfo | None]]]:
-    """Every read (not store) of a name or an attribute name in the module, by that name (``n``
-    of ``x.n``), with the function whose code reads it (None: module level). Computed once."""
-
-    def compute() -> dict[str, list[tuple[cst.CSTNode, FunctionInfo | None]]]:
-        model = context.model
-        found: dict[str, list[tuple[cst.CSTNode, FunctionInfo | None]]] = {}
-        stores: set[int] = set()
-        functions: list[FunctionInfo] = []
-        for node, entering in model.events:
-            scope = model.scope_at.get(id(node))
-            if isinstance(scope, FunctionInfo):
-                if entering:
-                    functions.append(scope)
-                else:
-                    functions.pop()
-                continue
-            if not entering:
-                continue
-            t = type(node)
-            if t is cst.Assign:
-                stores.update(id(target.target) for target in node.targets)
-            elif t is cst.AugAssign or t is cst.AnnAssign:
-                stores.add(id(node.target))
-            elif t is cst.Attribute or t is cst.Name:
-                if t is cst.Attribute:
-                    stores.add(id(node.attr))  # `x.attr`'s Name is not a read of `attr`
-                if id(node) in stores or (t is cst.Name and model.is_target(node)):
-                    continue
-                name = node.attr.value if t is cst.Attribute else node.value
-                found.setdefault(name, []).append((node, functions[-1] if functions else None))
-        return found
-
-    return context.memo(name_reads, compute)
 
 
 class StoreRule(Rule):

@@ -8,7 +8,7 @@ from tf2lint import knowledge
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo
 from tf2lint.rule import Rule
-from tf2lint.rules.common import StoreRule, code, name_reads, outer_container, outer_target
+from tf2lint.rules.common import StoreRule, code, outer_container, outer_target
 from tf2lint.rules.graph_incompatible import (
     computed_tensor,
     sequence_of_tensors,
@@ -73,7 +73,8 @@ class TensorLeakedFromTracedCode(StoreRule):
         pattern = rf"(?<![\w.]){re.escape(code(target))}(?![\w=])"
         if len(re.findall(pattern, text)) < 2:
             return False
-        for _, reader in name_reads(self.context).get(target.attr.value, ()):
+        for read in self.model.reads.get(target.attr.value, ()):
+            reader = read.function
             if reader is fn:
                 continue
             if reader is None or reader.traced or reader.cls is not fn.cls:

@@ -151,9 +151,6 @@ def names_in(model: ModuleModel, node: cst.CSTNode) -> set[str]:
     return out
 
 
-_LOOPS = ("For", "While", "ListComp", "SetComp", "DictComp", "GeneratorExp")
-
-
 def _bound_receiver(call: cst.Call, fn: FunctionInfo | None) -> bool:
     """Whether the call passes the receiver of ``fn`` itself (``obj.method(...)``, or an
     instance called: ``sampler(x)`` binds ``x`` to the parameter after ``self`` of
@@ -165,25 +162,12 @@ def _bound_receiver(call: cst.Call, fn: FunctionInfo | None) -> bool:
     return fn.name == "__call__" and call.func.value != fn.name
 
 
-def calls_name_within(body: cst.CSTNode, name: str) -> bool:
-    """Whether ``body`` contains a call ``name(...)`` (not looking into nested defs)."""
-    found = False
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            return False
-        if (
-            isinstance(node, cst.Call)
-            and isinstance(node.func, cst.Name)
-            and node.func.value == name
-        ):
-            found = True
-            return False
-        return True
-
-    walk(body, enter)
-    return found
+def _calls_in(model: ModuleModel, loop: cst.CSTNode, name: str) -> bool:
+    """Whether code in ``loop`` (not in a function or class defined there) calls ``name``."""
+    return any(
+        read.role == "called" and any(around is loop for around in read.loops)
+        for read in model.reads.get(name, ())
+    )
 
 
 # --- rules ----------------------------------------------------------------------------------
@@ -346,7 +330,7 @@ class TfFunctionCreatedInLoop(Rule):
             return
         if tf_function_decorator(self.model, fn) is None:
             return
-        if calls_name_within(fn.defined_in[-1], fn.name):
+        if _calls_in(self.model, fn.defined_in[-1], fn.name):
             self.report(
                 node.name,
                 f"`@tf.function` `{fn.name}` is defined inside a loop and called there: a new "
@@ -360,7 +344,7 @@ class TfFunctionCreatedInLoop(Rule):
         if not is_tf_function_call(self.model, node.value) or len(node.targets) != 1:
             return
         target = node.targets[0].target
-        if isinstance(target, cst.Name) and calls_name_within(loops[-1], target.value):
+        if isinstance(target, cst.Name) and _calls_in(self.model, loops[-1], target.value):
             self.report(
                 node.value,
                 f"`{target.value} = tf.function(...)` inside a loop makes a new function, and "
@@ -485,13 +469,18 @@ class NestedTfFunctionPerCall(Rule):
             root = root_reason(outer)
             if root is None or root.kind in ("decorator", "wrapped", "dataset"):
                 return  # made once per trace of a tf.function, whose calls reuse the graph
-        if _escapes(outer.node, name):
+        if _escapes(model, outer, name):
             return  # a factory: returns or stores the function
-        if not calls_name_within(outer.node.body, name):
+        calls = [
+            read
+            for read in model.reads.get(name, ())
+            if read.role == "called" and read.function is outer
+        ]
+        if not calls:
             return
         sites = [site for site in model.call_sites if site.callee is outer]
         repeated = [site for site in sites if site.loops]
-        if not _called_in_loop(outer.node.body, name):
+        if not any(read.loops for read in calls):
             message = (
                 f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
                 "module calls repeatedly: it is traced every time; create it once outside and "
@@ -539,30 +528,24 @@ _TRACED_OUTER_GAP = (
 )
 
 
-def _escapes(body: cst.CSTNode, name: str) -> bool:
-    """Whether ``name`` is returned, yielded, stored in an attribute or container, or passed on."""
-    found = False
-
-    def is_name(n) -> bool:
-        return isinstance(n, cst.Name) and n.value == name
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        if found:
-            return False
-        if isinstance(node, (cst.Return, cst.Yield)) and node.value is not None:
-            v = node.value
-            values = [e.value for e in v.elements] if isinstance(v, (cst.Tuple, cst.List)) else [v]
-            found = any(is_name(e) for e in values)
-        elif isinstance(node, cst.Assign) and is_name(node.value):
-            found = any(not isinstance(t.target, cst.Name) for t in node.targets)
-        elif isinstance(node, cst.Call) and not is_name(node.func):
-            # handed to something else (a runner, a cache, a loop helper)
-            found = any(is_name(a.value) for a in node.args)
-        return True
-
-    walk(body, enter)
-    return found
+def _escapes(model: ModuleModel, outer: FunctionInfo, name: str) -> bool:
+    """Whether code in ``outer`` returns or yields ``name``, stores it in an attribute or a
+    container, or passes it on."""
+    for read in model.reads.get(name, ()):
+        if not read.within(outer):
+            continue
+        holder = read.holder
+        if read.role == "returned":
+            return True
+        if read.role == "assigned" and any(
+            not isinstance(t.target, cst.Name) for t in holder.targets
+        ):
+            return True
+        if read.role == "argument" and not (
+            isinstance(holder.func, cst.Name) and holder.func.value == name
+        ):
+            return True  # handed to something else (a runner, a cache, a loop helper)
+    return False
 
 
 # TensorFlow warns of frequent retracing from this many traces of one function
@@ -587,23 +570,6 @@ def _repeats(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> int | None:
         else:
             return None
     return total
-
-
-def _called_in_loop(body: cst.CSTNode, name: str) -> bool:
-    loops = tuple(getattr(cst, t) for t in _LOOPS)
-    found = False
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            return False
-        if isinstance(node, loops) and calls_name_within(node, name):
-            found = True
-            return False
-        return True
-
-    walk(body, enter)
-    return found
 
 
 class RecursiveTracedFunction(Rule):
@@ -747,10 +713,8 @@ class NewModelPredictPerCall(Rule):
         built = self._built(receiver, context.scope)
         if built is None:
             return
-        if isinstance(receiver, cst.Name):
-            body = context.function.node if context.function is not None else None
-            if _trains(body or self._module, receiver.value):
-                return
+        if isinstance(receiver, cst.Name) and _trains(model, context.function, receiver.value):
+            return
         method = f"`{short(receiver, 30)}.{func.attr.value}`"
         kind = built.kind
         loops = [loop for loop in context.loops if built.inside(loop)]
@@ -781,9 +745,6 @@ class NewModelPredictPerCall(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
-
-    def visit_Module(self, node: cst.Module) -> None:
-        self._module = node
 
     def _built(self, receiver: cst.BaseExpression, scope: Scope) -> _BuiltModel | None:
         """The model ``receiver`` is, when built anew where it is used: a call that builds one
@@ -869,28 +830,18 @@ def _often(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
     return count is None or count >= FREQUENT_TRACING
 
 
-def _trains(body: cst.CSTNode, name: str) -> bool:
-    """Whether ``body`` trains the model ``name`` (``name.fit(...)``, ``train_on_batch``), or
-    may: hands it to another call (``train(name, data)``, a tuner, a trainer)."""
-    found = False
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        if found or not isinstance(node, cst.Call):
-            return not found
-        func = node.func
-        trained = (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == name
-            and func.attr.value in _TRAINING_METHODS
-        )
-        handed_on = any(isinstance(a.value, cst.Name) and a.value.value == name for a in node.args)
-        found = trained or handed_on
-        return True
-
-    walk(body, enter)
-    return found
+def _trains(model: ModuleModel, where: FunctionInfo | None, name: str) -> bool:
+    """Whether code in ``where`` (the whole module for None) trains the model ``name``
+    (``name.fit(...)``, ``train_on_batch``), or may: hands it to another call (``train(name,
+    data)``, a tuner, a trainer)."""
+    for read in model.reads.get(name, ()):
+        if where is not None and not read.within(where):
+            continue
+        if read.role == "argument" or (
+            read.role == "method" and read.holder.func.attr.value in _TRAINING_METHODS
+        ):
+            return True
+    return False
 
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------

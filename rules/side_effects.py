@@ -17,7 +17,6 @@ from tf2lint.rules.common import (
     StoreRule,
     code,
     is_local,
-    name_reads,
     outer_container,
     outer_target,
     variable_kind,
@@ -496,10 +495,10 @@ def used_per_call(context) -> dict[str, cst.CSTNode]:
         for root in roots:
             walk(root, collect)
         found: dict[str, cst.CSTNode] = {}
-        for name, reads in name_reads(context).items():
-            for node, fn in reads:
-                if fn is not None and fn.traced and id(node) in uses:
-                    found[name] = node
+        for name, reads in context.model.reads.items():
+            for read in reads:
+                if read.function is not None and read.function.traced and id(read.node) in uses:
+                    found[name] = read.node
                     break
         return found
 
@@ -512,10 +511,10 @@ def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
 
     def compute() -> dict[str, cst.CSTNode]:
         found: dict[str, cst.CSTNode] = {}
-        for name, reads in name_reads(context).items():
-            for node, fn in reads:
-                if fn is None or not fn.traced:
-                    found[name] = node
+        for name, reads in context.model.reads.items():
+            for read in reads:
+                if read.function is None or not read.function.traced:
+                    found[name] = read.node
                     break
         return found
 

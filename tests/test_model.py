@@ -955,3 +955,40 @@ def test_the_name_that_holds_tensorflow_is_looked_up_where_the_code_reads_it():
     (own_import,) = model.functions
     assert model.alias_of("tensorflow") is None
     assert model.alias_of("tensorflow", own_import) == "tensorflow_"
+
+
+def test_reads_know_their_function_loops_and_role():
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        def train(model, data):
+            for x in data:
+                step = tf.function(model.train_step)
+                step(x)
+                [step(y) for y in x]
+            model.fit(data)
+            runner(model)
+            holder.model = model
+            return model, step
+
+        for k in range(3):
+            class Trainer:
+                step(k)
+        """
+    )
+    (train,) = [fn for fn in model.functions if fn.name == "train"]
+    reads = model.reads
+    roles = [(r.role, r.function is train, len(r.loops)) for r in reads["step"]]
+    # called in the for loop, called in a comprehension inside it, returned; a class body in
+    # a loop starts afresh (and is module code)
+    assert roles == [
+        ("called", True, 1),
+        ("called", True, 2),
+        ("returned", True, 0),
+        ("called", False, 0),
+    ]
+    model_roles = [r.role for r in reads["model"]]
+    assert model_roles == [None, "method", "argument", "assigned", "returned"]
+    assert [r.within(train) for r in reads["x"]] == [True, True]
+    assert "fit" in reads and "train_step" in reads  # attribute names are read by name too
