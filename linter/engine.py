@@ -44,6 +44,7 @@ from tf2lint.rule import (  # noqa: F401 - the engine's own diagnostics, re-expo
     Step,
     engine_diagnostic,
 )
+from tf2lint.scopes import ScopeKind
 from tf2lint.suppress import (
     Suppression,
     UnusedSuppression,
@@ -112,7 +113,7 @@ class LintContext:
                 if isinstance(scope, FunctionInfo):
                     self.function = scope
                     self.loops = []
-                elif scope.kind == "comprehension":
+                elif scope.kind == ScopeKind.COMPREHENSION:
                     self.loops = [*self.loops, node]
             elif type(node) is cst.For or type(node) is cst.While:
                 self.loops = [*self.loops, node]
@@ -481,7 +482,7 @@ def _chain_gap(fn: FunctionInfo) -> str | None:
         if link is None or link.traced_by is None or link.traced_by.kind != "defined":
             continue
         outer = link.outer
-        if outer is None or link.kind != "function":
+        if outer is None or link.kind != ScopeKind.FUNCTION:
             continue
         if not any(_names(call, link.name) for call in outer.calls):
             return f"`{link.qualname}` is defined in traced code, which never calls it by name"

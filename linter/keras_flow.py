@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
+from tf2lint.scopes import ScopeKind, SiteKind
 from tf2lint.tape import TapeBlock
 from tf2lint.tape_flow import (
     NOTHING,
@@ -307,7 +308,7 @@ class TrainingView:
             return None
         holder = holders[0].value
         added = []
-        for call in model.calls_made_by(scope if scope.kind == "function" else None):
+        for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
             func = call.func
             if (
                 isinstance(func, cst.Attribute)
@@ -511,7 +512,7 @@ class TrainingView:
         if not isinstance(call.func, cst.Name):
             return None
         binding = self.model.binding_of(call.func, scope)
-        classes = [s.node for s in binding.sites if s.kind == "class"]
+        classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
         return self.model.classes.get(classes[-1]) if classes else None
 
     def interpreter(self, scope: Scope) -> KerasGraphInterpreter:

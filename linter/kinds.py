@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
+from tf2lint.scopes import SiteKind
 
 if TYPE_CHECKING:
     from tf2lint.model import ClassInfo, ModuleModel, Scope
@@ -189,7 +190,7 @@ def _local_class(model: ModuleModel, call: cst.Call, scope: Scope | None) -> Cla
     if type(call.func) is not cst.Name:
         return None
     binding = model.binding_of(call.func, scope)
-    classes = [s.node for s in binding.sites if s.kind == "class"]
+    classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
     return model.classes.get(classes[-1]) if classes else None
 
 
@@ -199,12 +200,12 @@ def _name_kind(model: ModuleModel, name: cst.Name, scope: Scope | None, depth: i
     for site in binding.sites:
         if site.value is None:
             return None
-        if site.kind in ("assign", "augassign"):
+        if site.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN):
             found = kind_of(model, site.value, binding.scope, depth)
-        elif site.kind in ("loop", "comprehension") and site.index is None:
+        elif site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION) and site.index is None:
             container = kind_of(model, site.value, binding.scope, depth)
             found = container.element if container is not None else None
-        elif site.kind == "with":
+        elif site.kind == SiteKind.WITH:
             found = kind_of(model, site.value, binding.scope, depth)
         else:
             return None

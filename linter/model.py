@@ -53,6 +53,8 @@ from tf2lint.scopes import (
     FunctionInfo,
     Root,
     Scope,
+    ScopeKind,
+    SiteKind,
     _Edge,
 )
 from tf2lint.shapes import UnknownDimension, unknown_dimension
@@ -120,7 +122,7 @@ class ModuleModel:
         # its dotted name and package, when known (relative imports, the project's summaries)
         self.identity = identity
         self.facts = facts  # what the other modules linted with it say about it
-        self.scope = Scope(kind="module", node=module, parent=None)
+        self.scope = Scope(kind=ScopeKind.MODULE, node=module, parent=None)
         # local name -> qualified name, for imports anywhere in the module (the tf1-api rules'
         # candidates; what a name means at a given place is ``lookup``'s answer)
         self.imports: dict[str, str] = {}
@@ -341,14 +343,14 @@ class ModuleModel:
     def _lookup(self, name: str, scope: Scope) -> Binding:
         current: Scope | None = scope
         while current is not None:
-            if current is not scope and current.kind == "class":
+            if current is not scope and current.kind == ScopeKind.CLASS:
                 current = current.parent  # class bodies are invisible to nested scopes
                 continue
             if name in current.global_names:
                 current = self.scope
             elif name in current.nonlocal_names:
                 current = current.parent
-                while current is not None and current.kind == "class":
+                while current is not None and current.kind == ScopeKind.CLASS:
                     current = current.parent
                 if current is None:
                     break
@@ -363,9 +365,9 @@ class ModuleModel:
         """What a name bound by ``sites`` holds, when that is an imported module or API."""
         held: str | None = None
         for site in sites:
-            if site.kind == "import":
+            if site.kind == SiteKind.IMPORT:
                 held = site.imported
-            elif site.kind == "assign" and isinstance(site.value, (cst.Name, cst.Attribute)):
+            elif site.kind == SiteKind.ASSIGN and isinstance(site.value, (cst.Name, cst.Attribute)):
                 dotted = dotted_name(site.value)
                 if dotted is None:
                     return None
@@ -433,7 +435,7 @@ class ModuleModel:
         """The function a bare name refers to from inside ``scope`` (lexical lookup)."""
         binding = self.lookup(name, scope)
         for site in reversed(binding.sites):
-            if site.kind == "def":
+            if site.kind == SiteKind.DEF:
                 return self.function_of[site.node]
         return None
 
@@ -483,7 +485,7 @@ class ModuleModel:
             if type(value) is not cst.Call or type(value.func) is not cst.Name:
                 return None
             binding = self.binding_of(value.func, scope)
-            classes = [s.node for s in binding.sites if s.kind == "class"]
+            classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
             if len(classes) != len(binding.sites) or not classes:
                 return None
             cls = self.classes[classes[-1]]
@@ -500,7 +502,7 @@ class ModuleModel:
         t = type(expr)
         if t is cst.Name:
             for site in reversed(self.binding_of(expr).sites):
-                if site.kind == "def":
+                if site.kind == SiteKind.DEF:
                     return self.function_of[site.node]
             return None
         if t is cst.Lambda:
@@ -690,9 +692,9 @@ class ModuleModel:
                 bases, cls.keras_kind, cls.keras2, cls in self.eager_models
             )
         for local, sites in self.scope.bindings.items():
-            if sites[-1].kind == "import" and sites[-1].imported:
+            if sites[-1].kind == SiteKind.IMPORT and sites[-1].imported:
                 out.exports[local] = sites[-1].imported
-            elif sites[-1].kind == "assign":  # `keras = tf.keras`: an alias, re-exported too
+            elif sites[-1].kind == SiteKind.ASSIGN:  # `keras = tf.keras`: an alias, re-exported too
                 qualified = self.lookup(local).qualified
                 if qualified and qualified.startswith(_LIBRARY_ROOTS):
                     out.exports[local] = qualified
@@ -795,10 +797,10 @@ class ModuleModel:
         self._scalar_pending.add(key)
         try:
             for site in binding.sites:
-                if site.kind in ("assign", "augassign"):
+                if site.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN):
                     if site.value is None or not self.is_python_scalar(site.value, scope, deeper):
                         return False
-                elif site.kind in ("loop", "comprehension"):
+                elif site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION):
                     if not self._scalar_iteration(site, scope):
                         return False
                 else:
@@ -830,7 +832,7 @@ class ModuleModel:
         itself, or a name every binding of which is that one literal (``sigmas = [1.0, 0.5]``)."""
         if isinstance(expr, cst.Name):
             values = self.binding_of(expr, scope).sites
-            if len(values) != 1 or values[0].kind != "assign":
+            if len(values) != 1 or values[0].kind != SiteKind.ASSIGN:
                 return None
             expr = values[0].value
         if (
@@ -999,7 +1001,7 @@ class ModuleModel:
             return False
         if t is cst.Name:
             sites = self.binding_of(expr, scope).sites
-            if sites and all(s.kind in ("def", "class") for s in sites):
+            if sites and all(s.kind in (SiteKind.DEF, SiteKind.CLASS) for s in sites):
                 return True
         qualified = self.qualified_name(expr)  # an API of a library, not a value made with it
         return (
@@ -1100,7 +1102,7 @@ class _ModelBuilder:
     def add_site(
         self,
         name: str,
-        kind: str,
+        kind: SiteKind,
         node: cst.CSTNode,
         value: cst.BaseExpression | None,
         imported: str | None = None,
@@ -1113,7 +1115,7 @@ class _ModelBuilder:
             scope = self.model.scope
         elif name in scope.nonlocal_names:
             scope = scope.parent
-            while scope is not None and scope.kind in ("class", "comprehension"):
+            while scope is not None and scope.kind in (ScopeKind.CLASS, ScopeKind.COMPREHENSION):
                 scope = scope.parent
             scope = scope or self.model.scope
         loops = self.loops[-1]
@@ -1133,17 +1135,17 @@ class _ModelBuilder:
         self,
         target: cst.BaseExpression,
         value: cst.BaseExpression | None,
-        kind: str,
+        kind: SiteKind,
         index: int | None = None,
     ) -> None:
         self.model._targets.add(id(target))
         if isinstance(target, cst.Name):
             self.add_site(target.value, kind, target, value, None, index)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            if kind == "assign" and _pairs_elementwise(target, value):
+            if kind == SiteKind.ASSIGN and _pairs_elementwise(target, value):
                 # `a, b = 0, 0.1` binds each name to its own element, as `a = 0; b = 0.1`
                 for element, item in zip(target.elements, value.elements, strict=True):
-                    self.bind(element.value, item.value, "assign")
+                    self.bind(element.value, item.value, SiteKind.ASSIGN)
                 return
             for position, element in enumerate(target.elements):
                 # a nested target (`for i, (x, y) in enumerate(ds)`) keeps the outer position
@@ -1151,10 +1153,10 @@ class _ModelBuilder:
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value
-                if kind in ("assign", "unpack"):
+                if kind in (SiteKind.ASSIGN, SiteKind.UNPACK):
                     # Unpacked values are element-wise unknown; a tensor unpacks to tensors.
                     unpacked = value if value is not None and _is_call(value) else None
-                    self.bind(inner, unpacked, "unpack", position)
+                    self.bind(inner, unpacked, SiteKind.UNPACK, position)
                 else:
                     self.bind(inner, value, kind, position)
         elif isinstance(target, cst.StarredElement):
@@ -1263,9 +1265,11 @@ class _ModelBuilder:
 
     def _enter_class(self, node: cst.ClassDef) -> None:
         model = self.model
-        self.add_site(node.name.value, "class", node, None)
+        self.add_site(node.name.value, SiteKind.CLASS, node, None)
         model._targets.add(id(node.name))
-        info = ClassInfo(kind="class", node=node, parent=self.scopes[-1], name=node.name.value)
+        info = ClassInfo(
+            kind=ScopeKind.CLASS, node=node, parent=self.scopes[-1], name=node.name.value
+        )
         model.classes[node] = info
         model.scope_at[id(node)] = info
         if not self.functions and not self.classes:
@@ -1282,11 +1286,11 @@ class _ModelBuilder:
             model.imported.add(full)
             if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                 local = alias.asname.name.value
-                self.add_site(local, "import", alias, None, full)
+                self.add_site(local, SiteKind.IMPORT, alias, None, full)
                 model.imports[local] = full
             else:
                 local = full.split(".")[0]
-                self.add_site(local, "import", alias, None, local)
+                self.add_site(local, SiteKind.IMPORT, alias, None, local)
                 model.imports.setdefault(local, local)
 
     def _enter_import_from(self, node: cst.ImportFrom) -> None:
@@ -1315,61 +1319,61 @@ class _ModelBuilder:
                 local = alias.asname.name.value
             target = f"{base}.{alias.name.value}"
             model.imported.add(target)
-            self.add_site(local, "import", alias, None, target)
+            self.add_site(local, SiteKind.IMPORT, alias, None, target)
             model.imports[local] = target
 
     def _enter_assign(self, node: cst.Assign) -> None:
         for target in node.targets:
-            self.bind(target.target, node.value, "assign")
+            self.bind(target.target, node.value, SiteKind.ASSIGN)
 
     def _enter_ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
-            self.bind(node.target, node.value, "assign")
+            self.bind(node.target, node.value, SiteKind.ASSIGN)
 
     def _enter_aug_assign(self, node: cst.AugAssign) -> None:
-        self.bind(node.target, node.value, "augassign")
+        self.bind(node.target, node.value, SiteKind.AUGASSIGN)
 
     def _enter_named_expr(self, node: cst.NamedExpr) -> None:
         # PEP 572: a walrus in a comprehension binds in the scope around the comprehension.
         inner = []
-        while self.scopes[-1].kind == "comprehension":
+        while self.scopes[-1].kind == ScopeKind.COMPREHENSION:
             inner.append(self.scopes.pop())
-        self.bind(node.target, node.value, "assign")
+        self.bind(node.target, node.value, SiteKind.ASSIGN)
         self.scopes.extend(reversed(inner))
 
     def _enter_for(self, node: cst.For) -> None:
         self._enter_loop(node)  # first: the target is rebound on every iteration
-        self.bind(node.target, node.iter, "loop")
+        self.bind(node.target, node.iter, SiteKind.LOOP)
 
     def _enter_comprehension(self, node: cst.CSTNode) -> None:
         # A comprehension is a scope of its own and, like a loop, repeats what it contains.
-        scope = Scope(kind="comprehension", node=node, parent=self.scopes[-1])
+        scope = Scope(kind=ScopeKind.COMPREHENSION, node=node, parent=self.scopes[-1])
         self.model.scope_at[id(node)] = scope
         self.scopes.append(scope)
         self._enter_loop(node)
 
     def _enter_comp_for(self, node: cst.CompFor) -> None:
-        self.bind(node.target, node.iter, "comprehension")
+        self.bind(node.target, node.iter, SiteKind.COMPREHENSION)
 
     def _enter_while(self, node: cst.While) -> None:
         self._enter_loop(node)
 
     def _enter_with_item(self, node: cst.WithItem) -> None:
         if node.asname is not None:
-            self.bind(node.asname.name, node.item, "with")
+            self.bind(node.asname.name, node.item, SiteKind.WITH)
 
     def _enter_except(self, node: cst.ExceptHandler) -> None:
         if node.name is not None:
-            self.bind(node.name.name, None, "except")
+            self.bind(node.name.name, None, SiteKind.EXCEPT)
 
     def _enter_match_capture(self, node: cst.MatchAs | cst.MatchStar) -> None:
         # `case tf:`, `case [tf]`, `case P(x=tf)`, `... as tf`, `*tf`: a capture binds the name
         if node.name is not None:
-            self.bind(node.name, None, "match")
+            self.bind(node.name, None, SiteKind.MATCH)
 
     def _enter_match_mapping(self, node: cst.MatchMapping) -> None:
         if node.rest is not None:  # `case {**tf}`
-            self.bind(node.rest, None, "match")
+            self.bind(node.rest, None, SiteKind.MATCH)
 
     def _enter_del(self, node: cst.Del) -> None:
         target = node.target
@@ -1386,7 +1390,7 @@ class _ModelBuilder:
         fn = self.current()
         if (
             fn is not None
-            and fn.kind == "function"
+            and fn.kind == ScopeKind.FUNCTION
             and any(d.decorator is node for d in fn.node.decorators)
         ):
             fn = fn.outer  # `@make_decorator(...)` runs where the function is defined
@@ -1427,10 +1431,10 @@ class _ModelBuilder:
         else:
             qualname = name
         if is_def:
-            self.add_site(name, "def", node, None)
+            self.add_site(name, SiteKind.DEF, node, None)
             model._targets.add(id(node.name))
         info = FunctionInfo(
-            kind="function" if is_def else "lambda",
+            kind=ScopeKind.FUNCTION if is_def else ScopeKind.LAMBDA,
             node=node,
             parent=self.scopes[-1],
             name=name,
@@ -1450,7 +1454,11 @@ class _ModelBuilder:
         for param_name in info.params:
             info.bindings[param_name] = [
                 BindingSite(
-                    "param", node, info.param_defaults.get(param_name), info, len(self.events)
+                    SiteKind.PARAM,
+                    node,
+                    info.param_defaults.get(param_name),
+                    info,
+                    len(self.events),
                 )
             ]
         if is_def:
@@ -1562,7 +1570,9 @@ class _ModelBuilder:
             return False
         sites = self.model.binding_of(head).sites
         keras2 = ("tf_keras", "tensorflow.python.keras")
-        return any(s.kind == "import" and (s.imported or "").startswith(keras2) for s in sites)
+        return any(
+            s.kind == SiteKind.IMPORT and (s.imported or "").startswith(keras2) for s in sites
+        )
 
     def find_wrappers(self) -> None:
         """The module's own decorators that hand the function they decorate to ``tf.function``
@@ -1730,7 +1740,8 @@ class _ModelBuilder:
             if cls is None or id(name) in definitions:
                 continue
             if not any(
-                s.kind == "class" and s.node is cls.node for s in model.binding_of(name).sites
+                s.kind == SiteKind.CLASS and s.node is cls.node
+                for s in model.binding_of(name).sites
             ):
                 continue
             only_there[cls] = only_there.get(cls, True) and id(name) in inside
@@ -1756,7 +1767,7 @@ class _ModelBuilder:
         for value in values:
             if type(value) is cst.Call and type(value.func) is cst.Name:
                 sites = model.binding_of(value.func, scope).sites
-                classes = [model.classes.get(s.node) for s in sites if s.kind == "class"]
+                classes = [model.classes.get(s.node) for s in sites if s.kind == SiteKind.CLASS]
                 if classes and classes[-1] is not None:
                     return classes[-1]
         return None

@@ -9,7 +9,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tf2lint.lazy import cst
-from tf2lint.scopes import Binding, BindingSite, FunctionInfo, Scope, StatementOrder
+from tf2lint.scopes import (
+    Binding,
+    BindingSite,
+    FunctionInfo,
+    Scope,
+    ScopeKind,
+    SiteKind,
+    StatementOrder,
+)
 from tf2lint.tfnames import TF_FUNCTION_NAMES
 
 if TYPE_CHECKING:
@@ -57,7 +65,7 @@ class ReadOrder:
         fn = scope.function
         if fn is None:
             return found
-        runs_when_called = fn.kind == "function" and fn.cls is None and fn.outer is None
+        runs_when_called = fn.kind == ScopeKind.FUNCTION and fn.cls is None and fn.outer is None
         while fn.outer is not None:
             fn = fn.outer
         order = self.statements
@@ -114,7 +122,7 @@ class ReadOrder:
                 ):
                     return None  # other code that can see it refers to it: it runs when that does
                 continue
-            defs = [s.node for s in self.model.binding_of(node).sites if s.kind == "def"]
+            defs = [s.node for s in self.model.binding_of(node).sites if s.kind == SiteKind.DEF]
             if fn.node not in defs:
                 continue  # another function of that name
             if id(node) not in called:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import libcst as cst
 
-from tf2lint.scopes import FunctionInfo
+from tf2lint.scopes import FunctionInfo, ScopeKind
 
 if TYPE_CHECKING:
     from tf2lint.model import ModuleModel
@@ -76,7 +76,7 @@ def index(model: ModuleModel) -> dict[str, list[Read]]:
             outer.append((function, loops))
             if isinstance(scope, FunctionInfo):
                 function, loops = scope, ()
-            elif scope.kind == "comprehension":
+            elif scope.kind == ScopeKind.COMPREHENSION:
                 loops = (*loops, node)
             else:  # a class body: a loop around the class is not a loop around its code
                 loops = ()

@@ -6,12 +6,40 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from tf2lint.lazy import cst
 from tf2lint.tfnames import BUILTIN_NAMES
 from tf2lint.tracing import TracedBy
 
 # --- scopes and bindings ---------------------------------------------------------------------
+
+
+class ScopeKind(StrEnum):
+    """What a scope is."""
+
+    MODULE = "module"
+    CLASS = "class"  # a class body
+    FUNCTION = "function"  # a def
+    LAMBDA = "lambda"
+    COMPREHENSION = "comprehension"
+
+
+class SiteKind(StrEnum):
+    """How a binding site binds its name (see BindingSite)."""
+
+    ASSIGN = "assign"
+    UNPACK = "unpack"
+    AUGASSIGN = "augassign"
+    PARAM = "param"
+    IMPORT = "import"
+    DEF = "def"
+    CLASS = "class"
+    LOOP = "loop"
+    COMPREHENSION = "comprehension"
+    WITH = "with"
+    EXCEPT = "except"
+    MATCH = "match"
 
 
 @dataclass(eq=False, slots=True)
@@ -26,7 +54,7 @@ class BindingSite:
     pattern of a ``case``).
     """
 
-    kind: str
+    kind: SiteKind
     node: cst.CSTNode  # the bound Name, or the def / class / import alias / param
     value: cst.BaseExpression | None
     where: FunctionInfo | None  # the function whose code binds it (differs under `global`)
@@ -37,7 +65,7 @@ class BindingSite:
 
 
 # Binding kinds whose value is the expression the name then holds.
-_VALUE_KINDS = frozenset({"assign", "unpack", "augassign"})
+_VALUE_KINDS = frozenset({SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN})
 # Calls that build a Python container.
 _CONTAINER_BUILTINS = frozenset(
     {"builtins.list", "builtins.tuple", "builtins.dict", "builtins.set", "builtins.range"}
@@ -68,7 +96,7 @@ _SCALAR_BUILTINS = frozenset(
 class Scope:
     """A Python scope: the module, a class body, a function or lambda, a comprehension."""
 
-    kind: str  # "module", "class", "function", "lambda", "comprehension"
+    kind: ScopeKind
     node: cst.CSTNode
     parent: Scope | None  # the lexically enclosing scope
     bindings: dict[str, list[BindingSite]] = field(default_factory=dict)
@@ -87,7 +115,7 @@ class Scope:
     def function(self) -> FunctionInfo | None:
         """The innermost function (or lambda) at or around this scope, not crossing a class."""
         scope: Scope | None = self
-        while scope is not None and scope.kind == "comprehension":
+        while scope is not None and scope.kind == ScopeKind.COMPREHENSION:
             scope = scope.parent
         return scope if isinstance(scope, FunctionInfo) else None
 
@@ -129,7 +157,7 @@ class Binding:
 
     @property
     def is_param(self) -> bool:
-        return any(s.kind == "param" for s in self.sites)
+        return any(s.kind == SiteKind.PARAM for s in self.sites)
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -193,7 +221,7 @@ class FunctionInfo(Scope):
 
     @property
     def decorators(self) -> Sequence[cst.Decorator]:
-        return self.node.decorators if self.kind == "function" else ()
+        return self.node.decorators if self.kind == ScopeKind.FUNCTION else ()
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
+from tf2lint.scopes import ScopeKind, SiteKind
 from tf2lint.tape_flow import (  # noqa: F401 (the rules' names for the view's facts)
     GRADIENT_METHODS,
     VARIABLE_LISTS,
@@ -187,9 +188,9 @@ class TapeView:
         else:
             return None
         scope = model.scope_of(name_node)
-        while scope.kind == "comprehension" and scope.parent is not None:
+        while scope.kind == ScopeKind.COMPREHENSION and scope.parent is not None:
             scope = scope.parent
-        if scope.kind not in ("module", "function"):
+        if scope.kind not in (ScopeKind.MODULE, ScopeKind.FUNCTION):
             return None
         return TapeBlock(
             node,
@@ -267,7 +268,9 @@ def _name_source(
     binding = model.binding_of(expr)
     values = binding.known_values
     if values is None:
-        if binding.is_param or any(s.kind in ("loop", "comprehension") for s in binding.sites):
+        if binding.is_param or any(
+            s.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION) for s in binding.sites
+        ):
             return [Source(expr, expr.value, "unknown")]
         return None
     if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple, cst.BinaryOperation)):

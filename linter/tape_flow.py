@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
+from tf2lint.scopes import ScopeKind, SiteKind
 from tf2lint.tfnames import TF_FUNCTION_NAMES, dotted_name
 
 if TYPE_CHECKING:
@@ -569,11 +570,11 @@ class Interpreter:
             return _library(binding.qualified)
         flows = []
         for site in binding.sites:
-            if site.kind in ("def", "class", "import"):
+            if site.kind in (SiteKind.DEF, SiteKind.CLASS, SiteKind.IMPORT):
                 flows.append(CALLABLE)
-            elif site.kind == "param" and depth == 0 and binding.scope is self.block.scope:
+            elif site.kind == SiteKind.PARAM and depth == 0 and binding.scope is self.block.scope:
                 flows.append(self.passed_in(node, binding.scope))
-            elif site.kind == "param" or site.kind == "except":
+            elif site.kind == SiteKind.PARAM or site.kind == SiteKind.EXCEPT:
                 flows.append(NOTHING)
             elif site.value is None or depth > 3:
                 flows.append(UNKNOWN)
@@ -774,7 +775,7 @@ class Interpreter:
 
     def host(self, node: cst.CSTNode, what: str) -> Cut:
         """A step out of TensorFlow (NumPy, a Python number)."""
-        function = self.scope if self.scope.kind == "function" else None
+        function = self.scope if self.scope.kind == ScopeKind.FUNCTION else None
         return Cut(node, "host", what, traced=bool(function is not None and function.traced))
 
     def recorded(self, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
@@ -848,7 +849,7 @@ class Interpreter:
 
     def follow(self, callee, node: cst.Call, args: list[Flow], state: _State) -> Flow:
         """A call of the module's own function: its body run with what the call passes."""
-        if self.depth >= MAX_CALL_DEPTH or callee.is_generator or callee.kind != "function":
+        if self.depth >= MAX_CALL_DEPTH or callee.is_generator or callee.kind != ScopeKind.FUNCTION:
             return UNKNOWN
         if own_gradient(self.model, callee):
             return replace(_join_all(args), unknown=True)
@@ -1031,7 +1032,10 @@ def _watched_origins(model: ModuleModel, expr: cst.BaseExpression) -> set[str] |
         found.add(chain_text(expr.value) or text)
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr)
-        if any(s.kind not in ("assign", "unpack", "augassign", "param") for s in binding.sites):
+        if any(
+            s.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN, SiteKind.PARAM)
+            for s in binding.sites
+        ):
             return None  # a loop variable, an import...
         for value in binding.values:
             alias = chain_text(value)

@@ -9,7 +9,7 @@ from pathlib import PurePath
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope, is_keras
+from tf2lint.model import ModuleModel, Scope, ScopeKind, SiteKind, is_keras
 from tf2lint.rule import Rule
 from tf2lint.tfnames import KERAS2_ROOTS
 
@@ -123,7 +123,7 @@ def constructed_by(
     qualified name satisfies ``accept``."""
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
-        values = [s.value for s in binding.sites if s.kind in ("assign", "with")]
+        values = [s.value for s in binding.sites if s.kind in (SiteKind.ASSIGN, SiteKind.WITH)]
     else:
         values = model.bound_values(expr, scope)
     return any(isinstance(v, cst.Call) and accept(model.call_name(v) or "") for v in values)
@@ -134,7 +134,7 @@ def is_local(model: ModuleModel, scope: Scope, name: str) -> bool:
     function around it (or one of its comprehensions), not a global or an outer closure
     variable."""
     owner = model.lookup(name, scope).scope
-    if owner is None or owner.kind in ("module", "class"):
+    if owner is None or owner.kind in (ScopeKind.MODULE, ScopeKind.CLASS):
         return False
     fn = owner.function
     return fn is not None and fn.traced

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope
+from tf2lint.model import ModuleModel, Scope, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.tape import (
     VARIABLE_LISTS,
@@ -765,7 +765,7 @@ def _unbuilt_capture(model: ModuleModel, capture: cst.Attribute) -> tuple[cst.CS
     if not isinstance(owner, cst.Name):
         return None
     binding = model.binding_of(owner)
-    if len(binding.sites) != 1 or binding.sites[0].kind != "assign":
+    if len(binding.sites) != 1 or binding.sites[0].kind != SiteKind.ASSIGN:
         return None
     site = binding.sites[0]
     value = site.value

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo
+from tf2lint.model import FunctionInfo, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import np_call
 from tf2lint.walk import walk
@@ -342,16 +342,16 @@ class PythonWhileUnrolled(Rule):
         binding = self.model.binding_of(counter, context.scope)
         if bound is None or binding.scope is not fn:
             return
-        starts = [s for s in binding.sites if s.kind == "assign"]
+        starts = [s for s in binding.sites if s.kind == SiteKind.ASSIGN]
         if len(starts) != 1 or self.model.inside(starts[0], node):
             return
         start = _int(starts[0].value) if starts[0].value is not None else None
         scan = _counter_steps(self.model, context.scope, node.body, counter.value)
         if start is None or scan.other_bindings or len(scan.steps) != 1 or scan.tensor_op is None:
             return
-        if any(s.kind not in ("assign", "augassign") for s in binding.sites):
+        if any(s.kind not in (SiteKind.ASSIGN, SiteKind.AUGASSIGN) for s in binding.sites):
             return
-        if sum(s.kind == "augassign" for s in binding.sites) != 1:
+        if sum(s.kind == SiteKind.AUGASSIGN for s in binding.sites) != 1:
             return  # the counter changes elsewhere too
         step_node, step = scan.steps[0]
         count = _iterations(start, op, bound, step)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code
 from tf2lint.tfnames import is_keras
@@ -351,7 +351,7 @@ def _sequential_input(
             layer = element.value
             if isinstance(layer, cst.Call) and isinstance(layer.func, cst.Name):
                 sites = model.binding_of(layer.func, None).sites
-                is_class = bool(sites) and all(s.kind == "class" for s in sites)
+                is_class = bool(sites) and all(s.kind == SiteKind.CLASS for s in sites)
                 if is_class and model.classes.get(sites[-1].node) is fn.cls:
                     return call
     return None

@@ -20,7 +20,7 @@ from functools import cache
 from tf2lint import knowledge
 from tf2lint.kinds import Kind, defines, subclass_kind
 from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, dotted_name
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind, dotted_name
 from tf2lint.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_migration, keras_optimizer_class
 from tf2lint.walk import walk
@@ -267,7 +267,7 @@ def keras_object(
 def _metrics_loop(model: ModuleModel, scope: Scope | None, name: cst.Name) -> KerasObject | None:
     for site in model.binding_of(name, scope).sites:
         listed = site.value
-        if site.kind not in ("loop", "comprehension") or listed is None:
+        if site.kind not in (SiteKind.LOOP, SiteKind.COMPREHENSION) or listed is None:
             continue
         if isinstance(listed, cst.Subscript):  # for m in model.metrics[1:]
             listed = listed.value

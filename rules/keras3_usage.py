@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
     _code,
@@ -173,7 +173,7 @@ def keras_variable(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpres
         return _variable_list(model, scope, expr.value)
     if isinstance(expr, cst.Name):
         return any(
-            site.kind in ("loop", "comprehension")
+            site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION)
             and site.value is not None
             and _variable_list(model, scope, site.value)
             for site in model.binding_of(expr, scope).sites
@@ -1026,7 +1026,7 @@ class KerasChangedValue(_Keras3Rule):
             value = positional[0].value
             if isinstance(value, cst.Lambda) or (
                 isinstance(value, cst.Name)
-                and any(s.kind == "def" for s in self.model.binding_of(value, scope).sites)
+                and any(s.kind == SiteKind.DEF for s in self.model.binding_of(value, scope).sites)
             ):
                 self.report(
                     positional[0],

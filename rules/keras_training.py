@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.tape import chain_text, event_order
 from tf2lint.walk import walk
@@ -186,7 +186,9 @@ class TrainableSetAfterCompile(Rule):
         names = [root.value]
         binding = model.binding_of(root, scope)
         for site in binding.sites:
-            if site.kind == "loop" and site.value is not None:  # `for layer in model.layers:`
+            if (
+                site.kind == SiteKind.LOOP and site.value is not None
+            ):  # `for layer in model.layers:`
                 inner = _root(site.value)
                 if inner is not None:
                     names.append(inner.value)
@@ -363,7 +365,11 @@ class RnnUnrolledOverLongSequence(Rule):
         if not isinstance(given, cst.Name):
             return None
         binding = model.binding_of(given, scope)
-        if binding.is_param and binding.scope is not None and binding.scope.kind == "function":
+        if (
+            binding.is_param
+            and binding.scope is not None
+            and binding.scope.kind == ScopeKind.FUNCTION
+        ):
             passed = {
                 self._input_steps(argument, caller, depth + 1)
                 for argument, caller in model.arguments(binding.scope, given.value)

@@ -6,7 +6,7 @@ import re
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo
+from tf2lint.model import FunctionInfo, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import StoreRule, code, outer_container, outer_target
 from tf2lint.rules.graph_incompatible import (
@@ -126,10 +126,10 @@ def _tensor_counter(model, test: cst.BaseExpression, scope) -> cst.BaseExpressio
         if not isinstance(side, cst.Name):
             continue
         sites = model.binding_of(side, scope).sites
-        assigned = [s for s in sites if s.kind == "assign"]
+        assigned = [s for s in sites if s.kind == SiteKind.ASSIGN]
         if (
             assigned
-            and all(s.kind in ("assign", "augassign") for s in sites)
+            and all(s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN) for s in sites)
             and all(
                 s.value is not None and computed_tensor(model, s.value, scope, api_only=True)
                 for s in assigned
@@ -271,7 +271,7 @@ class ListAppendInConvertedLoop(Rule):
         if not binding.sites or binding.scope is not scope:
             return None
         for site in binding.sites:
-            if site.kind != "assign" or self.model.inside(site, loop):
+            if site.kind != SiteKind.ASSIGN or self.model.inside(site, loop):
                 return None
             value = site.value
             if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
@@ -310,9 +310,9 @@ def _body_tensor(
         return any(
             model.inside(s, loop)
             and (
-                s.kind == "loop"
+                s.kind == SiteKind.LOOP
                 or (
-                    s.kind in ("assign", "augassign", "unpack")
+                    s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN, SiteKind.UNPACK)
                     and not (s.value is not None and _python_data(model, s.value, scope))
                 )
             )

@@ -14,6 +14,7 @@ from tf2lint.model import (
     FunctionInfo,
     ModuleModel,
     Scope,
+    SiteKind,
     input_signature,
 )
 from tf2lint.rule import Rule
@@ -112,11 +113,11 @@ def _varying_name(
     for site in model.lookup(name, scope).sites:
         if not any(model.inside(site, loop) for loop in loops):
             continue
-        if site.kind in ("loop", "comprehension"):
+        if site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION):
             return Varying(f"the Python loop variable `{name}`", site.node)
-        if site.kind == "augassign":
+        if site.kind == SiteKind.AUGASSIGN:
             return Varying(f"`{name}` (a Python number the loop changes)", site.node)
-        if site.kind == "assign" and site.value is not None:
+        if site.kind == SiteKind.ASSIGN and site.value is not None:
             for inner in sorted(names_in(model, site.value)):
                 if inner == name or _varying_name(model, inner, scope, loops, seen):
                     return Varying(
@@ -257,7 +258,10 @@ class PythonValueArgumentRetraces(Rule):
         if not isinstance(star, cst.Param) or star.name.value != forwarded.value:
             return
         model = self.model
-        if any(s.kind != "param" for s in model.lookup(forwarded.value, self.context.scope).sites):
+        if any(
+            s.kind != SiteKind.PARAM
+            for s in model.lookup(forwarded.value, self.context.scope).sites
+        ):
             return  # rebound or changed before it is forwarded
         named = set(outer.params) - {star.name.value}
         for site in model.call_sites:
@@ -635,7 +639,11 @@ class FreshObjectArgumentRetraces(Rule):
         if isinstance(value, cst.Name):
             sites = model.lookup(value.value, self.context.scope).sites
             loop = self.context.loops[-1]
-            if len(sites) != 1 or sites[0].kind != "assign" or not model.inside(sites[0], loop):
+            if (
+                len(sites) != 1
+                or sites[0].kind != SiteKind.ASSIGN
+                or not model.inside(sites[0], loop)
+            ):
                 return None
             value = sites[0].value
         if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
@@ -776,7 +784,7 @@ class NewModelPredictPerCall(Rule):
         here = [
             s
             for s in sites
-            if s.kind == "assign" and s.where is self.context.function and _is_call(s.value)
+            if s.kind == SiteKind.ASSIGN and s.where is self.context.function and _is_call(s.value)
         ]
         if len(sites) == 1 and len(here) == 1:
             return here[0]
@@ -863,8 +871,8 @@ def _fresh_callable(
     if len(sites) != 1 or not any(model.inside(sites[0], loop) for loop in loops):
         return None
     site = sites[0]
-    made = site.kind == "def" or (
-        site.kind == "assign"
+    made = site.kind == SiteKind.DEF or (
+        site.kind == SiteKind.ASSIGN
         and (
             isinstance(site.value, cst.Lambda)
             or (
@@ -987,7 +995,7 @@ def varying_shape(
     deeper = depth + 1
     if isinstance(value, cst.Name):
         sites = model.binding_of(value, scope).sites
-        if len(sites) != 1 or sites[0].kind != "assign" or sites[0].value is None:
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
             return None
         if not any(model.inside(sites[0], loop) for loop in loops):
             return None

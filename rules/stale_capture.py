@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tf2lint.guards import initialises_once
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.model import FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, is_python_literal
 from tf2lint.tracing import root_reason, runs_after_first_trace
@@ -68,13 +68,17 @@ class StaleGlobalCapture(Rule):
         if model.is_target(node) or name in scope.global_names or name in scope.nonlocal_names:
             return  # rebinding from traced code itself is TF202's finding
         owner = model.binding_of(node, scope).scope
-        if owner is None or owner.kind in ("class", "comprehension") or owner is scope:
+        if (
+            owner is None
+            or owner.kind in (ScopeKind.CLASS, ScopeKind.COMPREHENSION)
+            or owner is scope
+        ):
             return
         fn = context.function
         if owner.function is not None and owner.function.traced:
             return  # a local of this trace
         if owner is model.scope and all(
-            s.kind in ("import", "def", "class") for s in owner.bindings[name]
+            s.kind in (SiteKind.IMPORT, SiteKind.DEF, SiteKind.CLASS) for s in owner.bindings[name]
         ):
             return  # an import, a def or class
         anchor = fn
@@ -85,10 +89,12 @@ class StaleGlobalCapture(Rule):
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
         for (_, name), (read, anchor, owner, reader) in self._reads.items():
-            if anchor.defined_in or anchor.kind == "lambda":
+            if anchor.defined_in or anchor.kind == ScopeKind.LAMBDA:
                 continue  # a new function (and trace) each iteration: TF502's concern
             defined = [
-                s.order for s in anchor.parent.bindings.get(anchor.name, ()) if s.kind == "def"
+                s.order
+                for s in anchor.parent.bindings.get(anchor.name, ())
+                if s.kind == SiteKind.DEF
             ]
             def_order = next(
                 (s.order for s in anchor.parent.bindings[anchor.name] if s.node is anchor.node),
@@ -97,7 +103,10 @@ class StaleGlobalCapture(Rule):
             until = min((o for o in defined if o > def_order), default=len(model.events))
             later = []
             for site in owner.bindings.get(name, ()):
-                if not def_order < site.order < until or site.kind in ("def", "class"):
+                if not def_order < site.order < until or site.kind in (
+                    SiteKind.DEF,
+                    SiteKind.CLASS,
+                ):
                     continue
                 # the function is used before the rebinding (or in the same loop, which
                 # repeats) and again after it
@@ -242,7 +251,9 @@ def _first_own_call(
         func = call.func
         own = model.callee(call, fn) is not None or (
             isinstance(func, cst.Name)
-            and any(s.kind in ("def", "class") for s in model.binding_of(func, fn).sites)
+            and any(
+                s.kind in (SiteKind.DEF, SiteKind.CLASS) for s in model.binding_of(func, fn).sites
+            )
         )
         if own:
             return order.get(id(call))

@@ -30,7 +30,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from tf2lint.lazy import cst
-from tf2lint.model import Binding, dotted_name, head_name, is_keras, normalize
+from tf2lint.model import Binding, SiteKind, dotted_name, head_name, is_keras, normalize
 from tf2lint.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_lacks
 
@@ -566,7 +566,7 @@ class _Analysis:
 
     # --- references --------------------------------------------------------------------------
     def _reference(self, ref: Reference) -> None:
-        if all(site.kind == "assign" for site in ref.binding.sites):
+        if all(site.kind == SiteKind.ASSIGN for site in ref.binding.sites):
             return  # `FLAGS = tf.flags.FLAGS`: the assignment's own reference is the finding
         found = ref.found
         if found is not None and keras_owned(found.old):
@@ -1120,7 +1120,12 @@ class _Analysis:
         groups: dict[int, list[Reference]] = defaultdict(list)
         for ref in self.references:
             sites = ref.binding.sites
-            if ref.via == "v2" and ref.head_length > 1 and sites and sites[0].kind == "import":
+            if (
+                ref.via == "v2"
+                and ref.head_length > 1
+                and sites
+                and sites[0].kind == SiteKind.IMPORT
+            ):
                 groups[id(sites[0].node)].append(ref)
         if not groups:
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tf2lint import knowledge
 from tf2lint.lazy import cst
-from tf2lint.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel
+from tf2lint.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
 from tf2lint.rules.retracing import runs_once, traced_target
@@ -206,7 +206,7 @@ class FreshOptimizerPerCall(Rule):
         site = None
         if isinstance(value, cst.Name):
             sites = self.model.binding_of(value, self.context.scope).sites
-            if len(sites) != 1 or sites[0].kind != "assign":
+            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
                 return None
             site = sites[0]
             if site.where is not self.context.function:
@@ -242,7 +242,7 @@ class FreshOptimizerPerCall(Rule):
         if isinstance(call.func, cst.Name):
             sites = self.model.binding_of(call.func, self.context.scope).sites
             return bool(sites) and all(
-                site.kind == "assign" and site.where is function and function is not None
+                site.kind == SiteKind.ASSIGN and site.where is function and function is not None
                 for site in sites
             )
         return False

@@ -64,6 +64,7 @@ FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
         frozenset(
             {
                 "model",
+                "reads",
                 "order",
                 "project",
                 "kinds",
