@@ -484,7 +484,12 @@ class ModuleModel:
             if type(owner) is cst.Name and owner.value == "self":
                 cls = self.enclosing_class(scope)
                 if cls is not None:
-                    return self.resolve_method(cls, expr.attr.value)
+                    method = self.resolve_method(cls, expr.attr.value)
+                    if method is None:  # `self.conv = lambda t: ...` in `__init__`
+                        values = cls.self_assignments.get(expr.attr.value, ())
+                        if len(values) == 1 and type(values[0]) is cst.Lambda:
+                            return self.function_of.get(values[0])
+                    return method
         return None
 
     def function_target(
@@ -1624,11 +1629,19 @@ class _ModelBuilder:
             t = type(func)
             if t is cst.Attribute:
                 attr = func.attr.value
-                if attr != "function" and attr not in DATASET_FUNCTION_METHODS:
-                    continue  # neither tf.function(f) nor ds.map(f)
+                if attr != "function" and attr != "Lambda" and attr not in DATASET_FUNCTION_METHODS:
+                    continue  # neither tf.function(f) nor ds.map(f) nor layers.Lambda(f)
             elif t is not cst.Name or func.value not in model.imports:
                 continue  # a tf.function imported under another name is an import
             name = model.call_name(call)
+            if call.args and is_keras(name, "layers.Lambda"):
+                # Keras calls a Lambda layer's function in the model's traced call (and on
+                # symbolic inputs when a functional model is built)
+                target = model.function_target(call.args[0].value, scope)
+                if target is not None:
+                    reason = TracedBy("lambda_layer", "Lambda")
+                    model.roots.append(Root(target, reason, model.keras2_possible))
+                continue
             if name in TF_FUNCTION_NAMES and call.args:
                 target = model.function_target(call.args[0].value, scope)
                 if target is not None:
