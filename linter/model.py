@@ -1619,6 +1619,9 @@ class _ModelBuilder:
                     if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
                         for value in _elements(arg.value):
                             target = model.function_target(value, scope)
+                            if target is None and type(value) is cst.Call:
+                                # `loss=perceptual_loss(layer)`: the function the factory returns
+                                target = self._returned_function(value, scope)
                             if target is not None:
                                 reason = TracedBy("compiled", arg.keyword.value)
                                 # Keras 3's train step runs unconverted, and what it calls
@@ -1666,6 +1669,22 @@ class _ModelBuilder:
                             model.roots.append(Root(target, reason))
                         break
         self.find_eager_models()
+
+    def _returned_function(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
+        """The function of this module that ``call``'s callee defines and returns (a factory
+        of losses or metrics: ``def make_loss(w): def loss(y, p): ...; return loss``)."""
+        model = self.model
+        factory = model.callee(call, scope)
+        if factory is None:
+            return None
+        for value in model.return_values(factory):
+            if type(value) is cst.Name:
+                found = factory.nested.get(value.value)
+                if found is not None:
+                    return found
+            elif type(value) is cst.Lambda:
+                return model.function_of.get(value)
+        return None
 
     def find_eager_models(self) -> None:
         """The Keras models the module runs eagerly: model classes of its own whose every

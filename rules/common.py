@@ -96,8 +96,11 @@ def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
         return None
     if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
         return "tf.Variable"
-    if knowledge.returns(name) == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
+    returned = knowledge.returns(name)
+    if returned == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
         return "Keras backend variable"
+    if returned == "model":  # `VGG19(...)`, `load_model(...)`: a new model with its weights
+        return "Keras model"
     # `tf.optimizers` and `tf.metrics` are Keras's modules under TensorFlow's own name
     if not (is_keras(name) or name.startswith(("tensorflow.optimizers.", "tensorflow.metrics."))):
         return None

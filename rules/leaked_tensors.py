@@ -45,8 +45,11 @@ class TensorLeakedFromTracedCode(StoreRule):
         Storing one in a global, a nonlocal, an attribute of `self` or an outer list or dict
         leaks it out of that graph. Using it later, outside the function or from another
         trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
-        graph code, silently reads a stale value). Return the tensor from the function, or
-        keep the state in a `tf.Variable` and `assign` to it.
+        graph code, silently reads a stale value). That includes a tensor cached under `if
+        self.table is None:` on the first call (every later trace reuses the first graph's
+        tensor), one kept on `self` for a public method to read eagerly, and an attribute of
+        an object passed in from outside the trace (`acc.total += x` in a helper). Return the
+        tensor from the function, or keep the state in a `tf.Variable` and `assign` to it.
     """
 
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:

@@ -43,7 +43,10 @@ class StaleGlobalCapture(Rule):
         the first trace: the module calls it after using the traced function, or it is a hook
         of a Keras callback (`on_epoch_end`...), which `fit` calls after tracing its train step
         (only with `--preview` when the function runs at an unknown time, or sets the name
-        only while unset, `if NAME is None:`: lazy initialisation sets it once). Pass the value
+        only while unset, `if NAME is None:`: lazy initialisation sets it once). A Keras
+        `Lambda` layer's function reading a global the script rebinds after building the layer
+        is reported too: each later trace of the model (`fit`, `predict`) reads the new value,
+        not the one the model was built with. Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
