@@ -1622,6 +1622,11 @@ class _ModelBuilder:
                             if target is None and type(value) is cst.Call:
                                 # `loss=perceptual_loss(layer)`: the function the factory returns
                                 target = self._returned_function(value, scope)
+                            elif target is None:
+                                # `loss=weighted` with `weighted = WeightedLoss()`: its __call__
+                                cls = model.instance_of(value, scope)
+                                if cls is not None:
+                                    target = model.resolve_method(cls, "__call__")
                             if target is not None:
                                 reason = TracedBy("compiled", arg.keyword.value)
                                 # Keras 3's train step runs unconverted, and what it calls

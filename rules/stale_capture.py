@@ -8,7 +8,7 @@ from tf2lint.guards import initialises_once
 from tf2lint.lazy import cst
 from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
-from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal
+from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
 from tf2lint.tracing import root_reason, runs_after_first_trace
 from tf2lint.walk import walk
 
@@ -104,6 +104,7 @@ class StaleGlobalCapture(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
+        self._learning_rate_callables()
         for (_, name), (read, anchor, owner, reader) in self._reads.items():
             if anchor.defined_in:
                 continue  # a new function (and trace) each iteration: TF502's concern
@@ -183,6 +184,65 @@ class StaleGlobalCapture(Rule):
                 because=[b for b in because if isinstance(b[1], cst.CSTNode)],
                 gap=gap,
                 traced_in=reader,
+            )
+
+    def _learning_rate_callables(self) -> None:
+        """``Adam(learning_rate=lr)`` with ``def lr(): return LR``: Keras calls the callable
+        where it applies gradients, so under a ``tf.function`` (or ``fit``) once, while tracing.
+        A global it reads, rebound later (a module-level loop, a callback hook), is ignored."""
+        model = self.model
+        order = self.context.memo(_event_order, lambda: _event_order(model))
+        places = [(None, model.scope), *((f, f) for f in model.functions)]
+        for where, scope in places:
+            for call in model.calls_made_by(where):
+                self._learning_rate_callable(call, scope, order)
+
+    def _learning_rate_callable(self, call: cst.Call, scope: Scope, order: dict[int, int]) -> None:
+        """One optimizer construction: its callable learning rate's stale globals."""
+        model = self.model
+        if not keras_optimizer_class(model.call_name(call)):
+            return
+        rate = next(
+            (
+                a.value
+                for i, a in enumerate(call.args)
+                if (a.keyword is None and i == 0)
+                or (a.keyword is not None and a.keyword.value == "learning_rate")
+            ),
+            None,
+        )
+        if rate is None:
+            return
+        fn = model.function_referenced(rate, scope)
+        if fn is None or fn.traced or fn.outer is not None or fn.cls is not None:
+            return
+        applied = _applied_in_traced_code(model, call)
+        if applied is None:
+            return
+        built = order.get(id(call), 0)
+        for read in _global_reads(model, fn):
+            later = [
+                s
+                for s in model.scope.bindings.get(read.value, ())
+                if s.kind not in ("def", "class", "import")
+                and (
+                    (s.where is None and s.order > built)
+                    or (s.where is not None and runs_after_first_trace(s.where))
+                )
+            ]
+            if not later:
+                continue
+            self.report(
+                read,
+                f"global `{read.value}` is read by `{fn.name}`, the learning rate of a Keras "
+                "optimizer applied in traced code: Keras calls it once, while tracing, so "
+                f"rebinding `{read.value}` later changes nothing; use a `tf.Variable` (or a "
+                "`LearningRateSchedule`)",
+                because=[
+                    (f"`{fn.name}` is the optimizer's learning rate", rate),
+                    ("the optimizer is applied in traced code here", applied),
+                    *((f"`{read.value}` is rebound here", s.node) for s in later),
+                ],
             )
 
     def _lambda_layer_read(
@@ -597,9 +657,14 @@ class StaleAttributeCapture(Rule):
         if id(node) in self._guards:
             return
         root = node.value
+        fn = context.function
+        if isinstance(root, cst.Attribute):
+            # `self.schedule.alpha`: an object of a module class the traced object holds
+            if self.model.instance_of(root, context.scope) is not None:
+                self._reads.setdefault(node.attr.value, []).append((node, fn, False, False))
+            return
         if not isinstance(root, cst.Name):
             return
-        fn = context.function
         is_self = root.value == "self"
         if (
             not is_self
@@ -657,11 +722,17 @@ class StaleAttributeCapture(Rule):
             loops |= {
                 id(loop) for site in sites if site.callee is write.function for loop in site.loops
             }
-        if not loops:
-            return None
         for site in sites:
             if site.callee in chain and any(id(loop) in loops for loop in site.loops):
                 return site.call
+        # the function making the write calls the reader itself, and runs more than once
+        maker = write.function
+        if maker is None or maker.traced:
+            return None
+        calls = [s for s in sites if s.caller is maker and s.callee in chain]
+        runs = [s for s in sites if s.callee is maker]
+        if calls and (len(runs) > 1 or any(s.loops for s in runs)):
+            return calls[0].call
         return None
 
     def leave_Module(self, node: cst.Module) -> None:
@@ -811,3 +882,59 @@ def _reads_shape(value: cst.BaseExpression) -> bool:
 
     walk(value, enter)
     return found
+
+
+def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[cst.Name]:
+    """The names ``fn``'s own code reads from module globals bound by assignment."""
+    found: list[cst.Name] = []
+    attributes: set[int] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, cst.Attribute):
+            attributes.add(id(node.attr))
+        elif (
+            isinstance(node, cst.Name)
+            and id(node) not in attributes
+            and not model.is_target(node)
+            and model.binding_of(node, fn).scope is model.scope
+            and any(s.kind == "assign" for s in model.scope.bindings.get(node.value, ()))
+        ):
+            found.append(node)
+        return None
+
+    walk(fn.node.body, enter)
+    return found
+
+
+def _applied_in_traced_code(model: ModuleModel, built: cst.Call) -> cst.CSTNode | None:
+    """Where the optimizer ``built`` constructs is applied in traced code: its
+    ``apply_gradients``/``minimize`` called by a traced function, through the name it is
+    bound to, or a ``compile(optimizer=...)`` of it, which ``fit`` applies in its train step."""
+    names = {
+        name
+        for name, sites in model.scope.bindings.items()
+        if any(s.kind == "assign" and s.value is built for s in sites)
+    }
+    for fn in model.functions:
+        if not fn.traced:
+            continue
+        for call in fn.calls:
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in ("apply_gradients", "minimize")
+                and isinstance(func.value, cst.Name)
+                and func.value.value in names
+            ):
+                return call
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if func.attr.value == "compile":
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "optimizer":
+                    value = arg.value
+                    if value is built or (isinstance(value, cst.Name) and value.value in names):
+                        return call
+    return None

@@ -259,6 +259,14 @@ def test_a_stale_capture_form_confirmed_under_tensorflow_is_reported(name):
         # a Lambda layer built anew by each call of a builder reads the value of that call
         "INDEX = 0\ndef build():\n    return tf.keras.layers.Lambda(lambda t: t[:, INDEX])\n"
         "for INDEX in range(3):\n    build()\n",
+        # a learning-rate callable whose global is never rebound, or whose optimizer is
+        # applied only eagerly (Keras calls it on every step)
+        "LR = 0.1\ndef lr():\n    return LR\nopt = tf.keras.optimizers.SGD(learning_rate=lr)\n"
+        "v = tf.Variable(1.0)\n@tf.function\ndef step():\n"
+        "    opt.apply_gradients([(tf.constant(1.0), v)])\nstep()\n",
+        "LR = 0.1\ndef lr():\n    return LR\nopt = tf.keras.optimizers.SGD(learning_rate=lr)\n"
+        "v = tf.Variable(1.0)\ndef step():\n    opt.apply_gradients([(tf.constant(1.0), v)])\n"
+        "for _ in range(3):\n    step()\n    LR = LR / 2\n",
         # an object's method called in traced code: its value is not read
         "class T:\n    def __init__(self):\n        self.log = []\n"
         "    @tf.function\n    def step(self, x):\n        self.log.append(1)\n        return x\n"
