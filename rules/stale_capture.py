@@ -265,6 +265,15 @@ class StaleGlobalCapture(Rule):
         ]
         if not later:
             return
+        # a later trace of the model: the rebinding repeats in a loop, or code after it runs
+        # the model through Keras (`fit`, `predict`...), which traces it anew
+        first = min(s.order for s in later)
+        runs = any(s.loop is not None for s in later) or any(
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _KERAS_RUNS
+            and order.get(id(call), -1) > first
+            for call in model.calls_made_by(owner.function)
+        )
         kind = "global" if owner is model.scope else "closure variable"
         self.report(
             read,
@@ -275,6 +284,7 @@ class StaleGlobalCapture(Rule):
             because=[
                 (f"`{name}` is rebound here, after the layer is built", s.node) for s in later
             ],
+            gap=None if runs else "nothing shows the model runs (and traces) after the rebinding",
             traced_in=reader,
         )
 
@@ -882,6 +892,12 @@ def _reads_shape(value: cst.BaseExpression) -> bool:
 
     walk(value, enter)
     return found
+
+
+# Keras methods that run a model through a traced function of their own.
+_KERAS_RUNS = frozenset(
+    {"fit", "predict", "evaluate", "train_on_batch", "test_on_batch", "predict_on_batch"}
+)
 
 
 def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[cst.Name]:

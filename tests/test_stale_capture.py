@@ -275,3 +275,14 @@ def test_a_stale_capture_form_confirmed_under_tensorflow_is_reported(name):
 )
 def test_no_stale_capture_finding_in_these_widened_forms(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF6"]) == []
+
+
+def test_a_lambda_layer_global_rebound_with_no_later_run_is_preview_only():
+    """Nothing after the rebinding runs the model: no later trace is shown to read the value."""
+    source = (
+        "import tensorflow as tf\nINDEX = 0\n"
+        "layer = tf.keras.layers.Lambda(lambda t: t[:, INDEX])\nINDEX = 1\n"
+    )
+    found = lint(source, ["TF601"])
+    assert [d.rule for d in found] == ["TF601"] and found[0].preview
+    assert "runs (and traces) after" in found[0].evidence.gap
