@@ -191,17 +191,20 @@ class StaleGlobalCapture(Rule):
         where it applies gradients, so under a ``tf.function`` (or ``fit``) once, while tracing.
         A global it reads, rebound later (a module-level loop, a callback hook), is ignored."""
         model = self.model
-        order = self.context.memo(_event_order, lambda: _event_order(model))
         places = [(None, model.scope), *((f, f) for f in model.functions)]
         for where, scope in places:
             for call in model.calls_made_by(where):
-                self._learning_rate_callable(call, scope, order)
+                func = call.func
+                leaf = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    leaf = func.value
+                # an optimizer class is capitalised: most calls are not, and end here
+                if leaf and leaf[0].isupper() and keras_optimizer_class(model.call_name(call)):
+                    self._learning_rate_callable(call, scope)
 
-    def _learning_rate_callable(self, call: cst.Call, scope: Scope, order: dict[int, int]) -> None:
+    def _learning_rate_callable(self, call: cst.Call, scope: Scope) -> None:
         """One optimizer construction: its callable learning rate's stale globals."""
         model = self.model
-        if not keras_optimizer_class(model.call_name(call)):
-            return
         rate = next(
             (
                 a.value
@@ -219,6 +222,7 @@ class StaleGlobalCapture(Rule):
         applied = _applied_in_traced_code(model, call)
         if applied is None:
             return
+        order = self.context.memo(_event_order, lambda: _event_order(model))
         built = order.get(id(call), 0)
         for read in _global_reads(model, fn):
             later = [
@@ -455,7 +459,7 @@ class _Write(NamedTuple):
     function: FunctionInfo | None  # the function making it (None: module code)
     loops: tuple[cst.CSTNode, ...]  # the loops around it within that function
     models_only: bool = False  # `self.model.x` in a Keras callback: the model it trains
-    startup: bool = False  # start-up code in a loop: stale only if the loop calls the reader
+    outside: bool = False  # through a name other than `self`: maybe start-up configuration
 
 
 class _Step(NamedTuple):
@@ -463,7 +467,7 @@ class _Step(NamedTuple):
 
     target: cst.Attribute
     function: FunctionInfo
-    operator: str  # "+=", "*=" ...
+    operator: cst.BaseAugOp  # `+=`, `*=` ...
 
 
 def _traced_chain(fn: FunctionInfo) -> list[FunctionInfo]:
@@ -552,12 +556,7 @@ class StaleAttributeCapture(Rule):
             cls = self.model.enclosing_class(fn)
             # `self.x = v` changes this class's objects; `agent.x`, `self.agent.x`, another's
             is_self = root is base and base.value == "self"
-            # start-up configuration (`args.lr = 0.1`): set before anything traces, unless a
-            # loop around it calls the traced reader too (then it repeats after a trace)
-            startup = root is base and not is_self and _before_any_object(self.model, t, fn)
-            if startup and not context.loops:
-                continue
-            shown = f"`{code(root)}.{attr}`"
+            shown = f"`{root.value if root is base else code(root)}.{attr}`"
             where = f"in `{fn.qualname}`" if fn is not None else "at module level"
             self._writes.setdefault(attr, []).append(
                 _Write(
@@ -569,7 +568,7 @@ class StaleAttributeCapture(Rule):
                     _may_run_first(fn),
                     fn,
                     tuple(context.loops),
-                    startup=startup,
+                    outside=root is base and not is_self,
                 )
             )
 
@@ -599,7 +598,7 @@ class StaleAttributeCapture(Rule):
             self._store(target.target, node.value, aug=False)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._operator = code(node.operator).strip()  # `+=`, `*=`: for the message
+        self._operator = node.operator  # `+=`, `*=`: for the message
         self._store(node.target, node.value, aug=True)
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -719,6 +718,14 @@ class StaleAttributeCapture(Rule):
                 return True
         return False
 
+    def _startup(self, write: _Write) -> bool:
+        """A store through another name than ``self`` that runs before any object exists."""
+        return (
+            write.outside
+            and isinstance(write.target, cst.Attribute)
+            and _before_any_object(self.model, write.target, write.function)
+        )
+
     def _repeats_with(self, write: _Write, fn: FunctionInfo) -> cst.CSTNode | None:
         """A call that shows ``write`` happens between calls of traced ``fn``: a call of ``fn``
         (or of a traced function whose call traces it) in a loop around the write, or around
@@ -726,6 +733,9 @@ class StaleAttributeCapture(Rule):
         chain = _traced_chain(fn)
         if any(f.defined_in for f in chain):
             return None  # a new function (and trace) each iteration
+        root = root_reason(fn)
+        if root is not None and root.kind == "dataset":
+            return None  # tf.data traces it anew each time a transformation is built
         sites = self.context.memo((StaleAttributeCapture, "sites"), lambda: self.model.call_sites)
         loops = {id(loop) for loop in write.loops}
         if write.function is not None:
@@ -754,6 +764,10 @@ class StaleAttributeCapture(Rule):
             ]
             if not writes:
                 continue
+            # start-up configuration (`args.lr = 0.1`): set before anything traces, unless a
+            # loop around it calls the traced reader too (then it repeats after a trace)
+            startup = {id(w) for w in writes if self._startup(w)}
+            writes = [w for w in writes if id(w) not in startup or w.loops]
             reported: set[int] = set()
             for read, fn, is_self, length in reads:
                 if id(fn) in reported:
@@ -785,11 +799,11 @@ class StaleAttributeCapture(Rule):
                 # that calls the traced function: each iteration's value is ignored.
                 proven = {}
                 for w in match:
-                    if w.kind != "scalar" or w.startup or attr in self._variables:
+                    if w.kind != "scalar" or id(w) in startup or attr in self._variables:
                         call = self._repeats_with(w, fn)
                         if call is not None:
                             proven[id(w)] = call
-                match = [w for w in match if not w.startup or id(w) in proven]
+                match = [w for w in match if id(w) not in startup or id(w) in proven]
                 if length:
                     match = [w for w in match if w.kind == "list" and id(w) in proven]
                 else:
@@ -860,7 +874,8 @@ class StaleAttributeCapture(Rule):
                 self.report(
                     read,
                     f"traced `{step.function.qualname}` reads `{code(read)}`, a plain Python "
-                    f"attribute it changes with `{code(step.target)} {step.operator}`, which "
+                    f"attribute it changes with `{code(step.target)} {code(step.operator).strip()}`, "
+                    "which "
                     "runs only while "
                     "tracing: every call reads the value from trace time; use a `tf.Variable` "
                     "and `.assign_add()`",

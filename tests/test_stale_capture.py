@@ -286,3 +286,15 @@ def test_a_lambda_layer_global_rebound_with_no_later_run_is_preview_only():
     found = lint(source, ["TF601"])
     assert [d.rule for d in found] == ["TF601"] and found[0].preview
     assert "runs (and traces) after" in found[0].evidence.gap
+
+
+def test_an_attribute_set_before_each_dataset_map_is_read_by_a_new_trace():
+    """tf.data traces a function each time a transformation is built: setting the attribute
+    before each `map` is seen by that map's own trace."""
+    source = (
+        "import tensorflow as tf\nclass Packer:\n    def __init__(self):\n"
+        "        self.size = None\n    def _fn(self, x):\n        return x * self.size\n"
+        "    def pack(self, ds, size):\n        self.size = size\n        return ds.map(self._fn)\n"
+        "def run(ds):\n    Packer().pack(ds, 2)\n    Packer().pack(ds, 3)\n"
+    )
+    assert [d.rule for d in lint(source, ["TF602"]) if not d.preview] == []
