@@ -329,10 +329,18 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
         return not model.is_tensor(node, fn) and (
             _python_scalar(model, node.left, fn) or _python_scalar(model, node.right, fn)
         )
-    if isinstance(node, cst.Call) and model.is_scalar_builtin(node):
-        # `max(0.1, eps * 0.99)`, `float(x)`: a builtin that gives Python numbers for them
-        return bool(node.args) and not any(model.is_tensor(a.value, fn) for a in node.args)
     return False
+
+
+def _scalar_call(model, node: cst.BaseExpression, fn) -> bool:
+    """``max(0.1, eps * 0.99)``, ``len(data)``: a builtin that gives a Python number for
+    Python arguments (which they are unless shown to be tensors)."""
+    return (
+        isinstance(node, cst.Call)
+        and model.is_scalar_builtin(node)
+        and bool(node.args)
+        and not any(model.is_tensor(a.value, fn) for a in node.args)
+    )
 
 
 PER_CALL_GAP = (
@@ -532,9 +540,10 @@ class StaleAttributeCapture(Rule):
                 aug and not self.model.is_tensor(value, fn)
             ):
                 kind = "scalar"
-            elif isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and not (
-                self.model.is_tensor(value, fn)
-            ):
+            elif (
+                isinstance(value, (cst.Name, cst.Attribute, cst.Subscript))
+                and not self.model.is_tensor(value, fn)
+            ) or _scalar_call(self.model, value, fn):
                 kind = "unknown"  # a Python value if the attribute starts out as one
             else:
                 if isinstance(value, cst.List) and fn is not None and fn.name in SETUP_METHODS:
