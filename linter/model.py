@@ -512,7 +512,12 @@ class ModuleModel:
             if type(owner) is cst.Name and owner.value == "self":
                 cls = self.enclosing_class(scope)
                 if cls is not None:
-                    return self.resolve_method(cls, expr.attr.value)
+                    method = self.resolve_method(cls, expr.attr.value)
+                    if method is None:  # `self.conv = lambda t: ...` in `__init__`
+                        values = cls.self_assignments.get(expr.attr.value, ())
+                        if len(values) == 1 and type(values[0]) is cst.Lambda:
+                            return self.function_of.get(values[0])
+                    return method
         return None
 
     def function_target(
@@ -1650,6 +1655,14 @@ class _ModelBuilder:
                     if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
                         for value in _elements(arg.value):
                             target = model.function_target(value, scope)
+                            if target is None and type(value) is cst.Call:
+                                # `loss=perceptual_loss(layer)`: the function the factory returns
+                                target = self._returned_function(value, scope)
+                            elif target is None:
+                                # `loss=weighted` with `weighted = WeightedLoss()`: its __call__
+                                cls = model.instance_of(value, scope)
+                                if cls is not None:
+                                    target = model.resolve_method(cls, "__call__")
                             if target is not None:
                                 reason = TracedBy("compiled", arg.keyword.value)
                                 # Keras 3's train step runs unconverted, and what it calls
@@ -1660,11 +1673,19 @@ class _ModelBuilder:
             t = type(func)
             if t is cst.Attribute:
                 attr = func.attr.value
-                if attr != "function" and attr not in DATASET_FUNCTION_METHODS:
-                    continue  # neither tf.function(f) nor ds.map(f)
+                if attr != "function" and attr != "Lambda" and attr not in DATASET_FUNCTION_METHODS:
+                    continue  # neither tf.function(f) nor ds.map(f) nor layers.Lambda(f)
             elif t is not cst.Name or func.value not in model.imports:
                 continue  # a tf.function imported under another name is an import
             name = model.call_name(call)
+            if call.args and is_keras(name, "layers.Lambda"):
+                # Keras calls a Lambda layer's function in the model's traced call (and on
+                # symbolic inputs when a functional model is built)
+                target = model.function_target(call.args[0].value, scope)
+                if target is not None:
+                    reason = TracedBy("lambda_layer", "Lambda")
+                    model.roots.append(Root(target, reason, model.keras2_possible))
+                continue
             if name in TF_FUNCTION_NAMES and call.args:
                 target = model.function_target(call.args[0].value, scope)
                 if target is not None:
@@ -1689,6 +1710,22 @@ class _ModelBuilder:
                             model.roots.append(Root(target, reason))
                         break
         self.find_eager_models()
+
+    def _returned_function(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
+        """The function of this module that ``call``'s callee defines and returns (a factory
+        of losses or metrics: ``def make_loss(w): def loss(y, p): ...; return loss``)."""
+        model = self.model
+        factory = model.callee(call, scope)
+        if factory is None:
+            return None
+        for value in model.return_values(factory):
+            if type(value) is cst.Name:
+                found = factory.nested.get(value.value)
+                if found is not None:
+                    return found
+            elif type(value) is cst.Lambda:
+                return model.function_of.get(value)
+        return None
 
     def find_eager_models(self) -> None:
         """The Keras models the module runs eagerly: model classes of its own whose every

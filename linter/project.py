@@ -386,7 +386,7 @@ class Project:
                 target = self._target(name, edge)
                 if target is None:
                     continue
-                if edge.kind in ("wrapped", "dataset", "compiled"):
+                if edge.kind in ("wrapped", "dataset", "compiled", "lambda_layer"):
                     self._roots.append((target, TracedBy(edge.kind)))
                     if not edge.autograph:
                         self._unconverted_roots.append(target)

@@ -22,7 +22,7 @@ class TracedBy:
 
     kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
     kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "compiled" (via:
-    the Keras ``compile`` argument), "called",
+    the Keras ``compile`` argument), "lambda_layer" (the function of a Keras ``Lambda`` layer), "called",
     "defined" and "passed" (via: the traced function that calls, defines or passes it on).
     """
 
@@ -43,6 +43,8 @@ class TracedBy:
             )
         if self.kind == "dataset":
             return f"passed to Dataset.{self.via}, traced by tf.data"
+        if self.kind == "lambda_layer":
+            return "passed to a Keras Lambda layer, which calls it in the model's traced call"
         if self.kind == "compiled":
             return f"passed to Keras compile({self.via}=...), traced by its train step"
         verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}

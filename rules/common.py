@@ -12,6 +12,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import ModuleModel, Scope, ScopeKind, SiteKind, is_keras
 from tf2lint.rule import Rule
 from tf2lint.tfnames import KERAS2_ROOTS
+from tf2lint.walk import walk
 
 # Containers mutated in place by these methods.
 MUTATING_METHODS = frozenset(
@@ -83,8 +84,11 @@ def variable_kind(model: ModuleModel, call: cst.Call) -> str | None:
         return None
     if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
         return "tf.Variable"
-    if knowledge.returns(name) == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
+    returned = knowledge.returns(name)
+    if returned == "variable":  # `K.variable`, `K.zeros`: the knowledge base's
         return "Keras backend variable"
+    if returned == "model":  # `VGG19(...)`, `load_model(...)`: a new model with its weights
+        return "Keras model"
     # `tf.optimizers` and `tf.metrics` are Keras's modules under TensorFlow's own name
     if not (is_keras(name) or name.startswith(("tensorflow.optimizers.", "tensorflow.metrics."))):
         return None
@@ -223,13 +227,56 @@ def python_container(model: ModuleModel, scope: Scope, expr: cst.BaseExpression)
     well be TF-backed, like a TFDeque) give None."""
     if isinstance(expr, cst.Name) and is_local(model, scope, expr.value):
         return None
-    for value in model.bound_values(expr, scope):
+    values = model.bound_values(expr, scope)
+    if not values and _root_name(expr) == "self" and isinstance(expr, cst.Attribute):
+        cls = model.enclosing_class(scope)
+        if cls is not None and cls.keras_kind == "model":
+            values = callback_model_assignments(model).get(expr.attr.value, [])
+    for value in values:
         kind = _CONTAINER_LITERALS.get(type(value).__name__)
         if kind is None and isinstance(value, cst.Call):
             kind = _CONTAINER_CALLS.get(model.call_name(value) or "")
         if kind is not None:
             return kind
     return None
+
+
+def callback_model_assignments(model: ModuleModel) -> dict[str, list[cst.BaseExpression]]:
+    """What the module's Keras callbacks assign to attributes of ``self.model``, the model
+    ``fit`` trains (Keras sets it on every callback it is given): attribute -> values."""
+
+    def compute() -> dict[str, list[cst.BaseExpression]]:
+        found: dict[str, list[cst.BaseExpression]] = {}
+        for cls in model.classes.values():
+            if cls.keras_kind != "callback":
+                continue
+            for method in cls.methods.values():
+                for node in _assignments(method.node):
+                    for target in node.targets:
+                        t = target.target
+                        if (
+                            isinstance(t, cst.Attribute)
+                            and isinstance(t.value, cst.Attribute)
+                            and t.value.attr.value == "model"
+                            and isinstance(t.value.value, cst.Name)
+                            and t.value.value.value == "self"
+                        ):
+                            found.setdefault(t.attr.value, []).append(node.value)
+        return found
+
+    return model.memo(callback_model_assignments, compute)
+
+
+def _assignments(node: cst.CSTNode) -> list[cst.Assign]:
+    found: list[cst.Assign] = []
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        if isinstance(child, cst.Assign):
+            found.append(child)
+        return None
+
+    walk(node, enter)
+    return found
 
 
 def _root_name(node: cst.BaseExpression) -> str | None:

@@ -28,7 +28,9 @@ def _int(node: cst.BaseExpression) -> int | None:
 def _range_length(model, call: cst.Call, scope=None) -> int | None:
     """len(range(...)) when every argument is an integer the code shows (a literal, a module
     constant: see ``_python_int``)."""
-    values = [_python_int(model, a.value, scope, params=False) for a in call.args]
+    # a parameter counts when every call the module makes passes the same integer: a Python
+    # int reaches the trace as one (a tensor passed would make the loop a graph loop)
+    values = [_python_int(model, a.value, scope) for a in call.args]
     if not values or None in values or any(a.keyword for a in call.args) or len(values) > 3:
         return None
     try:
@@ -150,7 +152,9 @@ class PythonLoopUnrolledInGraph(Rule):
         on a tensor condition). A `for` over a Python `range` with a Python bound, a list, a
         tuple or a NumPy array runs at trace time instead, and copies its body into the graph
         once per element: the graph, the trace time and the memory grow with the data.
-        Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations, literal
+        Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
+        parameter every call of the module passes such an integer: a Python int reaches the
+        trace as one), literal
         sequences of more than {UNROLL_LIMIT} elements, and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
         constant loops (`range(3)`, `for layer in self.layers`) are a deliberate

@@ -5,10 +5,17 @@ from __future__ import annotations
 import re
 
 from tf2lint import knowledge
+from tf2lint.guards import initialises_once, is_guarded_singleton
 from tf2lint.lazy import cst
 from tf2lint.model import FunctionInfo, SiteKind
 from tf2lint.rule import Rule
-from tf2lint.rules.common import StoreRule, code, outer_container, outer_target
+from tf2lint.rules.common import (
+    StoreRule,
+    code,
+    is_local,
+    outer_container,
+    outer_target,
+)
 from tf2lint.rules.graph_incompatible import (
     computed_tensor,
     sequence_of_tensors,
@@ -37,8 +44,11 @@ class TensorLeakedFromTracedCode(StoreRule):
         Storing one in a global, a nonlocal, an attribute of `self` or an outer list or dict
         leaks it out of that graph. Using it later, outside the function or from another
         trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
-        graph code, silently reads a stale value). Return the tensor from the function, or
-        keep the state in a `tf.Variable` and `assign` to it.
+        graph code, silently reads a stale value). That includes a tensor cached under `if
+        self.table is None:` on the first call (every later trace reuses the first graph's
+        tensor), one kept on `self` for a public method to read eagerly, and an attribute of
+        an object passed in from outside the trace (`acc.total += x` in a helper). Return the
+        tensor from the function, or keep the state in a `tf.Variable` and `assign` to it.
     """
 
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
@@ -46,22 +56,73 @@ class TensorLeakedFromTracedCode(StoreRule):
         if not context.in_traced_code:
             return
         fn = context.function
-        where = outer_target(self.model, context.scope, target)
+        where = outer_target(self.model, context.scope, target) or self._passed_in(fn, target)
         if where is not None and self.model.is_tensor(value, context.scope):
             # Stored and read back by the same function (a wrapper that sets its inner layer's
             # kernel, then calls it): scratch state of one call, which each call sets anew.
             gap = None
+            because = [(f"the tensor is stored in {where} here", target)]
             if isinstance(target, cst.Attribute):
-                if self._read_back(fn, target):
+                cached = self._cached(fn, target, value)
+                if cached is not None:
+                    # set only while unset: later calls (and retraces) reuse this graph tensor
+                    because.append(cached)
+                elif self._read_back(fn, target):
                     gap = SCRATCH_GAP
                 elif isinstance(target.value, cst.Attribute):
                     gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
             self.report(
                 target,
                 f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
-                because=[(f"the tensor is stored in {where} here", target)],
+                because=because,
                 gap=gap,
             )
+
+    def _passed_in(self, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
+        """``acc.total = t`` where ``acc`` is a parameter of the traced function and every
+        call the module makes passes it an object from outside any trace (a global, ``self``
+        of the caller, a parameter of its own): the caller's object keeps the tensor."""
+        if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+            return None
+        param = target.value.value
+        if param in ("self", "cls") or param not in fn.params:
+            return None
+        if not self.model.binding_of(target.value, self.context.scope).is_param:
+            return None
+        arguments = self.model.arguments(fn, param)
+        if not arguments:
+            return None
+        for argument, scope in arguments:
+            root = argument
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if not isinstance(root, cst.Name):
+                return None
+            if (
+                root.value != "self"
+                and is_local(self.model, scope, root.value)
+                and not self.model.binding_of(root, scope).is_param
+            ):
+                return None  # an object the trace builds itself
+        return f"attribute `{code(target)}` of the object passed in as `{param}`"
+
+    def _cached(
+        self, fn: FunctionInfo, target: cst.Attribute, value: cst.BaseExpression
+    ) -> tuple[str, cst.CSTNode] | None:
+        """``if self.t is None: self.t = <tensor>`` (or ``self.t = ... if self.t is None else
+        self.t``) in traced code: a cache set once, on the first call, and read by every later
+        call and retrace, which then uses a tensor of the first trace's graph. Not scratch."""
+        try:
+            name = code(target)
+        except RecursionError:
+            return None
+        if is_guarded_singleton(target, value) or initialises_once(fn.node, name, target):
+            return (
+                f"`{name}` is set only while unset: later calls and retraces reuse the tensor "
+                "of the first trace",
+                target,
+            )
+        return None
 
     def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:
         """Read back by ``fn`` itself, and by no other traced function nor code outside the
@@ -79,6 +140,8 @@ class TensorLeakedFromTracedCode(StoreRule):
                 continue
             if reader is None or reader.traced or reader.cls is not fn.cls:
                 return False
+            if not reader.name.startswith("_"):
+                return False  # a public method of the object reads it, eagerly, after the trace
         return True
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from tf2lint.guards import initialises_once
 from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
+from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.rule import Rule
-from tf2lint.rules.common import code, is_python_literal
+from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
 from tf2lint.tracing import root_reason, runs_after_first_trace
+from tf2lint.walk import walk
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -40,7 +43,10 @@ class StaleGlobalCapture(Rule):
         the first trace: the module calls it after using the traced function, or it is a hook
         of a Keras callback (`on_epoch_end`...), which `fit` calls after tracing its train step
         (only with `--preview` when the function runs at an unknown time, or sets the name
-        only while unset, `if NAME is None:`: lazy initialisation sets it once). Pass the value
+        only while unset, `if NAME is None:`: lazy initialisation sets it once). A Keras
+        `Lambda` layer's function reading a global the script rebinds after building the layer
+        is reported too: each later trace of the model (`fit`, `predict`) reads the new value,
+        not the one the model was built with. Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
@@ -57,6 +63,20 @@ class StaleGlobalCapture(Rule):
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None:
             self._not_reads.add(id(node.keyword))
+
+    def visit_Param(self, node: cst.Param) -> None:
+        """``lambda t, i=INDEX: ...``: a default is read where the function is defined, once;
+        outside traced code when the function is not defined inside it."""
+        fn = self.context.function
+        if node.default is None or fn is None or (fn.outer is not None and fn.outer.traced):
+            return
+
+        def enter(child: cst.CSTNode) -> bool | None:
+            if isinstance(child, cst.Name):
+                self._not_reads.add(id(child))
+            return None
+
+        walk(node.default, enter)
 
     def visit_Name(self, node: cst.Name) -> None:
         context = self.context
@@ -88,9 +108,17 @@ class StaleGlobalCapture(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
+        self._learning_rate_callables()
         for (_, name), (read, anchor, owner, reader) in self._reads.items():
-            if anchor.defined_in or anchor.kind == ScopeKind.LAMBDA:
+            if anchor.defined_in:
                 continue  # a new function (and trace) each iteration: TF502's concern
+            reason = root_reason(reader)
+            if reason is not None and reason.kind == "lambda_layer":
+                if anchor.traced_by is not None and anchor.traced_by.kind == "lambda_layer":
+                    self._lambda_layer_read(name, read, anchor, owner, reader)
+                continue  # else built anew, with the value of the day, by each call of `anchor`
+            if anchor.kind == ScopeKind.LAMBDA:
+                continue
             defined = [
                 s.order
                 for s in anchor.parent.bindings.get(anchor.name, ())
@@ -167,6 +195,112 @@ class StaleGlobalCapture(Rule):
                 traced_in=reader,
             )
 
+    def _learning_rate_callables(self) -> None:
+        """``Adam(learning_rate=lr)`` with ``def lr(): return LR``: Keras calls the callable
+        where it applies gradients, so under a ``tf.function`` (or ``fit``) once, while tracing.
+        A global it reads, rebound later (a module-level loop, a callback hook), is ignored."""
+        model = self.model
+        places = [(None, model.scope), *((f, f) for f in model.functions)]
+        for where, scope in places:
+            for call in model.calls_made_by(where):
+                func = call.func
+                leaf = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    leaf = func.value
+                # an optimizer class is capitalised: most calls are not, and end here
+                if leaf and leaf[0].isupper() and keras_optimizer_class(model.call_name(call)):
+                    self._learning_rate_callable(call, scope)
+
+    def _learning_rate_callable(self, call: cst.Call, scope: Scope) -> None:
+        """One optimizer construction: its callable learning rate's stale globals."""
+        model = self.model
+        rate = next(
+            (
+                a.value
+                for i, a in enumerate(call.args)
+                if (a.keyword is None and i == 0)
+                or (a.keyword is not None and a.keyword.value == "learning_rate")
+            ),
+            None,
+        )
+        if rate is None:
+            return
+        fn = model.function_referenced(rate, scope)
+        if fn is None or fn.traced or fn.outer is not None or fn.cls is not None:
+            return
+        applied = _applied_in_traced_code(model, call)
+        if applied is None:
+            return
+        order = self.context.memo(_event_order, lambda: _event_order(model))
+        built = order.get(id(call), 0)
+        for read in _global_reads(model, fn):
+            later = [
+                s
+                for s in model.scope.bindings.get(read.value, ())
+                if s.kind not in ("def", "class", "import")
+                and (
+                    (s.where is None and s.order > built)
+                    or (s.where is not None and runs_after_first_trace(s.where))
+                )
+            ]
+            if not later:
+                continue
+            self.report(
+                read,
+                f"global `{read.value}` is read by `{fn.name}`, the learning rate of a Keras "
+                "optimizer applied in traced code: Keras calls it once, while tracing, so "
+                f"rebinding `{read.value}` later changes nothing; use a `tf.Variable` (or a "
+                "`LearningRateSchedule`)",
+                because=[
+                    (f"`{fn.name}` is the optimizer's learning rate", rate),
+                    ("the optimizer is applied in traced code here", applied),
+                    *((f"`{read.value}` is rebound here", s.node) for s in later),
+                ],
+            )
+
+    def _lambda_layer_read(
+        self, name: str, read: cst.Name, anchor: FunctionInfo, owner: Scope, reader: FunctionInfo
+    ) -> None:
+        """A Keras ``Lambda`` layer's function reads ``name``, which the code binding it rebinds
+        after the layer is built: each later trace of the model (``fit``, ``predict``,
+        ``evaluate``) reads the new value, so the model computes other than it was built to."""
+        model = self.model
+        order = self.context.memo(_event_order, lambda: _event_order(model))
+        built = order.get(id(anchor.node))
+        if anchor.kind != "lambda":
+            built = min((u for u in self._uses(anchor.name) if u > (built or 0)), default=None)
+        if built is None:
+            return
+        later = [
+            s
+            for s in owner.bindings.get(name, ())
+            if s.order > built and s.kind not in ("def", "class", "import")
+        ]
+        if not later:
+            return
+        # a later trace of the model: the rebinding repeats in a loop, or code after it runs
+        # the model through Keras (`fit`, `predict`...), which traces it anew
+        first = min(s.order for s in later)
+        runs = any(s.loop is not None for s in later) or any(
+            isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _KERAS_RUNS
+            and order.get(id(call), -1) > first
+            for call in model.calls_made_by(owner.function)
+        )
+        kind = "global" if owner is model.scope else "closure variable"
+        self.report(
+            read,
+            f"{kind} `{name}` is rebound after the Keras Lambda layer calling "
+            f"`{anchor.qualname}` is built: each later trace of the model reads the new value; "
+            "pass it as an argument to the layer's function (`arguments=`) or fix it when the "
+            "layer is built",
+            because=[
+                (f"`{name}` is rebound here, after the layer is built", s.node) for s in later
+            ],
+            gap=None if runs else "nothing shows the model runs (and traces) after the rebinding",
+            traced_in=reader,
+        )
+
     def _uses(self, name: str) -> list[int]:
         """Where (event indices) the module reads ``name``: calls and other uses of a function."""
         return self.context.memo((StaleGlobalCapture, name), lambda: _reads_of(self.model, name))
@@ -205,6 +339,17 @@ def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
             _python_scalar(model, node.left, fn) or _python_scalar(model, node.right, fn)
         )
     return False
+
+
+def _scalar_call(model, node: cst.BaseExpression, fn) -> bool:
+    """``max(0.1, eps * 0.99)``, ``len(data)``: a builtin that gives a Python number for
+    Python arguments (which they are unless shown to be tensors)."""
+    return (
+        isinstance(node, cst.Call)
+        and model.is_scalar_builtin(node)
+        and bool(node.args)
+        and not any(model.is_tensor(a.value, fn) for a in node.args)
+    )
 
 
 PER_CALL_GAP = (
@@ -305,6 +450,55 @@ def _init_or_raise(model: ModuleModel, node: cst.If) -> bool:
 INIT_SCOPE = "tensorflow.init_scope"
 
 
+def _callback_model(model: ModuleModel, root: cst.BaseExpression, fn: FunctionInfo | None) -> bool:
+    """``self.model`` in a method of a Keras callback: the model ``fit`` trains (Keras sets it
+    on every callback it is given)."""
+    return (
+        isinstance(root, cst.Attribute)
+        and root.attr.value == "model"
+        and isinstance(root.value, cst.Name)
+        and root.value.value == "self"
+        and fn is not None
+        and fn.cls is not None
+        and fn.cls.keras_kind == "callback"
+    )
+
+
+class _Write(NamedTuple):
+    """A change of an attribute outside traced code (after setup)."""
+
+    cls: ClassInfo | None  # the class whose method makes it (None: module code, a function)
+    is_self: bool  # stored through `self`: that class's own instances
+    shown: str  # "`obj.attr` is changed in `f`"
+    # "scalar", "unknown" (a name: Python if it starts out so), "list" (a list changes
+    # length), "value" (anything else: only a loop that calls the traced reader shows it stale)
+    kind: str
+    target: cst.CSTNode  # the store (or the mutating call)
+    may_run_first: bool  # made by a private method or a dunder: maybe setup
+    function: FunctionInfo | None  # the function making it (None: module code)
+    loops: tuple[cst.CSTNode, ...]  # the loops around it within that function
+    models_only: bool = False  # `self.model.x` in a Keras callback: the model it trains
+    outside: bool = False  # through a name other than `self`: maybe start-up configuration
+
+
+class _Step(NamedTuple):
+    """``self.x += 1`` inside traced code: it runs once, while tracing."""
+
+    target: cst.Attribute
+    function: FunctionInfo
+    operator: cst.BaseAugOp  # `+=`, `*=` ...
+
+
+def _traced_chain(fn: FunctionInfo) -> list[FunctionInfo]:
+    """``fn`` and the traced functions of the module whose calls trace it, up to the root."""
+    chain = [fn]
+    reason = fn.traced_by
+    while reason is not None and reason.caller is not None and reason.caller not in chain:
+        chain.append(reason.caller)
+        reason = reason.caller.traced_by
+    return chain
+
+
 class StaleAttributeCapture(Rule):
     id = "TF602"
     name = "stale-attribute-capture"
@@ -314,22 +508,29 @@ class StaleAttributeCapture(Rule):
         Attributes read while tracing are constants in the graph. If a traced method reads
         `self.temperature` (or a traced function reads `model.bias` of an object argument) and
         other code later changes that attribute to a new Python number (`model.bias += 5.0`,
-        `self.temperature = t` in a setter), the function keeps computing with the old value:
-        the object is the same, so nothing retraces. Changes made in `__init__` or `build`,
-        before any trace, are not reported. Hold such state in a `tf.Variable` and change it
-        with `.assign()` / `.assign_add()`, which the graph reads on every call.
+        `self.temperature = t` in a setter, `self.model.alpha = a` in a Keras callback's
+        `on_epoch_end`), the function keeps computing with the old value: the object is the
+        same, so nothing retraces. The same holds for any value (an array, a list, a tensor)
+        stored in the attribute in a loop that calls the traced function, for `len()` of a
+        Python list attribute that grows between calls, and for `self.step += 1` written in
+        the traced function itself, which runs once, while tracing. Changes made in `__init__`
+        or `build`, before any trace, are not reported. Hold such state in a `tf.Variable` and
+        change it with `.assign()` / `.assign_add()`, which the graph reads on every call, or
+        pass it as a tensor argument.
     """
 
     def visit_Module(self, node: cst.Module) -> None:
-        # attr -> reads: (node, traced function, is_self)
-        self._reads: dict[str, list[tuple[cst.Attribute, FunctionInfo, bool]]] = {}
-        # attr -> mutations: (class or None, root is self, description, value kind)
-        self._writes: dict[str, list[tuple[object, bool, str]]] = {}
+        # attr -> reads: (node, traced function, is_self, read as `len(...)`)
+        self._reads: dict[str, list[tuple[cst.Attribute, FunctionInfo, bool, bool]]] = {}
+        self._writes: dict[str, list[_Write]] = {}
         self._variables: set[str] = set()  # attributes ever holding something not Python
         self._scalar_init: set[str] = set()  # attributes set to a Python scalar in __init__
+        self._list_init: set[str] = set()  # attributes set to a list display in __init__
+        self._steps: dict[str, list[_Step]] = {}  # `self.x += 1` in traced code
         self._stores: set[int] = set()
         self._called: set[int] = set()
         self._guards: set[int] = set()  # attributes read by an init-once or raise-only test
+        self._lengths: set[int] = set()  # attributes read as `len(obj.attr)` in traced code
 
     def _store(self, target: cst.BaseExpression, value: cst.BaseExpression, aug: bool) -> None:
         for t in _store_targets(target):
@@ -337,48 +538,133 @@ class StaleAttributeCapture(Rule):
                 continue
             self._stores.add(id(t))
             root = t.value
-            if not isinstance(root, cst.Name):
-                continue
-            attr = t.attr.value
             context = self.context
             fn = context.function
+            if _callback_model(self.model, root, fn):
+                self._callback_write(t, value, aug)
+                continue
+            base = _root_name(root)
+            if base is None:
+                continue
+            attr = t.attr.value
             if _python_scalar(self.model, value, fn) or (
                 aug and not self.model.is_tensor(value, fn)
             ):
                 kind = "scalar"
-            elif isinstance(value, (cst.Name, cst.Attribute, cst.Subscript)) and not (
-                self.model.is_tensor(value, fn)
-            ):
+            elif (
+                isinstance(value, (cst.Name, cst.Attribute, cst.Subscript))
+                and not self.model.is_tensor(value, fn)
+            ) or _scalar_call(self.model, value, fn):
                 kind = "unknown"  # a Python value if the attribute starts out as one
             else:
-                self._variables.add(attr)  # objects, tensors, variables: not this rule's
-                continue
+                if isinstance(value, cst.List) and fn is not None and fn.name in SETUP_METHODS:
+                    self._list_init.add(attr)
+                else:
+                    self._variables.add(attr)  # objects, tensors, variables: not this rule's
+                # any value stored between calls of a traced reader is ignored by the graph
+                kind = "value"
             if fn is not None and fn.name in SETUP_METHODS:
                 if kind == "scalar":
                     self._scalar_init.add(attr)
                 continue
+            if kind == "value" and _reads_shape(value):
+                continue  # `[x.shape[0], 1]`: a new shape of the argument retraces anyway
             if context.in_traced_code:
+                if aug and kind == "scalar" and root is base and base.value == "self":
+                    self._steps.setdefault(attr, []).append(_Step(t, fn, self._operator))
                 continue
             cls = self.model.enclosing_class(fn)
-            is_self = root.value == "self"
-            if not is_self and _before_any_object(self.model, t, fn):
-                continue  # start-up configuration (`args.lr = 0.1`): set before anything traces
-            shown = f"`{root.value}.{attr}`"
+            # `self.x = v` changes this class's objects; `agent.x`, `self.agent.x`, another's
+            is_self = root is base and base.value == "self"
+            shown = f"`{root.value if root is base else code(root)}.{attr}`"
             where = f"in `{fn.qualname}`" if fn is not None else "at module level"
             self._writes.setdefault(attr, []).append(
-                (cls, is_self, f"{shown} is changed {where}", kind, t, _may_run_first(fn))
+                _Write(
+                    cls,
+                    is_self,
+                    f"{shown} is changed {where}",
+                    kind,
+                    t,
+                    _may_run_first(fn),
+                    fn,
+                    tuple(context.loops),
+                    outside=root is base and not is_self,
+                )
             )
+
+    def _callback_write(self, target: cst.Attribute, value: cst.BaseExpression, aug: bool) -> None:
+        """``self.model.alpha = a`` in a Keras callback's hook that ``fit`` calls after it
+        has traced its train step: a change, after the first trace, of the model's attribute."""
+        fn = self.context.function
+        if runs_after_first_trace(fn) is None:
+            return
+        attr = target.attr.value
+        self._writes.setdefault(attr, []).append(
+            _Write(
+                None,
+                False,
+                f"`{code(target)}` is changed in `{fn.qualname}`",
+                "scalar",  # any value: the hook runs after the trace
+                target,
+                False,
+                fn,
+                tuple(self.context.loops),
+                models_only=True,
+            )
+        )
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
             self._store(target.target, node.value, aug=False)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._operator = node.operator  # `+=`, `*=`: for the message
         self._store(node.target, node.value, aug=True)
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.context.in_traced_code:
+        context = self.context
+        if context.in_traced_code:
             self._called.add(id(node.func))
+            if isinstance(node.func, cst.Attribute):
+                # `self.items.append(x)`: the object's own method, not its value, is used
+                self._called.add(id(node.func.value))
+            if (
+                len(node.args) == 1
+                and isinstance(node.args[0].value, cst.Attribute)
+                and self.model.call_name(node) == "builtins.len"
+            ):
+                self._lengths.add(id(node.args[0].value))
+            return
+        self._list_mutation(node)
+
+    def _list_mutation(self, node: cst.Call) -> None:
+        """``self.items.append(x)`` (``buf.items.extend(...)``) outside traced code: a change
+        of a Python list attribute, recorded for traced code that reads its length."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS):
+            return
+        target = func.value
+        if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)):
+            return
+        fn = self.context.function
+        if fn is not None and fn.name in SETUP_METHODS:
+            return
+        root = target.value.value
+        if root != "self" and _before_any_object(self.model, target, fn):
+            return
+        where = f"in `{fn.qualname}`" if fn is not None else "at module level"
+        self._writes.setdefault(target.attr.value, []).append(
+            _Write(
+                self.model.enclosing_class(fn),
+                root == "self",
+                f"`{code(target)}` changes length with `.{func.attr.value}()` {where}",
+                "list",
+                node,
+                _may_run_first(fn),
+                fn,
+                tuple(self.context.loops),
+            )
+        )
 
     def visit_If(self, node: cst.If) -> None:
         """A flag tested to initialise once outside the graph (``if not self._ready:`` then
@@ -400,18 +686,40 @@ class StaleAttributeCapture(Rule):
         if id(node) in self._guards:
             return
         root = node.value
+        fn = context.function
+        if isinstance(root, cst.Attribute):
+            # `self.schedule.alpha`: an object of a module class the traced object holds
+            if self.model.instance_of(root, context.scope) is not None:
+                self._reads.setdefault(node.attr.value, []).append((node, fn, False, False))
+            return
         if not isinstance(root, cst.Name):
             return
-        fn = context.function
         is_self = root.value == "self"
-        if not is_self and not (root.value in fn.params and root.value != "cls"):
+        if (
+            not is_self
+            and not (root.value in fn.params and root.value != "cls")
+            and not self._outer_object(root)
+        ):
             return
-        self._reads.setdefault(node.attr.value, []).append((node, fn, is_self))
+        self._reads.setdefault(node.attr.value, []).append(
+            (node, fn, is_self, id(node) in self._lengths)
+        )
+
+    def _outer_object(self, root: cst.Name) -> bool:
+        """A global or closure name that holds an object of a class of this module (`sched =
+        WeightScheduler()`): the same object outside, whose attributes other code changes."""
+        scope = self.context.scope
+        owner = self.model.binding_of(root, scope).scope
+        if owner is None or owner is scope or owner.kind == ScopeKind.CLASS:
+            return False
+        if owner.function is not None and owner.function.traced:
+            return False
+        return self.model.instance_of(root, scope) is not None
 
     def _compiled_after(self, target: cst.Attribute) -> bool:
         """Whether the object whose attribute ``target`` stores is ``compile``d later in the
         same function (or module code)."""
-        if not isinstance(target.value, cst.Name):
+        if not isinstance(target, cst.Attribute) or not isinstance(target.value, cst.Name):
             return False
         owner = target.value.value
         order = self.context.memo(_event_order, lambda: _event_order(self.model))
@@ -430,37 +738,118 @@ class StaleAttributeCapture(Rule):
                 return True
         return False
 
+    def _startup(self, write: _Write) -> bool:
+        """A store through another name than ``self`` that runs before any object exists."""
+        return (
+            write.outside
+            and isinstance(write.target, cst.Attribute)
+            and _before_any_object(self.model, write.target, write.function)
+        )
+
+    def _repeats_with(self, write: _Write, fn: FunctionInfo) -> cst.CSTNode | None:
+        """A call that shows ``write`` happens between calls of traced ``fn``: a call of ``fn``
+        (or of a traced function whose call traces it) in a loop around the write, or around
+        a call of the function making the write. None when nothing shows it."""
+        chain = _traced_chain(fn)
+        if any(f.defined_in for f in chain):
+            return None  # a new function (and trace) each iteration
+        root = root_reason(fn)
+        if root is not None and root.kind == "dataset":
+            return None  # tf.data traces it anew each time a transformation is built
+        sites = self.context.memo((StaleAttributeCapture, "sites"), lambda: self.model.call_sites)
+        loops = {id(loop) for loop in write.loops}
+        if write.function is not None:
+            loops |= {
+                id(loop) for site in sites if site.callee is write.function for loop in site.loops
+            }
+        for site in sites:
+            if site.callee in chain and any(id(loop) in loops for loop in site.loops):
+                return site.call
+        # the function making the write calls the reader itself, and runs more than once
+        maker = write.function
+        if maker is None or maker.traced:
+            return None
+        calls = [s for s in sites if s.caller is maker and s.callee in chain]
+        runs = [s for s in sites if s.callee is maker]
+        if calls and (len(runs) > 1 or any(s.loops for s in runs)):
+            return calls[0].call
+        return None
+
     def leave_Module(self, node: cst.Module) -> None:
+        self._report_steps()
         model = self.model
         for attr, reads in self._reads.items():
             writes = [
-                w
-                for w in self._writes.get(attr, ())
-                if w[3] == "scalar" or attr in self._scalar_init
+                w for w in self._writes.get(attr, ()) if w.kind != "list" or attr in self._list_init
             ]
-            if not writes or attr in self._variables:
+            if not writes:
                 continue
+            # start-up configuration (`args.lr = 0.1`): set before anything traces, unless a
+            # loop around it calls the traced reader too (then it repeats after a trace)
+            startup = {id(w) for w in writes if self._startup(w)}
+            writes = [w for w in writes if id(w) not in startup or w.loops]
             reported: set[int] = set()
-            for read, fn, is_self in reads:
+            for read, fn, is_self, length in reads:
                 if id(fn) in reported:
                     continue
                 cls = model.enclosing_class(fn)
                 if is_self:
                     # the same class's methods through self, or the object from outside
-                    match = [w for w in writes if (w[1] and w[0] is cls) or not w[1]]
+                    match = [w for w in writes if (w.is_self and w.cls is cls) or not w.is_self]
                 else:
-                    match = [w for w in writes if not w[1]]
+                    # an object passed in or held outside: changed from outside, or by its
+                    # own class's methods
+                    held = model.instance_of(read.value, fn)
+                    match = [
+                        w
+                        for w in writes
+                        if (not w.is_self and not w.models_only)
+                        or (w.is_self and held is not None and w.cls is held)
+                    ]
+                match = [
+                    w
+                    for w in match
+                    if not w.models_only or (cls is not None and cls.keras_kind == "model")
+                ]
                 if root_reason_is_keras(fn):
                     # `model.x = v; model.compile(...)`: compile drops the traced train
                     # function, so the next fit traces anew and reads the new value
-                    match = [w for w in match if not self._compiled_after(w[4])]
+                    match = [w for w in match if not self._compiled_after(w.target)]
+                # A Python value of any kind (an array, a list of numbers) stored in a loop
+                # that calls the traced function: each iteration's value is ignored.
+                proven = {}
+                for w in match:
+                    if w.kind != "scalar" or id(w) in startup or attr in self._variables:
+                        call = self._repeats_with(w, fn)
+                        if call is not None:
+                            proven[id(w)] = call
+                match = [w for w in match if id(w) not in startup or id(w) in proven]
+                if length:
+                    match = [w for w in match if w.kind == "list" and id(w) in proven]
+                else:
+                    match = [
+                        w
+                        for w in match
+                        if w.kind != "list"
+                        and (
+                            id(w) in proven
+                            or w.models_only
+                            or (
+                                attr not in self._variables
+                                and (
+                                    w.kind == "scalar"
+                                    or (w.kind == "unknown" and attr in self._scalar_init)
+                                )
+                            )
+                        )
+                    ]
                 if not match:
                     continue
                 reported.add(id(fn))
                 # Changed from outside the class, or by a public method (a setter the user
                 # calls between calls), the change comes after a trace; a private helper or a
                 # dunder may be setup that runs before the first one.
-                after = [w for w in match if not w[5]]
+                after = [w for w in match if not w.may_run_first or id(w) in proven]
                 root = root_reason(fn)
                 per_call = (
                     root is not None
@@ -468,12 +857,135 @@ class StaleAttributeCapture(Rule):
                     and root.via
                     and root.via.rpartition(".")[2] not in SETUP_METHODS
                 )
+                shown = (after or match)[0]
+                because = [(w.shown, w.target) for w in (after or match)]
+                if id(shown) in proven:
+                    because.append(
+                        (
+                            f"traced `{fn.qualname}` is called in the same loop",
+                            proven[id(shown)],
+                        )
+                    )
+                if shown.models_only:
+                    because.append((runs_after_first_trace(shown.function), shown.function.node))
+                read_shown = f"len({code(read)})" if length else code(read)
+                what = "the length of a plain Python list" if length else "a plain Python attribute"
                 self.report(
                     read,
-                    f"traced `{fn.qualname}` reads `{code(read)}`, a plain Python attribute: "
-                    f"{(after or match)[0][2]}, but the graph keeps the value from trace time; "
-                    "use a `tf.Variable` and `.assign()`",
-                    because=[(w[2], w[4]) for w in (after or match)],
+                    f"traced `{fn.qualname}` reads `{read_shown}`, {what}: {shown.shown}, but "
+                    "the graph keeps the value from trace time; use a `tf.Variable` and "
+                    "`.assign()`",
+                    because=because,
                     gap=PER_CALL_GAP if per_call else None if after else SETUP_GAP,
                     traced_in=fn,
                 )
+
+    def _report_steps(self) -> None:
+        """``self.step += 1`` in traced code, with the same function reading ``self.step``: the
+        increment runs once, while tracing, so every call reads the same number."""
+        for attr, steps in self._steps.items():
+            if attr not in self._scalar_init or attr in self._variables:
+                continue
+            for step in steps:
+                reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]
+                if not reads:
+                    continue
+                read = reads[0][0]
+                self.report(
+                    read,
+                    f"traced `{step.function.qualname}` reads `{code(read)}`, a plain Python "
+                    f"attribute it changes with `{code(step.target)} {code(step.operator).strip()}`, "
+                    "which "
+                    "runs only while "
+                    "tracing: every call reads the value from trace time; use a `tf.Variable` "
+                    "and `.assign_add()`",
+                    because=[
+                        (f"`{code(step.target)}` is changed here, only while tracing", step.target)
+                    ],
+                    traced_in=step.function,
+                )
+                self._reads[attr] = [r for r in self._reads[attr] if r[1] is not step.function]
+
+
+def _root_name(node: cst.BaseExpression) -> cst.Name | None:
+    """The name an attribute chain starts from (``self`` of ``self.agent``), if it does."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node if isinstance(node, cst.Name) else None
+
+
+def _reads_shape(value: cst.BaseExpression) -> bool:
+    """Whether ``value`` reads a static shape (``x.shape[0]``, ``x.get_shape()``): passed the
+    same tensor, the traced function retraces for each new shape and sees the new value."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        nonlocal found
+        if isinstance(node, cst.Attribute) and node.attr.value in ("shape", "get_shape"):
+            found = True
+        return not found
+
+    walk(value, enter)
+    return found
+
+
+# Keras methods that run a model through a traced function of their own.
+_KERAS_RUNS = frozenset(
+    {"fit", "predict", "evaluate", "train_on_batch", "test_on_batch", "predict_on_batch"}
+)
+
+
+def _global_reads(model: ModuleModel, fn: FunctionInfo) -> list[cst.Name]:
+    """The names ``fn``'s own code reads from module globals bound by assignment."""
+    found: list[cst.Name] = []
+    attributes: set[int] = set()
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, cst.Attribute):
+            attributes.add(id(node.attr))
+        elif (
+            isinstance(node, cst.Name)
+            and id(node) not in attributes
+            and not model.is_target(node)
+            and model.binding_of(node, fn).scope is model.scope
+            and any(s.kind == SiteKind.ASSIGN for s in model.scope.bindings.get(node.value, ()))
+        ):
+            found.append(node)
+        return None
+
+    walk(fn.node.body, enter)
+    return found
+
+
+def _applied_in_traced_code(model: ModuleModel, built: cst.Call) -> cst.CSTNode | None:
+    """Where the optimizer ``built`` constructs is applied in traced code: its
+    ``apply_gradients``/``minimize`` called by a traced function, through the name it is
+    bound to, or a ``compile(optimizer=...)`` of it, which ``fit`` applies in its train step."""
+    names = {
+        name
+        for name, sites in model.scope.bindings.items()
+        if any(s.kind == SiteKind.ASSIGN and s.value is built for s in sites)
+    }
+    for fn in model.functions:
+        if not fn.traced:
+            continue
+        for call in fn.calls:
+            func = call.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in ("apply_gradients", "minimize")
+                and isinstance(func.value, cst.Name)
+                and func.value.value in names
+            ):
+                return call
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if func.attr.value == "compile":
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "optimizer":
+                    value = arg.value
+                    if value is built or (isinstance(value, cst.Name) and value.value in names):
+                        return call
+    return None

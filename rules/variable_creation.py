@@ -26,6 +26,12 @@ class VariableCreatedInTracedCode(Rule):
         first call` when the function retraces, and even where it does not fail it re-creates
         (and re-initialises) the state each trace. Create state once, outside (in `__init__`,
         `build`, or module scope), or guard the creation: `if self.v is None: self.v = ...`.
+        Keras traces more than `tf.function`s: a layer's `call` (where `self.add_weight`
+        belongs in `build`, or behind a one-time guard), the function of a `Lambda` layer,
+        a loss or metric given to `compile` (also one a factory returns: `loss=make_loss()`),
+        and a lambda stored on the layer that `call` applies (`self.conv = lambda t:
+        Conv2D(...)(t)` builds a new layer each time). A model from `keras.applications`
+        or `load_model` is a new model too.
         A builder, a function of the module that makes and returns a model or layer
         (`def feature_extractor(): ... return tf.keras.Model(inputs, features)`), is reported
         where traced code calls it, the line to move out, not inside it: building is what
@@ -48,6 +54,14 @@ class VariableCreatedInTracedCode(Rule):
                 f"by `{callee.name}()`, which builds and returns it; build it once outside, or "
                 "behind a one-time guard",
                 because=[(f"`{callee.name}` builds and returns a new {built}", callee.node)],
+            )
+            return
+        if kind is None and _adds_weight(node):
+            self.report(
+                node,
+                f"a weight is added with `{code(node.func)}` inside traced "
+                f"`{context.function.qualname}`, on every trace; add it in `build` (or "
+                "`__init__`), or behind a one-time guard",
             )
             return
         if kind is not None:
@@ -105,6 +119,17 @@ def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bo
     return built_object(model, fn) is not None
 
 
+def _adds_weight(call: cst.Call) -> bool:
+    """``self.add_weight(...)`` (``add_variable``): a layer creating a weight of its own."""
+    func = call.func
+    return (
+        isinstance(func, cst.Attribute)
+        and func.attr.value in WEIGHT_METHODS
+        and isinstance(func.value, cst.Name)
+        and func.value.value == "self"
+    )
+
+
 WRAPPER_GAP = (
     "it wraps a layer of this module that creates no weights, so it may have none of its own"
 )
@@ -159,7 +184,10 @@ class FreshOptimizerPerCall(Rule):
         when the optimizer is built inline at the call, or in the same loop or function, and
         the call repeats: in a loop, or in a function the module calls in a loop; not where
         the code builds the optimizer itself first (`optimizer.build(model.trainable_variables)`
-        creates its variables eagerly) or makes the `tf.function` anew beside it.
+        creates its variables eagerly) or makes the `tf.function` anew beside it. Also
+        reported: a function that builds the optimizer and calls the `tf.function` with it,
+        called more than once (a second training round), and a second optimizer object passed
+        to the same parameter after a first (warm-up with SGD, then Adam).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -175,6 +203,7 @@ class FreshOptimizerPerCall(Rule):
         for index, arg in enumerate(node.args):
             if arg.star:
                 return
+            self._note_other_optimizer(node, fn, label, index, arg)
             found = self._fresh_optimizer(arg.value)
             if found is None:
                 continue
@@ -186,6 +215,7 @@ class FreshOptimizerPerCall(Rule):
             repeats = self._repeats(site)
             if applied is None or repeats is None:
                 continue
+            self._reported.add(id(arg.value))
             self.report(
                 arg.value,
                 f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new trace, "
@@ -197,6 +227,53 @@ class FreshOptimizerPerCall(Rule):
                     *repeats[1:],
                 ],
             )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (id(traced function), parameter) -> the optimizers passed there: (binding, argument)
+        self._passed: dict[tuple[int, str], list[tuple[cst.CSTNode, cst.Arg, str]]] = {}
+        self._reported: set[int] = set()
+
+    def _note_other_optimizer(
+        self, call: cst.Call, fn: FunctionInfo, label: str, index: int, arg: cst.Arg
+    ) -> None:
+        """An optimizer built once, elsewhere (``adam = Adam()`` at module level), passed to a
+        traced function: recorded, to find a second one passed to the same parameter."""
+        value = arg.value
+        if not isinstance(value, cst.Name):
+            return
+        sites = self.model.binding_of(value, self.context.scope).sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+            return
+        built = sites[0].value
+        if not (isinstance(built, cst.Call) and keras_optimizer_class(self.model.call_name(built))):
+            return
+        if self._built_eagerly(value):
+            return
+        param = arg.keyword.value if arg.keyword else _parameter(fn, call, index)
+        if param is None or _applies(self.model, fn, param) is None:
+            return
+        self._passed.setdefault((id(fn), param), []).append((built, arg, label))
+
+    def leave_Module(self, node: cst.Module) -> None:
+        """A second optimizer passed to the parameter of a traced function that applies the
+        first: a new trace, whose ``apply_gradients`` creates the second one's variables."""
+        for (_, param), passed in self._passed.items():
+            first_built, first_arg, label = passed[0]
+            for built, arg, _ in passed[1:]:
+                if built is first_built or id(arg.value) in self._reported:
+                    continue
+                self.report(
+                    arg.value,
+                    f"a second Keras optimizer is passed to `{label}` as `{param}`, after "
+                    f"`{code(first_arg.value)}`: a new trace, whose `apply_gradients` creates "
+                    "its variables, which fails after the first trace; use one optimizer per "
+                    "`tf.function` (a new `tf.function` for the second), or build it first",
+                    because=[
+                        (f"`{code(first_arg.value)}` is passed first", first_arg.value),
+                        ("the second optimizer is built here", built),
+                    ],
+                )
+                break
 
     def _fresh_optimizer(
         self, value: cst.BaseExpression
@@ -256,12 +333,18 @@ class FreshOptimizerPerCall(Rule):
         fn = context.function
         if fn is None or runs_once(fn) or fn.runs_once:
             return None
-        for call_site in self.model.call_sites:
-            if call_site.callee is fn and call_site.loops:
+        calls = [c for c in self.model.call_sites if c.callee is fn]
+        for call_site in calls:
+            if call_site.loops:
                 return (
                     f"on every call of `{fn.qualname}`",
                     (f"`{fn.name}` is called in a loop here", call_site.call),
                 )
+        if len(calls) > 1:  # `train(model)`, then `train(pruned)`: a new optimizer each time
+            return (
+                f"on every call of `{fn.qualname}`",
+                (f"`{fn.name}` is called again here", calls[1].call),
+            )
         return None
 
 

@@ -193,3 +193,40 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             "test that imports it (see conftest.py)",
             file=sys.stderr,
         )
+
+
+# Programs that show, each under TF 2.21, a form of a traced-state pitfall a rule reports and
+# its fix (tests/data/state_forms, in the real-world suite's format; `tf2lint verify --suite
+# tests/data/state_forms --record tests/data/state_forms/verified.json` confirms them).
+STATE_FORMS = ROOT / "tests" / "data" / "state_forms"
+
+
+def state_forms(*rules: str) -> list[str]:
+    """The names of the programs in tests/data/state_forms whose expected rule is one of
+    ``rules``."""
+    from tf2lint.runtime_check import realworld  # the harness package: only tests import it
+
+    return [
+        p.name
+        for p in realworld.load_suite(STATE_FORMS)
+        if any(e.label in rules for e in p.expectations)
+    ]
+
+
+def check_state_form(name: str) -> None:
+    """The program's bad version is reported on each expected line by the expected rule, by
+    default; its clean twin gets no finding; the committed record confirms both under
+    TensorFlow as they are now."""
+    from tf2lint.runtime_check import realworld
+
+    program = realworld.read_program(STATE_FORMS / name)
+    bad = lint_module(program.bad.read_text(), str(program.bad), all_rules()).diagnostics
+    shown = [(d.rule, d.line) for d in bad if not d.preview]
+    for expectation in program.expectations:
+        assert (expectation.label, expectation.line) in shown, (name, shown)
+    clean = lint_module(program.clean.read_text(), str(program.clean), all_rules()).diagnostics
+    assert [(d.rule, d.line) for d in clean if not d.preview] == []
+    record = json.loads((STATE_FORMS / "verified.json").read_text())
+    entry = next(e for e in record["programs"] if e["name"] == name)
+    assert entry["digest"] == program.digest(), f"{name} changed since it was verified"
+    assert entry["status"] == realworld.CONFIRMED, entry

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import rule_ids
+from conftest import check_state_form, rule_ids, state_forms
 
 HEAD = "import numpy as np\nimport tensorflow as tf\nDATA = np.load('d.npy')\n"
 
@@ -133,3 +133,18 @@ def test_while_bound_by_a_traced_functions_own_default_is_not_counted():
         "        x = tf.tanh(x)\n        k += 1\n    return x\n"
     )
     assert rule_ids(source, ["TF703"]) == []
+
+
+@pytest.mark.parametrize("name", state_forms("TF701"))
+def test_a_graph_bloat_form_confirmed_under_tensorflow_is_reported(name):
+    """A `range()` whose bound every call of the module passes as the same large integer."""
+    check_state_form(name)
+
+
+def test_a_range_bound_passed_as_a_tensor_or_a_small_int_is_not_unrolled():
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef f(y, n):\n    for _ in range(n):\n"
+        "        y = y * 2.0\n    return y\n"
+    )
+    assert rule_ids(source + "f(tf.constant(1.0), tf.constant(500))\n", ["TF701"]) == []
+    assert rule_ids(source + "f(tf.constant(1.0), 5)\n", ["TF701"]) == []

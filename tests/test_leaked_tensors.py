@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 
 @pytest.mark.parametrize(
@@ -214,3 +214,31 @@ def test_a_dataset_parameter_iterated_in_traced_code_is_a_converted_loop():
 )
 def test_python_data_of_a_converted_loop_body_is_not_a_leak(body):
     assert rule_ids(_converted(body), ["TF302"]) == []
+
+
+@pytest.mark.parametrize("name", state_forms("TF301"))
+def test_a_leaked_tensor_form_confirmed_under_tensorflow_is_reported(name):
+    """A tensor cached under `if self.t is None:`, kept on self for a public method, or stored
+    on an object passed in from outside the trace."""
+    check_state_form(name)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # scratch state of one call: set and read back by the call, read by nothing else
+        "class W(tf.keras.layers.Layer):\n    def call(self, x):\n"
+        "        self._h = tf.nn.relu(x)\n        return self._h * 2.0\n",
+        # an object the trace builds itself and passes to a helper
+        "class Acc:\n    def __init__(self):\n        self.total = 0.0\n"
+        "def add(acc, x):\n    acc.total += tf.reduce_sum(x)\n"
+        "@tf.function\ndef step(x):\n    acc = Acc()\n    add(acc, x)\n    return acc.total\n",
+        # a variable created once under the guard TensorFlow's guide recommends
+        "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.v = None\n    def call(self, x):\n        if self.v is None:\n"
+        "            self.v = tf.Variable(1.0)\n        return x * self.v\n",
+    ],
+)
+def test_no_leak_in_these_widened_forms(source):
+    found = lint("import tensorflow as tf\n" + source, ["TF301"])
+    assert [d.rule for d in found if not d.preview] == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 APPLY = "scale = 1.0\n@tf.function\ndef apply(x):\n    return x * scale\n"
 MODULE = (
@@ -220,3 +220,81 @@ def test_a_global_rebound_by_a_keras_callback_hook_is_stale_in_the_compiled_loss
     (d,) = lint(ANNEALED.replace("HOOK", hook), ["TF601"])
     assert d.rule == "TF601" and d.preview == preview
     assert f"rebound in `Anneal.{hook}`" in d.message
+
+
+@pytest.mark.parametrize("name", state_forms("TF601", "TF602"))
+def test_a_stale_capture_form_confirmed_under_tensorflow_is_reported(name):
+    """Attributes set in a loop that calls the traced reader, changed through another object
+    or by a Keras callback (on the model, or its own attribute a compiled loss reads),
+    `self.step += 1` in the trace itself, len() of a growing list, a Lambda layer's global."""
+    check_state_form(name)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a value read from a static shape: a new shape of the argument retraces anyway
+        "class T:\n    def __init__(self):\n        self.shape = None\n"
+        "    @tf.function\n    def step(self, x):\n        return tf.zeros(self.shape)\n"
+        "    def run(self, batches):\n        for x in batches:\n"
+        "            self.shape = [x.shape[0], 1]\n            self.step(x)\n",
+        # start-up configuration in a loop before anything is built, then copied in
+        "import argparse\nargs = argparse.Namespace()\nfor key in ('lr',):\n    args.lr = 0.5\n"
+        "class T:\n    def __init__(self, args):\n        self.lr = args.lr\n"
+        "    @tf.function\n    def step(self, x):\n        return x * self.lr\n"
+        "t = T(args)\nt.step(1.0)\n",
+        # a step counted in the trace but never read there
+        "class T:\n    def __init__(self):\n        self.traces = 0\n"
+        "    @tf.function\n    def step(self, x):\n        self.traces += 1\n        return x\n",
+        # the list grows only in __init__
+        "class T:\n    def __init__(self):\n        self.items = []\n        self.items.append(1)\n"
+        "    @tf.function\n    def step(self, x):\n        return x * len(self.items)\n",
+        # a callback setting the model's attribute before training starts
+        "class M(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.alpha = 1.0\n    def train_step(self, data):\n        return {'a': self.alpha}\n"
+        "class C(tf.keras.callbacks.Callback):\n    def on_train_begin(self, logs=None):\n"
+        "        self.model.alpha = 0.5\n",
+        # a Lambda layer's default argument fixes the value when the layer is built
+        "INDEX = 0\nlayer = tf.keras.layers.Lambda(lambda t, i=INDEX: t[:, i])\nINDEX = 1\n",
+        # a Lambda layer built anew by each call of a builder reads the value of that call
+        "INDEX = 0\ndef build():\n    return tf.keras.layers.Lambda(lambda t: t[:, INDEX])\n"
+        "for INDEX in range(3):\n    build()\n",
+        # a learning-rate callable whose global is never rebound, or whose optimizer is
+        # applied only eagerly (Keras calls it on every step)
+        "LR = 0.1\ndef lr():\n    return LR\nopt = tf.keras.optimizers.SGD(learning_rate=lr)\n"
+        "v = tf.Variable(1.0)\n@tf.function\ndef step():\n"
+        "    opt.apply_gradients([(tf.constant(1.0), v)])\nstep()\n",
+        "LR = 0.1\ndef lr():\n    return LR\nopt = tf.keras.optimizers.SGD(learning_rate=lr)\n"
+        "v = tf.Variable(1.0)\ndef step():\n    opt.apply_gradients([(tf.constant(1.0), v)])\n"
+        "for _ in range(3):\n    step()\n    LR = LR / 2\n",
+        # an object's method called in traced code: its value is not read
+        "class T:\n    def __init__(self):\n        self.log = []\n"
+        "    @tf.function\n    def step(self, x):\n        self.log.append(1)\n        return x\n"
+        "t = T()\nfor _ in range(2):\n    t.log = []\n    t.step(1.0)\n",
+    ],
+)
+def test_no_stale_capture_finding_in_these_widened_forms(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF6"]) == []
+
+
+def test_a_lambda_layer_global_rebound_with_no_later_run_is_preview_only():
+    """Nothing after the rebinding runs the model: no later trace is shown to read the value."""
+    source = (
+        "import tensorflow as tf\nINDEX = 0\n"
+        "layer = tf.keras.layers.Lambda(lambda t: t[:, INDEX])\nINDEX = 1\n"
+    )
+    found = lint(source, ["TF601"])
+    assert [d.rule for d in found] == ["TF601"] and found[0].preview
+    assert "runs (and traces) after" in found[0].evidence.gap
+
+
+def test_an_attribute_set_before_each_dataset_map_is_read_by_a_new_trace():
+    """tf.data traces a function each time a transformation is built: setting the attribute
+    before each `map` is seen by that map's own trace."""
+    source = (
+        "import tensorflow as tf\nclass Packer:\n    def __init__(self):\n"
+        "        self.size = None\n    def _fn(self, x):\n        return x * self.size\n"
+        "    def pack(self, ds, size):\n        self.size = size\n        return ds.map(self._fn)\n"
+        "def run(ds):\n    Packer().pack(ds, 2)\n    Packer().pack(ds, 3)\n"
+    )
+    assert [d.rule for d in lint(source, ["TF602"]) if not d.preview] == []

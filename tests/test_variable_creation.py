@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 
 @pytest.mark.parametrize(
@@ -198,3 +198,38 @@ def test_a_builder_called_in_a_compiled_loss_is_reported_at_the_call():
     found = lint(source, ["TF4"])
     assert [(d.rule, d.line) for d in found] == [("TF401", 11), ("TF401", 15)]
     assert "by `feature_extractor()`" in found[1].message
+
+
+@pytest.mark.parametrize("name", state_forms("TF401", "TF499"))
+def test_a_variable_creation_form_confirmed_under_tensorflow_is_reported(name):
+    """A layer built by a lambda stored on self, a tf.Variable in a Lambda layer's function,
+    add_weight in call, a network built in a loss a factory returns, a second optimizer (or
+    one per call of a function called twice) through the same tf.function."""
+    check_state_form(name)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # add_weight in call behind a one-time guard, or in build
+        "class L(tf.keras.layers.Layer):\n    def call(self, x):\n        if not self.built:\n"
+        "            self.k = self.add_weight(shape=(1,))\n        return x * self.k\n",
+        "class L(tf.keras.layers.Layer):\n    def build(self, shape):\n"
+        "        self.k = self.add_weight(shape=(1,))\n    def call(self, x):\n"
+        "        return x * self.k\n",
+        # a lambda stored on self that only computes
+        "class B(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.act = lambda t: tf.nn.relu(t)\n    def call(self, x):\n        return self.act(x)\n",
+        # a loss factory whose network is built once, by the factory
+        "def make_loss():\n    net = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+        "    def loss(y, p):\n        return tf.reduce_mean(net(y) - net(p))\n    return loss\n"
+        "m = tf.keras.Sequential([tf.keras.layers.Dense(2)])\nm.compile(loss=make_loss())\n",
+        # the same optimizer passed on every call
+        "m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n@tf.function\n"
+        "def step(opt, x):\n    with tf.GradientTape() as t:\n        l = tf.reduce_sum(m(x))\n"
+        "    opt.apply_gradients(zip(t.gradient(l, m.trainable_variables), m.trainable_variables))\n"
+        "adam = tf.keras.optimizers.Adam()\nstep(adam, tf.ones((1, 1)))\nstep(adam, tf.ones((1, 1)))\n",
+    ],
+)
+def test_no_variable_creation_finding_in_these_widened_forms(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF4"]) == []

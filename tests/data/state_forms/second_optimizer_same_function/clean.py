@@ -1,0 +1,27 @@
+"""Each optimizer gets its own tf.function."""
+
+import tensorflow as tf
+
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+
+
+def make_train_step():
+    @tf.function
+    def train_step(optimizer, x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(model(x) - y))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    return train_step
+
+
+warmup = tf.keras.optimizers.SGD(0.01)
+finetune = tf.keras.optimizers.Adam(0.001)
+x, y = tf.ones((4, 2)), tf.ones((4, 1))
+warmup_step, finetune_step = make_train_step(), make_train_step()
+for _ in range(2):
+    warmup_step(warmup, x, y)
+for _ in range(2):
+    finetune_step(finetune, x, y)
