@@ -403,7 +403,7 @@ class StaleAttributeCapture(Rule):
         if not isinstance(target.value, cst.Name):
             return False
         owner = target.value.value
-        order = self.context.memo(_event_order, lambda: _event_order(self.model))
+        order = self.model.memo(_event_order, lambda: _event_order(self.model))
         at = order.get(id(target))
         if at is None:
             return False

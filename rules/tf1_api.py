@@ -30,7 +30,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from tf2lint.lazy import cst
-from tf2lint.model import Binding, dotted_name, head_name, is_keras, normalize
+from tf2lint.model import Binding, BindingSite, dotted_name, head_name, is_keras, normalize
 from tf2lint.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_lacks
 
@@ -357,6 +357,14 @@ def _tensorflow(target: str | None) -> str | None:
     return target
 
 
+def _may_hold_tensorflow(site: BindingSite) -> bool:
+    """Whether a binding can make its name hold a TensorFlow module (see ModuleModel._qualified:
+    an import, or an assignment of a name or an attribute)."""
+    if site.kind == "import":
+        return (site.imported or "").startswith("tensorflow")
+    return site.kind == "assign" and type(site.value) in (cst.Name, cst.Attribute)
+
+
 def _reference(model, node: cst.BaseExpression, found_cache: dict) -> Reference | None:
     head = head_name(node)
     if head is None:
@@ -532,8 +540,16 @@ class _Analysis:
     @cached_property
     def _alias_names(self) -> list[str]:
         """Names that may hold ``tensorflow`` or ``tensorflow.compat.v1`` somewhere, ``tf``
-        first (what one holds at a given place is ``model.lookup``'s answer)."""
-        names = {*self.model.imports, *self.model.scope.bindings}
+        first (what one holds at a given place is ``model.lookup``'s answer). A name holds a
+        module only through an import of it or an alias (``tf1 = tf.compat.v1``) somewhere:
+        the other names need no lookup."""
+        model = self.model
+        holders: set[str] = set()
+        for scope in (model.scope, *model.scope_at.values()):
+            for name, sites in scope.bindings.items():
+                if name not in holders and any(map(_may_hold_tensorflow, sites)):
+                    holders.add(name)
+        names = {*model.imports, *model.scope.bindings} & holders
         return sorted(names, key=lambda n: (n != "tf", n))
 
     def _alias(self, scope, module: str) -> str | None:
