@@ -198,16 +198,17 @@ def _statement_spans(
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
     stack: list[cst.CSTNode] = []
+    push, pop, statements, key = stack.append, stack.pop, _STATEMENTS, id  # a loop over every event
     left = len(wanted)
     for node, entering in events:
-        t = type(node)
-        if not entering:
-            if t in _STATEMENTS:
-                stack.pop()
+        if type(node) in statements:
+            if not entering:
+                pop()
+                continue
+            push(node)
+        elif not entering:
             continue
-        if t in _STATEMENTS:
-            stack.append(node)
-        if id(node) in wanted:
+        if key(node) in wanted:
             if not stack:
                 return None  # the module itself, or something outside every statement
             groups.setdefault(id(stack[-1]), set()).add(id(node))
