@@ -323,9 +323,10 @@ def lint_module(
                 table[t] = [m for m in methods if m[0] != rule_id]
 
     # Replay the model's walk: one lookup per event, for the node types someone listens to.
+    leaving_methods, entering_methods = tables[0].get, tables[1].get  # the same dicts fail edits
     try:
         for node, entering in model.events:
-            methods = tables[entering].get(type(node))
+            methods = (entering_methods if entering else leaving_methods)(type(node))
             if methods is not None:
                 for rule_id, method in methods:
                     try:

@@ -339,7 +339,7 @@ class ModuleModel:
         for site in sites:
             if site.kind == "import":
                 held = site.imported
-            elif site.kind == "assign" and isinstance(site.value, (cst.Name, cst.Attribute)):
+            elif site.kind == "assign" and type(site.value) in (cst.Name, cst.Attribute):
                 dotted = dotted_name(site.value)
                 if dotted is None:
                     return None
@@ -1111,9 +1111,10 @@ class _ModelBuilder:
         index: int | None = None,
     ) -> None:
         self.model._targets.add(id(target))
-        if isinstance(target, cst.Name):
+        t = type(target)  # exact types: libcst's are ABCs, isinstance is slow
+        if t is cst.Name:
             self.add_site(target.value, kind, target, value, None, index)
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        elif t is cst.Tuple or t is cst.List:
             if kind == "assign" and _pairs_elementwise(target, value):
                 # `a, b = 0, 0.1` binds each name to its own element, as `a = 0; b = 0.1`
                 for element, item in zip(target.elements, value.elements, strict=True):

@@ -267,25 +267,26 @@ def _pair(
 
 def _block(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
     # A one-line suite (`if x: return`) holds small statements, not statements.
-    return body.body if isinstance(body, cst.IndentedBlock) else ()
+    return body.body if type(body) is cst.IndentedBlock else ()
 
 
 def _bodies(statement: cst.CSTNode, node: ast.stmt):
     """The (libcst statements, ast statements, is-elif) lists nested in a compound statement."""
-    if isinstance(statement, cst.Match):
+    t = type(statement)  # exact types: libcst's are ABCs, isinstance is slow
+    if t is cst.Match:
         for case, ast_case in zip(statement.cases, node.cases, strict=True):
             yield _block(case.body), ast_case.body, False
         return
     yield _block(statement.body), node.body, False
-    if isinstance(statement, cst.If):
-        if isinstance(statement.orelse, cst.If):
+    if t is cst.If:
+        if type(statement.orelse) is cst.If:
             yield (statement.orelse,), node.orelse, True
         elif statement.orelse is not None:
             yield _block(statement.orelse.body), node.orelse, False
-    elif isinstance(statement, (cst.For, cst.While)):
+    elif t is cst.For or t is cst.While:
         if statement.orelse is not None:
             yield _block(statement.orelse.body), node.orelse, False
-    elif isinstance(statement, (cst.Try, cst.TryStar)):
+    elif t is cst.Try or t is cst.TryStar:
         for handler, ast_handler in zip(statement.handlers, node.handlers, strict=True):
             yield _block(handler.body), ast_handler.body, False
         if statement.orelse is not None:

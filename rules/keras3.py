@@ -693,7 +693,7 @@ class SaveFormatArgument(_Keras3Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        leaf = func.attr.value if isinstance(func, cst.Attribute) else None
+        leaf = func.attr.value if type(func) is cst.Attribute else None  # asked at every call
         if leaf not in ("save", "save_weights", "save_model"):
             return
         arg = _keyword(node, "save_format")
