@@ -209,8 +209,12 @@ SETUP_GAP = (
 
 
 def _event_order(model: ModuleModel) -> dict[int, int]:
-    """Each node's position in the module's walk (for "comes after")."""
-    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+    """Each node's position in the module's walk (for "comes after"); the same table as
+    tf2lint.tape's ``event_order``, built once for both."""
+    return model.memo(
+        "event-order",
+        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
+    )
 
 
 def _before_any_object(model: ModuleModel, target: cst.Attribute, fn: FunctionInfo | None) -> bool:
