@@ -302,7 +302,8 @@ def lint_module(
     if not model.imports_tensorflow() and not traced_from_elsewhere:
         rules = [r for r in rules if not r.requires_tensorflow]
     if facts is None:  # what other modules tell it could give any rule its evidence
-        rules = [r for r in rules if _holds_required_text(r, source, identity)]
+        found: dict[str, bool] = {}  # rules share their texts: each is looked for once
+        rules = [r for r in rules if _holds_required_text(r, source, identity, found)]
     context = LintContext(model, path)
     failed: dict[str, BaseException] = {}
     failed_at: dict[str, cst.CSTNode] = {}
@@ -323,9 +324,10 @@ def lint_module(
                 table[t] = [m for m in methods if m[0] != rule_id]
 
     # Replay the model's walk: one lookup per event, for the node types someone listens to.
+    leaving_methods, entering_methods = tables[0].get, tables[1].get  # the same dicts fail edits
     try:
         for node, entering in model.events:
-            methods = tables[entering].get(type(node))
+            methods = (entering_methods if entering else leaving_methods)(type(node))
             if methods is not None:
                 for rule_id, method in methods:
                     try:
@@ -340,10 +342,13 @@ def lint_module(
         return result
     reports = [r for r in context.reports if r.rule.id not in failed]
     try:
-        wanted = [*failed_at.values(), *(r.node for r in reports), *_evidence_nodes(reports)]
+        # A finding's own node needs its whole range; the rest are placed by where they start.
+        starts = [*failed_at.values(), *_evidence_nodes(reports)]
         if identity is not None:  # the summary places calls into other modules
-            wanted += model.external_sites()
-        ranges = node_ranges(module, wanted, source, tree, model.events)
+            starts += model.external_sites()
+        ranges = node_ranges(
+            module, [r.node for r in reports], source, tree, model.events, starts=starts
+        )
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
     by_id = {rule.id: rule for rule in rules}
@@ -395,12 +400,27 @@ def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
     )
 
 
-def _holds_required_text(rule: type[Rule], source: str, identity: ModuleIdentity | None) -> bool:
+def _holds_required_text(
+    rule: type[Rule],
+    source: str,
+    identity: ModuleIdentity | None,
+    found: dict[str, bool] | None = None,
+) -> bool:
     """Whether the module's text, or its package's name (relative imports), holds one of the
-    rule's ``requires_text`` (see Rule)."""
+    rule's ``requires_text`` (see Rule). ``found``: the answers for texts asked before."""
     needed = rule.requires_text
+    if not needed:
+        return True
     package = identity.package if identity is not None else ""
-    return not needed or any(text in source or text in package for text in needed)
+    if found is None:
+        found = {}
+    for text in needed:
+        held = found.get(text)
+        if held is None:
+            held = found[text] = text in source or text in package
+        if held:
+            return True
+    return False
 
 
 # How far a traced chain is followed (a chain of helpers is rarely longer; cycles stop here).

@@ -78,6 +78,10 @@ log = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 0.0
 # How often a file with no cached summary is looked up again (a read and a hash of the file).
 RECHECK_SECONDS = 60.0
+# How much nicer than the server the background build of a project's summaries runs: it may take
+# a core for many seconds, and the edits linted meanwhile must not wait for it (2 cores: the
+# server, its worker and the build).
+BUILD_NICENESS = 10
 SOURCE = "tf2lint"
 FIX_ALL = "source.fixAll.tf2lint"
 _SEVERITY = {
@@ -478,6 +482,7 @@ class Tf2lintServer(LanguageServer):
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=asyncio.subprocess.DEVNULL,
             )  # fmt: skip
+            run_below_server(process.pid)  # its workers, forked later, inherit it
             self._builders.add(process)
             try:
                 await process.wait()
@@ -1127,3 +1132,11 @@ def serve(pool: Pool | None = None) -> int:
     finally:
         server.pool.close()
     return 0 if getattr(server.protocol, "_shutdown", False) else 1
+
+
+def run_below_server(pid: int) -> None:
+    """Give the process ``pid`` a lower CPU priority than this one (BUILD_NICENESS more, at
+    most 19), where the system has priorities (not Windows) and allows it."""
+    with contextlib.suppress(AttributeError, OSError):
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(own + BUILD_NICENESS, 19))

@@ -321,8 +321,19 @@ class ModuleModel:
 
     @cached_property
     def _module_alias_candidates(self) -> list[str]:
-        # An import binds a module's name at module level or in a function; `tf` first.
-        names = {*self.imports, *self.scope.bindings}
+        # A name holds a module only through an import or an alias (`tf1 = tf.compat.v1`)
+        # somewhere: only those names need a lookup. `tf` first.
+        holders = {
+            name
+            for scope in (self.scope, *self.scope_at.values())
+            for name, sites in scope.bindings.items()
+            if any(
+                s.kind == SiteKind.IMPORT
+                or (s.kind == SiteKind.ASSIGN and type(s.value) in (cst.Name, cst.Attribute))
+                for s in sites
+            )
+        }
+        names = {*self.imports, *self.scope.bindings} & holders
         return sorted(names, key=lambda n: (n != "tf", n))
 
     def binding_of(self, name: cst.Name, scope: Scope | None = None) -> Binding:
@@ -367,7 +378,7 @@ class ModuleModel:
         for site in sites:
             if site.kind == SiteKind.IMPORT:
                 held = site.imported
-            elif site.kind == SiteKind.ASSIGN and isinstance(site.value, (cst.Name, cst.Attribute)):
+            elif site.kind == SiteKind.ASSIGN and type(site.value) in (cst.Name, cst.Attribute):
                 dotted = dotted_name(site.value)
                 if dotted is None:
                     return None
@@ -1144,9 +1155,10 @@ class _ModelBuilder:
         index: int | None = None,
     ) -> None:
         self.model._targets.add(id(target))
-        if isinstance(target, cst.Name):
+        t = type(target)  # exact types: libcst's are ABCs, isinstance is slow
+        if t is cst.Name:
             self.add_site(target.value, kind, target, value, None, index)
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        elif t is cst.Tuple or t is cst.List:
             if kind == SiteKind.ASSIGN and _pairs_elementwise(target, value):
                 # `a, b = 0, 0.1` binds each name to its own element, as `a = 0; b = 0.1`
                 for element, item in zip(target.elements, value.elements, strict=True):

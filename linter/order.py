@@ -38,6 +38,19 @@ class ReadOrder:
         never does, and is spared a pass over its walk."""
         return StatementOrder(self.model.module, self.model.events)
 
+    @cached_property
+    def _called_names(self) -> set[int]:
+        """The Names that calls call (``f`` of ``f(x)``)."""
+        return {id(c.func) for c in self.model.nodes_of(cst.Call) if type(c.func) is cst.Name}
+
+    @cached_property
+    def _names(self) -> dict[str, list[cst.Name]]:
+        """Every Name of the module by what it spells, in source order."""
+        names: dict[str, list[cst.Name]] = {}
+        for node in self.model.nodes_of(cst.Name):
+            names.setdefault(node.value, []).append(node)
+        return names
+
     def _narrowed(self, found: Binding, sites: list[BindingSite]) -> Binding:
         if not sites or len(sites) == len(found.sites):
             return found  # sees nothing (cells run out of order?): keep every binding
@@ -94,7 +107,7 @@ class ReadOrder:
         if key in self._runs_until:
             return self._runs_until[key]
         self._runs_until[key] = None  # while judging: may run anywhere
-        called = {id(c.func) for c in self.model.nodes_of(cst.Call) if type(c.func) is cst.Name}
+        called = self._called_names
         defined = last = order.statement(self._definition_event(fn))
         # the statement that rebinds its name for good: code defined from there on cannot see it
         replaced = min(
@@ -107,8 +120,8 @@ class ReadOrder:
             ),
             default=None,
         )
-        for node in self.model.nodes_of(cst.Name):
-            if node.value != fn.name or self.model.is_target(node):
+        for node in self._names.get(fn.name, ()):
+            if self.model.is_target(node):
                 continue
             scope = self.model.scope_of(node)
             if scope.function is not None:

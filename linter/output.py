@@ -7,7 +7,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -419,10 +419,15 @@ def _filename(d: Diagnostic, files: dict[str, Path] | None = None) -> str:
     machine-readable formats), the file's own name, whatever its bytes: bytes that are not UTF-8
     are kept as lone surrogates (PEP 383), which JSON writes as ``\\udcNN`` escapes and a reader
     turns back into the name's bytes (Python: ``os.fsencode``); without, the printable name."""
-    if d.path == "-":
-        return d.path
-    real = files.get(d.path) if files else None
-    return _absolute(d.path if real is None else str(real), os.getcwd())
+    return _path_name(d.path, files)
+
+
+def _path_name(path: str, files: dict[str, Path] | None = None) -> str:
+    """:func:`_filename` of a finding shown at ``path``."""
+    if path == "-":
+        return path
+    real = files.get(path) if files else None
+    return _absolute(path if real is None else str(real), os.getcwd())
 
 
 @lru_cache(maxsize=4096)
@@ -440,7 +445,7 @@ def _ruff_evidence(d: Diagnostic, files: dict[str, Path] | None) -> dict:
         where = d.path if s.path is None else s.path
         found: dict = {
             "message": s.message,
-            "filename": _filename(replace(d, path=where), files),
+            "filename": _path_name(where, files),
             "location": {"row": s.line, "column": s.column} if s.line else None,
         }
         if s.cell is not None:

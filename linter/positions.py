@@ -54,7 +54,12 @@ class _PositionState(CodegenState):
     """Follows the code generation as offsets into the source; keeps no text."""
 
     def __init__(
-        self, module: cst.Module, wanted: set[int], source: str | None = None, offset: int = 0
+        self,
+        module: cst.Module,
+        wanted: set[int],
+        source: str | None = None,
+        offset: int = 0,
+        start_only: set[int] | frozenset[int] = frozenset(),
     ) -> None:
         super().__init__(
             default_indent=module.default_indent, default_newline=module.default_newline
@@ -62,6 +67,8 @@ class _PositionState(CodegenState):
         self.source = source  # when given, every token must match it
         self.offset = offset
         self.wanted = wanted
+        # of those, the ones whose start is enough: done where their syntactic span opens
+        self.start_only = wanted & start_only if start_only else set()
         self.spans: dict[int, tuple[int, int]] = {}
         self._starts: dict[int, int] = {}
 
@@ -85,13 +92,19 @@ class _PositionState(CodegenState):
             self._record(key, self._starts[key], self.offset)
 
     def record_syntactic_position(self, node, *, start_node=None, end_node=None):
-        if id(node) not in self.wanted:
+        key = id(node)
+        if key not in self.wanted:
+            return _NO_RECORD
+        if key in self.start_only and start_node is None:  # its span opens here: done
+            if key not in self.spans:
+                self._record(key, self.offset, self.offset)
             return _NO_RECORD
         # Its span runs from start_node's to end_node's (libcst's rule): locate those too.
         for inner in (start_node, end_node):
             if inner is not None:
                 self.wanted.add(id(inner))
-        return _Syntactic(self, id(node), start_node, end_node)
+                self.start_only.discard(id(inner))  # its end is this one's end
+        return _Syntactic(self, key, start_node, end_node)
 
     def _record(self, key: int, start: int, end: int) -> None:
         self.spans[key] = (start, end)
@@ -128,31 +141,37 @@ def node_ranges(
     source: str | None = None,
     tree: ast.Module | None = None,
     events: Sequence[tuple[cst.CSTNode, bool]] | None = None,
+    starts: Iterable[cst.CSTNode] = (),
 ) -> dict[int, Range]:
-    """Map ``id(node)`` to its syntactic range for each of ``nodes``.
+    """Map ``id(node)`` to its syntactic range for each of ``nodes``, and to where it starts
+    (an empty range there) for each of ``starts`` that is not one of ``nodes``: generating the
+    code of a statement stops once every node in it is placed, so a node placed only by its start
+    costs less.
 
     With the module's ``source``, its ``ast`` tree and the model's walk ``events``, only the
     statements around the nodes are generated; otherwise the whole module is."""
     wanted = {id(n) for n in nodes}
+    start_only = {id(n) for n in starts} - wanted
+    wanted |= start_only
     if not wanted:
         return {}
     text = source if source is not None else module.code
     if not module.has_trailing_newline:
         text += module.default_newline  # the generated code ends every statement with one
-    starts = _line_starts(text)
+    line_starts = _line_starts(text)
     spans = None
     if source is not None and tree is not None and events is not None:
         with suppress(_Mismatch, IndexError, AttributeError, TypeError, KeyError, ValueError):
-            spans = _statement_spans(module, text, starts, tree, events, wanted)
+            spans = _statement_spans(module, text, line_starts, tree, events, wanted, start_only)
     if spans is None:
-        state = _PositionState(module, wanted)
+        state = _PositionState(module, set(wanted), start_only=start_only)
         with suppress(_Done):
             module._codegen(state)
         spans = state.spans
 
     def position(offset: int) -> tuple[int, int]:
-        line = bisect_right(starts, offset)
-        return line, offset - starts[line - 1]
+        line = bisect_right(line_starts, offset)
+        return line, offset - line_starts[line - 1]
 
     return {key: (*position(start), *position(end)) for key, (start, end) in spans.items()}
 
@@ -173,21 +192,23 @@ def _statement_spans(
     tree: ast.Module,
     events: Sequence[tuple[cst.CSTNode, bool]],
     wanted: set[int],
+    start_only: set[int] | frozenset[int] = frozenset(),
 ) -> dict[int, tuple[int, int]] | None:
     # 1. The innermost statement around each wanted node, from the model's walk.
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
     stack: list[cst.CSTNode] = []
+    push, pop, statements, key = stack.append, stack.pop, _STATEMENTS, id  # a loop over every event
     left = len(wanted)
     for node, entering in events:
-        t = type(node)
-        if not entering:
-            if t in _STATEMENTS:
-                stack.pop()
+        if type(node) in statements:
+            if not entering:
+                pop()
+                continue
+            push(node)
+        elif not entering:
             continue
-        if t in _STATEMENTS:
-            stack.append(node)
-        if id(node) in wanted:
+        if key(node) in wanted:
             if not stack:
                 return None  # the module itself, or something outside every statement
             groups.setdefault(id(stack[-1]), set()).add(id(node))
@@ -212,7 +233,7 @@ def _statement_spans(
         line_start = starts[first - 1]
         line_end = starts[first] if first < len(starts) else len(text)
         line = text[line_start:line_end]
-        state = _PositionState(module, inside, text, starts[first - 1 - before])
+        state = _PositionState(module, inside, text, starts[first - 1 - before], start_only)
         state.indent_tokens = [line[: len(line) - len(line.lstrip(" \t\f"))]]
         with suppress(_Done):
             if is_elif:  # an `elif` generates as `if` unless told
@@ -246,25 +267,26 @@ def _pair(
 
 def _block(body: cst.BaseSuite) -> Sequence[cst.CSTNode]:
     # A one-line suite (`if x: return`) holds small statements, not statements.
-    return body.body if isinstance(body, cst.IndentedBlock) else ()
+    return body.body if type(body) is cst.IndentedBlock else ()
 
 
 def _bodies(statement: cst.CSTNode, node: ast.stmt):
     """The (libcst statements, ast statements, is-elif) lists nested in a compound statement."""
-    if isinstance(statement, cst.Match):
+    t = type(statement)  # exact types: libcst's are ABCs, isinstance is slow
+    if t is cst.Match:
         for case, ast_case in zip(statement.cases, node.cases, strict=True):
             yield _block(case.body), ast_case.body, False
         return
     yield _block(statement.body), node.body, False
-    if isinstance(statement, cst.If):
-        if isinstance(statement.orelse, cst.If):
+    if t is cst.If:
+        if type(statement.orelse) is cst.If:
             yield (statement.orelse,), node.orelse, True
         elif statement.orelse is not None:
             yield _block(statement.orelse.body), node.orelse, False
-    elif isinstance(statement, (cst.For, cst.While)):
+    elif t is cst.For or t is cst.While:
         if statement.orelse is not None:
             yield _block(statement.orelse.body), node.orelse, False
-    elif isinstance(statement, (cst.Try, cst.TryStar)):
+    elif t is cst.Try or t is cst.TryStar:
         for handler, ast_handler in zip(statement.handlers, node.handlers, strict=True):
             yield _block(handler.body), ast_handler.body, False
         if statement.orelse is not None:

@@ -88,9 +88,9 @@ def _chain(node: cst.BaseExpression) -> tuple[cst.Name, str] | None:
 
 def head_name(node: cst.BaseExpression) -> cst.Name | None:
     """The Name a Name/Attribute chain starts with (``tf`` of ``tf.nn.relu``), else None."""
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:  # exact types: libcst's are ABCs, isinstance is slow
         node = node.value
-    return node if isinstance(node, cst.Name) else None
+    return node if type(node) is cst.Name else None
 
 
 def is_keras(qualified: str | None, *suffixes: str) -> bool:

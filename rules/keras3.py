@@ -51,7 +51,7 @@ class KerasName:
 
 
 def keras3_name(qualified: str | None) -> KerasName | None:
-    if not qualified:
+    if not qualified or not qualified.startswith(KERAS3_ROOTS):  # asked of every name: in C
         return None
     for root in KERAS3_ROOTS:
         if qualified.startswith(root):
@@ -693,7 +693,7 @@ class SaveFormatArgument(_Keras3Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        leaf = func.attr.value if isinstance(func, cst.Attribute) else None
+        leaf = func.attr.value if type(func) is cst.Attribute else None  # asked at every call
         if leaf not in ("save", "save_weights", "save_model"):
             return
         arg = _keyword(node, "save_format")
@@ -1519,7 +1519,12 @@ class KerasRemovedArgument(_Keras3Rule):
         removed_anywhere = table().removed_keywords
         positional = [a for a in node.args if a.keyword is None and not a.star]
         func = node.func
-        leaf = func.attr.value if isinstance(func, cst.Attribute) else _code(func)
+        if isinstance(func, cst.Attribute):
+            leaf = func.attr.value
+        elif type(func) is cst.Name and not func.lpar:
+            leaf = func.value  # what its code is, without generating it
+        else:
+            leaf = _code(func)
         by_position = bool(positional) and leaf in table().positional_leaves
         if not by_position and not any(
             a.keyword is not None and a.keyword.value in removed_anywhere for a in node.args

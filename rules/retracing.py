@@ -378,7 +378,7 @@ class TfFunctionAppliedAndCalled(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         context = self.context
-        if not isinstance(func, cst.Call) or context.in_traced_code:
+        if type(func) is not cst.Call or context.in_traced_code:  # at every call: no isinstance
             return
         if not is_tf_function_call(self.model, func):
             return

@@ -363,8 +363,12 @@ SETUP_GAP = (
 
 
 def _event_order(model: ModuleModel) -> dict[int, int]:
-    """Each node's position in the module's walk (for "comes after")."""
-    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+    """Each node's position in the module's walk (for "comes after"); the same table as
+    tf2lint.tape's ``event_order``, built once for both."""
+    return model.memo(
+        "event-order",
+        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
+    )
 
 
 def _before_any_object(model: ModuleModel, target: cst.Attribute, fn: FunctionInfo | None) -> bool:
@@ -722,7 +726,7 @@ class StaleAttributeCapture(Rule):
         if not isinstance(target, cst.Attribute) or not isinstance(target.value, cst.Name):
             return False
         owner = target.value.value
-        order = self.context.memo(_event_order, lambda: _event_order(self.model))
+        order = self.model.memo(_event_order, lambda: _event_order(self.model))
         at = order.get(id(target))
         if at is None:
             return False

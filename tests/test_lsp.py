@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import subprocess
 import sys
@@ -559,3 +560,19 @@ async def test_an_edited_extend_target_changes_the_diagnostics(client, folder):
     (folder / "base.toml").write_text("")
     _change(client, uri, BAD, 3)
     await _diagnostics(client, uri, lambda ds: [d.code for d in ds] == ["TF201"])
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities (Windows)")
+def test_the_background_project_build_runs_below_the_server():
+    """The summaries' build (a `tf2lint check` of the project) yields the CPU to the server and
+    its worker, so that edits are linted at once while it runs."""
+    from tf2lint.lsp import BUILD_NICENESS, run_below_server
+
+    build = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        run_below_server(build.pid)
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, build.pid) == min(own + BUILD_NICENESS, 19)
+    finally:
+        build.kill()
+        build.wait()

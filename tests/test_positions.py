@@ -69,6 +69,14 @@ def _check(source: str) -> int:
         checked += 1
     together = positions.node_ranges(module, nodes, source, tree, model.events)
     assert all(together[id(n)] == expected[id(n)] for n in nodes)
+    # Placed by their start only (evidence, calls into other modules), every other node, beside
+    # the full ranges of the rest: the same starts, and the full ranges unchanged.
+    full, by_start = nodes[::2], nodes[1::2]
+    mixed = positions.node_ranges(module, full, source, tree, model.events, starts=by_start)
+    assert all(mixed[id(n)] == expected[id(n)] for n in full)
+    assert all(mixed[id(n)][:2] == expected[id(n)][:2] for n in by_start)
+    alone = positions.node_ranges(module, [], source, tree, model.events, starts=nodes)
+    assert all(alone[id(n)][:2] == expected[id(n)][:2] for n in nodes)
     return checked
 
 
