@@ -1,0 +1,19 @@
+# SOURCE: https://github.com/jacobgil/keras-dcgan/issues/19
+# SYMPTOM: number "weight change" >= 0.000001
+# DESCRIPTION: a GAN loop toggles a model's trainable flag between training calls after the model was compiled and trained, but the already traced training step keeps the list of trainable weights it read while tracing
+"""A DCGAN-style loop that freezes the discriminator between its own updates."""
+
+import numpy as np
+import tensorflow as tf
+
+d = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8, "relu"), tf.keras.layers.Dense(1, "sigmoid")])
+d.compile(optimizer="sgd", loss="binary_crossentropy")
+
+x = np.random.rand(16, 4).astype("float32")
+y = np.ones((16, 1), "float32")
+d.train_on_batch(x, y)
+d.trainable = False  # EXPECT: stale-capture/trainable-changed-after-compile
+before = [w.copy() for w in d.get_weights()]
+d.train_on_batch(x, y)
+change = max(float(np.abs(a - b).max()) for a, b in zip(before, d.get_weights()))
+print("weight change", f"{change:.8f}")

@@ -1,0 +1,28 @@
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/11840
+# SYMPTOM: raises OperatorNotAllowedInGraphError
+# DESCRIPTION: a custom metric function given to compile branches with a Python conditional on a tensor value, which fails when Keras traces the metric into its training graph
+"""A U-Net style segmentation model with an IoU metric."""
+
+import numpy as np
+import tensorflow as tf
+
+
+def iou(y_true, y_pred):
+    y_pred = tf.cast(y_pred > 0.5, tf.float32)
+    intersection = tf.reduce_sum(y_true * y_pred)
+    union = tf.reduce_sum(y_true + y_pred)
+    return intersection / union if union != 0 else union  # EXPECT: graph-incompatible/python-bool-of-tensor
+
+
+model = tf.keras.Sequential(
+    [
+        tf.keras.Input((16, 16, 1)),
+        tf.keras.layers.Conv2D(4, 3, padding="same", activation="relu"),
+        tf.keras.layers.Conv2D(1, 1, activation="sigmoid"),
+    ]
+)
+model.compile(optimizer="adam", loss="binary_crossentropy", metrics=["accuracy", iou])
+x = np.random.rand(8, 16, 16, 1).astype("float32")
+y = (x > 0.5).astype("float32")
+history = model.fit(x, y, epochs=1, verbose=0)
+print("iou", history.history["iou"])
