@@ -65,19 +65,45 @@ def current_score(folder: Path) -> realworld.Score:
 
 def report(folder: Path, result: realworld.Score) -> str:
     """The score as a rule's author may see it: counts, then one line per miss or false alarm."""
-    described = {p.name: description(p) for p in realworld.load_suite(folder)}
+    suite = realworld.load_suite(folder)
+    described = {p.name: description(p) for p in suite}
+    marked = {p.name: {e.line for e in p.expectations} for p in suite}
     programs = len(described)
     lines = [
         f"{folder.name}: {programs} programs, recall {len(result.found)}/{result.expected} "
         f"({result.recall:.0%}), false alarms {len(result.false_alarms)}"
     ]
+    # Where each false alarm is: on a clean program; on a bad program's marked line, from a
+    # rule of another category than the mark's (the line is flagged, under another name); or
+    # elsewhere in a bad program.
+    kinds = {"clean": 0, "marked": 0, "elsewhere": 0}
+    tags = {}
+    for where in result.false_alarms:
+        name = where.partition(" ")[0]
+        program, rest = name.split("/")
+        file, _, line = rest.partition(":")
+        kind = (
+            "clean"
+            if file == "clean.py"
+            else "marked"
+            if int(line) in marked[program]
+            else "elsewhere"
+        )
+        kinds[kind] += 1
+        tags[where] = {"clean": "", "marked": " (a marked line)", "elsewhere": ""}[kind]
+    if result.false_alarms:
+        lines.append(
+            f"  false alarms: {kinds['clean']} on clean programs, {kinds['marked']} on a bad "
+            f"program's marked line from a rule of another category, {kinds['elsewhere']} "
+            "elsewhere in bad programs"
+        )
     for where in sorted(result.missed):  # "program:line LABEL"
         name, _, label = where.partition(" ")
         lines.append(f"  missed      {label:<40} {described[name.split(':')[0]]}")
     for where in sorted(result.false_alarms):  # "program/file:line RULE"
         name, _, rule = where.partition(" ")
         program, file = name.split("/")[0], name.split("/")[1].split(":")[0]
-        lines.append(f"  false alarm {rule:<8} in {file:<9} {described[program]}")
+        lines.append(f"  false alarm {rule:<8} in {file:<9} {described[program]}{tags[where]}")
     return "\n".join(lines)
 
 
