@@ -92,6 +92,8 @@ class Keras3Table:
         self.accepted_arguments: dict[str, list[str]] = data.get("accepted_arguments", {})
         # removed methods whose Keras 2 body only forwarded to a Keras 3 method (fit_generator)
         self.forwarding_members: dict[str, dict] = data.get("forwarding_members", {})
+        # what every Keras 3 class of a kind takes in a method (a layer known only by kind)
+        self.kind_signatures: dict[str, dict[str, dict]] = data.get("kind_signatures", {})
         # callbacks writing a key into fit's logs under a new name: {"lr": "learning_rate"}
         self.renamed_log_keys: dict[str, dict[str, str]] = data.get("renamed_log_keys", {})
         self.defaults: dict[str, dict[str, list]] = data["defaults"]
@@ -217,6 +219,34 @@ class Keras3Table:
                 if known["new"] is None and entry["new"] is not None:
                     # an old release's source made it another name of a Keras 3 parameter
                     found[keyword] = {**known, "new": entry["new"]}
+        if not found and len(owners) == 1:
+            found = self._kind_arguments(owners[0])
+        return found
+
+    def _kind_arguments(self, owner: str) -> dict[str, dict]:
+        """For ``<kind base>.<method>`` (a receiver known only by its kind): the entries some
+        class of the kind has for the method that no Keras 3 class of the kind takes (a
+        keyword none names, a position past the most any takes)."""
+        kind, _, method = owner.rpartition(".")
+        taken = self.kind_signatures.get(kind, {}).get(method)
+        if taken is None:
+            return {}
+        found: dict[str, dict] = {}
+        for path, entries in self.arguments.items():
+            cls, _, name = path.rpartition(".")
+            if name != method or not cls or not self.is_a(cls, kind):
+                continue
+            for keyword, entry in entries.items():
+                position = entry.get("position")
+                refused = not taken["varkw"] and keyword not in taken["keywords"]
+                past = position is not None and (
+                    taken["positional"] is not None and position >= taken["positional"]
+                )
+                if refused or past:
+                    kept = {**entry, "new": None}
+                    if not past:
+                        kept.pop("position", None)
+                    found.setdefault(keyword, kept)
         return found
 
 

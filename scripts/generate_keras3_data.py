@@ -933,6 +933,49 @@ def accepted_arguments(arguments: dict, api2: dict, api3: dict) -> dict[str, lis
     return accepted
 
 
+def kind_signatures(arguments: dict, api2: dict, api3: dict) -> dict[str, dict[str, dict]]:
+    """For an object known only by its kind (a Keras layer: an element of ``model.layers``),
+    what every Keras 3 public class of that kind takes in a method some class has table entries
+    for: ``positional``, the most positional arguments any takes (None: ``*args``);
+    ``keywords``, every keyword
+    any names; ``varkw``, whether any takes ``**kwargs``. ``RNN.reset_states(states)`` lost its
+    argument, and no Keras 3 layer's ``reset_states`` takes one."""
+    kinds = {"layers.Layer": api3.get("layers.Layer")}
+    found: dict[str, dict[str, dict]] = {}
+    for kind, base in kinds.items():
+        if not isinstance(base, type):
+            continue
+        methods = {
+            path.rsplit(".", 1)[1]
+            for path in arguments
+            if path.count(".") >= 2
+            and isinstance(api2.get(path.rsplit(".", 1)[0]), type)
+            and path.startswith("layers.")
+        }
+        for method in sorted(methods):
+            positional, keywords, varkw = 0, set(), False
+            for cls in api3.values():
+                if not (isinstance(cls, type) and issubclass(cls, base)):
+                    continue
+                fn = getattr(cls, method, None)
+                sig = _signature(fn) if callable(fn) else None
+                if sig is None:
+                    continue
+                params = _named(sig)
+                if positional is not None:
+                    count = sum(1 for p in params if p.kind == p.POSITIONAL_OR_KEYWORD)
+                    unlimited = any(p.kind == p.VAR_POSITIONAL for p in sig.parameters.values())
+                    positional = None if unlimited else max(positional, count)
+                keywords |= {p.name for p in params}
+                varkw |= _varkw(sig)
+            found.setdefault(kind, {})[method] = {
+                "positional": positional,
+                "keywords": sorted(keywords),
+                "varkw": varkw,
+            }
+    return found
+
+
 def _forward_call(fn) -> tuple[ast.Call, list[ast.stmt]] | None:
     """``self.<method>(...)`` that ``fn`` returns as its last statement, and the statements
     before it (the docstring left out)."""
@@ -1454,6 +1497,7 @@ def build() -> dict:
         "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
         "accepted_arguments": accepted,
+        "kind_signatures": kind_signatures(arguments, api2, api3),
         "defaults": defaults,
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},

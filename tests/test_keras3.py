@@ -1519,3 +1519,20 @@ def test_auto_reduction_gets_the_safe_fix_keras2_resolved_it_to(source):
     assert found.fix.applicability == "safe"
     after = fixed(head + source, ["TF020"], unsafe=True)
     assert after == head + source.replace("tf.keras.losses.Reduction.AUTO", '"sum_over_batch_size"')
+
+
+def test_a_layer_known_only_by_kind_is_held_to_what_every_keras3_layer_takes():
+    """No Keras 3 layer's `reset_states` takes an argument (generated `kind_signatures`), so a
+    layer of `model.layers`/`get_layer` passing one is reported whatever its class."""
+    assert keras3.table().kind_signatures["layers.Layer"]["reset_states"]["positional"] == 0
+    source = (
+        "import tensorflow as tf\n"
+        "inputs = tf.keras.Input(batch_shape=(2, 5, 3))\n"
+        "x = tf.keras.layers.LSTM(4, stateful=True, name='lstm')(inputs)\n"
+        "model = tf.keras.Model(inputs, x)\n"
+        "model.get_layer('lstm').reset_states([h, c])\n"
+        "for layer in model.layers:\n"
+        "    layer.reset_states(states=[h, c])\n"
+        "    layer.reset_states()\n"
+    )
+    assert [d.line for d in lint(source, ["TF012"])] == [5, 7]
