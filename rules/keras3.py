@@ -1347,12 +1347,15 @@ def _chosen_optimizer_class(
         return _chosen_optimizer_class(model, scope, expr.body, deeper) and (
             _chosen_optimizer_class(model, scope, expr.orelse, deeper)
         )
-    if (  # `table.get(key)`: a dict of classes looked up
+    if (  # `table.get(key)`, `table.get(key, default)`: a dict of classes looked up
         isinstance(expr, cst.Call)
         and isinstance(expr.func, cst.Attribute)
         and expr.func.attr.value == "get"
-        and len(expr.args) == 1
+        and 1 <= len(expr.args) <= 2
     ):
+        default = expr.args[1].value if len(expr.args) == 2 else None
+        if default is not None and not _chosen_optimizer_class(model, scope, default, deeper):
+            return False
         expr = cst.Subscript(
             value=expr.func.value,
             slice=[cst.SubscriptElement(cst.Index(expr.args[0].value))],
@@ -1362,14 +1365,7 @@ def _chosen_optimizer_class(
         if isinstance(expr.value, cst.Name):
             table_values = model.binding_of(expr.value, scope).known_values or []
         return bool(table_values) and all(
-            isinstance(d, cst.Dict)
-            and d.elements
-            and all(
-                isinstance(e, cst.DictElement)
-                and _chosen_optimizer_class(model, scope, e.value, deeper)
-                for e in d.elements
-            )
-            for d in table_values
+            _all_optimizer_classes(model, scope, _table_values(d), deeper) for d in table_values
         )
     if (  # `type(opt)`, `opt.__class__`: the class of a Keras optimizer
         isinstance(expr, cst.Call)
@@ -1391,6 +1387,12 @@ def _chosen_optimizer_class(
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
+    loops = [site for site in binding.sites if site.kind == "loop"]
+    if loops and len(loops) == len(binding.sites):  # `for cls in (Adam, SGD):`
+        return all(
+            _all_optimizer_classes(model, scope, _sequence_values(model, scope, site), deeper)
+            for site in loops
+        )
     if binding.is_param and isinstance(scope, FunctionInfo) and expr.value in scope.params:
         values = [v for v, _ in model.arguments(scope, expr.value)]
         default = scope.param_defaults.get(expr.value)
@@ -1398,6 +1400,70 @@ def _chosen_optimizer_class(
     else:
         values = binding.known_values or []
     return bool(values) and all(_chosen_optimizer_class(model, scope, v, deeper) for v in values)
+
+
+def _all_optimizer_classes(
+    model: ModuleModel, scope: Scope | None, values: list | None, depth: int
+) -> bool:
+    return bool(values) and all(_chosen_optimizer_class(model, scope, v, depth) for v in values)
+
+
+def _table_values(table_expr: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The values of a literal table of classes: a dict display, ``dict(a=A, b=B)``, a list or
+    tuple display; None for anything else."""
+    if isinstance(table_expr, cst.Dict):
+        if not all(isinstance(e, cst.DictElement) for e in table_expr.elements):
+            return None
+        return [e.value for e in table_expr.elements]
+    if isinstance(table_expr, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in table_expr.elements):
+            return None
+        return [e.value for e in table_expr.elements]
+    if (
+        isinstance(table_expr, cst.Call)
+        and isinstance(table_expr.func, cst.Name)
+        and table_expr.func.value == "dict"
+        and all(a.keyword is not None for a in table_expr.args)
+    ):
+        return [a.value for a in table_expr.args]
+    return None
+
+
+def _sequence_values(
+    model: ModuleModel, scope: Scope | None, site
+) -> list[cst.BaseExpression] | None:
+    """What a loop variable takes: the elements of a literal tuple or list, or the values of a
+    table's ``.values()``/``.items()`` (the second of each pair; the loop target must then be a
+    pair whose second name is this one), through a name bound once."""
+    iterable = site.value
+    method = None
+    if (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Attribute)
+        and iterable.func.attr.value in ("values", "items")
+        and not iterable.args
+    ):
+        method, iterable = iterable.func.attr.value, iterable.func.value
+    if isinstance(iterable, cst.Name):
+        values = model.binding_of(iterable, scope).known_values
+        iterable = values[0] if values and len(values) == 1 else None
+    if iterable is None:
+        return None
+    if method is None and not isinstance(iterable, (cst.List, cst.Tuple)):
+        return None
+    if method == "items" and not _second_of_pair(model, site):
+        return None
+    return _table_values(iterable)
+
+
+def _second_of_pair(model: ModuleModel, site) -> bool:
+    """Whether the loop binding ``site`` is the second name of a ``for k, v in ...`` target."""
+    for loop in model.nodes_of(cst.For):
+        target = loop.target
+        pair = isinstance(target, cst.Tuple) and len(target.elements) == 2
+        if pair and target.elements[1].value is site.node:
+            return True
+    return False
 
 
 # --- the generated table: removed symbols, members, arguments, changed defaults ------------------

@@ -1536,3 +1536,19 @@ def test_a_layer_known_only_by_kind_is_held_to_what_every_keras3_layer_takes():
         "    layer.reset_states()\n"
     )
     assert [d.line for d in lint(source, ["TF012"])] == [5, 7]
+
+
+def test_optimizer_classes_from_literal_tables_and_loops():
+    source = (
+        "import tensorflow as tf\n"
+        "OPTS = dict(adam=tf.keras.optimizers.Adam, sgd=tf.keras.optimizers.SGD)\n"
+        "a = OPTS['adam'](lr=0.1)\n"
+        "b = [tf.keras.optimizers.Adam, tf.keras.optimizers.SGD][0](lr=0.1)\n"
+        "for cls in (tf.keras.optimizers.Adam, tf.keras.optimizers.RMSprop):\n"
+        "    c = cls(lr=0.1)\n"
+        "for name, cls2 in OPTS.items():\n"
+        "    d = cls2(lr=0.1)\n"
+        "for thing in (tf.keras.optimizers.Adam, make_custom):\n"
+        "    e = thing(lr=0.1)\n"
+    )
+    assert [d.line for d in lint(source, ["TF008"])] == [3, 4, 6, 8]
