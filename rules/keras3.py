@@ -1059,7 +1059,10 @@ class GeneratorMethodsRemoved(_Keras3Rule):
         "`verbose=0`), and `workers`, `use_multiprocessing` and `max_queue_size`, which Keras 3 "
         "no longer takes, are dropped only at Keras 2's defaults; any other value, or `*args`/"
         "`**kwargs`, leaves the call unfixed. Generated from tf-keras's source "
-        "(`forwarding_members`)."
+        "(`forwarding_members`). Safe only where the data is a Python generator (a generator "
+        "expression, a call of a function of the module that yields) or an "
+        "`ImageDataGenerator`'s `flow*` iterator: Keras 3's `fit` refuses other iterators "
+        "Keras 2 took (`iter(batches)`), so there the fix is unsafe."
     )
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -840,7 +840,9 @@ class KerasChangedValue(_Keras3Rule):
     fix_applicability = "safe"
     fix_safety = (
         "Safe: `int(x)` is Keras 2's own cast, `(n,)` its reading of `n`, and a keyword binds "
-        "the argument where Keras 2's position did, in both versions; a `ModelCheckpoint` "
+        "the argument where Keras 2's position did, in both versions; `Embedding("
+        "input_length=n)` becomes `input_shape=(n,)`, what Keras 2's constructor made of it "
+        "(where the call gives no shape itself); a `ModelCheckpoint` "
         "path renamed as TF004 renames one (the module writes the file and names it only in "
         "Keras save and load calls); "
         '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, which every Keras 2 code path '
