@@ -13,6 +13,7 @@ reported only where the code shows which Keras class the object is (:func:`keras
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -87,6 +88,14 @@ class Keras3Table:
             for path, removed in self.arguments.items()
             if any("position" in entry for entry in removed.values())
         )
+        # a subclass's own Keras 3 keywords that a base's entry removes (`Embedding(weights=)`)
+        self.accepted_arguments: dict[str, list[str]] = data.get("accepted_arguments", {})
+        # removed methods whose Keras 2 body only forwarded to a Keras 3 method (fit_generator)
+        self.forwarding_members: dict[str, dict] = data.get("forwarding_members", {})
+        # what every Keras 3 class of a kind takes in a method (a layer known only by kind)
+        self.kind_signatures: dict[str, dict[str, dict]] = data.get("kind_signatures", {})
+        # callbacks writing a key into fit's logs under a new name: {"lr": "learning_rate"}
+        self.renamed_log_keys: dict[str, dict[str, str]] = data.get("renamed_log_keys", {})
         self.defaults: dict[str, dict[str, list]] = data["defaults"]
         self.member_names = frozenset(m for ms in self.members.values() for m in ms)
         self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
@@ -193,17 +202,51 @@ class Keras3Table:
         return None
 
     def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
-        """The removed keywords of the first owner key that has each (most derived first)."""
+        """The removed keywords of the first owner key that has each (most derived first),
+        less those a more derived owner's Keras 3 constructor takes itself."""
         found: dict[str, dict] = {}
+        accepted: set[str] = set()
         for owner in owners:
             for keyword, entry in self.arguments.get(owner, {}).items():
-                found.setdefault(keyword, entry)
+                if keyword not in accepted:
+                    found.setdefault(keyword, entry)
+            accepted.update(self.accepted_arguments.get(owner, ()))
         for owner in owners:
             for keyword, entry in self.history_arguments.get(owner, {}).items():
+                if keyword in accepted and keyword not in found:
+                    continue
                 known = found.setdefault(keyword, entry)
                 if known["new"] is None and entry["new"] is not None:
                     # an old release's source made it another name of a Keras 3 parameter
                     found[keyword] = {**known, "new": entry["new"]}
+        if not found and len(owners) == 1:
+            found = self._kind_arguments(owners[0])
+        return found
+
+    def _kind_arguments(self, owner: str) -> dict[str, dict]:
+        """For ``<kind base>.<method>`` (a receiver known only by its kind): the entries some
+        class of the kind has for the method that no Keras 3 class of the kind takes (a
+        keyword none names, a position past the most any takes)."""
+        kind, _, method = owner.rpartition(".")
+        taken = self.kind_signatures.get(kind, {}).get(method)
+        if taken is None:
+            return {}
+        found: dict[str, dict] = {}
+        for path, entries in self.arguments.items():
+            cls, _, name = path.rpartition(".")
+            if name != method or not cls or not self.is_a(cls, kind):
+                continue
+            for keyword, entry in entries.items():
+                position = entry.get("position")
+                refused = not taken["varkw"] and keyword not in taken["keywords"]
+                past = position is not None and (
+                    taken["positional"] is not None and position >= taken["positional"]
+                )
+                if refused or past:
+                    kept = {**entry, "new": None}
+                    if not past:
+                        kept.pop("position", None)
+                    found.setdefault(keyword, kept)
         return found
 
 
@@ -731,6 +774,16 @@ class SavePathWithoutExtension(_Keras3Rule):
         `load_model`, an application, a Model subclass defined here) or `self` in a Model
         subclass; `tf.keras.models.save_model(m, path)` is checked too.
     """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe where the module itself writes the file and names it only in Keras save and load "
+        "calls (a string literal, or a name assigned one once): every spelling is renamed "
+        "together, `.h5`/`.hdf5` weights to `.weights.h5` (HDF5 in both versions), a TF "
+        "checkpoint prefix to `<prefix>.weights.h5`, a SavedModel folder to `<folder>.keras`, "
+        "so the program writes and reads its file under the name Keras 3 needs. A name with a "
+        "folder in it is left alone for the TF formats (Keras 2 made missing folders, Keras 3 "
+        "does not), as is a path the module also prints or passes elsewhere, or only reads."
+    )
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -780,7 +833,152 @@ class SavePathWithoutExtension(_Keras3Rule):
             node,
             f"`{method}` to {text!r} raises ValueError in Keras 3: the name must end in {expected}",
             receiver=func.value if method != "save_model" else None,
+            **keras_path_fix(self.model, scope, path),
         )
+
+
+# --- Keras file paths: the name Keras 3 needs, renamed everywhere the module uses it ------------
+
+
+@dataclass(frozen=True)
+class KerasPathUse:
+    """A path argument of a Keras save or load call: what it saves (``"weights"`` or
+    ``"model"``), and whether the call writes the file."""
+
+    expr: cst.BaseExpression
+    kind: str
+    writes: bool
+
+
+def keras_path_uses(model: ModuleModel) -> dict[int, KerasPathUse]:
+    """Every path argument of a Keras save or load call in the module, by the id of its
+    expression: ``save_weights``/``load_weights``/``save`` of a Keras model, ``load_model``,
+    ``save_model``, ``ModelCheckpoint`` (weights when ``save_weights_only=True``)."""
+    return model.memo(keras_path_uses, lambda: _keras_path_uses(model))
+
+
+def _path_argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    found = _keyword(call, keyword)
+    if found is not None:
+        return found.value
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    return positional[position] if len(positional) > position else None
+
+
+def _keras_path_uses(model: ModuleModel) -> dict[int, KerasPathUse]:
+    uses: dict[int, KerasPathUse] = {}
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        name = keras3_name(model.call_name(call))
+        found = None
+        if name is not None and name.path.endswith(("models.load_model", "saving.load_model")):
+            found = (_path_argument(call, "filepath", 0), "model", False)
+        elif name is not None and name.path.endswith(("models.save_model", "saving.save_model")):
+            found = (_path_argument(call, "filepath", 1), "model", True)
+        elif name is not None and name.path.endswith("callbacks.ModelCheckpoint"):
+            only = _keyword(call, "save_weights_only")
+            weights = only is not None and _code(only.value) == "True"
+            found = (_path_argument(call, "filepath", 0), "weights" if weights else "model", True)
+        elif isinstance(func, cst.Attribute) and func.attr.value in _PATH_METHODS:
+            receiver = func.value
+            scope = model.scope_of(receiver) if isinstance(receiver, cst.Name) else None
+            if keras_model_receiver(model, scope, receiver):
+                kind, writes = _PATH_METHODS[func.attr.value]
+                found = (_path_argument(call, "filepath", 0), kind, writes)
+        if found is not None and found[0] is not None:
+            uses[id(found[0])] = KerasPathUse(*found)
+    return uses
+
+
+# Keras model methods that take a file path: what the file holds, whether the method writes it.
+_PATH_METHODS = {
+    "save_weights": ("weights", True),
+    "load_weights": ("weights", False),
+    "save": ("model", True),
+}
+
+
+def keras3_path(text: str, kind: str) -> str | None:
+    """The name Keras 3 needs for a file of ``kind`` that Keras 2 code named ``text``, when
+    keeping the program's meaning: ``.h5``/``.hdf5`` weights become ``.weights.h5`` (HDF5
+    both), an ``.hdf5`` model ``.keras``, a TF checkpoint prefix or SavedModel folder in the
+    working folder gets the suffix
+    (Keras 2 made missing folders, Keras 3 does not: a name with a folder is left alone). None
+    when the name is already one Keras 3 takes, or cannot be renamed safely."""
+    if kind == "weights":
+        if text.endswith(".weights.h5"):
+            return None
+        for suffix in (".h5", ".hdf5"):
+            if text.endswith(suffix):
+                return text[: -len(suffix)] + ".weights.h5"
+        new = text + ".weights.h5"
+    else:
+        if text.endswith((".keras", ".h5")):
+            return None
+        if text.endswith(".hdf5"):  # Keras 3's own format: its legacy `.h5` reloads less
+            return text[: -len(".hdf5")] + ".keras"
+        new = text.rstrip("/") + ".keras"
+    if "/" in text.rstrip("/") or "\\" in text or "{" in text or not text.strip("./"):
+        return None
+    return new
+
+
+def keras_path_fix(
+    model: ModuleModel, scope: Scope | None, path: cst.BaseExpression | None
+) -> dict:
+    """The safe fix that renames a Keras file path (``report`` keywords), or ``{}``: the path
+    is a string literal, or a name assigned one literal once, and every spelling of it in the
+    module (the same string, the name) is the path of a Keras save or load call; at least one
+    call writes the file, and every writer saves the same kind. Each is renamed to what Keras 3
+    needs (:func:`keras3_path`), so the program writes and reads the same file by its new
+    name."""
+    uses = keras_path_uses(model)
+    literal, name = path, None
+    if isinstance(path, cst.Name) and scope is not None:
+        values = model.binding_of(path, scope).known_values
+        if not values or len(values) != 1:
+            return {}
+        literal, name = values[0], path.value
+    if not isinstance(literal, cst.SimpleString) or not isinstance(literal.evaluated_value, str):
+        return {}
+    text = literal.evaluated_value
+    spelled = [s for s in model.nodes_of(cst.SimpleString) if s.evaluated_value == text]
+    names = [n for n in model.nodes_of(cst.Name) if name is not None and n.value == name]
+    kinds, writes = set(), False
+    for node in spelled + names:
+        if node is literal and name is not None:
+            continue  # the assignment the name holds
+        use = uses.get(id(node))
+        if use is None:
+            if name is not None and node in names and _assigned_name(model, node, literal):
+                continue
+            return {}
+        writes |= use.writes
+        if use.writes:
+            kinds.add(use.kind)
+    if not writes or len(kinds) != 1:
+        return {}
+    new = keras3_path(text, kinds.pop())
+    if new is None:
+        return {}
+    return {
+        "edits": [(s, _renamed_string(s, new)) for s in spelled],
+        "fix_description": f"name the file {new!r}, everywhere this module saves or loads it",
+        "applicability": "safe",
+    }
+
+
+def _assigned_name(model: ModuleModel, name: cst.Name, literal: cst.SimpleString) -> bool:
+    """Whether ``name`` is the target of the one assignment of ``literal``."""
+    for assign in model.nodes_of(cst.Assign):
+        if assign.value is literal:
+            return any(t.target is name for t in assign.targets)
+    return False
+
+
+def _renamed_string(node: cst.SimpleString, new: str) -> cst.SimpleString:
+    quote = node.quote
+    return node.with_changes(value=f"{node.prefix}{quote}{new}{quote}")
 
 
 def _literal_tail(
@@ -836,14 +1034,7 @@ def _checkpoint_prefix(
     )
 
 
-_GENERATOR_METHODS = {
-    "fit_generator": "fit",
-    "evaluate_generator": "evaluate",
-    "predict_generator": "predict",
-}
-_GENERATOR_ONLY_KEYWORDS = frozenset(
-    {"generator", "workers", "use_multiprocessing", "max_queue_size"}
-)
+_GENERATOR_METHODS = frozenset({"fit_generator", "evaluate_generator", "predict_generator"})
 
 
 class GeneratorMethodsRemoved(_Keras3Rule):
@@ -859,11 +1050,19 @@ class GeneratorMethodsRemoved(_Keras3Rule):
         for parallel loading). Evidence: the method names are Keras-specific; modules that
         import `tf_keras` are not reported.
     """
-    fix_applicability = "unsafe"
+    fix_applicability = "safe"
     fix_safety = (
-        "Unsafe: `fit` takes the generator as `x` and no longer accepts `workers`, "
-        "`use_multiprocessing` or `max_queue_size` (calls passing them are not rewritten); "
-        "`steps_per_epoch` and the rest keep their meaning."
+        "Safe: Keras 2's `fit_generator` (and the other two) only passed its own parameters on "
+        "to `fit` (`evaluate`, `predict`) after a deprecation warning, so the fixed call is the "
+        "call Keras 2 made: arguments passed by position become keywords (the positions "
+        "differ), a default that differs from the new method's is passed (`evaluate_generator`'s "
+        "`verbose=0`), and `workers`, `use_multiprocessing` and `max_queue_size`, which Keras 3 "
+        "no longer takes, are dropped only at Keras 2's defaults; any other value, or `*args`/"
+        "`**kwargs`, leaves the call unfixed. Generated from tf-keras's source "
+        "(`forwarding_members`). Safe only where the data is a Python generator (a generator "
+        "expression, a call of a function of the module that yields) or an "
+        "`ImageDataGenerator`'s `flow*` iterator: Keras 3's `fit` refuses other iterators "
+        "Keras 2 took (`iter(batches)`), so there the fix is unsafe."
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -875,20 +1074,167 @@ class GeneratorMethodsRemoved(_Keras3Rule):
         old = func.attr.value
         if own_method(self.model, self.context.scope, func.value, old):
             return
-        new = _GENERATOR_METHODS[old]
+        forward = table().forwarding_members.get(f"Model.{old}")
+        new = forward["method"] if forward else old.removesuffix("_generator")
         message = f"`{old}` raises AttributeError in Keras 3; use `{new}`, which takes generators"
-        if any(
-            a.keyword is not None and a.keyword.value in _GENERATOR_ONLY_KEYWORDS for a in node.args
-        ):
+        fixed = _forwarded_call(node, func, forward) if forward else None
+        if fixed is None:
             self.report(node, message, receiver=func.value)
             return
+        data = node.args[0].value if node.args else None
+        why = _keras3_data(self.model, self.context.scope, data) if data is not None else None
         self.report(
             node,
             message,
-            replacement=node.with_changes(func=func.with_changes(attr=cst.Name(new))),
-            fix_description=f"rename to `{new}`",
+            replacement=fixed,
+            fix_description=f"call `{new}` with the arguments `{old}` passed it",
+            # Keras 3 takes a generator or a Keras iterator there, not any Python iterator
+            applicability="safe" if why is not None else "unsafe",
             receiver=func.value,
+            because=[why] if why is not None else [],
         )
+
+
+def _keras3_data(
+    model: ModuleModel, scope: Scope | None, data: cst.BaseExpression, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why Keras 3's ``fit`` takes ``data`` as Keras 2's did (evidence), or None: a Python
+    generator (a generator expression, a call of a function of this module that yields), or
+    what an ``ImageDataGenerator``'s ``flow*`` methods return (a Keras ``PyDataset`` in Keras
+    3). Keras 3 refuses other iterators (``iter(batches)``) that Keras 2 took."""
+    if isinstance(data, cst.GeneratorExp):
+        return ("a generator expression, which Keras 3's `fit` takes as Keras 2's did", data)
+    if isinstance(data, cst.Name) and depth == 0:
+        values = model.binding_of(data, scope).known_values
+        if values and len(values) == 1:
+            return _keras3_data(model, scope, values[0], depth + 1)
+        return None
+    if not isinstance(data, cst.Call):
+        return None
+    func = data.func
+    if isinstance(func, cst.Attribute) and func.attr.value.startswith("flow"):
+        owner = func.value
+        if isinstance(owner, cst.Name):
+            values = model.binding_of(owner, scope).known_values
+            owner = values[0] if values and len(values) == 1 else owner
+        made = keras3_name(model.call_name(owner)) if isinstance(owner, cst.Call) else None
+        if made is not None and made.path.endswith("ImageDataGenerator"):
+            return (
+                f"`{_code(func)}` returns a Keras image iterator (a `PyDataset` in Keras 3)",
+                data,
+            )
+        return None
+    if isinstance(func, cst.Name):
+        fn = model.module_functions.get(func.value)
+        if fn is not None and _yields(fn.node):
+            return (f"`{func.value}` is a generator function (it yields)", fn.node)
+    return None
+
+
+def _yields(node: cst.FunctionDef) -> bool:
+    found = []
+
+    def enter(inner: cst.CSTNode) -> bool | None:
+        if isinstance(inner, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and inner is not node:
+            return False  # a nested function's yield is its own
+        if isinstance(inner, cst.Yield):
+            found.append(inner)
+        return None
+
+    walk(node, enter)
+    return bool(found)
+
+
+def _literal_value(node: cst.BaseExpression) -> tuple[bool, object]:
+    """(True, value) for a literal number, string, bool or None."""
+    try:
+        value = ast.literal_eval(_code(node))
+    except (ValueError, SyntaxError):
+        return False, None
+    return isinstance(value, (int, float, str, bool, type(None))), value
+
+
+def _literal_node(value: object) -> cst.BaseExpression:
+    return cst.parse_expression(repr(value))
+
+
+def _forwarded_call(node: cst.Call, func: cst.Attribute, forward: dict) -> cst.Call | None:
+    """The call of the method Keras 2's forwarding method made (``forward``: its generated
+    entry), or None where the call's arguments cannot be carried over unchanged."""
+    params = forward["parameters"]
+    by_name = {p["name"]: p for p in params}
+    if any(a.star for a in node.args):
+        return None
+    args: list[cst.Arg] = []
+    passed: set[str] = set()
+    for index, arg in enumerate(node.args):
+        if arg.keyword is None:
+            if index >= len(params):
+                return None
+            param = params[index]
+        else:
+            param = by_name.get(arg.keyword.value)
+            if param is None:
+                return None
+        passed.add(param["name"])
+        target = param["keras3"]
+        if target is None:  # Keras 3 lacks it: only Keras 2's default may be left out
+            known, value = _literal_value(arg.value)
+            if not (known and _same_literal(value, param["keras2_default"])):
+                return None
+            if not _same_literal(param["keras2_default"], param["keras2_target_default"]):
+                return None
+            continue
+        stays_positional = target["positional"] and arg.keyword is None and index == len(args)
+        if stays_positional or (arg.keyword is not None and arg.keyword.value == target["name"]):
+            args.append(arg)
+        else:
+            args.append(
+                arg.with_changes(keyword=cst.Name(target["name"]), equal=cst.MaybeSentinel.DEFAULT)
+            )
+    for param in params:
+        if param["name"] in passed:
+            continue
+        if param["required"]:
+            return None
+        target = param["keras3"]
+        if target is None:
+            if not _same_literal(param["keras2_default"], param["keras2_target_default"]):
+                return None
+            continue
+        if not _same_literal(target["default"], param["keras2_default"]):
+            keyword = cst.Name(target["name"])
+            args.append(cst.Arg(_literal_node(param["keras2_default"]), keyword=keyword))
+    return node.with_changes(
+        func=func.with_changes(attr=cst.Name(forward["method"])),
+        args=_commas_as_written(args, node.args),
+    )
+
+
+def _same_literal(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _commas_as_written(args: list[cst.Arg], written: Sequence[cst.Arg]) -> list[cst.Arg]:
+    """``args`` with the call's own separators: an argument keeps its comma, one that had none
+    (or a bare trailing one) takes the call's first (``", "``, or a new line with its indent),
+    the last takes the call's last (a trailing comma stays, none stays none); new keywords
+    take ``=`` unspaced."""
+    between = next(
+        (a.comma for a in written[:-1] if isinstance(a.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    last = written[-1].comma if written else cst.MaybeSentinel.DEFAULT
+    out = []
+    for index, arg in enumerate(args):
+        if arg.keyword is not None and arg.equal is cst.MaybeSentinel.DEFAULT:
+            arg = arg.with_changes(equal=_no_space_equal())
+        if index == len(args) - 1:
+            arg = arg.with_changes(comma=last)
+        elif not (isinstance(arg.comma, cst.Comma) and _code(arg.comma.whitespace_after)):
+            arg = arg.with_changes(comma=between)
+        out.append(arg)
+    return out
 
 
 class OptimizerLrArgument(_Keras3Rule):
@@ -910,15 +1256,25 @@ class OptimizerLrArgument(_Keras3Rule):
     fix_safety = "Safe: `learning_rate` is the same argument under its current name."
 
     def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node)
+        if keras3_name(name) is not None and keras3_name(name).path in _OPTIMIZER_CONFIG_READERS:
+            self._config_lr(node)
         arg = _keyword(node, "lr")
         if arg is None:
             return
-        name = self.model.call_name(node)
         because = []
+        cls = node.func
+        if name == "functools.partial" and node.args and node.args[0].keyword is None:
+            cls = node.args[0].value  # `partial(Adam, lr=...)`: the keywords Adam gets
+            name = (
+                self.model.qualified_name(cls)
+                if isinstance(cls, (cst.Name, cst.Attribute))
+                else None
+            )
         if not _keras3_optimizer_class(name):
-            if not _chosen_optimizer_class(self.model, self.context.scope, node.func):
+            if not _chosen_optimizer_class(self.model, self.context.scope, cls):
                 return
-            because = [("every class this can be is a Keras 3 optimizer", node.func)]
+            because = [("every class this can be is a Keras 3 optimizer", cls)]
         if _keyword(node, "learning_rate") is not None:
             return
         self.report(
@@ -927,6 +1283,47 @@ class OptimizerLrArgument(_Keras3Rule):
             fix_description="rename to `learning_rate`",
             because=because,
         )
+
+    def _config_lr(self, node: cst.Call) -> None:
+        """``optimizers.get({"class_name": ..., "config": {"lr": ...}})``: Keras 3 builds the
+        class with the config's keys, and refuses ``lr`` as it does the keyword."""
+        given = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if not isinstance(given, cst.Dict):
+            return
+        for element in given.elements:
+            if not (
+                isinstance(element, cst.DictElement)
+                and _string_value(element.key) == "config"
+                and isinstance(element.value, cst.Dict)
+            ):
+                continue
+            keys = [e.key for e in element.value.elements if isinstance(e, cst.DictElement)]
+            if any(_string_value(k) == "learning_rate" for k in keys):
+                return
+            for key in keys:
+                if _string_value(key) == "lr" and isinstance(key, cst.SimpleString):
+                    quote = key.quote
+                    self.report(
+                        key,
+                        "Keras 3 optimizers do not accept `lr` in their config; use "
+                        "`learning_rate`",
+                        replacement=key.with_changes(
+                            value=f"{key.prefix}{quote}learning_rate{quote}"
+                        ),
+                        fix_description='rename the key to "learning_rate"',
+                        named=node.func,
+                    )
+
+
+# Keras functions that build an optimizer from a config dict (`{"class_name", "config"}`).
+_OPTIMIZER_CONFIG_READERS = frozenset({"optimizers.get", "optimizers.deserialize"})
+
+
+def _string_value(node: cst.BaseExpression | None) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
 
 
 def _keras3_optimizer_class(name: str | None) -> bool:
@@ -953,19 +1350,25 @@ def _chosen_optimizer_class(
         return _chosen_optimizer_class(model, scope, expr.body, deeper) and (
             _chosen_optimizer_class(model, scope, expr.orelse, deeper)
         )
+    if (  # `table.get(key)`, `table.get(key, default)`: a dict of classes looked up
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get"
+        and 1 <= len(expr.args) <= 2
+    ):
+        default = expr.args[1].value if len(expr.args) == 2 else None
+        if default is not None and not _chosen_optimizer_class(model, scope, default, deeper):
+            return False
+        expr = cst.Subscript(
+            value=expr.func.value,
+            slice=[cst.SubscriptElement(cst.Index(expr.args[0].value))],
+        )
     if isinstance(expr, cst.Subscript):
         table_values = [expr.value]
         if isinstance(expr.value, cst.Name):
             table_values = model.binding_of(expr.value, scope).known_values or []
         return bool(table_values) and all(
-            isinstance(d, cst.Dict)
-            and d.elements
-            and all(
-                isinstance(e, cst.DictElement)
-                and _chosen_optimizer_class(model, scope, e.value, deeper)
-                for e in d.elements
-            )
-            for d in table_values
+            _all_optimizer_classes(model, scope, _table_values(d), deeper) for d in table_values
         )
     if (  # `type(opt)`, `opt.__class__`: the class of a Keras optimizer
         isinstance(expr, cst.Call)
@@ -973,6 +1376,12 @@ def _chosen_optimizer_class(
         and len(expr.args) == 1
     ) or (isinstance(expr, cst.Attribute) and expr.attr.value == "__class__"):
         inner = expr.args[0].value if isinstance(expr, cst.Call) else expr.value
+        if isinstance(inner, cst.Name):
+            values = model.binding_of(inner, scope).known_values or []
+            inner = values[0] if len(values) == 1 else inner
+        made = keras3_name(model.call_name(inner)) if isinstance(inner, cst.Call) else None
+        if made is not None and made.path in ("optimizers.get", "optimizers.deserialize"):
+            return True  # what `tf.keras.optimizers.get(...)` returns is a Keras optimizer
         found = keras_object(model, scope, inner)
         return found is not None and table().is_a(found.cls, "optimizers.Optimizer")
     if isinstance(expr, cst.Call) and model.call_name(expr) == "builtins.getattr" and expr.args:
@@ -981,6 +1390,12 @@ def _chosen_optimizer_class(
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
+    loops = [site for site in binding.sites if site.kind == "loop"]
+    if loops and len(loops) == len(binding.sites):  # `for cls in (Adam, SGD):`
+        return all(
+            _all_optimizer_classes(model, scope, _sequence_values(model, scope, site), deeper)
+            for site in loops
+        )
     if binding.is_param and isinstance(scope, FunctionInfo) and expr.value in scope.params:
         values = [v for v, _ in model.arguments(scope, expr.value)]
         default = scope.param_defaults.get(expr.value)
@@ -988,6 +1403,70 @@ def _chosen_optimizer_class(
     else:
         values = binding.known_values or []
     return bool(values) and all(_chosen_optimizer_class(model, scope, v, deeper) for v in values)
+
+
+def _all_optimizer_classes(
+    model: ModuleModel, scope: Scope | None, values: list | None, depth: int
+) -> bool:
+    return bool(values) and all(_chosen_optimizer_class(model, scope, v, depth) for v in values)
+
+
+def _table_values(table_expr: cst.BaseExpression) -> list[cst.BaseExpression] | None:
+    """The values of a literal table of classes: a dict display, ``dict(a=A, b=B)``, a list or
+    tuple display; None for anything else."""
+    if isinstance(table_expr, cst.Dict):
+        if not all(isinstance(e, cst.DictElement) for e in table_expr.elements):
+            return None
+        return [e.value for e in table_expr.elements]
+    if isinstance(table_expr, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in table_expr.elements):
+            return None
+        return [e.value for e in table_expr.elements]
+    if (
+        isinstance(table_expr, cst.Call)
+        and isinstance(table_expr.func, cst.Name)
+        and table_expr.func.value == "dict"
+        and all(a.keyword is not None for a in table_expr.args)
+    ):
+        return [a.value for a in table_expr.args]
+    return None
+
+
+def _sequence_values(
+    model: ModuleModel, scope: Scope | None, site
+) -> list[cst.BaseExpression] | None:
+    """What a loop variable takes: the elements of a literal tuple or list, or the values of a
+    table's ``.values()``/``.items()`` (the second of each pair; the loop target must then be a
+    pair whose second name is this one), through a name bound once."""
+    iterable = site.value
+    method = None
+    if (
+        isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Attribute)
+        and iterable.func.attr.value in ("values", "items")
+        and not iterable.args
+    ):
+        method, iterable = iterable.func.attr.value, iterable.func.value
+    if isinstance(iterable, cst.Name):
+        values = model.binding_of(iterable, scope).known_values
+        iterable = values[0] if values and len(values) == 1 else None
+    if iterable is None:
+        return None
+    if method is None and not isinstance(iterable, (cst.List, cst.Tuple)):
+        return None
+    if method == "items" and not _second_of_pair(model, site):
+        return None
+    return _table_values(iterable)
+
+
+def _second_of_pair(model: ModuleModel, site) -> bool:
+    """Whether the loop binding ``site`` is the second name of a ``for k, v in ...`` target."""
+    for loop in model.nodes_of(cst.For):
+        target = loop.target
+        pair = isinstance(target, cst.Tuple) and len(target.elements) == 2
+        if pair and target.elements[1].value is site.node:
+            return True
+    return False
 
 
 # --- the generated table: removed symbols, members, arguments, changed defaults ------------------
@@ -1469,7 +1948,83 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
     found = keras_object(model, scope, func.value)
     if found is None or defines(model, found.subclass, method):
         return None
-    return [f"{owner}.{method}" for owner in table().lineage(found.cls)]
+    cls = found.cls
+    if found.by_kind and found.cls == KIND_CLASSES["layer"]:
+        cls = _sequential_layer(model, scope, func.value) or cls
+    return [f"{owner}.{method}" for owner in table().lineage(cls)]
+
+
+_INPUT_LAYERS = frozenset({"Input", "layers.Input", "InputLayer", "layers.InputLayer"})
+
+
+def _sequential_layer(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression, depth: int = 0
+) -> str | None:
+    """The Keras class of ``m.layers[i]`` (or a name assigned it once) where the module builds
+    ``m`` as ``Sequential([...])`` with a literal list and adds nothing to it: element ``i``
+    of the list less its input layers (which ``layers`` leaves out in both versions)."""
+    if isinstance(expr, cst.Name) and depth == 0:
+        values = model.binding_of(expr, scope).known_values
+        if values and len(values) == 1:
+            return _sequential_layer(model, scope, values[0], depth + 1)
+        return None
+    if not (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "layers"
+        and isinstance(expr.value.value, cst.Name)
+    ):
+        return None
+    index = _subscript_int(expr)
+    owner = expr.value.value
+    values = model.binding_of(owner, scope).known_values
+    if index is None or not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None
+    built = values[0]
+    name = keras3_name(model.call_name(built))
+    if name is None or name.path not in ("Sequential", "models.Sequential") or not built.args:
+        return None
+    listed = built.args[0].value
+    if not isinstance(listed, (cst.List, cst.Tuple)) or any(
+        isinstance(e, cst.StarredElement) for e in listed.elements
+    ):
+        return None
+    for call in model.nodes_of(cst.Call):  # `m.add(...)` or `m.pop()` change the list
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in ("add", "pop")
+            and isinstance(func.value, cst.Name)
+            and func.value.value == owner.value
+        ):
+            return None
+    classes = []
+    for element in listed.elements:
+        if not isinstance(element.value, cst.Call):
+            return None
+        found = keras3_name(model.call_name(element.value))
+        if found is None:
+            return None
+        if found.path not in _INPUT_LAYERS:
+            classes.append(found.path)
+    if not -len(classes) <= index < len(classes):
+        return None
+    return table().aliases.get(classes[index], classes[index])
+
+
+def _subscript_int(node: cst.Subscript) -> int | None:
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    value = node.slice[0].slice.value
+    if isinstance(value, cst.Integer):
+        return int(value.value, 0)
+    if (
+        isinstance(value, cst.UnaryOperation)
+        and isinstance(value.operator, cst.Minus)
+        and isinstance(value.expression, cst.Integer)
+    ):
+        return -int(value.expression.value, 0)
+    return None
 
 
 class KerasRemovedArgument(_Keras3Rule):

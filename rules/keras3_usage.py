@@ -24,6 +24,7 @@ from tf2lint.rules.keras3 import (
     defines,
     keras3_name,
     keras_object,
+    keras_path_fix,
     own_method,
     table,
     uses_tf_keras,
@@ -481,7 +482,13 @@ class KerasChangedBehaviour(_Keras3Rule):
         (the code then needs Keras 3).
     """
     fix_applicability = "unsafe"
-    fix_safety = "Unsafe: the new key is what Keras 3 writes; under Keras 2 it is missing."
+    fix_safety = (
+        "Unsafe: the new key is what Keras 3 writes; under Keras 2 it is missing. Safe for a "
+        "`history` key where the module builds the Keras callbacks that write it "
+        "(`ReduceLROnPlateau`, `LearningRateScheduler`: `lr` in Keras 2, `learning_rate` in "
+        "Keras 3, generated from both sources) and nothing else in the module spells the old "
+        "key: the new key then holds the values the old one did."
+    )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         key = _subscript_key(node)
@@ -493,11 +500,26 @@ class KerasChangedBehaviour(_Keras3Rule):
         ):
             return
         new = _RENAMED_KEYS[text]
+        writers = _log_key_writers(self.model, text) if text == "lr" else None
+        because = []
+        if writers:
+            new = table().renamed_log_keys[writers[0][0]][text]
+            because = [
+                (
+                    f"`{_code(call.func)}` writes {text!r} into the logs in Keras 2 and {new!r} "
+                    "in Keras 3 (the same value); nothing else in the module writes "
+                    f"{text!r}",
+                    call,
+                )
+                for _, call in writers
+            ]
         self.report(
             key,
             f"Keras 3 writes {new!r}, not {text!r} (KeyError)",
             replacement=_rename_string(key, new),
             fix_description=f"read {new!r}",
+            applicability="safe" if writers else None,
+            because=because,
         )
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
@@ -580,6 +602,27 @@ class KerasChangedBehaviour(_Keras3Rule):
                 return
 
 
+def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]:
+    """The Keras callbacks this module builds that write ``key`` into ``fit``'s logs under
+    another name in Keras 3 (generated), when the module spells ``key`` nowhere but in reads
+    of a ``history`` (no callback of its own writes it); else none."""
+    reads = {
+        id(_subscript_key(node))
+        for node in model.nodes_of(cst.Subscript)
+        if isinstance(node.value, cst.Attribute) and node.value.attr.value == "history"
+    }
+    for string in model.nodes_of(cst.SimpleString):
+        if string.evaluated_value == key and id(string) not in reads:
+            return []
+    renamed = table().renamed_log_keys
+    writers = []
+    for call in model.nodes_of(cst.Call):
+        name = keras3_name(model.call_name(call))
+        if name is not None and key in renamed.get(name.path, {}):
+            writers.append((name.path, call))
+    return writers
+
+
 _NAME_PARSERS = frozenset({"split", "rsplit", "endswith", "startswith", "partition", "replace"})
 _HARD_SIGMOID = (
     "Keras 3 `hard_sigmoid` is `relu6(x + 3) / 6`, not Keras 2's `0.2 * x + 0.5`: outputs change"
@@ -606,7 +649,12 @@ class KerasSavingChanged(_Keras3Rule):
         of a path that is not a legacy `.h5`.
     """
     fix_applicability = "unsafe"
-    fix_safety = "Unsafe: `safe_mode=False` runs the code stored in the file; trust the file."
+    fix_safety = (
+        "Unsafe: `safe_mode=False` runs the code stored in the file; trust the file. Dropping "
+        "`.expect_partial()` after `load_weights` is safe where the statement throws the status "
+        "away (it only silenced warnings about checkpoint values the model did not take), "
+        "unsafe where the status is used."
+    )
 
     def visit_Call(self, node: cst.Call) -> None:
         if uses_tf_keras(self.model):
@@ -629,13 +677,14 @@ class KerasSavingChanged(_Keras3Rule):
                     f"Keras 3 `load_model` reads only `.keras` and `.h5` files: {path!r}, a "
                     "SavedModel folder in Keras 2, raises ValueError; reload it with "
                     "`tf.saved_model.load` or `keras.layers.TFSMLayer`",
+                    because=[(f"the path {path!r} has no `.keras`/`.h5` suffix", positional[0])],
                 )
                 return
             if (
                 path is not None
                 and path.endswith((".h5", ".hdf5"))
                 and _keyword(node, "safe_mode") is None
-                and self._builds_lambda()
+                and (lambda_layer := self._builds_lambda()) is not None
             ):
                 args = [*node.args]
                 args[-1] = args[-1].with_changes(
@@ -648,6 +697,14 @@ class KerasSavingChanged(_Keras3Rule):
                     "`safe_mode=False` (ValueError)",
                     replacement=node.with_changes(args=args),
                     fix_description="pass `safe_mode=False`",
+                    because=[
+                        (
+                            f"the module builds a Keras `Lambda` layer (`{_code(lambda_layer.func)}`"
+                            "): a model with it saved to `.h5` stores its Python function",
+                            lambda_layer,
+                        ),
+                        (f"the file loaded is {path!r}, a legacy `.h5`", positional[0]),
+                    ],
                 )
             return
         if qualified == "tensorflow.saved_model.save" and positional:
@@ -657,6 +714,7 @@ class KerasSavingChanged(_Keras3Rule):
                     node,
                     "a Keras 3 model saved with `tf.saved_model.save` reloads as an object "
                     "that is not callable, with `output_0` signature keys; use `model.export()`",
+                    receiver=positional[0],
                 )
             return
         func = node.func
@@ -705,18 +763,30 @@ class KerasSavingChanged(_Keras3Rule):
             node,
             message,
             replacement=loaded,
-            # unsafe: Keras 3 loads only `.weights.h5` files, which never had a load status
             fix_description="drop `.expect_partial()` (it only silenced warnings)",
-            applicability="unsafe",
+            # safe where the status is thrown away: `expect_partial()` only silenced the
+            # warnings about values the checkpoint held and the model did not take
+            applicability="safe" if id(node) in self._statements else "unsafe",
             receiver=loaded.func.value,
             named=loaded.func,
         )
 
-    def _builds_lambda(self) -> bool:
-        return any(
-            (found := keras3_name(self.model.call_name(call))) is not None
-            and found.path.endswith("layers.Lambda")
-            for call in self.model.nodes_of(cst.Call)
+    _statements: frozenset[int] = frozenset()
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        """An expression statement: its value is thrown away."""
+        self._statements = self._statements | {id(node.value)}
+
+    def _builds_lambda(self) -> cst.Call | None:
+        """The first call of the module that builds a Keras ``Lambda`` layer."""
+        return next(
+            (
+                call
+                for call in self.model.nodes_of(cst.Call)
+                if (found := keras3_name(self.model.call_name(call))) is not None
+                and found.path.endswith("layers.Lambda")
+            ),
+            None,
         )
 
 
@@ -770,9 +840,14 @@ class KerasChangedValue(_Keras3Rule):
     fix_applicability = "safe"
     fix_safety = (
         "Safe: `int(x)` is Keras 2's own cast, `(n,)` its reading of `n`, and a keyword binds "
-        "the argument where Keras 2's position did, in both versions. Unsafe: "
-        '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, what AUTO resolved to in `fit` '
-        "(a custom loop under a distribution strategy refused AUTO in Keras 2)."
+        "the argument where Keras 2's position did, in both versions; `Embedding("
+        "input_length=n)` becomes `input_shape=(n,)`, what Keras 2's constructor made of it "
+        "(where the call gives no shape itself); a `ModelCheckpoint` "
+        "path renamed as TF004 renames one (the module writes the file and names it only in "
+        "Keras save and load calls); "
+        '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, which every Keras 2 code path '
+        "treated as SUM_OVER_BATCH_SIZE (`Loss._get_reduction` resolved AUTO to it and refused "
+        "both alike in a custom loop under a distribution strategy; `fit` scaled both alike)."
     )
 
     def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
@@ -947,6 +1022,7 @@ class KerasChangedValue(_Keras3Rule):
                     length,
                     "Keras 3 ignores `input_length`: the model is not built until it sees "
                     "data; start the model with `keras.Input(shape=(n,))`",
+                    **_embedding_input_shape(node, length),
                 )
             return
         if path.startswith("losses.") and leaf[:1].isupper():
@@ -991,6 +1067,7 @@ class KerasChangedValue(_Keras3Rule):
                     node,
                     f"Keras 3 weights checkpoints must end in `.weights.h5`, not {path!r} "
                     "(ValueError)",
+                    **keras_path_fix(self.model, scope, target.value),
                 )
             return
         if not path.endswith(_CHECKPOINT_SUFFIXES):
@@ -998,6 +1075,7 @@ class KerasChangedValue(_Keras3Rule):
                 node,
                 f"Keras 3 model checkpoints must end in `.keras` (or `.h5`), not {path!r} "
                 "(ValueError)",
+                **keras_path_fix(self.model, scope, target.value),
             )
 
     def _method(self, node: cst.Call, method: str, owner: str | None) -> None:
@@ -1102,15 +1180,37 @@ class KerasChangedValue(_Keras3Rule):
         return False
 
 
+def _embedding_input_shape(node: cst.Call, length: cst.Arg) -> dict:
+    """The safe fix of ``Embedding(input_length=n)``: ``input_shape=(n,)``, which is what Keras
+    2's ``Embedding.__init__`` made of it (``kwargs["input_shape"] = (input_length,)`` when no
+    input shape was given) and what Keras 3 reads to build a Sequential model; none where the
+    call gives a shape itself or passes ``**kwargs``."""
+    given = {a.keyword.value for a in node.args if a.keyword is not None}
+    if any(a.star for a in node.args) or given & {"input_shape", "batch_input_shape", "input_dim"}:
+        return {}
+    element = length.value
+    if not isinstance(element, (cst.Integer, cst.Name, cst.Attribute)) or (
+        isinstance(element, cst.Integer) and not int(element.value, 0)
+    ):  # Keras 2 read a falsy length as None
+        return {}
+    return {
+        "replacement": length.with_changes(
+            keyword=cst.Name("input_shape"),
+            value=cst.Tuple(elements=[cst.Element(element)]),
+        ),
+        "fix_description": "pass `input_shape=(n,)`, what Keras 2 made of `input_length=n`",
+    }
+
+
 def _sum_over_batch_size(node: cst.Arg | cst.BaseExpression) -> dict:
-    """The unsafe fix of Keras 2's ``AUTO`` reduction (``node``: the keyword argument or the
-    default): ``"sum_over_batch_size"``, what AUTO resolved to in ``fit`` (under a distribution
-    strategy's custom loop Keras 2 refused AUTO)."""
+    """The safe fix of Keras 2's ``AUTO`` reduction (``node``: the keyword argument or the
+    default): ``"sum_over_batch_size"``, which Keras 2 treated as AUTO everywhere: its
+    ``Loss._get_reduction`` resolved AUTO to it (and refused both alike in a custom loop under
+    a distribution strategy), and ``fit``'s loss container scaled both alike."""
     value = cst.SimpleString('"sum_over_batch_size"')
     return {
         "replacement": node.with_changes(value=value) if isinstance(node, cst.Arg) else value,
-        "fix_description": 'use `"sum_over_batch_size"`, what AUTO meant in `fit`',
-        "applicability": "unsafe",
+        "fix_description": 'use `"sum_over_batch_size"`, what Keras 2 resolved AUTO to',
     }
 
 

@@ -912,6 +912,236 @@ def _inherited_forwarded_dropped(arguments: dict, api2: dict) -> dict:
     return kept
 
 
+def accepted_arguments(arguments: dict, api2: dict, api3: dict) -> dict[str, list[str]]:
+    """Keywords a base class's entry removes that a subclass's own Keras 3 constructor still
+    names (``Embedding(weights=)``: Keras 3's base ``Layer`` refuses ``weights``, ``Embedding``
+    takes it): the subclass does not inherit those entries."""
+    canon2 = canonical_paths(api2)
+    accepted: dict[str, list[str]] = {}
+    for path, cls in api2.items():
+        new = api3.get(path)
+        if not (isinstance(cls, type) and isinstance(new, type)) or canon2[id(cls)] != path:
+            continue
+        inherited = {
+            name for base in cls.__mro__[1:] for name in arguments.get(canon2.get(id(base)), {})
+        }
+        sig = _signature(new.__init__) if inherited else None
+        own = {p.name for p in _named(sig)} if sig is not None else set()
+        kept = (inherited & own) - set(arguments.get(path, {}))
+        if kept:
+            accepted[path] = sorted(kept)
+    return accepted
+
+
+def kind_signatures(arguments: dict, api2: dict, api3: dict) -> dict[str, dict[str, dict]]:
+    """For an object known only by its kind (a Keras layer: an element of ``model.layers``),
+    what every Keras 3 public class of that kind takes in a method some class has table entries
+    for: ``positional``, the most positional arguments any takes (None: ``*args``);
+    ``keywords``, every keyword
+    any names; ``varkw``, whether any takes ``**kwargs``. ``RNN.reset_states(states)`` lost its
+    argument, and no Keras 3 layer's ``reset_states`` takes one."""
+    kinds = {"layers.Layer": api3.get("layers.Layer")}
+    found: dict[str, dict[str, dict]] = {}
+    for kind, base in kinds.items():
+        if not isinstance(base, type):
+            continue
+        methods = {
+            path.rsplit(".", 1)[1]
+            for path in arguments
+            if path.count(".") >= 2
+            and isinstance(api2.get(path.rsplit(".", 1)[0]), type)
+            and path.startswith("layers.")
+        }
+        for method in sorted(methods):
+            positional, keywords, varkw = 0, set(), False
+            for cls in api3.values():
+                if not (isinstance(cls, type) and issubclass(cls, base)):
+                    continue
+                fn = getattr(cls, method, None)
+                sig = _signature(fn) if callable(fn) else None
+                if sig is None:
+                    continue
+                params = _named(sig)
+                if positional is not None:
+                    count = sum(1 for p in params if p.kind == p.POSITIONAL_OR_KEYWORD)
+                    unlimited = any(p.kind == p.VAR_POSITIONAL for p in sig.parameters.values())
+                    positional = None if unlimited else max(positional, count)
+                keywords |= {p.name for p in params}
+                varkw |= _varkw(sig)
+            found.setdefault(kind, {})[method] = {
+                "positional": positional,
+                "keywords": sorted(keywords),
+                "varkw": varkw,
+            }
+    return found
+
+
+def _forward_call(fn) -> tuple[ast.Call, list[ast.stmt]] | None:
+    """``self.<method>(...)`` that ``fn`` returns as its last statement, and the statements
+    before it (the docstring left out)."""
+    tree = _source_tree(fn)
+    if tree is None or not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+        return None
+    body = tree.body[0].body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if not body or not isinstance(body[-1], ast.Return):
+        return None
+    call = body[-1].value
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == "self"
+    ):
+        return None
+    return call, body[:-1]
+
+
+def _self_calls(fn) -> set[str]:
+    tree = _source_tree(fn)
+    return {
+        node.func.attr
+        for node in ast.walk(tree or ast.Module(body=[], type_ignores=[]))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+    }
+
+
+def _harmless(statement: ast.stmt, target_calls: set[str]) -> bool:
+    """A statement of a forwarding method that changes nothing the target does not: a
+    ``warnings.warn(...)``, or a ``self._check(...)`` the target calls itself."""
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    func = statement.value.func
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+        return False
+    if func.value.id == "warnings" and func.attr == "warn":
+        return True
+    return func.value.id == "self" and func.attr in target_calls
+
+
+def forwarding_members(members: dict, api2: dict, api3: dict) -> dict[str, dict]:
+    """Removed methods whose Keras 2 body only forwarded their own parameters to a method
+    Keras 3 still has (``fit_generator`` returned ``self.fit(generator, steps_per_epoch=...)``
+    after a deprecation warning): rewriting the call to that method is the same program under
+    Keras 2. For each parameter (in order, with its Keras 2 default): the target parameter it
+    is passed to (its Keras 3 name and default, and the default of Keras 2's target), or
+    ``keras3: null`` where Keras 3's method has no such parameter (``workers``)."""
+    found: dict[str, dict] = {}
+    for path, removed in members.items():
+        old_cls, new_cls = api2.get(path), api3.get(path)
+        if not (isinstance(old_cls, type) and isinstance(new_cls, type)):
+            continue
+        for member, state in removed.items():
+            fn = getattr(old_cls, member, None)
+            if state is not None or not inspect.isfunction(fn):
+                continue
+            forward = _forward_call(fn)
+            sig = _signature(fn)
+            if forward is None or sig is None:
+                continue
+            call, before = forward
+            target = call.func.attr
+            old_target, new_target = getattr(old_cls, target, None), getattr(new_cls, target, None)
+            new_sig = _signature(new_target) if callable(new_target) else None
+            if new_sig is None or not callable(old_target):
+                continue
+            if not all(_harmless(s, _self_calls(old_target)) for s in before):
+                continue
+            params = _named(sig)
+            names = {p.name for p in params}
+            passed: dict[str, str | int] = {}
+            for index, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name) and arg.id in names:
+                    passed[arg.id] = index
+            for keyword in call.keywords:
+                if isinstance(keyword.value, ast.Name) and keyword.value.id in names:
+                    passed[keyword.value.id] = keyword.arg
+            if len(passed) != len(call.args) + len(call.keywords) or set(passed) != names:
+                continue  # something else than its own parameters, each passed once
+            new_params, old_target_params = _named(new_sig), _named(_signature(old_target))
+            new_by_name = {p.name: p for p in new_params}
+            old_target_by_name = {p.name: p for p in old_target_params}
+            entries = []
+            for param in params:
+                to = passed[param.name]
+                new_param = new_params[to] if isinstance(to, int) else new_by_name.get(to)
+                old_param = (
+                    old_target_params[to] if isinstance(to, int) else old_target_by_name.get(to)
+                )
+                if old_param is None or (
+                    param.default is not EMPTY and not _literal(param.default)
+                ):
+                    break
+                entry = {
+                    "name": param.name,
+                    "keras2_default": None if param.default is EMPTY else param.default,
+                    "required": param.default is EMPTY,
+                    # what Keras 2's target takes when the call leaves the parameter out
+                    "keras2_target_default": None
+                    if old_param.default is EMPTY
+                    else old_param.default,
+                    "keras3": None,
+                }
+                if new_param is not None:
+                    entry["keras3"] = {
+                        "name": new_param.name,
+                        "positional": isinstance(to, int),
+                        "default": None if new_param.default is EMPTY else new_param.default,
+                    }
+                entries.append(entry)
+            else:
+                found[f"{path}.{member}"] = {"method": target, "parameters": entries}
+    return dict(sorted(found.items()))
+
+
+def _logged_keys(cls: type) -> set[str]:
+    """The keys a callback class's own source writes into ``logs`` (``logs["lr"] = ...``)."""
+    keys: set[str] = set()
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith(("keras", "tf_keras")):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "logs"
+                    and isinstance(target.slice, ast.Constant)
+                    and isinstance(target.slice.value, str)
+                ):
+                    keys.add(target.slice.value)
+    return keys
+
+
+def renamed_log_keys(api2: dict, api3: dict) -> dict[str, dict[str, str]]:
+    """Callbacks that write a key into ``fit``'s logs (and so its ``History``) under another
+    name in Keras 3: ``ReduceLROnPlateau`` wrote ``logs["lr"]``, Keras 3's writes
+    ``logs["learning_rate"]`` (the same value). Read from both versions' sources; kept where
+    the class writes exactly one key in each version and they differ."""
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict[str, str]] = {}
+    for path, cls in api2.items():
+        new = api3.get(path)
+        if not (path.startswith("callbacks.") and isinstance(cls, type) and isinstance(new, type)):
+            continue
+        if canon2.get(id(cls)) != path:
+            continue
+        old_keys, new_keys = _logged_keys(cls), _logged_keys(new)
+        gone, added = old_keys - new_keys, new_keys - old_keys
+        if len(gone) == 1 and len(added) == 1:
+            found[path] = {gone.pop(): added.pop()}
+    return dict(sorted(found.items()))
+
+
 def _renamed(index, param, old_params, new_params, old_names) -> str | None:
     """The Keras 3 parameter at the same position, new in Keras 3, with the same default, when
     that default says something (not None or a bool) or the two names share a word
@@ -1240,6 +1470,7 @@ def build() -> dict:
         api2, api3, builder3, ModelProbe(keras3), Builder(keras2)
     )
     arguments = _inherited_forwarded_dropped(arguments, api2)
+    accepted = accepted_arguments(arguments, api2, api3)
     # Classes with entries of their own: constructors (the class path), methods (class.method).
     owners = {*members, *arguments, *(p.rsplit(".", 1)[0] for p in arguments)}
     ancestors = public_ancestors(api2, owners.__contains__)
@@ -1260,9 +1491,13 @@ def build() -> dict:
         "source": f"public APIs of {KERAS2_ROOT} (Keras 2) and {KERAS3_ROOT} (Keras 3)",
         "symbols": symbols,
         "members": members,
+        "forwarding_members": forwarding_members(members, api2, api3),
+        "renamed_log_keys": renamed_log_keys(api2, api3),
         "ancestors": ancestors,
         "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
+        "accepted_arguments": accepted,
+        "kind_signatures": kind_signatures(arguments, api2, api3),
         "defaults": defaults,
         "arguments_not_judged": unknown,
         "layer_state": {"keras3": state3, "keras2": state2},

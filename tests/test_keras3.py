@@ -201,12 +201,196 @@ GENERATOR = """
     """
 
 
-def test_generator_methods_fix_is_unsafe_and_skips_loader_options():
+def test_generator_methods_fix_is_unsafe_for_unknown_data_and_skips_loader_options():
+    """``data`` may be any iterator, which Keras 2's fit took and Keras 3's refuses: unsafe.
+    The fix is the call Keras 2's forwarding method made: defaults that differ are passed."""
     found = lint(GENERATOR, ["TF007"])
     assert [d.fix.applicability if d.fix else None for d in found] == ["unsafe", "unsafe", None]
     assert fixed(GENERATOR, ["TF007"], unsafe=True) == textwrap.dedent(GENERATOR).replace(
-        "fit_generator", "fit"
-    ).replace("predict_generator", "predict")
+        "fit_generator(data, steps_per_epoch=10, epochs=2)",
+        "fit(data, steps_per_epoch=10, epochs=2, verbose=1)",
+    ).replace("predict_generator(data, steps=3)", "predict(data, steps=3, verbose=0)")
+
+
+GENERATOR_FUNCTION = """
+    import tensorflow as tf
+
+    def batches():
+        while True:
+            yield 1, 2
+
+    model = tf.keras.Sequential()
+    model.fit_generator(batches(), 5, 2, verbose=0, workers=1, max_queue_size=10)
+    model.fit_generator(
+        generator=batches(),
+        steps_per_epoch=5,
+        use_multiprocessing=False,
+    )
+    print(model.evaluate_generator(batches(), 3))
+    model.fit_generator(batches(), 5, workers=2)
+    model.fit_generator(batches(), 5, 2, 0, None, None, None, 1, None, 10, 1, False, True, 0, 9)
+    """
+
+
+def test_generator_methods_fix_is_safe_on_a_generator_and_keeps_keras2_positions():
+    """Positions become keywords (fit's differ), Keras 2's defaults that differ from the new
+    method's are passed, loader options at Keras 2's defaults are dropped, other values leave
+    the call unfixed; the layout of a multi-line call stays."""
+    found = lint(GENERATOR_FUNCTION, ["TF007"])
+    assert [d.fix.applicability if d.fix else None for d in found] == [
+        "safe",
+        "safe",
+        "safe",
+        None,
+        None,
+    ]
+    assert fixed(GENERATOR_FUNCTION, ["TF007"]) == textwrap.dedent(GENERATOR_FUNCTION).replace(
+        "model.fit_generator(batches(), 5, 2, verbose=0, workers=1, max_queue_size=10)",
+        "model.fit(batches(), steps_per_epoch=5, epochs=2, verbose=0)",
+    ).replace(
+        "model.fit_generator(\n    generator=batches(),\n    steps_per_epoch=5,\n"
+        "    use_multiprocessing=False,\n)",
+        "model.fit(\n    x=batches(),\n    steps_per_epoch=5,\n    verbose=1,\n)",
+    ).replace("evaluate_generator(batches(), 3)", "evaluate(batches(), steps=3, verbose=0)")
+
+
+def test_forwarding_members_are_generated_from_keras2_sources():
+    forward = keras3.table().forwarding_members["Model.fit_generator"]
+    assert forward["method"] == "fit"
+    names = [p["name"] for p in forward["parameters"]]
+    assert names[:3] == ["generator", "steps_per_epoch", "epochs"]
+    workers = next(p for p in forward["parameters"] if p["name"] == "workers")
+    assert workers["keras3"] is None and workers["keras2_default"] == 1
+    assert keras3.table().forwarding_members["Model.evaluate_generator"]["method"] == "evaluate"
+
+
+def test_a_subclass_keeps_a_keyword_its_own_keras3_constructor_takes():
+    """Keras 3's base Layer refuses `weights=`, its Embedding takes it (run under 3.15.1)."""
+    assert "weights" in keras3.table().accepted_arguments["layers.Embedding"]
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n"
+        "e = tf.keras.layers.Embedding(4, 2, weights=[np.ones((4, 2))])\n"
+        "d = tf.keras.layers.Dense(2, weights=[np.ones((4, 2))])\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF012"])] == [("TF012", 4)]
+
+
+HISTORY_LR = """
+    import tensorflow as tf
+
+    model = tf.keras.Sequential()
+    history = model.fit(x, y, callbacks=[tf.keras.callbacks.ReduceLROnPlateau()])
+    print(history.history["lr"])
+    """
+
+
+def test_history_lr_key_is_safe_where_the_module_builds_the_writer_and_writes_no_lr():
+    (d,) = lint(HISTORY_LR, ["TF018"])
+    assert d.fix.applicability == "safe"
+    assert any("ReduceLROnPlateau" in step.message for step in d.evidence.value)
+    assert 'history["learning_rate"]' in fixed(HISTORY_LR, ["TF018"])
+    own = textwrap.dedent(HISTORY_LR) + (
+        "\nclass Logger(tf.keras.callbacks.Callback):\n"
+        '    def on_epoch_end(self, e, logs):\n        logs["lr"] = 1.0\n'
+    )
+    (d,) = lint(own, ["TF018"])
+    assert d.fix.applicability == "unsafe"
+    without_writer = HISTORY_LR.replace("tf.keras.callbacks.ReduceLROnPlateau()", "cb")
+    (d,) = lint(without_writer, ["TF018"])
+    assert d.fix.applicability == "unsafe"
+
+
+PATHS = """
+    import tensorflow as tf
+
+    model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    path = "weights.best.h5"
+    cb = tf.keras.callbacks.ModelCheckpoint(path, save_weights_only=True)
+    model.load_weights(path)
+    model.save_weights("w.h5")
+    model.load_weights("w.h5")
+    model.save("exported")
+    again = tf.keras.models.load_model("exported")
+    model.save_weights("ckpt/prefix")
+    model.save_weights("shown.h5")
+    print("shown.h5")
+    """
+
+
+def test_save_paths_renamed_everywhere_the_module_names_them():
+    """Renamed together where every spelling is a Keras save or load path and the module
+    writes the file; a folder in a TF-format path (Keras 2 made it) or a path printed too
+    stay unfixed."""
+    found = lint(PATHS, ["TF004", "TF020"])
+    fixes = {d.line: d.fix.applicability if d.fix else None for d in found}
+    assert fixes == {6: "safe", 8: "safe", 10: "safe", 12: None, 13: None}
+    code = textwrap.dedent(PATHS)
+    for _ in range(3):
+        rules = [r for r in all_rules() if r.id in ("TF004", "TF020")]
+        result = lint_module(code, "train.py", rules)
+        new, applied, _ = fix_round(result.module, result.diagnostics, unsafe=False)
+        if not applied:
+            break
+        code = new
+    assert code == textwrap.dedent(PATHS).replace(
+        '"weights.best.h5"', '"weights.best.weights.h5"'
+    ).replace('"w.h5"', '"w.weights.h5"').replace('"exported"', '"exported.keras"')
+
+
+def test_keras3_path_names():
+    from tf2lint.rules.keras3 import keras3_path
+
+    assert keras3_path("w.h5", "weights") == "w.weights.h5"
+    assert keras3_path("dir/w.hdf5", "weights") == "dir/w.weights.h5"
+    assert keras3_path("ckpt", "weights") == "ckpt.weights.h5"
+    assert keras3_path("ckpt/prefix", "weights") is None
+    assert keras3_path("w.weights.h5", "weights") is None
+    assert keras3_path("export", "model") == "export.keras"
+    assert keras3_path("best.hdf5", "model") == "best.keras"
+    assert keras3_path("m.h5", "model") is None
+
+
+def test_expect_partial_drop_is_safe_only_where_the_status_is_thrown_away():
+    source = (
+        "import tensorflow as tf\nmodel = tf.keras.Sequential()\n"
+        'model.load_weights("w.weights.h5").expect_partial()\n'
+        'status = model.load_weights("w.weights.h5").expect_partial()\n'
+    )
+    found = [d for d in lint(source, ["TF019"]) if d.fix]
+    assert [d.fix.applicability for d in found] == ["safe", "unsafe"]
+
+
+def test_embedding_input_length_becomes_the_input_shape_keras2_made_of_it():
+    source = (
+        "import tensorflow as tf\nm = tf.keras.Sequential([\n"
+        "    tf.keras.layers.Embedding(10, 4, input_length=5),\n"
+        "    tf.keras.layers.Embedding(10, 4, input_length=5, input_shape=(5,)),\n])\n"
+    )
+    found = lint(source, ["TF020"])
+    assert [d.fix.applicability if d.fix else None for d in found] == ["safe", None]
+    assert "Embedding(10, 4, input_shape=(5,))," in fixed(source, ["TF020"])
+
+
+def test_model_layers_element_of_a_literal_sequential_has_its_class():
+    source = (
+        "import tensorflow as tf\nmodel = tf.keras.Sequential([\n"
+        "    tf.keras.Input((5, 3)),\n    tf.keras.layers.LSTM(4, stateful=True),\n])\n"
+        "model.layers[0].reset_states([h, c])\nlayer = model.layers[-1]\n"
+        "layer.reset_states(states=[h, c])\n"
+    )
+    assert [d.line for d in lint(source, ["TF012"])] == [6, 8]
+
+
+def test_optimizer_config_lr_key_and_partial():
+    source = (
+        "import functools\nimport tensorflow as tf\n"
+        'a = tf.keras.optimizers.get({"class_name": "adam", "config": {"lr": 0.1}})\n'
+        "b = functools.partial(tf.keras.optimizers.Adam, lr=0.1)\n"
+        'c = tf.keras.optimizers.get("adam").__class__(lr=0.1)\n'
+        'd = {"a": tf.keras.optimizers.Adam}.get("a")(lr=0.1)\n'
+    )
+    assert [d.line for d in lint(source, ["TF008"])] == [3, 4, 5, 6]
+    assert '"learning_rate": 0.1' in fixed(source, ["TF008"])
 
 
 def test_optimizer_lr_fix_is_safe_and_exact():
@@ -1138,7 +1322,7 @@ def test_a_long_chain_of_rebound_layer_outputs_is_followed_in_linear_work(monkey
         (
             "c = tf.keras.callbacks.ModelCheckpoint('best.hdf5', save_best_only=True)\n",
             "TF020",
-            None,
+            "c = tf.keras.callbacks.ModelCheckpoint('best.keras', save_best_only=True)\n",
         ),
         (
             "path = 'training_1/cp.ckpt'\n"
@@ -1329,9 +1513,42 @@ def test_history_knows_module_layouts_and_distribute_renames():
         "loss = tf.keras.losses.MeanSquaredError(reduction=tf.keras.losses.Reduction.AUTO)\n",
     ],
 )
-def test_auto_reduction_gets_the_unsafe_fix_fit_resolved_it_to(source):
+def test_auto_reduction_gets_the_safe_fix_keras2_resolved_it_to(source):
     head = "import tensorflow as tf\n"
     (found,) = lint(head + source, ["TF020"])
-    assert found.fix.applicability == "unsafe"
+    assert found.fix.applicability == "safe"
     after = fixed(head + source, ["TF020"], unsafe=True)
     assert after == head + source.replace("tf.keras.losses.Reduction.AUTO", '"sum_over_batch_size"')
+
+
+def test_a_layer_known_only_by_kind_is_held_to_what_every_keras3_layer_takes():
+    """No Keras 3 layer's `reset_states` takes an argument (generated `kind_signatures`), so a
+    layer of `model.layers`/`get_layer` passing one is reported whatever its class."""
+    assert keras3.table().kind_signatures["layers.Layer"]["reset_states"]["positional"] == 0
+    source = (
+        "import tensorflow as tf\n"
+        "inputs = tf.keras.Input(batch_shape=(2, 5, 3))\n"
+        "x = tf.keras.layers.LSTM(4, stateful=True, name='lstm')(inputs)\n"
+        "model = tf.keras.Model(inputs, x)\n"
+        "model.get_layer('lstm').reset_states([h, c])\n"
+        "for layer in model.layers:\n"
+        "    layer.reset_states(states=[h, c])\n"
+        "    layer.reset_states()\n"
+    )
+    assert [d.line for d in lint(source, ["TF012"])] == [5, 7]
+
+
+def test_optimizer_classes_from_literal_tables_and_loops():
+    source = (
+        "import tensorflow as tf\n"
+        "OPTS = dict(adam=tf.keras.optimizers.Adam, sgd=tf.keras.optimizers.SGD)\n"
+        "a = OPTS['adam'](lr=0.1)\n"
+        "b = [tf.keras.optimizers.Adam, tf.keras.optimizers.SGD][0](lr=0.1)\n"
+        "for cls in (tf.keras.optimizers.Adam, tf.keras.optimizers.RMSprop):\n"
+        "    c = cls(lr=0.1)\n"
+        "for name, cls2 in OPTS.items():\n"
+        "    d = cls2(lr=0.1)\n"
+        "for thing in (tf.keras.optimizers.Adam, make_custom):\n"
+        "    e = thing(lr=0.1)\n"
+    )
+    assert [d.line for d in lint(source, ["TF008"])] == [3, 4, 6, 8]
