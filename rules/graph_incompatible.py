@@ -357,6 +357,42 @@ def _sequential_input(
     return None
 
 
+_CONVERTED_TO_TENSORS = frozenset({"builtins.int", "builtins.float", "builtins.range"})
+
+
+def converted_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The graph tensor ``expr`` is in code AutoGraph converts: a computed tensor, or
+    ``int(t)``, ``float(t)`` and ``range(t)`` of one (AutoGraph turns them into a cast and
+    ``tf.range``), or a local bound only to such values; None when not proven."""
+    if depth > 6 or scope is None:
+        return None
+    if computed_tensor(model, expr, scope, api_only=True):
+        return expr
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) not in _CONVERTED_TO_TENSORS:
+            return None
+        for arg in expr.args:
+            if not arg.star and converted_tensor(model, arg.value, scope, depth + 1) is not None:
+                return expr
+        return None
+    if isinstance(expr, cst.BinaryOperation):
+        return converted_tensor(model, expr.left, scope, depth + 1) or converted_tensor(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return None
+        values = binding.known_values
+        if not values or binding.kinds - {"assign"}:
+            return None
+        found = [converted_tensor(model, v, binding.scope, depth + 1) for v in values]
+        return found[0] if all(v is not None for v in found) else None
+    return None
+
+
 class TensorLoopInUnconvertedCode(_TracedRule):
     id = "TF807"
     name = "tensor-loop-in-unconverted-code"
@@ -367,7 +403,9 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         it, the `call`/`train_step` of a Keras 3 layer or model (Keras 3 does not convert them)
         and functions traced with `autograph=False`, iterates the symbolic tensor in Python,
         which fails with `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor
-        is not allowed` (comprehensions included: AutoGraph never converts those). Use
+        is not allowed`. Comprehensions are never converted, so one over a tensor fails in any
+        traced code, converted or not: `[f(i) for i in tf.range(n)]`, or `range(n)` of a tensor
+        `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast). Use
         vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
         or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
         or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
@@ -402,7 +440,33 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         self._check(node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._check(node.iter)
+        fn = self._traced_function()
+        if fn is not None and fn.autograph:
+            self._check_converted_comprehension(node.iter, fn)
+        else:
+            self._check(node.iter)
+
+    def _check_converted_comprehension(
+        self, iterable: cst.BaseExpression, fn: FunctionInfo
+    ) -> None:
+        """AutoGraph converts the calls in a comprehension (``range(t)`` becomes ``tf.range``,
+        ``int(t)`` a cast) but never the comprehension's loop, which iterates in Python."""
+        scope = self.context.scope
+        if sequence_of_tensors(self.model, iterable, scope):
+            return
+        tensor = converted_tensor(self.model, iterable, scope)
+        if tensor is None:
+            return
+        self.report(
+            iterable,
+            f"a comprehension in traced `{fn.qualname}` iterates a graph tensor in Python, "
+            "which fails while tracing (AutoGraph does not convert comprehensions); use "
+            "vectorised ops, tf.map_fn or a TensorArray loop",
+            because=[
+                ("AutoGraph converts loops and calls, never a comprehension's own loop", fn.node),
+                ("this value is a graph tensor while tracing", tensor),
+            ],
+        )
 
 
 class TensorConditionInUnconvertedCode(_TracedRule):

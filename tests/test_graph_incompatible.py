@@ -428,3 +428,53 @@ def test_a_none_dimension_used_as_a_size(source, preview):
 )
 def test_no_none_dimension_finding(source):
     assert rule_ids(source, ["TF897"]) == []
+
+
+# Checked under TF 2.21: AutoGraph converts the calls inside a comprehension (`range(t)` to
+# tf.range, `int(t)` to a cast) but not its loop, which then iterates a symbolic tensor and
+# raises OperatorNotAllowedInGraphError.
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("    return tf.add_n([x * tf.cast(i, tf.float32) for i in tf.range(3)])\n", ["TF807"]),
+        ("    m = int(tf.shape(x)[0])\n    return tf.add_n([x[i] for i in range(m)])\n", ["TF807"]),
+        # a static size, a Python parameter, a list of tensors: Python values to iterate
+        ("    return tf.add_n([x[i] for i in range(x.shape[0])])\n", []),
+        ("    return sum(i for i in range(n))\n", []),
+        ("    return tf.add_n([tf.reduce_sum(r) for r in tf.unstack(x)])\n", []),
+    ],
+)
+def test_a_comprehension_over_a_tensor_fails_in_converted_code(body, expected):
+    source = "import tensorflow as tf\n@tf.function\ndef f(x, n):\n" + body
+    assert rule_ids(source, ["TF807"]) == expected
+
+
+def test_a_context_managers_enter_and_exit_run_where_the_with_does():
+    # a stopwatch class entered in a tf.function reads the clock once, while tracing
+    source = textwrap.dedent(
+        """\
+        import time
+        import tensorflow as tf
+
+        class Stopwatch:
+            def __enter__(self):
+                self.start = time.time()
+                return self
+
+            def __exit__(self, *exc):
+                self.elapsed = time.time() - self.start
+
+        @tf.function
+        def step(x):
+            with Stopwatch() as watch:
+                y = tf.matmul(x, x)
+            return y, watch.elapsed
+
+        def eager(x):
+            with Stopwatch():
+                return x
+        """
+    )
+    found = lint(source, ["TF806"])
+    assert [(d.rule, d.line) for d in found] == [("TF806", 6), ("TF806", 10)]
+    assert rule_ids(source.replace("@tf.function\n", ""), ["TF806"]) == []
