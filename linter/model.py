@@ -576,16 +576,17 @@ class ModuleModel:
     ) -> Iterator[_Edge]:
         """``with m:`` calls ``m.__enter__()`` and ``m.__exit__(...)`` where it runs: the
         methods of the module class ``m`` is an instance of (``with Timer():``, ``with t:``)."""
-        if isinstance(manager, cst.Call):
-            cls = self._constructed_class(manager, fn)
+        if isinstance(manager, cst.Call):  # `with Timer():` enters an object built right here
+            cls, receiver = self._constructed_class(manager, fn), "fresh"
         else:
             cls = self.instance_of(manager, fn)
+            receiver = "fresh" if self._fresh(manager, fn) else "other"
         if cls is None:
             return
         for method in ("__enter__", "__exit__"):
             target = self.resolve_method(cls, method)
             if target is not None:
-                yield _Edge(target, "called", False, "other", manager)
+                yield _Edge(target, "called", False, receiver, manager)
 
     def _constructed_class(self, call: cst.Call, scope: Scope) -> ClassInfo | None:
         """The module class ``call`` constructs (``Timer()``), if it names one."""

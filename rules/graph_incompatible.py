@@ -8,7 +8,7 @@ from tf2lint.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code
 from tf2lint.tfnames import is_keras
-from tf2lint.tracing import root_reason
+from tf2lint.tracing import fed_tensor, root_reason
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -64,6 +64,8 @@ def computed_tensor(
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
             return False
+        if binding.kinds == {"param"} and fed_tensor(binding.scope, expr.value) is not None:
+            return True  # tf.data or Keras's train step passes a tensor there
         if binding.kinds == {"param"}:  # what every caller passes
             if api_only and binding.scope.param_defaults.get(expr.value) is not None:
                 return False  # a parameter with a default is a Python option (a flag)
@@ -77,6 +79,29 @@ def computed_tensor(
             computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
         )
     return False
+
+
+def fed_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` (or a name in its arithmetic) is a tensor that tf.data or Keras passes to
+    the function it is a parameter of, with the parameter's function: the evidence of a
+    finding on such a value."""
+    if depth > 4 or scope is None:
+        return None
+    if isinstance(expr, cst.BinaryOperation):
+        return fed_parameter(model, expr.left, scope, depth + 1) or fed_parameter(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, (cst.Subscript, cst.Attribute)):
+        return fed_parameter(model, expr.value, scope, depth + 1)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if not isinstance(binding.scope, FunctionInfo) or binding.kinds != {"param"}:
+        return None
+    why = fed_tensor(binding.scope, expr.value)
+    return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
 
 
 class _TracedRule(Rule):
@@ -201,13 +226,18 @@ class NumpyFunctionOnTensor(_TracedRule):
         name = self.model.call_name(node)
         if not name or not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
-        if any(computed_tensor(self.model, a.value, self.context.scope) for a in node.args):
-            short = name.replace("numpy.", "np.", 1)
-            self.report(
-                node,
-                f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
-                "use the TensorFlow op",
-            )
+        scope = self.context.scope
+        for arg in node.args:
+            if computed_tensor(self.model, arg.value, scope):
+                short = name.replace("numpy.", "np.", 1)
+                why = fed_parameter(self.model, arg.value, scope)
+                self.report(
+                    node,
+                    f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                    "use the TensorFlow op",
+                    because=[why] if why is not None else (),
+                )
+                return
 
 
 class PythonRandomInTracedCode(_TracedRule):

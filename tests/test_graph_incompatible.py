@@ -478,3 +478,35 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
     found = lint(source, ["TF806"])
     assert [(d.rule, d.line) for d in found] == [("TF806", 6), ("TF806", 10)]
     assert rule_ids(source.replace("@tf.function\n", ""), ["TF806"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # Keras passes a compiled loss or metric y_true and y_pred as tensors (checked under
+        # TF 2.21: NotImplementedError, cannot convert a symbolic tf.Tensor to a numpy array)
+        (
+            "def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss='mse', metrics=[m])\n",
+            ["TF804"],
+        ),
+        # tf.data passes a map function the element's tensors
+        (
+            "def parse(path):\n    return np.char.lower(path)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(parse)\n",
+            ["TF804"],
+        ),
+        # an option with a default is not what Keras passes
+        (
+            "def m(y_true, y_pred, scale=2.0):\n    return tf.reduce_mean(y_pred) * np.float32(scale)\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss=m)\n",
+            [],
+        ),
+        # not traced: an eager helper
+        ("def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n", []),
+    ],
+)
+def test_numpy_on_what_keras_or_tf_data_pass(source, expected):
+    assert rule_ids(HEADER + source, ["TF804"]) == expected
