@@ -724,3 +724,216 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+_PYTHON_CONTAINERS = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
+_CONTAINER_CALLS = frozenset({"builtins.list", "builtins.tuple", "builtins.dict"})
+
+
+def python_container(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The display (or ``list()``/``dict()`` call) that makes ``expr`` a Python list, tuple or
+    dict: the display itself, or a name or ``self.<attr>`` every value of which is one."""
+    if isinstance(expr, _PYTHON_CONTAINERS):
+        return expr
+    if isinstance(expr, cst.Call):
+        return expr if model.call_name(expr) in _CONTAINER_CALLS else None
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+    elif isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope) or None
+    else:
+        return None
+    if not values:
+        return None
+    found = [python_container(model, v, scope) if v is not expr else None for v in values]
+    return found[0] if all(f is not None for f in found) else None
+
+
+def index_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr``, used as an index or key in traced code, is a graph tensor, and where: a
+    computed tensor, the variable of a loop over ``tf.range`` (AutoGraph makes it a graph
+    loop, whose variable is a tensor), a parameter tf.data or Keras fills, or (part of) an
+    element of a dataset."""
+    if scope is None:
+        return None
+    if computed_tensor(model, expr, scope, api_only=True):
+        return ("this value is computed by a TensorFlow op", expr)
+    if dataset_element(model, expr, scope):
+        return (f"`{code(expr)}` holds (part of) an element of a dataset: tensors", expr)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo) or not binding.sites:
+        return None
+    if fn.autograph and all(
+        s.kind == "loop"
+        and isinstance(s.value, cst.Call)
+        and model.call_name(s.value) == "tensorflow.range"
+        for s in binding.sites
+    ):
+        return (
+            f"`{expr.value}` iterates `tf.range`: AutoGraph makes the loop a graph loop and "
+            f"`{expr.value}` a tensor",
+            binding.sites[0].value,
+        )
+    return fed_parameter(model, expr, scope)
+
+
+def dataset_element(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """Whether ``expr`` holds (part of) an element of a tf.data dataset, which is made of
+    tensors: a name bound by a ``for`` over a dataset, unpacked or indexed from one, or a
+    parameter of a traced function every call of which passes one."""
+    if depth > 6 or scope is None:
+        return False
+    if isinstance(expr, cst.Subscript):
+        return dataset_element(model, expr.value, scope, depth + 1)
+    if not isinstance(expr, cst.Name):
+        return False
+    binding = model.binding_of(expr, scope)
+    if not binding.sites or not isinstance(binding.scope, (FunctionInfo, type(model.scope))):
+        return False
+    if binding.kinds == {"param"}:
+        fn = binding.scope
+        passed = model.arguments(fn, expr.value) if isinstance(fn, FunctionInfo) else []
+        return (
+            bool(passed)
+            and fn.traced
+            and all(dataset_element(model, value, caller, depth + 1) for value, caller in passed)
+        )
+    for site in binding.sites:
+        if site.value is None:
+            return False
+        if site.kind == "loop":
+            if not model.is_dataset(site.value):
+                return False
+        elif site.kind not in ("assign", "unpack") or not dataset_element(
+            model, site.value, binding.scope, depth + 1
+        ):
+            return False
+    return True
+
+
+class ContainerIndexedByTensor(_TracedRule):
+    id = "TF896"
+    name = "python-container-indexed-by-tensor"
+    severity = "error"
+    message = "a Python list or dict indexed by a graph tensor in traced code fails while tracing"
+    rationale = """
+        A Python list, tuple or dict lives on the host: indexing it needs a Python value.
+        Inside a `tf.function` (and a Keras `call`, a `Dataset.map` function) a tensor is
+        symbolic, so `layers[i]` fails with `TypeError: list indices must be integers or
+        slices, not SymbolicTensor`, and `table[key]` or `table.get(key)` with `TypeError:
+        Tensor is unhashable`. Common forms: `for i in tf.range(n): x = self.blocks[i](x)`
+        (AutoGraph makes the loop a graph loop, so `i` is a tensor), a task index taken from
+        the dataset picking a head from a list of layers, a label string looked up in a dict
+        inside `Dataset.map`. Loop over `range(n)` (Python, unrolled), select with
+        `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
+        for string keys. Evidence required: the container is a list, tuple or dict display (or
+        a name or attribute bound only to one) and the index is computed by a TF op, iterates
+        `tf.range`, or is filled by tf.data, Keras or a loop over a dataset.
+    """
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        fn = self._traced_function()
+        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        self._check(node.value, node.slice[0].slice.value, node, fn)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get") or not node.args:
+            return
+        fn = self._traced_function()
+        if fn is not None and not node.args[0].star and node.args[0].keyword is None:
+            self._check(func.value, node.args[0].value, node, fn, dicts_only=True)
+
+    def _check(
+        self,
+        container: cst.BaseExpression,
+        index: cst.BaseExpression,
+        node: cst.CSTNode,
+        fn: FunctionInfo,
+        dicts_only: bool = False,
+    ) -> None:
+        scope = self.context.scope
+        display = python_container(self.model, container, scope)
+        if display is None:
+            return
+        is_dict = isinstance(display, (cst.Dict, cst.DictComp)) or (
+            isinstance(display, cst.Call) and self.model.call_name(display) == "builtins.dict"
+        )
+        if dicts_only and not is_dict:
+            return
+        tensor = index_tensor(self.model, index, scope)
+        if tensor is None:
+            return
+        what = "dict" if is_dict else "list"
+        self.report(
+            node,
+            f"traced `{fn.qualname}` indexes a Python {what} with a graph tensor, which fails "
+            "while tracing; "
+            + (
+                "use `tf.lookup.StaticHashTable`"
+                if is_dict
+                else "use `tf.switch_case` or `tf.gather`"
+            ),
+            because=[
+                (f"`{code(container)}` is a Python {what}", display),
+                tensor,
+            ],
+        )
+
+
+# Python's file-system modules, and TF's Python-side one: they take Python strings (or bytes,
+# or paths) and run on the host, once, while tracing.
+_FILE_SYSTEM_MODULES = ("tensorflow.io.gfile.", "tensorflow.gfile.", "os.", "shutil.", "glob.")
+
+
+class FileApiOnTensor(_TracedRule):
+    id = "TF895"
+    name = "python-file-api-on-tensor"
+    severity = "error"
+    message = "a Python file-system call given a string tensor in traced code fails while tracing"
+    rationale = """
+        `tf.io.gfile.exists`, `tf.io.gfile.makedirs`, `os.path.join`, `os.makedirs`,
+        `shutil.copy` and the like are Python functions: they need a Python string (or bytes,
+        or a path), and run on the host. Inside a `tf.function` or a `Dataset.map` function a
+        file name is a symbolic string tensor, so they fail while tracing with `TypeError:
+        Expected binary or unicode string, got <tf.Tensor ...>` (and even where one accepted
+        it, it would run once, while tracing, not per element). Use the graph ops on string
+        tensors (`tf.strings.join`, `tf.io.read_file`, `tf.io.matching_files`), or prepare the
+        folders and file lists in Python before building the pipeline. Evidence required: the
+        argument is computed by a TF op, is (part of) a dataset's element, or is what tf.data
+        passes a map function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not node.args or not isinstance(node.func, cst.Attribute):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        name = self.model.call_name(node)
+        if name is None or not name.startswith(_FILE_SYSTEM_MODULES):
+            return
+        scope = self.context.scope
+        for arg in node.args:
+            if arg.star:
+                continue
+            tensor = index_tensor(self.model, arg.value, scope)
+            if tensor is not None:
+                self.report(
+                    node,
+                    f"`{code(node.func)}` in traced `{fn.qualname}` is given a string tensor "
+                    "and fails while tracing; use `tf.strings`/`tf.io` ops or do it before "
+                    "tracing",
+                    because=[tensor],
+                )
+                return

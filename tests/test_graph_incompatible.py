@@ -510,3 +510,78 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
 )
 def test_numpy_on_what_keras_or_tf_data_pass(source, expected):
     assert rule_ids(HEADER + source, ["TF804"]) == expected
+
+
+# TF896 and TF895, checked under TF 2.21 (`tf2lint verify --rules TF895,TF896`): a list
+# indexed by a graph tensor raises TypeError (list indices must be integers), a dict keyed
+# by one TypeError (Tensor is unhashable), tf.io.gfile and os.path given one TypeError.
+LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0}\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            LAYERS + "@tf.function\ndef f(x):\n    for i in tf.range(3):\n"
+            "        x = layers[i](x)\n    return x\n",
+            ["TF896"],
+        ),
+        (LAYERS + "@tf.function\ndef f(x):\n    return layers[tf.argmax(x[0])](x)\n", ["TF896"]),
+        (
+            LAYERS + "def label(s):\n    return table[s], table.get(s, -1)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(label)\n",
+            ["TF896", "TF896"],
+        ),
+        (
+            LAYERS + "@tf.function\ndef f(x, task):\n    return layers[task](x)\n"
+            "for x, t in dataset:\n    f(x, t)\n",
+            ["TF896"],
+        ),
+        (
+            LAYERS + "@tf.function\ndef f(dataset):\n    for x, t in dataset:\n"
+            "        x = layers[t](x)\n    return x\n",
+            ["TF896"],
+        ),
+        # Python indices: a range() loop, a static size, a Python argument
+        (
+            LAYERS + "@tf.function\ndef f(x, k):\n    for i in range(3):\n"
+            "        x = layers[i](x)\n    return layers[k](x) + layers[x.shape[0] - 1](x)\n"
+            "f(tf.ones([1, 2]), 0)\n",
+            [],
+        ),
+        # a tensor indexing a tensor (not a Python list), a dict keyed by a Python string
+        ("@tf.function\ndef f(x, t):\n    y = tf.square(x)\n    return y[tf.argmax(x)]\n", []),
+        (LAYERS + "@tf.function\ndef f(x):\n    return x * table['a']\n", []),
+        # eager code may index with an eager tensor
+        (
+            LAYERS
+            + "def f(x, task):\n    return layers[task](x)\nfor x, t in dataset:\n    f(x, t)\n",
+            [],
+        ),
+    ],
+)
+def test_python_container_indexed_by_a_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF896"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import os\ndef prep(p):\n    tf.io.gfile.makedirs(tf.strings.join([p, '_x']))\n"
+            "    return p if os.path.exists(p) else p\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(prep)\n",
+            ["TF895", "TF895"],
+        ),
+        # Python strings: a constant folder, a path joined before tracing
+        (
+            "import os\ndef prep(p):\n    tf.io.gfile.makedirs(os.path.join('out', 'x'))\n"
+            "    return tf.io.read_file(p)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(prep)\n",
+            [],
+        ),
+        ("import os\ndef prep(p):\n    return os.path.exists(p)\n", []),
+    ],
+)
+def test_file_system_call_given_a_string_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF895"]) == expected
