@@ -577,7 +577,7 @@ class ModuleModel:
         """``with m:`` calls ``m.__enter__()`` and ``m.__exit__(...)`` where it runs: the
         methods of the module class ``m`` is an instance of (``with Timer():``, ``with t:``)."""
         if isinstance(manager, cst.Call):  # `with Timer():` enters an object built right here
-            cls, receiver = self._constructed_class(manager, fn), "fresh"
+            cls, receiver = self.constructed_class(manager, fn), "fresh"
         else:
             cls = self.instance_of(manager, fn)
             receiver = "fresh" if self._fresh(manager, fn) else "other"
@@ -588,7 +588,7 @@ class ModuleModel:
             if target is not None:
                 yield _Edge(target, "called", False, receiver, manager)
 
-    def _constructed_class(self, call: cst.Call, scope: Scope) -> ClassInfo | None:
+    def constructed_class(self, call: cst.Call, scope: Scope) -> ClassInfo | None:
         """The module class ``call`` constructs (``Timer()``), if it names one."""
         if type(call.func) is not cst.Name:
             return None

@@ -937,3 +937,201 @@ class FileApiOnTensor(_TracedRule):
                     because=[tensor],
                 )
                 return
+
+
+def dataset_iterator(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The ``iter(dataset)`` (or other tf.data iterator) ``expr`` holds: the call itself, a
+    name or ``self.<attr>`` bound only to one, or a parameter every call of which passes
+    one; None when not proven."""
+    if depth > 6 or scope is None:
+        return None
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) == "builtins.iter" and len(expr.args) == 1:
+            return expr if model.is_dataset(expr.args[0].value) else None
+        kind = model.kind_of(expr, scope)
+        return expr if kind is not None and kind.kind == "iterator" else None
+    if isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope)
+        found = [dataset_iterator(model, v, scope, depth + 1) for v in values]
+        return found[0] if found and all(found) else None
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+        passed = model.arguments(binding.scope, expr.value)
+        found = [dataset_iterator(model, v, caller, depth + 1) for v, caller in passed]
+        return found[0] if found and all(found) else None
+    values = binding.known_values
+    if not values:
+        return None
+    found = [dataset_iterator(model, v, binding.scope, depth + 1) for v in values]
+    return found[0] if all(found) else None
+
+
+class NextDefaultInTracedCode(_TracedRule):
+    id = "TF894"
+    name = "next-default-in-traced-code"
+    severity = "error"
+    message = (
+        "`next(iterator, default)` on a dataset iterator in traced code never gives the default"
+    )
+    rationale = """
+        `next(it, default)` returns `default` when a Python iterator is exhausted. Inside a
+        `tf.function` the tf.data iterator is advanced by a graph op (`IteratorGetNext`), built
+        once while tracing: at the end of the data it raises `OutOfRangeError` when the graph
+        runs, and the default is never returned (checked under TF 2.21), so a loop waiting for
+        it (`if batch is None: break`) fails instead of stopping. Iterate the dataset with
+        `for batch in dataset:` (AutoGraph makes it a graph loop that stops at the end), or use
+        `iterator.get_next_as_optional()` and test `.has_value()`. Evidence required: the
+        iterator is `iter(...)` of a dataset, bound to one, or passed one at every call.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not isinstance(node.func, cst.Name) or node.func.value != "next":
+            return
+        if len(node.args) != 2 or any(a.star or a.keyword for a in node.args):
+            return
+        fn = self._traced_function()
+        if fn is None or self.model.call_name(node) != "builtins.next":
+            return
+        iterator = dataset_iterator(self.model, node.args[0].value, self.context.scope)
+        if iterator is None:
+            return
+        self.report(
+            node,
+            f"`next(..., default)` in traced `{fn.qualname}` never returns the default: the "
+            "exhausted dataset iterator raises OutOfRangeError; iterate with `for` or "
+            "`get_next_as_optional()`",
+            because=[("this is a tf.data iterator", iterator)],
+        )
+
+
+def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> object | None:
+    """The module class ``name`` holds an instance of: bound to one, or a parameter every
+    call of which passes one."""
+    cls = model.instance_of(name, scope)
+    if cls is not None:
+        return cls
+    binding = model.binding_of(name, scope)
+    if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+        return None
+    passed = model.arguments(binding.scope, name.value)
+    found = {
+        id(c): c
+        for c in (
+            model.constructed_class(v, caller)
+            if isinstance(v, cst.Call)
+            else model.instance_of(v, caller)
+            for v, caller in passed
+        )
+    }
+    return (
+        next(iter(found.values()))
+        if passed and len(found) == 1 and None not in found.values()
+        else None
+    )
+
+
+class EagerTensorArrayInTracedCode(_TracedRule):
+    id = "TF893"
+    name = "eager-tensorarray-in-traced-code"
+    severity = "error"
+    message = "a TensorArray created eagerly is used in traced code, which fails while tracing"
+    rationale = """
+        A `tf.TensorArray` created outside any `tf.function` (in `__init__`, at module level,
+        in an eager method filling a replay buffer) is an eager TensorArray: a Python list of
+        eager tensors, not a graph resource. Read, gathered or written inside a `tf.function`
+        it fails while tracing (TF 2.21: `OperatorNotAllowedInGraphError` from its Python
+        code). A TensorArray is a value of the function that creates it: create it inside the
+        traced function, or keep data shared across calls in a `tf.Variable` (a fixed-size
+        buffer updated with `scatter_nd_update`/`assign`). Evidence required: every
+        `tf.TensorArray(...)` stored in the attribute (or module name) is created in code that
+        is not traced, and a traced function calls a method of it.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (class or None, attribute or name) -> where TensorArrays stored there are created:
+        # the creating calls, in eager code and in traced code
+        self._eager: dict[tuple[int, str], list[cst.Call]] = {}
+        self._traced: set[tuple[int, str]] = set()
+        self._uses: list[tuple[tuple[int, str], cst.Call, FunctionInfo]] = []
+
+    def _key(self, target: cst.BaseExpression) -> tuple[int, str] | None:
+        """(class, attribute) for ``self.<attr>``, (0, name) for a module name."""
+        model, scope = self.model, self.context.scope
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            if target.value.value == "self":
+                cls = model.enclosing_class(scope)
+            else:  # `buffer.states` of an instance of a module class
+                cls = _instance_class(model, target.value, scope)
+            return (id(cls), target.attr.value) if cls is not None else None
+        if isinstance(target, cst.Name):
+            binding = model.binding_of(target, scope)
+            if binding.scope is model.scope:
+                return (0, target.value)
+            values = binding.known_values  # `states = self.states`: a local alias
+            if values and len(values) == 1 and isinstance(values[0], cst.Attribute):
+                return self._key(values[0])
+        return None
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            pairs = [(target.target, node.value)]
+            stored, values = target.target, node.value
+            # `self.states, self.actions = tf.TensorArray(...), tf.TensorArray(...)`
+            if (
+                isinstance(stored, (cst.Tuple, cst.List))
+                and isinstance(values, (cst.Tuple, cst.List))
+                and len(stored.elements) == len(values.elements)
+            ):
+                pairs = [
+                    (t.value, v.value)
+                    for t, v in zip(stored.elements, values.elements, strict=True)
+                ]
+            for stored, value in pairs:
+                self._store(stored, value)
+
+    def _store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if not isinstance(value, cst.Call):
+            return
+        if knowledge.class_kind(self.model.call_name(value)) != "tensor_array":
+            return
+        key = self._key(target)
+        if key is None:
+            return
+        if self.context.in_traced_code:
+            self._traced.add(key)
+        else:
+            self._eager.setdefault(key, []).append(value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        fn = self._traced_function()
+        if fn is None or fn.fresh_self:
+            return
+        key = self._key(func.value)
+        if key is not None:
+            self._uses.append((key, node, fn))
+
+    def leave_Module(self, node: cst.Module) -> None:
+        reported: set[tuple[int, str]] = set()
+        for key, call, fn in self._uses:
+            created = self._eager.get(key)
+            if not created or key in self._traced or key in reported:
+                continue
+            reported.add(key)
+            func = call.func
+            self.report(
+                call,
+                f"traced `{fn.qualname}` uses `{code(func.value)}`, a TensorArray created "  # type: ignore[attr-defined]
+                "eagerly, which fails while tracing; create it inside the traced function or "
+                "keep the data in a tf.Variable",
+                because=[
+                    ("the TensorArray is created here, in code that is not traced", created[0])
+                ],
+                traced_in=fn,
+            )

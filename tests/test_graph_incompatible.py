@@ -585,3 +585,78 @@ def test_python_container_indexed_by_a_tensor(source, expected):
 )
 def test_file_system_call_given_a_string_tensor(source, expected):
     assert rule_ids(HEADER + source, ["TF895"]) == expected
+
+
+# TF894 and TF893, checked under TF 2.21 (`tf2lint verify --rules TF893,TF894`): in a graph,
+# next(iterator, default) raises OutOfRangeError at the end instead of returning the default;
+# an eager TensorArray used in a tf.function raises OperatorNotAllowedInGraphError.
+NEXT = "@tf.function\ndef f(it):\n    return next(it, None)\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (NEXT + "f(iter(tf.data.Dataset.range(3)))\n", ["TF894"]),
+        (
+            "@tf.function\ndef f():\n    it = iter(dataset)\n    return next(it, None)\n",
+            ["TF894"],
+        ),
+        # a Python iterator, next() without a default, eager code
+        (NEXT + "f(iter([1, 2]))\n", []),
+        ("@tf.function\ndef f(it):\n    return next(it)\nf(iter(dataset))\n", []),
+        ("def f(it):\n    return next(it, None)\nf(iter(dataset))\n", []),
+    ],
+)
+def test_next_with_a_default_on_a_dataset_iterator(source, expected):
+    assert rule_ids(HEADER + source, ["TF894"]) == expected
+
+
+BUFFER = textwrap.dedent(
+    """\
+    class Buffer:
+        def __init__(self):
+            self.states, self.rewards = tf.TensorArray(tf.float32, 0, True), tf.TensorArray(tf.float32, 0, True)
+
+        def add(self, s):
+            self.states = self.states.write(self.states.size(), s)
+
+        @tf.function
+        def sample(self, i):
+            return self.states.gather(i)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (BUFFER, ["TF893"]),
+        # a training step given the buffer reads its TensorArray
+        (
+            BUFFER.replace(
+                "    @tf.function\n    def sample(self, i):\n        return self.states.gather(i)\n",
+                "",
+            )
+            + "@tf.function\ndef train(buffer, i):\n    return buffer.rewards.stack()\n"
+            "train(Buffer(), 0)\n",
+            ["TF893"],
+        ),
+        # created in the traced function itself: a graph TensorArray
+        (
+            "@tf.function\ndef f(x):\n    ta = tf.TensorArray(tf.float32, 2)\n"
+            "    ta = ta.write(0, x)\n    return ta.stack()\n",
+            [],
+        ),
+        (
+            BUFFER.replace(
+                "        return self.states.gather(i)",
+                "        self.states = tf.TensorArray(tf.float32, 1)\n        return self.states.stack()",
+            ),
+            [],
+        ),
+        # used eagerly only
+        (BUFFER.replace("    @tf.function\n", ""), []),
+    ],
+)
+def test_eager_tensorarray_in_traced_code(source, expected):
+    assert rule_ids(HEADER + source, ["TF893"]) == expected
