@@ -645,6 +645,11 @@ class TensorUnpackedInTracedCode(_TracedRule):
                 return
 
 
+_NONE_REFUSING_BUILTINS = frozenset(
+    {"builtins.range", "builtins.int", "builtins.float", "builtins.min", "builtins.max"}
+)
+_ORDERING = ("LessThan", "GreaterThan", "LessThanEqual", "GreaterThanEqual")
+_MAX_RANK = 4  # the dimensions of a whole shape looked at (an image batch has four)
 _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
 
 
@@ -663,8 +668,15 @@ class NoneDimensionUsedAsSize(_TracedRule):
         on a `keras.Input`, or relaxes the shapes of a partial last batch), it is `None`, and
         using it as a size fails while tracing: `tf.reshape(x, [x.shape[0], -1])` raises
         `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
-        4])` `Expected int32, but got None`, `range(x.shape[0])` and `x.shape[0] * 2` a Python
-        `TypeError`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
+        4])` `Expected int32, but got None`, `range(x.shape[0])`, `int(h)`, `h > w` and
+        `x.shape[0] * 2` a Python `TypeError`, `tf.random.normal(x.shape)` or
+        `np.broadcast_to(a, x.shape)` with the whole shape too. Other dimensions known to be
+        None while traced: the height and width of a decoded image in a `Dataset.map`
+        function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
+        dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
+        from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
+        or metric that `fit` traces, and the batch of a layer's input where the module builds
+        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
         3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
@@ -676,14 +688,23 @@ class NoneDimensionUsedAsSize(_TracedRule):
             for side in (node.left, node.right):
                 self._check(side, node, "Python arithmetic on it")
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        # `h > w` with None raises TypeError (`==` and `is` compare None without error)
+        if not self.context.in_traced_code:
+            return
+        if not all(type(c.operator).__name__ in _ORDERING for c in node.comparisons):
+            return
+        for side in (node.left, *(c.comparator for c in node.comparisons)):
+            self._check(side, node, "a Python comparison of it")
+
     def visit_Call(self, node: cst.Call) -> None:
         fn = self._traced_function()
         if fn is None or not node.args:
             return
         name = self.model.call_name(node)
-        if name == "builtins.range":
+        if name in _NONE_REFUSING_BUILTINS:  # range(None), int(None), min(None, 3) raise
             for arg in node.args:
-                self._check(arg.value, node, "`range()`")
+                self._check(arg.value, node, f"`{name[len('builtins.') :]}()`")
             return
         parameter = knowledge.shape_parameter(name)
         if parameter is None or parameter.accepts_none is not False:
@@ -702,8 +723,33 @@ class NoneDimensionUsedAsSize(_TracedRule):
             )
             for element in elements:
                 self._check(element, node, f"the shape given to `{code(node.func)}`")
+            if len(elements) == 1 and elements[0] is value:  # `tf.random.normal(x.shape)`
+                self._check_whole_shape(value, node, f"`{code(node.func)}`")
 
-    def _check(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+    def _check_whole_shape(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+        """``x.shape`` (or ``x.get_shape()``) given whole as a shape: each dimension is used."""
+        shape = expr
+        if isinstance(shape, cst.Call) and not shape.args:
+            shape = shape.func
+            if not (isinstance(shape, cst.Attribute) and shape.attr.value == "get_shape"):
+                return
+        elif not (isinstance(shape, cst.Attribute) and shape.attr.value == "shape"):
+            return
+        for index in range(_MAX_RANK):
+            dimension = cst.Subscript(
+                value=expr, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]
+            )
+            if self.model.unknown_dimension(dimension, self.context.scope) is not None:
+                self._check(dimension, sink, f"the shape given whole to {how}", shown=expr)
+                return
+
+    def _check(
+        self,
+        expr: cst.BaseExpression,
+        sink: cst.CSTNode,
+        how: str,
+        shown: cst.BaseExpression | None = None,
+    ) -> None:
         if not isinstance(expr, (cst.Subscript, cst.Name)):
             return
         fn = self._traced_function()
@@ -712,6 +758,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimension = self.model.unknown_dimension(expr, self.context.scope)
         if dimension is None:
             return
+        if shown is not None:  # a node made for the question: report the shape it reads
+            expr = shown
         self.report(
             expr,
             f"`{code(expr)}` may be None in traced `{fn.qualname}`, and {how} then fails while "
@@ -1135,3 +1183,155 @@ class EagerTensorArrayInTracedCode(_TracedRule):
                 ],
                 traced_in=fn,
             )
+
+
+class LocalsInConvertedBlock(_TracedRule):
+    id = "TF892"
+    name = "locals-in-traced-code"
+    severity = "error"
+    message = (
+        "`locals()` inside a loop or `if` of AutoGraph-converted code misses the function's names"
+    )
+    rationale = """
+        AutoGraph rewrites every `for`, `while` and `if` of a converted function (a
+        `tf.function`, a Keras 2 `call`, a `Dataset.map` function) into nested functions
+        that it hands to its control-flow helpers. `locals()` there is the nested function's,
+        which holds only the loop's or branch's own names: picking a helper or a value by name
+        (`locals()[name]`, `locals()["fn_" + mode]`) fails while tracing with `KeyError`
+        (checked under TF 2.21), and at the function's top level `locals()` also holds
+        AutoGraph's own names (`ag__`, `fscope`). Pick helpers with an explicit dict
+        (`{"double": double, ...}[name]`) or pass them in. Reported only inside a converted
+        loop or `if`.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._blocks: list[FunctionInfo | None] = []  # the function of each open for/while/if
+
+    def visit_For(self, node: cst.For) -> None:
+        self._blocks.append(self.context.function)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._blocks.append(self.context.function)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._blocks.append(self.context.function)
+
+    def leave_For(self, node: cst.For) -> None:
+        self._blocks.pop()
+
+    def leave_While(self, node: cst.While) -> None:
+        self._blocks.pop()
+
+    def leave_If(self, node: cst.If) -> None:
+        self._blocks.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not isinstance(node.func, cst.Name) or node.func.value != "locals" or node.args:
+            return
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or self.model.call_name(node) != "builtins.locals":
+            return
+        if not any(block is fn for block in self._blocks):
+            return
+        self.report(
+            node,
+            f"`locals()` in a loop or `if` of traced `{fn.qualname}` sees only the names of the "
+            "nested function AutoGraph makes of that block; use an explicit dict",
+        )
+
+
+def symbolic_keras_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The ``keras.Input(...)`` that ``expr`` is computed from, symbolically: the input
+    itself, a Keras layer (or ``keras.ops``) applied to one, arithmetic, indexing or a
+    comparison of one, or a name bound only to such values. None when not proven."""
+    if depth > 8 or scope is None:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr)
+        if is_keras(name, "Input"):
+            return expr
+        applies_layer = isinstance(expr.func, cst.Call) and is_keras(
+            model.call_name(expr.func)
+        )  # keras.layers.Dense(2)(x)
+        if not applies_layer and isinstance(expr.func, cst.Name):
+            kind = model.kind_of(expr.func, scope)
+            applies_layer = kind is not None and kind.kind in ("layer", "model")
+        if applies_layer or (name or "").startswith(("keras.ops.", "tf_keras.backend.")):
+            for arg in expr.args:
+                found = symbolic_keras_tensor(model, arg.value, scope, deeper)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(expr, cst.Subscript):
+        return symbolic_keras_tensor(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation):
+        return symbolic_keras_tensor(model, expr.left, scope, deeper) or symbolic_keras_tensor(
+            model, expr.right, scope, deeper
+        )
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return symbolic_keras_tensor(model, expr.expression, scope, deeper)
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values:
+            return None
+        found = [symbolic_keras_tensor(model, v, binding.scope, deeper) for v in values]
+        return found[0] if all(found) else None
+    return None
+
+
+class PythonConditionOnKerasInput(Rule):
+    id = "TF891"
+    name = "python-if-on-symbolic-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    message = (
+        "a Python `if`/`while` on a symbolic Keras tensor decides once, while the model is built"
+    )
+    rationale = """
+        Building a functional Keras model (`inputs = keras.Input(...)`, layers applied to it)
+        runs Python once, on symbolic tensors that have no values. A Python `if` on their
+        value (`if inputs[0, 0] > 0:`) cannot branch per sample: Keras 3 refuses it (`TypeError:
+        A symbolic KerasTensor cannot be used as a boolean`), and `==` compares the symbolic
+        objects, not their values, so the condition is decided once, while the model is built,
+        and one branch is never part of the model. Branch inside the model, per sample: select
+        with `keras.ops.where` (or `tf.where`), or put the condition in a layer's `call`.
+        Evidence required: the condition compares a value computed from a `keras.Input`
+        (`is`, `in` and `is None` tests are Python's and fine).
+    """
+
+    def _check(self, test: cst.BaseExpression) -> None:
+        model, scope = self.model, self.context.scope
+        sides: list[cst.BaseExpression] = []
+        if isinstance(test, cst.Comparison):
+            if any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                for c in test.comparisons
+            ):
+                return
+            sides = [test.left, *(c.comparator for c in test.comparisons)]
+        else:
+            sides = [test]
+        for side in sides:
+            found = symbolic_keras_tensor(model, side, scope)
+            if found is not None:
+                self.report(
+                    test,
+                    "a Python condition on a symbolic Keras tensor is decided once, while the "
+                    "model is built (Keras 3 refuses it); branch per sample with "
+                    "`keras.ops.where`",
+                    because=[("the value comes from this symbolic input", found)],
+                )
+                return
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test)

@@ -660,3 +660,111 @@ BUFFER = textwrap.dedent(
 )
 def test_eager_tensorarray_in_traced_code(source, expected):
     assert rule_ids(HEADER + source, ["TF893"]) == expected
+
+
+# TF897's new forms, each checked under TF 2.21 / Keras 3.15 (a probe program run by hand, as
+# the rule's own fixtures are by `tf2lint verify`): the height and width of a decoded JPEG are
+# None in a Dataset.map function (TypeError on `h // 2`); Keras traces a layer's `call` and a
+# compiled loss with the batch dimension None under fit (`tf.random.normal(x.shape)`:
+# ValueError; `np.broadcast_to(a, x.shape)`: TypeError; `tf.reshape(y, [n, -1])` with
+# `n = y_true.get_shape()[0]`: TypeError).
+DECODE = (
+    "def load(data):\n    image = tf.cast(tf.io.decode_jpeg(data, channels=3), tf.float32)\n"
+    "{body}"
+    "ds = tf.data.Dataset.from_tensor_slices(['a']).map(tf.io.read_file).map(load)\n"
+)
+FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            DECODE.format(
+                body="    h, w, c = image.shape\n    return tf.image.resize(image, [h // 2, w // 2])\n"
+            ),
+            ["TF897", "TF897"],
+        ),
+        (
+            DECODE.format(
+                body="    h, w = image.shape[:2]\n    return image if h > 100 else image\n"
+            ),
+            ["TF897"],
+        ),
+        (
+            DECODE.format(body="    return tf.zeros([image.get_shape().as_list()[0], 3])\n"),
+            ["TF897"],
+        ),
+        # the channels are known (channels=3): a size to use
+        (DECODE.format(body="    c = image.shape[2]\n    return tf.reshape(image, [-1, c])\n"), []),
+        (
+            "class Noise(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        return x + tf.random.normal(x.shape) + np.broadcast_to(1.0, x.shape)\n"
+            "model = tf.keras.Sequential([Noise()])\n" + FIT,
+            ["TF897", "TF897"],
+        ),
+        (
+            "def flat(y_true, y_pred):\n    n = y_true.get_shape()[0]\n"
+            "    return tf.reduce_mean(tf.reshape(y_true - y_pred, [n, -1]))\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss=flat)\n" + FIT,
+            ["TF897"],
+        ),
+    ],
+)
+def test_static_dimensions_that_are_none_while_traced(source, expected):
+    assert rule_ids(HEADER + source, ["TF897"]) == expected
+
+
+def test_a_keras_batch_dimension_is_certain_only_where_the_module_builds_or_trains_models():
+    layer = (
+        "class Noise(tf.keras.layers.Layer):\n    def call(self, x):\n"
+        "        return x + tf.random.normal(x.shape)\n"
+    )
+    (alone,) = lint(HEADER + layer, ["TF897"])
+    assert alone.preview  # a library's layer: shown only with --preview
+    (built,) = lint(
+        HEADER + layer + "inputs = tf.keras.Input((3,))\nout = Noise()(inputs)\n", ["TF897"]
+    )
+    assert not built.preview
+    assert any(
+        "this module builds or trains Keras models (`tf.keras.Input((3,))`)" in step.message
+        for step in built.evidence.value
+    )
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # checked under TF 2.21: KeyError while tracing (fixtures/TF892)
+        ("    for name in ['double']:\n        x = locals()[name](x)\n    return x\n", ["TF892"]),
+        ("    if x > 0:\n        x = locals()['double'](x)\n    return x\n", ["TF892"]),
+        # at the function's top level locals() holds the helpers
+        ("    return locals()['double'](x)\n", []),
+    ],
+)
+def test_locals_in_a_converted_block(body, expected):
+    source = "@tf.function\ndef f(x):\n    def double(v):\n        return v * 2\n" + body
+    assert rule_ids(HEADER + source, ["TF892"]) == expected
+    assert rule_ids(HEADER + source.replace("@tf.function\n", ""), ["TF892"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # Keras 3.15: TypeError, a symbolic KerasTensor cannot be used as a boolean
+        (
+            "x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nif x[0, 0] > 0:\n    pass\n",
+            ["TF891"],
+        ),
+        (
+            "x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nif keras.ops.mean(h) == 0:\n    pass\n",
+            ["TF891"],
+        ),
+        # static shapes, `is None`, Python values
+        ("x = keras.Input((3,))\nif x.shape[1] > 2 or x is None:\n    pass\n", []),
+        ("def f(units):\n    x = keras.Input((units,))\n    if units > 2:\n        return x\n", []),
+    ],
+)
+def test_python_condition_on_a_symbolic_keras_input(source, expected):
+    assert rule_ids("import keras\n" + source, ["TF891"]) == expected
