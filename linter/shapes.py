@@ -160,9 +160,18 @@ def keras_symbolic_use(model: ModuleModel, fitting_only: bool = False) -> cst.Ca
     None: ``model.fit/evaluate/predict(...)``, or (unless ``fitting_only``) ``keras.Input``."""
 
     def find() -> cst.Call | None:
-        for call in model.nodes_of(cst.Call):
+        calls = model.nodes_of(cst.Call)
+        # what the module compiles is a Keras model, whatever the model can tell of its kind
+        compiled = {
+            _code(c.func.value)
+            for c in calls
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "compile"
+        }
+        for call in calls:
             func = call.func
             if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_LOOPS:
+                if _code(func.value) in compiled:
+                    return call
                 kind = model.kind_of(func.value)
                 if kind is not None and kind.kind == "model":
                     return call

@@ -775,6 +775,8 @@ class KerasLoopInTracedCode(Rule):
         if fn is None:
             return
         kind = self.model.kind_of(func.value, context.scope)
+        if (kind is None or kind.kind != "model") and isinstance(func.value, cst.Name):
+            kind = self._passed_model(func.value, context.scope)
         if kind is None or kind.kind != "model":
             return
         self.report(
@@ -783,3 +785,15 @@ class KerasLoopInTracedCode(Rule):
             "tracing; call the model itself (`model(x, training=False)`)",
             because=[(f"`{code(func.value)}` is a Keras model: {kind.why}", func.value)],
         )
+
+    def _passed_model(self, name: cst.Name, scope: Scope | None):
+        """The Keras model every call passes to the parameter ``name``, as a kind."""
+        model = self.model
+        binding = model.binding_of(name, scope)
+        if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+            return None
+        passed = model.arguments(binding.scope, name.value)
+        kinds = [model.kind_of(value, caller) for value, caller in passed]
+        if not kinds or any(k is None or k.kind != "model" for k in kinds):
+            return None
+        return kinds[0]

@@ -818,15 +818,15 @@ def index_tensor(
     fn = binding.scope
     if not isinstance(fn, FunctionInfo) or not binding.sites:
         return None
-    if fn.autograph and all(
+    if all(
         s.kind == "loop"
         and isinstance(s.value, cst.Call)
         and model.call_name(s.value) == "tensorflow.range"
         for s in binding.sites
-    ):
+    ):  # unconverted, the loop itself fails first (TF807), and the index would after it
         return (
-            f"`{expr.value}` iterates `tf.range`: AutoGraph makes the loop a graph loop and "
-            f"`{expr.value}` a tensor",
+            f"`{expr.value}` iterates `tf.range`, a tensor: AutoGraph makes the loop a graph "
+            f"loop and `{expr.value}` a tensor",
             binding.sites[0].value,
         )
     return fed_parameter(model, expr, scope)

@@ -436,6 +436,11 @@ def test_rules_in_preview_are_shown_only_with_preview(tmp_path):
             "    @tf.function\n    def score(self, x):\n        return self.evaluate(x, x)\n",
             ["TF996"],
         ),
+        # a model every call passes in
+        (
+            "@tf.function\ndef f(m, x):\n    return m.predict(x)\nf(model, tf.ones([1, 2]))\n",
+            ["TF996"],
+        ),
         # the model called in the graph; predict in eager code; predict of something else
         ("@tf.function\ndef f(x):\n    return model(x, training=False)\n", []),
         ("def f(x):\n    return model.predict(x)\n", []),

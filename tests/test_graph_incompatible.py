@@ -542,6 +542,14 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
             "        x = layers[t](x)\n    return x\n",
             ["TF896"],
         ),
+        # Keras 3 runs `call` unconverted: the loop fails first (TF807), the index after it
+        (
+            "import keras\nclass Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.blocks = [keras.layers.Dense(2)]\n"
+            "    def call(self, x):\n        for i in tf.range(1):\n"
+            "            x = self.blocks[i](x)\n        return x\n",
+            ["TF896"],
+        ),
         # Python indices: a range() loop, a static size, a Python argument
         (
             LAYERS + "@tf.function\ndef f(x, k):\n    for i in range(3):\n"
@@ -702,6 +710,13 @@ FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
             "        return x + tf.random.normal(x.shape) + np.broadcast_to(1.0, x.shape)\n"
             "model = tf.keras.Sequential([Noise()])\n" + FIT,
             ["TF897", "TF897"],
+        ),
+        # a model the module compiles and fits, whatever its kind (built by a helper)
+        (
+            "def flat(y_true, y_pred):\n    n = y_true.get_shape()[0]\n"
+            "    return tf.reshape(y_true - y_pred, [n, -1])\n"
+            "net = build()\nnet.compile('sgd', loss=flat)\nnet.fit(x, y)\n",
+            ["TF897"],
         ),
         (
             "def flat(y_true, y_pred):\n    n = y_true.get_shape()[0]\n"
