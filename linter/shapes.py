@@ -125,6 +125,14 @@ def unknown_dimension(
             fits if fits is not None else fn.node,
             fits is not None,
         )
+    mapped = _mapped_decoder(model, fn, param, index)
+    if mapped is not None:
+        return UnknownDimension(
+            f"`{param}` is what `{_code(mapped.func)}` gives in the map before this one: its "
+            f"dimension {index} is None while traced (its size comes from the data)",
+            mapped,
+            True,
+        )
     relaxing = _relaxing_decorator(model, fn)
     if relaxing is not None:
         return UnknownDimension(
@@ -241,6 +249,52 @@ def _decoded_source(
     returned = model.return_values(callee)
     found = [_decoded_source(model, v, callee, index, deeper) for v in returned]
     return found[0] if found and all(found) else None
+
+
+def _mapped_decoder(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int
+) -> cst.Call | None:
+    """For a function given to ``ds.map(g).map(fn)``: the decode op call whose result ``g``
+    returns (whole, or at ``param``'s position of a returned tuple), which tf.data passes
+    ``fn`` as ``param``; None when not proven."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
+            continue
+        if model.function_referenced(call.args[0].value, scope) is not fn:
+            continue
+        receiver = func.value
+        if isinstance(receiver, cst.Name):
+            values = model.binding_of(receiver, scope).known_values
+            receiver = values[0] if values and len(values) == 1 else None
+        if not (
+            isinstance(receiver, cst.Call)
+            and isinstance(receiver.func, cst.Attribute)
+            and receiver.func.attr.value == "map"
+            and receiver.args
+        ):
+            return None
+        previous = model.function_referenced(receiver.args[0].value, scope)
+        returned = model.return_values(previous) if previous is not None else []
+        if not returned:
+            return None
+        for value in returned:
+            if isinstance(value, cst.Tuple):
+                if position >= len(value.elements):
+                    return None
+                value = value.elements[position].value
+            elif position != 0:
+                return None
+            source = _decoded_source(model, value, previous, index)
+            if source is None:
+                return None
+            found = source
+    return found
 
 
 def _unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | None:

@@ -703,6 +703,21 @@ FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
             DECODE.format(body="    return tf.zeros([image.get_shape().as_list()[0], 3])\n"),
             ["TF897"],
         ),
+        # the image a previous map decoded (checked under TF 2.21: TypeError on `h > w`)
+        (
+            "def load(path):\n    return tf.io.decode_jpeg(tf.io.read_file(path)), path\n"
+            "def fit(image, path):\n    h, w = image.shape[0], image.shape[1]\n"
+            "    return image if h > w else image\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
+            ["TF897", "TF897"],
+        ),
+        # its path, the second element, is a scalar: nothing to claim
+        (
+            "def load(path):\n    return tf.io.decode_jpeg(tf.io.read_file(path)), path\n"
+            "def fit(image, path):\n    return image if path.shape[0] > 2 else image\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
+            [],
+        ),
         # the channels are known (channels=3): a size to use
         (DECODE.format(body="    c = image.shape[2]\n    return tf.reshape(image, [-1, c])\n"), []),
         (
