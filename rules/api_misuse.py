@@ -755,6 +755,8 @@ class KerasLoopInTracedCode(Rule):
     category = "api-misuse"
     severity = "error"
     message = "`Model.predict`/`fit`/`evaluate` called in traced code fails while tracing"
+    # its evidence spells the method
+    requires_text = ("predict", "fit", "evaluate")
     rationale = """
         `model.predict(x)`, `model.fit(...)` and `model.evaluate(...)` are Keras's own loops:
         they build a data pipeline and a `tf.function` of their own and return NumPy arrays (or

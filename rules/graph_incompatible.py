@@ -774,7 +774,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         )
 
 
-_PYTHON_CONTAINERS = (cst.List, cst.Tuple, cst.Dict, cst.ListComp, cst.DictComp)
+# the displays of a Python list, tuple or dict (by name: libcst loads only when a file is linted)
+_PYTHON_CONTAINERS = frozenset({"List", "Tuple", "Dict", "ListComp", "DictComp"})
 _CONTAINER_CALLS = frozenset({"builtins.list", "builtins.tuple", "builtins.dict"})
 
 
@@ -783,7 +784,7 @@ def python_container(
 ) -> cst.BaseExpression | None:
     """The display (or ``list()``/``dict()`` call) that makes ``expr`` a Python list, tuple or
     dict: the display itself, or a name or ``self.<attr>`` every value of which is one."""
-    if isinstance(expr, _PYTHON_CONTAINERS):
+    if type(expr).__name__ in _PYTHON_CONTAINERS:
         return expr
     if isinstance(expr, cst.Call):
         return expr if model.call_name(expr) in _CONTAINER_CALLS else None
@@ -949,6 +950,8 @@ class FileApiOnTensor(_TracedRule):
     name = "python-file-api-on-tensor"
     severity = "error"
     message = "a Python file-system call given a string tensor in traced code fails while tracing"
+    # its evidence spells one of these
+    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os")
     rationale = """
         `tf.io.gfile.exists`, `tf.io.gfile.makedirs`, `os.path.join`, `os.makedirs`,
         `shutil.copy` and the like are Python functions: they need a Python string (or bytes,
@@ -1025,6 +1028,8 @@ class NextDefaultInTracedCode(_TracedRule):
     message = (
         "`next(iterator, default)` on a dataset iterator in traced code never gives the default"
     )
+    # its evidence spells one of these
+    requires_text = ("next",)
     rationale = """
         `next(it, default)` returns `default` when a Python iterator is exhausted. Inside a
         `tf.function` the tf.data iterator is advanced by a graph op (`IteratorGetNext`), built
@@ -1087,6 +1092,8 @@ class EagerTensorArrayInTracedCode(_TracedRule):
     name = "eager-tensorarray-in-traced-code"
     severity = "error"
     message = "a TensorArray created eagerly is used in traced code, which fails while tracing"
+    # its evidence spells one of these
+    requires_text = ("TensorArray",)
     rationale = """
         A `tf.TensorArray` created outside any `tf.function` (in `__init__`, at module level,
         in an eager method filling a replay buffer) is an eager TensorArray: a Python list of
@@ -1192,6 +1199,8 @@ class LocalsInConvertedBlock(_TracedRule):
     message = (
         "`locals()` inside a loop or `if` of AutoGraph-converted code misses the function's names"
     )
+    # its evidence spells one of these
+    requires_text = ("locals",)
     rationale = """
         AutoGraph rewrites every `for`, `while` and `if` of a converted function (a
         `tf.function`, a Keras 2 `call`, a `Dataset.map` function) into nested functions
@@ -1291,6 +1300,8 @@ class PythonConditionOnKerasInput(Rule):
     message = (
         "a Python `if`/`while` on a symbolic Keras tensor decides once, while the model is built"
     )
+    # its evidence spells one of these
+    requires_text = ("Input",)
     rationale = """
         Building a functional Keras model (`inputs = keras.Input(...)`, layers applied to it)
         runs Python once, on symbolic tensors that have no values. A Python `if` on their
