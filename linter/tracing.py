@@ -71,10 +71,9 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     if param in fn.param_defaults or param not in fn.params:
         return None
     position = fn.params.index(param)
-    if isinstance(fn.node, cst.FunctionDef):
-        params = fn.node.params
-        if position >= len(params.posonly_params) + len(params.params):
-            return None  # *args, keyword-only
+    params = fn.node.params  # a def's or a lambda's
+    if position >= len(params.posonly_params) + len(params.params):
+        return None  # *args (a tuple of the element's tensors), keyword-only
     if reason.kind == "compiled":
         if position >= 2:
             return None

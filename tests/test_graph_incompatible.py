@@ -449,6 +449,16 @@ def test_a_comprehension_over_a_tensor_fails_in_converted_code(body, expected):
     assert rule_ids(source, ["TF807"]) == expected
 
 
+def test_the_star_args_of_a_dataset_function_are_a_tuple_of_tensors():
+    # tensor2tensor's packer: `*x` is a Python tuple of the element's tensors, fine to iterate
+    source = (
+        "import tensorflow as tf\n"
+        "ds = tf.data.Dataset.range(3).filter(lambda *x: tf.reduce_max(tf.stack("
+        "[tf.shape(i)[0] for i in x])) < 2)\n"
+    )
+    assert rule_ids(source, ["TF807"]) == []
+
+
 def test_a_context_managers_enter_and_exit_run_where_the_with_does():
     # a stopwatch class entered in a tf.function reads the clock once, while tracing
     source = textwrap.dedent(
