@@ -61,6 +61,10 @@ class Knowledge:
     # op path -> its shape parameter: {"parameter", "position", "none"}
     shape_parameters: dict[str, dict]
     single_tensors: frozenset[str]  # ops the probe saw give one tf.Tensor
+    # decode op path -> the dimensions of what it gives that are None while traced (the sizes
+    # come from the data), or "unknown rank"
+    data_dependent_shapes: dict[str, list[int] | str]
+    shape_keeping_ops: frozenset[str]  # ops giving a tensor of their first argument's shape
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
@@ -85,6 +89,8 @@ def knowledge() -> Knowledge:
         dtype_parameters=data["dtype_parameters"],
         host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
         shape_parameters=data["shape_parameters"],
+        data_dependent_shapes=data.get("data_dependent_shapes", {}),
+        shape_keeping_ops=frozenset(data.get("shape_keeping_ops", ())),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -242,6 +248,25 @@ def shape_parameter(qualified: str | None) -> ShapeParameter | None:
         return None
     none = {"fails": False, "accepted": True}.get(found["none"])
     return ShapeParameter(found["parameter"], found["position"], none)
+
+
+def data_dependent_dimension(qualified: str | None, index: int) -> bool:
+    """Whether dimension ``index`` of what the decode op ``qualified`` gives is None while
+    traced, whatever its options (``tf.io.decode_jpeg``: height and width), as the generator
+    saw by tracing it on a scalar string."""
+    if not qualified:
+        return False
+    found = knowledge().data_dependent_shapes.get(canonical(qualified))
+    if found is None:
+        return False
+    return found == "unknown rank" or index in found
+
+
+def keeps_shape(qualified: str | None) -> bool:
+    """Whether the op ``qualified`` gives a tensor of its first argument's shape, unknown
+    dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``), as the generator saw by
+    tracing it on an image of unknown size."""
+    return bool(qualified) and canonical(qualified) in knowledge().shape_keeping_ops
 
 
 def returns_one_tensor(qualified: str | None) -> bool:

@@ -150,6 +150,9 @@ class ModuleModel:
         self.function_keys: dict[str, FunctionInfo] = {}
         self.queries: set[str] = set()  # qualified names of other modules the rules asked about
         self._edges: dict[int, list[_Edge]] = {}
+        # id(function) -> the context managers its `with` statements enter (their `__enter__`
+        # and `__exit__` run where the `with` does)
+        self.with_items: dict[int, list[cst.BaseExpression]] = {}
         self._callees: dict[int, FunctionInfo | None] = {}
         self._returns: dict[int, bool] = {}  # id(function) -> whether it returns a tensor
         self._return_statements: dict[int, list[cst.Return]] = {}  # id(function) -> its returns
@@ -609,6 +612,34 @@ class ModuleModel:
                     continue  # what its py_function decorator made of it runs eagerly
                 if passed is not None:
                     yield _Edge(passed, "passed", False, site=arg.value)
+        for manager in self.with_items.get(id(fn), ()):
+            yield from self._context_manager_edges(manager, fn)
+
+    def _context_manager_edges(
+        self, manager: cst.BaseExpression, fn: FunctionInfo
+    ) -> Iterator[_Edge]:
+        """``with m:`` calls ``m.__enter__()`` and ``m.__exit__(...)`` where it runs: the
+        methods of the module class ``m`` is an instance of (``with Timer():``, ``with t:``)."""
+        if isinstance(manager, cst.Call):  # `with Timer():` enters an object built right here
+            cls, receiver = self.constructed_class(manager, fn), "fresh"
+        else:
+            cls = self.instance_of(manager, fn)
+            receiver = "fresh" if self._fresh(manager, fn) else "other"
+        if cls is None:
+            return
+        for method in ("__enter__", "__exit__"):
+            target = self.resolve_method(cls, method)
+            if target is not None:
+                yield _Edge(target, "called", False, receiver, manager)
+
+    def constructed_class(self, call: cst.Call, scope: Scope) -> ClassInfo | None:
+        """The module class ``call`` constructs (``Timer()``), if it names one."""
+        if type(call.func) is not cst.Name:
+            return None
+        sites = self.binding_of(call.func, scope).sites
+        if not sites or any(s.kind != "class" for s in sites):
+            return None
+        return self.classes.get(sites[-1].node)
 
     def _receiver(self, call: cst.Call, scope: Scope) -> str:
         """Whose method ``call`` calls: "self" (``self.m()``, ``super().m()``), "fresh" (an object
@@ -1273,6 +1304,9 @@ class _ModelBuilder:
             self.guard_depth[-1] += 1
 
     def _enter_with(self, node: cst.With) -> None:
+        fn = self.current()
+        if fn is not None:
+            self.model.with_items.setdefault(id(fn), []).extend(i.item for i in node.items)
         for item in node.items:
             if (
                 isinstance(item.item, cst.Call)

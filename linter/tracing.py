@@ -61,6 +61,28 @@ def root_reason(fn: FunctionInfo) -> TracedBy | None:
     return reason
 
 
+def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
+    """Why ``param`` of ``fn`` holds a graph tensor whoever wrote the call, if it does: ``fn``
+    is traced by the library that calls it, and that library passes tensors there. tf.data
+    passes a dataset function the element's components (tensors, or dicts of them); Keras's
+    train step passes a loss or metric given to ``compile`` ``y_true`` and ``y_pred`` as
+    tensors. Parameters with a default are options, not what the library passes."""
+    reason = fn.traced_by
+    if reason is None or reason.kind not in ("dataset", "compiled"):
+        return None
+    if param in fn.param_defaults or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    params = fn.node.params  # a def's or a lambda's
+    if position >= len(params.posonly_params) + len(params.params):
+        return None  # *args (a tuple of the element's tensors), keyword-only
+    if reason.kind == "compiled":
+        if position >= 2:
+            return None
+        return f"Keras passes a function given to compile({reason.via}=...) tensors as `y_true` and `y_pred`"
+    return f"tf.data passes a function given to Dataset.{reason.via} the element's tensors"
+
+
 def replaced_gap(fn: FunctionInfo) -> str | None:
     """Why Keras may not trace a method it traces by name: its class's own code replaces the
     method on its instances (`obj.update_state = types.MethodType(wrapper, obj)` in `__new__`,

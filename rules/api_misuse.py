@@ -11,6 +11,7 @@ from tf2lint.lazy import cst
 from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, ModuleModel, Scope, is_keras
 from tf2lint.rule import Rule
 from tf2lint.rules.common import (
+    code,
     constructed_by,
     is_test_path,
     keras_optimizer_class,
@@ -740,3 +741,60 @@ class TfFunctionOnKerasMethod(Rule):
             "remove it",
             because=[(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)],
         )
+
+
+# Keras's high-level loops: each builds its own data pipeline and tf.function and hands back
+# NumPy values or a History; none can run inside a graph.
+_KERAS_LOOPS = frozenset({"fit", "evaluate", "predict"})
+
+
+class KerasLoopInTracedCode(Rule):
+    id = "TF996"
+    name = "keras-predict-in-traced-code"
+    category = "api-misuse"
+    severity = "error"
+    message = "`Model.predict`/`fit`/`evaluate` called in traced code fails while tracing"
+    # its evidence spells the method
+    requires_text = ("predict", "fit", "evaluate")
+    rationale = """
+        `model.predict(x)`, `model.fit(...)` and `model.evaluate(...)` are Keras's own loops:
+        they build a data pipeline and a `tf.function` of their own and return NumPy arrays (or
+        a History). Called inside a `tf.function` (or other traced code) they fail while
+        tracing (Keras 3 under TF 2.21: `AttributeError` from its data adapter; tf-keras:
+        `RuntimeError: Detected a call to Model.predict inside a tf.function`). Inside traced
+        code call the model itself, `model(x, training=False)`, which runs in the graph; call
+        `predict` outside. Evidence required: the receiver is a Keras model (built from a
+        Keras class or a module class deriving from one).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_LOOPS:
+            return
+        context = self.context
+        fn = context.function if context.in_traced_code else None
+        if fn is None:
+            return
+        kind = self.model.kind_of(func.value, context.scope)
+        if (kind is None or kind.kind != "model") and isinstance(func.value, cst.Name):
+            kind = self._passed_model(func.value, context.scope)
+        if kind is None or kind.kind != "model":
+            return
+        self.report(
+            node,
+            f"`{func.attr.value}()` of a Keras model in traced `{fn.qualname}` fails while "
+            "tracing; call the model itself (`model(x, training=False)`)",
+            because=[(f"`{code(func.value)}` is a Keras model: {kind.why}", func.value)],
+        )
+
+    def _passed_model(self, name: cst.Name, scope: Scope | None):
+        """The Keras model every call passes to the parameter ``name``, as a kind."""
+        model = self.model
+        binding = model.binding_of(name, scope)
+        if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+            return None
+        passed = model.arguments(binding.scope, name.value)
+        kinds = [model.kind_of(value, caller) for value, caller in passed]
+        if not kinds or any(k is None or k.kind != "model" for k in kinds):
+            return None
+        return kinds[0]

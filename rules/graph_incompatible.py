@@ -8,7 +8,7 @@ from tf2lint.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.rule import Rule
 from tf2lint.rules.common import code
 from tf2lint.tfnames import is_keras
-from tf2lint.tracing import root_reason
+from tf2lint.tracing import fed_tensor, root_reason
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -64,6 +64,8 @@ def computed_tensor(
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
             return False
+        if binding.kinds == {"param"} and fed_tensor(binding.scope, expr.value) is not None:
+            return True  # tf.data or Keras's train step passes a tensor there
         if binding.kinds == {"param"}:  # what every caller passes
             if api_only and binding.scope.param_defaults.get(expr.value) is not None:
                 return False  # a parameter with a default is a Python option (a flag)
@@ -77,6 +79,29 @@ def computed_tensor(
             computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
         )
     return False
+
+
+def fed_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` (or a name in its arithmetic) is a tensor that tf.data or Keras passes to
+    the function it is a parameter of, with the parameter's function: the evidence of a
+    finding on such a value."""
+    if depth > 4 or scope is None:
+        return None
+    if isinstance(expr, cst.BinaryOperation):
+        return fed_parameter(model, expr.left, scope, depth + 1) or fed_parameter(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, (cst.Subscript, cst.Attribute)):
+        return fed_parameter(model, expr.value, scope, depth + 1)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if not isinstance(binding.scope, FunctionInfo) or binding.kinds != {"param"}:
+        return None
+    why = fed_tensor(binding.scope, expr.value)
+    return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
 
 
 class _TracedRule(Rule):
@@ -201,13 +226,18 @@ class NumpyFunctionOnTensor(_TracedRule):
         name = self.model.call_name(node)
         if not name or not name.startswith("numpy.") or name.startswith("numpy.random."):
             return
-        if any(computed_tensor(self.model, a.value, self.context.scope) for a in node.args):
-            short = name.replace("numpy.", "np.", 1)
-            self.report(
-                node,
-                f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
-                "use the TensorFlow op",
-            )
+        scope = self.context.scope
+        for arg in node.args:
+            if computed_tensor(self.model, arg.value, scope):
+                short = name.replace("numpy.", "np.", 1)
+                why = fed_parameter(self.model, arg.value, scope)
+                self.report(
+                    node,
+                    f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                    "use the TensorFlow op",
+                    because=[why] if why is not None else (),
+                )
+                return
 
 
 class PythonRandomInTracedCode(_TracedRule):
@@ -357,6 +387,42 @@ def _sequential_input(
     return None
 
 
+_CONVERTED_TO_TENSORS = frozenset({"builtins.int", "builtins.float", "builtins.range"})
+
+
+def converted_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The graph tensor ``expr`` is in code AutoGraph converts: a computed tensor, or
+    ``int(t)``, ``float(t)`` and ``range(t)`` of one (AutoGraph turns them into a cast and
+    ``tf.range``), or a local bound only to such values; None when not proven."""
+    if depth > 6 or scope is None:
+        return None
+    if computed_tensor(model, expr, scope, api_only=True):
+        return expr
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) not in _CONVERTED_TO_TENSORS:
+            return None
+        for arg in expr.args:
+            if not arg.star and converted_tensor(model, arg.value, scope, depth + 1) is not None:
+                return expr
+        return None
+    if isinstance(expr, cst.BinaryOperation):
+        return converted_tensor(model, expr.left, scope, depth + 1) or converted_tensor(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return None
+        values = binding.known_values
+        if not values or binding.kinds - {"assign"}:
+            return None
+        found = [converted_tensor(model, v, binding.scope, depth + 1) for v in values]
+        return found[0] if all(v is not None for v in found) else None
+    return None
+
+
 class TensorLoopInUnconvertedCode(_TracedRule):
     id = "TF807"
     name = "tensor-loop-in-unconverted-code"
@@ -367,7 +433,9 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         it, the `call`/`train_step` of a Keras 3 layer or model (Keras 3 does not convert them)
         and functions traced with `autograph=False`, iterates the symbolic tensor in Python,
         which fails with `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor
-        is not allowed` (comprehensions included: AutoGraph never converts those). Use
+        is not allowed`. Comprehensions are never converted, so one over a tensor fails in any
+        traced code, converted or not: `[f(i) for i in tf.range(n)]`, or `range(n)` of a tensor
+        `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast). Use
         vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
         or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
         or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
@@ -402,7 +470,33 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         self._check(node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._check(node.iter)
+        fn = self._traced_function()
+        if fn is not None and fn.autograph:
+            self._check_converted_comprehension(node.iter, fn)
+        else:
+            self._check(node.iter)
+
+    def _check_converted_comprehension(
+        self, iterable: cst.BaseExpression, fn: FunctionInfo
+    ) -> None:
+        """AutoGraph converts the calls in a comprehension (``range(t)`` becomes ``tf.range``,
+        ``int(t)`` a cast) but never the comprehension's loop, which iterates in Python."""
+        scope = self.context.scope
+        if sequence_of_tensors(self.model, iterable, scope):
+            return
+        tensor = converted_tensor(self.model, iterable, scope)
+        if tensor is None:
+            return
+        self.report(
+            iterable,
+            f"a comprehension in traced `{fn.qualname}` iterates a graph tensor in Python, "
+            "which fails while tracing (AutoGraph does not convert comprehensions); use "
+            "vectorised ops, tf.map_fn or a TensorArray loop",
+            because=[
+                ("AutoGraph converts loops and calls, never a comprehension's own loop", fn.node),
+                ("this value is a graph tensor while tracing", tensor),
+            ],
+        )
 
 
 class TensorConditionInUnconvertedCode(_TracedRule):
@@ -551,6 +645,11 @@ class TensorUnpackedInTracedCode(_TracedRule):
                 return
 
 
+_NONE_REFUSING_BUILTINS = frozenset(
+    {"builtins.range", "builtins.int", "builtins.float", "builtins.min", "builtins.max"}
+)
+_ORDERING = ("LessThan", "GreaterThan", "LessThanEqual", "GreaterThanEqual")
+_MAX_RANK = 4  # the dimensions of a whole shape looked at (an image batch has four)
 _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
 
 
@@ -569,8 +668,15 @@ class NoneDimensionUsedAsSize(_TracedRule):
         on a `keras.Input`, or relaxes the shapes of a partial last batch), it is `None`, and
         using it as a size fails while tracing: `tf.reshape(x, [x.shape[0], -1])` raises
         `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
-        4])` `Expected int32, but got None`, `range(x.shape[0])` and `x.shape[0] * 2` a Python
-        `TypeError`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
+        4])` `Expected int32, but got None`, `range(x.shape[0])`, `int(h)`, `h > w` and
+        `x.shape[0] * 2` a Python `TypeError`, `tf.random.normal(x.shape)` or
+        `np.broadcast_to(a, x.shape)` with the whole shape too. Other dimensions known to be
+        None while traced: the height and width of a decoded image in a `Dataset.map`
+        function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
+        dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
+        from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
+        or metric that `fit` traces, and the batch of a layer's input where the module builds
+        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
         3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
@@ -582,14 +688,23 @@ class NoneDimensionUsedAsSize(_TracedRule):
             for side in (node.left, node.right):
                 self._check(side, node, "Python arithmetic on it")
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        # `h > w` with None raises TypeError (`==` and `is` compare None without error)
+        if not self.context.in_traced_code:
+            return
+        if not all(type(c.operator).__name__ in _ORDERING for c in node.comparisons):
+            return
+        for side in (node.left, *(c.comparator for c in node.comparisons)):
+            self._check(side, node, "a Python comparison of it")
+
     def visit_Call(self, node: cst.Call) -> None:
         fn = self._traced_function()
         if fn is None or not node.args:
             return
         name = self.model.call_name(node)
-        if name == "builtins.range":
+        if name in _NONE_REFUSING_BUILTINS:  # range(None), int(None), min(None, 3) raise
             for arg in node.args:
-                self._check(arg.value, node, "`range()`")
+                self._check(arg.value, node, f"`{name[len('builtins.') :]}()`")
             return
         parameter = knowledge.shape_parameter(name)
         if parameter is None or parameter.accepts_none is not False:
@@ -608,8 +723,33 @@ class NoneDimensionUsedAsSize(_TracedRule):
             )
             for element in elements:
                 self._check(element, node, f"the shape given to `{code(node.func)}`")
+            if len(elements) == 1 and elements[0] is value:  # `tf.random.normal(x.shape)`
+                self._check_whole_shape(value, node, f"`{code(node.func)}`")
 
-    def _check(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+    def _check_whole_shape(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
+        """``x.shape`` (or ``x.get_shape()``) given whole as a shape: each dimension is used."""
+        shape = expr
+        if isinstance(shape, cst.Call) and not shape.args:
+            shape = shape.func
+            if not (isinstance(shape, cst.Attribute) and shape.attr.value == "get_shape"):
+                return
+        elif not (isinstance(shape, cst.Attribute) and shape.attr.value == "shape"):
+            return
+        for index in range(_MAX_RANK):
+            dimension = cst.Subscript(
+                value=expr, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]
+            )
+            if self.model.unknown_dimension(dimension, self.context.scope) is not None:
+                self._check(dimension, sink, f"the shape given whole to {how}", shown=expr)
+                return
+
+    def _check(
+        self,
+        expr: cst.BaseExpression,
+        sink: cst.CSTNode,
+        how: str,
+        shown: cst.BaseExpression | None = None,
+    ) -> None:
         if not isinstance(expr, (cst.Subscript, cst.Name)):
             return
         fn = self._traced_function()
@@ -618,6 +758,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimension = self.model.unknown_dimension(expr, self.context.scope)
         if dimension is None:
             return
+        if shown is not None:  # a node made for the question: report the shape it reads
+            expr = shown
         self.report(
             expr,
             f"`{code(expr)}` may be None in traced `{fn.qualname}`, and {how} then fails while "
@@ -630,3 +772,577 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+# the displays of a Python list, tuple or dict (by name: libcst loads only when a file is linted)
+_PYTHON_CONTAINERS = frozenset({"List", "Tuple", "Dict", "ListComp", "DictComp"})
+_CONTAINER_CALLS = frozenset({"builtins.list", "builtins.tuple", "builtins.dict"})
+
+
+def python_container(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The display (or ``list()``/``dict()`` call) that makes ``expr`` a Python list, tuple or
+    dict: the display itself, or a name or ``self.<attr>`` every value of which is one."""
+    if type(expr).__name__ in _PYTHON_CONTAINERS:
+        return expr
+    if isinstance(expr, cst.Call):
+        return expr if model.call_name(expr) in _CONTAINER_CALLS else None
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+    elif isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope) or None
+    else:
+        return None
+    if not values:
+        return None
+    found = [python_container(model, v, scope) if v is not expr else None for v in values]
+    return found[0] if all(f is not None for f in found) else None
+
+
+def index_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr``, used as an index or key in traced code, is a graph tensor, and where: a
+    computed tensor, the variable of a loop over ``tf.range`` (AutoGraph makes it a graph
+    loop, whose variable is a tensor), a parameter tf.data or Keras fills, or (part of) an
+    element of a dataset."""
+    if scope is None:
+        return None
+    if computed_tensor(model, expr, scope, api_only=True):
+        return ("this value is computed by a TensorFlow op", expr)
+    if dataset_element(model, expr, scope):
+        return (f"`{code(expr)}` holds (part of) an element of a dataset: tensors", expr)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo) or not binding.sites:
+        return None
+    if all(
+        s.kind == "loop"
+        and isinstance(s.value, cst.Call)
+        and model.call_name(s.value) == "tensorflow.range"
+        for s in binding.sites
+    ):  # unconverted, the loop itself fails first (TF807), and the index would after it
+        return (
+            f"`{expr.value}` iterates `tf.range`, a tensor: AutoGraph makes the loop a graph "
+            f"loop and `{expr.value}` a tensor",
+            binding.sites[0].value,
+        )
+    return fed_parameter(model, expr, scope)
+
+
+def dataset_element(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """Whether ``expr`` holds (part of) an element of a tf.data dataset, which is made of
+    tensors: a name bound by a ``for`` over a dataset, unpacked or indexed from one, or a
+    parameter of a traced function every call of which passes one."""
+    if depth > 6 or scope is None:
+        return False
+    if isinstance(expr, cst.Subscript):
+        return dataset_element(model, expr.value, scope, depth + 1)
+    if not isinstance(expr, cst.Name):
+        return False
+    binding = model.binding_of(expr, scope)
+    if not binding.sites or not isinstance(binding.scope, (FunctionInfo, type(model.scope))):
+        return False
+    if binding.kinds == {"param"}:
+        fn = binding.scope
+        passed = model.arguments(fn, expr.value) if isinstance(fn, FunctionInfo) else []
+        return (
+            bool(passed)
+            and fn.traced
+            and all(dataset_element(model, value, caller, depth + 1) for value, caller in passed)
+        )
+    for site in binding.sites:
+        if site.value is None:
+            return False
+        if site.kind == "loop":
+            if not model.is_dataset(site.value):
+                return False
+        elif site.kind not in ("assign", "unpack") or not dataset_element(
+            model, site.value, binding.scope, depth + 1
+        ):
+            return False
+    return True
+
+
+class ContainerIndexedByTensor(_TracedRule):
+    id = "TF896"
+    name = "python-container-indexed-by-tensor"
+    severity = "error"
+    message = "a Python list or dict indexed by a graph tensor in traced code fails while tracing"
+    rationale = """
+        A Python list, tuple or dict lives on the host: indexing it needs a Python value.
+        Inside a `tf.function` (and a Keras `call`, a `Dataset.map` function) a tensor is
+        symbolic, so `layers[i]` fails with `TypeError: list indices must be integers or
+        slices, not SymbolicTensor`, and `table[key]` or `table.get(key)` with `TypeError:
+        Tensor is unhashable`. Common forms: `for i in tf.range(n): x = self.blocks[i](x)`
+        (AutoGraph makes the loop a graph loop, so `i` is a tensor), a task index taken from
+        the dataset picking a head from a list of layers, a label string looked up in a dict
+        inside `Dataset.map`. Loop over `range(n)` (Python, unrolled), select with
+        `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
+        for string keys. Evidence required: the container is a list, tuple or dict display (or
+        a name or attribute bound only to one) and the index is computed by a TF op, iterates
+        `tf.range`, or is filled by tf.data, Keras or a loop over a dataset.
+    """
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        fn = self._traced_function()
+        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        self._check(node.value, node.slice[0].slice.value, node, fn)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get") or not node.args:
+            return
+        fn = self._traced_function()
+        if fn is not None and not node.args[0].star and node.args[0].keyword is None:
+            self._check(func.value, node.args[0].value, node, fn, dicts_only=True)
+
+    def _check(
+        self,
+        container: cst.BaseExpression,
+        index: cst.BaseExpression,
+        node: cst.CSTNode,
+        fn: FunctionInfo,
+        dicts_only: bool = False,
+    ) -> None:
+        scope = self.context.scope
+        display = python_container(self.model, container, scope)
+        if display is None:
+            return
+        is_dict = isinstance(display, (cst.Dict, cst.DictComp)) or (
+            isinstance(display, cst.Call) and self.model.call_name(display) == "builtins.dict"
+        )
+        if dicts_only and not is_dict:
+            return
+        tensor = index_tensor(self.model, index, scope)
+        if tensor is None:
+            return
+        what = "dict" if is_dict else "list"
+        self.report(
+            node,
+            f"traced `{fn.qualname}` indexes a Python {what} with a graph tensor, which fails "
+            "while tracing; "
+            + (
+                "use `tf.lookup.StaticHashTable`"
+                if is_dict
+                else "use `tf.switch_case` or `tf.gather`"
+            ),
+            because=[
+                (f"`{code(container)}` is a Python {what}", display),
+                tensor,
+            ],
+        )
+
+
+# Python's file-system modules, and TF's Python-side one: they take Python strings (or bytes,
+# or paths) and run on the host, once, while tracing.
+_FILE_SYSTEM_MODULES = ("tensorflow.io.gfile.", "tensorflow.gfile.", "os.", "shutil.", "glob.")
+
+
+class FileApiOnTensor(_TracedRule):
+    id = "TF895"
+    name = "python-file-api-on-tensor"
+    severity = "error"
+    message = "a Python file-system call given a string tensor in traced code fails while tracing"
+    # its evidence spells one of these
+    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os")
+    rationale = """
+        `tf.io.gfile.exists`, `tf.io.gfile.makedirs`, `os.path.join`, `os.makedirs`,
+        `shutil.copy` and the like are Python functions: they need a Python string (or bytes,
+        or a path), and run on the host. Inside a `tf.function` or a `Dataset.map` function a
+        file name is a symbolic string tensor, so they fail while tracing with `TypeError:
+        Expected binary or unicode string, got <tf.Tensor ...>` (and even where one accepted
+        it, it would run once, while tracing, not per element). Use the graph ops on string
+        tensors (`tf.strings.join`, `tf.io.read_file`, `tf.io.matching_files`), or prepare the
+        folders and file lists in Python before building the pipeline. Evidence required: the
+        argument is computed by a TF op, is (part of) a dataset's element, or is what tf.data
+        passes a map function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not node.args or not isinstance(node.func, cst.Attribute):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        name = self.model.call_name(node)
+        if name is None or not name.startswith(_FILE_SYSTEM_MODULES):
+            return
+        scope = self.context.scope
+        for arg in node.args:
+            if arg.star:
+                continue
+            tensor = index_tensor(self.model, arg.value, scope)
+            if tensor is not None:
+                self.report(
+                    node,
+                    f"`{code(node.func)}` in traced `{fn.qualname}` is given a string tensor "
+                    "and fails while tracing; use `tf.strings`/`tf.io` ops or do it before "
+                    "tracing",
+                    because=[tensor],
+                )
+                return
+
+
+def dataset_iterator(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The ``iter(dataset)`` (or other tf.data iterator) ``expr`` holds: the call itself, a
+    name or ``self.<attr>`` bound only to one, or a parameter every call of which passes
+    one; None when not proven."""
+    if depth > 6 or scope is None:
+        return None
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) == "builtins.iter" and len(expr.args) == 1:
+            return expr if model.is_dataset(expr.args[0].value) else None
+        kind = model.kind_of(expr, scope)
+        return expr if kind is not None and kind.kind == "iterator" else None
+    if isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope)
+        found = [dataset_iterator(model, v, scope, depth + 1) for v in values]
+        return found[0] if found and all(found) else None
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+        passed = model.arguments(binding.scope, expr.value)
+        found = [dataset_iterator(model, v, caller, depth + 1) for v, caller in passed]
+        return found[0] if found and all(found) else None
+    values = binding.known_values
+    if not values:
+        return None
+    found = [dataset_iterator(model, v, binding.scope, depth + 1) for v in values]
+    return found[0] if all(found) else None
+
+
+class NextDefaultInTracedCode(_TracedRule):
+    id = "TF894"
+    name = "next-default-in-traced-code"
+    severity = "error"
+    message = (
+        "`next(iterator, default)` on a dataset iterator in traced code never gives the default"
+    )
+    # its evidence spells one of these
+    requires_text = ("next",)
+    rationale = """
+        `next(it, default)` returns `default` when a Python iterator is exhausted. Inside a
+        `tf.function` the tf.data iterator is advanced by a graph op (`IteratorGetNext`), built
+        once while tracing: at the end of the data it raises `OutOfRangeError` when the graph
+        runs, and the default is never returned (checked under TF 2.21), so a loop waiting for
+        it (`if batch is None: break`) fails instead of stopping. Iterate the dataset with
+        `for batch in dataset:` (AutoGraph makes it a graph loop that stops at the end), or use
+        `iterator.get_next_as_optional()` and test `.has_value()`. Evidence required: the
+        iterator is `iter(...)` of a dataset, bound to one, or passed one at every call.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not isinstance(node.func, cst.Name) or node.func.value != "next":
+            return
+        if len(node.args) != 2 or any(a.star or a.keyword for a in node.args):
+            return
+        fn = self._traced_function()
+        if fn is None or self.model.call_name(node) != "builtins.next":
+            return
+        iterator = dataset_iterator(self.model, node.args[0].value, self.context.scope)
+        if iterator is None:
+            return
+        self.report(
+            node,
+            f"`next(..., default)` in traced `{fn.qualname}` never returns the default: the "
+            "exhausted dataset iterator raises OutOfRangeError; iterate with `for` or "
+            "`get_next_as_optional()`",
+            because=[("this is a tf.data iterator", iterator)],
+        )
+
+
+def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> object | None:
+    """The module class ``name`` holds an instance of: bound to one, or a parameter every
+    call of which passes one."""
+    cls = model.instance_of(name, scope)
+    if cls is not None:
+        return cls
+    binding = model.binding_of(name, scope)
+    if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+        return None
+    passed = model.arguments(binding.scope, name.value)
+    found = {
+        id(c): c
+        for c in (
+            model.constructed_class(v, caller)
+            if isinstance(v, cst.Call)
+            else model.instance_of(v, caller)
+            for v, caller in passed
+        )
+    }
+    return (
+        next(iter(found.values()))
+        if passed and len(found) == 1 and None not in found.values()
+        else None
+    )
+
+
+class EagerTensorArrayInTracedCode(_TracedRule):
+    id = "TF893"
+    name = "eager-tensorarray-in-traced-code"
+    severity = "error"
+    message = "a TensorArray created eagerly is used in traced code, which fails while tracing"
+    # its evidence spells one of these
+    requires_text = ("TensorArray",)
+    rationale = """
+        A `tf.TensorArray` created outside any `tf.function` (in `__init__`, at module level,
+        in an eager method filling a replay buffer) is an eager TensorArray: a Python list of
+        eager tensors, not a graph resource. Read, gathered or written inside a `tf.function`
+        it fails while tracing (TF 2.21: `OperatorNotAllowedInGraphError` from its Python
+        code). A TensorArray is a value of the function that creates it: create it inside the
+        traced function, or keep data shared across calls in a `tf.Variable` (a fixed-size
+        buffer updated with `scatter_nd_update`/`assign`). Evidence required: every
+        `tf.TensorArray(...)` stored in the attribute (or module name) is created in code that
+        is not traced, and a traced function calls a method of it.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (class or None, attribute or name) -> where TensorArrays stored there are created:
+        # the creating calls, in eager code and in traced code
+        self._eager: dict[tuple[int, str], list[cst.Call]] = {}
+        self._traced: set[tuple[int, str]] = set()
+        self._uses: list[tuple[tuple[int, str], cst.Call, FunctionInfo]] = []
+
+    def _key(self, target: cst.BaseExpression) -> tuple[int, str] | None:
+        """(class, attribute) for ``self.<attr>``, (0, name) for a module name."""
+        model, scope = self.model, self.context.scope
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            if target.value.value == "self":
+                cls = model.enclosing_class(scope)
+            else:  # `buffer.states` of an instance of a module class
+                cls = _instance_class(model, target.value, scope)
+            return (id(cls), target.attr.value) if cls is not None else None
+        if isinstance(target, cst.Name):
+            binding = model.binding_of(target, scope)
+            if binding.scope is model.scope:
+                return (0, target.value)
+            values = binding.known_values  # `states = self.states`: a local alias
+            if values and len(values) == 1 and isinstance(values[0], cst.Attribute):
+                return self._key(values[0])
+        return None
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            pairs = [(target.target, node.value)]
+            stored, values = target.target, node.value
+            # `self.states, self.actions = tf.TensorArray(...), tf.TensorArray(...)`
+            if (
+                isinstance(stored, (cst.Tuple, cst.List))
+                and isinstance(values, (cst.Tuple, cst.List))
+                and len(stored.elements) == len(values.elements)
+            ):
+                pairs = [
+                    (t.value, v.value)
+                    for t, v in zip(stored.elements, values.elements, strict=True)
+                ]
+            for stored, value in pairs:
+                self._store(stored, value)
+
+    def _store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if not isinstance(value, cst.Call):
+            return
+        if knowledge.class_kind(self.model.call_name(value)) != "tensor_array":
+            return
+        key = self._key(target)
+        if key is None:
+            return
+        if self.context.in_traced_code:
+            self._traced.add(key)
+        else:
+            self._eager.setdefault(key, []).append(value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        fn = self._traced_function()
+        if fn is None or fn.fresh_self:
+            return
+        key = self._key(func.value)
+        if key is not None:
+            self._uses.append((key, node, fn))
+
+    def leave_Module(self, node: cst.Module) -> None:
+        reported: set[tuple[int, str]] = set()
+        for key, call, fn in self._uses:
+            created = self._eager.get(key)
+            if not created or key in self._traced or key in reported:
+                continue
+            reported.add(key)
+            func = call.func
+            self.report(
+                call,
+                f"traced `{fn.qualname}` uses `{code(func.value)}`, a TensorArray created "  # type: ignore[attr-defined]
+                "eagerly, which fails while tracing; create it inside the traced function or "
+                "keep the data in a tf.Variable",
+                because=[
+                    ("the TensorArray is created here, in code that is not traced", created[0])
+                ],
+                traced_in=fn,
+            )
+
+
+class LocalsInConvertedBlock(_TracedRule):
+    id = "TF892"
+    name = "locals-in-traced-code"
+    severity = "error"
+    message = (
+        "`locals()` inside a loop or `if` of AutoGraph-converted code misses the function's names"
+    )
+    # its evidence spells one of these
+    requires_text = ("locals",)
+    rationale = """
+        AutoGraph rewrites every `for`, `while` and `if` of a converted function (a
+        `tf.function`, a Keras 2 `call`, a `Dataset.map` function) into nested functions
+        that it hands to its control-flow helpers. `locals()` there is the nested function's,
+        which holds only the loop's or branch's own names: picking a helper or a value by name
+        (`locals()[name]`, `locals()["fn_" + mode]`) fails while tracing with `KeyError`
+        (checked under TF 2.21), and at the function's top level `locals()` also holds
+        AutoGraph's own names (`ag__`, `fscope`). Pick helpers with an explicit dict
+        (`{"double": double, ...}[name]`) or pass them in. Reported only inside a converted
+        loop or `if`.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._blocks: list[FunctionInfo | None] = []  # the function of each open for/while/if
+
+    def visit_For(self, node: cst.For) -> None:
+        self._blocks.append(self.context.function)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._blocks.append(self.context.function)
+
+    def visit_If(self, node: cst.If) -> None:
+        self._blocks.append(self.context.function)
+
+    def leave_For(self, node: cst.For) -> None:
+        self._blocks.pop()
+
+    def leave_While(self, node: cst.While) -> None:
+        self._blocks.pop()
+
+    def leave_If(self, node: cst.If) -> None:
+        self._blocks.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not isinstance(node.func, cst.Name) or node.func.value != "locals" or node.args:
+            return
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or self.model.call_name(node) != "builtins.locals":
+            return
+        if not any(block is fn for block in self._blocks):
+            return
+        self.report(
+            node,
+            f"`locals()` in a loop or `if` of traced `{fn.qualname}` sees only the names of the "
+            "nested function AutoGraph makes of that block; use an explicit dict",
+        )
+
+
+def symbolic_keras_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The ``keras.Input(...)`` that ``expr`` is computed from, symbolically: the input
+    itself, a Keras layer (or ``keras.ops``) applied to one, arithmetic, indexing or a
+    comparison of one, or a name bound only to such values. None when not proven."""
+    if depth > 8 or scope is None:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr)
+        if is_keras(name, "Input"):
+            return expr
+        applies_layer = isinstance(expr.func, cst.Call) and is_keras(
+            model.call_name(expr.func)
+        )  # keras.layers.Dense(2)(x)
+        if not applies_layer and isinstance(expr.func, cst.Name):
+            kind = model.kind_of(expr.func, scope)
+            applies_layer = kind is not None and kind.kind in ("layer", "model")
+        if applies_layer or (name or "").startswith(("keras.ops.", "tf_keras.backend.")):
+            for arg in expr.args:
+                found = symbolic_keras_tensor(model, arg.value, scope, deeper)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(expr, cst.Subscript):
+        return symbolic_keras_tensor(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation):
+        return symbolic_keras_tensor(model, expr.left, scope, deeper) or symbolic_keras_tensor(
+            model, expr.right, scope, deeper
+        )
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return symbolic_keras_tensor(model, expr.expression, scope, deeper)
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values:
+            return None
+        found = [symbolic_keras_tensor(model, v, binding.scope, deeper) for v in values]
+        return found[0] if all(found) else None
+    return None
+
+
+class PythonConditionOnKerasInput(Rule):
+    id = "TF891"
+    name = "python-if-on-symbolic-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    message = (
+        "a Python `if`/`while` on a symbolic Keras tensor decides once, while the model is built"
+    )
+    # its evidence spells one of these
+    requires_text = ("Input",)
+    rationale = """
+        Building a functional Keras model (`inputs = keras.Input(...)`, layers applied to it)
+        runs Python once, on symbolic tensors that have no values. A Python `if` on their
+        value (`if inputs[0, 0] > 0:`) cannot branch per sample: Keras 3 refuses it (`TypeError:
+        A symbolic KerasTensor cannot be used as a boolean`), and `==` compares the symbolic
+        objects, not their values, so the condition is decided once, while the model is built,
+        and one branch is never part of the model. Branch inside the model, per sample: select
+        with `keras.ops.where` (or `tf.where`), or put the condition in a layer's `call`.
+        Evidence required: the condition compares a value computed from a `keras.Input`
+        (`is`, `in` and `is None` tests are Python's and fine).
+    """
+
+    def _check(self, test: cst.BaseExpression) -> None:
+        model, scope = self.model, self.context.scope
+        sides: list[cst.BaseExpression] = []
+        if isinstance(test, cst.Comparison):
+            if any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                for c in test.comparisons
+            ):
+                return
+            sides = [test.left, *(c.comparator for c in test.comparisons)]
+        else:
+            sides = [test]
+        for side in sides:
+            found = symbolic_keras_tensor(model, side, scope)
+            if found is not None:
+                self.report(
+                    test,
+                    "a Python condition on a symbolic Keras tensor is decided once, while the "
+                    "model is built (Keras 3 refuses it); branch per sample with "
+                    "`keras.ops.where`",
+                    because=[("the value comes from this symbolic input", found)],
+                )
+                return
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test)

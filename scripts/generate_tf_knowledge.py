@@ -45,6 +45,14 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   (``probe_shape_parameters``): "fails" (``tf.reshape``, ``tf.zeros``: a shape of a tensor to
   build needs every size), "accepted" (``tf.ensure_shape``: a partial shape to check), or
   "unknown" where the sample call with a full shape fails too.
+  NumPy's functions with such a parameter are probed too, called eagerly
+  (``probe_numpy_shape_parameters``: ``np.broadcast_to(a, (None, 2))`` fails).
+* ``data_dependent_shapes``: the decode ops (``tf.io.decode_jpeg``...) and the dimensions of
+  what they give that are None while traced, whatever their options: traced on a scalar
+  string (``probe_data_dependent_shapes``); the sizes come from the data.
+* ``shape_keeping_ops``: the ops that give a tensor of their first argument's shape, its
+  unknown dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``): traced on a
+  ``[None, None, 3]`` image (``probe_shape_keeping_ops``).
 * ``side_effects``: Python calls that act on the host when they run (so once, while tracing):
   logging calls (module-level functions taking ``msg``/``message``) and global seeding
   (public ``seed``/``set_seed``/``set_random_seed`` functions).
@@ -391,6 +399,140 @@ def probe_shape_parameters(
         if traces([2, 2]):
             none = "accepted" if traces([None, 2]) else "fails"
         found[path] = {"parameter": shape.name, "position": position, "none": none}
+    return found
+
+
+def probe_numpy_shape_parameters(np_module: types.ModuleType) -> dict[str, dict]:
+    """NumPy's public functions with a shape parameter (``np.zeros(shape)``,
+    ``np.broadcast_to(array, shape)``, ``np.reshape(a, newshape)``), each called with it
+    ``(2, 2)`` and then ``(None, 2)``, every other required parameter a 2x2 array: a static
+    shape with a ``None`` dimension passed to one of them fails ("fails") or not."""
+    found = {}
+    for name in sorted(dir(np_module)):
+        op = getattr(np_module, name)
+        if name.startswith("_") or not callable(op) or isinstance(op, type):
+            continue
+        try:
+            params = list(inspect.signature(op).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        named = [(i, p) for i, p in enumerate(params) if p.name in SHAPE_PARAMETERS]
+        if not named or named[0][1].kind is not named[0][1].POSITIONAL_OR_KEYWORD:
+            continue
+        position, shape = named[0]
+        positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        before = [p for p in params[:position] if p.default is p.empty and p.kind in positional]
+        after = [p for p in params[position + 1 :] if p.default is p.empty and p.kind in positional]
+        if len(before) != position:
+            continue
+
+        def runs(dims: tuple, op=op, before=before, after=after) -> bool:
+            # arrays before the shape, numbers after it (`np.full(shape, fill_value)`)
+            try:
+                op(*[np_module.ones((2, 2)) for _ in before], dims, *[1.0 for _ in after])
+            except Exception:
+                return False
+            return True
+
+        if runs((2, 2)):
+            none = "accepted" if runs((None, 2)) else "fails"
+            found["numpy." + name] = {"parameter": shape.name, "position": position, "none": none}
+    return found
+
+
+# What the decode ops are given in the probe: the encoded bytes of one image or file, a scalar.
+DECODE_PARAMETER = "contents"
+
+
+def probe_data_dependent_shapes(
+    returns: dict[str, str], tf: types.ModuleType
+) -> dict[str, list[int] | str]:
+    """The decode ops (a first parameter ``contents``: ``tf.io.decode_jpeg``,
+    ``tf.image.decode_png``...) traced in a ``tf.function`` on a scalar string: the dimensions
+    of what they give that are None while traced, whatever their options (called with the
+    defaults, and with ``channels=3`` where they take it), since the sizes come from the data
+    (path -> the indices, or "unknown rank")."""
+    found: dict[str, list[int] | str] = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root != "tensorflow" or "compat." in path or "raw_ops" in path:
+            continue
+        try:
+            op = _resolve(tf, rest)
+            params = list(inspect.signature(op).parameters)
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if params[:1] != [DECODE_PARAMETER]:
+            continue
+        variants: list[dict] = [{}]
+        if "channels" in params:
+            variants.append({"channels": 3})
+        if "expand_animations" in params:  # one image, not a stack of frames
+            variants.append({"channels": 3, "expand_animations": False})
+        unknown: set[int] | None = None
+        for options in variants:
+            try:
+                traced = tf.function(lambda c, op=op, options=options: op(c, **options))
+                shape = traced.get_concrete_function(tf.TensorSpec([], tf.string)).output_shapes
+            except Exception:
+                unknown = None
+                break
+            if not isinstance(shape, tf.TensorShape):
+                unknown = None
+                break
+            dims = (
+                set(range(8))
+                if shape.rank is None
+                else {i for i, d in enumerate(shape) if d is None}
+            )
+            unknown = dims if unknown is None else unknown & dims
+        if unknown:
+            found[path] = "unknown rank" if unknown == set(range(8)) else sorted(unknown)
+    return found
+
+
+def probe_shape_keeping_ops(returns: dict[str, str], tf: types.ModuleType) -> list[str]:
+    """The TF ops that give a tensor of their first argument's shape, unknown dimensions kept:
+    traced in a ``tf.function`` on an image of unknown height and width (a ``[None, None, 3]``
+    float spec), with ``dtype=tf.float32`` where they require a dtype, they give
+    ``[None, None, 3]`` (``tf.cast``, ``tf.image.convert_image_dtype``, ``tf.nn.relu``)."""
+    found = []
+    spec = tf.TensorSpec([None, None, 3], tf.float32)
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root != "tensorflow" or any(s in path for s in SHAPE_PROBE_SKIPPED):
+            continue
+        try:
+            op = _resolve(tf, rest)
+            params = list(inspect.signature(op).parameters.values())
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if not params or params[0].kind not in (
+            params[0].POSITIONAL_ONLY,
+            params[0].POSITIONAL_OR_KEYWORD,
+        ):
+            continue
+        required = [
+            p.name
+            for p in params[1:]
+            if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+        if any(name != "dtype" for name in required):
+            continue
+        options = {"dtype": tf.float32} if required else {}
+        try:
+            traced = tf.function(
+                lambda x, op=op, options=options: op(x, **options), autograph=False
+            )
+            shape = traced.get_concrete_function(spec).output_shapes
+        except Exception:
+            continue
+        if (
+            isinstance(shape, tf.TensorShape)
+            and shape.rank == 3
+            and shape.as_list() == [None, None, 3]
+        ):
+            found.append(path)
     return found
 
 
@@ -1051,6 +1193,9 @@ def build() -> dict:
             for path in aliases.get(name, [name]):  # tf.argmax is tf.compat.v1.argmax
                 cuts[path] = why
         shapes = probe_shape_parameters(returns, tf, keras)
+        import numpy as np
+
+        shapes.update(probe_numpy_shape_parameters(np))
         single = probe_single_tensors(returns, tf, keras)
         members: dict[str, dict[str, str]] = {}
         for stub_path, kind in STUB_CLASSES.items():
@@ -1067,6 +1212,7 @@ def build() -> dict:
             "tensorflow_version": tf.__version__,
             "keras_version": keras.__version__,
             "tf_keras_version": tf_keras.__version__,
+            "numpy_version": np.__version__,
             "types_tensorflow_version": stubs_version,
             "classes": dict(sorted(classes.items())),
             "traced_methods": traced,
@@ -1080,6 +1226,8 @@ def build() -> dict:
             "host_methods": host_methods(tf, [keras, tf_keras]),
             "shape_parameters": shapes,
             "single_tensors": single,
+            "data_dependent_shapes": probe_data_dependent_shapes(returns, tf),
+            "shape_keeping_ops": probe_shape_keeping_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "layer_weights": layer_weights(classes, probed, tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),

@@ -423,3 +423,32 @@ def test_rules_in_preview_are_shown_only_with_preview(tmp_path):
         "check", "--no-cache", "--preview", "--select", "TF998", str(path), cwd=tmp_path
     )
     assert hidden.returncode == 0 and shown.returncode == 1 and "TF998" in shown.stdout
+
+
+# TF996, checked under TF 2.21 with Keras 3 (`tf2lint verify --rules TF996`): predict inside a
+# tf.function raises AttributeError in Keras's data adapter.
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("@tf.function\ndef f(x):\n    return model.predict(x)\n", ["TF996"]),
+        (
+            "class M(tf.keras.Model):\n    def call(self, x):\n        return x\n"
+            "    @tf.function\n    def score(self, x):\n        return self.evaluate(x, x)\n",
+            ["TF996"],
+        ),
+        # a model every call passes in
+        (
+            "@tf.function\ndef f(m, x):\n    return m.predict(x)\nf(model, tf.ones([1, 2]))\n",
+            ["TF996"],
+        ),
+        # the model called in the graph; predict in eager code; predict of something else
+        ("@tf.function\ndef f(x):\n    return model(x, training=False)\n", []),
+        ("def f(x):\n    return model.predict(x)\n", []),
+        ("@tf.function\ndef f(x, estimator):\n    return estimator.predict(x)\n", []),
+    ],
+)
+def test_keras_loop_in_traced_code(body, expected):
+    source = (
+        "import tensorflow as tf\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n" + body
+    )
+    assert [d.rule for d in lint(source, ["TF996"])] == expected

@@ -428,3 +428,383 @@ def test_a_none_dimension_used_as_a_size(source, preview):
 )
 def test_no_none_dimension_finding(source):
     assert rule_ids(source, ["TF897"]) == []
+
+
+# Checked under TF 2.21: AutoGraph converts the calls inside a comprehension (`range(t)` to
+# tf.range, `int(t)` to a cast) but not its loop, which then iterates a symbolic tensor and
+# raises OperatorNotAllowedInGraphError.
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("    return tf.add_n([x * tf.cast(i, tf.float32) for i in tf.range(3)])\n", ["TF807"]),
+        ("    m = int(tf.shape(x)[0])\n    return tf.add_n([x[i] for i in range(m)])\n", ["TF807"]),
+        # a static size, a Python parameter, a list of tensors: Python values to iterate
+        ("    return tf.add_n([x[i] for i in range(x.shape[0])])\n", []),
+        ("    return sum(i for i in range(n))\n", []),
+        ("    return tf.add_n([tf.reduce_sum(r) for r in tf.unstack(x)])\n", []),
+    ],
+)
+def test_a_comprehension_over_a_tensor_fails_in_converted_code(body, expected):
+    source = "import tensorflow as tf\n@tf.function\ndef f(x, n):\n" + body
+    assert rule_ids(source, ["TF807"]) == expected
+
+
+def test_the_star_args_of_a_dataset_function_are_a_tuple_of_tensors():
+    # tensor2tensor's packer: `*x` is a Python tuple of the element's tensors, fine to iterate
+    source = (
+        "import tensorflow as tf\n"
+        "ds = tf.data.Dataset.range(3).filter(lambda *x: tf.reduce_max(tf.stack("
+        "[tf.shape(i)[0] for i in x])) < 2)\n"
+    )
+    assert rule_ids(source, ["TF807"]) == []
+
+
+def test_a_context_managers_enter_and_exit_run_where_the_with_does():
+    # a stopwatch class entered in a tf.function reads the clock once, while tracing
+    source = textwrap.dedent(
+        """\
+        import time
+        import tensorflow as tf
+
+        class Stopwatch:
+            def __enter__(self):
+                self.start = time.time()
+                return self
+
+            def __exit__(self, *exc):
+                self.elapsed = time.time() - self.start
+
+        @tf.function
+        def step(x):
+            with Stopwatch() as watch:
+                y = tf.matmul(x, x)
+            return y, watch.elapsed
+
+        def eager(x):
+            with Stopwatch():
+                return x
+        """
+    )
+    found = lint(source, ["TF806"])
+    assert [(d.rule, d.line) for d in found] == [("TF806", 6), ("TF806", 10)]
+    assert rule_ids(source.replace("@tf.function\n", ""), ["TF806"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # Keras passes a compiled loss or metric y_true and y_pred as tensors (checked under
+        # TF 2.21: NotImplementedError, cannot convert a symbolic tf.Tensor to a numpy array)
+        (
+            "def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss='mse', metrics=[m])\n",
+            ["TF804"],
+        ),
+        # tf.data passes a map function the element's tensors
+        (
+            "def parse(path):\n    return np.char.lower(path)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(parse)\n",
+            ["TF804"],
+        ),
+        # an option with a default is not what Keras passes
+        (
+            "def m(y_true, y_pred, scale=2.0):\n    return tf.reduce_mean(y_pred) * np.float32(scale)\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss=m)\n",
+            [],
+        ),
+        # not traced: an eager helper
+        ("def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n", []),
+    ],
+)
+def test_numpy_on_what_keras_or_tf_data_pass(source, expected):
+    assert rule_ids(HEADER + source, ["TF804"]) == expected
+
+
+# TF896 and TF895, checked under TF 2.21 (`tf2lint verify --rules TF895,TF896`): a list
+# indexed by a graph tensor raises TypeError (list indices must be integers), a dict keyed
+# by one TypeError (Tensor is unhashable), tf.io.gfile and os.path given one TypeError.
+LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0}\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            LAYERS + "@tf.function\ndef f(x):\n    for i in tf.range(3):\n"
+            "        x = layers[i](x)\n    return x\n",
+            ["TF896"],
+        ),
+        (LAYERS + "@tf.function\ndef f(x):\n    return layers[tf.argmax(x[0])](x)\n", ["TF896"]),
+        (
+            LAYERS + "def label(s):\n    return table[s], table.get(s, -1)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(label)\n",
+            ["TF896", "TF896"],
+        ),
+        (
+            LAYERS + "@tf.function\ndef f(x, task):\n    return layers[task](x)\n"
+            "for x, t in dataset:\n    f(x, t)\n",
+            ["TF896"],
+        ),
+        (
+            LAYERS + "@tf.function\ndef f(dataset):\n    for x, t in dataset:\n"
+            "        x = layers[t](x)\n    return x\n",
+            ["TF896"],
+        ),
+        # Keras 3 runs `call` unconverted: the loop fails first (TF807), the index after it
+        (
+            "import keras\nclass Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.blocks = [keras.layers.Dense(2)]\n"
+            "    def call(self, x):\n        for i in tf.range(1):\n"
+            "            x = self.blocks[i](x)\n        return x\n",
+            ["TF896"],
+        ),
+        # Python indices: a range() loop, a static size, a Python argument
+        (
+            LAYERS + "@tf.function\ndef f(x, k):\n    for i in range(3):\n"
+            "        x = layers[i](x)\n    return layers[k](x) + layers[x.shape[0] - 1](x)\n"
+            "f(tf.ones([1, 2]), 0)\n",
+            [],
+        ),
+        # a tensor indexing a tensor (not a Python list), a dict keyed by a Python string
+        ("@tf.function\ndef f(x, t):\n    y = tf.square(x)\n    return y[tf.argmax(x)]\n", []),
+        (LAYERS + "@tf.function\ndef f(x):\n    return x * table['a']\n", []),
+        # eager code may index with an eager tensor
+        (
+            LAYERS
+            + "def f(x, task):\n    return layers[task](x)\nfor x, t in dataset:\n    f(x, t)\n",
+            [],
+        ),
+    ],
+)
+def test_python_container_indexed_by_a_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF896"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import os\ndef prep(p):\n    tf.io.gfile.makedirs(tf.strings.join([p, '_x']))\n"
+            "    return p if os.path.exists(p) else p\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(prep)\n",
+            ["TF895", "TF895"],
+        ),
+        # Python strings: a constant folder, a path joined before tracing
+        (
+            "import os\ndef prep(p):\n    tf.io.gfile.makedirs(os.path.join('out', 'x'))\n"
+            "    return tf.io.read_file(p)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a']).map(prep)\n",
+            [],
+        ),
+        ("import os\ndef prep(p):\n    return os.path.exists(p)\n", []),
+    ],
+)
+def test_file_system_call_given_a_string_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF895"]) == expected
+
+
+# TF894 and TF893, checked under TF 2.21 (`tf2lint verify --rules TF893,TF894`): in a graph,
+# next(iterator, default) raises OutOfRangeError at the end instead of returning the default;
+# an eager TensorArray used in a tf.function raises OperatorNotAllowedInGraphError.
+NEXT = "@tf.function\ndef f(it):\n    return next(it, None)\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (NEXT + "f(iter(tf.data.Dataset.range(3)))\n", ["TF894"]),
+        (
+            "@tf.function\ndef f():\n    it = iter(dataset)\n    return next(it, None)\n",
+            ["TF894"],
+        ),
+        # a Python iterator, next() without a default, eager code
+        (NEXT + "f(iter([1, 2]))\n", []),
+        ("@tf.function\ndef f(it):\n    return next(it)\nf(iter(dataset))\n", []),
+        ("def f(it):\n    return next(it, None)\nf(iter(dataset))\n", []),
+    ],
+)
+def test_next_with_a_default_on_a_dataset_iterator(source, expected):
+    assert rule_ids(HEADER + source, ["TF894"]) == expected
+
+
+BUFFER = textwrap.dedent(
+    """\
+    class Buffer:
+        def __init__(self):
+            self.states, self.rewards = tf.TensorArray(tf.float32, 0, True), tf.TensorArray(tf.float32, 0, True)
+
+        def add(self, s):
+            self.states = self.states.write(self.states.size(), s)
+
+        @tf.function
+        def sample(self, i):
+            return self.states.gather(i)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (BUFFER, ["TF893"]),
+        # a training step given the buffer reads its TensorArray
+        (
+            BUFFER.replace(
+                "    @tf.function\n    def sample(self, i):\n        return self.states.gather(i)\n",
+                "",
+            )
+            + "@tf.function\ndef train(buffer, i):\n    return buffer.rewards.stack()\n"
+            "train(Buffer(), 0)\n",
+            ["TF893"],
+        ),
+        # created in the traced function itself: a graph TensorArray
+        (
+            "@tf.function\ndef f(x):\n    ta = tf.TensorArray(tf.float32, 2)\n"
+            "    ta = ta.write(0, x)\n    return ta.stack()\n",
+            [],
+        ),
+        (
+            BUFFER.replace(
+                "        return self.states.gather(i)",
+                "        self.states = tf.TensorArray(tf.float32, 1)\n        return self.states.stack()",
+            ),
+            [],
+        ),
+        # used eagerly only
+        (BUFFER.replace("    @tf.function\n", ""), []),
+    ],
+)
+def test_eager_tensorarray_in_traced_code(source, expected):
+    assert rule_ids(HEADER + source, ["TF893"]) == expected
+
+
+# TF897's new forms, each checked under TF 2.21 / Keras 3.15 (a probe program run by hand, as
+# the rule's own fixtures are by `tf2lint verify`): the height and width of a decoded JPEG are
+# None in a Dataset.map function (TypeError on `h // 2`); Keras traces a layer's `call` and a
+# compiled loss with the batch dimension None under fit (`tf.random.normal(x.shape)`:
+# ValueError; `np.broadcast_to(a, x.shape)`: TypeError; `tf.reshape(y, [n, -1])` with
+# `n = y_true.get_shape()[0]`: TypeError).
+DECODE = (
+    "def load(data):\n    image = tf.cast(tf.io.decode_jpeg(data, channels=3), tf.float32)\n"
+    "{body}"
+    "ds = tf.data.Dataset.from_tensor_slices(['a']).map(tf.io.read_file).map(load)\n"
+)
+FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            DECODE.format(
+                body="    h, w, c = image.shape\n    return tf.image.resize(image, [h // 2, w // 2])\n"
+            ),
+            ["TF897", "TF897"],
+        ),
+        (
+            DECODE.format(
+                body="    h, w = image.shape[:2]\n    return image if h > 100 else image\n"
+            ),
+            ["TF897"],
+        ),
+        (
+            DECODE.format(body="    return tf.zeros([image.get_shape().as_list()[0], 3])\n"),
+            ["TF897"],
+        ),
+        # the image a previous map decoded (checked under TF 2.21: TypeError on `h > w`)
+        (
+            "def load(path):\n    return tf.io.decode_jpeg(tf.io.read_file(path)), path\n"
+            "def fit(image, path):\n    h, w = image.shape[0], image.shape[1]\n"
+            "    return image if h > w else image\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
+            ["TF897", "TF897"],
+        ),
+        # its path, the second element, is a scalar: nothing to claim
+        (
+            "def load(path):\n    return tf.io.decode_jpeg(tf.io.read_file(path)), path\n"
+            "def fit(image, path):\n    return image if path.shape[0] > 2 else image\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
+            [],
+        ),
+        # the channels are known (channels=3): a size to use
+        (DECODE.format(body="    c = image.shape[2]\n    return tf.reshape(image, [-1, c])\n"), []),
+        (
+            "class Noise(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        return x + tf.random.normal(x.shape) + np.broadcast_to(1.0, x.shape)\n"
+            "model = tf.keras.Sequential([Noise()])\n" + FIT,
+            ["TF897", "TF897"],
+        ),
+        # a model the module compiles and fits, whatever its kind (built by a helper)
+        (
+            "def flat(y_true, y_pred):\n    n = y_true.get_shape()[0]\n"
+            "    return tf.reshape(y_true - y_pred, [n, -1])\n"
+            "net = build()\nnet.compile('sgd', loss=flat)\nnet.fit(x, y)\n",
+            ["TF897"],
+        ),
+        (
+            "def flat(y_true, y_pred):\n    n = y_true.get_shape()[0]\n"
+            "    return tf.reduce_mean(tf.reshape(y_true - y_pred, [n, -1]))\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss=flat)\n" + FIT,
+            ["TF897"],
+        ),
+    ],
+)
+def test_static_dimensions_that_are_none_while_traced(source, expected):
+    assert rule_ids(HEADER + source, ["TF897"]) == expected
+
+
+def test_a_keras_batch_dimension_is_certain_only_where_the_module_builds_or_trains_models():
+    layer = (
+        "class Noise(tf.keras.layers.Layer):\n    def call(self, x):\n"
+        "        return x + tf.random.normal(x.shape)\n"
+    )
+    (alone,) = lint(HEADER + layer, ["TF897"])
+    assert alone.preview  # a library's layer: shown only with --preview
+    (built,) = lint(
+        HEADER + layer + "inputs = tf.keras.Input((3,))\nout = Noise()(inputs)\n", ["TF897"]
+    )
+    assert not built.preview
+    assert any(
+        "this module builds or trains Keras models (`tf.keras.Input((3,))`)" in step.message
+        for step in built.evidence.value
+    )
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # checked under TF 2.21: KeyError while tracing (fixtures/TF892)
+        ("    for name in ['double']:\n        x = locals()[name](x)\n    return x\n", ["TF892"]),
+        ("    if x > 0:\n        x = locals()['double'](x)\n    return x\n", ["TF892"]),
+        # at the function's top level locals() holds the helpers
+        ("    return locals()['double'](x)\n", []),
+    ],
+)
+def test_locals_in_a_converted_block(body, expected):
+    source = "@tf.function\ndef f(x):\n    def double(v):\n        return v * 2\n" + body
+    assert rule_ids(HEADER + source, ["TF892"]) == expected
+    assert rule_ids(HEADER + source.replace("@tf.function\n", ""), ["TF892"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # Keras 3.15: TypeError, a symbolic KerasTensor cannot be used as a boolean
+        (
+            "x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nif x[0, 0] > 0:\n    pass\n",
+            ["TF891"],
+        ),
+        (
+            "x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nif keras.ops.mean(h) == 0:\n    pass\n",
+            ["TF891"],
+        ),
+        # static shapes, `is None`, Python values
+        ("x = keras.Input((3,))\nif x.shape[1] > 2 or x is None:\n    pass\n", []),
+        ("def f(units):\n    x = keras.Input((units,))\n    if units > 2:\n        return x\n", []),
+    ],
+)
+def test_python_condition_on_a_symbolic_keras_input(source, expected):
+    assert rule_ids("import keras\n" + source, ["TF891"]) == expected
