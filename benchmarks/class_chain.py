@@ -11,7 +11,13 @@ project (``second_pass``) from the modules' summaries and prints the time and th
 import sys
 import time
 
-from tf2lint.project import ClassSummary, FunctionSummary, ModuleSummary, Project, second_pass
+from tf2lint.analysis.project import (
+    ClassSummary,
+    FunctionSummary,
+    ModuleSummary,
+    Project,
+    second_pass,
+)
 
 
 def chain(n: int) -> dict[int, ModuleSummary]:

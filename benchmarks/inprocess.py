@@ -16,10 +16,10 @@ import time
 
 import libcst as cst
 
-from tf2lint import engine
-from tf2lint.plugins import all_rules
-from tf2lint.project import ModuleIdentity
-from tf2lint.runner import collected_once
+from tf2lint.analysis.project import ModuleIdentity
+from tf2lint.linting import engine
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run.runner import collected_once
 
 spent = {"parse": 0.0, "model": 0.0}
 

@@ -142,7 +142,7 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
         row["cold1_cpu"] = children_cpu() - before
         row["coldN"], row["rss"], coldN = timed(tf2lint_command(src, config), work_dir)
         row["warm"], _, warm = timed(tf2lint_command(src, config), work_dir)
-        # the third run over the unchanged tree: the second recorded it (tf2lint.replay)
+        # the third run over the unchanged tree: the second recorded it (tf2lint.run.replay)
         row["replay"], _, replayed = timed(tf2lint_command(src, config), work_dir)
         for run in (cold1, coldN, warm, replayed):
             if not run.stdout.startswith("["):  # exit 2 with JSON is an internal error in a file
@@ -448,7 +448,7 @@ def main() -> None:
         "# excluded); cold1: --no-cache --jobs 1; coldN: default jobs (one per core), empty cache; warm: again (from the"
     )
     print(
-        "# per-file cache; it records the run); replay: once more (printed again by tf2lint.replay)."
+        "# per-file cache; it records the run); replay: once more (printed again by tf2lint.run.replay)."
     )
     print("# targets: c1/parse <= 1.4, upg/cN >= 5, fix/cN >= 20, rep/cN <= 0.05, RSS < 500")
     replay, floor = small_project_warm(sys.executable)

@@ -18,8 +18,8 @@ import time
 
 import libcst as cst
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
 
 
 def module(n: int) -> str:

@@ -11,11 +11,11 @@ __all__ = ["Rule", "__version__", "hookimpl"]
 
 def __getattr__(name: str):  # lazy, so that `tf2lint --version` does not import libcst
     if name == "Rule":
-        from tf2lint.rule import Rule
+        from tf2lint.linting.rule import Rule
 
         return Rule
     if name == "hookimpl":
-        from tf2lint.hookspecs import hookimpl
+        from tf2lint.linting.hookspecs import hookimpl
 
         return hookimpl
     raise AttributeError(name)

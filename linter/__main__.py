@@ -7,16 +7,16 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from tf2lint.replay import replayed  # after the working folder left sys.path
+from tf2lint.run.replay import replayed  # after the working folder left sys.path
 
 
 def main() -> int:
-    """The `tf2lint` command: an unchanged run printed again (tf2lint.replay, which imports
-    nothing else), else the command line (tf2lint.cli)."""
+    """The `tf2lint` command: an unchanged run printed again (tf2lint.run.replay, which imports
+    nothing else), else the command line (tf2lint.commands.cli)."""
     code = replayed(sys.argv[1:])
     if code is not None:
         return code
-    from tf2lint.cli import main as run_command
+    from tf2lint.commands.cli import main as run_command
 
     return run_command()
 

@@ -6,7 +6,7 @@ every rule class lists its fixtures under fixtures/<RULE-ID>/.
 
 from __future__ import annotations
 
-from tf2lint.hookspecs import hookimpl
+from tf2lint.linting.hookspecs import hookimpl
 
 
 @hookimpl
@@ -14,7 +14,7 @@ def tf2lint_rules() -> list[type]:
     from importlib import import_module
     from pkgutil import iter_modules
 
-    from tf2lint.rule import Rule
+    from tf2lint.linting.rule import Rule
 
     found: list[type] = []
     for family in iter_modules(__path__):

@@ -6,10 +6,18 @@ import json
 from functools import cache
 from importlib import resources
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import TF_FUNCTION_NAMES, ClassInfo, FunctionInfo, ModuleModel, Scope, is_keras
-from tf2lint.rule import Rule
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import (
+    TF_FUNCTION_NAMES,
+    ClassInfo,
+    FunctionInfo,
+    ModuleModel,
+    Scope,
+    is_keras,
+)
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
     code,
     constructed_by,
@@ -17,7 +25,6 @@ from tf2lint.rules.common import (
     keras_optimizer_class,
 )
 from tf2lint.rules.tf1_api import is_tf1_code
-from tf2lint.walk import walk
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:

@@ -7,12 +7,12 @@ from functools import cache
 from importlib import resources
 from pathlib import PurePath
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope, ScopeKind, SiteKind, is_keras
-from tf2lint.rule import Rule
-from tf2lint.tfnames import KERAS2_ROOTS
-from tf2lint.walk import walk
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ModuleModel, Scope, ScopeKind, SiteKind, is_keras
+from tf2lint.analysis.tfnames import KERAS2_ROOTS
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 
 # Containers mutated in place by these methods.
 MUTATING_METHODS = frozenset(

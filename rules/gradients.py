@@ -1,14 +1,12 @@
 """Gradients that silently vanish: a ``GradientTape`` asked for what it never recorded, or asked
 twice, or in a way that costs more than it should. Each rule asks the model's tape view
-(``model.tapes``, tf2lint.tape) and says nothing where the view cannot show the path."""
+(``model.tapes``, tf2lint.analysis.tape) and says nothing where the view cannot show the path."""
 
 from __future__ import annotations
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel, Scope, SiteKind
-from tf2lint.rule import Rule
-from tf2lint.tape import (
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ModuleModel, Scope, SiteKind
+from tf2lint.analysis.tape import (
     VARIABLE_LISTS,
     Cut,
     GradientCall,
@@ -21,6 +19,8 @@ from tf2lint.tape import (
     integer_value,
     is_integer_dtype,
 )
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 
 # Every rule here needs a tape, and every tape's code spells it.
 TAPE_TEXT = ("GradientTape",)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, SiteKind
-from tf2lint.rule import Rule
+from tf2lint.analysis.model import FunctionInfo, SiteKind
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import np_call
-from tf2lint.walk import walk
 
 # A Python loop in traced code is unrolled: one copy of its body per iteration. Up to this many
 # iterations is a normal, deliberate unrolling (layers, heads, a few refinement steps).

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope, SiteKind
-from tf2lint.rule import Rule
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.tfnames import is_keras
+from tf2lint.analysis.tracing import fed_tensor, root_reason
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
-from tf2lint.tfnames import is_keras
-from tf2lint.tracing import fed_tensor, root_reason
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}

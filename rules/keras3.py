@@ -18,13 +18,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from tf2lint import knowledge
-from tf2lint.kinds import Kind, defines, subclass_kind
-from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind, dotted_name
-from tf2lint.rule import Rule
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.kinds import Kind, defines, subclass_kind
+from tf2lint.analysis.model import (
+    ClassInfo,
+    FunctionInfo,
+    ModuleModel,
+    Scope,
+    SiteKind,
+    dotted_name,
+)
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_migration, keras_optimizer_class
-from tf2lint.walk import walk
 
 # Spellings of Keras 3 from TF 2.16 on (tf_keras and tensorflow.python.keras stay Keras 2).
 KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
@@ -294,7 +301,7 @@ def keras_object(
     model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
 ) -> KerasObject | None:
     """Evidence that ``expr`` holds a Keras 3 object, and of which class: the model's
-    :meth:`~tf2lint.model.ModuleModel.kind_of` (memoised per module) when it names Keras 3 and a
+    :meth:`~tf2lint.analysis.model.ModuleModel.kind_of` (memoised per module) when it names Keras 3 and a
     Keras kind. None without evidence (a parameter, say) and for Keras 2 (``tf_keras``)
     objects. One guess beyond what the module shows: the loop variable over ``<x>.metrics``
     of an ``x`` of unknown kind is an element of ``Model.metrics`` (a Keras 2 module is told
@@ -362,7 +369,7 @@ KERAS_EVIDENCE_TEXT = ("keras", ".metrics")
 
 class _Keras3Rule(Rule):
     """A Keras 3 rule. One whose every finding needs that evidence declares ``requires_text =
-    KERAS_EVIDENCE_TEXT`` (the engine skips it in a module without any, see tf2lint.engine);
+    KERAS_EVIDENCE_TEXT`` (the engine skips it in a module without any, see tf2lint.linting.engine);
     one that also reads spellings alone (``save_format=``, ``lr=`` on ``tf.optimizers``,
     ``history["lr"]``) does not.
 

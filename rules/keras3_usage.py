@@ -11,9 +11,10 @@ versions by ``scripts/generate_keras3_data.py``.
 
 from __future__ import annotations
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
     _code,
@@ -29,7 +30,6 @@ from tf2lint.rules.keras3 import (
     table,
     uses_tf_keras,
 )
-from tf2lint.walk import walk
 
 # --- evidence: value kinds (KNOWLEDGE BASE: move these onto the model's value kinds) -----------
 

@@ -4,12 +4,12 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 
 from __future__ import annotations
 
-from tf2lint import knowledge
-from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
-from tf2lint.rule import Rule
-from tf2lint.tape import chain_text, event_order
-from tf2lint.walk import walk
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
+from tf2lint.analysis.tape import chain_text, event_order
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 
 # The calls that train a compiled model (and build, then keep, its train function).
 TRAINING_METHODS = frozenset({"fit", "fit_generator", "train_on_batch"})

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from tf2lint import knowledge
-from tf2lint.guards import initialises_once, is_guarded_singleton
-from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, SiteKind
-from tf2lint.rule import Rule
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.guards import initialises_once, is_guarded_singleton
+from tf2lint.analysis.model import FunctionInfo, SiteKind
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
     StoreRule,
     code,
@@ -21,7 +22,6 @@ from tf2lint.rules.graph_incompatible import (
     sequence_of_tensors,
     tensor_condition,
 )
-from tf2lint.walk import walk
 
 OTHER_OBJECT_GAP = (
     "stored on another object's attribute (a wrapped layer's weight, say), which that object "

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from tf2lint import knowledge
-from tf2lint.kinds import Kind
-from tf2lint.lazy import cst
-from tf2lint.model import (
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.kinds import Kind
+from tf2lint.analysis.model import (
     TF_FUNCTION_NAMES,
     BindingSite,
     FunctionInfo,
@@ -17,11 +16,12 @@ from tf2lint.model import (
     SiteKind,
     input_signature,
 )
-from tf2lint.rule import Rule
+from tf2lint.analysis.tracing import root_reason
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
 from tf2lint.rules.leaked_tensors import converted_loop
-from tf2lint.tracing import root_reason
-from tf2lint.walk import walk
 
 
 def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:

@@ -7,11 +7,12 @@ import re
 import string
 from pathlib import PurePath
 
-from tf2lint import knowledge
-from tf2lint.guards import is_guarded_singleton
-from tf2lint.lazy import cst
-from tf2lint.model import FunctionInfo, ModuleModel, Scope
-from tf2lint.rule import Rule
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.guards import is_guarded_singleton
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
     MUTATING_METHODS,
     StoreRule,
@@ -21,7 +22,6 @@ from tf2lint.rules.common import (
     outer_target,
     variable_kind,
 )
-from tf2lint.walk import walk
 
 
 class PrintInTracedCode(Rule):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tf2lint.guards import initialises_once
-from tf2lint.lazy import cst
-from tf2lint.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
-from tf2lint.rule import Rule
+from tf2lint.analysis.guards import initialises_once
+from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
+from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
-from tf2lint.tracing import root_reason, runs_after_first_trace
-from tf2lint.walk import walk
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -364,7 +364,7 @@ SETUP_GAP = (
 
 def _event_order(model: ModuleModel) -> dict[int, int]:
     """Each node's position in the module's walk (for "comes after"); the same table as
-    tf2lint.tape's ``event_order``, built once for both."""
+    tf2lint.analysis.tape's ``event_order``, built once for both."""
     return model.memo(
         "event-order",
         lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},

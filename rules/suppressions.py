@@ -6,7 +6,7 @@ known which suppression matched a finding. The rule holds the metadata, as every
 
 from __future__ import annotations
 
-from tf2lint.rule import SUPPRESSION_CATEGORY, Rule
+from tf2lint.linting.rule import SUPPRESSION_CATEGORY, Rule
 
 
 class UnusedSuppression(Rule):

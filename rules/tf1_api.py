@@ -29,9 +29,9 @@ from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
-from tf2lint.lazy import cst
-from tf2lint.model import Binding, SiteKind, dotted_name, head_name, is_keras, normalize
-from tf2lint.rule import Rule
+from tf2lint.analysis.model import Binding, SiteKind, dotted_name, head_name, is_keras, normalize
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_lacks
 
 V1 = "tensorflow.compat.v1"

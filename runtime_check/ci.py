@@ -120,7 +120,7 @@ def breaches(report: observe.TraceReport, limits: Thresholds) -> list[Breach]:
 
 
 def _diagnostic(path: str, line: int, rule: str, message: str, fix=None):
-    from tf2lint.rule import Diagnostic
+    from tf2lint.linting.rule import Diagnostic
 
     name, severity, _ = RUNTIME_RULES[rule]
     return Diagnostic(
@@ -156,7 +156,7 @@ def diagnostics(
     report: observe.TraceReport, limits: Thresholds | None = None
 ) -> tuple[list, list[Breach]]:
     """The run as findings, and the thresholds it broke."""
-    from tf2lint.rule import Diagnostic, Fix
+    from tf2lint.linting.rule import Diagnostic, Fix
 
     root = report.root
     out: list[Diagnostic] = []
@@ -239,7 +239,7 @@ def diagnostics(
 
 
 def _run_result(found: list):
-    from tf2lint.outcomes import FileOutcome, RunResult
+    from tf2lint.run.outcomes import FileOutcome, RunResult
 
     by_file: dict[str, FileOutcome] = {}
     for d in found:
@@ -270,8 +270,8 @@ def render(
 ) -> str:
     """The report in ``output_format`` (see FORMATS): ``text`` is the trace report followed by
     the findings in check's full format; ``trace-json`` is ``tf2lint trace --format json``."""
-    from tf2lint import output
-    from tf2lint.plugins import rule_by_id
+    from tf2lint.linting.plugins import rule_by_id
+    from tf2lint.reports import output
 
     found, broken = diagnostics(report, limits)
     if output_format == "trace-json":

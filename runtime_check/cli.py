@@ -108,8 +108,8 @@ def _say(message: str) -> None:
 
 
 def _select(ids: list[str] | None):
-    from tf2lint.plugins import all_rules
-    from tf2lint.selection import selector_matches
+    from tf2lint.linting.plugins import all_rules
+    from tf2lint.linting.selection import selector_matches
 
     rules = list(all_rules())
     if not ids:

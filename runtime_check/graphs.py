@@ -97,8 +97,8 @@ def _static(text: str) -> tuple[list[tuple[int, int, str]], str | None]:
     import libcst as cst
     from libcst.metadata import MetadataWrapper, PositionProvider
 
-    from tf2lint.model import ModuleModel
-    from tf2lint.parsing import parse_module
+    from tf2lint.analysis.model import ModuleModel
+    from tf2lint.base.parsing import parse_module
     from tf2lint.runtime_check.signatures import _tensorflow_alias
 
     module = parse_module(text)
@@ -160,7 +160,7 @@ def _decorator_name(decorator) -> str:
 def _rule_out(text: str, path: str, found: list[Candidate], alias: str, rules: list) -> None:
     """Lint the file with every candidate decorated ``@<alias>.function``; findings the
     decoration brings rule out the candidates they are in, or that the line they are on calls."""
-    from tf2lint.engine import lint_module
+    from tf2lint.linting.engine import lint_module
 
     lines = text.splitlines(keepends=True)
     inserted: list[int] = []  # the new line number of each inserted decorator

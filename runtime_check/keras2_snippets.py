@@ -300,10 +300,10 @@ def record(
 def safe_fix(snippet: Snippet) -> tuple[str, list[str]] | None:
     """The snippet after tf2lint's safe fixes (default rules, TF 2.21, in rounds until none
     applies, as ``check --fix``), and the rules whose fix applied; None when none applies."""
-    from tf2lint.engine import lint_module
-    from tf2lint.fixes import fix_round
-    from tf2lint.plugins import all_rules
-    from tf2lint.selection import select_rules
+    from tf2lint.linting.engine import lint_module
+    from tf2lint.linting.fixes import fix_round
+    from tf2lint.linting.plugins import all_rules
+    from tf2lint.linting.selection import select_rules
 
     rules = select_rules(all_rules(), None, [], "2.21")
     code, fixed_by = snippet.source, set()
@@ -388,9 +388,9 @@ def record_fixes(root: Path, keras2_python: str | None = None) -> dict[str, dict
 
 def findings(snippet: Snippet) -> list[tuple[int, str]]:
     """(line, rule) of each finding of tf2lint's default rules, targeting TensorFlow 2.21."""
-    from tf2lint.engine import lint_module
-    from tf2lint.plugins import all_rules
-    from tf2lint.selection import select_rules
+    from tf2lint.linting.engine import lint_module
+    from tf2lint.linting.plugins import all_rules
+    from tf2lint.linting.selection import select_rules
 
     rules = select_rules(all_rules(), None, [], "2.21")
     result = lint_module(snippet.source, snippet.name, rules)

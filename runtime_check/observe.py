@@ -187,7 +187,7 @@ class TraceReport:
 @cache
 def _rule_check(rule_id: str) -> tuple[str, str | None, str]:
     """(check kind, the fixture's observe kind, why a run cannot show it) for a rule."""
-    from tf2lint.plugins import rule_by_id
+    from tf2lint.linting.plugins import rule_by_id
     from tf2lint.runtime_check.harness import plan
 
     rule = rule_by_id(rule_id)

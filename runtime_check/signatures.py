@@ -13,7 +13,7 @@ a shape, as :mod:`causes` reads TensorFlow's trace cache) gets one of two propos
   generalised, then never again for them.
 
 :func:`apply` writes proposals into the ``@tf.function`` decorator (or the ``tf.function(f)``
-call that made the function) through tf2lint's one fix path (:func:`tf2lint.fixes.fix_round`:
+call that made the function) through tf2lint's one fix path (:func:`tf2lint.linting.fixes.fix_round`:
 libcst edits, verified, every byte outside the edited node unchanged) and the journaled write
 of ``check --fix``. Whether a fix did what it says is for a run to tell: ``tf2lint trace --fix``
 runs the program again (see :mod:`trace`).
@@ -280,8 +280,8 @@ def apply(proposals_: list[Proposal], root: Path) -> list[Written]:
 def restore(written: Written, keep: list[Proposal], root: Path) -> None:
     """Put the file back as it was, then write again only the proposals in ``keep`` (a fix
     the run refuted is taken out, the others stay)."""
-    from tf2lint.files import WriteError
-    from tf2lint.writes import write_fixed
+    from tf2lint.run.files import WriteError
+    from tf2lint.run.writes import write_fixed
 
     path = Path(written.path)
     try:
@@ -296,10 +296,10 @@ def restore(written: Written, keep: list[Proposal], root: Path) -> None:
 
 
 def _apply_file(path: Path, found: list[Proposal], root: Path) -> Written:
-    from tf2lint.files import FixNotWritable, WriteError
-    from tf2lint.fixes import fix_round
-    from tf2lint.sources import open_source
-    from tf2lint.writes import write_fixed
+    from tf2lint.linting.fixes import fix_round
+    from tf2lint.run.files import FixNotWritable, WriteError
+    from tf2lint.run.sources import open_source
+    from tf2lint.run.writes import write_fixed
 
     try:
         data = path.read_bytes()
@@ -349,10 +349,10 @@ def _edits(text: str, path: str, found: list[Proposal]):
     import libcst as cst
     from libcst.metadata import MetadataWrapper, PositionProvider
 
-    from tf2lint.model import ModuleModel
-    from tf2lint.parsing import parse_module
-    from tf2lint.rule import Diagnostic, Fix
-    from tf2lint.tfnames import TF_FUNCTION_NAMES
+    from tf2lint.analysis.model import ModuleModel
+    from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES
+    from tf2lint.base.parsing import parse_module
+    from tf2lint.linting.rule import Diagnostic, Fix
 
     module = parse_module(text)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)

@@ -356,11 +356,11 @@ class Linted:
 
 def lint_folder(root: Path) -> Linted:
     """Every finding in the Python files under ``root``, with the project's configuration."""
-    from tf2lint.config import ConfigError, find_config, load_config
-    from tf2lint.files import discover
-    from tf2lint.plugins import all_rules
-    from tf2lint.runner import Settings, run
-    from tf2lint.selection import select_rules
+    from tf2lint.base.config import ConfigError, find_config, load_config
+    from tf2lint.linting.plugins import all_rules
+    from tf2lint.linting.selection import select_rules
+    from tf2lint.run.files import discover
+    from tf2lint.run.runner import Settings, run
 
     try:
         config = load_config(find_config(root))

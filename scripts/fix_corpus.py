@@ -20,9 +20,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tf2lint.files import discover
-from tf2lint.plugins import all_rules
-from tf2lint.runner import Settings, run
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run.files import discover
+from tf2lint.run.runner import Settings, run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import DEFAULT_CACHE, corpus_file, fetch, pinned

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tf2lint.docs import explain
-from tf2lint.plugins import all_rules
+from tf2lint.linting.docs import explain
+from tf2lint.linting.plugins import all_rules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 MIGRATION = DOCS.parent / "keras3-migration.md"

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"

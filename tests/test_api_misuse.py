@@ -11,9 +11,9 @@ import textwrap
 import pytest
 
 from conftest import ROOT, lint, rule_ids, run_cli
-from tf2lint.engine import lint_module
-from tf2lint.fixes import fix_round
-from tf2lint.plugins import all_rules, rule_by_id
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.fixes import fix_round
+from tf2lint.linting.plugins import all_rules, rule_by_id
 from tf2lint.rules import api_misuse
 
 

@@ -61,12 +61,13 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from tf2lint import cli, output  # noqa: E402
-from tf2lint.engine import lint_module  # noqa: E402
-from tf2lint.files import discover  # noqa: E402
-from tf2lint.plugins import all_rules  # noqa: E402
-from tf2lint.rule import Rule  # noqa: E402
-from tf2lint.runner import Settings, lint_file, run  # noqa: E402
+from tf2lint.commands import cli  # noqa: E402
+from tf2lint.linting.engine import lint_module  # noqa: E402
+from tf2lint.linting.plugins import all_rules  # noqa: E402
+from tf2lint.linting.rule import Rule  # noqa: E402
+from tf2lint.reports import output  # noqa: E402
+from tf2lint.run.files import discover  # noqa: E402
+from tf2lint.run.runner import Settings, lint_file, run  # noqa: E402
 
 
 def _settings(root: Path, **kwargs) -> Settings:
@@ -232,7 +233,7 @@ def test_rule_crash_is_reported_with_rule_file_and_line_and_others_continue():
 def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsys):
     for name in ("a.py", "b.py"):
         (project / name).write_text(BAD_PRINT)
-    import tf2lint.plugins as plugins
+    import tf2lint.linting.plugins as plugins
 
     real = plugins.all_rules
     monkeypatch.setattr(plugins, "all_rules", lambda: (*real(), _Crashes))  # resolve imports it

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import json_findings, run_cli
-from tf2lint import runner
-from tf2lint.cache import CACHE_DIR, FORMAT
-from tf2lint.plugins import all_rules
-from tf2lint.replay import RUNS
-from tf2lint.runner import Settings, run
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run import runner
+from tf2lint.run.cache import CACHE_DIR, FORMAT
+from tf2lint.run.replay import RUNS
+from tf2lint.run.runner import Settings, run
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 UNUSED = "import tensorflow as tf\nx = tf.constant(1)  # tf2lint: disable=TF201\n"
@@ -192,7 +192,7 @@ def test_a_fully_cached_run_never_loads_libcst(project):
     """Start-up is most of a warm run; libcst's import alone is a tenth of a second."""
     (project / "train.py").write_text(BAD_PRINT)
     code = (
-        "import sys\nfrom tf2lint.cli import main\n"
+        "import sys\nfrom tf2lint.commands.cli import main\n"
         "code = main(['check', '--jobs', '1', '--format', 'json', '.'])\n"
         "print('LOADED' if 'libcst._nodes.base' in sys.modules else 'NOT LOADED')\n"
         "sys.exit(0 if code == 1 else 3)\n"
@@ -400,7 +400,7 @@ def test_a_rules_helpers_and_data_are_part_of_its_stamp(tmp_path, monkeypatch):
     """A rule's results depend on the modules and tables beside it (the built-in rules' shared
     helpers in rules/common.py, the knowledge base in data/): editing one in a checkout must
     miss the cache, as editing the rule's own module does."""
-    from tf2lint import cache
+    from tf2lint.run import cache
 
     package = tmp_path / "myrules"
     (package / "data").mkdir(parents=True)

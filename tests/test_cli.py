@@ -247,7 +247,7 @@ def test_linting_never_imports_tensorflow(project):
     for rule_dir in ("TF201", "TF401"):
         (project / f"{rule_dir}.py").write_text((FIXTURES / rule_dir / "bad.py").read_text())
     code = (
-        "import sys\nfrom tf2lint.cli import main\n"
+        "import sys\nfrom tf2lint.commands.cli import main\n"
         "code = main(['check', '--jobs', '1', '.'])\n"
         "assert 'tensorflow' not in sys.modules, 'tensorflow was imported'\n"
         "sys.exit(0 if code == 1 else 3)\n"

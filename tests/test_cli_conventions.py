@@ -638,7 +638,7 @@ def test_per_file_ignores_flags_replace_or_extend_the_configuration(project):
 
 def test_watch_checks_again_after_each_change(project, monkeypatch, capsys):
     """The watch loop, driven by an injected source of changes (no timer, no file watcher)."""
-    from tf2lint import cli
+    from tf2lint.commands import cli
 
     monkeypatch.chdir(project)
     train = project / "train.py"
@@ -660,7 +660,7 @@ def test_watch_checks_again_after_each_change(project, monkeypatch, capsys):
 
 
 def test_polling_batches_changes_and_debounces():
-    from tf2lint.watch import poll_changes
+    from tf2lint.run.watch import poll_changes
 
     a, b = Path("a.py"), Path("b.py")
     snapshots = iter(

@@ -20,10 +20,11 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from conftest import ROOT, json_findings, run_cli
-from tf2lint import engine, runner
-from tf2lint.plugins import all_rules
-from tf2lint.rule import Rule
-from tf2lint.runner import Settings, run
+from tf2lint.linting import engine
+from tf2lint.linting.plugins import all_rules
+from tf2lint.linting.rule import Rule
+from tf2lint.run import runner
+from tf2lint.run.runner import Settings, run
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 CHAIN = "import tensorflow as tf\nok = " + " and ".join(["x"] * 8000) + "\n"
@@ -344,7 +345,7 @@ def _says_out_of_memory_then_aborts(_state, task: str) -> str:
 def test_out_of_memory_already_copied_to_stderr_still_means_too_large():
     """The worker runs its next task while the parent copies the last one's output, so Rust's
     out-of-memory line can reach our stderr before the worker is seen to die (a CI flake)."""
-    from tf2lint.isolation import Lost, Pool
+    from tf2lint.run.isolation import Lost, Pool
 
     with Pool(_says_out_of_memory_then_aborts, None, jobs=1, time_limit=60) as pool:
         results = dict(pool.map([(1, "says"), (2, "aborts")]))

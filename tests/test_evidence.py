@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 
 from conftest import json_findings, lint, run_cli
-from tf2lint.rule import Diagnostic, Evidence, Step
+from tf2lint.linting.rule import Diagnostic, Evidence, Step
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
@@ -115,7 +115,7 @@ def test_evidence_survives_the_cache_round_trip():
 
 
 def test_the_editor_gets_the_evidence_as_related_information():
-    from tf2lint.lsp import _Positions, _related_information
+    from tf2lint.server.lsp import _Positions, _related_information
 
     evidence = Evidence(
         (Step("`f` is called from traced `g`", 2), Step("`g` is in another module")),
@@ -258,7 +258,7 @@ def test_sarif_related_locations_point_into_the_other_module(project):
 def test_definition_lines_key_functions_as_the_summary_does():
     import ast
 
-    from tf2lint.project import definition_lines
+    from tf2lint.analysis.project import definition_lines
 
     source = (
         "def f():\n    def g():\n        pass\n"

@@ -7,8 +7,8 @@ import json
 from test_evidence import PROGRAM
 
 from conftest import run_cli
-from tf2lint.explain import Place, explanation, findings_at
-from tf2lint.rule import Diagnostic, Evidence, Step
+from tf2lint.linting.rule import Diagnostic, Evidence, Step
+from tf2lint.reports.explain import Place, explanation, findings_at
 
 
 def _explain(project, *args: str):

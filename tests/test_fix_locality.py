@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import json_findings, run_cli
-from tf2lint.fixes import reads_as_python
-from tf2lint.plugins import all_rules
-from tf2lint.runner import Settings, lint_and_fix
+from tf2lint.linting.fixes import reads_as_python
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run.runner import Settings, lint_and_fix
 
 RENAMES = [r for r in all_rules() if r.id == "TF101"]  # tf.log -> tf.math.log, a safe fix
 

@@ -17,12 +17,12 @@ import libcst as cst
 import pytest
 
 from conftest import run_cli
-from tf2lint import fixes
-from tf2lint.engine import lint_module
-from tf2lint.files import read_source
-from tf2lint.plugins import all_rules
-from tf2lint.rule import Rule
-from tf2lint.runner import MAX_FIX_ROUNDS, Settings, lint_and_fix, lint_file
+from tf2lint.linting import fixes
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
+from tf2lint.linting.rule import Rule
+from tf2lint.run.files import read_source
+from tf2lint.run.runner import MAX_FIX_ROUNDS, Settings, lint_and_fix, lint_file
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 FIXED_PRINT = BAD_PRINT.replace("    print(x)", "    tf.print(x)")
@@ -132,7 +132,7 @@ def test_symlinked_file_is_fixed_through_the_link(project):
 def test_file_changed_on_disk_meanwhile_is_not_overwritten(project, monkeypatch):
     code = project / "train.py"
     code.write_text(BAD_PRINT)
-    import tf2lint.runner as runner
+    import tf2lint.run.runner as runner
 
     original = runner.lint_and_fix
 
@@ -432,7 +432,7 @@ def test_one_fix_run_reaches_the_fixed_point_of_fourteen_nested_fixes(project):
 
 def test_the_language_servers_quick_fix_is_verified_as_fix_is():
     """A replacement needing parentheses: libcst alone prints `x + y * b`."""
-    from tf2lint.runner import TextTask, diagnostic_key, run_text_task
+    from tf2lint.run.runner import TextTask, diagnostic_key, run_text_task
 
     rule = rename("a", "x + y")
     settings = Settings(rules=[rule], root=Path("."), fix=True)
@@ -444,7 +444,7 @@ def test_the_language_servers_quick_fix_is_verified_as_fix_is():
 
 
 def test_a_quick_fix_applies_its_own_finding_only():
-    from tf2lint.runner import TextTask, diagnostic_key, run_text_task
+    from tf2lint.run.runner import TextTask, diagnostic_key, run_text_task
 
     rule = rename("a", "b")
     settings = Settings(rules=[rule], root=Path("."), fix=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
 
 RULES = [r for r in all_rules() if r.__module__.startswith("tf2lint.rules")]
 

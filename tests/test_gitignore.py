@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tf2lint.gitignore import is_ignored
+from tf2lint.run.gitignore import is_ignored
 
 GITIGNORE = """\
 # a comment, then a blank line

@@ -8,12 +8,12 @@ import textwrap
 import pytest
 
 from conftest import lint
-from tf2lint import knowledge
-from tf2lint.engine import _holds_required_text, lint_module
-from tf2lint.fixes import fix_round
-from tf2lint.lazy import cst
-from tf2lint.model import ModuleModel
-from tf2lint.plugins import all_rules
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ModuleModel
+from tf2lint.base.lazy import cst
+from tf2lint.linting.engine import _holds_required_text, lint_module
+from tf2lint.linting.fixes import fix_round
+from tf2lint.linting.plugins import all_rules
 from tf2lint.rules import gradients
 
 GRADIENT_RULES = [r for r in all_rules() if r.__module__ == gradients.__name__]

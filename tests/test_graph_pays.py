@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
-from tf2lint.plugins import all_rules
+from tf2lint.linting.plugins import all_rules
 from tf2lint.runtime_check import graphs
 
 DATA = ROOT / "tests" / "data" / "graph_pays"

@@ -1,4 +1,4 @@
-"""The language server's incremental parse (tf2lint.incremental): after any edit, the module it
+"""The language server's incremental parse (tf2lint.linting.incremental): after any edit, the module it
 builds from the last parse is the module a full parse builds, node for node and byte for byte."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import libcst as cst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tf2lint.incremental import IncrementalParser
-from tf2lint.lines import split_lines_keepends
+from tf2lint.base.lines import split_lines_keepends
+from tf2lint.linting.incremental import IncrementalParser
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 # Real-looking files: every rule's fixtures, the larger ones first.

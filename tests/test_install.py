@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, copy_repository, pypi_reachable
-from tf2lint.config import read_toml
+from tf2lint.base.config import read_toml
 
 if sys.version_info >= (3, 11):
     import tomllib

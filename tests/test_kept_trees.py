@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tf2lint import runner
-from tf2lint.isolation import Lost, Pool
-from tf2lint.plugins import all_rules
-from tf2lint.runner import Settings, run
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run import runner
+from tf2lint.run.isolation import Lost, Pool
+from tf2lint.run.runner import Settings, run
 
 PACKAGE = Path(__file__).parent / "data" / "trainpkg"
 
@@ -64,7 +64,7 @@ def _parses(log: Path) -> list[str]:
 @pytest.fixture
 def counted_parses(tmp_path, monkeypatch):
     """Each file libcst parses in the workers, by its first line, in ``parses.log``."""
-    from tf2lint import parsing
+    from tf2lint.base import parsing
 
     log = tmp_path / "parses.log"
     parse = parsing.parse_module

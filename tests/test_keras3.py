@@ -12,13 +12,13 @@ import textwrap
 import pytest
 
 from conftest import ROOT, lint, rule_ids, run_cli
-from tf2lint import model as model_module
-from tf2lint.engine import lint_module
-from tf2lint.fixes import fix_round
-from tf2lint.plugins import all_rules
+from tf2lint.analysis import model as model_module
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.fixes import fix_round
+from tf2lint.linting.plugins import all_rules
+from tf2lint.linting.selection import select_rules
 from tf2lint.rules import keras3
 from tf2lint.rules.common import keras3_migration
-from tf2lint.selection import select_rules
 
 
 def fixed(source: str, select: list[str], unsafe: bool = False) -> str:

@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
 from tf2lint.rules import keras_training
 
 RULES = [r for r in all_rules() if r.__module__ == keras_training.__name__]

@@ -7,7 +7,7 @@ import textwrap
 import libcst as cst
 import pytest
 
-from tf2lint.model import ModuleModel
+from tf2lint.analysis.model import ModuleModel
 
 SOURCE = textwrap.dedent(
     """

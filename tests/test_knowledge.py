@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tf2lint import knowledge as kb
+from tf2lint.analysis import knowledge as kb
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_knowledge_loads_without_tensorflow():
     code = (
         "import sys\n"
-        "from tf2lint import knowledge\n"
+        "from tf2lint.analysis import knowledge\n"
         "k = knowledge.knowledge()\n"
         "assert knowledge.knowledge() is k\n"
         "assert 'tensorflow' not in sys.modules and 'keras' not in sys.modules\n"
@@ -158,8 +158,8 @@ def test_each_spelling_of_an_api_has_one_canonical_name():
 
 
 def test_a_layer_subclassed_from_compat_v1_keras_is_a_keras_3_layer():
-    from tf2lint.engine import parse_module
-    from tf2lint.model import ModuleModel
+    from tf2lint.analysis.model import ModuleModel
+    from tf2lint.linting.engine import parse_module
 
     code = (
         "import tensorflow.compat.v1 as tf\n\n\n"

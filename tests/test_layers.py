@@ -93,43 +93,67 @@ PACKAGE = "__init__"
 # Imports inside a function, each with why it is not at the top of its module. Keyed by
 # (importing module, imported module as written).
 DEFERRED: dict[tuple[str, str], str] = {
-    ("__init__", "tf2lint.rule"): "plugin authors' `tf2lint.Rule`, loaded on first use",
-    ("__init__", "tf2lint.hookspecs"): "plugin authors' `tf2lint.hookimpl`, loaded on first use",
-    ("__main__", "tf2lint.cli"): "the command line, with all it imports: a run replayed "
-    "unchanged (tf2lint.replay) needs none of it",
-    ("cli", "tf2lint.lsp"): "the language server needs pygls, an optional dependency (lsp extra)",
+    ("__init__", "tf2lint.linting.rule"): "plugin authors' `tf2lint.Rule`, loaded on first use",
+    (
+        "__init__",
+        "tf2lint.linting.hookspecs",
+    ): "plugin authors' `tf2lint.hookimpl`, loaded on first use",
+    ("__main__", "tf2lint.commands.cli"): "the command line, with all it imports: a run replayed "
+    "unchanged (tf2lint.run.replay) needs none of it",
+    (
+        "cli",
+        "tf2lint.server.lsp",
+    ): "the language server needs pygls, an optional dependency (lsp extra)",
     ("cli", "lsprotocol"): "probes for the optional pygls before `tf2lint lsp` starts",
     ("cli", "pygls"): "probes for the optional pygls before `tf2lint lsp` starts",
     ("cli", "watchfiles"): "`check --watch` uses the optional watchfiles when installed",
-    ("runner", "tf2lint.engine"): "libcst: a run answered from the cache never loads it",
-    ("runner", "tf2lint.fixes"): "libcst: a run answered from the cache never loads it",
-    ("runner", "tf2lint.incremental"): "libcst: a run answered from the cache never loads it",
-    ("runner", "tf2lint.parsing"): "libcst: a run answered from the cache never loads it",
-    ("cli", "tf2lint.lsp_worker"): "multiprocessing and the worker: only `tf2lint lsp` starts one",
-    ("lsp_worker", "tf2lint.engine"): "runs in the starting worker, not in the server",
-    ("lsp_worker", "tf2lint.plugins"): "runs in the starting worker, not in the server",
-    ("runner", "tf2lint.isolation"): "multiprocessing (20 ms): a run answered from the cache "
+    ("runner", "tf2lint.linting.engine"): "libcst: a run answered from the cache never loads it",
+    ("runner", "tf2lint.linting.fixes"): "libcst: a run answered from the cache never loads it",
+    (
+        "runner",
+        "tf2lint.linting.incremental",
+    ): "libcst: a run answered from the cache never loads it",
+    ("runner", "tf2lint.base.parsing"): "libcst: a run answered from the cache never loads it",
+    (
+        "cli",
+        "tf2lint.server.lsp_worker",
+    ): "multiprocessing and the worker: only `tf2lint lsp` starts one",
+    ("lsp_worker", "tf2lint.linting.engine"): "runs in the starting worker, not in the server",
+    ("lsp_worker", "tf2lint.linting.plugins"): "runs in the starting worker, not in the server",
+    ("runner", "tf2lint.run.isolation"): "multiprocessing (20 ms): a run answered from the cache "
     "starts no worker",
     ("output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit needs it",
     ("plugins", "tf2lint.rules"): "the built-in rules load as a plugin, as entry points do",
     # Start-up: `tf2lint --version` and `tf2lint rule` run none of these; a run answered from the
     # cache never fixes nor adds a noqa. Import times measured with `python -X importtime`, .pyc
-    # present: `import tf2lint.cli` 45 ms with all of them at the top, 22 ms without.
-    ("cli", "tf2lint.runner"): "the run, with the project and the cache (11 ms): only "
+    # present: `import tf2lint.commands.cli` 45 ms with all of them at the top, 22 ms without.
+    ("cli", "tf2lint.run.runner"): "the run, with the project and the cache (11 ms): only "
     "`check` and `explain FILE:LINE` run one",
-    ("cli", "tf2lint.outcomes"): "the project's summaries (5 ms): only a run from stdin builds "
+    ("cli", "tf2lint.run.outcomes"): "the project's summaries (5 ms): only a run from stdin builds "
     "one here",
-    ("cli", "tf2lint.project"): "module identities, with the project's analysis (30 ms): only "
+    (
+        "cli",
+        "tf2lint.analysis.project",
+    ): "module identities, with the project's analysis (30 ms): only "
     "a run from stdin names the module its code stands for",
-    ("cli", "tf2lint.plugins"): "the rule registry's entry points (importlib.metadata, pluggy: "
+    (
+        "cli",
+        "tf2lint.linting.plugins",
+    ): "the rule registry's entry points (importlib.metadata, pluggy: "
     "12 ms): `--version` needs no rule",
-    ("cli", "tf2lint.output"): "the report formats, with the registry (17 ms): only a command "
+    (
+        "cli",
+        "tf2lint.reports.output",
+    ): "the report formats, with the registry (17 ms): only a command "
     "that reports findings writes one",
-    ("cli", "tf2lint.suppress"): "tokenize (2 ms): only --add-noqa edits comments; a run "
+    ("cli", "tf2lint.linting.suppress"): "tokenize (2 ms): only --add-noqa edits comments; a run "
     "answered from the cache never loads it",
-    ("resolve", "tf2lint.plugins"): "the rule registry (12 ms): imported when a check selects "
+    (
+        "resolve",
+        "tf2lint.linting.plugins",
+    ): "the rule registry (12 ms): imported when a check selects "
     "its rules, not when `tf2lint --version` imports the check command's flags",
-    ("resolve", "tf2lint.runner"): "the run (11 ms): imported when a check lists a program's "
+    ("resolve", "tf2lint.run.runner"): "the run (11 ms): imported when a check lists a program's "
     "files, not when `tf2lint --version` imports the check command's flags",
 }
 

@@ -488,7 +488,7 @@ def test_exit_without_shutdown_is_status_one(folder):
 async def test_the_project_around_a_document_comes_from_the_cache_and_open_buffers(client, folder):
     """A helper with no TensorFlow of its own is traced from another module's step: the server
     sees it through the summaries `tf2lint check` cached, and an open buffer's own summary
-    replaces the file's (tf2lint.project)."""
+    replaces the file's (tf2lint.analysis.project)."""
     import shutil
 
     from conftest import run_cli
@@ -566,7 +566,7 @@ async def test_an_edited_extend_target_changes_the_diagnostics(client, folder):
 def test_the_background_project_build_runs_below_the_server():
     """The summaries' build (a `tf2lint check` of the project) yields the CPU to the server and
     its worker, so that edits are linted at once while it runs."""
-    from tf2lint.lsp import BUILD_NICENESS, run_below_server
+    from tf2lint.server.lsp import BUILD_NICENESS, run_below_server
 
     build = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:

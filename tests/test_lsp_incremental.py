@@ -1,5 +1,5 @@
 """Diagnostics after edits, through the real ``tf2lint lsp`` (whose worker parses each edit
-incrementally, tf2lint.incremental), equal those of a fresh ``tf2lint check`` of the same text."""
+incrementally, tf2lint.linting.incremental), equal those of a fresh ``tf2lint check`` of the same text."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest_lsp
 from pytest_lsp import LanguageClient
 from test_lsp import SERVER, _change, _diagnostics, _open, _start
 
-from tf2lint.incremental import IncrementalParser
+from tf2lint.linting.incremental import IncrementalParser
 
 
 def _function(i: int) -> str:

@@ -1,4 +1,4 @@
-"""The language server stays up and right under a hostile stream (tf2lint.lsp_transport): a
+"""The language server stays up and right under a hostile stream (tf2lint.server.lsp_transport): a
 malformed request is answered with an error, a framing error is recovered from, incremental
 edits follow LSP's line rules, and memory stays flat over 10,000 messages."""
 

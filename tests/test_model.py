@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 
 from conftest import lint
-from tf2lint.model import ModuleModel, dotted_name
+from tf2lint.analysis.model import ModuleModel, dotted_name
 
 
 def model_of(source: str) -> ModuleModel:

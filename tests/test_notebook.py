@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from conftest import ROOT, json_findings, run_cli
-from tf2lint.notebook import _magic_lines, notebook_from_cells, read_notebook, split_back
+from tf2lint.run.notebook import _magic_lines, notebook_from_cells, read_notebook, split_back
 
 NOTEBOOKS = ROOT / "tests" / "data" / "notebooks"
 
@@ -246,7 +246,7 @@ def test_syntax_error_in_a_cell_names_the_cell(project):
 def test_check_never_imports_tensorflow_for_notebooks(project):
     _copy(project, "one_space_lists.ipynb")
     probe = (
-        "import sys; from tf2lint.cli import main; code = main(['check', '-j', '1', '.']); "
+        "import sys; from tf2lint.commands.cli import main; code = main(['check', '-j', '1', '.']); "
         "assert code == 1; assert 'tensorflow' not in sys.modules; assert 'pygls' not in sys.modules"
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=project, capture_output=True)
@@ -258,8 +258,8 @@ def test_check_never_imports_tensorflow_for_notebooks(project):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tf2lint.plugins import all_rules  # noqa: E402
-from tf2lint.runner import Settings, lint_file  # noqa: E402
+from tf2lint.linting.plugins import all_rules  # noqa: E402
+from tf2lint.run.runner import Settings, lint_file  # noqa: E402
 
 BAD_PRINT = "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 

@@ -11,7 +11,9 @@ import jsonschema
 import pytest
 
 from conftest import ROOT, run_cli
-from tf2lint.output import (
+from tf2lint.linting.plugins import all_rules
+from tf2lint.linting.rule import Diagnostic, Fix
+from tf2lint.reports.output import (
     Style,
     TextOptions,
     _escape_data,
@@ -22,9 +24,7 @@ from tf2lint.output import (
     write_sarif,
     write_text,
 )
-from tf2lint.plugins import all_rules
-from tf2lint.rule import Diagnostic, Fix
-from tf2lint.runner import FileOutcome, RunResult
+from tf2lint.run.runner import FileOutcome, RunResult
 
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())
 NASTY = "100% sure: a, b\r\nnext line %0A not decoded\n::error::injected"

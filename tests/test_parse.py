@@ -9,7 +9,8 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from tf2lint import engine, parsing
+from tf2lint.base import parsing
+from tf2lint.linting import engine
 
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures").glob("TF*/*.py"))
 

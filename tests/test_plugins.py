@@ -11,9 +11,9 @@ import pytest
 
 from conftest import ROOT, run_cli
 from tf2lint import rules as builtin_rules
-from tf2lint.engine import lint_module
-from tf2lint.plugins import plugin_manager
-from tf2lint.rule import Rule
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import plugin_manager
+from tf2lint.linting.rule import Rule
 
 
 def test_builtin_rules_are_a_registered_plugin():

@@ -10,8 +10,8 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from tf2lint import positions
-from tf2lint.model import ModuleModel
+from tf2lint.analysis.model import ModuleModel
+from tf2lint.base import positions
 
 TRICKY = {
     "decorators": (

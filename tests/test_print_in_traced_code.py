@@ -7,9 +7,9 @@ import textwrap
 import pytest
 
 from conftest import lint
-from tf2lint.engine import lint_module
-from tf2lint.fixes import apply, choose_fixes
-from tf2lint.plugins import rule_by_id
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.fixes import apply, choose_fixes
+from tf2lint.linting.plugins import rule_by_id
 
 HEADER = "import tensorflow as tf\n\n\n@tf.function\ndef step(x, y):\n"
 

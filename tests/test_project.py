@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
-from tf2lint.project import ModuleIdentity, Project, second_pass
+from tf2lint.analysis.project import ModuleIdentity, Project, second_pass
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
 
 PACKAGE = Path(__file__).parent / "data" / "trainpkg"
 RULES = all_rules()

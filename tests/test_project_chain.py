@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from tf2lint.project import ClassSummary, ModuleSummary, Project, second_pass
+from tf2lint.analysis.project import ClassSummary, ModuleSummary, Project, second_pass
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from class_chain import chain

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tf2lint.files import python_files_under
-from tf2lint.gitignore import is_ignored
+from tf2lint.run.files import python_files_under
+from tf2lint.run.gitignore import is_ignored
 
 
 def _tree(root: Path) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tf2lint.engine import lint_module
-from tf2lint.plugins import all_rules
-from tf2lint.runner import Settings, lint_and_fix
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.plugins import all_rules
+from tf2lint.run.runner import Settings, lint_and_fix
 
 NAMES = st.sampled_from(["x", "y", "z", "self.w", "items", "total", "tf.constant(1.0)"])
 

@@ -1,4 +1,4 @@
-"""A read-only check run over an unchanged tree is printed again from its record (tf2lint.replay),
+"""A read-only check run over an unchanged tree is printed again from its record (tf2lint.run.replay),
 and any change its answer depends on makes it a full run again.
 
 The runs are in-process (``tf2lint.__main__.main``, as the installed command runs it). Whether
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tf2lint import __main__ as entry
-from tf2lint import replay
+from tf2lint.run import replay
 
 BAD = "import tensorflow as tf\n\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
 MARKER = "replayed\n"

@@ -13,7 +13,7 @@ import pytest
 from browser import elements, rendered_dom, screenshot
 
 from conftest import ROOT, lint, run_cli
-from tf2lint.plugins import all_rules
+from tf2lint.linting.plugins import all_rules
 from tf2lint.runtime_check import causes, harness, judge, observe, report
 from tf2lint.runtime_check.cli import exit_code
 from tf2lint.runtime_check.trace import command_line

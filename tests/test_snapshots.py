@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from tf2lint.cli import main
-from tf2lint.plugins import all_rules
+from tf2lint.commands.cli import main
+from tf2lint.linting.plugins import all_rules
 
 SNAPSHOTS = ROOT / "tests" / "snapshots"
 UPDATE = os.environ.get("TF2LINT_UPDATE_SNAPSHOTS") == "1"

@@ -11,9 +11,9 @@ import textwrap
 import pytest
 
 from conftest import FIXTURES, ROOT, lint, rule_ids
-from tf2lint.engine import lint_module
-from tf2lint.fixes import apply, choose_fixes
-from tf2lint.plugins import all_rules
+from tf2lint.linting.engine import lint_module
+from tf2lint.linting.fixes import apply, choose_fixes
+from tf2lint.linting.plugins import all_rules
 from tf2lint.rules import tf1_api
 
 TF1_RULES = [r for r in all_rules() if r.category == "tf1-api"]

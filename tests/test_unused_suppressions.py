@@ -13,7 +13,7 @@ import pytest
 from test_lsp import _actions, _diagnostics, _edited, _open, client, folder  # noqa: F401
 
 from conftest import json_findings, run_cli
-from tf2lint.suppress import without_ids
+from tf2lint.linting.suppress import without_ids
 
 
 def check(project: Path, *args: str) -> subprocess.CompletedProcess:

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import json_findings
-from tf2lint import writes
-from tf2lint.files import WriteError
+from tf2lint.run import writes
+from tf2lint.run.files import WriteError
 
 # A file whose one fix (print -> tf.print) makes it 3 bytes longer; padded so that a file
 # size limit just above it leaves room for the interpreter's own small files.
@@ -173,12 +173,12 @@ def test_mode_bits_are_kept_exactly(code):
 
 
 # Signals at chosen points of a fix being written. A `sitecustomize` module on PYTHONPATH puts a
-# counting stand-in for `os` into tf2lint.writes in the tf2lint process; forked workers inherit
+# counting stand-in for `os` into tf2lint.run.writes in the tf2lint process; forked workers inherit
 # it. At the N-th call that touches a file, it sends a signal to the worker itself, to tf2lint
 # (the worker's parent), or to tf2lint's process group (a terminal's Ctrl-C).
 SIGNAL_HOOK = """
 import os, signal, time
-from tf2lint import writes
+from tf2lint.run import writes
 
 _SENT = os.environ["TF2LINT_TEST_SIGNAL_SENT"]
 _AT = int(os.environ["TF2LINT_TEST_SIGNAL_AT"])

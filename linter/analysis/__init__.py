@@ -1,0 +1,10 @@
+"""What tf2lint knows about the code it lints: the semantic model of one module
+(``model``, with ``scopes``, ``order``, ``tracing``, ``kinds``, ``guards``, ``walk``: bindings,
+what a name holds, what kind of value an expression is, which functions are traced and why), the
+project's analysis across modules (``project``), the knowledge generated from TensorFlow and
+Keras (``knowledge``, ``tfnames``; its data is ``tf2lint/data/``), static shapes (``shapes``),
+what a ``GradientTape`` records (``tape``, ``tape_flow``) and what Keras trains
+(``keras_flow``).
+
+May import ``base`` only. Never TensorFlow, nor the code it analyses.
+"""

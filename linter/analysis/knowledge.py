@@ -1,0 +1,306 @@
+"""What TensorFlow and Keras themselves are, for the model to consult: the generated knowledge base.
+
+``data/tf_knowledge.json`` is written by ``scripts/generate_tf_knowledge.py`` from the installed
+TensorFlow, Keras 3 and tf-keras (introspection) and typeshed's ``types-tensorflow`` stubs; a
+test checks it against a fresh generation. It is read once per process, on the first question
+(a fully cached run never asks one).
+
+Kinds are plain strings: Keras objects ``layer``, ``model``, ``loss``, ``metric``,
+``optimizer``, ``callback``; TF values ``tensor``, ``variable``, ``dataset``, ``iterator``,
+``tensor_array``, ``random_generator``, ``tape``, ``module``; host values ``shape``, ``spec``,
+``dtype``, ``python``; ``operation`` and ``none`` for calls run for their effect;
+``list[<kind>]`` for a Python list or tuple of one kind (``tf.unstack``, ``keras.ops.shape``).
+Which Keras a name belongs to (3 or 2, :func:`keras_of`) comes from its root, not the data.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from tf2lint.analysis.tfnames import KERAS2_ROOTS
+
+KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
+# Values that live on the host, never in the graph
+HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
+# Keras objects that calling gives tensors: `layer(x)`, `loss(y, p)`, `metric(y, p)`
+CALLABLE_KERAS_KINDS = frozenset({"layer", "model", "loss", "metric"})
+
+# Qualified-name spellings of the same APIs: TF 2.16+'s tf.keras is Keras 3; the Keras 2
+# spellings inside TensorFlow are tf-keras.
+_ALIASES = (
+    ("tensorflow.compat.v2.", "tensorflow."),
+    ("tensorflow.keras.", "keras."),
+    ("tensorflow.python.keras.", "tf_keras."),
+    ("tensorflow.compat.v1.keras.", "keras."),
+    ("tf_keras.api._v2.keras.", "tf_keras."),
+    ("keras._tf_keras.keras.", "keras."),
+)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    versions: dict[str, str]
+    classes: dict[str, str]  # public class path -> kind
+    traced_methods: dict[str, frozenset[str]]  # Keras kind -> methods Keras traces
+    # Keras kind -> method -> the positional arguments Keras passes it (after self)
+    hook_arguments: dict[str, dict[str, int]]
+    returns: dict[str, str]  # public function path -> kind of what it returns
+    members: dict[str, dict[str, str]]  # kind -> attribute (or "method()") -> kind
+    side_effects: dict[str, str]  # call path -> "log" | "seed"
+    # op path -> why no gradient flows through it: {"reason": "integer-output" | "no-gradient",
+    # "ops": op types without a gradient}; see gradient_cut
+    gradient_cuts: dict[str, dict]
+    integer_dtypes: frozenset[str]  # every spelling of an integer or bool dtype
+    # op or variable class path -> {"dtype": position of its `dtype` parameter, "value": that
+    # of the value it converts (None: none)}
+    dtype_parameters: dict[str, dict[str, int | None]]
+    host_methods: dict[str, frozenset[str]]  # kind -> methods giving NumPy or Python values
+    # op path -> its shape parameter: {"parameter", "position", "none"}
+    shape_parameters: dict[str, dict]
+    single_tensors: frozenset[str]  # ops the probe saw give one tf.Tensor
+    # decode op path -> the dimensions of what it gives that are None while traced (the sizes
+    # come from the data), or "unknown rank"
+    data_dependent_shapes: dict[str, list[int] | str]
+    shape_keeping_ops: frozenset[str]  # ops giving a tensor of their first argument's shape
+    # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
+    layer_weights: dict[str, dict[str, bool]]
+    fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
+    assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
+
+
+@cache
+def knowledge() -> Knowledge:
+    """The knowledge base, loaded on first use and kept for the process."""
+    text = resources.files("tf2lint").joinpath("data/tf_knowledge.json").read_text("utf-8")
+    data = json.loads(text)
+    return Knowledge(
+        versions={k: v for k, v in data.items() if k.endswith("_version")},
+        classes=data["classes"],
+        traced_methods={k: frozenset(v) for k, v in data["traced_methods"].items()},
+        hook_arguments=data["hook_arguments"],
+        returns=data["returns"],
+        members=data["members"],
+        side_effects=data["side_effects"],
+        gradient_cuts=data["gradient_cuts"],
+        integer_dtypes=frozenset(data["integer_dtypes"]),
+        dtype_parameters=data["dtype_parameters"],
+        host_methods={k: frozenset(v) for k, v in data["host_methods"].items()},
+        shape_parameters=data["shape_parameters"],
+        data_dependent_shapes=data.get("data_dependent_shapes", {}),
+        shape_keeping_ops=frozenset(data.get("shape_keeping_ops", ())),
+        single_tensors=frozenset(data["single_tensors"]),
+        layer_weights=data["layer_weights"],
+        fresh_model_functions=frozenset(data["fresh_model_functions"]),
+        assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
+    )
+
+
+def canonical(qualified: str) -> str:
+    """One spelling per API: ``tensorflow.keras.layers.Dense`` is ``keras.layers.Dense``."""
+    for alias, target in _ALIASES:
+        if qualified.startswith(alias):  # `tensorflow.compat.v2.keras.` takes two steps
+            return canonical(target + qualified[len(alias) :])
+    return qualified
+
+
+# Which Keras a qualified name belongs to under the TensorFlow the knowledge base describes
+# (2.16+): ``tf.keras`` and ``tf.compat.v1.keras`` are Keras 3 there; ``tf_keras`` and TF's
+# own legacy copy are Keras 2.
+KERAS3_ROOTS = (
+    "keras.",
+    "tensorflow.keras.",
+    "tensorflow.compat.v1.keras.",
+    "tensorflow.compat.v2.keras.",
+)
+
+
+def keras_of(qualified: str | None) -> int | None:
+    """3 for a Keras 3 name (``keras.layers.Dense``, ``tensorflow.keras.Model``), 2 for a
+    Keras 2 one (``tf_keras.layers.Dense``), None for any other."""
+    if not qualified:
+        return None
+    if qualified.startswith(KERAS2_ROOTS):
+        return 2
+    if qualified.startswith(KERAS3_ROOTS):
+        return 3
+    return None
+
+
+def class_kind(qualified: str | None) -> str | None:
+    """The kind of a TF/Keras class (``keras.layers.Dense`` -> "layer"), if it is a known one."""
+    if not qualified:
+        return None
+    return knowledge().classes.get(canonical(qualified))
+
+
+def returns(qualified: str | None) -> str | None:
+    """The kind a TF/Keras call returns: a class gives an instance of its kind, a function what
+    the knowledge base says (``tf.reduce_sum`` -> "tensor", ``tf.print`` -> "operation")."""
+    if not qualified:
+        return None
+    name = canonical(qualified)
+    kb = knowledge()
+    return kb.returns.get(name) or kb.classes.get(name)
+
+
+def member_kind(kind: str | None, member: str, called: bool = False) -> str | None:
+    """The kind of ``<a kind>.member`` (``model.layers`` -> "list[layer]"), or, ``called``,
+    of what ``<a kind>.member(...)`` returns (``dataset.map(f)`` -> "dataset")."""
+    if kind is None:
+        return None
+    table = knowledge().members.get(kind, {})
+    if called:
+        return table.get(member + "()")
+    return table.get(member)
+
+
+def traced_methods(kind: str | None) -> frozenset[str]:
+    """The methods Keras traces on a subclass of this kind (``metric`` -> update_state, result)."""
+    if kind is None:
+        return frozenset()
+    return knowledge().traced_methods.get(kind, frozenset())
+
+
+def hook_arguments(kind: str | None, method: str) -> int:
+    """How many positional arguments (after ``self``) Keras passes when it calls ``method`` of
+    a subclass of this kind as its hook (``model``, ``compute_loss`` -> 4); 0 where not known."""
+    if kind is None:
+        return 0
+    return knowledge().hook_arguments.get(kind, {}).get(method, 0)
+
+
+def side_effect(qualified: str | None) -> str | None:
+    """``log`` or ``seed`` for calls that act on the host (logging, warnings, global seeding)."""
+    if not qualified:
+        return None
+    return knowledge().side_effects.get(canonical(qualified))
+
+
+@dataclass(frozen=True)
+class GradientCut:
+    """Why no gradient flows through a TF/Keras op: ``reason`` "integer-output" (it gives
+    integer or bool tensors, which a GradientTape does not differentiate) or "no-gradient"
+    (TensorFlow registers none, or a None one, for the ``ops`` it creates)."""
+
+    reason: str
+    ops: tuple[str, ...] = ()
+
+
+def gradient_cut(qualified: str | None) -> GradientCut | None:
+    """Why no gradient flows through the op ``qualified`` (``tf.argmax``, ``tf.round``,
+    ``keras.ops.stop_gradient``), or None where it flows or is not known."""
+    if not qualified:
+        return None
+    found = knowledge().gradient_cuts.get(canonical(qualified))
+    return GradientCut(found["reason"], tuple(found["ops"])) if found else None
+
+
+def is_integer_dtype(spelled: str | None) -> bool:
+    """Whether a dtype, by its qualified name (``tensorflow.int32``, ``numpy.int64``) or as a
+    string (``"int32"``), is an integer or bool dtype."""
+    return bool(spelled) and canonical(spelled) in knowledge().integer_dtypes
+
+
+@dataclass(frozen=True)
+class DtypeParameter:
+    """Where an op or variable class takes its ``dtype`` (``tf.cast``: 1) and, if it converts a
+    value, that value (``tf.constant``: 0; None for ``tf.cast``, ``tf.zeros``)."""
+
+    dtype: int
+    value: int | None
+
+
+def dtype_parameter(qualified: str | None) -> DtypeParameter | None:
+    """Where the op or variable class ``qualified`` takes its ``dtype`` and value."""
+    if not qualified:
+        return None
+    found = knowledge().dtype_parameters.get(canonical(qualified))
+    return DtypeParameter(found["dtype"], found["value"]) if found else None
+
+
+def host_method(kind: str | None, method: str) -> bool:
+    """Whether ``<a kind>.method(...)`` hands back NumPy arrays or Python values, leaving the
+    graph (``tensor.numpy()``, ``model.predict(x)``)."""
+    return method in knowledge().host_methods.get(kind or "", frozenset())
+
+
+@dataclass(frozen=True)
+class ShapeParameter:
+    """The parameter of an op that gives the shape of what it builds (``tf.zeros``'s ``shape``),
+    and whether a ``None`` dimension there is accepted in a traced function: False where it
+    fails (``tf.reshape``), True where it is a partial shape to check (``tf.ensure_shape``),
+    None where the generator's probe could not tell."""
+
+    name: str
+    position: int
+    accepts_none: bool | None
+
+
+def shape_parameter(qualified: str | None) -> ShapeParameter | None:
+    """The shape parameter of the op ``qualified``, if it has one (see ShapeParameter)."""
+    if not qualified:
+        return None
+    found = knowledge().shape_parameters.get(canonical(qualified))
+    if found is None:
+        return None
+    none = {"fails": False, "accepted": True}.get(found["none"])
+    return ShapeParameter(found["parameter"], found["position"], none)
+
+
+def data_dependent_dimension(qualified: str | None, index: int) -> bool:
+    """Whether dimension ``index`` of what the decode op ``qualified`` gives is None while
+    traced, whatever its options (``tf.io.decode_jpeg``: height and width), as the generator
+    saw by tracing it on a scalar string."""
+    if not qualified:
+        return False
+    found = knowledge().data_dependent_shapes.get(canonical(qualified))
+    if found is None:
+        return False
+    return found == "unknown rank" or index in found
+
+
+def keeps_shape(qualified: str | None) -> bool:
+    """Whether the op ``qualified`` gives a tensor of its first argument's shape, unknown
+    dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``), as the generator saw by
+    tracing it on an image of unknown size."""
+    return bool(qualified) and canonical(qualified) in knowledge().shape_keeping_ops
+
+
+def returns_one_tensor(qualified: str | None) -> bool:
+    """Whether the op ``qualified`` gives one ``tf.Tensor``, as the generator saw by calling it
+    (``tf.shape``, ``tf.reduce_sum``); False where it gives a tuple of tensors or no sample call
+    could tell (``tf.image.combined_non_max_suppression``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().single_tensors
+
+
+@dataclass(frozen=True)
+class LayerWeights:
+    """What weights a Keras layer class makes once built: ``trainable`` ones (a ``Dense``
+    kernel), ``non_trainable`` ones (``BatchNormalization``'s moving statistics)."""
+
+    trainable: bool
+    non_trainable: bool
+
+
+def layer_weights(qualified: str | None) -> LayerWeights | None:
+    """The weights an instance of the Keras layer class ``qualified`` makes once built (None:
+    not known, the probe could not build one)."""
+    if not qualified:
+        return None
+    found = knowledge().layer_weights.get(canonical(qualified))
+    return LayerWeights(found["trainable"], found["non_trainable"]) if found else None
+
+
+def fresh_model_function(qualified: str | None) -> bool:
+    """Whether the Keras function ``qualified`` gives a model that holds none of the variables
+    of the model it is given (``keras.models.clone_model``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().fresh_model_functions
+
+
+def assigning_method(kind: str | None, method: str) -> bool:
+    """Whether ``<a kind>.method(values)`` copies ``values`` into the object's variables with
+    no gradient path from them (``layer.set_weights``)."""
+    return method in knowledge().assigning_methods.get(kind or "", frozenset())

@@ -1,0 +1,494 @@
+"""Static shapes: which dimensions of a traced function's tensors may be ``None`` while it is traced.
+
+``x.shape[i]`` in traced code is a Python value read while tracing: an ``int`` where the traced
+shape knows the size, ``None`` where it does not. The model knows it may be ``None`` when:
+
+- the function's ``input_signature`` gives that dimension as ``None`` (or the spec no rank at
+  all): every trace sees ``None`` there (certain);
+- it is dimension 0 of the input of a Keras layer's or model's ``call``: Keras traces ``call``
+  with the batch dimension ``None`` when it builds the layer on a symbolic input
+  (``keras.Input``), and when ``fit`` relaxes the shapes of a partial last batch (not certain:
+  a model only ever called with whole batches of one size never sees it);
+- the function is traced with ``reduce_retracing=True`` (``experimental_relax_shapes``): from
+  the second shape on, TF traces with the dimensions that changed as ``None`` (not certain).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
+from tf2lint.base.lazy import cst
+
+if TYPE_CHECKING:
+    from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
+
+_RELAXING = ("reduce_retracing", "experimental_relax_shapes")
+
+
+@dataclass(frozen=True)
+class UnknownDimension:
+    """Why a dimension read while tracing may be ``None``: in words, the node that says so (the
+    spec, or the def), and whether every trace sees ``None`` (``certain``) or only some may."""
+
+    why: str
+    where: cst.CSTNode
+    certain: bool
+
+
+def unknown_dimension(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, _depth: int = 0
+) -> UnknownDimension | None:
+    """Whether ``expr`` (``x.shape[i]``, ``x.get_shape()[i]``, or a local name bound to one) is a
+    dimension that may be ``None`` where ``scope`` reads it, and why."""
+    if _depth > 4 or scope is None:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if binding.scope is not scope.function:
+            return None
+        unpacked = _unpacked_dimension(model, binding)
+        if unpacked is not None:  # `h, w, c = image.shape`
+            return unknown_dimension(model, unpacked, scope, _depth + 1)
+        values = binding.known_values
+        if not values or len(values) != 1:
+            return None
+        return unknown_dimension(model, values[0], binding.scope, _depth + 1)
+    decoded = _decoded_dimension(model, expr, scope)
+    if decoded is not None:
+        return decoded
+    found = _dimension_of_parameter(model, expr, scope)
+    if found is None:
+        return None
+    fn, param, index = found
+    if not fn.traced:
+        return None
+    specs = input_signature_specs(model, fn)
+    if specs is not None:
+        position = _position(fn, param)
+        if position is None or position >= len(specs):
+            return None
+        dims = spec_dimensions(model, specs[position])
+        if dims == UNKNOWN_RANK:
+            return UnknownDimension(
+                f"the input_signature gives `{param}` no rank: every dimension is None while "
+                f"`{fn.name}` is traced",
+                specs[position],
+                True,
+            )
+        if not isinstance(dims, tuple) or not -len(dims) <= index < len(dims):
+            return None
+        if dims[index] is not None:
+            return None
+        return UnknownDimension(
+            f"the input_signature gives `{param}` dimension {index} as None: it is None while "
+            f"`{fn.name}` is traced",
+            specs[position],
+            True,
+        )
+    reason = fn.traced_by
+    if (
+        reason is not None
+        and reason.kind == "keras"
+        and index == 0
+        and param in _batch_parameters(fn, reason.via)
+    ):
+        trains = keras_symbolic_use(model, fitting_only=reason.via in ("loss", "metric"))
+        if trains is not None:
+            return UnknownDimension(
+                f"dimension 0 of `{param}` is the batch: this module builds or trains Keras "
+                f"models (`{_code(trains)}`), which trace the {reason.via}'s `{fn.name}` with "
+                "the batch dimension None",
+                trains,
+                True,
+            )
+        return UnknownDimension(
+            f"dimension 0 of `{param}` is the batch, which is None when Keras builds the "
+            f"{reason.via} on a symbolic input (`keras.Input`) or relaxes a partial last batch",
+            fn.node,
+            False,
+        )
+    if (
+        reason is not None
+        and reason.kind == "compiled"
+        and index == 0
+        and param in fn.params[:2]
+        and param not in fn.param_defaults
+    ):
+        fits = keras_symbolic_use(model, fitting_only=True)
+        return UnknownDimension(
+            f"dimension 0 of `{param}` is the batch: Keras traces a function given to "
+            f"compile({reason.via}=...) with the batch dimension None"
+            + (f" when it fits (`{_code(fits)}`)" if fits is not None else " when it fits"),
+            fits if fits is not None else fn.node,
+            fits is not None,
+        )
+    mapped = _mapped_decoder(model, fn, param, index)
+    if mapped is not None:
+        return UnknownDimension(
+            f"`{param}` is what `{_code(mapped.func)}` gives in the map before this one: its "
+            f"dimension {index} is None while traced (its size comes from the data)",
+            mapped,
+            True,
+        )
+    relaxing = _relaxing_decorator(model, fn)
+    if relaxing is not None:
+        return UnknownDimension(
+            f"`{fn.name}` is traced with relaxed shapes: from the second shape on, the "
+            "dimensions that change are None while it is traced",
+            relaxing,
+            False,
+        )
+    return None
+
+
+UNKNOWN_RANK = "unknown rank"  # what spec_dimensions says of `TensorSpec(None)`
+
+# Keras calls that trace a model's layers with the batch dimension None: fit, evaluate and
+# predict feed batches from a tf.data pipeline whose batch dimension is None; `keras.Input`
+# builds a functional model on a symbolic batch of unknown size.
+_KERAS_LOOPS = frozenset({"fit", "evaluate", "predict"})
+
+
+def _batch_parameters(fn: FunctionInfo, kind: str) -> list[str]:
+    """The parameters of a method Keras traces that receive a batch: the input of a layer's or
+    model's ``call``; ``y_true`` and ``y_pred`` of a loss's ``call`` and a metric's
+    ``update_state``."""
+    if fn.name == "call" and kind in ("layer", "model"):
+        return fn.params[1:2]
+    if (fn.name, kind) in (("call", "loss"), ("update_state", "metric")):
+        return [p for p in fn.params[1:3] if p not in fn.param_defaults]
+    return []
+
+
+def keras_symbolic_use(model: ModuleModel, fitting_only: bool = False) -> cst.Call | None:
+    """The first call by which this module has Keras trace layers with the batch dimension
+    None: ``model.fit/evaluate/predict(...)``, or (unless ``fitting_only``) ``keras.Input``."""
+
+    def find() -> cst.Call | None:
+        calls = model.nodes_of(cst.Call)
+        # what the module compiles is a Keras model, whatever the model can tell of its kind
+        compiled = {
+            _code(c.func.value)
+            for c in calls
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "compile"
+        }
+        for call in calls:
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_LOOPS:
+                if _code(func.value) in compiled:
+                    return call
+                kind = model.kind_of(func.value)
+                if kind is not None and kind.kind == "model":
+                    return call
+            elif not fitting_only and is_keras(model.call_name(call), "Input"):
+                return call
+        return None
+
+    return model.memo((keras_symbolic_use, fitting_only), find)
+
+
+def _code(node: cst.CSTNode) -> str:
+    text = cst.Module(body=[]).code_for_node(node)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _decoded_dimension(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> UnknownDimension | None:
+    """``image.shape[i]`` where ``image`` is what a decode op gives (``tf.io.decode_jpeg``),
+    whose dimension ``i`` the knowledge base saw None while traced: its size is the data's."""
+    if not isinstance(expr, cst.Subscript) or len(expr.slice) != 1:
+        return None
+    index = _integer(expr.slice[0].slice)
+    owner = shape_owner(expr.value)
+    if owner is None or index is None or index < 0:
+        return None
+    decoder = _decoded_source(model, owner, scope, index)
+    if decoder is None:
+        return None
+    return UnknownDimension(
+        f"`{_code(decoder.func)}` gives a tensor whose dimension {index} is None while traced: "
+        "its size comes from the data",
+        decoder,
+        True,
+    )
+
+
+def _decoded_source(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope, index: int, depth: int = 0
+) -> cst.Call | None:
+    """The decode op call whose dimension ``index`` (None while traced) ``expr`` has: the call
+    itself, an op that keeps its first argument's shape applied to one (``tf.cast``), a call of
+    a function of the module every return value of which is one, or a local bound only to
+    such values."""
+    if depth > 6:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values or binding.scope is not scope.function:
+            return None
+        found = [_decoded_source(model, v, scope, index, deeper) for v in values]
+        return found[0] if all(found) else None
+    if not isinstance(expr, cst.Call):
+        return None
+    name = model.call_name(expr)
+    if name is not None:
+        if knowledge.data_dependent_dimension(name, index):
+            return expr
+        if knowledge.keeps_shape(name) and expr.args and expr.args[0].keyword is None:
+            return _decoded_source(model, expr.args[0].value, scope, index, deeper)
+        return None
+    callee = model.callee(expr, scope)
+    if callee is None:
+        return None
+    returned = model.return_values(callee)
+    found = [_decoded_source(model, v, callee, index, deeper) for v in returned]
+    return found[0] if found and all(found) else None
+
+
+def _mapped_decoder(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int
+) -> cst.Call | None:
+    """For a function given to ``ds.map(g).map(fn)``: the decode op call whose result ``g``
+    returns (whole, or at ``param``'s position of a returned tuple), which tf.data passes
+    ``fn`` as ``param``; None when not proven."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
+            continue
+        if model.function_referenced(call.args[0].value, scope) is not fn:
+            continue
+        receiver = func.value
+        if isinstance(receiver, cst.Name):
+            values = model.binding_of(receiver, scope).known_values
+            receiver = values[0] if values and len(values) == 1 else None
+        if not (
+            isinstance(receiver, cst.Call)
+            and isinstance(receiver.func, cst.Attribute)
+            and receiver.func.attr.value == "map"
+            and receiver.args
+        ):
+            return None
+        previous = model.function_referenced(receiver.args[0].value, scope)
+        returned = model.return_values(previous) if previous is not None else []
+        if not returned:
+            return None
+        for value in returned:
+            if isinstance(value, cst.Tuple):
+                if position >= len(value.elements):
+                    return None
+                value = value.elements[position].value
+            elif position != 0:
+                return None
+            source = _decoded_source(model, value, previous, index)
+            if source is None:
+                return None
+            found = source
+    return found
+
+
+def _unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | None:
+    """For a name bound once by unpacking a static shape (``h, w, c = image.shape``,
+    ``h, w = image.shape[:2]``), the dimension it holds, as ``image.shape[i]`` (a node made for
+    the question)."""
+    sites = binding.sites  # type: ignore[attr-defined]
+    if len(sites) != 1 or sites[0].kind != "unpack" or sites[0].index is None:
+        return None
+    site = sites[0]
+    found = _unpacked_shapes(model).get(id(site.node))
+    if found is None:
+        return None
+    shape, offset = found
+    index = cst.Index(cst.Integer(str(offset + site.index)))
+    return cst.Subscript(value=shape, slice=[cst.SubscriptElement(index)])
+
+
+def _static_shape(value: cst.BaseExpression) -> tuple[cst.BaseExpression, int] | None:
+    """``x.shape``, ``x.get_shape()`` or a slice of one from a literal start (``x.shape[:2]``,
+    ``x.shape[1:3]``): the shape, and the index of its first dimension there."""
+    offset = 0
+    if isinstance(value, cst.Subscript):
+        if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Slice):
+            return None
+        piece = value.slice[0].slice
+        if piece.step is not None:
+            return None
+        if piece.lower is not None:
+            if not isinstance(piece.lower, cst.Integer):
+                return None
+            offset = int(piece.lower.evaluated_value)
+        value = value.value
+    return (value, offset) if shape_owner(value) is not None else None
+
+
+def shape_owner(shape: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The tensor whose static shape ``shape`` is: ``x`` of ``x.shape``, ``x.get_shape()``,
+    and of either's ``.as_list()``; None for anything else."""
+    if (
+        isinstance(shape, cst.Call)
+        and not shape.args
+        and isinstance(shape.func, cst.Attribute)
+        and shape.func.attr.value == "as_list"
+    ):
+        shape = shape.func.value
+    if isinstance(shape, cst.Call) and not shape.args:  # x.get_shape()
+        shape = shape.func
+        if isinstance(shape, cst.Attribute) and shape.attr.value == "get_shape":
+            return shape.value
+        return None
+    if isinstance(shape, cst.Attribute) and shape.attr.value == "shape":
+        return shape.value
+    return None
+
+
+def _unpacked_shapes(model: ModuleModel) -> dict[int, tuple[cst.BaseExpression, int]]:
+    """id(each name of a tuple target) -> the static shape it unpacks and the index of its
+    first dimension there, for the module's ``a, b = x.shape`` assignments."""
+
+    def find() -> dict[int, tuple[cst.BaseExpression, int]]:
+        found: dict[int, tuple[cst.BaseExpression, int]] = {}
+        for assign in model.nodes_of(cst.Assign):
+            shape = _static_shape(assign.value)
+            if shape is None:
+                continue
+            for target in assign.targets:
+                elements = (
+                    target.target.elements
+                    if isinstance(target.target, (cst.Tuple, cst.List))
+                    else ()
+                )
+                if any(isinstance(e, cst.StarredElement) for e in elements):
+                    continue  # `first, *rest = x.shape`: positions after the star shift
+                for element in elements:
+                    if isinstance(element.value, cst.Name):
+                        found[id(element.value)] = shape
+        return found
+
+    return model.memo(_unpacked_shapes, find)
+
+
+def _dimension_of_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> tuple[FunctionInfo, str, int] | None:
+    """(function, parameter, index) for ``param.shape[index]`` of a parameter of the function
+    that reads it, never rebound there."""
+    if not isinstance(expr, cst.Subscript) or len(expr.slice) != 1:
+        return None
+    index = _integer(expr.slice[0].slice)
+    if index is None:
+        return None
+    owner = shape_owner(expr.value)
+    if not isinstance(owner, cst.Name):
+        return None
+    binding = model.binding_of(owner, scope)
+    fn = binding.scope
+    if fn is None or fn is not scope.function or binding.kinds != {"param"}:
+        return None
+    return fn, owner.value, index  # type: ignore[return-value]
+
+
+def _integer(node: cst.BaseSlice) -> int | None:
+    if not isinstance(node, cst.Index):
+        return None
+    value = node.value
+    sign = 1
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        sign, value = -1, value.expression
+    if isinstance(value, cst.Integer):
+        return sign * int(value.evaluated_value)
+    return None
+
+
+def _position(fn: FunctionInfo, param: str) -> int | None:
+    """The position of ``param`` in the input_signature (``self`` is not in it)."""
+    params = list(fn.params)
+    if fn.cls is not None and params[:1] in (["self"], ["cls"]):
+        params = params[1:]
+    return params.index(param) if param in params else None
+
+
+def _tf_function_calls(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The ``@tf.function(...)`` decorators of ``fn`` and the ``tf.function(fn, ...)`` calls of
+    the module that wrap it."""
+    found = []
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call) and model.qualified_name(expr.func) in TF_FUNCTION_NAMES:
+            found.append(expr)
+    for call, _, _, scope in model._calls:
+        if (
+            call.args
+            and model.call_name(call) in TF_FUNCTION_NAMES
+            and model.function_referenced(call.args[0].value, scope) is fn
+        ):
+            found.append(call)
+    return found
+
+
+def _keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def input_signature_specs(model: ModuleModel, fn: FunctionInfo) -> list[cst.BaseExpression] | None:
+    """The specs of ``fn``'s ``input_signature`` (a list or tuple display, or a module name
+    bound once to one), in parameter order; None without one."""
+    for call in _tf_function_calls(model, fn):
+        signature = _keyword(call, "input_signature")
+        if signature is None:
+            continue
+        if isinstance(signature, cst.Name):
+            values = model.binding_of(signature).known_values
+            signature = values[0] if values and len(values) == 1 else None
+        if isinstance(signature, (cst.List, cst.Tuple)):
+            return [e.value for e in signature.elements]
+    return None
+
+
+def spec_dimensions(
+    model: ModuleModel, spec: cst.BaseExpression
+) -> tuple[int | None, ...] | str | None:
+    """The dimensions a ``tf.TensorSpec(shape, ...)`` display gives (``None`` for an unknown
+    one), ``UNKNOWN_RANK`` for ``shape=None``; None when not a spec with a literal shape."""
+    if not isinstance(spec, cst.Call) or knowledge.class_kind(model.call_name(spec)) != "spec":
+        return None
+    shape = _keyword(spec, "shape")
+    if shape is None and spec.args and spec.args[0].keyword is None:
+        shape = spec.args[0].value
+    if isinstance(shape, cst.Name) and shape.value == "None":
+        return UNKNOWN_RANK
+    if not isinstance(shape, (cst.List, cst.Tuple)):
+        return None
+    dims: list[int | None] = []
+    for element in shape.elements:
+        value = element.value
+        if isinstance(value, cst.Name) and value.value == "None":
+            dims.append(None)
+        elif isinstance(value, cst.Integer):
+            dims.append(int(value.evaluated_value))
+        else:
+            return None
+    return tuple(dims)
+
+
+def _relaxing_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
+    """The ``reduce_retracing=True`` (or ``experimental_relax_shapes=True``) argument of a
+    ``tf.function`` that traces ``fn``."""
+    for call in _tf_function_calls(model, fn):
+        for name in _RELAXING:
+            value = _keyword(call, name)
+            if isinstance(value, cst.Name) and value.value == "True":
+                return value
+    return None

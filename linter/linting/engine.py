@@ -1,0 +1,844 @@
+"""The lint engine: one parse, one semantic model and one batched traversal per module.
+
+The engine knows nothing about any specific rule. It walks the tree once, keeps the traversal
+state every rule needs (which function, whether that code is traced, whether it sits under a
+one-time guard or ``tf.init_scope()``), and dispatches each node to the ``visit_<Type>`` and
+``leave_<Type>`` methods of every enabled rule.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import io
+import re
+import tokenize
+import traceback
+import unicodedata
+import warnings
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import libcst as cst
+from libcst._nodes.base import CSTNode
+
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
+from tf2lint.analysis.project import ModuleFacts, ModuleIdentity, ModuleSummary, place_functions
+from tf2lint.analysis.scopes import ScopeKind
+from tf2lint.analysis.tracing import replaced_gap
+from tf2lint.base.lines import split_lines, split_lines_keepends
+from tf2lint.base.parsing import parse_module
+from tf2lint.base.positions import node_ranges
+from tf2lint.linting.plugins import all_rules, plugin_of
+from tf2lint.linting.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
+    ENGINE_CATEGORY,
+    INTERNAL_ERROR,
+    READ_ERROR,
+    SYNTAX_ERROR,
+    TOO_LARGE,
+    Diagnostic,
+    Evidence,
+    Fix,
+    Report,
+    Rule,
+    Step,
+    engine_diagnostic,
+)
+from tf2lint.linting.suppress import (
+    Suppression,
+    UnusedSuppression,
+    is_suppressed,
+    parse_suppressions,
+    unused,
+    without_ids,
+)
+
+T = TypeVar("T")
+
+
+class LintContext:
+    """What a rule sees of the module and of where the traversal is."""
+
+    def __init__(self, model: ModuleModel, path: str) -> None:
+        self.model = model
+        self.path = path
+        self.reports: list[Report] = []
+        self._memo: dict[object, object] = {}
+        # Kept up to date by enter/leave (rules read them at nearly every node):
+        # the innermost scope (module, class, function, lambda, comprehension);
+        self.scope: Scope = model.scope
+        # the innermost function or lambda, if any;
+        self.function: FunctionInfo | None = None
+        # the loops (for, while, comprehensions) around the node within that function, outermost
+        # first: a def inside a loop starts afresh, its body runs when it is called;
+        self.loops: list[cst.CSTNode] = []
+        # inside a traced function, and not in code lifted out of the graph
+        # (`with tf.init_scope():`) or run only eagerly (`if tf.executing_eagerly():`);
+        self.in_traced_code = False
+        # under a one-time guard (`if self.v is None:`, `if first_call: ... first_call = False`)
+        # or in a function whose body runs once (`@snt.once`, or called only from such guards).
+        self.in_one_time_guard = False
+        self._outer: list[tuple[Scope, FunctionInfo | None, list[cst.CSTNode]]] = []
+        self._guards = 0
+        self._lifted = 0
+
+    def add_report(self, report: Report) -> None:
+        self.reports.append(report)
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T:
+        """Per-module state computed once and shared by the rules that ask with the same ``key``
+        (a rule family's own function or class, say)."""
+        try:
+            return self._memo[key]  # type: ignore[return-value]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
+
+    # --- traversal state, maintained by the engine ---------------------------------------------
+    def enter(self, node: cst.CSTNode) -> None:
+        model = self.model
+        kind = model.blocks.get(id(node))
+        if kind is not None:
+            if kind == "guard":
+                self._guards += 1
+            else:
+                self._lifted += 1
+        else:
+            scope = model.scope_at.get(id(node))
+            if scope is not None:
+                self._outer.append((self.scope, self.function, self.loops))
+                self.scope = scope
+                if isinstance(scope, FunctionInfo):
+                    self.function = scope
+                    self.loops = []
+                elif scope.kind == ScopeKind.COMPREHENSION:
+                    self.loops = [*self.loops, node]
+            elif type(node) is cst.For or type(node) is cst.While:
+                self.loops = [*self.loops, node]
+        self._update()
+
+    def leave(self, node: cst.CSTNode) -> None:
+        model = self.model
+        kind = model.blocks.get(id(node))
+        if kind is not None:
+            if kind == "guard":
+                self._guards -= 1
+            else:
+                self._lifted -= 1
+        elif id(node) in model.scope_at:
+            self.scope, self.function, self.loops = self._outer.pop()
+        elif type(node) is cst.For or type(node) is cst.While:
+            self.loops = self.loops[:-1]
+        self._update()
+
+    def _update(self) -> None:
+        fn = self.function
+        self.in_traced_code = fn is not None and fn.traced and not self._lifted
+        self.in_one_time_guard = self._guards > 0 or (fn is not None and fn.one_time)
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    module: cst.Module | None = None
+    internal_error: bool = False
+    summary: ModuleSummary | None = None  # for the project, when linted as part of one
+
+
+# Node types the traversal state itself follows (see LintContext.enter/leave): scopes, loops, and
+# the blocks that are one-time guards, `with tf.init_scope():` or eager-only branches.
+_CONTEXT_TYPES = frozenset(
+    {
+        cst.FunctionDef,
+        cst.Lambda,
+        cst.ClassDef,
+        cst.ListComp,
+        cst.SetComp,
+        cst.DictComp,
+        cst.GeneratorExp,
+        cst.For,
+        cst.While,
+        cst.IndentedBlock,
+        cst.SimpleStatementSuite,
+        cst.IfExp,  # a guarded singleton: `x = make() if x is None else x`
+    }
+)
+
+# rule class -> its (node type, method name) pairs for visits and for leaves
+_rule_methods: dict[type, tuple[tuple[tuple[type, str], ...], tuple[tuple[type, str], ...]]] = {}
+
+
+def _methods_of(
+    rule_type: type,
+) -> tuple[tuple[tuple[type, str], ...], tuple[tuple[type, str], ...]]:
+    found = _rule_methods.get(rule_type)
+    if found is None:
+        visits: list[tuple[type, str]] = []
+        leaves: list[tuple[type, str]] = []
+        for attr in dir(rule_type):
+            if attr.startswith("visit_") or attr.startswith("leave_"):
+                node_type = getattr(cst, attr[6:], None)
+                if isinstance(node_type, type):
+                    (visits if attr[0] == "v" else leaves).append((node_type, attr))
+        found = _rule_methods[rule_type] = (tuple(visits), tuple(leaves))
+    return found
+
+
+_Table = dict[type, list[tuple[str | None, Callable]]]
+
+
+def _dispatch_tables(rules: list[Rule], context: LintContext) -> tuple[_Table, _Table]:
+    """Per node type, the (rule id, bound method) pairs to call on leaving and on entering
+    (indexed by ``entering``). The context's own ``enter`` and ``leave`` come first on
+    entering and last on leaving, under the rule id None."""
+    leaves: _Table = defaultdict(list)
+    visits: _Table = defaultdict(list)
+    for node_type in _CONTEXT_TYPES:
+        visits[node_type].append((None, context.enter))
+    for rule in rules:
+        rule_visits, rule_leaves = _methods_of(type(rule))
+        rule_id = type(rule).id
+        for node_type, attr in rule_visits:
+            visits[node_type].append((rule_id, getattr(rule, attr)))
+        for node_type, attr in rule_leaves:
+            leaves[node_type].append((rule_id, getattr(rule, attr)))
+    for node_type in _CONTEXT_TYPES:
+        leaves[node_type].append((None, context.leave))
+    return dict(leaves), dict(visits)
+
+
+def lint_module(
+    source: str,
+    path: str,
+    rules: list[type[Rule]],
+    report_unused_suppressions: bool = False,
+    identity: ModuleIdentity | None = None,
+    facts: ModuleFacts | None = None,
+    ignore_noqa: bool = False,
+    parse: Callable[[str], cst.Module] | None = None,
+) -> FileResult:
+    """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
+    ``ignore_noqa``: report what suppression comments would silence (``--ignore-noqa``).
+    ``parse``: libcst's parse, or one equal to it (the language server's incremental parse).
+
+    With the module's ``identity`` (it is linted as part of a project), the result carries the
+    module's summary for the project; ``facts`` are what the project learned about it from the
+    other modules (see tf2lint.analysis.project)."""
+    result = FileResult(path)
+    traced_from_elsewhere = bool(facts and facts.traced)
+    selected = rules  # for the unused-suppressions report; `rules` narrows below
+    # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
+    # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
+    # or run for minutes.
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences and the like
+            tree = ast.parse(source)
+    except SyntaxError as error:
+        result.diagnostics.append(_python_syntax_error(error, path, source))
+        return result
+    except (RecursionError, MemoryError):
+        result.diagnostics.append(
+            engine_diagnostic(SYNTAX_ERROR, path, "code is nested too deeply for the parser")
+        )
+        return result
+    except ValueError as error:  # e.g. null bytes in a string given directly
+        result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
+        return result
+    if not source.isascii() and _respelled_characters(source):
+        spelled = _nfkc_names(source)
+        if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
+            again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
+            return _Reindented(spelled, {}).back(again)
+    chain = _long_boolean_chain(source, tree)
+    if chain is not None:
+        operator = "and" if isinstance(chain.op, ast.And) else "or"
+        result.diagnostics.append(
+            engine_diagnostic(
+                TOO_LARGE,
+                path,
+                f"a chain of {len(chain.values):,} `{operator}` operands is more than tf2lint's "
+                f"parser can take ({MAX_BOOLEAN_OPERANDS:,} at most); the file was not linted",
+                chain.lineno,
+                chain.col_offset + 1,
+            )
+        )
+        return result
+    if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
+        # The model would find no TensorFlow import and every rule needs one: skip libcst's
+        # parse, ten times slower than Python's own (which has just accepted the code). For
+        # the project it is a module whose functions it knows only by the calls into them.
+        if identity is not None:
+            result.summary = ModuleSummary(identity.name, complete=False)
+        if not ignore_noqa:
+            _apply_suppressions(result, source, report_unused_suppressions, selected)
+        return result
+    try:
+        module = (parse or parse_module)(source)
+    except cst.ParserSyntaxError as error:
+        indented = _python_indentation(source)
+        if indented is not None:  # valid Python libcst misreads: lint it indented with spaces
+            again = lint_module(
+                indented.text, path, rules, report_unused_suppressions, identity, facts
+            )
+            return indented.back(again)
+        result.diagnostics.append(_syntax_error(error, path, source))
+        return result
+    except RecursionError:
+        result.diagnostics.append(
+            engine_diagnostic(SYNTAX_ERROR, path, "code is nested too deeply for the parser")
+        )
+        return result
+    result.module = module
+    try:
+        model = ModuleModel(module, identity, facts)
+    except Exception as error:  # a bug in the model: report it and lint nothing else here
+        result.diagnostics.append(_internal_error(path, "the semantic model", error))
+        result.internal_error = True
+        return result
+    if not model.imports_tensorflow() and not traced_from_elsewhere:
+        rules = [r for r in rules if not r.requires_tensorflow]
+    if facts is None:  # what other modules tell it could give any rule its evidence
+        found: dict[str, bool] = {}  # rules share their texts: each is looked for once
+        rules = [r for r in rules if _holds_required_text(r, source, identity, found)]
+    context = LintContext(model, path)
+    failed: dict[str, BaseException] = {}
+    failed_at: dict[str, cst.CSTNode] = {}
+    instances = []
+    for rule in rules:
+        try:
+            instances.append(rule(context))
+        except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
+            failed[rule.id] = error
+    tables = _dispatch_tables(instances, context)
+
+    def fail(rule_id: str, error: BaseException, node: cst.CSTNode) -> None:
+        """One rule failing must not stop the others: drop it from the dispatch tables."""
+        failed[rule_id] = error
+        failed_at[rule_id] = node
+        for table in tables:
+            for t, methods in table.items():
+                table[t] = [m for m in methods if m[0] != rule_id]
+
+    # Replay the model's walk: one lookup per event, for the node types someone listens to.
+    leaving_methods, entering_methods = tables[0].get, tables[1].get  # the same dicts fail edits
+    try:
+        for node, entering in model.events:
+            methods = (entering_methods if entering else leaving_methods)(type(node))
+            if methods is not None:
+                for rule_id, method in methods:
+                    try:
+                        method(node)
+                    except (Exception, SystemExit) as error:  # a plugin's sys.exit() too
+                        if rule_id is None:  # the context's own: below
+                            raise
+                        fail(rule_id, error, node)
+    except Exception as error:  # the traversal state itself (not a rule): report, lint no more
+        result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
+        result.internal_error = True
+        return result
+    reports = [r for r in context.reports if r.rule.id not in failed]
+    try:
+        # A finding's own node needs its whole range; the rest are placed by where they start.
+        starts = [*failed_at.values(), *_evidence_nodes(reports)]
+        if identity is not None:  # the summary places calls into other modules
+            starts += model.external_sites()
+        ranges = node_ranges(
+            module, [r.node for r in reports], source, tree, model.events, starts=starts
+        )
+    except RecursionError:  # too deep to locate: report at line 1 rather than not at all
+        ranges = {}
+    by_id = {rule.id: rule for rule in rules}
+    for rule_id, error in failed.items():
+        node = failed_at.get(rule_id)
+        line = ranges.get(id(node), (1,))[0] if node is not None else 1
+        where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
+        result.diagnostics.append(_internal_error(path, where, error, line))
+        result.internal_error = True
+    result.diagnostics.extend(_positioned(reports, path, ranges, facts))
+    if not ignore_noqa:
+        _apply_suppressions(result, source, report_unused_suppressions, selected)
+    result.diagnostics.sort(key=Diagnostic.sort_key)
+    if identity is not None:
+        try:
+            result.summary = model.summary(ranges)
+            place_functions(result.summary, tree)  # for evidence that other modules show
+        except Exception as error:  # a bug in the summary: this module's findings still stand
+            result.diagnostics.append(_internal_error(path, "the module summary", error))
+            result.internal_error = True
+    model.release()  # nothing reads the model after: let its tree go now (see release)
+    return result
+
+
+# libcst nests ``a and b and c ...`` one node per operator, where Python's parser makes one node:
+# its native parser overflows its stack (a segfault, which no ``except`` catches) on chains of
+# about 7,500 operands that Python accepts. Longer chains than this are reported, not parsed.
+MAX_BOOLEAN_OPERANDS = 2500
+
+
+def _long_boolean_chain(source: str, tree: ast.Module) -> ast.BoolOp | None:
+    # Each operand but the first needs an `and` or `or`: a file with fewer of those substrings
+    # holds no long chain, and its tree need not be walked (counting: 13 ms for tensor2tensor).
+    if source.count("and") + source.count("or") < MAX_BOOLEAN_OPERANDS:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
+            return node
+    return None
+
+
+# Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
+_TENSORFLOW_TEXT = ("tensorflow", "keras")
+
+
+def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
+    return all(r.requires_tensorflow for r in rules) and not any(
+        text in source for text in _TENSORFLOW_TEXT
+    )
+
+
+def _holds_required_text(
+    rule: type[Rule],
+    source: str,
+    identity: ModuleIdentity | None,
+    found: dict[str, bool] | None = None,
+) -> bool:
+    """Whether the module's text, or its package's name (relative imports), holds one of the
+    rule's ``requires_text`` (see Rule). ``found``: the answers for texts asked before."""
+    needed = rule.requires_text
+    if not needed:
+        return True
+    package = identity.package if identity is not None else ""
+    if found is None:
+        found = {}
+    for text in needed:
+        held = found.get(text)
+        if held is None:
+            held = found[text] = text in source or text in package
+        if held:
+            return True
+    return False
+
+
+# How far a traced chain is followed (a chain of helpers is rarely longer; cycles stop here).
+MAX_CHAIN = 32
+
+
+def _traced_chain(fn: FunctionInfo) -> list[tuple[str, FunctionInfo | None]]:
+    """Why ``fn`` is traced, link by link: each function of this module on the way, from ``fn``
+    out to what starts the tracing (a link from another module has no function here)."""
+    chain: list[tuple[str, FunctionInfo | None]] = []
+    current: FunctionInfo | None = fn
+    seen: set[int] = set()
+    while current is not None and current.traced_by is not None and len(chain) < MAX_CHAIN:
+        if id(current) in seen:
+            break
+        seen.add(id(current))
+        reason = current.traced_by
+        chain.append((f"`{current.qualname}` is {reason.describe()}", current))
+        current = reason.caller
+    return chain
+
+
+def _evidence_nodes(reports: list[Report]) -> list[cst.CSTNode]:
+    nodes: list[cst.CSTNode] = []
+    for report in reports:
+        if report.function is not None:
+            nodes.extend(f.node for _, f in _traced_chain(report.function) if f is not None)
+        nodes.extend(node for _, node in report.because)
+    return nodes
+
+
+def _chain_elsewhere(
+    chain: list[tuple[str, FunctionInfo | None]], facts: ModuleFacts | None
+) -> tuple[Step, ...]:
+    """The links of a traced chain in other modules, as the project found them, each with
+    its file and line (a link back in this module has no path)."""
+    last = chain[-1][1] if chain else None
+    if last is None or facts is None:
+        return ()
+    return tuple(
+        Step(link.message, link.line, link.column or 1, link.path or None)
+        for link in facts.chains.get(last.key, ())
+    )
+
+
+def _evidence(report: Report, ranges: dict, facts: ModuleFacts | None = None) -> Evidence | None:
+    if report.function is None and not report.because and report.gap is None:
+        return None
+
+    def step(message: str, node: cst.CSTNode | None) -> Step:
+        if node is None:
+            return Step(message)
+        line, column = ranges.get(id(node), (0, 0))[:2]
+        return Step(message, line, column + 1)
+
+    traced = ()
+    if report.function is not None:
+        chain = _traced_chain(report.function)
+        traced = tuple(step(message, fn.node if fn is not None else None) for message, fn in chain)
+        last = chain[-1][1] if chain else None
+        site = facts.sites.get(last.key) if facts is not None and last is not None else None
+        if site is not None:  # traced from another module: at the call there
+            traced = (*traced[:-1], Step(traced[-1].message, site.line, site.column, site.path))
+        traced += _chain_elsewhere(chain, facts)
+    value = tuple(step(message, node) for message, node in report.because)
+    gap = report.gap
+    if gap is None and report.function is not None:
+        gap = _chain_gap(report.function)
+    return Evidence(traced, value, gap)
+
+
+def _chain_gap(fn: FunctionInfo) -> str | None:
+    """A link of the traced chain the model assumes rather than shows: a function defined
+    inside traced code that its definer never calls nor hands on by name (it may only ever
+    reach ``tf.py_function``, through a variable)."""
+    for _, link in _traced_chain(fn):
+        if link is not None and (replaced := replaced_gap(link)) is not None:
+            return replaced
+        if link is None or link.traced_by is None or link.traced_by.kind != "defined":
+            continue
+        outer = link.outer
+        if outer is None or link.kind != ScopeKind.FUNCTION:
+            continue
+        if not any(_names(call, link.name) for call in outer.calls):
+            return f"`{link.qualname}` is defined in traced code, which never calls it by name"
+    return None
+
+
+def _names(call: cst.Call, name: str) -> bool:
+    """Whether ``call`` calls ``name`` or passes it as an argument."""
+    if type(call.func) is cst.Name and call.func.value == name:
+        return True
+    return any(type(arg.value) is cst.Name and arg.value.value == name for arg in call.args)
+
+
+def _positioned(
+    reports: list[Report], path: str, ranges: dict, facts: ModuleFacts | None = None
+) -> list[Diagnostic]:
+    out = []
+    for report in reports:
+        start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
+        rule = report.rule
+        out.append(
+            Diagnostic(
+                path=path,
+                line=start_line,
+                column=start_col + 1,
+                end_line=end_line,
+                end_column=end_col + 1,
+                rule=rule.id,
+                name=rule.name,
+                category=rule.category,
+                severity=rule.severity,
+                message=report.message,
+                fix=report.fix,
+                evidence=_evidence(report, ranges, facts),
+            )
+        )
+    return out
+
+
+def _apply_suppressions(
+    result: FileResult, source: str, report_unused: bool, rules: list[type[Rule]]
+) -> None:
+    suppressions = parse_suppressions(source)
+    if not suppressions:
+        return
+    result.diagnostics = [
+        d
+        for d in result.diagnostics
+        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
+    ]
+    # The rule that reports suppressions (TF000) runs here, once every other rule has: the ids
+    # that name no rule always, the unused ones with `report-unused-suppressions`.
+    reporter = next((r for r in rules if getattr(r, "reports_suppressions", False)), None)
+    if reporter is None:
+        return
+    idle = unused(suppressions, rules, all_rules())
+    if not report_unused:
+        idle = [UnusedSuppression(i.suppression, unknown=i.unknown) for i in idle if i.unknown]
+    if not idle:
+        return
+    comments = _comment_nodes(result, source, suppressions, [report.suppression for report in idle])
+    for report in idle:
+        s = report.suppression
+        found = comments.get(id(s))
+        fix = None
+        if found is not None:
+            fix = _suppression_fix(*found, set(report.unused + report.unknown))
+        result.diagnostics.append(
+            Diagnostic(
+                path=result.path,
+                line=s.line,
+                column=s.column,
+                end_line=s.line,
+                end_column=s.column + len(s.comment),
+                rule=reporter.id,
+                name=reporter.name,
+                category=reporter.category,
+                severity=reporter.severity,
+                message=report.message,
+                fix=fix,
+            )
+        )
+
+
+def _comment_nodes(
+    result: FileResult, source: str, suppressions: list[Suppression], wanted: list[Suppression]
+) -> dict[int, tuple[cst.Comment, cst.CSTNode]]:
+    """The comment node of each ``wanted`` suppression (by ``id``) among the module's
+    ``suppressions``, with the node holding it.
+    Parses the module if the engine had no need to (a file without TensorFlow): a fix edits the
+    tree. A suppression whose comment cannot be told apart from another is left out (no fix)."""
+    try:
+        if result.module is None:
+            result.module = parse_module(source)
+    except (cst.ParserSyntaxError, RecursionError, MemoryError):
+        return {}
+    module = result.module
+    texts = {s.comment for s in wanted}
+    nodes: dict[str, list[tuple[cst.Comment, cst.CSTNode]]] = defaultdict(list)
+    for comment, holder in _comments(module):
+        if comment.value in texts:
+            nodes[comment.value].append((comment, holder))
+    found: dict[int, tuple[cst.Comment, cst.CSTNode]] = {}
+    for text, held in nodes.items():
+        same = [s for s in suppressions if s.comment == text]
+        if len(same) != len(held):
+            continue
+        if len(held) > 1:  # the same comment on several lines: which node is on which line
+            lines = _lines_of(module, [comment for comment, _ in held])
+            if lines is None:
+                continue
+            held = [held[lines.index(s.line)] for s in same if s.line in lines]
+            if len(held) != len(same):
+                continue
+        by_line = {s.line: pair for s, pair in zip(same, held, strict=True)}
+        for s in wanted:
+            if s.comment == text and s.line in by_line:
+                found[id(s)] = by_line[s.line]
+    return found
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _comments(module: cst.Module) -> list[tuple[cst.Comment, cst.CSTNode]]:
+    """Every comment of ``module`` with the node holding it, in no particular order (the fast
+    walk of tf2lint.analysis.walk skips the whitespace fields comments live in)."""
+    out = []
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        names = _FIELDS.get(type(node))
+        if names is None:
+            names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+        for name in names:
+            value = getattr(node, name)
+            if type(value) is cst.Comment:
+                out.append((value, node))
+            elif isinstance(value, CSTNode):
+                stack.append(value)
+            elif type(value) is tuple or type(value) is list:
+                stack.extend(v for v in value if isinstance(v, CSTNode))
+    return out
+
+
+def _lines_of(module: cst.Module, comments: list[cst.Comment]) -> list[int] | None:
+    """The line of each of ``comments`` (alike in text): each printed once as a unique marker.
+    libcst's position metadata would tell, at ten times the cost of printing the module."""
+    code = module.code
+    nonce = 0
+    while f"#tf2lint-comment-{nonce}-" in code:
+        nonce += 1
+    originals = [comment.value for comment in comments]
+    try:
+        for n, comment in enumerate(comments):
+            object.__setattr__(comment, "value", f"#tf2lint-comment-{nonce}-{n}#")
+        marked = module.code
+    finally:
+        for comment, value in zip(comments, originals, strict=True):
+            object.__setattr__(comment, "value", value)
+    lines = []
+    for n in range(len(comments)):
+        at = marked.find(f"#tf2lint-comment-{nonce}-{n}#")
+        if at < 0:
+            return None
+        lines.append(len(_LINE_BREAK.findall(marked, 0, at)) + 1)
+    return lines
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # where Python (and parse_suppressions) ends a line
+
+
+def _suppression_fix(comment: cst.Comment, holder: cst.CSTNode, drop: set[str]) -> Fix | None:
+    """Take the ids in ``drop`` out of the suppression ``comment`` (in ``holder``, the node
+    holding it); the whole comment when none is left: with the spaces before it at the end of
+    a line, with its line when it is alone on one."""
+    if not drop:
+        return None
+    new = without_ids(comment.value, drop)
+    if new is None or new == comment.value:
+        return None
+    ids = ", ".join(sorted(drop))
+    if new:  # the reported range is the comment: JSON and SARIF show this edit too
+        edit = (comment, comment.with_changes(value=new))
+        return Fix("safe", f"remove {ids} from the suppression", (edit,), replacement_text=new)
+    whole = "remove the suppression comment"
+    if type(holder) is cst.TrailingWhitespace:  # the spaces before it go too
+        bare = holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None)
+        return Fix("safe", whole, ((holder, bare),))
+    if type(holder) is cst.EmptyLine:  # alone on its line: the line goes
+        return Fix("safe", whole, ((holder, cst.RemovalSentinel.REMOVE),))
+    return None
+
+
+def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:
+    """Python's own parser places syntax errors better than libcst's; prefer its report."""
+    line, column = error.raw_line, error.raw_column + 1
+    message = error.message.splitlines()[0] if error.message else "invalid syntax"
+    try:
+        ast.parse(source)
+    except SyntaxError as python_error:
+        line = python_error.lineno or line
+        column = python_error.offset or 1
+        message = python_error.msg
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    text = _line(source, line)
+    if _looks_like_python2(text):
+        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
+    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, column)
+
+
+def _python_syntax_error(error: SyntaxError, path: str, source: str) -> Diagnostic:
+    line = error.lineno or 1
+    column = error.offset or 1
+    text = _line(source, line)
+    message = error.msg or "invalid syntax"
+    if _looks_like_python2(text):
+        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
+    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, max(column, 1))
+
+
+def _line(source: str, line: int) -> str:
+    lines = split_lines(source)  # as Python numbers them: \x0c or U+2028 end no line
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _looks_like_python2(line: str) -> bool:
+    stripped = line.strip()
+    return (
+        (stripped.startswith(("print ", "exec ")) and not stripped.startswith(("print(", "exec(")))
+        or " ur'" in stripped
+        or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
+    )
+
+
+@dataclass
+class _Reindented:
+    """A module whose indentation was rewritten with spaces: ``prefixes`` maps each changed
+    line to (its old indentation's length, its new one's)."""
+
+    text: str
+    prefixes: dict[int, tuple[int, int]]
+
+    def back(self, result: FileResult) -> FileResult:
+        """``result`` on the original lines: columns shifted back; no fixes (their edits are of
+        the rewritten text), so nothing is ever written from it."""
+        for d in result.diagnostics:
+            d.column = self._column(d.line, d.column)
+            d.end_column = self._column(d.end_line, d.end_column)
+            d.fix = None
+        result.module = None
+        return result
+
+    def _column(self, line: int, column: int) -> int:
+        old, new = self.prefixes.get(line, (0, 0))
+        return max(1, column - new + old) if column > new else min(column, old + 1)
+
+
+def _respelled_characters(source: str) -> bool:
+    """Whether ``source`` holds a character a name may hold that NFKC changes (a cheap test
+    before tokenizing: CJK text and fullwidth punctuation in comments do not count)."""
+    return any(
+        not c.isascii() and ("a" + c).isidentifier() and unicodedata.normalize("NFKC", c) != c
+        for c in set(source)
+    )
+
+
+def _nfkc_names(source: str) -> str | None:
+    """``source`` with each name written as Python reads it (NFKC: ``\\uff54f`` is
+    ``tf``), where that changes a name and keeps its length (so columns stay); else None."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    changed = False
+    for t in reversed(tokens):  # right to left: earlier columns stay valid
+        if t.type != tokenize.NAME or t.string.isascii() or t.start[0] != t.end[0]:
+            continue
+        normal = unicodedata.normalize("NFKC", t.string)
+        if normal == t.string:
+            continue
+        if len(normal) != len(t.string):
+            return None
+        row, (start, end) = t.start[0] - 1, (t.start[1], t.end[1])
+        lines[row] = lines[row][:start] + normal + lines[row][end:]
+        changed = True
+    return "".join(lines) if changed else None
+
+
+def _python_indentation(source: str) -> _Reindented | None:
+    """``source`` with the indentation of each line that starts a token written as the spaces
+    Python counts for it (a tab to the next multiple of 8, a form feed back to 0), where that
+    changes anything; None if nothing changes. libcst's tokenizer rejects some indentation
+    Python accepts (a tab at the start of a block's first line under space-indented code)."""
+    try:
+        starts = {
+            t.start[0]
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER)
+        }
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    lines = split_lines_keepends(source)
+    prefixes: dict[int, tuple[int, int]] = {}
+    for number in starts:
+        if not 0 < number <= len(lines):
+            continue
+        line = lines[number - 1]
+        body = line.lstrip(" \t\x0c")
+        old = line[: len(line) - len(body)]
+        if "\t" not in old and "\x0c" not in old:
+            continue
+        column = 0
+        for c in old:
+            column = 0 if c == "\x0c" else (column // 8 + 1) * 8 if c == "\t" else column + 1
+        lines[number - 1] = " " * column + body
+        prefixes[number] = (len(old), column)
+    if not prefixes:
+        return None
+    return _Reindented("".join(lines), prefixes)
+
+
+def _from_plugin(rule: type | None) -> str:
+    plugin = plugin_of(rule) if rule is not None else None
+    return f" of plugin {plugin}" if plugin else ""
+
+
+def _internal_error(path: str, where: str, error: BaseException, line: int = 1) -> Diagnostic:
+    frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
+    at = f" at {frame.filename}:{frame.lineno}" if frame else ""
+    return engine_diagnostic(
+        INTERNAL_ERROR,
+        path,
+        f"internal error in {where}: {type(error).__name__}: {error}{at}; "
+        "please report this with the file that triggers it",
+        line,
+    )

@@ -1,0 +1,369 @@
+"""Incremental parsing for the language server: an edit re-parses only the top-level statements
+it touches, and the new ``libcst.Module`` reuses the others from the document's last good parse.
+
+libcst's parse of a 2,000-line file takes well over 100 ms, the whole per-keystroke budget. An
+edit in an editor touches a few lines; the statements around them are unchanged text, so their
+nodes are what a full parse would build again. The module is split into
+
+* the **prefix**: whole statements before the first changed line. The last one is kept only when
+  its end cannot move: a simple statement ends at its own newline, but a compound one may gain
+  lines (a body line, an ``else:``, an indented comment its block's footer owns) from what
+  follows, so it is kept only when the next statement's first code line is unchanged too;
+* the **chunk**: the changed lines and the statements they touch, parsed alone as a module. It
+  starts where a statement starts (depth 0, no open string or bracket) and ends just before the
+  first code line of an unchanged statement; if it does not parse alone (the edit opened a
+  string or bracket closed further down), it grows by a statement, up to the end of the file;
+* the **suffix**: the statements from that unchanged code line on. The chunk is parsed with a
+  ``pass`` standing in for the suffix's first statement, so the blank and comment lines before
+  it go to the chunk's last block or to it exactly as in a full parse; the ``pass``'s leading
+  lines become the suffix statement's.
+
+An edit inside the body of a top-level class or function (a Keras model of 1,800 lines) is
+parsed the same way one level down: the body's statements it touches, in an ``if 1:`` of the
+body's indentation, spliced into the class.
+
+libcst writes a block's indentation and a line's newline as "the module's default" when they
+equal it, and detects both from the first indented block and the first line end of the text:
+the chunk's and the new text's must agree with the old module's, or the text is parsed whole.
+tests/test_incremental.py checks on random edits that the module built here is equal to (and
+prints the same as) a full parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+from tf2lint.base.lines import split_lines_keepends
+from tf2lint.base.parsing import parse_module
+
+# A chunk that fails to parse alone grows by one statement this many times, then to the end.
+MAX_ATTEMPTS = 3
+# Documents whose last parse is kept (the language server's open buffers, most recent first).
+MAX_DOCUMENTS = 16
+
+
+@dataclass
+class _Parsed:
+    """A document's last good parse."""
+
+    lines: list[str]
+    module: cst.Module
+    # How many lines each top-level statement spans, its leading lines included; computed when
+    # the first edit needs them (a code generation of the whole module, about 40 ms on 2,000
+    # lines, not worth paying on opening a file that may never be edited).
+    spans: list[int] | None = None
+    # The same for the statements in the body of the class or function last edited inside.
+    inner: tuple[cst.CSTNode, list[int]] | None = None
+    # A line holding only `\` (Python joins it to the next): libcst's tree of it differs from
+    # its tree of the same statements around an edit, so such a text is never reused nor built
+    # incrementally.
+    lone_backslash: bool = False
+
+
+_LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\(?:\r\n|\r|\n)", re.MULTILINE)
+
+
+class IncrementalParser:
+    """Parses documents by key (a path), re-using the last good parse of the same key."""
+
+    def __init__(self, parse: Callable[[str], cst.Module] = parse_module) -> None:
+        self._parse = parse
+        self._documents: OrderedDict[str, _Parsed] = OrderedDict()
+        self.last_was_incremental = False  # what the last call did (for tests and benchmarks)
+
+    def parse(self, key: str, text: str) -> cst.Module:
+        """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
+        lines = split_lines_keepends(text)
+        lone_backslash = "\\" in text and _LONE_BACKSLASH.search(text) is not None
+        old = self._documents.get(key)
+        parsed = None
+        if old is not None:
+            if old.lines == lines:
+                parsed = old
+            elif not (lone_backslash or old.lone_backslash):
+                parsed = self._reparse(old, lines)
+        self.last_was_incremental = parsed is not None
+        if parsed is None:
+            # On a syntax error the last good parse stays: the next valid text is diffed with it.
+            parsed = _Parsed(lines, self._parse(text))
+        parsed.lone_backslash = lone_backslash
+        self._documents[key] = parsed
+        self._documents.move_to_end(key)
+        while len(self._documents) > MAX_DOCUMENTS:
+            self._documents.popitem(last=False)
+        return parsed.module
+
+    def for_document(self, key: str) -> Callable[[str], cst.Module]:
+        """A parse function for ``lint_module``: this parser, for the document ``key``."""
+        return lambda text: self.parse(key, text)
+
+    def _reparse(self, old: _Parsed, lines: list[str]) -> _Parsed | None:
+        module = old.module
+        body = module.body
+        if not body:
+            return None
+        if old.spans is None:
+            old.spans = _spans(module, body)
+        spans = old.spans
+        header, footer = len(module.header), len(module.footer)
+        if header + sum(spans) + footer != len(old.lines):
+            return None  # lines counted otherwise than split here (a form feed, say): parse
+        old_lines = old.lines
+        limit = min(len(old_lines), len(lines))
+        prefix = 0
+        while prefix < limit and old_lines[prefix] == lines[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < limit - prefix and old_lines[-1 - suffix] == lines[-1 - suffix]:
+            suffix += 1
+        starts = []
+        line = header
+        for span in spans:
+            starts.append(line)
+            line += span
+        starts.append(line)  # where the footer starts
+        n = len(body)
+
+        def first_code(i: int) -> int:
+            return starts[i] + len(body[i].leading_lines)
+
+        # The prefix: statements [0, k).
+        k = 0
+        while k < n and starts[k] + spans[k] <= prefix:
+            k += 1
+        while k > 0 and not (
+            isinstance(body[k - 1], cst.SimpleStatementLine) or (k < n and first_code(k) < prefix)
+        ):
+            k -= 1
+        if k < n and isinstance(body[k], (cst.ClassDef, cst.FunctionDef)):
+            inside = self._reparse_inside(old, lines, k, starts[k], prefix, suffix)
+            if inside is not None:
+                return inside
+        chunk_start = starts[k] if k > 0 else 0  # at 0, the header is the chunk's
+        # The suffix: from statement j on, its first code line unchanged.
+        unchanged_from = len(old_lines) - suffix
+        shift = len(lines) - len(old_lines)
+        candidates = [j for j in range(k, n) if first_code(j) >= unchanged_from][:MAX_ATTEMPTS]
+        for j in [*candidates, n]:
+            end = first_code(j) + shift if j < n else len(lines)
+            if j < n and lines[end - 1].rstrip("\r\n").endswith("\\"):
+                continue  # a line continued into the suffix's: not a statement boundary
+            # Before the suffix, a `pass` stands in for its first statement: the lines between
+            # are its leading lines as they are the suffix's (at the very end of a text libcst
+            # can drop a blank line: `x=1\n\n \n` prints back as `x=1\n \n`).
+            text = "".join(lines[chunk_start:end])
+            sentinel = f"pass{module.default_newline}" if j < n else ""
+            try:
+                chunk = self._parse(text + sentinel)
+            except Exception:
+                continue
+            if j < n:
+                last = chunk.body[-1] if chunk.body else None
+                if chunk.footer or not _is_pass(last):
+                    continue
+                statements, between = list(chunk.body[:-1]), list(last.leading_lines)
+            else:
+                statements, between = list(chunk.body), list(chunk.footer)
+            return _assemble(old, lines, chunk, statements, between, k, j, end - chunk_start)
+        return None
+
+    def _reparse_inside(
+        self, old: _Parsed, lines: list[str], k: int, start: int, prefix: int, suffix: int
+    ) -> _Parsed | None:
+        """The module of ``lines`` when the edit lies inside the body of the class or function
+        ``old.module.body[k]`` (which starts at line ``start``): as at the top level, the body's
+        statements the edit touches are parsed alone, indented in an ``if 1:`` of the same
+        indentation, and the others are kept. A class of 1,800 lines, as Keras and
+        tensor2tensor have, then costs a method's parse, not the class's."""
+        module = old.module
+        outer = module.body[k]
+        block = outer.body
+        if not isinstance(block, cst.IndentedBlock) or not block.body:
+            return None
+        indent = block.indent if block.indent is not None else module.default_indent
+        if indent != module.default_indent:
+            return None  # the chunk's nested blocks would be written relative to another default
+        statements = block.body
+        if old.inner is None or old.inner[0] is not outer:
+            old.inner = (outer, _spans(module, statements))
+        spans = old.inner[1]
+        head = old.spans[k] - sum(spans) - len(block.footer)
+        if head <= 0 or start + head > prefix:
+            return None  # the edit touches the class's or function's own lines
+        starts = []
+        line = start + head
+        for span in spans:
+            starts.append(line)
+            line += span
+        m = len(statements)
+
+        def first_code(i: int) -> int:
+            return starts[i] + len(statements[i].leading_lines)
+
+        a = 0
+        while a < m and starts[a] + spans[a] <= prefix:
+            a += 1
+        while a > 0 and not (
+            isinstance(statements[a - 1], cst.SimpleStatementLine)
+            or (a < m and first_code(a) < prefix)
+        ):
+            a -= 1
+        unchanged_from = len(old.lines) - suffix
+        shift = len(lines) - len(old.lines)
+        candidates = [b for b in range(a, m) if first_code(b) >= unchanged_from][:MAX_ATTEMPTS]
+        newline = module.default_newline
+        for b in candidates:
+            end = first_code(b) + shift
+            if lines[end - 1].rstrip("\r\n").endswith("\\"):
+                continue
+            text = "".join(lines[starts[a] : end])
+            try:
+                chunk = self._parse(f"if 1:{newline}{text}{indent}pass{newline}")
+            except Exception:
+                continue
+            wrapper = chunk.body[0] if len(chunk.body) == 1 else None
+            if (
+                not isinstance(wrapper, cst.If)
+                or not isinstance(wrapper.body, cst.IndentedBlock)
+                or wrapper.orelse is not None
+                or chunk.header
+                or chunk.footer
+                or chunk.default_indent != module.default_indent
+                or chunk.default_newline != newline
+                or (wrapper.body.indent or chunk.default_indent) != indent
+            ):
+                continue
+            last = wrapper.body.body[-1]
+            if wrapper.body.footer or not _is_pass(last) or len(wrapper.body.body) < 2:
+                continue
+            new, footer = list(wrapper.body.body[:-1]), list(last.leading_lines)
+            new_spans = _spans(chunk, new[:-1])
+            new_spans.append(end - starts[a] - sum(new_spans) - len(footer))
+            following = statements[b]
+            if following.leading_lines or footer:
+                following = following.with_changes(leading_lines=footer)
+            inner_spans = [
+                *spans[:a],
+                *new_spans,
+                spans[b] - len(statements[b].leading_lines) + len(footer),
+                *spans[b + 1 :],
+            ]
+            new_outer = outer.with_changes(
+                body=block.with_changes(
+                    body=[*statements[:a], *new, following, *statements[b + 1 :]]
+                )
+            )
+            top_spans = list(old.spans)
+            top_spans[k] += shift
+            if len(module.header) + sum(top_spans) + len(module.footer) != len(lines):
+                return None
+            if head + sum(inner_spans) + len(block.footer) != top_spans[k]:
+                return None
+            new_module = module.with_changes(
+                body=[*module.body[:k], new_outer, *module.body[k + 1 :]]
+            )
+            parsed = _Parsed(lines, new_module, top_spans)
+            parsed.inner = (new_outer, inner_spans)
+            return parsed
+        return None
+
+
+def _assemble(
+    old: _Parsed,
+    lines: list[str],
+    chunk: cst.Module,
+    new_body: list[cst.CSTNode],
+    between: list[cst.EmptyLine],
+    k: int,
+    j: int,
+    chunk_lines: int,
+) -> _Parsed | None:
+    """The module of ``lines``: ``old``'s statements [0, k), the chunk's ``new_body`` (its
+    ``chunk_lines`` lines, the last ``between`` the last statement and statement ``j``), and
+    ``old``'s from ``j`` on; None where libcst's module-wide defaults would differ from a full
+    parse's."""
+    module = old.module
+    body, spans = module.body, old.spans
+    assert spans is not None
+    n = len(body)
+    if not new_body:
+        return None  # only blank and comment lines: whose they are depends on both neighbours
+    if chunk.encoding != module.encoding or chunk.default_newline != module.default_newline:
+        return None
+    if k == 0 and not lines[0].endswith(module.default_newline):
+        return None  # the first line end, which libcst takes as the default, may have changed
+    chunk_has_block = any(_has_block(s) for s in new_body)
+    if chunk_has_block and chunk.default_indent != module.default_indent:
+        return None
+    if (
+        not chunk_has_block
+        and not any(_has_block(s) for s in body[:k])
+        and any(_has_block(s) for s in body[k:j])
+    ):
+        return None  # the new text's first indented block is in the suffix, the old one's not
+    # The chunk's statements but its last by code generation (a chunk is mostly one statement);
+    # the last spans what is left of the chunk's lines.
+    chunk_spans = _spans(chunk, new_body[:-1])
+    chunk_spans.append(chunk_lines - len(chunk.header) - sum(chunk_spans) - len(between))
+    if k > 0:  # the chunk's header is the leading lines of its first statement here
+        new_body[0] = new_body[0].with_changes(
+            leading_lines=[*chunk.header, *new_body[0].leading_lines]
+        )
+        chunk_spans[0] += len(chunk.header)
+        header = module.header
+    else:
+        header = chunk.header
+    if j < n:
+        first = body[j]
+        if first.leading_lines or between:
+            first = first.with_changes(leading_lines=between)
+        tail = [first, *body[j + 1 :]]
+        tail_spans = [spans[j] - len(body[j].leading_lines) + len(between), *spans[j + 1 :]]
+        footer, trailing = module.footer, module.has_trailing_newline
+    else:
+        tail, tail_spans = [], []
+        footer, trailing = chunk.footer, chunk.has_trailing_newline
+    new_spans = [*spans[:k], *chunk_spans, *tail_spans]
+    if len(header) + sum(new_spans) + len(footer) != len(lines):
+        return None
+    new_module = module.with_changes(
+        body=[*body[:k], *new_body, *tail],
+        header=header,
+        footer=footer,
+        has_trailing_newline=trailing,
+    )
+    return _Parsed(lines, new_module, new_spans)
+
+
+def _spans(module: cst.Module, body: Sequence[cst.CSTNode]) -> list[int]:
+    return [len(split_lines_keepends(module.code_for_node(s))) for s in body]
+
+
+def _is_pass(node: cst.CSTNode | None) -> bool:
+    """The stand-in statement the chunk ends with: a ``pass`` alone on its line."""
+    return (
+        isinstance(node, cst.SimpleStatementLine)
+        and len(node.body) == 1
+        and isinstance(node.body[0], cst.Pass)
+        and node.trailing_whitespace.comment is None
+    )
+
+
+def _has_block(node: cst.CSTNode) -> bool:
+    """Whether a statement has an indented block (libcst's default indent is the first's)."""
+    if isinstance(getattr(node, "body", None), cst.IndentedBlock):
+        return True
+    for part in ("orelse", "finalbody"):
+        if (clause := getattr(node, part, None)) is not None and _has_block(clause):
+            return True
+    return any(_has_block(h) for h in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())))
+
+
+# The language server's worker process parses each document it lints with this (see
+# tf2lint.run.runner.run_text_task): a lint after an edit re-parses only what the edit touched.
+OPEN_DOCUMENTS = IncrementalParser()
