@@ -425,3 +425,4 @@ def test_a_rules_helpers_and_data_are_part_of_its_stamp(tmp_path, monkeypatch):
     third = stamp()
     assert len({first, second, third}) == 3
     assert "data/tf_knowledge.json" in cache._sources_stamp()
+    assert "analysis/model.py" in cache._sources_stamp()  # every floor package's modules

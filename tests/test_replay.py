@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
+import tf2lint
 from tf2lint import __main__ as entry
+from tf2lint.commands.resolve import run_dependencies
+from tf2lint.linting.plugins import all_rules
 from tf2lint.run import replay
 
 BAD = "import tensorflow as tf\n\n\n@tf.function\ndef step(x):\n    print(x)\n    return x\n"
@@ -142,3 +145,21 @@ def test_a_run_whose_cache_dir_is_set_by_a_configuration_file_is_not_recorded(ca
     os.utime(tree / "pyproject.toml", (time.time() - 60,) * 2)
     check(capsys, ".")
     assert not list((tree / "elsewhere").glob(f"{replay.RUNS}/*.json"))
+
+
+def test_a_recorded_run_depends_on_every_module_and_data_file_of_tf2lint_and_its_rules():
+    """The record is replayed only while tf2lint's own code is unchanged: its modules on every
+    floor (loaded by this run or not), its data, and the built-in rules' modules and tables."""
+    package = Path(tf2lint.__file__).parent
+    rules = Path(sys.modules[all_rules()[0].__module__].__file__).parent
+    paths = run_dependencies([], [], Path.cwd(), all_rules())
+    for needed in (
+        package / "analysis" / "model.py",
+        package / "analysis",
+        package / "data" / "tf_knowledge.json",
+        package / "run" / "replay.py",
+        rules / "common.py",
+        rules / "data",
+    ):
+        assert str(needed) in paths, needed
+    assert not any("__pycache__" in p for p in paths)

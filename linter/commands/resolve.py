@@ -9,7 +9,6 @@ run's settings (tf2lint.run.settings) and file list. A usage or configuration er
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import json
 import os
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import tf2lint
 from tf2lint.base.config import (
     CONFIG_FILES,
     FORMAT_ALIASES,
@@ -38,6 +38,7 @@ from tf2lint.linting.selection import (
 )
 from tf2lint.run.files import discover, relative_to_root
 from tf2lint.run.gitignore import is_ignored
+from tf2lint.run.package_files import package_files
 from tf2lint.run.settings import Settings
 
 if TYPE_CHECKING:
@@ -383,15 +384,13 @@ def run_dependencies(
             folder = os.path.dirname(folder)
     paths.update(str(p) for p in files_read)
     paths.update(os.path.abspath(p) for p in sys.path if p and os.path.isdir(p))
-    modules = [m for name, m in sys.modules.items() if name.split(".")[0] == "tf2lint"]
-    modules += [sys.modules.get(rule.__module__) for rule in rules]
-    for module in modules:
-        source = getattr(module, "__file__", None)
-        if not source:
-            continue
-        folder = os.path.dirname(os.path.abspath(source))
-        for where in (folder, os.path.join(folder, "data")):
-            paths.add(where)
-            with contextlib.suppress(OSError):
-                paths.update(os.path.join(where, name) for name in os.listdir(where))
+    packages = {os.path.dirname(os.path.abspath(tf2lint.__file__))}
+    for rule in rules:
+        source = getattr(sys.modules.get(rule.__module__), "__file__", None)
+        if source:
+            packages.add(os.path.dirname(os.path.abspath(source)))
+    for folder in packages:
+        found = package_files(folder)
+        paths.update(found.folders)
+        paths.update(found.files)
     return paths

@@ -33,9 +33,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tf2lint
 from tf2lint import __version__
 from tf2lint.analysis.project import ModuleFacts, ModuleSummary
 from tf2lint.linting.rule import Diagnostic
+from tf2lint.run.package_files import package_files
 from tf2lint.run.replay import CACHE_DIR
 
 if TYPE_CHECKING:
@@ -50,27 +52,20 @@ def _sources_stamp() -> str:
     """tf2lint's version plus the size and mtime of its own modules and data (edits in a
     checkout count)."""
     parts = [__version__, f"{sys.version_info[0]}.{sys.version_info[1]}"]
-    return "|".join([*parts, _folder_stamp(str(Path(__file__).resolve().parent))])
+    return "|".join([*parts, _folder_stamp(os.path.dirname(os.path.abspath(tf2lint.__file__)))])
 
 
 @cache
 def _folder_stamp(folder: str) -> str:
-    """The size and mtime of a package folder's modules and of its ``data/`` files (the
-    knowledge base, the rules' generated tables): what a result computed from them depends on."""
+    """The size and mtime of a package's modules and data files (the knowledge base, the
+    rules' generated tables): what a result computed from them depends on."""
     parts = []
-    for sub in ("", "data"):
-        where = os.path.join(folder, sub)
+    for path in package_files(folder).files:
         try:
-            names = sorted(os.listdir(where))
+            info = os.stat(path)
         except OSError:
             continue
-        for name in names:
-            if name.endswith((".py", ".json")):
-                try:
-                    info = os.stat(os.path.join(where, name))
-                except OSError:
-                    continue
-                parts.append(f"{sub}/{name}:{info.st_size}:{info.st_mtime_ns}")
+        parts.append(f"{os.path.relpath(path, folder)}:{info.st_size}:{info.st_mtime_ns}")
     return "|".join(parts)
 
 
