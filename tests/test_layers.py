@@ -1,11 +1,13 @@
-"""tf2lint's own modules stand in floors, imports going down only (CONVENTIONS.md, "Floors").
+"""tf2lint's own modules stand in floors, one package per floor, imports going down only
+(CONVENTIONS.md, "Floors"; docs/architecture.md).
 
 Every module under linter/ is parsed with ``ast`` (nothing is imported) and each of its imports
 of another tf2lint module, at module level, inside a function or under ``TYPE_CHECKING``, is an
-edge. A module imports from its own floor or below; no runtime import closes a cycle (an
-annotation-only import may name a type of its own floor: the model and its parts, the engine and
-the rule base class name each other's types); and an import inside a function, which is how a
-cycle used to be dodged, is allowed only with its reason written in ``DEFERRED`` below.
+edge. A module's floor is its package: it imports from its own package or the packages below;
+no runtime import closes a cycle (an annotation-only import may name a type of its own package:
+the model and its parts, the engine and the rule base class name each other's types); and an
+import inside a function is allowed only with its reason written in ``DEFERRED`` below: an
+optional or heavy dependency, never a cycle dodged.
 """
 
 from __future__ import annotations
@@ -16,145 +18,71 @@ from pathlib import Path
 
 LINTER = Path(__file__).resolve().parent.parent / "linter"
 
-# Top to bottom. A module on a floor may import the modules of its own floor and of those below.
-FLOORS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("entry points", frozenset({"__main__", "cli", "lsp", "lsp_transport"})),
-    # `tf2lint check`'s flags over each file's configuration, and its files.
-    ("the check command", frozenset({"resolve"})),
-    # `check`'s text, JSON, SARIF... of a run's result; the names of the formats are settings.
-    ("output formats", frozenset({"output", "explain"})),
-    (
-        "the run",
-        frozenset(
-            {
-                "runner",
-                "isolation",
-                "cache",
-                "settings",
-                "outcomes",
-                "sources",
-                "notebook",
-                "files",
-                "gitignore",
-                "writes",
-                "watch",
-                "replay",
-                "lsp_worker",
-            }
-        ),
-    ),
-    (
-        "the rule API and the engine",
-        frozenset(
-            {
-                "engine",
-                "fixes",
-                "incremental",
-                "suppress",
-                "plugins",
-                "hookspecs",
-                "selection",
-                "docs",
-                "rule",
-            }
-        ),
-    ),
-    (
-        "the analysis",
-        frozenset(
-            {
-                "model",
-                "reads",
-                "order",
-                "project",
-                "kinds",
-                "guards",
-                "scopes",
-                "tracing",
-                "tfnames",
-                "walk",
-                "knowledge",
-                "tape",
-                "tape_flow",
-                "shapes",
-                "keras_flow",
-            }
-        ),
-    ),
-    # Knows no other floor: settings, lines of text, libcst and its positions.
-    ("plain data", frozenset({"config", "lines", "positions", "lazy", "parsing"})),
-)
+# The floor packages of linter/, top to bottom (each one's __init__.py says what it owns and
+# what it may import). A module imports from its own package and from those below it.
+FLOORS = ("commands", "server", "reports", "run", "linting", "analysis", "base")
+
+# The package's front, at the top of linter/: `python -m tf2lint` and the console script
+# (__main__), and the plugin API's old import paths kept as re-exports. They may import any
+# floor; no floor imports them.
+FRONT = frozenset({"__main__", "rule", "hookspecs"})
 
 # The package itself (tf2lint/__init__.py) is no floor: Python runs it before any of its modules,
 # every module may read its __version__, and it imports nothing at module level (its public
 # names for plugin authors load on first use, so that `tf2lint --version` does not load libcst).
 PACKAGE = "__init__"
 
+FOLDERS_NOT_FLOORS = ("data", "__pycache__")
+
 # Imports inside a function, each with why it is not at the top of its module. Keyed by
 # (importing module, imported module as written).
 DEFERRED: dict[tuple[str, str], str] = {
     ("__init__", "tf2lint.linting.rule"): "plugin authors' `tf2lint.Rule`, loaded on first use",
-    (
-        "__init__",
-        "tf2lint.linting.hookspecs",
-    ): "plugin authors' `tf2lint.hookimpl`, loaded on first use",
+    ("__init__", "tf2lint.linting.hookspecs"): "plugin authors' `tf2lint.hookimpl`, loaded on "
+    "first use",
     ("__main__", "tf2lint.commands.cli"): "the command line, with all it imports: a run replayed "
     "unchanged (tf2lint.run.replay) needs none of it",
-    (
-        "cli",
-        "tf2lint.server.lsp",
-    ): "the language server needs pygls, an optional dependency (lsp extra)",
-    ("cli", "lsprotocol"): "probes for the optional pygls before `tf2lint lsp` starts",
-    ("cli", "pygls"): "probes for the optional pygls before `tf2lint lsp` starts",
-    ("cli", "watchfiles"): "`check --watch` uses the optional watchfiles when installed",
-    ("runner", "tf2lint.linting.engine"): "libcst: a run answered from the cache never loads it",
-    ("runner", "tf2lint.linting.fixes"): "libcst: a run answered from the cache never loads it",
-    (
-        "runner",
-        "tf2lint.linting.incremental",
-    ): "libcst: a run answered from the cache never loads it",
-    ("runner", "tf2lint.base.parsing"): "libcst: a run answered from the cache never loads it",
-    (
-        "cli",
-        "tf2lint.server.lsp_worker",
-    ): "multiprocessing and the worker: only `tf2lint lsp` starts one",
-    ("lsp_worker", "tf2lint.linting.engine"): "runs in the starting worker, not in the server",
-    ("lsp_worker", "tf2lint.linting.plugins"): "runs in the starting worker, not in the server",
-    ("runner", "tf2lint.run.isolation"): "multiprocessing (20 ms): a run answered from the cache "
-    "starts no worker",
-    ("output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit needs it",
-    ("plugins", "tf2lint.rules"): "the built-in rules load as a plugin, as entry points do",
+    ("commands.cli", "tf2lint.server.lsp"): "the language server needs pygls, an optional "
+    "dependency (lsp extra)",
+    ("commands.cli", "lsprotocol"): "probes for the optional pygls before `tf2lint lsp` starts",
+    ("commands.cli", "pygls"): "probes for the optional pygls before `tf2lint lsp` starts",
+    ("commands.cli", "watchfiles"): "`check --watch` uses the optional watchfiles when installed",
+    ("run.runner", "tf2lint.linting.engine"): "libcst: a run answered from the cache never "
+    "loads it",
+    ("run.runner", "tf2lint.linting.fixes"): "libcst: a run answered from the cache never loads it",
+    ("run.runner", "tf2lint.linting.incremental"): "libcst: a run answered from the cache never "
+    "loads it",
+    ("run.runner", "tf2lint.base.parsing"): "libcst: a run answered from the cache never loads it",
+    ("commands.cli", "tf2lint.server.lsp_worker"): "multiprocessing and the worker: only "
+    "`tf2lint lsp` starts one",
+    ("server.lsp_worker", "tf2lint.linting.engine"): "runs in the starting worker, not in the "
+    "server",
+    ("server.lsp_worker", "tf2lint.linting.plugins"): "runs in the starting worker, not in the "
+    "server",
+    ("run.runner", "tf2lint.run.isolation"): "multiprocessing (20 ms): a run answered from the "
+    "cache starts no worker",
+    ("reports.output", "xml"): "xml.sax.saxutils imports urllib.request (14 ms): only junit "
+    "needs it",
+    ("linting.plugins", "tf2lint.rules"): "the built-in rules load as a plugin, as entry points do",
     # Start-up: `tf2lint --version` and `tf2lint rule` run none of these; a run answered from the
     # cache never fixes nor adds a noqa. Import times measured with `python -X importtime`, .pyc
     # present: `import tf2lint.commands.cli` 45 ms with all of them at the top, 22 ms without.
-    ("cli", "tf2lint.run.runner"): "the run, with the project and the cache (11 ms): only "
-    "`check` and `explain FILE:LINE` run one",
-    ("cli", "tf2lint.run.outcomes"): "the project's summaries (5 ms): only a run from stdin builds "
-    "one here",
-    (
-        "cli",
-        "tf2lint.analysis.project",
-    ): "module identities, with the project's analysis (30 ms): only "
-    "a run from stdin names the module its code stands for",
-    (
-        "cli",
-        "tf2lint.linting.plugins",
-    ): "the rule registry's entry points (importlib.metadata, pluggy: "
-    "12 ms): `--version` needs no rule",
-    (
-        "cli",
-        "tf2lint.reports.output",
-    ): "the report formats, with the registry (17 ms): only a command "
-    "that reports findings writes one",
-    ("cli", "tf2lint.linting.suppress"): "tokenize (2 ms): only --add-noqa edits comments; a run "
-    "answered from the cache never loads it",
-    (
-        "resolve",
-        "tf2lint.linting.plugins",
-    ): "the rule registry (12 ms): imported when a check selects "
-    "its rules, not when `tf2lint --version` imports the check command's flags",
-    ("resolve", "tf2lint.run.runner"): "the run (11 ms): imported when a check lists a program's "
-    "files, not when `tf2lint --version` imports the check command's flags",
+    ("commands.cli", "tf2lint.run.runner"): "the run, with the project and the cache (11 ms): "
+    "only `check` and `explain FILE:LINE` run one",
+    ("commands.cli", "tf2lint.run.outcomes"): "the project's summaries (5 ms): only a run from "
+    "stdin builds one here",
+    ("commands.cli", "tf2lint.analysis.project"): "module identities, with the project's "
+    "analysis (30 ms): only a run from stdin names the module its code stands for",
+    ("commands.cli", "tf2lint.linting.plugins"): "the rule registry's entry points "
+    "(importlib.metadata, pluggy: 12 ms): `--version` needs no rule",
+    ("commands.cli", "tf2lint.reports.output"): "the report formats, with the registry (17 ms): "
+    "only a command that reports findings writes one",
+    ("commands.cli", "tf2lint.linting.suppress"): "tokenize (2 ms): only --add-noqa edits "
+    "comments; a run answered from the cache never loads it",
+    ("commands.resolve", "tf2lint.linting.plugins"): "the rule registry (12 ms): imported when a "
+    "check selects its rules, not when `tf2lint --version` imports the check command's flags",
+    ("commands.resolve", "tf2lint.run.runner"): "the run (11 ms): imported when a check lists a "
+    "program's files, not when `tf2lint --version` imports the check command's flags",
 }
 
 SIBLINGS = ("rules", "runtime_check", "fixtures")  # tf2lint's packages beside linter/
@@ -162,14 +90,15 @@ SIBLINGS = ("rules", "runtime_check", "fixtures")  # tf2lint's packages beside l
 # tf2lint's packages beside linter/: the rules and the runtime harness stand above the linter's
 # floors, and only these modules reach up to them.
 OUTSIDE = {
-    ("plugins", "tf2lint.rules"): "the built-in rules are the first plugin the registry loads",
-    ("cli", "tf2lint.runtime_check.cli"): "`verify` and `trace` declare their own options",
+    ("linting.plugins", "tf2lint.rules"): "the built-in rules are the first plugin the registry "
+    "loads",
+    ("commands.cli", "tf2lint.runtime_check.cli"): "`verify` and `trace` declare their own options",
 }
 
 
 @dataclass(frozen=True)
 class Import:
-    importer: str
+    importer: str  # "analysis.model", "__main__"; a floor package's own __init__ is "analysis"
     written: str  # the module as the import statement names it
     target: str | None  # the linter/ module it loads; None outside linter/
     line: int
@@ -178,34 +107,52 @@ class Import:
 
 
 def _modules() -> dict[str, Path]:
-    return {path.stem: path for path in sorted(LINTER.glob("*.py"))}
+    """Every module of linter/ by its dotted name below ``tf2lint`` (a package's __init__.py by
+    the package's name; the top one is PACKAGE)."""
+    found = {}
+    for path in sorted(LINTER.rglob("*.py")):
+        parts = path.relative_to(LINTER).with_suffix("").parts
+        if parts[0] in FOLDERS_NOT_FLOORS:
+            continue
+        if parts[-1] == "__init__" and len(parts) > 1:
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _module_of(dotted: str, modules: dict[str, Path]) -> str | None:
+    """The linter/ module that ``import tf2lint.<dotted>`` loads, or None."""
+    if dotted == "":
+        return PACKAGE
+    return dotted if dotted in modules else None
 
 
 def _targets(node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> list[tuple[str, str]]:
     """(module as written, linter/ module or "" outside linter/ or "-" not tf2lint's)."""
-    if isinstance(node, ast.Import):
-        names = [alias.name for alias in node.names]
-    elif node.level:
+    if isinstance(node, ast.ImportFrom) and node.level:
         raise AssertionError(f"line {node.lineno}: relative import; tf2lint's are absolute")
-    else:
-        names = [node.module or ""]
+    if isinstance(node, ast.Import):
+        written = [(alias.name, alias.name) for alias in node.names]
+    else:  # `from tf2lint.analysis import knowledge` loads tf2lint.analysis.knowledge
+        base = node.module or ""
+        written = []
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}"
+            inside = submodule.split(".", 1)[1] if "." in submodule else ""
+            loads = submodule if _module_of(inside, modules) else base
+            written.append((loads, loads))
+            if submodule.split(".")[:2] == ["tf2lint", alias.name] and alias.name in SIBLINGS:
+                written[-1] = (submodule, submodule)
     found = []
-    for written in names:
-        parts = written.split(".")
+    for name, _ in dict.fromkeys(written):
+        parts = name.split(".")
         if parts[0] == "__future__":
             continue
         if parts[0] != "tf2lint":
             found.append((parts[0], "-"))
-        elif len(parts) > 1:
-            found.append((written, parts[1] if parts[1] in modules else ""))
-        elif isinstance(node, ast.ImportFrom):  # `from tf2lint import knowledge, __version__`
-            for alias in node.names:
-                if alias.name in modules:
-                    found.append((f"tf2lint.{alias.name}", alias.name))
-                elif alias.name in SIBLINGS:
-                    found.append((f"tf2lint.{alias.name}", ""))
-                else:
-                    found.append((written, PACKAGE))
+            continue
+        target = _module_of(".".join(parts[1:]), modules)
+        found.append((name, target if target is not None else ""))
     return found
 
 
@@ -245,35 +192,60 @@ def imports() -> list[Import]:
     return found
 
 
-def _floor_of() -> dict[str, int]:
-    floor_of: dict[str, int] = {}
-    for depth, (_, members) in enumerate(FLOORS):
-        for module in members:
-            assert module not in floor_of, f"{module} is on two floors"
-            floor_of[module] = depth
-    return floor_of
+def _floor_of(module: str) -> int | None:
+    """The floor (index in FLOORS) of a module; None for the package and its front."""
+    package = module.split(".")[0]
+    return FLOORS.index(package) if package in FLOORS else None
 
 
-def test_every_module_has_one_floor():
-    on_floors = set(_floor_of())
-    modules = set(_modules()) - {PACKAGE}
-    assert modules - on_floors == set(), "modules on no floor: add them to FLOORS"
-    assert on_floors - modules == set(), "FLOORS names modules linter/ no longer has"
+def test_every_module_stands_in_a_floor_package():
+    misplaced = [
+        module
+        for module in _modules()
+        if module != PACKAGE and module not in FRONT and _floor_of(module) is None
+    ]
+    assert misplaced == [], "modules in no floor package (FLOORS) nor the front (FRONT)"
+    folders = {p.name for p in LINTER.iterdir() if p.is_dir()} - set(FOLDERS_NOT_FLOORS)
+    assert folders == set(FLOORS), "linter/'s folders are the floor packages, and only they"
+    assert {m for m in FRONT if m not in _modules()} == set(), "FRONT names modules now gone"
+
+
+def test_each_floor_package_says_what_it_owns_and_may_import():
+    """Each floor's __init__.py is its docstring alone: what it holds, what it may import."""
+    for package in FLOORS:
+        tree = ast.parse((LINTER / package / "__init__.py").read_text(encoding="utf-8"))
+        doc = ast.get_docstring(tree) or ""
+        assert len(tree.body) == 1 and doc, f"{package}/__init__.py: a docstring and nothing else"
+        assert "May import" in doc or "Imports no other" in doc, f"{package}: what may it import?"
+        below = set(FLOORS[FLOORS.index(package) + 1 :])
+        above = set(FLOORS[: FLOORS.index(package)])
+        named = {p for p in FLOORS if f"``{p}``" in doc.split("May import", 1)[-1]}
+        assert named & above == set(), f"{package}'s docstring lets it import a floor above it"
+        assert named <= below | {package}
 
 
 def test_imports_go_down_only():
-    """A module imports from its own floor or from a floor below it (annotations included)."""
-    floor_of = _floor_of()
+    """A module imports from its own package or from a package below it (annotations too)."""
     upward = []
     for i in imports():
-        if i.target is None or i.target == PACKAGE or i.importer == PACKAGE:
+        if i.target is None or PACKAGE in (i.target, i.importer):
             continue
-        if floor_of[i.target] < floor_of[i.importer]:
-            upward.append(
-                f"{i.importer} ({FLOORS[floor_of[i.importer]][0]}) line {i.line} imports "
-                f"{i.target} ({FLOORS[floor_of[i.target]][0]})"
-            )
+        importer, target = _floor_of(i.importer), _floor_of(i.target)
+        if importer is None:
+            continue  # the front may import any floor
+        if target is None or target < importer:
+            upward.append(f"{i.importer} line {i.line} imports {i.target}")
     assert not upward, "\n".join(upward)
+
+
+def test_floors_use_the_moved_modules_not_the_front():
+    """The old import paths are for plugins: tf2lint's own modules import the real ones."""
+    through_front = [
+        f"{i.importer} line {i.line}: {i.written}"
+        for i in imports()
+        if i.target in FRONT and i.importer != PACKAGE
+    ]
+    assert through_front == []
 
 
 def test_no_import_cycle():
@@ -343,7 +315,7 @@ def test_only_named_modules_reach_the_rules_and_the_harness():
     reaching = {
         (i.importer, i.written)
         for i in imports()
-        if i.target is None and i.written.startswith("tf2lint.")
+        if i.target is None and i.written.startswith("tf2lint.") and i.importer not in FRONT
     }
     assert reaching == set(OUTSIDE)
 
