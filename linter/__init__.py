@@ -1,6 +1,7 @@
 """tf2lint: a static linter for TensorFlow 2 code.
 
-Plugin authors need ``Rule`` (subclass it) and ``hookimpl`` (mark ``tf2lint_rules``).
+Plugin authors need ``Rule`` (subclass it) and ``hookimpl`` (mark ``tf2lint_rules``): here
+for plugins written against earlier releases; the plugin API's home is ``tf2lint.api``.
 """
 
 from __future__ import annotations

@@ -23,9 +23,9 @@ LINTER = Path(__file__).resolve().parent.parent / "linter"
 FLOORS = ("commands", "server", "reports", "run", "linting", "analysis", "base")
 
 # The package's front, at the top of linter/: `python -m tf2lint` and the console script
-# (__main__), and the plugin API's old import paths kept as re-exports. They may import any
-# floor; no floor imports them.
-FRONT = frozenset({"__main__", "rule", "hookspecs"})
+# (__main__), the plugin API (api) and its old import paths kept as re-exports (rule,
+# hookspecs). They may import any floor; no floor imports them.
+FRONT = frozenset({"__main__", "api", "rule", "hookspecs"})
 
 # The package itself (tf2lint/__init__.py) is no floor: Python runs it before any of its modules,
 # every module may read its __version__, and it imports nothing at module level (its public

@@ -81,3 +81,84 @@ def _rule(**attributes):
 def test_the_rule_contract_decides_where_a_plugin_rule_runs(attributes, source, reported):
     found = lint_module(source, "m.py", [_rule(**attributes)]).diagnostics
     assert [d.rule for d in found] == (["XTF900"] if reported else [])
+
+
+# A plugin written against the names of the releases before tf2lint's floor packages: the
+# package's lazy names and the modules tf2lint.rule and tf2lint.hookspecs.
+OLD_NAMES_PLUGIN = """
+import libcst as cst
+
+import tf2lint
+from tf2lint.hookspecs import hookimpl
+from tf2lint.rule import Evidence, Fix, Rule, Step
+
+
+class OldPrint(Rule):
+    id = "XTF801"
+    name = "old-names-print"
+    category = "side-effect"
+    message = "print call"
+    rationale = "written against the old import paths"
+    requires_tensorflow = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and node.func.value == "print":
+            assert Fix and Step and Evidence
+            self.report(node)
+
+
+class OldTopLevel(tf2lint.Rule):
+    id = "XTF802"
+    name = "old-names-eager"
+    category = "api-misuse"
+    message = "`tf.config.run_functions_eagerly` call"
+    rationale = "written against tf2lint.Rule"
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.model.call_name(node) == "tensorflow.config.run_functions_eagerly":
+            self.report(node)
+
+
+@hookimpl
+def tf2lint_rules():
+    return [OldPrint, OldTopLevel]
+
+
+assert hookimpl is tf2lint.hookimpl
+"""
+
+
+def test_a_plugin_written_against_the_old_import_paths_still_loads(tmp_path, project):
+    """The plugin API moved to tf2lint.api (tf2lint.linting underneath); a plugin importing
+    tf2lint.Rule, tf2lint.hookimpl, tf2lint.rule and tf2lint.hookspecs is found through its
+    entry point and its rules run, from the command line."""
+    site = tmp_path / "site"
+    (site / "old_names_plugin").mkdir(parents=True)
+    (site / "old_names_plugin" / "__init__.py").write_text(OLD_NAMES_PLUGIN)
+    info = site / "old_names_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: old-names-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[tf2lint]\nold = old_names_plugin\n")
+    code = project / "train.py"
+    code.write_text("import tensorflow as tf\ntf.config.run_functions_eagerly(True)\nprint(1)\n")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    listed = run_cli("rules", env=env, cwd=project)
+    assert "XTF801" in listed.stdout and "XTF802" in listed.stdout, listed.stderr
+    result = run_cli("check", "train.py", "--select", "XTF8", env=env, cwd=project)
+    assert result.returncode == 1, result.stderr
+    assert " --> train.py:2:1" in result.stdout and " --> train.py:3:1" in result.stdout
+
+
+def test_the_plugin_api_is_one_set_of_objects_under_every_name():
+    import tf2lint
+    import tf2lint.api as api
+    import tf2lint.hookspecs as old_hookspecs
+    import tf2lint.rule as old_rule
+    from tf2lint.linting import hookspecs, rule
+
+    assert api.Rule is tf2lint.Rule is old_rule.Rule is rule.Rule
+    assert api.hookimpl is tf2lint.hookimpl is old_hookspecs.hookimpl is hookspecs.hookimpl
+    for name in ("Diagnostic", "Evidence", "Fix", "Step"):
+        assert getattr(api, name) is getattr(old_rule, name) is getattr(rule, name)
+    assert all(getattr(old_rule, n) is getattr(rule, n) for n in old_rule.__all__)
+    assert all(getattr(old_hookspecs, n) is getattr(hookspecs, n) for n in old_hookspecs.__all__)
