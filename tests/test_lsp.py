@@ -209,7 +209,7 @@ async def test_a_client_without_resolve_gets_complete_quick_fixes_and_fix_all_on
 
 
 @pytest.mark.asyncio
-async def test_listing_code_actions_on_a_big_file_is_instant(client, folder):
+async def test_listing_code_actions_on_a_big_file_computes_no_fix(client, folder):
     """Listing computes no fix: the worker stays free for the next diagnostics."""
     body = "".join(
         f"\n\n@tf.function\ndef step_{i}(x):\n    y = tf.to_float(x)\n    print(y)\n    return y\n"
@@ -219,20 +219,13 @@ async def test_listing_code_actions_on_a_big_file_is_instant(client, folder):
     uri = (folder / "big.py").as_uri()
     _open(client, uri, text)
     found = await _diagnostics(client, uri, lambda ds: len(ds) == 600, timeout=60)
-    asked = time.monotonic()
     for d in found[:20]:  # a cursor moving over the findings
         actions = await _actions(client, uri, d)
         assert {a.title for a in actions} >= {"Fix all tf2lint", "Fix all tf2lint (unsafe)"}
-    listing = (time.monotonic() - asked) / 20
+        assert all(a.edit is None for a in actions)  # no fix computed until one is chosen
     again = "\n\n@tf.function\ndef again(x):\n    y = tf.to_float(x)\n    print(y)\n    return y\n"
     _change(client, uri, text + again, 2)
-    changed = time.monotonic()
     await _diagnostics(client, uri, lambda ds: len(ds) == 602, timeout=60)
-    print(
-        f"\nLSP: code actions listed in {listing * 1000:.0f} ms each on a 2,400-line file; "
-        f"the next diagnostics {time.monotonic() - changed:.2f} s after the change"
-    )
-    assert listing < 1.0  # no fix computed: milliseconds, not the seconds a fix-all takes
 
 
 @pytest.mark.asyncio
