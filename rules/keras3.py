@@ -894,7 +894,20 @@ def _keras_path_uses(model: ModuleModel) -> dict[int, KerasPathUse]:
                 found = (_path_argument(call, "filepath", 0), kind, writes)
         if found is not None and found[0] is not None:
             uses[id(found[0])] = KerasPathUse(*found)
+            name = _joined_name(model, found[0])
+            if name is not None:  # `os.path.join(folder, "ckpt")`: the file's own name
+                uses[id(name)] = KerasPathUse(name, found[1], found[2])
     return uses
+
+
+def _joined_name(model: ModuleModel, path: cst.BaseExpression) -> cst.SimpleString | None:
+    """The file name a path joins last, when it is a string literal:
+    ``os.path.join(folder, "ckpt")``."""
+    if isinstance(path, cst.Call) and model.call_name(path) == "os.path.join" and path.args:
+        last = path.args[-1]
+        if last.keyword is None and not last.star and isinstance(last.value, cst.SimpleString):
+            return last.value
+    return None
 
 
 # Keras model methods that take a file path: what the file holds, whether the method writes it.
@@ -934,13 +947,14 @@ def keras_path_fix(
     model: ModuleModel, scope: Scope | None, path: cst.BaseExpression | None
 ) -> dict:
     """The safe fix that renames a Keras file path (``report`` keywords), or ``{}``: the path
-    is a string literal, or a name assigned one literal once, and every spelling of it in the
+    is a string literal (or ends in one: ``os.path.join(folder, "ckpt")`` names the file
+    ``"ckpt"``), or a name assigned one literal once, and every spelling of it in the
     module (the same string, the name) is the path of a Keras save or load call; at least one
     call writes the file, and every writer saves the same kind. Each is renamed to what Keras 3
     needs (:func:`keras3_path`), so the program writes and reads the same file by its new
     name."""
     uses = keras_path_uses(model)
-    literal, name = path, None
+    literal, name = _joined_name(model, path) or path, None
     if isinstance(path, cst.Name) and scope is not None:
         values = model.binding_of(path, scope).known_values
         if not values or len(values) != 1:
