@@ -11,19 +11,25 @@ walk events, so that no rule walks the tree again to find a name's uses.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-import libcst as cst
-
 from tf2lint.analysis.scopes import FunctionInfo, ScopeKind
+from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
 
-_LOOPS = (cst.For, cst.While)
-_RETURNS = (cst.Return, cst.Yield)
-_SEQUENCES = (cst.Tuple, cst.List)
-_IMPORTS = (cst.Import, cst.ImportFrom)
+
+@cache
+def _kinds() -> tuple[tuple[type, ...], ...]:
+    """Loops, returns, sequences and imports: libcst's types, named once libcst is loaded."""
+    return (
+        (cst.For, cst.While),
+        (cst.Return, cst.Yield),
+        (cst.Tuple, cst.List),
+        (cst.Import, cst.ImportFrom),
+    )
 
 
 class Read(NamedTuple):
@@ -49,6 +55,7 @@ class Read(NamedTuple):
 
 def index(model: ModuleModel) -> dict[str, list[Read]]:
     """Every read in the module, by name (``n`` for ``x.n``), in the walk's order."""
+    _LOOPS, _, _, _IMPORTS = _kinds()
     found: dict[str, list[Read]] = {}
     stores: set[int] = set()
     stack: list[cst.CSTNode] = []  # the nodes around the current one
@@ -114,6 +121,7 @@ def _names(stack: list[cst.CSTNode]) -> bool:
 
 
 def _role(node: cst.Name, stack: list[cst.CSTNode]) -> tuple[str | None, cst.CSTNode | None]:
+    _, _RETURNS, _SEQUENCES, _ = _kinds()
     parent = stack[-2] if len(stack) > 1 else None
     above = stack[-3] if len(stack) > 2 else None
     if type(parent) is cst.Call and parent.func is node:
