@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tf2lint.runtime_check import graphs, observe
-from tf2lint.runtime_check.report import seconds
+from tf2lint.runtime_check.observe import seconds
 
 FORMATS = ("text", "concise", "json", "sarif", "github", "trace-json")
 RUNTIME_RULES = {

@@ -134,7 +134,7 @@ def verify_command(args: argparse.Namespace) -> int:
     import datetime
     import platform
 
-    from tf2lint.runtime_check import harness, report
+    from tf2lint.runtime_check import harness, html, report
 
     if args.suite:
         from tf2lint.runtime_check.realworld_cli import verify_suite_command
@@ -193,7 +193,7 @@ def verify_command(args: argparse.Namespace) -> int:
         "table": report.render_table,
         "markdown": report.render_markdown,
         "json": report.render_json,
-        "html": report.render_html,
+        "html": html.render_verify,
     }[args.format]
     sys.stdout.write(render(verdicts, meta))
     from tf2lint.runtime_check import keras_table

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from tf2lint.runtime_check.observe import plural, short_name, where
-from tf2lint.runtime_check.report import seconds
+from tf2lint.runtime_check.observe import plural, seconds, short_name, where
+from tf2lint.runtime_check.report import cells, summary
 
 KIND_COLOURS = {
     "first": "#4c78a8",
@@ -266,8 +266,6 @@ def render_trace(report) -> str:
 
 def render_verify(verdicts: list, meta: dict) -> str:
     """``tf2lint verify --format html``: the verify table, with bars for traces and slowdown."""
-    from tf2lint.runtime_check.report import cells, summary
-
     rows = [(v, v.to_dict()) for v in verdicts]
     most_traces = max(
         [1] + [r.get("traces") or 0 for _, d in rows for r in (d["bad"], d["good"]) if r]

@@ -568,10 +568,12 @@ def _candidates(functions: list[dict], root: Path) -> list[Candidate]:
     return sorted(groups.values(), key=lambda c: -c.seconds)
 
 
-def _seconds(value: float | None) -> str:
-    from tf2lint.runtime_check.report import seconds
-
-    return seconds(value)
+def seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1:
+        return f"{value * 1000:.3g} ms"
+    return f"{value:.3g} s"
 
 
 def render_text(report: TraceReport, max_retraces: int = 5) -> str:
@@ -583,7 +585,7 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         f"tf2lint trace: {plural(len(own), 'tf.function')} of the program traced "
         f"{plural(sum(f['traces'] for f in own), 'time')} "
         f"({plural(sum(f['retraces'] for f in own), 'retrace')}), "
-        f"{_seconds(sum(f['trace_seconds'] for f in own))} tracing",
+        f"{seconds(sum(f['trace_seconds'] for f in own))} tracing",
     ]
     if report.watched_lines and not report.line_watch_skipped:
         lines.append(
@@ -602,8 +604,8 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         lines.append(
             f"  {where(f['file'], f['line'], root)} {f['name']}: {plural(f['traces'], 'trace')} "
             f"in {plural(f['calls'], 'call')}{extra}, {plural(f['retraces'], 'retrace')}, "
-            f"{_seconds(f['trace_seconds'])} tracing, steady call "
-            f"{_seconds(f['steady_call_seconds'])}{mark}"
+            f"{seconds(f['trace_seconds'])} tracing, steady call "
+            f"{seconds(f['steady_call_seconds'])}{mark}"
         )
         retraces = [e for e in f["events"] if e["kind"] == "retrace"]
         for e in retraces[:max_retraces]:
@@ -634,7 +636,7 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
             f"  and {len(library)} tf.functions of TensorFlow or Keras ({names}): "
             f"{plural(sum(f['traces'] for f in library), 'trace')}, "
             f"{plural(sum(f['retraces'] for f in library), 'retrace')}, "
-            f"{_seconds(sum(f['trace_seconds'] for f in library))} tracing"
+            f"{seconds(sum(f['trace_seconds'] for f in library))} tracing"
         )
 
     def finding(check: FindingCheck) -> str:
@@ -658,7 +660,7 @@ def render_text(report: TraceReport, max_retraces: int = 5) -> str:
         sites = ", ".join(where(s[0], s[1], root) for s in c.sites)
         lines.append(
             f"  {where(c.file, c.line, root)} {c.function}: {c.retraces} retraces "
-            f"({_seconds(c.seconds)}), cause {c.cause}: {', '.join(c.examples)}"
+            f"({seconds(c.seconds)}), cause {c.cause}: {', '.join(c.examples)}"
             + (f" (called from {sites})" if sites else "")
         )
         lines.append(f"      candidate for a new rule: {c.hint}")
@@ -696,7 +698,7 @@ def proposal_text(proposal: signatures.Proposal) -> str:
 def graph_text(entry: graphs.GraphEntry, root: Path) -> str:
     head = (
         f"  {where(entry.file, entry.line, root)} {entry.name}: {plural(entry.calls, 'eager call')}, "
-        f"{_seconds(entry.eager_call_seconds)} each ({_seconds(entry.eager_seconds)} in all)"
+        f"{seconds(entry.eager_call_seconds)} each ({seconds(entry.eager_seconds)} in all)"
     )
     measured = entry.measured
     if measured is None:
@@ -705,7 +707,7 @@ def graph_text(entry: graphs.GraphEntry, root: Path) -> str:
         return head + f"; as a graph: {measured['status']} ({measured.get('reason', '')})"
     faster = entry.speedup or 0.0
     return head + (
-        f"; as a tf.function {_seconds(measured['graph_call_seconds'])} per call on the same "
+        f"; as a tf.function {seconds(measured['graph_call_seconds'])} per call on the same "
         f"inputs, same results: {faster:.1f}x" + (" faster" if faster >= 1 else " (slower)")
     )
 

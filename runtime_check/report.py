@@ -7,6 +7,7 @@ import shutil
 import textwrap
 
 from tf2lint.runtime_check.judge import Verdict
+from tf2lint.runtime_check.observe import seconds
 
 COLUMNS = (
     "rule",
@@ -22,14 +23,6 @@ COLUMNS = (
     "evidence",
 )
 EVIDENCE_WIDTH = 30  # the fix and evidence columns wrap, never narrower than this
-
-
-def seconds(value: float | None) -> str:
-    if value is None:
-        return "-"
-    if value < 1:
-        return f"{value * 1000:.3g} ms"
-    return f"{value:.3g} s"
 
 
 def _pair(verdict: Verdict, render) -> str:
@@ -178,9 +171,3 @@ def render_markdown(verdicts: list[Verdict], meta: dict) -> str:
 
 def render_json(verdicts: list[Verdict], meta: dict) -> str:
     return json.dumps({"meta": meta, "results": [v.to_dict() for v in verdicts]}, indent=2) + "\n"
-
-
-def render_html(verdicts: list[Verdict], meta: dict) -> str:
-    from tf2lint.runtime_check.html import render_verify
-
-    return render_verify(verdicts, meta)

@@ -14,7 +14,7 @@ from browser import elements, rendered_dom, screenshot
 
 from conftest import ROOT, lint, run_cli
 from tf2lint.linting.plugins import all_rules
-from tf2lint.runtime_check import causes, harness, judge, observe, report
+from tf2lint.runtime_check import causes, harness, html, judge, observe, report
 from tf2lint.runtime_check.cli import exit_code
 from tf2lint.runtime_check.trace import command_line
 
@@ -295,7 +295,7 @@ def test_verify_html_matches_json_in_a_real_browser(verdicts, tmp_path):
     }
     rows = list(verdicts.values())
     page = tmp_path / "verify.html"
-    page.write_text(report.render_html(rows, meta), encoding="utf-8")
+    page.write_text(html.render_verify(rows, meta), encoding="utf-8")
     parsed = {r["rule"]: r for r in json.loads(report.render_json(rows, meta))["results"]}
     shown = {
         e["attrs"]["data-rule"]: e
