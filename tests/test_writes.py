@@ -247,6 +247,9 @@ def _fix_with_a_signal(project: Path, at: int, signal_to: str, *extra: str) -> s
         text=True,
         env=env,
         start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
+        # as started from a terminal: a SIGHUP that the test's own runner ignores (under
+        # `nohup`) must not be ignored by tf2lint too, which leaves an ignored SIGHUP alone
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
     )
 
 
