@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 from bisect import bisect_right
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -523,28 +524,8 @@ class Tf2lintServer(LanguageServer):
                 process.kill()
 
     def schedule(self, uri: str, delay: float) -> None:
-        previous = self.pending.pop(uri, None)
-        if previous is not None:
-            previous.cancel()
         document = self.workspace.get_text_document(uri)
-        with self.lock:
-            self.latest[uri] = document.version
-
-        async def run() -> None:
-            try:
-                if delay:
-                    await asyncio.sleep(delay)
-                await self.lint_now(uri)
-            except asyncio.CancelledError:
-                pass
-            except Exception:  # never let one document's failure take the server down
-                log.exception("linting %s failed", uri)
-            finally:
-                if self.pending.get(uri) is task:
-                    del self.pending[uri]
-
-        task = asyncio.get_running_loop().create_task(run())
-        self.pending[uri] = task
+        self._schedule(uri, document.version, lambda: self.lint_now(uri), delay)
 
     def notebook_of(self, uri: str) -> str | None:
         """The uri of the open notebook whose cell ``uri`` is, if it is one."""
@@ -553,21 +534,29 @@ class Tf2lintServer(LanguageServer):
 
     def schedule_notebook(self, uri: str, delay: float) -> None:
         """As :meth:`schedule`, for a notebook: one lint of all its code cells."""
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        version = notebook.version if notebook is not None else None
+        self._schedule(uri, version, lambda: lint_notebook_now(self, uri), delay)
+
+    def _schedule(
+        self, uri: str, version: int | None, lint: Callable[[], Awaitable[None]], delay: float
+    ) -> None:
+        """Lint ``uri`` (a document or a notebook) after ``delay``, in place of any lint of it
+        still pending; ``version`` is the one the result will be published for."""
         previous = self.pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
-        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
         with self.lock:
-            self.latest[uri] = notebook.version if notebook is not None else None
+            self.latest[uri] = version
 
         async def run() -> None:
             try:
                 if delay:
                     await asyncio.sleep(delay)
-                await lint_notebook_now(self, uri)
+                await lint()
             except asyncio.CancelledError:
                 pass
-            except Exception:  # never let one notebook's failure take the server down
+            except Exception:  # never let one document's failure take the server down
                 log.exception("linting %s failed", uri)
             finally:
                 if self.pending.get(uri) is task:
