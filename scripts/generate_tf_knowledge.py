@@ -981,7 +981,7 @@ def layer_weights(
             cls = _resolve(roots[root], rest)
         except AttributeError:
             continue
-        built = _built_layer(cls, batches)
+        built = _built_layer(cls, batches, roots)
         if built is not None:
             found[path] = {
                 "trainable": bool(built.trainable_weights),
@@ -990,10 +990,15 @@ def layer_weights(
     return found
 
 
-def _built_layer(cls: type, batches: list) -> object | None:
+def _built_layer(cls: type, batches: list, roots: dict[str, types.ModuleType]) -> object | None:
+    """The first instance that builds; each try starts from the same seeds, since layers that
+    draw (``AugMix`` picks its augmentations at random) may build on one draw and fail on
+    another: the answer must not depend on the draws the classes before it made."""
     for arguments in LAYER_ARGUMENTS:
         for batch in batches:
             try:
+                for module in roots.values():  # each Keras seeds Python, NumPy and TensorFlow
+                    getattr(module, "keras", module).utils.set_random_seed(0)
                 layer = cls(*arguments)
                 layer(batch)
             except Exception:
