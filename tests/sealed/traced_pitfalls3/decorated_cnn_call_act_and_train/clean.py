@@ -1,0 +1,21 @@
+"""The fix: leave call undecorated (Keras traces it inside its own functions); call eagerly when acting."""
+
+import numpy as np
+import tensorflow as tf
+
+
+class ClassicCnn(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.conv = tf.keras.layers.Conv2D(4, 3)
+        self.head = tf.keras.layers.Dense(3)
+
+    def call(self, x, training=False):
+        return self.head(tf.reduce_mean(self.conv(x), axis=[1, 2]))
+
+
+model = ClassicCnn()
+for step in range(4):
+    action = int(tf.argmax(model(np.random.rand(1, 8, 8, 1).astype("float32"))[0]))
+    q = model(np.random.rand(4 + step, 8, 8, 1).astype("float32"), training=True)
+print("acted", action >= 0)
