@@ -45,6 +45,8 @@ class VariableCreatedInTracedCode(Rule):
         if _builder_called_in_module(self.model, context.function):
             return  # reported where the traced code calls the builder
         kind = variable_kind(self.model, node)
+        if kind is None:
+            kind = _module_layer_with_weights(self.model, node, context.scope)
         callee = self.model.callee(node, context.scope) if kind is None else None
         built = built_object(self.model, callee) if callee is not None else None
         if built is not None:
@@ -117,6 +119,15 @@ def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bo
     if fn.traced_by.kind != "called" or fn.traced_by.caller is None:
         return False
     return built_object(model, fn) is not None
+
+
+def _module_layer_with_weights(model: ModuleModel, call: cst.Call, scope) -> str | None:
+    """``ConvBlock(8)``: a Keras layer or model class of this module whose methods create
+    weights (its own ``add_weight``, or Keras layers with weights that it builds)."""
+    cls = model.constructed_class(call, scope)
+    if cls is None or not cls.keras_kind or not _creates_weights(model, cls):
+        return None
+    return f"Keras {cls.keras_kind} (`{cls.name}`, this module's {cls.keras_kind} with weights)"
 
 
 def _adds_weight(call: cst.Call) -> bool:
