@@ -19,7 +19,7 @@ from tf2lint.analysis.model import (
 from tf2lint.analysis.tracing import root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
-from tf2lint.linting.rule import Rule
+from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
 from tf2lint.rules.leaked_tensors import converted_loop
 
@@ -335,10 +335,12 @@ class TfFunctionCreatedInLoop(Rule):
         if tf_function_decorator(self.model, fn) is None:
             return
         if _calls_in(self.model, fn.defined_in[-1], fn.name):
+            head, through = def_head(node)
             self.report(
-                node.name,
+                head,
                 f"`@tf.function` `{fn.name}` is defined inside a loop and called there: a new "
                 "function, and a new trace, on every iteration; define it before the loop",
+                through=through,
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -457,7 +459,7 @@ class NestedTfFunctionPerCall(Rule):
         outer = fn.outer
         if outer is None or tf_function_decorator(self.model, fn) is None:
             return
-        self._check(node.name, fn.name, outer)
+        self._check(*def_head(node), fn.name, outer)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         outer = self.context.function
@@ -465,9 +467,11 @@ class NestedTfFunctionPerCall(Rule):
             return
         target = node.targets[0].target
         if is_tf_function_call(self.model, node.value) and isinstance(target, cst.Name):
-            self._check(node.value, target.value, outer)
+            self._check(node.value, None, target.value, outer)
 
-    def _check(self, where: cst.CSTNode, name: str, outer: FunctionInfo) -> None:
+    def _check(
+        self, where: cst.CSTNode, through: cst.CSTNode | None, name: str, outer: FunctionInfo
+    ) -> None:
         model = self.model
         if outer.traced:
             root = root_reason(outer)
@@ -492,16 +496,17 @@ class NestedTfFunctionPerCall(Rule):
             )
             if repeated:
                 because = [(f"`{outer.name}` is called in a loop here", repeated[0].call)]
-                self.report(where, message, because=because)
+                self.report(where, message, because=because, through=through)
             elif len(sites) > 1 and not outer.traced:
                 because = [(f"`{outer.name}` is called here", site.call) for site in sites]
-                self.report(where, message, because=because)
+                self.report(where, message, because=because, through=through)
             elif outer.name not in CONSTRUCTORS and not runs_once(outer):
                 # each call makes and traces it anew; nothing here shows a second call: the
                 # caller may be a library's user, a notebook's later cell, or eager Keras code
                 self.report(
                     where,
-                    f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
+                    through=through,
+                    message=f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
                     "call traces it again; create it once outside and reuse it",
                     gap=_ONE_CALL_GAP.format(outer=outer.name)
                     if not outer.traced
@@ -515,7 +520,8 @@ class NestedTfFunctionPerCall(Rule):
         if often:
             self.report(
                 where,
-                f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
+                through=through,
+                message=f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
                 "module calls in a loop: its loop reuses the trace, but each call of "
                 f"`{outer.name}` traces it again; create it once outside and reuse it",
                 because=[(f"`{outer.name}` is called in a loop here", often[0].call)],

@@ -266,7 +266,7 @@ def test_driver_rebuilding_its_tf_function_on_every_call_from_a_loop():
         "        return x\n    for x in data:\n        inner(x)\n"
         "def run(folds):\n    for fold in folds:\n        training(fold)\n"
     )
-    assert [(d.rule, d.line) for d in lint(source, ["TF504"])] == [("TF504", 4)]
+    assert [(d.rule, d.line, d.end_line) for d in lint(source, ["TF504"])] == [("TF504", 3, 4)]
 
 
 BUILD = (
@@ -421,7 +421,8 @@ def test_a_tf_function_made_in_each_call_of_a_method_is_found_in_preview():
     # calls of the Keras layer trace `scale` five times (five `predict`s of a model: once);
     # five calls of the tf.function `outer` trace `inner` once
     found = lint(NESTED_IN_A_METHOD, ["TF504"])
-    assert [(d.line, d.preview) for d in found] == [(10, True), (18, True)]
+    # each finding spans the decorated def's head: from `@tf.function` to the def's name
+    assert [(d.line, d.end_line, d.preview) for d in found] == [(9, 10, True), (17, 18, True)]
 
 
 def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_it_again():
@@ -431,7 +432,7 @@ def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_
         "    print(predictor.predict(tf.zeros((1, 2))))\n"
     )
     found = lint(source, ["TF504"])
-    assert [(d.line, d.preview) for d in found] == [(10, False), (18, True)]
+    assert [(d.end_line, d.preview) for d in found] == [(10, False), (18, True)]
 
 
 # TF599: a Python value or callable that changes in a traced function's Python loop, passed to
@@ -577,3 +578,14 @@ def test_new_model_per_iteration_in_more_spellings(driver):
 )
 def test_no_new_model_finding_in_more_spellings(driver):
     assert rule_ids(BUILD + driver, ["TF507"]) == []
+
+
+def test_a_noqa_on_the_def_line_of_a_decorated_head_still_suppresses_it():
+    # the finding starts at `@tf.function`; a comment on the def's line (where it used to
+    # start) keeps working
+    source = (
+        "import tensorflow as tf\ndef training(data):\n    @tf.function\n"
+        "    def inner(x):  # noqa: TF504\n        return x\n    for x in data:\n        inner(x)\n"
+        "def run(folds):\n    for fold in folds:\n        training(fold)\n"
+    )
+    assert lint(source, ["TF504"]) == []
