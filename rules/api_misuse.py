@@ -223,7 +223,10 @@ class EagerExecutionLeftOn(Rule):
         `test_*.py`, `*_test.py`, `conftest.py` or under a `tests/`/`test/` folder are test
         code and are not reported; neither are `run_functions_eagerly(False)`, a non-literal
         argument (`run_eagerly=FLAGS.run_eagerly`), nor a call under an `if` whose condition
-        names a debug or eager switch (`if params.runtime.run_eagerly:`).
+        names a debug or eager switch (`if params.runtime.run_eagerly:`). The switch applies to
+        `tf.function`s only: tf.data always traces `Dataset.map` functions into a graph, so in a
+        module whose only traced code is such functions (no `tf.function`, no Keras `compile`
+        or `fit`, nothing traced from another module) it changes nothing and is not reported.
     """
 
     def __init__(self, context) -> None:
@@ -249,6 +252,8 @@ class EagerExecutionLeftOn(Rule):
                 return
             if not _is_true(node.args[0].value):
                 return
+            if _only_dataset_functions(self.model):
+                return  # the switch applies to tf.functions only: here it changes nothing
             what = f"`{name.replace('tensorflow.', 'tf.', 1)}(True)`"
         elif attr == "enable_debug_mode":
             if self.model.call_name(node) != "tensorflow.data.experimental.enable_debug_mode":
@@ -264,6 +269,40 @@ class EagerExecutionLeftOn(Rule):
         if self._switches or is_test_path(self.context.path):
             return
         self.report(node, f"{what} left in non-test code makes traced code run eagerly")
+
+
+# Keras methods that set up or run the model's steps as tf.functions (which the switch makes
+# eager).
+_KERAS_STEPS = frozenset(
+    {
+        "compile",
+        "fit",
+        "evaluate",
+        "predict",
+        "train_on_batch",
+        "test_on_batch",
+        "predict_on_batch",
+        "fit_generator",
+        "evaluate_generator",
+        "predict_generator",
+    }
+)
+
+
+def _only_dataset_functions(model) -> bool:
+    """Whether the module traces nothing that ``run_functions_eagerly`` affects: its only
+    traced code is tf.data functions (``Dataset.map(f)``), which tf.data always traces into a
+    graph whatever the switch, and it runs no Keras step (``fit``, ``predict``...) nor a
+    tf.function of another module."""
+    if any(root.reason.kind != "dataset" for root in model.roots):
+        return False
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_STEPS:
+            return False
+        if model.external(model.call_name(call)) is not None:
+            return False
+    return True
 
 
 def _names_debug_switch(test: cst.BaseExpression) -> bool:

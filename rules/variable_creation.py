@@ -6,7 +6,7 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
 from tf2lint.base.lazy import cst
-from tf2lint.linting.rule import Rule
+from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
 from tf2lint.rules.retracing import runs_once, traced_target
 
@@ -38,12 +38,38 @@ class VariableCreatedInTracedCode(Rule):
         it is for.
     """
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        fn = self.model.function_of[node]
+        built = decorated_builder(self.model, fn)
+        if built is None:
+            return
+        head, through = def_head(node)
+        returned = (
+            " (and a tf.function cannot return a Keras object: TypeError)"
+            if built_object(self.model, fn) is not None
+            else ""
+        )
+        self.report(
+            head,
+            f"`{fn.qualname}` builds a {built} and is traced (`@tf.function`): its layers and "
+            f"weights are created while tracing{returned}; remove the decorator (Keras traces "
+            "the model's own steps)",
+            because=[
+                (f"`{fn.name}` builds the {built} here", built_at)
+                for built_at in _built_at(self.model, fn)[:1]
+            ],
+            through=through,
+            traced_in=fn,
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
         if not context.in_traced_code or context.in_one_time_guard:
             return
         if _builder_called_in_module(self.model, context.function):
             return  # reported where the traced code calls the builder
+        if any(decorated_builder(self.model, fn) for fn in _enclosing(context.function)):
+            return  # reported once, at the decorated builder's head
         kind = variable_kind(self.model, node)
         if kind is None:
             kind = _module_layer_with_weights(self.model, node, context.scope)
@@ -109,6 +135,47 @@ def built_object(model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> str | 
                 if kind is not None:
                     return kind
     return None
+
+
+def decorated_builder(model: ModuleModel, fn: FunctionInfo) -> str | None:
+    """What a function decorated with ``@tf.function`` builds, when it is a model builder: it
+    returns a new Keras model or layer (``built_object``), or constructs a model and compiles it.
+    The decoration is the mistake there, not each layer inside."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "decorator" or (fn.outer is not None and fn.outer.traced):
+        return None
+    built = built_object(model, fn)
+    if built is not None:
+        return built
+    if _built_at(model, fn):
+        return "Keras model"
+    return None
+
+
+def _built_at(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The model constructions in ``fn`` whose result ``fn`` compiles (``m = Sequential(...);
+    m.compile(...)``), or those it returns."""
+    found = []
+    for call in fn.calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+            continue
+        for value in model.bound_values(func.value, fn):
+            if isinstance(value, cst.Call) and variable_kind(model, value) == "Keras model":
+                found.append(value)
+    if found:
+        return found
+    for returned in model.return_values(fn):
+        values = model.bound_values(returned, fn) if isinstance(returned, cst.Name) else [returned]
+        found += [v for v in values if isinstance(v, cst.Call) and variable_kind(model, v)]
+    return found
+
+
+def _enclosing(fn: FunctionInfo | None):
+    """``fn`` and the functions it is defined in, innermost first."""
+    while fn is not None:
+        yield fn
+        fn = fn.outer
 
 
 def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bool:

@@ -1683,6 +1683,10 @@ class _ModelBuilder:
             for decorator in fn.decorators:
                 expr = decorator.decorator
                 name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+                if name == "functools.partial" and expr.args:
+                    # `@functools.partial(tf.function, jit_compile=True)`: tf.function with
+                    # those keywords
+                    name = model.qualified_name(expr.args[0].value)
                 if name in TF_FUNCTION_NAMES:
                     reason = TracedBy("decorator", name)
                     model.roots.append(
