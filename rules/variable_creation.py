@@ -237,6 +237,24 @@ WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------
 
+
+def _without_slots(model: ModuleModel, built: cst.Call) -> bool:
+    """A Keras 3 ``SGD`` without momentum (checked under TF 2.21 / Keras 3.15, see
+    tests/test_variable_creation.py): ``apply_gradients`` creates no variable for it, since it
+    keeps no slots and its iteration count is made with the optimizer. Under Keras 2 (tf_keras)
+    the iteration count is made on the first apply, so it fails like the others."""
+    if model.imports_keras2 or keras_optimizer_class(model.call_name(built)) != "SGD":
+        return False
+    for index, arg in enumerate(built.args):
+        momentum = arg.keyword is not None and arg.keyword.value == "momentum"
+        if momentum or (arg.keyword is None and index == 1):
+            value = arg.value
+            return isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0.0
+        if arg.star:
+            return False
+    return True
+
+
 # Optimizer methods that build the optimizer's variables (its slots, iteration count) on their
 # first call.
 _BUILDING_METHODS = frozenset({"apply_gradients", "minimize", "apply"})
@@ -265,7 +283,10 @@ class FreshOptimizerPerCall(Rule):
         creates its variables eagerly) or makes the `tf.function` anew beside it. Also
         reported: a function that builds the optimizer and calls the `tf.function` with it,
         called more than once (a second training round), and a second optimizer object passed
-        to the same parameter after a first (warm-up with SGD, then Adam).
+        to the same parameter after a first (warm-up with SGD, then Adam). Keras 3's `SGD`
+        without momentum is the exception (checked under TF 2.21): it keeps no slots and makes
+        its iteration count with the optimizer, so nothing fails; each new one is still a new
+        trace, and the finding says so (under Keras 2 it fails like the others).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -294,6 +315,19 @@ class FreshOptimizerPerCall(Rule):
             if applied is None or repeats is None:
                 continue
             self._reported.add(id(arg.value))
+            if _without_slots(self.model, built):
+                # Keras 3's plain SGD creates no variable when applied (its iteration count
+                # exists from construction): no failure, but a trace per optimizer object
+                self.report(
+                    arg.value,
+                    f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new "
+                    "trace (a tf.function keys objects by identity), so the graph is never "
+                    "reused; under Keras 2 (tf_keras) its "
+                    f"`{code(applied.func)}` also creates its iteration count, which fails "
+                    "after the first trace; create the optimizer once and reuse it",
+                    because=[("a new Keras optimizer is built here", built), *repeats[1:]],
+                )
+                continue
             self.report(
                 arg.value,
                 f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new trace, "
@@ -340,6 +374,8 @@ class FreshOptimizerPerCall(Rule):
             for built, arg, _ in passed[1:]:
                 if built is first_built or id(arg.value) in self._reported:
                     continue
+                if _without_slots(self.model, built):
+                    continue  # Keras 3's plain SGD: a second trace, nothing fails
                 self.report(
                     arg.value,
                     f"a second Keras optimizer is passed to `{label}` as `{param}`, after "
