@@ -10,6 +10,7 @@ from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     TF_FUNCTION_NAMES,
     BindingSite,
+    ClassInfo,
     FunctionInfo,
     ModuleModel,
     Scope,
@@ -1145,3 +1146,142 @@ class VaryingShapeArgumentRetraces(Rule):
                 f"`{slot}`; fix an `input_signature` with None for the dimension that varies",
                 because=[("it takes a new value here on every iteration", found.changed_at)],
             )
+
+
+class _Repeated(NamedTuple):
+    """A construction of a class that runs again and again: the call, and why it repeats."""
+
+    call: cst.Call
+    because: list[tuple[str, cst.CSTNode]]
+
+
+def constructed_repeatedly(model: ModuleModel, cls: ClassInfo) -> _Repeated | None:
+    """The first call that constructs ``cls`` again and again: in a loop that runs often enough
+    for TensorFlow's retracing warning (or an unknown number of times), or in a function the
+    module calls in such a loop. Code that is itself traced is left out (it runs once per
+    trace)."""
+    for read in model.reads.get(cls.name, ()):
+        call = read.holder
+        if read.role != "called" or not isinstance(call, cst.Call):
+            continue
+        fn = read.function
+        if fn is not None and fn.traced:
+            continue
+        if model.constructed_class(call, fn or model.scope) is not cls:
+            continue
+        if read.loops and _often(model, read.loops):
+            return _Repeated(call, [(f"`{cls.name}` is constructed in a loop here", call)])
+        if fn is None or runs_once(fn) or fn.runs_once:
+            continue
+        for site in model.call_sites:
+            if site.callee is fn and site.loops and _often(model, site.loops):
+                return _Repeated(
+                    call,
+                    [
+                        (f"`{cls.name}` is constructed here", call),
+                        (f"`{fn.name}` is called in a loop here", site.call),
+                    ],
+                )
+    return None
+
+
+def _made_in(fn: FunctionInfo, value: cst.BaseExpression) -> bool:
+    """Whether the call ``value`` is one ``fn``'s own code makes."""
+    return any(call is value for call in fn.calls)
+
+
+def _called_attribute(model: ModuleModel, name: str) -> cst.Call | None:
+    """A call of an attribute named ``name`` (``self.step(...)``, ``trainer.step(...)``)."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if type(func) is cst.Attribute and func.attr.value == name:
+            return call
+    return None
+
+
+class TracedMethodPerNewInstance(Rule):
+    id = "TF508"
+    name = "traced-method-per-new-instance"
+    category = "retracing"
+    message = "a `@tf.function` method of a class constructed again and again: one trace per object"
+    rationale = """
+        A `@tf.function` method is a new polymorphic function for every object of its class:
+        each instance starts with an empty trace cache (and its graphs, which capture that
+        instance's variables, stay alive with it). A class constructed on every iteration of
+        a loop (one object per image, per experiment), or in a function called in such a loop,
+        therefore traces the method once more for every object, and TensorFlow warns of
+        frequent retracing from the fifth. Construct the object once and reuse it (reset its
+        state with `set_weights`, or a method that re-initialises its variables), or trace a
+        module-level function that takes what changes as tensors. Reported at the decorated
+        method, with the construction as evidence, when the loop runs at least five times (or
+        an unknown number of times) and the method is called.
+    """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        model = self.model
+        fn = model.function_of[node]
+        cls = fn.cls
+        if cls is None or fn.outer is not None or tf_function_decorator(model, fn) is None:
+            return
+        called = _called_attribute(model, fn.name)
+        if called is None:
+            return
+        repeated = constructed_repeatedly(model, cls)
+        if repeated is None:
+            return
+        head, through = def_head(node)
+        self.report(
+            head,
+            f"`{fn.qualname}` is a `@tf.function` method, and `{cls.name}` is constructed again "
+            "and again: each new object traces it anew (and keeps its graphs); construct the "
+            "object once and reuse it",
+            because=[*repeated.because, (f"`{fn.name}` is called here", called)],
+            through=through,
+        )
+
+
+class TracedFunctionCreatedPerIteration(Rule):
+    id = "TF509"
+    name = "traced-function-created-per-iteration"
+    category = "retracing"
+    message = "an object whose constructor makes a `tf.function` is constructed on every iteration"
+    rationale = """
+        A class whose `__init__` wraps its work in a new `tf.function` (`self.fn =
+        tf.function(self.model)`) gives every object its own function with an empty trace
+        cache. Constructing such an object on every iteration of a loop (a detector per image,
+        a predictor per batch), or in a function called in such a loop, traces the function
+        again for every object: the graph is never reused, and TensorFlow warns of frequent
+        retracing from the fifth trace. Construct the object once, before the loop, and call it
+        inside. Reported at the construction, with the `tf.function(...)` call as evidence,
+        when the loop runs at least five times (or an unknown number of times) and the wrapped
+        function is called.
+    """
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        model = self.model
+        cls = model.classes.get(node)
+        init = cls.methods.get("__init__") if cls is not None else None
+        if init is None:
+            return
+        for attr, values in cls.self_assignments.items():
+            wraps = [v for v in values if is_tf_function_call(model, v) and _made_in(init, v)]
+            if not wraps:
+                continue
+            called = _called_attribute(model, attr)
+            if called is None:
+                continue
+            repeated = constructed_repeatedly(model, cls)
+            if repeated is None:
+                return
+            self.report(
+                repeated.call,
+                f"`{cls.name}` is constructed again and again, and its `__init__` makes a new "
+                f"tf.function (`self.{attr}`) each time: every object traces it anew; construct "
+                f"`{cls.name}` once and reuse it",
+                because=[
+                    *repeated.because,
+                    (f"`__init__` wraps `self.{attr}` in a new tf.function here", wraps[0]),
+                    (f"`{attr}` is called here", called),
+                ],
+            )
+            return
