@@ -1212,9 +1212,9 @@ class TracedMethodPerNewInstance(Rule):
         therefore traces the method once more for every object, and TensorFlow warns of
         frequent retracing from the fifth. Construct the object once and reuse it (reset its
         state with `set_weights`, or a method that re-initialises its variables), or trace a
-        module-level function that takes what changes as tensors. Reported at the decorated
-        method, with the construction as evidence, when the loop runs at least five times (or
-        an unknown number of times) and the method is called.
+        module-level function that takes what changes as tensors. Reported at the
+        construction, with the decorated method as evidence, when the loop runs at least five
+        times (or an unknown number of times) and the method is called.
     """
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -1229,14 +1229,16 @@ class TracedMethodPerNewInstance(Rule):
         repeated = constructed_repeatedly(model, cls)
         if repeated is None:
             return
-        head, through = def_head(node)
         self.report(
-            head,
-            f"`{fn.qualname}` is a `@tf.function` method, and `{cls.name}` is constructed again "
-            "and again: each new object traces it anew (and keeps its graphs); construct the "
-            "object once and reuse it",
-            because=[*repeated.because, (f"`{fn.name}` is called here", called)],
-            through=through,
+            repeated.call,
+            f"`{cls.name}` is constructed again and again, and its `@tf.function` method "
+            f"`{fn.name}` is traced anew for each new object (which keeps its graphs); "
+            "construct the object once and reuse it",
+            because=[
+                *repeated.because,
+                (f"`{fn.qualname}` is a `@tf.function` method", fn.node.name),
+                (f"`{fn.name}` is called here", called),
+            ],
         )
 
 
