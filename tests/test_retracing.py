@@ -589,3 +589,112 @@ def test_a_noqa_on_the_def_line_of_a_decorated_head_still_suppresses_it():
         "def run(folds):\n    for fold in folds:\n        training(fold)\n"
     )
     assert lint(source, ["TF504"]) == []
+
+
+# TF598, inputs of a new shape on each iteration that reach the tf.function through a method or
+# a list built before the loop; reported once, where the function is made (checked under TF
+# 2.21: six images of six sizes, "6 out of the last 6 calls ... triggered tf.function
+# retracing").
+DETECTOR = """
+import cv2
+import numpy as np
+import tensorflow as tf
+
+inputs = tf.keras.Input(shape=(None, None, 3))
+model = tf.keras.Model(inputs, tf.keras.layers.Conv2D(2, 3, padding="same")(inputs))
+
+
+class Detector:
+    def __init__(self, net):
+        self.detect_fn = tf.function(net{signature})
+
+    def __call__(self, image):
+        return self.detect_fn(image[None, ...].astype(np.float32) / 255.0)
+
+
+detector = Detector(model)
+"""
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "sizes = [(48, 64), (60, 80), (72, 128), (30, 30), (50, 40), (20, 90)]\n"
+        "images = [np.random.rand(h, w, 3) for h, w in sizes]\n"
+        "for image in images:\n    detector(image)\n",
+        "def run(paths):\n    for path in paths:\n        image = cv2.imread(path)\n"
+        "        detector(image)\n",
+        "import random\nfor step in range(100):\n    side = random.randint(200, 600)\n"
+        "    detector(np.zeros((side, side, 3)))\n",
+    ],
+)
+def test_a_tf_function_fed_inputs_of_a_new_shape_each_iteration_is_reported_where_it_is_made(
+    driver,
+):
+    (d,) = lint(DETECTOR.format(signature="") + driver, ["TF598"])
+    assert (d.line, "new trace" in d.message) == (12, True)
+
+
+@pytest.mark.parametrize(
+    ("signature", "driver"),
+    [
+        # one size for all: resized first
+        (
+            "",
+            "def run(paths):\n    for path in paths:\n"
+            "        detector(cv2.resize(cv2.imread(path), (224, 224)))\n",
+        ),
+        # an input_signature with None dimensions, or relaxed shapes
+        (
+            ", input_signature=[tf.TensorSpec([None, None, None, 3])]",
+            "def run(paths):\n    for path in paths:\n        detector(cv2.imread(path))\n",
+        ),
+        (
+            ", reduce_retracing=True",
+            "def run(paths):\n    for path in paths:\n        detector(cv2.imread(path))\n",
+        ),
+        # fewer than five literal sizes: a graph per size is often what the program means
+        ("", "for side in (64, 128):\n    detector(np.zeros((side, side, 3)))\n"),
+    ],
+)
+def test_no_finding_for_inputs_of_one_shape_or_a_signature_that_allows_them(signature, driver):
+    assert lint(DETECTOR.format(signature=signature) + driver, ["TF598"]) == []
+
+
+# TF508/TF509: one new object, and one new tf.function, per iteration (fixtures: 20 traces in 20
+# calls under TF 2.21, against 1 for one object).
+PER_INSTANCE = """
+import tensorflow as tf
+
+
+class Trainer:
+    def __init__(self, rate):
+        self.rate = rate
+        self.predict = tf.function(lambda x: x * self.rate)
+
+    @tf.function
+    def step(self, x):
+        return x * self.rate
+"""
+
+
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        (
+            "for trial in range(10):\n    t = Trainer(0.1)\n    t.step(1.0)\n    t.predict(1.0)\n",
+            [("TF508", 14)],
+        ),
+        (
+            "def trial(rate):\n    t = Trainer(rate)\n    return t.step(1.0)\n"
+            "for rate in rates:\n    trial(rate)\n",
+            [("TF508", 14)],
+        ),
+        # once, or a few times
+        ("t = Trainer(0.1)\nfor _ in range(10):\n    t.step(1.0)\n    t.predict(1.0)\n", []),
+        ("for rate in (0.1, 0.01):\n    Trainer(rate).step(1.0)\n", []),
+    ],
+)
+def test_an_object_that_makes_tf_functions_constructed_on_every_iteration(driver, found):
+    diagnostics = lint(PER_INSTANCE + driver, ["TF508", "TF509"])
+    assert [(d.rule, d.line) for d in diagnostics] == found

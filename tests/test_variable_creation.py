@@ -266,3 +266,29 @@ def test_a_variable_creation_form_confirmed_under_tensorflow_is_reported(name):
 )
 def test_no_variable_creation_finding_in_these_widened_forms(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF4"]) == []
+
+
+def test_a_tf_function_model_builder_is_reported_once_at_its_head():
+    # under TF 2.21 the first call raises TypeError: a tf.function returns tensors, not a
+    # Sequential; the layers inside are not reported one by one
+    source = (
+        "import tensorflow as tf\n\n\n@tf.function\ndef build_model(n):\n"
+        "    model = tf.keras.Sequential([tf.keras.layers.Dense(16), tf.keras.layers.Dense(1)])\n"
+        "    model.compile(optimizer='adam', loss='mse')\n    return model\n"
+    )
+    (d,) = lint(source, ["TF401"])
+    assert (d.line, d.end_line) == (4, 5) and "cannot return a Keras object" in d.message
+
+
+def test_a_layer_class_of_the_module_with_weights_built_in_traced_code():
+    source = (
+        "import functools\nimport tensorflow as tf\n\n\n"
+        "class Block(tf.keras.layers.Layer):\n    def __init__(self, n):\n"
+        "        super().__init__()\n        self.conv = tf.keras.layers.Conv2D(n, 3)\n\n"
+        "    def call(self, x):\n        return self.conv(x)\n\n\n"
+        "class Scale(tf.keras.layers.Layer):\n    def call(self, x):\n        return x * 2.0\n\n\n"
+        "@functools.partial(tf.function, jit_compile=True)\ndef forward(x):\n"
+        "    return Scale()(Block(8)(x))\n"
+    )
+    (d,) = lint(source, ["TF401"])
+    assert d.line == 21 and "`Block`" in d.message  # Scale has no weights
