@@ -1113,6 +1113,13 @@ class VaryingShapeArgumentRetraces(Rule):
         reported, nor loops over fewer than five literal values (`for size in (64, 128):`):
         TensorFlow warns of frequent retracing from the fifth trace, and a graph per size of a
         few is often what the program means (one per resolution of a growing model).
+        Inputs whose shape changes reach a function from farther too: images read from files
+        in a loop (TensorFlow's decode ops, from the knowledge base, or another library's
+        image reader: each image has its file's size), arrays whose size the loop changes or
+        draws at random, handed through a method (`detector(image)` calling
+        `self.detect_fn(image[None])`) or iterated from a list built before the loop. Those are
+        reported once, where the `tf.function` is made (its decorator, or the
+        `tf.function(...)` call), which is where the `input_signature` goes.
     """
 
     def visit_Module(self, node: cst.Module) -> None:

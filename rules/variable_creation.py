@@ -35,7 +35,10 @@ class VariableCreatedInTracedCode(Rule):
         A builder, a function of the module that makes and returns a model or layer
         (`def feature_extractor(): ... return tf.keras.Model(inputs, features)`), is reported
         where traced code calls it, the line to move out, not inside it: building is what
-        it is for.
+        it is for. A builder decorated with `@tf.function` itself (`build_model` making and
+        compiling a model) is reported once, at its head: the decoration is the mistake (a
+        tf.function cannot even return the model: TypeError). A layer or model class of the
+        module whose methods create weights counts as a Keras layer with weights.
     """
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
