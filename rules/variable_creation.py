@@ -148,9 +148,9 @@ def decorated_builder(model: ModuleModel, fn: FunctionInfo) -> str | None:
     if reason is None or reason.kind != "decorator" or (fn.outer is not None and fn.outer.traced):
         return None
     built = built_object(model, fn)
-    if built is not None:
+    if built is not None and built.startswith(("Keras model", "Keras layer", "Keras 3 layer")):
         return built
-    if _built_at(model, fn):
+    if any(variable_kind(model, call) == "Keras model" for call in _built_at(model, fn)):
         return "Keras model"
     return None
 
