@@ -698,3 +698,31 @@ class Trainer:
 def test_an_object_that_makes_tf_functions_constructed_on_every_iteration(driver, found):
     diagnostics = lint(PER_INSTANCE + driver, ["TF508", "TF509"])
     assert [(d.rule, d.line) for d in diagnostics] == found
+
+
+def test_inputs_of_a_new_shape_each_iteration_retrace_under_tensorflow():
+    # the claim of TF598's finding on the first driver above, run: one trace per image size
+    import tensorflow as tf
+
+    source = DETECTOR.format(signature="").replace("import cv2\n", "") + (
+        "sizes = [(48, 64), (60, 80), (72, 128), (30, 30), (50, 40), (20, 90)]\n"
+        "images = [np.random.rand(h, w, 3) for h, w in sizes]\n"
+        "for image in images:\n    detector(image)\n"
+    )
+    namespace: dict = {}
+    exec(compile(source, "detector.py", "exec"), namespace)
+    assert isinstance(namespace["detector"].detect_fn, tf.types.experimental.PolymorphicFunction)
+    assert namespace["detector"].detect_fn.experimental_get_tracing_count() == 6
+
+
+def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorflow():
+    # TF508/TF509's claim, run: ten objects, ten traces of each one's method
+    namespace: dict = {}
+    exec(compile(PER_INSTANCE, "trainer.py", "exec"), namespace)
+    trainers = [namespace["Trainer"](0.1) for _ in range(10)]
+    for trainer in trainers:
+        trainer.step(1.0)
+        trainer.predict(1.0)
+    traces = sum(t.step.experimental_get_tracing_count() for t in trainers)
+    assert traces == 10
+    assert sum(t.predict.experimental_get_tracing_count() for t in trainers) == 10

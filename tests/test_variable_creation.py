@@ -292,3 +292,17 @@ def test_a_layer_class_of_the_module_with_weights_built_in_traced_code():
     )
     (d,) = lint(source, ["TF401"])
     assert d.line == 21 and "`Block`" in d.message  # Scale has no weights
+
+
+def test_a_tf_function_model_builder_fails_under_tensorflow():
+    # the claim of TF401's finding at a decorated builder, run under the installed TensorFlow
+    import tensorflow as tf
+
+    @tf.function
+    def build_model():
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss="mse")
+        return model
+
+    with pytest.raises(TypeError, match="must return zero or more Tensors"):
+        build_model()
