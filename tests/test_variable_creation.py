@@ -306,3 +306,15 @@ def test_a_tf_function_model_builder_fails_under_tensorflow():
 
     with pytest.raises(TypeError, match="must return zero or more Tensors"):
         build_model()
+
+
+def test_a_layer_from_a_star_import_of_keras_layers_is_known():
+    # `from tensorflow.keras.layers import *` binds `Dense` without naming it: the knowledge
+    # base knows `tensorflow.keras.layers.Dense`, and a name the module binds itself wins
+    source = (
+        "import tensorflow as tf\nfrom tensorflow.keras.layers import *\n\n\n"
+        "@tf.function\ndef head(x):\n    return Dense(3)(x)\n\n\n"
+        "def Flatten(x):\n    return x\n\n\n@tf.function\ndef flat(x):\n"
+        "    return Flatten(x)\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF401"])] == [("TF401", 7)]
