@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from importlib import resources
 
@@ -226,7 +227,8 @@ class EagerExecutionLeftOn(Rule):
         names a debug or eager switch (`if params.runtime.run_eagerly:`). The switch applies to
         `tf.function`s only: tf.data always traces `Dataset.map` functions into a graph, so in a
         module whose only traced code is such functions (no `tf.function`, no Keras `compile`
-        or `fit`, nothing traced from another module) it changes nothing and is not reported.
+        or `fit`, no call into another module but TensorFlow's, NumPy's or the standard
+        library's, since the switch is process-wide) it changes nothing and is not reported.
     """
 
     def __init__(self, context) -> None:
@@ -290,19 +292,29 @@ _KERAS_STEPS = frozenset(
 
 
 def _only_dataset_functions(model) -> bool:
-    """Whether the module traces nothing that ``run_functions_eagerly`` affects: its only
-    traced code is tf.data functions (``Dataset.map(f)``), which tf.data always traces into a
-    graph whatever the switch, and it runs no Keras step (``fit``, ``predict``...) nor a
-    tf.function of another module."""
-    if any(root.reason.kind != "dataset" for root in model.roots):
+    """Whether the module traces nothing that ``run_functions_eagerly`` affects: its traced
+    code is tf.data functions (``Dataset.map(f)``), which tf.data always traces into a graph
+    whatever the switch, and it runs no Keras step (``fit``, ``predict``...) and calls nothing
+    imported but TensorFlow's, NumPy's and the standard library's (the switch is process-wide:
+    another module's tf.functions would run eagerly)."""
+    if not model.roots or any(root.reason.kind != "dataset" for root in model.roots):
         return False
     for call in model.nodes_of(cst.Call):
         func = call.func
         if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_STEPS:
             return False
-        if model.external(model.call_name(call)) is not None:
+        name = model.call_name(call)
+        if name is None or name.startswith("builtins."):
+            continue
+        root = name.split(".", 1)[0]  # a name resolves through an import only
+        if root not in _SWITCH_FREE_ROOTS and root not in sys.stdlib_module_names:
             return False
     return True
+
+
+# Libraries whose calls run no tf.function the switch could make eager (tf.data's functions are
+# always graphs; TensorFlow's own ops run as they are called).
+_SWITCH_FREE_ROOTS = frozenset({"tensorflow", "numpy"})
 
 
 def _names_debug_switch(test: cst.BaseExpression) -> bool:

@@ -165,6 +165,9 @@ def test_eager_switch_in_a_module_that_traces_only_dataset_functions_is_not_repo
     assert lint_module(textwrap.dedent(source), "train.py", rules).diagnostics == []
     with_step = textwrap.dedent(source) + "@tf.function\ndef step(x):\n    return x\n"
     assert [d.line for d in lint_module(with_step, "train.py", rules).diagnostics] == [5]
+    # the switch is process-wide: code of another module the program runs may be traced
+    calls_out = textwrap.dedent(source) + "import trainer\ntrainer.run(ds)\n"
+    assert [d.line for d in lint_module(calls_out, "train.py", rules).diagnostics] == [5]
 
 
 @pytest.mark.parametrize(
