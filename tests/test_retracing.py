@@ -715,6 +715,7 @@ def test_inputs_of_a_new_shape_each_iteration_retrace_under_tensorflow():
     assert namespace["detector"].detect_fn.experimental_get_tracing_count() == 6
 
 
+@pytest.mark.tensorflow
 def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorflow():
     # TF508/TF509's claim, run: ten objects, ten traces of each one's method
     namespace: dict = {}
