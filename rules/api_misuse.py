@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from importlib import resources
 
@@ -223,7 +224,11 @@ class EagerExecutionLeftOn(Rule):
         `test_*.py`, `*_test.py`, `conftest.py` or under a `tests/`/`test/` folder are test
         code and are not reported; neither are `run_functions_eagerly(False)`, a non-literal
         argument (`run_eagerly=FLAGS.run_eagerly`), nor a call under an `if` whose condition
-        names a debug or eager switch (`if params.runtime.run_eagerly:`).
+        names a debug or eager switch (`if params.runtime.run_eagerly:`). The switch applies to
+        `tf.function`s only: tf.data always traces `Dataset.map` functions into a graph, so in a
+        module whose only traced code is such functions (no `tf.function`, no Keras `compile`
+        or `fit`, no call into another module but TensorFlow's, NumPy's or the standard
+        library's, since the switch is process-wide) it changes nothing and is not reported.
     """
 
     def __init__(self, context) -> None:
@@ -249,6 +254,8 @@ class EagerExecutionLeftOn(Rule):
                 return
             if not _is_true(node.args[0].value):
                 return
+            if _only_dataset_functions(self.model):
+                return  # the switch applies to tf.functions only: here it changes nothing
             what = f"`{name.replace('tensorflow.', 'tf.', 1)}(True)`"
         elif attr == "enable_debug_mode":
             if self.model.call_name(node) != "tensorflow.data.experimental.enable_debug_mode":
@@ -264,6 +271,50 @@ class EagerExecutionLeftOn(Rule):
         if self._switches or is_test_path(self.context.path):
             return
         self.report(node, f"{what} left in non-test code makes traced code run eagerly")
+
+
+# Keras methods that set up or run the model's steps as tf.functions (which the switch makes
+# eager).
+_KERAS_STEPS = frozenset(
+    {
+        "compile",
+        "fit",
+        "evaluate",
+        "predict",
+        "train_on_batch",
+        "test_on_batch",
+        "predict_on_batch",
+        "fit_generator",
+        "evaluate_generator",
+        "predict_generator",
+    }
+)
+
+
+def _only_dataset_functions(model) -> bool:
+    """Whether the module traces nothing that ``run_functions_eagerly`` affects: its traced
+    code is tf.data functions (``Dataset.map(f)``), which tf.data always traces into a graph
+    whatever the switch, and it runs no Keras step (``fit``, ``predict``...) and calls nothing
+    imported but TensorFlow's, NumPy's and the standard library's (the switch is process-wide:
+    another module's tf.functions would run eagerly)."""
+    if not model.roots or any(root.reason.kind != "dataset" for root in model.roots):
+        return False
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_STEPS:
+            return False
+        name = model.call_name(call)
+        if name is None or name.startswith("builtins."):
+            continue
+        root = name.split(".", 1)[0]  # a name resolves through an import only
+        if root not in _SWITCH_FREE_ROOTS and root not in sys.stdlib_module_names:
+            return False
+    return True
+
+
+# Libraries whose calls run no tf.function the switch could make eager (tf.data's functions are
+# always graphs; TensorFlow's own ops run as they are called).
+_SWITCH_FREE_ROOTS = frozenset({"tensorflow", "numpy"})
 
 
 def _names_debug_switch(test: cst.BaseExpression) -> bool:

@@ -10,6 +10,7 @@ from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     TF_FUNCTION_NAMES,
     BindingSite,
+    ClassInfo,
     FunctionInfo,
     ModuleModel,
     Scope,
@@ -19,7 +20,7 @@ from tf2lint.analysis.model import (
 from tf2lint.analysis.tracing import root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
-from tf2lint.linting.rule import Rule
+from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
 from tf2lint.rules.leaked_tensors import converted_loop
 
@@ -335,10 +336,12 @@ class TfFunctionCreatedInLoop(Rule):
         if tf_function_decorator(self.model, fn) is None:
             return
         if _calls_in(self.model, fn.defined_in[-1], fn.name):
+            head, through = def_head(node)
             self.report(
-                node.name,
+                head,
                 f"`@tf.function` `{fn.name}` is defined inside a loop and called there: a new "
                 "function, and a new trace, on every iteration; define it before the loop",
+                through=through,
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -457,7 +460,7 @@ class NestedTfFunctionPerCall(Rule):
         outer = fn.outer
         if outer is None or tf_function_decorator(self.model, fn) is None:
             return
-        self._check(node.name, fn.name, outer)
+        self._check(*def_head(node), fn.name, outer)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         outer = self.context.function
@@ -465,9 +468,11 @@ class NestedTfFunctionPerCall(Rule):
             return
         target = node.targets[0].target
         if is_tf_function_call(self.model, node.value) and isinstance(target, cst.Name):
-            self._check(node.value, target.value, outer)
+            self._check(node.value, None, target.value, outer)
 
-    def _check(self, where: cst.CSTNode, name: str, outer: FunctionInfo) -> None:
+    def _check(
+        self, where: cst.CSTNode, through: cst.CSTNode | None, name: str, outer: FunctionInfo
+    ) -> None:
         model = self.model
         if outer.traced:
             root = root_reason(outer)
@@ -492,16 +497,17 @@ class NestedTfFunctionPerCall(Rule):
             )
             if repeated:
                 because = [(f"`{outer.name}` is called in a loop here", repeated[0].call)]
-                self.report(where, message, because=because)
+                self.report(where, message, because=because, through=through)
             elif len(sites) > 1 and not outer.traced:
                 because = [(f"`{outer.name}` is called here", site.call) for site in sites]
-                self.report(where, message, because=because)
+                self.report(where, message, because=because, through=through)
             elif outer.name not in CONSTRUCTORS and not runs_once(outer):
                 # each call makes and traces it anew; nothing here shows a second call: the
                 # caller may be a library's user, a notebook's later cell, or eager Keras code
                 self.report(
                     where,
-                    f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
+                    through=through,
+                    message=f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
                     "call traces it again; create it once outside and reuse it",
                     gap=_ONE_CALL_GAP.format(outer=outer.name)
                     if not outer.traced
@@ -515,7 +521,8 @@ class NestedTfFunctionPerCall(Rule):
         if often:
             self.report(
                 where,
-                f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
+                through=through,
+                message=f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
                 "module calls in a loop: its loop reuses the trace, but each call of "
                 f"`{outer.name}` traces it again; create it once outside and reuse it",
                 because=[(f"`{outer.name}` is called in a loop here", often[0].call)],
@@ -1106,25 +1113,44 @@ class VaryingShapeArgumentRetraces(Rule):
         reported, nor loops over fewer than five literal values (`for size in (64, 128):`):
         TensorFlow warns of frequent retracing from the fifth trace, and a graph per size of a
         few is often what the program means (one per resolution of a growing model).
+        Inputs whose shape changes reach a function from farther too: images read from files
+        in a loop (TensorFlow's decode ops, from the knowledge base, or another library's
+        image reader: each image has its file's size), arrays whose size the loop changes or
+        draws at random, handed through a method (`detector(image)` calling
+        `self.detect_fn(image[None])`) or iterated from a list built before the loop. Those are
+        reported once, where the `tf.function` is made (its decorator, or the
+        `tf.function(...)` call), which is where the `input_signature` goes.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._data_sized_reported: set[int] = set()  # ids of the wraps reported once each
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
-        if context.in_traced_code or not node.args or not context.loops:
+        if context.in_traced_code or not node.args:
             return
+        if not self._varying_at_call(node):
+            self._data_sized(node)
+
+    def _varying_at_call(self, node: cst.Call) -> bool:
+        """The call's own loop changes an argument's shape: reported at the argument."""
+        context = self.context
+        if not context.loops:
+            return False
         model = self.model
         target = traced_target(model, node, context.scope)
         if target is None or target[2]:
-            return
+            return False
         label, fn, _ = target
         if _relaxes_shapes(model, fn, node):
-            return
+            return False
+        reported = False
         params = list(fn.params) if fn is not None else []
         if params and params[0] in ("self", "cls") and _bound_receiver(node, fn):
             params = params[1:]
         for index, arg in enumerate(node.args):
             if arg.star:
-                return
+                return reported
             found = varying_shape(model, arg.value, context.scope, context.loops)
             if found is None or _few_iterations(found.changed_at, context.loops):
                 continue
@@ -1139,3 +1165,455 @@ class VaryingShapeArgumentRetraces(Rule):
                 f"`{slot}`; fix an `input_signature` with None for the dimension that varies",
                 because=[("it takes a new value here on every iteration", found.changed_at)],
             )
+            reported = True
+        return reported
+
+    def _data_sized(self, node: cst.Call) -> None:
+        """A tf.function fed, in a loop, inputs whose shape changes: images read from files
+        (each of its file's size), or arrays of a size the loop changes or draws at random;
+        each new shape is a new trace. Reported once, where the function is made
+        (the decorated def's head, or the ``tf.function(...)`` call), where the fix goes."""
+        model, context = self.model, self.context
+        wrap = _wrap_of(model, node, context.scope)
+        if wrap is None or id(wrap.where) in self._data_sized_reported:
+            return
+        if wrap.expr is not None and (input_signature(wrap.expr) or _relaxes(wrap.expr)):
+            return
+        for arg in node.args:
+            if arg.star or arg.keyword is not None:
+                continue
+            found = _read_per_iteration(model, arg.value, context.scope, context.function)
+            if found is None:
+                continue
+            self._data_sized_reported.add(id(wrap.where))
+            self.report(
+                wrap.where,
+                f"`{wrap.label}` is fed, in a loop, inputs whose shape changes from one call to "
+                "the next (an image of its file's size, or of a size drawn anew): every new "
+                "shape is a new trace; fix an `input_signature` with None for the dimensions "
+                "that vary (or resize to one size first)",
+                because=[("called here with the image", node), *found],
+                through=wrap.through,
+                traced_in=None,
+            )
+            return
+
+
+class _Repeated(NamedTuple):
+    """A construction of a class that runs again and again: the call, and why it repeats."""
+
+    call: cst.Call
+    because: list[tuple[str, cst.CSTNode]]
+
+
+def constructed_repeatedly(model: ModuleModel, cls: ClassInfo) -> _Repeated | None:
+    """The first call that constructs ``cls`` again and again: in a loop that runs often enough
+    for TensorFlow's retracing warning (or an unknown number of times), or in a function the
+    module calls in such a loop. Code that is itself traced is left out (it runs once per
+    trace)."""
+    for read in model.reads.get(cls.name, ()):
+        call = read.holder
+        if read.role != "called" or not isinstance(call, cst.Call):
+            continue
+        fn = read.function
+        if fn is not None and fn.traced:
+            continue
+        if model.constructed_class(call, fn or model.scope) is not cls:
+            continue
+        if read.loops and _often(model, read.loops):
+            return _Repeated(call, [(f"`{cls.name}` is constructed in a loop here", call)])
+        if fn is None or runs_once(fn) or fn.runs_once:
+            continue
+        for site in model.call_sites:
+            if site.callee is fn and site.loops and _often(model, site.loops):
+                return _Repeated(
+                    call,
+                    [
+                        (f"`{cls.name}` is constructed here", call),
+                        (f"`{fn.name}` is called in a loop here", site.call),
+                    ],
+                )
+    return None
+
+
+def _traced_method_called(model: ModuleModel, cls: ClassInfo) -> FunctionInfo | None:
+    """The first ``@tf.function`` method of ``cls`` that the module calls."""
+    for method in cls.methods.values():
+        if tf_function_decorator(model, method) is not None and _called_attribute(
+            model, method.name
+        ):
+            return method
+    return None
+
+
+def _made_in(fn: FunctionInfo, value: cst.BaseExpression) -> bool:
+    """Whether the call ``value`` is one ``fn``'s own code makes."""
+    return any(call is value for call in fn.calls)
+
+
+def _called_attribute(model: ModuleModel, name: str) -> cst.Call | None:
+    """A call of an attribute named ``name`` (``self.step(...)``, ``trainer.step(...)``)."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if type(func) is cst.Attribute and func.attr.value == name:
+            return call
+    return None
+
+
+class TracedMethodPerNewInstance(Rule):
+    id = "TF508"
+    name = "traced-method-per-new-instance"
+    category = "retracing"
+    message = "a `@tf.function` method of a class constructed again and again: one trace per object"
+    rationale = """
+        A `@tf.function` method is a new polymorphic function for every object of its class:
+        each instance starts with an empty trace cache (and its graphs, which capture that
+        instance's variables, stay alive with it). A class constructed on every iteration of
+        a loop (one object per image, per experiment), or in a function called in such a loop,
+        therefore traces the method once more for every object, and TensorFlow warns of
+        frequent retracing from the fifth. Construct the object once and reuse it (reset its
+        state with `set_weights`, or a method that re-initialises its variables), or trace a
+        module-level function that takes what changes as tensors. Reported at the
+        construction, with the decorated method as evidence, when the loop runs at least five
+        times (or an unknown number of times) and the method is called.
+    """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        model = self.model
+        fn = model.function_of[node]
+        cls = fn.cls
+        if cls is None or fn.outer is not None or tf_function_decorator(model, fn) is None:
+            return
+        called = _called_attribute(model, fn.name)
+        if called is None or _traced_method_called(model, cls) is not fn:
+            return  # one finding per class: its first called @tf.function method
+        repeated = constructed_repeatedly(model, cls)
+        if repeated is None:
+            return
+        self.report(
+            repeated.call,
+            f"`{cls.name}` is constructed again and again, and its `@tf.function` method "
+            f"`{fn.name}` is traced anew for each new object (which keeps its graphs); "
+            "construct the object once and reuse it",
+            because=[
+                *repeated.because,
+                (f"`{fn.qualname}` is a `@tf.function` method", fn.node.name),
+                (f"`{fn.name}` is called here", called),
+            ],
+        )
+
+
+class TracedFunctionCreatedPerIteration(Rule):
+    id = "TF509"
+    name = "traced-function-created-per-iteration"
+    category = "retracing"
+    message = "an object whose constructor makes a `tf.function` is constructed on every iteration"
+    rationale = """
+        A class whose `__init__` wraps its work in a new `tf.function` (`self.fn =
+        tf.function(self.model)`) gives every object its own function with an empty trace
+        cache. Constructing such an object on every iteration of a loop (a detector per image,
+        a predictor per batch), or in a function called in such a loop, traces the function
+        again for every object: the graph is never reused, and TensorFlow warns of frequent
+        retracing from the fifth trace. Construct the object once, before the loop, and call it
+        inside. Reported at the construction, with the `tf.function(...)` call as evidence,
+        when the loop runs at least five times (or an unknown number of times) and the wrapped
+        function is called.
+    """
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        model = self.model
+        cls = model.classes.get(node)
+        init = cls.methods.get("__init__") if cls is not None else None
+        if init is None or _traced_method_called(model, cls):
+            return  # TF508 reports the same construction
+        for attr, values in cls.self_assignments.items():
+            wraps = [v for v in values if is_tf_function_call(model, v) and _made_in(init, v)]
+            if not wraps:
+                continue
+            called = _called_attribute(model, attr)
+            if called is None:
+                continue
+            repeated = constructed_repeatedly(model, cls)
+            if repeated is None:
+                return
+            self.report(
+                repeated.call,
+                f"`{cls.name}` is constructed again and again, and its `__init__` makes a new "
+                f"tf.function (`self.{attr}`) each time: every object traces it anew; construct "
+                f"`{cls.name}` once and reuse it",
+                because=[
+                    *repeated.because,
+                    (f"`__init__` wraps `self.{attr}` in a new tf.function here", wraps[0]),
+                    (f"`{attr}` is called here", called),
+                ],
+            )
+            return
+
+
+class _Wrap(NamedTuple):
+    """Where a called tf.function is made: the node to report (and where its span ends), its
+    name, and the ``tf.function`` decorator or call expression (None: not seen)."""
+
+    where: cst.CSTNode
+    through: cst.CSTNode | None
+    label: str
+    expr: cst.BaseExpression | None
+
+
+def _wrap_of(model: ModuleModel, call: cst.Call, scope: Scope) -> _Wrap | None:
+    """The tf.function ``call`` calls, when this module makes it: a decorated def (or method),
+    or a name or ``self.<attr>`` bound once to ``tf.function(...)``."""
+    callee = model.callee(call, scope)
+    if callee is not None:
+        decorator = tf_function_decorator(model, callee)
+        if decorator is None:
+            return None
+        head, through = def_head(callee.node)
+        return _Wrap(head, through, callee.name, decorator)
+    func = call.func
+    if isinstance(func, (cst.Name, cst.Attribute)):
+        values = model.bound_values(func, scope)
+        if len(values) == 1 and is_tf_function_call(model, values[0]):
+            return _Wrap(values[0], None, short(func), values[0])
+    return None
+
+
+def _relaxes(expr: cst.BaseExpression) -> bool:
+    """``reduce_retracing=True`` (or its old name) on a tf.function decorator or call."""
+    if not isinstance(expr, cst.Call):
+        return False
+    return any(
+        arg.keyword is not None
+        and arg.keyword.value in ("reduce_retracing", "experimental_relax_shapes")
+        and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+        for arg in expr.args
+    )
+
+
+# Image-file readers of libraries other than TensorFlow, whose array has the file's height and
+# width (TensorFlow's own decoders come from the knowledge base: `data_dependent_dimension`).
+_IMAGE_READERS = frozenset(
+    {
+        "cv2.imread",
+        "PIL.Image.open",
+        "imageio.imread",
+        "imageio.v2.imread",
+        "imageio.v3.imread",
+        "skimage.io.imread",
+        "matplotlib.pyplot.imread",
+    }
+)
+# Calls that give their first argument's array with its height and width kept (a batch axis
+# added, a conversion): numpy's, which the knowledge base (TensorFlow's) does not cover.
+_SIZE_KEEPING = frozenset(
+    {
+        "numpy.array",
+        "numpy.asarray",
+        "numpy.expand_dims",
+        "numpy.float32",
+        "tensorflow.expand_dims",
+        "tensorflow.convert_to_tensor",
+        "tensorflow.constant",
+        "cv2.cvtColor",
+    }
+)
+
+
+def _read_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    fn: FunctionInfo | None,
+    depth: int = 0,
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """Why ``value`` is an image read from a file on each iteration of a loop, with the size of
+    that file: the reading call (and the call that passes it on, for a parameter of ``fn``), or
+    None. Followed through names, a batch axis (``x[None]``, ``x[tf.newaxis]``), arithmetic
+    (``x / 255.0``), ``.astype(...)`` and size-keeping calls."""
+    if depth > 8:
+        return None
+    deeper = depth + 1
+    if isinstance(value, cst.BinaryOperation):
+        return _read_per_iteration(model, value.left, scope, fn, deeper) or _read_per_iteration(
+            model, value.right, scope, fn, deeper
+        )
+    if isinstance(value, cst.Subscript):
+        if all(_adds_axis(element.slice) for element in value.slice):
+            return _read_per_iteration(model, value.value, scope, fn, deeper)
+        return None
+    if isinstance(value, cst.Name):
+        binding = model.binding_of(value, scope)
+        if binding.kinds == {"param"} and fn is not None:
+            return _passed_per_iteration(model, fn, value.value, deeper)
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].value is None:
+            return None
+        if sites[0].kind == SiteKind.LOOP:  # `for image in images:`
+            return _elements_per_iteration(model, sites[0].value, scope, fn, deeper)
+        if sites[0].kind != SiteKind.ASSIGN:
+            return None
+        return _read_per_iteration(model, sites[0].value, scope, fn, deeper)
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype":
+        return _read_per_iteration(model, func.value, scope, fn, deeper)
+    name = model.call_name(value) or ""
+    if name in _IMAGE_READERS or knowledge.data_dependent_dimension(name, 0):
+        loops = _loops_around(model, value)
+        if not loops or not _often(model, loops):
+            return None
+        return [(f"`{short(value.func)}` reads an image of its file's size here, in a loop", value)]
+    if (name in _SIZE_KEEPING or knowledge.keeps_shape(name)) and value.args:
+        return _read_per_iteration(model, value.args[0].value, scope, fn, deeper)
+    return _sized_per_iteration(model, value, name, scope)
+
+
+# NumPy's random array constructors: the parameter that sets the shape ("*": every positional
+# argument is a dimension). NumPy's other constructors are in the knowledge base.
+_NUMPY_RANDOM_SHAPES = {
+    "numpy.random.rand": "*",
+    "numpy.random.randn": "*",
+    "numpy.random.random": "size",
+    "numpy.random.random_sample": "size",
+    "numpy.random.uniform": "size",
+    "numpy.random.normal": "size",
+    "numpy.random.randint": "size",
+}
+
+
+def _sized_per_iteration(
+    model: ModuleModel, value: cst.Call, name: str, scope: Scope
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """An array or tensor built in a loop whose shape takes a new value on each iteration: a
+    Python value the loop changes (``varying_shape``), or one drawn at random there
+    (``h = random.randint(200, 600)``), in a TensorFlow or NumPy constructor's shape."""
+    loops = _loops_around(model, value)
+    if not loops or not _often(model, loops):
+        return None
+    found = varying_shape(model, value, scope, loops)
+    if found is not None:
+        if _few_iterations(found.changed_at, loops):
+            return None
+        return [(f"{found.description}: a new shape on every iteration", found.changed_at)]
+    shape_of = _NUMPY_RANDOM_SHAPES.get(name)
+    sizes: list[cst.BaseExpression] = []
+    if shape_of == "*":
+        sizes = [a.value for a in value.args if a.keyword is None and not a.star]
+    elif shape_of is not None:
+        sizes = [a.value for a in value.args if a.keyword and a.keyword.value == shape_of]
+    else:
+        parameter = knowledge.shape_parameter(name)
+        if parameter is None:
+            return None
+        for index, arg in enumerate(value.args):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == parameter.name or (keyword is None and index == parameter.position):
+                sizes = [arg.value]
+    dims: list[cst.BaseExpression] = []
+    for size in sizes:
+        dims += (
+            [e.value for e in size.elements] if isinstance(size, (cst.List, cst.Tuple)) else [size]
+        )
+    for dim in dims:
+        varying = varying_python_value(model, dim, scope, loops)
+        if varying is not None:
+            return [(f"`{short(value)}` takes its shape from {varying.description}", value)]
+        if isinstance(dim, cst.Name) and any(
+            site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION)
+            and any(model.inside(site, loop) for loop in loops)
+            and not _few_iterations(site.node, loops)
+            for site in model.lookup(dim.value, scope).sites
+        ):
+            return [
+                (f"`{short(value)}` takes its shape from the loop variable `{dim.value}`", value)
+            ]
+        drawn = _drawn_at_random(model, dim, scope, loops)
+        if drawn is not None:
+            return [(f"`{short(value)}` takes its shape from a random draw in the loop", drawn)]
+    return None
+
+
+def _drawn_at_random(
+    model: ModuleModel, dim: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> cst.CSTNode | None:
+    """The call of Python's or NumPy's random module that ``dim`` (or a name bound to it in
+    ``loops``) comes from, when drawn on each iteration."""
+    if isinstance(dim, cst.Name):
+        sites = model.binding_of(dim, scope).sites
+        if len(sites) != 1 or sites[0].value is None:
+            return None
+        if not any(model.inside(sites[0], loop) for loop in loops):
+            return None
+        value = sites[0].value
+        if isinstance(value, (cst.Tuple, cst.List)):
+            return None
+        return _drawn_at_random(model, value, scope, ())
+    if isinstance(dim, cst.Call):
+        name = model.call_name(dim) or ""
+        if name.startswith(("random.", "numpy.random.")):
+            return dim
+        if name in ("builtins.int", "builtins.round") and dim.args:
+            return _drawn_at_random(model, dim.args[0].value, scope, loops)
+    return None
+
+
+def _elements_per_iteration(
+    model: ModuleModel,
+    iterated: cst.BaseExpression,
+    scope: Scope,
+    fn: FunctionInfo | None,
+    depth: int,
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """Why the elements a loop iterates over (``images``, bound once to a comprehension
+    ``[np.random.rand(h, w, 3) for h, w in sizes]``) each have a shape of their own."""
+    if depth > 8:
+        return None
+    if isinstance(iterated, cst.Name):
+        sites = model.binding_of(iterated, scope).sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+            return None
+        return _elements_per_iteration(model, sites[0].value, scope, fn, depth + 1)
+    if isinstance(iterated, (cst.ListComp, cst.GeneratorExp)):
+        inner = model.scope_at.get(id(iterated), scope)
+        return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
+    return None
+
+
+def _adds_axis(index: cst.BaseSlice) -> bool:
+    """``None``, ``tf.newaxis``/``np.newaxis``, ``...`` or a whole ``:`` in a subscript."""
+    if isinstance(index, cst.Slice):
+        return index.lower is None and index.upper is None and index.step is None
+    value = index.value
+    if isinstance(value, cst.Name):
+        return value.value == "None"
+    if isinstance(value, cst.Ellipsis):
+        return True
+    return isinstance(value, cst.Attribute) and value.attr.value == "newaxis"
+
+
+def _passed_per_iteration(
+    model: ModuleModel, fn: FunctionInfo, param: str, depth: int
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """The first call of ``fn`` that passes ``param`` an image read per iteration."""
+    for site in model.call_sites:
+        if site.callee is not fn:
+            continue
+        value = site.argument(param)
+        if value is None:
+            continue
+        found = _read_per_iteration(model, value, site.scope, site.caller, depth)
+        if found is not None:
+            return [(f"`{fn.name}` is passed the image here", site.call), *found]
+    return None
+
+
+def _loops_around(model: ModuleModel, call: cst.Call) -> tuple[cst.CSTNode, ...]:
+    """The loops around ``call`` within its function (from the index of reads)."""
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+    for read in model.reads.get(name or "", ()):
+        node = read.node
+        if node is func:
+            return read.loops
+    return ()

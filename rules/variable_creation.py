@@ -6,7 +6,7 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
 from tf2lint.base.lazy import cst
-from tf2lint.linting.rule import Rule
+from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
 from tf2lint.rules.retracing import runs_once, traced_target
 
@@ -35,8 +35,35 @@ class VariableCreatedInTracedCode(Rule):
         A builder, a function of the module that makes and returns a model or layer
         (`def feature_extractor(): ... return tf.keras.Model(inputs, features)`), is reported
         where traced code calls it, the line to move out, not inside it: building is what
-        it is for.
+        it is for. A builder decorated with `@tf.function` itself (`build_model` making and
+        compiling a model) is reported once, at its head: the decoration is the mistake (a
+        tf.function cannot even return the model: TypeError). A layer or model class of the
+        module whose methods create weights counts as a Keras layer with weights.
     """
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        fn = self.model.function_of[node]
+        built = decorated_builder(self.model, fn)
+        if built is None:
+            return
+        head, through = def_head(node)
+        returned = (
+            " (and a tf.function cannot return a Keras object: TypeError)"
+            if built_object(self.model, fn) is not None
+            else ""
+        )
+        self.report(
+            head,
+            f"`{fn.qualname}` builds a {built} and is traced (`@tf.function`): its layers and "
+            f"weights are created while tracing{returned}; remove the decorator (Keras traces "
+            "the model's own steps)",
+            because=[
+                (f"`{fn.name}` builds the {built} here", built_at)
+                for built_at in _built_at(self.model, fn)[:1]
+            ],
+            through=through,
+            traced_in=fn,
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -44,7 +71,11 @@ class VariableCreatedInTracedCode(Rule):
             return
         if _builder_called_in_module(self.model, context.function):
             return  # reported where the traced code calls the builder
+        if any(decorated_builder(self.model, fn) for fn in _enclosing(context.function)):
+            return  # reported once, at the decorated builder's head
         kind = variable_kind(self.model, node)
+        if kind is None:
+            kind = _module_layer_with_weights(self.model, node, context.scope)
         callee = self.model.callee(node, context.scope) if kind is None else None
         built = built_object(self.model, callee) if callee is not None else None
         if built is not None:
@@ -109,6 +140,47 @@ def built_object(model: ModuleModel, fn: FunctionInfo, depth: int = 0) -> str | 
     return None
 
 
+def decorated_builder(model: ModuleModel, fn: FunctionInfo) -> str | None:
+    """What a function decorated with ``@tf.function`` builds, when it is a model builder: it
+    returns a new Keras model or layer (``built_object``), or constructs a model and compiles it.
+    The decoration is the mistake there, not each layer inside."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "decorator" or (fn.outer is not None and fn.outer.traced):
+        return None
+    built = built_object(model, fn)
+    if built is not None and built.startswith(("Keras model", "Keras layer", "Keras 3 layer")):
+        return built
+    if any(variable_kind(model, call) == "Keras model" for call in _built_at(model, fn)):
+        return "Keras model"
+    return None
+
+
+def _built_at(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The model constructions in ``fn`` whose result ``fn`` compiles (``m = Sequential(...);
+    m.compile(...)``), or those it returns."""
+    found = []
+    for call in fn.calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+            continue
+        for value in model.bound_values(func.value, fn):
+            if isinstance(value, cst.Call) and variable_kind(model, value) == "Keras model":
+                found.append(value)
+    if found:
+        return found
+    for returned in model.return_values(fn):
+        values = model.bound_values(returned, fn) if isinstance(returned, cst.Name) else [returned]
+        found += [v for v in values if isinstance(v, cst.Call) and variable_kind(model, v)]
+    return found
+
+
+def _enclosing(fn: FunctionInfo | None):
+    """``fn`` and the functions it is defined in, innermost first."""
+    while fn is not None:
+        yield fn
+        fn = fn.outer
+
+
 def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bool:
     """Whether ``fn`` is traced only as a builder that traced code of this module calls: its
     creations are reported at those calls."""
@@ -117,6 +189,15 @@ def _builder_called_in_module(model: ModuleModel, fn: FunctionInfo | None) -> bo
     if fn.traced_by.kind != "called" or fn.traced_by.caller is None:
         return False
     return built_object(model, fn) is not None
+
+
+def _module_layer_with_weights(model: ModuleModel, call: cst.Call, scope) -> str | None:
+    """``ConvBlock(8)``: a Keras layer or model class of this module whose methods create
+    weights (its own ``add_weight``, or Keras layers with weights that it builds)."""
+    cls = model.constructed_class(call, scope)
+    if cls is None or not cls.keras_kind or not _creates_weights(model, cls):
+        return None
+    return f"Keras {cls.keras_kind} (`{cls.name}`, this module's {cls.keras_kind} with weights)"
 
 
 def _adds_weight(call: cst.Call) -> bool:
@@ -159,6 +240,24 @@ WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------
 
+
+def _without_slots(model: ModuleModel, built: cst.Call) -> bool:
+    """A Keras 3 ``SGD`` without momentum (checked under TF 2.21 / Keras 3.15, see
+    tests/test_variable_creation.py): ``apply_gradients`` creates no variable for it, since it
+    keeps no slots and its iteration count is made with the optimizer. Under Keras 2 (tf_keras)
+    the iteration count is made on the first apply, so it fails like the others."""
+    if model.imports_keras2 or keras_optimizer_class(model.call_name(built)) != "SGD":
+        return False
+    for index, arg in enumerate(built.args):
+        momentum = arg.keyword is not None and arg.keyword.value == "momentum"
+        if momentum or (arg.keyword is None and index == 1):
+            value = arg.value
+            return isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0.0
+        if arg.star:
+            return False
+    return True
+
+
 # Optimizer methods that build the optimizer's variables (its slots, iteration count) on their
 # first call.
 _BUILDING_METHODS = frozenset({"apply_gradients", "minimize", "apply"})
@@ -187,7 +286,10 @@ class FreshOptimizerPerCall(Rule):
         creates its variables eagerly) or makes the `tf.function` anew beside it. Also
         reported: a function that builds the optimizer and calls the `tf.function` with it,
         called more than once (a second training round), and a second optimizer object passed
-        to the same parameter after a first (warm-up with SGD, then Adam).
+        to the same parameter after a first (warm-up with SGD, then Adam). Keras 3's `SGD`
+        without momentum is the exception (checked under TF 2.21): it keeps no slots and makes
+        its iteration count with the optimizer, so nothing fails; each new one is still a new
+        trace, and the finding says so (under Keras 2 it fails like the others).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -216,6 +318,19 @@ class FreshOptimizerPerCall(Rule):
             if applied is None or repeats is None:
                 continue
             self._reported.add(id(arg.value))
+            if _without_slots(self.model, built):
+                # Keras 3's plain SGD creates no variable when applied (its iteration count
+                # exists from construction): no failure, but a trace per optimizer object
+                self.report(
+                    arg.value,
+                    f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new "
+                    "trace (a tf.function keys objects by identity), so the graph is never "
+                    "reused; under Keras 2 (tf_keras) its "
+                    f"`{code(applied.func)}` also creates its iteration count, which fails "
+                    "after the first trace; create the optimizer once and reuse it",
+                    because=[("a new Keras optimizer is built here", built), *repeats[1:]],
+                )
+                continue
             self.report(
                 arg.value,
                 f"a new Keras optimizer is passed to `{label}` {repeats[0]}: each is a new trace, "
@@ -262,6 +377,8 @@ class FreshOptimizerPerCall(Rule):
             for built, arg, _ in passed[1:]:
                 if built is first_built or id(arg.value) in self._reported:
                     continue
+                if _without_slots(self.model, built):
+                    continue  # Keras 3's plain SGD: a second trace, nothing fails
                 self.report(
                     arg.value,
                     f"a second Keras optimizer is passed to `{label}` as `{param}`, after "

@@ -146,6 +146,30 @@ def test_eager_switches_reported_outside_tests(path):
     assert [d.line for d in found] == [4, 5]
 
 
+def test_eager_switch_in_a_module_that_traces_only_dataset_functions_is_not_reported():
+    # checked under TF 2.21: with the switch on, `Dataset.map(f)` still traces `f` (`.numpy()`
+    # there raises AttributeError), and a `tf.py_function` inside runs eagerly either way: the
+    # switch changes nothing in such a module
+    source = """
+    import numpy as np
+    import tensorflow as tf
+
+    tf.config.run_functions_eagerly(True)
+
+    def scale(x):
+        return np.float32(x.numpy() * 2.0)
+
+    ds = tf.data.Dataset.range(4).map(lambda x: tf.py_function(scale, [x], tf.float32))
+    """
+    rules = [r for r in all_rules() if r.id == "TF903"]
+    assert lint_module(textwrap.dedent(source), "train.py", rules).diagnostics == []
+    with_step = textwrap.dedent(source) + "@tf.function\ndef step(x):\n    return x\n"
+    assert [d.line for d in lint_module(with_step, "train.py", rules).diagnostics] == [5]
+    # the switch is process-wide: code of another module the program runs may be traced
+    calls_out = textwrap.dedent(source) + "import trainer\ntrainer.run(ds)\n"
+    assert [d.line for d in lint_module(calls_out, "train.py", rules).diagnostics] == [5]
+
+
 @pytest.mark.parametrize(
     "path",
     ["test_train.py", "train_test.py", "tests/helpers.py", "pkg/test/util.py", "conftest.py"],

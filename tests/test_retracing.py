@@ -266,7 +266,7 @@ def test_driver_rebuilding_its_tf_function_on_every_call_from_a_loop():
         "        return x\n    for x in data:\n        inner(x)\n"
         "def run(folds):\n    for fold in folds:\n        training(fold)\n"
     )
-    assert [(d.rule, d.line) for d in lint(source, ["TF504"])] == [("TF504", 4)]
+    assert [(d.rule, d.line, d.end_line) for d in lint(source, ["TF504"])] == [("TF504", 3, 4)]
 
 
 BUILD = (
@@ -421,7 +421,8 @@ def test_a_tf_function_made_in_each_call_of_a_method_is_found_in_preview():
     # calls of the Keras layer trace `scale` five times (five `predict`s of a model: once);
     # five calls of the tf.function `outer` trace `inner` once
     found = lint(NESTED_IN_A_METHOD, ["TF504"])
-    assert [(d.line, d.preview) for d in found] == [(10, True), (18, True)]
+    # each finding spans the decorated def's head: from `@tf.function` to the def's name
+    assert [(d.line, d.end_line, d.preview) for d in found] == [(9, 10, True), (17, 18, True)]
 
 
 def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_it_again():
@@ -431,7 +432,7 @@ def test_a_tf_function_made_in_each_call_is_on_by_default_when_the_module_calls_
         "    print(predictor.predict(tf.zeros((1, 2))))\n"
     )
     found = lint(source, ["TF504"])
-    assert [(d.line, d.preview) for d in found] == [(10, False), (18, True)]
+    assert [(d.end_line, d.preview) for d in found] == [(10, False), (18, True)]
 
 
 # TF599: a Python value or callable that changes in a traced function's Python loop, passed to
@@ -577,3 +578,152 @@ def test_new_model_per_iteration_in_more_spellings(driver):
 )
 def test_no_new_model_finding_in_more_spellings(driver):
     assert rule_ids(BUILD + driver, ["TF507"]) == []
+
+
+def test_a_noqa_on_the_def_line_of_a_decorated_head_still_suppresses_it():
+    # the finding starts at `@tf.function`; a comment on the def's line (where it used to
+    # start) keeps working
+    source = (
+        "import tensorflow as tf\ndef training(data):\n    @tf.function\n"
+        "    def inner(x):  # noqa: TF504\n        return x\n    for x in data:\n        inner(x)\n"
+        "def run(folds):\n    for fold in folds:\n        training(fold)\n"
+    )
+    assert lint(source, ["TF504"]) == []
+
+
+# TF598, inputs of a new shape on each iteration that reach the tf.function through a method or
+# a list built before the loop; reported once, where the function is made (checked under TF
+# 2.21: six images of six sizes, "6 out of the last 6 calls ... triggered tf.function
+# retracing").
+DETECTOR = """
+import cv2
+import numpy as np
+import tensorflow as tf
+
+inputs = tf.keras.Input(shape=(None, None, 3))
+model = tf.keras.Model(inputs, tf.keras.layers.Conv2D(2, 3, padding="same")(inputs))
+
+
+class Detector:
+    def __init__(self, net):
+        self.detect_fn = tf.function(net{signature})
+
+    def __call__(self, image):
+        return self.detect_fn(image[None, ...].astype(np.float32) / 255.0)
+
+
+detector = Detector(model)
+"""
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "sizes = [(48, 64), (60, 80), (72, 128), (30, 30), (50, 40), (20, 90)]\n"
+        "images = [np.random.rand(h, w, 3) for h, w in sizes]\n"
+        "for image in images:\n    detector(image)\n",
+        "def run(paths):\n    for path in paths:\n        image = cv2.imread(path)\n"
+        "        detector(image)\n",
+        "import random\nfor step in range(100):\n    side = random.randint(200, 600)\n"
+        "    detector(np.zeros((side, side, 3)))\n",
+    ],
+)
+def test_a_tf_function_fed_inputs_of_a_new_shape_each_iteration_is_reported_where_it_is_made(
+    driver,
+):
+    (d,) = lint(DETECTOR.format(signature="") + driver, ["TF598"])
+    assert (d.line, "new trace" in d.message) == (12, True)
+
+
+@pytest.mark.parametrize(
+    ("signature", "driver"),
+    [
+        # one size for all: resized first
+        (
+            "",
+            "def run(paths):\n    for path in paths:\n"
+            "        detector(cv2.resize(cv2.imread(path), (224, 224)))\n",
+        ),
+        # an input_signature with None dimensions, or relaxed shapes
+        (
+            ", input_signature=[tf.TensorSpec([None, None, None, 3])]",
+            "def run(paths):\n    for path in paths:\n        detector(cv2.imread(path))\n",
+        ),
+        (
+            ", reduce_retracing=True",
+            "def run(paths):\n    for path in paths:\n        detector(cv2.imread(path))\n",
+        ),
+        # fewer than five literal sizes: a graph per size is often what the program means
+        ("", "for side in (64, 128):\n    detector(np.zeros((side, side, 3)))\n"),
+    ],
+)
+def test_no_finding_for_inputs_of_one_shape_or_a_signature_that_allows_them(signature, driver):
+    assert lint(DETECTOR.format(signature=signature) + driver, ["TF598"]) == []
+
+
+# TF508/TF509: one new object, and one new tf.function, per iteration (fixtures: 20 traces in 20
+# calls under TF 2.21, against 1 for one object).
+PER_INSTANCE = """
+import tensorflow as tf
+
+
+class Trainer:
+    def __init__(self, rate):
+        self.rate = rate
+        self.predict = tf.function(lambda x: x * self.rate)
+
+    @tf.function
+    def step(self, x):
+        return x * self.rate
+"""
+
+
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        (
+            "for trial in range(10):\n    t = Trainer(0.1)\n    t.step(1.0)\n    t.predict(1.0)\n",
+            [("TF508", 14)],
+        ),
+        (
+            "def trial(rate):\n    t = Trainer(rate)\n    return t.step(1.0)\n"
+            "for rate in rates:\n    trial(rate)\n",
+            [("TF508", 14)],
+        ),
+        # once, or a few times
+        ("t = Trainer(0.1)\nfor _ in range(10):\n    t.step(1.0)\n    t.predict(1.0)\n", []),
+        ("for rate in (0.1, 0.01):\n    Trainer(rate).step(1.0)\n", []),
+    ],
+)
+def test_an_object_that_makes_tf_functions_constructed_on_every_iteration(driver, found):
+    diagnostics = lint(PER_INSTANCE + driver, ["TF508", "TF509"])
+    assert [(d.rule, d.line) for d in diagnostics] == found
+
+
+def test_inputs_of_a_new_shape_each_iteration_retrace_under_tensorflow():
+    # the claim of TF598's finding on the first driver above, run: one trace per image size
+    import tensorflow as tf
+
+    source = DETECTOR.format(signature="").replace("import cv2\n", "") + (
+        "sizes = [(48, 64), (60, 80), (72, 128), (30, 30), (50, 40), (20, 90)]\n"
+        "images = [np.random.rand(h, w, 3) for h, w in sizes]\n"
+        "for image in images:\n    detector(image)\n"
+    )
+    namespace: dict = {}
+    exec(compile(source, "detector.py", "exec"), namespace)
+    assert isinstance(namespace["detector"].detect_fn, tf.types.experimental.PolymorphicFunction)
+    assert namespace["detector"].detect_fn.experimental_get_tracing_count() == 6
+
+
+@pytest.mark.tensorflow
+def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorflow():
+    # TF508/TF509's claim, run: ten objects, ten traces of each one's method
+    namespace: dict = {}
+    exec(compile(PER_INSTANCE, "trainer.py", "exec"), namespace)
+    trainers = [namespace["Trainer"](0.1) for _ in range(10)]
+    for trainer in trainers:
+        trainer.step(1.0)
+        trainer.predict(1.0)
+    traces = sum(t.step.experimental_get_tracing_count() for t in trainers)
+    assert traces == 10
+    assert sum(t.predict.experimental_get_tracing_count() for t in trainers) == 10

@@ -128,6 +128,8 @@ class ModuleModel:
         self.imports: dict[str, str] = {}
         # every name imported anywhere in the module, qualified
         self.imported: set[str] = set()
+        # TensorFlow and Keras modules imported whole: ``from tensorflow.keras.layers import *``
+        self.star_imports: list[str] = []
         self.functions: list[FunctionInfo] = []
         self.function_of: dict[cst.CSTNode, FunctionInfo] = {}
         self.classes: dict[cst.ClassDef, ClassInfo] = {}
@@ -431,9 +433,24 @@ class ModuleModel:
         target = binding.qualified
         if target is None:
             if not binding.is_builtin:
-                return None
-            target = "builtins." + head
+                if binding.sites or not self.star_imports:
+                    return None
+                target = self._star_imported(head)
+                if target is None:
+                    return None
+            else:
+                target = "builtins." + head
         return normalize(f"{target}.{rest}" if rest else target)
+
+    def _star_imported(self, name: str) -> str | None:
+        """``name``, bound nowhere in the module, as a name of a TensorFlow or Keras module it
+        imports with ``*``, when the knowledge base knows that API (a class, or a function
+        whose result it knows): ``Dense`` after ``from tensorflow.keras.layers import *``."""
+        for base in reversed(self.star_imports):
+            candidate = f"{base}.{name}"
+            if knowledge.class_kind(candidate) or knowledge.returns(candidate):
+                return candidate
+        return None
 
     def call_name(self, call: cst.Call) -> str | None:
         return self.qualified_name(call.func)
@@ -1348,6 +1365,9 @@ class _ModelBuilder:
         # Its children (aliases, names) are still walked, for the rules' traversal; none of them
         # means anything to the model.
         if isinstance(node.names, cst.ImportStar):
+            base = dotted_name(node.module) if node.module is not None else None
+            if base and not node.relative and base.startswith(("tensorflow", "keras", "tf_keras")):
+                self.model.star_imports.append(base)
             return
         model = self.model
         base = dotted_name(node.module) if node.module is not None else ""
@@ -1683,6 +1703,10 @@ class _ModelBuilder:
             for decorator in fn.decorators:
                 expr = decorator.decorator
                 name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+                if name == "functools.partial" and expr.args:
+                    # `@functools.partial(tf.function, jit_compile=True)`: tf.function with
+                    # those keywords
+                    name = model.qualified_name(expr.args[0].value)
                 if name in TF_FUNCTION_NAMES:
                     reason = TracedBy("decorator", name)
                     model.roots.append(

@@ -238,8 +238,14 @@ class CallSite:
     def argument(self, param: str) -> cst.BaseExpression | None:
         """The expression this call passes to the callee's ``param``, if it can be told."""
         params = self.callee.params
-        if self.callee.cls is not None and params and isinstance(self.call.func, cst.Attribute):
-            params = params[1:]  # self.f(x), obj.f(x): the receiver is the first parameter
+        callee = self.callee
+        if (
+            callee.cls is not None
+            and params
+            and (isinstance(self.call.func, cst.Attribute) or callee.name == "__call__")
+        ):
+            # self.f(x), obj.f(x), and obj(x) calling __call__: the receiver is the first one
+            params = params[1:]
         for index, arg in enumerate(self.call.args):
             if arg.star:
                 return None

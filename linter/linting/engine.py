@@ -347,7 +347,12 @@ def lint_module(
         if identity is not None:  # the summary places calls into other modules
             starts += model.external_sites()
         ranges = node_ranges(
-            module, [r.node for r in reports], source, tree, model.events, starts=starts
+            module,
+            [r.node for r in reports] + [r.through for r in reports if r.through is not None],
+            source,
+            tree,
+            model.events,
+            starts=starts,
         )
     except RecursionError:  # too deep to locate: report at line 1 rather than not at all
         ranges = {}
@@ -522,6 +527,8 @@ def _positioned(
     out = []
     for report in reports:
         start_line, start_col, end_line, end_col = ranges.get(id(report.node), (1, 0, 1, 0))
+        if report.through is not None and id(report.through) in ranges:
+            end_line, end_col = ranges[id(report.through)][2:]
         rule = report.rule
         out.append(
             Diagnostic(

@@ -230,6 +230,17 @@ class Report:
     function: FunctionInfo | None = None  # the traced function it is in, for the evidence
     because: tuple[tuple[str, cst.CSTNode], ...] = ()  # why the value is what the rule says
     gap: str | None = None  # what the rule could not prove (then shown only with --preview)
+    # where the finding's span ends, when not at ``node``'s end: a decorated def's head runs
+    # from its first decorator (``node``) to its name
+    through: cst.CSTNode | None = None
+
+
+def def_head(node: cst.FunctionDef) -> tuple[cst.CSTNode, cst.CSTNode | None]:
+    """Where a finding about a whole def goes: from its first decorator through its name (the
+    lines a reader marks as "this function"), or its name when it has no decorator."""
+    if node.decorators:
+        return node.decorators[0], node.name
+    return node.name, None
 
 
 BUILTIN_FIXTURES = Path(str(resources.files("tf2lint.fixtures")))
@@ -295,6 +306,7 @@ class Rule:
         because: Sequence[tuple[str, cst.CSTNode]] = (),
         gap: str | None = None,
         traced_in: FunctionInfo | None = None,
+        through: cst.CSTNode | None = None,
     ) -> None:
         """Report ``node``; ``replacement`` (or several ``edits``) makes the finding fixable.
 
@@ -302,7 +314,8 @@ class Rule:
         ``because`` adds why the value is what the rule says (a message and the node it points
         at), and ``gap`` what the rule could not prove: the finding then needs ``--preview``
         (and carries no fix). ``traced_in``: the traced function the finding is in, for a rule
-        that reports after the traversal has left it."""
+        that reports after the traversal has left it. ``through``: a node after ``node`` where
+        the finding's span ends (see ``def_head``)."""
         replacement_text = None
         if replacement is not None:
             edits = [(node, replacement)]
@@ -327,5 +340,6 @@ class Rule:
                 traced_in or (context.function if context.in_traced_code else None),
                 tuple(because),
                 gap,
+                through,
             )
         )

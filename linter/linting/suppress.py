@@ -152,7 +152,9 @@ def _statement_lines(tokens: list[tokenize.TokenInfo]) -> list[tuple[int, int]]:
 def is_suppressed(suppressions: list[Suppression], d: Diagnostic) -> bool:
     """Whether the finding ``d`` is suppressed; marks the suppression's matching id used."""
     for s in suppressions:
-        if not s.whole_file and d.line not in s.applies_to:
+        # on the finding's first or last line: a decorated def's head runs from its decorator to
+        # its name, and either line is where a reader puts the comment
+        if not s.whole_file and d.line not in s.applies_to and d.end_line not in s.applies_to:
             continue
         if s.ids is None:
             s.used.add(d.rule)
