@@ -243,6 +243,8 @@ class NumpyFunctionOnTensor(_TracedRule):
 class PythonRandomInTracedCode(_TracedRule):
     id = "TF805"
     name = "python-random-in-traced-code"
+    # Tracing does not fail: the draw runs once, at trace time, like any Python side effect.
+    category = "side-effect"
     message = "Python/NumPy random numbers in traced code are drawn once, while tracing"
     rationale = """
         `random.random()` or `np.random.uniform()` inside a `tf.function` runs in Python while
@@ -276,6 +278,8 @@ class PythonRandomInTracedCode(_TracedRule):
 class PythonClockInTracedCode(_TracedRule):
     id = "TF806"
     name = "python-clock-in-traced-code"
+    # Tracing does not fail: the clock is read once, at trace time, like any Python side effect.
+    category = "side-effect"
     message = "reading the Python clock in traced code happens once, while tracing"
     rationale = """
         `time.time()`, `time.perf_counter()` or `datetime.now()` inside a `tf.function` runs

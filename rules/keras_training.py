@@ -66,7 +66,8 @@ def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list
 class TrainableSetAfterCompile(Rule):
     id = "TF921"
     name = "trainable-set-after-compile"
-    category = "api-misuse"
+    # The traced train function read the trainable weights while tracing and keeps them.
+    category = "stale-capture"
     severity = "warning"
     message = (
         "`trainable` changed after the model was compiled and trained, without compiling again"
