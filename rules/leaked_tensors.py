@@ -14,7 +14,6 @@ from tf2lint.rules.common import (
     StoreRule,
     code,
     is_local,
-    outer_container,
     outer_target,
 )
 from tf2lint.rules.graph_incompatible import (
@@ -41,8 +40,10 @@ class TensorLeakedFromTracedCode(StoreRule):
     message = "a tensor computed in traced code is stored outside it; it is a symbolic graph tensor"
     rationale = """
         Inside a `tf.function`, tensors are symbolic: they belong to the graph being traced.
-        Storing one in a global, a nonlocal, an attribute of `self` or an outer list or dict
-        leaks it out of that graph. Using it later, outside the function or from another
+        Storing one in a global, a nonlocal, an attribute of `self` or an item of an outer
+        dict leaks it out of that graph (appending one to an outer list, `out.append(t)`, is
+        TF202's side effect: the `tf.function` guide files it there, and the list grows once
+        per trace, not per call). Using it later, outside the function or from another
         trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
         graph code, silently reads a stale value). That includes a tensor cached under `if
         self.table is None:` on the first call (every later trace reuses the first graph's
@@ -143,21 +144,6 @@ class TensorLeakedFromTracedCode(StoreRule):
             if not reader.name.startswith("_"):
                 return False  # a public method of the object reads it, eagerly, after the trace
         return True
-
-    def visit_Call(self, node: cst.Call) -> None:
-        context = self.context
-        if not context.in_traced_code:
-            return
-        fn = context.function
-        container = outer_container(self.model, context.scope, node)
-        if container is None:
-            return
-        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
-            self.report(
-                node,
-                f"traced `{fn.qualname}` puts a graph tensor into {container}; it leaks out of "
-                "the trace",
-            )
 
 
 def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:

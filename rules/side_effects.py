@@ -364,9 +364,13 @@ class PythonStateMutationInTracedCode(StoreRule):
         (`history.append(...)`) is a Python side effect. Inside a `tf.function` it runs while
         tracing only: after N calls the counter says 1, the list has one entry. Keep state that
         must change on every call in a `tf.Variable` (`self.steps.assign_add(1)`), or return
-        values and collect them outside the traced function. On by default when something
-        expects the state to change on every call: code outside traced functions reads it, or
-        traced code tests, returns or prints it (`if step_count % 100 == 0:`); with
+        values and collect them outside the traced function. A tensor appended to an outer list
+        (`seen.append(y_pred)` in a loss Keras traces) is this side effect too, as the
+        `tf.function` guide files it: the list grows once per trace and holds symbolic tensors
+        (storing a tensor by assignment, `self.last = y`, is TF301's leak). On by default when
+        a tensor is appended, or something expects the state to change on every call: code
+        outside traced functions reads it, or traced code tests, returns or prints it
+        (`if step_count % 100 == 0:`); with
         `--preview` also when nothing reads it (it may count traces on purpose) or a value is
         set rather than accumulated (one-time setup while tracing is the common case).
     """
@@ -426,19 +430,30 @@ class PythonStateMutationInTracedCode(StoreRule):
         container = outer_container(self.model, context.scope, node)
         if container is None:
             return
-        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
-            return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
         observed, how = _observed(context, _last_name(node.func.value))
         because = [(f"the {container} changes here", node)]
+        # `history.append(y_pred)`: the tf.function guide files this under Python side
+        # effects: the list grows once per trace, not once per call, and what it holds are
+        # symbolic tensors of the trace's graph. Wrong whoever reads it.
+        tensors = [a.value for a in node.args if self.model.is_tensor(a.value, context.scope)]
+        if tensors:
+            because.append(
+                (
+                    f"`{code(tensors[0])}` is a graph tensor: the {container} keeps a symbolic "
+                    "tensor of the trace",
+                    tensors[0],
+                )
+            )
         if observed is not None:
             because.append((how, observed))
+        evident = observed is not None or bool(tensors)
         self.report(
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
             because=because,
-            gap=self._test_gap() or (None if observed is not None else UNOBSERVED_GAP),
+            gap=self._test_gap() or (None if evident else UNOBSERVED_GAP),
         )
 
 

@@ -11,7 +11,7 @@ from conftest import check_state_form, lint, rule_ids, state_forms
     "source",
     [
         "cache = None\n@tf.function\ndef f(x):\n    global cache\n    cache = tf.square(x)\n",
-        "out = []\n@tf.function\ndef f(x):\n    out.append(x * 2.0)\n",
+        "out = {}\n@tf.function\ndef f(x):\n    out['y'] = x * 2.0\n",
         "class M(tf.Module):\n    @tf.function\n    def f(self, x):\n        self.last = tf.nn.relu(x)\n",
         "class L(tf.keras.layers.Layer):\n    def call(self, x):\n        y = tf.matmul(x, x)\n        self.attn = y\n        return y\n",
         # the tf.function guide's "All outputs of a tf.function must be return values": a

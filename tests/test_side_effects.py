@@ -73,6 +73,26 @@ def test_side_effect_finding(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF2"]) == [rule]
 
 
+def test_tensor_appended_by_a_keras_traced_loss_is_a_side_effect_by_default():
+    # The tf.function guide files `external_list.append(x)` under Python side effects: the
+    # list grows once per trace, whoever reads it, and holds symbolic tensors (not TF301's).
+    source = """
+        import tensorflow as tf
+
+        seen = []
+
+        def loss(y_true, y_pred):
+            seen.append(y_pred)
+            return tf.reduce_mean(tf.square(y_true - y_pred))
+
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss=loss)
+    """
+    found = lint(source, ["TF2", "TF3"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF202", 7, False)]
+    assert "`y_pred` is a graph tensor" in " ".join(s.message for s in found[0].evidence.value)
+
+
 def test_mutating_an_object_that_is_not_a_python_container_is_not_reported():
     # TF-Agents' TFDeque is backed by tf.Variables: its `add` is a graph op, not a Python effect.
     source = """
