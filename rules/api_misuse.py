@@ -538,7 +538,8 @@ def _training_layer(name: str | None) -> str | None:
 class TensorStoredAsState(Rule):
     id = "TF907"
     name = "tensor-stored-as-state"
-    category = "api-misuse"
+    # A traced function that reads the attribute keeps the tensor it read while tracing.
+    category = "stale-capture"
     message = "a tf.Tensor kept as mutable state on an object; use a tf.Variable"
     rationale = """
         A tensor is immutable. Keeping one on an object (`self.total = tf.constant(0.)` in
@@ -551,7 +552,9 @@ class TensorStoredAsState(Rule):
         same attribute assigned a value other than `None` in another method of the class (a
         tensor that is never rebound is a constant and fine; alternatives in `if`/`else` of
         `__init__` are not rebinding). Shown only with `--preview` when no traced code of the
-        module reads the attribute (eager code reads the rebound tensor anew).
+        module reads the attribute (eager code reads the rebound tensor anew). Where every
+        rebinding is in traced code (a traced solver step, a metric's `update_state`), the
+        graph tensor stored there leaks: that is TF301's finding, at the store.
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -577,6 +580,10 @@ class TensorStoredAsState(Rule):
                 (_rebinding_methods, fn.cls), lambda: _rebinding_methods(fn.cls)
             )
             others = rebinding.get(t.attr.value, set()) - {"__init__"}
+            # Rebound only by traced methods (a traced step, a metric's `update_state`): the
+            # graph tensor stored there leaks, and TF301 reports it at that store.
+            if all(fn.cls.methods[name].traced for name in others if name in fn.cls.methods):
+                continue
             if others:
                 read = self.context.memo(_traced_reads, lambda: _traced_reads(self.model))
                 self.report(

@@ -22,6 +22,7 @@ from tf2lint.rules.common import (
     outer_target,
     variable_kind,
 )
+from tf2lint.rules.leaked_tensors import tensor_state_read
 
 
 class PrintInTracedCode(Rule):
@@ -391,6 +392,8 @@ class PythonStateMutationInTracedCode(StoreRule):
         where = outer_target(self.model, context.scope, target)
         if where is None or self.model.is_tensor(value, context.scope):
             return  # a tensor stored outside is TF301's finding
+        if tensor_state_read(self.model, fn, value) is not None:
+            return  # `self.x = self.x * 0.5` with a tensor `self.x`: TF301's too
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
         if is_guarded_singleton(target, value):

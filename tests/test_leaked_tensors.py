@@ -242,3 +242,39 @@ def test_a_leaked_tensor_form_confirmed_under_tensorflow_is_reported(name):
 def test_no_leak_in_these_widened_forms(source):
     found = lint("import tensorflow as tf\n" + source, ["TF301"])
     assert [d.rule for d in found if not d.preview] == []
+
+
+SOLVER = """
+import tensorflow as tf
+
+
+class Solver:
+    def __init__(self, x0):
+        self.x = tf.constant(x0)
+        self.decay = 0.5
+
+    def update(self):
+        self.x = self.x * self.decay
+        return self.x
+
+
+solver = Solver([1.0, 2.0])
+step = {traced}
+for _ in range(3):
+    step()
+"""
+
+
+def test_an_iterate_rebound_in_a_traced_bound_method_leaks_and_is_not_tensor_state():
+    # `tf.function(solver.update)` traces the bound method; `self.x` holds the tensor
+    # `__init__` set, so `self.x - ...` is one too: the store leaks it (TF301), and TF907's
+    # "tensor kept as state" (about eager rebinding a trace captured) stays out of the way
+    found = lint(SOLVER.format(traced="tf.function(solver.update)"), ["TF301", "TF907", "TF202"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF301", 11, False)]
+    shown = " ".join(s.message for s in found[0].evidence.value)
+    assert "`self.x` holds a tensor: `__init__` sets it here" in shown
+
+
+def test_an_iterate_rebound_eagerly_is_left_to_tf907():
+    found = lint(SOLVER.format(traced="solver.update"), ["TF301", "TF907", "TF202"])
+    assert [d.rule for d in found if not d.preview] == []
