@@ -523,3 +523,39 @@ def test_a_tf_function_changing_its_python_argument(body, caller, preview):
 )
 def test_no_argument_mutation_finding(source):
     assert rule_ids(source, ["TF298"]) == []
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        "random.randint(16, 28)",
+        "randint(16, 28)",  # imported from random
+        "int(rng.integers(16, 28))",  # a NumPy generator made outside
+        "py_rng.randint(16, 28)",  # a random.Random made outside
+    ],
+)
+def test_python_random_in_a_dataset_map_function_is_drawn_once(draw):
+    source = f"""
+        import random
+        from random import randint
+
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(0)
+        py_rng = random.Random(1)
+
+        def augment(image):
+            size = {draw}
+            return tf.image.random_crop(image, [size, size, 3])
+
+        def pipeline(images):
+            return images.map(augment)
+
+        pipeline(tf.data.Dataset.from_tensor_slices(tf.ones([4, 32, 32, 3])))
+    """
+    found = lint(source, ["TF805"])
+    assert [(d.rule, d.line, d.category, d.preview) for d in found] == [
+        ("TF805", 12, "side-effect", False)
+    ]
+    assert "augment" in found[0].message
