@@ -323,6 +323,28 @@ def test_functions_handed_to_tracing_apis_through_partials_bound_methods_and_loa
     ) == {"crop", "flip", "scale", "Solver.step"}
 
 
+def test_instances_of_callable_classes_mapped_over_a_dataset_are_traced():
+    assert traced(
+        """
+        import tensorflow as tf
+
+        class RandomCrop:
+            def __init__(self, size):
+                self.size = size
+
+            def __call__(self, image):
+                return image
+
+        class Jitter:
+            def __call__(self, image):
+                return image
+
+        jitter = Jitter()
+        ds = tf.data.Dataset.from_tensor_slices([1.0]).map(RandomCrop(24)).map(jitter)
+        """
+    ) == {"RandomCrop.__call__", "Jitter.__call__"}
+
+
 def test_a_map_method_of_what_a_caller_passes_that_is_no_dataset_is_not_traced():
     assert (
         traced(

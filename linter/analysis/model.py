@@ -1782,14 +1782,24 @@ class _ModelBuilder:
         target = model.function_target(expr, scope)
         if target is not None:
             return target
-        if type(expr) is cst.Call and expr.args and expr.args[0].keyword is None:
-            if model.call_name(expr) == "functools.partial":
-                return self._handed_function(expr.args[0].value, scope)
-        elif type(expr) is cst.Attribute:
+        if type(expr) is cst.Call:
+            if expr.args and expr.args[0].keyword is None:
+                if model.call_name(expr) == "functools.partial":
+                    return self._handed_function(expr.args[0].value, scope)
+            if type(expr.func) is not cst.Name:
+                return None
+            # `ds.map(RandomCrop(24))`: the instance's __call__
+            sites = model.binding_of(expr.func, scope).sites
+            classes = [model.classes.get(s.node) for s in sites if s.kind == SiteKind.CLASS]
+            if len(classes) != len(sites) or not classes or classes[-1] is None:
+                return None
+            return model.resolve_method(classes[-1], "__call__")
+        if type(expr) is cst.Attribute:
             cls = model.instance_of(expr.value, scope)
             if cls is not None:
                 return model.resolve_method(cls, expr.attr.value)
-        return None
+        cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
+        return model.resolve_method(cls, "__call__") if cls is not None else None
 
     def _returned_function(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
         """The function of this module that ``call``'s callee defines and returns (a factory
