@@ -1783,9 +1783,12 @@ class _ModelBuilder:
         if target is not None:
             return target
         if type(expr) is cst.Call:
-            if expr.args and expr.args[0].keyword is None:
-                if model.call_name(expr) == "functools.partial":
-                    return self._handed_function(expr.args[0].value, scope)
+            if (
+                expr.args
+                and expr.args[0].keyword is None
+                and model.call_name(expr) == "functools.partial"
+            ):
+                return self._handed_function(expr.args[0].value, scope)
             if type(expr.func) is not cst.Name:
                 return None
             # `ds.map(RandomCrop(24))`: the instance's __call__
