@@ -559,3 +559,68 @@ def test_python_random_in_a_dataset_map_function_is_drawn_once(draw):
         ("TF805", 12, "side-effect", False)
     ]
     assert "augment" in found[0].message
+
+
+FILE_SYSTEM = """
+import os
+import pathlib
+import shutil
+
+import tensorflow as tf
+
+CACHE = "/tmp/cache"
+
+
+@tf.function
+def step(x):
+    {call}
+    return x * 2.0
+"""
+
+
+@pytest.mark.parametrize(
+    "call, preview",
+    [
+        ("os.makedirs(CACHE, exist_ok=True)", False),
+        ("shutil.rmtree(CACHE)", False),
+        ("tf.io.gfile.copy('/tmp/a', '/tmp/b', overwrite=True)", False),
+        ("pathlib.Path(CACHE, 'done').touch()", False),
+        # a query: looking once, while tracing, may be meant
+        ("found = os.path.exists(CACHE)", True),
+        ("names = tf.io.gfile.listdir(CACHE)", True),
+    ],
+)
+def test_file_system_calls_in_traced_code_run_once(call, preview):
+    found = lint(FILE_SYSTEM.format(call=call), ["TF297"])
+    assert [(d.rule, d.line, d.category, d.preview) for d in found] == [
+        ("TF297", 13, "side-effect", preview)
+    ]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "path = os.path.join(CACHE, 'x')",  # path arithmetic touches nothing
+        "tf.io.write_file(CACHE + '/x', tf.strings.as_string(x))",  # a graph op, every call
+        "os.makedirs(tf.strings.join([CACHE, 'x']))",  # a string tensor: fails, TF895's
+    ],
+)
+def test_what_runs_per_call_or_fails_is_not_a_file_system_side_effect(call):
+    assert rule_ids(FILE_SYSTEM.format(call=call), ["TF297"]) == []
+
+
+def test_file_system_code_handed_to_py_function_runs_per_element():
+    source = """
+        import shutil
+        import tensorflow as tf
+
+        def stage(index):
+            shutil.copyfile("/tmp/shard.txt", "/tmp/staged.txt")
+            return "/tmp/staged.txt"
+
+        def load(index):
+            return tf.io.read_file(tf.py_function(stage, [index], tf.string))
+
+        dataset = tf.data.Dataset.range(4).map(load)
+    """
+    assert rule_ids(source, ["TF297"]) == []
