@@ -262,3 +262,9 @@ def test_a_combination_call_recomputes_is_left_alone():
         "        self.masked = self.kernel * self.mask\n        return tf.matmul(inputs, self.masked)",
     )
     assert found(source) == []
+
+
+def test_a_trainable_change_the_traced_train_step_never_sees_is_a_stale_capture():
+    warmup = "gan.train_on_batch(noise, targets)\n"
+    result = lint_module(textwrap.dedent(GAN_LOOP.format(warmup=warmup)), "train.py", RULES)
+    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "stale-capture")}

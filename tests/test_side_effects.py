@@ -624,3 +624,18 @@ def test_file_system_code_handed_to_py_function_runs_per_element():
         dataset = tf.data.Dataset.range(4).map(load)
     """
     assert rule_ids(source, ["TF297"]) == []
+
+
+def test_a_clock_read_in_traced_code_is_a_side_effect_that_runs_once():
+    # reading the clock does not fail while tracing: it runs once, like any Python side effect
+    source = """
+        import time
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            tf.print("step at", time.time(), x)
+            return x + 1
+    """
+    found = lint(source, ["TF806"])
+    assert [(d.rule, d.line, d.category) for d in found] == [("TF806", 7, "side-effect")]
