@@ -555,7 +555,11 @@ class TensorStoredAsState(Rule):
         `__init__` are not rebinding). Shown only with `--preview` when no traced code of the
         module reads the attribute (eager code reads the rebound tensor anew). Where every
         rebinding is in traced code (a traced solver step, a metric's `update_state`), the
-        graph tensor stored there leaks: that is TF301's finding, at the store.
+        graph tensor stored there leaks: that is TF301's finding, at the store; what is
+        reported here is the traced method's read of the attribute before its store (`self.x
+        = self.x - lr * g`): the first trace captured the tensor `__init__` made, and every
+        later call starts again from it (under TF 2.21 a solver's step returns the same
+        iterate on every call).
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
