@@ -267,10 +267,13 @@ for _ in range(3):
 
 def test_an_iterate_rebound_in_a_traced_bound_method_leaks_and_is_not_tensor_state():
     # `tf.function(solver.update)` traces the bound method; `self.x` holds the tensor
-    # `__init__` set, so `self.x - ...` is one too: the store leaks it (TF301), and TF907's
-    # "tensor kept as state" (about eager rebinding a trace captured) stays out of the way
+    # `__init__` set, so `self.x * ...` is one too: the store leaks it (TF301), and TF907
+    # reports the read the first trace captured, not the attribute in `__init__`
     found = lint(SOLVER.format(traced="tf.function(solver.update)"), ["TF301", "TF907", "TF202"])
-    assert [(d.rule, d.line, d.preview) for d in found] == [("TF301", 11, False)]
+    assert [(d.rule, d.line, d.preview) for d in found] == [
+        ("TF301", 11, False),
+        ("TF907", 11, False),
+    ]
     shown = " ".join(s.message for s in found[0].evidence.value)
     assert "`self.x` holds a tensor: `__init__` sets it here" in shown
 
