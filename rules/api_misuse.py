@@ -16,6 +16,7 @@ from tf2lint.analysis.model import (
     Scope,
     is_keras,
 )
+from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -589,7 +590,8 @@ def _training_layer(name: str | None) -> str | None:
 class TensorStoredAsState(Rule):
     id = "TF907"
     name = "tensor-stored-as-state"
-    category = "api-misuse"
+    # A traced function that reads the attribute keeps the tensor it read while tracing.
+    category = "stale-capture"
     message = "a tf.Tensor kept as mutable state on an object; use a tf.Variable"
     rationale = """
         A tensor is immutable. Keeping one on an object (`self.total = tf.constant(0.)` in
@@ -602,7 +604,13 @@ class TensorStoredAsState(Rule):
         same attribute assigned a value other than `None` in another method of the class (a
         tensor that is never rebound is a constant and fine; alternatives in `if`/`else` of
         `__init__` are not rebinding). Shown only with `--preview` when no traced code of the
-        module reads the attribute (eager code reads the rebound tensor anew).
+        module reads the attribute (eager code reads the rebound tensor anew). Where every
+        rebinding is in traced code (a traced solver step, a metric's `update_state`), the
+        graph tensor stored there leaks: that is TF301's finding, at the store; what is
+        reported here is the traced method's read of the attribute before its store (`self.x
+        = self.x - lr * g`): the first trace captured the tensor `__init__` made, and every
+        later call starts again from it (under TF 2.21 a solver's step returns the same
+        iterate on every call).
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -628,6 +636,14 @@ class TensorStoredAsState(Rule):
                 (_rebinding_methods, fn.cls), lambda: _rebinding_methods(fn.cls)
             )
             others = rebinding.get(t.attr.value, set()) - {"__init__"}
+            # Rebound only by traced methods (a traced step, a metric's `update_state`): the
+            # graph tensor stored there leaks, and TF301 reports it at that store. What goes
+            # stale is the read of the attribute before that store: the step captured the
+            # tensor `__init__` made, and every later call starts again from it.
+            if all(fn.cls.methods[name].traced for name in others if name in fn.cls.methods):
+                for name in sorted(others):
+                    self._stale_read(fn.cls.methods[name], t, node)
+                continue
             if others:
                 read = self.context.memo(_traced_reads, lambda: _traced_reads(self.model))
                 self.report(
@@ -639,6 +655,74 @@ class TensorStoredAsState(Rule):
                     else f"no traced code here reads `.{t.attr.value}`: eager code reads "
                     "the rebound tensor anew",
                 )
+
+    def _stale_read(self, method: FunctionInfo, init_target: cst.Attribute, init: cst.Assign):
+        """Report the traced ``method``'s read of ``self.<attr>`` that comes before its own
+        store (or inside the value stored: ``self.x = self.x - lr * g``): the tensor it reads
+        is the one the first trace captured, a constant of the graph."""
+        attr = init_target.attr.value
+        stores = _self_stores(method, attr)
+        if not stores:
+            return
+        first = stores[0]
+        in_value = _descendant_ids(first.value)
+        for read in self.model.reads.get(attr, ()):
+            node = read.node
+            if read.function is not method or not (
+                isinstance(node, cst.Attribute)
+                and isinstance(node.value, cst.Name)
+                and node.value.value == "self"
+            ):
+                continue
+            if id(node) in in_value or event_order(self.model, node) < event_order(
+                self.model, first
+            ):
+                self.report(
+                    node,
+                    f"traced `{method.qualname}` reads `self.{attr}`, a tf.Tensor it captures "
+                    "while tracing, then rebinds it: every call starts again from the captured "
+                    "value; keep it in a `tf.Variable` and `assign` to it",
+                    because=[
+                        (f"`__init__` sets `self.{attr}` to a tensor here", init),
+                        (f"`{method.name}` rebinds it here, in traced code", first),
+                    ],
+                )
+                return
+
+
+def _self_stores(method: FunctionInfo, attr: str) -> list[cst.Assign | cst.AugAssign]:
+    """``self.<attr> = ...`` (and ``+=``) statements in ``method``'s own code, in order."""
+    found: list[cst.Assign | cst.AugAssign] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, cst.AugAssign):
+            targets = [node.target]
+        else:
+            return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+        if any(
+            isinstance(t, cst.Attribute)
+            and isinstance(t.value, cst.Name)
+            and t.value.value == "self"
+            and t.attr.value == attr
+            for t in targets
+        ):
+            found.append(node)
+        return True
+
+    walk(method.node.body, enter)
+    return found
+
+
+def _descendant_ids(node: cst.CSTNode) -> set[int]:
+    ids: set[int] = set()
+
+    def enter(child: cst.CSTNode) -> None:
+        ids.add(id(child))
+
+    walk(node, enter)
+    return ids
 
 
 def _traced_reads(model: ModuleModel) -> set[str]:

@@ -243,6 +243,8 @@ class NumpyFunctionOnTensor(_TracedRule):
 class PythonRandomInTracedCode(_TracedRule):
     id = "TF805"
     name = "python-random-in-traced-code"
+    # Tracing does not fail: the draw runs once, at trace time, like any Python side effect.
+    category = "side-effect"
     message = "Python/NumPy random numbers in traced code are drawn once, while tracing"
     rationale = """
         `random.random()` or `np.random.uniform()` inside a `tf.function` runs in Python while
@@ -255,27 +257,57 @@ class PythonRandomInTracedCode(_TracedRule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value in _RANDOM_NOT_SAMPLING:
+        # `random.randint(...)`, or `randint(...)` imported from `random`
+        leaf = func.attr if isinstance(func, cst.Attribute) else func
+        if not isinstance(leaf, cst.Name) or leaf.value in _RANDOM_NOT_SAMPLING:
             return
         name = self.model.call_name(node)
-        if not name or not name.startswith(("random.", "numpy.random.")):
+        if name is None and isinstance(func, cst.Attribute):
+            name = self._generator_draw(func)
+        if not name or not name.startswith(("random.", "numpy.random.", "rng:")):
             return
         if not name.rsplit(".", 1)[-1][:1].islower():
             return  # random.Random(...), np.random.RandomState(...): constructors
         fn = self._traced_function()
         if fn is None or self.context.in_one_time_guard:
             return
-        short = name.replace("numpy.", "np.", 1)
+        short = name.replace("numpy.", "np.", 1).removeprefix("rng:")
         self.report(
             node,
             f"`{short}()` in traced `{fn.qualname}` is drawn once while tracing; every call "
             "reuses it; use `tf.random`",
         )
 
+    def _generator_draw(self, func: cst.Attribute) -> str | None:
+        """``rng.integers(...)`` where every value ``rng`` is bound to is a Python or NumPy
+        random generator (``random.Random(0)``, ``np.random.default_rng()``)."""
+        if self.context.function is None:
+            return None
+        values = self.model.bound_values(func.value, self.context.scope)
+        if values and all(
+            isinstance(v, cst.Call) and self.model.call_name(v) in _RANDOM_GENERATORS
+            for v in values
+        ):
+            return f"rng:{code(func.value)}.{func.attr.value}"
+        return None
+
+
+# Constructors of Python and NumPy random generators, whose methods draw in Python.
+_RANDOM_GENERATORS = frozenset(
+    {
+        "random.Random",
+        "numpy.random.RandomState",
+        "numpy.random.default_rng",
+        "numpy.random.Generator",
+    }
+)
+
 
 class PythonClockInTracedCode(_TracedRule):
     id = "TF806"
     name = "python-clock-in-traced-code"
+    # Tracing does not fail: the clock is read once, at trace time, like any Python side effect.
+    category = "side-effect"
     message = "reading the Python clock in traced code happens once, while tracing"
     rationale = """
         `time.time()`, `time.perf_counter()` or `datetime.now()` inside a `tf.function` runs

@@ -66,7 +66,8 @@ def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list
 class TrainableSetAfterCompile(Rule):
     id = "TF921"
     name = "trainable-set-after-compile"
-    category = "api-misuse"
+    # The traced train function read the trainable weights while tracing and keeps them.
+    category = "stale-capture"
     severity = "warning"
     message = (
         "`trainable` changed after the model was compiled and trained, without compiling again"
@@ -133,6 +134,30 @@ class TrainableSetAfterCompile(Rule):
         return True
 
     def _check(self, target: cst.Attribute, flag: str) -> None:
+        found = self.stale_change(target, trained_first=not self.model.imports_keras2)
+        if found is None:
+            return
+        receiver, compile_call, later = found
+        owner = chain_text(target.value) or "the layer"
+        what = "compiled and trained" if not self.model.imports_keras2 else "compiled"
+        self.report(
+            target,
+            f"`{owner}.trainable = {flag}` after `{receiver}` was {what}: the next "
+            f"`{receiver}.{later.func.attr.value}` ignores it; call "
+            f"`{receiver}.compile(...)` again",
+            because=[
+                (f"`{receiver}` is compiled here", compile_call),
+                (f"`{receiver}` trains here without compiling again", later),
+            ],
+        )
+
+    def stale_change(
+        self, target: cst.Attribute, trained_first: bool
+    ) -> tuple[str, cst.Call, cst.Call] | None:
+        """The compiled model whose train function does not see the change ``target`` makes,
+        with its last ``compile`` before the change and its next training call after it, with
+        no ``compile`` between (``trained_first``: and it trained between that compile and the
+        change, which is when Keras 3 makes the train function)."""
         model = self.model
         scope = self.context.scope
         where = event_order(model, target)
@@ -155,27 +180,14 @@ class TrainableSetAfterCompile(Rule):
             if not compiled:
                 continue
             last_compile, compile_call = compiled[-1]
-            keras2 = model.imports_keras2
-            if not keras2 and not any(last_compile < t < where for t, _ in trains):
+            if trained_first and not any(last_compile < t < where for t, _ in trains):
                 continue  # Keras 3 reads the flags when it first trains after compiling
             later = [
                 c for t, c in trains if t > where and not any(where < k < t for k, _ in compiles)
             ]
-            if not later:
-                continue
-            owner = chain_text(target.value) or "the layer"
-            what = "compiled" if keras2 else "compiled and trained"
-            self.report(
-                target,
-                f"`{owner}.trainable = {flag}` after `{receiver}` was {what}: the next "
-                f"`{receiver}.{later[0].func.attr.value}` ignores it; call "
-                f"`{receiver}.compile(...)` again",
-                because=[
-                    (f"`{receiver}` is compiled here", compile_call),
-                    (f"`{receiver}` trains here without compiling again", later[0]),
-                ],
-            )
-            return
+            if later:
+                return receiver, compile_call, later[0]
+        return None
 
     def _models(self, owner: cst.BaseExpression, scope: Scope) -> list[str]:
         """The compiled models (names) ``owner`` belongs to."""

@@ -14,7 +14,6 @@ from tf2lint.rules.common import (
     StoreRule,
     code,
     is_local,
-    outer_container,
     outer_target,
 )
 from tf2lint.rules.graph_incompatible import (
@@ -41,8 +40,10 @@ class TensorLeakedFromTracedCode(StoreRule):
     message = "a tensor computed in traced code is stored outside it; it is a symbolic graph tensor"
     rationale = """
         Inside a `tf.function`, tensors are symbolic: they belong to the graph being traced.
-        Storing one in a global, a nonlocal, an attribute of `self` or an outer list or dict
-        leaks it out of that graph. Using it later, outside the function or from another
+        Storing one in a global, a nonlocal, an attribute of `self` or an item of an outer
+        dict leaks it out of that graph (appending one to an outer list, `out.append(t)`, is
+        TF202's side effect: the `tf.function` guide files it there, and the list grows once
+        per trace, not per call). Using it later, outside the function or from another
         trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
         graph code, silently reads a stale value). That includes a tensor cached under `if
         self.table is None:` on the first call (every later trace reuses the first graph's
@@ -57,26 +58,35 @@ class TensorLeakedFromTracedCode(StoreRule):
             return
         fn = context.function
         where = outer_target(self.model, context.scope, target) or self._passed_in(fn, target)
-        if where is not None and self.model.is_tensor(value, context.scope):
-            # Stored and read back by the same function (a wrapper that sets its inner layer's
-            # kernel, then calls it): scratch state of one call, which each call sets anew.
-            gap = None
-            because = [(f"the tensor is stored in {where} here", target)]
-            if isinstance(target, cst.Attribute):
-                cached = self._cached(fn, target, value)
-                if cached is not None:
-                    # set only while unset: later calls (and retraces) reuse this graph tensor
-                    because.append(cached)
-                elif self._read_back(fn, target):
-                    gap = SCRATCH_GAP
-                elif isinstance(target.value, cst.Attribute):
-                    gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
-            self.report(
-                target,
-                f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
-                because=because,
-                gap=gap,
-            )
+        if where is None:
+            return
+        state = None
+        if not self.model.is_tensor(value, context.scope):
+            state = tensor_state_read(self.model, fn, value)
+            if state is None:
+                return
+        # Stored and read back by the same function (a wrapper that sets its inner layer's
+        # kernel, then calls it): scratch state of one call, which each call sets anew.
+        gap = None
+        because = [(f"the tensor is stored in {where} here", target)]
+        if state is not None:
+            because.insert(0, state)
+        if isinstance(target, cst.Attribute):
+            cached = self._cached(fn, target, value)
+            if cached is not None:
+                # set only while unset: later calls (and retraces) reuse this graph tensor
+                because.append(cached)
+            elif not _reads_itself(value, target) and self._read_back(fn, target):
+                # `self.x = self.x - lr * g` carries the value from call to call: not scratch
+                gap = SCRATCH_GAP
+            elif isinstance(target.value, cst.Attribute):
+                gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
+        self.report(
+            target,
+            f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+            because=because,
+            gap=gap,
+        )
 
     def _passed_in(self, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
         """``acc.total = t`` where ``acc`` is a parameter of the traced function and every
@@ -144,20 +154,69 @@ class TensorLeakedFromTracedCode(StoreRule):
                 return False  # a public method of the object reads it, eagerly, after the trace
         return True
 
-    def visit_Call(self, node: cst.Call) -> None:
-        context = self.context
-        if not context.in_traced_code:
-            return
-        fn = context.function
-        container = outer_container(self.model, context.scope, node)
-        if container is None:
-            return
-        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
-            self.report(
-                node,
-                f"traced `{fn.qualname}` puts a graph tensor into {container}; it leaks out of "
-                "the trace",
-            )
+
+def _reads_itself(value: cst.BaseExpression, target: cst.Attribute) -> bool:
+    """Whether the stored value reads the attribute it is stored in (``self.x = self.x * a``)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if (
+            isinstance(node, cst.Attribute)
+            and node.attr.value == target.attr.value
+            and node.value.deep_equals(target.value)
+        ):
+            found = True
+        return not found
+
+    walk(value, enter)
+    return found
+
+
+def tensor_state_read(
+    model, fn: FunctionInfo, value: cst.BaseExpression, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Arithmetic on ``self.<attr>`` where the class's ``__init__`` sets that attribute to a
+    tensor (``self.x = self.x - lr * g`` after ``self.x = tf.zeros(n)``): in traced code the
+    attribute holds a tensor, so the result is one. With where ``__init__`` sets it."""
+    if depth > 8:
+        return None
+    if isinstance(value, cst.BinaryOperation):
+        return tensor_state_read(model, fn, value.left, depth + 1) or tensor_state_read(
+            model, fn, value.right, depth + 1
+        )
+    if isinstance(value, cst.UnaryOperation):
+        return tensor_state_read(model, fn, value.expression, depth + 1)
+    if not (
+        isinstance(value, cst.Attribute)
+        and isinstance(value.value, cst.Name)
+        and value.value.value == "self"
+        and fn.cls is not None
+    ):
+        return None
+    init = fn.cls.methods.get("__init__")
+    if init is None:
+        return None
+    stores: list[cst.Assign] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            stores.append(node)
+        return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+    walk(init.node.body, enter)
+    for store in stores:
+        for target in store.targets:
+            t = target.target
+            if (
+                isinstance(t, cst.Attribute)
+                and isinstance(t.value, cst.Name)
+                and t.value.value == "self"
+                and t.attr.value == value.attr.value
+                and model.is_tensor(store.value, init)
+            ):
+                return (f"`{code(value)}` holds a tensor: `__init__` sets it here", store)
+    return None
 
 
 def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:

@@ -22,6 +22,7 @@ from tf2lint.rules.common import (
     outer_target,
     variable_kind,
 )
+from tf2lint.rules.leaked_tensors import tensor_state_read
 
 
 class PrintInTracedCode(Rule):
@@ -364,9 +365,13 @@ class PythonStateMutationInTracedCode(StoreRule):
         (`history.append(...)`) is a Python side effect. Inside a `tf.function` it runs while
         tracing only: after N calls the counter says 1, the list has one entry. Keep state that
         must change on every call in a `tf.Variable` (`self.steps.assign_add(1)`), or return
-        values and collect them outside the traced function. On by default when something
-        expects the state to change on every call: code outside traced functions reads it, or
-        traced code tests, returns or prints it (`if step_count % 100 == 0:`); with
+        values and collect them outside the traced function. A tensor appended to an outer list
+        (`seen.append(y_pred)` in a loss Keras traces) is this side effect too, as the
+        `tf.function` guide files it: the list grows once per trace and holds symbolic tensors
+        (storing a tensor by assignment, `self.last = y`, is TF301's leak). On by default when
+        a tensor is appended, or something expects the state to change on every call: code
+        outside traced functions reads it, or traced code tests, returns or prints it
+        (`if step_count % 100 == 0:`); with
         `--preview` also when nothing reads it (it may count traces on purpose) or a value is
         set rather than accumulated (one-time setup while tracing is the common case).
     """
@@ -387,6 +392,8 @@ class PythonStateMutationInTracedCode(StoreRule):
         where = outer_target(self.model, context.scope, target)
         if where is None or self.model.is_tensor(value, context.scope):
             return  # a tensor stored outside is TF301's finding
+        if tensor_state_read(self.model, fn, value) is not None:
+            return  # `self.x = self.x * 0.5` with a tensor `self.x`: TF301's too
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
         if is_guarded_singleton(target, value):
@@ -426,19 +433,30 @@ class PythonStateMutationInTracedCode(StoreRule):
         container = outer_container(self.model, context.scope, node)
         if container is None:
             return
-        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
-            return  # a tensor stored outside is TF301's finding
         method = node.func.attr.value
         observed, how = _observed(context, _last_name(node.func.value))
         because = [(f"the {container} changes here", node)]
+        # `history.append(y_pred)`: the tf.function guide files this under Python side
+        # effects: the list grows once per trace, not once per call, and what it holds are
+        # symbolic tensors of the trace's graph. Wrong whoever reads it.
+        tensors = [a.value for a in node.args if self.model.is_tensor(a.value, context.scope)]
+        if tensors:
+            because.append(
+                (
+                    f"`{code(tensors[0])}` is a graph tensor: the {container} keeps a symbolic "
+                    "tensor of the trace",
+                    tensors[0],
+                )
+            )
         if observed is not None:
             because.append((how, observed))
+        evident = observed is not None or bool(tensors)
         self.report(
             node,
             f"traced `{fn.qualname}` mutates the {container} with `.{method}()`; this runs "
             "only while tracing",
             because=because,
-            gap=self._test_gap() or (None if observed is not None else UNOBSERVED_GAP),
+            gap=self._test_gap() or (None if evident else UNOBSERVED_GAP),
         )
 
 
@@ -926,3 +944,133 @@ def _python_container(model: ModuleModel, value: cst.BaseExpression, scope: Scop
         )
         for v in values
     )
+
+
+# Python functions that change the file system (or, with `read`, look at it) on the host: in
+# traced code they run once, while tracing. `tf.io.gfile` is TensorFlow's Python file API, not
+# graph ops. Pure path arithmetic (`os.path.join`) touches nothing and is left out.
+_FILE_SYSTEM_CHANGES = frozenset(
+    {
+        "os.makedirs",
+        "os.mkdir",
+        "os.remove",
+        "os.unlink",
+        "os.rename",
+        "os.renames",
+        "os.replace",
+        "os.rmdir",
+        "os.removedirs",
+        "os.symlink",
+        "os.link",
+        "os.chmod",
+        "os.utime",
+        "os.truncate",
+        "shutil.copy",
+        "shutil.copy2",
+        "shutil.copyfile",
+        "shutil.copyfileobj",
+        "shutil.copytree",
+        "shutil.move",
+        "shutil.rmtree",
+        "tensorflow.io.gfile.copy",
+        "tensorflow.io.gfile.makedirs",
+        "tensorflow.io.gfile.mkdir",
+        "tensorflow.io.gfile.remove",
+        "tensorflow.io.gfile.rename",
+        "tensorflow.io.gfile.rmtree",
+    }
+)
+_FILE_SYSTEM_QUERIES = frozenset(
+    {
+        "os.listdir",
+        "os.scandir",
+        "os.walk",
+        "os.stat",
+        "os.path.exists",
+        "os.path.isfile",
+        "os.path.isdir",
+        "os.path.getsize",
+        "os.path.getmtime",
+        "glob.glob",
+        "glob.iglob",
+        "tensorflow.io.gfile.exists",
+        "tensorflow.io.gfile.glob",
+        "tensorflow.io.gfile.isdir",
+        "tensorflow.io.gfile.listdir",
+        "tensorflow.io.gfile.stat",
+        "tensorflow.io.gfile.walk",
+    }
+)
+# Methods of a `pathlib.Path` that change the file system.
+_PATH_CHANGES = frozenset(
+    {"mkdir", "touch", "unlink", "rmdir", "rename", "replace", "write_text", "write_bytes"}
+)
+
+
+class FileSystemCallInTracedCode(Rule):
+    id = "TF297"
+    name = "file-system-call-in-traced-code"
+    category = "side-effect"
+    message = "a Python file-system call in traced code runs once, while tracing"
+    requires_text = ("os", "shutil", "gfile", "glob", "Path")
+    rationale = """
+        `os.makedirs`, `shutil.copy`, `os.remove`, `tf.io.gfile.copy` and the like are Python
+        functions that act on the host's file system. In a `tf.function`, and in a function
+        given to `Dataset.map` (which tf.data always traces), they run once, while the function
+        is traced, never per call or per element: a map function that stages each element's
+        file (copies it to a cache folder, creates its directory, removes a stale copy) stages
+        one file at trace time and then only reads, for every element, what that one run left
+        behind. Do the file-system work in Python before building the pipeline, or use graph
+        ops that run per element (`tf.io.read_file`, `tf.io.write_file`), or wrap the Python
+        code in `tf.py_function`. A call given a string tensor fails while tracing instead
+        (TF895). Queries (`os.path.exists`, `glob.glob`, `tf.io.gfile.listdir`) are reported
+        only with `--preview`: looking once, while tracing, may be what the code means.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        name = self.model.call_name(node)
+        changes = name in _FILE_SYSTEM_CHANGES
+        if not changes and name not in _FILE_SYSTEM_QUERIES:
+            name = self._path_change(node)
+            if name is None:
+                return
+            changes = True
+        if any(self.model.is_tensor(a.value, context.scope) for a in node.args):
+            return  # a string tensor given to it fails while tracing: TF895's
+        fn = context.function
+        how = "changes the file system" if changes else "looks at the file system"
+        self.report(
+            node,
+            f"`{code(node.func)}` in traced `{fn.qualname}` {how} only while tracing, not on "
+            "every call; do it before tracing, or use `tf.io` ops",
+            because=[
+                (
+                    f"`{name.replace('tensorflow.', 'tf.', 1)}` is a Python call: it "
+                    "runs on the host, at trace time",
+                    node,
+                )
+            ],
+            gap=None
+            if changes
+            else "it only looks at the file system: looking once, while tracing, may be meant",
+        )
+
+    def _path_change(self, node: cst.Call) -> str | None:
+        """``pathlib.Path(p).mkdir(...)``, or a method of a name bound to a ``Path(...)``."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _PATH_CHANGES:
+            return None
+        owner = func.value
+        values = (
+            [owner]
+            if isinstance(owner, cst.Call)
+            else self.model.bound_values(owner, self.context.scope)
+        )
+        if values and all(
+            isinstance(v, cst.Call) and self.model.call_name(v) == "pathlib.Path" for v in values
+        ):
+            return f"pathlib.Path.{func.attr.value}"
+        return None

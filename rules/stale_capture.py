@@ -5,12 +5,22 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tf2lint.analysis.guards import initialises_once
-from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
+from tf2lint.analysis.model import (
+    ClassInfo,
+    FunctionInfo,
+    ModuleModel,
+    Scope,
+    ScopeKind,
+    SiteKind,
+    is_keras,
+)
+from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
+from tf2lint.rules.keras_training import TrainableSetAfterCompile
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -993,3 +1003,92 @@ def _applied_in_traced_code(model: ModuleModel, built: cst.Call) -> cst.CSTNode 
                     if value is built or (isinstance(value, cst.Name) and value.value in names):
                         return call
     return None
+
+
+class LayerAttributeChangedAfterTraining(TrainableSetAfterCompile):
+    id = "TF603"
+    name = "layer-attribute-changed-after-training"
+    category = "stale-capture"
+    severity = "warning"
+    message = "a layer's Python attribute changed after the model trained, without compiling again"
+    rationale = """
+        Keras traces a model's train step the first time the model trains after `compile()`,
+        and keeps that traced function until the next `compile()`. While tracing, each layer's
+        `call` reads its Python attributes (a `Dropout`'s `rate`, a custom layer's scale or
+        temperature) and the values are frozen into the graph. Assigning the attribute later
+        (`layer.rate = 0.1` before a second `fit`) changes the Python object, not the traced
+        step: training goes on with the old value, silently. Call `model.compile(...)` again
+        after the change (Keras then traces a new step), or keep a value that must change
+        during training in a variable the layer reads (`self.rate = tf.Variable(...)`, changed
+        with `assign`). Evidence required: in the same function (or module code) the model is
+        compiled and trained before the assignment and trained after it with no `compile`
+        between; the layer is one of the model's `layers`, `get_layer(...)`, or a layer the
+        model's construction names. `trainable` is TF921's; attributes of the model itself
+        (`stop_training`, its optimizer's `learning_rate`, which Keras keeps in a variable) are
+        not layers' and not reported.
+    """
+    requires_text = ("fit", "train_on_batch")
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            owner = target.target
+            if isinstance(owner, cst.Attribute) and owner.attr.value != "trainable":
+                self._check_layer_attribute(owner)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Attribute) and node.target.attr.value != "trainable":
+            self._check_layer_attribute(node.target)
+
+    def _check_layer_attribute(self, target: cst.Attribute) -> None:
+        layer = target.value
+        if not _names_a_layer(self.model, layer, self.context.scope):
+            return
+        found = self.stale_change(target, trained_first=True)
+        if found is None:
+            return
+        receiver, compile_call, later = found
+        owner = chain_text(layer) or code(layer)
+        self.report(
+            target,
+            f"`{owner}.{target.attr.value}` changed after `{receiver}` was compiled and "
+            f"trained: the train step Keras traced keeps the value it read while tracing, so "
+            f"the next `{receiver}.{later.func.attr.value}` ignores it; call "
+            f"`{receiver}.compile(...)` again",
+            because=[
+                (f"`{receiver}` is compiled here", compile_call),
+                (f"`{receiver}` trains here without compiling again", later),
+            ],
+        )
+
+
+def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """``model.layers[i]``, ``model.get_layer(...)``, or a name a ``for`` binds to each of a
+    model's ``layers``, or any other plain name (a layer the model's construction names: the
+    caller checks the model is built from it). Not a model's own attribute (``model.optimizer``)
+    nor the compiled model itself."""
+    if isinstance(expr, cst.Subscript):
+        inner = expr.value
+        return isinstance(inner, cst.Attribute) and inner.attr.value == "layers"
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        return isinstance(func, cst.Attribute) and func.attr.value == "get_layer"
+    if not isinstance(expr, cst.Name):
+        return False
+    for call in model.nodes_of(cst.Call):  # the compiled model itself: its own attributes
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "compile"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == expr.value
+        ):
+            return False
+    kinds = model.binding_of(expr, scope).kinds
+    if kinds and kinds <= {"loop"}:
+        return True  # `for layer in model.layers:` (the caller ties it to a compiled model)
+    return all(
+        isinstance(v, cst.Call)
+        and is_keras(model.call_name(v))
+        and ".layers." in (model.call_name(v) or "")
+        for v in model.binding_of(expr, scope).values
+    ) and bool(model.binding_of(expr, scope).values)

@@ -476,3 +476,39 @@ def test_keras_loop_in_traced_code(body, expected):
         "import tensorflow as tf\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n" + body
     )
     assert [d.rule for d in lint(source, ["TF996"])] == expected
+
+
+TRACED_SOLVER = """
+import tensorflow as tf
+
+
+class Solver:
+    def __init__(self, x0):
+        self.x = tf.constant(x0)
+{extra}
+    @tf.function
+    def step(self, target):
+        {body}
+        return tf.reduce_sum(self.x)
+"""
+
+
+def test_a_tensor_iterate_read_then_rebound_in_a_traced_step_is_a_stale_capture():
+    # the step captures the tensor __init__ made and starts from it on every call (1.5, 1.5,
+    # 1.5 under TF 2.21); the store itself is TF301's leak
+    source = TRACED_SOLVER.format(extra="", body="self.x = self.x - 0.5 * (self.x - target)")
+    found = lint(source, ["TF907", "TF301"])
+    assert [(d.rule, d.line, d.column, d.category) for d in found] == [
+        ("TF301", 11, 9, "leaked-tensor"),
+        ("TF907", 11, 18, "stale-capture"),
+    ]
+    assert "`__init__` sets `self.x` to a tensor here" in " ".join(
+        s.message for s in found[1].evidence.value
+    )
+
+
+def test_a_traced_step_that_sets_the_tensor_before_reading_it_captures_nothing_stale():
+    source = TRACED_SOLVER.format(
+        extra="", body="self.x = tf.zeros_like(target)\n        self.x = self.x + target"
+    )
+    assert [d.rule for d in lint(source, ["TF907"])] == []

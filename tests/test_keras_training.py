@@ -78,6 +78,33 @@ def test_freezing_a_discriminator_for_the_combined_model_compiled_after_is_left_
     assert found(source) == []
 
 
+GAN_LOOP = """
+import tensorflow as tf
+
+generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(4)])
+discriminator = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+discriminator.compile(optimizer="adam", loss="binary_crossentropy")
+gan = tf.keras.Sequential([generator, discriminator])
+gan.compile(optimizer="adam", loss="binary_crossentropy")
+{warmup}for step in range(3):
+    discriminator.trainable = False
+    gan.train_on_batch(noise, targets)
+    discriminator.trainable = True
+    discriminator.train_on_batch(images, labels)
+"""
+
+
+def test_a_gan_loop_toggling_a_model_the_combined_model_was_traced_with_is_found():
+    # the combined model traced its step with the discriminator trainable: toggling the flag
+    # later leaves that step updating the discriminator too
+    warmup = "gan.train_on_batch(noise, targets)\n"
+    assert found(GAN_LOOP.format(warmup=warmup)) == [("TF921", 11)]
+
+
+def test_a_gan_loop_whose_every_step_is_first_traced_under_its_own_flags_is_left_alone():
+    assert found(GAN_LOOP.format(warmup="")) == []
+
+
 def test_keras_3_reads_the_flags_when_it_first_trains_after_compile():
     source = FINE_TUNING.replace(
         "model.fit(np.ones((8, 4)), np.zeros((8, 1)), verbose=0)\n{change}", "{change}", 1
@@ -235,3 +262,9 @@ def test_a_combination_call_recomputes_is_left_alone():
         "        self.masked = self.kernel * self.mask\n        return tf.matmul(inputs, self.masked)",
     )
     assert found(source) == []
+
+
+def test_a_trainable_change_the_traced_train_step_never_sees_is_a_stale_capture():
+    warmup = "gan.train_on_batch(noise, targets)\n"
+    result = lint_module(textwrap.dedent(GAN_LOOP.format(warmup=warmup)), "train.py", RULES)
+    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "stale-capture")}

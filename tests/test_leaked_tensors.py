@@ -11,7 +11,7 @@ from conftest import check_state_form, lint, rule_ids, state_forms
     "source",
     [
         "cache = None\n@tf.function\ndef f(x):\n    global cache\n    cache = tf.square(x)\n",
-        "out = []\n@tf.function\ndef f(x):\n    out.append(x * 2.0)\n",
+        "out = {}\n@tf.function\ndef f(x):\n    out['y'] = x * 2.0\n",
         "class M(tf.Module):\n    @tf.function\n    def f(self, x):\n        self.last = tf.nn.relu(x)\n",
         "class L(tf.keras.layers.Layer):\n    def call(self, x):\n        y = tf.matmul(x, x)\n        self.attn = y\n        return y\n",
         # the tf.function guide's "All outputs of a tf.function must be return values": a
@@ -241,4 +241,43 @@ def test_a_leaked_tensor_form_confirmed_under_tensorflow_is_reported(name):
 )
 def test_no_leak_in_these_widened_forms(source):
     found = lint("import tensorflow as tf\n" + source, ["TF301"])
+    assert [d.rule for d in found if not d.preview] == []
+
+
+SOLVER = """
+import tensorflow as tf
+
+
+class Solver:
+    def __init__(self, x0):
+        self.x = tf.constant(x0)
+        self.decay = 0.5
+
+    def update(self):
+        self.x = self.x * self.decay
+        return self.x
+
+
+solver = Solver([1.0, 2.0])
+step = {traced}
+for _ in range(3):
+    step()
+"""
+
+
+def test_an_iterate_rebound_in_a_traced_bound_method_leaks_and_is_not_tensor_state():
+    # `tf.function(solver.update)` traces the bound method; `self.x` holds the tensor
+    # `__init__` set, so `self.x * ...` is one too: the store leaks it (TF301), and TF907
+    # reports the read the first trace captured, not the attribute in `__init__`
+    found = lint(SOLVER.format(traced="tf.function(solver.update)"), ["TF301", "TF907", "TF202"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [
+        ("TF301", 11, False),
+        ("TF907", 11, False),
+    ]
+    shown = " ".join(s.message for s in found[0].evidence.value)
+    assert "`self.x` holds a tensor: `__init__` sets it here" in shown
+
+
+def test_an_iterate_rebound_eagerly_is_left_to_tf907():
+    found = lint(SOLVER.format(traced="solver.update"), ["TF301", "TF907", "TF202"])
     assert [d.rule for d in found if not d.preview] == []

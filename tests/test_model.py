@@ -279,6 +279,91 @@ def test_lambdas_passed_to_dataset_map_are_traced():
     ) == {"<lambda>", "load"}
 
 
+def test_functions_handed_to_tracing_apis_through_partials_bound_methods_and_loaders():
+    # functools.partial(f, ...) calls f; `solver.step` is Solver.step bound; a dataset passed
+    # in by every caller, kept on self, or made by a Keras loader maps its function in a graph
+    assert traced(
+        """
+        import functools
+        import tensorflow as tf
+
+        def crop(image, size):
+            return image
+
+        def flip(image):
+            return image
+
+        def scale(image):
+            return image
+
+        def shift(image):
+            return image
+
+        class Solver:
+            def step(self, x):
+                return x
+
+        class Loader:
+            def __init__(self, pattern):
+                self.files = tf.data.Dataset.list_files(pattern)
+
+            def build(self):
+                return self.files.map(scale)
+
+        def pipeline(images):
+            return images.map(functools.partial(crop, size=24))
+
+        solver = Solver()
+        fast_step = tf.function(solver.step)
+        pipeline(tf.data.Dataset.from_tensor_slices(["a"]))
+        train = tf.keras.utils.image_dataset_from_directory("images")
+        train = train.map(flip)
+        never_a_dataset = make_pairs().map(shift)
+        """
+    ) == {"crop", "flip", "scale", "Solver.step"}
+
+
+def test_instances_of_callable_classes_mapped_over_a_dataset_are_traced():
+    assert traced(
+        """
+        import tensorflow as tf
+
+        class RandomCrop:
+            def __init__(self, size):
+                self.size = size
+
+            def __call__(self, image):
+                return image
+
+        class Jitter:
+            def __call__(self, image):
+                return image
+
+        jitter = Jitter()
+        ds = tf.data.Dataset.from_tensor_slices([1.0]).map(RandomCrop(24)).map(jitter)
+        """
+    ) == {"RandomCrop.__call__", "Jitter.__call__"}
+
+
+def test_a_map_method_of_what_a_caller_passes_that_is_no_dataset_is_not_traced():
+    assert (
+        traced(
+            """
+        import pandas as pd
+
+        def label(x):
+            return x
+
+        def relabel(series):
+            return series.map(label)
+
+        relabel(pd.Series([1, 2]))
+        """
+        )
+        == set()
+    )
+
+
 def test_traced_reason_is_data():
     model = model_of(
         """

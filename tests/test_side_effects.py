@@ -73,6 +73,26 @@ def test_side_effect_finding(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF2"]) == [rule]
 
 
+def test_tensor_appended_by_a_keras_traced_loss_is_a_side_effect_by_default():
+    # The tf.function guide files `external_list.append(x)` under Python side effects: the
+    # list grows once per trace, whoever reads it, and holds symbolic tensors (not TF301's).
+    source = """
+        import tensorflow as tf
+
+        seen = []
+
+        def loss(y_true, y_pred):
+            seen.append(y_pred)
+            return tf.reduce_mean(tf.square(y_true - y_pred))
+
+        model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+        model.compile(optimizer="adam", loss=loss)
+    """
+    found = lint(source, ["TF2", "TF3"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF202", 7, False)]
+    assert "`y_pred` is a graph tensor" in " ".join(s.message for s in found[0].evidence.value)
+
+
 def test_mutating_an_object_that_is_not_a_python_container_is_not_reported():
     # TF-Agents' TFDeque is backed by tf.Variables: its `add` is a graph op, not a Python effect.
     source = """
@@ -503,3 +523,119 @@ def test_a_tf_function_changing_its_python_argument(body, caller, preview):
 )
 def test_no_argument_mutation_finding(source):
     assert rule_ids(source, ["TF298"]) == []
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        "random.randint(16, 28)",
+        "randint(16, 28)",  # imported from random
+        "int(rng.integers(16, 28))",  # a NumPy generator made outside
+        "py_rng.randint(16, 28)",  # a random.Random made outside
+    ],
+)
+def test_python_random_in_a_dataset_map_function_is_drawn_once(draw):
+    source = f"""
+        import random
+        from random import randint
+
+        import numpy as np
+        import tensorflow as tf
+
+        rng = np.random.default_rng(0)
+        py_rng = random.Random(1)
+
+        def augment(image):
+            size = {draw}
+            return tf.image.random_crop(image, [size, size, 3])
+
+        def pipeline(images):
+            return images.map(augment)
+
+        pipeline(tf.data.Dataset.from_tensor_slices(tf.ones([4, 32, 32, 3])))
+    """
+    found = lint(source, ["TF805"])
+    assert [(d.rule, d.line, d.category, d.preview) for d in found] == [
+        ("TF805", 12, "side-effect", False)
+    ]
+    assert "augment" in found[0].message
+
+
+FILE_SYSTEM = """
+import os
+import pathlib
+import shutil
+
+import tensorflow as tf
+
+CACHE = "/tmp/cache"
+
+
+@tf.function
+def step(x):
+    {call}
+    return x * 2.0
+"""
+
+
+@pytest.mark.parametrize(
+    "call, preview",
+    [
+        ("os.makedirs(CACHE, exist_ok=True)", False),
+        ("shutil.rmtree(CACHE)", False),
+        ("tf.io.gfile.copy('/tmp/a', '/tmp/b', overwrite=True)", False),
+        ("pathlib.Path(CACHE, 'done').touch()", False),
+        # a query: looking once, while tracing, may be meant
+        ("found = os.path.exists(CACHE)", True),
+        ("names = tf.io.gfile.listdir(CACHE)", True),
+    ],
+)
+def test_file_system_calls_in_traced_code_run_once(call, preview):
+    found = lint(FILE_SYSTEM.format(call=call), ["TF297"])
+    assert [(d.rule, d.line, d.category, d.preview) for d in found] == [
+        ("TF297", 13, "side-effect", preview)
+    ]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "path = os.path.join(CACHE, 'x')",  # path arithmetic touches nothing
+        "tf.io.write_file(CACHE + '/x', tf.strings.as_string(x))",  # a graph op, every call
+        "os.makedirs(tf.strings.join([CACHE, 'x']))",  # a string tensor: fails, TF895's
+    ],
+)
+def test_what_runs_per_call_or_fails_is_not_a_file_system_side_effect(call):
+    assert rule_ids(FILE_SYSTEM.format(call=call), ["TF297"]) == []
+
+
+def test_file_system_code_handed_to_py_function_runs_per_element():
+    source = """
+        import shutil
+        import tensorflow as tf
+
+        def stage(index):
+            shutil.copyfile("/tmp/shard.txt", "/tmp/staged.txt")
+            return "/tmp/staged.txt"
+
+        def load(index):
+            return tf.io.read_file(tf.py_function(stage, [index], tf.string))
+
+        dataset = tf.data.Dataset.range(4).map(load)
+    """
+    assert rule_ids(source, ["TF297"]) == []
+
+
+def test_a_clock_read_in_traced_code_is_a_side_effect_that_runs_once():
+    # reading the clock does not fail while tracing: it runs once, like any Python side effect
+    source = """
+        import time
+        import tensorflow as tf
+
+        @tf.function
+        def step(x):
+            tf.print("step at", time.time(), x)
+            return x + 1
+    """
+    found = lint(source, ["TF806"])
+    assert [(d.rule, d.line, d.category) for d in found] == [("TF806", 7, "side-effect")]

@@ -298,3 +298,52 @@ def test_an_attribute_set_before_each_dataset_map_is_read_by_a_new_trace():
         "def run(ds):\n    Packer().pack(ds, 2)\n    Packer().pack(ds, 3)\n"
     )
     assert [d.rule for d in lint(source, ["TF602"]) if not d.preview] == []
+
+
+RETUNED = """
+import tensorflow as tf
+
+model = tf.keras.Sequential(
+    [tf.keras.Input((4,)), tf.keras.layers.Dense(8), tf.keras.layers.Dropout(0.5, name="drop")]
+)
+model.compile(optimizer="adam", loss="mse")
+model.fit(features, targets, epochs=2)
+{change}
+model.fit(features, targets, epochs=2)
+"""
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "for layer in model.layers:\n    layer.rate = 0.1",
+        'model.get_layer("drop").rate = 0.1',
+        "model.layers[1].rate = 0.1",
+        "model.layers[1].rate *= 0.5",
+    ],
+)
+def test_a_layer_attribute_changed_between_fits_is_a_stale_capture(change):
+    found = lint(RETUNED.format(change=change), ["TF603"])
+    assert [(d.rule, d.category, d.preview) for d in found] == [("TF603", "stale-capture", False)]
+    assert "`model` is compiled here" in found[0].evidence.value[0].message
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # compiled again: Keras traces a new train step that reads the new rate
+        "model.layers[1].rate = 0.1\nmodel.compile(optimizer='adam', loss='mse')",
+        # the model's own attributes, and the optimizer's learning rate (a variable)
+        "model.stop_training = False",
+        "model.optimizer.learning_rate = 0.001",
+        # TF921's
+        "model.layers[0].trainable = False",
+    ],
+)
+def test_changes_the_next_fit_sees_are_not_stale_captures(change):
+    assert rule_ids(RETUNED.format(change=change), ["TF603"]) == []
+
+
+def test_a_change_before_the_first_fit_is_read_by_its_trace():
+    source = RETUNED.replace("model.fit(features, targets, epochs=2)\n", "", 1)
+    assert rule_ids(source.format(change="model.layers[1].rate = 0.1"), ["TF603"]) == []

@@ -914,8 +914,11 @@ class ModuleModel:
         while isinstance(expr, cst.Call):  # ds.batch(8).map(f): look through the chain
             name = self.call_name(expr)
             if name is not None:
-                return knowledge.returns(name) == "dataset" or name.startswith(
-                    ("tensorflow.data.", "tensorflow.distribute.")
+                return (
+                    knowledge.returns(name) == "dataset"
+                    or name.startswith(("tensorflow.data.", "tensorflow.distribute."))
+                    # Keras's loaders: image_dataset_from_directory, timeseries_dataset_from_array
+                    or (is_keras(name) and "_dataset_from_" in name.rpartition(".")[2])
                 )
             if not isinstance(expr.func, cst.Attribute):
                 return False
@@ -924,16 +927,28 @@ class ModuleModel:
             expr = expr.func.value
         name_read = isinstance(expr, cst.Name)
         if isinstance(expr, cst.Attribute):  # self.dataset
+            if isinstance(expr.value, cst.Name) and _depth < 4:  # self.files = list_files(...)
+                values = self.bound_values(expr, self.scope_of(expr.value))
+                if any(isinstance(v, cst.Call) and self.is_dataset(v, _depth + 1) for v in values):
+                    return True
             expr = expr.attr
         if isinstance(expr, cst.Name):
             lowered = expr.value.lower()
             if "dataset" in lowered or lowered == "ds" or lowered.endswith("_ds"):
                 return True
             if name_read and _depth < 4:  # dist = strategy.experimental_distribute_dataset(ds)
-                values = self.bound_values(expr, self.scope_of(expr))
-                return any(
-                    isinstance(v, cst.Call) and self.is_dataset(v, _depth + 1) for v in values
-                )
+                scope = self.scope_of(expr)
+                values = self.bound_values(expr, scope)
+                if any(isinstance(v, cst.Call) and self.is_dataset(v, _depth + 1) for v in values):
+                    return True
+                # `def pipeline(files): return files.map(f)`: what every caller passes
+                binding = self.binding_of(expr, scope)
+                if binding.is_param and isinstance(binding.scope, FunctionInfo):
+                    passed = self.arguments(binding.scope, expr.value)
+                    return bool(passed) and all(
+                        isinstance(v, (cst.Call, cst.Name)) and self.is_dataset(v, _depth + 1)
+                        for v, _ in passed
+                    )
         return False
 
     def enclosing_class(self, scope: Scope | None) -> ClassInfo | None:
@@ -1724,7 +1739,7 @@ class _ModelBuilder:
                 for arg in call.args:
                     if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
                         for value in _elements(arg.value):
-                            target = model.function_target(value, scope)
+                            target = self._handed_function(value, scope)
                             if target is None and type(value) is cst.Call:
                                 # `loss=perceptual_loss(layer)`: the function the factory returns
                                 target = self._returned_function(value, scope)
@@ -1757,7 +1772,7 @@ class _ModelBuilder:
                     model.roots.append(Root(target, reason, model.keras2_possible))
                 continue
             if name in TF_FUNCTION_NAMES and call.args:
-                target = model.function_target(call.args[0].value, scope)
+                target = self._handed_function(call.args[0].value, scope)
                 if target is not None:
                     model.roots.append(
                         Root(
@@ -1774,12 +1789,44 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = model.function_target(arg.value, scope)
+                        target = self._handed_function(arg.value, scope)
                         if target is not None:
                             reason = TracedBy("dataset", call.func.attr.value)
                             model.roots.append(Root(target, reason))
                         break
         self.find_eager_models()
+
+    def _handed_function(
+        self, expr: cst.BaseExpression, scope: Scope | None
+    ) -> FunctionInfo | str | None:
+        """The function a tracing API is handed: what ``function_target`` names, the function
+        of ``functools.partial(f, ...)`` (called with the bound arguments added), or the method
+        of an instance of a module class (``solver.step``, ``vae.vae_loss``: a bound method)."""
+        model = self.model
+        target = model.function_target(expr, scope)
+        if target is not None:
+            return target
+        if type(expr) is cst.Call:
+            if (
+                expr.args
+                and expr.args[0].keyword is None
+                and model.call_name(expr) == "functools.partial"
+            ):
+                return self._handed_function(expr.args[0].value, scope)
+            if type(expr.func) is not cst.Name:
+                return None
+            # `ds.map(RandomCrop(24))`: the instance's __call__
+            sites = model.binding_of(expr.func, scope).sites
+            classes = [model.classes.get(s.node) for s in sites if s.kind == SiteKind.CLASS]
+            if len(classes) != len(sites) or not classes or classes[-1] is None:
+                return None
+            return model.resolve_method(classes[-1], "__call__")
+        if type(expr) is cst.Attribute:
+            cls = model.instance_of(expr.value, scope)
+            if cls is not None:
+                return model.resolve_method(cls, expr.attr.value)
+        cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
+        return model.resolve_method(cls, "__call__") if cls is not None else None
 
     def _returned_function(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
         """The function of this module that ``call``'s callee defines and returns (a factory
