@@ -31,15 +31,19 @@ prints the same as) a full parse.
 
 from __future__ import annotations
 
+import ast
+import copy
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
 
 from tf2lint.base.lines import split_lines_keepends
 from tf2lint.base.parsing import parse_module
+from tf2lint.base.positions import Range, node_ranges
+from tf2lint.linting.engine import MAX_BOOLEAN_OPERANDS
 
 # A chunk that fails to parse alone grows by one statement this many times, then to the end.
 MAX_ATTEMPTS = 3
@@ -63,6 +67,16 @@ class _Parsed:
     # its tree of the same statements around an edit, so such a text is never reused nor built
     # incrementally.
     lone_backslash: bool = False
+    # Python's tree of the same lines (what the engine parses first), when known.
+    tree: ast.Module | None = None
+    # The positions the last lint of these lines found: id(node) -> (node, its range, whether
+    # the whole range was asked for or only its start). The node is kept: its id stays its own.
+    placed: dict[int, tuple[cst.CSTNode, Range, bool]] | None = None
+    # The parse this one was built from, and the lines the two share: the first ``prefix``
+    # and the last ``suffix``. A node of ``previous.module`` still in this module lies in them.
+    previous: _Parsed | None = None
+    prefix: int = 0
+    suffix: int = 0
 
 
 _LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\(?:\r\n|\r|\n)", re.MULTILINE)
@@ -75,6 +89,14 @@ class IncrementalParser:
         self._parse = parse
         self._documents: OrderedDict[str, _Parsed] = OrderedDict()
         self.last_was_incremental = False  # what the last call did (for tests and benchmarks)
+        self.last_tree_was_incremental = False  # the same for parse_tree
+        # While parse_tree builds Python's tree with the module: each chunk libcst parses is
+        # first parsed by Python (which refuses what would crash libcst's parser), its tree
+        # kept here for the module's.
+        self._with_tree = False
+        self._chunk_tree: list[ast.stmt] | None = None
+        # A tree parse_tree built in full, for the module parse is about to build of its text.
+        self._pending_tree: tuple[str, str, ast.Module] | None = None
 
     def parse(self, key: str, text: str) -> cst.Module:
         """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
@@ -87,10 +109,17 @@ class IncrementalParser:
                 parsed = old
             elif not (lone_backslash or old.lone_backslash):
                 parsed = self._reparse(old, lines)
+                if parsed is not None:
+                    parsed.previous = old
+                    old.previous = None  # one parse back is all that is kept
+                    parsed.prefix, parsed.suffix = _shared(old.lines, lines)
         self.last_was_incremental = parsed is not None
         if parsed is None:
             # On a syntax error the last good parse stays: the next valid text is diffed with it.
             parsed = _Parsed(lines, self._parse(text))
+        pending, self._pending_tree = self._pending_tree, None
+        if parsed.tree is None and pending is not None and pending[:2] == (key, text):
+            parsed.tree = pending[2]
         parsed.lone_backslash = lone_backslash
         self._documents[key] = parsed
         self._documents.move_to_end(key)
@@ -98,9 +127,95 @@ class IncrementalParser:
             self._documents.popitem(last=False)
         return parsed.module
 
-    def for_document(self, key: str) -> Callable[[str], cst.Module]:
-        """A parse function for ``lint_module``: this parser, for the document ``key``."""
-        return lambda text: self.parse(key, text)
+    def for_document(self, key: str) -> Document:
+        """A parse function for ``lint_module``: this parser, for the document ``key``, with
+        Python's tree and the reported nodes' positions built from the last lint's too."""
+        return Document(self, key)
+
+    def parse_tree(self, key: str, text: str) -> ast.Module:
+        """Python's tree of ``text`` (what ``ast.parse`` returns; raises as it does). After an
+        edit that keeps the number of lines, only the statements libcst re-parses are parsed
+        again, by Python first (as the engine parses a whole text by Python before libcst);
+        the document's module is built at the same time, for :meth:`parse`."""
+        self.last_tree_was_incremental = False
+        old = self._documents.get(key)
+        if old is not None and old.tree is not None and not _too_many_operands(text):
+            lines = split_lines_keepends(text)
+            if old.lines == lines:
+                self.last_tree_was_incremental = True
+                return old.tree
+            if len(lines) == len(old.lines):  # else the later statements' lines move
+                self._with_tree = True
+                try:
+                    self.parse(key, text)
+                except Exception:
+                    pass  # libcst refuses it: Python's parse below says what is wrong, if any
+                finally:
+                    self._with_tree, self._chunk_tree = False, None
+                new = self._documents.get(key)
+                if new is not None and new.previous is old and new.tree is not None:
+                    self.last_tree_was_incremental = True
+                    return new.tree
+        tree = ast.parse(text)
+        self._pending_tree = (key, text, tree)
+        return tree
+
+    def node_ranges(
+        self,
+        key: str,
+        module: cst.Module,
+        nodes: Iterable[cst.CSTNode],
+        source: str | None = None,
+        tree: ast.Module | None = None,
+        events: Sequence[tuple[cst.CSTNode, bool]] | None = None,
+        starts: Iterable[cst.CSTNode] = (),
+    ) -> dict[int, Range]:
+        """:func:`tf2lint.base.positions.node_ranges`, for the document's current module: a
+        node the last lint placed, in a statement the edit left alone (the same node object,
+        on lines both texts share), keeps its range, moved by the lines the edit added."""
+        parsed = self._documents.get(key)
+        if parsed is None or parsed.module is not module:
+            return node_ranges(module, nodes, source, tree, events, starts)
+        full = {id(n): n for n in nodes}
+        only_start = {id(n): n for n in starts if id(n) not in full}
+        if parsed.placed is not None:  # the same text linted again
+            known, prefix, suffix, shift = parsed.placed, len(parsed.lines), 0, 0
+        elif parsed.previous is not None and parsed.previous.placed is not None:
+            known, prefix, suffix = parsed.previous.placed, parsed.prefix, parsed.suffix
+            shift = len(parsed.lines) - len(parsed.previous.lines)
+        else:
+            known, prefix, suffix, shift = {}, 0, 0, 0
+        moved_from = len(parsed.lines) - shift - suffix  # 0-based old line where the suffix starts
+        ranges: dict[int, Range] = {}
+        placed: dict[int, tuple[cst.CSTNode, Range, bool]] = {}
+        for wanted, whole in ((full, True), (only_start, False)):
+            for key_, node in list(wanted.items()):
+                entry = known.get(key_)
+                if entry is None or entry[0] is not node or (whole and not entry[2]):
+                    continue
+                found = entry[1]
+                first, last = found[0], found[2]  # 1-based lines
+                if last <= prefix:
+                    pass
+                elif first > moved_from and last <= moved_from + suffix:
+                    found = (first + shift, found[1], last + shift, found[3])
+                else:
+                    continue
+                ranges[key_] = found
+                placed[key_] = (node, found, entry[2])
+                del wanted[key_]
+        if full or only_start:
+            fresh = node_ranges(
+                module, full.values(), source, tree, events, starts=only_start.values()
+            )
+            for wanted, whole in ((full, True), (only_start, False)):
+                for key_, node in wanted.items():
+                    if key_ in fresh:
+                        ranges[key_] = fresh[key_]
+                        placed[key_] = (node, fresh[key_], whole)
+        parsed.placed = placed
+        parsed.previous = None  # its nodes are placed: let its tree go
+        return ranges
 
     def _reparse(self, old: _Parsed, lines: list[str]) -> _Parsed | None:
         module = old.module
@@ -114,13 +229,7 @@ class IncrementalParser:
         if header + sum(spans) + footer != len(old.lines):
             return None  # lines counted otherwise than split here (a form feed, say): parse
         old_lines = old.lines
-        limit = min(len(old_lines), len(lines))
-        prefix = 0
-        while prefix < limit and old_lines[prefix] == lines[prefix]:
-            prefix += 1
-        suffix = 0
-        while suffix < limit - prefix and old_lines[-1 - suffix] == lines[-1 - suffix]:
-            suffix += 1
+        prefix, suffix = _shared(old_lines, lines)
         starts = []
         line = header
         for span in spans:
@@ -158,6 +267,8 @@ class IncrementalParser:
             # can drop a blank line: `x=1\n\n \n` prints back as `x=1\n \n`).
             text = "".join(lines[chunk_start:end])
             sentinel = f"pass{module.default_newline}" if j < n else ""
+            if self._with_tree and not self._parse_chunk_tree(chunk_start, text + sentinel):
+                continue
             try:
                 chunk = self._parse(text + sentinel)
             except Exception:
@@ -169,8 +280,21 @@ class IncrementalParser:
                 statements, between = list(chunk.body[:-1]), list(last.leading_lines)
             else:
                 statements, between = list(chunk.body), list(chunk.footer)
-            return _assemble(old, lines, chunk, statements, between, k, j, end - chunk_start)
+            parsed = _assemble(old, lines, chunk, statements, between, k, j, end - chunk_start)
+            if parsed is not None and self._chunk_tree is not None:
+                parsed.tree = _top_tree(old, len(lines), self._chunk_tree, statements, k, j)
+            return parsed
         return None
+
+    def _parse_chunk_tree(self, line: int, text: str) -> bool:
+        """Python's parse of a chunk that starts at 0-based ``line``: whether it accepts it
+        (else libcst is not given it); its statements, at their lines in the whole text, kept."""
+        self._chunk_tree = None
+        try:
+            self._chunk_tree = ast.parse("\n" * line + text).body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        return True
 
     def _reparse_inside(
         self, old: _Parsed, lines: list[str], k: int, start: int, prefix: int, suffix: int
@@ -222,8 +346,11 @@ class IncrementalParser:
             if lines[end - 1].rstrip("\r\n").endswith("\\"):
                 continue
             text = "".join(lines[starts[a] : end])
+            wrapped = f"if 1:{newline}{text}{indent}pass{newline}"
+            if self._with_tree and not self._parse_chunk_tree(starts[a] - 1, wrapped):
+                continue
             try:
-                chunk = self._parse(f"if 1:{newline}{text}{indent}pass{newline}")
+                chunk = self._parse(wrapped)
             except Exception:
                 continue
             wrapper = chunk.body[0] if len(chunk.body) == 1 else None
@@ -269,6 +396,8 @@ class IncrementalParser:
             )
             parsed = _Parsed(lines, new_module, top_spans)
             parsed.inner = (new_outer, inner_spans)
+            if self._chunk_tree is not None:
+                parsed.tree = _inner_tree(old, len(lines), self._chunk_tree, new, k, a, b)
             return parsed
         return None
 
@@ -338,6 +467,106 @@ def _assemble(
         has_trailing_newline=trailing,
     )
     return _Parsed(lines, new_module, new_spans)
+
+
+class Document:
+    """The incremental parser for one document, as ``lint_module`` takes it: called, the
+    module; ``parse_tree``, Python's tree; ``node_ranges``, positions (see IncrementalParser)."""
+
+    __slots__ = ("key", "parser")
+
+    def __init__(self, parser: IncrementalParser, key: str) -> None:
+        self.parser, self.key = parser, key
+
+    def __call__(self, text: str) -> cst.Module:
+        return self.parser.parse(self.key, text)
+
+    def parse_tree(self, text: str) -> ast.Module:
+        return self.parser.parse_tree(self.key, text)
+
+    def node_ranges(self, module: cst.Module, *args, **kwargs) -> dict[int, Range]:
+        return self.parser.node_ranges(self.key, module, *args, **kwargs)
+
+
+def _shared(old: list[str], new: list[str]) -> tuple[int, int]:
+    """How many lines the two texts share at their start, and then at their end."""
+    limit = min(len(old), len(new))
+    prefix = 0
+    while prefix < limit and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and old[-1 - suffix] == new[-1 - suffix]:
+        suffix += 1
+    return prefix, suffix
+
+
+def _too_many_operands(text: str) -> bool:
+    """Whether ``text`` may hold a chain of more `and`/`or` operands than libcst's parser can
+    take, which the engine refuses after Python's parse and before libcst's: such a text gets
+    Python's full parse first, as the engine gives it."""
+    return text.count("and") + text.count("or") >= MAX_BOOLEAN_OPERANDS
+
+
+def _ast_count(statement: cst.CSTNode) -> int:
+    """How many statements of Python's tree a statement of libcst's is (``a; b`` is two)."""
+    return len(statement.body) if type(statement) is cst.SimpleStatementLine else 1
+
+
+def _top_tree(
+    old: _Parsed, count: int, chunk: list[ast.stmt], new: list[cst.CSTNode], k: int, j: int
+) -> ast.Module | None:
+    """Python's tree of the new text (``count`` lines): ``old``'s tree with the statements of
+    libcst's [k, j) replaced by the ``chunk``'s (ending with the stand-in ``pass`` when j is
+    not the end); None where it cannot be told (the lines after the chunk moved, say)."""
+    tree, body = old.tree, old.module.body
+    if tree is None or count != len(old.lines):
+        return None
+    if j < len(body):
+        if not chunk or type(chunk[-1]) is not ast.Pass:
+            return None
+        chunk = chunk[:-1]
+    if sum(map(_ast_count, new)) != len(chunk) or sum(map(_ast_count, body)) != len(tree.body):
+        return None
+    before, replaced = sum(map(_ast_count, body[:k])), sum(map(_ast_count, body[k:j]))
+    kept = tree.body
+    return ast.Module(body=[*kept[:before], *chunk, *kept[before + replaced :]], type_ignores=[])
+
+
+_DEFINITIONS = {
+    cst.ClassDef: (ast.ClassDef,),
+    cst.FunctionDef: (ast.FunctionDef, ast.AsyncFunctionDef),
+}
+
+
+def _inner_tree(
+    old: _Parsed, count: int, chunk: list[ast.stmt], new: list[cst.CSTNode], k: int, a: int, b: int
+) -> ast.Module | None:
+    """Python's tree of the new text (``count`` lines): ``old``'s tree with the statements
+    [a, b) of the body of the class or function ``k`` replaced by the ``chunk``'s (an ``if
+    1:`` holding them and the stand-in ``pass``); None where it cannot be told."""
+    tree, body = old.tree, old.module.body
+    if tree is None or count != len(old.lines) or sum(map(_ast_count, body)) != len(tree.body):
+        return None
+    if len(chunk) != 1 or type(chunk[0]) is not ast.If or chunk[0].orelse:
+        return None
+    inner = chunk[0].body
+    if not inner or type(inner[-1]) is not ast.Pass:
+        return None
+    inner = inner[:-1]
+    index = sum(map(_ast_count, body[:k]))
+    outer = tree.body[index]
+    statements = body[k].body.body
+    if (
+        type(outer) not in _DEFINITIONS.get(type(body[k]), ())
+        or sum(map(_ast_count, new)) != len(inner)
+        or sum(map(_ast_count, statements)) != len(outer.body)
+    ):
+        return None
+    before = sum(map(_ast_count, statements[:a]))
+    replaced = sum(map(_ast_count, statements[a:b]))
+    changed = copy.copy(outer)  # the old tree's node stays as it was
+    changed.body = [*outer.body[:before], *inner, *outer.body[before + replaced :]]
+    return ast.Module(body=[*tree.body[:index], changed, *tree.body[index + 1 :]], type_ignores=[])
 
 
 def _spans(module: cst.Module, body: Sequence[cst.CSTNode]) -> list[int]:
