@@ -198,3 +198,61 @@ def test_a_line_holding_only_a_backslash_inserted_or_deleted_anywhere_parses_as_
                 assert built.code == full.code and built.deep_equals(full), (i, inserted)
                 compared += 1
     assert compared > 40
+
+
+TREES: list[bool] = []  # whether each of Python's trees was built from the last one
+
+
+def _dump(tree: ast.AST) -> str:
+    return ast.dump(tree, include_attributes=True)
+
+
+@settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(edited_documents())
+def test_incremental_tree_equals_pythons_parse(document: tuple[str, list[str]]) -> None:
+    """As the engine asks: Python's tree first (raising as ast.parse does), then the module."""
+    text, versions = document
+    parser = IncrementalParser()
+    parser.parse_tree("doc", text)
+    parser.parse("doc", text)
+    for version in versions:
+        if not _python_accepts(version):
+            try:
+                parser.parse_tree("doc", version)
+            except (SyntaxError, ValueError):
+                continue
+            raise AssertionError("a tree of a text Python refuses")
+        tree = parser.parse_tree("doc", version)
+        TREES.append(parser.last_tree_was_incremental)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert _dump(tree) == _dump(ast.parse(version)), version
+        try:
+            full = cst.parse_module(version)
+        except cst.ParserSyntaxError:
+            continue
+        assert parser.parse("doc", version).deep_equals(full)
+
+
+def test_trees_of_edits_within_lines_were_built_incrementally() -> None:
+    if len(TREES) < 100:  # run alone
+        test_incremental_tree_equals_pythons_parse()
+    assert sum(TREES) > len(TREES) / 5, (sum(TREES), len(TREES))
+
+
+def test_an_edit_within_a_method_parses_only_its_statements_by_python() -> None:
+    parser = IncrementalParser()
+    before = parser.parse_tree("doc", CLASS)
+    parser.parse("doc", CLASS)
+    edited = CLASS.replace("y = x * 4\n", "y = x * 44\n")
+    after = parser.parse_tree("doc", edited)
+    assert parser.last_tree_was_incremental
+    assert _dump(after) == _dump(ast.parse(edited))
+    old_methods, new_methods = before.body[1].body, after.body[1].body
+    changed = [
+        i for i, (a, b) in enumerate(zip(old_methods, new_methods, strict=True)) if a is not b
+    ]
+    assert len(changed) == 1  # call_4
+    assert before.body[1] is not after.body[1] and _dump(before.body[1]) != _dump(after.body[1])
