@@ -97,10 +97,11 @@ class IncrementalParser:
         self._chunk_tree: list[ast.stmt] | None = None
         # A tree parse_tree built in full, for the module parse is about to build of its text.
         self._pending_tree: tuple[str, str, ast.Module] | None = None
+        self._split: tuple[str, list[str]] | None = None  # the last text split into lines
 
     def parse(self, key: str, text: str) -> cst.Module:
         """The module of ``text``, equal to a full parse of it. Raises as libcst does."""
-        lines = split_lines_keepends(text)
+        lines = self._lines(text)
         lone_backslash = "\\" in text and _LONE_BACKSLASH.search(text) is not None
         old = self._documents.get(key)
         parsed = None
@@ -108,11 +109,12 @@ class IncrementalParser:
             if old.lines == lines:
                 parsed = old
             elif not (lone_backslash or old.lone_backslash):
-                parsed = self._reparse(old, lines)
+                shared = _shared(old.lines, lines)
+                parsed = self._reparse(old, lines, *shared)
                 if parsed is not None:
                     parsed.previous = old
                     old.previous = None  # one parse back is all that is kept
-                    parsed.prefix, parsed.suffix = _shared(old.lines, lines)
+                    parsed.prefix, parsed.suffix = shared
         self.last_was_incremental = parsed is not None
         if parsed is None:
             # On a syntax error the last good parse stays: the next valid text is diffed with it.
@@ -140,7 +142,7 @@ class IncrementalParser:
         self.last_tree_was_incremental = False
         old = self._documents.get(key)
         if old is not None and old.tree is not None and not _too_many_operands(text):
-            lines = split_lines_keepends(text)
+            lines = self._lines(text)
             if old.lines == lines:
                 self.last_tree_was_incremental = True
                 return old.tree
@@ -217,7 +219,13 @@ class IncrementalParser:
         parsed.previous = None  # its nodes are placed: let its tree go
         return ranges
 
-    def _reparse(self, old: _Parsed, lines: list[str]) -> _Parsed | None:
+    def _lines(self, text: str) -> list[str]:
+        """The lines of ``text``; the engine asks for a text's tree, then its module."""
+        if self._split is None or self._split[0] is not text:
+            self._split = (text, split_lines_keepends(text))
+        return self._split[1]
+
+    def _reparse(self, old: _Parsed, lines: list[str], prefix: int, suffix: int) -> _Parsed | None:
         module = old.module
         body = module.body
         if not body:
@@ -229,7 +237,6 @@ class IncrementalParser:
         if header + sum(spans) + footer != len(old.lines):
             return None  # lines counted otherwise than split here (a form feed, say): parse
         old_lines = old.lines
-        prefix, suffix = _shared(old_lines, lines)
         starts = []
         line = header
         for span in spans:
