@@ -172,8 +172,22 @@ def test_an_edit_inside_a_class_reparses_only_its_method() -> None:
     changed = [
         i for i, (a, b) in enumerate(zip(old_methods, new_methods, strict=True)) if a is not b
     ]
-    assert changed == [6, 7]  # call_4, and the leading lines of call_5 (its body is kept)
-    assert new_methods[7].body is old_methods[7].body
+    assert changed == [6]  # call_4; inside it, only the edited statement
+    old_body, new_body = old_methods[6].body.body, new_methods[6].body.body
+    assert [a is b for a, b in zip(old_body, new_body, strict=True)] == [False, True, True]
+    assert new_methods[6].decorators is old_methods[6].decorators
+
+
+def test_an_edit_between_methods_reparses_them_in_the_class() -> None:
+    parser = IncrementalParser()
+    before = parser.parse("doc", CLASS)
+    edited = CLASS.replace("    # method 5\n", "    # method 5\n    step = 5\n")
+    after = parser.parse("doc", edited)
+    assert parser.last_was_incremental
+    assert after.deep_equals(cst.parse_module(edited))
+    old_methods, new_methods = before.body[1].body.body, after.body[1].body.body
+    assert len(new_methods) == len(old_methods) + 1
+    assert new_methods[8].body is old_methods[7].body  # call_5: new leading lines, its body kept
 
 
 def test_a_line_holding_only_a_backslash_inserted_or_deleted_anywhere_parses_as_in_full():

@@ -20,13 +20,24 @@ nodes are what a full parse would build again. The module is split into
 
 An edit inside the body of a top-level class or function (a Keras model of 1,800 lines) is
 parsed the same way one level down: the body's statements it touches, in an ``if 1:`` of the
-body's indentation, spliced into the class.
+body's indentation, spliced into the class; an edit inside a method of that class, two levels
+down (two ``if 1:``), spliced into the method.
+
+The engine parses a text with Python's parser first (tf2lint.linting.engine.lint_module).
+After an edit that keeps the number of lines, Python's tree is built the same way: each
+chunk is parsed by Python before libcst is given it (Python refuses nesting that would crash
+libcst's parser), padded with blank lines so that its nodes carry their lines in the whole
+text, and its statements replace the old tree's (copied, not changed, on the way down). And
+the positions of reported nodes (tf2lint.base.positions) in statements the edit left alone,
+the same node objects on lines both texts share, are the last lint's, moved by the lines the
+edit added (IncrementalParser.node_ranges).
 
 libcst writes a block's indentation and a line's newline as "the module's default" when they
 equal it, and detects both from the first indented block and the first line end of the text:
 the chunk's and the new text's must agree with the old module's, or the text is parsed whole.
 tests/test_incremental.py checks on random edits that the module built here is equal to (and
-prints the same as) a full parse.
+prints the same as) a full parse, and the tree equal to ``ast.parse``'s;
+tests/test_incremental_lint.py that a lint after random edits equals a fresh lint.
 """
 
 from __future__ import annotations
@@ -61,8 +72,9 @@ class _Parsed:
     # the first edit needs them (a code generation of the whole module, about 40 ms on 2,000
     # lines, not worth paying on opening a file that may never be edited).
     spans: list[int] | None = None
-    # The same for the statements in the body of the class or function last edited inside.
-    inner: tuple[cst.CSTNode, list[int]] | None = None
+    # The same for the statements in the body of the class or function last edited inside,
+    # and of the method in it: (the class or function, its statements' spans) by depth.
+    inner: list[tuple[cst.CSTNode, list[int]]] | None = None
     # A line holding only `\` (Python joins it to the next): libcst's tree of it differs from
     # its tree of the same statements around an edit, so such a text is never reused nor built
     # incrementally.
@@ -309,10 +321,41 @@ class IncrementalParser:
         """The module of ``lines`` when the edit lies inside the body of the class or function
         ``old.module.body[k]`` (which starts at line ``start``): as at the top level, the body's
         statements the edit touches are parsed alone, indented in an ``if 1:`` of the same
-        indentation, and the others are kept. A class of 1,800 lines, as Keras and
-        tensor2tensor have, then costs a method's parse, not the class's."""
+        indentation, and the others are kept; an edit inside a method of a class, the same
+        way one level further down. A class of 1,800 lines, as Keras and tensor2tensor have,
+        then costs a statement's parse, not the class's nor the method's."""
         module = old.module
-        outer = module.body[k]
+        found = self._inside(old, lines, module.body[k], start, old.spans[k], prefix, suffix, 0)
+        if found is None:
+            return None
+        new_outer, levels, path = found
+        top_spans = list(old.spans)
+        top_spans[k] += len(lines) - len(old.lines)
+        if len(module.header) + sum(top_spans) + len(module.footer) != len(lines):
+            return None
+        new_module = module.with_changes(body=[*module.body[:k], new_outer, *module.body[k + 1 :]])
+        parsed = _Parsed(lines, new_module, top_spans)
+        parsed.inner = levels
+        if self._chunk_tree is not None:
+            parsed.tree = _inner_tree(old, len(lines), self._chunk_tree, k, path)
+        return parsed
+
+    def _inside(
+        self,
+        old: _Parsed,
+        lines: list[str],
+        outer: cst.CSTNode,
+        start: int,
+        span: int,
+        prefix: int,
+        suffix: int,
+        depth: int,
+    ) -> tuple[cst.CSTNode, list, list] | None:
+        """``outer`` (at ``depth`` below the module, starting at line ``start``, ``span`` lines
+        long) rebuilt for ``lines``: the new node, each level's (node, statement spans) from
+        it down, and each level's (first, end, new statements) replaced; None where the edit
+        is not inside its body or the chunk does not parse alone."""
+        module = old.module
         block = outer.body
         if not isinstance(block, cst.IndentedBlock) or not block.body:
             return None
@@ -320,17 +363,19 @@ class IncrementalParser:
         if indent != module.default_indent:
             return None  # the chunk's nested blocks would be written relative to another default
         statements = block.body
-        if old.inner is None or old.inner[0] is not outer:
-            old.inner = (outer, _spans(module, statements))
-        spans = old.inner[1]
-        head = old.spans[k] - sum(spans) - len(block.footer)
+        known = old.inner[depth] if old.inner is not None and len(old.inner) > depth else None
+        if known is None or known[0] is not outer:
+            known = (outer, _spans(module, statements))
+            old.inner = [*(old.inner or [])[:depth], known]
+        spans = known[1]
+        head = span - sum(spans) - len(block.footer)
         if head <= 0 or start + head > prefix:
             return None  # the edit touches the class's or function's own lines
         starts = []
         line = start + head
-        for span in spans:
+        for length in spans:
             starts.append(line)
-            line += span
+            line += length
         m = len(statements)
 
         def first_code(i: int) -> int:
@@ -346,36 +391,50 @@ class IncrementalParser:
             a -= 1
         unchanged_from = len(old.lines) - suffix
         shift = len(lines) - len(old.lines)
+        if a < m and isinstance(statements[a], (cst.ClassDef, cst.FunctionDef)):
+            deeper = self._inside(
+                old, lines, statements[a], starts[a], spans[a], prefix, suffix, depth + 1
+            )
+            if deeper is not None:  # the edit lies inside a method: only its statements change
+                new_inner, levels, path = deeper
+                inner_spans = list(spans)
+                inner_spans[a] += shift
+                if head + sum(inner_spans) + len(block.footer) != span + shift:
+                    return None
+                new_outer = outer.with_changes(
+                    body=block.with_changes(body=[*statements[:a], new_inner, *statements[a + 1 :]])
+                )
+                return new_outer, [(new_outer, inner_spans), *levels], [(a, a + 1, []), *path]
         candidates = [b for b in range(a, m) if first_code(b) >= unchanged_from][:MAX_ATTEMPTS]
         newline = module.default_newline
+        levels = depth + 1  # the `if 1:` blocks the chunk is nested in
+        opening = "".join(f"{indent * i}if 1:{newline}" for i in range(levels))
         for b in candidates:
             end = first_code(b) + shift
             if lines[end - 1].rstrip("\r\n").endswith("\\"):
                 continue
             text = "".join(lines[starts[a] : end])
-            wrapped = f"if 1:{newline}{text}{indent}pass{newline}"
-            if self._with_tree and not self._parse_chunk_tree(starts[a] - 1, wrapped):
+            wrapped = f"{opening}{text}{indent * levels}pass{newline}"
+            if self._with_tree and not self._parse_chunk_tree(starts[a] - levels, wrapped):
                 continue
             try:
                 chunk = self._parse(wrapped)
             except Exception:
                 continue
-            wrapper = chunk.body[0] if len(chunk.body) == 1 else None
             if (
-                not isinstance(wrapper, cst.If)
-                or not isinstance(wrapper.body, cst.IndentedBlock)
-                or wrapper.orelse is not None
-                or chunk.header
+                chunk.header
                 or chunk.footer
                 or chunk.default_indent != module.default_indent
                 or chunk.default_newline != newline
-                or (wrapper.body.indent or chunk.default_indent) != indent
             ):
                 continue
-            last = wrapper.body.body[-1]
-            if wrapper.body.footer or not _is_pass(last) or len(wrapper.body.body) < 2:
+            inner = _unwrap(chunk, levels, indent)
+            if inner is None:
                 continue
-            new, footer = list(wrapper.body.body[:-1]), list(last.leading_lines)
+            last = inner.body[-1]
+            if inner.footer or not _is_pass(last) or len(inner.body) < 2:
+                continue
+            new, footer = list(inner.body[:-1]), list(last.leading_lines)
             new_spans = _spans(chunk, new[:-1])
             new_spans.append(end - starts[a] - sum(new_spans) - len(footer))
             following = statements[b]
@@ -387,26 +446,35 @@ class IncrementalParser:
                 spans[b] - len(statements[b].leading_lines) + len(footer),
                 *spans[b + 1 :],
             ]
+            if head + sum(inner_spans) + len(block.footer) != span + shift:
+                return None
             new_outer = outer.with_changes(
                 body=block.with_changes(
                     body=[*statements[:a], *new, following, *statements[b + 1 :]]
                 )
             )
-            top_spans = list(old.spans)
-            top_spans[k] += shift
-            if len(module.header) + sum(top_spans) + len(module.footer) != len(lines):
-                return None
-            if head + sum(inner_spans) + len(block.footer) != top_spans[k]:
-                return None
-            new_module = module.with_changes(
-                body=[*module.body[:k], new_outer, *module.body[k + 1 :]]
-            )
-            parsed = _Parsed(lines, new_module, top_spans)
-            parsed.inner = (new_outer, inner_spans)
-            if self._chunk_tree is not None:
-                parsed.tree = _inner_tree(old, len(lines), self._chunk_tree, new, k, a, b)
-            return parsed
+            return new_outer, [(new_outer, inner_spans)], [(a, b, new)]
         return None
+
+
+def _unwrap(chunk: cst.Module, levels: int, indent: str) -> cst.IndentedBlock | None:
+    """The block inside the ``levels`` nested ``if 1:`` a chunk was parsed in, each alone in
+    its block and indented by ``indent``; None if the chunk is not that."""
+    body: Sequence[cst.CSTNode] = chunk.body
+    block = None
+    for _ in range(levels):
+        wrapper = body[0] if len(body) == 1 else None
+        if (
+            not isinstance(wrapper, cst.If)
+            or not isinstance(wrapper.body, cst.IndentedBlock)
+            or wrapper.orelse is not None
+            or (block is not None and (block.footer or wrapper.leading_lines))
+            or (wrapper.body.indent or chunk.default_indent) != indent
+        ):
+            return None
+        block = wrapper.body
+        body = block.body
+    return block
 
 
 def _assemble(
@@ -546,34 +614,52 @@ _DEFINITIONS = {
 
 
 def _inner_tree(
-    old: _Parsed, count: int, chunk: list[ast.stmt], new: list[cst.CSTNode], k: int, a: int, b: int
+    old: _Parsed, count: int, chunk: list[ast.stmt], k: int, path: list
 ) -> ast.Module | None:
-    """Python's tree of the new text (``count`` lines): ``old``'s tree with the statements
-    [a, b) of the body of the class or function ``k`` replaced by the ``chunk``'s (an ``if
-    1:`` holding them and the stand-in ``pass``); None where it cannot be told."""
+    """Python's tree of the new text (``count`` lines): ``old``'s tree with, in the body of the
+    class or function ``k`` (and so on down ``path``, each level's (first, end, new)
+    statements), the statements the chunk re-parsed replaced by the ``chunk``'s (as many
+    ``if 1:`` as levels, holding them and the stand-in ``pass``); None where it cannot be
+    told."""
     tree, body = old.tree, old.module.body
     if tree is None or count != len(old.lines) or sum(map(_ast_count, body)) != len(tree.body):
         return None
-    if len(chunk) != 1 or type(chunk[0]) is not ast.If or chunk[0].orelse:
-        return None
-    inner = chunk[0].body
+    inner = chunk
+    for _ in path:
+        if len(inner) != 1 or type(inner[0]) is not ast.If or inner[0].orelse:
+            return None
+        inner = inner[0].body
     if not inner or type(inner[-1]) is not ast.Pass:
         return None
     inner = inner[:-1]
+
+    def rebuilt(outer: cst.CSTNode, node: ast.stmt, level: int) -> ast.stmt | None:
+        statements = outer.body.body
+        if type(node) not in _DEFINITIONS.get(type(outer), ()) or sum(
+            map(_ast_count, statements)
+        ) != len(node.body):
+            return None
+        a, b, new = path[level]
+        before = sum(map(_ast_count, statements[:a]))
+        replaced = sum(map(_ast_count, statements[a:b]))
+        if level + 1 < len(path):
+            child = rebuilt(statements[a], node.body[before], level + 1)
+            if child is None:
+                return None
+            replacement = [child]
+        elif sum(map(_ast_count, new)) == len(inner):
+            replacement = inner
+        else:
+            return None
+        changed = copy.copy(node)  # the old tree's node stays as it was
+        changed.body = [*node.body[:before], *replacement, *node.body[before + replaced :]]
+        return changed
+
     index = sum(map(_ast_count, body[:k]))
-    outer = tree.body[index]
-    statements = body[k].body.body
-    if (
-        type(outer) not in _DEFINITIONS.get(type(body[k]), ())
-        or sum(map(_ast_count, new)) != len(inner)
-        or sum(map(_ast_count, statements)) != len(outer.body)
-    ):
+    top = rebuilt(body[k], tree.body[index], 0)
+    if top is None:
         return None
-    before = sum(map(_ast_count, statements[:a]))
-    replaced = sum(map(_ast_count, statements[a:b]))
-    changed = copy.copy(outer)  # the old tree's node stays as it was
-    changed.body = [*outer.body[:before], *inner, *outer.body[before + replaced :]]
-    return ast.Module(body=[*tree.body[:index], changed, *tree.body[index + 1 :]], type_ignores=[])
+    return ast.Module(body=[*tree.body[:index], top, *tree.body[index + 1 :]], type_ignores=[])
 
 
 def _spans(module: cst.Module, body: Sequence[cst.CSTNode]) -> list[int]:
