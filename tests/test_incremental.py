@@ -270,3 +270,30 @@ def test_an_edit_within_a_method_parses_only_its_statements_by_python() -> None:
     ]
     assert len(changed) == 1  # call_4
     assert before.body[1] is not after.body[1] and _dump(before.body[1]) != _dump(after.body[1])
+
+
+def test_libcst_is_given_only_what_python_has_accepted() -> None:
+    """The engine parses by Python before libcst, whose native parser crashes (no exception)
+    on nesting Python refuses. Building Python's tree from the last one parses chunks by
+    libcst first: each only after Python accepted it, and never the whole text."""
+    given: list[str] = []
+
+    def recorded(text: str) -> cst.Module:
+        given.append(text)
+        return cst.parse_module(text)
+
+    parser = IncrementalParser(recorded)
+    parser.parse_tree("doc", CLASS)
+    parser.parse("doc", CLASS)
+    given.clear()
+    nested = "(" * 250 + "x" + ")" * 250  # more brackets than Python's tokenizer takes
+    for old in ("y = x * 4\n", "units = 4\n", "done = Model()\n"):
+        edited = CLASS.replace(old, f"{old[:-1]} + {nested}\n")
+        assert not _python_accepts(edited)
+        try:
+            parser.parse_tree("doc", edited)
+        except (SyntaxError, RecursionError, MemoryError):
+            pass
+        else:
+            raise AssertionError("a tree of a text Python refuses")
+    assert all(_python_accepts(text) for text in given), given

@@ -94,6 +94,10 @@ class _Parsed:
 _LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\(?:\r\n|\r|\n)", re.MULTILINE)
 
 
+class _NotIncremental(Exception):
+    """The text could not be parsed from the last parse (then it is parsed whole)."""
+
+
 class IncrementalParser:
     """Parses documents by key (a path), re-using the last good parse of the same key."""
 
@@ -128,6 +132,10 @@ class IncrementalParser:
                     old.previous = None  # one parse back is all that is kept
                     parsed.prefix, parsed.suffix = shared
         self.last_was_incremental = parsed is not None
+        if parsed is None and self._with_tree:
+            # Python has not read the whole text yet: it may hold nesting that crashes
+            # libcst's parser (the engine asks Python first for that reason).
+            raise _NotIncremental
         if parsed is None:
             # On a syntax error the last good parse stays: the next valid text is diffed with it.
             parsed = _Parsed(lines, self._parse(text))
@@ -162,8 +170,8 @@ class IncrementalParser:
                 self._with_tree = True
                 try:
                     self.parse(key, text)
-                except Exception:
-                    pass  # libcst refuses it: Python's parse below says what is wrong, if any
+                except Exception:  # _NotIncremental, or a chunk libcst refuses
+                    pass  # Python's full parse below says what is wrong, if anything
                 finally:
                     self._with_tree, self._chunk_tree = False, None
                 new = self._documents.get(key)
