@@ -172,8 +172,22 @@ def test_an_edit_inside_a_class_reparses_only_its_method() -> None:
     changed = [
         i for i, (a, b) in enumerate(zip(old_methods, new_methods, strict=True)) if a is not b
     ]
-    assert changed == [6, 7]  # call_4, and the leading lines of call_5 (its body is kept)
-    assert new_methods[7].body is old_methods[7].body
+    assert changed == [6]  # call_4; inside it, only the edited statement
+    old_body, new_body = old_methods[6].body.body, new_methods[6].body.body
+    assert [a is b for a, b in zip(old_body, new_body, strict=True)] == [False, True, True]
+    assert new_methods[6].decorators is old_methods[6].decorators
+
+
+def test_an_edit_between_methods_reparses_them_in_the_class() -> None:
+    parser = IncrementalParser()
+    before = parser.parse("doc", CLASS)
+    edited = CLASS.replace("    # method 5\n", "    # method 5\n    step = 5\n")
+    after = parser.parse("doc", edited)
+    assert parser.last_was_incremental
+    assert after.deep_equals(cst.parse_module(edited))
+    old_methods, new_methods = before.body[1].body.body, after.body[1].body.body
+    assert len(new_methods) == len(old_methods) + 1
+    assert new_methods[8].body is old_methods[7].body  # call_5: new leading lines, its body kept
 
 
 def test_a_line_holding_only_a_backslash_inserted_or_deleted_anywhere_parses_as_in_full():
@@ -198,3 +212,88 @@ def test_a_line_holding_only_a_backslash_inserted_or_deleted_anywhere_parses_as_
                 assert built.code == full.code and built.deep_equals(full), (i, inserted)
                 compared += 1
     assert compared > 40
+
+
+TREES: list[bool] = []  # whether each of Python's trees was built from the last one
+
+
+def _dump(tree: ast.AST) -> str:
+    return ast.dump(tree, include_attributes=True)
+
+
+@settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(edited_documents())
+def test_incremental_tree_equals_pythons_parse(document: tuple[str, list[str]]) -> None:
+    """As the engine asks: Python's tree first (raising as ast.parse does), then the module."""
+    text, versions = document
+    parser = IncrementalParser()
+    parser.parse_tree("doc", text)
+    parser.parse("doc", text)
+    for version in versions:
+        if not _python_accepts(version):
+            try:
+                parser.parse_tree("doc", version)
+            except (SyntaxError, ValueError):
+                continue
+            raise AssertionError("a tree of a text Python refuses")
+        tree = parser.parse_tree("doc", version)
+        TREES.append(parser.last_tree_was_incremental)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert _dump(tree) == _dump(ast.parse(version)), version
+        try:
+            full = cst.parse_module(version)
+        except cst.ParserSyntaxError:
+            continue
+        assert parser.parse("doc", version).deep_equals(full)
+
+
+def test_trees_of_edits_within_lines_were_built_incrementally() -> None:
+    if len(TREES) < 100:  # run alone
+        test_incremental_tree_equals_pythons_parse()
+    assert sum(TREES) > len(TREES) / 5, (sum(TREES), len(TREES))
+
+
+def test_an_edit_within_a_method_parses_only_its_statements_by_python() -> None:
+    parser = IncrementalParser()
+    before = parser.parse_tree("doc", CLASS)
+    parser.parse("doc", CLASS)
+    edited = CLASS.replace("y = x * 4\n", "y = x * 44\n")
+    after = parser.parse_tree("doc", edited)
+    assert parser.last_tree_was_incremental
+    assert _dump(after) == _dump(ast.parse(edited))
+    old_methods, new_methods = before.body[1].body, after.body[1].body
+    changed = [
+        i for i, (a, b) in enumerate(zip(old_methods, new_methods, strict=True)) if a is not b
+    ]
+    assert len(changed) == 1  # call_4
+    assert before.body[1] is not after.body[1] and _dump(before.body[1]) != _dump(after.body[1])
+
+
+def test_libcst_is_given_only_what_python_has_accepted() -> None:
+    """The engine parses by Python before libcst, whose native parser crashes (no exception)
+    on nesting Python refuses. Building Python's tree from the last one parses chunks by
+    libcst first: each only after Python accepted it, and never the whole text."""
+    given: list[str] = []
+
+    def recorded(text: str) -> cst.Module:
+        given.append(text)
+        return cst.parse_module(text)
+
+    parser = IncrementalParser(recorded)
+    parser.parse_tree("doc", CLASS)
+    parser.parse("doc", CLASS)
+    given.clear()
+    nested = "(" * 250 + "x" + ")" * 250  # more brackets than Python's tokenizer takes
+    for old in ("y = x * 4\n", "units = 4\n", "done = Model()\n"):
+        edited = CLASS.replace(old, f"{old[:-1]} + {nested}\n")
+        assert not _python_accepts(edited)
+        try:
+            parser.parse_tree("doc", edited)
+        except (SyntaxError, RecursionError, MemoryError):
+            pass
+        else:
+            raise AssertionError("a tree of a text Python refuses")
+    assert all(_python_accepts(text) for text in given), given

@@ -222,7 +222,9 @@ def lint_module(
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
     ``ignore_noqa``: report what suppression comments would silence (``--ignore-noqa``).
-    ``parse``: libcst's parse, or one equal to it (the language server's incremental parse).
+    ``parse``: libcst's parse, or one equal to it (the language server's incremental parse,
+    whose ``parse_tree`` and ``node_ranges``, equal to ``ast.parse``'s and ``node_ranges``'s,
+    are used too).
 
     With the module's ``identity`` (it is linted as part of a project), the result carries the
     module's summary for the project; ``facts`` are what the project learned about it from the
@@ -236,7 +238,7 @@ def lint_module(
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences and the like
-            tree = ast.parse(source)
+            tree = getattr(parse, "parse_tree", ast.parse)(source)
     except SyntaxError as error:
         result.diagnostics.append(_python_syntax_error(error, path, source))
         return result
@@ -346,7 +348,7 @@ def lint_module(
         starts = [*failed_at.values(), *_evidence_nodes(reports)]
         if identity is not None:  # the summary places calls into other modules
             starts += model.external_sites()
-        ranges = node_ranges(
+        ranges = getattr(parse, "node_ranges", node_ranges)(
             module,
             [r.node for r in reports] + [r.through for r in reports if r.through is not None],
             source,
