@@ -50,6 +50,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``data_dependent_shapes``: the decode ops (``tf.io.decode_jpeg``...) and the dimensions of
   what they give that are None while traced, whatever their options: traced on a scalar
   string (``probe_data_dependent_shapes``); the sizes come from the data.
+* ``python_function_ops``: the ops that run a Python function as a graph op (a ``func`` to
+  call on tensors ``inp``, giving ``Tout``: ``tf.py_function``, ``tf.numpy_function``) and
+  what a ``tf.function`` sees of their result: traced with a function that gives a ``[2]``
+  float array (``probe_python_function_ops``), the result's rank is unknown (TF cannot look
+  into Python), so its static shape is lost until code restores it.
 * ``shape_keeping_ops``: the ops that give a tensor of their first argument's shape, its
   unknown dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``): traced on a
   ``[None, None, 3]`` image (``probe_shape_keeping_ops``).
@@ -488,6 +493,46 @@ def probe_data_dependent_shapes(
             unknown = dims if unknown is None else unknown & dims
         if unknown:
             found[path] = "unknown rank" if unknown == set(range(8)) else sorted(unknown)
+    return found
+
+
+# The parameters by which an op is one that calls a Python function on tensors.
+PYTHON_FUNCTION_PARAMETERS = ("func", "inp", "Tout")
+
+
+def probe_python_function_ops(returns: dict[str, str], tf: types.ModuleType) -> dict[str, dict]:
+    """The TF ops taking ``func``, ``inp`` and ``Tout`` (a Python function called on tensors),
+    traced in a ``tf.function`` with a function that gives a ``[2]`` float32 array: path ->
+    {"func": the position of ``func``, "shape": "unknown rank" or the dimensions TF gives}.
+    Only those whose result the trace sees with a shape other than ``[2]`` are kept."""
+    import numpy as np
+
+    found: dict[str, dict] = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root != "tensorflow" or "raw_ops" in path:
+            continue
+        try:
+            op = _resolve(tf, rest)
+            params = list(inspect.signature(op).parameters)
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if params[:3] != list(PYTHON_FUNCTION_PARAMETERS):
+            continue
+
+        def sample(x):  # a fixed, known array: the probe must give the same answer every run
+            return np.zeros([2], np.float32) + x
+
+        try:
+            traced = tf.function(lambda x, op=op: op(sample, [x], tf.float32))
+            shape = traced.get_concrete_function(tf.TensorSpec([2], tf.float32)).output_shapes
+        except Exception:
+            continue
+        if isinstance(shape, tf.TensorShape) and shape != tf.TensorShape([2]):
+            found[path] = {
+                "func": params.index("func"),
+                "shape": "unknown rank" if shape.rank is None else [d for d in shape],
+            }
     return found
 
 
@@ -1233,6 +1278,7 @@ def build() -> dict:
             "single_tensors": single,
             "data_dependent_shapes": probe_data_dependent_shapes(returns, tf),
             "shape_keeping_ops": probe_shape_keeping_ops(returns, tf),
+            "python_function_ops": probe_python_function_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "layer_weights": layer_weights(classes, probed, tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),

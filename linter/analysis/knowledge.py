@@ -65,6 +65,8 @@ class Knowledge:
     # come from the data), or "unknown rank"
     data_dependent_shapes: dict[str, list[int] | str]
     shape_keeping_ops: frozenset[str]  # ops giving a tensor of their first argument's shape
+    # op path -> {"func": position of the Python function, "shape": what a trace sees}
+    python_function_ops: dict[str, dict]
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
@@ -91,6 +93,7 @@ def knowledge() -> Knowledge:
         shape_parameters=data["shape_parameters"],
         data_dependent_shapes=data.get("data_dependent_shapes", {}),
         shape_keeping_ops=frozenset(data.get("shape_keeping_ops", ())),
+        python_function_ops=data.get("python_function_ops", {}),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -267,6 +270,13 @@ def keeps_shape(qualified: str | None) -> bool:
     dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``), as the generator saw by
     tracing it on an image of unknown size."""
     return bool(qualified) and canonical(qualified) in knowledge().shape_keeping_ops
+
+
+def python_function_op(qualified: str | None) -> bool:
+    """Whether ``qualified`` runs a Python function as a graph op (``tf.py_function``,
+    ``tf.numpy_function``) whose result a trace sees without its static shape, as the
+    generator saw by tracing it on a function that gives a ``[2]`` array."""
+    return bool(qualified) and canonical(qualified) in knowledge().python_function_ops
 
 
 def returns_one_tensor(qualified: str | None) -> bool:
