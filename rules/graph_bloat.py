@@ -509,7 +509,9 @@ def _itemsize(model, dtype: cst.BaseExpression | None) -> int | None:
     if dtype is None:
         return 8
     spelled = (
-        dtype.evaluated_value if isinstance(dtype, cst.SimpleString) else model.qualified_name(dtype)
+        dtype.evaluated_value
+        if isinstance(dtype, cst.SimpleString)
+        else model.qualified_name(dtype)
     )
     if not isinstance(spelled, str):
         return None

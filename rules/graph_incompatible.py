@@ -171,7 +171,7 @@ class PythonConversionOfTensor(_TracedRule):
     id = "TF803"
     name = "python-conversion-of-tensor"
     severity = "error"
-    message = "`bool()` of a tensor in traced code: a graph tensor has no Python truth value"
+    message = "`bool()` (or `len()`) of a tensor in traced code: a graph tensor has no Python value"
     rationale = """
         A graph tensor has no value while the `tf.function` is traced, so `bool(t)` raises
         `OperatorNotAllowedInGraphError` (AutoGraph rewrites `if t:` and `while t:`, but not an
@@ -179,14 +179,18 @@ class PythonConversionOfTensor(_TracedRule):
         they are reported only in code AutoGraph does not convert, where they raise
         `TypeError`: functions traced with `autograph=False` (including TF-Agents'
         `common.function`, which turns AutoGraph off by default), the `call`/`train_step` of a
-        Keras 3 layer or model (Keras 3 traces them unconverted), and what such code calls. Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
+        Keras 3 layer or model (Keras 3 traces them unconverted), and what such code calls.
+        `len(t)` likewise: AutoGraph turns it into the tensor's size, but unconverted a symbolic
+        tensor raises `TypeError: len is not well defined for a symbolic Tensor` (a Keras 3
+        metric's `update_state`, `len(tf.shape(y_true))` to tell the rank: use
+        `y_true.shape.rank`). Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
         or do the conversion outside the traced function. Evidence required: the argument is
         computed by a TF op or a Keras layer call (a bare parameter is not enough).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not (isinstance(func, cst.Name) and func.value in ("bool", "float", "int")):
+        if not (isinstance(func, cst.Name) and func.value in ("bool", "float", "int", "len")):
             return
         if len(node.args) != 1 or node.args[0].keyword is not None:
             return
@@ -194,13 +198,22 @@ class PythonConversionOfTensor(_TracedRule):
         if fn is None or self.model.call_name(node) is None:
             return
         if func.value != "bool" and fn.autograph:
-            return  # AutoGraph turns int() and float() of a tensor into casts
-        if computed_tensor(self.model, node.args[0].value, self.context.scope):
+            return  # AutoGraph turns int() and float() of a tensor into casts, len() into a size
+        if not computed_tensor(self.model, node.args[0].value, self.context.scope):
+            return
+        if func.value == "len":
             self.report(
                 node,
-                f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
-                f"tracing; use `tf.cast`",
+                f"`len()` of a graph tensor in unconverted traced `{fn.qualname}` fails while "
+                "tracing; use `x.shape` (static) or `tf.shape(x)[0]`",
+                because=[(_unconverted_because(fn), fn.node)],
             )
+            return
+        self.report(
+            node,
+            f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
+            f"tracing; use `tf.cast`",
+        )
 
 
 class NumpyFunctionOnTensor(_TracedRule):
@@ -536,6 +549,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
     def visit_If(self, node: cst.If) -> None:
         self._check(node.test)
 
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test)
+
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
 
@@ -606,6 +622,40 @@ def op_tensor(
     return None
 
 
+def layer_single_output(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
+    """``self.encoder(x)`` (or a local bound to it) where ``self.encoder`` is an instance of
+    the module's own Keras layer or model class whose ``call`` returns one tensor from every
+    ``return`` (a TF op the knowledge base saw give one: see ``op_tensor``): the layer call,
+    that ``call`` method and the op it returns. Keras hands back what ``call`` returns."""
+    if isinstance(expr, cst.Name) and scope is not None:
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if binding.scope is not scope or not values or len(values) != 1:
+            return None
+        expr = values[0]
+    if (
+        not isinstance(expr, cst.Call)
+        or isinstance(expr.func, cst.Attribute)
+        and not (isinstance(expr.func.value, cst.Name) and expr.func.value.value == "self")
+    ):
+        return None
+    cls = model.instance_of(expr.func, scope)
+    if cls is None or cls.keras_kind not in ("layer", "model"):
+        return None
+    if model.resolve_method(cls, "__call__") is not None:
+        return None  # the class's own __call__ decides what comes back
+    method = model.resolve_method(cls, "call")
+    if method is None or method.is_generator:
+        return None
+    returned = model.return_values(method)
+    if not returned or len(returned) != len(model.return_statements(method)):
+        return None  # a bare return gives None
+    ops = [op_tensor(model, value, method) for value in returned]
+    return (expr, method, ops[0]) if all(ops) else None
+
+
 class TensorUnpackedInTracedCode(_TracedRule):
     id = "TF898"
     name = "tensor-unpacked-in-traced-code"
@@ -641,6 +691,20 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     f"{len(target.target.elements)} Python names, which fails while tracing; "
                     "use `tf.unstack` or index it",
                     because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                )
+                return
+            layer = layer_single_output(self.model, node.value, self.context.scope)
+            if layer is not None:
+                call, method, op = layer
+                self.report(
+                    target.target,
+                    f"traced `{fn.qualname}` unpacks the one tensor `{code(call.func)}` returns "
+                    f"into {len(target.target.elements)} Python names, which fails while "
+                    "tracing; return a tuple from the layer, or index the tensor",
+                    because=[
+                        (f"`{code(call.func)}` is a `{method.cls.name}`, which Keras calls", call),
+                        (f"`{method.qualname}` returns one tensor: `{code(op.func)}(...)`", op),
+                    ],
                 )
                 return
 
@@ -1346,3 +1410,153 @@ class PythonConditionOnKerasInput(Rule):
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check(node.test)
+
+
+def _python_function_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The ``tf.py_function`` / ``tf.numpy_function`` call (an op the knowledge base saw give a
+    result of unknown rank while traced) whose result ``expr`` is: the call, or a local every
+    binding of which is one (``image = tf.numpy_function(...)``, ``a, b = tf.py_function(...)``)."""
+    if isinstance(expr, cst.Call):
+        return expr if knowledge.python_function_op(model.call_name(expr)) else None
+    if isinstance(expr, cst.Name) and scope is not None:
+        binding = model.binding_of(expr, scope)
+        if binding.scope is not scope:
+            return None
+        values = binding.known_values
+        if not values:
+            return None
+        found = [_python_function_call(model, v, scope) for v in values if isinstance(v, cst.Call)]
+        return found[0] if len(found) == len(values) and all(found) else None
+    return None
+
+
+def _returned_parts(expr: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression]:
+    """The values a ``return`` hands back: a tuple's, list's or dict's elements (one level
+    deep), else the value."""
+    if depth < 2 and isinstance(expr, (cst.Tuple, cst.List)):
+        return [p for e in expr.elements for p in _returned_parts(e.value, depth + 1)]
+    if depth < 2 and isinstance(expr, cst.Dict):
+        return [
+            p
+            for e in expr.elements
+            if isinstance(e, cst.DictElement)
+            for p in _returned_parts(e.value, depth + 1)
+        ]
+    return [expr]
+
+
+def _shape_restored(model: ModuleModel, fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn``'s body calls ``<name>.set_shape(...)`` (restoring a static shape in place)."""
+    for call in model.calls_made_by(fn):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "set_shape"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == name
+        ):
+            return True
+    return False
+
+
+# The tracing whose output later code builds on: a Keras layer's `call` (the next layer is built
+# from its output's shape) and a dataset function (the model fed by the dataset is).
+_SHAPE_CONSUMING_TRACES = ("keras", "dataset", "lambda_layer")
+
+
+class UnknownShapeFromPythonFunction(_TracedRule):
+    id = "TF890"
+    name = "unknown-shape-from-python-function"
+    severity = "error"
+    message = "a Python-function op's result, of unknown rank while traced, is handed on as output"
+    rationale = """
+        `tf.py_function` and `tf.numpy_function` run Python that TensorFlow cannot look into,
+        so while tracing their result has unknown rank (`TensorShape(None)`), whatever the
+        Python returns (the knowledge base traces each such op to see it). Returned from a
+        Keras layer's `call`, it leaves the next layer nothing to build from (`Dense` needs a
+        known last dimension: `ValueError` while the model is built); returned from a dataset
+        map function, every element has unknown rank, which batching keeps and the model fed by
+        the dataset cannot build on. Restore the static shape: `out.set_shape([None, 64])` (or
+        `tf.ensure_shape`, `tf.reshape`) before returning it. Reported when the function is a
+        Keras layer or model method, a Lambda layer's function or a dataset function, and it
+        returns the op's result (directly or through a local) with no `set_shape` on it.
+    """
+
+    def visit_Return(self, node: cst.Return) -> None:
+        fn = self._traced_function()
+        if fn is None or node.value is None or fn.traced_by is None:
+            return
+        if fn.traced_by.kind not in _SHAPE_CONSUMING_TRACES:
+            return
+        if fn.traced_by.kind == "keras" and fn.name != "call":
+            return
+        self._check_returned(node.value, fn)
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        fn = self.model.function_of.get(node)
+        if fn is None or fn.traced_by is None or fn.traced_by.kind not in _SHAPE_CONSUMING_TRACES:
+            return
+        self._check_returned(node.body, fn)
+
+    def _check_returned(self, value: cst.BaseExpression, fn: FunctionInfo) -> None:
+        for part in _returned_parts(value):
+            call = _python_function_call(self.model, part, fn)
+            if call is None:
+                continue
+            if isinstance(part, cst.Name) and _shape_restored(self.model, fn, part.value):
+                continue
+            op = code(call.func)
+            self.report(
+                call,
+                f"`{op}` in traced `{fn.qualname}` gives a result of unknown rank, which is "
+                "returned as is; restore its static shape with `set_shape` before returning it",
+                because=[
+                    (
+                        f"`{op}` runs Python that tracing cannot see: its result has unknown rank",
+                        call,
+                    ),
+                    ("returned here", part),
+                ],
+                traced_in=fn,
+            )
+
+
+class RuntimeShapeUsedAsStaticShape(_TracedRule):
+    id = "TF889"
+    name = "runtime-shape-used-as-static-shape"
+    severity = "error"
+    message = (
+        "`set_shape` given a shape tensor in traced code: it needs a shape known while tracing"
+    )
+    rationale = """
+        `t.set_shape(shape)` sets the static shape, which exists only while tracing: it takes a
+        Python shape (a list of ints and None, a `TensorShape`). A shape tensor such as
+        `tf.shape(x)` has its values only when the graph runs, so tracing fails with
+        `TypeError: Dimension value must be integer or None ... got value <tf.Tensor 'Shape:0'>`.
+        Pass the static shape (`x.shape`, `[None, None, 3]`), or check a runtime shape with
+        `tf.ensure_shape`/`tf.reshape`, which take tensors. Evidence required: the argument is
+        computed by a TF op.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "set_shape"):
+            return
+        if len(node.args) != 1 or node.args[0].keyword is not None:
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        shape = node.args[0].value
+        if computed_tensor(self.model, shape, scope, api_only=True) and self.model.is_tensor(
+            func.value, scope
+        ):
+            self.report(
+                node,
+                f"`set_shape` in traced `{fn.qualname}` is given a shape tensor, which has no "
+                "value while tracing; pass a static shape (`x.shape`, a list of ints)",
+                because=[("this shape is a tensor computed when the graph runs", shape)],
+            )
