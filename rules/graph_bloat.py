@@ -163,12 +163,18 @@ def _static_dimension(model, node: cst.BaseExpression, scope, depth: int = 0) ->
         return None
     if isinstance(node, cst.Subscript):
         shape = node.value
-        if isinstance(shape, cst.Call) and isinstance(shape.func, cst.Attribute):
-            if shape.func.attr.value == "as_list":
-                shape = shape.func.value
-        if isinstance(shape, cst.Attribute) and shape.attr.value == "shape":
-            if model.is_tensor(shape.value, scope):
-                return cst.Module(body=[]).code_for_node(node)
+        if (
+            isinstance(shape, cst.Call)
+            and isinstance(shape.func, cst.Attribute)
+            and shape.func.attr.value == "as_list"
+        ):
+            shape = shape.func.value
+        if (
+            isinstance(shape, cst.Attribute)
+            and shape.attr.value == "shape"
+            and model.is_tensor(shape.value, scope)
+        ):
+            return cst.Module(body=[]).code_for_node(node)
         return None
     if isinstance(node, cst.Name):
         binding = model.binding_of(node, scope)
@@ -259,12 +265,13 @@ class PythonLoopUnrolledInGraph(Rule):
             return
         times = f"{product} times" if not by_shape else "once per combination"
         self.report(
-            node.iter,
+            outer[0][0],  # the nest, from its outermost loop: that is what unrolls
             f"nested Python loops in traced `{fn.qualname}` unroll their body into the graph "
             f"{times} ({' x '.join(s.describe for s in sizes)}); vectorise (broadcast the "
             "pairs) or loop over `tf.range`",
             because=[
-                *((f"inside this loop over {e[2].describe}", e[0].iter) for e in outer),
+                *((f"a loop over {e[2].describe}", e[0].iter) for e in outer),
+                (f"with this loop over {size.describe} inside", node.iter),
                 ("the body computes with TensorFlow", op),
             ],
         )

@@ -635,11 +635,10 @@ def layer_single_output(
         if binding.scope is not scope or not values or len(values) != 1:
             return None
         expr = values[0]
-    if (
-        not isinstance(expr, cst.Call)
-        or isinstance(expr.func, cst.Attribute)
-        and not (isinstance(expr.func.value, cst.Name) and expr.func.value.value == "self")
-    ):
+    if not isinstance(expr, cst.Call):
+        return None
+    receiver = expr.func.value if isinstance(expr.func, cst.Attribute) else None
+    if receiver is not None and not (isinstance(receiver, cst.Name) and receiver.value == "self"):
         return None
     cls = model.instance_of(expr.func, scope)
     if cls is None or cls.keras_kind not in ("layer", "model"):
