@@ -505,9 +505,9 @@ class _HostArray:
 def _shape_elements(model, node: cst.BaseExpression, scope) -> int | None:
     """The number of elements of a shape written as an integer or a tuple/list of integers."""
     if isinstance(node, (cst.Tuple, cst.List)):
-        sizes = [_python_int(model, e.value, scope, params=False) for e in node.elements]
+        sizes = [_python_int(model, e.value, scope) for e in node.elements]
         return math.prod(sizes) if sizes and None not in sizes else None
-    return _python_int(model, node, scope, params=False)
+    return _python_int(model, node, scope)
 
 
 def _itemsize(model, dtype: cst.BaseExpression | None) -> int | None:
@@ -571,7 +571,7 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         shape = positional[0].value if positional else keywords.get("shape")
         elements = _shape_elements(model, shape, scope) if shape is not None else None
     elif name in ("numpy.random.rand", "numpy.random.randn"):
-        sizes = [_python_int(model, a.value, scope, params=False) for a in positional]
+        sizes = [_python_int(model, a.value, scope) for a in positional]
         elements = math.prod(sizes) if sizes and None not in sizes else None
     elif name.startswith("numpy.random.") and "size" in keywords:
         elements = _shape_elements(model, keywords["size"], scope)
