@@ -6,6 +6,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.tracing import fed_tensor, root_reason
+from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
@@ -1460,6 +1461,69 @@ def _shape_restored(model: ModuleModel, fn: FunctionInfo, name: str) -> bool:
     return False
 
 
+# The Keras methods that trace a model on what a dataset gives (its element_spec): an element of
+# unknown rank reaches the model's layers as one.
+_KERAS_FEEDING_METHODS = frozenset({"fit", "evaluate", "predict"})
+
+
+def _subtree_holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or node is target
+        return not found
+
+    walk(expr, enter)
+    return found
+
+
+def _flows_into(
+    model: ModuleModel, source: cst.CSTNode, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether ``expr`` is built from ``source``: holds it, or names a value built from it
+    (``ds = ds.map(f)``, ``train = ds.batch(32)``, then ``train``)."""
+    if _subtree_holds(expr, source):
+        return True
+    if depth > 4:
+        return False
+    names: list[cst.Name] = []
+    walk(expr, lambda n: names.append(n) if isinstance(n, cst.Name) else None)
+    return any(
+        _flows_into(model, source, value, depth + 1)
+        for name in names
+        for value in model.binding_of(name).values
+        if value is not expr
+    )
+
+
+def dataset_feeds_keras_model(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """The ``model.fit(...)`` (``evaluate``, ``predict``) call that is given a dataset mapped
+    with ``fn``: Keras traces the model on that dataset's element spec. None when the module
+    shows none (a dataset iterated in Python gives eager tensors, whose shapes are known)."""
+    mapped = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in ("map", "flat_map"):
+            continue
+        for arg in call.args:
+            value = arg.value
+            if (isinstance(value, cst.Lambda) and model.function_of.get(value) is fn) or (
+                isinstance(value, cst.Name) and model.function_target(value, None) is fn
+            ):
+                mapped.append(call)
+    if not mapped:
+        return None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_FEEDING_METHODS:
+            continue
+        for arg in call.args:
+            if any(_flows_into(model, source, arg.value) for source in mapped):
+                return call
+    return None
+
+
 # The tracing whose output later code builds on: a Keras layer's `call` (the next layer is built
 # from its output's shape) and a dataset function (the model fed by the dataset is).
 _SHAPE_CONSUMING_TRACES = ("keras", "dataset", "lambda_layer")
@@ -1479,8 +1543,10 @@ class UnknownShapeFromPythonFunction(_TracedRule):
         map function, every element has unknown rank, which batching keeps and the model fed by
         the dataset cannot build on. Restore the static shape: `out.set_shape([None, 64])` (or
         `tf.ensure_shape`, `tf.reshape`) before returning it. Reported when the function is a
-        Keras layer or model method, a Lambda layer's function or a dataset function, and it
-        returns the op's result (directly or through a local) with no `set_shape` on it.
+        Keras layer's `call`, a Lambda layer's function, or a dataset function whose dataset the
+        module gives to a Keras model's `fit`/`evaluate`/`predict` (a dataset iterated in Python
+        gives eager tensors, whose shapes are known), and it returns the op's result (directly
+        or through a local) with no `set_shape` on it.
     """
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -1500,6 +1566,11 @@ class UnknownShapeFromPythonFunction(_TracedRule):
         self._check_returned(node.body, fn)
 
     def _check_returned(self, value: cst.BaseExpression, fn: FunctionInfo) -> None:
+        fed = None
+        if fn.traced_by is not None and fn.traced_by.kind == "dataset":
+            fed = dataset_feeds_keras_model(self.model, fn)
+            if fed is None:
+                return  # iterated in Python, its elements are eager tensors of known shapes
         for part in _returned_parts(value):
             call = _python_function_call(self.model, part, fn)
             if call is None:
@@ -1517,6 +1588,11 @@ class UnknownShapeFromPythonFunction(_TracedRule):
                         call,
                     ),
                     ("returned here", part),
+                    *(
+                        [(f"Keras traces `{code(fed.func)}` on the dataset's element spec", fed)]
+                        if fed is not None
+                        else []
+                    ),
                 ],
                 traced_in=fn,
             )
