@@ -616,8 +616,12 @@ class NumpyArrayEmbeddedAsConstant(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         self._facts.update(id(a.keyword) for a in node.args if a.keyword is not None)
-        if self.model.call_name(node) == "builtins.len" and node.args:
+        name = self.model.call_name(node) or ""
+        if name == "builtins.len" and node.args:
             self._facts.add(id(node.args[0].value))
+        elif name.endswith(("Dataset.from_tensor_slices", "Dataset.from_tensors")) and node.args:
+            # TF702's finding: the dataset's data, read as a whole
+            walk(node.args[0].value, lambda n: self._facts.add(id(n)))
 
     def visit_For(self, node: cst.For) -> None:
         self._facts.add(id(node.iter))  # a Python loop over it: TF701's finding

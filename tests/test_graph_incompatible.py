@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 HEADER = "import random\nimport time\nimport pdb\nimport numpy as np\nimport tensorflow as tf\n"
 
@@ -808,3 +808,63 @@ def test_locals_in_a_converted_block(body, expected):
 )
 def test_python_condition_on_a_symbolic_keras_input(source, expected):
     assert rule_ids("import keras\n" + source, ["TF891"]) == expected
+
+
+@pytest.mark.parametrize("name", state_forms("TF803", "TF808", "TF890", "TF898"))
+def test_a_graph_incompatible_form_confirmed_under_tensorflow_is_reported(name):
+    """A layer's one-tensor output unpacked, `len()` in a Keras 3 metric, a conditional
+    expression in a metric function listed by name, a py-function map feeding `fit`."""
+    check_state_form(name)
+
+
+def test_len_of_a_tensor_in_converted_code_is_fine():
+    """AutoGraph turns len() of a tensor into its size."""
+    source = HEADER + "@tf.function\ndef f(x):\n    return x * len(tf.shape(x))\n"
+    assert rule_ids(source, ["TF803"]) == []
+
+
+PY_FUNCTIONS = "import numpy as np\nimport tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        return tf.numpy_function(np.sort, [x], tf.float32)\n",
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        y = tf.py_function(np.sort, [x], tf.float32)\n        return y\n",
+        "def load(p, y):\n    x = tf.numpy_function(np.load, [p], tf.float32)\n    return x, y\n"
+        "ds = tf.data.Dataset.from_tensor_slices((['a'], [0])).map(load)\n"
+        "keras.Sequential([keras.layers.Dense(1)]).fit(ds.batch(1))\n",
+    ],
+)
+def test_python_function_result_returned_without_its_shape(source):
+    assert rule_ids(PY_FUNCTIONS + source, ["TF890"]) == ["TF890"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the static shape restored
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        y = tf.numpy_function(np.sort, [x], tf.float32)\n        y.set_shape(x.shape)\n"
+        "        return y\n",
+        # a dataset iterated in Python: its elements are eager tensors of known shape
+        "def load(p, y):\n    x = tf.numpy_function(np.load, [p], tf.float32)\n    return x, y\n"
+        "ds = tf.data.Dataset.from_tensor_slices((['a'], [0])).map(load)\n"
+        "for x, y in ds:\n    print(x.shape)\n",
+        # a plain tf.function's caller gets the tensor, not a layer's build
+        "@tf.function\ndef f(x):\n    return tf.numpy_function(np.sort, [x], tf.float32)\n",
+    ],
+)
+def test_python_function_result_with_its_shape_or_unused_for_building(source):
+    assert rule_ids(PY_FUNCTIONS + source, ["TF890"]) == []
+
+
+@pytest.mark.parametrize(
+    ("argument", "expected"),
+    [("tf.shape(y)", ["TF889"]), ("y.shape", []), ("[None, 3]", [])],
+)
+def test_set_shape_needs_a_static_shape(argument, expected):
+    source = HEADER + f"@tf.function\ndef f(x, y):\n    x.set_shape({argument})\n    return x\n"
+    assert rule_ids(source, ["TF889"]) == expected
