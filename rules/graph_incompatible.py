@@ -225,20 +225,28 @@ class NumpyFunctionOnTensor(_TracedRule):
     rationale = """
         NumPy works on concrete arrays. A tensor inside a `tf.function` is symbolic, so
         `np.mean(t)`, `np.array(t)` or `np.float32(t)` try to convert it and fail with
-        `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. Use the
+        `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. So do
+        the Keras helpers built on NumPy (`keras.utils.pad_sequences`, `normalize`: the
+        knowledge base calls each on an array and on a graph tensor to know which). Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args or not isinstance(node.func, cst.Attribute):
+        if not node.args or not isinstance(node.func, (cst.Attribute, cst.Name)):
             return
         fn = self._traced_function()
         if fn is None:
             return
         name = self.model.call_name(node)
-        if not name or not name.startswith("numpy.") or name.startswith("numpy.random."):
+        if not name:
+            return
+        if not knowledge.numpy_only_function(name) and (
+            not isinstance(node.func, cst.Attribute)
+            or not name.startswith("numpy.")
+            or name.startswith("numpy.random.")
+        ):
             return
         scope = self.context.scope
         for arg in node.args:
@@ -641,6 +649,11 @@ def layer_single_output(
     receiver = expr.func.value if isinstance(expr.func, cst.Attribute) else None
     if receiver is not None and not (isinstance(receiver, cst.Name) and receiver.value == "self"):
         return None
+    sequential = _sequential_built(model, expr.func, scope) or _builtin_single_output(
+        model, expr, scope
+    )
+    if sequential is not None:
+        return (expr, None, sequential)
     cls = model.instance_of(expr.func, scope)
     if cls is None or cls.keras_kind not in ("layer", "model"):
         return None
@@ -652,8 +665,113 @@ def layer_single_output(
     returned = model.return_values(method)
     if not returned or len(returned) != len(model.return_statements(method)):
         return None  # a bare return gives None
-    ops = [op_tensor(model, value, method) for value in returned]
+    ops = [
+        op_tensor(model, value, method) or _sequential_call(model, value, method)
+        for value in returned
+    ]
     return (expr, method, ops[0]) if all(ops) else None
+
+
+def _sequential_built(
+    model: ModuleModel, layer: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The ``keras.Sequential([...])`` that ``layer`` (``self.encoder``) is bound to, when each
+    binding is one: a Sequential gives one tensor, since Keras requires each of its layers to."""
+    values = model.bound_values(layer, scope)
+    if not values:
+        return None
+    for value in values:
+        if not isinstance(value, cst.Call):
+            return None
+        name = model.call_name(value)
+        if not is_keras(name, "Sequential") and not _functional_one_output(model, value, scope):
+            return None
+    return values[0]
+
+
+def _functional_one_output(model: ModuleModel, built: cst.Call, scope: Scope | None) -> bool:
+    """``keras.Model(inputs, outputs)`` whose ``outputs`` is one built-in layer's output
+    (``layers.Dense(2)(h)``, or a name bound to one), not a list: the model gives one tensor."""
+    name = model.call_name(built)
+    if not (is_keras(name, "Model") or is_keras(name, "models.Model")):
+        return False
+    outputs = None
+    positional = [a for a in built.args if a.keyword is None]
+    if len(positional) >= 2:
+        outputs = positional[1].value
+    for arg in built.args:
+        if arg.keyword is not None and arg.keyword.value == "outputs":
+            outputs = arg.value
+    for _ in range(4):
+        if not isinstance(outputs, cst.Name):
+            break
+        values = model.binding_of(outputs, scope).known_values
+        outputs = values[0] if values and len(values) == 1 else None
+    if not isinstance(outputs, cst.Call) or not isinstance(outputs.func, cst.Call):
+        return False
+    layer = outputs.func  # `layers.Dense(2)` of `layers.Dense(2)(h)`
+    single = knowledge.single_output_layer(model.call_name(layer))
+    return (
+        single is not None
+        and not _turned_on(layer, single.init)
+        and not _turned_on(outputs, single.call)
+    )
+
+
+def _turned_on(call: cst.Call, flags: frozenset[str]) -> bool:
+    """Whether ``call`` passes one of ``flags`` as anything but a literal ``False``, or passes
+    ``**kwargs`` (which may hold one)."""
+    for arg in call.args:
+        if arg.star == "**":
+            return True
+        literal_false = isinstance(arg.value, cst.Name) and arg.value.value == "False"
+        if arg.keyword is not None and arg.keyword.value in flags and not literal_false:
+            return True
+    return False
+
+
+def _builtin_single_output(
+    model: ModuleModel, layer_call: cst.Call, scope: Scope | None
+) -> cst.Call | None:
+    """The constructor call (``keras.layers.Dense(8)``) of the built-in layer that
+    ``layer_call`` (``self.dense(x)``) calls, when the knowledge base saw that class give one
+    tensor and neither call turns on an option that gives several."""
+    values = model.bound_values(layer_call.func, scope)
+    if len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None
+    built = values[0]
+    single = knowledge.single_output_layer(model.call_name(built))
+    if single is None or _turned_on(built, single.init) or _turned_on(layer_call, single.call):
+        return None
+    return built
+
+
+def _sequential_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """``self.stack(x)`` where ``self.stack`` is a ``keras.Sequential``, or ``self.dense(x)``
+    where ``self.dense`` is a built-in layer that gives one tensor (or a local bound to such a
+    call): one tensor."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        # `x = self.conv(x)` ... `return x`: what the last binding of a straight body holds
+        # (every assignment gives one tensor, and the last binding is an assignment)
+        sites = model.binding_of(expr, scope).sites
+        last = max(sites, key=lambda site: site.order) if sites else None
+        if last is None or last.kind != SiteKind.ASSIGN or last.value is None:
+            return None
+        for site in sites:
+            if site.kind == SiteKind.PARAM:
+                continue
+            if site.kind != SiteKind.ASSIGN or site.value is None:
+                return None
+            if _sequential_call(model, site.value, scope, depth + 1) is None:
+                return None
+        return _sequential_call(model, last.value, scope, depth + 1)
+    if not isinstance(expr, cst.Call):
+        return None
+    if _sequential_built(model, expr.func, scope) is not None:
+        return expr
+    return expr if _builtin_single_output(model, expr, scope) is not None else None
 
 
 class TensorUnpackedInTracedCode(_TracedRule):
@@ -696,15 +814,20 @@ class TensorUnpackedInTracedCode(_TracedRule):
             layer = layer_single_output(self.model, node.value, self.context.scope)
             if layer is not None:
                 call, method, op = layer
+                because = (
+                    [(f"`{code(call.func)}` is built here, and gives one tensor", op)]
+                    if method is None
+                    else [
+                        (f"`{code(call.func)}` is a `{method.cls.name}`, which Keras calls", call),
+                        (f"`{method.qualname}` returns one tensor: `{code(op.func)}(...)`", op),
+                    ]
+                )
                 self.report(
                     target.target,
                     f"traced `{fn.qualname}` unpacks the one tensor `{code(call.func)}` returns "
                     f"into {len(target.target.elements)} Python names, which fails while "
                     "tracing; return a tuple from the layer, or index the tensor",
-                    because=[
-                        (f"`{code(call.func)}` is a `{method.cls.name}`, which Keras calls", call),
-                        (f"`{method.qualname}` returns one tensor: `{code(op.func)}(...)`", op),
-                    ],
+                    because=because,
                 )
                 return
 
@@ -1635,3 +1758,66 @@ class RuntimeShapeUsedAsStaticShape(_TracedRule):
                 "value while tracing; pass a static shape (`x.shape`, a list of ints)",
                 because=[("this shape is a tensor computed when the graph runs", shape)],
             )
+
+
+class PythonAttributeOnGraphTensor(_TracedRule):
+    id = "TF888"
+    name = "python-attribute-on-graph-tensor"
+    severity = "error"
+    message = "a Python attribute set on a tensor is read in traced code, where the tensor is a placeholder"
+    rationale = """
+        An eager tensor is a Python object, so `t.labels = ...` works on it. A `tf.function`
+        does not trace with that object: it traces with a placeholder standing for its value
+        (a new symbolic tensor of the same shape and dtype), which has no such attribute, so
+        reading `x.labels` inside fails with `AttributeError: 'SymbolicTensor' object has no
+        attribute 'labels'` (and a captured value would be frozen anyway). Pass the extra data
+        as its own argument (or a dict, a `tf.experimental.ExtensionType`), not as an attribute
+        of the tensor. Reported when the module sets the attribute on a value it computes with
+        a TF op and a traced function reads that attribute of one of its parameters.
+    """
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._set_on_tensors: dict[str, cst.CSTNode] | None = None
+
+    def _attributes_set_on_tensors(self) -> dict[str, cst.CSTNode]:
+        """Attribute name -> the assignment that sets it on a computed tensor (``t.meta = ...``
+        with ``t = tf.constant(...)``)."""
+        if self._set_on_tensors is None:
+            found: dict[str, cst.CSTNode] = {}
+            model = self.model
+            for assign in model.nodes_of(cst.Assign):
+                for target in assign.targets:
+                    owner = target.target
+                    if not isinstance(owner, cst.Attribute) or not isinstance(
+                        owner.value, cst.Name
+                    ):
+                        continue
+                    binding = model.binding_of(owner.value)
+                    values = binding.known_values
+                    if values and all(
+                        isinstance(v, cst.Call) and knowledge.returns_one_tensor(model.call_name(v))
+                        for v in values
+                    ):
+                        found.setdefault(owner.attr.value, assign)
+            self._set_on_tensors = found
+        return self._set_on_tensors
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        fn = self._traced_function()
+        if fn is None or not isinstance(node.value, cst.Name) or self.model.is_target(node):
+            return
+        attributes = self._attributes_set_on_tensors()
+        where = attributes.get(node.attr.value)
+        if where is None:
+            return
+        binding = self.model.binding_of(node.value, self.context.scope)
+        if binding.scope is not fn or binding.kinds != {"param"}:
+            return
+        self.report(
+            node,
+            f"traced `{fn.qualname}` reads `.{node.attr.value}` of its argument "
+            f"`{node.value.value}`, but tracing replaces a tensor argument with a placeholder "
+            "that carries no Python attributes; pass the data as its own argument",
+            because=[(f"`.{node.attr.value}` is set on a tensor here", where)],
+        )

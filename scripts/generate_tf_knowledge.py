@@ -55,6 +55,13 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   what a ``tf.function`` sees of their result: traced with a function that gives a ``[2]``
   float array (``probe_python_function_ops``), the result's rank is unknown (TF cannot look
   into Python), so its static shape is lost until code restores it.
+* ``numpy_only_functions``: the Keras helpers for host data (``keras.utils``,
+  ``keras.preprocessing.sequence``) that take a NumPy array but fail on a graph tensor: called
+  on a small integer array eagerly, and on the same values inside a ``tf.function``
+  (``numpy_only_functions``: ``pad_sequences``).
+* ``single_output_layers``: the Keras layer classes whose call gives one tensor, and the
+  ``False``-default options (constructor or call) that make it give several
+  (``single_output_layers``: ``LSTM``'s ``return_state``).
 * ``shape_keeping_ops``: the ops that give a tensor of their first argument's shape, its
   unknown dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``): traced on a
   ``[None, None, 3]`` image (``probe_shape_keeping_ops``).
@@ -1035,10 +1042,114 @@ def layer_weights(
     return found
 
 
-def _built_layer(cls: type, batches: list, roots: dict[str, types.ModuleType]) -> object | None:
+# The namespaces of Keras helpers for host data, and the names of a first parameter that takes
+# an array (not a path, a model or a file): only these are called by the probe.
+HOST_HELPER_NAMESPACES = ("utils", "preprocessing", "preprocessing.sequence")
+ARRAY_PARAMETERS = frozenset({"sequences", "x", "y", "arr", "array", "data"})
+
+
+def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleType) -> list[str]:
+    """The Keras helpers (``keras.utils.pad_sequences``...) that work on a NumPy array but fail
+    on a graph tensor: called on ``[[1, 2, 3], [4, 5, 6]]`` eagerly they give a value, called
+    on the same values as a tensor inside a ``tf.function`` they raise (they convert their
+    input with NumPy)."""
+    import numpy as np
+
+    found = []
+    sample = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+    for root_name in ("keras", "tf_keras"):
+        root = roots[root_name]
+        for namespace in HOST_HELPER_NAMESPACES:
+            try:
+                module = _resolve(root, namespace)
+            except AttributeError:
+                continue
+            for name, function in _public_functions(module):
+                try:
+                    parameters = list(inspect.signature(function).parameters)
+                except (TypeError, ValueError):
+                    continue
+                if not parameters or parameters[0] not in ARRAY_PARAMETERS:
+                    continue
+                try:
+                    function(sample.copy())
+                except Exception:
+                    continue
+                try:
+                    tf.function(lambda t, f=function: f(t))(tf.constant(sample))
+                except Exception:
+                    found.append(f"{root_name}.{namespace}.{name}")
+    return sorted(found)
+
+
+def _flag_parameters(function: object) -> list[str]:
+    """The keyword parameters of ``function`` whose default is ``False`` (options a call turns
+    on: ``return_state``, ``return_sequences``)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if p.default is False]
+
+
+def _one_tensor(value: object, tf: types.ModuleType) -> bool:
+    return isinstance(value, tf.Tensor) or type(value).__name__ == "KerasTensor"
+
+
+def single_output_layers(
+    classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, dict[str, list[str]]]:
+    """The Keras layer classes whose call gives one tensor (built as for ``layer_weights``),
+    with the options that make it give several instead: path -> {"init": constructor flags,
+    "call": call flags}, each a ``False``-default parameter that, set to ``True``, gives a list
+    or tuple (``LSTM(return_state=True)``). Classes no sample builds, or that give several
+    tensors by default, are left out."""
+    found: dict[str, dict[str, list[str]]] = {}
+    batches = [tf.ones(shape) for shape in LAYER_INPUT_SHAPES]
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots or ".layers." not in f".{rest}":
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        built = _built_layer(cls, batches, roots, keep_batch=True)
+        if built is None:
+            continue
+        layer, arguments, batch = built
+        try:
+            if not _one_tensor(layer(batch), tf):
+                continue
+        except Exception:
+            continue
+        several: dict[str, list[str]] = {"init": [], "call": []}
+        for flag in _flag_parameters(cls.__init__):
+            try:
+                for module in roots.values():
+                    getattr(module, "keras", module).utils.set_random_seed(0)
+                flagged = cls(*arguments, **{flag: True})
+                if not _one_tensor(flagged(batch), tf):
+                    several["init"].append(flag)
+            except Exception:
+                continue
+        for flag in _flag_parameters(layer.call):
+            try:
+                if not _one_tensor(layer(batch, **{flag: True}), tf):
+                    several["call"].append(flag)
+            except Exception:
+                continue
+        found[path] = several
+    return found
+
+
+def _built_layer(
+    cls: type, batches: list, roots: dict[str, types.ModuleType], keep_batch: bool = False
+):
     """The first instance that builds; each try starts from the same seeds, since layers that
     draw (``AugMix`` picks its augmentations at random) may build on one draw and fail on
-    another: the answer must not depend on the draws the classes before it made."""
+    another: the answer must not depend on the draws the classes before it made. With
+    ``keep_batch``: (the instance, its constructor arguments, the batch it built on)."""
     for arguments in LAYER_ARGUMENTS:
         for batch in batches:
             try:
@@ -1048,7 +1159,7 @@ def _built_layer(cls: type, batches: list, roots: dict[str, types.ModuleType]) -
                 layer(batch)
             except Exception:
                 continue
-            return layer
+            return (layer, arguments, batch) if keep_batch else layer
     return None
 
 
@@ -1281,6 +1392,8 @@ def build() -> dict:
             "python_function_ops": probe_python_function_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "layer_weights": layer_weights(classes, probed, tf),
+            "single_output_layers": single_output_layers(classes, probed, tf),
+            "numpy_only_functions": numpy_only_functions(probed, tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),
         }
 
