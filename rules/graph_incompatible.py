@@ -1821,3 +1821,50 @@ class PythonAttributeOnGraphTensor(_TracedRule):
             "that carries no Python attributes; pass the data as its own argument",
             because=[(f"`.{node.attr.value}` is set on a tensor here", where)],
         )
+
+
+class TensorWherePythonValueNeeded(_TracedRule):
+    id = "TF887"
+    name = "tensor-where-python-value-needed"
+    severity = "error"
+    message = "a tensor is passed where a TF op needs a Python number fixed while tracing"
+    rationale = """
+        Some parameters of TF ops are attributes of the graph op, fixed when the op is built
+        while tracing: a pooling window and its strides (`tf.nn.max_pool2d`'s `ksize` and
+        `strides`), `space_to_depth`'s `block_size`. They take Python numbers; a tensor there
+        (a size drawn with `tf.random.uniform`, a value computed from the input) has no value
+        while tracing, and tracing fails. The knowledge base finds these parameters by tracing
+        each op with a Python number and then with a computed tensor. Draw the size in Python
+        outside the traced function (one per trace), choose among a few fixed sizes with
+        `tf.switch_case`, or use an op that takes the size as a tensor. Evidence required: the
+        argument (or an element of a list argument) is computed by a TF op.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        name = self.model.call_name(node)
+        needs = knowledge.python_value_parameters(name)
+        if not needs:
+            return
+        positions = {position: parameter for parameter, position in needs.items()}
+        scope = self.context.scope
+        for index, arg in enumerate(node.args):
+            parameter = arg.keyword.value if arg.keyword is not None else positions.get(index)
+            if parameter not in needs:
+                continue
+            values = (
+                [e.value for e in arg.value.elements]
+                if isinstance(arg.value, (cst.List, cst.Tuple))
+                else [arg.value]
+            )
+            for value in values:
+                if computed_tensor(self.model, value, scope, api_only=True):
+                    self.report(
+                        arg,
+                        f"`{parameter}` of `{code(node.func)}` in traced `{fn.qualname}` is "
+                        "given a tensor, but it needs a Python number fixed while tracing",
+                        because=[("this value is a tensor computed in the graph", value)],
+                    )
+                    return

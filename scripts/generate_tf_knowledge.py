@@ -59,6 +59,12 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   ``keras.preprocessing.sequence``) that take a NumPy array but fail on a graph tensor: called
   on a small integer array eagerly, and on the same values inside a ``tf.function``
   (``numpy_only_functions``: ``pad_sequences``).
+* ``variable_only_members``: what a ``tf.Variable`` has and the tensor a ``tf.function``
+  returning it gives lacks (``assign``, ``assign_add``): probed by returning a variable from a
+  ``tf.function`` (``variable_only_members``).
+* ``python_value_parameters``: the size parameters of TF image ops (``tf.nn``, ``tf.image``)
+  that take a Python number but refuse a tensor while traced (``max_pool2d``'s ``ksize``):
+  traced with 2, then with a computed tensor (``python_value_parameters``).
 * ``single_output_layers``: the Keras layer classes whose call gives one tensor, and the
   ``False``-default options (constructor or call) that make it give several
   (``single_output_layers``: ``LSTM``'s ``return_state``).
@@ -1082,6 +1088,83 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
     return sorted(found)
 
 
+def variable_only_members(tf: types.ModuleType) -> list[str]:
+    """The public members a ``tf.Variable`` has and a tensor lacks (``assign``, ``assign_add``,
+    ``scatter_update``...): what a tensor holding a copy of a variable's value cannot do. A
+    ``tf.function`` returning a variable gives such a tensor."""
+    variable = tf.Variable(1.0)
+    copy = tf.function(lambda: variable)()
+    return sorted(
+        name for name in dir(variable) if not name.startswith("_") and not hasattr(copy, name)
+    )
+
+
+# The image ops probed for parameters that need Python values: the namespaces, and the names a
+# first parameter taking the image has there.
+IMAGE_OP_NAMESPACES = ("nn", "image")
+IMAGE_PARAMETERS = ("input", "value", "images", "image")
+FORMAT_PARAMETERS = {"padding": "SAME"}  # required options that are strings, not sizes
+
+
+def python_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
+    """The required parameters of TF image ops that take a Python number but not a tensor while
+    traced (``tf.nn.max_pool2d``'s ``ksize`` and ``strides``: attributes of the graph op, fixed
+    when it is built): each op is traced on a ``[1, 8, 8, 1]`` image with 2 for every required
+    size parameter, then with a tensor computed from the input (int32, then float32) in one of
+    them; a parameter is kept (with its position) when every such tensor fails and the Python
+    2 works."""
+    found: dict[str, list[str]] = {}
+    image = tf.ones([1, 8, 8, 1])
+    for namespace in IMAGE_OP_NAMESPACES:
+        module = _resolve(tf, namespace)
+        for name, op in _public_functions(module):
+            try:
+                parameters = inspect.signature(op).parameters
+            except (TypeError, ValueError):
+                continue
+            names = list(parameters)
+            if not names or names[0] not in IMAGE_PARAMETERS:
+                continue
+            required = [
+                n
+                for n in names[1:]
+                if parameters[n].default is inspect.Parameter.empty
+                and parameters[n].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+            ]
+            sizes = [n for n in required if n not in FORMAT_PARAMETERS]
+            if not sizes or "dtype" in required:
+                continue
+            given = {n: FORMAT_PARAMETERS.get(n, 2) for n in required}
+
+            def traced(x, op=op, given=given):
+                return op(x, **given)
+
+            try:
+                tf.function(traced, autograph=False)(image)
+            except Exception:
+                continue
+            needs: list[str] = []
+            for size in sizes:
+                refused = True
+                for dtype in (tf.int32, tf.float32):
+
+                    def with_tensor(x, op=op, given=given, size=size, dtype=dtype):
+                        computed = tf.cast(tf.reduce_sum(x) * 0, dtype) + 2
+                        return op(x, **{**given, size: computed})
+
+                    try:
+                        tf.function(with_tensor, autograph=False)(image)
+                        refused = False
+                        break
+                    except Exception:
+                        continue
+                if refused:
+                    needs.append(size)
+            if needs:  # parameter -> its position
+                found[f"tensorflow.{namespace}.{name}"] = {n: names.index(n) for n in needs}
+    return found
+
+
 def _flag_parameters(function: object) -> list[str]:
     """The keyword parameters of ``function`` whose default is ``False`` (options a call turns
     on: ``return_state``, ``return_sequences``)."""
@@ -1394,6 +1477,8 @@ def build() -> dict:
             "layer_weights": layer_weights(classes, probed, tf),
             "single_output_layers": single_output_layers(classes, probed, tf),
             "numpy_only_functions": numpy_only_functions(probed, tf),
+            "variable_only_members": variable_only_members(tf),
+            "python_value_parameters": python_value_parameters(tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),
         }
 

@@ -69,6 +69,8 @@ class Knowledge:
     # layer class path -> {"init": ..., "call": ...}: the flags that make it give several tensors
     single_output_layers: dict[str, dict[str, list[str]]]
     numpy_only_functions: frozenset[str]  # Keras helpers that take arrays, not graph tensors
+    variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
+    python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
     python_function_ops: dict[str, dict]
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
@@ -99,6 +101,8 @@ def knowledge() -> Knowledge:
         python_function_ops=data.get("python_function_ops", {}),
         single_output_layers=data.get("single_output_layers", {}),
         numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
+        variable_only_members=frozenset(data.get("variable_only_members", ())),
+        python_value_parameters=data.get("python_value_parameters", {}),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -288,6 +292,21 @@ def numpy_only_function(qualified: str | None) -> bool:
     """Whether the Keras helper ``qualified`` (``keras.utils.pad_sequences``) works on NumPy
     arrays but fails on a graph tensor, as the generator saw by calling it both ways."""
     return bool(qualified) and canonical(qualified) in knowledge().numpy_only_functions
+
+
+def python_value_parameters(qualified: str | None) -> dict[str, int]:
+    """The size parameters (name -> position) of the TF op ``qualified`` that take a Python
+    number but refuse a tensor while traced (``tf.nn.max_pool2d``: ``ksize``, ``strides``), as
+    the generator saw."""
+    if not qualified:
+        return {}
+    return knowledge().python_value_parameters.get(canonical(qualified), {})
+
+
+def variable_only_member(member: str) -> bool:
+    """Whether ``member`` (``assign_add``) is one a ``tf.Variable`` has and the tensor a
+    ``tf.function`` returning the variable gives lacks, as the generator saw."""
+    return member in knowledge().variable_only_members
 
 
 @dataclass(frozen=True)
