@@ -452,3 +452,30 @@ def test_keras_loop_in_traced_code(body, expected):
         "import tensorflow as tf\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n" + body
     )
     assert [d.rule for d in lint(source, ["TF996"])] == expected
+
+
+# TF929: a traced accessor returning a variable.
+ACCESSOR = (
+    "import tensorflow as tf\n"
+    "class Counter(tf.Module):\n"
+    "    def __init__(self):\n"
+    "        self.steps = tf.Variable(0)\n"
+    "    @tf.function\n"
+    "    def variable(self):\n"
+    "        return self.steps\n"
+    "counter = Counter()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("counter.variable().assign_add(1)\n", ["TF929"]),
+        ("v = counter.variable()\nv.assign(3)\n", ["TF929"]),
+        # reading the value is what a tensor copy gives
+        ("print(counter.variable().numpy())\n", []),
+        ("v = counter.variable()\nprint(v + 1)\n", []),
+    ],
+)
+def test_variable_returned_from_traced_function(use, expected):
+    assert rule_ids(ACCESSOR + use, ["TF929"]) == expected

@@ -810,7 +810,7 @@ def test_python_condition_on_a_symbolic_keras_input(source, expected):
     assert rule_ids("import keras\n" + source, ["TF891"]) == expected
 
 
-@pytest.mark.parametrize("name", state_forms("TF803", "TF808", "TF890", "TF898"))
+@pytest.mark.parametrize("name", state_forms("TF803", "TF804", "TF808", "TF890", "TF898"))
 def test_a_graph_incompatible_form_confirmed_under_tensorflow_is_reported(name):
     """A layer's one-tensor output unpacked, `len()` in a Keras 3 metric, a conditional
     expression in a metric function listed by name, a py-function map feeding `fit`."""
@@ -868,3 +868,69 @@ def test_python_function_result_with_its_shape_or_unused_for_building(source):
 def test_set_shape_needs_a_static_shape(argument, expected):
     source = HEADER + f"@tf.function\ndef f(x, y):\n    x.set_shape({argument})\n    return x\n"
     assert rule_ids(source, ["TF889"]) == expected
+
+
+LAYERS = "import tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    ("built", "expected"),
+    [
+        ("keras.layers.LSTM(4)", ["TF898"]),
+        ("keras.layers.Dense(4)", ["TF898"]),
+        ("keras.Sequential([keras.layers.Dense(4)])", ["TF898"]),
+        # the options the knowledge base saw give several tensors
+        ("keras.layers.LSTM(4, return_state=True)", []),
+        ("keras.layers.LSTM(4, **options)", []),
+        # a module-defined layer whose call returns a tuple
+        ("Pair()", []),
+    ],
+)
+def test_unpacking_a_layer_that_gives_one_tensor(built, expected):
+    source = LAYERS + (
+        "options = {}\n"
+        "class Pair(keras.layers.Layer):\n    def call(self, x):\n        return x, x\n"
+        "class M(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        f"        self.inner = {built}\n"
+        "    def call(self, x):\n        a, b = self.inner(x)\n        return a\n"
+    )
+    assert rule_ids(source, ["TF898"]) == expected
+
+
+def test_unpacking_a_one_output_functional_model():
+    source = LAYERS + (
+        "inputs = keras.Input((4,))\nz = keras.layers.Dense(2)(inputs)\n"
+        "class M(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.one = keras.Model(inputs, z)\n        self.two = keras.Model(inputs, [z, z])\n"
+        "    def call(self, x):\n        a, b = self.one(x)\n        c, d = self.two(x)\n"
+        "        return a\n"
+    )
+    assert [d.line for d in lint(source, ["TF898"])] == [11]
+
+
+def test_attribute_set_on_a_tensor_read_from_a_traced_parameter():
+    source = HEADER + (
+        "images = tf.zeros([2, 4])\nimages.labels = tf.constant([0, 1])\n"
+        "@tf.function\ndef f(batch):\n    return batch.labels\n"
+        "@tf.function\ndef g(batch):\n    return batch.shape\n"
+        "class Box:\n    pass\nbox = Box()\nbox.extra = 1\n"
+        "@tf.function\ndef h(thing):\n    return thing.extra\n"
+    )
+    assert rule_ids(source, ["TF888"]) == ["TF888"]
+
+
+@pytest.mark.parametrize(
+    ("ksize", "expected"),
+    [
+        ("tf.random.uniform([], 1, 4, dtype=tf.int32)", ["TF887"]),
+        ("[1, tf.random.uniform([], 1, 4, dtype=tf.int32), 2, 1]", ["TF887"]),
+        ("3", []),
+        ("size", []),  # a parameter: the caller may pass a Python int
+    ],
+)
+def test_pooling_window_needs_a_python_number(ksize, expected):
+    source = HEADER + (
+        "@tf.function\ndef f(image, size):\n"
+        f"    return tf.nn.max_pool2d(image, {ksize}, 1, 'SAME')\n"
+    )
+    assert rule_ids(source, ["TF887"]) == expected
