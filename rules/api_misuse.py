@@ -940,3 +940,67 @@ class KerasLoopInTracedCode(Rule):
         if not kinds or any(k is None or k.kind != "model" for k in kinds):
             return None
         return kinds[0]
+
+
+class VariableReturnedFromTracedFunction(Rule):
+    id = "TF929"
+    name = "variable-returned-from-traced-function"
+    category = "api-misuse"
+    severity = "error"
+    message = "a tf.function returns a variable: its caller gets a tensor copy, not the variable"
+    rationale = """
+        What a `tf.function` returns is the output of its graph: a variable it returns comes
+        back as a tensor holding a copy of the variable's value, not as the variable. A caller
+        that uses the result as the variable (`counter.get().assign_add(1)`) fails with
+        `AttributeError: ... object has no attribute 'assign_add'` (the knowledge base lists
+        what a variable has and that copy lacks, by returning a variable from a `tf.function`),
+        and one that keeps it sees a value that no later update changes. Return nothing and
+        update the variable inside the traced function, or reach the variable itself (an
+        attribute, not a traced accessor). Reported when a function traced by `tf.function`
+        returns a `tf.Variable` and a caller in the module uses a variable-only member of the
+        result.
+    """
+
+    def visit_Return(self, node: cst.Return) -> None:
+        context = self.context
+        fn = context.function
+        if node.value is None or not context.in_traced_code or fn is None:
+            return
+        if fn.traced_by is None or fn.traced_by.kind not in ("decorator", "wrapped"):
+            return
+        kind = self.model.kind_of(node.value, context.scope)
+        if kind is None or kind.kind != "variable":
+            return
+        use = self._variable_use(fn)
+        if use is None:
+            return
+        member, site = use
+        self.report(
+            node.value,
+            f"traced `{fn.qualname}` returns a variable, but a tf.function gives its caller a "
+            f"tensor copy of the value, which has no `.{member}`; update the variable inside, "
+            "or reach it without the traced function",
+            because=[
+                (f"`{code(node.value)}` is a variable: {kind.why}", node.value),
+                (f"the caller uses `.{member}` of the result here", site),
+            ],
+        )
+
+    def _variable_use(self, fn) -> tuple[str, cst.CSTNode] | None:
+        """A variable-only member a caller uses on what ``fn`` returns: ``fn().assign(...)``,
+        or ``v = fn()`` then ``v.assign_add(...)``."""
+        model = self.model
+        calls = {id(site.call) for site in model.call_sites if site.callee is fn}
+        if not calls:
+            return None
+        for attribute in model.nodes_of(cst.Attribute):
+            if not knowledge.variable_only_member(attribute.attr.value):
+                continue
+            owner = attribute.value
+            if id(owner) in calls:
+                return attribute.attr.value, attribute
+            if isinstance(owner, cst.Name):
+                values = model.binding_of(owner).known_values or []
+                if values and all(id(v) in calls for v in values):
+                    return attribute.attr.value, attribute
+        return None

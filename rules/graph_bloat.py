@@ -9,7 +9,7 @@ from tf2lint.analysis.model import FunctionInfo, SiteKind
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import np_call
+from tf2lint.rules.common import code, np_call
 
 # A Python loop in traced code is unrolled: one copy of its body per iteration. Up to this many
 # iterations is a normal, deliberate unrolling (layers, heads, a few refinement steps).
@@ -141,6 +141,69 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
     return None
 
 
+@dataclass(frozen=True)
+class _LoopSize:
+    """How many times a Python loop runs: a count the code shows, or (``count`` None) a static
+    dimension of a tensor's shape (``range(x.shape[1])``), fixed at trace time by the data."""
+
+    count: int | None
+    describe: str
+
+
+def _static_dimension(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
+    """``x.shape[1]``, ``x.shape[1] * x.shape[2]``, ``x.shape.as_list()[1]``, or a local bound
+    only to such: a tensor's static dimension (a Python int while tracing), as written."""
+    if depth > 4:
+        return None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        left = _static_dimension(model, node.left, scope, depth + 1)
+        right = _static_dimension(model, node.right, scope, depth + 1)
+        if left and right:
+            return f"{left} * {right}"
+        return None
+    if isinstance(node, cst.Subscript):
+        shape = node.value
+        if (
+            isinstance(shape, cst.Call)
+            and isinstance(shape.func, cst.Attribute)
+            and shape.func.attr.value == "as_list"
+        ):
+            shape = shape.func.value
+        if (
+            isinstance(shape, cst.Attribute)
+            and shape.attr.value == "shape"
+            and model.is_tensor(shape.value, scope)
+        ):
+            return cst.Module(body=[]).code_for_node(node)
+        return None
+    if isinstance(node, cst.Name):
+        binding = model.binding_of(node, scope)
+        values = binding.known_values
+        if values and all(_static_dimension(model, v, scope, depth + 1) for v in values):
+            return node.value
+    return None
+
+
+def _loop_size(model, iterable: cst.BaseExpression, scope) -> _LoopSize | None:
+    """The size of ``for ... in range(...)`` when the code shows it (see ``_range_length``) or
+    the bound is a tensor's static dimension; None for anything else."""
+    if not isinstance(iterable, cst.Call) or model.call_name(iterable) != "builtins.range":
+        return None
+    count = _range_length(model, iterable, scope)
+    if count is not None:
+        return _LoopSize(count, str(count))
+    args = [a for a in iterable.args if a.keyword is None]
+    if not args or len(args) > 2:
+        return None
+    dimension = _static_dimension(model, args[-1].value, scope)
+    return _LoopSize(None, f"`{dimension}`") if dimension else None
+
+
+def _tensor_op(model, scope, body: cst.CSTNode) -> cst.BaseExpression | None:
+    """The first TensorFlow computation in ``body`` (not in functions it defines)."""
+    return _counter_steps(model, scope, body, "").tensor_op
+
+
 class PythonLoopUnrolledInGraph(Rule):
     id = "TF701"
     name = "python-loop-unrolled-in-graph"
@@ -162,18 +225,60 @@ class PythonLoopUnrolledInGraph(Rule):
         or feed the data as a tensor / `tf.data.Dataset`.
     """
 
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        # the Python loops around the visited node in traced code: (loop, function, size)
+        self._loops: list[tuple[cst.For, FunctionInfo, _LoopSize]] = []
+
     def visit_For(self, node: cst.For) -> None:
         context = self.context
         if not context.in_traced_code:
             return
         fn = context.function
         what = python_data(self.model, node.iter, context.scope)
+        size = _loop_size(self.model, node.iter, context.scope)
+        outer = [entry for entry in self._loops if entry[1] is fn]
+        self._loops.append((node, fn, size))
         if what is not None:
             self.report(
                 node.iter,
                 f"this loop in traced `{fn.qualname}` iterates {what} in Python: AutoGraph "
                 "unrolls it into the graph; loop over `tf.range` or a tensor instead",
             )
+            return
+        if size is None or not outer or any(e[2] is None for e in outer):
+            return
+        sizes = [e[2] for e in outer] + [size]
+        known = [s.count for s in sizes if s.count is not None]
+        product = math.prod(known)
+        by_shape = [s for s in sizes if s.count is None]
+        # nested loops multiply: past the limit together, or over data-sized dimensions (two of
+        # them, or one times more than a few)
+        if not (
+            len(by_shape) >= 2
+            or (not by_shape and product > UNROLL_LIMIT)
+            or (by_shape and product > WHILE_UNROLL_LIMIT)
+        ):
+            return
+        op = _tensor_op(self.model, context.scope, node.body)
+        if op is None:
+            return
+        times = f"{product} times" if not by_shape else "once per combination"
+        self.report(
+            outer[0][0],  # the nest, from its outermost loop: that is what unrolls
+            f"nested Python loops in traced `{fn.qualname}` unroll their body into the graph "
+            f"{times} ({' x '.join(s.describe for s in sizes)}); vectorise (broadcast the "
+            "pairs) or loop over `tf.range`",
+            because=[
+                *((f"a loop over {e[2].describe}", e[0].iter) for e in outer),
+                (f"with this loop over {size.describe} inside", node.iter),
+                ("the body computes with TensorFlow", op),
+            ],
+        )
+
+    def leave_For(self, original_node: cst.For) -> None:
+        if self._loops and self._loops[-1][0] is original_node:
+            self._loops.pop()
 
 
 class DatasetFromPythonDataInGraph(Rule):
@@ -371,4 +476,175 @@ class PythonWhileUnrolled(Rule):
                 (f"and steps by {step} here", step_node),
                 ("the body computes with TensorFlow", scan.tensor_op),
             ],
+        )
+
+
+# A NumPy array that traced code reads becomes a constant of the graph: its bytes are copied into
+# the GraphDef on every trace (a protocol buffer limited to 2 GB), and the graph holds them for as
+# long as the function lives. TensorFlow's Grappler refuses to materialise constants over 10 MiB
+# when it folds them; a tenth of that is already more than any hand-written constant (a lookup
+# table, a kernel) and is where the copy costs more than passing the array in.
+EMBEDDED_BYTES_LIMIT = 1 << 20
+_SHAPE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "nbytes", "itemsize", "T"})
+
+
+@dataclass(frozen=True)
+class _HostArray:
+    """A NumPy array the code builds, and how large: ``nbytes`` (None: read from a file, so
+    sized by the data)."""
+
+    call: cst.Call
+    nbytes: int | None
+
+    def describe(self) -> str:
+        if self.nbytes is None:
+            return "a NumPy array loaded from a file"
+        return f"a NumPy array of {self.nbytes / (1 << 20):.1f} MiB"
+
+
+def _shape_elements(model, node: cst.BaseExpression, scope) -> int | None:
+    """The number of elements of a shape written as an integer or a tuple/list of integers."""
+    if isinstance(node, (cst.Tuple, cst.List)):
+        sizes = [_python_int(model, e.value, scope) for e in node.elements]
+        return math.prod(sizes) if sizes and None not in sizes else None
+    return _python_int(model, node, scope)
+
+
+def _itemsize(model, dtype: cst.BaseExpression | None) -> int | None:
+    """The bytes per element of a dtype (``np.float32``, ``"int8"``: the bits its name spells,
+    over eight); 8 without one (NumPy's float64 and int64 defaults); None when not known."""
+    if dtype is None:
+        return 8
+    spelled = (
+        dtype.evaluated_value
+        if isinstance(dtype, cst.SimpleString)
+        else model.qualified_name(dtype)
+    )
+    if not isinstance(spelled, str):
+        return None
+    digits = "".join(ch for ch in spelled.rsplit(".", 1)[-1] if ch.isdigit())
+    if digits:
+        return max(1, int(digits) // 8)
+    return 1 if spelled.endswith("bool") else None
+
+
+def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
+    """``node`` as a NumPy array whose size the code fixes: ``np.zeros((50000, 300))``,
+    ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
+    ``np.load(path)`` (sized by the file); a name or ``self.<attr>`` bound only to such; and
+    arithmetic or ``.astype`` of one. None otherwise."""
+    if depth > 4:
+        return None
+    if isinstance(node, cst.BinaryOperation):
+        return host_array(model, node.left, scope, depth + 1) or host_array(
+            model, node.right, scope, depth + 1
+        )
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        if isinstance(node, cst.Attribute) and not (
+            isinstance(node.value, cst.Name) and node.value.value == "self"
+        ):
+            return None
+        values = model.bound_values(node, scope)
+        if isinstance(node, cst.Name):
+            values = model.binding_of(node, scope).known_values or []
+        found = [host_array(model, v, scope, depth + 1) for v in values]
+        return found[0] if found and all(found) else None
+    if not isinstance(node, cst.Call):
+        return None
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype" and not np_call(model, node):
+        inner = host_array(model, func.value, scope, depth + 1)
+        if inner is None or inner.nbytes is None or not node.args:
+            return inner
+        size = _itemsize(model, node.args[0].value)  # the elements stay, their width changes
+        return _HostArray(node, None if size is None else inner.nbytes // 8 * size)
+    name = model.call_name(node) or ""
+    if not name.startswith("numpy."):
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    if name == "numpy.load":
+        return _HostArray(node, None)
+    positional = [a for a in node.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+    elements: int | None = None
+    if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
+        shape = positional[0].value if positional else keywords.get("shape")
+        elements = _shape_elements(model, shape, scope) if shape is not None else None
+    elif name in ("numpy.random.rand", "numpy.random.randn"):
+        sizes = [_python_int(model, a.value, scope) for a in positional]
+        elements = math.prod(sizes) if sizes and None not in sizes else None
+    elif name.startswith("numpy.random.") and "size" in keywords:
+        elements = _shape_elements(model, keywords["size"], scope)
+    elif name.startswith("numpy.random.") and leaf in ("random", "random_sample") and positional:
+        elements = _shape_elements(model, positional[0].value, scope)
+    if elements is None:
+        return None
+    itemsize = _itemsize(model, keywords.get("dtype"))
+    return _HostArray(node, None if itemsize is None else elements * itemsize)
+
+
+class NumpyArrayEmbeddedAsConstant(Rule):
+    id = "TF704"
+    name = "numpy-array-embedded-as-constant"
+    category = "graph-bloat"
+    message = "a large NumPy array read in traced code is copied into the graph as a constant"
+    rationale = f"""
+        A NumPy array that a `tf.function` (or a Keras `call`, a dataset map function) uses in
+        an op is converted to a constant of the graph while tracing: its bytes are copied into
+        the GraphDef on every trace, kept by the function for as long as it lives, and count
+        against the 2 GB limit of a serialised graph (`tf.saved_model.save` fails past it).
+        Grappler itself refuses to build constants over 10 MiB. Reported when the array is
+        built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`)
+        of at least {EMBEDDED_BYTES_LIMIT >> 20} MiB, or loaded with `np.load` (sized by the
+        file), whether it is a module global, an attribute or a local, and read in traced code
+        as a value (its `.shape`, `.dtype` and `len()` are Python facts and not reported).
+        Convert it once outside the traced function (a `tf.Variable`, or
+        `tf.convert_to_tensor` eagerly) and read that, or pass it in as an argument.
+    """
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._facts: set[int] = set()  # ids of names read for a Python fact (`x.shape`, len(x))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._facts.add(id(node.attr))  # the attribute's name is no variable
+        if node.attr.value in _SHAPE_ATTRIBUTES:
+            self._facts.add(id(node.value))
+            return
+        if isinstance(node.value, cst.Name) and node.value.value == "self":
+            self._check(node)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self._facts.update(id(a.keyword) for a in node.args if a.keyword is not None)
+        name = self.model.call_name(node) or ""
+        if name == "builtins.len" and node.args:
+            self._facts.add(id(node.args[0].value))
+        elif name.endswith(("Dataset.from_tensor_slices", "Dataset.from_tensors")) and node.args:
+            # TF702's finding: the dataset's data, read as a whole
+            walk(node.args[0].value, lambda n: self._facts.add(id(n)))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._facts.add(id(node.iter))  # a Python loop over it: TF701's finding
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self._check(node)
+
+    def _check(self, node: cst.Name | cst.Attribute) -> None:
+        context = self.context
+        if not context.in_traced_code or id(node) in self._facts:
+            return
+        if self.model.is_target(node):
+            return
+        if isinstance(node, cst.Name) and node.value == "self":
+            return
+        found = host_array(self.model, node, context.scope)
+        if found is None or (found.nbytes is not None and found.nbytes < EMBEDDED_BYTES_LIMIT):
+            return
+        fn = context.function
+        self.report(
+            node,
+            f"traced `{fn.qualname}` reads `{code(node)}`, {found.describe()}: tracing copies "
+            "it into the graph as a constant, on every trace; convert it once outside (a "
+            "tf.Variable or tensor) or pass it in",
+            because=[(f"`{code(node)}` is {found.describe()}, built here", found.call)],
         )

@@ -6,6 +6,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.tracing import fed_tensor, root_reason
+from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
@@ -171,7 +172,7 @@ class PythonConversionOfTensor(_TracedRule):
     id = "TF803"
     name = "python-conversion-of-tensor"
     severity = "error"
-    message = "`bool()` of a tensor in traced code: a graph tensor has no Python truth value"
+    message = "`bool()` (or `len()`) of a tensor in traced code: a graph tensor has no Python value"
     rationale = """
         A graph tensor has no value while the `tf.function` is traced, so `bool(t)` raises
         `OperatorNotAllowedInGraphError` (AutoGraph rewrites `if t:` and `while t:`, but not an
@@ -179,14 +180,18 @@ class PythonConversionOfTensor(_TracedRule):
         they are reported only in code AutoGraph does not convert, where they raise
         `TypeError`: functions traced with `autograph=False` (including TF-Agents'
         `common.function`, which turns AutoGraph off by default), the `call`/`train_step` of a
-        Keras 3 layer or model (Keras 3 traces them unconverted), and what such code calls. Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
+        Keras 3 layer or model (Keras 3 traces them unconverted), and what such code calls.
+        `len(t)` likewise: AutoGraph turns it into the tensor's size, but unconverted a symbolic
+        tensor raises `TypeError: len is not well defined for a symbolic Tensor` (a Keras 3
+        metric's `update_state`, `len(tf.shape(y_true))` to tell the rank: use
+        `y_true.shape.rank`). Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
         or do the conversion outside the traced function. Evidence required: the argument is
         computed by a TF op or a Keras layer call (a bare parameter is not enough).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not (isinstance(func, cst.Name) and func.value in ("bool", "float", "int")):
+        if not (isinstance(func, cst.Name) and func.value in ("bool", "float", "int", "len")):
             return
         if len(node.args) != 1 or node.args[0].keyword is not None:
             return
@@ -194,13 +199,22 @@ class PythonConversionOfTensor(_TracedRule):
         if fn is None or self.model.call_name(node) is None:
             return
         if func.value != "bool" and fn.autograph:
-            return  # AutoGraph turns int() and float() of a tensor into casts
-        if computed_tensor(self.model, node.args[0].value, self.context.scope):
+            return  # AutoGraph turns int() and float() of a tensor into casts, len() into a size
+        if not computed_tensor(self.model, node.args[0].value, self.context.scope):
+            return
+        if func.value == "len":
             self.report(
                 node,
-                f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
-                f"tracing; use `tf.cast`",
+                f"`len()` of a graph tensor in unconverted traced `{fn.qualname}` fails while "
+                "tracing; use `x.shape` (static) or `tf.shape(x)[0]`",
+                because=[(_unconverted_because(fn), fn.node)],
             )
+            return
+        self.report(
+            node,
+            f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
+            f"tracing; use `tf.cast`",
+        )
 
 
 class NumpyFunctionOnTensor(_TracedRule):
@@ -211,20 +225,28 @@ class NumpyFunctionOnTensor(_TracedRule):
     rationale = """
         NumPy works on concrete arrays. A tensor inside a `tf.function` is symbolic, so
         `np.mean(t)`, `np.array(t)` or `np.float32(t)` try to convert it and fail with
-        `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. Use the
+        `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. So do
+        the Keras helpers built on NumPy (`keras.utils.pad_sequences`, `normalize`: the
+        knowledge base calls each on an array and on a graph tensor to know which). Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args or not isinstance(node.func, cst.Attribute):
+        if not node.args or not isinstance(node.func, (cst.Attribute, cst.Name)):
             return
         fn = self._traced_function()
         if fn is None:
             return
         name = self.model.call_name(node)
-        if not name or not name.startswith("numpy.") or name.startswith("numpy.random."):
+        if not name:
+            return
+        if not knowledge.numpy_only_function(name) and (
+            not isinstance(node.func, cst.Attribute)
+            or not name.startswith("numpy.")
+            or name.startswith("numpy.random.")
+        ):
             return
         scope = self.context.scope
         for arg in node.args:
@@ -568,6 +590,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
     def visit_If(self, node: cst.If) -> None:
         self._check(node.test)
 
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test)
+
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
 
@@ -638,6 +663,149 @@ def op_tensor(
     return None
 
 
+def layer_single_output(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
+    """``self.encoder(x)`` (or a local bound to it) where ``self.encoder`` is an instance of
+    the module's own Keras layer or model class whose ``call`` returns one tensor from every
+    ``return`` (a TF op the knowledge base saw give one: see ``op_tensor``): the layer call,
+    that ``call`` method and the op it returns. Keras hands back what ``call`` returns."""
+    if isinstance(expr, cst.Name) and scope is not None:
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if binding.scope is not scope or not values or len(values) != 1:
+            return None
+        expr = values[0]
+    if not isinstance(expr, cst.Call):
+        return None
+    receiver = expr.func.value if isinstance(expr.func, cst.Attribute) else None
+    if receiver is not None and not (isinstance(receiver, cst.Name) and receiver.value == "self"):
+        return None
+    sequential = _sequential_built(model, expr.func, scope) or _builtin_single_output(
+        model, expr, scope
+    )
+    if sequential is not None:
+        return (expr, None, sequential)
+    cls = model.instance_of(expr.func, scope)
+    if cls is None or cls.keras_kind not in ("layer", "model"):
+        return None
+    if model.resolve_method(cls, "__call__") is not None:
+        return None  # the class's own __call__ decides what comes back
+    method = model.resolve_method(cls, "call")
+    if method is None or method.is_generator:
+        return None
+    returned = model.return_values(method)
+    if not returned or len(returned) != len(model.return_statements(method)):
+        return None  # a bare return gives None
+    ops = [
+        op_tensor(model, value, method) or _sequential_call(model, value, method)
+        for value in returned
+    ]
+    return (expr, method, ops[0]) if all(ops) else None
+
+
+def _sequential_built(
+    model: ModuleModel, layer: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The ``keras.Sequential([...])`` that ``layer`` (``self.encoder``) is bound to, when each
+    binding is one: a Sequential gives one tensor, since Keras requires each of its layers to."""
+    values = model.bound_values(layer, scope)
+    if not values:
+        return None
+    for value in values:
+        if not isinstance(value, cst.Call):
+            return None
+        name = model.call_name(value)
+        if not is_keras(name, "Sequential") and not _functional_one_output(model, value, scope):
+            return None
+    return values[0]
+
+
+def _functional_one_output(model: ModuleModel, built: cst.Call, scope: Scope | None) -> bool:
+    """``keras.Model(inputs, outputs)`` whose ``outputs`` is one built-in layer's output
+    (``layers.Dense(2)(h)``, or a name bound to one), not a list: the model gives one tensor."""
+    name = model.call_name(built)
+    if not (is_keras(name, "Model") or is_keras(name, "models.Model")):
+        return False
+    outputs = None
+    positional = [a for a in built.args if a.keyword is None]
+    if len(positional) >= 2:
+        outputs = positional[1].value
+    for arg in built.args:
+        if arg.keyword is not None and arg.keyword.value == "outputs":
+            outputs = arg.value
+    for _ in range(4):
+        if not isinstance(outputs, cst.Name):
+            break
+        values = model.binding_of(outputs, scope).known_values
+        outputs = values[0] if values and len(values) == 1 else None
+    if not isinstance(outputs, cst.Call) or not isinstance(outputs.func, cst.Call):
+        return False
+    layer = outputs.func  # `layers.Dense(2)` of `layers.Dense(2)(h)`
+    single = knowledge.single_output_layer(model.call_name(layer))
+    return (
+        single is not None
+        and not _turned_on(layer, single.init)
+        and not _turned_on(outputs, single.call)
+    )
+
+
+def _turned_on(call: cst.Call, flags: frozenset[str]) -> bool:
+    """Whether ``call`` passes one of ``flags`` as anything but a literal ``False``, or passes
+    ``**kwargs`` (which may hold one)."""
+    for arg in call.args:
+        if arg.star == "**":
+            return True
+        literal_false = isinstance(arg.value, cst.Name) and arg.value.value == "False"
+        if arg.keyword is not None and arg.keyword.value in flags and not literal_false:
+            return True
+    return False
+
+
+def _builtin_single_output(
+    model: ModuleModel, layer_call: cst.Call, scope: Scope | None
+) -> cst.Call | None:
+    """The constructor call (``keras.layers.Dense(8)``) of the built-in layer that
+    ``layer_call`` (``self.dense(x)``) calls, when the knowledge base saw that class give one
+    tensor and neither call turns on an option that gives several."""
+    values = model.bound_values(layer_call.func, scope)
+    if len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None
+    built = values[0]
+    single = knowledge.single_output_layer(model.call_name(built))
+    if single is None or _turned_on(built, single.init) or _turned_on(layer_call, single.call):
+        return None
+    return built
+
+
+def _sequential_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """``self.stack(x)`` where ``self.stack`` is a ``keras.Sequential``, or ``self.dense(x)``
+    where ``self.dense`` is a built-in layer that gives one tensor (or a local bound to such a
+    call): one tensor."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        # `x = self.conv(x)` ... `return x`: what the last binding of a straight body holds
+        # (every assignment gives one tensor, and the last binding is an assignment)
+        sites = model.binding_of(expr, scope).sites
+        last = max(sites, key=lambda site: site.order) if sites else None
+        if last is None or last.kind != SiteKind.ASSIGN or last.value is None:
+            return None
+        for site in sites:
+            if site.kind == SiteKind.PARAM:
+                continue
+            if site.kind != SiteKind.ASSIGN or site.value is None:
+                return None
+            if _sequential_call(model, site.value, scope, depth + 1) is None:
+                return None
+        return _sequential_call(model, last.value, scope, depth + 1)
+    if not isinstance(expr, cst.Call):
+        return None
+    if _sequential_built(model, expr.func, scope) is not None:
+        return expr
+    return expr if _builtin_single_output(model, expr, scope) is not None else None
+
+
 class TensorUnpackedInTracedCode(_TracedRule):
     id = "TF898"
     name = "tensor-unpacked-in-traced-code"
@@ -673,6 +841,25 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     f"{len(target.target.elements)} Python names, which fails while tracing; "
                     "use `tf.unstack` or index it",
                     because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                )
+                return
+            layer = layer_single_output(self.model, node.value, self.context.scope)
+            if layer is not None:
+                call, method, op = layer
+                because = (
+                    [(f"`{code(call.func)}` is built here, and gives one tensor", op)]
+                    if method is None
+                    else [
+                        (f"`{code(call.func)}` is a `{method.cls.name}`, which Keras calls", call),
+                        (f"`{method.qualname}` returns one tensor: `{code(op.func)}(...)`", op),
+                    ]
+                )
+                self.report(
+                    target.target,
+                    f"traced `{fn.qualname}` unpacks the one tensor `{code(call.func)}` returns "
+                    f"into {len(target.target.elements)} Python names, which fails while "
+                    "tracing; return a tuple from the layer, or index the tensor",
+                    because=because,
                 )
                 return
 
@@ -1378,3 +1565,338 @@ class PythonConditionOnKerasInput(Rule):
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check(node.test)
+
+
+def _python_function_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The ``tf.py_function`` / ``tf.numpy_function`` call (an op the knowledge base saw give a
+    result of unknown rank while traced) whose result ``expr`` is: the call, or a local every
+    binding of which is one (``image = tf.numpy_function(...)``, ``a, b = tf.py_function(...)``)."""
+    if isinstance(expr, cst.Call):
+        return expr if knowledge.python_function_op(model.call_name(expr)) else None
+    if isinstance(expr, cst.Name) and scope is not None:
+        binding = model.binding_of(expr, scope)
+        if binding.scope is not scope:
+            return None
+        values = binding.known_values
+        if not values:
+            return None
+        found = [_python_function_call(model, v, scope) for v in values if isinstance(v, cst.Call)]
+        return found[0] if len(found) == len(values) and all(found) else None
+    return None
+
+
+def _returned_parts(expr: cst.BaseExpression, depth: int = 0) -> list[cst.BaseExpression]:
+    """The values a ``return`` hands back: a tuple's, list's or dict's elements (one level
+    deep), else the value."""
+    if depth < 2 and isinstance(expr, (cst.Tuple, cst.List)):
+        return [p for e in expr.elements for p in _returned_parts(e.value, depth + 1)]
+    if depth < 2 and isinstance(expr, cst.Dict):
+        return [
+            p
+            for e in expr.elements
+            if isinstance(e, cst.DictElement)
+            for p in _returned_parts(e.value, depth + 1)
+        ]
+    return [expr]
+
+
+def _shape_restored(model: ModuleModel, fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn``'s body calls ``<name>.set_shape(...)`` (restoring a static shape in place)."""
+    for call in model.calls_made_by(fn):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "set_shape"
+            and isinstance(func.value, cst.Name)
+            and func.value.value == name
+        ):
+            return True
+    return False
+
+
+# The Keras methods that trace a model on what a dataset gives (its element_spec): an element of
+# unknown rank reaches the model's layers as one.
+_KERAS_FEEDING_METHODS = frozenset({"fit", "evaluate", "predict"})
+
+
+def _subtree_holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or node is target
+        return not found
+
+    walk(expr, enter)
+    return found
+
+
+def _flows_into(
+    model: ModuleModel, source: cst.CSTNode, expr: cst.BaseExpression, depth: int = 0
+) -> bool:
+    """Whether ``expr`` is built from ``source``: holds it, or names a value built from it
+    (``ds = ds.map(f)``, ``train = ds.batch(32)``, then ``train``)."""
+    if _subtree_holds(expr, source):
+        return True
+    if depth > 4:
+        return False
+    names: list[cst.Name] = []
+    walk(expr, lambda n: names.append(n) if isinstance(n, cst.Name) else None)
+    return any(
+        _flows_into(model, source, value, depth + 1)
+        for name in names
+        for value in model.binding_of(name).values
+        if value is not expr
+    )
+
+
+def dataset_feeds_keras_model(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """The ``model.fit(...)`` (``evaluate``, ``predict``) call that is given a dataset mapped
+    with ``fn``: Keras traces the model on that dataset's element spec. None when the module
+    shows none (a dataset iterated in Python gives eager tensors, whose shapes are known)."""
+    mapped = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in ("map", "flat_map"):
+            continue
+        for arg in call.args:
+            value = arg.value
+            if (isinstance(value, cst.Lambda) and model.function_of.get(value) is fn) or (
+                isinstance(value, cst.Name) and model.function_target(value, None) is fn
+            ):
+                mapped.append(call)
+    if not mapped:
+        return None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_FEEDING_METHODS:
+            continue
+        for arg in call.args:
+            if any(_flows_into(model, source, arg.value) for source in mapped):
+                return call
+    return None
+
+
+# The tracing whose output later code builds on: a Keras layer's `call` (the next layer is built
+# from its output's shape) and a dataset function (the model fed by the dataset is).
+_SHAPE_CONSUMING_TRACES = ("keras", "dataset", "lambda_layer")
+
+
+class UnknownShapeFromPythonFunction(_TracedRule):
+    id = "TF890"
+    name = "unknown-shape-from-python-function"
+    severity = "error"
+    message = "a Python-function op's result, of unknown rank while traced, is handed on as output"
+    rationale = """
+        `tf.py_function` and `tf.numpy_function` run Python that TensorFlow cannot look into,
+        so while tracing their result has unknown rank (`TensorShape(None)`), whatever the
+        Python returns (the knowledge base traces each such op to see it). Returned from a
+        Keras layer's `call`, it leaves the next layer nothing to build from (`Dense` needs a
+        known last dimension: `ValueError` while the model is built); returned from a dataset
+        map function, every element has unknown rank, which batching keeps and the model fed by
+        the dataset cannot build on. Restore the static shape: `out.set_shape([None, 64])` (or
+        `tf.ensure_shape`, `tf.reshape`) before returning it. Reported when the function is a
+        Keras layer's `call`, a Lambda layer's function, or a dataset function whose dataset the
+        module gives to a Keras model's `fit`/`evaluate`/`predict` (a dataset iterated in Python
+        gives eager tensors, whose shapes are known), and it returns the op's result (directly
+        or through a local) with no `set_shape` on it.
+    """
+
+    def visit_Return(self, node: cst.Return) -> None:
+        fn = self._traced_function()
+        if fn is None or node.value is None or fn.traced_by is None:
+            return
+        if fn.traced_by.kind not in _SHAPE_CONSUMING_TRACES:
+            return
+        if fn.traced_by.kind == "keras" and fn.name != "call":
+            return
+        self._check_returned(node.value, fn)
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        fn = self.model.function_of.get(node)
+        if fn is None or fn.traced_by is None or fn.traced_by.kind not in _SHAPE_CONSUMING_TRACES:
+            return
+        self._check_returned(node.body, fn)
+
+    def _check_returned(self, value: cst.BaseExpression, fn: FunctionInfo) -> None:
+        fed = None
+        if fn.traced_by is not None and fn.traced_by.kind == "dataset":
+            fed = dataset_feeds_keras_model(self.model, fn)
+            if fed is None:
+                return  # iterated in Python, its elements are eager tensors of known shapes
+        for part in _returned_parts(value):
+            call = _python_function_call(self.model, part, fn)
+            if call is None:
+                continue
+            if isinstance(part, cst.Name) and _shape_restored(self.model, fn, part.value):
+                continue
+            op = code(call.func)
+            self.report(
+                call,
+                f"`{op}` in traced `{fn.qualname}` gives a result of unknown rank, which is "
+                "returned as is; restore its static shape with `set_shape` before returning it",
+                because=[
+                    (
+                        f"`{op}` runs Python that tracing cannot see: its result has unknown rank",
+                        call,
+                    ),
+                    ("returned here", part),
+                    *(
+                        [(f"Keras traces `{code(fed.func)}` on the dataset's element spec", fed)]
+                        if fed is not None
+                        else []
+                    ),
+                ],
+                traced_in=fn,
+            )
+
+
+class RuntimeShapeUsedAsStaticShape(_TracedRule):
+    id = "TF889"
+    name = "runtime-shape-used-as-static-shape"
+    severity = "error"
+    message = (
+        "`set_shape` given a shape tensor in traced code: it needs a shape known while tracing"
+    )
+    rationale = """
+        `t.set_shape(shape)` sets the static shape, which exists only while tracing: it takes a
+        Python shape (a list of ints and None, a `TensorShape`). A shape tensor such as
+        `tf.shape(x)` has its values only when the graph runs, so tracing fails with
+        `TypeError: Dimension value must be integer or None ... got value <tf.Tensor 'Shape:0'>`.
+        Pass the static shape (`x.shape`, `[None, None, 3]`), or check a runtime shape with
+        `tf.ensure_shape`/`tf.reshape`, which take tensors. Evidence required: the argument is
+        computed by a TF op.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "set_shape"):
+            return
+        if len(node.args) != 1 or node.args[0].keyword is not None:
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        shape = node.args[0].value
+        if computed_tensor(self.model, shape, scope, api_only=True) and self.model.is_tensor(
+            func.value, scope
+        ):
+            self.report(
+                node,
+                f"`set_shape` in traced `{fn.qualname}` is given a shape tensor, which has no "
+                "value while tracing; pass a static shape (`x.shape`, a list of ints)",
+                because=[("this shape is a tensor computed when the graph runs", shape)],
+            )
+
+
+class PythonAttributeOnGraphTensor(_TracedRule):
+    id = "TF888"
+    name = "python-attribute-on-graph-tensor"
+    severity = "error"
+    message = "a Python attribute set on a tensor is read in traced code, where the tensor is a placeholder"
+    rationale = """
+        An eager tensor is a Python object, so `t.labels = ...` works on it. A `tf.function`
+        does not trace with that object: it traces with a placeholder standing for its value
+        (a new symbolic tensor of the same shape and dtype), which has no such attribute, so
+        reading `x.labels` inside fails with `AttributeError: 'SymbolicTensor' object has no
+        attribute 'labels'` (and a captured value would be frozen anyway). Pass the extra data
+        as its own argument (or a dict, a `tf.experimental.ExtensionType`), not as an attribute
+        of the tensor. Reported when the module sets the attribute on a value it computes with
+        a TF op and a traced function reads that attribute of one of its parameters.
+    """
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._set_on_tensors: dict[str, cst.CSTNode] | None = None
+
+    def _attributes_set_on_tensors(self) -> dict[str, cst.CSTNode]:
+        """Attribute name -> the assignment that sets it on a computed tensor (``t.meta = ...``
+        with ``t = tf.constant(...)``)."""
+        if self._set_on_tensors is None:
+            found: dict[str, cst.CSTNode] = {}
+            model = self.model
+            for assign in model.nodes_of(cst.Assign):
+                for target in assign.targets:
+                    owner = target.target
+                    if not isinstance(owner, cst.Attribute) or not isinstance(
+                        owner.value, cst.Name
+                    ):
+                        continue
+                    binding = model.binding_of(owner.value)
+                    values = binding.known_values
+                    if values and all(
+                        isinstance(v, cst.Call) and knowledge.returns_one_tensor(model.call_name(v))
+                        for v in values
+                    ):
+                        found.setdefault(owner.attr.value, assign)
+            self._set_on_tensors = found
+        return self._set_on_tensors
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        fn = self._traced_function()
+        if fn is None or not isinstance(node.value, cst.Name) or self.model.is_target(node):
+            return
+        attributes = self._attributes_set_on_tensors()
+        where = attributes.get(node.attr.value)
+        if where is None:
+            return
+        binding = self.model.binding_of(node.value, self.context.scope)
+        if binding.scope is not fn or binding.kinds != {"param"}:
+            return
+        self.report(
+            node,
+            f"traced `{fn.qualname}` reads `.{node.attr.value}` of its argument "
+            f"`{node.value.value}`, but tracing replaces a tensor argument with a placeholder "
+            "that carries no Python attributes; pass the data as its own argument",
+            because=[(f"`.{node.attr.value}` is set on a tensor here", where)],
+        )
+
+
+class TensorWherePythonValueNeeded(_TracedRule):
+    id = "TF887"
+    name = "tensor-where-python-value-needed"
+    severity = "error"
+    message = "a tensor is passed where a TF op needs a Python number fixed while tracing"
+    rationale = """
+        Some parameters of TF ops are attributes of the graph op, fixed when the op is built
+        while tracing: a pooling window and its strides (`tf.nn.max_pool2d`'s `ksize` and
+        `strides`), `space_to_depth`'s `block_size`. They take Python numbers; a tensor there
+        (a size drawn with `tf.random.uniform`, a value computed from the input) has no value
+        while tracing, and tracing fails. The knowledge base finds these parameters by tracing
+        each op with a Python number and then with a computed tensor. Draw the size in Python
+        outside the traced function (one per trace), choose among a few fixed sizes with
+        `tf.switch_case`, or use an op that takes the size as a tensor. Evidence required: the
+        argument (or an element of a list argument) is computed by a TF op.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        name = self.model.call_name(node)
+        needs = knowledge.python_value_parameters(name)
+        if not needs:
+            return
+        positions = {position: parameter for parameter, position in needs.items()}
+        scope = self.context.scope
+        for index, arg in enumerate(node.args):
+            parameter = arg.keyword.value if arg.keyword is not None else positions.get(index)
+            if parameter not in needs:
+                continue
+            values = (
+                [e.value for e in arg.value.elements]
+                if isinstance(arg.value, (cst.List, cst.Tuple))
+                else [arg.value]
+            )
+            for value in values:
+                if computed_tensor(self.model, value, scope, api_only=True):
+                    self.report(
+                        arg,
+                        f"`{parameter}` of `{code(node.func)}` in traced `{fn.qualname}` is "
+                        "given a tensor, but it needs a Python number fixed while tracing",
+                        because=[("this value is a tensor computed in the graph", value)],
+                    )
+                    return

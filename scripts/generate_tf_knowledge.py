@@ -50,6 +50,24 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``data_dependent_shapes``: the decode ops (``tf.io.decode_jpeg``...) and the dimensions of
   what they give that are None while traced, whatever their options: traced on a scalar
   string (``probe_data_dependent_shapes``); the sizes come from the data.
+* ``python_function_ops``: the ops that run a Python function as a graph op (a ``func`` to
+  call on tensors ``inp``, giving ``Tout``: ``tf.py_function``, ``tf.numpy_function``) and
+  what a ``tf.function`` sees of their result: traced with a function that gives a ``[2]``
+  float array (``probe_python_function_ops``), the result's rank is unknown (TF cannot look
+  into Python), so its static shape is lost until code restores it.
+* ``numpy_only_functions``: the Keras helpers for host data (``keras.utils``,
+  ``keras.preprocessing.sequence``) that take a NumPy array but fail on a graph tensor: called
+  on a small integer array eagerly, and on the same values inside a ``tf.function``
+  (``numpy_only_functions``: ``pad_sequences``).
+* ``variable_only_members``: what a ``tf.Variable`` has and the tensor a ``tf.function``
+  returning it gives lacks (``assign``, ``assign_add``): probed by returning a variable from a
+  ``tf.function`` (``variable_only_members``).
+* ``python_value_parameters``: the size parameters of TF image ops (``tf.nn``, ``tf.image``)
+  that take a Python number but refuse a tensor while traced (``max_pool2d``'s ``ksize``):
+  traced with 2, then with a computed tensor (``python_value_parameters``).
+* ``single_output_layers``: the Keras layer classes whose call gives one tensor, and the
+  ``False``-default options (constructor or call) that make it give several
+  (``single_output_layers``: ``LSTM``'s ``return_state``).
 * ``shape_keeping_ops``: the ops that give a tensor of their first argument's shape, its
   unknown dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``): traced on a
   ``[None, None, 3]`` image (``probe_shape_keeping_ops``).
@@ -488,6 +506,46 @@ def probe_data_dependent_shapes(
             unknown = dims if unknown is None else unknown & dims
         if unknown:
             found[path] = "unknown rank" if unknown == set(range(8)) else sorted(unknown)
+    return found
+
+
+# The parameters by which an op is one that calls a Python function on tensors.
+PYTHON_FUNCTION_PARAMETERS = ("func", "inp", "Tout")
+
+
+def probe_python_function_ops(returns: dict[str, str], tf: types.ModuleType) -> dict[str, dict]:
+    """The TF ops taking ``func``, ``inp`` and ``Tout`` (a Python function called on tensors),
+    traced in a ``tf.function`` with a function that gives a ``[2]`` float32 array: path ->
+    {"func": the position of ``func``, "shape": "unknown rank" or the dimensions TF gives}.
+    Only those whose result the trace sees with a shape other than ``[2]`` are kept."""
+    import numpy as np
+
+    found: dict[str, dict] = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "tensor" or root != "tensorflow" or "raw_ops" in path:
+            continue
+        try:
+            op = _resolve(tf, rest)
+            params = list(inspect.signature(op).parameters)
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if params[:3] != list(PYTHON_FUNCTION_PARAMETERS):
+            continue
+
+        def sample(x):  # a fixed, known array: the probe must give the same answer every run
+            return np.zeros([2], np.float32) + x
+
+        try:
+            traced = tf.function(lambda x, op=op: op(sample, [x], tf.float32))
+            shape = traced.get_concrete_function(tf.TensorSpec([2], tf.float32)).output_shapes
+        except Exception:
+            continue
+        if isinstance(shape, tf.TensorShape) and shape != tf.TensorShape([2]):
+            found[path] = {
+                "func": params.index("func"),
+                "shape": "unknown rank" if shape.rank is None else [d for d in shape],
+            }
     return found
 
 
@@ -990,10 +1048,191 @@ def layer_weights(
     return found
 
 
-def _built_layer(cls: type, batches: list, roots: dict[str, types.ModuleType]) -> object | None:
+# The namespaces of Keras helpers for host data, and the names of a first parameter that takes
+# an array (not a path, a model or a file): only these are called by the probe.
+HOST_HELPER_NAMESPACES = ("utils", "preprocessing", "preprocessing.sequence")
+ARRAY_PARAMETERS = frozenset({"sequences", "x", "y", "arr", "array", "data"})
+
+
+def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleType) -> list[str]:
+    """The Keras helpers (``keras.utils.pad_sequences``...) that work on a NumPy array but fail
+    on a graph tensor: called on ``[[1, 2, 3], [4, 5, 6]]`` eagerly they give a value, called
+    on the same values as a tensor inside a ``tf.function`` they raise (they convert their
+    input with NumPy)."""
+    import numpy as np
+
+    found = []
+    sample = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+    for root_name in ("keras", "tf_keras"):
+        root = roots[root_name]
+        for namespace in HOST_HELPER_NAMESPACES:
+            try:
+                module = _resolve(root, namespace)
+            except AttributeError:
+                continue
+            for name, function in _public_functions(module):
+                try:
+                    parameters = list(inspect.signature(function).parameters)
+                except (TypeError, ValueError):
+                    continue
+                if not parameters or parameters[0] not in ARRAY_PARAMETERS:
+                    continue
+                try:
+                    function(sample.copy())
+                except Exception:
+                    continue
+                try:
+                    tf.function(lambda t, f=function: f(t))(tf.constant(sample))
+                except Exception:
+                    found.append(f"{root_name}.{namespace}.{name}")
+    return sorted(found)
+
+
+def variable_only_members(tf: types.ModuleType) -> list[str]:
+    """The public members a ``tf.Variable`` has and a tensor lacks (``assign``, ``assign_add``,
+    ``scatter_update``...): what a tensor holding a copy of a variable's value cannot do. A
+    ``tf.function`` returning a variable gives such a tensor."""
+    variable = tf.Variable(1.0)
+    copy = tf.function(lambda: variable)()
+    return sorted(
+        name for name in dir(variable) if not name.startswith("_") and not hasattr(copy, name)
+    )
+
+
+# The image ops probed for parameters that need Python values: the namespaces, and the names a
+# first parameter taking the image has there.
+IMAGE_OP_NAMESPACES = ("nn", "image")
+IMAGE_PARAMETERS = ("input", "value", "images", "image")
+FORMAT_PARAMETERS = {"padding": "SAME"}  # required options that are strings, not sizes
+
+
+def python_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
+    """The required parameters of TF image ops that take a Python number but not a tensor while
+    traced (``tf.nn.max_pool2d``'s ``ksize`` and ``strides``: attributes of the graph op, fixed
+    when it is built): each op is traced on a ``[1, 8, 8, 1]`` image with 2 for every required
+    size parameter, then with a tensor computed from the input (int32, then float32) in one of
+    them; a parameter is kept (with its position) when every such tensor fails and the Python
+    2 works."""
+    found: dict[str, list[str]] = {}
+    image = tf.ones([1, 8, 8, 1])
+    for namespace in IMAGE_OP_NAMESPACES:
+        module = _resolve(tf, namespace)
+        for name, op in _public_functions(module):
+            try:
+                parameters = inspect.signature(op).parameters
+            except (TypeError, ValueError):
+                continue
+            names = list(parameters)
+            if not names or names[0] not in IMAGE_PARAMETERS:
+                continue
+            required = [
+                n
+                for n in names[1:]
+                if parameters[n].default is inspect.Parameter.empty
+                and parameters[n].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+            ]
+            sizes = [n for n in required if n not in FORMAT_PARAMETERS]
+            if not sizes or "dtype" in required:
+                continue
+            given = {n: FORMAT_PARAMETERS.get(n, 2) for n in required}
+
+            def traced(x, op=op, given=given):
+                return op(x, **given)
+
+            try:
+                tf.function(traced, autograph=False)(image)
+            except Exception:
+                continue
+            needs: list[str] = []
+            for size in sizes:
+                refused = True
+                for dtype in (tf.int32, tf.float32):
+
+                    def with_tensor(x, op=op, given=given, size=size, dtype=dtype):
+                        computed = tf.cast(tf.reduce_sum(x) * 0, dtype) + 2
+                        return op(x, **{**given, size: computed})
+
+                    try:
+                        tf.function(with_tensor, autograph=False)(image)
+                        refused = False
+                        break
+                    except Exception:
+                        continue
+                if refused:
+                    needs.append(size)
+            if needs:  # parameter -> its position
+                found[f"tensorflow.{namespace}.{name}"] = {n: names.index(n) for n in needs}
+    return found
+
+
+def _flag_parameters(function: object) -> list[str]:
+    """The keyword parameters of ``function`` whose default is ``False`` (options a call turns
+    on: ``return_state``, ``return_sequences``)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in parameters if p.default is False]
+
+
+def _one_tensor(value: object, tf: types.ModuleType) -> bool:
+    return isinstance(value, tf.Tensor) or type(value).__name__ == "KerasTensor"
+
+
+def single_output_layers(
+    classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, dict[str, list[str]]]:
+    """The Keras layer classes whose call gives one tensor (built as for ``layer_weights``),
+    with the options that make it give several instead: path -> {"init": constructor flags,
+    "call": call flags}, each a ``False``-default parameter that, set to ``True``, gives a list
+    or tuple (``LSTM(return_state=True)``). Classes no sample builds, or that give several
+    tensors by default, are left out."""
+    found: dict[str, dict[str, list[str]]] = {}
+    batches = [tf.ones(shape) for shape in LAYER_INPUT_SHAPES]
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots or ".layers." not in f".{rest}":
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        built = _built_layer(cls, batches, roots, keep_batch=True)
+        if built is None:
+            continue
+        layer, arguments, batch = built
+        try:
+            if not _one_tensor(layer(batch), tf):
+                continue
+        except Exception:
+            continue
+        several: dict[str, list[str]] = {"init": [], "call": []}
+        for flag in _flag_parameters(cls.__init__):
+            try:
+                for module in roots.values():
+                    getattr(module, "keras", module).utils.set_random_seed(0)
+                flagged = cls(*arguments, **{flag: True})
+                if not _one_tensor(flagged(batch), tf):
+                    several["init"].append(flag)
+            except Exception:
+                continue
+        for flag in _flag_parameters(layer.call):
+            try:
+                if not _one_tensor(layer(batch, **{flag: True}), tf):
+                    several["call"].append(flag)
+            except Exception:
+                continue
+        found[path] = several
+    return found
+
+
+def _built_layer(
+    cls: type, batches: list, roots: dict[str, types.ModuleType], keep_batch: bool = False
+):
     """The first instance that builds; each try starts from the same seeds, since layers that
     draw (``AugMix`` picks its augmentations at random) may build on one draw and fail on
-    another: the answer must not depend on the draws the classes before it made."""
+    another: the answer must not depend on the draws the classes before it made. With
+    ``keep_batch``: (the instance, its constructor arguments, the batch it built on)."""
     for arguments in LAYER_ARGUMENTS:
         for batch in batches:
             try:
@@ -1003,7 +1242,7 @@ def _built_layer(cls: type, batches: list, roots: dict[str, types.ModuleType]) -
                 layer(batch)
             except Exception:
                 continue
-            return layer
+            return (layer, arguments, batch) if keep_batch else layer
     return None
 
 
@@ -1233,8 +1472,13 @@ def build() -> dict:
             "single_tensors": single,
             "data_dependent_shapes": probe_data_dependent_shapes(returns, tf),
             "shape_keeping_ops": probe_shape_keeping_ops(returns, tf),
+            "python_function_ops": probe_python_function_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "layer_weights": layer_weights(classes, probed, tf),
+            "single_output_layers": single_output_layers(classes, probed, tf),
+            "numpy_only_functions": numpy_only_functions(probed, tf),
+            "variable_only_members": variable_only_members(tf),
+            "python_value_parameters": python_value_parameters(tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),
         }
 

@@ -512,3 +512,30 @@ def test_a_traced_step_that_sets_the_tensor_before_reading_it_captures_nothing_s
         extra="", body="self.x = tf.zeros_like(target)\n        self.x = self.x + target"
     )
     assert [d.rule for d in lint(source, ["TF907"])] == []
+
+
+# TF929: a traced accessor returning a variable.
+ACCESSOR = (
+    "import tensorflow as tf\n"
+    "class Counter(tf.Module):\n"
+    "    def __init__(self):\n"
+    "        self.steps = tf.Variable(0)\n"
+    "    @tf.function\n"
+    "    def variable(self):\n"
+    "        return self.steps\n"
+    "counter = Counter()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("counter.variable().assign_add(1)\n", ["TF929"]),
+        ("v = counter.variable()\nv.assign(3)\n", ["TF929"]),
+        # reading the value is what a tensor copy gives
+        ("print(counter.variable().numpy())\n", []),
+        ("v = counter.variable()\nprint(v + 1)\n", []),
+    ],
+)
+def test_variable_returned_from_traced_function(use, expected):
+    assert rule_ids(ACCESSOR + use, ["TF929"]) == expected

@@ -148,3 +148,81 @@ def test_a_range_bound_passed_as_a_tensor_or_a_small_int_is_not_unrolled():
     )
     assert rule_ids(source + "f(tf.constant(1.0), tf.constant(500))\n", ["TF701"]) == []
     assert rule_ids(source + "f(tf.constant(1.0), 5)\n", ["TF701"]) == []
+
+
+# TF701's nested form: loops whose sizes multiply.
+NESTED = "import tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@tf.function\ndef f(x):\n    for i in range(20):\n        for j in range(20):\n"
+        "            x = x + tf.sin(x)\n    return x\n",
+        "@tf.function\ndef f(x):\n    n = x.shape[0] * x.shape[1]\n    for i in range(n):\n"
+        "        for j in range(n):\n            x = x + tf.sin(x)\n    return x\n",
+        "@tf.function\ndef f(x):\n    for i in range(x.shape[0]):\n        for j in range(16):\n"
+        "            x = x + tf.sin(x)\n    return x\n",
+    ],
+)
+def test_nested_loops_whose_sizes_multiply_are_unrolled(source):
+    assert rule_ids(NESTED + source, ["TF701"]) == ["TF701"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # small nests are deliberate unrollings
+        "@tf.function\ndef f(x):\n    for i in range(3):\n        for j in range(4):\n"
+        "            x = x + tf.sin(x)\n    return x\n",
+        # a body without TensorFlow adds nothing to the graph
+        "@tf.function\ndef f(x):\n    names = []\n    for i in range(x.shape[0]):\n"
+        "        for j in range(x.shape[1]):\n            names.append((i, j))\n    return x\n",
+        # not traced
+        "def f(x):\n    for i in range(50):\n        for j in range(50):\n"
+        "            x = x + tf.sin(x)\n    return x\n",
+    ],
+)
+def test_small_or_python_only_or_eager_nests_are_fine(source):
+    assert rule_ids(NESTED + source, ["TF701"]) == []
+
+
+# TF704: a large NumPy array read by traced code.
+ARRAYS = "import numpy as np\nimport tensorflow as tf\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "T = np.random.normal(0.0, 1.0, size=(1000, 512))\n"
+        "@tf.function\ndef f(i):\n    return tf.gather(T, i)\n",
+        "T = np.zeros((4096, 64), dtype=np.float32)\n"
+        "@tf.function\ndef f(i):\n    return tf.gather(tf.constant(T), i)\n",
+        "T = np.load('table.npy')\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n",
+        "class L(tf.Module):\n    def __init__(self):\n"
+        "        self.t = np.random.rand(20000, 64).astype(np.float32)\n"
+        "    @tf.function\n    def __call__(self, i):\n        return tf.gather(self.t, i)\n",
+    ],
+)
+def test_large_numpy_array_read_in_traced_code_is_embedded(source):
+    assert rule_ids(ARRAYS + source, ["TF704"]) == ["TF704"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # small: a lookup table, a kernel
+        "T = np.zeros((10, 10))\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n",
+        # Python facts about the array
+        "T = np.load('t.npy')\n@tf.function\ndef f(x):\n"
+        "    return tf.reshape(x, [T.shape[0], -1]) * len(T)\n",
+        # converted once, outside
+        "T = tf.constant(np.load('t.npy'))\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n",
+        # read eagerly
+        "T = np.load('t.npy')\ndef f(i):\n    return tf.gather(T, i)\n",
+        # an attribute of another object with the array's name
+        "T = np.load('t.npy')\n@tf.function\ndef f(o):\n    return o.T\n",
+    ],
+)
+def test_small_or_shape_only_or_converted_arrays_are_fine(source):
+    assert rule_ids(ARRAYS + source, ["TF704"]) == []

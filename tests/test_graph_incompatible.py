@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 HEADER = "import random\nimport time\nimport pdb\nimport numpy as np\nimport tensorflow as tf\n"
 
@@ -808,3 +808,129 @@ def test_locals_in_a_converted_block(body, expected):
 )
 def test_python_condition_on_a_symbolic_keras_input(source, expected):
     assert rule_ids("import keras\n" + source, ["TF891"]) == expected
+
+
+@pytest.mark.parametrize("name", state_forms("TF803", "TF804", "TF808", "TF890", "TF898"))
+def test_a_graph_incompatible_form_confirmed_under_tensorflow_is_reported(name):
+    """A layer's one-tensor output unpacked, `len()` in a Keras 3 metric, a conditional
+    expression in a metric function listed by name, a py-function map feeding `fit`."""
+    check_state_form(name)
+
+
+def test_len_of_a_tensor_in_converted_code_is_fine():
+    """AutoGraph turns len() of a tensor into its size."""
+    source = HEADER + "@tf.function\ndef f(x):\n    return x * len(tf.shape(x))\n"
+    assert rule_ids(source, ["TF803"]) == []
+
+
+PY_FUNCTIONS = "import numpy as np\nimport tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        return tf.numpy_function(np.sort, [x], tf.float32)\n",
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        y = tf.py_function(np.sort, [x], tf.float32)\n        return y\n",
+        "def load(p, y):\n    x = tf.numpy_function(np.load, [p], tf.float32)\n    return x, y\n"
+        "ds = tf.data.Dataset.from_tensor_slices((['a'], [0])).map(load)\n"
+        "keras.Sequential([keras.layers.Dense(1)]).fit(ds.batch(1))\n",
+    ],
+)
+def test_python_function_result_returned_without_its_shape(source):
+    assert rule_ids(PY_FUNCTIONS + source, ["TF890"]) == ["TF890"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the static shape restored
+        "class L(keras.layers.Layer):\n    def call(self, x):\n"
+        "        y = tf.numpy_function(np.sort, [x], tf.float32)\n        y.set_shape(x.shape)\n"
+        "        return y\n",
+        # a dataset iterated in Python: its elements are eager tensors of known shape
+        "def load(p, y):\n    x = tf.numpy_function(np.load, [p], tf.float32)\n    return x, y\n"
+        "ds = tf.data.Dataset.from_tensor_slices((['a'], [0])).map(load)\n"
+        "for x, y in ds:\n    print(x.shape)\n",
+        # a plain tf.function's caller gets the tensor, not a layer's build
+        "@tf.function\ndef f(x):\n    return tf.numpy_function(np.sort, [x], tf.float32)\n",
+    ],
+)
+def test_python_function_result_with_its_shape_or_unused_for_building(source):
+    assert rule_ids(PY_FUNCTIONS + source, ["TF890"]) == []
+
+
+@pytest.mark.parametrize(
+    ("argument", "expected"),
+    [("tf.shape(y)", ["TF889"]), ("y.shape", []), ("[None, 3]", [])],
+)
+def test_set_shape_needs_a_static_shape(argument, expected):
+    source = HEADER + f"@tf.function\ndef f(x, y):\n    x.set_shape({argument})\n    return x\n"
+    assert rule_ids(source, ["TF889"]) == expected
+
+
+LAYERS = "import tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    ("built", "expected"),
+    [
+        ("keras.layers.LSTM(4)", ["TF898"]),
+        ("keras.layers.Dense(4)", ["TF898"]),
+        ("keras.Sequential([keras.layers.Dense(4)])", ["TF898"]),
+        # the options the knowledge base saw give several tensors
+        ("keras.layers.LSTM(4, return_state=True)", []),
+        ("keras.layers.LSTM(4, **options)", []),
+        # a module-defined layer whose call returns a tuple
+        ("Pair()", []),
+    ],
+)
+def test_unpacking_a_layer_that_gives_one_tensor(built, expected):
+    source = LAYERS + (
+        "options = {}\n"
+        "class Pair(keras.layers.Layer):\n    def call(self, x):\n        return x, x\n"
+        "class M(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        f"        self.inner = {built}\n"
+        "    def call(self, x):\n        a, b = self.inner(x)\n        return a\n"
+    )
+    assert rule_ids(source, ["TF898"]) == expected
+
+
+def test_unpacking_a_one_output_functional_model():
+    source = LAYERS + (
+        "inputs = keras.Input((4,))\nz = keras.layers.Dense(2)(inputs)\n"
+        "class M(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.one = keras.Model(inputs, z)\n        self.two = keras.Model(inputs, [z, z])\n"
+        "    def call(self, x):\n        a, b = self.one(x)\n        c, d = self.two(x)\n"
+        "        return a\n"
+    )
+    assert [d.line for d in lint(source, ["TF898"])] == [11]
+
+
+def test_attribute_set_on_a_tensor_read_from_a_traced_parameter():
+    source = HEADER + (
+        "images = tf.zeros([2, 4])\nimages.labels = tf.constant([0, 1])\n"
+        "@tf.function\ndef f(batch):\n    return batch.labels\n"
+        "@tf.function\ndef g(batch):\n    return batch.shape\n"
+        "class Box:\n    pass\nbox = Box()\nbox.extra = 1\n"
+        "@tf.function\ndef h(thing):\n    return thing.extra\n"
+    )
+    assert rule_ids(source, ["TF888"]) == ["TF888"]
+
+
+@pytest.mark.parametrize(
+    ("ksize", "expected"),
+    [
+        ("tf.random.uniform([], 1, 4, dtype=tf.int32)", ["TF887"]),
+        ("[1, tf.random.uniform([], 1, 4, dtype=tf.int32), 2, 1]", ["TF887"]),
+        ("3", []),
+        ("size", []),  # a parameter: the caller may pass a Python int
+    ],
+)
+def test_pooling_window_needs_a_python_number(ksize, expected):
+    source = HEADER + (
+        "@tf.function\ndef f(image, size):\n"
+        f"    return tf.nn.max_pool2d(image, {ksize}, 1, 'SAME')\n"
+    )
+    assert rule_ids(source, ["TF887"]) == expected

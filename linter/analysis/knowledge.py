@@ -65,6 +65,13 @@ class Knowledge:
     # come from the data), or "unknown rank"
     data_dependent_shapes: dict[str, list[int] | str]
     shape_keeping_ops: frozenset[str]  # ops giving a tensor of their first argument's shape
+    # op path -> {"func": position of the Python function, "shape": what a trace sees}
+    # layer class path -> {"init": ..., "call": ...}: the flags that make it give several tensors
+    single_output_layers: dict[str, dict[str, list[str]]]
+    numpy_only_functions: frozenset[str]  # Keras helpers that take arrays, not graph tensors
+    variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
+    python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
+    python_function_ops: dict[str, dict]
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
@@ -91,6 +98,11 @@ def knowledge() -> Knowledge:
         shape_parameters=data["shape_parameters"],
         data_dependent_shapes=data.get("data_dependent_shapes", {}),
         shape_keeping_ops=frozenset(data.get("shape_keeping_ops", ())),
+        python_function_ops=data.get("python_function_ops", {}),
+        single_output_layers=data.get("single_output_layers", {}),
+        numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
+        variable_only_members=frozenset(data.get("variable_only_members", ())),
+        python_value_parameters=data.get("python_value_parameters", {}),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -267,6 +279,55 @@ def keeps_shape(qualified: str | None) -> bool:
     dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``), as the generator saw by
     tracing it on an image of unknown size."""
     return bool(qualified) and canonical(qualified) in knowledge().shape_keeping_ops
+
+
+def python_function_op(qualified: str | None) -> bool:
+    """Whether ``qualified`` runs a Python function as a graph op (``tf.py_function``,
+    ``tf.numpy_function``) whose result a trace sees without its static shape, as the
+    generator saw by tracing it on a function that gives a ``[2]`` array."""
+    return bool(qualified) and canonical(qualified) in knowledge().python_function_ops
+
+
+def numpy_only_function(qualified: str | None) -> bool:
+    """Whether the Keras helper ``qualified`` (``keras.utils.pad_sequences``) works on NumPy
+    arrays but fails on a graph tensor, as the generator saw by calling it both ways."""
+    return bool(qualified) and canonical(qualified) in knowledge().numpy_only_functions
+
+
+def python_value_parameters(qualified: str | None) -> dict[str, int]:
+    """The size parameters (name -> position) of the TF op ``qualified`` that take a Python
+    number but refuse a tensor while traced (``tf.nn.max_pool2d``: ``ksize``, ``strides``), as
+    the generator saw."""
+    if not qualified:
+        return {}
+    return knowledge().python_value_parameters.get(canonical(qualified), {})
+
+
+def variable_only_member(member: str) -> bool:
+    """Whether ``member`` (``assign_add``) is one a ``tf.Variable`` has and the tensor a
+    ``tf.function`` returning the variable gives lacks, as the generator saw."""
+    return member in knowledge().variable_only_members
+
+
+@dataclass(frozen=True)
+class SingleOutput:
+    """A Keras layer class whose call gives one tensor unless one of these ``False``-default
+    flags is turned on: ``init`` in its constructor, ``call`` in the call
+    (``LSTM(return_state=True)`` gives a list)."""
+
+    init: frozenset[str]
+    call: frozenset[str]
+
+
+def single_output_layer(qualified: str | None) -> SingleOutput | None:
+    """Whether an instance of the Keras layer class ``qualified`` gives one tensor, as the
+    generator saw by building and calling one; None when it gives several or is not known."""
+    if not qualified:
+        return None
+    found = knowledge().single_output_layers.get(canonical(qualified))
+    if found is None:
+        return None
+    return SingleOutput(frozenset(found["init"]), frozenset(found["call"]))
 
 
 def returns_one_tensor(qualified: str | None) -> bool:

@@ -1738,7 +1738,7 @@ class _ModelBuilder:
             if type(func) is cst.Attribute and func.attr.value == "compile":
                 for arg in call.args:
                     if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
-                        for value in _elements(arg.value):
+                        for value in self._compiled_elements(arg.value, scope):
                             target = self._handed_function(value, scope)
                             if target is None and type(value) is cst.Call:
                                 # `loss=perceptual_loss(layer)`: the function the factory returns
@@ -1827,6 +1827,27 @@ class _ModelBuilder:
                 return model.resolve_method(cls, expr.attr.value)
         cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
         return model.resolve_method(cls, "__call__") if cls is not None else None
+
+
+    def _compiled_elements(
+        self, expr: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> list[cst.BaseExpression]:
+        """What a ``compile`` argument lists: the elements of a display, of a concatenation of
+        them (``metrics + [f1]``), or of the display a name is bound to (``metrics = [f1, f2]``
+        then ``compile(metrics=metrics)``); else the value itself."""
+        if depth > 3:
+            return [expr]
+        if type(expr) is cst.BinaryOperation and type(expr.operator) is cst.Add:
+            return self._compiled_elements(expr.left, scope, depth + 1) + self._compiled_elements(
+                expr.right, scope, depth + 1
+            )
+        if type(expr) is cst.Name:
+            values = self.model.binding_of(expr, scope).known_values
+            displays = (cst.List, cst.Tuple, cst.Dict, cst.BinaryOperation)
+            if values and all(isinstance(v, displays) for v in values):
+                return [e for v in values for e in self._compiled_elements(v, scope, depth + 1)]
+            return [expr]
+        return _elements(expr)
 
     def _returned_function(self, call: cst.Call, scope: Scope) -> FunctionInfo | None:
         """The function of this module that ``call``'s callee defines and returns (a factory

@@ -1,0 +1,19 @@
+# SOURCE: https://keras.io/api/metrics/
+# SYMPTOM: raises OperatorNotAllowedInGraphError
+"""The metric selects in the graph with tf.math.divide_no_nan."""
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+
+def positive_recall(y_true, y_pred):
+    positives = tf.reduce_sum(y_true)
+    hits = tf.reduce_sum(y_true * tf.round(y_pred))
+    return tf.math.divide_no_nan(hits, positives)
+
+
+metrics = ["accuracy", positive_recall]
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1, activation="sigmoid")])
+model.compile(optimizer="sgd", loss="binary_crossentropy", metrics=metrics)
+model.fit(np.ones((8, 4), np.float32), np.ones((8, 1), np.float32), epochs=1, verbose=0)
