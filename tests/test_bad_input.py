@@ -227,6 +227,31 @@ def test_rule_crash_is_reported_with_rule_file_and_line_and_others_continue():
     assert any("XSTART" in d.message and "KeyError" in d.message for d in errors)
 
 
+class _ExitsOnEllipsis(_Crashes):
+    """The only rule visiting `...`: once it fails, nothing is called for that node type."""
+
+    id = "XEXIT"
+    name = "exits"
+    calls = 0
+
+    def visit_Call(self, node):
+        pass
+
+    def visit_Ellipsis(self, node):
+        type(self).calls += 1
+        raise SystemExit(3)  # a plugin's sys.exit(): the engine's failure, not the run's end
+
+
+def test_a_rule_failing_on_a_type_only_it_visits_is_dropped_and_the_others_go_on():
+    code = BAD_PRINT + "\n\ndef f():\n    ...\n\n\ndef g():\n    ...\n"
+    _ExitsOnEllipsis.calls = 0
+    result = lint_module(code, "t.py", [*all_rules(), _ExitsOnEllipsis])
+    errors = [d for d in result.diagnostics if d.rule == "internal-error"]
+    assert len(errors) == 1 and "XEXIT" in errors[0].message and "SystemExit" in errors[0].message
+    assert _ExitsOnEllipsis.calls == 1  # not called again at the second `...`
+    assert "TF201" in {d.rule for d in result.diagnostics}
+
+
 def test_internal_error_exits_2_only_after_all_files(project, monkeypatch, capsys):
     for name in ("a.py", "b.py"):
         (project / name).write_text(BAD_PRINT)

@@ -699,13 +699,21 @@ class ModuleModel:
 
     def external_sites(self) -> list[cst.CSTNode]:
         """The calls and arguments through which this module's functions reach functions of
-        other modules: the summary gives their positions (see summary)."""
-        return [
-            edge.site
-            for fn in self.function_keys.values()
-            for edge in self.edges(fn)
-            if not edge.local and edge.site is not None
-        ]
+        other modules: the summary gives their positions (see summary). Of a function's edges
+        to one name of one kind, only the first: the project places an edge from one function
+        to another at its first call (Project._sites), and a position costs the code generation
+        of its statement (a third of tensor2tensor's external sites are repeats)."""
+        sites = []
+        for fn in self.function_keys.values():
+            seen: set[tuple[str, str]] = set()
+            for edge in self.edges(fn):
+                if edge.site is None or edge.local:
+                    continue
+                key = (edge.target, edge.kind)  # the project resolves an edge by these alone
+                if key not in seen:
+                    seen.add(key)
+                    sites.append(edge.site)
+        return sites
 
     def summary(self, positions: Mapping[int, tuple] | None = None) -> ModuleSummary:
         """What the project needs of this module (see tf2lint.analysis.project); ``positions`` (node id

@@ -396,7 +396,7 @@ class Project:
                     self._edges.setdefault(source, []).append(
                         (target, edge.kind, edge.guarded, edge.receiver)
                     )
-                    if edge.line:
+                    if edge.line:  # a module places only the first of these (external_sites)
                         self._sites.setdefault((source, target), (edge.line, edge.column))
 
     def _converted(self, node: Node) -> bool:

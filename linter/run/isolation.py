@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import faulthandler
+import gc
 import multiprocessing
 import os
 import signal
@@ -230,6 +231,9 @@ def _serve(
     if parent is not None and not _die_with(parent):
         return
     faulthandler.disable()
+    # A forked worker has its parent's collector, which a run pauses while it collects the
+    # results (tf2lint.run.runner.run): on here, and each task decides for itself.
+    gc.enable()
     _limit_memory(memory_limit)
     while True:
         try:
