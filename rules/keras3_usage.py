@@ -478,7 +478,9 @@ class KerasChangedBehaviour(_Keras3Rule):
         only with evidence that the code depends on it: the old key read from a `history` or
         a config, a variable's or Keras tensor's name parsed for `/` or `:0`, the dtype
         compared to a string, `metrics_names` of a Keras model, `hard_sigmoid` named, a
-        `tf.Variable` assigned to `self` in a Keras layer. The key renames have an unsafe fix
+        `tf.Variable` assigned to `self` in a Keras layer (one no optimizer trains,
+        `trainable=False` or an integer dtype, is read alike in both versions: reported only
+        where the module saves, loads or lists weights). The key renames have an unsafe fix
         (the code then needs Keras 3).
     """
     fix_applicability = "unsafe"
@@ -593,13 +595,79 @@ class KerasChangedBehaviour(_Keras3Rule):
         for target in node.targets:
             t = target.target
             if isinstance(t, cst.Attribute) and keras_layer_self(self.model, scope, t.value):
-                if not uses_tf_keras(self.model):
+                if uses_tf_keras(self.model):
+                    return
+                if not _never_trained(self.model, value):
                     self.report(
                         value,
                         "Keras 3 layers do not track a plain `tf.Variable`: it is not trained "
                         "or saved; use `self.add_weight(...)`",
                     )
+                elif _reads_or_saves_weights(self.model):
+                    self.report(
+                        value,
+                        "Keras 3 layers do not track a plain `tf.Variable`: it is not in the "
+                        "layer's weights, so not saved or loaded with them; use "
+                        "`self.add_weight(..., trainable=False)`",
+                    )
                 return
+
+
+# A plain `tf.Variable` on a Keras 3 layer is read in `call` (and in the traced train step) like
+# any captured variable, so one no optimizer would train computes the same in both versions: it
+# differs only in being left out of the layer's weights (checked under Keras 3.15 / tf-keras 2.21).
+_INTEGER_DTYPES = frozenset(
+    {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool"}
+)
+_WEIGHT_USES = frozenset(
+    {
+        "save",
+        "save_weights",
+        "load_weights",
+        "get_weights",
+        "set_weights",
+        "weights",
+        "variables",
+        "non_trainable_weights",
+        "non_trainable_variables",
+        "ModelCheckpoint",
+        "Checkpoint",
+    }
+)
+
+
+def _never_trained(model: ModuleModel, call: cst.Call) -> bool:
+    """``tf.Variable(...)`` that no optimizer trains in either version: ``trainable=False``, an
+    integer or boolean dtype (no gradient), or an int or bool literal initial value without a
+    dtype (the variable is then int32 or bool)."""
+    trainable = _keyword(call, "trainable")
+    if trainable is not None:
+        return isinstance(trainable.value, cst.Name) and trainable.value.value == "False"
+    dtype = _keyword(call, "dtype")
+    if dtype is not None:
+        text = _string(dtype.value)
+        if text is None and isinstance(dtype.value, cst.Attribute):
+            if model.qualified_name(dtype.value) is None:
+                return False
+            text = dtype.value.attr.value
+        return text in _INTEGER_DTYPES
+    first = call.args[0].value if call.args and call.args[0].keyword is None else None
+    if first is None:
+        initial = _keyword(call, "initial_value")
+        first = initial.value if initial is not None else None
+    if isinstance(first, cst.UnaryOperation):
+        first = first.expression
+    return isinstance(first, cst.Integer) or (
+        isinstance(first, cst.Name) and first.value in ("True", "False")
+    )
+
+
+def _reads_or_saves_weights(model: ModuleModel) -> bool:
+    """The module saves, loads or lists Keras weights somewhere (where a variable left out of a
+    layer's weights shows)."""
+    return any(node.attr.value in _WEIGHT_USES for node in model.nodes_of(cst.Attribute)) or any(
+        node.value in _WEIGHT_USES for node in model.nodes_of(cst.Name)
+    )
 
 
 def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]:

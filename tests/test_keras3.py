@@ -764,6 +764,12 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "        self.v = tf.Variable(1.0)\n",
             "TF018",
         ),
+        (  # never trained, but left out of the weights the module saves
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.epoch = tf.Variable(0.0, trainable=False)\n"
+            "m = tf.keras.Sequential([L()])\nm.save_weights('w.weights.h5')\n",
+            "TF018",
+        ),
         (
             "m = tf.keras.Sequential([tf.keras.layers.Lambda(lambda t: t)])\n"
             "r = tf.keras.models.load_model('m.h5')\n",
@@ -843,6 +849,23 @@ def test_value_kind_rules_report(source, rule):
             "class L(tf.keras.layers.Layer):\n    def build(self, s):\n"
             "        self.k = self.add_weight(name='k', shape=(2,))\n",
             "TF020",
+        ),
+        # a variable no optimizer trains (a callback's epoch counter) computes the same in a
+        # Keras 3 layer; only the weights differ, and this module neither saves nor lists them
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.epoch = tf.Variable(0.0, trainable=False)\n",
+            "TF018",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.step = tf.Variable(0, dtype=tf.int64)\n",
+            "TF018",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.count = tf.Variable(0)\n",
+            "TF018",
         ),
     ],
 )
