@@ -1535,7 +1535,12 @@ class KerasRemovedSymbol(_Keras3Rule):
     fix_safety = (
         "Safe when Keras 2 already had the very same object under the new name (a pure move: "
         "`layers.experimental.preprocessing.Rescaling` -> `layers.Rescaling`); a Keras 3 object "
-        "that only has the same name is an unsafe fix; a name with no Keras 3 home has no fix."
+        "that only has the same name is an unsafe fix; a name with no Keras 3 home has no fix. "
+        "`K.function(inputs, outputs)` becomes `Model(inputs, outputs).predict_on_batch`, "
+        "safe: Keras 2's eager `K.function` built that `Model` and called it in inference, "
+        "returning NumPy arrays (a one-element output list as a one-element list, which the "
+        "fix wraps again); only where every output is a layer's or model's `.output` and no "
+        "learning phase is passed."
     )
 
     def __init__(self, context) -> None:
@@ -1549,6 +1554,29 @@ class KerasRemovedSymbol(_Keras3Rule):
             return None
         found = table().symbol(name)
         return (name, *found) if found is not None else None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``K.function(inputs, outputs)``: reported at the call, with Keras 2's own eager body
+        as the fix where it is the same program (:func:`_backend_function_fix`)."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "function":
+            return
+        found = self._lookup(self.model.qualified_name(func))
+        if found is None or found[0].path != "backend.function" or uses_tf_keras(self.model):
+            return
+        fix = _backend_function_fix(self.model, self.context.scope, node, found[0])
+        if fix is None:
+            return
+        self._inside.add(id(func))
+        self.report(
+            node,
+            f"`{_code(func)}` does not exist in Keras 3{removed_since(found[2])}; "
+            "build the `Model` Keras 2 built",
+            named=func,
+            replacement=fix,
+            fix_description="use `Model(inputs, outputs).predict_on_batch`, Keras 2's own body",
+            applicability="safe",
+        )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value not in table().symbol_leaves or self._import_depth:
@@ -1624,6 +1652,59 @@ class KerasRemovedSymbol(_Keras3Rule):
 
     def leave_ImportFrom(self, node: cst.ImportFrom) -> None:
         self._import_depth -= 1
+
+
+def _backend_function_fix(
+    model: ModuleModel, scope: Scope | None, call: cst.Call, name: KerasName
+) -> cst.BaseExpression | None:
+    """The same program as Keras 2's eager ``K.function(inputs, outputs)``, which built
+    ``Model(inputs=inputs, outputs=outputs)`` and returned a function calling it (inference:
+    the learning phase defaults to 0) and giving back NumPy arrays, a one-element list of
+    outputs as a one-element list: ``Model(inputs, outputs).predict_on_batch`` in Keras 3
+    (inference, NumPy), which returns a one-element list's output bare, so that one is
+    wrapped again. Only where every output is a layer's or model's ``.output`` (a tensor with
+    a batch dimension: never the scalar Keras 2 turned into a Python number), the inputs name
+    no learning phase (Keras 3 has none), and nothing else is passed (``updates``: graph
+    mode only)."""
+    if name.compat_v1 or any(a.star for a in call.args):
+        return None
+    slots = {0: "inputs", 1: "outputs"}
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        key = arg.keyword.value if arg.keyword is not None else slots.get(index)
+        if key not in ("inputs", "outputs") or key in given:
+            return None
+        given[key] = arg.value
+    if set(given) != {"inputs", "outputs"}:
+        return None
+    inputs, outputs = given["inputs"], given["outputs"]
+    phase = []
+
+    def enter(inner: cst.CSTNode) -> None:
+        if isinstance(inner, cst.Name) and inner.value == "learning_phase":
+            phase.append(inner)
+
+    walk(inputs, enter)
+    if phase:
+        return None
+    elements = [e.value for e in outputs.elements] if isinstance(outputs, cst.List) else [outputs]
+    if not elements or any(
+        isinstance(e, cst.StarredElement)
+        or not (isinstance(e, cst.Attribute) and e.attr.value == "output")
+        for e in elements
+    ):
+        return None
+    if name.package:
+        root = model.alias_of("keras", scope)
+    else:
+        tf = model.alias_of("tensorflow", scope)
+        root = f"{tf}.keras" if tf is not None else None
+    if root is None:
+        return None
+    if isinstance(outputs, cst.List) and len(elements) == 1:
+        built = f"{root}.Model({_code(inputs)}, {_code(elements[0])})"
+        return cst.parse_expression(f"(lambda m: lambda x: [m.predict_on_batch(x)])({built})")
+    return cst.parse_expression(f"{root}.Model({_code(inputs)}, {_code(outputs)}).predict_on_batch")
 
 
 def _moved_import(

@@ -489,7 +489,11 @@ class KerasChangedBehaviour(_Keras3Rule):
         "`history` key where the module builds the Keras callbacks that write it "
         "(`ReduceLROnPlateau`, `LearningRateScheduler`: `lr` in Keras 2, `learning_rate` in "
         "Keras 3, generated from both sources) and nothing else in the module spells the old "
-        "key: the new key then holds the values the old one did."
+        "key: the new key then holds the values the old one did. `hard_sigmoid` becomes "
+        "Keras 2's own body, `tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0)` (the same ops on "
+        "the same tensor; a lambda where a layer took the name), safe unless the module saves "
+        "or copies a model by its config (a lambda activation is stored as code and reloads "
+        "only with `safe_mode=False`)."
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -551,13 +555,52 @@ class KerasChangedBehaviour(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         name = keras3_name(self.model.call_name(node))
+        tf = self.model.alias_of("tensorflow", scope)
         if name is not None and name.path.endswith("activations.hard_sigmoid"):
-            self.report(node, _HARD_SIGMOID)
+            given = node.args[0].value if len(node.args) == 1 and not node.args[0].star else None
+            if given is None or tf is None:
+                self.report(node, _HARD_SIGMOID)
+            else:  # Keras 2's own body, on the same tensor
+                operand = _code(given)
+                if not isinstance(given, _ATOMS):
+                    operand = f"({operand})"
+                self.report(
+                    node,
+                    _HARD_SIGMOID,
+                    replacement=cst.parse_expression(
+                        f"{tf}.clip_by_value({operand} * 0.2 + 0.5, 0.0, 1.0)"
+                    ),
+                    fix_description="compute Keras 2's `clip(0.2 * x + 0.5, 0, 1)`",
+                    applicability="safe",
+                )
             return
         if name is not None and name.path.startswith("layers."):
             for arg in node.args:
-                if _string(arg.value) == "hard_sigmoid":
+                if _string(arg.value) != "hard_sigmoid":
+                    continue
+                if tf is None or tf == "x":
                     self.report(arg.value, _HARD_SIGMOID)
+                    continue
+                saved = _serialises_models(self.model)
+                self.report(
+                    arg.value,
+                    _HARD_SIGMOID,
+                    replacement=cst.parse_expression(
+                        f"lambda x: {tf}.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0)"
+                    ),
+                    fix_description="pass Keras 2's `hard_sigmoid`, `clip(0.2 * x + 0.5, 0, 1)`",
+                    applicability="unsafe" if saved else "safe",
+                    because=[
+                        (
+                            f"`{_code(saved.func)}` serialises the model: a lambda activation "
+                            "is stored as code, not by name (loading it needs "
+                            "`safe_mode=False`), so the fix is unsafe here",
+                            saved,
+                        )
+                    ]
+                    if saved
+                    else [],
+                )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in _NAME_PARSERS
@@ -689,6 +732,25 @@ def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]
         if name is not None and key in renamed.get(name.path, {}):
             writers.append((name.path, call))
     return writers
+
+
+# Expressions that bind tighter than `*`: written as they are in `x * 0.2`.
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+
+# Calls that store a model's configuration (where an activation is kept by name, a lambda as code).
+_SERIALISERS = frozenset(
+    {"save", "save_model", "to_json", "to_yaml", "get_config", "clone_model", "ModelCheckpoint"}
+)
+
+
+def _serialises_models(model: ModuleModel) -> cst.Call | None:
+    """A call in the module that saves or copies a Keras model by its config, if any."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+        if leaf in _SERIALISERS:
+            return call
+    return None
 
 
 _NAME_PARSERS = frozenset({"split", "rsplit", "endswith", "startswith", "partition", "replace"})

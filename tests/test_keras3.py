@@ -906,6 +906,85 @@ def test_value_kind_fixes(source, select, expected):
     assert fixed(head + source, select) == head + expected
 
 
+FUNCTIONAL_MODEL = (
+    "inp = tf.keras.Input((3,))\nout = tf.keras.layers.Dense(2)(inp)\n"
+    "model = tf.keras.Model(inp, out)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # Keras 2's eager K.function built this Model and returned NumPy arrays; a one-element
+        # list of outputs came back as a one-element list, which predict_on_batch unwraps
+        (
+            "K.function([model.input], [model.layers[1].output])",
+            "(lambda m: lambda x: [m.predict_on_batch(x)])"
+            "(tf.keras.Model([model.input], model.layers[1].output))",
+        ),
+        (
+            "tf.keras.backend.function(model.input, model.output)",
+            "tf.keras.Model(model.input, model.output).predict_on_batch",
+        ),
+        (
+            "K.function(inputs=[inp], outputs=[model.output, model.layers[1].output])",
+            "tf.keras.Model([inp], [model.output, model.layers[1].output]).predict_on_batch",
+        ),
+    ],
+)
+def test_backend_function_fix_is_keras2s_own_model(call, expected):
+    head = "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n" + FUNCTIONAL_MODEL
+    source = head + f"f = {call}\n"
+    (d,) = lint(source, ["TF010"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(source, ["TF010"]) == head + f"f = {expected}\n"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "K.function([model.input, K.learning_phase()], [model.output])",  # no phase in Keras 3
+        "K.function([model.input], [K.mean(model.output)])",  # a scalar: a Python number
+        "K.function([model.input], [model.output], updates=[])",
+        "K.function(model.inputs, model.outputs)",  # a list of one or more: unknown length
+    ],
+)
+def test_backend_function_without_a_same_program_has_no_fix(call):
+    source = "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n"
+    source += FUNCTIONAL_MODEL + f"f = {call}\n"
+    findings = [d for d in lint(source, ["TF010"]) if "function" in d.message]
+    assert len(findings) == 1 and findings[0].fix is None
+
+
+@pytest.mark.parametrize(
+    ("source", "expected", "applicability"),
+    [
+        (  # Keras 2's own body, on the same tensor
+            "y = tf.keras.activations.hard_sigmoid(a + b)\n",
+            "y = tf.clip_by_value((a + b) * 0.2 + 0.5, 0.0, 1.0)\n",
+            "safe",
+        ),
+        (
+            "d = tf.keras.layers.Dense(2, activation='hard_sigmoid')\n",
+            "d = tf.keras.layers.Dense(2, activation=lambda x: tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0))\n",
+            "safe",
+        ),
+        (  # a saved model keeps a lambda activation as code: loading it needs safe_mode=False
+            "d = tf.keras.layers.Dense(2, activation='hard_sigmoid')\n"
+            "m = tf.keras.Sequential([d])\nm.save('m.keras')\n",
+            "d = tf.keras.layers.Dense(2, activation=lambda x: tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0))\n"
+            "m = tf.keras.Sequential([d])\nm.save('m.keras')\n",
+            "unsafe",
+        ),
+    ],
+)
+def test_hard_sigmoid_fix_computes_keras2s_formula(source, expected, applicability):
+    head = "import tensorflow as tf\n"
+    (d,) = lint(head + source, ["TF018"])
+    assert d.fix is not None and d.fix.applicability == applicability
+    assert fixed(head + source, ["TF018"], unsafe=True) == head + expected
+
+
 def test_receiver_kinds_reach_the_table():
     """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
     in a Keras subclass are Keras objects, so the table's members and keywords apply."""
