@@ -1781,7 +1781,11 @@ class KerasRemovedMember(_Keras3Rule):
         'this module with a literal size) has more than one unit, `(... > 0.5).astype("int32")` '
         "when it has one. Reading an optimizer's `lr` becomes `learning_rate`: Keras 2's `lr` "
         "was an alias that returned `learning_rate` itself (the same variable or schedule). "
-        "Other removed members have no fix."
+        "A layer's `input_shape`/`output_shape` becomes `input.shape`/`output.shape` where the "
+        "layer is an element of a `Sequential` model's `layers` (which leaves the InputLayer, "
+        "whose Keras 2 `input_shape` was a list, out; each element has one input and one "
+        "output tensor, whose shape is the tuple Keras 2 returned). Other removed members "
+        "have no fix."
     )
 
     def __init__(self, context) -> None:
@@ -1826,6 +1830,22 @@ class KerasRemovedMember(_Keras3Rule):
                 message,
                 replacement=node.with_changes(attr=cst.Name("learning_rate")),
                 fix_description="read `learning_rate`, which Keras 2's `lr` returned",
+                receiver=node.value,
+                applicability="safe",
+            )
+            return
+        if member in ("input_shape", "output_shape") and _sequential_element(
+            self.model, self.context.scope, node.value
+        ):
+            # A layer of a Sequential has one input and one output tensor, and `layers` leaves
+            # the InputLayer out (whose Keras 2 `input_shape` was a list): Keras 2's shape
+            # tuple is the tensor's shape, which Keras 3 gives as that tuple.
+            tensor = "input" if member == "input_shape" else "output"
+            self.report(
+                node,
+                message,
+                replacement=cst.parse_expression(f"{_code(node.value)}.{tensor}.shape"),
+                fix_description=f"read `{tensor}.shape`",
                 receiver=node.value,
                 applicability="safe",
             )
@@ -2112,6 +2132,26 @@ def _sequential_layer(
     if not -len(classes) <= index < len(classes):
         return None
     return table().aliases.get(classes[index], classes[index])
+
+
+def _sequential_element(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """``expr`` is an element of a ``Sequential`` model's ``layers``: ``m.layers[i]``, or the
+    variable of a loop or comprehension over ``m.layers`` (or a slice of it)."""
+    listed: cst.BaseExpression | None = None
+    if isinstance(expr, cst.Subscript) and _subscript_int(expr) is not None:
+        listed = expr.value
+    elif isinstance(expr, cst.Name):
+        sites = model.binding_of(expr, scope).sites
+        loops = [s for s in sites if s.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION)]
+        if len(loops) != 1 or len(sites) != 1 or loops[0].value is None:
+            return False
+        listed = loops[0].value
+        if isinstance(listed, cst.Subscript):  # for layer in model.layers[1:]
+            listed = listed.value
+    if not (isinstance(listed, cst.Attribute) and listed.attr.value == "layers"):
+        return False
+    owner = keras_object(model, scope, listed.value)
+    return owner is not None and not owner.by_kind and table().is_a(owner.cls, "Sequential")
 
 
 def _subscript_int(node: cst.Subscript) -> int | None:

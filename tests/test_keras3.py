@@ -985,6 +985,41 @@ def test_hard_sigmoid_fix_computes_keras2s_formula(source, expected, applicabili
     assert fixed(head + source, ["TF018"], unsafe=True) == head + expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "for layer in m.layers:\n    print(layer.input_shape)\n",
+            "for layer in m.layers:\n    print(layer.input.shape)\n",
+        ),
+        ("s = m.layers[-1].output_shape\n", "s = m.layers[-1].output.shape\n"),
+        (
+            "s = [l.output_shape for l in m.layers[1:]]\n",
+            "s = [l.output.shape for l in m.layers[1:]]\n",
+        ),
+    ],
+)
+def test_sequential_layer_shapes_fix_reads_the_tensor_shape(source, expected):
+    """A Sequential's `layers` leaves the InputLayer out and each layer has one input and one
+    output: Keras 2's `input_shape` tuple is the tensor's shape."""
+    head = "import tensorflow as tf\nm = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])\n"
+    (d,) = lint(head + source, ["TF011"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(head + source, ["TF011"]) == head + expected
+
+
+def test_functional_layer_shapes_have_no_fix():
+    """A functional model's `layers` has its InputLayer, whose Keras 2 `input_shape` was a list,
+    and layers with several inputs: no fix there."""
+    source = (
+        "import tensorflow as tf\nx = tf.keras.Input((3,))\n"
+        "m = tf.keras.Model(x, tf.keras.layers.Dense(2)(x))\n"
+        "for layer in m.layers:\n    print(layer.input_shape)\n"
+    )
+    (d,) = lint(source, ["TF011"])
+    assert d.fix is None
+
+
 def test_receiver_kinds_reach_the_table():
     """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
     in a Keras subclass are Keras objects, so the table's members and keywords apply."""
