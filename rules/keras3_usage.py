@@ -977,7 +977,12 @@ class KerasChangedValue(_Keras3Rule):
         "Keras save and load calls); "
         '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, which every Keras 2 code path '
         "treated as SUM_OVER_BATCH_SIZE (`Loss._get_reduction` resolved AUTO to it and refused "
-        "both alike in a custom loop under a distribution strategy; `fit` scaled both alike)."
+        "both alike in a custom loop under a distribution strategy; `fit` scaled both alike); "
+        "a cell's `get_initial_state(inputs=None, batch_size=b, dtype=float32)` becomes "
+        "`get_initial_state(batch_size=b)` (with `[0]` for a GRU or SimpleRNN cell, whose one "
+        "state Keras 2 returned bare) where the cell is built here without a `dtype` and the "
+        "module sets no dtype policy or floatx: Keras 3 makes the zeros in the cell's compute "
+        "dtype, then float32 as the call asked."
     )
 
     def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
@@ -1280,6 +1285,7 @@ class KerasChangedValue(_Keras3Rule):
                 self.report(
                     node,
                     "Keras 3 `get_initial_state` takes only `batch_size` (no `inputs`/`dtype`)",
+                    **_initial_state_fix(self.model, scope, node, owner),
                 )
 
     def _eager_tensor(self, value: cst.BaseExpression) -> bool:
@@ -1308,6 +1314,62 @@ class KerasChangedValue(_Keras3Rule):
             known = self.model.binding_of(value, self.context.scope).known_values
             return bool(known) and all(isinstance(v, cst.Float) for v in known)
         return False
+
+
+# Cells whose Keras 2 `get_initial_state` returned the one state tensor bare, where Keras 3
+# returns a list of it; an LSTMCell's two states are a list in both (tf-keras 2.21, Keras 3.15).
+_BARE_STATE_CELLS = frozenset({"layers.GRUCell", "layers.SimpleRNNCell"})
+_FLOAT32 = frozenset({"float32", "tensorflow.float32", "numpy.float32"})
+_DTYPE_SETTERS = frozenset({"set_global_policy", "set_floatx", "set_dtype_policy", "Policy"})
+
+
+def _initial_state_fix(model: ModuleModel, scope: Scope | None, node: cst.Call, owner: str) -> dict:
+    """The safe fix of a cell's ``get_initial_state(inputs=None, batch_size=b, dtype=float32)``:
+    ``get_initial_state(batch_size=b)`` (``[0]`` for a cell whose Keras 2 state was one bare
+    tensor). Keras 3 makes the zeros in the cell's compute dtype, which is float32 where the
+    cell is built here without a ``dtype`` and the module sets no dtype policy or floatx; the
+    zeros of the same shape and dtype are then the same value."""
+    if owner not in _BARE_STATE_CELLS and owner != "layers.LSTMCell":
+        return {}
+    if any(a.star for a in node.args):
+        return {}
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(node.args):
+        key = (
+            arg.keyword.value
+            if arg.keyword is not None
+            else ("inputs", "batch_size", "dtype")[index]
+            if index < 3
+            else None
+        )
+        if key not in ("inputs", "batch_size", "dtype") or key in given:
+            return {}
+        given[key] = arg.value
+    inputs, batch, dtype = given.get("inputs"), given.get("batch_size"), given.get("dtype")
+    if batch is None or dtype is None:
+        return {}
+    if inputs is not None and not (isinstance(inputs, cst.Name) and inputs.value == "None"):
+        return {}
+    named = _string(dtype) or model.qualified_name(dtype)
+    if named not in _FLOAT32:
+        return {}
+    receiver = node.func.value if isinstance(node.func, cst.Attribute) else None
+    built = model.binding_of(receiver, scope).known_values if isinstance(receiver, cst.Name) else []
+    if len(built) != 1 or not isinstance(built[0], cst.Call) or _keyword(built[0], "dtype"):
+        return {}
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+        if leaf in _DTYPE_SETTERS:
+            return {}
+    code = f"{_code(receiver)}.get_initial_state(batch_size={_code(batch)})"
+    if owner in _BARE_STATE_CELLS:
+        code += "[0]"
+    return {
+        "replacement": cst.parse_expression(code),
+        "fix_description": "pass only `batch_size` (the state is float32 in both versions)",
+        "applicability": "safe",
+    }
 
 
 def _embedding_input_shape(node: cst.Call, length: cst.Arg) -> dict:

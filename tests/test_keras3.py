@@ -1020,6 +1020,43 @@ def test_functional_layer_shapes_have_no_fix():
     assert d.fix is None
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+            "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2)\n",
+        ),
+        (  # Keras 2 returned a GRU cell's one state bare, Keras 3 a list of it
+            "c = tf.keras.layers.GRUCell(4)\ns = c.get_initial_state(None, 2, 'float32')\n",
+            "c = tf.keras.layers.GRUCell(4)\ns = c.get_initial_state(batch_size=2)[0]\n",
+        ),
+    ],
+)
+def test_cell_initial_state_fix_drops_a_float32_dtype(source, expected):
+    head = "import tensorflow as tf\n"
+    (d,) = lint(head + source, ["TF020"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(head + source, ["TF020"]) == head + expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2, dtype=tf.float16)\n",
+        "c = tf.keras.layers.LSTMCell(4, dtype='float64')\n"
+        "s = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+        "tf.keras.mixed_precision.set_global_policy('mixed_float16')\nc = tf.keras.layers.LSTMCell(4)\n"
+        "s = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+        "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(x, 2, tf.float32)\n",
+    ],
+)
+def test_cell_initial_state_in_another_dtype_has_no_fix(source):
+    """Keras 3 makes the state in the cell's compute dtype, not the call's `dtype`."""
+    (d,) = lint("import tensorflow as tf\n" + source, ["TF020"])
+    assert d.fix is None
+
+
 def test_receiver_kinds_reach_the_table():
     """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
     in a Keras subclass are Keras objects, so the table's members and keywords apply."""
