@@ -1701,10 +1701,37 @@ def _backend_function_fix(
         root = f"{tf}.keras" if tf is not None else None
     if root is None:
         return None
+    # Keras 3's Sequential has no `input`/`output` until it is called (ValueError), but its
+    # `inputs`/`outputs` lists, whose one element Keras 2's `input`/`output` was
+    inputs, outputs = (
+        _sequential_ends(model, scope, inputs),
+        _sequential_ends(model, scope, outputs),
+    )
+    elements = [e.value for e in outputs.elements] if isinstance(outputs, cst.List) else [outputs]
     if isinstance(outputs, cst.List) and len(elements) == 1:
         built = f"{root}.Model({_code(inputs)}, {_code(elements[0])})"
         return cst.parse_expression(f"(lambda m: lambda x: [m.predict_on_batch(x)])({built})")
     return cst.parse_expression(f"{root}.Model({_code(inputs)}, {_code(outputs)}).predict_on_batch")
+
+
+def _sequential_ends(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> cst.BaseExpression:
+    """``expr`` with each ``m.input``/``m.output`` of a Keras ``Sequential`` ``m`` read as
+    ``m.inputs[0]``/``m.outputs[0]`` (the same tensor in Keras 2)."""
+
+    def ended(node: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(node, cst.Attribute) and node.attr.value in ("input", "output"):
+            owner = keras_object(model, scope, node.value)
+            if owner is not None and not owner.by_kind and table().is_a(owner.cls, "Sequential"):
+                return cst.parse_expression(f"{_code(node.value)}.{node.attr.value}s[0]")
+        return node
+
+    if isinstance(expr, cst.List):
+        return expr.with_changes(
+            elements=[e.with_changes(value=ended(e.value)) for e in expr.elements]
+        )
+    return ended(expr)
 
 
 def _moved_import(

@@ -940,6 +940,18 @@ def test_backend_function_fix_is_keras2s_own_model(call, expected):
     assert fixed(source, ["TF010"]) == head + f"f = {expected}\n"
 
 
+def test_backend_function_fix_reads_a_sequentials_ends_from_its_lists():
+    """Keras 3's Sequential has no `input`/`output` until called; `inputs[0]` is Keras 2's."""
+    head = (
+        "import tensorflow as tf\n"
+        "m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])\n"
+    )
+    source = head + "f = tf.keras.backend.function([m.input], [m.output])\n"
+    assert fixed(source, ["TF010"]) == head + (
+        "f = (lambda m: lambda x: [m.predict_on_batch(x)])(tf.keras.Model([m.inputs[0]], m.outputs[0]))\n"
+    )
+
+
 @pytest.mark.parametrize(
     "call",
     [
