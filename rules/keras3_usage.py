@@ -17,6 +17,7 @@ from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
+    KerasObject,
     _code,
     _Keras3Rule,
     _keras_subclass,
@@ -493,7 +494,10 @@ class KerasChangedBehaviour(_Keras3Rule):
         "Keras 2's own body, `tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0)` (the same ops on "
         "the same tensor; a lambda where a layer took the name), safe unless the module saves "
         "or copies a model by its config (a lambda activation is stored as code and reloads "
-        "only with `safe_mode=False`)."
+        "only with `safe_mode=False`). `m.metrics_names` becomes "
+        "`list(m.get_metrics_result())`, safe where `m` is a `Sequential` (one output) "
+        "compiled with a list of metrics or none and read after a `fit`/`evaluate` in the "
+        "same scope: the same names, in `evaluate`'s order, in both versions."
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -624,10 +628,30 @@ class KerasChangedBehaviour(_Keras3Rule):
             return
         owner = keras_object(self.model, self.context.scope, node.value)
         if owner is not None and table().is_a(owner.cls, "Model"):
+            trained = _trained_single_output(self.model, node, owner)
             self.report(
                 node,
                 "Keras 3 `metrics_names` is `['loss', 'compile_metrics']` for compiled "
                 "metrics; use `evaluate(..., return_dict=True)`",
+                **(
+                    {
+                        "replacement": cst.parse_expression(
+                            f"list({_code(node.value)}.get_metrics_result())"
+                        ),
+                        "fix_description": "list the names `get_metrics_result()` keys",
+                        "applicability": "safe",
+                        "because": [
+                            (
+                                f"`{_code(trained.func)}` ran before, and the model has one "
+                                "output and a list of compiled metrics: Keras 2's names are "
+                                "the keys of `get_metrics_result()` in both versions",
+                                trained,
+                            )
+                        ],
+                    }
+                    if trained is not None
+                    else {}
+                ),
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -711,6 +735,49 @@ def _reads_or_saves_weights(model: ModuleModel) -> bool:
     return any(node.attr.value in _WEIGHT_USES for node in model.nodes_of(cst.Attribute)) or any(
         node.value in _WEIGHT_USES for node in model.nodes_of(cst.Name)
     )
+
+
+_TRAINING_METHODS = frozenset({"fit", "evaluate", "train_on_batch", "test_on_batch"})
+
+
+def _trained_single_output(
+    model: ModuleModel, read: cst.Attribute, owner: KerasObject
+) -> cst.Call | None:
+    """For ``m.metrics_names``: the ``m.fit(...)`` (``evaluate``, ``train_on_batch``...) that
+    runs before it, where ``m`` is a name in the same scope bound once to a ``Sequential`` (one
+    output) whose every ``compile`` passes its metrics as a list or none. Keras 2 lists the
+    names only once the model has trained or evaluated (``[]`` before; Keras 3 raises), and
+    then, for one output, the keys of ``get_metrics_result()`` in both versions (checked for
+    string, object and no metrics under tf-keras 2.21 and Keras 3.15)."""
+    receiver = read.value
+    if not isinstance(receiver, cst.Name) or owner.by_kind:
+        return None
+    if not table().is_a(owner.cls, "Sequential"):
+        return None
+    scope = model.scope_of(receiver)
+    if len(model.binding_of(receiver, scope).sites) != 1:
+        return None
+    attributes = model.nodes_of(cst.Attribute)
+    order = {id(a): i for i, a in enumerate(attributes)}
+    trained = None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == receiver.value
+            and model.scope_of(func.value) is scope
+        ):
+            continue
+        if func.attr.value == "compile":
+            metrics = _keyword(call, "metrics")
+            if any(a.keyword is None for a in call.args[2:]) or (
+                metrics is not None and not isinstance(metrics.value, cst.List)
+            ):
+                return None
+        elif func.attr.value in _TRAINING_METHODS and order[id(func)] < order[id(read)]:
+            trained = trained or call
+    return trained
 
 
 def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]:

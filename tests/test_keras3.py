@@ -1069,6 +1069,34 @@ def test_cell_initial_state_in_another_dtype_has_no_fix(source):
     assert d.fix is None
 
 
+SEQUENTIAL_COMPILED = (
+    "m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])\n"
+    "m.compile('sgd', 'mse', metrics=['mae'])\n"
+)
+
+
+def test_metrics_names_after_training_a_single_output_model_is_fixed():
+    head = "import tensorflow as tf\n" + SEQUENTIAL_COMPILED + "m.fit(x, y)\n"
+    source = head + "r = dict(zip(m.metrics_names, m.evaluate(x, y)))\n"
+    (d,) = lint(source, ["TF018"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(source, ["TF018"]) == head + (
+        "r = dict(zip(list(m.get_metrics_result()), m.evaluate(x, y)))\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "r = dict(zip(m.metrics_names, m.evaluate(x, y)))\n",  # read before: Keras 2 gave []
+        "def report():\n    return m.metrics_names\nm.fit(x, y)\n",  # another scope
+    ],
+)
+def test_metrics_names_before_training_has_no_fix(tail):
+    (d,) = lint("import tensorflow as tf\n" + SEQUENTIAL_COMPILED + tail, ["TF018"])
+    assert d.fix is None
+
+
 def test_receiver_kinds_reach_the_table():
     """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
     in a Keras subclass are Keras objects, so the table's members and keywords apply."""
