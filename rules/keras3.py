@@ -1811,8 +1811,12 @@ class KerasRemovedMember(_Keras3Rule):
         "A layer's `input_shape`/`output_shape` becomes `input.shape`/`output.shape` where the "
         "layer is an element of a `Sequential` model's `layers` (which leaves the InputLayer, "
         "whose Keras 2 `input_shape` was a list, out; each element has one input and one "
-        "output tensor, whose shape is the tuple Keras 2 returned). Other removed members "
-        "have no fix."
+        "output tensor, whose shape is the tuple Keras 2 returned). A custom loop's "
+        "`opt.get_scaled_loss(loss)` becomes `opt.scale_loss(loss)` and its "
+        "`opt.get_unscaled_gradients(g)` becomes `g`, together, where one function calls both "
+        "and `apply_gradients` once on the same optimizer and reads the unscaled gradients "
+        "only there: Keras 3's `apply_gradients` unscales them itself, with the same scale "
+        "and policy. Other removed members have no fix."
     )
 
     def __init__(self, context) -> None:
@@ -1850,6 +1854,11 @@ class KerasRemovedMember(_Keras3Rule):
             message = f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
             if history is not None:
                 message += removed_since(history)
+        if member == "get_scaled_loss":
+            fix = _loss_scale_fix(self.model, self.context.scope, node)
+            if fix:
+                self.report(node, message, receiver=node.value, **fix)
+                return
         if member == "lr" and table().is_a(found.cls, "optimizers.Optimizer"):
             # Keras 2's `lr` was an alias that returned `learning_rate` itself
             self.report(
@@ -2159,6 +2168,72 @@ def _sequential_layer(
     if not -len(classes) <= index < len(classes):
         return None
     return table().aliases.get(classes[index], classes[index])
+
+
+def _loss_scale_fix(model: ModuleModel, scope: Scope | None, read: cst.Attribute) -> dict:
+    """Keras 2's custom-loop loss scaling, ``scaled = opt.get_scaled_loss(loss)``, ``grads =
+    opt.get_unscaled_gradients(tape.gradient(scaled, ...))``, ``opt.apply_gradients(zip(grads,
+    ...))``, is Keras 3's ``opt.scale_loss(loss)`` with the scaled gradients passed to
+    ``apply_gradients``, which unscales them itself (the same scale, finiteness check and
+    growth policy: the same losses and weights under tf-keras 2.21 and Keras 3.15). Safe where
+    one function does the three on the same optimizer, once each, and the unscaled gradients
+    are a name read only in that ``apply_gradients`` call."""
+    function = scope.node if scope is not None else None
+    if not isinstance(function, cst.FunctionDef):
+        return {}
+    receiver = _code(read.value)
+    calls: dict[str, list[cst.Call]] = {}
+    assigns: list[cst.Assign] = []
+    names: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            if _code(node.func.value) == receiver:
+                calls.setdefault(node.func.attr.value, []).append(node)
+        elif isinstance(node, cst.Assign):
+            assigns.append(node)
+        elif isinstance(node, cst.Name):
+            names.append(node)
+        return None
+
+    walk(function, enter)
+    scaled, unscaled, applied = (
+        calls.get(m, []) for m in ("get_scaled_loss", "get_unscaled_gradients", "apply_gradients")
+    )
+    if len(scaled) != 1 or len(unscaled) != 1 or len(applied) != 1 or scaled[0].func is not read:
+        return {}
+    if len(unscaled[0].args) != 1 or unscaled[0].args[0].keyword or unscaled[0].args[0].star:
+        return {}
+    target = next(
+        (a.targets[0].target for a in assigns if a.value is unscaled[0] and len(a.targets) == 1),
+        None,
+    )
+    if not isinstance(target, cst.Name):
+        return {}
+    inside_apply: set[int] = set()
+
+    def mark(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            inside_apply.add(id(node))
+
+    walk(applied[0], mark)
+    reads = [n for n in names if n.value == target.value and n is not target]
+    if not reads or any(id(n) not in inside_apply for n in reads):
+        return {}
+    gradients = unscaled[0].args[0].value
+    return {
+        "edits": [
+            (read, read.with_changes(attr=cst.Name("scale_loss"))),
+            (unscaled[0], gradients.with_changes(lpar=[], rpar=[])),
+        ],
+        "fix_description": (
+            "use `scale_loss` and pass the scaled gradients to `apply_gradients`, which "
+            "unscales them in Keras 3"
+        ),
+        "applicability": "safe",
+    }
 
 
 def _sequential_element(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:

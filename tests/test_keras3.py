@@ -1097,6 +1097,33 @@ def test_metrics_names_before_training_has_no_fix(tail):
     assert d.fix is None
 
 
+LOSS_SCALE_STEP = """import tensorflow as tf
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+opt = tf.keras.mixed_precision.LossScaleOptimizer(tf.keras.optimizers.SGD())
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x) - y))
+        scaled = opt.get_scaled_loss(loss)
+    grads = opt.get_unscaled_gradients(tape.gradient(scaled, model.trainable_variables))
+    {apply}
+"""
+
+
+def test_loss_scaling_loop_fix_lets_apply_gradients_unscale():
+    apply = "opt.apply_gradients(zip(grads, model.trainable_variables))"
+    source = LOSS_SCALE_STEP.format(apply=apply)
+    assert fixed(source, ["TF011"]) == source.replace("get_scaled_loss", "scale_loss").replace(
+        "opt.get_unscaled_gradients(tape.gradient(scaled, model.trainable_variables))",
+        "tape.gradient(scaled, model.trainable_variables)",
+    )
+
+
+def test_loss_scaling_loop_using_the_unscaled_gradients_elsewhere_has_no_fix():
+    apply = "grads = [tf.clip_by_norm(g, 1.0) for g in grads]\n    opt.apply_gradients(zip(grads, model.trainable_variables))"
+    findings = lint(LOSS_SCALE_STEP.format(apply=apply), ["TF011"])
+    assert findings and all(d.fix is None for d in findings)
+
+
 def test_receiver_kinds_reach_the_table():
     """Elements of `model.layers`, `self.model` in a callback, a factory's result and `super()`
     in a Keras subclass are Keras objects, so the table's members and keywords apply."""
