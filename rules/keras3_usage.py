@@ -566,7 +566,9 @@ class KerasChangedBehaviour(_Keras3Rule):
                 self.report(node, _HARD_SIGMOID)
             else:  # Keras 2's own body, on the same tensor
                 operand = _code(given)
-                if not isinstance(given, _ATOMS):
+                # an expression that binds tighter than `*` is written as it is in `x * 0.2`
+                atoms = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+                if not isinstance(given, atoms):
                     operand = f"({operand})"
                 self.report(
                     node,
@@ -800,9 +802,6 @@ def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]
             writers.append((name.path, call))
     return writers
 
-
-# Expressions that bind tighter than `*`: written as they are in `x * 0.2`.
-_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 
 # Calls that store a model's configuration (where an activation is kept by name, a lambda as code).
 _SERIALISERS = frozenset(
