@@ -1535,7 +1535,12 @@ class KerasRemovedSymbol(_Keras3Rule):
     fix_safety = (
         "Safe when Keras 2 already had the very same object under the new name (a pure move: "
         "`layers.experimental.preprocessing.Rescaling` -> `layers.Rescaling`); a Keras 3 object "
-        "that only has the same name is an unsafe fix; a name with no Keras 3 home has no fix."
+        "that only has the same name is an unsafe fix; a name with no Keras 3 home has no fix. "
+        "`K.function(inputs, outputs)` becomes `Model(inputs, outputs).predict_on_batch`, "
+        "safe: Keras 2's eager `K.function` built that `Model` and called it in inference, "
+        "returning NumPy arrays (a one-element output list as a one-element list, which the "
+        "fix wraps again); only where every output is a layer's or model's `.output` and no "
+        "learning phase is passed."
     )
 
     def __init__(self, context) -> None:
@@ -1549,6 +1554,29 @@ class KerasRemovedSymbol(_Keras3Rule):
             return None
         found = table().symbol(name)
         return (name, *found) if found is not None else None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``K.function(inputs, outputs)``: reported at the call, with Keras 2's own eager body
+        as the fix where it is the same program (:func:`_backend_function_fix`)."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "function":
+            return
+        found = self._lookup(self.model.qualified_name(func))
+        if found is None or found[0].path != "backend.function" or uses_tf_keras(self.model):
+            return
+        fix = _backend_function_fix(self.model, self.context.scope, node, found[0])
+        if fix is None:
+            return
+        self._inside.add(id(func))
+        self.report(
+            node,
+            f"`{_code(func)}` does not exist in Keras 3{removed_since(found[2])}; "
+            "build the `Model` Keras 2 built",
+            named=func,
+            replacement=fix,
+            fix_description="use `Model(inputs, outputs).predict_on_batch`, Keras 2's own body",
+            applicability="safe",
+        )
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value not in table().symbol_leaves or self._import_depth:
@@ -1626,6 +1654,86 @@ class KerasRemovedSymbol(_Keras3Rule):
         self._import_depth -= 1
 
 
+def _backend_function_fix(
+    model: ModuleModel, scope: Scope | None, call: cst.Call, name: KerasName
+) -> cst.BaseExpression | None:
+    """The same program as Keras 2's eager ``K.function(inputs, outputs)``, which built
+    ``Model(inputs=inputs, outputs=outputs)`` and returned a function calling it (inference:
+    the learning phase defaults to 0) and giving back NumPy arrays, a one-element list of
+    outputs as a one-element list: ``Model(inputs, outputs).predict_on_batch`` in Keras 3
+    (inference, NumPy), which returns a one-element list's output bare, so that one is
+    wrapped again. Only where every output is a layer's or model's ``.output`` (a tensor with
+    a batch dimension: never the scalar Keras 2 turned into a Python number), the inputs name
+    no learning phase (Keras 3 has none), and nothing else is passed (``updates``: graph
+    mode only)."""
+    if name.compat_v1 or any(a.star for a in call.args):
+        return None
+    slots = {0: "inputs", 1: "outputs"}
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        key = arg.keyword.value if arg.keyword is not None else slots.get(index)
+        if key not in ("inputs", "outputs") or key in given:
+            return None
+        given[key] = arg.value
+    if set(given) != {"inputs", "outputs"}:
+        return None
+    inputs, outputs = given["inputs"], given["outputs"]
+    phase = []
+
+    def enter(inner: cst.CSTNode) -> None:
+        if isinstance(inner, cst.Name) and inner.value == "learning_phase":
+            phase.append(inner)
+
+    walk(inputs, enter)
+    if phase:
+        return None
+    elements = [e.value for e in outputs.elements] if isinstance(outputs, cst.List) else [outputs]
+    if not elements or any(
+        isinstance(e, cst.StarredElement)
+        or not (isinstance(e, cst.Attribute) and e.attr.value == "output")
+        for e in elements
+    ):
+        return None
+    if name.package:
+        root = model.alias_of("keras", scope)
+    else:
+        tf = model.alias_of("tensorflow", scope)
+        root = f"{tf}.keras" if tf is not None else None
+    if root is None:
+        return None
+    # Keras 3's Sequential has no `input`/`output` until it is called (ValueError), but its
+    # `inputs`/`outputs` lists, whose one element Keras 2's `input`/`output` was
+    inputs, outputs = (
+        _sequential_ends(model, scope, inputs),
+        _sequential_ends(model, scope, outputs),
+    )
+    elements = [e.value for e in outputs.elements] if isinstance(outputs, cst.List) else [outputs]
+    if isinstance(outputs, cst.List) and len(elements) == 1:
+        built = f"{root}.Model({_code(inputs)}, {_code(elements[0])})"
+        return cst.parse_expression(f"(lambda m: lambda x: [m.predict_on_batch(x)])({built})")
+    return cst.parse_expression(f"{root}.Model({_code(inputs)}, {_code(outputs)}).predict_on_batch")
+
+
+def _sequential_ends(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> cst.BaseExpression:
+    """``expr`` with each ``m.input``/``m.output`` of a Keras ``Sequential`` ``m`` read as
+    ``m.inputs[0]``/``m.outputs[0]`` (the same tensor in Keras 2)."""
+
+    def ended(node: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(node, cst.Attribute) and node.attr.value in ("input", "output"):
+            owner = keras_object(model, scope, node.value)
+            if owner is not None and not owner.by_kind and table().is_a(owner.cls, "Sequential"):
+                return cst.parse_expression(f"{_code(node.value)}.{node.attr.value}s[0]")
+        return node
+
+    if isinstance(expr, cst.List):
+        return expr.with_changes(
+            elements=[e.with_changes(value=ended(e.value)) for e in expr.elements]
+        )
+    return ended(expr)
+
+
 def _moved_import(
     base: str, prefix: str, entry: dict, names: Sequence[cst.ImportAlias]
 ) -> tuple[str, bool] | None:
@@ -1700,7 +1808,15 @@ class KerasRemovedMember(_Keras3Rule):
         'this module with a literal size) has more than one unit, `(... > 0.5).astype("int32")` '
         "when it has one. Reading an optimizer's `lr` becomes `learning_rate`: Keras 2's `lr` "
         "was an alias that returned `learning_rate` itself (the same variable or schedule). "
-        "Other removed members have no fix."
+        "A layer's `input_shape`/`output_shape` becomes `input.shape`/`output.shape` where the "
+        "layer is an element of a `Sequential` model's `layers` (which leaves the InputLayer, "
+        "whose Keras 2 `input_shape` was a list, out; each element has one input and one "
+        "output tensor, whose shape is the tuple Keras 2 returned). A custom loop's "
+        "`opt.get_scaled_loss(loss)` becomes `opt.scale_loss(loss)` and its "
+        "`opt.get_unscaled_gradients(g)` becomes `g`, together, where one function calls both "
+        "and `apply_gradients` once on the same optimizer and reads the unscaled gradients "
+        "only there: Keras 3's `apply_gradients` unscales them itself, with the same scale "
+        "and policy. Other removed members have no fix."
     )
 
     def __init__(self, context) -> None:
@@ -1738,6 +1854,11 @@ class KerasRemovedMember(_Keras3Rule):
             message = f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
             if history is not None:
                 message += removed_since(history)
+        if member == "get_scaled_loss":
+            fix = _loss_scale_fix(self.model, self.context.scope, node)
+            if fix:
+                self.report(node, message, receiver=node.value, **fix)
+                return
         if member == "lr" and table().is_a(found.cls, "optimizers.Optimizer"):
             # Keras 2's `lr` was an alias that returned `learning_rate` itself
             self.report(
@@ -1745,6 +1866,22 @@ class KerasRemovedMember(_Keras3Rule):
                 message,
                 replacement=node.with_changes(attr=cst.Name("learning_rate")),
                 fix_description="read `learning_rate`, which Keras 2's `lr` returned",
+                receiver=node.value,
+                applicability="safe",
+            )
+            return
+        if member in ("input_shape", "output_shape") and _sequential_element(
+            self.model, self.context.scope, node.value
+        ):
+            # A layer of a Sequential has one input and one output tensor, and `layers` leaves
+            # the InputLayer out (whose Keras 2 `input_shape` was a list): Keras 2's shape
+            # tuple is the tensor's shape, which Keras 3 gives as that tuple.
+            tensor = "input" if member == "input_shape" else "output"
+            self.report(
+                node,
+                message,
+                replacement=cst.parse_expression(f"{_code(node.value)}.{tensor}.shape"),
+                fix_description=f"read `{tensor}.shape`",
                 receiver=node.value,
                 applicability="safe",
             )
@@ -2031,6 +2168,92 @@ def _sequential_layer(
     if not -len(classes) <= index < len(classes):
         return None
     return table().aliases.get(classes[index], classes[index])
+
+
+def _loss_scale_fix(model: ModuleModel, scope: Scope | None, read: cst.Attribute) -> dict:
+    """Keras 2's custom-loop loss scaling, ``scaled = opt.get_scaled_loss(loss)``, ``grads =
+    opt.get_unscaled_gradients(tape.gradient(scaled, ...))``, ``opt.apply_gradients(zip(grads,
+    ...))``, is Keras 3's ``opt.scale_loss(loss)`` with the scaled gradients passed to
+    ``apply_gradients``, which unscales them itself (the same scale, finiteness check and
+    growth policy: the same losses and weights under tf-keras 2.21 and Keras 3.15). Safe where
+    one function does the three on the same optimizer, once each, and the unscaled gradients
+    are a name read only in that ``apply_gradients`` call."""
+    function = scope.node if scope is not None else None
+    if not isinstance(function, cst.FunctionDef):
+        return {}
+    receiver = _code(read.value)
+    calls: dict[str, list[cst.Call]] = {}
+    assigns: list[cst.Assign] = []
+    names: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
+            return False
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            if _code(node.func.value) == receiver:
+                calls.setdefault(node.func.attr.value, []).append(node)
+        elif isinstance(node, cst.Assign):
+            assigns.append(node)
+        elif isinstance(node, cst.Name):
+            names.append(node)
+        return None
+
+    walk(function, enter)
+    scaled, unscaled, applied = (
+        calls.get(m, []) for m in ("get_scaled_loss", "get_unscaled_gradients", "apply_gradients")
+    )
+    if len(scaled) != 1 or len(unscaled) != 1 or len(applied) != 1 or scaled[0].func is not read:
+        return {}
+    if len(unscaled[0].args) != 1 or unscaled[0].args[0].keyword or unscaled[0].args[0].star:
+        return {}
+    target = next(
+        (a.targets[0].target for a in assigns if a.value is unscaled[0] and len(a.targets) == 1),
+        None,
+    )
+    if not isinstance(target, cst.Name):
+        return {}
+    inside_apply: set[int] = set()
+
+    def mark(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            inside_apply.add(id(node))
+
+    walk(applied[0], mark)
+    reads = [n for n in names if n.value == target.value and n is not target]
+    if not reads or any(id(n) not in inside_apply for n in reads):
+        return {}
+    gradients = unscaled[0].args[0].value
+    return {
+        "edits": [
+            (read, read.with_changes(attr=cst.Name("scale_loss"))),
+            (unscaled[0], gradients.with_changes(lpar=[], rpar=[])),
+        ],
+        "fix_description": (
+            "use `scale_loss` and pass the scaled gradients to `apply_gradients`, which "
+            "unscales them in Keras 3"
+        ),
+        "applicability": "safe",
+    }
+
+
+def _sequential_element(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """``expr`` is an element of a ``Sequential`` model's ``layers``: ``m.layers[i]``, or the
+    variable of a loop or comprehension over ``m.layers`` (or a slice of it)."""
+    listed: cst.BaseExpression | None = None
+    if isinstance(expr, cst.Subscript) and _subscript_int(expr) is not None:
+        listed = expr.value
+    elif isinstance(expr, cst.Name):
+        sites = model.binding_of(expr, scope).sites
+        loops = [s for s in sites if s.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION)]
+        if len(loops) != 1 or len(sites) != 1 or loops[0].value is None:
+            return False
+        listed = loops[0].value
+        if isinstance(listed, cst.Subscript):  # for layer in model.layers[1:]
+            listed = listed.value
+    if not (isinstance(listed, cst.Attribute) and listed.attr.value == "layers"):
+        return False
+    owner = keras_object(model, scope, listed.value)
+    return owner is not None and not owner.by_kind and table().is_a(owner.cls, "Sequential")
 
 
 def _subscript_int(node: cst.Subscript) -> int | None:

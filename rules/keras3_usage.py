@@ -17,6 +17,7 @@ from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.rules.keras3 import (
     KERAS_EVIDENCE_TEXT,
+    KerasObject,
     _code,
     _Keras3Rule,
     _keras_subclass,
@@ -478,7 +479,9 @@ class KerasChangedBehaviour(_Keras3Rule):
         only with evidence that the code depends on it: the old key read from a `history` or
         a config, a variable's or Keras tensor's name parsed for `/` or `:0`, the dtype
         compared to a string, `metrics_names` of a Keras model, `hard_sigmoid` named, a
-        `tf.Variable` assigned to `self` in a Keras layer. The key renames have an unsafe fix
+        `tf.Variable` assigned to `self` in a Keras layer (one no optimizer trains,
+        `trainable=False` or an integer dtype, is read alike in both versions: reported only
+        where the module saves, loads or lists weights). The key renames have an unsafe fix
         (the code then needs Keras 3).
     """
     fix_applicability = "unsafe"
@@ -487,7 +490,14 @@ class KerasChangedBehaviour(_Keras3Rule):
         "`history` key where the module builds the Keras callbacks that write it "
         "(`ReduceLROnPlateau`, `LearningRateScheduler`: `lr` in Keras 2, `learning_rate` in "
         "Keras 3, generated from both sources) and nothing else in the module spells the old "
-        "key: the new key then holds the values the old one did."
+        "key: the new key then holds the values the old one did. `hard_sigmoid` becomes "
+        "Keras 2's own body, `tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0)` (the same ops on "
+        "the same tensor; a lambda where a layer took the name), safe unless the module saves "
+        "or copies a model by its config (a lambda activation is stored as code and reloads "
+        "only with `safe_mode=False`). `m.metrics_names` becomes "
+        "`list(m.get_metrics_result())`, safe where `m` is a `Sequential` (one output) "
+        "compiled with a list of metrics or none and read after a `fit`/`evaluate` in the "
+        "same scope: the same names, in `evaluate`'s order, in both versions."
     )
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -549,13 +559,54 @@ class KerasChangedBehaviour(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         name = keras3_name(self.model.call_name(node))
+        tf = self.model.alias_of("tensorflow", scope)
         if name is not None and name.path.endswith("activations.hard_sigmoid"):
-            self.report(node, _HARD_SIGMOID)
+            given = node.args[0].value if len(node.args) == 1 and not node.args[0].star else None
+            if given is None or tf is None:
+                self.report(node, _HARD_SIGMOID)
+            else:  # Keras 2's own body, on the same tensor
+                operand = _code(given)
+                # an expression that binds tighter than `*` is written as it is in `x * 0.2`
+                atoms = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+                if not isinstance(given, atoms):
+                    operand = f"({operand})"
+                self.report(
+                    node,
+                    _HARD_SIGMOID,
+                    replacement=cst.parse_expression(
+                        f"{tf}.clip_by_value({operand} * 0.2 + 0.5, 0.0, 1.0)"
+                    ),
+                    fix_description="compute Keras 2's `clip(0.2 * x + 0.5, 0, 1)`",
+                    applicability="safe",
+                )
             return
         if name is not None and name.path.startswith("layers."):
             for arg in node.args:
-                if _string(arg.value) == "hard_sigmoid":
+                if _string(arg.value) != "hard_sigmoid":
+                    continue
+                if tf is None or tf == "x":
                     self.report(arg.value, _HARD_SIGMOID)
+                    continue
+                saved = _serialises_models(self.model)
+                self.report(
+                    arg.value,
+                    _HARD_SIGMOID,
+                    replacement=cst.parse_expression(
+                        f"lambda x: {tf}.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0)"
+                    ),
+                    fix_description="pass Keras 2's `hard_sigmoid`, `clip(0.2 * x + 0.5, 0, 1)`",
+                    applicability="unsafe" if saved else "safe",
+                    because=[
+                        (
+                            f"`{_code(saved.func)}` serialises the model: a lambda activation "
+                            "is stored as code, not by name (loading it needs "
+                            "`safe_mode=False`), so the fix is unsafe here",
+                            saved,
+                        )
+                    ]
+                    if saved
+                    else [],
+                )
         if (
             isinstance(func, cst.Attribute)
             and func.attr.value in _NAME_PARSERS
@@ -579,10 +630,30 @@ class KerasChangedBehaviour(_Keras3Rule):
             return
         owner = keras_object(self.model, self.context.scope, node.value)
         if owner is not None and table().is_a(owner.cls, "Model"):
+            trained = _trained_single_output(self.model, node, owner)
             self.report(
                 node,
                 "Keras 3 `metrics_names` is `['loss', 'compile_metrics']` for compiled "
                 "metrics; use `evaluate(..., return_dict=True)`",
+                **(
+                    {
+                        "replacement": cst.parse_expression(
+                            f"list({_code(node.value)}.get_metrics_result())"
+                        ),
+                        "fix_description": "list the names `get_metrics_result()` keys",
+                        "applicability": "safe",
+                        "because": [
+                            (
+                                f"`{_code(trained.func)}` ran before, and the model has one "
+                                "output and a list of compiled metrics: Keras 2's names are "
+                                "the keys of `get_metrics_result()` in both versions",
+                                trained,
+                            )
+                        ],
+                    }
+                    if trained is not None
+                    else {}
+                ),
             )
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -593,13 +664,122 @@ class KerasChangedBehaviour(_Keras3Rule):
         for target in node.targets:
             t = target.target
             if isinstance(t, cst.Attribute) and keras_layer_self(self.model, scope, t.value):
-                if not uses_tf_keras(self.model):
+                if uses_tf_keras(self.model):
+                    return
+                if not _never_trained(self.model, value):
                     self.report(
                         value,
                         "Keras 3 layers do not track a plain `tf.Variable`: it is not trained "
                         "or saved; use `self.add_weight(...)`",
                     )
+                elif _reads_or_saves_weights(self.model):
+                    self.report(
+                        value,
+                        "Keras 3 layers do not track a plain `tf.Variable`: it is not in the "
+                        "layer's weights, so not saved or loaded with them; use "
+                        "`self.add_weight(..., trainable=False)`",
+                    )
                 return
+
+
+# A plain `tf.Variable` on a Keras 3 layer is read in `call` (and in the traced train step) like
+# any captured variable, so one no optimizer would train computes the same in both versions: it
+# differs only in being left out of the layer's weights (checked under Keras 3.15 / tf-keras 2.21).
+_INTEGER_DTYPES = frozenset(
+    {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool"}
+)
+_WEIGHT_USES = frozenset(
+    {
+        "save",
+        "save_weights",
+        "load_weights",
+        "get_weights",
+        "set_weights",
+        "weights",
+        "variables",
+        "non_trainable_weights",
+        "non_trainable_variables",
+        "ModelCheckpoint",
+        "Checkpoint",
+    }
+)
+
+
+def _never_trained(model: ModuleModel, call: cst.Call) -> bool:
+    """``tf.Variable(...)`` that no optimizer trains in either version: ``trainable=False``, an
+    integer or boolean dtype (no gradient), or an int or bool literal initial value without a
+    dtype (the variable is then int32 or bool)."""
+    trainable = _keyword(call, "trainable")
+    if trainable is not None:
+        return isinstance(trainable.value, cst.Name) and trainable.value.value == "False"
+    dtype = _keyword(call, "dtype")
+    if dtype is not None:
+        text = _string(dtype.value)
+        if text is None and isinstance(dtype.value, cst.Attribute):
+            if model.qualified_name(dtype.value) is None:
+                return False
+            text = dtype.value.attr.value
+        return text in _INTEGER_DTYPES
+    first = call.args[0].value if call.args and call.args[0].keyword is None else None
+    if first is None:
+        initial = _keyword(call, "initial_value")
+        first = initial.value if initial is not None else None
+    if isinstance(first, cst.UnaryOperation):
+        first = first.expression
+    return isinstance(first, cst.Integer) or (
+        isinstance(first, cst.Name) and first.value in ("True", "False")
+    )
+
+
+def _reads_or_saves_weights(model: ModuleModel) -> bool:
+    """The module saves, loads or lists Keras weights somewhere (where a variable left out of a
+    layer's weights shows)."""
+    return any(node.attr.value in _WEIGHT_USES for node in model.nodes_of(cst.Attribute)) or any(
+        node.value in _WEIGHT_USES for node in model.nodes_of(cst.Name)
+    )
+
+
+_TRAINING_METHODS = frozenset({"fit", "evaluate", "train_on_batch", "test_on_batch"})
+
+
+def _trained_single_output(
+    model: ModuleModel, read: cst.Attribute, owner: KerasObject
+) -> cst.Call | None:
+    """For ``m.metrics_names``: the ``m.fit(...)`` (``evaluate``, ``train_on_batch``...) that
+    runs before it, where ``m`` is a name in the same scope bound once to a ``Sequential`` (one
+    output) whose every ``compile`` passes its metrics as a list or none. Keras 2 lists the
+    names only once the model has trained or evaluated (``[]`` before; Keras 3 raises), and
+    then, for one output, the keys of ``get_metrics_result()`` in both versions (checked for
+    string, object and no metrics under tf-keras 2.21 and Keras 3.15)."""
+    receiver = read.value
+    if not isinstance(receiver, cst.Name) or owner.by_kind:
+        return None
+    if not table().is_a(owner.cls, "Sequential"):
+        return None
+    scope = model.scope_of(receiver)
+    if len(model.binding_of(receiver, scope).sites) != 1:
+        return None
+    attributes = model.nodes_of(cst.Attribute)
+    order = {id(a): i for i, a in enumerate(attributes)}
+    trained = None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == receiver.value
+            and model.scope_of(func.value) is scope
+        ):
+            continue
+        if func.attr.value == "compile":
+            metrics = _keyword(call, "metrics")
+            if any(a.keyword is None for a in call.args[2:]) or (
+                metrics is not None and not isinstance(metrics.value, cst.List)
+            ):
+                return None
+        elif func.attr.value in _TRAINING_METHODS and order[id(func)] < order[id(read)]:
+            trained = trained or call
+    return trained
 
 
 def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]:
@@ -621,6 +801,22 @@ def _log_key_writers(model: ModuleModel, key: str) -> list[tuple[str, cst.Call]]
         if name is not None and key in renamed.get(name.path, {}):
             writers.append((name.path, call))
     return writers
+
+
+# Calls that store a model's configuration (where an activation is kept by name, a lambda as code).
+_SERIALISERS = frozenset(
+    {"save", "save_model", "to_json", "to_yaml", "get_config", "clone_model", "ModelCheckpoint"}
+)
+
+
+def _serialises_models(model: ModuleModel) -> cst.Call | None:
+    """A call in the module that saves or copies a Keras model by its config, if any."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+        if leaf in _SERIALISERS:
+            return call
+    return None
 
 
 _NAME_PARSERS = frozenset({"split", "rsplit", "endswith", "startswith", "partition", "replace"})
@@ -847,7 +1043,12 @@ class KerasChangedValue(_Keras3Rule):
         "Keras save and load calls); "
         '`reduction="sum_over_batch_size"` for Keras 2\'s AUTO, which every Keras 2 code path '
         "treated as SUM_OVER_BATCH_SIZE (`Loss._get_reduction` resolved AUTO to it and refused "
-        "both alike in a custom loop under a distribution strategy; `fit` scaled both alike)."
+        "both alike in a custom loop under a distribution strategy; `fit` scaled both alike); "
+        "a cell's `get_initial_state(inputs=None, batch_size=b, dtype=float32)` becomes "
+        "`get_initial_state(batch_size=b)` (with `[0]` for a GRU or SimpleRNN cell, whose one "
+        "state Keras 2 returned bare) where the cell is built here without a `dtype` and the "
+        "module sets no dtype policy or floatx: Keras 3 makes the zeros in the cell's compute "
+        "dtype, then float32 as the call asked."
     )
 
     def report(self, node: cst.CSTNode, message: str | None = None, **kwargs) -> None:
@@ -1150,6 +1351,7 @@ class KerasChangedValue(_Keras3Rule):
                 self.report(
                     node,
                     "Keras 3 `get_initial_state` takes only `batch_size` (no `inputs`/`dtype`)",
+                    **_initial_state_fix(self.model, scope, node, owner),
                 )
 
     def _eager_tensor(self, value: cst.BaseExpression) -> bool:
@@ -1178,6 +1380,62 @@ class KerasChangedValue(_Keras3Rule):
             known = self.model.binding_of(value, self.context.scope).known_values
             return bool(known) and all(isinstance(v, cst.Float) for v in known)
         return False
+
+
+# Cells whose Keras 2 `get_initial_state` returned the one state tensor bare, where Keras 3
+# returns a list of it; an LSTMCell's two states are a list in both (tf-keras 2.21, Keras 3.15).
+_BARE_STATE_CELLS = frozenset({"layers.GRUCell", "layers.SimpleRNNCell"})
+_FLOAT32 = frozenset({"float32", "tensorflow.float32", "numpy.float32"})
+_DTYPE_SETTERS = frozenset({"set_global_policy", "set_floatx", "set_dtype_policy", "Policy"})
+
+
+def _initial_state_fix(model: ModuleModel, scope: Scope | None, node: cst.Call, owner: str) -> dict:
+    """The safe fix of a cell's ``get_initial_state(inputs=None, batch_size=b, dtype=float32)``:
+    ``get_initial_state(batch_size=b)`` (``[0]`` for a cell whose Keras 2 state was one bare
+    tensor). Keras 3 makes the zeros in the cell's compute dtype, which is float32 where the
+    cell is built here without a ``dtype`` and the module sets no dtype policy or floatx; the
+    zeros of the same shape and dtype are then the same value."""
+    if owner not in _BARE_STATE_CELLS and owner != "layers.LSTMCell":
+        return {}
+    if any(a.star for a in node.args):
+        return {}
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(node.args):
+        key = (
+            arg.keyword.value
+            if arg.keyword is not None
+            else ("inputs", "batch_size", "dtype")[index]
+            if index < 3
+            else None
+        )
+        if key not in ("inputs", "batch_size", "dtype") or key in given:
+            return {}
+        given[key] = arg.value
+    inputs, batch, dtype = given.get("inputs"), given.get("batch_size"), given.get("dtype")
+    if batch is None or dtype is None:
+        return {}
+    if inputs is not None and not (isinstance(inputs, cst.Name) and inputs.value == "None"):
+        return {}
+    named = _string(dtype) or model.qualified_name(dtype)
+    if named not in _FLOAT32:
+        return {}
+    receiver = node.func.value if isinstance(node.func, cst.Attribute) else None
+    built = model.binding_of(receiver, scope).known_values if isinstance(receiver, cst.Name) else []
+    if len(built) != 1 or not isinstance(built[0], cst.Call) or _keyword(built[0], "dtype"):
+        return {}
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
+        if leaf in _DTYPE_SETTERS:
+            return {}
+    code = f"{_code(receiver)}.get_initial_state(batch_size={_code(batch)})"
+    if owner in _BARE_STATE_CELLS:
+        code += "[0]"
+    return {
+        "replacement": cst.parse_expression(code),
+        "fix_description": "pass only `batch_size` (the state is float32 in both versions)",
+        "applicability": "safe",
+    }
 
 
 def _embedding_input_shape(node: cst.Call, length: cst.Arg) -> dict:

@@ -764,6 +764,12 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             "        self.v = tf.Variable(1.0)\n",
             "TF018",
         ),
+        (  # never trained, but left out of the weights the module saves
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.epoch = tf.Variable(0.0, trainable=False)\n"
+            "m = tf.keras.Sequential([L()])\nm.save_weights('w.weights.h5')\n",
+            "TF018",
+        ),
         (
             "m = tf.keras.Sequential([tf.keras.layers.Lambda(lambda t: t)])\n"
             "r = tf.keras.models.load_model('m.h5')\n",
@@ -844,6 +850,23 @@ def test_value_kind_rules_report(source, rule):
             "        self.k = self.add_weight(name='k', shape=(2,))\n",
             "TF020",
         ),
+        # a variable no optimizer trains (a callback's epoch counter) computes the same in a
+        # Keras 3 layer; only the weights differ, and this module neither saves nor lists them
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.epoch = tf.Variable(0.0, trainable=False)\n",
+            "TF018",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.step = tf.Variable(0, dtype=tf.int64)\n",
+            "TF018",
+        ),
+        (
+            "class L(tf.keras.layers.Layer):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.count = tf.Variable(0)\n",
+            "TF018",
+        ),
     ],
 )
 def test_value_kind_rules_need_evidence(source, rule):
@@ -881,6 +904,224 @@ def test_value_kind_rules_need_evidence(source, rule):
 def test_value_kind_fixes(source, select, expected):
     head = "import tensorflow as tf\n"
     assert fixed(head + source, select) == head + expected
+
+
+FUNCTIONAL_MODEL = (
+    "inp = tf.keras.Input((3,))\nout = tf.keras.layers.Dense(2)(inp)\n"
+    "model = tf.keras.Model(inp, out)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # Keras 2's eager K.function built this Model and returned NumPy arrays; a one-element
+        # list of outputs came back as a one-element list, which predict_on_batch unwraps
+        (
+            "K.function([model.input], [model.layers[1].output])",
+            "(lambda m: lambda x: [m.predict_on_batch(x)])"
+            "(tf.keras.Model([model.input], model.layers[1].output))",
+        ),
+        (
+            "tf.keras.backend.function(model.input, model.output)",
+            "tf.keras.Model(model.input, model.output).predict_on_batch",
+        ),
+        (
+            "K.function(inputs=[inp], outputs=[model.output, model.layers[1].output])",
+            "tf.keras.Model([inp], [model.output, model.layers[1].output]).predict_on_batch",
+        ),
+    ],
+)
+def test_backend_function_fix_is_keras2s_own_model(call, expected):
+    head = "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n" + FUNCTIONAL_MODEL
+    source = head + f"f = {call}\n"
+    (d,) = lint(source, ["TF010"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(source, ["TF010"]) == head + f"f = {expected}\n"
+
+
+def test_backend_function_fix_reads_a_sequentials_ends_from_its_lists():
+    """Keras 3's Sequential has no `input`/`output` until called; `inputs[0]` is Keras 2's."""
+    head = (
+        "import tensorflow as tf\n"
+        "m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])\n"
+    )
+    source = head + "f = tf.keras.backend.function([m.input], [m.output])\n"
+    assert fixed(source, ["TF010"]) == head + (
+        "f = (lambda m: lambda x: [m.predict_on_batch(x)])(tf.keras.Model([m.inputs[0]], m.outputs[0]))\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "K.function([model.input, K.learning_phase()], [model.output])",  # no phase in Keras 3
+        "K.function([model.input], [K.mean(model.output)])",  # a scalar: a Python number
+        "K.function([model.input], [model.output], updates=[])",
+        "K.function(model.inputs, model.outputs)",  # a list of one or more: unknown length
+    ],
+)
+def test_backend_function_without_a_same_program_has_no_fix(call):
+    source = "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n"
+    source += FUNCTIONAL_MODEL + f"f = {call}\n"
+    findings = [d for d in lint(source, ["TF010"]) if "function" in d.message]
+    assert len(findings) == 1 and findings[0].fix is None
+
+
+@pytest.mark.parametrize(
+    ("source", "expected", "applicability"),
+    [
+        (  # Keras 2's own body, on the same tensor
+            "y = tf.keras.activations.hard_sigmoid(a + b)\n",
+            "y = tf.clip_by_value((a + b) * 0.2 + 0.5, 0.0, 1.0)\n",
+            "safe",
+        ),
+        (
+            "d = tf.keras.layers.Dense(2, activation='hard_sigmoid')\n",
+            "d = tf.keras.layers.Dense(2, activation=lambda x: tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0))\n",
+            "safe",
+        ),
+        (  # a saved model keeps a lambda activation as code: loading it needs safe_mode=False
+            "d = tf.keras.layers.Dense(2, activation='hard_sigmoid')\n"
+            "m = tf.keras.Sequential([d])\nm.save('m.keras')\n",
+            "d = tf.keras.layers.Dense(2, activation=lambda x: tf.clip_by_value(x * 0.2 + 0.5, 0.0, 1.0))\n"
+            "m = tf.keras.Sequential([d])\nm.save('m.keras')\n",
+            "unsafe",
+        ),
+    ],
+)
+def test_hard_sigmoid_fix_computes_keras2s_formula(source, expected, applicability):
+    head = "import tensorflow as tf\n"
+    (d,) = lint(head + source, ["TF018"])
+    assert d.fix is not None and d.fix.applicability == applicability
+    assert fixed(head + source, ["TF018"], unsafe=True) == head + expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "for layer in m.layers:\n    print(layer.input_shape)\n",
+            "for layer in m.layers:\n    print(layer.input.shape)\n",
+        ),
+        ("s = m.layers[-1].output_shape\n", "s = m.layers[-1].output.shape\n"),
+        (
+            "s = [l.output_shape for l in m.layers[1:]]\n",
+            "s = [l.output.shape for l in m.layers[1:]]\n",
+        ),
+    ],
+)
+def test_sequential_layer_shapes_fix_reads_the_tensor_shape(source, expected):
+    """A Sequential's `layers` leaves the InputLayer out and each layer has one input and one
+    output: Keras 2's `input_shape` tuple is the tensor's shape."""
+    head = "import tensorflow as tf\nm = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])\n"
+    (d,) = lint(head + source, ["TF011"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(head + source, ["TF011"]) == head + expected
+
+
+def test_functional_layer_shapes_have_no_fix():
+    """A functional model's `layers` has its InputLayer, whose Keras 2 `input_shape` was a list,
+    and layers with several inputs: no fix there."""
+    source = (
+        "import tensorflow as tf\nx = tf.keras.Input((3,))\n"
+        "m = tf.keras.Model(x, tf.keras.layers.Dense(2)(x))\n"
+        "for layer in m.layers:\n    print(layer.input_shape)\n"
+    )
+    (d,) = lint(source, ["TF011"])
+    assert d.fix is None
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+            "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2)\n",
+        ),
+        (  # Keras 2 returned a GRU cell's one state bare, Keras 3 a list of it
+            "c = tf.keras.layers.GRUCell(4)\ns = c.get_initial_state(None, 2, 'float32')\n",
+            "c = tf.keras.layers.GRUCell(4)\ns = c.get_initial_state(batch_size=2)[0]\n",
+        ),
+    ],
+)
+def test_cell_initial_state_fix_drops_a_float32_dtype(source, expected):
+    head = "import tensorflow as tf\n"
+    (d,) = lint(head + source, ["TF020"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(head + source, ["TF020"]) == head + expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(batch_size=2, dtype=tf.float16)\n",
+        "c = tf.keras.layers.LSTMCell(4, dtype='float64')\n"
+        "s = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+        "tf.keras.mixed_precision.set_global_policy('mixed_float16')\nc = tf.keras.layers.LSTMCell(4)\n"
+        "s = c.get_initial_state(batch_size=2, dtype=tf.float32)\n",
+        "c = tf.keras.layers.LSTMCell(4)\ns = c.get_initial_state(x, 2, tf.float32)\n",
+    ],
+)
+def test_cell_initial_state_in_another_dtype_has_no_fix(source):
+    """Keras 3 makes the state in the cell's compute dtype, not the call's `dtype`."""
+    (d,) = lint("import tensorflow as tf\n" + source, ["TF020"])
+    assert d.fix is None
+
+
+SEQUENTIAL_COMPILED = (
+    "m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])\n"
+    "m.compile('sgd', 'mse', metrics=['mae'])\n"
+)
+
+
+def test_metrics_names_after_training_a_single_output_model_is_fixed():
+    head = "import tensorflow as tf\n" + SEQUENTIAL_COMPILED + "m.fit(x, y)\n"
+    source = head + "r = dict(zip(m.metrics_names, m.evaluate(x, y)))\n"
+    (d,) = lint(source, ["TF018"])
+    assert d.fix is not None and d.fix.applicability == "safe"
+    assert fixed(source, ["TF018"]) == head + (
+        "r = dict(zip(list(m.get_metrics_result()), m.evaluate(x, y)))\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "r = dict(zip(m.metrics_names, m.evaluate(x, y)))\n",  # read before: Keras 2 gave []
+        "def report():\n    return m.metrics_names\nm.fit(x, y)\n",  # another scope
+    ],
+)
+def test_metrics_names_before_training_has_no_fix(tail):
+    (d,) = lint("import tensorflow as tf\n" + SEQUENTIAL_COMPILED + tail, ["TF018"])
+    assert d.fix is None
+
+
+LOSS_SCALE_STEP = """import tensorflow as tf
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+opt = tf.keras.mixed_precision.LossScaleOptimizer(tf.keras.optimizers.SGD())
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x) - y))
+        scaled = opt.get_scaled_loss(loss)
+    grads = opt.get_unscaled_gradients(tape.gradient(scaled, model.trainable_variables))
+    {apply}
+"""
+
+
+def test_loss_scaling_loop_fix_lets_apply_gradients_unscale():
+    apply = "opt.apply_gradients(zip(grads, model.trainable_variables))"
+    source = LOSS_SCALE_STEP.format(apply=apply)
+    assert fixed(source, ["TF011"]) == source.replace("get_scaled_loss", "scale_loss").replace(
+        "opt.get_unscaled_gradients(tape.gradient(scaled, model.trainable_variables))",
+        "tape.gradient(scaled, model.trainable_variables)",
+    )
+
+
+def test_loss_scaling_loop_using_the_unscaled_gradients_elsewhere_has_no_fix():
+    apply = "grads = [tf.clip_by_norm(g, 1.0) for g in grads]\n    opt.apply_gradients(zip(grads, model.trainable_variables))"
+    findings = lint(LOSS_SCALE_STEP.format(apply=apply), ["TF011"])
+    assert findings and all(d.fix is None for d in findings)
 
 
 def test_receiver_kinds_reach_the_table():
