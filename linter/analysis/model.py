@@ -1836,7 +1836,6 @@ class _ModelBuilder:
         cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
         return model.resolve_method(cls, "__call__") if cls is not None else None
 
-
     def _compiled_elements(
         self, expr: cst.BaseExpression, scope: Scope, depth: int = 0
     ) -> list[cst.BaseExpression]:
