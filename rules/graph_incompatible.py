@@ -1621,29 +1621,42 @@ def _shape_restored(model: ModuleModel, fn: FunctionInfo, name: str) -> bool:
 _KERAS_FEEDING_METHODS = frozenset({"fit", "evaluate", "predict"})
 
 
-def _subtree_holds(expr: cst.CSTNode, target: cst.CSTNode) -> bool:
-    found = False
-
-    def enter(node: cst.CSTNode) -> bool:
-        nonlocal found
-        found = found or node is target
-        return not found
-
-    walk(expr, enter)
-    return found
+def _restores_shapes(node: cst.CSTNode) -> bool:
+    """``ds.padded_batch(n, padded_shapes)``: each component gets the rank its padded shape names
+    (required for a component of unknown rank), so what flows through it has a shape again."""
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        return False
+    if node.func.attr.value != "padded_batch":
+        return False
+    positional = [a for a in node.args if a.keyword is None and a.star == ""]
+    return len(positional) >= 2 or any(
+        a.keyword is not None and a.keyword.value == "padded_shapes" for a in node.args
+    )
 
 
 def _flows_into(
     model: ModuleModel, source: cst.CSTNode, expr: cst.BaseExpression, depth: int = 0
 ) -> bool:
-    """Whether ``expr`` is built from ``source``: holds it, or names a value built from it
-    (``ds = ds.map(f)``, ``train = ds.batch(32)``, then ``train``)."""
-    if _subtree_holds(expr, source):
+    """Whether ``expr`` is built from ``source`` with the shapes ``source`` gives: holds it, or
+    names a value built from it (``ds = ds.map(f)``, ``train = ds.batch(32)``, then ``train``),
+    not through a ``padded_batch`` that names the padded shapes."""
+    found = False
+    names: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or node is source
+        if found or _restores_shapes(node):
+            return False
+        if type(node) is cst.Name:
+            names.append(node)
+        return True
+
+    walk(expr, enter)
+    if found:
         return True
     if depth > 4:
         return False
-    names: list[cst.Name] = []
-    walk(expr, lambda n: names.append(n) if isinstance(n, cst.Name) else None)
     return any(
         _flows_into(model, source, value, depth + 1)
         for name in names
@@ -1700,7 +1713,8 @@ class UnknownShapeFromPythonFunction(_TracedRule):
         `tf.ensure_shape`, `tf.reshape`) before returning it. Reported when the function is a
         Keras layer's `call`, a Lambda layer's function, or a dataset function whose dataset the
         module gives to a Keras model's `fit`/`evaluate`/`predict` (a dataset iterated in Python
-        gives eager tensors, whose shapes are known), and it returns the op's result (directly
+        gives eager tensors, whose shapes are known; a `padded_batch` that names its padded
+        shapes gives each component its rank again), and it returns the op's result (directly
         or through a local) with no `set_shape` on it.
     """
 
