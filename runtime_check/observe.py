@@ -38,7 +38,9 @@ PREDICTING_RULES: dict[str, tuple[str, ...]] = {
     causes.PYTHON_VALUE: ("TF501", "TF505", "TF599", "TF997"),
     causes.SHAPE: ("TF598",),
     causes.OBJECT_IDENTITY: ("TF506",),
-    causes.NEW_FUNCTION: ("TF502", "TF503", "TF504"),
+    # TF508/TF509: an object made in a loop, whose tf.function (a method, or one its constructor
+    # makes) is new for each object
+    causes.NEW_FUNCTION: ("TF502", "TF503", "TF504", "TF508", "TF509"),
     causes.CLOSURE: ("TF502", "TF503", "TF504", "TF507"),  # TF507: predict closes over its model
 }
 
@@ -295,15 +297,26 @@ def _definition_lines(path: str, line: int) -> tuple[int, int]:
 
 def _at_finding(d, function: dict, event: dict) -> bool:
     """Whether a retrace happened where a finding points: at its call, at the tf.function made
-    there, or on the function's own definition (a ``@tf.function`` nested in another)."""
-    if _within(event["call_site"], d.path, d.line, d.end_line):
-        return True
-    if _within(function["created_at"], d.path, d.line, d.end_line):
-        return True
-    if not _same_file(function["file"], d.path):
-        return False
-    first, last = _definition_lines(function["file"], function["line"])
-    return first <= d.line <= last
+    there, or on the function's own definition (a ``@tf.function`` nested in another); or at
+    one of the places its evidence names (TF508 is reported where an object is made in a loop,
+    and its evidence names the method that object's tf.function is, and where it is called)."""
+    places = [(d.path, d.line, d.end_line)]
+    if d.evidence is not None:
+        places += [
+            (step.path or d.path, step.line, step.line)
+            for step in (*d.evidence.traced, *d.evidence.value)
+            if step.line > 0 and step.cell is None
+        ]
+    for path, first_line, last_line in places:
+        if _within(event["call_site"], path, first_line, last_line):
+            return True
+        if _within(function["created_at"], path, first_line, last_line):
+            return True
+        if _same_file(function["file"], path):
+            first, last = _definition_lines(function["file"], function["line"])
+            if first <= first_line <= last:
+                return True
+    return False
 
 
 def _predicts(d, function: dict, event: dict) -> bool:
