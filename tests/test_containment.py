@@ -353,6 +353,28 @@ def test_out_of_memory_already_copied_to_stderr_still_means_too_large():
     assert isinstance(results[2], Lost) and results[2].kind[0] == "too-large"
 
 
+def _answers_or_sleeps(_state, task: str) -> int:
+    if task == "slow":
+        time.sleep(120)
+    return os.getpid()
+
+
+def test_closing_the_pool_stops_the_workers_of_a_map_its_caller_left():
+    """Ctrl-C raised while the run handles one result leaves the map suspended, its workers on
+    their next tasks: closing the pool must stop them (a fix run's workers went on writing,
+    one file every 120 s in test_writes' hook, and the interpreter's exit waited for them)."""
+    from tf2lint.run.isolation import Pool
+
+    pool = Pool(_answers_or_sleeps, None, jobs=2, time_limit=600)
+    results = pool.map([(0, "fast"), (1, "slow"), (2, "slow"), (3, "slow")])
+    assert next(results)[0] == 0  # the caller takes a result and goes no further
+    workers = [w.process for busy in pool.busy for w in busy]
+    assert len(workers) == 2 and all(p.is_alive() for p in workers)
+    pool.close()
+    assert not any(p.is_alive() for p in workers)
+    results.close()  # the map's own cleanup finds nothing left to stop
+
+
 def test_jobs_never_exceed_the_cpus_this_process_may_use(project, monkeypatch):
     """`jobs = 100000` in a linted repository's configuration would fork a worker per file."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)

@@ -330,6 +330,13 @@ class _Pending:
         self.shared.extend(self.own.pop(worker, ()))
 
 
+def _stop_busy(busy: list[_Worker]) -> None:
+    """Stop workers that may be running tasks: each finishes or undoes the write it is in."""
+    for worker in busy:
+        worker.stop(kill=True, graceful=True)
+    busy.clear()
+
+
 class Pool:
     """Worker processes serving ``handler(state, payload)``; a worker that dies is replaced.
 
@@ -351,6 +358,9 @@ class Pool:
         self.memory_limit = memory_limit
         self.context = multiprocessing.get_context(method or start_method())
         self.idle: list[_Worker] = []
+        # The busy workers of each map not yet finished: one whose caller stopped taking its
+        # results (Ctrl-C raised between two of them) is never resumed, so close() stops them.
+        self.busy: list[list[_Worker]] = []
         self.ran: dict[Hashable, _Worker] = {}  # each key run, by the worker that ran it last
 
     def map(self, tasks: Iterable[tuple[Hashable, Any]]) -> Iterator[tuple[Hashable, Any]]:
@@ -359,14 +369,16 @@ class Pool:
         runs: whatever the worker kept of that task (see tf2lint.run.runner) is there."""
         pending = _Pending(tasks, {k: w for k, w in self.ran.items() if w in self.idle})
         busy: list[_Worker] = []
+        self.busy.append(busy)
         try:
             while pending or any(w.queue for w in busy):
                 self._dispatch(pending, busy)
                 yield from self._collect(busy, pending)
         except BaseException:  # Ctrl-C, say: each worker finishes the write it is in first
-            for worker in busy:
-                worker.stop(kill=True, graceful=True)
+            _stop_busy(busy)
             raise
+        finally:
+            self.busy = [b for b in self.busy if b is not busy]  # this map's (lists are equal)
         self.idle.extend(busy)
 
     def _dispatch(self, pending: _Pending, busy: list[_Worker]) -> None:
@@ -440,6 +452,12 @@ class Pool:
         return result
 
     def close(self) -> None:
+        """Stop every worker: the idle ones when done, and those of a map its caller left
+        unfinished (it raised while a result was being handled) as on Ctrl-C. Left running,
+        they would go on writing fixes, and the interpreter's exit would wait for them."""
+        for busy in self.busy:
+            _stop_busy(busy)
+        self.busy.clear()
         for worker in self.idle:
             worker.stop()
         self.idle.clear()
