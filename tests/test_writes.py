@@ -247,10 +247,16 @@ def _fix_with_a_signal(project: Path, at: int, signal_to: str, *extra: str) -> s
         text=True,
         env=env,
         start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
-        # as started from a terminal: a SIGHUP that the test's own runner ignores (under
-        # `nohup`) must not be ignored by tf2lint too, which leaves an ignored SIGHUP alone
-        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
+        # as started from a terminal: a SIGHUP or SIGINT that the test's own runner ignores
+        # (under `nohup`; a non-interactive shell's `&` ignores SIGINT) must not be ignored by
+        # tf2lint too, which leaves an ignored signal alone
+        preexec_fn=_terminal_signals,
     )
+
+
+def _terminal_signals() -> None:
+    for number in (signal.SIGHUP, signal.SIGINT):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def _wait_for_group(process: subprocess.Popen) -> tuple[str, str]:
