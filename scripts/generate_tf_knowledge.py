@@ -1021,15 +1021,14 @@ LAYER_ARGUMENTS = ((), (4,), (4, 3), (6, 4))
 LAYER_INPUT_SHAPES = ((2, 6), (2, 5, 6), (2, 5, 5, 6), (2, 4, 4, 4, 6))
 
 
-def layer_weights(
+def built_layers(
     classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
-) -> dict[str, dict[str, bool]]:
-    """Which weights each Keras layer class makes once built: path -> {"trainable": it has
-    trainable weights, "non_trainable": it has non-trainable ones (``BatchNormalization``'s
-    moving mean and variance)}. Each class is built by calling an instance on a sample batch
-    (the first constructor arguments and batch rank that work); a class no sample builds is
-    left out (not known)."""
-    found: dict[str, dict[str, bool]] = {}
+) -> dict[str, tuple[type, object, tuple, object]]:
+    """Each Keras layer class a sample builds, built once for the probes that read built layers:
+    path -> (the class, the instance, its constructor arguments, the batch it built on). Each
+    class is built by calling an instance on a sample batch (the first constructor arguments
+    and batch rank that work); a class no sample builds is left out (not known)."""
+    found = {}
     batches = [tf.ones(shape) for shape in LAYER_INPUT_SHAPES]
     for path, kind in sorted(classes.items()):
         root, _, rest = path.partition(".")
@@ -1041,11 +1040,23 @@ def layer_weights(
             continue
         built = _built_layer(cls, batches, roots)
         if built is not None:
-            found[path] = {
-                "trainable": bool(built.trainable_weights),
-                "non_trainable": bool(built.non_trainable_weights),
-            }
+            found[path] = (cls, *built)
     return found
+
+
+def layer_weights(
+    built: dict[str, tuple[type, object, tuple, object]],
+) -> dict[str, dict[str, bool]]:
+    """Which weights each built Keras layer class makes: path -> {"trainable": it has
+    trainable weights, "non_trainable": it has non-trainable ones (``BatchNormalization``'s
+    moving mean and variance)}."""
+    return {
+        path: {
+            "trainable": bool(layer.trainable_weights),
+            "non_trainable": bool(layer.non_trainable_weights),
+        }
+        for path, (_, layer, _, _) in built.items()
+    }
 
 
 # The namespaces of Keras helpers for host data, and the names of a first parameter that takes
@@ -1180,27 +1191,17 @@ def _one_tensor(value: object, tf: types.ModuleType) -> bool:
 
 
 def single_output_layers(
-    classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+    built: dict[str, tuple[type, object, tuple, object]],
+    roots: dict[str, types.ModuleType],
+    tf: types.ModuleType,
 ) -> dict[str, dict[str, list[str]]]:
-    """The Keras layer classes whose call gives one tensor (built as for ``layer_weights``),
-    with the options that make it give several instead: path -> {"init": constructor flags,
-    "call": call flags}, each a ``False``-default parameter that, set to ``True``, gives a list
-    or tuple (``LSTM(return_state=True)``). Classes no sample builds, or that give several
-    tensors by default, are left out."""
+    """The built Keras layer classes whose call gives one tensor, with the options that make
+    it give several instead: path -> {"init": constructor flags, "call": call flags}, each a
+    ``False``-default parameter that, set to ``True``, gives a list or tuple
+    (``LSTM(return_state=True)``). Classes that give several tensors by default are left
+    out."""
     found: dict[str, dict[str, list[str]]] = {}
-    batches = [tf.ones(shape) for shape in LAYER_INPUT_SHAPES]
-    for path, kind in sorted(classes.items()):
-        root, _, rest = path.partition(".")
-        if kind != "layer" or root not in roots or ".layers." not in f".{rest}":
-            continue
-        try:
-            cls = _resolve(roots[root], rest)
-        except AttributeError:
-            continue
-        built = _built_layer(cls, batches, roots, keep_batch=True)
-        if built is None:
-            continue
-        layer, arguments, batch = built
+    for path, (cls, layer, arguments, batch) in built.items():
         try:
             if not _one_tensor(layer(batch), tf):
                 continue
@@ -1209,8 +1210,7 @@ def single_output_layers(
         several: dict[str, list[str]] = {"init": [], "call": []}
         for flag in _flag_parameters(cls.__init__):
             try:
-                for module in roots.values():
-                    getattr(module, "keras", module).utils.set_random_seed(0)
+                _seed(roots)
                 flagged = cls(*arguments, **{flag: True})
                 if not _one_tensor(flagged(batch), tf):
                     several["init"].append(flag)
@@ -1227,23 +1227,27 @@ def single_output_layers(
 
 
 def _built_layer(
-    cls: type, batches: list, roots: dict[str, types.ModuleType], keep_batch: bool = False
-):
-    """The first instance that builds; each try starts from the same seeds, since layers that
-    draw (``AugMix`` picks its augmentations at random) may build on one draw and fail on
-    another: the answer must not depend on the draws the classes before it made. With
-    ``keep_batch``: (the instance, its constructor arguments, the batch it built on)."""
+    cls: type, batches: list, roots: dict[str, types.ModuleType]
+) -> tuple[object, tuple, object] | None:
+    """(the first instance that builds, its constructor arguments, the batch it built on).
+    Each try starts from the same seeds, since layers that draw (``AugMix`` picks its
+    augmentations at random) may build on one draw and fail on another: the answer must not
+    depend on the draws the classes before it made."""
     for arguments in LAYER_ARGUMENTS:
         for batch in batches:
             try:
-                for module in roots.values():  # each Keras seeds Python, NumPy and TensorFlow
-                    getattr(module, "keras", module).utils.set_random_seed(0)
+                _seed(roots)
                 layer = cls(*arguments)
                 layer(batch)
             except Exception:
                 continue
-            return (layer, arguments, batch) if keep_batch else layer
+            return layer, arguments, batch
     return None
+
+
+def _seed(roots: dict[str, types.ModuleType]) -> None:
+    for module in roots.values():  # each Keras seeds Python, NumPy and TensorFlow
+        getattr(module, "keras", module).utils.set_random_seed(0)
 
 
 def fresh_model_functions(returns: dict[str, str], roots: dict[str, types.ModuleType]) -> list[str]:
@@ -1452,6 +1456,7 @@ def build() -> dict:
             if kind == "model":
                 members[kind].update(probe_model_members([keras, tf_keras]))
             members[kind] = dict(sorted(members[kind].items()))
+        built = built_layers(classes, probed, tf)  # read by two probes: built once
         return {
             "tensorflow_version": tf.__version__,
             "keras_version": keras.__version__,
@@ -1474,8 +1479,8 @@ def build() -> dict:
             "shape_keeping_ops": probe_shape_keeping_ops(returns, tf),
             "python_function_ops": probe_python_function_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
-            "layer_weights": layer_weights(classes, probed, tf),
-            "single_output_layers": single_output_layers(classes, probed, tf),
+            "layer_weights": layer_weights(built),
+            "single_output_layers": single_output_layers(built, probed, tf),
             "numpy_only_functions": numpy_only_functions(probed, tf),
             "variable_only_members": variable_only_members(tf),
             "python_value_parameters": python_value_parameters(tf),
