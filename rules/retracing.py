@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.keras_flow import FIT_METHODS
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     TF_FUNCTION_NAMES,
@@ -690,8 +691,6 @@ _PER_MODEL_FUNCTIONS = {
     "evaluate": "test_step",
     "test_on_batch": "test_step",
 }
-# Methods that train the model: a new model per iteration is then the point (cross-validation).
-_TRAINING_METHODS = ("fit", "fit_generator", "train_on_batch")
 
 
 class NewModelPredictPerCall(Rule):
@@ -852,8 +851,9 @@ def _trains(model: ModuleModel, where: FunctionInfo | None, name: str) -> bool:
     for read in model.reads.get(name, ()):
         if where is not None and not read.within(where):
             continue
+        # trained here: a model per iteration is then the point (cross-validation)
         if read.role == "argument" or (
-            read.role == "method" and read.holder.func.attr.value in _TRAINING_METHODS
+            read.role == "method" and read.holder.func.attr.value in FIT_METHODS
         ):
             return True
     return False

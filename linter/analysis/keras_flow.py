@@ -46,8 +46,10 @@ if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
     from tf2lint.analysis.scopes import ClassInfo, FunctionInfo, Scope
 
-# Calls that train a model with the train function Keras builds.
-TRAINING_METHODS = frozenset({"compile", "fit", "fit_generator", "train_on_batch"})
+# Calls that train a compiled model with the train function Keras builds (and keeps).
+FIT_METHODS = frozenset({"fit", "fit_generator", "train_on_batch"})
+# ... and the compile that sets it up.
+TRAINING_METHODS = FIT_METHODS | {"compile"}
 _LAMBDA = frozenset({"keras.layers.Lambda", "tf_keras.layers.Lambda"})
 _ACTIVATION = frozenset({"keras.layers.Activation", "tf_keras.layers.Activation"})
 _SEQUENTIAL = frozenset(
