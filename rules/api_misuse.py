@@ -274,24 +274,6 @@ class EagerExecutionLeftOn(Rule):
         self.report(node, f"{what} left in non-test code makes traced code run eagerly")
 
 
-# Keras methods that set up or run the model's steps as tf.functions (which the switch makes
-# eager).
-_KERAS_STEPS = frozenset(
-    {
-        "compile",
-        "fit",
-        "evaluate",
-        "predict",
-        "train_on_batch",
-        "test_on_batch",
-        "predict_on_batch",
-        "fit_generator",
-        "evaluate_generator",
-        "predict_generator",
-    }
-)
-
-
 def _only_dataset_functions(model) -> bool:
     """Whether the module traces nothing that ``run_functions_eagerly`` affects: its traced
     code is tf.data functions (``Dataset.map(f)``), which tf.data always traces into a graph
@@ -302,7 +284,10 @@ def _only_dataset_functions(model) -> bool:
         return False
     for call in model.nodes_of(cst.Call):
         func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _KERAS_STEPS:
+        if isinstance(func, cst.Attribute) and (
+            func.attr.value == "compile"
+            or func.attr.value in knowledge.step_methods("train", "test", "predict")
+        ):
             return False
         name = model.call_name(call)
         if name is None or name.startswith("builtins."):

@@ -739,9 +739,6 @@ def _reads_or_saves_weights(model: ModuleModel) -> bool:
     )
 
 
-_TRAINING_METHODS = frozenset({"fit", "evaluate", "train_on_batch", "test_on_batch"})
-
-
 def _trained_single_output(
     model: ModuleModel, read: cst.Attribute, owner: KerasObject
 ) -> cst.Call | None:
@@ -777,7 +774,10 @@ def _trained_single_output(
                 metrics is not None and not isinstance(metrics.value, cst.List)
             ):
                 return None
-        elif func.attr.value in _TRAINING_METHODS and order[id(func)] < order[id(read)]:
+        elif (
+            func.attr.value in knowledge.step_methods("train", "test")
+            and order[id(func)] < order[id(read)]
+        ):
             trained = trained or call
     return trained
 

@@ -5,7 +5,6 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.keras_flow import FIT_METHODS
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text, event_order
 from tf2lint.analysis.walk import walk
@@ -170,7 +169,9 @@ class TrainableSetAfterCompile(Rule):
             calls = _method_calls(model, receiver, scope)
             compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
             trains = sorted(
-                (event_order(model, c), c) for method in FIT_METHODS for c in calls.get(method, [])
+                (event_order(model, c), c)
+                for method in knowledge.step_methods("train")
+                for c in calls.get(method, [])
             )
             compiled = [(k, c) for k, c in compiles if k < where]
             if not compiled:

@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.keras_flow import FIT_METHODS
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     TF_FUNCTION_NAMES,
@@ -853,7 +852,7 @@ def _trains(model: ModuleModel, where: FunctionInfo | None, name: str) -> bool:
             continue
         # trained here: a model per iteration is then the point (cross-validation)
         if read.role == "argument" or (
-            read.role == "method" and read.holder.func.attr.value in FIT_METHODS
+            read.role == "method" and read.holder.func.attr.value in knowledge.step_methods("train")
         ):
             return True
     return False

@@ -82,6 +82,10 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   with no gradient path (``set_weights``).
 * ``fresh_model_functions``: Keras functions that give a model holding none of the variables of
   the model they are given (``clone_model``).
+* ``step_methods``: per step of a Keras model (``train``, ``test``, ``predict``), the public
+  ``Model`` methods of either Keras that run it (``fit`` -> ``train_step``): every public method
+  of a compiled model whose steps record that they ran is called on a small batch
+  (``probe_step_methods``).
 """
 
 from __future__ import annotations
@@ -1274,6 +1278,78 @@ def fresh_model_functions(returns: dict[str, str], roots: dict[str, types.Module
     return found
 
 
+def probe_step_methods(keras_modules: list[types.ModuleType]) -> dict[str, list[str]]:
+    """Per step (``train``, ``test``, ``predict``), the public ``Model`` methods that run its
+    ``<step>_step``: each is called, on a fresh compiled model whose steps record that they ran,
+    with ``(x, y)`` and else ``(x,)`` (in a temporary folder, its output discarded). The step
+    methods themselves are left out."""
+    import contextlib
+    import io
+    import tempfile
+
+    import numpy as np
+
+    x, y = np.zeros((4, 3), "float32"), np.zeros((4, 1), "float32")
+    found: dict[str, set[str]] = {"train": set(), "test": set(), "predict": set()}
+    for keras_module in keras_modules:
+        ran: list[str] = []
+        recording = _recording_model(keras_module, ran)
+        base = keras_module.Model
+        for name in sorted(dir(base)):
+            static = inspect.getattr_static(base, name, None)
+            if (
+                name.startswith("_")
+                or isinstance(static, property | type)
+                or not callable(getattr(base, name, None))
+            ):
+                continue
+            model = recording()
+            model.compile(optimizer="sgd", loss="mse")
+            model(x)
+            ran.clear()
+            with (
+                tempfile.TemporaryDirectory() as folder,
+                contextlib.chdir(folder),
+                contextlib.redirect_stdout(io.StringIO()),
+            ):
+                for arguments in ((x, y), (x,)):
+                    try:
+                        getattr(model, name)(*arguments)
+                        break
+                    except Exception:
+                        continue
+            for step in set(ran):
+                if name != f"{step}_step":
+                    found[step].add(name)
+    return {step: sorted(names) for step, names in found.items()}
+
+
+def _recording_model(keras_module: types.ModuleType, ran: list[str]) -> type:
+    """A one-``Dense`` model class of ``keras_module`` whose steps append their name to ``ran``."""
+
+    class Recording(keras_module.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras_module.layers.Dense(1)
+
+        def call(self, inputs):
+            return self.dense(inputs)
+
+        def train_step(self, data):
+            ran.append("train")
+            return super().train_step(data)
+
+        def test_step(self, data):
+            ran.append("test")
+            return super().test_step(data)
+
+        def predict_step(self, data):
+            ran.append("predict")
+            return super().predict_step(data)
+
+    return Recording
+
+
 # --- typeshed stubs --------------------------------------------------------------------------------
 def stubs_root() -> tuple[Path, str]:
     dist = importlib.metadata.distribution("types-tensorflow")
@@ -1485,6 +1561,7 @@ def build() -> dict:
             "variable_only_members": variable_only_members(tf),
             "python_value_parameters": python_value_parameters(tf),
             "fresh_model_functions": fresh_model_functions(returns, probed),
+            "step_methods": probe_step_methods([keras, tf_keras]),
         }
 
 

@@ -46,10 +46,6 @@ if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
     from tf2lint.analysis.scopes import ClassInfo, FunctionInfo, Scope
 
-# Calls that train a compiled model with the train function Keras builds (and keeps).
-FIT_METHODS = frozenset({"fit", "fit_generator", "train_on_batch"})
-# ... and the compile that sets it up.
-TRAINING_METHODS = FIT_METHODS | {"compile"}
 _LAMBDA = frozenset({"keras.layers.Lambda", "tf_keras.layers.Lambda"})
 _ACTIVATION = frozenset({"keras.layers.Activation", "tf_keras.layers.Activation"})
 _SEQUENTIAL = frozenset(
@@ -89,10 +85,13 @@ class TrainingView:
         self._frozen: set[str] | None = None
         self.targets: set[int] = set()  # ids of functional `Model(...)` calls being run
         self.outputs: dict[int, Flow] = {}  # id(`Model(...)`) -> what its outputs depend on
+        # the calls that train a compiled model (generated: knowledge.step_methods) and the
+        # compile that sets them up
+        training = knowledge.step_methods("train") | {"compile"}
         trains = [
             call
             for call in model.nodes_of(cst.Call)
-            if isinstance(call.func, cst.Attribute) and call.func.attr.value in TRAINING_METHODS
+            if isinstance(call.func, cst.Attribute) and call.func.attr.value in training
         ]
         if trains:
             self._find(trains)

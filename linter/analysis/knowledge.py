@@ -76,6 +76,7 @@ class Knowledge:
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
+    step_methods: dict[str, frozenset[str]]  # "train"/"test"/"predict" -> Model methods running it
 
 
 @cache
@@ -107,6 +108,7 @@ def knowledge() -> Knowledge:
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
         assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
+        step_methods={k: frozenset(v) for k, v in data["step_methods"].items()},
     )
 
 
@@ -365,3 +367,12 @@ def assigning_method(kind: str | None, method: str) -> bool:
     """Whether ``<a kind>.method(values)`` copies ``values`` into the object's variables with
     no gradient path from them (``layer.set_weights``)."""
     return method in knowledge().assigning_methods.get(kind or "", frozenset())
+
+
+@cache
+def step_methods(*steps: str) -> frozenset[str]:
+    """The ``Model`` methods (of either Keras) that run any of a compiled model's ``steps``
+    (``"train"``, ``"test"``, ``"predict"``): ``step_methods("train")`` is ``fit``,
+    ``fit_generator`` and ``train_on_batch``."""
+    found = knowledge().step_methods
+    return frozenset().union(*(found[step] for step in steps))
