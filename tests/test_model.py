@@ -1042,6 +1042,78 @@ def test_the_name_that_holds_tensorflow_is_looked_up_where_the_code_reads_it():
     assert model.alias_of("tensorflow", own_import) == "tensorflow_"
 
 
+# Scopes that read the module's names as it does, bind or shadow one, or see it through a class
+# body; then the same with names bound twice at module level and a `global` declaration.
+_ALIASES = (
+    """
+import tensorflow as tf
+import tensorflow.compat.v1 as v1
+
+def plain(x):
+    def inner():
+        return tf.constant(x)
+    return inner
+
+def rebinds(tf=None):
+    import tensorflow.compat.v1 as tf1
+    def reads_outer():
+        return tf, tf1
+    return reads_outer
+
+class Layer:
+    tf = v1
+    def call(self):
+        return tf.constant(1)
+""",
+    """
+import tensorflow.compat.v1 as v1
+try:
+    import tensorflow.compat.v2 as tf
+except ImportError:
+    import tensorflow as tf
+
+def plain():
+    return tf.constant(1)
+
+def declares():
+    global v1
+    v1 = None
+    import numpy as tf
+    return v1, tf
+""",
+)
+
+
+@pytest.mark.parametrize("source", _ALIASES)
+def test_the_alias_of_a_module_is_the_same_answer_asked_in_any_order(source):
+    """alias_of shares the module's answer with the scopes that read the module's names as it
+    does, and remembers each answer: every scope's answer is what looking up each candidate
+    from that scope says, whichever scope is asked first."""
+    modules = ("tensorflow", "tensorflow.compat.v1", "numpy")
+
+    def expected(model, module, scope):
+        for local in model._module_alias_candidates:
+            qualified = model.lookup(local, scope).qualified
+            if (qualified if qualified != "tensorflow.compat.v2" else "tensorflow") == module:
+                return local
+        return None
+
+    reference = model_of(source)
+    scopes = [None, *reference.scope_at.values()]
+    wanted = [[expected(reference, m, s) for m in modules] for s in scopes]
+    assert wanted[0] == ["tf", "v1", None]
+    assert len({tuple(w) for w in wanted}) >= 2  # some scope sees another name
+    for order in (scopes, scopes[::-1]):
+        model = model_of(source)
+        twins = zip(reference.scope_at.values(), model.scope_at.values(), strict=True)
+        by_key = {id(s): t for s, t in twins}
+        answers = {}
+        for scope in order:
+            own = None if scope is None else by_key[id(scope)]
+            answers[id(scope)] = [model.alias_of(m, own) for m in modules]
+        assert [answers[id(s)] for s in scopes] == wanted
+
+
 def test_reads_know_their_function_loops_and_role():
     model = model_of(
         """

@@ -172,6 +172,13 @@ class ModuleModel:
         # id(For, While or comprehension) -> (first, last) event index: what lies inside it
         self.loop_spans: dict[int, tuple[int, int]] = {}
         self._lookups: dict[tuple[str, int], Binding] = {}
+        # (module, id(scope)) -> alias_of's answer: asked at every call by several rules, each
+        # answer a lookup of every name that may hold a module (dozens in a large module)
+        self._aliases: dict[tuple[str, int], str | None] = {}
+        # (name, id(the scope binding it)) -> its Binding, for every scope reading it (_lookup)
+        self._bound: dict[tuple[str, int], Binding] = {}
+        # id(scope) -> the module-holding names it may read otherwise than the module (alias_of)
+        self._shadowed: dict[int, frozenset[str] | None] = {}
         self._qualified_names: dict[int, tuple[cst.BaseExpression, str | None]] = {}
         self._resolving: set[str] = set()  # names whose aliasing is being resolved
         self._scalar_pending: set[tuple[str, int]] = set()  # names is_python_scalar is judging
@@ -318,11 +325,56 @@ class ModuleModel:
         """A name that holds the module ``module`` ("tensorflow", "tensorflow.compat.v1") where
         code in ``scope`` reads it, ``tf`` first; None where no name does (a local ``tf`` that
         holds something else, say)."""
+        walked = self._order is not None  # during the walk the bindings are still growing
+        key = (module, id(scope or self.scope))
+        if walked:
+            try:
+                return self._aliases[key]
+            except KeyError:
+                pass
+        # Asked at every call by several rules, from each of hundreds of functions: a name no
+        # scope around ``scope`` binds is read as the module's code reads it (looked up once).
+        shadowed = self._alias_names_shadowed(scope) if walked and scope is not None else None
+        found = None
         for local in self._module_alias_candidates:
-            qualified = self.lookup(local, scope).qualified
+            if shadowed is None or local in shadowed:
+                qualified = self.lookup(local, scope).qualified
+            else:
+                qualified = self.lookup(local).qualified
             if (qualified if qualified != "tensorflow.compat.v2" else "tensorflow") == module:
-                return local
-        return None
+                found = local
+                break
+        if walked:
+            self._aliases[key] = found
+        return found
+
+    def _alias_names_shadowed(self, scope: Scope) -> frozenset[str] | None:
+        """The names that may hold a module which code in ``scope`` may read otherwise than the
+        module's own code: bound or declared in it or a scope around it, or bound more than
+        once at module level (which binding holds depends on when the code runs, see
+        ReadOrder); None where ``scope`` is not in the module's tree of scopes."""
+        found = self._shadowed.get(id(scope))
+        if found is not None or id(scope) in self._shadowed:
+            return found
+        names, shadowed = self._module_alias_names
+        module = self.scope
+        current: Scope | None = scope
+        while current is not None and current is not module:
+            for held in (current.bindings, current.global_names, current.nonlocal_names):
+                if not names.isdisjoint(held):
+                    shadowed = shadowed | names.intersection(held)
+            current = current.parent
+        result = frozenset(shadowed) if current is module else None
+        self._shadowed[id(scope)] = result
+        return result
+
+    @cached_property
+    def _module_alias_names(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The names that may hold a module, and those of them bound more than once at module
+        level."""
+        names = frozenset(self._module_alias_candidates)
+        bindings = self.scope.bindings
+        return names, frozenset(n for n in names if len(bindings.get(n, ())) > 1)
 
     @cached_property
     def _module_alias_candidates(self) -> list[str]:
@@ -373,7 +425,18 @@ class ModuleModel:
                 continue
             sites = current.bindings.get(name)
             if sites:
-                return Binding(name, current, tuple(sites), self._qualified(name, sites))
+                if self._resolving or self._order is None:
+                    # an alias being resolved (the answer may be cut short), or the walk still
+                    # adding bindings
+                    return Binding(name, current, tuple(sites), self._qualified(name, sites))
+                # The same for every scope that reads the name from ``current``: computed once
+                # (the module's imports are read from each of hundreds of functions).
+                key = (name, id(current))
+                found = self._bound.get(key)
+                if found is None:
+                    qualified = self._qualified(name, sites)
+                    found = self._bound[key] = Binding(name, current, tuple(sites), qualified)
+                return found
             current = current.parent
         return Binding(name, None)
 

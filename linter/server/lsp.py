@@ -113,6 +113,8 @@ class Linted:
 
 
 def _units(text: str, encoding: str) -> int:
+    if text.isascii():  # one unit per character in every encoding (most lines of code)
+        return len(text)
     if encoding == types.PositionEncodingKind.Utf8:
         return len(text.encode("utf-8"))
     if encoding == types.PositionEncodingKind.Utf32:
