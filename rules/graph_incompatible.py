@@ -229,7 +229,12 @@ class NumpyFunctionOnTensor(_TracedRule):
         `np.mean(t)`, `np.array(t)` or `np.float32(t)` try to convert it and fail with
         `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. So do
         the Keras helpers built on NumPy (`keras.utils.pad_sequences`, `normalize`: the
-        knowledge base calls each on an array and on a graph tensor to know which). Use the
+        knowledge base calls each on an array and on a graph tensor to know which), and the
+        backend helpers that read a value (`K.eval`, `K.get_value`: the same probe, on an eager
+        tensor). Keras calls more of the user's code inside its traced train step than the
+        methods it traces by name: a layer's `kernel_regularizer` (a function, or a
+        `Regularizer` object's `__call__`) gets the layer's weight as a graph tensor there, so
+        `np.linalg.eigvals(kernel)` fails when `fit` traces. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -583,9 +588,15 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         traced code, converted or not: `[f(i) for i in tf.range(n)]`, or `range(n)` of a tensor
         `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast). Use
         vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
-        or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
-        or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
-        module calls (one tensor); any other bare parameter may be a list of tensors.
+        or an explicit `tf.while_loop`. `enumerate(t)` and `zip(t, u)` of a tensor fail even
+        where AutoGraph converts: it turns a loop over a tensor into a graph loop, but these
+        builtins stay Python iterators over it (a metric given to `compile` under tf-keras too).
+        Keras 3 also calls a `Lambda` layer's function and a function given to
+        `compile(metrics=...)` unconverted. Evidence required: the iterable is computed by a TF
+        op or a Keras layer call, is `y_true`/`y_pred` of a function given to `compile`, or is
+        the input of a layer (or a `Lambda`'s function) that the module calls on one Keras
+        tensor (`keras.Input`, a layer's output) or puts in a `keras.Sequential`; any other bare
+        parameter may be a list of tensors.
     """
 
     def _check(self, iterable: cst.BaseExpression) -> None:
@@ -1028,8 +1039,14 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces, and the batch of a layer's input where the module builds
-        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
-        3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
+        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
+        layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
+        `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
+        (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
+        None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
+        (`ValueError: Cannot infer argument num`). The finding is where the static size is
+        read (`batch = y_pred.shape[0]`), spanning to the use that fails. Use the dynamic size,
+        `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras 3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
         shapes) are reported only with `--preview`.

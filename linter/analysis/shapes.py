@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
+from tf2lint.analysis.tracing import bound_method
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def unknown_dimension(
         reason is not None
         and reason.kind == "compiled"
         and index == 0
-        and param in fn.params[:2]
+        and param in fn.params[int(bound_method(fn)) :][:2]
         and param not in fn.param_defaults
     ):
         fits = keras_symbolic_use(model, fitting_only=True)
@@ -186,9 +187,13 @@ def _named_shape(model: ModuleModel, name: cst.Name, scope: Scope) -> cst.BaseEx
 
 
 # Keras calls that trace a model's layers with the batch dimension None: fit, evaluate and
-# predict feed batches from a tf.data pipeline whose batch dimension is None; `keras.Input`
-# builds a functional model on a symbolic batch of unknown size.
-_KERAS_LOOPS = frozenset({"fit", "evaluate", "predict"})
+# predict feed batches from a tf.data pipeline whose batch dimension is None; the `*_on_batch`
+# steps are traced with reduce_retracing, so a batch of another size (the smaller last one) is
+# traced with it None (checked under TF 2.21 / Keras 3.15); `keras.Input` builds a functional
+# model on a symbolic batch of unknown size.
+_KERAS_LOOPS = frozenset(
+    {"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch"}
+)
 
 
 def _batch_parameters(fn: FunctionInfo, kind: str) -> list[str]:

@@ -90,10 +90,25 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
             "graph tensor there"
         )
     if reason.kind == "compiled":
-        if position >= 2:
+        if bound_method(fn):
+            position -= 1  # `loss=self.masked_loss`: Keras passes what follows `self`
+        if not 0 <= position < 2:
             return None
         return f"Keras passes a function given to compile({reason.via}=...) tensors as `y_true` and `y_pred`"
     return f"tf.data passes a function given to Dataset.{reason.via} the element's tensors"
+
+
+def bound_method(fn: FunctionInfo) -> bool:
+    """Whether ``fn`` is a method whose first parameter is the bound ``self`` (a library that is
+    handed ``obj.method`` passes its arguments after it)."""
+    node = fn.node
+    if fn.cls is None or not fn.params or fn.params[0] != "self":
+        return False
+    decorators = getattr(node, "decorators", ())
+    return not any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in decorators
+    )
 
 
 def replaced_gap(fn: FunctionInfo) -> str | None:
