@@ -1055,7 +1055,12 @@ class NoneDimensionUsedAsSize(_TracedRule):
     def visit_Assign(self, node: cst.Assign) -> None:
         # what is read before a use: a finding at a read spans through to the use (`through`)
         seen = self.__dict__.setdefault("_assigned", set())
-        seen.add(id(node.value))
+
+        def enter(part: cst.CSTNode) -> bool:
+            seen.add(id(part))  # the value and what it is made of (`x.shape` in `x.shape[:-1]`)
+            return True
+
+        walk(node.value, enter)
         for target in node.targets:
             if isinstance(target.target, (cst.Tuple, cst.List)):
                 seen.update(id(e.value) for e in target.target.elements)
