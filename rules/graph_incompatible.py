@@ -419,7 +419,7 @@ def _unconverted_because(fn: FunctionInfo) -> str:
             "AutoGraph"
         )
     if root is not None and root.kind == "lambda_layer":
-        return "Keras 3 calls a Lambda layer's function without AutoGraph"
+        return "Keras calls a Lambda layer's function without AutoGraph (Keras 3 and tf-keras)"
     if root is not None and root.kind == "regularizer":
         return f"Keras 3 calls a layer's {root.via} without AutoGraph"
     if root is not None and root.kind in ("decorator", "wrapped"):

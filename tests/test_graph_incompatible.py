@@ -1052,3 +1052,13 @@ def test_a_static_size_read_once_is_reported_once_at_the_read_spanning_its_uses(
     read = HEADER.count("\n") + 2
     assert finding.line == read and finding.end_line == read + 1
     assert "`y_pred.shape[0]`" in finding.message
+
+
+def test_a_lambda_layers_function_is_unconverted_under_tf_keras_too():
+    # checked under TF 2.21 with TF_USE_LEGACY_KERAS=1: OperatorNotAllowedInGraphError
+    source = (
+        "import tensorflow as tf\nimport tf_keras as keras\n"
+        "def flip(x):\n    if tf.reduce_sum(x) > 0:\n        return x\n    return -x\n"
+        "inputs = keras.Input((3,))\nmodel = keras.Model(inputs, keras.layers.Lambda(flip)(inputs))\n"
+    )
+    assert rule_ids(source, ["TF808"]) == ["TF808"]

@@ -1779,7 +1779,10 @@ class _ModelBuilder:
                 target = model.function_target(call.args[0].value, scope)
                 if target is not None:
                     reason = TracedBy("lambda_layer", "Lambda")
-                    model.roots.append(Root(target, reason, model.keras2_possible))
+                    # unconverted under tf-keras too: Keras's own Lambda.call calls it, and
+                    # AutoGraph leaves library code and what it calls alone (TF 2.21 with
+                    # TF_USE_LEGACY_KERAS=1: `if t > 0:` there raises OperatorNotAllowedInGraphError)
+                    model.roots.append(Root(target, reason, False))
                 continue
             if name in TF_FUNCTION_NAMES and call.args:
                 target = self._handed_function(call.args[0].value, scope)
