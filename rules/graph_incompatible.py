@@ -487,6 +487,11 @@ def _lambda_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
     found = None
     for call, _, _, scope in model._calls:
         func = call.func
+        if is_keras(model.call_name(call), "Sequential") and call.args:
+            layers = call.args[0].value  # a Sequential passes each layer one tensor
+            if isinstance(layers, cst.List) and any(e.value in lambdas for e in layers.elements):
+                found = found or call
+            continue
         if func in lambdas:
             pass
         elif isinstance(func, cst.Name):

@@ -1062,3 +1062,20 @@ def test_a_lambda_layers_function_is_unconverted_under_tf_keras_too():
         "inputs = keras.Input((3,))\nmodel = keras.Model(inputs, keras.layers.Lambda(flip)(inputs))\n"
     )
     assert rule_ids(source, ["TF808"]) == ["TF808"]
+
+
+@pytest.mark.parametrize(
+    "tail, expected",
+    [
+        ("model = keras.Sequential([keras.Input((3, 2)), keras.layers.Lambda(rows)])\n", ["TF807"]),
+        ("inputs = keras.Input((3, 2))\nout = keras.layers.Lambda(rows)(inputs)\n", ["TF807"]),
+        # given a list of tensors, the function iterates a Python list
+        ("a = keras.Input((3, 2))\nout = keras.layers.Lambda(rows)([a, a])\n", []),
+    ],
+)
+def test_a_lambda_function_iterating_its_one_tensor_input(tail, expected):
+    source = (
+        "import keras\n"
+        "def rows(x):\n    return keras.ops.stack([keras.ops.sum(r) for r in x])\n" + tail
+    )
+    assert rule_ids(source, ["TF807"]) == expected
