@@ -1075,7 +1075,7 @@ class NoneDimensionUsedAsSize(_TracedRule):
     ) -> None:
         """Report the static read; the finding spans on to the use that fails when the read
         is an assignment before it (``batch = y.shape[0]`` ... ``tf.reshape(y, [batch, -1])``)."""
-        before = id(read) in self.__dict__.get("_assigned", ())
+        before = id(read) in self.__dict__.get("_assigned", ()) and not _inside(read, sink)
         self.report(read, message, through=sink if before else None, **kwargs)  # type: ignore[arg-type]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -1261,6 +1261,19 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``root`` or in its subtree."""
+    found = False
+
+    def enter(part: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or part is node
+        return not found
+
+    walk(root, enter)
+    return found
 
 
 def _literal_int(expr: cst.BaseExpression) -> int | None:
