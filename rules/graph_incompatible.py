@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.shapes import shape_list_with_unknown_first
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.tracing import fed_tensor, root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
+from tf2lint.rules.keras3_usage import keras_tensor
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -227,7 +229,12 @@ class NumpyFunctionOnTensor(_TracedRule):
         `np.mean(t)`, `np.array(t)` or `np.float32(t)` try to convert it and fail with
         `NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy array`. So do
         the Keras helpers built on NumPy (`keras.utils.pad_sequences`, `normalize`: the
-        knowledge base calls each on an array and on a graph tensor to know which). Use the
+        knowledge base calls each on an array and on a graph tensor to know which), and the
+        backend helpers that read a value (`K.eval`, `K.get_value`: the same probe, on an eager
+        tensor). Keras calls more of the user's code inside its traced train step than the
+        methods it traces by name: a layer's `kernel_regularizer` (a function, or a
+        `Regularizer` object's `__call__`) gets the layer's weight as a graph tensor there, so
+        `np.linalg.eigvals(kernel)` fails when `fit` traces. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -251,7 +258,11 @@ class NumpyFunctionOnTensor(_TracedRule):
         scope = self.context.scope
         for arg in node.args:
             if computed_tensor(self.model, arg.value, scope):
-                short = name.replace("numpy.", "np.", 1)
+                short = (
+                    name.replace("numpy.", "np.", 1)
+                    if name.startswith("numpy.")
+                    else code(node.func)
+                )
                 why = fed_parameter(self.model, arg.value, scope)
                 self.report(
                     node,
@@ -407,6 +418,10 @@ def _unconverted_because(fn: FunctionInfo) -> str:
             f"passed to Keras 3's compile({root.via}=...): its train step calls it without "
             "AutoGraph"
         )
+    if root is not None and root.kind == "lambda_layer":
+        return "Keras calls a Lambda layer's function without AutoGraph (Keras 3 and tf-keras)"
+    if root is not None and root.kind == "regularizer":
+        return f"Keras 3 calls a layer's {root.via} without AutoGraph"
     if root is not None and root.kind in ("decorator", "wrapped"):
         return "this code is traced without AutoGraph (`autograph=False`)"
     return "AutoGraph does not convert this code: a Keras 3 method or an `autograph=False` function runs it"
@@ -418,13 +433,26 @@ def _sequential_input(
     """The ``keras.Sequential([...])`` that proves ``iterable``, the first input of ``fn`` (a
     layer's ``call``), is one tensor: a Sequential passes each layer one tensor. None when
     ``iterable`` is something else or no such Sequential is in the module."""
-    if not isinstance(iterable, cst.Name) or fn.cls is None or fn.name != "call":
+    if not isinstance(iterable, cst.Name):
+        return None
+    reason = fn.traced_by
+    if reason is not None and reason.kind == "lambda_layer":
+        if not fn.params or fn.params[0] != iterable.value:
+            return None
+        binding = model.binding_of(iterable, fn)
+        if binding.scope is not fn or binding.kinds != {"param"}:
+            return None
+        return _lambda_input(model, fn)
+    if fn.cls is None or fn.name != "call":
         return None
     if len(fn.params) < 2 or fn.params[1] != iterable.value:
         return None
     binding = model.binding_of(iterable, fn)
     if binding.scope is not fn or binding.kinds != {"param"}:
         return None  # rebound in the body: no longer what the Sequential passes
+    functional = _functional_input(model, fn)
+    if functional is not None:
+        return functional
     for call in model.nodes_of(cst.Call):
         if not is_keras(model.call_name(call), "Sequential") or not call.args:
             continue
@@ -441,7 +469,81 @@ def _sequential_input(
     return None
 
 
+def _lambda_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """The call that applies a ``Lambda(fn)`` layer to one Keras tensor
+    (``layers.Lambda(pad)(inputs)``, or a name bound to the layer and called so): Keras passes
+    ``fn`` that tensor. None when a Lambda of ``fn`` is applied to anything else (a list), or
+    not in a way the module shows."""
+    lambdas = []
+    for call, _, _, scope in model._calls:
+        if (
+            call.args
+            and is_keras(model.call_name(call), "layers.Lambda")
+            and model.function_referenced(call.args[0].value, scope) is fn
+        ):
+            lambdas.append(call)
+    if not lambdas:
+        return None
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if is_keras(model.call_name(call), "Sequential") and call.args:
+            layers = call.args[0].value  # a Sequential passes each layer one tensor
+            if isinstance(layers, cst.List) and any(e.value in lambdas for e in layers.elements):
+                found = found or call
+            continue
+        if func in lambdas:
+            pass
+        elif isinstance(func, cst.Name):
+            values = model.binding_of(func, scope).known_values
+            if not values or not all(v in lambdas for v in values):
+                continue
+        else:
+            continue
+        positional = [a for a in call.args if a.keyword is None]
+        if len(positional) != 1 or positional[0].star:
+            return None
+        if python_container(model, positional[0].value, scope) is not None:
+            return None  # `L()([a, b])`: a list of tensors
+        if not keras_tensor(model, scope, positional[0].value):
+            return None
+        found = found or call
+    return found
+
+
+def _functional_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """A call of the layer class ``fn`` is the ``call`` of on one Keras tensor (``Skip(4)(x)``
+    or ``skip(x)`` with ``x = keras.Input(...)``, or a layer's output): Keras passes ``call``
+    that tensor. None when the module calls the class on anything else (a list of tensors)."""
+    cls = fn.cls
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name):
+            sites = model.binding_of(func.func, None).sites
+            if not sites or any(s.kind != SiteKind.CLASS for s in sites):
+                continue
+            if model.classes.get(sites[-1].node) is not cls:
+                continue
+        elif isinstance(func, (cst.Name, cst.Attribute)):
+            if model.instance_of(func, scope) is not cls:
+                continue
+        else:
+            continue
+        positional = [a for a in call.args if a.keyword is None]
+        if len(positional) != 1 or positional[0].star:
+            return None
+        if python_container(model, positional[0].value, scope) is not None:
+            return None  # `L()([a, b])`: a list of tensors
+        if not keras_tensor(model, scope, positional[0].value):
+            return None  # a list, or a value the module does not show
+        found = found or call
+    return found
+
+
 _CONVERTED_TO_TENSORS = frozenset({"builtins.int", "builtins.float", "builtins.range"})
+# Builtins that iterate their arguments in Python: AutoGraph leaves them Python iterators
+_PYTHON_ITERATORS = frozenset({"builtins.enumerate", "builtins.zip"})
 
 
 def converted_tensor(
@@ -491,9 +593,15 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         traced code, converted or not: `[f(i) for i in tf.range(n)]`, or `range(n)` of a tensor
         `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast). Use
         vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
-        or an explicit `tf.while_loop`. Evidence required: the iterable is computed by a TF op
-        or a Keras layer call, or is the input of a layer that a `keras.Sequential` in the
-        module calls (one tensor); any other bare parameter may be a list of tensors.
+        or an explicit `tf.while_loop`. `enumerate(t)` and `zip(t, u)` of a tensor fail even
+        where AutoGraph converts: it turns a loop over a tensor into a graph loop, but these
+        builtins stay Python iterators over it (a metric given to `compile` under tf-keras too).
+        Keras 3 also calls a `Lambda` layer's function and a function given to
+        `compile(metrics=...)` unconverted. Evidence required: the iterable is computed by a TF
+        op or a Keras layer call, is `y_true`/`y_pred` of a function given to `compile`, or is
+        the input of a layer (or a `Lambda`'s function) that the module calls on one Keras
+        tensor (`keras.Input`, a layer's output) or puts in a `keras.Sequential`; any other bare
+        parameter may be a list of tensors.
     """
 
     def _check(self, iterable: cst.BaseExpression) -> None:
@@ -509,7 +617,7 @@ class TensorLoopInUnconvertedCode(_TracedRule):
                 return
             because.append(
                 (
-                    f"a `Sequential` calls this layer with one tensor as `{code(iterable)}`",
+                    f"Keras calls this layer with one tensor as `{code(iterable)}`",
                     sequential,
                 )
             )
@@ -520,10 +628,50 @@ class TensorLoopInUnconvertedCode(_TracedRule):
             because=because,
         )
 
+    def _check_python_iterator(self, iterable: cst.BaseExpression) -> bool:
+        """``enumerate(t)`` or ``zip(t, u)`` of a graph tensor: a Python iterator over the
+        tensor, which AutoGraph does not make a graph loop (it converts a loop over the tensor
+        itself), so it fails converted or not. Whether ``iterable`` is such a call."""
+        if not isinstance(iterable, cst.Call):
+            return False
+        name = self.model.call_name(iterable)
+        if name not in _PYTHON_ITERATORS:
+            return False
+        fn = self._traced_function()
+        if fn is None:
+            return True
+        scope = self.context.scope
+        for arg in iterable.args:
+            if arg.star or arg.keyword is not None:
+                continue
+            value = arg.value
+            if sequence_of_tensors(self.model, value, scope):
+                continue
+            if computed_tensor(self.model, value, scope, api_only=True):
+                why = fed_parameter(self.model, value, scope)
+            else:
+                caller = _sequential_input(self.model, value, fn)
+                if caller is None:
+                    continue
+                why = (f"Keras calls this layer with one tensor as `{code(value)}`", caller)
+            builtin = name.removeprefix("builtins.")
+            self.report(
+                value,
+                f"`{builtin}()` iterates a graph tensor in Python in traced `{fn.qualname}`, "
+                "which fails while tracing (AutoGraph converts a loop over a tensor, not over "
+                f"`{builtin}()` of one); loop over `tf.range` and index, or use tf.map_fn",
+                because=[why] if why is not None else [("this value is a graph tensor", value)],
+            )
+            return True
+        return True
+
     def visit_For(self, node: cst.For) -> None:
-        self._check(node.iter)
+        if not self._check_python_iterator(node.iter):
+            self._check(node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
+        if self._check_python_iterator(node.iter):
+            return
         fn = self._traced_function()
         if fn is not None and fn.autograph:
             self._check_converted_comprehension(node.iter, fn)
@@ -877,8 +1025,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
     name = "none-dimension-used-as-size"
     severity = "error"
     message = "a static dimension that may be None is used as a size in traced code"
-    # its evidence spells `.shape` (or `get_shape`)
-    requires_text = ("shape",)
+    # its evidence spells `.shape` (or `get_shape`), or names an op of the knowledge base's
+    # static_count_ops (a test checks each is named here)
+    requires_text = ("shape", "unstack")
     rationale = """
         `x.shape[i]` is read while tracing: a Python `int` where the traced shape knows that
         size, `None` where it does not. With an `input_signature` that gives the dimension as
@@ -895,12 +1044,39 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces, and the batch of a layer's input where the module builds
-        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`. Use the dynamic size, `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras
-        3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
+        a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
+        layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
+        `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
+        (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
+        None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
+        (`ValueError: Cannot infer argument num`). The finding is where the static size is
+        read (`batch = y_pred.shape[0]`), spanning to the use that fails. Use the dynamic size,
+        `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras 3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
         shapes) are reported only with `--preview`.
     """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        # what is read before a use: a finding at a read spans through to the use (`through`)
+        seen = self.__dict__.setdefault("_assigned", set())
+
+        def enter(part: cst.CSTNode) -> bool:
+            seen.add(id(part))  # the value and what it is made of (`x.shape` in `x.shape[:-1]`)
+            return True
+
+        walk(node.value, enter)
+        for target in node.targets:
+            if isinstance(target.target, (cst.Tuple, cst.List)):
+                seen.update(id(e.value) for e in target.target.elements)
+
+    def _report_flow(
+        self, read: cst.BaseExpression, sink: cst.CSTNode, message: str, **kwargs: object
+    ) -> None:
+        """Report the static read; the finding spans on to the use that fails when the read
+        is an assignment before it (``batch = y.shape[0]`` ... ``tf.reshape(y, [batch, -1])``)."""
+        before = id(read) in self.__dict__.get("_assigned", ()) and not _inside(read, sink)
+        self.report(read, message, through=sink if before else None, **kwargs)  # type: ignore[arg-type]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if self.context.in_traced_code and type(node.operator).__name__ in _ARITHMETIC:
@@ -925,6 +1101,10 @@ class NoneDimensionUsedAsSize(_TracedRule):
             for arg in node.args:
                 self._check(arg.value, node, f"`{name[len('builtins.') :]}()`")
             return
+        counted = knowledge.static_count_parameters(name)
+        if counted is not None:
+            self._check_count(node, counted)
+            return
         parameter = knowledge.shape_parameter(name)
         if parameter is None or parameter.accepts_none is not False:
             return
@@ -942,25 +1122,106 @@ class NoneDimensionUsedAsSize(_TracedRule):
             )
             for element in elements:
                 self._check(element, node, f"the shape given to `{code(node.func)}`")
-            if len(elements) == 1 and elements[0] is value:  # `tf.random.normal(x.shape)`
-                self._check_whole_shape(value, node, f"`{code(node.func)}`")
+            whole = len(elements) == 1 and elements[0] is value  # `tf.random.normal(x.shape)`
+            if whole and not self._check_whole_shape(value, node, f"`{code(node.func)}`"):
+                self._check_shape_list(value, node)
 
-    def _check_whole_shape(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> None:
-        """``x.shape`` (or ``x.get_shape()``) given whole as a shape: each dimension is used."""
+    def _check_count(self, node: cst.Call, positions: dict[str, int]) -> None:
+        """``tf.unstack(x)`` (axis 0, no ``num``) where dimension 0 of ``x`` may be None: the
+        op cannot tell how many tensors to give (``ValueError: Cannot infer argument `num```)."""
+        given: dict[str, cst.BaseExpression] = {}
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            for parameter, position in (("value", 0), *positions.items()):
+                if keyword == parameter or (keyword is None and index == position):
+                    given[parameter] = arg.value
+        value, axis = given.get("value"), given.get("axis")
+        if value is None or "num" in given:
+            return
+        index = 0 if axis is None else _literal_int(axis)
+        if index is None or index < 0:
+            return
+        dimension = cst.Subscript(
+            value=cst.Attribute(value=value, attr=cst.Name("shape")),
+            slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))],
+        )
+        self._check(
+            dimension,
+            node,
+            f"`{code(node.func)}` (which counts the tensors it gives by it)",
+            shown=node,
+            subject=f"{code(value)}.shape[{index}]",
+            advice="split along a known axis, or map over the batch with `tf.map_fn`",
+        )
+
+    def _check_shape_list(self, value: cst.BaseExpression, sink: cst.Call) -> None:
+        """``tf.reshape(x, target)`` with ``target = shape[:-1] + [c // k, k]`` and ``shape =
+        x.get_shape().as_list()``: the static shape's dimension 0 goes in whole."""
+        fn = self._traced_function()
+        found = shape_list_with_unknown_first(self.model, value, self.context.scope)
+        if fn is None or found is None:
+            return
+        reported = self.__dict__.setdefault("_reported_reads", set())
+        if id(found.read) in reported:
+            return
+        reported.add(id(found.read))
+        dimension = found.dimension
+        how = f"the shape given to `{code(sink.func)}`"
+        self._report_flow(
+            found.read,
+            sink,
+            f"`{code(found.read)}` holds dimension 0, which may be None in traced "
+            f"`{fn.qualname}`, and {how} then fails while tracing; use the dynamic size "
+            "(`tf.shape(...)[0]`) or -1",
+            because=[
+                (dimension.why, dimension.where),
+                (f"the static shape, from dimension 0, is used as a size here ({how})", sink),
+            ],
+            gap=None
+            if dimension.certain
+            else "the dimension is None only in some traces: " + dimension.why,
+        )
+
+    def _check_whole_shape(self, expr: cst.BaseExpression, sink: cst.CSTNode, how: str) -> bool:
+        """``x.shape`` (or ``x.get_shape()``) given whole as a shape: each dimension is used.
+        Whether ``expr`` is such a shape."""
         shape = expr
         if isinstance(shape, cst.Call) and not shape.args:
             shape = shape.func
             if not (isinstance(shape, cst.Attribute) and shape.attr.value == "get_shape"):
-                return
+                return False
         elif not (isinstance(shape, cst.Attribute) and shape.attr.value == "shape"):
-            return
+            return False
         for index in range(_MAX_RANK):
             dimension = cst.Subscript(
                 value=expr, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]
             )
             if self.model.unknown_dimension(dimension, self.context.scope) is not None:
                 self._check(dimension, sink, f"the shape given whole to {how}", shown=expr)
-                return
+                break
+        return True
+
+    def _read_of(self, expr: cst.BaseExpression) -> cst.BaseExpression:
+        """Where the static dimension that the local ``expr`` holds is read (``y.shape[0]`` of
+        ``batch = y.shape[0]``, ``b`` of ``b, h = y.shape``): one place to fix for every use;
+        ``expr`` itself when it is no such local."""
+        for _ in range(4):
+            if not isinstance(expr, cst.Name):
+                return expr
+            binding = self.model.binding_of(expr, self.context.scope)
+            if len(binding.sites) != 1 or binding.scope is not self.context.function:
+                return expr
+            site = binding.sites[0]
+            if site.kind == SiteKind.UNPACK and isinstance(site.node, cst.Name):
+                return site.node
+            if site.kind != SiteKind.ASSIGN or site.value is None:
+                return expr
+            if not isinstance(site.value, (cst.Name, cst.Subscript, cst.Call)):
+                return expr
+            expr = site.value
+        return expr
 
     def _check(
         self,
@@ -968,6 +1229,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         sink: cst.CSTNode,
         how: str,
         shown: cst.BaseExpression | None = None,
+        subject: str | None = None,
+        advice: str = "use the dynamic size (`tf.shape(...)[i]`)",
     ) -> None:
         if not isinstance(expr, (cst.Subscript, cst.Name)):
             return
@@ -979,10 +1242,17 @@ class NoneDimensionUsedAsSize(_TracedRule):
             return
         if shown is not None:  # a node made for the question: report the shape it reads
             expr = shown
-        self.report(
-            expr,
-            f"`{code(expr)}` may be None in traced `{fn.qualname}`, and {how} then fails while "
-            "tracing; use the dynamic size (`tf.shape(...)[i]`)",
+        read = self._read_of(expr)
+        if read is not expr:  # `batch = y.shape[0]` ... `[batch, -1]`: the read is what to fix
+            reported = self.__dict__.setdefault("_reported_reads", set())
+            if id(read) in reported:
+                return
+            reported.add(id(read))
+        self._report_flow(
+            read,
+            sink,
+            f"`{subject or code(read)}` may be None in traced `{fn.qualname}`, and {how} then "
+            f"fails while tracing; {advice}",
             because=[
                 (dimension.why, dimension.where),
                 (f"it is used as a size here ({how})", sink),
@@ -991,6 +1261,25 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``root`` or in its subtree."""
+    found = False
+
+    def enter(part: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or part is node
+        return not found
+
+    walk(root, enter)
+    return found
+
+
+def _literal_int(expr: cst.BaseExpression) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    return None
 
 
 # the displays of a Python list, tuple or dict (by name: libcst loads only when a file is linted)

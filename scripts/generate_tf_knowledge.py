@@ -56,12 +56,17 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   float array (``probe_python_function_ops``), the result's rank is unknown (TF cannot look
   into Python), so its static shape is lost until code restores it.
 * ``numpy_only_functions``: the Keras helpers for host data (``keras.utils``,
-  ``keras.preprocessing.sequence``) that take a NumPy array but fail on a graph tensor: called
-  on a small integer array eagerly, and on the same values inside a ``tf.function``
-  (``numpy_only_functions``: ``pad_sequences``).
+  ``keras.preprocessing.sequence``) and the backend helpers that read a value
+  (``tf.keras.backend.eval``) that take a NumPy array or an eager tensor but fail on a graph
+  tensor: called on a small integer array (or an eager tensor) eagerly, and on the same values
+  inside a ``tf.function`` (``numpy_only_functions``: ``pad_sequences``).
 * ``variable_only_members``: what a ``tf.Variable`` has and the tensor a ``tf.function``
   returning it gives lacks (``assign``, ``assign_add``): probed by returning a variable from a
   ``tf.function`` (``variable_only_members``).
+* ``static_count_ops``: the ops that give a Python list of tensors along an axis
+  (``tf.unstack``) and so need that axis's static size unless given ``num``: traced on a
+  ``[None, 2]`` tensor along axis 0 (fails), with ``num=2`` and along axis 1 (works)
+  (``probe_static_count_ops``), with the positions of ``num`` and ``axis``.
 * ``python_value_parameters``: the size parameters of TF image ops (``tf.nn``, ``tf.image``)
   that take a Python number but refuse a tensor while traced (``max_pool2d``'s ``ksize``):
   traced with 2, then with a computed tensor (``python_value_parameters``).
@@ -389,10 +394,12 @@ def probe_shape_parameters(
         root, _, rest = path.partition(".")
         if kind != "tensor" or root not in roots or any(s in path for s in SHAPE_PROBE_SKIPPED):
             continue
-        if root == "keras" and not rest.startswith("ops."):
+        if root == "keras" and not rest.startswith(("ops.", "backend.")):
             continue
+        # `keras.backend.reshape` is `tf.keras.backend.reshape` (see legacy_backend_returns)
+        owner = keras_module._tf_keras.keras if rest.startswith("backend.") else roots[root]
         try:
-            op = _resolve(roots[root], rest)
+            op = _resolve(owner, rest)
             params = list(inspect.signature(op).parameters.values())
         except (AttributeError, TypeError, ValueError):
             continue
@@ -1065,7 +1072,7 @@ def layer_weights(
 
 # The namespaces of Keras helpers for host data, and the names of a first parameter that takes
 # an array (not a path, a model or a file): only these are called by the probe.
-HOST_HELPER_NAMESPACES = ("utils", "preprocessing", "preprocessing.sequence")
+HOST_HELPER_NAMESPACES = ("utils", "preprocessing", "preprocessing.sequence", "backend")
 ARRAY_PARAMETERS = frozenset({"sequences", "x", "y", "arr", "array", "data"})
 
 
@@ -1076,10 +1083,15 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
     input with NumPy)."""
     import numpy as np
 
-    found = []
+    found = set()
     sample = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
-    for root_name in ("keras", "tf_keras"):
-        root = roots[root_name]
+    # `tf.keras` of TF 2.16+ is Keras 3 with Keras 2's backend helpers (`tf.keras.backend.eval`)
+    # added: its names are recorded as the `keras.` ones they are spelled as (see canonical)
+    tf_keras_of_tf = getattr(getattr(roots["keras"], "_tf_keras", None), "keras", None)
+    sources = [("keras", roots["keras"]), ("tf_keras", roots["tf_keras"])]
+    if tf_keras_of_tf is not None:
+        sources.append(("keras", tf_keras_of_tf))
+    for root_name, root in sources:
         for namespace in HOST_HELPER_NAMESPACES:
             try:
                 module = _resolve(root, namespace)
@@ -1092,15 +1104,59 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
                     continue
                 if not parameters or parameters[0] not in ARRAY_PARAMETERS:
                     continue
-                try:
-                    function(sample.copy())
-                except Exception:
+                # works on an eager value: the array, or (the backend's `eval`) an eager tensor
+                if not any(_returns(function, value) for value in (sample, tf.constant(sample))):
                     continue
                 try:
                     tf.function(lambda t, f=function: f(t))(tf.constant(sample))
                 except Exception:
-                    found.append(f"{root_name}.{namespace}.{name}")
+                    found.add(f"{root_name}.{namespace}.{name}")
     return sorted(found)
+
+
+def _returns(function: object, value: object) -> bool:
+    """Whether ``function(value)`` returns rather than raises (a copy of an array is passed)."""
+    try:
+        function(value.copy() if hasattr(value, "copy") else value)  # type: ignore[operator]
+    except Exception:
+        return False
+    return True
+
+
+def probe_static_count_ops(
+    returns: dict[str, str], tf: types.ModuleType, keras_module: types.ModuleType
+) -> dict[str, dict[str, int]]:
+    """The ops that give a Python list of tensors, one per index along an axis, and so need
+    that axis's static size (``tf.unstack``): op -> the positions of its ``num`` and ``axis``
+    parameters. Each op with both is traced on a ``[None, 2]`` tensor: it fails along axis 0
+    with ``num`` left out, and works with ``num=2`` or along axis 1 (known)."""
+    roots = {"tensorflow": tf, "keras": keras_module}
+    found = {}
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if kind != "list[tensor]" or root not in roots:
+            continue
+        try:
+            op = _resolve(roots[root], rest)
+            params = list(inspect.signature(op).parameters)
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if "num" not in params or "axis" not in params:
+            continue
+
+        def traces(op=op, **options: object) -> bool:
+            spec = tf.TensorSpec([None, 2], tf.float32)
+            try:
+                tf.function(
+                    lambda x: op(x, **options), input_signature=[spec]
+                ).get_concrete_function()
+            except Exception:
+                return False
+            return True
+
+        if not traces(axis=0) and traces(axis=0, num=2) and traces(axis=1):
+            found[path] = {"num": params.index("num"), "axis": params.index("axis")}
+    return found
 
 
 def variable_only_members(tf: types.ModuleType) -> list[str]:
@@ -1560,6 +1616,7 @@ def build() -> dict:
             "numpy_only_functions": numpy_only_functions(probed, tf),
             "variable_only_members": variable_only_members(tf),
             "python_value_parameters": python_value_parameters(tf),
+            "static_count_ops": probe_static_count_ops(returns, tf, keras),
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),
         }

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from conftest import check_state_form, lint, rule_ids, state_forms
+from tf2lint.runtime_check import realworld
+
+ROOT = Path(__file__).resolve().parent.parent
 
 HEADER = "import random\nimport time\nimport pdb\nimport numpy as np\nimport tensorflow as tf\n"
 
@@ -943,3 +948,134 @@ def test_pooling_window_needs_a_python_number(ksize, expected):
         f"    return tf.nn.max_pool2d(image, {ksize}, 1, 'SAME')\n"
     )
     assert rule_ids(source, ["TF887"]) == expected
+
+
+# Issue 28's forms of code Keras traces (often without AutoGraph): each a bad program and its
+# fix in tests/data/keras_traced_forms, run under TF 2.21 / Keras 3.15 (one under tf-keras) by
+# `tf2lint verify --suite tests/data/keras_traced_forms` (record: verified.json): a Lambda's
+# function, a regularizer, a metric given to compile, `update_state`, a layer's `call`.
+FORMS = ROOT / "tests" / "data" / "keras_traced_forms"
+FORM_PROGRAMS = realworld.load_suite(FORMS)
+
+
+def test_each_keras_traced_form_is_verified_under_tensorflow():
+    record = json.loads((FORMS / "verified.json").read_text())
+    recorded = {entry["name"]: entry for entry in record["programs"]}
+    assert set(recorded) == {p.name for p in FORM_PROGRAMS}, (
+        "rerun: tf2lint verify --suite tests/data/keras_traced_forms "
+        "--record tests/data/keras_traced_forms/verified.json"
+    )
+    for program in FORM_PROGRAMS:
+        entry = recorded[program.name]
+        assert entry["digest"] == program.digest(), f"{program.name} changed since verified"
+        assert entry["status"] == realworld.CONFIRMED, f"{program.name}: {entry}"
+
+
+@pytest.mark.parametrize("program", FORM_PROGRAMS, ids=lambda p: p.name)
+def test_keras_traced_form_is_found_on_its_line_and_its_fix_is_clean(program):
+    found = {(d.rule, d.line, d.end_line) for d in lint(program.bad.read_text(), ["TF8"])}
+    for expectation in program.expectations:
+        assert any(
+            rule == expectation.label and start <= expectation.line <= end
+            for rule, start, end in found
+        ), f"{program.name}:{expectation.line} {expectation.label} not found: {found}"
+    assert [d.rule for d in lint(program.clean.read_text(), ["TF8"])] == []
+
+
+def test_static_count_ops_are_named_in_tf897_requires_text():
+    from tf2lint.analysis import knowledge
+    from tf2lint.rules.graph_incompatible import NoneDimensionUsedAsSize
+
+    ops = knowledge.knowledge().static_count_ops
+    assert ops  # tf.unstack, keras.ops.unstack
+    for op in ops:
+        assert any(t in op.rsplit(".", 1)[-1] for t in NoneDimensionUsedAsSize.requires_text)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # a loss given to compile as a bound method: Keras passes y_true, y_pred after `self`
+        (
+            "class Job:\n    def flat(self, y_true, y_pred):\n        n = y_pred.shape[0]\n"
+            "        return tf.reshape(y_true - y_pred, [n, -1])\n"
+            "    def run(self, model, x):\n        model.compile('sgd', loss=self.flat)\n"
+            "        model.fit(x, x)\n",
+            ["TF897"],
+        ),
+        # train_on_batch retraces a smaller last batch with the batch None (TF 2.21, by hand)
+        (
+            "def flat(y_true, y_pred):\n    n = y_pred.shape[0]\n"
+            "    return tf.reshape(y_true - y_pred, [n, -1])\n"
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "model.compile('sgd', loss=flat)\nmodel.train_on_batch(np.ones([4, 2]), np.ones([4, 1]))\n",
+            ["TF897"],
+        ),
+        # dimension 0 replaced before the shape is used: nothing to claim
+        (
+            "class M(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        shape = x.get_shape().as_list()\n        shape[0] = -1\n"
+            "        return tf.reshape(x, shape + [1])\n"
+            "out = M()(tf.keras.Input((3,)))\n",
+            [],
+        ),
+        (
+            "class M(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        shape = x.get_shape().as_list()\n"
+            "        for i in range(len(shape)):\n"
+            "            if shape[i] is None:\n                shape[i] = tf.shape(x)[i]\n"
+            "        return tf.reshape(x, shape + [1])\n"
+            "out = M()(tf.keras.Input((3,)))\n",
+            [],
+        ),
+        # unstack along a known axis, or with its count given
+        (
+            "class M(tf.keras.layers.Layer):\n    def call(self, x):\n"
+            "        return tf.stack(tf.unstack(x, axis=1))\nout = M()(tf.keras.Input((3,)))\n",
+            [],
+        ),
+    ],
+)
+def test_more_static_dimension_forms(source, expected):
+    assert rule_ids(HEADER + source, ["TF897"]) == expected
+
+
+def test_a_static_size_read_once_is_reported_once_at_the_read_spanning_its_uses():
+    source = HEADER + (
+        "def flat(y_true, y_pred):\n    n = y_pred.shape[0]\n"
+        "    a = tf.reshape(y_true, [n, -1])\n    b = tf.reshape(y_pred, [n, -1])\n"
+        "    return a - b\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "model.compile('sgd', loss=flat)\nmodel.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
+    )
+    (finding,) = lint(source, ["TF897"])
+    read = HEADER.count("\n") + 2
+    assert finding.line == read and finding.end_line == read + 1
+    assert "`y_pred.shape[0]`" in finding.message
+
+
+def test_a_lambda_layers_function_is_unconverted_under_tf_keras_too():
+    # checked under TF 2.21 with TF_USE_LEGACY_KERAS=1: OperatorNotAllowedInGraphError
+    source = (
+        "import tensorflow as tf\nimport tf_keras as keras\n"
+        "def flip(x):\n    if tf.reduce_sum(x) > 0:\n        return x\n    return -x\n"
+        "inputs = keras.Input((3,))\nmodel = keras.Model(inputs, keras.layers.Lambda(flip)(inputs))\n"
+    )
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+
+
+@pytest.mark.parametrize(
+    "tail, expected",
+    [
+        ("model = keras.Sequential([keras.Input((3, 2)), keras.layers.Lambda(rows)])\n", ["TF807"]),
+        ("inputs = keras.Input((3, 2))\nout = keras.layers.Lambda(rows)(inputs)\n", ["TF807"]),
+        # given a list of tensors, the function iterates a Python list
+        ("a = keras.Input((3, 2))\nout = keras.layers.Lambda(rows)([a, a])\n", []),
+    ],
+)
+def test_a_lambda_function_iterating_its_one_tensor_input(tail, expected):
+    source = (
+        "import keras\n"
+        "def rows(x):\n    return keras.ops.stack([keras.ops.sum(r) for r in x])\n" + tail
+    )
+    assert rule_ids(source, ["TF807"]) == expected

@@ -71,6 +71,8 @@ class Knowledge:
     numpy_only_functions: frozenset[str]  # Keras helpers that take arrays, not graph tensors
     variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
     python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
+    # op -> positions of `num` and `axis`: a list of tensors along an axis of static size
+    static_count_ops: dict[str, dict[str, int]]
     python_function_ops: dict[str, dict]
     # layer class path -> {"trainable": has trainable weights once built, "non_trainable": ...}
     layer_weights: dict[str, dict[str, bool]]
@@ -104,6 +106,7 @@ def knowledge() -> Knowledge:
         numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
+        static_count_ops=data.get("static_count_ops", {}),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -294,6 +297,15 @@ def numpy_only_function(qualified: str | None) -> bool:
     """Whether the Keras helper ``qualified`` (``keras.utils.pad_sequences``) works on NumPy
     arrays but fails on a graph tensor, as the generator saw by calling it both ways."""
     return bool(qualified) and canonical(qualified) in knowledge().numpy_only_functions
+
+
+def static_count_parameters(qualified: str | None) -> dict[str, int] | None:
+    """For an op that gives a Python list of tensors along an axis (``tf.unstack``), whose
+    length needs that axis's static size unless ``num`` gives it: the positions of its
+    ``num`` and ``axis`` parameters, as the generator saw by tracing it; None for other ops."""
+    if not qualified:
+        return None
+    return knowledge().static_count_ops.get(canonical(qualified))
 
 
 def python_value_parameters(qualified: str | None) -> dict[str, int]:

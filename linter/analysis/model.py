@@ -65,6 +65,7 @@ from tf2lint.analysis.tfnames import (  # noqa: F401
     KERAS2_ROOTS,
     KERAS_ROOTS,
     PY_FUNCTION_NAMES,
+    REGULARIZER_SUFFIX,
     TF_FUNCTION_NAMES,
     _chain,
     dotted_name,
@@ -1825,6 +1826,7 @@ class _ModelBuilder:
                                 autograph = model.keras2_possible
                                 model.roots.append(Root(target, reason, autograph))
                 continue
+            self._regularizer_roots(call, scope)
             func = call.func
             t = type(func)
             if t is cst.Attribute:
@@ -1840,7 +1842,10 @@ class _ModelBuilder:
                 target = model.function_target(call.args[0].value, scope)
                 if target is not None:
                     reason = TracedBy("lambda_layer", "Lambda")
-                    model.roots.append(Root(target, reason, model.keras2_possible))
+                    # unconverted under tf-keras too: Keras's own Lambda.call calls it, and
+                    # AutoGraph leaves library code and what it calls alone (TF 2.21 with
+                    # TF_USE_LEGACY_KERAS=1: `if t > 0:` there raises OperatorNotAllowedInGraphError)
+                    model.roots.append(Root(target, reason, False))
                 continue
             if name in TF_FUNCTION_NAMES and call.args:
                 target = self._handed_function(call.args[0].value, scope)
@@ -1866,6 +1871,30 @@ class _ModelBuilder:
                             model.roots.append(Root(target, reason))
                         break
         self.find_eager_models()
+
+    def _regularizer_roots(self, call: cst.Call, scope: Scope | None) -> None:
+        """``Dense(4, kernel_regularizer=spectral)`` (or an instance of the module's own
+        regularizer class): Keras adds what the regularizer returns to the losses of the
+        traced train step, calling it there on the layer's weight (or output)."""
+        model = self.model
+        for arg in call.args:
+            keyword = arg.keyword
+            if keyword is None or not keyword.value.endswith(REGULARIZER_SUFFIX):
+                continue
+            if not is_keras(model.call_name(call)):
+                return  # the module's own class decides what it does with the argument
+            value = arg.value
+            target = self._handed_function(value, scope)  # a function, or `Spectral(0.1)`
+            if target is None and type(value) is cst.Call and scope is not None:
+                # `kernel_regularizer=eigen_penalty(other)`: the function the factory returns
+                target = self._returned_function(value, scope)
+            if target is None:  # `kernel_regularizer=spectral` with `spectral = Spectral()`
+                cls = model.instance_of(value, scope)
+                if cls is not None:
+                    target = model.resolve_method(cls, "__call__")
+            if isinstance(target, FunctionInfo):
+                reason = TracedBy("regularizer", keyword.value)
+                model.roots.append(Root(target, reason, model.keras2_possible))
 
     def _handed_function(
         self, expr: cst.BaseExpression, scope: Scope | None

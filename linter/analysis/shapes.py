@@ -9,6 +9,8 @@ shape knows the size, ``None`` where it does not. The model knows it may be ``No
   with the batch dimension ``None`` when it builds the layer on a symbolic input
   (``keras.Input``), and when ``fit`` relaxes the shapes of a partial last batch (not certain:
   a model only ever called with whole batches of one size never sees it);
+- it is dimension 0 of the input of a Keras ``Lambda`` layer's function: Keras calls it on the
+  symbolic batch of the model (certain where the module builds on ``keras.Input`` or fits);
 - the function is traced with ``reduce_retracing=True`` (``experimental_relax_shapes``): from
   the second shape on, TF traces with the dimensions that changed as ``None`` (not certain).
 """
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
+from tf2lint.analysis.tracing import bound_method
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -56,6 +59,10 @@ def unknown_dimension(
         if not values or len(values) != 1:
             return None
         return unknown_dimension(model, values[0], binding.scope, _depth + 1)
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Name):
+        shape = _named_shape(model, expr.value, scope)
+        if shape is not None:  # `shape = x.get_shape()` ... `shape[0]`
+            expr = expr.with_changes(value=shape)
     decoded = _decoded_dimension(model, expr, scope)
     if decoded is not None:
         return decoded
@@ -114,7 +121,7 @@ def unknown_dimension(
         reason is not None
         and reason.kind == "compiled"
         and index == 0
-        and param in fn.params[:2]
+        and param in fn.params[int(bound_method(fn)) :][:2]
         and param not in fn.param_defaults
     ):
         fits = keras_symbolic_use(model, fitting_only=True)
@@ -124,6 +131,25 @@ def unknown_dimension(
             + (f" when it fits (`{_code(fits)}`)" if fits is not None else " when it fits"),
             fits if fits is not None else fn.node,
             fits is not None,
+        )
+    if (
+        reason is not None
+        and reason.kind == "lambda_layer"
+        and index == 0
+        and fn.params[:1] == [param]
+        and param not in fn.param_defaults
+    ):
+        builds = keras_symbolic_use(model)
+        return UnknownDimension(
+            f"dimension 0 of `{param}` is the batch: Keras calls a Lambda layer's function with "
+            "the batch dimension None"
+            + (
+                f" when it builds or trains the model (`{_code(builds)}`)"
+                if builds is not None
+                else " when it builds the model on `keras.Input` or fits it"
+            ),
+            builds if builds is not None else fn.node,
+            builds is not None,
         )
     mapped = _mapped_decoder(model, fn, param, index)
     if mapped is not None:
@@ -146,10 +172,28 @@ def unknown_dimension(
 
 UNKNOWN_RANK = "unknown rank"  # what spec_dimensions says of `TensorSpec(None)`
 
+
+def _named_shape(model: ModuleModel, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
+    """The static shape (``x.get_shape()``, ``K.int_shape(x)``) a local of ``scope``'s
+    function is bound to, once and only to it; None otherwise."""
+    binding = model.binding_of(name, scope)
+    sites = binding.sites
+    if binding.scope is not scope.function or len(sites) != 1 or sites[0].kind != "assign":
+        return None
+    value = sites[0].value
+    if value is None or shape_owner(value, model) is None:
+        return None
+    return None if _first_item_replaced(model, name.value, binding.scope) else value
+
+
 # Keras calls that trace a model's layers with the batch dimension None: fit, evaluate and
-# predict feed batches from a tf.data pipeline whose batch dimension is None; `keras.Input`
-# builds a functional model on a symbolic batch of unknown size.
-_KERAS_LOOPS = frozenset({"fit", "evaluate", "predict"})
+# predict feed batches from a tf.data pipeline whose batch dimension is None; the `*_on_batch`
+# steps are traced with reduce_retracing, so a batch of another size (the smaller last one) is
+# traced with it None (checked under TF 2.21 / Keras 3.15); `keras.Input` builds a functional
+# model on a symbolic batch of unknown size.
+_KERAS_LOOPS = frozenset(
+    {"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch"}
+)
 
 
 def _batch_parameters(fn: FunctionInfo, kind: str) -> list[str]:
@@ -331,9 +375,20 @@ def _static_shape(value: cst.BaseExpression) -> tuple[cst.BaseExpression, int] |
     return (value, offset) if shape_owner(value) is not None else None
 
 
-def shape_owner(shape: cst.BaseExpression) -> cst.BaseExpression | None:
+def shape_owner(
+    shape: cst.BaseExpression, model: ModuleModel | None = None
+) -> cst.BaseExpression | None:
     """The tensor whose static shape ``shape`` is: ``x`` of ``x.shape``, ``x.get_shape()``,
-    and of either's ``.as_list()``; None for anything else."""
+    and of either's ``.as_list()``, and (given the ``model`` to resolve the name) of Keras's
+    ``K.int_shape(x)``; None for anything else."""
+    if (
+        model is not None
+        and isinstance(shape, cst.Call)
+        and len(shape.args) == 1
+        and shape.args[0].keyword is None
+        and is_keras(model.call_name(shape), "backend.int_shape")
+    ):
+        return shape.args[0].value
     if (
         isinstance(shape, cst.Call)
         and not shape.args
@@ -387,7 +442,7 @@ def _dimension_of_parameter(
     index = _integer(expr.slice[0].slice)
     if index is None:
         return None
-    owner = shape_owner(expr.value)
+    owner = shape_owner(expr.value, model)
     if not isinstance(owner, cst.Name):
         return None
     binding = model.binding_of(owner, scope)
@@ -492,3 +547,94 @@ def _relaxing_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpress
             if isinstance(value, cst.Name) and value.value == "True":
                 return value
     return None
+
+
+@dataclass(frozen=True)
+class ShapeList:
+    """A Python list or shape that holds a tensor's static shape from its dimension 0 on
+    (``x.get_shape().as_list()``, ``shape[:-1] + [c // k, k]``): where the shape is read, and
+    why its dimension 0 may be None."""
+
+    read: cst.BaseExpression
+    dimension: UnknownDimension
+
+
+def shape_list_with_unknown_first(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> ShapeList | None:
+    """Whether ``expr`` holds a static shape from its dimension 0 on, with that dimension
+    possibly None where ``scope`` reads it: the shape itself (``x.shape``,
+    ``x.get_shape().as_list()``, ``list(x.shape)``), a slice of it from the start
+    (``shape[:-1]``), one concatenated with more sizes after it (``shape[:-1] + [2]``), or a
+    local every binding of which is one (``+=`` appends; an item assignment other than to a
+    literal index above 0 may replace dimension 0, and then nothing is claimed)."""
+    read = _shape_prefix(model, expr, scope, 0)
+    if read is None:
+        return None
+    first = cst.Subscript(value=read, slice=[cst.SubscriptElement(cst.Index(cst.Integer("0")))])
+    dimension = unknown_dimension(model, first, scope)
+    return ShapeList(read, dimension) if dimension is not None else None
+
+
+def _shape_prefix(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int
+) -> cst.BaseExpression | None:
+    if depth > 6 or scope is None:
+        return None
+    deeper = depth + 1
+    if shape_owner(expr, model) is not None:
+        return expr
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) in ("builtins.list", "builtins.tuple") and len(expr.args) == 1:
+            return _shape_prefix(model, expr.args[0].value, scope, deeper)
+        return None
+    if isinstance(expr, cst.Subscript):
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Slice):
+            return None
+        piece = expr.slice[0].slice
+        lower = piece.lower
+        if piece.step is not None or not (
+            lower is None or (isinstance(lower, cst.Integer) and lower.evaluated_value == 0)
+        ):
+            return None
+        return _shape_prefix(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _shape_prefix(model, expr.left, scope, deeper)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = scope.function
+    if binding.scope is not fn or fn is None or not binding.sites:
+        return None
+    found = None
+    for site in binding.sites:
+        if site.kind == "augassign":
+            continue  # `shape += [k]` appends
+        if site.kind != "assign" or site.value is None:
+            return None
+        found = _shape_prefix(model, site.value, scope, deeper)
+        if found is None:
+            return None
+    if found is None or _first_item_replaced(model, expr.value, fn):
+        return None
+    return found
+
+
+def _first_item_replaced(model: ModuleModel, name: str, fn: FunctionInfo) -> bool:
+    """Whether ``fn`` assigns an item of its local ``name`` at an index that may be 0
+    (``shape[i] = tf.shape(x)[i]``, ``shape[0] = -1``)."""
+    for assign in model.nodes_of(cst.Assign):
+        for target in assign.targets:
+            item = target.target
+            if not (
+                isinstance(item, cst.Subscript)
+                and isinstance(item.value, cst.Name)
+                and item.value.value == name
+            ):
+                continue
+            if model.binding_of(item.value).scope is not fn:
+                continue
+            index = _integer(item.slice[0].slice) if len(item.slice) == 1 else None
+            if index is None or index == 0:
+                return True
+    return False

@@ -41,6 +41,8 @@ KERAS_ROOTS = (
 KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
 # Keras `compile` arguments whose functions Keras calls inside its traced train/test step.
 COMPILE_TRACED_ARGUMENTS = frozenset({"loss", "metrics", "weighted_metrics"})
+# Keras layers name their regularizer arguments so (`kernel_regularizer`, `activity_regularizer`)
+REGULARIZER_SUFFIX = "_regularizer"
 DATASET_FUNCTION_METHODS = frozenset(
     {
         "map",

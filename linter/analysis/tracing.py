@@ -22,7 +22,8 @@ class TracedBy:
 
     kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
     kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "compiled" (via:
-    the Keras ``compile`` argument), "lambda_layer" (the function of a Keras ``Lambda`` layer), "called",
+    the Keras ``compile`` argument), "lambda_layer" (the function of a Keras ``Lambda`` layer),
+    "regularizer" (via: the layer's ``*_regularizer`` argument), "called",
     "defined" and "passed" (via: the traced function that calls, defines or passes it on).
     """
 
@@ -47,6 +48,8 @@ class TracedBy:
             return "passed to a Keras Lambda layer, which calls it in the model's traced call"
         if self.kind == "compiled":
             return f"passed to Keras compile({self.via}=...), traced by its train step"
+        if self.kind == "regularizer":
+            return f"a layer's {self.via}, which Keras calls in the traced train step"
         verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
         return f"{verb[self.kind]} traced `{self.via}`"
 
@@ -68,7 +71,7 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     train step passes a loss or metric given to ``compile`` ``y_true`` and ``y_pred`` as
     tensors. Parameters with a default are options, not what the library passes."""
     reason = fn.traced_by
-    if reason is None or reason.kind not in ("dataset", "compiled"):
+    if reason is None or reason.kind not in ("dataset", "compiled", "regularizer"):
         return None
     if param in fn.param_defaults or param not in fn.params:
         return None
@@ -76,11 +79,36 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     params = fn.node.params  # a def's or a lambda's
     if position >= len(params.posonly_params) + len(params.params):
         return None  # *args (a tuple of the element's tensors), keyword-only
+    if reason.kind == "regularizer":
+        if fn.cls is not None and fn.name == "__call__":
+            position -= 1  # a regularizer object's `__call__(self, weight)`
+        if position != 0:
+            return None
+        what = "its output" if reason.via == "activity_regularizer" else "the weight"
+        return (
+            f"Keras calls a layer's {reason.via} in the traced train step with {what}, a "
+            "graph tensor there"
+        )
     if reason.kind == "compiled":
-        if position >= 2:
+        if bound_method(fn):
+            position -= 1  # `loss=self.masked_loss`: Keras passes what follows `self`
+        if not 0 <= position < 2:
             return None
         return f"Keras passes a function given to compile({reason.via}=...) tensors as `y_true` and `y_pred`"
     return f"tf.data passes a function given to Dataset.{reason.via} the element's tensors"
+
+
+def bound_method(fn: FunctionInfo) -> bool:
+    """Whether ``fn`` is a method whose first parameter is the bound ``self`` (a library that is
+    handed ``obj.method`` passes its arguments after it)."""
+    node = fn.node
+    if fn.cls is None or not fn.params or fn.params[0] != "self":
+        return False
+    decorators = getattr(node, "decorators", ())
+    return not any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+        for d in decorators
+    )
 
 
 def replaced_gap(fn: FunctionInfo) -> str | None:
