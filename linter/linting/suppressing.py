@@ -42,7 +42,7 @@ def apply_suppressions(
     ]
     # The rule that reports suppressions (TF000) runs here, once every other rule has: the ids
     # that name no rule always, the unused ones with `report-unused-suppressions`.
-    reporter = next((r for r in rules if getattr(r, "reports_suppressions", False)), None)
+    reporter = next((r for r in rules if r.reports_suppressions), None)
     if reporter is None:
         return
     idle = unused(suppressions, rules, all_rules())
