@@ -10,8 +10,10 @@ performance targets are stated in, then where one process's lint time goes (libc
 semantic model's own share, the rules and the rest: benchmarks/inprocess.py). Then start-up time on one small file and ``lint_module`` on a
 2,000-line file (the LSP budget), and, where TensorFlow is installed, the share of a test session
 that ``pytest --tf2lint`` costs (benchmarks/harness.py). ``--plugin`` and ``--graphs`` print only
-the plugin's cost, or only the graph speed-ups of ``tf2lint trace --measure``. Prints figures
-only; it asserts nothing.
+the plugin's cost, or only the graph speed-ups of ``tf2lint trace --measure``. ``--baseline
+DIR`` prints only cold one-job CPU against the parse floor, for the ``tf2lint`` package in DIR
+(another checkout's, e.g. a folder with ``tf2lint`` linked to its ``linter``) and for this tree,
+interleaved ``--rounds`` times. Prints figures only; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -44,12 +46,12 @@ def python_files(src: Path) -> list[Path]:
 
 
 def timed(
-    command: list[str], cwd: Path | None = None
+    command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> tuple[float, int, subprocess.CompletedProcess]:
     """Wall time, peak RSS in MB of the process tree (summed, sampled), and the result."""
     start = time.perf_counter()
     process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
     peak = 0
     out_parts: list[str] = []
@@ -168,6 +170,40 @@ def bench_corpus(name: str, src: Path, fixit: str | None, tf_upgrade: list[str] 
         if fixit:
             row["fixit"], _, _ = timed([fixit, "lint", str(src)], work_dir)
     return row
+
+
+def interleaved_cold(name: str, src: Path, baseline: Path, rounds: int) -> None:
+    """Cold one-job CPU of ``baseline`` (a folder holding another checkout's ``tf2lint``
+    package, put first on PYTHONPATH) and of this tree, interleaved, each round against the
+    parse floor measured in it: on a shared machine only code measured side by side compares.
+    Prints each round and the medians, and whether both printed the same findings."""
+    files = python_files(src)
+    sides = {
+        "baseline": {**os.environ, "PYTHONPATH": str(baseline)},
+        "this tree": {k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    }
+    ratios: dict[str, list[float]] = {side: [] for side in sides}
+    outputs: dict[str, set[str]] = {side: set() for side in sides}
+    with tempfile.TemporaryDirectory() as work:
+        config = Path(work) / "pyproject.toml"
+        config.write_text("[tool.tf2lint]\n")
+        for n in range(rounds):
+            _, floor = parse_floor(files)
+            line = [f"{name} round {n + 1}: parse {floor:.2f}s"]
+            order = list(sides) if n % 2 == 0 else list(reversed(sides))
+            for side in order:
+                before = children_cpu()
+                _, _, run = timed(
+                    tf2lint_command(src, config, "--no-cache", "--jobs", "1"), work, sides[side]
+                )
+                cpu = children_cpu() - before
+                ratios[side].append(cpu / floor)
+                outputs[side].add(run.stdout)
+                line.append(f"{side} {cpu:.2f}s ({cpu / floor:.2f}x)")
+            print("  " + ", ".join(line))
+    medians = ", ".join(f"{side} {statistics.median(r):.2f}x" for side, r in ratios.items())
+    same = len(outputs["baseline"] | outputs["this tree"]) == 1
+    print(f"  cold1 cpu / parse cpu, medians of {rounds}: {medians}; same output: {same}")
 
 
 def phases(src: Path) -> str:
@@ -371,6 +407,13 @@ def main() -> None:
         "--plugin", action="store_true", help="only pytest --tf2lint's cost (no corpus needed)"
     )
     parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="only cold one-job CPU against the parse floor, interleaved with the code of "
+        "this folder (one holding another checkout's tf2lint package)",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline (default 3)")
+    parser.add_argument(
         "--graphs",
         action="store_true",
         help="only the speed-ups of tf2lint trace --measure on tests/data/graph_pays",
@@ -405,6 +448,10 @@ def main() -> None:
     print(f"# {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, "
           f"tf_upgrade_v2: {' '.join(tf_upgrade or ['not found'])}")  # fmt: skip
     sources = {r: fetch(r, args.cache_dir) for r in requirements}
+    if args.baseline:
+        for requirement, src in sources.items():
+            interleaved_cold(requirement, src, args.baseline.resolve(), args.rounds)
+        return
     header = (
         f"{'corpus':<28}{'files':>6}{'lines':>8}{'parse':>8}{'cold1':>8}{'coldN':>8}{'warm':>7}{'replay':>7}"
         f"{'tf_upg':>8}{'fixit':>8}{'RSS MB':>7} | {'c1/parse':>8}{'upg/cN':>7}{'fix/cN':>7}"

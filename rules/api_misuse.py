@@ -45,6 +45,7 @@ def _is_true(expr: cst.BaseExpression) -> bool:
 
 class TapeGradientsTypo(Rule):
     id = "TF901"
+    call_names = frozenset({"gradients"})
     name = "tape-gradients-typo"
     category = "api-misuse"
     severity = "error"
@@ -85,6 +86,7 @@ def _is_tape_constructor(name: str | None) -> bool:
 
 class ApplyGradientsUnpaired(Rule):
     id = "TF902"
+    call_names = frozenset({"apply_gradients"})
     name = "apply-gradients-unpaired"
     category = "api-misuse"
     severity = "error"
@@ -213,6 +215,14 @@ def _with_commas(args: list[cst.Arg]) -> list[cst.Arg]:
 
 class EagerExecutionLeftOn(Rule):
     id = "TF903"
+    call_names = frozenset(
+        {
+            "run_functions_eagerly",
+            "experimental_run_functions_eagerly",
+            "enable_debug_mode",
+            "compile",
+        }
+    )
     name = "eager-execution-left-on"
     category = "api-misuse"
     message = "functions forced to run eagerly outside test code: no graph, no speed-up"
@@ -877,6 +887,8 @@ _KERAS_LOOPS = frozenset({"fit", "evaluate", "predict"})
 
 class KerasLoopInTracedCode(Rule):
     id = "TF996"
+    call_names = _KERAS_LOOPS
+    calls_in_traced_code = True
     name = "keras-predict-in-traced-code"
     category = "api-misuse"
     severity = "error"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tape import (
+    GRADIENT_METHODS,
     VARIABLE_LISTS,
     Cut,
     GradientCall,
@@ -72,6 +73,7 @@ def _once(rule: Rule, node: cst.CSTNode) -> bool:
 
 class GradientTargetOutsideTape(Rule):
     id = "TF910"
+    call_names = GRADIENT_METHODS
     name = "gradient-target-outside-tape"
     category = "api-misuse"
     severity = "error"
@@ -154,6 +156,7 @@ class GradientTargetOutsideTape(Rule):
 
 class GradientTargetComputedInCall(Rule):
     id = "TF911"
+    call_names = GRADIENT_METHODS
     name = "gradient-target-computed-in-call"
     category = "api-misuse"
     severity = "error"
@@ -191,6 +194,7 @@ class GradientTargetComputedInCall(Rule):
 
 class GradientSourceNotWatched(Rule):
     id = "TF912"
+    call_names = GRADIENT_METHODS
     name = "gradient-source-not-watched"
     category = "api-misuse"
     severity = "error"
@@ -230,6 +234,7 @@ class GradientSourceNotWatched(Rule):
 
 class TapeWatchSymbolicInputs(Rule):
     id = "TF913"
+    call_names = frozenset({"watch"})
     name = "tape-watch-symbolic-inputs"
     category = "api-misuse"
     severity = "error"
@@ -270,6 +275,7 @@ _CUT_WORDS = {
 
 class NonDifferentiableStepOnGradientPath(Rule):
     id = "TF914"
+    call_names = GRADIENT_METHODS
     name = "non-differentiable-step-on-gradient-path"
     category = "api-misuse"
     severity = "error"
@@ -456,6 +462,7 @@ class GradientOfNonTrainableVariable(Rule):
 
 class NonPersistentTapeReused(Rule):
     id = "TF917"
+    call_names = GRADIENT_METHODS
     name = "non-persistent-tape-reused"
     category = "api-misuse"
     severity = "error"
@@ -522,6 +529,7 @@ class NonPersistentTapeReused(Rule):
 
 class TrainableVariablesBeforeBuild(Rule):
     id = "TF918"
+    call_names = GRADIENT_METHODS
     name = "trainable-variables-before-build"
     category = "api-misuse"
     severity = "error"
@@ -569,6 +577,7 @@ class TrainableVariablesBeforeBuild(Rule):
 
 class PersistentTapeGradientInBlock(Rule):
     id = "TF919"
+    call_names = GRADIENT_METHODS
     name = "persistent-tape-gradient-in-block"
     category = "api-misuse"
     severity = "warning"
@@ -604,6 +613,7 @@ class PersistentTapeGradientInBlock(Rule):
 
 class ApplyGradientsNoneGradient(Rule):
     id = "TF920"
+    call_names = frozenset({"apply_gradients"})
     name = "apply-gradients-none-gradient"
     category = "api-misuse"
     severity = "error"

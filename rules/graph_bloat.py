@@ -283,6 +283,7 @@ class PythonLoopUnrolledInGraph(Rule):
 
 class DatasetFromPythonDataInGraph(Rule):
     id = "TF702"
+    calls_in_traced_code = True
     name = "dataset-from-python-data-in-graph"
     category = "graph-bloat"
     message = "`tf.data.Dataset.from_tensor_slices` of host data inside traced code embeds it"

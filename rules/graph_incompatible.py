@@ -119,6 +119,8 @@ class _TracedRule(Rule):
 
 class NumpyInTracedCode(_TracedRule):
     id = "TF801"
+    call_names = frozenset({"numpy"})
+    calls_in_traced_code = True
     name = "numpy-in-traced-code"
     severity = "error"
     message = "`.numpy()` in traced code: graph tensors have no value to convert while tracing"
@@ -146,6 +148,8 @@ class NumpyInTracedCode(_TracedRule):
 
 class DebuggerInTracedCode(_TracedRule):
     id = "TF802"
+    call_names = frozenset({"breakpoint", "set_trace", "post_mortem"})
+    calls_in_traced_code = True
     name = "debugger-in-traced-code"
     message = "a debugger breakpoint in traced code stops once, while tracing, not on every call"
     rationale = """
@@ -172,6 +176,8 @@ class DebuggerInTracedCode(_TracedRule):
 
 class PythonConversionOfTensor(_TracedRule):
     id = "TF803"
+    call_names = frozenset({"bool", "float", "int", "len"})
+    calls_in_traced_code = True
     name = "python-conversion-of-tensor"
     severity = "error"
     message = "`bool()` (or `len()`) of a tensor in traced code: a graph tensor has no Python value"
@@ -221,6 +227,7 @@ class PythonConversionOfTensor(_TracedRule):
 
 class NumpyFunctionOnTensor(_TracedRule):
     id = "TF804"
+    calls_in_traced_code = True
     name = "numpy-function-on-tensor"
     severity = "error"
     message = "a NumPy function applied to a graph tensor in traced code fails while tracing"
@@ -275,6 +282,7 @@ class NumpyFunctionOnTensor(_TracedRule):
 
 class PythonRandomInTracedCode(_TracedRule):
     id = "TF805"
+    calls_in_traced_code = True
     name = "python-random-in-traced-code"
     # Tracing does not fail: the draw runs once, at trace time, like any Python side effect.
     category = "side-effect"
@@ -338,6 +346,21 @@ _RANDOM_GENERATORS = frozenset(
 
 class PythonClockInTracedCode(_TracedRule):
     id = "TF806"
+    call_names = frozenset(
+        {
+            "time",
+            "time_ns",
+            "perf_counter",
+            "perf_counter_ns",
+            "monotonic",
+            "monotonic_ns",
+            "process_time",
+            "now",
+            "utcnow",
+            "today",
+        }
+    )
+    calls_in_traced_code = True
     name = "python-clock-in-traced-code"
     # Tracing does not fail: the clock is read once, at trace time, like any Python side effect.
     category = "side-effect"
@@ -1022,6 +1045,7 @@ _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo",
 
 class NoneDimensionUsedAsSize(_TracedRule):
     id = "TF897"
+    calls_in_traced_code = True
     name = "none-dimension-used-as-size"
     severity = "error"
     message = "a static dimension that may be None is used as a size in traced code"
@@ -1379,6 +1403,8 @@ def dataset_element(
 
 class ContainerIndexedByTensor(_TracedRule):
     id = "TF896"
+    call_names = frozenset({"get"})
+    calls_in_traced_code = True
     name = "python-container-indexed-by-tensor"
     severity = "error"
     message = "a Python list or dict indexed by a graph tensor in traced code fails while tracing"
@@ -1455,6 +1481,7 @@ _FILE_SYSTEM_MODULES = ("tensorflow.io.gfile.", "tensorflow.gfile.", "os.", "shu
 
 class FileApiOnTensor(_TracedRule):
     id = "TF895"
+    calls_in_traced_code = True
     name = "python-file-api-on-tensor"
     severity = "error"
     message = "a Python file-system call given a string tensor in traced code fails while tracing"
@@ -1531,6 +1558,8 @@ def dataset_iterator(
 
 class NextDefaultInTracedCode(_TracedRule):
     id = "TF894"
+    call_names = frozenset({"next"})
+    calls_in_traced_code = True
     name = "next-default-in-traced-code"
     severity = "error"
     message = (
@@ -1597,6 +1626,7 @@ def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> 
 
 class EagerTensorArrayInTracedCode(_TracedRule):
     id = "TF893"
+    calls_in_traced_code = True
     name = "eager-tensorarray-in-traced-code"
     severity = "error"
     message = "a TensorArray created eagerly is used in traced code, which fails while tracing"
@@ -1702,6 +1732,8 @@ class EagerTensorArrayInTracedCode(_TracedRule):
 
 class LocalsInConvertedBlock(_TracedRule):
     id = "TF892"
+    call_names = frozenset({"locals"})
+    calls_in_traced_code = True
     name = "locals-in-traced-code"
     severity = "error"
     message = (
@@ -2058,6 +2090,8 @@ class UnknownShapeFromPythonFunction(_TracedRule):
 
 class RuntimeShapeUsedAsStaticShape(_TracedRule):
     id = "TF889"
+    call_names = frozenset({"set_shape"})
+    calls_in_traced_code = True
     name = "runtime-shape-used-as-static-shape"
     severity = "error"
     message = (
@@ -2160,6 +2194,7 @@ class PythonAttributeOnGraphTensor(_TracedRule):
 
 class TensorWherePythonValueNeeded(_TracedRule):
     id = "TF887"
+    calls_in_traced_code = True
     name = "tensor-where-python-value-needed"
     severity = "error"
     message = "a tensor is passed where a TF op needs a Python number fixed while tracing"

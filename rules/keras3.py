@@ -679,6 +679,7 @@ class KerasLayersExperimental(_RemovedApiRule):
 class MetricResetStates(_Keras3Rule):
     id = "TF001"
     requires_text = KERAS_EVIDENCE_TEXT
+    call_names = frozenset({"reset_states"})
     name = "metric-reset-states"
     severity = "error"
     message = "Keras 3 metrics have `reset_state()`, not `reset_states()`"
@@ -728,6 +729,7 @@ def keras_model_receiver(
 
 class SaveFormatArgument(_Keras3Rule):
     id = "TF003"
+    call_names = frozenset({"save", "save_weights", "save_model"})
     name = "save-format-argument"
     severity = "error"
     message = "`save_format=` is not supported in Keras 3; the file extension picks the format"
@@ -763,6 +765,7 @@ _MODEL_EXTENSIONS = (".keras", ".h5", ".hdf5")
 class SavePathWithoutExtension(_Keras3Rule):
     id = "TF004"
     requires_text = KERAS_EVIDENCE_TEXT
+    call_names = frozenset({"save", "save_weights", "save_model", "load_weights"})
     name = "save-path-without-extension"
     severity = "error"
     message = "Keras 3 `save`/`save_weights`/`load_weights` need a `.keras`/`.weights.h5` file name"
@@ -1060,6 +1063,7 @@ _GENERATOR_METHODS = frozenset({"fit_generator", "evaluate_generator", "predict_
 
 class GeneratorMethodsRemoved(_Keras3Rule):
     id = "TF007"
+    call_names = _GENERATOR_METHODS
     name = "generator-methods-removed"
     severity = "error"
     message = "`fit_generator`/`evaluate_generator`/`predict_generator` were removed in Keras 3"
@@ -1515,6 +1519,7 @@ _HAND_WRITTEN = (
 class KerasRemovedSymbol(_Keras3Rule):
     id = "TF010"
     requires_text = KERAS_EVIDENCE_TEXT
+    call_names = frozenset({"function"})
     name = "keras3-removed-symbol"
     severity = "error"
     message = "this `tf.keras` name does not exist in Keras 3"
@@ -2478,6 +2483,7 @@ _LOADER_KEYWORDS = ("workers", "use_multiprocessing", "max_queue_size")
 
 class FitLoaderArguments(_Keras3Rule):
     id = "TF014"
+    call_names = frozenset({"fit", "evaluate", "predict"})
     name = "keras3-fit-workers"
     severity = "error"
     message = "Keras 3 `fit`/`evaluate`/`predict` take no `workers`/`use_multiprocessing`"

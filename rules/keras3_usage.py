@@ -559,8 +559,8 @@ class KerasChangedBehaviour(_Keras3Rule):
         func = node.func
         scope = self.context.scope
         name = keras3_name(self.model.call_name(node))
-        tf = self.model.alias_of("tensorflow", scope)
         if name is not None and name.path.endswith("activations.hard_sigmoid"):
+            tf = self.model.alias_of("tensorflow", scope)
             given = node.args[0].value if len(node.args) == 1 and not node.args[0].star else None
             if given is None or tf is None:
                 self.report(node, _HARD_SIGMOID)
@@ -584,6 +584,7 @@ class KerasChangedBehaviour(_Keras3Rule):
             for arg in node.args:
                 if _string(arg.value) != "hard_sigmoid":
                     continue
+                tf = self.model.alias_of("tensorflow", scope)
                 if tf is None or tf == "x":
                     self.report(arg.value, _HARD_SIGMOID)
                     continue

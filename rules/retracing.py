@@ -177,6 +177,7 @@ def _calls_in(model: ModuleModel, loop: cst.CSTNode, name: str) -> bool:
 
 class PythonValueArgumentRetraces(Rule):
     id = "TF501"
+    calls_in_traced_code = False
     name = "python-value-argument-retraces"
     category = "retracing"
     message = "a `tf.function` is called with Python numbers or strings that vary between calls"
@@ -361,6 +362,7 @@ class TfFunctionCreatedInLoop(Rule):
 
 class TfFunctionAppliedAndCalled(Rule):
     id = "TF503"
+    calls_in_traced_code = False
     name = "tf-function-applied-and-called"
     category = "retracing"
     message = "`tf.function(f)(...)` creates and traces a new function on every execution"
@@ -612,6 +614,7 @@ class RecursiveTracedFunction(Rule):
 
 class FreshObjectArgumentRetraces(Rule):
     id = "TF506"
+    calls_in_traced_code = False
     name = "fresh-object-argument-retraces"
     category = "retracing"
     message = "a `tf.function` is called with a new Python object on every call"
@@ -694,6 +697,8 @@ _PER_MODEL_FUNCTIONS = {
 
 class NewModelPredictPerCall(Rule):
     id = "TF507"
+    calls_in_traced_code = False
+    call_names = frozenset(_PER_MODEL_FUNCTIONS)
     name = "new-model-predict-per-call"
     category = "retracing"
     message = "a Keras model built anew on every call or iteration is `predict`ed or `evaluate`d"
@@ -892,6 +897,7 @@ def _fresh_callable(
 
 class PythonValueFromTracedCodeRetraces(Rule):
     id = "TF599"
+    calls_in_traced_code = True
     name = "python-value-from-traced-code-retraces"
     category = "retracing"
     message = (
@@ -1096,6 +1102,7 @@ def _few_iterations(changed_at: cst.CSTNode, loops: Sequence[cst.CSTNode]) -> bo
 
 class VaryingShapeArgumentRetraces(Rule):
     id = "TF598"
+    calls_in_traced_code = False
     name = "varying-shape-argument-retraces"
     category = "retracing"
     message = "a `tf.function` is called with a tensor whose shape changes on every iteration"

@@ -27,6 +27,7 @@ from tf2lint.rules.leaked_tensors import tensor_state_read
 
 class PrintInTracedCode(Rule):
     id = "TF201"
+    calls_in_traced_code = True
     name = "print-in-traced-code"
     category = "side-effect"
     message = "`print` in traced code runs only while tracing, not on every call; use `tf.print`"
@@ -356,6 +357,7 @@ def _equal() -> cst.AssignEqual:
 
 class PythonStateMutationInTracedCode(StoreRule):
     id = "TF202"
+    calls_in_traced_code = True
     name = "python-state-mutation-in-traced-code"
     category = "side-effect"
     message = "traced code changes Python state; the change happens once, while tracing"
@@ -556,6 +558,7 @@ def _reads(value: cst.BaseExpression, target: str) -> bool:
 
 class PythonIteratorInTracedCode(Rule):
     id = "TF203"
+    calls_in_traced_code = True
     name = "python-iterator-in-traced-code"
     category = "side-effect"
     message = "`next()` on a Python iterator in traced code advances it once, while tracing"
@@ -702,6 +705,7 @@ def host_effect(model: ModuleModel, scope: Scope, call: cst.Call) -> tuple[str, 
 
 class LoggingInTracedCode(Rule):
     id = "TF204"
+    calls_in_traced_code = True
     name = "logging-in-traced-code"
     category = "side-effect"
     message = "Python logging in traced code logs only while tracing, not on every call"
@@ -746,6 +750,7 @@ def _graph_value(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> 
 
 class SeedInTracedCode(Rule):
     id = "TF205"
+    calls_in_traced_code = True
     name = "seed-in-traced-code"
     category = "side-effect"
     message = "a global random seed set in traced code is set once, while tracing"
@@ -810,6 +815,7 @@ def _open_mode(call: cst.Call) -> str | None:
 
 class FileOpenedInTracedCode(Rule):
     id = "TF299"
+    calls_in_traced_code = True
     name = "file-opened-in-traced-code"
     category = "side-effect"
     message = "a file opened in traced code is written or read once, while tracing"
@@ -865,6 +871,7 @@ _PYTHON_CONTAINERS = ("List", "ListComp", "Dict", "DictComp", "Set", "SetComp")
 
 class ArgumentMutatedInTfFunction(Rule):
     id = "TF298"
+    call_names = frozenset(_IN_PLACE_METHODS)
     name = "tf-function-argument-mutated"
     category = "side-effect"
     severity = "error"
@@ -1009,6 +1016,7 @@ _PATH_CHANGES = frozenset(
 
 class FileSystemCallInTracedCode(Rule):
     id = "TF297"
+    calls_in_traced_code = True
     name = "file-system-call-in-traced-code"
     category = "side-effect"
     message = "a Python file-system call in traced code runs once, while tracing"

@@ -13,6 +13,7 @@ from tf2lint.rules.retracing import runs_once, traced_target
 
 class VariableCreatedInTracedCode(Rule):
     id = "TF401"
+    calls_in_traced_code = True
     name = "variable-created-in-traced-code"
     category = "variable-creation"
     severity = "error"
@@ -265,6 +266,7 @@ _BUILDING_METHODS = frozenset({"apply_gradients", "minimize", "apply"})
 
 class FreshOptimizerPerCall(Rule):
     id = "TF499"
+    calls_in_traced_code = False
     name = "fresh-optimizer-per-call"
     category = "variable-creation"
     severity = "error"

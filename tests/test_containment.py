@@ -20,7 +20,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from conftest import ROOT, json_findings, run_cli
-from tf2lint.linting import engine
+from tf2lint.linting import syntax
 from tf2lint.linting.plugins import all_rules
 from tf2lint.linting.rule import Rule
 from tf2lint.run import runner
@@ -70,7 +70,7 @@ def test_a_chain_of_8000_ands_is_reported_not_parsed(project, jobs):
 
 def test_the_segfault_itself_is_contained_when_no_precheck_catches_it(project, monkeypatch):
     """Without the pre-check, libcst really crashes: the worker dies, the file is reported."""
-    monkeypatch.setattr(engine, "MAX_BOOLEAN_OPERANDS", 10**9)  # forked workers inherit it
+    monkeypatch.setattr(syntax, "MAX_BOOLEAN_OPERANDS", 10**9)  # forked workers inherit it
     (project / "chain.py").write_text(CHAIN)
     _with_ordinary_files(project)
     result = run(sorted(project.glob("*.py")), _settings(project), jobs=2, cache=False)

@@ -9,29 +9,22 @@ one-time guard or ``tf.init_scope()``), and dispatches each node to the ``visit_
 from __future__ import annotations
 
 import ast
-import dataclasses
-import io
-import re
-import tokenize
 import traceback
-import unicodedata
-import warnings
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import libcst as cst
-from libcst._nodes.base import CSTNode
 
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.analysis.project import ModuleFacts, ModuleIdentity, ModuleSummary, place_functions
 from tf2lint.analysis.scopes import ScopeKind
 from tf2lint.analysis.tracing import replaced_gap
-from tf2lint.base.lines import split_lines, split_lines_keepends
 from tf2lint.base.parsing import parse_module
 from tf2lint.base.positions import node_ranges
-from tf2lint.linting.plugins import all_rules, plugin_of
+from tf2lint.linting import syntax
+from tf2lint.linting.plugins import plugin_of
 from tf2lint.linting.rule import (  # noqa: F401 - the engine's own diagnostics, re-exported
     ENGINE_CATEGORY,
     INTERNAL_ERROR,
@@ -46,14 +39,8 @@ from tf2lint.linting.rule import (  # noqa: F401 - the engine's own diagnostics,
     Step,
     engine_diagnostic,
 )
-from tf2lint.linting.suppress import (
-    Suppression,
-    UnusedSuppression,
-    is_suppressed,
-    parse_suppressions,
-    unused,
-    without_ids,
-)
+from tf2lint.linting.suppressing import apply_suppressions
+from tf2lint.linting.syntax import MAX_BOOLEAN_OPERANDS  # noqa: F401 - re-exported
 
 T = TypeVar("T")
 
@@ -95,6 +82,12 @@ class LintContext:
         except KeyError:
             value = self._memo[key] = compute()
             return value
+
+    def release(self) -> None:
+        """Drop what the rules shared once the lint is over: it may hold the model's scopes
+        in cycles, which would keep the whole tree alive until the cyclic collector runs."""
+        self._memo.clear()
+        self.reports.clear()
 
     # --- traversal state, maintained by the engine ---------------------------------------------
     def enter(self, node: cst.CSTNode) -> None:
@@ -187,47 +180,116 @@ def _methods_of(
     return found
 
 
-_Table = dict[type, list[tuple[str | None, Callable]]]
+class _Method(NamedTuple):
+    """One method the replay calls at a node type, with the preconditions its rule declared
+    for calls (see ``Rule.call_names`` and ``Rule.calls_in_traced_code``)."""
+
+    rule_id: str | None  # None: the context's own enter or leave
+    call: Callable[[cst.CSTNode], object]
+    names: frozenset[str] | None = None
+    in_traced_code: bool | None = None
+
+
+_Table = dict[type, list[_Method]]
 
 
 def _dispatch_tables(rules: list[Rule], context: LintContext) -> tuple[_Table, _Table]:
-    """Per node type, the (rule id, bound method) pairs to call on leaving and on entering
-    (indexed by ``entering``). The context's own ``enter`` and ``leave`` come first on
-    entering and last on leaving, under the rule id None."""
+    """Per node type, the methods to call on leaving and on entering (indexed by
+    ``entering``). The context's own ``enter`` and ``leave`` come first on entering and last on
+    leaving, under the rule id None."""
     leaves: _Table = defaultdict(list)
     visits: _Table = defaultdict(list)
     for node_type in _CONTEXT_TYPES:
-        visits[node_type].append((None, context.enter))
+        visits[node_type].append(_Method(None, context.enter))
     for rule in rules:
-        rule_visits, rule_leaves = _methods_of(type(rule))
-        rule_id = type(rule).id
-        for node_type, attr in rule_visits:
-            visits[node_type].append((rule_id, getattr(rule, attr)))
-        for node_type, attr in rule_leaves:
-            leaves[node_type].append((rule_id, getattr(rule, attr)))
+        rule_type = type(rule)
+        rule_visits, rule_leaves = _methods_of(rule_type)
+        rule_id = rule_type.id
+        names, traced = rule_type.call_names, rule_type.calls_in_traced_code
+        for found, table in ((rule_visits, visits), (rule_leaves, leaves)):
+            for node_type, attr in found:
+                if node_type is cst.Call:
+                    table[node_type].append(_Method(rule_id, getattr(rule, attr), names, traced))
+                else:
+                    table[node_type].append(_Method(rule_id, getattr(rule, attr)))
     for node_type in _CONTEXT_TYPES:
-        leaves[node_type].append((None, context.leave))
+        leaves[node_type].append(_Method(None, context.leave))
     return dict(leaves), dict(visits)
 
 
-def _dispatchers(table: _Table, fail: Callable) -> dict[type, Callable[[cst.CSTNode], None]]:
-    """Per node type, one function calling its methods in turn (see _dispatcher)."""
-    return {t: _dispatcher(methods, fail) for t, methods in table.items() if methods}
+def _dispatchers(
+    table: _Table, fail: Callable, context: LintContext
+) -> dict[type, Callable[[cst.CSTNode], None]]:
+    """Per node type, one function calling its methods in turn (see _dispatcher); at a call,
+    only the methods whose rules' preconditions it meets (see _call_dispatcher)."""
+    out = {}
+    for node_type, methods in table.items():
+        if not methods:
+            continue
+        if node_type is cst.Call and any(
+            m.names is not None or m.in_traced_code is not None for m in methods
+        ):
+            out[node_type] = _call_dispatcher(methods, fail, context)
+        else:
+            out[node_type] = _dispatcher(methods, fail)
+    return out
+
+
+def _admits(method: _Method, name: str | None, in_traced_code: bool) -> bool:
+    """Whether a call named ``name`` (None: no name, or one no rule asks for) where the
+    traversal is ``in_traced_code`` meets ``method``'s preconditions."""
+    if method.names is not None and name not in method.names:
+        return False
+    return method.in_traced_code is None or method.in_traced_code == bool(in_traced_code)
+
+
+def _call_dispatcher(
+    methods: list[_Method], fail: Callable, context: LintContext
+) -> Callable[[cst.CSTNode], None]:
+    """A function calling, at a ``Call`` node, the methods whose preconditions it meets, in
+    their order: the name the callee ends with and whether the code is traced pick one of a
+    few dispatchers, each made on first use. Most rules that visit calls ask for a few
+    names; tensor2tensor has 34 K calls and 60 rules visiting each, most of which would return
+    at once."""
+    asked = frozenset().union(*(m.names for m in methods if m.names is not None))
+    made: dict[tuple[str | None, bool], Callable[[cst.CSTNode], None]] = {}
+    attribute, name_type = cst.Attribute, cst.Name
+
+    def dispatch(node: cst.Call) -> None:
+        func = node.func
+        kind = type(func)
+        if kind is attribute:
+            name = func.attr.value
+        elif kind is name_type:
+            name = func.value
+        else:
+            name = None
+        key = (name if name in asked else None, context.in_traced_code)
+        call = made.get(key)
+        if call is None:
+            call = made[key] = _dispatcher([m for m in methods if _admits(m, *key)], fail)
+        call(node)
+
+    return dispatch
 
 
 # A dispatcher's maker, by the shape of its methods (which are the context's own): compiled once.
 _MAKERS: dict[tuple[bool, ...], Callable] = {}
 
 
-def _dispatcher(
-    methods: list[tuple[str | None, Callable]], fail: Callable
-) -> Callable[[cst.CSTNode], None]:
+def _nothing(node: cst.CSTNode) -> None:
+    """The dispatcher of no methods (a call no rule's preconditions admit)."""
+
+
+def _dispatcher(methods: list[_Method], fail: Callable) -> Callable[[cst.CSTNode], None]:
     """A function calling each of ``methods`` on a node, in order: a rule's failure goes to
     ``fail(rule id, error, node)`` and the next method runs; the context's own (rule id None)
     propagates. Straight-line code, not a loop over the pairs: a Call node of tensor2tensor has
     60 rules to visit, and the loop's own steps cost more than the calls of the rules that
     return at once."""
-    shape = tuple(rule_id is None for rule_id, _ in methods)
+    if not methods:
+        return _nothing
+    shape = tuple(m.rule_id is None for m in methods)
     maker = _MAKERS.get(shape)
     if maker is None:
         lines = []
@@ -248,7 +310,52 @@ def _dispatcher(
         namespace: dict = {}
         exec(source + "\n    return dispatch\n", namespace)
         maker = _MAKERS[shape] = namespace["make"]
-    return maker(*(m for _, m in methods), *(r for r, _ in methods), fail)
+    return maker(*(m.call for m in methods), *(m.rule_id for m in methods), fail)
+
+
+class _Replay:
+    """The rules of one module, each called at the events of the model's walk it listens to:
+    one lookup per event, for the node types someone listens to, and one call there that calls
+    each method in turn (see _dispatcher). A rule that fails is dropped; the others go on."""
+
+    def __init__(self, rules: list[type[Rule]], context: LintContext) -> None:
+        self.rules = rules
+        self.context = context
+        self.failed: dict[str, BaseException] = {}
+        self.failed_at: dict[str, cst.CSTNode] = {}
+        instances = []
+        for rule in rules:
+            try:
+                instances.append(rule(context))
+            except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
+                self.failed[rule.id] = error
+        self.tables = _dispatch_tables(instances, context)
+        self.dispatch = tuple(_dispatchers(t, self.fail, context) for t in self.tables)
+
+    def run(self, events: list[tuple[cst.CSTNode, bool]]) -> None:
+        leaving, entering_calls = self.dispatch[0].get, self.dispatch[1].get  # fail updates them
+        for node, entering in events:
+            call = (entering_calls if entering else leaving)(type(node))
+            if call is not None:
+                call(node)
+
+    def fail(self, rule_id: str, error: BaseException, node: cst.CSTNode) -> None:
+        """One rule failing must not stop the others: drop it from the dispatch tables."""
+        self.failed[rule_id] = error
+        self.failed_at[rule_id] = node
+        for table, calls in zip(self.tables, self.dispatch, strict=True):
+            for t, methods in table.items():
+                table[t] = [m for m in methods if m.rule_id != rule_id]
+            calls.clear()  # a type left with no method goes too
+            calls.update(_dispatchers(table, self.fail, self.context))
+
+    def close(self) -> None:
+        """Unlink the dispatchers, which hold ``fail`` and so this replay, its rules, their
+        context and through it the tree: left in that cycle, the tree would wait for the cyclic
+        collector, which walks all of it first (2-3% of a lint), rather than being freed with
+        the result."""
+        for held in (*self.tables, *self.dispatch):
+            held.clear()
 
 
 def lint_module(
@@ -273,42 +380,18 @@ def lint_module(
     result = FileResult(path)
     traced_from_elsewhere = bool(facts and facts.traced)
     selected = rules  # for the unused-suppressions report; `rules` narrows below
-    # Python's own parser first: it is fast, it is the reference for what is valid, and it refuses
-    # nesting that would make libcst's native parser overflow its stack (a crash, not an error)
-    # or run for minutes.
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escape sequences and the like
-            tree = getattr(parse, "parse_tree", ast.parse)(source)
-    except SyntaxError as error:
-        result.diagnostics.append(_python_syntax_error(error, path, source))
+    tree = syntax.python_tree(source, path, getattr(parse, "parse_tree", ast.parse))
+    if isinstance(tree, Diagnostic):
+        result.diagnostics.append(tree)
         return result
-    except (RecursionError, MemoryError):
-        result.diagnostics.append(
-            engine_diagnostic(SYNTAX_ERROR, path, "code is nested too deeply for the parser")
-        )
-        return result
-    except ValueError as error:  # e.g. null bytes in a string given directly
-        result.diagnostics.append(engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {error}"))
-        return result
-    if not source.isascii() and _respelled_characters(source):
-        spelled = _nfkc_names(source)
+    if not source.isascii() and syntax.respelled_characters(source):
+        spelled = syntax.nfkc_names(source)
         if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
             again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
-            return _Reindented(spelled, {}).back(again)
-    chain = _long_boolean_chain(source, tree)
-    if chain is not None:
-        operator = "and" if isinstance(chain.op, ast.And) else "or"
-        result.diagnostics.append(
-            engine_diagnostic(
-                TOO_LARGE,
-                path,
-                f"a chain of {len(chain.values):,} `{operator}` operands is more than tf2lint's "
-                f"parser can take ({MAX_BOOLEAN_OPERANDS:,} at most); the file was not linted",
-                chain.lineno,
-                chain.col_offset + 1,
-            )
-        )
+            return syntax.Reindented(spelled, {}).back(again)
+    too_long = syntax.too_long_chain(source, tree, path)
+    if too_long is not None:
+        result.diagnostics.append(too_long)
         return result
     if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
@@ -317,18 +400,18 @@ def lint_module(
         if identity is not None:
             result.summary = ModuleSummary(identity.name, complete=False)
         if not ignore_noqa:
-            _apply_suppressions(result, source, report_unused_suppressions, selected)
+            apply_suppressions(result, source, report_unused_suppressions, selected)
         return result
     try:
         module = (parse or parse_module)(source)
     except cst.ParserSyntaxError as error:
-        indented = _python_indentation(source)
+        indented = syntax.python_indentation(source)
         if indented is not None:  # valid Python libcst misreads: lint it indented with spaces
             again = lint_module(
                 indented.text, path, rules, report_unused_suppressions, identity, facts
             )
             return indented.back(again)
-        result.diagnostics.append(_syntax_error(error, path, source))
+        result.diagnostics.append(syntax.libcst_syntax_error(error, path, source))
         return result
     except RecursionError:
         result.diagnostics.append(
@@ -342,71 +425,19 @@ def lint_module(
         result.diagnostics.append(_internal_error(path, "the semantic model", error))
         result.internal_error = True
         return result
-    if not model.imports_tensorflow() and not traced_from_elsewhere:
-        rules = [r for r in rules if not r.requires_tensorflow]
-    if facts is None:  # what other modules tell it could give any rule its evidence
-        found: dict[str, bool] = {}  # rules share their texts: each is looked for once
-        rules = [r for r in rules if _holds_required_text(r, source, identity, found)]
     context = LintContext(model, path)
-    failed: dict[str, BaseException] = {}
-    failed_at: dict[str, cst.CSTNode] = {}
-    instances = []
-    for rule in rules:
-        try:
-            instances.append(rule(context))
-        except (Exception, SystemExit) as error:  # a rule that cannot start: the others run
-            failed[rule.id] = error
-    tables = _dispatch_tables(instances, context)
-
-    def fail(rule_id: str, error: BaseException, node: cst.CSTNode) -> None:
-        """One rule failing must not stop the others: drop it from the dispatch tables."""
-        failed[rule_id] = error
-        failed_at[rule_id] = node
-        for table, calls in zip(tables, dispatch, strict=True):
-            for t, methods in table.items():
-                table[t] = [m for m in methods if m[0] != rule_id]
-            calls.clear()  # a type left with no method goes too
-            calls.update(_dispatchers(table, fail))
-
-    # Replay the model's walk: one lookup per event, for the node types someone listens to, and
-    # one call there that calls each method in turn (see _dispatcher).
-    dispatch = tuple(_dispatchers(table, fail) for table in tables)
-    leaving, entering_calls = dispatch[0].get, dispatch[1].get  # the same dicts fail updates
+    replay = _Replay(_rules_for(model, rules, source, identity, facts), context)
     try:
-        for node, entering in model.events:
-            call = (entering_calls if entering else leaving)(type(node))
-            if call is not None:
-                call(node)
+        replay.run(model.events)
     except Exception as error:  # the traversal state itself (not a rule): report, lint no more
         result.diagnostics.append(_internal_error(path, "the engine's traversal", error))
         result.internal_error = True
         return result
-    reports = [r for r in context.reports if r.rule.id not in failed]
-    try:
-        # A finding's own node needs its whole range; the rest are placed by where they start.
-        starts = [*failed_at.values(), *_evidence_nodes(reports)]
-        if identity is not None:  # the summary places calls into other modules
-            starts += model.external_sites()
-        ranges = getattr(parse, "node_ranges", node_ranges)(
-            module,
-            [r.node for r in reports] + [r.through for r in reports if r.through is not None],
-            source,
-            tree,
-            model.events,
-            starts=starts,
-        )
-    except RecursionError:  # too deep to locate: report at line 1 rather than not at all
-        ranges = {}
-    by_id = {rule.id: rule for rule in rules}
-    for rule_id, error in failed.items():
-        node = failed_at.get(rule_id)
-        line = ranges.get(id(node), (1,))[0] if node is not None else 1
-        where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
-        result.diagnostics.append(_internal_error(path, where, error, line))
-        result.internal_error = True
-    result.diagnostics.extend(_positioned(reports, path, ranges, facts))
+    finally:
+        replay.close()
+    ranges = _place_findings(result, replay, context, source, tree, parse, identity, facts)
     if not ignore_noqa:
-        _apply_suppressions(result, source, report_unused_suppressions, selected)
+        apply_suppressions(result, source, report_unused_suppressions, selected)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     if identity is not None:
         try:
@@ -416,24 +447,66 @@ def lint_module(
             result.diagnostics.append(_internal_error(path, "the module summary", error))
             result.internal_error = True
     model.release()  # nothing reads the model after: let its tree go now (see release)
+    context.release()
     return result
 
 
-# libcst nests ``a and b and c ...`` one node per operator, where Python's parser makes one node:
-# its native parser overflows its stack (a segfault, which no ``except`` catches) on chains of
-# about 7,500 operands that Python accepts. Longer chains than this are reported, not parsed.
-MAX_BOOLEAN_OPERANDS = 2500
+def _rules_for(
+    model: ModuleModel,
+    rules: list[type[Rule]],
+    source: str,
+    identity: ModuleIdentity | None,
+    facts: ModuleFacts | None,
+) -> list[type[Rule]]:
+    """The ``rules`` that may report in this module, by their preconditions (see Rule):
+    ``requires_tensorflow`` and ``requires_text``."""
+    if not model.imports_tensorflow() and not (facts and facts.traced):
+        rules = [r for r in rules if not r.requires_tensorflow]
+    if facts is None:  # what other modules tell it could give any rule its evidence
+        found: dict[str, bool] = {}  # rules share their texts: each is looked for once
+        rules = [r for r in rules if _holds_required_text(r, source, identity, found)]
+    return rules
 
 
-def _long_boolean_chain(source: str, tree: ast.Module) -> ast.BoolOp | None:
-    # Each operand but the first needs an `and` or `or`: a file with fewer of those substrings
-    # holds no long chain, and its tree need not be walked (counting: 13 ms for tensor2tensor).
-    if source.count("and") + source.count("or") < MAX_BOOLEAN_OPERANDS:
-        return None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.BoolOp) and len(node.values) > MAX_BOOLEAN_OPERANDS:
-            return node
-    return None
+def _place_findings(
+    result: FileResult,
+    replay: _Replay,
+    context: LintContext,
+    source: str,
+    tree: ast.Module,
+    parse: Callable[[str], cst.Module] | None,
+    identity: ModuleIdentity | None,
+    facts: ModuleFacts | None,
+) -> dict:
+    """Add to ``result`` the rules' findings and failures, each placed in the source; returns
+    the ranges found (which the module's summary places its own nodes by)."""
+    model, path = context.model, result.path
+    failed, failed_at = replay.failed, replay.failed_at
+    reports = [r for r in context.reports if r.rule.id not in failed]
+    try:
+        # A finding's own node needs its whole range; the rest are placed by where they start.
+        starts = [*failed_at.values(), *_evidence_nodes(reports)]
+        if identity is not None:  # the summary places calls into other modules
+            starts += model.external_sites()
+        ranges = getattr(parse, "node_ranges", node_ranges)(
+            model.module,
+            [r.node for r in reports] + [r.through for r in reports if r.through is not None],
+            source,
+            tree,
+            model.events,
+            starts=starts,
+        )
+    except RecursionError:  # too deep to locate: report at line 1 rather than not at all
+        ranges = {}
+    by_id = {rule.id: rule for rule in replay.rules}
+    for rule_id, error in failed.items():
+        node = failed_at.get(rule_id)
+        line = ranges.get(id(node), (1,))[0] if node is not None else 1
+        where = f"rule {rule_id}{_from_plugin(by_id.get(rule_id))}"
+        result.diagnostics.append(_internal_error(path, where, error, line))
+        result.internal_error = True
+    result.diagnostics.extend(_positioned(reports, path, ranges, facts))
+    return ranges
 
 
 # Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.
@@ -588,291 +661,6 @@ def _positioned(
             )
         )
     return out
-
-
-def _apply_suppressions(
-    result: FileResult, source: str, report_unused: bool, rules: list[type[Rule]]
-) -> None:
-    suppressions = parse_suppressions(source)
-    if not suppressions:
-        return
-    result.diagnostics = [
-        d
-        for d in result.diagnostics
-        if d.category == ENGINE_CATEGORY or not is_suppressed(suppressions, d)
-    ]
-    # The rule that reports suppressions (TF000) runs here, once every other rule has: the ids
-    # that name no rule always, the unused ones with `report-unused-suppressions`.
-    reporter = next((r for r in rules if getattr(r, "reports_suppressions", False)), None)
-    if reporter is None:
-        return
-    idle = unused(suppressions, rules, all_rules())
-    if not report_unused:
-        idle = [UnusedSuppression(i.suppression, unknown=i.unknown) for i in idle if i.unknown]
-    if not idle:
-        return
-    comments = _comment_nodes(result, source, suppressions, [report.suppression for report in idle])
-    for report in idle:
-        s = report.suppression
-        found = comments.get(id(s))
-        fix = None
-        if found is not None:
-            fix = _suppression_fix(*found, set(report.unused + report.unknown))
-        result.diagnostics.append(
-            Diagnostic(
-                path=result.path,
-                line=s.line,
-                column=s.column,
-                end_line=s.line,
-                end_column=s.column + len(s.comment),
-                rule=reporter.id,
-                name=reporter.name,
-                category=reporter.category,
-                severity=reporter.severity,
-                message=report.message,
-                fix=fix,
-            )
-        )
-
-
-def _comment_nodes(
-    result: FileResult, source: str, suppressions: list[Suppression], wanted: list[Suppression]
-) -> dict[int, tuple[cst.Comment, cst.CSTNode]]:
-    """The comment node of each ``wanted`` suppression (by ``id``) among the module's
-    ``suppressions``, with the node holding it.
-    Parses the module if the engine had no need to (a file without TensorFlow): a fix edits the
-    tree. A suppression whose comment cannot be told apart from another is left out (no fix)."""
-    try:
-        if result.module is None:
-            result.module = parse_module(source)
-    except (cst.ParserSyntaxError, RecursionError, MemoryError):
-        return {}
-    module = result.module
-    texts = {s.comment for s in wanted}
-    nodes: dict[str, list[tuple[cst.Comment, cst.CSTNode]]] = defaultdict(list)
-    for comment, holder in _comments(module):
-        if comment.value in texts:
-            nodes[comment.value].append((comment, holder))
-    found: dict[int, tuple[cst.Comment, cst.CSTNode]] = {}
-    for text, held in nodes.items():
-        same = [s for s in suppressions if s.comment == text]
-        if len(same) != len(held):
-            continue
-        if len(held) > 1:  # the same comment on several lines: which node is on which line
-            lines = _lines_of(module, [comment for comment, _ in held])
-            if lines is None:
-                continue
-            held = [held[lines.index(s.line)] for s in same if s.line in lines]
-            if len(held) != len(same):
-                continue
-        by_line = {s.line: pair for s, pair in zip(same, held, strict=True)}
-        for s in wanted:
-            if s.comment == text and s.line in by_line:
-                found[id(s)] = by_line[s.line]
-    return found
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _comments(module: cst.Module) -> list[tuple[cst.Comment, cst.CSTNode]]:
-    """Every comment of ``module`` with the node holding it, in no particular order (the fast
-    walk of tf2lint.analysis.walk skips the whitespace fields comments live in)."""
-    out = []
-    stack: list[cst.CSTNode] = [module]
-    while stack:
-        node = stack.pop()
-        names = _FIELDS.get(type(node))
-        if names is None:
-            names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
-        for name in names:
-            value = getattr(node, name)
-            if type(value) is cst.Comment:
-                out.append((value, node))
-            elif isinstance(value, CSTNode):
-                stack.append(value)
-            elif type(value) is tuple or type(value) is list:
-                stack.extend(v for v in value if isinstance(v, CSTNode))
-    return out
-
-
-def _lines_of(module: cst.Module, comments: list[cst.Comment]) -> list[int] | None:
-    """The line of each of ``comments`` (alike in text): each printed once as a unique marker.
-    libcst's position metadata would tell, at ten times the cost of printing the module."""
-    code = module.code
-    nonce = 0
-    while f"#tf2lint-comment-{nonce}-" in code:
-        nonce += 1
-    originals = [comment.value for comment in comments]
-    try:
-        for n, comment in enumerate(comments):
-            object.__setattr__(comment, "value", f"#tf2lint-comment-{nonce}-{n}#")
-        marked = module.code
-    finally:
-        for comment, value in zip(comments, originals, strict=True):
-            object.__setattr__(comment, "value", value)
-    lines = []
-    for n in range(len(comments)):
-        at = marked.find(f"#tf2lint-comment-{nonce}-{n}#")
-        if at < 0:
-            return None
-        lines.append(len(_LINE_BREAK.findall(marked, 0, at)) + 1)
-    return lines
-
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # where Python (and parse_suppressions) ends a line
-
-
-def _suppression_fix(comment: cst.Comment, holder: cst.CSTNode, drop: set[str]) -> Fix | None:
-    """Take the ids in ``drop`` out of the suppression ``comment`` (in ``holder``, the node
-    holding it); the whole comment when none is left: with the spaces before it at the end of
-    a line, with its line when it is alone on one."""
-    if not drop:
-        return None
-    new = without_ids(comment.value, drop)
-    if new is None or new == comment.value:
-        return None
-    ids = ", ".join(sorted(drop))
-    if new:  # the reported range is the comment: JSON and SARIF show this edit too
-        edit = (comment, comment.with_changes(value=new))
-        return Fix("safe", f"remove {ids} from the suppression", (edit,), replacement_text=new)
-    whole = "remove the suppression comment"
-    if type(holder) is cst.TrailingWhitespace:  # the spaces before it go too
-        bare = holder.with_changes(whitespace=cst.SimpleWhitespace(""), comment=None)
-        return Fix("safe", whole, ((holder, bare),))
-    if type(holder) is cst.EmptyLine:  # alone on its line: the line goes
-        return Fix("safe", whole, ((holder, cst.RemovalSentinel.REMOVE),))
-    return None
-
-
-def _syntax_error(error: cst.ParserSyntaxError, path: str, source: str) -> Diagnostic:
-    """Python's own parser places syntax errors better than libcst's; prefer its report."""
-    line, column = error.raw_line, error.raw_column + 1
-    message = error.message.splitlines()[0] if error.message else "invalid syntax"
-    try:
-        ast.parse(source)
-    except SyntaxError as python_error:
-        line = python_error.lineno or line
-        column = python_error.offset or 1
-        message = python_error.msg
-    except (ValueError, RecursionError, MemoryError):
-        pass
-    text = _line(source, line)
-    if _looks_like_python2(text):
-        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
-    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, column)
-
-
-def _python_syntax_error(error: SyntaxError, path: str, source: str) -> Diagnostic:
-    line = error.lineno or 1
-    column = error.offset or 1
-    text = _line(source, line)
-    message = error.msg or "invalid syntax"
-    if _looks_like_python2(text):
-        message += " (this looks like Python 2 code; tf2lint lints Python 3)"
-    return engine_diagnostic(SYNTAX_ERROR, path, f"cannot parse: {message}", line, max(column, 1))
-
-
-def _line(source: str, line: int) -> str:
-    lines = split_lines(source)  # as Python numbers them: \x0c or U+2028 end no line
-    return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
-def _looks_like_python2(line: str) -> bool:
-    stripped = line.strip()
-    return (
-        (stripped.startswith(("print ", "exec ")) and not stripped.startswith(("print(", "exec(")))
-        or " ur'" in stripped
-        or (stripped.startswith("except ") and ", " in stripped and " as " not in stripped)
-    )
-
-
-@dataclass
-class _Reindented:
-    """A module whose indentation was rewritten with spaces: ``prefixes`` maps each changed
-    line to (its old indentation's length, its new one's)."""
-
-    text: str
-    prefixes: dict[int, tuple[int, int]]
-
-    def back(self, result: FileResult) -> FileResult:
-        """``result`` on the original lines: columns shifted back; no fixes (their edits are of
-        the rewritten text), so nothing is ever written from it."""
-        for d in result.diagnostics:
-            d.column = self._column(d.line, d.column)
-            d.end_column = self._column(d.end_line, d.end_column)
-            d.fix = None
-        result.module = None
-        return result
-
-    def _column(self, line: int, column: int) -> int:
-        old, new = self.prefixes.get(line, (0, 0))
-        return max(1, column - new + old) if column > new else min(column, old + 1)
-
-
-def _respelled_characters(source: str) -> bool:
-    """Whether ``source`` holds a character a name may hold that NFKC changes (a cheap test
-    before tokenizing: CJK text and fullwidth punctuation in comments do not count)."""
-    return any(
-        not c.isascii() and ("a" + c).isidentifier() and unicodedata.normalize("NFKC", c) != c
-        for c in set(source)
-    )
-
-
-def _nfkc_names(source: str) -> str | None:
-    """``source`` with each name written as Python reads it (NFKC: ``\\uff54f`` is
-    ``tf``), where that changes a name and keeps its length (so columns stay); else None."""
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    lines = split_lines_keepends(source)
-    changed = False
-    for t in reversed(tokens):  # right to left: earlier columns stay valid
-        if t.type != tokenize.NAME or t.string.isascii() or t.start[0] != t.end[0]:
-            continue
-        normal = unicodedata.normalize("NFKC", t.string)
-        if normal == t.string:
-            continue
-        if len(normal) != len(t.string):
-            return None
-        row, (start, end) = t.start[0] - 1, (t.start[1], t.end[1])
-        lines[row] = lines[row][:start] + normal + lines[row][end:]
-        changed = True
-    return "".join(lines) if changed else None
-
-
-def _python_indentation(source: str) -> _Reindented | None:
-    """``source`` with the indentation of each line that starts a token written as the spaces
-    Python counts for it (a tab to the next multiple of 8, a form feed back to 0), where that
-    changes anything; None if nothing changes. libcst's tokenizer rejects some indentation
-    Python accepts (a tab at the start of a block's first line under space-indented code)."""
-    try:
-        starts = {
-            t.start[0]
-            for t in tokenize.generate_tokens(io.StringIO(source).readline)
-            if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER)
-        }
-    except (tokenize.TokenError, SyntaxError):
-        return None
-    lines = split_lines_keepends(source)
-    prefixes: dict[int, tuple[int, int]] = {}
-    for number in starts:
-        if not 0 < number <= len(lines):
-            continue
-        line = lines[number - 1]
-        body = line.lstrip(" \t\x0c")
-        old = line[: len(line) - len(body)]
-        if "\t" not in old and "\x0c" not in old:
-            continue
-        column = 0
-        for c in old:
-            column = 0 if c == "\x0c" else (column // 8 + 1) * 8 if c == "\t" else column + 1
-        lines[number - 1] = " " * column + body
-        prefixes[number] = (len(old), column)
-    if not prefixes:
-        return None
-    return _Reindented("".join(lines), prefixes)
 
 
 def _from_plugin(rule: type | None) -> str:

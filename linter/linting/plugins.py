@@ -148,3 +148,10 @@ def _check(rule: type) -> None:
         raise PluginError(
             f"rule {rule.id}: fix applicability {rule.fix_applicability!r} is invalid"
         )
+    names = rule.call_names
+    if names is not None and not (
+        isinstance(names, frozenset) and all(isinstance(n, str) for n in names)
+    ):
+        raise PluginError(f"rule {rule.id}: call_names must be None or a frozenset of names")
+    if not (rule.calls_in_traced_code is None or type(rule.calls_in_traced_code) is bool):
+        raise PluginError(f"rule {rule.id}: calls_in_traced_code must be None, True or False")

@@ -253,6 +253,14 @@ class Rule:
     methods, reads the module's semantic model from ``self.model`` and the traversal state from
     ``self.context``, and calls ``self.report(node, ...)``. One instance lints one module; all
     rules of a run share a single traversal of the tree.
+
+    What the engine reads of a rule, besides its methods: its metadata (``id`` to
+    ``since_tensorflow``, ``default_enabled`` and ``preview``, checked when the plugin loads),
+    ``reports_suppressions``, and its preconditions (``requires_tensorflow``,
+    ``requires_text``, ``call_names``, ``calls_in_traced_code``): where the rule cannot
+    report, so that the engine need not run it there. A rule that declares none of them runs
+    in every module that imports TensorFlow or Keras (``requires_tensorflow`` is True by
+    default) and at every node it visits.
     """
 
     id: ClassVar[str]
@@ -269,6 +277,11 @@ class Rule:
     # gap in its evidence, so it is shown only with --preview until its measured precision on
     # application code earns it the default. None: its findings are shown by default.
     preview: ClassVar[str | None] = None
+    # --- preconditions: what the engine checks so as not to run the rule where it cannot
+    # report. Each is a promise about the rule's own logic; one the rule does not keep makes it
+    # miss findings (a test lints every fixture with and without them). Declaring none is
+    # always correct: the rule then runs everywhere, as a rule written before them does.
+    #
     # True: the rule concerns only code that uses TensorFlow or Keras; the engine skips it in a
     # module that imports neither and that no other module traces. False: it runs everywhere.
     requires_tensorflow: ClassVar[bool] = True
@@ -276,6 +289,14 @@ class Rule:
     # (`("keras",)` for a rule that reports only on Keras names): the engine skips the rule in
     # a module whose text, and package name, holds none of them. Empty: never skipped so.
     requires_text: ClassVar[tuple[str, ...]] = ()
+    # The names a call's callee ends with (`f` of `f(...)`, `m` of `x.y.m(...)`) at which the
+    # rule's `visit_Call` and `leave_Call` can report or change the rule's state: the engine
+    # calls them at no other call (nor at a call of anything else, `f()(...)`, `fs[i](...)`).
+    # None: at every call. Its other methods are not affected.
+    call_names: ClassVar[frozenset[str] | None] = None
+    # True: the rule's `visit_Call` and `leave_Call` do anything only at calls in traced code
+    # (`self.context.in_traced_code` there); False: only at calls outside it. None: at both.
+    calls_in_traced_code: ClassVar[bool | None] = None
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
     # True: the engine reports this rule's findings, the suppression comments that silenced
     # nothing, once the other rules have run (TF000); it visits nothing itself.
