@@ -165,6 +165,7 @@ CODE = sorted(
         *(ROOT / "fixtures").glob("*/*.py"),
         *(ROOT / "tests" / "keras2_snippets").rglob("*.py"),
         *(ROOT / "tests" / "realworld").rglob("*.py"),
+        *(ROOT / "tests" / "data").rglob("*.py"),  # the rules' traced-form programs
     ]
 )
 
