@@ -21,6 +21,7 @@ from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
 from tf2lint.rules.keras_training import TrainableSetAfterCompile
+from tf2lint.rules.side_effects import observed_outside_traces, used_per_call
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -503,6 +504,40 @@ class _Step(NamedTuple):
     operator: cst.BaseAugOp  # `+=`, `*=` ...
 
 
+class _Flip(NamedTuple):
+    """``self.first = False`` inside traced code: it runs once, while tracing."""
+
+    target: cst.Attribute
+    function: FunctionInfo
+    value: cst.BaseExpression
+
+
+def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``tree`` or one of its descendants."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        nonlocal found
+        found = found or child is node
+        return not found
+
+    walk(tree, enter)
+    return found
+
+
+def _returns(block: cst.CSTNode) -> bool:
+    """Whether ``block`` returns (not from a function nested in it)."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        nonlocal found
+        found = found or isinstance(child, cst.Return)
+        return not found and not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+    walk(block, enter)
+    return found
+
+
 def _traced_chain(fn: FunctionInfo) -> list[FunctionInfo]:
     """``fn`` and the traced functions of the module whose calls trace it, up to the root."""
     chain = [fn]
@@ -545,9 +580,18 @@ class StaleAttributeCapture(Rule):
         self._called: set[int] = set()
         self._guards: set[int] = set()  # attributes read by an init-once or raise-only test
         self._lengths: set[int] = set()  # attributes read as `len(obj.attr)` in traced code
+        self._flips: dict[str, list[_Flip]] = {}  # `self.first = False` in traced code
+        # `self.x` read in the test of an `if` in traced code: (read, the if, its function)
+        self._tests: dict[str, list[tuple[cst.Attribute, cst.If, FunctionInfo]]] = {}
 
     def _store(self, target: cst.BaseExpression, value: cst.BaseExpression, aug: bool) -> None:
         for t in _store_targets(target):
+            if isinstance(t, cst.Subscript) and isinstance(t.value, cst.Attribute):
+                # `self.model.weights_[0] = w` in a callback's hook: the model's list changes
+                # in place after the train step read its entries while tracing
+                if _callback_model(self.model, t.value.value, self.context.function):
+                    self._callback_write(t.value, value, aug, item=t)
+                continue
             if not isinstance(t, cst.Attribute):
                 continue
             self._stores.add(id(t))
@@ -584,8 +628,11 @@ class StaleAttributeCapture(Rule):
             if kind == "value" and _reads_shape(value):
                 continue  # `[x.shape[0], 1]`: a new shape of the argument retraces anyway
             if context.in_traced_code:
-                if aug and kind == "scalar" and root is base and base.value == "self":
-                    self._steps.setdefault(attr, []).append(_Step(t, fn, self._operator))
+                if kind == "scalar" and root is base and base.value == "self":
+                    if aug:
+                        self._steps.setdefault(attr, []).append(_Step(t, fn, self._operator))
+                    else:
+                        self._flips.setdefault(attr, []).append(_Flip(t, fn, value))
                 continue
             cls = self.model.enclosing_class(fn)
             # `self.x = v` changes this class's objects; `agent.x`, `self.agent.x`, another's
@@ -606,9 +653,16 @@ class StaleAttributeCapture(Rule):
                 )
             )
 
-    def _callback_write(self, target: cst.Attribute, value: cst.BaseExpression, aug: bool) -> None:
-        """``self.model.alpha = a`` in a Keras callback's hook that ``fit`` calls after it
-        has traced its train step: a change, after the first trace, of the model's attribute."""
+    def _callback_write(
+        self,
+        target: cst.Attribute,
+        value: cst.BaseExpression,
+        aug: bool,
+        item: cst.Subscript | None = None,
+    ) -> None:
+        """``self.model.alpha = a`` (or ``self.model.weights_[0] = w``, ``item``) in a Keras
+        callback's hook that ``fit`` calls after it has traced its train step: a change, after
+        the first trace, of the model's attribute (or of an entry of the list it holds)."""
         fn = self.context.function
         if runs_after_first_trace(fn) is None:
             return
@@ -617,9 +671,9 @@ class StaleAttributeCapture(Rule):
             _Write(
                 None,
                 False,
-                f"`{code(target)}` is changed in `{fn.qualname}`",
+                f"`{code(item or target)}` is changed in `{fn.qualname}`",
                 "scalar",  # any value: the hook runs after the trace
-                target,
+                item or target,
                 False,
                 fn,
                 tuple(self.context.loops),
@@ -684,9 +738,17 @@ class StaleAttributeCapture(Rule):
         """A flag tested to initialise once outside the graph (``if not self._ready:`` then
         ``with tf.init_scope():``) or only to raise a usage error is read correctly at trace
         time: its value at the first trace is the one that matters."""
-        if self.context.in_traced_code and _init_or_raise(self.model, node):
+        if not self.context.in_traced_code:
+            return
+        if _init_or_raise(self.model, node):
             for child in _attributes(node.test):
                 self._guards.add(id(child))
+            return
+        for child in _attributes(node.test):
+            if isinstance(child.value, cst.Name) and child.value.value == "self":
+                self._tests.setdefault(child.attr.value, []).append(
+                    (child, node, self.context.function)
+                )
 
     def visit_Assert(self, node: cst.Assert) -> None:
         if self.context.in_traced_code:  # a usage check, like a raise-only test
@@ -791,6 +853,7 @@ class StaleAttributeCapture(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         self._report_steps()
+        self._report_flips()
         model = self.model
         for attr, reads in self._reads.items():
             writes = [
@@ -894,11 +957,70 @@ class StaleAttributeCapture(Rule):
                     traced_in=fn,
                 )
 
+    def _report_flips(self) -> None:
+        """``if self.first_update: ... self.first_update = False`` / ``else: ...`` in traced
+        code: the test runs while tracing, with the value the flag has then, and the flag
+        changes only while tracing, so every call runs the branch the first trace took. A test
+        with no ``else`` whose own body sets the flag is one-time setup done while tracing (the
+        guard tracing is meant to run once) and not reported."""
+        model = self.model
+        for attr, flips in self._flips.items():
+            scalar = attr in self._scalar_init or any(
+                w.kind == "scalar" for w in self._writes.get(attr, ())
+            )  # set to a Python value outside traced code: `__init__`, `reset_state`
+            if not scalar or attr in self._variables:
+                continue
+            classes = {id(model.enclosing_class(f.function)) for f in flips}
+            for read, test, fn in self._tests.get(attr, ()):
+                if id(model.enclosing_class(fn)) not in classes:
+                    continue
+                inside = [f for f in flips if _contains(test.body, f.target)]
+                # `else:`, or a body that returns: the code after the test is the other branch
+                other = test.orelse is not None or _returns(test.body)
+                if not other and inside:
+                    continue  # `if not self.built: ...; self.built = True`: setup, once
+                flip = (inside or flips)[0]
+                gap = (
+                    None
+                    if other
+                    else "the flag may be set before the trace that matters (Keras builds a "
+                    "layer by calling it once): no `else` branch shows code the graph drops"
+                )
+                self.report(
+                    read,
+                    f"traced `{fn.qualname}` tests `{code(read)}`, a plain Python flag that "
+                    f"traced code sets (`{code(flip.target)} = {code(flip.value)}`) only while "
+                    "tracing: the test runs once, at trace time, so every call takes the branch "
+                    "the first trace took; keep the flag in a `tf.Variable` and branch with "
+                    "`tf.cond` (or an `if` on the variable's value, which AutoGraph converts)",
+                    because=[
+                        (
+                            f"`{code(flip.target)}` is set here, in traced "
+                            f"`{flip.function.qualname}`: only while tracing",
+                            flip.target,
+                        ),
+                        (
+                            "the other branch is never traced"
+                            if other
+                            else "the flag is set outside this test's branch",
+                            test,
+                        ),
+                    ],
+                    gap=gap,
+                    traced_in=fn,
+                )
+                self._reads[attr] = [r for r in self._reads.get(attr, ()) if r[0] is not read]
+                break
+
     def _report_steps(self) -> None:
         """``self.step += 1`` in traced code, with the same function reading ``self.step``: the
         increment runs once, while tracing, so every call reads the same number."""
         for attr, steps in self._steps.items():
             if attr not in self._scalar_init or attr in self._variables:
+                continue
+            # the increment itself is TF202's finding, shown by default when something reads
+            # the count as one that changes on every call: one pitfall, one finding
+            if attr in observed_outside_traces(self.context) or attr in used_per_call(self.context):
                 continue
             for step in steps:
                 reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]
