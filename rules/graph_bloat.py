@@ -528,6 +528,23 @@ def _itemsize(model, dtype: cst.BaseExpression | None) -> int | None:
     return 1 if spelled.endswith("bool") else None
 
 
+def _passed_arrays(model, name: cst.Name, scope, depth: int) -> _HostArray | None:
+    """A parameter every visible call fills with such an array (``compressor.train(matrix)``
+    with ``matrix = np.load(...)``, ``Encoder(np.load(path))`` into ``__init__``). Not a
+    parameter of a function ``tf.function`` itself traces: what it is given arrives as a
+    tensor argument of the graph, not a constant."""
+    binding = model.binding_of(name, scope)
+    fn = binding.scope
+    if not binding.is_param or not isinstance(fn, FunctionInfo):
+        return None
+    reason = fn.traced_by
+    if reason is not None and reason.kind in ("decorator", "wrapped", "keras", "dataset"):
+        return None
+    passed = model.arguments(fn, name.value)
+    found = [host_array(model, value, where, depth + 1) for value, where in passed]
+    return found[0] if found and all(found) else None
+
+
 def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
     """``node`` as a NumPy array whose size the code fixes: ``np.zeros((50000, 300))``,
     ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
@@ -546,8 +563,18 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
             return None
         values = model.bound_values(node, scope)
         if isinstance(node, cst.Name):
+            passed = _passed_arrays(model, node, scope, depth)
+            if passed is not None:
+                return passed
             values = model.binding_of(node, scope).known_values or []
-        found = [host_array(model, v, scope, depth + 1) for v in values]
+            found = [host_array(model, v, scope, depth + 1) for v in values]
+        else:  # `self.x = x` in `__init__`: each value read where the method reads it
+            found = [
+                host_array(
+                    model, v, model.scope_of(v) if isinstance(v, cst.Name) else scope, depth + 1
+                )
+                for v in values
+            ]
         return found[0] if found and all(found) else None
     if not isinstance(node, cst.Call):
         return None
@@ -596,7 +623,10 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         Grappler itself refuses to build constants over 10 MiB. Reported when the array is
         built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`)
         of at least {EMBEDDED_BYTES_LIMIT >> 20} MiB, or loaded with `np.load` (sized by the
-        file), whether it is a module global, an attribute or a local, and read in traced code
+        file), whether it is a module global, an attribute, a local, or a parameter of an
+        enclosing function that every call in the module fills with such an array (a
+        `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of
+        the traced function itself arrives as a tensor, not a constant), and read in traced code
         as a value (its `.shape`, `.dtype` and `len()` are Python facts and not reported).
         Convert it once outside the traced function (a `tf.Variable`, or
         `tf.convert_to_tensor` eagerly) and read that, or pass it in as an argument.

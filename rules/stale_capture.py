@@ -562,8 +562,14 @@ class StaleAttributeCapture(Rule):
         same, so nothing retraces. The same holds for any value (an array, a list, a tensor)
         stored in the attribute in a loop that calls the traced function, for `len()` of a
         Python list attribute that grows between calls, and for `self.step += 1` written in
-        the traced function itself, which runs once, while tracing. Changes made in `__init__`
-        or `build`, before any trace, are not reported. Hold such state in a `tf.Variable` and
+        the traced function itself, which runs once, while tracing (unless TF202 reports that
+        increment by default: one finding per pitfall). A flag traced code itself sets
+        (`if self.first_update: self.first_update = False` / `else: ...` in a metric's
+        `update_state`) is tested once, while tracing: every call takes the branch the first
+        trace took (a test with no `else` or early `return` whose own body sets its flag is
+        one-time setup and not reported). Entries of a Python list on the model that a
+        callback's hook rewrites (`self.model.loss_weights_[0] = w`) are stale the same way.
+        Changes made in `__init__` or `build`, before any trace, are not reported. Hold such state in a `tf.Variable` and
         change it with `.assign()` / `.assign_add()`, which the graph reads on every call, or
         pass it as a tensor argument.
     """
