@@ -541,8 +541,53 @@ def _passed_arrays(model, name: cst.Name, scope, depth: int) -> _HostArray | Non
     if reason is not None and reason.kind in ("decorator", "wrapped", "keras", "dataset"):
         return None
     passed = model.arguments(fn, name.value)
+    if fn.name == "__init__" and fn.cls is not None:
+        passed = passed + _constructor_arguments(model, fn, name.value)
     found = [host_array(model, value, where, depth + 1) for value, where in passed]
     return found[0] if found and all(found) else None
+
+
+def _constructor_arguments(model, init: FunctionInfo, param: str) -> list:
+    """What ``Cls(...)`` calls in the module pass to ``param`` of ``Cls.__init__`` (after
+    ``self``), each with the scope it is evaluated in."""
+    params = init.params[1:]
+    found = []
+    for call in model.nodes_of(cst.Call):
+        if not isinstance(call.func, cst.Name):
+            continue
+        scope = model.scope_of(call.func)
+        if model.constructed_class(call, scope) is not init.cls:
+            continue
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            if (arg.keyword is not None and arg.keyword.value == param) or (
+                arg.keyword is None and index < len(params) and params[index] == param
+            ):
+                found.append((arg.value, scope))
+    return found
+
+
+# NumPy's random number generators: their methods draw as NumPy's module functions do.
+_GENERATORS = frozenset(
+    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"}
+)
+
+
+def _generator_method(model, call: cst.Call, scope) -> str | None:
+    """``rng.normal(size=(n, d))`` with ``rng = np.random.default_rng(0)`` (or the chained
+    ``np.random.default_rng().random((n, d))``): the name of the module function it draws as
+    (``numpy.random.normal``)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    made = func.value
+    if isinstance(made, cst.Name):
+        values = model.binding_of(made, scope).known_values or []
+        made = values[0] if len(values) == 1 else None
+    if isinstance(made, cst.Call) and model.call_name(made) in _GENERATORS:
+        return f"numpy.random.{func.attr.value}"
+    return None
 
 
 def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
@@ -585,9 +630,16 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
             return inner
         size = _itemsize(model, node.args[0].value)  # the elements stay, their width changes
         return _HostArray(node, None if size is None else inner.nbytes // 8 * size)
-    name = model.call_name(node) or ""
+    name = model.call_name(node) or _generator_method(model, node, scope) or ""
     if not name.startswith("numpy."):
-        return None
+        # `matrix = load_embeddings(path)`: a function of the module that returns one
+        fn = model.callee(node, scope)
+        if fn is None or fn.traced:
+            return None
+        returned = [
+            host_array(model, v, fn, depth + 1) for v in model.return_values(fn) if v is not None
+        ]
+        return returned[0] if returned and all(returned) else None
     leaf = name.rsplit(".", 1)[-1]
     if name == "numpy.load":
         return _HostArray(node, None)
@@ -602,7 +654,11 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         elements = math.prod(sizes) if sizes and None not in sizes else None
     elif name.startswith("numpy.random.") and "size" in keywords:
         elements = _shape_elements(model, keywords["size"], scope)
-    elif name.startswith("numpy.random.") and leaf in ("random", "random_sample") and positional:
+    elif (
+        name.startswith("numpy.random.")
+        and leaf in ("random", "random_sample", "standard_normal")
+        and positional
+    ):
         elements = _shape_elements(model, positional[0].value, scope)
     if elements is None:
         return None
