@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import initialises_once
 from tf2lint.analysis.model import (
     ClassInfo,
@@ -1220,3 +1221,149 @@ def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -
         and ".layers." in (model.call_name(v) or "")
         for v in model.binding_of(expr, scope).values
     ) and bool(model.binding_of(expr, scope).values)
+
+
+class SeededRandomOpInDatasetMap(Rule):
+    id = "TF604"
+    name = "seeded-random-op-in-dataset-map"
+    category = "stale-capture"
+    severity = "warning"
+    message = "a seeded random op in a tf.data function draws the same values on every pass"
+    rationale = """
+        tf.data traces a function given to `Dataset.map` (`filter`, `flat_map`...) once, and a
+        stateful random op in it (`tf.random.normal`, `tf.image.random_flip_left_right`) gets
+        its op seed then: from the global seed (`tf.random.set_seed`,
+        `keras.utils.set_random_seed`) or its own `seed=`. Each new iterator over the dataset
+        (each epoch of `fit`, each `for batch in dataset:`) runs that function afresh with the
+        same seeds, so it draws the very same "random" numbers on every pass: the augmentation
+        is identical each epoch (without any seed TensorFlow draws fresh seeds, and the passes
+        differ). Draw from a `tf.random.Generator` made outside the function (its state is a
+        variable that carries on across passes), or pass a per-epoch seed to stateless ops.
+        Reported when the module sets the global seed or the op is given `seed=`, and the
+        module does not `.repeat()` the mapped dataset (one iterator then carries the sequence
+        on); the knowledge base lists the seeded ops and the seeding calls, from TensorFlow
+        itself.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        fn = context.function
+        if not context.in_traced_code or fn is None:
+            return
+        reason = root_reason(fn)
+        if reason is None or reason.kind != "dataset":
+            return
+        name = self.model.call_name(node)
+        if not knowledge.seeded_random_op(name):
+            return
+        seeded = _seed_argument(node)
+        why = None
+        if seeded is not None:
+            why = (f"`{code(node.func)}` is given its own seed here", seeded)
+        else:
+            setter = self.context.memo(SeededRandomOpInDatasetMap, lambda: _global_seed(self.model))
+            if setter is not None:
+                why = ("the module sets TensorFlow's global seed here", setter)
+        if why is None:
+            return
+        handed = self.context.memo(
+            (SeededRandomOpInDatasetMap, id(fn)), lambda: _dataset_calls(self.model, fn)
+        )
+        if any(_repeated(self.model, call) for call in handed):
+            return
+        anchor = fn
+        while anchor.traced_by is not None and anchor.traced_by.caller is not None:
+            anchor = anchor.traced_by.caller
+        self.report(
+            node,
+            f"`{code(node.func)}` in `{fn.qualname}`, which tf.data traces once: its seed is "
+            "fixed when the function is traced, so every pass over the dataset (each epoch) "
+            "draws the same values; draw from a `tf.random.Generator` made outside the function",
+            because=[
+                why,
+                (
+                    f"`{code(node.func)}` is a stateful random op: its op seed is set when "
+                    "its graph is built",
+                    node,
+                ),
+                *(
+                    (f"`{anchor.name}` is handed to `Dataset.{c.func.attr.value}` here", c)
+                    for c in handed[:1]
+                ),
+            ],
+            traced_in=fn,
+        )
+
+
+def _seed_argument(call: cst.Call) -> cst.Arg | None:
+    """The call's ``seed=`` argument, when it is given and not None."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "seed":
+            value = arg.value
+            return None if isinstance(value, cst.Name) and value.value == "None" else arg
+    return None
+
+
+def _global_seed(model: ModuleModel) -> cst.Call | None:
+    """A call in the module that sets TensorFlow's global seed (``tf.random.set_seed(42)``)."""
+    for call in model.nodes_of(cst.Call):
+        if knowledge.sets_global_seed(model.call_name(call)):
+            value = call.args[0].value if call.args else None
+            if isinstance(value, cst.Name) and value.value == "None":
+                continue  # `set_seed(None)` clears it
+            return call
+    return None
+
+
+def _dataset_calls(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The ``<dataset>.<method>(f)`` calls that hand ``fn`` (or the traced function it is
+    reached from) to tf.data."""
+    anchor = fn
+    while anchor.traced_by is not None and anchor.traced_by.caller is not None:
+        anchor = anchor.traced_by.caller
+    found = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if knowledge.member_kind("dataset", func.attr.value, called=True) != "dataset":
+            continue
+        for arg in call.args:
+            value = arg.value
+            if value is anchor.node:
+                found.append(call)
+            elif isinstance(value, cst.Name):
+                scope = model.scope_of(value)
+                if model.function_referenced(value, scope) is anchor:
+                    found.append(call)
+    return found
+
+
+def _repeated(model: ModuleModel, call: cst.Call, depth: int = 0) -> bool:
+    """Whether the dataset ``call`` makes is ``.repeat()``ed in the module: in the same chain
+    (``ds.map(f).batch(8).repeat()``), or through the names it is bound to."""
+    for other in model.nodes_of(cst.Call):
+        func = other.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "repeat"):
+            continue
+        if _chain_holds(model, func.value, call, depth):
+            return True
+    return False
+
+
+def _chain_holds(
+    model: ModuleModel, expr: cst.BaseExpression, target: cst.Call, depth: int
+) -> bool:
+    """Whether the dataset ``expr`` is built from ``target``: down its chain of calls, and
+    through the values of the names it reads (a few levels)."""
+    while True:
+        if expr is target:
+            return True
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+            continue
+        break
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, model.scope_of(expr)).values
+        return any(_chain_holds(model, v, target, depth + 1) for v in values)
+    return False

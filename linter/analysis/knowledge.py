@@ -76,6 +76,8 @@ class Knowledge:
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
+    seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
+    global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
 
 
 @cache
@@ -107,6 +109,8 @@ def knowledge() -> Knowledge:
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
         assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
+        seeded_random_ops=frozenset(data.get("seeded_random_ops", ())),
+        global_seed_functions=frozenset(data.get("global_seed_functions", ())),
     )
 
 
@@ -365,3 +369,16 @@ def assigning_method(kind: str | None, method: str) -> bool:
     """Whether ``<a kind>.method(values)`` copies ``values`` into the object's variables with
     no gradient path from them (``layer.set_weights``)."""
     return method in knowledge().assigning_methods.get(kind or "", frozenset())
+
+
+def seeded_random_op(qualified: str | None) -> bool:
+    """Whether ``qualified`` is a stateful TF random op (``tf.random.uniform``,
+    ``tf.image.random_flip_left_right``) whose op seed TF fixes when the op's graph is built,
+    from the global seed (see the generator's ``seeded_random_ops``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().seeded_random_ops
+
+
+def sets_global_seed(qualified: str | None) -> bool:
+    """Whether the call ``qualified`` sets TensorFlow's global seed (``tf.random.set_seed``,
+    ``keras.utils.set_random_seed``), as the generator saw by calling it."""
+    return bool(qualified) and canonical(qualified) in knowledge().global_seed_functions
