@@ -1025,12 +1025,19 @@ class StaleAttributeCapture(Rule):
         for attr, steps in self._steps.items():
             if attr not in self._scalar_init or attr in self._variables:
                 continue
-            # the increment itself is TF202's finding, shown by default when something reads
-            # the count as one that changes on every call: one pitfall, one finding
-            if attr in observed_outside_traces(self.context) or attr in used_per_call(self.context):
-                continue
+            # The increment itself is TF202's finding, shown by default when something reads
+            # the count as one that changes on every call. One pitfall, one finding: this rule
+            # then reports only a read that is itself where the count is shown (a log line, a
+            # test, a return: "every log line shows the same step"), not one that computes with
+            # it, whose pitfall is the increment.
+            reported_by_tf202 = attr in observed_outside_traces(
+                self.context
+            ) or attr in used_per_call(self.context)
+            shown = self.context.memo(_observations, lambda: _observations(self.model))
             for step in steps:
                 reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]
+                if reported_by_tf202:
+                    reads = [r for r in reads if id(r[0]) in shown]
                 if not reads:
                     continue
                 read = reads[0][0]
@@ -1048,6 +1055,29 @@ class StaleAttributeCapture(Rule):
                     traced_in=step.function,
                 )
                 self._reads[attr] = [r for r in self._reads[attr] if r[1] is not step.function]
+
+
+def _observations(model: ModuleModel) -> set[int]:
+    """The names and attributes read where a value is shown or decided on: in the test of an
+    ``if``, ``while`` or conditional expression, a ``return``, or the arguments of ``print`` or
+    ``tf.print`` (the uses TF202 takes as expecting a value that changes on every call)."""
+    found: set[int] = set()
+
+    def collect(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            found.add(id(node))
+        return not isinstance(node, (cst.Lambda, cst.FunctionDef))
+
+    roots: list[cst.CSTNode] = []
+    for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While), *model.nodes_of(cst.IfExp)):
+        roots.append(node.test)
+    roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
+    for call in model.nodes_of(cst.Call):
+        if model.call_name(call) in ("builtins.print", "tensorflow.print"):
+            roots += (arg.value for arg in call.args)
+    for root in roots:
+        walk(root, collect)
+    return found
 
 
 def _root_name(node: cst.BaseExpression) -> cst.Name | None:
