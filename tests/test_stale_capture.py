@@ -390,3 +390,34 @@ def test_a_seeded_op_outside_tf_data_is_not_this_rule():
         "def step(x):\n    return x + tf.random.normal([])\n"
     )
     assert rule_ids(source, ["TF604"]) == []
+
+
+ANNEAL = """
+import tensorflow as tf
+
+
+class AnnealedKL(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.step = 0
+
+    def call(self, kl):
+        self.step += 1
+        weight = min(1.0, self.step / 1000)
+{shown}        return weight * kl
+"""
+
+
+def test_a_counter_read_in_a_computation_is_left_to_tf202_when_it_reports_the_increment():
+    # shown in a test, TF202 reports the increment; the computing read is not a second finding
+    source = ANNEAL.format(shown="        if self.step % 100 == 0:\n            tf.print(weight)\n")
+    found = [(d.rule, d.line) for d in lint(source, ["TF202", "TF602"]) if not d.preview]
+    assert ("TF202", 11) in found
+    assert ("TF602", 12) not in found
+    # the read in the test is where every call shows the same count: TF602's
+    assert ("TF602", 13) in found
+
+
+def test_a_counter_only_computed_with_is_tf602s_at_the_read():
+    found = [(d.rule, d.line) for d in lint(ANNEAL.format(shown=""), ["TF202", "TF602"])]
+    assert ("TF602", 12) in found
