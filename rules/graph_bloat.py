@@ -568,6 +568,11 @@ def _constructor_arguments(model, init: FunctionInfo, param: str) -> list:
     return found
 
 
+# NumPy's functions that read an array from a file: sized by the file, not by the code.
+_FILE_READERS = frozenset(
+    {"numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap"}
+)
+
 # NumPy's random number generators: their methods draw as NumPy's module functions do.
 _GENERATORS = frozenset(
     {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"}
@@ -641,7 +646,7 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         ]
         return returned[0] if returned and all(returned) else None
     leaf = name.rsplit(".", 1)[-1]
-    if name == "numpy.load":
+    if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
     keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}

@@ -252,6 +252,8 @@ compressor.train({passed}, [[1, 2]])
     ("passed", "expected"),
     [
         ('np.load("glove.npy")', ["TF704"]),  # every call passes a loaded matrix
+        ('np.loadtxt("glove.txt")', ["TF704"]),  # read from a text file: sized by it
+        ("np.random.default_rng(0).normal(size=(400000, 300))", ["TF704"]),  # a Generator's
         ("np.zeros((2, 3))", []),  # small
         ("tf.constant(table)", []),  # a tensor: captured by reference, not copied
     ],
