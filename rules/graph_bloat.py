@@ -682,9 +682,11 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         the GraphDef on every trace, kept by the function for as long as it lives, and count
         against the 2 GB limit of a serialised graph (`tf.saved_model.save` fails past it).
         Grappler itself refuses to build constants over 10 MiB. Reported when the array is
-        built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`)
-        of at least {EMBEDDED_BYTES_LIMIT >> 20} MiB, or loaded with `np.load` (sized by the
-        file), whether it is a module global, an attribute, a local, or a parameter of an
+        built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
+        a NumPy Generator's `rng.normal(size=(n, d))`) of at least
+        {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
+        by the file), directly or by a module function that returns it, whether it is a module
+        global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an
         enclosing function that every call in the module fills with such an array (a
         `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of
         the traced function itself arrives as a tensor, not a constant), and read in traced code
