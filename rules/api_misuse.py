@@ -1001,3 +1001,66 @@ class VariableReturnedFromTracedFunction(Rule):
                 if values and all(id(v) in calls for v in values):
                     return attribute.attr.value, attribute
         return None
+
+
+class DatasetTransformationDiscarded(Rule):
+    id = "TF924"
+    name = "dataset-transformation-discarded"
+    category = "api-misuse"
+    severity = "error"
+    message = "a tf.data transformation's result is thrown away: the dataset itself is unchanged"
+    rationale = """
+        A `tf.data.Dataset` is immutable: every transformation (`map`, `batch`, `shuffle`,
+        `filter`, `prefetch`...) returns a new dataset and leaves the one it is called on as it
+        was. Written as a statement, `dataset.map(augment)` builds that new dataset and drops
+        it, so the pipeline the script goes on to train on was never augmented (batched,
+        shuffled...), and nothing fails. Assign the result (`dataset = dataset.map(augment)`).
+        Reported when a call statement's result is discarded, the call is a method of a
+        dataset (what the module shows it holds) and the knowledge base, generated from
+        TensorFlow's own type stubs, says that method returns a dataset.
+    """
+    requires_text = ("data", "ds")
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        call = node.value
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return
+        method = call.func.attr.value
+        if knowledge.member_kind("dataset", method, called=True) != "dataset":
+            return
+        receiver = call.func.value
+        scope = self.context.scope
+        kind = self.model.kind_of(receiver, scope)
+        if kind is not None and kind.kind != "dataset":
+            return
+        if kind is None and not self.model.is_dataset(receiver):
+            return
+        why = kind.why if kind is not None else "built by tf.data, or named like a dataset"
+        shown = code(receiver)
+        root = _chain_root(receiver)
+        fix = f"`{root} = {code(call.func.value)}.{method}(...)`" if root else None
+        self.report(
+            call,
+            f"`{shown}.{method}(...)` returns a new dataset, which this statement throws away: "
+            f"`{root or shown}` itself is unchanged; "
+            + (f"assign the result ({fix})" if fix else "assign the result and use it"),
+            because=[
+                (f"`{shown}` is a dataset: {why}", receiver),
+                (
+                    f"`Dataset.{method}` returns a new dataset (tf.data datasets are immutable)",
+                    call,
+                ),
+            ],
+        )
+
+
+def _chain_root(expr: cst.BaseExpression) -> str | None:
+    """The name a chain of dataset methods starts from (``ds`` of ``ds.batch(4)``), or the
+    name itself; None for anything else (an attribute, a call of another function)."""
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and knowledge.member_kind("dataset", expr.func.attr.value, called=True) == "dataset"
+    ):
+        expr = expr.func.value
+    return expr.value if isinstance(expr, cst.Name) else None

@@ -529,6 +529,73 @@ def _itemsize(model, dtype: cst.BaseExpression | None) -> int | None:
     return 1 if spelled.endswith("bool") else None
 
 
+def _passed_arrays(model, name: cst.Name, scope, depth: int) -> _HostArray | None:
+    """A parameter every visible call fills with such an array (``compressor.train(matrix)``
+    with ``matrix = np.load(...)``, ``Encoder(np.load(path))`` into ``__init__``). Not a
+    parameter of a function ``tf.function`` itself traces: what it is given arrives as a
+    tensor argument of the graph, not a constant."""
+    binding = model.binding_of(name, scope)
+    fn = binding.scope
+    if not binding.is_param or not isinstance(fn, FunctionInfo):
+        return None
+    reason = fn.traced_by
+    if reason is not None and reason.kind in ("decorator", "wrapped", "keras", "dataset"):
+        return None
+    passed = model.arguments(fn, name.value)
+    if fn.name == "__init__" and fn.cls is not None:
+        passed = passed + _constructor_arguments(model, fn, name.value)
+    found = [host_array(model, value, where, depth + 1) for value, where in passed]
+    return found[0] if found and all(found) else None
+
+
+def _constructor_arguments(model, init: FunctionInfo, param: str) -> list:
+    """What ``Cls(...)`` calls in the module pass to ``param`` of ``Cls.__init__`` (after
+    ``self``), each with the scope it is evaluated in."""
+    params = init.params[1:]
+    found = []
+    for call in model.nodes_of(cst.Call):
+        if not isinstance(call.func, cst.Name):
+            continue
+        scope = model.scope_of(call.func)
+        if model.constructed_class(call, scope) is not init.cls:
+            continue
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                break
+            if (arg.keyword is not None and arg.keyword.value == param) or (
+                arg.keyword is None and index < len(params) and params[index] == param
+            ):
+                found.append((arg.value, scope))
+    return found
+
+
+# NumPy's functions that read an array from a file: sized by the file, not by the code.
+_FILE_READERS = frozenset(
+    {"numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap"}
+)
+
+# NumPy's random number generators: their methods draw as NumPy's module functions do.
+_GENERATORS = frozenset(
+    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"}
+)
+
+
+def _generator_method(model, call: cst.Call, scope) -> str | None:
+    """``rng.normal(size=(n, d))`` with ``rng = np.random.default_rng(0)`` (or the chained
+    ``np.random.default_rng().random((n, d))``): the name of the module function it draws as
+    (``numpy.random.normal``)."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    made = func.value
+    if isinstance(made, cst.Name):
+        values = model.binding_of(made, scope).known_values or []
+        made = values[0] if len(values) == 1 else None
+    if isinstance(made, cst.Call) and model.call_name(made) in _GENERATORS:
+        return f"numpy.random.{func.attr.value}"
+    return None
+
+
 def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
     """``node`` as a NumPy array whose size the code fixes: ``np.zeros((50000, 300))``,
     ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
@@ -547,8 +614,18 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
             return None
         values = model.bound_values(node, scope)
         if isinstance(node, cst.Name):
+            passed = _passed_arrays(model, node, scope, depth)
+            if passed is not None:
+                return passed
             values = model.binding_of(node, scope).known_values or []
-        found = [host_array(model, v, scope, depth + 1) for v in values]
+            found = [host_array(model, v, scope, depth + 1) for v in values]
+        else:  # `self.x = x` in `__init__`: each value read where the method reads it
+            found = [
+                host_array(
+                    model, v, model.scope_of(v) if isinstance(v, cst.Name) else scope, depth + 1
+                )
+                for v in values
+            ]
         return found[0] if found and all(found) else None
     if not isinstance(node, cst.Call):
         return None
@@ -559,11 +636,18 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
             return inner
         size = _itemsize(model, node.args[0].value)  # the elements stay, their width changes
         return _HostArray(node, None if size is None else inner.nbytes // 8 * size)
-    name = model.call_name(node) or ""
+    name = model.call_name(node) or _generator_method(model, node, scope) or ""
     if not name.startswith("numpy."):
-        return None
+        # `matrix = load_embeddings(path)`: a function of the module that returns one
+        fn = model.callee(node, scope)
+        if fn is None or fn.traced:
+            return None
+        returned = [
+            host_array(model, v, fn, depth + 1) for v in model.return_values(fn) if v is not None
+        ]
+        return returned[0] if returned and all(returned) else None
     leaf = name.rsplit(".", 1)[-1]
-    if name == "numpy.load":
+    if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
     keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
@@ -576,7 +660,11 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         elements = math.prod(sizes) if sizes and None not in sizes else None
     elif name.startswith("numpy.random.") and "size" in keywords:
         elements = _shape_elements(model, keywords["size"], scope)
-    elif name.startswith("numpy.random.") and leaf in ("random", "random_sample") and positional:
+    elif (
+        name.startswith("numpy.random.")
+        and leaf in ("random", "random_sample", "standard_normal")
+        and positional
+    ):
         elements = _shape_elements(model, positional[0].value, scope)
     if elements is None:
         return None
@@ -595,9 +683,14 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         the GraphDef on every trace, kept by the function for as long as it lives, and count
         against the 2 GB limit of a serialised graph (`tf.saved_model.save` fails past it).
         Grappler itself refuses to build constants over 10 MiB. Reported when the array is
-        built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`)
-        of at least {EMBEDDED_BYTES_LIMIT >> 20} MiB, or loaded with `np.load` (sized by the
-        file), whether it is a module global, an attribute or a local, and read in traced code
+        built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
+        a NumPy Generator's `rng.normal(size=(n, d))`) of at least
+        {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
+        by the file), directly or by a module function that returns it, whether it is a module
+        global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an
+        enclosing function that every call in the module fills with such an array (a
+        `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of
+        the traced function itself arrives as a tensor, not a constant), and read in traced code
         as a value (its `.shape`, `.dtype` and `len()` are Python facts and not reported).
         Convert it once outside the traced function (a `tf.Variable`, or
         `tf.convert_to_tensor` eagerly) and read that, or pass it in as an argument.

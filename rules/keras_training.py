@@ -45,6 +45,10 @@ def _from_self_model(expr: cst.BaseExpression) -> bool:
             return False
 
 
+def code_of(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
 def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list[cst.Call]]:
     """``name.<method>(...)`` calls made in ``scope`` (not in functions inside it), by method."""
     found: dict[str, list[cst.Call]] = {}
@@ -81,8 +85,10 @@ class TrainableSetAfterCompile(Rule):
         `layers`, `get_layer(...)`, or a layer the model's construction names. A Keras
         callback's hook that runs during `fit` (`on_epoch_end`, `on_train_batch_begin`, even
         `on_train_begin`: `fit` makes its train function before calling the callbacks)
-        changing `self.model`'s flags is the same mistake, unless the callback compiles the
-        model again.
+        changing the flags of `self.model`'s layers, of a layer or model the callback holds
+        (`self.backbone`, given to it when made), of each layer a `for` takes from either, or
+        of a module-level Keras layer or model (the pretrained base) is the same mistake,
+        unless the callback compiles the model again.
     """
     requires_text = ("trainable",)
 
@@ -104,7 +110,10 @@ class TrainableSetAfterCompile(Rule):
         during ``fit`` (True: the assignment is in such a hook, reported or not)."""
         function = self.context.function
         cls = function.cls if function is not None else None
-        if cls is None or cls.keras_kind != "callback" or not _from_self_model(target.value):
+        if cls is None or cls.keras_kind != "callback":
+            return False
+        held = self._held_layer(target.value, function)
+        if held is None:
             return False
         hook = function.name
         if not hook.startswith("on_") or hook == "on_train_end" or hook.startswith("on_predict"):
@@ -126,9 +135,46 @@ class TrainableSetAfterCompile(Rule):
             f"`{owner}.trainable = {flag}` in the callback's `{hook}`, during `fit`: the "
             "train function `fit` made when it started keeps the old flags for the rest of "
             "the run; change `trainable` between `fit` calls and `compile` again",
-            because=[(f"`{cls.name}` is a Keras callback: `fit` calls `{hook}`", function.node)],
+            because=[
+                (f"`{cls.name}` is a Keras callback: `fit` calls `{hook}`", function.node),
+                *([(held, target.value)] if held else []),
+            ],
         )
         return True
+
+    def _held_layer(self, owner: cst.BaseExpression, function: FunctionInfo) -> str | None:
+        """Why ``owner``, whose ``trainable`` a callback's hook sets, is a layer of the model
+        ``fit`` trains ("" where it starts from the callback's ``self.model``), None if not
+        shown: a layer or model the callback holds (``self.backbone``, given to it when it was
+        made), a name ``for`` binds to each of ``self.model``'s layers, or a module-level Keras
+        layer or model (the pretrained base the script builds its model from)."""
+        if _from_self_model(owner):
+            return ""
+        model = self.model
+        if isinstance(owner, cst.Name):
+            binding = model.binding_of(owner, function)
+            for site in binding.sites:
+                if site.kind == SiteKind.LOOP and site.value is not None:
+                    # `for layer in self.model.layers[:-4]:`, `for layer in self.base.layers:`
+                    of = site.value
+                    while isinstance(of, cst.Subscript):
+                        of = of.value
+                    held_layers = (
+                        isinstance(of, cst.Attribute)
+                        and of.attr.value == "layers"
+                        and (_root(of) is not None and _root(of).value == "self")
+                    )
+                    if _from_self_model(site.value) or held_layers:
+                        return f"`{owner.value}` is each of `{code_of(site.value)}`"
+        root = _root(owner)
+        if root is None:
+            return None
+        if root.value == "self" and isinstance(owner, cst.Attribute) and owner.value is root:
+            return f"`{code_of(owner)}` is a layer the callback holds, set on it when it is made"
+        kind = model.kind_of(owner, function)
+        if kind is not None and kind.kind in ("layer", "model") and root.value != "self":
+            return f"`{code_of(owner)}` is a Keras {kind.kind}: {kind.why}"
+        return None
 
     def _check(self, target: cst.Attribute, flag: str) -> None:
         found = self.stale_change(target, trained_first=not self.model.imports_keras2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import initialises_once
 from tf2lint.analysis.model import (
     ClassInfo,
@@ -21,6 +22,7 @@ from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
 from tf2lint.rules.keras_training import TrainableSetAfterCompile
+from tf2lint.rules.side_effects import observed_outside_traces, used_per_call
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -503,6 +505,40 @@ class _Step(NamedTuple):
     operator: cst.BaseAugOp  # `+=`, `*=` ...
 
 
+class _Flip(NamedTuple):
+    """``self.first = False`` inside traced code: it runs once, while tracing."""
+
+    target: cst.Attribute
+    function: FunctionInfo
+    value: cst.BaseExpression
+
+
+def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``tree`` or one of its descendants."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        nonlocal found
+        found = found or child is node
+        return not found
+
+    walk(tree, enter)
+    return found
+
+
+def _returns(block: cst.CSTNode) -> bool:
+    """Whether ``block`` returns (not from a function nested in it)."""
+    found = False
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        nonlocal found
+        found = found or isinstance(child, cst.Return)
+        return not found and not isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef))
+
+    walk(block, enter)
+    return found
+
+
 def _traced_chain(fn: FunctionInfo) -> list[FunctionInfo]:
     """``fn`` and the traced functions of the module whose calls trace it, up to the root."""
     chain = [fn]
@@ -527,8 +563,14 @@ class StaleAttributeCapture(Rule):
         same, so nothing retraces. The same holds for any value (an array, a list, a tensor)
         stored in the attribute in a loop that calls the traced function, for `len()` of a
         Python list attribute that grows between calls, and for `self.step += 1` written in
-        the traced function itself, which runs once, while tracing. Changes made in `__init__`
-        or `build`, before any trace, are not reported. Hold such state in a `tf.Variable` and
+        the traced function itself, which runs once, while tracing (unless TF202 reports that
+        increment by default: one finding per pitfall). A flag traced code itself sets
+        (`if self.first_update: self.first_update = False` / `else: ...` in a metric's
+        `update_state`) is tested once, while tracing: every call takes the branch the first
+        trace took (a test with no `else` or early `return` whose own body sets its flag is
+        one-time setup and not reported). Entries of a Python list on the model that a
+        callback's hook rewrites (`self.model.loss_weights_[0] = w`) are stale the same way.
+        Changes made in `__init__` or `build`, before any trace, are not reported. Hold such state in a `tf.Variable` and
         change it with `.assign()` / `.assign_add()`, which the graph reads on every call, or
         pass it as a tensor argument.
     """
@@ -545,9 +587,18 @@ class StaleAttributeCapture(Rule):
         self._called: set[int] = set()
         self._guards: set[int] = set()  # attributes read by an init-once or raise-only test
         self._lengths: set[int] = set()  # attributes read as `len(obj.attr)` in traced code
+        self._flips: dict[str, list[_Flip]] = {}  # `self.first = False` in traced code
+        # `self.x` read in the test of an `if` in traced code: (read, the if, its function)
+        self._tests: dict[str, list[tuple[cst.Attribute, cst.If, FunctionInfo]]] = {}
 
     def _store(self, target: cst.BaseExpression, value: cst.BaseExpression, aug: bool) -> None:
         for t in _store_targets(target):
+            if isinstance(t, cst.Subscript) and isinstance(t.value, cst.Attribute):
+                # `self.model.weights_[0] = w` in a callback's hook: the model's list changes
+                # in place after the train step read its entries while tracing
+                if _callback_model(self.model, t.value.value, self.context.function):
+                    self._callback_write(t.value, value, aug, item=t)
+                continue
             if not isinstance(t, cst.Attribute):
                 continue
             self._stores.add(id(t))
@@ -584,8 +635,11 @@ class StaleAttributeCapture(Rule):
             if kind == "value" and _reads_shape(value):
                 continue  # `[x.shape[0], 1]`: a new shape of the argument retraces anyway
             if context.in_traced_code:
-                if aug and kind == "scalar" and root is base and base.value == "self":
-                    self._steps.setdefault(attr, []).append(_Step(t, fn, self._operator))
+                if kind == "scalar" and root is base and base.value == "self":
+                    if aug:
+                        self._steps.setdefault(attr, []).append(_Step(t, fn, self._operator))
+                    else:
+                        self._flips.setdefault(attr, []).append(_Flip(t, fn, value))
                 continue
             cls = self.model.enclosing_class(fn)
             # `self.x = v` changes this class's objects; `agent.x`, `self.agent.x`, another's
@@ -606,9 +660,16 @@ class StaleAttributeCapture(Rule):
                 )
             )
 
-    def _callback_write(self, target: cst.Attribute, value: cst.BaseExpression, aug: bool) -> None:
-        """``self.model.alpha = a`` in a Keras callback's hook that ``fit`` calls after it
-        has traced its train step: a change, after the first trace, of the model's attribute."""
+    def _callback_write(
+        self,
+        target: cst.Attribute,
+        value: cst.BaseExpression,
+        aug: bool,
+        item: cst.Subscript | None = None,
+    ) -> None:
+        """``self.model.alpha = a`` (or ``self.model.weights_[0] = w``, ``item``) in a Keras
+        callback's hook that ``fit`` calls after it has traced its train step: a change, after
+        the first trace, of the model's attribute (or of an entry of the list it holds)."""
         fn = self.context.function
         if runs_after_first_trace(fn) is None:
             return
@@ -617,9 +678,9 @@ class StaleAttributeCapture(Rule):
             _Write(
                 None,
                 False,
-                f"`{code(target)}` is changed in `{fn.qualname}`",
+                f"`{code(item or target)}` is changed in `{fn.qualname}`",
                 "scalar",  # any value: the hook runs after the trace
-                target,
+                item or target,
                 False,
                 fn,
                 tuple(self.context.loops),
@@ -684,9 +745,17 @@ class StaleAttributeCapture(Rule):
         """A flag tested to initialise once outside the graph (``if not self._ready:`` then
         ``with tf.init_scope():``) or only to raise a usage error is read correctly at trace
         time: its value at the first trace is the one that matters."""
-        if self.context.in_traced_code and _init_or_raise(self.model, node):
+        if not self.context.in_traced_code:
+            return
+        if _init_or_raise(self.model, node):
             for child in _attributes(node.test):
                 self._guards.add(id(child))
+            return
+        for child in _attributes(node.test):
+            if isinstance(child.value, cst.Name) and child.value.value == "self":
+                self._tests.setdefault(child.attr.value, []).append(
+                    (child, node, self.context.function)
+                )
 
     def visit_Assert(self, node: cst.Assert) -> None:
         if self.context.in_traced_code:  # a usage check, like a raise-only test
@@ -791,6 +860,7 @@ class StaleAttributeCapture(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         self._report_steps()
+        self._report_flips()
         model = self.model
         for attr, reads in self._reads.items():
             writes = [
@@ -894,14 +964,80 @@ class StaleAttributeCapture(Rule):
                     traced_in=fn,
                 )
 
+    def _report_flips(self) -> None:
+        """``if self.first_update: ... self.first_update = False`` / ``else: ...`` in traced
+        code: the test runs while tracing, with the value the flag has then, and the flag
+        changes only while tracing, so every call runs the branch the first trace took. A test
+        with no ``else`` whose own body sets the flag is one-time setup done while tracing (the
+        guard tracing is meant to run once) and not reported."""
+        model = self.model
+        for attr, flips in self._flips.items():
+            scalar = attr in self._scalar_init or any(
+                w.kind == "scalar" for w in self._writes.get(attr, ())
+            )  # set to a Python value outside traced code: `__init__`, `reset_state`
+            if not scalar or attr in self._variables:
+                continue
+            classes = {id(model.enclosing_class(f.function)) for f in flips}
+            for read, test, fn in self._tests.get(attr, ()):
+                if id(model.enclosing_class(fn)) not in classes:
+                    continue
+                inside = [f for f in flips if _contains(test.body, f.target)]
+                # `else:`, or a body that returns: the code after the test is the other branch
+                other = test.orelse is not None or _returns(test.body)
+                if not other and inside:
+                    continue  # `if not self.built: ...; self.built = True`: setup, once
+                flip = (inside or flips)[0]
+                gap = (
+                    None
+                    if other
+                    else "the flag may be set before the trace that matters (Keras builds a "
+                    "layer by calling it once): no `else` branch shows code the graph drops"
+                )
+                self.report(
+                    read,
+                    f"traced `{fn.qualname}` tests `{code(read)}`, a plain Python flag that "
+                    f"traced code sets (`{code(flip.target)} = {code(flip.value)}`) only while "
+                    "tracing: the test runs once, at trace time, so every call takes the branch "
+                    "the first trace took; keep the flag in a `tf.Variable` and branch with "
+                    "`tf.cond` (or an `if` on the variable's value, which AutoGraph converts)",
+                    because=[
+                        (
+                            f"`{code(flip.target)}` is set here, in traced "
+                            f"`{flip.function.qualname}`: only while tracing",
+                            flip.target,
+                        ),
+                        (
+                            "the other branch is never traced"
+                            if other
+                            else "the flag is set outside this test's branch",
+                            test,
+                        ),
+                    ],
+                    gap=gap,
+                    traced_in=fn,
+                )
+                self._reads[attr] = [r for r in self._reads.get(attr, ()) if r[0] is not read]
+                break
+
     def _report_steps(self) -> None:
         """``self.step += 1`` in traced code, with the same function reading ``self.step``: the
         increment runs once, while tracing, so every call reads the same number."""
         for attr, steps in self._steps.items():
             if attr not in self._scalar_init or attr in self._variables:
                 continue
+            # The increment itself is TF202's finding, shown by default when something reads
+            # the count as one that changes on every call. One pitfall, one finding: this rule
+            # then reports only a read that is itself where the count is shown (a log line, a
+            # test, a return: "every log line shows the same step"), not one that computes with
+            # it, whose pitfall is the increment.
+            reported_by_tf202 = attr in observed_outside_traces(
+                self.context
+            ) or attr in used_per_call(self.context)
+            shown = self.context.memo(_observations, lambda: _observations(self.model))
             for step in steps:
                 reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]
+                if reported_by_tf202:
+                    reads = [r for r in reads if id(r[0]) in shown]
                 if not reads:
                     continue
                 read = reads[0][0]
@@ -919,6 +1055,29 @@ class StaleAttributeCapture(Rule):
                     traced_in=step.function,
                 )
                 self._reads[attr] = [r for r in self._reads[attr] if r[1] is not step.function]
+
+
+def _observations(model: ModuleModel) -> set[int]:
+    """The names and attributes read where a value is shown or decided on: in the test of an
+    ``if``, ``while`` or conditional expression, a ``return``, or the arguments of ``print`` or
+    ``tf.print`` (the uses TF202 takes as expecting a value that changes on every call)."""
+    found: set[int] = set()
+
+    def collect(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            found.add(id(node))
+        return not isinstance(node, (cst.Lambda, cst.FunctionDef))
+
+    roots: list[cst.CSTNode] = []
+    for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While), *model.nodes_of(cst.IfExp)):
+        roots.append(node.test)
+    roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
+    for call in model.nodes_of(cst.Call):
+        if model.call_name(call) in ("builtins.print", "tensorflow.print"):
+            roots += (arg.value for arg in call.args)
+    for root in roots:
+        walk(root, collect)
+    return found
 
 
 def _root_name(node: cst.BaseExpression) -> cst.Name | None:
@@ -1092,3 +1251,149 @@ def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -
         and ".layers." in (model.call_name(v) or "")
         for v in model.binding_of(expr, scope).values
     ) and bool(model.binding_of(expr, scope).values)
+
+
+class SeededRandomOpInDatasetMap(Rule):
+    id = "TF604"
+    name = "seeded-random-op-in-dataset-map"
+    category = "stale-capture"
+    severity = "warning"
+    message = "a seeded random op in a tf.data function draws the same values on every pass"
+    rationale = """
+        tf.data traces a function given to `Dataset.map` (`filter`, `flat_map`...) once, and a
+        stateful random op in it (`tf.random.normal`, `tf.image.random_flip_left_right`) gets
+        its op seed then: from the global seed (`tf.random.set_seed`,
+        `keras.utils.set_random_seed`) or its own `seed=`. Each new iterator over the dataset
+        (each epoch of `fit`, each `for batch in dataset:`) runs that function afresh with the
+        same seeds, so it draws the very same "random" numbers on every pass: the augmentation
+        is identical each epoch (without any seed TensorFlow draws fresh seeds, and the passes
+        differ). Draw from a `tf.random.Generator` made outside the function (its state is a
+        variable that carries on across passes), or pass a per-epoch seed to stateless ops.
+        Reported when the module sets the global seed or the op is given `seed=`, and the
+        module does not `.repeat()` the mapped dataset (one iterator then carries the sequence
+        on); the knowledge base lists the seeded ops and the seeding calls, from TensorFlow
+        itself.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        fn = context.function
+        if not context.in_traced_code or fn is None:
+            return
+        reason = root_reason(fn)
+        if reason is None or reason.kind != "dataset":
+            return
+        name = self.model.call_name(node)
+        if not knowledge.seeded_random_op(name):
+            return
+        seeded = _seed_argument(node)
+        why = None
+        if seeded is not None:
+            why = (f"`{code(node.func)}` is given its own seed here", seeded)
+        else:
+            setter = self.context.memo(SeededRandomOpInDatasetMap, lambda: _global_seed(self.model))
+            if setter is not None:
+                why = ("the module sets TensorFlow's global seed here", setter)
+        if why is None:
+            return
+        handed = self.context.memo(
+            (SeededRandomOpInDatasetMap, id(fn)), lambda: _dataset_calls(self.model, fn)
+        )
+        if any(_repeated(self.model, call) for call in handed):
+            return
+        anchor = fn
+        while anchor.traced_by is not None and anchor.traced_by.caller is not None:
+            anchor = anchor.traced_by.caller
+        self.report(
+            node,
+            f"`{code(node.func)}` in `{fn.qualname}`, which tf.data traces once: its seed is "
+            "fixed when the function is traced, so every pass over the dataset (each epoch) "
+            "draws the same values; draw from a `tf.random.Generator` made outside the function",
+            because=[
+                why,
+                (
+                    f"`{code(node.func)}` is a stateful random op: its op seed is set when "
+                    "its graph is built",
+                    node,
+                ),
+                *(
+                    (f"`{anchor.name}` is handed to `Dataset.{c.func.attr.value}` here", c)
+                    for c in handed[:1]
+                ),
+            ],
+            traced_in=fn,
+        )
+
+
+def _seed_argument(call: cst.Call) -> cst.Arg | None:
+    """The call's ``seed=`` argument, when it is given and not None."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "seed":
+            value = arg.value
+            return None if isinstance(value, cst.Name) and value.value == "None" else arg
+    return None
+
+
+def _global_seed(model: ModuleModel) -> cst.Call | None:
+    """A call in the module that sets TensorFlow's global seed (``tf.random.set_seed(42)``)."""
+    for call in model.nodes_of(cst.Call):
+        if knowledge.sets_global_seed(model.call_name(call)):
+            value = call.args[0].value if call.args else None
+            if isinstance(value, cst.Name) and value.value == "None":
+                continue  # `set_seed(None)` clears it
+            return call
+    return None
+
+
+def _dataset_calls(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The ``<dataset>.<method>(f)`` calls that hand ``fn`` (or the traced function it is
+    reached from) to tf.data."""
+    anchor = fn
+    while anchor.traced_by is not None and anchor.traced_by.caller is not None:
+        anchor = anchor.traced_by.caller
+    found = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if knowledge.member_kind("dataset", func.attr.value, called=True) != "dataset":
+            continue
+        for arg in call.args:
+            value = arg.value
+            if value is anchor.node:
+                found.append(call)
+            elif isinstance(value, cst.Name):
+                scope = model.scope_of(value)
+                if model.function_referenced(value, scope) is anchor:
+                    found.append(call)
+    return found
+
+
+def _repeated(model: ModuleModel, call: cst.Call, depth: int = 0) -> bool:
+    """Whether the dataset ``call`` makes is ``.repeat()``ed in the module: in the same chain
+    (``ds.map(f).batch(8).repeat()``), or through the names it is bound to."""
+    for other in model.nodes_of(cst.Call):
+        func = other.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "repeat"):
+            continue
+        if _chain_holds(model, func.value, call, depth):
+            return True
+    return False
+
+
+def _chain_holds(
+    model: ModuleModel, expr: cst.BaseExpression, target: cst.Call, depth: int
+) -> bool:
+    """Whether the dataset ``expr`` is built from ``target``: down its chain of calls, and
+    through the values of the names it reads (a few levels)."""
+    while True:
+        if expr is target:
+            return True
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+            continue
+        break
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, model.scope_of(expr)).values
+        return any(_chain_holds(model, v, target, depth + 1) for v in values)
+    return False

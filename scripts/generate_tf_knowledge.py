@@ -774,6 +774,57 @@ def side_effects(tf: types.ModuleType) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def seeded_random_ops(tf: types.ModuleType) -> list[str]:
+    """TF's stateful random ops: functions whose optional ``seed`` (None by default) their own
+    documentation ties to the global seed (``tf.random.set_seed``). Their op-level seed is fixed
+    when their graph is built, so each new run of that graph (a new iterator over a dataset
+    whose map function calls one) starts the same sequence again once a global seed is set.
+    Stateless ops take their seed as a tensor argument and are not listed."""
+    found = []
+    for namespace in TF_NAMESPACES:
+        if namespace == "raw_ops":
+            continue  # raw ops take `seed`/`seed2` integers, never the global seed
+        module = _resolve(tf, namespace) if namespace else tf
+        prefix = "tensorflow." + (namespace + "." if namespace else "")
+        for name, obj in _public_functions(module):
+            if "stateless" in name:
+                continue
+            try:
+                seed = inspect.signature(obj).parameters.get("seed")
+            except (TypeError, ValueError):
+                continue
+            documented = inspect.getdoc(obj) or ""
+            if (
+                seed is not None
+                and seed.default is None
+                and ("set_seed" in documented or "set_random_seed" in documented)
+            ):
+                found.append(prefix + name)
+    return sorted(found)
+
+
+def global_seed_functions(tf: types.ModuleType, seeders: dict[str, str]) -> list[str]:
+    """The seeding calls (of ``side_effects``) that set TensorFlow's global seed: each is called
+    with a seed, and TF's own ``get_seed`` must then give it back as the graph-level seed."""
+    from tensorflow.python.framework import random_seed
+
+    found = []
+    for path, effect in seeders.items():
+        if effect != "seed":
+            continue
+        owner, _, name = path.rpartition(".")
+        root, _, rest = owner.partition(".")
+        module = tf if root == "tensorflow" else importlib.import_module(root)
+        for part in rest.split(".") if rest else ():
+            module = getattr(module, part)
+        tf.random.set_seed(None)
+        getattr(module, name)(1234)
+        if random_seed.get_seed(None)[0] == 1234:
+            found.append(path)
+    tf.random.set_seed(None)
+    return sorted(found)
+
+
 # --- gradients -------------------------------------------------------------------------------------
 # Where the gradient stops: ops TensorFlow registers no gradient for (or a None one), ops that give
 # integer or bool tensors (the tape never differentiates those), and methods that leave the graph
@@ -1589,6 +1640,7 @@ def build() -> dict:
                 members[kind].update(probe_model_members([keras, tf_keras]))
             members[kind] = dict(sorted(members[kind].items()))
         built = built_layers(classes, probed, tf)  # read by two probes: built once
+        effects = side_effects(tf)
         return {
             "tensorflow_version": tf.__version__,
             "keras_version": keras.__version__,
@@ -1600,7 +1652,9 @@ def build() -> dict:
             "hook_arguments": hook_arguments([keras, tf_keras]),
             "returns": dict(sorted(returns.items())),
             "members": members,
-            "side_effects": side_effects(tf),
+            "side_effects": effects,
+            "seeded_random_ops": seeded_random_ops(tf),
+            "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),
             "dtype_parameters": dtype_parameters(returns, classes, probed),

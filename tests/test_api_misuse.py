@@ -539,3 +539,27 @@ ACCESSOR = (
 )
 def test_variable_returned_from_traced_function(use, expected):
     assert rule_ids(ACCESSOR + use, ["TF929"]) == expected
+
+
+# TF924: a tf.data transformation written as a statement.
+PIPELINE = (
+    "import tensorflow as tf\n"
+    "def augment(x):\n    return x * 2\n"
+    "dataset = tf.data.Dataset.from_tensor_slices([1.0, 2.0])\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("dataset.map(augment)\n", ["TF924"]),
+        ("dataset.shuffle(10).batch(2)\n", ["TF924"]),
+        ("def load(ds):\n    ds.prefetch(1)\n    return ds\n", ["TF924"]),
+        ("dataset = dataset.map(augment)\n", []),  # kept
+        ("for x in dataset.map(augment):\n    print(x)\n", []),  # used
+        ("items = [1]\nitems.map = len\nitems.map(augment)\n", []),  # not a dataset
+        ("dataset.save('/tmp/ds')\n", []),  # returns no dataset: an action, not a transformation
+    ],
+)
+def test_dataset_transformation_discarded(use, expected):
+    assert rule_ids(PIPELINE + use, ["TF924"]) == expected

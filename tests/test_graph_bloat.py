@@ -226,3 +226,46 @@ def test_large_numpy_array_read_in_traced_code_is_embedded(source):
 )
 def test_small_or_shape_only_or_converted_arrays_are_fine(source):
     assert rule_ids(ARRAYS + source, ["TF704"]) == []
+
+
+CAPTURED = """
+import numpy as np
+import tensorflow as tf
+
+
+class EmbeddingCompressor:
+    def train(self, embed_matrix, batches):
+        @tf.function
+        def step(word_ids):
+            return tf.reduce_sum(tf.nn.embedding_lookup(embed_matrix, word_ids))
+
+        for ids in batches:
+            step(ids)
+
+
+compressor = EmbeddingCompressor()
+compressor.train({passed}, [[1, 2]])
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "expected"),
+    [
+        ('np.load("glove.npy")', ["TF704"]),  # every call passes a loaded matrix
+        ('np.loadtxt("glove.txt")', ["TF704"]),  # read from a text file: sized by it
+        ("np.random.default_rng(0).normal(size=(400000, 300))", ["TF704"]),  # a Generator's
+        ("np.zeros((2, 3))", []),  # small
+        ("tf.constant(table)", []),  # a tensor: captured by reference, not copied
+    ],
+)
+def test_a_matrix_an_enclosing_parameter_receives_is_followed_to_its_callers(passed, expected):
+    assert rule_ids(CAPTURED.format(passed=passed), ["TF704"]) == expected
+
+
+def test_a_matrix_passed_to_the_traced_function_itself_is_a_tensor_argument():
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n@tf.function\n"
+        "def lookup(table, ids):\n    return tf.gather(table, ids)\n"
+        'lookup(np.load("glove.npy"), [1])\n'
+    )
+    assert rule_ids(source, ["TF704"]) == []

@@ -7,6 +7,7 @@ import textwrap
 
 import pytest
 
+from conftest import check_state_form, state_forms
 from tf2lint.linting.engine import lint_module
 from tf2lint.linting.plugins import all_rules
 from tf2lint.rules import keras_training
@@ -268,3 +269,50 @@ def test_a_trainable_change_the_traced_train_step_never_sees_is_a_stale_capture(
     warmup = "gan.train_on_batch(noise, targets)\n"
     result = lint_module(textwrap.dedent(GAN_LOOP.format(warmup=warmup)), "train.py", RULES)
     assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "stale-capture")}
+
+
+HELD = """
+import tensorflow as tf
+
+base = tf.keras.applications.MobileNetV2(include_top=False, weights=None)
+
+
+class Unfreeze(tf.keras.callbacks.Callback):
+    def __init__(self, backbone):
+        super().__init__()
+        self.backbone = backbone
+
+    def on_epoch_end(self, epoch, logs=None):
+        {change}
+"""
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "self.backbone.trainable = True",  # a layer the callback was given
+        "base.trainable = True",  # the module's pretrained base
+        "for layer in self.model.layers[-4:]:\n            layer.trainable = True",
+        "for layer in self.backbone.layers:\n            layer.trainable = True",
+    ],
+)
+def test_a_callback_unfreezing_a_layer_it_reaches_during_fit_is_found(change):
+    # tests/data/state_forms/callback_unfreezes_held_backbone: under TF 2.21 it never trains
+    assert [rule for rule, _ in found(HELD.format(change=change))] == ["TF921"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "self.verbose = True",  # not a layer's flag
+        "self.backbone.trainable = True\n        self.model.compile(optimizer='sgd')",
+        "layer = object()\n        layer.trainable = True",  # nothing shows a Keras layer
+    ],
+)
+def test_a_callback_change_that_is_no_stale_flag_is_left_alone(change):
+    assert found(HELD.format(change=change)) == []
+
+
+@pytest.mark.parametrize("name", state_forms("TF921"))
+def test_a_trainable_form_confirmed_under_tensorflow_is_reported(name):
+    check_state_form(name)

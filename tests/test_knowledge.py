@@ -188,6 +188,25 @@ def test_host_side_effects_are_known():
     assert kb.side_effect("warnings.filterwarnings") is None  # configures, logs nothing
 
 
+def test_the_calls_that_set_tensorflows_global_seed_are_told_from_other_seeders():
+    # the generator called each seeder and read TF's graph-level seed back
+    assert kb.sets_global_seed("tensorflow.random.set_seed")
+    assert kb.sets_global_seed("tensorflow.keras.utils.set_random_seed")
+    assert kb.sets_global_seed("tensorflow.compat.v1.set_random_seed")
+    assert not kb.sets_global_seed("numpy.random.seed")
+    assert not kb.sets_global_seed("random.seed")
+
+
+def test_stateful_random_ops_seeded_from_the_global_seed_are_known():
+    assert kb.seeded_random_op("tensorflow.random.normal")
+    assert kb.seeded_random_op("tensorflow.image.random_flip_left_right")
+    assert kb.seeded_random_op("tensorflow.nn.dropout")
+    # stateless ops take their seed as an argument; deterministic ops take none
+    assert not kb.seeded_random_op("tensorflow.random.stateless_normal")
+    assert not kb.seeded_random_op("tensorflow.image.stateless_random_flip_left_right")
+    assert not kb.seeded_random_op("tensorflow.image.flip_left_right")
+
+
 @pytest.mark.parametrize(
     "qualified, name, position, accepts_none",
     [

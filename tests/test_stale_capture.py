@@ -347,3 +347,77 @@ def test_changes_the_next_fit_sees_are_not_stale_captures(change):
 def test_a_change_before_the_first_fit_is_read_by_its_trace():
     source = RETUNED.replace("model.fit(features, targets, epochs=2)\n", "", 1)
     assert rule_ids(source.format(change="model.layers[1].rate = 0.1"), ["TF603"]) == []
+
+
+# TF604: a seeded random op in a function tf.data traces.
+NOISE = """
+import tensorflow as tf
+{seed}
+
+def add_noise(x):
+    return x + {op}
+
+
+dataset = tf.data.Dataset.from_tensor_slices([1.0, 2.0]).map(add_noise){tail}
+"""
+
+
+@pytest.mark.parametrize(
+    ("seed", "op", "tail", "expected"),
+    [
+        ("tf.random.set_seed(42)", "tf.random.normal([])", "", ["TF604"]),
+        ("import keras\nkeras.utils.set_random_seed(1)", "tf.random.uniform([])", "", ["TF604"]),
+        ("", "tf.random.uniform([], seed=3)", ".batch(2)", ["TF604"]),
+        ("tf.random.set_seed(42)", "tf.image.random_flip_left_right(x)", "", ["TF604"]),
+        # no seed: TensorFlow draws fresh seeds for each pass
+        ("", "tf.random.normal([])", "", []),
+        # one iterator carries the sequence on across epochs
+        ("tf.random.set_seed(42)", "tf.random.normal([])", ".repeat()", []),
+        # a stateless op takes its seed as an argument on purpose
+        ("tf.random.set_seed(42)", "tf.random.stateless_normal([], seed=[1, 2])", "", []),
+        # numpy's seed is not TensorFlow's
+        ("import numpy as np\nnp.random.seed(0)", "tf.random.normal([])", "", []),
+    ],
+)
+def test_seeded_random_op_in_dataset_map(seed, op, tail, expected):
+    source = NOISE.format(seed=seed, op=op, tail=tail)
+    assert rule_ids(source, ["TF604"]) == expected
+
+
+def test_a_seeded_op_outside_tf_data_is_not_this_rule():
+    source = (
+        "import tensorflow as tf\ntf.random.set_seed(1)\n@tf.function\n"
+        "def step(x):\n    return x + tf.random.normal([])\n"
+    )
+    assert rule_ids(source, ["TF604"]) == []
+
+
+ANNEAL = """
+import tensorflow as tf
+
+
+class AnnealedKL(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.step = 0
+
+    def call(self, kl):
+        self.step += 1
+        weight = min(1.0, self.step / 1000)
+{shown}        return weight * kl
+"""
+
+
+def test_a_counter_read_in_a_computation_is_left_to_tf202_when_it_reports_the_increment():
+    # shown in a test, TF202 reports the increment; the computing read is not a second finding
+    source = ANNEAL.format(shown="        if self.step % 100 == 0:\n            tf.print(weight)\n")
+    found = [(d.rule, d.line) for d in lint(source, ["TF202", "TF602"]) if not d.preview]
+    assert ("TF202", 11) in found
+    assert ("TF602", 12) not in found
+    # the read in the test is where every call shows the same count: TF602's
+    assert ("TF602", 13) in found
+
+
+def test_a_counter_only_computed_with_is_tf602s_at_the_read():
+    found = [(d.rule, d.line) for d in lint(ANNEAL.format(shown=""), ["TF202", "TF602"])]
+    assert ("TF602", 12) in found

@@ -80,6 +80,9 @@ class Knowledge:
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
     step_methods: dict[str, frozenset[str]]  # "train"/"test"/"predict" -> Model methods running it
 
+    seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
+    global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
+
 
 @cache
 def knowledge() -> Knowledge:
@@ -112,6 +115,8 @@ def knowledge() -> Knowledge:
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
         assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
         step_methods={k: frozenset(v) for k, v in data["step_methods"].items()},
+        seeded_random_ops=frozenset(data.get("seeded_random_ops", ())),
+        global_seed_functions=frozenset(data.get("global_seed_functions", ())),
     )
 
 
@@ -388,3 +393,16 @@ def step_methods(*steps: str) -> frozenset[str]:
     ``fit_generator`` and ``train_on_batch``."""
     found = knowledge().step_methods
     return frozenset().union(*(found[step] for step in steps))
+
+
+def seeded_random_op(qualified: str | None) -> bool:
+    """Whether ``qualified`` is a stateful TF random op (``tf.random.uniform``,
+    ``tf.image.random_flip_left_right``) whose op seed TF fixes when the op's graph is built,
+    from the global seed (see the generator's ``seeded_random_ops``)."""
+    return bool(qualified) and canonical(qualified) in knowledge().seeded_random_ops
+
+
+def sets_global_seed(qualified: str | None) -> bool:
+    """Whether the call ``qualified`` sets TensorFlow's global seed (``tf.random.set_seed``,
+    ``keras.utils.set_random_seed``), as the generator saw by calling it."""
+    return bool(qualified) and canonical(qualified) in knowledge().global_seed_functions
