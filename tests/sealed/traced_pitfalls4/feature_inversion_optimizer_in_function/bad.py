@@ -12,7 +12,7 @@ model = tf.keras.Sequential([tf.keras.Input((8, 8, 1)), tf.keras.layers.Flatten(
 @tf.function
 def invert(model, class_index):
     image = tf.Variable(tf.zeros((1, 8, 8, 1)))  # EXPECT: variable-creation/variable-created-in-traced-code
-    optimizer = tf.keras.optimizers.Adam(0.1)
+    optimizer = tf.keras.optimizers.Adam(0.1)  # EXPECT: variable-creation/variable-created-in-traced-code
     for _ in range(3):
         with tf.GradientTape() as tape:
             loss = -model(image)[0, class_index]

@@ -1,4 +1,4 @@
-"""The fix: branch on the optimizer's iteration counter, a variable the traced step reads each call."""
+"""The fix: decide with the optimizer's iteration counter, a variable the traced step reads each call."""
 
 import numpy as np
 import tensorflow as tf
@@ -15,8 +15,8 @@ class WGAN(tf.keras.Model):
         return self.critic(self.generator(z))
 
     def train_step(self, data):
-        if (self.optimizer.iterations + 1) % 5 == 0:
-            self.gen_updates.assign_add(1)
+        due = tf.equal((self.optimizer.iterations + 1) % 5, 0)
+        self.gen_updates.assign_add(tf.cast(due, self.gen_updates.dtype))
         with tf.GradientTape() as tape:
             loss = tf.reduce_mean(self(data))
         grads = tape.gradient(loss, self.critic.trainable_variables)

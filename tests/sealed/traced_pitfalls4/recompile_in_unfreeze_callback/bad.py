@@ -20,7 +20,7 @@ class UnfreezeCallback(tf.keras.callbacks.Callback):
     def on_epoch_end(self, epoch, logs=None):
         if epoch == self.n_epochs - 1:
             base.trainable = True
-            self.model.compile(optimizer="sgd", loss="mse")  # EXPECT: retracing/compile-called-in-loop
+            self.model.compile(optimizer="sgd", loss="mse")  # EXPECT: api-misuse/compile-called-during-fit
 
 
 x, y = np.random.rand(32, 8), np.random.rand(32, 1)

@@ -10,7 +10,7 @@ import tensorflow as tf
 def rouge_1(y_true, y_pred):
     predicted = tf.argmax(y_pred, axis=-1)
     reference = set(tf.reshape(tf.cast(y_true, tf.int64), [-1]))  # EXPECT: graph-incompatible/tensor-iterated-in-python-loop
-    hypothesis = set(tf.reshape(predicted, [-1]))
+    hypothesis = set(tf.reshape(predicted, [-1]))  # EXPECT: graph-incompatible/tensor-iterated-in-python-loop
     return len(reference & hypothesis) / max(len(reference), 1)
 
 

@@ -13,7 +13,7 @@ def settle(state):
         if state[0] > 3:
             state = state[0].assign(1)  # EXPECT: graph-incompatible/variable-rebound-to-tensor-in-traced-code
         else:
-            state = state[0].assign(2)
+            state = state[0].assign(2)  # EXPECT: graph-incompatible/variable-rebound-to-tensor-in-traced-code
     return state
 
 
