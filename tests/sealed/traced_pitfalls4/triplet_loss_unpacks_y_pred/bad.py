@@ -1,0 +1,27 @@
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/51472
+# SYMPTOM: raises OperatorNotAllowedInGraphError
+# DESCRIPTION: a siamese triplet network concatenates its two distances into one output and its loss unpacks y_pred into the two distances with Python tuple unpacking, which iterates over the symbolic batch tensor inside fit's traced step and fails
+"""A triplet-loss siamese network on small feature vectors."""
+
+import numpy as np
+import tensorflow as tf
+
+anchor = tf.keras.Input((4,))
+positive = tf.keras.Input((4,))
+negative = tf.keras.Input((4,))
+body = tf.keras.Sequential([tf.keras.layers.Dense(3)])
+ea, ep, en = body(anchor), body(positive), body(negative)
+ap_distance = tf.keras.layers.Lambda(lambda t: tf.reduce_sum(tf.square(t[0] - t[1]), -1, keepdims=True))([ea, ep])
+an_distance = tf.keras.layers.Lambda(lambda t: tf.reduce_sum(tf.square(t[0] - t[1]), -1, keepdims=True))([ea, en])
+siamese = tf.keras.Model([anchor, positive, negative], tf.keras.layers.Concatenate()([ap_distance, an_distance]))
+
+
+def triplet_loss(y_true, y_pred, margin=1.0):
+    ap, an = y_pred  # EXPECT: graph-incompatible/tensor-iterated-in-python-loop
+    return tf.maximum(ap - an + margin, 0.0)
+
+
+siamese.compile(optimizer="adam", loss=triplet_loss)
+triplets = [np.random.rand(16, 4).astype("float32") for _ in range(3)]
+siamese.fit(triplets, np.zeros((16, 2)), batch_size=8, verbose=0)
+print("trained")
