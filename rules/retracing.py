@@ -1617,3 +1617,469 @@ def _loops_around(model: ModuleModel, call: cst.Call) -> tuple[cst.CSTNode, ...]
         if node is func:
             return read.loops
     return ()
+
+
+# --- Keras's high-level loops called once per item -----------------------------------------------
+
+
+def _names_read(node: cst.CSTNode) -> list[cst.Name]:
+    """The names an expression reads (not attribute names, keywords, or a lambda's own)."""
+    out: list[cst.Name] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Name):
+            out.append(n)
+        elif isinstance(n, (cst.Attribute, cst.Arg)):
+            todo.append(n.value)
+        elif isinstance(n, cst.Lambda):
+            continue
+        else:
+            todo.extend(n.children)
+    return out
+
+
+def _changes_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    seen: set[str] | None = None,
+) -> Varying | None:
+    """Why ``value`` holds other data on each iteration of one of ``loops``: it reads the loop's
+    variable, or a name the loop binds from it, or (in a ``while`` loop, which must change
+    something to end) one it reads afresh from a call on every iteration (``frame =
+    camera.read()``)."""
+    seen = set() if seen is None else seen
+    for name in _names_read(value):
+        if name.value in seen:
+            continue
+        seen.add(name.value)
+        for site in model.binding_of(name, scope).sites:
+            around = [loop for loop in loops if model.inside(site, loop)]
+            if not around:
+                continue
+            if site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION):
+                return Varying(f"the loop variable `{name.value}`", site.node)
+            if site.value is None:
+                continue
+            if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
+                if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
+                    return Varying(f"`{name.value}`, read anew on every iteration", site.node)
+                if _changes_per_iteration(model, site.value, scope, loops, seen):
+                    return Varying(
+                        f"`{name.value}`, computed from the loop's data on every iteration",
+                        site.node,
+                    )
+    return None
+
+
+def _has_call(node: cst.CSTNode) -> bool:
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Call):
+            return True
+        if not isinstance(n, cst.Lambda):
+            todo.extend(n.children)
+    return False
+
+
+def _from_parameter(
+    model: ModuleModel, value: cst.BaseExpression, fn: FunctionInfo, seen: set[str] | None = None
+) -> str | None:
+    """The parameter of ``fn`` that ``value`` is computed from (through assignments in ``fn``)."""
+    seen = set() if seen is None else seen
+    for name in _names_read(value):
+        if name.value in seen:
+            continue
+        seen.add(name.value)
+        for site in model.binding_of(name).sites:
+            if site.where is not fn:
+                continue
+            if site.kind == SiteKind.PARAM and name.value not in ("self", "cls"):
+                return name.value
+            if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK) and site.value is not None:
+                found = _from_parameter(model, site.value, fn, seen)
+                if found is not None:
+                    return found
+    return None
+
+
+# Calls that apply the function they are handed to each element of a collection: Python's
+# `map`, pandas' `Series.apply`/`map`/`DataFrame.apply`/`applymap`, a pool's `map` family.
+_MAPPING_METHODS = frozenset(
+    {
+        "map",
+        "apply",
+        "applymap",
+        "imap",
+        "imap_unordered",
+        "starmap",
+        "progress_apply",  # tqdm's pandas methods
+        "progress_map",
+    }
+)
+
+
+def _mapped_functions(context) -> dict[int, cst.Call]:
+    """The functions (by id of their node) the module hands to a call that maps them over a
+    collection: a lambda, a function, ``self.<method>`` or an instance's method
+    (``predictor.predict_one``), with the mapping call."""
+
+    def compute() -> dict[int, cst.Call]:
+        model = context.model
+        found: dict[int, cst.Call] = {}
+        for node, entering in model.events:
+            if not entering or type(node) is not cst.Call or not node.args:
+                continue
+            if not _maps_over_items(model, node):
+                continue
+            for arg in node.args:
+                fn = _function_named(model, arg.value)
+                if fn is not None:
+                    found.setdefault(id(fn.node), node)
+        return found
+
+    return context.memo(_mapped_functions, compute)
+
+
+def _function_named(model: ModuleModel, expr: cst.BaseExpression) -> FunctionInfo | None:
+    """The module's function ``expr`` names: a lambda, a function, ``self.<method>``, or the
+    method of an instance of a module class (``predictor.predict_one``)."""
+    if isinstance(expr, cst.Lambda):
+        return model.function_of.get(expr)
+    if isinstance(expr, cst.Call) and model.call_name(expr) == "functools.partial" and expr.args:
+        return _function_named(model, expr.args[0].value)
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return None
+    scope = model.scope_of(expr.value if isinstance(expr, cst.Attribute) else expr)
+    fn = model.function_referenced(expr, scope)
+    if fn is not None or not isinstance(expr, cst.Attribute):
+        return fn
+    cls = model.instance_of(expr.value, scope)
+    if cls is None:
+        kind = model.kind_of(expr.value, scope)
+        cls = kind.subclass if kind is not None else None
+    return cls.methods.get(expr.attr.value) if cls is not None else None
+
+
+def _keras_model(
+    model: ModuleModel,
+    receiver: cst.BaseExpression,
+    scope: Scope,
+    fn: FunctionInfo | None,
+    depth: int = 0,
+) -> bool:
+    """Whether ``receiver`` holds a Keras model: its kind says so, or it is a parameter of
+    ``fn`` that every call the module shows passes a Keras model."""
+    kind = model.kind_of(receiver, scope)
+    if kind is not None:
+        return kind.kind == "model"
+    if isinstance(receiver, cst.Subscript) and depth <= 2:
+        values = _dict_values(model, receiver.value, scope)
+        return bool(values) and all(
+            _keras_model(model, value, scope, fn, depth + 1) for value in values
+        )
+    if fn is None or depth > 2 or not isinstance(receiver, cst.Name):
+        return False
+    if model.binding_of(receiver, scope).kinds != {"param"}:
+        return False
+    passed = [
+        (site.argument(receiver.value), site.scope, site.caller)
+        for site in model.call_sites
+        if site.callee is fn
+    ]
+    passed += _bound_by_partial(model, fn, receiver.value)
+    return bool(passed) and all(
+        value is not None and _keras_model(model, value, scope, caller, depth + 1)
+        for value, scope, caller in passed
+    )
+
+
+def _bound_by_partial(
+    model: ModuleModel, fn: FunctionInfo, param: str
+) -> list[tuple[cst.BaseExpression | None, Scope, FunctionInfo | None]]:
+    """What each ``functools.partial(fn, ...)`` of the module binds to ``param`` (None: not
+    bound there), with where it is evaluated."""
+    found: list[tuple[cst.BaseExpression | None, Scope, FunctionInfo | None]] = []
+    for read in model.reads.get(fn.name, ()):
+        call = read.holder
+        if (
+            read.role != "argument"
+            or not isinstance(call, cst.Call)
+            or not call.args
+            or call.args[0].value is not read.node
+            or model.call_name(call) != "functools.partial"
+        ):
+            continue
+        scope = model.scope_of(read.node if isinstance(read.node, cst.Name) else read.node.value)
+        if model.function_referenced(read.node, scope) is not fn:
+            continue
+        params = list(fn.params)
+        value = None
+        for index, arg in enumerate(call.args[1:]):
+            if arg.star:
+                break
+            if (arg.keyword is not None and arg.keyword.value == param) or (
+                arg.keyword is None and index < len(params) and params[index] == param
+            ):
+                value = arg.value
+        found.append((value, scope, read.function))
+    return found
+
+
+def _maps_over_items(model: ModuleModel, call: cst.Call) -> bool:
+    """Whether ``call`` applies a function to each item of a collection (not a `tf.data`
+    `Dataset.map`, whose function is traced once)."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return model.call_name(call) == "builtins.map"
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _MAPPING_METHODS:
+        return False
+    return not model.is_dataset(func.value)
+
+
+class KerasPredictPerItem(Rule):
+    id = "TF510"
+    name = "keras-predict-per-item-in-loop"
+    category = "retracing"
+    message = (
+        "`model.predict` is called once per item of a loop: a new input pipeline traced on every "
+        "call, and a new trace of the predict function for new input shapes"
+    )
+    rationale = """
+        `Model.predict` is Keras's loop for large inputs: every call wraps its data in a new
+        input pipeline (a `tf.data` dataset, whose functions are traced, and its iterator),
+        runs the predict function over it, and gathers the batches' outputs. Called once per
+        item of a Python loop (each image, frame, file, user or row), that set-up is paid for
+        every item and is many times the model's own work on one small input (under TF 2.21,
+        three pipeline functions traced per call), and every input of a shape the predict
+        function has not seen (another length, image size or batch size) traces it again, and
+        TensorFlow warns of frequent retracing. Keras's documentation says so too: for small
+        numbers of inputs that fit in one batch, call the model directly. Call the model
+        (`model(x, training=False)`, or a `tf.function` of it with `reduce_retracing=True`),
+        or predict all the items in one call. Reported when the data passed changes on each
+        iteration of the loop around the call (its variable, or data computed or read from it
+        there), also through a function called in such a loop or mapped over a collection
+        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._reported: set[int] = set()  # ids of the per-item calls already reported
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "predict":
+            self._check(node, func)
+
+    def _check(self, node: cst.Call, func: cst.Attribute) -> None:
+        context, model = self.context, self.model
+        if context.in_traced_code:
+            return
+        data = _data_argument(node)
+        if data is None:
+            return
+        if not _keras_model(model, func.value, context.scope, context.function):
+            return
+        receiver = short(func.value, 30)
+        if context.loops:
+            found = _changes_per_iteration(model, data, context.scope, context.loops)
+            if found is not None and _often(model, context.loops):
+                self.report(
+                    node,
+                    f"`{receiver}.predict` is called on every iteration, on {found.description}: "
+                    "each call builds and traces a new input pipeline, and inputs of a new shape "
+                    "trace the predict function again; call the model "
+                    f"(`{receiver}(x, training=False)`) or predict all the items in one call",
+                    because=[("the data it is given changes here", found.changed_at)],
+                )
+                return
+        fn = context.function
+        if fn is None or runs_once(fn):
+            return
+        param = _from_parameter(model, data, fn)
+        if param is None:
+            return
+        per_item = self._called_per_item(fn, param)
+        if per_item is None or id(per_item[1]) in self._reported:
+            return
+        self._reported.add(id(per_item[1]))
+        # reported where the function is called per item: where the items could be batched
+        self.report(
+            per_item[1],
+            f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on each: "
+            "every predict call builds and traces a new input pipeline, and inputs of a new "
+            f"shape trace the predict function again; call the model there (`{receiver}(x, "
+            "training=False)`) or predict all the items in one call",
+            because=[(per_item[0], per_item[1]), (f"`{receiver}.predict` is called here", node)],
+        )
+
+    def _called_per_item(
+        self, fn: FunctionInfo, param: str, depth: int = 0
+    ) -> tuple[str, cst.CSTNode] | None:
+        """Where ``fn`` is called once per item: in a loop, with other data for ``param`` on
+        each iteration, or handed to a call that maps it over a collection; or passed its
+        ``param`` from a parameter of a function called so (a helper of a helper)."""
+        model = self.model
+        mapping = _mapped_functions(self.context).get(id(fn.node))
+        if mapping is not None:
+            return (f"`{fn.name}` is mapped over a collection here", mapping)
+        for site in model.call_sites:
+            if site.callee is not fn:
+                continue
+            value = site.argument(param)
+            if value is None:
+                continue
+            if (
+                site.loops
+                and _often(model, site.loops)
+                and _changes_per_iteration(model, value, site.scope, site.loops)
+            ):
+                return (f"`{fn.name}` is called here for each item", site.call)
+            caller = site.caller
+            if depth < 3 and caller is not None and caller is not fn and not runs_once(caller):
+                outer = _from_parameter(model, value, caller)
+                if outer is not None and self._called_per_item(caller, outer, depth + 1):
+                    return (f"`{fn.name}` is called here for each item", site.call)
+        return None
+
+
+def _dict_values(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> list[cst.BaseExpression]:
+    """The values of the dict literal a name (or ``self.<attr>``) is bound to, once; empty when
+    it is bound to anything else."""
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return []
+    bound = model.bound_values(expr, scope)
+    if len(bound) != 1 or not isinstance(bound[0], cst.Dict):
+        return []
+    elements = bound[0].elements
+    if not elements or any(not isinstance(e, cst.DictElement) for e in elements):
+        return []
+    return [e.value for e in elements]
+
+
+def _data_argument(call: cst.Call) -> cst.BaseExpression | None:
+    """The data a ``predict`` call is given: its first positional argument, or ``x=``."""
+    for arg in call.args:
+        if arg.star:
+            return None
+        if arg.keyword is None or arg.keyword.value == "x":
+            return arg.value
+    return None
+
+
+def _assigned_in(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
+    """Whether code in ``region`` (not in a function defined there) assigns ``target`` (a name,
+    or an attribute chain such as ``self.model``, by its code)."""
+    found = False
+
+    def visit(node: cst.CSTNode) -> None:
+        nonlocal found
+        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for t in targets:
+                elements = (
+                    [e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List)) else [t]
+                )
+                if any(code(e) == target for e in elements):
+                    found = True
+        if isinstance(node, cst.For) and code(node.target) == target:
+            found = True
+        for child in node.children:
+            visit(child)
+
+    for child in region.children:
+        visit(child)
+    return found
+
+
+def _trained_in(model: ModuleModel, target: str, region: cst.CSTNode) -> cst.Call | None:
+    """The first call in ``region`` that trains ``target`` (``fit``, ``train_on_batch``...)."""
+    todo = list(region.children)
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, cst.Call):
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in FIT_METHODS
+                and code(func.value) == target
+            ):
+                return node
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            todo.extend(node.children)
+    return None
+
+
+class CompileInTrainingLoop(Rule):
+    id = "TF511"
+    name = "compile-in-training-loop"
+    category = "retracing"
+    message = "a Keras model is compiled again on every iteration of the loop that trains it"
+    rationale = """
+        `compile` resets the functions Keras traced for the model (its train, test and predict
+        functions), so the next `fit` or `train_on_batch` traces a new train function. Compiling
+        the same model on every iteration of the loop that trains it (every episode of a
+        reinforcement-learning agent, every step of a GAN that toggles `trainable`) therefore
+        traces the training step again on every iteration: training is slower, the old graphs
+        pile up in memory, and TensorFlow warns of frequent retracing. Compile once, before the
+        loop. To change the learning rate, assign it (`model.optimizer.learning_rate =` a new
+        value); for a GAN, compile the discriminator, then freeze it and compile the combined
+        model, once each: each model keeps the trainable weights it was compiled with. Not
+        reported when the loop builds a new model (a hyper-parameter search, cross-validation)
+        or runs fewer than five literal times.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "compile":
+            return
+        context, model = self.context, self.model
+        if context.in_traced_code or not isinstance(func.value, (cst.Name, cst.Attribute)):
+            return
+        if not _keras_model(model, func.value, context.scope, context.function):
+            return
+        target = code(func.value)
+        for loop in context.loops:
+            if _assigned_in(model, target, loop):
+                return  # a new model on each iteration
+        for loop in reversed(context.loops):
+            trained = _trained_in(model, target, loop)
+            if trained is not None and _often(model, [loop]):
+                self.report(
+                    node,
+                    f"`{target}` is compiled again on every iteration of the loop that trains "
+                    "it: each compile drops the traced train function, so every iteration "
+                    "traces a new one; compile once before the loop",
+                    because=[(f"`{target}` is trained here, in the same loop", trained)],
+                )
+                return
+        fn = context.function
+        if context.loops or fn is None or runs_once(fn) or fn.outer is not None:
+            return
+        if _assigned_in(model, target, fn.node):
+            return  # builds its own model
+        trained = _trained_in(model, target, fn.node)
+        if trained is None:
+            return
+        often = [
+            s for s in model.call_sites if s.callee is fn and s.loops and _often(model, s.loops)
+        ]
+        if often:
+            self.report(
+                node,
+                f"`{fn.name}` compiles `{target}` again and trains it, and the module calls it "
+                "in a loop: each compile drops the traced train function, so every call traces "
+                "a new one; compile once, outside",
+                because=[
+                    (f"`{target}` is trained here", trained),
+                    (f"`{fn.name}` is called in a loop here", often[0].call),
+                ],
+            )

@@ -727,3 +727,137 @@ def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorf
     traces = sum(t.step.experimental_get_tracing_count() for t in trainers)
     assert traces == 10
     assert sum(t.predict.experimental_get_tracing_count() for t in trainers) == 10
+
+
+# TF510: `model.predict` once per item (issue 28). Forms from public reports: a user's history,
+# an image read per path, a camera frame read in a `while` loop, a scale of an image pyramid, a
+# helper called per item or mapped over a table, a comprehension over rows.
+MODEL = (
+    "import numpy as np\nimport tensorflow as tf\n"
+    "model = tf.keras.models.load_model('m.keras')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        ("for user in users:\n    model.predict(np.array(user['history'])[None])\n", 5),
+        (
+            "for path in paths:\n    image = tf.keras.utils.load_img(path)\n"
+            "    array = tf.keras.utils.img_to_array(image)\n"
+            "    model.predict(np.expand_dims(array, 0))\n",
+            7,
+        ),
+        (
+            "while True:\n    ok, frame = camera.read()\n    if not ok:\n        break\n"
+            "    face = frame[10:170, 10:170]\n    model.predict(face[None])\n",
+            9,
+        ),
+        (
+            "def pyramid(image, scales):\n    for scale in scales:\n"
+            "        small = resize(image, scale)\n        model.predict(small[None])\n",
+            7,
+        ),
+        ("preds = [model.predict(row[None]) for row in rows]\n", 4),
+        # reported where the helper is called per item: where the items could be batched
+        (
+            "def score(features):\n    return model.predict(features[None])\n"
+            "for f in files:\n    score(np.load(f))\n",
+            7,
+        ),
+        (
+            "def score(m, structure):\n    return m.predict(featurize(structure))\n"
+            "table['y'] = table['structure'].apply(lambda s: score(model, s))\n",
+            6,
+        ),
+        (
+            "import functools\ndef score(m, structure):\n    return m.predict(featurize(structure))\n"
+            "table['y'] = table['structure'].map(functools.partial(score, model))\n",
+            7,
+        ),
+        # a dict of models, one of them picked per attribute, for each image
+        (
+            "models = {'age': model, 'gender': model}\n"
+            "def analyze(path):\n    image = np.load(path)\n"
+            "    return [models[a].predict(image) for a in ('age', 'gender')]\n"
+            "for p in paths:\n    analyze(p)\n",
+            9,
+        ),
+    ],
+)
+def test_predict_called_per_item(source, line):
+    found = lint(MODEL + source, ["TF510"])
+    assert [(d.rule, d.line) for d in found] == [("TF510", line)]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a fixed validation set predicted once per epoch
+        "for epoch in range(10):\n    model.fit(x, y)\n    p = model.predict(x_val)\n",
+        # all the items in one call
+        "p = model.predict(np.stack([np.load(f) for f in files]))\n",
+        # the model called directly per item
+        "for f in files:\n    model(np.load(f)[None], training=False)\n",
+        # a scikit-learn model's predict: not a Keras model
+        "from sklearn.linear_model import LinearRegression\nreg = LinearRegression()\n"
+        "for row in rows:\n    reg.predict(row[None])\n",
+        # fewer than five literal items
+        "for x in (a, b):\n    model.predict(x)\n",
+        # a tf.data map traces its function once
+        "ds = tf.data.Dataset.range(3)\nds = ds.map(lambda x: model.predict(x))\n",
+    ],
+)
+def test_predict_not_per_item(source):
+    assert rule_ids(MODEL + source, ["TF510"]) == []
+
+
+# TF511: `compile` in the loop that trains the same model (issue 28): an agent's episodes, a GAN
+# that toggles `trainable`, an agent method called per episode.
+SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+@pytest.mark.parametrize(
+    "source, lines",
+    [
+        (
+            "for episode in range(100):\n    model.compile(optimizer='adam', loss='mse')\n"
+            "    model.fit(x, y, verbose=0)\n",
+            [2],
+        ),
+        (
+            "d = build()\ngan = build()\nfor step in range(steps):\n    d.trainable = True\n"
+            "    d.compile(optimizer='adam', loss='bce')\n    d.train_on_batch(x, y)\n"
+            "    d.trainable = False\n    gan.compile(optimizer='adam', loss='bce')\n"
+            "    gan.train_on_batch(z, y)\n",
+            [5, 8],
+        ),
+        (
+            "class Agent:\n    def __init__(self):\n        self.model = build()\n"
+            "    def replay(self, x, y):\n        self.model.compile(optimizer='adam', loss='mse')\n"
+            "        self.model.fit(x, y, verbose=0)\nagent = Agent()\n"
+            "for e in range(500):\n    agent.replay(x, y)\n",
+            [5],
+        ),
+    ],
+)
+def test_compile_in_the_loop_that_trains_the_model(source, lines):
+    found = lint(MODEL + SEQUENTIAL + source, ["TF511"])
+    assert [d.line for d in found] == [line + 5 for line in lines]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a new model per trial: a hyper-parameter search
+        "for lr in rates:\n    m = build()\n    m.compile(optimizer=tf.keras.optimizers.Adam(lr))\n"
+        "    m.fit(x, y)\n",
+        # compiled once, trained in the loop
+        "model.compile(optimizer='adam', loss='mse')\nfor e in range(100):\n    model.fit(x, y)\n",
+        # two fine-tuning stages
+        "for stage in (1, 2):\n    model.compile(optimizer='adam', loss='mse')\n    model.fit(x, y)\n",
+        # compiled in a loop that does not train it
+        "for path in paths:\n    model.compile(optimizer='adam', loss='mse')\n"
+        "    model.evaluate(np.load(path))\n",
+    ],
+)
+def test_compile_not_in_a_training_loop(source):
+    assert rule_ids(MODEL + SEQUENTIAL + source, ["TF511"]) == []
