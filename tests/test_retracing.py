@@ -733,8 +733,7 @@ def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorf
 # an image read per path, a camera frame read in a `while` loop, a scale of an image pyramid, a
 # helper called per item or mapped over a table, a comprehension over rows.
 MODEL = (
-    "import numpy as np\nimport tensorflow as tf\n"
-    "model = tf.keras.models.load_model('m.keras')\n"
+    "import numpy as np\nimport tensorflow as tf\nmodel = tf.keras.models.load_model('m.keras')\n"
 )
 
 
@@ -815,6 +814,8 @@ def test_predict_not_per_item(source):
 # TF511: `compile` in the loop that trains the same model (issue 28): an agent's episodes, a GAN
 # that toggles `trainable`, an agent method called per episode.
 SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+
+
 @pytest.mark.parametrize(
     "source, lines",
     [
