@@ -1862,7 +1862,8 @@ class KerasPredictPerItem(Rule):
         or predict all the items in one call. Reported when the data passed changes on each
         iteration of the loop around the call (its variable, or data computed or read from it
         there), also through a function called in such a loop or mapped over a collection
-        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch.
+        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch, nor
+        for a model built anew on each iteration (a cross-validation fold's test set).
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -1883,6 +1884,9 @@ class KerasPredictPerItem(Rule):
         if not _keras_model(model, func.value, context.scope, context.function):
             return
         receiver = short(func.value, 30)
+        built = code(func.value)
+        if any(_assigns(model, built, loop) for loop in context.loops):
+            return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
         if context.loops:
             found = _changes_per_iteration(model, data, context.scope, context.loops)
             if found is not None and _often(model, context.loops):
@@ -1899,7 +1903,7 @@ class KerasPredictPerItem(Rule):
         if fn is None or runs_once(fn):
             return
         param = _from_parameter(model, data, fn)
-        if param is None:
+        if param is None or _assigns(model, built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
         if per_item is None or id(per_item[1]) in self._reported:
@@ -1971,7 +1975,7 @@ def _data_argument(call: cst.Call) -> cst.BaseExpression | None:
     return None
 
 
-def _assigned_in(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
+def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
     """Whether code in ``region`` (not in a function defined there) assigns ``target`` (a name,
     or an attribute chain such as ``self.model``, by its code)."""
     found = False
@@ -2048,7 +2052,7 @@ class CompileInTrainingLoop(Rule):
             return
         target = code(func.value)
         for loop in context.loops:
-            if _assigned_in(model, target, loop):
+            if _assigns(model, target, loop):
                 return  # a new model on each iteration
         for loop in reversed(context.loops):
             trained = _trained_in(model, target, loop)
@@ -2064,7 +2068,7 @@ class CompileInTrainingLoop(Rule):
         fn = context.function
         if context.loops or fn is None or runs_once(fn) or fn.outer is not None:
             return
-        if _assigned_in(model, target, fn.node):
+        if _assigns(model, target, fn.node):
             return  # builds its own model
         trained = _trained_in(model, target, fn.node)
         if trained is None:

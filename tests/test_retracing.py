@@ -803,6 +803,9 @@ def test_predict_called_per_item(source, line):
         "for row in rows:\n    reg.predict(row[None])\n",
         # fewer than five literal items
         "for x in (a, b):\n    model.predict(x)\n",
+        # a model built and trained per cross-validation fold, predicting its fold's test set
+        "for train, test in folds:\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "    m.fit(x[train], y[train])\n    m.predict(x[test])\n",
         # a tf.data map traces its function once
         "ds = tf.data.Dataset.range(3)\nds = ds.map(lambda x: model.predict(x))\n",
     ],
