@@ -1776,6 +1776,15 @@ def _keras_model(
     kind = model.kind_of(receiver, scope)
     if kind is not None:
         return kind.kind == "model"
+    if isinstance(receiver, (cst.Name, cst.Attribute)) and depth <= 2:
+        # `self.D = None` in `__init__`, a model assigned later: the model is what is called
+        values = [
+            v
+            for v in model.bound_values(receiver, scope)
+            if not (isinstance(v, cst.Name) and v.value == "None")
+        ]
+        if values and all(_kind_is_model(model, v, scope) for v in values):
+            return True
     if isinstance(receiver, cst.Subscript) and depth <= 2:
         values = _dict_values(model, receiver.value, scope)
         return bool(values) and all(
@@ -1795,6 +1804,11 @@ def _keras_model(
         value is not None and _keras_model(model, value, scope, caller, depth + 1)
         for value, scope, caller in passed
     )
+
+
+def _kind_is_model(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
+    kind = model.kind_of(value, scope)
+    return kind is not None and kind.kind == "model"
 
 
 def _bound_by_partial(
@@ -2004,9 +2018,15 @@ def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
     return found
 
 
-def _trained_in(model: ModuleModel, target: str, region: cst.CSTNode) -> cst.Call | None:
-    """The first call in ``region`` that trains ``target`` (``fit``, ``train_on_batch``...)."""
+def _trained_in(
+    model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
+) -> cst.Call | None:
+    """The first call in ``region`` that trains ``target`` (``fit``, ``train_on_batch``...),
+    there or (given the ``scope`` the region runs in) in a method of the same object it calls
+    (``self.train_discriminator(batch)``) or a module function it calls, for a module-level
+    ``target``."""
     todo = list(region.children)
+    helpers: list[FunctionInfo] = []
     while todo:
         node = todo.pop(0)
         if isinstance(node, cst.Call):
@@ -2017,8 +2037,22 @@ def _trained_in(model: ModuleModel, target: str, region: cst.CSTNode) -> cst.Cal
                 and code(func.value) == target
             ):
                 return node
+            callee = model.callee(node, scope) if scope is not None else None
+            if callee is not None and callee.node is not region:
+                helpers.append(callee)
         if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             todo.extend(node.children)
+    same_object = target.startswith("self.")
+    for helper in helpers:
+        if same_object != (helper.cls is not None and isinstance(helper.node, cst.FunctionDef)):
+            continue
+        if not same_object and "." in target:
+            continue
+        if not same_object and any(target == p for p in helper.params):
+            continue  # the helper's own parameter of that name
+        trained = _trained_in(model, target, helper.node)
+        if trained is not None:
+            return trained
     return None
 
 
@@ -2055,7 +2089,7 @@ class CompileInTrainingLoop(Rule):
             if _assigns(model, target, loop):
                 return  # a new model on each iteration
         for loop in reversed(context.loops):
-            trained = _trained_in(model, target, loop)
+            trained = _trained_in(model, target, loop, context.scope)
             if trained is not None and _often(model, [loop]):
                 self.report(
                     node,
@@ -2070,8 +2104,9 @@ class CompileInTrainingLoop(Rule):
             return
         if _assigns(model, target, fn.node):
             return  # builds its own model
-        trained = _trained_in(model, target, fn.node)
+        trained = _trained_in(model, target, fn.node, context.scope)
         if trained is None:
+            self._compiled_by_helper(node, fn, func.value)
             return
         often = [
             s for s in model.call_sites if s.callee is fn and s.loops and _often(model, s.loops)
@@ -2087,3 +2122,41 @@ class CompileInTrainingLoop(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
+
+    def _compiled_by_helper(
+        self, node: cst.Call, fn: FunctionInfo, receiver: cst.BaseExpression
+    ) -> None:
+        """``fn`` compiles the model it is handed (``set_trainable(d, True)`` compiling ``d``), and
+        a loop that calls it trains that same model."""
+        model = self.model
+        handed = isinstance(receiver, cst.Name) and receiver.value in fn.params
+        for site in model.call_sites:
+            if site.callee is not fn or not site.loops:
+                continue
+            # the model handed to the helper, or the one it compiles by its own name (a global,
+            # or `self.<attr>` of the object whose method calls it)
+            value = site.argument(receiver.value) if handed else receiver
+            if not isinstance(value, (cst.Name, cst.Attribute)):
+                continue
+            passed = code(value)
+            if passed.startswith("self.") and (
+                site.caller is None or site.caller.cls is not fn.cls
+            ):
+                continue
+            for loop in reversed(site.loops):
+                if _assigns(model, passed, loop) or not _often(model, [loop]):
+                    break
+                trained = _trained_in(model, passed, loop, site.scope)
+                if trained is not None:
+                    self.report(
+                        node,
+                        f"`{fn.name}` compiles `{passed}`, and a loop that trains `{passed}` "
+                        "calls it on every iteration: each compile drops the traced train "
+                        "function, so every iteration traces a new one; compile once, outside "
+                        "the loop",
+                        because=[
+                            (f"`{fn.name}` is called on `{passed}` in a loop here", site.call),
+                            (f"`{passed}` is trained here, in the same loop", trained),
+                        ],
+                    )
+                    return

@@ -841,6 +841,22 @@ SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dens
             "for e in range(500):\n    agent.replay(x, y)\n",
             [5],
         ),
+        # a helper that toggles `trainable` and compiles the model it is handed
+        (
+            "def set_trainable(net, flag):\n    net.trainable = flag\n"
+            "    net.compile(optimizer='adam', loss='bce')\nd = build()\n"
+            "for it in range(1000):\n    set_trainable(d, True)\n    d.train_on_batch(x, y)\n",
+            [3],
+        ),
+        # `self.D = None` until a builder assigns the model; trained through a method
+        (
+            "class GAN:\n    def __init__(self):\n        self.D = None\n"
+            "    def build(self):\n        self.D = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "    def train_d(self):\n        return self.D.train_on_batch(x, y)\n"
+            "    def train(self, steps):\n        for i in range(steps):\n"
+            "            self.D.compile(optimizer='adam', loss='bce')\n            self.train_d()\n",
+            [10],
+        ),
     ],
 )
 def test_compile_in_the_loop_that_trains_the_model(source, lines):
