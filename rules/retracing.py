@@ -708,8 +708,13 @@ class NewModelPredictPerCall(Rule):
         `load_weights`) on the one model. Reported only when the loop runs at least as often as
         TensorFlow's retracing warning needs (five times, or an unknown number of times), and
         not when the new model is also trained there (`fit`, or handed to another function that
-        may train it): a fresh model per fold or trial is then the point.
+        may train it): a fresh model per fold or trial is then the point. An object whose
+        `__init__` builds the model (`self.model = build()`) and whose method predicts with it
+        (a classifier per video) is reported where it is constructed again and again.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._reported: set[int] = set()  # ids of the constructions already reported
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -718,11 +723,15 @@ class NewModelPredictPerCall(Rule):
             context.in_traced_code
             or not isinstance(func, cst.Attribute)
             or func.attr.value not in _PER_MODEL_FUNCTIONS
-            or not isinstance(func.value, (cst.Name, cst.Call))
         ):
             return
         model, receiver = self.model, func.value
         if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
+            return
+        if isinstance(receiver, cst.Attribute):
+            self._built_per_object(node, receiver)
+            return
+        if not isinstance(receiver, (cst.Name, cst.Call)):
             return
         built = self._built(receiver, context.scope)
         if built is None:
@@ -759,6 +768,45 @@ class NewModelPredictPerCall(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
+
+    def _built_per_object(self, node: cst.Call, receiver: cst.Attribute) -> None:
+        """``self.model.predict(...)`` in a method of a class whose ``__init__`` builds that
+        model, when the class is constructed again and again (a classifier per video): each
+        object's model traces its own predict function."""
+        model, fn = self.model, self.context.function
+        owner = receiver.value
+        if fn is None or fn.cls is None or not isinstance(owner, cst.Name):
+            return
+        if owner.value != "self" or fn.name == "__init__":
+            return
+        cls = fn.cls
+        init = cls.methods.get("__init__")
+        values = cls.self_assignments.get(receiver.attr.value, [])
+        if init is None or len(values) != 1 or not _made_in(init, values[0]):
+            return
+        kind = model.kind_of(values[0], model.scope_at.get(id(init.node), model.scope))
+        if kind is None or kind.kind != "model":
+            return
+        if _trains(model, fn, receiver.attr.value):
+            return
+        repeated = constructed_repeatedly(model, cls)
+        if repeated is None:
+            return
+        if id(repeated.call) in self._reported:
+            return
+        self._reported.add(id(repeated.call))
+        # reported at the construction, like TF508/TF509: that is what runs again and again
+        self.report(
+            repeated.call,
+            f"`{cls.name}` is constructed again and again, and its `__init__` builds a new "
+            f"Keras model that `{fn.name}` runs `{node.func.attr.value}` on: each model traces "
+            f"its own predict/test function; construct `{cls.name}` once and reuse it",
+            because=[
+                *repeated.because,
+                (f"`__init__` builds a new model ({kind.why}) here", values[0]),
+                (f"`{short(receiver, 30)}.{node.func.attr.value}` is called here", node),
+            ],
+        )
 
     def _built(self, receiver: cst.BaseExpression, scope: Scope) -> _BuiltModel | None:
         """The model ``receiver`` is, when built anew where it is used: a call that builds one

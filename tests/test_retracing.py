@@ -881,3 +881,37 @@ def test_compile_in_the_loop_that_trains_the_model(source, lines):
 )
 def test_compile_not_in_a_training_loop(source):
     assert rule_ids(MODEL + SEQUENTIAL + source, ["TF511"]) == []
+
+
+# TF507's object form (issue 28): a classifier object whose `__init__` builds the model,
+# constructed for every video; reported where it is constructed.
+CLASSIFIER = (
+    "import tensorflow as tf\n"
+    "class FaceClassifier:\n    def __init__(self, weights):\n"
+    "        self.model = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+    "        self.model.load_weights(weights)\n"
+    "    def classify(self, faces):\n        return self.model.predict_on_batch(faces)\n"
+)
+
+
+def test_object_building_its_model_constructed_per_iteration():
+    source = (
+        CLASSIFIER + "for video in videos:\n    clf = FaceClassifier('w.h5')\n"
+        "    for batch in batches(video):\n        clf.classify(batch)\n"
+    )
+    found = lint(source, ["TF507"])
+    assert [(d.rule, d.line) for d in found] == [("TF507", 9)]
+    assert [s.line for s in found[0].evidence.value][-1] == 7
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # constructed once
+        "clf = FaceClassifier('w.h5')\nfor video in videos:\n    clf.classify(video)\n",
+        # constructed for two literal videos
+        "for video in ('a', 'b'):\n    FaceClassifier('w.h5').classify(video)\n",
+    ],
+)
+def test_object_building_its_model_constructed_once(driver):
+    assert rule_ids(CLASSIFIER + driver, ["TF507"]) == []
