@@ -459,7 +459,11 @@ class NestedTfFunctionPerCall(Rule):
         if fn.defined_in:
             return  # in a loop: TF502's finding
         outer = fn.outer
-        if outer is None or tf_function_decorator(self.model, fn) is None:
+        if outer is None:
+            return
+        if tf_function_decorator(self.model, fn) is None and not _new_tf_function_decorator(
+            self.model, fn
+        ):
             return
         self._check(*def_head(node), fn.name, outer)
 
@@ -484,12 +488,32 @@ class NestedTfFunctionPerCall(Rule):
         calls = [
             read
             for read in model.reads.get(name, ())
-            if read.role == "called" and read.function is outer
+            if _in_own_code(read.function, outer)
+            and (
+                read.role == "called"
+                or (read.role == "argument" and _only_calls_it(model, read.holder, read.node))
+            )
         ]
         if not calls:
             return
         sites = [site for site in model.call_sites if site.callee is outer]
         repeated = [site for site in sites if site.loops]
+        if not repeated:
+            runner = _run_in_a_loop_by(model, outer)
+            if runner is not None:
+                if not any(read.loops for read in calls):
+                    self.report(
+                        where,
+                        f"`{name}` is a new tf.function on every call of `{outer.qualname}`, "
+                        f"which `{runner[1].name}` calls in a loop: it is traced every time; "
+                        "create it once outside and reuse it",
+                        because=[
+                            (f"`{outer.name}` is handed to `{runner[1].name}` here", runner[0]),
+                            (f"`{runner[1].name}` calls it in a loop here", runner[2]),
+                        ],
+                        through=through,
+                    )
+                return
         if not any(read.loops for read in calls):
             message = (
                 f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
@@ -530,6 +554,52 @@ class NestedTfFunctionPerCall(Rule):
             )
 
 
+def _new_tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:
+    """The ``@tf.function`` def inside a decorator of the module that ``fn`` is decorated
+    with, when that decorator returns a new one wrapping what it decorates (``@graph_mode`` with
+    ``def graph_mode(func): @tf.function def run(*a): return func(*a); return run``, or a
+    factory ``@with_options(xla)`` returning such a decorator): decorating makes a new
+    tf.function each time the def runs."""
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        scope = model.scope_at.get(id(fn.node), model.scope)
+        if isinstance(expr, cst.Call):  # a factory: what it returns is the decorator
+            factory = model.callee(expr, fn.outer or model.scope)
+            if factory is None:
+                continue
+            inner = [
+                model.function_referenced(v, model.scope_at.get(id(factory.node)))
+                for v in model.return_values(factory)
+            ]
+        else:
+            inner = [model.function_referenced(expr, fn.outer or scope)]
+        for wrapper in inner:
+            made = _returned_tf_function(model, wrapper) if wrapper is not None else None
+            if made is not None:
+                return made
+    return None
+
+
+def _returned_tf_function(model: ModuleModel, wrapper: FunctionInfo) -> FunctionInfo | None:
+    """A ``@tf.function`` def made inside ``wrapper`` that ``wrapper`` returns and that calls
+    ``wrapper``'s first parameter (the decorated function)."""
+    if not wrapper.params:
+        return None
+    func = wrapper.params[0]
+    scope = model.scope_at.get(id(wrapper.node))
+    for value in model.return_values(wrapper):
+        made = model.function_referenced(value, scope)
+        if made is None or made.outer is not wrapper:
+            continue
+        if tf_function_decorator(model, made) is None:
+            continue
+        if any(
+            read.role == "called" and read.function is made for read in model.reads.get(func, ())
+        ):
+            return made
+    return None
+
+
 _ONE_CALL_GAP = (
     "nothing in the module calls `{outer}` more than once (its callers may be elsewhere: a "
     "library's users, a notebook's later cells)"
@@ -556,8 +626,101 @@ def _escapes(model: ModuleModel, outer: FunctionInfo, name: str) -> bool:
         if read.role == "argument" and not (
             isinstance(holder.func, cst.Name) and holder.func.value == name
         ):
+            if _only_calls_it(model, holder, read.node):
+                continue  # a module function that calls what it is handed, and keeps nothing
             return True  # handed to something else (a runner, a cache, a loop helper)
     return False
+
+
+def _run_in_a_loop_by(
+    model: ModuleModel, outer: FunctionInfo
+) -> tuple[cst.CSTNode, FunctionInfo, cst.CSTNode] | None:
+    """A module function (a benchmark's runner) that is handed ``outer``, or a lambda calling
+    it, and calls what it is handed in a loop: where it is handed, the runner, and the call in
+    the loop."""
+    handed: list[cst.CSTNode] = [
+        read.node for read in model.reads.get(outer.name, ()) if read.role == "argument"
+    ]
+    handed += [
+        site.call
+        for site in model.call_sites
+        if site.callee is outer
+        and site.caller is not None
+        and isinstance(site.caller.node, cst.Lambda)
+    ]
+    for node in handed:
+        passed = node
+        if isinstance(node, cst.Call):  # a call of `outer` in a lambda: the lambda is handed
+            fn = next(
+                (s.caller for s in model.call_sites if s.call is node and s.caller is not None),
+                None,
+            )
+            if fn is None:
+                continue
+            passed = fn.node
+        for read in _arguments_handing(model, passed):
+            runner = model.callee(read, None)
+            if runner is None:
+                continue
+            param = _parameter_for(runner, read, passed)
+            for use in model.reads.get(param or "", ()):
+                if (
+                    use.function is runner
+                    and use.role == "called"
+                    and use.loops
+                    and _often(model, use.loops)
+                ):
+                    return node, runner, use.holder
+    return None
+
+
+def _arguments_handing(model: ModuleModel, passed: cst.CSTNode) -> list[cst.Call]:
+    """The calls that take ``passed`` (a name read, or a lambda) as an argument."""
+    return [
+        node for node in model.nodes_of(cst.Call) if any(arg.value is passed for arg in node.args)
+    ]
+
+
+def _parameter_for(fn: FunctionInfo, call: cst.Call, passed: cst.CSTNode) -> str | None:
+    params = list(fn.params)
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    for index, arg in enumerate(call.args):
+        if arg.value is passed and not arg.star:
+            if arg.keyword is not None:
+                return arg.keyword.value
+            return params[index] if index < len(params) else None
+    return None
+
+
+def _in_own_code(function: FunctionInfo | None, outer: FunctionInfo) -> bool:
+    """Whether code in ``function`` runs as part of a call of ``outer``: ``outer`` itself, or a
+    lambda written in it (``timeit.timeit(lambda: step(x))``)."""
+    while function is not None and function is not outer:
+        if not isinstance(function.node, cst.Lambda):
+            return False
+        function = function.outer
+    return function is outer
+
+
+# Python's timers: they call the function they are handed (`number` times) and keep nothing.
+_TIMERS = frozenset({"timeit.timeit", "timeit.repeat", "timeit.Timer"})
+
+
+def _only_calls_it(model: ModuleModel, call: cst.Call, passed: cst.CSTNode) -> bool:
+    """Whether ``call`` hands ``passed`` to a module function whose parameter for it is only
+    called there (``measure(step, x)`` with ``def measure(f, x): ... f(x)``), or to Python's
+    timers, so that the function is called but neither stored nor returned."""
+    if model.call_name(call) in _TIMERS:
+        return True
+    callee = model.callee(call, None)
+    if callee is None:
+        return False
+    param = _parameter_for(callee, call, passed)
+    if param is None:
+        return False
+    reads = [r for r in model.reads.get(param, ()) if r.function is callee]
+    return bool(reads) and all(r.role == "called" for r in reads)
 
 
 # TensorFlow warns of frequent retracing from this many traces of one function

@@ -915,3 +915,47 @@ def test_object_building_its_model_constructed_per_iteration():
 )
 def test_object_building_its_model_constructed_once(driver):
     assert rule_ids(CLASSIFIER + driver, ["TF507"]) == []
+
+
+# TF504's benchmark forms (issue 28): the function that makes the tf.function is called once
+# per repetition through Python's timer, a runner's loop, or a decorator that wraps what it
+# decorates in a new tf.function.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        (
+            "import timeit\ndef run_graph(x):\n    @tf.function\n    def graph_fn(v):\n"
+            "        return v * 2\n    return timeit.timeit(lambda: graph_fn(x), number=10)\n"
+            "times = [run_graph(1.0) for _ in range(20)]\n",
+            4,
+        ),
+        (
+            "def run_graph(x):\n    @tf.function\n    def graph_fn(v):\n        return v * 2\n"
+            "    return graph_fn(x)\n"
+            "def timed(fn, repetitions=50):\n    for _ in range(repetitions):\n        fn()\n"
+            "timed(lambda: run_graph(1.0))\n",
+            3,
+        ),
+        (
+            "def graph_mode(xla):\n    def wrap(func):\n        @tf.function(jit_compile=xla)\n"
+            "        def run(*args):\n            return func(*args)\n        return run\n"
+            "    return wrap\n"
+            "def measure(x):\n    @graph_mode(False)\n    def forward():\n        return x * 2\n"
+            "    return forward()\n"
+            "for batch in range(8):\n    measure(batch)\n",
+            10,
+        ),
+    ],
+)
+def test_tf_function_made_per_benchmark_repetition(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF504"])
+    assert [(d.rule, d.line) for d in found] == [("TF504", line)]
+
+
+def test_tf_function_handed_to_a_runner_that_keeps_it_is_a_factory():
+    source = (
+        "import tensorflow as tf\ncache = []\ndef keep(f):\n    cache.append(f)\n"
+        "def make():\n    @tf.function\n    def g(v):\n        return v\n    keep(g)\n"
+        "for _ in range(10):\n    make()\n"
+    )
+    assert rule_ids(source, ["TF504"]) == []
