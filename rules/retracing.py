@@ -2062,7 +2062,22 @@ def _maps_over_items(model: ModuleModel, call: cst.Call) -> bool:
         return model.call_name(call) == "builtins.map"
     if not isinstance(func, cst.Attribute) or func.attr.value not in _MAPPING_METHODS:
         return False
-    return not model.is_dataset(func.value)
+    if any(arg.keyword is not None and arg.keyword.value == "axis" for arg in call.args):
+        return True  # pandas' `DataFrame.apply(f, axis=1)`: a row at a time
+    return not model.is_dataset(func.value) or _pandas_table(model, func.value)
+
+
+def _pandas_table(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` (or the table it is a column of: ``table['s']``, ``table.s``) is
+    bound to what a pandas call returns (a table named ``dataset`` is not a tf.data one)."""
+    while isinstance(expr, (cst.Subscript, cst.Attribute)):
+        expr = expr.value
+    if not isinstance(expr, cst.Name):
+        return False
+    values = model.bound_values(expr, model.scope_of(expr))
+    return bool(values) and all(
+        isinstance(v, cst.Call) and (model.call_name(v) or "").startswith("pandas.") for v in values
+    )
 
 
 class KerasPredictPerItem(Rule):

@@ -774,6 +774,12 @@ MODEL = (
             "table['y'] = table['structure'].map(functools.partial(score, model))\n",
             7,
         ),
+        # a pandas table named like a tf.data one, a row at a time
+        (
+            "import pandas as pd\ndef score(row):\n    return model.predict(featurize(row))\n"
+            "dataset = pd.read_csv('s.csv')\ndataset['y'] = dataset.apply(score, axis=1)\n",
+            8,
+        ),
         # a dict of models, one of them picked per attribute, for each image
         (
             "models = {'age': model, 'gender': model}\n"
