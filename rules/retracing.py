@@ -460,7 +460,11 @@ class NestedTfFunctionPerCall(Rule):
         if fn.defined_in:
             return  # in a loop: TF502's finding
         outer = fn.outer
-        if outer is None or tf_function_decorator(self.model, fn) is None:
+        if outer is None:
+            return
+        if tf_function_decorator(self.model, fn) is None and not _new_tf_function_decorator(
+            self.model, fn
+        ):
             return
         self._check(*def_head(node), fn.name, outer)
 
@@ -485,12 +489,32 @@ class NestedTfFunctionPerCall(Rule):
         calls = [
             read
             for read in model.reads.get(name, ())
-            if read.role == "called" and read.function is outer
+            if _in_own_code(read.function, outer)
+            and (
+                read.role == "called"
+                or (read.role == "argument" and _only_calls_it(model, read.holder, read.node))
+            )
         ]
         if not calls:
             return
         sites = [site for site in model.call_sites if site.callee is outer]
         repeated = [site for site in sites if site.loops]
+        if not repeated:
+            runner = _run_in_a_loop_by(model, outer)
+            if runner is not None:
+                if not any(read.loops for read in calls):
+                    self.report(
+                        where,
+                        f"`{name}` is a new tf.function on every call of `{outer.qualname}`, "
+                        f"which `{runner[1].name}` calls in a loop: it is traced every time; "
+                        "create it once outside and reuse it",
+                        because=[
+                            (f"`{outer.name}` is handed to `{runner[1].name}` here", runner[0]),
+                            (f"`{runner[1].name}` calls it in a loop here", runner[2]),
+                        ],
+                        through=through,
+                    )
+                return
         if not any(read.loops for read in calls):
             message = (
                 f"`{name}` is a new tf.function on every call of `{outer.qualname}`, which the "
@@ -531,6 +555,52 @@ class NestedTfFunctionPerCall(Rule):
             )
 
 
+def _new_tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:
+    """The ``@tf.function`` def inside a decorator of the module that ``fn`` is decorated
+    with, when that decorator returns a new one wrapping what it decorates (``@graph_mode`` with
+    ``def graph_mode(func): @tf.function def run(*a): return func(*a); return run``, or a
+    factory ``@with_options(xla)`` returning such a decorator): decorating makes a new
+    tf.function each time the def runs."""
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        scope = model.scope_at.get(id(fn.node), model.scope)
+        if isinstance(expr, cst.Call):  # a factory: what it returns is the decorator
+            factory = model.callee(expr, fn.outer or model.scope)
+            if factory is None:
+                continue
+            inner = [
+                model.function_referenced(v, model.scope_at.get(id(factory.node)))
+                for v in model.return_values(factory)
+            ]
+        else:
+            inner = [model.function_referenced(expr, fn.outer or scope)]
+        for wrapper in inner:
+            made = _returned_tf_function(model, wrapper) if wrapper is not None else None
+            if made is not None:
+                return made
+    return None
+
+
+def _returned_tf_function(model: ModuleModel, wrapper: FunctionInfo) -> FunctionInfo | None:
+    """A ``@tf.function`` def made inside ``wrapper`` that ``wrapper`` returns and that calls
+    ``wrapper``'s first parameter (the decorated function)."""
+    if not wrapper.params:
+        return None
+    func = wrapper.params[0]
+    scope = model.scope_at.get(id(wrapper.node))
+    for value in model.return_values(wrapper):
+        made = model.function_referenced(value, scope)
+        if made is None or made.outer is not wrapper:
+            continue
+        if tf_function_decorator(model, made) is None:
+            continue
+        if any(
+            read.role == "called" and read.function is made for read in model.reads.get(func, ())
+        ):
+            return made
+    return None
+
+
 _ONE_CALL_GAP = (
     "nothing in the module calls `{outer}` more than once (its callers may be elsewhere: a "
     "library's users, a notebook's later cells)"
@@ -557,8 +627,101 @@ def _escapes(model: ModuleModel, outer: FunctionInfo, name: str) -> bool:
         if read.role == "argument" and not (
             isinstance(holder.func, cst.Name) and holder.func.value == name
         ):
+            if _only_calls_it(model, holder, read.node):
+                continue  # a module function that calls what it is handed, and keeps nothing
             return True  # handed to something else (a runner, a cache, a loop helper)
     return False
+
+
+def _run_in_a_loop_by(
+    model: ModuleModel, outer: FunctionInfo
+) -> tuple[cst.CSTNode, FunctionInfo, cst.CSTNode] | None:
+    """A module function (a benchmark's runner) that is handed ``outer``, or a lambda calling
+    it, and calls what it is handed in a loop: where it is handed, the runner, and the call in
+    the loop."""
+    handed: list[cst.CSTNode] = [
+        read.node for read in model.reads.get(outer.name, ()) if read.role == "argument"
+    ]
+    handed += [
+        site.call
+        for site in model.call_sites
+        if site.callee is outer
+        and site.caller is not None
+        and isinstance(site.caller.node, cst.Lambda)
+    ]
+    for node in handed:
+        passed = node
+        if isinstance(node, cst.Call):  # a call of `outer` in a lambda: the lambda is handed
+            fn = next(
+                (s.caller for s in model.call_sites if s.call is node and s.caller is not None),
+                None,
+            )
+            if fn is None:
+                continue
+            passed = fn.node
+        for read in _arguments_handing(model, passed):
+            runner = model.callee(read, None)
+            if runner is None:
+                continue
+            param = _parameter_for(runner, read, passed)
+            for use in model.reads.get(param or "", ()):
+                if (
+                    use.function is runner
+                    and use.role == "called"
+                    and use.loops
+                    and _often(model, use.loops)
+                ):
+                    return node, runner, use.holder
+    return None
+
+
+def _arguments_handing(model: ModuleModel, passed: cst.CSTNode) -> list[cst.Call]:
+    """The calls that take ``passed`` (a name read, or a lambda) as an argument."""
+    return [
+        node for node in model.nodes_of(cst.Call) if any(arg.value is passed for arg in node.args)
+    ]
+
+
+def _parameter_for(fn: FunctionInfo, call: cst.Call, passed: cst.CSTNode) -> str | None:
+    params = list(fn.params)
+    if params and params[0] in ("self", "cls") and isinstance(call.func, cst.Attribute):
+        params = params[1:]
+    for index, arg in enumerate(call.args):
+        if arg.value is passed and not arg.star:
+            if arg.keyword is not None:
+                return arg.keyword.value
+            return params[index] if index < len(params) else None
+    return None
+
+
+def _in_own_code(function: FunctionInfo | None, outer: FunctionInfo) -> bool:
+    """Whether code in ``function`` runs as part of a call of ``outer``: ``outer`` itself, or a
+    lambda written in it (``timeit.timeit(lambda: step(x))``)."""
+    while function is not None and function is not outer:
+        if not isinstance(function.node, cst.Lambda):
+            return False
+        function = function.outer
+    return function is outer
+
+
+# Python's timers: they call the function they are handed (`number` times) and keep nothing.
+_TIMERS = frozenset({"timeit.timeit", "timeit.repeat", "timeit.Timer"})
+
+
+def _only_calls_it(model: ModuleModel, call: cst.Call, passed: cst.CSTNode) -> bool:
+    """Whether ``call`` hands ``passed`` to a module function whose parameter for it is only
+    called there (``measure(step, x)`` with ``def measure(f, x): ... f(x)``), or to Python's
+    timers, so that the function is called but neither stored nor returned."""
+    if model.call_name(call) in _TIMERS:
+        return True
+    callee = model.callee(call, None)
+    if callee is None:
+        return False
+    param = _parameter_for(callee, call, passed)
+    if param is None:
+        return False
+    reads = [r for r in model.reads.get(param, ()) if r.function is callee]
+    return bool(reads) and all(r.role == "called" for r in reads)
 
 
 # TensorFlow warns of frequent retracing from this many traces of one function
@@ -712,8 +875,13 @@ class NewModelPredictPerCall(Rule):
         `load_weights`) on the one model. Reported only when the loop runs at least as often as
         TensorFlow's retracing warning needs (five times, or an unknown number of times), and
         not when the new model is also trained there (`fit`, or handed to another function that
-        may train it): a fresh model per fold or trial is then the point.
+        may train it): a fresh model per fold or trial is then the point. An object whose
+        `__init__` builds the model (`self.model = build()`) and whose method predicts with it
+        (a classifier per video) is reported where it is constructed again and again.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._reported: set[int] = set()  # ids of the constructions already reported
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -722,11 +890,15 @@ class NewModelPredictPerCall(Rule):
             context.in_traced_code
             or not isinstance(func, cst.Attribute)
             or func.attr.value not in _PER_MODEL_FUNCTIONS
-            or not isinstance(func.value, (cst.Name, cst.Call))
         ):
             return
         model, receiver = self.model, func.value
         if _PER_MODEL_FUNCTIONS[func.attr.value] not in knowledge.traced_methods("model"):
+            return
+        if isinstance(receiver, cst.Attribute):
+            self._built_per_object(node, receiver)
+            return
+        if not isinstance(receiver, (cst.Name, cst.Call)):
             return
         built = self._built(receiver, context.scope)
         if built is None:
@@ -763,6 +935,45 @@ class NewModelPredictPerCall(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
+
+    def _built_per_object(self, node: cst.Call, receiver: cst.Attribute) -> None:
+        """``self.model.predict(...)`` in a method of a class whose ``__init__`` builds that
+        model, when the class is constructed again and again (a classifier per video): each
+        object's model traces its own predict function."""
+        model, fn = self.model, self.context.function
+        owner = receiver.value
+        if fn is None or fn.cls is None or not isinstance(owner, cst.Name):
+            return
+        if owner.value != "self" or fn.name == "__init__":
+            return
+        cls = fn.cls
+        init = cls.methods.get("__init__")
+        values = cls.self_assignments.get(receiver.attr.value, [])
+        if init is None or len(values) != 1 or not _made_in(init, values[0]):
+            return
+        kind = model.kind_of(values[0], model.scope_at.get(id(init.node), model.scope))
+        if kind is None or kind.kind != "model":
+            return
+        if _trains(model, fn, receiver.attr.value):
+            return
+        repeated = constructed_repeatedly(model, cls)
+        if repeated is None:
+            return
+        if id(repeated.call) in self._reported:
+            return
+        self._reported.add(id(repeated.call))
+        # reported at the construction, like TF508/TF509: that is what runs again and again
+        self.report(
+            repeated.call,
+            f"`{cls.name}` is constructed again and again, and its `__init__` builds a new "
+            f"Keras model that `{fn.name}` runs `{node.func.attr.value}` on: each model traces "
+            f"its own predict/test function; construct `{cls.name}` once and reuse it",
+            because=[
+                *repeated.because,
+                (f"`__init__` builds a new model ({kind.why}) here", values[0]),
+                (f"`{short(receiver, 30)}.{node.func.attr.value}` is called here", node),
+            ],
+        )
 
     def _built(self, receiver: cst.BaseExpression, scope: Scope) -> _BuiltModel | None:
         """The model ``receiver`` is, when built anew where it is used: a call that builds one
@@ -1623,3 +1834,561 @@ def _loops_around(model: ModuleModel, call: cst.Call) -> tuple[cst.CSTNode, ...]
         if node is func:
             return read.loops
     return ()
+
+
+# --- Keras's high-level loops called once per item -----------------------------------------------
+
+
+def _names_read(node: cst.CSTNode) -> list[cst.Name]:
+    """The names an expression reads (not attribute names, keywords, or a lambda's own)."""
+    out: list[cst.Name] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Name):
+            out.append(n)
+        elif isinstance(n, (cst.Attribute, cst.Arg)):
+            todo.append(n.value)
+        elif isinstance(n, cst.Lambda):
+            continue
+        else:
+            todo.extend(n.children)
+    return out
+
+
+def _changes_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    seen: set[str] | None = None,
+) -> Varying | None:
+    """Why ``value`` holds other data on each iteration of one of ``loops``: it reads the loop's
+    variable, or a name the loop binds from it, or (in a ``while`` loop, which must change
+    something to end) one it reads afresh from a call on every iteration (``frame =
+    camera.read()``)."""
+    seen = set() if seen is None else seen
+    for name in _names_read(value):
+        if name.value in seen:
+            continue
+        seen.add(name.value)
+        for site in model.binding_of(name, scope).sites:
+            around = [loop for loop in loops if model.inside(site, loop)]
+            if not around:
+                continue
+            if site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION):
+                return Varying(f"the loop variable `{name.value}`", site.node)
+            if site.value is None:
+                continue
+            if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
+                if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
+                    return Varying(f"`{name.value}`, read anew on every iteration", site.node)
+                if _changes_per_iteration(model, site.value, scope, loops, seen):
+                    return Varying(
+                        f"`{name.value}`, computed from the loop's data on every iteration",
+                        site.node,
+                    )
+    return None
+
+
+def _has_call(node: cst.CSTNode) -> bool:
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, cst.Call):
+            return True
+        if not isinstance(n, cst.Lambda):
+            todo.extend(n.children)
+    return False
+
+
+def _from_parameter(
+    model: ModuleModel, value: cst.BaseExpression, fn: FunctionInfo, seen: set[str] | None = None
+) -> str | None:
+    """The parameter of ``fn`` that ``value`` is computed from (through assignments in ``fn``)."""
+    seen = set() if seen is None else seen
+    for name in _names_read(value):
+        if name.value in seen:
+            continue
+        seen.add(name.value)
+        for site in model.binding_of(name).sites:
+            if site.where is not fn:
+                continue
+            if site.kind == SiteKind.PARAM and name.value not in ("self", "cls"):
+                return name.value
+            if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK) and site.value is not None:
+                found = _from_parameter(model, site.value, fn, seen)
+                if found is not None:
+                    return found
+    return None
+
+
+# Calls that apply the function they are handed to each element of a collection: Python's
+# `map`, pandas' `Series.apply`/`map`/`DataFrame.apply`/`applymap`, a pool's `map` family.
+_MAPPING_METHODS = frozenset(
+    {
+        "map",
+        "apply",
+        "applymap",
+        "imap",
+        "imap_unordered",
+        "starmap",
+        "progress_apply",  # tqdm's pandas methods
+        "progress_map",
+    }
+)
+
+
+def _mapped_functions(context) -> dict[int, cst.Call]:
+    """The functions (by id of their node) the module hands to a call that maps them over a
+    collection: a lambda, a function, ``self.<method>`` or an instance's method
+    (``predictor.predict_one``), with the mapping call."""
+
+    def compute() -> dict[int, cst.Call]:
+        model = context.model
+        found: dict[int, cst.Call] = {}
+        for node, entering in model.events:
+            if not entering or type(node) is not cst.Call or not node.args:
+                continue
+            if not _maps_over_items(model, node):
+                continue
+            for arg in node.args:
+                fn = _function_named(model, arg.value)
+                if fn is not None:
+                    found.setdefault(id(fn.node), node)
+        return found
+
+    return context.memo(_mapped_functions, compute)
+
+
+def _function_named(model: ModuleModel, expr: cst.BaseExpression) -> FunctionInfo | None:
+    """The module's function ``expr`` names: a lambda, a function, ``self.<method>``, or the
+    method of an instance of a module class (``predictor.predict_one``)."""
+    if isinstance(expr, cst.Lambda):
+        return model.function_of.get(expr)
+    if isinstance(expr, cst.Call) and model.call_name(expr) == "functools.partial" and expr.args:
+        return _function_named(model, expr.args[0].value)
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return None
+    scope = model.scope_of(expr.value if isinstance(expr, cst.Attribute) else expr)
+    fn = model.function_referenced(expr, scope)
+    if fn is not None or not isinstance(expr, cst.Attribute):
+        return fn
+    cls = model.instance_of(expr.value, scope)
+    if cls is None:
+        kind = model.kind_of(expr.value, scope)
+        cls = kind.subclass if kind is not None else None
+    return cls.methods.get(expr.attr.value) if cls is not None else None
+
+
+def _keras_model(
+    model: ModuleModel,
+    receiver: cst.BaseExpression,
+    scope: Scope,
+    fn: FunctionInfo | None,
+    depth: int = 0,
+) -> bool:
+    """Whether ``receiver`` holds a Keras model: its kind says so, or it is a parameter of
+    ``fn`` that every call the module shows passes a Keras model."""
+    kind = model.kind_of(receiver, scope)
+    if kind is not None:
+        return kind.kind == "model"
+    if isinstance(receiver, (cst.Name, cst.Attribute)) and depth <= 2:
+        # `self.D = None` in `__init__`, a model assigned later: the model is what is called
+        values = [
+            v
+            for v in model.bound_values(receiver, scope)
+            if not (isinstance(v, cst.Name) and v.value == "None")
+        ]
+        if values and all(_kind_is_model(model, v, scope) for v in values):
+            return True
+    if isinstance(receiver, cst.Subscript) and depth <= 2:
+        values = _dict_values(model, receiver.value, scope)
+        return bool(values) and all(
+            _keras_model(model, value, scope, fn, depth + 1) for value in values
+        )
+    if fn is None or depth > 2 or not isinstance(receiver, cst.Name):
+        return False
+    if model.binding_of(receiver, scope).kinds != {"param"}:
+        return False
+    passed = [
+        (site.argument(receiver.value), site.scope, site.caller)
+        for site in model.call_sites
+        if site.callee is fn
+    ]
+    passed += _bound_by_partial(model, fn, receiver.value)
+    return bool(passed) and all(
+        value is not None and _keras_model(model, value, scope, caller, depth + 1)
+        for value, scope, caller in passed
+    )
+
+
+def _kind_is_model(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
+    kind = model.kind_of(value, scope)
+    return kind is not None and kind.kind == "model"
+
+
+def _bound_by_partial(
+    model: ModuleModel, fn: FunctionInfo, param: str
+) -> list[tuple[cst.BaseExpression | None, Scope, FunctionInfo | None]]:
+    """What each ``functools.partial(fn, ...)`` of the module binds to ``param`` (None: not
+    bound there), with where it is evaluated."""
+    found: list[tuple[cst.BaseExpression | None, Scope, FunctionInfo | None]] = []
+    for read in model.reads.get(fn.name, ()):
+        call = read.holder
+        if (
+            read.role != "argument"
+            or not isinstance(call, cst.Call)
+            or not call.args
+            or call.args[0].value is not read.node
+            or model.call_name(call) != "functools.partial"
+        ):
+            continue
+        scope = model.scope_of(read.node if isinstance(read.node, cst.Name) else read.node.value)
+        if model.function_referenced(read.node, scope) is not fn:
+            continue
+        params = list(fn.params)
+        value = None
+        for index, arg in enumerate(call.args[1:]):
+            if arg.star:
+                break
+            if (arg.keyword is not None and arg.keyword.value == param) or (
+                arg.keyword is None and index < len(params) and params[index] == param
+            ):
+                value = arg.value
+        found.append((value, scope, read.function))
+    return found
+
+
+def _maps_over_items(model: ModuleModel, call: cst.Call) -> bool:
+    """Whether ``call`` applies a function to each item of a collection (not a `tf.data`
+    `Dataset.map`, whose function is traced once)."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        return model.call_name(call) == "builtins.map"
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _MAPPING_METHODS:
+        return False
+    if any(arg.keyword is not None and arg.keyword.value == "axis" for arg in call.args):
+        return True  # pandas' `DataFrame.apply(f, axis=1)`: a row at a time
+    return not model.is_dataset(func.value) or _pandas_table(model, func.value)
+
+
+def _pandas_table(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` (or the table it is a column of: ``table['s']``, ``table.s``) is
+    bound to what a pandas call returns (a table named ``dataset`` is not a tf.data one)."""
+    while isinstance(expr, (cst.Subscript, cst.Attribute)):
+        expr = expr.value
+    if not isinstance(expr, cst.Name):
+        return False
+    values = model.bound_values(expr, model.scope_of(expr))
+    return bool(values) and all(
+        isinstance(v, cst.Call) and (model.call_name(v) or "").startswith("pandas.") for v in values
+    )
+
+
+class KerasPredictPerItem(Rule):
+    id = "TF510"
+    name = "keras-predict-per-item-in-loop"
+    category = "retracing"
+    message = (
+        "`model.predict` is called once per item of a loop: a new input pipeline traced on every "
+        "call, and a new trace of the predict function for new input shapes"
+    )
+    rationale = """
+        `Model.predict` is Keras's loop for large inputs: every call wraps its data in a new
+        input pipeline (a `tf.data` dataset, whose functions are traced, and its iterator),
+        runs the predict function over it, and gathers the batches' outputs. Called once per
+        item of a Python loop (each image, frame, file, user or row), that set-up is paid for
+        every item and is many times the model's own work on one small input (under TF 2.21,
+        three pipeline functions traced per call), and every input of a shape the predict
+        function has not seen (another length, image size or batch size) traces it again, and
+        TensorFlow warns of frequent retracing. Keras's documentation says so too: for small
+        numbers of inputs that fit in one batch, call the model directly. Call the model
+        (`model(x, training=False)`, or a `tf.function` of it with `reduce_retracing=True`),
+        or predict all the items in one call. Reported when the data passed changes on each
+        iteration of the loop around the call (its variable, or data computed or read from it
+        there), also through a function called in such a loop or mapped over a collection
+        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch, nor
+        for a model built anew on each iteration (a cross-validation fold's test set).
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._reported: set[int] = set()  # ids of the per-item calls already reported
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "predict":
+            self._check(node, func)
+
+    def _check(self, node: cst.Call, func: cst.Attribute) -> None:
+        context, model = self.context, self.model
+        if context.in_traced_code:
+            return
+        data = _data_argument(node)
+        if data is None:
+            return
+        if not _keras_model(model, func.value, context.scope, context.function):
+            return
+        receiver = short(func.value, 30)
+        built = code(func.value)
+        if any(_assigns(model, built, loop) for loop in context.loops):
+            return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
+        if context.loops:
+            found = _changes_per_iteration(model, data, context.scope, context.loops)
+            if found is not None and _often(model, context.loops):
+                self.report(
+                    node,
+                    f"`{receiver}.predict` is called on every iteration, on {found.description}: "
+                    "each call builds and traces a new input pipeline, and inputs of a new shape "
+                    "trace the predict function again; call the model "
+                    f"(`{receiver}(x, training=False)`) or predict all the items in one call",
+                    because=[("the data it is given changes here", found.changed_at)],
+                )
+                return
+        fn = context.function
+        if fn is None or runs_once(fn):
+            return
+        param = _from_parameter(model, data, fn)
+        if param is None or _assigns(model, built, fn.node):
+            return
+        per_item = self._called_per_item(fn, param)
+        if per_item is None or id(per_item[1]) in self._reported:
+            return
+        self._reported.add(id(per_item[1]))
+        # reported where the function is called per item: where the items could be batched
+        self.report(
+            per_item[1],
+            f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on each: "
+            "every predict call builds and traces a new input pipeline, and inputs of a new "
+            f"shape trace the predict function again; call the model there (`{receiver}(x, "
+            "training=False)`) or predict all the items in one call",
+            because=[(per_item[0], per_item[1]), (f"`{receiver}.predict` is called here", node)],
+        )
+
+    def _called_per_item(
+        self, fn: FunctionInfo, param: str, depth: int = 0
+    ) -> tuple[str, cst.CSTNode] | None:
+        """Where ``fn`` is called once per item: in a loop, with other data for ``param`` on
+        each iteration, or handed to a call that maps it over a collection; or passed its
+        ``param`` from a parameter of a function called so (a helper of a helper)."""
+        model = self.model
+        mapping = _mapped_functions(self.context).get(id(fn.node))
+        if mapping is not None:
+            return (f"`{fn.name}` is mapped over a collection here", mapping)
+        for site in model.call_sites:
+            if site.callee is not fn:
+                continue
+            value = site.argument(param)
+            if value is None:
+                continue
+            if (
+                site.loops
+                and _often(model, site.loops)
+                and _changes_per_iteration(model, value, site.scope, site.loops)
+            ):
+                return (f"`{fn.name}` is called here for each item", site.call)
+            caller = site.caller
+            if depth < 3 and caller is not None and caller is not fn and not runs_once(caller):
+                outer = _from_parameter(model, value, caller)
+                if outer is not None and self._called_per_item(caller, outer, depth + 1):
+                    return (f"`{fn.name}` is called here for each item", site.call)
+        return None
+
+
+def _dict_values(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> list[cst.BaseExpression]:
+    """The values of the dict literal a name (or ``self.<attr>``) is bound to, once; empty when
+    it is bound to anything else."""
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return []
+    bound = model.bound_values(expr, scope)
+    if len(bound) != 1 or not isinstance(bound[0], cst.Dict):
+        return []
+    elements = bound[0].elements
+    if not elements or any(not isinstance(e, cst.DictElement) for e in elements):
+        return []
+    return [e.value for e in elements]
+
+
+def _data_argument(call: cst.Call) -> cst.BaseExpression | None:
+    """The data a ``predict`` call is given: its first positional argument, or ``x=``."""
+    for arg in call.args:
+        if arg.star:
+            return None
+        if arg.keyword is None or arg.keyword.value == "x":
+            return arg.value
+    return None
+
+
+def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
+    """Whether code in ``region`` (not in a function defined there) assigns ``target`` (a name,
+    or an attribute chain such as ``self.model``, by its code)."""
+    found = False
+
+    def visit(node: cst.CSTNode) -> None:
+        nonlocal found
+        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for t in targets:
+                elements = (
+                    [e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List)) else [t]
+                )
+                if any(code(e) == target for e in elements):
+                    found = True
+        if isinstance(node, cst.For) and code(node.target) == target:
+            found = True
+        for child in node.children:
+            visit(child)
+
+    for child in region.children:
+        visit(child)
+    return found
+
+
+def _trained_in(
+    model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
+) -> cst.Call | None:
+    """The first call in ``region`` that trains ``target`` (``fit``, ``train_on_batch``...),
+    there or (given the ``scope`` the region runs in) in a method of the same object it calls
+    (``self.train_discriminator(batch)``) or a module function it calls, for a module-level
+    ``target``."""
+    todo = list(region.children)
+    helpers: list[FunctionInfo] = []
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, cst.Call):
+            func = node.func
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in knowledge.step_methods("train")
+                and code(func.value) == target
+            ):
+                return node
+            callee = model.callee(node, scope) if scope is not None else None
+            if callee is not None and callee.node is not region:
+                helpers.append(callee)
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            todo.extend(node.children)
+    same_object = target.startswith("self.")
+    for helper in helpers:
+        if same_object != (helper.cls is not None and isinstance(helper.node, cst.FunctionDef)):
+            continue
+        if not same_object and "." in target:
+            continue
+        if not same_object and any(target == p for p in helper.params):
+            continue  # the helper's own parameter of that name
+        trained = _trained_in(model, target, helper.node)
+        if trained is not None:
+            return trained
+    return None
+
+
+class CompileInTrainingLoop(Rule):
+    id = "TF511"
+    name = "compile-in-training-loop"
+    category = "retracing"
+    message = "a Keras model is compiled again on every iteration of the loop that trains it"
+    rationale = """
+        `compile` resets the functions Keras traced for the model (its train, test and predict
+        functions), so the next `fit` or `train_on_batch` traces a new train function. Compiling
+        the same model on every iteration of the loop that trains it (every episode of a
+        reinforcement-learning agent, every step of a GAN that toggles `trainable`) therefore
+        traces the training step again on every iteration: training is slower, the old graphs
+        pile up in memory, and TensorFlow warns of frequent retracing. Compile once, before the
+        loop. To change the learning rate, assign it (`model.optimizer.learning_rate =` a new
+        value); for a GAN, compile the discriminator, then freeze it and compile the combined
+        model, once each: each model keeps the trainable weights it was compiled with. Not
+        reported when the loop builds a new model (a hyper-parameter search, cross-validation)
+        or runs fewer than five literal times.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "compile":
+            return
+        context, model = self.context, self.model
+        if context.in_traced_code or not isinstance(func.value, (cst.Name, cst.Attribute)):
+            return
+        if not _keras_model(model, func.value, context.scope, context.function):
+            return
+        target = code(func.value)
+        for loop in context.loops:
+            if _assigns(model, target, loop):
+                return  # a new model on each iteration
+        for loop in reversed(context.loops):
+            trained = _trained_in(model, target, loop, context.scope)
+            if trained is not None and _often(model, [loop]):
+                self.report(
+                    node,
+                    f"`{target}` is compiled again on every iteration of the loop that trains "
+                    "it: each compile drops the traced train function, so every iteration "
+                    "traces a new one; compile once before the loop",
+                    because=[(f"`{target}` is trained here, in the same loop", trained)],
+                )
+                return
+        fn = context.function
+        if context.loops or fn is None or runs_once(fn) or fn.outer is not None:
+            return
+        if _assigns(model, target, fn.node):
+            return  # builds its own model
+        trained = _trained_in(model, target, fn.node, context.scope)
+        if trained is None:
+            self._compiled_by_helper(node, fn, func.value)
+            return
+        often = [
+            s for s in model.call_sites if s.callee is fn and s.loops and _often(model, s.loops)
+        ]
+        if often:
+            self.report(
+                node,
+                f"`{fn.name}` compiles `{target}` again and trains it, and the module calls it "
+                "in a loop: each compile drops the traced train function, so every call traces "
+                "a new one; compile once, outside",
+                because=[
+                    (f"`{target}` is trained here", trained),
+                    (f"`{fn.name}` is called in a loop here", often[0].call),
+                ],
+            )
+
+    def _compiled_by_helper(
+        self, node: cst.Call, fn: FunctionInfo, receiver: cst.BaseExpression
+    ) -> None:
+        """``fn`` compiles the model it is handed (``set_trainable(d, True)`` compiling ``d``), and
+        a loop that calls it trains that same model."""
+        model = self.model
+        handed = isinstance(receiver, cst.Name) and receiver.value in fn.params
+        for site in model.call_sites:
+            if site.callee is not fn or not site.loops:
+                continue
+            # the model handed to the helper, or the one it compiles by its own name (a global,
+            # or `self.<attr>` of the object whose method calls it)
+            value = site.argument(receiver.value) if handed else receiver
+            if not isinstance(value, (cst.Name, cst.Attribute)):
+                continue
+            passed = code(value)
+            if passed.startswith("self.") and (
+                site.caller is None or site.caller.cls is not fn.cls
+            ):
+                continue
+            for loop in reversed(site.loops):
+                if _assigns(model, passed, loop) or not _often(model, [loop]):
+                    break
+                trained = _trained_in(model, passed, loop, site.scope)
+                if trained is not None:
+                    self.report(
+                        node,
+                        f"`{fn.name}` compiles `{passed}`, and a loop that trains `{passed}` "
+                        "calls it on every iteration: each compile drops the traced train "
+                        "function, so every iteration traces a new one; compile once, outside "
+                        "the loop",
+                        because=[
+                            (f"`{fn.name}` is called on `{passed}` in a loop here", site.call),
+                            (f"`{passed}` is trained here, in the same loop", trained),
+                        ],
+                    )
+                    return

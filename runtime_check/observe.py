@@ -36,12 +36,14 @@ TRACE_TIME_CATEGORIES = {"side-effect", "stale-capture", "graph-incompatible", "
 PREDICTING_RULES: dict[str, tuple[str, ...]] = {
     # TF997: a redundant inner tf.function is retraced by its Python arguments
     causes.PYTHON_VALUE: ("TF501", "TF505", "TF599", "TF997"),
-    causes.SHAPE: ("TF598",),
+    causes.SHAPE: ("TF510", "TF598"),  # TF510: predict per item, on inputs of new shapes
     causes.OBJECT_IDENTITY: ("TF506",),
     # TF508/TF509: an object made in a loop, whose tf.function (a method, or one its constructor
     # makes) is new for each object
-    causes.NEW_FUNCTION: ("TF502", "TF503", "TF504", "TF508", "TF509"),
-    causes.CLOSURE: ("TF502", "TF503", "TF504", "TF507"),  # TF507: predict closes over its model
+    causes.NEW_FUNCTION: ("TF502", "TF503", "TF504", "TF508", "TF509", "TF511"),
+    # TF507: predict closes over its model; TF510: each predict call builds (and traces) a new
+    # input pipeline; TF511: each compile makes a new train function
+    causes.CLOSURE: ("TF502", "TF503", "TF504", "TF507", "TF510", "TF511"),
 }
 
 # For retraces no rule predicts: what the cause is, and what avoids it.

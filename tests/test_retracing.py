@@ -727,3 +727,241 @@ def test_objects_made_in_a_loop_trace_their_tf_functions_once_each_under_tensorf
     traces = sum(t.step.experimental_get_tracing_count() for t in trainers)
     assert traces == 10
     assert sum(t.predict.experimental_get_tracing_count() for t in trainers) == 10
+
+
+# TF510: `model.predict` once per item (issue 28). Forms from public reports: a user's history,
+# an image read per path, a camera frame read in a `while` loop, a scale of an image pyramid, a
+# helper called per item or mapped over a table, a comprehension over rows.
+MODEL = (
+    "import numpy as np\nimport tensorflow as tf\nmodel = tf.keras.models.load_model('m.keras')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        ("for user in users:\n    model.predict(np.array(user['history'])[None])\n", 5),
+        (
+            "for path in paths:\n    image = tf.keras.utils.load_img(path)\n"
+            "    array = tf.keras.utils.img_to_array(image)\n"
+            "    model.predict(np.expand_dims(array, 0))\n",
+            7,
+        ),
+        (
+            "while True:\n    ok, frame = camera.read()\n    if not ok:\n        break\n"
+            "    face = frame[10:170, 10:170]\n    model.predict(face[None])\n",
+            9,
+        ),
+        (
+            "def pyramid(image, scales):\n    for scale in scales:\n"
+            "        small = resize(image, scale)\n        model.predict(small[None])\n",
+            7,
+        ),
+        ("preds = [model.predict(row[None]) for row in rows]\n", 4),
+        # reported where the helper is called per item: where the items could be batched
+        (
+            "def score(features):\n    return model.predict(features[None])\n"
+            "for f in files:\n    score(np.load(f))\n",
+            7,
+        ),
+        (
+            "def score(m, structure):\n    return m.predict(featurize(structure))\n"
+            "table['y'] = table['structure'].apply(lambda s: score(model, s))\n",
+            6,
+        ),
+        (
+            "import functools\ndef score(m, structure):\n    return m.predict(featurize(structure))\n"
+            "table['y'] = table['structure'].map(functools.partial(score, model))\n",
+            7,
+        ),
+        # a pandas table named like a tf.data one, a row at a time
+        (
+            "import pandas as pd\ndef score(row):\n    return model.predict(featurize(row))\n"
+            "dataset = pd.read_csv('s.csv')\ndataset['y'] = dataset.apply(score, axis=1)\n",
+            8,
+        ),
+        # a dict of models, one of them picked per attribute, for each image
+        (
+            "models = {'age': model, 'gender': model}\n"
+            "def analyze(path):\n    image = np.load(path)\n"
+            "    return [models[a].predict(image) for a in ('age', 'gender')]\n"
+            "for p in paths:\n    analyze(p)\n",
+            9,
+        ),
+    ],
+)
+def test_predict_called_per_item(source, line):
+    found = lint(MODEL + source, ["TF510"])
+    assert [(d.rule, d.line) for d in found] == [("TF510", line)]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a fixed validation set predicted once per epoch
+        "for epoch in range(10):\n    model.fit(x, y)\n    p = model.predict(x_val)\n",
+        # all the items in one call
+        "p = model.predict(np.stack([np.load(f) for f in files]))\n",
+        # the model called directly per item
+        "for f in files:\n    model(np.load(f)[None], training=False)\n",
+        # a scikit-learn model's predict: not a Keras model
+        "from sklearn.linear_model import LinearRegression\nreg = LinearRegression()\n"
+        "for row in rows:\n    reg.predict(row[None])\n",
+        # fewer than five literal items
+        "for x in (a, b):\n    model.predict(x)\n",
+        # a model built and trained per cross-validation fold, predicting its fold's test set
+        "for train, test in folds:\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "    m.fit(x[train], y[train])\n    m.predict(x[test])\n",
+        # a tf.data map traces its function once
+        "ds = tf.data.Dataset.range(3)\nds = ds.map(lambda x: model.predict(x))\n",
+    ],
+)
+def test_predict_not_per_item(source):
+    assert rule_ids(MODEL + source, ["TF510"]) == []
+
+
+# TF511: `compile` in the loop that trains the same model (issue 28): an agent's episodes, a GAN
+# that toggles `trainable`, an agent method called per episode.
+SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+
+
+@pytest.mark.parametrize(
+    "source, lines",
+    [
+        (
+            "for episode in range(100):\n    model.compile(optimizer='adam', loss='mse')\n"
+            "    model.fit(x, y, verbose=0)\n",
+            [2],
+        ),
+        (
+            "d = build()\ngan = build()\nfor step in range(steps):\n    d.trainable = True\n"
+            "    d.compile(optimizer='adam', loss='bce')\n    d.train_on_batch(x, y)\n"
+            "    d.trainable = False\n    gan.compile(optimizer='adam', loss='bce')\n"
+            "    gan.train_on_batch(z, y)\n",
+            [5, 8],
+        ),
+        (
+            "class Agent:\n    def __init__(self):\n        self.model = build()\n"
+            "    def replay(self, x, y):\n        self.model.compile(optimizer='adam', loss='mse')\n"
+            "        self.model.fit(x, y, verbose=0)\nagent = Agent()\n"
+            "for e in range(500):\n    agent.replay(x, y)\n",
+            [5],
+        ),
+        # a helper that toggles `trainable` and compiles the model it is handed
+        (
+            "def set_trainable(net, flag):\n    net.trainable = flag\n"
+            "    net.compile(optimizer='adam', loss='bce')\nd = build()\n"
+            "for it in range(1000):\n    set_trainable(d, True)\n    d.train_on_batch(x, y)\n",
+            [3],
+        ),
+        # `self.D = None` until a builder assigns the model; trained through a method
+        (
+            "class GAN:\n    def __init__(self):\n        self.D = None\n"
+            "    def build(self):\n        self.D = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+            "    def train_d(self):\n        return self.D.train_on_batch(x, y)\n"
+            "    def train(self, steps):\n        for i in range(steps):\n"
+            "            self.D.compile(optimizer='adam', loss='bce')\n            self.train_d()\n",
+            [10],
+        ),
+    ],
+)
+def test_compile_in_the_loop_that_trains_the_model(source, lines):
+    found = lint(MODEL + SEQUENTIAL + source, ["TF511"])
+    assert [d.line for d in found] == [line + 5 for line in lines]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a new model per trial: a hyper-parameter search
+        "for lr in rates:\n    m = build()\n    m.compile(optimizer=tf.keras.optimizers.Adam(lr))\n"
+        "    m.fit(x, y)\n",
+        # compiled once, trained in the loop
+        "model.compile(optimizer='adam', loss='mse')\nfor e in range(100):\n    model.fit(x, y)\n",
+        # two fine-tuning stages
+        "for stage in (1, 2):\n    model.compile(optimizer='adam', loss='mse')\n    model.fit(x, y)\n",
+        # compiled in a loop that does not train it
+        "for path in paths:\n    model.compile(optimizer='adam', loss='mse')\n"
+        "    model.evaluate(np.load(path))\n",
+    ],
+)
+def test_compile_not_in_a_training_loop(source):
+    assert rule_ids(MODEL + SEQUENTIAL + source, ["TF511"]) == []
+
+
+# TF507's object form (issue 28): a classifier object whose `__init__` builds the model,
+# constructed for every video; reported where it is constructed.
+CLASSIFIER = (
+    "import tensorflow as tf\n"
+    "class FaceClassifier:\n    def __init__(self, weights):\n"
+    "        self.model = tf.keras.Sequential([tf.keras.layers.Dense(2)])\n"
+    "        self.model.load_weights(weights)\n"
+    "    def classify(self, faces):\n        return self.model.predict_on_batch(faces)\n"
+)
+
+
+def test_object_building_its_model_constructed_per_iteration():
+    source = (
+        CLASSIFIER + "for video in videos:\n    clf = FaceClassifier('w.h5')\n"
+        "    for batch in batches(video):\n        clf.classify(batch)\n"
+    )
+    found = lint(source, ["TF507"])
+    assert [(d.rule, d.line) for d in found] == [("TF507", 9)]
+    assert [s.line for s in found[0].evidence.value][-1] == 7
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # constructed once
+        "clf = FaceClassifier('w.h5')\nfor video in videos:\n    clf.classify(video)\n",
+        # constructed for two literal videos
+        "for video in ('a', 'b'):\n    FaceClassifier('w.h5').classify(video)\n",
+    ],
+)
+def test_object_building_its_model_constructed_once(driver):
+    assert rule_ids(CLASSIFIER + driver, ["TF507"]) == []
+
+
+# TF504's benchmark forms (issue 28): the function that makes the tf.function is called once
+# per repetition through Python's timer, a runner's loop, or a decorator that wraps what it
+# decorates in a new tf.function.
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        (
+            "import timeit\ndef run_graph(x):\n    @tf.function\n    def graph_fn(v):\n"
+            "        return v * 2\n    return timeit.timeit(lambda: graph_fn(x), number=10)\n"
+            "times = [run_graph(1.0) for _ in range(20)]\n",
+            4,
+        ),
+        (
+            "def run_graph(x):\n    @tf.function\n    def graph_fn(v):\n        return v * 2\n"
+            "    return graph_fn(x)\n"
+            "def timed(fn, repetitions=50):\n    for _ in range(repetitions):\n        fn()\n"
+            "timed(lambda: run_graph(1.0))\n",
+            3,
+        ),
+        (
+            "def graph_mode(xla):\n    def wrap(func):\n        @tf.function(jit_compile=xla)\n"
+            "        def run(*args):\n            return func(*args)\n        return run\n"
+            "    return wrap\n"
+            "def measure(x):\n    @graph_mode(False)\n    def forward():\n        return x * 2\n"
+            "    return forward()\n"
+            "for batch in range(8):\n    measure(batch)\n",
+            10,
+        ),
+    ],
+)
+def test_tf_function_made_per_benchmark_repetition(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF504"])
+    assert [(d.rule, d.line) for d in found] == [("TF504", line)]
+
+
+def test_tf_function_handed_to_a_runner_that_keeps_it_is_a_factory():
+    source = (
+        "import tensorflow as tf\ncache = []\ndef keep(f):\n    cache.append(f)\n"
+        "def make():\n    @tf.function\n    def g(v):\n        return v\n    keep(g)\n"
+        "for _ in range(10):\n    make()\n"
+    )
+    assert rule_ids(source, ["TF504"]) == []
