@@ -1017,7 +1017,9 @@ class DatasetTransformationDiscarded(Rule):
         shuffled...), and nothing fails. Assign the result (`dataset = dataset.map(augment)`).
         Reported when a call statement's result is discarded, the call is a method of a
         dataset (what the module shows it holds) and the knowledge base, generated from
-        TensorFlow's own type stubs, says that method returns a dataset.
+        TensorFlow's own type stubs, says that method returns a dataset. Not for a notebook's
+        top-level statement: the last one of a cell is displayed (`ds.batch(3)` alone in a
+        cell shows the batched dataset), and tf2lint lints a notebook's cells as one module.
     """
     requires_text = ("data", "ds")
 
@@ -1028,6 +1030,10 @@ class DatasetTransformationDiscarded(Rule):
         method = call.func.attr.value
         if knowledge.member_kind("dataset", method, called=True) != "dataset":
             return
+        if self.context.path.endswith(".ipynb") and id(node) in self.context.memo(
+            DatasetTransformationDiscarded, lambda: _top_level_expressions(self.model.module)
+        ):
+            return  # a cell's last expression is shown, not thrown away (cells are joined here)
         receiver = call.func.value
         scope = self.context.scope
         kind = self.model.kind_of(receiver, scope)
@@ -1052,6 +1058,18 @@ class DatasetTransformationDiscarded(Rule):
                 ),
             ],
         )
+
+
+def _top_level_expressions(module: cst.Module) -> set[int]:
+    """The ids of the module's own expression statements (not those in a block): in a notebook
+    any of them may end its cell, where IPython displays its value."""
+    return {
+        id(statement)
+        for line in module.body
+        if isinstance(line, cst.SimpleStatementLine)
+        for statement in line.body
+        if isinstance(statement, cst.Expr)
+    }
 
 
 def _chain_root(expr: cst.BaseExpression) -> str | None:

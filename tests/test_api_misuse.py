@@ -563,3 +563,21 @@ PIPELINE = (
 )
 def test_dataset_transformation_discarded(use, expected):
     assert rule_ids(PIPELINE + use, ["TF924"]) == expected
+
+
+def test_a_notebook_cell_shows_its_top_level_dataset_expression(tmp_path):
+    """In a notebook a top-level `ds.batch(3)` may end its cell, which displays it: not
+    reported there; in a function it is thrown away as in a script."""
+    cells = [PIPELINE, "dataset.batch(3)\n", "def load(ds):\n    ds.prefetch(1)\n    return ds\n"]
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": c} for c in cells],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = tmp_path / "pipeline.ipynb"
+    path.write_text(json.dumps(notebook))
+    result = run_cli("check", "--select", "TF924", "--output-format", "json", str(path))
+    found = [(d["code"], d["cell"]) for d in json.loads(result.stdout)]
+    assert found == [("TF924", 3)]
+    assert [d.rule for d in lint("".join(cells), ["TF924"], path="script.py")] == ["TF924"] * 2
