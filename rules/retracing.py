@@ -2250,6 +2250,48 @@ def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
     return found
 
 
+def _bound_in(loop: cst.CSTNode) -> set[str]:
+    """The names a loop binds on each iteration: its target's and those its body assigns (not
+    in a function defined there)."""
+    found: set[str] = set()
+
+    def bind(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            found.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                bind(element.value)
+
+    def visit(node: cst.CSTNode) -> None:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return
+        if isinstance(node, cst.Assign):
+            for t in node.targets:
+                bind(t.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor)):
+            bind(node.target)
+        for child in node.children:
+            visit(child)
+
+    visit(loop)
+    return found
+
+
+def _argument_names(args: Sequence[cst.Arg]) -> set[str]:
+    """The plain names the arguments' expressions read."""
+    found: set[str] = set()
+
+    def visit(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            found.add(node.value)
+        for child in node.children:
+            visit(child)
+
+    for arg in args:
+        visit(arg.value)
+    return found
+
+
 def _trained_in(
     model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
 ) -> cst.Call | None:
@@ -2303,8 +2345,9 @@ class CompileInTrainingLoop(Rule):
         loop. To change the learning rate, assign it (`model.optimizer.learning_rate =` a new
         value); for a GAN, compile the discriminator, then freeze it and compile the combined
         model, once each: each model keeps the trainable weights it was compiled with. Not
-        reported when the loop builds a new model (a hyper-parameter search, cross-validation)
-        or runs fewer than five literal times.
+        reported when the loop builds a new model (a hyper-parameter search, cross-validation),
+        compiles with values the iteration computes (a progressive GAN's resolution: a new
+        configuration each time), or runs fewer than five literal times.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -2320,6 +2363,8 @@ class CompileInTrainingLoop(Rule):
         for loop in context.loops:
             if _assigns(model, target, loop):
                 return  # a new model on each iteration
+            if _bound_in(loop) & _argument_names(node.args):
+                return  # compiled with what the iteration computes: a new configuration
         for loop in reversed(context.loops):
             trained = _trained_in(model, target, loop, context.scope)
             if trained is not None and _often(model, [loop]):

@@ -883,6 +883,13 @@ def test_compile_in_the_loop_that_trains_the_model(source, lines):
         # compiled in a loop that does not train it
         "for path in paths:\n    model.compile(optimizer='adam', loss='mse')\n"
         "    model.evaluate(np.load(path))\n",
+        # compiled with what each iteration computes: a progressive GAN's resolution
+        "for res_log2 in range(2, 10):\n    res = 2 ** res_log2\n"
+        "    model.compile(optimizer='adam', loss='mse', steps_per_execution=res)\n"
+        "    model.fit(x, y)\n",
+        "for stage, rate in enumerate(rates):\n"
+        "    model.compile(optimizer=tf.keras.optimizers.Adam(rate), loss='mse')\n"
+        "    model.fit(x, y)\n",
     ],
 )
 def test_compile_not_in_a_training_loop(source):
