@@ -1351,6 +1351,12 @@ def _dataset_calls(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
     anchor = fn
     while anchor.traced_by is not None and anchor.traced_by.caller is not None:
         anchor = anchor.traced_by.caller
+    # the function itself, the root it is traced from, and every function that calls it
+    # (``ds.map(lambda x: preprocess(x, 'train'))`` in several pipelines)
+    anchors = {id(fn), id(anchor)} | {
+        id(site.caller) for site in model.call_sites if site.callee is fn and site.caller
+    }
+    anchor_nodes = {id(f.node) for f in model.functions if id(f) in anchors}
     found = []
     for call in model.nodes_of(cst.Call):
         func = call.func
@@ -1360,24 +1366,42 @@ def _dataset_calls(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
             continue
         for arg in call.args:
             value = arg.value
-            if value is anchor.node:
+            if value is anchor.node or id(value) in anchor_nodes:
                 found.append(call)
             elif isinstance(value, cst.Name):
                 scope = model.scope_of(value)
-                if model.function_referenced(value, scope) is anchor:
+                referenced = model.function_referenced(value, scope)
+                if referenced is not None and id(referenced) in anchors:
                     found.append(call)
     return found
 
 
 def _repeated(model: ModuleModel, call: cst.Call, depth: int = 0) -> bool:
     """Whether the dataset ``call`` makes is ``.repeat()``ed in the module: in the same chain
-    (``ds.map(f).batch(8).repeat()``), or through the names it is bound to."""
+    (``ds.map(f).batch(8).repeat()``), or through the names it is bound to; or is built from a
+    repeated dataset (``ds.repeat(5).map(f)``: one iterator runs the function for every
+    repetition)."""
+    if _built_from_repeat(model, call.func.value, 0):
+        return True
     for other in model.nodes_of(cst.Call):
         func = other.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "repeat"):
             continue
         if _chain_holds(model, func.value, call, depth):
             return True
+    return False
+
+
+def _built_from_repeat(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> bool:
+    """Whether the dataset ``expr`` has a ``.repeat()`` down its chain of calls, or through the
+    values of the names it reads (a few levels)."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr.func.attr.value == "repeat":
+            return True
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, model.scope_of(expr)).values
+        return any(_built_from_repeat(model, v, depth + 1) for v in values if v is not expr)
     return False
 
 

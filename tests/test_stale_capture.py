@@ -384,6 +384,43 @@ def test_seeded_random_op_in_dataset_map(seed, op, tail, expected):
     assert rule_ids(source, ["TF604"]) == expected
 
 
+SHARED_PREPROCESS = """
+import tensorflow as tf
+tf.random.set_seed(1)
+
+def preprocess(image, mode):
+    if mode == "train":
+        image = tf.image.random_flip_left_right(image)
+    return image
+
+{pipelines}
+"""
+
+
+@pytest.mark.parametrize(
+    ("pipelines", "expected"),
+    [
+        # one pipeline repeats it: the lambda that calls the function is what map is handed
+        (
+            "valid = images.map(lambda x: preprocess(x, 'eval'))\n"
+            "train = images.map(lambda x: preprocess(x, 'train')).shuffle(100).repeat()\n",
+            [],
+        ),
+        # mapped after a repeat: one iterator runs the function for every repetition
+        (
+            "shown = images.take(2).repeat(5)\nshown = shown.map(lambda x: preprocess(x, 'train'))\n",
+            [],
+        ),
+        ("train = images.map(lambda x: preprocess(x, 'train')).batch(8)\n", ["TF604"]),
+    ],
+)
+def test_seeded_op_in_a_function_the_pipelines_call(pipelines, expected):
+    source = SHARED_PREPROCESS.format(pipelines=pipelines).replace(
+        "images", "tf.data.Dataset.range(4)"
+    )
+    assert rule_ids(source, ["TF604"]) == expected
+
+
 def test_a_seeded_op_outside_tf_data_is_not_this_rule():
     source = (
         "import tensorflow as tf\ntf.random.set_seed(1)\n@tf.function\n"
