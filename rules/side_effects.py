@@ -941,15 +941,21 @@ class ArgumentMutatedInTfFunction(Rule):
 
 
 def _python_container(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
-    """A list, dict or set display (or ``list(...)``/``dict(...)``), or a name bound to one."""
+    """A list, dict or set display (or ``list(...)``/``dict(...)``, or a list display repeated,
+    ``[0] * n``), or a name bound to one."""
     values = model.bound_values(value, scope) if isinstance(value, cst.Name) else [value]
-    return any(
-        type(v).__name__ in _PYTHON_CONTAINERS
-        or (
-            isinstance(v, cst.Call)
-            and model.call_name(v) in ("builtins.list", "builtins.dict", "builtins.set")
-        )
-        for v in values
+    return any(_container_value(model, v) for v in values)
+
+
+def _container_value(model: ModuleModel, value: cst.BaseExpression) -> bool:
+    if type(value).__name__ in _PYTHON_CONTAINERS:
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return isinstance(value.left, cst.List) or isinstance(value.right, cst.List)
+    return isinstance(value, cst.Call) and model.call_name(value) in (
+        "builtins.list",
+        "builtins.dict",
+        "builtins.set",
     )
 
 

@@ -495,6 +495,11 @@ MUTATES = "import tensorflow as tf\n@tf.function\ndef fill(values, x):\n"
         ("    values['n'] += 1\n    return x\n", "fill(dict(n=0), tf.constant(1.0))\n", False),
         ("    values.sort()\n    return x\n", "fill(values=[3, 1], x=tf.constant(1.0))\n", False),
         ("    del values[0]\n    return x\n", "fill(list(range(3)), tf.constant(1.0))\n", False),
+        (
+            "    values[4] = 42\n    return x\n",
+            "data = [0] * 5\nfill(data, tf.constant(1.0))\n",
+            False,
+        ),
         # no caller in the module: a library function, say
         ("    values.append(x)\n    return x\n", "", True),
     ],
