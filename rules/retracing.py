@@ -443,10 +443,11 @@ class NestedTfFunctionPerCall(Rule):
         function object on every call of that function, and calling it there traces it every
         time: when the outer function is itself called repeatedly (from a loop or a
         comprehension), no graph is ever reused. Reported when the module calls the outer
-        function repeatedly (in a loop, or from more than one place); with `--preview` also
-        when nothing in the module calls it again (a method, a library's or a notebook's
-        function: its callers may be elsewhere) and in a Keras `call`, which Keras traces once
-        but which makes the function anew on each eager call of the layer. Inside a
+        function repeatedly (in a loop, or from more than one place) and in an object's method
+        (an agent's `act`, called on every step, wherever its caller is); with `--preview` also
+        when nothing in the module calls a plain function again (a library's or a notebook's
+        function: it may be called once) and in a Keras `call`, which Keras traces once but
+        which makes the function anew on each eager call of the layer. Inside a
         `tf.function` it is made once per trace of that function, and not reported. A driver that calls the inner function in its own loop reuses the
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
@@ -535,7 +536,9 @@ class NestedTfFunctionPerCall(Rule):
                     through=through,
                     message=f"`{name}` is a new tf.function on every call of `{outer.qualname}`: each "
                     "call traces it again; create it once outside and reuse it",
-                    gap=_ONE_CALL_GAP.format(outer=outer.name)
+                    gap=None
+                    if outer.cls is not None and not outer.traced  # a method: called again
+                    else _ONE_CALL_GAP.format(outer=outer.name)
                     if not outer.traced
                     else _TRACED_OUTER_GAP.format(outer=outer.name),
                 )
