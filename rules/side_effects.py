@@ -10,7 +10,7 @@ from pathlib import PurePath
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import is_guarded_singleton
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.reads import observed_outside_traces, used_per_call
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -481,64 +481,13 @@ def _observed(context, name: str | None) -> tuple[cst.CSTNode | None, str]:
     traced functions reads it, or traced code itself tests, returns or prints it (`if
     calls % 100 == 0:`, `tf.print(len(self.history))`): it expects a count of calls, not of
     traces."""
-    outside = observed_outside_traces(context).get(name)
+    outside = observed_outside_traces(context.model).get(name)
     if outside is not None:
         return outside, "code outside traced functions reads it"
-    inside = used_per_call(context).get(name)
+    inside = used_per_call(context.model).get(name)
     if inside is not None:
         return inside, "traced code tests, returns or prints it as if it changed on every call"
     return None, ""
-
-
-def used_per_call(context) -> dict[str, cst.CSTNode]:
-    """Names and attribute names that traced code reads in a test (``if``, ``while``, a
-    conditional expression), a ``return`` or a ``print``/``tf.print``: uses of a value that
-    only make sense if it changes on every call. With the first such read."""
-
-    def compute() -> dict[str, cst.CSTNode]:
-        model = context.model
-        uses: set[int] = set()
-
-        def collect(node: cst.CSTNode) -> bool:
-            if isinstance(node, (cst.Name, cst.Attribute)):
-                uses.add(id(node))
-            return not isinstance(node, (cst.Lambda, cst.FunctionDef))
-
-        roots: list[cst.CSTNode] = []
-        for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While)):
-            roots.append(node.test)
-        roots += (node.test for node in model.nodes_of(cst.IfExp))
-        roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
-        for call in model.nodes_of(cst.Call):
-            if model.call_name(call) in ("builtins.print", "tensorflow.print"):
-                roots += (arg.value for arg in call.args)
-        for root in roots:
-            walk(root, collect)
-        found: dict[str, cst.CSTNode] = {}
-        for name, reads in context.model.reads.items():
-            for read in reads:
-                if read.function is not None and read.function.traced and id(read.node) in uses:
-                    found[name] = read.node
-                    break
-        return found
-
-    return context.memo(used_per_call, compute)
-
-
-def observed_outside_traces(context) -> dict[str, cst.CSTNode]:
-    """Names and attribute names that code outside traced functions reads, with the first such
-    read: state that code outside a trace observes."""
-
-    def compute() -> dict[str, cst.CSTNode]:
-        found: dict[str, cst.CSTNode] = {}
-        for name, reads in context.model.reads.items():
-            for read in reads:
-                if read.function is None or not read.function.traced:
-                    found[name] = read.node
-                    break
-        return found
-
-    return context.memo(observed_outside_traces, compute)
 
 
 SET_ONCE_GAP = (

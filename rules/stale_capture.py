@@ -15,6 +15,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
+from tf2lint.analysis.reads import observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
@@ -22,7 +23,6 @@ from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
 from tf2lint.rules.keras_training import TrainableSetAfterCompile
-from tf2lint.rules.side_effects import observed_outside_traces, used_per_call
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -1031,8 +1031,8 @@ class StaleAttributeCapture(Rule):
             # test, a return: "every log line shows the same step"), not one that computes with
             # it, whose pitfall is the increment.
             reported_by_tf202 = attr in observed_outside_traces(
-                self.context
-            ) or attr in used_per_call(self.context)
+                self.model
+            ) or attr in used_per_call(self.model)
             shown = self.context.memo(_observations, lambda: _observations(self.model))
             for step in steps:
                 reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]

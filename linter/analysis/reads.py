@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from tf2lint.analysis.scopes import FunctionInfo, ScopeKind
+from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -145,3 +146,53 @@ def _role(node: cst.Name, stack: list[cst.CSTNode]) -> tuple[str | None, cst.CST
     if type(parent) is cst.Assign and parent.value is node:
         return "assigned", parent
     return None, None
+
+
+def used_per_call(model: ModuleModel) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that traced code reads in a test (``if``, ``while``, a
+    conditional expression), a ``return`` or a ``print``/``tf.print``: uses of a value that
+    only make sense if it changes on every call. With the first such read."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        uses: set[int] = set()
+
+        def collect(node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Name, cst.Attribute)):
+                uses.add(id(node))
+            return not isinstance(node, (cst.Lambda, cst.FunctionDef))
+
+        roots: list[cst.CSTNode] = []
+        for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While)):
+            roots.append(node.test)
+        roots += (node.test for node in model.nodes_of(cst.IfExp))
+        roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
+        for call in model.nodes_of(cst.Call):
+            if model.call_name(call) in ("builtins.print", "tensorflow.print"):
+                roots += (arg.value for arg in call.args)
+        for root in roots:
+            walk(root, collect)
+        found: dict[str, cst.CSTNode] = {}
+        for name, reads in model.reads.items():
+            for read in reads:
+                if read.function is not None and read.function.traced and id(read.node) in uses:
+                    found[name] = read.node
+                    break
+        return found
+
+    return model.memo(used_per_call, compute)
+
+
+def observed_outside_traces(model: ModuleModel) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that code outside traced functions reads, with the first such
+    read: state that code outside a trace observes."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        found: dict[str, cst.CSTNode] = {}
+        for name, reads in model.reads.items():
+            for read in reads:
+                if read.function is None or not read.function.traced:
+                    found[name] = read.node
+                    break
+        return found
+
+    return model.memo(observed_outside_traces, compute)
