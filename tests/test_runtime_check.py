@@ -151,8 +151,15 @@ def test_markdown_and_table_reports(verdicts):
     assert len(tf002) > report.EVIDENCE_WIDTH and tf002.split()[-1] in table
     parsed = json.loads(report.render_json(rows, meta))
     assert {r["rule"] for r in parsed["results"]} == set(verdicts)
-    for result in parsed["results"]:  # a slowdown only where the symptom is a cost
-        assert (result["slowdown"] is not None) == (result["observe"] in judge.COST_KINDS)
+    for result, verdict in zip(parsed["results"], rows, strict=True):
+        # a slowdown only where the symptom is a cost, and there wherever both twins were
+        # timed (a good twin that calls no tf.function, such as TF510's `model(x)`, is not)
+        timed = all(
+            side and side.get("seconds_per_call") and not side.get("error")
+            for side in (verdict.bad, verdict.good)
+        )
+        costs = result["observe"] in judge.COST_KINDS
+        assert (result["slowdown"] is not None) == (costs and timed), result["rule"]
 
 
 def _fake_rule(tmp_path: Path, rule_id: str, bad: str, good: str):
