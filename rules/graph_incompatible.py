@@ -523,15 +523,20 @@ def _lambda_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
                 continue
         else:
             continue
-        positional = [a for a in call.args if a.keyword is None]
-        if len(positional) != 1 or positional[0].star:
-            return None
-        if python_container(model, positional[0].value, scope) is not None:
-            return None  # `L()([a, b])`: a list of tensors
-        if not keras_tensor(model, scope, positional[0].value):
+        if not _given_one_keras_tensor(model, call, scope):
             return None
         found = found or call
     return found
+
+
+def _given_one_keras_tensor(model: ModuleModel, call: cst.Call, scope: Scope | None) -> bool:
+    """Whether ``call`` passes one positional argument, a Keras tensor: not a list of tensors
+    (``L()([a, b])``), nor a value the module does not show."""
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) != 1 or positional[0].star:
+        return False
+    value = positional[0].value
+    return python_container(model, value, scope) is None and keras_tensor(model, scope, value)
 
 
 def _functional_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
@@ -553,13 +558,8 @@ def _functional_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
                 continue
         else:
             continue
-        positional = [a for a in call.args if a.keyword is None]
-        if len(positional) != 1 or positional[0].star:
+        if not _given_one_keras_tensor(model, call, scope):
             return None
-        if python_container(model, positional[0].value, scope) is not None:
-            return None  # `L()([a, b])`: a list of tensors
-        if not keras_tensor(model, scope, positional[0].value):
-            return None  # a list, or a value the module does not show
         found = found or call
     return found
 
