@@ -15,7 +15,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
-from tf2lint.analysis.reads import observed_outside_traces, used_per_call
+from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
@@ -1033,7 +1033,7 @@ class StaleAttributeCapture(Rule):
             reported_by_tf202 = attr in observed_outside_traces(
                 self.model
             ) or attr in used_per_call(self.model)
-            shown = self.context.memo(_observations, lambda: _observations(self.model))
+            shown = observations(self.model)
             for step in steps:
                 reads = [r for r in self._reads.get(attr, ()) if r[1] is step.function and r[2]]
                 if reported_by_tf202:
@@ -1055,29 +1055,6 @@ class StaleAttributeCapture(Rule):
                     traced_in=step.function,
                 )
                 self._reads[attr] = [r for r in self._reads[attr] if r[1] is not step.function]
-
-
-def _observations(model: ModuleModel) -> set[int]:
-    """The names and attributes read where a value is shown or decided on: in the test of an
-    ``if``, ``while`` or conditional expression, a ``return``, or the arguments of ``print`` or
-    ``tf.print`` (the uses TF202 takes as expecting a value that changes on every call)."""
-    found: set[int] = set()
-
-    def collect(node: cst.CSTNode) -> bool:
-        if isinstance(node, (cst.Name, cst.Attribute)):
-            found.add(id(node))
-        return not isinstance(node, (cst.Lambda, cst.FunctionDef))
-
-    roots: list[cst.CSTNode] = []
-    for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While), *model.nodes_of(cst.IfExp)):
-        roots.append(node.test)
-    roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
-    for call in model.nodes_of(cst.Call):
-        if model.call_name(call) in ("builtins.print", "tensorflow.print"):
-            roots += (arg.value for arg in call.args)
-    for root in roots:
-        walk(root, collect)
-    return found
 
 
 def _root_name(node: cst.BaseExpression) -> cst.Name | None:

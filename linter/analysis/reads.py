@@ -148,29 +148,40 @@ def _role(node: cst.Name, stack: list[cst.CSTNode]) -> tuple[str | None, cst.CST
     return None, None
 
 
-def used_per_call(model: ModuleModel) -> dict[str, cst.CSTNode]:
-    """Names and attribute names that traced code reads in a test (``if``, ``while``, a
-    conditional expression), a ``return`` or a ``print``/``tf.print``: uses of a value that
-    only make sense if it changes on every call. With the first such read."""
+def observations(model: ModuleModel) -> set[int]:
+    """The ids of the names and attributes read where a value is shown or decided on: in the
+    test of an ``if``, ``while`` or conditional expression, a ``return``, or the arguments of
+    ``print``/``tf.print`` (not inside a lambda or def there). Once per module."""
 
-    def compute() -> dict[str, cst.CSTNode]:
-        uses: set[int] = set()
+    def compute() -> set[int]:
+        found: set[int] = set()
 
         def collect(node: cst.CSTNode) -> bool:
             if isinstance(node, (cst.Name, cst.Attribute)):
-                uses.add(id(node))
+                found.add(id(node))
             return not isinstance(node, (cst.Lambda, cst.FunctionDef))
 
-        roots: list[cst.CSTNode] = []
-        for node in (*model.nodes_of(cst.If), *model.nodes_of(cst.While)):
-            roots.append(node.test)
-        roots += (node.test for node in model.nodes_of(cst.IfExp))
+        tests = (*model.nodes_of(cst.If), *model.nodes_of(cst.While), *model.nodes_of(cst.IfExp))
+        roots: list[cst.CSTNode] = [node.test for node in tests]
         roots += (node.value for node in model.nodes_of(cst.Return) if node.value is not None)
         for call in model.nodes_of(cst.Call):
             if model.call_name(call) in ("builtins.print", "tensorflow.print"):
                 roots += (arg.value for arg in call.args)
         for root in roots:
             walk(root, collect)
+        return found
+
+    return model.memo(observations, compute)
+
+
+def used_per_call(model: ModuleModel) -> dict[str, cst.CSTNode]:
+    """Names and attribute names that traced code reads in a test (``if``, ``while``, a
+    conditional expression), a ``return`` or a ``print``/``tf.print`` (:func:`observations`):
+    uses of a value that only make sense if it changes on every call. With the first such
+    read."""
+
+    def compute() -> dict[str, cst.CSTNode]:
+        uses = observations(model)
         found: dict[str, cst.CSTNode] = {}
         for name, reads in model.reads.items():
             for read in reads:
