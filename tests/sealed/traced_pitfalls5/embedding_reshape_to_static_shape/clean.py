@@ -1,0 +1,30 @@
+"""The fix: the reshape uses the dynamic shape of the ids."""
+
+import numpy as np
+import keras
+import tensorflow as tf
+
+
+class FlatEmbedding(keras.layers.Layer):
+    def __init__(self, vocab, dim):
+        super().__init__()
+        self.vocab, self.dim = vocab, dim
+
+    def build(self, shape):
+        self.table = self.add_weight(shape=(self.vocab, self.dim), initializer="uniform")
+
+    def call(self, ids):
+        flat = tf.gather(self.table, tf.reshape(ids, [-1]))
+        return tf.reshape(flat, tf.concat([tf.shape(ids), [self.dim]], axis=0))
+
+    def compute_output_shape(self, shape):
+        return tuple(shape) + (self.dim,)
+
+
+inputs = keras.Input((4,), dtype="int32")
+embedded = FlatEmbedding(10, 3)(inputs)
+outputs = keras.layers.Dense(1)(keras.layers.Flatten()(embedded))
+model = keras.Model(inputs, outputs)
+model.compile(optimizer="sgd", loss="mse")
+model.fit(np.ones((8, 4), "int32"), np.ones((8, 1), "float32"), epochs=1, verbose=0)
+print("trained")
