@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/25073
-# SYMPTOM: traces >= 6
+# SYMPTOM: traces >= 35
 # DESCRIPTION: a training script recompiles the model before every call to fit in its outer loop, which throws away the compiled training function each time, so every iteration traces the training step again and fit gets slower
 """Trains a small classifier one sample at a time, recompiling before each fit."""
 
