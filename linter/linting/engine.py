@@ -393,7 +393,8 @@ def lint_module(
     if too_long is not None:
         result.diagnostics.append(too_long)
         return result
-    if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rules):
+    rule_set = _rule_set(rules)
+    if not traced_from_elsewhere and _cannot_concern_tensorflow(source, rule_set):
         # The model would find no TensorFlow import and every rule needs one: skip libcst's
         # parse, ten times slower than Python's own (which has just accepted the code). For
         # the project it is a module whose functions it knows only by the calls into them.
@@ -426,7 +427,7 @@ def lint_module(
         result.internal_error = True
         return result
     context = LintContext(model, path)
-    replay = _Replay(_rules_for(model, rules, source, identity, facts), context)
+    replay = _Replay(_rules_for(model, rule_set, source, identity, facts), context)
     try:
         replay.run(model.events)
     except Exception as error:  # the traversal state itself (not a rule): report, lint no more
@@ -451,21 +452,74 @@ def lint_module(
     return result
 
 
+class _RuleSet:
+    """What the engine asks of one list of rules in every module it lints with them, found
+    once: whether every rule requires TensorFlow, the distinct ``requires_text`` among them,
+    and which rules a module keeps by what it imports and which of those texts it holds."""
+
+    def __init__(self, rules: tuple[type[Rule], ...]) -> None:
+        self.rules = rules
+        self.all_require_tensorflow = all(r.requires_tensorflow for r in rules)
+        self.needs = tuple(dict.fromkeys(r.requires_text for r in rules if r.requires_text))
+        self.chosen: dict[tuple[bool, frozenset[tuple[str, ...]] | None], list[type[Rule]]] = {}
+
+    def select(self, tensorflow: bool, held: frozenset[tuple[str, ...]] | None) -> list[type[Rule]]:
+        """The rules that may report in a module that imports TensorFlow (or is traced from
+        another module) or not, and holds one of each of ``held``'s texts (None: any rule's)."""
+        key = (tensorflow, held)
+        chosen = self.chosen.get(key)
+        if chosen is None:
+            if len(self.chosen) >= MAX_RULE_SETS * 64:  # each module its own texts: stay bounded
+                self.chosen.clear()
+            chosen = self.chosen[key] = [
+                r
+                for r in self.rules
+                if (tensorflow or not r.requires_tensorflow)
+                and (held is None or not r.requires_text or r.requires_text in held)
+            ]
+        return chosen
+
+
+# rule lists -> what the engine asks of them; kept small (tests make rule classes by the hundred)
+_RULE_SETS: dict[tuple[type[Rule], ...], _RuleSet] = {}
+MAX_RULE_SETS = 64
+
+
+def _rule_set(rules: list[type[Rule]]) -> _RuleSet:
+    key = tuple(rules)
+    found = _RULE_SETS.get(key)
+    if found is None:
+        if len(_RULE_SETS) >= MAX_RULE_SETS:
+            _RULE_SETS.clear()
+        found = _RULE_SETS[key] = _RuleSet(key)
+    return found
+
+
 def _rules_for(
     model: ModuleModel,
-    rules: list[type[Rule]],
+    rules: _RuleSet,
     source: str,
     identity: ModuleIdentity | None,
     facts: ModuleFacts | None,
 ) -> list[type[Rule]]:
     """The ``rules`` that may report in this module, by their preconditions (see Rule):
     ``requires_tensorflow`` and ``requires_text``."""
-    if not model.imports_tensorflow() and not (facts and facts.traced):
-        rules = [r for r in rules if not r.requires_tensorflow]
+    tensorflow = model.imports_tensorflow() or bool(facts and facts.traced)
+    held = None
     if facts is None:  # what other modules tell it could give any rule its evidence
+        package = identity.package if identity is not None else ""
         found: dict[str, bool] = {}  # rules share their texts: each is looked for once
-        rules = [r for r in rules if _holds_required_text(r, source, identity, found)]
-    return rules
+        kept = []
+        for needed in rules.needs:
+            for text in needed:
+                present = found.get(text)
+                if present is None:
+                    present = found[text] = text in source or text in package
+                if present:
+                    kept.append(needed)
+                    break
+        held = frozenset(kept)
+    return rules.select(tensorflow, held)
 
 
 def _place_findings(
@@ -513,10 +567,8 @@ def _place_findings(
 _TENSORFLOW_TEXT = ("tensorflow", "keras")
 
 
-def _cannot_concern_tensorflow(source: str, rules: list[type[Rule]]) -> bool:
-    return all(r.requires_tensorflow for r in rules) and not any(
-        text in source for text in _TENSORFLOW_TEXT
-    )
+def _cannot_concern_tensorflow(source: str, rules: _RuleSet) -> bool:
+    return rules.all_require_tensorflow and not any(text in source for text in _TENSORFLOW_TEXT)
 
 
 def _holds_required_text(
