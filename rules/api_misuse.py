@@ -1082,3 +1082,107 @@ def _chain_root(expr: cst.BaseExpression) -> str | None:
     ):
         expr = expr.func.value
     return expr.value if isinstance(expr, cst.Name) else None
+
+
+class ElementFunctionGivenToApply(Rule):
+    id = "TF925"
+    name = "element-function-given-to-dataset-apply"
+    category = "api-misuse"
+    severity = "error"
+    message = "a per-element function is given to `Dataset.apply`, which hands it the dataset"
+    rationale = """
+        `Dataset.apply(f)` calls `f` once, with the whole dataset, and expects a dataset back:
+        it is for transformations of a pipeline (`tf.data.experimental.assert_cardinality`,
+        `lambda ds: ds.filter(...).batch(8)`). `Dataset.map(f)` is the one that calls `f` on each
+        element. A function written for elements (it casts, resizes, indexes or computes
+        with its argument) given to `apply` receives the dataset object instead: the first
+        TensorFlow op fails to convert it to a tensor (`Attempt to convert a value
+        (<_VariantDataset ...>) ... to a Tensor`), and a `@tf.function` decoration does not help.
+        Reported for a function of the module given to a Dataset method that, by the knowledge
+        base (tf.data's own methods, called with a recording function), hands its function
+        datasets, when the function uses its parameter as an element (hands it to a TensorFlow
+        op, indexes it or computes with it) and never calls a dataset method on it. Use
+        `dataset.map(f)`.
+    """
+    requires_text = ("apply",)
+    call_names = frozenset({"apply"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not node.args:
+            return
+        takes = knowledge.dataset_function_takes(func.attr.value)
+        if not takes:
+            return
+        scope = self.context.scope
+        receiver = func.value
+        kind = self.model.kind_of(receiver, scope)
+        if kind is not None and kind.kind != "dataset":
+            return
+        if kind is None and not self.model.is_dataset(receiver):
+            return
+        for parameter, kinds in takes.items():
+            if kinds[:1] != ["dataset"]:
+                continue
+            keyword = _keyword(node, parameter)
+            arg = keyword or (
+                node.args[0] if len(takes) == 1 and not node.args[0].keyword else None
+            )
+            if arg is None:
+                continue
+            fn = self.model.function_referenced(arg.value, scope)
+            if fn is None or not fn.params:
+                continue
+            use = _element_use(self.model, fn)
+            if use is None:
+                continue
+            param = fn.params[0]
+            decorated = fn.traced_by is not None and fn.traced_by.kind == "decorator"
+            self.report(
+                arg.value,
+                f"`{fn.qualname}` works on one element, but `Dataset.{func.attr.value}` calls it "
+                f"once with the whole dataset as `{param}`"
+                + (" (its @tf.function traces it with the dataset)" if decorated else "")
+                + f"; use `{code(receiver)}.map({code(arg.value)})`",
+                because=[
+                    (
+                        f"`Dataset.{func.attr.value}` hands `{parameter}` the dataset itself "
+                        "(tf.data, called with a recording function)",
+                        node,
+                    ),
+                    (f"`{fn.qualname}` uses `{param}` as an element here", use),
+                ],
+            )
+
+
+def _element_use(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
+    """Where ``fn`` uses its first parameter as a dataset element: handed to a TensorFlow op
+    (not tf.data's), indexed, or in arithmetic; None when it also calls a method on it (a
+    dataset's, as a transformation does) or uses it in none of those ways."""
+    param = fn.params[0]
+    found: list[cst.CSTNode] = []
+    methods: list[cst.CSTNode] = []
+
+    def is_param(node: cst.BaseExpression) -> bool:
+        if not isinstance(node, cst.Name) or node.value != param:
+            return False
+        binding = model.binding_of(node, fn)
+        return binding.scope is fn and binding.is_param
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not fn.node and isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and is_param(node.func.value):
+                methods.append(node)
+            name = model.call_name(node) or ""
+            if name.startswith("tensorflow.") and not name.startswith("tensorflow.data."):
+                found.extend(node for a in node.args[:1] if is_param(a.value))
+        elif (isinstance(node, cst.Subscript) and is_param(node.value)) or (
+            isinstance(node, cst.BinaryOperation) and (is_param(node.left) or is_param(node.right))
+        ):
+            found.append(node)
+        return None
+
+    walk(fn.node, enter)
+    return found[0] if found and not methods else None

@@ -1398,3 +1398,147 @@ def _chain_holds(
         values = model.binding_of(expr, model.scope_of(expr)).values
         return any(_chain_holds(model, v, target, depth + 1) for v in values)
     return False
+
+
+class RandomMapBeforeCache(Rule):
+    id = "TF605"
+    name = "random-map-before-cache"
+    category = "stale-capture"
+    severity = "warning"
+    message = "a random augmentation mapped before `Dataset.cache()` is drawn once and replayed"
+    rationale = """
+        `Dataset.cache()` stores the elements of the first full pass and, from the second pass
+        on (each later epoch of `fit`, each new `for batch in dataset:`), reads them back
+        instead of running what comes before it again. A random augmentation mapped before
+        the cache (`tf.image.random_flip_left_right`, `tf.random.uniform`, a Keras `Random*`
+        layer) is therefore drawn only in the first epoch: every later epoch trains on exactly
+        the same flipped, cropped or brightened images, and the augmentation adds nothing.
+        Reported when a function given to `map` (or another method whose function tf.data
+        calls per element) makes a random draw (the knowledge base's stateful random ops,
+        a `tf.random.Generator`'s methods, a Keras `Random*` layer), directly or in a function
+        of the module it calls, and the dataset it makes is cached further down the same
+        pipeline (in one chain, or through the names it is bound to). Cache the deterministic
+        part (decoding, resizing), then map the augmentation after `cache()`.
+    """
+    requires_text = ("cache",)
+    call_names = frozenset({"cache"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "cache":
+            return
+        scope = self.context.scope
+        receiver = func.value
+        if not self.model.is_dataset(receiver):
+            kind = self.model.kind_of(receiver, scope)
+            if kind is None or kind.kind != "dataset":
+                return
+        found = _random_map_below(self.model, receiver, 0)
+        if found is None:
+            return
+        mapped, fn, draw = found
+        in_chain = _in_chain(receiver, mapped)
+        self.report(
+            node if in_chain else mapped,
+            f"`{fn.qualname}` draws random values (`{code(draw.func)}`) in a "
+            f"`{mapped.func.attr.value}` before `.cache()`: the cache keeps the first epoch's "
+            "draws and every later epoch reads the same augmented elements back; map the "
+            "augmentation after `cache()`",
+            because=[
+                (
+                    f"`{code(draw.func)}` draws new random values each time it runs",
+                    draw,
+                ),
+                (f"`{fn.qualname}` is mapped over the dataset here", mapped),
+                ("and the mapped dataset is cached here: later passes read the cache", node),
+            ],
+        )
+
+
+def _in_chain(expr: cst.BaseExpression, target: cst.Call) -> bool:
+    """Whether ``target`` is a call down ``expr``'s own chain of methods."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr is target:
+            return True
+        expr = expr.func.value
+    return False
+
+
+def _random_map_below(
+    model: ModuleModel, expr: cst.BaseExpression, depth: int
+) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
+    """The first call down the dataset ``expr``'s chain (and through the names it is bound to)
+    that hands tf.data a per-element function making a random draw: (that call, the function,
+    the draw)."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        takes = knowledge.dataset_function_takes(method)
+        if (
+            any(kinds[:1] == ["element"] for kinds in takes.values())
+            and knowledge.member_kind("dataset", method, called=True) == "dataset"
+        ):
+            scope = _scope_at(model, expr)
+            for arg in expr.args[:1]:
+                fn = model.function_referenced(arg.value, scope)
+                draw = _random_draw(model, fn, 0) if fn is not None else None
+                if draw is not None:
+                    return expr, fn, draw
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        for value in model.binding_of(expr, model.scope_of(expr)).values:
+            found = _random_map_below(model, value, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _scope_at(model: ModuleModel, call: cst.Call) -> Scope | None:
+    """The scope ``call`` is evaluated in, from the first name down its chain."""
+    expr: cst.BaseExpression = call
+    while isinstance(expr, (cst.Call, cst.Attribute, cst.Subscript)):
+        expr = expr.func if isinstance(expr, cst.Call) else expr.value
+    return model.scope_of(expr) if isinstance(expr, cst.Name) else None
+
+
+def _random_draw(model: ModuleModel, fn: FunctionInfo, depth: int) -> cst.Call | None:
+    """A call in ``fn`` (or in a module function it calls, a few levels down) that draws new
+    random values each time it runs: a stateful random op of the knowledge base, a method of a
+    ``tf.random.Generator``, or a Keras ``Random*`` preprocessing layer called on data."""
+    for call in fn.calls:
+        name = model.call_name(call)
+        if knowledge.seeded_random_op(name):
+            return call
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            kind = model.kind_of(func.value, fn)
+            if kind is not None and kind.kind == "random_generator":
+                return call
+        if _random_layer(model, func, fn):
+            return call
+        callee = model.callee(call, fn)
+        if callee is not None and callee is not fn and depth < 3:
+            found = _random_draw(model, callee, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _random_layer(model: ModuleModel, func: cst.BaseExpression, scope: Scope) -> bool:
+    """A Keras ``Random*`` preprocessing layer (``RandomFlip``, ``RandomRotation``), or a
+    ``Sequential`` of layers one of which is, that ``func`` names."""
+    values = model.bound_values(func, scope) if isinstance(func, (cst.Name, cst.Attribute)) else []
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        name = model.call_name(value) or ""
+        if is_keras(name) and name.rpartition(".")[2].startswith("Random"):
+            return True
+        if is_keras(name) and name.endswith("Sequential") and value.args:
+            layers = value.args[0].value
+            if isinstance(layers, (cst.List, cst.Tuple)):
+                for element in layers.elements:
+                    inner = element.value
+                    inner_name = model.call_name(inner) if isinstance(inner, cst.Call) else None
+                    if is_keras(inner_name) and inner_name.rpartition(".")[2].startswith("Random"):
+                        return True
+    return False

@@ -581,3 +581,53 @@ def test_a_notebook_cell_shows_its_top_level_dataset_expression(tmp_path):
     found = [(d["code"], d["cell"]) for d in json.loads(result.stdout)]
     assert found == [("TF924", 3)]
     assert [d.rule for d in lint("".join(cells), ["TF924"], path="script.py")] == ["TF924"] * 2
+
+
+# TF925: a per-element function given to `Dataset.apply`.
+APPLIED = """
+import tensorflow as tf
+
+
+@tf.function
+def expand(x):
+    return tf.expand_dims(x, axis=1)
+
+
+def normalize(image):
+    return image / 255.0
+
+
+def first(element):
+    return element[0]
+
+
+def batched(ds):
+    return ds.filter(lambda x: x > 0).batch(8)
+
+
+ds = tf.data.Dataset.range(4)
+"""
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("ds = ds.apply(expand)\n", ["TF925"]),  # handed to a TensorFlow op
+        ("ds = ds.apply(normalize)\n", ["TF925"]),  # computed with
+        ("ds = ds.apply(first)\n", ["TF925"]),  # indexed
+        ("ds = ds.apply(transformation_func=lambda x: tf.cast(x, tf.float32))\n", ["TF925"]),
+        ("ds = ds.apply(batched)\n", []),  # a dataset transformation
+        ("ds = ds.apply(tf.data.experimental.assert_cardinality(4))\n", []),
+        ("ds = ds.map(expand)\n", []),
+        ("df = load_frame()\ndf = df.apply(normalize)\n", []),  # a pandas frame's apply
+    ],
+)
+def test_element_function_given_to_apply(use, expected):
+    assert rule_ids(APPLIED + use, ["TF925"]) == expected
+
+
+def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data():
+    from tf2lint.analysis import knowledge
+
+    assert knowledge.dataset_function_takes("apply") == {"transformation_func": ["dataset"]}
+    assert knowledge.dataset_function_takes("map") == {"map_func": ["element"]}
