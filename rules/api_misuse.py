@@ -1186,3 +1186,100 @@ def _element_use(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
 
     walk(fn.node, enter)
     return found[0] if found and not methods else None
+
+
+class ShuffleAfterBatch(Rule):
+    id = "TF926"
+    name = "shuffle-after-batch"
+    category = "api-misuse"
+    severity = "warning"
+    message = "`shuffle` after `batch` shuffles whole batches: every epoch has the same batches"
+    rationale = """
+        tf.data applies its transformations in the order written. `dataset.batch(n)` groups
+        the elements into batches first, and a `.shuffle(k)` after it shuffles those batches
+        as units: the same elements are batched together in every epoch, only the order of
+        the batches changes, and SGD loses the per-example randomness it relies on (the
+        batches of a sorted or class-grouped dataset stay sorted or single-class). Reported
+        for a `.shuffle()` whose dataset is built, down its chain or through the names it is
+        bound to, by `.batch()` with no `.shuffle()` before that batch, unless the shuffled
+        batches are `.unbatch()`ed again (shuffling blocks on purpose). Shuffle the elements,
+        then batch: `dataset.shuffle(k).batch(n)`.
+    """
+    requires_text = ("shuffle",)
+    call_names = frozenset({"shuffle"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "shuffle":
+            return
+        receiver = func.value
+        if not self.model.is_dataset(receiver):
+            kind = self.model.kind_of(receiver, self.context.scope)
+            if kind is None or kind.kind != "dataset":
+                return
+        batch = _batch_below(self.model, receiver, 0)
+        if batch is None or _unbatched_later(self.model, node):
+            return
+        self.report(
+            node,
+            "this `.shuffle()` comes after `.batch()`: it shuffles whole batches, so the same "
+            "elements are batched together in every epoch; shuffle before batching "
+            "(`.shuffle(k).batch(n)`)",
+            because=[
+                ("the elements are batched here, before any shuffle", batch),
+                ("and the batches, not the elements, are shuffled here", node),
+            ],
+        )
+
+
+def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
+    """The ``.batch()`` the dataset ``expr`` is built by, down its chain of methods and through
+    the names it is bound to, when no ``.shuffle()`` (nor any other way of batching) comes
+    before it; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "batch":
+            return None if _shuffled_below(model, expr.func.value, 0) else expr
+        if method in ("shuffle", "unbatch", "rebatch", "padded_batch", "ragged_batch"):
+            return None
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, model.scope_of(expr)).values
+        found = [_batch_below(model, v, depth + 1) for v in values if v is not expr]
+        return found[0] if found and all(found) else None
+    return None
+
+
+def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> bool:
+    """Whether the dataset ``expr`` is shuffled anywhere down its chain or names."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr.func.attr.value == "shuffle":
+            return True
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = model.binding_of(expr, model.scope_of(expr)).values
+        return any(_shuffled_below(model, v, depth + 1) for v in values if v is not expr)
+    return False
+
+
+def _unbatched_later(model: ModuleModel, shuffle: cst.Call) -> bool:
+    """Whether an ``.unbatch()`` in the module is applied to the dataset ``shuffle`` makes (in
+    its chain or through a name bound to it): the batches are shuffled as blocks on purpose."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "unbatch"):
+            continue
+        expr: cst.BaseExpression = func.value
+        for _ in range(8):
+            if expr is shuffle:
+                return True
+            if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+                expr = expr.func.value
+            elif isinstance(expr, cst.Name):
+                values = model.binding_of(expr, model.scope_of(expr)).values
+                if len(values) != 1:
+                    break
+                expr = values[0]
+            else:
+                break
+    return False

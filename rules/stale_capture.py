@@ -1405,7 +1405,7 @@ class RandomMapBeforeCache(Rule):
     name = "random-map-before-cache"
     category = "stale-capture"
     severity = "warning"
-    message = "a random augmentation mapped before `Dataset.cache()` is drawn once and replayed"
+    message = "a random augmentation or shuffle before `Dataset.cache()` is drawn once and replayed"
     rationale = """
         `Dataset.cache()` stores the elements of the first full pass and, from the second pass
         on (each later epoch of `fit`, each new `for batch in dataset:`), reads them back
@@ -1417,8 +1417,10 @@ class RandomMapBeforeCache(Rule):
         calls per element) makes a random draw (the knowledge base's stateful random ops,
         a `tf.random.Generator`'s methods, a Keras `Random*` layer), directly or in a function
         of the module it calls, and the dataset it makes is cached further down the same
-        pipeline (in one chain, or through the names it is bound to). Cache the deterministic
-        part (decoding, resizing), then map the augmentation after `cache()`.
+        pipeline (in one chain, or through the names it is bound to). The same holds for a
+        `.shuffle()` before the cache (unless `reshuffle_each_iteration=False` asks for one
+        order): every epoch replays the first epoch's order. Cache the deterministic part
+        (decoding, resizing), then shuffle and map the augmentation after `cache()`.
     """
     requires_text = ("cache",)
     call_names = frozenset({"cache"})
@@ -1437,9 +1439,19 @@ class RandomMapBeforeCache(Rule):
         if found is None:
             return
         mapped, fn, draw = found
-        in_chain = _in_chain(receiver, mapped)
+        where = node if _in_chain(receiver, mapped) else mapped
+        cached = ("and the dataset is cached here: later passes read the cache", node)
+        if fn is None:  # `.shuffle(n)` before the cache: its first order is replayed
+            self.report(
+                where,
+                "`.shuffle()` before `.cache()`: the cache keeps the first epoch's order and "
+                "every later epoch reads the elements back in that same order; shuffle after "
+                "`cache()`",
+                because=[("the dataset is shuffled here, once per pass", mapped), cached],
+            )
+            return
         self.report(
-            node if in_chain else mapped,
+            where,
             f"`{fn.qualname}` draws random values (`{code(draw.func)}`) in a "
             f"`{mapped.func.attr.value}` before `.cache()`: the cache keeps the first epoch's "
             "draws and every later epoch reads the same augmented elements back; map the "
@@ -1450,7 +1462,7 @@ class RandomMapBeforeCache(Rule):
                     draw,
                 ),
                 (f"`{fn.qualname}` is mapped over the dataset here", mapped),
-                ("and the mapped dataset is cached here: later passes read the cache", node),
+                cached,
             ],
         )
 
@@ -1466,12 +1478,23 @@ def _in_chain(expr: cst.BaseExpression, target: cst.Call) -> bool:
 
 def _random_map_below(
     model: ModuleModel, expr: cst.BaseExpression, depth: int
-) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
+) -> tuple[cst.Call, FunctionInfo | None, cst.Call] | None:
     """The first call down the dataset ``expr``'s chain (and through the names it is bound to)
     that hands tf.data a per-element function making a random draw: (that call, the function,
-    the draw)."""
+    the draw); or a ``.shuffle()`` that reshuffles each pass: (it, None, it)."""
     while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         method = expr.func.attr.value
+        if method == "shuffle":
+            fixed = next(
+                (
+                    a.value
+                    for a in expr.args
+                    if a.keyword is not None and a.keyword.value == "reshuffle_each_iteration"
+                ),
+                None,
+            )
+            if not (isinstance(fixed, cst.Name) and fixed.value == "False"):
+                return expr, None, expr
         takes = knowledge.dataset_function_takes(method)
         if (
             any(kinds[:1] == ["element"] for kinds in takes.values())

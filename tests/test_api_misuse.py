@@ -631,3 +631,21 @@ def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data
 
     assert knowledge.dataset_function_takes("apply") == {"transformation_func": ["dataset"]}
     assert knowledge.dataset_function_takes("map") == {"map_func": ["element"]}
+
+
+# TF926: `shuffle` after `batch`.
+@pytest.mark.parametrize(
+    ("pipeline", "expected"),
+    [
+        ("train = ds.batch(32).shuffle(1000)\n", ["TF926"]),
+        ("train = ds.map(f).batch(32)\ntrain = train.shuffle(100).prefetch(1)\n", ["TF926"]),
+        ("train = ds.shuffle(1000).batch(32)\n", []),
+        ("train = ds.shuffle(1000).batch(32).shuffle(10)\n", []),  # examples shuffled first
+        ("train = ds.padded_batch(32).shuffle(10)\n", []),  # length buckets, on purpose
+        ("train = ds.batch(4).shuffle(10).unbatch()\n", []),  # blocks shuffled on purpose
+        ("train = frame.batch(4).shuffle(10)\n", []),  # not a dataset
+    ],
+)
+def test_shuffle_after_batch(pipeline, expected):
+    source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\nframe = load()\n"
+    assert rule_ids(source + pipeline, ["TF926"]) == expected

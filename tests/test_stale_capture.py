@@ -499,6 +499,9 @@ ds = tf.data.Dataset.from_tensor_slices(tf.zeros((4, 9, 9, 3)))
         ("train = ds.map(load).cache().map(augment)\n", []),  # augmented after the cache
         ("train = ds.map(augment).batch(2)\n", []),  # no cache: drawn anew each epoch
         ("train = ds.map(load).cache()\n", []),  # nothing random before the cache
+        ("train = ds.shuffle(4).batch(2).cache()\n", ["TF605"]),  # the first order replayed
+        ("train = ds.cache().shuffle(4).batch(2)\n", []),
+        ("train = ds.shuffle(4, reshuffle_each_iteration=False).cache()\n", []),  # one order
     ],
 )
 def test_random_map_before_cache(pipeline, expected):
