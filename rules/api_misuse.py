@@ -16,6 +16,7 @@ from tf2lint.analysis.model import (
     Scope,
     is_keras,
 )
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -1202,8 +1203,10 @@ class ShuffleAfterBatch(Rule):
         batches of a sorted or class-grouped dataset stay sorted or single-class). Reported
         for a `.shuffle()` whose dataset is built, down its chain or through the names it is
         bound to, by `.batch()` with no `.shuffle()` before that batch, unless the shuffled
-        batches are `.unbatch()`ed again (shuffling blocks on purpose). Shuffle the elements,
-        then batch: `dataset.shuffle(k).batch(n)`.
+        batches are `.unbatch()`ed again (shuffling blocks on purpose) or a function is mapped
+        over them first (`.batch(seq_len + 1).map(split_input_target)`: the batch cut a text
+        into sequences, which are the elements shuffled). Shuffle the elements, then batch:
+        `dataset.shuffle(k).batch(n)`.
     """
     requires_text = ("shuffle",)
     call_names = frozenset({"shuffle"})
@@ -1242,9 +1245,11 @@ def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cs
             return None if _shuffled_below(model, expr.func.value, 0) else expr
         if method in ("shuffle", "unbatch", "rebatch", "padded_batch", "ragged_batch"):
             return None
+        if knowledge.dataset_function_takes(method):
+            return None  # `.batch(n + 1).map(split)`: the batches were chunks made elements
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
-        values = model.binding_of(expr, model.scope_of(expr)).values
+        values = assigned_before(model, expr)
         found = [_batch_below(model, v, depth + 1) for v in values if v is not expr]
         return found[0] if found and all(found) else None
     return None
@@ -1257,7 +1262,7 @@ def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) ->
             return True
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
-        values = model.binding_of(expr, model.scope_of(expr)).values
+        values = assigned_before(model, expr)
         return any(_shuffled_below(model, v, depth + 1) for v in values if v is not expr)
     return False
 

@@ -15,6 +15,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
@@ -1508,7 +1509,7 @@ def _random_map_below(
                     return expr, fn, draw
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
-        for value in model.binding_of(expr, model.scope_of(expr)).values:
+        for value in assigned_before(model, expr):
             found = _random_map_below(model, value, depth + 1)
             if found is not None:
                 return found

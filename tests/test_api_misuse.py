@@ -644,6 +644,7 @@ def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data
         ("train = ds.padded_batch(32).shuffle(10)\n", []),  # length buckets, on purpose
         ("train = ds.batch(4).shuffle(10).unbatch()\n", []),  # blocks shuffled on purpose
         ("train = frame.batch(4).shuffle(10)\n", []),  # not a dataset
+        ("seqs = ds.batch(101)\ntrain = seqs.map(f).shuffle(10).batch(4)\n", []),  # chunks
     ],
 )
 def test_shuffle_after_batch(pipeline, expected):
