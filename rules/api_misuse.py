@@ -1288,3 +1288,76 @@ def _unbatched_later(model: ModuleModel, shuffle: cst.Call) -> bool:
             else:
                 break
     return False
+
+
+class ReshuffledDatasetSplit(Rule):
+    id = "TF927"
+    name = "reshuffled-dataset-split"
+    category = "api-misuse"
+    severity = "error"
+    message = "a dataset split with `take`/`skip` after a `shuffle` that reshuffles each pass"
+    rationale = """
+        `Dataset.shuffle` reshuffles on every pass by default (`reshuffle_each_iteration`
+        is True). Splitting a shuffled dataset with `take(n)` for training and `skip(n)` for
+        validation or test does not split the data once: each pass over either part
+        shuffles the whole dataset again and takes its own first `n` or the rest, so the
+        training set changes every epoch and the held-out set overlaps it: validation and
+        test metrics silently measure examples the model trained on. Reported when `take` and
+        `skip` are both applied to the same shuffled dataset (in a chain, or through the
+        names it is bound to) with no `cache()` between. Shuffle with
+        `reshuffle_each_iteration=False` before splitting (and shuffle the training part
+        again after), or split before shuffling.
+    """
+    requires_text = ("skip",)
+    call_names = frozenset({"skip"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "skip":
+            return
+        shuffle = _reshuffle_below(self.model, func.value, 0)
+        if shuffle is None:
+            return
+        take = next(
+            (
+                call
+                for call in self.model.nodes_of(cst.Call)
+                if isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "take"
+                and _reshuffle_below(self.model, call.func.value, 0) is shuffle
+            ),
+            None,
+        )
+        if take is None:
+            return
+        self.report(
+            node,
+            "`take` and `skip` split a dataset whose `shuffle` reshuffles on every pass: each "
+            "epoch draws a new split, so the two parts overlap and held-out examples leak "
+            "into training; shuffle with `reshuffle_each_iteration=False` before splitting",
+            because=[
+                ("the dataset is shuffled here, anew on every pass", shuffle),
+                ("one part is taken here", take),
+                ("and the other part skips the same count of a new shuffle here", node),
+            ],
+        )
+
+
+def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
+    """The ``.shuffle()`` (reshuffling on each pass) the dataset ``expr`` is built by, down its
+    chain and through the assignments before it, with no ``cache()`` above it; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "cache":
+            return None
+        if method == "shuffle":
+            fixed = _keyword(expr, "reshuffle_each_iteration")
+            if fixed is not None and not _is_true(fixed.value):
+                return None
+            return expr
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        found = [_reshuffle_below(model, v, depth + 1) for v in values if v is not expr]
+        return found[-1] if found and found[-1] is not None else None
+    return None

@@ -650,3 +650,27 @@ def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data
 def test_shuffle_after_batch(pipeline, expected):
     source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\nframe = load()\n"
     assert rule_ids(source + pipeline, ["TF926"]) == expected
+
+
+# TF927: a reshuffling dataset split with take and skip.
+@pytest.mark.parametrize(
+    ("pipeline", "expected"),
+    [
+        ("ds = ds.shuffle(100)\ntrain = ds.take(80)\ntest = ds.skip(80)\n", ["TF927"]),
+        (
+            "s = ds.shuffle(100, seed=1)\ntrain = s.take(80).batch(8)\nval = s.skip(80).take(10)\n",
+            ["TF927"],
+        ),
+        (
+            "ds = ds.shuffle(100, reshuffle_each_iteration=False)\n"
+            "train = ds.take(80)\ntest = ds.skip(80)\n",
+            [],
+        ),
+        ("train = ds.take(80).shuffle(80)\ntest = ds.skip(80)\n", []),  # split, then shuffled
+        ("ds = ds.shuffle(100).cache()\ntrain = ds.take(80)\ntest = ds.skip(80)\n", []),
+        ("ds = ds.shuffle(100)\ntest = ds.skip(80)\n", []),  # no take: one part
+    ],
+)
+def test_reshuffled_dataset_split(pipeline, expected):
+    source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\n"
+    assert rule_ids(source + pipeline, ["TF927"]) == expected
