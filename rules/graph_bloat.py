@@ -602,14 +602,9 @@ def data_dimension(model, node: cst.BaseExpression, scope, depth: int = 0) -> st
             return f"the static dimension `{node.value}` of `{code(shape)}`"
     fn = binding.scope
     if binding.is_param and isinstance(fn, FunctionInfo):
-        passed = model.arguments(fn, node.value)
         if fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped"):
-            # a size NumPy takes is a Python int: a tf.function's argument is one per trace
-            # (each new value traces again), unless every call passes the same small literal
-            sizes = {_python_int(model, value, where) for value, where in passed}
-            if passed and None not in sizes and max(sizes) <= UNROLL_LIMIT:
-                return None
-            return f"the argument `{node.value}` of traced `{fn.qualname}`"
+            return None  # what a tf.function is given: a tensor, or a size (_unfixed_size)
+        passed = model.arguments(fn, node.value)
         found = [data_dimension(model, value, where, depth + 1) for value, where in passed]
         return found[0] if found and all(found) else None
     values = binding.known_values or []
@@ -665,6 +660,57 @@ def _data_sized_arguments(model, call: cst.Call, scope, depth: int) -> str | Non
             inner = host_array(model, part, scope, depth + 1)
             if inner is not None and inner.sized_by is not None:
                 return inner.sized_by
+    return _unfixed_size(model, call, scope)
+
+
+# NumPy's functions that build an array of a size their arguments give: the positions and
+# names of those arguments.
+_SIZE_PARAMETERS = {
+    "numpy.linspace": ((2, "num"),),
+    "numpy.logspace": ((2, "num"),),
+    "numpy.arange": ((0, "stop"), (1, "stop")),
+    "numpy.zeros": ((0, "shape"),),
+    "numpy.ones": ((0, "shape"),),
+    "numpy.empty": ((0, "shape"),),
+    "numpy.full": ((0, "shape"),),
+    "numpy.eye": ((0, "N"), (1, "M")),
+    "numpy.identity": ((0, "n"),),
+    "numpy.tri": ((0, "N"), (1, "M")),
+    "numpy.indices": ((0, "dimensions"),),
+    "numpy.fromfunction": ((1, "shape"),),
+}
+
+
+def _unfixed_size(model, call: cst.Call, scope) -> str | None:
+    """While tracing (``scope`` is traced code), a NumPy array built with a size the code does
+    not fix: a size argument that is a name or attribute holding no integer the module shows
+    (``np.linspace(-1, 1, self.height)``, a factory's parameter no call fills with one). Each
+    trace builds and embeds it anew, as large as that value."""
+    if not isinstance(scope, FunctionInfo) or not scope.traced:
+        return None
+    sizes = _SIZE_PARAMETERS.get(model.call_name(call) or "", ())
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    for position, keyword in sizes:
+        value = positional[position] if position < len(positional) else keywords.get(keyword)
+        parts = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.Tuple, cst.List))
+            else [value]
+        )
+        for part in parts:
+            if not isinstance(part, (cst.Name, cst.Attribute)):
+                continue
+            if _python_int(model, part, scope) is not None:
+                continue  # a size the module fixes: the bytes decide (host_array)
+            binding = model.binding_of(part, scope) if isinstance(part, cst.Name) else None
+            fn = binding.scope if binding is not None and binding.is_param else None
+            reason = fn.traced_by if isinstance(fn, FunctionInfo) else None
+            if reason is not None and reason.kind in ("decorator", "wrapped"):
+                # a size NumPy takes is a Python int: a tf.function's argument is one per
+                # trace (each new value traces again and embeds another array)
+                return f"the argument `{part.value}` of traced `{fn.qualname}`"
+            return f"`{code(part)}`, which the code does not fix"
     return None
 
 

@@ -299,6 +299,11 @@ def test_a_matrix_passed_to_the_traced_function_itself_is_a_tensor_argument():
         "@tf.function\ndef f(i):\n    return tf.gather(E, i)\n",
         "E = np.asarray(np.load('m.npy'), dtype=np.float32)\n"
         "@tf.function\ndef f(i):\n    return tf.gather(E, i)\n",
+        # sized by a value the module does not fix: an attribute set from a constructor's
+        "def bank(height):\n    return np.stack([np.linspace(0.0, k, height) for k in range(8)])\n"
+        "class S(tf.Module):\n    def __init__(self, height):\n        self.height = height\n"
+        "    @tf.function\n    def __call__(self, x):\n"
+        "        return x * tf.constant(bank(self.height))\n",
         # a method of an object built in the same call
         "class C:\n    def train(self, m):\n        @tf.function\n        def step(i):\n"
         "            return tf.gather(m, i)\n        step([1])\n"
@@ -320,6 +325,9 @@ def test_data_sized_host_values_converted_in_traced_code(source):
         "    return tf.where(tf.equal(w, tf.constant(VOCAB)))\n",
         "VOCAB = [f'w{i}' for i in range(100)]\n@tf.function\ndef ids(w):\n"
         "    return tf.where(tf.equal(w, tf.constant(VOCAB)))\n",
+        # a tf.function's arguments given to NumPy as data, not as a size (TF804's)
+        "@tf.function\ndef learn(rewards, gamma):\n"
+        "    return tf.reduce_mean(np.maximum(rewards * gamma, 0.0))\n",
         # built while tracing but only read for NumPy work, never handed to an op
         "@tf.function\ndef f(image):\n    h = image.shape[1]\n    xs = np.linspace(0.0, 1.0, h)\n"
         "    return image * float(xs.sum())\n",
