@@ -705,6 +705,8 @@ def _unfixed_size(model, call: cst.Call, scope) -> str | None:
                 continue  # a size the module fixes: the bytes decide (host_array)
             binding = model.binding_of(part, scope) if isinstance(part, cst.Name) else None
             fn = binding.scope if binding is not None and binding.is_param else None
+            if fn is None and model.is_tensor(part, scope):
+                continue  # `np.arange(tf.shape(x)[0])`: fails on a graph tensor (TF804's)
             reason = fn.traced_by if isinstance(fn, FunctionInfo) else None
             if reason is not None and reason.kind in ("decorator", "wrapped"):
                 # a size NumPy takes is a Python int: a tf.function's argument is one per

@@ -328,6 +328,9 @@ def test_data_sized_host_values_converted_in_traced_code(source):
         # a tf.function's arguments given to NumPy as data, not as a size (TF804's)
         "@tf.function\ndef learn(rewards, gamma):\n"
         "    return tf.reduce_mean(np.maximum(rewards * gamma, 0.0))\n",
+        # a size read off a runtime shape: NumPy cannot take it at all (TF804's)
+        "@tf.function\ndef f(x):\n    n = tf.shape(x)[0]\n"
+        "    return tf.gather(x, tf.constant(np.arange(n)))\n",
         # built while tracing but only read for NumPy work, never handed to an op
         "@tf.function\ndef f(image):\n    h = image.shape[1]\n    xs = np.linspace(0.0, 1.0, h)\n"
         "    return image * float(xs.sum())\n",
