@@ -1086,7 +1086,7 @@ def _chain_root(expr: cst.BaseExpression) -> str | None:
 
 
 class ElementFunctionGivenToApply(Rule):
-    id = "TF925"
+    id = "TF930"
     name = "element-function-given-to-dataset-apply"
     category = "api-misuse"
     severity = "error"

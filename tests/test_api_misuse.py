@@ -583,7 +583,7 @@ def test_a_notebook_cell_shows_its_top_level_dataset_expression(tmp_path):
     assert [d.rule for d in lint("".join(cells), ["TF924"], path="script.py")] == ["TF924"] * 2
 
 
-# TF925: a per-element function given to `Dataset.apply`.
+# TF930: a per-element function given to `Dataset.apply`.
 APPLIED = """
 import tensorflow as tf
 
@@ -612,10 +612,10 @@ ds = tf.data.Dataset.range(4)
 @pytest.mark.parametrize(
     ("use", "expected"),
     [
-        ("ds = ds.apply(expand)\n", ["TF925"]),  # handed to a TensorFlow op
-        ("ds = ds.apply(normalize)\n", ["TF925"]),  # computed with
-        ("ds = ds.apply(first)\n", ["TF925"]),  # indexed
-        ("ds = ds.apply(transformation_func=lambda x: tf.cast(x, tf.float32))\n", ["TF925"]),
+        ("ds = ds.apply(expand)\n", ["TF930"]),  # handed to a TensorFlow op
+        ("ds = ds.apply(normalize)\n", ["TF930"]),  # computed with
+        ("ds = ds.apply(first)\n", ["TF930"]),  # indexed
+        ("ds = ds.apply(transformation_func=lambda x: tf.cast(x, tf.float32))\n", ["TF930"]),
         ("ds = ds.apply(batched)\n", []),  # a dataset transformation
         ("ds = ds.apply(tf.data.experimental.assert_cardinality(4))\n", []),
         ("ds = ds.map(expand)\n", []),
@@ -623,7 +623,7 @@ ds = tf.data.Dataset.range(4)
     ],
 )
 def test_element_function_given_to_apply(use, expected):
-    assert rule_ids(APPLIED + use, ["TF925"]) == expected
+    assert rule_ids(APPLIED + use, ["TF930"]) == expected
 
 
 def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data():
