@@ -16,6 +16,7 @@ from tf2lint.analysis.model import (
     Scope,
     is_keras,
 )
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -1082,3 +1083,281 @@ def _chain_root(expr: cst.BaseExpression) -> str | None:
     ):
         expr = expr.func.value
     return expr.value if isinstance(expr, cst.Name) else None
+
+
+class ElementFunctionGivenToApply(Rule):
+    id = "TF930"
+    name = "element-function-given-to-dataset-apply"
+    category = "api-misuse"
+    severity = "error"
+    message = "a per-element function is given to `Dataset.apply`, which hands it the dataset"
+    rationale = """
+        `Dataset.apply(f)` calls `f` once, with the whole dataset, and expects a dataset back:
+        it is for transformations of a pipeline (`tf.data.experimental.assert_cardinality`,
+        `lambda ds: ds.filter(...).batch(8)`). `Dataset.map(f)` is the one that calls `f` on each
+        element. A function written for elements (it casts, resizes, indexes or computes
+        with its argument) given to `apply` receives the dataset object instead: the first
+        TensorFlow op fails to convert it to a tensor (`Attempt to convert a value
+        (<_VariantDataset ...>) ... to a Tensor`), and a `@tf.function` decoration does not help.
+        Reported for a function of the module given to a Dataset method that, by the knowledge
+        base (tf.data's own methods, called with a recording function), hands its function
+        datasets, when the function uses its parameter as an element (hands it to a TensorFlow
+        op, indexes it or computes with it) and never calls a dataset method on it. Use
+        `dataset.map(f)`.
+    """
+    requires_text = ("apply",)
+    call_names = frozenset({"apply"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not node.args:
+            return
+        takes = knowledge.dataset_function_takes(func.attr.value)
+        if not takes:
+            return
+        scope = self.context.scope
+        receiver = func.value
+        kind = self.model.kind_of(receiver, scope)
+        if kind is not None and kind.kind != "dataset":
+            return
+        if kind is None and not self.model.is_dataset(receiver):
+            return
+        for parameter, kinds in takes.items():
+            if kinds[:1] != ["dataset"]:
+                continue
+            keyword = _keyword(node, parameter)
+            arg = keyword or (
+                node.args[0] if len(takes) == 1 and not node.args[0].keyword else None
+            )
+            if arg is None:
+                continue
+            fn = self.model.function_referenced(arg.value, scope)
+            if fn is None or not fn.params:
+                continue
+            use = _element_use(self.model, fn)
+            if use is None:
+                continue
+            param = fn.params[0]
+            decorated = fn.traced_by is not None and fn.traced_by.kind == "decorator"
+            self.report(
+                arg.value,
+                f"`{fn.qualname}` works on one element, but `Dataset.{func.attr.value}` calls it "
+                f"once with the whole dataset as `{param}`"
+                + (" (its @tf.function traces it with the dataset)" if decorated else "")
+                + f"; use `{code(receiver)}.map({code(arg.value)})`",
+                because=[
+                    (
+                        f"`Dataset.{func.attr.value}` hands `{parameter}` the dataset itself "
+                        "(tf.data, called with a recording function)",
+                        node,
+                    ),
+                    (f"`{fn.qualname}` uses `{param}` as an element here", use),
+                ],
+            )
+
+
+def _element_use(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
+    """Where ``fn`` uses its first parameter as a dataset element: handed to a TensorFlow op
+    (not tf.data's), indexed, or in arithmetic; None when it also calls a method on it (a
+    dataset's, as a transformation does) or uses it in none of those ways."""
+    param = fn.params[0]
+    found: list[cst.CSTNode] = []
+    methods: list[cst.CSTNode] = []
+
+    def is_param(node: cst.BaseExpression) -> bool:
+        if not isinstance(node, cst.Name) or node.value != param:
+            return False
+        binding = model.binding_of(node, fn)
+        return binding.scope is fn and binding.is_param
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not fn.node and isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and is_param(node.func.value):
+                methods.append(node)
+            name = model.call_name(node) or ""
+            if name.startswith("tensorflow.") and not name.startswith("tensorflow.data."):
+                found.extend(node for a in node.args[:1] if is_param(a.value))
+        elif (isinstance(node, cst.Subscript) and is_param(node.value)) or (
+            isinstance(node, cst.BinaryOperation) and (is_param(node.left) or is_param(node.right))
+        ):
+            found.append(node)
+        return None
+
+    walk(fn.node, enter)
+    return found[0] if found and not methods else None
+
+
+class ShuffleAfterBatch(Rule):
+    id = "TF926"
+    name = "shuffle-after-batch"
+    category = "api-misuse"
+    severity = "warning"
+    message = "`shuffle` after `batch` shuffles whole batches: every epoch has the same batches"
+    rationale = """
+        tf.data applies its transformations in the order written. `dataset.batch(n)` groups
+        the elements into batches first, and a `.shuffle(k)` after it shuffles those batches
+        as units: the same elements are batched together in every epoch, only the order of
+        the batches changes, and SGD loses the per-example randomness it relies on (the
+        batches of a sorted or class-grouped dataset stay sorted or single-class). Reported
+        for a `.shuffle()` whose dataset is built, down its chain or through the names it is
+        bound to, by `.batch()` with no `.shuffle()` before that batch, unless the shuffled
+        batches are `.unbatch()`ed again (shuffling blocks on purpose) or a function is mapped
+        over them first (`.batch(seq_len + 1).map(split_input_target)`: the batch cut a text
+        into sequences, which are the elements shuffled). Shuffle the elements, then batch:
+        `dataset.shuffle(k).batch(n)`.
+    """
+    requires_text = ("shuffle",)
+    call_names = frozenset({"shuffle"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "shuffle":
+            return
+        receiver = func.value
+        if not self.model.is_dataset(receiver):
+            kind = self.model.kind_of(receiver, self.context.scope)
+            if kind is None or kind.kind != "dataset":
+                return
+        batch = _batch_below(self.model, receiver, 0)
+        if batch is None or _unbatched_later(self.model, node):
+            return
+        self.report(
+            node,
+            "this `.shuffle()` comes after `.batch()`: it shuffles whole batches, so the same "
+            "elements are batched together in every epoch; shuffle before batching "
+            "(`.shuffle(k).batch(n)`)",
+            because=[
+                ("the elements are batched here, before any shuffle", batch),
+                ("and the batches, not the elements, are shuffled here", node),
+            ],
+        )
+
+
+def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
+    """The ``.batch()`` the dataset ``expr`` is built by, down its chain of methods and through
+    the names it is bound to, when no ``.shuffle()`` (nor any other way of batching) comes
+    before it; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "batch":
+            return None if _shuffled_below(model, expr.func.value, 0) else expr
+        if method in ("shuffle", "unbatch", "rebatch", "padded_batch", "ragged_batch"):
+            return None
+        if knowledge.dataset_function_takes(method):
+            return None  # `.batch(n + 1).map(split)`: the batches were chunks made elements
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        found = [_batch_below(model, v, depth + 1) for v in values if v is not expr]
+        return found[0] if found and all(found) else None
+    return None
+
+
+def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> bool:
+    """Whether the dataset ``expr`` is shuffled anywhere down its chain or names."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr.func.attr.value == "shuffle":
+            return True
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        return any(_shuffled_below(model, v, depth + 1) for v in values if v is not expr)
+    return False
+
+
+def _unbatched_later(model: ModuleModel, shuffle: cst.Call) -> bool:
+    """Whether an ``.unbatch()`` in the module is applied to the dataset ``shuffle`` makes (in
+    its chain or through a name bound to it): the batches are shuffled as blocks on purpose."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "unbatch"):
+            continue
+        expr: cst.BaseExpression = func.value
+        for _ in range(8):
+            if expr is shuffle:
+                return True
+            if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+                expr = expr.func.value
+            elif isinstance(expr, cst.Name):
+                values = model.binding_of(expr, model.scope_of(expr)).values
+                if len(values) != 1:
+                    break
+                expr = values[0]
+            else:
+                break
+    return False
+
+
+class ReshuffledDatasetSplit(Rule):
+    id = "TF927"
+    name = "reshuffled-dataset-split"
+    category = "api-misuse"
+    severity = "error"
+    message = "a dataset split with `take`/`skip` after a `shuffle` that reshuffles each pass"
+    rationale = """
+        `Dataset.shuffle` reshuffles on every pass by default (`reshuffle_each_iteration`
+        is True). Splitting a shuffled dataset with `take(n)` for training and `skip(n)` for
+        validation or test does not split the data once: each pass over either part
+        shuffles the whole dataset again and takes its own first `n` or the rest, so the
+        training set changes every epoch and the held-out set overlaps it: validation and
+        test metrics silently measure examples the model trained on. Reported when `take` and
+        `skip` are both applied to the same shuffled dataset (in a chain, or through the
+        names it is bound to) with no `cache()` between. Shuffle with
+        `reshuffle_each_iteration=False` before splitting (and shuffle the training part
+        again after), or split before shuffling.
+    """
+    requires_text = ("skip",)
+    call_names = frozenset({"skip"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "skip":
+            return
+        shuffle = _reshuffle_below(self.model, func.value, 0)
+        if shuffle is None:
+            return
+        take = next(
+            (
+                call
+                for call in self.model.nodes_of(cst.Call)
+                if isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "take"
+                and _reshuffle_below(self.model, call.func.value, 0) is shuffle
+            ),
+            None,
+        )
+        if take is None:
+            return
+        self.report(
+            node,
+            "`take` and `skip` split a dataset whose `shuffle` reshuffles on every pass: each "
+            "epoch draws a new split, so the two parts overlap and held-out examples leak "
+            "into training; shuffle with `reshuffle_each_iteration=False` before splitting",
+            because=[
+                ("the dataset is shuffled here, anew on every pass", shuffle),
+                ("one part is taken here", take),
+                ("and the other part skips the same count of a new shuffle here", node),
+            ],
+        )
+
+
+def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
+    """The ``.shuffle()`` (reshuffling on each pass) the dataset ``expr`` is built by, down its
+    chain and through the assignments before it, with no ``cache()`` above it; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "cache":
+            return None
+        if method == "shuffle":
+            fixed = _keyword(expr, "reshuffle_each_iteration")
+            if fixed is not None and not _is_true(fixed.value):
+                return None
+            return expr
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        found = [_reshuffle_below(model, v, depth + 1) for v in values if v is not expr]
+        return found[-1] if found and found[-1] is not None else None
+    return None

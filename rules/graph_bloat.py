@@ -491,13 +491,16 @@ _SHAPE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "nbytes", "item
 
 @dataclass(frozen=True)
 class _HostArray:
-    """A NumPy array the code builds, and how large: ``nbytes`` (None: read from a file, so
-    sized by the data)."""
+    """A NumPy array the code builds, and how large: ``nbytes`` (None: sized by the data, read
+    from a file or, with ``sized_by``, built while tracing from a tensor's static dimension)."""
 
-    call: cst.Call
+    call: cst.CSTNode
     nbytes: int | None
+    sized_by: str | None = None  # the data dimension (``image.shape[1]``) that sizes it
 
     def describe(self) -> str:
+        if self.sized_by is not None:
+            return f"a NumPy array built while tracing, sized by {self.sized_by}"
         if self.nbytes is None:
             return "a NumPy array loaded from a file"
         return f"a NumPy array of {self.nbytes / (1 << 20):.1f} MiB"
@@ -569,6 +572,150 @@ def _constructor_arguments(model, init: FunctionInfo, param: str) -> list:
     return found
 
 
+# NumPy's functions that give their argument's elements as an array (a copy, perhaps of another
+# dtype): as large as what they are given.
+_ARRAY_CONVERTERS = frozenset({"numpy.array", "numpy.asarray", "numpy.ascontiguousarray"})
+
+
+def data_dimension(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
+    """``node`` as an integer that comes from the data while tracing: a tensor's static
+    dimension (``image.shape[1]``), arithmetic on one, a name bound to one, or a parameter of a
+    helper that every call in the module passes one; its spelling, else None."""
+    if depth > 4:
+        return None
+    found = _static_dimension(model, node, scope)
+    if found is not None:
+        return f"the static dimension `{found}`"
+    if isinstance(node, cst.BinaryOperation):
+        return data_dimension(model, node.left, scope, depth + 1) or data_dimension(
+            model, node.right, scope, depth + 1
+        )
+    if isinstance(node, cst.Call) and model.call_name(node) == "builtins.int" and node.args:
+        return data_dimension(model, node.args[0].value, scope, depth + 1)
+    if not isinstance(node, cst.Name):
+        return None
+    binding = model.binding_of(node, scope)
+    for site in binding.sites:
+        # `_, height, width, _ = image.shape`: a static dimension each
+        shape = _unpacked_shape(model, site) if site.kind == SiteKind.UNPACK else None
+        if shape is not None and model.is_tensor(shape.value, scope):
+            return f"the static dimension `{node.value}` of `{code(shape)}`"
+    fn = binding.scope
+    if binding.is_param and isinstance(fn, FunctionInfo):
+        if fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped"):
+            return None  # what a tf.function is given: a tensor, or a size (_unfixed_size)
+        passed = model.arguments(fn, node.value)
+        found = [data_dimension(model, value, where, depth + 1) for value, where in passed]
+        return found[0] if found and all(found) else None
+    values = binding.known_values or []
+    found = [data_dimension(model, v, scope, depth + 1) for v in values]
+    return found[0] if found and all(found) else None
+
+
+def _unpacked_shape(model, site) -> cst.Attribute | None:
+    """The ``x.shape`` (or ``x.get_shape()``) an unpacking binds ``site``'s name from
+    (``_, h, w, _ = image.shape``), else None."""
+
+    def unpacked() -> dict[int, cst.BaseExpression]:
+        found = {}
+        for assign in model.nodes_of(cst.Assign):
+            for target in assign.targets:
+                if isinstance(target.target, (cst.Tuple, cst.List)):
+                    for element in target.target.elements:
+                        found[id(element.value)] = assign.value
+        return found
+
+    value = model.memo(_unpacked_shape, unpacked).get(id(site.node))
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in ("get_shape", "as_list")
+    ):
+        value = value.func.value
+    if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+        return value
+    return None
+
+
+def _data_sized_arguments(model, call: cst.Call, scope, depth: int) -> str | None:
+    """The data dimension a NumPy call is sized by: an argument (or an element of a shape
+    tuple, or the bound of a comprehension it is given) that is one, or a NumPy array sized by
+    one (``np.exp(-(xs ** 2))`` of ``xs = np.linspace(-1, 1, height)``)."""
+    for arg in call.args:
+        value = arg.value
+        if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+            # `np.stack([np.exp(-xs * k) for k in range(n)])`: its elements, and how many
+            bound = value.for_in.iter
+            if isinstance(bound, cst.Call) and model.call_name(bound) == "builtins.range":
+                bound = bound.args[-1].value if bound.args else bound
+            parts = [value.elt, bound]
+        elif isinstance(value, (cst.Tuple, cst.List)):
+            parts = [e.value for e in value.elements]
+        else:
+            parts = [value]
+        for part in parts:
+            found = data_dimension(model, part, scope)
+            if found is not None:
+                return found
+            inner = host_array(model, part, scope, depth + 1)
+            if inner is not None and inner.sized_by is not None:
+                return inner.sized_by
+    return _unfixed_size(model, call, scope)
+
+
+# NumPy's functions that build an array of a size their arguments give: the positions and
+# names of those arguments.
+_SIZE_PARAMETERS = {
+    "numpy.linspace": ((2, "num"),),
+    "numpy.logspace": ((2, "num"),),
+    "numpy.arange": ((0, "stop"), (1, "stop")),
+    "numpy.zeros": ((0, "shape"),),
+    "numpy.ones": ((0, "shape"),),
+    "numpy.empty": ((0, "shape"),),
+    "numpy.full": ((0, "shape"),),
+    "numpy.eye": ((0, "N"), (1, "M")),
+    "numpy.identity": ((0, "n"),),
+    "numpy.tri": ((0, "N"), (1, "M")),
+    "numpy.indices": ((0, "dimensions"),),
+    "numpy.fromfunction": ((1, "shape"),),
+}
+
+
+def _unfixed_size(model, call: cst.Call, scope) -> str | None:
+    """While tracing (``scope`` is traced code), a NumPy array built with a size the code does
+    not fix: a size argument that is a name or attribute holding no integer the module shows
+    (``np.linspace(-1, 1, self.height)``, a factory's parameter no call fills with one). Each
+    trace builds and embeds it anew, as large as that value."""
+    if not isinstance(scope, FunctionInfo) or not scope.traced:
+        return None
+    sizes = _SIZE_PARAMETERS.get(model.call_name(call) or "", ())
+    positional = [a.value for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    for position, keyword in sizes:
+        value = positional[position] if position < len(positional) else keywords.get(keyword)
+        parts = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.Tuple, cst.List))
+            else [value]
+        )
+        for part in parts:
+            if not isinstance(part, (cst.Name, cst.Attribute)):
+                continue
+            if _python_int(model, part, scope) is not None:
+                continue  # a size the module fixes: the bytes decide (host_array)
+            binding = model.binding_of(part, scope) if isinstance(part, cst.Name) else None
+            fn = binding.scope if binding is not None and binding.is_param else None
+            if fn is None and model.is_tensor(part, scope):
+                continue  # `np.arange(tf.shape(x)[0])`: fails on a graph tensor (TF804's)
+            reason = fn.traced_by if isinstance(fn, FunctionInfo) else None
+            if reason is not None and reason.kind in ("decorator", "wrapped"):
+                # a size NumPy takes is a Python int: a tf.function's argument is one per
+                # trace (each new value traces again and embeds another array)
+                return f"the argument `{part.value}` of traced `{fn.qualname}`"
+            return f"`{code(part)}`, which the code does not fix"
+    return None
+
+
 # NumPy's functions that read an array from a file: sized by the file, not by the code.
 _FILE_READERS = frozenset(
     {"numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap"}
@@ -601,12 +748,29 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
     ``np.load(path)`` (sized by the file); a name or ``self.<attr>`` bound only to such; and
     arithmetic or ``.astype`` of one. None otherwise."""
-    if depth > 4:
+    if depth > 12:
         return None
     if isinstance(node, cst.BinaryOperation):
         return host_array(model, node.left, scope, depth + 1) or host_array(
             model, node.right, scope, depth + 1
         )
+    if isinstance(node, cst.UnaryOperation):
+        return host_array(model, node.expression, scope, depth + 1)
+    if isinstance(node, cst.Subscript):
+        # `np.load("vectors.npz")["arr_0"]`: an array of an archive, sized by the file
+        loaded = node.value
+        if isinstance(loaded, cst.Name):
+            values = model.binding_of(loaded, scope).known_values or []
+            loaded = values[0] if len(values) == 1 else None
+        key = node.slice[0].slice if len(node.slice) == 1 else None
+        if (
+            isinstance(loaded, cst.Call)
+            and model.call_name(loaded) == "numpy.load"
+            and isinstance(key, cst.Index)
+            and isinstance(key.value, cst.SimpleString)
+        ):
+            return _HostArray(loaded, None)
+        return None
     if isinstance(node, (cst.Name, cst.Attribute)):
         if isinstance(node, cst.Attribute) and not (
             isinstance(node.value, cst.Name) and node.value.value == "self"
@@ -638,9 +802,10 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         return _HostArray(node, None if size is None else inner.nbytes // 8 * size)
     name = model.call_name(node) or _generator_method(model, node, scope) or ""
     if not name.startswith("numpy."):
-        # `matrix = load_embeddings(path)`: a function of the module that returns one
+        # `matrix = load_embeddings(path)`: a function of the module that returns one (a helper
+        # traced code calls builds it while tracing; a tf.function itself returns tensors)
         fn = model.callee(node, scope)
-        if fn is None or fn.traced:
+        if fn is None or (fn.traced_by is not None and fn.traced_by.kind == "decorator"):
             return None
         returned = [
             host_array(model, v, fn, depth + 1) for v in model.return_values(fn) if v is not None
@@ -650,6 +815,19 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
+    if name in _ARRAY_CONVERTERS and positional:
+        # `np.array(np.load(p), dtype=np.float32)`: the same elements, perhaps another width
+        inner = host_array(model, positional[0].value, scope, depth + 1)
+        if inner is None and python_sequence(model, positional[0].value, scope) is not None:
+            return _HostArray(node, None)  # `np.array(vectors)` of a file's lines
+        dtype = next((a.value for a in node.args if a.keyword and a.keyword.value == "dtype"), None)
+        if inner is None or inner.nbytes is None or dtype is None:
+            return inner
+        size = _itemsize(model, dtype)
+        return _HostArray(node, None if size is None else inner.nbytes // 8 * size)
+    sized_by = _data_sized_arguments(model, node, scope, depth)
+    if sized_by is not None:
+        return _HostArray(node, None, sized_by)
     keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
     elements: int | None = None
     if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
@@ -660,6 +838,12 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         elements = math.prod(sizes) if sizes and None not in sizes else None
     elif name.startswith("numpy.random.") and "size" in keywords:
         elements = _shape_elements(model, keywords["size"], scope)
+    elif name.startswith("numpy.random.") and leaf not in ("choice", "permutation", "shuffle"):
+        # `np.random.normal(0.0, 1.0, (n, d))`: NumPy's distributions take their parameters as
+        # numbers and their `size` last, the one shape-like tuple
+        shapes = [a.value for a in positional if isinstance(a.value, (cst.Tuple, cst.List))]
+        if len(shapes) == 1:
+            elements = _shape_elements(model, shapes[0], scope)
     elif (
         name.startswith("numpy.random.")
         and leaf in ("random", "random_sample", "standard_normal")
@@ -670,6 +854,104 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
         return None
     itemsize = _itemsize(model, keywords.get("dtype"))
     return _HostArray(node, None if itemsize is None else elements * itemsize)
+
+
+# A Python list that long is data (a vocabulary, a table read from a file), never a constant
+# written by hand: converting it in traced code copies every element into the graph.
+SEQUENCE_LIMIT = 10_000
+# Calls that give their argument's elements in another container: as long as it is.
+_SEQUENCE_COPIES = frozenset(
+    {"builtins.sorted", "builtins.list", "builtins.set", "builtins.tuple", "builtins.reversed"}
+)
+# Methods of a file's text (or the file) that split it into a list of its lines or words.
+_SPLITTERS = frozenset({"split", "splitlines", "readlines"})
+
+
+def _file_object(model, node: cst.BaseExpression, scope, depth: int = 0) -> bool:
+    """``open(path)``, or a name bound to one (``with open(path) as f``)."""
+    if isinstance(node, cst.Call):
+        return model.call_name(node) in ("builtins.open", "io.open")
+    if isinstance(node, cst.Name) and depth < 3:
+        sites = model.binding_of(node, scope).sites
+        return bool(sites) and all(
+            s.kind in (SiteKind.ASSIGN, SiteKind.WITH)
+            and s.value is not None
+            and _file_object(model, s.value, scope, depth + 1)
+            for s in sites
+        )
+    return False
+
+
+def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
+    """``node`` as a Python list whose length comes from data: the lines or words of a file
+    (``f.read().split()``, ``[line.strip() for line in f]``), a comprehension over
+    ``range(n)`` with ``n`` over SEQUENCE_LIMIT, ``sorted(set(...))`` and concatenations of
+    such, or a name bound only to one. Its description, else None."""
+    if depth > 6:
+        return None
+    deeper = depth + 1
+    if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+        source = node.for_in.iter
+        if _file_object(model, source, scope):
+            return "the lines of a file"
+        if isinstance(source, cst.Call) and model.call_name(source) == "builtins.range":
+            count = _range_length(model, source, scope)
+            return f"{count} elements" if count is not None and count > SEQUENCE_LIMIT else None
+        return python_sequence(model, source, scope, deeper)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return python_sequence(model, node.left, scope, deeper) or python_sequence(
+            model, node.right, scope, deeper
+        )
+    if isinstance(node, cst.Call):
+        name = model.call_name(node)
+        if name in _SEQUENCE_COPIES and len(node.args) == 1:
+            return python_sequence(model, node.args[0].value, scope, deeper)
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _SPLITTERS:
+            text = func.value
+            if (
+                isinstance(text, cst.Call)
+                and isinstance(text.func, cst.Attribute)
+                and text.func.attr.value == "read"
+            ):
+                text = text.func.value
+            if _file_object(model, text, scope):
+                return "the words of a file" if func.attr.value == "split" else "a file's lines"
+        fn = model.callee(node, scope)  # `vocab = build_vocab(corpus)`: what it returns
+        if fn is None or fn.traced_by is not None:
+            return None
+        returned = [python_sequence(model, v, fn, deeper) for v in model.return_values(fn)]
+        return returned[0] if returned and all(returned) else None
+    if isinstance(node, cst.Name):
+        binding = model.binding_of(node, scope)
+        fn = binding.scope
+        if binding.is_param and isinstance(fn, FunctionInfo):
+            # a parameter every call fills with one; not one tf.function itself is given
+            reason = fn.traced_by
+            if reason is not None and reason.kind in ("decorator", "wrapped", "keras", "dataset"):
+                return None
+            passed = model.arguments(fn, node.value)
+            if fn.name == "__init__" and fn.cls is not None:
+                passed = passed + _constructor_arguments(model, fn, node.value)
+            found = [python_sequence(model, v, where, deeper) for v, where in passed]
+            return found[0] if found and all(found) else None
+        values = binding.known_values
+        found = [python_sequence(model, v, scope, deeper) for v in values or ()]
+        return found[0] if found and all(found) else None
+    if (
+        isinstance(node, cst.Attribute)
+        and isinstance(node.value, cst.Name)
+        and node.value.value == "self"
+    ):
+        values = model.bound_values(node, scope)
+        found = [
+            python_sequence(
+                model, v, model.scope_of(v) if isinstance(v, cst.Name) else scope, deeper
+            )
+            for v in values
+        ]
+        return found[0] if found and all(found) else None
+    return None
 
 
 class NumpyArrayEmbeddedAsConstant(Rule):
@@ -692,13 +974,24 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of
         the traced function itself arrives as a tensor, not a constant), and read in traced code
         as a value (its `.shape`, `.dtype` and `len()` are Python facts and not reported).
+        Also reported where a TensorFlow op in traced code is handed host data whose size
+        comes from the data: a NumPy array built while tracing and sized by a tensor's static
+        dimension (`_, h, w, _ = image.shape`) or by an argument of the `tf.function` (a filter
+        bank for the image height: each new size traces again and embeds another copy), or a
+        Python list of more than {SEQUENCE_LIMIT} elements or of a file's lines or words (a
+        vocabulary given to `tf.constant` or a lookup table's initializer). Arrays given by
+        `np.array`/`np.asarray`, an `.npz` archive's entry, NumPy's distributions with a
+        positional size, and a matrix handed to a method of an object built in the same call
+        (`Compressor(32).train(matrix)`) are followed.
         Convert it once outside the traced function (a `tf.Variable`, or
-        `tf.convert_to_tensor` eagerly) and read that, or pass it in as an argument.
+        `tf.convert_to_tensor` eagerly) and read that, or pass it in as an argument; build a
+        trace-time array with TensorFlow ops on the tensor.
     """
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self._facts: set[int] = set()  # ids of names read for a Python fact (`x.shape`, len(x))
+        self._converted: set[int] = set()  # ids of the arguments of TensorFlow calls
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._facts.add(id(node.attr))  # the attribute's name is no variable
@@ -716,6 +1009,33 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         elif name.endswith(("Dataset.from_tensor_slices", "Dataset.from_tensors")) and node.args:
             # TF702's finding: the dataset's data, read as a whole
             walk(node.args[0].value, lambda n: self._facts.add(id(n)))
+        elif name.startswith("tensorflow.") and self.context.in_traced_code:
+            # what a TensorFlow op is handed is converted to a tensor: a constant of the graph
+            self._converted.update(id(a.value) for a in node.args)
+            for arg in node.args:
+                if isinstance(arg.value, cst.Call):
+                    self._check(arg.value)
+                self._check_sequence(arg.value, node)
+
+    def _check_sequence(self, value: cst.BaseExpression, op: cst.Call) -> None:
+        """A Python list of data handed to a TensorFlow op in traced code."""
+        if not isinstance(
+            value, (cst.Name, cst.Attribute, cst.Call, cst.ListComp, cst.BinaryOperation)
+        ):
+            return
+        if isinstance(value, cst.Call) and np_call(self.model, value):
+            return  # a NumPy array: host_array's
+        found = python_sequence(self.model, value, self.context.scope)
+        if found is None:
+            return
+        fn = self.context.function
+        self.report(
+            value,
+            f"traced `{fn.qualname}` hands `{code(value)}`, a Python list of {found}, to "
+            f"`{code(op.func)}`: tracing copies every element into the graph as a constant, on "
+            "every trace; convert it once outside (a tensor, a lookup table) or pass it in",
+            because=[(f"`{code(value)}` holds {found}", value)],
+        )
 
     def visit_For(self, node: cst.For) -> None:
         self._facts.add(id(node.iter))  # a Python loop over it: TF701's finding
@@ -723,7 +1043,7 @@ class NumpyArrayEmbeddedAsConstant(Rule):
     def visit_Name(self, node: cst.Name) -> None:
         self._check(node)
 
-    def _check(self, node: cst.Name | cst.Attribute) -> None:
+    def _check(self, node: cst.Name | cst.Attribute | cst.Call) -> None:
         context = self.context
         if not context.in_traced_code or id(node) in self._facts:
             return
@@ -734,11 +1054,19 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         found = host_array(self.model, node, context.scope)
         if found is None or (found.nbytes is not None and found.nbytes < EMBEDDED_BYTES_LIMIT):
             return
+        if (found.sized_by is not None or isinstance(node, cst.Call)) and id(
+            node
+        ) not in self._converted:
+            return  # built while tracing: a constant only where an op is handed it
         fn = context.function
+        fix = (
+            "compute it with TensorFlow ops on the tensor instead"
+            if found.sized_by is not None
+            else "convert it once outside (a tf.Variable or tensor) or pass it in"
+        )
         self.report(
             node,
             f"traced `{fn.qualname}` reads `{code(node)}`, {found.describe()}: tracing copies "
-            "it into the graph as a constant, on every trace; convert it once outside (a "
-            "tf.Variable or tensor) or pass it in",
+            f"it into the graph as a constant, on every trace; {fix}",
             because=[(f"`{code(node)}` is {found.describe()}, built here", found.call)],
         )

@@ -15,6 +15,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
@@ -1397,4 +1398,171 @@ def _chain_holds(
     if isinstance(expr, cst.Name) and depth < 4:
         values = model.binding_of(expr, model.scope_of(expr)).values
         return any(_chain_holds(model, v, target, depth + 1) for v in values)
+    return False
+
+
+class RandomMapBeforeCache(Rule):
+    id = "TF605"
+    name = "random-map-before-cache"
+    category = "stale-capture"
+    severity = "warning"
+    message = "a random augmentation or shuffle before `Dataset.cache()` is drawn once and replayed"
+    rationale = """
+        `Dataset.cache()` stores the elements of the first full pass and, from the second pass
+        on (each later epoch of `fit`, each new `for batch in dataset:`), reads them back
+        instead of running what comes before it again. A random augmentation mapped before
+        the cache (`tf.image.random_flip_left_right`, `tf.random.uniform`, a Keras `Random*`
+        layer) is therefore drawn only in the first epoch: every later epoch trains on exactly
+        the same flipped, cropped or brightened images, and the augmentation adds nothing.
+        Reported when a function given to `map` (or another method whose function tf.data
+        calls per element) makes a random draw (the knowledge base's stateful random ops,
+        a `tf.random.Generator`'s methods, a Keras `Random*` layer), directly or in a function
+        of the module it calls, and the dataset it makes is cached further down the same
+        pipeline (in one chain, or through the names it is bound to). The same holds for a
+        `.shuffle()` before the cache (unless `reshuffle_each_iteration=False` asks for one
+        order): every epoch replays the first epoch's order. Cache the deterministic part
+        (decoding, resizing), then shuffle and map the augmentation after `cache()`.
+    """
+    requires_text = ("cache",)
+    call_names = frozenset({"cache"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "cache":
+            return
+        scope = self.context.scope
+        receiver = func.value
+        if not self.model.is_dataset(receiver):
+            kind = self.model.kind_of(receiver, scope)
+            if kind is None or kind.kind != "dataset":
+                return
+        found = _random_map_below(self.model, receiver, 0)
+        if found is None:
+            return
+        mapped, fn, draw = found
+        where = node if _in_chain(receiver, mapped) else mapped
+        cached = ("and the dataset is cached here: later passes read the cache", node)
+        if fn is None:  # `.shuffle(n)` before the cache: its first order is replayed
+            self.report(
+                where,
+                "`.shuffle()` before `.cache()`: the cache keeps the first epoch's order and "
+                "every later epoch reads the elements back in that same order; shuffle after "
+                "`cache()`",
+                because=[("the dataset is shuffled here, once per pass", mapped), cached],
+            )
+            return
+        self.report(
+            where,
+            f"`{fn.qualname}` draws random values (`{code(draw.func)}`) in a "
+            f"`{mapped.func.attr.value}` before `.cache()`: the cache keeps the first epoch's "
+            "draws and every later epoch reads the same augmented elements back; map the "
+            "augmentation after `cache()`",
+            because=[
+                (
+                    f"`{code(draw.func)}` draws new random values each time it runs",
+                    draw,
+                ),
+                (f"`{fn.qualname}` is mapped over the dataset here", mapped),
+                cached,
+            ],
+        )
+
+
+def _in_chain(expr: cst.BaseExpression, target: cst.Call) -> bool:
+    """Whether ``target`` is a call down ``expr``'s own chain of methods."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr is target:
+            return True
+        expr = expr.func.value
+    return False
+
+
+def _random_map_below(
+    model: ModuleModel, expr: cst.BaseExpression, depth: int
+) -> tuple[cst.Call, FunctionInfo | None, cst.Call] | None:
+    """The first call down the dataset ``expr``'s chain (and through the names it is bound to)
+    that hands tf.data a per-element function making a random draw: (that call, the function,
+    the draw); or a ``.shuffle()`` that reshuffles each pass: (it, None, it)."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "shuffle":
+            fixed = next(
+                (
+                    a.value
+                    for a in expr.args
+                    if a.keyword is not None and a.keyword.value == "reshuffle_each_iteration"
+                ),
+                None,
+            )
+            if not (isinstance(fixed, cst.Name) and fixed.value == "False"):
+                return expr, None, expr
+        takes = knowledge.dataset_function_takes(method)
+        if (
+            any(kinds[:1] == ["element"] for kinds in takes.values())
+            and knowledge.member_kind("dataset", method, called=True) == "dataset"
+        ):
+            scope = _scope_at(model, expr)
+            for arg in expr.args[:1]:
+                fn = model.function_referenced(arg.value, scope)
+                draw = _random_draw(model, fn, 0) if fn is not None else None
+                if draw is not None:
+                    return expr, fn, draw
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        for value in assigned_before(model, expr):
+            found = _random_map_below(model, value, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _scope_at(model: ModuleModel, call: cst.Call) -> Scope | None:
+    """The scope ``call`` is evaluated in, from the first name down its chain."""
+    expr: cst.BaseExpression = call
+    while isinstance(expr, (cst.Call, cst.Attribute, cst.Subscript)):
+        expr = expr.func if isinstance(expr, cst.Call) else expr.value
+    return model.scope_of(expr) if isinstance(expr, cst.Name) else None
+
+
+def _random_draw(model: ModuleModel, fn: FunctionInfo, depth: int) -> cst.Call | None:
+    """A call in ``fn`` (or in a module function it calls, a few levels down) that draws new
+    random values each time it runs: a stateful random op of the knowledge base, a method of a
+    ``tf.random.Generator``, or a Keras ``Random*`` preprocessing layer called on data."""
+    for call in fn.calls:
+        name = model.call_name(call)
+        if knowledge.seeded_random_op(name):
+            return call
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            kind = model.kind_of(func.value, fn)
+            if kind is not None and kind.kind == "random_generator":
+                return call
+        if _random_layer(model, func, fn):
+            return call
+        callee = model.callee(call, fn)
+        if callee is not None and callee is not fn and depth < 3:
+            found = _random_draw(model, callee, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _random_layer(model: ModuleModel, func: cst.BaseExpression, scope: Scope) -> bool:
+    """A Keras ``Random*`` preprocessing layer (``RandomFlip``, ``RandomRotation``), or a
+    ``Sequential`` of layers one of which is, that ``func`` names."""
+    values = model.bound_values(func, scope) if isinstance(func, (cst.Name, cst.Attribute)) else []
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        name = model.call_name(value) or ""
+        if is_keras(name) and name.rpartition(".")[2].startswith("Random"):
+            return True
+        if is_keras(name) and name.endswith("Sequential") and value.args:
+            layers = value.args[0].value
+            if isinstance(layers, (cst.List, cst.Tuple)):
+                for element in layers.elements:
+                    inner = element.value
+                    inner_name = model.call_name(inner) if isinstance(inner, cst.Call) else None
+                    if is_keras(inner_name) and inner_name.rpartition(".")[2].startswith("Random"):
+                        return True
     return False

@@ -803,6 +803,63 @@ def seeded_random_ops(tf: types.ModuleType) -> list[str]:
     return sorted(found)
 
 
+class _Recorded(Exception):
+    """Raised by the probe's recording function once tf.data has called it."""
+
+
+def dataset_function_arguments(tf: types.ModuleType) -> dict[str, dict[str, list[str]]]:
+    """For each ``Dataset`` method that takes a function, what tf.data hands that function:
+    ``{"map": {"map_func": ["element"]}, "apply": {"transformation_func": ["dataset"]}}``,
+    one kind per positional argument ("dataset" or "element"), seen by calling the method on a
+    small dataset with a function that records its arguments. Methods that write files
+    (``save``, ``snapshot``, ``load``) are not called."""
+    found: dict[str, dict[str, list[str]]] = {}
+    fillers = (1, [2], [1, 1], [0.5, 0.5])  # for the methods' other required parameters
+    for name in sorted(dir(tf.data.Dataset)):
+        method = getattr(tf.data.Dataset, name)
+        if name.startswith("_") or not callable(method):
+            continue
+        try:
+            parameters = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        if parameters[0].name != "self" or any(p.name == "path" for p in parameters):
+            continue
+        for probed in parameters[1:]:
+            if not (probed.name.endswith("_func") or probed.name == "predicate"):
+                continue
+            seen: list[str] = []
+
+            def record(*args, seen=seen):
+                seen.extend(
+                    "dataset" if isinstance(a, tf.data.Dataset) else "element" for a in args
+                )
+                raise _Recorded
+
+            required = [
+                p
+                for p in parameters[1:]
+                if p is not probed
+                and p.default is inspect.Parameter.empty
+                and p.kind is not p.VAR_KEYWORD
+            ]
+            for filler in fillers:
+                arguments = {
+                    p.name: record if p.name.endswith("_func") else filler for p in required
+                }
+                try:
+                    getattr(tf.data.Dataset.range(4), name)(**{probed.name: record}, **arguments)
+                except _Recorded:
+                    break
+                except Exception:  # a filler the method refuses: try the next one
+                    if seen:
+                        break
+                    continue
+            if seen:
+                found.setdefault(name, {})[probed.name] = seen
+    return found
+
+
 def global_seed_functions(tf: types.ModuleType, seeders: dict[str, str]) -> list[str]:
     """The seeding calls (of ``side_effects``) that set TensorFlow's global seed: each is called
     with a seed, and TF's own ``get_seed`` must then give it back as the graph-level seed."""
@@ -1654,6 +1711,7 @@ def build() -> dict:
             "members": members,
             "side_effects": effects,
             "seeded_random_ops": seeded_random_ops(tf),
+            "dataset_function_arguments": dataset_function_arguments(tf),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

@@ -581,3 +581,96 @@ def test_a_notebook_cell_shows_its_top_level_dataset_expression(tmp_path):
     found = [(d["code"], d["cell"]) for d in json.loads(result.stdout)]
     assert found == [("TF924", 3)]
     assert [d.rule for d in lint("".join(cells), ["TF924"], path="script.py")] == ["TF924"] * 2
+
+
+# TF930: a per-element function given to `Dataset.apply`.
+APPLIED = """
+import tensorflow as tf
+
+
+@tf.function
+def expand(x):
+    return tf.expand_dims(x, axis=1)
+
+
+def normalize(image):
+    return image / 255.0
+
+
+def first(element):
+    return element[0]
+
+
+def batched(ds):
+    return ds.filter(lambda x: x > 0).batch(8)
+
+
+ds = tf.data.Dataset.range(4)
+"""
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("ds = ds.apply(expand)\n", ["TF930"]),  # handed to a TensorFlow op
+        ("ds = ds.apply(normalize)\n", ["TF930"]),  # computed with
+        ("ds = ds.apply(first)\n", ["TF930"]),  # indexed
+        ("ds = ds.apply(transformation_func=lambda x: tf.cast(x, tf.float32))\n", ["TF930"]),
+        ("ds = ds.apply(batched)\n", []),  # a dataset transformation
+        ("ds = ds.apply(tf.data.experimental.assert_cardinality(4))\n", []),
+        ("ds = ds.map(expand)\n", []),
+        ("df = load_frame()\ndf = df.apply(normalize)\n", []),  # a pandas frame's apply
+    ],
+)
+def test_element_function_given_to_apply(use, expected):
+    assert rule_ids(APPLIED + use, ["TF930"]) == expected
+
+
+def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data():
+    from tf2lint.analysis import knowledge
+
+    assert knowledge.dataset_function_takes("apply") == {"transformation_func": ["dataset"]}
+    assert knowledge.dataset_function_takes("map") == {"map_func": ["element"]}
+
+
+# TF926: `shuffle` after `batch`.
+@pytest.mark.parametrize(
+    ("pipeline", "expected"),
+    [
+        ("train = ds.batch(32).shuffle(1000)\n", ["TF926"]),
+        ("train = ds.map(f).batch(32)\ntrain = train.shuffle(100).prefetch(1)\n", ["TF926"]),
+        ("train = ds.shuffle(1000).batch(32)\n", []),
+        ("train = ds.shuffle(1000).batch(32).shuffle(10)\n", []),  # examples shuffled first
+        ("train = ds.padded_batch(32).shuffle(10)\n", []),  # length buckets, on purpose
+        ("train = ds.batch(4).shuffle(10).unbatch()\n", []),  # blocks shuffled on purpose
+        ("train = frame.batch(4).shuffle(10)\n", []),  # not a dataset
+        ("seqs = ds.batch(101)\ntrain = seqs.map(f).shuffle(10).batch(4)\n", []),  # chunks
+    ],
+)
+def test_shuffle_after_batch(pipeline, expected):
+    source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\nframe = load()\n"
+    assert rule_ids(source + pipeline, ["TF926"]) == expected
+
+
+# TF927: a reshuffling dataset split with take and skip.
+@pytest.mark.parametrize(
+    ("pipeline", "expected"),
+    [
+        ("ds = ds.shuffle(100)\ntrain = ds.take(80)\ntest = ds.skip(80)\n", ["TF927"]),
+        (
+            "s = ds.shuffle(100, seed=1)\ntrain = s.take(80).batch(8)\nval = s.skip(80).take(10)\n",
+            ["TF927"],
+        ),
+        (
+            "ds = ds.shuffle(100, reshuffle_each_iteration=False)\n"
+            "train = ds.take(80)\ntest = ds.skip(80)\n",
+            [],
+        ),
+        ("train = ds.take(80).shuffle(80)\ntest = ds.skip(80)\n", []),  # split, then shuffled
+        ("ds = ds.shuffle(100).cache()\ntrain = ds.take(80)\ntest = ds.skip(80)\n", []),
+        ("ds = ds.shuffle(100)\ntest = ds.skip(80)\n", []),  # no take: one part
+    ],
+)
+def test_reshuffled_dataset_split(pipeline, expected):
+    source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\n"
+    assert rule_ids(source + pipeline, ["TF927"]) == expected

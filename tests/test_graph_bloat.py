@@ -269,3 +269,78 @@ def test_a_matrix_passed_to_the_traced_function_itself_is_a_tensor_argument():
         'lookup(np.load("glove.npy"), [1])\n'
     )
     assert rule_ids(source, ["TF704"]) == []
+
+
+# TF704's forms whose size comes from data: built while tracing from a tensor's dimension or a
+# tf.function's argument, a Python list of a file's lines or a long comprehension, an archive's
+# array, a matrix handed to a method of an object built in the call.
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a filter bank built in NumPy for the image height, wrapped in tf.constant
+        "def bank(height):\n    xs = np.linspace(-1.0, 1.0, height)\n"
+        "    return np.stack([np.exp(-(xs ** 2) * k) for k in range(8)], axis=-1)\n"
+        "@tf.function\ndef stylize(image):\n    _, height, width, _ = image.shape\n"
+        "    return tf.tensordot(image, tf.constant(bank(height)), axes=[[1], [0]])\n",
+        "@tf.function\ndef stylize(image, out_height):\n"
+        "    return image * tf.constant(np.outer(np.arange(out_height), np.ones(8)))\n",
+        # a vocabulary: a file's lines, a long comprehension, through a constructor
+        "with open('vocab.txt') as f:\n    VOCAB = [line.strip() for line in f]\n"
+        "@tf.function\ndef ids(words):\n    return tf.where(tf.equal(words, tf.constant(VOCAB)))\n",
+        "VOCAB = ['<pad>'] + [f'w{i}' for i in range(50000)]\n"
+        "@tf.function\ndef ids(words):\n    return tf.where(tf.equal(words, tf.constant(VOCAB)))\n",
+        "class T:\n    def __init__(self, vocab):\n        self.vocab = vocab\n"
+        "    @tf.function\n    def ids(self, w):\n"
+        "        return tf.where(tf.equal(w, tf.constant(self.vocab)))\n"
+        "T(open('v.txt').read().split())\n",
+        # arrays the code did not size with keywords
+        "E = np.load('vectors.npz')['arr_0']\n@tf.function\ndef f(i):\n    return tf.gather(E, i)\n",
+        "E = np.random.normal(0.0, 1.0, (400000, 300))\n"
+        "@tf.function\ndef f(i):\n    return tf.gather(E, i)\n",
+        "E = np.asarray(np.load('m.npy'), dtype=np.float32)\n"
+        "@tf.function\ndef f(i):\n    return tf.gather(E, i)\n",
+        # sized by a value the module does not fix: an attribute set from a constructor's
+        "def bank(height):\n    return np.stack([np.linspace(0.0, k, height) for k in range(8)])\n"
+        "class S(tf.Module):\n    def __init__(self, height):\n        self.height = height\n"
+        "    @tf.function\n    def __call__(self, x):\n"
+        "        return x * tf.constant(bank(self.height))\n",
+        # a method of an object built in the same call
+        "class C:\n    def train(self, m):\n        @tf.function\n        def step(i):\n"
+        "            return tf.gather(m, i)\n        step([1])\n"
+        "C().train(np.load('glove.npy'))\n",
+    ],
+)
+def test_data_sized_host_values_converted_in_traced_code(source):
+    assert rule_ids(ARRAYS + source, ["TF704"]) == ["TF704"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # sizes the code fixes small
+        "@tf.function\ndef f(x):\n    return x * tf.constant(np.eye(3))\n",
+        "@tf.function\ndef onehot(x, n):\n    return tf.matmul(x, tf.constant(np.eye(n)))\n"
+        "onehot(tf.zeros((1, 10)), 10)\n",
+        "VOCAB = ['a', 'b', 'c']\n@tf.function\ndef ids(w):\n"
+        "    return tf.where(tf.equal(w, tf.constant(VOCAB)))\n",
+        "VOCAB = [f'w{i}' for i in range(100)]\n@tf.function\ndef ids(w):\n"
+        "    return tf.where(tf.equal(w, tf.constant(VOCAB)))\n",
+        # a tf.function's arguments given to NumPy as data, not as a size (TF804's)
+        "@tf.function\ndef learn(rewards, gamma):\n"
+        "    return tf.reduce_mean(np.maximum(rewards * gamma, 0.0))\n",
+        # a size read off a runtime shape: NumPy cannot take it at all (TF804's)
+        "@tf.function\ndef f(x):\n    n = tf.shape(x)[0]\n"
+        "    return tf.gather(x, tf.constant(np.arange(n)))\n",
+        # built while tracing but only read for NumPy work, never handed to an op
+        "@tf.function\ndef f(image):\n    h = image.shape[1]\n    xs = np.linspace(0.0, 1.0, h)\n"
+        "    return image * float(xs.sum())\n",
+        # converted once, outside
+        "VOCAB = open('v.txt').read().split()\nKEYS = tf.constant(VOCAB)\n"
+        "@tf.function\ndef ids(w):\n    return tf.where(tf.equal(w, KEYS))\n",
+        # the list's length only
+        "VOCAB = open('v.txt').read().split()\n@tf.function\ndef n(w):\n"
+        "    return tf.fill([len(VOCAB)], w)\n",
+    ],
+)
+def test_small_fixed_or_unconverted_host_values_are_fine(source):
+    assert rule_ids(ARRAYS + source, ["TF704"]) == []

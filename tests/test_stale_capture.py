@@ -458,3 +458,59 @@ def test_a_counter_read_in_a_computation_is_left_to_tf202_when_it_reports_the_in
 def test_a_counter_only_computed_with_is_tf602s_at_the_read():
     found = [(d.rule, d.line) for d in lint(ANNEAL.format(shown=""), ["TF202", "TF602"])]
     assert ("TF602", 12) in found
+
+
+# TF605: a random augmentation mapped before `Dataset.cache()`.
+CACHED = """
+import tensorflow as tf
+
+flip = tf.keras.Sequential([tf.keras.layers.RandomFlip("horizontal")])
+generator = tf.random.Generator.from_seed(1)
+
+
+def load(image):
+    return tf.image.resize(image, (8, 8))
+
+
+def augment(image):
+    return tf.image.random_flip_left_right(image)
+
+
+def noisy(image):
+    return image + generator.normal(tf.shape(image))
+
+
+def pipeline(helper):
+    return helper(load(image))
+
+
+ds = tf.data.Dataset.from_tensor_slices(tf.zeros((4, 9, 9, 3)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("pipeline", "expected"),
+    [
+        ("train = ds.map(load).map(augment).cache().batch(2)\n", ["TF605"]),
+        ("train = ds.map(augment)\ntrain = train.shuffle(4)\ntrain = train.cache()\n", ["TF605"]),
+        ("train = ds.map(lambda x: augment(load(x))).cache()\n", ["TF605"]),  # a helper's draw
+        ("train = ds.map(lambda x: flip(x, training=True)).cache()\n", ["TF605"]),  # Keras layer
+        ("train = ds.map(noisy).cache()\n", ["TF605"]),  # a tf.random.Generator's draw
+        ("train = ds.map(load).cache().map(augment)\n", []),  # augmented after the cache
+        ("train = ds.map(augment).batch(2)\n", []),  # no cache: drawn anew each epoch
+        ("train = ds.map(load).cache()\n", []),  # nothing random before the cache
+        ("train = ds.shuffle(4).batch(2).cache()\n", ["TF605"]),  # the first order replayed
+        ("train = ds.cache().shuffle(4).batch(2)\n", []),
+        ("train = ds.shuffle(4, reshuffle_each_iteration=False).cache()\n", []),  # one order
+    ],
+)
+def test_random_map_before_cache(pipeline, expected):
+    assert rule_ids(CACHED + pipeline, ["TF605"]) == expected
+
+
+def test_random_map_before_cache_spans_the_chain_and_points_at_the_map_apart():
+    chained = lint(CACHED + "train = (\n    ds.map(augment)\n    .cache()\n)\n", ["TF605"])
+    apart = lint(CACHED + "train = ds.map(augment)\ntrain = train.cache()\n", ["TF605"])
+    last = CACHED.count("\n") + 1
+    assert [(d.line, d.end_line) for d in chained] == [(last + 1, last + 2)]
+    assert [d.line for d in apart] == [last]

@@ -82,6 +82,9 @@ class Knowledge:
 
     seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
     global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
+    # Dataset method -> its function parameter -> what tf.data hands that function, one kind
+    # per positional argument: "dataset" (``apply``) or "element" (``map``, ``filter``)
+    dataset_function_arguments: dict[str, dict[str, list[str]]]
 
 
 @cache
@@ -117,6 +120,7 @@ def knowledge() -> Knowledge:
         step_methods={k: frozenset(v) for k, v in data["step_methods"].items()},
         seeded_random_ops=frozenset(data.get("seeded_random_ops", ())),
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
+        dataset_function_arguments=data.get("dataset_function_arguments", {}),
     )
 
 
@@ -406,3 +410,10 @@ def sets_global_seed(qualified: str | None) -> bool:
     """Whether the call ``qualified`` sets TensorFlow's global seed (``tf.random.set_seed``,
     ``keras.utils.set_random_seed``), as the generator saw by calling it."""
     return bool(qualified) and canonical(qualified) in knowledge().global_seed_functions
+
+
+def dataset_function_takes(method: str) -> dict[str, list[str]]:
+    """What ``Dataset.<method>`` hands each function it takes, by parameter: one kind per
+    positional argument, "dataset" or "element" (``dataset_function_takes("apply")`` is
+    ``{"transformation_func": ["dataset"]}``); empty for a method that takes none."""
+    return knowledge().dataset_function_arguments.get(method, {})

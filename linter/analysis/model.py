@@ -568,11 +568,14 @@ class ModuleModel:
 
     def instance_of(self, expr: cst.BaseExpression, scope: Scope | None) -> ClassInfo | None:
         """The module class ``expr`` is an instance of, when every value the module assigns to
-        it (a name, or ``self.<attr>``) constructs that class."""
+        it (a name, or ``self.<attr>``) constructs that class, or that ``expr`` constructs right
+        there (``Compressor(32).train(m)`` calls ``Compressor.train``)."""
         t = type(expr)
         if t is cst.Name:
             if expr.value == "self":
                 return None  # self.f() is function_referenced's
+        elif t is cst.Call:
+            return self.constructed_class(expr, scope)
         elif t is not cst.Attribute:
             return None
         found = None

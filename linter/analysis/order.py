@@ -149,3 +149,23 @@ def _decorated_by(decorator: cst.Decorator) -> cst.BaseExpression:
     """What a decorator calls: ``tf.function`` of ``@tf.function`` and ``@tf.function(...)``."""
     expr = decorator.decorator
     return expr.func if isinstance(expr, cst.Call) else expr
+
+
+def assigned_before(model: ModuleModel, name: cst.Name) -> list[cst.BaseExpression]:
+    """The values the assignments of ``name``'s binding that come before this read in the
+    module's walk give it (``ds = ds.cache()`` then ``ds = ds.shuffle(8)``: the read of ``ds``
+    in ``ds.cache()`` sees what came before, not the shuffle below it). Straight-line order:
+    an assignment in an earlier branch counts too."""
+    index = model.memo("event-order", lambda: _entering_orders(model))
+    read = index.get(id(name), -1)
+    binding = model.binding_of(name, model.scope_of(name))
+    return [
+        site.value
+        for site in binding.sites
+        if site.kind == SiteKind.ASSIGN and site.value is not None and site.order < read
+    ]
+
+
+def _entering_orders(model: ModuleModel) -> dict[int, int]:
+    """Where each node starts in the model's walk (as ``BindingSite.order`` counts)."""
+    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
