@@ -1886,12 +1886,49 @@ def _changes_per_iteration(
             if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
                 if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
                     return Varying(f"`{name.value}`, read anew on every iteration", site.node)
+                if _carried(model, name.value, site.value, scope, around):
+                    return Varying(
+                        f"`{name.value}`, which each iteration computes from the last one's "
+                        "(a state carried through the loop)",
+                        site.node,
+                    )
                 if _changes_per_iteration(model, site.value, scope, loops, seen):
                     return Varying(
                         f"`{name.value}`, computed from the loop's data on every iteration",
                         site.node,
                     )
     return None
+
+
+def _carried(
+    model: ModuleModel,
+    name: str,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+) -> bool:
+    """Whether ``value``, bound to ``name`` in ``loops``, is computed from ``name``'s own value
+    of the iteration before, directly (``state = state + step``) or through other names the
+    loop binds (``action = agent.act(state)``; ``state, reward = env.step(action)``): a state
+    carried from one iteration to the next, which holds other data on each."""
+    todo = [value]
+    seen: set[str] = set()
+    while todo and len(seen) < 16:
+        for read in _names_read(todo.pop()):
+            if read.value == name:
+                return True
+            if read.value in seen:
+                continue
+            seen.add(read.value)
+            for site in model.binding_of(read, scope).sites:
+                carries = site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
+                if (
+                    carries
+                    and site.value is not None
+                    and any(model.inside(site, loop) for loop in loops)
+                ):
+                    todo.append(site.value)
+    return False
 
 
 def _has_call(node: cst.CSTNode) -> bool:
@@ -2115,9 +2152,6 @@ class KerasPredictPerItem(Rule):
         for a model built anew on each iteration (a cross-validation fold's test set).
     """
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self._reported: set[int] = set()  # ids of the per-item calls already reported
-
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if type(func) is cst.Attribute and func.attr.value == "predict":
@@ -2155,17 +2189,18 @@ class KerasPredictPerItem(Rule):
         if param is None or _assigns(model, built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
-        if per_item is None or id(per_item[1]) in self._reported:
+        if per_item is None:
             return
-        self._reported.add(id(per_item[1]))
-        # reported where the function is called per item: where the items could be batched
+        # reported at the predict call, the line the fix changes (call the model there); the
+        # call per item, where the items could be batched instead, is its evidence
         self.report(
-            per_item[1],
-            f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on each: "
-            "every predict call builds and traces a new input pipeline, and inputs of a new "
-            f"shape trace the predict function again; call the model there (`{receiver}(x, "
-            "training=False)`) or predict all the items in one call",
-            because=[(per_item[0], per_item[1]), (f"`{receiver}.predict` is called here", node)],
+            node,
+            f"`{receiver}.predict` is called once per item: `{fn.name}` is called for each item "
+            "of a loop (or mapped over a collection), so every predict call builds and traces a "
+            "new input pipeline, and inputs of a new shape trace the predict function again; "
+            f"call the model here (`{receiver}(x, training=False)`) or predict all the items in "
+            "one call",
+            because=[per_item],
         )
 
     def _called_per_item(

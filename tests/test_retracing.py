@@ -760,27 +760,48 @@ MODEL = (
             7,
         ),
         ("preds = [model.predict(row[None]) for row in rows]\n", 4),
-        # reported where the helper is called per item: where the items could be batched
+        # a control loop: the observation is computed from the last step's action
+        (
+            "state = env.reset()\nfor step in range(1000):\n"
+            "    action = np.argmax(model.predict(state[None])[0])\n"
+            "    state, reward, done, info = env.step(action)\n",
+            6,
+        ),
+        # a sequence generated one step at a time from the last prediction
+        (
+            "seq = seed\nfor t in range(100):\n    nxt = model.predict(seq[None])\n"
+            "    seq = np.concatenate([seq[1:], nxt[0]])\n",
+            6,
+        ),
+        # an agent's act() per step of an episode
+        (
+            "class Agent:\n    def __init__(self):\n        self.net = model\n"
+            "    def act(self, obs):\n        return self.net.predict(obs[None])\n"
+            "agent = Agent()\nobs = env.reset()\nfor step in range(500):\n"
+            "    obs, r, done, _ = env.step(agent.act(obs))\n",
+            8,
+        ),
+        # a helper called per item: reported at its predict call, the line the fix changes
         (
             "def score(features):\n    return model.predict(features[None])\n"
             "for f in files:\n    score(np.load(f))\n",
-            7,
+            5,
         ),
         (
             "def score(m, structure):\n    return m.predict(featurize(structure))\n"
             "table['y'] = table['structure'].apply(lambda s: score(model, s))\n",
-            6,
+            5,
         ),
         (
             "import functools\ndef score(m, structure):\n    return m.predict(featurize(structure))\n"
             "table['y'] = table['structure'].map(functools.partial(score, model))\n",
-            7,
+            6,
         ),
         # a pandas table named like a tf.data one, a row at a time
         (
             "import pandas as pd\ndef score(row):\n    return model.predict(featurize(row))\n"
             "dataset = pd.read_csv('s.csv')\ndataset['y'] = dataset.apply(score, axis=1)\n",
-            8,
+            6,
         ),
         # a dict of models, one of them picked per attribute, for each image
         (
@@ -788,7 +809,7 @@ MODEL = (
             "def analyze(path):\n    image = np.load(path)\n"
             "    return [models[a].predict(image) for a in ('age', 'gender')]\n"
             "for p in paths:\n    analyze(p)\n",
-            9,
+            7,
         ),
     ],
 )
@@ -802,6 +823,8 @@ def test_predict_called_per_item(source, line):
     [
         # a fixed validation set predicted once per epoch
         "for epoch in range(10):\n    model.fit(x, y)\n    p = model.predict(x_val)\n",
+        # a total carried through the loop, but the data predicted is fixed
+        "total = 0\nfor epoch in range(10):\n    total = total + model.predict(x_val).sum()\n",
         # all the items in one call
         "p = model.predict(np.stack([np.load(f) for f in files]))\n",
         # the model called directly per item
