@@ -356,7 +356,6 @@ class StaleGlobalCapture(Rule):
                         for after, other, call in runs
                         if other == step
                         and (after > site.order or first < after < last)
-                        and after != before
                         and not any(min(before, after) < c < max(before, after) for c in compiles)
                         and not any(first < c < last for c in compiles)
                     ),
