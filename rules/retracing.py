@@ -1232,6 +1232,15 @@ def varying_shape(
         )
     if isinstance(value, cst.Subscript):
         return _varying_slice(model, value, scope, loops)
+    if isinstance(value, (cst.List, cst.Tuple)):
+        # a list of tensors is traced element by element: each one's shape is in the trace key
+        for element in value.elements:
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = varying_shape(model, element.value, scope, loops, deeper)
+            if found is not None:
+                return found
+        return None
     if not isinstance(value, cst.Call):
         return None
     name = model.call_name(value)
@@ -1886,7 +1895,7 @@ def _changes_per_iteration(
             if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
                 if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
                     return Varying(f"`{name.value}`, read anew on every iteration", site.node)
-                if _carried(model, name.value, site.value, scope, around):
+                if _carried(model, name, site, scope, around):
                     return Varying(
                         f"`{name.value}`, which each iteration computes from the last one's "
                         "(a state carried through the loop)",
@@ -1902,32 +1911,42 @@ def _changes_per_iteration(
 
 def _carried(
     model: ModuleModel,
-    name: str,
-    value: cst.BaseExpression,
+    name: cst.Name,
+    site: BindingSite,
     scope: Scope,
     loops: Sequence[cst.CSTNode],
 ) -> bool:
-    """Whether ``value``, bound to ``name`` in ``loops``, is computed from ``name``'s own value
+    """Whether ``site``, a binding of ``name`` in ``loops``, computes it from ``name``'s own value
     of the iteration before, directly (``state = state + step``) or through other names the
     loop binds (``action = agent.act(state)``; ``state, reward = env.step(action)``): a state
-    carried from one iteration to the next, which holds other data on each."""
-    todo = [value]
-    seen: set[str] = set()
-    while todo and len(seen) < 16:
-        for read in _names_read(todo.pop()):
-            if read.value == name:
-                return True
-            if read.value in seen:
-                continue
-            seen.add(read.value)
-            for site in model.binding_of(read, scope).sites:
-                carries = site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
-                if (
-                    carries
-                    and site.value is not None
-                    and any(model.inside(site, loop) for loop in loops)
-                ):
-                    todo.append(site.value)
+    carried from one iteration to the next, which holds other data on each. Each name read is
+    followed to the binding that reaches it: the last one before it in the same iteration, or,
+    only where there is none, those of the iteration before (``x = read(); x = x / 255.0``
+    reads this iteration's ``x``)."""
+
+    def in_loop(n: str) -> list[BindingSite]:
+        return [
+            other
+            for other in model.lookup(n, scope).sites
+            if other.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
+            and other.value is not None
+            and any(model.inside(other, loop) for loop in loops)
+        ]
+
+    todo: list[tuple[cst.BaseExpression, int]] = [(site.value, site.order)]
+    seen: set[tuple[str, int]] = set()
+    while todo and len(seen) < 32:
+        value, at = todo.pop()
+        for read in _names_read(value):
+            sites = in_loop(read.value)
+            before = [other for other in sites if other.order < at]
+            if read.value == name.value and not before:
+                return True  # the value of the iteration before
+            reaching = [max(before, key=lambda other: other.order)] if before else sites
+            for other in reaching:
+                if (read.value, other.order) not in seen:
+                    seen.add((read.value, other.order))
+                    todo.append((other.value, other.order))
     return False
 
 

@@ -512,6 +512,8 @@ ENCODE = "import tensorflow as tf\n@tf.function\ndef encode(t):\n    return tf.r
         "for n in range(1, 9):\n    encode(tf.random.normal(shape=(n,)))\n",
         "for n in range(1, 9):\n    encode(tf.one_hot(tf.range(n), 4))\n",
         "n = 1\nwhile n < 100:\n    n *= 2\n    batch = tf.ones([n])\n    encode(batch)\n",
+        # a list of tensors, one of a new length each time (each image's boxes: TF models#10059)
+        "for n in range(1, 9):\n    encode([tf.zeros([n, 4]), tf.zeros([2, 4])])\n",
     ],
 )
 def test_a_tensor_whose_shape_changes_in_the_loop(driver):
@@ -526,6 +528,7 @@ def test_a_tensor_whose_shape_changes_in_the_loop(driver):
         ENCODE + "data = tf.ones([10])\nfor i in range(8):\n    encode(data[i : i + 2])\n",
         ENCODE + "for n in range(8):\n    encode(tf.constant(n))\n",
         ENCODE + "for n in range(8):\n    encode(tf.fill([3], n))\n",
+        ENCODE + "for n in range(8):\n    encode([tf.fill([3], n), tf.zeros([2])])\n",
         # an input_signature with None, relaxed shapes
         "import tensorflow as tf\n"
         "@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])\n"
@@ -823,6 +826,8 @@ def test_predict_called_per_item(source, line):
     [
         # a fixed validation set predicted once per epoch
         "for epoch in range(10):\n    model.fit(x, y)\n    p = model.predict(x_val)\n",
+        # rebound from this iteration's own read, not carried from the last one
+        "for i in range(100):\n    x = load()\n    x = x / 255.0\n    model.predict(x[None])\n",
         # a total carried through the loop, but the data predicted is fixed
         "total = 0\nfor epoch in range(10):\n    total = total + model.predict(x_val).sum()\n",
         # all the items in one call
