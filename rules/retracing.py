@@ -327,8 +327,26 @@ class TfFunctionCreatedInLoop(Rule):
         traces on every iteration: the graph is never reused, and the loop is slower than plain
         eager code. Create the `tf.function` once, before the loop, and call it inside.
         Functions made in a loop only to be stored (`fns[k] = tf.function(f)`) are not
-        reported.
+        reported. The same holds for TF functions that, called eagerly, trace the function
+        they are given into a graph function of their own on every call (`tf.vectorized_map`,
+        from the knowledge base): called in a loop outside traced code, every iteration traces
+        `fn` again, and TensorFlow warns of frequent retracing. Call them inside one
+        `tf.function` defined before the loop, which traces once per input shape.
     """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not context.loops:
+            return
+        name = self.model.call_name(node)
+        if not knowledge.traces_per_eager_call(name) or not _often(self.model, context.loops):
+            return
+        self.report(
+            node,
+            f"`{short(node.func)}` called eagerly traces its function into a new graph function "
+            "on every call, and this loop calls it on every iteration: a new trace each time; "
+            "call it inside a `tf.function` defined before the loop",
+        )
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         fn = self.model.function_of[node]
@@ -1884,6 +1902,13 @@ def _changes_per_iteration(
         if name.value in seen:
             continue
         seen.add(name.value)
+        later = _bound_later_in_loop(model, name, scope, loops)
+        if later is not None:
+            return Varying(
+                f"`{name.value}`, which the loop sets after this read for the next iteration "
+                "(a state carried through the loop)",
+                later.node,
+            )
         for site in model.binding_of(name, scope).sites:
             around = [loop for loop in loops if model.inside(site, loop)]
             if not around:
@@ -1909,6 +1934,37 @@ def _changes_per_iteration(
     return None
 
 
+def _bound_later_in_loop(
+    model: ModuleModel, name: cst.Name, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> BindingSite | None:
+    """The binding of ``name`` that the innermost of ``loops`` makes only after this read
+    (``action = agent.act(state)`` ... ``state = next_state``): the read sees the value the
+    iteration before set, a new one on each. None when the loop binds it before the read too,
+    or binds it to a literal."""
+    if not loops:
+        return None
+    order = model.memo(
+        "event-order",
+        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
+    )
+    at = order.get(id(name))
+    if at is None:
+        return None
+    inner = loops[-1]
+    sites = [
+        site
+        for site in model.lookup(name.value, scope).sites
+        if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
+        and model.inside(site, inner)
+    ]
+    if not sites or any(site.order < at for site in sites):
+        return None
+    later = sites[0]
+    if later.value is None or is_python_literal(later.value):
+        return None
+    return later
+
+
 def _carried(
     model: ModuleModel,
     name: cst.Name,
@@ -1924,13 +1980,16 @@ def _carried(
     only where there is none, those of the iteration before (``x = read(); x = x / 255.0``
     reads this iteration's ``x``)."""
 
+    # the innermost loop around the binding: its iterations are the ones that carry the value
+    innermost = [loop for loop in loops if model.inside(site, loop)][-1:]
+
     def in_loop(n: str) -> list[BindingSite]:
         return [
             other
             for other in model.lookup(n, scope).sites
             if other.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
             and other.value is not None
-            and any(model.inside(other, loop) for loop in loops)
+            and any(model.inside(other, loop) for loop in innermost)
         ]
 
     todo: list[tuple[cst.BaseExpression, int]] = [(site.value, site.order)]
@@ -2165,10 +2224,14 @@ class KerasPredictPerItem(Rule):
         numbers of inputs that fit in one batch, call the model directly. Call the model
         (`model(x, training=False)`, or a `tf.function` of it with `reduce_retracing=True`),
         or predict all the items in one call. Reported when the data passed changes on each
-        iteration of the loop around the call (its variable, or data computed or read from it
-        there), also through a function called in such a loop or mapped over a collection
-        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch, nor
-        for a model built anew on each iteration (a cross-validation fold's test set).
+        iteration of the loop around the call (its variable, data computed or read from it
+        there, or a state the loop carries from one iteration to the next: a control loop's
+        observation, a sequence extended by each prediction), also through a function called
+        in such a loop or mapped over a collection (`map`, pandas' `apply`); not for a fixed
+        data set predicted once per epoch, nor for a model built anew on each iteration (a
+        cross-validation fold's test set). The finding is always at the `predict` call, the
+        line the advised fix changes; where a helper is called per item, that call is its
+        evidence.
     """
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -770,6 +770,13 @@ MODEL = (
             "    state, reward, done, info = env.step(action)\n",
             6,
         ),
+        # an episode loop inside an outer one: the state is set for the next step at the end
+        (
+            "for e in range(100):\n    state = env.reset()\n    for t in range(500):\n"
+            "        q = model.predict(state)\n        nxt, r, done, _ = env.step(q.argmax())\n"
+            "        state = nxt\n",
+            7,
+        ),
         # a sequence generated one step at a time from the last prediction
         (
             "seq = seed\nfor t in range(100):\n    nxt = model.predict(seq[None])\n"
@@ -1002,3 +1009,53 @@ def test_tf_function_handed_to_a_runner_that_keeps_it_is_a_factory():
         "for _ in range(10):\n    make()\n"
     )
     assert rule_ids(source, ["TF504"]) == []
+
+
+# TF502, calls that trace the function they are given anew on each eager call (the knowledge
+# base's per-call tracing ops: tf.vectorized_map; tensorflow#43710, keras-cv#241).
+VMAP = (
+    "import tensorflow as tf\ntraces = []\n"
+    "def per_example(x):\n    traces.append(1)\n    return tf.reduce_sum(x * x)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver, lines",
+    [
+        ("for batch in batches:\n    tf.vectorized_map(per_example, batch)\n", [7]),
+        ("out = []\nfor i in range(10):\n    out.append(tf.vectorized_map(per_example, x))\n", [8]),
+        # once: nothing repeats
+        ("tf.vectorized_map(per_example, x)\n", []),
+        # inside a tf.function defined before the loop: traced once per shape
+        (
+            "@tf.function\ndef run(b):\n    return tf.vectorized_map(per_example, b)\n"
+            "for batch in batches:\n    run(batch)\n",
+            [],
+        ),
+        # tf.map_fn runs its function eagerly: nothing is traced
+        ("for batch in batches:\n    tf.map_fn(per_example, batch)\n", []),
+        # fewer than five literal iterations
+        ("for batch in (a, b):\n    tf.vectorized_map(per_example, batch)\n", []),
+    ],
+)
+def test_a_per_call_tracing_op_called_eagerly_in_a_loop(driver, lines):
+    assert [d.line for d in lint(VMAP + driver, ["TF502"])] == lines
+
+
+@pytest.mark.tensorflow
+def test_vectorized_map_in_an_eager_loop_traces_on_every_call_under_tensorflow():
+    # TF502's claim on the first driver above, run: six batches, six traces; in a tf.function
+    # made before the loop, one
+    import tensorflow as tf
+
+    namespace: dict = {}
+    exec(compile(VMAP, "vmap.py", "exec"), namespace)
+    per_example, traces = namespace["per_example"], namespace["traces"]
+    for _ in range(6):
+        tf.vectorized_map(per_example, tf.ones([4, 3]))
+    assert len(traces) == 6
+    traces.clear()
+    run = tf.function(lambda b: tf.vectorized_map(per_example, b))
+    for _ in range(6):
+        run(tf.ones([4, 3]))
+    assert len(traces) == 1
