@@ -2229,10 +2229,15 @@ class KerasPredictPerItem(Rule):
         observation, a sequence extended by each prediction), also through a function called
         in such a loop or mapped over a collection (`map`, pandas' `apply`); not for a fixed
         data set predicted once per epoch, nor for a model built anew on each iteration (a
-        cross-validation fold's test set). The finding is always at the `predict` call, the
-        line the advised fix changes; where a helper is called per item, that call is its
-        evidence.
+        cross-validation fold's test set). Where a helper is called per item, the finding is
+        at the `predict` call when the helper itself makes the item a batch of one there
+        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`: the line the advised
+        fix changes), and at the call per item when the helper passes on what it is given
+        (the items are made one by one there); the other place is its evidence.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._reported: set[int] = set()  # ids of the per-item calls already reported
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -2273,8 +2278,23 @@ class KerasPredictPerItem(Rule):
         per_item = self._called_per_item(fn, param)
         if per_item is None:
             return
-        # reported at the predict call, the line the fix changes (call the model there); the
-        # call per item, where the items could be batched instead, is its evidence
+        if not _batch_of_one(model, data, context.scope, 0):
+            # the helper passes on what it is given: the items are made one by one where it is
+            # called, and could be batched there
+            if id(per_item[1]) in self._reported:
+                return
+            self._reported.add(id(per_item[1]))
+            self.report(
+                per_item[1],
+                f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on "
+                "each: every predict call builds and traces a new input pipeline, and inputs of "
+                f"a new shape trace the predict function again; call the model there "
+                f"(`{receiver}(x, training=False)`) or predict all the items in one call",
+                because=[per_item, (f"`{receiver}.predict` is called here", node)],
+            )
+            return
+        # the helper makes a batch of one item for predict: reported at that predict call, the
+        # line the fix changes (call the model there); the call per item is its evidence
         self.report(
             node,
             f"`{receiver}.predict` is called once per item: `{fn.name}` is called for each item "
@@ -2313,6 +2333,45 @@ class KerasPredictPerItem(Rule):
                 if outer is not None and self._called_per_item(caller, outer, depth + 1):
                     return (f"`{fn.name}` is called here for each item", site.call)
         return None
+
+
+def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
+    """Whether ``data`` makes one item into a batch of one: ``x[None]``, ``x[np.newaxis]``,
+    ``np.expand_dims(x, 0)``, ``x.reshape(1, ...)``, ``[x]`` or ``np.array([x])`` (a list of
+    these for a model of several inputs), through a name bound once to one."""
+    if depth > 4:
+        return False
+    if isinstance(data, (cst.List, cst.Tuple)):
+        elements = [e.value for e in data.elements if not isinstance(e, cst.StarredElement)]
+        if len(elements) == 1:
+            return True
+        return any(_batch_of_one(model, e, scope, depth + 1) for e in elements)
+    if isinstance(data, cst.Subscript):
+        return bool(data.slice) and _adds_axis(data.slice[0].slice)
+    if isinstance(data, cst.Name):
+        values = model.bound_values(data, scope)
+        return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
+    if not isinstance(data, cst.Call) or not data.args:
+        return False
+    func = data.func
+    leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+    first = data.args[0].value
+    if leaf == "expand_dims":
+        return True
+    if leaf == "reshape":
+        # `x.reshape(1, -1)`, `x.reshape((1, n))`, `np.reshape(x, (1, n))`
+        sizes = [a.value for a in data.args]
+        module = isinstance(func, cst.Attribute) and (
+            model.qualified_name(func.value) or ""
+        ).startswith(("numpy", "tensorflow"))
+        if module or not isinstance(func, cst.Attribute):
+            sizes = sizes[1:]  # a module function's first argument is the array
+        if sizes and isinstance(sizes[0], (cst.List, cst.Tuple)):
+            sizes = [e.value for e in sizes[0].elements]
+        return bool(sizes) and isinstance(sizes[0], cst.Integer) and sizes[0].value == "1"
+    if leaf in ("array", "asarray", "stack", "convert_to_tensor", "constant"):
+        return isinstance(first, cst.List) and len(first.elements) == 1
+    return False
 
 
 def _dict_values(

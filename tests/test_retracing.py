@@ -791,27 +791,39 @@ MODEL = (
             "    obs, r, done, _ = env.step(agent.act(obs))\n",
             8,
         ),
-        # a helper called per item: reported at its predict call, the line the fix changes
+        # a helper that makes each item a batch of one for predict: reported at that predict
+        # call, the line the fix changes
         (
             "def score(features):\n    return model.predict(features[None])\n"
             "for f in files:\n    score(np.load(f))\n",
             5,
         ),
         (
+            "def embed(image):\n    return model.predict(np.expand_dims(image, 0))[0]\n"
+            "for img in images:\n    embed(img)\n",
+            5,
+        ),
+        (
+            "def act(state):\n    x = state.reshape(1, -1)\n    return model.predict(x)\n"
+            "for s in states:\n    act(s)\n",
+            6,
+        ),
+        # a helper that passes on what it is given: reported where it is called per item
+        (
             "def score(m, structure):\n    return m.predict(featurize(structure))\n"
             "table['y'] = table['structure'].apply(lambda s: score(model, s))\n",
-            5,
+            6,
         ),
         (
             "import functools\ndef score(m, structure):\n    return m.predict(featurize(structure))\n"
             "table['y'] = table['structure'].map(functools.partial(score, model))\n",
-            6,
+            7,
         ),
         # a pandas table named like a tf.data one, a row at a time
         (
             "import pandas as pd\ndef score(row):\n    return model.predict(featurize(row))\n"
             "dataset = pd.read_csv('s.csv')\ndataset['y'] = dataset.apply(score, axis=1)\n",
-            6,
+            8,
         ),
         # a dict of models, one of them picked per attribute, for each image
         (
@@ -819,7 +831,7 @@ MODEL = (
             "def analyze(path):\n    image = np.load(path)\n"
             "    return [models[a].predict(image) for a in ('age', 'gender')]\n"
             "for p in paths:\n    analyze(p)\n",
-            7,
+            9,
         ),
     ],
 )
