@@ -856,9 +856,14 @@ class TfFunctionOnKerasMethod(Rule):
         decorated method as a graph, so prints, breakpoints and `.numpy()` there stop working
         (TF 2.21, Keras 3: the body of a decorated `call` ran once in 20 eager calls). Remove
         the decorator and let Keras decide; to compile for speed, use `jit_compile=True` in
-        `compile()`. In preview: redundant rather than wrong.
+        `compile()`. On by default for a `call` the module calls eagerly (`net(obs,
+        training=False)`): there the decorated call stays a graph and is traced again for each
+        new input shape and Python argument (one observation, then a batch; a Python
+        `training` flag: tensorflow#25754 runs such a layer eagerly with each `training`
+        value). In preview elsewhere: redundant rather than wrong.
     """
-    preview = (
+    # the gap of a finding where nothing shows the method run eagerly (shown with --preview)
+    redundant = (
         "redundant rather than wrong: Keras traces the method anyway; it matters where the "
         "method is run eagerly (an eager `model(x)`, `run_eagerly=True`)"
     )
@@ -872,13 +877,49 @@ class TfFunctionOnKerasMethod(Rule):
         decorator = _tf_function_decorator(model, fn)
         if decorator is None or _deliberate(decorator):
             return
+        eager = _called_eagerly(model, cls) if fn.name == "call" else None
+        because = [(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)]
+        if eager is not None:
+            # where it matters: each eager call runs the graph, traced again for every new input
+            # shape and Python argument (a `training` flag, one observation then a batch)
+            because.append(("the module calls it eagerly here", eager))
         self.report(
             decorator.decorator,
             f"`@tf.function` on `{fn.qualname}`: Keras already traces a {cls.keras_kind}'s "
-            f"`{fn.name}`, and the decorator keeps it a graph even when Keras runs it eagerly; "
-            "remove it",
-            because=[(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)],
+            f"`{fn.name}`, and the decorator keeps it a graph even when Keras runs it eagerly"
+            + (
+                ", as the module does: each new input shape or Python argument traces it again"
+                if eager is not None
+                else ""
+            )
+            + "; remove it",
+            because=because,
+            gap=None if eager is not None else self.redundant,
         )
+
+
+def _called_eagerly(model: ModuleModel, cls: ClassInfo) -> cst.Call | None:
+    """A call of an instance of ``cls`` (``net(obs, training=False)``) that the module makes
+    outside traced code again and again: in a loop, or in a function (an agent's ``act``),
+    where Keras runs the layer's ``call`` eagerly. One call at module level (a demonstration)
+    traces once and is left to preview."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, (cst.Name, cst.Attribute)):
+            continue
+        scope = model.scope_of(func if isinstance(func, cst.Name) else func.value)
+        if model.instance_of(func, scope) is not cls:
+            continue
+        where = scope.function if scope is not None else None
+        if where is not None and where.traced:
+            continue
+        if where is None and not (
+            isinstance(func, cst.Name)
+            and any(r.node is func and r.loops for r in model.reads.get(func.value, ()))
+        ):
+            continue
+        return call
+    return None
 
 
 # Keras's high-level loops: each builds its own data pipeline and tf.function and hands back

@@ -663,3 +663,57 @@ def _without(call: cst.Call, dropped: cst.Arg) -> cst.Call:
     if args and dropped is call.args[-1]:
         args[-1] = args[-1].with_changes(comma=dropped.comma)
     return call.with_changes(args=args)
+
+
+# The hooks `fit` calls between building its train function and its last step (Keras's callback
+# API): `on_train_begin`, each epoch's and each training batch's. `on_train_end` comes after.
+_TRAINING_HOOK_PREFIXES = ("on_epoch_", "on_train_batch_", "on_batch_")
+
+
+def _training_hook(fn: FunctionInfo) -> bool:
+    return fn.name == "on_train_begin" or fn.name.startswith(_TRAINING_HOOK_PREFIXES)
+
+
+class CompileDuringFit(Rule):
+    id = "TF925"
+    name = "compile-called-during-fit"
+    category = "api-misuse"
+    severity = "error"
+    message = "a Keras callback compiles the model while `fit` is training it"
+    requires_text = ("compile",)
+    rationale = """
+        `compile` drops the functions Keras traced for the model (its train, test and predict
+        functions) so that the next `fit` builds new ones. `fit` builds its train function once,
+        before `on_train_begin`, and calls the model's attribute on every step: compiling from
+        a callback hook that runs while it trains (`on_train_begin`, `on_epoch_begin`/`end`,
+        `on_train_batch_begin`/`end`) leaves that attribute empty, and the next step fails with
+        `TypeError: 'NoneType' object is not callable` (TF 2.21, under Keras 3 and tf-keras
+        alike; both confirmed by running it). The usual intent, unfreezing a backbone after a
+        few epochs or changing the loss, needs two `fit` calls: train, set `trainable`,
+        compile, then `fit` again with `initial_epoch=`; to change the learning rate, assign
+        `self.model.optimizer.learning_rate` in the hook instead. Compiling in `on_train_end`
+        (after the last step) is not reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "compile":
+            return
+        fn = self.context.function
+        if fn is None or fn.cls is None or fn.cls.keras_kind != "callback":
+            return
+        if not _training_hook(fn) or not _from_self_model(func.value):
+            return
+        self.report(
+            node,
+            f"`{fn.qualname}` compiles the model `fit` is training: `compile` drops the train "
+            "function `fit` calls on its next step, which then fails (`'NoneType' object is not "
+            "callable`); stop, compile, then call `fit` again (`initial_epoch=`), or change the "
+            "optimizer's learning rate in place",
+            because=[
+                (
+                    f"`{fn.name}` is a Keras callback hook: `fit` calls it while it trains",
+                    fn.node,
+                )
+            ],
+        )

@@ -327,8 +327,26 @@ class TfFunctionCreatedInLoop(Rule):
         traces on every iteration: the graph is never reused, and the loop is slower than plain
         eager code. Create the `tf.function` once, before the loop, and call it inside.
         Functions made in a loop only to be stored (`fns[k] = tf.function(f)`) are not
-        reported.
+        reported. The same holds for TF functions that, called eagerly, trace the function
+        they are given into a graph function of their own on every call (`tf.vectorized_map`,
+        from the knowledge base): called in a loop outside traced code, every iteration traces
+        `fn` again, and TensorFlow warns of frequent retracing. Call them inside one
+        `tf.function` defined before the loop, which traces once per input shape.
     """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not context.loops:
+            return
+        name = self.model.call_name(node)
+        if not knowledge.traces_per_eager_call(name) or not _often(self.model, context.loops):
+            return
+        self.report(
+            node,
+            f"`{short(node.func)}` called eagerly traces its function into a new graph function "
+            "on every call, and this loop calls it on every iteration: a new trace each time; "
+            "call it inside a `tf.function` defined before the loop",
+        )
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         fn = self.model.function_of[node]
@@ -1232,6 +1250,15 @@ def varying_shape(
         )
     if isinstance(value, cst.Subscript):
         return _varying_slice(model, value, scope, loops)
+    if isinstance(value, (cst.List, cst.Tuple)):
+        # a list of tensors is traced element by element: each one's shape is in the trace key
+        for element in value.elements:
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = varying_shape(model, element.value, scope, loops, deeper)
+            if found is not None:
+                return found
+        return None
     if not isinstance(value, cst.Call):
         return None
     name = model.call_name(value)
@@ -1875,6 +1902,13 @@ def _changes_per_iteration(
         if name.value in seen:
             continue
         seen.add(name.value)
+        later = _bound_later_in_loop(model, name, scope, loops)
+        if later is not None:
+            return Varying(
+                f"`{name.value}`, which the loop sets after this read for the next iteration "
+                "(a state carried through the loop)",
+                later.node,
+            )
         for site in model.binding_of(name, scope).sites:
             around = [loop for loop in loops if model.inside(site, loop)]
             if not around:
@@ -1886,12 +1920,93 @@ def _changes_per_iteration(
             if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
                 if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
                     return Varying(f"`{name.value}`, read anew on every iteration", site.node)
+                if _carried(model, name, site, scope, around):
+                    return Varying(
+                        f"`{name.value}`, which each iteration computes from the last one's "
+                        "(a state carried through the loop)",
+                        site.node,
+                    )
                 if _changes_per_iteration(model, site.value, scope, loops, seen):
                     return Varying(
                         f"`{name.value}`, computed from the loop's data on every iteration",
                         site.node,
                     )
     return None
+
+
+def _bound_later_in_loop(
+    model: ModuleModel, name: cst.Name, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> BindingSite | None:
+    """The binding of ``name`` that the innermost of ``loops`` makes only after this read
+    (``action = agent.act(state)`` ... ``state = next_state``): the read sees the value the
+    iteration before set, a new one on each. None when the loop binds it before the read too,
+    or binds it to a literal."""
+    if not loops:
+        return None
+    order = model.memo(
+        "event-order",
+        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
+    )
+    at = order.get(id(name))
+    if at is None:
+        return None
+    inner = loops[-1]
+    sites = [
+        site
+        for site in model.lookup(name.value, scope).sites
+        if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
+        and model.inside(site, inner)
+    ]
+    if not sites or any(site.order < at for site in sites):
+        return None
+    later = sites[0]
+    if later.value is None or is_python_literal(later.value):
+        return None
+    return later
+
+
+def _carried(
+    model: ModuleModel,
+    name: cst.Name,
+    site: BindingSite,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+) -> bool:
+    """Whether ``site``, a binding of ``name`` in ``loops``, computes it from ``name``'s own value
+    of the iteration before, directly (``state = state + step``) or through other names the
+    loop binds (``action = agent.act(state)``; ``state, reward = env.step(action)``): a state
+    carried from one iteration to the next, which holds other data on each. Each name read is
+    followed to the binding that reaches it: the last one before it in the same iteration, or,
+    only where there is none, those of the iteration before (``x = read(); x = x / 255.0``
+    reads this iteration's ``x``)."""
+
+    # the innermost loop around the binding: its iterations are the ones that carry the value
+    innermost = [loop for loop in loops if model.inside(site, loop)][-1:]
+
+    def in_loop(n: str) -> list[BindingSite]:
+        return [
+            other
+            for other in model.lookup(n, scope).sites
+            if other.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN)
+            and other.value is not None
+            and any(model.inside(other, loop) for loop in innermost)
+        ]
+
+    todo: list[tuple[cst.BaseExpression, int]] = [(site.value, site.order)]
+    seen: set[tuple[str, int]] = set()
+    while todo and len(seen) < 32:
+        value, at = todo.pop()
+        for read in _names_read(value):
+            sites = in_loop(read.value)
+            before = [other for other in sites if other.order < at]
+            if read.value == name.value and not before:
+                return True  # the value of the iteration before
+            reaching = [max(before, key=lambda other: other.order)] if before else sites
+            for other in reaching:
+                if (read.value, other.order) not in seen:
+                    seen.add((read.value, other.order))
+                    todo.append((other.value, other.order))
+    return False
 
 
 def _has_call(node: cst.CSTNode) -> bool:
@@ -2109,10 +2224,16 @@ class KerasPredictPerItem(Rule):
         numbers of inputs that fit in one batch, call the model directly. Call the model
         (`model(x, training=False)`, or a `tf.function` of it with `reduce_retracing=True`),
         or predict all the items in one call. Reported when the data passed changes on each
-        iteration of the loop around the call (its variable, or data computed or read from it
-        there), also through a function called in such a loop or mapped over a collection
-        (`map`, pandas' `apply`); not for a fixed data set predicted once per epoch, nor
-        for a model built anew on each iteration (a cross-validation fold's test set).
+        iteration of the loop around the call (its variable, data computed or read from it
+        there, or a state the loop carries from one iteration to the next: a control loop's
+        observation, a sequence extended by each prediction), also through a function called
+        in such a loop or mapped over a collection (`map`, pandas' `apply`); not for a fixed
+        data set predicted once per epoch, nor for a model built anew on each iteration (a
+        cross-validation fold's test set). Where a helper is called per item, the finding is
+        at the `predict` call when the helper itself makes the item a batch of one there
+        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`: the line the advised
+        fix changes), and at the call per item when the helper passes on what it is given
+        (the items are made one by one there); the other place is its evidence.
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -2155,17 +2276,33 @@ class KerasPredictPerItem(Rule):
         if param is None or _assigns(model, built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
-        if per_item is None or id(per_item[1]) in self._reported:
+        if per_item is None:
             return
-        self._reported.add(id(per_item[1]))
-        # reported where the function is called per item: where the items could be batched
+        if not _batch_of_one(model, data, context.scope, 0):
+            # the helper passes on what it is given: the items are made one by one where it is
+            # called, and could be batched there
+            if id(per_item[1]) in self._reported:
+                return
+            self._reported.add(id(per_item[1]))
+            self.report(
+                per_item[1],
+                f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on "
+                "each: every predict call builds and traces a new input pipeline, and inputs of "
+                f"a new shape trace the predict function again; call the model there "
+                f"(`{receiver}(x, training=False)`) or predict all the items in one call",
+                because=[per_item, (f"`{receiver}.predict` is called here", node)],
+            )
+            return
+        # the helper makes a batch of one item for predict: reported at that predict call, the
+        # line the fix changes (call the model there); the call per item is its evidence
         self.report(
-            per_item[1],
-            f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on each: "
-            "every predict call builds and traces a new input pipeline, and inputs of a new "
-            f"shape trace the predict function again; call the model there (`{receiver}(x, "
-            "training=False)`) or predict all the items in one call",
-            because=[(per_item[0], per_item[1]), (f"`{receiver}.predict` is called here", node)],
+            node,
+            f"`{receiver}.predict` is called once per item: `{fn.name}` is called for each item "
+            "of a loop (or mapped over a collection), so every predict call builds and traces a "
+            "new input pipeline, and inputs of a new shape trace the predict function again; "
+            f"call the model here (`{receiver}(x, training=False)`) or predict all the items in "
+            "one call",
+            because=[per_item],
         )
 
     def _called_per_item(
@@ -2196,6 +2333,45 @@ class KerasPredictPerItem(Rule):
                 if outer is not None and self._called_per_item(caller, outer, depth + 1):
                     return (f"`{fn.name}` is called here for each item", site.call)
         return None
+
+
+def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
+    """Whether ``data`` makes one item into a batch of one: ``x[None]``, ``x[np.newaxis]``,
+    ``np.expand_dims(x, 0)``, ``x.reshape(1, ...)``, ``[x]`` or ``np.array([x])`` (a list of
+    these for a model of several inputs), through a name bound once to one."""
+    if depth > 4:
+        return False
+    if isinstance(data, (cst.List, cst.Tuple)):
+        elements = [e.value for e in data.elements if not isinstance(e, cst.StarredElement)]
+        if len(elements) == 1:
+            return True
+        return any(_batch_of_one(model, e, scope, depth + 1) for e in elements)
+    if isinstance(data, cst.Subscript):
+        return bool(data.slice) and _adds_axis(data.slice[0].slice)
+    if isinstance(data, cst.Name):
+        values = model.bound_values(data, scope)
+        return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
+    if not isinstance(data, cst.Call) or not data.args:
+        return False
+    func = data.func
+    leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+    first = data.args[0].value
+    if leaf == "expand_dims":
+        return True
+    if leaf == "reshape":
+        # `x.reshape(1, -1)`, `x.reshape((1, n))`, `np.reshape(x, (1, n))`
+        sizes = [a.value for a in data.args]
+        module = isinstance(func, cst.Attribute) and (
+            model.qualified_name(func.value) or ""
+        ).startswith(("numpy", "tensorflow"))
+        if module or not isinstance(func, cst.Attribute):
+            sizes = sizes[1:]  # a module function's first argument is the array
+        if sizes and isinstance(sizes[0], (cst.List, cst.Tuple)):
+            sizes = [e.value for e in sizes[0].elements]
+        return bool(sizes) and isinstance(sizes[0], cst.Integer) and sizes[0].value == "1"
+    if leaf in ("array", "asarray", "stack", "convert_to_tensor", "constant"):
+        return isinstance(first, cst.List) and len(first.elements) == 1
+    return False
 
 
 def _dict_values(

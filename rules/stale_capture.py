@@ -198,6 +198,8 @@ class StaleGlobalCapture(Rule):
                             "nothing shows that happens after the first trace"
                         )
             if where is None:
+                if reason is not None and reason.kind == "keras" and owner is model.scope:
+                    self._keras_traced_read(name, read, anchor, reader)
                 continue
             self.report(
                 read,
@@ -314,6 +316,70 @@ class StaleGlobalCapture(Rule):
             traced_in=reader,
         )
 
+    def _keras_traced_read(
+        self, name: str, read: cst.Name, anchor: FunctionInfo, reader: FunctionInfo
+    ) -> None:
+        """A method Keras traces (a layer's or model's ``call``, ``train_step``) reads a global
+        that module code rebinds between two runs of the same Keras loop (``predict`` before and
+        after ``FLAG = False``): the second run reuses the function the first traced, so it
+        keeps the value that was read then. A ``compile`` between them drops the traced
+        functions (the next run traces anew, with the new value)."""
+        model = self.model
+        order = self.context.memo(_event_order, lambda: _event_order(model))
+        defined = order.get(id(anchor.node), 0)
+        runs: list[tuple[int, str, cst.Call]] = []
+        compiles: list[int] = []
+        for call in model.calls_made_by(None):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            at = order.get(id(call), -1)
+            if func.attr.value == "compile":
+                compiles.append(at)
+            step = _KERAS_STEP_OF.get(func.attr.value)
+            if step is not None and at > defined:
+                runs.append((at, step, call))
+        for site in model.scope.bindings.get(name, ()):
+            if site.order <= defined or site.kind in ("def", "class", "import"):
+                continue
+            first, last = (
+                model.loop_spans[id(site.loop)]
+                if site.loop is not None
+                else (site.order, site.order)
+            )
+            for before, step, traced in runs:
+                # traced before the rebinding (or earlier in the same loop, which repeats)
+                if not (before < site.order or first < before < last):
+                    continue
+                again = next(
+                    (
+                        call
+                        for after, other, call in runs
+                        if other == step
+                        and (after > site.order or first < after < last)
+                        and not any(min(before, after) < c < max(before, after) for c in compiles)
+                        and not any(first < c < last for c in compiles)
+                    ),
+                    None,
+                )
+                if again is None:
+                    continue
+                self.report(
+                    read,
+                    f"global `{name}` is rebound after `{short_call(traced)}` has traced "
+                    f"`{anchor.qualname}`, and `{short_call(again)}` reuses that traced function:"
+                    " it keeps the value it saw when it was traced; pass it as an argument (a "
+                    "tensor, or a layer attribute set before the model is traced) or keep it in "
+                    "a `tf.Variable` and `.assign()` it",
+                    because=[
+                        (f"`{anchor.qualname}` is traced here, reading `{name}`", traced),
+                        (f"`{name}` is rebound here", site.node),
+                        ("the same traced function runs again here", again),
+                    ],
+                    traced_in=reader,
+                )
+                return
+
     def _uses(self, name: str) -> list[int]:
         """Where (event indices) the module reads ``name``: calls and other uses of a function."""
         return self.context.memo((StaleGlobalCapture, name), lambda: _reads_of(self.model, name))
@@ -373,6 +439,11 @@ SETUP_GAP = (
     "changed only in private methods or dunders, which may run before the first trace "
     "(setup), not after it"
 )
+
+
+def short_call(call: cst.Call) -> str:
+    """``model.predict(...)``: a call by its callee, for a message."""
+    return f"{code(call.func)}(...)"
 
 
 def _event_order(model: ModuleModel) -> dict[int, int]:
@@ -1081,6 +1152,11 @@ def _reads_shape(value: cst.BaseExpression) -> bool:
 
 
 # Keras methods that run a model through a traced function of their own.
+# Which of a compiled model's traced functions each Keras loop runs (and traces on first use).
+_KERAS_STEP_OF = {
+    method: step for step in ("train", "test", "predict") for method in knowledge.step_methods(step)
+}
+
 _KERAS_RUNS = frozenset(
     {"fit", "predict", "evaluate", "train_on_batch", "test_on_batch", "predict_on_batch"}
 )

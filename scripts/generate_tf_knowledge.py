@@ -87,6 +87,10 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   with no gradient path (``set_weights``).
 * ``fresh_model_functions``: Keras functions that give a model holding none of the variables of
   the model they are given (``clone_model``).
+* ``per_call_tracing_ops``: the public TF functions taking ``(fn, elems)`` that, called eagerly,
+  trace ``fn`` into a new graph function on every call (``tf.vectorized_map``): called twice on a
+  small tensor, ``fn`` ran both times with eager execution off (``probe_per_call_tracing_ops``;
+  ``tf.map_fn`` runs it eagerly instead).
 * ``step_methods``: per step of a Keras model (``train``, ``test``, ``predict``), the public
   ``Model`` methods of either Keras that run it (``fit`` -> ``train_step``): every public method
   of a compiled model whose steps record that they ran is called on a small batch
@@ -557,6 +561,36 @@ def probe_python_function_ops(returns: dict[str, str], tf: types.ModuleType) -> 
                 "func": params.index("func"),
                 "shape": "unknown rank" if shape.rank is None else [d for d in shape],
             }
+    return found
+
+
+def probe_per_call_tracing_ops(tf: types.ModuleType) -> list[str]:
+    """The public ``tensorflow.<name>`` functions whose first parameters are ``fn, elems`` and
+    that, each time they are called eagerly, trace ``fn`` (it runs with eager execution off) into
+    a function of their own: two eager calls on a ``[3, 2]`` tensor trace it twice."""
+    found = []
+    for name, obj in public_names(tf):
+        if not callable(obj) or inspect.isclass(obj):
+            continue
+        try:
+            params = list(inspect.signature(obj).parameters)
+        except (TypeError, ValueError):
+            continue
+        if params[:2] != ["fn", "elems"]:
+            continue
+        eager: list[bool] = []
+
+        def fn(x, eager=eager):
+            eager.append(tf.executing_eagerly())
+            return x * 2.0
+
+        try:
+            for _ in range(2):
+                obj(fn, tf.zeros([3, 2]))
+        except Exception:
+            continue
+        if len(eager) == 2 and not any(eager):
+            found.append(f"tensorflow.{name}")
     return found
 
 
@@ -1731,6 +1765,7 @@ def build() -> dict:
             "static_count_ops": probe_static_count_ops(returns, tf, keras),
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),
+            "per_call_tracing_ops": probe_per_call_tracing_ops(tf),
         }
 
 

@@ -421,6 +421,31 @@ def test_a_tf_function_on_a_method_keras_traces(source, method):
 
 
 @pytest.mark.parametrize(
+    "driver, preview",
+    [
+        # called eagerly with one observation, then a batch, and a Python training flag:
+        # the decorated call stays a graph and retraces for each (the sealed agent's CNN form)
+        ("net = Net()\nfor s in range(100):\n    net(obs, training=False)\n"
+         "    net(batch, training=True)\n", False),
+        ("class Agent:\n    def __init__(self):\n        self.q = Net()\n"
+         "    def act(self, obs):\n        return self.q(obs)\n", False),
+        # only fit runs it: redundant, not wrong
+        ("net = Net()\nnet.compile('adam', 'mse')\nnet.fit(x, y)\n", True),
+        # called from traced code only
+        ("net = Net()\n@tf.function\ndef step(x):\n    return net(x)\n", True),
+    ],
+)  # fmt: skip
+def test_a_decorated_keras_call_the_module_calls_eagerly_is_shown_by_default(driver, preview):
+    source = (
+        NESTED + "class Net(tf.keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.d = tf.keras.layers.Dense(2)\n    @tf.function\n"
+        "    def call(self, x, training=False):\n        return self.d(x)\n" + driver
+    )
+    (d,) = lint(source, ["TF998"])
+    assert d.preview == preview
+
+
+@pytest.mark.parametrize(
     "source",
     [
         NESTED + "class L(keras.layers.Layer):\n    @tf.function(jit_compile=True)\n"
@@ -674,3 +699,30 @@ def test_shuffle_after_batch(pipeline, expected):
 def test_reshuffled_dataset_split(pipeline, expected):
     source = "import tensorflow as tf\nds = tf.data.Dataset.range(100)\n"
     assert rule_ids(source + pipeline, ["TF927"]) == expected
+
+
+@pytest.mark.tensorflow
+def test_a_decorated_keras_call_run_eagerly_retraces_for_shapes_and_flags_under_tensorflow():
+    # TF998's default form, run: one observation and a batch, each with both training values
+    import numpy as np
+    import tensorflow as tf
+
+    traces: list[int] = []
+
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = tf.keras.layers.Dense(2)
+
+        @tf.function
+        def call(self, x, training=False):
+            traces.append(1)
+            return self.d(x)
+
+    net = Net()
+    for _ in range(5):
+        for size in (1, 32):
+            for training in (False, True):
+                net(np.ones((size, 4), "float32"), training=training)
+    # the body ran only while tracing: once per (shape, flag) pair, not on each of the 20 calls
+    assert len(traces) == 4

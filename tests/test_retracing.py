@@ -512,6 +512,8 @@ ENCODE = "import tensorflow as tf\n@tf.function\ndef encode(t):\n    return tf.r
         "for n in range(1, 9):\n    encode(tf.random.normal(shape=(n,)))\n",
         "for n in range(1, 9):\n    encode(tf.one_hot(tf.range(n), 4))\n",
         "n = 1\nwhile n < 100:\n    n *= 2\n    batch = tf.ones([n])\n    encode(batch)\n",
+        # a list of tensors, one of a new length each time (each image's boxes: TF models#10059)
+        "for n in range(1, 9):\n    encode([tf.zeros([n, 4]), tf.zeros([2, 4])])\n",
     ],
 )
 def test_a_tensor_whose_shape_changes_in_the_loop(driver):
@@ -526,6 +528,7 @@ def test_a_tensor_whose_shape_changes_in_the_loop(driver):
         ENCODE + "data = tf.ones([10])\nfor i in range(8):\n    encode(data[i : i + 2])\n",
         ENCODE + "for n in range(8):\n    encode(tf.constant(n))\n",
         ENCODE + "for n in range(8):\n    encode(tf.fill([3], n))\n",
+        ENCODE + "for n in range(8):\n    encode([tf.fill([3], n), tf.zeros([2])])\n",
         # an input_signature with None, relaxed shapes
         "import tensorflow as tf\n"
         "@tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])\n"
@@ -760,12 +763,52 @@ MODEL = (
             7,
         ),
         ("preds = [model.predict(row[None]) for row in rows]\n", 4),
-        # reported where the helper is called per item: where the items could be batched
+        # a control loop: the observation is computed from the last step's action
+        (
+            "state = env.reset()\nfor step in range(1000):\n"
+            "    action = np.argmax(model.predict(state[None])[0])\n"
+            "    state, reward, done, info = env.step(action)\n",
+            6,
+        ),
+        # an episode loop inside an outer one: the state is set for the next step at the end
+        (
+            "for e in range(100):\n    state = env.reset()\n    for t in range(500):\n"
+            "        q = model.predict(state)\n        nxt, r, done, _ = env.step(q.argmax())\n"
+            "        state = nxt\n",
+            7,
+        ),
+        # a sequence generated one step at a time from the last prediction
+        (
+            "seq = seed\nfor t in range(100):\n    nxt = model.predict(seq[None])\n"
+            "    seq = np.concatenate([seq[1:], nxt[0]])\n",
+            6,
+        ),
+        # an agent's act() per step of an episode
+        (
+            "class Agent:\n    def __init__(self):\n        self.net = model\n"
+            "    def act(self, obs):\n        return self.net.predict(obs[None])\n"
+            "agent = Agent()\nobs = env.reset()\nfor step in range(500):\n"
+            "    obs, r, done, _ = env.step(agent.act(obs))\n",
+            8,
+        ),
+        # a helper that makes each item a batch of one for predict: reported at that predict
+        # call, the line the fix changes
         (
             "def score(features):\n    return model.predict(features[None])\n"
             "for f in files:\n    score(np.load(f))\n",
-            7,
+            5,
         ),
+        (
+            "def embed(image):\n    return model.predict(np.expand_dims(image, 0))[0]\n"
+            "for img in images:\n    embed(img)\n",
+            5,
+        ),
+        (
+            "def act(state):\n    x = state.reshape(1, -1)\n    return model.predict(x)\n"
+            "for s in states:\n    act(s)\n",
+            6,
+        ),
+        # a helper that passes on what it is given: reported where it is called per item
         (
             "def score(m, structure):\n    return m.predict(featurize(structure))\n"
             "table['y'] = table['structure'].apply(lambda s: score(model, s))\n",
@@ -802,6 +845,10 @@ def test_predict_called_per_item(source, line):
     [
         # a fixed validation set predicted once per epoch
         "for epoch in range(10):\n    model.fit(x, y)\n    p = model.predict(x_val)\n",
+        # rebound from this iteration's own read, not carried from the last one
+        "for i in range(100):\n    x = load()\n    x = x / 255.0\n    model.predict(x[None])\n",
+        # a total carried through the loop, but the data predicted is fixed
+        "total = 0\nfor epoch in range(10):\n    total = total + model.predict(x_val).sum()\n",
         # all the items in one call
         "p = model.predict(np.stack([np.load(f) for f in files]))\n",
         # the model called directly per item
@@ -974,3 +1021,53 @@ def test_tf_function_handed_to_a_runner_that_keeps_it_is_a_factory():
         "for _ in range(10):\n    make()\n"
     )
     assert rule_ids(source, ["TF504"]) == []
+
+
+# TF502, calls that trace the function they are given anew on each eager call (the knowledge
+# base's per-call tracing ops: tf.vectorized_map; tensorflow#43710, keras-cv#241).
+VMAP = (
+    "import tensorflow as tf\ntraces = []\n"
+    "def per_example(x):\n    traces.append(1)\n    return tf.reduce_sum(x * x)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver, lines",
+    [
+        ("for batch in batches:\n    tf.vectorized_map(per_example, batch)\n", [7]),
+        ("out = []\nfor i in range(10):\n    out.append(tf.vectorized_map(per_example, x))\n", [8]),
+        # once: nothing repeats
+        ("tf.vectorized_map(per_example, x)\n", []),
+        # inside a tf.function defined before the loop: traced once per shape
+        (
+            "@tf.function\ndef run(b):\n    return tf.vectorized_map(per_example, b)\n"
+            "for batch in batches:\n    run(batch)\n",
+            [],
+        ),
+        # tf.map_fn runs its function eagerly: nothing is traced
+        ("for batch in batches:\n    tf.map_fn(per_example, batch)\n", []),
+        # fewer than five literal iterations
+        ("for batch in (a, b):\n    tf.vectorized_map(per_example, batch)\n", []),
+    ],
+)
+def test_a_per_call_tracing_op_called_eagerly_in_a_loop(driver, lines):
+    assert [d.line for d in lint(VMAP + driver, ["TF502"])] == lines
+
+
+@pytest.mark.tensorflow
+def test_vectorized_map_in_an_eager_loop_traces_on_every_call_under_tensorflow():
+    # TF502's claim on the first driver above, run: six batches, six traces; in a tf.function
+    # made before the loop, one
+    import tensorflow as tf
+
+    namespace: dict = {}
+    exec(compile(VMAP, "vmap.py", "exec"), namespace)
+    per_example, traces = namespace["per_example"], namespace["traces"]
+    for _ in range(6):
+        tf.vectorized_map(per_example, tf.ones([4, 3]))
+    assert len(traces) == 6
+    traces.clear()
+    run = tf.function(lambda b: tf.vectorized_map(per_example, b))
+    for _ in range(6):
+        run(tf.ones([4, 3]))
+    assert len(traces) == 1

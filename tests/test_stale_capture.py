@@ -514,3 +514,41 @@ def test_random_map_before_cache_spans_the_chain_and_points_at_the_map_apart():
     last = CACHED.count("\n") + 1
     assert [(d.line, d.end_line) for d in chained] == [(last + 1, last + 2)]
     assert [d.line for d in apart] == [last]
+
+
+# TF601 through Keras-traced code: a layer's `call` reads a global the script flips between two
+# runs of the same Keras loop (tests/data/state_forms/global_flag_read_in_layer_call).
+FLAG_LAYER = (
+    "import numpy as np\nimport tensorflow as tf\nTRAINING = True\n"
+    "class Branch(tf.keras.layers.Layer):\n    def call(self, x):\n"
+    "        return x * 2.0 if TRAINING else x\n"
+    "inputs = tf.keras.Input((4,))\nmodel = tf.keras.Model(inputs, Branch()(inputs))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "runs",
+    [
+        "model.predict(x)\nTRAINING = False\nmodel.predict(x)\n",
+        "model.compile('adam', 'mse')\nmodel.fit(x, y)\nTRAINING = False\nmodel.fit(x, y)\n",
+        # flipped in a loop that predicts: every iteration after the first reuses the trace
+        "for flag in (True, False, True):\n    TRAINING = flag\n    model.predict(x)\n",
+    ],
+)
+def test_a_global_read_by_a_keras_traced_call_and_flipped_between_runs(runs):
+    assert rule_ids(FLAG_LAYER + runs, ["TF601"]) == ["TF601"]
+
+
+@pytest.mark.parametrize(
+    "runs",
+    [
+        # predict traces its own function after the flip: it reads the new value
+        "model.compile('adam', 'mse')\nmodel.fit(x, y)\nTRAINING = False\nmodel.predict(x)\n",
+        # compile drops the traced functions: the next predict traces anew
+        "model.predict(x)\nTRAINING = False\nmodel.compile('adam', 'mse')\nmodel.predict(x)\n",
+        # set before anything runs the model
+        "TRAINING = False\nmodel.predict(x)\nmodel.predict(x)\n",
+    ],
+)
+def test_a_global_read_by_a_keras_traced_call_seen_by_each_trace(runs):
+    assert rule_ids(FLAG_LAYER + runs, ["TF601"]) == []

@@ -79,6 +79,7 @@ class Knowledge:
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
     step_methods: dict[str, frozenset[str]]  # "train"/"test"/"predict" -> Model methods running it
+    per_call_tracing_ops: frozenset[str]  # eager calls that trace their `fn` anew each time
 
     seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
     global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
@@ -113,6 +114,7 @@ def knowledge() -> Knowledge:
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
+        per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -293,6 +295,12 @@ def keeps_shape(qualified: str | None) -> bool:
     dimensions kept (``tf.cast``, ``tf.image.convert_image_dtype``), as the generator saw by
     tracing it on an image of unknown size."""
     return bool(qualified) and canonical(qualified) in knowledge().shape_keeping_ops
+
+
+def traces_per_eager_call(qualified: str | None) -> bool:
+    """Whether ``qualified``, called eagerly, traces the function it is given into a new graph
+    function on every call (``tf.vectorized_map``), as the generator saw by calling it twice."""
+    return bool(qualified) and canonical(qualified) in knowledge().per_call_tracing_ops
 
 
 def python_function_op(qualified: str | None) -> bool:
