@@ -99,6 +99,7 @@ class TapeBlock:
     # a watch the model cannot resolve, or the tape handed to other code: watched unknown
     watch_unknown: bool = False
     read: dict[str, cst.CSTNode] = field(default_factory=dict)  # origin -> first read inside
+    model: ModuleModel | None = None  # the module's model, to order cuts
 
     @property
     def last_statement(self) -> cst.CSTNode:
@@ -115,7 +116,7 @@ class TapeBlock:
             cuts = [c for origin, c in flow.cuts if origin in names]
             if flow.unknown or names & flow.live or not cuts:
                 return None
-            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
+            return Verdict(source, "cut", self.first_cut(cuts))
         if self.watch_unknown:
             watched = True  # it may be: nothing said about watching
         if source.integer is not None and not flow.unknown:
@@ -132,8 +133,30 @@ class TapeBlock:
         if not cuts:
             cuts = [cut for origin, cut in flow.cuts if origin is None]
         if cuts:
-            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
+            return Verdict(source, "cut", self.first_cut(cuts))
         return Verdict(source, "unread")
+
+    def cut_behind(self, verdict: Verdict, flow: Flow) -> Verdict | None:
+        """For a source never watched: the step with no gradient every path from it to the
+        target passes too (`model.predict(x)`), if there is one; watching it would not help."""
+        if verdict.cause not in ("unwatched", "frozen") or flow.unknown:
+            return None
+        source = verdict.source
+        names = {source.origin, *source.aliases}
+        if names & flow.live:
+            return None
+        cuts = [c for o, c in flow.cuts if o in names and c.reason != "outside-tape"]
+        if not cuts or any(c.reason == "outside-tape" for o, c in flow.cuts if o in names):
+            return None
+        return Verdict(source, "cut", self.first_cut(cuts))
+
+    def first_cut(self, cuts: list[Cut]) -> Cut:
+        """The cut to show of several: one made outside the tape first, then the first in
+        the module's order (the same one on every run)."""
+        if self.model is None:
+            return min(cuts, key=lambda c: c.reason != "outside-tape")
+        model = self.model
+        return min(cuts, key=lambda c: (c.reason != "outside-tape", event_order(model, c.node)))
 
 
 class TapeView:
@@ -199,6 +222,7 @@ class TapeView:
             _literal_flag(constructor, "persistent", 0, False),
             _literal_flag(constructor, "watch_accessed_variables", 1, True) is not False,
             scope,
+            model=model,
         )
 
 
