@@ -384,6 +384,39 @@ def view(source: str) -> ModuleModel:
             [("TF914", 4), ("TF912", 6)],
             id="predict-on-an-unwatched-tensor-says-both",
         ),
+        pytest.param(
+            """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(8)
+                    self.out = tf.keras.layers.Dense(1)
+
+                def forward(self, x):
+                    return self.out(tf.nn.relu(self.hidden(x)))
+
+            def compute_loss(net, x, y):
+                return tf.reduce_mean(tf.square(net.forward(x) - y))
+
+            def copy_model(net, x):
+                copied = SineModel()
+                copied.forward(x)
+                copied.set_weights(net.get_weights())
+                return copied
+
+            def meta_step(meta, x, y):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = compute_loss(meta, x, y)
+                    grads = inner.gradient(support, meta.trainable_variables)
+                    fast = copy_model(meta, x)
+                    tf.keras.optimizers.SGD(0.01).apply_gradients(zip(grads, fast.trainable_variables))
+                    query = compute_loss(fast, x, y)
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            [("TF914", 17)],
+            id="meta-copy-of-a-module-model-class-through-a-helper",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -692,6 +725,48 @@ def test_gradient_rules_find(source, expected):
             grads = tape.gradient(score, image)
             """,
             id="a-watched-input-through-the-model-call",
+        ),
+        pytest.param(
+            """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(8)
+
+                def forward(self, x):
+                    return self.hidden(x)
+
+            def compute_loss(net, x, y):
+                return tf.reduce_mean(tf.square(net.forward(x) - y))
+
+            def meta_step(meta, x, y):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = compute_loss(meta, x, y)
+                    grads = inner.gradient(support, meta.trainable_variables)
+                    fast = SineModel()
+                    fast.forward(x)
+                    fast.set_weights(meta.get_weights())
+                    fast.hidden.kernel = meta.hidden.kernel - 0.01 * grads[0]
+                    query = compute_loss(fast, x, y)
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            id="meta-copy-whose-kernels-are-set-from-the-model-stays-connected",
+        ),
+        pytest.param(
+            """
+            class Wrapper(tf.keras.Model):
+                def forward(self, x):
+                    return model(x)
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    wrapped = Wrapper()
+                    wrapped.set_weights(model.get_weights())
+                    loss = tf.reduce_mean(wrapped.forward(x) - y)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-module-class-whose-code-reads-the-source-is-not-followed-blind",
         ),
     ],
 )

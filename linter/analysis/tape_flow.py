@@ -16,7 +16,7 @@ from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
-    from tf2lint.analysis.scopes import Scope
+    from tf2lint.analysis.scopes import ClassInfo, Scope
     from tf2lint.analysis.tape import Source, TapeBlock, TapeView, Verdict
 
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
@@ -43,7 +43,7 @@ _STORING_METHODS = frozenset(
     {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
      "assign_sub", "write", "scatter_update", "__setitem__"}
 )  # fmt: skip
-MAX_CALL_DEPTH = 2  # how deep calls of the module's own functions are followed
+MAX_CALL_DEPTH = 3  # how deep calls of the module's own functions are followed
 
 
 @dataclass(frozen=True)
@@ -463,7 +463,8 @@ class Interpreter:
             root = _root_name(target.value)
             if root is not None and root.value != self.block.name:
                 # `copy.layers[0].kernel = w - lr * g`: the object now holds that value too
-                state.env[root.value] = self.expr(root, state).join(flow)
+                held = self.expr(root, state)
+                state.env[root.value] = replace(held.join(flow), kind=held.kind)
         elif isinstance(target, cst.Subscript):
             text = chain_text(target.value)
             if text is not None:  # `d["x"] = y`: the container now holds y too
@@ -575,13 +576,25 @@ class Interpreter:
     def mention(self, text: str, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
         """A read of ``text``: live for the sources it names or holds."""
         related = frozenset(o for o in self.origins if _related(text, o))
-        if not related:
+        if not related or self.callee_local(node):
             return flow
         if state.active:
             for origin in related:
                 self.block.read.setdefault(origin, node)
             return replace(flow, live=flow.live | related)
         return flow
+
+    def callee_local(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` (a name, or a chain from one) reads a parameter or local of a
+        function this interpreter follows: the same spelling as a source of the tape's
+        function, another variable (its value comes in through the call)."""
+        if self.depth == 0 or self.scope is self.block.scope:
+            return False
+        root = node if isinstance(node, cst.Name) else _root_name(node)  # type: ignore[arg-type]
+        if root is None:
+            return False
+        binding = self.model.binding_of(root)
+        return binding.scope is self.scope
 
     def attribute(self, node: cst.Attribute, state: _State) -> Flow:
         text = chain_text(node)
@@ -688,6 +701,29 @@ class Interpreter:
             return Flow(kind="tensor")
         return UNKNOWN
 
+    def own_keras_class(self, name: cst.Name) -> ClassInfo | None:
+        """The module's Keras layer or model class ``name`` holds, when no code of it (or of
+        its bases in the module) can read a source other than through ``self`` and its
+        arguments: it names none, and reads no global of the module but imports and
+        classes."""
+        model = self.model
+        binding = model.binding_of(name, self.scope)
+        sites = [s for s in binding.sites if s.kind == SiteKind.CLASS]
+        if len(binding.sites) != 1 or not sites:
+            return None
+        cls = model.classes.get(sites[0].node)
+        if cls is None or cls.keras_kind not in ("layer", "model"):
+            return None
+        parts = {o.rpartition(".")[2] for o in self.origins}
+        for each in model.mro(cls):
+            todo: list[cst.CSTNode] = [each.node]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, cst.Name) and not _reads_nothing_global(model, node, parts):
+                    return None
+                todo.extend(node.children)
+        return cls
+
     def fresh_keras_object(self, call: cst.Call) -> bool:
         """Whether ``call`` is a module function that only builds new Keras objects
         (``def make_model(): return tf.keras.Sequential([...])``, no code of the module run in
@@ -726,6 +762,10 @@ class Interpreter:
             callee = self.model.callee(node, self.scope)
             if callee is not None and func.value not in state.env:
                 return self.follow(callee, node, args, state)
+            if func.value not in state.env and self.own_keras_class(func) is not None:
+                # a new object of the module's own Keras class: its variables are new; it
+                # holds only what it is given
+                return replace(joined, kind="object", elements=None)
             flow = self.object_call(node, func, self.name(func, state), joined, state)
         elif isinstance(func, cst.Call):  # `tf.keras.layers.Dense(3)(x)`: a fresh layer
             self.expr(func, state)
@@ -861,6 +901,13 @@ class Interpreter:
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
+        if kind is None and self.holds_source_object(receiver):
+            # a parameter that holds a source's Keras object: a Keras model's host method
+            # (`model.get_weights()`) gives NumPy arrays
+            for keras_kind in ("model", "layer"):
+                if knowledge.host_method(keras_kind, method):
+                    what = f"`{keras_kind.capitalize()}.{method}()` gives NumPy arrays"
+                    return both.cut(self.host(node, what))
         if kind is not None and kind.kind == "tape":  # another tape (an inner one, nested)
             if method in GRADIENT_METHODS:  # recorded by this tape too while it records
                 return self.recorded(node, replace(both, kind="container"), state)
@@ -868,7 +915,8 @@ class Interpreter:
         if kind is not None and knowledge.assigning_method(kind.kind, method) and text:
             # `copy.set_weights(values)`: the values are copied in; no gradient reaches them
             what = f"`{kind.kind.capitalize()}.{method}()` copies values into the variables"
-            state.env[text] = receiver.join(joined.cut(self.host(node, what)))
+            copied = receiver.join(joined.cut(self.host(node, what)))
+            state.env[text] = replace(copied, kind=receiver.kind)
             return NOTHING
         if kind is not None and knowledge.host_method(kind.kind, method):
             what = f"`{kind.kind.capitalize()}.{method}()` gives NumPy arrays"
@@ -880,6 +928,8 @@ class Interpreter:
             return self.keras_call(node, func.value, kind, both, state)
         if receiver.kind == "tensor":  # a tensor's own method (`x.reshape`?): passes it on
             return self.recorded(node, both, state)
+        if receiver.kind == "object" and not receiver.unknown:  # a method of the module's own
+            return self.recorded(node, replace(both, kind="tensor"), state)  # Keras object
         return replace(both, unknown=True)
 
     def object_call(
@@ -952,6 +1002,14 @@ class Interpreter:
             return replace(flow, unknown=True)
         return self.recorded(node, replace(flow, kind="tensor"), state)
 
+    def holds_source_object(self, flow: Flow) -> bool:
+        """Whether a value of unknown kind is a source's Keras object itself (a parameter the
+        callers pass ``model`` to): its flow names such a source, and it is no tensor."""
+        if flow.kind == "tensor" or flow.unknown:
+            return False
+        objects = {s.origin for s in self._all_sources() if s.kind == "object"}
+        return bool(objects & flow.live)
+
     def clone_of_known(self, func: cst.BaseExpression) -> bool:
         """Whether every value ``func`` holds is a ``clone_model`` of a Keras class's model
         (a clone has its class: it runs Keras's code, not the module's)."""
@@ -995,6 +1053,17 @@ class Interpreter:
         inner.scope = callee
         inner.statements(statements, _State(env, state.active, False, None))
         return inner.returned if inner.returned is not None else NOTHING
+
+
+def _reads_nothing_global(model: ModuleModel, name: cst.Name, parts: set[str]) -> bool:
+    """Whether the name ``name`` (in a class's code) reads no source: not one by name, and
+    not a variable or function of the module (an import, a class, a builtin, a local)."""
+    if name.value in parts:
+        return False
+    binding = model.binding_of(name)
+    if binding.scope is None or binding.scope.kind != ScopeKind.MODULE:
+        return True  # a builtin, a local, a parameter, an attribute's name
+    return all(s.kind in (SiteKind.IMPORT, SiteKind.CLASS) for s in binding.sites)
 
 
 def own_gradient(model: ModuleModel, function: Scope) -> bool:
