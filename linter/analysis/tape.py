@@ -12,6 +12,10 @@ sources)``:
   the cut: an op without a gradient or with integer output (the knowledge base's, generated
   from TensorFlow), a step to NumPy or Python (``.numpy()``, ``float()``, ``model.predict``),
   or an operation run while the tape was not recording (``outside-tape``);
+* what the module's own code does on the way: the functions it calls (three deep), the
+  layers of a model it builds (the training view's), the methods of a new object of its own
+  Keras class, another tape's gradient recorded inside the block (second order), a loop over
+  what cannot be empty run at least once;
 * which sources are watched: trainable variables read inside the block are, unless
   ``watch_accessed_variables=False``; tensors only through ``t.watch``;
 * where the call is relative to the block, and how often a non-persistent tape is asked.
