@@ -291,7 +291,12 @@ class NonDifferentiableStepOnGradientPath(Rule):
         each op under a `GradientTape` (`scripts/generate_tf_knowledge.py`), not from a list.
         Evidence required: the model's tape view follows every path from the sources to the
         target through the function's statements and finds each one cut (a call it cannot
-        follow keeps it silent); the finding is on the cut.
+        follow keeps it silent); the finding is on the cut. It follows the module's own
+        code too: the layers of a model the module builds (a `tf.numpy_function` in a
+        `Lambda` or a layer's `call` cuts what the model is called on), a copy of the model
+        given `get_weights()` under an outer tape (meta-learning), and the methods of a new
+        object of the module's own Keras class. A tensor never watched whose every path
+        passes such a step is reported here too (watching it would not help).
     """
     requires_text = TAPE_TEXT
 

@@ -313,8 +313,11 @@ class RnnUnrolledOverLongSequence(Rule):
         documents unrolling as "only suitable for short sequences". Leave `unroll=False`
         (the default). Evidence required: `unroll=True` on a Keras layer whose input length
         the module fixes at 32 steps or more (its `input_shape`, the `Input` right before it
-        in a `Sequential`, or the `Input` it is called on); where the length is not shown,
-        the finding is only shown with `--preview`.
+        in a `Sequential`, the `Input` it is called on, or a tensor of that shape it is fed:
+        directly, or through the model that holds it, as a `Sequential`'s first layer, a
+        `Bidirectional`'s wrapped layer, a layer a `Model` subclass calls on its input, or a
+        layer of a functional model built on an `Input` of no fixed length); where the
+        length is not shown, the finding is only shown with `--preview`.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -390,7 +393,117 @@ class RnnUnrolledOverLongSequence(Rule):
                         ("Input", "InputLayer")
                     ):
                         return self._shape_steps(first, batch=False)
+        return self._fed_steps(layer, 0)
+
+    def _fed_steps(self, construction: cst.Call, depth: int) -> int | None:
+        """The length the module feeds a layer only from further out: the first layer of a
+        ``Sequential`` gets what the ``Sequential`` is called on; a layer a Keras class keeps
+        in ``self.<attr>`` and calls on its ``call``'s input gets what the class's instances
+        are called on; a layer called on an ``Input`` of no fixed length gets what the
+        functional model built on it is called on."""
+        if depth > 3:
+            return None
+        model = self.model
+        for call, given, scope in self._calls_of(construction):
+            found = self._input_steps(given, scope, 0)
+            if found is not None:
+                function = scope.function
+                if not _is_input(model, given, scope) and function is not None and function.traced:
+                    self._traced_call = call
+                return found
+            for outer in self._outer_constructions(given, scope):
+                found = self._fed_steps(outer, depth + 1)
+                if found is not None:
+                    return found
+        for outer in self._sequentials_starting_with(construction) + self._wrappers_of(
+            construction
+        ):
+            found = self._fed_steps(outer, depth + 1)
+            if found is not None:
+                return found
         return None
+
+    def _calls_of(self, construction: cst.Call) -> list[tuple[cst.Call, cst.BaseExpression, Scope]]:
+        """The calls of the object ``construction`` makes (directly, through a name, or through
+        the ``self.<attr>`` of a class that keeps it), each with its first argument."""
+        model = self.model
+        found = []
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not call.args or call.args[0].keyword is not None:
+                continue
+            root = func
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            scope = model.scope_of(root) if isinstance(root, cst.Name) else None
+            if func is construction or (
+                isinstance(func, (cst.Name, cst.Attribute))
+                and scope is not None
+                and any(v is construction for v in model.bound_values(func, scope))
+            ):
+                found.append((call, call.args[0].value, scope or model.scope))
+        return found
+
+    def _outer_constructions(self, given: cst.BaseExpression, scope: Scope) -> list[cst.Call]:
+        """What feeds ``given`` from outside: the constructions of the Keras class whose
+        ``call`` takes it as its input, or the functional models built on the ``Input`` it
+        holds."""
+        model = self.model
+        if not isinstance(given, cst.Name):
+            return []
+        function = scope.function
+        cls = function.cls if function is not None else None
+        if (
+            function is not None
+            and cls is not None
+            and cls.keras_kind in ("layer", "model")
+            and function.name == "call"
+            and function.params[1:2] == [given.value]
+        ):
+            return [
+                c
+                for c in model.nodes_of(cst.Call)
+                if isinstance(c.func, cst.Name)
+                and model.binding_of(c.func).sites
+                and model.binding_of(c.func).sites[-1].node is cls.node
+            ]
+        if not _is_input(model, given, scope):
+            return []
+        return [
+            c
+            for c in model.nodes_of(cst.Call)
+            if knowledge.class_kind(model.call_name(c)) == "model"
+            and isinstance(argument_of(c, 0, "inputs"), cst.Name)
+            and argument_of(c, 0, "inputs").value == given.value  # type: ignore[union-attr]
+        ]
+
+    def _wrappers_of(self, construction: cst.Call) -> list[cst.Call]:
+        """The ``Bidirectional`` wrappers made around ``construction``: Keras runs the
+        wrapped layer over the very sequence the wrapper is called on (both directions)."""
+        model = self.model
+        return [
+            call
+            for call in model.nodes_of(cst.Call)
+            if (model.call_name(call) or "").endswith("Bidirectional")
+            and argument_of(call, 0, "layer") is construction
+        ]
+
+    def _sequentials_starting_with(self, construction: cst.Call) -> list[cst.Call]:
+        """The ``Sequential`` constructions whose first layer (no ``Input`` before it) is
+        ``construction``: what they are called on is what it is called on."""
+        model = self.model
+        found = []
+        for call in model.nodes_of(cst.Call):
+            if not (model.call_name(call) or "").endswith("Sequential"):
+                continue
+            layers = argument_of(call, 0, "layers")
+            if (
+                isinstance(layers, (cst.List, cst.Tuple))
+                and layers.elements
+                and layers.elements[0].value is construction
+            ):
+                found.append(call)
+        return found
 
     def _input_steps(self, given: cst.BaseExpression, scope: Scope, depth: int) -> int | None:
         """The time dimension of what a layer is called on: an ``Input``, or a tensor made
@@ -646,6 +759,15 @@ def _false_flag(call: cst.Call, keyword: str) -> bool:
         and a.value.value == "False"
         for a in call.args
     )
+
+
+def argument_of(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    """The argument ``call`` passes as ``keyword`` or at ``position``."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
 
 
 def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:

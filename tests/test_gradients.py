@@ -279,6 +279,144 @@ def view(source: str) -> ModuleModel:
             [("TF914", 5)],
             id="predict-on-a-parameter-whatever-it-holds",
         ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                for weight in model.trainable_variables:
+                    loss += 1e-4 * tf.nn.l2_loss(weight)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF910", 6)],
+            id="penalty-added-in-a-loop-over-the-asked-variables",
+        ),
+        pytest.param(
+            """
+            w1 = tf.Variable(tf.ones((2, 2)))
+            w2 = tf.Variable(tf.ones((2, 1)))
+            params = [w1, w2]
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(tf.matmul(tf.ones((1, 2)), w1) @ w2)
+            for p in params:
+                loss = loss + 0.01 * tf.reduce_sum(p * p)
+            grads = tape.gradient(loss, params)
+            """,
+            [("TF910", 8)],
+            id="penalty-added-in-a-loop-over-a-list-display",
+        ),
+        pytest.param(
+            """
+            def make_model():
+                return tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+
+            copied = make_model()
+
+            def meta_step(x, y):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = tf.reduce_mean(tf.square(model(x) - y))
+                    grads = inner.gradient(support, model.trainable_variables)
+                    copied.set_weights(model.get_weights())
+                    for var, g in zip(copied.trainable_variables, grads):
+                        var.assign_sub(0.01 * g)
+                    query = tf.reduce_mean(tf.square(copied(x) - y))
+                return outer.gradient(query, model.trainable_variables)
+            """,
+            [("TF914", 12)],
+            id="meta-copy-through-get-weights-under-an-outer-tape",
+        ),
+        pytest.param(
+            """
+            def meta_step(x, y):
+                with tf.GradientTape() as outer:
+                    clone = tf.keras.models.clone_model(model)
+                    clone.set_weights(model.get_weights())
+                    query = tf.reduce_mean(tf.square(clone(x) - y))
+                return outer.gradient(query, model.trainable_variables)
+            """,
+            [("TF914", 5)],
+            id="meta-clone-given-the-weights-as-numpy",
+        ),
+        pytest.param(
+            """
+            def smooth(batch):
+                return np.clip(batch, 0.0, 1.0).astype(np.float32)
+
+            class NumpySmoothing(tf.keras.layers.Layer):
+                def call(self, inputs):
+                    out = tf.numpy_function(smooth, [inputs], tf.float32)
+                    out.set_shape(inputs.shape)
+                    return out
+
+            net = tf.keras.Sequential([NumpySmoothing(), tf.keras.layers.Dense(1)])
+
+            def attack(images, labels):
+                images = tf.convert_to_tensor(images)
+                with tf.GradientTape() as tape:
+                    tape.watch(images)
+                    loss = loss_fn(labels, net(images))
+                return tape.gradient(loss, images)
+            """,
+            [("TF914", 7)],
+            id="numpy-function-in-the-first-layer-cuts-the-input",
+        ),
+        pytest.param(
+            """
+            preprocess = tf.keras.layers.Lambda(lambda t: tf.numpy_function(np.sqrt, [t], tf.float32))
+            x = tf.random.uniform((4, 2))
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                loss = tf.reduce_sum(model(preprocess(x)))
+            grad = tape.gradient(loss, x)
+            """,
+            [("TF914", 2)],
+            id="numpy-function-in-a-lambda-layer-cuts-the-input",
+        ),
+        pytest.param(
+            """
+            image = tf.convert_to_tensor(np.ones((1, 2), np.float32))
+            with tf.GradientTape() as tape:
+                features = model.predict(image)
+                score = tf.reduce_mean(features)
+            grads = tape.gradient(score, image)
+            """,
+            [("TF914", 4), ("TF912", 6)],
+            id="predict-on-an-unwatched-tensor-says-both",
+        ),
+        pytest.param(
+            """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(8)
+                    self.out = tf.keras.layers.Dense(1)
+
+                def forward(self, x):
+                    return self.out(tf.nn.relu(self.hidden(x)))
+
+            def compute_loss(net, x, y):
+                return tf.reduce_mean(tf.square(net.forward(x) - y))
+
+            def copy_model(net, x):
+                copied = SineModel()
+                copied.forward(x)
+                copied.set_weights(net.get_weights())
+                return copied
+
+            def meta_step(meta, x, y):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = compute_loss(meta, x, y)
+                    grads = inner.gradient(support, meta.trainable_variables)
+                    fast = copy_model(meta, x)
+                    tf.keras.optimizers.SGD(0.01).apply_gradients(zip(grads, fast.trainable_variables))
+                    query = compute_loss(fast, x, y)
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            [("TF914", 17)],
+            id="meta-copy-of-a-module-model-class-through-a-helper",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -514,6 +652,121 @@ def test_gradient_rules_find(source, expected):
                 return tape.gradient(score, image)
             """,
             id="a-parameter-also-reached-live-is-no-finding",
+        ),
+        pytest.param(
+            """
+            def step(x, y, weights):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                for weight in weights:
+                    loss += 1e-4 * tf.nn.l2_loss(weight)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-loop-over-what-may-be-empty-may-not-run",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                    for weight in model.trainable_variables:
+                        loss += 1e-4 * tf.nn.l2_loss(weight)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-penalty-added-in-the-block",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                for weight in model.trainable_variables:
+                    if weight.shape.rank > 1:
+                        break
+                    loss += 1e-4 * tf.nn.l2_loss(weight)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-loop-that-may-stop-before-the-penalty",
+        ),
+        pytest.param(
+            """
+            def meta_step(x, y, lr=0.01):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = tf.reduce_mean(tf.square(model(x) - y))
+                    grads = inner.gradient(support, model.trainable_variables)
+                    fast = [w - lr * g for w, g in zip(model.trainable_variables, grads)]
+                    query = tf.reduce_mean(tf.square(tf.matmul(x, fast[0]) + fast[1] - y))
+                return outer.gradient(query, model.trainable_variables)
+            """,
+            id="meta-step-with-fast-weights-as-tensors",
+        ),
+        pytest.param(
+            """
+            class Scale(tf.keras.layers.Layer):
+                def call(self, inputs):
+                    return inputs * 2.0
+
+            net = tf.keras.Sequential([Scale(), tf.keras.layers.Dense(1)])
+            x = tf.random.uniform((4, 2))
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                loss = tf.reduce_sum(net(x))
+            grad = tape.gradient(loss, x)
+            """,
+            id="a-layer-of-the-module-with-differentiable-code",
+        ),
+        pytest.param(
+            """
+            image = tf.convert_to_tensor(np.ones((1, 2), np.float32))
+            with tf.GradientTape() as tape:
+                tape.watch(image)
+                score = tf.reduce_mean(model(image))
+            grads = tape.gradient(score, image)
+            """,
+            id="a-watched-input-through-the-model-call",
+        ),
+        pytest.param(
+            """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(8)
+
+                def forward(self, x):
+                    return self.hidden(x)
+
+            def compute_loss(net, x, y):
+                return tf.reduce_mean(tf.square(net.forward(x) - y))
+
+            def meta_step(meta, x, y):
+                with tf.GradientTape() as outer:
+                    with tf.GradientTape() as inner:
+                        support = compute_loss(meta, x, y)
+                    grads = inner.gradient(support, meta.trainable_variables)
+                    fast = SineModel()
+                    fast.forward(x)
+                    fast.set_weights(meta.get_weights())
+                    fast.hidden.kernel = meta.hidden.kernel - 0.01 * grads[0]
+                    query = compute_loss(fast, x, y)
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            id="meta-copy-whose-kernels-are-set-from-the-model-stays-connected",
+        ),
+        pytest.param(
+            """
+            class Wrapper(tf.keras.Model):
+                def forward(self, x):
+                    return model(x)
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    wrapped = Wrapper()
+                    wrapped.set_weights(model.get_weights())
+                    loss = tf.reduce_mean(wrapped.forward(x) - y)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            id="a-module-class-whose-code-reads-the-source-is-not-followed-blind",
         ),
     ],
 )

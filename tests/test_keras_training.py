@@ -221,6 +221,44 @@ def test_a_short_tensor_or_a_shape_that_is_not_an_ops_is_left_alone():
     assert found(source) == []
 
 
+FED_FROM_OUTSIDE = """
+import tensorflow as tf
+
+
+class Encoder(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.rnn = tf.keras.layers.GRU(16, unroll=True)
+        self.head = tf.keras.layers.Dense(1)
+
+    def call(self, sequence):
+        return self.head(self.rnn(sequence))
+
+
+encoder = Encoder()
+stacked = tf.keras.Sequential([tf.keras.layers.SimpleRNN(8, unroll=True), tf.keras.layers.Dense(1)])
+both_ways = tf.keras.Sequential([tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(8, unroll=True))])
+inputs = tf.keras.Input(shape=(None, 3))
+functional = tf.keras.Model(inputs, tf.keras.layers.LSTM(8, unroll=True)(inputs))
+
+
+@tf.function(jit_compile=True)
+def forward(batch):
+    return encoder(batch), stacked(batch), both_ways(batch), functional(batch)
+
+
+forward(tf.zeros((2, {steps}, 3)))
+"""
+
+
+def test_an_unrolled_rnn_fed_through_its_model_in_a_traced_function_is_found_at_the_call():
+    # the layer of a Model subclass's call, a Sequential's first layer, a Bidirectional's
+    # wrapped layer, a functional model's layer on an Input of no fixed length: each gets what
+    # the model is called on
+    assert found(FED_FROM_OUTSIDE.format(steps=120)) == [("TF710", 24)] * 4
+    assert found(FED_FROM_OUTSIDE.format(steps=8), preview=True) == []
+
+
 COMBINED = """
 import tensorflow as tf
 

@@ -12,6 +12,10 @@ sources)``:
   the cut: an op without a gradient or with integer output (the knowledge base's, generated
   from TensorFlow), a step to NumPy or Python (``.numpy()``, ``float()``, ``model.predict``),
   or an operation run while the tape was not recording (``outside-tape``);
+* what the module's own code does on the way: the functions it calls (three deep), the
+  layers of a model it builds (the training view's), the methods of a new object of its own
+  Keras class, another tape's gradient recorded inside the block (second order), a loop over
+  what cannot be empty run at least once;
 * which sources are watched: trainable variables read inside the block are, unless
   ``watch_accessed_variables=False``; tensors only through ``t.watch``;
 * where the call is relative to the block, and how often a non-persistent tape is asked.
@@ -99,6 +103,7 @@ class TapeBlock:
     # a watch the model cannot resolve, or the tape handed to other code: watched unknown
     watch_unknown: bool = False
     read: dict[str, cst.CSTNode] = field(default_factory=dict)  # origin -> first read inside
+    model: ModuleModel | None = None  # the module's model, to order cuts
 
     @property
     def last_statement(self) -> cst.CSTNode:
@@ -115,7 +120,7 @@ class TapeBlock:
             cuts = [c for origin, c in flow.cuts if origin in names]
             if flow.unknown or names & flow.live or not cuts:
                 return None
-            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
+            return Verdict(source, "cut", self.first_cut(cuts))
         if self.watch_unknown:
             watched = True  # it may be: nothing said about watching
         if source.integer is not None and not flow.unknown:
@@ -132,8 +137,30 @@ class TapeBlock:
         if not cuts:
             cuts = [cut for origin, cut in flow.cuts if origin is None]
         if cuts:
-            return Verdict(source, "cut", min(cuts, key=lambda c: c.reason != "outside-tape"))
+            return Verdict(source, "cut", self.first_cut(cuts))
         return Verdict(source, "unread")
+
+    def cut_behind(self, verdict: Verdict, flow: Flow) -> Verdict | None:
+        """For a source never watched: the step with no gradient every path from it to the
+        target passes too (`model.predict(x)`), if there is one; watching it would not help."""
+        if verdict.cause not in ("unwatched", "frozen") or flow.unknown:
+            return None
+        source = verdict.source
+        names = {source.origin, *source.aliases}
+        if names & flow.live:
+            return None
+        cuts = [c for o, c in flow.cuts if o in names and c.reason != "outside-tape"]
+        if not cuts or any(c.reason == "outside-tape" for o, c in flow.cuts if o in names):
+            return None
+        return Verdict(source, "cut", self.first_cut(cuts))
+
+    def first_cut(self, cuts: list[Cut]) -> Cut:
+        """The cut to show of several: one made outside the tape first, then the first in
+        the module's order (the same one on every run)."""
+        if self.model is None:
+            return min(cuts, key=lambda c: c.reason != "outside-tape")
+        model = self.model
+        return min(cuts, key=lambda c: (c.reason != "outside-tape", event_order(model, c.node)))
 
 
 class TapeView:
@@ -199,6 +226,7 @@ class TapeView:
             _literal_flag(constructor, "persistent", 0, False),
             _literal_flag(constructor, "watch_accessed_variables", 1, True) is not False,
             scope,
+            model=model,
         )
 
 

@@ -16,7 +16,7 @@ from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
-    from tf2lint.analysis.scopes import Scope
+    from tf2lint.analysis.scopes import ClassInfo, Scope
     from tf2lint.analysis.tape import Source, TapeBlock, TapeView, Verdict
 
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
@@ -43,7 +43,7 @@ _STORING_METHODS = frozenset(
     {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
      "assign_sub", "write", "scatter_update", "__setitem__"}
 )  # fmt: skip
-MAX_CALL_DEPTH = 2  # how deep calls of the module's own functions are followed
+MAX_CALL_DEPTH = 3  # how deep calls of the module's own functions are followed
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,9 @@ class GradientCall:
             verdict = self.tape.verdict(source, self.flow)
             if verdict is not None:
                 found.append(verdict)
+                behind = self.tape.cut_behind(verdict, self.flow)
+                if behind is not None:
+                    found.append(behind)
         return found
 
 
@@ -324,18 +327,61 @@ class Interpreter:
         else:
             self.expr(node.test, state)
             element = NOTHING
-        before = state.copy()
+        # a loop over what cannot be empty runs its body at least once: what comes after
+        # it sees the body's values, not also those from before it
+        runs = isinstance(node, cst.For) and self.not_empty(node.iter) and not _leaves(node.body)
+        before = None if runs else state.copy()
         for _ in range(2):  # a loop body runs again with what its last run left
             if isinstance(node, cst.For):
                 self.bind(node.target, _element_of(element), state)
             self.statements(_block_statements(node.body), state)
             ended = state.ended
             state.ended = False
+            if before is None:
+                before = state.copy()
+                continue
             self._merge(state, before)
             if ended and not _continues(node.body):
                 break
         if node.orelse is not None:
             self.statements(_block_statements(node.orelse.body), state)
+
+    def not_empty(self, expr: cst.BaseExpression, depth: int = 0) -> bool:
+        """Whether a ``for`` over ``expr`` runs at least once: a list or tuple display with
+        elements (or the one such value of a name), ``range(n)`` of a positive literal,
+        ``zip``/``enumerate`` of such, or the variables (or layers) of an object whose
+        variables this tape is asked for: were they empty, there would be no gradient to ask."""
+        if depth > 3:
+            return False
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return any(not isinstance(e, cst.StarredElement) for e in expr.elements)
+        if isinstance(expr, cst.Call):
+            name = self.model.call_name(expr)
+            values = [a.value for a in expr.args if a.keyword is None and not a.star]
+            if name == "builtins.range" and len(values) == 1:
+                count = values[0]
+                return isinstance(count, cst.Integer) and count.evaluated_value > 0
+            if name in ("builtins.zip", "builtins.enumerate") and values:
+                targets = values if name == "builtins.zip" else values[:1]
+                return all(self.not_empty(v, depth + 1) for v in targets)
+            return False
+        text = chain_text(expr)
+        if text is None:
+            return False
+        for source in self._all_sources():
+            if source.kind != "object":
+                continue
+            if text in source.aliases:
+                return True  # `params = model.trainable_variables`, asked for and looped over
+            if isinstance(expr, cst.Attribute) and expr.attr.value in (*VARIABLE_LISTS, "layers"):
+                owner = chain_text(expr.value)
+                if owner is not None and owner == source.origin:
+                    return True
+        if isinstance(expr, cst.Name):
+            values = self.model.binding_of(expr, self.scope).known_values
+            if values is not None and len(values) == 1:
+                return self.not_empty(values[0], depth + 1)
+        return False
 
     def with_statement(self, node: cst.With, state: _State) -> None:
         ours = node is self.block.with_node
@@ -417,7 +463,8 @@ class Interpreter:
             root = _root_name(target.value)
             if root is not None and root.value != self.block.name:
                 # `copy.layers[0].kernel = w - lr * g`: the object now holds that value too
-                state.env[root.value] = self.expr(root, state).join(flow)
+                held = self.expr(root, state)
+                state.env[root.value] = replace(held.join(flow), kind=held.kind)
         elif isinstance(target, cst.Subscript):
             text = chain_text(target.value)
             if text is not None:  # `d["x"] = y`: the container now holds y too
@@ -529,13 +576,25 @@ class Interpreter:
     def mention(self, text: str, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
         """A read of ``text``: live for the sources it names or holds."""
         related = frozenset(o for o in self.origins if _related(text, o))
-        if not related:
+        if not related or self.callee_local(node):
             return flow
         if state.active:
             for origin in related:
                 self.block.read.setdefault(origin, node)
             return replace(flow, live=flow.live | related)
         return flow
+
+    def callee_local(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` (a name, or a chain from one) reads a parameter or local of a
+        function this interpreter follows: the same spelling as a source of the tape's
+        function, another variable (its value comes in through the call)."""
+        if self.depth == 0 or self.scope is self.block.scope:
+            return False
+        root = node if isinstance(node, cst.Name) else _root_name(node)  # type: ignore[arg-type]
+        if root is None:
+            return False
+        binding = self.model.binding_of(root)
+        return binding.scope is self.scope
 
     def attribute(self, node: cst.Attribute, state: _State) -> Flow:
         text = chain_text(node)
@@ -633,12 +692,52 @@ class Interpreter:
             if name is not None and _library(name) is NOTHING:  # a TF or Keras API: what it
                 parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # was made of
                 return replace(_join_all(parts), kind="other")
+            if self.fresh_keras_object(expr):
+                return Flow(kind="other")
             return UNKNOWN
         if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
             return NOTHING
         if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
             return Flow(kind="tensor")
         return UNKNOWN
+
+    def own_keras_class(self, name: cst.Name) -> ClassInfo | None:
+        """The module's Keras layer or model class ``name`` holds, when no code of it (or of
+        its bases in the module) can read a source other than through ``self`` and its
+        arguments: it names none, and reads no global of the module but imports and
+        classes."""
+        model = self.model
+        binding = model.binding_of(name, self.scope)
+        sites = [s for s in binding.sites if s.kind == SiteKind.CLASS]
+        if len(binding.sites) != 1 or not sites:
+            return None
+        cls = model.classes.get(sites[0].node)
+        if cls is None or cls.keras_kind not in ("layer", "model"):
+            return None
+        parts = {o.rpartition(".")[2] for o in self.origins}
+        for each in model.mro(cls):
+            todo: list[cst.CSTNode] = [each.node]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, cst.Name) and not _reads_nothing_global(model, node, parts):
+                    return None
+                todo.extend(node.children)
+        return cls
+
+    def fresh_keras_object(self, call: cst.Call) -> bool:
+        """Whether ``call`` is a module function that only builds new Keras objects
+        (``def make_model(): return tf.keras.Sequential([...])``, no code of the module run in
+        it): what it gives holds new variables, none of the values made before it."""
+        if not isinstance(call.func, cst.Name) or call.args:
+            return False
+        callee = self.model.callee(call, self.model.scope_of(call.func))
+        if callee is None or callee.cls is not None or not _plain_factory(self.model, callee):
+            return False
+        returned = self.model.return_values(callee)
+        return bool(returned) and all(
+            isinstance(r, cst.Call) and knowledge.class_kind(self.model.call_name(r)) is not None
+            for r in returned
+        )
 
     # --- calls -------------------------------------------------------------------------------
     def call(self, node: cst.Call, state: _State) -> Flow:
@@ -663,6 +762,10 @@ class Interpreter:
             callee = self.model.callee(node, self.scope)
             if callee is not None and func.value not in state.env:
                 return self.follow(callee, node, args, state)
+            if func.value not in state.env and self.own_keras_class(func) is not None:
+                # a new object of the module's own Keras class: its variables are new; it
+                # holds only what it is given
+                return replace(joined, kind="object", elements=None)
             flow = self.object_call(node, func, self.name(func, state), joined, state)
         elif isinstance(func, cst.Call):  # `tf.keras.layers.Dense(3)(x)`: a fresh layer
             self.expr(func, state)
@@ -762,6 +865,9 @@ class Interpreter:
             dtype = argument(node, position.dtype, "dtype")
             if dtype is not None and is_integer_dtype(self.model, dtype):
                 return joined.cut(Cut(node, "integer-output", f"`{short}` to an integer dtype"))
+        if knowledge.fresh_model_function(name) and len(node.args) == 1:
+            # `clone_model(model)`: the same layers with new variables, none of the model's
+            return Flow(unknown=joined.unknown, kind="other")
         returned = knowledge.returns(name)
         if returned in ("tensor", "list[tensor]", "variable"):
             return self.recorded(node, replace(joined, kind="tensor"), state)
@@ -795,10 +901,22 @@ class Interpreter:
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
+        if kind is None and self.holds_source_object(receiver):
+            # a parameter that holds a source's Keras object: a Keras model's host method
+            # (`model.get_weights()`) gives NumPy arrays
+            for keras_kind in ("model", "layer"):
+                if knowledge.host_method(keras_kind, method):
+                    what = f"`{keras_kind.capitalize()}.{method}()` gives NumPy arrays"
+                    return both.cut(self.host(node, what))
+        if kind is not None and kind.kind == "tape":  # another tape (an inner one, nested)
+            if method in GRADIENT_METHODS:  # recorded by this tape too while it records
+                return self.recorded(node, replace(both, kind="container"), state)
+            return NOTHING
         if kind is not None and knowledge.assigning_method(kind.kind, method) and text:
             # `copy.set_weights(values)`: the values are copied in; no gradient reaches them
             what = f"`{kind.kind.capitalize()}.{method}()` copies values into the variables"
-            state.env[text] = receiver.join(joined.cut(self.host(node, what)))
+            copied = receiver.join(joined.cut(self.host(node, what)))
+            state.env[text] = replace(copied, kind=receiver.kind)
             return NOTHING
         if kind is not None and knowledge.host_method(kind.kind, method):
             what = f"`{kind.kind.capitalize()}.{method}()` gives NumPy arrays"
@@ -810,6 +928,8 @@ class Interpreter:
             return self.keras_call(node, func.value, kind, both, state)
         if receiver.kind == "tensor":  # a tensor's own method (`x.reshape`?): passes it on
             return self.recorded(node, both, state)
+        if receiver.kind == "object" and not receiver.unknown:  # a method of the module's own
+            return self.recorded(node, replace(both, kind="tensor"), state)  # Keras object
         return replace(both, unknown=True)
 
     def object_call(
@@ -817,20 +937,59 @@ class Interpreter:
     ) -> Flow:
         """``f(x)`` where ``f`` holds an object or a function the model cannot follow."""
         kind = self.model.kind_of(func, self.scope)
+        if kind is not None and kind.kind in ("layer", "model"):
+            through = self.through_layers(func, joined)
+            if through is not None:  # the layers it runs cut what it is called on; what they
+                # read of the sources is in `through`, what the object may hold is added below
+                own = replace(flow, unknown=False)
+                return self.keras_call(node, func, kind, own.join(through), state, known=True)
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
             if _built_with_code(self.model, func, self.scope):
                 return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
             return self.keras_call(node, func, kind, flow.join(joined), state)
         return replace(flow.join(joined), unknown=True)
 
+    def through_layers(self, func: cst.BaseExpression, inputs: Flow) -> Flow | None:
+        """What calling the Keras layer or model ``func`` gives for ``inputs``, where the
+        module shows its construction (a ``Sequential``'s layers, a ``Lambda``'s function, a
+        layer class's ``call``: the training view's) and some step there cuts the inputs
+        (``tf.numpy_function`` in its first layer); None otherwise (then it is treated as
+        Keras's own differentiable code)."""
+        if self.block.with_node is None or not (inputs.live or inputs.unknown):
+            return None  # the training view's own run (it applies layers itself)
+        training = self.model.training
+        construction = training.layer_construction(func, self.scope)
+        if construction is None:
+            return None
+        interpreter = training.interpreter(self.scope)
+        interpreter.origins = set(self.origins)  # sources read in the layers' code stay live
+        given = Flow(inputs.live, frozenset(), inputs.unknown, "tensor")
+        result = training.apply(construction, [given], interpreter, construction)
+        if result.unknown or not result.cuts:
+            return None
+        live = frozenset(o for o in result.live if not o.startswith("@"))
+        cuts = frozenset(p for p in result.cuts if p[0] is None or not p[0].startswith("@"))
+        if not cuts or (inputs.live <= live and not inputs.unknown):
+            return None
+        return Flow(live, cuts | inputs.cuts, False, "tensor")
+
     def keras_call(
-        self, node: cst.Call, func: cst.BaseExpression, kind, flow: Flow, state: _State
+        self,
+        node: cst.Call,
+        func: cst.BaseExpression,
+        kind,
+        flow: Flow,
+        state: _State,
+        known: bool = False,
     ) -> Flow:
         """Calling a Keras layer, model, loss or metric: its result depends on its inputs and
         its own variables; a layer or model may hold a source object's layers unless the
         module shows it built without naming that object, and the module's own subclass may
         read anything."""
-        if kind.subclass is not None or (kind.cls is None and kind.kind != "loss"):
+        if not known and (
+            kind.subclass is not None
+            or (kind.cls is None and kind.kind != "loss" and not self.clone_of_known(func))
+        ):
             return replace(flow, unknown=True)
         if kind.kind in ("layer", "model") and state.active:
             held = frozenset(
@@ -842,6 +1001,30 @@ class Interpreter:
         if kind.kind == "metric":  # its result comes from its variables: not followed here
             return replace(flow, unknown=True)
         return self.recorded(node, replace(flow, kind="tensor"), state)
+
+    def holds_source_object(self, flow: Flow) -> bool:
+        """Whether a value of unknown kind is a source's Keras object itself (a parameter the
+        callers pass ``model`` to): its flow names such a source, and it is no tensor."""
+        if flow.kind == "tensor" or flow.unknown:
+            return False
+        objects = {s.origin for s in self._all_sources() if s.kind == "object"}
+        return bool(objects & flow.live)
+
+    def clone_of_known(self, func: cst.BaseExpression) -> bool:
+        """Whether every value ``func`` holds is a ``clone_model`` of a Keras class's model
+        (a clone has its class: it runs Keras's code, not the module's)."""
+        values = self.model.bound_values(func, self.scope)
+        for value in values:
+            if not (
+                isinstance(value, cst.Call)
+                and knowledge.fresh_model_function(self.model.call_name(value))
+                and value.args
+            ):
+                return False
+            kind = self.model.kind_of(value.args[0].value, self.scope)
+            if kind is None or kind.cls is None or kind.subclass is not None:
+                return False
+        return bool(values)
 
     def _all_sources(self) -> Iterator[Source]:
         for sources in self.sources.values():
@@ -870,6 +1053,17 @@ class Interpreter:
         inner.scope = callee
         inner.statements(statements, _State(env, state.active, False, None))
         return inner.returned if inner.returned is not None else NOTHING
+
+
+def _reads_nothing_global(model: ModuleModel, name: cst.Name, parts: set[str]) -> bool:
+    """Whether the name ``name`` (in a class's code) reads no source: not one by name, and
+    not a variable or function of the module (an import, a class, a builtin, a local)."""
+    if name.value in parts:
+        return False
+    binding = model.binding_of(name)
+    if binding.scope is None or binding.scope.kind != ScopeKind.MODULE:
+        return True  # a builtin, a local, a parameter, an attribute's name
+    return all(s.kind in (SiteKind.IMPORT, SiteKind.CLASS) for s in binding.sites)
 
 
 def own_gradient(model: ModuleModel, function: Scope) -> bool:
@@ -996,6 +1190,19 @@ def _indexed(flow: Flow, index: Sequence[cst.SubscriptElement]) -> Flow | None:
     if not -len(flow.elements) <= position < len(flow.elements):
         return None
     return flow.elements[position]
+
+
+def _leaves(body: cst.BaseSuite) -> bool:
+    """Whether a loop body may end a run early (``break``, ``continue``, ``return``,
+    ``raise``): then the runs it makes are not known."""
+    todo: list[cst.CSTNode] = [body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Break, cst.Continue, cst.Return, cst.Raise)):
+            return True
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            todo.extend(node.children)
+    return False
 
 
 def _continues(body: cst.BaseSuite) -> bool:
