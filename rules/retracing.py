@@ -17,12 +17,12 @@ from tf2lint.analysis.model import (
     SiteKind,
     input_signature,
 )
+from tf2lint.analysis.tensors import converted_loop
 from tf2lint.analysis.tracing import root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
-from tf2lint.rules.leaked_tensors import converted_loop
 
 
 def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
