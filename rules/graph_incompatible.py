@@ -57,7 +57,7 @@ def fed_parameter(
     if not isinstance(expr, cst.Name):
         return None
     binding = model.binding_of(expr, scope)
-    if not isinstance(binding.scope, FunctionInfo) or binding.kinds != {"param"}:
+    if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
         return None
     why = fed_tensor(binding.scope, expr.value)
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
@@ -381,7 +381,7 @@ def _sequential_input(
         if not fn.params or fn.params[0] != iterable.value:
             return None
         binding = model.binding_of(iterable, fn)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return None
         return _lambda_input(model, fn)
     if fn.cls is None or fn.name != "call":
@@ -389,7 +389,7 @@ def _sequential_input(
     if len(fn.params) < 2 or fn.params[1] != iterable.value:
         return None
     binding = model.binding_of(iterable, fn)
-    if binding.scope is not fn or binding.kinds != {"param"}:
+    if binding.scope is not fn or not binding.param_only:
         return None  # rebound in the body: no longer what the Sequential passes
     functional = _functional_input(model, fn)
     if functional is not None:
@@ -1270,7 +1270,7 @@ def index_tensor(
     if not isinstance(fn, FunctionInfo) or not binding.sites:
         return None
     if all(
-        s.kind == "loop"
+        s.kind == SiteKind.LOOP
         and isinstance(s.value, cst.Call)
         and model.call_name(s.value) == "tensorflow.range"
         for s in binding.sites
@@ -1298,7 +1298,7 @@ def dataset_element(
     binding = model.binding_of(expr, scope)
     if not binding.sites or not isinstance(binding.scope, (FunctionInfo, type(model.scope))):
         return False
-    if binding.kinds == {"param"}:
+    if binding.param_only:
         fn = binding.scope
         passed = model.arguments(fn, expr.value) if isinstance(fn, FunctionInfo) else []
         return (
@@ -1309,10 +1309,10 @@ def dataset_element(
     for site in binding.sites:
         if site.value is None:
             return False
-        if site.kind == "loop":
+        if site.kind == SiteKind.LOOP:
             if not model.is_dataset(site.value):
                 return False
-        elif site.kind not in ("assign", "unpack") or not dataset_element(
+        elif site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK) or not dataset_element(
             model, site.value, binding.scope, depth + 1
         ):
             return False
@@ -1463,7 +1463,7 @@ def dataset_iterator(
     if not isinstance(expr, cst.Name):
         return None
     binding = model.binding_of(expr, scope)
-    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+    if binding.param_only and isinstance(binding.scope, FunctionInfo):
         passed = model.arguments(binding.scope, expr.value)
         found = [dataset_iterator(model, v, caller, depth + 1) for v, caller in passed]
         return found[0] if found and all(found) else None
@@ -1523,7 +1523,7 @@ def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> 
     if cls is not None:
         return cls
     binding = model.binding_of(name, scope)
-    if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+    if not binding.param_only or not isinstance(binding.scope, FunctionInfo):
         return None
     passed = model.arguments(binding.scope, name.value)
     found = {
@@ -2056,7 +2056,7 @@ class PythonAttributeOnGraphTensor(_TracedRule):
         if where is None:
             return
         binding = self.model.binding_of(node.value, self.context.scope)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return
         self.report(
             node,

@@ -1391,7 +1391,7 @@ def _chosen_optimizer_class(
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
-    loops = [site for site in binding.sites if site.kind == "loop"]
+    loops = [site for site in binding.sites if site.kind == SiteKind.LOOP]
     if loops and len(loops) == len(binding.sites):  # `for cls in (Adam, SGD):`
         return all(
             _all_optimizer_classes(model, scope, _sequence_values(model, scope, site), deeper)

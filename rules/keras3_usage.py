@@ -85,7 +85,7 @@ def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExp
         return False
     if len(fn.params) < 2 or fn.params[1] != expr.value:
         return False
-    if model.binding_of(expr, scope).kinds != {"param"}:
+    if not model.binding_of(expr, scope).param_only:
         return False
     found = _keras_subclass(model, fn.cls)
     return found is not None and _is_layer(found.cls)

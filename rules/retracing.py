@@ -422,7 +422,7 @@ def _fresh_each_call(model: ModuleModel, fn: FunctionInfo, wrap: cst.Call) -> st
     wrapped = wrap.args[0].value
     if not isinstance(wrapped, cst.Name) or wrapped.value not in fn.params:
         return None
-    if model.binding_of(wrapped, fn).kinds != {"param"}:
+    if not model.binding_of(wrapped, fn).param_only:
         return None
     for site in model.call_sites:
         if site.callee is fn and site.loops:
@@ -1663,7 +1663,7 @@ def _read_per_iteration(
         return None
     if isinstance(value, cst.Name):
         binding = model.binding_of(value, scope)
-        if binding.kinds == {"param"} and fn is not None:
+        if binding.param_only and fn is not None:
             return _passed_per_iteration(model, fn, value.value, deeper)
         sites = binding.sites
         if len(sites) != 1 or sites[0].value is None:
@@ -2012,7 +2012,7 @@ def _keras_model(
         )
     if fn is None or depth > 2 or not isinstance(receiver, cst.Name):
         return False
-    if model.binding_of(receiver, scope).kinds != {"param"}:
+    if not model.binding_of(receiver, scope).param_only:
         return False
     passed = [
         (site.argument(receiver.value), site.scope, site.caller)

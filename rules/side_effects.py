@@ -859,7 +859,7 @@ class ArgumentMutatedInTfFunction(Rule):
         if not isinstance(owner, cst.Name) or owner.value in ("self", "cls"):
             return
         binding = self.model.binding_of(owner, fn)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return  # rebound (`values = list(values)`: a copy) or not a parameter
         passed = [
             value

@@ -249,7 +249,7 @@ class StaleGlobalCapture(Rule):
             later = [
                 s
                 for s in model.scope.bindings.get(read.value, ())
-                if s.kind not in ("def", "class", "import")
+                if s.kind not in (SiteKind.DEF, SiteKind.CLASS, SiteKind.IMPORT)
                 and (
                     (s.where is None and s.order > built)
                     or (s.where is not None and runs_after_first_trace(s.where))
@@ -279,14 +279,14 @@ class StaleGlobalCapture(Rule):
         model = self.model
         order = self.context.memo(_event_order, lambda: _event_order(model))
         built = order.get(id(anchor.node))
-        if anchor.kind != "lambda":
+        if anchor.kind != ScopeKind.LAMBDA:
             built = min((u for u in self._uses(anchor.name) if u > (built or 0)), default=None)
         if built is None:
             return
         later = [
             s
             for s in owner.bindings.get(name, ())
-            if s.order > built and s.kind not in ("def", "class", "import")
+            if s.order > built and s.kind not in (SiteKind.DEF, SiteKind.CLASS, SiteKind.IMPORT)
         ]
         if not later:
             return

@@ -718,7 +718,7 @@ class ModuleModel:
         if type(call.func) is not cst.Name:
             return None
         sites = self.binding_of(call.func, scope).sites
-        if not sites or any(s.kind != "class" for s in sites):
+        if not sites or any(s.kind != SiteKind.CLASS for s in sites):
             return None
         return self.classes.get(sites[-1].node)
 

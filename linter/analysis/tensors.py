@@ -74,9 +74,9 @@ def computed_tensor(
         binding = model.binding_of(expr, scope)
         if not isinstance(binding.scope, FunctionInfo):
             return False
-        if binding.kinds == {"param"} and fed_tensor(binding.scope, expr.value) is not None:
+        if binding.param_only and fed_tensor(binding.scope, expr.value) is not None:
             return True  # tf.data or Keras's train step passes a tensor there
-        if binding.kinds == {"param"}:  # what every caller passes
+        if binding.param_only:  # what every caller passes
             if api_only and binding.scope.param_defaults.get(expr.value) is not None:
                 return False  # a parameter with a default is a Python option (a flag)
             passed = model.arguments(binding.scope, expr.value)
