@@ -972,7 +972,7 @@ class KerasLoopInTracedCode(Rule):
         """The Keras model every call passes to the parameter ``name``, as a kind."""
         model = self.model
         binding = model.binding_of(name, scope)
-        if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+        if not binding.param_only or not isinstance(binding.scope, FunctionInfo):
             return None
         passed = model.arguments(binding.scope, name.value)
         kinds = [model.kind_of(value, caller) for value, caller in passed]

@@ -341,7 +341,7 @@ def _python_int(
     if not isinstance(node, cst.Name):
         return None
     binding = model.binding_of(node, scope)
-    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+    if binding.param_only and isinstance(binding.scope, FunctionInfo):
         if not params:
             return None
         passed = {

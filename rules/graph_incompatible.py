@@ -5,13 +5,19 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import shape_list_with_unknown_first
+from tf2lint.analysis.tensors import (
+    computed_tensor,
+    keras_tensor,
+    sequence_of_tensors,
+    symbolic_keras_tensor,
+    tensor_condition,
+)
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.tracing import fed_tensor, root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
-from tf2lint.rules.keras3_usage import keras_tensor
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -34,56 +40,6 @@ _CLOCKS = frozenset(
 )
 
 
-def computed_tensor(
-    model: ModuleModel,
-    expr: cst.BaseExpression,
-    scope: Scope | None,
-    depth: int = 0,
-    api_only: bool = False,
-) -> bool:
-    """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
-    a local bound to one. Bare parameters of traced functions do not count: they are often
-    Python flags and sizes. ``api_only``: calls of the module's own functions do not count
-    either (a helper that hands back its parameter would pass for a tensor)."""
-    if depth > 10 or scope is None:
-        return False
-    if isinstance(expr, cst.Call):
-        if api_only:
-            name = model.call_name(expr)
-            if name is None and model.callee(expr, scope) is not None:
-                return False
-        return model.is_tensor(expr, scope)
-    if isinstance(expr, cst.BinaryOperation):
-        return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
-            model, expr.right, scope, depth + 1, api_only
-        )
-    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
-    if isinstance(expr, cst.Subscript):  # an element of a tensor, or of a list of tensors
-        return computed_tensor(
-            model, expr.value, scope, depth + 1, api_only
-        ) or sequence_of_tensors(model, expr.value, scope)
-    if isinstance(expr, cst.Name):
-        binding = model.binding_of(expr, scope)
-        if not isinstance(binding.scope, FunctionInfo):
-            return False
-        if binding.kinds == {"param"} and fed_tensor(binding.scope, expr.value) is not None:
-            return True  # tf.data or Keras's train step passes a tensor there
-        if binding.kinds == {"param"}:  # what every caller passes
-            if api_only and binding.scope.param_defaults.get(expr.value) is not None:
-                return False  # a parameter with a default is a Python option (a flag)
-            passed = model.arguments(binding.scope, expr.value)
-            return bool(passed) and all(
-                computed_tensor(model, value, caller, depth + 1, api_only)
-                for value, caller in passed
-            )
-        values = binding.known_values
-        return bool(values) and all(
-            computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
-        )
-    return False
-
-
 def fed_parameter(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> tuple[str, cst.CSTNode] | None:
@@ -101,7 +57,7 @@ def fed_parameter(
     if not isinstance(expr, cst.Name):
         return None
     binding = model.binding_of(expr, scope)
-    if not isinstance(binding.scope, FunctionInfo) or binding.kinds != {"param"}:
+    if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
         return None
     why = fed_tensor(binding.scope, expr.value)
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
@@ -394,44 +350,6 @@ class PythonClockInTracedCode(_TracedRule):
             )
 
 
-def sequence_of_tensors(
-    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
-) -> bool:
-    """``tf.unstack(x)``, ``keras.ops.split(x, 2)``, or a name bound to one: a Python
-    sequence of tensors, which a ``for`` iterates in Python."""
-    if depth > 4:
-        return False
-    if isinstance(expr, cst.Call):  # the knowledge base's probe of what the op gives
-        return knowledge.returns(model.call_name(expr)) == "list[tensor]"
-    if isinstance(expr, cst.Name):
-        values = model.binding_of(expr, scope).values
-        return any(sequence_of_tensors(model, v, scope, depth + 1) for v in values)
-    return False
-
-
-def tensor_condition(
-    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
-) -> cst.BaseExpression | None:
-    """The computed tensor a condition tests (``tf.reduce_max(x) > 1.0``, ``a and b``); None
-    when not proven. ``is``/``in`` comparisons are answered by Python."""
-    if isinstance(test, cst.BooleanOperation):
-        return tensor_condition(model, test.left, scope) or tensor_condition(
-            model, test.right, scope
-        )
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return tensor_condition(model, test.expression, scope)
-    if isinstance(test, cst.Comparison):
-        if any(
-            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
-        ):
-            return None
-        for side in (test.left, *(c.comparator for c in test.comparisons)):
-            if computed_tensor(model, side, scope, api_only=True):
-                return side
-        return None
-    return test if computed_tensor(model, test, scope, api_only=True) else None
-
-
 def _unconverted_because(fn: FunctionInfo) -> str:
     root = root_reason(fn)
     if root is not None and root.kind == "keras":
@@ -463,7 +381,7 @@ def _sequential_input(
         if not fn.params or fn.params[0] != iterable.value:
             return None
         binding = model.binding_of(iterable, fn)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return None
         return _lambda_input(model, fn)
     if fn.cls is None or fn.name != "call":
@@ -471,7 +389,7 @@ def _sequential_input(
     if len(fn.params) < 2 or fn.params[1] != iterable.value:
         return None
     binding = model.binding_of(iterable, fn)
-    if binding.scope is not fn or binding.kinds != {"param"}:
+    if binding.scope is not fn or not binding.param_only:
         return None  # rebound in the body: no longer what the Sequential passes
     functional = _functional_input(model, fn)
     if functional is not None:
@@ -1352,7 +1270,7 @@ def index_tensor(
     if not isinstance(fn, FunctionInfo) or not binding.sites:
         return None
     if all(
-        s.kind == "loop"
+        s.kind == SiteKind.LOOP
         and isinstance(s.value, cst.Call)
         and model.call_name(s.value) == "tensorflow.range"
         for s in binding.sites
@@ -1380,7 +1298,7 @@ def dataset_element(
     binding = model.binding_of(expr, scope)
     if not binding.sites or not isinstance(binding.scope, (FunctionInfo, type(model.scope))):
         return False
-    if binding.kinds == {"param"}:
+    if binding.param_only:
         fn = binding.scope
         passed = model.arguments(fn, expr.value) if isinstance(fn, FunctionInfo) else []
         return (
@@ -1391,10 +1309,10 @@ def dataset_element(
     for site in binding.sites:
         if site.value is None:
             return False
-        if site.kind == "loop":
+        if site.kind == SiteKind.LOOP:
             if not model.is_dataset(site.value):
                 return False
-        elif site.kind not in ("assign", "unpack") or not dataset_element(
+        elif site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK) or not dataset_element(
             model, site.value, binding.scope, depth + 1
         ):
             return False
@@ -1545,7 +1463,7 @@ def dataset_iterator(
     if not isinstance(expr, cst.Name):
         return None
     binding = model.binding_of(expr, scope)
-    if binding.kinds == {"param"} and isinstance(binding.scope, FunctionInfo):
+    if binding.param_only and isinstance(binding.scope, FunctionInfo):
         passed = model.arguments(binding.scope, expr.value)
         found = [dataset_iterator(model, v, caller, depth + 1) for v, caller in passed]
         return found[0] if found and all(found) else None
@@ -1605,7 +1523,7 @@ def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> 
     if cls is not None:
         return cls
     binding = model.binding_of(name, scope)
-    if binding.kinds != {"param"} or not isinstance(binding.scope, FunctionInfo):
+    if not binding.param_only or not isinstance(binding.scope, FunctionInfo):
         return None
     passed = model.arguments(binding.scope, name.value)
     found = {
@@ -1787,49 +1705,6 @@ class LocalsInConvertedBlock(_TracedRule):
             f"`locals()` in a loop or `if` of traced `{fn.qualname}` sees only the names of the "
             "nested function AutoGraph makes of that block; use an explicit dict",
         )
-
-
-def symbolic_keras_tensor(
-    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
-) -> cst.Call | None:
-    """The ``keras.Input(...)`` that ``expr`` is computed from, symbolically: the input
-    itself, a Keras layer (or ``keras.ops``) applied to one, arithmetic, indexing or a
-    comparison of one, or a name bound only to such values. None when not proven."""
-    if depth > 8 or scope is None:
-        return None
-    deeper = depth + 1
-    if isinstance(expr, cst.Call):
-        name = model.call_name(expr)
-        if is_keras(name, "Input"):
-            return expr
-        applies_layer = isinstance(expr.func, cst.Call) and is_keras(
-            model.call_name(expr.func)
-        )  # keras.layers.Dense(2)(x)
-        if not applies_layer and isinstance(expr.func, cst.Name):
-            kind = model.kind_of(expr.func, scope)
-            applies_layer = kind is not None and kind.kind in ("layer", "model")
-        if applies_layer or (name or "").startswith(("keras.ops.", "tf_keras.backend.")):
-            for arg in expr.args:
-                found = symbolic_keras_tensor(model, arg.value, scope, deeper)
-                if found is not None:
-                    return found
-        return None
-    if isinstance(expr, cst.Subscript):
-        return symbolic_keras_tensor(model, expr.value, scope, deeper)
-    if isinstance(expr, cst.BinaryOperation):
-        return symbolic_keras_tensor(model, expr.left, scope, deeper) or symbolic_keras_tensor(
-            model, expr.right, scope, deeper
-        )
-    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return symbolic_keras_tensor(model, expr.expression, scope, deeper)
-    if isinstance(expr, cst.Name):
-        binding = model.binding_of(expr, scope)
-        values = binding.known_values
-        if not values:
-            return None
-        found = [symbolic_keras_tensor(model, v, binding.scope, deeper) for v in values]
-        return found[0] if all(found) else None
-    return None
 
 
 class PythonConditionOnKerasInput(Rule):
@@ -2181,7 +2056,7 @@ class PythonAttributeOnGraphTensor(_TracedRule):
         if where is None:
             return
         binding = self.model.binding_of(node.value, self.context.scope)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return
         self.report(
             node,

@@ -28,13 +28,11 @@ from tf2lint.analysis.model import (
     SiteKind,
     dotted_name,
 )
+from tf2lint.analysis.tfnames import KERAS3_ROOTS, KerasName, keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import keras2_history, keras3_migration, keras_optimizer_class
-
-# Spellings of Keras 3 from TF 2.16 on (tf_keras and tensorflow.python.keras stay Keras 2).
-KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
 
 
 def keras3(name: str | None, *suffixes: str) -> bool:
@@ -46,28 +44,6 @@ def keras3(name: str | None, *suffixes: str) -> bool:
             rest = name[len(root) :].removeprefix("src.")
             return not suffixes or any(rest == s or rest.endswith("." + s) for s in suffixes)
     return False
-
-
-@dataclass(frozen=True)
-class KerasName:
-    """A public Keras 3 name: its path under the Keras root (``layers.Dense``) and whether it
-    is spelled through the ``keras`` package (whose API keeps a few names `tf.keras` lost)."""
-
-    path: str
-    package: bool
-    compat_v1: bool = False  # spelled `tf.compat.v1.keras...`: Keras 2's v1 API had more
-
-
-def keras3_name(qualified: str | None) -> KerasName | None:
-    if not qualified or not qualified.startswith(KERAS3_ROOTS):  # asked of every name: in C
-        return None
-    for root in KERAS3_ROOTS:
-        if qualified.startswith(root):
-            path = qualified[len(root) :]
-            if path.startswith("src."):
-                return None
-            return KerasName(path, root == "keras.", root == "tensorflow.compat.v1.keras.")
-    return None
 
 
 def uses_tf_keras(model: ModuleModel) -> bool:
@@ -1415,7 +1391,7 @@ def _chosen_optimizer_class(
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
-    loops = [site for site in binding.sites if site.kind == "loop"]
+    loops = [site for site in binding.sites if site.kind == SiteKind.LOOP]
     if loops and len(loops) == len(binding.sites):  # `for cls in (Adam, SGD):`
         return all(
             _all_optimizer_classes(model, scope, _sequence_values(model, scope, site), deeper)

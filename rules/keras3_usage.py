@@ -1,18 +1,19 @@
 """Keras 3 breaks that show in how values are used, not in which API is named (issue 22).
 
 TF015-TF020 need to know what kind of value an expression holds: a Keras tensor (the symbolic
-output of ``keras.Input`` and of layers in a functional model), a Keras variable (a layer's
-weights, an optimizer's learning rate), a Keras object (:func:`keras3.keras_object`, a mapping
-over the model's ``kind_of``). The Keras tensor and Keras variable helpers below are narrow on
-purpose, and marked for the knowledge base: they read only what this module shows. What Keras 3 lacks or refuses comes from the generated
-table (``data/keras3_migration.json``: ``keras_tensor``, ``backend``), probed under both
-versions by ``scripts/generate_keras3_data.py``.
+output of ``keras.Input`` and of layers in a functional model: ``analysis/tensors.py`` answers
+it, as every tensor kind), a Keras variable (a layer's weights, an optimizer's learning rate), a
+Keras object (:func:`keras3.keras_object`, a mapping over the model's ``kind_of``). The Keras
+variable helper below is narrow on purpose: it reads only what this module shows. What Keras 3
+lacks or refuses comes from the generated table (``data/keras3_migration.json``:
+``keras_tensor``, ``backend``), probed under both versions by ``scripts/generate_keras3_data.py``.
 """
 
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.tensors import keras_tensor, keras_tensor_step, may_hold_keras_tensors
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.rules.keras3 import (
@@ -37,127 +38,6 @@ from tf2lint.rules.keras3 import (
 
 def _is_layer(cls: str) -> bool:
     return cls.startswith("layers.") or table().is_a(cls, "layers.Layer")
-
-
-def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
-    """Whether ``expr`` holds a Keras tensor in this module: ``keras.Input(...)``, a Keras
-    layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
-    and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
-    (the op itself is the finding). KNOWLEDGE BASE: a value kind flowing from ``Input``.
-
-    A search from ``expr`` through what it is made from, each expression and each binding of a
-    name visited once, every answer kept for the module: a name rebound many times (``x =
-    Dense(8)(x)`` down a function) holds any of its values, and judging each value anew for
-    every use of the name grew exponentially with the chain (and quadratically once judged
-    once per use)."""
-    if not may_hold_keras_tensors(model):
-        return False
-    known: dict[tuple[int, int], bool] = model.memo(_keras_tensor_sources, dict)
-    start = _search_key(model, scope, expr)
-    if start[0] in known:
-        return known[start[0]]
-    parent: dict[tuple[int, int], tuple[int, int] | None] = {start[0]: None}
-    todo = [start]
-    while todo:
-        key, current = todo.pop()
-        answer = known.get(key)
-        if answer is False:
-            continue
-        sources = True if answer else _made_from(model, scope, current)
-        if sources is True:
-            step: tuple[int, int] | None = key
-            while step is not None:  # everything on the way holds a Keras tensor
-                known[step] = True
-                step = parent[step]
-            return True
-        for source in sources or ():
-            found = _search_key(model, scope, source)
-            if found[0] not in parent:
-                parent[found[0]] = key
-                todo.append(found)
-    for key in parent:  # the search saw everything they are made from: none holds one
-        known[key] = False
-    return False
-
-
-def _search_key(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
-) -> tuple[tuple[int, int], cst.BaseExpression]:
-    """What :func:`keras_tensor` visits once: a name's binding where it is read (its uses in
-    one function share it), any other expression itself."""
-    if isinstance(expr, cst.Name):
-        return (id(model.binding_of(expr, scope)), id(scope)), expr
-    return (id(expr), id(scope)), expr
-
-
-def _made_from(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
-) -> bool | list[cst.BaseExpression]:
-    """True where ``expr`` starts a Keras tensor (``keras.Input(...)``, a layer's ``.output``),
-    else the expressions it holds a Keras tensor through, if any of them does."""
-    if isinstance(expr, cst.Call):
-        name = keras3_name(model.call_name(expr))
-        if name is not None and name.path in ("Input", "layers.Input"):
-            return True
-        func = expr.func
-        if isinstance(func, cst.Call) or (
-            name is None and isinstance(func, (cst.Name, cst.Attribute))
-        ):
-            built = keras_object(model, scope, func)
-        else:
-            built = None
-        if built is None or not _is_layer(built.cls):
-            return False
-        return [arg.value for arg in expr.args]
-    if isinstance(expr, cst.Name):
-        return list(model.binding_of(expr, scope).values)
-    if isinstance(expr, cst.BinaryOperation):
-        return [expr.left, expr.right]
-    if isinstance(expr, cst.UnaryOperation):
-        return [expr.expression]
-    if isinstance(expr, cst.Comparison):
-        return [expr.left]
-    if isinstance(expr, cst.Subscript):
-        return [expr.value]
-    if isinstance(expr, (cst.List, cst.Tuple)):
-        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
-    if isinstance(expr, cst.Attribute) and expr.attr.value in ("output", "input"):
-        owner = keras_object(model, scope, expr.value)
-        return owner is not None and _is_layer(owner.cls)
-    return False
-
-
-def keras_tensor_step(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
-) -> tuple[str, cst.CSTNode]:
-    """The evidence that ``expr`` holds a Keras tensor: where a name of it is bound, else the
-    expression itself."""
-    where: cst.CSTNode = expr
-    if isinstance(expr, cst.Name):
-        values = model.binding_of(expr, scope).values
-        if values:
-            where = values[0]
-    return (
-        f"`{_code(expr)}` is a symbolic Keras tensor (from `keras.Input`, a Keras layer called "
-        "on one, or a layer's `.output`)",
-        where,
-    )
-
-
-def may_hold_keras_tensors(model: ModuleModel) -> bool:
-    """:func:`_keras_tensor_sources`, once per module."""
-    return model.memo(keras_tensor, lambda: _keras_tensor_sources(model))
-
-
-def _keras_tensor_sources(model: ModuleModel) -> bool:
-    """Whether the module shows anything a Keras tensor starts from: a ``keras.Input(...)``
-    call or an ``.output``/``.input`` attribute. Every other case of :func:`keras_tensor` only
-    passes one on, so in a module without them (most TensorFlow code) nothing holds one."""
-    return any(a.attr.value in ("output", "input") for a in model.nodes_of(cst.Attribute)) or any(
-        (name := keras3_name(model.call_name(c))) is not None
-        and name.path in ("Input", "layers.Input")
-        for c in model.nodes_of(cst.Call)
-    )
 
 
 _VARIABLE_LISTS = frozenset(
@@ -205,7 +85,7 @@ def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExp
         return False
     if len(fn.params) < 2 or fn.params[1] != expr.value:
         return False
-    if model.binding_of(expr, scope).kinds != {"param"}:
+    if not model.binding_of(expr, scope).param_only:
         return False
     found = _keras_subclass(model, fn.cls)
     return found is not None and _is_layer(found.cls)

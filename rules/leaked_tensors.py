@@ -7,6 +7,11 @@ import re
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import initialises_once, is_guarded_singleton
 from tf2lint.analysis.model import FunctionInfo, SiteKind
+from tf2lint.analysis.tensors import (
+    computed_tensor,
+    converted_loop,
+    tensor_state_read,
+)
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -15,11 +20,6 @@ from tf2lint.rules.common import (
     code,
     is_local,
     outer_target,
-)
-from tf2lint.rules.graph_incompatible import (
-    computed_tensor,
-    sequence_of_tensors,
-    tensor_condition,
 )
 
 OTHER_OBJECT_GAP = (
@@ -171,94 +171,6 @@ def _reads_itself(value: cst.BaseExpression, target: cst.Attribute) -> bool:
 
     walk(value, enter)
     return found
-
-
-def tensor_state_read(
-    model, fn: FunctionInfo, value: cst.BaseExpression, depth: int = 0
-) -> tuple[str, cst.CSTNode] | None:
-    """Arithmetic on ``self.<attr>`` where the class's ``__init__`` sets that attribute to a
-    tensor (``self.x = self.x - lr * g`` after ``self.x = tf.zeros(n)``): in traced code the
-    attribute holds a tensor, so the result is one. With where ``__init__`` sets it."""
-    if depth > 8:
-        return None
-    if isinstance(value, cst.BinaryOperation):
-        return tensor_state_read(model, fn, value.left, depth + 1) or tensor_state_read(
-            model, fn, value.right, depth + 1
-        )
-    if isinstance(value, cst.UnaryOperation):
-        return tensor_state_read(model, fn, value.expression, depth + 1)
-    if not (
-        isinstance(value, cst.Attribute)
-        and isinstance(value.value, cst.Name)
-        and value.value.value == "self"
-        and fn.cls is not None
-    ):
-        return None
-    init = fn.cls.methods.get("__init__")
-    if init is None:
-        return None
-    stores: list[cst.Assign] = []
-
-    def enter(node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.Assign):
-            stores.append(node)
-        return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
-
-    walk(init.node.body, enter)
-    for store in stores:
-        for target in store.targets:
-            t = target.target
-            if (
-                isinstance(t, cst.Attribute)
-                and isinstance(t.value, cst.Name)
-                and t.value.value == "self"
-                and t.attr.value == value.attr.value
-                and model.is_tensor(store.value, init)
-            ):
-                return (f"`{code(value)}` holds a tensor: `__init__` sets it here", store)
-    return None
-
-
-def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
-    """The tensor that makes AutoGraph convert ``loop`` to a graph loop: a ``for`` over a
-    tensor (``tf.range``, a computed tensor, ``range()`` of a tensor) or a dataset, a
-    ``while`` whose condition compares a computed tensor. None when not proven."""
-    if isinstance(loop, cst.For):
-        iterable = loop.iter
-        if sequence_of_tensors(model, iterable, scope):
-            return None
-        if computed_tensor(model, iterable, scope, api_only=True) or (
-            isinstance(iterable, (cst.Call, cst.Name)) and model.is_dataset(iterable)
-        ):
-            return iterable
-        if isinstance(iterable, cst.Call) and model.call_name(iterable) == "builtins.range":
-            for arg in iterable.args:
-                if computed_tensor(model, arg.value, scope, api_only=True):
-                    return arg.value
-        return None
-    return tensor_condition(model, loop.test, scope) or _tensor_counter(model, loop.test, scope)
-
-
-def _tensor_counter(model, test: cst.BaseExpression, scope) -> cst.BaseExpression | None:
-    """A name compared in a ``while`` condition that is bound to a computed tensor and only
-    stepped otherwise (``i = tf.constant(0)`` ... ``i += 1``): stepping a tensor keeps it one."""
-    if not isinstance(test, cst.Comparison):
-        return None
-    for side in (test.left, *(c.comparator for c in test.comparisons)):
-        if not isinstance(side, cst.Name):
-            continue
-        sites = model.binding_of(side, scope).sites
-        assigned = [s for s in sites if s.kind == SiteKind.ASSIGN]
-        if (
-            assigned
-            and all(s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN) for s in sites)
-            and all(
-                s.value is not None and computed_tensor(model, s.value, scope, api_only=True)
-                for s in assigned
-            )
-        ):
-            return side
-    return None
 
 
 def _list_stores(body: cst.CSTNode) -> list[tuple[cst.Name, cst.CSTNode, cst.BaseExpression]]:

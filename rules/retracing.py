@@ -17,12 +17,12 @@ from tf2lint.analysis.model import (
     SiteKind,
     input_signature,
 )
+from tf2lint.analysis.tensors import converted_loop
 from tf2lint.analysis.tracing import root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
-from tf2lint.rules.leaked_tensors import converted_loop
 
 
 def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
@@ -440,7 +440,7 @@ def _fresh_each_call(model: ModuleModel, fn: FunctionInfo, wrap: cst.Call) -> st
     wrapped = wrap.args[0].value
     if not isinstance(wrapped, cst.Name) or wrapped.value not in fn.params:
         return None
-    if model.binding_of(wrapped, fn).kinds != {"param"}:
+    if not model.binding_of(wrapped, fn).param_only:
         return None
     for site in model.call_sites:
         if site.callee is fn and site.loops:
@@ -1690,7 +1690,7 @@ def _read_per_iteration(
         return None
     if isinstance(value, cst.Name):
         binding = model.binding_of(value, scope)
-        if binding.kinds == {"param"} and fn is not None:
+        if binding.param_only and fn is not None:
             return _passed_per_iteration(model, fn, value.value, deeper)
         sites = binding.sites
         if len(sites) != 1 or sites[0].value is None:
@@ -2127,7 +2127,7 @@ def _keras_model(
         )
     if fn is None or depth > 2 or not isinstance(receiver, cst.Name):
         return False
-    if model.binding_of(receiver, scope).kinds != {"param"}:
+    if not model.binding_of(receiver, scope).param_only:
         return False
     passed = [
         (site.argument(receiver.value), site.scope, site.caller)

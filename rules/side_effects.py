@@ -11,6 +11,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import is_guarded_singleton
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.analysis.reads import observed_outside_traces, used_per_call
+from tf2lint.analysis.tensors import graph_value, tensor_state_read
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -22,7 +23,6 @@ from tf2lint.rules.common import (
     outer_target,
     variable_kind,
 )
-from tf2lint.rules.leaked_tensors import tensor_state_read
 
 
 class PrintInTracedCode(Rule):
@@ -677,7 +677,7 @@ class LoggingInTracedCode(Rule):
             return
         # A message that shows a tensor is meant for every call; one of Python values only
         # (a usage or deprecation warning) is usually meant once, which tracing gives.
-        shown = [a.value for a in node.args if _graph_value(self.model, a.value, context.scope)]
+        shown = [a.value for a in node.args if graph_value(self.model, a.value, context.scope)]
         self.report(
             node,
             f"`{found[1]}` in traced `{context.function.qualname}` logs only while tracing; "
@@ -687,14 +687,6 @@ class LoggingInTracedCode(Rule):
             ],
             gap=None if shown else "it logs Python values only: a message meant once is fine",
         )
-
-
-def _graph_value(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
-    """A tensor or a variable: a value that changes from call to call in the graph."""
-    if model.is_tensor(expr, scope):
-        return True
-    kind = model.kind_of(expr, scope)
-    return kind is not None and kind.kind in ("tensor", "variable")
 
 
 class SeedInTracedCode(Rule):
@@ -867,7 +859,7 @@ class ArgumentMutatedInTfFunction(Rule):
         if not isinstance(owner, cst.Name) or owner.value in ("self", "cls"):
             return
         binding = self.model.binding_of(owner, fn)
-        if binding.scope is not fn or binding.kinds != {"param"}:
+        if binding.scope is not fn or not binding.param_only:
             return  # rebound (`values = list(values)`: a copy) or not a parameter
         passed = [
             value

@@ -246,13 +246,13 @@ class StaleGlobalCapture(Rule):
         applied = _applied_in_traced_code(model, call)
         if applied is None:
             return
-        order = self.context.memo(_event_order, lambda: _event_order(model))
+        order = model.event_index()
         built = order.get(id(call), 0)
         for read in _global_reads(model, fn):
             later = [
                 s
                 for s in model.scope.bindings.get(read.value, ())
-                if s.kind not in ("def", "class", "import")
+                if s.kind not in (SiteKind.DEF, SiteKind.CLASS, SiteKind.IMPORT)
                 and (
                     (s.where is None and s.order > built)
                     or (s.where is not None and runs_after_first_trace(s.where))
@@ -280,16 +280,16 @@ class StaleGlobalCapture(Rule):
         after the layer is built: each later trace of the model (``fit``, ``predict``,
         ``evaluate``) reads the new value, so the model computes other than it was built to."""
         model = self.model
-        order = self.context.memo(_event_order, lambda: _event_order(model))
+        order = model.event_index()
         built = order.get(id(anchor.node))
-        if anchor.kind != "lambda":
+        if anchor.kind != ScopeKind.LAMBDA:
             built = min((u for u in self._uses(anchor.name) if u > (built or 0)), default=None)
         if built is None:
             return
         later = [
             s
             for s in owner.bindings.get(name, ())
-            if s.order > built and s.kind not in ("def", "class", "import")
+            if s.order > built and s.kind not in (SiteKind.DEF, SiteKind.CLASS, SiteKind.IMPORT)
         ]
         if not later:
             return
@@ -325,7 +325,7 @@ class StaleGlobalCapture(Rule):
         keeps the value that was read then. A ``compile`` between them drops the traced
         functions (the next run traces anew, with the new value)."""
         model = self.model
-        order = self.context.memo(_event_order, lambda: _event_order(model))
+        order = model.event_index()
         defined = order.get(id(anchor.node), 0)
         runs: list[tuple[int, str, cst.Call]] = []
         compiles: list[int] = []
@@ -340,7 +340,11 @@ class StaleGlobalCapture(Rule):
             if step is not None and at > defined:
                 runs.append((at, step, call))
         for site in model.scope.bindings.get(name, ()):
-            if site.order <= defined or site.kind in ("def", "class", "import"):
+            if site.order <= defined or site.kind in (
+                SiteKind.DEF,
+                SiteKind.CLASS,
+                SiteKind.IMPORT,
+            ):
                 continue
             first, last = (
                 model.loop_spans[id(site.loop)]
@@ -382,27 +386,10 @@ class StaleGlobalCapture(Rule):
 
     def _uses(self, name: str) -> list[int]:
         """Where (event indices) the module reads ``name``: calls and other uses of a function."""
-        return self.context.memo((StaleGlobalCapture, name), lambda: _reads_of(self.model, name))
-
-
-def _reads_of(model: ModuleModel, name: str) -> list[int]:
-    found = []
-    attributes: set[int] = set()
-    name_type, attribute_type = cst.Name, cst.Attribute
-    for index, (node, entering) in enumerate(model.events):
-        t = type(node)
-        if not entering:
-            continue
-        if t is attribute_type:
-            attributes.add(id(node.attr))
-        elif (
-            t is name_type
-            and node.value == name
-            and id(node) not in attributes
-            and not model.is_target(node)
-        ):
-            found.append(index)
-    return found
+        order = self.model.event_index()
+        return [
+            order[id(r.node)] for r in self.model.reads.get(name, ()) if type(r.node) is cst.Name
+        ]
 
 
 def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:
@@ -446,15 +433,6 @@ def short_call(call: cst.Call) -> str:
     return f"{code(call.func)}(...)"
 
 
-def _event_order(model: ModuleModel) -> dict[int, int]:
-    """Each node's position in the module's walk (for "comes after"); the same table as
-    tf2lint.analysis.tape's ``event_order``, built once for both."""
-    return model.memo(
-        "event-order",
-        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
-    )
-
-
 def _before_any_object(model: ModuleModel, target: cst.Attribute, fn: FunctionInfo | None) -> bool:
     """Whether the store to ``target`` runs before the code around it has built any object of
     the module or run any of its functions: at module level, before the first top-level
@@ -467,7 +445,7 @@ def _before_any_object(model: ModuleModel, target: cst.Attribute, fn: FunctionIn
     root = target.value
     if fn is not None and isinstance(root, cst.Name) and model.binding_of(root, fn).is_param:
         return False  # an object handed in: it exists already
-    order = model.memo(_event_order, lambda: _event_order(model))
+    order = model.event_index()
     at = order.get(id(target))
     if at is None:
         return False
@@ -877,7 +855,7 @@ class StaleAttributeCapture(Rule):
         if not isinstance(target, cst.Attribute) or not isinstance(target.value, cst.Name):
             return False
         owner = target.value.value
-        order = self.model.memo(_event_order, lambda: _event_order(self.model))
+        order = self.model.event_index()
         at = order.get(id(target))
         if at is None:
             return False

@@ -109,7 +109,7 @@ import re
 import sys
 import types
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from generated_data import public_api, public_names, write_or_check
@@ -274,6 +274,30 @@ def _is_op(fn: object) -> bool:
     return module.rpartition(".")[2].startswith("gen_")
 
 
+def returned_ops(
+    returns: dict[str, str],
+    roots: dict[str, types.ModuleType],
+    kind: str = "tensor",
+    skipped: tuple[str, ...] = (),
+    resolve: Callable[[str, str], object | None] | None = None,
+) -> Iterator[tuple[str, str, object]]:
+    """The one walk over the ops the probes call: each path ``returns`` says gives ``kind``,
+    under one of ``roots`` (a root package's name -> its module), in path order, as (path, root,
+    the function). Paths holding one of ``skipped`` are left out, and so is a path that does not
+    resolve. ``resolve(root, rest)`` finds the function (None: not one to probe); by default the
+    attribute path ``rest`` under its root."""
+    for path, given in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if given != kind or root not in roots or any(s in path for s in skipped):
+            continue
+        try:
+            op = resolve(root, rest) if resolve is not None else _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        if op is not None:
+            yield path, root, op
+
+
 def op_returns(tf: types.ModuleType) -> dict[str, str]:
     returns = {}
     for namespace in TF_NAMESPACES:
@@ -360,14 +384,7 @@ def probe_returns(
     roots = {"tensorflow": tf, "keras": keras_module}
     arguments = _probe_arguments(tf)
     found = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root not in roots or any(s in path for s in PROBE_SKIPPED):
-            continue
-        try:
-            op = _resolve(roots[root], rest)
-        except AttributeError:
-            continue
+    for path, _, op in returned_ops(returns, roots, skipped=PROBE_SKIPPED):
         kinds = set()
         for args in arguments:
             try:
@@ -393,17 +410,17 @@ def probe_shape_parameters(
     dimension is accepted), each called in a ``tf.function`` with the parameter ``[2, 2]``,
     then ``[None, 2]``, and every other required parameter a 2x2 tensor."""
     roots = {"tensorflow": tf, "keras": keras_module}
-    found = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root not in roots or any(s in path for s in SHAPE_PROBE_SKIPPED):
-            continue
+
+    def resolve(root: str, rest: str) -> object | None:
         if root == "keras" and not rest.startswith(("ops.", "backend.")):
-            continue
+            return None
         # `keras.backend.reshape` is `tf.keras.backend.reshape` (see legacy_backend_returns)
         owner = keras_module._tf_keras.keras if rest.startswith("backend.") else roots[root]
+        return _resolve(owner, rest)
+
+    found = {}
+    for path, _, op in returned_ops(returns, roots, skipped=SHAPE_PROBE_SKIPPED, resolve=resolve):
         try:
-            op = _resolve(owner, rest)
             params = list(inspect.signature(op).parameters.values())
         except (AttributeError, TypeError, ValueError):
             continue
@@ -486,12 +503,8 @@ def probe_data_dependent_shapes(
     defaults, and with ``channels=3`` where they take it), since the sizes come from the data
     (path -> the indices, or "unknown rank")."""
     found: dict[str, list[int] | str] = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root != "tensorflow" or "compat." in path or "raw_ops" in path:
-            continue
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=("compat.", "raw_ops")):
         try:
-            op = _resolve(tf, rest)
             params = list(inspect.signature(op).parameters)
         except (AttributeError, TypeError, ValueError):
             continue
@@ -536,12 +549,8 @@ def probe_python_function_ops(returns: dict[str, str], tf: types.ModuleType) -> 
     import numpy as np
 
     found: dict[str, dict] = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root != "tensorflow" or "raw_ops" in path:
-            continue
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=("raw_ops",)):
         try:
-            op = _resolve(tf, rest)
             params = list(inspect.signature(op).parameters)
         except (AttributeError, TypeError, ValueError):
             continue
@@ -601,12 +610,8 @@ def probe_shape_keeping_ops(returns: dict[str, str], tf: types.ModuleType) -> li
     ``[None, None, 3]`` (``tf.cast``, ``tf.image.convert_image_dtype``, ``tf.nn.relu``)."""
     found = []
     spec = tf.TensorSpec([None, None, 3], tf.float32)
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root != "tensorflow" or any(s in path for s in SHAPE_PROBE_SKIPPED):
-            continue
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=SHAPE_PROBE_SKIPPED):
         try:
-            op = _resolve(tf, rest)
             params = list(inspect.signature(op).parameters.values())
         except (AttributeError, TypeError, ValueError):
             continue
@@ -647,14 +652,7 @@ def probe_single_tensors(
     roots = {"tensorflow": tf, "keras": keras_module}
     arguments = _probe_arguments(tf)
     found = []
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root not in roots or any(s in path for s in PROBE_SKIPPED):
-            continue
-        try:
-            op = _resolve(roots[root], rest)
-        except AttributeError:
-            continue
+    for path, _, op in returned_ops(returns, roots, skipped=PROBE_SKIPPED):
         given = []
         for args in arguments:
             try:
@@ -1017,13 +1015,11 @@ def gradient_cuts(
     )
     samples = _gradient_samples(tf)
     found: dict[str, dict] = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "tensor" or root not in roots or any(s in path for s in GRADIENT_SKIPPED):
-            continue
-        op = _op_at(roots, root, rest)
-        if op is None:
-            continue
+
+    def resolve(root: str, rest: str) -> object | None:
+        return _op_at(roots, root, rest)
+
+    for path, _, op in returned_ops(returns, roots, skipped=GRADIENT_SKIPPED, resolve=resolve):
         results = [(s, r) for s in samples if (r := _gradient_of(tf, op, s, matrix))]
         if not results or any(flows for _, (flows, _) in results):
             continue
@@ -1274,12 +1270,8 @@ def probe_static_count_ops(
     with ``num`` left out, and works with ``num=2`` or along axis 1 (known)."""
     roots = {"tensorflow": tf, "keras": keras_module}
     found = {}
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "list[tensor]" or root not in roots:
-            continue
+    for path, _, op in returned_ops(returns, roots, kind="list[tensor]"):
         try:
-            op = _resolve(roots[root], rest)
             params = list(inspect.signature(op).parameters)
         except (AttributeError, TypeError, ValueError):
             continue
@@ -1457,12 +1449,9 @@ def fresh_model_functions(returns: dict[str, str], roots: dict[str, types.Module
     (``clone_model``): called on a small built model, what they give holds none of its
     weights. A model they give holds no path back to the one they were given."""
     found = []
-    for path, kind in sorted(returns.items()):
-        root, _, rest = path.partition(".")
-        if kind != "model" or root not in ("keras", "tf_keras") or "applications" in path:
-            continue
+    kerases = {name: roots[name] for name in ("keras", "tf_keras") if name in roots}
+    for path, root, function in returned_ops(returns, kerases, "model", ("applications",)):
         try:
-            function = _resolve(roots[root], rest)
             keras_module = roots[root]
             model = keras_module.Sequential(
                 [keras_module.Input((2,)), keras_module.layers.Dense(1)]

@@ -1521,16 +1521,16 @@ def _rebound_chain(layers: int) -> str:
 def test_a_long_chain_of_rebound_layer_outputs_is_followed_in_linear_work(monkeypatch):
     """`x = Dense(n)(x)` down a builder function: `x` may hold any of its values, and each of
     them is judged once per module, not again for every use of `x` (that was exponential)."""
-    from tf2lint.rules import keras3_usage
+    from tf2lint.analysis import tensors
 
     judged: list[int] = []
-    original = keras3_usage._made_from
+    original = tensors._made_from
 
     def counted(*args):
         judged.append(1)
         return original(*args)
 
-    monkeypatch.setattr(keras3_usage, "_made_from", counted)
+    monkeypatch.setattr(tensors, "_made_from", counted)
     work = {}
     for layers in (10, 40):
         judged.clear()

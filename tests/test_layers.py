@@ -323,3 +323,59 @@ def test_only_named_modules_reach_the_rules_and_the_harness():
 def test_the_package_imports_nothing_at_module_level():
     top = [i.written for i in imports() if i.importer == PACKAGE and not i.deferred]
     assert top == []
+
+
+# --- the rules: a rule module asks the analysis, never another rule module ---------------------
+
+RULES = LINTER.parent / "rules"
+# Shared by every rule family: helpers over the model that are no fact of their own (a node's
+# code, a Keras table's lookup), and the base classes of rules that check stores.
+RULES_SHARED = frozenset({"common"})
+# The rule modules that still import another one, each with why. A fact two rules need belongs in
+# linter/analysis (tensors.py took the tensor kinds, reads.py the reads); a hand-off between two
+# rules is declared, not copied. Shrink this; never add to it.
+RULE_IMPORTS: dict[tuple[str, str], str] = {
+    ("keras3_usage", "keras3"): "one family in two files: the Keras 3 rules' base class, the "
+    "generated migration table and its lookups (`_Keras3Rule`, `table`, `keras_object`)",
+    ("api_misuse", "tf1_api"): "TF202 stays silent in TF1 code, which tf1_api's one analysis of "
+    "the module decides (`is_tf1_code`)",
+    ("variable_creation", "retracing"): "which call runs a tf.function (`traced_target`) and "
+    "which code runs once (`runs_once`), still retracing's helpers",
+    ("stale_capture", "keras_training"): "TF603 extends TF511's check of flags set after "
+    "`compile` (it subclasses `TrainableSetAfterCompile`)",
+}
+
+
+def _rule_imports() -> set[tuple[str, str]]:
+    found = set()
+    for path in sorted(RULES.glob("*.py")):
+        importer = path.stem
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                if parts[:2] == ["tf2lint", "rules"] and len(parts) > 2:
+                    target = parts[2]
+                    if (RULES / f"{target}.py").is_file() and target != importer:
+                        found.add((importer, target))
+    return found
+
+
+def test_rule_modules_import_no_other_rule_module():
+    """A rule asks the analysis for facts (``tf2lint.analysis``) and shares helpers through
+    ``rules/common.py``; importing another rule module copies that rule's conditions or ties two
+    rules' predicates together (a hand-off is declared, not copied)."""
+    unexplained = sorted(
+        f"rules/{importer}.py imports rules/{target}.py"
+        for importer, target in _rule_imports()
+        if target not in RULES_SHARED and (importer, target) not in RULE_IMPORTS
+    )
+    assert not unexplained, "\n".join(unexplained)
+
+
+def test_every_rule_import_reason_is_still_needed():
+    assert set(RULE_IMPORTS) - _rule_imports() == set(), "RULE_IMPORTS names imports that are gone"

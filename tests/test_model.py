@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 
 from conftest import lint
-from tf2lint.analysis.model import ModuleModel, dotted_name
+from tf2lint.analysis.model import ModuleModel, SiteKind, dotted_name
 
 
 def model_of(source: str) -> ModuleModel:
@@ -1149,3 +1149,30 @@ def test_reads_know_their_function_loops_and_role():
     assert model_roles == [None, "method", "argument", "assigned", "returned"]
     assert [r.within(train) for r in reads["x"]] == [True, True]
     assert "fit" in reads and "train_step" in reads  # attribute names are read by name too
+
+
+# --- binding kinds ----------------------------------------------------------------------------
+
+
+def test_a_parameter_never_rebound_is_param_only():
+    model = model_of(
+        """
+        def f(a, b, c=1):
+            b = b + 1
+            for c in range(3):
+                pass
+            return a + b + c
+        """
+    )
+    fn = next(f for f in model.functions if f.name == "f")
+    reads = {
+        n.value: model.binding_of(n, fn)
+        for n in model.nodes_of(cst.Name)
+        if n.value in ("a", "b", "c") and not model.is_target(n)
+    }
+    assert {name: binding.param_only for name, binding in reads.items()} == {
+        "a": True,
+        "b": False,
+        "c": False,
+    }
+    assert reads["b"].kinds == {SiteKind.PARAM, SiteKind.ASSIGN}

@@ -296,6 +296,15 @@ class ModuleModel:
         nodes of a kind at once rather than one visit at a time."""
         return self._by_type.get(node_type, [])
 
+    def event_index(self) -> dict[int, int]:
+        """Each node's position (by ``id``) where it starts in the module's walk
+        (``model.events``), comparable with ``BindingSite.order``: which of two nodes comes
+        first. Built once per module."""
+        return self.memo(
+            "event-order",
+            lambda: {id(node): i for i, (node, entering) in enumerate(self.events) if entering},
+        )
+
     # --- names -------------------------------------------------------------------------------
     def scope_of(self, name: cst.Name) -> Scope:
         """The scope a Name of this module is read in (the module scope for names not in it)."""
@@ -721,7 +730,7 @@ class ModuleModel:
         if type(call.func) is not cst.Name:
             return None
         sites = self.binding_of(call.func, scope).sites
-        if not sites or any(s.kind != "class" for s in sites):
+        if not sites or any(s.kind != SiteKind.CLASS for s in sites):
             return None
         return self.classes.get(sites[-1].node)
 

@@ -148,8 +148,14 @@ class Binding:
         return [s.value for s in self.sites]  # type: ignore[misc]
 
     @property
-    def kinds(self) -> set[str]:
+    def kinds(self) -> set[SiteKind]:
         return {s.kind for s in self.sites}
+
+    @property
+    def param_only(self) -> bool:
+        """Every site binding the name is a parameter: it holds what the caller passed, never
+        rebound in its function."""
+        return bool(self.sites) and all(s.kind == SiteKind.PARAM for s in self.sites)
 
     @property
     def is_builtin(self) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.scopes import SiteKind
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
 from tf2lint.analysis.tracing import bound_method
 from tf2lint.base.lazy import cst
@@ -178,7 +179,7 @@ def _named_shape(model: ModuleModel, name: cst.Name, scope: Scope) -> cst.BaseEx
     function is bound to, once and only to it; None otherwise."""
     binding = model.binding_of(name, scope)
     sites = binding.sites
-    if binding.scope is not scope.function or len(sites) != 1 or sites[0].kind != "assign":
+    if binding.scope is not scope.function or len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
         return None
     value = sites[0].value
     if value is None or shape_owner(value, model) is None:
@@ -346,7 +347,7 @@ def _unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | 
     ``h, w = image.shape[:2]``), the dimension it holds, as ``image.shape[i]`` (a node made for
     the question)."""
     sites = binding.sites  # type: ignore[attr-defined]
-    if len(sites) != 1 or sites[0].kind != "unpack" or sites[0].index is None:
+    if len(sites) != 1 or sites[0].kind != SiteKind.UNPACK or sites[0].index is None:
         return None
     site = sites[0]
     found = _unpacked_shapes(model).get(id(site.node))
@@ -447,7 +448,7 @@ def _dimension_of_parameter(
         return None
     binding = model.binding_of(owner, scope)
     fn = binding.scope
-    if fn is None or fn is not scope.function or binding.kinds != {"param"}:
+    if fn is None or fn is not scope.function or not binding.param_only:
         return None
     return fn, owner.value, index  # type: ignore[return-value]
 
@@ -608,9 +609,9 @@ def _shape_prefix(
         return None
     found = None
     for site in binding.sites:
-        if site.kind == "augassign":
+        if site.kind == SiteKind.AUGASSIGN:
             continue  # `shape += [k]` appends
-        if site.kind != "assign" or site.value is None:
+        if site.kind != SiteKind.ASSIGN or site.value is None:
             return None
         found = _shape_prefix(model, site.value, scope, deeper)
         if found is None:

@@ -4,6 +4,7 @@ and how dotted names are read and folded (``tf.compat.v2.X`` is ``tf.X``)."""
 from __future__ import annotations
 
 import builtins
+from dataclasses import dataclass
 
 from tf2lint.base.lazy import cst
 
@@ -35,6 +36,8 @@ KERAS_ROOTS = (
     "tensorflow.python.keras.",
     "tensorflow.compat.v1.keras.",
 )
+# Spellings of Keras 3 from TF 2.16 on (the Keras 3 rules' names; KERAS_ROOTS above is any Keras) (tf_keras and tensorflow.python.keras stay Keras 2).
+KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
 # Keras 2 spellings: `tf_keras` and TF's own pre-2.16 copy. Everything else named Keras is Keras 3
 # under TF 2.16+, `tf.compat.v1.keras` included (TF 2.21: `keras._tf_keras.keras`, Keras 3's
 # classes). Keras 2's `call` is converted by AutoGraph, Keras 3's is not.
@@ -105,3 +108,25 @@ def is_keras(qualified: str | None, *suffixes: str) -> bool:
             rest = rest.removeprefix("src.")
             return not suffixes or any(rest == s or rest.endswith("." + s) for s in suffixes)
     return False
+
+
+@dataclass(frozen=True)
+class KerasName:
+    """A public Keras 3 name: its path under the Keras root (``layers.Dense``) and whether it
+    is spelled through the ``keras`` package (whose API keeps a few names `tf.keras` lost)."""
+
+    path: str
+    package: bool
+    compat_v1: bool = False  # spelled `tf.compat.v1.keras...`: Keras 2's v1 API had more
+
+
+def keras3_name(qualified: str | None) -> KerasName | None:
+    if not qualified or not qualified.startswith(KERAS3_ROOTS):  # asked of every name: in C
+        return None
+    for root in KERAS3_ROOTS:
+        if qualified.startswith(root):
+            path = qualified[len(root) :]
+            if path.startswith("src."):
+                return None
+            return KerasName(path, root == "keras.", root == "tensorflow.compat.v1.keras.")
+    return None

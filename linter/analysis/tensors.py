@@ -1,0 +1,400 @@
+"""Which expressions hold tensors, and which kind of tensor: the one owner of these answers.
+
+Rules ask here (or the model: :meth:`ModuleModel.is_tensor`), never answer for themselves:
+
+- ``model.is_tensor(expr, scope)``: a tf.Tensor when ``scope`` is traced (TF ops, traced
+  functions' results, Keras layer calls, tensor parameters of traced functions, arithmetic).
+- :func:`computed_tensor`: stricter, a value computed by a TF op or a Keras layer call, or a
+  local bound to one; a bare parameter counts only where tf.data or Keras feeds it a tensor, or
+  every caller passes one. :func:`sequence_of_tensors`: a Python sequence of tensors
+  (``tf.unstack(x)``). :func:`tensor_condition`: the computed tensor a condition tests.
+- :func:`converted_loop`: the tensor (or dataset) that makes AutoGraph convert a loop.
+- :func:`graph_value`: a tensor or a variable, a value that changes from call to call.
+- :func:`tensor_state_read`: ``self.<attr>`` arithmetic where ``__init__`` stores a tensor there.
+- :func:`keras_tensor`: a symbolic Keras 3 tensor of a functional model (``keras.Input(...)``,
+  a Keras 3 layer or model called on one, a layer's ``.output``), and :func:`keras_tensor_step`
+  its evidence. :func:`symbolic_keras_tensor`: the ``keras.Input`` (any Keras) a value is
+  computed from symbolically, through layers and ``keras.ops``, every binding of a name agreeing.
+
+They differ on purpose (each rule's evidence asks for one), and each says how in its docstring.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tf2lint.analysis import knowledge
+from tf2lint.analysis.scopes import FunctionInfo, SiteKind
+from tf2lint.analysis.tfnames import is_keras, keras3_name
+from tf2lint.analysis.tracing import fed_tensor
+from tf2lint.analysis.walk import walk
+from tf2lint.base.lazy import cst
+
+if TYPE_CHECKING:
+    from tf2lint.analysis.model import ModuleModel, Scope
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+# --- tensors computed by TF ops ---------------------------------------------------------------
+
+
+def computed_tensor(
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    scope: Scope | None,
+    depth: int = 0,
+    api_only: bool = False,
+) -> bool:
+    """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
+    a local bound to one. Bare parameters of traced functions do not count: they are often
+    Python flags and sizes. ``api_only``: calls of the module's own functions do not count
+    either (a helper that hands back its parameter would pass for a tensor)."""
+    if depth > 10 or scope is None:
+        return False
+    if isinstance(expr, cst.Call):
+        if api_only:
+            name = model.call_name(expr)
+            if name is None and model.callee(expr, scope) is not None:
+                return False
+        return model.is_tensor(expr, scope)
+    if isinstance(expr, cst.BinaryOperation):
+        return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
+            model, expr.right, scope, depth + 1, api_only
+        )
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
+    if isinstance(expr, cst.Subscript):  # an element of a tensor, or of a list of tensors
+        return computed_tensor(
+            model, expr.value, scope, depth + 1, api_only
+        ) or sequence_of_tensors(model, expr.value, scope)
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if not isinstance(binding.scope, FunctionInfo):
+            return False
+        if binding.param_only and fed_tensor(binding.scope, expr.value) is not None:
+            return True  # tf.data or Keras's train step passes a tensor there
+        if binding.param_only:  # what every caller passes
+            if api_only and binding.scope.param_defaults.get(expr.value) is not None:
+                return False  # a parameter with a default is a Python option (a flag)
+            passed = model.arguments(binding.scope, expr.value)
+            return bool(passed) and all(
+                computed_tensor(model, value, caller, depth + 1, api_only)
+                for value, caller in passed
+            )
+        values = binding.known_values
+        return bool(values) and all(
+            computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
+        )
+    return False
+
+
+def sequence_of_tensors(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """``tf.unstack(x)``, ``keras.ops.split(x, 2)``, or a name bound to one: a Python
+    sequence of tensors, which a ``for`` iterates in Python."""
+    if depth > 4:
+        return False
+    if isinstance(expr, cst.Call):  # the knowledge base's probe of what the op gives
+        return knowledge.returns(model.call_name(expr)) == "list[tensor]"
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).values
+        return any(sequence_of_tensors(model, v, scope, depth + 1) for v in values)
+    return False
+
+
+def tensor_condition(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The computed tensor a condition tests (``tf.reduce_max(x) > 1.0``, ``a and b``); None
+    when not proven. ``is``/``in`` comparisons are answered by Python."""
+    if isinstance(test, cst.BooleanOperation):
+        return tensor_condition(model, test.left, scope) or tensor_condition(
+            model, test.right, scope
+        )
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return tensor_condition(model, test.expression, scope)
+    if isinstance(test, cst.Comparison):
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ):
+            return None
+        for side in (test.left, *(c.comparator for c in test.comparisons)):
+            if computed_tensor(model, side, scope, api_only=True):
+                return side
+        return None
+    return test if computed_tensor(model, test, scope, api_only=True) else None
+
+
+def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
+    """The tensor that makes AutoGraph convert ``loop`` to a graph loop: a ``for`` over a
+    tensor (``tf.range``, a computed tensor, ``range()`` of a tensor) or a dataset, a
+    ``while`` whose condition compares a computed tensor. None when not proven."""
+    if isinstance(loop, cst.For):
+        iterable = loop.iter
+        if sequence_of_tensors(model, iterable, scope):
+            return None
+        if computed_tensor(model, iterable, scope, api_only=True) or (
+            isinstance(iterable, (cst.Call, cst.Name)) and model.is_dataset(iterable)
+        ):
+            return iterable
+        if isinstance(iterable, cst.Call) and model.call_name(iterable) == "builtins.range":
+            for arg in iterable.args:
+                if computed_tensor(model, arg.value, scope, api_only=True):
+                    return arg.value
+        return None
+    return tensor_condition(model, loop.test, scope) or _tensor_counter(model, loop.test, scope)
+
+
+def _tensor_counter(model, test: cst.BaseExpression, scope) -> cst.BaseExpression | None:
+    """A name compared in a ``while`` condition that is bound to a computed tensor and only
+    stepped otherwise (``i = tf.constant(0)`` ... ``i += 1``): stepping a tensor keeps it one."""
+    if not isinstance(test, cst.Comparison):
+        return None
+    for side in (test.left, *(c.comparator for c in test.comparisons)):
+        if not isinstance(side, cst.Name):
+            continue
+        sites = model.binding_of(side, scope).sites
+        assigned = [s for s in sites if s.kind == SiteKind.ASSIGN]
+        if (
+            assigned
+            and all(s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN) for s in sites)
+            and all(
+                s.value is not None and computed_tensor(model, s.value, scope, api_only=True)
+                for s in assigned
+            )
+        ):
+            return side
+    return None
+
+
+def graph_value(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """A tensor or a variable: a value that changes from call to call in the graph."""
+    if model.is_tensor(expr, scope):
+        return True
+    kind = model.kind_of(expr, scope)
+    return kind is not None and kind.kind in ("tensor", "variable")
+
+
+def tensor_state_read(
+    model, fn: FunctionInfo, value: cst.BaseExpression, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Arithmetic on ``self.<attr>`` where the class's ``__init__`` sets that attribute to a
+    tensor (``self.x = self.x - lr * g`` after ``self.x = tf.zeros(n)``): in traced code the
+    attribute holds a tensor, so the result is one. With where ``__init__`` sets it."""
+    if depth > 8:
+        return None
+    if isinstance(value, cst.BinaryOperation):
+        return tensor_state_read(model, fn, value.left, depth + 1) or tensor_state_read(
+            model, fn, value.right, depth + 1
+        )
+    if isinstance(value, cst.UnaryOperation):
+        return tensor_state_read(model, fn, value.expression, depth + 1)
+    if not (
+        isinstance(value, cst.Attribute)
+        and isinstance(value.value, cst.Name)
+        and value.value.value == "self"
+        and fn.cls is not None
+    ):
+        return None
+    init = fn.cls.methods.get("__init__")
+    if init is None:
+        return None
+    stores: list[cst.Assign] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            stores.append(node)
+        return not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))
+
+    walk(init.node.body, enter)
+    for store in stores:
+        for target in store.targets:
+            t = target.target
+            if (
+                isinstance(t, cst.Attribute)
+                and isinstance(t.value, cst.Name)
+                and t.value.value == "self"
+                and t.attr.value == value.attr.value
+                and model.is_tensor(store.value, init)
+            ):
+                return (f"`{_code(value)}` holds a tensor: `__init__` sets it here", store)
+    return None
+
+
+# --- symbolic Keras tensors -------------------------------------------------------------------
+
+
+def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` holds a Keras tensor in this module: ``keras.Input(...)``, a Keras 3
+    layer or model called on a Keras tensor (``Dense(2)(x)``, ``layer(x)``), ``<layer>.output``,
+    and arithmetic, comparisons and indexing on those. A TensorFlow op's result is not followed
+    (the op itself is the finding).
+
+    A search from ``expr`` through what it is made from, each expression and each binding of a
+    name visited once, every answer kept for the module: a name rebound many times (``x =
+    Dense(8)(x)`` down a function) holds any of its values, and judging each value anew for
+    every use of the name grew exponentially with the chain (and quadratically once judged
+    once per use)."""
+    if not may_hold_keras_tensors(model):
+        return False
+    known: dict[tuple[int, int], bool] = model.memo(_keras_tensor_sources, dict)
+    start = _search_key(model, scope, expr)
+    if start[0] in known:
+        return known[start[0]]
+    parent: dict[tuple[int, int], tuple[int, int] | None] = {start[0]: None}
+    todo = [start]
+    while todo:
+        key, current = todo.pop()
+        answer = known.get(key)
+        if answer is False:
+            continue
+        sources = True if answer else _made_from(model, scope, current)
+        if sources is True:
+            step: tuple[int, int] | None = key
+            while step is not None:  # everything on the way holds a Keras tensor
+                known[step] = True
+                step = parent[step]
+            return True
+        for source in sources or ():
+            found = _search_key(model, scope, source)
+            if found[0] not in parent:
+                parent[found[0]] = key
+                todo.append(found)
+    for key in parent:  # the search saw everything they are made from: none holds one
+        known[key] = False
+    return False
+
+
+def _search_key(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> tuple[tuple[int, int], cst.BaseExpression]:
+    """What :func:`keras_tensor` visits once: a name's binding where it is read (its uses in
+    one function share it), any other expression itself."""
+    if isinstance(expr, cst.Name):
+        return (id(model.binding_of(expr, scope)), id(scope)), expr
+    return (id(expr), id(scope)), expr
+
+
+def _keras_input(qualified: str | None) -> bool:
+    """``keras.Input`` or ``keras.layers.Input``, spelled through a Keras 3 root."""
+    name = keras3_name(qualified)
+    return name is not None and name.path in ("Input", "layers.Input")
+
+
+def _keras3_layer(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` holds a Keras 3 layer or model, as the model's ``kind_of`` shows."""
+    found = model.kind_of(expr, scope)
+    return found is not None and found.keras == 3 and found.kind in ("layer", "model")
+
+
+def _made_from(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> bool | list[cst.BaseExpression]:
+    """True where ``expr`` starts a Keras tensor (``keras.Input(...)``, a layer's ``.output``),
+    else the expressions it holds a Keras tensor through, if any of them does."""
+    if isinstance(expr, cst.Call):
+        qualified = model.call_name(expr)
+        if _keras_input(qualified):
+            return True
+        func = expr.func
+        if not (
+            isinstance(func, cst.Call)
+            or (keras3_name(qualified) is None and isinstance(func, (cst.Name, cst.Attribute)))
+        ):
+            return False
+        if not _keras3_layer(model, scope, func):
+            return False
+        return [arg.value for arg in expr.args]
+    if isinstance(expr, cst.Name):
+        return list(model.binding_of(expr, scope).values)
+    if isinstance(expr, cst.BinaryOperation):
+        return [expr.left, expr.right]
+    if isinstance(expr, cst.UnaryOperation):
+        return [expr.expression]
+    if isinstance(expr, cst.Comparison):
+        return [expr.left]
+    if isinstance(expr, cst.Subscript):
+        return [expr.value]
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("output", "input"):
+        return _keras3_layer(model, scope, expr.value)
+    return False
+
+
+def keras_tensor_step(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> tuple[str, cst.CSTNode]:
+    """The evidence that ``expr`` holds a Keras tensor: where a name of it is bound, else the
+    expression itself."""
+    where: cst.CSTNode = expr
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).values
+        if values:
+            where = values[0]
+    return (
+        f"`{_code(expr)}` is a symbolic Keras tensor (from `keras.Input`, a Keras layer called "
+        "on one, or a layer's `.output`)",
+        where,
+    )
+
+
+def may_hold_keras_tensors(model: ModuleModel) -> bool:
+    """:func:`_keras_tensor_sources`, once per module."""
+    return model.memo(keras_tensor, lambda: _keras_tensor_sources(model))
+
+
+def _keras_tensor_sources(model: ModuleModel) -> bool:
+    """Whether the module shows anything a Keras tensor starts from: a ``keras.Input(...)``
+    call or an ``.output``/``.input`` attribute. Every other case of :func:`keras_tensor` only
+    passes one on, so in a module without them (most TensorFlow code) nothing holds one."""
+    return any(a.attr.value in ("output", "input") for a in model.nodes_of(cst.Attribute)) or any(
+        _keras_input(model.call_name(c)) for c in model.nodes_of(cst.Call)
+    )
+
+
+def symbolic_keras_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The ``keras.Input(...)`` that ``expr`` is computed from, symbolically: the input
+    itself, a Keras layer (or ``keras.ops``) applied to one, arithmetic, indexing or a
+    comparison of one, or a name bound only to such values. None when not proven."""
+    if depth > 8 or scope is None:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr)
+        if is_keras(name, "Input"):
+            return expr
+        applies_layer = isinstance(expr.func, cst.Call) and is_keras(
+            model.call_name(expr.func)
+        )  # keras.layers.Dense(2)(x)
+        if not applies_layer and isinstance(expr.func, cst.Name):
+            kind = model.kind_of(expr.func, scope)
+            applies_layer = kind is not None and kind.kind in ("layer", "model")
+        if applies_layer or (name or "").startswith(("keras.ops.", "tf_keras.backend.")):
+            for arg in expr.args:
+                found = symbolic_keras_tensor(model, arg.value, scope, deeper)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(expr, cst.Subscript):
+        return symbolic_keras_tensor(model, expr.value, scope, deeper)
+    if isinstance(expr, cst.BinaryOperation):
+        return symbolic_keras_tensor(model, expr.left, scope, deeper) or symbolic_keras_tensor(
+            model, expr.right, scope, deeper
+        )
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return symbolic_keras_tensor(model, expr.expression, scope, deeper)
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values:
+            return None
+        found = [symbolic_keras_tensor(model, v, binding.scope, deeper) for v in values]
+        return found[0] if all(found) else None
+    return None
