@@ -445,11 +445,32 @@ def _dimension_of_parameter(
     owner = shape_owner(expr.value, model)
     if not isinstance(owner, cst.Name):
         return None
-    binding = model.binding_of(owner, scope)
-    fn = binding.scope
-    if fn is None or fn is not scope.function or binding.kinds != {"param"}:
+    param = _shape_source(model, owner, scope)
+    if param is None:
         return None
-    return fn, owner.value, index  # type: ignore[return-value]
+    return scope.function, param, index  # type: ignore[return-value]
+
+
+def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0) -> str | None:
+    """The parameter of ``scope``'s function whose shape the local ``name`` has: the parameter
+    itself (never rebound), or a local bound once to an op that keeps its first argument's
+    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one."""
+    binding = model.binding_of(name, scope)
+    fn = binding.scope
+    if fn is None or fn is not scope.function:
+        return None
+    if binding.kinds == {"param"}:
+        return name.value
+    sites = binding.sites
+    if depth > 4 or len(sites) != 1 or sites[0].kind != "assign":
+        return None
+    value = sites[0].value
+    if not isinstance(value, cst.Call) or not value.args or value.args[0].keyword is not None:
+        return None
+    source = value.args[0].value
+    if not isinstance(source, cst.Name) or not knowledge.keeps_shape(model.call_name(value)):
+        return None
+    return _shape_source(model, source, scope, depth + 1)
 
 
 def _integer(node: cst.BaseSlice) -> int | None:
