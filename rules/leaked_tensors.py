@@ -515,12 +515,25 @@ class KerasInputCapturedByTrainedFunction(Rule):
         if attr in _STATIC_ATTRIBUTES:  # `inputs.shape[-1]`: read while building, no value
             self.__dict__.setdefault("_static_reads", set()).add(id(node.value))
             return
-        if attr not in _SYMBOLIC_ATTRIBUTES or type(node.value) is not cst.Name:
+        if type(node.value) is not cst.Name:
             return
         trained = self._trained_function()
         if trained is None:
             return
         fn, via = trained
+        if attr not in _SYMBOLIC_ATTRIBUTES:
+            # `self.mu` of the method that builds the model and defines the loss
+            # (or of the class whose method is given to compile: `loss=self.vae_loss`)
+            if node.value.value == "self" and (
+                fn.params[:1] == ["self"] or self._outer(node.value, fn) is not None
+            ):
+                key = f"self.{attr}"
+                reported = self.context.memo((KerasInputCapturedByTrainedFunction, id(fn)), set)
+                why = None if key in reported else self._symbolic_attribute(node)
+                if why is not None:
+                    reported.add(key)
+                    self._report(node, fn, via, why)
+            return
         kind = self.model.kind_of(node.value, self.context.scope)
         if kind is None or kind.kind != "model" or not self._outer(node.value, fn):
             return
@@ -531,6 +544,18 @@ class KerasInputCapturedByTrainedFunction(Rule):
             via,
             (f"the `{attr}` of a Keras model are the symbolic tensors it was built on", node),
         )
+
+    def _symbolic_attribute(self, node: cst.Attribute) -> tuple[str, cst.CSTNode] | None:
+        """Why ``self.<attr>`` holds a symbolic Keras tensor: every value the class assigns to
+        it is one (``self.mu = Dense(2)(x)`` where the model is built)."""
+        model = self.model
+        values = model.bound_values(node, self.context.scope)
+        if not values:
+            return None
+        for value in values:
+            if not keras_tensor(model, _scope_of(model, value), value):
+                return None
+        return keras_tensor_step(model, _scope_of(model, values[0]), values[0])
 
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self.__dict__.get("_static_reads", ()):
@@ -571,7 +596,8 @@ class KerasInputCapturedByTrainedFunction(Rule):
     ) -> None:
         reported = self.context.memo((KerasInputCapturedByTrainedFunction, id(fn)), set)
         name = node if isinstance(node, cst.Name) else node.value  # type: ignore[attr-defined]
-        reported.add(name.value)
+        if name.value != "self":
+            reported.add(name.value)
         self.report(
             node,
             f"`{fn.qualname}` runs in the train step (compile({via}=...)) and reads "
@@ -585,6 +611,20 @@ _EAGER_OFF = ("disable_eager_execution", "disable_v2_behavior")
 # what a symbolic Keras tensor tells without a value, and a Keras model's symbolic tensors
 _STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "get_shape", "ndim"})
 _SYMBOLIC_ATTRIBUTES = frozenset({"input", "inputs", "output", "outputs"})
+
+
+def _scope_of(model, node: cst.CSTNode):
+    """The scope ``node`` is evaluated in (through the first name inside it)."""
+    found = None
+
+    def enter(part: cst.CSTNode) -> bool:
+        nonlocal found
+        if found is None and isinstance(part, cst.Name):
+            found = part
+        return found is None
+
+    walk(node, enter)
+    return model.scope_of(found) if found is not None else model.scope
 
 
 def _is_enclosed(scope: object, fn: FunctionInfo) -> bool:

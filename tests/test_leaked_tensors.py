@@ -319,6 +319,16 @@ FUNCTIONAL = (
             "model.compile(optimizer='sgd', loss=lambda t, p: tf.reduce_mean(p - model.input))\n",
             1,
         ),
+        # a Keras tensor kept on the object whose method builds the model and the loss
+        (
+            "class VAE:\n    def build(self):\n        x = keras.Input(shape=(3,))\n"
+            "        self.mu = keras.layers.Dense(2)(x)\n"
+            "        self.model = keras.Model(x, self.mu)\n\n"
+            "    def compile(self):\n        def kl(y_true, y_pred):\n"
+            "            return tf.reduce_sum(tf.square(self.mu))\n\n"
+            "        self.model.compile(optimizer='sgd', loss=kl)\n",
+            1,
+        ),
         # the static shape of the Input: a Python value read while building
         (
             "def loss(y_true, y_pred):\n    width = inputs.shape[-1]\n"
