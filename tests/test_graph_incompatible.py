@@ -1119,6 +1119,13 @@ SEQUENTIAL = (
             + SEQUENTIAL.format(act="'relu'", loss="triplet", metric="'mae'"),
             "TF898",
         ),
+        # a regularizer given to `self.add_weight` gets the weight in the train step
+        (
+            "def spectral(kernel):\n    return np.max(np.linalg.eigvals(kernel))\n\n\n"
+            "class Coupled(keras.layers.Layer):\n    def build(self, shape):\n"
+            "        self.w = self.add_weight(shape=(3, 3), regularizer=spectral)\n",
+            "TF804",
+        ),
         # NumPy on the input of a layer the module calls on a keras.Input
         (
             "class Bits(keras.layers.Layer):\n    def call(self, inputs):\n"

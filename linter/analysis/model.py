@@ -1880,9 +1880,13 @@ class _ModelBuilder:
         model = self.model
         for arg in call.args:
             keyword = arg.keyword
-            if keyword is None or not keyword.value.endswith(REGULARIZER_SUFFIX):
+            if keyword is None:
                 continue
-            if not is_keras(model.call_name(call)):
+            # `self.add_weight(..., regularizer=f)` in a layer: Keras regularizes that weight
+            weight = keyword.value == "regularizer" and _self_adds_weight(call)
+            if not weight and not keyword.value.endswith(REGULARIZER_SUFFIX):
+                continue
+            if not weight and not is_keras(model.call_name(call)):
                 return  # the module's own class decides what it does with the argument
             value = arg.value
             target = self._handed_function(value, scope)  # a function, or `Spectral(0.1)`
@@ -2410,4 +2414,15 @@ def _run_eagerly(call: cst.Call) -> bool:
     return any(
         arg.keyword is not None and arg.keyword.value == "run_eagerly" and _is_true(arg.value)
         for arg in call.args
+    )
+
+
+def _self_adds_weight(call: cst.Call) -> bool:
+    """``self.add_weight(...)`` (``add_variable``): a layer creating a weight of its own."""
+    func = call.func
+    return (
+        type(func) is cst.Attribute
+        and func.attr.value in ("add_weight", "add_variable")
+        and type(func.value) is cst.Name
+        and func.value.value == "self"
     )
