@@ -1221,3 +1221,43 @@ REBIND_HEADER = "import tensorflow as tf\n\nv = tf.Variable(1.0)\n\n\n@tf.functi
 )
 def test_variable_rebound_to_update_result(body, expected):
     assert rule_ids(REBIND_HEADER + body, ["TF886"]) == ["TF886"] * expected
+
+
+LOSS_FITTED = (
+    "import tensorflow as tf\nfrom tensorflow import keras\n\n\n{body}\n\n"
+    "model = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(4)])\n"
+    "model.compile(optimizer='sgd', loss=loss)\n"
+    "model.fit(tf.ones((10, 4)), tf.ones((10, 4)), batch_size=4)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # the batch size of a tensor a shape-keeping op made from y_pred
+        (
+            "def loss(y_true, y_pred):\n    p = tf.sigmoid(y_pred)\n    n = p.shape[0]\n"
+            "    return tf.reduce_mean(tf.reshape(p, (n, -1)))",
+            1,
+        ),
+        # a helper the loss hands y_pred to reads it
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[0], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_true - y_pred))",
+            0,  # `y_true - y_pred` is no parameter: not followed
+        ),
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[0], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_pred))",
+            1,
+        ),
+        # the helper's size comes from a dimension that is known
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[1], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_pred))",
+            0,
+        ),
+    ],
+)
+def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
+    assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected

@@ -151,6 +151,9 @@ def unknown_dimension(
             builds if builds is not None else fn.node,
             builds is not None,
         )
+    passed = _passed_dimension(model, fn, param, index, _depth)
+    if passed is not None:
+        return passed
     mapped = _mapped_decoder(model, fn, param, index)
     if mapped is not None:
         return UnknownDimension(
@@ -168,6 +171,32 @@ def unknown_dimension(
             False,
         )
     return None
+
+
+def _passed_dimension(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int, depth: int
+) -> UnknownDimension | None:
+    """A helper's parameter that traced code hands a tensor whose dimension ``index`` may be
+    None (``flatten(y_pred)`` in a loss): every call of the module passes such a tensor, a
+    parameter of the caller itself, and the helper has no default for it."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "called" or param in fn.param_defaults:
+        return None
+    passed = model.arguments(fn, param)
+    if not passed:
+        return None
+    found = None
+    for value, caller in passed:
+        if not isinstance(value, cst.Name):
+            return None
+        dimension = cst.Subscript(
+            value=cst.Attribute(value=value, attr=cst.Name("shape")),
+            slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))],
+        )
+        found = unknown_dimension(model, dimension, caller, depth + 1)
+        if found is None:
+            return None
+    return found
 
 
 UNKNOWN_RANK = "unknown rank"  # what spec_dimensions says of `TensorSpec(None)`
