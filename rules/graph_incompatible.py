@@ -241,7 +241,10 @@ class NumpyFunctionOnTensor(_TracedRule):
         tensor). Keras calls more of the user's code inside its traced train step than the
         methods it traces by name: a layer's `kernel_regularizer` (a function, or a
         `Regularizer` object's `__call__`) gets the layer's weight as a graph tensor there, so
-        `np.linalg.eigvals(kernel)` fails when `fit` traces. Use the
+        `np.linalg.eigvals(kernel)` fails when `fit` traces (so does a regularizer given to
+        `self.add_weight(regularizer=...)`), and a layer's `call` gets its input as a graph
+        tensor when the module builds a functional model on `keras.Input` or puts the layer in
+        a `Sequential`. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -642,7 +645,9 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         where AutoGraph converts: it turns a loop over a tensor into a graph loop, but these
         builtins stay Python iterators over it (a metric given to `compile` under tf-keras too).
         Keras 3 also calls a `Lambda` layer's function and a function given to
-        `compile(metrics=...)` unconverted. Evidence required: the iterable is computed by a TF
+        `compile(metrics=...)` unconverted. `list(t)`, `tuple(t)`, `set(t)` and `frozenset(t)`
+        iterate a graph tensor in Python wherever they stand, converted or not (a metric given
+        to `compile` that builds `set(y_true)` fails in `fit`). Evidence required: the iterable is computed by a TF
         op or a Keras layer call, is `y_true`/`y_pred` of a function given to `compile`, or is
         the input of a layer (or a `Lambda`'s function) that the module calls on one Keras
         tensor (`keras.Input`, a layer's output) or puts in a `keras.Sequential`; any other bare
@@ -777,7 +782,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         model (Keras 3 does not convert them) and functions traced with `autograph=False`,
         asks Python for the truth value of a symbolic tensor, which fails with
         `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
-        allowed`. Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
+        allowed`. A function given as a layer's `activation=` (or to `Activation(f)`) runs
+        unconverted too: Keras's own layer code applies it, under Keras 3 and tf-keras.
+        Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
         Evidence required: the condition compares a value computed by a TF op or a Keras layer
         call; shapes, sizes and Python flags are fine.
     """
@@ -1056,7 +1063,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
         static shape (`x.shape`) where it is known. Evidence required: the value is computed by
         a TF op that the knowledge base saw return one tensor, by calling it (ops that return a
         tuple, such as `tf.nn.moments`, `tf.split` or `tf.clip_by_global_norm`, unpack fine,
-        and so may Keras layer calls).
+        and so may Keras layer calls), or a parameter Keras fills with one tensor: `y_true` and
+        `y_pred` of a loss or metric given to `compile` (`pos, neg = y_pred`), a regularizer's
+        weight, a layer activation's input.
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -1141,7 +1150,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
-        or metric that `fit` traces, and the batch of a layer's input where the module builds
+        or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
+        makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
         layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
         `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
