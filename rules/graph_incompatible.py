@@ -197,7 +197,10 @@ class NumpyFunctionOnTensor(_TracedRule):
         tensor). Keras calls more of the user's code inside its traced train step than the
         methods it traces by name: a layer's `kernel_regularizer` (a function, or a
         `Regularizer` object's `__call__`) gets the layer's weight as a graph tensor there, so
-        `np.linalg.eigvals(kernel)` fails when `fit` traces. Use the
+        `np.linalg.eigvals(kernel)` fails when `fit` traces (so does a regularizer given to
+        `self.add_weight(regularizer=...)`), and a layer's `call` gets its input as a graph
+        tensor when the module builds a functional model on `keras.Input` or puts the layer in
+        a `Sequential`. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -220,20 +223,24 @@ class NumpyFunctionOnTensor(_TracedRule):
             return
         scope = self.context.scope
         for arg in node.args:
-            if computed_tensor(self.model, arg.value, scope):
-                short = (
-                    name.replace("numpy.", "np.", 1)
-                    if name.startswith("numpy.")
-                    else code(node.func)
-                )
-                why = fed_parameter(self.model, arg.value, scope)
-                self.report(
-                    node,
-                    f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
-                    "use the TensorFlow op",
-                    because=[why] if why is not None else (),
-                )
-                return
+            why = None
+            if not computed_tensor(self.model, arg.value, scope):
+                # a layer's input where the module calls the layer on a Keras tensor
+                caller = _sequential_input(self.model, arg.value, fn)
+                if caller is None:
+                    continue
+                why = (f"Keras calls this layer with a graph tensor as `{code(arg.value)}`", caller)
+            short = (
+                name.replace("numpy.", "np.", 1) if name.startswith("numpy.") else code(node.func)
+            )
+            why = why or fed_parameter(self.model, arg.value, scope)
+            self.report(
+                node,
+                f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                "use the TensorFlow op",
+                because=[why] if why is not None else (),
+            )
+            return
 
 
 class PythonRandomInTracedCode(_TracedRule):
@@ -363,6 +370,10 @@ def _unconverted_because(fn: FunctionInfo) -> str:
         return "Keras calls a Lambda layer's function without AutoGraph (Keras 3 and tf-keras)"
     if root is not None and root.kind == "regularizer":
         return f"Keras 3 calls a layer's {root.via} without AutoGraph"
+    if root is not None and root.kind == "activation":
+        return (
+            "Keras's own layer code applies an activation without AutoGraph (Keras 3 and tf-keras)"
+        )
     if root is not None and root.kind in ("decorator", "wrapped"):
         return "this code is traced without AutoGraph (`autograph=False`)"
     return "AutoGraph does not convert this code: a Keras 3 method or an `autograph=False` function runs it"
@@ -484,7 +495,21 @@ def _functional_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
 
 _CONVERTED_TO_TENSORS = frozenset({"builtins.int", "builtins.float", "builtins.range"})
 # Builtins that iterate their arguments in Python: AutoGraph leaves them Python iterators
-_PYTHON_ITERATORS = frozenset({"builtins.enumerate", "builtins.zip"})
+# Python builtins that iterate their argument and AutoGraph leaves alone (`sorted` it converts):
+# `set(t)` of a graph tensor fails converted or not (TF 2.21)
+_PYTHON_ITERATORS = frozenset(
+    {
+        "builtins.enumerate",
+        "builtins.zip",
+        "builtins.list",
+        "builtins.tuple",
+        "builtins.set",
+        "builtins.frozenset",
+    }
+)
+
+
+_CONTAINER_BUILTINS = frozenset({"list", "tuple", "set", "frozenset"})
 
 
 def converted_tensor(
@@ -513,7 +538,7 @@ def converted_tensor(
         if not isinstance(binding.scope, FunctionInfo):
             return None
         values = binding.known_values
-        if not values or binding.kinds - {"assign"}:
+        if not values or binding.kinds - {SiteKind.ASSIGN}:
             return None
         found = [converted_tensor(model, v, binding.scope, depth + 1) for v in values]
         return found[0] if all(v is not None for v in found) else None
@@ -538,7 +563,9 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         where AutoGraph converts: it turns a loop over a tensor into a graph loop, but these
         builtins stay Python iterators over it (a metric given to `compile` under tf-keras too).
         Keras 3 also calls a `Lambda` layer's function and a function given to
-        `compile(metrics=...)` unconverted. Evidence required: the iterable is computed by a TF
+        `compile(metrics=...)` unconverted. `list(t)`, `tuple(t)`, `set(t)` and `frozenset(t)`
+        iterate a graph tensor in Python wherever they stand, converted or not (a metric given
+        to `compile` that builds `set(y_true)` fails in `fit`). Evidence required: the iterable is computed by a TF
         op or a Keras layer call, is `y_true`/`y_pred` of a function given to `compile`, or is
         the input of a layer (or a `Lambda`'s function) that the module calls on one Keras
         tensor (`keras.Input`, a layer's output) or puts in a `keras.Sequential`; any other bare
@@ -596,21 +623,39 @@ class TensorLoopInUnconvertedCode(_TracedRule):
                     continue
                 why = (f"Keras calls this layer with one tensor as `{code(value)}`", caller)
             builtin = name.removeprefix("builtins.")
+            advice = (
+                "compute it with TensorFlow ops (`tf.unique`, `tf.sets`, `tf.unstack`)"
+                if builtin in _CONTAINER_BUILTINS
+                else "loop over `tf.range` and index, or use tf.map_fn"
+            )
             self.report(
                 value,
                 f"`{builtin}()` iterates a graph tensor in Python in traced `{fn.qualname}`, "
                 "which fails while tracing (AutoGraph converts a loop over a tensor, not over "
-                f"`{builtin}()` of one); loop over `tf.range` and index, or use tf.map_fn",
+                f"`{builtin}()` of one); {advice}",
                 because=[why] if why is not None else [("this value is a graph tensor", value)],
             )
             return True
         return True
 
     def visit_For(self, node: cst.For) -> None:
+        self.__dict__.setdefault("_loop_iterables", set()).add(id(node.iter))
         if not self._check_python_iterator(node.iter):
             self._check(node.iter)
 
+    def visit_Call(self, node: cst.Call) -> None:
+        # `set(y_true)`, `list(t)`: a Python container built by iterating the tensor, wherever
+        # it stands (a loop's iterable is checked with its loop)
+        func = node.func
+        if type(func) is not cst.Name or func.value not in _CONTAINER_BUILTINS:
+            return
+        if id(node) in self.__dict__.get("_loop_iterables", ()):
+            return
+        if self._traced_function() is not None:
+            self._check_python_iterator(node)
+
     def visit_CompFor(self, node: cst.CompFor) -> None:
+        self.__dict__.setdefault("_loop_iterables", set()).add(id(node.iter))
         if self._check_python_iterator(node.iter):
             return
         fn = self._traced_function()
@@ -655,7 +700,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         model (Keras 3 does not convert them) and functions traced with `autograph=False`,
         asks Python for the truth value of a symbolic tensor, which fails with
         `OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python bool is not
-        allowed`. Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
+        allowed`. A function given as a layer's `activation=` (or to `Activation(f)`) runs
+        unconverted too: Keras's own layer code applies it, under Keras 3 and tf-keras.
+        Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
         Evidence required: the condition compares a value computed by a TF op or a Keras layer
         call; shapes, sizes and Python flags are fine.
     """
@@ -750,6 +797,30 @@ def op_tensor(
         found = [op_tensor(model, v, binding.scope, deeper) for v in values]
         return found[0] if all(found) else None
     return None
+
+
+# What Keras passes as one tensor (never a tuple or dict of them): `y_true`/`y_pred` of a
+# function given to compile (one output's, a multi-output model applies it per output), the
+# weight a regularizer is given, the output a layer's activation is applied to.
+_ONE_TENSOR_FEEDS = frozenset({"compiled", "regularizer", "activation"})
+
+
+def one_tensor_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr``, a parameter never rebound, holds one graph tensor that Keras passes (see
+    ``_ONE_TENSOR_FEEDS``), with the function it is a parameter of; None otherwise (tf.data's
+    element components may be tuples)."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo) or not binding.param_only:
+        return None
+    reason = fn.traced_by
+    if reason is None or reason.kind not in _ONE_TENSOR_FEEDS:
+        return None
+    return fed_parameter(model, expr, scope)
 
 
 def layer_single_output(
@@ -910,7 +981,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
         static shape (`x.shape`) where it is known. Evidence required: the value is computed by
         a TF op that the knowledge base saw return one tensor, by calling it (ops that return a
         tuple, such as `tf.nn.moments`, `tf.split` or `tf.clip_by_global_norm`, unpack fine,
-        and so may Keras layer calls).
+        and so may Keras layer calls), or a parameter Keras fills with one tensor: `y_true` and
+        `y_pred` of a loss or metric given to `compile` (`pos, neg = y_pred`), a regularizer's
+        weight, a layer activation's input.
     """
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -930,6 +1003,16 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     f"{len(target.target.elements)} Python names, which fails while tracing; "
                     "use `tf.unstack` or index it",
                     because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                )
+                return
+            fed = one_tensor_parameter(self.model, node.value, self.context.scope)
+            if fed is not None:
+                self.report(
+                    target.target,
+                    f"traced `{fn.qualname}` unpacks the graph tensor `{code(node.value)}` into "
+                    f"{len(target.target.elements)} Python names, which fails while tracing; "
+                    "index or slice it (`t[:, 0]`), or use `tf.unstack`",
+                    because=[fed],
                 )
                 return
             layer = layer_single_output(self.model, node.value, self.context.scope)
@@ -985,7 +1068,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
-        or metric that `fit` traces, and the batch of a layer's input where the module builds
+        or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
+        makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
         layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
         `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
@@ -2113,3 +2197,207 @@ class TensorWherePythonValueNeeded(_TracedRule):
                         because=[("this value is a tensor computed in the graph", value)],
                     )
                     return
+
+
+# the Variable methods that update it in place and give back what they wrote
+_UPDATES = ("assign", "assign_add", "assign_sub", "scatter_")
+
+
+class VariableReboundToUpdateResult(_TracedRule):
+    id = "TF886"
+    name = "variable-rebound-to-update-result"
+    severity = "error"
+    message = (
+        "a name holding a tf.Variable is rebound to what `assign` returns inside graph control "
+        "flow, and then holds a tensor"
+    )
+    rationale = """
+        `v.assign(x)` (and `assign_add`, `assign_sub`, `scatter_*`) updates the variable and
+        returns the new value. Rebinding the variable's name to it, `w = w.assign(w * 0.5)`,
+        is harmless in straight-line code, but inside control flow that AutoGraph converts to
+        the graph, the name becomes a value that flows out of the graph construct: a tensor.
+        In a loop over a tensor (`for i in tf.range(n)`, a `while` on a tensor) the name is a
+        loop variable, and the next trace of the body calls `.assign` on a tensor; after an
+        `if` on a tensor (a `tf.cond`) the name is the cond's output, so the next update of it
+        (later in the function, or in the next round of an enclosing Python loop) fails:
+        `AttributeError: 'SymbolicTensor' object has no attribute 'assign'` (TF 2.21). Call
+        `w.assign(...)` for its effect without rebinding the name, or read the new value into
+        another name (`new = w.assign(...)`). Reported where the rebinding stands inside a
+        converted loop, or inside an `if` on a tensor (a comparison of a computed tensor or of
+        the variable itself) that an update of the same name follows.
+    """
+
+    def _enter(self, node: cst.CSTNode, kind: str) -> None:
+        self.__dict__.setdefault("_flow", []).append((node, kind))
+
+    def _leave(self) -> None:
+        flow = self.__dict__.get("_flow")
+        if flow:
+            flow.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._enter(node, "def")  # control flow outside a def does not enclose its body
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._leave()
+
+    def visit_If(self, node: cst.If) -> None:
+        self._enter(node, "if")
+
+    def leave_If(self, node: cst.If) -> None:
+        self._leave()
+
+    def visit_For(self, node: cst.For) -> None:
+        self._enter(node, "loop")
+
+    def leave_For(self, node: cst.For) -> None:
+        self._leave()
+
+    def visit_While(self, node: cst.While) -> None:
+        self._enter(node, "loop")
+
+    def leave_While(self, node: cst.While) -> None:
+        self._leave()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or len(node.targets) != 1:
+            return
+        target = node.targets[0].target
+        value = node.value
+        if not isinstance(target, cst.Name) or not isinstance(value, cst.Call):
+            return
+        func = value.func
+        if not isinstance(func, cst.Attribute) or not func.attr.value.startswith(_UPDATES):
+            return
+        if _root_name(func.value) != target.value:
+            return
+        enclosing = []
+        for control, kind in reversed(self.__dict__.get("_flow", [])):
+            if kind == "def":
+                break
+            enclosing.append((control, kind))
+        scope = self.context.scope
+        for control, kind in enclosing:
+            if kind == "loop":
+                driver = _converted_driver(self.model, control, scope)
+                if driver is None:
+                    continue
+                self._report(
+                    node,
+                    fn,
+                    target.value,
+                    (
+                        f"`{code(driver)}` is a tensor: AutoGraph makes this loop a graph loop, "
+                        f"and `{target.value}` one of its loop variables (a tensor)",
+                        driver,
+                    ),
+                )
+                return
+            test = _tensor_test(self.model, control.test, scope, target.value)
+            if test is None:
+                continue
+            why = (
+                f"`{code(test)}` is a tensor: AutoGraph makes this `if` a tf.cond, whose "
+                f"output `{target.value}` is a tensor",
+                test,
+            )
+            later = _later_update(fn.node, control, target.value)
+            if later is not None:
+                self._report(
+                    node, fn, target.value, why, (f"`{target.value}` is updated here", later)
+                )
+                return
+            outer = [c for c, k in enclosing[enclosing.index((control, kind)) :] if k == "loop"]
+            if outer:
+                self._report(
+                    node,
+                    fn,
+                    target.value,
+                    why,
+                    (f"this loop runs the update of `{target.value}` again", outer[0]),
+                )
+                return
+
+    def _report(self, node: cst.Assign, fn: FunctionInfo, name: str, *because) -> None:
+        self.report(
+            node,
+            f"traced `{fn.qualname}` rebinds `{name}` to what its update returns inside graph "
+            f"control flow, so `{name}` becomes a tensor and its next update fails while "
+            f"tracing; call `{name}.{code(node.value.func).rsplit('.', 1)[1]}(...)` without "  # type: ignore[attr-defined]
+            "rebinding the name",
+            because=list(because),
+        )
+
+
+def _root_name(expr: cst.BaseExpression) -> str | None:
+    """``w`` of ``w``, ``w[0]``, ``w.sub``: the name an update's receiver starts from."""
+    while isinstance(expr, (cst.Subscript, cst.Attribute)):
+        expr = expr.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
+def _converted_driver(
+    model: ModuleModel, loop: cst.CSTNode, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The tensor that makes AutoGraph convert ``loop``: a ``for`` over ``tf.range`` or
+    another computed tensor, a ``while`` on a tensor condition."""
+    if isinstance(loop, cst.For):
+        iterable = loop.iter
+        if sequence_of_tensors(model, iterable, scope):
+            return None
+        return iterable if computed_tensor(model, iterable, scope, api_only=True) else None
+    if isinstance(loop, cst.While):
+        return tensor_condition(model, loop.test, scope)
+    return None
+
+
+def _tensor_test(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None, variable: str
+) -> cst.BaseExpression | None:
+    """The tensor an ``if`` tests: a computed tensor, or a comparison of the updated variable
+    itself (``if w > 0.5``: comparing a variable gives a tensor)."""
+    found = tensor_condition(model, test, scope)
+    if found is not None:
+        return found
+    if isinstance(test, cst.Comparison) and not any(
+        isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+    ):
+        for side in (test.left, *(c.comparator for c in test.comparisons)):
+            if _root_name(side) == variable:
+                return side
+    return None
+
+
+def _later_update(function: cst.CSTNode, branch: cst.CSTNode, name: str) -> cst.Call | None:
+    """The first update of ``name`` (``name.assign...(...)``) that the function makes after the
+    ``if`` statement ``branch``, in source order."""
+    inside: set[int] = set()
+
+    def mark(part: cst.CSTNode) -> bool:
+        inside.add(id(part))
+        return True
+
+    walk(branch, mark)
+    passed = False
+    found: cst.Call | None = None
+
+    def enter(part: cst.CSTNode) -> bool:
+        nonlocal passed, found
+        if found is not None:
+            return False
+        if part is branch:
+            passed = True
+            return False
+        if (
+            passed
+            and isinstance(part, cst.Call)
+            and isinstance(part.func, cst.Attribute)
+            and part.func.attr.value.startswith(_UPDATES)
+            and _root_name(part.func.value) == name
+        ):
+            found = part
+        return True
+
+    walk(function, enter)
+    return found

@@ -10,8 +10,11 @@ from tf2lint.analysis.model import FunctionInfo, SiteKind
 from tf2lint.analysis.tensors import (
     computed_tensor,
     converted_loop,
+    keras_tensor,
+    keras_tensor_step,
     tensor_state_read,
 )
+from tf2lint.analysis.tracing import root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -371,3 +374,181 @@ def _body_tensor(
                 _body_tensor(model, a.value, loop, scope, deeper) for a in value.args if not a.star
             )
     return False
+
+
+class KerasInputCapturedByTrainedFunction(Rule):
+    id = "TF303"
+    name = "keras-input-captured-by-trained-function"
+    category = "leaked-tensor"
+    severity = "error"
+    message = "a loss or metric given to compile reads a symbolic Keras tensor from model building"
+    rationale = """
+        `keras.Input(...)` and what Keras layers give when called on it are symbolic Keras
+        tensors: placeholders that describe the model while it is built, with no value in any
+        batch. A loss or metric given to `compile` runs inside the train step that `fit`
+        traces, on the batch's tensors; one that closes over such a tensor (`inputs` of the
+        functional model, a layer's output, to add a reconstruction or regularisation term)
+        hands the placeholder of model building to that step, and `fit` fails while it traces
+        (Keras 3: `ValueError` or `TypeError`, a KerasTensor cannot be used as input to a
+        TensorFlow function; tf-keras: a KerasTensor passed to a TF API, or `Inputs to eager
+        execution function cannot be Keras symbolic tensors` in older versions). Compute such
+        a term where the batch is: in a layer's `call` with `self.add_loss(...)`, in a
+        `train_step`/`compute_loss` of a `Model` subclass, or pass what the loss needs as a
+        target (`fit(x, [y, x])`). Reported at the first read of each such name in the
+        function, where the name is bound outside it to a Keras tensor the module builds.
+    """
+
+    def _trained_function(self) -> tuple[FunctionInfo, str] | None:
+        """The function being visited and the compile argument it runs for, when it runs in
+        the train step for a loss or metric given to compile."""
+        context = self.context
+        fn = context.function
+        if fn is None or not context.in_traced_code:
+            return None
+        reason = root_reason(fn)
+        if reason is None or reason.kind != "compiled" or self._graph_mode():
+            return None
+        return fn, reason.via
+
+    def _graph_mode(self) -> bool:
+        """Whether the module turns eager execution off: TF1-style Keras then builds the train
+        step in the same graph as the model, where a loss may use the model's tensors."""
+        model = self.model
+
+        def find() -> bool:
+            return any(
+                (model.call_name(call) or "").endswith(_EAGER_OFF)
+                for call in model.nodes_of(cst.Call)
+            )
+
+        return model.memo((KerasInputCapturedByTrainedFunction, "graph"), find)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        attr = node.attr.value
+        if attr in _STATIC_ATTRIBUTES:  # `inputs.shape[-1]`: read while building, no value
+            self.__dict__.setdefault("_static_reads", set()).add(id(node.value))
+            return
+        if type(node.value) is not cst.Name:
+            return
+        trained = self._trained_function()
+        if trained is None:
+            return
+        fn, via = trained
+        if attr not in _SYMBOLIC_ATTRIBUTES:
+            # `self.mu` of the method that builds the model and defines the loss
+            # (or of the class whose method is given to compile: `loss=self.vae_loss`)
+            if node.value.value == "self" and (
+                fn.params[:1] == ["self"] or self._outer(node.value, fn) is not None
+            ):
+                key = f"self.{attr}"
+                reported = self.context.memo((KerasInputCapturedByTrainedFunction, id(fn)), set)
+                why = None if key in reported else self._symbolic_attribute(node)
+                if why is not None:
+                    reported.add(key)
+                    self._report(node, fn, via, why)
+            return
+        kind = self.model.kind_of(node.value, self.context.scope)
+        if kind is None or kind.kind != "model" or not self._outer(node.value, fn):
+            return
+        self.__dict__.setdefault("_static_reads", set()).add(id(node.value))
+        self._report(
+            node,
+            fn,
+            via,
+            (f"the `{attr}` of a Keras model are the symbolic tensors it was built on", node),
+        )
+
+    def _symbolic_attribute(self, node: cst.Attribute) -> tuple[str, cst.CSTNode] | None:
+        """Why ``self.<attr>`` holds a symbolic Keras tensor: every value the class assigns to
+        it is one (``self.mu = Dense(2)(x)`` where the model is built)."""
+        model = self.model
+        values = model.bound_values(node, self.context.scope)
+        if not values:
+            return None
+        for value in values:
+            if not keras_tensor(model, _scope_of(model, value), value):
+                return None
+        return keras_tensor_step(model, _scope_of(model, values[0]), values[0])
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) in self.__dict__.get("_static_reads", ()):
+            return
+        trained = self._trained_function()
+        if trained is None:
+            return
+        fn, via = trained
+        model = self.model
+        scope = self.context.scope
+        binding = self._outer(node, fn)
+        if binding is None:
+            return
+        if binding.param_only:  # `loss=make_loss(inputs)`: what every caller passes
+            passed = model.arguments(binding.scope, node.value)
+            if not passed or not all(keras_tensor(model, s, v) for v, s in passed):
+                return
+            why = keras_tensor_step(model, passed[0][1], passed[0][0])
+        elif keras_tensor(model, scope, node):
+            why = keras_tensor_step(model, scope, node)
+        else:
+            return
+        self._report(node, fn, via, why)
+
+    def _outer(self, node: cst.Name, fn: FunctionInfo):
+        """The binding of a name ``fn`` reads from outside itself (not a local of ``fn`` or of a
+        function it defines), once per name and function; None otherwise."""
+        binding = self.model.binding_of(node, self.context.scope)
+        if not binding.sites or binding.scope is fn or _is_enclosed(binding.scope, fn):
+            return None
+        if not _reads(node, binding):
+            return None
+        reported = self.context.memo((KerasInputCapturedByTrainedFunction, id(fn)), set)
+        return None if node.value in reported else binding
+
+    def _report(
+        self, node: cst.CSTNode, fn: FunctionInfo, via: str, why: tuple[str, cst.CSTNode]
+    ) -> None:
+        reported = self.context.memo((KerasInputCapturedByTrainedFunction, id(fn)), set)
+        name = node if isinstance(node, cst.Name) else node.value  # type: ignore[attr-defined]
+        if name.value != "self":
+            reported.add(name.value)
+        self.report(
+            node,
+            f"`{fn.qualname}` runs in the train step (compile({via}=...)) and reads "
+            f"`{code(node)}`, a symbolic Keras tensor of model building: `fit`'s traced step "
+            "cannot use it; compute the term in a layer with `add_loss`, or pass it as a target",
+            because=[why],
+        )
+
+
+_EAGER_OFF = ("disable_eager_execution", "disable_v2_behavior")
+# what a symbolic Keras tensor tells without a value, and a Keras model's symbolic tensors
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "get_shape", "ndim"})
+_SYMBOLIC_ATTRIBUTES = frozenset({"input", "inputs", "output", "outputs"})
+
+
+def _scope_of(model, node: cst.CSTNode):
+    """The scope ``node`` is evaluated in (through the first name inside it)."""
+    found = None
+
+    def enter(part: cst.CSTNode) -> bool:
+        nonlocal found
+        if found is None and isinstance(part, cst.Name):
+            found = part
+        return found is None
+
+    walk(node, enter)
+    return model.scope_of(found) if found is not None else model.scope
+
+
+def _is_enclosed(scope: object, fn: FunctionInfo) -> bool:
+    """Whether ``scope`` is a function defined (at any depth) inside ``fn``."""
+    while isinstance(scope, FunctionInfo):
+        if scope is fn:
+            return True
+        scope = scope.outer
+    return False
+
+
+def _reads(node: cst.Name, binding: object) -> bool:
+    """Whether ``node`` is a read of the name (not one of its own binding sites)."""
+    return all(site.node is not node for site in binding.sites)  # type: ignore[attr-defined]

@@ -126,6 +126,8 @@ TRACED_METHODS = {
     "layer": ["call"],
     "loss": ["call"],
     "metric": ["update_state", "result"],
+    # `apply_gradients` (called in the train step) runs it for each variable
+    "optimizer": ["update_step"],
 }
 # The positional arguments (after ``self``) Keras's own calls pass to them: `self(x)`,
 # `self.train_step(data)`, `self.compute_loss(x, y, y_pred, sample_weight)`, `loss_fn(y, p)`.

@@ -1079,3 +1079,185 @@ def test_a_lambda_function_iterating_its_one_tensor_input(tail, expected):
         "def rows(x):\n    return keras.ops.stack([keras.ops.sum(r) for r in x])\n" + tail
     )
     assert rule_ids(source, ["TF807"]) == expected
+
+
+# --- what Keras passes the user's functions it traces (issue 28, dev-keras32) ----------------
+
+KERAS_HEADER = "import numpy as np\nimport tensorflow as tf\nfrom tensorflow import keras\n"
+SEQUENTIAL = (
+    "model = keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(4, activation={act})])\n"
+    "model.compile(optimizer='sgd', loss={loss}, metrics=[{metric}])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body, rule",
+    [
+        # a function given as a layer's activation: Keras's Dense.call applies it, unconverted
+        (
+            "def piecewise(x):\n    if x > 0:\n        return x\n    return 0.1 * x\n\n\n"
+            + SEQUENTIAL.format(act="piecewise", loss="'mse'", metric="'mae'"),
+            "TF808",
+        ),
+        # wrapped in an Activation layer of a functional model
+        (
+            "def piecewise(x):\n    if x > 0:\n        return x\n    return 0.1 * x\n\n\n"
+            "inp = keras.Input(shape=(3,))\n"
+            "out = keras.layers.Activation(piecewise)(keras.layers.Dense(4)(inp))\n",
+            "TF808",
+        ),
+        # a metric that builds Python sets from y_true and y_pred iterates them
+        (
+            "def overlap(y_true, y_pred):\n    return len(set(y_true) & set(y_pred))\n\n\n"
+            + SEQUENTIAL.format(act="'relu'", loss="'mse'", metric="overlap"),
+            "TF807",
+        ),
+        # a loss that tuple-unpacks y_pred (one tensor) iterates its batch dimension
+        (
+            "def triplet(y_true, y_pred):\n    pos, neg = y_pred\n"
+            "    return tf.reduce_mean(tf.maximum(pos - neg, 0.0))\n\n\n"
+            + SEQUENTIAL.format(act="'relu'", loss="triplet", metric="'mae'"),
+            "TF898",
+        ),
+        # a regularizer given to `self.add_weight` gets the weight in the train step
+        (
+            "def spectral(kernel):\n    return np.max(np.linalg.eigvals(kernel))\n\n\n"
+            "class Coupled(keras.layers.Layer):\n    def build(self, shape):\n"
+            "        self.w = self.add_weight(shape=(3, 3), regularizer=spectral)\n",
+            "TF804",
+        ),
+        # NumPy on the input of a layer the module calls on a keras.Input
+        (
+            "class Bits(keras.layers.Layer):\n    def call(self, inputs):\n"
+            "        return tf.constant(np.asarray(inputs) > 0.5)\n\n\n"
+            "inp = keras.Input(shape=(3,))\nout = Bits()(inp)\n",
+            "TF804",
+        ),
+    ],
+)
+def test_keras_fed_values_in_traced_user_code(body, rule):
+    assert rule in rule_ids(KERAS_HEADER + body, [rule])
+
+
+@pytest.mark.parametrize(
+    "body, rule",
+    [
+        # an activation given by name is Keras's own
+        (SEQUENTIAL.format(act="'relu'", loss="'mse'", metric="'mae'"), "TF808"),
+        # a Python flag (a parameter with a default) in an activation is no tensor
+        (
+            "def leaky(x, clip=False):\n    if clip:\n        return tf.minimum(x, 1.0)\n"
+            "    return x\n\n\n" + SEQUENTIAL.format(act="leaky", loss="'mse'", metric="'mae'"),
+            "TF808",
+        ),
+        # `sorted` is converted by AutoGraph, and a set of a Python list is Python
+        (
+            "def overlap(y_true, y_pred):\n    names = set(['a', 'b'])\n"
+            "    return tf.reduce_mean(y_pred) + len(names)\n\n\n"
+            + SEQUENTIAL.format(act="'relu'", loss="'mse'", metric="overlap"),
+            "TF807",
+        ),
+        # a multi-input layer unpacks the list Keras passes it
+        (
+            "class Join(keras.layers.Layer):\n    def call(self, inputs):\n"
+            "        a, b = inputs\n        return a + b\n\n\n"
+            "x = keras.Input(shape=(3,))\nout = Join()([x, x])\n",
+            "TF898",
+        ),
+        # a dataset function's component may be a tuple
+        (
+            "def split(pair, label):\n    a, b = pair\n    return a + b, label\n\n\n"
+            "ds = tf.data.Dataset.from_tensor_slices(((np.ones(2), np.ones(2)), np.ones(2)))\n"
+            "ds = ds.map(split)\n",
+            "TF898",
+        ),
+    ],
+)
+def test_keras_fed_values_correct_code_is_quiet(body, rule):
+    assert rule_ids(KERAS_HEADER + body, [rule]) == []
+
+
+REBIND_HEADER = "import tensorflow as tf\n\nv = tf.Variable(1.0)\n\n\n@tf.function\n"
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # in a graph loop: the name is a loop variable
+        (
+            "def f(n):\n    w = v\n    for _ in tf.range(n):\n        w = w.assign(w * 0.5)\n"
+            "    return w\n",
+            1,
+        ),
+        # in an `if` on the variable, with an update after it
+        (
+            "def f(x):\n    w = v\n    if w > x:\n        w = w.assign(x)\n"
+            "    w.assign_add(1.0)\n    return w\n",
+            1,
+        ),
+        # an element update, `a = a[0].assign(...)`, in an `if` inside a Python loop
+        (
+            "def f(x):\n    a = v\n    for _ in range(3):\n        if a > x:\n"
+            "            a = a.assign_sub(x)\n    return a\n",
+            1,
+        ),
+        # a Python `if` (a flag) is decided while tracing: the name stays the variable
+        (
+            "def f(flag):\n    w = v\n    if flag:\n        w = w.assign(2.0)\n"
+            "    w.assign_add(1.0)\n    return w\n",
+            0,
+        ),
+        # straight-line rebinding: the variable's lazy read still has `assign`
+        ("def f(x):\n    w = v\n    w = w.assign(x)\n    w.assign_add(1.0)\n    return w\n", 0),
+        # the last update in a tensor `if`, nothing updates the name after it
+        ("def f(x):\n    w = v\n    if w > x:\n        w = w.assign(x)\n    return w\n", 0),
+        # another name for the new value
+        (
+            "def f(n):\n    for _ in tf.range(n):\n        new = v.assign(v * 0.5)\n"
+            "    return new\n",
+            0,
+        ),
+    ],
+)
+def test_variable_rebound_to_update_result(body, expected):
+    assert rule_ids(REBIND_HEADER + body, ["TF886"]) == ["TF886"] * expected
+
+
+LOSS_FITTED = (
+    "import tensorflow as tf\nfrom tensorflow import keras\n\n\n{body}\n\n"
+    "model = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(4)])\n"
+    "model.compile(optimizer='sgd', loss=loss)\n"
+    "model.fit(tf.ones((10, 4)), tf.ones((10, 4)), batch_size=4)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # the batch size of a tensor a shape-keeping op made from y_pred
+        (
+            "def loss(y_true, y_pred):\n    p = tf.sigmoid(y_pred)\n    n = p.shape[0]\n"
+            "    return tf.reduce_mean(tf.reshape(p, (n, -1)))",
+            1,
+        ),
+        # a helper the loss hands y_pred to reads it
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[0], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_true - y_pred))",
+            0,  # `y_true - y_pred` is no parameter: not followed
+        ),
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[0], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_pred))",
+            1,
+        ),
+        # the helper's size comes from a dimension that is known
+        (
+            "def flatten(t):\n    return tf.reshape(t, [t.shape[1], -1])\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(flatten(y_pred))",
+            0,
+        ),
+    ],
+)
+def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
+    assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected

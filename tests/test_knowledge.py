@@ -175,7 +175,9 @@ def test_keras_traces_the_hooks_of_each_kind():
     assert kb.traced_methods("loss") == {"call"}
     assert kb.traced_methods("metric") == {"update_state", "result"}
     assert {"call", "train_step", "test_step"} <= kb.traced_methods("model")
-    assert kb.traced_methods("optimizer") == frozenset()
+    # apply_gradients, in the train step fit traces, runs update_step for each variable (a
+    # tf.Variable made there fails under TF 2.21: tests/test_variable_creation.py)
+    assert kb.traced_methods("optimizer") == {"update_step"}
 
 
 def test_host_side_effects_are_known():

@@ -281,3 +281,75 @@ def test_an_iterate_rebound_in_a_traced_bound_method_leaks_and_is_not_tensor_sta
 def test_an_iterate_rebound_eagerly_is_left_to_tf907():
     found = lint(SOLVER.format(traced="solver.update"), ["TF301", "TF907", "TF202"])
     assert [d.rule for d in found if not d.preview] == []
+
+
+# --- TF303: a loss or metric given to compile reads a symbolic Keras tensor -----------------
+
+FUNCTIONAL = (
+    "import tensorflow as tf\nfrom tensorflow import keras\n\n"
+    "inputs = keras.Input(shape=(3,))\nhidden = keras.layers.Dense(3)(inputs)\n"
+    "model = keras.Model(inputs, hidden)\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # the functional model's Input, closed over by the loss
+        (
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(tf.square(inputs - y_pred))\n\n\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            1,
+        ),
+        # a layer's output, in a metric
+        (
+            "def metric(y_true, y_pred):\n    return tf.reduce_mean(hidden)\n\n\n"
+            "model.compile(optimizer='sgd', loss='mse', metrics=[metric])\n",
+            1,
+        ),
+        # a loss factory handed the Input
+        (
+            "def make_loss(source):\n    def loss(y_true, y_pred):\n"
+            "        return tf.reduce_mean(tf.square(source - y_pred))\n    return loss\n\n\n"
+            "model.compile(optimizer='sgd', loss=make_loss(inputs))\n",
+            1,
+        ),
+        # the model's `input`
+        (
+            "model.compile(optimizer='sgd', loss=lambda t, p: tf.reduce_mean(p - model.input))\n",
+            1,
+        ),
+        # a Keras tensor kept on the object whose method builds the model and the loss
+        (
+            "class VAE:\n    def build(self):\n        x = keras.Input(shape=(3,))\n"
+            "        self.mu = keras.layers.Dense(2)(x)\n"
+            "        self.model = keras.Model(x, self.mu)\n\n"
+            "    def compile(self):\n        def kl(y_true, y_pred):\n"
+            "            return tf.reduce_sum(tf.square(self.mu))\n\n"
+            "        self.model.compile(optimizer='sgd', loss=kl)\n",
+            1,
+        ),
+        # the static shape of the Input: a Python value read while building
+        (
+            "def loss(y_true, y_pred):\n    width = inputs.shape[-1]\n"
+            "    return tf.reduce_mean(tf.square(y_true - y_pred)) / width\n\n\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            0,
+        ),
+        # a loss that only uses what Keras passes it
+        (
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(tf.square(y_true - y_pred))\n\n\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            0,
+        ),
+        # eager execution off: TF1-style Keras builds the step in the model's graph
+        (
+            "tf.compat.v1.disable_eager_execution()\n\n\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(tf.square(inputs - y_pred))\n\n\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            0,
+        ),
+    ],
+)
+def test_keras_tensor_captured_by_trained_function(body, expected):
+    assert rule_ids(FUNCTIONAL + body, ["TF303"]) == ["TF303"] * expected

@@ -318,3 +318,46 @@ def test_a_layer_from_a_star_import_of_keras_layers_is_known():
         "    return Flatten(x)\n"
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF401"])] == [("TF401", 7)]
+
+
+# --- code Keras traces without the user calling it (issue 28, dev-keras32) -------------------
+
+KERAS_CODE = "import tensorflow as tf\nfrom tensorflow import keras\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # an optimizer's update_step runs in the train step's apply_gradients
+        (
+            "class MasterSGD(keras.optimizers.SGD):\n"
+            "    def update_step(self, gradient, variable, learning_rate):\n"
+            "        master = tf.Variable(tf.cast(variable, tf.float32))\n"
+            "        variable.assign(master - learning_rate * gradient)\n",
+            ["TF401"],
+        ),
+        # a layer's activation function runs in the layer's traced call
+        (
+            "def random_relu(x):\n    noise = tf.Variable(tf.random.uniform(tf.shape(x)))\n"
+            "    return tf.nn.relu(x) * noise\n\n\n"
+            "layer = keras.layers.Dense(4, activation=random_relu)\n",
+            ["TF401"],
+        ),
+        # the optimizer's state made once, in build (not traced)
+        (
+            "class MasterSGD(keras.optimizers.SGD):\n"
+            "    def build(self, var_list):\n        super().build(var_list)\n"
+            "        self.masters = [tf.Variable(v) for v in var_list]\n",
+            [],
+        ),
+        # an activation function of the module's that a layer of its own takes as a setting
+        (
+            "def random_relu(x):\n    return tf.Variable(x)\n\n\n"
+            "class Mine:\n    def __init__(self, activation):\n        self.activation = activation\n\n\n"
+            "mine = Mine(activation=random_relu)\n",
+            [],
+        ),
+    ],
+)
+def test_variable_created_where_keras_traces(body, expected):
+    assert rule_ids(KERAS_CODE + body, ["TF401"]) == expected

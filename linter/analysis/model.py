@@ -1839,6 +1839,7 @@ class _ModelBuilder:
                                 model.roots.append(Root(target, reason, autograph))
                 continue
             self._regularizer_roots(call, scope)
+            self._activation_roots(call, scope)
             func = call.func
             t = type(func)
             if t is cst.Attribute:
@@ -1891,9 +1892,13 @@ class _ModelBuilder:
         model = self.model
         for arg in call.args:
             keyword = arg.keyword
-            if keyword is None or not keyword.value.endswith(REGULARIZER_SUFFIX):
+            if keyword is None:
                 continue
-            if not is_keras(model.call_name(call)):
+            # `self.add_weight(..., regularizer=f)` in a layer: Keras regularizes that weight
+            weight = keyword.value == "regularizer" and _self_adds_weight(call)
+            if not weight and not keyword.value.endswith(REGULARIZER_SUFFIX):
+                continue
+            if not weight and not is_keras(model.call_name(call)):
                 return  # the module's own class decides what it does with the argument
             value = arg.value
             target = self._handed_function(value, scope)  # a function, or `Spectral(0.1)`
@@ -1907,6 +1912,36 @@ class _ModelBuilder:
             if isinstance(target, FunctionInfo):
                 reason = TracedBy("regularizer", keyword.value)
                 model.roots.append(Root(target, reason, model.keras2_possible))
+
+    def _activation_roots(self, call: cst.Call, scope: Scope | None) -> None:
+        """``Dense(4, activation=piecewise)``, ``LSTM(8, recurrent_activation=f)`` or
+        ``Activation(piecewise)``: Keras's own layer ``call`` applies the function to the
+        layer's output, so it runs wherever that call is traced (on the symbolic batch when a
+        functional model is built, in the train step of ``fit``), unconverted: AutoGraph
+        leaves Keras's code, and what it calls, alone (TF 2.21, Keras 3 and tf-keras)."""
+        model = self.model
+        args = call.args
+        if not args:
+            return
+        keyword = any(
+            a.keyword is not None and a.keyword.value.endswith("activation") for a in args
+        )
+        if not keyword and (args[0].keyword is not None or type(call.func) is cst.Call):
+            return  # neither `activation=` nor a first positional (an `Activation(f)`)
+        name = model.call_name(call)
+        if not is_keras(name):
+            return  # the module's own class decides what it does with the argument
+        positional = is_keras(name, "layers.Activation")
+        handed = [
+            arg.value
+            for index, arg in enumerate(args)
+            if (arg.keyword is not None and arg.keyword.value.endswith("activation"))
+            or (positional and arg.keyword is None and index == 0)
+        ]
+        for value in handed:
+            target = model.function_target(value, scope)
+            if isinstance(target, FunctionInfo):
+                model.roots.append(Root(target, TracedBy("activation", "activation"), False))
 
     def _handed_function(
         self, expr: cst.BaseExpression, scope: Scope | None
@@ -2391,4 +2426,15 @@ def _run_eagerly(call: cst.Call) -> bool:
     return any(
         arg.keyword is not None and arg.keyword.value == "run_eagerly" and _is_true(arg.value)
         for arg in call.args
+    )
+
+
+def _self_adds_weight(call: cst.Call) -> bool:
+    """``self.add_weight(...)`` (``add_variable``): a layer creating a weight of its own."""
+    func = call.func
+    return (
+        type(func) is cst.Attribute
+        and func.attr.value in ("add_weight", "add_variable")
+        and type(func.value) is cst.Name
+        and func.value.value == "self"
     )

@@ -152,6 +152,9 @@ def unknown_dimension(
             builds if builds is not None else fn.node,
             builds is not None,
         )
+    passed = _passed_dimension(model, fn, param, index, _depth)
+    if passed is not None:
+        return passed
     mapped = _mapped_decoder(model, fn, param, index)
     if mapped is not None:
         return UnknownDimension(
@@ -169,6 +172,32 @@ def unknown_dimension(
             False,
         )
     return None
+
+
+def _passed_dimension(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int, depth: int
+) -> UnknownDimension | None:
+    """A helper's parameter that traced code hands a tensor whose dimension ``index`` may be
+    None (``flatten(y_pred)`` in a loss): every call of the module passes such a tensor, a
+    parameter of the caller itself, and the helper has no default for it."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "called" or param in fn.param_defaults:
+        return None
+    passed = model.arguments(fn, param)
+    if not passed:
+        return None
+    found = None
+    for value, caller in passed:
+        if not isinstance(value, cst.Name):
+            return None
+        dimension = cst.Subscript(
+            value=cst.Attribute(value=value, attr=cst.Name("shape")),
+            slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))],
+        )
+        found = unknown_dimension(model, dimension, caller, depth + 1)
+        if found is None:
+            return None
+    return found
 
 
 UNKNOWN_RANK = "unknown rank"  # what spec_dimensions says of `TensorSpec(None)`
@@ -446,11 +475,32 @@ def _dimension_of_parameter(
     owner = shape_owner(expr.value, model)
     if not isinstance(owner, cst.Name):
         return None
-    binding = model.binding_of(owner, scope)
-    fn = binding.scope
-    if fn is None or fn is not scope.function or not binding.param_only:
+    param = _shape_source(model, owner, scope)
+    if param is None:
         return None
-    return fn, owner.value, index  # type: ignore[return-value]
+    return scope.function, param, index  # type: ignore[return-value]
+
+
+def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0) -> str | None:
+    """The parameter of ``scope``'s function whose shape the local ``name`` has: the parameter
+    itself (never rebound), or a local bound once to an op that keeps its first argument's
+    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one."""
+    binding = model.binding_of(name, scope)
+    fn = binding.scope
+    if fn is None or fn is not scope.function:
+        return None
+    if binding.param_only:
+        return name.value
+    sites = binding.sites
+    if depth > 4 or len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+        return None
+    value = sites[0].value
+    if not isinstance(value, cst.Call) or not value.args or value.args[0].keyword is not None:
+        return None
+    source = value.args[0].value
+    if not isinstance(source, cst.Name) or not knowledge.keeps_shape(model.call_name(value)):
+        return None
+    return _shape_source(model, source, scope, depth + 1)
 
 
 def _integer(node: cst.BaseSlice) -> int | None:

@@ -23,7 +23,8 @@ class TracedBy:
     kinds: "decorator" (via: the decorator's qualified name), "keras" (via: the Keras class
     kind), "wrapped" (``tf.function(f)``), "dataset" (via: the Dataset method), "compiled" (via:
     the Keras ``compile`` argument), "lambda_layer" (the function of a Keras ``Lambda`` layer),
-    "regularizer" (via: the layer's ``*_regularizer`` argument), "called",
+    "regularizer" (via: the layer's ``*_regularizer`` argument), "activation" (a function a
+    Keras layer applies as its ``activation`` or an ``Activation`` layer's), "called",
     "defined" and "passed" (via: the traced function that calls, defines or passes it on).
     """
 
@@ -50,6 +51,11 @@ class TracedBy:
             return f"passed to Keras compile({self.via}=...), traced by its train step"
         if self.kind == "regularizer":
             return f"a layer's {self.via}, which Keras calls in the traced train step"
+        if self.kind == "activation":
+            return (
+                "a Keras layer's activation, which the layer's call applies while it is traced "
+                "(building a functional model, the train step)"
+            )
         verb = {"called": "called from", "defined": "defined inside", "passed": "passed on by"}
         return f"{verb[self.kind]} traced `{self.via}`"
 
@@ -71,7 +77,7 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     train step passes a loss or metric given to ``compile`` ``y_true`` and ``y_pred`` as
     tensors. Parameters with a default are options, not what the library passes."""
     reason = fn.traced_by
-    if reason is None or reason.kind not in ("dataset", "compiled", "regularizer"):
+    if reason is None or reason.kind not in ("dataset", "compiled", "regularizer", "activation"):
         return None
     if param in fn.param_defaults or param not in fn.params:
         return None
@@ -79,6 +85,10 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     params = fn.node.params  # a def's or a lambda's
     if position >= len(params.posonly_params) + len(params.params):
         return None  # *args (a tuple of the element's tensors), keyword-only
+    if reason.kind == "activation":
+        if position != 0:
+            return None
+        return "a Keras layer applies its activation to its output, a graph tensor when traced"
     if reason.kind == "regularizer":
         if fn.cls is not None and fn.name == "__call__":
             position -= 1  # a regularizer object's `__call__(self, weight)`
