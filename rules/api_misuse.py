@@ -1246,8 +1246,9 @@ class ShuffleAfterBatch(Rule):
         bound to, by `.batch()` with no `.shuffle()` before that batch, unless the shuffled
         batches are `.unbatch()`ed again (shuffling blocks on purpose) or a function is mapped
         over them first (`.batch(seq_len + 1).map(split_input_target)`: the batch cut a text
-        into sequences, which are the elements shuffled). Shuffle the elements, then batch:
-        `dataset.shuffle(k).batch(n)`.
+        into sequences, which are the elements shuffled), or the batches hold one element each
+        (`.batch(1)`: shuffling them is shuffling the elements). Shuffle the elements, then
+        batch: `dataset.shuffle(k).batch(n)`.
     """
     requires_text = ("shuffle",)
     call_names = frozenset({"shuffle"})
@@ -1283,7 +1284,9 @@ def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cs
     while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         method = expr.func.attr.value
         if method == "batch":
-            return None if _shuffled_below(model, expr.func.value, 0) else expr
+            if _batch_of_one(model, expr) or _shuffled_below(model, expr.func.value, 0):
+                return None
+            return expr
         if method in ("shuffle", "unbatch", "rebatch", "padded_batch", "ragged_batch"):
             return None
         if knowledge.dataset_function_takes(method):
@@ -1294,6 +1297,21 @@ def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cs
         found = [_batch_below(model, v, depth + 1) for v in values if v is not expr]
         return found[0] if found and all(found) else None
     return None
+
+
+def _batch_of_one(model: ModuleModel, batch: cst.Call) -> bool:
+    """Whether ``.batch(n)`` makes batches of one element (``n`` is 1, or a name every value of
+    which is 1): shuffling those batches is shuffling the elements."""
+    arg = batch.args[0] if batch.args else None
+    if arg is None or (arg.keyword is not None and arg.keyword.value != "batch_size"):
+        return False
+    size = arg.value
+    values = [size]
+    if isinstance(size, cst.Name):
+        values = model.binding_of(size).known_values or []
+    return bool(values) and all(
+        isinstance(v, cst.Integer) and v.evaluated_value == 1 for v in values
+    )
 
 
 def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> bool:
@@ -1345,7 +1363,8 @@ class ReshuffledDatasetSplit(Rule):
         training set changes every epoch and the held-out set overlaps it: validation and
         test metrics silently measure examples the model trained on. Reported when `take` and
         `skip` are both applied to the same shuffled dataset (in a chain, or through the
-        names it is bound to) with no `cache()` between. Shuffle with
+        names it is bound to) with no `cache()` between, as two parts: not one built from the
+        other (`ds.skip(60).take(5)` is one window of each pass, not a split). Shuffle with
         `reshuffle_each_iteration=False` before splitting (and shuffle the training part
         again after), or split before shuffling.
     """
@@ -1366,6 +1385,9 @@ class ReshuffledDatasetSplit(Rule):
                 if isinstance(call.func, cst.Attribute)
                 and call.func.attr.value == "take"
                 and _reshuffle_below(self.model, call.func.value, 0) is shuffle
+                # two parts, not one window (`ds.skip(60).take(5)`): neither built from the other
+                and not _built_from(self.model, call.func.value, node, 0)
+                and not _built_from(self.model, func.value, call, 0)
             ),
             None,
         )
@@ -1382,6 +1404,19 @@ class ReshuffledDatasetSplit(Rule):
                 ("and the other part skips the same count of a new shuffle here", node),
             ],
         )
+
+
+def _built_from(model: ModuleModel, expr: cst.BaseExpression, part: cst.Call, depth: int) -> bool:
+    """Whether the dataset ``expr`` is built from the call ``part`` (down its chain of methods
+    and through the assignments before it)."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        if expr is part:
+            return True
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        return any(_built_from(model, v, part, depth + 1) for v in values if v is not expr)
+    return False
 
 
 def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:

@@ -670,6 +670,9 @@ def test_which_dataset_methods_hand_their_function_the_dataset_come_from_tf_data
         ("train = ds.batch(4).shuffle(10).unbatch()\n", []),  # blocks shuffled on purpose
         ("train = frame.batch(4).shuffle(10)\n", []),  # not a dataset
         ("seqs = ds.batch(101)\ntrain = seqs.map(f).shuffle(10).batch(4)\n", []),  # chunks
+        ("train = ds.batch(1).shuffle(200)\n", []),  # batches of one: the elements shuffled
+        ("BATCH = 1\ntrain = ds.batch(batch_size=BATCH).shuffle(200)\n", []),
+        ("BATCH = 2\ntrain = ds.batch(BATCH).shuffle(200)\n", ["TF926"]),
     ],
 )
 def test_shuffle_after_batch(pipeline, expected):
@@ -694,6 +697,13 @@ def test_shuffle_after_batch(pipeline, expected):
         ("train = ds.take(80).shuffle(80)\ntest = ds.skip(80)\n", []),  # split, then shuffled
         ("ds = ds.shuffle(100).cache()\ntrain = ds.take(80)\ntest = ds.skip(80)\n", []),
         ("ds = ds.shuffle(100)\ntest = ds.skip(80)\n", []),  # no take: one part
+        ("s = ds.shuffle(100)\nfor x in s.skip(60).take(5):\n    pass\n", []),  # a window
+        ("s = ds.shuffle(100)\nw = s.skip(60)\nlast = w.take(5)\n", []),  # one part, named
+        (
+            "ds = ds.shuffle(100)\ntest = ds.take(25)\nval = ds.skip(25).take(7)\n"
+            "train = ds.skip(32)\n",
+            ["TF927", "TF927"],
+        ),
     ],
 )
 def test_reshuffled_dataset_split(pipeline, expected):
