@@ -42,7 +42,10 @@ def test_rule_is_confirmed_at_run_time(rule, verdicts):
     assert verdict.status == judge.CONFIRMED, f"{rule.id}: {verdict.reason}"
     assert verdict.bad["steps"] == verdict.good["steps"] == REPEAT
     assert verdict.good["error"] is None
-    if verdict.observe not in ("error", "import-error"):  # a removed API fails before tracing
+    # A removed API fails before tracing; a tf.data pipeline's order (shuffle after batch, a
+    # reshuffling take/skip split) is a wrong value with no traced function in either twin.
+    untraced_pair = verdict.observe == "value" and verdict.good["traces"] == 0
+    if verdict.observe not in ("error", "import-error") and not untraced_pair:
         assert verdict.bad["traces"] >= 1, f"{rule.id}: the bad fixture traced nothing"
 
 
