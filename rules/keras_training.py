@@ -7,6 +7,7 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text, event_order
+from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -473,8 +474,8 @@ class RnnUnrolledOverLongSequence(Rule):
             c
             for c in model.nodes_of(cst.Call)
             if knowledge.class_kind(model.call_name(c)) == "model"
-            and isinstance(argument_of(c, 0, "inputs"), cst.Name)
-            and argument_of(c, 0, "inputs").value == given.value  # type: ignore[union-attr]
+            and isinstance(argument(c, 0, "inputs"), cst.Name)
+            and argument(c, 0, "inputs").value == given.value  # type: ignore[union-attr]
         ]
 
     def _wrappers_of(self, construction: cst.Call) -> list[cst.Call]:
@@ -485,7 +486,7 @@ class RnnUnrolledOverLongSequence(Rule):
             call
             for call in model.nodes_of(cst.Call)
             if (model.call_name(call) or "").endswith("Bidirectional")
-            and argument_of(call, 0, "layer") is construction
+            and argument(call, 0, "layer") is construction
         ]
 
     def _sequentials_starting_with(self, construction: cst.Call) -> list[cst.Call]:
@@ -496,7 +497,7 @@ class RnnUnrolledOverLongSequence(Rule):
         for call in model.nodes_of(cst.Call):
             if not (model.call_name(call) or "").endswith("Sequential"):
                 continue
-            layers = argument_of(call, 0, "layers")
+            layers = argument(call, 0, "layers")
             if (
                 isinstance(layers, (cst.List, cst.Tuple))
                 and layers.elements
@@ -759,15 +760,6 @@ def _false_flag(call: cst.Call, keyword: str) -> bool:
         and a.value.value == "False"
         for a in call.args
     )
-
-
-def argument_of(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    """The argument ``call`` passes as ``keyword`` or at ``position``."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[position].value if len(positional) > position else None
 
 
 def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:
