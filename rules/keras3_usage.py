@@ -122,6 +122,7 @@ def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
 
 class TfOpOnKerasTensor(_Keras3Rule):
     id = "TF015"
+    category = "graph-incompatible"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "tf-op-on-keras-tensor"
     severity = "error"
@@ -137,6 +138,11 @@ class TfOpOnKerasTensor(_Keras3Rule):
         `Lambda` or a `Layer.call`. Evidence required: an argument is a Keras tensor by the
         code of this module (from `Input`, a Keras layer called on one, `<layer>.output`);
         ops inside `call` or a `Lambda` get real tensors and are not reported.
+
+        Its category is graph-incompatible, not keras3, though it fires only from TensorFlow
+        2.16 on: like TF891 (a Python `if` on a Keras tensor), it reports a symbolic value
+        handed to code that needs a real one, which is what a user writing new Keras 3 code
+        meets every day, long after a migration is over.
     """
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -180,7 +180,7 @@ def render_migration(text: str) -> str:
     rules = [
         r
         for r in all_rules()
-        if r.__module__.startswith("tf2lint.rules") and (r.category == "keras3" or r.id == "TF108")
+        if r.__module__.startswith("tf2lint.rules") and r.since_tensorflow is not None
     ]
     lines = [
         BEGIN,
