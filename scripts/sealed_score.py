@@ -1,6 +1,7 @@
 """Score tf2lint on a sealed evaluation set, showing only what a rule's author may see.
 
     python scripts/sealed_score.py tests/sealed/NAME           # recall, false alarms, one line each
+    python scripts/sealed_score.py tests/sealed/NAME --totals  # the counts only (a judge's score)
     python scripts/sealed_score.py tests/sealed/NAME --write   # record the score as the baseline
     python scripts/sealed_score.py tests/sealed/NAME --seal    # (the set's builder) write the seal
 
@@ -10,7 +11,7 @@ report with `bad.py` and `clean.py`, `# SOURCE:`, `# SYMPTOM:` and `# EXPECT:` m
 verified under TensorFlow by a session that changes no rule, and sealed: `SEALED.sha256` lists
 every file of the set with its hash (`tests/test_sealed.py` fails if a file changes, appears or
 goes). Sessions that change rules never read the programs; they see what this script prints:
-the aggregate score, and for each miss or false alarm the program's folder, the expected label or
+the aggregate score (all a judge's reader sees, with `--totals`), and for each miss or false alarm the program's folder, the expected label or
 the rule that fired, and the program's description. Never a line of code.
 """
 
@@ -63,8 +64,10 @@ def current_score(folder: Path) -> realworld.Score:
     return realworld.score(realworld.load_suite(folder), check_suite(folder))
 
 
-def report(folder: Path, result: realworld.Score) -> str:
-    """The score as a rule's author may see it: counts, then one line per miss or false alarm."""
+def report(folder: Path, result: realworld.Score, totals: bool = False) -> str:
+    """The score as a rule's author may see it: counts, then one line per miss or false alarm
+    (with ``totals``, the counts alone: how the sessions that tune rules read a set that judges
+    them, whose descriptions would make it one more development set)."""
     suite = realworld.load_suite(folder)
     described = {p.name: description(p) for p in suite}
     marked = {p.name: {e.line for e in p.expectations} for p in suite}
@@ -97,6 +100,8 @@ def report(folder: Path, result: realworld.Score) -> str:
             f"program's marked line from a rule of another category, {kinds['elsewhere']} "
             "elsewhere in bad programs"
         )
+    if totals:
+        return "\n".join(lines)
     for where in sorted(result.missed):  # "program:line LABEL"
         name, _, label = where.partition(" ")
         lines.append(f"  missed      {label:<40} {described[name.split(':')[0]]}")
@@ -110,6 +115,7 @@ def report(folder: Path, result: realworld.Score) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="the sealed set, e.g. tests/sealed/NAME")
+    parser.add_argument("--totals", action="store_true", help="print the counts, no descriptions")
     parser.add_argument("--write", action="store_true", help="record this score as the baseline")
     parser.add_argument("--seal", action="store_true", help="write SEALED.sha256 (set builders)")
     args = parser.parse_args()
@@ -122,7 +128,7 @@ def main() -> int:
         print(f"{folder.name}: the set does not match its seal ({SEAL})", file=sys.stderr)
         return 2
     result = current_score(folder)
-    print(report(folder, result))
+    print(report(folder, result, totals=args.totals))
     if args.write:
         (folder / BASELINE).write_text(json.dumps(result.to_dict(), indent=1) + "\n")
         print(f"wrote {folder / BASELINE}")

@@ -90,6 +90,10 @@ def test_the_report_shows_descriptions_and_labels_never_code(tmp_path):
     text = script.report(tmp_path, result)
     assert "a print in a traced training step" in text and "TF201" in text and "TF501" in text
     assert "only the set builder" not in text
+    totals = script.report(tmp_path, result, totals=True)
+    assert totals.splitlines()[0] == text.splitlines()[0]
+    assert "a print in a traced training step" not in totals and "TF501" not in totals
+    assert "1 on clean programs" in totals
 
 
 def test_a_changed_file_breaks_the_seal(tmp_path):
