@@ -520,6 +520,27 @@ def test_functions_passed_to_compile_are_traced_by_the_train_step():
     }
 
 
+def test_a_loss_given_to_compile_by_position_is_traced_too():
+    """`compile(optimizer, loss, ...)` in Keras 2 and 3 alike; metrics' position differs between
+    them (third, fourth), so a positional third argument says nothing."""
+    model = model_of(
+        """
+        import tensorflow as tf
+
+        def my_loss(y, p):
+            return p
+
+        def not_a_metric(y, p):
+            return p
+
+        model = tf.keras.Sequential()
+        model.compile("adam", my_loss, not_a_metric)
+        """
+    )
+    reasons = {f.qualname: f.traced_reason for f in model.functions if f.traced}
+    assert reasons == {"my_loss": "passed to Keras compile(loss=...), traced by its train step"}
+
+
 def test_a_decorator_that_hands_its_function_to_tf_function_traces_it():
     model = model_of(
         """

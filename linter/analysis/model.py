@@ -60,7 +60,6 @@ from tf2lint.analysis.shapes import UnknownDimension, unknown_dimension
 from tf2lint.analysis.tape import TapeView
 from tf2lint.analysis.tfnames import (  # noqa: F401
     BUILTIN_NAMES,
-    COMPILE_TRACED_ARGUMENTS,
     DATASET_FUNCTION_METHODS,
     KERAS2_ROOTS,
     KERAS_ROOTS,
@@ -76,6 +75,7 @@ from tf2lint.analysis.tfnames import (  # noqa: F401
 from tf2lint.analysis.tracing import (
     TracedBy,
     _autograph,
+    compiled_arguments,
     input_signature,
     positional_capacity,
     propagate,
@@ -1820,23 +1820,22 @@ class _ModelBuilder:
         for call, _, _, scope in model._calls:
             func = call.func
             if type(func) is cst.Attribute and func.attr.value == "compile":
-                for arg in call.args:
-                    if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
-                        for value in self._compiled_elements(arg.value, scope):
-                            target = self._handed_function(value, scope)
-                            if target is None and type(value) is cst.Call:
-                                # `loss=perceptual_loss(layer)`: the function the factory returns
-                                target = self._returned_function(value, scope)
-                            elif target is None:
-                                # `loss=weighted` with `weighted = WeightedLoss()`: its __call__
-                                cls = model.instance_of(value, scope)
-                                if cls is not None:
-                                    target = model.resolve_method(cls, "__call__")
-                            if target is not None:
-                                reason = TracedBy("compiled", arg.keyword.value)
-                                # Keras 3's train step runs unconverted, and what it calls
-                                autograph = model.keras2_possible
-                                model.roots.append(Root(target, reason, autograph))
+                for via, given in compiled_arguments(call):
+                    for value in self._compiled_elements(given, scope):
+                        target = self._handed_function(value, scope)
+                        if target is None and type(value) is cst.Call:
+                            # `loss=perceptual_loss(layer)`: the function the factory returns
+                            target = self._returned_function(value, scope)
+                        elif target is None:
+                            # `loss=weighted` with `weighted = WeightedLoss()`: its __call__
+                            cls = model.instance_of(value, scope)
+                            if cls is not None:
+                                target = model.resolve_method(cls, "__call__")
+                        if target is not None:
+                            reason = TracedBy("compiled", via)
+                            # Keras 3's train step runs unconverted, and what it calls
+                            autograph = model.keras2_possible
+                            model.roots.append(Root(target, reason, autograph))
                 continue
             self._regularizer_roots(call, scope)
             self._activation_roots(call, scope)

@@ -44,6 +44,10 @@ KERAS3_ROOTS = ("tensorflow.keras.", "keras.", "tensorflow.compat.v1.keras.")
 KERAS2_ROOTS = ("tf_keras.", "tensorflow.python.keras.")
 # Keras `compile` arguments whose functions Keras calls inside its traced train/test step.
 COMPILE_TRACED_ARGUMENTS = frozenset({"loss", "metrics", "weighted_metrics"})
+# `compile(optimizer, loss, ...)`: the loss is the second positional argument in Keras 2 and 3
+# (`model.compile("adam", my_loss)`); `metrics` is third in Keras 2 and fourth in Keras 3, so
+# only its keyword says which it is.
+COMPILE_LOSS_POSITION = 1
 # Keras layers name their regularizer arguments so (`kernel_regularizer`, `activity_regularizer`)
 REGULARIZER_SUFFIX = "_regularizer"
 DATASET_FUNCTION_METHODS = frozenset(

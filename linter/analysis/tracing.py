@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES
+from tf2lint.analysis.tfnames import (
+    COMPILE_LOSS_POSITION,
+    COMPILE_TRACED_ARGUMENTS,
+    TF_FUNCTION_NAMES,
+)
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -265,6 +269,18 @@ def input_signature(expr: cst.BaseExpression | None) -> bool:
         if arg.keyword is not None and arg.keyword.value == "input_signature":
             return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
     return False
+
+
+def compiled_arguments(call: cst.Call) -> Iterable[tuple[str, cst.BaseExpression]]:
+    """The arguments of ``model.compile(...)`` whose functions Keras runs in its traced train
+    and test steps, with the parameter each binds: ``loss``, by keyword or second positional
+    (``compile("adam", my_loss)``), and ``metrics``/``weighted_metrics`` by keyword."""
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    if len(positional) > COMPILE_LOSS_POSITION:
+        yield "loss", positional[COMPILE_LOSS_POSITION].value
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in COMPILE_TRACED_ARGUMENTS:
+            yield arg.keyword.value, arg.value
 
 
 def _autograph(name: str, expr: cst.BaseExpression) -> bool:
