@@ -1,0 +1,28 @@
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/109333
+# SYMPTOM: raises ValueError
+# DESCRIPTION: dataset elements are computed with tf.numpy_function in a map function and passed to model.fit without their static shapes being set, so Keras cannot standardize the unknown-shape inputs
+"""Feature engineering in NumPy inside a tf.data pipeline, then training."""
+
+import numpy as np
+import keras
+import tensorflow as tf
+
+
+def engineer(row):
+    return np.concatenate([row, row**2]).astype("float32")
+
+
+def to_features(row, target):
+    features = tf.numpy_function(engineer, [row], tf.float32)  # EXPECT: graph-incompatible/unknown-shape-from-python-function
+    return features, target
+
+
+rng = np.random.default_rng(0)
+rows = rng.random((16, 3)).astype("float32")
+targets = rng.random((16, 1)).astype("float32")
+dataset = tf.data.Dataset.from_tensor_slices((rows, targets)).map(to_features).batch(4)
+
+model = keras.Sequential([keras.Input((6,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+history = model.fit(dataset, epochs=1, verbose=0)
+print("loss", history.history["loss"][-1])
