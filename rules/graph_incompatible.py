@@ -7,6 +7,7 @@ from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import shape_list_with_unknown_first
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    handed_graph_tensor,
     keras_tensor,
     sequence_of_tensors,
     symbolic_keras_tensor,
@@ -59,7 +60,9 @@ def fed_parameter(
     binding = model.binding_of(expr, scope)
     if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
         return None
-    why = fed_tensor(binding.scope, expr.value)
+    why = fed_tensor(binding.scope, expr.value) or handed_graph_tensor(
+        model, binding.scope, expr.value
+    )
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
 
 

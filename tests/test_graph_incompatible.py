@@ -512,6 +512,47 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
             "ds = tf.data.Dataset.from_tensor_slices(['a']).map(parse)\n",
             ["TF804"],
         ),
+        # the element read before the body rebinds the name (tensorflow/tensorflow#39977:
+        # `images = np.array(image)` ... `image = cv2.imread(...)`; checked under TF 2.21:
+        # NotImplementedError)
+        (
+            "def parse(image, box):\n    images = np.array(image)\n    image = load(images)\n"
+            "    return image, box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            ["TF804"],
+        ),
+        # read after the body rebinds it to a Python value: not the element any more
+        (
+            "def parse(image, box):\n    image = 3.0\n    return np.float32(image), box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            [],
+        ),
+        # rebound in a branch before the read: which value it holds is not proven
+        (
+            "def parse(image, box):\n    if box:\n        image = 3.0\n"
+            "    return np.float32(image), box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            [],
+        ),
+        # traced code hands the function to tf.map_fn, which calls it on graph tensors there
+        # (the knowledge base's graph-argument ops; checked under TF 2.21: NotImplementedError)
+        (
+            "@tf.function\ndef norms(x):\n    return tf.map_fn(lambda row: np.linalg.norm(row), x)\n",
+            ["TF804"],
+        ),
+        (
+            "def row_norm(acc, row):\n    return acc + np.sum(row)\n"
+            "@tf.function\ndef total(x):\n    return tf.scan(row_norm, x)\n",
+            ["TF804"],
+        ),
+        # called eagerly, tf.map_fn runs the function on eager tensors: NumPy works there
+        ("def norms(x):\n    return tf.map_fn(lambda row: np.linalg.norm(row), x)\n", []),
+        # a parameter with a default is not what the op passes
+        (
+            "@tf.function\ndef norms(x):\n"
+            "    return tf.map_fn(lambda row, p=2: row * np.float32(p), x)\n",
+            [],
+        ),
         # an option with a default is not what Keras passes
         (
             "def m(y_true, y_pred, scale=2.0):\n    return tf.reduce_mean(y_pred) * np.float32(scale)\n"
@@ -523,7 +564,7 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
         ("def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n", []),
     ],
 )
-def test_numpy_on_what_keras_or_tf_data_pass(source, expected):
+def test_numpy_on_what_keras_tf_data_or_tf_map_fn_pass(source, expected):
     assert rule_ids(HEADER + source, ["TF804"]) == expected
 
 
@@ -725,6 +766,40 @@ FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
             "    return image if h > w else image\n"
             "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
             ["TF897", "TF897"],
+        ),
+        # one name rebound down the body (`x = read_file`, `x = decode_jpeg(x)`, `x = resize`):
+        # the shape is read where `x` holds the decoded image (tensorflow/tensorflow#62183;
+        # checked under TF 2.21: TypeError on `nrows // 2`)
+        (
+            "def preprocess(file_name):\n    x = tf.io.read_file(file_name)\n"
+            "    x = tf.io.decode_jpeg(x)\n    nrows, ncols, _ = x.shape\n"
+            "    x = tf.image.resize(x, (nrows // 2, ncols // 2))\n    return x\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            ["TF897", "TF897"],
+        ),
+        # rebound in a branch: which value reaches the read is not proven
+        (
+            "def preprocess(x, flag):\n    x = tf.io.decode_jpeg(x)\n    if flag:\n"
+            "        x = tf.zeros([4, 4, 3])\n    h = x.shape[0]\n"
+            "    return tf.reshape(x, [h // 2, -1])\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            [],
+        ),
+        # a Python-function op's result has unknown rank while traced (tensorflow/tensorflow
+        # #35108; checked under TF 2.21: ValueError, cannot convert a partially known
+        # TensorShape), even where the name is rebound by the statement that reads it
+        (
+            "def make(i):\n    return np.ones([2, 3], np.float32)\n"
+            "@tf.function\ndef clean(i):\n    x = tf.py_function(make, [i], tf.float32)\n"
+            "    x = tf.reshape(x, x.get_shape())\n    return x\n",
+            ["TF897"],
+        ),
+        # its static shape restored first: nothing to claim
+        (
+            "def make(i):\n    return np.ones([2, 3], np.float32)\n"
+            "@tf.function\ndef clean(i):\n    x = tf.py_function(make, [i], tf.float32)\n"
+            "    x = tf.ensure_shape(x, [2, 3])\n    return tf.reshape(x, x.get_shape())\n",
+            [],
         ),
         # its path, the second element, is a scalar: nothing to claim
         (
