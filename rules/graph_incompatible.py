@@ -2404,3 +2404,44 @@ def _later_update(function: cst.CSTNode, branch: cst.CSTNode, name: str) -> cst.
 
     walk(function, enter)
     return found
+
+
+class StringMethodOnTensor(_TracedRule):
+    id = "TF860"
+    calls_in_traced_code = True
+    name = "string-method-on-tensor"
+    severity = "error"
+    message = "a Python string method called on a string tensor in traced code fails while tracing"
+    rationale = """
+        A file name, a line of a `TextLineDataset` or a feature read from a record is a string
+        tensor inside a `Dataset.map` function or a `tf.function`, not a Python `str` or
+        `bytes`: it has none of their methods, so `path.decode("utf-8")`, `line.split(",")`
+        or `name.endswith(".png")` fail while tracing with `AttributeError: 'SymbolicTensor'
+        object has no attribute 'decode'` (which methods a graph string tensor lacks comes from
+        the knowledge base, by looking each up on one). Use the `tf.strings` ops
+        (`tf.strings.split`, `tf.strings.regex_full_match`, `tf.strings.substr`), which run per
+        element in the graph; for Python that needs the text (a file reader, a tokenizer), wrap
+        it in `tf.numpy_function`, which hands it `bytes`. Reported where the receiver is
+        computed by a TF op or is what tf.data, Keras or `tf.map_fn` passes the function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not knowledge.string_only_method(func.attr.value):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        if not computed_tensor(self.model, func.value, scope):
+            return
+        why = fed_parameter(self.model, func.value, scope)
+        method = func.attr.value
+        self.report(
+            node,
+            f"`.{method}()` on a tensor in traced `{fn.qualname}` fails while tracing: a graph "
+            "string tensor has no Python string methods; use `tf.strings` ops",
+            because=[why]
+            if why is not None
+            else [(f"`{code(func.value)}` is a tensor here", func.value)],
+        )

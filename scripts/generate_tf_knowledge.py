@@ -97,6 +97,9 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   called eagerly too (``"eager"``: ``tf.vectorized_map`` traces ``fn``; ``tf.map_fn`` runs it
   on eager tensors): ``fn`` records what it is given, called by each on a ``[3, 2]`` tensor
   (``probe_graph_argument_ops``).
+* ``string_only_methods``: the public methods of Python's ``str`` and ``bytes`` that a graph
+  string tensor does not have (``decode``, ``split``, ``startswith``): a ``tf.function`` traced
+  on a string spec looks each up on its symbolic argument (``probe_string_only_methods``).
 * ``step_methods``: per step of a Keras model (``train``, ``test``, ``predict``), the public
   ``Model`` methods of either Keras that run it (``fit`` -> ``train_step``): every public method
   of a compiled model whose steps record that they ran is called on a small batch
@@ -643,6 +646,20 @@ def probe_graph_argument_ops(tf: types.ModuleType) -> dict[str, dict[str, bool]]
         if in_graph:
             found[f"tensorflow.{name}"] = {"eager": eager}
     return found
+
+
+def probe_string_only_methods(tf: types.ModuleType) -> list[str]:
+    """The public methods of ``str`` and ``bytes`` that a graph string tensor lacks: looked up
+    on the symbolic argument of a ``tf.function`` traced on a scalar string spec."""
+    names = sorted(name for name in set(dir(str)) | set(dir(bytes)) if not name.startswith("_"))
+    missing: list[str] = []
+
+    def look(text):
+        missing.extend(name for name in names if not hasattr(text, name))
+        return text
+
+    tf.function(look).get_concrete_function(tf.TensorSpec([], tf.string))
+    return missing
 
 
 def probe_shape_keeping_ops(returns: dict[str, str], tf: types.ModuleType) -> list[str]:
@@ -1798,6 +1815,7 @@ def build() -> dict:
             "step_methods": probe_step_methods([keras, tf_keras]),
             "per_call_tracing_ops": probe_per_call_tracing_ops(tf),
             "graph_argument_ops": probe_graph_argument_ops(tf),
+            "string_only_methods": probe_string_only_methods(tf),
         }
 
 

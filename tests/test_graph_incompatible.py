@@ -1336,3 +1336,44 @@ LOSS_FITTED = (
 )
 def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
     assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected
+
+
+# TF860: Python string methods on a string tensor in traced code (tensorflow/tensorflow#29972,
+# #39977, #46685; each checked under TF 2.21: AttributeError while tracing); which methods a
+# graph string tensor lacks comes from the knowledge base.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # what tf.data passes a map function
+        (
+            "def load(path):\n    return np.load(path.decode())\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a.npy']).map(load)\n",
+            ["TF860"],
+        ),
+        (
+            "def parse(line):\n    return line.split(',')\n"
+            "ds = tf.data.TextLineDataset('a.csv').map(parse)\n",
+            ["TF860"],
+        ),
+        # computed by a TF op in a tf.function
+        (
+            "@tf.function\ndef ext(path):\n    return tf.strings.lower(path).endswith('.png')\n",
+            ["TF860"],
+        ),
+        # the value first: bytes, which has the method (an eager tensor's `.numpy()`)
+        ("def load(path):\n    return np.load(path.numpy().decode())\n", []),
+        # tf.numpy_function hands its function bytes: not traced
+        (
+            "def read(path):\n    return np.load(path.decode())\n"
+            "def load(path):\n    return tf.numpy_function(read, [path], tf.float32)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a.npy']).map(load)\n",
+            [],
+        ),
+        # a Python string in traced code
+        ("@tf.function\ndef f(x, name='a/b'):\n    return x, name.split('/')\n", []),
+        # not traced: a helper called eagerly
+        ("def parse(line):\n    return line.split(',')\n", []),
+    ],
+)
+def test_string_method_on_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF860"]) == expected
