@@ -1482,6 +1482,9 @@ class ContainerIndexedByTensor(_TracedRule):
 # Python's file-system modules, and TF's Python-side one: they take Python strings (or bytes,
 # or paths) and run on the host, once, while tracing.
 _FILE_SYSTEM_MODULES = ("tensorflow.io.gfile.", "tensorflow.gfile.", "os.", "shutil.", "glob.")
+# Python's own openers of a path (str, bytes or os.PathLike): `TypeError: expected str, bytes or
+# os.PathLike object, not SymbolicTensor` on a tensor
+_PATH_OPENERS = frozenset({"builtins.open", "io.open", "codecs.open", "pathlib.Path"})
 
 
 class FileApiOnTensor(_TracedRule):
@@ -1491,7 +1494,7 @@ class FileApiOnTensor(_TracedRule):
     severity = "error"
     message = "a Python file-system call given a string tensor in traced code fails while tracing"
     # its evidence spells one of these
-    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os")
+    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os", "open", "Path")
     rationale = """
         `tf.io.gfile.exists`, `tf.io.gfile.makedirs`, `os.path.join`, `os.makedirs`,
         `shutil.copy` and the like are Python functions: they need a Python string (or bytes,
@@ -1500,19 +1503,25 @@ class FileApiOnTensor(_TracedRule):
         Expected binary or unicode string, got <tf.Tensor ...>` (and even where one accepted
         it, it would run once, while tracing, not per element). Use the graph ops on string
         tensors (`tf.strings.join`, `tf.io.read_file`, `tf.io.matching_files`), or prepare the
-        folders and file lists in Python before building the pipeline. Evidence required: the
+        folders and file lists in Python before building the pipeline. Python's own openers,
+        `open(path)` and `pathlib.Path(path)`, fail the same way (`TypeError: expected str,
+        bytes or os.PathLike object`): read the file with `tf.io.read_file`, or wrap the Python
+        that parses it in `tf.numpy_function`. Evidence required: the
         argument is computed by a TF op, is (part of) a dataset's element, or is what tf.data
         passes a map function.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args or not isinstance(node.func, cst.Attribute):
+        if not node.args or not isinstance(node.func, (cst.Attribute, cst.Name)):
             return
         fn = self._traced_function()
         if fn is None:
             return
         name = self.model.call_name(node)
-        if name is None or not name.startswith(_FILE_SYSTEM_MODULES):
+        if name is None:
+            return
+        module_call = name.startswith(_FILE_SYSTEM_MODULES) and isinstance(node.func, cst.Attribute)
+        if not module_call and name not in _PATH_OPENERS:
             return
         scope = self.context.scope
         for arg in node.args:

@@ -1377,3 +1377,39 @@ def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
 )
 def test_string_method_on_tensor(source, expected):
     assert rule_ids(HEADER + source, ["TF860"]) == expected
+
+
+# TF895's openers: Python's `open` and `pathlib.Path` need a path, not a string tensor (checked
+# under TF 2.21: TypeError, expected str, bytes or os.PathLike object, not SymbolicTensor).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import json\ndef load(path, ann):\n    with open(ann) as f:\n        boxes = json.load(f)\n"
+            "    return tf.io.read_file(path), boxes\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a.jpg'], ['a.json'])).map(load)\n",
+            ["TF895"],
+        ),
+        (
+            "import pathlib\ndef stem(path):\n    return pathlib.Path(path).stem\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(stem)\n",
+            ["TF895"],
+        ),
+        # a Python path, an option of the map function
+        (
+            "def load(path, vocab='v.txt'):\n    with open(vocab) as f:\n        f.read()\n"
+            "    return tf.io.read_file(path)\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load)\n",
+            [],
+        ),
+        # in the function tf.numpy_function runs: bytes
+        (
+            "def read(ann):\n    with open(ann) as f:\n        return f.read()\n"
+            "def load(ann):\n    return tf.numpy_function(read, [ann], tf.string)\n"
+            "ds = tf.data.Dataset.list_files('*.json').map(load)\n",
+            [],
+        ),
+    ],
+)
+def test_python_openers_given_a_string_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF895"]) == expected
