@@ -1066,7 +1066,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
         4])` `Expected int32, but got None`, `range(x.shape[0])`, `int(h)`, `h > w` and
         `x.shape[0] * 2` a Python `TypeError`, `tf.random.normal(x.shape)` or
-        `np.broadcast_to(a, x.shape)` with the whole shape too. Other dimensions known to be
+        `np.broadcast_to(a, x.shape)` with the whole shape too, and any TF op handed the whole
+        shape as a value (`tf.divide(x.shape, 2)`, `tf.convert_to_tensor(x.shape)`: `ValueError:
+        Cannot convert a partially known TensorShape to a Tensor`). Other dimensions known to be
         None while traced: the height and width of a decoded image in a `Dataset.map`
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
@@ -1135,6 +1137,12 @@ class NoneDimensionUsedAsSize(_TracedRule):
             self._check_count(node, counted)
             return
         parameter = knowledge.shape_parameter(name)
+        if (
+            name is not None
+            and name.startswith("tensorflow.")
+            and knowledge.returns(name) == "tensor"
+        ):
+            self._check_converted_shapes(node, parameter)
         if parameter is None or parameter.accepts_none is not False:
             return
         for index, arg in enumerate(node.args):
@@ -1154,6 +1162,22 @@ class NoneDimensionUsedAsSize(_TracedRule):
             whole = len(elements) == 1 and elements[0] is value  # `tf.random.normal(x.shape)`
             if whole and not self._check_whole_shape(value, node, f"`{code(node.func)}`"):
                 self._check_shape_list(value, node)
+
+    def _check_converted_shapes(self, node: cst.Call, parameter: object) -> None:
+        """``tf.divide(image.shape, 2)``: a TF op converts what it is handed to a tensor, and a
+        static shape with a None dimension cannot be (``ValueError: Cannot convert a partially
+        known TensorShape to a Tensor``); its shape parameter is checked on its own."""
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if parameter is not None and (
+                keyword == parameter.name or (keyword is None and index == parameter.position)
+            ):
+                continue
+            self._check_whole_shape(
+                arg.value, node, f"`{code(node.func)}` (which converts it to a tensor)"
+            )
 
     def _check_count(self, node: cst.Call, positions: dict[str, int]) -> None:
         """``tf.unstack(x)`` (axis 0, no ``num``) where dimension 0 of ``x`` may be None: the

@@ -801,6 +801,27 @@ FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
             "    x = tf.ensure_shape(x, [2, 3])\n    return tf.reshape(x, x.get_shape())\n",
             [],
         ),
+        # a static shape with a None dimension handed whole to a TF op, which converts it
+        # (tensorflow/tensorflow#62183; checked under TF 2.21: ValueError, cannot convert a
+        # partially known TensorShape to a Tensor)
+        (
+            "def preprocess(file_name):\n    x = tf.io.decode_jpeg(tf.io.read_file(file_name))\n"
+            "    size = tf.cast(tf.divide(x.shape, 2), tf.int32)[:2]\n"
+            "    return tf.image.resize(x, size)\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            ["TF897"],
+        ),
+        (
+            "@tf.function(input_signature=[tf.TensorSpec([None, 3])])\n"
+            "def dims(x):\n    return tf.convert_to_tensor(x.shape)\n",
+            ["TF897"],
+        ),
+        # every dimension known: the shape converts
+        (
+            "@tf.function(input_signature=[tf.TensorSpec([2, 3])])\n"
+            "def dims(x):\n    return tf.convert_to_tensor(x.shape)\n",
+            [],
+        ),
         # its path, the second element, is a scalar: nothing to claim
         (
             "def load(path):\n    return tf.io.decode_jpeg(tf.io.read_file(path)), path\n"
