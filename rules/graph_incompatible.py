@@ -1445,7 +1445,9 @@ class ContainerIndexedByTensor(_TracedRule):
         Tensor is unhashable`. Common forms: `for i in tf.range(n): x = self.blocks[i](x)`
         (AutoGraph makes the loop a graph loop, so `i` is a tensor), a task index taken from
         the dataset picking a head from a list of layers, a label string looked up in a dict
-        inside `Dataset.map`. Loop over `range(n)` (Python, unrolled), select with
+        inside `Dataset.map`. `key in table` fails the same way (a dict hashes the tensor; a
+        list compares it with each element and needs a Python bool of the result: `Using a
+        symbolic tf.Tensor as a Python bool is not allowed`). Loop over `range(n)` (Python, unrolled), select with
         `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
         for string keys. Evidence required: the container is a list, tuple or dict display (or
         a name or attribute bound only to one) and the index is computed by a TF op, iterates
@@ -1466,6 +1468,16 @@ class ContainerIndexedByTensor(_TracedRule):
         if fn is not None and not node.args[0].star and node.args[0].keyword is None:
             self._check(func.value, node.args[0].value, node, fn, dicts_only=True)
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        # `key in table`: a dict hashes the tensor (unhashable); a list compares it with each
+        # element, and the comparison's tensor cannot be a Python bool while tracing
+        if len(node.comparisons) != 1:
+            return
+        operator = type(node.comparisons[0].operator).__name__
+        fn = self._traced_function()
+        if fn is not None and operator in ("In", "NotIn"):
+            self._check(node.comparisons[0].comparator, node.left, node, fn, membership=True)
+
     def _check(
         self,
         container: cst.BaseExpression,
@@ -1473,6 +1485,7 @@ class ContainerIndexedByTensor(_TracedRule):
         node: cst.CSTNode,
         fn: FunctionInfo,
         dicts_only: bool = False,
+        membership: bool = False,
     ) -> None:
         scope = self.context.scope
         display = python_container(self.model, container, scope)
@@ -1487,13 +1500,16 @@ class ContainerIndexedByTensor(_TracedRule):
         if tensor is None:
             return
         what = "dict" if is_dict else "list"
+        verb = "tests membership in" if membership else "indexes"
         self.report(
             node,
-            f"traced `{fn.qualname}` indexes a Python {what} with a graph tensor, which fails "
+            f"traced `{fn.qualname}` {verb} a Python {what} with a graph tensor, which fails "
             "while tracing; "
             + (
                 "use `tf.lookup.StaticHashTable`"
                 if is_dict
+                else "use `tf.reduce_any(tf.equal(...))`"
+                if membership
                 else "use `tf.switch_case` or `tf.gather`"
             ),
             because=[

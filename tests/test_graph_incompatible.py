@@ -1434,3 +1434,37 @@ def test_string_method_on_tensor(source, expected):
 )
 def test_python_openers_given_a_string_tensor(source, expected):
     assert rule_ids(HEADER + source, ["TF895"]) == expected
+
+
+# TF896's membership form (tensorflow/tensorflow#35127; checked under TF 2.21: TypeError, Tensor
+# is unhashable, for a dict; OperatorNotAllowedInGraphError for a list).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "VOCAB = {'cat': 0, 'dog': 1}\ndef encode(word):\n"
+            "    return tf.constant(1) if word in VOCAB else tf.constant(0)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).map(encode)\n",
+            ["TF896"],
+        ),
+        (
+            "def keep(label):\n    return label not in ['cat', 'dog']\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).filter(keep)\n",
+            ["TF896"],
+        ),
+        # a Python string tested against a dict in traced code
+        (
+            "VOCAB = {'cat': 0}\n@tf.function\ndef f(x, name='cat'):\n"
+            "    return x * 2 if name in VOCAB else x\n",
+            [],
+        ),
+        # membership in a tensor is not a Python container's
+        (
+            "def encode(word):\n    return word in tf.constant(['cat'])\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).map(encode)\n",
+            [],
+        ),
+    ],
+)
+def test_membership_of_a_tensor_in_a_python_container(source, expected):
+    assert rule_ids(HEADER + source, ["TF896"]) == expected
