@@ -1447,7 +1447,8 @@ class ContainerIndexedByTensor(_TracedRule):
         the dataset picking a head from a list of layers, a label string looked up in a dict
         inside `Dataset.map`. `key in table` fails the same way (a dict hashes the tensor; a
         list compares it with each element and needs a Python bool of the result: `Using a
-        symbolic tf.Tensor as a Python bool is not allowed`). Loop over `range(n)` (Python, unrolled), select with
+        symbolic tf.Tensor as a Python bool is not allowed`), and so does building a set of
+        tensors or a dict keyed by one (`{a, b}`, `{t: 1}`). Loop over `range(n)` (Python, unrolled), select with
         `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
         for string keys. Evidence required: the container is a list, tuple or dict display (or
         a name or attribute bound only to one) and the index is computed by a TF op, iterates
@@ -1467,6 +1468,34 @@ class ContainerIndexedByTensor(_TracedRule):
         fn = self._traced_function()
         if fn is not None and not node.args[0].star and node.args[0].keyword is None:
             self._check(func.value, node.args[0].value, node, fn, dicts_only=True)
+
+    def visit_Set(self, node: cst.Set) -> None:
+        self._check_hashed(
+            [e.value for e in node.elements if not isinstance(e, cst.StarredElement)], node, "set"
+        )
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        self._check_hashed(
+            [e.key for e in node.elements if isinstance(e, cst.DictElement)], node, "dict"
+        )
+
+    def _check_hashed(self, keys: list[cst.BaseExpression], node: cst.CSTNode, what: str) -> None:
+        """``{a, b}`` or ``{t: 1}`` with a graph tensor as a member or key: building it hashes
+        the tensor (``TypeError: Tensor is unhashable``)."""
+        fn = self._traced_function()
+        if fn is None:
+            return
+        for key in keys:
+            tensor = index_tensor(self.model, key, self.context.scope)
+            if tensor is not None:
+                self.report(
+                    node,
+                    f"traced `{fn.qualname}` builds a Python {what} keyed by a graph tensor, "
+                    "which is unhashable and fails while tracing; use a list, or "
+                    "`tf.lookup` tables and `tf.unique` on tensors",
+                    because=[tensor],
+                )
+                return
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         # `key in table`: a dict hashes the tensor (unhashable); a list compares it with each

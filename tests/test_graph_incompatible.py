@@ -1458,6 +1458,12 @@ def test_python_openers_given_a_string_tensor(source, expected):
             "    return x * 2 if name in VOCAB else x\n",
             [],
         ),
+        # a set or dict display keyed by a graph tensor (checked under TF 2.21: TypeError,
+        # Tensor is unhashable)
+        ("@tf.function\ndef f(a, b):\n    return len({tf.abs(a), tf.abs(b)})\n", ["TF896"]),
+        ("@tf.function\ndef g(x):\n    return {tf.reduce_sum(x): 1}\n", ["TF896"]),
+        # tensors as values, Python strings as keys
+        ("@tf.function\ndef h(a, b):\n    return {'a': tf.abs(a), 'b': b}\n", []),
         # membership in a tensor is not a Python container's
         (
             "def encode(word):\n    return word in tf.constant(['cat'])\n"
