@@ -7,6 +7,7 @@ from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import shape_list_with_unknown_first
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    handed_graph_tensor,
     keras_tensor,
     sequence_of_tensors,
     symbolic_keras_tensor,
@@ -59,7 +60,9 @@ def fed_parameter(
     binding = model.binding_of(expr, scope)
     if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
         return None
-    why = fed_tensor(binding.scope, expr.value)
+    why = fed_tensor(binding.scope, expr.value) or handed_graph_tensor(
+        model, binding.scope, expr.value
+    )
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
 
 
@@ -1063,7 +1066,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         `TypeError: Failed to convert elements of [None, -1] to Tensor`, `tf.zeros([x.shape[0],
         4])` `Expected int32, but got None`, `range(x.shape[0])`, `int(h)`, `h > w` and
         `x.shape[0] * 2` a Python `TypeError`, `tf.random.normal(x.shape)` or
-        `np.broadcast_to(a, x.shape)` with the whole shape too. Other dimensions known to be
+        `np.broadcast_to(a, x.shape)` with the whole shape too, and any TF op handed the whole
+        shape as a value (`tf.divide(x.shape, 2)`, `tf.convert_to_tensor(x.shape)`: `ValueError:
+        Cannot convert a partially known TensorShape to a Tensor`). Other dimensions known to be
         None while traced: the height and width of a decoded image in a `Dataset.map`
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
@@ -1132,6 +1137,12 @@ class NoneDimensionUsedAsSize(_TracedRule):
             self._check_count(node, counted)
             return
         parameter = knowledge.shape_parameter(name)
+        if (
+            name is not None
+            and name.startswith("tensorflow.")
+            and knowledge.returns(name) == "tensor"
+        ):
+            self._check_converted_shapes(node, parameter)
         if parameter is None or parameter.accepts_none is not False:
             return
         for index, arg in enumerate(node.args):
@@ -1151,6 +1162,22 @@ class NoneDimensionUsedAsSize(_TracedRule):
             whole = len(elements) == 1 and elements[0] is value  # `tf.random.normal(x.shape)`
             if whole and not self._check_whole_shape(value, node, f"`{code(node.func)}`"):
                 self._check_shape_list(value, node)
+
+    def _check_converted_shapes(self, node: cst.Call, parameter: object) -> None:
+        """``tf.divide(image.shape, 2)``: a TF op converts what it is handed to a tensor, and a
+        static shape with a None dimension cannot be (``ValueError: Cannot convert a partially
+        known TensorShape to a Tensor``); its shape parameter is checked on its own."""
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if parameter is not None and (
+                keyword == parameter.name or (keyword is None and index == parameter.position)
+            ):
+                continue
+            self._check_whole_shape(
+                arg.value, node, f"`{code(node.func)}` (which converts it to a tensor)"
+            )
 
     def _check_count(self, node: cst.Call, positions: dict[str, int]) -> None:
         """``tf.unstack(x)`` (axis 0, no ``num``) where dimension 0 of ``x`` may be None: the
@@ -1418,7 +1445,10 @@ class ContainerIndexedByTensor(_TracedRule):
         Tensor is unhashable`. Common forms: `for i in tf.range(n): x = self.blocks[i](x)`
         (AutoGraph makes the loop a graph loop, so `i` is a tensor), a task index taken from
         the dataset picking a head from a list of layers, a label string looked up in a dict
-        inside `Dataset.map`. Loop over `range(n)` (Python, unrolled), select with
+        inside `Dataset.map`. `key in table` fails the same way (a dict hashes the tensor; a
+        list compares it with each element and needs a Python bool of the result: `Using a
+        symbolic tf.Tensor as a Python bool is not allowed`), and so does building a set of
+        tensors or a dict keyed by one (`{a, b}`, `{t: 1}`). Loop over `range(n)` (Python, unrolled), select with
         `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
         for string keys. Evidence required: the container is a list, tuple or dict display (or
         a name or attribute bound only to one) and the index is computed by a TF op, iterates
@@ -1439,6 +1469,44 @@ class ContainerIndexedByTensor(_TracedRule):
         if fn is not None and not node.args[0].star and node.args[0].keyword is None:
             self._check(func.value, node.args[0].value, node, fn, dicts_only=True)
 
+    def visit_Set(self, node: cst.Set) -> None:
+        self._check_hashed(
+            [e.value for e in node.elements if not isinstance(e, cst.StarredElement)], node, "set"
+        )
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        self._check_hashed(
+            [e.key for e in node.elements if isinstance(e, cst.DictElement)], node, "dict"
+        )
+
+    def _check_hashed(self, keys: list[cst.BaseExpression], node: cst.CSTNode, what: str) -> None:
+        """``{a, b}`` or ``{t: 1}`` with a graph tensor as a member or key: building it hashes
+        the tensor (``TypeError: Tensor is unhashable``)."""
+        fn = self._traced_function()
+        if fn is None:
+            return
+        for key in keys:
+            tensor = index_tensor(self.model, key, self.context.scope)
+            if tensor is not None:
+                self.report(
+                    node,
+                    f"traced `{fn.qualname}` builds a Python {what} keyed by a graph tensor, "
+                    "which is unhashable and fails while tracing; use a list, or "
+                    "`tf.lookup` tables and `tf.unique` on tensors",
+                    because=[tensor],
+                )
+                return
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        # `key in table`: a dict hashes the tensor (unhashable); a list compares it with each
+        # element, and the comparison's tensor cannot be a Python bool while tracing
+        if len(node.comparisons) != 1:
+            return
+        operator = type(node.comparisons[0].operator).__name__
+        fn = self._traced_function()
+        if fn is not None and operator in ("In", "NotIn"):
+            self._check(node.comparisons[0].comparator, node.left, node, fn, membership=True)
+
     def _check(
         self,
         container: cst.BaseExpression,
@@ -1446,6 +1514,7 @@ class ContainerIndexedByTensor(_TracedRule):
         node: cst.CSTNode,
         fn: FunctionInfo,
         dicts_only: bool = False,
+        membership: bool = False,
     ) -> None:
         scope = self.context.scope
         display = python_container(self.model, container, scope)
@@ -1460,13 +1529,16 @@ class ContainerIndexedByTensor(_TracedRule):
         if tensor is None:
             return
         what = "dict" if is_dict else "list"
+        verb = "tests membership in" if membership else "indexes"
         self.report(
             node,
-            f"traced `{fn.qualname}` indexes a Python {what} with a graph tensor, which fails "
+            f"traced `{fn.qualname}` {verb} a Python {what} with a graph tensor, which fails "
             "while tracing; "
             + (
                 "use `tf.lookup.StaticHashTable`"
                 if is_dict
+                else "use `tf.reduce_any(tf.equal(...))`"
+                if membership
                 else "use `tf.switch_case` or `tf.gather`"
             ),
             because=[
@@ -1479,6 +1551,9 @@ class ContainerIndexedByTensor(_TracedRule):
 # Python's file-system modules, and TF's Python-side one: they take Python strings (or bytes,
 # or paths) and run on the host, once, while tracing.
 _FILE_SYSTEM_MODULES = ("tensorflow.io.gfile.", "tensorflow.gfile.", "os.", "shutil.", "glob.")
+# Python's own openers of a path (str, bytes or os.PathLike): `TypeError: expected str, bytes or
+# os.PathLike object, not SymbolicTensor` on a tensor
+_PATH_OPENERS = frozenset({"builtins.open", "io.open", "codecs.open", "pathlib.Path"})
 
 
 class FileApiOnTensor(_TracedRule):
@@ -1488,7 +1563,7 @@ class FileApiOnTensor(_TracedRule):
     severity = "error"
     message = "a Python file-system call given a string tensor in traced code fails while tracing"
     # its evidence spells one of these
-    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os")
+    requires_text = ("gfile", "os.", "shutil", "glob", "import os", "from os", "open", "Path")
     rationale = """
         `tf.io.gfile.exists`, `tf.io.gfile.makedirs`, `os.path.join`, `os.makedirs`,
         `shutil.copy` and the like are Python functions: they need a Python string (or bytes,
@@ -1497,19 +1572,25 @@ class FileApiOnTensor(_TracedRule):
         Expected binary or unicode string, got <tf.Tensor ...>` (and even where one accepted
         it, it would run once, while tracing, not per element). Use the graph ops on string
         tensors (`tf.strings.join`, `tf.io.read_file`, `tf.io.matching_files`), or prepare the
-        folders and file lists in Python before building the pipeline. Evidence required: the
+        folders and file lists in Python before building the pipeline. Python's own openers,
+        `open(path)` and `pathlib.Path(path)`, fail the same way (`TypeError: expected str,
+        bytes or os.PathLike object`): read the file with `tf.io.read_file`, or wrap the Python
+        that parses it in `tf.numpy_function`. Evidence required: the
         argument is computed by a TF op, is (part of) a dataset's element, or is what tf.data
         passes a map function.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args or not isinstance(node.func, cst.Attribute):
+        if not node.args or not isinstance(node.func, (cst.Attribute, cst.Name)):
             return
         fn = self._traced_function()
         if fn is None:
             return
         name = self.model.call_name(node)
-        if name is None or not name.startswith(_FILE_SYSTEM_MODULES):
+        if name is None:
+            return
+        module_call = name.startswith(_FILE_SYSTEM_MODULES) and isinstance(node.func, cst.Attribute)
+        if not module_call and name not in _PATH_OPENERS:
             return
         scope = self.context.scope
         for arg in node.args:
@@ -2401,3 +2482,44 @@ def _later_update(function: cst.CSTNode, branch: cst.CSTNode, name: str) -> cst.
 
     walk(function, enter)
     return found
+
+
+class StringMethodOnTensor(_TracedRule):
+    id = "TF860"
+    calls_in_traced_code = True
+    name = "string-method-on-tensor"
+    severity = "error"
+    message = "a Python string method called on a string tensor in traced code fails while tracing"
+    rationale = """
+        A file name, a line of a `TextLineDataset` or a feature read from a record is a string
+        tensor inside a `Dataset.map` function or a `tf.function`, not a Python `str` or
+        `bytes`: it has none of their methods, so `path.decode("utf-8")`, `line.split(",")`
+        or `name.endswith(".png")` fail while tracing with `AttributeError: 'SymbolicTensor'
+        object has no attribute 'decode'` (which methods a graph string tensor lacks comes from
+        the knowledge base, by looking each up on one). Use the `tf.strings` ops
+        (`tf.strings.split`, `tf.strings.regex_full_match`, `tf.strings.substr`), which run per
+        element in the graph; for Python that needs the text (a file reader, a tokenizer), wrap
+        it in `tf.numpy_function`, which hands it `bytes`. Reported where the receiver is
+        computed by a TF op or is what tf.data, Keras or `tf.map_fn` passes the function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not knowledge.string_only_method(func.attr.value):
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        if not computed_tensor(self.model, func.value, scope):
+            return
+        why = fed_parameter(self.model, func.value, scope)
+        method = func.attr.value
+        self.report(
+            node,
+            f"`.{method}()` on a tensor in traced `{fn.qualname}` fails while tracing: a graph "
+            "string tensor has no Python string methods; use `tf.strings` ops",
+            because=[why]
+            if why is not None
+            else [(f"`{code(func.value)}` is a tensor here", func.value)],
+        )

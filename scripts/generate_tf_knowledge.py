@@ -91,6 +91,15 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   trace ``fn`` into a new graph function on every call (``tf.vectorized_map``): called twice on a
   small tensor, ``fn`` ran both times with eager execution off (``probe_per_call_tracing_ops``;
   ``tf.map_fn`` runs it eagerly instead).
+* ``graph_argument_ops``: the public TF functions taking ``(fn, elems)`` whose ``fn`` gets a
+  graph tensor (symbolic, no ``.numpy()``) when they are called inside a ``tf.function``
+  (``tf.map_fn``, ``tf.scan``, ``tf.vectorized_map``), and whether it gets one when they are
+  called eagerly too (``"eager"``: ``tf.vectorized_map`` traces ``fn``; ``tf.map_fn`` runs it
+  on eager tensors): ``fn`` records what it is given, called by each on a ``[3, 2]`` tensor
+  (``probe_graph_argument_ops``).
+* ``string_only_methods``: the public methods of Python's ``str`` and ``bytes`` that a graph
+  string tensor does not have (``decode``, ``split``, ``startswith``): a ``tf.function`` traced
+  on a string spec looks each up on its symbolic argument (``probe_string_only_methods``).
 * ``step_methods``: per step of a Keras model (``train``, ``test``, ``predict``), the public
   ``Model`` methods of either Keras that run it (``fit`` -> ``train_step``): every public method
   of a compiled model whose steps record that they ran is called on a small batch
@@ -603,6 +612,54 @@ def probe_per_call_tracing_ops(tf: types.ModuleType) -> list[str]:
         if len(eager) == 2 and not any(eager):
             found.append(f"tensorflow.{name}")
     return found
+
+
+def probe_graph_argument_ops(tf: types.ModuleType) -> dict[str, dict[str, bool]]:
+    """The public ``tensorflow.<name>`` functions whose first parameters are ``fn, elems`` and
+    that hand ``fn`` graph tensors when called inside a ``tf.function``: ``fn`` records whether
+    its arguments (each of them: ``tf.scan`` passes the accumulator too) have an eager value. ``eager``: whether it is handed a graph tensor when the op
+    is called eagerly too."""
+    found = {}
+    for name, obj in public_names(tf):
+        if not callable(obj) or inspect.isclass(obj):
+            continue
+        try:
+            params = list(inspect.signature(obj).parameters)
+        except (TypeError, ValueError):
+            continue
+        if params[:2] != ["fn", "elems"]:
+            continue
+        symbolic: list[bool] = []
+
+        def fn(*xs, symbolic=symbolic):  # `tf.scan` and `tf.foldl` hand it (accumulator, x)
+            symbolic.append(not any(hasattr(x, "numpy") for x in xs))
+            return xs[-1] * 2.0
+
+        try:
+            tf.function(lambda x, op=obj: op(fn, x))(tf.zeros([3, 2]))
+            in_graph = bool(symbolic) and all(symbolic)
+            symbolic.clear()
+            obj(fn, tf.zeros([3, 2]))
+            eager = bool(symbolic) and all(symbolic)
+        except Exception:
+            continue
+        if in_graph:
+            found[f"tensorflow.{name}"] = {"eager": eager}
+    return found
+
+
+def probe_string_only_methods(tf: types.ModuleType) -> list[str]:
+    """The public methods of ``str`` and ``bytes`` that a graph string tensor lacks: looked up
+    on the symbolic argument of a ``tf.function`` traced on a scalar string spec."""
+    names = sorted(name for name in set(dir(str)) | set(dir(bytes)) if not name.startswith("_"))
+    missing: list[str] = []
+
+    def look(text):
+        missing.extend(name for name in names if not hasattr(text, name))
+        return text
+
+    tf.function(look).get_concrete_function(tf.TensorSpec([], tf.string))
+    return missing
 
 
 def probe_shape_keeping_ops(returns: dict[str, str], tf: types.ModuleType) -> list[str]:
@@ -1757,6 +1814,8 @@ def build() -> dict:
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),
             "per_call_tracing_ops": probe_per_call_tracing_ops(tf),
+            "graph_argument_ops": probe_graph_argument_ops(tf),
+            "string_only_methods": probe_string_only_methods(tf),
         }
 
 

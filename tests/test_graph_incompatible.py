@@ -512,6 +512,47 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
             "ds = tf.data.Dataset.from_tensor_slices(['a']).map(parse)\n",
             ["TF804"],
         ),
+        # the element read before the body rebinds the name (tensorflow/tensorflow#39977:
+        # `images = np.array(image)` ... `image = cv2.imread(...)`; checked under TF 2.21:
+        # NotImplementedError)
+        (
+            "def parse(image, box):\n    images = np.array(image)\n    image = load(images)\n"
+            "    return image, box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            ["TF804"],
+        ),
+        # read after the body rebinds it to a Python value: not the element any more
+        (
+            "def parse(image, box):\n    image = 3.0\n    return np.float32(image), box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            [],
+        ),
+        # rebound in a branch before the read: which value it holds is not proven
+        (
+            "def parse(image, box):\n    if box:\n        image = 3.0\n"
+            "    return np.float32(image), box\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a'], [1])).map(parse)\n",
+            [],
+        ),
+        # traced code hands the function to tf.map_fn, which calls it on graph tensors there
+        # (the knowledge base's graph-argument ops; checked under TF 2.21: NotImplementedError)
+        (
+            "@tf.function\ndef norms(x):\n    return tf.map_fn(lambda row: np.linalg.norm(row), x)\n",
+            ["TF804"],
+        ),
+        (
+            "def row_norm(acc, row):\n    return acc + np.sum(row)\n"
+            "@tf.function\ndef total(x):\n    return tf.scan(row_norm, x)\n",
+            ["TF804"],
+        ),
+        # called eagerly, tf.map_fn runs the function on eager tensors: NumPy works there
+        ("def norms(x):\n    return tf.map_fn(lambda row: np.linalg.norm(row), x)\n", []),
+        # a parameter with a default is not what the op passes
+        (
+            "@tf.function\ndef norms(x):\n"
+            "    return tf.map_fn(lambda row, p=2: row * np.float32(p), x)\n",
+            [],
+        ),
         # an option with a default is not what Keras passes
         (
             "def m(y_true, y_pred, scale=2.0):\n    return tf.reduce_mean(y_pred) * np.float32(scale)\n"
@@ -523,7 +564,7 @@ def test_a_context_managers_enter_and_exit_run_where_the_with_does():
         ("def m(y_true, y_pred):\n    return np.mean(np.abs(y_true - y_pred))\n", []),
     ],
 )
-def test_numpy_on_what_keras_or_tf_data_pass(source, expected):
+def test_numpy_on_what_keras_tf_data_or_tf_map_fn_pass(source, expected):
     assert rule_ids(HEADER + source, ["TF804"]) == expected
 
 
@@ -725,6 +766,61 @@ FIT = "model.fit(np.ones([4, 2]), np.ones([4, 1]))\n"
             "    return image if h > w else image\n"
             "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(fit)\n",
             ["TF897", "TF897"],
+        ),
+        # one name rebound down the body (`x = read_file`, `x = decode_jpeg(x)`, `x = resize`):
+        # the shape is read where `x` holds the decoded image (tensorflow/tensorflow#62183;
+        # checked under TF 2.21: TypeError on `nrows // 2`)
+        (
+            "def preprocess(file_name):\n    x = tf.io.read_file(file_name)\n"
+            "    x = tf.io.decode_jpeg(x)\n    nrows, ncols, _ = x.shape\n"
+            "    x = tf.image.resize(x, (nrows // 2, ncols // 2))\n    return x\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            ["TF897", "TF897"],
+        ),
+        # rebound in a branch: which value reaches the read is not proven
+        (
+            "def preprocess(x, flag):\n    x = tf.io.decode_jpeg(x)\n    if flag:\n"
+            "        x = tf.zeros([4, 4, 3])\n    h = x.shape[0]\n"
+            "    return tf.reshape(x, [h // 2, -1])\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            [],
+        ),
+        # a Python-function op's result has unknown rank while traced (tensorflow/tensorflow
+        # #35108; checked under TF 2.21: ValueError, cannot convert a partially known
+        # TensorShape), even where the name is rebound by the statement that reads it
+        (
+            "def make(i):\n    return np.ones([2, 3], np.float32)\n"
+            "@tf.function\ndef clean(i):\n    x = tf.py_function(make, [i], tf.float32)\n"
+            "    x = tf.reshape(x, x.get_shape())\n    return x\n",
+            ["TF897"],
+        ),
+        # its static shape restored first: nothing to claim
+        (
+            "def make(i):\n    return np.ones([2, 3], np.float32)\n"
+            "@tf.function\ndef clean(i):\n    x = tf.py_function(make, [i], tf.float32)\n"
+            "    x = tf.ensure_shape(x, [2, 3])\n    return tf.reshape(x, x.get_shape())\n",
+            [],
+        ),
+        # a static shape with a None dimension handed whole to a TF op, which converts it
+        # (tensorflow/tensorflow#62183; checked under TF 2.21: ValueError, cannot convert a
+        # partially known TensorShape to a Tensor)
+        (
+            "def preprocess(file_name):\n    x = tf.io.decode_jpeg(tf.io.read_file(file_name))\n"
+            "    size = tf.cast(tf.divide(x.shape, 2), tf.int32)[:2]\n"
+            "    return tf.image.resize(x, size)\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(preprocess)\n",
+            ["TF897"],
+        ),
+        (
+            "@tf.function(input_signature=[tf.TensorSpec([None, 3])])\n"
+            "def dims(x):\n    return tf.convert_to_tensor(x.shape)\n",
+            ["TF897"],
+        ),
+        # every dimension known: the shape converts
+        (
+            "@tf.function(input_signature=[tf.TensorSpec([2, 3])])\n"
+            "def dims(x):\n    return tf.convert_to_tensor(x.shape)\n",
+            [],
         ),
         # its path, the second element, is a scalar: nothing to claim
         (
@@ -1261,3 +1357,120 @@ LOSS_FITTED = (
 )
 def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
     assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected
+
+
+# TF860: Python string methods on a string tensor in traced code (tensorflow/tensorflow#29972,
+# #39977, #46685; each checked under TF 2.21: AttributeError while tracing); which methods a
+# graph string tensor lacks comes from the knowledge base.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # what tf.data passes a map function
+        (
+            "def load(path):\n    return np.load(path.decode())\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a.npy']).map(load)\n",
+            ["TF860"],
+        ),
+        (
+            "def parse(line):\n    return line.split(',')\n"
+            "ds = tf.data.TextLineDataset('a.csv').map(parse)\n",
+            ["TF860"],
+        ),
+        # computed by a TF op in a tf.function
+        (
+            "@tf.function\ndef ext(path):\n    return tf.strings.lower(path).endswith('.png')\n",
+            ["TF860"],
+        ),
+        # the value first: bytes, which has the method (an eager tensor's `.numpy()`)
+        ("def load(path):\n    return np.load(path.numpy().decode())\n", []),
+        # tf.numpy_function hands its function bytes: not traced
+        (
+            "def read(path):\n    return np.load(path.decode())\n"
+            "def load(path):\n    return tf.numpy_function(read, [path], tf.float32)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['a.npy']).map(load)\n",
+            [],
+        ),
+        # a Python string in traced code
+        ("@tf.function\ndef f(x, name='a/b'):\n    return x, name.split('/')\n", []),
+        # not traced: a helper called eagerly
+        ("def parse(line):\n    return line.split(',')\n", []),
+    ],
+)
+def test_string_method_on_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF860"]) == expected
+
+
+# TF895's openers: Python's `open` and `pathlib.Path` need a path, not a string tensor (checked
+# under TF 2.21: TypeError, expected str, bytes or os.PathLike object, not SymbolicTensor).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import json\ndef load(path, ann):\n    with open(ann) as f:\n        boxes = json.load(f)\n"
+            "    return tf.io.read_file(path), boxes\n"
+            "ds = tf.data.Dataset.from_tensor_slices((['a.jpg'], ['a.json'])).map(load)\n",
+            ["TF895"],
+        ),
+        (
+            "import pathlib\ndef stem(path):\n    return pathlib.Path(path).stem\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(stem)\n",
+            ["TF895"],
+        ),
+        # a Python path, an option of the map function
+        (
+            "def load(path, vocab='v.txt'):\n    with open(vocab) as f:\n        f.read()\n"
+            "    return tf.io.read_file(path)\n"
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load)\n",
+            [],
+        ),
+        # in the function tf.numpy_function runs: bytes
+        (
+            "def read(ann):\n    with open(ann) as f:\n        return f.read()\n"
+            "def load(ann):\n    return tf.numpy_function(read, [ann], tf.string)\n"
+            "ds = tf.data.Dataset.list_files('*.json').map(load)\n",
+            [],
+        ),
+    ],
+)
+def test_python_openers_given_a_string_tensor(source, expected):
+    assert rule_ids(HEADER + source, ["TF895"]) == expected
+
+
+# TF896's membership form (tensorflow/tensorflow#35127; checked under TF 2.21: TypeError, Tensor
+# is unhashable, for a dict; OperatorNotAllowedInGraphError for a list).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "VOCAB = {'cat': 0, 'dog': 1}\ndef encode(word):\n"
+            "    return tf.constant(1) if word in VOCAB else tf.constant(0)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).map(encode)\n",
+            ["TF896"],
+        ),
+        (
+            "def keep(label):\n    return label not in ['cat', 'dog']\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).filter(keep)\n",
+            ["TF896"],
+        ),
+        # a Python string tested against a dict in traced code
+        (
+            "VOCAB = {'cat': 0}\n@tf.function\ndef f(x, name='cat'):\n"
+            "    return x * 2 if name in VOCAB else x\n",
+            [],
+        ),
+        # a set or dict display keyed by a graph tensor (checked under TF 2.21: TypeError,
+        # Tensor is unhashable)
+        ("@tf.function\ndef f(a, b):\n    return len({tf.abs(a), tf.abs(b)})\n", ["TF896"]),
+        ("@tf.function\ndef g(x):\n    return {tf.reduce_sum(x): 1}\n", ["TF896"]),
+        # tensors as values, Python strings as keys
+        ("@tf.function\ndef h(a, b):\n    return {'a': tf.abs(a), 'b': b}\n", []),
+        # membership in a tensor is not a Python container's
+        (
+            "def encode(word):\n    return word in tf.constant(['cat'])\n"
+            "ds = tf.data.Dataset.from_tensor_slices(['cat']).map(encode)\n",
+            [],
+        ),
+    ],
+)
+def test_membership_of_a_tensor_in_a_python_container(source, expected):
+    assert rule_ids(HEADER + source, ["TF896"]) == expected

@@ -80,6 +80,10 @@ class Knowledge:
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
     step_methods: dict[str, frozenset[str]]  # "train"/"test"/"predict" -> Model methods running it
     per_call_tracing_ops: frozenset[str]  # eager calls that trace their `fn` anew each time
+    # ops taking `(fn, elems)` that hand `fn` graph tensors in traced code -> {"eager": whether
+    # they do when called eagerly too}
+    graph_argument_ops: dict[str, dict[str, bool]]
+    string_only_methods: frozenset[str]  # methods of str/bytes a graph string tensor lacks
 
     seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
     global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
@@ -115,6 +119,8 @@ def knowledge() -> Knowledge:
         python_value_parameters=data.get("python_value_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
+        graph_argument_ops=data.get("graph_argument_ops", {}),
+        string_only_methods=frozenset(data.get("string_only_methods", ())),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -301,6 +307,19 @@ def traces_per_eager_call(qualified: str | None) -> bool:
     """Whether ``qualified``, called eagerly, traces the function it is given into a new graph
     function on every call (``tf.vectorized_map``), as the generator saw by calling it twice."""
     return bool(qualified) and canonical(qualified) in knowledge().per_call_tracing_ops
+
+
+def hands_graph_tensors(qualified: str | None) -> bool:
+    """Whether ``qualified`` (taking ``(fn, elems)``) calls ``fn`` on graph tensors where traced
+    code calls it (``tf.map_fn``, ``tf.scan``, ``tf.vectorized_map``), as the generator saw by
+    calling each inside a ``tf.function`` with a ``fn`` that records what it is given."""
+    return bool(qualified) and canonical(qualified) in knowledge().graph_argument_ops
+
+
+def string_only_method(name: str) -> bool:
+    """Whether ``name`` is a method of Python's ``str`` or ``bytes`` that a graph string tensor
+    lacks (``decode``, ``split``), as the generator saw by looking each up on one."""
+    return name in knowledge().string_only_methods
 
 
 def python_function_op(qualified: str | None) -> bool:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.scopes import SiteKind
+from tf2lint.analysis.tensors import reaching_site
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
 from tf2lint.analysis.tracing import bound_method
 from tf2lint.base.lazy import cst
@@ -283,9 +284,13 @@ def _decoded_dimension(
     decoder = _decoded_source(model, owner, scope, index)
     if decoder is None:
         return None
+    if knowledge.python_function_op(model.call_name(decoder)):
+        why = "it runs Python that tracing cannot see, so its result has unknown rank"
+    else:
+        why = "its size comes from the data"
     return UnknownDimension(
         f"`{_code(decoder.func)}` gives a tensor whose dimension {index} is None while traced: "
-        "its size comes from the data",
+        + why,
         decoder,
         True,
     )
@@ -303,8 +308,12 @@ def _decoded_source(
     deeper = depth + 1
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
-        values = binding.known_values
-        if not values or binding.scope is not scope.function:
+        if binding.scope is not scope.function:
+            return None
+        site = reaching_site(model, expr, binding)
+        values = [site.value] if site is not None and site.value is not None else None
+        values = values or binding.known_values
+        if not values:
             return None
         found = [_decoded_source(model, v, scope, index, deeper) for v in values]
         return found[0] if all(found) else None
@@ -314,6 +323,8 @@ def _decoded_source(
     if name is not None:
         if knowledge.data_dependent_dimension(name, index):
             return expr
+        if knowledge.python_function_op(name):
+            return expr  # its result has unknown rank while traced: every dimension is None
         if knowledge.keeps_shape(name) and expr.args and expr.args[0].keyword is None:
             return _decoded_source(model, expr.args[0].value, scope, index, deeper)
         return None

@@ -8,6 +8,8 @@ Rules ask here (or the model: :meth:`ModuleModel.is_tensor`), never answer for t
   local bound to one; a bare parameter counts only where tf.data or Keras feeds it a tensor, or
   every caller passes one. :func:`sequence_of_tensors`: a Python sequence of tensors
   (``tf.unstack(x)``). :func:`tensor_condition`: the computed tensor a condition tests.
+- :func:`reaching_site`: which binding of a local a read sees, where the body rebinds it in
+  straight-line code (``x = tf.io.read_file(p)``, ``x = tf.io.decode_jpeg(x)``).
 - :func:`converted_loop`: the tensor (or dataset) that makes AutoGraph convert a loop.
 - :func:`graph_value`: a tensor or a variable, a value that changes from call to call.
 - :func:`tensor_state_read`: ``self.<attr>`` arithmetic where ``__init__`` stores a tensor there.
@@ -24,9 +26,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.scopes import FunctionInfo, SiteKind
+from tf2lint.analysis.scopes import BindingSite, FunctionInfo, SiteKind
 from tf2lint.analysis.tfnames import is_keras, keras3_name
-from tf2lint.analysis.tracing import fed_tensor
+from tf2lint.analysis.tracing import bound_method, fed_tensor
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 
@@ -76,6 +78,14 @@ def computed_tensor(
             return False
         if binding.param_only and fed_tensor(binding.scope, expr.value) is not None:
             return True  # tf.data or Keras's train step passes a tensor there
+        if binding.param_only and handed_graph_tensor(model, binding.scope, expr.value):
+            return True  # traced code hands the function to tf.map_fn, tf.scan ...
+        site = reaching_site(model, expr, binding)
+        if site is not None and site.kind == SiteKind.PARAM:
+            # read before the body rebinds it (`image = cv2.imread(...)` further down)
+            return fed_tensor(binding.scope, expr.value) is not None
+        if site is not None and site.value is not None:
+            return computed_tensor(model, site.value, binding.scope, depth + 1, api_only)
         if binding.param_only:  # what every caller passes
             if api_only and binding.scope.param_defaults.get(expr.value) is not None:
                 return False  # a parameter with a default is a Python option (a flag)
@@ -89,6 +99,105 @@ def computed_tensor(
             computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
         )
     return False
+
+
+def handed_graph_tensor(model: ModuleModel, fn: FunctionInfo, param: str) -> str | None:
+    """Why ``param`` of ``fn`` holds a graph tensor, when traced code hands ``fn`` to a TF op
+    that calls it on graph tensors there (``tf.map_fn(fn, elems)``, ``tf.scan``: the knowledge
+    base's graph-argument ops): the op passes it the elements (and ``tf.scan`` the
+    accumulator). Parameters with a default, ``*args`` and keyword-only ones are not what the
+    op passes."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "passed" or reason.caller is None:
+        return None
+    if param in fn.param_defaults or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    params = fn.node.params
+    if position >= len(params.posonly_params) + len(params.params):
+        return None
+    if bound_method(fn) and position == 0:
+        return None  # `self` of `self.step`
+    caller = reason.caller
+    for call in model.calls_made_by(caller):
+        name = model.call_name(call)
+        if not knowledge.hands_graph_tensors(name):
+            continue
+        for index, arg in enumerate(call.args):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword != "fn" and (keyword is not None or index != 0):
+                continue
+            if model.function_referenced(arg.value, caller) is fn:
+                short = _code(call.func)
+                return (
+                    f"traced `{caller.qualname}` hands it to `{short}`, which calls it on graph "
+                    "tensors"
+                )
+    return None
+
+
+def reaching_site(model: ModuleModel, name: cst.Name, binding: object) -> BindingSite | None:
+    """The binding of the local ``name`` that its read sees, when its function rebinds it in
+    straight-line code: the last of its parameter and the plain ``name = value`` statements of
+    the function's own body before the read, as Python runs the body top to bottom
+    (``x = tf.io.read_file(p)``, ``x = tf.io.decode_jpeg(x)``, ``x.shape``, ``x = resize(x)``:
+    the decode). None when the model cannot tell which one reaches it (a binding in a loop, in
+    a branch, a ``with`` or a ``try``, not a plain ``=``), or the name is bound once."""
+    fn = binding.scope  # type: ignore[attr-defined]
+    sites = binding.sites  # type: ignore[attr-defined]
+    if (
+        len(sites) < 2
+        or not isinstance(fn, FunctionInfo)
+        or not isinstance(fn.node, cst.FunctionDef)
+    ):
+        return None
+    at = model.event_index().get(id(name))
+    if at is None or any(site.loop is not None for site in sites):
+        return None
+    assignments = _body_assignments(model, fn)
+    done = []  # the parameter, and the assignments whose statement ends before the read
+    for site in sites:
+        if site.kind == SiteKind.PARAM:
+            done.append(site)
+        elif site.order < at:
+            if site.kind != SiteKind.ASSIGN or id(site.node) not in assignments:
+                return None  # bound in a branch, a `with`, a `try`...: not proven
+            if assignments[id(site.node)] < at:  # not `x = f(x)` read in its own value
+                done.append(site)
+    return max(done, key=lambda site: site.order) if done else None
+
+
+def _body_assignments(model: ModuleModel, fn: FunctionInfo) -> dict[int, int]:
+    """id of each Name that a plain ``name = value`` statement of ``fn``'s own body binds (not
+    one nested in a branch, a loop, a ``with`` or a ``try``: those run in order on each call)
+    -> where the walk leaves that statement."""
+
+    def compute() -> dict[int, int]:
+        left = _statement_ends(model)
+        found: dict[int, int] = {}
+        for statement in getattr(fn.node.body, "body", ()):
+            if isinstance(statement, cst.SimpleStatementLine) and id(statement) in left:
+                for small in statement.body:
+                    if isinstance(small, cst.Assign):
+                        for t in small.targets:
+                            if isinstance(t.target, cst.Name):
+                                found[id(t.target)] = left[id(statement)]
+        return found
+
+    return model.memo(("body-assignments", id(fn.node)), compute)
+
+
+def _statement_ends(model: ModuleModel) -> dict[int, int]:
+    """id of each simple statement line -> its position where the module's walk leaves it."""
+
+    def compute() -> dict[int, int]:
+        return {
+            id(node): i
+            for i, (node, entering) in enumerate(model.events)
+            if not entering and type(node) is cst.SimpleStatementLine
+        }
+
+    return model.memo("statement-ends", compute)
 
 
 def sequence_of_tensors(
