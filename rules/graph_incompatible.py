@@ -1995,6 +1995,7 @@ _SHAPE_CONSUMING_TRACES = ("keras", "dataset", "lambda_layer")
 
 class UnknownShapeFromPythonFunction(_TracedRule):
     id = "TF890"
+    requires_traced_code = True
     name = "unknown-shape-from-python-function"
     severity = "error"
     message = "a Python-function op's result, of unknown rank while traced, is handed on as output"
