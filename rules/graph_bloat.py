@@ -206,6 +206,7 @@ def _tensor_op(model, scope, body: cst.CSTNode) -> cst.BaseExpression | None:
 
 class PythonLoopUnrolledInGraph(Rule):
     id = "TF701"
+    requires_traced_code = True
     name = "python-loop-unrolled-in-graph"
     category = "graph-bloat"
     message = "a Python loop in traced code unrolls into the graph, once per element"
@@ -283,6 +284,7 @@ class PythonLoopUnrolledInGraph(Rule):
 
 class DatasetFromPythonDataInGraph(Rule):
     id = "TF702"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "dataset-from-python-data-in-graph"
     category = "graph-bloat"
@@ -419,6 +421,7 @@ def _iterations(start: int, op: cst.BaseCompOp, bound: int, step: int) -> int | 
 
 class PythonWhileUnrolled(Rule):
     id = "TF703"
+    requires_traced_code = True
     name = "python-while-unrolled"
     category = "graph-bloat"
     message = "a `while` on a Python counter in traced code unrolls into the graph"
@@ -956,6 +959,7 @@ def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> s
 
 class NumpyArrayEmbeddedAsConstant(Rule):
     id = "TF704"
+    requires_traced_code = True
     name = "numpy-array-embedded-as-constant"
     category = "graph-bloat"
     message = "a large NumPy array read in traced code is copied into the graph as a constant"

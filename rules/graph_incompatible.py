@@ -78,6 +78,7 @@ class _TracedRule(Rule):
 
 class NumpyInTracedCode(_TracedRule):
     id = "TF801"
+    requires_traced_code = True
     call_names = frozenset({"numpy"})
     calls_in_traced_code = True
     name = "numpy-in-traced-code"
@@ -107,6 +108,7 @@ class NumpyInTracedCode(_TracedRule):
 
 class DebuggerInTracedCode(_TracedRule):
     id = "TF802"
+    requires_traced_code = True
     call_names = frozenset({"breakpoint", "set_trace", "post_mortem"})
     calls_in_traced_code = True
     name = "debugger-in-traced-code"
@@ -135,6 +137,7 @@ class DebuggerInTracedCode(_TracedRule):
 
 class PythonConversionOfTensor(_TracedRule):
     id = "TF803"
+    requires_traced_code = True
     call_names = frozenset({"bool", "float", "int", "len"})
     calls_in_traced_code = True
     name = "python-conversion-of-tensor"
@@ -186,6 +189,7 @@ class PythonConversionOfTensor(_TracedRule):
 
 class NumpyFunctionOnTensor(_TracedRule):
     id = "TF804"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "numpy-function-on-tensor"
     severity = "error"
@@ -248,6 +252,7 @@ class NumpyFunctionOnTensor(_TracedRule):
 
 class PythonRandomInTracedCode(_TracedRule):
     id = "TF805"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "python-random-in-traced-code"
     # Tracing does not fail: the draw runs once, at trace time, like any Python side effect.
@@ -312,6 +317,7 @@ _RANDOM_GENERATORS = frozenset(
 
 class PythonClockInTracedCode(_TracedRule):
     id = "TF806"
+    requires_traced_code = True
     call_names = frozenset(
         {
             "time",
@@ -550,6 +556,7 @@ def converted_tensor(
 
 class TensorLoopInUnconvertedCode(_TracedRule):
     id = "TF807"
+    requires_traced_code = True
     name = "tensor-loop-in-unconverted-code"
     severity = "error"
     message = "a Python loop over a tensor in code AutoGraph does not convert fails while tracing"
@@ -692,6 +699,7 @@ class TensorLoopInUnconvertedCode(_TracedRule):
 
 class TensorConditionInUnconvertedCode(_TracedRule):
     id = "TF808"
+    requires_traced_code = True
     name = "tensor-condition-in-unconverted-code"
     severity = "error"
     message = (
@@ -741,6 +749,7 @@ class TensorConditionInUnconvertedCode(_TracedRule):
 
 class AssertOnTensorInTracedCode(_TracedRule):
     id = "TF899"
+    requires_traced_code = True
     name = "assert-on-tensor-in-traced-code"
     severity = "error"
     message = "a Python `assert` on a tensor in traced code fails while tracing"
@@ -971,6 +980,7 @@ def _sequential_call(
 
 class TensorUnpackedInTracedCode(_TracedRule):
     id = "TF898"
+    requires_traced_code = True
     name = "tensor-unpacked-in-traced-code"
     severity = "error"
     message = "unpacking a tensor into Python names (`a, b = t`) in traced code fails while tracing"
@@ -1049,6 +1059,7 @@ _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo",
 
 class NoneDimensionUsedAsSize(_TracedRule):
     id = "TF897"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "none-dimension-used-as-size"
     severity = "error"
@@ -1432,6 +1443,7 @@ def dataset_element(
 
 class ContainerIndexedByTensor(_TracedRule):
     id = "TF896"
+    requires_traced_code = True
     call_names = frozenset({"get"})
     calls_in_traced_code = True
     name = "python-container-indexed-by-tensor"
@@ -1558,6 +1570,7 @@ _PATH_OPENERS = frozenset({"builtins.open", "io.open", "codecs.open", "pathlib.P
 
 class FileApiOnTensor(_TracedRule):
     id = "TF895"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "python-file-api-on-tensor"
     severity = "error"
@@ -1641,6 +1654,7 @@ def dataset_iterator(
 
 class NextDefaultInTracedCode(_TracedRule):
     id = "TF894"
+    requires_traced_code = True
     call_names = frozenset({"next"})
     calls_in_traced_code = True
     name = "next-default-in-traced-code"
@@ -1709,6 +1723,7 @@ def _instance_class(model: ModuleModel, name: cst.Name, scope: Scope | None) -> 
 
 class EagerTensorArrayInTracedCode(_TracedRule):
     id = "TF893"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "eager-tensorarray-in-traced-code"
     severity = "error"
@@ -1815,6 +1830,7 @@ class EagerTensorArrayInTracedCode(_TracedRule):
 
 class LocalsInConvertedBlock(_TracedRule):
     id = "TF892"
+    requires_traced_code = True
     call_names = frozenset({"locals"})
     calls_in_traced_code = True
     name = "locals-in-traced-code"
@@ -2060,6 +2076,7 @@ _SHAPE_CONSUMING_TRACES = ("keras", "dataset", "lambda_layer")
 
 class UnknownShapeFromPythonFunction(_TracedRule):
     id = "TF890"
+    requires_traced_code = True
     name = "unknown-shape-from-python-function"
     severity = "error"
     message = "a Python-function op's result, of unknown rank while traced, is handed on as output"
@@ -2130,6 +2147,7 @@ class UnknownShapeFromPythonFunction(_TracedRule):
 
 class RuntimeShapeUsedAsStaticShape(_TracedRule):
     id = "TF889"
+    requires_traced_code = True
     call_names = frozenset({"set_shape"})
     calls_in_traced_code = True
     name = "runtime-shape-used-as-static-shape"
@@ -2171,6 +2189,7 @@ class RuntimeShapeUsedAsStaticShape(_TracedRule):
 
 class PythonAttributeOnGraphTensor(_TracedRule):
     id = "TF888"
+    requires_traced_code = True
     name = "python-attribute-on-graph-tensor"
     severity = "error"
     message = "a Python attribute set on a tensor is read in traced code, where the tensor is a placeholder"
@@ -2234,6 +2253,7 @@ class PythonAttributeOnGraphTensor(_TracedRule):
 
 class TensorWherePythonValueNeeded(_TracedRule):
     id = "TF887"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "tensor-where-python-value-needed"
     severity = "error"
@@ -2286,6 +2306,7 @@ _UPDATES = ("assign", "assign_add", "assign_sub", "scatter_")
 
 class VariableReboundToUpdateResult(_TracedRule):
     id = "TF886"
+    requires_traced_code = True
     name = "variable-rebound-to-update-result"
     severity = "error"
     message = (

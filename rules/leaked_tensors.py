@@ -37,6 +37,7 @@ SCRATCH_GAP = (
 
 class TensorLeakedFromTracedCode(StoreRule):
     id = "TF301"
+    requires_traced_code = True
     name = "tensor-leaked-from-traced-code"
     category = "leaked-tensor"
     severity = "error"
@@ -232,6 +233,7 @@ def _reads_after(model, function: cst.CSTNode, loop: cst.CSTNode, name: str) -> 
 
 class ListAppendInConvertedLoop(Rule):
     id = "TF302"
+    requires_traced_code = True
     name = "list-append-in-converted-loop"
     category = "leaked-tensor"
     severity = "error"
@@ -378,6 +380,7 @@ def _body_tensor(
 
 class KerasInputCapturedByTrainedFunction(Rule):
     id = "TF303"
+    requires_traced_code = True
     name = "keras-input-captured-by-trained-function"
     category = "leaked-tensor"
     severity = "error"

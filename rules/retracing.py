@@ -771,6 +771,7 @@ def _repeats(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> int | None:
 
 class RecursiveTracedFunction(Rule):
     id = "TF505"
+    requires_traced_code = True
     name = "recursive-traced-function"
     category = "retracing"
     message = "a `tf.function` calls itself recursively"
@@ -1129,6 +1130,7 @@ def _fresh_callable(
 
 class PythonValueFromTracedCodeRetraces(Rule):
     id = "TF599"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "python-value-from-traced-code-retraces"
     category = "retracing"

@@ -27,6 +27,7 @@ from tf2lint.rules.common import (
 
 class PrintInTracedCode(Rule):
     id = "TF201"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "print-in-traced-code"
     category = "side-effect"
@@ -357,6 +358,7 @@ def _equal() -> cst.AssignEqual:
 
 class PythonStateMutationInTracedCode(StoreRule):
     id = "TF202"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "python-state-mutation-in-traced-code"
     category = "side-effect"
@@ -507,6 +509,7 @@ def _reads(value: cst.BaseExpression, target: str) -> bool:
 
 class PythonIteratorInTracedCode(Rule):
     id = "TF203"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "python-iterator-in-traced-code"
     category = "side-effect"
@@ -654,6 +657,7 @@ def host_effect(model: ModuleModel, scope: Scope, call: cst.Call) -> tuple[str, 
 
 class LoggingInTracedCode(Rule):
     id = "TF204"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "logging-in-traced-code"
     category = "side-effect"
@@ -691,6 +695,7 @@ class LoggingInTracedCode(Rule):
 
 class SeedInTracedCode(Rule):
     id = "TF205"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "seed-in-traced-code"
     category = "side-effect"
@@ -756,6 +761,7 @@ def _open_mode(call: cst.Call) -> str | None:
 
 class FileOpenedInTracedCode(Rule):
     id = "TF299"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "file-opened-in-traced-code"
     category = "side-effect"
@@ -812,6 +818,7 @@ _PYTHON_CONTAINERS = ("List", "ListComp", "Dict", "DictComp", "Set", "SetComp")
 
 class ArgumentMutatedInTfFunction(Rule):
     id = "TF298"
+    requires_traced_code = True
     call_names = frozenset(_IN_PLACE_METHODS)
     name = "tf-function-argument-mutated"
     category = "side-effect"
@@ -963,6 +970,7 @@ _PATH_CHANGES = frozenset(
 
 class FileSystemCallInTracedCode(Rule):
     id = "TF297"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "file-system-call-in-traced-code"
     category = "side-effect"

@@ -601,6 +601,7 @@ def _traced_chain(fn: FunctionInfo) -> list[FunctionInfo]:
 
 class StaleAttributeCapture(Rule):
     id = "TF602"
+    requires_traced_code = True
     name = "stale-attribute-capture"
     category = "stale-capture"
     message = "a `tf.function` reads a plain Python attribute that the module changes"
@@ -1287,6 +1288,7 @@ def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -
 
 class SeededRandomOpInDatasetMap(Rule):
     id = "TF604"
+    requires_traced_code = True
     name = "seeded-random-op-in-dataset-map"
     category = "stale-capture"
     severity = "warning"

@@ -13,6 +13,7 @@ from tf2lint.rules.retracing import runs_once, traced_target
 
 class VariableCreatedInTracedCode(Rule):
     id = "TF401"
+    requires_traced_code = True
     calls_in_traced_code = True
     name = "variable-created-in-traced-code"
     category = "variable-creation"

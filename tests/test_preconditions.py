@@ -1,6 +1,8 @@
 """The preconditions a rule declares for its calls (``Rule.call_names``,
-``Rule.calls_in_traced_code``): the engine runs a rule only at the calls they admit, a rule that
-declares none runs at every call, and every built-in rule's declarations are kept by its code."""
+``Rule.calls_in_traced_code``) and for traced code (``Rule.requires_traced_code``): the engine
+runs a rule only at the calls they admit and only in modules holding traced code where it asks
+for that, a rule that declares none runs at every call of every module, and every built-in
+rule's declarations are kept by its code."""
 
 from __future__ import annotations
 
@@ -141,6 +143,8 @@ def test_a_rule_that_fails_at_a_call_stops_there_and_the_others_go_on():
         {"call_names": frozenset({1})},
         {"calls_in_traced_code": 1},
         {"calls_in_traced_code": "traced"},
+        {"requires_traced_code": None},
+        {"requires_traced_code": 1},
     ],
 )
 def test_a_malformed_precondition_is_refused_when_the_plugin_loads(attributes):
@@ -149,16 +153,24 @@ def test_a_malformed_precondition_is_refused_when_the_plugin_loads(attributes):
 
 
 def _without_preconditions(rule: type[Rule]) -> type[Rule]:
-    """``rule`` as it would run had it declared no preconditions for its calls."""
+    """``rule`` as it would run had it declared no preconditions for its calls nor for
+    traced code."""
     return type(
         rule.__name__,
         (rule,),
-        {"call_names": None, "calls_in_traced_code": None, "__module__": rule.__module__},
+        {
+            "call_names": None,
+            "calls_in_traced_code": None,
+            "requires_traced_code": False,
+            "__module__": rule.__module__,
+        },
     )
 
 
 DECLARING = [
-    r for r in all_rules() if r.call_names is not None or r.calls_in_traced_code is not None
+    r
+    for r in all_rules()
+    if r.call_names is not None or r.calls_in_traced_code is not None or r.requires_traced_code
 ]
 CODE = sorted(
     [
@@ -172,6 +184,49 @@ CODE = sorted(
 
 def test_some_builtin_rules_declare_preconditions():
     assert len(DECLARING) >= 20
+    assert len([r for r in DECLARING if r.requires_traced_code]) >= 20
+
+
+UNTRACED = """\
+import tensorflow as tf
+
+def make():
+    return print
+
+print(1)
+make()(2)
+"""
+
+
+UNTRACED_CALLS = ["print(1)", "make()(2)", "make()"]
+
+
+@pytest.mark.parametrize(
+    "source, calls, traced",
+    [
+        (SOURCE, ALL_CALLS, True),  # `step` is a tf.function: the module holds traced code
+        (UNTRACED, UNTRACED_CALLS, False),
+        (UNTRACED.replace("def make", "@tf.function\ndef make"), UNTRACED_CALLS, True),
+        # a lambda that tf.function traces is traced code too
+        (
+            UNTRACED + "g = tf.function(lambda x: x)\n",
+            [*UNTRACED_CALLS, "tf.function(lambda x: x)"],
+            True,
+        ),
+    ],
+)
+def test_a_rule_requiring_traced_code_runs_only_in_modules_that_hold_some(source, calls, traced):
+    """The engine skips such a rule, all its methods, in a module where the model marks no
+    function or lambda traced; where it marks one, the rule runs at every node of the module
+    (its own code tells traced code from the rest). A rule that declares nothing runs
+    everywhere."""
+    seen: list = []
+    rules = [_recording("XTF990", seen, requires_traced_code=True), _recording("XTF991", seen)]
+    lint_module(source, "m.py", rules)
+    assert [c for rule, c, how in seen if rule == "XTF990" and how == "visit"] == (
+        calls if traced else []
+    )
+    assert [c for rule, c, how in seen if rule == "XTF991" and how == "visit"] == calls
 
 
 @pytest.mark.parametrize("path", CODE, ids=lambda p: str(Path(p).relative_to(ROOT)))

@@ -454,19 +454,26 @@ def lint_module(
 
 class _RuleSet:
     """What the engine asks of one list of rules in every module it lints with them, found
-    once: whether every rule requires TensorFlow, the distinct ``requires_text`` among them,
-    and which rules a module keeps by what it imports and which of those texts it holds."""
+    once: whether every rule requires TensorFlow, whether some rule requires traced code, the
+    distinct ``requires_text`` among them, and which rules a module keeps by what it imports,
+    whether it holds traced code and which of those texts it holds."""
 
     def __init__(self, rules: tuple[type[Rule], ...]) -> None:
         self.rules = rules
         self.all_require_tensorflow = all(r.requires_tensorflow for r in rules)
+        self.some_require_traced_code = any(r.requires_traced_code for r in rules)
         self.needs = tuple(dict.fromkeys(r.requires_text for r in rules if r.requires_text))
-        self.chosen: dict[tuple[bool, frozenset[tuple[str, ...]] | None], list[type[Rule]]] = {}
+        self.chosen: dict[
+            tuple[bool, bool, frozenset[tuple[str, ...]] | None], list[type[Rule]]
+        ] = {}
 
-    def select(self, tensorflow: bool, held: frozenset[tuple[str, ...]] | None) -> list[type[Rule]]:
+    def select(
+        self, tensorflow: bool, traced: bool, held: frozenset[tuple[str, ...]] | None
+    ) -> list[type[Rule]]:
         """The rules that may report in a module that imports TensorFlow (or is traced from
-        another module) or not, and holds one of each of ``held``'s texts (None: any rule's)."""
-        key = (tensorflow, held)
+        another module) or not, holds traced code or not, and holds one of each of ``held``'s
+        texts (None: any rule's)."""
+        key = (tensorflow, traced, held)
         chosen = self.chosen.get(key)
         if chosen is None:
             if len(self.chosen) >= MAX_RULE_SETS * 64:  # each module its own texts: stay bounded
@@ -475,6 +482,7 @@ class _RuleSet:
                 r
                 for r in self.rules
                 if (tensorflow or not r.requires_tensorflow)
+                and (traced or not r.requires_traced_code)
                 and (held is None or not r.requires_text or r.requires_text in held)
             ]
         return chosen
@@ -503,8 +511,9 @@ def _rules_for(
     facts: ModuleFacts | None,
 ) -> list[type[Rule]]:
     """The ``rules`` that may report in this module, by their preconditions (see Rule):
-    ``requires_tensorflow`` and ``requires_text``."""
+    ``requires_tensorflow``, ``requires_traced_code`` and ``requires_text``."""
     tensorflow = model.imports_tensorflow() or bool(facts and facts.traced)
+    traced = not rules.some_require_traced_code or _holds_traced_code(model)
     held = None
     if facts is None:  # what other modules tell it could give any rule its evidence
         package = identity.package if identity is not None else ""
@@ -519,7 +528,16 @@ def _rules_for(
                     kept.append(needed)
                     break
         held = frozenset(kept)
-    return rules.select(tensorflow, held)
+    return rules.select(tensorflow, traced, held)
+
+
+def _holds_traced_code(model: ModuleModel) -> bool:
+    """Whether the model marks some function or lambda of the module traced: where it marks
+    none, ``LintContext.in_traced_code`` never holds (see LintContext.enter)."""
+    return any(
+        isinstance(scope, FunctionInfo) and scope.traced_by is not None
+        for scope in model.scope_at.values()
+    )
 
 
 def _place_findings(

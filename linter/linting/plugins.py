@@ -155,3 +155,5 @@ def _check(rule: type) -> None:
         raise PluginError(f"rule {rule.id}: call_names must be None or a frozenset of names")
     if not (rule.calls_in_traced_code is None or type(rule.calls_in_traced_code) is bool):
         raise PluginError(f"rule {rule.id}: calls_in_traced_code must be None, True or False")
+    if type(rule.requires_traced_code) is not bool:
+        raise PluginError(f"rule {rule.id}: requires_traced_code must be True or False")

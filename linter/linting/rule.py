@@ -257,10 +257,10 @@ class Rule:
     What the engine reads of a rule, besides its methods: its metadata (``id`` to
     ``since_tensorflow``, ``default_enabled`` and ``preview``, checked when the plugin loads),
     ``reports_suppressions``, and its preconditions (``requires_tensorflow``,
-    ``requires_text``, ``call_names``, ``calls_in_traced_code``): where the rule cannot
-    report, so that the engine need not run it there. A rule that declares none of them runs
-    in every module that imports TensorFlow or Keras (``requires_tensorflow`` is True by
-    default) and at every node it visits.
+    ``requires_text``, ``requires_traced_code``, ``call_names``, ``calls_in_traced_code``):
+    where the rule cannot report, so that the engine need not run it there. A rule that
+    declares none of them runs in every module that imports TensorFlow or Keras
+    (``requires_tensorflow`` is True by default) and at every node it visits.
     """
 
     id: ClassVar[str]
@@ -297,6 +297,11 @@ class Rule:
     # True: the rule's `visit_Call` and `leave_Call` do anything only at calls in traced code
     # (`self.context.in_traced_code` there); False: only at calls outside it. None: at both.
     calls_in_traced_code: ClassVar[bool | None] = None
+    # True: the rule reports only about code the model marks traced (it reports, or keeps
+    # state that leads to a report, only where `self.context.in_traced_code` holds): the engine
+    # skips it in a module in which the model marks no function or lambda traced. False: it
+    # runs there too.
+    requires_traced_code: ClassVar[bool] = False
     fixture_dir: ClassVar[Path] = BUILTIN_FIXTURES  # holds <id>/bad.py and <id>/good.py
     # True: the engine reports this rule's findings, the suppression comments that silenced
     # nothing, once the other rules have run (TF000); it visits nothing itself.
