@@ -155,3 +155,8 @@ def _check(rule: type) -> None:
         raise PluginError(f"rule {rule.id}: call_names must be None or a frozenset of names")
     if not (rule.calls_in_traced_code is None or type(rule.calls_in_traced_code) is bool):
         raise PluginError(f"rule {rule.id}: calls_in_traced_code must be None, True or False")
+    deferred = rule.defers_to
+    if not (isinstance(deferred, frozenset) and all(isinstance(i, str) for i in deferred)):
+        raise PluginError(f"rule {rule.id}: defers_to must be a frozenset of rule ids")
+    if rule.id in deferred:
+        raise PluginError(f"rule {rule.id}: defers_to names the rule itself")
