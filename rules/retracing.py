@@ -8,7 +8,6 @@ from typing import NamedTuple
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
-    TF_FUNCTION_NAMES,
     BindingSite,
     ClassInfo,
     FunctionInfo,
@@ -18,66 +17,17 @@ from tf2lint.analysis.model import (
     input_signature,
 )
 from tf2lint.analysis.tensors import converted_loop
-from tf2lint.analysis.tracing import root_reason
+from tf2lint.analysis.tracing import (
+    is_tf_function_call,
+    root_reason,
+    runs_once,
+    tf_function_decorator,
+    traced_target,
+)
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
-
-
-def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
-    """``tf.function(f, ...)`` (a call that makes a new polymorphic function), not the decorator
-    factory ``tf.function(jit_compile=True)``."""
-    return (
-        isinstance(node, cst.Call)
-        and model.call_name(node) in TF_FUNCTION_NAMES
-        and any(a.keyword is None or a.keyword.value == "func" for a in node.args)
-    )
-
-
-def runs_once(fn: FunctionInfo | None) -> bool:
-    """Module code, ``main`` and test methods: code that runs once per program or test."""
-    return (
-        fn is None
-        or fn.name in ("main", "_main", "setUp", "setUpClass")
-        or fn.name.startswith("test")
-    )
-
-
-def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
-    """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
-    for decorator in fn.decorators:
-        expr = decorator.decorator
-        target = expr.func if isinstance(expr, cst.Call) else expr
-        if model.qualified_name(target) in TF_FUNCTION_NAMES:
-            return expr
-    return None
-
-
-def traced_target(
-    model: ModuleModel, call: cst.Call, scope: Scope
-) -> tuple[str, FunctionInfo | None, bool] | None:
-    """If ``call`` calls a ``tf.function`` (a decorated def, or a name bound to
-    ``tf.function(f)``): its display name, the wrapped function if known, and whether an
-    ``input_signature`` is fixed."""
-    callee = model.callee(call, scope)
-    if callee is not None:
-        decorator = tf_function_decorator(model, callee)
-        if decorator is None:
-            return None
-        return callee.name, callee, input_signature(decorator)
-    if isinstance(call.func, cst.Name):
-        values = model.binding_of(call.func, scope).known_values
-        if values and all(is_tf_function_call(model, v) for v in values):
-            first = values[0]
-            wrapped = None
-            if first.args:
-                wrapped = model.function_referenced(first.args[0].value, scope)
-            return call.func.value, wrapped, input_signature(first)
-    imported = model.external(model.call_name(call))  # a tf.function of another module
-    if imported is not None and not imported.wraps:
-        return code(call.func), None, imported.signature
-    return None
 
 
 class Varying(NamedTuple):

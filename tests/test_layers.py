@@ -339,10 +339,6 @@ RULE_IMPORTS: dict[tuple[str, str], str] = {
     "generated migration table and its lookups (`_Keras3Rule`, `table`, `keras_object`)",
     ("api_misuse", "tf1_api"): "TF202 stays silent in TF1 code, which tf1_api's one analysis of "
     "the module decides (`is_tf1_code`)",
-    ("variable_creation", "retracing"): "which call runs a tf.function (`traced_target`) and "
-    "which code runs once (`runs_once`), still retracing's helpers",
-    ("stale_capture", "keras_training"): "TF603 extends TF511's check of flags set after "
-    "`compile` (it subclasses `TrainableSetAfterCompile`)",
 }
 
 
