@@ -279,7 +279,7 @@ def _importable3(path: str) -> bool:
 
 
 # The public base class that an object known only by its kind stands for (`model.optimizer`:
-# an optimizer of a class the code does not show). As `KIND_CLASSES` in rules/keras3.py.
+# an optimizer of a class the code does not show). As `KIND_CLASSES` in linter/analysis/kinds.py.
 KIND_BASES = (
     "Model",
     "layers.Layer",

@@ -18,7 +18,7 @@ from tf2lint.linting.fixes import fix_round
 from tf2lint.linting.plugins import all_rules
 from tf2lint.linting.selection import select_rules
 from tf2lint.rules import keras3
-from tf2lint.rules.common import keras3_migration
+from tf2lint.rules.common import KERAS_EVIDENCE_TEXT, Keras3Rule, keras3_migration
 
 
 def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
@@ -338,7 +338,7 @@ def test_save_paths_renamed_everywhere_the_module_names_them():
 
 
 def test_keras3_path_names():
-    from tf2lint.rules.keras3 import keras3_path
+    from tf2lint.rules.common import keras3_path
 
     assert keras3_path("w.h5", "weights") == "w.weights.h5"
     assert keras3_path("dir/w.hdf5", "weights") == "dir/w.weights.h5"
@@ -1159,14 +1159,14 @@ def test_a_function_returning_calls_of_itself_is_read_once(monkeypatch):
     assert 0 < len(reads) == len({id(fn) for fn in reads})
 
 
-class _EveryModule(keras3._Keras3Rule):
+class _EveryModule(Keras3Rule):
     """Reports each module it runs on: shows where the engine runs a rule that requires Keras."""
 
     id = "XKERAS"
     name = "every-module"
     message = "ran"
     rationale = "test"
-    requires_text = keras3.KERAS_EVIDENCE_TEXT
+    requires_text = KERAS_EVIDENCE_TEXT
 
     def visit_Module(self, node):
         self.report(node, "ran")

@@ -335,8 +335,6 @@ RULES_SHARED = frozenset({"common"})
 # linter/analysis (tensors.py took the tensor kinds, reads.py the reads); a hand-off between two
 # rules is declared, not copied. Shrink this; never add to it.
 RULE_IMPORTS: dict[tuple[str, str], str] = {
-    ("keras3_usage", "keras3"): "one family in two files: the Keras 3 rules' base class, the "
-    "generated migration table and its lookups (`_Keras3Rule`, `table`, `keras_object`)",
     ("api_misuse", "tf1_api"): "TF202 stays silent in TF1 code, which tf1_api's one analysis of "
     "the module decides (`is_tf1_code`)",
 }
