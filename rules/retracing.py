@@ -2205,7 +2205,7 @@ class KerasPredictPerItem(Rule):
             return
         receiver = short(func.value, 30)
         built = code(func.value)
-        if any(_assigns(model, built, loop) for loop in context.loops):
+        if any(model.assigns(built, loop) for loop in context.loops):
             return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
         if context.loops:
             found = _changes_per_iteration(model, data, context.scope, context.loops)
@@ -2223,7 +2223,7 @@ class KerasPredictPerItem(Rule):
         if fn is None or runs_once(fn):
             return
         param = _from_parameter(model, data, fn)
-        if param is None or _assigns(model, built, fn.node):
+        if param is None or model.assigns(built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
         if per_item is None:
@@ -2350,35 +2350,6 @@ def _data_argument(call: cst.Call) -> cst.BaseExpression | None:
     return None
 
 
-def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
-    """Whether code in ``region`` (not in a function defined there) assigns ``target`` (a name,
-    or an attribute chain such as ``self.model``, by its code)."""
-    found = False
-
-    def visit(node: cst.CSTNode) -> None:
-        nonlocal found
-        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            return
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            targets = (
-                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-            )
-            for t in targets:
-                elements = (
-                    [e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List)) else [t]
-                )
-                if any(code(e) == target for e in elements):
-                    found = True
-        if isinstance(node, cst.For) and code(node.target) == target:
-            found = True
-        for child in node.children:
-            visit(child)
-
-    for child in region.children:
-        visit(child)
-    return found
-
-
 def _bound_in(loop: cst.CSTNode) -> set[str]:
     """The names a loop binds on each iteration: its target's and those its body assigns (not
     in a function defined there)."""
@@ -2490,7 +2461,7 @@ class CompileInTrainingLoop(Rule):
             return
         target = code(func.value)
         for loop in context.loops:
-            if _assigns(model, target, loop):
+            if model.assigns(target, loop):
                 return  # a new model on each iteration
             if _bound_in(loop) & _argument_names(node.args):
                 return  # compiled with what the iteration computes: a new configuration
@@ -2508,7 +2479,7 @@ class CompileInTrainingLoop(Rule):
         fn = context.function
         if context.loops or fn is None or runs_once(fn) or fn.outer is not None:
             return
-        if _assigns(model, target, fn.node):
+        if model.assigns(target, fn.node):
             return  # builds its own model
         trained = _trained_in(model, target, fn.node, context.scope)
         if trained is None:
@@ -2550,7 +2521,7 @@ class CompileInTrainingLoop(Rule):
             ):
                 continue
             for loop in reversed(site.loops):
-                if _assigns(model, passed, loop) or not _often(model, [loop]):
+                if model.assigns(passed, loop) or not _often(model, [loop]):
                     break
                 trained = _trained_in(model, passed, loop, site.scope)
                 if trained is not None:
