@@ -13,12 +13,13 @@ import pytest
 
 from conftest import ROOT, lint, rule_ids, run_cli
 from tf2lint.analysis import model as model_module
+from tf2lint.analysis.keras_tables import keras3_migration
 from tf2lint.linting.engine import lint_module
 from tf2lint.linting.fixes import fix_round
 from tf2lint.linting.plugins import all_rules
 from tf2lint.linting.selection import select_rules
 from tf2lint.rules import keras3
-from tf2lint.rules.common import KERAS_EVIDENCE_TEXT, Keras3Rule, keras3_migration
+from tf2lint.rules.common import KERAS_EVIDENCE_TEXT, Keras3Rule
 
 
 def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
@@ -438,10 +439,10 @@ def test_committed_table_matches_installed_keras_packages():
         import generate_keras3_data
     finally:
         sys.path.pop(0)
-    committed = json.loads((ROOT / "rules" / "data" / "keras3_migration.json").read_text())
+    committed = json.loads((ROOT / "linter" / "data" / "keras3_migration.json").read_text())
     built = json.loads(generate_keras3_data.dump(generate_keras3_data.build()))
     assert built == committed, (
-        "rules/data/keras3_migration.json is stale: run scripts/generate_keras3_data.py"
+        "linter/data/keras3_migration.json is stale: run scripts/generate_keras3_data.py"
     )
 
 
@@ -1393,7 +1394,7 @@ def _history_generator():
 
 
 def test_history_holds_the_keras2_removals_with_their_releases():
-    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    history = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     releases = list(history["releases"])
     assert releases == sorted(releases, key=lambda r: tuple(map(int, r.split("."))))
     assert min(releases) <= "2.3" and "2.15" in releases
@@ -1419,9 +1420,9 @@ def test_committed_history_matches_old_tensorflow_releases():
         pytest.skip("TF2LINT_KERAS_HISTORY names no older tensorflow-cpu: cannot regenerate")
     pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
     generator = _history_generator()
-    committed = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    committed = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     built = json.loads(generator.dump(generator.build()))
-    assert built == committed, "rules/data/keras2_history.json is stale: regenerate it"
+    assert built == committed, "linter/data/keras2_history.json is stale: regenerate it"
 
 
 @pytest.mark.parametrize(
@@ -1728,7 +1729,7 @@ def test_round2_keras3_forms_are_not_reported(source, rule):
 
 
 def test_history_knows_module_layouts_and_distribute_renames():
-    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    history = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     packages = history["packages"]
     assert packages[0] == "2.3.1"  # the standalone keras of the TF 2.0-2.2 era
     layout = {p: e for p, e in history["symbols"].items() if e.get("layout")}
