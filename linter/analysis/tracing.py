@@ -250,24 +250,6 @@ def positional_capacity(node: cst.CSTNode) -> int | None:
     return max(len(params.posonly_params) + len(params.params) - 1, 0)
 
 
-def takes_hook_arguments(capacity: int | None, kind: str | None, method: str) -> bool:
-    """Whether a method named after a Keras hook can take what Keras passes it: Keras calls
-    ``compute_loss(x, y, y_pred, sample_weight)``, so a ``compute_loss(self, x)`` of the user's
-    own is not what ``fit`` calls (Keras would fail calling it), and Keras does not trace it."""
-    return capacity is None or capacity >= knowledge.hook_arguments(kind, method)
-
-
-def input_signature(expr: cst.BaseExpression | None) -> bool:
-    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
-    numbers passed to such a function are converted to tensors and do not retrace."""
-    if not isinstance(expr, cst.Call):
-        return False
-    for arg in expr.args:
-        if arg.keyword is not None and arg.keyword.value == "input_signature":
-            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
-    return False
-
-
 # --- which call runs a tf.function, and which code runs once (the rules ask these) ---------
 
 
@@ -325,6 +307,24 @@ def traced_target(
     if imported is not None and not imported.wraps:
         return cst.Module(body=[]).code_for_node(call.func), None, imported.signature
     return None
+
+
+def takes_hook_arguments(capacity: int | None, kind: str | None, method: str) -> bool:
+    """Whether a method named after a Keras hook can take what Keras passes it: Keras calls
+    ``compute_loss(x, y, y_pred, sample_weight)``, so a ``compute_loss(self, x)`` of the user's
+    own is not what ``fit`` calls (Keras would fail calling it), and Keras does not trace it."""
+    return capacity is None or capacity >= knowledge.hook_arguments(kind, method)
+
+
+def input_signature(expr: cst.BaseExpression | None) -> bool:
+    """Whether a ``tf.function(...)`` call or decorator fixes an ``input_signature``: Python
+    numbers passed to such a function are converted to tensors and do not retrace."""
+    if not isinstance(expr, cst.Call):
+        return False
+    for arg in expr.args:
+        if arg.keyword is not None and arg.keyword.value == "input_signature":
+            return not (isinstance(arg.value, cst.Name) and arg.value.value == "None")
+    return False
 
 
 def _autograph(name: str, expr: cst.BaseExpression) -> bool:
