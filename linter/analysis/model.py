@@ -907,7 +907,7 @@ class ModuleModel:
                 continue
             for i, outer in enumerate(store.outers):
                 if outer is region:
-                    if not any(isinstance(o, _DEFINITIONS) for o in store.outers[i + 1 :]):
+                    if not any(isinstance(o, _definitions()) for o in store.outers[i + 1 :]):
                         return True
                     break
         return False
@@ -2459,16 +2459,25 @@ def _self_adds_weight(call: cst.Call) -> bool:
 
 # --- stores, by the code of what they store to (ModuleModel.assigns) ------------------------------
 
-# What a store in a region may be nested in without being the region's own code.
-_DEFINITIONS = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-# The nodes a region can be (loops, comprehensions, definitions, blocks): kept as a store's outers.
-_OUTERS = (cst.BaseCompoundStatement, cst.Lambda, cst.BaseComp, cst.BaseSuite, cst.Module)
+
+@cache
+def _definitions() -> tuple[type, ...]:
+    """What a store in a region may be nested in without being the region's own code (a
+    function, not a constant: naming libcst's classes at import would load libcst, which a run
+    answered from the cache never does)."""
+    return (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+@cache
+def _outers() -> tuple[type, ...]:
+    """The nodes a region can be (loops, comprehensions, definitions, blocks): a store's outers."""
+    return (cst.BaseCompoundStatement, cst.Lambda, cst.BaseComp, cst.BaseSuite, cst.Module)
 
 
 @dataclass(frozen=True)
 class _Store:
     statement: cst.CSTNode  # the assignment or `for` loop
-    outers: tuple[cst.CSTNode, ...]  # the nodes of _OUTERS around it, outermost first
+    outers: tuple[cst.CSTNode, ...]  # the nodes of _outers() around it, outermost first
 
 
 def _stores(module: cst.Module) -> dict[str, list[_Store]]:
@@ -2477,6 +2486,7 @@ def _stores(module: cst.Module) -> dict[str, list[_Store]]:
     whole target of a ``for`` loop."""
     found: dict[str, list[_Store]] = {}
     outers: list[cst.CSTNode] = []
+    kept = _outers()
 
     def add(statement: cst.CSTNode, target: cst.CSTNode) -> None:
         text = cst.Module(body=[]).code_for_node(target)
@@ -2495,7 +2505,7 @@ def _stores(module: cst.Module) -> dict[str, list[_Store]]:
                     add(node, t)
         elif isinstance(node, cst.For):
             add(node, node.target)
-        if isinstance(node, _OUTERS):
+        if isinstance(node, kept):
             outers.append(node)
         return True
 
