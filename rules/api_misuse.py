@@ -18,6 +18,7 @@ from tf2lint.analysis.model import (
 )
 from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.tape import event_order
+from tf2lint.analysis.tf1 import is_tf1_code
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -27,7 +28,6 @@ from tf2lint.rules.common import (
     is_test_path,
     keras_optimizer_class,
 )
-from tf2lint.rules.tf1_api import is_tf1_code
 
 
 def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
@@ -448,7 +448,7 @@ class OptimizerDefaultLearningRateChanged(Rule):
     """
 
     def visit_Module(self, node: cst.Module) -> None:
-        self._tf1 = is_tf1_code(self)
+        self._tf1 = is_tf1_code(self.model)
 
     def visit_Call(self, node: cst.Call) -> None:
         if not self._tf1:

@@ -15,502 +15,45 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 
-from tf2lint.analysis import knowledge
-from tf2lint.analysis.kinds import Kind, defines, subclass_kind
+from tf2lint.analysis.kinds import (
+    KIND_CLASSES,
+    defines,
+    keras_object,
+    keras_subclass,
+    own_method,
+)
 from tf2lint.analysis.model import (
-    ClassInfo,
     FunctionInfo,
     ModuleModel,
     Scope,
     SiteKind,
-    dotted_name,
 )
 from tf2lint.analysis.tfnames import KERAS3_ROOTS, KerasName, keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
-from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import keras2_history, keras3_migration, keras_optimizer_class
-
-
-def keras3(name: str | None, *suffixes: str) -> bool:
-    """Whether ``name`` is a Keras 3 API ending in one of ``suffixes`` (any, if none given)."""
-    if not name:
-        return False
-    for root in KERAS3_ROOTS:
-        if name.startswith(root):
-            rest = name[len(root) :].removeprefix("src.")
-            return not suffixes or any(rest == s or rest.endswith("." + s) for s in suffixes)
-    return False
-
-
-def uses_tf_keras(model: ModuleModel) -> bool:
-    """The module works with the Keras 2 package ``tf_keras``: its objects keep the Keras 2 API."""
-    return model.imports_keras2  # asked at every call and attribute: computed once per module
-
-
-# --- the generated table ------------------------------------------------------------------------
-
-
-class Keras3Table:
-    """The generated Keras 2 -> Keras 3 tables, with the lookups the rules need."""
-
-    def __init__(self, data: dict, history: dict | None = None) -> None:
-        self.versions = (data["keras_version"], data["tf_keras_version"])
-        self.symbols: dict[str, dict] = data["symbols"]
-        self.members: dict[str, dict[str, str | None]] = data["members"]
-        self.ancestors: dict[str, list[str]] = data["ancestors"]
-        self.aliases: dict[str, str] = data["class_aliases"]
-        self.arguments: dict[str, dict[str, dict]] = data["arguments"]
-        self.removed_keywords = frozenset(k for removed in self.arguments.values() for k in removed)
-        # leaves of the callables a positional argument of which Keras 3 no longer takes
-        self.positional_leaves = frozenset(
-            path.rsplit(".", 1)[-1]
-            for path, removed in self.arguments.items()
-            if any("position" in entry for entry in removed.values())
-        )
-        # a subclass's own Keras 3 keywords that a base's entry removes (`Embedding(weights=)`)
-        self.accepted_arguments: dict[str, list[str]] = data.get("accepted_arguments", {})
-        # removed methods whose Keras 2 body only forwarded to a Keras 3 method (fit_generator)
-        self.forwarding_members: dict[str, dict] = data.get("forwarding_members", {})
-        # what every Keras 3 class of a kind takes in a method (a layer known only by kind)
-        self.kind_signatures: dict[str, dict[str, dict]] = data.get("kind_signatures", {})
-        # callbacks writing a key into fit's logs under a new name: {"lr": "learning_rate"}
-        self.renamed_log_keys: dict[str, dict[str, str]] = data.get("renamed_log_keys", {})
-        self.defaults: dict[str, dict[str, list]] = data["defaults"]
-        self.member_names = frozenset(m for ms in self.members.values() for m in ms)
-        self.symbol_leaves = frozenset(p.rsplit(".", 1)[-1] for p in self.symbols)
-        self.default_owners = frozenset(self.defaults)
-        self.keras_tensor = {kind: frozenset(names) for kind, names in data["keras_tensor"].items()}
-        self.keras_tensor_members = frozenset().union(*self.keras_tensor.values())
-        self.backend: dict[str, list[str]] = data["backend"]
-        self.size_layers = frozenset(data["size_layers"])
-        self.member_kinds: dict[str, dict[str, str]] = data["member_kinds"]
-        # every member some class changed the kind of: for any other, member_kind is None
-        self.kind_changed = frozenset(m for kinds in self.member_kinds.values() for m in kinds)
-        # Paths only `import keras` lost (tf.keras keeps them): reported for that spelling.
-        self.package_symbols: dict[str, dict] = data["package_symbols"]
-        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.package_symbols}
-        # Paths of Keras 2's `tf.compat.v1.keras` that Keras 3 lacks (beyond `symbols`).
-        self.compat_v1_symbols: dict[str, dict] = data.get("compat_v1_symbols", {})
-        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.compat_v1_symbols}
-        # Keywords Keras 3 still takes but refuses with the other boolean: `dynamic=False`.
-        self.refused_values: dict[str, dict[str, dict]] = data.get("refused_values", {})
-        # What Keras 2 itself removed during TF 2.x, before tf-keras 2.21 (each entry with the
-        # `first` and `last` release whose tf.keras had it): generate_keras_history.py.
-        history = history or {}
-        self.history_symbols: dict[str, dict] = history.get("symbols", {})
-        self.symbol_leaves |= {p.rsplit(".", 1)[-1] for p in self.history_symbols}
-        self.history_members: dict[str, dict[str, dict]] = history.get("members", {})
-        self.member_names |= {m for ms in self.history_members.values() for m in ms}
-        self.history_arguments: dict[str, dict[str, dict]] = history.get("arguments", {})
-        self.removed_keywords |= {k for a in self.history_arguments.values() for k in a}
-        self.kind_members: dict[str, dict[str, dict]] = history.get("kind_members", {})
-        self.member_names |= {m for ms in self.kind_members.values() for m in ms}
-
-    def symbol(self, name: KerasName) -> tuple[str, dict] | None:
-        """The longest prefix of ``name`` that Keras 3 removed, with its entry."""
-        parts = name.path.split(".")
-        for i in range(len(parts), 0, -1):
-            prefix = ".".join(parts[:i])
-            entry = self.symbols.get(prefix)
-            if entry is not None:
-                if name.package and entry["in_keras"]:
-                    return None  # `import keras` still has it
-                return prefix, entry
-            if name.package and prefix in self.package_symbols:
-                return prefix, self.package_symbols[prefix]
-            if name.compat_v1 and prefix in self.compat_v1_symbols:
-                return prefix, self.compat_v1_symbols[prefix]
-            entry = self.history_symbols.get(prefix)
-            if entry is not None and not (name.package and entry["in_keras"]):
-                return prefix, entry
-            if not name.package and prefix in self.compat_v1_symbols:
-                # TF1's `tf.keras` name (`initializers.normal`), which only Keras 2's v1 API
-                # kept: Keras 3 has it under neither spelling
-                return prefix, self.compat_v1_symbols[prefix]
-        return None
-
-    def lineage(self, cls: str) -> list[str]:
-        """``cls`` (canonical) and its public Keras 2 bases that have table entries."""
-        cls = self.aliases.get(cls, cls)
-        return [cls, *self.ancestors.get(cls, ())]
-
-    def is_a(self, cls: str, base: str) -> bool:
-        return base in self.lineage(cls)
-
-    def removed_member(self, cls: str, member: str) -> bool:
-        for owner in self.lineage(cls):
-            state = self.members.get(owner, {})
-            if member in state:
-                return state[member] is None  # "kept": a subclass has it back
-        return self.history_member(cls, member) is not None
-
-    def history_member(self, cls: str, member: str) -> dict | None:
-        """The entry of a member that an older Keras 2 release's ``cls`` (or public base) had."""
-        for owner in self.lineage(cls):
-            entry = self.history_members.get(owner, {}).get(member)
-            if entry is not None:
-                return entry
-        return None
-
-    def kind_member(self, cls: str, member: str) -> dict | None:
-        """For an object known only by its kind (``cls`` the kind's base class): the entry of a
-        member some Keras 2 class of that kind had and no Keras 3 one has."""
-        return self.kind_members.get(cls, {}).get(member)
-
-    def member_kind(self, cls: str, member: str) -> str | None:
-        """``"property"`` or ``"stub"`` when Keras 3's ``cls`` itself changed the method's kind
-        (not inherited: a subclass may override a stub)."""
-        cls = self.aliases.get(cls, cls)
-        if cls in self.member_kinds:
-            return self.member_kinds[cls].get(member)
-        # An abstract class the generator could not build (`optimizers.Optimizer`): a property
-        # in every public subclass that records the member is one in it too.
-        kinds = {
-            kinds[member]
-            for sub, kinds in self.member_kinds.items()
-            if cls in self.ancestors.get(sub, ()) and member in kinds
-        }
-        return "property" if kinds == {"property"} else None
-
-    def refused_value(self, cls: str, keyword: str, value: object) -> dict | None:
-        """The entry when Keras 3's ``cls`` (or a public base) refuses ``keyword=value``."""
-        for owner in self.lineage(cls):
-            entry = self.refused_values.get(owner, {}).get(keyword)
-            if entry is not None and entry["value"] == value:
-                return entry
-        return None
-
-    def removed_arguments(self, owners: list[str]) -> dict[str, dict]:
-        """The removed keywords of the first owner key that has each (most derived first),
-        less those a more derived owner's Keras 3 constructor takes itself."""
-        found: dict[str, dict] = {}
-        accepted: set[str] = set()
-        for owner in owners:
-            for keyword, entry in self.arguments.get(owner, {}).items():
-                if keyword not in accepted:
-                    found.setdefault(keyword, entry)
-            accepted.update(self.accepted_arguments.get(owner, ()))
-        for owner in owners:
-            for keyword, entry in self.history_arguments.get(owner, {}).items():
-                if keyword in accepted and keyword not in found:
-                    continue
-                known = found.setdefault(keyword, entry)
-                if known["new"] is None and entry["new"] is not None:
-                    # an old release's source made it another name of a Keras 3 parameter
-                    found[keyword] = {**known, "new": entry["new"]}
-        if not found and len(owners) == 1:
-            found = self._kind_arguments(owners[0])
-        return found
-
-    def _kind_arguments(self, owner: str) -> dict[str, dict]:
-        """For ``<kind base>.<method>`` (a receiver known only by its kind): the entries some
-        class of the kind has for the method that no Keras 3 class of the kind takes (a
-        keyword none names, a position past the most any takes)."""
-        kind, _, method = owner.rpartition(".")
-        taken = self.kind_signatures.get(kind, {}).get(method)
-        if taken is None:
-            return {}
-        found: dict[str, dict] = {}
-        for path, entries in self.arguments.items():
-            cls, _, name = path.rpartition(".")
-            if name != method or not cls or not self.is_a(cls, kind):
-                continue
-            for keyword, entry in entries.items():
-                position = entry.get("position")
-                refused = not taken["varkw"] and keyword not in taken["keywords"]
-                past = position is not None and (
-                    taken["positional"] is not None and position >= taken["positional"]
-                )
-                if refused or past:
-                    kept = {**entry, "new": None}
-                    if not past:
-                        kept.pop("position", None)
-                    found.setdefault(keyword, kept)
-        return found
-
-
-@cache
-def table() -> Keras3Table:
-    return Keras3Table(keras3_migration(), keras2_history())
-
-
-def removed_since(entry: dict) -> str:
-    """`` (last in tf.keras of TF 2.5)`` for an entry of the history, else nothing."""
-    last = entry.get("last")
-    if last is None:
-        return ""
-    if last == "tf-keras":
-        return " (Keras 2 only)"
-    if entry.get("layout"):
-        return f" (a module of the keras package up to keras {last})"
-    return f" (last in `tf.keras` of TF {last})"
-
-
-# --- evidence: which Keras class an expression holds ---------------------------------------------
-
-# The public class a Keras kind names where the evidence names no class (``model.layers[0]``).
-KIND_CLASSES = {
-    "model": "Model",
-    "layer": "layers.Layer",
-    "optimizer": "optimizers.Optimizer",
-    "metric": "metrics.Metric",
-    "loss": "losses.Loss",
-    "callback": "callbacks.Callback",
-}
-
-
-@dataclass(frozen=True)
-class KerasObject:
-    """What the code shows about an object: its public Keras class (``Model``,
-    ``layers.Dense``), and the user's subclass when it is one (its own members shadow Keras's)."""
-
-    cls: str
-    subclass: ClassInfo | None = None
-    by_kind: bool = False  # only the kind is known (`model.optimizer`): ``cls`` is its base
-
-
-def keras_object(
-    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
-) -> KerasObject | None:
-    """Evidence that ``expr`` holds a Keras 3 object, and of which class: the model's
-    :meth:`~tf2lint.analysis.model.ModuleModel.kind_of` (memoised per module) when it names Keras 3 and a
-    Keras kind. None without evidence (a parameter, say) and for Keras 2 (``tf_keras``)
-    objects. One guess beyond what the module shows: the loop variable over ``<x>.metrics``
-    of an ``x`` of unknown kind is an element of ``Model.metrics`` (a Keras 2 module is told
-    apart by the rules: :func:`uses_tf_keras`)."""
-    found = model.kind_of(expr, scope)
-    if found is None and type(expr) is cst.Name:
-        return model.memo(
-            (keras_object, id(expr), id(scope)), lambda: _metrics_loop(model, scope, expr)
-        )
-    return _as_keras_object(found)
-
-
-def _metrics_loop(model: ModuleModel, scope: Scope | None, name: cst.Name) -> KerasObject | None:
-    for site in model.binding_of(name, scope).sites:
-        listed = site.value
-        if site.kind not in (SiteKind.LOOP, SiteKind.COMPREHENSION) or listed is None:
-            continue
-        if isinstance(listed, cst.Subscript):  # for m in model.metrics[1:]
-            listed = listed.value
-        if not (isinstance(listed, cst.Attribute) and listed.attr.value == "metrics"):
-            continue
-        owner = model.kind_of(listed.value, scope)
-        kind = knowledge.member_kind("model", "metrics")
-        if owner is None and kind is not None and kind.startswith("list["):
-            return KerasObject(KIND_CLASSES[kind[5:-1]])
-    return None
-
-
-def _as_keras_object(found: Kind | None) -> KerasObject | None:
-    if found is None or found.keras != 3 or found.kind not in KIND_CLASSES:
-        return None
-    if found.cls is not None:  # canonical: keras.layers.Dense
-        return KerasObject(found.cls.split(".", 1)[1], found.subclass)
-    return KerasObject(KIND_CLASSES[found.kind], found.subclass, by_kind=True)
-
-
-def own_method(
-    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression, method: str
-) -> bool:
-    """Whether ``receiver.method`` is the user's own: ``self`` in a class (or an instance of a
-    module class) that defines ``method`` itself, Keras subclass or not. Such a method is not
-    Keras's, whatever its name (a trainer's own ``fit_generator``, a cell's ``get_initial_state``)."""
-    if isinstance(receiver, cst.Name) and receiver.value == "self":
-        cls = model.enclosing_class(scope)
-        return cls is not None and defines(model, cls, method)
-    cls = model.instance_of(receiver, scope)
-    if cls is not None:
-        return defines(model, cls, method)
-    found = model.kind_of(receiver, scope)
-    return found is not None and defines(model, found.subclass, method)
-
-
-def _keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
-    """The public Keras 3 class that ``cls`` (or a same-module base of it) subclasses."""
-    if not cls.keras_kind:
-        return None
-    return _as_keras_object(subclass_kind(model, cls, f"`{cls.name}`"))
-
-
-# What a module's own code must spell for the evidence of this file's helpers (keras3_name,
-# keras_object, keras_tensor...) to find anything: every Keras name resolves from a spelling with
-# "keras" in it (an import, `tf.keras`), and keras_object's one guess reads `<x>.metrics`.
-KERAS_EVIDENCE_TEXT = ("keras", ".metrics")
-
-
-class _Keras3Rule(Rule):
-    """A Keras 3 rule. One whose every finding needs that evidence declares ``requires_text =
-    KERAS_EVIDENCE_TEXT`` (the engine skips it in a module without any, see tf2lint.linting.engine);
-    one that also reads spellings alone (``save_format=``, ``lr=`` on ``tf.optimizers``,
-    ``history["lr"]``) does not.
-
-    Every finding carries its Keras evidence (:func:`keras3_evidence`): the import that makes
-    this module's Keras the Keras 3 of TF 2.16+, the Keras name the reported code resolves to,
-    and, for a method or attribute, why its ``receiver`` is that Keras object."""
-
-    category = "keras3"
-    since_tensorflow = "2.16"
-
-    def report(
-        self,
-        node: cst.CSTNode,
-        message: str | None = None,
-        *,
-        receiver: cst.BaseExpression | None = None,
-        named: cst.BaseExpression | None = None,
-        because=(),
-        **kwargs,
-    ) -> None:
-        if receiver is None and named is None:  # `<receiver>.method(...)`, `<receiver>.attr`
-            target = node.func if isinstance(node, cst.Call) else node
-            if isinstance(target, cst.Attribute) and self.model.qualified_name(target) is None:
-                receiver = target.value
-        steps = [
-            *keras3_evidence(self.model, self.context.scope, named or node, receiver),
-            *because,
-        ]
-        super().report(node, message, because=steps, **kwargs)
-
-
-# --- evidence: why this is Keras 3, and why the receiver is that Keras object --------------------
-
-_KERAS3_IMPORT_WHY = {
-    "tensorflow": "`tf.keras` is Keras 3 from TensorFlow 2.16 (this rule runs for "
-    "target-tensorflow 2.16 and later), and the module does not import `tf_keras`",
-    "keras": "the `keras` package beside TensorFlow 2.16+ is Keras 3, and the module does not "
-    "import `tf_keras`",
-}
-
-
-def keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
-    """The import that makes this module's Keras the Keras 3 of TF 2.16+, with why: the first
-    that names Keras (``from tensorflow import keras``, ``import keras``), else the first of
-    ``tensorflow``. Once per module."""
-    return model.memo(keras3_import, lambda: _keras3_import(model))
-
-
-def _shown_import(statement: cst.CSTNode) -> str:
-    """An import statement on one line, shortened (``from x import (a, b, ...)``)."""
-    text = " ".join(_code(statement).split())
-    return text if len(text) <= 72 else text[:69] + "..."
-
-
-def _keras3_import(model: ModuleModel) -> tuple[str, cst.CSTNode] | None:
-    first_tf = None
-    for statement in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
-        if isinstance(statement, cst.ImportFrom):
-            if statement.relative or statement.module is None:
-                continue
-            base = _dotted(statement.module)
-            names = (
-                [base]
-                if isinstance(statement.names, cst.ImportStar)
-                else [f"{base}.{_dotted(a.name)}" for a in statement.names]
-            )
-        else:
-            names = [_dotted(a.name) for a in statement.names]
-        for name in names:
-            root = name.split(".", 1)[0]
-            if root not in _KERAS3_IMPORT_WHY or name.startswith("tensorflow.python"):
-                continue
-            keras_named = root == "keras" or name.startswith(
-                ("tensorflow.keras", "tensorflow.compat.v1.keras")
-            )
-            if keras_named:
-                why = _KERAS3_IMPORT_WHY["keras" if root == "keras" else "tensorflow"]
-                return f"`{_shown_import(statement)}`: {why}", statement
-            if first_tf is None:
-                first_tf = (
-                    f"`{_shown_import(statement)}`: {_KERAS3_IMPORT_WHY['tensorflow']}",
-                    statement,
-                )
-    return first_tf
-
-
-def keras3_evidence(
-    model: ModuleModel,
-    scope: Scope | None,
-    node: cst.CSTNode,
-    receiver: cst.BaseExpression | None = None,
-) -> list[tuple[str, cst.CSTNode]]:
-    """Why a Keras finding holds, as evidence steps: the Keras 3 import, the Keras name the
-    reported code resolves to (``tf.keras.layers.Dense`` is ``tensorflow.keras.layers.Dense``),
-    and why ``receiver`` is the Keras object the rule says (its binding, with the model's
-    reason)."""
-    steps: list[tuple[str, cst.CSTNode]] = []
-    found = keras3_import(model)
-    if found is not None:
-        steps.append(found)
-    else:
-        steps.append(
-            (
-                "the module does not import `tf_keras`: the Keras it reaches is Keras 3 from "
-                "TensorFlow 2.16",
-                node,
-            )
-        )
-    named = node.func if isinstance(node, cst.Call) else node
-    if isinstance(named, cst.Arg):
-        named = None
-    qualified = (
-        model.qualified_name(named) if isinstance(named, (cst.Name, cst.Attribute)) else None
-    )
-    if qualified is not None and keras3_name(qualified) is not None:
-        steps.append((f"`{_code(named)}` is `{qualified}`, a Keras 3 name", named))
-    if receiver is not None:
-        steps.extend(receiver_evidence(model, scope, receiver))
-    return steps
-
-
-def receiver_evidence(
-    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression
-) -> list[tuple[str, cst.CSTNode]]:
-    """Why ``receiver`` is a Keras object: the model's reason, at the code that shows it (the
-    assignment of a name, the class of ``self``)."""
-    found = model.kind_of(receiver, scope)
-    shown = _code(receiver)
-    if found is None:
-        return []
-    what = f"a Keras {found.kind}"
-    if found.cls is not None:
-        what = f"a `{found.cls}`"
-    where: cst.CSTNode = receiver
-    if isinstance(receiver, cst.Name) and receiver.value == "self":
-        cls = model.enclosing_class(scope)
-        if cls is not None:
-            where = cls.node
-    elif isinstance(receiver, cst.Name):
-        sites = model.binding_of(receiver, scope).sites
-        if sites:
-            where = sites[-1].value if sites[-1].value is not None else sites[-1].node
-    return [(f"`{shown}` is {what}: {found.why}", where)]
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    """An imported module's dotted name, without generating code for it."""
-    return dotted_name(node) or _code(node)
-
-
-def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg
-    return None
-
+from tf2lint.rules.common import (  # noqa: F401 (keras3_path, Keras3Table: this family's names)
+    KERAS_EVIDENCE_TEXT,
+    Keras3Rule,
+    Keras3Table,
+    code,
+    keras3,
+    keras3_path,
+    keras_model_receiver,
+    keras_optimizer_class,
+    keras_path_fix,
+    keyword_arg,
+    literal_tail,
+    module_path,
+    removed_since,
+    table,
+    uses_tf_keras,
+)
 
 # --- removed modules and functions, found by their qualified name -------------------------------
 
 
-class _RemovedApiRule(_Keras3Rule):
+class _RemovedApiRule(Keras3Rule):
     """Reports each use of a removed module/function: attribute chains and imports."""
 
     leaves: frozenset[str] = frozenset()  # last components, a cheap first check
@@ -527,12 +70,12 @@ class _RemovedApiRule(_Keras3Rule):
             return
         name = self.model.qualified_name(node)
         if name is not None and self.removed(name):
-            self.report(node, self.describe(_code(node)))
+            self.report(node, self.describe(code(node)))
 
     def visit_Import(self, node: cst.Import) -> None:
         self._import_depth += 1
         for alias in node.names:
-            name = _dotted(alias.name)
+            name = module_path(alias.name)
             if self.removed(name):
                 self.report(node, self.describe(name))
                 return
@@ -544,14 +87,14 @@ class _RemovedApiRule(_Keras3Rule):
         self._import_depth += 1
         if node.relative or node.module is None:
             return
-        base = _dotted(node.module)
+        base = module_path(node.module)
         if self.removed(base):
             self.report(node, self.describe(base))
             return
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:
-            name = f"{base}.{_dotted(alias.name)}"
+            name = f"{base}.{module_path(alias.name)}"
             if self.removed(name):
                 self.report(node, self.describe(name))
                 return
@@ -652,7 +195,7 @@ class KerasLayersExperimental(_RemovedApiRule):
 # --- methods and arguments, which need evidence of the receiver ---------------------------------
 
 
-class MetricResetStates(_Keras3Rule):
+class MetricResetStates(Keras3Rule):
     id = "TF001"
     requires_text = KERAS_EVIDENCE_TEXT
     call_names = frozenset({"reset_states"})
@@ -679,7 +222,7 @@ class MetricResetStates(_Keras3Rule):
             return
         self.report(
             node,
-            f"`{_code(func.value)}.reset_states()` raises AttributeError in Keras 3; use "
+            f"`{code(func.value)}.reset_states()` raises AttributeError in Keras 3; use "
             "`reset_state()`",
             replacement=node.with_changes(func=func.with_changes(attr=cst.Name("reset_state"))),
             fix_description="rename to `reset_state`",
@@ -695,15 +238,7 @@ class MetricResetStates(_Keras3Rule):
         )
 
 
-def keras_model_receiver(
-    model: ModuleModel, fn: FunctionInfo | None, expr: cst.BaseExpression
-) -> bool:
-    """Evidence that ``expr`` is a Keras 3 model (see :func:`keras_object`)."""
-    found = keras_object(model, fn, expr)
-    return found is not None and table().is_a(found.cls, "Model")
-
-
-class SaveFormatArgument(_Keras3Rule):
+class SaveFormatArgument(Keras3Rule):
     id = "TF003"
     call_names = frozenset({"save", "save_weights", "save_model"})
     name = "save-format-argument"
@@ -724,12 +259,12 @@ class SaveFormatArgument(_Keras3Rule):
         leaf = func.attr.value if type(func) is cst.Attribute else None  # asked at every call
         if leaf not in ("save", "save_weights", "save_model"):
             return
-        arg = _keyword(node, "save_format")
+        arg = keyword_arg(node, "save_format")
         if arg is None or uses_tf_keras(self.model):
             return
         self.report(
             arg,
-            f"`{_code(arg).rstrip(', ')}` fails in Keras 3 unless the path ends in `.keras`/`.h5`; "
+            f"`{code(arg).rstrip(', ')}` fails in Keras 3 unless the path ends in `.keras`/`.h5`; "
             "drop it and use `.keras` (or `model.export()` for a SavedModel)",
             receiver=func.value,
         )
@@ -738,7 +273,7 @@ class SaveFormatArgument(_Keras3Rule):
 _MODEL_EXTENSIONS = (".keras", ".h5", ".hdf5")
 
 
-class SavePathWithoutExtension(_Keras3Rule):
+class SavePathWithoutExtension(Keras3Rule):
     id = "TF004"
     requires_text = KERAS_EVIDENCE_TEXT
     call_names = frozenset({"save", "save_weights", "save_model", "load_weights"})
@@ -778,11 +313,11 @@ class SavePathWithoutExtension(_Keras3Rule):
         method = func.attr.value
         if method not in ("save", "save_weights", "save_model", "load_weights"):
             return
-        if _keyword(node, "save_format") is not None or uses_tf_keras(self.model):
+        if keyword_arg(node, "save_format") is not None or uses_tf_keras(self.model):
             return  # TF003 reports it
         fn = self.context.function
         positional = [a.value for a in node.args if a.keyword is None]
-        filepath = _keyword(node, "filepath")
+        filepath = keyword_arg(node, "filepath")
         if method == "save_model":
             if not keras3(self.model.call_name(node), "models.save_model", "saving.save_model"):
                 return
@@ -800,7 +335,7 @@ class SavePathWithoutExtension(_Keras3Rule):
                 receiver=func.value,
             )
             return
-        text = _literal_tail(self.model, path, scope)
+        text = literal_tail(self.model, path, scope)
         if text is None or text.startswith("hf://"):
             return
         if method == "load_weights":
@@ -826,200 +361,6 @@ class SavePathWithoutExtension(_Keras3Rule):
 # --- Keras file paths: the name Keras 3 needs, renamed everywhere the module uses it ------------
 
 
-@dataclass(frozen=True)
-class KerasPathUse:
-    """A path argument of a Keras save or load call: what it saves (``"weights"`` or
-    ``"model"``), and whether the call writes the file."""
-
-    expr: cst.BaseExpression
-    kind: str
-    writes: bool
-
-
-def keras_path_uses(model: ModuleModel) -> dict[int, KerasPathUse]:
-    """Every path argument of a Keras save or load call in the module, by the id of its
-    expression: ``save_weights``/``load_weights``/``save`` of a Keras model, ``load_model``,
-    ``save_model``, ``ModelCheckpoint`` (weights when ``save_weights_only=True``)."""
-    return model.memo(keras_path_uses, lambda: _keras_path_uses(model))
-
-
-def _path_argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
-    found = _keyword(call, keyword)
-    if found is not None:
-        return found.value
-    positional = [a.value for a in call.args if a.keyword is None and not a.star]
-    return positional[position] if len(positional) > position else None
-
-
-def _keras_path_uses(model: ModuleModel) -> dict[int, KerasPathUse]:
-    uses: dict[int, KerasPathUse] = {}
-    for call in model.nodes_of(cst.Call):
-        func = call.func
-        name = keras3_name(model.call_name(call))
-        found = None
-        if name is not None and name.path.endswith(("models.load_model", "saving.load_model")):
-            found = (_path_argument(call, "filepath", 0), "model", False)
-        elif name is not None and name.path.endswith(("models.save_model", "saving.save_model")):
-            found = (_path_argument(call, "filepath", 1), "model", True)
-        elif name is not None and name.path.endswith("callbacks.ModelCheckpoint"):
-            only = _keyword(call, "save_weights_only")
-            weights = only is not None and _code(only.value) == "True"
-            found = (_path_argument(call, "filepath", 0), "weights" if weights else "model", True)
-        elif isinstance(func, cst.Attribute) and func.attr.value in _PATH_METHODS:
-            receiver = func.value
-            scope = model.scope_of(receiver) if isinstance(receiver, cst.Name) else None
-            if keras_model_receiver(model, scope, receiver):
-                kind, writes = _PATH_METHODS[func.attr.value]
-                found = (_path_argument(call, "filepath", 0), kind, writes)
-        if found is not None and found[0] is not None:
-            uses[id(found[0])] = KerasPathUse(*found)
-            name = _joined_name(model, found[0])
-            if name is not None:  # `os.path.join(folder, "ckpt")`: the file's own name
-                uses[id(name)] = KerasPathUse(name, found[1], found[2])
-    return uses
-
-
-def _joined_name(model: ModuleModel, path: cst.BaseExpression) -> cst.SimpleString | None:
-    """The file name a path joins last, when it is a string literal:
-    ``os.path.join(folder, "ckpt")``."""
-    if isinstance(path, cst.Call) and model.call_name(path) == "os.path.join" and path.args:
-        last = path.args[-1]
-        if last.keyword is None and not last.star and isinstance(last.value, cst.SimpleString):
-            return last.value
-    return None
-
-
-# Keras model methods that take a file path: what the file holds, whether the method writes it.
-_PATH_METHODS = {
-    "save_weights": ("weights", True),
-    "load_weights": ("weights", False),
-    "save": ("model", True),
-}
-
-
-def keras3_path(text: str, kind: str) -> str | None:
-    """The name Keras 3 needs for a file of ``kind`` that Keras 2 code named ``text``, when
-    keeping the program's meaning: ``.h5``/``.hdf5`` weights become ``.weights.h5`` (HDF5
-    both), an ``.hdf5`` model ``.keras``, a TF checkpoint prefix or SavedModel folder in the
-    working folder gets the suffix
-    (Keras 2 made missing folders, Keras 3 does not: a name with a folder is left alone). None
-    when the name is already one Keras 3 takes, or cannot be renamed safely."""
-    if kind == "weights":
-        if text.endswith(".weights.h5"):
-            return None
-        for suffix in (".h5", ".hdf5"):
-            if text.endswith(suffix):
-                return text[: -len(suffix)] + ".weights.h5"
-        new = text + ".weights.h5"
-    else:
-        if text.endswith((".keras", ".h5")):
-            return None
-        if text.endswith(".hdf5"):  # Keras 3's own format: its legacy `.h5` reloads less
-            return text[: -len(".hdf5")] + ".keras"
-        new = text.rstrip("/") + ".keras"
-    if "/" in text.rstrip("/") or "\\" in text or "{" in text or not text.strip("./"):
-        return None
-    return new
-
-
-def keras_path_fix(
-    model: ModuleModel, scope: Scope | None, path: cst.BaseExpression | None
-) -> dict:
-    """The safe fix that renames a Keras file path (``report`` keywords), or ``{}``: the path
-    is a string literal (or ends in one: ``os.path.join(folder, "ckpt")`` names the file
-    ``"ckpt"``), or a name assigned one literal once, and every spelling of it in the
-    module (the same string, the name) is the path of a Keras save or load call; at least one
-    call writes the file, and every writer saves the same kind. Each is renamed to what Keras 3
-    needs (:func:`keras3_path`), so the program writes and reads the same file by its new
-    name."""
-    uses = keras_path_uses(model)
-    literal, name = _joined_name(model, path) or path, None
-    if isinstance(path, cst.Name) and scope is not None:
-        values = model.binding_of(path, scope).known_values
-        if not values or len(values) != 1:
-            return {}
-        literal, name = values[0], path.value
-    if not isinstance(literal, cst.SimpleString) or not isinstance(literal.evaluated_value, str):
-        return {}
-    text = literal.evaluated_value
-    spelled = [s for s in model.nodes_of(cst.SimpleString) if s.evaluated_value == text]
-    names = [n for n in model.nodes_of(cst.Name) if name is not None and n.value == name]
-    kinds, writes = set(), False
-    for node in spelled + names:
-        if node is literal and name is not None:
-            continue  # the assignment the name holds
-        use = uses.get(id(node))
-        if use is None:
-            if name is not None and node in names and _assigned_name(model, node, literal):
-                continue
-            return {}
-        writes |= use.writes
-        if use.writes:
-            kinds.add(use.kind)
-    if not writes or len(kinds) != 1:
-        return {}
-    new = keras3_path(text, kinds.pop())
-    if new is None:
-        return {}
-    return {
-        "edits": [(s, _renamed_string(s, new)) for s in spelled],
-        "fix_description": f"name the file {new!r}, everywhere this module saves or loads it",
-        "applicability": "safe",
-    }
-
-
-def _assigned_name(model: ModuleModel, name: cst.Name, literal: cst.SimpleString) -> bool:
-    """Whether ``name`` is the target of the one assignment of ``literal``."""
-    for assign in model.nodes_of(cst.Assign):
-        if assign.value is literal:
-            return any(t.target is name for t in assign.targets)
-    return False
-
-
-def _renamed_string(node: cst.SimpleString, new: str) -> cst.SimpleString:
-    quote = node.quote
-    return node.with_changes(value=f"{node.prefix}{quote}{new}{quote}")
-
-
-def _literal_tail(
-    model: ModuleModel,
-    expr: cst.BaseExpression | None,
-    scope: Scope | None = None,
-    depth: int = 0,
-) -> str | None:
-    """The text a path expression ends with, when the code spells it out: a string, an f-string,
-    ``os.path.join(...)`` or ``dir + "/name"`` ending in one, ``"...".format(...)``, or (with
-    ``scope``) a name every assignment of which ends in the same text."""
-    if isinstance(expr, cst.SimpleString):
-        value = expr.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(expr, cst.ConcatenatedString):
-        return _literal_tail(model, expr.right, scope, depth)
-    if isinstance(expr, cst.FormattedString):
-        last = expr.parts[-1] if expr.parts else None
-        if isinstance(last, cst.FormattedStringText):
-            return last.value
-        return None
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        return _literal_tail(model, expr.right, scope, depth)
-    if isinstance(expr, cst.Call) and model.call_name(expr) == "os.path.join" and expr.args:
-        return _literal_tail(model, expr.args[-1].value, scope, depth)
-    if (
-        isinstance(expr, cst.Call)
-        and isinstance(expr.func, cst.Attribute)
-        and expr.func.attr.value == "format"
-        and isinstance(expr.func.value, cst.SimpleString)
-    ):
-        text = _literal_tail(model, expr.func.value)
-        return text if text is not None and "{" not in text.rsplit(".", 1)[-1] else None
-    if isinstance(expr, cst.Name) and scope is not None and depth < 3:
-        values = model.binding_of(expr, scope).known_values
-        tails = {_literal_tail(model, v, scope, depth + 1) for v in values or ()}
-        if len(tails) == 1:
-            return tails.pop()
-    return None
-
-
 def _checkpoint_prefix(
     model: ModuleModel, expr: cst.BaseExpression | None, scope: Scope | None
 ) -> bool:
@@ -1037,7 +378,7 @@ def _checkpoint_prefix(
 _GENERATOR_METHODS = frozenset({"fit_generator", "evaluate_generator", "predict_generator"})
 
 
-class GeneratorMethodsRemoved(_Keras3Rule):
+class GeneratorMethodsRemoved(Keras3Rule):
     id = "TF007"
     call_names = _GENERATOR_METHODS
     name = "generator-methods-removed"
@@ -1121,7 +462,7 @@ def _keras3_data(
         made = keras3_name(model.call_name(owner)) if isinstance(owner, cst.Call) else None
         if made is not None and made.path.endswith("ImageDataGenerator"):
             return (
-                f"`{_code(func)}` returns a Keras image iterator (a `PyDataset` in Keras 3)",
+                f"`{code(func)}` returns a Keras image iterator (a `PyDataset` in Keras 3)",
                 data,
             )
         return None
@@ -1149,7 +490,7 @@ def _yields(node: cst.FunctionDef) -> bool:
 def _literal_value(node: cst.BaseExpression) -> tuple[bool, object]:
     """(True, value) for a literal number, string, bool or None."""
     try:
-        value = ast.literal_eval(_code(node))
+        value = ast.literal_eval(code(node))
     except (ValueError, SyntaxError):
         return False, None
     return isinstance(value, (int, float, str, bool, type(None))), value
@@ -1232,13 +573,13 @@ def _commas_as_written(args: list[cst.Arg], written: Sequence[cst.Arg]) -> list[
             arg = arg.with_changes(equal=_no_space_equal())
         if index == len(args) - 1:
             arg = arg.with_changes(comma=last)
-        elif not (isinstance(arg.comma, cst.Comma) and _code(arg.comma.whitespace_after)):
+        elif not (isinstance(arg.comma, cst.Comma) and code(arg.comma.whitespace_after)):
             arg = arg.with_changes(comma=between)
         out.append(arg)
     return out
 
 
-class OptimizerLrArgument(_Keras3Rule):
+class OptimizerLrArgument(Keras3Rule):
     id = "TF008"
     name = "optimizer-lr-argument"
     severity = "error"
@@ -1260,7 +601,7 @@ class OptimizerLrArgument(_Keras3Rule):
         name = self.model.call_name(node)
         if keras3_name(name) is not None and keras3_name(name).path in _OPTIMIZER_CONFIG_READERS:
             self._config_lr(node)
-        arg = _keyword(node, "lr")
+        arg = keyword_arg(node, "lr")
         if arg is None:
             return
         because = []
@@ -1276,7 +617,7 @@ class OptimizerLrArgument(_Keras3Rule):
             if not _chosen_optimizer_class(self.model, self.context.scope, cls):
                 return
             because = [("every class this can be is a Keras 3 optimizer", cls)]
-        if _keyword(node, "learning_rate") is not None:
+        if keyword_arg(node, "learning_rate") is not None:
             return
         self.report(
             arg,
@@ -1492,7 +833,7 @@ _HAND_WRITTEN = (
 )
 
 
-class KerasRemovedSymbol(_Keras3Rule):
+class KerasRemovedSymbol(Keras3Rule):
     id = "TF010"
     requires_text = KERAS_EVIDENCE_TEXT
     call_names = frozenset({"function"})
@@ -1551,7 +892,7 @@ class KerasRemovedSymbol(_Keras3Rule):
         self._inside.add(id(func))
         self.report(
             node,
-            f"`{_code(func)}` does not exist in Keras 3{removed_since(found[2])}; "
+            f"`{code(func)}` does not exist in Keras 3{removed_since(found[2])}; "
             "build the `Model` Keras 2 built",
             named=func,
             replacement=fix,
@@ -1576,8 +917,8 @@ class KerasRemovedSymbol(_Keras3Rule):
     def _report(self, node: cst.BaseExpression, prefix: str, entry: dict) -> None:
         new = entry["replacement"]
         root = _spelled_root(node, prefix)
-        spelled = f"{_code(root)}.{new}" if new and root is not None else new
-        message = f"`{_code(node)}` does not exist in Keras 3{removed_since(entry)}"
+        spelled = f"{code(root)}.{new}" if new and root is not None else new
+        message = f"`{code(node)}` does not exist in Keras 3{removed_since(entry)}"
         if new:
             message += f"; use `{spelled}`" if entry["safe"] else f"; Keras 3 has `{spelled}`"
         if not new or root is None:
@@ -1596,9 +937,9 @@ class KerasRemovedSymbol(_Keras3Rule):
         if uses_tf_keras(self.model):
             return
         for alias in node.names:
-            found = self._lookup(_dotted(alias.name))
+            found = self._lookup(module_path(alias.name))
             if found is not None:
-                self.report(node, f"`import {_dotted(alias.name)}`: not in Keras 3")
+                self.report(node, f"`import {module_path(alias.name)}`: not in Keras 3")
                 return
 
     def leave_Import(self, node: cst.Import) -> None:
@@ -1608,9 +949,9 @@ class KerasRemovedSymbol(_Keras3Rule):
         self._import_depth += 1
         if node.relative or node.module is None or uses_tf_keras(self.model):
             return
-        base = _dotted(node.module)
+        base = module_path(node.module)
         names = [] if isinstance(node.names, cst.ImportStar) else node.names
-        for qualified in (base, *(f"{base}.{_dotted(a.name)}" for a in names)):
+        for qualified in (base, *(f"{base}.{module_path(a.name)}" for a in names)):
             found = self._lookup(qualified)
             if found is not None:
                 entry = found[2]
@@ -1690,9 +1031,9 @@ def _backend_function_fix(
     )
     elements = [e.value for e in outputs.elements] if isinstance(outputs, cst.List) else [outputs]
     if isinstance(outputs, cst.List) and len(elements) == 1:
-        built = f"{root}.Model({_code(inputs)}, {_code(elements[0])})"
+        built = f"{root}.Model({code(inputs)}, {code(elements[0])})"
         return cst.parse_expression(f"(lambda m: lambda x: [m.predict_on_batch(x)])({built})")
-    return cst.parse_expression(f"{root}.Model({_code(inputs)}, {_code(outputs)}).predict_on_batch")
+    return cst.parse_expression(f"{root}.Model({code(inputs)}, {code(outputs)}).predict_on_batch")
 
 
 def _sequential_ends(
@@ -1705,7 +1046,7 @@ def _sequential_ends(
         if isinstance(node, cst.Attribute) and node.attr.value in ("input", "output"):
             owner = keras_object(model, scope, node.value)
             if owner is not None and not owner.by_kind and table().is_a(owner.cls, "Sequential"):
-                return cst.parse_expression(f"{_code(node.value)}.{node.attr.value}s[0]")
+                return cst.parse_expression(f"{code(node.value)}.{node.attr.value}s[0]")
         return node
 
     if isinstance(expr, cst.List):
@@ -1723,9 +1064,9 @@ def _moved_import(
     name; None when the names went to different modules, or one has no Keras 3 home."""
     if not entry.get("layout") or not names or not base.endswith("." + prefix):
         return None
-    homes = [entry["names"].get(_dotted(alias.name)) for alias in names]
+    homes = [entry["names"].get(module_path(alias.name)) for alias in names]
     if any(
-        h is None or h["path"].rsplit(".", 1)[-1] != _dotted(a.name)
+        h is None or h["path"].rsplit(".", 1)[-1] != module_path(a.name)
         for h, a in zip(homes, names, strict=True)
     ):
         return None
@@ -1746,7 +1087,7 @@ _HAND_WRITTEN_MEMBERS = {
 }
 
 
-class KerasRemovedMember(_Keras3Rule):
+class KerasRemovedMember(Keras3Rule):
     id = "TF011"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-removed-member"
@@ -1828,11 +1169,11 @@ class KerasRemovedMember(_Keras3Rule):
         if by_kind is not None and not table().removed_member(found.cls, member):
             kind = found.cls.rsplit(".", 1)[-1]
             message = (
-                f"`{_code(node)}`: no Keras 3 {kind} has `{member}` (AttributeError; a Keras 2 "
+                f"`{code(node)}`: no Keras 3 {kind} has `{member}` (AttributeError; a Keras 2 "
                 f"{kind} had it)"
             )
         else:
-            message = f"`{_code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
+            message = f"`{code(node)}`: Keras 3 `{shown}` has no `{member}` (AttributeError)"
             if history is not None:
                 message += removed_since(history)
         if member == "get_scaled_loss":
@@ -1861,7 +1202,7 @@ class KerasRemovedMember(_Keras3Rule):
             self.report(
                 node,
                 message,
-                replacement=cst.parse_expression(f"{_code(node.value)}.{tensor}.shape"),
+                replacement=cst.parse_expression(f"{code(node.value)}.{tensor}.shape"),
                 fix_description=f"read `{tensor}.shape`",
                 receiver=node.value,
                 applicability="safe",
@@ -1878,7 +1219,7 @@ class KerasRemovedMember(_Keras3Rule):
             return
         if not fn.name.startswith("_") or fn.name.startswith("__"):
             return  # a public method is the user's own API; Keras called the private hooks
-        base = _keras_subclass(self.model, fn.cls)
+        base = keras_subclass(self.model, fn.cls)
         if base is None or not table().is_a(base.cls, "optimizers.Optimizer"):
             return
         history = table().history_member(base.cls, fn.name)
@@ -1912,7 +1253,7 @@ class KerasRemovedMember(_Keras3Rule):
         if kind == "property":
             self.report(
                 node,
-                f"`{_code(func)}` is not a method in Keras 3 `{shown}`: calling it raises "
+                f"`{code(func)}` is not a method in Keras 3 `{shown}`: calling it raises "
                 "TypeError; read it without `()`",
                 receiver=func.value,
             )
@@ -1938,7 +1279,7 @@ class KerasRemovedMember(_Keras3Rule):
             return
         self._reported_calls.add(id(func))
         history = table().history_member(found.cls, member)
-        message = f"`{_code(func)}`: Keras 3 `{found.cls.rsplit('.', 1)[-1]}` has no `{member}`"
+        message = f"`{code(func)}`: Keras 3 `{found.cls.rsplit('.', 1)[-1]}` has no `{member}`"
         message += " (AttributeError)" + (removed_since(history) if history else "")
         predicted = _predict_call(node, func)
         replacement = None
@@ -1975,7 +1316,7 @@ class KerasRemovedMember(_Keras3Rule):
             node,
             message,
             replacement=replacement,
-            fix_description=f"use Keras 2's own `{member}` body: `{_code(replacement)}`",
+            fix_description=f"use Keras 2's own `{member}` body: `{code(replacement)}`",
             receiver=func.value,
             applicability="safe",
         )
@@ -2047,7 +1388,7 @@ def _last_units(
     layer = keras3_name(model.call_name(last))
     if layer is None or layer.path not in ("layers.Dense", "layers.core.Dense"):
         return None
-    units = _keyword(last, "units") or (
+    units = keyword_arg(last, "units") or (
         last.args[0] if last.args and last.args[0].keyword is None else None
     )
     if units is None or not isinstance(units.value, cst.Integer):
@@ -2082,7 +1423,7 @@ def _call_owners(model: ModuleModel, scope: Scope, call: cst.Call) -> list[str] 
         and func.value.func.value == "super"
     ):  # super().__init__(...) in a Keras subclass: the Keras base's constructor
         cls = model.enclosing_class(scope)
-        base = _keras_subclass(model, cls) if cls is not None else None
+        base = keras_subclass(model, cls) if cls is not None else None
         return table().lineage(base.cls) if base is not None else None
     found = keras_object(model, scope, func.value)
     if found is None or defines(model, found.subclass, method):
@@ -2162,7 +1503,7 @@ def _loss_scale_fix(model: ModuleModel, scope: Scope | None, read: cst.Attribute
     function = scope.node if scope is not None else None
     if not isinstance(function, cst.FunctionDef):
         return {}
-    receiver = _code(read.value)
+    receiver = code(read.value)
     calls: dict[str, list[cst.Call]] = {}
     assigns: list[cst.Assign] = []
     names: list[cst.Name] = []
@@ -2171,7 +1512,7 @@ def _loss_scale_fix(model: ModuleModel, scope: Scope | None, read: cst.Attribute
         if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and node is not function:
             return False
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-            if _code(node.func.value) == receiver:
+            if code(node.func.value) == receiver:
                 calls.setdefault(node.func.attr.value, []).append(node)
         elif isinstance(node, cst.Assign):
             assigns.append(node)
@@ -2252,7 +1593,7 @@ def _subscript_int(node: cst.Subscript) -> int | None:
     return None
 
 
-class KerasRemovedArgument(_Keras3Rule):
+class KerasRemovedArgument(Keras3Rule):
     id = "TF012"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-removed-argument"
@@ -2304,7 +1645,7 @@ class KerasRemovedArgument(_Keras3Rule):
         elif type(func) is cst.Name and not func.lpar:
             leaf = func.value  # what its code is, without generating it
         else:
-            leaf = _code(func)
+            leaf = code(func)
         by_position = bool(positional) and leaf in table().positional_leaves
         if not by_position and not any(
             a.keyword is not None and a.keyword.value in removed_anywhere for a in node.args
@@ -2318,7 +1659,7 @@ class KerasRemovedArgument(_Keras3Rule):
         removed = table().removed_arguments(owners)
         if not removed:
             return
-        shown = _code(node.func)
+        shown = code(node.func)
         passed = {a.keyword.value for a in node.args if a.keyword is not None}
         evidence = {
             "named": func,
@@ -2383,7 +1724,7 @@ def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
     return frozenset(found)
 
 
-class KerasChangedDefault(_Keras3Rule):
+class KerasChangedDefault(Keras3Rule):
     id = "TF013"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-changed-default"
@@ -2448,7 +1789,7 @@ class KerasChangedDefault(_Keras3Rule):
         keywords = ", ".join(f"{p}={old!r}" for p, old, _ in changed)
         self.report(
             node,
-            f"`{_code(node.func)}` left to Keras 3's defaults: {what}",
+            f"`{code(node.func)}` left to Keras 3's defaults: {what}",
             replacement=node.with_changes(args=[*args, *pinned]),
             fix_description=f"pass the Keras 2 defaults: `{keywords}`",
         )
@@ -2457,7 +1798,7 @@ class KerasChangedDefault(_Keras3Rule):
 _LOADER_KEYWORDS = ("workers", "use_multiprocessing", "max_queue_size")
 
 
-class FitLoaderArguments(_Keras3Rule):
+class FitLoaderArguments(Keras3Rule):
     id = "TF014"
     call_names = frozenset({"fit", "evaluate", "predict"})
     name = "keras3-fit-workers"

@@ -3,7 +3,7 @@
 TF015-TF020 need to know what kind of value an expression holds: a Keras tensor (the symbolic
 output of ``keras.Input`` and of layers in a functional model: ``analysis/tensors.py`` answers
 it, as every tensor kind), a Keras variable (a layer's weights, an optimizer's learning rate), a
-Keras object (:func:`keras3.keras_object`, a mapping over the model's ``kind_of``). The Keras
+Keras object (:func:`tf2lint.analysis.kinds.keras_object`, a mapping over the model's ``kind_of``). The Keras
 variable helper below is narrow on purpose: it reads only what this module shows. What Keras 3
 lacks or refuses comes from the generated table (``data/keras3_migration.json``:
 ``keras_tensor``, ``backend``), probed under both versions by ``scripts/generate_keras3_data.py``.
@@ -12,23 +12,19 @@ lacks or refuses comes from the generated table (``data/keras3_migration.json``:
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.kinds import KerasObject, defines, keras_object, keras_subclass, own_method
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tensors import keras_tensor, keras_tensor_step, may_hold_keras_tensors
+from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
-from tf2lint.rules.keras3 import (
+from tf2lint.rules.common import (
     KERAS_EVIDENCE_TEXT,
-    KerasObject,
-    _code,
-    _Keras3Rule,
-    _keras_subclass,
-    _keyword,
-    _literal_tail,
-    defines,
-    keras3_name,
-    keras_object,
+    Keras3Rule,
+    code,
     keras_path_fix,
-    own_method,
+    keyword_arg,
+    literal_tail,
     table,
     uses_tf_keras,
 )
@@ -87,7 +83,7 @@ def build_input_shape(model: ModuleModel, scope: Scope | None, expr: cst.BaseExp
         return False
     if not model.binding_of(expr, scope).param_only:
         return False
-    found = _keras_subclass(model, fn.cls)
+    found = keras_subclass(model, fn.cls)
     return found is not None and _is_layer(found.cls)
 
 
@@ -109,7 +105,7 @@ def keras_layer_self(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpr
     if not (isinstance(expr, cst.Name) and expr.value == "self"):
         return None
     cls = model.enclosing_class(scope)
-    found = _keras_subclass(model, cls) if cls is not None else None
+    found = keras_subclass(model, cls) if cls is not None else None
     return found if found is not None and _is_layer(found.cls) else None
 
 
@@ -120,7 +116,7 @@ def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
 # --- TF015: TensorFlow ops and backend functions on Keras tensors --------------------------------
 
 
-class TfOpOnKerasTensor(_Keras3Rule):
+class TfOpOnKerasTensor(Keras3Rule):
     id = "TF015"
     category = "graph-incompatible"
     requires_text = KERAS_EVIDENCE_TEXT
@@ -171,7 +167,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
         tensors = [arg for arg in _call_args(node) if keras_tensor(self.model, scope, arg)]
         if not tensors:
             return
-        what = f"`{_code(node.func)}`"
+        what = f"`{code(node.func)}`"
         if backend:
             what += " (Keras 3's backend runs TensorFlow ops)"
         self.report(
@@ -185,7 +181,7 @@ class TfOpOnKerasTensor(_Keras3Rule):
 # --- TF016: the Keras tensor API of Keras 2 ------------------------------------------------------
 
 
-class KerasTensorApi(_Keras3Rule):
+class KerasTensorApi(Keras3Rule):
     id = "TF016"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras2-tensor-api"
@@ -229,7 +225,7 @@ class KerasTensorApi(_Keras3Rule):
             fn = scope.function if scope is not None else None
             because = [
                 (
-                    f"`{_code(receiver)}` holds the shape `build()` receives",
+                    f"`{code(receiver)}` holds the shape `build()` receives",
                     fn.node if fn else receiver,
                 )
             ]
@@ -243,7 +239,7 @@ class KerasTensorApi(_Keras3Rule):
         if found is not None:
             self.report(
                 node,
-                f"`{_code(node)}` raises AttributeError: {found}",
+                f"`{code(node)}` raises AttributeError: {found}",
                 because=because,
                 receiver=None if because else receiver,
                 named=node if because else None,
@@ -256,7 +252,7 @@ _KIND_TYPE = {"shape": "tuple", "dtype": "string"}
 # --- TF017: backend functions on Keras 3 variables -----------------------------------------------
 
 
-class BackendOnKerasVariable(_Keras3Rule):
+class BackendOnKerasVariable(Keras3Rule):
     id = "TF017"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "backend-on-keras3-variable"
@@ -309,13 +305,13 @@ class BackendOnKerasVariable(_Keras3Rule):
             )
         self.report(
             node,
-            f"`{_code(node.func)}` on a Keras 3 variable raises AttributeError; "
+            f"`{code(node.func)}` on a Keras 3 variable raises AttributeError; "
             + ("use `.assign()`" if leaf.endswith("set_value") else "read it with `.numpy()`"),
             replacement=replacement,
             fix_description="assign to the variable",
             because=[
                 (
-                    f"`{_code(t)}` is a Keras 3 variable (an attribute of a Keras object, or "
+                    f"`{code(t)}` is a Keras 3 variable (an attribute of a Keras object, or "
                     "an element of its `weights`)",
                     t,
                 )
@@ -349,7 +345,7 @@ def _rename_string(node: cst.SimpleString, new: str) -> cst.SimpleString:
 _RENAMED_KEYS = {"lr": "learning_rate", "batch_input_shape": "batch_shape"}
 
 
-class KerasChangedBehaviour(_Keras3Rule):
+class KerasChangedBehaviour(Keras3Rule):
     id = "TF018"
     name = "keras3-changed-behaviour"
     severity = "warning"
@@ -402,7 +398,7 @@ class KerasChangedBehaviour(_Keras3Rule):
             new = table().renamed_log_keys[writers[0][0]][text]
             because = [
                 (
-                    f"`{_code(call.func)}` writes {text!r} into the logs in Keras 2 and {new!r} "
+                    f"`{code(call.func)}` writes {text!r} into the logs in Keras 2 and {new!r} "
                     "in Keras 3 (the same value); nothing else in the module writes "
                     f"{text!r}",
                     call,
@@ -451,7 +447,7 @@ class KerasChangedBehaviour(_Keras3Rule):
             if given is None or tf is None:
                 self.report(node, _HARD_SIGMOID)
             else:  # Keras 2's own body, on the same tensor
-                operand = _code(given)
+                operand = code(given)
                 # an expression that binds tighter than `*` is written as it is in `x * 0.2`
                 atoms = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
                 if not isinstance(given, atoms):
@@ -485,7 +481,7 @@ class KerasChangedBehaviour(_Keras3Rule):
                     applicability="unsafe" if saved else "safe",
                     because=[
                         (
-                            f"`{_code(saved.func)}` serialises the model: a lambda activation "
+                            f"`{code(saved.func)}` serialises the model: a lambda activation "
                             "is stored as code, not by name (loading it needs "
                             "`safe_mode=False`), so the fix is unsafe here",
                             saved,
@@ -508,7 +504,7 @@ class KerasChangedBehaviour(_Keras3Rule):
             if keras_variable(self.model, scope, owner) or keras_tensor(self.model, scope, owner):
                 self.report(
                     node,
-                    f"`{_code(func.value)}` has no `/` scope or `:0` suffix in Keras 3 "
+                    f"`{code(func.value)}` has no `/` scope or `:0` suffix in Keras 3 "
                     "(`kernel`, `keras_tensor_3`); use `.path` for a variable",
                 )
 
@@ -525,13 +521,13 @@ class KerasChangedBehaviour(_Keras3Rule):
                 **(
                     {
                         "replacement": cst.parse_expression(
-                            f"list({_code(node.value)}.get_metrics_result())"
+                            f"list({code(node.value)}.get_metrics_result())"
                         ),
                         "fix_description": "list the names `get_metrics_result()` keys",
                         "applicability": "safe",
                         "because": [
                             (
-                                f"`{_code(trained.func)}` ran before, and the model has one "
+                                f"`{code(trained.func)}` ran before, and the model has one "
                                 "output and a list of compiled metrics: Keras 2's names are "
                                 "the keys of `get_metrics_result()` in both versions",
                                 trained,
@@ -596,10 +592,10 @@ def _never_trained(model: ModuleModel, call: cst.Call) -> bool:
     """``tf.Variable(...)`` that no optimizer trains in either version: ``trainable=False``, an
     integer or boolean dtype (no gradient), or an int or bool literal initial value without a
     dtype (the variable is then int32 or bool)."""
-    trainable = _keyword(call, "trainable")
+    trainable = keyword_arg(call, "trainable")
     if trainable is not None:
         return isinstance(trainable.value, cst.Name) and trainable.value.value == "False"
-    dtype = _keyword(call, "dtype")
+    dtype = keyword_arg(call, "dtype")
     if dtype is not None:
         text = _string(dtype.value)
         if text is None and isinstance(dtype.value, cst.Attribute):
@@ -609,7 +605,7 @@ def _never_trained(model: ModuleModel, call: cst.Call) -> bool:
         return text in _INTEGER_DTYPES
     first = call.args[0].value if call.args and call.args[0].keyword is None else None
     if first is None:
-        initial = _keyword(call, "initial_value")
+        initial = keyword_arg(call, "initial_value")
         first = initial.value if initial is not None else None
     if isinstance(first, cst.UnaryOperation):
         first = first.expression
@@ -656,7 +652,7 @@ def _trained_single_output(
         ):
             continue
         if func.attr.value == "compile":
-            metrics = _keyword(call, "metrics")
+            metrics = keyword_arg(call, "metrics")
             if any(a.keyword is None for a in call.args[2:]) or (
                 metrics is not None and not isinstance(metrics.value, cst.List)
             ):
@@ -715,7 +711,7 @@ _HARD_SIGMOID = (
 # --- TF019: saving and loading -------------------------------------------------------------------
 
 
-class KerasSavingChanged(_Keras3Rule):
+class KerasSavingChanged(Keras3Rule):
     id = "TF019"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-saving-changed"
@@ -747,7 +743,7 @@ class KerasSavingChanged(_Keras3Rule):
         scope = self.context.scope
         positional = [a.value for a in node.args if a.keyword is None]
         if name is not None and name.path in ("models.load_model", "saving.load_model"):
-            path = _literal_tail(self.model, positional[0] if positional else None)
+            path = literal_tail(self.model, positional[0] if positional else None)
             if (
                 path is not None
                 and not path.endswith((".keras", ".h5", ".hdf5"))
@@ -766,7 +762,7 @@ class KerasSavingChanged(_Keras3Rule):
             if (
                 path is not None
                 and path.endswith((".h5", ".hdf5"))
-                and _keyword(node, "safe_mode") is None
+                and keyword_arg(node, "safe_mode") is None
                 and (lambda_layer := self._builds_lambda()) is not None
             ):
                 args = [*node.args]
@@ -782,7 +778,7 @@ class KerasSavingChanged(_Keras3Rule):
                     fix_description="pass `safe_mode=False`",
                     because=[
                         (
-                            f"the module builds a Keras `Lambda` layer (`{_code(lambda_layer.func)}`"
+                            f"the module builds a Keras `Lambda` layer (`{code(lambda_layer.func)}`"
                             "): a model with it saved to `.h5` stores its Python function",
                             lambda_layer,
                         ),
@@ -804,9 +800,9 @@ class KerasSavingChanged(_Keras3Rule):
         if isinstance(func, cst.Attribute) and func.attr.value in _LOAD_STATUS_METHODS:
             self._load_status(node, func)
             return
-        by_name = _keyword(node, "by_name")
+        by_name = keyword_arg(node, "by_name")
         if isinstance(func, cst.Attribute) and func.attr.value == "load_weights" and by_name:
-            path = _literal_tail(self.model, positional[0] if positional else None)
+            path = literal_tail(self.model, positional[0] if positional else None)
             legacy = (
                 path is not None
                 and path.endswith((".h5", ".hdf5"))
@@ -893,7 +889,7 @@ _FLOAT_FUNCTIONS = frozenset({"numpy.sqrt", "math.sqrt"})
 _CHECKPOINT_SUFFIXES = (".keras", ".h5")
 
 
-class KerasChangedValue(_Keras3Rule):
+class KerasChangedValue(Keras3Rule):
     id = "TF020"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras3-changed-value"
@@ -1022,7 +1018,7 @@ class KerasChangedValue(_Keras3Rule):
     def _loss_init(self, node: cst.FunctionDef, fn: FunctionInfo) -> None:
         """A ``Loss`` subclass whose ``__init__`` defaults ``reduction`` to Keras 2's
         ``Reduction.AUTO``: passed on to Keras 3's ``Loss.__init__``, it raises ValueError."""
-        base = _keras_subclass(self.model, fn.cls)
+        base = keras_subclass(self.model, fn.cls)
         if base is None or not table().is_a(base.cls, "losses.Loss") or uses_tf_keras(self.model):
             return
         for param in (*node.params.params, *node.params.kwonly_params):
@@ -1054,7 +1050,7 @@ class KerasChangedValue(_Keras3Rule):
         if first.value.value != fn.params[0]:
             return
         cls = self.model.enclosing_class(self.context.scope)
-        base = _keras_subclass(self.model, cls) if cls is not None else None
+        base = keras_subclass(self.model, cls) if cls is not None else None
         if base is None or not (table().is_a(base.cls, "Model") or _is_layer(base.cls)):
             return
         model = table().is_a(base.cls, "Model")
@@ -1077,7 +1073,7 @@ class KerasChangedValue(_Keras3Rule):
         if leaf[:1].isupper():
             self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):
-            shape = _keyword(node, "shape") or (positional[0] if positional else None)
+            shape = keyword_arg(node, "shape") or (positional[0] if positional else None)
             if shape is not None and _int_expression(shape.value, self.model):
                 value = shape.value.with_changes(lpar=[], rpar=[])
                 self.report(
@@ -1089,7 +1085,9 @@ class KerasChangedValue(_Keras3Rule):
                 )
             return
         if path.startswith("layers.") and leaf[:1].isupper():
-            size = next((_keyword(node, k) for k in _SIZE_KEYWORDS if _keyword(node, k)), None)
+            size = next(
+                (keyword_arg(node, k) for k in _SIZE_KEYWORDS if keyword_arg(node, k)), None
+            )
             if size is None and positional and leaf in table().size_layers:
                 size = positional[0]
             if size is not None and self._float(size.value):
@@ -1099,10 +1097,12 @@ class KerasChangedValue(_Keras3Rule):
                     replacement=cst.Call(func=cst.Name("int"), args=[cst.Arg(size.value)]),
                     fix_description="cast with `int()` as Keras 2 did",
                 )
-            layer_name = _string(_keyword(node, "name").value) if _keyword(node, "name") else None
+            layer_name = (
+                _string(keyword_arg(node, "name").value) if keyword_arg(node, "name") else None
+            )
             if layer_name is not None and "/" in layer_name:
                 self.report(node, "Keras 3 refuses `/` in a layer name (ValueError)")
-            length = _keyword(node, "input_length")
+            length = keyword_arg(node, "input_length")
             # called at once on a Keras tensor, the layer is built from it: nothing is lost
             functional = id(node) in getattr(self, "_called_on_tensor", ())
             if leaf == "Embedding" and length is not None and not functional:
@@ -1114,7 +1114,7 @@ class KerasChangedValue(_Keras3Rule):
                 )
             return
         if path.startswith("losses.") and leaf[:1].isupper():
-            reduction = _keyword(node, "reduction")
+            reduction = keyword_arg(node, "reduction")
             if reduction is not None and self._auto_reduction(reduction.value):
                 self.report(
                     reduction,
@@ -1143,12 +1143,12 @@ class KerasChangedValue(_Keras3Rule):
                 )
 
     def _checkpoint(self, node: cst.Call, positional: list[cst.Arg]) -> None:
-        target = _keyword(node, "filepath") or (positional[0] if positional else None)
+        target = keyword_arg(node, "filepath") or (positional[0] if positional else None)
         scope = self.context.scope
-        path = _literal_tail(self.model, target.value, scope) if target else None
+        path = literal_tail(self.model, target.value, scope) if target else None
         if path is None:
             return
-        weights_only = _keyword(node, "save_weights_only")
+        weights_only = keyword_arg(node, "save_weights_only")
         if weights_only is not None and isinstance(weights_only.value, cst.Name):
             if weights_only.value.value == "True" and not path.endswith(".weights.h5"):
                 self.report(
@@ -1208,7 +1208,7 @@ class KerasChangedValue(_Keras3Rule):
                 fix_description="pass it as `metrics=`",
             )
         elif method == "compile" and table().is_a(owner, "Model"):
-            metrics = _keyword(node, "metrics")
+            metrics = keyword_arg(node, "metrics")
             if metrics is not None and _string(metrics.value) is not None:
                 self.report(
                     metrics,
@@ -1224,7 +1224,7 @@ class KerasChangedValue(_Keras3Rule):
                 "Keras 3 `save`'s third parameter is `zipped`, not `include_optimizer`",
             )
         elif method == "get_initial_state" and _is_layer(owner):
-            inputs = _keyword(node, "inputs") or _keyword(node, "dtype")
+            inputs = keyword_arg(node, "inputs") or keyword_arg(node, "dtype")
             # an input tensor, not a scalar picked from a shape (`tf.shape(x)[0]` is a batch size)
             tensor = (
                 positional
@@ -1308,18 +1308,18 @@ def _initial_state_fix(model: ModuleModel, scope: Scope | None, node: cst.Call, 
         return {}
     receiver = node.func.value if isinstance(node.func, cst.Attribute) else None
     built = model.binding_of(receiver, scope).known_values if isinstance(receiver, cst.Name) else []
-    if len(built) != 1 or not isinstance(built[0], cst.Call) or _keyword(built[0], "dtype"):
+    if len(built) != 1 or not isinstance(built[0], cst.Call) or keyword_arg(built[0], "dtype"):
         return {}
     for call in model.nodes_of(cst.Call):
         func = call.func
         leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
         if leaf in _DTYPE_SETTERS:
             return {}
-    code = f"{_code(receiver)}.get_initial_state(batch_size={_code(batch)})"
+    text = f"{code(receiver)}.get_initial_state(batch_size={code(batch)})"
     if owner in _BARE_STATE_CELLS:
-        code += "[0]"
+        text += "[0]"
     return {
-        "replacement": cst.parse_expression(code),
+        "replacement": cst.parse_expression(text),
         "fix_description": "pass only `batch_size` (the state is float32 in both versions)",
         "applicability": "safe",
     }

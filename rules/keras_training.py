@@ -5,26 +5,13 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.compiles import chain_root, stale_change
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
-from tf2lint.analysis.tape import chain_text, event_order
+from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-
-
-def _root(expr: cst.BaseExpression) -> cst.Name | None:
-    """The name an expression starts from: ``model`` of ``model.layers[0]``,
-    ``model.get_layer("x")``, ``model.base``."""
-    while True:
-        if isinstance(expr, cst.Name):
-            return expr
-        if isinstance(expr, (cst.Attribute, cst.Subscript)):
-            expr = expr.value
-        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
-            expr = expr.func.value
-        else:
-            return None
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -48,21 +35,6 @@ def _from_self_model(expr: cst.BaseExpression) -> bool:
 
 def code_of(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
-
-
-def _method_calls(model: ModuleModel, name: str, scope: Scope) -> dict[str, list[cst.Call]]:
-    """``name.<method>(...)`` calls made in ``scope`` (not in functions inside it), by method."""
-    found: dict[str, list[cst.Call]] = {}
-    for call in model.nodes_of(cst.Call):
-        func = call.func
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == name
-            and model.scope_of(func.value).function is scope.function
-        ):
-            found.setdefault(func.attr.value, []).append(call)
-    return found
 
 
 class TrainableSetAfterCompile(Rule):
@@ -163,11 +135,11 @@ class TrainableSetAfterCompile(Rule):
                     held_layers = (
                         isinstance(of, cst.Attribute)
                         and of.attr.value == "layers"
-                        and (_root(of) is not None and _root(of).value == "self")
+                        and (chain_root(of) is not None and chain_root(of).value == "self")
                     )
                     if _from_self_model(site.value) or held_layers:
                         return f"`{owner.value}` is each of `{code_of(site.value)}`"
-        root = _root(owner)
+        root = chain_root(owner)
         if root is None:
             return None
         if root.value == "self" and isinstance(owner, cst.Attribute) and owner.value is root:
@@ -178,7 +150,9 @@ class TrainableSetAfterCompile(Rule):
         return None
 
     def _check(self, target: cst.Attribute, flag: str) -> None:
-        found = self.stale_change(target, trained_first=not self.model.imports_keras2)
+        found = stale_change(
+            self.model, target, self.context.scope, trained_first=not self.model.imports_keras2
+        )
         if found is None:
             return
         receiver, compile_call, later = found
@@ -194,103 +168,6 @@ class TrainableSetAfterCompile(Rule):
                 (f"`{receiver}` trains here without compiling again", later),
             ],
         )
-
-    def stale_change(
-        self, target: cst.Attribute, trained_first: bool
-    ) -> tuple[str, cst.Call, cst.Call] | None:
-        """The compiled model whose train function does not see the change ``target`` makes,
-        with its last ``compile`` before the change and its next training call after it, with
-        no ``compile`` between (``trained_first``: and it trained between that compile and the
-        change, which is when Keras 3 makes the train function)."""
-        model = self.model
-        scope = self.context.scope
-        where = event_order(model, target)
-        receivers = self._models(target.value, scope)
-        if any(
-            event_order(model, c) > where
-            for receiver in receivers
-            for c in _method_calls(model, receiver, scope).get("compile", [])
-        ):
-            return  # a model built from it is compiled after the change: the change is for it
-        for receiver in receivers:
-            calls = _method_calls(model, receiver, scope)
-            compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
-            trains = sorted(
-                (event_order(model, c), c)
-                for method in knowledge.step_methods("train")
-                for c in calls.get(method, [])
-            )
-            compiled = [(k, c) for k, c in compiles if k < where]
-            if not compiled:
-                continue
-            last_compile, compile_call = compiled[-1]
-            if trained_first and not any(last_compile < t < where for t, _ in trains):
-                continue  # Keras 3 reads the flags when it first trains after compiling
-            later = [
-                c for t, c in trains if t > where and not any(where < k < t for k, _ in compiles)
-            ]
-            if later:
-                return receiver, compile_call, later[0]
-        return None
-
-    def _models(self, owner: cst.BaseExpression, scope: Scope) -> list[str]:
-        """The compiled models (names) ``owner`` belongs to."""
-        model = self.model
-        root = _root(owner)
-        if root is None:
-            return []
-        names = [root.value]
-        binding = model.binding_of(root, scope)
-        for site in binding.sites:
-            if (
-                site.kind == SiteKind.LOOP and site.value is not None
-            ):  # `for layer in model.layers:`
-                inner = _root(site.value)
-                if inner is not None:
-                    names.append(inner.value)
-        found = []
-        for call in model.nodes_of(cst.Call):
-            func = call.func
-            if not (
-                isinstance(func, cst.Attribute)
-                and func.attr.value == "compile"
-                and isinstance(func.value, cst.Name)
-            ):
-                continue
-            receiver = func.value.value
-            if receiver in found:
-                continue
-            if receiver in names or any(self._built_from(receiver, n, scope) for n in names):
-                found.append(receiver)
-        return found
-
-    def _built_from(self, receiver: str, layer: str, scope: Scope) -> bool:
-        """Whether the model ``receiver`` is built from the layer ``layer``: its construction
-        names it (``Sequential([base, ...])``, ``Model(inputs, head(base(inputs)))``), or the
-        functional graph it is built from calls it."""
-        model = self.model
-        for value in model.lookup(receiver, scope).values:
-            if isinstance(value, cst.Call) and _names(value, layer):
-                return True
-        for call in model.nodes_of(cst.Call):
-            func = call.func
-            if (
-                isinstance(func, cst.Name)
-                and func.value == layer
-                and model.scope_of(func).function is scope.function
-            ):
-                return True  # `x = base(inputs)`: a layer of the functional graph
-        return False
-
-
-def _names(node: cst.CSTNode, name: str) -> bool:
-    todo = [node]
-    while todo:
-        current = todo.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        todo.extend(current.children)
-    return False
 
 
 # Measured under TF 2.21 on CPU (one LSTM(8) over a batch of 4): the rolled layer traces to

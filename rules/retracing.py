@@ -8,7 +8,6 @@ from typing import NamedTuple
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
-    TF_FUNCTION_NAMES,
     BindingSite,
     ClassInfo,
     FunctionInfo,
@@ -18,66 +17,17 @@ from tf2lint.analysis.model import (
     input_signature,
 )
 from tf2lint.analysis.tensors import converted_loop
-from tf2lint.analysis.tracing import root_reason
+from tf2lint.analysis.tracing import (
+    is_tf_function_call,
+    root_reason,
+    runs_once,
+    tf_function_decorator,
+    traced_target,
+)
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
-
-
-def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
-    """``tf.function(f, ...)`` (a call that makes a new polymorphic function), not the decorator
-    factory ``tf.function(jit_compile=True)``."""
-    return (
-        isinstance(node, cst.Call)
-        and model.call_name(node) in TF_FUNCTION_NAMES
-        and any(a.keyword is None or a.keyword.value == "func" for a in node.args)
-    )
-
-
-def runs_once(fn: FunctionInfo | None) -> bool:
-    """Module code, ``main`` and test methods: code that runs once per program or test."""
-    return (
-        fn is None
-        or fn.name in ("main", "_main", "setUp", "setUpClass")
-        or fn.name.startswith("test")
-    )
-
-
-def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
-    """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
-    for decorator in fn.decorators:
-        expr = decorator.decorator
-        target = expr.func if isinstance(expr, cst.Call) else expr
-        if model.qualified_name(target) in TF_FUNCTION_NAMES:
-            return expr
-    return None
-
-
-def traced_target(
-    model: ModuleModel, call: cst.Call, scope: Scope
-) -> tuple[str, FunctionInfo | None, bool] | None:
-    """If ``call`` calls a ``tf.function`` (a decorated def, or a name bound to
-    ``tf.function(f)``): its display name, the wrapped function if known, and whether an
-    ``input_signature`` is fixed."""
-    callee = model.callee(call, scope)
-    if callee is not None:
-        decorator = tf_function_decorator(model, callee)
-        if decorator is None:
-            return None
-        return callee.name, callee, input_signature(decorator)
-    if isinstance(call.func, cst.Name):
-        values = model.binding_of(call.func, scope).known_values
-        if values and all(is_tf_function_call(model, v) for v in values):
-            first = values[0]
-            wrapped = None
-            if first.args:
-                wrapped = model.function_referenced(first.args[0].value, scope)
-            return call.func.value, wrapped, input_signature(first)
-    imported = model.external(model.call_name(call))  # a tf.function of another module
-    if imported is not None and not imported.wraps:
-        return code(call.func), None, imported.signature
-    return None
 
 
 class Varying(NamedTuple):
@@ -2257,7 +2207,7 @@ class KerasPredictPerItem(Rule):
             return
         receiver = short(func.value, 30)
         built = code(func.value)
-        if any(_assigns(model, built, loop) for loop in context.loops):
+        if any(model.assigns(built, loop) for loop in context.loops):
             return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
         if context.loops:
             found = _changes_per_iteration(model, data, context.scope, context.loops)
@@ -2275,7 +2225,7 @@ class KerasPredictPerItem(Rule):
         if fn is None or runs_once(fn):
             return
         param = _from_parameter(model, data, fn)
-        if param is None or _assigns(model, built, fn.node):
+        if param is None or model.assigns(built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
         if per_item is None:
@@ -2402,35 +2352,6 @@ def _data_argument(call: cst.Call) -> cst.BaseExpression | None:
     return None
 
 
-def _assigns(model: ModuleModel, target: str, region: cst.CSTNode) -> bool:
-    """Whether code in ``region`` (not in a function defined there) assigns ``target`` (a name,
-    or an attribute chain such as ``self.model``, by its code)."""
-    found = False
-
-    def visit(node: cst.CSTNode) -> None:
-        nonlocal found
-        if found or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            return
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-            targets = (
-                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-            )
-            for t in targets:
-                elements = (
-                    [e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List)) else [t]
-                )
-                if any(code(e) == target for e in elements):
-                    found = True
-        if isinstance(node, cst.For) and code(node.target) == target:
-            found = True
-        for child in node.children:
-            visit(child)
-
-    for child in region.children:
-        visit(child)
-    return found
-
-
 def _bound_in(loop: cst.CSTNode) -> set[str]:
     """The names a loop binds on each iteration: its target's and those its body assigns (not
     in a function defined there)."""
@@ -2542,7 +2463,7 @@ class CompileInTrainingLoop(Rule):
             return
         target = code(func.value)
         for loop in context.loops:
-            if _assigns(model, target, loop):
+            if model.assigns(target, loop):
                 return  # a new model on each iteration
             if _bound_in(loop) & _argument_names(node.args):
                 return  # compiled with what the iteration computes: a new configuration
@@ -2560,7 +2481,7 @@ class CompileInTrainingLoop(Rule):
         fn = context.function
         if context.loops or fn is None or runs_once(fn) or fn.outer is not None:
             return
-        if _assigns(model, target, fn.node):
+        if model.assigns(target, fn.node):
             return  # builds its own model
         trained = _trained_in(model, target, fn.node, context.scope)
         if trained is None:
@@ -2602,7 +2523,7 @@ class CompileInTrainingLoop(Rule):
             ):
                 continue
             for loop in reversed(site.loops):
-                if _assigns(model, passed, loop) or not _often(model, [loop]):
+                if model.assigns(passed, loop) or not _often(model, [loop]):
                     break
                 trained = _trained_in(model, passed, loop, site.scope)
                 if trained is not None:

@@ -11,7 +11,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import is_guarded_singleton
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.analysis.reads import observed_outside_traces, used_per_call
-from tf2lint.analysis.tensors import graph_value, tensor_state_read
+from tf2lint.analysis.tensors import graph_value
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -360,6 +360,8 @@ class PythonStateMutationInTracedCode(StoreRule):
     id = "TF202"
     requires_traced_code = True
     calls_in_traced_code = True
+    # A graph tensor stored outside the trace is a leak first: TF301 reports that store.
+    defers_to = frozenset({"TF301"})
     name = "python-state-mutation-in-traced-code"
     category = "side-effect"
     message = "traced code changes Python state; the change happens once, while tracing"
@@ -394,10 +396,10 @@ class PythonStateMutationInTracedCode(StoreRule):
             return
         fn = context.function
         where = outer_target(self.model, context.scope, target)
-        if where is None or self.model.is_tensor(value, context.scope):
-            return  # a tensor stored outside is TF301's finding
-        if tensor_state_read(self.model, fn, value) is not None:
-            return  # `self.x = self.x * 0.5` with a tensor `self.x`: TF301's too
+        # A graph tensor stored there (`self.x = self.x * 0.5` with a tensor `self.x` too) is
+        # TF301's leak, at this same target: the engine keeps that finding (defers_to).
+        if where is None:
+            return
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
         if is_guarded_singleton(target, value):

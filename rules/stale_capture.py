@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.compiles import stale_change
 from tf2lint.analysis.guards import initialises_once
 from tf2lint.analysis.model import (
     ClassInfo,
@@ -23,7 +24,6 @@ from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
-from tf2lint.rules.keras_training import TrainableSetAfterCompile
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -1197,7 +1197,7 @@ def _applied_in_traced_code(model: ModuleModel, built: cst.Call) -> cst.CSTNode 
     return None
 
 
-class LayerAttributeChangedAfterTraining(TrainableSetAfterCompile):
+class LayerAttributeChangedAfterTraining(Rule):
     id = "TF603"
     name = "layer-attribute-changed-after-training"
     category = "stale-capture"
@@ -1235,7 +1235,7 @@ class LayerAttributeChangedAfterTraining(TrainableSetAfterCompile):
         layer = target.value
         if not _names_a_layer(self.model, layer, self.context.scope):
             return
-        found = self.stale_change(target, trained_first=True)
+        found = stale_change(self.model, target, self.context.scope, trained_first=True)
         if found is None:
             return
         receiver, compile_call, later = found

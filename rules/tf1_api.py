@@ -1,11 +1,12 @@
 """TF100-TF199: TensorFlow 1 API left in code that runs on TensorFlow 2.
 
 Everything ``tf_upgrade_v2`` knows (its renames, keyword renames, argument reorders, function
-warnings, special cases and deprecated modules) comes from ``data/tf1_migration.json``, which
-``scripts/generate_migration_data.py`` generates from the installed TensorFlow, together with
-the real TF1 and TF2 signatures of the functions those tables name and which ``tf.compat.v1``
-names mean the same in TF2. The linter reads it lazily, once per process, and never imports
-TensorFlow.
+warnings, special cases and deprecated modules) comes from ``linter/data/tf1_migration.json``,
+which ``scripts/generate_migration_data.py`` generates from the installed TensorFlow, together
+with the real TF1 and TF2 signatures of the functions those tables name and which
+``tf.compat.v1`` names mean the same in TF2. The linter reads it lazily, once per process, and
+never imports TensorFlow. The tables, a module's references and whether it is TF1 code are the
+analysis's (``tf2lint.analysis.tf1``); this module decides the findings.
 
 A module is **TF1 code** only on evidence: it imports ``tensorflow.compat.v1`` as its
 TensorFlow (named ``tf``, or with no TF2 import beside it) or ``tensorflow.contrib``, calls a
@@ -13,7 +14,7 @@ behaviour switch (``disable_v2_behavior()``), or uses through TF2's namespace a 
 TF1 has. Everywhere else a call of a name TF2 still has is judged by TF2's own signature only:
 valid TF2 code gets no finding and no fix.
 
-References are resolved through the model's scopes (``model.lookup``): a parameter, a local or
+References (``analysis.tf1.tf1_references``) are resolved through the model's scopes (``model.lookup``): a parameter, a local or
 a comprehension variable named ``tf`` is not TensorFlow, assignment and ``del`` targets are not
 references, and ``import tensorflow.compat.v1 as tf``, ``import tensorflow as tensorflow_lib``
 or ``from tensorflow.contrib import layers as contrib_layers`` all resolve. All findings of a
@@ -22,19 +23,32 @@ module are decided once, in a fixed order, by ``_Analysis``: one finding per nod
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections import defaultdict
 from functools import cache, cached_property, lru_cache
-from importlib import resources
 from typing import NamedTuple
 
-from tf2lint.analysis.model import Binding, SiteKind, dotted_name, head_name, is_keras, normalize
+from tf2lint.analysis.keras_tables import keras2_history
+from tf2lint.analysis.model import SiteKind, dotted_name, is_keras
+from tf2lint.analysis.tf1 import (  # noqa: F401 (Migration, Found: the family's names)
+    BEHAVIOUR_SWITCHES,
+    CAST_TYPES,
+    GRAPH_MODE_SWITCHES,
+    TF1_ONLY,
+    V1,
+    Found,
+    Migration,
+    Reference,
+    Signature,
+    classify,
+    keras_owned,
+    migration,
+    tensorflow_api,
+    tf1_only,
+    tf1_references,
+)
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import keras2_history, keras3_lacks
-
-V1 = "tensorflow.compat.v1"
 
 # The TF2 idiom for TF1 machinery, by the longest matching prefix of its TF1 name.
 IDIOMS = {
@@ -109,35 +123,6 @@ IDIOMS = {
     "tf.disable_eager_execution": "remove it and write TF2 code",
     "tf.enable_eager_execution": "remove it: TF2 runs eagerly by default",
 }
-# TF1 namespaces tf_upgrade_v2's tables no longer cover, with what they became.
-TF1_ONLY = {
-    "tf.layers": "`tf.compat.v1.layers` works only with the `tf_keras` package",
-}
-# Deprecated modules besides tf_upgrade_v2's own, with the level it would use.
-EXTRA_DEPRECATED = {
-    "tf.estimator": "tf.estimator was removed in TensorFlow 2.16.",
-}
-BEHAVIOUR_SWITCHES = frozenset(
-    {
-        "tf.disable_v2_behavior",
-        "tf.disable_eager_execution",
-        "tf.disable_v2_tensorshape",
-        "tf.disable_resource_variables",
-        "tf.disable_control_flow_v2",
-        "tf.disable_tensor_equality",
-    }
-)
-# Calls that turn TF2's eager execution off: TF1's graph-mode API then runs through its shims.
-GRAPH_MODE_SWITCHES = frozenset({"tf.disable_v2_behavior", "tf.disable_eager_execution"})
-CAST_TYPES = {
-    "tf.to_bfloat16": "bfloat16",
-    "tf.to_complex128": "complex128",
-    "tf.to_complex64": "complex64",
-    "tf.to_double": "float64",
-    "tf.to_float": "float32",
-    "tf.to_int32": "int32",
-    "tf.to_int64": "int64",
-}
 ITERATOR_METHODS = frozenset({"make_one_shot_iterator", "make_initializable_iterator"})
 TRANSFORM_MESSAGES = {
     "_image_resize_transformer": "use `tf.image.resize(..., method=tf.image.ResizeMethod.{M})`",
@@ -162,122 +147,14 @@ TRANSFORM_MESSAGES = {
 }
 
 
-class Signature(NamedTuple):
-    """A function's parameters, as the generator read them with ``inspect.signature``."""
-
-    args: tuple[str, ...]  # the parameters a positional argument can bind, in order
-    kwonly: tuple[str, ...] = ()
-    varargs: bool = False
-    varkw: bool = False
-
-    @classmethod
-    def from_data(cls, data: dict | None) -> Signature | None:
-        if data is None:
-            return None
-        return cls(
-            tuple(data["args"]),
-            tuple(data.get("kwonly", ())),
-            data.get("varargs", False),
-            data.get("varkw", False),
-        )
-
-    def accepts(self, keyword: str) -> bool:
-        return self.varkw or keyword in self.args or keyword in self.kwonly
-
-
-class Migration:
-    """tf_upgrade_v2's tables and the facts the generator added, loaded once per process."""
-
-    def __init__(self, data: dict) -> None:
-        self.version: str = data["tensorflow_version"]
-        self.renames: dict[str, str] = data["renames"]
-        self.rename_safety: dict[str, str] = data["rename_safety"]
-        self.renames_in_v1: frozenset[str] = frozenset(data["renames_in_v1"])
-        self.renames_same_in_v1: frozenset[str] = frozenset(data["renames_same_in_v1"])
-        self.keyword_renames: dict[str, dict[str, str | None]] = data["keyword_renames"]
-        self.reorders: dict[str, list[str | None]] = data["reorders"]
-        self.warnings: dict[str, list[str]] = data["warnings"]
-        self.arg_warnings: dict[str, list[list]] = data["arg_warnings"]
-        self.transformers: dict[str, dict[str, str]] = data["transformers"]
-        self.in_v2: frozenset[str] = frozenset(data["in_v2"])
-        self.v1_only_modules: frozenset[str] = frozenset(data["v1_only_modules"])
-        self.compat_v2_only: frozenset[str] = frozenset(data["compat_v2_only"])
-        self.module_deprecations: dict[str, list[str]] = dict(data["module_deprecations"])
-        for name, message in EXTRA_DEPRECATED.items():
-            self.module_deprecations.setdefault(name, ["ERROR", message])
-        self._signatures: dict[str, dict] = data["signatures"]
-        self._same_in_v2: list[str] = data["same_in_v2"]
-
-    def signature(self, name: str, version: str) -> Signature | None:
-        """The TF1 (``"v1"``) or TF2 (``"v2"``, of the name it was renamed to) signature."""
-        entry = self._signatures.get(name)
-        return Signature.from_data(entry[version]) if entry is not None else None
-
-    @cached_property
-    def same_in_v2(self) -> frozenset[str]:
-        return frozenset(self._same_in_v2)
-
-    def means_the_same_in_v2(self, name: str) -> bool:
-        """Whether ``tf.compat.v1.<name>`` and ``tf.<name>`` are the same API (``name`` is
-        "tf.a.b"): the name or a prefix of it is one object in both, or thin wrappers of one
-        function with one signature."""
-        same = self.same_in_v2
-        parts = name.split(".")
-        return any(".".join(parts[:i]) in same for i in range(2, len(parts) + 1))
-
-    def idiom(self, name: str) -> str | None:
-        parts = name.split(".")
-        for i in range(len(parts), 1, -1):
-            found = IDIOMS.get(".".join(parts[:i]))
-            if found:
-                return found
-        return None
-
-
-@cache
-def migration() -> Migration:
-    text = resources.files("tf2lint.rules").joinpath("data/tf1_migration.json").read_text("utf-8")
-    return Migration(json.loads(text))
-
-
-# --- what the tables say about a name ------------------------------------------------------------
-
-
-class Found(NamedTuple):
-    """What the tables say about a name: ``kind`` of its longest listed prefix ``old``, which
-    has ``length`` parts. Kinds: "rename" (to a TF2 name), "compat" (to its tf.compat.v1 shim),
-    "cast" (``tf.to_float``), "module" (removed: tf.contrib, tf.flags, tf.estimator), "switch"
-    (``disable_v2_behavior``), "tf1-only" (``tf.layers``)."""
-
-    kind: str
-    length: int
-    old: str
-
-
-def classify(name: str) -> Found | None:
-    data = migration()
+def tf2_idiom(name: str) -> str | None:
+    """The TF2 idiom for the TF1 machinery ``name`` ("tf.a.b") names, by its longest prefix."""
     parts = name.split(".")
     for i in range(len(parts), 1, -1):
-        prefix = ".".join(parts[:i])
-        if prefix in BEHAVIOUR_SWITCHES:
-            return Found("switch", i, prefix)
-        if prefix in CAST_TYPES:
-            return Found("cast", i, prefix)
-        new = data.renames.get(prefix)
-        if new is not None:
-            return Found("compat" if new.startswith("tf.compat.v1.") else "rename", i, prefix)
-        if prefix in data.module_deprecations:
-            return Found("module", i, prefix)
-        if prefix in TF1_ONLY:
-            return Found("tf1-only", i, prefix)
+        found = IDIOMS.get(".".join(parts[:i]))
+        if found:
+            return found
     return None
-
-
-def tf1_only(found: Found) -> bool:
-    """Whether the name is missing from TF2 (using it through TF2's namespace fails)."""
-    if found.kind == "module":
-        return not found.old.startswith("tf.estimator")  # TF2 had it until 2.16
-    return found.old not in migration().in_v2
 
 
 def first_moved(name: str, count: int | None = None) -> int | None:
@@ -300,90 +177,9 @@ def first_moved(name: str, count: int | None = None) -> int | None:
     return None
 
 
-def keras_owned(old: str) -> bool:
-    """A ``tf.keras`` name whose tf_upgrade_v2 advice leads to a Keras 2 path that Keras 3 (the
-    ``tf.keras`` of TF 2.16+) lacks (``tf.keras.initializers.normal`` to
-    ``tf.compat.v1.keras.initializers.normal``, ``tf.keras.optimizers.SGD`` to
-    ``optimizers.legacy.SGD``): the name is Keras 2's, not TF1's, and the Keras 3 rules own it."""
-    if not old.startswith("tf.keras."):
-        return False
-    new = migration().renames.get(old)
-    return new is not None and keras3_lacks(new)
-
-
 def _compat_target(name: str) -> bool:
     """Whether tf_upgrade_v2 keeps the name as its tf.compat.v1 shim: its calls stay TF1 calls."""
     return migration().renames.get(name, "").startswith("tf.compat.v1.")
-
-
-# --- references ----------------------------------------------------------------------------------
-
-
-class Reference(NamedTuple):
-    """A TensorFlow reference: the outermost node of a name chain, resolved through scopes."""
-
-    node: cst.BaseExpression
-    head: cst.Name
-    name: str  # "tf.a.b", with compat.v1 taken out
-    # "v2": through TF2's namespace; "v1": through an alias of tensorflow.compat.v1 (TF1 API as
-    # written); "explicit": `tf.compat.v1.x` spelled out through a TF2 alias
-    via: str
-    head_length: int  # how many parts of ``name`` the head alias itself stands for
-    binding: Binding  # what the head name holds here
-    found: Found | None
-
-    def prefix_node(self, length: int) -> cst.BaseExpression | None:
-        """The sub-expression standing for the first ``length`` parts of the name, when it
-        covers the alias (a prefix shorter than an import cannot be rewritten on its own)."""
-        if length < self.head_length:
-            return None
-        node = self.node
-        for _ in range(len(self.name.split(".")) - length):
-            if not isinstance(node, cst.Attribute):
-                return None
-            node = node.value
-        return node
-
-
-def _tensorflow(target: str | None) -> str | None:
-    """``target`` as TF2 names it, when it is public TensorFlow API."""
-    if target is None:
-        return None
-    target = "tensorflow" if target == "tensorflow.compat.v2" else normalize(target)
-    if target != "tensorflow" and not target.startswith("tensorflow."):
-        return None
-    if target.startswith("tensorflow.python") or target.startswith("tensorflow.tools"):
-        return None  # internal modules: no table speaks of them
-    return target
-
-
-def _reference(model, node: cst.BaseExpression, found_cache: dict) -> Reference | None:
-    head = head_name(node)
-    if head is None:
-        return None
-    binding = model.lookup(head.value, model.scope_of(head))
-    target = _tensorflow(binding.qualified)
-    if target is None:
-        return None
-    dotted = dotted_name(node)
-    if dotted is None:
-        return None
-    qualified = target + dotted[len(head.value) :]
-    if binding.qualified.startswith("tensorflow.compat.v2") and (
-        "tf" + qualified[len("tensorflow") :] in migration().compat_v2_only
-    ):
-        return None  # tf.compat.v2.enable_v2_behavior: TF2's, although `tf` lacks it
-    if target == V1 or target.startswith(V1 + "."):
-        via, rest, head_length = "v1", qualified[len(V1) :], target.count(".") - 1
-    elif qualified == V1 or qualified.startswith(V1 + "."):
-        via, rest, head_length = "explicit", qualified[len(V1) :], 1
-    else:
-        via, rest, head_length = "v2", qualified[len("tensorflow") :], target.count(".") + 1
-    name = "tf" + rest
-    found = found_cache.get(name, False)
-    if found is False:
-        found = found_cache[name] = classify(name)
-    return Reference(node, head, name, via, head_length, binding, found)
 
 
 # --- the analysis: every finding of a module, decided once ------------------------------------------
@@ -414,16 +210,14 @@ class _Analysis:
         self.data = migration()
         self.findings: dict[str, list[_Finding]] = defaultdict(list)
         self._at: dict[int, tuple[str, int]] = {}  # id(node) -> (rule, index in findings)
-        self.references: list[Reference] = []
-        self.by_node: dict[int, Reference] = {}  # id(outermost chain) -> its reference
-        self._target_bindings: list[Binding] = []  # heads of `tf.x = ...` and `del tf.x`
-        self._installed: set[str] = set()  # TF names the module assigns (`tf.layers = ...`)
+        found = tf1_references(model)  # the module's TensorFlow references (analysis.tf1)
+        self.references: list[Reference] = found.references
+        self.by_node: dict[int, Reference] = found.by_node  # id(outermost chain) -> its reference
+        self._target_bindings = found.target_bindings  # heads of `tf.x = ...` and `del tf.x`
         self._ref_fix: dict[int, tuple[str, int]] = {}  # id(reference) -> the finding fixing it
-        self.tf1_module = False
-        if not any(_tensorflow(t) for t in model.imports.values()):
+        self.tf1_module = found.tf1_code
+        if not any(tensorflow_api(t) for t in model.imports.values()):
             return
-        self._collect()
-        self.tf1_module = self._is_tf1_code()
         # TF1's graph-mode API (placeholders, sessions, Savers) runs on TF2 through its
         # tf.compat.v1 shim only once the module turns eager execution off.
         self.graph_mode = any(
@@ -449,84 +243,6 @@ class _Analysis:
 
     def reported(self, node: cst.CSTNode) -> bool:
         return id(node) in self._at
-
-    # --- collecting --------------------------------------------------------------------------
-    def _collect(self) -> None:
-        model = self.model
-        heads = {local for local, target in model.imports.items() if _tensorflow(target)}
-        heads.update(
-            name
-            for name in model.scope.bindings
-            if name not in heads and _tensorflow(model.lookup(name).qualified)
-        )
-        # Names that are part of something larger: attribute chains, imports, keywords,
-        # `global` and `nonlocal` statements.
-        inner: set[int] = set()
-        for node in (*model.nodes_of(cst.Import), *model.nodes_of(cst.ImportFrom)):
-            if isinstance(node, cst.ImportFrom) and node.module is not None:
-                inner.add(id(node.module))
-            if isinstance(node.names, cst.ImportStar):
-                continue
-            for alias in node.names:
-                inner.add(id(alias.name))
-                if alias.asname is not None:
-                    inner.add(id(alias.asname.name))
-        for arg in model.nodes_of(cst.Arg):
-            if arg.keyword is not None:
-                inner.add(id(arg.keyword))
-        for statement in (*model.nodes_of(cst.Global), *model.nodes_of(cst.Nonlocal)):
-            inner.update(id(item.name) for item in statement.names)
-        candidates = []
-        for node in model.nodes_of(cst.Attribute):  # source order: outer chains come first
-            inner.add(id(node.value))
-            inner.add(id(node.attr))
-            if id(node) not in inner:
-                head = head_name(node)
-                if head is not None and head.value in heads:
-                    candidates.append(node)
-        candidates.extend(
-            node
-            for node in model.nodes_of(cst.Name)
-            if node.value in heads and id(node) not in inner
-        )
-        found_cache: dict = {}
-        for node in candidates:
-            ref = _reference(model, node, found_cache)
-            if ref is None:
-                continue
-            if model.is_target(node):
-                if isinstance(node, cst.Attribute):  # `tf.layers = tf.keras.layers`, `del tf.log`
-                    self._target_bindings.append(ref.binding)
-                    self._installed.add(ref.name)
-                continue
-            self.references.append(ref)
-            self.by_node[id(node)] = ref
-        if self._installed:
-            installed = tuple(self._installed)
-            self.references = [
-                r
-                for r in self.references
-                if not any(r.name == n or r.name.startswith(n + ".") for n in installed)
-            ]
-            self.by_node = {id(r.node): r for r in self.references}
-
-    def _is_tf1_code(self) -> bool:
-        imports = self.model.imports.values()
-        has_v2 = any(_tensorflow(t) == "tensorflow" for t in imports)
-        for local, target in self.model.imports.items():
-            if (target == V1 or target.startswith(V1 + ".")) and (local == "tf" or not has_v2):
-                return True
-            if target.startswith("tensorflow.contrib"):
-                return True
-        for ref in self.references:
-            found = ref.found
-            if found is None:
-                continue
-            if found.kind == "switch" or (
-                ref.via == "v2" and tf1_only(found) and not keras_owned(found.old)
-            ):
-                return True
-        return False
 
     # --- spelling TF2 names ------------------------------------------------------------------
     def spell(
@@ -631,13 +347,13 @@ class _Analysis:
 
     def _removed_module(self, ref: Reference, found: Found) -> None:
         module = found.old
-        idiom = self.data.idiom(module) or "there is no direct TF2 equivalent"
+        idiom = tf2_idiom(module) or "there is no direct TF2 equivalent"
         where = f"`{module}`" if ref.name == module else f"`{ref.name}`: `{module}`"
         self.add("TF105", ref.node, f"{where} is not in TensorFlow 2; {idiom}")
 
     def _explicit(self, ref: Reference) -> None:
         message = f"`{dotted_name(ref.node)}` is TF1 API left in TensorFlow 2 code"
-        idiom = self.data.idiom(ref.name) if ref.name != "tf" else None
+        idiom = tf2_idiom(ref.name) if ref.name != "tf" else None
         if idiom:
             message += f"; {idiom}"
         self.add("TF106", ref.node, message)
@@ -1139,7 +855,7 @@ class _Analysis:
             statement = statements.get(key)
             if statement is None:
                 continue
-            imported = _tensorflow(refs[0].binding.sites[0].imported) or ""
+            imported = tensorflow_api(refs[0].binding.sites[0].imported) or ""
             if not self._tf1_only_name("tf" + imported[len("tensorflow") :]):
                 continue
             fix = self._group_fix(statement, refs)
@@ -1223,7 +939,7 @@ def _tf1_api_message(old: str) -> str:
         return f"`{old}` is TF1 API: {TF1_ONLY[old]}"
     new = migration().renames.get(old, "tf.compat.v1" + old[2:])
     message = f"`{old}` is TF1 API that TensorFlow 2 keeps only as `{new}`"
-    idiom = migration().idiom(old)
+    idiom = tf2_idiom(old)
     return f"{message}; {idiom}" if idiom else message
 
 
@@ -1337,12 +1053,6 @@ class _WithNotes:
 
 def _analysis(rule: Rule) -> _Analysis:
     return rule.context.memo(_Analysis, lambda: _Analysis(rule.model))
-
-
-def is_tf1_code(rule: Rule) -> bool:
-    """Whether the module ``rule`` lints is TF1 code: it imports ``tensorflow.compat.v1`` as
-    ``tf``, uses ``tf.contrib``, a TF1 switch or a TF1-only API (in code that can run)."""
-    return _analysis(rule).tf1_module
 
 
 class _Tf1Rule(Rule):

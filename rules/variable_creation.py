@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
+from tf2lint.analysis.tracing import runs_once, traced_target
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
-from tf2lint.rules.retracing import runs_once, traced_target
 
 
 class VariableCreatedInTracedCode(Rule):

@@ -1,4 +1,4 @@
-"""Proving the generated Keras 3 table (``rules/data/keras3_migration.json``) at run time.
+"""Proving the generated Keras 3 table (``linter/data/keras3_migration.json``) at run time.
 
 For a sample of its entries of every kind (removed symbol, removed member, removed argument,
 changed default) this writes a small probe (build what the entry needs, then touch the removed
@@ -19,7 +19,7 @@ import sys
 import textwrap
 from dataclasses import dataclass, field
 
-from tf2lint.rules.common import keras3_migration
+from tf2lint.analysis.keras_tables import keras3_migration
 
 KINDS = ("symbol", "member", "argument", "default")
 CONFIRMED, NOT_CONFIRMED, NOT_TESTABLE = "confirmed", "not confirmed", "not testable"
@@ -272,7 +272,7 @@ def render(report: TableReport) -> str:
         return f"\nKeras 3 table: not verified ({report.skipped})\n"
     lines = [
         "",
-        "Keras 3 table (rules/data/keras3_migration.json), a sample of each kind run under "
+        "Keras 3 table (linter/data/keras3_migration.json), a sample of each kind run under "
         "Keras 3 and tf-keras:",
         "",
         "| kind | confirmed | not confirmed | not testable here |",

@@ -1,6 +1,6 @@
 """Generate tf2lint's Keras 2 -> Keras 3 migration data from the two installed Keras packages.
 
-    python scripts/generate_keras3_data.py            # write rules/data/keras3_migration.json
+    python scripts/generate_keras3_data.py            # write linter/data/keras3_migration.json
     python scripts/generate_keras3_data.py --check    # exit 1 if the committed data is stale
 
 Needs TensorFlow >= 2.16 (whose ``tf.keras`` is Keras 3, the ``keras`` package) and ``tf-keras``
@@ -55,7 +55,7 @@ from generated_data import write_or_check
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("KERAS_BACKEND", "tensorflow")
 
-DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "keras3_migration.json"
+DATA = Path(__file__).resolve().parent.parent / "linter" / "data" / "keras3_migration.json"
 KERAS2_ROOT = "tf_keras.api._v2.keras"
 KERAS3_ROOT = "keras._tf_keras.keras"  # what TF 2.16+'s `tf.keras` loads
 # Keras 2's v1 API: what `tf.compat.v1.keras` was up to TF 2.15 (from TF 2.16 it is Keras 3's

@@ -1,10 +1,10 @@
 """Generate tf2lint's history of Keras 2: what ``tf.keras`` had in TensorFlow 2.x releases before
 tf-keras 2.21 that neither tf-keras 2.21 nor Keras 3 has.
 
-    python scripts/generate_keras_history.py            # write rules/data/keras2_history.json
+    python scripts/generate_keras_history.py            # write linter/data/keras2_history.json
     python scripts/generate_keras_history.py --check    # exit 1 if the committed data is stale
 
-``rules/data/keras3_migration.json`` (scripts/generate_keras3_data.py) compares tf-keras 2.21
+``linter/data/keras3_migration.json`` (scripts/generate_keras3_data.py) compares tf-keras 2.21
 with Keras 3, so what Keras 2 itself removed during TF 2.x (``Sequential.predict_classes`` after
 2.5, the optimizers' ``get_updates`` after 2.10, ``tf.keras.wrappers.scikit_learn`` after 2.11,
 ``tf.keras.mixed_precision.experimental``) is not in it. This script introspects the public API
@@ -67,8 +67,8 @@ import generate_keras3_data as k3data
 from generated_data import write_or_check
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE.parent / "rules" / "data" / "keras2_history.json"
-MAIN_TABLE = HERE.parent / "rules" / "data" / "keras3_migration.json"
+DATA = HERE.parent / "linter" / "data" / "keras2_history.json"
+MAIN_TABLE = HERE.parent / "linter" / "data" / "keras3_migration.json"
 DEFAULT_PYTHONS = "/tmp/dev-keras3-tf*/bin/python"
 DEFAULT_PACKAGES = "/tmp/dev-keras3b-keras*/python"
 
@@ -279,7 +279,7 @@ def _importable3(path: str) -> bool:
 
 
 # The public base class that an object known only by its kind stands for (`model.optimizer`:
-# an optimizer of a class the code does not show). As `KIND_CLASSES` in rules/keras3.py.
+# an optimizer of a class the code does not show). As `KIND_CLASSES` in linter/analysis/kinds.py.
 KIND_BASES = (
     "Model",
     "layers.Layer",

@@ -1,6 +1,6 @@
 """Generate tf2lint's TF1 -> TF2 migration data from the installed TensorFlow's upgrade tables.
 
-    python scripts/generate_migration_data.py            # write rules/data/tf1_migration.json
+    python scripts/generate_migration_data.py            # write linter/data/tf1_migration.json
     python scripts/generate_migration_data.py --check    # exit 1 if the committed data is stale
 
 The tables come from ``tensorflow.tools.compatibility.tf_upgrade_v2.TFAPIChangeSpec`` (which
@@ -40,7 +40,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 # The modules of TensorFlow's public API (Keras 3 serves tf.keras); others are leaves.
 API_MODULES = ("tensorflow._api.", "keras._tf_keras.")
-DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "tf1_migration.json"
+DATA = Path(__file__).resolve().parent.parent / "linter" / "data" / "tf1_migration.json"
 
 
 def _keep(name: str) -> bool:

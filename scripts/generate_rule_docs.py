@@ -69,7 +69,7 @@ def _examples(keys, count: int = 3) -> str:
 def breakage_rows() -> list[str]:
     """One row per kind of breakage the generated Keras tables hold: how many, which rule finds
     it, how many have a safe, an unsafe or no fix."""
-    from tf2lint.rules.common import keras2_history, keras3_migration
+    from tf2lint.analysis.keras_tables import keras2_history, keras3_migration
 
     main, history = keras3_migration(), keras2_history()
     members = [(c, m) for c, ms in main["members"].items() for m, kept in ms.items() if not kept]

@@ -3,7 +3,7 @@ under real TensorFlow, and TF1 code on tf.compat.v1 computes the same after ever
 
 tests/data/differential/tf2_positional_calls.py calls, positionally and by TF2's signature,
 every name of tf_upgrade_v2's tables whose TF1 signature differs (the list is enumerated here
-from rules/data/tf1_migration.json and ``inspect.signature``, so a new TensorFlow that adds one
+from linter/data/tf1_migration.json and ``inspect.signature``, so a new TensorFlow that adds one
 fails until the body calls it). tests/data/differential/tf1_compat_module.py is TF1 code whose
 fixes rewrite nearly every line: argument order, keywords, renames, the compat.v1 import.
 """
@@ -55,7 +55,7 @@ def _positional(fn) -> list[str] | None:
 def names_whose_tf1_signature_differs() -> dict[str, int]:
     """Each TF2 name the tables list whose TF1 positional parameters differ, with how many
     positional arguments a call needs to reach the first difference."""
-    data = json.loads((ROOT / "rules" / "data" / "tf1_migration.json").read_text())
+    data = json.loads((ROOT / "linter" / "data" / "tf1_migration.json").read_text())
     names = {
         *data["renames"],
         *data["reorders"],

@@ -13,12 +13,13 @@ import pytest
 
 from conftest import ROOT, lint, rule_ids, run_cli
 from tf2lint.analysis import model as model_module
+from tf2lint.analysis.keras_tables import keras3_migration
 from tf2lint.linting.engine import lint_module
 from tf2lint.linting.fixes import fix_round
 from tf2lint.linting.plugins import all_rules
 from tf2lint.linting.selection import select_rules
 from tf2lint.rules import keras3
-from tf2lint.rules.common import keras3_migration
+from tf2lint.rules.common import KERAS_EVIDENCE_TEXT, Keras3Rule
 
 
 def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
@@ -343,7 +344,7 @@ def test_save_paths_renamed_everywhere_the_module_names_them():
 
 
 def test_keras3_path_names():
-    from tf2lint.rules.keras3 import keras3_path
+    from tf2lint.rules.common import keras3_path
 
     assert keras3_path("w.h5", "weights") == "w.weights.h5"
     assert keras3_path("dir/w.hdf5", "weights") == "dir/w.weights.h5"
@@ -443,10 +444,10 @@ def test_committed_table_matches_installed_keras_packages():
         import generate_keras3_data
     finally:
         sys.path.pop(0)
-    committed = json.loads((ROOT / "rules" / "data" / "keras3_migration.json").read_text())
+    committed = json.loads((ROOT / "linter" / "data" / "keras3_migration.json").read_text())
     built = json.loads(generate_keras3_data.dump(generate_keras3_data.build()))
     assert built == committed, (
-        "rules/data/keras3_migration.json is stale: run scripts/generate_keras3_data.py"
+        "linter/data/keras3_migration.json is stale: run scripts/generate_keras3_data.py"
     )
 
 
@@ -1164,14 +1165,14 @@ def test_a_function_returning_calls_of_itself_is_read_once(monkeypatch):
     assert 0 < len(reads) == len({id(fn) for fn in reads})
 
 
-class _EveryModule(keras3._Keras3Rule):
+class _EveryModule(Keras3Rule):
     """Reports each module it runs on: shows where the engine runs a rule that requires Keras."""
 
     id = "XKERAS"
     name = "every-module"
     message = "ran"
     rationale = "test"
-    requires_text = keras3.KERAS_EVIDENCE_TEXT
+    requires_text = KERAS_EVIDENCE_TEXT
 
     def visit_Module(self, node):
         self.report(node, "ran")
@@ -1398,7 +1399,7 @@ def _history_generator():
 
 
 def test_history_holds_the_keras2_removals_with_their_releases():
-    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    history = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     releases = list(history["releases"])
     assert releases == sorted(releases, key=lambda r: tuple(map(int, r.split("."))))
     assert min(releases) <= "2.3" and "2.15" in releases
@@ -1424,9 +1425,9 @@ def test_committed_history_matches_old_tensorflow_releases():
         pytest.skip("TF2LINT_KERAS_HISTORY names no older tensorflow-cpu: cannot regenerate")
     pytest.importorskip("tf_keras", reason="tf-keras (Keras 2) is not installed")
     generator = _history_generator()
-    committed = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    committed = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     built = json.loads(generator.dump(generator.build()))
-    assert built == committed, "rules/data/keras2_history.json is stale: regenerate it"
+    assert built == committed, "linter/data/keras2_history.json is stale: regenerate it"
 
 
 @pytest.mark.parametrize(
@@ -1733,7 +1734,7 @@ def test_round2_keras3_forms_are_not_reported(source, rule):
 
 
 def test_history_knows_module_layouts_and_distribute_renames():
-    history = json.loads((ROOT / "rules" / "data" / "keras2_history.json").read_text())
+    history = json.loads((ROOT / "linter" / "data" / "keras2_history.json").read_text())
     packages = history["packages"]
     assert packages[0] == "2.3.1"  # the standalone keras of the TF 2.0-2.2 era
     layout = {p: e for p, e in history["symbols"].items() if e.get("layout")}

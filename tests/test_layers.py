@@ -331,19 +331,6 @@ RULES = LINTER.parent / "rules"
 # Shared by every rule family: helpers over the model that are no fact of their own (a node's
 # code, a Keras table's lookup), and the base classes of rules that check stores.
 RULES_SHARED = frozenset({"common"})
-# The rule modules that still import another one, each with why. A fact two rules need belongs in
-# linter/analysis (tensors.py took the tensor kinds, reads.py the reads); a hand-off between two
-# rules is declared, not copied. Shrink this; never add to it.
-RULE_IMPORTS: dict[tuple[str, str], str] = {
-    ("keras3_usage", "keras3"): "one family in two files: the Keras 3 rules' base class, the "
-    "generated migration table and its lookups (`_Keras3Rule`, `table`, `keras_object`)",
-    ("api_misuse", "tf1_api"): "TF202 stays silent in TF1 code, which tf1_api's one analysis of "
-    "the module decides (`is_tf1_code`)",
-    ("variable_creation", "retracing"): "which call runs a tf.function (`traced_target`) and "
-    "which code runs once (`runs_once`), still retracing's helpers",
-    ("stale_capture", "keras_training"): "TF603 extends TF511's check of flags set after "
-    "`compile` (it subclasses `TrainableSetAfterCompile`)",
-}
 
 
 def _rule_imports() -> set[tuple[str, str]]:
@@ -368,14 +355,15 @@ def _rule_imports() -> set[tuple[str, str]]:
 def test_rule_modules_import_no_other_rule_module():
     """A rule asks the analysis for facts (``tf2lint.analysis``) and shares helpers through
     ``rules/common.py``; importing another rule module copies that rule's conditions or ties two
-    rules' predicates together (a hand-off is declared, not copied)."""
-    unexplained = sorted(
+    rules' predicates together.
+
+    A fact two rules need belongs in linter/analysis (tensors.py holds the tensor kinds, reads.py
+    the reads, tf1.py whether a module is TF1 code, compiles.py what a compiled model's train
+    function misses); a helper two families share in rules/common.py; a hand-off between two
+    rules is declared (``Rule.defers_to``), not copied."""
+    found = sorted(
         f"rules/{importer}.py imports rules/{target}.py"
         for importer, target in _rule_imports()
-        if target not in RULES_SHARED and (importer, target) not in RULE_IMPORTS
+        if target not in RULES_SHARED
     )
-    assert not unexplained, "\n".join(unexplained)
-
-
-def test_every_rule_import_reason_is_still_needed():
-    assert set(RULE_IMPORTS) - _rule_imports() == set(), "RULE_IMPORTS names imports that are gone"
+    assert not found, "\n".join(found)

@@ -1197,3 +1197,50 @@ def test_a_parameter_never_rebound_is_param_only():
         "c": False,
     }
     assert reads["b"].kinds == {SiteKind.PARAM, SiteKind.ASSIGN}
+
+
+ASSIGNS_SOURCE = """
+def train(folds, build):
+    for fold in folds:
+        self.model = build(fold)
+        a, self.head = 1, 2
+        self.count += 1
+        self.note: str = "x"
+        for model in fold:
+            pass
+
+        def helper():
+            self.inner = build(0)
+
+        class Local:
+            attr = 1
+
+        fn = lambda: None
+    if False:
+        self.dead = 1
+"""
+
+
+@pytest.mark.parametrize(
+    ("target", "stored"),
+    [
+        ("self.model", True),  # an attribute chain, assigned
+        ("self.head", True),  # an element of a tuple target
+        ("a", True),
+        ("self.count", True),  # augmented
+        ("self.note", True),  # annotated
+        ("model", True),  # the whole target of a `for` inside the loop
+        ("fold", False),  # the loop's own target is not a store in its body
+        ("self.inner", False),  # in a function defined in the loop
+        ("attr", False),  # in a class defined there
+        ("fn", True),
+        ("self.dead", True),  # what the code spells, dead or not
+        ("build", False),  # read, never stored
+    ],
+)
+def test_the_model_answers_which_region_stores_to_an_attribute_chain(target, stored):
+    model = ModuleModel(cst.parse_module(textwrap.dedent(ASSIGNS_SOURCE)))
+    (loop, _inner) = model.nodes_of(cst.For)
+    (train, _helper) = model.nodes_of(cst.FunctionDef)
+    assert model.assigns(target, loop) is (stored and target != "self.dead")
+    assert model.assigns(target, train) is (stored or target == "fold")

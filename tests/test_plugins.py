@@ -162,3 +162,52 @@ def test_the_plugin_api_is_one_set_of_objects_under_every_name():
         assert getattr(api, name) is getattr(old_rule, name) is getattr(rule, name)
     assert all(getattr(old_rule, n) is getattr(rule, n) for n in old_rule.__all__)
     assert all(getattr(old_hookspecs, n) is getattr(hookspecs, n) for n in old_hookspecs.__all__)
+
+
+class _Leak(Rule):
+    id = "XTF901"
+    name = "print-leak"
+    category = "leaked-tensor"
+    message = "the same print call, seen by another rule"
+    rationale = "a test rule"
+
+    def visit_Call(self, node):
+        if isinstance(node.func, cst.Name) and node.func.value == "print":
+            self.report(node)
+
+
+@pytest.mark.parametrize(
+    "rules, reported",
+    [
+        # the rule it defers to reported the node: that finding stands for both
+        ([_rule(defers_to=frozenset({"XTF901"})), _Leak], ["XTF901"]),
+        # not selected, it reported nothing: the deferring rule keeps its finding
+        ([_rule(defers_to=frozenset({"XTF901"}))], ["XTF900"]),
+        # no hand-off declared: both findings stay
+        ([_rule(), _Leak], ["XTF900", "XTF901"]),
+    ],
+)
+def test_a_rule_defers_a_node_only_to_a_rule_that_reported_it(rules, reported):
+    found = lint_module("import tensorflow as tf\nprint(1)\n", "m.py", rules).diagnostics
+    assert sorted(d.rule for d in found) == reported
+
+
+def test_a_hand_off_elsewhere_leaves_the_finding():
+    class OtherNode(_Leak):
+        id = "XTF902"
+
+        def visit_Call(self, node):
+            if isinstance(node.func, cst.Name) and node.func.value == "print":
+                self.report(node.func)  # the callee, not the call the other rule reports
+
+    rules = [_rule(defers_to=frozenset({"XTF902"})), OtherNode]
+    found = lint_module("import tensorflow as tf\nprint(1)\n", "m.py", rules).diagnostics
+    assert sorted(d.rule for d in found) == ["XTF900", "XTF902"]
+
+
+@pytest.mark.parametrize("bad", [("TF301",), frozenset({1}), frozenset({"XTF900"})])
+def test_defers_to_is_checked_when_the_plugin_loads(bad):
+    from tf2lint.linting.plugins import PluginError, _check
+
+    with pytest.raises(PluginError, match="defers_to"):
+        _check(_rule(defers_to=bad))

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import lint, rule_ids, run_cli
 
 
 def test_print_fix_rewrites_to_tf_print_and_is_unsafe():
@@ -644,3 +644,47 @@ def test_a_clock_read_in_traced_code_is_a_side_effect_that_runs_once():
     """
     found = lint(source, ["TF806"])
     assert [(d.rule, d.line, d.category) for d in found] == [("TF806", 7, "side-effect")]
+
+
+# A graph tensor stored outside the trace is both a Python side effect (TF202) and a leak
+# (TF301): TF202 declares `defers_to = {"TF301"}`, and the engine keeps TF301's finding alone
+# there. The hand-off holds only where TF301 runs: deselect it and TF202 reports the store, so
+# that no selection makes the problem vanish.
+LEAKED_STORES = [
+    # a tensor computed in the trace, stored in a global
+    "last = None\n@tf.function\ndef f(x):\n    global last\n    last = x * 2\n    return x\n",
+    # a tensor read from state and stored back on `self` (tensor_state_read's case)
+    "class M(tf.Module):\n    def __init__(self):\n        self.x = tf.zeros([2])\n"
+    "    @tf.function\n    def f(self):\n        self.x = self.x * 0.5\n        return self.x\n",
+    # an augmented store of a tensor into an outer attribute
+    "class M(tf.Module):\n    @tf.function\n    def f(self, y):\n        self.total += tf.reduce_sum(y)\n"
+    "        return y\n",
+]
+
+
+@pytest.mark.parametrize("source", LEAKED_STORES)
+def test_a_leaked_tensor_is_tf301s_finding_while_tf301_is_selected(source):
+    found = lint("import tensorflow as tf\n" + source, ["TF202", "TF301"])
+    leaks = [d for d in found if d.rule == "TF301"]
+    assert leaks, "TF301 reports the store"
+    assert [d for d in found if d.rule == "TF202"] == []
+
+
+@pytest.mark.parametrize("source", LEAKED_STORES)
+def test_with_tf301_deselected_tf202_reports_the_leaked_store(source):
+    with_leak = lint("import tensorflow as tf\n" + source, ["TF202", "TF301"])
+    alone = lint("import tensorflow as tf\n" + source, ["TF202"])
+    assert [d.rule for d in alone] == ["TF202"]
+    (leak,) = [d for d in with_leak if d.rule == "TF301"]
+    assert (alone[0].line, alone[0].column) == (leak.line, leak.column)  # the same store
+
+
+def test_the_hand_off_follows_the_command_lines_selection(tmp_path):
+    program = tmp_path / "leak.py"
+    program.write_text("import tensorflow as tf\n" + LEAKED_STORES[0])
+    # --preview: a global set (not accumulated) in traced code is TF202's only with it
+    flags = ("check", "--isolated", "--no-cache", "--preview", "--output-format", "concise")
+    default = run_cli(*flags, str(program))
+    ignored = run_cli(*flags, "--ignore", "TF301", str(program))
+    assert "TF301" in default.stdout and "TF202" not in default.stdout
+    assert "TF202" in ignored.stdout and "TF301" not in ignored.stdout

@@ -547,9 +547,9 @@ def test_committed_data_matches_installed_tensorflow():
         import generate_migration_data
     finally:
         sys.path.pop(0)
-    committed = json.loads((ROOT / "rules" / "data" / "tf1_migration.json").read_text())
+    committed = json.loads((ROOT / "linter" / "data" / "tf1_migration.json").read_text())
     assert generate_migration_data.build() == committed, (
-        "rules/data/tf1_migration.json is stale: run scripts/generate_migration_data.py"
+        "linter/data/tf1_migration.json is stale: run scripts/generate_migration_data.py"
     )
 
 

@@ -8,6 +8,10 @@ Keras bases, names through their assignments and ``for`` loops, attributes throu
 their owner (``model.optimizer``, ``self.model`` in a ``Callback``), ``self`` and ``super()``
 in a subclass, subscripts of lists of one kind (``model.layers[0]``), and the module's own
 functions through what they return. It answers None when the module does not show it.
+
+``keras_object(model, scope, expr)`` is the same answer in the Keras 3 rules' terms: the public
+Keras 3 class an expression holds (``KerasObject``), for the rules that look the class up in the
+generated migration table.
 """
 
 from __future__ import annotations
@@ -267,3 +271,90 @@ def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
             model.module_classes[b] for b in current.base_names if b in model.module_classes
         )
     return False
+
+
+# --- which Keras 3 class an expression holds (the Keras 3 rules' evidence) ---------------------
+
+# The public class a Keras kind names where the evidence names no class (``model.layers[0]``).
+KIND_CLASSES = {
+    "model": "Model",
+    "layer": "layers.Layer",
+    "optimizer": "optimizers.Optimizer",
+    "metric": "metrics.Metric",
+    "loss": "losses.Loss",
+    "callback": "callbacks.Callback",
+}
+
+
+@dataclass(frozen=True)
+class KerasObject:
+    """What the code shows about an object: its public Keras class (``Model``,
+    ``layers.Dense``), and the user's subclass when it is one (its own members shadow Keras's)."""
+
+    cls: str
+    subclass: ClassInfo | None = None
+    by_kind: bool = False  # only the kind is known (`model.optimizer`): ``cls`` is its base
+
+
+def keras_object(
+    model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
+) -> KerasObject | None:
+    """Evidence that ``expr`` holds a Keras 3 object, and of which class: the model's
+    :meth:`~tf2lint.analysis.model.ModuleModel.kind_of` (memoised per module) when it names Keras 3 and a
+    Keras kind. None without evidence (a parameter, say) and for Keras 2 (``tf_keras``)
+    objects. One guess beyond what the module shows: the loop variable over ``<x>.metrics``
+    of an ``x`` of unknown kind is an element of ``Model.metrics`` (a Keras 2 module is told
+    apart by the rules: ``ModuleModel.imports_keras2``)."""
+    found = model.kind_of(expr, scope)
+    if found is None and type(expr) is cst.Name:
+        return model.memo(
+            (keras_object, id(expr), id(scope)), lambda: _metrics_loop(model, scope, expr)
+        )
+    return _as_keras_object(found)
+
+
+def _metrics_loop(model: ModuleModel, scope: Scope | None, name: cst.Name) -> KerasObject | None:
+    for site in model.binding_of(name, scope).sites:
+        listed = site.value
+        if site.kind not in (SiteKind.LOOP, SiteKind.COMPREHENSION) or listed is None:
+            continue
+        if isinstance(listed, cst.Subscript):  # for m in model.metrics[1:]
+            listed = listed.value
+        if not (isinstance(listed, cst.Attribute) and listed.attr.value == "metrics"):
+            continue
+        owner = model.kind_of(listed.value, scope)
+        kind = knowledge.member_kind("model", "metrics")
+        if owner is None and kind is not None and kind.startswith("list["):
+            return KerasObject(KIND_CLASSES[kind[5:-1]])
+    return None
+
+
+def _as_keras_object(found: Kind | None) -> KerasObject | None:
+    if found is None or found.keras != 3 or found.kind not in KIND_CLASSES:
+        return None
+    if found.cls is not None:  # canonical: keras.layers.Dense
+        return KerasObject(found.cls.split(".", 1)[1], found.subclass)
+    return KerasObject(KIND_CLASSES[found.kind], found.subclass, by_kind=True)
+
+
+def own_method(
+    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression, method: str
+) -> bool:
+    """Whether ``receiver.method`` is the user's own: ``self`` in a class (or an instance of a
+    module class) that defines ``method`` itself, Keras subclass or not. Such a method is not
+    Keras's, whatever its name (a trainer's own ``fit_generator``, a cell's ``get_initial_state``)."""
+    if isinstance(receiver, cst.Name) and receiver.value == "self":
+        cls = model.enclosing_class(scope)
+        return cls is not None and defines(model, cls, method)
+    cls = model.instance_of(receiver, scope)
+    if cls is not None:
+        return defines(model, cls, method)
+    found = model.kind_of(receiver, scope)
+    return found is not None and defines(model, found.subclass, method)
+
+
+def keras_subclass(model: ModuleModel, cls: ClassInfo) -> KerasObject | None:
+    """The public Keras 3 class that ``cls`` (or a same-module base of it) subclasses."""
+    if not cls.keras_kind:
+        return None
+    return _as_keras_object(subclass_kind(model, cls, f"`{cls.name}`"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TypeVar
 
@@ -894,6 +895,22 @@ class ModuleModel:
             if cls is not None:
                 return [v for v in cls.self_assignments.get(expr.attr.value, []) if v is not None]
         return []
+
+    def assigns(self, target: str, region: cst.CSTNode) -> bool:
+        """Whether code in ``region`` (a loop, a function: not in a function, class or lambda
+        defined there, nor the region's own ``for`` target) stores to ``target``, a name or an
+        attribute chain (``self.model``) by its code: as an assignment's target (``=``, an
+        annotated one, ``+=``), an element of a tuple or list target, or a ``for`` loop's whole
+        target. Dead code counts (what the code spells, not what runs)."""
+        for store in self.memo(ModuleModel.assigns, lambda: _stores(self.module)).get(target, ()):
+            if store.statement is region:
+                continue
+            for i, outer in enumerate(store.outers):
+                if outer is region:
+                    if not any(isinstance(o, _definitions()) for o in store.outers[i + 1 :]):
+                        return True
+                    break
+        return False
 
     def inside(self, site: BindingSite, loop: cst.CSTNode) -> bool:
         """Whether ``site`` binds inside ``loop`` (a for, while or comprehension)."""
@@ -2437,3 +2454,63 @@ def _self_adds_weight(call: cst.Call) -> bool:
         and type(func.value) is cst.Name
         and func.value.value == "self"
     )
+
+
+# --- stores, by the code of what they store to (ModuleModel.assigns) ------------------------------
+
+
+@cache
+def _definitions() -> tuple[type, ...]:
+    """What a store in a region may be nested in without being the region's own code (a
+    function, not a constant: naming libcst's classes at import would load libcst, which a run
+    answered from the cache never does)."""
+    return (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+@cache
+def _outers() -> tuple[type, ...]:
+    """The nodes a region can be (loops, comprehensions, definitions, blocks): a store's outers."""
+    return (cst.BaseCompoundStatement, cst.Lambda, cst.BaseComp, cst.BaseSuite, cst.Module)
+
+
+@dataclass(frozen=True)
+class _Store:
+    statement: cst.CSTNode  # the assignment or `for` loop
+    outers: tuple[cst.CSTNode, ...]  # the nodes of _outers() around it, outermost first
+
+
+def _stores(module: cst.Module) -> dict[str, list[_Store]]:
+    """Every store of the module (dead code too) by the code of its target: each target of an
+    assignment (``=``, annotated, augmented), each element of a tuple or list target, and the
+    whole target of a ``for`` loop."""
+    found: dict[str, list[_Store]] = {}
+    outers: list[cst.CSTNode] = []
+    kept = _outers()
+
+    def add(statement: cst.CSTNode, target: cst.CSTNode) -> None:
+        text = cst.Module(body=[]).code_for_node(target)
+        found.setdefault(text, []).append(_Store(statement, tuple(outers)))
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for t in targets:
+                if isinstance(t, (cst.Tuple, cst.List)):
+                    for element in t.elements:
+                        add(node, element.value)
+                else:
+                    add(node, t)
+        elif isinstance(node, cst.For):
+            add(node, node.target)
+        if isinstance(node, kept):
+            outers.append(node)
+        return True
+
+    def leave(node: cst.CSTNode) -> None:
+        if outers and outers[-1] is node:
+            outers.pop()
+
+    walk(module, enter, leave)
+    return found

@@ -17,7 +17,8 @@ from tf2lint.analysis.tfnames import (
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
-    from tf2lint.analysis.scopes import FunctionInfo
+    from tf2lint.analysis.model import ModuleModel
+    from tf2lint.analysis.scopes import FunctionInfo, Scope
 
 
 @dataclass(frozen=True)
@@ -251,6 +252,65 @@ def positional_capacity(node: cst.CSTNode) -> int | None:
     if isinstance(params.star_arg, cst.Param):
         return None
     return max(len(params.posonly_params) + len(params.params) - 1, 0)
+
+
+# --- which call runs a tf.function, and which code runs once (the rules ask these) ---------
+
+
+def is_tf_function_call(model: ModuleModel, node: cst.BaseExpression) -> bool:
+    """``tf.function(f, ...)`` (a call that makes a new polymorphic function), not the decorator
+    factory ``tf.function(jit_compile=True)``."""
+    return (
+        isinstance(node, cst.Call)
+        and model.call_name(node) in TF_FUNCTION_NAMES
+        and any(a.keyword is None or a.keyword.value == "func" for a in node.args)
+    )
+
+
+def runs_once(fn: FunctionInfo | None) -> bool:
+    """Module code, ``main`` and test methods: code that runs once per program or test (by its
+    place; ``FunctionInfo.runs_once`` is a function a once/cache decorator guards)."""
+    return (
+        fn is None
+        or fn.name in ("main", "_main", "setUp", "setUpClass")
+        or fn.name.startswith("test")
+    )
+
+
+def tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
+    """The ``@tf.function`` (or ``@tf.function(...)``) decorator expression of ``fn``, if any."""
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        if model.qualified_name(target) in TF_FUNCTION_NAMES:
+            return expr
+    return None
+
+
+def traced_target(
+    model: ModuleModel, call: cst.Call, scope: Scope
+) -> tuple[str, FunctionInfo | None, bool] | None:
+    """If ``call`` calls a ``tf.function`` (a decorated def, or a name bound to
+    ``tf.function(f)``): its display name, the wrapped function if known, and whether an
+    ``input_signature`` is fixed."""
+    callee = model.callee(call, scope)
+    if callee is not None:
+        decorator = tf_function_decorator(model, callee)
+        if decorator is None:
+            return None
+        return callee.name, callee, input_signature(decorator)
+    if isinstance(call.func, cst.Name):
+        values = model.binding_of(call.func, scope).known_values
+        if values and all(is_tf_function_call(model, v) for v in values):
+            first = values[0]
+            wrapped = None
+            if first.args:
+                wrapped = model.function_referenced(first.args[0].value, scope)
+            return call.func.value, wrapped, input_signature(first)
+    imported = model.external(model.call_name(call))  # a tf.function of another module
+    if imported is not None and not imported.wraps:
+        return cst.Module(body=[]).code_for_node(call.func), None, imported.signature
+    return None
 
 
 def takes_hook_arguments(capacity: int | None, kind: str | None, method: str) -> bool:

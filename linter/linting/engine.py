@@ -554,7 +554,7 @@ def _place_findings(
     the ranges found (which the module's summary places its own nodes by)."""
     model, path = context.model, result.path
     failed, failed_at = replay.failed, replay.failed_at
-    reports = [r for r in context.reports if r.rule.id not in failed]
+    reports = handed_off([r for r in context.reports if r.rule.id not in failed])
     try:
         # A finding's own node needs its whole range; the rest are placed by where they start.
         starts = [*failed_at.values(), *_evidence_nodes(reports)]
@@ -579,6 +579,20 @@ def _place_findings(
         result.internal_error = True
     result.diagnostics.extend(_positioned(reports, path, ranges, facts))
     return ranges
+
+
+def handed_off(reports: list[Report]) -> list[Report]:
+    """``reports`` less those of a rule at a node where a rule it defers to (``Rule.defers_to``)
+    reported too: that rule's finding stands for both. A rule that did not run (not selected
+    here) reported nothing, so the deferring rule's finding stays."""
+    if not any(r.rule.defers_to for r in reports):
+        return reports
+    reporters: dict[int, set[str]] = {}
+    for r in reports:
+        reporters.setdefault(id(r.node), set()).add(r.rule.id)
+    return [
+        r for r in reports if not (r.rule.defers_to and r.rule.defers_to & reporters[id(r.node)])
+    ]
 
 
 # Every import the model counts as TensorFlow (ModuleModel.imports_tensorflow) spells one of these.

@@ -157,3 +157,8 @@ def _check(rule: type) -> None:
         raise PluginError(f"rule {rule.id}: calls_in_traced_code must be None, True or False")
     if type(rule.requires_traced_code) is not bool:
         raise PluginError(f"rule {rule.id}: requires_traced_code must be True or False")
+    deferred = rule.defers_to
+    if not (isinstance(deferred, frozenset) and all(isinstance(i, str) for i in deferred)):
+        raise PluginError(f"rule {rule.id}: defers_to must be a frozenset of rule ids")
+    if rule.id in deferred:
+        raise PluginError(f"rule {rule.id}: defers_to names the rule itself")

@@ -256,11 +256,13 @@ class Rule:
 
     What the engine reads of a rule, besides its methods: its metadata (``id`` to
     ``since_tensorflow``, ``default_enabled`` and ``preview``, checked when the plugin loads),
-    ``reports_suppressions``, and its preconditions (``requires_tensorflow``,
+    ``reports_suppressions``, its preconditions (``requires_tensorflow``,
     ``requires_text``, ``requires_traced_code``, ``call_names``, ``calls_in_traced_code``):
-    where the rule cannot report, so that the engine need not run it there. A rule that
-    declares none of them runs in every module that imports TensorFlow or Keras
-    (``requires_tensorflow`` is True by default) and at every node it visits.
+    where the rule cannot report, so that the engine need not run it there, and its
+    hand-offs (``defers_to``): the rules whose finding at a node replaces its own there. A
+    rule that declares none of them runs in every module that imports TensorFlow or Keras
+    (``requires_tensorflow`` is True by default) and at every node it visits, and keeps every
+    finding it makes.
     """
 
     id: ClassVar[str]
@@ -306,6 +308,16 @@ class Rule:
     # True: the engine reports this rule's findings, the suppression comments that silenced
     # nothing, once the other rules have run (TF000); it visits nothing itself.
     reports_suppressions: ClassVar[bool] = False
+    # --- hand-offs: the ids of rules this rule hands a node to. Where one of them reported the
+    # very node this rule reports (the same tree node, in the same module), the engine drops
+    # this rule's finding there: one pitfall, one finding, without this rule copying the other
+    # rule's conditions to stay silent (TF202, a Python side effect, defers to TF301 where the
+    # value stored outside the trace is a graph tensor: that store is a leak). Only a finding
+    # the other rule made counts: where it is not selected (`--select`, `--ignore`,
+    # per-file ignores) or not enabled, this rule reports, so that deselecting a rule never
+    # makes a problem vanish silently. A finding the other rule made counts even when a
+    # suppression comment or the lack of `--preview` then hides it.
+    defers_to: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, context: LintContext) -> None:
         self.context = context
