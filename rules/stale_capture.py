@@ -61,8 +61,9 @@ class StaleGlobalCapture(Rule):
         is reported too: each later trace of the model (`fit`, `predict`) reads the new value,
         not the one the model was built with. So is an item of a global list or dict
         (`LOSS_WEIGHTS[0]`, `cfg["beta"]`) that code Keras traces reads and a callback hook
-        changes in place (`LOSS_WEIGHTS[0] = 1 - epoch / 10`): the name is never rebound, but
-        the graph holds the number read while tracing. Pass the value
+        changes in place (`LOSS_WEIGHTS[0] = 1 - epoch / 10`), also when the traced code reads
+        it through a parameter of a loss factory that every call passes that global: the name
+        is never rebound, but the graph holds the number read while tracing. Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
@@ -221,6 +222,7 @@ class StaleGlobalCapture(Rule):
         rebound, but the graph holds the number read while tracing, and ``fit`` keeps using it
         after the hook runs."""
         model = self.model
+        self._aliases: dict[int, str] = {}  # a parameter read -> the global every call passes
         written: dict[tuple[str, str], list[tuple[cst.CSTNode, FunctionInfo]]] = {}
         for fn in model.functions:
             if fn.traced or not runs_after_first_trace(fn):
@@ -266,13 +268,38 @@ class StaleGlobalCapture(Rule):
             return None
         index = node.slice[0].slice
         if isinstance(index, cst.Index) and is_python_literal(index.value):
-            return node.value.value, f"[{code(index.value)}]"
+            held = self._aliases.get(id(node.value), node.value.value)
+            return held, f"[{code(index.value)}]"
         return None
 
-    def _global_value(self, name: cst.Name, scope: Scope) -> cst.BaseExpression | None:
-        """What a module-level name is bound to, when bound once with ``=``."""
-        binding = self.model.binding_of(name, scope)
-        if binding.scope is not self.model.scope:
+    def _global_value(
+        self, name: cst.Name, scope: Scope, depth: int = 0
+    ) -> cst.BaseExpression | None:
+        """What a module-level name is bound to, when bound once with ``=``; also through a
+        parameter of a plain function (a loss factory ``make_loss(weights)``) to which every
+        call the module makes passes the same such global."""
+        model = self.model
+        binding = model.binding_of(name, scope)
+        owner = binding.scope
+        if owner is not None and owner is not model.scope and depth < 2:
+            fn = owner.function
+            if (
+                fn is None
+                or fn.traced
+                or len(binding.sites) != 1
+                or binding.sites[0].kind != SiteKind.PARAM
+            ):
+                return None
+            passed = model.arguments(fn, name.value)
+            if not passed or not all(isinstance(v, cst.Name) for v, _ in passed):
+                return None
+            values = [self._global_value(v, s, depth + 1) for v, s in passed]  # type: ignore[arg-type]
+            names = {v.value for v, _ in passed}  # type: ignore[attr-defined]
+            if len(names) != 1 or values[0] is None:
+                return None
+            self._aliases[id(name)] = names.pop()
+            return values[0]
+        if owner is not model.scope:
             return None
         sites = binding.sites
         if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:

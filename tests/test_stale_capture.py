@@ -616,3 +616,29 @@ def test_a_global_item_changed_by_a_hook_is_stale_in_the_traced_loss_under_tenso
     # the hook set the weight to 0 after the first epoch; the traced loss still uses 1.0
     assert namespace["loss_weights"][0] == 0.0
     assert min(history.history["loss"][1:]) > 1.0
+
+
+FACTORY = """
+import tensorflow as tf
+
+def make_loss(weights):
+    def loss(y_true, y_pred):
+        return weights["rec"] * tf.reduce_mean(tf.square(y_true - y_pred))
+    return loss
+
+weights = {{"rec": 1.0}}
+other = {{"rec": 1.0}}
+
+class Anneal(tf.keras.callbacks.Callback):
+    def on_epoch_begin(self, epoch, logs=None):
+        weights["rec"] = 0.5 ** epoch
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+model.compile("adam", loss=make_loss({passed}))
+"""
+
+
+@pytest.mark.parametrize(("passed", "found"), [("weights", [6]), ("other", [])])
+def test_a_global_dict_passed_to_a_loss_factory_and_changed_by_a_hook(passed, found):
+    diagnostics = lint(FACTORY.format(passed=passed), ["TF601"])
+    assert [d.line for d in diagnostics if "in place" in d.message] == found
