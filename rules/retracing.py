@@ -24,7 +24,7 @@ from tf2lint.analysis.tracing import (
     tf_function_decorator,
     traced_target,
 )
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
@@ -103,6 +103,38 @@ def names_in(model: ModuleModel, node: cst.CSTNode) -> set[str]:
     return out
 
 
+def _varying_in_container(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A dict, list or tuple display (or a name bound to one in the loop) holding a Python
+    number or string that changes on each iteration: ``step(x, {"lr": lr})``. A tf.function
+    keys its traces on the Python values inside nested arguments as on plain ones."""
+    if not loops:
+        return None
+    if isinstance(value, cst.Name):
+        sites = model.binding_of(value, scope).sites
+        if (
+            len(sites) != 1
+            or sites[0].kind != SiteKind.ASSIGN
+            or not any(model.inside(sites[0], loop) for loop in loops)
+            or not isinstance(sites[0].value, (cst.Dict, cst.List, cst.Tuple))
+        ):
+            return None
+        value = sites[0].value
+    if isinstance(value, cst.Dict):
+        items = [(e.key, e.value) for e in value.elements if isinstance(e, cst.DictElement)]
+    elif isinstance(value, (cst.List, cst.Tuple)):
+        items = [(None, e.value) for e in value.elements if isinstance(e, cst.Element)]
+    else:
+        return None
+    for key, element in items:
+        found = varying_python_value(model, element, scope, loops)
+        if found is not None:
+            where = f" (at {code(key)})" if key is not None else ""
+            return Varying(f"{found.description}{where}, inside `{short(value)}`", found.changed_at)
+    return None
+
+
 def _bound_receiver(call: cst.Call, fn: FunctionInfo | None) -> bool:
     """Whether the call passes the receiver of ``fn`` itself (``obj.method(...)``, or an
     instance called: ``sampler(x)`` binds ``x`` to the parameter after ``self`` of
@@ -140,7 +172,9 @@ class PythonValueArgumentRetraces(Rule):
         them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`), or different
         literals at different call sites (`step(x, 10)` ... `step(x, 20)`) therefore traces once
         per value, also when the value reaches the function through `**kwargs` of a plain
-        helper or by calling an object whose `__call__` is traced. The same number as a
+        helper or by calling an object whose `__call__` is traced, or inside a dict, list or
+        tuple built in the loop (`step(x, {"lr": lr})`): Python values nested in an argument
+        are part of the trace key like plain ones. The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
         different literals passed to a name bound more than once where it is called.
@@ -187,6 +221,8 @@ class PythonValueArgumentRetraces(Rule):
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
                 continue
             found = varying_python_value(self.model, value, context.scope, context.loops)
+            if found is None:
+                found = _varying_in_container(self.model, value, context.scope, context.loops)
             if found is not None:
                 self.report(
                     value,
@@ -415,7 +451,9 @@ class NestedTfFunctionPerCall(Rule):
         (an agent's `act`, called on every step, wherever its caller is); with `--preview` also
         when nothing in the module calls a plain function again (a library's or a notebook's
         function: it may be called once) and in a Keras `call`, which Keras traces once but
-        which makes the function anew on each eager call of the layer. Inside a
+        which makes the function anew on each eager call of the layer. A helper handed to
+        Python's timers (`timeit.timeit(lambda: helper(x), number=100)`, a million calls by
+        default) is called repeatedly too. Inside a
         `tf.function` it is made once per trace of that function, and not reported. A driver that calls the inner function in its own loop reuses the
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
@@ -469,17 +507,17 @@ class NestedTfFunctionPerCall(Rule):
         sites = [site for site in model.call_sites if site.callee is outer]
         repeated = [site for site in sites if site.loops]
         if not repeated:
-            runner = _run_in_a_loop_by(model, outer)
+            runner = _run_in_a_loop_by(model, outer) or _timed_by(model, outer)
             if runner is not None:
                 if not any(read.loops for read in calls):
                     self.report(
                         where,
                         f"`{name}` is a new tf.function on every call of `{outer.qualname}`, "
-                        f"which `{runner[1].name}` calls in a loop: it is traced every time; "
+                        f"which `{runner.name}` calls in a loop: it is traced every time; "
                         "create it once outside and reuse it",
                         because=[
-                            (f"`{outer.name}` is handed to `{runner[1].name}` here", runner[0]),
-                            (f"`{runner[1].name}` calls it in a loop here", runner[2]),
+                            (f"`{outer.name}` is handed to `{runner.name}` here", runner.handed),
+                            (f"`{runner.name}` calls it in a loop here", runner.loop_call),
                         ],
                         through=through,
                     )
@@ -604,32 +642,38 @@ def _escapes(model: ModuleModel, outer: FunctionInfo, name: str) -> bool:
     return False
 
 
-def _run_in_a_loop_by(
-    model: ModuleModel, outer: FunctionInfo
-) -> tuple[cst.CSTNode, FunctionInfo, cst.CSTNode] | None:
+class _Runner(NamedTuple):
+    """What calls a function it is handed again and again: where the function (or a lambda
+    calling it) is handed, the runner's name, and the call that repeats it."""
+
+    handed: cst.CSTNode
+    name: str
+    loop_call: cst.CSTNode
+
+
+def _handed(model: ModuleModel, outer: FunctionInfo) -> list[tuple[cst.CSTNode, cst.CSTNode]]:
+    """Where ``outer`` is handed on as a value: the read of its name, or a call of it in a
+    lambda; each with the node that is passed (the name, or the lambda)."""
+    out: list[tuple[cst.CSTNode, cst.CSTNode]] = [
+        (read.node, read.node)
+        for read in model.reads.get(outer.name, ())
+        if read.role == "argument"
+    ]
+    for site in model.call_sites:
+        if (
+            site.callee is outer
+            and site.caller is not None
+            and isinstance(site.caller.node, cst.Lambda)
+        ):
+            out.append((site.call, site.caller.node))
+    return out
+
+
+def _run_in_a_loop_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
     """A module function (a benchmark's runner) that is handed ``outer``, or a lambda calling
     it, and calls what it is handed in a loop: where it is handed, the runner, and the call in
     the loop."""
-    handed: list[cst.CSTNode] = [
-        read.node for read in model.reads.get(outer.name, ()) if read.role == "argument"
-    ]
-    handed += [
-        site.call
-        for site in model.call_sites
-        if site.callee is outer
-        and site.caller is not None
-        and isinstance(site.caller.node, cst.Lambda)
-    ]
-    for node in handed:
-        passed = node
-        if isinstance(node, cst.Call):  # a call of `outer` in a lambda: the lambda is handed
-            fn = next(
-                (s.caller for s in model.call_sites if s.call is node and s.caller is not None),
-                None,
-            )
-            if fn is None:
-                continue
-            passed = fn.node
+    for node, passed in _handed(model, outer):
         for read in _arguments_handing(model, passed):
             runner = model.callee(read, None)
             if runner is None:
@@ -642,7 +686,29 @@ def _run_in_a_loop_by(
                     and use.loops
                     and _often(model, use.loops)
                 ):
-                    return node, runner, use.holder
+                    return _Runner(node, runner.name, use.holder)
+    return None
+
+
+def _timed_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
+    """Python's timers handed ``outer`` (or a lambda calling it): ``timeit.timeit(stmt,
+    number=N)`` calls it N times (a million by default), ``timeit.repeat`` ``repeat`` times
+    that, ``timeit.Timer`` whenever it is timed. Not when the count is a literal below
+    TensorFlow's retracing warning."""
+    for node, passed in _handed(model, outer):
+        for call in _arguments_handing(model, passed):
+            name = model.call_name(call)
+            if name not in _TIMERS:
+                continue
+            counts = {"number": 1_000_000, "repeat": 5 if name == "timeit.repeat" else 1}
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value in counts:
+                    if not isinstance(arg.value, cst.Integer):
+                        counts[arg.keyword.value] = FREQUENT_TRACING  # not known: often
+                    else:
+                        counts[arg.keyword.value] = int(arg.value.evaluated_value)
+            if counts["number"] * counts["repeat"] >= FREQUENT_TRACING:
+                return _Runner(node, short(call.func), call)
     return None
 
 
@@ -1316,7 +1382,9 @@ class VaryingShapeArgumentRetraces(Rule):
         in a loop (TensorFlow's decode ops, from the knowledge base, or another library's
         image reader: each image has its file's size), arrays whose size the loop changes or
         draws at random, handed through a method (`detector(image)` calling
-        `self.detect_fn(image[None])`) or iterated from a list built before the loop. Those are
+        `self.detect_fn(image[None])`), iterated from a list built before the loop, or yielded
+        by a generator of the module from its own loop (`yield np.ones((4, n, 3))` under
+        `for n in lengths:`, the variable-length batches of a sequence model). Those are
         reported once, where the `tf.function` is made (its decorator, or the
         `tf.function(...)` call), which is where the `input_signature` goes.
     """
@@ -1648,7 +1716,7 @@ def _read_per_iteration(
         if len(sites) != 1 or sites[0].value is None:
             return None
         if sites[0].kind == SiteKind.LOOP:  # `for image in images:`
-            return _elements_per_iteration(model, sites[0].value, scope, fn, deeper)
+            return _elements_per_iteration(model, sites[0].value, scope, fn, deeper, sites[0].index)
         if sites[0].kind != SiteKind.ASSIGN:
             return None
         return _read_per_iteration(model, sites[0].value, scope, fn, deeper)
@@ -1763,10 +1831,27 @@ def _elements_per_iteration(
     scope: Scope,
     fn: FunctionInfo | None,
     depth: int,
+    index: int | None = None,
 ) -> list[tuple[str, cst.CSTNode]] | None:
     """Why the elements a loop iterates over (``images``, bound once to a comprehension
-    ``[np.random.rand(h, w, 3) for h, w in sizes]``) each have a shape of their own."""
+    ``[np.random.rand(h, w, 3) for h, w in sizes]``, or what a generator of the module yields
+    from its own loop: ``yield np.ones((4, n, 3))`` under ``for n in range(5, 50)``) each have
+    a shape of their own. ``index``: the position in an unpacked loop target."""
     if depth > 8:
+        return None
+    if isinstance(iterated, cst.Call):
+        generator = model.callee(iterated, scope)
+        if generator is None or not generator.is_generator:
+            return None
+        inner = model.scope_at.get(id(generator.node), scope)
+        for value in _yielded(generator.node):
+            if index is not None:
+                if not isinstance(value, cst.Tuple) or index >= len(value.elements):
+                    continue
+                value = value.elements[index].value
+            found = _read_per_iteration(model, value, inner, generator, depth + 1)
+            if found is not None:
+                return [(f"`{generator.name}` yields it here", value), *found]
         return None
     if isinstance(iterated, cst.Name):
         sites = model.binding_of(iterated, scope).sites
@@ -1777,6 +1862,21 @@ def _elements_per_iteration(
         inner = model.scope_at.get(id(iterated), scope)
         return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
     return None
+
+
+def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """The values ``node``'s own ``yield`` expressions yield (not those of functions or classes
+    inside it)."""
+    out: list[cst.BaseExpression] = []
+    todo = list(children(node))
+    while todo:
+        child = todo.pop()
+        if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if isinstance(child, cst.Yield) and isinstance(child.value, cst.BaseExpression):
+            out.append(child.value)
+        todo += children(child)
+    return out
 
 
 def _adds_axis(index: cst.BaseSlice) -> bool:

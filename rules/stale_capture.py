@@ -59,7 +59,11 @@ class StaleGlobalCapture(Rule):
         only while unset, `if NAME is None:`: lazy initialisation sets it once). A Keras
         `Lambda` layer's function reading a global the script rebinds after building the layer
         is reported too: each later trace of the model (`fit`, `predict`) reads the new value,
-        not the one the model was built with. Pass the value
+        not the one the model was built with. So is an item of a global list or dict
+        (`LOSS_WEIGHTS[0]`, `cfg["beta"]`) that code Keras traces reads and a callback hook
+        changes in place (`LOSS_WEIGHTS[0] = 1 - epoch / 10`), also when the traced code reads
+        it through a parameter of a loss factory that every call passes that global: the name
+        is never rebound, but the graph holds the number read while tracing. Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
@@ -122,6 +126,7 @@ class StaleGlobalCapture(Rule):
     def leave_Module(self, node: cst.Module) -> None:
         model = self.model
         self._learning_rate_callables()
+        self._changed_in_place_by_hooks()
         for (_, name), (read, anchor, owner, reader) in self._reads.items():
             if anchor.defined_in:
                 continue  # a new function (and trace) each iteration: TF502's concern
@@ -209,6 +214,97 @@ class StaleGlobalCapture(Rule):
                 gap=gap,
                 traced_in=reader,
             )
+
+    def _changed_in_place_by_hooks(self) -> None:
+        """Code Keras traces (a loss or metric given to ``compile``, ``train_step``, a layer's
+        ``call``) reads an item of a global list or dict (``WEIGHTS[0]``, ``cfg["beta"]``), and
+        a hook of a Keras callback changes it in place (``WEIGHTS[0] = ...``): the name is never
+        rebound, but the graph holds the number read while tracing, and ``fit`` keeps using it
+        after the hook runs."""
+        model = self.model
+        self._aliases: dict[int, str] = {}  # a parameter read -> the global every call passes
+        written: dict[tuple[str, str], list[tuple[cst.CSTNode, FunctionInfo]]] = {}
+        for fn in model.functions:
+            if fn.traced or not runs_after_first_trace(fn):
+                continue
+            scope = model.scope_at.get(id(fn.node), model.scope)
+            for target, value in _assignments(fn.node):
+                key = self._global_slot(target, scope)
+                if key is not None and (
+                    _python_scalar(model, value, fn) or _scalar_call(model, value, fn)
+                ):
+                    written.setdefault(key, []).append((target, fn))
+        if not written:
+            return
+        seen: set[tuple[str, str]] = set()
+        for fn in model.functions:
+            reason = root_reason(fn) if fn.traced else None
+            if reason is None or reason.kind not in _FIT_TRACED:
+                continue
+            scope = model.scope_at.get(id(fn.node), model.scope)
+            for read in _slot_reads(fn.node):
+                key = self._global_slot(read, scope)
+                if key is None or key not in written or (id(fn), *key) in seen:
+                    continue
+                seen.add((id(fn), *key))  # type: ignore[arg-type]
+                writes = written[key]
+                self.report(
+                    read,
+                    f"traced `{fn.qualname}` reads `{code(read)}`, a Python number that "
+                    f"`{writes[0][1].qualname}` changes in place, but the graph keeps the value "
+                    "it saw when it was traced; keep it in a `tf.Variable` and `.assign()` it",
+                    because=[(f"`{code(target)}` is changed here", target) for target, _ in writes]
+                    + [(runs_after_first_trace(writes[0][1]) or "", writes[0][1].node)],
+                    traced_in=fn,
+                )
+
+    def _global_slot(self, node: cst.BaseExpression, scope: Scope) -> tuple[str, str] | None:
+        """``G[k]``, G a global bound once to a list or dict display and k a literal, as
+        (G, "[k]"). (An attribute of a global object is TF602's.)"""
+        if not isinstance(node, cst.Subscript) or not isinstance(node.value, cst.Name):
+            return None
+        value = self._global_value(node.value, scope)
+        if not isinstance(value, (cst.List, cst.Dict)) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        if isinstance(index, cst.Index) and is_python_literal(index.value):
+            held = self._aliases.get(id(node.value), node.value.value)
+            return held, f"[{code(index.value)}]"
+        return None
+
+    def _global_value(
+        self, name: cst.Name, scope: Scope, depth: int = 0
+    ) -> cst.BaseExpression | None:
+        """What a module-level name is bound to, when bound once with ``=``; also through a
+        parameter of a plain function (a loss factory ``make_loss(weights)``) to which every
+        call the module makes passes the same such global."""
+        model = self.model
+        binding = model.binding_of(name, scope)
+        owner = binding.scope
+        if owner is not None and owner is not model.scope and depth < 2:
+            fn = owner.function
+            if (
+                fn is None
+                or fn.traced
+                or len(binding.sites) != 1
+                or binding.sites[0].kind != SiteKind.PARAM
+            ):
+                return None
+            passed = model.arguments(fn, name.value)
+            if not passed or not all(isinstance(v, cst.Name) for v, _ in passed):
+                return None
+            values = [self._global_value(v, s, depth + 1) for v, s in passed]  # type: ignore[arg-type]
+            names = {v.value for v, _ in passed}  # type: ignore[attr-defined]
+            if len(names) != 1 or values[0] is None:
+                return None
+            self._aliases[id(name)] = names.pop()
+            return values[0]
+        if owner is not model.scope:
+            return None
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+            return None
+        return sites[0].value
 
     def _learning_rate_callables(self) -> None:
         """``Adam(learning_rate=lr)`` with ``def lr(): return LR``: Keras calls the callable
@@ -390,6 +486,44 @@ class StaleGlobalCapture(Rule):
         return [
             order[id(r.node)] for r in self.model.reads.get(name, ()) if type(r.node) is cst.Name
         ]
+
+
+# How Keras traces code that `fit` runs between callback hooks.
+_FIT_TRACED = frozenset({"keras", "compiled", "activation", "regularizer"})
+
+
+def _assignments(node: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """``target = value`` and ``target += value`` in ``node``'s own code (not in functions or
+    classes inside it), a target of several elements taken one by one without a value."""
+    out: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        if child is not node and isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if isinstance(child, cst.Assign):
+            for target in child.targets:
+                if not isinstance(target.target, (cst.Tuple, cst.List)):
+                    out.append((target.target, child.value))
+        elif isinstance(child, cst.AugAssign):
+            out.append((child.target, child.value))
+        return None
+
+    walk(node, enter)
+    return out
+
+
+def _slot_reads(node: cst.CSTNode) -> list[cst.BaseExpression]:
+    """Subscripts of a name read in ``node``'s code, nested functions included (they run when
+    it runs, under its trace)."""
+    out: list[cst.BaseExpression] = []
+
+    def enter(child: cst.CSTNode) -> bool | None:
+        if isinstance(child, cst.Subscript) and isinstance(child.value, cst.Name):
+            out.append(child)
+        return None
+
+    walk(node, enter)
+    return out
 
 
 def _python_scalar(model, node: cst.BaseExpression, fn) -> bool:

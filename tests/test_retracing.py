@@ -1071,3 +1071,144 @@ def test_vectorized_map_in_an_eager_loop_traces_on_every_call_under_tensorflow()
     for _ in range(6):
         run(tf.ones([4, 3]))
     assert len(traces) == 1
+
+
+# TF501: Python values inside a dict, list or tuple argument are part of the trace key like plain
+# ones (tf2rl#99 passed Python objects; checked under TF 2.21: six calls with
+# `{"scale": 0.5 + s}`, six traces; the same with the value as a tensor in a tuple, one).
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "def train(ds):\n    for e in range(10):\n        step(ds, {'lr': 0.1 * e})\n",
+        "def train(ds):\n    for e in range(10):\n        step(ds, [e, 2])\n",
+        "def train(ds):\n    lr = 0.1\n    for b in ds:\n        hp = (lr, 'adam')\n"
+        "        step(b, hp)\n        lr *= 0.9\n",
+    ],
+)
+def test_a_changing_python_value_inside_a_container_argument_retraces(driver):
+    (d,) = lint("import tensorflow as tf\n" + STEP + driver, ["TF501"])
+    assert "inside `" in d.message and d.evidence
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # tensors inside the container: no Python value in the key
+        "def train(ds):\n    for e in range(10):\n        step(ds, (tf.constant(e), 2))\n",
+        "def train(ds):\n    for b in ds:\n        step(b, [b, 2])\n",
+        # the same values on every call
+        "def train(ds):\n    for b in ds:\n        step(b, {'lr': 0.1, 'beta': 2})\n",
+        # built once, before the loop
+        "def train(ds, e):\n    hp = {'lr': 0.1 * e}\n    for b in ds:\n        step(b, hp)\n",
+    ],
+)
+def test_a_container_argument_without_a_changing_python_value_is_one_trace(driver):
+    assert lint("import tensorflow as tf\n" + STEP + driver, ["TF501"]) == []
+
+
+@pytest.mark.tensorflow
+def test_python_values_inside_a_dict_argument_retrace_under_tensorflow():
+    import tensorflow as tf
+
+    @tf.function
+    def step(x, params):
+        return x * params["scale"]
+
+    for s in range(6):
+        step(tf.ones([2]), {"scale": 0.5 + s})
+    assert step.experimental_get_tracing_count() == 6
+
+    @tf.function
+    def step_with_tensor(x, params):
+        return x * params[0]
+
+    for s in range(6):
+        step_with_tensor(tf.ones([2]), (tf.constant(0.5 + s), 2))
+    assert step_with_tensor.experimental_get_tracing_count() == 1
+
+
+# TF504: Python's timers call what they are handed `number` times (a million by default), so a
+# helper timed with `timeit` that defines its tf.function inside traces on every repetition.
+TIMED = """
+import timeit
+import tensorflow as tf
+
+def graph_matmul(a, b):
+    @tf.function
+    def run(a, b):
+        return tf.matmul(a, b)
+    return run(a, b)
+
+a = tf.ones([4, 4])
+"""
+
+
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        ("print(timeit.timeit(lambda: graph_matmul(a, a), number=100))\n", [(6, True)]),
+        ("print(timeit.repeat(lambda: graph_matmul(a, a), repeat=3, number=10))\n", [(6, True)]),
+        ("print(timeit.timeit(lambda: graph_matmul(a, a)))\n", [(6, True)]),
+        # timed once: only the finding for a helper whose callers are not seen (`--preview`)
+        ("print(timeit.timeit(lambda: graph_matmul(a, a), number=1))\n", [(6, False)]),
+    ],
+)
+def test_a_nested_tf_function_in_a_helper_timed_with_timeit(driver, found):
+    diagnostics = lint(TIMED + driver, ["TF504"])
+    assert [(d.line, "`timeit." in d.message) for d in diagnostics] == found
+
+
+@pytest.mark.tensorflow
+def test_a_timed_helper_that_makes_its_tf_function_traces_on_every_repetition_under_tensorflow():
+    import timeit
+
+    import tensorflow as tf
+
+    traces = []
+
+    def graph_add(a):
+        @tf.function
+        def run(a):
+            traces.append(1)  # runs once per trace
+            return a + 1
+
+        return run(a)
+
+    timeit.timeit(lambda: graph_add(tf.ones([2])), number=6)
+    assert len(traces) == 6
+
+
+# TF598: arrays a generator of the module yields from its own loop, sized by the loop variable
+# (variable-length sequences batched by a Python generator; checked under TF 2.21: 45 batches
+# of 45 lengths, 46 traces counting the first, with TensorFlow's retracing warning).
+GENERATOR = """
+import numpy as np
+import tensorflow as tf
+
+def batches(lengths):
+    for n in lengths:
+        yield np.ones((4, n, 3), "float32"), np.ones((4, 1), "float32")
+
+@tf.function{signature}
+def train_step(x, y):
+    return tf.reduce_mean(x) - tf.reduce_mean(y)
+
+"""
+
+
+@pytest.mark.parametrize(
+    ("signature", "driver", "found"),
+    [
+        ("", "for x, y in batches(range(5, 50)):\n    train_step(x, y)\n", [9]),
+        # the second element has one shape for every batch
+        ("", "for x, y in batches(range(5, 50)):\n    train_step(y, y)\n", []),
+        (
+            "(reduce_retracing=True)",
+            "for x, y in batches(range(5, 50)):\n    train_step(x, y)\n",
+            [],
+        ),
+    ],
+)
+def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found):
+    source = GENERATOR.format(signature=signature) + driver
+    assert [d.line for d in lint(source, ["TF598"])] == found

@@ -552,3 +552,93 @@ def test_a_global_read_by_a_keras_traced_call_and_flipped_between_runs(runs):
 )
 def test_a_global_read_by_a_keras_traced_call_seen_by_each_trace(runs):
     assert rule_ids(FLAG_LAYER + runs, ["TF601"]) == []
+
+
+# TF601: an item of a global list or dict read by code Keras traces, changed in place by a
+# callback hook (loss weights rescheduled between epochs; the tf.function guide: Python values
+# are captured at trace time). Checked under TF 2.21 below: the loss keeps the first weight.
+IN_PLACE = """
+import numpy as np
+import tensorflow as tf
+
+loss_weights = {weights}
+
+def combined_loss(y_true, y_pred):
+    return loss_weights[{key}] * tf.reduce_mean(tf.abs(y_true - y_pred))
+
+class Reweight(tf.keras.callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        loss_weights[{key}] = {value}
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+model.compile("sgd", loss=combined_loss)
+"""
+
+
+@pytest.mark.parametrize(
+    ("weights", "key", "value", "found"),
+    [
+        ("[1.0, 0.5]", "0", "1.0 - epoch / 10", [8]),
+        ('{"mae": 1.0}', '"mae"', "max(0.1, 0.5 ** epoch)", [8]),
+        # a tensor put in the slot: not a Python number baked into the graph
+        ("[1.0, 0.5]", "0", "tf.Variable(0.5)", []),
+    ],
+)
+def test_a_global_item_changed_in_place_by_a_callback_hook(weights, key, value, found):
+    source = IN_PLACE.format(weights=weights, key=key, value=value)
+    diagnostics = [d for d in lint(source, ["TF601"]) if "in place" in d.message]
+    assert [d.line for d in diagnostics] == found
+
+
+def test_a_global_item_changed_in_another_slot_is_not_reported():
+    source = IN_PLACE.format(weights="[1.0, 0.5]", key="0", value="0.0").replace(
+        "loss_weights[0] = 0.0", "loss_weights[1] = 0.0"
+    )
+    assert [d for d in lint(source, ["TF601"]) if "in place" in d.message] == []
+
+
+@pytest.mark.tensorflow
+def test_a_global_item_changed_by_a_hook_is_stale_in_the_traced_loss_under_tensorflow():
+    import numpy as np
+
+    source = IN_PLACE.format(weights="[1.0]", key="0", value="0.0").replace(
+        "tf.keras.layers.Dense(1)", "tf.keras.layers.Dense(1, kernel_initializer='ones')"
+    )
+    namespace: dict = {}
+    exec(compile(source, "in_place.py", "exec"), namespace)
+    history = namespace["model"].fit(
+        np.ones((4, 3)),
+        np.zeros((4, 1)),
+        epochs=3,
+        verbose=0,
+        callbacks=[namespace["Reweight"]()],
+    )
+    # the hook set the weight to 0 after the first epoch; the traced loss still uses 1.0
+    assert namespace["loss_weights"][0] == 0.0
+    assert min(history.history["loss"][1:]) > 1.0
+
+
+FACTORY = """
+import tensorflow as tf
+
+def make_loss(weights):
+    def loss(y_true, y_pred):
+        return weights["rec"] * tf.reduce_mean(tf.square(y_true - y_pred))
+    return loss
+
+weights = {{"rec": 1.0}}
+other = {{"rec": 1.0}}
+
+class Anneal(tf.keras.callbacks.Callback):
+    def on_epoch_begin(self, epoch, logs=None):
+        weights["rec"] = 0.5 ** epoch
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+model.compile("adam", loss=make_loss({passed}))
+"""
+
+
+@pytest.mark.parametrize(("passed", "found"), [("weights", [6]), ("other", [])])
+def test_a_global_dict_passed_to_a_loss_factory_and_changed_by_a_hook(passed, found):
+    diagnostics = lint(FACTORY.format(passed=passed), ["TF601"])
+    assert [d.line for d in diagnostics if "in place" in d.message] == found
