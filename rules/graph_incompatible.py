@@ -164,14 +164,26 @@ class PythonConversionOfTensor(_TracedRule):
             return
         if func.value != "bool" and fn.autograph:
             return  # AutoGraph turns int() and float() of a tensor into casts, len() into a size
-        if not computed_tensor(self.model, node.args[0].value, self.context.scope):
-            return
+        value = node.args[0].value
+        caller = None
+        if not computed_tensor(self.model, value, self.context.scope):
+            if func.value != "len":
+                return
+            # a layer's input where the module calls the layer on one Keras tensor
+            caller = _sequential_input(self.model, value, fn)
+            if caller is None:
+                return
         if func.value == "len":
+            because = [(_unconverted_because(fn), fn.node)]
+            if caller is not None:
+                because.append(
+                    (f"Keras calls this layer with one graph tensor as `{code(value)}`", caller)
+                )
             self.report(
                 node,
                 f"`len()` of a graph tensor in unconverted traced `{fn.qualname}` fails while "
                 "tracing; use `x.shape` (static) or `tf.shape(x)[0]`",
-                because=[(_unconverted_because(fn), fn.node)],
+                because=because,
             )
             return
         self.report(

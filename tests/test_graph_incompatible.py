@@ -1261,3 +1261,78 @@ LOSS_FITTED = (
 )
 def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
     assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected
+
+
+def test_a_local_rebound_from_itself_keeps_its_tensor_kind():
+    """`err = err / 2.0` in a loop over a tensor condition: the name holds a tensor still, so a
+    Keras 3 loss's `while err > 1.0` fails (OperatorNotAllowedInGraphError, TF 2.21); a name
+    rebound only from itself (`n = n + 1` from a parameter) proves nothing."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        def halved(y_true, y_pred):
+            err = tf.reduce_mean(tf.abs(y_true - y_pred))
+            while err > 1.0:
+                err = err / 2.0
+            return err
+
+
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        model.compile("adam", loss=halved)
+        """
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+    python_counter = source.replace(
+        "err = tf.reduce_mean(tf.abs(y_true - y_pred))", "err = float(len(y_true.shape))"
+    )
+    assert rule_ids(python_counter, ["TF808"]) == []
+
+
+def test_a_keras_models_own_compute_loss_gives_a_tensor():
+    """`self.compute_loss(...)` in a Keras 3 `train_step`: the knowledge base (probed from
+    Keras) says it returns a tensor, so `if loss > 10.0` fails while `fit` traces the step
+    (OperatorNotAllowedInGraphError, TF 2.21)."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        class Clipped(keras.Model):
+            def train_step(self, data):
+                x, y = data
+                with tf.GradientTape() as tape:
+                    loss = self.compute_loss(y=y, y_pred=self(x, training=True))
+                if loss > 10.0:
+                    loss = loss / 10.0
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                return {"loss": loss}
+        """
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+    own = source.replace(
+        "def train_step(self",
+        "def compute_loss(self, **kw):\n                return 0.0\n\n            def train_step(self",
+    )
+    assert rule_ids(own, ["TF808"]) == []
+
+
+def test_len_of_a_layers_one_tensor_input_in_keras_3():
+    """`len(inputs)` in a Keras 3 layer's `call` that the module applies to one `keras.Input`:
+    TypeError while the functional model is built (TF 2.21); a layer given a list may take
+    its length."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        class MeanPool(keras.layers.Layer):
+            def call(self, inputs):
+                return tf.reduce_sum(inputs, axis=0) / len(inputs)
+
+
+        inp = keras.Input((4,))
+        out = MeanPool()(inp)
+        """
+    assert rule_ids(source, ["TF803"]) == ["TF803"]
+    assert rule_ids(source.replace("MeanPool()(inp)", "MeanPool()([inp, inp])"), ["TF803"]) == []
