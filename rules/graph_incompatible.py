@@ -1859,6 +1859,82 @@ class PythonConditionOnKerasInput(Rule):
         self._check(node.test)
 
 
+# NumPy functions that read only a value's `.shape`/`.ndim` attributes or its type (NumPy's
+# own implementation), so they work on a symbolic Keras tensor
+_NUMPY_READS_ATTRIBUTES = frozenset({"numpy.shape", "numpy.ndim", "numpy.isscalar"})
+_PYTHON_VALUE_BUILTINS = frozenset(
+    {"builtins.int", "builtins.float", "builtins.bool", "builtins.len", "builtins.range"}
+)
+
+
+class PythonValueOfKerasSymbolicTensor(Rule):
+    id = "TF870"
+    name = "python-value-of-symbolic-keras-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "NumPy, `.numpy()` or `int`/`float`/`len`/`range` on a symbolic Keras tensor fails while the model is built"
+    # its evidence spells one of these
+    requires_text = ("Input",)
+    rationale = """
+        Building a functional Keras model (`inputs = keras.Input(...)`, layers applied to it)
+        runs Python once, on symbolic tensors: placeholders for a shape and a dtype, with no
+        values. NumPy cannot take them (`np.tanh(x)`, `np.concatenate([a, b])`: Keras 3 raises
+        `ValueError: A KerasTensor is symbolic ... You cannot convert it to a NumPy array`,
+        tf-keras `Cannot convert a symbolic Keras input/output to a numpy array`), and neither
+        can Python's conversions: `int(t)`, `float(t)`, `len(t)` (`object of type
+        'KerasTensor' has no len()`), `range(t)` (`'KerasTensor' object cannot be interpreted
+        as an integer`), nor `t.numpy()`. The computation belongs inside the model: a Keras
+        layer or `keras.ops` (applied per batch), a `Lambda` layer, or a custom layer's `call`;
+        sizes come from the static shape (`t.shape[1]`). `np.shape` and `np.ndim` read only the
+        shape and are fine. Evidence required: the value is computed from a `keras.Input`
+        through Keras layers, `keras.ops`, arithmetic or indexing.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "numpy" and not node.args:
+            found = symbolic_keras_tensor(model, func.value, scope)
+            if found is not None:
+                self._report(node, f"`{code(func.value)}.numpy()`", found)
+            return
+        name = model.call_name(node)
+        if name is None:
+            return
+        if name in _PYTHON_VALUE_BUILTINS:
+            what = f"`{name[len('builtins.') :]}()`"
+        elif (
+            name.startswith("numpy.")
+            and not name.startswith("numpy.random.")
+            and name not in _NUMPY_READS_ATTRIBUTES
+        ):
+            what = f"`{name.replace('numpy.', 'np.', 1)}`"
+        else:
+            return
+        for arg in node.args:
+            if arg.keyword is not None and name.startswith("builtins."):
+                continue
+            value = arg.value
+            parts = (
+                [e.value for e in value.elements if isinstance(e, cst.Element)]
+                if isinstance(value, (cst.List, cst.Tuple))
+                else [value]
+            )
+            for part in parts:
+                found = symbolic_keras_tensor(model, part, scope)
+                if found is not None:
+                    self._report(node, what, found)
+                    return
+
+    def _report(self, node: cst.Call, what: str, found: cst.Call) -> None:
+        self.report(
+            node,
+            f"{what} on a symbolic Keras tensor fails while the model is built: it has no "
+            "value; compute it inside the model (a layer, `keras.ops`)",
+            because=[("the value comes from this symbolic input", found)],
+        )
+
+
 def _python_function_call(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
 ) -> cst.Call | None:

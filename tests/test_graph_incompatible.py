@@ -1263,6 +1263,36 @@ def test_loss_batch_dimension_through_ops_and_helpers(body, expected):
     assert rule_ids(LOSS_FITTED.format(body=body), ["TF897"]) == ["TF897"] * expected
 
 
+# Checked under TF 2.21 / Keras 3.15.1 (each source run as a program): NumPy and Python's
+# conversions on a symbolic KerasTensor raise while the model is built; np.shape/np.ndim read
+# only its shape.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # ValueError: A KerasTensor is symbolic ... cannot convert it to a NumPy array
+        ("x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\ny = np.tanh(h)\n", ["TF870"]),
+        ("x = keras.Input((3,))\ny = np.concatenate([x, x], axis=1)\n", ["TF870"]),
+        # TypeError: 'KerasTensor' object cannot be interpreted as an integer (keras#15566)
+        ("n = keras.Input((2,), dtype='int32')\nfor i in range(n):\n    pass\n", ["TF870"]),
+        # TypeError: object of type 'KerasTensor' has no len()
+        ("x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nk = len(h)\n", ["TF870"]),
+        # AttributeError: 'KerasTensor' object has no attribute 'numpy'
+        ("x = keras.Input((3,))\nv = (x * 2).numpy()\n", ["TF870"]),
+        # shapes, Python values, NumPy data fed to a built model
+        ("x = keras.Input((3,))\nn = int(np.prod(x.shape[1:])) + np.ndim(x)\n", []),
+        ("x = keras.Input((3,))\nd = len(np.shape(x))\n", []),
+        (
+            "x = keras.Input((3,))\nm = keras.Model(x, keras.layers.Dense(2)(x))\n"
+            "p = np.argmax(m.predict(np.ones((1, 3))))\n",
+            [],
+        ),
+        ("def f(units):\n    x = keras.Input((units,))\n    return np.zeros(units), x\n", []),
+    ],
+)
+def test_python_value_of_a_symbolic_keras_tensor(source, expected):
+    assert rule_ids("import keras\nimport numpy as np\n" + source, ["TF870"]) == expected
+
+
 def test_a_local_rebound_from_itself_keeps_its_tensor_kind():
     """`err = err / 2.0` in a loop over a tensor condition: the name holds a tensor still, so a
     Keras 3 loss's `while err > 1.0` fails (OperatorNotAllowedInGraphError, TF 2.21); a name
