@@ -7,6 +7,7 @@ from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import shape_list_with_unknown_first
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    graph_variable,
     keras_tensor,
     sequence_of_tensors,
     symbolic_keras_tensor,
@@ -212,7 +213,10 @@ class NumpyFunctionOnTensor(_TracedRule):
         `np.linalg.eigvals(kernel)` fails when `fit` traces (so does a regularizer given to
         `self.add_weight(regularizer=...)`), and a layer's `call` gets its input as a graph
         tensor when the module builds a functional model on `keras.Input` or puts the layer in
-        a `Sequential`. Use the
+        a `Sequential`. A variable (`self.w = self.add_weight(...)`, a `tf.Variable`, an
+        element of `trainable_weights`, or a helper's parameter every call passes one) fails
+        the same way: NumPy reads it through `numpy()`, which raises `NotImplementedError:
+        numpy() is only available when eager execution is enabled` in traced code. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -236,19 +240,27 @@ class NumpyFunctionOnTensor(_TracedRule):
         scope = self.context.scope
         for arg in node.args:
             why = None
+            subject = "a graph tensor"
             if not computed_tensor(self.model, arg.value, scope):
                 # a layer's input where the module calls the layer on a Keras tensor
                 caller = _sequential_input(self.model, arg.value, fn)
-                if caller is None:
-                    continue
-                why = (f"Keras calls this layer with a graph tensor as `{code(arg.value)}`", caller)
+                if caller is not None:
+                    why = (
+                        f"Keras calls this layer with a graph tensor as `{code(arg.value)}`",
+                        caller,
+                    )
+                else:  # a variable: NumPy reads it with `numpy()`, eager only
+                    why = graph_variable(self.model, arg.value, scope)
+                    if why is None:
+                        continue
+                    subject = "a variable"
             short = (
                 name.replace("numpy.", "np.", 1) if name.startswith("numpy.") else code(node.func)
             )
             why = why or fed_parameter(self.model, arg.value, scope)
             self.report(
                 node,
-                f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                f"`{short}` on {subject} in traced `{fn.qualname}` fails while tracing; "
                 "use the TensorFlow op",
                 because=[why] if why is not None else (),
             )

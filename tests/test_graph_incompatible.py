@@ -1366,3 +1366,32 @@ def test_len_of_a_layers_one_tensor_input_in_keras_3():
         """
     assert rule_ids(source, ["TF803"]) == ["TF803"]
     assert rule_ids(source.replace("MeanPool()(inp)", "MeanPool()([inp, inp])"), ["TF803"]) == []
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # NotImplementedError: numpy() is only available when eager execution is enabled
+        # (TF 2.21: a Keras 3 layer's call built on keras.Input, and fit)
+        ("        return x * np.exp(self.w)\n", ["TF804"]),
+        ("        return x + np.sum(self.trainable_weights[0])\n", ["TF804"]),
+        # a helper every call of the module hands a weight
+        ("        self.add_loss(spectral(self.w))\n        return x\n", ["TF804"]),
+        # the variable's static shape, a Python size
+        ("        return x * float(np.prod(self.w.shape))\n", []),
+        ("        return x * np.sqrt(self.units)\n", []),
+    ],
+)
+def test_numpy_on_a_variable_in_traced_code(body, expected):
+    source = (
+        "import keras\nimport numpy as np\n\n\n"
+        "def spectral(w):\n    return np.linalg.norm(w)\n\n\n"
+        "class Scale(keras.layers.Layer):\n"
+        "    def __init__(self, units=4):\n        super().__init__()\n        self.units = units\n\n"
+        "    def build(self, shape):\n"
+        "        self.w = self.add_weight(shape=(shape[-1],), initializer='ones')\n\n"
+        "    def call(self, x):\n" + body
+    )
+    assert rule_ids(source, ["TF804"]) == expected
+    eager_only = source.replace("def call(self, x)", "def scale(self, x)")
+    assert rule_ids(eager_only, ["TF804"]) == []

@@ -110,6 +110,33 @@ def _tensor_member_call(model: ModuleModel, call: cst.Call, scope: Scope | None)
     return found is not None and found.kind == "tensor" and found.keras is not None
 
 
+def graph_variable(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` holds a variable (``self.w = self.add_weight(...)``, a ``tf.Variable``, an
+    element of a layer's ``trainable_weights``), as the model's ``kind_of`` shows, or a
+    parameter that every call of the module passes one; None when not proven. In traced code a
+    variable has no value to read in Python: NumPy's conversion calls its ``numpy()``, which
+    raises outside eager execution."""
+    if depth > 3 or scope is None:
+        return None
+    found = model.kind_of(expr, scope)
+    if found is not None and found.kind == "variable":
+        return (f"`{_code(expr)}` holds a variable: {found.why}", expr)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
+        return None
+    if expr.value in binding.scope.param_defaults:
+        return None
+    passed = model.arguments(binding.scope, expr.value)
+    if not passed:
+        return None
+    whys = [graph_variable(model, value, caller, depth + 1) for value, caller in passed]
+    return whys[0] if all(whys) else None
+
+
 def sequence_of_tensors(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> bool:
