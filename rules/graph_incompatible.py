@@ -728,7 +728,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         unconverted too: Keras's own layer code applies it, under Keras 3 and tf-keras.
         Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
         Evidence required: the condition compares a value computed by a TF op or a Keras layer
-        call; shapes, sizes and Python flags are fine.
+        call, or the input of a layer's `call` (or a `Lambda`'s function) where the module
+        applies the layer to one Keras tensor (`if inputs[0, 0] > 0:`); shapes, sizes and
+        Python flags are fine.
     """
 
     def _check(self, test: cst.BaseExpression) -> None:
@@ -736,16 +738,25 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         if fn is None or fn.autograph:
             return
         tensor = tensor_condition(self.model, test, self.context.scope)
-        if tensor is not None:
-            self.report(
-                test,
-                f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
-                "fails while tracing; use `where` or `cond`",
-                because=[
-                    (_unconverted_because(fn), fn.node),
-                    ("this value is a graph tensor", tensor),
-                ],
+        why: tuple[str, cst.CSTNode] | None = None
+        if tensor is None:
+            found = _layer_input_test(self.model, test, fn)
+            if found is None:
+                return
+            tensor, caller = found
+            why = (
+                f"Keras calls this layer with one graph tensor, which `{code(tensor)}` reads",
+                caller,
             )
+        self.report(
+            test,
+            f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
+            "fails while tracing; use `where` or `cond`",
+            because=[
+                (_unconverted_because(fn), fn.node),
+                why or ("this value is a graph tensor", tensor),
+            ],
+        )
 
     def visit_If(self, node: cst.If) -> None:
         self._check(node.test)
@@ -755,6 +766,36 @@ class TensorConditionInUnconvertedCode(_TracedRule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
+
+
+def _layer_input_test(
+    model: ModuleModel, test: cst.BaseExpression, fn: FunctionInfo
+) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """The side of a condition that tests the value of a layer's input (``if inputs[0, 0] >
+    0:``, ``if x:``) where the module applies the layer (or Lambda) to one Keras tensor, so
+    ``call`` gets a graph tensor there, with that call; None otherwise. ``is``/``in`` tests and comparisons
+    with ``None`` are Python's, and the static shape (``x.shape[0] > 1``) is not the value."""
+    if isinstance(test, cst.BooleanOperation):
+        return _layer_input_test(model, test.left, fn) or _layer_input_test(model, test.right, fn)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _layer_input_test(model, test.expression, fn)
+    sides: list[cst.BaseExpression] = [test]
+    if isinstance(test, cst.Comparison):
+        operands = [test.left, *(c.comparator for c in test.comparisons)]
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ) or any(isinstance(o, cst.Name) and o.value == "None" for o in operands):
+            return None
+        sides = operands
+    for side in sides:
+        value = side
+        while isinstance(value, (cst.Subscript, cst.UnaryOperation)):
+            value = value.value if isinstance(value, cst.Subscript) else value.expression
+        if isinstance(value, cst.Name):
+            caller = _sequential_input(model, value, fn)
+            if caller is not None:
+                return side, caller
+    return None
 
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------

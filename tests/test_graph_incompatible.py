@@ -1395,3 +1395,37 @@ def test_numpy_on_a_variable_in_traced_code(body, expected):
     assert rule_ids(source, ["TF804"]) == expected
     eager_only = source.replace("def call(self, x)", "def scale(self, x)")
     assert rule_ids(eager_only, ["TF804"]) == []
+
+
+@pytest.mark.parametrize(
+    "test, expected",
+    [
+        # TF 2.21 / Keras 3.15.1, building the model on keras.Input: OperatorNotAllowedInGraphError
+        ("inputs[0, 0] > 0", ["TF808"]),
+        ("inputs", ["TF808"]),
+        ("not -inputs[0, 0] < 1 and self.on", ["TF808"]),
+        # Python's own tests, the static shape, a Python flag
+        ("inputs is None or inputs.shape[-1] > 2", []),
+        ("inputs == None", []),
+        ("self.on", []),
+    ],
+)
+def test_a_condition_on_a_keras_3_layers_one_tensor_input(test, expected):
+    source = (
+        "import keras\n\n\nclass Gate(keras.layers.Layer):\n"
+        "    on = True\n\n"
+        f"    def call(self, inputs):\n        if {test}:\n            return inputs * 2.0\n"
+        "        return inputs\n\n\ninp = keras.Input((4,))\nout = Gate()(inp)\n"
+    )
+    assert rule_ids(source, ["TF808"]) == expected
+    # a layer given a list of tensors may test the list
+    assert rule_ids(source.replace("Gate()(inp)", "Gate()([inp, inp])"), ["TF808"]) == []
+
+
+def test_a_condition_on_a_lambda_layers_one_tensor_input():
+    # TF 2.21 / Keras 3.15.1: the Lambda fails while the functional model is built
+    source = (
+        "import keras\n\ninp = keras.Input((4,))\n"
+        "out = keras.layers.Lambda(lambda x: x * 2.0 if x[0, 0] > 0 else x)(inp)\n"
+    )
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
