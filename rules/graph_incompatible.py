@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
-from tf2lint.analysis.shapes import shape_list_with_unknown_first
+from tf2lint.analysis.shapes import UnknownDimension, shape_list_with_unknown_first
 from tf2lint.analysis.tensors import (
     computed_tensor,
     graph_variable,
@@ -1136,7 +1136,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
         makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
-        layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
+        layer's input there, and any dimension of a layer's input that the `keras.Input` the
+        module applies it to gives as None (`keras.Input((None, 8))`: sequences of any
+        length). The static shape is read as `x.shape`, `x.get_shape()`,
         `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
         (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
         None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
@@ -1289,7 +1291,10 @@ class NoneDimensionUsedAsSize(_TracedRule):
             dimension = cst.Subscript(
                 value=expr, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]
             )
-            if self.model.unknown_dimension(dimension, self.context.scope) is not None:
+            fn = self._traced_function()
+            if self.model.unknown_dimension(dimension, self.context.scope) is not None or (
+                fn is not None and _input_dimension(self.model, dimension, fn) is not None
+            ):
                 self._check(dimension, sink, f"the shape given whole to {how}", shown=expr)
                 break
         return True
@@ -1328,7 +1333,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         fn = self._traced_function()
         if fn is None:
             return
-        dimension = self.model.unknown_dimension(expr, self.context.scope)
+        dimension = self.model.unknown_dimension(expr, self.context.scope) or _input_dimension(
+            self.model, expr, fn
+        )
         if dimension is None:
             return
         if shown is not None:  # a node made for the question: report the shape it reads
@@ -1352,6 +1359,58 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+def _input_dimension(
+    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo, depth: int = 0
+) -> UnknownDimension | None:
+    """``x.shape[i]`` (i >= 1, or a local bound once to it) of a layer's input, where the
+    module applies the layer to ``keras.Input(...)`` itself and that input's shape gives
+    dimension i as None (``keras.Input((None, 8))``, a sequence of any length): Keras builds
+    the layer on it, and traces its ``call``, with that dimension None."""
+    if depth > 2:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, fn)
+        values = binding.known_values
+        if binding.scope is not fn or not values or len(values) != 1:
+            return None
+        return _input_dimension(model, values[0], fn, depth + 1)
+    if not (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "shape"
+        and isinstance(expr.value.value, cst.Name)
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Index)
+    ):
+        return None
+    index = _literal_int(expr.slice[0].slice.value)
+    if index is None or index < 1:
+        return None  # dimension 0 is the batch: the model's own facts say when it is None
+    caller = _sequential_input(model, expr.value.value, fn)
+    if caller is None or is_keras(model.call_name(caller), "Sequential") or not caller.args:
+        return None
+    given = caller.args[0].value
+    if isinstance(given, cst.Name):
+        values = model.binding_of(given, None).known_values
+        given = values[0] if values and len(values) == 1 else given
+    if not (isinstance(given, cst.Call) and is_keras(model.call_name(given), "Input")):
+        return None
+    shape = next(
+        (a.value for a in given.args if a.keyword is None or a.keyword.value == "shape"), None
+    )
+    if not isinstance(shape, (cst.Tuple, cst.List)) or index > len(shape.elements):
+        return None
+    element = shape.elements[index - 1].value
+    if not (isinstance(element, cst.Name) and element.value == "None"):
+        return None
+    return UnknownDimension(
+        f"the module applies this layer to `{code(given)}`, whose dimension {index} is None: "
+        "Keras builds the layer on it, tracing its `call` with that dimension None",
+        given,
+        True,
+    )
 
 
 def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:

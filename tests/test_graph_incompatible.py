@@ -1429,3 +1429,26 @@ def test_a_condition_on_a_lambda_layers_one_tensor_input():
         "out = keras.layers.Lambda(lambda x: x * 2.0 if x[0, 0] > 0 else x)(inp)\n"
     )
     assert rule_ids(source, ["TF808"]) == ["TF808"]
+
+
+@pytest.mark.parametrize(
+    "shape, body, expected",
+    [
+        # TF 2.21 / Keras 3.15.1: building the model fails (TypeError on None)
+        ("(None, None, 3)", "return tf.reshape(x, (-1, x.shape[1] * 3))", ["TF897"]),
+        ("(None, 8)", "n = x.shape[1]\n        return tf.zeros((4, n))", ["TF897"]),
+        # the dimension is known, or it is the last one given as 8
+        ("(10, 8)", "return tf.reshape(x, (-1, x.shape[1] * 8))", []),
+        ("(None, 8)", "return tf.reshape(x, (-1, x.shape[2] * 2))", []),
+    ],
+)
+def test_a_none_dimension_of_the_keras_input_a_layer_is_applied_to(shape, body, expected):
+    source = (
+        "import keras\nimport tensorflow as tf\n\n\nclass Flat(keras.layers.Layer):\n"
+        f"    def call(self, x):\n        {body}\n\n\n"
+        f"inp = keras.Input({shape})\nout = Flat()(inp)\n"
+    )
+    assert rule_ids(source, ["TF897"]) == expected
+    # applied to another layer's output, whose shape the module does not spell
+    after_dense = source.replace("Flat()(inp)", "Flat()(keras.layers.Dense(8)(inp))")
+    assert rule_ids(after_dense, ["TF897"]) == []
