@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
-from tf2lint.analysis.shapes import shape_list_with_unknown_first
+from tf2lint.analysis.shapes import UnknownDimension, shape_list_with_unknown_first
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    graph_variable,
     handed_graph_tensor,
     keras_tensor,
     sequence_of_tensors,
@@ -170,14 +171,26 @@ class PythonConversionOfTensor(_TracedRule):
             return
         if func.value != "bool" and fn.autograph:
             return  # AutoGraph turns int() and float() of a tensor into casts, len() into a size
-        if not computed_tensor(self.model, node.args[0].value, self.context.scope):
-            return
+        value = node.args[0].value
+        caller = None
+        if not computed_tensor(self.model, value, self.context.scope):
+            if func.value != "len":
+                return
+            # a layer's input where the module calls the layer on one Keras tensor
+            caller = _sequential_input(self.model, value, fn)
+            if caller is None:
+                return
         if func.value == "len":
+            because = [(_unconverted_because(fn), fn.node)]
+            if caller is not None:
+                because.append(
+                    (f"Keras calls this layer with one graph tensor as `{code(value)}`", caller)
+                )
             self.report(
                 node,
                 f"`len()` of a graph tensor in unconverted traced `{fn.qualname}` fails while "
                 "tracing; use `x.shape` (static) or `tf.shape(x)[0]`",
-                because=[(_unconverted_because(fn), fn.node)],
+                because=because,
             )
             return
         self.report(
@@ -207,7 +220,10 @@ class NumpyFunctionOnTensor(_TracedRule):
         `np.linalg.eigvals(kernel)` fails when `fit` traces (so does a regularizer given to
         `self.add_weight(regularizer=...)`), and a layer's `call` gets its input as a graph
         tensor when the module builds a functional model on `keras.Input` or puts the layer in
-        a `Sequential`. Use the
+        a `Sequential`. A variable (`self.w = self.add_weight(...)`, a `tf.Variable`, an
+        element of `trainable_weights`, or a helper's parameter every call passes one) fails
+        the same way: NumPy reads it through `numpy()`, which raises `NotImplementedError:
+        numpy() is only available when eager execution is enabled` in traced code. Use the
         TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
@@ -231,19 +247,27 @@ class NumpyFunctionOnTensor(_TracedRule):
         scope = self.context.scope
         for arg in node.args:
             why = None
+            subject = "a graph tensor"
             if not computed_tensor(self.model, arg.value, scope):
                 # a layer's input where the module calls the layer on a Keras tensor
                 caller = _sequential_input(self.model, arg.value, fn)
-                if caller is None:
-                    continue
-                why = (f"Keras calls this layer with a graph tensor as `{code(arg.value)}`", caller)
+                if caller is not None:
+                    why = (
+                        f"Keras calls this layer with a graph tensor as `{code(arg.value)}`",
+                        caller,
+                    )
+                else:  # a variable: NumPy reads it with `numpy()`, eager only
+                    why = graph_variable(self.model, arg.value, scope)
+                    if why is None:
+                        continue
+                    subject = "a variable"
             short = (
                 name.replace("numpy.", "np.", 1) if name.startswith("numpy.") else code(node.func)
             )
             why = why or fed_parameter(self.model, arg.value, scope)
             self.report(
                 node,
-                f"`{short}` on a graph tensor in traced `{fn.qualname}` fails while tracing; "
+                f"`{short}` on {subject} in traced `{fn.qualname}` fails while tracing; "
                 "use the TensorFlow op",
                 because=[why] if why is not None else (),
             )
@@ -715,7 +739,9 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         unconverted too: Keras's own layer code applies it, under Keras 3 and tf-keras.
         Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
         Evidence required: the condition compares a value computed by a TF op or a Keras layer
-        call; shapes, sizes and Python flags are fine.
+        call, or the input of a layer's `call` (or a `Lambda`'s function) where the module
+        applies the layer to one Keras tensor (`if inputs[0, 0] > 0:`); shapes, sizes and
+        Python flags are fine.
     """
 
     def _check(self, test: cst.BaseExpression) -> None:
@@ -723,16 +749,25 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         if fn is None or fn.autograph:
             return
         tensor = tensor_condition(self.model, test, self.context.scope)
-        if tensor is not None:
-            self.report(
-                test,
-                f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
-                "fails while tracing; use `where` or `cond`",
-                because=[
-                    (_unconverted_because(fn), fn.node),
-                    ("this value is a graph tensor", tensor),
-                ],
+        why: tuple[str, cst.CSTNode] | None = None
+        if tensor is None:
+            found = _layer_input_test(self.model, test, fn)
+            if found is None:
+                return
+            tensor, caller = found
+            why = (
+                f"Keras calls this layer with one graph tensor, which `{code(tensor)}` reads",
+                caller,
             )
+        self.report(
+            test,
+            f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "
+            "fails while tracing; use `where` or `cond`",
+            because=[
+                (_unconverted_because(fn), fn.node),
+                why or ("this value is a graph tensor", tensor),
+            ],
+        )
 
     def visit_If(self, node: cst.If) -> None:
         self._check(node.test)
@@ -742,6 +777,36 @@ class TensorConditionInUnconvertedCode(_TracedRule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test)
+
+
+def _layer_input_test(
+    model: ModuleModel, test: cst.BaseExpression, fn: FunctionInfo
+) -> tuple[cst.BaseExpression, cst.Call] | None:
+    """The side of a condition that tests the value of a layer's input (``if inputs[0, 0] >
+    0:``, ``if x:``) where the module applies the layer (or Lambda) to one Keras tensor, so
+    ``call`` gets a graph tensor there, with that call; None otherwise. ``is``/``in`` tests and comparisons
+    with ``None`` are Python's, and the static shape (``x.shape[0] > 1``) is not the value."""
+    if isinstance(test, cst.BooleanOperation):
+        return _layer_input_test(model, test.left, fn) or _layer_input_test(model, test.right, fn)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _layer_input_test(model, test.expression, fn)
+    sides: list[cst.BaseExpression] = [test]
+    if isinstance(test, cst.Comparison):
+        operands = [test.left, *(c.comparator for c in test.comparisons)]
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ) or any(isinstance(o, cst.Name) and o.value == "None" for o in operands):
+            return None
+        sides = operands
+    for side in sides:
+        value = side
+        while isinstance(value, (cst.Subscript, cst.UnaryOperation)):
+            value = value.value if isinstance(value, cst.Subscript) else value.expression
+        if isinstance(value, cst.Name):
+            caller = _sequential_input(model, value, fn)
+            if caller is not None:
+                return side, caller
+    return None
 
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------
@@ -1087,7 +1152,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
         makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
-        layer's input there. The static shape is read as `x.shape`, `x.get_shape()`,
+        layer's input there, and any dimension of a layer's input that the `keras.Input` the
+        module applies it to gives as None (`keras.Input((None, 8))`: sequences of any
+        length). The static shape is read as `x.shape`, `x.get_shape()`,
         `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
         (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
         None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
@@ -1262,7 +1329,10 @@ class NoneDimensionUsedAsSize(_TracedRule):
             dimension = cst.Subscript(
                 value=expr, slice=[cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]
             )
-            if self.model.unknown_dimension(dimension, self.context.scope) is not None:
+            fn = self._traced_function()
+            if self.model.unknown_dimension(dimension, self.context.scope) is not None or (
+                fn is not None and _input_dimension(self.model, dimension, fn) is not None
+            ):
                 self._check(dimension, sink, f"the shape given whole to {how}", shown=expr)
                 break
         return True
@@ -1301,7 +1371,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         fn = self._traced_function()
         if fn is None:
             return
-        dimension = self.model.unknown_dimension(expr, self.context.scope)
+        dimension = self.model.unknown_dimension(expr, self.context.scope) or _input_dimension(
+            self.model, expr, fn
+        )
         if dimension is None:
             return
         if shown is not None:  # a node made for the question: report the shape it reads
@@ -1325,6 +1397,58 @@ class NoneDimensionUsedAsSize(_TracedRule):
             if dimension.certain
             else "the dimension is None only in some traces: " + dimension.why,
         )
+
+
+def _input_dimension(
+    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo, depth: int = 0
+) -> UnknownDimension | None:
+    """``x.shape[i]`` (i >= 1, or a local bound once to it) of a layer's input, where the
+    module applies the layer to ``keras.Input(...)`` itself and that input's shape gives
+    dimension i as None (``keras.Input((None, 8))``, a sequence of any length): Keras builds
+    the layer on it, and traces its ``call``, with that dimension None."""
+    if depth > 2:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, fn)
+        values = binding.known_values
+        if binding.scope is not fn or not values or len(values) != 1:
+            return None
+        return _input_dimension(model, values[0], fn, depth + 1)
+    if not (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "shape"
+        and isinstance(expr.value.value, cst.Name)
+        and len(expr.slice) == 1
+        and isinstance(expr.slice[0].slice, cst.Index)
+    ):
+        return None
+    index = _literal_int(expr.slice[0].slice.value)
+    if index is None or index < 1:
+        return None  # dimension 0 is the batch: the model's own facts say when it is None
+    caller = _sequential_input(model, expr.value.value, fn)
+    if caller is None or is_keras(model.call_name(caller), "Sequential") or not caller.args:
+        return None
+    given = caller.args[0].value
+    if isinstance(given, cst.Name):
+        values = model.binding_of(given, None).known_values
+        given = values[0] if values and len(values) == 1 else given
+    if not (isinstance(given, cst.Call) and is_keras(model.call_name(given), "Input")):
+        return None
+    shape = next(
+        (a.value for a in given.args if a.keyword is None or a.keyword.value == "shape"), None
+    )
+    if not isinstance(shape, (cst.Tuple, cst.List)) or index > len(shape.elements):
+        return None
+    element = shape.elements[index - 1].value
+    if not (isinstance(element, cst.Name) and element.value == "None"):
+        return None
+    return UnknownDimension(
+        f"the module applies this layer to `{code(given)}`, whose dimension {index} is None: "
+        "Keras builds the layer on it, tracing its `call` with that dimension None",
+        given,
+        True,
+    )
 
 
 def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:
@@ -1942,6 +2066,82 @@ class PythonConditionOnKerasInput(Rule):
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._check(node.test)
+
+
+# NumPy functions that read only a value's `.shape`/`.ndim` attributes or its type (NumPy's
+# own implementation), so they work on a symbolic Keras tensor
+_NUMPY_READS_ATTRIBUTES = frozenset({"numpy.shape", "numpy.ndim", "numpy.isscalar"})
+_PYTHON_VALUE_BUILTINS = frozenset(
+    {"builtins.int", "builtins.float", "builtins.bool", "builtins.len", "builtins.range"}
+)
+
+
+class PythonValueOfKerasSymbolicTensor(Rule):
+    id = "TF870"
+    name = "python-value-of-symbolic-keras-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "NumPy, `.numpy()` or `int`/`float`/`len`/`range` on a symbolic Keras tensor fails while the model is built"
+    # its evidence spells one of these
+    requires_text = ("Input",)
+    rationale = """
+        Building a functional Keras model (`inputs = keras.Input(...)`, layers applied to it)
+        runs Python once, on symbolic tensors: placeholders for a shape and a dtype, with no
+        values. NumPy cannot take them (`np.tanh(x)`, `np.concatenate([a, b])`: Keras 3 raises
+        `ValueError: A KerasTensor is symbolic ... You cannot convert it to a NumPy array`,
+        tf-keras `Cannot convert a symbolic Keras input/output to a numpy array`), and neither
+        can Python's conversions: `int(t)`, `float(t)`, `len(t)` (`object of type
+        'KerasTensor' has no len()`), `range(t)` (`'KerasTensor' object cannot be interpreted
+        as an integer`), nor `t.numpy()`. The computation belongs inside the model: a Keras
+        layer or `keras.ops` (applied per batch), a `Lambda` layer, or a custom layer's `call`;
+        sizes come from the static shape (`t.shape[1]`). `np.shape` and `np.ndim` read only the
+        shape and are fine. Evidence required: the value is computed from a `keras.Input`
+        through Keras layers, `keras.ops`, arithmetic or indexing.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "numpy" and not node.args:
+            found = symbolic_keras_tensor(model, func.value, scope)
+            if found is not None:
+                self._report(node, f"`{code(func.value)}.numpy()`", found)
+            return
+        name = model.call_name(node)
+        if name is None:
+            return
+        if name in _PYTHON_VALUE_BUILTINS:
+            what = f"`{name[len('builtins.') :]}()`"
+        elif (
+            name.startswith("numpy.")
+            and not name.startswith("numpy.random.")
+            and name not in _NUMPY_READS_ATTRIBUTES
+        ):
+            what = f"`{name.replace('numpy.', 'np.', 1)}`"
+        else:
+            return
+        for arg in node.args:
+            if arg.keyword is not None and name.startswith("builtins."):
+                continue
+            value = arg.value
+            parts = (
+                [e.value for e in value.elements if isinstance(e, cst.Element)]
+                if isinstance(value, (cst.List, cst.Tuple))
+                else [value]
+            )
+            for part in parts:
+                found = symbolic_keras_tensor(model, part, scope)
+                if found is not None:
+                    self._report(node, what, found)
+                    return
+
+    def _report(self, node: cst.Call, what: str, found: cst.Call) -> None:
+        self.report(
+            node,
+            f"{what} on a symbolic Keras tensor fails while the model is built: it has no "
+            "value; compute it inside the model (a layer, `keras.ops`)",
+            because=[("the value comes from this symbolic input", found)],
+        )
 
 
 def _python_function_call(

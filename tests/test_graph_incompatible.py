@@ -1474,3 +1474,194 @@ def test_python_openers_given_a_string_tensor(source, expected):
 )
 def test_membership_of_a_tensor_in_a_python_container(source, expected):
     assert rule_ids(HEADER + source, ["TF896"]) == expected
+
+
+# Checked under TF 2.21 / Keras 3.15.1 (each source run as a program): NumPy and Python's
+# conversions on a symbolic KerasTensor raise while the model is built; np.shape/np.ndim read
+# only its shape.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # ValueError: A KerasTensor is symbolic ... cannot convert it to a NumPy array
+        ("x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\ny = np.tanh(h)\n", ["TF870"]),
+        ("x = keras.Input((3,))\ny = np.concatenate([x, x], axis=1)\n", ["TF870"]),
+        # TypeError: 'KerasTensor' object cannot be interpreted as an integer (keras#15566)
+        ("n = keras.Input((2,), dtype='int32')\nfor i in range(n):\n    pass\n", ["TF870"]),
+        # TypeError: object of type 'KerasTensor' has no len()
+        ("x = keras.Input((3,))\nh = keras.layers.Dense(2)(x)\nk = len(h)\n", ["TF870"]),
+        # AttributeError: 'KerasTensor' object has no attribute 'numpy'
+        ("x = keras.Input((3,))\nv = (x * 2).numpy()\n", ["TF870"]),
+        # shapes, Python values, NumPy data fed to a built model
+        ("x = keras.Input((3,))\nn = int(np.prod(x.shape[1:])) + np.ndim(x)\n", []),
+        ("x = keras.Input((3,))\nd = len(np.shape(x))\n", []),
+        (
+            "x = keras.Input((3,))\nm = keras.Model(x, keras.layers.Dense(2)(x))\n"
+            "p = np.argmax(m.predict(np.ones((1, 3))))\n",
+            [],
+        ),
+        ("def f(units):\n    x = keras.Input((units,))\n    return np.zeros(units), x\n", []),
+    ],
+)
+def test_python_value_of_a_symbolic_keras_tensor(source, expected):
+    assert rule_ids("import keras\nimport numpy as np\n" + source, ["TF870"]) == expected
+
+
+def test_a_local_rebound_from_itself_keeps_its_tensor_kind():
+    """`err = err / 2.0` in a loop over a tensor condition: the name holds a tensor still, so a
+    Keras 3 loss's `while err > 1.0` fails (OperatorNotAllowedInGraphError, TF 2.21); a name
+    rebound only from itself (`n = n + 1` from a parameter) proves nothing."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        def halved(y_true, y_pred):
+            err = tf.reduce_mean(tf.abs(y_true - y_pred))
+            while err > 1.0:
+                err = err / 2.0
+            return err
+
+
+        model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+        model.compile("adam", loss=halved)
+        """
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+    python_counter = source.replace(
+        "err = tf.reduce_mean(tf.abs(y_true - y_pred))", "err = float(len(y_true.shape))"
+    )
+    assert rule_ids(python_counter, ["TF808"]) == []
+
+
+def test_a_keras_models_own_compute_loss_gives_a_tensor():
+    """`self.compute_loss(...)` in a Keras 3 `train_step`: the knowledge base (probed from
+    Keras) says it returns a tensor, so `if loss > 10.0` fails while `fit` traces the step
+    (OperatorNotAllowedInGraphError, TF 2.21)."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        class Clipped(keras.Model):
+            def train_step(self, data):
+                x, y = data
+                with tf.GradientTape() as tape:
+                    loss = self.compute_loss(y=y, y_pred=self(x, training=True))
+                if loss > 10.0:
+                    loss = loss / 10.0
+                grads = tape.gradient(loss, self.trainable_variables)
+                self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                return {"loss": loss}
+        """
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+    own = source.replace(
+        "def train_step(self",
+        "def compute_loss(self, **kw):\n                return 0.0\n\n            def train_step(self",
+    )
+    assert rule_ids(own, ["TF808"]) == []
+
+
+def test_len_of_a_layers_one_tensor_input_in_keras_3():
+    """`len(inputs)` in a Keras 3 layer's `call` that the module applies to one `keras.Input`:
+    TypeError while the functional model is built (TF 2.21); a layer given a list may take
+    its length."""
+    source = """\
+        import keras
+        import tensorflow as tf
+
+
+        class MeanPool(keras.layers.Layer):
+            def call(self, inputs):
+                return tf.reduce_sum(inputs, axis=0) / len(inputs)
+
+
+        inp = keras.Input((4,))
+        out = MeanPool()(inp)
+        """
+    assert rule_ids(source, ["TF803"]) == ["TF803"]
+    assert rule_ids(source.replace("MeanPool()(inp)", "MeanPool()([inp, inp])"), ["TF803"]) == []
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # NotImplementedError: numpy() is only available when eager execution is enabled
+        # (TF 2.21: a Keras 3 layer's call built on keras.Input, and fit)
+        ("        return x * np.exp(self.w)\n", ["TF804"]),
+        ("        return x + np.sum(self.trainable_weights[0])\n", ["TF804"]),
+        # a helper every call of the module hands a weight
+        ("        self.add_loss(spectral(self.w))\n        return x\n", ["TF804"]),
+        # the variable's static shape, a Python size
+        ("        return x * float(np.prod(self.w.shape))\n", []),
+        ("        return x * np.sqrt(self.units)\n", []),
+    ],
+)
+def test_numpy_on_a_variable_in_traced_code(body, expected):
+    source = (
+        "import keras\nimport numpy as np\n\n\n"
+        "def spectral(w):\n    return np.linalg.norm(w)\n\n\n"
+        "class Scale(keras.layers.Layer):\n"
+        "    def __init__(self, units=4):\n        super().__init__()\n        self.units = units\n\n"
+        "    def build(self, shape):\n"
+        "        self.w = self.add_weight(shape=(shape[-1],), initializer='ones')\n\n"
+        "    def call(self, x):\n" + body
+    )
+    assert rule_ids(source, ["TF804"]) == expected
+    eager_only = source.replace("def call(self, x)", "def scale(self, x)")
+    assert rule_ids(eager_only, ["TF804"]) == []
+
+
+@pytest.mark.parametrize(
+    "test, expected",
+    [
+        # TF 2.21 / Keras 3.15.1, building the model on keras.Input: OperatorNotAllowedInGraphError
+        ("inputs[0, 0] > 0", ["TF808"]),
+        ("inputs", ["TF808"]),
+        ("not -inputs[0, 0] < 1 and self.on", ["TF808"]),
+        # Python's own tests, the static shape, a Python flag
+        ("inputs is None or inputs.shape[-1] > 2", []),
+        ("inputs == None", []),
+        ("self.on", []),
+    ],
+)
+def test_a_condition_on_a_keras_3_layers_one_tensor_input(test, expected):
+    source = (
+        "import keras\n\n\nclass Gate(keras.layers.Layer):\n"
+        "    on = True\n\n"
+        f"    def call(self, inputs):\n        if {test}:\n            return inputs * 2.0\n"
+        "        return inputs\n\n\ninp = keras.Input((4,))\nout = Gate()(inp)\n"
+    )
+    assert rule_ids(source, ["TF808"]) == expected
+    # a layer given a list of tensors may test the list
+    assert rule_ids(source.replace("Gate()(inp)", "Gate()([inp, inp])"), ["TF808"]) == []
+
+
+def test_a_condition_on_a_lambda_layers_one_tensor_input():
+    # TF 2.21 / Keras 3.15.1: the Lambda fails while the functional model is built
+    source = (
+        "import keras\n\ninp = keras.Input((4,))\n"
+        "out = keras.layers.Lambda(lambda x: x * 2.0 if x[0, 0] > 0 else x)(inp)\n"
+    )
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+
+
+@pytest.mark.parametrize(
+    "shape, body, expected",
+    [
+        # TF 2.21 / Keras 3.15.1: building the model fails (TypeError on None)
+        ("(None, None, 3)", "return tf.reshape(x, (-1, x.shape[1] * 3))", ["TF897"]),
+        ("(None, 8)", "n = x.shape[1]\n        return tf.zeros((4, n))", ["TF897"]),
+        # the dimension is known, or it is the last one given as 8
+        ("(10, 8)", "return tf.reshape(x, (-1, x.shape[1] * 8))", []),
+        ("(None, 8)", "return tf.reshape(x, (-1, x.shape[2] * 2))", []),
+    ],
+)
+def test_a_none_dimension_of_the_keras_input_a_layer_is_applied_to(shape, body, expected):
+    source = (
+        "import keras\nimport tensorflow as tf\n\n\nclass Flat(keras.layers.Layer):\n"
+        f"    def call(self, x):\n        {body}\n\n\n"
+        f"inp = keras.Input({shape})\nout = Flat()(inp)\n"
+    )
+    assert rule_ids(source, ["TF897"]) == expected
+    # applied to another layer's output, whose shape the module does not spell
+    after_dense = source.replace("Flat()(inp)", "Flat()(keras.layers.Dense(8)(inp))")
+    assert rule_ids(after_dense, ["TF897"]) == []

@@ -49,11 +49,14 @@ def computed_tensor(
     scope: Scope | None,
     depth: int = 0,
     api_only: bool = False,
+    resolving: frozenset[tuple[int, str]] = frozenset(),
 ) -> bool:
     """Stricter than ``model.is_tensor``: a value computed by a TF op (or a Keras layer call), or
     a local bound to one. Bare parameters of traced functions do not count: they are often
     Python flags and sizes. ``api_only``: calls of the module's own functions do not count
-    either (a helper that hands back its parameter would pass for a tensor)."""
+    either (a helper that hands back its parameter would pass for a tensor). ``resolving``: the
+    locals whose values are being judged (a value that reads its own name, ``loss = loss / 10``,
+    is what the name's other values make it)."""
     if depth > 10 or scope is None:
         return False
     if isinstance(expr, cst.Call):
@@ -61,16 +64,16 @@ def computed_tensor(
             name = model.call_name(expr)
             if name is None and model.callee(expr, scope) is not None:
                 return False
-        return model.is_tensor(expr, scope)
+        return model.is_tensor(expr, scope) or _tensor_member_call(model, expr, scope)
     if isinstance(expr, cst.BinaryOperation):
-        return computed_tensor(model, expr.left, scope, depth + 1, api_only) or computed_tensor(
-            model, expr.right, scope, depth + 1, api_only
-        )
+        return computed_tensor(
+            model, expr.left, scope, depth + 1, api_only, resolving
+        ) or computed_tensor(model, expr.right, scope, depth + 1, api_only, resolving)
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return computed_tensor(model, expr.expression, scope, depth + 1, api_only)
+        return computed_tensor(model, expr.expression, scope, depth + 1, api_only, resolving)
     if isinstance(expr, cst.Subscript):  # an element of a tensor, or of a list of tensors
         return computed_tensor(
-            model, expr.value, scope, depth + 1, api_only
+            model, expr.value, scope, depth + 1, api_only, resolving
         ) or sequence_of_tensors(model, expr.value, scope)
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, scope)
@@ -94,9 +97,15 @@ def computed_tensor(
                 computed_tensor(model, value, caller, depth + 1, api_only)
                 for value, caller in passed
             )
+        key = (id(binding.scope), expr.value)
+        if key in resolving:
+            return True  # read by one of its own values: it holds what the others make it
         values = binding.known_values
-        return bool(values) and all(
-            computed_tensor(model, v, binding.scope, depth + 1, api_only) for v in values
+        if not values:
+            return False
+        inner = resolving | {key}
+        return all(
+            computed_tensor(model, v, binding.scope, depth + 1, api_only, inner) for v in values
         )
     return False
 
@@ -198,6 +207,43 @@ def _statement_ends(model: ModuleModel) -> dict[int, int]:
         }
 
     return model.memo("statement-ends", compute)
+
+
+def _tensor_member_call(model: ModuleModel, call: cst.Call, scope: Scope | None) -> bool:
+    """``self.compute_loss(...)`` or ``self.loss(...)`` in a Keras model's method: a method
+    of a Keras object that the class does not define, which the knowledge base (probed from the
+    installed Keras) says returns a tensor."""
+    if not isinstance(call.func, cst.Attribute) or model.callee(call, scope) is not None:
+        return False
+    found = model.kind_of(call, scope)
+    return found is not None and found.kind == "tensor" and found.keras is not None
+
+
+def graph_variable(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` holds a variable (``self.w = self.add_weight(...)``, a ``tf.Variable``, an
+    element of a layer's ``trainable_weights``), as the model's ``kind_of`` shows, or a
+    parameter that every call of the module passes one; None when not proven. In traced code a
+    variable has no value to read in Python: NumPy's conversion calls its ``numpy()``, which
+    raises outside eager execution."""
+    if depth > 3 or scope is None:
+        return None
+    found = model.kind_of(expr, scope)
+    if found is not None and found.kind == "variable":
+        return (f"`{_code(expr)}` holds a variable: {found.why}", expr)
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    if not isinstance(binding.scope, FunctionInfo) or not binding.param_only:
+        return None
+    if expr.value in binding.scope.param_defaults:
+        return None
+    passed = model.arguments(binding.scope, expr.value)
+    if not passed:
+        return None
+    whys = [graph_variable(model, value, caller, depth + 1) for value, caller in passed]
+    return whys[0] if all(whys) else None
 
 
 def sequence_of_tensors(
