@@ -875,6 +875,20 @@ def test_a_keras_batch_dimension_is_certain_only_where_the_module_builds_or_trai
 
 
 @pytest.mark.parametrize(
+    "inputs", ["tf.keras.Input((3,), batch_size=4)", "tf.keras.Input(batch_shape=(4, 3))"]
+)
+def test_a_keras_input_that_fixes_the_batch_size_gives_no_none_batch(inputs):
+    """Checked under TF 2.21 / Keras 3.15: the layer built and predicted on such an input sees
+    a batch of 4, not None (stateful RNNs and TPU code fix it so)."""
+    layer = (
+        "class Noise(tf.keras.layers.Layer):\n    def call(self, x):\n"
+        "        return x + tf.random.normal(x.shape)\n"
+    )
+    (found,) = lint(HEADER + layer + f"inputs = {inputs}\nout = Noise()(inputs)\n", ["TF897"])
+    assert found.preview  # as for a library's layer: nothing in the module makes it None
+
+
+@pytest.mark.parametrize(
     "body, expected",
     [
         # checked under TF 2.21: KeyError while tracing (fixtures/TF892)

@@ -258,11 +258,29 @@ def keras_symbolic_use(model: ModuleModel, fitting_only: bool = False) -> cst.Ca
                 kind = model.kind_of(func.value)
                 if kind is not None and kind.kind == "model":
                     return call
-            elif not fitting_only and is_keras(model.call_name(call), "Input"):
+            elif (
+                not fitting_only
+                and is_keras(model.call_name(call), "Input")
+                and not _fixes_batch(call)
+            ):
                 return call
         return None
 
     return model.memo((keras_symbolic_use, fitting_only), find)
+
+
+def _fixes_batch(call: cst.Call) -> bool:
+    """Whether ``keras.Input(...)`` fixes the batch dimension: ``batch_size=32``, or a
+    ``batch_shape=(32, ...)`` that starts with a number (stateful RNNs, TPU code); the layers
+    built on it then see that size, not None."""
+    for arg in call.args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        value = arg.value
+        if keyword == "batch_size":
+            return isinstance(value, cst.Integer)
+        if keyword == "batch_shape" and isinstance(value, (cst.Tuple, cst.List)) and value.elements:
+            return isinstance(value.elements[0].value, cst.Integer)
+    return False
 
 
 def _code(node: cst.CSTNode) -> str:
