@@ -584,11 +584,9 @@ def probe_python_function_ops(returns: dict[str, str], tf: types.ModuleType) -> 
     return found
 
 
-def probe_per_call_tracing_ops(tf: types.ModuleType) -> list[str]:
-    """The public ``tensorflow.<name>`` functions whose first parameters are ``fn, elems`` and
-    that, each time they are called eagerly, trace ``fn`` (it runs with eager execution off) into
-    a function of their own: two eager calls on a ``[3, 2]`` tensor trace it twice."""
-    found = []
+def _fn_elems_ops(tf: types.ModuleType) -> Iterator[tuple[str, Callable]]:
+    """The public ``tensorflow.<name>`` functions whose first parameters are ``fn, elems``
+    (``tf.map_fn``, ``tf.scan``, ``tf.vectorized_map``...), with the function."""
     for name, obj in public_names(tf):
         if not callable(obj) or inspect.isclass(obj):
             continue
@@ -596,8 +594,16 @@ def probe_per_call_tracing_ops(tf: types.ModuleType) -> list[str]:
             params = list(inspect.signature(obj).parameters)
         except (TypeError, ValueError):
             continue
-        if params[:2] != ["fn", "elems"]:
-            continue
+        if params[:2] == ["fn", "elems"]:
+            yield name, obj
+
+
+def probe_per_call_tracing_ops(tf: types.ModuleType) -> list[str]:
+    """The public ``tensorflow.<name>`` functions whose first parameters are ``fn, elems`` and
+    that, each time they are called eagerly, trace ``fn`` (it runs with eager execution off) into
+    a function of their own: two eager calls on a ``[3, 2]`` tensor trace it twice."""
+    found = []
+    for name, obj in _fn_elems_ops(tf):
         eager: list[bool] = []
 
         def fn(x, eager=eager):
@@ -620,15 +626,7 @@ def probe_graph_argument_ops(tf: types.ModuleType) -> dict[str, dict[str, bool]]
     its arguments (each of them: ``tf.scan`` passes the accumulator too) have an eager value. ``eager``: whether it is handed a graph tensor when the op
     is called eagerly too."""
     found = {}
-    for name, obj in public_names(tf):
-        if not callable(obj) or inspect.isclass(obj):
-            continue
-        try:
-            params = list(inspect.signature(obj).parameters)
-        except (TypeError, ValueError):
-            continue
-        if params[:2] != ["fn", "elems"]:
-            continue
+    for name, obj in _fn_elems_ops(tf):
         symbolic: list[bool] = []
 
         def fn(*xs, symbolic=symbolic):  # `tf.scan` and `tf.foldl` hand it (accumulator, x)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.scopes import SiteKind
 from tf2lint.analysis.tape import event_order
+from tf2lint.analysis.walk import mentions
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def _built_from(model: ModuleModel, receiver: str, layer: str, scope: Scope) -> 
     names it (``Sequential([base, ...])``, ``Model(inputs, head(base(inputs)))``), or the
     functional graph it is built from calls it."""
     for value in model.lookup(receiver, scope).values:
-        if isinstance(value, cst.Call) and _names(value, layer):
+        if isinstance(value, cst.Call) and mentions(value, layer):
             return True
     for call in model.nodes_of(cst.Call):
         func = call.func
@@ -139,14 +140,4 @@ def _built_from(model: ModuleModel, receiver: str, layer: str, scope: Scope) -> 
             and model.scope_of(func).function is scope.function
         ):
             return True  # `x = base(inputs)`: a layer of the functional graph
-    return False
-
-
-def _names(node: cst.CSTNode, name: str) -> bool:
-    todo = [node]
-    while todo:
-        current = todo.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        todo.extend(current.children)
     return False

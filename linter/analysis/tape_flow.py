@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.scopes import ScopeKind, SiteKind
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, dotted_name
+from tf2lint.analysis.walk import mentions
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -1271,24 +1272,13 @@ def _may_hold(model: ModuleModel, obj: cst.BaseExpression, scope: Scope, origin:
     for value in values:
         if isinstance(value, cst.Call) and knowledge.fresh_model_function(model.call_name(value)):
             continue  # `clone_model(model)`: new variables, none of the source's
-        if not isinstance(value, cst.Call) or _names(value, name):
+        if not isinstance(value, cst.Call) or mentions(value, name):
             return True
         if knowledge.class_kind(model.call_name(value)) is not None:
             continue
         callee = model.callee(value, scope)
-        if callee is None or _names(callee.node, name):
+        if callee is None or mentions(callee.node, name):
             return True
-    return False
-
-
-def _names(node: cst.CSTNode, name: str) -> bool:
-    """Whether the code of ``node`` names ``name`` (as a name or an attribute)."""
-    todo = [node]
-    while todo:
-        current = todo.pop()
-        if isinstance(current, cst.Name) and current.value == name:
-            return True
-        todo.extend(current.children)
     return False
 
 

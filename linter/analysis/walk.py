@@ -122,3 +122,15 @@ def walk(
         if kids:
             kids.reverse()
             extend(kids)
+
+
+def mentions(node: cst.CSTNode, name: str) -> bool:
+    """Whether the code of ``node`` holds the name ``name`` (alone, or as part of an attribute
+    chain: ``name.x``, ``f(name)``)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, cst.Name) and current.value == name:
+            return True
+        todo.extend(children(current))
+    return False
