@@ -279,8 +279,9 @@ class PythonRandomInTracedCode(_TracedRule):
     requires_traced_code = True
     calls_in_traced_code = True
     name = "python-random-in-traced-code"
-    # Tracing does not fail: the draw runs once, at trace time, like any Python side effect.
-    category = "side-effect"
+    # The README's category table files `random` and `time` in traced code as graph-incompatible:
+    # Python code whose value does not survive conversion to a graph (the draw becomes a constant).
+    category = "graph-incompatible"
     message = "Python/NumPy random numbers in traced code are drawn once, while tracing"
     rationale = """
         `random.random()` or `np.random.uniform()` inside a `tf.function` runs in Python while
@@ -358,8 +359,8 @@ class PythonClockInTracedCode(_TracedRule):
     )
     calls_in_traced_code = True
     name = "python-clock-in-traced-code"
-    # Tracing does not fail: the clock is read once, at trace time, like any Python side effect.
-    category = "side-effect"
+    # graph-incompatible, as the README's category table files `time` in traced code (see TF805).
+    category = "graph-incompatible"
     message = "reading the Python clock in traced code happens once, while tracing"
     rationale = """
         `time.time()`, `time.perf_counter()` or `datetime.now()` inside a `tf.function` runs
