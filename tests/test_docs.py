@@ -31,3 +31,21 @@ def test_keras3_migration_lists_every_breakage_the_rules_know_as_generated():
     generated = committed.partition(module.BEGIN)[2].partition(module.END)[0]
     for rule in ("TF008", "TF010", "TF011", "TF012", "TF020", "TF108"):
         assert f"[{rule}]" in generated
+
+
+def test_readme_names_every_rule_whose_category_left_its_id_prefix():
+    """The README says an id's first digit names its category; the rules that moved keep their
+    ids, and that sentence must name each of them (and only them)."""
+    import re
+
+    from tf2lint.linting.plugins import all_rules
+
+    table = re.findall(r"^\| TF(\d)xx \| ([a-z0-9-]+) \|", (ROOT / "README.md").read_text(), re.M)
+    prefix = dict(table)
+    assert len(prefix) == 10
+    moved = {r.id for r in all_rules() if r.id != "TF000" and prefix[r.id[2]] != r.category}
+    sentence = re.search(
+        r"keeps its id: ([^;]+);", (ROOT / "README.md").read_text().replace("\n", " ")
+    )
+    assert sentence is not None
+    assert set(re.findall(r"TF\d{3}", sentence[1])) == moved
