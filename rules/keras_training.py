@@ -40,8 +40,8 @@ def code_of(node: cst.CSTNode) -> str:
 class TrainableSetAfterCompile(Rule):
     id = "TF921"
     name = "trainable-set-after-compile"
-    # The traced train function read the trainable weights while tracing and keeps them.
-    category = "stale-capture"
+    # The README's category table files "`trainable` set after training" as api-misuse (TF9xx).
+    category = "api-misuse"
     severity = "warning"
     message = (
         "`trainable` changed after the model was compiled and trained, without compiling again"
