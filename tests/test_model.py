@@ -1244,3 +1244,29 @@ def test_the_model_answers_which_region_stores_to_an_attribute_chain(target, sto
     (train, _helper) = model.nodes_of(cst.FunctionDef)
     assert model.assigns(target, loop) is (stored and target != "self.dead")
     assert model.assigns(target, train) is (stored or target == "fold")
+
+
+def test_children_made_per_node_type_are_the_generic_children_of_every_node():
+    """The walk's children of each node type are generated from the fields' annotations (a
+    node field appended, a sequence of nodes extended, the rest checked value by value): on
+    every node of the fixtures and real-world programs they are exactly the children that
+    checking every field's value finds, in the same order."""
+    from pathlib import Path
+
+    from tf2lint.analysis import walk
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [*root.glob("fixtures/TF*/*.py"), *root.glob("tests/realworld/*/*.py")]
+    checked: set[type] = set()
+    for path in sources:
+        try:
+            todo: list[cst.CSTNode] = [cst.parse_module(path.read_text("utf-8"))]
+        except cst.ParserSyntaxError:
+            continue
+        while todo:
+            node = todo.pop()
+            expected = walk._generic_children(node)
+            assert walk.children(node) == expected, type(node)
+            checked.add(type(node))
+            todo.extend(expected)
+    assert len(checked) > 60

@@ -84,7 +84,7 @@ from tf2lint.analysis.tracing import (
     shared_selves,
     takes_hook_arguments,
 )
-from tf2lint.analysis.walk import LEAVE, children, walk
+from tf2lint.analysis.walk import LEAVE, children_by_type, children_function, walk
 from tf2lint.base.lazy import cst
 
 # Qualified names that are never another linted module: not worth a summary edge.
@@ -1368,6 +1368,7 @@ class _ModelBuilder:
         module_scope = self.model.scope
         handlers, leave_types, leaf_types = _walk_tables()
         pruned_types = _PRUNED_TYPES
+        children_of = children_by_type.get  # made per node type (see children_function)
         name_type = cst.Name
         leave_marker = LEAVE
         stack: list = [self.model.module]
@@ -1393,7 +1394,7 @@ class _ModelBuilder:
             handler = handlers.get(t)
             if handler is not None:
                 handler(self, node)
-            kids = children(node)
+            kids = (children_of(t) or children_function(t))(node)
             if t in pruned_types:  # code that never runs is evidence of nothing: not walked
                 kids = _reachable(node, kids)
             if kids:

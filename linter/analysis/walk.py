@@ -10,6 +10,8 @@ Python's recursion limit.
 from __future__ import annotations
 
 import dataclasses
+import typing
+from collections import abc
 from collections.abc import Callable
 
 from tf2lint.base.lazy import cst
@@ -74,22 +76,95 @@ def _node_type(t: type) -> bool:
     return known
 
 
-def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The code-bearing children of ``node``, in source order."""
+def _generic_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The code-bearing children of ``node``, in source order: the definition the generated
+    functions of ``children`` follow (tests compare them on every node of the fixtures)."""
     out: list[cst.CSTNode] = []
-    is_node = _is_node
-    fields = _child_fields_cache.get(type(node)) or child_fields(type(node))
-    for name in fields:
+    for name in child_fields(type(node)):
         value = getattr(node, name)
         t = type(value)
         if t is tuple or t is list:
-            for v in value:
-                vt = type(v)
-                if is_node.get(vt) or (vt not in is_node and _node_type(vt)):
-                    out.append(v)
-        elif is_node.get(t) or (t not in is_node and _node_type(t)):
+            out.extend(v for v in value if _node_type(type(v)))
+        elif _node_type(t):
             out.append(value)
     return out
+
+
+# node type -> a function returning its code-bearing children, made on first use (see
+# _make_children); the model's walk reads it directly
+children_by_type: dict[type, Callable[[cst.CSTNode], list[cst.CSTNode]]] = {}
+
+
+def _make_children(node_type: type) -> Callable[[cst.CSTNode], list[cst.CSTNode]]:
+    """``_generic_children`` for one node type, as straight-line code: a field whose annotation
+    is a node class is appended, a sequence of nodes extended, and only the others (optional,
+    or a union with a sentinel or text) are checked value by value. The walk asks for the
+    children of every node of every module, and the checks were most of that."""
+    hints = _field_hints(node_type)
+    lines = ["def children(node):", "    out = []", "    append = out.append"]
+    for name in child_fields(node_type):
+        kind = _field_kind(hints.get(name))
+        if kind == "node":
+            lines.append(f"    append(node.{name})")
+        elif kind == "nodes":
+            lines.append(f"    out.extend(node.{name})")
+        else:
+            lines += [
+                f"    value = node.{name}",
+                "    t = type(value)",
+                "    if t is tuple or t is list:",
+                "        for v in value:",
+                "            vt = type(v)",
+                "            if is_node.get(vt) or (vt not in is_node and node_type(vt)):",
+                "                append(v)",
+                "    elif is_node.get(t) or (t not in is_node and node_type(t)):",
+                "        append(value)",
+            ]
+    lines.append("    return out")
+    namespace: dict = {"is_node": _is_node, "node_type": _node_type}
+    exec("\n".join(lines), namespace)
+    made = children_by_type[node_type] = namespace["children"]
+    return made
+
+
+def _field_hints(node_type: type) -> dict[str, object]:
+    try:
+        return typing.get_type_hints(node_type, vars(cst))
+    except Exception:  # a node class whose annotations do not resolve: check every value
+        return {}
+
+
+def _node_class(hint: object) -> bool:
+    """Whether every value of an annotation ``hint`` is a libcst node."""
+    if isinstance(hint, type):
+        return issubclass(hint, cst.CSTNode)
+    if typing.get_origin(hint) is typing.Union:
+        return all(_node_class(arm) for arm in typing.get_args(hint))
+    return False
+
+
+def _field_kind(hint: object) -> str:
+    """ "node" (always one node), "nodes" (a sequence of nodes) or "other" (check each value)."""
+    if _node_class(hint):
+        return "node"
+    if typing.get_origin(hint) is abc.Sequence and _node_class(typing.get_args(hint)[0]):
+        return "nodes"
+    return "other"
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The code-bearing children of ``node``, in source order."""
+    t = type(node)
+    made = children_by_type.get(t)
+    if made is None:
+        made = _make_children(t)
+    return made(node)
+
+
+def children_function(node_type: type) -> Callable[[cst.CSTNode], list[cst.CSTNode]]:
+    """``children`` for nodes of exactly ``node_type``: a walk over every node calls it
+    without the lookup ``children`` makes at each."""
+    return children_by_type.get(node_type) or _make_children(node_type)
 
 
 LEAVE = object()
