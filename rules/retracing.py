@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.changes import changed_number_attribute
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     BindingSite,
@@ -174,7 +175,10 @@ class PythonValueArgumentRetraces(Rule):
         per value, also when the value reaches the function through `**kwargs` of a plain
         helper or by calling an object whose `__call__` is traced, or inside a dict, list or
         tuple built in the loop (`step(x, {"lr": lr})`): Python values nested in an argument
-        are part of the trace key like plain ones. The same number as a
+        are part of the trace key like plain ones. So does an attribute the object's own
+        methods change between calls (`self._policy(obs, self.epsilon)` with `self.epsilon *=
+        0.9` in the method that calls it, or in another method when the call is in a loop:
+        instadeepai/Mava#346). The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
         different literals passed to a name bound more than once where it is called.
@@ -223,6 +227,8 @@ class PythonValueArgumentRetraces(Rule):
             found = varying_python_value(self.model, value, context.scope, context.loops)
             if found is None:
                 found = _varying_in_container(self.model, value, context.scope, context.loops)
+            if found is None:
+                found = self._changed_attribute(value)
             if found is not None:
                 self.report(
                     value,
@@ -232,6 +238,29 @@ class PythonValueArgumentRetraces(Rule):
                         ("it takes a new Python value here on every iteration", found.changed_at)
                     ],
                 )
+
+    def _changed_attribute(self, value: cst.BaseExpression) -> Varying | None:
+        """``self.<attr>``, a Python number the class's own code changes between calls
+        (``self.epsilon *= 0.9`` in the method that makes the call, or in any method when the
+        call is in a loop): each change is a new value, so a new trace."""
+        if not (
+            isinstance(value, cst.Attribute)
+            and isinstance(value.value, cst.Name)
+            and value.value.value == "self"
+        ):
+            return None
+        function = self.context.function
+        if function is None or function.cls is None:
+            return None
+        change = changed_number_attribute(self.model, function.cls, value.attr.value)
+        if change is None:
+            return None
+        changer = self.model.scope_of(change.target.value).function
+        if not self.context.loops and changer is not function:
+            return None  # nothing here shows calls on both sides of a change
+        return Varying(
+            f"`self.{value.attr.value}` (a Python number `{changer.name}` changes)", change
+        )
 
     def _forwarded_kwargs(
         self, call: cst.Call, forwarded: cst.BaseExpression, label: str, params: list[str]
@@ -826,7 +855,13 @@ class FreshObjectArgumentRetraces(Rule):
         every iteration, even when every instance holds the same values. Create the object once
         outside the loop, pass its tensor fields instead, or make the class a `tf.experimental
         .ExtensionType` (or give it `__tf_tracing_type__`). Dataclasses, named tuples, enums
-        and classes defining `__eq__`/`__hash__` are traced by value and not reported.
+        and classes defining `__eq__`/`__hash__` are traced by value and not reported. A
+        method read from an instance (`run_epoch(model.step, x)`, `run(self.loss, x)`) is the
+        same mistake: each read makes a new bound-method object (`model.step is not
+        model.step`), so a loop that passes it traces on every iteration
+        (tensorflow/tensorflow#31175; 6 traces in 6 epochs under TF 2.21). Read it once
+        before the loop. Static and class methods, properties and decorated methods are not
+        reported.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -844,6 +879,48 @@ class FreshObjectArgumentRetraces(Rule):
                     f"a new `{cls}` is passed to `{target[0]}` on every iteration: tf.function "
                     "traces plain objects by identity, so each one is a new trace",
                 )
+                continue
+            method = self._bound_method(arg.value)
+            if method is not None:
+                code = cst.Module(body=[]).code_for_node(arg.value)
+                self.report(
+                    arg.value,
+                    f"`{code}` makes a new bound-method object each time it is read, so "
+                    f"`{target[0]}` gets a new object on every iteration and traces again; read "
+                    "it once, before the loop",
+                    because=[
+                        (f"`{method.name}` is a plain method of `{method.cls.name}`", method.node)
+                    ],
+                )
+
+    def _bound_method(self, value: cst.BaseExpression) -> FunctionInfo | None:
+        """The method ``value`` (``obj.method``, ``self.method``) reads from an instance of a
+        module class: Python makes a new bound-method object on every such read, and
+        tf.function keys plain callables by identity. Not a static or class method, a property,
+        or a decorated method (a ``tf.function`` method is cached per instance)."""
+        if not isinstance(value, cst.Attribute) or not isinstance(value.value, cst.Name):
+            return None
+        model, scope = self.model, self.context.scope
+        owner = value.value.value
+        classes = []
+        function = self.context.function
+        if owner == "self" and function is not None and function.cls is not None:
+            classes.append(function.cls)
+        else:
+            for bound in model.lookup(owner, scope).values:
+                if isinstance(bound, cst.Call) and isinstance(bound.func, cst.Name):
+                    info = model.module_classes.get(bound.func.value)
+                    if info is not None:
+                        classes.append(info)
+        for info in classes:
+            method = info.methods.get(value.attr.value)
+            if (
+                method is not None
+                and not method.node.decorators
+                and value.attr.value not in (info.instance_sets)
+            ):
+                return method
+        return None
 
     def _fresh_instance(self, value: cst.BaseExpression) -> str | None:
         model = self.model

@@ -48,6 +48,34 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
             "TF506",
         ),
+        # each read of `model.step` makes a new bound method (tensorflow/tensorflow#31175,
+        # tests/realworld/retrace_bound_method_argument: 6 traces in 6 epochs under TF 2.21)
+        (
+            "class M:\n    def step(self, x):\n        return x\n"
+            "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\n"
+            "for e in range(6):\n    run(m.step, 1.0)\n",
+            "TF506",
+        ),
+        (
+            "class Trainer:\n    def loss(self, x):\n        return x\n"
+            "    def fit(self, xs):\n        for x in xs:\n            run(self.loss, x)\n"
+            "@tf.function\ndef run(fn, x):\n    return fn(x)\n",
+            "TF506",
+        ),
+        # an attribute the class itself decays between calls (instadeepai/Mava#346,
+        # tests/realworld/retrace_agent_key_python_args: 8 traces under TF 2.21)
+        (
+            STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+            "    def act(self, x):\n        y = step(x, self.epsilon)\n"
+            "        self.epsilon *= 0.9\n        return y\n",
+            "TF501",
+        ),
+        (
+            STEP + "class Agent:\n    def __init__(self):\n        self.steps = 0\n"
+            "    def observe(self):\n        self.steps += 1\n"
+            "    def run(self, xs):\n        for x in xs:\n            step(x, self.steps)\n",
+            "TF501",
+        ),
     ],
 )
 def test_retracing_finding(source, rule):
@@ -109,6 +137,25 @@ def test_differing_literals_across_call_sites():
         "import typing\nclass Opts(typing.NamedTuple):\n    lr: float\n"
         + STEP
         + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
+        # the bound method read once, before the loop: the same object every epoch
+        "class M:\n    def step(self, x):\n        return x\n"
+        "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\nfn = m.step\n"
+        "for e in range(6):\n    run(fn, 1.0)\n",
+        # a static method is the same function object on every read
+        "class M:\n    @staticmethod\n    def step(x):\n        return x\n"
+        "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\n"
+        "for e in range(6):\n    run(m.step, 1.0)\n",
+        # the attribute is set once, when the object is made: one value, one trace
+        STEP + "class Agent:\n    def __init__(self, k):\n        self.scale = 1.0\n"
+        "        self.scale *= k\n    def act(self, x):\n        return step(x, self.scale)\n",
+        # changed in another method, and the call is not in a loop: nothing shows two values
+        STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+        "    def decay(self):\n        self.epsilon *= 0.9\n"
+        "    def act(self, x):\n        return step(x, self.epsilon)\n",
+        # passed as a tensor
+        STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+        "    def act(self, x):\n        y = step(x, tf.constant(self.epsilon))\n"
+        "        self.epsilon *= 0.9\n        return y\n",
     ],
 )
 def test_no_retracing_finding(source):
