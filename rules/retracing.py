@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.changes import changed_number_attribute
+from tf2lint.analysis.changes import changed_number_attribute, returns_python_number
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     BindingSite,
@@ -45,7 +45,12 @@ def varying_python_value(
     iteration of one of ``loops``: a loop variable over ``range()`` or a literal list, a counter
     (``step += 1``, also in a ``while``), a value decayed in the loop (``lr *= 0.9``), or
     arithmetic, ``min``/``max``/``round`` or an f-string of them."""
-    if not loops or not model.is_python_scalar(value, scope):
+    if not loops:
+        return None
+    schedule = _schedule_call(model, value, scope, loops)
+    if schedule is not None:
+        return schedule
+    if not model.is_python_scalar(value, scope):
         return None
     if isinstance(value, cst.Name):
         return _varying_name(model, value.value, scope, loops, set())
@@ -53,6 +58,36 @@ def varying_python_value(
         found = _varying_name(model, name, scope, loops, set())
         if found:
             return Varying(f"`{short(value)}` (computed in Python from `{name}`)", found.changed_at)
+    return None
+
+
+def _schedule_call(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """``cosine_lr(epoch)`` (or a name bound to it once, in the loop): a module function that
+    returns a Python number, called with a value that changes on each iteration."""
+    if isinstance(value, cst.Name):
+        sites = model.lookup(value.value, scope).sites
+        if (
+            len(sites) != 1
+            or sites[0].kind != SiteKind.ASSIGN
+            or not isinstance(sites[0].value, cst.Call)
+            or not any(model.inside(sites[0], loop) for loop in loops)
+        ):
+            return None
+        found = _schedule_call(model, sites[0].value, scope, loops)
+        return (
+            Varying(f"`{value.value}` ({found.description})", found.changed_at) if found else None
+        )
+    if not isinstance(value, cst.Call) or not returns_python_number(model, value, scope):
+        return None
+    for arg in value.args:
+        found = varying_python_value(model, arg.value, scope, loops)
+        if found is not None:
+            return Varying(
+                f"`{short(value)}` (a Python number returned for {found.description})",
+                found.changed_at,
+            )
     return None
 
 
@@ -170,7 +205,8 @@ class PythonValueArgumentRetraces(Rule):
         every trace keeps its graph alive). Passing the loop counter of `range()` or
         `enumerate()` (`train_step(batch, epoch)`), a hand-kept counter (`step += 1`, in a
         `for` or a `while`), a value decayed in Python (`lr *= 0.9`) or computed from any of
-        them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`), or different
+        them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`, or a Python
+        schedule function of the module: `cosine_lr(epoch)`), or different
         literals at different call sites (`step(x, 10)` ... `step(x, 20)`) therefore traces once
         per value, also when the value reaches the function through `**kwargs` of a plain
         helper or by calling an object whose `__call__` is traced, or inside a dict, list or

@@ -76,6 +76,20 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             "    def run(self, xs):\n        for x in xs:\n            step(x, self.steps)\n",
             "TF501",
         ),
+        # a schedule written in Python: a new number for each epoch (the tf.function guide's
+        # rule for Python arguments; 6 traces in 6 epochs under TF 2.21)
+        (
+            STEP + "import math\ndef cosine_lr(epoch, total=10, base=0.1):\n"
+            "    return base * 0.5 * (1 + math.cos(math.pi * epoch / total))\n"
+            "def train(ds):\n    for epoch in range(10):\n        lr = cosine_lr(epoch)\n"
+            "        step(ds, lr)\n",
+            "TF501",
+        ),
+        (
+            STEP + "def noise_for(epoch):\n    return max(0.0, 1.0 - epoch / 5)\n"
+            "def train(ds):\n    for epoch in range(6):\n        step(ds, noise_for(epoch))\n",
+            "TF501",
+        ),
     ],
 )
 def test_retracing_finding(source, rule):
@@ -156,6 +170,15 @@ def test_differing_literals_across_call_sites():
         STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
         "    def act(self, x):\n        y = step(x, tf.constant(self.epsilon))\n"
         "        self.epsilon *= 0.9\n        return y\n",
+        # the helper returns a tensor: one trace per shape, not per value
+        STEP + "def scaled(e):\n    return tf.constant(0.1) * e\n"
+        "def train(ds):\n    for e in range(6):\n        step(ds, scaled(e))\n",
+        # the helper's result does not change with the loop
+        STEP + "def base_lr(scale=1.0):\n    return 0.1 * scale\n"
+        "def train(ds):\n    for e in range(6):\n        step(ds, base_lr())\n",
+        # the helper returns what it is given, a tensor here
+        STEP + "def identity(v):\n    return v\n"
+        "def train(ds):\n    for b in ds:\n        step(ds, identity(b))\n",
     ],
 )
 def test_no_retracing_finding(source):

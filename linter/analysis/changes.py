@@ -6,6 +6,8 @@ number changes between calls: the first traces again for every value, the second
 first. :func:`changed_number_attribute` answers, for ``self.<attr>`` of a module class, where
 the class's own code changes it after construction (``self.epsilon *= 0.9``, ``self.step += 1``
 in an ordinary method): the retracing rules ask it of an attribute passed to a ``tf.function``.
+:func:`returns_python_number` answers whether a call of a module function returns a Python
+number (a schedule: ``cosine_lr(epoch)``), which then changes with its arguments.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
-    from tf2lint.analysis.scopes import ClassInfo
+    from tf2lint.analysis.scopes import ClassInfo, Scope
 
 
 def _number(value: cst.BaseExpression | None) -> bool:
@@ -49,3 +51,68 @@ def changed_number_attribute(model: ModuleModel, cls: ClassInfo, attr: str) -> c
             continue  # changed while the object is made, before any call
         return node
     return None
+
+
+def returns_python_number(model: ModuleModel, call: cst.Call, scope: Scope | None) -> bool:
+    """Whether ``call`` calls a plain function of this module that returns a Python number
+    when given these arguments: every ``return`` is arithmetic over number literals, ``math``
+    functions and constants, builtins that return numbers (``min``, ``max``, ``round``...),
+    and its parameters, each given a Python number here (or left at a number default). A
+    learning-rate or annealing schedule written in Python (``cosine_lr(epoch)``): called
+    with a value that changes, it returns a new Python value each time."""
+    fn = model.callee(call, scope)
+    if fn is None or fn.cls is not None or fn.traced or fn.is_generator or fn.name == "<lambda>":
+        return False
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return False
+        if arg.keyword is not None:
+            given[arg.keyword.value] = arg.value
+        elif index < len(fn.params):
+            given[fn.params[index]] = arg.value
+        else:
+            return False
+    numbers = set()
+    for param in fn.params:
+        value = given.get(param, fn.param_defaults.get(param))
+        if value is not None and model.is_python_scalar(value, scope if param in given else None):
+            numbers.add(param)
+    returns = [node for node in _returns(fn.node)]
+    return bool(returns) and all(
+        r.value is not None and _number_expression(model, r.value, numbers) for r in returns
+    )
+
+
+def _returns(node: cst.CSTNode) -> list[cst.Return]:
+    """The ``return`` statements of a function's own body (not of functions it defines)."""
+    found: list[cst.Return] = []
+    todo = list(node.body.children) if hasattr(node, "body") else []
+    while todo:
+        child = todo.pop()
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(child, cst.Return):
+            found.append(child)
+        todo.extend(child.children)
+    return found
+
+
+def _number_expression(model: ModuleModel, expr: cst.BaseExpression, numbers: set[str]) -> bool:
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.Name):
+        return expr.value in numbers
+    if isinstance(expr, cst.UnaryOperation):
+        return _number_expression(model, expr.expression, numbers)
+    if isinstance(expr, cst.BinaryOperation):
+        return _number_expression(model, expr.left, numbers) and _number_expression(
+            model, expr.right, numbers
+        )
+    if isinstance(expr, cst.Attribute):
+        return (model.qualified_name(expr) or "") in ("math.pi", "math.e", "math.tau")
+    if isinstance(expr, cst.Call):
+        return model.is_scalar_builtin(expr) and all(
+            not a.star and _number_expression(model, a.value, numbers) for a in expr.args
+        )
+    return False
