@@ -1497,7 +1497,11 @@ class VaryingShapeArgumentRetraces(Rule):
         draws at random, handed through a method (`detector(image)` calling
         `self.detect_fn(image[None])`), iterated from a list built before the loop, or yielded
         by a generator of the module from its own loop (`yield np.ones((4, n, 3))` under
-        `for n in lengths:`, the variable-length batches of a sequence model). Those are
+        `for n in lengths:`, the variable-length batches of a sequence model), or batches of
+        a tf.data pipeline's `padded_batch(...)` with no `padded_shapes`, which pads each
+        batch to its own longest element (a text model's custom training loop:
+        tensorflow/tensorflow#38002; the Transformer tutorial gives its step an
+        `input_signature` for this reason). Those are
         reported once, where the `tf.function` is made (its decorator, or the
         `tf.function(...)` call), which is where the `input_signature` goes.
     """
@@ -1569,7 +1573,8 @@ class VaryingShapeArgumentRetraces(Rule):
             self.report(
                 wrap.where,
                 f"`{wrap.label}` is fed, in a loop, inputs whose shape changes from one call to "
-                "the next (an image of its file's size, or of a size drawn anew): every new "
+                "the next (an image of its file's size, a size drawn anew, a batch padded to its "
+                "own longest element): every new "
                 "shape is a new trace; fix an `input_signature` with None for the dimensions "
                 "that vary (or resize to one size first)",
                 because=[("called here with the image", node), *found],
@@ -1952,7 +1957,13 @@ def _elements_per_iteration(
     a shape of their own. ``index``: the position in an unpacked loop target."""
     if depth > 8:
         return None
+    padded = _padded_per_batch(model, iterated, scope, depth)
+    if padded is not None:
+        return [(f"`{short(padded.func)}` pads each batch to its own longest element", padded)]
     if isinstance(iterated, cst.Call):
+        if model.call_name(iterated) == "builtins.enumerate" and iterated.args:
+            # `for i, batch in enumerate(dataset)`: the element is the pair's second item
+            return _elements_per_iteration(model, iterated.args[0].value, scope, fn, depth + 1)
         generator = model.callee(iterated, scope)
         if generator is None or not generator.is_generator:
             return None
@@ -1975,6 +1986,45 @@ def _elements_per_iteration(
         inner = model.scope_at.get(id(iterated), scope)
         return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
     return None
+
+
+def _padded_per_batch(
+    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, depth: int
+) -> cst.Call | None:
+    """The ``padded_batch(...)`` of the tf.data pipeline ``iterated`` (through names bound
+    once, and the transformations after it) that leaves its padded shapes to each batch: no
+    ``padded_shapes`` given, so every batch is padded to its own longest element and a
+    dimension of the batches changes from one to the next (the sequence length of a text
+    model's batches)."""
+    expr = iterated
+    for _ in range(12):
+        if isinstance(expr, cst.Name):
+            sites = model.binding_of(expr, scope).sites
+            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+                return None
+            expr = sites[0].value
+            continue
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
+            return None
+        method = expr.func.attr.value
+        if method == "padded_batch":
+            fixed = any(
+                a.keyword is not None and a.keyword.value == "padded_shapes" for a in expr.args
+            )
+            positional = [a for a in expr.args if a.keyword is None and not a.star]
+            if fixed or len(positional) > 1:
+                return None
+            return expr  # a method only tf.data's datasets have
+        if method not in _DATASET_KEEPS_BATCHES:
+            return None
+        expr = expr.func.value
+    return None
+
+
+# tf.data transformations after a `padded_batch` that hand on its batches as they are.
+_DATASET_KEEPS_BATCHES = frozenset(
+    {"prefetch", "shuffle", "repeat", "take", "skip", "cache", "with_options"}
+)
 
 
 def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
 
@@ -1282,3 +1282,36 @@ def train_step(x, y):
 def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found):
     source = GENERATOR.format(signature=signature) + driver
     assert [d.line for d in lint(source, ["TF598"])] == found
+
+
+@pytest.mark.parametrize("name", state_forms("TF598"))
+def test_a_retracing_form_confirmed_under_tensorflow_is_reported(name):
+    """Batches padded each to their own longest element (tf.data's padded_batch with no
+    padded_shapes) fed to a traced step: a new trace per padded length."""
+    check_state_form(name)
+
+
+PADDED = """
+import tensorflow as tf
+batches = tf.data.Dataset.range(10).map(lambda i: tf.range(i)).{batching}.prefetch(2)
+@tf.function{signature}
+def step(x):
+    return x
+for epoch in range(3):
+    for i, batch in enumerate(batches):
+        step(batch)
+"""
+
+
+@pytest.mark.parametrize(
+    "batching, signature, expected",
+    [
+        ("padded_batch(2)", "", ["TF598"]),
+        ("padded_batch(2, padded_shapes=[12])", "", []),  # one fixed length
+        ("padded_batch(2)", "(input_signature=[tf.TensorSpec([None, None], tf.int64)])", []),
+        ("padded_batch(2)", "(reduce_retracing=True)", []),
+    ],
+)
+def test_batches_padded_per_batch_retrace_a_step_without_a_signature(batching, signature, expected):
+    source = PADDED.format(batching=batching, signature=signature)
+    assert rule_ids(source, ["TF598"]) == expected
