@@ -47,7 +47,7 @@ def varying_python_value(
     arithmetic, ``min``/``max``/``round`` or an f-string of them."""
     if not loops:
         return None
-    schedule = _schedule_call(model, value, scope, loops)
+    schedule = _schedule_call(model, value, scope, loops) or _file_name(model, value, scope, loops)
     if schedule is not None:
         return schedule
     if not model.is_python_scalar(value, scope):
@@ -88,6 +88,54 @@ def _schedule_call(
                 f"`{short(value)}` (a Python number returned for {found.description})",
                 found.changed_at,
             )
+    return None
+
+
+# Python's standard library: calls that list a folder's entries as Python strings, and calls
+# that make a new Python string from the ones they are given.
+_FILE_NAME_LISTS = frozenset({"os.listdir", "glob.glob", "glob.iglob"})
+_STRING_FROM_STRINGS = frozenset({"os.path.join", "os.path.basename", "os.path.abspath"})
+_ORDERING = frozenset({"builtins.sorted", "builtins.list", "builtins.reversed"})
+
+
+def _file_name(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A Python string naming a different file on each iteration: the loop variable over
+    ``os.listdir(...)`` or ``glob.glob(...)`` (sorted or not), or ``os.path.join`` of one. A
+    ``tf.function`` keys its traces on Python strings by value: one trace per file."""
+    if isinstance(value, cst.Call):
+        if model.call_name(value) not in _STRING_FROM_STRINGS:
+            return None
+        for arg in value.args:
+            found = None if arg.star else _file_name(model, arg.value, scope, loops)
+            if found is not None:
+                return Varying(
+                    f"`{short(value)}` (built from {found.description})", found.changed_at
+                )
+        return None
+    if not isinstance(value, cst.Name):
+        return None
+    sites = model.lookup(value.value, scope).sites
+    if len(sites) != 1 or not any(model.inside(sites[0], loop) for loop in loops):
+        return None
+    site = sites[0]
+    if site.kind == SiteKind.ASSIGN and site.value is not None:
+        found = _file_name(model, site.value, scope, loops)
+        return (
+            Varying(f"`{value.value}` ({found.description})", found.changed_at) if found else None
+        )
+    if site.kind != SiteKind.LOOP or site.index is not None or site.value is None:
+        return None
+    listed = site.value
+    while isinstance(listed, cst.Call) and model.call_name(listed) in _ORDERING and listed.args:
+        listed = listed.args[0].value
+    if isinstance(listed, cst.Call) and model.call_name(listed) in _FILE_NAME_LISTS:
+        return Varying(
+            f"`{value.value}`, a file name `{short(listed.func)}` lists (a new string on each "
+            "iteration)",
+            site.node,
+        )
     return None
 
 
@@ -206,7 +254,9 @@ class PythonValueArgumentRetraces(Rule):
         `enumerate()` (`train_step(batch, epoch)`), a hand-kept counter (`step += 1`, in a
         `for` or a `while`), a value decayed in Python (`lr *= 0.9`) or computed from any of
         them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`, or a Python
-        schedule function of the module: `cosine_lr(epoch)`), or different
+        schedule function of the module: `cosine_lr(epoch)`), a file name a folder listing
+        gives (`for path in glob.glob("*.png"): load_image(path)`, `os.path.join(folder,
+        name)` over `os.listdir`: one trace per file), or different
         literals at different call sites (`step(x, 10)` ... `step(x, 20)`) therefore traces once
         per value, also when the value reaches the function through `**kwargs` of a plain
         helper or by calling an object whose `__call__` is traced, or inside a dict, list or

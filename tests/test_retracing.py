@@ -90,6 +90,12 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             "def train(ds):\n    for epoch in range(6):\n        step(ds, noise_for(epoch))\n",
             "TF501",
         ),
+        # a Python string per file: traced by value (the folder's listing)
+        (
+            STEP + "import os\ndef load(folder):\n    for name in sorted(os.listdir(folder)):\n"
+            "        step(os.path.join(folder, name), 1)\n",
+            "TF501",
+        ),
     ],
 )
 def test_retracing_finding(source, rule):
@@ -179,6 +185,10 @@ def test_differing_literals_across_call_sites():
         # the helper returns what it is given, a tensor here
         STEP + "def identity(v):\n    return v\n"
         "def train(ds):\n    for b in ds:\n        step(ds, identity(b))\n",
+        # the path handed over as a tensor
+        STEP + "import glob\nfor path in glob.glob('*.png'):\n    step(tf.constant(path), 1.0)\n",
+        # a list of paths handed over at once: one call
+        STEP + "import glob\nstep(tf.constant(glob.glob('*.png')), 1.0)\n",
     ],
 )
 def test_no_retracing_finding(source):
@@ -1284,10 +1294,11 @@ def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found)
     assert [d.line for d in lint(source, ["TF598"])] == found
 
 
-@pytest.mark.parametrize("name", state_forms("TF598"))
+@pytest.mark.parametrize("name", state_forms("TF501", "TF598"))
 def test_a_retracing_form_confirmed_under_tensorflow_is_reported(name):
     """Batches padded each to their own longest element (tf.data's padded_batch with no
-    padded_shapes) fed to a traced step: a new trace per padded length."""
+    padded_shapes) fed to a traced step: a new trace per padded length; file paths a folder
+    listing gives, passed as Python strings: a new trace per file."""
     check_state_form(name)
 
 
