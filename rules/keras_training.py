@@ -5,7 +5,7 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.compiles import chain_root, stale_change
+from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training, stale_change
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
@@ -61,7 +61,12 @@ class TrainableSetAfterCompile(Rule):
         changing the flags of `self.model`'s layers, of a layer or model the callback holds
         (`self.backbone`, given to it when made), of each layer a `for` takes from either, or
         of a module-level Keras layer or model (the pretrained base) is the same mistake,
-        unless the callback compiles the model again.
+        unless the callback compiles the model again. Under Keras 3 the reverse holds too:
+        the Keras 2 idiom that freezes a layer (`discriminator.trainable = False`), compiles a
+        model built from it (the combined model of a GAN) and sets the flag back to `True`
+        before that model first trains loses the freeze, because the model's train function is
+        made at its first training, with the flag `True` (tensorflow/tensorflow#41796, checked
+        under TF 2.21: the combined step moves the discriminator; tf_keras keeps it frozen).
     """
     requires_text = ("trainable",)
 
@@ -154,6 +159,8 @@ class TrainableSetAfterCompile(Rule):
             self.model, target, self.context.scope, trained_first=not self.model.imports_keras2
         )
         if found is None:
+            if flag == "True" and not self.model.keras2_possible:
+                self._check_lifted_freeze(target)
             return
         receiver, compile_call, later = found
         owner = chain_text(target.value) or "the layer"
@@ -166,6 +173,24 @@ class TrainableSetAfterCompile(Rule):
             because=[
                 (f"`{receiver}` is compiled here", compile_call),
                 (f"`{receiver}` trains here without compiling again", later),
+            ],
+        )
+
+    def _check_lifted_freeze(self, target: cst.Attribute) -> None:
+        found = freeze_lifted_before_training(self.model, target, self.context.scope)
+        if found is None:
+            return
+        receiver, compile_call, later = found
+        owner = chain_text(target.value) or "the layer"
+        self.report(
+            target,
+            f"`{owner}.trainable = True` before `{receiver}` first trains: Keras 3 makes "
+            f"`{receiver}`'s train function then, with the flag as it is, so "
+            f"`{receiver}.{later.func.attr.value}` trains `{owner}` too; set the flag before "
+            "each model's training call instead",
+            because=[
+                (f"`{owner}` was frozen before `{receiver}` was compiled here", compile_call),
+                (f"`{receiver}` first trains here, after the flag is set back", later),
             ],
         )
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.changes import changed_number_attribute, returns_python_number
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     BindingSite,
@@ -44,7 +45,12 @@ def varying_python_value(
     iteration of one of ``loops``: a loop variable over ``range()`` or a literal list, a counter
     (``step += 1``, also in a ``while``), a value decayed in the loop (``lr *= 0.9``), or
     arithmetic, ``min``/``max``/``round`` or an f-string of them."""
-    if not loops or not model.is_python_scalar(value, scope):
+    if not loops:
+        return None
+    schedule = _schedule_call(model, value, scope, loops) or _file_name(model, value, scope, loops)
+    if schedule is not None:
+        return schedule
+    if not model.is_python_scalar(value, scope):
         return None
     if isinstance(value, cst.Name):
         return _varying_name(model, value.value, scope, loops, set())
@@ -52,6 +58,84 @@ def varying_python_value(
         found = _varying_name(model, name, scope, loops, set())
         if found:
             return Varying(f"`{short(value)}` (computed in Python from `{name}`)", found.changed_at)
+    return None
+
+
+def _schedule_call(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """``cosine_lr(epoch)`` (or a name bound to it once, in the loop): a module function that
+    returns a Python number, called with a value that changes on each iteration."""
+    if isinstance(value, cst.Name):
+        sites = model.lookup(value.value, scope).sites
+        if (
+            len(sites) != 1
+            or sites[0].kind != SiteKind.ASSIGN
+            or not isinstance(sites[0].value, cst.Call)
+            or not any(model.inside(sites[0], loop) for loop in loops)
+        ):
+            return None
+        found = _schedule_call(model, sites[0].value, scope, loops)
+        return (
+            Varying(f"`{value.value}` ({found.description})", found.changed_at) if found else None
+        )
+    if not isinstance(value, cst.Call) or not returns_python_number(model, value, scope):
+        return None
+    for arg in value.args:
+        found = varying_python_value(model, arg.value, scope, loops)
+        if found is not None:
+            return Varying(
+                f"`{short(value)}` (a Python number returned for {found.description})",
+                found.changed_at,
+            )
+    return None
+
+
+# Python's standard library: calls that list a folder's entries as Python strings, and calls
+# that make a new Python string from the ones they are given.
+_FILE_NAME_LISTS = frozenset({"os.listdir", "glob.glob", "glob.iglob"})
+_STRING_FROM_STRINGS = frozenset({"os.path.join", "os.path.basename", "os.path.abspath"})
+_ORDERING = frozenset({"builtins.sorted", "builtins.list", "builtins.reversed"})
+
+
+def _file_name(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A Python string naming a different file on each iteration: the loop variable over
+    ``os.listdir(...)`` or ``glob.glob(...)`` (sorted or not), or ``os.path.join`` of one. A
+    ``tf.function`` keys its traces on Python strings by value: one trace per file."""
+    if isinstance(value, cst.Call):
+        if model.call_name(value) not in _STRING_FROM_STRINGS:
+            return None
+        for arg in value.args:
+            found = None if arg.star else _file_name(model, arg.value, scope, loops)
+            if found is not None:
+                return Varying(
+                    f"`{short(value)}` (built from {found.description})", found.changed_at
+                )
+        return None
+    if not isinstance(value, cst.Name):
+        return None
+    sites = model.lookup(value.value, scope).sites
+    if len(sites) != 1 or not any(model.inside(sites[0], loop) for loop in loops):
+        return None
+    site = sites[0]
+    if site.kind == SiteKind.ASSIGN and site.value is not None:
+        found = _file_name(model, site.value, scope, loops)
+        return (
+            Varying(f"`{value.value}` ({found.description})", found.changed_at) if found else None
+        )
+    if site.kind != SiteKind.LOOP or site.index is not None or site.value is None:
+        return None
+    listed = site.value
+    while isinstance(listed, cst.Call) and model.call_name(listed) in _ORDERING and listed.args:
+        listed = listed.args[0].value
+    if isinstance(listed, cst.Call) and model.call_name(listed) in _FILE_NAME_LISTS:
+        return Varying(
+            f"`{value.value}`, a file name `{short(listed.func)}` lists (a new string on each "
+            "iteration)",
+            site.node,
+        )
     return None
 
 
@@ -169,12 +253,18 @@ class PythonValueArgumentRetraces(Rule):
         every trace keeps its graph alive). Passing the loop counter of `range()` or
         `enumerate()` (`train_step(batch, epoch)`), a hand-kept counter (`step += 1`, in a
         `for` or a `while`), a value decayed in Python (`lr *= 0.9`) or computed from any of
-        them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`), or different
+        them (`0.1 * 0.9 ** epoch`, `min(1.0, epoch / 10)`, `f"loss_{step}"`, or a Python
+        schedule function of the module: `cosine_lr(epoch)`), a file name a folder listing
+        gives (`for path in glob.glob("*.png"): load_image(path)`, `os.path.join(folder,
+        name)` over `os.listdir`: one trace per file), or different
         literals at different call sites (`step(x, 10)` ... `step(x, 20)`) therefore traces once
         per value, also when the value reaches the function through `**kwargs` of a plain
         helper or by calling an object whose `__call__` is traced, or inside a dict, list or
         tuple built in the loop (`step(x, {"lr": lr})`): Python values nested in an argument
-        are part of the trace key like plain ones. The same number as a
+        are part of the trace key like plain ones. So does an attribute the object's own
+        methods change between calls (`self._policy(obs, self.epsilon)` with `self.epsilon *=
+        0.9` in the method that calls it, or in another method when the call is in a loop:
+        instadeepai/Mava#346). The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
         different literals passed to a name bound more than once where it is called.
@@ -223,6 +313,8 @@ class PythonValueArgumentRetraces(Rule):
             found = varying_python_value(self.model, value, context.scope, context.loops)
             if found is None:
                 found = _varying_in_container(self.model, value, context.scope, context.loops)
+            if found is None:
+                found = self._changed_attribute(value)
             if found is not None:
                 self.report(
                     value,
@@ -232,6 +324,29 @@ class PythonValueArgumentRetraces(Rule):
                         ("it takes a new Python value here on every iteration", found.changed_at)
                     ],
                 )
+
+    def _changed_attribute(self, value: cst.BaseExpression) -> Varying | None:
+        """``self.<attr>``, a Python number the class's own code changes between calls
+        (``self.epsilon *= 0.9`` in the method that makes the call, or in any method when the
+        call is in a loop): each change is a new value, so a new trace."""
+        if not (
+            isinstance(value, cst.Attribute)
+            and isinstance(value.value, cst.Name)
+            and value.value.value == "self"
+        ):
+            return None
+        function = self.context.function
+        if function is None or function.cls is None:
+            return None
+        change = changed_number_attribute(self.model, function.cls, value.attr.value)
+        if change is None:
+            return None
+        changer = self.model.scope_of(change.target.value).function
+        if not self.context.loops and changer is not function:
+            return None  # nothing here shows calls on both sides of a change
+        return Varying(
+            f"`self.{value.attr.value}` (a Python number `{changer.name}` changes)", change
+        )
 
     def _forwarded_kwargs(
         self, call: cst.Call, forwarded: cst.BaseExpression, label: str, params: list[str]
@@ -826,7 +941,13 @@ class FreshObjectArgumentRetraces(Rule):
         every iteration, even when every instance holds the same values. Create the object once
         outside the loop, pass its tensor fields instead, or make the class a `tf.experimental
         .ExtensionType` (or give it `__tf_tracing_type__`). Dataclasses, named tuples, enums
-        and classes defining `__eq__`/`__hash__` are traced by value and not reported.
+        and classes defining `__eq__`/`__hash__` are traced by value and not reported. A
+        method read from an instance (`run_epoch(model.step, x)`, `run(self.loss, x)`) is the
+        same mistake: each read makes a new bound-method object (`model.step is not
+        model.step`), so a loop that passes it traces on every iteration
+        (tensorflow/tensorflow#31175; 6 traces in 6 epochs under TF 2.21). Read it once
+        before the loop. Static and class methods, properties and decorated methods are not
+        reported.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -844,6 +965,48 @@ class FreshObjectArgumentRetraces(Rule):
                     f"a new `{cls}` is passed to `{target[0]}` on every iteration: tf.function "
                     "traces plain objects by identity, so each one is a new trace",
                 )
+                continue
+            method = self._bound_method(arg.value)
+            if method is not None:
+                code = cst.Module(body=[]).code_for_node(arg.value)
+                self.report(
+                    arg.value,
+                    f"`{code}` makes a new bound-method object each time it is read, so "
+                    f"`{target[0]}` gets a new object on every iteration and traces again; read "
+                    "it once, before the loop",
+                    because=[
+                        (f"`{method.name}` is a plain method of `{method.cls.name}`", method.node)
+                    ],
+                )
+
+    def _bound_method(self, value: cst.BaseExpression) -> FunctionInfo | None:
+        """The method ``value`` (``obj.method``, ``self.method``) reads from an instance of a
+        module class: Python makes a new bound-method object on every such read, and
+        tf.function keys plain callables by identity. Not a static or class method, a property,
+        or a decorated method (a ``tf.function`` method is cached per instance)."""
+        if not isinstance(value, cst.Attribute) or not isinstance(value.value, cst.Name):
+            return None
+        model, scope = self.model, self.context.scope
+        owner = value.value.value
+        classes = []
+        function = self.context.function
+        if owner == "self" and function is not None and function.cls is not None:
+            classes.append(function.cls)
+        else:
+            for bound in model.lookup(owner, scope).values:
+                if isinstance(bound, cst.Call) and isinstance(bound.func, cst.Name):
+                    info = model.module_classes.get(bound.func.value)
+                    if info is not None:
+                        classes.append(info)
+        for info in classes:
+            method = info.methods.get(value.attr.value)
+            if (
+                method is not None
+                and not method.node.decorators
+                and value.attr.value not in (info.instance_sets)
+            ):
+                return method
+        return None
 
     def _fresh_instance(self, value: cst.BaseExpression) -> str | None:
         model = self.model
@@ -1384,7 +1547,11 @@ class VaryingShapeArgumentRetraces(Rule):
         draws at random, handed through a method (`detector(image)` calling
         `self.detect_fn(image[None])`), iterated from a list built before the loop, or yielded
         by a generator of the module from its own loop (`yield np.ones((4, n, 3))` under
-        `for n in lengths:`, the variable-length batches of a sequence model). Those are
+        `for n in lengths:`, the variable-length batches of a sequence model), or batches of
+        a tf.data pipeline's `padded_batch(...)` with no `padded_shapes`, which pads each
+        batch to its own longest element (a text model's custom training loop:
+        tensorflow/tensorflow#38002; the Transformer tutorial gives its step an
+        `input_signature` for this reason). Those are
         reported once, where the `tf.function` is made (its decorator, or the
         `tf.function(...)` call), which is where the `input_signature` goes.
     """
@@ -1456,7 +1623,8 @@ class VaryingShapeArgumentRetraces(Rule):
             self.report(
                 wrap.where,
                 f"`{wrap.label}` is fed, in a loop, inputs whose shape changes from one call to "
-                "the next (an image of its file's size, or of a size drawn anew): every new "
+                "the next (an image of its file's size, a size drawn anew, a batch padded to its "
+                "own longest element): every new "
                 "shape is a new trace; fix an `input_signature` with None for the dimensions "
                 "that vary (or resize to one size first)",
                 because=[("called here with the image", node), *found],
@@ -1839,7 +2007,13 @@ def _elements_per_iteration(
     a shape of their own. ``index``: the position in an unpacked loop target."""
     if depth > 8:
         return None
+    padded = _padded_per_batch(model, iterated, scope, depth)
+    if padded is not None:
+        return [(f"`{short(padded.func)}` pads each batch to its own longest element", padded)]
     if isinstance(iterated, cst.Call):
+        if model.call_name(iterated) == "builtins.enumerate" and iterated.args:
+            # `for i, batch in enumerate(dataset)`: the element is the pair's second item
+            return _elements_per_iteration(model, iterated.args[0].value, scope, fn, depth + 1)
         generator = model.callee(iterated, scope)
         if generator is None or not generator.is_generator:
             return None
@@ -1862,6 +2036,45 @@ def _elements_per_iteration(
         inner = model.scope_at.get(id(iterated), scope)
         return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
     return None
+
+
+def _padded_per_batch(
+    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, depth: int
+) -> cst.Call | None:
+    """The ``padded_batch(...)`` of the tf.data pipeline ``iterated`` (through names bound
+    once, and the transformations after it) that leaves its padded shapes to each batch: no
+    ``padded_shapes`` given, so every batch is padded to its own longest element and a
+    dimension of the batches changes from one to the next (the sequence length of a text
+    model's batches)."""
+    expr = iterated
+    for _ in range(12):
+        if isinstance(expr, cst.Name):
+            sites = model.binding_of(expr, scope).sites
+            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+                return None
+            expr = sites[0].value
+            continue
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
+            return None
+        method = expr.func.attr.value
+        if method == "padded_batch":
+            fixed = any(
+                a.keyword is not None and a.keyword.value == "padded_shapes" for a in expr.args
+            )
+            positional = [a for a in expr.args if a.keyword is None and not a.star]
+            if fixed or len(positional) > 1:
+                return None
+            return expr  # a method only tf.data's datasets have
+        if method not in _DATASET_KEEPS_BATCHES:
+            return None
+        expr = expr.func.value
+    return None
+
+
+# tf.data transformations after a `padded_batch` that hand on its batches as they are.
+_DATASET_KEEPS_BATCHES = frozenset(
+    {"prefetch", "shuffle", "repeat", "take", "skip", "cache", "with_options"}
+)
 
 
 def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:

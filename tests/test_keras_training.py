@@ -106,6 +106,44 @@ def test_a_gan_loop_whose_every_step_is_first_traced_under_its_own_flags_is_left
     assert found(GAN_LOOP.format(warmup="")) == []
 
 
+FREEZE_LIFTED = """
+import tensorflow as tf
+
+generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(4)])
+discriminator = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+discriminator.compile(optimizer="sgd", loss="mse")
+discriminator.trainable = False
+noise_input = tf.keras.Input((2,))
+combined = tf.keras.Model(noise_input, discriminator(generator(noise_input)))
+combined.compile(optimizer="sgd", loss="mse")
+{between}discriminator.trainable = True
+for step in range(3):
+    discriminator.train_on_batch(real, ones)
+    combined.train_on_batch(noise, ones)
+"""
+
+
+def test_a_freeze_lifted_before_the_combined_model_first_trains_is_found_under_keras_3():
+    # tests/realworld/trainable_reset_shared_discriminator: under TF 2.21 the combined step
+    # moves the discriminator, which the freeze before its compile was meant to prevent
+    assert found(FREEZE_LIFTED.format(between="")) == [("TF921", 11)]
+
+
+def test_a_freeze_the_combined_model_already_trained_with_is_not_lifted():
+    # its train function was made while the discriminator was frozen: it stays frozen there
+    source = textwrap.dedent(FREEZE_LIFTED.format(between="combined.train_on_batch(noise, ones)\n"))
+    result = lint_module(source, "train.py", RULES)
+    assert not any("first trains" in d.message for d in result.diagnostics)
+
+
+def test_keras_2_keeps_the_freeze_its_compile_read():
+    keras2 = FREEZE_LIFTED.format(between="").replace(
+        "import tensorflow as tf", "import tf_keras\nimport tensorflow as tf"
+    )
+    result = lint_module(textwrap.dedent(keras2.replace("tf.keras.", "tf_keras.")), "t.py", RULES)
+    assert not any("first trains" in d.message for d in result.diagnostics)
+
+
 def test_keras_3_reads_the_flags_when_it_first_trains_after_compile():
     source = FINE_TUNING.replace(
         "model.fit(np.ones((8, 4)), np.zeros((8, 1)), verbose=0)\n{change}", "{change}", 1

@@ -21,6 +21,14 @@ from conftest import check_state_form, lint, rule_ids, state_forms
         "x = None\n@tf.function\ndef leaky(a):\n    global x\n    x = a + 1\n    return x\n",
         "class Box:\n    def __init__(self):\n        self.field = None\nbox = Box()\n"
         "@tf.function\ndef leaky():\n    a = tf.constant(1)\n    box.field = a\n",
+        # a decoder handed to a traced function caches a constant on itself on the first call
+        # (NVlabs/sionna#866, tests/realworld/leaked_lazy_tensor_on_decoder: the next trace
+        # fails, the tensor is out of scope)
+        "class Decoder:\n    def __init__(self):\n        self.m = None\n"
+        "    def __call__(self, x):\n        if self.m is None:\n"
+        "            self.m = tf.constant([[1.0]])\n        return tf.matmul(x, self.m)\n"
+        "@tf.function\ndef run(decoder, x):\n    return decoder(x)\n"
+        "decoder = Decoder()\nrun(decoder, tf.ones((1, 1)))\n",
     ],
 )
 def test_tensor_stored_outside_is_reported(source):

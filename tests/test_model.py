@@ -1270,3 +1270,41 @@ def test_children_made_per_node_type_are_the_generic_children_of_every_node():
             checked.add(type(node))
             todo.extend(expected)
     assert len(checked) > 60
+
+
+PASSED_OBJECT = """
+import tensorflow as tf
+
+class Decoder:
+    def __call__(self, llrs):
+        return llrs
+
+class Encoder:
+    def __call__(self, bits):
+        return bits
+
+@tf.function
+def run(component, x):
+    return component(x)
+
+{calls}
+"""
+
+
+def test_a_parameter_every_call_passes_an_instance_to_calls_that_class():
+    # NVlabs/sionna#866 (tests/realworld/leaked_lazy_tensor_on_decoder): the decoder a traced
+    # function is handed is traced with it
+    source = PASSED_OBJECT.format(calls="decoder = Decoder()\nrun(decoder, 1.0)\nrun(decoder, 2.0)")
+    assert "Decoder.__call__" in traced(source)
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [
+        "run(Decoder(), 1.0)\nrun(Encoder(), 1.0)",  # two classes: which one is not known
+        "run(make(), 1.0)",  # something the module does not show
+        "",  # no call at all
+    ],
+)
+def test_a_parameter_not_shown_to_hold_one_class_calls_nothing_known(calls):
+    assert "Decoder.__call__" not in traced(PASSED_OBJECT.format(calls=calls))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import lint, rule_ids
+from conftest import check_state_form, lint, rule_ids, state_forms
 
 STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
 
@@ -47,6 +47,54 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             + STEP
             + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
             "TF506",
+        ),
+        # each read of `model.step` makes a new bound method (tensorflow/tensorflow#31175,
+        # tests/realworld/retrace_bound_method_argument: 6 traces in 6 epochs under TF 2.21)
+        (
+            "class M:\n    def step(self, x):\n        return x\n"
+            "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\n"
+            "for e in range(6):\n    run(m.step, 1.0)\n",
+            "TF506",
+        ),
+        (
+            "class Trainer:\n    def loss(self, x):\n        return x\n"
+            "    def fit(self, xs):\n        for x in xs:\n            run(self.loss, x)\n"
+            "@tf.function\ndef run(fn, x):\n    return fn(x)\n",
+            "TF506",
+        ),
+        # an attribute the class itself decays between calls (instadeepai/Mava#346,
+        # tests/realworld/retrace_agent_key_python_args: 8 traces under TF 2.21)
+        (
+            STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+            "    def act(self, x):\n        y = step(x, self.epsilon)\n"
+            "        self.epsilon *= 0.9\n        return y\n",
+            "TF501",
+        ),
+        (
+            STEP + "class Agent:\n    def __init__(self):\n        self.steps = 0\n"
+            "    def observe(self):\n        self.steps += 1\n"
+            "    def run(self, xs):\n        for x in xs:\n            step(x, self.steps)\n",
+            "TF501",
+        ),
+        # a schedule written in Python: a new number for each epoch (the tf.function guide's
+        # rule for Python arguments; 6 traces in 6 epochs under TF 2.21)
+        (
+            STEP + "import math\ndef cosine_lr(epoch, total=10, base=0.1):\n"
+            "    return base * 0.5 * (1 + math.cos(math.pi * epoch / total))\n"
+            "def train(ds):\n    for epoch in range(10):\n        lr = cosine_lr(epoch)\n"
+            "        step(ds, lr)\n",
+            "TF501",
+        ),
+        (
+            STEP + "def noise_for(epoch):\n    return max(0.0, 1.0 - epoch / 5)\n"
+            "def train(ds):\n    for epoch in range(6):\n        step(ds, noise_for(epoch))\n",
+            "TF501",
+        ),
+        # a Python string per file: traced by value (the folder's listing)
+        (
+            STEP + "import os\ndef load(folder):\n    for name in sorted(os.listdir(folder)):\n"
+            "        step(os.path.join(folder, name), 1)\n",
+            "TF501",
         ),
     ],
 )
@@ -109,6 +157,38 @@ def test_differing_literals_across_call_sites():
         "import typing\nclass Opts(typing.NamedTuple):\n    lr: float\n"
         + STEP
         + "def train(ds):\n    for b in ds:\n        step(b, Opts(0.1))\n",
+        # the bound method read once, before the loop: the same object every epoch
+        "class M:\n    def step(self, x):\n        return x\n"
+        "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\nfn = m.step\n"
+        "for e in range(6):\n    run(fn, 1.0)\n",
+        # a static method is the same function object on every read
+        "class M:\n    @staticmethod\n    def step(x):\n        return x\n"
+        "@tf.function\ndef run(fn, x):\n    return fn(x)\nm = M()\n"
+        "for e in range(6):\n    run(m.step, 1.0)\n",
+        # the attribute is set once, when the object is made: one value, one trace
+        STEP + "class Agent:\n    def __init__(self, k):\n        self.scale = 1.0\n"
+        "        self.scale *= k\n    def act(self, x):\n        return step(x, self.scale)\n",
+        # changed in another method, and the call is not in a loop: nothing shows two values
+        STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+        "    def decay(self):\n        self.epsilon *= 0.9\n"
+        "    def act(self, x):\n        return step(x, self.epsilon)\n",
+        # passed as a tensor
+        STEP + "class Agent:\n    def __init__(self):\n        self.epsilon = 1.0\n"
+        "    def act(self, x):\n        y = step(x, tf.constant(self.epsilon))\n"
+        "        self.epsilon *= 0.9\n        return y\n",
+        # the helper returns a tensor: one trace per shape, not per value
+        STEP + "def scaled(e):\n    return tf.constant(0.1) * e\n"
+        "def train(ds):\n    for e in range(6):\n        step(ds, scaled(e))\n",
+        # the helper's result does not change with the loop
+        STEP + "def base_lr(scale=1.0):\n    return 0.1 * scale\n"
+        "def train(ds):\n    for e in range(6):\n        step(ds, base_lr())\n",
+        # the helper returns what it is given, a tensor here
+        STEP + "def identity(v):\n    return v\n"
+        "def train(ds):\n    for b in ds:\n        step(ds, identity(b))\n",
+        # the path handed over as a tensor
+        STEP + "import glob\nfor path in glob.glob('*.png'):\n    step(tf.constant(path), 1.0)\n",
+        # a list of paths handed over at once: one call
+        STEP + "import glob\nstep(tf.constant(glob.glob('*.png')), 1.0)\n",
     ],
 )
 def test_no_retracing_finding(source):
@@ -1212,3 +1292,37 @@ def train_step(x, y):
 def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found):
     source = GENERATOR.format(signature=signature) + driver
     assert [d.line for d in lint(source, ["TF598"])] == found
+
+
+@pytest.mark.parametrize("name", state_forms("TF501", "TF598"))
+def test_a_retracing_form_confirmed_under_tensorflow_is_reported(name):
+    """Batches padded each to their own longest element (tf.data's padded_batch with no
+    padded_shapes) fed to a traced step: a new trace per padded length; file paths a folder
+    listing gives, passed as Python strings: a new trace per file."""
+    check_state_form(name)
+
+
+PADDED = """
+import tensorflow as tf
+batches = tf.data.Dataset.range(10).map(lambda i: tf.range(i)).{batching}.prefetch(2)
+@tf.function{signature}
+def step(x):
+    return x
+for epoch in range(3):
+    for i, batch in enumerate(batches):
+        step(batch)
+"""
+
+
+@pytest.mark.parametrize(
+    "batching, signature, expected",
+    [
+        ("padded_batch(2)", "", ["TF598"]),
+        ("padded_batch(2, padded_shapes=[12])", "", []),  # one fixed length
+        ("padded_batch(2)", "(input_signature=[tf.TensorSpec([None, None], tf.int64)])", []),
+        ("padded_batch(2)", "(reduce_retracing=True)", []),
+    ],
+)
+def test_batches_padded_per_batch_retrace_a_step_without_a_signature(batching, signature, expected):
+    source = PADDED.format(batching=batching, signature=signature)
+    assert rule_ids(source, ["TF598"]) == expected

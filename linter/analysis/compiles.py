@@ -141,3 +141,57 @@ def _built_from(model: ModuleModel, receiver: str, layer: str, scope: Scope) -> 
         ):
             return True  # `x = base(inputs)`: a layer of the functional graph
     return False
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def freeze_lifted_before_training(
+    model: ModuleModel, target: cst.Attribute, scope: Scope
+) -> StaleChange | None:
+    """Keras 3 only: ``target`` sets ``trainable = True`` on a layer that was set ``trainable =
+    False`` before a model built from it (another model: the combined model of a GAN) was
+    compiled, and that model first trains after the change, with no ``compile`` between.
+    Keras 3 makes the train function at that first training, with the flag as it is then, so
+    the model trains the layer that was frozen for it (Keras 2 read the flag at ``compile``,
+    which is what the freeze-compile-unfreeze idiom relies on)."""
+    where = event_order(model, target)
+    owner = _code(target.value)
+    root = chain_root(target.value)
+    freezes = [
+        event_order(model, assign)
+        for assign in model.nodes_of(cst.Assign)
+        if isinstance(assign.value, cst.Name)
+        and assign.value.value == "False"
+        and model.scope_of(assign).function is scope.function
+        and any(
+            isinstance(t.target, cst.Attribute)
+            and t.target.attr.value == "trainable"
+            and _code(t.target.value) == owner
+            for t in assign.targets
+        )
+    ]
+    freezes = [k for k in freezes if 0 <= k < where]
+    if not freezes or root is None:
+        return None
+    for receiver in compiled_models(model, target.value, scope):
+        if receiver == root.value:
+            continue  # the layer's own model: training it is what the flag is for
+        calls = method_calls(model, receiver, scope)
+        compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
+        trains = sorted(
+            (event_order(model, c), c)
+            for method in knowledge.step_methods("train")
+            for c in calls.get(method, [])
+        )
+        compiled = [(k, c) for k, c in compiles if k < where and any(f < k for f in freezes)]
+        if not compiled:
+            continue
+        last_compile, compile_call = compiled[-1]
+        if any(last_compile < t < where for t, _ in trains):
+            continue  # it trained (and made its train function) while the layer was frozen
+        later = [c for t, c in trains if t > where and not any(where < k < t for k, _ in compiles)]
+        if later:
+            return StaleChange(receiver, compile_call, later[0])
+    return None

@@ -588,8 +588,17 @@ class ModuleModel:
             return self.constructed_class(expr, scope)
         elif t is not cst.Attribute:
             return None
+        if t is cst.Name and self.binding_of(expr, scope).param_only:
+            return self.passed_instance(expr, scope)
         found = None
         for value in self.bound_values(expr, scope):
+            if type(value) is cst.Name and t is cst.Attribute:
+                # `self.w = w` in `__init__`: what each construction passes
+                cls = self.passed_instance(value, self.scope_of(value))
+                if cls is None or (found is not None and cls is not found):
+                    return None
+                found = cls
+                continue
             if type(value) is not cst.Call or type(value.func) is not cst.Name:
                 return None
             binding = self.binding_of(value.func, scope)
@@ -600,6 +609,38 @@ class ModuleModel:
             if found is not None and cls is not found:
                 return None
             found = cls
+        return found
+
+    def passed_instance(self, name: cst.Name, scope: Scope | None) -> ClassInfo | None:
+        """The module class of the object every call the module makes of a function passes
+        to its parameter ``name`` (``run(decoder, x)`` with ``decoder = Decoder(6)``: the
+        function's ``decoder_instance(x)`` calls ``Decoder.__call__``); None when a call
+        passes something else or nothing, or the module shows no call. Calls by the
+        function's own name only (what a method receives depends on more than its calls)."""
+        binding = self.binding_of(name, scope)
+        fn = binding.scope if isinstance(binding.scope, FunctionInfo) else None
+        if fn is None or (fn.cls is not None and fn.name != "__init__"):
+            return None
+        key = ("passed-instance", id(fn), name.value)
+        if key in self._answers:
+            return self._answers[key]  # type: ignore[return-value]
+        self._answers[key] = None  # while it is asked: a cycle of calls shows nothing
+        found = None
+        for call, caller, loops, call_scope in self._calls:
+            if fn.cls is None:
+                if self.function_referenced(call.func, call_scope) is not fn:
+                    continue
+                value = CallSite(call, fn, caller, loops, call_scope).argument(name.value)
+            else:  # `__init__`'s parameter: what each construction `Cls(...)` passes
+                if self.constructed_class(call, call_scope) is not fn.cls:
+                    continue
+                value = _constructor_argument(call, fn, name.value)
+            cls = self.instance_of(value, call_scope) if value is not None else None
+            if cls is None or (found is not None and cls is not found):
+                found = None
+                break
+            found = cls
+        self._answers[key] = found
         return found
 
     def function_referenced(
@@ -2515,3 +2556,19 @@ def _stores(module: cst.Module) -> dict[str, list[_Store]]:
 
     walk(module, enter, leave)
     return found
+
+
+def _constructor_argument(
+    call: cst.Call, init: FunctionInfo, param: str
+) -> cst.BaseExpression | None:
+    """The expression a construction ``Cls(...)`` passes to ``param`` of ``Cls.__init__``."""
+    params = init.params[1:]
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == param:
+                return arg.value
+        elif index < len(params) and params[index] == param:
+            return arg.value
+    return None

@@ -1,0 +1,28 @@
+"""The fix: one traced policy for every agent, with the exploration rate passed as a tensor."""
+
+import tensorflow as tf
+
+
+class Executor:
+    def __init__(self):
+        self.q_network = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3)])
+        self.epsilon = 1.0
+
+    @tf.function
+    def _policy(self, observation, epsilon):
+        q_values = self.q_network(observation)
+        greedy = tf.argmax(q_values, axis=-1)
+        explore = tf.random.uniform(()) < epsilon
+        return tf.where(explore, tf.zeros_like(greedy), greedy)
+
+    def select_actions(self, observations):
+        actions = {}
+        for agent, observation in observations.items():
+            actions[agent] = self._policy(observation, tf.constant(self.epsilon))
+        self.epsilon *= 0.9
+        return actions
+
+
+executor = Executor()
+for step in range(4):
+    executor.select_actions({"agent_0": tf.ones((1, 4)), "agent_1": tf.ones((1, 4))})
