@@ -7,14 +7,8 @@ import tensorflow as tf
 import keras
 
 scale = tf.Variable(1.0)
-model = keras.Sequential(
-    [
-        keras.Input((1,)),
-        keras.layers.Lambda(
-            lambda x: x * scale
-        ),  # EXPECT: variable-creation/variable-captured-by-lambda
-    ]
-)
+scale_layer = keras.layers.Lambda(lambda x: x * scale)  # EXPECT: TF406
+model = keras.Sequential([keras.Input((1,)), scale_layer])
 model.compile(optimizer="sgd", loss="mse")
 for epoch in range(3):
     model.fit(np.ones((8, 1)), 3.0 * np.ones((8, 1)), epochs=1, verbose=0)
