@@ -13,6 +13,7 @@ from tf2lint.analysis.tensors import (
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
+    variable_condition,
 )
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.tracing import fed_tensor, root_reason
@@ -741,8 +742,11 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         Select with `keras.ops.where`/`tf.where`, or use `keras.ops.cond`/`tf.cond`.
         Evidence required: the condition compares a value computed by a TF op or a Keras layer
         call, or the input of a layer's `call` (or a `Lambda`'s function) where the module
-        applies the layer to one Keras tensor (`if inputs[0, 0] > 0:`); shapes, sizes and
-        Python flags are fine.
+        applies the layer to one Keras tensor (`if inputs[0, 0] > 0:`), or a variable, whose
+        value read in traced code is a graph tensor too (`if self.mode == 0:` where the class
+        sets `self.mode = tf.Variable(0)`, `if self.optimizer.iterations < 50:`: which
+        optimizer members hold a variable comes from the knowledge base, by applying an
+        optimizer of each Keras); shapes, sizes and Python flags are fine.
     """
 
     def _check(self, test: cst.BaseExpression) -> None:
@@ -753,13 +757,17 @@ class TensorConditionInUnconvertedCode(_TracedRule):
         why: tuple[str, cst.CSTNode] | None = None
         if tensor is None:
             found = _layer_input_test(self.model, test, fn)
-            if found is None:
-                return
-            tensor, caller = found
-            why = (
-                f"Keras calls this layer with one graph tensor, which `{code(tensor)}` reads",
-                caller,
-            )
+            if found is not None:
+                tensor, caller = found
+                why = (
+                    f"Keras calls this layer with one graph tensor, which `{code(tensor)}` reads",
+                    caller,
+                )
+            else:  # a variable's value (`if self.mode == 0:`) is a graph tensor too
+                why = variable_condition(self.model, test, self.context.scope)
+                if why is None:
+                    return
+                tensor = test
         self.report(
             test,
             f"a Python condition on a graph tensor in unconverted traced `{fn.qualname}` "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
-from tf2lint.analysis.tracing import runs_once, traced_target
+from tf2lint.analysis.tracing import root_reason, runs_once, traced_target
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import code, keras_optimizer_class, variable_kind
@@ -488,3 +488,80 @@ def _applies(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | Non
         ):
             return call
     return None
+
+
+class VariableCapturedByLambda(Rule):
+    id = "TF406"
+    requires_traced_code = True
+    name = "variable-captured-by-lambda"
+    category = "variable-creation"
+    severity = "warning"
+    message = "a variable that a Keras `Lambda` layer's function reads is not tracked: fit never trains it"
+    # the layer is built as `Lambda(...)`
+    requires_text = ("Lambda",)
+    rationale = """
+        A `Lambda` layer tracks no state of its own: a `tf.Variable` (or `keras.Variable`) made
+        outside and read by its function (`scale = tf.Variable(1.0)`, `Lambda(lambda x: x *
+        scale)`) is not among the layer's or the model's weights. `fit` computes gradients for
+        `model.trainable_weights` only, so the variable keeps its first value however long the
+        model trains (checked under TF 2.21, Keras 3 and tf-keras: Keras 2 only warns that the
+        variable is "not present in its tracked objects"), and `save`/`save_weights` leave it
+        out. The guides say so too and give the fix: a subclassed layer that creates the
+        weight with `self.add_weight` in `build` (or `__init__`) and applies it in `call`.
+        A variable made with `trainable=False` is not reported (it is not meant to train),
+        nor one that a layer or model creates (`layer.add_weight`): its owner tracks it.
+    """
+
+    def visit_Name(self, node: cst.Name) -> None:
+        context = self.context
+        if not context.in_traced_code:
+            return
+        fn = context.function
+        reason = root_reason(fn)
+        if reason is None or reason.kind != "lambda_layer":
+            return
+        model, scope = self.model, context.scope
+        if model.is_target(node):
+            return
+        binding = model.binding_of(node, scope)
+        owner = binding.scope
+        if owner is None or owner is scope:
+            return
+        if owner.function is not None and owner.function.traced:
+            return  # a local of the traced code: created there, TF401's concern
+        reported = self.__dict__.setdefault("_reported", set())
+        if (id(fn), node.value) in reported:
+            return
+        found = model.kind_of(node, scope)
+        if found is None or found.kind != "variable":
+            return
+        made = [v for v in binding.known_values if isinstance(v, cst.Call)]
+        if not made or not all(_untracked_trainable_variable(model, v) for v in made):
+            return
+        reported.add((id(fn), node.value))
+        self.report(
+            node,
+            f"`{node.value}` is a variable the Keras `Lambda` layer's function reads: the layer "
+            "does not track it, so `fit` never trains it (and saving leaves it out); create it "
+            "with `add_weight` in a subclassed layer",
+            because=[(f"`{node.value}` holds a variable: {found.why}", made[0])],
+            traced_in=fn,
+        )
+
+
+def _untracked_trainable_variable(model: ModuleModel, call: cst.Call) -> bool:
+    """``tf.Variable(...)``, ``keras.Variable(...)``, ``K.variable(...)``: a variable made by a
+    TensorFlow or Keras API function, not by a layer's ``add_weight`` (its owner tracks it),
+    and not with ``trainable=False``."""
+    name = model.call_name(call)
+    if name is None or name.rsplit(".", 1)[-1] in ("add_weight", "add_variable"):
+        return False
+    for arg in call.args:
+        if (
+            arg.keyword is not None
+            and arg.keyword.value == "trainable"
+            and isinstance(arg.value, cst.Name)
+            and arg.value.value == "False"
+        ):
+            return False
+    return True

@@ -814,6 +814,32 @@ def probe_model_members(keras_modules: list[types.ModuleType]) -> dict[str, str]
     return {m: k.pop() for m, k in kinds.items() if len(k) == 1 and None not in k}
 
 
+def probe_optimizer_members(keras_modules: list[types.ModuleType]) -> dict[str, str]:
+    """``Optimizer`` members that hold a variable (``iterations``, ``learning_rate``), from an
+    optimizer of each Keras applied once: "variable" where the member is a ``tf.Variable`` or a
+    Keras variable in every Keras. Read in traced code, such a member is a graph tensor."""
+    import tensorflow as tf
+
+    kinds: dict[str, set[str | None]] = {}
+    for keras_module in keras_modules:
+        weight = tf.Variable([1.0, 2.0])
+        optimizer = keras_module.optimizers.SGD(learning_rate=0.1)
+        optimizer.apply_gradients([(tf.constant([0.5, 0.5]), weight)])
+        variable_types = (tf.Variable, getattr(keras_module, "Variable", tf.Variable))
+        for name in sorted(dir(optimizer)):
+            if name.startswith("_"):
+                continue
+            try:
+                value = getattr(optimizer, name)
+            except Exception:  # a property that needs more state than one step gives
+                continue
+            if callable(value) and not isinstance(value, variable_types):
+                continue
+            kind = "variable" if isinstance(value, variable_types) else None
+            kinds.setdefault(name, set()).add(kind)
+    return {m: k.pop() for m, k in kinds.items() if len(k) == 1 and None not in k}
+
+
 def side_effects(tf: types.ModuleType) -> dict[str, str]:
     import logging
     import random
@@ -1775,6 +1801,8 @@ def build() -> dict:
                 members[kind].update({m: "dataset" for m, k in table.items() if k == "self"})
             if kind == "model":
                 members[kind].update(probe_model_members([keras, tf_keras]))
+            if kind == "optimizer":
+                members[kind].update(probe_optimizer_members([keras, tf_keras]))
             members[kind] = dict(sorted(members[kind].items()))
         built = built_layers(classes, probed, tf)  # read by two probes: built once
         effects = side_effects(tf)

@@ -275,6 +275,54 @@ def test_code_whose_keras_may_be_keras_2_is_not_keras_3_code(header):
     assert rule_ids(source, ["TF808"]) == []
 
 
+VARIABLE_LAYER = (
+    "import tensorflow as tf\nimport keras\nclass Gate(keras.layers.Layer):\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    "        self.mode = tf.Variable(0, trainable=False)\n"
+    "        self.seen = self.add_weight(shape=(), initializer='zeros', trainable=False)\n"
+    "    def call(self, x):\n"
+)
+
+
+@pytest.mark.parametrize(
+    "test, expected",
+    [
+        # tensorflow#38920 (a custom RNN cell): reading a variable in traced code gives a
+        # graph tensor, whose truth value Keras 3's unconverted `call` cannot take
+        ("self.mode == 0", ["TF808"]),
+        ("self.seen > 10.0", ["TF808"]),
+        ("not self.mode", ["TF808"]),
+        # identity and None tests are Python's; a Python attribute is a Python value
+        ("self.mode is None", []),
+        ("self.built", []),
+    ],
+)
+def test_a_python_condition_on_a_variable_in_keras_3_call(test, expected):
+    source = VARIABLE_LAYER + f"        if {test}:\n            return x\n        return -x\n"
+    assert rule_ids(source, ["TF808"]) == expected
+    legacy = source.replace("import keras\n", "import tf_keras as keras\n")
+    assert rule_ids(legacy, ["TF808"]) == []  # tf-keras converts `call`
+
+
+def test_a_python_condition_on_the_optimizer_step_in_keras_3_train_step():
+    # tensorflow#41760: `if self.optimizer.iterations < 50:` in a GAN's train_step; the
+    # knowledge base probes which optimizer members hold a variable (iterations, learning_rate)
+    source = textwrap.dedent(
+        """\
+        import keras
+
+
+        class GAN(keras.Model):
+            def train_step(self, data):
+                if self.optimizer.iterations < 50:
+                    return {"warmup": 1.0}
+                return {"warmup": 0.0}
+        """
+    )
+    assert rule_ids(source, ["TF808"]) == ["TF808"]
+    assert rule_ids(source.replace("iterations < 50", "built"), ["TF808"]) == []
+
+
 def test_functions_passed_to_keras_3_compile_are_traced_without_autograph():
     # Keras 3's train step calls losses and metrics unconverted: OperatorNotAllowedInGraphError
     source = """\

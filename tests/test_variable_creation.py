@@ -361,3 +361,43 @@ KERAS_CODE = "import tensorflow as tf\nfrom tensorflow import keras\n\n\n"
 )
 def test_variable_created_where_keras_traces(body, expected):
     assert rule_ids(KERAS_CODE + body, ["TF401"]) == expected
+
+
+# TF406: a variable that a Lambda layer's function reads is not among the model's weights.
+LAMBDA_HEADER = "import tensorflow as tf\nimport keras\n"
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # the guide's own example (tf.keras.layers.Lambda, TF 2.x docs): never trained
+        (
+            "scale = tf.Variable(1.0)\nlayer = keras.layers.Lambda(lambda x: x * scale)\n",
+            ["TF406"],
+        ),
+        # a named function given to the Lambda reads it the same way
+        (
+            "bias = tf.Variable(tf.zeros([3]))\ndef shift(x):\n    return x + bias\n"
+            "layer = keras.layers.Lambda(shift)\n",
+            ["TF406"],
+        ),
+        # not meant to train: trainable=False
+        (
+            "step = tf.Variable(0.0, trainable=False)\n"
+            "layer = keras.layers.Lambda(lambda x: x * step)\n",
+            [],
+        ),
+        # a constant, a Python float, and a layer's own weight are not untracked variables
+        ("scale = tf.constant(2.0)\nlayer = keras.layers.Lambda(lambda x: x * scale)\n", []),
+        ("scale = 2.0\nlayer = keras.layers.Lambda(lambda x: x * scale)\n", []),
+        (
+            "dense = keras.layers.Dense(3)\ndense.build((None, 3))\n"
+            "layer = keras.layers.Lambda(lambda x: x * dense.kernel[0])\n",
+            [],
+        ),
+        # a variable the function creates is TF401's finding, not this one
+        ("layer = keras.layers.Lambda(lambda x: x * tf.Variable(1.0))\n", ["TF401"]),
+    ],
+)
+def test_a_variable_read_by_a_lambda_layer_is_not_trained(source, expected):
+    assert rule_ids(LAMBDA_HEADER + source, ["TF406", "TF401"]) == expected

@@ -284,6 +284,36 @@ def tensor_condition(
     return test if computed_tensor(model, test, scope, api_only=True) else None
 
 
+def variable_condition(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why a condition tests the value of a variable (``if self.mode == 0:``, ``if
+    self.counter > 10:``, ``if self.flag:`` where the class sets the attribute with
+    ``tf.Variable(...)`` or ``self.add_weight(...)``), as ``graph_variable`` proves it; None
+    otherwise. In traced code reading a variable gives a graph tensor, so Python cannot take
+    its truth value there unless AutoGraph converts the statement. ``is``/``in`` tests and
+    comparisons with ``None`` are Python's."""
+    if isinstance(test, cst.BooleanOperation):
+        return variable_condition(model, test.left, scope) or variable_condition(
+            model, test.right, scope
+        )
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return variable_condition(model, test.expression, scope)
+    sides: list[cst.BaseExpression] = [test]
+    if isinstance(test, cst.Comparison):
+        sides = [test.left, *(c.comparator for c in test.comparisons)]
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ) or any(isinstance(side, cst.Name) and side.value == "None" for side in sides):
+            return None
+    for side in sides:
+        if isinstance(side, (cst.Attribute, cst.Name, cst.Subscript)):
+            found = graph_variable(model, side, scope)
+            if found is not None:
+                return found
+    return None
+
+
 def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
     """The tensor that makes AutoGraph convert ``loop`` to a graph loop: a ``for`` over a
     tensor (``tf.range``, a computed tensor, ``range()`` of a tensor) or a dataset, a
