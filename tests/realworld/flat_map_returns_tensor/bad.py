@@ -5,6 +5,6 @@
 import tensorflow as tf
 
 dataset = tf.data.Dataset.range(3)
-dataset = dataset.flat_map(lambda x: x * 2)  # EXPECT: api-misuse/flat-map-function-returns-tensor
+dataset = dataset.flat_map(lambda x: x * 2)  # EXPECT: TF940
 for value in dataset:
     print("value", int(value))
