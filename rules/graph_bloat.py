@@ -356,13 +356,24 @@ def _carried_tensor(model, scope, body: cst.CSTNode) -> tuple[str, cst.CSTNode] 
                 reads = isinstance(node, cst.AugAssign) or any(
                     isinstance(n, cst.Name) and n.value == target.value for n in _names(node.value)
                 )
-                if reads and _tensor_op(model, scope, node.value) is not None:
+                if reads and _steps_with_tensorflow(model, scope, node.value):
                     found.append((target.value, node))
                     return False
         return True
 
     walk(body, enter)
     return found[0] if found else None
+
+
+def _steps_with_tensorflow(model, scope, value: cst.BaseExpression) -> bool:
+    """Whether ``value`` computes with TensorFlow: a TF op in it, or a call of the module's own
+    function (a step helper, ``y = rk4_step(f, y, h)``) whose body computes with TensorFlow."""
+    if _tensor_op(model, scope, value) is not None:
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    fn = model.callee(value, scope)
+    return isinstance(fn, FunctionInfo) and _tensor_op(model, fn, fn.node) is not None
 
 
 def _names(expr: cst.CSTNode) -> list[cst.CSTNode]:

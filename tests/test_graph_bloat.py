@@ -350,7 +350,10 @@ def test_small_fixed_or_unconverted_host_values_are_fine(source):
 # unrolled_beam_search_range and unrolled_rnn_recurrent_loop, confirmed under TF 2.21 by
 # `tf2lint verify --suite`: 40 unrolled steps, over 100 graph nodes): a Python loop of more than
 # 32 steps that carries a tensor from one step to the next.
-RECURRENT = "import tensorflow as tf\nw = tf.Variable(tf.eye(2))\nSTEPS = {steps}\n"
+RECURRENT = (
+    "import tensorflow as tf\nw = tf.Variable(tf.eye(2))\nSTEPS = {steps}\n"
+    "def step(y):\n    return y + 0.1 * tf.sin(y)\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -363,6 +366,12 @@ RECURRENT = "import tensorflow as tf\nw = tf.Variable(tf.eye(2))\nSTEPS = {steps
             ["TF701"],
         ),
         ("for _ in range(STEPS):\n        state += tf.matmul(state, w)\n", 64, ["TF701"]),
+        # a step helper of the module (a Runge-Kutta step) computing with TensorFlow
+        (
+            "for _ in range(STEPS):\n        state = step(state)\n",
+            40,
+            ["TF701"],
+        ),
         # a few steps (a deliberate unrolling), or nothing carried between steps
         ("for _ in range(STEPS):\n        state = tf.tanh(tf.matmul(state, w))\n", 8, []),
         ("for i in range(STEPS):\n        out = tf.matmul(state, w) * i\n", 40, []),
