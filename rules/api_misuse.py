@@ -1437,3 +1437,93 @@ def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -
         found = [_reshuffle_below(model, v, depth + 1) for v in values if v is not expr]
         return found[-1] if found and found[-1] is not None else None
     return None
+
+
+class DatasetFunctionReturnsElement(Rule):
+    id = "TF940"
+    name = "dataset-function-returns-element"
+    category = "api-misuse"
+    severity = "error"
+    message = "the function given to `flat_map`/`interleave` returns tensors, not a dataset"
+    rationale = """
+        `Dataset.flat_map(f)` and `Dataset.interleave(f)` call `f` on each element and expect a
+        *dataset* back, whose elements they splice into the output; `Dataset.map(f)` is the
+        one whose function returns the new element. A function that returns tensors (its
+        element times two, a decoded image, a tuple of features and label) fails when the
+        pipeline is built: `AttributeError: 'SymbolicTensor' object has no attribute '_name'`
+        (TF 2.21), or `TypeError: The map_func argument must return a Dataset object` in
+        other versions. Reported for the methods whose function the knowledge base saw must
+        return a dataset (tf.data's own methods, called with a function returning its element
+        and with one returning `Dataset.from_tensors` of it), when every value the function
+        returns is one no dataset can be: a tuple, list or dict display, arithmetic, a number
+        or string, or a TensorFlow op that gives a tensor. Return
+        `tf.data.Dataset.from_tensors(...)` (one element) or `from_tensor_slices(...)` (several),
+        or use `map`.
+    """
+    requires_text = ("flat_map", "interleave")
+    call_names = frozenset({"flat_map", "interleave"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not node.args:
+            return
+        method = func.attr.value
+        takes = knowledge.dataset_function_takes(method)
+        scope = self.context.scope
+        kind = self.model.kind_of(func.value, scope) if takes else None
+        if kind is not None and kind.kind != "dataset":
+            return
+        if kind is None and not self.model.is_dataset(func.value):
+            return
+        for parameter in takes:
+            if not knowledge.dataset_function_returns_dataset(method, parameter):
+                continue
+            arg = _keyword(node, parameter) or (node.args[0] if not node.args[0].keyword else None)
+            if arg is None:
+                continue
+            fn = self.model.function_referenced(arg.value, scope)
+            if fn is None:
+                continue
+            returned = self.model.return_values(fn)
+            why = [_not_a_dataset(self.model, value, fn) for value in returned]
+            if not returned or not all(why):
+                continue
+            self.report(
+                arg.value,
+                f"`Dataset.{method}` needs `{code(arg.value)}` to return a dataset, but it "
+                f"returns {why[0]}, which fails when the pipeline is built; return "
+                "`tf.data.Dataset.from_tensors(...)` of it, or use `map`",
+                because=[
+                    (
+                        f"`Dataset.{method}` splices the datasets its `{parameter}` returns "
+                        "(tf.data, called with a function returning its element)",
+                        node,
+                    ),
+                    (f"this is returned: {why[0]}", returned[0]),
+                ],
+            )
+            return
+
+
+def _not_a_dataset(
+    model: ModuleModel, value: cst.BaseExpression, scope: FunctionInfo
+) -> str | None:
+    """What ``value``, returned by a function, is when no dataset can be it: a display, a
+    literal, arithmetic, or a TensorFlow op's tensor; None otherwise."""
+    if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+        return "a Python tuple, list or dict"
+    if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return "a Python constant"
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+        return "the result of arithmetic, a tensor"
+    if isinstance(value, cst.Call):
+        name = model.call_name(value) or ""
+        kind = model.kind_of(value, scope)
+        if (
+            name.startswith("tensorflow.")
+            and not name.startswith("tensorflow.data.")
+            and kind is not None
+            and kind.kind == "tensor"
+        ):
+            return f"the tensor of `{name.removeprefix('tensorflow.')}`"
+    return None

@@ -15,6 +15,11 @@ from tf2lint.rules.common import code, np_call
 # iterations is a normal, deliberate unrolling (layers, heads, a few refinement steps).
 UNROLL_LIMIT = 100
 
+# A loop that carries a tensor from step to step (an ODE solver, a decoder, an RNN rollout) is a
+# recurrence, not a deliberate unrolling of a few layers: past this many steps its unrolled chain
+# dominates the graph and the trace time (tensorflow#38628: a 40-step beam search).
+RECURRENCE_UNROLL_LIMIT = 32
+
 
 def _int(node: cst.BaseExpression) -> int | None:
     if isinstance(node, cst.Integer):
@@ -222,7 +227,10 @@ class PythonLoopUnrolledInGraph(Rule):
         sequences of more than {UNROLL_LIMIT} elements, and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
         constant loops (`range(3)`, `for layer in self.layers`) are a deliberate
-        unrolling and not reported. Use `tf.range` (`for i in tf.range(n)`), `tf.while_loop`,
+        unrolling and not reported. A recurrence is reported from more than
+        {RECURRENCE_UNROLL_LIMIT} steps: a loop whose body computes a tensor from its own value
+        of the step before (`state = tf.tanh(tf.matmul(state, w))`: a decoder, an ODE solver,
+        an RNN rollout) chains that many copies of the step. Use `tf.range` (`for i in tf.range(n)`), `tf.while_loop`,
         or feed the data as a tensor / `tf.data.Dataset`.
     """
 
@@ -246,6 +254,8 @@ class PythonLoopUnrolledInGraph(Rule):
                 f"this loop in traced `{fn.qualname}` iterates {what} in Python: AutoGraph "
                 "unrolls it into the graph; loop over `tf.range` or a tensor instead",
             )
+            return
+        if not outer and self._recurrence(node, fn):
             return
         if size is None or not outer or any(e[2] is None for e in outer):
             return
@@ -280,6 +290,102 @@ class PythonLoopUnrolledInGraph(Rule):
     def leave_For(self, original_node: cst.For) -> None:
         if self._loops and self._loops[-1][0] is original_node:
             self._loops.pop()
+
+    def _recurrence(self, node: cst.For, fn: FunctionInfo) -> bool:
+        """Report a loop of more than RECURRENCE_UNROLL_LIMIT steps whose body carries a tensor
+        from one step to the next (``state = tf.tanh(state @ w)``): a time-stepping recurrence,
+        unrolled into a chain of that many copies of the step."""
+        scope = self.context.scope
+        count = _sequence_count(self.model, node.iter, scope)
+        if count is None or count <= RECURRENCE_UNROLL_LIMIT:
+            return False
+        carried = _carried_tensor(self.model, scope, node.body)
+        if carried is None:
+            return False
+        name, step = carried
+        self.report(
+            node.iter,
+            f"this loop in traced `{fn.qualname}` runs {count} steps in Python, each computing "
+            f"`{name}` from the step before: AutoGraph unrolls the chain into the graph "
+            f"{count} times; loop over `tf.range` (a graph loop) instead",
+            because=[(f"`{name}` is carried from step to step", step)],
+        )
+        return True
+
+
+def _sequence_count(model, iterable: cst.BaseExpression, scope, depth: int = 0) -> int | None:
+    """How many elements a loop's Python iterable has, when the code shows it: ``range()``
+    with integers the code shows, ``list(range(...))``, a literal list or tuple, or a name
+    bound only to one of these."""
+    if depth > 3:
+        return None
+    if isinstance(iterable, cst.Call):
+        name = model.call_name(iterable)
+        if name == "builtins.range":
+            return _range_length(model, iterable, scope)
+        if name in ("builtins.list", "builtins.tuple") and len(iterable.args) == 1:
+            return _sequence_count(model, iterable.args[0].value, scope, depth + 1)
+        return None
+    if isinstance(iterable, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+            return None
+        return len(iterable.elements)
+    if isinstance(iterable, cst.Name):
+        values = model.binding_of(iterable, scope).known_values
+        counts = [_sequence_count(model, v, scope, depth + 1) for v in values or []]
+        if counts and None not in counts and len(set(counts)) == 1:
+            return counts[0]
+    return None
+
+
+def _carried_tensor(model, scope, body: cst.CSTNode) -> tuple[str, cst.CSTNode] | None:
+    """A name the loop body rebinds to a TensorFlow computation that reads the name itself
+    (``state = tf.matmul(state, w) + 0.1``), and where; None otherwise."""
+    found: list[tuple[str, cst.CSTNode]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if found or isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, (cst.Assign, cst.AugAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for target in targets:
+                if not isinstance(target, cst.Name):
+                    continue
+                reads = isinstance(node, cst.AugAssign) or any(
+                    isinstance(n, cst.Name) and n.value == target.value for n in _names(node.value)
+                )
+                if reads and _steps_with_tensorflow(model, scope, node.value):
+                    found.append((target.value, node))
+                    return False
+        return True
+
+    walk(body, enter)
+    return found[0] if found else None
+
+
+def _steps_with_tensorflow(model, scope, value: cst.BaseExpression) -> bool:
+    """Whether ``value`` computes with TensorFlow: a TF op in it, or a call of the module's own
+    function (a step helper, ``y = rk4_step(f, y, h)``) whose body computes with TensorFlow."""
+    if _tensor_op(model, scope, value) is not None:
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    fn = model.callee(value, scope)
+    return isinstance(fn, FunctionInfo) and _tensor_op(model, fn, fn.node) is not None
+
+
+def _names(expr: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Name):
+            found.append(node)
+        return not isinstance(node, cst.Lambda)
+
+    walk(expr, enter)
+    return found
 
 
 class DatasetFromPythonDataInGraph(Rule):

@@ -10,6 +10,7 @@ from tf2lint.analysis.tensors import (
     graph_variable,
     handed_graph_tensor,
     keras_tensor,
+    numpy_array,
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
@@ -1581,7 +1582,10 @@ class ContainerIndexedByTensor(_TracedRule):
     calls_in_traced_code = True
     name = "python-container-indexed-by-tensor"
     severity = "error"
-    message = "a Python list or dict indexed by a graph tensor in traced code fails while tracing"
+    message = (
+        "a Python list or dict, or a NumPy array, indexed by a graph tensor in traced code fails"
+        " while tracing"
+    )
     rationale = """
         A Python list, tuple or dict lives on the host: indexing it needs a Python value.
         Inside a `tf.function` (and a Keras `call`, a `Dataset.map` function) a tensor is
@@ -1595,16 +1599,27 @@ class ContainerIndexedByTensor(_TracedRule):
         symbolic tf.Tensor as a Python bool is not allowed`), and so does building a set of
         tensors or a dict keyed by one (`{a, b}`, `{t: 1}`). Loop over `range(n)` (Python, unrolled), select with
         `tf.switch_case` or `tf.gather` on stacked values, or use `tf.lookup.StaticHashTable`
-        for string keys. Evidence required: the container is a list, tuple or dict display (or
-        a name or attribute bound only to one) and the index is computed by a TF op, iterates
-        `tf.range`, or is filled by tf.data, Keras or a loop over a dataset.
+        for string keys. A NumPy array on the host fails alike, indexed or sliced by a tensor
+        (`observed[pos - 1 : pos]` with `pos` from a TF op: `TypeError: slice indices must be
+        integers`), and so do a list's slice bounds; keep the data in a tensor and use
+        `tf.gather` or tensor slicing. Evidence required: the container is a list, tuple or dict
+        display, or a NumPy call's array (or a name or attribute bound only to one), and the
+        index or slice bound is computed by a TF op, iterates `tf.range`, or is filled by
+        tf.data, Keras or a loop over a dataset.
     """
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         fn = self._traced_function()
-        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        if fn is None or len(node.slice) != 1:
             return
-        self._check(node.value, node.slice[0].slice.value, node, fn)
+        part = node.slice[0].slice
+        if isinstance(part, cst.Index):
+            self._check(node.value, part.value, node, fn)
+        elif isinstance(part, cst.Slice):
+            # `values[pos - 1 : pos]`: a host container's slice bounds must be Python integers
+            for bound in (part.lower, part.upper, part.step):
+                if bound is not None and self._check(node.value, bound, node, fn):
+                    return
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -1660,19 +1675,30 @@ class ContainerIndexedByTensor(_TracedRule):
         fn: FunctionInfo,
         dicts_only: bool = False,
         membership: bool = False,
-    ) -> None:
+    ) -> bool:
         scope = self.context.scope
         display = python_container(self.model, container, scope)
-        if display is None:
-            return
+        array = (
+            None if display is not None or membership else numpy_array(self.model, container, scope)
+        )
+        if display is None and array is None:
+            return False
         is_dict = isinstance(display, (cst.Dict, cst.DictComp)) or (
             isinstance(display, cst.Call) and self.model.call_name(display) == "builtins.dict"
         )
         if dicts_only and not is_dict:
-            return
+            return False
         tensor = index_tensor(self.model, index, scope)
         if tensor is None:
-            return
+            return False
+        if array is not None:
+            self.report(
+                node,
+                f"traced `{fn.qualname}` indexes a NumPy array with a graph tensor, which fails "
+                "while tracing; make the array a tensor (`tf.constant`) and use `tf.gather`",
+                because=[(f"`{code(container)}` is a NumPy array on the host", array), tensor],
+            )
+            return True
         what = "dict" if is_dict else "list"
         verb = "tests membership in" if membership else "indexes"
         self.report(
@@ -1691,6 +1717,7 @@ class ContainerIndexedByTensor(_TracedRule):
                 tensor,
             ],
         )
+        return True
 
 
 # Python's file-system modules, and TF's Python-side one: they take Python strings (or bytes,
@@ -1898,6 +1925,21 @@ class EagerTensorArrayInTracedCode(_TracedRule):
             values = binding.known_values  # `states = self.states`: a local alias
             if values and len(values) == 1 and isinstance(values[0], cst.Attribute):
                 return self._key(values[0])
+            return self._alias_key(target, values or [])
+        return None
+
+    def _alias_key(
+        self, target: cst.Name, values: list[cst.BaseExpression]
+    ) -> tuple[int, str] | None:
+        """``result = buffer`` (then ``result = result.write(i, x)``): a local bound to a
+        stored TensorArray, and rebound only to what its own methods return (a TensorArray's
+        updates return the updated array), is that array."""
+        starts = [v for v in values if _update_root(v) != target.value]
+        if len(starts) != 1:
+            return None
+        start = starts[0]
+        if isinstance(start, cst.Name) and start.value != target.value:
+            return self._key(start)
         return None
 
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -2752,4 +2794,224 @@ class StringMethodOnTensor(_TracedRule):
             because=[why]
             if why is not None
             else [(f"`{code(func.value)}` is a tensor here", func.value)],
+        )
+
+
+# `Dataset.from_generator`'s arguments that give its elements their shapes
+_GENERATOR_SHAPE_ARGUMENTS = ("output_shapes", "output_signature")
+
+
+class GeneratorDatasetOfUnknownShape(Rule):
+    id = "TF941"
+    name = "generator-dataset-of-unknown-shape"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "a dataset from a generator given only `output_types` feeds a Keras model"
+    rationale = """
+        `tf.data.Dataset.from_generator(gen, output_types=...)` knows its elements' dtypes but
+        not their shapes: every element has unknown rank (`TensorShape(None)`), and batching
+        keeps it. Keras traces the model's step on the dataset's element spec, so `fit`,
+        `evaluate` or `predict` on it fails while building the model (`ValueError: Cannot take
+        the length of shape with unknown rank`, or `as_list() is not defined on an unknown
+        TensorShape`, TF 2.21 / Keras 3; tf-keras 2.21 builds on them). Give the shapes: `output_signature=(tf.TensorSpec(shape=(4,),
+        dtype=tf.float32), ...)` (`None` for a size that varies), or `output_shapes` beside
+        `output_types`. Reported when `from_generator` is given `output_types` and neither
+        `output_shapes` nor `output_signature`, and the module hands the dataset (through
+        `batch`, `map` and the names it is bound to, but not a `padded_batch` that names its
+        shapes) to a Keras model's `fit`, `evaluate` or `predict`, and nothing in the module
+        makes its Keras tf-keras (an import of `tf_keras`, `TF_USE_LEGACY_KERAS`).
+    """
+    requires_text = ("from_generator",)
+    call_names = frozenset({"from_generator"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node) or ""
+        if not name.endswith("data.Dataset.from_generator"):
+            return
+        keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+        positional = [a for a in node.args if a.keyword is None]
+        # from_generator(generator, output_types, output_shapes, args, output_signature)
+        if any(k in keywords for k in _GENERATOR_SHAPE_ARGUMENTS) or len(positional) >= 3:
+            return
+        if "output_types" not in keywords and len(positional) < 2:
+            return
+        if self.model.keras2_possible:  # tf-keras builds on elements of unknown rank
+            return
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_FEEDING_METHODS:
+                continue
+            kind = self.model.kind_of(func.value)
+            if kind is not None and kind.kind != "model":
+                continue
+            if not call.args or not _flows_into(self.model, node, call.args[0].value):
+                continue
+            self.report(
+                node,
+                "this generator dataset is given dtypes but no shapes, so its elements have "
+                f"unknown rank and `{code(func)}` cannot build on them; pass "
+                "`output_signature` with `tf.TensorSpec` shapes",
+                because=[
+                    ("`from_generator` gets `output_types` and no shapes here", node),
+                    (f"Keras traces `{code(func)}` on the dataset's element spec", call),
+                ],
+            )
+            return
+
+
+def _tensor_array_value(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The ``tf.TensorArray(...)`` that ``expr`` holds: the constructor, one of its updates
+    (``ta.write(i, x)`` returns the updated array), or a name every value of which is one. None
+    otherwise (``ta.stack()`` is a tensor: not an update)."""
+    if depth > 8:
+        return None
+    if isinstance(expr, cst.Call):
+        if knowledge.class_kind(model.call_name(expr)) == "tensor_array":
+            return expr
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _TENSOR_ARRAY_UPDATES:
+            return _tensor_array_value(model, func.value, scope, depth + 1)
+        return None
+    if not isinstance(expr, cst.Name):
+        return None
+    values = model.binding_of(expr, scope).known_values
+    if not values:
+        return None
+    found = [
+        _tensor_array_value(model, v, scope, depth + 1)
+        for v in values
+        if _update_root(v) != expr.value  # `ta = ta.write(i, x)`: the same array, updated
+    ]
+    return found[0] if found and all(found) else None
+
+
+def _update_root(expr: cst.BaseExpression) -> str | None:
+    """The name a chain of TensorArray updates starts from (``ta`` of
+    ``ta.write(0, a).write(1, b)``), or None."""
+    while (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value in _TENSOR_ARRAY_UPDATES
+    ):
+        expr = expr.func.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
+# TensorArray methods that return the updated TensorArray (the others return tensors)
+_TENSOR_ARRAY_UPDATES = frozenset({"write", "scatter", "unstack", "split", "identity"})
+
+
+class TensorArrayReturnedFromFunction(_TracedRule):
+    id = "TF942"
+    requires_traced_code = True
+    name = "tensorarray-returned-from-tf-function"
+    severity = "error"
+    message = "a `tf.function` returns a TensorArray: its caller gets a variant tensor"
+    requires_text = ("TensorArray",)
+    rationale = """
+        A `tf.TensorArray` made inside a `tf.function` is a graph resource of that function.
+        Returned from it, TensorFlow hands the caller only its underlying variant tensor
+        (`tf.Tensor(<unprintable>, shape=(), dtype=variant)`), not a TensorArray: the caller's
+        `result.stack()`, `.concat()` or `.read(0)` fails with `AttributeError: ... has no
+        attribute 'stack'` (TF 2.21). Convert it before returning: `return ta.stack()` (or
+        `concat()`), and return the tensor. Reported for a function decorated with (or wrapped
+        by) `tf.function` whose `return` gives a `tf.TensorArray(...)`, one of its updates
+        (`write`, `scatter`, `unstack`, `split`), or a local every value of which is one.
+    """
+
+    def visit_Return(self, node: cst.Return) -> None:
+        fn = self._traced_function()
+        if fn is None or node.value is None or fn.traced_by is None:
+            return
+        if fn.traced_by.kind not in ("decorator", "wrapped"):
+            return
+        for part in _returned_parts(node.value):
+            created = _tensor_array_value(self.model, part, self.context.scope)
+            if created is None:
+                continue
+            self.report(
+                part,
+                f"`{fn.qualname}` returns a TensorArray, but a tf.function hands its caller "
+                "only the array's variant tensor; return `stack()` (or `concat()`) of it",
+                because=[("the TensorArray is created here, in the traced function", created)],
+                traced_in=fn,
+            )
+            return
+
+
+def _branch_structure(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, int | None] | None:
+    """What a branch of a conditional gives, as far as its structure goes: ("seq", length) for
+    a list or tuple display, ("seq", None) for a Python sequence of tensors of a length known
+    only to TensorFlow (``tf.unstack(x)``), ("none", None) for ``None``, ("tensor", None) for a
+    computed tensor; None when not known."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+            return None
+        return ("seq", len(expr.elements))
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return ("none", None)
+    if sequence_of_tensors(model, expr, scope):
+        return ("seq", None)
+    if computed_tensor(model, expr, scope, api_only=True):
+        return ("tensor", None)
+    return None
+
+
+def _structures_differ(a: tuple[str, int | None], b: tuple[str, int | None]) -> bool:
+    """Whether two branch structures can never be the same: a None and a value, two displays
+    of different lengths, an empty display and a sequence of tensors, a sequence and a tensor."""
+    if a[0] != b[0]:
+        return True
+    if a[0] != "seq":
+        return False
+    if a[1] is not None and b[1] is not None:
+        return a[1] != b[1]
+    return 0 in (a[1], b[1])  # `[]` against `tf.unstack(x)`: one empty, one not
+
+
+class TensorConditionBranchesDiffer(_TracedRule):
+    id = "TF943"
+    requires_traced_code = True
+    name = "tensor-condition-branches-differ"
+    severity = "error"
+    message = "a conditional on a tensor gives values of different structure in its two branches"
+    rationale = """
+        In AutoGraph-converted code (a `tf.function`, a `Dataset.map` function) a conditional
+        expression on a tensor, `a if t > 0 else b`, becomes `tf.cond`, which builds both
+        branches and needs them to give the same structure: the same number of tensors, nested
+        alike. A list of tensors on one side and `[]` on the other (`tf.unstack(x) if
+        tf.size(x) > 0 else []`), lists of different lengths, or `None` against a value cannot
+        be joined, and tracing fails (TF 2.21: a bare `AssertionError: [3, 0]` from AutoGraph's
+        generated code, or `ValueError: ... must have the same nested structure`). Decide on
+        something known while tracing (the static shape, `x.shape[0]`, a Python flag), or make
+        both branches give tensors of one structure (`tf.where`, padding). Reported when the
+        condition is a tensor computed by a TF op and each branch is a list or tuple display,
+        `None`, a Python sequence of tensors (`tf.unstack`) or a computed tensor, and their
+        structures cannot match.
+    """
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph:
+            return
+        scope = self.context.scope
+        tensor = tensor_condition(self.model, node.test, scope)
+        if tensor is None:
+            return
+        body = _branch_structure(self.model, node.body, scope)
+        orelse = _branch_structure(self.model, node.orelse, scope)
+        if body is None or orelse is None or not _structures_differ(body, orelse):
+            return
+        self.report(
+            node,
+            f"AutoGraph makes this conditional in traced `{fn.qualname}` a `tf.cond`, whose "
+            f"branches give `{code(node.body)}` and `{code(node.orelse)}`, of different "
+            "structure, which fails while tracing; decide on a static value or give both "
+            "branches one structure",
+            because=[("the condition is a graph tensor", tensor)],
+            traced_in=fn,
         )

@@ -975,6 +975,58 @@ def dataset_function_arguments(tf: types.ModuleType) -> dict[str, dict[str, list
     return found
 
 
+def dataset_functions_returning_datasets(
+    tf: types.ModuleType, arguments: dict[str, dict[str, list[str]]]
+) -> dict[str, list[str]]:
+    """For each ``Dataset`` method that hands its function elements, the function parameters
+    that must return a dataset (``flat_map``'s and ``interleave``'s ``map_func``): the method
+    is called on a small dataset with a function that returns the element it gets (a tensor),
+    then with one that returns ``Dataset.from_tensors`` of it; a parameter is kept when the
+    tensor fails and the dataset works. Other required parameters get small Python values."""
+    found: dict[str, list[str]] = {}
+    fillers = (1, [2], [1, 1], [0.5, 0.5])
+
+    def element(*args):
+        return args[0]
+
+    def dataset(*args):
+        return tf.data.Dataset.from_tensors(args[0])
+
+    for name, takes in sorted(arguments.items()):
+        method = getattr(tf.data.Dataset, name)
+        parameters = list(inspect.signature(method).parameters.values())
+        for probed, kinds in takes.items():
+            if kinds[:1] != ["element"]:
+                continue
+            required = [
+                p
+                for p in parameters[1:]
+                if p.name != probed
+                and p.default is inspect.Parameter.empty
+                and p.kind is not p.VAR_KEYWORD
+            ]
+
+            def works(function, required=required, name=name, probed=probed) -> bool | None:
+                for filler in fillers:
+                    others = {
+                        p.name: element if p.name.endswith("_func") else filler for p in required
+                    }
+                    try:
+                        made = getattr(tf.data.Dataset.range(4), name)(
+                            **{probed: function}, **others
+                        )
+                        for _ in made.take(1):
+                            pass
+                        return True
+                    except Exception:  # a filler the method refuses, or the function's result
+                        continue
+                return False
+
+            if not works(element) and works(dataset):
+                found.setdefault(name, []).append(probed)
+    return found
+
+
 def global_seed_functions(tf: types.ModuleType, seeders: dict[str, str]) -> list[str]:
     """The seeding calls (of ``side_effects``) that set TensorFlow's global seed: each is called
     with a seed, and TF's own ``get_seed`` must then give it back as the graph-level seed."""
@@ -1806,6 +1858,7 @@ def build() -> dict:
             members[kind] = dict(sorted(members[kind].items()))
         built = built_layers(classes, probed, tf)  # read by two probes: built once
         effects = side_effects(tf)
+        dataset_arguments = dataset_function_arguments(tf)
         return {
             "tensorflow_version": tf.__version__,
             "keras_version": keras.__version__,
@@ -1819,7 +1872,10 @@ def build() -> dict:
             "members": members,
             "side_effects": effects,
             "seeded_random_ops": seeded_random_ops(tf),
-            "dataset_function_arguments": dataset_function_arguments(tf),
+            "dataset_function_arguments": dataset_arguments,
+            "dataset_functions_returning_datasets": dataset_functions_returning_datasets(
+                tf, dataset_arguments
+            ),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

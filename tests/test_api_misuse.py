@@ -736,3 +736,52 @@ def test_a_decorated_keras_call_run_eagerly_retraces_for_shapes_and_flags_under_
                 net(np.ones((size, 4), "float32"), training=training)
     # the body ran only while tracing: once per (shape, flag) pair, not on each of the 20 calls
     assert len(traces) == 4
+
+
+# TF940: the function given to `flat_map`/`interleave` returns tensors, not a dataset
+# (tensorflow/tensorflow#17415; TF 2.21: AttributeError while the pipeline is built).
+FLAT = """
+import tensorflow as tf
+
+
+def doubled(x):
+    return x * 2
+
+
+def pair(x):
+    return x, x + 1
+
+
+def as_dataset(x):
+    return tf.data.Dataset.from_tensors(x)
+
+
+ds = tf.data.Dataset.range(4)
+"""
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("ds = ds.flat_map(doubled)\n", ["TF940"]),  # arithmetic
+        ("ds = ds.interleave(pair, cycle_length=2)\n", ["TF940"]),  # a tuple
+        ("ds = ds.flat_map(lambda x: tf.cast(x, tf.float32))\n", ["TF940"]),  # a TF op's tensor
+        ("ds = ds.flat_map(as_dataset)\n", []),
+        ("ds = ds.flat_map(lambda x: tf.data.Dataset.from_tensor_slices([x, x]))\n", []),
+        # a windowed dataset's elements are datasets: returning one is right
+        ("ds = ds.window(2).flat_map(lambda w: w.batch(2))\n", []),
+        ("ds = ds.window(2).flat_map(lambda w: w)\n", []),
+        ("ds = ds.map(doubled)\n", []),
+        ("rdd = load_rdd()\nrdd = rdd.flat_map(doubled)\n", []),  # not a tf.data dataset
+    ],
+)
+def test_dataset_function_returns_element(use, expected):
+    assert rule_ids(FLAT + use, ["TF940"]) == expected
+
+
+def test_which_dataset_functions_must_return_datasets_come_from_tf_data():
+    from tf2lint.analysis import knowledge
+
+    assert knowledge.dataset_function_returns_dataset("flat_map", "map_func")
+    assert knowledge.dataset_function_returns_dataset("interleave", "map_func")
+    assert not knowledge.dataset_function_returns_dataset("map", "map_func")

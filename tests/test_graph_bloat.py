@@ -344,3 +344,46 @@ def test_data_sized_host_values_converted_in_traced_code(source):
 )
 def test_small_fixed_or_unconverted_host_values_are_fine(source):
     assert rule_ids(ARRAYS + source, ["TF704"]) == []
+
+
+# TF701's recurrence form (tensorflow/tensorflow#38628, #36557; the realworld programs
+# unrolled_beam_search_range and unrolled_rnn_recurrent_loop, confirmed under TF 2.21 by
+# `tf2lint verify --suite`: 40 unrolled steps, over 100 graph nodes): a Python loop of more than
+# 32 steps that carries a tensor from one step to the next.
+RECURRENT = (
+    "import tensorflow as tf\nw = tf.Variable(tf.eye(2))\nSTEPS = {steps}\n"
+    "def step(y):\n    return y + 0.1 * tf.sin(y)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("loop", "steps", "expected"),
+    [
+        ("for _ in range(STEPS):\n        state = tf.tanh(tf.matmul(state, w))\n", 40, ["TF701"]),
+        (
+            "for _ in list(range(STEPS)):\n        state = tf.matmul(state, w) + 0.1\n",
+            40,
+            ["TF701"],
+        ),
+        ("for _ in range(STEPS):\n        state += tf.matmul(state, w)\n", 64, ["TF701"]),
+        # a step helper of the module (a Runge-Kutta step) computing with TensorFlow
+        (
+            "for _ in range(STEPS):\n        state = step(state)\n",
+            40,
+            ["TF701"],
+        ),
+        # a few steps (a deliberate unrolling), or nothing carried between steps
+        ("for _ in range(STEPS):\n        state = tf.tanh(tf.matmul(state, w))\n", 8, []),
+        ("for i in range(STEPS):\n        out = tf.matmul(state, w) * i\n", 40, []),
+        # a graph loop
+        ("for _ in tf.range(STEPS):\n        state = tf.tanh(tf.matmul(state, w))\n", 40, []),
+    ],
+)
+def test_recurrence_unrolled_in_graph(loop, steps, expected):
+    source = (
+        RECURRENT.format(steps=steps)
+        + "@tf.function\ndef f(state):\n    "
+        + loop
+        + "    return state\n"
+    )
+    assert rule_ids(source, ["TF701"]) == expected

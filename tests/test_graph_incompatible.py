@@ -670,6 +670,30 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
             + "def f(x, task):\n    return layers[task](x)\nfor x, t in dataset:\n    f(x, t)\n",
             [],
         ),
+        # a NumPy array on the host, indexed or sliced by a tensor (tensorflow/tensorflow#53586:
+        # TypeError, slice indices must be integers), and a list's slice bounds
+        (
+            "import numpy as np\nobserved = np.arange(10.0)\n@tf.function\ndef f(t):\n"
+            "    pos = tf.raw_ops.Bucketize(input=t, boundaries=[1.0, 2.0])\n"
+            "    return observed[pos - 1 : pos][0] + observed[pos]\n",
+            ["TF896", "TF896"],
+        ),
+        (
+            LAYERS + "@tf.function\ndef f(x):\n    n = tf.argmax(x[0])\n"
+            "    return [layer(x) for layer in layers[:n]]\n",
+            ["TF896"],
+        ),
+        # a NumPy array made a tensor first, or indexed by a Python int
+        (
+            "import numpy as np\nobserved = tf.constant(np.arange(10.0))\n@tf.function\n"
+            "def f(t):\n    return observed[tf.argmax(t)]\n",
+            [],
+        ),
+        (
+            "import numpy as np\nobserved = np.arange(10.0)\n@tf.function\n"
+            "def f(t):\n    return t * observed[3] + observed[1:4].sum()\n",
+            [],
+        ),
     ],
 )
 def test_python_container_indexed_by_a_tensor(source, expected):
@@ -768,6 +792,21 @@ BUFFER = textwrap.dedent(
         ),
         # used eagerly only
         (BUFFER.replace("    @tf.function\n", ""), []),
+        # a module TensorArray a tf.function aliases and writes (tensorflow/tensorflow#40276;
+        # TF 2.21: NotImplementedError, a graph TensorArray from an eager one)
+        (
+            "acc = tf.TensorArray(tf.float32, size=0, dynamic_size=True)\n@tf.function\n"
+            "def f(v):\n    out = acc\n    for i in tf.range(2):\n"
+            "        out = out.write(i, v[i])\n    return out.concat()\n",
+            ["TF893"],
+        ),
+        # a local made in the traced function, rebound by its own updates
+        (
+            "acc = tf.TensorArray(tf.float32, size=0, dynamic_size=True)\n@tf.function\n"
+            "def f(v):\n    out = tf.TensorArray(tf.float32, size=2)\n"
+            "    out = out.write(0, v[0])\n    return out.stack()\n",
+            [],
+        ),
     ],
 )
 def test_eager_tensorarray_in_traced_code(source, expected):
@@ -1727,3 +1766,112 @@ def test_a_none_dimension_of_the_keras_input_a_layer_is_applied_to(shape, body, 
     # applied to another layer's output, whose shape the module does not spell
     after_dense = source.replace("Flat()(inp)", "Flat()(keras.layers.Dense(8)(inp))")
     assert rule_ids(after_dense, ["TF897"]) == []
+
+
+# TF941, checked under TF 2.21 / Keras 3.15 (tensorflow/tensorflow#32912; the rule's fixtures
+# under `tf2lint verify --rules TF941`): fit on a generator dataset given only its dtypes raises
+# ValueError (cannot take the length of shape with unknown rank).
+GENERATED = (
+    "import numpy as np\ndef rows():\n    yield np.ones(3), 1.0\n"
+    "model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "ds = tf.data.Dataset.from_generator(rows, output_types=(tf.float32, tf.float32))\n"
+            "model.fit(ds.batch(2))\n",
+            ["TF941"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_generator(rows, (tf.float32, tf.float32))\n"
+            "train = ds.shuffle(8).batch(2)\nmodel.evaluate(train)\n",
+            ["TF941"],
+        ),
+        # shapes given, or the dataset iterated in Python (eager tensors of known shapes)
+        (
+            "ds = tf.data.Dataset.from_generator(rows, (tf.float32, tf.float32), ([3], []))\n"
+            "model.fit(ds.batch(2))\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_generator(rows, output_signature=(\n"
+            "    tf.TensorSpec([3]), tf.TensorSpec([])))\nmodel.fit(ds.batch(2))\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_generator(rows, output_types=(tf.float32, tf.float32))\n"
+            "for x, y in ds:\n    print(x.shape)\n",
+            [],
+        ),
+        # tf-keras (checked: fit on elements of unknown rank runs under tf-keras 2.21)
+        (
+            "import tf_keras\n"
+            "ds = tf.data.Dataset.from_generator(rows, output_types=(tf.float32, tf.float32))\n"
+            "model.fit(ds.batch(2))\n",
+            [],
+        ),
+    ],
+)
+def test_generator_dataset_of_unknown_shape(source, expected):
+    assert rule_ids(HEADER + GENERATED + source, ["TF941"]) == expected
+
+
+# TF942, checked under TF 2.21 (tensorflow/tensorflow#34683; the rule's fixtures under
+# `tf2lint verify --rules TF942`): a TensorArray returned from a tf.function reaches the caller
+# as a variant tensor (AttributeError on `.stack()`).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "@tf.function\ndef f(v):\n    ta = tf.TensorArray(tf.float32, size=2)\n"
+            "    ta = ta.write(0, v[0]).write(1, v[1])\n    return ta\n",
+            ["TF942"],
+        ),
+        (
+            "@tf.function\ndef f(v):\n    ta = tf.TensorArray(tf.float32, size=1)\n"
+            "    return ta.write(0, v), v\n",
+            ["TF942"],
+        ),
+        # the tensor of the array, or a helper traced code calls (not a tf.function boundary)
+        (
+            "@tf.function\ndef f(v):\n    ta = tf.TensorArray(tf.float32, size=1)\n"
+            "    return ta.write(0, v).stack()\n",
+            [],
+        ),
+        (
+            "def helper(v):\n    ta = tf.TensorArray(tf.float32, size=1)\n"
+            "    return ta.write(0, v)\n"
+            "@tf.function\ndef f(v):\n    return helper(v).stack()\n",
+            [],
+        ),
+    ],
+)
+def test_tensorarray_returned_from_tf_function(source, expected):
+    assert rule_ids(HEADER + source, ["TF942"]) == expected
+
+
+# TF943, checked under TF 2.21 (tensorflow/tensorflow#99162, and a probe program per form run
+# by hand): a tensor conditional's branches `tf.unstack(x)`/`[]` and `[x, x]`/`[x]` raise
+# AssertionError, `x`/`None` ValueError, `[x]`/`x` TypeError; `[x, x]`/`[2 * x, x]` traces.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("    y = tf.unstack(x) if tf.size(x) > 0 else []\n", ["TF943"]),
+        ("    y = [x, x] if tf.reduce_sum(x) > 0 else [x]\n", ["TF943"]),
+        ("    y = tf.square(x) if tf.reduce_sum(x) > 0 else None\n", ["TF943"]),
+        ("    y = [x] if tf.reduce_sum(x) > 0 else tf.square(x)\n", ["TF943"]),
+        # one structure, or a condition known while tracing
+        ("    y = [x, x] if tf.reduce_sum(x) > 0 else [2 * x, x]\n", []),
+        ("    y = tf.unstack(x) if x.shape[0] else []\n", []),
+        ("    y = tf.square(x) if tf.reduce_sum(x) > 0 else tf.abs(x)\n", []),
+    ],
+)
+def test_tensor_condition_branches_differ(source, expected):
+    program = HEADER + "@tf.function\ndef f(x):\n" + source + "    return x\n"
+    assert rule_ids(program, ["TF943"]) == expected
+    # unconverted code fails on the condition itself (TF808), not on the branches
+    unconverted = program.replace("@tf.function", "@tf.function(autograph=False)")
+    assert rule_ids(unconverted, ["TF943"]) == []

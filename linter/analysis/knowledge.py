@@ -90,6 +90,8 @@ class Knowledge:
     # Dataset method -> its function parameter -> what tf.data hands that function, one kind
     # per positional argument: "dataset" (``apply``) or "element" (``map``, ``filter``)
     dataset_function_arguments: dict[str, dict[str, list[str]]]
+    # Dataset method -> its function parameters that must return a dataset (``flat_map``)
+    dataset_functions_returning_datasets: dict[str, list[str]]
 
 
 @cache
@@ -129,6 +131,7 @@ def knowledge() -> Knowledge:
         seeded_random_ops=frozenset(data.get("seeded_random_ops", ())),
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
         dataset_function_arguments=data.get("dataset_function_arguments", {}),
+        dataset_functions_returning_datasets=data.get("dataset_functions_returning_datasets", {}),
     )
 
 
@@ -444,3 +447,10 @@ def dataset_function_takes(method: str) -> dict[str, list[str]]:
     positional argument, "dataset" or "element" (``dataset_function_takes("apply")`` is
     ``{"transformation_func": ["dataset"]}``); empty for a method that takes none."""
     return knowledge().dataset_function_arguments.get(method, {})
+
+
+def dataset_function_returns_dataset(method: str, parameter: str) -> bool:
+    """Whether the function ``Dataset.<method>`` takes as ``parameter`` must return a dataset
+    (``flat_map``'s ``map_func``), as the generator saw: a function returning its element
+    failed there, one returning ``Dataset.from_tensors`` of it worked."""
+    return parameter in knowledge().dataset_functions_returning_datasets.get(method, ())

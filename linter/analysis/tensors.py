@@ -583,3 +583,58 @@ def symbolic_keras_tensor(
         found = [symbolic_keras_tensor(model, v, binding.scope, deeper) for v in values]
         return found[0] if all(found) else None
     return None
+
+
+# --- NumPy arrays on the host ------------------------------------------------------------------
+
+# NumPy calls that give a Python scalar or a non-array value, not an array to index
+_NUMPY_NON_ARRAYS = frozenset(
+    {"numpy.float32", "numpy.float64", "numpy.int32", "numpy.int64", "numpy.dtype", "numpy.shape"}
+)
+
+
+def numpy_array(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The NumPy call that makes ``expr`` a NumPy array on the host: ``np.arange(10)``,
+    ``np.load(p)``, arithmetic or ``.astype`` of one, or a name or ``self.<attr>`` every value of
+    which is one. Indexing such an array needs Python integers; a graph tensor is none. None
+    where any value could be something else (a tensor made from it, a parameter)."""
+    if depth > 8:
+        return None
+    if isinstance(expr, cst.BinaryOperation):
+        return numpy_array(model, expr.left, scope, depth + 1) or numpy_array(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("astype", "copy", "reshape"):
+            inner = numpy_array(model, func.value, scope, depth + 1)
+            if inner is not None:
+                return inner
+        name = model.call_name(expr) or ""
+        if name.startswith("numpy.") and name not in _NUMPY_NON_ARRAYS:
+            return expr
+        return None
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+    elif isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope) or None
+    else:
+        return None
+    if not values:
+        return None
+    found = [
+        numpy_array(
+            model,
+            v,
+            model.scope_of(v)
+            if isinstance(expr, cst.Attribute) and isinstance(v, cst.Name)
+            else scope,
+            depth + 1,
+        )
+        if v is not expr
+        else None
+        for v in values
+    ]
+    return found[0] if all(f is not None for f in found) else None
