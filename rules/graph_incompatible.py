@@ -2802,7 +2802,7 @@ _GENERATOR_SHAPE_ARGUMENTS = ("output_shapes", "output_signature")
 
 
 class GeneratorDatasetOfUnknownShape(Rule):
-    id = "TF941"
+    id = "TF861"
     name = "generator-dataset-of-unknown-shape"
     category = "graph-incompatible"
     severity = "error"
@@ -2819,8 +2819,16 @@ class GeneratorDatasetOfUnknownShape(Rule):
         `output_shapes` nor `output_signature`, and the module hands the dataset (through
         `batch`, `map` and the names it is bound to, but not a `padded_batch` that names its
         shapes) to a Keras model's `fit`, `evaluate` or `predict`, and nothing in the module
-        makes its Keras tf-keras (an import of `tf_keras`, `TF_USE_LEGACY_KERAS`).
+        makes its Keras tf-keras (an import of `tf_keras`, `TF_USE_LEGACY_KERAS`). In preview:
+        code written for Keras 2 may run only under tf-keras for a reason the module does not
+        name (a library it imports that requires tf-keras), and there `fit` builds on them.
     """
+    # Measured on application code (docs/precision.md): its 2 findings were in a notebook whose
+    # model comes from a library that needs tf-keras, where `fit` builds on unknown shapes.
+    preview = (
+        "the module may run only under tf-keras (a library it imports requires it), where "
+        "Keras builds on unknown shapes"
+    )
     requires_text = ("from_generator",)
     call_names = frozenset({"from_generator"})
 
@@ -2904,7 +2912,7 @@ _TENSOR_ARRAY_UPDATES = frozenset({"write", "scatter", "unstack", "split", "iden
 
 
 class TensorArrayReturnedFromFunction(_TracedRule):
-    id = "TF942"
+    id = "TF862"
     requires_traced_code = True
     name = "tensorarray-returned-from-tf-function"
     severity = "error"
@@ -2974,7 +2982,7 @@ def _structures_differ(a: tuple[str, int | None], b: tuple[str, int | None]) -> 
 
 
 class TensorConditionBranchesDiffer(_TracedRule):
-    id = "TF943"
+    id = "TF863"
     requires_traced_code = True
     name = "tensor-condition-branches-differ"
     severity = "error"

@@ -1768,8 +1768,8 @@ def test_a_none_dimension_of_the_keras_input_a_layer_is_applied_to(shape, body, 
     assert rule_ids(after_dense, ["TF897"]) == []
 
 
-# TF941, checked under TF 2.21 / Keras 3.15 (tensorflow/tensorflow#32912; the rule's fixtures
-# under `tf2lint verify --rules TF941`): fit on a generator dataset given only its dtypes raises
+# TF861, checked under TF 2.21 / Keras 3.15 (tensorflow/tensorflow#32912; the rule's fixtures
+# under `tf2lint verify --rules TF861`): fit on a generator dataset given only its dtypes raises
 # ValueError (cannot take the length of shape with unknown rank).
 GENERATED = (
     "import numpy as np\ndef rows():\n    yield np.ones(3), 1.0\n"
@@ -1783,12 +1783,12 @@ GENERATED = (
         (
             "ds = tf.data.Dataset.from_generator(rows, output_types=(tf.float32, tf.float32))\n"
             "model.fit(ds.batch(2))\n",
-            ["TF941"],
+            ["TF861"],
         ),
         (
             "ds = tf.data.Dataset.from_generator(rows, (tf.float32, tf.float32))\n"
             "train = ds.shuffle(8).batch(2)\nmodel.evaluate(train)\n",
-            ["TF941"],
+            ["TF861"],
         ),
         # shapes given, or the dataset iterated in Python (eager tensors of known shapes)
         (
@@ -1816,11 +1816,11 @@ GENERATED = (
     ],
 )
 def test_generator_dataset_of_unknown_shape(source, expected):
-    assert rule_ids(HEADER + GENERATED + source, ["TF941"]) == expected
+    assert rule_ids(HEADER + GENERATED + source, ["TF861"]) == expected
 
 
-# TF942, checked under TF 2.21 (tensorflow/tensorflow#34683; the rule's fixtures under
-# `tf2lint verify --rules TF942`): a TensorArray returned from a tf.function reaches the caller
+# TF862, checked under TF 2.21 (tensorflow/tensorflow#34683; the rule's fixtures under
+# `tf2lint verify --rules TF862`): a TensorArray returned from a tf.function reaches the caller
 # as a variant tensor (AttributeError on `.stack()`).
 @pytest.mark.parametrize(
     "source, expected",
@@ -1828,12 +1828,12 @@ def test_generator_dataset_of_unknown_shape(source, expected):
         (
             "@tf.function\ndef f(v):\n    ta = tf.TensorArray(tf.float32, size=2)\n"
             "    ta = ta.write(0, v[0]).write(1, v[1])\n    return ta\n",
-            ["TF942"],
+            ["TF862"],
         ),
         (
             "@tf.function\ndef f(v):\n    ta = tf.TensorArray(tf.float32, size=1)\n"
             "    return ta.write(0, v), v\n",
-            ["TF942"],
+            ["TF862"],
         ),
         # the tensor of the array, or a helper traced code calls (not a tf.function boundary)
         (
@@ -1850,19 +1850,19 @@ def test_generator_dataset_of_unknown_shape(source, expected):
     ],
 )
 def test_tensorarray_returned_from_tf_function(source, expected):
-    assert rule_ids(HEADER + source, ["TF942"]) == expected
+    assert rule_ids(HEADER + source, ["TF862"]) == expected
 
 
-# TF943, checked under TF 2.21 (tensorflow/tensorflow#99162, and a probe program per form run
+# TF863, checked under TF 2.21 (tensorflow/tensorflow#99162, and a probe program per form run
 # by hand): a tensor conditional's branches `tf.unstack(x)`/`[]` and `[x, x]`/`[x]` raise
 # AssertionError, `x`/`None` ValueError, `[x]`/`x` TypeError; `[x, x]`/`[2 * x, x]` traces.
 @pytest.mark.parametrize(
     "source, expected",
     [
-        ("    y = tf.unstack(x) if tf.size(x) > 0 else []\n", ["TF943"]),
-        ("    y = [x, x] if tf.reduce_sum(x) > 0 else [x]\n", ["TF943"]),
-        ("    y = tf.square(x) if tf.reduce_sum(x) > 0 else None\n", ["TF943"]),
-        ("    y = [x] if tf.reduce_sum(x) > 0 else tf.square(x)\n", ["TF943"]),
+        ("    y = tf.unstack(x) if tf.size(x) > 0 else []\n", ["TF863"]),
+        ("    y = [x, x] if tf.reduce_sum(x) > 0 else [x]\n", ["TF863"]),
+        ("    y = tf.square(x) if tf.reduce_sum(x) > 0 else None\n", ["TF863"]),
+        ("    y = [x] if tf.reduce_sum(x) > 0 else tf.square(x)\n", ["TF863"]),
         # one structure, or a condition known while tracing
         ("    y = [x, x] if tf.reduce_sum(x) > 0 else [2 * x, x]\n", []),
         ("    y = tf.unstack(x) if x.shape[0] else []\n", []),
@@ -1871,7 +1871,7 @@ def test_tensorarray_returned_from_tf_function(source, expected):
 )
 def test_tensor_condition_branches_differ(source, expected):
     program = HEADER + "@tf.function\ndef f(x):\n" + source + "    return x\n"
-    assert rule_ids(program, ["TF943"]) == expected
+    assert rule_ids(program, ["TF863"]) == expected
     # unconverted code fails on the condition itself (TF808), not on the branches
     unconverted = program.replace("@tf.function", "@tf.function(autograph=False)")
-    assert rule_ids(unconverted, ["TF943"]) == []
+    assert rule_ids(unconverted, ["TF863"]) == []

@@ -7,7 +7,7 @@ import tensorflow as tf
 
 @tf.function
 def process_data(x):
-    traced_args = tf.unstack(x) if tf.size(x) > 0 else []  # EXPECT: TF943
+    traced_args = tf.unstack(x) if tf.size(x) > 0 else []  # EXPECT: TF863
     tf.print("parts", len(traced_args))
     return x * 2 + 1
 

@@ -11,7 +11,7 @@ def generate():
         yield np.ones(4, np.float32), np.float32(1.0)
 
 
-dataset = tf.data.Dataset.from_generator(generate, output_types=(tf.float32, tf.float32))  # EXPECT: TF941
+dataset = tf.data.Dataset.from_generator(generate, output_types=(tf.float32, tf.float32))  # EXPECT: TF861
 model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
 model.compile("sgd", "mse")
 history = model.fit(dataset.batch(4), epochs=1, verbose=0)

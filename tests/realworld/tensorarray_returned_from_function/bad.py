@@ -9,7 +9,7 @@ import tensorflow as tf
 def build_array(values):
     array = tf.TensorArray(tf.float32, size=2)
     array = array.write(0, values[0]).write(1, values[1])
-    return array  # EXPECT: TF942
+    return array  # EXPECT: TF862
 
 
 result = build_array(tf.constant([1.0, 2.0]))
