@@ -1,7 +1,7 @@
 """Score tf2lint on a sealed evaluation set, showing only what a rule's author may see.
 
     python scripts/sealed_score.py tests/sealed/NAME           # recall, false alarms, one line each
-    python scripts/sealed_score.py tests/sealed/NAME --totals  # the counts only (a judge's score)
+    python scripts/sealed_score.py tests/sealed/NAME --totals  # the counts only, and recall per category (a judge's score)
     python scripts/sealed_score.py tests/sealed/NAME --write   # record the score as the baseline
     python scripts/sealed_score.py tests/sealed/NAME --seal    # (the set's builder) write the seal
 
@@ -100,6 +100,7 @@ def report(folder: Path, result: realworld.Score, totals: bool = False) -> str:
             f"program's marked line from a rule of another category, {kinds['elsewhere']} "
             "elsewhere in bad programs"
         )
+    lines.append("  recall by category: " + by_category(result))
     if totals:
         return "\n".join(lines)
     for where in sorted(result.missed):  # "program:line LABEL"
@@ -110,6 +111,19 @@ def report(folder: Path, result: realworld.Score, totals: bool = False) -> str:
         program, file = name.split("/")[0], name.split("/")[1].split(":")[0]
         lines.append(f"  false alarm {rule:<8} in {file:<9} {described[program]}{tags[where]}")
     return "\n".join(lines)
+
+
+def by_category(result: realworld.Score) -> str:
+    """Found/expected per category of the marked lines (a line that accepts several categories
+    counts under its first): an aggregate, so a judge's reader may see it."""
+    counts: dict[str, list[int]] = {}
+    for where, hit in [(w, 1) for w in result.found] + [(w, 0) for w in result.missed]:
+        label = where.partition(" ")[2].split("|")[0]
+        category = label.split("/", 1)[0] if "/" in label else label
+        found, expected = counts.setdefault(category, [0, 0])
+        counts[category] = [found + hit, expected + 1]
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0]))
+    return ", ".join(f"{c} {f}/{e}" for c, (f, e) in ranked)
 
 
 def main() -> int:

@@ -175,3 +175,15 @@ def test_migration_score_compares_numbers_within_its_tolerance_and_words_exactly
     assert not script.same_results("loss [0.5, 0.25]\n", "loss [0.51, 0.25]\n")
     assert not script.same_results("lr 0.1\n", "learning_rate 0.1\n")
     assert not script.same_results("decoded [1, 2]\n", "decoded [1, 2, 3]\n")
+
+
+def test_recall_by_category_counts_each_marked_line_under_its_first_category():
+    from tf2lint.runtime_check.realworld import Score
+
+    result = Score(
+        expected=4,
+        found=["a:3 retracing/x", "b:5 graph-incompatible/y|side-effect/z"],
+        missed=["c:7 retracing/w", "d:9 TF201"],
+        false_alarms=[],
+    )
+    assert _script().by_category(result) == "retracing 1/2, TF201 0/1, graph-incompatible 1/1"
