@@ -561,7 +561,7 @@ def test_python_random_in_a_dataset_map_function_is_drawn_once(draw):
     """
     found = lint(source, ["TF805"])
     assert [(d.rule, d.line, d.category, d.preview) for d in found] == [
-        ("TF805", 12, "side-effect", False)
+        ("TF805", 12, "graph-incompatible", False)
     ]
     assert "augment" in found[0].message
 
@@ -631,8 +631,9 @@ def test_file_system_code_handed_to_py_function_runs_per_element():
     assert rule_ids(source, ["TF297"]) == []
 
 
-def test_a_clock_read_in_traced_code_is_a_side_effect_that_runs_once():
-    # reading the clock does not fail while tracing: it runs once, like any Python side effect
+def test_a_clock_read_in_traced_code_is_read_once_while_tracing():
+    # reading the clock does not fail while tracing: it runs once, and the graph keeps the value
+    # (graph-incompatible, as the README files `time` in traced code)
     source = """
         import time
         import tensorflow as tf
@@ -643,7 +644,7 @@ def test_a_clock_read_in_traced_code_is_a_side_effect_that_runs_once():
             return x + 1
     """
     found = lint(source, ["TF806"])
-    assert [(d.rule, d.line, d.category) for d in found] == [("TF806", 7, "side-effect")]
+    assert [(d.rule, d.line, d.category) for d in found] == [("TF806", 7, "graph-incompatible")]
 
 
 # A graph tensor stored outside the trace is both a Python side effect (TF202) and a leak
