@@ -77,13 +77,7 @@ def stale_change(
     ):
         return None  # a model built from it is compiled after the change: the change is for it
     for receiver in receivers:
-        calls = method_calls(model, receiver, scope)
-        compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
-        trains = sorted(
-            (event_order(model, c), c)
-            for method in knowledge.step_methods("train")
-            for c in calls.get(method, [])
-        )
+        compiles, trains = _compiles_and_trains(model, receiver, scope)
         compiled = [(k, c) for k, c in compiles if k < where]
         if not compiled:
             continue
@@ -94,6 +88,21 @@ def stale_change(
         if later:
             return StaleChange(receiver, compile_call, later[0])
     return None
+
+
+def _compiles_and_trains(
+    model: ModuleModel, receiver: str, scope: Scope
+) -> tuple[list[tuple[int, cst.Call]], list[tuple[int, cst.Call]]]:
+    """``receiver``'s ``compile`` calls and its training calls, each with its event order,
+    in program order."""
+    calls = method_calls(model, receiver, scope)
+    compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
+    trains = sorted(
+        (event_order(model, c), c)
+        for method in knowledge.step_methods("train")
+        for c in calls.get(method, [])
+    )
+    return compiles, trains
 
 
 def compiled_models(model: ModuleModel, owner: cst.BaseExpression, scope: Scope) -> list[str]:
@@ -178,13 +187,7 @@ def freeze_lifted_before_training(
     for receiver in compiled_models(model, target.value, scope):
         if receiver == root.value:
             continue  # the layer's own model: training it is what the flag is for
-        calls = method_calls(model, receiver, scope)
-        compiles = sorted((event_order(model, c), c) for c in calls.get("compile", []))
-        trains = sorted(
-            (event_order(model, c), c)
-            for method in knowledge.step_methods("train")
-            for c in calls.get(method, [])
-        )
+        compiles, trains = _compiles_and_trains(model, receiver, scope)
         compiled = [(k, c) for k, c in compiles if k < where and any(f < k for f in freezes)]
         if not compiled:
             continue

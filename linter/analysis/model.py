@@ -56,6 +56,7 @@ from tf2lint.analysis.scopes import (
     ScopeKind,
     SiteKind,
     _Edge,
+    passed_argument,
 )
 from tf2lint.analysis.shapes import UnknownDimension, unknown_dimension
 from tf2lint.analysis.tape import TapeView
@@ -2562,13 +2563,4 @@ def _constructor_argument(
     call: cst.Call, init: FunctionInfo, param: str
 ) -> cst.BaseExpression | None:
     """The expression a construction ``Cls(...)`` passes to ``param`` of ``Cls.__init__``."""
-    params = init.params[1:]
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if arg.keyword is not None:
-            if arg.keyword.value == param:
-                return arg.value
-        elif index < len(params) and params[index] == param:
-            return arg.value
-    return None
+    return passed_argument(call, init.params[1:], param)

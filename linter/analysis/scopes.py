@@ -252,15 +252,21 @@ class CallSite:
         ):
             # self.f(x), obj.f(x), and obj(x) calling __call__: the receiver is the first one
             params = params[1:]
-        for index, arg in enumerate(self.call.args):
-            if arg.star:
-                return None
-            if arg.keyword is not None:
-                if arg.keyword.value == param:
-                    return arg.value
-            elif index < len(params) and params[index] == param:
+        return passed_argument(self.call, params, param)
+
+
+def passed_argument(call: cst.Call, params: Sequence[str], param: str) -> cst.BaseExpression | None:
+    """The expression ``call`` passes to ``param`` of a function whose parameters (after any
+    receiver) are ``params``; None where a ``*args``/``**kwargs`` hides it or nothing does."""
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == param:
                 return arg.value
-        return None
+        elif index < len(params) and params[index] == param:
+            return arg.value
+    return None
 
 
 @dataclass(frozen=True)
