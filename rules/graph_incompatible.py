@@ -14,6 +14,7 @@ from tf2lint.analysis.tensors import (
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
+    value_operands,
     variable_condition,
 )
 from tf2lint.analysis.tfnames import is_keras
@@ -796,19 +797,7 @@ def _layer_input_test(
     0:``, ``if x:``) where the module applies the layer (or Lambda) to one Keras tensor, so
     ``call`` gets a graph tensor there, with that call; None otherwise. ``is``/``in`` tests and comparisons
     with ``None`` are Python's, and the static shape (``x.shape[0] > 1``) is not the value."""
-    if isinstance(test, cst.BooleanOperation):
-        return _layer_input_test(model, test.left, fn) or _layer_input_test(model, test.right, fn)
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _layer_input_test(model, test.expression, fn)
-    sides: list[cst.BaseExpression] = [test]
-    if isinstance(test, cst.Comparison):
-        operands = [test.left, *(c.comparator for c in test.comparisons)]
-        if any(
-            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
-        ) or any(isinstance(o, cst.Name) and o.value == "None" for o in operands):
-            return None
-        sides = operands
-    for side in sides:
+    for side in value_operands(test):
         value = side
         while isinstance(value, (cst.Subscript, cst.UnaryOperation)):
             value = value.value if isinstance(value, cst.Subscript) else value.expression

@@ -284,6 +284,24 @@ def tensor_condition(
     return test if computed_tensor(model, test, scope, api_only=True) else None
 
 
+def value_operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of a condition whose values Python takes the truth of, left to right:
+    through ``and``/``or``/``not``, both sides of a comparison, or the test itself. A
+    comparison by ``is``/``in`` or with ``None`` gives none: it is Python's own."""
+    if isinstance(test, cst.BooleanOperation):
+        return value_operands(test.left) + value_operands(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return value_operands(test.expression)
+    if not isinstance(test, cst.Comparison):
+        return [test]
+    sides = [test.left, *(c.comparator for c in test.comparisons)]
+    if any(
+        isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+    ) or any(isinstance(side, cst.Name) and side.value == "None" for side in sides):
+        return []
+    return sides
+
+
 def variable_condition(
     model: ModuleModel, test: cst.BaseExpression, scope: Scope | None
 ) -> tuple[str, cst.CSTNode] | None:
@@ -293,20 +311,7 @@ def variable_condition(
     otherwise. In traced code reading a variable gives a graph tensor, so Python cannot take
     its truth value there unless AutoGraph converts the statement. ``is``/``in`` tests and
     comparisons with ``None`` are Python's."""
-    if isinstance(test, cst.BooleanOperation):
-        return variable_condition(model, test.left, scope) or variable_condition(
-            model, test.right, scope
-        )
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return variable_condition(model, test.expression, scope)
-    sides: list[cst.BaseExpression] = [test]
-    if isinstance(test, cst.Comparison):
-        sides = [test.left, *(c.comparator for c in test.comparisons)]
-        if any(
-            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
-        ) or any(isinstance(side, cst.Name) and side.value == "None" for side in sides):
-            return None
-    for side in sides:
+    for side in value_operands(test):
         if isinstance(side, (cst.Attribute, cst.Name, cst.Subscript)):
             found = graph_variable(model, side, scope)
             if found is not None:
