@@ -10,6 +10,13 @@ and every reference to it in the user's modules is replaced by a timing wrapper:
 made while TensorFlow executes eagerly are counted and timed; calls made while a graph is
 traced pass straight through. The first eager call's arguments are kept, so that a measurement
 runs the function only on inputs the program already produced.
+
+A script defines its functions and calls them in the same module frame, often in a loop right
+away: a scan on a timer would find them late or never. So, while a user module that defines a
+candidate runs (seen at ``exec`` or ``cpython.run_file``, Python's audit events), a profile
+function looks at each call into that module's code and wraps what it defines before the next
+call; it is off again once the module's candidates are found or its frame returns, and off
+inside every timed call. The timer scan remains for names bound elsewhere.
 """
 
 from __future__ import annotations
@@ -76,6 +83,8 @@ class EagerProbe:
         self._modules = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._running: set[str] = set()  # user files with candidates left whose module runs
+        self._sizes: dict[int, int] = {}  # id(namespace) -> its size when last looked at
 
     # --- finding and wrapping -------------------------------------------------------------
 
@@ -153,9 +162,14 @@ class EagerProbe:
         def timed(*args, **kwargs):
             if not eager_now():
                 return original(*args, **kwargs)
-            start = time.perf_counter()
-            result = original(*args, **kwargs)
-            elapsed = time.perf_counter() - start
+            profile = sys.getprofile()  # the module watch below: not part of the call's time
+            sys.setprofile(None)
+            try:
+                start = time.perf_counter()
+                result = original(*args, **kwargs)
+                elapsed = time.perf_counter() - start
+            finally:
+                sys.setprofile(profile)
             stats.calls += 1
             stats.seconds += elapsed
             if len(stats.times) < MAX_RUNS:
@@ -167,10 +181,61 @@ class EagerProbe:
         timed._tf2lint_eager_probe = True  # type: ignore[attr-defined]
         return timed
 
+    # --- a module's own frame: its functions wrapped before their second call ------------
+
+    def _audit(self, event: str, args: tuple) -> None:
+        if event == "exec":
+            code = args[0]
+            path = getattr(code, "co_filename", None)
+        elif event == "cpython.run_file":
+            path = args[0]
+        else:
+            return
+        if isinstance(path, str) and not self._stop.is_set():
+            self._watch(path)
+
+    def _watch(self, path: str) -> None:
+        real = self._user(path)
+        if real is not None and self._unfound(real):
+            self._running.add(real)
+            sys.setprofile(self._profile)
+
+    def _unfound(self, real: str) -> bool:
+        return any(s.original is None for s in self.by_file.get(real, {}).values())
+
+    def _profile(self, frame, event: str, arg) -> None:
+        if event != "call" and event != "return":
+            return
+        path = frame.f_code.co_filename
+        real = self._real.get(path)
+        if real is None:
+            real = self._real[path] = os.path.realpath(path)
+        if real not in self._running:
+            return
+        namespace = frame.f_globals
+        module_done = event == "return" and frame.f_code.co_name == "<module>"
+        if module_done or self._sizes.get(id(namespace)) != len(namespace):
+            self._sizes[id(namespace)] = len(namespace)
+            with self._lock:
+                for qualname, stats in self.by_file[real].items():
+                    if stats.original is None:
+                        self._find(namespace, qualname, stats)
+                if self.originals:
+                    self._rebind(namespace)
+        if module_done or not self._unfound(real):
+            self._running.discard(real)
+            if not self._running:
+                sys.setprofile(None)
+
     def start(self) -> None:
-        """Scan now, then every SCAN_SECONDS on a daemon thread (a script defines its
-        functions as it runs)."""
+        """Scan now, watch each user module's own run (see the module's docstring), and scan
+        every SCAN_SECONDS on a daemon thread for names bound elsewhere."""
         self.scan()
+        frame = sys._getframe()  # the user's modules running now (the probe starts inside
+        while frame is not None:  # their `import tensorflow`)
+            self._watch(frame.f_code.co_filename)
+            frame = frame.f_back
+        sys.addaudithook(self._audit)
 
         def loop() -> None:
             while not self._stop.wait(SCAN_SECONDS):
@@ -183,6 +248,9 @@ class EagerProbe:
 
     def stop(self) -> None:
         self._stop.set()
+        self._running.clear()
+        if sys.getprofile() == self._profile:
+            sys.setprofile(None)
 
     # --- measuring ----------------------------------------------------------------------
 

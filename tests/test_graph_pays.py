@@ -7,7 +7,9 @@ what was measured and compared, never how fast."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
+import runpy
 import shutil
 import sys
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from conftest import ROOT, run_cli
 from tf2lint.linting.plugins import all_rules
-from tf2lint.runtime_check import graphs
+from tf2lint.runtime_check import eager, graphs
 
 DATA = ROOT / "tests" / "data" / "graph_pays"
 PROGRAMS = sorted(p for p in DATA.glob("*.py") if p.name != "run_all.py")
@@ -75,6 +77,32 @@ def test_traced_functions_and_functions_without_tensorflow_are_no_candidates(tmp
     )
     found = {c.name for c in graphs.candidates([path], list(all_rules()))}
     assert found == {"helper"}
+
+
+def test_a_script_calling_what_it_just_defined_in_a_loop_is_timed_on_each_call(
+    tmp_path, monkeypatch
+):
+    """No timer decides it: with the periodic scan off, the module's own run is watched."""
+    monkeypatch.setattr(eager, "SCAN_SECONDS", 3600.0)
+    script = tmp_path / "loop.py"
+    script.write_text(
+        "class Scaler:\n    @staticmethod\n    def scale(x):\n        return 2 * x\n\n\n"
+        "def step(x):\n    return x + 1\n\n\n"
+        "total = sum(step(i) + Scaler.scale(i) for i in range(25))\n"
+    )
+    candidates = [
+        {"file": str(script), "line": 3, "name": "Scaler.scale"},
+        {"file": str(script), "line": 7, "name": "step"},
+    ]
+    probe = eager.EagerProbe(candidates, str(tmp_path), lambda: True, contextlib.nullcontext)
+    probe.start()
+    try:
+        runpy.run_path(str(script))
+    finally:
+        probe.stop()
+    calls = {s.candidate["name"]: s.calls for s in probe.stats.values()}
+    assert calls == {"Scaler.scale": 25, "step": 25}  # the loop entered its frame first
+    assert sys.getprofile() is None
 
 
 @pytest.fixture(scope="module")
