@@ -14,12 +14,14 @@ from tf2lint.analysis.model import (
     FunctionInfo,
     ModuleModel,
     Scope,
+    SiteKind,
     is_keras,
 )
 from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.tf1 import is_tf1_code
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.tracing import tf_function_decorator
+from tf2lint.analysis.walk import mentions, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -1527,3 +1529,77 @@ def _not_a_dataset(
         ):
             return f"the tensor of `{name.removeprefix('tensorflow.')}`"
     return None
+
+
+def _method_of(model: ModuleModel, cls: ClassInfo, name: str) -> FunctionInfo | None:
+    """The method ``name`` of the module's class ``cls``, its own or one of its module bases'."""
+    seen: set[int] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if name in current.methods:
+            return current.methods[name]
+        for base in current.node.bases:
+            if isinstance(base.value, cst.Name):
+                sites = model.binding_of(base.value, None).sites
+                found = model.classes.get(sites[-1].node) if sites else None
+                if found is not None:
+                    todo.append(found)
+    return None
+
+
+class TracedMethodOnTemporaryInstance(Rule):
+    id = "TF932"
+    name = "traced-method-on-temporary-instance"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` method called on an object nothing keeps (`Foo().step(x)`) traces "
+        "with `self` already gone"
+    )
+    rationale = """
+        A method decorated with `@tf.function` keeps only a weak reference to the instance it
+        is read from (so that the function does not keep every object alive). In
+        `Scaler(2.0).apply(x)` nothing else holds the new object: once `.apply` is read it is
+        freed, and the trace runs the method with `self` set to `None`:
+        `AttributeError: 'NoneType' object has no attribute 'factor'` (TF 2.21; the same for
+        Keras layers and for a method with an `input_signature`). Bind the object to a name
+        first (`scaler = Scaler(2.0)`, then `scaler.apply(x)`), and keep it as long as the
+        function is used. Evidence required: the receiver is a call of a class of the module
+        (the object made in the same expression), and the method, the class's own or a base's
+        in the module, is decorated with `tf.function`.
+    """
+    requires_text = ("function",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Call):
+            return
+        made = func.value
+        if not isinstance(made.func, cst.Name):
+            return
+        scope = self.context.scope
+        sites = self.model.binding_of(made.func, scope).sites
+        if not sites or any(s.kind != SiteKind.CLASS for s in sites):
+            return
+        cls = self.model.classes.get(sites[-1].node)
+        if cls is None:
+            return
+        method = _method_of(self.model, cls, func.attr.value)
+        if method is None or tf_function_decorator(self.model, method) is None:
+            return
+        if not method.params or not mentions(method.node.body, method.params[0]):
+            return  # a method that never reads `self` does not miss it
+        self.report(
+            node,
+            f"`{code(made)}` is kept by nothing: `{func.attr.value}` is a `tf.function` "
+            "method, which holds its instance weakly, so it traces with `self` gone; bind "
+            f"the `{cls.name}` to a name first",
+            because=[
+                (f"`{cls.name}.{method.name}` is decorated with `tf.function`", method.node),
+                (f"the `{cls.name}` made here is referenced only by this expression", made),
+            ],
+        )

@@ -5,7 +5,7 @@ twice, or in a way that costs more than it should. Each rule asks the model's ta
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.model import ModuleModel, Scope, SiteKind
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tape import (
     GRADIENT_METHODS,
     VARIABLE_LISTS,
@@ -22,6 +22,7 @@ from tf2lint.analysis.tape import (
 )
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code, keras3_import, uses_tf_keras
 
 # Every rule here needs a tape, and every tape's code spells it.
 TAPE_TEXT = ("GradientTape",)
@@ -264,6 +265,125 @@ class TapeWatchSymbolicInputs(Rule):
                         because=[("the tape watched", block.with_node)],
                     )
                     return
+
+
+# The members of a Keras layer or model that hold its variables (Keras 3 `Variable`s).
+_KERAS_VARIABLE_MEMBERS = frozenset(
+    {
+        "trainable_variables",
+        "trainable_weights",
+        "non_trainable_variables",
+        "non_trainable_weights",
+        "variables",
+        "weights",
+    }
+)
+
+
+def _keras_owner(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> str | None:
+    """Why ``expr`` holds a Keras 3 layer or model, if the module shows it: its own kind, or,
+    for a parameter, the kind of what every call of its function in the module passes."""
+    found = model.kind_of(expr, scope)
+    if found is not None:
+        if found.kind in ("model", "layer") and found.keras != 2:
+            return found.why
+        return None
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo) or not binding.param_only or expr.value not in fn.params:
+        return None
+    whys = []
+    for site in model.call_sites:
+        if site.callee is not fn:
+            continue
+        passed = site.argument(expr.value)
+        kind = model.kind_of(passed, site.scope) if passed is not None else None
+        if kind is None or kind.kind not in ("model", "layer") or kind.keras == 2:
+            return None
+        whys.append(kind.why)
+    return f"every call of `{fn.qualname}` passes a Keras {whys[0]}" if whys else None
+
+
+def keras_variables_watched(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> tuple[str, str, cst.CSTNode] | None:
+    """The member read (``trainable_variables``), why its owner is a Keras layer or model, and
+    where, when ``expr`` is (or names) a Keras object's list of variables."""
+    value = expr
+    if isinstance(value, cst.Name):
+        binding = model.binding_of(value, scope)
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+            return None
+        value = sites[0].value
+        scope = binding.scope or scope
+    if isinstance(value, cst.Subscript):  # one of them: `model.trainable_variables[0]`
+        value = value.value
+    if not isinstance(value, cst.Attribute) or value.attr.value not in _KERAS_VARIABLE_MEMBERS:
+        return None
+    why = _keras_owner(model, value.value, scope)
+    if why is None:
+        return None
+    return value.attr.value, why, value
+
+
+class TapeWatchKerasVariables(Rule):
+    id = "TF931"
+    call_names = frozenset({"watch"})
+    name = "tape-watch-keras-variables"
+    category = "api-misuse"
+    severity = "error"
+    since_tensorflow = "2.16"
+    message = (
+        "`tape.watch(model.trainable_variables)` fails under Keras 3: its variables are not "
+        "`tf.Variable`s, and a tape watches trainable variables already"
+    )
+    rationale = """
+        Under Keras 3 (the `tf.keras` of TensorFlow 2.16 and later, and the `keras` package),
+        a layer's or model's `trainable_variables` (`trainable_weights`, `weights`,
+        `variables`) are Keras `Variable`s, not `tf.Variable`s. `GradientTape.watch` accepts
+        only tensors and `tf.Variable`s: `tape.watch(model.trainable_variables)` raises
+        `ValueError: Passed in object <Variable path=dense/kernel ...> of type 'Variable', not
+        tf.Tensor or tf.Variable or ExtensionType` (TF 2.21, Keras 3). The call was never
+        needed: a tape records every trainable variable the computation reads, and
+        `tape.gradient(loss, model.trainable_variables)` takes the Keras variables as they
+        are. Delete the `watch` call. Evidence required: the argument is such a member of a
+        value the model knows to be a Keras layer or model (or a name bound to one, or a
+        parameter every call in the module passes one), and the module does not import
+        `tf_keras`.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if uses_tf_keras(self.model) or len(node.args) != 1 or node.args[0].keyword is not None:
+            return
+        for block in self.model.tapes.blocks:
+            for watch in block.watches:
+                if watch.call is not node:
+                    continue
+                argument = node.args[0].value
+                found = keras_variables_watched(self.model, argument, self.context.scope)
+                if found is None:
+                    return
+                member, why, where = found
+                because = [s for s in (keras3_import(self.model),) if s]
+                because += [
+                    (f"`{code(where)}`: the Keras 3 variables of a Keras object ({why})", where),
+                    (
+                        "the tape records what it computes: trainable variables need no watch",
+                        block.with_node,
+                    ),
+                ]
+                self.report(
+                    argument,
+                    f"`GradientTape.watch` rejects Keras 3 variables (`{member}`: not "
+                    "`tf.Variable`s), and the tape watches trainable variables already; "
+                    "remove the call",
+                    because=because,
+                )
+                return
 
 
 _CUT_WORDS = {
