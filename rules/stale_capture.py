@@ -1756,3 +1756,263 @@ def _random_layer(model: ModuleModel, func: cst.BaseExpression, scope: Scope) ->
                     if is_keras(inner_name) and inner_name.rpartition(".")[2].startswith("Random"):
                         return True
     return False
+
+
+# --- closures made in a loop and called after it -------------------------------------------------
+
+# Methods that keep their argument in the container they are called on.
+_STORING_METHODS = frozenset({"append", "appendleft", "extend", "insert", "add", "setdefault"})
+# Keras objects that keep a function and call it later: a Lambda layer calls it each time the
+# model runs, a LambdaCallback at each event.
+_KERAS_KEEPERS = ("layers.Lambda", "callbacks.LambdaCallback")
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    return {t.value for t in _store_targets(target) if isinstance(t, cst.Name)}
+
+
+def _param_names(params: cst.Parameters) -> set[str]:
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names
+
+
+def _reads(node: cst.CSTNode, name: str) -> bool:
+    """Whether the code of ``node`` reads the variable ``name`` (not an attribute or keyword
+    spelled so, nor inside a nested lambda or def that binds it as a parameter)."""
+    found = False
+
+    def enter(current: cst.CSTNode) -> bool:
+        nonlocal found
+        if found:
+            return False
+        if isinstance(current, cst.Name):
+            found = current.value == name
+            return False
+        if isinstance(current, cst.Attribute):
+            walk(current.value, enter)
+            return False
+        if isinstance(current, cst.Arg):
+            walk(current.value, enter)
+            return False
+        if isinstance(current, (cst.Lambda, cst.FunctionDef)):
+            return name not in _param_names(current.params)
+        return True
+
+    walk(node, enter)
+    return found
+
+
+class _KeptClosure(NamedTuple):
+    closure: cst.Lambda | cst.FunctionDef
+    keeper: str  # what keeps it past the iteration, in words
+    where: cst.CSTNode
+
+
+class _ClosureFinder:
+    """The lambdas (and defs of the loop's body) whose value a loop's iteration hands to
+    something that keeps it past the iteration: a container (an element of a comprehension's
+    result, a display stored or appended), or a Keras object that calls it later. A lambda
+    given to any other call (`tf.cond(p, lambda: x[k], ...)`) runs, if at all, while the
+    iteration still holds its value, and is not one."""
+
+    def __init__(self, model: ModuleModel, scope: Scope | None, defs: dict[str, cst.FunctionDef]):
+        self.model = model
+        self.scope = scope
+        self.defs = defs
+        self.found: list[_KeptClosure] = []
+
+    def expression(self, expr: cst.BaseExpression, keeper: str | None, where: cst.CSTNode) -> None:
+        if isinstance(expr, cst.Lambda):
+            if keeper is not None:
+                self.found.append(_KeptClosure(expr, keeper, where))
+            return
+        if isinstance(expr, cst.Name):
+            fn = self.defs.get(expr.value)
+            if fn is not None and keeper is not None:
+                self.found.append(_KeptClosure(fn, keeper, where))
+            return
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+            for element in expr.elements:
+                self.expression(element.value, keeper, where)
+            return
+        if isinstance(expr, cst.Dict):
+            for element in expr.elements:
+                if isinstance(element, cst.DictElement):
+                    self.expression(element.value, keeper, where)
+            return
+        if isinstance(expr, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            return  # a comprehension of its own: its visit reports what it keeps
+        if isinstance(expr, cst.Call):
+            self.call(expr)
+            return
+        for child in (getattr(expr, "value", None), getattr(expr, "body", None)):
+            if isinstance(child, cst.BaseExpression) and not isinstance(expr, cst.Lambda):
+                self.expression(child, None, where)
+
+    def call(self, call: cst.Call) -> None:
+        func = call.func
+        name = self.model.call_name(call)
+        if is_keras(name, *_KERAS_KEEPERS):
+            keeper = f"`{code(func)}`, which keeps the function and calls it later"
+            for arg in call.args:
+                self.expression(arg.value, keeper, call)
+            return
+        if isinstance(func, cst.Attribute) and func.attr.value in _STORING_METHODS:
+            keeper = f"`{code(func)}(...)`, which keeps it past the iteration"
+            for arg in call.args:
+                self.expression(arg.value, keeper, call)
+            self.expression(func.value, None, call)
+            return
+        self.expression(func, None, call)
+        for arg in call.args:
+            self.expression(arg.value, None, call)
+
+    def statement(self, statement: cst.CSTNode) -> None:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Expr):
+                    self.expression(small.value, None, small)
+                elif isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                    targets = (
+                        [t.target for t in small.targets]
+                        if isinstance(small, cst.Assign)
+                        else [small.target]
+                    )
+                    kept = any(isinstance(t, (cst.Subscript, cst.Attribute)) for t in targets)
+                    keeper = "an assignment into a container or attribute" if kept else None
+                    self.expression(small.value, keeper, small)
+            return
+        if isinstance(statement, (cst.If, cst.For, cst.While, cst.With, cst.Try)):
+            for block in _blocks(statement):
+                for inner in block.body:
+                    self.statement(inner)
+
+
+def _blocks(statement: cst.CSTNode) -> list[cst.BaseSuite]:
+    found = []
+    todo = [statement]
+    while todo:
+        node = todo.pop()
+        body = getattr(node, "body", None)
+        if isinstance(body, cst.BaseSuite):
+            found.append(body)
+        for attr in ("orelse", "finalbody"):
+            other = getattr(node, attr, None)
+            if other is not None:
+                todo.append(other)
+        todo.extend(getattr(node, "handlers", ()))
+    return found
+
+
+class LoopVariableCapturedByClosure(Rule):
+    id = "TF606"
+    name = "loop-variable-captured-by-closure"
+    category = "stale-capture"
+    severity = "error"
+    message = (
+        "a lambda made in a loop reads the loop variable when it is called, after the loop "
+        "moved on: every copy sees the last value"
+    )
+    rationale = """
+        A Python closure reads a variable of the enclosing scope when it is called, not when
+        it is made (pylint's `cell-var-from-loop`). A lambda made on each iteration of a loop
+        or comprehension that reads the loop variable, and kept until after the loop (put in
+        a list, in the `(predicate, function)` pairs a comprehension builds for `tf.case` or
+        `tf.switch_case`, or given to a Keras `Lambda` layer, which calls its function each
+        time the model runs), sees the loop variable's last value in every copy:
+        `tf.case([(tf.equal(i, k), lambda: fns[k]()) for k in range(3)])` runs `fns[2]` for
+        every `i`, and `Lambda(lambda x: x[:, t])` layers made for each time step all slice
+        the last step (TF 2.21, Keras 3). Bind the value when the lambda is made, as a
+        default argument: `lambda x, t=t: x[:, t]`. Evidence required: the lambda (or a def of
+        the loop's body, named where it is kept) reads the loop's variable without binding it
+        as a parameter, and is an element of the comprehension's result, or is stored,
+        appended, or given to a Keras `Lambda` layer or `LambdaCallback` in the loop's body; a
+        lambda handed to any other call (`tf.cond(p, lambda: x[k], ...)` runs it in the
+        iteration) is not reported.
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: the fix adds the loop variable as a default argument (`k=k`), which binds "
+        "each lambda to its own iteration's value, as intended; a caller that passes as many "
+        "positional arguments as the lambda now takes would override it."
+    )
+
+    def visit_For(self, node: cst.For) -> None:
+        names = _target_names(node.target)
+        if not names or not isinstance(node.body, cst.IndentedBlock):
+            return
+        defs = {s.name.value: s for s in node.body.body if isinstance(s, cst.FunctionDef)}
+        finder = _ClosureFinder(self.model, self.context.scope, defs)
+        for statement in node.body.body:
+            finder.statement(statement)
+        self._report(finder.found, names, node)
+
+    def _comprehension(self, node, elements: list[cst.BaseExpression]) -> None:
+        names: set[str] = set()
+        current = node.for_in
+        while current is not None:
+            names |= _target_names(current.target)
+            current = current.inner_for_in
+        finder = _ClosureFinder(self.model, self.context.scope, {})
+        keeper = "the comprehension's result, which keeps it past the iteration"
+        for element in elements:
+            finder.expression(element, keeper, node)
+        self._report(finder.found, names, node)
+
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self._comprehension(node, [node.elt])
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self._comprehension(node, [node.elt])
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
+        self._comprehension(node, [node.elt])
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        self._comprehension(node, [node.value])
+
+    def _report(self, found: list[_KeptClosure], names: set[str], loop: cst.CSTNode) -> None:
+        seen = self.context.memo(("loop-closures", type(self).id), set)
+        for closure, keeper, where in found:
+            if id(closure) in seen:
+                continue
+            bound = _param_names(closure.params)
+            read = sorted(n for n in names - bound if _reads(closure.body, n))
+            if not read:
+                continue
+            seen.add(id(closure))
+            name = read[0]
+            what = "lambda" if isinstance(closure, cst.Lambda) else f"`{closure.name.value}`"
+            self.report(
+                closure,
+                f"this {what} reads the loop variable `{name}` when it is called, after the "
+                f"loop moved on, so every copy sees its last value; bind it as a default "
+                f"argument (`{name}={name}`)",
+                edits=self._fix(closure, name),
+                fix_description=f"bind `{name}` as a default argument",
+                because=[
+                    (f"`{name}` is the loop's variable, rebound on each iteration", loop),
+                    (f"the function is kept by {keeper}", where),
+                ],
+            )
+
+    def _fix(self, closure: cst.Lambda | cst.FunctionDef, name: str) -> list | None:
+        params = closure.params
+        if params.star_arg is not cst.MaybeSentinel.DEFAULT or params.kwonly_params:
+            return None
+        if params.star_kwarg is not None:
+            return None
+        equal = cst.AssignEqual(
+            whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+        )
+        added = cst.Param(cst.Name(name), default=cst.Name(name), equal=equal)
+        existing = list(params.params)
+        if existing:
+            existing[-1] = existing[-1].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+        changed = closure.with_changes(params=params.with_changes(params=[*existing, added]))
+        return [(closure, changed)]
