@@ -15,6 +15,7 @@ class VariableCreatedInTracedCode(Rule):
     id = "TF401"
     requires_traced_code = True
     calls_in_traced_code = True
+    defers_to = frozenset({"TF407"})  # a variable of a custom-gradient function: its own pitfall
     name = "variable-created-in-traced-code"
     category = "variable-creation"
     severity = "error"
@@ -565,3 +566,91 @@ def _untracked_trainable_variable(model: ModuleModel, call: cst.Call) -> bool:
         ):
             return False
     return True
+
+
+# --- state made inside a custom-gradient function ------------------------------------------------
+
+
+def custom_gradient_function(model: ModuleModel, fn: FunctionInfo | None) -> cst.CSTNode | None:
+    """The ``@tf.custom_gradient`` decorator of ``fn``, if any."""
+    if fn is None or fn.name == "<lambda>":
+        return None
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        target = expr.func if isinstance(expr, cst.Call) else expr
+        if model.qualified_name(target) == "tensorflow.custom_gradient":
+            return decorator
+    return None
+
+
+def _gradient_function(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:
+    """The nested def that every return of ``fn`` hands back as its gradient function (the
+    second item of ``return y, grad``); None when a return shows no such def."""
+    found = None
+    for returned in model.return_values(fn):
+        if not isinstance(returned, cst.Tuple) or len(returned.elements) != 2:
+            return None
+        grad = returned.elements[1].value
+        if not isinstance(grad, cst.Name) or grad.value not in fn.nested:
+            return None
+        if found is not None and fn.nested[grad.value] is not found:
+            return None
+        found = fn.nested[grad.value]
+    return found
+
+
+def _takes_variables(fn: FunctionInfo) -> bool:
+    params = fn.node.params
+    return "variables" in fn.params or isinstance(params.star_kwarg, cst.Param)
+
+
+class VariableInCustomGradient(Rule):
+    id = "TF407"
+    name = "variable-in-custom-gradient"
+    category = "variable-creation"
+    severity = "error"
+    call_names = frozenset({"Variable"})
+    requires_text = ("custom_gradient",)
+    message = (
+        "a `tf.Variable` created in a `tf.custom_gradient` function whose gradient function "
+        "takes no `variables` fails on the first call"
+    )
+    rationale = """
+        `tf.custom_gradient` watches the variables its function reads in the forward pass and
+        requires the gradient function to return their gradients too: `grad_fn(*dys,
+        variables=None)` returning `(input_grads, variable_grads)`. A work buffer made with
+        `tf.Variable(...)` inside the function on every call is such a variable, so the call
+        raises `TypeError: @tf.custom_gradient grad_fn must accept keyword argument
+        'variables', since function uses variables: [<tf.Variable 'Variable:0' ...>]` (TF
+        2.21, eager or traced), and under `tf.function` the variable is also created on every
+        trace. Compute the intermediate with tensor ops (`buffer = x * x` instead of
+        assigning into a fresh variable), or create the variable once outside. Evidence
+        required: the `tf.Variable(...)` call is in the body of a function decorated with
+        `@tf.custom_gradient` (not in its nested gradient function), and every return of that
+        function hands back a nested def as its gradient function, which takes neither
+        `variables` nor `**kwargs`.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self.context.function
+        if fn is None or self.model.call_name(node) not in (
+            "tensorflow.Variable",
+            "tensorflow.compat.v1.Variable",
+        ):
+            return
+        decorator = custom_gradient_function(self.model, fn)
+        if decorator is None:
+            return
+        grad = _gradient_function(self.model, fn)
+        if grad is None or _takes_variables(grad):
+            return
+        self.report(
+            node,
+            f"`{fn.qualname}` is a `tf.custom_gradient` function: the variable made here on "
+            f"each call is one it reads, so its gradient function `{grad.name}` must take "
+            "`variables` (TypeError); compute it with tensor ops, or create it once outside",
+            because=[
+                ("`tf.custom_gradient` watches the variables the function reads", decorator),
+                (f"`{grad.name}` takes no `variables`", grad.node),
+            ],
+        )
