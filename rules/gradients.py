@@ -117,6 +117,18 @@ class GradientTargetOutsideTape(Rule):
             if cut.via is not None:
                 because += [(f"computed here, {when} recording, and passed in", cut.via)]
                 because += [("the parameter that receives it", cut.node)]
+            elif cut.made is not None and cut.made is not cut.node:
+                because += [(f"computed here, {when} recording: not on the tape", cut.made)]
+                because += [("read here, a finished tensor, while the tape records", cut.node)]
+                because += [_end_step(block), _call_step(gradient)]
+                self.report(  # the gradient call shows it, as for a value passed in
+                    gradient.call,
+                    f"the target comes from {cut.what}: `{block.name}.gradient` gives `None` "
+                    f"for {_source_text(verdict.source)}; compute it from "
+                    f"{_source_text(verdict.source)} in the code the tape runs",
+                    because=because,
+                )
+                continue
             else:
                 because += [(f"computed {when} recording: not on the tape", cut.node)]
             because += [_end_step(block), _call_step(gradient)]
@@ -349,7 +361,9 @@ class TapeWatchKerasVariables(Rule):
         tf.Tensor or tf.Variable or ExtensionType` (TF 2.21, Keras 3). The call was never
         needed: a tape records every trainable variable the computation reads, and
         `tape.gradient(loss, model.trainable_variables)` takes the Keras variables as they
-        are. Delete the `watch` call. Evidence required: the argument is such a member of a
+        are. Delete the `watch` call; a tape made with `watch_accessed_variables=False` watches
+        the `tf.Variable` each Keras variable holds: `tape.watch([v.value for v in
+        model.trainable_variables])`. Evidence required: the argument is such a member of a
         value the model knows to be a Keras layer or model (or a name bound to one, or a
         parameter every call in the module passes one), and the module does not import
         `tf_keras`.
@@ -369,18 +383,23 @@ class TapeWatchKerasVariables(Rule):
                     return
                 member, why, where = found
                 because = [s for s in (keras3_import(self.model),) if s]
-                because += [
-                    (f"`{code(where)}`: the Keras 3 variables of a Keras object ({why})", where),
-                    (
-                        "the tape records what it computes: trainable variables need no watch",
-                        block.with_node,
-                    ),
-                ]
+                because.append(
+                    (f"`{code(where)}`: the Keras 3 variables of a Keras object ({why})", where)
+                )
+                if block.watch_accessed:
+                    because.append(
+                        (
+                            "the tape records what it computes: trainable variables need no watch",
+                            block.with_node,
+                        )
+                    )
+                    instead = "the tape watches trainable variables already; remove the call"
+                else:  # `watch_accessed_variables=False`: the tf.Variable inside each one
+                    instead = "watch each one's `.value` (`[v.value for v in ...]`)"
                 self.report(
                     argument,
                     f"`GradientTape.watch` rejects Keras 3 variables (`{member}`: not "
-                    "`tf.Variable`s), and the tape watches trainable variables already; "
-                    "remove the call",
+                    f"`tf.Variable`s); {instead}",
                     because=because,
                 )
                 return

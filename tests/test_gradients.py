@@ -582,7 +582,7 @@ def test_gradient_rules_find(source, expected):
             """
             def step(x):
                 with tf.GradientTape(watch_accessed_variables=False) as tape:
-                    tape.watch(model.trainable_variables)
+                    tape.watch([v.value for v in model.trainable_variables])
                     loss = tf.reduce_sum(model(x))
                 return tape.gradient(loss, model.trainable_variables)
             """,
@@ -1180,3 +1180,123 @@ def test_a_factory_running_module_code_proves_nothing():
 def test_an_integer_weight_made_with_add_variable_is_found():
     source = INTEGER_WEIGHT.format(dtype="tf.int32", extra="").replace("add_weight", "add_variable")
     assert [d.rule for d in lint(source, ["TF915"])] == ["TF915"]
+
+
+# TF931: tape.watch on a Keras 3 object's variables (ValueError under TF 2.21 + Keras 3).
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    tape.watch(model.trainable_variables)
+                    loss = tf.reduce_sum(model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF931", 4)],
+            id="a-model's-trainable-variables",
+        ),
+        pytest.param(
+            """
+            def gradients(net, x):
+                with tf.GradientTape(persistent=True) as tape:
+                    params = net.trainable_weights
+                    tape.watch(params)
+                    loss = tf.reduce_sum(net(x))
+                return tape.gradient(loss, params)
+
+            grads = gradients(model, tf.ones((2, 2)))
+            """,
+            [("TF931", 5)],
+            id="a-helper's-parameter-every-call-passes-a-model",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape(watch_accessed_variables=False) as tape:
+                    tape.watch(model.trainable_variables)
+                    loss = tf.reduce_sum(model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF931", 4)],
+            id="watched-by-hand-without-their-values",
+        ),
+        pytest.param(
+            """
+            class Net(tf.Module):
+                def __init__(self):
+                    self.w = tf.Variable(1.0)
+
+            def gradients(net, x):
+                with tf.GradientTape() as tape:
+                    tape.watch(net.trainable_variables)
+                    loss = net.w * x
+                return tape.gradient(loss, net.trainable_variables)
+
+            grads = gradients(Net(), 2.0)
+            """,
+            [],
+            id="a-tf-module's-variables-are-tf-variables",
+        ),
+        pytest.param(
+            """
+            def gradients(net, x):
+                with tf.GradientTape() as tape:
+                    tape.watch(net.trainable_variables)
+                    loss = tf.reduce_sum(net(x))
+                return tape.gradient(loss, net.trainable_variables)
+            """,
+            [],
+            id="a-parameter-no-call-shows",
+        ),
+    ],
+)
+def test_watching_keras_variables_is_found(source, expected):
+    assert [f for f in found(source) if f[0] == "TF931"] == expected
+
+
+def test_watching_keras_2_variables_is_left_alone():
+    source = "import tf_keras\n" + textwrap.dedent(
+        """
+        net = tf_keras.Sequential([tf_keras.layers.Dense(1)])
+        with tf.GradientTape() as tape:
+            tape.watch(net.trainable_variables)
+        """
+    )
+    assert [f for f in found(source) if f[0] == "TF931"] == []
+
+
+# TF910: a tensor made from the source before the tape, returned by what the tape calls.
+@pytest.mark.parametrize(
+    "loss_function",
+    ["loss_fn = lambda: cost", "def loss_fn():\n    return cost"],
+)
+def test_a_target_made_before_the_tape_and_returned_by_a_function_is_found(loss_function):
+    source = f"""
+mu = tf.Variable(0.0)
+data = tf.constant([1.0, 2.0])
+cost = -tf.reduce_sum((data - mu) ** 2)
+{loss_function}
+for _ in range(3):
+    with tf.GradientTape() as tape:
+        loss = loss_fn()
+    grads = tape.gradient(loss, [mu])
+    optimizer.apply_gradients(zip(grads, [mu]))
+"""
+    line = source.count("\n", 0, source.index("grads = tape")) + 1
+    assert found(source) == [("TF910", line)]
+
+
+def test_a_target_the_function_computes_from_the_source_is_left_alone():
+    source = """
+mu = tf.Variable(0.0)
+data = tf.constant([1.0, 2.0])
+loss_fn = lambda: -tf.reduce_sum((data - mu) ** 2)
+scale = mu * 2.0
+with tf.GradientTape() as tape:
+    loss = loss_fn() * scale
+grads = tape.gradient(loss, [mu])
+optimizer.apply_gradients(zip(grads, [mu]))
+"""
+    assert found(source) == []

@@ -17,7 +17,7 @@ from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
-    from tf2lint.analysis.scopes import ClassInfo, Scope
+    from tf2lint.analysis.scopes import ClassInfo, FunctionInfo, Scope
     from tf2lint.analysis.tape import Source, TapeBlock, TapeView, Verdict
 
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
@@ -62,6 +62,9 @@ class Cut:
     # "outside-tape" only: made before the tape started (by the caller of the tape's function)
     before: bool = False
     via: cst.CSTNode | None = None  # where the caller computed what it passed in
+    # "outside-tape" only: a tensor made from a source before the tape started, where it was
+    # computed (``node`` is then the read of the name that holds it, once one is seen)
+    made: cst.CSTNode | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,21 @@ class Flow:
 NOTHING = Flow()
 UNKNOWN = Flow(unknown=True)
 CALLABLE = Flow(kind="callable")
+
+
+def _read_at(flow: Flow, read: cst.Name) -> Flow:
+    """``flow`` of a name read without binding it: a tensor made from a source before the
+    tape (a global ``cost``) is cut where the tape's code reads it (``lambda: cost``), the
+    line the code that runs under the tape shows, with where it was made kept."""
+    if not any(c.made is c.node for _, c in flow.cuts):
+        return flow
+    cuts = set()
+    for origin, c in flow.cuts:
+        if c.made is not c.node:
+            cuts.add((origin, c))
+        elif origin is None or not _related(read.value, origin):  # not the source itself
+            cuts.add((origin, replace(c, node=read, what=f"`{read.value}`, {c.what}")))
+    return replace(flow, cuts=frozenset(cuts))
 
 
 def _join_all(flows: Iterable[Flow], kind: str | None = None) -> Flow:
@@ -571,7 +589,7 @@ class Interpreter:
 
     def name(self, node: cst.Name, state: _State) -> Flow:
         name = node.value
-        flow = state.env[name] if name in state.env else self.outer(node, 0)
+        flow = state.env[name] if name in state.env else _read_at(self.outer(node, 0), node)
         return self.mention(name, node, flow, state)
 
     def mention(self, text: str, node: cst.CSTNode, flow: Flow, state: _State) -> Flow:
@@ -688,7 +706,9 @@ class Interpreter:
         if isinstance(expr, cst.Call):
             name = self.model.call_name(expr)
             returned = knowledge.returns(name)
-            if returned == "tensor" or returned in knowledge.HOST_KINDS:
+            if returned == "tensor":
+                return self.computed_before(expr)
+            if returned in knowledge.HOST_KINDS:
                 return Flow(kind="tensor")
             if name is not None and _library(name) is NOTHING:  # a TF or Keras API: what it
                 parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # was made of
@@ -699,8 +719,31 @@ class Interpreter:
         if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
             return NOTHING
         if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
-            return Flow(kind="tensor")
+            return self.computed_before(expr)
         return UNKNOWN
+
+    def computed_before(self, expr: cst.BaseExpression) -> Flow:
+        """A tensor a TF op or arithmetic made before the tape block: one made from a source
+        (`cost = -tf.reduce_sum((data - mu) ** 2)` at module level, returned by the function
+        the tape calls) was computed while the tape was not recording, a cut at ``expr``."""
+        read = set()
+        todo: list[cst.CSTNode] = [expr]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, (cst.Name, cst.Attribute)):
+                text = chain_text(node)
+                if text is not None:
+                    read.add(text)
+                    continue
+            if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+                continue
+            todo.extend(node.children)
+        related = [o for o in self.origins if any(_related(t, o) for t in read)]
+        if not related:
+            return Flow(kind="tensor")
+        what = "computed before the tape started recording"
+        cut = Cut(expr, "outside-tape", what, before=True, made=expr)
+        return Flow(cuts=frozenset((o, cut) for o in related), kind="tensor")
 
     def own_keras_class(self, name: cst.Name) -> ClassInfo | None:
         """The module's Keras layer or model class ``name`` holds, when no code of it (or of
@@ -763,6 +806,9 @@ class Interpreter:
             callee = self.model.callee(node, self.scope)
             if callee is not None and func.value not in state.env:
                 return self.follow(callee, node, args, state)
+            held = self.bound_lambda(func)
+            if held is not None:
+                return self.follow(held, node, args, state)
             if func.value not in state.env and self.own_keras_class(func) is not None:
                 # a new object of the module's own Keras class: its variables are new; it
                 # holds only what it is given
@@ -780,6 +826,15 @@ class Interpreter:
                 cut = Cut(node, "outside-tape", "computed while the tape was not recording")
                 flow = replace(flow, cuts=flow.cuts | {(o, cut) for o in related})
         return flow
+
+    def bound_lambda(self, name: cst.Name) -> FunctionInfo | None:
+        """The lambda ``name`` holds when its one binding assigns one (``loss_fn = lambda:
+        cost``)."""
+        sites = self.model.binding_of(name, self.scope).sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+            return None
+        value = sites[0].value
+        return self.model.function_of.get(value) if isinstance(value, cst.Lambda) else None
 
     def tape_method(self, node: cst.Call, method: str, state: _State) -> Flow:
         block = self.block
@@ -1033,11 +1088,14 @@ class Interpreter:
 
     def follow(self, callee, node: cst.Call, args: list[Flow], state: _State) -> Flow:
         """A call of the module's own function: its body run with what the call passes."""
-        if self.depth >= MAX_CALL_DEPTH or callee.is_generator or callee.kind != ScopeKind.FUNCTION:
+        lambda_ = callee.kind == ScopeKind.LAMBDA  # `loss_fn = lambda: cost`: its body's value
+        if self.depth >= MAX_CALL_DEPTH or callee.is_generator:
+            return UNKNOWN
+        if callee.kind != ScopeKind.FUNCTION and not lambda_:
             return UNKNOWN
         if own_gradient(self.model, callee):
             return replace(_join_all(args), unknown=True)
-        statements = body_statements(callee.node)
+        statements = [] if lambda_ else body_statements(callee.node)
         env: dict[str, Flow] = {}
         positional = [a for a, arg in zip(args, node.args, strict=True) if arg.keyword is None]
         params = list(callee.params)
@@ -1052,6 +1110,8 @@ class Interpreter:
             env.setdefault(param, flow)
         inner = self.inner()
         inner.scope = callee
+        if lambda_:
+            return inner.expr(callee.node.body, _State(env, state.active, False, None))
         inner.statements(statements, _State(env, state.active, False, None))
         return inner.returned if inner.returned is not None else NOTHING
 
