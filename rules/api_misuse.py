@@ -18,9 +18,16 @@ from tf2lint.analysis.model import (
     is_keras,
 )
 from tf2lint.analysis.order import assigned_before
+from tf2lint.analysis.scopes import passed_argument
 from tf2lint.analysis.tape import event_order
+from tf2lint.analysis.tensors import (
+    computed_tensor,
+    tensor_condition,
+    value_operands,
+    variable_condition,
+)
 from tf2lint.analysis.tf1 import is_tf1_code
-from tf2lint.analysis.tracing import tf_function_decorator
+from tf2lint.analysis.tracing import is_tf_function_call, tf_function_decorator
 from tf2lint.analysis.walk import mentions, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -1603,3 +1610,212 @@ class TracedMethodOnTemporaryInstance(Rule):
                 (f"the `{cls.name}` made here is referenced only by this expression", made),
             ],
         )
+
+
+# --- code compiled with autograph=False that needs AutoGraph ------------------------------------
+
+
+def _explicitly_unconverted(model: ModuleModel) -> dict[FunctionInfo, cst.CSTNode]:
+    """The functions traced without AutoGraph because the module compiles them (or a
+    function that runs them) with ``tf.function(..., autograph=False)``, each with that
+    ``autograph=False`` argument."""
+
+    def compute() -> dict[FunctionInfo, cst.CSTNode]:
+        roots: dict[FunctionInfo, cst.CSTNode] = {}
+        for root in model.roots:
+            target = root.target
+            if root.autograph or not isinstance(target, FunctionInfo):
+                continue
+            if root.reason.kind not in ("decorator", "wrapped"):
+                continue
+            setting = _autograph_setting(model, target)
+            if setting is not None:
+                roots[target] = setting
+        found: dict[FunctionInfo, cst.CSTNode] = {}
+        for fn, setting in roots.items():
+            todo = [fn]
+            while todo:
+                current = todo.pop()
+                if current in found:
+                    continue
+                found[current] = setting
+                todo.extend(model.unconverted_edges(current))
+        return found
+
+    return model.memo(_explicitly_unconverted, compute)
+
+
+def _autograph_setting(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
+    """The ``autograph=False`` argument of ``fn``'s ``@tf.function(...)`` decorator, or of a
+    ``tf.function(fn, autograph=False)`` call of the module."""
+    calls = [d.decorator for d in fn.decorators if isinstance(d.decorator, cst.Call)]
+    calls += [
+        c
+        for c in model.nodes_of(cst.Call)
+        if is_tf_function_call(model, c) and model.function_referenced(c.args[0].value, None) is fn
+    ]
+    for call in calls:
+        if model.call_name(call) not in TF_FUNCTION_NAMES:
+            continue
+        setting = _keyword(call, "autograph")
+        value = setting.value if setting is not None else None
+        if isinstance(value, cst.Name) and value.value == "False":
+            return setting
+    return None
+
+
+def _names_of(model: ModuleModel, fn: FunctionInfo) -> list[tuple[cst.Call, Scope]]:
+    """The calls that run ``fn``, with the scope each is made in: the calls of it, and of a
+    name the module binds to ``tf.function(fn, ...)``."""
+    found = []
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if model.function_referenced(func, scope) is fn:
+            found.append((call, scope))
+        elif isinstance(func, cst.Name):
+            sites = model.binding_of(func, scope).sites
+            if len(sites) == 1 and sites[0].kind == SiteKind.ASSIGN:
+                value = sites[0].value
+                if is_tf_function_call(model, value) and (
+                    model.function_referenced(value.args[0].value, None) is fn
+                ):
+                    found.append((call, scope))
+    return found
+
+
+def _keras_lambda_of(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """A Keras ``Lambda(fn)`` layer of the module (or of a name bound to ``tf.function(fn)``):
+    Keras calls ``fn`` with the layer's input, a graph tensor when the model is traced."""
+    for call, _, _, scope in model._calls:
+        if not call.args or not is_keras(model.call_name(call), "layers.Lambda"):
+            continue
+        given = call.args[0].value
+        if model.function_referenced(given, scope) is fn:
+            return call
+        if isinstance(given, cst.Name):
+            values = model.binding_of(given, scope).known_values
+            if (
+                values
+                and len(values) == 1
+                and is_tf_function_call(model, values[0])
+                and model.function_referenced(values[0].args[0].value, None) is fn
+            ):
+                return call
+    return None
+
+
+def _graph_tensor(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` holds a graph tensor in traced code, when the module shows it: a TF op's
+    result, an element or arithmetic of one, or a parameter that a Keras ``Lambda`` layer
+    (its function's input) or every call in the module gives one."""
+    if depth > 6 or scope is None:
+        return None
+    if computed_tensor(model, expr, scope, api_only=True):
+        return ("computed by a TensorFlow op", expr)
+    if isinstance(expr, cst.Subscript):
+        return _graph_tensor(model, expr.value, scope, depth + 1)
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return _graph_tensor(model, expr.expression, scope, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        return _graph_tensor(model, expr.left, scope, depth + 1) or _graph_tensor(
+            model, expr.right, scope, depth + 1
+        )
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, scope)
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo):
+        return None
+    if not binding.param_only:
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+            return None
+        return _graph_tensor(model, sites[0].value, fn, depth + 1)
+    param = expr.value
+    if param not in fn.params or param in fn.param_defaults:
+        return None
+    position = fn.params.index(param)
+    if fn.cls is not None:
+        return None  # a method: what `self` and its callers hold is not followed here
+    if position == 0:
+        layer = _keras_lambda_of(model, fn)
+        if layer is not None:
+            return (f"Keras calls `{fn.name}` with the input of this Lambda layer", layer)
+    whys = []
+    for call, caller in _names_of(model, fn):
+        passed = passed_argument(call, fn.params, param)
+        why = _graph_tensor(model, passed, caller, depth + 1) if passed is not None else None
+        if why is None:
+            return None
+        whys.append(why)
+    return whys[0] if whys else None
+
+
+class AutographDisabledWithTensorControlFlow(Rule):
+    id = "TF933"
+    name = "autograph-disabled-with-tensor-control-flow"
+    category = "api-misuse"
+    severity = "error"
+    requires_traced_code = True
+    requires_text = ("autograph",)
+    message = (
+        "a Python `if`/`while` on a tensor in code compiled with `autograph=False` fails "
+        "while tracing"
+    )
+    rationale = """
+        `tf.function(f, autograph=False)` (or `@tf.function(autograph=False)`) traces `f`, and
+        every function it calls, as plain Python: nothing turns `if t > 0:` or `while t > 0:`
+        on a tensor into `tf.cond` / `tf.while_loop`, so Python asks for the truth value of a
+        symbolic tensor and the trace fails with `OperatorNotAllowedInGraphError: Using a
+        symbolic tf.Tensor as a Python bool is not allowed` (TF 2.21), the first time a
+        Keras `Lambda` layer or a training step runs the function. The setting is the
+        mistake: drop `autograph=False`, or write the branch with `tf.where` / `tf.cond`.
+        Evidence required: the function is compiled with an explicit `autograph=False` (or
+        is called from one), and the condition tests a value computed by a TF op, a variable,
+        or a parameter the module fills with a graph tensor (the input of a Keras `Lambda`
+        layer given the function, or what every call in the module passes, through
+        indexing and arithmetic). Code that Keras 3 traces without AutoGraph (a layer's
+        `call`) is TF808's.
+    """
+
+    def _check(self, test: cst.BaseExpression) -> None:
+        context = self.context
+        fn = context.function if context.in_traced_code else None
+        if fn is None or fn.autograph:
+            return
+        setting = _explicitly_unconverted(self.model).get(fn)
+        if setting is None:
+            return
+        scope = context.scope
+        why = None
+        tensor = tensor_condition(self.model, test, scope)
+        if tensor is not None:
+            why = ("this value is a graph tensor: a TensorFlow op computes it", tensor)
+        if why is None:
+            why = variable_condition(self.model, test, scope)
+        if why is None:
+            for side in value_operands(test):
+                found = _graph_tensor(self.model, side, scope)
+                if found is not None:
+                    why = (f"`{code(side)}` is a graph tensor: {found[0]}", found[1])
+                    break
+        if why is None:
+            return
+        self.report(
+            test,
+            f"`{fn.qualname}` is traced with `autograph=False`: this Python condition on a "
+            "graph tensor fails while tracing; drop `autograph=False`, or use `tf.where` or "
+            "`tf.cond`",
+            because=[("AutoGraph is turned off here", setting), why],
+        )
+
+    def visit_If(self, node: cst.If) -> None:
+        self._check(node.test)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node.test)

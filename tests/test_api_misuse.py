@@ -785,3 +785,100 @@ def test_which_dataset_functions_must_return_datasets_come_from_tf_data():
     assert knowledge.dataset_function_returns_dataset("flat_map", "map_func")
     assert knowledge.dataset_function_returns_dataset("interleave", "map_func")
     assert not knowledge.dataset_function_returns_dataset("map", "map_func")
+
+
+# TF932: a tf.function method called on an object nothing keeps (TF 2.21: AttributeError on None).
+TEMPORARY = """
+import tensorflow as tf
+
+class Scaler:
+    def __init__(self, factor):
+        self.factor = factor
+
+    @tf.function
+    def apply(self, x):
+        return x * self.factor
+
+    @tf.function
+    def double(self, x):
+        return x * 2.0
+
+class Doubler(Scaler):
+    pass
+"""
+
+
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        ("Scaler(2.0).apply(tf.constant(3.0))", ["TF932"]),
+        ("Doubler(2.0).apply(tf.constant(3.0))", ["TF932"]),  # a base's method
+        ("scaler = Scaler(2.0)\nscaler.apply(tf.constant(3.0))", []),
+        ("Scaler(2.0).double(tf.constant(3.0))", []),  # never reads `self`
+    ],
+)
+def test_a_traced_method_on_an_object_nothing_keeps_is_found(call, expected):
+    assert rule_ids(TEMPORARY + call + "\n", ["TF932"]) == expected
+
+
+# TF933: a Python condition on a tensor in code compiled with autograph=False.
+AUTOGRAPH_OFF = """
+import tensorflow as tf
+import keras
+
+def u_value(t_in, t_out):
+    delta = t_in - t_out
+    if delta > 0:
+        return delta
+    return t_out
+"""
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # called from a Lambda layer's function with slices of its input
+        (
+            AUTOGRAPH_OFF + "heat = tf.function(u_value, autograph=False)\n"
+            "inputs = keras.Input((2,))\n"
+            "out = keras.layers.Lambda(lambda x: heat(x[:, 0], x[:, 1]))(inputs)\n",
+            ["TF933"],
+        ),
+        # a callee of a decorated function given to a Lambda layer
+        (
+            AUTOGRAPH_OFF + "@tf.function(autograph=False)\ndef f(x):\n"
+            "    return u_value(x[:, 0], x[:, 1])\n"
+            "out = keras.layers.Lambda(f)(keras.Input((2,)))\n",
+            ["TF933"],
+        ),
+        # a TF op's value
+        (
+            "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):\n"
+            "    if tf.reduce_sum(x) > 0:\n        return x\n    return -x\n",
+            ["TF933"],
+        ),
+        # AutoGraph on: converted
+        (
+            AUTOGRAPH_OFF + "heat = tf.function(u_value)\n"
+            "out = keras.layers.Lambda(lambda x: heat(x[:, 0], x[:, 1]))(keras.Input((2,)))\n",
+            [],
+        ),
+        # a Python flag is Python's
+        (
+            "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x, training):\n"
+            "    if training:\n        return x\n    return -x\nf(tf.ones(2), True)\n",
+            [],
+        ),
+    ],
+)
+def test_tensor_control_flow_under_autograph_false_is_found(source, expected):
+    assert rule_ids(source, ["TF933"]) == expected
+
+
+def test_tf808_hands_autograph_false_code_to_tf933():
+    source = (
+        "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):\n"
+        "    if tf.reduce_sum(x) > 0:\n        return x\n    return -x\n"
+    )
+    assert rule_ids(source, ["TF808", "TF933"]) == ["TF933"]
+    assert rule_ids(source, ["TF808"]) == ["TF808"]  # deselected, it is TF808's again

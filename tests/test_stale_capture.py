@@ -642,3 +642,48 @@ model.compile("adam", loss=make_loss({passed}))
 def test_a_global_dict_passed_to_a_loss_factory_and_changed_by_a_hook(passed, found):
     diagnostics = lint(FACTORY.format(passed=passed), ["TF601"])
     assert [d.line for d in diagnostics if "in place" in d.message] == found
+
+
+# TF606: a closure made in a loop, kept past the iteration, reads the loop variable late.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import tensorflow as tf\nfns = [tf.sin, tf.cos]\n@tf.function\ndef pick(i, x):\n"
+            "    pairs = [(tf.equal(i, k), lambda: fns[k](x)) for k in range(2)]\n"
+            "    return tf.case(pairs)\n",
+            ["TF606"],
+        ),
+        (
+            "import keras\ninputs = keras.Input((4, 2))\nsteps = []\nfor t in range(4):\n"
+            "    steps.append(keras.layers.Lambda(lambda x: x[:, t, :])(inputs))\n",
+            ["TF606"],
+        ),
+        (
+            "import tensorflow as tf\nbranches = []\nfor k in range(3):\n"
+            "    def branch():\n        return tf.constant(k)\n    branches.append(branch)\n",
+            ["TF606"],
+        ),
+        # bound as a default: each lambda keeps its own value
+        (
+            "import keras\ninputs = keras.Input((4, 2))\nfor t in range(4):\n"
+            "    keras.layers.Lambda(lambda x, t=t: x[:, t, :])(inputs)\n",
+            [],
+        ),
+        # run within the iteration: tf.cond calls its branches there
+        (
+            "import tensorflow as tf\n@tf.function\ndef f(x):\n    out = []\n"
+            "    for k in range(3):\n"
+            "        out.append(tf.cond(x > k, lambda: x * k, lambda: x))\n    return out\n",
+            [],
+        ),
+        # the attribute `k` is no read of the loop variable
+        (
+            "import tensorflow as tf\nfs = []\nfor k in range(3):\n"
+            "    fs.append(lambda cfg: cfg.k)\n",
+            [],
+        ),
+    ],
+)
+def test_loop_variable_read_late_by_a_kept_closure(source, expected):
+    assert rule_ids(source, ["TF606"]) == expected

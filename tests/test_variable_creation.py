@@ -401,3 +401,39 @@ LAMBDA_HEADER = "import tensorflow as tf\nimport keras\n"
 )
 def test_a_variable_read_by_a_lambda_layer_is_not_trained(source, expected):
     assert rule_ids(LAMBDA_HEADER + source, ["TF406", "TF401"]) == expected
+
+
+# TF407: a tf.Variable in a tf.custom_gradient function whose grad_fn takes no `variables`.
+CUSTOM = """
+import tensorflow as tf
+
+@tf.custom_gradient
+def loss(x):
+    buffer = tf.Variable(tf.zeros_like(x))
+    buffer.assign(x * x)
+
+    def grad({params}):
+        return dy * 2.0 * x{extra}
+
+    return tf.reduce_sum(buffer), grad
+"""
+
+
+@pytest.mark.parametrize(
+    "params, extra, expected",
+    [
+        ("dy", "", ["TF407"]),
+        ("dy, variables=None", ", [tf.zeros_like(x)]", []),
+        ("dy, **kwargs", ", [tf.zeros_like(x)]", []),
+    ],
+)
+def test_a_variable_in_a_custom_gradient_function_is_found(params, extra, expected):
+    source = CUSTOM.format(params=params, extra=extra)
+    assert rule_ids(source, ["TF407"]) == expected
+
+
+def test_tf401_hands_a_traced_custom_gradient_variable_to_tf407():
+    source = CUSTOM.format(params="dy", extra="") + (
+        "@tf.function\ndef step(x):\n    return loss(x)\n"
+    )
+    assert rule_ids(source, ["TF401", "TF407"]) == ["TF407"]
