@@ -1761,8 +1761,8 @@ class AutographDisabledWithTensorControlFlow(Rule):
     requires_traced_code = True
     requires_text = ("autograph",)
     message = (
-        "a Python `if`/`while` on a tensor in code compiled with `autograph=False` fails "
-        "while tracing"
+        "`autograph=False` on a function whose code branches on a tensor with a Python "
+        "`if`/`while`: it fails while tracing"
     )
     rationale = """
         `tf.function(f, autograph=False)` (or `@tf.function(autograph=False)`) traces `f`, and
@@ -1776,11 +1776,12 @@ class AutographDisabledWithTensorControlFlow(Rule):
         is called from one), and the condition tests a value computed by a TF op, a variable,
         or a parameter the module fills with a graph tensor (the input of a Keras `Lambda`
         layer given the function, or what every call in the module passes, through
-        indexing and arithmetic). Code that Keras 3 traces without AutoGraph (a layer's
-        `call`) is TF808's.
+        indexing and arithmetic). Reported at the `autograph=False` argument, once: the
+        condition itself is TF808's (a Python condition on a graph tensor in unconverted
+        code), which also covers what Keras 3 traces without AutoGraph (a layer's `call`).
     """
 
-    def _check(self, test: cst.BaseExpression) -> None:
+    def _check(self, test: cst.BaseExpression, keyword: str) -> None:
         context = self.context
         fn = context.function if context.in_traced_code else None
         if fn is None or fn.autograph:
@@ -1803,19 +1804,26 @@ class AutographDisabledWithTensorControlFlow(Rule):
                     break
         if why is None:
             return
+        seen = self.context.memo(("autograph-settings", type(self).id), set)
+        if id(setting) in seen:
+            return  # one finding per setting: its first tensor condition shows it
+        seen.add(id(setting))
         self.report(
-            test,
-            f"`{fn.qualname}` is traced with `autograph=False`: this Python condition on a "
-            "graph tensor fails while tracing; drop `autograph=False`, or use `tf.where` or "
-            "`tf.cond`",
-            because=[("AutoGraph is turned off here", setting), why],
+            setting,
+            f"`autograph=False` turns off what `{fn.qualname}` needs: its Python `{keyword}` "
+            "on a graph tensor then fails while tracing; drop `autograph=False` (or write the "
+            "branch with `tf.where` or `tf.cond`)",
+            because=[
+                (f"traced unconverted: `{fn.qualname}` tests a graph tensor here", test),
+                why,
+            ],
         )
 
     def visit_If(self, node: cst.If) -> None:
-        self._check(node.test)
+        self._check(node.test, "if")
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        self._check(node.test)
+        self._check(node.test, "if")
 
     def visit_While(self, node: cst.While) -> None:
-        self._check(node.test)
+        self._check(node.test, "while")

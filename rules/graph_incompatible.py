@@ -728,8 +728,6 @@ class TensorLoopInUnconvertedCode(_TracedRule):
 class TensorConditionInUnconvertedCode(_TracedRule):
     id = "TF808"
     requires_traced_code = True
-    # code compiled with an explicit `autograph=False`: the setting is the misuse (api-misuse)
-    defers_to = frozenset({"TF933"})
     name = "tensor-condition-in-unconverted-code"
     severity = "error"
     message = (

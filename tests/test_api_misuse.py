@@ -875,10 +875,11 @@ def test_tensor_control_flow_under_autograph_false_is_found(source, expected):
     assert rule_ids(source, ["TF933"]) == expected
 
 
-def test_tf808_hands_autograph_false_code_to_tf933():
+def test_tf933_reports_the_setting_and_tf808_the_condition():
     source = (
         "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):\n"
-        "    if tf.reduce_sum(x) > 0:\n        return x\n    return -x\n"
+        "    if tf.reduce_sum(x) > 0:\n        return x\n    while tf.reduce_sum(x) > 0:\n"
+        "        x = x - 1.0\n    return -x\n"
     )
-    assert rule_ids(source, ["TF808", "TF933"]) == ["TF933"]
-    assert rule_ids(source, ["TF808"]) == ["TF808"]  # deselected, it is TF808's again
+    found = [(d.rule, d.line) for d in lint(source, ["TF808", "TF933"])]
+    assert sorted(found) == [("TF808", 4), ("TF808", 6), ("TF933", 2)]
