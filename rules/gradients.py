@@ -22,7 +22,7 @@ from tf2lint.analysis.tape import (
 )
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code, keras3_import, uses_tf_keras
+from tf2lint.rules.common import code, keras3_import
 
 # Every rule here needs a tape, and every tape's code spells it.
 TAPE_TEXT = ("GradientTape",)
@@ -365,13 +365,13 @@ class TapeWatchKerasVariables(Rule):
         the `tf.Variable` each Keras variable holds: `tape.watch([v.value for v in
         model.trainable_variables])`. Evidence required: the argument is such a member of a
         value the model knows to be a Keras layer or model (or a name bound to one, or a
-        parameter every call in the module passes one), and the module does not import
-        `tf_keras`.
+        parameter every call in the module passes one), and nothing in the module may make
+        its Keras the Keras 2 of `tf_keras` (an import of it, `TF_USE_LEGACY_KERAS`).
     """
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
-        if uses_tf_keras(self.model) or len(node.args) != 1 or node.args[0].keyword is not None:
+        if self.model.keras2_possible or len(node.args) != 1 or node.args[0].keyword is not None:
             return
         for block in self.model.tapes.blocks:
             for watch in block.watches:
