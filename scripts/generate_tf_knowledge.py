@@ -1743,7 +1743,9 @@ def unknown_size_layers(
                 try:
                     _seed(roots)
                     symbolic = roots[root].Input(shape=(None,) * (rank - 2) + (last,))
-                    shape = tuple(cls(*arguments)([symbolic, symbolic] if merged else symbolic).shape)
+                    shape = tuple(
+                        cls(*arguments)([symbolic, symbolic] if merged else symbolic).shape
+                    )
                     break
                 except Exception:
                     continue

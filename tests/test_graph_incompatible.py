@@ -2103,3 +2103,50 @@ def test_global_variable_rebound_to_a_tensor(update, expected):
         f"def advance(n):\n    global step\n    {update}\n    return n\n"
     )
     assert rule_ids(source, ["TF872", "TF301", "TF202"]) == expected
+
+
+FUNCTIONAL_SHUFFLE = """
+import keras
+from keras import layers, ops
+
+
+def channel_shuffle(x, groups):
+    _, height, width, channels = x.shape
+    return ops.reshape(x, (-1, height, width, groups, channels // groups))
+
+
+def build(input_shape=(None, None, 3)):
+    inputs = keras.Input(shape=input_shape)
+    a = layers.Conv2D(8, 1)(inputs)
+    b = layers.Activation("relu")(layers.Conv2D(8, 3, padding="same")(inputs))
+    return keras.Model(inputs, channel_shuffle(layers.Concatenate()([a, b]), 2))
+"""
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # TF 2.21 / Keras 3.15: running the model fails (cannot convert (-1, None, None, 2, 8))
+        (FUNCTIONAL_SHUFFLE, ["TF873", "TF873"]),
+        # images of a fixed size: the sizes are known
+        (FUNCTIONAL_SHUFFLE.replace("(None, None, 3)", "(32, 32, 3)"), []),
+        # a TF op on a Keras 3 tensor fails for another reason (left to other rules)
+        (
+            FUNCTIONAL_SHUFFLE.replace("ops.reshape", "tf.reshape").replace(
+                "import keras\n", "import keras\nimport tensorflow as tf\n"
+            ),
+            [],
+        ),
+        # the batch size is fixed, and only dimension 0 is read
+        (
+            FUNCTIONAL_SHUFFLE.replace(
+                "(-1, height, width, groups, channels // groups)", "(x.shape[0], -1)"
+            ).replace(
+                "keras.Input(shape=input_shape)", "keras.Input(shape=input_shape, batch_size=4)"
+            ),
+            [],
+        ),
+    ],
+)
+def test_none_dimension_of_a_keras_tensor_used_as_size(source, expected):
+    assert rule_ids(source, ["TF873"]) == expected
