@@ -1580,23 +1580,18 @@ def _input_shape(model: ModuleModel, given: cst.Call) -> list[cst.BaseExpression
                 candidates.append(default)
         else:
             candidates = list(binding.known_values or [])
-    found = None
+    shapes = []
     for candidate in candidates:
         if not isinstance(candidate, (cst.Tuple, cst.List)):
             return None
-        elements = [e.value for e in candidate.elements]
-        if found is not None and len(found) != len(elements):
-            return None
-        if found is None or any(not _is_none(e) for e in elements):
-            found = (
-                elements
-                if found is None
-                else [
-                    a if _is_none(a) and _is_none(b) else cst.Integer("0")
-                    for a, b in zip(found, elements, strict=True)
-                ]
-            )
-    return found
+        shapes.append([e.value for e in candidate.elements])
+    if not shapes or any(len(shape) != len(shapes[0]) for shape in shapes):
+        return None
+    # a dimension is None only where every shape the input may be given says None
+    return [
+        shapes[0][i] if all(_is_none(shape[i]) for shape in shapes) else cst.Integer("0")
+        for i in range(len(shapes[0]))
+    ]
 
 
 def _slices_last_axis_only(subscript: cst.Subscript) -> bool:
