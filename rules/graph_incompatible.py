@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
-from tf2lint.analysis.shapes import UnknownDimension, shape_list_with_unknown_first
+from tf2lint.analysis.shapes import (
+    UnknownDimension,
+    input_fixes_batch,
+    shape_list_with_unknown_first,
+    shape_owner,
+    unpacked_dimension,
+)
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    graph_value,
     graph_variable,
     handed_graph_tensor,
     keras_tensor,
     numpy_array,
+    reaching_site,
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
@@ -22,7 +30,7 @@ from tf2lint.analysis.tracing import fed_tensor, root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code
+from tf2lint.rules.common import StoreRule, code, outer_target, variable_kind
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -856,7 +864,9 @@ def op_tensor(
         return None
     deeper = depth + 1
     if isinstance(expr, cst.Call):
-        return expr if knowledge.returns_one_tensor(model.call_name(expr)) else None
+        name = model.call_name(expr)
+        one = knowledge.returns_one_tensor(name) or knowledge.refuses_unpacking(name)
+        return expr if one else None
     if isinstance(expr, cst.Subscript):
         return op_tensor(model, expr.value, scope, deeper)
     if isinstance(expr, cst.BinaryOperation):
@@ -1056,7 +1066,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
         The common case is `height, width = tf.shape(images)[1:3]`. Use `tf.unstack(t)` (a
         Python list of tensors, which unpacks), index the elements (`t[0]`, `t[1]`), or the
         static shape (`x.shape`) where it is known. Evidence required: the value is computed by
-        a TF op that the knowledge base saw return one tensor, by calling it (ops that return a
+        a TF op that the knowledge base saw return one tensor, by calling it, or whose result
+        it saw refuse unpacking while traced on inputs of unknown size (`tf.strings.split` of
+        a CSV line, `tf.boolean_mask`: sizes that come from the data) (ops that return a
         tuple, such as `tf.nn.moments`, `tf.split` or `tf.clip_by_global_norm`, unpack fine,
         and so may Keras layer calls), or a parameter Keras fills with one tensor: `y_true` and
         `y_pred` of a loss or metric given to `compile` (`pos, neg = y_pred`), a regularizer's
@@ -1079,7 +1091,7 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     f"traced `{fn.qualname}` unpacks a graph tensor into "
                     f"{len(target.target.elements)} Python names, which fails while tracing; "
                     "use `tf.unstack` or index it",
-                    because=[(f"`{code(op.func)}(...)` returns one tensor", op)],
+                    because=[(_one_tensor_why(self.model, op), op)],
                 )
                 return
             fed = one_tensor_parameter(self.model, node.value, self.context.scope)
@@ -1111,6 +1123,15 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     because=because,
                 )
                 return
+
+
+def _one_tensor_why(model: ModuleModel, op: cst.Call) -> str:
+    if knowledge.returns_one_tensor(model.call_name(op)):
+        return f"`{code(op.func)}(...)` returns one tensor"
+    return (
+        f"`{code(op.func)}(...)` gives one tensor (or a ragged one) whose size comes from the "
+        "data, which Python cannot unpack while tracing"
+    )
 
 
 _NONE_REFUSING_BUILTINS = frozenset(
@@ -1158,7 +1179,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
         None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
         (`ValueError: Cannot infer argument num`). The finding is where the static size is
-        read (`batch = y_pred.shape[0]`), spanning to the use that fails. Use the dynamic size,
+        read (`batch = y_pred.shape[0]`), spanning to the use that fails; code that refuses
+        the None it reads (`if batch is None: raise ValueError(...)`, `assert batch is not
+        None`) fails there. Use the dynamic size,
         `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras 3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
@@ -1199,6 +1222,33 @@ class NoneDimensionUsedAsSize(_TracedRule):
             return
         for side in (node.left, *(c.comparator for c in node.comparisons)):
             self._check(side, node, "a Python comparison of it")
+
+    def visit_If(self, node: cst.If) -> None:
+        # `if batch is None: raise ValueError(...)`: the code refuses the None it reads
+        if not self.context.in_traced_code or not _raises(node.body):
+            return
+        test = node.test
+        if (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator).__name__ == "Is"
+            and _is_none(test.comparisons[0].comparator)
+        ):
+            self._check(test.left, node, "the check that raises when it is None")
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        # `assert batch is not None` (or `assert batch`): fails on the None it reads
+        if not self.context.in_traced_code:
+            return
+        test = node.test
+        if (
+            isinstance(test, cst.Comparison)
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator).__name__ == "IsNot"
+            and _is_none(test.comparisons[0].comparator)
+        ):
+            test = test.left
+        self._check(test, node, "the assertion that it is not None")
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self._traced_function()
@@ -1402,52 +1452,261 @@ def _input_dimension(
     model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo, depth: int = 0
 ) -> UnknownDimension | None:
     """``x.shape[i]`` (i >= 1, or a local bound once to it) of a layer's input, where the
-    module applies the layer to ``keras.Input(...)`` itself and that input's shape gives
-    dimension i as None (``keras.Input((None, 8))``, a sequence of any length): Keras builds
-    the layer on it, and traces its ``call``, with that dimension None."""
+    module applies the layer to ``keras.Input(...)``, or to what layers that keep unknown
+    sizes (``Conv2D``, the knowledge base's) make of it, and that input's shape gives
+    dimension i as None (``keras.Input((None, 8))``, a sequence of any length;
+    ``keras.Input((None, None, 3))``, an image of any size): Keras builds the layer on it, and
+    traces its ``call``, with that dimension None. ``x`` may also be what such a layer of
+    ``self`` makes of the input inside ``call``, or the parameter of a helper ``call`` hands
+    it to."""
     if depth > 2:
         return None
     if isinstance(expr, cst.Name):
         binding = model.binding_of(expr, fn)
+        if binding.scope is not fn:
+            return None
+        unpacked = unpacked_dimension(model, binding)
+        if unpacked is not None:  # `_, h, w, c = x.shape`
+            return _input_dimension(model, unpacked, fn, depth + 1)
         values = binding.known_values
-        if binding.scope is not fn or not values or len(values) != 1:
+        if not values or len(values) != 1:
             return None
         return _input_dimension(model, values[0], fn, depth + 1)
     if not (
         isinstance(expr, cst.Subscript)
-        and isinstance(expr.value, cst.Attribute)
-        and expr.value.attr.value == "shape"
-        and isinstance(expr.value.value, cst.Name)
         and len(expr.slice) == 1
         and isinstance(expr.slice[0].slice, cst.Index)
     ):
         return None
+    tensor = shape_owner(expr.value, model)  # `x.shape`, `x.get_shape().as_list()`, int_shape
     index = _literal_int(expr.slice[0].slice.value)
-    if index is None or index < 1:
+    if not isinstance(tensor, cst.Name) or index is None or index < 1:
         return None  # dimension 0 is the batch: the model's own facts say when it is None
-    caller = _sequential_input(model, expr.value.value, fn)
-    if caller is None or is_keras(model.call_name(caller), "Sequential") or not caller.args:
+    return _layer_input_dimension(model, tensor, index, fn, 0)
+
+
+def _layer_input_dimension(
+    model: ModuleModel, tensor: cst.Name, index: int, fn: FunctionInfo, depth: int
+) -> UnknownDimension | None:
+    """Whether dimension ``index`` (>= 1) of ``tensor``, read in ``fn``, is None because of the
+    ``keras.Input`` the module builds the layer on (see ``_input_dimension``)."""
+    if depth > 4:
         return None
-    given = caller.args[0].value
-    if isinstance(given, cst.Name):
-        values = model.binding_of(given, None).known_values
-        given = values[0] if values and len(values) == 1 else given
-    if not (isinstance(given, cst.Call) and is_keras(model.call_name(given), "Input")):
+    reason = fn.traced_by
+    if reason is not None and reason.kind == "called" and tensor.value in fn.params:
+        passed = model.arguments(fn, tensor.value)  # `channel_shuffle(x, 2)` in `call`
+        found = None
+        for value, caller in passed:
+            if not isinstance(caller, FunctionInfo):
+                return None
+            if not isinstance(value, cst.Name):
+                value = _kept_by_own_layer(model, value, caller)  # `shuffle(self.conv(x))`
+            if value is None:
+                return None
+            found = _layer_input_dimension(model, value, index, caller, depth + 1)
+            if found is None:
+                return None
+        return found
+    inner = _kept_by_own_layer(model, tensor, fn)
+    if inner is not None:  # `x = self.conv(inputs)`: a layer that keeps unknown sizes
+        return _layer_input_dimension(model, inner, index, fn, depth + 1)
+    caller = _sequential_input(model, tensor, fn)
+    if caller is not None and not is_keras(model.call_name(caller), "Sequential") and caller.args:
+        given = _keras_input_through_layers(model, caller.args[0].value)
+    elif caller is None and fn.cls is not None and fn.params[1:2] == [tensor.value]:
+        given = _class_applied_to_input(model, fn)  # `Shuffle(4)(x)` in a block helper
+    else:
         return None
-    shape = next(
-        (a.value for a in given.args if a.keyword is None or a.keyword.value == "shape"), None
-    )
-    if not isinstance(shape, (cst.Tuple, cst.List)) or index > len(shape.elements):
+    if given is None:
         return None
-    element = shape.elements[index - 1].value
-    if not (isinstance(element, cst.Name) and element.value == "None"):
+    shape = _input_shape(model, given)
+    if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
         return None
     return UnknownDimension(
-        f"the module applies this layer to `{code(given)}`, whose dimension {index} is None: "
-        "Keras builds the layer on it, tracing its `call` with that dimension None",
+        f"the module applies this layer to `{code(given)}` (or what layers that keep its "
+        f"sizes make of it), whose dimension {index} is None: Keras builds the layer on it, "
+        "tracing its `call` with that dimension None",
         given,
         True,
     )
+
+
+def _class_applied_to_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """For a layer's ``call``: the ``keras.Input(...)`` that every call of the layer class in
+    the module is applied to, directly or through layers that keep unknown sizes (one
+    positional argument each); None when a call is given anything else."""
+    binding = model.binding_of(cst.Name(fn.params[1]), fn)
+    if binding.scope is not fn or not binding.param_only:
+        return None  # rebound in the body: no longer what Keras passes
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name):
+            sites = model.binding_of(func.func, None).sites
+            if not sites or any(site.kind != SiteKind.CLASS for site in sites):
+                continue
+            if model.classes.get(sites[-1].node) is not fn.cls:
+                continue
+        elif isinstance(func, (cst.Name, cst.Attribute)):
+            if model.instance_of(func, scope) is not fn.cls:
+                continue
+        else:
+            continue
+        positional = [a for a in call.args if a.keyword is None]
+        if len(positional) != 1 or positional[0].star:
+            return None
+        given = _keras_input_through_layers(model, positional[0].value)
+        if given is None or (found is not None and given is not found):
+            return None  # not an input, or inputs of several shapes
+        found = given
+    return found
+
+
+def _input_shape(model: ModuleModel, given: cst.Call) -> list[cst.BaseExpression] | None:
+    """The dimensions (after the batch) ``keras.Input(...)`` is given: its ``shape``, a tuple
+    or list literal, or a name bound to one (a module constant; a parameter's default, or
+    what every call passes it: ``def build(input_shape=(None, None, 3))``)."""
+    shape = next(
+        (a.value for a in given.args if a.keyword is None or a.keyword.value == "shape"), None
+    )
+    candidates: list[cst.BaseExpression] = [] if shape is None else [shape]
+    if isinstance(shape, cst.Name):
+        binding = model.binding_of(shape)
+        fn = binding.scope
+        if isinstance(fn, FunctionInfo) and binding.param_only:
+            candidates = [value for value, _ in model.arguments(fn, shape.value)]
+            default = fn.param_defaults.get(shape.value)
+            if default is not None:
+                candidates.append(default)
+        else:
+            candidates = list(binding.known_values or [])
+    shapes = []
+    for candidate in candidates:
+        if not isinstance(candidate, (cst.Tuple, cst.List)):
+            return None
+        shapes.append([e.value for e in candidate.elements])
+    if not shapes or any(len(shape) != len(shapes[0]) for shape in shapes):
+        return None
+    # a dimension is None only where every shape the input may be given says None
+    return [
+        shapes[0][i] if all(_is_none(shape[i]) for shape in shapes) else cst.Integer("0")
+        for i in range(len(shapes[0]))
+    ]
+
+
+def _slices_last_axis_only(subscript: cst.Subscript) -> bool:
+    """``x[..., :k]`` or ``x[:, :, :, :k]``: every other axis taken whole (``:``)."""
+    pieces = [e.slice for e in subscript.slice]
+    if not pieces:
+        return False
+    whole = [
+        isinstance(p, cst.Slice) and p.lower is None and p.upper is None and p.step is None
+        for p in pieces[:-1]
+    ]
+    first = pieces[0]
+    ellipsis = isinstance(first, cst.Index) and isinstance(first.value, cst.Ellipsis)
+    if ellipsis and len(pieces) == 2:
+        return isinstance(pieces[1], cst.Slice)
+    return len(pieces) >= 3 and all(whole) and isinstance(pieces[-1], cst.Slice)
+
+
+def _kept_by_own_layer(
+    model: ModuleModel, tensor: cst.BaseExpression, fn: FunctionInfo
+) -> cst.Name | None:
+    """For ``self.conv(inputs)``, or ``x`` bound once in ``fn`` to it, where ``self.conv`` is
+    only ever a Keras layer that keeps unknown sizes (the knowledge base's): the Name
+    ``inputs``."""
+    value = tensor
+    if isinstance(tensor, cst.Name):
+        binding = model.binding_of(tensor, fn)
+        values = binding.known_values
+        if binding.scope is not fn or not values or len(values) != 1:
+            return None
+        value = values[0]
+    if not (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and isinstance(value.func.value, cst.Name)
+        and value.func.value.value == "self"
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and isinstance(value.args[0].value, cst.Name)
+    ):
+        return None
+    layers = model.bound_values(value.func, fn)
+    if not layers or not all(
+        isinstance(v, cst.Call) and knowledge.keeps_unknown_sizes(model.call_name(v))
+        for v in layers
+    ):
+        return None
+    return value.args[0].value
+
+
+def _keras_input_through_layers(
+    model: ModuleModel, given: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``keras.Input(...)`` call that ``given`` (module code) holds, directly or as what
+    Keras layers that keep unknown sizes make of it (``Conv2D(16, 3)(inputs)``)."""
+    if depth > 12:
+        return None
+    if isinstance(given, cst.Name):
+        binding = model.binding_of(given)
+        site = reaching_site(model, given, binding)
+        fn = binding.scope
+        if isinstance(fn, FunctionInfo) and (
+            (site is not None and site.kind == SiteKind.PARAM) or binding.param_only
+        ):
+            # a parameter of a block-building helper: what every call of it passes
+            found = None
+            for value, _ in model.arguments(fn, given.value):
+                found = _keras_input_through_layers(model, value, depth + 1)
+                if found is None:
+                    return None
+            return found
+        values = [site.value] if site is not None and site.value is not None else None
+        values = values or binding.known_values
+        if not values or len(values) != 1:
+            return None
+        given = values[0]
+    if isinstance(given, cst.Subscript) and _slices_last_axis_only(given):
+        return _keras_input_through_layers(model, given.value, depth + 1)  # `x[..., :c]`
+    if not isinstance(given, cst.Call):
+        return None
+    name = model.call_name(given)
+    if is_keras(name, "Input"):
+        return given
+    if knowledge.keeps_shape(name) and given.args and given.args[0].keyword is None:
+        return _keras_input_through_layers(model, given.args[0].value, depth + 1)
+    func = given.func
+    positional = [a for a in given.args if a.keyword is None]
+    if len(positional) != 1 or positional[0].star:
+        return None
+    layer = func
+    if isinstance(layer, cst.Name):
+        values = model.binding_of(layer).known_values
+        layer = values[0] if values and len(values) == 1 else layer
+    if not (isinstance(layer, cst.Call) and knowledge.keeps_unknown_sizes(model.call_name(layer))):
+        return None
+    merged = positional[0].value
+    if isinstance(merged, (cst.List, cst.Tuple)):  # `Concatenate()([a, b])`: one input to all
+        found = [_keras_input_through_layers(model, e.value, depth + 1) for e in merged.elements]
+        return found[0] if found and all(f is found[0] for f in found) else None
+    return _keras_input_through_layers(model, merged, depth + 1)
+
+
+def _is_none(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "None"
+
+
+def _raises(block: cst.BaseSuite) -> bool:
+    """Whether a block's own statements include a ``raise``."""
+    body = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    for statement in body:
+        if isinstance(statement, (cst.SimpleStatementLine, cst.SimpleStatementSuite)) and any(
+            isinstance(small, cst.Raise) for small in statement.body
+        ):
+            return True
+    return False
 
 
 def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:
@@ -2286,6 +2545,21 @@ def dataset_feeds_keras_model(model: ModuleModel, fn: FunctionInfo) -> cst.Call 
     """The ``model.fit(...)`` (``evaluate``, ``predict``) call that is given a dataset mapped
     with ``fn``: Keras traces the model on that dataset's element spec. None when the module
     shows none (a dataset iterated in Python gives eager tensors, whose shapes are known)."""
+    mapped = _mapped_with(model, fn)
+    if not mapped:
+        return None
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_FEEDING_METHODS:
+            continue
+        for arg in call.args:
+            if any(_flows_into(model, source, arg.value) for source in mapped):
+                return call
+    return None
+
+
+def _mapped_with(model: ModuleModel, fn: FunctionInfo) -> list[cst.Call]:
+    """The ``ds.map(fn)`` (``flat_map``) calls of the module that map a dataset with ``fn``."""
     mapped = []
     for call in model.nodes_of(cst.Call):
         func = call.func
@@ -2297,15 +2571,25 @@ def dataset_feeds_keras_model(model: ModuleModel, fn: FunctionInfo) -> cst.Call 
                 isinstance(value, cst.Name) and model.function_target(value, None) is fn
             ):
                 mapped.append(call)
+    return mapped
+
+
+def padded_without_shapes(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """The ``ds.padded_batch(n)`` call, with no ``padded_shapes``, of a dataset mapped with
+    ``fn``: tf.data pads each component to the longest of the batch from its static shape,
+    and refuses a component of unknown rank (``ValueError: You must provide `padded_shapes`
+    argument because component 0 has unknown rank``, TF 2.21)."""
+    mapped = _mapped_with(model, fn)
     if not mapped:
         return None
     for call in model.nodes_of(cst.Call):
         func = call.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in _KERAS_FEEDING_METHODS:
+        if not isinstance(func, cst.Attribute) or func.attr.value != "padded_batch":
             continue
-        for arg in call.args:
-            if any(_flows_into(model, source, arg.value) for source in mapped):
-                return call
+        if _restores_shapes(call):
+            continue
+        if any(_flows_into(model, source, func.value) for source in mapped):
+            return call
     return None
 
 
@@ -2332,8 +2616,10 @@ class UnknownShapeFromPythonFunction(_TracedRule):
         Keras layer's `call`, a Lambda layer's function, or a dataset function whose dataset the
         module gives to a Keras model's `fit`/`evaluate`/`predict` (a dataset iterated in Python
         gives eager tensors, whose shapes are known; a `padded_batch` that names its padded
-        shapes gives each component its rank again), and it returns the op's result (directly
-        or through a local) with no `set_shape` on it.
+        shapes gives each component its rank again) or batches with `padded_batch(n)` and no
+        padded shapes (which pads each component by its static shape: `ValueError: You must
+        provide padded_shapes argument because component 0 has unknown rank`), and it returns
+        the op's result (directly or through a local) with no `set_shape` on it.
     """
 
     def visit_Return(self, node: cst.Return) -> None:
@@ -2354,8 +2640,12 @@ class UnknownShapeFromPythonFunction(_TracedRule):
 
     def _check_returned(self, value: cst.BaseExpression, fn: FunctionInfo) -> None:
         fed = None
+        consumer = "Keras traces `{}` on the dataset's element spec"
         if fn.traced_by is not None and fn.traced_by.kind == "dataset":
             fed = dataset_feeds_keras_model(self.model, fn)
+            if fed is None:
+                fed = padded_without_shapes(self.model, fn)
+                consumer = "`{}` pads each component by its static shape, and needs its rank"
             if fed is None:
                 return  # iterated in Python, its elements are eager tensors of known shapes
         for part in _returned_parts(value):
@@ -2375,11 +2665,7 @@ class UnknownShapeFromPythonFunction(_TracedRule):
                         call,
                     ),
                     ("returned here", part),
-                    *(
-                        [(f"Keras traces `{code(fed.func)}` on the dataset's element spec", fed)]
-                        if fed is not None
-                        else []
-                    ),
+                    *([(consumer.format(code(fed.func)), fed)] if fed is not None else []),
                 ],
                 traced_in=fn,
             )
@@ -3012,3 +3298,331 @@ class TensorConditionBranchesDiffer(_TracedRule):
             because=[("the condition is a graph tensor", tensor)],
             traced_in=fn,
         )
+
+
+# --- graph-shapes35 (stop 43): a decoded image of unknown rank, a variable rebound to a tensor --
+
+
+class DecodedImageOfUnknownRank(_TracedRule):
+    id = "TF871"
+    requires_traced_code = True
+    name = "decoded-image-of-unknown-rank"
+    severity = "error"
+    message = "a decoded image of unknown rank is given to an op that needs a known rank"
+    requires_text = ("decode",)
+    rationale = """
+        `tf.io.decode_image` decodes a PNG, JPEG or BMP into one image but an animated GIF
+        into a stack of frames, so with its default `expand_animations=True` the rank of what
+        it gives depends on the data: traced (a `Dataset.map` function, a `tf.function`), its
+        result has no known rank (`TensorShape(None)`). Ops that need the rank refuse it while
+        tracing: `tf.image.resize` raises `ValueError: 'images' contains no shape`,
+        `tf.image.central_crop` and `tf.image.total_variation` refuse it too. Called eagerly
+        on one file it works, since the eager tensor has a shape. Which decoders give no rank
+        by default, and the option that gives one, and which ops refuse an input of unknown
+        rank (traced on a `[None, None, 3]` image they work, on `TensorSpec(None)` they
+        raise), come from the knowledge base, by tracing them. Pass
+        `expand_animations=False` (one image, rank 3), use `tf.io.decode_jpeg` or
+        `tf.io.decode_png`, or restore the shape (`image.set_shape([None, None, 3])`,
+        `tf.ensure_shape`) before the op. Reported where the decoded tensor (through ops that
+        keep its shape, such as `tf.cast` or `tf.image.convert_image_dtype`, and locals) reaches
+        such an op in the same traced function, with no `set_shape` on it there.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None or not node.args or node.args[0].keyword is not None:
+            return
+        name = self.model.call_name(node)
+        if not knowledge.needs_rank(name):
+            return
+        decoder = _unranked_decoder(self.model, node.args[0].value, self.context.scope, fn)
+        if decoder is None:
+            return
+        options = sorted(knowledge.unknown_rank_decoder(self.model.call_name(decoder)) or ())
+        hint = f"pass `{options[0]}=False`" if options else "restore its shape"
+        self.report(
+            node,
+            f"`{code(decoder.func)}` gives a tensor of unknown rank in traced `{fn.qualname}`, "
+            f"and `{code(node.func)}` needs a known rank, so tracing fails (eagerly it works); "
+            f"{hint} to `{code(decoder.func)}`, or decode with `tf.io.decode_jpeg`/`decode_png`",
+            because=[
+                (
+                    f"`{code(decoder.func)}(...)` with its default options gives a tensor of "
+                    "unknown rank while traced (an image or a stack of frames)",
+                    decoder,
+                ),
+                (f"`{code(node.func)}` refuses an input of unknown rank while traced", node),
+            ],
+            traced_in=fn,
+        )
+
+
+def _unranked_decoder(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope, fn: FunctionInfo, depth: int = 0
+) -> cst.Call | None:
+    """The decode op call (``tf.io.decode_image(data)``, none of the options that give a rank
+    passed) whose result ``expr`` is: the call, an op that keeps its first argument's shape
+    applied to one, a function of the module every return value of which is one, or a local
+    bound only to such values and never given a shape (``x.set_shape(...)``)."""
+    if depth > 6:
+        return None
+    deeper = depth + 1
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        if binding.scope is not scope.function or _shape_set(fn, expr.value):
+            return None
+        site = reaching_site(model, expr, binding)
+        values = [site.value] if site is not None and site.value is not None else None
+        values = values or binding.known_values
+        if not values:
+            return None
+        found = [_unranked_decoder(model, v, scope, fn, deeper) for v in values]
+        return found[0] if all(found) else None
+    if not isinstance(expr, cst.Call):
+        return None
+    name = model.call_name(expr)
+    if name is not None:
+        options = knowledge.unknown_rank_decoder(name)
+        if options is not None:
+            keywords = {a.keyword.value for a in expr.args if a.keyword is not None}
+            positional = [a for a in expr.args if a.keyword is None]
+            if keywords & options or any(a.star for a in expr.args) or len(positional) > 3:
+                return None  # the option given (or maybe given): it may give a rank
+            return expr
+        if knowledge.keeps_shape(name) and expr.args and expr.args[0].keyword is None:
+            return _unranked_decoder(model, expr.args[0].value, scope, fn, deeper)
+        return None
+    callee = model.callee(expr, scope)
+    if callee is None:
+        return None
+    returned = model.return_values(callee)
+    found = [_unranked_decoder(model, v, callee, callee, deeper) for v in returned]
+    return found[0] if found and all(found) else None
+
+
+def _shape_set(fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn`` calls ``name.set_shape(...)`` anywhere (the rank is then restored)."""
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool:
+        nonlocal found
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "set_shape"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == name
+        ):
+            found = True
+        return not found
+
+    walk(fn.node, enter)
+    return found
+
+
+# the calls by which a Keras layer makes a weight (a variable) it keeps on `self`
+_WEIGHT_MAKERS = frozenset({"add_weight", "add_variable"})
+
+
+class VariableReboundToTensor(_TracedRule, StoreRule):
+    id = "TF872"
+    requires_traced_code = True
+    name = "variable-rebound-to-tensor"
+    severity = "error"
+    message = "a global or attribute holding a variable is rebound to a tensor in traced code"
+    rationale = """
+        A global, nonlocal or attribute that holds a `tf.Variable` (a layer's weight from
+        `self.add_weight`) is state that outlives a trace. Rebinding it in traced code to a
+        computed value, `total = total + x` under `global total`, or `self.kernel =
+        tf.nn.dropout(self.kernel, rate)` in a layer's `call`, does not update the variable:
+        it replaces it with a symbolic tensor of this trace's graph. The variable keeps its
+        old value (`total` stops accumulating, and the weight the optimizer trains is no longer
+        the one `call` reads), and the next trace, or an eager read, uses a tensor of a graph
+        that is gone: `TypeError: <tf.Tensor ...> is out of scope and cannot be used here`
+        (TF 2.21; with Keras the first traced training step stores the tensor and evaluation
+        or the next step fails with `InaccessibleTensorError`). Update the variable in place,
+        `total.assign_add(x)` (`assign`, `assign_sub`), or keep the computed tensor in a local
+        name (`kernel = tf.nn.dropout(self.kernel, rate)`). Reported where the module binds the
+        name or attribute to a variable (a `tf.Variable`, a Keras backend variable, or
+        `self.add_weight(...)`) and traced code stores a computed tensor in it (a TF op's
+        result, or arithmetic on a tensor or on the variable itself).
+    """
+
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        fn = self._traced_function()
+        if fn is None or not isinstance(target, (cst.Name, cst.Attribute)):
+            return
+        scope = self.context.scope
+        where = outer_target(self.model, scope, target)
+        if where is None:
+            return
+        made = self._variable_made(target, value, scope)
+        if made is None or not self._computed(target, value, scope):
+            return
+        name = code(target)
+        self.report(
+            target,
+            f"traced `{fn.qualname}` rebinds {where}, which holds a variable, to a graph "
+            "tensor: the variable is not updated, and the tensor outlives its trace; update it "
+            f"with `{name}.assign(...)`, or keep the tensor in a local name",
+            because=[
+                (f"`{name}` holds a variable made here", made),
+                (f"traced code stores a computed tensor in `{name}` here", target),
+            ],
+            traced_in=fn,
+        )
+
+    def _variable_made(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, scope: Scope
+    ) -> cst.Call | None:
+        """The call that makes the variable ``target`` holds elsewhere in the module."""
+        if isinstance(target, cst.Name):
+            values = self.model.lookup(target.value, scope).values
+        else:
+            values = self.model.bound_values(target, scope)
+        for bound in values:
+            if bound is value or not isinstance(bound, cst.Call):
+                continue
+            func = bound.func
+            if variable_kind(self.model, bound) in ("tf.Variable", "Keras backend variable"):
+                return bound
+            if (
+                isinstance(target, cst.Attribute)
+                and isinstance(func, cst.Attribute)
+                and func.attr.value in _WEIGHT_MAKERS
+                and isinstance(func.value, cst.Name)
+                and func.value.value == "self"
+            ):
+                return bound
+        return None
+
+    def _computed(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, scope: Scope
+    ) -> bool:
+        """Whether ``value`` is a tensor computed in the trace: a TF op's result, or arithmetic
+        on a tensor, a variable, or what ``target`` itself holds (the variable)."""
+        if isinstance(value, cst.BinaryOperation):
+            own = code(target)
+            return any(
+                code(side) == own or graph_value(self.model, side, scope)
+                for side in (value.left, value.right)
+            )
+        if isinstance(value, cst.Call):
+            return computed_tensor(self.model, value, scope, api_only=True)
+        return False
+
+
+class NoneDimensionOfKerasTensorUsedAsSize(Rule):
+    id = "TF873"
+    name = "none-dimension-of-keras-tensor-used-as-size"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "a None dimension of a symbolic Keras tensor is used as a size while building a model"
+    requires_text = ("Input",)
+    rationale = """
+        A functional model built on `keras.Input((None, None, 3))` takes images of any size:
+        the static shape of every tensor built from that input (through layers that keep
+        unknown sizes, such as `Conv2D` or `BatchNormalization`: the knowledge base's, by
+        building each layer on such an input) has None height and width, and None batch.
+        Using those static dimensions as sizes, `_, h, w, c = x.shape` then
+        `keras.ops.reshape(x, (-1, h, w, groups, c // groups))` (a channel shuffle), puts
+        None into the target shape: Keras 3 records the op, and running the model (`fit`,
+        `predict`) fails with `TypeError: Failed to convert elements of (-1, None, None, 2, 8)
+        to Tensor`; with tf-keras, `tf.reshape` on the Keras tensor fails at once the same
+        way (TF 2.21). Use the dynamic size (`keras.ops.shape(x)[1]`, `tf.shape(x)[1]`) or -1,
+        or reshape inside a layer that reads the shape at call time. Which ops need every size
+        of their shape argument comes from the knowledge base, by calling them. Reported in
+        model-building code (TF897 reports sizes read in traced code; a `Lambda` function
+        that closes over sizes read while building is reported here), where the tensor comes
+        from `keras.Input` through such layers, directly or through a helper's parameter every
+        call passes it to; a TensorFlow op given a Keras 3 tensor fails for another reason
+        and is left to the rules about that.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node)
+        parameter = knowledge.shape_parameter(name)
+        if parameter is None or parameter.accepts_none is not False or name is None:
+            return
+        if (
+            name.startswith("tensorflow.")
+            and not self.model.keras2_possible
+            and not self.context.in_traced_code
+        ):
+            return  # Keras 3 refuses the Keras tensor in a TF op before the shape matters
+        shape = None
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == parameter.name or (keyword is None and index == parameter.position):
+                shape = arg.value
+        if not isinstance(shape, (cst.List, cst.Tuple)):
+            return
+        reported = self.__dict__.setdefault("_reported", set())
+        for element in shape.elements:
+            found = self._none_dimension(element.value)
+            if found is None:
+                continue
+            read, given, index = found
+            if id(read) in reported:
+                continue
+            reported.add(id(read))
+            self.report(
+                read,
+                f"`{code(read)}` is dimension {index} of a Keras tensor built on "
+                f"`{code(given)}`, which is None, and the shape given to `{code(node.func)}` "
+                "then holds None; use the dynamic size (`keras.ops.shape(x)[i]`) or -1",
+                because=[
+                    (
+                        f"`{code(given)}` gives dimension {index} as None, and the layers "
+                        "between keep it unknown",
+                        given,
+                    ),
+                    (f"it is used as a size here (the shape given to `{code(node.func)}`)", node),
+                ],
+                through=node if not _inside(read, node) else None,
+            )
+
+    def _none_dimension(
+        self, element: cst.BaseExpression
+    ) -> tuple[cst.BaseExpression, cst.Call, int] | None:
+        """(where the static dimension is read, the ``keras.Input`` call, its index) for a
+        shape element that is a None dimension of a Keras tensor built on that input."""
+        read: cst.BaseExpression = element
+        dimension: cst.BaseExpression = element
+        traced = self.context.function if self.context.in_traced_code else None
+        if traced is not None and not isinstance(element, cst.Name):
+            return None  # read while tracing: TF897's
+        if isinstance(element, cst.Name):
+            binding = self.model.binding_of(element, self.context.scope)
+            if traced is not None and binding.scope is traced:
+                return None  # read while tracing: TF897's
+            unpacked = unpacked_dimension(self.model, binding)
+            if unpacked is not None:  # `_, h, w, c = x.shape`
+                dimension = unpacked
+                read = binding.sites[0].node
+            else:
+                values = binding.known_values
+                if not values or len(values) != 1:
+                    return None
+                dimension = read = values[0]
+        if not (
+            isinstance(dimension, cst.Subscript)
+            and len(dimension.slice) == 1
+            and isinstance(dimension.slice[0].slice, cst.Index)
+        ):
+            return None
+        index = _literal_int(dimension.slice[0].slice.value)
+        tensor = shape_owner(dimension.value, self.model)
+        if index is None or index < 0 or not isinstance(tensor, cst.Name):
+            return None
+        given = _keras_input_through_layers(self.model, tensor)
+        if given is None:
+            return None
+        if index == 0:
+            return None if input_fixes_batch(given) else (read, given, index)
+        shape = _input_shape(self.model, given)
+        if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
+            return None
+        return read, given, index

@@ -38,6 +38,9 @@ SCRATCH_GAP = (
 class TensorLeakedFromTracedCode(StoreRule):
     id = "TF301"
     requires_traced_code = True
+    # A tensor stored where a variable was (`self.kernel = tf.nn.dropout(self.kernel)`) is
+    # TF872's more specific claim: the variable is replaced, not updated.
+    defers_to = frozenset({"TF872"})
     name = "tensor-leaked-from-traced-code"
     category = "leaked-tensor"
     severity = "error"

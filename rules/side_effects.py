@@ -360,8 +360,9 @@ class PythonStateMutationInTracedCode(StoreRule):
     id = "TF202"
     requires_traced_code = True
     calls_in_traced_code = True
-    # A graph tensor stored outside the trace is a leak first: TF301 reports that store.
-    defers_to = frozenset({"TF301"})
+    # A graph tensor stored outside the trace is a leak first: TF301 reports that store, and
+    # TF872 the store that replaces a variable with a tensor (`total = total + 1`).
+    defers_to = frozenset({"TF301", "TF872"})
     name = "python-state-mutation-in-traced-code"
     category = "side-effect"
     message = "traced code changes Python state; the change happens once, while tracing"

@@ -50,6 +50,22 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``data_dependent_shapes``: the decode ops (``tf.io.decode_jpeg``...) and the dimensions of
   what they give that are None while traced, whatever their options: traced on a scalar
   string (``probe_data_dependent_shapes``); the sizes come from the data.
+* ``unknown_rank_decoders``: the decode ops whose result, with their default options, has no
+  known rank while traced on a scalar string (``tf.io.decode_image``: an image or a stack of
+  frames), and the boolean options that, flipped, give it one (``expand_animations``)
+  (``probe_unknown_rank_decoders``).
+* ``rank_needing_ops``: the TF ops that trace on an image of unknown height and width (a
+  ``[None, None, 3]`` float spec) but refuse a tensor of unknown rank while tracing
+  (``tf.image.resize``: ``'images' contains no shape``), given sample values for their other
+  required parameters (``probe_rank_needing_ops``).
+* ``unknown_size_layers``: the Keras layer classes that keep the unknown sizes of their input
+  between the batch and the last dimension (an image of any height and width stays one):
+  built on a symbolic ``Input`` with those dimensions None (``unknown_size_layers``).
+* ``unpack_refusing_ops``: the TF ops not in ``single_tensors`` whose result, traced on sample
+  specs of unknown sizes (a scalar string, a float, int or bool vector of unknown length, a
+  float vector and a bool mask), Python cannot unpack while tracing (``a, b = op(...)`` raises
+  for every sample that traces: ``tf.strings.split``, ``tf.boolean_mask``; ``tf.unique``'s
+  named tuple unpacks) (``probe_unpack_refusing_ops``).
 * ``python_function_ops``: the ops that run a Python function as a graph op (a ``func`` to
   call on tensors ``inp``, giving ``Tout``: ``tf.py_function``, ``tf.numpy_function``) and
   what a ``tf.function`` sees of their result: traced with a function that gives a ``[2]``
@@ -545,6 +561,142 @@ def probe_data_dependent_shapes(
             unknown = dims if unknown is None else unknown & dims
         if unknown:
             found[path] = "unknown rank" if unknown == set(range(8)) else sorted(unknown)
+    return found
+
+
+def probe_unknown_rank_decoders(
+    returns: dict[str, str], tf: types.ModuleType
+) -> dict[str, list[str]]:
+    """The decode ops (first parameter ``contents``) whose result, called with their defaults
+    in a ``tf.function`` traced on a scalar string, has unknown rank: path -> the boolean
+    options that, given the opposite of their default, give the result a rank."""
+    found: dict[str, list[str]] = {}
+    spec = tf.TensorSpec([], tf.string)
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=("compat.", "raw_ops")):
+        try:
+            params = inspect.signature(op).parameters
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if list(params)[:1] != [DECODE_PARAMETER]:
+            continue
+
+        def rank(options: dict, op=op) -> int | str | None:
+            try:
+                traced = tf.function(lambda c: op(c, **options), autograph=False)
+                shape = traced.get_concrete_function(spec).output_shapes
+            except Exception:
+                return "fails"
+            return shape.rank if isinstance(shape, tf.TensorShape) else "fails"
+
+        if rank({}) is not None:
+            continue
+        found[path] = [
+            name
+            for name, p in params.items()
+            if isinstance(p.default, bool) and isinstance(rank({name: not p.default}), int)
+        ]
+    return found
+
+
+# Values for the other required parameters of the ops ``probe_rank_needing_ops`` traces.
+RANK_PROBE_SAMPLES = {
+    "size": [8, 8],
+    "delta": 0.1,
+    "target_height": 8,
+    "target_width": 8,
+    "offset_height": 0,
+    "offset_width": 0,
+    "contrast_factor": 1.2,
+    "saturation_factor": 1.1,
+    "central_fraction": 0.5,
+    "k": 1,
+}
+
+
+def probe_rank_needing_ops(returns: dict[str, str], tf: types.ModuleType) -> list[str]:
+    """The TF ops that trace on a ``[None, None, 3]`` float image but raise while tracing on a
+    float tensor of unknown rank (``TensorSpec(None)``), called with sample values for their
+    other required parameters (``RANK_PROBE_SAMPLES``)."""
+    found = []
+    image = tf.TensorSpec([None, None, 3], tf.float32)
+    unranked = tf.TensorSpec(None, tf.float32)
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=SHAPE_PROBE_SKIPPED):
+        try:
+            params = list(inspect.signature(op).parameters.values())
+        except (AttributeError, TypeError, ValueError):
+            continue
+        if not params or params[0].kind not in (
+            params[0].POSITIONAL_ONLY,
+            params[0].POSITIONAL_OR_KEYWORD,
+        ):
+            continue
+        required = [
+            p.name
+            for p in params[1:]
+            if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+        if any(name not in RANK_PROBE_SAMPLES for name in required):
+            continue
+        options = {name: RANK_PROBE_SAMPLES[name] for name in required}
+
+        def traces(spec, op=op, options=options) -> bool:
+            try:
+                tf.function(lambda x: op(x, **options), autograph=False).get_concrete_function(spec)
+            except Exception:
+                return False
+            return True
+
+        if traces(image) and not traces(unranked):
+            found.append(path)
+    return found
+
+
+# Only traced, never run: file ops (``tf.io.decode_*``) may be, not Python-function ops.
+UNPACK_PROBE_SKIPPED = (
+    "compat.", "raw_ops", "py_function", "numpy_function", "tpu", "distribute", "experimental",
+    "summary", "debugging", "profiler", "config",
+)  # fmt: skip
+
+
+def probe_unpack_refusing_ops(
+    returns: dict[str, str], tf: types.ModuleType, single: list[str]
+) -> list[str]:
+    """The TF ops (not already in ``single``) that, traced on sample specs of unknown sizes,
+    give what Python cannot unpack while tracing: ``a, b = op(*args)`` raises for every sample
+    that traces, and at least one does."""
+    samples = [
+        (tf.TensorSpec([], tf.string),),
+        (tf.TensorSpec([None], tf.float32),),
+        (tf.TensorSpec([None], tf.int32),),
+        (tf.TensorSpec([None], tf.bool),),
+        (tf.TensorSpec([None], tf.float32), tf.TensorSpec([None], tf.bool)),
+    ]
+    known = set(single)
+    found = []
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=UNPACK_PROBE_SKIPPED):
+        if path in known:
+            continue
+        refused = []
+        for specs in samples:
+            try:
+                result = tf.function(lambda *a, op=op: op(*a), autograph=False)
+                concrete = result.get_concrete_function(*specs)
+            except Exception:
+                continue
+            del concrete
+
+            def unpack(*a, op=op):
+                first, _ = op(*a)
+                return first
+
+            try:
+                tf.function(unpack, autograph=False).get_concrete_function(*specs)
+            except Exception:
+                refused.append(True)
+            else:
+                refused.append(False)
+        if refused and all(refused):
+            found.append(path)
     return found
 
 
@@ -1555,6 +1707,55 @@ def single_output_layers(
     return found
 
 
+# Constructor arguments tried for the layer classes the shared sample batches did not build
+# (``Activation("relu")``, ``Dropout(0.5)``), in order.
+UNKNOWN_SIZE_ARGUMENTS = ((), ("relu",), (0.5,))
+
+
+def unknown_size_layers(
+    classes: dict[str, str],
+    built: dict[str, tuple[type, object, tuple, object]],
+    roots: dict[str, types.ModuleType],
+) -> list[str]:
+    """The Keras layer classes that keep unknown sizes: an instance called on a symbolic input
+    (``Input``) whose dimensions between the batch and the last are None (an image batch of
+    any size, or the built sample's rank when that is higher), or on a list of two such
+    inputs (a merge layer: ``Add``, ``Concatenate``), gives an output of that rank with those
+    dimensions None too (``Conv2D``, ``BatchNormalization``, ``Activation``; not ``Resizing``
+    or ``Flatten``). Built with the constructor arguments the shared sample used, else the
+    first of ``UNKNOWN_SIZE_ARGUMENTS`` that works."""
+    found = []
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots or ".layers." not in f".{rest}":
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        sample = built.get(path)
+        rank = 4 if sample is None or len(sample[3].shape) < 3 else len(sample[3].shape)
+        last = 6 if sample is None else int(sample[3].shape[-1])
+        tries = [sample[2]] if sample is not None else list(UNKNOWN_SIZE_ARGUMENTS)
+        for arguments in tries:
+            shape = None
+            for merged in (False, True):
+                try:
+                    _seed(roots)
+                    symbolic = roots[root].Input(shape=(None,) * (rank - 2) + (last,))
+                    shape = tuple(
+                        cls(*arguments)([symbolic, symbolic] if merged else symbolic).shape
+                    )
+                    break
+                except Exception:
+                    continue
+            if shape is not None:
+                if len(shape) == rank and all(d is None for d in shape[1:-1]):
+                    found.append(path)
+                break
+    return found
+
+
 def _built_layer(
     cls: type, batches: list, roots: dict[str, types.ModuleType]
 ) -> tuple[object, tuple, object] | None:
@@ -1898,6 +2099,10 @@ def build() -> dict:
             "per_call_tracing_ops": probe_per_call_tracing_ops(tf),
             "graph_argument_ops": probe_graph_argument_ops(tf),
             "string_only_methods": probe_string_only_methods(tf),
+            "unknown_rank_decoders": probe_unknown_rank_decoders(returns, tf),
+            "rank_needing_ops": probe_rank_needing_ops(returns, tf),
+            "unpack_refusing_ops": probe_unpack_refusing_ops(returns, tf, single),
+            "unknown_size_layers": unknown_size_layers(classes, built, probed),
         }
 
 

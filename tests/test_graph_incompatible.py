@@ -1763,9 +1763,13 @@ def test_a_none_dimension_of_the_keras_input_a_layer_is_applied_to(shape, body, 
         f"inp = keras.Input({shape})\nout = Flat()(inp)\n"
     )
     assert rule_ids(source, ["TF897"]) == expected
-    # applied to another layer's output, whose shape the module does not spell
+    # applied to what a layer that keeps unknown sizes makes of it (the knowledge base's:
+    # `Dense` changes only the last dimension)
     after_dense = source.replace("Flat()(inp)", "Flat()(keras.layers.Dense(8)(inp))")
-    assert rule_ids(after_dense, ["TF897"]) == []
+    assert rule_ids(after_dense, ["TF897"]) == expected
+    # applied to another layer's output, whose shape the module does not show
+    reshaped = source.replace("Flat()(inp)", "Flat()(keras.layers.Reshape((4, -1))(inp))")
+    assert rule_ids(reshaped, ["TF897"]) == []
 
 
 # TF861, checked under TF 2.21 / Keras 3.15 (tensorflow/tensorflow#32912; the rule's fixtures
@@ -1875,3 +1879,274 @@ def test_tensor_condition_branches_differ(source, expected):
     # unconverted code fails on the condition itself (TF808), not on the branches
     unconverted = program.replace("@tf.function", "@tf.function(autograph=False)")
     assert rule_ids(unconverted, ["TF863"]) == []
+
+
+# Issue 28, checked under TF 2.21 / Keras 3.15: a channel shuffle of a model built for any
+# image size (`keras.Input((None, None, 3))`) reshapes with None height and width, in a layer
+# applied to a convolution's output, a helper its `call` hands the tensor to, or a Lambda.
+SHUFFLE = """
+import keras
+import tensorflow as tf
+from keras import layers
+
+
+def channel_shuffle(x, groups):
+    _, height, width, channels = x.shape
+    x = tf.reshape(x, [-1, height, width, groups, channels // groups])
+    return tf.reshape(tf.transpose(x, [0, 1, 2, 4, 3]), [-1, height, width, channels])
+
+
+class ShuffleUnit(layers.Layer):
+    def __init__(self, channels):
+        super().__init__()
+        self.conv = layers.Conv2D(channels, 1, padding="same")
+
+    def call(self, inputs):
+        return channel_shuffle(self.conv(inputs), 2)
+
+
+def block(x):
+    x = layers.Conv2D(16, 3, padding="same")(x)
+    return ShuffleUnit(16)(x)
+
+
+inputs = keras.Input(shape=(None, None, 3))
+x = layers.BatchNormalization()(layers.Conv2D(8, 3)(inputs))
+outputs = block(x)
+"""
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (SHUFFLE, ["TF897", "TF897"]),
+        (
+            SHUFFLE.replace("x = tf.reshape(x,", "x = tf.reshape(x,").replace(
+                "_, height, width, channels = x.shape",
+                "_, height, width, channels = keras.backend.int_shape(x)",
+            ),
+            ["TF897", "TF897"],
+        ),
+        # a fixed image size: the sizes are known
+        (SHUFFLE.replace("(None, None, 3)", "(32, 32, 3)"), []),
+        # a layer that sets the sizes (not one that keeps unknown sizes) comes between
+        (SHUFFLE.replace("layers.BatchNormalization()", "layers.Resizing(32, 32)"), []),
+        (
+            SHUFFLE.split("class ShuffleUnit")[0]
+            + "inputs = keras.Input(shape=(None, None, 3))\n"
+            + "x = layers.Lambda(lambda t: channel_shuffle(t, 2))(layers.Conv2D(8, 3)(inputs))\n",
+            ["TF897", "TF897"],
+        ),
+    ],
+)
+def test_none_spatial_sizes_of_a_model_for_any_image_size(source, expected):
+    assert rule_ids(source, ["TF897"]) == expected
+
+
+LOSS = """
+import numpy as np
+import tensorflow as tf
+from tensorflow import keras
+
+
+def sequence_loss(y_true, y_pred):
+    batch_size = y_true.shape[0]
+    {check}
+    return tf.reduce_mean(tf.square(y_true - y_pred))
+
+
+model = keras.Sequential([keras.layers.LSTM(8, return_sequences=True), keras.layers.Dense(1)])
+model.compile(optimizer="adam", loss=sequence_loss)
+model.fit(np.ones((4, 5, 3)), np.ones((4, 5, 1)), epochs=1)
+"""
+
+
+@pytest.mark.parametrize(
+    "check, expected",
+    [
+        # TF 2.21 / Keras 3.15: fit traces the loss with the batch None, which it refuses
+        ('if batch_size is None:\n        raise ValueError("unknown batch size")', ["TF897"]),
+        ("assert batch_size is not None", ["TF897"]),
+        ("assert batch_size", ["TF897"]),
+        # falling back to the dynamic size is right
+        ("if batch_size is None:\n        batch_size = tf.shape(y_true)[0]", []),
+    ],
+)
+def test_refusing_a_none_batch_in_a_loss_fit_traces(check, expected):
+    assert rule_ids(LOSS.replace("{check}", check), ["TF897"]) == expected
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        # TF 2.21: OperatorNotAllowedInGraphError (iterating over a symbolic tf.Tensor)
+        ('tf.strings.split(line, ",")', ["TF898"]),
+        ("tf.boolean_mask(line, line > 0)", ["TF898"]),
+        # a named tuple of tensors unpacks
+        ("tf.unique(line)", []),
+    ],
+)
+def test_unpacking_an_op_result_of_data_dependent_size(value, expected):
+    source = f"import tensorflow as tf\n@tf.function\ndef parse(line):\n    a, b = {value}\n    return a\n"
+    assert rule_ids(source, ["TF898"]) == expected
+
+
+PADDED = """
+import numpy as np
+import tensorflow as tf
+
+
+def tokenize(sentence):
+    return np.array([len(w) for w in sentence.numpy().split()], dtype=np.int32)
+
+
+def encode(sentence):
+    return tf.py_function(tokenize, [sentence], tf.int32)
+
+
+sentences = tf.data.Dataset.from_tensor_slices(["a bb", "ccc d ee"])
+batches = sentences.map(encode).padded_batch(2{shapes})
+"""
+
+
+@pytest.mark.parametrize(
+    "shapes, expected",
+    [
+        # TF 2.21: ValueError: You must provide `padded_shapes` argument because component 0
+        # has unknown rank
+        ("", ["TF890"]),
+        (", padded_shapes=[None]", []),
+    ],
+)
+def test_padded_batch_of_a_python_function_result(shapes, expected):
+    assert rule_ids(PADDED.replace("{shapes}", shapes), ["TF890"]) == expected
+
+
+DECODE = """
+import tensorflow as tf
+
+
+def load(path):
+    image = tf.io.decode_image(tf.io.read_file(path){options})
+    image = tf.cast(image, tf.float32){restore}
+    return tf.image.resize(image, [64, 64])
+
+
+images = tf.data.Dataset.list_files("*.png").map(load)
+"""
+
+
+@pytest.mark.parametrize(
+    "options, restore, expected",
+    [
+        # TF 2.21: ValueError: 'images' contains no shape
+        ("", "", ["TF871"]),
+        (", channels=3", "", ["TF871"]),
+        (", channels=3, expand_animations=False", "", []),
+        ("", "\n    image.set_shape([None, None, 3])", []),
+    ],
+)
+def test_decoded_image_of_unknown_rank(options, restore, expected):
+    source = DECODE.replace("{options}", options).replace("{restore}", restore)
+    assert rule_ids(source, ["TF871"]) == expected
+    eager = source.replace(
+        'images = tf.data.Dataset.list_files("*.png").map(load)', "load('a.png')"
+    )
+    assert rule_ids(eager, ["TF871"]) == []
+
+
+DROPCONNECT = """
+import keras
+import tensorflow as tf
+
+
+class DropConnectDense(keras.layers.Layer):
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 4))
+
+    def call(self, inputs, training=None):
+        {body}
+        return tf.matmul(inputs, kernel)
+"""
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # TF 2.21 / Keras 3.15: evaluate after fit raises InaccessibleTensorError; TF872 is the
+        # more specific claim than TF301's leak at that store
+        (
+            "self.kernel = tf.nn.dropout(self.kernel, rate=0.5)\n        kernel = self.kernel",
+            ["TF872"],
+        ),
+        ("kernel = tf.nn.dropout(self.kernel, rate=0.5)", []),
+    ],
+)
+def test_layer_weight_rebound_to_a_tensor(body, expected):
+    source = DROPCONNECT.replace("{body}", body)
+    assert rule_ids(source, ["TF872", "TF301", "TF202"]) == expected
+
+
+@pytest.mark.parametrize(
+    "update, expected",
+    [
+        # TF 2.21: the next trace that reads `step` raises "out of scope"; TF202 ("a Python
+        # value") and TF301 defer to TF872 at this store
+        ("step = step + n", ["TF872"]),
+        ("step = step + tf.cast(n, tf.int64)", ["TF872"]),
+        ("step.assign_add(n)", []),
+    ],
+)
+def test_global_variable_rebound_to_a_tensor(update, expected):
+    source = (
+        "import tensorflow as tf\nstep = tf.Variable(0, dtype=tf.int64)\n@tf.function\n"
+        f"def advance(n):\n    global step\n    {update}\n    return n\n"
+    )
+    assert rule_ids(source, ["TF872", "TF301", "TF202"]) == expected
+
+
+FUNCTIONAL_SHUFFLE = """
+import keras
+from keras import layers, ops
+
+
+def channel_shuffle(x, groups):
+    _, height, width, channels = x.shape
+    return ops.reshape(x, (-1, height, width, groups, channels // groups))
+
+
+def build(input_shape=(None, None, 3)):
+    inputs = keras.Input(shape=input_shape)
+    a = layers.Conv2D(8, 1)(inputs)
+    b = layers.Activation("relu")(layers.Conv2D(8, 3, padding="same")(inputs))
+    return keras.Model(inputs, channel_shuffle(layers.Concatenate()([a, b]), 2))
+"""
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # TF 2.21 / Keras 3.15: running the model fails (cannot convert (-1, None, None, 2, 8))
+        (FUNCTIONAL_SHUFFLE, ["TF873", "TF873"]),
+        # images of a fixed size: the sizes are known
+        (FUNCTIONAL_SHUFFLE.replace("(None, None, 3)", "(32, 32, 3)"), []),
+        # a TF op on a Keras 3 tensor fails for another reason (left to other rules)
+        (
+            FUNCTIONAL_SHUFFLE.replace("ops.reshape", "tf.reshape").replace(
+                "import keras\n", "import keras\nimport tensorflow as tf\n"
+            ),
+            [],
+        ),
+        # the batch size is fixed, and only dimension 0 is read
+        (
+            FUNCTIONAL_SHUFFLE.replace(
+                "(-1, height, width, groups, channels // groups)", "(x.shape[0], -1)"
+            ).replace(
+                "keras.Input(shape=input_shape)", "keras.Input(shape=input_shape, batch_size=4)"
+            ),
+            [],
+        ),
+    ],
+)
+def test_none_dimension_of_a_keras_tensor_used_as_size(source, expected):
+    assert rule_ids(source, ["TF873"]) == expected

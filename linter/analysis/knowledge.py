@@ -16,7 +16,7 @@ Which Keras a name belongs to (3 or 2, :func:`keras_of`) comes from its root, no
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -92,6 +92,13 @@ class Knowledge:
     dataset_function_arguments: dict[str, dict[str, list[str]]]
     # Dataset method -> its function parameters that must return a dataset (``flat_map``)
     dataset_functions_returning_datasets: dict[str, list[str]]
+    # decode op -> the boolean options that, flipped, give its result a rank (by default it has
+    # none while traced: ``tf.io.decode_image``'s ``expand_animations``)
+    unknown_rank_decoders: dict[str, list[str]] = field(default_factory=dict)
+    rank_needing_ops: frozenset[str] = frozenset()  # ops refusing an input of unknown rank
+    unpack_refusing_ops: frozenset[str] = frozenset()  # ops whose traced result cannot unpack
+    # layer classes whose output keeps their input's unknown sizes (between batch and last)
+    unknown_size_layers: frozenset[str] = frozenset()
 
 
 @cache
@@ -132,6 +139,10 @@ def knowledge() -> Knowledge:
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
         dataset_function_arguments=data.get("dataset_function_arguments", {}),
         dataset_functions_returning_datasets=data.get("dataset_functions_returning_datasets", {}),
+        unknown_rank_decoders=data.get("unknown_rank_decoders", {}),
+        rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
+        unpack_refusing_ops=frozenset(data.get("unpack_refusing_ops", ())),
+        unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
     )
 
 
@@ -454,3 +465,31 @@ def dataset_function_returns_dataset(method: str, parameter: str) -> bool:
     (``flat_map``'s ``map_func``), as the generator saw: a function returning its element
     failed there, one returning ``Dataset.from_tensors`` of it worked."""
     return parameter in knowledge().dataset_functions_returning_datasets.get(method, ())
+
+
+def unknown_rank_decoder(qualified: str | None) -> frozenset[str] | None:
+    """For a decode op whose result has no known rank while traced with its default options
+    (``tf.io.decode_image``), the boolean options that, flipped, give it one; None for others."""
+    if not qualified:
+        return None
+    found = knowledge().unknown_rank_decoders.get(canonical(qualified))
+    return None if found is None else frozenset(found)
+
+
+def needs_rank(qualified: str | None) -> bool:
+    """Whether the op refuses, while traced, a first argument of unknown rank (``tf.image.resize``:
+    ``'images' contains no shape``), as the generator saw by tracing it."""
+    return bool(qualified) and canonical(qualified) in knowledge().rank_needing_ops
+
+
+def refuses_unpacking(qualified: str | None) -> bool:
+    """Whether what the op gives while traced cannot be unpacked into Python names
+    (``tf.strings.split``, ``tf.boolean_mask``), as the generator saw by tracing it."""
+    return bool(qualified) and canonical(qualified) in knowledge().unpack_refusing_ops
+
+
+def keeps_unknown_sizes(qualified: str | None) -> bool:
+    """Whether the Keras layer class keeps the unknown sizes of its input between the batch
+    and the last dimension (``Conv2D`` on an image of any size), as the generator saw by
+    building it on a symbolic input."""
+    return bool(qualified) and canonical(qualified) in knowledge().unknown_size_layers

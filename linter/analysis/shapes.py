@@ -269,6 +269,11 @@ def keras_symbolic_use(model: ModuleModel, fitting_only: bool = False) -> cst.Ca
     return model.memo((keras_symbolic_use, fitting_only), find)
 
 
+def input_fixes_batch(call: cst.Call) -> bool:
+    """Whether ``keras.Input(...)`` fixes the batch dimension (``batch_size=32``)."""
+    return _fixes_batch(call)
+
+
 def _fixes_batch(call: cst.Call) -> bool:
     """Whether ``keras.Input(...)`` fixes the batch dimension: ``batch_size=32``, or a
     ``batch_shape=(32, ...)`` that starts with a number (stateful RNNs, TPU code); the layers
@@ -400,6 +405,12 @@ def _mapped_decoder(
     return found
 
 
+def unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | None:
+    """For a name bound once by unpacking a static shape (``h, w, c = image.shape``), the
+    dimension it holds, as ``image.shape[i]`` (a node made for the question); None otherwise."""
+    return _unpacked_dimension(model, binding)
+
+
 def _unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | None:
     """For a name bound once by unpacking a static shape (``h, w, c = image.shape``,
     ``h, w = image.shape[:2]``), the dimension it holds, as ``image.shape[i]`` (a node made for
@@ -416,7 +427,9 @@ def _unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | 
     return cst.Subscript(value=shape, slice=[cst.SubscriptElement(index)])
 
 
-def _static_shape(value: cst.BaseExpression) -> tuple[cst.BaseExpression, int] | None:
+def _static_shape(
+    value: cst.BaseExpression, model: ModuleModel | None = None
+) -> tuple[cst.BaseExpression, int] | None:
     """``x.shape``, ``x.get_shape()`` or a slice of one from a literal start (``x.shape[:2]``,
     ``x.shape[1:3]``): the shape, and the index of its first dimension there."""
     offset = 0
@@ -431,7 +444,7 @@ def _static_shape(value: cst.BaseExpression) -> tuple[cst.BaseExpression, int] |
                 return None
             offset = int(piece.lower.evaluated_value)
         value = value.value
-    return (value, offset) if shape_owner(value) is not None else None
+    return (value, offset) if shape_owner(value, model) is not None else None
 
 
 def shape_owner(
@@ -472,7 +485,7 @@ def _unpacked_shapes(model: ModuleModel) -> dict[int, tuple[cst.BaseExpression, 
     def find() -> dict[int, tuple[cst.BaseExpression, int]]:
         found: dict[int, tuple[cst.BaseExpression, int]] = {}
         for assign in model.nodes_of(cst.Assign):
-            shape = _static_shape(assign.value)
+            shape = _static_shape(assign.value, model)  # `_, h, w, c = K.int_shape(x)` too
             if shape is None:
                 continue
             for target in assign.targets:
