@@ -229,10 +229,18 @@ class NumpyFunctionOnTensor(_TracedRule):
         a `Sequential`. A variable (`self.w = self.add_weight(...)`, a `tf.Variable`, an
         element of `trainable_weights`, or a helper's parameter every call passes one) fails
         the same way: NumPy reads it through `numpy()`, which raises `NotImplementedError:
-        numpy() is only available when eager execution is enabled` in traced code. Use the
-        TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
+        numpy() is only available when eager execution is enabled` in traced code. So do a
+        NumPy array's methods (`y_pred.astype("int32")`, `t.ravel()`: a graph tensor has none,
+        the knowledge base looked each up on one), Keras' NumPy image augmentation
+        (`keras.preprocessing.image.random_rotation`, probed like the helpers above) and
+        scikit-learn's metrics (`f1_score`: `scripts/probe_sklearn_metrics.py` saw all 55 that
+        take `y_true` fail traced). Where traced code hands a tensor to a helper of the module
+        whose body needs its NumPy value (`to_image(inputs)` in a layer's `call`, an F1
+        helper called from a loss), the finding is that call. Use the TensorFlow op
+        (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
-        by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
+        by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
+        so is a model compiled with `run_eagerly=True`.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -374,9 +382,12 @@ def _claimed_at_call_site(
 
 def _numpy_behavior(model: ModuleModel) -> bool:
     """Whether the module turns on TF's NumPy behaviour (tensors get ``astype``, ``ravel``...)."""
-    return any(
-        (model.call_name(call) or "").endswith("experimental_enable_numpy_behavior")
-        for call in model.nodes_of(cst.Call)
+    return model.memo(
+        "numpy-behavior",
+        lambda: any(
+            (model.call_name(call) or "").endswith("experimental_enable_numpy_behavior")
+            for call in model.nodes_of(cst.Call)
+        ),
     )
 
 
@@ -3226,7 +3237,10 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
         fails there (`NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy
         array`). Which functions need NumPy comes from probes: the Keras helpers the knowledge
         base calls on an array and on a graph tensor, and scikit-learn's metrics
-        (`scripts/probe_sklearn_metrics.py`: all 55 that take `y_true` fail traced). Write the
+        (`scripts/probe_sklearn_metrics.py`: all 55 that take `y_true` fail traced); so is a
+        function of the module handed over that calls one of them on NumPy conversions of its
+        arguments (the conversions themselves are TF804's). A `compile(run_eagerly=True)`
+        runs them eagerly and is not reported. Write the
         metric with TensorFlow ops (`keras.metrics.F1Score`, `keras.metrics.AUC`), compute it
         on predictions after `fit` (or in a callback), or wrap it in `tf.numpy_function`.
     """
@@ -3237,6 +3251,14 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
             return
         model, scope = self.model, self.context.scope
         if func.attr.value == "compile":
+            if any(
+                arg.keyword is not None
+                and arg.keyword.value == "run_eagerly"
+                and isinstance(arg.value, cst.Name)
+                and arg.value.value == "True"
+                for arg in node.args
+            ):
+                return  # the step, with its losses and metrics, runs eagerly
             handed = [
                 (via, value)
                 for via, given in compiled_arguments(node)

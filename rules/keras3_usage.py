@@ -137,8 +137,14 @@ class TfOpOnKerasTensor(Keras3Rule):
         `K.expand_dims`, 45 found by probing both versions) fail the same way. Use `keras.ops`
         (`keras.ops.concatenate`, `keras.ops.expand_dims`), a layer, or wrap the op in a
         `Lambda` or a `Layer.call`. Evidence required: an argument is a Keras tensor by the
-        code of this module (from `Input`, a Keras layer called on one, `<layer>.output`);
-        ops inside `call` or a `Lambda` get real tensors and are not reported.
+        code of this module (from `Input`, a Keras layer called on one, `<layer>.output`, or
+        a parameter of a model-building helper every call of which passes one:
+        `residual_block(x, 64)` reading `tf.shape(x)[-1]`); ops inside `call` or a `Lambda`
+        get real tensors and are not reported, and ops in a loss or metric Keras traces that
+        read model-building tensors are TF303's. Two calls run TensorFlow ops though the
+        module names them: a function decorated with `tf.custom_gradient` (its wrapper
+        converts the arguments, whatever the body does) and a Keras metric object
+        (`keras.metrics.Mean()(hidden)`: its update runs TF ops), refused the same way.
 
         Its category is graph-incompatible, not keras3, though it fires only from TensorFlow
         2.16 on: like TF891 (a Python `if` on a Keras tensor), it reports a symbolic value

@@ -1880,6 +1880,8 @@ class _ModelBuilder:
         for call, _, _, scope in model._calls:
             func = call.func
             if type(func) is cst.Attribute and func.attr.value == "compile":
+                if _run_eagerly(call):
+                    continue  # Keras runs the step, and its losses and metrics, eagerly
                 for via, given in compiled_arguments(call):
                     for value, where in self._passed_through(
                         self._compiled_elements(given, scope), scope
