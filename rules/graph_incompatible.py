@@ -327,6 +327,7 @@ class NumpyFunctionOnTensor(_TracedRule):
         site = call_site(model, node, callee)
         if site is None:
             return
+        found = []
         for param in callee.params:
             value = site.argument(param)
             if value is None:
@@ -336,16 +337,18 @@ class NumpyFunctionOnTensor(_TracedRule):
                 continue
             # `.numpy()` in the helper is TF801's, where it stands
             inner = parameter_numpy_use(model, callee, param, numpy_method=False)
-            if inner is None:
-                continue
-            self.report(
-                node,
-                f"traced `{fn.qualname}` passes a graph tensor to `{callee.name}`, which needs "
-                f"the NumPy value of `{param}` (`{code(inner.func)}`): it fails while tracing; "
-                "use TensorFlow ops in the helper, or call it outside traced code",
-                because=[why, (f"`{callee.name}` converts `{param}` with NumPy here", inner)],
-            )
+            if inner is not None:
+                found.append((model.event_index().get(id(inner), 0), param, inner, why))
+        if not found:
             return
+        _, param, inner, why = min(found, key=lambda f: f[0])  # the first to run
+        self.report(
+            node,
+            f"traced `{fn.qualname}` passes a graph tensor to `{callee.name}`, which needs "
+            f"the NumPy value of `{param}` (`{code(inner.func)}`): it fails while tracing; "
+            "use TensorFlow ops in the helper, or call it outside traced code",
+            because=[why, (f"`{callee.name}` converts `{param}` with NumPy here", inner)],
+        )
 
 
 def _graph_tensor_evidence(
