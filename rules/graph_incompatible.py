@@ -3276,6 +3276,13 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
         else:
             return
         for via, value in handed:
+            if (
+                isinstance(value, cst.Call)
+                and value.args
+                and value.args[0].keyword is None
+                and model.call_name(value) == "functools.partial"
+            ):  # `partial(f1_score, average="macro")` calls `f1_score`
+                value = value.args[0].value
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 continue
             if isinstance(value, cst.Name) and isinstance(scope, FunctionInfo):

@@ -2030,6 +2030,12 @@ def test_numpy_weight_api_in_traced_code(source, expected):
             ["TF865"],
         ),
         (
+            "import functools\nfrom sklearn.metrics import f1_score\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[functools.partial(f1_score, average='macro')])\n",
+            ["TF865"],
+        ),
+        (
             "import sklearn.metrics\n"
             + COMPILED
             + "model.compile('adam', loss=sklearn.metrics.log_loss)\n",
