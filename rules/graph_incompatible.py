@@ -12,21 +12,24 @@ from tf2lint.analysis.shapes import (
     unpacked_dimension,
 )
 from tf2lint.analysis.tensors import (
+    call_site,
     computed_tensor,
     graph_value,
     graph_variable,
     handed_graph_tensor,
     keras_tensor,
     numpy_array,
+    parameter_numpy_use,
     reaching_site,
+    reads_parameter,
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
     value_operands,
     variable_condition,
 )
-from tf2lint.analysis.tfnames import is_keras
-from tf2lint.analysis.tracing import fed_tensor, root_reason
+from tf2lint.analysis.tfnames import DATASET_FUNCTION_METHODS, is_keras
+from tf2lint.analysis.tracing import compiled_arguments, fed_tensor, root_reason
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -234,13 +237,25 @@ class NumpyFunctionOnTensor(_TracedRule):
         a `Sequential`. A variable (`self.w = self.add_weight(...)`, a `tf.Variable`, an
         element of `trainable_weights`, or a helper's parameter every call passes one) fails
         the same way: NumPy reads it through `numpy()`, which raises `NotImplementedError:
-        numpy() is only available when eager execution is enabled` in traced code. Use the
-        TensorFlow op (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
+        numpy() is only available when eager execution is enabled` in traced code. So do a
+        NumPy array's methods (`y_pred.astype("int32")`, `t.ravel()`: a graph tensor has none,
+        the knowledge base looked each up on one), Keras' NumPy image augmentation
+        (`keras.preprocessing.image.random_rotation`, probed like the helpers above) and
+        scikit-learn's metrics (`f1_score`: `scripts/probe_sklearn_metrics.py` saw all 55 that
+        take `y_true` fail traced). Where traced code hands a tensor to a helper of the module
+        whose body needs its NumPy value (`to_image(inputs)` in a layer's `call`, an F1
+        helper called from a loss), the finding is that call. Use the TensorFlow op
+        (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
         or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
-        by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine.
+        by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
+        so is a model compiled with `run_eagerly=True`.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and knowledge.array_only_method(
+            node.func.attr.value
+        ):
+            self._array_method(node, node.func)
         if not node.args or not isinstance(node.func, (cst.Attribute, cst.Name)):
             return
         fn = self._traced_function()
@@ -248,6 +263,7 @@ class NumpyFunctionOnTensor(_TracedRule):
             return
         name = self.model.call_name(node)
         if not name:
+            self._helper_call(node, fn)
             return
         if not knowledge.numpy_only_function(name) and (
             not isinstance(node.func, cst.Attribute)
@@ -256,18 +272,16 @@ class NumpyFunctionOnTensor(_TracedRule):
         ):
             return
         scope = self.context.scope
+        if _claimed_at_call_site(self.model, fn, [a.value for a in node.args]):
+            return  # the helper's parameter: reported where traced code passes it a tensor
         for arg in node.args:
             why = None
             subject = "a graph tensor"
             if not computed_tensor(self.model, arg.value, scope):
-                # a layer's input where the module calls the layer on a Keras tensor
-                caller = _sequential_input(self.model, arg.value, fn)
-                if caller is not None:
-                    why = (
-                        f"Keras calls this layer with a graph tensor as `{code(arg.value)}`",
-                        caller,
-                    )
-                else:  # a variable: NumPy reads it with `numpy()`, eager only
+                # a layer's input where the module calls the layer on a Keras tensor, or a
+                # helper's parameter every call of which passes one
+                why = _layer_input_passed(self.model, arg.value, fn)
+                if why is None:  # a variable: NumPy reads it with `numpy()`, eager only
                     why = graph_variable(self.model, arg.value, scope)
                     if why is None:
                         continue
@@ -283,6 +297,109 @@ class NumpyFunctionOnTensor(_TracedRule):
                 because=[why] if why is not None else (),
             )
             return
+
+    def _array_method(self, node: cst.Call, func: cst.Attribute) -> None:
+        """``y_pred.astype("int32")``, ``t.ravel()``: a NumPy array's method on a graph tensor,
+        which has none (the knowledge base looked each up on one): code written for arrays."""
+        fn = self._traced_function()
+        if fn is None or self.model.call_name(node) is not None:
+            return  # `np.round(...)`, `tf.reshape(...)`: a module's function, not a method
+        if _numpy_behavior(self.model):
+            return  # `experimental_enable_numpy_behavior()` gives tensors these methods
+        scope, receiver = self.context.scope, func.value
+        if _claimed_at_call_site(self.model, fn, [receiver]):
+            return  # the helper's parameter: reported where traced code passes it a tensor
+        if computed_tensor(self.model, receiver, scope):
+            why = fed_parameter(self.model, receiver, scope)
+        else:
+            why = _layer_input_passed(self.model, receiver, fn)
+            if why is None:
+                return
+        self.report(
+            node,
+            f"`.{func.attr.value}()` is a NumPy array method: a graph tensor in traced "
+            f"`{fn.qualname}` has none, so this fails while tracing; use the TensorFlow op",
+            because=[why]
+            if why is not None
+            else [(f"`{code(receiver)}` is a tensor here", receiver)],
+        )
+
+    def _helper_call(self, node: cst.Call, fn: FunctionInfo) -> None:
+        """``to_image(inputs)`` in a layer's ``call``: traced code hands a graph tensor to a
+        helper of the module whose body needs its NumPy value (``np.asarray(t)``), so the
+        helper fails while tracing; reported here, where the tensor goes in."""
+        model, scope = self.model, self.context.scope
+        callee = model.callee(node, scope)
+        if callee is None or callee is fn:
+            return
+        site = call_site(model, node, callee)
+        if site is None:
+            return
+        found = []
+        for param in callee.params:
+            value = site.argument(param)
+            if value is None:
+                continue
+            why = _graph_tensor_evidence(model, value, fn)
+            if why is None:
+                continue
+            # `.numpy()` in the helper is TF801's, where it stands
+            inner = parameter_numpy_use(model, callee, param, numpy_method=False)
+            if inner is not None:
+                found.append((model.event_index().get(id(inner), 0), param, inner, why))
+        if not found:
+            return
+        _, param, inner, why = min(found, key=lambda f: f[0])  # the first to run
+        self.report(
+            node,
+            f"traced `{fn.qualname}` passes a graph tensor to `{callee.name}`, which needs "
+            f"the NumPy value of `{param}` (`{code(inner.func)}`): it fails while tracing; "
+            "use TensorFlow ops in the helper, or call it outside traced code",
+            because=[why, (f"`{callee.name}` converts `{param}` with NumPy here", inner)],
+        )
+
+
+def _graph_tensor_evidence(
+    model: ModuleModel, value: cst.BaseExpression, fn: FunctionInfo
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``value`` (evaluated in traced ``fn``) is a graph tensor: computed by a TF op, fed
+    by tf.data or Keras, or the input Keras passes a layer's ``call``; None when not proven."""
+    if computed_tensor(model, value, fn):
+        return fed_parameter(model, value, fn) or (f"`{code(value)}` is a tensor here", value)
+    return _layer_input_passed(model, value, fn)
+
+
+def _claimed_at_call_site(
+    model: ModuleModel, fn: FunctionInfo, operands: list[cst.BaseExpression]
+) -> bool:
+    """Whether the NumPy use of ``operands`` in ``fn`` converts a parameter that only its
+    callers make a tensor (not one tf.data or Keras feeds it), and a traced caller passes it a
+    graph tensor: TF804 reports that call (``_helper_call``), not each use inside."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "called":
+        return False
+    for param in fn.params:
+        if not any(reads_parameter(model, o, fn, param) for o in operands):
+            continue
+        for value, where in model.arguments(fn, param):
+            if (
+                isinstance(where, FunctionInfo)
+                and where.traced
+                and _graph_tensor_evidence(model, value, where) is not None
+            ):
+                return True
+    return False
+
+
+def _numpy_behavior(model: ModuleModel) -> bool:
+    """Whether the module turns on TF's NumPy behaviour (tensors get ``astype``, ``ravel``...)."""
+    return model.memo(
+        "numpy-behavior",
+        lambda: any(
+            (model.call_name(call) or "").endswith("experimental_enable_numpy_behavior")
+            for call in model.nodes_of(cst.Call)
+        ),
+    )
 
 
 class PythonRandomInTracedCode(_TracedRule):
@@ -450,20 +567,61 @@ def _sequential_input(
     functional = _functional_input(model, fn)
     if functional is not None:
         return functional
-    for call in model.nodes_of(cst.Call):
-        if not is_keras(model.call_name(call), "Sequential") or not call.args:
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if not call.args:
             continue
-        layers = call.args[0].value
-        if not isinstance(layers, cst.List):
+        if isinstance(func, cst.Attribute) and func.attr.value == "add":
+            # `model.add(Layer())` on a Sequential
+            found = model.kind_of(func.value, scope)
+            if found is None or not (found.cls or "").endswith("Sequential"):
+                continue
+            layers = [call.args[0].value]
+        elif is_keras(model.call_name(call), "Sequential"):
+            listed = call.args[0].value
+            if not isinstance(listed, cst.List):
+                continue
+            layers = [element.value for element in listed.elements]
+        else:
             continue
-        for element in layers.elements:
-            layer = element.value
+        for layer in layers:
             if isinstance(layer, cst.Call) and isinstance(layer.func, cst.Name):
                 sites = model.binding_of(layer.func, None).sites
                 is_class = bool(sites) and all(s.kind == SiteKind.CLASS for s in sites)
                 if is_class and model.classes.get(sites[-1].node) is fn.cls:
                     return call
+            elif isinstance(layer, cst.Name) and model.instance_of(layer, scope) is fn.cls:
+                return call  # `layer = Layer()`, then `Sequential([layer])`
     return None
+
+
+def _layer_input_passed(
+    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr`` holds the graph tensor a Keras layer's ``call`` gets (see
+    :func:`_sequential_input`): that input itself, or a parameter of a helper every call of
+    which, from traced code, passes such an input or a computed tensor (``def to_image(t)``
+    called as ``to_image(inputs)`` in ``call``). None when not proven."""
+    caller = _sequential_input(model, expr, fn)
+    if caller is not None:
+        return (f"Keras calls this layer with a graph tensor as `{code(expr)}`", caller)
+    if depth > 3 or not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, fn)
+    if binding.scope is not fn or not binding.param_only or expr.value in fn.param_defaults:
+        return None
+    passed = model.arguments(fn, expr.value)
+    found = None
+    for value, where in passed:
+        if not isinstance(where, FunctionInfo) or not where.traced:
+            return None
+        if computed_tensor(model, value, where):
+            continue
+        inner = _layer_input_passed(model, value, where, depth + 1)
+        if inner is None:
+            return None
+        found = found or inner
+    return found
 
 
 def _lambda_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
@@ -3626,3 +3784,184 @@ class NoneDimensionOfKerasTensorUsedAsSize(Rule):
         if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
             return None
         return read, given, index
+
+
+# --- graph-keras35 (stop 43): NumPy-based Keras and library APIs reached from traced code ------
+
+
+def _keras_layer_or_model(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None):
+    """Why ``expr`` holds a Keras layer or model (the model's ``kind_of``, or every value the
+    class assigns to ``self.<attr>``), or None."""
+    found = model.kind_of(expr, scope)
+    if found is not None:
+        return found.why if found.kind in ("layer", "model") else None
+    values = model.bound_values(expr, scope) if isinstance(expr, cst.Attribute) else []
+    kinds = [model.kind_of(v, None) for v in values]
+    if kinds and all(k is not None and k.kind in ("layer", "model") for k in kinds):
+        return f"`{code(expr)}` is set to a Keras {kinds[0].kind}"
+    return None
+
+
+class NumpyWeightApiInTracedCode(_TracedRule):
+    id = "TF864"
+    requires_traced_code = True
+    call_names = frozenset({"get_weights"})
+    calls_in_traced_code = True
+    name = "numpy-weight-api-in-traced-code"
+    severity = "error"
+    message = "`get_weights()` in traced code: it reads the weights as NumPy arrays, eager only"
+    rationale = """
+        A Keras layer's or model's `get_weights()` returns the values of its variables as NumPy
+        arrays: it calls each variable's `numpy()`, which exists only in eager execution. In a
+        `tf.function` (a target-network update, `target.set_weights(online.get_weights())`) or
+        in a custom `train_step` that `fit` traces, it fails while tracing with
+        `NotImplementedError: numpy() is only available when eager execution is enabled` (TF
+        2.21, Keras 3 and tf-keras). Copy variable by variable in the graph: `for t, s in
+        zip(target.weights, online.weights): t.assign(s)` (or a soft update, `t.assign(tau * s
+        + (1 - tau) * t)`), or call the NumPy API outside the traced function. Evidence
+        required: the receiver is a Keras layer or model by the module's code.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "get_weights" or node.args:
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        why = _keras_layer_or_model(self.model, func.value, self.context.scope)
+        if why is None:
+            return
+        self.report(
+            node,
+            f"`{code(node)}` in traced `{fn.qualname}` fails while tracing: it converts the "
+            "weights to NumPy (eager only); assign the variables in the graph instead",
+            because=[(f"`{code(func.value)}` is a Keras layer or model: {why}", func.value)],
+        )
+
+
+class NumpyOnlyFunctionHandedToTracer(Rule):
+    id = "TF865"
+    name = "numpy-only-function-handed-to-tracer"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "a function that needs NumPy values is handed to Keras or tf.data, which trace it"
+    rationale = """
+        `model.compile(metrics=[f1_score])` with scikit-learn's `f1_score`, or
+        `dataset.map(random_rotation)` with Keras' NumPy image helper: Keras calls a loss or
+        metric inside its traced train step, and tf.data calls a map function while tracing
+        it, both on symbolic graph tensors. A function that converts its inputs with NumPy
+        fails there (`NotImplementedError: Cannot convert a symbolic tf.Tensor to a numpy
+        array`). Which functions need NumPy comes from probes: the Keras helpers the knowledge
+        base calls on an array and on a graph tensor, and scikit-learn's metrics
+        (`scripts/probe_sklearn_metrics.py`: all 55 that take `y_true` fail traced); so is a
+        function of the module handed over that calls one of them on NumPy conversions of its
+        arguments (the conversions themselves are TF804's). A `compile(run_eagerly=True)`
+        runs them eagerly and is not reported. Write the
+        metric with TensorFlow ops (`keras.metrics.F1Score`, `keras.metrics.AUC`), compute it
+        on predictions after `fit` (or in a callback), or wrap it in `tf.numpy_function`.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        model, scope = self.model, self.context.scope
+        if func.attr.value == "compile":
+            if any(
+                arg.keyword is not None
+                and arg.keyword.value == "run_eagerly"
+                and isinstance(arg.value, cst.Name)
+                and arg.value.value == "True"
+                for arg in node.args
+            ):
+                return  # the step, with its losses and metrics, runs eagerly
+            handed = [
+                (via, value)
+                for via, given in compiled_arguments(node)
+                for value in _displayed_elements(model, given, scope)
+            ]
+        elif func.attr.value in DATASET_FUNCTION_METHODS and model.is_dataset(func.value):
+            handed = [
+                (f"Dataset.{func.attr.value}", arg.value)
+                for arg in node.args[:1]
+                if arg.keyword is None or arg.keyword.value in ("map_func", "predicate")
+            ]
+        else:
+            return
+        for via, value in handed:
+            if (
+                isinstance(value, cst.Call)
+                and value.args
+                and value.args[0].keyword is None
+                and model.call_name(value) == "functools.partial"
+            ):  # `partial(f1_score, average="macro")` calls `f1_score`
+                value = value.args[0].value
+            if not isinstance(value, (cst.Name, cst.Attribute)):
+                continue
+            if isinstance(value, cst.Name) and isinstance(scope, FunctionInfo):
+                binding = model.binding_of(value, scope)
+                if binding.scope is scope and binding.param_only:  # `compile(loss=loss_fn)`
+                    handed.extend((via, v) for v, _ in model.arguments(scope, value.value))
+                    continue
+            name = model.qualified_name(value)
+            because: list[tuple[str, cst.CSTNode]] = []
+            if not knowledge.numpy_only_function(name):
+                inner = _numpy_only_call_within(model, value, scope)
+                if inner is None:
+                    continue
+                because = [
+                    (f"`{code(value)}` calls `{code(inner.func)}`, which needs NumPy values", inner)
+                ]
+            by = (
+                f"tf.data traces `{via}`'s function"
+                if via.startswith("Dataset.")
+                else f"Keras calls `compile({via}=...)` in its traced step"
+            )
+            self.report(
+                value,
+                f"`{code(value)}` needs NumPy values, but {by}, on symbolic graph tensors: it "
+                "fails while tracing; use TensorFlow ops or `tf.numpy_function`",
+                because=because,
+            )
+
+
+def _numpy_only_call_within(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The call of a NumPy-only library function (``sklearn.metrics.f1_score``) that the
+    module's function ``value`` names makes on what it is given, where the arguments are not
+    tensors the model sees (``f1_score(np.asarray(y_true), ...)``: TF804 reports a call on
+    tensors where it stands)."""
+    fn = model.function_referenced(value, scope)
+    if fn is None:
+        return None
+    for call in model.calls_made_by(fn):
+        if not knowledge.numpy_only_function(model.call_name(call)):
+            continue
+        if any(computed_tensor(model, arg.value, fn) for arg in call.args):
+            return None
+        return call
+    return None
+
+
+def _displayed_elements(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> list[cst.BaseExpression]:
+    """The elements of a list, tuple or dict display (of the display a name is bound to, or a
+    concatenation of them), else the value itself."""
+    if depth > 3:
+        return [expr]
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _displayed_elements(model, expr.left, scope, depth + 1) + _displayed_elements(
+            model, expr.right, scope, depth + 1
+        )
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    if isinstance(expr, cst.Dict):
+        return [e.value for e in expr.elements if isinstance(e, cst.DictElement)]
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        if values and all(isinstance(v, (cst.List, cst.Tuple, cst.Dict)) for v in values):
+            return [e for v in values for e in _displayed_elements(model, v, scope, depth + 1)]
+    return [expr]

@@ -14,7 +14,12 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.kinds import KerasObject, defines, keras_object, keras_subclass, own_method
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
-from tf2lint.analysis.tensors import keras_tensor, keras_tensor_step, may_hold_keras_tensors
+from tf2lint.analysis.tensors import (
+    custom_gradient_function,
+    keras_tensor,
+    keras_tensor_step,
+    may_hold_keras_tensors,
+)
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -132,8 +137,14 @@ class TfOpOnKerasTensor(Keras3Rule):
         `K.expand_dims`, 45 found by probing both versions) fail the same way. Use `keras.ops`
         (`keras.ops.concatenate`, `keras.ops.expand_dims`), a layer, or wrap the op in a
         `Lambda` or a `Layer.call`. Evidence required: an argument is a Keras tensor by the
-        code of this module (from `Input`, a Keras layer called on one, `<layer>.output`);
-        ops inside `call` or a `Lambda` get real tensors and are not reported.
+        code of this module (from `Input`, a Keras layer called on one, `<layer>.output`, or
+        a parameter of a model-building helper every call of which passes one:
+        `residual_block(x, 64)` reading `tf.shape(x)[-1]`); ops inside `call` or a `Lambda`
+        get real tensors and are not reported, and ops in a loss or metric Keras traces that
+        read model-building tensors are TF303's. Two calls run TensorFlow ops though the
+        module names them: a function decorated with `tf.custom_gradient` (its wrapper
+        converts the arguments, whatever the body does) and a Keras metric object
+        (`keras.metrics.Mean()(hidden)`: its update runs TF ops), refused the same way.
 
         Its category is graph-incompatible, not keras3, though it fires only from TensorFlow
         2.16 on: like TF891 (a Python `if` on a Keras tensor), it reports a symbolic value
@@ -144,8 +155,14 @@ class TfOpOnKerasTensor(Keras3Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if not may_hold_keras_tensors(self.model):  # most TensorFlow code: asked once
             return
+        if self.context.in_traced_code:
+            # a loss or metric Keras traces that reads model-building tensors: TF303's claim
+            return
         qualified = self.model.call_name(node)
-        if not qualified or uses_tf_keras(self.model):
+        if uses_tf_keras(self.model):
+            return
+        if not qualified:
+            self._check_wrapper_call(node)
             return
         name = keras3_name(qualified)
         if name is not None:
@@ -175,6 +192,34 @@ class TfOpOnKerasTensor(Keras3Rule):
             f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "
             "used as input to a TensorFlow function); use `keras.ops`, a layer or a `Lambda`",
             because=[keras_tensor_step(self.model, scope, tensors[0])],
+        )
+
+    def _check_wrapper_call(self, node: cst.Call) -> None:
+        """A call that runs TensorFlow ops on its arguments though its name is the user's: a
+        function decorated with ``tf.custom_gradient`` (TF's wrapper converts the arguments),
+        or a Keras 3 metric object (``update_state`` runs TF ops on them)."""
+        model, scope = self.model, self.context.scope
+        tensors = [arg for arg in _call_args(node) if keras_tensor(model, scope, arg)]
+        if not tensors:
+            return
+        callee = model.callee(node, scope)
+        if callee is not None and custom_gradient_function(model, callee):
+            what = f"`{code(node.func)}` (a `tf.custom_gradient` function: TensorFlow's wrapper)"
+            where: tuple[str, cst.CSTNode] = (
+                f"`{callee.qualname}` is decorated with `tf.custom_gradient`",
+                callee.node,
+            )
+        else:
+            found = model.kind_of(node.func, scope)
+            if found is None or found.kind != "metric" or found.keras != 3:
+                return
+            what = f"`{code(node.func)}` (a Keras metric object: its update runs TensorFlow ops)"
+            where = (f"`{code(node.func)}` is a Keras metric: {found.why}", node.func)
+        self.report(
+            node,
+            f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "
+            "used as input to a TensorFlow function); use `keras.ops`, a layer or a `Lambda`",
+            because=[where, keras_tensor_step(model, scope, tensors[0])],
         )
 
 

@@ -11,7 +11,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.guards import is_guarded_singleton
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.analysis.reads import observed_outside_traces, used_per_call
-from tf2lint.analysis.tensors import graph_value
+from tf2lint.analysis.tensors import graph_value, numpy_conversion
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -55,6 +55,8 @@ class PrintInTracedCode(Rule):
             return  # a print under a one-time guard is meant to run once
         called = self.model.call_name(node)
         if called == "builtins.print":
+            if any(numpy_conversion(self.model, a.value, context.scope) for a in node.args):
+                return  # `print(x.numpy())` fails while tracing: TF801/TF804 say so
             self._print(node)
         elif called == "tensorflow.print":
             self._formatted_tf_print(node)
@@ -403,6 +405,8 @@ class PythonStateMutationInTracedCode(StoreRule):
             return
         if isinstance(value, cst.Call) and variable_kind(self.model, value):
             return  # creating state is TF401's finding
+        if numpy_conversion(self.model, value, context.scope) is not None:
+            return  # the value fails while tracing, before the store: TF801/TF804 say so
         if is_guarded_singleton(target, value):
             return  # `self.v = make() if self.v is None else self.v`: set once, then kept
         if accumulates is None:  # `self.n = self.n + 1`
@@ -440,6 +444,8 @@ class PythonStateMutationInTracedCode(StoreRule):
         container = outer_container(self.model, context.scope, node)
         if container is None:
             return
+        if any(numpy_conversion(self.model, a.value, context.scope) for a in node.args):
+            return  # the value fails while tracing, before the change: TF801/TF804 say so
         method = node.func.attr.value
         observed, how = _observed(context, _last_name(node.func.value))
         because = [(f"the {container} changes here", node)]

@@ -72,10 +72,12 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   float array (``probe_python_function_ops``), the result's rank is unknown (TF cannot look
   into Python), so its static shape is lost until code restores it.
 * ``numpy_only_functions``: the Keras helpers for host data (``keras.utils``,
-  ``keras.preprocessing.sequence``) and the backend helpers that read a value
+  ``keras.preprocessing.sequence``, the NumPy/SciPy image augmentation of
+  ``keras.preprocessing.image``) and the backend helpers that read a value
   (``tf.keras.backend.eval``) that take a NumPy array or an eager tensor but fail on a graph
-  tensor: called on a small integer array (or an eager tensor) eagerly, and on the same values
-  inside a ``tf.function`` (``numpy_only_functions``: ``pad_sequences``).
+  tensor: called on a small integer array (an ``[8, 8, 3]`` image for the image helpers; or an
+  eager tensor) eagerly, required options given a sample value, and on the same values inside a
+  ``tf.function`` (``numpy_only_functions``: ``pad_sequences``, ``random_rotation``).
 * ``variable_only_members``: what a ``tf.Variable`` has and the tensor a ``tf.function``
   returning it gives lacks (``assign``, ``assign_add``): probed by returning a variable from a
   ``tf.function`` (``variable_only_members``).
@@ -113,6 +115,9 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   called eagerly too (``"eager"``: ``tf.vectorized_map`` traces ``fn``; ``tf.map_fn`` runs it
   on eager tensors): ``fn`` records what it is given, called by each on a ``[3, 2]`` tensor
   (``probe_graph_argument_ops``).
+* ``array_only_methods``: the public methods of a NumPy array that a graph tensor does not
+  have (``astype``, ``ravel``): a ``tf.function`` traced on a float spec looks each up on its
+  symbolic argument (``probe_array_only_methods``).
 * ``string_only_methods``: the public methods of Python's ``str`` and ``bytes`` that a graph
   string tensor does not have (``decode``, ``split``, ``startswith``): a ``tf.function`` traced
   on a string spec looks each up on its symbolic argument (``probe_string_only_methods``).
@@ -812,6 +817,27 @@ def probe_string_only_methods(tf: types.ModuleType) -> list[str]:
     return missing
 
 
+def probe_array_only_methods(tf: types.ModuleType) -> list[str]:
+    """The public methods of a NumPy array that a graph float tensor lacks (``astype``,
+    ``ravel``, ``tolist``): looked up on the symbolic argument of a ``tf.function`` traced on a
+    ``[2, 2]`` float spec (TF's NumPy behaviour left off, as it is by default)."""
+    import numpy as np
+
+    names = sorted(
+        name
+        for name in dir(np.ndarray)
+        if not name.startswith("_") and callable(getattr(np.ndarray, name))
+    )
+    missing: list[str] = []
+
+    def look(array):
+        missing.extend(name for name in names if not hasattr(array, name))
+        return array
+
+    tf.function(look).get_concrete_function(tf.TensorSpec([2, 2], tf.float32))
+    return missing
+
+
 def probe_shape_keeping_ops(returns: dict[str, str], tf: types.ModuleType) -> list[str]:
     """The TF ops that give a tensor of their first argument's shape, unknown dimensions kept:
     traced in a ``tf.function`` on an image of unknown height and width (a ``[None, None, 3]``
@@ -1497,7 +1523,16 @@ def layer_weights(
 
 # The namespaces of Keras helpers for host data, and the names of a first parameter that takes
 # an array (not a path, a model or a file): only these are called by the probe.
-HOST_HELPER_NAMESPACES = ("utils", "preprocessing", "preprocessing.sequence", "backend")
+HOST_HELPER_NAMESPACES = (
+    "utils",
+    "preprocessing",
+    "preprocessing.sequence",
+    "preprocessing.image",
+    "backend",
+)
+# what a required option after the array is given, tried in turn (`random_rotation(x, rg)`:
+# degrees; `random_zoom(x, zoom_range)`: a pair)
+OPTION_SAMPLES: tuple[object, ...] = (0.1, (0.9, 1.1))
 ARRAY_PARAMETERS = frozenset({"sequences", "x", "y", "arr", "array", "data"})
 
 
@@ -1510,6 +1545,8 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
 
     found = set()
     sample = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
+    # the image helpers (`random_rotation`) take one [rows, cols, channels] image
+    image = np.linspace(0.0, 1.0, 8 * 8 * 3, dtype=np.float32).reshape(8, 8, 3)
     # `tf.keras` of TF 2.16+ is Keras 3 with Keras 2's backend helpers (`tf.keras.backend.eval`)
     # added: its names are recorded as the `keras.` ones they are spelled as (see canonical)
     tf_keras_of_tf = getattr(getattr(roots["keras"], "_tf_keras", None), "keras", None)
@@ -1529,20 +1566,39 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
                     continue
                 if not parameters or parameters[0] not in ARRAY_PARAMETERS:
                     continue
-                # works on an eager value: the array, or (the backend's `eval`) an eager tensor
-                if not any(_returns(function, value) for value in (sample, tf.constant(sample))):
+                value = image if namespace == "preprocessing.image" else sample
+                options = _required_options(function)
+                # works on an eager value: the array, or (the backend's `eval`) an eager tensor,
+                # with its required options each given one sample value
+                works = [
+                    given
+                    for given in ([o] * options for o in OPTION_SAMPLES[: 1 + bool(options)])
+                    if any(_returns(function, v, given) for v in (value, tf.constant(value)))
+                ]
+                if not works:
                     continue
                 try:
-                    tf.function(lambda t, f=function: f(t))(tf.constant(sample))
+                    tf.function(lambda t, f=function, a=works[0]: f(t, *a))(tf.constant(value))
                 except Exception:
                     found.add(f"{root_name}.{namespace}.{name}")
     return sorted(found)
 
 
-def _returns(function: object, value: object) -> bool:
-    """Whether ``function(value)`` returns rather than raises (a copy of an array is passed)."""
+def _required_options(function: Callable) -> int:
+    """How many positional parameters without a default follow the first."""
+    parameters = list(inspect.signature(function).parameters.values())[1:]
+    return sum(
+        p.default is inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        for p in parameters
+    )
+
+
+def _returns(function: object, value: object, options: list | tuple = ()) -> bool:
+    """Whether ``function(value, *options)`` returns rather than raises (a copy of an array
+    is passed)."""
     try:
-        function(value.copy() if hasattr(value, "copy") else value)  # type: ignore[operator]
+        function(value.copy() if hasattr(value, "copy") else value, *options)  # type: ignore[operator]
     except Exception:
         return False
     return True
@@ -2103,6 +2159,7 @@ def build() -> dict:
             "rank_needing_ops": probe_rank_needing_ops(returns, tf),
             "unpack_refusing_ops": probe_unpack_refusing_ops(returns, tf, single),
             "unknown_size_layers": unknown_size_layers(classes, built, probed),
+            "array_only_methods": probe_array_only_methods(tf),
         }
 
 

@@ -863,6 +863,45 @@ def test_keras_training_cuts_are_found(source, expected):
             """,
             id="a-frozen-layer-before-the-cut-is-not-trained-anyway",
         ),
+        pytest.param(
+            """
+            class Quantize(tf.keras.layers.Layer):
+                def build(self, shape):
+                    self.codes = self.add_weight(shape=(8, shape[-1]))
+
+                def call(self, z):
+                    q = tf.gather(self.codes, tf.argmin(tf.matmul(z, self.codes, transpose_b=True), -1))
+                    self.add_loss(tf.reduce_mean((q - tf.stop_gradient(z)) ** 2))
+                    return z + tf.stop_gradient(q - z)
+
+            inputs = tf.keras.Input((4,))
+            net = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(Quantize()(inputs)))
+            net.compile(optimizer="sgd", loss="mse")
+            """,
+            id="a-layer-trains-its-weights-through-its-own-add-loss",
+        ),
+        pytest.param(
+            """
+            class Quantize(tf.keras.layers.Layer):
+                def build(self, shape):
+                    self.codes = self.add_weight(shape=(8, shape[-1]))
+
+                def call(self, z):
+                    q = tf.gather(self.codes, tf.argmin(tf.matmul(z, self.codes, transpose_b=True), -1))
+                    return z + tf.stop_gradient(q - z)
+
+            inputs = tf.keras.Input((4,))
+            encoded = tf.keras.layers.Dense(4)(inputs)
+            quantized = Quantize()(encoded)
+            net = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(quantized))
+
+            def loss(y_true, y_pred):
+                return tf.reduce_mean((quantized - tf.stop_gradient(encoded)) ** 2)
+
+            net.compile(optimizer="sgd", loss=loss)
+            """,
+            id="a-loss-reading-the-model-s-tensors-is-TF303-s-finding",
+        ),
     ],
 )
 def test_keras_training_leaves_alone(source):

@@ -1601,6 +1601,13 @@ def test_membership_of_a_tensor_in_a_python_container(source, expected):
             [],
         ),
         ("def f(units):\n    x = keras.Input((units,))\n    return np.zeros(units), x\n", []),
+        # the output of the module's own layer class (AttributeError: 'KerasTensor' object has
+        # no attribute 'numpy')
+        (
+            "class Scale(keras.layers.Layer):\n    def call(self, x):\n        return x * 2\n"
+            "x = keras.Input((3,))\ns = Scale()(x)\nprint(s.numpy())\n",
+            ["TF870"],
+        ),
     ],
 )
 def test_python_value_of_a_symbolic_keras_tensor(source, expected):
@@ -1916,6 +1923,14 @@ outputs = block(x)
 """
 
 
+# --- stop 43 (graph-keras35): NumPy reached from traced code through helpers and libraries --------
+# Each checked under TF 2.21 / Keras 3.15.1 as a program run with `fit` (or the tf.function called):
+# NotImplementedError (cannot convert a symbolic tf.Tensor to a numpy array) or AttributeError
+# (SymbolicTensor has no attribute 'astype').
+KERAS_HEADER = HEADER + "from tensorflow import keras\n"
+COMPILED = "model = keras.Sequential([keras.layers.Dense(1)])\n"
+
+
 @pytest.mark.parametrize(
     "source, expected",
     [
@@ -2150,3 +2165,204 @@ def build(input_shape=(None, None, 3)):
 )
 def test_none_dimension_of_a_keras_tensor_used_as_size(source, expected):
     assert rule_ids(source, ["TF873"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # a loss hands y_pred to a helper written for arrays: reported at the call
+        (
+            "def f1(y_true, y_pred):\n    y_pred = np.round(y_pred)\n"
+            "    return np.sum(y_true * y_pred)\n"
+            "def loss(y_true, y_pred):\n    return 1.0 - f1(y_true, y_pred)\n"
+            + COMPILED
+            + "model.compile('adam', loss=loss)\n",
+            [("TF804", 11)],
+        ),
+        # through a local computed from the parameter, and a NumPy array method
+        (
+            "def f1(y_true, y_pred):\n    y_hat = y_pred > 0.5\n"
+            "    return (y_hat * y_true).sum()\n"
+            "def loss(y_true, y_pred):\n    return 1.0 - f1(y_true, y_pred)\n"
+            + COMPILED
+            + "model.compile('adam', loss=loss)\n",
+            [("TF804", 11)],
+        ),
+        # a compile inside a function given the loss by its callers
+        (
+            "def f1(y_true, y_pred):\n    return np.sum(y_true * y_pred)\n"
+            "def loss(y_true, y_pred):\n    return 1.0 - f1(y_true, y_pred)\n"
+            "def train(loss_fn):\n    " + COMPILED + "    model.compile('adam', loss=loss_fn)\n"
+            "train(loss)\n",
+            [("TF804", 10)],
+        ),
+        # a layer's call hands its input to a debugging helper (the layer added with `add`)
+        (
+            "def to_image(t):\n    return (np.asarray(t) * 255).astype('uint8')\n"
+            "class Show(keras.layers.Layer):\n    def call(self, x):\n"
+            "        image = to_image(x)\n        return x\n"
+            "model = keras.Sequential()\nmodel.add(keras.Input((4,)))\nmodel.add(Show())\n",
+            [("TF804", 11)],
+        ),
+        # a NumPy array method on what tf.data passes
+        (
+            "def f(x):\n    return x.astype('float32')\n"
+            "ds = tf.data.Dataset.from_tensor_slices([1, 2]).map(f)\n",
+            [("TF804", 8)],
+        ),
+        # Keras' NumPy image augmentation in a map function (the knowledge base's probe)
+        (
+            "def aug(image):\n"
+            "    return keras.preprocessing.image.random_rotation(image, 20, 0, 1, 2)\n"
+            "ds = tf.data.Dataset.from_tensor_slices(np.zeros((2, 8, 8, 3))).map(aug)\n",
+            [("TF804", 8)],
+        ),
+        # scikit-learn's metrics convert with NumPy (scripts/probe_sklearn_metrics.py)
+        (
+            "from sklearn.metrics import roc_auc_score\n"
+            "def auc(y_true, y_pred):\n    return roc_auc_score(y_true, y_pred)\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[auc])\n",
+            [("TF804", 9)],
+        ),
+        # the helper is called on NumPy data, or only reads the static shape: fine
+        (
+            "def f1(y_true, y_pred):\n    return np.sum(y_true * y_pred)\n"
+            "def loss(y_true, y_pred):\n    n = f1(np.ones(2), np.ones(2))\n"
+            "    return tf.reduce_mean(y_pred) * n\n"
+            + COMPILED
+            + "model.compile('adam', loss=loss)\n",
+            [],
+        ),
+        (
+            "def width(t):\n    return np.prod(t.shape[1:])\n"
+            "def loss(y_true, y_pred):\n    return tf.reduce_mean(y_pred) / width(y_pred)\n"
+            + COMPILED
+            + "model.compile('adam', loss=loss)\n",
+            [],
+        ),
+        # compile(run_eagerly=True): Keras runs the step and its metrics eagerly (TF 2.21: fit
+        # runs, the metric gets eager tensors)
+        (
+            "def m(y_true, y_pred):\n    return np.mean(np.asarray(y_true) == np.asarray(y_pred))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[m], run_eagerly=True)\n",
+            [],
+        ),
+        # TF's NumPy behaviour gives tensors the array methods
+        (
+            "tf.experimental.numpy.experimental_enable_numpy_behavior()\n"
+            "def f(x):\n    return x.astype('float32')\n"
+            "ds = tf.data.Dataset.from_tensor_slices([1, 2]).map(f)\n",
+            [],
+        ),
+    ],
+)
+def test_numpy_reached_through_helpers_and_libraries(source, expected):
+    found = lint(KERAS_HEADER + source, ["TF804"])
+    assert [(d.rule, d.line) for d in found] == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # TF 2.21: NotImplementedError: numpy() is only available when eager execution is enabled
+        (
+            "online = keras.Sequential([keras.layers.Dense(2)])\n"
+            "target = keras.Sequential([keras.layers.Dense(2)])\n"
+            "@tf.function\ndef update():\n    target.set_weights(online.get_weights())\n",
+            ["TF864"],
+        ),
+        (
+            "class Twin(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.a = keras.layers.Dense(2)\n        self.b = keras.layers.Dense(2)\n"
+            "    def train_step(self, data):\n        self.b.set_weights(self.a.get_weights())\n"
+            "        return {}\n",
+            ["TF864"],
+        ),
+        # eagerly, or assigning variable by variable: fine
+        (
+            "online = keras.Sequential([keras.layers.Dense(2)])\n"
+            "target = keras.Sequential([keras.layers.Dense(2)])\n"
+            "target.set_weights(online.get_weights())\n"
+            "@tf.function\ndef update():\n"
+            "    for t, s in zip(target.weights, online.weights):\n        t.assign(s)\n",
+            [],
+        ),
+    ],
+)
+def test_numpy_weight_api_in_traced_code(source, expected):
+    assert rule_ids(KERAS_HEADER + source, ["TF864"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "from sklearn.metrics import f1_score\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=['mae', f1_score])\n",
+            ["TF865"],
+        ),
+        (
+            "import functools\nfrom sklearn.metrics import f1_score\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[functools.partial(f1_score, average='macro')])\n",
+            ["TF865"],
+        ),
+        (
+            "import sklearn.metrics\n"
+            + COMPILED
+            + "model.compile('adam', loss=sklearn.metrics.log_loss)\n",
+            ["TF865"],
+        ),
+        # the module's metric converts first, then calls scikit-learn
+        (
+            "from sklearn.metrics import f1_score\n"
+            "def f1(y_true, y_pred):\n    return f1_score(np.asarray(y_true), np.asarray(y_pred))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[f1])\n",
+            ["TF865"],
+        ),
+        # Keras' own metrics, and scikit-learn after fit on the predictions: fine
+        (
+            "from sklearn.metrics import f1_score\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[keras.metrics.F1Score()])\n"
+            "score = f1_score([1], model.predict(np.ones((1, 2))) > 0.5)\n",
+            [],
+        ),
+    ],
+)
+def test_numpy_only_function_handed_to_keras(source, expected):
+    assert rule_ids(KERAS_HEADER + source, ["TF865"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, rule, expected",
+    [
+        # a print or a store whose value fails first: TF801/TF804 own the line
+        (
+            "class L(keras.layers.Dense):\n    def call(self, x):\n"
+            "        print('inputs', x.numpy())\n        return super().call(x)\n",
+            "TF201",
+            [],
+        ),
+        (
+            "seen = []\ndef to_image(t):\n    return np.asarray(t)\n"
+            "class L(keras.layers.Layer):\n    def call(self, x):\n"
+            "        seen.append(to_image(x))\n        return x\n"
+            "print(len(seen))\n",
+            "TF202",
+            [],
+        ),
+        (
+            "class L(keras.layers.Dense):\n    def call(self, x):\n"
+            "        print('inputs', x)\n        return super().call(x)\n",
+            "TF201",
+            ["TF201"],
+        ),
+    ],
+)
+def test_side_effects_stand_back_for_values_that_fail_first(source, rule, expected):
+    assert rule_ids(KERAS_HEADER + source, [rule]) == expected

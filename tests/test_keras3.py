@@ -729,6 +729,19 @@ FUNCTIONAL = "import tensorflow as tf\nx = tf.keras.Input((3,))\nh = tf.keras.la
             FUNCTIONAL + "from tensorflow.keras import backend as K\ny = K.mean(h, axis=1)\n",
             "TF015",
         ),
+        # through a helper of the model's code (TF 2.21: ValueError, a KerasTensor cannot be
+        # used as input to a TensorFlow function), a `tf.custom_gradient` function, a metric
+        (
+            FUNCTIONAL + "def block(t, n):\n    if tf.shape(t)[-1] != n:\n        return t\n"
+            "    return t\ny = block(h, 8)\n",
+            "TF015",
+        ),
+        (
+            FUNCTIONAL + "@tf.custom_gradient\ndef f(t):\n    return t * 2, lambda dy: dy\n"
+            "y = f(h)\n",
+            "TF015",
+        ),
+        (FUNCTIONAL + "m = tf.keras.metrics.Mean()\nm(h)\n", "TF015"),
         (FUNCTIONAL + "n = h.shape.as_list()\n", "TF016"),
         (FUNCTIONAL + "f = x.dtype.is_floating\n", "TF016"),
         (FUNCTIONAL + "layer = h._keras_history.layer\n", "TF016"),
@@ -821,6 +834,12 @@ def test_value_kind_rules_report(source, rule):
         ),
         (FUNCTIONAL + "y = tf.keras.layers.Lambda(lambda t: tf.nn.relu(t))(h)\n", "TF015"),
         ("def f(x):\n    return tf.concat([x, x], -1)\n", "TF015"),  # x: unknown
+        # a loss Keras traces reading model-building tensors: TF303's finding
+        (
+            FUNCTIONAL + "def loss(y, p):\n    return tf.reduce_mean(p - h)\n"
+            "m = tf.keras.Model(x, h)\nm.compile('sgd', loss=loss)\n",
+            "TF015",
+        ),
         ("t = tf.ones((2, 3))\nn = t.shape.as_list()\n", "TF016"),  # an eager tensor
         (
             "class L(tf.keras.layers.Layer):\n    def build(self, input_shape):\n"

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.scopes import ScopeKind, SiteKind
+from tf2lint.analysis.scopes import FunctionInfo, ScopeKind, SiteKind
 from tf2lint.analysis.tape import TapeBlock
 from tf2lint.analysis.tape_flow import (
     NOTHING,
@@ -40,11 +40,12 @@ from tf2lint.analysis.tape_flow import (
     chain_text,
     own_gradient,
 )
+from tf2lint.analysis.tensors import keras_tensor
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
     from tf2lint.analysis.model import ModuleModel
-    from tf2lint.analysis.scopes import ClassInfo, FunctionInfo, Scope
+    from tf2lint.analysis.scopes import ClassInfo, Scope
 
 _LAMBDA = frozenset({"keras.layers.Lambda", "tf_keras.layers.Lambda"})
 _ACTIVATION = frozenset({"keras.layers.Activation", "tf_keras.layers.Activation"})
@@ -235,7 +236,7 @@ class TrainingView:
         if outputs is None or outputs.unknown:
             return
         for origin, layer in self._constructions.items():
-            if origin in outputs.live:
+            if origin in outputs.live or self._adds_loss(layer) or self._loss_reads_model():
                 continue
             cuts = [c for o, c in outputs.cuts if o == origin]
             if cuts:
@@ -506,6 +507,45 @@ class TrainingView:
             holder = self.model.lookup(text.split(".")[0], scope)
             if any(site.value is layer for site in holder.sites) and "." not in text:
                 return True
+        return False
+
+    def _adds_loss(self, layer: cst.CSTNode) -> bool:
+        """Whether the module's layer class that ``layer`` constructs calls ``self.add_loss``:
+        Keras adds that loss to the one it differentiates, so its weights may train through it
+        and not through the outputs (a VQ-VAE's codebook, behind a straight-through
+        ``tf.stop_gradient``, trains by its codebook loss)."""
+        if not isinstance(layer, cst.Call):
+            return False
+        cls = self.local_class(layer, _scope_of(self.model, layer))
+        if cls is None:
+            return False
+        return any(
+            isinstance(call.func, cst.Attribute) and call.func.attr.value == "add_loss"
+            for owner in self.model.mro(cls)
+            for method in owner.methods.values()
+            for call in method.calls
+        )
+
+    def _loss_reads_model(self) -> bool:
+        """Whether a function given to ``compile`` reads a symbolic Keras tensor of model
+        building from outside it (a VQ-VAE's commitment term on the encoder's output): the
+        loss, not only the outputs, then depends on the layers (and fails, TF303's finding)."""
+        model = self.model
+        return model.memo("compile-loss-reads-model", self._reads_model)
+
+    def _reads_model(self) -> bool:
+        model = self.model
+        for root in model.roots:
+            fn = root.target
+            if root.reason.kind != "compiled" or not isinstance(fn, FunctionInfo):
+                continue
+            for name in model.nodes_of(cst.Name):
+                if model.scope_of(name) is not fn:
+                    continue
+                binding = model.binding_of(name, fn)
+                outer = binding.scope is not fn and binding.scope is not None and binding.values
+                if outer and keras_tensor(model, fn, name):
+                    return True
         return False
 
     def local_class(self, call: cst.Call, scope: Scope | None) -> ClassInfo | None:

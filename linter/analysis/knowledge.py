@@ -84,6 +84,7 @@ class Knowledge:
     # they do when called eagerly too}
     graph_argument_ops: dict[str, dict[str, bool]]
     string_only_methods: frozenset[str]  # methods of str/bytes a graph string tensor lacks
+    array_only_methods: frozenset[str]  # methods of a NumPy array a graph tensor lacks
 
     seeded_random_ops: frozenset[str]  # stateful random ops seeded from the global seed
     global_seed_functions: frozenset[str]  # calls that set TensorFlow's global seed
@@ -130,6 +131,7 @@ def knowledge() -> Knowledge:
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
         graph_argument_ops=data.get("graph_argument_ops", {}),
         string_only_methods=frozenset(data.get("string_only_methods", ())),
+        array_only_methods=frozenset(data.get("array_only_methods", ())),
         single_tensors=frozenset(data["single_tensors"]),
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
@@ -336,6 +338,12 @@ def string_only_method(name: str) -> bool:
     return name in knowledge().string_only_methods
 
 
+def array_only_method(name: str) -> bool:
+    """Whether ``name`` is a method of a NumPy array that a graph tensor lacks (``astype``,
+    ``ravel``), as the generator saw by looking each up on one."""
+    return name in knowledge().array_only_methods
+
+
 def python_function_op(qualified: str | None) -> bool:
     """Whether ``qualified`` runs a Python function as a graph op (``tf.py_function``,
     ``tf.numpy_function``) whose result a trace sees without its static shape, as the
@@ -343,10 +351,20 @@ def python_function_op(qualified: str | None) -> bool:
     return bool(qualified) and canonical(qualified) in knowledge().python_function_ops
 
 
+# scikit-learn's metrics convert their inputs with NumPy (`check_array`, `column_or_1d`): each
+# of the 55 public `sklearn.metrics` functions taking `y_true` that works on arrays fails on
+# graph tensors (scikit-learn 1.9.1, TF 2.21: `scripts/probe_sklearn_metrics.py` proves it)
+NUMPY_ONLY_MODULES = ("sklearn.metrics.",)
+
+
 def numpy_only_function(qualified: str | None) -> bool:
     """Whether the Keras helper ``qualified`` (``keras.utils.pad_sequences``) works on NumPy
-    arrays but fails on a graph tensor, as the generator saw by calling it both ways."""
-    return bool(qualified) and canonical(qualified) in knowledge().numpy_only_functions
+    arrays but fails on a graph tensor, as the generator saw by calling it both ways; or a
+    function of a library whose functions all do (``sklearn.metrics.f1_score``)."""
+    if not qualified:
+        return False
+    name = canonical(qualified)
+    return name in knowledge().numpy_only_functions or name.startswith(NUMPY_ONLY_MODULES)
 
 
 def static_count_parameters(qualified: str | None) -> dict[str, int] | None:

@@ -1880,15 +1880,19 @@ class _ModelBuilder:
         for call, _, _, scope in model._calls:
             func = call.func
             if type(func) is cst.Attribute and func.attr.value == "compile":
+                if _run_eagerly(call):
+                    continue  # Keras runs the step, and its losses and metrics, eagerly
                 for via, given in compiled_arguments(call):
-                    for value in self._compiled_elements(given, scope):
-                        target = self._handed_function(value, scope)
+                    for value, where in self._passed_through(
+                        self._compiled_elements(given, scope), scope
+                    ):
+                        target = self._handed_function(value, where)
                         if target is None and type(value) is cst.Call:
                             # `loss=perceptual_loss(layer)`: the function the factory returns
-                            target = self._returned_function(value, scope)
+                            target = self._returned_function(value, where)
                         elif target is None:
                             # `loss=weighted` with `weighted = WeightedLoss()`: its __call__
-                            cls = model.instance_of(value, scope)
+                            cls = model.instance_of(value, where)
                             if cls is not None:
                                 target = model.resolve_method(cls, "__call__")
                         if target is not None:
@@ -2033,6 +2037,24 @@ class _ModelBuilder:
                 return model.resolve_method(cls, expr.attr.value)
         cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
         return model.resolve_method(cls, "__call__") if cls is not None else None
+
+    def _passed_through(
+        self, values: list[cst.BaseExpression], scope: Scope
+    ) -> list[tuple[cst.BaseExpression, Scope]]:
+        """Each value with its scope; a parameter of the function around it (``def
+        train(loss_fn): model.compile(loss=loss_fn)``) stands for what the module's calls pass
+        it (``train(f1_objective)``)."""
+        model = self.model
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for value in values:
+            fn = scope if isinstance(scope, FunctionInfo) else None
+            if type(value) is cst.Name and fn is not None:
+                binding = model.binding_of(value, scope)
+                if binding.scope is fn and binding.param_only:
+                    found.extend(model.arguments(fn, value.value))
+                    continue
+            found.append((value, scope))
+        return found
 
     def _compiled_elements(
         self, expr: cst.BaseExpression, scope: Scope, depth: int = 0

@@ -71,6 +71,14 @@ def computed_tensor(
         ) or computed_tensor(model, expr.right, scope, depth + 1, api_only, resolving)
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
         return computed_tensor(model, expr.expression, scope, depth + 1, api_only, resolving)
+    if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1:
+        # `y_pred > 0.5`: a bool tensor (`is`/`in` are Python's, and chains need `bool()`)
+        compared = expr.comparisons[0]
+        if isinstance(compared.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) or (
+            isinstance(compared.comparator, cst.Name) and compared.comparator.value == "None"
+        ):
+            return False
+        return computed_tensor(model, expr.left, scope, depth + 1, api_only, resolving)
     if isinstance(expr, cst.Subscript):  # an element of a tensor, or of a list of tensors
         return computed_tensor(
             model, expr.value, scope, depth + 1, api_only, resolving
@@ -85,8 +93,19 @@ def computed_tensor(
             return True  # traced code hands the function to tf.map_fn, tf.scan ...
         site = reaching_site(model, expr, binding)
         if site is not None and site.kind == SiteKind.PARAM:
-            # read before the body rebinds it (`image = cv2.imread(...)` further down)
-            return fed_tensor(binding.scope, expr.value) is not None
+            # read before the body rebinds it (`image = cv2.imread(...)` further down, or
+            # `y_pred = np.round(y_pred)`): what the parameter itself is given
+            if fed_tensor(binding.scope, expr.value) is not None:
+                return True
+            if handed_graph_tensor(model, binding.scope, expr.value):
+                return True
+            if binding.scope.param_defaults.get(expr.value) is not None:
+                return False
+            passed = model.arguments(binding.scope, expr.value)
+            return bool(passed) and all(
+                computed_tensor(model, value, caller, depth + 1, api_only)
+                for value, caller in passed
+            )
         if site is not None and site.value is not None:
             return computed_tensor(model, site.value, binding.scope, depth + 1, api_only)
         if binding.param_only:  # what every caller passes
@@ -438,11 +457,11 @@ def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpressi
     parent: dict[tuple[int, int], tuple[int, int] | None] = {start[0]: None}
     todo = [start]
     while todo:
-        key, current = todo.pop()
+        key, current, where = todo.pop()
         answer = known.get(key)
         if answer is False:
             continue
-        sources = True if answer else _made_from(model, scope, current)
+        sources = True if answer else _made_from(model, where, current)
         if sources is True:
             step: tuple[int, int] | None = key
             while step is not None:  # everything on the way holds a Keras tensor
@@ -450,7 +469,10 @@ def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpressi
                 step = parent[step]
             return True
         for source in sources or ():
-            found = _search_key(model, scope, source)
+            source_scope = where
+            if isinstance(source, tuple):  # an argument, in its caller's scope
+                source, source_scope = source
+            found = _search_key(model, source_scope, source)
             if found[0] not in parent:
                 parent[found[0]] = key
                 todo.append(found)
@@ -461,12 +483,12 @@ def keras_tensor(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpressi
 
 def _search_key(
     model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression
-) -> tuple[tuple[int, int], cst.BaseExpression]:
+) -> tuple[tuple[int, int], cst.BaseExpression, Scope | None]:
     """What :func:`keras_tensor` visits once: a name's binding where it is read (its uses in
-    one function share it), any other expression itself."""
+    one function share it), any other expression itself; with the scope it is read in."""
     if isinstance(expr, cst.Name):
-        return (id(model.binding_of(expr, scope)), id(scope)), expr
-    return (id(expr), id(scope)), expr
+        return (id(model.binding_of(expr, scope)), id(scope)), expr, scope
+    return (id(expr), id(scope)), expr, scope
 
 
 def _keras_input(qualified: str | None) -> bool:
@@ -500,7 +522,10 @@ def _made_from(
             return False
         return [arg.value for arg in expr.args]
     if isinstance(expr, cst.Name):
-        return list(model.binding_of(expr, scope).values)
+        binding = model.binding_of(expr, scope)
+        if binding.param_only and isinstance(binding.scope, FunctionInfo):
+            return _keras_tensor_arguments(model, binding.scope, expr.value)
+        return list(binding.values)
     if isinstance(expr, cst.BinaryOperation):
         return [expr.left, expr.right]
     if isinstance(expr, cst.UnaryOperation):
@@ -513,6 +538,33 @@ def _made_from(
         return [e.value for e in expr.elements if isinstance(e, cst.Element)]
     if isinstance(expr, cst.Attribute) and expr.attr.value in ("output", "input"):
         return _keras3_layer(model, scope, expr.value)
+    return False
+
+
+def _keras_tensor_arguments(
+    model: ModuleModel, fn: FunctionInfo, param: str
+) -> list[tuple[cst.BaseExpression, Scope]]:
+    """What the module's calls pass to ``param`` of a helper that builds part of a functional
+    model (``def residual_block(x, filters)`` called as ``residual_block(x, 64)`` on a layer's
+    output): the helper runs once, on the caller's symbolic tensors. Nothing for a function
+    that runs traced (a layer's ``call``, a ``tf.function``, a function Keras or tf.data
+    calls): there it gets real tensors, and for a ``tf.custom_gradient`` function, whose call
+    itself is the TensorFlow function the Keras tensor reaches (TF015 reports the call)."""
+    if fn.traced_by is not None or custom_gradient_function(model, fn):
+        return []
+    return model.arguments(fn, param)
+
+
+def custom_gradient_function(model: ModuleModel, fn: FunctionInfo) -> bool:
+    """Whether ``fn`` is decorated with ``tf.custom_gradient``: calling it calls TensorFlow's
+    wrapper, which hands its arguments to TensorFlow ops before the body runs (a Keras tensor
+    fails there: TF 2.21, ``ValueError: A KerasTensor cannot be used as input to a TensorFlow
+    function``, whatever the body does)."""
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+        if name and knowledge.canonical(name) in ("tensorflow.custom_gradient",):
+            return True
     return False
 
 
@@ -563,7 +615,8 @@ def symbolic_keras_tensor(
         applies_layer = isinstance(expr.func, cst.Call) and is_keras(
             model.call_name(expr.func)
         )  # keras.layers.Dense(2)(x)
-        if not applies_layer and isinstance(expr.func, cst.Name):
+        if not applies_layer and isinstance(expr.func, (cst.Name, cst.Call, cst.Attribute)):
+            # a layer the module holds, or makes (its own subclass: `Scale(2.0)(x)`)
             kind = model.kind_of(expr.func, scope)
             applies_layer = kind is not None and kind.kind in ("layer", "model")
         if applies_layer or (name or "").startswith(("keras.ops.", "tf_keras.backend.")):
@@ -643,3 +696,218 @@ def numpy_array(
         for v in values
     ]
     return found[0] if all(f is not None for f in found) else None
+
+
+# --- values that fail while traced -------------------------------------------------------------
+
+# NumPy functions that read only a value's shape, rank or type: fine on a graph tensor
+_NUMPY_READS_ONLY = frozenset({"numpy.shape", "numpy.ndim", "numpy.isscalar"})
+
+
+def numpy_conversion(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The call in ``expr`` that needs a NumPy value of a graph tensor, so that traced code
+    evaluating ``expr`` fails there before anything else it does happens (``print(x.numpy())``,
+    ``log.append(np.asarray(y))``): a ``.numpy()`` call, a NumPy function or a NumPy-only
+    helper (the knowledge base's) given a computed tensor, a call of the module's function
+    whose body converts the parameter given a tensor, or a local every value of which is one
+    of those. None when not proven."""
+    if depth > 3 or scope is None:
+        return None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values or binding.scope is not scope:
+            return None
+        found = [numpy_conversion(model, v, scope, depth + 1) for v in values]
+        return found[0] if all(found) else None
+    calls: list[cst.Call] = []
+    names: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Call):
+            calls.append(node)
+        elif isinstance(node, cst.Name) and node is not expr:
+            names.append(node)
+        elif isinstance(node, cst.Attribute):  # `img.shape`: `img` is read, `shape` is not
+            walk(node.value, enter)
+            return False
+        return not isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef))
+
+    walk(expr, enter)
+    for name in names:  # `print(img.shape)` after `img = np.asarray(x)`
+        found = numpy_conversion(model, name, scope, depth + 1)
+        if found is not None:
+            return found
+    for call in calls:
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "numpy" and not call.args:
+            return call
+        operands = numpy_operands(model, call)
+        if operands:
+            if any(_graph_argument(model, o, scope) for o in operands):
+                return call
+            continue
+        callee = model.callee(call, scope)
+        if callee is None or depth > 2 or not isinstance(scope, FunctionInfo):
+            continue
+        if _converts_parameter(model, call, callee, scope):
+            return call
+    return None
+
+
+def _graph_argument(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
+    """A computed tensor, or a positional parameter (no default, not ``self``) of the traced
+    function ``scope``: what the rules that stand back for a NumPy conversion accept as the
+    tensor converted (Keras passes a layer's ``call`` its input there)."""
+    if computed_tensor(model, expr, scope):
+        return True
+    if not isinstance(scope, FunctionInfo) or not scope.traced or not isinstance(expr, cst.Name):
+        return False
+    binding = model.binding_of(expr, scope)
+    params = scope.params[1:] if scope.cls is not None else scope.params
+    return (
+        binding.scope is scope
+        and binding.param_only
+        and expr.value in params
+        and expr.value not in scope.param_defaults
+    )
+
+
+def _converts_parameter(
+    model: ModuleModel, call: cst.Call, callee: FunctionInfo, scope: FunctionInfo
+) -> bool:
+    """Whether ``call`` passes a tensor (computed, or a parameter of traced ``scope`` that
+    Keras or tf.data feeds) to a parameter of ``callee`` whose body converts it with NumPy
+    (see :func:`parameter_numpy_use`)."""
+    site = call_site(model, call, callee)
+    if site is None:
+        return False
+    for param in callee.params:
+        value = site.argument(param)
+        if (
+            value is not None
+            and _graph_argument(model, value, scope)
+            and parameter_numpy_use(model, callee, param) is not None
+        ):
+            return True
+    return False
+
+
+def call_site(model: ModuleModel, call: cst.Call, callee: FunctionInfo):
+    """The model's :class:`CallSite` of ``call`` into ``callee``, if it has one."""
+    sites = model.memo(
+        "call-sites-by-call", lambda: {(id(s.call), id(s.callee)): s for s in model.call_sites}
+    )
+    return sites.get((id(call), id(callee)))
+
+
+# what a tensor's `.shape`-like attributes give: Python values, read without converting it
+_STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "name", "rank"})
+
+
+def numpy_operands(
+    model: ModuleModel, call: cst.Call, numpy_method: bool = True
+) -> list[cst.BaseExpression]:
+    """What ``call`` needs as NumPy values: the receiver of ``.numpy()`` (unless not
+    ``numpy_method``) or of a NumPy array method a tensor lacks (``x.astype(...)``, the
+    knowledge base's), the arguments of a NumPy function (not ``np.random``, not the shape
+    readers) or of a NumPy-only helper; else none."""
+    func = call.func
+    name = model.call_name(call)
+    if isinstance(func, cst.Attribute) and name is None:
+        method = func.attr.value
+        if (numpy_method and method == "numpy" and not call.args) or knowledge.array_only_method(
+            method
+        ):
+            return [func.value]
+        return []
+    name = name or ""
+    if (
+        name.startswith("numpy.")
+        and not name.startswith("numpy.random.")
+        and name not in _NUMPY_READS_ONLY
+    ) or knowledge.numpy_only_function(name):
+        return [arg.value for arg in call.args if arg.keyword is None or name.startswith("numpy.")]
+    return []
+
+
+def reads_parameter(
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    fn: FunctionInfo,
+    param: str,
+    depth: int = 0,
+) -> cst.Name | None:
+    """The read of ``fn``'s parameter ``param`` (as given) in ``expr``, or of a local of ``fn``
+    computed from it (``y_hat = y_pred > 0.5``), through arithmetic, indexing and calls, not
+    through its static attributes (``x.shape``) or ``len()``; None if there is none."""
+    found: list[cst.Name] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if found:
+            return False
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in _STATIC_ATTRIBUTES:
+                return False
+            walk(node.value, enter)
+            return False
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            return False
+        if isinstance(node, cst.Call) and model.call_name(node) == "builtins.len":
+            return False
+        if isinstance(node, cst.Name):
+            binding = model.binding_of(node, fn)
+            if binding.scope is not fn:
+                return True
+            if node.value == param and (
+                binding.param_only
+                or getattr(reaching_site(model, node, binding), "kind", None) == SiteKind.PARAM
+            ):
+                found.append(node)
+            elif depth < 4 and not binding.param_only:
+                values = binding.known_values or []
+                if any(
+                    v is not expr and reads_parameter(model, v, fn, param, depth + 1)
+                    for v in values
+                ):
+                    found.append(node)
+        return True
+
+    walk(expr, enter)
+    return found[0] if found else None
+
+
+def parameter_numpy_use(
+    model: ModuleModel, fn: FunctionInfo, param: str, depth: int = 0, numpy_method: bool = True
+) -> cst.Call | None:
+    """The call in ``fn``'s body that needs a NumPy value of its parameter ``param`` as given
+    (``np.asarray(t)``, ``np.sum(y_true * y_pred)``, ``t.numpy()``, ``t.astype(int)``,
+    ``f1_score(y_true, y_pred)``), or that hands it to a helper of the module whose body does;
+    None if there is none. Called with a graph tensor, ``fn`` fails there while tracing."""
+    if depth > 2 or param in fn.param_defaults:
+        return None
+
+    def compute() -> cst.Call | None:
+        for call in model.calls_made_by(fn):
+            operands = numpy_operands(model, call, numpy_method)
+            if any(reads_parameter(model, o, fn, param) for o in operands):
+                return call
+        for call in model.calls_made_by(fn):
+            callee = model.callee(call, fn)
+            site = call_site(model, call, callee) if callee is not None else None
+            if site is None or callee is fn:
+                continue
+            for inner in callee.params:
+                value = site.argument(inner)
+                if (
+                    value is not None
+                    and reads_parameter(model, value, fn, param)
+                    and parameter_numpy_use(model, callee, inner, depth + 1, numpy_method)
+                    is not None
+                ):
+                    return call
+        return None
+
+    return model.memo(("parameter-numpy-use", id(fn), param, numpy_method), compute)

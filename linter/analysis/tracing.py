@@ -82,6 +82,14 @@ def fed_tensor(fn: FunctionInfo, param: str) -> str | None:
     train step passes a loss or metric given to ``compile`` ``y_true`` and ``y_pred`` as
     tensors. Parameters with a default are options, not what the library passes."""
     reason = fn.traced_by
+    if (
+        reason is not None
+        and reason.kind == "keras"
+        and (reason.via, fn.name) in (("loss", "call"), ("metric", "update_state"))
+        and fn.params[1:3].count(param)
+        and param not in fn.param_defaults
+    ):  # `Loss.call(self, y_true, y_pred)`, `Metric.update_state(self, y_true, y_pred, ...)`
+        return f"Keras passes a {reason.via}'s `{fn.name}` tensors as `y_true` and `y_pred`"
     if reason is None or reason.kind not in ("dataset", "compiled", "regularizer", "activation"):
         return None
     if param in fn.param_defaults or param not in fn.params:
