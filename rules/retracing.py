@@ -10,6 +10,7 @@ from tf2lint.analysis.changes import changed_number_attribute, returns_python_nu
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     BindingSite,
+    CallSite,
     ClassInfo,
     FunctionInfo,
     ModuleModel,
@@ -17,6 +18,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     input_signature,
 )
+from tf2lint.analysis.scopes import passed_argument
 from tf2lint.analysis.tensors import converted_loop
 from tf2lint.analysis.tracing import (
     is_tf_function_call,
@@ -1447,22 +1449,19 @@ def varying_shape(
     if name == "tensorflow.range":
         sizes = [a.value for a in value.args if a.keyword is None or a.keyword.value != "dtype"]
     else:
-        parameter = knowledge.shape_parameter(name)
-        if parameter is not None:
-            for index, arg in enumerate(value.args):
-                keyword = arg.keyword.value if arg.keyword is not None else None
-                if keyword == parameter.name or (keyword is None and index == parameter.position):
-                    shape = arg.value
-                    sizes = (
-                        [e.value for e in shape.elements]
-                        if isinstance(shape, (cst.List, cst.Tuple))
-                        else [shape]
-                    )
-        elif knowledge.returns(name) == "tensor" and value.args:
-            # an op on a tensor of varying shape keeps it varying (`tf.one_hot(tf.range(n), 8)`)
+        sizes = _size_arguments(model, value, name)
+        if (
+            not sizes
+            and value.args
+            and (knowledge.returns(name) == "tensor" or name in _SIZE_KEEPING)
+        ):
+            # an op on a tensor of varying shape keeps it varying (`tf.one_hot(tf.range(n), 8)`,
+            # `tf.constant(np.linspace(0, 1, n))`)
             return varying_shape(model, value.args[0].value, scope, loops, deeper)
+        if not sizes:
+            return _sized_by_parameter(model, value, scope, loops)
     for size in sizes:
-        found = varying_python_value(model, size, scope, loops)
+        found = _varying_size(model, size, scope, loops)
         if found is not None:
             return Varying(
                 f"`{short(value)}`, whose shape follows {found.description}", found.changed_at
@@ -1473,22 +1472,109 @@ def varying_shape(
 def _varying_slice(
     model: ModuleModel, value: cst.Subscript, scope: Scope, loops: Sequence[cst.CSTNode]
 ) -> Varying | None:
-    """``x[:n]`` or ``x[n:]`` with ``n`` varying (not ``x[i:i + k]``, whose length is fixed)."""
-    if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Slice):
+    """``x[:n]``, ``x[n:]`` or ``x[:, :n]`` with ``n`` varying (a Python value the loop changes,
+    or one drawn at random there); not ``x[i:i + k]``, whose length is fixed."""
+    for element in value.slice:
+        bounds = element.slice
+        if not isinstance(bounds, cst.Slice) or (
+            bounds.lower is not None and bounds.upper is not None
+        ):
+            continue
+        bound = bounds.lower if bounds.lower is not None else bounds.upper
+        if bound is None:
+            continue
+        found = _varying_size(model, bound, scope, loops)
+        if found is not None:
+            return Varying(
+                f"`{short(value)}`, whose length follows {found.description}", found.changed_at
+            )
+    return None
+
+
+def _varying_size(
+    model: ModuleModel, size: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A size that takes a new value on each iteration of ``loops``: a Python value the loop
+    changes (``varying_python_value``), or one drawn at random there."""
+    found = varying_python_value(model, size, scope, loops)
+    if found is not None:
+        return found
+    drawn = _drawn_at_random(model, size, scope, loops)
+    if drawn is not None:
+        return Varying(f"`{short(size)}`, drawn at random on every iteration", drawn)
+    return None
+
+
+# Calls whose argument sets the length of what they build, which is not a shape (the knowledge
+# base's shape parameters leave them out): the number of points of an evenly spaced range.
+_LENGTH_ARGUMENTS = {
+    "numpy.linspace": knowledge.ShapeParameter("num", 2, None),
+    "numpy.logspace": knowledge.ShapeParameter("num", 2, None),
+    "numpy.geomspace": knowledge.ShapeParameter("num", 2, None),
+    "tensorflow.linspace": knowledge.ShapeParameter("num", 2, None),
+}
+
+
+def _size_arguments(
+    model: ModuleModel, value: cst.Call, name: str | None
+) -> list[cst.BaseExpression]:
+    """The arguments of ``value`` that set its result's shape, one per dimension where a list
+    or tuple gives them: an op's shape parameter (the knowledge base's), a range's count."""
+    parameter = _LENGTH_ARGUMENTS.get(name or "") or knowledge.shape_parameter(name)
+    if parameter is None:
+        return []
+    for index, arg in enumerate(value.args):
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == parameter.name or (keyword is None and index == parameter.position):
+            shape = arg.value
+            return (
+                [e.value for e in shape.elements]
+                if isinstance(shape, (cst.List, cst.Tuple))
+                else [shape]
+            )
+    return []
+
+
+def _sized_by_parameter(
+    model: ModuleModel, call: cst.Call, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """``make_batch(n)``: a function of the module returning an array or tensor whose shape its
+    parameter sets, called with a size that changes on each iteration of ``loops``."""
+    fn = model.callee(call, scope)
+    if fn is None or fn.cls is not None:
         return None
-    bounds = value.slice[0].slice
-    varying = [
-        found
-        for bound in (bounds.lower, bounds.upper)
-        if bound is not None
-        for found in [varying_python_value(model, bound, scope, loops)]
-        if found is not None
-    ]
-    if len(varying) != 1 or (bounds.lower is not None and bounds.upper is not None):
-        return None
-    return Varying(
-        f"`{short(value)}`, whose length follows {varying[0].description}", varying[0].changed_at
-    )
+    for returned in model.return_values(fn):
+        built = returned
+        if isinstance(built, cst.Call) and model.call_name(built) in _SIZE_KEEPING and built.args:
+            built = built.args[0].value
+        while isinstance(built, cst.Call) and isinstance(built.func, cst.Attribute):
+            if built.func.attr.value != "astype":
+                break
+            built = built.func.value
+        if isinstance(built, cst.Name):
+            bound = model.bound_values(built, fn)
+            built = bound[0] if len(bound) == 1 else built
+        if not isinstance(built, cst.Call):
+            continue
+        name = model.call_name(built)
+        shape_of = _NUMPY_RANDOM_SHAPES.get(name or "")
+        if shape_of == "*":
+            sizes = [a.value for a in built.args if a.keyword is None and not a.star]
+        elif shape_of is not None:
+            sizes = [a.value for a in built.args if a.keyword and a.keyword.value == shape_of]
+            sizes = [e.value for size in sizes for e in getattr(size, "elements", ())] or sizes
+        else:
+            sizes = _size_arguments(model, built, name)
+        for size in sizes:
+            for param in sorted(names_in(model, size) & set(fn.params)):
+                passed = passed_argument(call, fn.params, param)
+                found = passed is not None and _varying_size(model, passed, scope, loops)
+                if found:
+                    return Varying(
+                        f"`{short(call)}`, whose shape follows {found.description}",
+                        found.changed_at,
+                    )
+    return None
 
 
 # TensorFlow warns of "frequent retracing" from the fifth trace on: fewer shapes, each traced
@@ -1938,13 +2024,9 @@ def _sized_per_iteration(
     elif shape_of is not None:
         sizes = [a.value for a in value.args if a.keyword and a.keyword.value == shape_of]
     else:
-        parameter = knowledge.shape_parameter(name)
-        if parameter is None:
+        sizes = _size_arguments(model, value, name)
+        if not sizes:
             return None
-        for index, arg in enumerate(value.args):
-            keyword = arg.keyword.value if arg.keyword is not None else None
-            if keyword == parameter.name or (keyword is None and index == parameter.position):
-                sizes = [arg.value]
     dims: list[cst.BaseExpression] = []
     for size in sizes:
         dims += (
@@ -2092,6 +2174,20 @@ def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:
     return out
 
 
+def _one_row(index: cst.BaseSlice) -> bool:
+    """``i:i + 1`` in a subscript: one row, as a batch of one."""
+    if not isinstance(index, cst.Slice) or index.lower is None or index.step is not None:
+        return False
+    upper = index.upper
+    return (
+        isinstance(upper, cst.BinaryOperation)
+        and isinstance(upper.operator, cst.Add)
+        and isinstance(upper.right, cst.Integer)
+        and upper.right.value == "1"
+        and code(upper.left) == code(index.lower)
+    )
+
+
 def _adds_axis(index: cst.BaseSlice) -> bool:
     """``None``, ``tf.newaxis``/``np.newaxis``, ``...`` or a whole ``:`` in a subscript."""
     if isinstance(index, cst.Slice):
@@ -2183,7 +2279,9 @@ def _changes_per_iteration(
             if site.value is None:
                 continue
             if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
-                if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
+                if any(isinstance(loop, cst.While) for loop in around) and (
+                    _has_call(site.value) or _reads_object_attribute(model, site.value, scope)
+                ):
                     return Varying(f"`{name.value}`, read anew on every iteration", site.node)
                 if _carried(model, name, site, scope, around):
                     return Varying(
@@ -2283,6 +2381,22 @@ def _has_call(node: cst.CSTNode) -> bool:
         if not isinstance(n, cst.Lambda):
             todo.extend(n.children)
     return False
+
+
+def _reads_object_attribute(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
+    """``sensor.value``, ``device.reading``: an attribute of an object (not of ``self``, nor of
+    a module), which a ``while`` loop reads again on each iteration to see it change."""
+    if not isinstance(value, cst.Attribute):
+        return False
+    root = value.value
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    return (
+        isinstance(root, cst.Name)
+        and root.value != "self"
+        and model.qualified_name(root) is None
+        and model.kind_of(root, scope) is None
+    )
 
 
 def _from_parameter(
@@ -2385,6 +2499,9 @@ def _keras_model(
         ]
         if values and all(_kind_is_model(model, v, scope) for v in values):
             return True
+        # `self.model = model` in `__init__`: the model each construction passes
+        if values and all(_constructed_with_model(model, v, depth) for v in values):
+            return True
     if isinstance(receiver, cst.Subscript) and depth <= 2:
         values = _dict_values(model, receiver.value, scope)
         return bool(values) and all(
@@ -2403,6 +2520,23 @@ def _keras_model(
     return bool(passed) and all(
         value is not None and _keras_model(model, value, scope, caller, depth + 1)
         for value, scope, caller in passed
+    )
+
+
+def _constructed_with_model(model: ModuleModel, value: cst.BaseExpression, depth: int) -> bool:
+    """Whether ``value`` is a parameter of an ``__init__`` to which every construction of its
+    class the module shows passes a Keras model."""
+    if not isinstance(value, cst.Name) or depth > 2:
+        return False
+    scope = model.scope_of(value)
+    binding = model.binding_of(value, scope)
+    init = binding.scope if isinstance(binding.scope, FunctionInfo) else None
+    if init is None or not binding.param_only:
+        return False
+    passed = model.constructor_arguments(init, value.value)
+    return bool(passed) and all(
+        given is not None and _keras_model(model, given, where, caller, depth + 1)
+        for given, where, caller in passed
     )
 
 
@@ -2524,6 +2658,10 @@ class KerasPredictPerItem(Rule):
             return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
         if context.loops:
             found = _changes_per_iteration(model, data, context.scope, context.loops)
+            if found is None:
+                found = _shaped_per_iteration(model, data, context.scope, context)
+            if found is None and not _epoch_loop(model, context.loops[-1], node):
+                found = _drawn_per_iteration(model, data, context.scope, context.loops)
             if found is not None and _often(model, context.loops):
                 self.report(
                     node,
@@ -2580,16 +2718,22 @@ class KerasPredictPerItem(Rule):
         mapping = _mapped_functions(self.context).get(id(fn.node))
         if mapping is not None:
             return (f"`{fn.name}` is mapped over a collection here", mapping)
-        for site in model.call_sites:
-            if site.callee is not fn:
-                continue
+        sites = [site for site in model.call_sites if site.callee is fn]
+        sites += _unresolved_method_calls(model, fn)
+        for site in sites:
             value = site.argument(param)
             if value is None:
                 continue
             if (
                 site.loops
                 and _often(model, site.loops)
-                and _changes_per_iteration(model, value, site.scope, site.loops)
+                and (
+                    _changes_per_iteration(model, value, site.scope, site.loops)
+                    or (
+                        not _epoch_loop(model, site.loops[-1], site.call)
+                        and _drawn_per_iteration(model, value, site.scope, site.loops)
+                    )
+                )
             ):
                 return (f"`{fn.name}` is called here for each item", site.call)
             caller = site.caller
@@ -2598,6 +2742,116 @@ class KerasPredictPerItem(Rule):
                 if outer is not None and self._called_per_item(caller, outer, depth + 1):
                     return (f"`{fn.name}` is called here for each item", site.call)
         return None
+
+
+_RANDOM_MODULES = ("random.", "numpy.random.", "tensorflow.random.")
+
+
+def _drawn_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    depth: int = 0,
+) -> Varying | None:
+    """Data drawn at random on each iteration of ``loops`` (``np.random.rand(1, 8)``, a state
+    ``np.random.randint(16)`` encoded there): new data for each call, though it reads nothing
+    of the loop's own variable."""
+    if depth > 4:
+        return None
+    todo: list[cst.CSTNode] = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(node, cst.Call) and (model.call_name(node) or "").startswith(_RANDOM_MODULES):
+            return Varying(f"`{short(node)}`, drawn at random on every iteration", node)
+        todo.extend(node.children)
+    for name in _names_read(value):
+        for site in model.binding_of(name, scope).sites:
+            if site.value is None or not any(model.inside(site, loop) for loop in loops):
+                continue
+            if site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                continue
+            found = _drawn_per_iteration(model, site.value, scope, loops, depth + 1)
+            if found is not None:
+                return Varying(
+                    f"`{name.value}`, computed from {found.description}", found.changed_at
+                )
+    return None
+
+
+def _epoch_loop(model: ModuleModel, loop: cst.CSTNode, call: cst.CSTNode) -> bool:
+    """Whether ``loop`` is a training loop's epoch loop, seen from ``call`` in it: it holds
+    another loop that is not around ``call`` (the batches of the epoch), or trains a model
+    (``fit``): what it predicts once per iteration is a sample per epoch, not per item."""
+    todo = list(loop.body.children) if hasattr(loop, "body") else []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, (cst.For, cst.While)) and not _contains(node, call):
+            return True
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "fit"
+        ):
+            return True
+        todo.extend(node.children)
+    return False
+
+
+def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    todo = [outer]
+    while todo:
+        node = todo.pop()
+        if node is inner:
+            return True
+        todo.extend(node.children)
+    return False
+
+
+def _shaped_per_iteration(
+    model: ModuleModel, data: cst.BaseExpression, scope: Scope, context
+) -> Varying | None:
+    """Data of a new shape on each iteration of the loops around it (a size the loop changes or
+    draws at random, an image of its file's size), though it reads nothing else of the loop."""
+    found = varying_shape(model, data, scope, context.loops)
+    if found is not None:
+        return found
+    read = _read_per_iteration(model, data, scope, context.function)
+    if read is None:
+        return None
+    description, where = read[0]
+    return Varying(f"data of a new shape on every iteration ({description})", where)
+
+
+def _unresolved_method_calls(model: ModuleModel, fn: FunctionInfo) -> list[CallSite]:
+    """Calls ``obj.<method>(...)`` of the method ``fn``, by its name, on an object the module
+    does not show (a parameter no call passes: ``play(env, agent)`` calling ``agent.act``),
+    when no other class of the module defines a method of that name."""
+    if fn.cls is None or not isinstance(fn.node, cst.FunctionDef) or fn.name.startswith("__"):
+        return []
+    if any(c is not fn.cls and fn.name in c.methods for c in model.classes.values()):
+        return []
+    calls = model.memo(
+        _unresolved_method_calls,
+        lambda: {id(call.func): call for call in model.nodes_of(cst.Call)},
+    )
+    found = []
+    for read in model.reads.get(fn.name, ()):
+        call = calls.get(id(read.node))
+        receiver = read.node.value if isinstance(read.node, cst.Attribute) else None
+        if call is None or not isinstance(receiver, cst.Name) or receiver.value == "self":
+            continue
+        scope = model.scope_of(receiver)
+        if model.callee(call, scope) is not None or model.kind_of(receiver, scope) is not None:
+            continue
+        if not model.binding_of(receiver, scope).param_only:
+            continue
+        found.append(CallSite(call, fn, read.function, read.loops, scope))
+    return found
 
 
 def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
@@ -2612,17 +2866,34 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
             return True
         return any(_batch_of_one(model, e, scope, depth + 1) for e in elements)
     if isinstance(data, cst.Subscript):
-        return bool(data.slice) and _adds_axis(data.slice[0].slice)
+        return bool(data.slice) and (
+            _adds_axis(data.slice[0].slice) or _one_row(data.slice[0].slice)
+        )
     if isinstance(data, cst.Name):
         values = model.bound_values(data, scope)
         return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
     if not isinstance(data, cst.Call) or not data.args:
         return False
+    callee = model.callee(data, scope)
+    if callee is not None:
+        # a helper of the module that makes the batch (`one_hot(state)`): what it returns
+        returned = model.return_values(callee) if callee.cls is None else []
+        return bool(returned) and all(
+            _batch_of_one(model, value, callee, depth + 1) for value in returned
+        )
     func = data.func
     leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
     first = data.args[0].value
     if leaf == "expand_dims":
         return True
+    if leaf in ("zeros", "ones", "empty", "full"):
+        # `np.zeros((1, n))`, filled in for one item
+        sizes = first.elements if isinstance(first, (cst.List, cst.Tuple)) else []
+        return (
+            len(sizes) > 1
+            and isinstance(sizes[0].value, cst.Integer)
+            and sizes[0].value.value == "1"
+        )
     if leaf == "reshape":
         # `x.reshape(1, -1)`, `x.reshape((1, n))`, `np.reshape(x, (1, n))`
         sizes = [a.value for a in data.args]
@@ -2634,7 +2905,15 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
         if sizes and isinstance(sizes[0], (cst.List, cst.Tuple)):
             sizes = [e.value for e in sizes[0].elements]
         return bool(sizes) and isinstance(sizes[0], cst.Integer) and sizes[0].value == "1"
-    if leaf in ("array", "asarray", "stack", "convert_to_tensor", "constant"):
+    if leaf in (
+        "array",
+        "asarray",
+        "stack",
+        "convert_to_tensor",
+        "constant",
+        "to_categorical",  # `to_categorical([state], n)`: a one-hot row for one item
+        "one_hot",
+    ):
         return isinstance(first, cst.List) and len(first.elements) == 1
     return False
 
