@@ -276,6 +276,8 @@ class PythonValueArgumentRetraces(Rule):
         # (function, parameter) -> literal code -> argument nodes
         self._literals: dict[tuple[int, str], dict[str, list[cst.CSTNode]]] = {}
         self._targets: dict[tuple[int, str], str] = {}
+        self._repeated_keys: set[tuple[int, str]] = set()  # some call with a literal repeats
+        self._forwarding: dict[int, cst.Call] = {}  # a helper's argument -> its tf.function call
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -305,27 +307,85 @@ class PythonValueArgumentRetraces(Rule):
                 else (params[index] if index < len(params) else f"#{index}")
             )
             value = arg.value
-            if is_python_literal(value):
+            key = (id(fn) if fn is not None else hash(label), slot)
+            if _python_literal(value):
                 if redefined:
                     continue  # which definition each call reaches is not known here
-                key = (id(fn) if fn is not None else hash(label), slot)
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
+                if self._repeated(context.function, context.loops):
+                    self._repeated_keys.add(key)
                 continue
+            self._forwarded_literals(node, value, key, label)
             found = varying_python_value(self.model, value, context.scope, context.loops)
             if found is None:
                 found = _varying_in_container(self.model, value, context.scope, context.loops)
             if found is None:
                 found = self._changed_attribute(value)
-            if found is not None:
+            if found is None:
+                continue
+            seeded = _seeds_with(self.model, fn, slot) if fn is not None else None
+            if seeded is not None:
+                # a tensor is no help there: the retrace is the cost of seeding per call
                 self.report(
-                    value,
-                    f"`{label}` is traced again for every value of {found.description} passed "
-                    f"as `{slot}`; pass it as a tensor (`tf.constant(...)`)",
+                    seeded,
+                    f"`tf.random.set_seed({code(seeded.args[0].value)})` in traced `{label}` "
+                    f"takes {found.description} for a seed on every call: each new Python seed "
+                    "is a new trace, and a tensor seed fails there; seed once outside, or pass "
+                    "the seed as a tensor to stateless ops (`tf.random.stateless_normal(shape, "
+                    "seed=...)`)",
                     because=[
-                        ("it takes a new Python value here on every iteration", found.changed_at)
+                        (f"`{label}` is called with a new seed here", value),
+                        ("it takes a new Python value here on every iteration", found.changed_at),
                     ],
+                    traced_in=fn,
                 )
+                continue
+            self.report(
+                value,
+                f"`{label}` is traced again for every value of {found.description} passed "
+                f"as `{slot}`; pass it as a tensor (`tf.constant(...)`)",
+                because=[("it takes a new Python value here on every iteration", found.changed_at)],
+            )
+
+    def _repeated(self, fn: FunctionInfo | None, loops: Sequence[cst.CSTNode]) -> bool:
+        """Whether code in ``fn`` with ``loops`` around it runs again and again: in a loop, or
+        in a function the module calls in a loop (or another function's loop calls)."""
+        if loops:
+            return True
+        if fn is None or runs_once(fn):
+            return False
+        return any(
+            site.callee is fn and (site.loops or self._repeated(site.caller, ()))
+            for site in self.model.call_sites
+            if site.caller is not fn
+        )
+
+    def _forwarded_literals(
+        self, call: cst.Call, value: cst.BaseExpression, key: tuple, label: str
+    ) -> None:
+        """``preprocess(batch, augment=training)`` in a plain helper ``batches(data,
+        training)``: the literals the helper's callers pass for ``training`` reach the
+        tf.function, one trace each."""
+        outer = self.context.function
+        if outer is None or outer.traced or not isinstance(value, cst.Name):
+            return
+        model = self.model
+        if not model.binding_of(value, self.context.scope).param_only:
+            return
+        if value.value not in outer.params or value.value in ("self", "cls"):
+            return
+        for site in model.call_sites:
+            if site.callee is not outer:
+                continue
+            passed = site.argument(value.value)
+            if passed is None or not _python_literal(passed):
+                continue
+            self._targets[key] = label
+            self._literals.setdefault(key, {}).setdefault(code(passed), []).append(passed)
+            self._forwarding[id(passed)] = call
+            if self.context.loops or self._repeated(site.caller, site.loops):
+                self._repeated_keys.add(key)
 
     def _changed_attribute(self, value: cst.BaseExpression) -> Varying | None:
         """``self.<attr>``, a Python number the class's own code changes between calls
@@ -400,8 +460,8 @@ class PythonValueArgumentRetraces(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         for key, by_value in self._literals.items():
-            if len(by_value) < 2:
-                continue
+            if len(by_value) < 2 or key not in self._repeated_keys:
+                continue  # calls made once each trace once each, as any first call does
             label, slot = self._targets[key], key[1]
             shown = ", ".join(sorted(by_value)[:4])
             for literal, nodes in by_value.items():
@@ -411,12 +471,34 @@ class PythonValueArgumentRetraces(Rule):
                     if other != literal
                 ]
                 for value in nodes:
+                    forwarding = self._forwarding.get(id(value))
+                    through = [(f"it reaches `{label}` here", forwarding)] if forwarding else []
                     self.report(
                         value,
                         f"`{label}` is called with {len(by_value)} different Python values for "
                         f"`{slot}` ({shown}): one trace each; pass a tensor",
-                        because=others,
+                        because=others + through,
                     )
+
+
+def _python_literal(node: cst.BaseExpression) -> bool:
+    """A number, string or bool literal: a Python value a tf.function keys its traces on."""
+    return is_python_literal(node) or (
+        isinstance(node, cst.Name) and node.value in ("True", "False")
+    )
+
+
+def _seeds_with(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """The ``tf.random.set_seed(param)`` call ``fn``'s own code makes, if any."""
+    for call in fn.calls:
+        if (
+            model.call_name(call) == "tensorflow.random.set_seed"
+            and call.args
+            and isinstance(call.args[0].value, cst.Name)
+            and call.args[0].value.value == param
+        ):
+            return call
+    return None
 
 
 class TfFunctionCreatedInLoop(Rule):
@@ -2323,8 +2405,10 @@ def _bound_later_in_loop(
     if not sites or any(site.order < at for site in sites):
         return None
     later = sites[0]
-    if later.value is None or is_python_literal(later.value):
+    if later.value is None:
         return None
+    if later.kind != SiteKind.AUGASSIGN and is_python_literal(later.value):
+        return None  # set to a constant (`done = 0`); a counter (`i += 1`) changes each time
     return later
 
 
@@ -2986,6 +3070,38 @@ def _argument_names(args: Sequence[cst.Arg]) -> set[str]:
     return found
 
 
+def _cloned_in(model: ModuleModel, target: str, loop: cst.CSTNode, scope: Scope) -> cst.Call | None:
+    """The ``clone_model(...)`` call that ``loop`` assigns to the name ``target``, if any."""
+    if "." in target:
+        return None
+    for site in model.lookup(target, scope).sites:
+        value = site.value
+        if (
+            site.kind == SiteKind.ASSIGN
+            and isinstance(value, cst.Call)
+            and model.inside(site, loop)
+            and (model.call_name(value) or "").endswith("models.clone_model")
+        ):
+            return value
+    return None
+
+
+def _clears_session(model: ModuleModel, loop: cst.CSTNode) -> bool:
+    """Whether ``loop`` calls Keras's ``clear_session`` (directly or through a helper)."""
+    todo = list(loop.children)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.Call):
+            name = model.call_name(node) or ""
+            if name.endswith("clear_session"):
+                return True
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "clear_session":
+                return True
+        todo.extend(node.children)
+    return False
+
+
 def _trained_in(
     model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
 ) -> cst.Call | None:
@@ -3056,6 +3172,7 @@ class CompileInTrainingLoop(Rule):
         target = code(func.value)
         for loop in context.loops:
             if model.assigns(target, loop):
+                self._clone_per_iteration(node, target, loop)
                 return  # a new model on each iteration
             if _bound_in(loop) & _argument_names(node.args):
                 return  # compiled with what the iteration computes: a new configuration
@@ -3093,6 +3210,29 @@ class CompileInTrainingLoop(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
+
+    def _clone_per_iteration(self, node: cst.Call, target: str, loop: cst.CSTNode) -> None:
+        """``m = clone_model(base)``, compiled and trained on every iteration of a search loop
+        that never clears Keras's session: each clone traces its own train functions, and
+        host memory grows with every iteration."""
+        model, context = self.model, self.context
+        clone = _cloned_in(model, target, loop, context.scope)
+        if clone is None or not _often(model, [loop]) or _clears_session(model, loop):
+            return
+        trained = _trained_in(model, target, loop, context.scope)
+        if trained is None:
+            return
+        self.report(
+            node,
+            f"`{target}` is a fresh clone compiled and trained on every iteration, and nothing "
+            "clears Keras's session: each clone traces new train functions and host memory "
+            "grows with every iteration; call `tf.keras.backend.clear_session()` at the start "
+            "of each iteration, or keep one compiled model and reset its weights",
+            because=[
+                (f"`{target}` is cloned here, on every iteration", clone),
+                (f"`{target}` is trained here, in the same loop", trained),
+            ],
+        )
 
     def _compiled_by_helper(
         self, node: cst.Call, fn: FunctionInfo, receiver: cst.BaseExpression
