@@ -269,7 +269,15 @@ class PythonValueArgumentRetraces(Rule):
         instadeepai/Mava#346). The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
-        different literals passed to a name bound more than once where it is called.
+        different literals passed to a name bound more than once where it is called, nor
+        different literals at calls made once each (two module-level calls trace once each, as
+        any first call does): literals, bools among them (an on/off option, one graph per
+        value), are reported where a call with one repeats (in a loop, or in a function a loop
+        calls), also when a plain helper forwards its parameter to the `tf.function` and its
+        callers pass the literals. Where the varying value is the seed of a
+        `tf.random.set_seed(seed)` in the traced function, the finding is at that call: each
+        new Python seed is a new trace, a tensor seed fails there (checked under TF 2.21), so
+        seed once outside or pass the seed as a tensor to stateless random ops.
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -1510,11 +1518,29 @@ def varying_shape(
             return None
         return varying_shape(model, sites[0].value, scope, loops, deeper)
     if isinstance(value, cst.BinaryOperation):
+        if isinstance(value.operator, cst.Multiply) and isinstance(
+            value.left, (cst.List, cst.Tuple)
+        ):
+            # `[100.0] * n`: a Python list of a varying length
+            found = _varying_size(model, value.right, scope, loops)
+            if found is not None:
+                return Varying(
+                    f"`{short(value)}`, whose length follows {found.description}",
+                    found.changed_at,
+                )
         return varying_shape(model, value.left, scope, loops, deeper) or varying_shape(
             model, value.right, scope, loops, deeper
         )
     if isinstance(value, cst.Subscript):
         return _varying_slice(model, value, scope, loops)
+    if isinstance(value, cst.Attribute) and value.attr.value in _SHAPE_KEEPING_MEMBERS:
+        return varying_shape(model, value.value, scope, loops, deeper)  # `table.values`
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _SHAPE_KEEPING_MEMBERS
+    ):
+        return varying_shape(model, value.func.value, scope, loops, deeper)  # `.astype(...)`
     if isinstance(value, (cst.List, cst.Tuple)):
         # a list of tensors is traced element by element: each one's shape is in the trace key
         for element in value.elements:
@@ -1528,7 +1554,7 @@ def varying_shape(
         return None
     name = model.call_name(value)
     sizes: list[cst.BaseExpression] = []
-    if name == "tensorflow.range":
+    if name in ("tensorflow.range", "numpy.arange", "builtins.range"):
         sizes = [a.value for a in value.args if a.keyword is None or a.keyword.value != "dtype"]
     else:
         sizes = _size_arguments(model, value, name)
@@ -1586,6 +1612,9 @@ def _varying_size(
         return Varying(f"`{short(size)}`, drawn at random on every iteration", drawn)
     return None
 
+
+# Members of an array, tensor or table that keep its shape (NumPy's, pandas', TensorFlow's).
+_SHAPE_KEEPING_MEMBERS = frozenset({"astype", "to_numpy", "copy", "numpy", "values"})
 
 # Calls whose argument sets the length of what they build, which is not a shape (the knowledge
 # base's shape parameters leave them out): the number of points of an evenly spaced range.
@@ -1705,7 +1734,10 @@ class VaryingShapeArgumentRetraces(Rule):
         that varies (`tf.TensorSpec([None], tf.int32)`), or use `reduce_retracing=True`, which
         traces with that dimension `None` from the second shape on; or pad the inputs to a few
         fixed sizes. Which op arguments set the shape of what they build comes from the
-        knowledge base. Calls of functions with an input_signature or relaxed shapes are not
+        knowledge base; the number of points of `np.linspace`/`tf.linspace` sets a length too,
+        and so does a size drawn at random in the loop (`k = np.random.randint(2, 20)`), a slice
+        of any axis (`features[:, :n]`: a new number of columns), and a helper of the module
+        that builds an array of the size it is given (`make_batch(width)`). Calls of functions with an input_signature or relaxed shapes are not
         reported, nor loops over fewer than five literal values (`for size in (64, 128):`):
         TensorFlow warns of frequent retracing from the fifth trace, and a graph per size of a
         few is often what the program means (one per resolution of a growing model).
@@ -2709,12 +2741,18 @@ class KerasPredictPerItem(Rule):
         or predict all the items in one call. Reported when the data passed changes on each
         iteration of the loop around the call (its variable, data computed or read from it
         there, or a state the loop carries from one iteration to the next: a control loop's
-        observation, a sequence extended by each prediction), also through a function called
-        in such a loop or mapped over a collection (`map`, pandas' `apply`); not for a fixed
-        data set predicted once per epoch, nor for a model built anew on each iteration (a
-        cross-validation fold's test set). Where a helper is called per item, the finding is
+        observation, a sequence extended by each prediction, an item a counter picks; data
+        drawn at random there, or of a size drawn or changed there; an object's attribute a
+        `while` loop reads again, a sensor's value), also through a function or a method called
+        in such a loop (on an object the module passes in, by the method's name when no other
+        class defines it) or mapped over a collection (`map`, pandas' `apply`); the model may
+        be held on `self` from what each construction of the object passes. Not for a fixed
+        data set predicted once per epoch, nor a random sample predicted once per epoch after
+        its batches, nor for a model built anew on each iteration (a cross-validation fold's
+        test set). Where a helper is called per item, the finding is
         at the `predict` call when the helper itself makes the item a batch of one there
-        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`: the line the advised
+        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`, `x[i:i + 1]`, a helper
+        of the module returning one such as a one-hot row: the line the advised
         fix changes), and at the call per item when the helper passes on what it is given
         (the items are made one by one there); the other place is its evidence.
     """
@@ -3086,22 +3124,6 @@ def _cloned_in(model: ModuleModel, target: str, loop: cst.CSTNode, scope: Scope)
     return None
 
 
-def _clears_session(model: ModuleModel, loop: cst.CSTNode) -> bool:
-    """Whether ``loop`` calls Keras's ``clear_session`` (directly or through a helper)."""
-    todo = list(loop.children)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, cst.Call):
-            name = model.call_name(node) or ""
-            if name.endswith("clear_session"):
-                return True
-            func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value == "clear_session":
-                return True
-        todo.extend(node.children)
-    return False
-
-
 def _trained_in(
     model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
 ) -> cst.Call | None:
@@ -3157,7 +3179,13 @@ class CompileInTrainingLoop(Rule):
         model, once each: each model keeps the trainable weights it was compiled with. Not
         reported when the loop builds a new model (a hyper-parameter search, cross-validation),
         compiles with values the iteration computes (a progressive GAN's resolution: a new
-        configuration each time), or runs fewer than five literal times.
+        configuration each time), or runs fewer than five literal times. A search that clones
+        one base model (`clone_model`) and compiles and fits the clone on every iteration is
+        reported: each clone traces new train functions, and under TF 2.21 host memory grows by
+        about 4 MB per clone of a small model, `tf.keras.backend.clear_session()` first in each
+        iteration or not; one model compiled before the loop and reset per configuration
+        (`set_weights` of its first weights, `optimizer.learning_rate.assign(lr)`) stays flat
+        and traces once.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -3212,22 +3240,24 @@ class CompileInTrainingLoop(Rule):
             )
 
     def _clone_per_iteration(self, node: cst.Call, target: str, loop: cst.CSTNode) -> None:
-        """``m = clone_model(base)``, compiled and trained on every iteration of a search loop
-        that never clears Keras's session: each clone traces its own train functions, and
-        host memory grows with every iteration."""
+        """``m = clone_model(base)``, compiled and trained on every iteration of a search loop:
+        each clone traces its own train functions, and host memory grows with every iteration
+        (under TF 2.21 about 4 MB per clone of a small model, `clear_session()` or not; one
+        compiled model reset per configuration stays flat and traces once)."""
         model, context = self.model, self.context
         clone = _cloned_in(model, target, loop, context.scope)
-        if clone is None or not _often(model, [loop]) or _clears_session(model, loop):
+        if clone is None or not _often(model, [loop]):
             return
         trained = _trained_in(model, target, loop, context.scope)
         if trained is None:
             return
         self.report(
             node,
-            f"`{target}` is a fresh clone compiled and trained on every iteration, and nothing "
-            "clears Keras's session: each clone traces new train functions and host memory "
-            "grows with every iteration; call `tf.keras.backend.clear_session()` at the start "
-            "of each iteration, or keep one compiled model and reset its weights",
+            f"`{target}` is a fresh clone compiled and trained on every iteration: each clone "
+            "traces new train functions and host memory grows with every iteration "
+            "(`clear_session()` does not stop it); compile one model before the loop and reset "
+            "it for each configuration (`set_weights` of its first weights, assign "
+            "`optimizer.learning_rate`)",
             because=[
                 (f"`{target}` is cloned here, on every iteration", clone),
                 (f"`{target}` is trained here, in the same loop", trained),

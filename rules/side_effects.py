@@ -709,7 +709,9 @@ class SeedInTracedCode(Rule):
         random ops in it do not repeat their numbers as they would eagerly. Seed once outside
         the traced function, or use stateless random ops (`tf.random.stateless_uniform(...,
         seed=...)`) or a `tf.random.Generator` passed in. Which calls seed comes from the
-        knowledge base.
+        knowledge base. A `tf.random.set_seed(seed)` whose seed is a parameter a loop passes a
+        new Python number on each call is TF501's finding: each new seed traces the function
+        again (and so does seed it, at a trace's cost).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
