@@ -176,6 +176,8 @@ def names_in(model: ModuleModel, node: cst.CSTNode) -> set[str]:
             todo += [n.left, n.right]
         elif isinstance(n, cst.UnaryOperation):
             todo.append(n.expression)
+        elif isinstance(n, cst.Comparison):  # a Python bool: `epoch % 2 == 0`
+            todo += [n.left, *(c.comparator for c in n.comparisons)]
         elif isinstance(n, cst.Call) and model.is_scalar_builtin(n):
             todo += [a.value for a in n.args if not a.star]
         elif isinstance(n, cst.FormattedString):

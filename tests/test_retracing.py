@@ -90,6 +90,16 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             "def train(ds):\n    for epoch in range(6):\n        step(ds, noise_for(epoch))\n",
             "TF501",
         ),
+        # a Python bool computed from the loop's counter: one graph per value (issue 28)
+        (
+            STEP + "def train(ds):\n    for epoch in range(6):\n        step(ds, epoch % 2 == 0)\n",
+            "TF501",
+        ),
+        (
+            STEP + "def train(ds):\n    for s in range(6):\n        warm = s < 3\n"
+            "        step(ds, warm)\n",
+            "TF501",
+        ),
         # a Python string per file: traced by value (the folder's listing)
         (
             STEP + "import os\ndef load(folder):\n    for name in sorted(os.listdir(folder)):\n"

@@ -1000,6 +1000,10 @@ class ModuleModel:
             return self.is_python_scalar(expr.left, scope, deeper) and self.is_python_scalar(
                 expr.right, scope, deeper
             )
+        if isinstance(expr, cst.Comparison):  # `epoch % 2 == 0`: a Python bool
+            return self.is_python_scalar(expr.left, scope, deeper) and all(
+                self.is_python_scalar(c.comparator, scope, deeper) for c in expr.comparisons
+            )
         if isinstance(expr, cst.Call):
             return self.call_name(expr) in _SCALAR_BUILTINS and not any(
                 self.is_tensor(a.value, scope) for a in expr.args
