@@ -2744,7 +2744,8 @@ class KerasPredictPerItem(Rule):
         iteration of the loop around the call (its variable, data computed or read from it
         there, or a state the loop carries from one iteration to the next: a control loop's
         observation, a sequence extended by each prediction, an item a counter picks; data
-        drawn at random there, or of a size drawn or changed there; an object's attribute a
+        drawn at random there, or by a function of the module it calls there (a simulated
+        sensor's `read()`), or of a size drawn or changed there; an object's attribute a
         `while` loop reads again, a sensor's value), also through a function or a method called
         in such a loop (on an object the module passes in, by the method's name when no other
         class defines it) or mapped over a collection (`map`, pandas' `apply`); the model may
@@ -2890,10 +2891,24 @@ def _drawn_per_iteration(
             continue
         if isinstance(node, cst.Call) and (model.call_name(node) or "").startswith(_RANDOM_MODULES):
             return Varying(f"`{short(node)}`, drawn at random on every iteration", node)
+        if isinstance(node, cst.Call) and depth < 3:
+            # `sensor.read()`: a function or method of the module that returns a new draw
+            callee = model.callee(node, scope)
+            if callee is not None and any(
+                _drawn_per_iteration(model, returned, callee, (), depth + 2)
+                for returned in model.return_values(callee)
+            ):
+                return Varying(
+                    f"`{short(node)}`, which returns data drawn at random on every call", node
+                )
         todo.extend(node.children)
     for name in _names_read(value):
         for site in model.binding_of(name, scope).sites:
-            if site.value is None or not any(model.inside(site, loop) for loop in loops):
+            # bound in the loop, or (for what a called function returns) in that function
+            fresh = any(model.inside(site, loop) for loop in loops) or (
+                not loops and isinstance(scope, FunctionInfo) and site.where is scope
+            )
+            if site.value is None or not fresh:
                 continue
             if site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK):
                 continue

@@ -989,6 +989,13 @@ MODEL = (
             "    x = tf.one_hot([state], 16)\n    model.predict(x)\n",
             7,
         ),
+        # a reading a method of the module draws on every call
+        (
+            "class Sensor:\n    def read(self):\n        value = np.random.rand(1, 4)\n"
+            "        return value.astype('float32')\nsensor = Sensor()\n"
+            "for tick in range(20):\n    reading = sensor.read()\n    model.predict(reading)\n",
+            11,
+        ),
         # a sensor's attribute read on every pass of a monitoring loop
         (
             "while True:\n    reading = sensor.value\n    model.predict(np.array([[reading]]))\n",
