@@ -10,6 +10,7 @@ from tf2lint.analysis.changes import changed_number_attribute, returns_python_nu
 from tf2lint.analysis.kinds import Kind
 from tf2lint.analysis.model import (
     BindingSite,
+    CallSite,
     ClassInfo,
     FunctionInfo,
     ModuleModel,
@@ -17,6 +18,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     input_signature,
 )
+from tf2lint.analysis.scopes import passed_argument
 from tf2lint.analysis.tensors import converted_loop
 from tf2lint.analysis.tracing import (
     is_tf_function_call,
@@ -174,6 +176,8 @@ def names_in(model: ModuleModel, node: cst.CSTNode) -> set[str]:
             todo += [n.left, n.right]
         elif isinstance(n, cst.UnaryOperation):
             todo.append(n.expression)
+        elif isinstance(n, cst.Comparison):  # a Python bool: `epoch % 2 == 0`
+            todo += [n.left, *(c.comparator for c in n.comparisons)]
         elif isinstance(n, cst.Call) and model.is_scalar_builtin(n):
             todo += [a.value for a in n.args if not a.star]
         elif isinstance(n, cst.FormattedString):
@@ -267,13 +271,23 @@ class PythonValueArgumentRetraces(Rule):
         instadeepai/Mava#346). The same number as a
         tensor traces once: pass `tf.constant(epoch)` (or keep it in a `tf.Variable`), or fix an
         `input_signature`. Calls of functions with an `input_signature` are not reported, nor
-        different literals passed to a name bound more than once where it is called.
+        different literals passed to a name bound more than once where it is called, nor
+        different literals at calls made once each (two module-level calls trace once each, as
+        any first call does): literals, bools among them (an on/off option, one graph per
+        value), are reported where a call with one repeats (in a loop, or in a function a loop
+        calls), also when a plain helper forwards its parameter to the `tf.function` and its
+        callers pass the literals. Where the varying value is the seed of a
+        `tf.random.set_seed(seed)` in the traced function, the finding is at that call: each
+        new Python seed is a new trace, a tensor seed fails there (checked under TF 2.21), so
+        seed once outside or pass the seed as a tensor to stateless random ops.
     """
 
     def visit_Module(self, node: cst.Module) -> None:
         # (function, parameter) -> literal code -> argument nodes
         self._literals: dict[tuple[int, str], dict[str, list[cst.CSTNode]]] = {}
         self._targets: dict[tuple[int, str], str] = {}
+        self._repeated_keys: set[tuple[int, str]] = set()  # some call with a literal repeats
+        self._forwarding: dict[int, cst.Call] = {}  # a helper's argument -> its tf.function call
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -303,27 +317,85 @@ class PythonValueArgumentRetraces(Rule):
                 else (params[index] if index < len(params) else f"#{index}")
             )
             value = arg.value
-            if is_python_literal(value):
+            key = (id(fn) if fn is not None else hash(label), slot)
+            if _python_literal(value):
                 if redefined:
                     continue  # which definition each call reaches is not known here
-                key = (id(fn) if fn is not None else hash(label), slot)
                 self._targets[key] = label
                 self._literals.setdefault(key, {}).setdefault(code(value), []).append(value)
+                if self._repeated(context.function, context.loops):
+                    self._repeated_keys.add(key)
                 continue
+            self._forwarded_literals(node, value, key, label)
             found = varying_python_value(self.model, value, context.scope, context.loops)
             if found is None:
                 found = _varying_in_container(self.model, value, context.scope, context.loops)
             if found is None:
                 found = self._changed_attribute(value)
-            if found is not None:
+            if found is None:
+                continue
+            seeded = _seeds_with(self.model, fn, slot) if fn is not None else None
+            if seeded is not None:
+                # a tensor is no help there: the retrace is the cost of seeding per call
                 self.report(
-                    value,
-                    f"`{label}` is traced again for every value of {found.description} passed "
-                    f"as `{slot}`; pass it as a tensor (`tf.constant(...)`)",
+                    seeded,
+                    f"`tf.random.set_seed({code(seeded.args[0].value)})` in traced `{label}` "
+                    f"takes {found.description} for a seed on every call: each new Python seed "
+                    "is a new trace, and a tensor seed fails there; seed once outside, or pass "
+                    "the seed as a tensor to stateless ops (`tf.random.stateless_normal(shape, "
+                    "seed=...)`)",
                     because=[
-                        ("it takes a new Python value here on every iteration", found.changed_at)
+                        (f"`{label}` is called with a new seed here", value),
+                        ("it takes a new Python value here on every iteration", found.changed_at),
                     ],
+                    traced_in=fn,
                 )
+                continue
+            self.report(
+                value,
+                f"`{label}` is traced again for every value of {found.description} passed "
+                f"as `{slot}`; pass it as a tensor (`tf.constant(...)`)",
+                because=[("it takes a new Python value here on every iteration", found.changed_at)],
+            )
+
+    def _repeated(self, fn: FunctionInfo | None, loops: Sequence[cst.CSTNode]) -> bool:
+        """Whether code in ``fn`` with ``loops`` around it runs again and again: in a loop, or
+        in a function the module calls in a loop (or another function's loop calls)."""
+        if loops:
+            return True
+        if fn is None or runs_once(fn):
+            return False
+        return any(
+            site.callee is fn and (site.loops or self._repeated(site.caller, ()))
+            for site in self.model.call_sites
+            if site.caller is not fn
+        )
+
+    def _forwarded_literals(
+        self, call: cst.Call, value: cst.BaseExpression, key: tuple, label: str
+    ) -> None:
+        """``preprocess(batch, augment=training)`` in a plain helper ``batches(data,
+        training)``: the literals the helper's callers pass for ``training`` reach the
+        tf.function, one trace each."""
+        outer = self.context.function
+        if outer is None or outer.traced or not isinstance(value, cst.Name):
+            return
+        model = self.model
+        if not model.binding_of(value, self.context.scope).param_only:
+            return
+        if value.value not in outer.params or value.value in ("self", "cls"):
+            return
+        for site in model.call_sites:
+            if site.callee is not outer:
+                continue
+            passed = site.argument(value.value)
+            if passed is None or not _python_literal(passed):
+                continue
+            self._targets[key] = label
+            self._literals.setdefault(key, {}).setdefault(code(passed), []).append(passed)
+            self._forwarding[id(passed)] = call
+            if self.context.loops or self._repeated(site.caller, site.loops):
+                self._repeated_keys.add(key)
 
     def _changed_attribute(self, value: cst.BaseExpression) -> Varying | None:
         """``self.<attr>``, a Python number the class's own code changes between calls
@@ -398,8 +470,8 @@ class PythonValueArgumentRetraces(Rule):
 
     def leave_Module(self, node: cst.Module) -> None:
         for key, by_value in self._literals.items():
-            if len(by_value) < 2:
-                continue
+            if len(by_value) < 2 or key not in self._repeated_keys:
+                continue  # calls made once each trace once each, as any first call does
             label, slot = self._targets[key], key[1]
             shown = ", ".join(sorted(by_value)[:4])
             for literal, nodes in by_value.items():
@@ -409,12 +481,34 @@ class PythonValueArgumentRetraces(Rule):
                     if other != literal
                 ]
                 for value in nodes:
+                    forwarding = self._forwarding.get(id(value))
+                    through = [(f"it reaches `{label}` here", forwarding)] if forwarding else []
                     self.report(
                         value,
                         f"`{label}` is called with {len(by_value)} different Python values for "
                         f"`{slot}` ({shown}): one trace each; pass a tensor",
-                        because=others,
+                        because=others + through,
                     )
+
+
+def _python_literal(node: cst.BaseExpression) -> bool:
+    """A number, string or bool literal: a Python value a tf.function keys its traces on."""
+    return is_python_literal(node) or (
+        isinstance(node, cst.Name) and node.value in ("True", "False")
+    )
+
+
+def _seeds_with(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """The ``tf.random.set_seed(param)`` call ``fn``'s own code makes, if any."""
+    for call in fn.calls:
+        if (
+            model.call_name(call) == "tensorflow.random.set_seed"
+            and call.args
+            and isinstance(call.args[0].value, cst.Name)
+            and call.args[0].value.value == param
+        ):
+            return call
+    return None
 
 
 class TfFunctionCreatedInLoop(Rule):
@@ -1426,11 +1520,29 @@ def varying_shape(
             return None
         return varying_shape(model, sites[0].value, scope, loops, deeper)
     if isinstance(value, cst.BinaryOperation):
+        if isinstance(value.operator, cst.Multiply) and isinstance(
+            value.left, (cst.List, cst.Tuple)
+        ):
+            # `[100.0] * n`: a Python list of a varying length
+            found = _varying_size(model, value.right, scope, loops)
+            if found is not None:
+                return Varying(
+                    f"`{short(value)}`, whose length follows {found.description}",
+                    found.changed_at,
+                )
         return varying_shape(model, value.left, scope, loops, deeper) or varying_shape(
             model, value.right, scope, loops, deeper
         )
     if isinstance(value, cst.Subscript):
         return _varying_slice(model, value, scope, loops)
+    if isinstance(value, cst.Attribute) and value.attr.value in _SHAPE_KEEPING_MEMBERS:
+        return varying_shape(model, value.value, scope, loops, deeper)  # `table.values`
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in _SHAPE_KEEPING_MEMBERS
+    ):
+        return varying_shape(model, value.func.value, scope, loops, deeper)  # `.astype(...)`
     if isinstance(value, (cst.List, cst.Tuple)):
         # a list of tensors is traced element by element: each one's shape is in the trace key
         for element in value.elements:
@@ -1444,25 +1556,22 @@ def varying_shape(
         return None
     name = model.call_name(value)
     sizes: list[cst.BaseExpression] = []
-    if name == "tensorflow.range":
+    if name in ("tensorflow.range", "numpy.arange", "builtins.range"):
         sizes = [a.value for a in value.args if a.keyword is None or a.keyword.value != "dtype"]
     else:
-        parameter = knowledge.shape_parameter(name)
-        if parameter is not None:
-            for index, arg in enumerate(value.args):
-                keyword = arg.keyword.value if arg.keyword is not None else None
-                if keyword == parameter.name or (keyword is None and index == parameter.position):
-                    shape = arg.value
-                    sizes = (
-                        [e.value for e in shape.elements]
-                        if isinstance(shape, (cst.List, cst.Tuple))
-                        else [shape]
-                    )
-        elif knowledge.returns(name) == "tensor" and value.args:
-            # an op on a tensor of varying shape keeps it varying (`tf.one_hot(tf.range(n), 8)`)
+        sizes = _size_arguments(model, value, name)
+        if (
+            not sizes
+            and value.args
+            and (knowledge.returns(name) == "tensor" or name in _SIZE_KEEPING)
+        ):
+            # an op on a tensor of varying shape keeps it varying (`tf.one_hot(tf.range(n), 8)`,
+            # `tf.constant(np.linspace(0, 1, n))`)
             return varying_shape(model, value.args[0].value, scope, loops, deeper)
+        if not sizes:
+            return _sized_by_parameter(model, value, scope, loops)
     for size in sizes:
-        found = varying_python_value(model, size, scope, loops)
+        found = _varying_size(model, size, scope, loops)
         if found is not None:
             return Varying(
                 f"`{short(value)}`, whose shape follows {found.description}", found.changed_at
@@ -1473,22 +1582,112 @@ def varying_shape(
 def _varying_slice(
     model: ModuleModel, value: cst.Subscript, scope: Scope, loops: Sequence[cst.CSTNode]
 ) -> Varying | None:
-    """``x[:n]`` or ``x[n:]`` with ``n`` varying (not ``x[i:i + k]``, whose length is fixed)."""
-    if len(value.slice) != 1 or not isinstance(value.slice[0].slice, cst.Slice):
+    """``x[:n]``, ``x[n:]`` or ``x[:, :n]`` with ``n`` varying (a Python value the loop changes,
+    or one drawn at random there); not ``x[i:i + k]``, whose length is fixed."""
+    for element in value.slice:
+        bounds = element.slice
+        if not isinstance(bounds, cst.Slice) or (
+            bounds.lower is not None and bounds.upper is not None
+        ):
+            continue
+        bound = bounds.lower if bounds.lower is not None else bounds.upper
+        if bound is None:
+            continue
+        found = _varying_size(model, bound, scope, loops)
+        if found is not None:
+            return Varying(
+                f"`{short(value)}`, whose length follows {found.description}", found.changed_at
+            )
+    return None
+
+
+def _varying_size(
+    model: ModuleModel, size: cst.BaseExpression, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """A size that takes a new value on each iteration of ``loops``: a Python value the loop
+    changes (``varying_python_value``), or one drawn at random there."""
+    found = varying_python_value(model, size, scope, loops)
+    if found is not None:
+        return found
+    drawn = _drawn_at_random(model, size, scope, loops)
+    if drawn is not None:
+        return Varying(f"`{short(size)}`, drawn at random on every iteration", drawn)
+    return None
+
+
+# Members of an array, tensor or table that keep its shape (NumPy's, pandas', TensorFlow's).
+_SHAPE_KEEPING_MEMBERS = frozenset({"astype", "to_numpy", "copy", "numpy", "values"})
+
+# Calls whose argument sets the length of what they build, which is not a shape (the knowledge
+# base's shape parameters leave them out): the number of points of an evenly spaced range.
+_LENGTH_ARGUMENTS = {
+    "numpy.linspace": knowledge.ShapeParameter("num", 2, None),
+    "numpy.logspace": knowledge.ShapeParameter("num", 2, None),
+    "numpy.geomspace": knowledge.ShapeParameter("num", 2, None),
+    "tensorflow.linspace": knowledge.ShapeParameter("num", 2, None),
+}
+
+
+def _size_arguments(
+    model: ModuleModel, value: cst.Call, name: str | None
+) -> list[cst.BaseExpression]:
+    """The arguments of ``value`` that set its result's shape, one per dimension where a list
+    or tuple gives them: an op's shape parameter (the knowledge base's), a range's count."""
+    parameter = _LENGTH_ARGUMENTS.get(name or "") or knowledge.shape_parameter(name)
+    if parameter is None:
+        return []
+    for index, arg in enumerate(value.args):
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == parameter.name or (keyword is None and index == parameter.position):
+            shape = arg.value
+            return (
+                [e.value for e in shape.elements]
+                if isinstance(shape, (cst.List, cst.Tuple))
+                else [shape]
+            )
+    return []
+
+
+def _sized_by_parameter(
+    model: ModuleModel, call: cst.Call, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> Varying | None:
+    """``make_batch(n)``: a function of the module returning an array or tensor whose shape its
+    parameter sets, called with a size that changes on each iteration of ``loops``."""
+    fn = model.callee(call, scope)
+    if fn is None or fn.cls is not None:
         return None
-    bounds = value.slice[0].slice
-    varying = [
-        found
-        for bound in (bounds.lower, bounds.upper)
-        if bound is not None
-        for found in [varying_python_value(model, bound, scope, loops)]
-        if found is not None
-    ]
-    if len(varying) != 1 or (bounds.lower is not None and bounds.upper is not None):
-        return None
-    return Varying(
-        f"`{short(value)}`, whose length follows {varying[0].description}", varying[0].changed_at
-    )
+    for returned in model.return_values(fn):
+        built = returned
+        if isinstance(built, cst.Call) and model.call_name(built) in _SIZE_KEEPING and built.args:
+            built = built.args[0].value
+        while isinstance(built, cst.Call) and isinstance(built.func, cst.Attribute):
+            if built.func.attr.value != "astype":
+                break
+            built = built.func.value
+        if isinstance(built, cst.Name):
+            bound = model.bound_values(built, fn)
+            built = bound[0] if len(bound) == 1 else built
+        if not isinstance(built, cst.Call):
+            continue
+        name = model.call_name(built)
+        shape_of = _NUMPY_RANDOM_SHAPES.get(name or "")
+        if shape_of == "*":
+            sizes = [a.value for a in built.args if a.keyword is None and not a.star]
+        elif shape_of is not None:
+            sizes = [a.value for a in built.args if a.keyword and a.keyword.value == shape_of]
+            sizes = [e.value for size in sizes for e in getattr(size, "elements", ())] or sizes
+        else:
+            sizes = _size_arguments(model, built, name)
+        for size in sizes:
+            for param in sorted(names_in(model, size) & set(fn.params)):
+                passed = passed_argument(call, fn.params, param)
+                found = passed is not None and _varying_size(model, passed, scope, loops)
+                if found:
+                    return Varying(
+                        f"`{short(call)}`, whose shape follows {found.description}",
+                        found.changed_at,
+                    )
+    return None
 
 
 # TensorFlow warns of "frequent retracing" from the fifth trace on: fewer shapes, each traced
@@ -1537,7 +1736,10 @@ class VaryingShapeArgumentRetraces(Rule):
         that varies (`tf.TensorSpec([None], tf.int32)`), or use `reduce_retracing=True`, which
         traces with that dimension `None` from the second shape on; or pad the inputs to a few
         fixed sizes. Which op arguments set the shape of what they build comes from the
-        knowledge base. Calls of functions with an input_signature or relaxed shapes are not
+        knowledge base; the number of points of `np.linspace`/`tf.linspace` sets a length too,
+        and so does a size drawn at random in the loop (`k = np.random.randint(2, 20)`), a slice
+        of any axis (`features[:, :n]`: a new number of columns), and a helper of the module
+        that builds an array of the size it is given (`make_batch(width)`). Calls of functions with an input_signature or relaxed shapes are not
         reported, nor loops over fewer than five literal values (`for size in (64, 128):`):
         TensorFlow warns of frequent retracing from the fifth trace, and a graph per size of a
         few is often what the program means (one per resolution of a growing model).
@@ -1938,13 +2140,9 @@ def _sized_per_iteration(
     elif shape_of is not None:
         sizes = [a.value for a in value.args if a.keyword and a.keyword.value == shape_of]
     else:
-        parameter = knowledge.shape_parameter(name)
-        if parameter is None:
+        sizes = _size_arguments(model, value, name)
+        if not sizes:
             return None
-        for index, arg in enumerate(value.args):
-            keyword = arg.keyword.value if arg.keyword is not None else None
-            if keyword == parameter.name or (keyword is None and index == parameter.position):
-                sizes = [arg.value]
     dims: list[cst.BaseExpression] = []
     for size in sizes:
         dims += (
@@ -2092,6 +2290,20 @@ def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:
     return out
 
 
+def _one_row(index: cst.BaseSlice) -> bool:
+    """``i:i + 1`` in a subscript: one row, as a batch of one."""
+    if not isinstance(index, cst.Slice) or index.lower is None or index.step is not None:
+        return False
+    upper = index.upper
+    return (
+        isinstance(upper, cst.BinaryOperation)
+        and isinstance(upper.operator, cst.Add)
+        and isinstance(upper.right, cst.Integer)
+        and upper.right.value == "1"
+        and code(upper.left) == code(index.lower)
+    )
+
+
 def _adds_axis(index: cst.BaseSlice) -> bool:
     """``None``, ``tf.newaxis``/``np.newaxis``, ``...`` or a whole ``:`` in a subscript."""
     if isinstance(index, cst.Slice):
@@ -2183,7 +2395,9 @@ def _changes_per_iteration(
             if site.value is None:
                 continue
             if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK, SiteKind.AUGASSIGN):
-                if any(isinstance(loop, cst.While) for loop in around) and _has_call(site.value):
+                if any(isinstance(loop, cst.While) for loop in around) and (
+                    _has_call(site.value) or _reads_object_attribute(model, site.value, scope)
+                ):
                     return Varying(f"`{name.value}`, read anew on every iteration", site.node)
                 if _carried(model, name, site, scope, around):
                     return Varying(
@@ -2225,8 +2439,10 @@ def _bound_later_in_loop(
     if not sites or any(site.order < at for site in sites):
         return None
     later = sites[0]
-    if later.value is None or is_python_literal(later.value):
+    if later.value is None:
         return None
+    if later.kind != SiteKind.AUGASSIGN and is_python_literal(later.value):
+        return None  # set to a constant (`done = 0`); a counter (`i += 1`) changes each time
     return later
 
 
@@ -2283,6 +2499,22 @@ def _has_call(node: cst.CSTNode) -> bool:
         if not isinstance(n, cst.Lambda):
             todo.extend(n.children)
     return False
+
+
+def _reads_object_attribute(model: ModuleModel, value: cst.BaseExpression, scope: Scope) -> bool:
+    """``sensor.value``, ``device.reading``: an attribute of an object (not of ``self``, nor of
+    a module), which a ``while`` loop reads again on each iteration to see it change."""
+    if not isinstance(value, cst.Attribute):
+        return False
+    root = value.value
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    return (
+        isinstance(root, cst.Name)
+        and root.value != "self"
+        and model.qualified_name(root) is None
+        and model.kind_of(root, scope) is None
+    )
 
 
 def _from_parameter(
@@ -2385,6 +2617,9 @@ def _keras_model(
         ]
         if values and all(_kind_is_model(model, v, scope) for v in values):
             return True
+        # `self.model = model` in `__init__`: the model each construction passes
+        if values and all(_constructed_with_model(model, v, depth) for v in values):
+            return True
     if isinstance(receiver, cst.Subscript) and depth <= 2:
         values = _dict_values(model, receiver.value, scope)
         return bool(values) and all(
@@ -2403,6 +2638,23 @@ def _keras_model(
     return bool(passed) and all(
         value is not None and _keras_model(model, value, scope, caller, depth + 1)
         for value, scope, caller in passed
+    )
+
+
+def _constructed_with_model(model: ModuleModel, value: cst.BaseExpression, depth: int) -> bool:
+    """Whether ``value`` is a parameter of an ``__init__`` to which every construction of its
+    class the module shows passes a Keras model."""
+    if not isinstance(value, cst.Name) or depth > 2:
+        return False
+    scope = model.scope_of(value)
+    binding = model.binding_of(value, scope)
+    init = binding.scope if isinstance(binding.scope, FunctionInfo) else None
+    if init is None or not binding.param_only:
+        return False
+    passed = model.constructor_arguments(init, value.value)
+    return bool(passed) and all(
+        given is not None and _keras_model(model, given, where, caller, depth + 1)
+        for given, where, caller in passed
     )
 
 
@@ -2491,12 +2743,19 @@ class KerasPredictPerItem(Rule):
         or predict all the items in one call. Reported when the data passed changes on each
         iteration of the loop around the call (its variable, data computed or read from it
         there, or a state the loop carries from one iteration to the next: a control loop's
-        observation, a sequence extended by each prediction), also through a function called
-        in such a loop or mapped over a collection (`map`, pandas' `apply`); not for a fixed
-        data set predicted once per epoch, nor for a model built anew on each iteration (a
-        cross-validation fold's test set). Where a helper is called per item, the finding is
+        observation, a sequence extended by each prediction, an item a counter picks; data
+        drawn at random there, or by a function of the module it calls there (a simulated
+        sensor's `read()`), or of a size drawn or changed there; an object's attribute a
+        `while` loop reads again, a sensor's value), also through a function or a method called
+        in such a loop (on an object the module passes in, by the method's name when no other
+        class defines it) or mapped over a collection (`map`, pandas' `apply`); the model may
+        be held on `self` from what each construction of the object passes. Not for a fixed
+        data set predicted once per epoch, nor a random sample predicted once per epoch after
+        its batches, nor for a model built anew on each iteration (a cross-validation fold's
+        test set). Where a helper is called per item, the finding is
         at the `predict` call when the helper itself makes the item a batch of one there
-        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`: the line the advised
+        (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`, `x[i:i + 1]`, a helper
+        of the module returning one such as a one-hot row: the line the advised
         fix changes), and at the call per item when the helper passes on what it is given
         (the items are made one by one there); the other place is its evidence.
     """
@@ -2524,6 +2783,10 @@ class KerasPredictPerItem(Rule):
             return  # a new model on each iteration (a fold, a trial): TF507's, when not trained
         if context.loops:
             found = _changes_per_iteration(model, data, context.scope, context.loops)
+            if found is None:
+                found = _shaped_per_iteration(model, data, context.scope, context)
+            if found is None and not _epoch_loop(model, context.loops[-1], node):
+                found = _drawn_per_iteration(model, data, context.scope, context.loops)
             if found is not None and _often(model, context.loops):
                 self.report(
                     node,
@@ -2580,16 +2843,22 @@ class KerasPredictPerItem(Rule):
         mapping = _mapped_functions(self.context).get(id(fn.node))
         if mapping is not None:
             return (f"`{fn.name}` is mapped over a collection here", mapping)
-        for site in model.call_sites:
-            if site.callee is not fn:
-                continue
+        sites = [site for site in model.call_sites if site.callee is fn]
+        sites += _unresolved_method_calls(model, fn)
+        for site in sites:
             value = site.argument(param)
             if value is None:
                 continue
             if (
                 site.loops
                 and _often(model, site.loops)
-                and _changes_per_iteration(model, value, site.scope, site.loops)
+                and (
+                    _changes_per_iteration(model, value, site.scope, site.loops)
+                    or (
+                        not _epoch_loop(model, site.loops[-1], site.call)
+                        and _drawn_per_iteration(model, value, site.scope, site.loops)
+                    )
+                )
             ):
                 return (f"`{fn.name}` is called here for each item", site.call)
             caller = site.caller
@@ -2598,6 +2867,130 @@ class KerasPredictPerItem(Rule):
                 if outer is not None and self._called_per_item(caller, outer, depth + 1):
                     return (f"`{fn.name}` is called here for each item", site.call)
         return None
+
+
+_RANDOM_MODULES = ("random.", "numpy.random.", "tensorflow.random.")
+
+
+def _drawn_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    depth: int = 0,
+) -> Varying | None:
+    """Data drawn at random on each iteration of ``loops`` (``np.random.rand(1, 8)``, a state
+    ``np.random.randint(16)`` encoded there): new data for each call, though it reads nothing
+    of the loop's own variable."""
+    if depth > 4:
+        return None
+    todo: list[cst.CSTNode] = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(node, cst.Call) and (model.call_name(node) or "").startswith(_RANDOM_MODULES):
+            return Varying(f"`{short(node)}`, drawn at random on every iteration", node)
+        if isinstance(node, cst.Call) and depth < 3:
+            # `sensor.read()`: a function or method of the module that returns a new draw
+            callee = model.callee(node, scope)
+            if callee is not None and any(
+                _drawn_per_iteration(model, returned, callee, (), depth + 2)
+                for returned in model.return_values(callee)
+            ):
+                return Varying(
+                    f"`{short(node)}`, which returns data drawn at random on every call", node
+                )
+        todo.extend(node.children)
+    for name in _names_read(value):
+        for site in model.binding_of(name, scope).sites:
+            # bound in the loop, or (for what a called function returns) in that function
+            fresh = any(model.inside(site, loop) for loop in loops) or (
+                not loops and isinstance(scope, FunctionInfo) and site.where is scope
+            )
+            if site.value is None or not fresh:
+                continue
+            if site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                continue
+            found = _drawn_per_iteration(model, site.value, scope, loops, depth + 1)
+            if found is not None:
+                return Varying(
+                    f"`{name.value}`, computed from {found.description}", found.changed_at
+                )
+    return None
+
+
+def _epoch_loop(model: ModuleModel, loop: cst.CSTNode, call: cst.CSTNode) -> bool:
+    """Whether ``loop`` is a training loop's epoch loop, seen from ``call`` in it: it holds
+    another loop that is not around ``call`` (the batches of the epoch), or trains a model
+    (``fit``): what it predicts once per iteration is a sample per epoch, not per item."""
+    todo = list(loop.body.children) if hasattr(loop, "body") else []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, (cst.For, cst.While)) and not _contains(node, call):
+            return True
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "fit"
+        ):
+            return True
+        todo.extend(node.children)
+    return False
+
+
+def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
+    todo = [outer]
+    while todo:
+        node = todo.pop()
+        if node is inner:
+            return True
+        todo.extend(node.children)
+    return False
+
+
+def _shaped_per_iteration(
+    model: ModuleModel, data: cst.BaseExpression, scope: Scope, context
+) -> Varying | None:
+    """Data of a new shape on each iteration of the loops around it (a size the loop changes or
+    draws at random, an image of its file's size), though it reads nothing else of the loop."""
+    found = varying_shape(model, data, scope, context.loops)
+    if found is not None:
+        return found
+    read = _read_per_iteration(model, data, scope, context.function)
+    if read is None:
+        return None
+    description, where = read[0]
+    return Varying(f"data of a new shape on every iteration ({description})", where)
+
+
+def _unresolved_method_calls(model: ModuleModel, fn: FunctionInfo) -> list[CallSite]:
+    """Calls ``obj.<method>(...)`` of the method ``fn``, by its name, on an object the module
+    does not show (a parameter no call passes: ``play(env, agent)`` calling ``agent.act``),
+    when no other class of the module defines a method of that name."""
+    if fn.cls is None or not isinstance(fn.node, cst.FunctionDef) or fn.name.startswith("__"):
+        return []
+    if any(c is not fn.cls and fn.name in c.methods for c in model.classes.values()):
+        return []
+    calls = model.memo(
+        _unresolved_method_calls,
+        lambda: {id(call.func): call for call in model.nodes_of(cst.Call)},
+    )
+    found = []
+    for read in model.reads.get(fn.name, ()):
+        call = calls.get(id(read.node))
+        receiver = read.node.value if isinstance(read.node, cst.Attribute) else None
+        if call is None or not isinstance(receiver, cst.Name) or receiver.value == "self":
+            continue
+        scope = model.scope_of(receiver)
+        if model.callee(call, scope) is not None or model.kind_of(receiver, scope) is not None:
+            continue
+        if not model.binding_of(receiver, scope).param_only:
+            continue
+        found.append(CallSite(call, fn, read.function, read.loops, scope))
+    return found
 
 
 def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
@@ -2612,17 +3005,34 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
             return True
         return any(_batch_of_one(model, e, scope, depth + 1) for e in elements)
     if isinstance(data, cst.Subscript):
-        return bool(data.slice) and _adds_axis(data.slice[0].slice)
+        return bool(data.slice) and (
+            _adds_axis(data.slice[0].slice) or _one_row(data.slice[0].slice)
+        )
     if isinstance(data, cst.Name):
         values = model.bound_values(data, scope)
         return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
     if not isinstance(data, cst.Call) or not data.args:
         return False
+    callee = model.callee(data, scope)
+    if callee is not None:
+        # a helper of the module that makes the batch (`one_hot(state)`): what it returns
+        returned = model.return_values(callee) if callee.cls is None else []
+        return bool(returned) and all(
+            _batch_of_one(model, value, callee, depth + 1) for value in returned
+        )
     func = data.func
     leaf = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
     first = data.args[0].value
     if leaf == "expand_dims":
         return True
+    if leaf in ("zeros", "ones", "empty", "full"):
+        # `np.zeros((1, n))`, filled in for one item
+        sizes = first.elements if isinstance(first, (cst.List, cst.Tuple)) else []
+        return (
+            len(sizes) > 1
+            and isinstance(sizes[0].value, cst.Integer)
+            and sizes[0].value.value == "1"
+        )
     if leaf == "reshape":
         # `x.reshape(1, -1)`, `x.reshape((1, n))`, `np.reshape(x, (1, n))`
         sizes = [a.value for a in data.args]
@@ -2634,7 +3044,15 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
         if sizes and isinstance(sizes[0], (cst.List, cst.Tuple)):
             sizes = [e.value for e in sizes[0].elements]
         return bool(sizes) and isinstance(sizes[0], cst.Integer) and sizes[0].value == "1"
-    if leaf in ("array", "asarray", "stack", "convert_to_tensor", "constant"):
+    if leaf in (
+        "array",
+        "asarray",
+        "stack",
+        "convert_to_tensor",
+        "constant",
+        "to_categorical",  # `to_categorical([state], n)`: a one-hot row for one item
+        "one_hot",
+    ):
         return isinstance(first, cst.List) and len(first.elements) == 1
     return False
 
@@ -2707,6 +3125,22 @@ def _argument_names(args: Sequence[cst.Arg]) -> set[str]:
     return found
 
 
+def _cloned_in(model: ModuleModel, target: str, loop: cst.CSTNode, scope: Scope) -> cst.Call | None:
+    """The ``clone_model(...)`` call that ``loop`` assigns to the name ``target``, if any."""
+    if "." in target:
+        return None
+    for site in model.lookup(target, scope).sites:
+        value = site.value
+        if (
+            site.kind == SiteKind.ASSIGN
+            and isinstance(value, cst.Call)
+            and model.inside(site, loop)
+            and (model.call_name(value) or "").endswith("models.clone_model")
+        ):
+            return value
+    return None
+
+
 def _trained_in(
     model: ModuleModel, target: str, region: cst.CSTNode, scope: Scope | None = None
 ) -> cst.Call | None:
@@ -2762,7 +3196,13 @@ class CompileInTrainingLoop(Rule):
         model, once each: each model keeps the trainable weights it was compiled with. Not
         reported when the loop builds a new model (a hyper-parameter search, cross-validation),
         compiles with values the iteration computes (a progressive GAN's resolution: a new
-        configuration each time), or runs fewer than five literal times.
+        configuration each time), or runs fewer than five literal times. A search that clones
+        one base model (`clone_model`) and compiles and fits the clone on every iteration is
+        reported: each clone traces new train functions, and under TF 2.21 host memory grows by
+        about 4 MB per clone of a small model, `tf.keras.backend.clear_session()` first in each
+        iteration or not; one model compiled before the loop and reset per configuration
+        (`set_weights` of its first weights, `optimizer.learning_rate.assign(lr)`) stays flat
+        and traces once.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -2777,6 +3217,7 @@ class CompileInTrainingLoop(Rule):
         target = code(func.value)
         for loop in context.loops:
             if model.assigns(target, loop):
+                self._clone_per_iteration(node, target, loop)
                 return  # a new model on each iteration
             if _bound_in(loop) & _argument_names(node.args):
                 return  # compiled with what the iteration computes: a new configuration
@@ -2814,6 +3255,31 @@ class CompileInTrainingLoop(Rule):
                     (f"`{fn.name}` is called in a loop here", often[0].call),
                 ],
             )
+
+    def _clone_per_iteration(self, node: cst.Call, target: str, loop: cst.CSTNode) -> None:
+        """``m = clone_model(base)``, compiled and trained on every iteration of a search loop:
+        each clone traces its own train functions, and host memory grows with every iteration
+        (under TF 2.21 about 4 MB per clone of a small model, `clear_session()` or not; one
+        compiled model reset per configuration stays flat and traces once)."""
+        model, context = self.model, self.context
+        clone = _cloned_in(model, target, loop, context.scope)
+        if clone is None or not _often(model, [loop]):
+            return
+        trained = _trained_in(model, target, loop, context.scope)
+        if trained is None:
+            return
+        self.report(
+            node,
+            f"`{target}` is a fresh clone compiled and trained on every iteration: each clone "
+            "traces new train functions and host memory grows with every iteration "
+            "(`clear_session()` does not stop it); compile one model before the loop and reset "
+            "it for each configuration (`set_weights` of its first weights, assign "
+            "`optimizer.learning_rate`)",
+            because=[
+                (f"`{target}` is cloned here, on every iteration", clone),
+                (f"`{target}` is trained here, in the same loop", trained),
+            ],
+        )
 
     def _compiled_by_helper(
         self, node: cst.Call, fn: FunctionInfo, receiver: cst.BaseExpression

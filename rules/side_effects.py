@@ -716,7 +716,9 @@ class SeedInTracedCode(Rule):
         random ops in it do not repeat their numbers as they would eagerly. Seed once outside
         the traced function, or use stateless random ops (`tf.random.stateless_uniform(...,
         seed=...)`) or a `tf.random.Generator` passed in. Which calls seed comes from the
-        knowledge base.
+        knowledge base. A `tf.random.set_seed(seed)` whose seed is a parameter a loop passes a
+        new Python number on each call is TF501's finding: each new seed traces the function
+        again (and so does seed it, at a trace's cost).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -728,6 +730,8 @@ class SeedInTracedCode(Rule):
             return
         fn = context.function
         explicit = fn.traced_by is not None and fn.traced_by.kind in ("decorator", "wrapped")
+        if explicit and self._seed_argument(node, fn):
+            return  # a Python seed its caller passes: each new one retraces (TF501's claim)
         self.report(
             node,
             f"`{found[1]}` in traced `{fn.qualname}` seeds only while tracing; "
@@ -737,6 +741,33 @@ class SeedInTracedCode(Rule):
             if explicit
             else "the seeding function is traced only as a helper of traced code",
         )
+
+    def _seed_argument(self, node: cst.Call, fn: FunctionInfo) -> bool:
+        """``tf.random.set_seed(seed)`` with ``seed`` a parameter of the tf.function that a call
+        in a loop passes a Python number the loop computes: the function is traced again for
+        each new one, so the seed is set on every call with a new value, at the cost of a
+        trace (a tensor seed fails there instead)."""
+        model = self.model
+        if model.call_name(node) != "tensorflow.random.set_seed" or not node.args:
+            return False
+        seed = node.args[0].value
+        if not (
+            isinstance(seed, cst.Name)
+            and seed.value in fn.params
+            and model.binding_of(seed, self.context.scope).param_only
+        ):
+            return False
+        for site in model.call_sites:
+            if site.callee is not fn or not site.loops:
+                continue
+            passed = site.argument(seed.value)
+            if (
+                passed is not None
+                and not isinstance(passed, (cst.Integer, cst.Float))
+                and model.is_python_scalar(passed, site.scope)
+            ):
+                return True
+        return False
 
 
 # --- issue 28's missed pitfalls ------------------------------------------------------------------

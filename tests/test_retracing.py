@@ -90,6 +90,16 @@ STEP = "@tf.function\ndef step(x, k):\n    return x * k\n"
             "def train(ds):\n    for epoch in range(6):\n        step(ds, noise_for(epoch))\n",
             "TF501",
         ),
+        # a Python bool computed from the loop's counter: one graph per value (issue 28)
+        (
+            STEP + "def train(ds):\n    for epoch in range(6):\n        step(ds, epoch % 2 == 0)\n",
+            "TF501",
+        ),
+        (
+            STEP + "def train(ds):\n    for s in range(6):\n        warm = s < 3\n"
+            "        step(ds, warm)\n",
+            "TF501",
+        ),
         # a Python string per file: traced by value (the folder's listing)
         (
             STEP + "import os\ndef load(folder):\n    for name in sorted(os.listdir(folder)):\n"
@@ -102,9 +112,52 @@ def test_retracing_finding(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF5"]) == [rule]
 
 
-def test_differing_literals_across_call_sites():
-    source = "import tensorflow as tf\n" + STEP + "step(1.0, 10)\nstep(1.0, 20)\n"
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "for x in xs:\n    step(x, 10)\nfor x in ys:\n    step(x, 20)\n",
+        # an on/off option as a Python bool, one graph per value (issue 28)
+        "for x in xs:\n    step(x, True)\nfor x in ys:\n    step(x, False)\n",
+        # the literals reach the tf.function through a helper's parameter
+        "def batches(data, augment):\n    for b in data:\n        yield step(b, augment)\n"
+        "for epoch in range(9):\n    list(batches(xs, True))\n    list(batches(ys, False))\n",
+    ],
+)
+def test_differing_literals_across_repeated_calls(driver):
+    source = "import tensorflow as tf\n" + STEP + driver
     assert rule_ids(source, ["TF5"]) == ["TF501", "TF501"]
+
+
+def test_differing_literals_in_calls_made_once_each():
+    # two calls, each made once: each traces once, as any first call does
+    source = "import tensorflow as tf\n" + STEP + "step(1.0, 10)\nstep(1.0, 20)\n"
+    assert rule_ids(source, ["TF5"]) == []
+
+
+# A Python seed passed to a tf.function that seeds with it (issue 28): each new seed is a new
+# trace, and a tensor seed fails in `tf.random.set_seed` (checked under TF 2.21: 10 traces in 10
+# epochs; `OperatorNotAllowedInGraphError` with `tf.constant(3)`). One finding, TF501's, at the
+# seeding call; TF205 defers.
+SEEDED = (
+    "import tensorflow as tf\n@tf.function\ndef simulate(seed):\n"
+    "    tf.random.set_seed(seed)\n    return tf.random.normal([3])\n"
+)
+
+
+def test_python_seed_per_call_is_reported_at_the_seeding_call():
+    found = lint(
+        SEEDED + "for epoch in range(10):\n    simulate(1000 + epoch)\n", ["TF501", "TF205"]
+    )
+    assert [(d.rule, d.line) for d in found] == [("TF501", 4)]
+    assert "a tensor seed fails" in found[0].message
+
+
+def test_seed_set_from_a_constant_inside_traced_code_stays_tf205():
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef simulate():\n"
+        "    tf.random.set_seed(7)\n    return tf.random.normal([3])\n"
+    )
+    assert rule_ids(source, ["TF501", "TF205"]) == ["TF205"]
 
 
 @pytest.mark.parametrize(
@@ -594,10 +647,22 @@ ENCODE = "import tensorflow as tf\n@tf.function\ndef encode(t):\n    return tf.r
         "n = 1\nwhile n < 100:\n    n *= 2\n    batch = tf.ones([n])\n    encode(batch)\n",
         # a list of tensors, one of a new length each time (each image's boxes: TF models#10059)
         "for n in range(1, 9):\n    encode([tf.zeros([n, 4]), tf.zeros([2, 4])])\n",
+        # issue 28: a batch with a new number of columns, a new number of points, a size drawn
+        # at random, a helper that builds the batch of the size it is given
+        "for n in range(2, 12):\n    encode(data[:, :n])\n",
+        "for i in range(10):\n    k = np.random.randint(2, 20)\n    encode(data[:, :k])\n",
+        "for n in range(10, 100, 10):\n    encode(tf.linspace(80.0, 120.0, n))\n",
+        "for i in range(10):\n    n = np.random.randint(5, 50)\n"
+        "    strikes = tf.constant(np.linspace(80.0, 120.0, n), dtype=tf.float32)\n"
+        "    encode(strikes)\n",
+        "for i in range(10):\n    k = np.random.randint(2, 20)\n"
+        "    encode(tf.random.normal([64, k]))\n",
+        "def make_batch(width):\n    return np.random.normal(size=(64, width)).astype('float32')\n"
+        "for step in range(20):\n    encode(make_batch(5 + step % 7))\n",
     ],
 )
 def test_a_tensor_whose_shape_changes_in_the_loop(driver):
-    (d,) = lint(ENCODE + "data = tf.ones([10, 3])\n" + driver, ["TF598"])
+    (d,) = lint("import numpy as np\n" + ENCODE + "data = tf.ones([10, 3])\n" + driver, ["TF598"])
     assert d.rule == "TF598" and "traced again for every shape" in d.message
 
 
@@ -905,6 +970,43 @@ MODEL = (
             "dataset = pd.read_csv('s.csv')\ndataset['y'] = dataset.apply(score, axis=1)\n",
             8,
         ),
+        # issue 28: a policy network held on `self` from what the agent is constructed with,
+        # asked by an agent a game loop gets as a parameter, on a state one-hot encoded by a
+        # helper (a batch of one): reported at the predict call
+        (
+            "def one_hot(state):\n    return np.identity(16)[state : state + 1]\n"
+            "class Agent:\n    def __init__(self, net):\n        self.net = net\n"
+            "    def act(self, state):\n        return self.net.predict(one_hot(state))\n"
+            "def play(env, agent):\n    for episode in range(100):\n        state = env.reset()\n"
+            "        done = False\n        while not done:\n"
+            "            state, r, done, _ = env.step(agent.act(state))\n"
+            "Agent(model)\n",
+            10,
+        ),
+        # a state drawn at random on every step, encoded there
+        (
+            "for step in range(8):\n    state = np.random.randint(0, 16)\n"
+            "    x = tf.one_hot([state], 16)\n    model.predict(x)\n",
+            7,
+        ),
+        # a reading a method of the module draws on every call
+        (
+            "class Sensor:\n    def read(self):\n        value = np.random.rand(1, 4)\n"
+            "        return value.astype('float32')\nsensor = Sensor()\n"
+            "for tick in range(20):\n    reading = sensor.read()\n    model.predict(reading)\n",
+            11,
+        ),
+        # a sensor's attribute read on every pass of a monitoring loop
+        (
+            "while True:\n    reading = sensor.value\n    model.predict(np.array([[reading]]))\n",
+            6,
+        ),
+        # an image of a random size each time
+        (
+            "for i in range(8):\n    h, w = np.random.randint(32, 128, size=2)\n"
+            "    model.predict(np.random.rand(1, h, w, 3))\n",
+            6,
+        ),
         # a dict of models, one of them picked per attribute, for each image
         (
             "models = {'age': model, 'gender': model}\n"
@@ -943,6 +1045,9 @@ def test_predict_called_per_item(source, line):
         "    m.fit(x[train], y[train])\n    m.predict(x[test])\n",
         # a tf.data map traces its function once
         "ds = tf.data.Dataset.range(3)\nds = ds.map(lambda x: model.predict(x))\n",
+        # a sample of random noise once per epoch, after the epoch's batches
+        "for epoch in range(10):\n    for batch in batches:\n        train(batch)\n"
+        "    noise = np.random.normal(size=(16, 8))\n    model.predict(noise)\n",
     ],
 )
 def test_predict_not_per_item(source):
@@ -997,6 +1102,24 @@ SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dens
 def test_compile_in_the_loop_that_trains_the_model(source, lines):
     found = lint(MODEL + SEQUENTIAL + source, ["TF511"])
     assert [d.line for d in found] == [line + 5 for line in lines]
+
+
+def test_compile_of_a_clone_per_search_iteration():
+    # issue 28: a search clones the base model for every configuration (under TF 2.21 host
+    # memory grows by about 4 MB per clone of a small model, with `clear_session()` first in
+    # each iteration too; one compiled model reset with `set_weights` stays flat)
+    source = (
+        "for lr in [1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2]:\n"
+        "    m = tf.keras.models.clone_model(model)\n"
+        "    m.compile(optimizer=tf.keras.optimizers.Adam(lr), loss='mse')\n    m.fit(x, y)\n"
+    )
+    assert [d.line for d in lint(MODEL + SEQUENTIAL + source, ["TF511"])] == [8]
+    reset = (
+        "m = tf.keras.models.clone_model(model)\nm.compile(optimizer='adam', loss='mse')\n"
+        "first = m.get_weights()\nfor lr in rates:\n    m.set_weights(first)\n"
+        "    m.optimizer.learning_rate.assign(lr)\n    m.fit(x, y)\n"
+    )
+    assert rule_ids(MODEL + SEQUENTIAL + reset, ["TF511"]) == []
 
 
 @pytest.mark.parametrize(

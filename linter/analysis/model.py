@@ -644,6 +644,20 @@ class ModuleModel:
         self._answers[key] = found
         return found
 
+    def constructor_arguments(
+        self, init: FunctionInfo, param: str
+    ) -> list[tuple[cst.BaseExpression | None, Scope, FunctionInfo | None]]:
+        """What each construction ``Cls(...)`` the module makes of the class whose ``__init__``
+        is ``init`` passes to ``param`` (None: nothing it shows), with where it is evaluated and
+        the function that makes it."""
+        if init.cls is None or init.name != "__init__":
+            return []
+        return [
+            (_constructor_argument(call, init, param), scope, caller)
+            for call, caller, _, scope in self._calls
+            if self.constructed_class(call, scope) is init.cls
+        ]
+
     def function_referenced(
         self, expr: cst.BaseExpression, scope: Scope | None
     ) -> FunctionInfo | None:
@@ -985,6 +999,10 @@ class ModuleModel:
         if isinstance(expr, cst.BinaryOperation):
             return self.is_python_scalar(expr.left, scope, deeper) and self.is_python_scalar(
                 expr.right, scope, deeper
+            )
+        if isinstance(expr, cst.Comparison):  # `epoch % 2 == 0`: a Python bool
+            return self.is_python_scalar(expr.left, scope, deeper) and all(
+                self.is_python_scalar(c.comparator, scope, deeper) for c in expr.comparisons
             )
         if isinstance(expr, cst.Call):
             return self.call_name(expr) in _SCALAR_BUILTINS and not any(
