@@ -2726,8 +2726,8 @@ class KerasPredictPerItem(Rule):
     name = "keras-predict-per-item-in-loop"
     category = "retracing"
     message = (
-        "`model.predict` is called once per item of a loop: a new input pipeline traced on every "
-        "call, and a new trace of the predict function for new input shapes"
+        "`model.predict` is called once per item of a loop: a new input pipeline built and "
+        "traced on every call"
     )
     rationale = """
         `Model.predict` is Keras's loop for large inputs: every call wraps its data in a new
@@ -2735,9 +2735,9 @@ class KerasPredictPerItem(Rule):
         runs the predict function over it, and gathers the batches' outputs. Called once per
         item of a Python loop (each image, frame, file, user or row), that set-up is paid for
         every item and is many times the model's own work on one small input (under TF 2.21,
-        three pipeline functions traced per call), and every input of a shape the predict
-        function has not seen (another length, image size or batch size) traces it again, and
-        TensorFlow warns of frequent retracing. Keras's documentation says so too: for small
+        three pipeline functions traced per call), and an input of a shape the predict function
+        has not seen (another length, image size or batch size) can trace it again (Keras 3
+        relaxes the shape after one retrace: eight image sizes gave two traces under TF 2.21). Keras's documentation says so too: for small
         numbers of inputs that fit in one batch, call the model directly. Call the model
         (`model(x, training=False)`, or a `tf.function` of it with `reduce_retracing=True`),
         or predict all the items in one call. Reported when the data passed changes on each
@@ -2791,8 +2791,8 @@ class KerasPredictPerItem(Rule):
                 self.report(
                     node,
                     f"`{receiver}.predict` is called on every iteration, on {found.description}: "
-                    "each call builds and traces a new input pipeline, and inputs of a new shape "
-                    "trace the predict function again; call the model "
+                    "each call builds and traces a new input pipeline, and a new input shape "
+                    "can trace the predict function again; call the model "
                     f"(`{receiver}(x, training=False)`) or predict all the items in one call",
                     because=[("the data it is given changes here", found.changed_at)],
                 )
@@ -2815,8 +2815,8 @@ class KerasPredictPerItem(Rule):
             self.report(
                 per_item[1],
                 f"`{fn.name}` is called once per item here, and calls `{receiver}.predict` on "
-                "each: every predict call builds and traces a new input pipeline, and inputs of "
-                f"a new shape trace the predict function again; call the model there "
+                "each: every predict call builds and traces a new input pipeline, and a new input "
+                f"shape can trace the predict function again; call the model there "
                 f"(`{receiver}(x, training=False)`) or predict all the items in one call",
                 because=[per_item, (f"`{receiver}.predict` is called here", node)],
             )
@@ -2827,7 +2827,7 @@ class KerasPredictPerItem(Rule):
             node,
             f"`{receiver}.predict` is called once per item: `{fn.name}` is called for each item "
             "of a loop (or mapped over a collection), so every predict call builds and traces a "
-            "new input pipeline, and inputs of a new shape trace the predict function again; "
+            "new input pipeline, and a new input shape can trace the predict function again; "
             f"call the model here (`{receiver}(x, training=False)`) or predict all the items in "
             "one call",
             because=[per_item],
