@@ -1897,6 +1897,15 @@ def _called_attribute(model: ModuleModel, name: str) -> cst.Call | None:
     return None
 
 
+def _method_of_temporary(model: ModuleModel, construction: cst.Call) -> bool:
+    """``Foo(...).m(x)``: the object is kept by nothing, so a traced ``m`` fails rather than
+    retraces (TF932's claim)."""
+    return any(
+        type(call.func) is cst.Attribute and call.func.value is construction
+        for call in model.nodes_of(cst.Call)
+    )
+
+
 class TracedMethodPerNewInstance(Rule):
     id = "TF508"
     name = "traced-method-per-new-instance"
@@ -1925,7 +1934,7 @@ class TracedMethodPerNewInstance(Rule):
         if called is None or _traced_method_called(model, cls) is not fn:
             return  # one finding per class: its first called @tf.function method
         repeated = constructed_repeatedly(model, cls)
-        if repeated is None:
+        if repeated is None or _method_of_temporary(model, repeated.call):
             return
         self.report(
             repeated.call,
