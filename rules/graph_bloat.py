@@ -446,6 +446,8 @@ def _python_int(
         if left is None or right is None:
             return None
         return left + right if isinstance(node.operator, cst.Add) else left * right
+    if isinstance(node, cst.Attribute):
+        return _constructor_int(model, node, scope, depth, params) if params else None
     if not isinstance(node, cst.Name):
         return None
     binding = model.binding_of(node, scope)
@@ -464,6 +466,30 @@ def _python_int(
     values = binding.known_values
     found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
     return found.pop() if len(found) == 1 else None
+
+
+def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool) -> int | None:
+    """``self.n`` set once, in ``__init__``, from its parameter ``n``: the integer every
+    construction of the class the module makes passes for it (or the default it leaves)."""
+    owner = node.value
+    cls = (
+        model.enclosing_class(scope) if type(owner) is cst.Name and owner.value == "self" else None
+    )
+    init = cls.methods.get("__init__") if cls is not None else None
+    values = cls.self_assignments.get(node.attr.value, ()) if init is not None else ()
+    if len(values) != 1 or type(values[0]) is not cst.Name:
+        return None
+    name = values[0]
+    if model.scope_of(name) is not init or not model.binding_of(name, init).param_only:
+        return None
+    default = init.param_defaults.get(name.value)
+    passed = {
+        _python_int(model, argument, where, depth + 1, params)
+        if argument is not None
+        else (_int(default) if default is not None else None)
+        for argument, where, _ in model.constructor_arguments(init, name.value)
+    }
+    return passed.pop() if len(passed) == 1 else None
 
 
 @dataclass

@@ -340,6 +340,11 @@ def test_data_sized_host_values_converted_in_traced_code(source):
         # the list's length only
         "VOCAB = open('v.txt').read().split()\n@tf.function\ndef n(w):\n"
         "    return tf.fill([len(VOCAB)], w)\n",
+        # an attribute every construction sets from the same small literal
+        "class Decoder(tf.Module):\n    def __init__(self, n):\n        self.n = n\n"
+        "    @tf.function\n    def __call__(self, x):\n"
+        "        return tf.matmul(x, tf.constant(np.eye(self.n), tf.float32))\n"
+        "decoder = Decoder(6)\nDecoder(6)(tf.zeros((1, 6)))\n",
     ],
 )
 def test_small_fixed_or_unconverted_host_values_are_fine(source):
