@@ -39,6 +39,13 @@ TRICKY = {
     "strings": 's = """one\ntwo"""; t = (\n    "a"\n    "b"\n)\n',
     "continuation": "x = 1 + \\\n    2\ny = [\n    1,\n]\n",
     "parenthesized_decorator": "@(\n    deco\n)\ndef f():\n    pass\n",
+    # Calls placed by their start from Python's tree: repeated, parenthesised, in f-strings,
+    # spread over lines, in compound statements' headers.
+    "calls": (
+        "x = f(f(1)) + tf.a.b(2)\ny = (tf.a.b)(3) + tf.a.b(4)\nz = g(f'{h(1)}', h(2))\n"
+        "w = (k(5)); v = k(6)\nu = [\n    tf.c(\n        7),\n    tf  .  d(8)]\n"
+        "t = tf.e \\\n    .f(9)\nif tf.g(10):\n    q = lambda: m(n(11))\n"
+    ),
     "nested_classes": (
         "class A:\n    '''doc'''\n    class B:\n        def m(self):\n"
         "            def inner():\n                return [i for i in range(3)]\n"
@@ -122,3 +129,32 @@ def test_a_misplaced_statement_falls_back_to_the_whole_module():
             {id(deco.decorator)},
         )
     assert _check(source) > 0
+
+
+def test_calls_placed_by_their_start_come_from_pythons_tree(monkeypatch):
+    """A call placed by its start (a call into another module, evidence) is placed from
+    Python's tree where that is unambiguous, without generating its statement; the rest, and
+    every call of a module that is not ASCII, by code generation."""
+    placed = []
+    real = positions._placed_by_python
+    monkeypatch.setattr(
+        positions, "_placed_by_python", lambda *a: placed.append(real(*a)) or placed[-1]
+    )
+
+    def starts(source: str) -> int:
+        module = cst.parse_module(source)
+        model = ModuleModel(module)
+        calls = [n for n, entering in model.events if entering and type(n) is cst.Call]
+        alone = positions.node_ranges(
+            module, [], source, ast.parse(source), model.events, starts=calls
+        )
+        expected = _reference(module)
+        assert all(alone[id(n)][:2] == expected[id(n)][:2] for n in calls)
+        found = sum(len(p) for p in placed)
+        placed.clear()
+        return found
+
+    assert starts("x = tf.a.b(2) + g(1)\n") == 2
+    assert starts("x = f(f(1)) + (g)(2)\n") == 0  # two calls of `f`; `(g)` parenthesised
+    assert starts("x = f'{g(1)}'\n") == 0
+    assert starts("s = 'é'\nx = tf.a.b(2)\n") == 0

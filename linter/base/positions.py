@@ -197,6 +197,8 @@ def _statement_spans(
     # 1. The innermost statement around each wanted node, from the model's walk.
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
+    calls: dict[int, list[cst.Call]] = {}  # id(statement) -> the calls in it placed by start
+    python_places = text.isascii() and "\r" not in text  # calls (see _placed_by_python)
     stack: list[cst.CSTNode] = []
     push, pop, statements, key = stack.append, stack.pop, _STATEMENTS, id  # a loop over every event
     left = len(wanted)
@@ -213,6 +215,8 @@ def _statement_spans(
                 return None  # the module itself, or something outside every statement
             groups.setdefault(id(stack[-1]), set()).add(id(node))
             on_path.update(map(id, stack))
+            if type(node) is cst.Call and python_places and id(node) in start_only:
+                calls.setdefault(id(stack[-1]), []).append(node)
             left -= 1
             if not left:
                 break
@@ -221,10 +225,17 @@ def _statement_spans(
     # 2. Where those statements start, pairing libcst's statements with Python's.
     located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]] = {}
     _pair(module.body, tree.body, on_path, located, False)
-    # 3. Generate each of them from its first line.
+    # 3. Generate each of them from its first line, but for the calls Python's tree places.
     spans: dict[int, tuple[int, int]] = {}
     for key, inside in groups.items():
         statement, node, is_elif = located[key]
+        if key in calls:
+            placed = _placed_by_python(statement, node, calls[key], text, starts)
+            if placed:
+                spans.update(placed)
+                inside = inside - placed.keys()
+                if not inside:
+                    continue
         first = node.lineno
         before = len(statement.leading_lines)
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.decorators:
@@ -242,6 +253,76 @@ def _statement_spans(
                 statement._codegen(state)
         spans.update(state.spans)
     return spans
+
+
+def _placed_by_python(
+    statement: cst.CSTNode,
+    node: ast.stmt,
+    calls: list[cst.Call],
+    text: str,
+    starts: list[int],
+) -> dict[int, tuple[int, int]]:
+    """Where each of ``calls`` (in the one-statement line ``statement``, Python's ``node``)
+    starts, from Python's tree instead of generating code: for a call of a dotted name
+    written without parentheses (``tf.foo(x)``), the one call in Python's statement spelled
+    that way, at its first name's line and column. Only in a module of ASCII text without
+    carriage returns (the caller's condition): Python's columns count UTF-8 bytes, its lines
+    end at a lone carriage return too, and it spells names NFKC-normalised. What is ambiguous
+    (two calls spelled alike; a call in an f-string, which Python 3.11 does not always place)
+    is left to code generation, and each start is checked against the text."""
+    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+        return {}
+    spelled_calls: dict[str, list[ast.Call]] = {}
+    for sub in ast.walk(node):
+        kind = type(sub)
+        if kind is ast.Call:
+            spelled = _python_dotted(sub.func)
+            if spelled is not None:
+                spelled_calls.setdefault(spelled, []).append(sub)
+        elif kind is ast.JoinedStr:
+            return {}
+    placed: dict[int, tuple[int, int]] = {}
+    for call in calls:
+        parts = _dotted(call.func)
+        if parts is None:
+            continue
+        found = spelled_calls.get(".".join(parts))
+        if found is None or len(found) != 1:
+            continue
+        first = found[0].func
+        while type(first) is ast.Attribute:
+            first = first.value
+        offset = starts[first.lineno - 1] + first.col_offset
+        if not text.startswith(parts[0], offset):
+            return {}  # not where Python's tree says: generate the statement
+        placed[id(call)] = (offset, offset)
+    return placed
+
+
+def _dotted(func: cst.BaseExpression) -> list[str] | None:
+    """``a.b.c`` as its names, when written without parentheses anywhere in it."""
+    names = []
+    while type(func) is cst.Attribute:
+        if func.lpar:
+            return None
+        names.append(func.attr.value)
+        func = func.value
+    if type(func) is not cst.Name or func.lpar:
+        return None
+    names.append(func.value)
+    names.reverse()
+    return names
+
+
+def _python_dotted(func: ast.expr) -> str | None:
+    names = []
+    while type(func) is ast.Attribute:
+        names.append(func.attr)
+        func = func.value
+    if type(func) is not ast.Name:
+        return None
+    names.append(func.id)
+    return ".".join(reversed(names))
 
 
 def _pair(
