@@ -131,30 +131,38 @@ def test_a_misplaced_statement_falls_back_to_the_whole_module():
     assert _check(source) > 0
 
 
-def test_calls_placed_by_their_start_come_from_pythons_tree(monkeypatch):
-    """A call placed by its start (a call into another module, evidence) is placed from
-    Python's tree where that is unambiguous, without generating its statement; the rest, and
-    every call of a module that is not ASCII, by code generation."""
+def test_dotted_names_and_their_calls_are_found_in_the_text(monkeypatch):
+    """A dotted name, or the start of a call of one, is placed by finding its text in its
+    statement's lines where it occurs there once, without generating the statement; the rest by
+    code generation."""
     placed = []
-    real = positions._placed_by_python
+    real = positions._found_in_text
     monkeypatch.setattr(
-        positions, "_placed_by_python", lambda *a: placed.append(real(*a)) or placed[-1]
+        positions, "_found_in_text", lambda *a: placed.append(real(*a)) or placed[-1]
     )
 
-    def starts(source: str) -> int:
+    def found(source: str) -> tuple[int, int]:
+        """How many calls and attributes were found in the text: with full ranges, by start."""
         module = cst.parse_module(source)
         model = ModuleModel(module)
-        calls = [n for n, entering in model.events if entering and type(n) is cst.Call]
-        alone = positions.node_ranges(
-            module, [], source, ast.parse(source), model.events, starts=calls
-        )
-        expected = _reference(module)
-        assert all(alone[id(n)][:2] == expected[id(n)][:2] for n in calls)
-        found = sum(len(p) for p in placed)
+        nodes = [
+            n for n, entering in model.events if entering and type(n) in (cst.Call, cst.Attribute)
+        ]
+        tree, expected = ast.parse(source), _reference(module)
+        full = positions.node_ranges(module, nodes, source, tree, model.events)
+        assert all(full[id(n)] == expected[id(n)] for n in nodes)
+        by_full = sum(len(p) for p in placed)
         placed.clear()
-        return found
+        alone = positions.node_ranges(module, [], source, tree, model.events, starts=nodes)
+        assert all(alone[id(n)] == expected[id(n)][:2] * 2 for n in nodes)
+        by_start = sum(len(p) for p in placed)
+        placed.clear()
+        return by_full, by_start
 
-    assert starts("x = tf.a.b(2) + g(1)\n") == 2
-    assert starts("x = f(f(1)) + (g)(2)\n") == 0  # two calls of `f`; `(g)` parenthesised
-    assert starts("x = f'{g(1)}'\n") == 0
-    assert starts("s = 'é'\nx = tf.a.b(2)\n") == 0
+    assert found("x = tf.a.b(2) + g(1)\n") == (2, 4)  # `tf.a.b` and `tf.a`; and both calls
+    assert found("x = tf.contrib.layers.conv2d(\n    y, tf.float32)\n") == (4, 5)
+    assert found("x = f(f(1)) + (g)(2) + (tf.a).b + tf . c\n") == (0, 0)
+    assert found("x = tf.a  # tf.a\n") == (0, 0)
+    assert found("x = f'{tf.a.b(1)}' + 'tf.a'\n") == (1, 2)  # `tf.a.b` once, `tf.a` twice
+    assert found("s = 'é'\nx = tf.a.b(2)\n") == (2, 3)
+    assert found("x = (tf\n     .a)\ny = tf.b \\\n    .c\n") == (1, 1)  # `tf.b` only

@@ -26,6 +26,8 @@ Range = tuple[int, int, int, int]  # start line, start column, end line, end col
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 _NO_RECORD = nullcontext()
+_SPACE = cst.SimpleWhitespace
+_FOUND_IN_TEXT = frozenset({cst.Call, cst.Attribute})  # see _found_in_text
 _STATEMENTS = frozenset(
     {
         cst.SimpleStatementLine,
@@ -197,8 +199,7 @@ def _statement_spans(
     # 1. The innermost statement around each wanted node, from the model's walk.
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
-    calls: dict[int, list[cst.Call]] = {}  # id(statement) -> the calls in it placed by start
-    python_places = text.isascii() and "\r" not in text  # calls (see _placed_by_python)
+    dotted: dict[int, list[cst.CSTNode]] = {}  # id(statement) -> its calls and attributes
     stack: list[cst.CSTNode] = []
     push, pop, statements, key = stack.append, stack.pop, _STATEMENTS, id  # a loop over every event
     left = len(wanted)
@@ -215,8 +216,8 @@ def _statement_spans(
                 return None  # the module itself, or something outside every statement
             groups.setdefault(id(stack[-1]), set()).add(id(node))
             on_path.update(map(id, stack))
-            if type(node) is cst.Call and python_places and id(node) in start_only:
-                calls.setdefault(id(stack[-1]), []).append(node)
+            if type(node) in _FOUND_IN_TEXT:
+                dotted.setdefault(id(stack[-1]), []).append(node)
             left -= 1
             if not left:
                 break
@@ -225,12 +226,12 @@ def _statement_spans(
     # 2. Where those statements start, pairing libcst's statements with Python's.
     located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]] = {}
     _pair(module.body, tree.body, on_path, located, False)
-    # 3. Generate each of them from its first line, but for the calls Python's tree places.
+    # 3. Generate each of them from its first line, but for what its text alone places.
     spans: dict[int, tuple[int, int]] = {}
     for key, inside in groups.items():
         statement, node, is_elif = located[key]
-        if key in calls:
-            placed = _placed_by_python(statement, node, calls[key], text, starts)
+        if key in dotted:
+            placed = _found_in_text(statement, node, dotted[key], text, starts, start_only)
             if placed:
                 spans.update(placed)
                 inside = inside - placed.keys()
@@ -255,74 +256,62 @@ def _statement_spans(
     return spans
 
 
-def _placed_by_python(
+def _found_in_text(
     statement: cst.CSTNode,
     node: ast.stmt,
-    calls: list[cst.Call],
+    wanted: list[cst.CSTNode],
     text: str,
     starts: list[int],
+    start_only: set[int] | frozenset[int],
 ) -> dict[int, tuple[int, int]]:
-    """Where each of ``calls`` (in the one-statement line ``statement``, Python's ``node``)
-    starts, from Python's tree instead of generating code: for a call of a dotted name
-    written without parentheses (``tf.foo(x)``), the one call in Python's statement spelled
-    that way, at its first name's line and column. Only in a module of ASCII text without
-    carriage returns (the caller's condition): Python's columns count UTF-8 bytes, its lines
-    end at a lone carriage return too, and it spells names NFKC-normalised. What is ambiguous
-    (two calls spelled alike; a call in an f-string, which Python 3.11 does not always place)
-    is left to code generation, and each start is checked against the text."""
+    """The spans of the dotted names (``tf.contrib.layers``) and the starts of the calls of
+    dotted names (``tf.foo(x)``) in ``wanted`` that the text of their one-statement line
+    ``statement`` (Python's ``node``) places without generating code: a name written without
+    parentheses, spaces or line breaks in it is its own text, so where that text occurs once in
+    the statement's lines, it is there (libcst's syntactic span, which leaves out the node's
+    own parentheses). A name also in a comment or a string, or twice, is left to code
+    generation. Those in ``start_only`` are placed where they start, as code generation
+    places them."""
     if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
         return {}
-    spelled_calls: dict[str, list[ast.Call]] = {}
-    for sub in ast.walk(node):
-        kind = type(sub)
-        if kind is ast.Call:
-            spelled = _python_dotted(sub.func)
-            if spelled is not None:
-                spelled_calls.setdefault(spelled, []).append(sub)
-        elif kind is ast.JoinedStr:
-            return {}
+    low = starts[node.lineno - 1]
+    high = starts[node.end_lineno] if node.end_lineno < len(starts) else len(text)  # type: ignore[operator]
+    find = text.find
     placed: dict[int, tuple[int, int]] = {}
-    for call in calls:
-        parts = _dotted(call.func)
-        if parts is None:
+    for wanted_node in wanted:
+        key = id(wanted_node)
+        if type(wanted_node) is cst.Call:
+            if key not in start_only:
+                continue  # its end is past its arguments
+            spelled = _compact(wanted_node.func)  # type: ignore[attr-defined]
+        else:
+            spelled = _compact(wanted_node)
+        if spelled is None:
             continue
-        found = spelled_calls.get(".".join(parts))
-        if found is None or len(found) != 1:
+        at = find(spelled, low, high)
+        if at < 0 or find(spelled, at + 1, high) >= 0:
             continue
-        first = found[0].func
-        while type(first) is ast.Attribute:
-            first = first.value
-        offset = starts[first.lineno - 1] + first.col_offset
-        if not text.startswith(parts[0], offset):
-            return {}  # not where Python's tree says: generate the statement
-        placed[id(call)] = (offset, offset)
+        placed[key] = (at, at) if key in start_only else (at, at + len(spelled))
     return placed
 
 
-def _dotted(func: cst.BaseExpression) -> list[str] | None:
-    """``a.b.c`` as its names, when written without parentheses anywhere in it."""
+def _compact(expression: cst.BaseExpression) -> str | None:
+    """``a.b.c`` as written, when it is names and dots alone, without parentheses or space."""
     names = []
-    while type(func) is cst.Attribute:
-        if func.lpar:
+    while type(expression) is cst.Attribute:
+        dot = expression.dot
+        if expression.lpar or type(dot) is not cst.Dot:
             return None
-        names.append(func.attr.value)
-        func = func.value
-    if type(func) is not cst.Name or func.lpar:
+        before, after = dot.whitespace_before, dot.whitespace_after
+        if type(before) is not _SPACE or before.value or type(after) is not _SPACE or after.value:
+            return None  # a space, or a line break (ParenthesizedWhitespace)
+        names.append(expression.attr.value)
+        expression = expression.value
+    if type(expression) is not cst.Name or expression.lpar:
         return None
-    names.append(func.value)
+    names.append(expression.value)
     names.reverse()
-    return names
-
-
-def _python_dotted(func: ast.expr) -> str | None:
-    names = []
-    while type(func) is ast.Attribute:
-        names.append(func.attr)
-        func = func.value
-    if type(func) is not ast.Name:
-        return None
-    names.append(func.id)
-    return ".".join(reversed(names))
+    return ".".join(names)
 
 
 def _pair(
