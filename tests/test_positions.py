@@ -166,3 +166,6 @@ def test_dotted_names_and_their_calls_are_found_in_the_text(monkeypatch):
     assert found("x = f'{tf.a.b(1)}' + 'tf.a'\n") == (1, 2)  # `tf.a.b` once, `tf.a` twice
     assert found("s = 'é'\nx = tf.a.b(2)\n") == (2, 3)
     assert found("x = (tf\n     .a)\ny = tf.b \\\n    .c\n") == (1, 1)  # `tf.b` only
+    # in a header; not in a one-line suite, whose small statements are no statements
+    assert found("with tf.a.b(1):\n    pass\nif tf.c:\n    pass\nelif tf.d:\n    pass\n") == (4, 5)
+    assert found("if tf.e:\n    pass\nelse: tf.e\nfor x in tf.f: tf.f\n") == (0, 0)

@@ -27,6 +27,7 @@ Range = tuple[int, int, int, int]  # start line, start column, end line, end col
 _NEWLINE = re.compile(r"\r\n?|\n")
 _NO_RECORD = nullcontext()
 _SPACE = cst.SimpleWhitespace
+_HEADERS = frozenset({cst.If, cst.For, cst.While, cst.With})  # see _found_in_text
 _FOUND_IN_TEXT = frozenset({cst.Call, cst.Attribute})  # see _found_in_text
 _STATEMENTS = frozenset(
     {
@@ -265,17 +266,29 @@ def _found_in_text(
     start_only: set[int] | frozenset[int],
 ) -> dict[int, tuple[int, int]]:
     """The spans of the dotted names (``tf.contrib.layers``) and the starts of the calls of
-    dotted names (``tf.foo(x)``) in ``wanted`` that the text of their one-statement line
-    ``statement`` (Python's ``node``) places without generating code: a name written without
-    parentheses, spaces or line breaks in it is its own text, so where that text occurs once in
-    the statement's lines, it is there (libcst's syntactic span, which leaves out the node's
-    own parentheses). A name also in a comment or a string, or twice, is left to code
-    generation. Those in ``start_only`` are placed where they start, as code generation
-    places them."""
-    if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+    dotted names (``tf.foo(x)``) in ``wanted`` that the text of their one-statement line, or
+    of the header of their if, for, while or with, ``statement`` (Python's ``node``) places
+    without generating code: a name written without parentheses, spaces or line breaks in it
+    is its own text, so where that text occurs once in those lines, it is there (libcst's
+    syntactic span, which leaves out the node's own parentheses). A name also in a comment or
+    a string, or twice, is left to code generation. Those in ``start_only`` are placed where
+    they start, as code generation places them."""
+    kind = type(statement)
+    if kind is cst.SimpleStatementLine:
+        if len(statement.body) != 1:
+            return {}
+        end = node.end_lineno or len(starts)
+        high = starts[end] if end < len(starts) else len(text)
+    elif kind in _HEADERS and _blocks_only(statement):
+        # What a compound statement holds outside its statements is in its header: from its
+        # first line to its body's.
+        body = node.body  # type: ignore[attr-defined]
+        if not body or body[0].lineno <= node.lineno:
+            return {}
+        high = starts[body[0].lineno - 1]
+    else:
         return {}
     low = starts[node.lineno - 1]
-    high = starts[node.end_lineno] if node.end_lineno < len(starts) else len(text)  # type: ignore[operator]
     find = text.find
     placed: dict[int, tuple[int, int]] = {}
     for wanted_node in wanted:
@@ -293,6 +306,15 @@ def _found_in_text(
             continue
         placed[key] = (at, at) if key in start_only else (at, at + len(spelled))
     return placed
+
+
+def _blocks_only(statement: cst.CSTNode) -> bool:
+    """Each suite of ``statement`` (an if, for, while or with) is an indented block: none is a
+    one-line suite (``if x: f()``), whose small statements are no statements of the walk."""
+    if type(statement.body) is not cst.IndentedBlock:  # type: ignore[attr-defined]
+        return False
+    orelse = getattr(statement, "orelse", None)
+    return orelse is None or type(orelse) is cst.If or type(orelse.body) is cst.IndentedBlock
 
 
 def _compact(expression: cst.BaseExpression) -> str | None:
