@@ -676,6 +676,16 @@ def _passed_arrays(model, name: cst.Name, scope, depth: int) -> _HostArray | Non
     fn = binding.scope
     if not binding.is_param or not isinstance(fn, FunctionInfo):
         return None
+    # The same parameter is read again and again (and reached again through each call that
+    # fills it): its answer, which depends on nothing but the function, the parameter's name
+    # and the depth, once per module.
+    return model.memo(
+        ("TF704 passed arrays", id(fn), name.value, depth),
+        lambda: _passed_to(model, name, fn, depth),
+    )
+
+
+def _passed_to(model, name: cst.Name, fn: FunctionInfo, depth: int) -> _HostArray | None:
     reason = fn.traced_by
     if reason is not None and reason.kind in ("decorator", "wrapped", "keras", "dataset"):
         return None

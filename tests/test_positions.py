@@ -39,6 +39,13 @@ TRICKY = {
     "strings": 's = """one\ntwo"""; t = (\n    "a"\n    "b"\n)\n',
     "continuation": "x = 1 + \\\n    2\ny = [\n    1,\n]\n",
     "parenthesized_decorator": "@(\n    deco\n)\ndef f():\n    pass\n",
+    # Calls placed by their start from Python's tree: repeated, parenthesised, in f-strings,
+    # spread over lines, in compound statements' headers.
+    "calls": (
+        "x = f(f(1)) + tf.a.b(2)\ny = (tf.a.b)(3) + tf.a.b(4)\nz = g(f'{h(1)}', h(2))\n"
+        "w = (k(5)); v = k(6)\nu = [\n    tf.c(\n        7),\n    tf  .  d(8)]\n"
+        "t = tf.e \\\n    .f(9)\nif tf.g(10):\n    q = lambda: m(n(11))\n"
+    ),
     "nested_classes": (
         "class A:\n    '''doc'''\n    class B:\n        def m(self):\n"
         "            def inner():\n                return [i for i in range(3)]\n"
@@ -122,3 +129,43 @@ def test_a_misplaced_statement_falls_back_to_the_whole_module():
             {id(deco.decorator)},
         )
     assert _check(source) > 0
+
+
+def test_dotted_names_and_their_calls_are_found_in_the_text(monkeypatch):
+    """A dotted name, or the start of a call of one, is placed by finding its text in its
+    statement's lines where it occurs there once, without generating the statement; the rest by
+    code generation."""
+    placed = []
+    real = positions._found_in_text
+    monkeypatch.setattr(
+        positions, "_found_in_text", lambda *a: placed.append(real(*a)) or placed[-1]
+    )
+
+    def found(source: str) -> tuple[int, int]:
+        """How many calls and attributes were found in the text: with full ranges, by start."""
+        module = cst.parse_module(source)
+        model = ModuleModel(module)
+        nodes = [
+            n for n, entering in model.events if entering and type(n) in (cst.Call, cst.Attribute)
+        ]
+        tree, expected = ast.parse(source), _reference(module)
+        full = positions.node_ranges(module, nodes, source, tree, model.events)
+        assert all(full[id(n)] == expected[id(n)] for n in nodes)
+        by_full = sum(len(p) for p in placed)
+        placed.clear()
+        alone = positions.node_ranges(module, [], source, tree, model.events, starts=nodes)
+        assert all(alone[id(n)] == expected[id(n)][:2] * 2 for n in nodes)
+        by_start = sum(len(p) for p in placed)
+        placed.clear()
+        return by_full, by_start
+
+    assert found("x = tf.a.b(2) + g(1)\n") == (2, 4)  # `tf.a.b` and `tf.a`; and both calls
+    assert found("x = tf.contrib.layers.conv2d(\n    y, tf.float32)\n") == (4, 5)
+    assert found("x = f(f(1)) + (g)(2) + (tf.a).b + tf . c\n") == (0, 0)
+    assert found("x = tf.a  # tf.a\n") == (0, 0)
+    assert found("x = f'{tf.a.b(1)}' + 'tf.a'\n") == (1, 2)  # `tf.a.b` once, `tf.a` twice
+    assert found("s = 'é'\nx = tf.a.b(2)\n") == (2, 3)
+    assert found("x = (tf\n     .a)\ny = tf.b \\\n    .c\n") == (1, 1)  # `tf.b` only
+    # in a header; not in a one-line suite, whose small statements are no statements
+    assert found("with tf.a.b(1):\n    pass\nif tf.c:\n    pass\nelif tf.d:\n    pass\n") == (4, 5)
+    assert found("if tf.e:\n    pass\nelse: tf.e\nfor x in tf.f: tf.f\n") == (0, 0)

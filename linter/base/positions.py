@@ -26,6 +26,9 @@ Range = tuple[int, int, int, int]  # start line, start column, end line, end col
 
 _NEWLINE = re.compile(r"\r\n?|\n")
 _NO_RECORD = nullcontext()
+_SPACE = cst.SimpleWhitespace
+_HEADERS = frozenset({cst.If, cst.For, cst.While, cst.With})  # see _found_in_text
+_FOUND_IN_TEXT = frozenset({cst.Call, cst.Attribute})  # see _found_in_text
 _STATEMENTS = frozenset(
     {
         cst.SimpleStatementLine,
@@ -197,6 +200,7 @@ def _statement_spans(
     # 1. The innermost statement around each wanted node, from the model's walk.
     groups: dict[int, set[int]] = {}  # id(statement) -> wanted ids inside it
     on_path: set[int] = set()  # ids of the statements that contain one
+    dotted: dict[int, list[cst.CSTNode]] = {}  # id(statement) -> its calls and attributes
     stack: list[cst.CSTNode] = []
     push, pop, statements, key = stack.append, stack.pop, _STATEMENTS, id  # a loop over every event
     left = len(wanted)
@@ -213,6 +217,8 @@ def _statement_spans(
                 return None  # the module itself, or something outside every statement
             groups.setdefault(id(stack[-1]), set()).add(id(node))
             on_path.update(map(id, stack))
+            if type(node) in _FOUND_IN_TEXT:
+                dotted.setdefault(id(stack[-1]), []).append(node)
             left -= 1
             if not left:
                 break
@@ -221,10 +227,17 @@ def _statement_spans(
     # 2. Where those statements start, pairing libcst's statements with Python's.
     located: dict[int, tuple[cst.CSTNode, ast.stmt, bool]] = {}
     _pair(module.body, tree.body, on_path, located, False)
-    # 3. Generate each of them from its first line.
+    # 3. Generate each of them from its first line, but for what its text alone places.
     spans: dict[int, tuple[int, int]] = {}
     for key, inside in groups.items():
         statement, node, is_elif = located[key]
+        if key in dotted:
+            placed = _found_in_text(statement, node, dotted[key], text, starts, start_only)
+            if placed:
+                spans.update(placed)
+                inside = inside - placed.keys()
+                if not inside:
+                    continue
         first = node.lineno
         before = len(statement.leading_lines)
         if isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and statement.decorators:
@@ -242,6 +255,85 @@ def _statement_spans(
                 statement._codegen(state)
         spans.update(state.spans)
     return spans
+
+
+def _found_in_text(
+    statement: cst.CSTNode,
+    node: ast.stmt,
+    wanted: list[cst.CSTNode],
+    text: str,
+    starts: list[int],
+    start_only: set[int] | frozenset[int],
+) -> dict[int, tuple[int, int]]:
+    """The spans of the dotted names (``tf.contrib.layers``) and the starts of the calls of
+    dotted names (``tf.foo(x)``) in ``wanted`` that the text of their one-statement line, or
+    of the header of their if, for, while or with, ``statement`` (Python's ``node``) places
+    without generating code: a name written without parentheses, spaces or line breaks in it
+    is its own text, so where that text occurs once in those lines, it is there (libcst's
+    syntactic span, which leaves out the node's own parentheses). A name also in a comment or
+    a string, or twice, is left to code generation. Those in ``start_only`` are placed where
+    they start, as code generation places them."""
+    kind = type(statement)
+    if kind is cst.SimpleStatementLine:
+        if len(statement.body) != 1:
+            return {}
+        end = node.end_lineno or len(starts)
+        high = starts[end] if end < len(starts) else len(text)
+    elif kind in _HEADERS and _blocks_only(statement):
+        # What a compound statement holds outside its statements is in its header: from its
+        # first line to its body's.
+        body = node.body  # type: ignore[attr-defined]
+        if not body or body[0].lineno <= node.lineno:
+            return {}
+        high = starts[body[0].lineno - 1]
+    else:
+        return {}
+    low = starts[node.lineno - 1]
+    find = text.find
+    placed: dict[int, tuple[int, int]] = {}
+    for wanted_node in wanted:
+        key = id(wanted_node)
+        if type(wanted_node) is cst.Call:
+            if key not in start_only:
+                continue  # its end is past its arguments
+            spelled = _compact(wanted_node.func)  # type: ignore[attr-defined]
+        else:
+            spelled = _compact(wanted_node)
+        if spelled is None:
+            continue
+        at = find(spelled, low, high)
+        if at < 0 or find(spelled, at + 1, high) >= 0:
+            continue
+        placed[key] = (at, at) if key in start_only else (at, at + len(spelled))
+    return placed
+
+
+def _blocks_only(statement: cst.CSTNode) -> bool:
+    """Each suite of ``statement`` (an if, for, while or with) is an indented block: none is a
+    one-line suite (``if x: f()``), whose small statements are no statements of the walk."""
+    if type(statement.body) is not cst.IndentedBlock:  # type: ignore[attr-defined]
+        return False
+    orelse = getattr(statement, "orelse", None)
+    return orelse is None or type(orelse) is cst.If or type(orelse.body) is cst.IndentedBlock
+
+
+def _compact(expression: cst.BaseExpression) -> str | None:
+    """``a.b.c`` as written, when it is names and dots alone, without parentheses or space."""
+    names = []
+    while type(expression) is cst.Attribute:
+        dot = expression.dot
+        if expression.lpar or type(dot) is not cst.Dot:
+            return None
+        before, after = dot.whitespace_before, dot.whitespace_after
+        if type(before) is not _SPACE or before.value or type(after) is not _SPACE or after.value:
+            return None  # a space, or a line break (ParenthesizedWhitespace)
+        names.append(expression.attr.value)
+        expression = expression.value
+    if type(expression) is not cst.Name or expression.lpar:
+        return None
+    names.append(expression.value)
+    names.reverse()
+    return ".".join(names)
 
 
 def _pair(
