@@ -449,15 +449,15 @@ REBOUND_IN_LATER_CELLS = {
         ],
         [("TF203", 2, 3)],
     ),
-    # Cell 2's `f` is a tf.function called with two Python numbers (two traces); cell 3's
-    # plain `f` does not hide it.
+    # Cell 2's `f` is a tf.function called in a loop with a new Python number each time (a
+    # trace per call); cell 3's plain `f`, called the same way, does not hide it.
     "f": (
         [
             "import tensorflow as tf",
-            "@tf.function\ndef f(x):\n  return x + 1\n\nf(1)\nf(2)",
-            "def f(x):\n  return x\n\nf(3)",
+            "@tf.function\ndef f(x):\n  return x + 1\n\nfor step in range(10):\n  f(step)",
+            "def f(x):\n  return x\n\nfor step in range(10):\n  f(step)",
         ],
-        [("TF501", 2, 5), ("TF501", 2, 6)],
+        [("TF501", 2, 6)],
     ),
     # Cell 2's `recursive_fn` calls itself while cell 2 runs it; cell 3's plain one is not it.
     "recursive_fn": (
