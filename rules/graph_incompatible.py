@@ -21,6 +21,7 @@ from tf2lint.analysis.tensors import (
     numpy_array,
     parameter_numpy_use,
     reaching_site,
+    reaching_values,
     reads_parameter,
     sequence_of_tensors,
     symbolic_keras_tensor,
@@ -3529,9 +3530,7 @@ def _unranked_decoder(
         binding = model.binding_of(expr, scope)
         if binding.scope is not scope.function or _shape_set(fn, expr.value):
             return None
-        site = reaching_site(model, expr, binding)
-        values = [site.value] if site is not None and site.value is not None else None
-        values = values or binding.known_values
+        values = reaching_values(model, expr, binding)
         if not values:
             return None
         found = [_unranked_decoder(model, v, scope, fn, deeper) for v in values]

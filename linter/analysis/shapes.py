@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.scopes import SiteKind
-from tf2lint.analysis.tensors import reaching_site
+from tf2lint.analysis.tensors import reaching_values
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, is_keras
 from tf2lint.analysis.tracing import bound_method
 from tf2lint.base.lazy import cst
@@ -333,9 +333,7 @@ def _decoded_source(
         binding = model.binding_of(expr, scope)
         if binding.scope is not scope.function:
             return None
-        site = reaching_site(model, expr, binding)
-        values = [site.value] if site is not None and site.value is not None else None
-        values = values or binding.known_values
+        values = reaching_values(model, expr, binding)
         if not values:
             return None
         found = [_decoded_source(model, v, scope, index, deeper) for v in values]

@@ -164,6 +164,15 @@ def handed_graph_tensor(model: ModuleModel, fn: FunctionInfo, param: str) -> str
     return None
 
 
+def reaching_values(model: ModuleModel, name: cst.Name, binding: object) -> list:
+    """What a read of the local ``name`` may hold: the value of the binding that reaches it
+    (``reaching_site``), else every value the name is bound to."""
+    site = reaching_site(model, name, binding)
+    if site is not None and site.value is not None:
+        return [site.value]
+    return list(binding.known_values or ())  # type: ignore[attr-defined]
+
+
 def reaching_site(model: ModuleModel, name: cst.Name, binding: object) -> BindingSite | None:
     """The binding of the local ``name`` that its read sees, when its function rebinds it in
     straight-line code: the last of its parameter and the plain ``name = value`` statements of
