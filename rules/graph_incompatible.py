@@ -20,6 +20,7 @@ from tf2lint.analysis.tensors import (
     keras_tensor,
     numpy_array,
     parameter_numpy_use,
+    passed_graph_tensor,
     reaching_site,
     reaching_values,
     reads_parameter,
@@ -1068,6 +1069,19 @@ def one_tensor_parameter(
     return fed_parameter(model, expr, scope)
 
 
+def _passed_tensor_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """``expr``, a parameter of the traced function it is read in and never rebound, that a
+    traced call in the module passes a computed tensor (see ``passed_graph_tensor``)."""
+    if not isinstance(expr, cst.Name) or not isinstance(scope, FunctionInfo):
+        return None
+    binding = model.binding_of(expr, scope)
+    if binding.scope is not scope or not binding.param_only:
+        return None
+    return passed_graph_tensor(model, scope, expr.value)
+
+
 def layer_single_output(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
 ) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
@@ -1253,7 +1267,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     because=[(_one_tensor_why(self.model, op), op)],
                 )
                 return
-            fed = one_tensor_parameter(self.model, node.value, self.context.scope)
+            fed = one_tensor_parameter(self.model, node.value, self.context.scope) or (
+                _passed_tensor_parameter(self.model, node.value, self.context.scope)
+            )
             if fed is not None:
                 self.report(
                     target.target,

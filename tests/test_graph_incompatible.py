@@ -369,6 +369,13 @@ TRACED = "import tensorflow as tf\nimport keras\n@tf.function\ndef f(x, y):\n"
             "@tf.function\ndef f(x):\n    return dims(x)\n",
             "TF898",
         ),
+        # a parameter the module passes a computed tensor: a graph input while traced
+        (TRACED + "    a, b, c = x\n    return a\nf(tf.ones((3, 3)), 1.0)\n", "TF898"),
+        (
+            "import tensorflow as tf\ndef rgb(img):\n    r, g, b = img\n    return r\n"
+            "@tf.function\ndef f(x):\n    return rgb(tf.transpose(x))\n",
+            "TF898",
+        ),
     ],
 )
 def test_assert_and_unpacking_of_a_tensor(source, rule):
@@ -393,6 +400,10 @@ def test_assert_and_unpacking_of_a_tensor(source, rule):
         "    b, s, _, _ = tf.image.combined_non_max_suppression(x, y, 1, 1)\n    return g\n",
         # a parameter may be a tuple; a Keras layer or own function may return one
         TRACED + "    a, b = x\n    return a\n",
+        TRACED + "    a, b = x\n    return a\nf((tf.ones(2), tf.ones(2)), 1.0)\n",
+        # an eager call of a plain helper passes an eager tensor, which Python iterates
+        "import tensorflow as tf\ndef rgb(img):\n    r, g, b = img\n    return r\n"
+        "rgb(tf.ones((3, 2)))\n",
         KERAS3_LAYER + "        out, state = self.rnn(x)\n        return out\n",
         KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        return x\n",
         "import tensorflow as tf\ndef pair(t):\n    return t, t\n@tf.function\ndef f(x):\n"
