@@ -3980,3 +3980,49 @@ def _displayed_elements(
         if values and all(isinstance(v, (cst.List, cst.Tuple, cst.Dict)) for v in values):
             return [e for v in values for e in _displayed_elements(model, v, scope, depth + 1)]
     return [expr]
+
+
+class MembershipTestOnTensor(_TracedRule):
+    id = "TF874"
+    requires_traced_code = True
+    name = "membership-test-on-tensor"
+    severity = "error"
+    message = "an `in` test on a graph tensor in traced code fails while tracing"
+    rationale = """
+        `x in t` asks Python to look through `t`. A tensor has no `__contains__`, so Python
+        iterates it, and a graph tensor inside a `tf.function`, a `Dataset.map` function or a
+        Keras `call` cannot be iterated: tracing fails with `TypeError: argument of type
+        'SymbolicTensor' is not iterable` (TF 2.21, with AutoGraph and without; an `if` or a
+        `not in` too, since AutoGraph leaves membership tests to Python). The common case is a
+        text check on a string element of a dataset (`"lm" in city`), code written for Python
+        strings. Eagerly the same test works, so it passes in a notebook until the function is
+        traced. Use the TensorFlow op: `tf.strings.regex_full_match(s, ".*lm.*")` or
+        `tf.strings.regex_replace` for text, `tf.reduce_any(tf.equal(t, x))` for a value.
+        Evidence required: the tested container is computed by a TF op or is what tf.data,
+        Keras or `tf.map_fn` passes the function (a bare parameter is not enough).
+    """
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        tested = [
+            c.comparator for c in node.comparisons if isinstance(c.operator, (cst.In, cst.NotIn))
+        ]
+        if not tested:
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        for container in tested:
+            if not computed_tensor(self.model, container, scope):
+                continue
+            why = fed_parameter(self.model, container, scope)
+            self.report(
+                node,
+                f"`in` looks through `{code(container)}`, a graph tensor in traced "
+                f"`{fn.qualname}`, which cannot be iterated: this fails while tracing; use "
+                "`tf.strings.regex_full_match` or `tf.reduce_any(tf.equal(...))`",
+                because=[why]
+                if why is not None
+                else [(f"`{code(container)}` is a tensor here", container)],
+            )
+            return

@@ -2377,3 +2377,37 @@ def test_numpy_only_function_handed_to_keras(source, expected):
 )
 def test_side_effects_stand_back_for_values_that_fail_first(source, rule, expected):
     assert rule_ids(KERAS_HEADER + source, [rule]) == expected
+
+
+# TF874, checked under TF 2.21: `x in t` on a graph tensor iterates it in Python and fails while
+# tracing (`TypeError: argument of type 'SymbolicTensor' is not iterable`), with AutoGraph and
+# without; eagerly it works.
+@pytest.mark.parametrize(
+    "source",
+    [
+        TRACED + "    return 2.0 in tf.abs(x)\n",
+        TRACED + "    if 2.0 not in tf.abs(x):\n        return x\n    return y\n",
+        "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(['a', 'lm'])\n"
+        "ds = ds.map(lambda city: 'lm' in city)\n",
+        "import tensorflow as tf\ndef has(city, s):\n    return s in city\n"
+        "ds = tf.data.Dataset.from_tensor_slices(['a', 'lm'])\n"
+        "ds = ds.map(lambda city: has(city, 'lm'))\n",
+    ],
+)
+def test_membership_test_on_a_graph_tensor(source):
+    assert rule_ids(source, ["TF874"]) == ["TF874"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a bare parameter may be a Python container; the tensor on the left is hashed, not
+        # iterated (another failure), and eager code iterates an eager tensor
+        TRACED + "    return 2 in x\n",
+        TRACED + "    return tf.abs(x) in {1: 2}\n",
+        "import tensorflow as tf\ndef f(x):\n    return 2.0 in tf.abs(x)\n",
+        TRACED + "    return 2 in x.shape\n",
+    ],
+)
+def test_no_membership_finding(source):
+    assert rule_ids(source, ["TF874"]) == []
