@@ -2523,11 +2523,21 @@ class PythonConditionOnKerasInput(Rule):
         for side in sides:
             found = symbolic_keras_tensor(model, side, scope)
             if found is not None:
+                # `==` and `!=` are Python's identity on a KerasTensor (TF 2.21, Keras 3:
+                # `keras.Input(shape=(1,)) == 1` is False): no error, one branch is dropped
+                identity = isinstance(test, cst.Comparison) and all(
+                    isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in test.comparisons
+                )
+                how = (
+                    "`==` compares the symbolic objects, not their values, so it is always the "
+                    "same and one branch is never part of the model"
+                    if identity
+                    else "Keras 3 refuses it"
+                )
                 self.report(
                     test,
                     "a Python condition on a symbolic Keras tensor is decided once, while the "
-                    "model is built (Keras 3 refuses it); branch per sample with "
-                    "`keras.ops.where`",
+                    f"model is built ({how}); branch per sample with `keras.ops.where`",
                     because=[("the value comes from this symbolic input", found)],
                 )
                 return

@@ -2411,3 +2411,11 @@ def test_membership_test_on_a_graph_tensor(source):
 )
 def test_no_membership_finding(source):
     assert rule_ids(source, ["TF874"]) == []
+
+
+def test_equality_on_a_symbolic_keras_input_is_said_to_be_identity():
+    # Keras 3 (TF 2.21): `keras.Input(shape=(1,)) == 1` is Python's identity, False, no error
+    source = "import keras\na = keras.Input((1,))\nif a == 1:\n    pass\nif a > 0:\n    pass\n"
+    first, second = lint(source, ["TF891"])
+    assert "`==` compares the symbolic objects" in first.message
+    assert "Keras 3 refuses it" in second.message
