@@ -2419,3 +2419,33 @@ def test_equality_on_a_symbolic_keras_input_is_said_to_be_identity():
     first, second = lint(source, ["TF891"])
     assert "`==` compares the symbolic objects" in first.message
     assert "Keras 3 refuses it" in second.message
+
+
+# TF803, checked under TF 2.21: `len()` of a scalar element of a dataset fails even where
+# AutoGraph converts the map function (`ValueError: len requires a non-scalar tensor`); a row of
+# a nested list, or a batch, has a length.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("ds = tf.data.Dataset.from_tensor_slices(['ab', 'c']).map(lambda v: len(v))\n", 1),
+        (
+            "def n_chars(x):\n    return len(x)\n"
+            "cities = ['Ottawa', 'Rabat']\nds = tf.data.Dataset.from_tensor_slices(cities)\n"
+            "ds = ds.map(lambda city: (city, n_chars(city)))\n",
+            1,
+        ),
+        (
+            "def rev(x):\n    return ''.join([x[-i] for i in range(-len(x) + 1, 1)])\n"
+            "ds = tf.data.Dataset.from_tensor_slices([1, 2]).map(rev)\n",
+            1,
+        ),
+        ("ds = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).map(lambda v: len(v))\n", 0),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(['ab', 'c']).batch(2).map(lambda v: len(v))\n",
+            0,
+        ),
+        ("ds = tf.data.Dataset.from_tensor_slices(files).map(lambda v: len(v))\n", 0),
+    ],
+)
+def test_len_of_a_scalar_dataset_element(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF803"]) == ["TF803"] * expected
