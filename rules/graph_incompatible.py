@@ -1777,8 +1777,7 @@ def _layer_input_dimension(
         return None
     if given is None:
         return None
-    shape = _input_shape(model, given)
-    if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
+    if not _input_dimension_none(model, given, index):
         return None
     return UnknownDimension(
         f"the module applies this layer to `{code(given)}` (or what layers that keep its "
@@ -1818,6 +1817,12 @@ def _class_applied_to_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | 
             return None  # not an input, or inputs of several shapes
         found = given
     return found
+
+
+def _input_dimension_none(model: ModuleModel, given: cst.Call, index: int) -> bool:
+    """Whether dimension ``index`` (>= 1, after the batch) of ``keras.Input(...)`` is None."""
+    shape = _input_shape(model, given)
+    return shape is not None and index <= len(shape) and _is_none(shape[index - 1])
 
 
 def _input_shape(model: ModuleModel, given: cst.Call) -> list[cst.BaseExpression] | None:
@@ -3888,8 +3893,7 @@ class NoneDimensionOfKerasTensorUsedAsSize(Rule):
             return None
         if index == 0:
             return None if input_fixes_batch(given) else (read, given, index)
-        shape = _input_shape(self.model, given)
-        if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
+        if not _input_dimension_none(self.model, given, index):
             return None
         return read, given, index
 
