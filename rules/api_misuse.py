@@ -17,8 +17,8 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
-from tf2lint.analysis.order import assigned_before
-from tf2lint.analysis.scopes import passed_argument
+from tf2lint.analysis.order import assigned_before, walk_position
+from tf2lint.analysis.scopes import ScopeKind, passed_argument
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
@@ -1827,3 +1827,212 @@ class AutographDisabledWithTensorControlFlow(Rule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test, "while")
+
+
+class ProbabilityLossGivenLogits(Rule):
+    id = "TF934"
+    name = "probability-loss-given-logits"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a crossentropy loss that expects probabilities is given a model's logits (its last "
+        "layer has no activation): pass `from_logits=True`"
+    )
+    rationale = """
+        Keras's crossentropy losses (`SparseCategoricalCrossentropy`, `CategoricalCrossentropy`,
+        `BinaryCrossentropy`, their focal variants, the functions and the `compile` strings of
+        the same names) take probabilities unless told `from_logits=True`: they clip `y_pred`
+        into (0, 1) (and a categorical one divides it by its sum) before the log. A layer
+        whose `activation` defaults to none (`Dense`, `Conv2D`; the knowledge base's, read
+        from each layer class's constructor) gives logits when built without one, negative
+        and unnormalised, and the clipped logits give a loss whose gradient does not train
+        the model: it runs without error and the accuracy stays near chance (under TF 2.21,
+        4 classes: 33% against 89% with `from_logits=True`). Reported for a loss without
+        `from_logits=True` given to the `compile` of a `Sequential` or functional model whose
+        last layer is such a layer without an activation, and for such a loss called on what
+        such a model returns. (The other way round, `from_logits=True` on a softmax output,
+        Keras 3 detects and undoes, with a warning.) Pass `from_logits=True`, or give the
+        last layer `activation="softmax"` (`"sigmoid"` for a binary loss).
+    """
+    requires_text = ("crossentropy", "Crossentropy")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        scope = self.context.scope
+        if isinstance(func, cst.Attribute) and func.attr.value == "compile":
+            loss = _argument(node, 1, "loss")
+            if loss is None or not self._expects_probabilities(loss, scope, 0):
+                return
+            layer = self._logits_layer(func.value, scope, node)
+            if layer is not None:
+                self._report(loss, layer, "the model compiled here")
+            return
+        # `loss_fn(y, model(x))`, `keras.losses.sparse_categorical_crossentropy(y, logits)`
+        predictions = _argument(node, 1, "y_pred")
+        if predictions is None or not self._expects_probabilities(node, scope, 0, called=True):
+            return
+        layer = self._predicted_by(predictions, scope, 0)
+        if layer is not None:
+            self._report(node, layer, "the model whose output this loss is given")
+
+    def _report(self, node: cst.CSTNode, layer: cst.Call, model_role: str) -> None:
+        self.report(
+            node,
+            f"this loss expects probabilities but {model_role} ends in "
+            f"`{code(layer.func)}` without an activation, which gives logits; pass "
+            '`from_logits=True` (or give that layer `activation="softmax"`)',
+            because=[("the last layer, without an activation: logits", layer)],
+        )
+
+    def _expects_probabilities(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int, called: bool = False
+    ) -> bool:
+        """Whether ``expr`` (a loss given to ``compile``, or with ``called`` the callee of a
+        call) is a crossentropy whose ``from_logits`` is left False."""
+        model = self.model
+        if depth > 3:
+            return False
+        if called:
+            if not isinstance(expr, cst.Call):
+                return False
+            position = knowledge.from_logits_position(model.call_name(expr), constructed=False)
+            if position is not None:
+                return _left_false(expr, position)
+            return self._expects_probabilities(expr.func, scope, depth + 1)
+        if isinstance(expr, cst.SimpleString):
+            return knowledge.probability_loss_name(expr.evaluated_value)
+        if isinstance(expr, cst.Call):
+            position = knowledge.from_logits_position(model.call_name(expr), constructed=True)
+            return position is not None and _left_false(expr, position)
+        if isinstance(expr, cst.Name):
+            values = model.bound_values(expr, scope)
+            if len(values) == 1 and values[0] is not expr:
+                return self._expects_probabilities(values[0], scope, depth + 1)
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            qualified = model.qualified_name(expr)
+            return knowledge.from_logits_position(qualified, constructed=False) is not None
+        return False
+
+    def _logits_layer(
+        self, receiver: cst.BaseExpression, scope: Scope | None, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer of the model ``receiver`` holds when it is one whose activation
+        defaults to none and is built without one (every construction ``receiver`` may hold
+        agreeing); else None."""
+        if scope is None:
+            return None
+        training = self.model.training
+        found = [
+            _last_linear_layer(self.model, construction, where, before)
+            for construction, where in training.constructions(receiver, scope, 0)
+        ]
+        return found[0] if found and all(found) else None
+
+    def _predicted_by(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int
+    ) -> cst.Call | None:
+        """The logits layer of the model whose call gives ``expr`` (``model(x)``, or a name
+        bound once to one)."""
+        if depth > 3 or scope is None:
+            return None
+        if isinstance(expr, cst.Name):
+            values = self.model.bound_values(expr, scope)
+            if len(values) != 1 or values[0] is expr:
+                return None
+            where = self.model.binding_of(expr, scope).scope or scope
+            return self._predicted_by(values[0], where, depth + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return self._logits_layer(expr.func, scope, expr)
+        return None
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
+
+
+def _left_false(call: cst.Call, position: int) -> bool:
+    """Whether ``call`` leaves ``from_logits`` (at ``position``) False: not passed, or passed
+    the literal False (a name or expression may be True; no claim)."""
+    if any(a.star for a in call.args):
+        return False
+    value = _argument(call, position, "from_logits")
+    return value is None or (isinstance(value, cst.Name) and value.value == "False")
+
+
+def _added_before(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> list[cst.BaseExpression]:
+    """The layers ``name.add(...)`` adds, in order, to the ``Sequential()`` bound to ``name``
+    between that construction and ``before`` in the module's walk (a notebook that builds
+    ``model = Sequential()`` in several cells adds to each in its own cell)."""
+    holders = [
+        site.node
+        for sites in scope.bindings.values()
+        for site in sites
+        if site.value is construction and isinstance(site.node, cst.Name)
+    ]
+    if len(holders) != 1:
+        return []
+    start, end = walk_position(model, construction), walk_position(model, before)
+    holder = holders[0].value
+    added = []
+    for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == holder
+            and func.attr.value == "add"
+            and call.args
+            and start < walk_position(model, call) < end
+        ):
+            added.append(call.args[0].value)
+    return added
+
+
+def _last_linear_layer(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> cst.Call | None:
+    """The last layer of a ``Sequential`` (its list, or its ``add`` calls before ``before``) or of a functional
+    ``Model(inputs, outputs)`` with one output, when that layer's class has an activation that
+    defaults to none (``Dense``) and it is built without one; else None."""
+    training = model.training
+    name = knowledge.canonical(model.call_name(construction) or "")
+    if name.endswith("Sequential"):
+        layers = _argument(construction, 0, "layers")
+        if isinstance(layers, (cst.List, cst.Tuple)):
+            elements = [e.value for e in layers.elements]
+        elif layers is None:
+            elements = _added_before(model, construction, scope, before)
+        else:
+            return None
+        if not elements:
+            return None
+        layer = training.layer_construction(elements[-1], scope)
+    elif knowledge.class_kind(name) == "model":
+        outputs = _argument(construction, 1, "outputs")
+        if not isinstance(outputs, cst.Name):
+            return None
+        values = model.bound_values(outputs, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None
+        where = model.binding_of(outputs, scope).scope or scope
+        applied = values[0].func
+        layer = training.layer_construction(applied, where)
+    else:
+        return None
+    if layer is None:
+        return None
+    position = knowledge.linear_activation_position(model.call_name(layer))
+    if position is None:
+        return None
+    activation = _argument(layer, position, "activation")
+    if activation is None or (isinstance(activation, cst.Name) and activation.value == "None"):
+        return layer
+    if isinstance(activation, cst.SimpleString) and activation.evaluated_value == "linear":
+        return layer
+    return None

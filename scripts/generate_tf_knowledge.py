@@ -58,6 +58,12 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   ``[None, None, 3]`` float spec) but refuse a tensor of unknown rank while tracing
   (``tf.image.resize``: ``'images' contains no shape``), given sample values for their other
   required parameters (``probe_rank_needing_ops``).
+* ``linear_output_layers``: the Keras layer classes whose ``activation`` parameter defaults to
+  none (``Dense``, ``Conv2D``): built without one, they give logits; each with the position of
+  ``activation`` among the constructor's parameters (``linear_output_layers``).
+* ``from_logits_losses``: the Keras losses (classes and functions) with a ``from_logits``
+  parameter that defaults to False, each with its position (for a class, in the constructor),
+  and the names ``compile(loss=...)`` resolves to such a function (``from_logits_losses``).
 * ``unknown_size_layers``: the Keras layer classes that keep the unknown sizes of their input
   between the batch and the last dimension (an image of any height and width stays one):
   built on a symbolic ``Input`` with those dimensions None (``unknown_size_layers``).
@@ -1768,6 +1774,70 @@ def single_output_layers(
 UNKNOWN_SIZE_ARGUMENTS = ((), ("relu",), (0.5,))
 
 
+def linear_output_layers(classes: dict[str, str], roots: dict[str, types.ModuleType]) -> dict:
+    """The layer classes whose constructor takes an ``activation`` defaulting to None or
+    ``"linear"``, each with that parameter's position after ``self``."""
+    found = {}
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots:
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        except (AttributeError, TypeError, ValueError):
+            continue
+        for position, parameter in enumerate(parameters):
+            if parameter.name == "activation" and parameter.default in (None, "linear"):
+                found[path] = position
+    return found
+
+
+def from_logits_losses(
+    classes: dict[str, str], roots: dict[str, types.ModuleType]
+) -> dict[str, dict]:
+    """The losses with a ``from_logits`` parameter defaulting to False: ``classes`` (loss class
+    path -> the parameter's position in the constructor, after ``self``), ``functions``
+    (function path in ``losses`` -> its position), ``names`` (the strings ``losses.get``
+    resolves to such a function, as ``compile(loss=...)`` does)."""
+    found: dict[str, dict] = {"classes": {}, "functions": {}, "names": []}
+
+    def position(function: object, skip: int) -> int | None:
+        try:
+            parameters = list(inspect.signature(function).parameters.values())[skip:]
+        except (TypeError, ValueError):
+            return None
+        for index, parameter in enumerate(parameters):
+            if parameter.name == "from_logits" and parameter.default is False:
+                return index
+        return None
+
+    names = set()
+    for root in ("keras", "tf_keras"):
+        if root not in roots:
+            continue
+        losses = roots[root].losses
+        for name, obj in public_names(losses):
+            path = f"{root}.losses.{name}"
+            if isinstance(obj, type):
+                at = position(obj.__init__, 1)
+                if at is not None and classes.get(path) == "loss":
+                    found["classes"][path] = at
+            elif callable(obj):
+                at = position(obj, 0)
+                if at is not None:
+                    found["functions"][path] = at
+                    try:
+                        if losses.get(name) is obj:
+                            names.add(name)
+                    except Exception:
+                        pass
+    found["classes"] = dict(sorted(found["classes"].items()))
+    found["functions"] = dict(sorted(found["functions"].items()))
+    found["names"] = sorted(names)
+    return found
+
+
 def unknown_size_layers(
     classes: dict[str, str],
     built: dict[str, tuple[type, object, tuple, object]],
@@ -2159,6 +2229,8 @@ def build() -> dict:
             "rank_needing_ops": probe_rank_needing_ops(returns, tf),
             "unpack_refusing_ops": probe_unpack_refusing_ops(returns, tf, single),
             "unknown_size_layers": unknown_size_layers(classes, built, probed),
+            "linear_output_layers": linear_output_layers(classes, probed),
+            "from_logits_losses": from_logits_losses(classes, probed),
             "array_only_methods": probe_array_only_methods(tf),
         }
 
