@@ -1946,6 +1946,115 @@ class ProbabilityLossGivenLogits(Rule):
         return None
 
 
+class LogitsLossGivenProbabilities(Rule):
+    id = "TF935"
+    name = "logits-loss-given-probabilities"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a loss that takes logits is given probabilities (a softmax or sigmoid output): it "
+        "applies the softmax again"
+    )
+    rationale = """
+        The `tf.nn` cross entropies (`softmax_cross_entropy_with_logits`,
+        `sparse_softmax_cross_entropy_with_logits`, `sigmoid_cross_entropy_with_logits`; the
+        knowledge base's ops taking `labels` and `logits`) and a Keras crossentropy built with
+        `from_logits=True` apply the softmax or sigmoid themselves. Given what a softmax or
+        sigmoid already gave (the functions the knowledge base found giving them, such as
+        `tf.nn.softmax`), they squash the probabilities a second time: it runs without error,
+        the loss has a floor far above zero (under TF 2.21, 0.78 where the true cross-entropy
+        is 0.05 on a fitted 4-class model) and its gradients shrink. Keras's own activations
+        (a `Dense(..., activation="softmax")`, `keras.activations.softmax`) let a Keras loss
+        recover the logits and are not reported there, but `tf.nn` never does. Reported for
+        `logits=` given a probability op's result or the output of a model whose last layer
+        ends in a softmax or sigmoid activation, and for a `from_logits=True` Keras loss given a
+        `tf` probability op's result. Pass the logits (drop the activation, or take the layer's
+        input), or use a loss that takes probabilities.
+    """
+    requires_text = ("logits",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        scope = self.context.scope
+        name = model.call_name(node)
+        position = knowledge.logits_position(name)
+        if position is not None:
+            logits = _argument(node, position, "logits")
+            if logits is None:
+                return
+            found = self._probabilities(logits, scope, 0, keras_loss=False)
+        else:
+            predictions = _argument(node, 1, "y_pred")
+            if predictions is None or not self._logits_keras_loss(node, scope, 0):
+                return
+            found = self._probabilities(predictions, scope, 0, keras_loss=True)
+        if found is None:
+            return
+        what, where = found
+        self.report(
+            node,
+            f"this loss takes logits but is given {what}: it applies the activation a second "
+            "time; pass the logits (or a loss that takes probabilities)",
+            because=[(f"{what} here", where)],
+        )
+
+    def _logits_keras_loss(self, call: cst.Call, scope: Scope | None, depth: int) -> bool:
+        """Whether ``call`` calls a Keras crossentropy with ``from_logits=True``: the function
+        with it passed, or a loss object built with it."""
+        model = self.model
+        position = knowledge.from_logits_position(model.call_name(call), constructed=False)
+        if position is not None:
+            return _passed_true(call, position)
+        target = call.func
+        if not isinstance(target, cst.Name) or depth > 2:
+            return False
+        values = model.bound_values(target, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return False
+        built = values[0]
+        position = knowledge.from_logits_position(model.call_name(built), constructed=True)
+        return position is not None and _passed_true(built, position)
+
+    def _probabilities(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int, keras_loss: bool
+    ) -> tuple[str, cst.CSTNode] | None:
+        """(what, where) when ``expr`` holds probabilities the loss cannot undo: a probability
+        op's result, or (for a ``tf.nn`` loss) a model's output whose last layer ends in a
+        softmax or sigmoid."""
+        model = self.model
+        if depth > 3 or scope is None:
+            return None
+        if isinstance(expr, cst.Name):
+            values = model.bound_values(expr, scope)
+            if len(values) != 1 or values[0] is expr:
+                return None
+            where = model.binding_of(expr, scope).scope or scope
+            return self._probabilities(values[0], where, depth + 1, keras_loss)
+        if not isinstance(expr, cst.Call):
+            return None
+        op = knowledge.probability_op(model.call_name(expr))
+        if op is not None:
+            if keras_loss and op["keras_undoes"]:
+                return None
+            return f"probabilities (a {op['kind']}: `{code(expr.func)}`)", expr
+        if keras_loss or not isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return None
+        kinds = []
+        for construction, where in model.training.constructions(expr.func, scope, 0):
+            layer = _last_layer(model, construction, where, expr)
+            activation = _layer_activation(model, layer) if layer is not None else None
+            kinds.append((activation[1], layer) if activation is not None else (None, None))
+        if kinds and all(kind for kind, _ in kinds):
+            kind, layer = kinds[0]
+            return f"probabilities (the model's last layer ends in a {kind})", layer
+        return None
+
+
+def _passed_true(call: cst.Call, position: int) -> bool:
+    value = _argument(call, position, "from_logits")
+    return isinstance(value, cst.Name) and value.value == "True"
+
+
 def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
     for arg in call.args:
         if arg.keyword is not None and arg.keyword.value == keyword:
@@ -1994,12 +2103,12 @@ def _added_before(
     return added
 
 
-def _last_linear_layer(
+def _last_layer(
     model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
 ) -> cst.Call | None:
-    """The last layer of a ``Sequential`` (its list, or its ``add`` calls before ``before``) or of a functional
-    ``Model(inputs, outputs)`` with one output, when that layer's class has an activation that
-    defaults to none (``Dense``) and it is built without one; else None."""
+    """The construction of the last layer of a ``Sequential`` (its list, or its ``add`` calls
+    before ``before``) or of a functional ``Model(inputs, outputs)`` with one output; None where
+    the module does not show it."""
     training = model.training
     name = knowledge.canonical(model.call_name(construction) or "")
     if name.endswith("Sequential"):
@@ -2012,8 +2121,8 @@ def _last_linear_layer(
             return None
         if not elements:
             return None
-        layer = training.layer_construction(elements[-1], scope)
-    elif knowledge.class_kind(name) == "model":
+        return training.layer_construction(elements[-1], scope)
+    if knowledge.class_kind(name) == "model":
         outputs = _argument(construction, 1, "outputs")
         if not isinstance(outputs, cst.Name):
             return None
@@ -2021,18 +2130,36 @@ def _last_linear_layer(
         if len(values) != 1 or not isinstance(values[0], cst.Call):
             return None
         where = model.binding_of(outputs, scope).scope or scope
-        applied = values[0].func
-        layer = training.layer_construction(applied, where)
-    else:
-        return None
-    if layer is None:
-        return None
+        return training.layer_construction(values[0].func, where)
+    return None
+
+
+def _layer_activation(model: ModuleModel, layer: cst.Call) -> tuple[bool, str | None] | None:
+    """What a layer whose activation defaults to none (``Dense``) ends with: (True, None) for
+    no activation (logits), (False, kind) for a softmax or sigmoid ("softmax"), (False, None)
+    for any other; None for a layer of another class."""
     position = knowledge.linear_activation_position(model.call_name(layer))
     if position is None:
         return None
     activation = _argument(layer, position, "activation")
     if activation is None or (isinstance(activation, cst.Name) and activation.value == "None"):
-        return layer
-    if isinstance(activation, cst.SimpleString) and activation.evaluated_value == "linear":
-        return layer
-    return None
+        return True, None
+    if isinstance(activation, cst.SimpleString):
+        name = activation.evaluated_value
+        if name == "linear":
+            return True, None
+        return False, name if knowledge.probability_activation_name(name) else None
+    op = knowledge.probability_op(model.qualified_name(activation))
+    return False, op["kind"] if op is not None else None
+
+
+def _last_linear_layer(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> cst.Call | None:
+    """The last layer of a model when it is one whose activation defaults to none (``Dense``)
+    built without one; else None."""
+    layer = _last_layer(model, construction, scope, before)
+    if layer is None:
+        return None
+    activation = _layer_activation(model, layer)
+    return layer if activation is not None and activation[0] else None

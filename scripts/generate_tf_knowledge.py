@@ -64,6 +64,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``from_logits_losses``: the Keras losses (classes and functions) with a ``from_logits``
   parameter that defaults to False, each with its position (for a class, in the constructor),
   and the names ``compile(loss=...)`` resolves to such a function (``from_logits_losses``).
+* ``probability_ops``: the functions that map logits to probabilities: called on a sample row of
+  logits, they give its softmax or its sigmoid (``tf.nn.softmax``, ``keras.activations.sigmoid``),
+  and the ``activation=`` names Keras resolves to one (``probability_ops``).
+* ``logits_losses``: the TF ops that take ``labels`` and ``logits`` (the ``tf.nn`` cross
+  entropies), each with the position of ``logits`` (``logits_losses``).
 * ``unknown_size_layers``: the Keras layer classes that keep the unknown sizes of their input
   between the batch and the last dimension (an image of any height and width stays one):
   built on a symbolic ``Input`` with those dimensions None (``unknown_size_layers``).
@@ -1838,6 +1843,82 @@ def from_logits_losses(
     return found
 
 
+def probability_ops(roots: dict[str, types.ModuleType]) -> dict[str, dict]:
+    """The public functions of ``tf.nn``, ``tf.math`` (and their ``tf`` aliases) and the Keras
+    ``activations`` and ``ops`` modules that, called on one row of logits, give its softmax or
+    its sigmoid (``ops``: path -> {"kind": "softmax" | "sigmoid", "keras_undoes": whether that
+    Keras's crossentropy with ``from_logits=True`` given the result recovers the logits, as
+    Keras's own activations let it}), and the names Keras's ``activations.get`` resolves to one
+    of them (``names``)."""
+    tf = roots["tensorflow"]
+    sample = tf.constant([[-2.0, 0.5, 3.0, -0.7]])
+    expected = {"softmax": tf.nn.softmax(sample).numpy(), "sigmoid": tf.sigmoid(sample).numpy()}
+    modules = {
+        "tensorflow.nn": tf.nn,
+        "tensorflow.math": tf.math,
+        "keras.activations": roots["keras"].activations,
+        "keras.ops": roots["keras"].ops,
+        "tf_keras.activations": roots["tf_keras"].activations,
+    }
+
+    def undoes(root: str, kind: str, probabilities: object) -> bool:
+        losses = roots["tf_keras" if root == "tf_keras" else "keras"].losses
+        if kind == "softmax":
+            loss = losses.CategoricalCrossentropy(from_logits=True)
+            target = tf.constant([[0.0, 0.0, 1.0, 0.0]])
+        else:
+            loss = losses.BinaryCrossentropy(from_logits=True)
+            target = tf.constant([[0.0, 1.0, 1.0, 0.0]])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return abs(float(loss(target, probabilities)) - float(loss(target, sample))) < 1e-5
+
+    found: dict[str, dict] = {}
+    by_object: dict[int, dict] = {}
+    for prefix, module in modules.items():
+        for name, obj in public_names(module):
+            if not callable(obj) or isinstance(obj, type):
+                continue
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    result = obj(sample)
+                value = result.numpy()
+            except Exception:
+                continue
+            for kind, want in expected.items():
+                if value.shape == want.shape and float(abs(value - want).max()) < 1e-5:
+                    entry = {"kind": kind, "keras_undoes": undoes(prefix, kind, result)}
+                    found[f"{prefix}.{name}"] = by_object[id(obj)] = entry
+    for name, obj in public_names(tf):
+        if id(obj) in by_object:
+            found[f"tensorflow.{name}"] = by_object[id(obj)]
+    names = set()
+    for root in ("keras", "tf_keras"):
+        activations = roots[root].activations
+        for name, _ in public_names(activations):
+            try:
+                if id(activations.get(name)) in by_object:
+                    names.add(name)
+            except Exception:
+                continue
+    return {"ops": dict(sorted(found.items())), "names": sorted(names)}
+
+
+def logits_losses(tf: types.ModuleType) -> dict[str, int]:
+    """The ``tf.nn`` functions taking both ``labels`` and ``logits``, each with the position of
+    ``logits`` among its parameters."""
+    found = {}
+    for name, obj in public_names(tf.nn):
+        try:
+            parameters = list(inspect.signature(obj).parameters)
+        except (TypeError, ValueError):
+            continue
+        if "labels" in parameters and "logits" in parameters:
+            found[f"tensorflow.nn.{name}"] = parameters.index("logits")
+    return found
+
+
 def unknown_size_layers(
     classes: dict[str, str],
     built: dict[str, tuple[type, object, tuple, object]],
@@ -2231,6 +2312,8 @@ def build() -> dict:
             "unknown_size_layers": unknown_size_layers(classes, built, probed),
             "linear_output_layers": linear_output_layers(classes, probed),
             "from_logits_losses": from_logits_losses(classes, probed),
+            "probability_ops": probability_ops(probed),
+            "logits_losses": logits_losses(tf),
             "array_only_methods": probe_array_only_methods(tf),
         }
 

@@ -957,3 +957,40 @@ LOGITS_MODEL = (
 )
 def test_probability_loss_given_logits(source, expected):
     assert rule_ids(source, ["TF934"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # a tf.nn loss given a softmax model's output
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "def loss(x, y):\n    p = m(x)\n"
+            "    return tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=p)\n",
+            ["TF935"],
+        ),
+        # tf.nn.softmax / tf.sigmoid given to a logits loss, tf.nn or Keras from_logits=True
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "cce = keras.losses.CategoricalCrossentropy(from_logits=True)\n"
+            "def loss(x, y):\n    a = cce(y, tf.nn.softmax(m(x)))\n"
+            "    b = tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=tf.sigmoid(m(x)))\n"
+            "    return a + b\n",
+            ["TF935", "TF935"],
+        ),
+        # logits, a Keras activation a Keras loss undoes, a loss taking probabilities
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "s = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "cce = keras.losses.CategoricalCrossentropy(from_logits=True)\n"
+            "def loss(x, y):\n"
+            "    a = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=m(x))\n"
+            "    b = cce(y, keras.activations.softmax(m(x))) + cce(y, s(x))\n"
+            "    c = keras.losses.categorical_crossentropy(y, tf.nn.softmax(m(x)))\n"
+            "    return a + b + c\n",
+            [],
+        ),
+    ],
+)
+def test_logits_loss_given_probabilities(source, expected):
+    assert rule_ids(source, ["TF935"]) == expected

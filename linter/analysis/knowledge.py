@@ -105,6 +105,10 @@ class Knowledge:
     # {"classes": path -> position of `from_logits` (default False) in the constructor,
     # "functions": path -> its position, "names": compile strings naming such a function}
     from_logits_losses: dict[str, dict | list] = field(default_factory=dict)
+    # {"ops": path -> {"kind": "softmax" | "sigmoid", "keras_undoes": bool}, "names": the
+    # `activation=` strings naming one}: what turns logits into probabilities
+    probability_ops: dict[str, dict] = field(default_factory=dict)
+    logits_losses: dict[str, int] = field(default_factory=dict)  # tf.nn op -> `logits` position
 
 
 @cache
@@ -152,6 +156,8 @@ def knowledge() -> Knowledge:
         unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
         linear_output_layers=data.get("linear_output_layers", {}),
         from_logits_losses=data.get("from_logits_losses", {}),
+        probability_ops=data.get("probability_ops", {}),
+        logits_losses=data.get("logits_losses", {}),
     )
 
 
@@ -542,3 +548,23 @@ def probability_loss_name(name: str) -> bool:
     """Whether ``compile(loss=name)`` resolves to a crossentropy that expects probabilities
     (``"sparse_categorical_crossentropy"``)."""
     return name in knowledge().from_logits_losses.get("names", ())
+
+
+def probability_op(qualified: str | None) -> dict | None:
+    """``{"kind", "keras_undoes"}`` of a function that turns logits into probabilities
+    (``tf.nn.softmax``); None for any other."""
+    if qualified is None:
+        return None
+    return knowledge().probability_ops.get("ops", {}).get(qualified)
+
+
+def probability_activation_name(name: str) -> bool:
+    """Whether Keras resolves ``activation=name`` to a softmax or sigmoid."""
+    return name in knowledge().probability_ops.get("names", ())
+
+
+def logits_position(qualified: str | None) -> int | None:
+    """The position of ``logits`` in a TF op that takes ``labels`` and ``logits``."""
+    if qualified is None:
+        return None
+    return knowledge().logits_losses.get(qualified)
