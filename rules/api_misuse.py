@@ -1848,9 +1848,9 @@ class ProbabilityLossGivenLogits(Rule):
         and unnormalised, and the clipped logits give a loss whose gradient does not train
         the model: it runs without error and the accuracy stays near chance (under TF 2.21,
         4 classes: 33% against 89% with `from_logits=True`). Reported for a loss without
-        `from_logits=True` given to the `compile` of a `Sequential` or functional model whose
-        last layer is such a layer without an activation, and for such a loss called on what
-        such a model returns. (The other way round, `from_logits=True` on a softmax output,
+        `from_logits=True` given to the `compile` of a `Sequential`, a functional model or a
+        `Model` subclass whose `call` returns one layer's output, when that last layer is such
+        a layer without an activation, and for such a loss called on what such a model returns. (The other way round, `from_logits=True` on a softmax output,
         Keras 3 detects and undoes, with a warning.) Pass `from_logits=True`, or give the
         last layer `activation="softmax"` (`"sigmoid"` for a binary loss).
     """
@@ -2107,8 +2107,9 @@ def _last_layer(
     model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
 ) -> cst.Call | None:
     """The construction of the last layer of a ``Sequential`` (its list, or its ``add`` calls
-    before ``before``) or of a functional ``Model(inputs, outputs)`` with one output; None where
-    the module does not show it."""
+    before ``before``), of a functional ``Model(inputs, outputs)`` with one output, or of a
+    ``Model`` subclass whose ``call`` returns one layer's output (``return self.dense(h)``);
+    None where the module does not show it."""
     training = model.training
     name = knowledge.canonical(model.call_name(construction) or "")
     if name.endswith("Sequential"):
@@ -2131,7 +2132,18 @@ def _last_layer(
             return None
         where = model.binding_of(outputs, scope).scope or scope
         return training.layer_construction(values[0].func, where)
-    return None
+    cls = training.local_class(construction, scope)
+    method = model.resolve_method(cls, "call") if cls is not None else None
+    if cls is None or cls.keras_kind != "model" or method is None:
+        return None
+    # a `Model` subclass whose `call` returns what one of its layers gives: `self.dense(x)`
+    returned = model.return_values(method)
+    if len(returned) != 1 or not isinstance(returned[0], cst.Call):
+        return None
+    applied = returned[0].func
+    if not (isinstance(applied, cst.Attribute) and isinstance(applied.value, cst.Name)):
+        return None
+    return training.layer_construction(applied, method)
 
 
 def _layer_activation(model: ModuleModel, layer: cst.Call) -> tuple[bool, str | None] | None:

@@ -921,6 +921,14 @@ LOGITS_MODEL = (
             "    b = keras.losses.sparse_categorical_crossentropy(y, logits)\n    return a + b\n",
             ["TF934", "TF934"],
         ),
+        # a Model subclass whose call returns its Dense layer's output
+        (
+            LOGITS_MODEL + "class Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.dense = layers.Dense(10)\n"
+            "    def call(self, x):\n        return self.dense(x)\n"
+            "net = Net()\nnet.compile('adam', 'sparse_categorical_crossentropy')\n",
+            ["TF934"],
+        ),
         # told the logits are logits
         (
             LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
