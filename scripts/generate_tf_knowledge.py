@@ -67,8 +67,9 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``probability_ops``: the functions that map logits to probabilities: called on a sample row of
   logits, they give its softmax or its sigmoid (``tf.nn.softmax``, ``keras.activations.sigmoid``),
   and the ``activation=`` names Keras resolves to one (``probability_ops``).
-* ``logits_losses``: the TF ops that take ``labels`` and ``logits`` (the ``tf.nn`` cross
-  entropies), each with the position of ``logits`` (``logits_losses``).
+* ``logits_losses``: the TF ops that take labels and ``logits`` (the ``tf.nn`` and
+  ``tf.compat.v1.losses`` cross entropies), each with the position of ``logits``
+  (``logits_losses``).
 * ``unknown_size_layers``: the Keras layer classes that keep the unknown sizes of their input
   between the batch and the last dimension (an image of any height and width stays one):
   built on a symbolic ``Input`` with those dimensions None (``unknown_size_layers``).
@@ -1906,17 +1907,24 @@ def probability_ops(roots: dict[str, types.ModuleType]) -> dict[str, dict]:
 
 
 def logits_losses(tf: types.ModuleType) -> dict[str, int]:
-    """The ``tf.nn`` functions taking both ``labels`` and ``logits``, each with the position of
-    ``logits`` among its parameters."""
+    """The ``tf.nn``, ``tf.compat.v1.nn`` and ``tf.compat.v1.losses`` functions taking
+    ``logits`` and labels (a parameter named ``labels`` or ``*_labels``), each with the position
+    of ``logits`` among its parameters."""
     found = {}
-    for name, obj in public_names(tf.nn):
-        try:
-            parameters = list(inspect.signature(obj).parameters)
-        except (TypeError, ValueError):
-            continue
-        if "labels" in parameters and "logits" in parameters:
-            found[f"tensorflow.nn.{name}"] = parameters.index("logits")
-    return found
+    modules = {
+        "tensorflow.nn": tf.nn,
+        "tensorflow.compat.v1.nn": tf.compat.v1.nn,
+        "tensorflow.compat.v1.losses": tf.compat.v1.losses,
+    }
+    for prefix, module in modules.items():
+        for name, obj in public_names(module):
+            try:
+                parameters = list(inspect.signature(obj).parameters)
+            except (TypeError, ValueError):
+                continue
+            if "logits" in parameters and any(p.endswith("labels") for p in parameters):
+                found[f"{prefix}.{name}"] = parameters.index("logits")
+    return dict(sorted(found.items()))
 
 
 def unknown_size_layers(

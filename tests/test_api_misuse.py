@@ -986,6 +986,13 @@ def test_probability_loss_given_logits(source, expected):
             "    return a + b\n",
             ["TF935", "TF935"],
         ),
+        # the TF1 losses taking logits
+        (
+            "import tensorflow as tf\n"
+            "def loss(y, z):\n    p = tf.nn.softmax(z)\n"
+            "    return tf.compat.v1.losses.softmax_cross_entropy(onehot_labels=y, logits=p)\n",
+            ["TF935"],
+        ),
         # logits, a Keras activation a Keras loss undoes, a loss taking probabilities
         (
             LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
