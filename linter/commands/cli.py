@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from tf2lint import __version__
+from tf2lint.base.collector import collector_paused
 from tf2lint.base.config import FORMAT_ALIASES, OUTPUT_FORMATS, matches_pattern
 from tf2lint.commands.resolve import (
     CheckOptions,
@@ -472,6 +473,14 @@ def _say(args: argparse.Namespace) -> Callable[[str], None]:
 
 
 def _check(args: argparse.Namespace, recorder: Recorder | None = None) -> int:
+    # The rules' modules, the settings, the files and the report are many objects that live
+    # until the check ends: with the collector on, its passes rescan them (on tensor2tensor,
+    # 0.1 s of the parent's CPU and 1.7% of its instructions on every 7th file).
+    with collector_paused():
+        return _checked(args, recorder)
+
+
+def _checked(args: argparse.Namespace, recorder: Recorder | None) -> int:
     from tf2lint.run.runner import run
 
     say = _say(args)

@@ -93,7 +93,17 @@ class _Worker:
             args=(child, inherited, self.log, handler, state, memory_limit, parent),
             daemon=True,
         )
-        self.process.start()
+        if inherited is None:
+            self.process.start()
+        else:
+            # A forked worker keeps what it inherits (modules, rules, settings) to its end: out
+            # of its collector's view, so that no collection of its own rescans them (nor copies
+            # their pages). The parent's own collector is as it was.
+            gc.freeze()
+            try:
+                self.process.start()
+            finally:
+                gc.unfreeze()
         child.close()
         # The tasks sent and not yet answered, in order: the first is running, the next waits in
         # the pipe so that the worker never idles while the parent takes a result.

@@ -19,6 +19,7 @@ from tf2lint.analysis.project import (
     is_package,
     second_pass,
 )
+from tf2lint.base.collector import collector_paused
 from tf2lint.linting.rule import (
     INTERNAL_ERROR,
     PARSER_CRASH,
@@ -557,13 +558,8 @@ def run(
     # The results received pile up here as they do in a worker (see collected_once): with the
     # collector on, each unpickled result triggers collections that rescan all those before
     # it (a sixth of the parent's time on tensor2tensor). They hold no cycles.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _run(paths, settings, jobs, cache, progress, context, settings_for, identities)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _run(
