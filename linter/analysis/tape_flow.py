@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
 # Attributes whose list is an object's variables: asking for their gradient asks for the
 # object's variables, which any use of the object reads.
+VARIABLE_CONSTRUCTORS = frozenset({"tensorflow.Variable", "tensorflow.compat.v1.Variable"})
 VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
 # Python builtins that give a Python value from a tensor (the tape cannot follow it).
 _TO_PYTHON = frozenset({"builtins.float", "builtins.int", "builtins.bool", "builtins.complex"})
@@ -236,6 +237,8 @@ class Interpreter:
         self.depth = depth
         self.scope: Scope = block.scope  # the function whose statements run
         self.origins: set[str] = set()
+        # origin -> whether every source it names is a variable or an object (not a tensor)
+        self.objects: dict[str, bool] = {}
         self.sources: dict[int, list[Source] | None] = {}
         self.returned: Flow | None = None
         self.grad_marks: dict[str, GradientCall] = {}
@@ -258,6 +261,7 @@ class Interpreter:
         """An interpreter for a function this one calls: the same block, sources and marks."""
         inner = type(self)(self.model, self.block, self.view, self.depth + 1)
         inner.origins = self.origins
+        inner.objects = self.objects
         inner.sources = self.sources
         inner.grad_marks = self.grad_marks
         return inner
@@ -273,6 +277,9 @@ class Interpreter:
             for source in found or ():
                 self.origins.add(source.origin)
                 self.origins.update(source.aliases)
+                held = source.kind in ("variable", "object")
+                for name in (source.origin, *source.aliases):
+                    self.objects[name] = self.objects.get(name, True) and held
         state = _State({})
         self.statements(statements, state)
         for gradient in block.calls:
@@ -601,7 +608,13 @@ class Interpreter:
             for origin in related:
                 self.block.read.setdefault(origin, node)
             return replace(flow, live=flow.live | related)
-        return flow
+        # a variable or a model read while the tape is not recording is still that object:
+        # what an op makes of it then is a cut (`y = x * x` before the block, `z = y + 1` in
+        # it: `None` for `x`); a name bound more than once may hold something else then
+        if isinstance(node, cst.Name) and len(self.model.binding_of(node).sites) != 1:
+            return flow
+        same = frozenset(o for o in related if self.objects.get(o))
+        return replace(flow, live=flow.live | same) if same else flow
 
     def callee_local(self, node: cst.CSTNode) -> bool:
         """Whether ``node`` (a name, or a chain from one) reads a parameter or local of a
@@ -921,6 +934,10 @@ class Interpreter:
             dtype = argument(node, position.dtype, "dtype")
             if dtype is not None and is_integer_dtype(self.model, dtype):
                 return joined.cut(Cut(node, "integer-output", f"`{short}` to an integer dtype"))
+        if name in VARIABLE_CONSTRUCTORS and (joined.live or joined.unknown):
+            # `tf.Variable(w * x)`: a new variable holding a copy of the value; no gradient
+            # flows back through it to what the value was made of
+            return joined.cut(Cut(node, "no-gradient", f"`{short}` copies the value it is given"))
         if knowledge.fresh_model_function(name) and len(node.args) == 1:
             # `clone_model(model)`: the same layers with new variables, none of the model's
             return Flow(unknown=joined.unknown, kind="other")
