@@ -442,6 +442,19 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            buffer = tf.Variable(tf.zeros((4, 1)))
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    buffer.assign(model(x))
+                    loss = tf.reduce_sum(buffer)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="a-value-assigned-into-a-variable-and-read-back",
+        ),
+        pytest.param(
+            """
             disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
             disc.trainable = False
 

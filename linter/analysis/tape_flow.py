@@ -45,6 +45,8 @@ _STORING_METHODS = frozenset(
     {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
      "assign_sub", "write", "scatter_update", "__setitem__"}
 )  # fmt: skip
+# A variable's methods that copy a value in: no gradient flows back through them.
+_ASSIGNING_METHODS = frozenset({"assign", "assign_add", "assign_sub", "scatter_update"})
 MAX_CALL_DEPTH = 3  # how deep calls of the module's own functions are followed
 
 
@@ -968,6 +970,12 @@ class Interpreter:
         receiver = self.expr(func.value, state)
         both = receiver.join(joined)
         text = chain_text(func.value)
+        if method in _ASSIGNING_METHODS and text is not None and (joined.live or joined.unknown):
+            # `buf.assign(model(x))`: the variable takes a copy of the value; reading it back
+            # gives no gradient to what the value was made of
+            what = f"`.{method}()` copies the value into the variable"
+            state.env[text] = receiver.join(joined.cut(Cut(node, "no-gradient", what)))
+            return NOTHING
         if method in _STORING_METHODS and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
