@@ -25,7 +25,8 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   that give a Python sequence or value are told apart by calling them eagerly on small sample
   tensors (``probe_returns``): a list or tuple of tensors is ``list[tensor]`` (``tf.unstack``,
   ``keras.ops.split``, ``tf.math.top_k``'s named tuple), of Python numbers ``list[python]``
-  (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``).
+  (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``), a NumPy
+  array ``numpy`` (``keras.ops.convert_to_numpy``).
   Keras functions that give a model (``load_model``, ``clone_model``, ``model_from_json``, the
   ``applications``) are ``model`` where their docstring's ``Returns:`` section starts by naming a
   model instance (``model_returns``): the stubs do not type them.
@@ -394,9 +395,14 @@ PROBE_SKIPPED = (
 
 
 def _probed_kind(value: object, tf: types.ModuleType) -> str | None:
-    """The kind of what an op gave, when it is not a tensor: a Python sequence or value."""
+    """The kind of what an op gave, when it is not a tensor: a Python sequence or value, or a
+    NumPy array (``keras.ops.convert_to_numpy``)."""
+    import numpy
+
     if isinstance(value, (bool, int, float)):
         return "python"
+    if isinstance(value, numpy.ndarray):
+        return "numpy"
     if isinstance(value, (list, tuple)) and value:
         items = [v for v in value if v is not None]
         if items and all(isinstance(v, tf.Tensor) for v in items):
@@ -1233,8 +1239,8 @@ def global_seed_functions(tf: types.ModuleType, seeders: dict[str, str]) -> list
 # for NumPy. Each found by running the API under a GradientTape.
 # The Python-function ops are probed here (with an identity function): `numpy_function` has no
 # gradient, `py_function` has one.
-GRADIENT_SKIPPED = (
-    *(s for s in PROBE_SKIPPED if s not in ("py_function", "numpy_function")),
+GRADIENT_SKIPPED = (  # random ops are called: they draw (`tf.random.categorical` gives integers)
+    *(s for s in PROBE_SKIPPED if s not in ("py_function", "numpy_function", "random")),
     "audio", "strings", "image.decode", "image.encode",
 )  # fmt: skip
 

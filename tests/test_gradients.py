@@ -455,6 +455,18 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            auc = tf.keras.metrics.AUC()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = 1.0 - auc(y, model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="a-keras-metric-as-the-loss",
+        ),
+        pytest.param(
+            """
             disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
             disc.trainable = False
 
@@ -886,6 +898,20 @@ def test_gradient_rules_find(source, expected):
                 return tape.gradient(loss, images)
             """,
             id="a-tensor-source-rebound-before-the-block",
+        ),
+        pytest.param(
+            """
+            accuracy = tf.keras.metrics.BinaryAccuracy()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    pred = model(x)
+                    loss = tf.reduce_mean(tf.square(pred - y))
+                    accuracy.update_state(y, pred)
+                grads = tape.gradient(loss, model.trainable_variables)
+                return grads, accuracy.result()
+            """,
+            id="a-keras-metric-updated-beside-the-loss",
         ),
     ],
 )

@@ -24,7 +24,7 @@ from tf2lint.analysis.tfnames import KERAS2_ROOTS
 
 KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
 # Values that live on the host, never in the graph
-HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
+HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none", "numpy"})
 # Keras objects that calling gives tensors: `layer(x)`, `loss(y, p)`, `metric(y, p)`
 CALLABLE_KERAS_KINDS = frozenset({"layer", "model", "loss", "metric"})
 

@@ -946,6 +946,8 @@ class Interpreter:
         returned = knowledge.returns(name)
         if returned in ("tensor", "list[tensor]", "variable"):
             return self.recorded(node, replace(joined, kind="tensor"), state)
+        if returned == "numpy":
+            return joined.cut(self.host(node, f"`{short}` gives a NumPy array"))
         if returned in knowledge.HOST_KINDS:
             return NOTHING
         if knowledge.class_kind(name) is not None:
@@ -993,6 +995,12 @@ class Interpreter:
             if method in GRADIENT_METHODS:  # recorded by this tape too while it records
                 return self.recorded(node, replace(both, kind="container"), state)
             return NOTHING
+        if kind is not None and kind.kind == "metric" and method == "update_state":
+            if joined.live or joined.unknown:
+                self.metric_update(node, func.value, joined, state)
+            return NOTHING
+        if kind is not None and kind.kind == "metric" and method == "result":
+            return replace(receiver, kind="tensor")  # read from its variables: what it holds
         if kind is not None and knowledge.assigning_method(kind.kind, method) and text:
             # `copy.set_weights(values)`: the values are copied in; no gradient reaches them
             what = f"`{kind.kind.capitalize()}.{method}()` copies values into the variables"
@@ -1024,11 +1032,26 @@ class Interpreter:
                 # read of the sources is in `through`, what the object may hold is added below
                 own = replace(flow, unknown=False)
                 return self.keras_call(node, func, kind, own.join(through), state, known=True)
+        if kind is not None and kind.kind == "metric" and (joined.live or joined.unknown):
+            return self.metric_update(node, func, joined, state)  # `accuracy(y, pred)`
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
             if _built_with_code(self.model, func, self.scope):
                 return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
             return self.keras_call(node, func, kind, flow.join(joined), state)
         return replace(flow.join(joined), unknown=True)
+
+    def metric_update(
+        self, node: cst.Call, metric: cst.BaseExpression, given: Flow, state: _State
+    ) -> Flow:
+        """A Keras metric object given values (``m.update_state(y, pred)``, ``m(y, pred)``):
+        it adds them into its variables by assignment, so its result carries no gradient to
+        them. What it holds from then on, and gives, is cut."""
+        what = "a Keras metric adds what it is given into its variables by assignment"
+        held = given.cut(Cut(node, "no-gradient", what))
+        text = chain_text(metric)
+        if text is not None:
+            state.env[text] = self.expr(metric, state).join(held)
+        return held
 
     def through_layers(self, func: cst.BaseExpression, inputs: Flow) -> Flow | None:
         """What calling the Keras layer or model ``func`` gives for ``inputs``, where the
