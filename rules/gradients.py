@@ -21,6 +21,7 @@ from tf2lint.analysis.tape import (
     integer_value,
     is_integer_dtype,
 )
+from tf2lint.analysis.tensors import numpy_array
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code, keras3_import
@@ -278,6 +279,49 @@ class TapeWatchSymbolicInputs(Rule):
                         because=[("the tape watched", block.with_node)],
                     )
                     return
+
+
+class TapeWatchNumpyArray(Rule):
+    id = "TF928"
+    call_names = frozenset({"watch"})
+    name = "tape-watch-numpy-array"
+    category = "api-misuse"
+    severity = "error"
+    message = "`tape.watch` is given a NumPy array: it raises `ValueError`"
+    rationale = """
+        A tape watches tensors and variables only. `tape.watch(image)` of a NumPy array (an
+        image loaded with NumPy or PIL for a saliency map, a batch from `np.random`) raises
+        `ValueError: Passed in object ... of type 'ndarray', not tf.Tensor or tf.Variable`
+        (TF 2.21), and a gradient with respect to the array could not be given anyway:
+        convert it first (`image = tf.convert_to_tensor(image)`), then watch that tensor and
+        call the model on it. Evidence required: every value the watched name (or an element
+        of a watched list) holds is made by a NumPy call, or arithmetic or `.astype` of one.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not any(w.call is node for b in self.model.tapes.blocks for w in b.watches):
+            return
+        watched = node.args[0].value if node.args else None
+        elements = (
+            [e.value for e in watched.elements]
+            if isinstance(watched, (cst.List, cst.Tuple))
+            else [watched]
+        )
+        for element in elements:
+            if element is None:
+                continue
+            made = numpy_array(self.model, element, self.context.scope)
+            if made is None:
+                continue
+            text = code(element)
+            self.report(
+                element,
+                f"`{text}` is a NumPy array: `GradientTape.watch` raises `ValueError` for it; "
+                f"watch `tf.convert_to_tensor({text})` and call the model on that tensor",
+                because=[(f"`{text}` is made by NumPy here", made)],
+            )
+            return
 
 
 # The members of a Keras layer or model that hold its variables (Keras 3 `Variable`s).

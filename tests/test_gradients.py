@@ -467,6 +467,18 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def saliency(batch, label):
+                image = np.asarray(batch, dtype=np.float32) / 255.0
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            [("TF928", 5)],
+            id="a-numpy-image-watched",
+        ),
+        pytest.param(
+            """
             disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
             disc.trainable = False
 
@@ -912,6 +924,27 @@ def test_gradient_rules_find(source, expected):
                 return grads, accuracy.result()
             """,
             id="a-keras-metric-updated-beside-the-loss",
+        ),
+        pytest.param(
+            """
+            def saliency(batch, label):
+                image = tf.convert_to_tensor(np.asarray(batch, dtype=np.float32) / 255.0)
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            id="a-numpy-image-converted-then-watched",
+        ),
+        pytest.param(
+            """
+            def saliency(image, label):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            id="a-parameter-watched",
         ),
     ],
 )
