@@ -17,8 +17,8 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
-from tf2lint.analysis.order import assigned_before
-from tf2lint.analysis.scopes import passed_argument
+from tf2lint.analysis.order import assigned_before, walk_position
+from tf2lint.analysis.scopes import ScopeKind, passed_argument
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
@@ -1827,3 +1827,351 @@ class AutographDisabledWithTensorControlFlow(Rule):
 
     def visit_While(self, node: cst.While) -> None:
         self._check(node.test, "while")
+
+
+class ProbabilityLossGivenLogits(Rule):
+    id = "TF934"
+    name = "probability-loss-given-logits"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a crossentropy loss that expects probabilities is given a model's logits (its last "
+        "layer has no activation): pass `from_logits=True`"
+    )
+    rationale = """
+        Keras's crossentropy losses (`SparseCategoricalCrossentropy`, `CategoricalCrossentropy`,
+        `BinaryCrossentropy`, their focal variants, the functions and the `compile` strings of
+        the same names) take probabilities unless told `from_logits=True`: they clip `y_pred`
+        into (0, 1) (and a categorical one divides it by its sum) before the log. A layer
+        whose `activation` defaults to none (`Dense`, `Conv2D`; the knowledge base's, read
+        from each layer class's constructor) gives logits when built without one, negative
+        and unnormalised, and the clipped logits give a loss whose gradient does not train
+        the model: it runs without error and the accuracy stays near chance (under TF 2.21,
+        4 classes: 33% against 89% with `from_logits=True`). Reported for a loss without
+        `from_logits=True` given to the `compile` of a `Sequential`, a functional model or a
+        `Model` subclass whose `call` returns one layer's output, when that last layer is such
+        a layer without an activation, and for such a loss called on what such a model returns. (The other way round, `from_logits=True` on a softmax output,
+        Keras 3 detects and undoes, with a warning.) Pass `from_logits=True`, or give the
+        last layer `activation="softmax"` (`"sigmoid"` for a binary loss).
+    """
+    requires_text = ("crossentropy", "Crossentropy")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        scope = self.context.scope
+        if isinstance(func, cst.Attribute) and func.attr.value == "compile":
+            loss = _argument(node, 1, "loss")
+            if loss is None or not self._expects_probabilities(loss, scope, 0):
+                return
+            layer = self._logits_layer(func.value, scope, node)
+            if layer is not None:
+                self._report(loss, layer, "the model compiled here")
+            return
+        # `loss_fn(y, model(x))`, `keras.losses.sparse_categorical_crossentropy(y, logits)`
+        predictions = _argument(node, 1, "y_pred")
+        if predictions is None or not self._expects_probabilities(node, scope, 0, called=True):
+            return
+        layer = self._predicted_by(predictions, scope, 0)
+        if layer is not None:
+            self._report(node, layer, "the model whose output this loss is given")
+
+    def _report(self, node: cst.CSTNode, layer: cst.Call, model_role: str) -> None:
+        self.report(
+            node,
+            f"this loss expects probabilities but {model_role} ends in "
+            f"`{code(layer.func)}` without an activation, which gives logits; pass "
+            '`from_logits=True` (or give that layer `activation="softmax"`)',
+            because=[("the last layer, without an activation: logits", layer)],
+        )
+
+    def _expects_probabilities(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int, called: bool = False
+    ) -> bool:
+        """Whether ``expr`` (a loss given to ``compile``, or with ``called`` the callee of a
+        call) is a crossentropy whose ``from_logits`` is left False."""
+        model = self.model
+        if depth > 3:
+            return False
+        if called:
+            if not isinstance(expr, cst.Call):
+                return False
+            position = knowledge.from_logits_position(model.call_name(expr), constructed=False)
+            if position is not None:
+                return _left_false(expr, position)
+            return self._expects_probabilities(expr.func, scope, depth + 1)
+        if isinstance(expr, cst.SimpleString):
+            return knowledge.probability_loss_name(expr.evaluated_value)
+        if isinstance(expr, cst.Call):
+            position = knowledge.from_logits_position(model.call_name(expr), constructed=True)
+            return position is not None and _left_false(expr, position)
+        if isinstance(expr, cst.Name):
+            values = model.bound_values(expr, scope)
+            if len(values) == 1 and values[0] is not expr:
+                return self._expects_probabilities(values[0], scope, depth + 1)
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            qualified = model.qualified_name(expr)
+            return knowledge.from_logits_position(qualified, constructed=False) is not None
+        return False
+
+    def _logits_layer(
+        self, receiver: cst.BaseExpression, scope: Scope | None, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer of the model ``receiver`` holds when it is one whose activation
+        defaults to none and is built without one (every construction ``receiver`` may hold
+        agreeing); else None."""
+        if scope is None:
+            return None
+        training = self.model.training
+        found = [
+            _last_linear_layer(self.model, construction, where, before)
+            for construction, where in training.constructions(receiver, scope, 0)
+        ]
+        return found[0] if found and all(found) else None
+
+    def _predicted_by(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int
+    ) -> cst.Call | None:
+        """The logits layer of the model whose call gives ``expr`` (``model(x)``, or a name
+        bound once to one)."""
+        if depth > 3 or scope is None:
+            return None
+        if isinstance(expr, cst.Name):
+            values = self.model.bound_values(expr, scope)
+            if len(values) != 1 or values[0] is expr:
+                return None
+            where = self.model.binding_of(expr, scope).scope or scope
+            return self._predicted_by(values[0], where, depth + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return self._logits_layer(expr.func, scope, expr)
+        return None
+
+
+class LogitsLossGivenProbabilities(Rule):
+    id = "TF935"
+    name = "logits-loss-given-probabilities"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a loss that takes logits is given probabilities (a softmax or sigmoid output): it "
+        "applies the softmax again"
+    )
+    rationale = """
+        The `tf.nn` cross entropies (`softmax_cross_entropy_with_logits`,
+        `sparse_softmax_cross_entropy_with_logits`, `sigmoid_cross_entropy_with_logits`; the
+        knowledge base's ops taking `labels` and `logits`) and a Keras crossentropy built with
+        `from_logits=True` apply the softmax or sigmoid themselves. Given what a softmax or
+        sigmoid already gave (the functions the knowledge base found giving them, such as
+        `tf.nn.softmax`), they squash the probabilities a second time: it runs without error,
+        the loss has a floor far above zero (under TF 2.21, 0.78 where the true cross-entropy
+        is 0.05 on a fitted 4-class model) and its gradients shrink. Keras's own activations
+        (a `Dense(..., activation="softmax")`, `keras.activations.softmax`) let a Keras loss
+        recover the logits and are not reported there, but `tf.nn` never does. Reported for
+        `logits=` given a probability op's result or the output of a model whose last layer
+        ends in a softmax or sigmoid activation, and for a `from_logits=True` Keras loss given a
+        `tf` probability op's result. Pass the logits (drop the activation, or take the layer's
+        input), or use a loss that takes probabilities.
+    """
+    requires_text = ("logits",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        scope = self.context.scope
+        name = model.call_name(node)
+        position = knowledge.logits_position(name)
+        if position is not None:
+            logits = _argument(node, position, "logits")
+            if logits is None:
+                return
+            found = self._probabilities(logits, scope, 0, keras_loss=False)
+        else:
+            predictions = _argument(node, 1, "y_pred")
+            if predictions is None or not self._logits_keras_loss(node, scope, 0):
+                return
+            found = self._probabilities(predictions, scope, 0, keras_loss=True)
+        if found is None:
+            return
+        what, where = found
+        self.report(
+            node,
+            f"this loss takes logits but is given {what}: it applies the activation a second "
+            "time; pass the logits (or a loss that takes probabilities)",
+            because=[(f"{what} here", where)],
+        )
+
+    def _logits_keras_loss(self, call: cst.Call, scope: Scope | None, depth: int) -> bool:
+        """Whether ``call`` calls a Keras crossentropy with ``from_logits=True``: the function
+        with it passed, or a loss object built with it."""
+        model = self.model
+        position = knowledge.from_logits_position(model.call_name(call), constructed=False)
+        if position is not None:
+            return _passed_true(call, position)
+        target = call.func
+        if not isinstance(target, cst.Name) or depth > 2:
+            return False
+        values = model.bound_values(target, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return False
+        built = values[0]
+        position = knowledge.from_logits_position(model.call_name(built), constructed=True)
+        return position is not None and _passed_true(built, position)
+
+    def _probabilities(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int, keras_loss: bool
+    ) -> tuple[str, cst.CSTNode] | None:
+        """(what, where) when ``expr`` holds probabilities the loss cannot undo: a probability
+        op's result, or (for a ``tf.nn`` loss) a model's output whose last layer ends in a
+        softmax or sigmoid."""
+        model = self.model
+        if depth > 3 or scope is None:
+            return None
+        if isinstance(expr, cst.Name):
+            values = model.bound_values(expr, scope)
+            if len(values) != 1 or values[0] is expr:
+                return None
+            where = model.binding_of(expr, scope).scope or scope
+            return self._probabilities(values[0], where, depth + 1, keras_loss)
+        if not isinstance(expr, cst.Call):
+            return None
+        op = knowledge.probability_op(model.call_name(expr))
+        if op is not None:
+            if keras_loss and op["keras_undoes"]:
+                return None
+            return f"probabilities (a {op['kind']}: `{code(expr.func)}`)", expr
+        if keras_loss or not isinstance(expr.func, (cst.Name, cst.Attribute)):
+            return None
+        kinds = []
+        for construction, where in model.training.constructions(expr.func, scope, 0):
+            layer = _last_layer(model, construction, where, expr)
+            activation = _layer_activation(model, layer) if layer is not None else None
+            kinds.append((activation[1], layer) if activation is not None else (None, None))
+        if kinds and all(kind for kind, _ in kinds):
+            kind, layer = kinds[0]
+            return f"probabilities (the model's last layer ends in a {kind})", layer
+        return None
+
+
+def _passed_true(call: cst.Call, position: int) -> bool:
+    value = _argument(call, position, "from_logits")
+    return isinstance(value, cst.Name) and value.value == "True"
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
+
+
+def _left_false(call: cst.Call, position: int) -> bool:
+    """Whether ``call`` leaves ``from_logits`` (at ``position``) False: not passed, or passed
+    the literal False (a name or expression may be True; no claim)."""
+    if any(a.star for a in call.args):
+        return False
+    value = _argument(call, position, "from_logits")
+    return value is None or (isinstance(value, cst.Name) and value.value == "False")
+
+
+def _added_before(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> list[cst.BaseExpression]:
+    """The layers ``name.add(...)`` adds, in order, to the ``Sequential()`` bound to ``name``
+    between that construction and ``before`` in the module's walk (a notebook that builds
+    ``model = Sequential()`` in several cells adds to each in its own cell)."""
+    holders = [
+        site.node
+        for sites in scope.bindings.values()
+        for site in sites
+        if site.value is construction and isinstance(site.node, cst.Name)
+    ]
+    if len(holders) != 1:
+        return []
+    start, end = walk_position(model, construction), walk_position(model, before)
+    holder = holders[0].value
+    added = []
+    for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == holder
+            and func.attr.value == "add"
+            and call.args
+            and start < walk_position(model, call) < end
+        ):
+            added.append(call.args[0].value)
+    return added
+
+
+def _last_layer(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> cst.Call | None:
+    """The construction of the last layer of a ``Sequential`` (its list, or its ``add`` calls
+    before ``before``), of a functional ``Model(inputs, outputs)`` with one output, or of a
+    ``Model`` subclass whose ``call`` returns one layer's output (``return self.dense(h)``);
+    None where the module does not show it."""
+    training = model.training
+    name = knowledge.canonical(model.call_name(construction) or "")
+    if name.endswith("Sequential"):
+        layers = _argument(construction, 0, "layers")
+        if isinstance(layers, (cst.List, cst.Tuple)):
+            elements = [e.value for e in layers.elements]
+        elif layers is None:
+            elements = _added_before(model, construction, scope, before)
+        else:
+            return None
+        if not elements:
+            return None
+        return training.layer_construction(elements[-1], scope)
+    if knowledge.class_kind(name) == "model":
+        outputs = _argument(construction, 1, "outputs")
+        if not isinstance(outputs, cst.Name):
+            return None
+        values = model.bound_values(outputs, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None
+        where = model.binding_of(outputs, scope).scope or scope
+        return training.layer_construction(values[0].func, where)
+    cls = training.local_class(construction, scope)
+    method = model.resolve_method(cls, "call") if cls is not None else None
+    if cls is None or cls.keras_kind != "model" or method is None:
+        return None
+    # a `Model` subclass whose `call` returns what one of its layers gives: `self.dense(x)`
+    returned = model.return_values(method)
+    if len(returned) != 1 or not isinstance(returned[0], cst.Call):
+        return None
+    applied = returned[0].func
+    if not (isinstance(applied, cst.Attribute) and isinstance(applied.value, cst.Name)):
+        return None
+    return training.layer_construction(applied, method)
+
+
+def _layer_activation(model: ModuleModel, layer: cst.Call) -> tuple[bool, str | None] | None:
+    """What a layer whose activation defaults to none (``Dense``) ends with: (True, None) for
+    no activation (logits), (False, kind) for a softmax or sigmoid ("softmax"), (False, None)
+    for any other; None for a layer of another class."""
+    position = knowledge.linear_activation_position(model.call_name(layer))
+    if position is None:
+        return None
+    activation = _argument(layer, position, "activation")
+    if activation is None or (isinstance(activation, cst.Name) and activation.value == "None"):
+        return True, None
+    if isinstance(activation, cst.SimpleString):
+        name = activation.evaluated_value
+        if name == "linear":
+            return True, None
+        return False, name if knowledge.probability_activation_name(name) else None
+    op = knowledge.probability_op(model.qualified_name(activation))
+    return False, op["kind"] if op is not None else None
+
+
+def _last_linear_layer(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> cst.Call | None:
+    """The last layer of a model when it is one whose activation defaults to none (``Dense``)
+    built without one; else None."""
+    layer = _last_layer(model, construction, scope, before)
+    if layer is None:
+        return None
+    activation = _layer_activation(model, layer)
+    return layer if activation is not None and activation[0] else None

@@ -20,6 +20,7 @@ from tf2lint.analysis.tensors import (
     keras_tensor,
     numpy_array,
     parameter_numpy_use,
+    passed_graph_tensor,
     reaching_site,
     reaching_values,
     reads_parameter,
@@ -170,7 +171,11 @@ class PythonConversionOfTensor(_TracedRule):
         `len(t)` likewise: AutoGraph turns it into the tensor's size, but unconverted a symbolic
         tensor raises `TypeError: len is not well defined for a symbolic Tensor` (a Keras 3
         metric's `update_state`, `len(tf.shape(y_true))` to tell the rank: use
-        `y_true.shape.rank`). Use `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
+        `y_true.shape.rank`). Converted or not, `len()` of a scalar tensor fails (`ValueError:
+        len requires a non-scalar tensor`): the element a `Dataset.map` function gets from
+        `from_tensor_slices` of a list of Python strings or numbers is one, and `len(name)` there
+        is code written for a Python string (`tf.strings.length` gives its length). Use
+        `tf.cast(t, tf.bool)` / `tf.cast(t, tf.float32)` and TF control flow,
         or do the conversion outside the traced function. Evidence required: the argument is
         computed by a TF op or a Keras layer call (a bare parameter is not enough).
     """
@@ -184,9 +189,21 @@ class PythonConversionOfTensor(_TracedRule):
         fn = self._traced_function()
         if fn is None or self.model.call_name(node) is None:
             return
+        value = node.args[0].value
+        if func.value == "len":
+            element = scalar_dataset_element(self.model, value, self.context.scope)
+            if element is not None:
+                # converted or not: AutoGraph's len() of a tensor needs a dimension to count
+                self.report(
+                    node,
+                    f"`len()` of `{code(value)}`, one scalar element of a dataset, in traced "
+                    f"`{fn.qualname}` fails while tracing (a scalar has no length; a string "
+                    "tensor's is not its text's): use `tf.strings.length`",
+                    because=[element],
+                )
+                return
         if func.value != "bool" and fn.autograph:
             return  # AutoGraph turns int() and float() of a tensor into casts, len() into a size
-        value = node.args[0].value
         caller = None
         if not computed_tensor(self.model, value, self.context.scope):
             if func.value != "len":
@@ -213,6 +230,73 @@ class PythonConversionOfTensor(_TracedRule):
             f"`{func.value}()` of a graph tensor in traced `{fn.qualname}` fails while "
             f"tracing; use `tf.cast`",
         )
+
+
+def scalar_dataset_element(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``expr``, a parameter never rebound, holds one scalar element of a dataset: it is the
+    only parameter of a function given to ``Dataset.map`` (or ``filter``) on
+    ``from_tensor_slices`` of a list display of Python numbers or strings (each element is one
+    of them, a 0-d tensor), or of a helper every call of which passes such a parameter. With the
+    dataset's source as the evidence node."""
+    if depth > 3 or not isinstance(expr, cst.Name) or scope is None:
+        return None
+    binding = model.binding_of(expr, scope)  # from a comprehension too: the function's own
+    fn = binding.scope
+    if not isinstance(fn, FunctionInfo) or not binding.param_only:
+        return None
+    if expr.value in fn.param_defaults:
+        return None
+    reason = fn.traced_by
+    if reason is not None and reason.kind == "dataset" and fn.params == [expr.value]:
+        source = _mapped_scalar_source(model, fn)
+        if source is not None:
+            return (
+                "each element of this dataset is one Python value of the list: a scalar tensor",
+                source,
+            )
+        return None
+    passed = model.arguments(fn, expr.value)
+    found = None
+    for value, caller in passed:
+        found = scalar_dataset_element(model, value, caller, depth + 1)
+        if found is None:
+            return None
+    return found
+
+
+def _mapped_scalar_source(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
+    """The ``from_tensor_slices([...])`` whose dataset is mapped with ``fn`` directly (no
+    ``batch`` or other step between), when the list holds Python numbers or strings only."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in ("map", "filter"):
+            continue
+        if not call.args or model.function_referenced(call.args[0].value, fn.outer) is not fn:
+            continue
+        receiver = func.value
+        if isinstance(receiver, cst.Name):
+            values = model.binding_of(receiver, model.scope_of(receiver)).known_values or []
+            receiver = values[0] if len(values) == 1 else None
+        if not isinstance(receiver, cst.Call) or not (model.call_name(receiver) or "").endswith(
+            "data.Dataset.from_tensor_slices"
+        ):
+            return None
+        items = receiver.args[0].value if receiver.args else None
+        if isinstance(items, cst.Name):
+            values = model.binding_of(items, model.scope_of(items)).known_values or []
+            items = values[0] if len(values) == 1 else None
+        if not isinstance(items, cst.List) or not items.elements:
+            return None
+        if all(
+            isinstance(e, cst.Element)
+            and isinstance(e.value, (cst.SimpleString, cst.Integer, cst.Float))
+            for e in items.elements
+        ):
+            return receiver
+        return None
+    return None
 
 
 class NumpyFunctionOnTensor(_TracedRule):
@@ -1068,6 +1152,19 @@ def one_tensor_parameter(
     return fed_parameter(model, expr, scope)
 
 
+def _passed_tensor_parameter(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """``expr``, a parameter of the traced function it is read in and never rebound, that a
+    traced call in the module passes a computed tensor (see ``passed_graph_tensor``)."""
+    if not isinstance(expr, cst.Name) or not isinstance(scope, FunctionInfo):
+        return None
+    binding = model.binding_of(expr, scope)
+    if binding.scope is not scope or not binding.param_only:
+        return None
+    return passed_graph_tensor(model, scope, expr.value)
+
+
 def layer_single_output(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
 ) -> tuple[cst.Call, FunctionInfo, cst.Call] | None:
@@ -1253,7 +1350,9 @@ class TensorUnpackedInTracedCode(_TracedRule):
                     because=[(_one_tensor_why(self.model, op), op)],
                 )
                 return
-            fed = one_tensor_parameter(self.model, node.value, self.context.scope)
+            fed = one_tensor_parameter(self.model, node.value, self.context.scope) or (
+                _passed_tensor_parameter(self.model, node.value, self.context.scope)
+            )
             if fed is not None:
                 self.report(
                     target.target,
@@ -1678,8 +1777,7 @@ def _layer_input_dimension(
         return None
     if given is None:
         return None
-    shape = _input_shape(model, given)
-    if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
+    if not _input_dimension_none(model, given, index):
         return None
     return UnknownDimension(
         f"the module applies this layer to `{code(given)}` (or what layers that keep its "
@@ -1719,6 +1817,12 @@ def _class_applied_to_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | 
             return None  # not an input, or inputs of several shapes
         found = given
     return found
+
+
+def _input_dimension_none(model: ModuleModel, given: cst.Call, index: int) -> bool:
+    """Whether dimension ``index`` (>= 1, after the batch) of ``keras.Input(...)`` is None."""
+    shape = _input_shape(model, given)
+    return shape is not None and index <= len(shape) and _is_none(shape[index - 1])
 
 
 def _input_shape(model: ModuleModel, given: cst.Call) -> list[cst.BaseExpression] | None:
@@ -2507,11 +2611,21 @@ class PythonConditionOnKerasInput(Rule):
         for side in sides:
             found = symbolic_keras_tensor(model, side, scope)
             if found is not None:
+                # `==` and `!=` are Python's identity on a KerasTensor (TF 2.21, Keras 3:
+                # `keras.Input(shape=(1,)) == 1` is False): no error, one branch is dropped
+                identity = isinstance(test, cst.Comparison) and all(
+                    isinstance(c.operator, (cst.Equal, cst.NotEqual)) for c in test.comparisons
+                )
+                how = (
+                    "`==` compares the symbolic objects, not their values, so it is always the "
+                    "same and one branch is never part of the model"
+                    if identity
+                    else "Keras 3 refuses it"
+                )
                 self.report(
                     test,
                     "a Python condition on a symbolic Keras tensor is decided once, while the "
-                    "model is built (Keras 3 refuses it); branch per sample with "
-                    "`keras.ops.where`",
+                    f"model is built ({how}); branch per sample with `keras.ops.where`",
                     because=[("the value comes from this symbolic input", found)],
                 )
                 return
@@ -3779,8 +3893,7 @@ class NoneDimensionOfKerasTensorUsedAsSize(Rule):
             return None
         if index == 0:
             return None if input_fixes_batch(given) else (read, given, index)
-        shape = _input_shape(self.model, given)
-        if shape is None or index > len(shape) or not _is_none(shape[index - 1]):
+        if not _input_dimension_none(self.model, given, index):
             return None
         return read, given, index
 
@@ -3964,3 +4077,49 @@ def _displayed_elements(
         if values and all(isinstance(v, (cst.List, cst.Tuple, cst.Dict)) for v in values):
             return [e for v in values for e in _displayed_elements(model, v, scope, depth + 1)]
     return [expr]
+
+
+class MembershipTestOnTensor(_TracedRule):
+    id = "TF874"
+    requires_traced_code = True
+    name = "membership-test-on-tensor"
+    severity = "error"
+    message = "an `in` test on a graph tensor in traced code fails while tracing"
+    rationale = """
+        `x in t` asks Python to look through `t`. A tensor has no `__contains__`, so Python
+        iterates it, and a graph tensor inside a `tf.function`, a `Dataset.map` function or a
+        Keras `call` cannot be iterated: tracing fails with `TypeError: argument of type
+        'SymbolicTensor' is not iterable` (TF 2.21, with AutoGraph and without; an `if` or a
+        `not in` too, since AutoGraph leaves membership tests to Python). The common case is a
+        text check on a string element of a dataset (`"lm" in city`), code written for Python
+        strings. Eagerly the same test works, so it passes in a notebook until the function is
+        traced. Use the TensorFlow op: `tf.strings.regex_full_match(s, ".*lm.*")` or
+        `tf.strings.regex_replace` for text, `tf.reduce_any(tf.equal(t, x))` for a value.
+        Evidence required: the tested container is computed by a TF op or is what tf.data,
+        Keras or `tf.map_fn` passes the function (a bare parameter is not enough).
+    """
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        tested = [
+            c.comparator for c in node.comparisons if isinstance(c.operator, (cst.In, cst.NotIn))
+        ]
+        if not tested:
+            return
+        fn = self._traced_function()
+        if fn is None:
+            return
+        scope = self.context.scope
+        for container in tested:
+            if not computed_tensor(self.model, container, scope):
+                continue
+            why = fed_parameter(self.model, container, scope)
+            self.report(
+                node,
+                f"`in` looks through `{code(container)}`, a graph tensor in traced "
+                f"`{fn.qualname}`, which cannot be iterated: this fails while tracing; use "
+                "`tf.strings.regex_full_match` or `tf.reduce_any(tf.equal(...))`",
+                because=[why]
+                if why is not None
+                else [(f"`{code(container)}` is a tensor here", container)],
+            )
+            return

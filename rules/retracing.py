@@ -1526,10 +1526,7 @@ def varying_shape(
             # `[100.0] * n`: a Python list of a varying length
             found = _varying_size(model, value.right, scope, loops)
             if found is not None:
-                return Varying(
-                    f"`{short(value)}`, whose length follows {found.description}",
-                    found.changed_at,
-                )
+                return _following(value, "length", found)
         return varying_shape(model, value.left, scope, loops, deeper) or varying_shape(
             model, value.right, scope, loops, deeper
         )
@@ -1573,9 +1570,7 @@ def varying_shape(
     for size in sizes:
         found = _varying_size(model, size, scope, loops)
         if found is not None:
-            return Varying(
-                f"`{short(value)}`, whose shape follows {found.description}", found.changed_at
-            )
+            return _following(value, "shape", found)
     return None
 
 
@@ -1595,10 +1590,13 @@ def _varying_slice(
             continue
         found = _varying_size(model, bound, scope, loops)
         if found is not None:
-            return Varying(
-                f"`{short(value)}`, whose length follows {found.description}", found.changed_at
-            )
+            return _following(value, "length", found)
     return None
+
+
+def _following(value: cst.BaseExpression, what: str, size: Varying) -> Varying:
+    """``value``, whose length or shape (``what``) is set by the varying ``size``."""
+    return Varying(f"`{short(value)}`, whose {what} follows {size.description}", size.changed_at)
 
 
 def _varying_size(

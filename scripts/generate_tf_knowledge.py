@@ -59,6 +59,18 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   ``[None, None, 3]`` float spec) but refuse a tensor of unknown rank while tracing
   (``tf.image.resize``: ``'images' contains no shape``), given sample values for their other
   required parameters (``probe_rank_needing_ops``).
+* ``linear_output_layers``: the Keras layer classes whose ``activation`` parameter defaults to
+  none (``Dense``, ``Conv2D``): built without one, they give logits; each with the position of
+  ``activation`` among the constructor's parameters (``linear_output_layers``).
+* ``from_logits_losses``: the Keras losses (classes and functions) with a ``from_logits``
+  parameter that defaults to False, each with its position (for a class, in the constructor),
+  and the names ``compile(loss=...)`` resolves to such a function (``from_logits_losses``).
+* ``probability_ops``: the functions that map logits to probabilities: called on a sample row of
+  logits, they give its softmax or its sigmoid (``tf.nn.softmax``, ``keras.activations.sigmoid``),
+  and the ``activation=`` names Keras resolves to one (``probability_ops``).
+* ``logits_losses``: the TF ops that take labels and ``logits`` (the ``tf.nn`` and
+  ``tf.compat.v1.losses`` cross entropies), each with the position of ``logits``
+  (``logits_losses``).
 * ``unknown_size_layers``: the Keras layer classes that keep the unknown sizes of their input
   between the batch and the last dimension (an image of any height and width stays one):
   built on a symbolic ``Input`` with those dimensions None (``unknown_size_layers``).
@@ -1774,6 +1786,153 @@ def single_output_layers(
 UNKNOWN_SIZE_ARGUMENTS = ((), ("relu",), (0.5,))
 
 
+def linear_output_layers(classes: dict[str, str], roots: dict[str, types.ModuleType]) -> dict:
+    """The layer classes whose constructor takes an ``activation`` defaulting to None or
+    ``"linear"``, each with that parameter's position after ``self``."""
+    found = {}
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in roots:
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+            parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        except (AttributeError, TypeError, ValueError):
+            continue
+        for position, parameter in enumerate(parameters):
+            if parameter.name == "activation" and parameter.default in (None, "linear"):
+                found[path] = position
+    return found
+
+
+def from_logits_losses(
+    classes: dict[str, str], roots: dict[str, types.ModuleType]
+) -> dict[str, dict]:
+    """The losses with a ``from_logits`` parameter defaulting to False: ``classes`` (loss class
+    path -> the parameter's position in the constructor, after ``self``), ``functions``
+    (function path in ``losses`` -> its position), ``names`` (the strings ``losses.get``
+    resolves to such a function, as ``compile(loss=...)`` does)."""
+    found: dict[str, dict] = {"classes": {}, "functions": {}, "names": []}
+
+    def position(function: object, skip: int) -> int | None:
+        try:
+            parameters = list(inspect.signature(function).parameters.values())[skip:]
+        except (TypeError, ValueError):
+            return None
+        for index, parameter in enumerate(parameters):
+            if parameter.name == "from_logits" and parameter.default is False:
+                return index
+        return None
+
+    names = set()
+    for root in ("keras", "tf_keras"):
+        if root not in roots:
+            continue
+        losses = roots[root].losses
+        for name, obj in public_names(losses):
+            path = f"{root}.losses.{name}"
+            if isinstance(obj, type):
+                at = position(obj.__init__, 1)
+                if at is not None and classes.get(path) == "loss":
+                    found["classes"][path] = at
+            elif callable(obj):
+                at = position(obj, 0)
+                if at is not None:
+                    found["functions"][path] = at
+                    try:
+                        if losses.get(name) is obj:
+                            names.add(name)
+                    except Exception:
+                        pass
+    found["classes"] = dict(sorted(found["classes"].items()))
+    found["functions"] = dict(sorted(found["functions"].items()))
+    found["names"] = sorted(names)
+    return found
+
+
+def probability_ops(roots: dict[str, types.ModuleType]) -> dict[str, dict]:
+    """The public functions of ``tf.nn``, ``tf.math`` (and their ``tf`` aliases) and the Keras
+    ``activations`` and ``ops`` modules that, called on one row of logits, give its softmax or
+    its sigmoid (``ops``: path -> {"kind": "softmax" | "sigmoid", "keras_undoes": whether that
+    Keras's crossentropy with ``from_logits=True`` given the result recovers the logits, as
+    Keras's own activations let it}), and the names Keras's ``activations.get`` resolves to one
+    of them (``names``)."""
+    tf = roots["tensorflow"]
+    sample = tf.constant([[-2.0, 0.5, 3.0, -0.7]])
+    expected = {"softmax": tf.nn.softmax(sample).numpy(), "sigmoid": tf.sigmoid(sample).numpy()}
+    modules = {
+        "tensorflow.nn": tf.nn,
+        "tensorflow.math": tf.math,
+        "keras.activations": roots["keras"].activations,
+        "keras.ops": roots["keras"].ops,
+        "tf_keras.activations": roots["tf_keras"].activations,
+    }
+
+    def undoes(root: str, kind: str, probabilities: object) -> bool:
+        losses = roots["tf_keras" if root == "tf_keras" else "keras"].losses
+        if kind == "softmax":
+            loss = losses.CategoricalCrossentropy(from_logits=True)
+            target = tf.constant([[0.0, 0.0, 1.0, 0.0]])
+        else:
+            loss = losses.BinaryCrossentropy(from_logits=True)
+            target = tf.constant([[0.0, 1.0, 1.0, 0.0]])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return abs(float(loss(target, probabilities)) - float(loss(target, sample))) < 1e-5
+
+    found: dict[str, dict] = {}
+    by_object: dict[int, dict] = {}
+    for prefix, module in modules.items():
+        for name, obj in public_names(module):
+            if not callable(obj) or isinstance(obj, type):
+                continue
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    result = obj(sample)
+                value = result.numpy()
+            except Exception:
+                continue
+            for kind, want in expected.items():
+                if value.shape == want.shape and float(abs(value - want).max()) < 1e-5:
+                    entry = {"kind": kind, "keras_undoes": undoes(prefix, kind, result)}
+                    found[f"{prefix}.{name}"] = by_object[id(obj)] = entry
+    for name, obj in public_names(tf):
+        if id(obj) in by_object:
+            found[f"tensorflow.{name}"] = by_object[id(obj)]
+    names = set()
+    for root in ("keras", "tf_keras"):
+        activations = roots[root].activations
+        for name, _ in public_names(activations):
+            try:
+                if id(activations.get(name)) in by_object:
+                    names.add(name)
+            except Exception:
+                continue
+    return {"ops": dict(sorted(found.items())), "names": sorted(names)}
+
+
+def logits_losses(tf: types.ModuleType) -> dict[str, int]:
+    """The ``tf.nn``, ``tf.compat.v1.nn`` and ``tf.compat.v1.losses`` functions taking
+    ``logits`` and labels (a parameter named ``labels`` or ``*_labels``), each with the position
+    of ``logits`` among its parameters."""
+    found = {}
+    modules = {
+        "tensorflow.nn": tf.nn,
+        "tensorflow.compat.v1.nn": tf.compat.v1.nn,
+        "tensorflow.compat.v1.losses": tf.compat.v1.losses,
+    }
+    for prefix, module in modules.items():
+        for name, obj in public_names(module):
+            try:
+                parameters = list(inspect.signature(obj).parameters)
+            except (TypeError, ValueError):
+                continue
+            if "logits" in parameters and any(p.endswith("labels") for p in parameters):
+                found[f"{prefix}.{name}"] = parameters.index("logits")
+    return dict(sorted(found.items()))
+
+
 def unknown_size_layers(
     classes: dict[str, str],
     built: dict[str, tuple[type, object, tuple, object]],
@@ -2165,6 +2324,10 @@ def build() -> dict:
             "rank_needing_ops": probe_rank_needing_ops(returns, tf),
             "unpack_refusing_ops": probe_unpack_refusing_ops(returns, tf, single),
             "unknown_size_layers": unknown_size_layers(classes, built, probed),
+            "linear_output_layers": linear_output_layers(classes, probed),
+            "from_logits_losses": from_logits_losses(classes, probed),
+            "probability_ops": probability_ops(probed),
+            "logits_losses": logits_losses(tf),
             "array_only_methods": probe_array_only_methods(tf),
         }
 

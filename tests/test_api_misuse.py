@@ -883,3 +883,129 @@ def test_tf933_reports_the_setting_and_tf808_the_condition():
     )
     found = [(d.rule, d.line) for d in lint(source, ["TF808", "TF933"])]
     assert sorted(found) == [("TF808", 4), ("TF808", 6), ("TF933", 2)]
+
+
+LOGITS_MODEL = (
+    "import tensorflow as tf\nfrom tensorflow import keras\nfrom tensorflow.keras import layers\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # a Sequential ending in a Dense without activation, a string loss
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(16, activation='relu'), "
+            "layers.Dense(3)])\nm.compile('adam', loss='categorical_crossentropy')\n",
+            ["TF934"],
+        ),
+        # a functional model built in a function, a loss object without from_logits
+        (
+            LOGITS_MODEL + "def build():\n    i = keras.Input((8,))\n"
+            "    o = layers.Dense(3)(layers.Dense(8, activation='relu')(i))\n"
+            "    return keras.Model(i, o)\n"
+            "m = build()\nm.compile('adam', loss=keras.losses.SparseCategoricalCrossentropy())\n",
+            ["TF934"],
+        ),
+        # `add` calls, `activation=None`, a binary loss
+        (
+            LOGITS_MODEL + "m = keras.Sequential()\nm.add(layers.Dense(8))\n"
+            "m.add(layers.Dense(1, activation=None))\nm.compile('adam', 'binary_crossentropy')\n",
+            ["TF934"],
+        ),
+        # a custom loop: the loss object and the loss function on the model's logits
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "loss_fn = keras.losses.SparseCategoricalCrossentropy()\n"
+            "def step(x, y):\n    logits = m(x)\n    a = loss_fn(y, logits)\n"
+            "    b = keras.losses.sparse_categorical_crossentropy(y, logits)\n    return a + b\n",
+            ["TF934", "TF934"],
+        ),
+        # a Model subclass whose call returns its Dense layer's output
+        (
+            LOGITS_MODEL + "class Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.dense = layers.Dense(10)\n"
+            "    def call(self, x):\n        return self.dense(x)\n"
+            "net = Net()\nnet.compile('adam', 'sparse_categorical_crossentropy')\n",
+            ["TF934"],
+        ),
+        # told the logits are logits
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "m.compile('adam', keras.losses.SparseCategoricalCrossentropy(from_logits=True))\n"
+            "def step(x, y):\n"
+            "    return keras.losses.sparse_categorical_crossentropy(y, m(x), from_logits=True)\n",
+            [],
+        ),
+        # an activation: positional, keyword, or a Softmax layer after the Dense
+        (
+            LOGITS_MODEL + "a = keras.Sequential([layers.Dense(4, 'softmax')])\n"
+            "a.compile('adam', 'sparse_categorical_crossentropy')\n"
+            "b = keras.Sequential([layers.Dense(4), layers.Softmax()])\n"
+            "b.compile('adam', 'sparse_categorical_crossentropy')\n"
+            "c = keras.Sequential([layers.Dense(1, activation='sigmoid')])\n"
+            "c.compile('adam', 'binary_crossentropy')\n",
+            [],
+        ),
+        # a loss that takes any real output; `from_logits` set from a name
+        (
+            LOGITS_MODEL + "flag = True\nm = keras.Sequential([layers.Dense(4)])\n"
+            "m.compile('adam', 'mse')\n"
+            "m.compile('adam', keras.losses.CategoricalCrossentropy(from_logits=flag))\n",
+            [],
+        ),
+        # notebook cells rebuilding the same name: each `add` belongs to its own build
+        (
+            LOGITS_MODEL + "model = keras.Sequential()\nmodel.add(layers.Dense(4, 'softmax'))\n"
+            "model.compile('adam', 'categorical_crossentropy')\n"
+            "model = keras.Sequential()\nmodel.add(layers.Dense(1))\nmodel.compile('adam', 'mse')\n",
+            [],
+        ),
+    ],
+)
+def test_probability_loss_given_logits(source, expected):
+    assert rule_ids(source, ["TF934"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # a tf.nn loss given a softmax model's output
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "def loss(x, y):\n    p = m(x)\n"
+            "    return tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=p)\n",
+            ["TF935"],
+        ),
+        # tf.nn.softmax / tf.sigmoid given to a logits loss, tf.nn or Keras from_logits=True
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "cce = keras.losses.CategoricalCrossentropy(from_logits=True)\n"
+            "def loss(x, y):\n    a = cce(y, tf.nn.softmax(m(x)))\n"
+            "    b = tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=tf.sigmoid(m(x)))\n"
+            "    return a + b\n",
+            ["TF935", "TF935"],
+        ),
+        # the TF1 losses taking logits
+        (
+            "import tensorflow as tf\n"
+            "def loss(y, z):\n    p = tf.nn.softmax(z)\n"
+            "    return tf.compat.v1.losses.softmax_cross_entropy(onehot_labels=y, logits=p)\n",
+            ["TF935"],
+        ),
+        # logits, a Keras activation a Keras loss undoes, a loss taking probabilities
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
+            "s = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "cce = keras.losses.CategoricalCrossentropy(from_logits=True)\n"
+            "def loss(x, y):\n"
+            "    a = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=m(x))\n"
+            "    b = cce(y, keras.activations.softmax(m(x))) + cce(y, s(x))\n"
+            "    c = keras.losses.categorical_crossentropy(y, tf.nn.softmax(m(x)))\n"
+            "    return a + b + c\n",
+            [],
+        ),
+    ],
+)
+def test_logits_loss_given_probabilities(source, expected):
+    assert rule_ids(source, ["TF935"]) == expected

@@ -369,6 +369,13 @@ TRACED = "import tensorflow as tf\nimport keras\n@tf.function\ndef f(x, y):\n"
             "@tf.function\ndef f(x):\n    return dims(x)\n",
             "TF898",
         ),
+        # a parameter the module passes a computed tensor: a graph input while traced
+        (TRACED + "    a, b, c = x\n    return a\nf(tf.ones((3, 3)), 1.0)\n", "TF898"),
+        (
+            "import tensorflow as tf\ndef rgb(img):\n    r, g, b = img\n    return r\n"
+            "@tf.function\ndef f(x):\n    return rgb(tf.transpose(x))\n",
+            "TF898",
+        ),
     ],
 )
 def test_assert_and_unpacking_of_a_tensor(source, rule):
@@ -393,6 +400,10 @@ def test_assert_and_unpacking_of_a_tensor(source, rule):
         "    b, s, _, _ = tf.image.combined_non_max_suppression(x, y, 1, 1)\n    return g\n",
         # a parameter may be a tuple; a Keras layer or own function may return one
         TRACED + "    a, b = x\n    return a\n",
+        TRACED + "    a, b = x\n    return a\nf((tf.ones(2), tf.ones(2)), 1.0)\n",
+        # an eager call of a plain helper passes an eager tensor, which Python iterates
+        "import tensorflow as tf\ndef rgb(img):\n    r, g, b = img\n    return r\n"
+        "rgb(tf.ones((3, 2)))\n",
         KERAS3_LAYER + "        out, state = self.rnn(x)\n        return out\n",
         KERAS3_LAYER + "        b, h = keras.ops.shape(x)\n        return x\n",
         "import tensorflow as tf\ndef pair(t):\n    return t, t\n@tf.function\ndef f(x):\n"
@@ -2366,3 +2377,75 @@ def test_numpy_only_function_handed_to_keras(source, expected):
 )
 def test_side_effects_stand_back_for_values_that_fail_first(source, rule, expected):
     assert rule_ids(KERAS_HEADER + source, [rule]) == expected
+
+
+# TF874, checked under TF 2.21: `x in t` on a graph tensor iterates it in Python and fails while
+# tracing (`TypeError: argument of type 'SymbolicTensor' is not iterable`), with AutoGraph and
+# without; eagerly it works.
+@pytest.mark.parametrize(
+    "source",
+    [
+        TRACED + "    return 2.0 in tf.abs(x)\n",
+        TRACED + "    if 2.0 not in tf.abs(x):\n        return x\n    return y\n",
+        "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(['a', 'lm'])\n"
+        "ds = ds.map(lambda city: 'lm' in city)\n",
+        "import tensorflow as tf\ndef has(city, s):\n    return s in city\n"
+        "ds = tf.data.Dataset.from_tensor_slices(['a', 'lm'])\n"
+        "ds = ds.map(lambda city: has(city, 'lm'))\n",
+    ],
+)
+def test_membership_test_on_a_graph_tensor(source):
+    assert rule_ids(source, ["TF874"]) == ["TF874"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a bare parameter may be a Python container; the tensor on the left is hashed, not
+        # iterated (another failure), and eager code iterates an eager tensor
+        TRACED + "    return 2 in x\n",
+        TRACED + "    return tf.abs(x) in {1: 2}\n",
+        "import tensorflow as tf\ndef f(x):\n    return 2.0 in tf.abs(x)\n",
+        TRACED + "    return 2 in x.shape\n",
+    ],
+)
+def test_no_membership_finding(source):
+    assert rule_ids(source, ["TF874"]) == []
+
+
+def test_equality_on_a_symbolic_keras_input_is_said_to_be_identity():
+    # Keras 3 (TF 2.21): `keras.Input(shape=(1,)) == 1` is Python's identity, False, no error
+    source = "import keras\na = keras.Input((1,))\nif a == 1:\n    pass\nif a > 0:\n    pass\n"
+    first, second = lint(source, ["TF891"])
+    assert "`==` compares the symbolic objects" in first.message
+    assert "Keras 3 refuses it" in second.message
+
+
+# TF803, checked under TF 2.21: `len()` of a scalar element of a dataset fails even where
+# AutoGraph converts the map function (`ValueError: len requires a non-scalar tensor`); a row of
+# a nested list, or a batch, has a length.
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("ds = tf.data.Dataset.from_tensor_slices(['ab', 'c']).map(lambda v: len(v))\n", 1),
+        (
+            "def n_chars(x):\n    return len(x)\n"
+            "cities = ['Ottawa', 'Rabat']\nds = tf.data.Dataset.from_tensor_slices(cities)\n"
+            "ds = ds.map(lambda city: (city, n_chars(city)))\n",
+            1,
+        ),
+        (
+            "def rev(x):\n    return ''.join([x[-i] for i in range(-len(x) + 1, 1)])\n"
+            "ds = tf.data.Dataset.from_tensor_slices([1, 2]).map(rev)\n",
+            1,
+        ),
+        ("ds = tf.data.Dataset.from_tensor_slices([[1, 2], [3, 4]]).map(lambda v: len(v))\n", 0),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(['ab', 'c']).batch(2).map(lambda v: len(v))\n",
+            0,
+        ),
+        ("ds = tf.data.Dataset.from_tensor_slices(files).map(lambda v: len(v))\n", 0),
+    ],
+)
+def test_len_of_a_scalar_dataset_element(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF803"]) == ["TF803"] * expected

@@ -100,6 +100,15 @@ class Knowledge:
     unpack_refusing_ops: frozenset[str] = frozenset()  # ops whose traced result cannot unpack
     # layer classes whose output keeps their input's unknown sizes (between batch and last)
     unknown_size_layers: frozenset[str] = frozenset()
+    # layer class path -> position of its `activation` parameter, which defaults to none
+    linear_output_layers: dict[str, int] = field(default_factory=dict)
+    # {"classes": path -> position of `from_logits` (default False) in the constructor,
+    # "functions": path -> its position, "names": compile strings naming such a function}
+    from_logits_losses: dict[str, dict | list] = field(default_factory=dict)
+    # {"ops": path -> {"kind": "softmax" | "sigmoid", "keras_undoes": bool}, "names": the
+    # `activation=` strings naming one}: what turns logits into probabilities
+    probability_ops: dict[str, dict] = field(default_factory=dict)
+    logits_losses: dict[str, int] = field(default_factory=dict)  # tf.nn op -> `logits` position
 
 
 @cache
@@ -145,6 +154,10 @@ def knowledge() -> Knowledge:
         rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
         unpack_refusing_ops=frozenset(data.get("unpack_refusing_ops", ())),
         unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
+        linear_output_layers=data.get("linear_output_layers", {}),
+        from_logits_losses=data.get("from_logits_losses", {}),
+        probability_ops=data.get("probability_ops", {}),
+        logits_losses=data.get("logits_losses", {}),
     )
 
 
@@ -511,3 +524,47 @@ def keeps_unknown_sizes(qualified: str | None) -> bool:
     and the last dimension (``Conv2D`` on an image of any size), as the generator saw by
     building it on a symbolic input."""
     return bool(qualified) and canonical(qualified) in knowledge().unknown_size_layers
+
+
+def linear_activation_position(qualified: str | None) -> int | None:
+    """The position of the ``activation`` parameter of a layer class whose activation defaults
+    to none (``Dense``, ``Conv2D``: built without one, the layer gives logits); None for any
+    other class."""
+    if qualified is None:
+        return None
+    return knowledge().linear_output_layers.get(canonical(qualified))
+
+
+def from_logits_position(qualified: str | None, constructed: bool) -> int | None:
+    """The position of ``from_logits`` (False by default) in a crossentropy loss class's
+    constructor (``constructed``) or a loss function's call; None for any other callable."""
+    if qualified is None:
+        return None
+    table = knowledge().from_logits_losses.get("classes" if constructed else "functions", {})
+    return table.get(canonical(qualified))  # type: ignore[union-attr]
+
+
+def probability_loss_name(name: str) -> bool:
+    """Whether ``compile(loss=name)`` resolves to a crossentropy that expects probabilities
+    (``"sparse_categorical_crossentropy"``)."""
+    return name in knowledge().from_logits_losses.get("names", ())
+
+
+def probability_op(qualified: str | None) -> dict | None:
+    """``{"kind", "keras_undoes"}`` of a function that turns logits into probabilities
+    (``tf.nn.softmax``); None for any other."""
+    if qualified is None:
+        return None
+    return knowledge().probability_ops.get("ops", {}).get(qualified)
+
+
+def probability_activation_name(name: str) -> bool:
+    """Whether Keras resolves ``activation=name`` to a softmax or sigmoid."""
+    return name in knowledge().probability_ops.get("names", ())
+
+
+def logits_position(qualified: str | None) -> int | None:
+    """The position of ``logits`` in a TF op that takes ``labels`` and ``logits``."""
+    if qualified is None:
+        return None
+    return knowledge().logits_losses.get(qualified)

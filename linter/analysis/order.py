@@ -169,3 +169,10 @@ def assigned_before(model: ModuleModel, name: cst.Name) -> list[cst.BaseExpressi
 def _entering_orders(model: ModuleModel) -> dict[int, int]:
     """Where each node starts in the model's walk (as ``BindingSite.order`` counts)."""
     return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+
+
+def walk_position(model: ModuleModel, node: cst.CSTNode) -> int:
+    """Where ``node`` starts in the module's walk (statement order, as ``BindingSite.order``
+    counts); -1 for a node the walk does not enter."""
+    index = model.memo("event-order", lambda: _entering_orders(model))
+    return index.get(id(node), -1)

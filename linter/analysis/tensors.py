@@ -164,6 +164,34 @@ def handed_graph_tensor(model: ModuleModel, fn: FunctionInfo, param: str) -> str
     return None
 
 
+def passed_graph_tensor(
+    model: ModuleModel, fn: FunctionInfo, param: str
+) -> tuple[str, cst.CSTNode] | None:
+    """Why ``param`` of traced ``fn`` holds a graph tensor on some call the module makes: a
+    call passes it a tensor a TF op computed (``step(tf.ones((3, 3)))``), and that call is
+    traced (``fn`` is a ``tf.function``, whose arguments become graph inputs, or the call is
+    made from traced code). An eager call of a plain helper passes an eager tensor, which
+    Python may still iterate; so does nothing here. With the call, as evidence."""
+    reason = fn.traced_by
+    if reason is None or param not in fn.params or param in fn.param_defaults:
+        return None
+    decorated = reason.kind in ("decorator", "wrapped")
+    for site in model.call_sites:
+        if site.callee is not fn:
+            continue
+        caller = site.caller
+        if not decorated and (caller is None or not caller.traced):
+            continue
+        value = site.argument(param)
+        if value is not None and computed_tensor(model, value, site.scope, api_only=True):
+            how = "a `tf.function`" if decorated else "traced code"
+            return (
+                f"this call passes `{_code(value)}`, a tensor, as `{param}` to {how}",
+                site.call,
+            )
+    return None
+
+
 def reaching_values(model: ModuleModel, name: cst.Name, binding: object) -> list:
     """What a read of the local ``name`` may hold: the value of the binding that reaches it
     (``reaching_site``), else every value the name is bound to."""

@@ -1,0 +1,21 @@
+"""The fix: give the py_function result its known shape with ensure_shape."""
+
+import numpy as np
+import tensorflow as tf
+
+
+def make_data(i):
+    return np.uint8(i) * np.ones([2, 16, 16, 3], dtype=np.float32) / 10.0
+
+
+@tf.function
+def make_clean_data(i):
+    ones = tf.py_function(make_data, [i], tf.float32)
+    ones = tf.ensure_shape(ones, [2, 16, 16, 3])
+    ones = tf.image.resize(ones, [8, 8])
+    return ones
+
+
+ds = tf.data.Dataset.range(3).map(make_clean_data)
+for item in ds:
+    print(item.shape)
