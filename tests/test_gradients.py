@@ -479,6 +479,30 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            import keras
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    values = keras.ops.convert_to_numpy(model(x))
+                    loss = keras.ops.mean(values)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="keras-ops-convert-to-numpy",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    actions = tf.random.categorical(model(x), 1)
+                    loss = tf.reduce_mean(tf.cast(actions, tf.float32))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="sampled-actions-are-integers",
+        ),
+        pytest.param(
+            """
             disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
             disc.trainable = False
 
