@@ -4123,3 +4123,46 @@ class MembershipTestOnTensor(_TracedRule):
                 else [(f"`{code(container)}` is a tensor here", container)],
             )
             return
+
+
+# --- stop 44 (lead): a TensorArray update whose result is dropped in traced code -----------------
+
+
+class TensorArrayUpdateDropped(_TracedRule):
+    id = "TF875"
+    requires_traced_code = True
+    name = "tensor-array-update-dropped"
+    severity = "error"
+    message = "a `tf.TensorArray` update's result is dropped in traced code: the values are lost"
+    rationale = """
+        Eagerly a `tf.TensorArray` is a mutable list, and `ta.write(i, x)` as a statement fills
+        it. In a `tf.function` (a Keras `call` or `train_step`, a `Dataset.map` function) it is
+        a value of the graph: `write`, `scatter` and `unstack` return the updated array and
+        leave `ta` as it was, so the values written are lost and `ta.stack()` gives zeros
+        (TF 2.21: `[0. 0. 0.]` where `ta = ta.write(i, x)` gives `[0. 2. 4.]`; a
+        `dynamic_size` array gives an empty result) with no error. Assign the result:
+        `ta = ta.write(i, x)`. Which methods return the updated array comes from the
+        knowledge base (traced in a `tf.function` by `scripts/generate_tf_knowledge.py`).
+        Evidence required: the call is a statement of its own in traced code, and the
+        receiver is a `tf.TensorArray` the module shows.
+    """
+    requires_text = ("TensorArray",)
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        call = node.value
+        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+            return
+        method = call.func.attr.value
+        if not knowledge.tensor_array_update(method) or self._traced_function() is None:
+            return
+        receiver = call.func.value
+        kind = self.model.kind_of(receiver, self.context.scope)
+        if kind is None or kind.kind != "tensor_array":
+            return
+        shown = code(receiver)
+        self.report(
+            call,
+            f"`{shown}.{method}(...)` returns the updated TensorArray and, traced, leaves "
+            f"`{shown}` without it: the values are lost; write `{shown} = {shown}.{method}(...)`",
+            because=[(f"`{shown}` is a TensorArray: {kind.why}", receiver)],
+        )

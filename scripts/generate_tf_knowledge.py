@@ -25,7 +25,8 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   that give a Python sequence or value are told apart by calling them eagerly on small sample
   tensors (``probe_returns``): a list or tuple of tensors is ``list[tensor]`` (``tf.unstack``,
   ``keras.ops.split``, ``tf.math.top_k``'s named tuple), of Python numbers ``list[python]``
-  (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``).
+  (``keras.ops.shape``), a Python number or bool ``python`` (``keras.ops.is_tensor``), a NumPy
+  array ``numpy`` (``keras.ops.convert_to_numpy``).
   Keras functions that give a model (``load_model``, ``clone_model``, ``model_from_json``, the
   ``applications``) are ``model`` where their docstring's ``Returns:`` section starts by naming a
   model instance (``model_returns``): the stubs do not type them.
@@ -115,6 +116,9 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   trainable and non-trainable weights (``Dense``: trainable; ``BatchNormalization``: both).
 * ``assigning_methods``: Keras layer and model methods that copy values into the variables
   with no gradient path (``set_weights``).
+* ``tensor_array_updates``: the ``tf.TensorArray`` methods that, traced, give the updated array
+  and leave the one they are called on as it was (``write``): called in a ``tf.function`` on a
+  two-element array with sample values, the result stacks them and the receiver does not.
 * ``fresh_model_functions``: Keras functions that give a model holding none of the variables of
   the model they are given (``clone_model``).
 * ``per_call_tracing_ops``: the public TF functions taking ``(fn, elems)`` that, called eagerly,
@@ -406,9 +410,14 @@ PROBE_SKIPPED = (
 
 
 def _probed_kind(value: object, tf: types.ModuleType) -> str | None:
-    """The kind of what an op gave, when it is not a tensor: a Python sequence or value."""
+    """The kind of what an op gave, when it is not a tensor: a Python sequence or value, or a
+    NumPy array (``keras.ops.convert_to_numpy``)."""
+    import numpy
+
     if isinstance(value, (bool, int, float)):
         return "python"
+    if isinstance(value, numpy.ndarray):
+        return "numpy"
     if isinstance(value, (list, tuple)) and value:
         items = [v for v in value if v is not None]
         if items and all(isinstance(v, tf.Tensor) for v in items):
@@ -1245,8 +1254,8 @@ def global_seed_functions(tf: types.ModuleType, seeders: dict[str, str]) -> list
 # for NumPy. Each found by running the API under a GradientTape.
 # The Python-function ops are probed here (with an identity function): `numpy_function` has no
 # gradient, `py_function` has one.
-GRADIENT_SKIPPED = (
-    *(s for s in PROBE_SKIPPED if s not in ("py_function", "numpy_function")),
+GRADIENT_SKIPPED = (  # random ops are called: they draw (`tf.random.categorical` gives integers)
+    *(s for s in PROBE_SKIPPED if s not in ("py_function", "numpy_function", "random")),
     "audio", "strings", "image.decode", "image.encode",
 )  # fmt: skip
 
@@ -1472,6 +1481,39 @@ def assigning_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType
                 if tape.gradient(output, scale) is None:
                     found[kind].add(name)
     return {kind: sorted(names) for kind, names in found.items()}
+
+
+# What the TensorArray probe passes each method of a two-element float32 array.
+TENSOR_ARRAY_SAMPLES = {
+    "write": (0, 1.0),
+    "scatter": ([0, 1], [1.0, 2.0]),
+    "unstack": ([1.0, 2.0],),
+    "split": ([1.0, 2.0], [1, 1]),
+}
+
+
+def tensor_array_updates(tf: types.ModuleType) -> list[str]:
+    """The ``tf.TensorArray`` methods (of those ``TENSOR_ARRAY_SAMPLES`` can call) that, traced,
+    give a new TensorArray holding the values and leave the receiver without them: the result
+    stacks to something other than zeros, the receiver (its unwritten elements zeros) does not."""
+    found = []
+    for name, args in TENSOR_ARRAY_SAMPLES.items():
+
+        def probe(name=name, args=args):
+            array = tf.TensorArray(tf.float32, size=2, element_shape=[])
+            updated = getattr(array, name)(*args)
+            if not isinstance(updated, tf.TensorArray):
+                return tf.constant(False)
+            return tf.logical_and(
+                tf.reduce_any(updated.stack() != 0.0), tf.reduce_all(array.stack() == 0.0)
+            )
+
+        try:
+            if bool(tf.function(probe)()):
+                found.append(name)
+        except Exception:
+            continue
+    return sorted(found)
 
 
 # Keras layer and model methods the host-method probe calls with no argument (getters only: the
@@ -2303,6 +2345,7 @@ def build() -> dict:
             "shape_keeping_ops": probe_shape_keeping_ops(returns, tf),
             "python_function_ops": probe_python_function_ops(returns, tf),
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
+            "tensor_array_updates": tensor_array_updates(tf),
             "layer_weights": layer_weights(built),
             "single_output_layers": single_output_layers(built, probed, tf),
             "numpy_only_functions": numpy_only_functions(probed, tf),

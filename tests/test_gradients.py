@@ -417,6 +417,124 @@ def view(source: str) -> ModuleModel:
             [("TF914", 17)],
             id="meta-copy-of-a-module-model-class-through-a-helper",
         ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            y = w * w
+            with tf.GradientTape() as tape:
+                z = y + 1.0
+            grad = tape.gradient(z, w)
+            """,
+            [("TF910", 3)],
+            id="a-variable-computed-on-before-the-block",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            x = tf.constant(3.0)
+            with tf.GradientTape() as tape:
+                y = tf.Variable(w * x)
+                loss = y * y
+            grad = tape.gradient(loss, w)
+            """,
+            [("TF914", 5)],
+            id="a-new-variable-copies-the-value",
+        ),
+        pytest.param(
+            """
+            buffer = tf.Variable(tf.zeros((4, 1)))
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    buffer.assign(model(x))
+                    loss = tf.reduce_sum(buffer)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="a-value-assigned-into-a-variable-and-read-back",
+        ),
+        pytest.param(
+            """
+            auc = tf.keras.metrics.AUC()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = 1.0 - auc(y, model(x))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="a-keras-metric-as-the-loss",
+        ),
+        pytest.param(
+            """
+            def saliency(batch, label):
+                image = np.asarray(batch, dtype=np.float32) / 255.0
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            [("TF928", 5)],
+            id="a-numpy-image-watched",
+        ),
+        pytest.param(
+            """
+            import keras
+
+            def step(x):
+                with tf.GradientTape() as tape:
+                    values = keras.ops.convert_to_numpy(model(x))
+                    loss = keras.ops.mean(values)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 6)],
+            id="keras-ops-convert-to-numpy",
+        ),
+        pytest.param(
+            """
+            def step(x):
+                with tf.GradientTape() as tape:
+                    actions = tf.random.categorical(model(x), 1)
+                    loss = tf.reduce_mean(tf.cast(actions, tf.float32))
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF914", 4)],
+            id="sampled-actions-are-integers",
+        ),
+        pytest.param(
+            """
+            disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+            disc.trainable = False
+
+            def train_disc(real, fake):
+                with tf.GradientTape() as tape:
+                    d_loss = tf.reduce_mean(disc(fake)) - tf.reduce_mean(disc(real))
+                grads = tape.gradient(d_loss, disc.trainable_variables)
+                optimizer.apply_gradients(zip(grads, disc.trainable_variables))
+            """,
+            [("TF916", 8)],
+            id="a-frozen-discriminator-asked-for-its-trainable-variables",
+        ),
+        pytest.param(
+            """
+            class GAN(tf.keras.Model):
+                def __init__(self, generator, discriminator):
+                    super().__init__()
+                    self.generator = generator
+                    self.discriminator = discriminator
+                    self.discriminator.trainable = False
+
+                def train_step(self, data):
+                    with tf.GradientTape() as tape:
+                        fake = self.generator(tf.random.normal((8, 4)))
+                        d_loss = tf.reduce_mean(self.discriminator(fake))
+                    grads = tape.gradient(d_loss, self.discriminator.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.discriminator.trainable_variables))
+                    return {"d_loss": d_loss}
+            """,
+            [("TF916", 13)],
+            id="a-discriminator-frozen-in-init-asked-in-train-step",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -767,6 +885,90 @@ def test_gradient_rules_find(source, expected):
                 return tape.gradient(loss, model.trainable_variables)
             """,
             id="a-module-class-whose-code-reads-the-source-is-not-followed-blind",
+        ),
+        pytest.param(
+            """
+            disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+
+            def train_disc(real, fake):
+                disc.trainable = True
+                with tf.GradientTape() as tape:
+                    d_loss = tf.reduce_mean(disc(fake)) - tf.reduce_mean(disc(real))
+                grads = tape.gradient(d_loss, disc.trainable_variables)
+                optimizer.apply_gradients(zip(grads, disc.trainable_variables))
+                disc.trainable = False
+            """,
+            id="a-discriminator-unfrozen-for-its-own-step",
+        ),
+        pytest.param(
+            """
+            disc = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(1)])
+
+            def export():
+                disc.trainable = False
+
+            def train_disc(real, fake):
+                with tf.GradientTape() as tape:
+                    d_loss = tf.reduce_mean(disc(fake)) - tf.reduce_mean(disc(real))
+                return tape.gradient(d_loss, disc.trainable_variables)
+            """,
+            id="frozen-in-another-function-that-may-run-later",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            start = w * 1.0
+            with tf.GradientTape() as tape:
+                loss = w * w + start
+            grad = tape.gradient(loss, w)
+            """,
+            id="a-value-computed-before-and-the-variable-read-in-the-block",
+        ),
+        pytest.param(
+            """
+            def attack(images, labels):
+                images = images * 1.0
+                with tf.GradientTape() as tape:
+                    tape.watch(images)
+                    loss = loss_fn(labels, model(images))
+                return tape.gradient(loss, images)
+            """,
+            id="a-tensor-source-rebound-before-the-block",
+        ),
+        pytest.param(
+            """
+            accuracy = tf.keras.metrics.BinaryAccuracy()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    pred = model(x)
+                    loss = tf.reduce_mean(tf.square(pred - y))
+                    accuracy.update_state(y, pred)
+                grads = tape.gradient(loss, model.trainable_variables)
+                return grads, accuracy.result()
+            """,
+            id="a-keras-metric-updated-beside-the-loss",
+        ),
+        pytest.param(
+            """
+            def saliency(batch, label):
+                image = tf.convert_to_tensor(np.asarray(batch, dtype=np.float32) / 255.0)
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            id="a-numpy-image-converted-then-watched",
+        ),
+        pytest.param(
+            """
+            def saliency(image, label):
+                with tf.GradientTape() as tape:
+                    tape.watch(image)
+                    score = model(image)[:, label]
+                return tape.gradient(score, image)
+            """,
+            id="a-parameter-watched",
         ),
     ],
 )

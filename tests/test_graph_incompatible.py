@@ -2449,3 +2449,36 @@ def test_equality_on_a_symbolic_keras_input_is_said_to_be_identity():
 )
 def test_len_of_a_scalar_dataset_element(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF803"]) == ["TF803"] * expected
+
+
+# TF875, checked under TF 2.21: traced, `ta.write(i, x)` as a statement leaves `ta` without the
+# value (`ta.stack()` gives zeros, or nothing for a dynamic_size array); eagerly it fills `ta`.
+@pytest.mark.parametrize(
+    "update",
+    ["ta.write(i, x[i])", "ta.scatter([i], [x[i]])", "ta.unstack(x)"],
+)
+def test_a_tensor_array_update_dropped_in_traced_code(update):
+    source = (
+        "import tensorflow as tf\n\n@tf.function\ndef collect(x):\n"
+        "    ta = tf.TensorArray(tf.float32, size=3)\n"
+        f"    for i in tf.range(3):\n        {update}\n    return ta.stack()\n"
+    )
+    assert rule_ids(source, ["TF875"]) == ["TF875"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # assigned back; eager code (a mutable list there); a list's own `write`-less methods
+        "import tensorflow as tf\n\n@tf.function\ndef collect(x):\n"
+        "    ta = tf.TensorArray(tf.float32, size=3)\n"
+        "    for i in tf.range(3):\n        ta = ta.write(i, x[i])\n    return ta.stack()\n",
+        "import tensorflow as tf\n\ndef collect(x):\n"
+        "    ta = tf.TensorArray(tf.float32, size=3)\n"
+        "    for i in range(3):\n        ta.write(i, x[i])\n    return ta.stack()\n",
+        "import tensorflow as tf\n\n@tf.function\ndef collect(x, log):\n"
+        "    log.write('x')\n    return x\n",
+    ],
+)
+def test_no_tensor_array_update_finding(source):
+    assert rule_ids(source, ["TF875"]) == []

@@ -24,7 +24,7 @@ from tf2lint.analysis.tfnames import KERAS2_ROOTS
 
 KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
 # Values that live on the host, never in the graph
-HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none"})
+HOST_KINDS = frozenset({"dtype", "shape", "spec", "python", "none", "numpy"})
 # Keras objects that calling gives tensors: `layer(x)`, `loss(y, p)`, `metric(y, p)`
 CALLABLE_KERAS_KINDS = frozenset({"layer", "model", "loss", "metric"})
 
@@ -78,6 +78,7 @@ class Knowledge:
     layer_weights: dict[str, dict[str, bool]]
     fresh_model_functions: frozenset[str]  # model -> a model holding none of its variables
     assigning_methods: dict[str, frozenset[str]]  # kind -> methods copying values in, no gradient
+    tensor_array_updates: frozenset[str]  # TensorArray methods returning the updated array
     step_methods: dict[str, frozenset[str]]  # "train"/"test"/"predict" -> Model methods running it
     per_call_tracing_ops: frozenset[str]  # eager calls that trace their `fn` anew each time
     # ops taking `(fn, elems)` that hand `fn` graph tensors in traced code -> {"eager": whether
@@ -145,6 +146,7 @@ def knowledge() -> Knowledge:
         layer_weights=data["layer_weights"],
         fresh_model_functions=frozenset(data["fresh_model_functions"]),
         assigning_methods={k: frozenset(v) for k, v in data["assigning_methods"].items()},
+        tensor_array_updates=frozenset(data.get("tensor_array_updates", ())),
         step_methods={k: frozenset(v) for k, v in data["step_methods"].items()},
         seeded_random_ops=frozenset(data.get("seeded_random_ops", ())),
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
@@ -454,6 +456,12 @@ def fresh_model_function(qualified: str | None) -> bool:
     """Whether the Keras function ``qualified`` gives a model that holds none of the variables
     of the model it is given (``keras.models.clone_model``)."""
     return bool(qualified) and canonical(qualified) in knowledge().fresh_model_functions
+
+
+def tensor_array_update(method: str) -> bool:
+    """Whether ``array.method(...)`` of a ``tf.TensorArray`` gives the updated array and, in
+    traced code, leaves ``array`` without the update (``write``, ``scatter``)."""
+    return method in knowledge().tensor_array_updates
 
 
 def assigning_method(kind: str | None, method: str) -> bool:

@@ -35,6 +35,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.scopes import ScopeKind, SiteKind
 from tf2lint.analysis.tape_flow import (  # noqa: F401 (the rules' names for the view's facts)
     GRADIENT_METHODS,
+    VARIABLE_CONSTRUCTORS,
     VARIABLE_LISTS,
     Cut,
     Flow,
@@ -344,7 +345,7 @@ def _valued_source(
             kinds.add("unknown")  # arithmetic on tensors, or a list concatenation
             continue
         name = model.call_name(value)
-        if name in ("tensorflow.Variable", "tensorflow.compat.v1.Variable"):
+        if name in VARIABLE_CONSTRUCTORS:
             kinds.add("variable")
             flag = _literal_flag(value, "trainable", 1, True)
             if flag is None:

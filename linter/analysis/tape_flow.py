@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
 # Attributes whose list is an object's variables: asking for their gradient asks for the
 # object's variables, which any use of the object reads.
+VARIABLE_CONSTRUCTORS = frozenset({"tensorflow.Variable", "tensorflow.compat.v1.Variable"})
 VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
 # Python builtins that give a Python value from a tensor (the tape cannot follow it).
 _TO_PYTHON = frozenset({"builtins.float", "builtins.int", "builtins.bool", "builtins.complex"})
@@ -44,6 +45,8 @@ _STORING_METHODS = frozenset(
     {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
      "assign_sub", "write", "scatter_update", "__setitem__"}
 )  # fmt: skip
+# A variable's methods that copy a value in: no gradient flows back through them.
+_ASSIGNING_METHODS = frozenset({"assign", "assign_add", "assign_sub", "scatter_update"})
 MAX_CALL_DEPTH = 3  # how deep calls of the module's own functions are followed
 
 
@@ -236,6 +239,8 @@ class Interpreter:
         self.depth = depth
         self.scope: Scope = block.scope  # the function whose statements run
         self.origins: set[str] = set()
+        # origin -> whether every source it names is a variable or an object (not a tensor)
+        self.objects: dict[str, bool] = {}
         self.sources: dict[int, list[Source] | None] = {}
         self.returned: Flow | None = None
         self.grad_marks: dict[str, GradientCall] = {}
@@ -258,6 +263,7 @@ class Interpreter:
         """An interpreter for a function this one calls: the same block, sources and marks."""
         inner = type(self)(self.model, self.block, self.view, self.depth + 1)
         inner.origins = self.origins
+        inner.objects = self.objects
         inner.sources = self.sources
         inner.grad_marks = self.grad_marks
         return inner
@@ -273,6 +279,9 @@ class Interpreter:
             for source in found or ():
                 self.origins.add(source.origin)
                 self.origins.update(source.aliases)
+                held = source.kind in ("variable", "object")
+                for name in (source.origin, *source.aliases):
+                    self.objects[name] = self.objects.get(name, True) and held
         state = _State({})
         self.statements(statements, state)
         for gradient in block.calls:
@@ -601,7 +610,13 @@ class Interpreter:
             for origin in related:
                 self.block.read.setdefault(origin, node)
             return replace(flow, live=flow.live | related)
-        return flow
+        # a variable or a model read while the tape is not recording is still that object:
+        # what an op makes of it then is a cut (`y = x * x` before the block, `z = y + 1` in
+        # it: `None` for `x`); a name bound more than once may hold something else then
+        if isinstance(node, cst.Name) and len(self.model.binding_of(node).sites) != 1:
+            return flow
+        same = frozenset(o for o in related if self.objects.get(o))
+        return replace(flow, live=flow.live | same) if same else flow
 
     def callee_local(self, node: cst.CSTNode) -> bool:
         """Whether ``node`` (a name, or a chain from one) reads a parameter or local of a
@@ -921,12 +936,18 @@ class Interpreter:
             dtype = argument(node, position.dtype, "dtype")
             if dtype is not None and is_integer_dtype(self.model, dtype):
                 return joined.cut(Cut(node, "integer-output", f"`{short}` to an integer dtype"))
+        if name in VARIABLE_CONSTRUCTORS and (joined.live or joined.unknown):
+            # `tf.Variable(w * x)`: a new variable holding a copy of the value; no gradient
+            # flows back through it to what the value was made of
+            return joined.cut(Cut(node, "no-gradient", f"`{short}` copies the value it is given"))
         if knowledge.fresh_model_function(name) and len(node.args) == 1:
             # `clone_model(model)`: the same layers with new variables, none of the model's
             return Flow(unknown=joined.unknown, kind="other")
         returned = knowledge.returns(name)
         if returned in ("tensor", "list[tensor]", "variable"):
             return self.recorded(node, replace(joined, kind="tensor"), state)
+        if returned == "numpy":
+            return joined.cut(self.host(node, f"`{short}` gives a NumPy array"))
         if returned in knowledge.HOST_KINDS:
             return NOTHING
         if knowledge.class_kind(name) is not None:
@@ -951,6 +972,12 @@ class Interpreter:
         receiver = self.expr(func.value, state)
         both = receiver.join(joined)
         text = chain_text(func.value)
+        if method in _ASSIGNING_METHODS and text is not None and (joined.live or joined.unknown):
+            # `buf.assign(model(x))`: the variable takes a copy of the value; reading it back
+            # gives no gradient to what the value was made of
+            what = f"`.{method}()` copies the value into the variable"
+            state.env[text] = receiver.join(joined.cut(Cut(node, "no-gradient", what)))
+            return NOTHING
         if method in _STORING_METHODS and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
@@ -968,6 +995,12 @@ class Interpreter:
             if method in GRADIENT_METHODS:  # recorded by this tape too while it records
                 return self.recorded(node, replace(both, kind="container"), state)
             return NOTHING
+        if kind is not None and kind.kind == "metric" and method == "update_state":
+            if joined.live or joined.unknown:
+                self.metric_update(node, func.value, joined, state)
+            return NOTHING
+        if kind is not None and kind.kind == "metric" and method == "result":
+            return replace(receiver, kind="tensor")  # read from its variables: what it holds
         if kind is not None and knowledge.assigning_method(kind.kind, method) and text:
             # `copy.set_weights(values)`: the values are copied in; no gradient reaches them
             what = f"`{kind.kind.capitalize()}.{method}()` copies values into the variables"
@@ -999,11 +1032,26 @@ class Interpreter:
                 # read of the sources is in `through`, what the object may hold is added below
                 own = replace(flow, unknown=False)
                 return self.keras_call(node, func, kind, own.join(through), state, known=True)
+        if kind is not None and kind.kind == "metric" and (joined.live or joined.unknown):
+            return self.metric_update(node, func, joined, state)  # `accuracy(y, pred)`
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
             if _built_with_code(self.model, func, self.scope):
                 return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
             return self.keras_call(node, func, kind, flow.join(joined), state)
         return replace(flow.join(joined), unknown=True)
+
+    def metric_update(
+        self, node: cst.Call, metric: cst.BaseExpression, given: Flow, state: _State
+    ) -> Flow:
+        """A Keras metric object given values (``m.update_state(y, pred)``, ``m(y, pred)``):
+        it adds them into its variables by assignment, so its result carries no gradient to
+        them. What it holds from then on, and gives, is cut."""
+        what = "a Keras metric adds what it is given into its variables by assignment"
+        held = given.cut(Cut(node, "no-gradient", what))
+        text = chain_text(metric)
+        if text is not None:
+            state.env[text] = self.expr(metric, state).join(held)
+        return held
 
     def through_layers(self, func: cst.BaseExpression, inputs: Flow) -> Flow | None:
         """What calling the Keras layer or model ``func`` gives for ``inputs``, where the
