@@ -3989,19 +3989,23 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
             ):
                 return  # the step, with its losses and metrics, runs eagerly
             handed = [
-                (via, value)
+                (via, value, scope)
                 for via, given in compiled_arguments(node)
                 for value in _displayed_elements(model, given, scope)
             ]
         elif func.attr.value in DATASET_FUNCTION_METHODS and model.is_dataset(func.value):
             handed = [
-                (f"Dataset.{func.attr.value}", arg.value)
+                (f"Dataset.{func.attr.value}", arg.value, scope)
                 for arg in node.args[:1]
                 if arg.keyword is None or arg.keyword.value in ("map_func", "predicate")
             ]
         else:
             return
-        for via, value in handed:
+        seen: set[int] = set()
+        for via, value, scope in handed:
+            if id(value) in seen:
+                continue  # a parameter passed on to itself (a recursive helper)
+            seen.add(id(value))
             if (
                 isinstance(value, cst.Call)
                 and value.args
@@ -4014,7 +4018,10 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
             if isinstance(value, cst.Name) and isinstance(scope, FunctionInfo):
                 binding = model.binding_of(value, scope)
                 if binding.scope is scope and binding.param_only:  # `compile(loss=loss_fn)`
-                    handed.extend((via, v) for v, _ in model.arguments(scope, value.value))
+                    # what each caller passes, read where that caller reads it
+                    handed.extend(
+                        (via, v, caller) for v, caller in model.arguments(scope, value.value)
+                    )
                     continue
             name = model.qualified_name(value)
             because: list[tuple[str, cst.CSTNode]] = []

@@ -2335,6 +2335,20 @@ def test_numpy_weight_api_in_traced_code(source, expected):
             + "model.compile('adam', 'mse', metrics=[f1])\n",
             ["TF865"],
         ),
+        # a helper's parameter handed to compile: what each caller passes, read in the caller
+        # (a caller passing a name spelled like the parameter once made this loop forever)
+        (
+            "from sklearn.metrics import log_loss\n"
+            + COMPILED
+            + "def configure(loss):\n    model.compile('adam', loss=loss)\n"
+            "loss = log_loss\nconfigure(loss)\n",
+            ["TF865"],
+        ),
+        (
+            COMPILED + "def configure(loss):\n    model.compile('adam', loss=loss)\n"
+            "loss = 'mse'\nconfigure(loss)\n",
+            [],
+        ),
         # Keras' own metrics, and scikit-learn after fit on the predictions: fine
         (
             "from sklearn.metrics import f1_score\n"
