@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -172,6 +173,7 @@ _CALLS = (
     "{n}.keras.layers.Dense(2)({m})",
     "tf.py_function({n}, [{m}], tf.float32)",
     "tf.data.Dataset.range(3).map({n})",
+    "{n}.compile(loss={m}, metrics=[{m}])",
     "super().{n}({m})",
     "print({n}, {m})",
     "{n}.append({m})",
@@ -268,3 +270,18 @@ def test_rebinding_reimporting_and_shadowing_names_never_breaks_the_model(source
     first = _findings(source)
     assert all(rule not in ("syntax-error", "internal-error") for rule, *_ in first)
     assert _findings(source) == first  # and a second lint says the same
+
+
+# A helper's parameter that rules follow to what its callers pass: each caller passing a name
+# spelled like the parameter (a global `loss` to `configure(loss)`), or the helper passing it on
+# to itself. Once, TF865 read the caller's `loss` in the helper's scope and looped forever.
+@pytest.mark.parametrize("call", _CALLS[:-2])
+@pytest.mark.parametrize("caller", ["x = tf.constant(1.0)\nhelper(x)\n", "helper(helper)\n"])
+def test_a_parameter_passed_on_under_its_own_name_is_followed_once(call, caller):
+    body = call.format(n="model", m="x").replace("return ", "y = ")
+    source = (
+        "import tensorflow as tf\nmodel = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        f"def helper(x):\n    {body}\n    helper(x)\n" + caller
+    )
+    first = _findings(source)
+    assert all(rule not in ("syntax-error", "internal-error") for rule, *_ in first)
