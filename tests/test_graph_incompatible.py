@@ -2421,6 +2421,16 @@ def test_membership_test_on_a_graph_tensor(source):
         TRACED + "    return tf.abs(x) in {1: 2}\n",
         "import tensorflow as tf\ndef f(x):\n    return 2.0 in tf.abs(x)\n",
         TRACED + "    return 2 in x.shape\n",
+        # tf.data's element is a dict of features: `in` is Python's key test
+        "import tensorflow as tf\ndef prep(example):\n"
+        "    if 'inputs' in example:\n        example['inputs'] = example['inputs'][:8]\n"
+        "    return example\n"
+        "ds = tf.data.Dataset.from_tensor_slices({'inputs': [[1, 2]]}).map(prep)\n",
+        "import tensorflow as tf\ndef prep(features):\n"
+        "    for name in ['inputs', 'targets']:\n        if name not in features:\n"
+        "            continue\n        features[name] = tf.expand_dims(features[name], -1)\n"
+        "    return features\n"
+        "ds = tf.data.Dataset.from_tensor_slices({'inputs': [[1, 2]]}).map(prep)\n",
     ],
 )
 def test_no_membership_finding(source):
