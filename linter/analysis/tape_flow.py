@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from tf2lint.analysis.tape import Source, TapeBlock, TapeView, Verdict
 
 GRADIENT_METHODS = frozenset({"gradient", "jacobian", "batch_jacobian"})
+# What makes a `tf.Variable` (a new one: it holds a copy of the value it is given).
+VARIABLE_CONSTRUCTORS = frozenset({"tensorflow.Variable", "tensorflow.compat.v1.Variable"})
 # Attributes whose list is an object's variables: asking for their gradient asks for the
 # object's variables, which any use of the object reads.
-VARIABLE_CONSTRUCTORS = frozenset({"tensorflow.Variable", "tensorflow.compat.v1.Variable"})
 VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
 # Python builtins that give a Python value from a tensor (the tape cannot follow it).
 _TO_PYTHON = frozenset({"builtins.float", "builtins.int", "builtins.bool", "builtins.complex"})
