@@ -1967,7 +1967,8 @@ class LogitsLossGivenProbabilities(Rule):
         (a `Dense(..., activation="softmax")`, `keras.activations.softmax`) let a Keras loss
         recover the logits and are not reported there, but `tf.nn` never does. Reported for
         `logits=` given a probability op's result or the output of a model whose last layer
-        ends in a softmax or sigmoid activation, and for a `from_logits=True` Keras loss given a
+        ends in a softmax or sigmoid activation (a `Softmax()` layer, an `Activation("softmax")`
+        layer), and for a `from_logits=True` Keras loss given a
         `tf` probability op's result. Pass the logits (drop the activation, or take the layer's
         input), or use a loss that takes probabilities.
     """
@@ -2149,10 +2150,26 @@ def _last_layer(
 def _layer_activation(model: ModuleModel, layer: cst.Call) -> tuple[bool, str | None] | None:
     """What a layer whose activation defaults to none (``Dense``) ends with: (True, None) for
     no activation (logits), (False, kind) for a softmax or sigmoid ("softmax"), (False, None)
-    for any other; None for a layer of another class."""
-    position = knowledge.linear_activation_position(model.call_name(layer))
+    for any other; None for a layer of another class. A ``Softmax()`` layer ends in a softmax;
+    an ``Activation(...)`` layer in its activation when that is a softmax or sigmoid (a
+    `linear` one passes on what it is given: `Activation("linear", dtype="float32")` after a
+    softmax, mixed precision's cast, still gives probabilities)."""
+    name = model.call_name(layer)
+    if is_keras(name, "layers.Softmax"):
+        return False, "softmax"
+    if is_keras(name, "layers.Activation"):
+        _, kind = _layer_activation_at(model, layer, 0)
+        return (False, kind) if kind else None
+    position = knowledge.linear_activation_position(name)
     if position is None:
         return None
+    return _layer_activation_at(model, layer, position)
+
+
+def _layer_activation_at(
+    model: ModuleModel, layer: cst.Call, position: int
+) -> tuple[bool, str | None]:
+    """What the layer's ``activation`` argument (at ``position``) makes of its output."""
     activation = _argument(layer, position, "activation")
     if activation is None or (isinstance(activation, cst.Name) and activation.value == "None"):
         return True, None

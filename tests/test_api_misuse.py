@@ -947,6 +947,13 @@ LOGITS_MODEL = (
             "c.compile('adam', 'binary_crossentropy')\n",
             [],
         ),
+        # mixed precision's float32 cast after the softmax passes the probabilities on
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4), layers.Activation('softmax'),"
+            " layers.Activation('linear', dtype='float32')])\n"
+            "m.compile('adam', 'sparse_categorical_crossentropy')\n",
+            [],
+        ),
         # a loss that takes any real output; `from_logits` set from a name
         (
             LOGITS_MODEL + "flag = True\nm = keras.Sequential([layers.Dense(4)])\n"
@@ -984,6 +991,15 @@ def test_probability_loss_given_logits(source, expected):
             "def loss(x, y):\n    a = cce(y, tf.nn.softmax(m(x)))\n"
             "    b = tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=tf.sigmoid(m(x)))\n"
             "    return a + b\n",
+            ["TF935", "TF935"],
+        ),
+        # a model ending in a Softmax layer, or an Activation layer's softmax
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4), layers.Softmax()])\n"
+            "a = keras.Sequential([layers.Dense(4), layers.Activation('softmax')])\n"
+            "def loss(x, y):\n"
+            "    return tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=m(x)) + "
+            "tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=a(x))\n",
             ["TF935", "TF935"],
         ),
         # the TF1 losses taking logits
