@@ -17,7 +17,7 @@ from tf2lint.analysis.model import (
     SiteKind,
     is_keras,
 )
-from tf2lint.analysis.order import assigned_before, walk_position
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.scopes import ScopeKind, passed_argument
 from tf2lint.analysis.tape import event_order
 from tf2lint.analysis.tensors import (
@@ -2087,7 +2087,7 @@ def _added_before(
     ]
     if len(holders) != 1:
         return []
-    start, end = walk_position(model, construction), walk_position(model, before)
+    start, end = event_order(model, construction), event_order(model, before)
     holder = holders[0].value
     added = []
     for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
@@ -2098,7 +2098,7 @@ def _added_before(
             and func.value.value == holder
             and func.attr.value == "add"
             and call.args
-            and start < walk_position(model, call) < end
+            and start < event_order(model, call) < end
         ):
             added.append(call.args[0].value)
     return added

@@ -1308,7 +1308,7 @@ class NewModelPredictPerCall(Rule):
         if not loops:
             return None
         loop = loops[-1]
-        read = _event_index(self.context).get(id(name), -1)
+        read = self.model.event_index().get(id(name), -1)
         fresh = [
             s for s in here if model.inside(s, loop) and s.order < read and _assigned_in(loop, s)
         ]
@@ -1323,15 +1323,6 @@ class _BuiltModel(NamedTuple):
 
 def _is_call(value: cst.BaseExpression | None) -> bool:
     return isinstance(value, cst.Call)
-
-
-def _event_index(context) -> dict[int, int]:
-    """Each node's position in the module's walk, computed once per module."""
-
-    def compute() -> dict[int, int]:
-        return {id(node): i for i, (node, entering) in enumerate(context.model.events) if entering}
-
-    return context.memo(_event_index, compute)
 
 
 def _assigned_in(loop: cst.CSTNode, site: BindingSite) -> bool:
@@ -2429,11 +2420,7 @@ def _bound_later_in_loop(
     or binds it to a literal."""
     if not loops:
         return None
-    order = model.memo(
-        "event-order",
-        lambda: {id(node): i for i, (node, entering) in enumerate(model.events) if entering},
-    )
-    at = order.get(id(name))
+    at = model.event_index().get(id(name))
     if at is None:
         return None
     inner = loops[-1]

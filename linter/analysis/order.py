@@ -156,23 +156,10 @@ def assigned_before(model: ModuleModel, name: cst.Name) -> list[cst.BaseExpressi
     module's walk give it (``ds = ds.cache()`` then ``ds = ds.shuffle(8)``: the read of ``ds``
     in ``ds.cache()`` sees what came before, not the shuffle below it). Straight-line order:
     an assignment in an earlier branch counts too."""
-    index = model.memo("event-order", lambda: _entering_orders(model))
-    read = index.get(id(name), -1)
+    read = model.event_index().get(id(name), -1)
     binding = model.binding_of(name, model.scope_of(name))
     return [
         site.value
         for site in binding.sites
         if site.kind == SiteKind.ASSIGN and site.value is not None and site.order < read
     ]
-
-
-def _entering_orders(model: ModuleModel) -> dict[int, int]:
-    """Where each node starts in the model's walk (as ``BindingSite.order`` counts)."""
-    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
-
-
-def walk_position(model: ModuleModel, node: cst.CSTNode) -> int:
-    """Where ``node`` starts in the module's walk (statement order, as ``BindingSite.order``
-    counts); -1 for a node the walk does not enter."""
-    index = model.memo("event-order", lambda: _entering_orders(model))
-    return index.get(id(node), -1)

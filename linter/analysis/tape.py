@@ -402,9 +402,4 @@ def _integer_literal(expr: cst.BaseExpression) -> bool:
 def event_order(model: ModuleModel, node: cst.CSTNode) -> int:
     """Where ``node`` starts in the model's walk, comparable with ``BindingSite.order``: which
     of two statements runs first in straight-line code (-1: not in the module)."""
-    index = model.memo("event-order", lambda: _event_orders(model))
-    return index.get(id(node), -1)
-
-
-def _event_orders(model: ModuleModel) -> dict[int, int]:
-    return {id(node): i for i, (node, entering) in enumerate(model.events) if entering}
+    return model.event_index().get(id(node), -1)
