@@ -4,6 +4,8 @@ twice, or in a way that costs more than it should. Each rule asks the model's ta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
@@ -624,17 +626,9 @@ class GradientOfNonTrainableVariable(Rule):
 
     def _all_weights(self, node: cst.Call) -> None:
         """``tape.gradient(loss, model.weights)`` of a model holding non-trainable weights."""
-        gradient = self.model.tapes.for_call(node)
-        if gradient is None or not gradient.sources or gradient.zero_unconnected:
-            return
-        for source in gradient.sources:
-            listed = source.defined if isinstance(source.defined, cst.Attribute) else source.expr
-            if not (
-                source.kind == "object"
-                and isinstance(listed, cst.Attribute)
-                and listed.attr.value in ("weights", "variables")
-            ):
-                continue
+        for gradient, source, listed in _variable_lists(self.model, node, ("weights", "variables")):
+            if gradient.zero_unconnected:
+                return
             layer = self._layer_with_non_trainable_weights(listed.value, gradient.tape.scope)
             if layer is None:
                 continue
@@ -650,17 +644,8 @@ class GradientOfNonTrainableVariable(Rule):
     def _frozen_object(self, node: cst.Call) -> None:
         """``tape.gradient(loss, disc.trainable_variables)`` after ``disc.trainable = False``,
         with no other value ever given to ``disc.trainable``: the list is empty."""
-        gradient = self.model.tapes.for_call(node)
-        if gradient is None or not gradient.sources:
-            return
-        for source in gradient.sources:
-            listed = source.defined if isinstance(source.defined, cst.Attribute) else source.expr
-            if not (
-                source.kind == "object"
-                and isinstance(listed, cst.Attribute)
-                and listed.attr.value in ("trainable_variables", "trainable_weights")
-            ):
-                continue
+        members = ("trainable_variables", "trainable_weights")
+        for gradient, source, listed in _variable_lists(self.model, node, members):
             owner = chain_text(listed.value)
             freeze = _frozen_before(self.model, owner, gradient) if owner else None
             if freeze is None:
@@ -1062,6 +1047,22 @@ def _builds_nothing(model: ModuleModel, name: cst.Name) -> bool:
         if attribute.value is name:
             return attribute.attr.value in ("compile", *VARIABLE_LISTS)
     return False
+
+
+def _variable_lists(
+    model: ModuleModel, node: cst.Call, members: tuple[str, ...]
+) -> Iterator[tuple[GradientCall, Source, cst.Attribute]]:
+    """The sources of the gradient call ``node`` that ask for an object's variable list
+    (``model.weights``: one of ``members``), with the call and the list as written."""
+    gradient = model.tapes.for_call(node)
+    for source in (gradient.sources or []) if gradient is not None else []:
+        listed = source.defined if isinstance(source.defined, cst.Attribute) else source.expr
+        if (
+            source.kind == "object"
+            and isinstance(listed, cst.Attribute)
+            and listed.attr.value in members
+        ):
+            yield gradient, source, listed
 
 
 def _frozen_before(model: ModuleModel, owner: str, gradient: GradientCall) -> cst.Assign | None:
