@@ -19,7 +19,7 @@ from tf2lint.analysis.model import (
 )
 from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.scopes import ScopeKind, passed_argument
-from tf2lint.analysis.tape import event_order
+from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
     tensor_condition,
@@ -1860,7 +1860,7 @@ class ProbabilityLossGivenLogits(Rule):
         func = node.func
         scope = self.context.scope
         if isinstance(func, cst.Attribute) and func.attr.value == "compile":
-            loss = _argument(node, 1, "loss")
+            loss = argument(node, 1, "loss")
             if loss is None or not self._expects_probabilities(loss, scope, 0):
                 return
             layer = self._logits_layer(func.value, scope, node)
@@ -1868,7 +1868,7 @@ class ProbabilityLossGivenLogits(Rule):
                 self._report(loss, layer, "the model compiled here")
             return
         # `loss_fn(y, model(x))`, `keras.losses.sparse_categorical_crossentropy(y, logits)`
-        predictions = _argument(node, 1, "y_pred")
+        predictions = argument(node, 1, "y_pred")
         if predictions is None or not self._expects_probabilities(node, scope, 0, called=True):
             return
         layer = self._predicted_by(predictions, scope, 0)
@@ -1980,12 +1980,12 @@ class LogitsLossGivenProbabilities(Rule):
         name = model.call_name(node)
         position = knowledge.logits_position(name)
         if position is not None:
-            logits = _argument(node, position, "logits")
+            logits = argument(node, position, "logits")
             if logits is None:
                 return
             found = self._probabilities(logits, scope, 0, keras_loss=False)
         else:
-            predictions = _argument(node, 1, "y_pred")
+            predictions = argument(node, 1, "y_pred")
             if predictions is None or not self._logits_keras_loss(node, scope, 0):
                 return
             found = self._probabilities(predictions, scope, 0, keras_loss=True)
@@ -2052,16 +2052,8 @@ class LogitsLossGivenProbabilities(Rule):
 
 
 def _passed_true(call: cst.Call, position: int) -> bool:
-    value = _argument(call, position, "from_logits")
+    value = argument(call, position, "from_logits")
     return isinstance(value, cst.Name) and value.value == "True"
-
-
-def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[position].value if len(positional) > position else None
 
 
 def _left_false(call: cst.Call, position: int) -> bool:
@@ -2069,7 +2061,7 @@ def _left_false(call: cst.Call, position: int) -> bool:
     the literal False (a name or expression may be True; no claim)."""
     if any(a.star for a in call.args):
         return False
-    value = _argument(call, position, "from_logits")
+    value = argument(call, position, "from_logits")
     return value is None or (isinstance(value, cst.Name) and value.value == "False")
 
 
@@ -2114,7 +2106,7 @@ def _last_layer(
     training = model.training
     name = knowledge.canonical(model.call_name(construction) or "")
     if name.endswith("Sequential"):
-        layers = _argument(construction, 0, "layers")
+        layers = argument(construction, 0, "layers")
         if isinstance(layers, (cst.List, cst.Tuple)):
             elements = [e.value for e in layers.elements]
         elif layers is None:
@@ -2125,7 +2117,7 @@ def _last_layer(
             return None
         return training.layer_construction(elements[-1], scope)
     if knowledge.class_kind(name) == "model":
-        outputs = _argument(construction, 1, "outputs")
+        outputs = argument(construction, 1, "outputs")
         if not isinstance(outputs, cst.Name):
             return None
         values = model.bound_values(outputs, scope)
@@ -2170,7 +2162,7 @@ def _layer_activation_at(
     model: ModuleModel, layer: cst.Call, position: int
 ) -> tuple[bool, str | None]:
     """What the layer's ``activation`` argument (at ``position``) makes of its output."""
-    activation = _argument(layer, position, "activation")
+    activation = argument(layer, position, "activation")
     if activation is None or (isinstance(activation, cst.Name) and activation.value == "None"):
         return True, None
     if isinstance(activation, cst.SimpleString):
