@@ -329,8 +329,9 @@ def keras3(name: str | None, *suffixes: str) -> bool:
 
 
 def uses_tf_keras(model: ModuleModel) -> bool:
-    """The module works with the Keras 2 package ``tf_keras``: its objects keep the Keras 2 API."""
-    return model.imports_keras2  # asked at every call and attribute: computed once per module
+    """The module works with the Keras 2 package ``tf_keras``, imported or made ``tf.keras`` by
+    ``TF_USE_LEGACY_KERAS=1``: its objects keep the Keras 2 API."""
+    return model.imports_keras2 or model.sets_legacy_keras  # both computed once per module
 
 
 # --- the generated table ------------------------------------------------------------------------

@@ -591,6 +591,35 @@ def test_tf_keras_members_not_reported():
     assert rule_ids(source, ["TF0"]) == []
 
 
+LEGACY_SWITCH = "import os\n{switch}\nimport tensorflow as tf\nopt = tf.keras.optimizers.SGD(0.1)\nopt.minimize(loss_fn, [w])\n"
+
+
+@pytest.mark.parametrize(
+    "switch",
+    [
+        'os.environ["TF_USE_LEGACY_KERAS"] = "1"',
+        "os.environ['TF_USE_LEGACY_KERAS'] = 'True'",
+        'os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")',
+    ],
+)
+def test_legacy_keras_switch_makes_tf_keras_keras2(switch):
+    """TF_USE_LEGACY_KERAS=1 set before TensorFlow's import makes `tf.keras` tf-keras, whose
+    optimizers keep `minimize` (checked under TF 2.21: it runs), so no Keras 3 claim holds."""
+    assert rule_ids(LEGACY_SWITCH.format(switch=switch), ["TF0"]) == []
+
+
+@pytest.mark.parametrize(
+    "switch",
+    [
+        'os.environ["TF_USE_LEGACY_KERAS"] = "0"',
+        'flag = os.environ.get("TF_USE_LEGACY_KERAS")',  # read, not set
+        'os.environ.pop("TF_USE_LEGACY_KERAS", None)',
+    ],
+)
+def test_legacy_keras_switch_off_or_read_still_keras3(switch):
+    assert rule_ids(LEGACY_SWITCH.format(switch=switch), ["TF0"]) == ["TF011"]
+
+
 # --- TF012: removed and renamed arguments -------------------------------------------------------
 
 

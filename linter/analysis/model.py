@@ -233,6 +233,33 @@ class ModuleModel:
         return self.imports_keras2 or self.keras2_forced
 
     @cached_property
+    def sets_legacy_keras(self) -> bool:
+        """The module sets ``TF_USE_LEGACY_KERAS`` to a true value (``os.environ[...] = "1"``,
+        ``os.environ.setdefault(..., "1")``): ``tf.keras`` is then tf-keras, Keras 2, when TensorFlow
+        is imported after it, as a module's own setting must be to take effect."""
+        if not any(s.evaluated_value == _LEGACY_KERAS for s in self.nodes_of(cst.SimpleString)):
+            return False
+        for node in self.nodes_of(cst.Assign):
+            if _truthy_setting(node.value) and any(
+                type(t.target) is cst.Subscript
+                and any(
+                    type(e.slice) is cst.Index
+                    and type(e.slice.value) is cst.SimpleString
+                    and e.slice.value.evaluated_value == _LEGACY_KERAS
+                    for e in t.target.slice
+                )
+                for t in node.targets
+            ):
+                return True
+        return any(
+            len(node.args) >= 2
+            and type(node.args[0].value) is cst.SimpleString
+            and node.args[0].value.evaluated_value == _LEGACY_KERAS
+            and _truthy_setting(node.args[1].value)
+            for node in self.nodes_of(cst.Call)
+        )
+
+    @cached_property
     def keras2_forced(self) -> bool:
         """Whether the module makes every Keras name mean Keras 2, or may: it sets
         ``TF_USE_LEGACY_KERAS`` (``tf.keras`` is then tf-keras), or checks the Keras version
@@ -2348,6 +2375,14 @@ _PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold un
 _FLOW_END_TYPES: frozenset[type] = frozenset()  # statements after which a block runs no further
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+_LEGACY_KERAS = "TF_USE_LEGACY_KERAS"
+
+
+def _truthy_setting(value: cst.BaseExpression) -> bool:
+    """``"1"``, ``"true"``, ``"True"``: what TensorFlow reads as an environment switch that is on."""
+    return type(value) is cst.SimpleString and str(value.evaluated_value).lower() in ("1", "true")
 
 
 def _raises(block: cst.BaseSuite) -> bool:
