@@ -115,7 +115,8 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``layer_weights``: per Keras layer class, whether an instance, built on a sample batch, has
   trainable and non-trainable weights (``Dense``: trainable; ``BatchNormalization``: both).
 * ``assigning_methods``: Keras layer and model methods that copy values into the variables
-  with no gradient path (``set_weights``).
+  with no gradient path (``set_weights``), and the ``tf.Variable`` methods that write a value
+  into the variable, or a slice of it, with none (``assign``, ``scatter_nd_update``).
 * ``tensor_array_updates``: the ``tf.TensorArray`` methods that, traced, give the updated array
   and leave the one they are called on as it was (``write``): called in a ``tf.function`` on a
   two-element array with sample values, the result stacks them and the receiver does not.
@@ -1480,7 +1481,44 @@ def assigning_methods(tf: types.ModuleType, keras_modules: list[types.ModuleType
                     continue
                 if tape.gradient(output, scale) is None:
                     found[kind].add(name)
+    found["variable"] = variable_assigning_methods(tf)
     return {kind: sorted(names) for kind, names in found.items()}
+
+
+def variable_assigning_methods(tf: types.ModuleType) -> set[str]:
+    """The public methods of ``tf.Variable`` that write what they are given into the variable
+    (``assign``, ``scatter_nd_update``) with no gradient path from it: each called, on a
+    variable of threes or on a slice of it, under a tape with a watched value of twos or of
+    fives (whole, as sparse slices or at indices, whichever the method takes), after which the
+    variable has changed and reading it gives no gradient with respect to the value. Deprecated
+    methods are left out."""
+    found = set()
+    for name in sorted(dir(tf.Variable)):
+        method = getattr(tf.Variable, name)
+        if name.startswith("_") or not callable(method) or "(deprecated)" in (method.__doc__ or ""):
+            continue  # `load`: TF1's, and a common method name of other objects
+        for on_slice, fill in ((False, 2.0), (False, 5.0), (True, 2.0), (True, 5.0)):
+            variable = tf.Variable(tf.fill([4], 3.0))
+            value = tf.fill([2 if on_slice else 4], fill)
+            for form in ("whole", "sparse", "indices"):
+                try:
+                    with tf.GradientTape() as tape:
+                        tape.watch(value)
+                        target = variable[1:3] if on_slice else variable
+                        if form == "whole":
+                            args = (value,)
+                        elif form == "sparse":
+                            args = (tf.IndexedSlices(value[:2], tf.constant([0, 1])),)
+                        else:
+                            args = (tf.constant([[0], [1]]), value[:2])
+                        getattr(target, name)(*args)
+                        read = tf.reduce_sum(variable * 1.0)
+                except Exception:
+                    continue
+                if tape.gradient(read, value) is None and read.numpy() != 12.0:
+                    found.add(name)
+                break
+    return found
 
 
 # What the TensorArray probe passes each method of a two-element float32 array.

@@ -535,6 +535,79 @@ def view(source: str) -> ModuleModel:
             [("TF916", 13)],
             id="a-discriminator-frozen-in-init-asked-in-train-step",
         ),
+        pytest.param(  # checked under TF 2.21 (Keras 3 and tf-keras): No gradients provided
+            """
+            class Classifier(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(3)
+
+                def call(self, x):
+                    return self.dense(x)
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        y_pred = tf.cast(tf.argmax(self(x, training=True), axis=-1), tf.float32)
+                        loss = self.compute_loss(y=y, y_pred=y_pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 13)],
+            id="argmax-before-keras-compute-loss",
+        ),
+        pytest.param(
+            """
+            class Classifier(tf.keras.Model):
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        y_pred = tf.argmax(self(x, training=True), axis=-1)
+                        loss = self.compiled_loss(y, y_pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 6)],
+            id="argmax-before-compiled-loss",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    labels = tf.argmax(model(x), 1)
+                    loss = tf.reduce_mean(tf.cast(labels != y, tf.float32))
+                grads = tape.gradient(loss, model.trainable_variables)
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [("TF914", 4)],
+            id="argmax-then-compared",
+        ),
+        pytest.param(  # checked under TF 2.21: the gradient is None
+            """
+            canvas = tf.Variable(tf.zeros([8, 8]))
+            patch = tf.Variable(tf.random.normal([2, 2]))
+            with tf.GradientTape() as tape:
+                canvas[2:4, 2:4].assign(patch)
+                loss = tf.reduce_sum(tf.square(canvas))
+            grad = tape.gradient(loss, patch)
+            """,
+            [("TF914", 5)],
+            id="a-variable-written-into-a-slice-of-another",
+        ),
+        pytest.param(
+            """
+            big = tf.Variable(tf.zeros([10]))
+            small = tf.Variable(tf.ones([3]))
+            with tf.GradientTape() as tape:
+                big.scatter_nd_update([[0], [1], [2]], small)
+                loss = tf.reduce_sum(big)
+            grad = tape.gradient(loss, small)
+            """,
+            [("TF914", 5)],
+            id="a-variable-scattered-into-another",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -970,6 +1043,55 @@ def test_gradient_rules_find(source, expected):
             """,
             id="a-parameter-watched",
         ),
+        pytest.param(
+            """
+            class Classifier(tf.keras.Model):
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        y_pred = self(x, training=True)
+                        loss = self.compute_loss(y=y, y_pred=y_pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            id="keras-compute-loss-on-the-model-output",
+        ),
+        pytest.param(  # Keras 3's compute_loss adds the layers' regularization losses
+            """
+            class Classifier(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(3, kernel_regularizer="l2")
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        y_pred = tf.cast(tf.argmax(self(x), axis=-1), tf.float32)
+                        loss = self.compute_loss(y=y, y_pred=y_pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            id="compute-loss-with-regularized-layers",
+        ),
+        pytest.param(
+            """
+            class Classifier(tf.keras.Model):
+                def compute_loss(self, y, y_pred):
+                    return tf.reduce_sum(self.trainable_variables[0]) + tf.reduce_mean(y_pred)
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        y_pred = tf.argmax(self(x), axis=-1)
+                        loss = self.compute_loss(y, y_pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            id="the-models-own-compute-loss",
+        ),
     ],
 )
 def test_gradient_rules_leave_alone(source):
@@ -1266,6 +1388,10 @@ def test_layer_weights_methods_and_model_copies_are_known():
     assert knowledge.layer_weights("keras.layers.BatchNormalization").non_trainable
     assert knowledge.assigning_method("layer", "set_weights")
     assert not knowledge.assigning_method("layer", "get_weights")
+    for method in ("assign", "assign_add", "scatter_nd_update", "scatter_update"):
+        assert knowledge.assigning_method("variable", method)
+    assert not knowledge.assigning_method("variable", "read_value")
+    assert not knowledge.assigning_method("variable", "load")  # deprecated, and other objects' name
     assert knowledge.host_method("layer", "get_weights")
     assert knowledge.fresh_model_function("tensorflow.keras.models.clone_model")
     assert not knowledge.fresh_model_function("keras.models.load_model")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.kinds import own_method
 from tf2lint.analysis.scopes import ScopeKind, SiteKind
 from tf2lint.analysis.tfnames import TF_FUNCTION_NAMES, dotted_name
 from tf2lint.analysis.walk import mentions
@@ -41,13 +42,14 @@ _PASSING_BUILTINS = frozenset(
      "builtins.enumerate", "builtins.iter", "builtins.next", "builtins.dict", "builtins.set",
      "builtins.pow", "builtins.divmod"}
 )  # fmt: skip
-# Methods that put their arguments into their receiver.
+# Methods that put their arguments into their receiver (a variable's assigning methods, which
+# copy a value in with no gradient path back, are the knowledge base's: assigning_method).
 _STORING_METHODS = frozenset(
-    {"append", "extend", "insert", "update", "add", "setdefault", "assign", "assign_add",
-     "assign_sub", "write", "scatter_update", "__setitem__"}
+    {"append", "extend", "insert", "update", "add", "setdefault", "write", "__setitem__"}
 )  # fmt: skip
-# A variable's methods that copy a value in: no gradient flows back through them.
-_ASSIGNING_METHODS = frozenset({"assign", "assign_add", "assign_sub", "scatter_update"})
+# A Keras model's methods that compute the compiled loss from what they are given (and, in
+# some forms, the layers' own losses: see adds_layer_losses).
+_LOSS_METHODS = frozenset({"compiled_loss", "compute_loss"})
 MAX_CALL_DEPTH = 3  # how deep calls of the module's own functions are followed
 
 
@@ -535,7 +537,7 @@ class Interpreter:
             joined = _join_all(flows)
             if joined.live or joined.unknown:
                 return joined.cut(Cut(node, "integer-output", "a comparison gives a bool tensor"))
-            return NOTHING
+            return Flow(cuts=joined.cuts)  # `tf.argmax(out) != y`: still the earlier cut's value
         if t is cst.BooleanOperation:
             return self.expr(node.left, state).join(self.expr(node.right, state))
         if t is cst.IfExp:
@@ -973,12 +975,19 @@ class Interpreter:
         receiver = self.expr(func.value, state)
         both = receiver.join(joined)
         text = chain_text(func.value)
-        if method in _ASSIGNING_METHODS and text is not None and (joined.live or joined.unknown):
-            # `buf.assign(model(x))`: the variable takes a copy of the value; reading it back
-            # gives no gradient to what the value was made of
-            what = f"`.{method}()` copies the value into the variable"
-            state.env[text] = receiver.join(joined.cut(Cut(node, "no-gradient", what)))
-            return NOTHING
+        if knowledge.assigning_method("variable", method):
+            # `buf.assign(model(x))`, `canvas[2:4].assign(patch)`: the variable takes a copy of
+            # the value; reading it back gives no gradient to what the value was made of
+            written = func.value.value if type(func.value) is cst.Subscript else func.value
+            written_text = chain_text(written)
+            if written_text is not None and (joined.live or joined.unknown):
+                what = f"`.{method}()` copies the value into the variable"
+                held = self.expr(written, state) if written is not func.value else receiver
+                state.env[written_text] = held.join(joined.cut(Cut(node, "no-gradient", what)))
+                return NOTHING
+            if text is not None:
+                state.env[text] = receiver.join(joined)
+                return NOTHING
         if method in _STORING_METHODS and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
@@ -992,6 +1001,14 @@ class Interpreter:
                 if knowledge.host_method(keras_kind, method):
                     what = f"`{keras_kind.capitalize()}.{method}()` gives NumPy arrays"
                     return both.cut(self.host(node, what))
+        if (
+            kind is not None
+            and kind.kind == "model"
+            and method in _LOSS_METHODS
+            and not own_method(self.model, self.scope, func.value, method)
+            and not self.adds_layer_losses(node, method)
+        ):  # `self.compiled_loss(y, y_pred)`: a function of what it is given
+            return self.recorded(node, replace(joined, kind="tensor"), state)
         if kind is not None and kind.kind == "tape":  # another tape (an inner one, nested)
             if method in GRADIENT_METHODS:  # recorded by this tape too while it records
                 return self.recorded(node, replace(both, kind="container"), state)
@@ -1021,6 +1038,25 @@ class Interpreter:
         if receiver.kind == "object" and not receiver.unknown:  # a method of the module's own
             return self.recorded(node, replace(both, kind="tensor"), state)  # Keras object
         return replace(both, unknown=True)
+
+    def adds_layer_losses(self, node: cst.Call, method: str) -> bool:
+        """Whether the loss ``node`` computes may add the model's layer losses, which read its
+        variables: ``compiled_loss`` does when given ``regularization_losses``, Keras 3's
+        ``compute_loss`` does always, and this module gives some layer a regularizer or adds a
+        loss (``kernel_regularizer=``, ``add_loss``)."""
+        if method == "compiled_loss":
+            return any(
+                a.keyword is not None and a.keyword.value == "regularization_losses"
+                for a in node.args
+            )
+
+        def adds() -> bool:
+            return any(
+                a.keyword is not None and a.keyword.value.endswith("_regularizer")
+                for a in self.model.nodes_of(cst.Arg)
+            ) or any(a.attr.value == "add_loss" for a in self.model.nodes_of(cst.Attribute))
+
+        return self.model.memo("adds-layer-losses", adds)
 
     def object_call(
         self, node: cst.Call, func: cst.Name, flow: Flow, joined: Flow, state: _State
