@@ -233,11 +233,20 @@ class ModuleModel:
         return self.imports_keras2 or self.keras2_forced
 
     @cached_property
+    def _legacy_keras_strings(self) -> bool:
+        """Whether a string of the module is ``"TF_USE_LEGACY_KERAS"`` (its text is looked at
+        first: evaluating every string literal costs a parse each)."""
+        return any(
+            _LEGACY_KERAS in s.value and s.evaluated_value == _LEGACY_KERAS
+            for s in self.nodes_of(cst.SimpleString)
+        )
+
+    @cached_property
     def sets_legacy_keras(self) -> bool:
         """The module sets ``TF_USE_LEGACY_KERAS`` to a true value (``os.environ[...] = "1"``,
         ``os.environ.setdefault(..., "1")``): ``tf.keras`` is then tf-keras, Keras 2, when TensorFlow
         is imported after it, as a module's own setting must be to take effect."""
-        if not any(s.evaluated_value == _LEGACY_KERAS for s in self.nodes_of(cst.SimpleString)):
+        if not self._legacy_keras_strings:
             return False
         for node in self.nodes_of(cst.Assign):
             if _truthy_setting(node.value) and any(
@@ -264,9 +273,8 @@ class ModuleModel:
         """Whether the module makes every Keras name mean Keras 2, or may: it sets
         ``TF_USE_LEGACY_KERAS`` (``tf.keras`` is then tf-keras), or checks the Keras version
         and raises (it refuses one Keras, so it runs under the other)."""
-        for string in self.nodes_of(cst.SimpleString):
-            if string.evaluated_value == "TF_USE_LEGACY_KERAS":
-                return True
+        if self._legacy_keras_strings:
+            return True
         for node in self.nodes_of(cst.If):
             branches = [node.body] + ([node.orelse.body] if type(node.orelse) is cst.Else else [])
             if self._reads_keras_version(node.test) and any(_raises(b) for b in branches):
