@@ -208,7 +208,8 @@ def test_rules_json_lists_metadata():
         "default": True,
         "preview": False,
     }
-    assert next(r for r in data if r["id"] == "TF997")["preview"] is True  # redundant code
+    assert next(r for r in data if r["id"] == "TF861")["preview"] is True  # a rule in preview
+    assert next(r for r in data if r["id"] == "TF997")["preview"] is False  # measured 0 false
 
 
 def test_explain_prints_docs_and_fixtures_without_the_harness_lines():
