@@ -879,7 +879,9 @@ class TfFunctionOnKerasMethod(Rule):
         training=False)`): there the decorated call stays a graph and is traced again for each
         new input shape and Python argument (one observation, then a batch; a Python
         `training` flag: tensorflow#25754 runs such a layer eagerly with each `training`
-        value). In preview elsewhere: redundant rather than wrong.
+        value). In preview elsewhere: redundant rather than wrong. A method the module calls
+        itself (`self.train_step(x, y)` in its own eager loop) is not reported: Keras traces it
+        only under `fit`, and there the decorator is what compiles it.
     """
     # the gap of a finding where nothing shows the method run eagerly (shown with --preview)
     redundant = (
@@ -896,6 +898,8 @@ class TfFunctionOnKerasMethod(Rule):
         decorator = _tf_function_decorator(model, fn)
         if decorator is None or _deliberate(decorator):
             return
+        if fn.name != "call" and _called_by_own_code(model, cls, fn.name):
+            return  # `self.train_step(x, y)` in the class's own loop: the decorator compiles it
         eager = _called_eagerly(model, cls) if fn.name == "call" else None
         because = [(f"`{cls.name}` is a Keras {cls.keras_kind}", cls.node)]
         if eager is not None:
@@ -915,6 +919,28 @@ class TfFunctionOnKerasMethod(Rule):
             because=because,
             gap=None if eager is not None else self.redundant,
         )
+
+
+def _called_by_own_code(model: ModuleModel, cls: ClassInfo, method: str) -> bool:
+    """Whether the module calls ``method`` of ``cls`` itself (``self.train_step(x, y)`` in the
+    class's own training loop, ``gan.train_step(batch)``) from anything but a method Keras
+    traces: there Keras does not trace it, and its ``@tf.function`` is what compiles it."""
+    keras_traced = knowledge.traced_methods(cls.keras_kind)
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != method:
+            continue
+        scope = model.scope_of(func.value)
+        where = scope.function if scope is not None else None
+        if where is not None and where.cls is cls and where.name in keras_traced:
+            continue  # Keras's own flow: `train_step` calling `self.compute_loss`
+        receiver = func.value
+        if isinstance(receiver, cst.Name) and receiver.value == "self":
+            if where is not None and where.cls is cls:
+                return True
+        elif model.instance_of(receiver, scope) is cls:
+            return True
+    return False
 
 
 def _called_eagerly(model: ModuleModel, cls: ClassInfo) -> cst.Call | None:

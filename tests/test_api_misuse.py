@@ -424,6 +424,24 @@ def test_a_tf_function_on_a_method_keras_traces(source, method):
 
 
 @pytest.mark.parametrize(
+    "loop",
+    [
+        "    def train(self, data):\n        for x, y in data:\n"
+        "            self.train_step(x, y)\n",  # the class's own eager loop
+        "gan = M()\nfor x, y in data:\n    gan.train_step(x, y)\n",  # a script's loop
+    ],
+)
+def test_a_keras_method_the_module_calls_itself_is_left_alone(loop):
+    """Keras traces `train_step` only under `fit`: called by the user's own eager loop, its
+    `@tf.function` is what compiles it."""
+    source = (
+        NESTED + "class M(tf.keras.Model):\n    @tf.function\n    def train_step(self, x, y):\n"
+        "        return x\n" + loop
+    )
+    assert rule_ids(source, ["TF998"]) == []
+
+
+@pytest.mark.parametrize(
     "driver, preview",
     [
         # called eagerly with one observation, then a batch, and a Python training flag:
