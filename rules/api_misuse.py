@@ -1940,13 +1940,14 @@ class ProbabilityLossGivenLogits(Rule):
         if isinstance(expr, cst.Call):
             position = knowledge.from_logits_position(model.call_name(expr), constructed=True)
             return position is not None and _left_false(expr, position)
-        if isinstance(expr, cst.Name):
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            qualified = model.qualified_name(expr)
+            if qualified is not None:
+                return knowledge.from_logits_position(qualified, constructed=False) is not None
+            # `loss_fn`, `self.loss_fn` (assigned in `__init__`): what it was bound to
             values = model.bound_values(expr, scope)
             if len(values) == 1 and values[0] is not expr:
                 return self._expects_probabilities(values[0], scope, depth + 1)
-        if isinstance(expr, (cst.Name, cst.Attribute)):
-            qualified = model.qualified_name(expr)
-            return knowledge.from_logits_position(qualified, constructed=False) is not None
         return False
 
     def _logits_layer(
@@ -1977,6 +1978,12 @@ class ProbabilityLossGivenLogits(Rule):
                 return None
             where = self.model.binding_of(expr, scope).scope or scope
             return self._predicted_by(values[0], where, depth + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            cls = self.model.enclosing_class(scope) if expr.func.value == "self" else None
+            if cls is not None:  # `self(x, training=True)` in a Model subclass's train_step
+                layer = _subclass_last_layer(self.model, cls)
+                activation = _layer_activation(self.model, layer) if layer else None
+                return layer if activation is not None and activation[0] else None
         if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
             return self._logits_layer(expr.func, scope, expr)
         return None
@@ -2162,10 +2169,16 @@ def _last_layer(
         where = model.binding_of(outputs, scope).scope or scope
         return training.layer_construction(values[0].func, where)
     cls = training.local_class(construction, scope)
-    method = model.resolve_method(cls, "call") if cls is not None else None
-    if cls is None or cls.keras_kind != "model" or method is None:
+    return _subclass_last_layer(model, cls) if cls is not None else None
+
+
+def _subclass_last_layer(model: ModuleModel, cls: ClassInfo) -> cst.Call | None:
+    """The construction of the layer whose output a ``Model`` subclass's ``call`` returns
+    (``return self.dense(h)``), where it shows one."""
+    method = model.resolve_method(cls, "call")
+    if cls.keras_kind != "model" or method is None:
         return None
-    # a `Model` subclass whose `call` returns what one of its layers gives: `self.dense(x)`
+    training = model.training
     returned = model.return_values(method)
     if len(returned) != 1 or not isinstance(returned[0], cst.Call):
         return None

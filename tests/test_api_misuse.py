@@ -950,6 +950,30 @@ LOGITS_MODEL = (
             "net = Net()\nnet.compile('adam', 'sparse_categorical_crossentropy')\n",
             ["TF934"],
         ),
+        # its own train_step: a loss object kept on `self`, given `self(x)`
+        (
+            LOGITS_MODEL + "class Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.dense = layers.Dense(10)\n"
+            "        self.loss_fn = keras.losses.SparseCategoricalCrossentropy()\n"
+            "    def call(self, x):\n        return self.dense(x)\n"
+            "    def train_step(self, data):\n        x, y = data\n"
+            "        with tf.GradientTape() as tape:\n"
+            "            loss = self.loss_fn(y, self(x, training=True))\n"
+            "        return {'loss': loss}\n",
+            ["TF934"],
+        ),
+        # the same with a softmax on its last layer
+        (
+            LOGITS_MODEL + "class Net(keras.Model):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.dense = layers.Dense(10, 'softmax')\n"
+            "        self.loss_fn = keras.losses.SparseCategoricalCrossentropy()\n"
+            "    def call(self, x):\n        return self.dense(x)\n"
+            "    def train_step(self, data):\n        x, y = data\n"
+            "        with tf.GradientTape() as tape:\n"
+            "            loss = self.loss_fn(y, self(x, training=True))\n"
+            "        return {'loss': loss}\n",
+            [],
+        ),
         # told the logits are logits
         (
             LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4)])\n"
