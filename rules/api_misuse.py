@@ -1550,6 +1550,82 @@ class DatasetFunctionReturnsElement(Rule):
             return
 
 
+_WHILE_LOOPS = frozenset({"tensorflow.while_loop", "tensorflow.compat.v2.while_loop"})
+
+
+class WhileLoopBodyStructure(Rule):
+    id = "TF950"
+    name = "while-loop-body-structure"
+    category = "api-misuse"
+    severity = "error"
+    message = "the `tf.while_loop` body returns another structure than its `loop_vars`"
+    rationale = """
+        `tf.while_loop(cond, body, loop_vars)` calls `body(*loop_vars)` and needs back the
+        same structure, one value per loop variable, to call `cond` and `body` with again.
+        A body that returns fewer or more values than the loop variables it takes
+        (`lambda i, s: (i + 1, s, s)` for `[i, s]`) fails: `ValueError: The two structures
+        don't have the same nested structure` (TF 2.21, eagerly and traced). A body that
+        returns one bare value (`lambda i: i + 1`) for a list or tuple of loop variables fails
+        eagerly with `TypeError: Cannot iterate over a scalar tensor` (TF 2.21 unpacks what it
+        gets back; inside a `tf.function` a single loop variable happens to pass), and for two
+        or more loop variables everywhere. Reported where `loop_vars` is a list or tuple
+        display and every value the body (a lambda or a function of the module) returns is a
+        display of another length, or, for a bare value, arithmetic or a TensorFlow op's
+        single tensor. Return a list or tuple with one value per loop variable:
+        `lambda i: [i + 1]`, `lambda i, s: (i + 1, s + i)`.
+    """
+    requires_text = ("while_loop",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if model.call_name(node) not in _WHILE_LOOPS:
+            return
+        loop_vars = argument(node, 2, "loop_vars")
+        body = argument(node, 1, "body")
+        if not isinstance(loop_vars, (cst.List, cst.Tuple)) or body is None:
+            return
+        if any(isinstance(e, cst.StarredElement) for e in loop_vars.elements):
+            return
+        count = len(loop_vars.elements)
+        scope = self.context.scope
+        fn = model.function_referenced(body, scope)
+        returned = model.return_values(fn) if fn is not None else []
+        if not returned:
+            return
+        found = [self._mismatch(value, count, fn) for value in returned]
+        if not all(found):
+            return
+        what = found[0]
+        if what == "one value" and count == 1 and self.context.in_traced_code:
+            return  # traced, a single loop variable takes one bare value back
+        self.report(
+            body,
+            f"the body returns {what} for {count} loop variable{'s' * (count != 1)}: "
+            "`tf.while_loop` fails; return a list or tuple with one value per loop variable",
+            because=[
+                (f"`loop_vars` holds {count} value{'s' * (count != 1)}", loop_vars),
+                (f"the body returns {what}", returned[0]),
+            ],
+        )
+
+    def _mismatch(self, value: cst.BaseExpression, count: int, fn: FunctionInfo) -> str | None:
+        """What ``value`` is when it cannot be ``count`` loop variables; None if it may be."""
+        if isinstance(value, (cst.List, cst.Tuple)):
+            if any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return None
+            length = len(value.elements)
+            return f"{length} value{'s' * (length != 1)}" if length != count else None
+        if isinstance(value, cst.BinaryOperation) and any(
+            isinstance(side, (cst.List, cst.Tuple)) for side in (value.left, value.right)
+        ):
+            return None  # `vars[:1] + [x]`: a sequence
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)) or (
+            isinstance(value, cst.Call) and self.model.is_tensor(value, fn)
+        ):
+            return "one value"
+        return None
+
+
 def _not_a_dataset(
     model: ModuleModel, value: cst.BaseExpression, scope: FunctionInfo
 ) -> str | None:

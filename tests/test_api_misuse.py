@@ -1070,3 +1070,35 @@ def test_probability_loss_given_logits(source, expected):
 )
 def test_logits_loss_given_probabilities(source, expected):
     assert rule_ids(source, ["TF935"]) == expected
+
+
+# TF950: a `tf.while_loop` body's structure (checked under TF 2.21: ValueError for another
+# length; TypeError eagerly for one bare value, and for one bare value and two loop variables
+# everywhere)
+WHILE = "import tensorflow as tf\ni = tf.constant(0)\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (WHILE + "r = tf.while_loop(lambda i: i < 10, lambda i: i + 1, [i])\n", ["TF950"]),
+        (WHILE + "r = tf.while_loop(lambda i, s: i < 9, lambda i, s: (i + 1, s, s), (i, 0))\n",
+         ["TF950"]),
+        (WHILE + "def body(i, total):\n    return tf.add(i, 1)\n"
+         "r = tf.while_loop(lambda i, t: i < 5, body, loop_vars=[i, 0])\n", ["TF950"]),
+        # one value per loop variable, as a list or a tuple
+        (WHILE + "r = tf.while_loop(lambda i: i < 10, lambda i: [i + 1], [i])\n", []),
+        (WHILE + "r = tf.while_loop(lambda i, s: i < 9, lambda i, s: (i + 1, s + i), (i, 0))\n",
+         []),
+        # traced: a single loop variable takes one bare value back
+        (WHILE + "@tf.function\ndef f():\n"
+         "    return tf.while_loop(lambda i: i < 10, lambda i: i + 1, [tf.constant(0)])\n", []),
+        # what the body returns is not shown: a call of the module's own, a sequence built
+        (WHILE + "def step(i, s):\n    return i + 1, s\n"
+         "r = tf.while_loop(lambda i, s: i < 9, lambda i, s: step(i, s), (i, 0))\n", []),
+        (WHILE + "r = tf.while_loop(lambda *v: v[0] < 9, lambda *v: [v[0] + 1] + [v[1]], [i, 0])\n",
+         []),
+    ],
+)  # fmt: skip
+def test_while_loop_body_structure(source, expected):
+    assert rule_ids(source, ["TF950"]) == expected
