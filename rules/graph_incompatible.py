@@ -4272,18 +4272,37 @@ class TensorConditionGuardsStaticIndexing(_TracedRule):
         while tracing and which traces only the branch taken: `x.shape.rank == 2`
         (`len(x.shape)`), `x.shape[0] > 1`, `x.shape.num_elements()`. Evidence required: the
         test compares `tf.rank(x)`, `tf.size(x)` or `tf.shape(x)[i]` (or a local bound to
-        one), and a branch uses `x` in a way only some shapes allow: a constant index into `x`
-        or its shape, or a constant `axis` past 0; for a size, `x`'s shape must be static
+        one), and a branch (with the statements after an `if` that ends in `return`, which
+        AutoGraph makes its `else`) uses `x` in a way only some shapes allow: a constant index
+        into `x` or its shape, a constant `axis` past 0, or a transpose's permutation of two
+        or more axes (`Dimension must be 1 but is 2`); for a size, `x`'s shape must be static
         while tracing (a parameter of a `tf.function` without `input_signature` or
         `reduce_retracing`, or the shape of a tensor: its size is the rank), since a size only
         known at run time makes the tensor test the right one.
     """
     requires_text = ("rank", "size", "shape")
 
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        # an `if` that ends in `return` with no `else`: the statements after it, which
+        # AutoGraph makes its `else` branch
+        self._rest: dict[int, list[cst.CSTNode]] = {}
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        statements = list(node.body)
+        for i, statement in enumerate(statements):
+            if (
+                isinstance(statement, cst.If)
+                and statement.orelse is None
+                and _ends_in_return(statement.body)
+            ):
+                self._rest[id(statement)] = statements[i + 1 :]
+
     def visit_If(self, node: cst.If) -> None:
         branches: list[cst.CSTNode] = [node.body]
         if node.orelse is not None:
             branches.append(node.orelse)
+        branches += self._rest.pop(id(node), [])
         self._check(node.test, branches)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
@@ -4318,6 +4337,28 @@ class TensorConditionGuardsStaticIndexing(_TracedRule):
                 ],
             )
             return
+
+
+def _permutation(arg: cst.Arg, position: int, call: cst.Call) -> bool:
+    """A permutation of two or more axes given to a transpose: valid for one rank only."""
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+    by_keyword = arg.keyword is not None and arg.keyword.value == "perm"
+    by_position = arg.keyword is None and position == 1 and name.endswith("transpose")
+    return (
+        (by_keyword or by_position)
+        and isinstance(arg.value, (cst.List, cst.Tuple))
+        and len(arg.value.elements) >= 2
+        and all(isinstance(e.value, cst.Integer) for e in arg.value.elements)
+    )
+
+
+def _ends_in_return(body: cst.BaseSuite) -> bool:
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return isinstance(last.body[-1], cst.Return)
+    return isinstance(last, cst.SimpleStatementSuite) and isinstance(last.body[-1], cst.Return)
 
 
 def _measures(
@@ -4471,7 +4512,10 @@ def _shape_specific_use(measure: _Measure, branches: list[cst.CSTNode]) -> cst.C
                 return
             if not any(code(a.value) == target for a in node.args if a.keyword is None):
                 return
-            for arg in node.args:
+            for position, arg in enumerate(node.args):
+                if _permutation(arg, position, node):  # `tf.transpose(g, [1, 0])`
+                    found.append(node)
+                    return
                 if arg.keyword is None or arg.keyword.value not in ("axis", "axes"):
                     continue
                 values = (

@@ -2526,6 +2526,12 @@ def test_no_tensor_array_update_finding(source):
         "@tf.function\ndef step(g):\n    return norm(g)\n",
         # a conditional expression
         "@tf.function\ndef pick(x):\n    return x[1] if tf.shape(x)[0] > 1 else x[0]\n",
+        # the code after an `if` that returns is its `else` branch
+        "@tf.function\ndef pick(x):\n    if tf.size(x) < 2:\n        return x[0] * 0.0\n"
+        "    return x[1]\n",
+        # a permutation of two axes for a rank-1 variable
+        "def update(var):\n    if tf.rank(var) == 2:\n        return tf.transpose(var, [1, 0])\n"
+        "    return var\n\n@tf.function\ndef step(v):\n    return update(v)\n",
     ],
 )
 def test_a_tensor_test_of_a_shape_fact_guarding_shape_specific_code(source):
