@@ -4320,11 +4320,15 @@ class TensorConditionGuardsStaticIndexing(_TracedRule):
             if use is None:
                 continue
             fact = "rank" if measure.kind == "rank" else "size"
-            static = (
-                f"`{code(measure.measured)}.shape.rank`"
-                if measure.kind == "rank"
-                else f"`{code(measure.measured)}.shape`"
+            owner = _shape_owner(self.model, measure.measured) or _bound_shape_owner(
+                self.model, measure.measured, scope
             )
+            if measure.kind == "rank":
+                static = f"`{code(measure.measured)}.shape.rank`"
+            elif owner is not None:  # the size of a shape is the rank of its tensor
+                static = f"`{code(owner)}.shape.rank`"
+            else:
+                static = f"`{code(measure.measured)}.shape`"
             self.report(
                 test,
                 f"AutoGraph makes this test of a tensor (`{code(measure.call)}`) in traced "
@@ -4389,7 +4393,7 @@ def _measures(
         return found
     if isinstance(test, cst.Name):
         binding = model.binding_of(test, scope)
-        values = binding.known_values
+        values = binding.known_values or []
         if binding.scope is not scope.function or len(values) != 1:
             return []
         return _measures(model, values[0], scope, depth + 1)
@@ -4448,6 +4452,16 @@ def _shape_owner(model: ModuleModel, expr: cst.BaseExpression) -> cst.BaseExpres
     return None
 
 
+def _bound_shape_owner(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """``x`` where ``expr`` is a local bound once to ``tf.shape(x)`` (or ``x.shape``)."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    values = model.binding_of(expr, scope).known_values or []
+    return _shape_owner(model, values[0]) if len(values) == 1 else None
+
+
 def _static_size(model: ModuleModel, measured: cst.BaseExpression, scope: Scope | None) -> bool:
     """Whether the size of ``measured`` is known while tracing: a shape (its size is the rank),
     or a parameter of a function tf.function traces with the shapes it is called with."""
@@ -4459,8 +4473,9 @@ def _static_size(model: ModuleModel, measured: cst.BaseExpression, scope: Scope 
     owner = binding.scope
     if isinstance(owner, FunctionInfo) and binding.param_only:
         return traced_with_given_shapes(model, owner)
-    values = binding.known_values
-    return isinstance(owner, FunctionInfo) and len(values) == 1 and _shape_of(model, values[0])
+    return (
+        isinstance(owner, FunctionInfo) and _bound_shape_owner(model, measured, scope) is not None
+    )
 
 
 def _shape_specific_use(measure: _Measure, branches: list[cst.CSTNode]) -> cst.CSTNode | None:
@@ -4739,7 +4754,7 @@ def _counter_in(
         if expr.value in counters:
             return expr.value
         binding = model.binding_of(expr, scope)
-        values = binding.known_values
+        values = binding.known_values or []
         if binding.scope is not scope.function or len(values) != 1:
             return None
         return _counter_in(model, values[0], counters, scope, depth + 1)
