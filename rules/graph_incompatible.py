@@ -4289,6 +4289,8 @@ class TensorConditionGuardsStaticIndexing(_TracedRule):
         self._rest: dict[int, list[cst.CSTNode]] = {}
 
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        if self._traced_function() is None:
+            return
         statements = list(node.body)
         for i, statement in enumerate(statements):
             if (
