@@ -4585,7 +4585,9 @@ class IdentityComparisonOnTensor(Rule):
             return
         value = sides[1] if sides[0] is constants[0] else sides[0]
         scope = self.context.scope
-        if not computed_tensor(self.model, value, scope):
+        if not computed_tensor(self.model, value, scope) and not _module_tensor(
+            self.model, value, scope
+        ):
             return
         negated = isinstance(compared.operator, cst.IsNot)
         outcome = "always true" if negated else "always false"
@@ -4598,6 +4600,23 @@ class IdentityComparisonOnTensor(Rule):
             f"{outcome} whatever the tensor holds; test its value ({fix})",
             because=[why] if why is not None else [(f"`{short(value)}` is a tensor here", value)],
         )
+
+
+def _module_tensor(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """A module-level name (a notebook's or script's top level) every binding of which is a
+    value a TF op computes."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return False
+    binding = model.binding_of(expr, scope)
+    values = binding.known_values or []
+    return (
+        binding.scope is model.scope
+        and bool(values)
+        and all(
+            isinstance(v, cst.Call) and computed_tensor(model, v, model.scope, api_only=True)
+            for v in values
+        )
+    )
 
 
 class PythonFunctionUnderXla(_TracedRule):

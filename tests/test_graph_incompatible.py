@@ -2565,6 +2565,8 @@ def test_no_tensor_test_of_a_shape_fact_finding(source):
         "@tf.function\ndef ok(x):\n    return tf.reduce_all(x > 0)\n\n"
         "@tf.function\ndef step(x):\n    if ok(x) is False:\n        return x\n    return -x\n",
         "def stop(x):\n    return tf.math.is_nan(x) is not True\n",
+        # a notebook's top level
+        "done = tf.reduce_all(tf.constant([1.0]) > 0)\nif done is True:\n    print('done')\n",
     ],
 )
 def test_an_identity_test_of_a_tensor_against_a_bool(source):
@@ -2577,6 +2579,7 @@ def test_an_identity_test_of_a_tensor_against_a_bool(source):
         "def f(flag):\n    if flag is True:\n        return 1\n",
         "def f(x):\n    done = tf.reduce_all(x > 0)\n    if done:\n        return 1\n",
         "def f(x):\n    y = tf.reduce_sum(x)\n    return y is None\n",
+        "eager = tf.executing_eagerly()\nif eager is True:\n    print('eager')\n",
     ],
 )
 def test_no_identity_test_finding(source):
