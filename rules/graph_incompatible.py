@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import (
@@ -9,11 +11,13 @@ from tf2lint.analysis.shapes import (
     input_fixes_batch,
     shape_list_with_unknown_first,
     shape_owner,
+    traced_with_given_shapes,
     unpacked_dimension,
 )
 from tf2lint.analysis.tensors import (
     call_site,
     computed_tensor,
+    converted_loop,
     graph_value,
     graph_variable,
     handed_graph_tensor,
@@ -30,12 +34,13 @@ from tf2lint.analysis.tensors import (
     value_operands,
     variable_condition,
 )
-from tf2lint.analysis.tfnames import DATASET_FUNCTION_METHODS, is_keras
+from tf2lint.analysis.tfnames import DATASET_FUNCTION_METHODS, PY_FUNCTION_NAMES, is_keras
 from tf2lint.analysis.tracing import compiled_arguments, fed_tensor, root_reason
 from tf2lint.analysis.walk import walk
+from tf2lint.analysis.xla import xla_compiled
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import StoreRule, code, outer_target, variable_kind
+from tf2lint.rules.common import StoreRule, code, outer_target, short, variable_kind
 
 _DEBUGGERS = frozenset(
     {"builtins.breakpoint", "pdb.set_trace", "ipdb.set_trace", "pudb.set_trace", "pdb.post_mortem"}
@@ -4226,3 +4231,563 @@ class TensorArrayUpdateDropped(_TracedRule):
             f"`{shown}` without it: the values are lost; write `{shown} = {shown}.{method}(...)`",
             because=[(f"`{shown}` is a TensorArray: {kind.why}", receiver)],
         )
+
+
+# --- traced37 (stop 45): a tensor test of a shape fact, `is True` on a tensor, XLA ------------
+
+# the ops that measure a tensor's shape as a tensor: its rank, its number of elements, its shape
+_RANK_OPS = frozenset({"tensorflow.rank", "tensorflow.compat.v1.rank"})
+_SIZE_OPS = frozenset({"tensorflow.size", "tensorflow.compat.v1.size"})
+_SHAPE_OPS = frozenset({"tensorflow.shape", "tensorflow.compat.v1.shape"})
+
+
+class _Measure(NamedTuple):
+    """What a tensor condition measures: ``kind`` "rank" (how many dimensions ``measured``
+    has) or "size" (how many elements, or how long a dimension), and the measuring call."""
+
+    kind: str
+    measured: cst.BaseExpression
+    call: cst.Call
+
+
+class TensorConditionGuardsStaticIndexing(_TracedRule):
+    id = "TF879"
+    requires_traced_code = True
+    name = "tensor-condition-guards-static-indexing"
+    severity = "error"
+    message = (
+        "a tensor condition on a shape fact guards code valid only for some shapes: AutoGraph "
+        "traces both branches and the guarded one fails while tracing"
+    )
+    rationale = """
+        In AutoGraph-converted code (a `tf.function` and what it calls, a `Dataset.map`
+        function) an `if` whose test is a tensor becomes `tf.cond`, which traces both
+        branches whatever the value will be. `tf.rank(x)`, `tf.size(x)` and `tf.shape(x)[0]`
+        are tensors, so `if tf.rank(g) == 2: tf.reduce_sum(g, axis=1)` builds the reduction for
+        a rank-1 `g` too, and `if tf.size(x) > 1: x[1]` builds `x[1]` for a one-element `x`:
+        shape inference refuses it and tracing fails (TF 2.21: `ValueError: Invalid reduction
+        dimension 1 for input with 1 dimensions`, `slice index 1 of dimension 0 out of
+        bounds`, and for `if tf.size(tf.shape(x)) > 0: tf.shape(x)[0]` on a scalar the same)
+        although the branch would never run. Test the static shape, which Python decides
+        while tracing and which traces only the branch taken: `x.shape.rank == 2`
+        (`len(x.shape)`), `x.shape[0] > 1`, `x.shape.num_elements()`. Evidence required: the
+        test compares `tf.rank(x)`, `tf.size(x)` or `tf.shape(x)[i]` (or a local bound to
+        one), and a branch (with the statements after an `if` that ends in `return`, which
+        AutoGraph makes its `else`) uses `x` in a way only some shapes allow: a constant index
+        into `x` or its shape, a constant `axis` past 0, or a transpose's permutation of two
+        or more axes (`Dimension must be 1 but is 2`); for a size, `x`'s shape must be static
+        while tracing (a parameter of a `tf.function` without `input_signature` or
+        `reduce_retracing`, or the shape of a tensor: its size is the rank), since a size only
+        known at run time makes the tensor test the right one.
+    """
+    requires_text = ("rank", "size", "shape")
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        # an `if` that ends in `return` with no `else`: the statements after it, which
+        # AutoGraph makes its `else` branch
+        self._rest: dict[int, list[cst.CSTNode]] = {}
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        if self._traced_function() is None:
+            return
+        statements = list(node.body)
+        for i, statement in enumerate(statements):
+            if (
+                isinstance(statement, cst.If)
+                and statement.orelse is None
+                and _ends_in_return(statement.body)
+            ):
+                self._rest[id(statement)] = statements[i + 1 :]
+
+    def visit_If(self, node: cst.If) -> None:
+        branches: list[cst.CSTNode] = [node.body]
+        if node.orelse is not None:
+            branches.append(node.orelse)
+        branches += self._rest.pop(id(node), [])
+        self._check(node.test, branches)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._check(node.test, [node.body, node.orelse])
+
+    def _check(self, test: cst.BaseExpression, branches: list[cst.CSTNode]) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph:
+            return
+        scope = self.context.scope
+        for measure in _measures(self.model, test, scope):
+            if measure.kind == "size" and not _static_size(self.model, measure.measured, scope):
+                continue
+            use = _shape_specific_use(measure, branches)
+            if use is None:
+                continue
+            fact = "rank" if measure.kind == "rank" else "size"
+            owner = _shape_owner(self.model, measure.measured) or _bound_shape_owner(
+                self.model, measure.measured, scope
+            )
+            if measure.kind == "rank":
+                static = f"`{code(measure.measured)}.shape.rank`"
+            elif owner is not None:  # the size of a shape is the rank of its tensor
+                static = f"`{code(owner)}.shape.rank`"
+            else:
+                static = f"`{code(measure.measured)}.shape`"
+            self.report(
+                test,
+                f"AutoGraph makes this test of a tensor (`{code(measure.call)}`) in traced "
+                f"`{fn.qualname}` a `tf.cond` and traces both branches, so `{short(use)}` is "
+                f"built for every {fact} and fails while tracing where it does not fit; test "
+                f"the static shape ({static}) instead",
+                because=[
+                    (f"`{code(measure.call)}` is a tensor, not a Python number", measure.call),
+                    (f"`{short(use)}` is valid only for some shapes", use),
+                ],
+            )
+            return
+
+
+def _permutation(arg: cst.Arg, position: int, call: cst.Call) -> bool:
+    """A permutation of two or more axes given to a transpose: valid for one rank only."""
+    func = call.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+    by_keyword = arg.keyword is not None and arg.keyword.value == "perm"
+    by_position = arg.keyword is None and position == 1 and name.endswith("transpose")
+    return (
+        (by_keyword or by_position)
+        and isinstance(arg.value, (cst.List, cst.Tuple))
+        and len(arg.value.elements) >= 2
+        and all(isinstance(e.value, cst.Integer) for e in arg.value.elements)
+    )
+
+
+def _ends_in_return(body: cst.BaseSuite) -> bool:
+    statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
+    last = statements[-1] if statements else None
+    if isinstance(last, cst.SimpleStatementLine):
+        return isinstance(last.body[-1], cst.Return)
+    return isinstance(last, cst.SimpleStatementSuite) and isinstance(last.body[-1], cst.Return)
+
+
+def _measures(
+    model: ModuleModel, test: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> list[_Measure]:
+    """The shape facts a condition tests as tensors: through ``and``/``or``/``not``, the sides
+    of a comparison, arithmetic, and a local bound once to one."""
+    if depth > 4 or scope is None:
+        return []
+    if isinstance(test, cst.BooleanOperation):
+        return _measures(model, test.left, scope, depth + 1) + _measures(
+            model, test.right, scope, depth + 1
+        )
+    if isinstance(test, cst.UnaryOperation):
+        return _measures(model, test.expression, scope, depth + 1)
+    if isinstance(test, cst.BinaryOperation):
+        return _measures(model, test.left, scope, depth + 1) + _measures(
+            model, test.right, scope, depth + 1
+        )
+    if isinstance(test, cst.Comparison):
+        if any(
+            isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in test.comparisons
+        ):
+            return []
+        found = []
+        for side in (test.left, *(c.comparator for c in test.comparisons)):
+            found += _measures(model, side, scope, depth + 1)
+        return found
+    if isinstance(test, cst.Name):
+        binding = model.binding_of(test, scope)
+        values = binding.known_values or []
+        if binding.scope is not scope.function or len(values) != 1:
+            return []
+        return _measures(model, values[0], scope, depth + 1)
+    measure = _measure(model, test)
+    if measure is None:
+        return []
+    shaped = _shape_owner(model, measure.measured) if measure.kind == "size" else None
+    if shaped is not None:  # the size of a shape is a rank
+        return [measure, _Measure("rank", shaped, measure.call)]
+    return [measure]
+
+
+def _measure(model: ModuleModel, expr: cst.BaseExpression) -> _Measure | None:
+    """``tf.rank(x)``, ``tf.size(x)`` (the rank where ``x`` is a shape), ``tf.shape(x)[i]``."""
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Call):
+        call = expr.value
+        if model.call_name(call) in _SHAPE_OPS and _first_argument(call) is not None:
+            return _Measure("size", _first_argument(call), call)
+        return None
+    if not isinstance(expr, cst.Call):
+        return None
+    name = model.call_name(expr)
+    measured = _first_argument(expr)
+    if measured is None:
+        return None
+    if name in _RANK_OPS:
+        return _Measure("rank", measured, expr)
+    if name in _SIZE_OPS:
+        return _Measure("size", measured, expr)
+    return None
+
+
+def _first_argument(call: cst.Call) -> cst.BaseExpression | None:
+    if call.args and call.args[0].keyword is None and not call.args[0].star:
+        return call.args[0].value
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "input":
+            return arg.value
+    return None
+
+
+def _shape_of(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """``x.shape``, ``x.get_shape()`` or ``tf.shape(x)``: a shape, whose size is a rank."""
+    return _shape_owner(model, expr) is not None
+
+
+def _shape_owner(model: ModuleModel, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``x`` of ``x.shape``, ``x.get_shape()`` or ``tf.shape(x)``."""
+    if isinstance(expr, cst.Attribute):
+        return expr.value if expr.attr.value == "shape" else None
+    if isinstance(expr, cst.Call):
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "get_shape":
+            return expr.func.value
+        if model.call_name(expr) in _SHAPE_OPS:
+            return _first_argument(expr)
+    return None
+
+
+def _bound_shape_owner(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """``x`` where ``expr`` is a local bound once to ``tf.shape(x)`` (or ``x.shape``)."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    values = model.binding_of(expr, scope).known_values or []
+    return _shape_owner(model, values[0]) if len(values) == 1 else None
+
+
+def _static_size(model: ModuleModel, measured: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether the size of ``measured`` is known while tracing: a shape (its size is the rank),
+    or a parameter of a function tf.function traces with the shapes it is called with."""
+    if _shape_of(model, measured):
+        return True
+    if not isinstance(measured, cst.Name) or scope is None:
+        return False
+    binding = model.binding_of(measured, scope)
+    owner = binding.scope
+    if isinstance(owner, FunctionInfo) and binding.param_only:
+        return traced_with_given_shapes(model, owner)
+    return (
+        isinstance(owner, FunctionInfo) and _bound_shape_owner(model, measured, scope) is not None
+    )
+
+
+def _shape_specific_use(measure: _Measure, branches: list[cst.CSTNode]) -> cst.CSTNode | None:
+    """The first use in ``branches`` of the measured tensor that only some shapes allow: a
+    constant index into it (for a rank, also into its shape, or two or more indices), or, for a
+    rank, a constant ``axis`` past 0 of a call given it."""
+    target = code(measure.measured)
+    rank = measure.kind == "rank"
+    found: list[cst.CSTNode] = []
+
+    def constant(expr: cst.BaseExpression) -> int | None:
+        if isinstance(expr, cst.Integer):
+            return int(expr.evaluated_value)
+        if (
+            isinstance(expr, cst.UnaryOperation)
+            and isinstance(expr.operator, cst.Minus)
+            and isinstance(expr.expression, cst.Integer)
+        ):
+            return -int(expr.expression.evaluated_value)
+        return None
+
+    def measured_shape(expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
+            return code(expr.value) == target
+        if isinstance(expr, cst.Call) and expr.args and expr.args[0].keyword is None:
+            func = expr.func
+            named = (isinstance(func, cst.Attribute) and func.attr.value == "shape") or (
+                isinstance(func, cst.Name) and func.value == "shape"
+            )
+            return named and code(expr.args[0].value) == target
+        return False
+
+    class Uses(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if found:
+                return
+            indices = [e.slice for e in node.slice]
+            constants = [
+                i for i in indices if isinstance(i, cst.Index) and constant(i.value) is not None
+            ]
+            if code(node.value) == target:
+                if constants or (rank and len(indices) > 1):
+                    found.append(node)
+            elif rank and constants and measured_shape(node.value):
+                found.append(node)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if found or not rank:
+                return
+            if not any(code(a.value) == target for a in node.args if a.keyword is None):
+                return
+            for position, arg in enumerate(node.args):
+                if _permutation(arg, position, node):  # `tf.transpose(g, [1, 0])`
+                    found.append(node)
+                    return
+                if arg.keyword is None or arg.keyword.value not in ("axis", "axes"):
+                    continue
+                values = (
+                    [e.value for e in arg.value.elements]
+                    if isinstance(arg.value, (cst.List, cst.Tuple))
+                    else [arg.value]
+                )
+                axes = [constant(v) for v in values]
+                if any(a is not None and (a >= 1 or a <= -2) for a in axes):
+                    found.append(node)
+                    return
+
+    for branch in branches:
+        branch.visit(Uses())
+        if found:
+            return found[0]
+    return None
+
+
+class IdentityComparisonOnTensor(Rule):
+    id = "TF880"
+    category = "graph-incompatible"
+    name = "identity-comparison-on-tensor"
+    severity = "error"
+    message = "`is True`/`is False` on a tensor tests the Python object, never its value"
+    rationale = """
+        `t is True` asks whether `t` is Python's `True` object. A tensor never is, whatever
+        it holds: a boolean tensor (from `tf.reduce_all`, a comparison, a `tf.function`'s
+        result) makes `t is True` and `t is False` always false and `t is not True` always
+        true, eagerly and while tracing alike (TF 2.21: `tf.constant(True) is True` is
+        `False`; in a `tf.function` AutoGraph leaves `is` to Python, so the branch is
+        decided once while tracing and the graph keeps only the other one). No error is
+        raised: the branch simply never runs. Test the value: `if t:` (AutoGraph makes it a
+        `tf.cond` in traced code; eagerly it reads the scalar), `if bool(t):` eagerly, or
+        `tf.equal(t, True)` / `tf.logical_not(t)` as tensors. Evidence required: the compared
+        value is computed by a TF op (a module function that returns one counts), or is a
+        tensor tf.data or Keras passes the function.
+    """
+    requires_text = ("True", "False")
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if len(node.comparisons) != 1:
+            return
+        compared = node.comparisons[0]
+        if not isinstance(compared.operator, (cst.Is, cst.IsNot)):
+            return
+        sides = (node.left, compared.comparator)
+        constants = [s for s in sides if isinstance(s, cst.Name) and s.value in ("True", "False")]
+        if len(constants) != 1:
+            return
+        value = sides[1] if sides[0] is constants[0] else sides[0]
+        scope = self.context.scope
+        if not computed_tensor(self.model, value, scope) and not _module_tensor(
+            self.model, value, scope
+        ):
+            return
+        negated = isinstance(compared.operator, cst.IsNot)
+        outcome = "always true" if negated else "always false"
+        flag = constants[0].value
+        fix = f"`if {'not ' if (flag == 'True') == negated else ''}{short(value)}:`"
+        why = fed_parameter(self.model, value, scope)
+        self.report(
+            node,
+            f"`{short(value)}` is a tensor, never the object `{flag}`: this test is "
+            f"{outcome} whatever the tensor holds; test its value ({fix})",
+            because=[why] if why is not None else [(f"`{short(value)}` is a tensor here", value)],
+        )
+
+
+def _module_tensor(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """A module-level name (a notebook's or script's top level) every binding of which is a
+    value a TF op computes."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return False
+    binding = model.binding_of(expr, scope)
+    values = binding.known_values or []
+    return (
+        binding.scope is model.scope
+        and bool(values)
+        and all(
+            isinstance(v, cst.Call) and computed_tensor(model, v, model.scope, api_only=True)
+            for v in values
+        )
+    )
+
+
+class PythonFunctionUnderXla(_TracedRule):
+    id = "TF881"
+    requires_traced_code = True
+    name = "py-function-under-xla"
+    severity = "error"
+    message = "`tf.py_function`/`tf.numpy_function` in code compiled with `jit_compile=True` cannot compile"
+    rationale = """
+        `tf.function(jit_compile=True)` compiles the whole traced graph with XLA, and Keras's
+        `model.compile(jit_compile=True)` its train step. `tf.py_function` and
+        `tf.numpy_function` build ops that call back into Python (`EagerPyFunc`, `PyFunc`),
+        for which XLA has no kernel, so the first call fails (TF 2.21:
+        `InvalidArgumentError: Detected unsupported operations when trying to compile graph
+        ... on XLA_CPU_JIT: PyFunc (No registered 'PyFunc' OpKernel for XLA_CPU_JIT
+        devices ...)`), also where the callback sits in a helper the compiled function calls.
+        Write the computation with TensorFlow ops, or drop `jit_compile=True` (or compile
+        only the part without the callback). Evidence required: the call is one of the ops
+        that run a Python function (from the knowledge base), in a function the module's
+        `jit_compile=True` reaches through calls or functions handed to `tf.cond`,
+        `tf.map_fn` and the like.
+    """
+    requires_text = ("jit_compile", "experimental_compile")
+    calls_in_traced_code = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node)
+        if name not in PY_FUNCTION_NAMES and not knowledge.python_function_op(name):
+            return
+        fn = self._traced_function()
+        compiled = xla_compiled(self.model, fn)
+        if fn is None or compiled is None:
+            return
+        shown = code(node.func)
+        self.report(
+            node,
+            f"`{shown}` runs Python, which XLA cannot compile: traced `{fn.qualname}` is "
+            "compiled with `jit_compile=True`, so compiling it fails; use TensorFlow ops or "
+            "drop `jit_compile=True`",
+            because=[(compiled.describe(fn), compiled.option)],
+        )
+
+
+class XlaSizeArgumentFromLoopCounter(_TracedRule):
+    id = "TF882"
+    requires_traced_code = True
+    name = "xla-shape-argument-not-constant"
+    severity = "error"
+    message = (
+        "an output size given by a `tf.range` loop's counter in code compiled with "
+        "`jit_compile=True` is not a compile-time constant: XLA cannot compile it"
+    )
+    rationale = """
+        XLA compiles an op's output size as a constant: `tf.math.bincount`'s `minlength`,
+        `tf.one_hot`'s `depth`, the `shape` of `tf.zeros`/`tf.reshape`/`tf.random.uniform`,
+        `tf.tile`'s `multiples`, `tf.sequence_mask`'s `maxlen`, the `num_segments` of the
+        segment ops. In a function compiled with `jit_compile=True` (or Keras's
+        `compile(jit_compile=True)`), AutoGraph makes `for i in tf.range(n):` a
+        `tf.while_loop`, whose counter is a value of the running loop, never a constant, so
+        an output size computed from it fails to compile (TF 2.21: `InvalidArgumentError:
+        Input 1 to node 'while/bincount/DenseBincount' with op DenseBincount must be a
+        compile-time constant`). A tensor argument of the function itself is fine: XLA
+        compiles once per value. Give the size a fixed bound (`minlength=max_n` and mask the
+        rest), loop in Python (`for i in range(n)` with a Python `n` unrolls), or drop
+        `jit_compile=True`. Which parameters of which ops XLA needs as constants comes from
+        the knowledge base: `scripts/generate_tf_knowledge.py` compiles each op with the
+        parameter a loop's counter. Evidence required: the argument is the target of an
+        enclosing `for` over `tf.range(...)` (or `range()` of a tensor) in converted code, or
+        arithmetic on it, in a function the module's `jit_compile=True` reaches.
+    """
+    requires_text = ("jit_compile", "experimental_compile")
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._counters: list[tuple[cst.For, str]] = []
+
+    def visit_For(self, node: cst.For) -> None:
+        if isinstance(node.target, cst.Name) and self._range_loop(node):
+            self._counters.append((node, node.target.value))
+
+    def leave_For(self, node: cst.For) -> None:
+        if self._counters and self._counters[-1][0] is node:
+            self._counters.pop()
+
+    def _range_loop(self, node: cst.For) -> bool:
+        iterable = node.iter
+        if not isinstance(iterable, cst.Call):
+            return False
+        name = self.model.call_name(iterable)
+        if name in ("tensorflow.range", "tensorflow.compat.v1.range"):
+            return True
+        return (
+            name == "builtins.range"
+            and converted_loop(self.model, node, self.context.scope) is not None
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self._counters:
+            return
+        parameters = knowledge.xla_constant_parameters(self.model.call_name(node))
+        if not parameters:
+            return
+        fn = self._traced_function()
+        if fn is None or not fn.autograph:
+            return
+        compiled = xla_compiled(self.model, fn)
+        if compiled is None:
+            return
+        counters = {name for _, name in self._counters}
+        for parameter, position in parameters.items():
+            given = _argument_at(node, parameter, position)
+            if given is None:
+                continue
+            counter = _counter_in(self.model, given, counters, self.context.scope)
+            if counter is None:
+                continue
+            loop = next(loop for loop, name in self._counters if name == counter)
+            self.report(
+                given,
+                f"`{parameter}` sets the size of what `{code(node.func)}` gives, which XLA "
+                f"compiles as a constant, but `{counter}` is the counter of a `tf.range` "
+                f"loop in `{fn.qualname}`, compiled with `jit_compile=True`: compiling "
+                "fails; give a fixed size, or drop `jit_compile=True`",
+                because=[
+                    (f"`{counter}` is a graph loop's counter", loop.target),
+                    (compiled.describe(fn), compiled.option),
+                ],
+            )
+            return
+
+
+def _argument_at(call: cst.Call, name: str, position: int) -> cst.BaseExpression | None:
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in positional[: position + 1]):
+        return None
+    if position < len(positional):
+        return positional[position].value
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def _counter_in(
+    model: ModuleModel,
+    expr: cst.BaseExpression,
+    counters: set[str],
+    scope: Scope | None,
+    depth: int = 0,
+) -> str | None:
+    """The loop counter ``expr`` is computed from: the counter itself, arithmetic on it, a list
+    or tuple holding it, or a local of the same function bound to one of these."""
+    if depth > 3 or scope is None:
+        return None
+    if isinstance(expr, cst.Name):
+        if expr.value in counters:
+            return expr.value
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values or []
+        if binding.scope is not scope.function or len(values) != 1:
+            return None
+        return _counter_in(model, values[0], counters, scope, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        return _counter_in(model, expr.left, counters, scope, depth + 1) or _counter_in(
+            model, expr.right, counters, scope, depth + 1
+        )
+    if isinstance(expr, cst.UnaryOperation):
+        return _counter_in(model, expr.expression, counters, scope, depth + 1)
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        for element in expr.elements:
+            found = _counter_in(model, element.value, counters, scope, depth + 1)
+            if found is not None:
+                return found
+    return None

@@ -678,6 +678,78 @@ def probe_rank_needing_ops(returns: dict[str, str], tf: types.ModuleType) -> lis
     return found
 
 
+# The parameters that give an op its output's size (a count, a length, a shape): XLA compiles
+# them as constants, and a run-time value there (a tf.range loop's counter) cannot compile.
+XLA_SIZE_PARAMETERS = (
+    "minlength", "maxlength", "depth", "k", "num", "num_rows", "num_columns", "num_segments",
+    "shape", "dims", "multiples", "size", "limit", "maxlen", "num_lower", "num_upper",
+)  # fmt: skip
+# the samples for an op's other required parameters: an integer vector (counts, indices)
+XLA_PROBE_INPUTS = {"int": [0, 1, 1, 2], "float": [[1.0, 2.0], [3.0, 4.0]]}
+
+
+def probe_xla_constant_parameters(returns: dict[str, str], tf: types.ModuleType) -> dict:
+    """The TF ops with a size parameter (``XLA_SIZE_PARAMETERS``) that XLA needs as a
+    compile-time constant (path -> each such parameter's name -> its position): each is called in a
+    ``tf.function(jit_compile=True)`` with the parameter a Python number (a list of two for a
+    shape), which must compile, then with the counter of a ``tf.range`` loop there, which
+    fails with XLA's "must be a compile-time constant"."""
+    found = {}
+    for path, _, op in returned_ops(returns, {"tensorflow": tf}, skipped=SHAPE_PROBE_SKIPPED):
+        try:
+            params = list(inspect.signature(op).parameters.values())
+        except (AttributeError, TypeError, ValueError):
+            continue
+        named = [
+            (i, p)
+            for i, p in enumerate(params)
+            if p.name in XLA_SIZE_PARAMETERS and p.kind is p.POSITIONAL_OR_KEYWORD
+        ]
+        if not named:
+            continue
+        for position, size in named:
+            if _xla_needs_constant(tf, op, params, size):
+                found.setdefault(path, {})[size.name] = position
+    return found
+
+
+def _xla_needs_constant(tf: types.ModuleType, op: Callable, params: list, size) -> bool:
+    """Whether ``op`` compiles under XLA with ``size`` a Python number (or a list of two) and
+    the other required parameters a sample, and fails to with it a loop's counter."""
+    required = [
+        p.name
+        for p in params
+        if p.default is p.empty
+        and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        and p.name != size.name
+    ]
+    for sample in XLA_PROBE_INPUTS.values():
+        for as_list in (False, True):
+
+            def compiles(counter: bool, sample=sample, as_list=as_list) -> str:
+                def step(i, total):
+                    n = i if counter else 2
+                    args = {name: tf.constant(sample) for name in required}
+                    out = op(**args, **{size.name: [n, 2] if as_list else n})
+                    return i + 1, total + tf.reduce_sum(tf.cast(out, tf.float32))
+
+                def body(limit):
+                    start = (tf.constant(1), tf.constant(0.0))
+                    return tf.while_loop(lambda i, _: i < limit, step, start)[1]
+
+                try:
+                    tf.function(body, jit_compile=True)(tf.constant(3))
+                except Exception as error:
+                    return "constant" if "compile-time constant" in str(error) else "error"
+                return "ok"
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                if compiles(counter=False) == "ok":
+                    return compiles(counter=True) == "constant"
+    return False
+
+
 # Only traced, never run: file ops (``tf.io.decode_*``) may be, not Python-function ops.
 UNPACK_PROBE_SKIPPED = (
     "compat.", "raw_ops", "py_function", "numpy_function", "tpu", "distribute", "experimental",
@@ -2397,6 +2469,11 @@ def build() -> dict:
             "string_only_methods": probe_string_only_methods(tf),
             "unknown_rank_decoders": probe_unknown_rank_decoders(returns, tf),
             "rank_needing_ops": probe_rank_needing_ops(returns, tf),
+            "xla_constant_parameters": {
+                path: parameters
+                for name, parameters in probe_xla_constant_parameters(returns, tf).items()
+                for path in aliases.get(name, [name])  # tf.one_hot is tf.compat.v1.one_hot
+            },
             "unpack_refusing_ops": probe_unpack_refusing_ops(returns, tf, single),
             "unknown_size_layers": unknown_size_layers(classes, built, probed),
             "linear_output_layers": linear_output_layers(classes, probed),

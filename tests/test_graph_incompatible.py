@@ -2506,3 +2506,145 @@ def test_a_tensor_array_update_dropped_in_traced_code(update):
 )
 def test_no_tensor_array_update_finding(source):
     assert rule_ids(source, ["TF875"]) == []
+
+
+# TF879, checked under TF 2.21: a tensor test of `tf.rank`/`tf.size`/`tf.shape(x)[i]` becomes
+# tf.cond, whose both branches are traced; a branch valid only for some shapes fails to trace.
+@pytest.mark.parametrize(
+    "source",
+    [
+        # element 1 of a one-element input
+        "@tf.function\ndef pick(x):\n    if tf.size(x) > 1:\n        return x[1]\n    return x[0]\n",
+        # the empty shape of a scalar indexed
+        "@tf.function\ndef first(x):\n    s = tf.shape(x)\n    if tf.size(s) > 0:\n"
+        "        return s[0]\n    return tf.constant(1)\n",
+        "@tf.function\ndef first(x):\n    if tf.size(tf.shape(x)) > 0:\n"
+        "        return x.shape[0]\n    return 1\n",
+        # a rank-2 reduction for a rank-1 gradient, with the rank in a local
+        "def norm(g):\n    rank = tf.rank(g)\n    if rank == 2:\n"
+        "        return tf.reduce_sum(g, axis=1)\n    return g\n\n"
+        "@tf.function\ndef step(g):\n    return norm(g)\n",
+        # a conditional expression
+        "@tf.function\ndef pick(x):\n    return x[1] if tf.shape(x)[0] > 1 else x[0]\n",
+        # the code after an `if` that returns is its `else` branch
+        "@tf.function\ndef pick(x):\n    if tf.size(x) < 2:\n        return x[0] * 0.0\n"
+        "    return x[1]\n",
+        # a permutation of two axes for a rank-1 variable
+        "def update(var):\n    if tf.rank(var) == 2:\n        return tf.transpose(var, [1, 0])\n"
+        "    return var\n\n@tf.function\ndef step(v):\n    return update(v)\n",
+    ],
+)
+def test_a_tensor_test_of_a_shape_fact_guarding_shape_specific_code(source):
+    assert rule_ids("import tensorflow as tf\n\n" + source, ["TF879"]) == ["TF879"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the static shape: Python decides, one branch traced
+        "@tf.function\ndef pick(x):\n    if x.shape[0] > 1:\n        return x[1]\n    return x[0]\n",
+        # a size only known at run time: the tensor test is the right one
+        "@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\ndef pick(x):\n"
+        "    if tf.size(x) > 1:\n        return x[1]\n    return x[0]\n",
+        "@tf.function\ndef first(x):\n    hits = tf.where(x > 0)\n    if tf.size(hits) > 0:\n"
+        "        return hits[0]\n    return tf.zeros([1], tf.int64)\n",
+        # both branches valid for every rank; eager code
+        "@tf.function\ndef f(g):\n    if tf.rank(g) == 2:\n        return g * 2.0\n    return g\n",
+        "def pick(x):\n    if tf.size(x) > 1:\n        return x[1]\n    return x[0]\n",
+    ],
+)
+def test_no_tensor_test_of_a_shape_fact_finding(source):
+    assert rule_ids("import tensorflow as tf\n\n" + source, ["TF879"]) == []
+
+
+# TF880, checked under TF 2.21: `tf.constant(True) is True` is False, eagerly and traced.
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def stop(x):\n    done = tf.reduce_all(x > 0)\n    if done is True:\n        return 1\n",
+        "@tf.function\ndef ok(x):\n    return tf.reduce_all(x > 0)\n\n"
+        "@tf.function\ndef step(x):\n    if ok(x) is False:\n        return x\n    return -x\n",
+        "def stop(x):\n    return tf.math.is_nan(x) is not True\n",
+        # a notebook's top level
+        "done = tf.reduce_all(tf.constant([1.0]) > 0)\nif done is True:\n    print('done')\n",
+    ],
+)
+def test_an_identity_test_of_a_tensor_against_a_bool(source):
+    assert rule_ids("import tensorflow as tf\n\n" + source, ["TF880"]) == ["TF880"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f(flag):\n    if flag is True:\n        return 1\n",
+        "def f(x):\n    done = tf.reduce_all(x > 0)\n    if done:\n        return 1\n",
+        "def f(x):\n    y = tf.reduce_sum(x)\n    return y is None\n",
+        "eager = tf.executing_eagerly()\nif eager is True:\n    print('eager')\n",
+    ],
+)
+def test_no_identity_test_finding(source):
+    assert rule_ids("import tensorflow as tf\n\n" + source, ["TF880"]) == []
+
+
+# TF881, checked under TF 2.21: `PyFunc`/`EagerPyFunc` have no XLA kernel.
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@tf.function(jit_compile=True)\ndef f(x):\n"
+        "    return tf.py_function(lambda a: a * 2, [x], tf.float32)\n",
+        "def helper(x):\n    return tf.numpy_function(np.sort, [x], tf.float32)\n\n"
+        "def step(x):\n    return helper(x) + 1.0\n\nstep = tf.function(step, jit_compile=True)\n",
+        "def metric(y, p):\n    return tf.numpy_function(np.median, [p], tf.float32)\n\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "model.compile('sgd', 'mse', metrics=[metric], jit_compile=True)\n",
+    ],
+)
+def test_a_python_function_op_under_xla(source):
+    assert rule_ids(HEADER + source, ["TF881"]) == ["TF881"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@tf.function\ndef f(x):\n    return tf.py_function(lambda a: a * 2, [x], tf.float32)\n",
+        "@tf.function(jit_compile=False)\ndef f(x):\n"
+        "    return tf.numpy_function(np.sort, [x], tf.float32)\n",
+    ],
+)
+def test_no_python_function_op_under_xla_finding(source):
+    assert rule_ids(HEADER + source, ["TF881"]) == []
+
+
+# TF882, checked under TF 2.21: a tf.range loop's counter as an output size cannot compile.
+@pytest.mark.parametrize(
+    "call",
+    [
+        "tf.math.bincount(x, minlength=i)",
+        "tf.one_hot(x, i + 1)",
+        "tf.zeros([i, 2])",
+        "tf.reshape(x, [i, -1])",
+    ],
+)
+def test_a_loop_counter_as_an_xla_output_size(call):
+    source = (
+        "@tf.function(jit_compile=True)\ndef f(x, n):\n    total = 0.0\n"
+        f"    for i in tf.range(n):\n        y = {call}\n"
+        "        total += tf.reduce_sum(tf.cast(y, tf.float32))\n    return total\n"
+    )
+    assert rule_ids(HEADER + source, ["TF882"]) == ["TF882"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a Python loop unrolls: the counter is a Python int; a parameter is compiled per value
+        "@tf.function(jit_compile=True)\ndef f(x, n):\n"
+        "    for i in range(3):\n        x = tf.one_hot(x, i + 1)\n    return x\n",
+        "@tf.function(jit_compile=True)\ndef f(x, n):\n    return tf.one_hot(x, n)\n",
+        # not compiled with XLA
+        "@tf.function\ndef f(x, n):\n"
+        "    for i in tf.range(n):\n        x = tf.math.bincount(x, minlength=i)\n    return x\n",
+    ],
+)
+def test_no_loop_counter_as_an_xla_output_size_finding(source):
+    assert rule_ids(HEADER + source, ["TF882"]) == []

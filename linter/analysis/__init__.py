@@ -3,8 +3,8 @@
 bindings, where names are read, what a name holds, what kind of value an expression is, which functions are traced and why), the
 project's analysis across modules (``project``), the knowledge generated from TensorFlow and
 Keras (``knowledge``, ``tfnames``; its data is ``tf2lint/data/``), static shapes (``shapes``),
-what a ``GradientTape`` records (``tape``, ``tape_flow``) and what Keras trains
-(``keras_flow``).
+what a ``GradientTape`` records (``tape``, ``tape_flow``), what Keras trains
+(``keras_flow``) and which functions ``jit_compile=True`` compiles with XLA (``xla``).
 
 May import ``base`` only. Never TensorFlow, nor the code it analyses.
 """

@@ -98,6 +98,8 @@ class Knowledge:
     # none while traced: ``tf.io.decode_image``'s ``expand_animations``)
     unknown_rank_decoders: dict[str, list[str]] = field(default_factory=dict)
     rank_needing_ops: frozenset[str] = frozenset()  # ops refusing an input of unknown rank
+    # op path -> its parameters XLA compiles as constants (an output size) -> their positions
+    xla_constant_parameters: dict[str, dict[str, int]] = field(default_factory=dict)
     unpack_refusing_ops: frozenset[str] = frozenset()  # ops whose traced result cannot unpack
     # layer classes whose output keeps their input's unknown sizes (between batch and last)
     unknown_size_layers: frozenset[str] = frozenset()
@@ -154,6 +156,7 @@ def knowledge() -> Knowledge:
         dataset_functions_returning_datasets=data.get("dataset_functions_returning_datasets", {}),
         unknown_rank_decoders=data.get("unknown_rank_decoders", {}),
         rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
+        xla_constant_parameters=data.get("xla_constant_parameters", {}),
         unpack_refusing_ops=frozenset(data.get("unpack_refusing_ops", ())),
         unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
         linear_output_layers=data.get("linear_output_layers", {}),
@@ -519,6 +522,15 @@ def needs_rank(qualified: str | None) -> bool:
     """Whether the op refuses, while traced, a first argument of unknown rank (``tf.image.resize``:
     ``'images' contains no shape``), as the generator saw by tracing it."""
     return bool(qualified) and canonical(qualified) in knowledge().rank_needing_ops
+
+
+def xla_constant_parameters(qualified: str | None) -> dict[str, int]:
+    """The parameters of the op ``qualified`` that XLA needs as compile-time constants (an
+    output size: ``tf.math.bincount``'s ``minlength``), by name, with their positions, as the
+    generator saw by compiling it with each given a loop's counter."""
+    if not qualified:
+        return {}
+    return knowledge().xla_constant_parameters.get(canonical(qualified), {})
 
 
 def refuses_unpacking(qualified: str | None) -> bool:

@@ -729,3 +729,15 @@ def _first_item_replaced(model: ModuleModel, name: str, fn: FunctionInfo) -> boo
             if index is None or index == 0:
                 return True
     return False
+
+
+def traced_with_given_shapes(model: ModuleModel, fn: FunctionInfo) -> bool:
+    """Whether every trace of ``fn`` sees the full static shapes of the tensors it is called
+    with: ``tf.function`` traces it itself (decorated, or ``tf.function(fn)``) with no
+    ``input_signature`` and no ``reduce_retracing`` (either may trace a dimension as None)."""
+    calls = _tf_function_calls(model, fn)
+    if fn.traced_by is None or fn.traced_by.kind not in ("decorator", "wrapped"):
+        return False
+    if any(_keyword(call, "input_signature") is not None for call in calls):
+        return False
+    return _relaxing_decorator(model, fn) is None
