@@ -2224,6 +2224,37 @@ def _minimizing_optimizer(model: ModuleModel, scope: Scope | None, receiver: cst
     return None
 
 
+# `tf.compat.v1` APIs that only graph-mode code uses: a module with one runs its v1 optimizer in
+# a graph (`disable_eager_execution` here or in the program that imports it).
+_GRAPH_MODE_APIS = frozenset(
+    {
+        "placeholder",
+        "placeholder_with_default",
+        "Session",
+        "InteractiveSession",
+        "disable_eager_execution",
+        "disable_v2_behavior",
+        "global_variables_initializer",
+        "get_default_graph",
+    }
+)
+
+
+def _builds_graphs(model: ModuleModel) -> bool:
+    """Whether the module calls a ``tf.compat.v1`` API only graph-mode code uses."""
+
+    def compute() -> bool:
+        for call in model.nodes_of(cst.Call):
+            name = model.call_name(call) or ""
+            if name.startswith("tensorflow.compat.v1.") and (
+                name.rsplit(".", 1)[-1] in _GRAPH_MODE_APIS
+            ):
+                return True
+        return False
+
+    return model.memo(_builds_graphs, compute)
+
+
 class MinimizeGivenLossValue(Rule):
     id = "TF936"
     call_names = frozenset({"minimize"})
@@ -2249,9 +2280,10 @@ class MinimizeGivenLossValue(Rule):
         loss, or take `tape.gradient` and `apply_gradients`. Evidence required: the receiver
         is built in the module by such an optimizer's constructor, no `tape=` is passed, and
         the loss is a number, a NumPy value, a TF op's result, what a function of the module
-        returns when that is one of these, or a name bound only to these. A `tf.compat.v1`
-        optimizer in traced code or TF1 code (a graph, where a tensor loss is right) is not
-        reported.
+        returns when that is one of these, or a name bound only to these. Not reported in TF1
+        code, nor for a `tf.compat.v1` optimizer in traced code or in a module that uses
+        graph-mode APIs (`tf.compat.v1.placeholder`, `Session`, `disable_eager_execution`): in
+        a graph, its `minimize` differentiates a tensor loss, as it should.
     """
     requires_text = ("minimize",)
 
@@ -2269,10 +2301,10 @@ class MinimizeGivenLossValue(Rule):
         if found is None:
             return
         kind, constructor = found
-        if kind == "v1" and (self.context.in_traced_code or is_tf1_code(self.model)):
-            return  # in a graph, v1's minimize differentiates a tensor loss
         if is_tf1_code(self.model):
             return
+        if kind == "v1" and (self.context.in_traced_code or _builds_graphs(self.model)):
+            return  # in a graph, v1's minimize differentiates a tensor loss
         why = self._value(loss, scope, 0)
         if why is None:
             return
@@ -2597,7 +2629,7 @@ class SequenceEpochHookBypassed(Rule):
             cls, hook = found
             self.report(
                 node,
-                f"`{name.value}` is a `{cls.name}` (a Keras Sequence) read through "
+                f"`{name.value}`, an instance of the Keras Sequence `{cls.name}`, is read through "
                 "`from_generator`: Keras never calls its `on_epoch_end` then, so every epoch "
                 "has the same order; give the Sequence to `fit`, or call `on_epoch_end()` "
                 "after each pass",

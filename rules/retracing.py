@@ -3352,7 +3352,8 @@ class PythonNumberBakedIntoExport(Rule):
         without an `input_signature` (a def of the module, or a method of a class of the
         module read through an instance); and a float literal (or a name bound only to one)
         is passed to it in `get_concrete_function`, or in a direct call on an object the
-        module saves by that same name. Integers and bools (sizes, `training=False`) are not
+        module saves by that same name (or of a def the module hands on to an object:
+        `tf.train.Checkpoint(f=f)`, `module.f = f`). Integers and bools (sizes, `training=False`) are not
         reported: they are usually meant to be fixed.
     """
     requires_text = ("saved_model",)
@@ -3400,12 +3401,15 @@ class PythonNumberBakedIntoExport(Rule):
         self, target: cst.BaseExpression, scope: Scope | None, saved_only: bool
     ) -> FunctionInfo | None:
         """The tf.function (no input signature) ``target`` names: a def of the module, or a
-        method read through an instance of a class of the module (``saved_only``: one that the
-        module passes, by this name, to ``tf.saved_model.save``)."""
+        method read through an instance of a class of the module (``saved_only``: a method of
+        an object the module passes, by this name, to ``tf.saved_model.save``, or a def the
+        module hands on to an object)."""
         model = self.model
         fn = None
-        if isinstance(target, cst.Name) and not saved_only:
+        if isinstance(target, cst.Name):
             fn = model.function_referenced(target, scope)
+            if fn is not None and saved_only and not self._handed_on(fn):
+                return None
         elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             owner = target.value
             values = model.binding_of(owner, scope).known_values
@@ -3427,6 +3431,26 @@ class PythonNumberBakedIntoExport(Rule):
         if decorator is None or input_signature(decorator):
             return None
         return fn
+
+    def _handed_on(self, fn: FunctionInfo) -> bool:
+        """Whether the module hands the function ``fn`` itself to something (an argument,
+        ``tf.train.Checkpoint(f=f)``, or an attribute, ``module.f = f``): how a function of
+        the module reaches the object it saves."""
+        model = self.model
+        for call in model.nodes_of(cst.Call):
+            for arg in call.args:
+                given = arg.value
+                if isinstance(given, cst.Name) and given.value == fn.name:
+                    return model.function_referenced(given, None) is fn
+        for assign in model.nodes_of(cst.Assign):
+            value = assign.value
+            if (
+                isinstance(value, cst.Name)
+                and value.value == fn.name
+                and any(isinstance(t.target, cst.Attribute) for t in assign.targets)
+            ):
+                return model.function_referenced(value, None) is fn
+        return False
 
     def _saved(self, owner: cst.Name, scope: Scope | None) -> bool:
         binding = self.model.binding_of(owner, scope)

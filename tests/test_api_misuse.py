@@ -1241,3 +1241,15 @@ STREAM = (
 )
 def test_from_generator_shared_iterator(use, expected):
     assert rule_ids(STREAM + use, ["TF941"]) == expected
+
+
+def test_a_v1_optimizer_in_graph_mode_code_is_not_reported():
+    # placeholders and sessions: the program runs the v1 optimizer in a graph
+    source = (
+        KERAS2 + "x = tf.compat.v1.placeholder(tf.float32, [None])\n"
+        "objective = tf.reduce_mean(x * v)\n"
+        "train_op = tf.compat.v1.train.AdamOptimizer(1e-2).minimize(objective)\n"
+    )
+    assert rule_ids(source, ["TF936"]) == []
+    keras2 = source.replace("tf.compat.v1.train.AdamOptimizer", "tf_keras.optimizers.Adam")
+    assert rule_ids(keras2, ["TF936"]) == ["TF936"]  # Keras 2's raises in a graph too

@@ -1478,6 +1478,13 @@ EXPORTED = (
             "s.shift = shift\nshift.get_concrete_function(SPEC, 2.0)\ntf.saved_model.save(s, 'p')\n",
             ["TF514"],
         ),
+        # a def called with a float, then handed to the object saved
+        (
+            "shift(tf.ones([2]), 1.0)\nobj = tf.train.Checkpoint(f=shift)\n"
+            "tf.saved_model.save(obj, 'p')\n",
+            ["TF514"],
+        ),
+        ("shift(tf.ones([2]), 1.0)\ntf.saved_model.save(s, 'p')\n", []),
         # a tensor spec, an input signature, an int or a bool, no export
         (
             "s.scale.get_concrete_function(SPEC, tf.TensorSpec([]))\ntf.saved_model.save(s, 'p')\n",
