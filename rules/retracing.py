@@ -3348,7 +3348,8 @@ class PythonNumberBakedIntoExport(Rule):
         from the SavedModel` (TF 2.21). Trace the argument as a tensor
         (`tf.TensorSpec([], tf.float32)` in `get_concrete_function`, or in the function's
         `input_signature`), or, if it is a constant, make it one inside the function. Evidence
-        required: the module calls `tf.saved_model.save`; the function is a `tf.function`
+        required: the module calls `tf.saved_model.save` after the trace (in the module's
+        order: a trace made after the export is not in it); the function is a `tf.function`
         without an `input_signature` (a def of the module, or a method of a class of the
         module read through an instance); and a float literal (or a name bound only to one)
         is passed to it in `get_concrete_function`, or in a direct call on an object the
@@ -3364,7 +3365,7 @@ class PythonNumberBakedIntoExport(Rule):
         concrete = isinstance(func, cst.Attribute) and func.attr.value == "get_concrete_function"
         target = func.value if concrete else func
         fn = self._traced_function(target, scope, saved_only=not concrete)
-        if fn is None or not self._module_saves():
+        if fn is None or not self._saved_after(node):
             return
         params = fn.params[1:] if fn.cls is not None else fn.params
         for index, arg in enumerate(node.args):
@@ -3388,14 +3389,22 @@ class PythonNumberBakedIntoExport(Rule):
             )
             return
 
-    def _module_saves(self) -> bool:
+    def _saves(self) -> list[cst.Call]:
         return self.context.memo(
             ("saved-model-save", type(self).id),
-            lambda: any(
-                self.model.call_name(c) == "tensorflow.saved_model.save"
+            lambda: [
+                c
                 for c in self.model.nodes_of(cst.Call)
-            ),
+                if self.model.call_name(c) == "tensorflow.saved_model.save"
+            ],
         )
+
+    def _saved_after(self, node: cst.Call) -> bool:
+        """Whether a ``tf.saved_model.save`` comes after ``node`` in the module (a trace made
+        after the export is not in it)."""
+        index = self.model.event_index()
+        at = index.get(id(node), -1)
+        return any(index.get(id(save), -1) > at for save in self._saves())
 
     def _traced_function(
         self, target: cst.BaseExpression, scope: Scope | None, saved_only: bool
@@ -3454,8 +3463,8 @@ class PythonNumberBakedIntoExport(Rule):
 
     def _saved(self, owner: cst.Name, scope: Scope | None) -> bool:
         binding = self.model.binding_of(owner, scope)
-        for call in self.model.nodes_of(cst.Call):
-            if self.model.call_name(call) != "tensorflow.saved_model.save" or not call.args:
+        for call in self._saves():
+            if not call.args:
                 continue
             given = call.args[0].value
             if isinstance(given, cst.Name) and given.value == owner.value:

@@ -1485,6 +1485,8 @@ EXPORTED = (
             ["TF514"],
         ),
         ("shift(tf.ones([2]), 1.0)\ntf.saved_model.save(s, 'p')\n", []),
+        # traced after the export: not in it
+        ("tf.saved_model.save(s, 'p')\ns.scale(tf.ones([2]), 0.5)\n", []),
         # a tensor spec, an input signature, an int or a bool, no export
         (
             "s.scale.get_concrete_function(SPEC, tf.TensorSpec([]))\ntf.saved_model.save(s, 'p')\n",
