@@ -2379,9 +2379,9 @@ class MinimizeGivenLossValue(Rule):
 def _distribution_strategy(
     model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression
 ) -> str | None:
-    """ "v2" when ``receiver`` holds a TF2 ``tf.distribute`` strategy (its ``reduce`` takes a
-    required ``axis``), "v1" for a ``tf.compat.v1.distribute`` one (``axis=None`` by default),
-    None when the module does not show."""
+    """The kind of strategy ``receiver`` holds: "v2", a TF2 ``tf.distribute`` one (its
+    ``reduce`` requires ``axis``), "v1", a ``tf.compat.v1.distribute`` one (``axis=None`` by
+    default), or None when the module does not show."""
     values = [receiver] if isinstance(receiver, cst.Call) else model.bound_values(receiver, scope)
     kinds = set()
     for value in values:
