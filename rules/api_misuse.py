@@ -27,7 +27,12 @@ from tf2lint.analysis.tensors import (
     variable_condition,
 )
 from tf2lint.analysis.tf1 import is_tf1_code
-from tf2lint.analysis.tracing import is_tf_function_call, root_reason, tf_function_decorator
+from tf2lint.analysis.tracing import (
+    input_signature,
+    is_tf_function_call,
+    root_reason,
+    tf_function_decorator,
+)
 from tf2lint.analysis.walk import mentions, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -2309,3 +2314,617 @@ def _last_linear_layer(
         return None
     activation = _layer_activation(model, layer)
     return layer if activation is not None and activation[0] else None
+
+
+# --- optimizer.minimize given a loss value ------------------------------------------------------
+
+# Iterator-making builtins (one pass each); itertools' endless ones (cycle, count, repeat) are not.
+_ITERATOR_CALLS = frozenset(
+    {
+        "builtins.iter",
+        "builtins.zip",
+        "builtins.map",
+        "builtins.filter",
+        "builtins.enumerate",
+        "builtins.reversed",
+        "itertools.chain",
+        "itertools.islice",
+        "itertools.zip_longest",
+        "itertools.product",
+        "itertools.permutations",
+        "itertools.combinations",
+    }
+)
+
+
+def _minimizing_optimizer(model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression):
+    """("keras", name) when ``receiver`` holds a Keras 2 style optimizer whose ``minimize``
+    exists (`tf.keras` under `TF_USE_LEGACY_KERAS=1`, `tf_keras`), ("v1", name) for a
+    `tf.compat.v1.train` one; None for anything else (Keras 3's own `keras` package has no
+    `minimize`: TF011's)."""
+    values = [receiver] if isinstance(receiver, cst.Call) else model.bound_values(receiver, scope)
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        name = model.call_name(value) or ""
+        if name.startswith("tensorflow.compat.v1.train.") and name.endswith("Optimizer"):
+            return "v1", name
+        if keras_optimizer_class(name) and not name.startswith("keras."):
+            return "keras", name
+    return None
+
+
+# `tf.compat.v1` APIs that only graph-mode code uses: a module with one runs its v1 optimizer in
+# a graph (`disable_eager_execution` here or in the program that imports it).
+_GRAPH_MODE_APIS = frozenset(
+    {
+        "placeholder",
+        "placeholder_with_default",
+        "Session",
+        "InteractiveSession",
+        "disable_eager_execution",
+        "disable_v2_behavior",
+        "global_variables_initializer",
+        "get_default_graph",
+    }
+)
+
+
+def _builds_graphs(model: ModuleModel) -> bool:
+    """Whether the module calls a ``tf.compat.v1`` API only graph-mode code uses."""
+
+    def compute() -> bool:
+        for call in model.nodes_of(cst.Call):
+            name = model.call_name(call) or ""
+            if name.startswith("tensorflow.compat.v1.") and (
+                name.rsplit(".", 1)[-1] in _GRAPH_MODE_APIS
+            ):
+                return True
+        return False
+
+    return model.memo(_builds_graphs, compute)
+
+
+class MinimizeGivenLossValue(Rule):
+    id = "TF936"
+    call_names = frozenset({"minimize"})
+    name = "minimize-given-loss-tensor"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`optimizer.minimize` is given a loss already computed (a tensor or a number): in TF2 "
+        "it takes a callable that computes the loss, or the `tape=` that recorded it"
+    )
+    rationale = """
+        TF2's `minimize(loss, var_list)` differentiates the loss itself, so it needs the
+        computation, not its result: a callable it runs under its own tape, or (Keras 2
+        optimizers) the `tape=` that recorded the loss. Given a value computed beforehand
+        (eagerly, with NumPy, or by calling a `tf.function`) there is nothing to
+        differentiate: a Keras 2 optimizer (`tf.keras` under `TF_USE_LEGACY_KERAS=1`,
+        `tf_keras`, their `legacy` ones) raises `ValueError: tape is required when a Tensor
+        loss is passed`, in eager and traced code alike, and a `tf.compat.v1.train` optimizer
+        outside a graph raises `RuntimeError: loss passed to Optimizer.compute_gradients
+        should be a function when eager execution is enabled` (TF 2.21). (Keras 3's
+        optimizers have no `minimize`: TF011 reports that.) Pass a callable (`lambda:
+        loss_fn(model(x), y)`), pass `tape=tape` from the `GradientTape` that computed the
+        loss, or take `tape.gradient` and `apply_gradients`. Evidence required: the receiver
+        is built in the module by such an optimizer's constructor, no `tape=` is passed, and
+        the loss is a number, a NumPy value, a TF op's result, what a function of the module
+        returns when that is one of these, or a name bound only to these. Not reported in TF1
+        code, nor for a `tf.compat.v1` optimizer in traced code or in a module that uses
+        graph-mode APIs (`tf.compat.v1.placeholder`, `Session`, `disable_eager_execution`): in
+        a graph, its `minimize` differentiates a tensor loss, as it should.
+    """
+    requires_text = ("minimize",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "minimize":
+            return
+        if any(a.star for a in node.args) or _keyword(node, "tape") is not None:
+            return
+        loss = argument(node, 0, "loss")
+        if loss is None:
+            return
+        scope = self.context.scope
+        found = _minimizing_optimizer(self.model, scope, func.value)
+        if found is None:
+            return
+        kind, constructor = found
+        if is_tf1_code(self.model):
+            return
+        if kind == "v1" and (self.context.in_traced_code or _builds_graphs(self.model)):
+            return  # in a graph, v1's minimize differentiates a tensor loss
+        why = self._value(loss, scope, 0)
+        if why is None:
+            return
+        what, where = why
+        self.report(
+            node,
+            f"`{code(loss)}` is {what}, not a callable: `minimize` has nothing to "
+            "differentiate and raises; pass `lambda: ...` that computes the loss, or "
+            "`tape=` the GradientTape that recorded it",
+            because=[
+                (
+                    f"the optimizer: `{constructor.rsplit('.', 1)[-1]}`, whose `minimize` "
+                    "needs a callable loss or a tape",
+                    func.value,
+                ),
+                (f"{what} here", where),
+            ],
+        )
+
+    def _value(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int
+    ) -> tuple[str, cst.CSTNode] | None:
+        """(what, where) when ``expr`` is a computed value rather than a callable."""
+        model = self.model
+        if depth > 4:
+            return None
+        if isinstance(expr, (cst.Integer, cst.Float)):
+            return "a number", expr
+        if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+            return self._value(expr.expression, scope, depth + 1)
+        if isinstance(expr, cst.BinaryOperation):
+            return self._value(expr.left, scope, depth + 1) or self._value(
+                expr.right, scope, depth + 1
+            )
+        if isinstance(expr, cst.Call):
+            name = model.call_name(expr) or ""
+            if name.startswith("numpy.") or name in ("builtins.float", "builtins.sum"):
+                return "a Python or NumPy value", expr
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in (
+                "numpy",
+                "item",
+            ):
+                return "a Python or NumPy value", expr
+            callee = model.callee(expr, scope)
+            if callee is not None:
+                returned = model.return_values(callee)
+                if callee.is_generator or not returned:
+                    return None
+                whys = [self._value(r, callee, depth + 1) for r in returned]
+                if all(whys):
+                    return f"the value `{callee.name}` returns", expr
+                return None
+            if model.is_tensor(expr, scope):
+                return "a tensor a TensorFlow op computed", expr
+            if knowledge.returns(name) == "variable":
+                return "a variable", expr
+            return None
+        if isinstance(expr, cst.Name):
+            binding = model.binding_of(expr, scope)
+            values = binding.known_values
+            if not values:
+                return None
+            where = binding.scope or scope
+            whys = [self._value(v, where, depth + 1) for v in values]
+            return whys[-1] if all(whys) else None
+        return None
+
+
+# --- strategy.reduce without axis ---------------------------------------------------------------
+
+
+def _distribution_strategy(
+    model: ModuleModel, scope: Scope | None, receiver: cst.BaseExpression
+) -> str | None:
+    """The kind of strategy ``receiver`` holds: "v2", a TF2 ``tf.distribute`` one (its
+    ``reduce`` requires ``axis``), "v1", a ``tf.compat.v1.distribute`` one (``axis=None`` by
+    default), or None when the module does not show."""
+    values = [receiver] if isinstance(receiver, cst.Call) else model.bound_values(receiver, scope)
+    kinds = set()
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        name = model.call_name(value) or ""
+        if name.startswith("tensorflow.compat.v1.distribute."):
+            kinds.add("v1")
+        elif name.startswith("tensorflow.distribute.") and (
+            name.endswith("Strategy") or name.endswith(".get_strategy")
+        ):
+            kinds.add("v2")
+    if "v1" in kinds:
+        return "v1"
+    return "v2" if kinds else None
+
+
+class StrategyReduceWithoutAxis(Rule):
+    id = "TF937"
+    call_names = frozenset({"reduce"})
+    name = "strategy-reduce-without-axis"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`strategy.reduce(op, value)` without `axis`: a TF2 strategy's `reduce` requires it "
+        "(TypeError)"
+    )
+    rationale = """
+        `tf.distribute.Strategy.reduce(reduce_op, value, axis)` takes `axis` with no default in
+        TF2 (`tf.compat.v1`'s strategies default it to `None`): called with the reduce op and
+        the per-replica value only, it raises `TypeError: reduce() missing 1 required
+        positional argument: 'axis'`, eagerly or while the distributed step is traced (TF 2.21,
+        `MirroredStrategy`, `OneDeviceStrategy`, the default strategy of
+        `tf.distribute.get_strategy()`). Pass `axis=None` to reduce across replicas only, or
+        `axis=0` to reduce a per-example batch to one value too. Evidence required: the
+        receiver is built by a `tf.distribute` strategy constructor or `get_strategy()` in the
+        module, or, when the module does not show it, the first argument is a
+        `tf.distribute.ReduceOp` (no other TF2 `reduce` takes one) and the module does not
+        use a `tf.compat.v1` strategy or TF1 code.
+    """
+    requires_text = ("reduce",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "reduce":
+            return
+        if any(a.star for a in node.args) or len(node.args) != 2:
+            return
+        if any(a.keyword is not None and a.keyword.value == "axis" for a in node.args):
+            return
+        op = argument(node, 0, "reduce_op")
+        if op is None or argument(node, 1, "value") is None:
+            return
+        kind = _distribution_strategy(self.model, self.context.scope, func.value)
+        if kind == "v1" or is_tf1_code(self.model):
+            return
+        op_name = self.model.qualified_name(op) or ""
+        reduce_op = op_name.startswith("tensorflow.distribute.ReduceOp.")
+        if kind is None and not reduce_op:
+            return
+        if kind is None and self._uses_v1_strategy():
+            return
+        because = [(f"`{code(op)}`: a `tf.distribute` reduce op", op)] if reduce_op else []
+        self.report(
+            node,
+            f"`{code(func)}` is given no `axis`: a TF2 strategy's `reduce` requires one and "
+            "raises TypeError; pass `axis=None` (across replicas) or `axis=0` (the batch too)",
+            because=because,
+        )
+
+    def _uses_v1_strategy(self) -> bool:
+        return any(
+            (self.model.call_name(c) or "").startswith("tensorflow.compat.v1.distribute.")
+            for c in self.model.nodes_of(cst.Call)
+        )
+
+
+# --- a class's tf.function method exported unbound ----------------------------------------------
+
+
+def _unbound_traced_method(
+    model: ModuleModel, expr: cst.BaseExpression
+) -> tuple[ClassInfo, FunctionInfo] | None:
+    """``Cls.method`` read through a class of the module, when the method is a ``tf.function``
+    with an ``input_signature`` that takes ``self``."""
+    if not isinstance(expr, cst.Attribute) or not isinstance(expr.value, cst.Name):
+        return None
+    sites = model.binding_of(expr.value, model.scope_of(expr.value)).sites
+    if not sites or any(s.kind != SiteKind.CLASS for s in sites):
+        return None
+    cls = model.classes.get(sites[-1].node)
+    if cls is None:
+        return None
+    method = _method_of(model, cls, expr.attr.value)
+    if method is None or not method.params:
+        return None
+    if any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "classmethod")
+        for d in method.decorators
+    ):
+        return None
+    decorator = tf_function_decorator(model, method)
+    if decorator is None or not input_signature(decorator):
+        return None
+    return cls, method
+
+
+class UnboundMethodAsSignature(Rule):
+    id = "TF938"
+    name = "unbound-method-as-signature"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` method read through its class (`Encoder.__call__`) is exported as a "
+        "signature: it lacks `self`, and the export fails"
+    )
+    rationale = """
+        A `tf.function` method read through its class (`Encoder.__call__`, not
+        `encoder.__call__`) is the unbound function: nothing fills its `self`. Its
+        `input_signature` describes the parameters after `self`, so tracing it, by
+        `Encoder.__call__.get_concrete_function()` or by `tf.saved_model.save(..., signatures=
+        Encoder.__call__)`, binds the first spec to `self` and finds the next parameter missing:
+        `TypeError: Binding inputs to tf.function failed due to missing a required argument:
+        'x'` (TF 2.21), and nothing is exported. Read the method through the instance being
+        saved (`encoder.__call__`, or `encoder.__call__.get_concrete_function()`). Evidence
+        required: the attribute is read through a class of the module, the method is its own
+        or a module base's, takes `self` (no `staticmethod`), and is decorated with
+        `tf.function(input_signature=...)`; it is given as `signatures=` (or a value of its
+        dict) or has `get_concrete_function` called on it.
+    """
+    requires_text = ("signature",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "get_concrete_function":
+            self._check(func.value)
+        given = _keyword(node, "signatures")
+        if given is None:
+            return
+        if isinstance(given.value, cst.Dict):
+            for element in given.value.elements:
+                if isinstance(element, cst.DictElement):
+                    self._check(element.value)
+        else:
+            self._check(given.value)
+
+    def _check(self, expr: cst.BaseExpression) -> None:
+        found = _unbound_traced_method(self.model, expr)
+        if found is None:
+            return
+        cls, method = found
+        self.report(
+            expr,
+            f"`{code(expr)}` is read through the class: the `tf.function` has no `self`, so "
+            f"its input signature binds to `self` and the export fails; read it through the "
+            f"`{cls.name}` instance being saved",
+            because=[
+                (
+                    f"`{cls.name}.{method.name}` is a `tf.function` with an input signature "
+                    "that takes `self`",
+                    method.node,
+                )
+            ],
+        )
+
+
+# --- tf.data.Dataset.from_generator ------------------------------------------------------------
+
+
+def _from_generator(model: ModuleModel, call: cst.Call) -> cst.BaseExpression | None:
+    """The callable given to ``tf.data.Dataset.from_generator``."""
+    name = model.call_name(call) or ""
+    if not name.endswith("data.Dataset.from_generator") or not name.startswith("tensorflow."):
+        return None
+    return argument(call, 0, "generator")
+
+
+def _sequence_class(model: ModuleModel, cls: ClassInfo, depth: int = 0) -> bool:
+    """Whether ``cls`` derives from Keras's ``utils.Sequence`` / ``PyDataset``."""
+    if depth > 8:
+        return False
+    for base in cls.base_names:
+        parent = model.module_classes.get(base or "")
+        if parent is not None:
+            if _sequence_class(model, parent, depth + 1):
+                return True
+        elif is_keras(
+            base, "utils.Sequence", "utils.PyDataset", "data_utils.Sequence", "PyDataset"
+        ):
+            return True
+    return False
+
+
+def _does_something(fn: FunctionInfo) -> bool:
+    """Whether ``fn``'s body is more than a docstring and ``pass``."""
+    for statement in fn.node.body.body:
+        if isinstance(statement, cst.SimpleStatementLine) and all(
+            isinstance(s, cst.Pass)
+            or (isinstance(s, cst.Expr) and isinstance(s.value, (cst.SimpleString, cst.Ellipsis)))
+            for s in statement.body
+        ):
+            continue
+        return True
+    return False
+
+
+class SequenceEpochHookBypassed(Rule):
+    id = "TF939"
+    call_names = frozenset({"from_generator"})
+    name = "sequence-epoch-hook-bypassed-by-from-generator"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a Keras `Sequence` with an `on_epoch_end` is read through "
+        "`Dataset.from_generator`: nothing calls `on_epoch_end`, so every epoch has the same "
+        "order"
+    )
+    rationale = """
+        Keras calls a `keras.utils.Sequence`'s (Keras 3: `PyDataset`'s) `on_epoch_end` only
+        when the Sequence itself is given to `fit`. Wrapped in
+        `tf.data.Dataset.from_generator` (a generator over `seq[i]`, `iter(seq)`), `fit` sees
+        a `tf.data.Dataset` and the Sequence's hook is never called: the reshuffle (or the
+        other per-epoch work) it does never happens, and every epoch reads the same order
+        (TF 2.21, Keras 3.15 and tf-keras: 0 calls in 3 epochs, against 3 or 4 when the
+        Sequence is given to `fit`). Give the Sequence to `fit` directly, or call
+        `seq.on_epoch_end()` yourself at the end of each pass of the generator (or from a
+        callback). Evidence required: the generator given to `from_generator` (a lambda or a
+        function of the module) reads an instance of a class of the module that derives from
+        `Sequence`/`PyDataset` and defines an `on_epoch_end` that does something, and no code
+        of the module calls `on_epoch_end` on anything but `self`.
+    """
+    requires_text = ("on_epoch_end",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        given = _from_generator(self.model, node)
+        if given is None:
+            return
+        scope = self.context.scope
+        for name, where in self._names_read(given, scope):
+            found = self._sequence_instance(name, where)
+            if found is None:
+                continue
+            if self._hook_called_elsewhere():
+                return
+            cls, hook = found
+            self.report(
+                node,
+                f"`{name.value}`, an instance of the Keras Sequence `{cls.name}`, is read through "
+                "`from_generator`: Keras never calls its `on_epoch_end` then, so every epoch "
+                "has the same order; give the Sequence to `fit`, or call `on_epoch_end()` "
+                "after each pass",
+                because=[
+                    (f"`{cls.name}.on_epoch_end` is what each epoch skips", hook.node),
+                    (f"`{name.value}` is read by the generator", name),
+                ],
+            )
+            return
+
+    def _names_read(self, given: cst.BaseExpression, scope: Scope | None):
+        """The names the generator reads that it does not bind itself, each with its scope."""
+        if isinstance(given, cst.Attribute) and isinstance(given.value, cst.Name):
+            return [(given.value, scope)]  # `seq.__iter__`
+        fn = self.model.function_referenced(given, scope)
+        if fn is None:
+            return []
+        found = []
+
+        def enter(node: cst.CSTNode) -> bool:
+            if isinstance(node, cst.Attribute):  # `seq.order`: the attribute is no name read
+                walk(node.value, enter)
+                return False
+            if isinstance(node, cst.Arg):  # `f(k=v)`: the keyword is no name read
+                walk(node.value, enter)
+                return False
+            if isinstance(node, cst.Name):
+                where = self.model.scope_of(node)
+                binding = self.model.binding_of(node, where)
+                if binding.scope is not None and binding.scope is not fn:
+                    found.append((node, where))
+            return True
+
+        walk(fn.node.body, enter)
+        return found
+
+    def _sequence_instance(self, name: cst.Name, scope: Scope | None):
+        values = self.model.binding_of(name, scope).known_values
+        if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None
+        made = values[0]
+        if not isinstance(made.func, cst.Name):
+            return None
+        sites = self.model.binding_of(made.func, self.model.scope_of(made.func)).sites
+        if not sites or any(s.kind != SiteKind.CLASS for s in sites):
+            return None
+        cls = self.model.classes.get(sites[-1].node)
+        if cls is None or not _sequence_class(self.model, cls):
+            return None
+        hook = _method_of(self.model, cls, "on_epoch_end")
+        if hook is None or not _does_something(hook):
+            return None
+        return cls, hook
+
+    def _hook_called_elsewhere(self) -> bool:
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "on_epoch_end":
+                receiver = func.value
+                if isinstance(receiver, cst.Name) and receiver.value == "self":
+                    continue
+                if isinstance(receiver, cst.Call) and code(receiver.func) == "super":
+                    continue
+                return True
+        return False
+
+
+def _iterator_object(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """(what, where) when ``expr`` holds one iterator or generator object (made once)."""
+    if depth > 4:
+        return None
+    if isinstance(expr, cst.GeneratorExp):
+        return "a generator expression", expr
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name in _ITERATOR_CALLS:
+            return f"an iterator made by `{code(expr.func)}(...)`", expr
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "as_numpy_iterator":
+            return "an iterator made by `as_numpy_iterator()`", expr
+        callee = model.callee(expr, scope)
+        if callee is not None and callee.is_generator and callee.cls is None:
+            return f"a generator object of `{callee.name}`", expr
+        return None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = binding.known_values
+        if not values or len(values) != 1:
+            return None
+        return _iterator_object(model, values[0], binding.scope or scope, depth + 1)
+    return None
+
+
+class FromGeneratorSharedIterator(Rule):
+    id = "TF941"
+    call_names = frozenset({"from_generator"})
+    name = "from-generator-shared-iterator"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`Dataset.from_generator` is given a callable that returns one iterator made "
+        "beforehand: the second pass (epoch) over the dataset finds it exhausted"
+    )
+    rationale = """
+        `tf.data.Dataset.from_generator(gen_fn, ...)` calls `gen_fn` again for every pass over
+        the dataset (each epoch of `fit`, each `for` loop) so that each pass gets a fresh
+        generator. A `gen_fn` that hands back the same iterator each time (`lambda: it` with
+        `it = iter(data)` or `it = make_batches()` made once, or a function that returns, or
+        loops over, such an object) gives the first pass everything and every later pass
+        nothing: the second epoch has no data (TF 2.21: 4, 0, 0 elements in three passes;
+        Keras's `fit` warns that the input ran out of data). Make the iterator inside the
+        callable (`lambda: make_batches()`, or pass the generator function itself). Evidence
+        required: the callable given to `from_generator` is a lambda, or a function of the
+        module, whose body is (or returns, `yield from`s or loops over) a name bound once
+        outside it to a generator object of a module function, a generator expression, or an
+        iterator made by `iter`, `zip`, `map`, `filter`, `enumerate`, `reversed`, one-pass
+        `itertools` or `as_numpy_iterator()`.
+    """
+    requires_text = ("from_generator",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        given = _from_generator(self.model, node)
+        if given is None:
+            return
+        scope = self.context.scope
+        fn = self.model.function_referenced(given, scope)
+        if fn is None or fn.params:
+            return
+        for read in self._passes_over(fn):
+            found = _iterator_object(self.model, read, self.model.scope_of(read))
+            if found is None:
+                continue
+            binding = self.model.binding_of(read, self.model.scope_of(read))
+            if binding.scope is fn:
+                continue  # made inside the callable: a fresh one each pass
+            what, where = found
+            self.report(
+                node,
+                f"the generator callable hands out `{read.value}`, {what} made once: the "
+                "first pass over the dataset exhausts it and every later pass (epoch) is "
+                "empty; make the iterator inside the callable",
+                because=[(f"`{read.value}` is {what}, made once here", where)],
+            )
+            return
+
+    def _passes_over(self, fn: FunctionInfo) -> list[cst.Name]:
+        """The names whose object ``fn`` returns, ``yield from``s or loops over at its top."""
+        body = fn.node.body
+        if isinstance(body, cst.BaseExpression):  # a lambda
+            if isinstance(body, cst.Call) and self.model.call_name(body) == "builtins.iter":
+                body = body.args[0].value if len(body.args) == 1 else body
+            return [body] if isinstance(body, cst.Name) else []
+        found = []
+        for statement in body.body:
+            if isinstance(statement, cst.For) and isinstance(statement.iter, cst.Name):
+                found.append(statement.iter)
+            elif isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    value = None
+                    if isinstance(small, cst.Return):
+                        value = small.value
+                    elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Yield):
+                        item = small.value.value
+                        value = item.item if isinstance(item, cst.From) else None
+                    if isinstance(value, cst.Name):
+                        found.append(value)
+        return found

@@ -3312,3 +3312,163 @@ class CompileInTrainingLoop(Rule):
                         ],
                     )
                     return
+
+
+# --- a Python number traced into a function that is exported ------------------------------------
+
+
+def _python_float(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """A float literal (``0.5``, ``-1.0``), or a name bound only to one."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    if isinstance(expr, cst.Float):
+        return True
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and len(values) == 1 and _python_float(model, values[0], None)
+    return False
+
+
+class PythonNumberBakedIntoExport(Rule):
+    id = "TF514"
+    name = "python-scalar-argument-baked-into-trace"
+    category = "retracing"
+    severity = "error"
+    message = (
+        "a `tf.function` of an exported object is traced with a Python float: the SavedModel "
+        "keeps only that number, and the loaded function rejects any other"
+    )
+    rationale = """
+        A `tf.function` traces one concrete function per Python value of a non-tensor
+        argument: `0.5` is part of the trace's key, not an input. `tf.saved_model.save`
+        exports the concrete functions traced so far, so a method traced for export with a
+        Python float (`m.scale.get_concrete_function(spec, 0.5)`, or a call `m.scale(x, 0.5)`
+        before the save) is loaded with that one number baked in: calling it with `2.0`, or a
+        tensor, raises `ValueError: Could not find matching concrete function to call loaded
+        from the SavedModel` (TF 2.21). Trace the argument as a tensor
+        (`tf.TensorSpec([], tf.float32)` in `get_concrete_function`, or in the function's
+        `input_signature`), or, if it is a constant, make it one inside the function. Evidence
+        required: the module calls `tf.saved_model.save` after the trace (in the module's
+        order: a trace made after the export is not in it); the function is a `tf.function`
+        without an `input_signature` (a def of the module, or a method of a class of the
+        module read through an instance); and a float literal (or a name bound only to one)
+        is passed to it in `get_concrete_function`, or in a direct call on an object the
+        module saves by that same name (or of a def the module hands on to an object:
+        `tf.train.Checkpoint(f=f)`, `module.f = f`). Integers and bools (sizes, `training=False`) are not
+        reported: they are usually meant to be fixed.
+    """
+    requires_text = ("saved_model",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        scope = self.context.scope
+        concrete = isinstance(func, cst.Attribute) and func.attr.value == "get_concrete_function"
+        target = func.value if concrete else func
+        fn = self._traced_function(target, scope, saved_only=not concrete)
+        if fn is None or not self._saved_after(node):
+            return
+        params = fn.params[1:] if fn.cls is not None else fn.params
+        for index, arg in enumerate(node.args):
+            if arg.star or not _python_float(self.model, arg.value, scope):
+                continue
+            if arg.keyword is not None:
+                param = arg.keyword.value
+            elif index < len(params):
+                param = params[index]
+            else:
+                continue
+            self.report(
+                node,
+                f"`{code(arg.value)}` is a Python number: the trace of `{fn.name}` bakes it "
+                "in, and the exported function accepts only that number for "
+                f"`{param}`; trace it as a tensor (`tf.TensorSpec([], tf.float32)`, or an "
+                "`input_signature`)",
+                because=[
+                    (f"`{fn.qualname}` is a `tf.function` without an input signature", fn.node)
+                ],
+            )
+            return
+
+    def _saves(self) -> list[cst.Call]:
+        return self.context.memo(
+            ("saved-model-save", type(self).id),
+            lambda: [
+                c
+                for c in self.model.nodes_of(cst.Call)
+                if self.model.call_name(c) == "tensorflow.saved_model.save"
+            ],
+        )
+
+    def _saved_after(self, node: cst.Call) -> bool:
+        """Whether a ``tf.saved_model.save`` comes after ``node`` in the module (a trace made
+        after the export is not in it)."""
+        index = self.model.event_index()
+        at = index.get(id(node), -1)
+        return any(index.get(id(save), -1) > at for save in self._saves())
+
+    def _traced_function(
+        self, target: cst.BaseExpression, scope: Scope | None, saved_only: bool
+    ) -> FunctionInfo | None:
+        """The tf.function (no input signature) ``target`` names: a def of the module, or a
+        method read through an instance of a class of the module (``saved_only``: a method of
+        an object the module passes, by this name, to ``tf.saved_model.save``, or a def the
+        module hands on to an object)."""
+        model = self.model
+        fn = None
+        if isinstance(target, cst.Name):
+            fn = model.function_referenced(target, scope)
+            if fn is not None and saved_only and not self._handed_on(fn):
+                return None
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            owner = target.value
+            values = model.binding_of(owner, scope).known_values
+            if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+                return None
+            made = values[0].func
+            if not isinstance(made, cst.Name):
+                return None
+            sites = model.binding_of(made, model.scope_of(made)).sites
+            if not sites or any(s.kind != SiteKind.CLASS for s in sites):
+                return None
+            cls = model.classes.get(sites[-1].node)
+            fn = model.resolve_method(cls, target.attr.value) if cls is not None else None
+            if saved_only and not self._saved(owner, scope):
+                return None
+        if fn is None:
+            return None
+        decorator = tf_function_decorator(model, fn)
+        if decorator is None or input_signature(decorator):
+            return None
+        return fn
+
+    def _handed_on(self, fn: FunctionInfo) -> bool:
+        """Whether the module hands the function ``fn`` itself to something (an argument,
+        ``tf.train.Checkpoint(f=f)``, or an attribute, ``module.f = f``): how a function of
+        the module reaches the object it saves."""
+        model = self.model
+        for call in model.nodes_of(cst.Call):
+            for arg in call.args:
+                given = arg.value
+                if isinstance(given, cst.Name) and given.value == fn.name:
+                    return model.function_referenced(given, None) is fn
+        for assign in model.nodes_of(cst.Assign):
+            value = assign.value
+            if (
+                isinstance(value, cst.Name)
+                and value.value == fn.name
+                and any(isinstance(t.target, cst.Attribute) for t in assign.targets)
+            ):
+                return model.function_referenced(value, None) is fn
+        return False
+
+    def _saved(self, owner: cst.Name, scope: Scope | None) -> bool:
+        binding = self.model.binding_of(owner, scope)
+        for call in self._saves():
+            if not call.args:
+                continue
+            given = call.args[0].value
+            if isinstance(given, cst.Name) and given.value == owner.value:
+                other = self.model.binding_of(given, self.model.scope_of(given))
+                if other.scope is binding.scope:
+                    return True
+        return False

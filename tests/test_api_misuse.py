@@ -1102,3 +1102,231 @@ WHILE = "import tensorflow as tf\ni = tf.constant(0)\n"
 )  # fmt: skip
 def test_while_loop_body_structure(source, expected):
     assert rule_ids(source, ["TF950"]) == expected
+
+
+# TF936: `minimize` given a loss value (TF 2.21: tf-keras raises ValueError, a v1 optimizer
+# RuntimeError outside a graph).
+KERAS2 = "import numpy as np\nimport tensorflow as tf\nimport tf_keras\nv = tf.Variable(1.0)\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (KERAS2 + "opt = tf_keras.optimizers.SGD(0.1)\nopt.minimize(v * v, [v])\n", ["TF936"]),
+        # `tf.keras` under TF_USE_LEGACY_KERAS=1; a loss computed by a tf.function called once
+        (
+            KERAS2 + "opt = tf.keras.optimizers.Adam()\n@tf.function\ndef cost():\n"
+            "    return tf.reduce_sum(v * v)\nloss = cost()\nopt.minimize(loss, var_list=[v])\n",
+            ["TF936"],
+        ),
+        # a NumPy number, a v1 optimizer eagerly
+        (
+            KERAS2 + "opt = tf.compat.v1.train.GradientDescentOptimizer(0.1)\n"
+            "loss = np.sum(np.square([1.0, 2.0]))\nopt.minimize(loss, var_list=[v])\n",
+            ["TF936"],
+        ),
+        # a callable, a tape, a function of the module that returns a callable
+        (KERAS2 + "opt = tf_keras.optimizers.SGD(0.1)\nopt.minimize(lambda: v * v, [v])\n", []),
+        (
+            KERAS2 + "opt = tf_keras.optimizers.SGD(0.1)\nwith tf.GradientTape() as tape:\n"
+            "    loss = v * v\nopt.minimize(loss, [v], tape=tape)\n",
+            [],
+        ),
+        (
+            KERAS2 + "opt = tf_keras.optimizers.SGD(0.1)\ndef make_loss():\n"
+            "    return lambda: v * v\nopt.minimize(make_loss(), [v])\n",
+            [],
+        ),
+        # a v1 optimizer in traced code: a graph, where a tensor loss is right
+        (
+            KERAS2 + "opt = tf.compat.v1.train.GradientDescentOptimizer(0.1)\n@tf.function\n"
+            "def step():\n    opt.minimize(v * v, var_list=[v])\n",
+            [],
+        ),
+        # Keras 3's own optimizers have no minimize: TF011's
+        (KERAS2 + "import keras\nopt = keras.optimizers.SGD(0.1)\nopt.minimize(v * v, [v])\n", []),
+        # an unknown receiver
+        (KERAS2 + "def f(opt):\n    opt.minimize(v * v, [v])\n", []),
+    ],
+)
+def test_minimize_given_a_loss_value(source, expected):
+    assert rule_ids(source, ["TF936"]) == expected
+
+
+# TF937: a TF2 strategy's reduce without axis (TF 2.21: TypeError, missing 'axis').
+STRATEGY = "import tensorflow as tf\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            STRATEGY + "s = tf.distribute.MirroredStrategy()\n"
+            "s.reduce(tf.distribute.ReduceOp.SUM, s.run(f))\n",
+            ["TF937"],
+        ),
+        (STRATEGY + "tf.distribute.get_strategy().reduce('MEAN', x)\n", ["TF937"]),
+        # the receiver unknown, a ReduceOp the only TF2 reduce takes
+        (
+            STRATEGY + "def step(strategy, x):\n    return strategy.reduce("
+            "tf.distribute.ReduceOp.SUM, x)\n",
+            ["TF937"],
+        ),
+        (
+            STRATEGY + "s = tf.distribute.MirroredStrategy()\n"
+            "s.reduce(tf.distribute.ReduceOp.SUM, x, axis=None)\n",
+            [],
+        ),
+        (STRATEGY + "s = tf.distribute.OneDeviceStrategy('/cpu:0')\ns.reduce('SUM', x, 0)\n", []),
+        # v1 strategies default axis to None
+        (
+            STRATEGY + "s = tf.compat.v1.distribute.MirroredStrategy()\n"
+            "s.reduce(tf.distribute.ReduceOp.SUM, x)\n",
+            [],
+        ),
+        # not a strategy: functools.reduce, a dataset's reduce
+        (STRATEGY + "import functools\nfunctools.reduce(f, xs)\nds.reduce(0, f)\n", []),
+    ],
+)
+def test_strategy_reduce_without_axis(source, expected):
+    assert rule_ids(source, ["TF937"]) == expected
+
+
+# TF938: a tf.function method read through its class, exported as a signature.
+ENCODER = (
+    "import tensorflow as tf\nclass Encoder(tf.Module):\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\n"
+    "    def __call__(self, x):\n        return x\n"
+    "    @tf.function\n    def plain(self, x):\n        return x\n"
+    "    @staticmethod\n    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\n"
+    "    def static(x):\n        return x\n"
+    "enc = Encoder()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("tf.saved_model.save(enc, 'p', signatures=Encoder.__call__)", ["TF938"]),
+        (
+            "tf.saved_model.save(enc, 'p', signatures=Encoder.__call__.get_concrete_function())",
+            ["TF938"],
+        ),
+        (
+            "tf.saved_model.save(enc, 'p', signatures={'serving_default': Encoder.__call__})",
+            ["TF938"],
+        ),
+        ("tf.saved_model.save(enc, 'p', signatures=enc.__call__)", []),
+        ("enc.__call__.get_concrete_function()", []),
+        ("Encoder.static.get_concrete_function()", []),
+        ("Encoder.plain.get_concrete_function(enc, tf.TensorSpec([None]))", []),
+    ],
+)
+def test_unbound_method_as_signature(use, expected):
+    assert rule_ids(ENCODER + use + "\n", ["TF938"]) == expected
+
+
+# TF939: a Sequence with on_epoch_end read through from_generator.
+SEQUENCE = (
+    "import numpy as np\nimport tensorflow as tf\n"
+    "class Batches(tf.keras.utils.Sequence):\n"
+    "    def __init__(self):\n        self.order = np.arange(8)\n        self.on_epoch_end()\n"
+    "    def __len__(self):\n        return 2\n"
+    "    def __getitem__(self, i):\n        return self.order[i * 4:(i + 1) * 4]\n"
+    "    def on_epoch_end(self):\n        np.random.shuffle(self.order)\n"
+    "seq = Batches()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "ds = tf.data.Dataset.from_generator(lambda: (seq[i] for i in range(len(seq))), "
+            "output_types=tf.int64)\n",
+            ["TF939"],
+        ),
+        ("ds = tf.data.Dataset.from_generator(seq.__iter__, output_types=tf.int64)\n", ["TF939"]),
+        (
+            "def gen():\n    for i in range(len(seq)):\n        yield seq[i]\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int64)\n",
+            ["TF939"],
+        ),
+        # the generator calls the hook itself
+        (
+            "def gen():\n    for i in range(len(seq)):\n        yield seq[i]\n"
+            "    seq.on_epoch_end()\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int64)\n",
+            [],
+        ),
+        ("model.fit(seq, epochs=3)\n", []),
+    ],
+)
+def test_sequence_epoch_hook_bypassed_by_from_generator(use, expected):
+    assert rule_ids(SEQUENCE + use, ["TF939"]) == expected
+
+
+def test_a_sequence_without_an_epoch_hook_is_not_reported():
+    source = SEQUENCE.replace("np.random.shuffle(self.order)", "pass")
+    use = "ds = tf.data.Dataset.from_generator(seq.__iter__, output_types=tf.int64)\n"
+    assert rule_ids(source + use, ["TF939"]) == []
+
+
+# TF941: from_generator's callable hands back one iterator made beforehand.
+STREAM = (
+    "import tensorflow as tf\ndef batches(n):\n    for i in range(n):\n        yield i\n"
+    "data = [1, 2, 3]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "g = batches(3)\nds = tf.data.Dataset.from_generator(lambda: g, output_types=tf.int32)\n",
+            ["TF941"],
+        ),
+        (
+            "it = iter(data)\nds = tf.data.Dataset.from_generator(lambda: it, output_types=tf.int32)\n",
+            ["TF941"],
+        ),
+        (
+            "g = (x for x in data)\ndef gen():\n    yield from g\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int32)\n",
+            ["TF941"],
+        ),
+        (
+            "z = zip(data, data)\ndef gen():\n    for a, b in z:\n        yield a + b\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int32)\n",
+            ["TF941"],
+        ),
+        # fresh for each pass
+        ("ds = tf.data.Dataset.from_generator(lambda: batches(3), output_types=tf.int32)\n", []),
+        ("ds = tf.data.Dataset.from_generator(lambda: iter(data), output_types=tf.int32)\n", []),
+        ("ds = tf.data.Dataset.from_generator(batches, args=(3,), output_types=tf.int32)\n", []),
+        (
+            "def gen():\n    for x in data:\n        yield x\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int32)\n",
+            [],
+        ),
+        (
+            "import itertools\nc = itertools.cycle(data)\n"
+            "ds = tf.data.Dataset.from_generator(lambda: c, output_types=tf.int32)\n",
+            [],
+        ),
+    ],
+)
+def test_from_generator_shared_iterator(use, expected):
+    assert rule_ids(STREAM + use, ["TF941"]) == expected
+
+
+def test_a_v1_optimizer_in_graph_mode_code_is_not_reported():
+    # placeholders and sessions: the program runs the v1 optimizer in a graph
+    source = (
+        KERAS2 + "x = tf.compat.v1.placeholder(tf.float32, [None])\n"
+        "objective = tf.reduce_mean(x * v)\n"
+        "train_op = tf.compat.v1.train.AdamOptimizer(1e-2).minimize(objective)\n"
+    )
+    assert rule_ids(source, ["TF936"]) == []
+    keras2 = source.replace("tf.compat.v1.train.AdamOptimizer", "tf_keras.optimizers.Adam")
+    assert rule_ids(keras2, ["TF936"]) == ["TF936"]  # Keras 2's raises in a graph too

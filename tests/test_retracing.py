@@ -1451,3 +1451,54 @@ for epoch in range(3):
 def test_batches_padded_per_batch_retrace_a_step_without_a_signature(batching, signature, expected):
     source = PADDED.format(batching=batching, signature=signature)
     assert rule_ids(source, ["TF598"]) == expected
+
+
+# TF514: a Python float traced into a function the module exports (TF 2.21: the loaded
+# function raises "Could not find matching concrete function" for any other number).
+EXPORTED = (
+    "import tensorflow as tf\nclass Scaler(tf.Module):\n    @tf.function\n"
+    "    def scale(self, x, factor):\n        return x * factor\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([None]), tf.TensorSpec([])])\n"
+    "    def fixed(self, x, factor):\n        return x * factor\n"
+    "@tf.function\ndef shift(x, by):\n    return x + by\n"
+    "s = Scaler()\nSPEC = tf.TensorSpec([None])\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("s.scale.get_concrete_function(SPEC, 0.5)\ntf.saved_model.save(s, 'p')\n", ["TF514"]),
+        (
+            "s.scale.get_concrete_function(SPEC, factor=-1.5)\ntf.saved_model.save(s, 'p')\n",
+            ["TF514"],
+        ),
+        ("s.scale(tf.ones([2]), 0.5)\ntf.saved_model.save(s, 'p')\n", ["TF514"]),
+        (
+            "s.shift = shift\nshift.get_concrete_function(SPEC, 2.0)\ntf.saved_model.save(s, 'p')\n",
+            ["TF514"],
+        ),
+        # a def called with a float, then handed to the object saved
+        (
+            "shift(tf.ones([2]), 1.0)\nobj = tf.train.Checkpoint(f=shift)\n"
+            "tf.saved_model.save(obj, 'p')\n",
+            ["TF514"],
+        ),
+        ("shift(tf.ones([2]), 1.0)\ntf.saved_model.save(s, 'p')\n", []),
+        # traced after the export: not in it
+        ("tf.saved_model.save(s, 'p')\ns.scale(tf.ones([2]), 0.5)\n", []),
+        # a tensor spec, an input signature, an int or a bool, no export
+        (
+            "s.scale.get_concrete_function(SPEC, tf.TensorSpec([]))\ntf.saved_model.save(s, 'p')\n",
+            [],
+        ),
+        ("s.fixed.get_concrete_function(SPEC, 0.5)\ntf.saved_model.save(s, 'p')\n", []),
+        ("s.scale.get_concrete_function(SPEC, 2)\ntf.saved_model.save(s, 'p')\n", []),
+        ("s.scale.get_concrete_function(SPEC, True)\ntf.saved_model.save(s, 'p')\n", []),
+        ("s.scale.get_concrete_function(SPEC, 0.5)\n", []),
+        # a direct call on an object the module does not save
+        ("t = Scaler()\nt.scale(tf.ones([2]), 0.5)\ntf.saved_model.save(s, 'p')\n", []),
+    ],
+)
+def test_python_float_baked_into_an_exported_trace(use, expected):
+    assert rule_ids(EXPORTED + use, ["TF514"]) == expected

@@ -1,0 +1,27 @@
+# SOURCE: https://github.com/tensorflow/tensorflow/issues/28165
+"""The serving signature is read through the instance being saved, `encoder.__call__`."""
+
+import tempfile
+
+import tensorflow as tf
+
+
+class Encoder(tf.Module):
+    def __init__(self, vocab_size, units):
+        super().__init__()
+        self.embedding = tf.Variable(tf.random.normal([vocab_size, units]))
+        self.kernel = tf.Variable(tf.random.normal([units, units]))
+
+    @tf.function(input_signature=[tf.TensorSpec([None, 50], tf.int32, name="x")])
+    def __call__(self, x):
+        embedded = tf.nn.embedding_lookup(self.embedding, x)
+        return tf.tanh(tf.reduce_mean(embedded, axis=1) @ self.kernel)
+
+
+encoder = Encoder(100, 16)
+print("encoded", encoder(tf.zeros([2, 50], tf.int32)).shape)
+export_dir = tempfile.mkdtemp()
+tf.saved_model.save(encoder, export_dir, signatures=encoder.__call__)
+loaded = tf.saved_model.load(export_dir)
+serve = loaded.signatures["serving_default"]
+print("served", list(serve(x=tf.zeros([2, 50], tf.int32)).values())[0].shape)
