@@ -873,7 +873,10 @@ def _with_training(call: cst.Call) -> cst.Call:
         args[-1] = args[-1].with_changes(
             comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         )
-    args.append(cst.Arg(keyword=cst.Name("training"), value=cst.Name("True")))
+    equal = cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
+    args.append(cst.Arg(keyword=cst.Name("training"), value=cst.Name("True"), equal=equal))
     return call.with_changes(args=args)
 
 
