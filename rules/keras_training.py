@@ -764,6 +764,8 @@ class ModelCalledWithoutTrainingFlag(Rule):
         Evidence required: inside a `GradientTape` block, a call of a model whose variables
         the tape's `gradient` is asked for, in a function that applies gradients
         (`apply_gradients`, `apply`, `minimize`), with no `training` argument, where the
+        function calls that model with a `training` argument nowhere else (a step that
+        passes the mode to one call and leaves another without means it), and the
         module shows the model holds such a layer (a `Sequential` listing one, a functional
         model built where one is made, a subclass or builder function making one).
     """
@@ -786,10 +788,17 @@ class ModelCalledWithoutTrainingFlag(Rule):
             }
             if not trained or not _applies_gradients(block.scope.node):
                 continue
+            flagged = {
+                chain_text(c.func)
+                for c in _calls_in(block.scope.node, nested=True)
+                if not _no_training_flag(c)
+            }
             for call in _calls_in(block.with_node.body):
                 receiver = chain_text(call.func)
                 if receiver not in trained or not _no_training_flag(call):
                     continue
+                if receiver in flagged:
+                    continue  # the step gives the mode elsewhere: a call left so is deliberate
                 found = _mode_layer(model, call.func, block.scope, 0)
                 if found is None:
                     continue
@@ -841,12 +850,15 @@ def _applies_gradients(scope_node: cst.CSTNode) -> bool:
     return found
 
 
-def _calls_in(body: cst.CSTNode) -> list[cst.Call]:
-    """The calls in ``body``, not in functions or classes defined there."""
+def _calls_in(body: cst.CSTNode, nested: bool = False) -> list[cst.Call]:
+    """The calls in ``body``, not in functions or classes defined there (``nested``: the
+    body of a function ``body`` is)."""
     found: list[cst.Call] = []
 
     def enter(node: cst.CSTNode) -> bool | None:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and not (
+            nested and node is body
+        ):
             return False
         if isinstance(node, cst.Call):
             found.append(node)
