@@ -761,8 +761,9 @@ class ModelCalledWithoutTrainingFlag(Rule):
         layers that behave so are the knowledge base's (every Keras layer class whose call with
         no flag gives its inference output and differs with `training=True`: the dropouts,
         `GaussianNoise`, `BatchNormalization`, and recurrent layers given a `dropout`).
-        Evidence required: inside a `GradientTape` block, a call of a model whose variables
-        the tape's `gradient` is asked for, in a function that applies gradients
+        Evidence required: inside a `GradientTape` block (directly, or in a function of the
+        module the block calls: `loss = compute_loss(model, x, y)`), a call of a model whose
+        variables the tape's `gradient` is asked for, in a function that applies gradients
         (`apply_gradients`, `apply`, `minimize`), with no `training` argument, where the
         function calls that model with a `training` argument nowhere else (a step that
         passes the mode to one call and leaves another without means it), and the
@@ -779,6 +780,7 @@ class ModelCalledWithoutTrainingFlag(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         model = self.model
+        reported: set[int] = set()
         for block in model.tapes.blocks:
             trained = {
                 source.origin
@@ -793,32 +795,88 @@ class ModelCalledWithoutTrainingFlag(Rule):
                 for c in _calls_in(block.scope.node, nested=True)
                 if not _no_training_flag(c)
             }
-            for call in _calls_in(block.with_node.body):
-                receiver = chain_text(call.func)
-                if receiver not in trained or not _no_training_flag(call):
-                    continue
+            for call, receiver, given, scope, helper in self._model_calls(block, trained):
+                if id(call) in reported:
+                    continue  # a helper two steps call
+                reported.add(id(call))
                 if receiver in flagged:
                     continue  # the step gives the mode elsewhere: a call left so is deliberate
-                found = _mode_layer(model, call.func, block.scope, 0)
+                found = _mode_layer(model, given, scope, 0)
                 if found is None:
                     continue
                 leaf, layer = found
+                steps = [(f"`{leaf}` runs in inference mode without a training flag", layer)]
+                if helper is not None:
+                    steps.append(
+                        (f"the training step calls `{helper.func_text}` here", helper.call)
+                    )
+                steps.append(
+                    (
+                        f"the tape's gradient is asked for `{receiver}`'s variables and applied",
+                        block.calls[0].call,
+                    )
+                )
                 self.report(
                     call,
-                    f"`{receiver}(...)` in a training step without `training=True`: its "
-                    f"`{leaf}` runs in inference mode, {_inference_effect(leaf)}; pass "
+                    f"`{chain_text(call.func)}(...)` in a training step without `training=True`: "
+                    f"its `{leaf}` runs in inference mode, {_inference_effect(leaf)}; pass "
                     "`training=True`",
                     edits=[(call, _with_training(call))],
                     fix_description="pass `training=True`",
-                    because=[
-                        (f"`{leaf}` runs in inference mode without a training flag", layer),
-                        (
-                            f"the tape's gradient is asked for `{receiver}`'s variables and "
-                            "applied",
-                            block.calls[0].call,
-                        ),
-                    ],
+                    because=steps,
                 )
+
+    def _model_calls(self, block, trained: set[str]) -> list[tuple]:
+        """The unflagged calls of a trained model a tape block makes: in the block itself, or
+        in a function of the module the block calls (``loss = compute_loss(model, x, y)``),
+        on the model it is given or the same global. Each with the receiver as the step names
+        it, the expression and scope that hold the model there, and the helper call."""
+        model = self.model
+        found = []
+        for call in _calls_in(block.with_node.body):
+            receiver = chain_text(call.func)
+            if receiver in trained and _no_training_flag(call):
+                found.append((call, receiver, call.func, block.scope, None))
+                continue
+            callee = model.callee(call, block.scope)
+            if callee is None or callee.cls is not None:
+                continue
+            given = _passed_models(model, call, callee, trained)
+            for inner in _calls_in(callee.node, nested=True):
+                func = inner.func
+                if not _no_training_flag(inner) or not isinstance(func, (cst.Name, cst.Attribute)):
+                    continue
+                text = chain_text(func)
+                if isinstance(func, cst.Name) and func.value in given:
+                    expr = given[func.value]
+                    found.append((inner, chain_text(expr), expr, block.scope, _Helper(call)))
+                elif (
+                    text in trained
+                    and isinstance(func, cst.Name)
+                    and model.binding_of(func, callee).scope is model.scope
+                ):
+                    found.append((inner, text, func, callee, _Helper(call)))
+        return found
+
+
+class _Helper:
+    """A call of a module function a training step makes, for the evidence."""
+
+    def __init__(self, call: cst.Call) -> None:
+        self.call = call
+        self.func_text = code_of(call.func)
+
+
+def _passed_models(
+    model: ModuleModel, call: cst.Call, callee: FunctionInfo, trained: set[str]
+) -> dict[str, cst.BaseExpression]:
+    """The parameters of ``callee`` that ``call`` gives a trained model, by name."""
+    found = {}
+    for position, parameter in enumerate(callee.params):
+        given = argument(call, position, parameter)
+        if given is not None and chain_text(given) in trained:
+            found[parameter] = given
+    return found
 
 
 def _inference_effect(leaf: str) -> str:

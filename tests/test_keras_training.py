@@ -544,3 +544,36 @@ host_augment(np.zeros((2, 8, 8, 3)))
 def test_tf876_sample_reports_numpy_augmentation_given_a_graph_tensor():
     lines = [d.line for d in lint(TF876_SAMPLE, ["TF876"]) if d.rule == "TF876"]
     assert lines == _marked(TF876_SAMPLE)
+
+
+TF944_HELPER_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dropout(0.5), keras.layers.Dense(1)])
+opt = keras.optimizers.SGD()
+
+
+def compute_loss(net, x, y):
+    return tf.reduce_mean((net(x) - y) ** 2)  # fires
+
+
+def global_loss(x, y):
+    return tf.reduce_mean((model(x) - y) ** 2)  # fires
+
+
+def flagged_loss(net, x, y, training):
+    return tf.reduce_mean((net(x, training=training) - y) ** 2)
+
+
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = compute_loss(model, x, y) + global_loss(x, y) + flagged_loss(model, x, y, True)
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+"""
+
+
+def test_tf944_follows_the_model_into_a_loss_helper_the_step_calls():
+    lines = [d.line for d in lint(TF944_HELPER_SAMPLE, ["TF944"]) if d.rule == "TF944"]
+    assert lines == _marked(TF944_HELPER_SAMPLE)
