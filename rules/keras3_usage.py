@@ -1656,7 +1656,7 @@ class AssertionOnKerasTensor(Rule):
     rationale = """
         While a functional model is built, `keras.Input` and the layers called on it give
         symbolic Keras tensors: they have no values, and their batch size is unknown (None).
-        An assertion op (`tf.debugging.assert_equal`, `assert_rank`, `tf.print`: the knowledge
+        An assertion op (`tf.debugging.assert_equal`, `Assert`, `tf.print`: the knowledge
         base's ops that give an operation, not a tensor) applied to one, or to its batch size,
         cannot run there: Keras 2 (tf_keras) wraps a TensorFlow op on a Keras tensor as a layer,
         which fails for an op that gives no tensor (`TypeError: Could not build a TypeSpec`);
@@ -1665,7 +1665,7 @@ class AssertionOnKerasTensor(Rule):
         value (None)`). All checked under TF 2.21. Check the data before it reaches the model,
         or inside a layer's `call`, where the tensors are real. Evidence required: an
         assertion op's argument is a Keras tensor by the code of this module (see TF015), its
-        `tf.shape(...)` or an element of it, or its static batch size (`x.shape[0]`,
+        `tf.shape(...)` or an element of it (compared, or in a list), or its static batch size (`x.shape[0]`,
         `keras.ops.shape(x)[0]`) where no `Input` of the module fixes the batch size; code
         in traced functions, a layer's `call` and a `Lambda` is not reported.
     """
@@ -1718,12 +1718,28 @@ class AssertionOnKerasTensor(Rule):
             if values and len(values) == 1:
                 return self._symbolic(values[0], scope, depth + 1)
             return None
+        parts: list[cst.BaseExpression] = []
+        if isinstance(expr, cst.Comparison):  # `tf.debugging.Assert(size > 0, [size])`
+            parts = [expr.left, *(c.comparator for c in expr.comparisons)]
+        elif isinstance(expr, (cst.List, cst.Tuple)):
+            parts = [e.value for e in expr.elements]
+        for part in parts:
+            found = self._symbolic(part, scope, depth + 1)
+            if found is not None:
+                return found
         if isinstance(expr, cst.Call):
             name = knowledge.canonical(model.call_name(expr) or "")
             if name in _SHAPE_OPS and expr.args:
                 tensor = expr.args[0].value
                 if keras_tensor(model, scope, tensor):
-                    return ("the shape of a Keras tensor", keras_tensor_step(model, scope, tensor))
+                    return (
+                        "the shape of a Keras tensor",
+                        (
+                            f"`{code(expr)}` takes the shape of `{code(tensor)}`, a symbolic "
+                            "Keras tensor (Keras 3 refuses it here already)",
+                            expr,
+                        ),
+                    )
             return None
         if not isinstance(expr, cst.Subscript):
             return None
@@ -1766,9 +1782,21 @@ def _assertion_fed_shapes(model: ModuleModel) -> set[int]:
     assertions = [
         c for c in model.nodes_of(cst.Call) if knowledge.keras2_unwrapped_op(model.call_name(c))
     ]
+    asserted: set[int] = set()  # the names read anywhere in an assertion's arguments
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Name):
+            asserted.add(id(node))
+        return True
+
+    for call in assertions:
+        for arg in call.args:
+            walk(arg.value, enter)
     for call in assertions:
         for arg in call.args:
             value = arg.value
+            if isinstance(value, cst.Comparison):
+                value = value.left  # `tf.debugging.Assert(size > 0, ...)`
             shape = _indexed_shape(model, value)
             if shape is not None:
                 found.add(id(shape))
@@ -1788,7 +1816,7 @@ def _assertion_fed_shapes(model: ModuleModel) -> set[int]:
                 if isinstance(r.node, cst.Name)
                 and model.binding_of(r.node, model.scope_of(r.node)) is binding
             ]
-            if all(r.role == "argument" and any(r.holder is a for a in assertions) for r in reads):
+            if all(id(r.node) in asserted for r in reads):
                 found.add(id(shape))
     return found
 

@@ -2518,8 +2518,9 @@ def keras2_unwrapped_ops(returns: dict[str, str], tf: types.ModuleType, tf_keras
     applies them to a Keras tensor: they give an operation, not a tensor (``Could not build a
     TypeSpec``: the assertions, ``tf.print``). Each public op of ``tf`` and ``tf.debugging`` is
     called on a ``tf_keras.Input((4,))``, then with that input as its second argument too, then
-    with 2 (``assert_rank(x, 2)``) and 2.0 (``assert_equal(x, 2.0)``), until one call raises
-    that error."""
+    with 2 (``assert_rank(x, 2)``) and 2.0 (``assert_equal(x, 2.0)``), then on a boolean input
+    and a list holding the first (``Assert(condition, data)``), until one call raises that
+    error."""
     found = []
     for path, kind in sorted(returns.items()):
         root, _, rest = path.partition(".")
@@ -2534,7 +2535,9 @@ def keras2_unwrapped_ops(returns: dict[str, str], tf: types.ModuleType, tf_keras
         if isinstance(op, type) or not callable(op):
             continue
         symbolic = tf_keras.Input((4,))
-        for arguments in ((symbolic,), (symbolic, symbolic), (symbolic, 2), (symbolic, 2.0)):
+        condition = tf_keras.Input((4,), dtype="bool")
+        samples = ((symbolic,), (symbolic, symbolic), (symbolic, 2), (symbolic, 2.0))
+        for arguments in (*samples, (condition, [symbolic])):
             try:
                 op(*arguments)
             except TypeError as error:

@@ -1860,3 +1860,17 @@ def test_tf877_sample_reports_assertions_on_keras_tensor_shapes():
 def test_tf015_leaves_a_shape_read_only_by_an_assertion_to_tf877():
     lines = [(d.rule, d.line) for d in lint(TF877_SAMPLE, ["TF015", "TF877"])]
     assert ("TF015", 5) not in lines and ("TF877", 6) in lines
+
+
+TF877_ASSERT_SAMPLE = """\
+import tensorflow as tf
+
+inputs = tf.keras.Input(shape=(4,))
+size = tf.shape(inputs)[0]
+tf.debugging.Assert(size > 0, [size])  # fires
+"""
+
+
+def test_tf877_reports_tf_assert_on_a_shape_element_and_tf015_leaves_the_shape():
+    found = [(d.rule, d.line) for d in lint(TF877_ASSERT_SAMPLE, ["TF015", "TF877"])]
+    assert found == [("TF877", 5)]
