@@ -1531,8 +1531,9 @@ class FloatLabelsToIntegerOp(Keras3Rule):
         takes int32 and refuses float32 when called. Cast first: `tf.cast(y_true, tf.int32)`.
         Evidence required: the module's Keras is Keras 3; a function the module passes to a
         Keras model's `compile` as its loss (or one of its losses), or the `call` of a Keras
-        `Loss` subclass, hands its `y_true` parameter (itself, indexed, or reshaped) to such a
-        parameter with no cast between.
+        `Loss` subclass, hands its `y_true` parameter to such a parameter with no cast
+        between (itself, indexed, or through TF ops that keep a float dtype: no dtype
+        parameter, no integer output).
     """
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -1602,34 +1603,58 @@ class FloatLabelsToIntegerOp(Keras3Rule):
                 break
 
     def _raw_labels(
-        self, expr: cst.BaseExpression, labels: str, function: FunctionInfo, depth: int
+        self,
+        expr: cst.BaseExpression,
+        labels: str,
+        function: FunctionInfo,
+        depth: int,
+        resolving: frozenset[int] = frozenset(),
     ) -> bool:
         """Whether ``expr`` is the loss's labels as Keras gave them: the parameter, indexed,
-        reshaped (an op with a shape parameter after its input), or a name bound only to
-        such a value."""
+        passed through a TF op that keeps its float dtype, or a name bound only to such
+        values (``y_true = tf.squeeze(y_true)`` keeps it the labels)."""
         model = self.model
-        if depth > 4:
+        if depth > 6:
             return False
         if isinstance(expr, cst.Subscript):
-            return self._raw_labels(expr.value, labels, function, depth + 1)
+            return self._raw_labels(expr.value, labels, function, depth + 1, resolving)
         if isinstance(expr, cst.Call):
-            parameter = knowledge.shape_parameter(model.call_name(expr))
-            first = _argument(expr, 0, "tensor")
+            # an op that keeps its input's float dtype: a TF op with no dtype parameter (a
+            # cast has one) whose output is not an integer one (`tf.argmax`, `tf.shape`), on
+            # the labels as its input (`tf.squeeze(y_true)`, `tf.reshape(y_true, [-1])`)
+            name = model.call_name(expr)
+            cut = knowledge.gradient_cut(name)
+            first = next((a.value for a in expr.args if a.keyword is None), None)
             return (
-                parameter is not None
-                and parameter.position > 0
+                knowledge.returns(name) == "tensor"
+                and (name or "").startswith("tensorflow.")
+                and knowledge.dtype_parameter(name) is None
+                and (cut is None or cut.reason != "integer-output")
                 and first is not None
-                and self._raw_labels(first, labels, function, depth + 1)
+                and self._raw_labels(first, labels, function, depth + 1, resolving)
             )
         if not isinstance(expr, cst.Name):
             return False
         binding = model.binding_of(expr, function)
+        if id(binding) in resolving:
+            return True  # `y_true = tf.squeeze(y_true)`: judged by its other values
         if expr.value == labels and binding.param_only:
             return True
-        values = binding.known_values
-        return bool(values) and all(
-            self._raw_labels(v, labels, function, depth + 1) for v in values
-        )
+        sites = binding.sites
+        if not sites or binding.scope is not function:
+            return False
+        inner = resolving | {id(binding)}
+        for site in sites:
+            if site.kind == SiteKind.PARAM:
+                if expr.value != labels:
+                    return False
+            elif not (
+                site.kind == SiteKind.ASSIGN
+                and site.value is not None
+                and self._raw_labels(site.value, labels, function, depth + 1, inner)
+            ):
+                return False
+        return True
 
 
 def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:

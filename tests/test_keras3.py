@@ -1874,3 +1874,33 @@ tf.debugging.Assert(size > 0, [size])  # fires
 def test_tf877_reports_tf_assert_on_a_shape_element_and_tf015_leaves_the_shape():
     found = [(d.rule, d.line) for d in lint(TF877_ASSERT_SAMPLE, ["TF015", "TF877"])]
     assert found == [("TF877", 5)]
+
+
+TF945_REBOUND_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+
+def squeezed(y_true, y_pred):
+    y_true = tf.squeeze(y_true, axis=-1)
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(y_true, y_pred)  # fires
+
+
+def argmaxed(y_true, y_pred):
+    labels = tf.argmax(y_true, axis=-1)
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels, y_pred)
+
+
+def casted(y_true, y_pred):
+    labels = tf.cast(tf.squeeze(y_true), tf.int32)
+    return tf.one_hot(labels, 3) * y_pred
+
+
+m = keras.Sequential([keras.layers.Dense(3)])
+m.compile("adam", loss=[squeezed, argmaxed, casted])
+"""
+
+
+def test_tf945_follows_labels_through_float_keeping_ops_and_stops_at_casts():
+    lines = [d.line for d in lint(TF945_REBOUND_SAMPLE, ["TF945"]) if d.rule == "TF945"]
+    assert lines == _marked(TF945_REBOUND_SAMPLE)
