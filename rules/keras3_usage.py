@@ -1668,7 +1668,7 @@ def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression
 # --- TF877: an assertion on a Keras tensor while a functional model is built ---------------------
 
 _BATCH_KEYWORDS = ("batch_size", "batch_shape", "batch_input_shape")
-_SHAPE_OPS = ("tensorflow.shape", "keras.ops.shape")
+_SHAPE_OPS = ("tensorflow.shape",)
 
 
 class AssertionOnKerasTensor(Rule):
@@ -1777,6 +1777,15 @@ class AssertionOnKerasTensor(Rule):
         )
         if isinstance(owner, cst.Attribute) and owner.attr.value == "shape":
             tensor = owner.value
+            if first and not self._batch_fixed() and keras_tensor(model, scope, tensor):
+                return ("the batch size of a Keras tensor", keras_tensor_step(model, scope, tensor))
+            return None
+        if (
+            isinstance(owner, cst.Call)
+            and knowledge.canonical(model.call_name(owner) or "") == "keras.ops.shape"
+            and owner.args
+        ):  # Keras 3's static shape: a tuple whose batch size is None
+            tensor = owner.args[0].value
             if first and not self._batch_fixed() and keras_tensor(model, scope, tensor):
                 return ("the batch size of a Keras tensor", keras_tensor_step(model, scope, tensor))
             return None

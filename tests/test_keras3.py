@@ -1904,3 +1904,18 @@ m.compile("adam", loss=[squeezed, argmaxed, casted])
 def test_tf945_follows_labels_through_float_keeping_ops_and_stops_at_casts():
     lines = [d.line for d in lint(TF945_REBOUND_SAMPLE, ["TF945"]) if d.rule == "TF945"]
     assert lines == _marked(TF945_REBOUND_SAMPLE)
+
+
+TF877_KERAS_OPS_SAMPLE = """\
+import keras
+import tensorflow as tf
+
+inputs = keras.Input(shape=(4,))
+tf.debugging.assert_equal(keras.ops.shape(inputs)[0], 8)  # fires
+tf.debugging.assert_equal(keras.ops.shape(inputs)[1], 4)
+"""
+
+
+def test_tf877_reads_keras_ops_shape_as_the_static_shape():
+    lines = [d.line for d in lint(TF877_KERAS_OPS_SAMPLE, ["TF877"]) if d.rule == "TF877"]
+    assert lines == _marked(TF877_KERAS_OPS_SAMPLE)
