@@ -1530,7 +1530,8 @@ class FloatLabelsToIntegerOp(Keras3Rule):
         The ops are the knowledge base's: each op of TF with a labels or indices parameter that
         takes int32 and refuses float32 when called. Cast first: `tf.cast(y_true, tf.int32)`.
         Evidence required: the module's Keras is Keras 3; a function the module passes to a
-        Keras model's `compile` as its loss (or one of its losses), or the `call` of a Keras
+        Keras model's `compile` as its loss (or one of its losses, or the function a factory of
+        the module returns: `loss=weighted(w)`), or the `call` of a Keras
         `Loss` subclass, hands its `y_true` parameter to such a parameter with no cast
         between (itself, indexed, or through TF ops that keep a float dtype: no dtype
         parameter, no integer output).
@@ -1573,6 +1574,18 @@ class FloatLabelsToIntegerOp(Keras3Rule):
             )
             for value in values:
                 function = model.function_referenced(value, scope)
+                if function is None and isinstance(value, cst.Call):
+                    # `loss=make_loss(3)`: the function a factory of the module returns
+                    factory = model.callee(value, scope)
+                    returned = model.return_values(factory) if factory is not None else []
+                    function = next(
+                        (
+                            f
+                            for f in (model.function_referenced(r, factory) for r in returned)
+                            if f is not None
+                        ),
+                        None,
+                    )
                 if function is not None and function.cls is None:
                     found.append(
                         (function, (f"`{function.name}` is the loss `compile` is given", call))

@@ -1919,3 +1919,28 @@ tf.debugging.assert_equal(keras.ops.shape(inputs)[1], 4)
 def test_tf877_reads_keras_ops_shape_as_the_static_shape():
     lines = [d.line for d in lint(TF877_KERAS_OPS_SAMPLE, ["TF877"]) if d.rule == "TF877"]
     assert lines == _marked(TF877_KERAS_OPS_SAMPLE)
+
+
+TF945_FACTORY_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+
+def weighted_crossentropy(class_weights):
+    weights = tf.constant(class_weights)
+
+    def loss(y_true, y_pred):
+        w = tf.gather(weights, y_true)  # fires
+        return w * keras.losses.sparse_categorical_crossentropy(y_true, y_pred)
+
+    return loss
+
+
+m = keras.Sequential([keras.layers.Dense(3, activation="softmax")])
+m.compile("adam", loss=weighted_crossentropy([1.0, 2.0, 3.0]))
+"""
+
+
+def test_tf945_reads_the_loss_a_factory_of_the_module_returns():
+    lines = [d.line for d in lint(TF945_FACTORY_SAMPLE, ["TF945"]) if d.rule == "TF945"]
+    assert lines == _marked(TF945_FACTORY_SAMPLE)
