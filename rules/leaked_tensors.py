@@ -566,6 +566,7 @@ class KerasTensorCapturedInLambda(Rule):
     category = "leaked-tensor"
     severity = "error"
     message = "a `Lambda` layer's function reads a symbolic Keras tensor of model building"
+    requires_text = ("Lambda",)
     rationale = """
         A `Lambda` layer calls its function on the tensors it is called on, and only those:
         Keras traces that function when the layer is called on a Keras tensor (to infer its
