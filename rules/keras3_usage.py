@@ -23,6 +23,7 @@ from tf2lint.analysis.tensors import (
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
     KERAS_EVIDENCE_TEXT,
     Keras3Rule,
@@ -182,8 +183,8 @@ class TfOpOnKerasTensor(Keras3Rule):
             return
         scope = self.context.scope
         tensors = [arg for arg in _call_args(node) if keras_tensor(self.model, scope, arg)]
-        if not tensors:
-            return
+        if not tensors or id(node) in assertion_fed_shapes(self.model):
+            return  # `tf.shape(x)` read only by assertions: TF877 reports the assertion
         what = f"`{code(node.func)}`"
         if backend:
             what += " (Keras 3's backend runs TensorFlow ops)"
@@ -1504,3 +1505,374 @@ def _equal() -> cst.AssignEqual:
     return cst.AssignEqual(
         whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
     )
+
+
+# --- TF945: integer-label ops on the labels a Keras 3 loss is given ------------------------------
+
+
+class FloatLabelsToIntegerOp(Keras3Rule):
+    id = "TF945"
+    category = "api-misuse"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "float-labels-to-integer-op-in-loss"
+    severity = "error"
+    message = (
+        "a Keras 3 loss hands `y_true` to an op that needs integer labels; Keras 3 made them float"
+    )
+    rationale = """
+        Keras 3 converts the labels to the loss's dtype (float32) before a loss sees them: a
+        loss function given to `compile` (Keras wraps it in a `Loss`) and a `keras.losses.Loss`
+        subclass's `call` get `y_true` as float32 even when the data holds int32 class ids
+        (checked under TF 2.21 and Keras 3.15; tf_keras passed them on as int32). An op that
+        takes integer labels or indices then refuses them while `fit` traces: `tf.one_hot`,
+        `tf.gather`, `tf.nn.sparse_softmax_cross_entropy_with_logits`... (`TypeError: Value
+        passed to parameter 'indices' has DataType float32 not in list of allowed values`).
+        The ops are the knowledge base's: each op of TF with a labels or indices parameter that
+        takes int32 and refuses float32 when called. Cast first: `tf.cast(y_true, tf.int32)`.
+        Evidence required: the module's Keras is Keras 3; a function the module passes to a
+        Keras model's `compile` as its loss (or one of its losses, or the function a factory of
+        the module returns: `loss=weighted(w)`), or the `call` of a Keras
+        `Loss` subclass, hands its `y_true` parameter to such a parameter with no cast
+        between (itself, indexed, or through TF ops that keep a float dtype: no dtype
+        parameter, no integer output).
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        if uses_tf_keras(model) or model.keras2_forced:
+            return
+        for function, why in self._losses():
+            self._check(function, why)
+
+    def _losses(self) -> list[tuple[FunctionInfo, tuple[str, cst.CSTNode]]]:
+        model = self.model
+        found: list[tuple[FunctionInfo, tuple[str, cst.CSTNode]]] = []
+        for cls in model.classes.values():
+            if cls.keras_kind == "loss" and not cls.keras2 and "call" in cls.methods:
+                method = cls.methods["call"]
+                found.append(
+                    (method, (f"`{cls.name}` is a Keras loss: Keras calls `call`", cls.node))
+                )
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+                continue
+            keyword = keyword_arg(call, "loss")
+            given = keyword.value if keyword is not None else None
+            if given is None:
+                positional = [a.value for a in call.args if a.keyword is None]
+                given = positional[1] if len(positional) > 1 else None
+            if given is None:
+                continue
+            scope = model.scope_of(func.value) if isinstance(func.value, cst.Name) else model.scope
+            values = (
+                [e.value for e in given.elements]
+                if isinstance(given, (cst.List, cst.Tuple))
+                else [e.value for e in given.elements if isinstance(e, cst.DictElement)]
+                if isinstance(given, cst.Dict)
+                else [given]
+            )
+            for value in values:
+                function = model.function_referenced(value, scope)
+                if function is None and isinstance(value, cst.Call):
+                    # `loss=make_loss(3)`: the function a factory of the module returns
+                    factory = model.callee(value, scope)
+                    returned = model.return_values(factory) if factory is not None else []
+                    function = next(
+                        (
+                            f
+                            for f in (model.function_referenced(r, factory) for r in returned)
+                            if f is not None
+                        ),
+                        None,
+                    )
+                if function is not None and function.cls is None:
+                    found.append(
+                        (function, (f"`{function.name}` is the loss `compile` is given", call))
+                    )
+        return found
+
+    def _check(self, function: FunctionInfo, why: tuple[str, cst.CSTNode]) -> None:
+        model = self.model
+        params = function.params[1:] if function.cls is not None else function.params
+        if not params:
+            return
+        labels = params[0]
+        for call in function.calls:
+            name = model.call_name(call)
+            for parameter, position in knowledge.integer_label_parameters(name).items():
+                given = _argument(call, position, parameter)
+                if given is None or not self._raw_labels(given, labels, function, 0):
+                    continue
+                short = code(call.func)
+                self.report(
+                    given,
+                    f"`{short}` takes integer `{parameter}`, but Keras 3 gives the loss "
+                    f"`{labels}` as float32 (the loss's dtype), so this fails while `fit` "
+                    f"traces; cast it: `tf.cast({labels}, tf.int32)`",
+                    named=call,
+                    because=[why],
+                )
+                break
+
+    def _raw_labels(
+        self,
+        expr: cst.BaseExpression,
+        labels: str,
+        function: FunctionInfo,
+        depth: int,
+        resolving: frozenset[int] = frozenset(),
+    ) -> bool:
+        """Whether ``expr`` is the loss's labels as Keras gave them: the parameter, indexed,
+        passed through a TF op that keeps its float dtype, or a name bound only to such
+        values (``y_true = tf.squeeze(y_true)`` keeps it the labels)."""
+        model = self.model
+        if depth > 6:
+            return False
+        if isinstance(expr, cst.Subscript):
+            return self._raw_labels(expr.value, labels, function, depth + 1, resolving)
+        if isinstance(expr, cst.Call):
+            # an op that keeps its input's float dtype: a TF op with no dtype parameter (a
+            # cast has one) whose output is not an integer one (`tf.argmax`, `tf.shape`), on
+            # the labels as its input (`tf.squeeze(y_true)`, `tf.reshape(y_true, [-1])`)
+            name = model.call_name(expr)
+            cut = knowledge.gradient_cut(name)
+            first = next((a.value for a in expr.args if a.keyword is None), None)
+            return (
+                knowledge.returns(name) == "tensor"
+                and (name or "").startswith("tensorflow.")
+                and knowledge.dtype_parameter(name) is None
+                and (cut is None or cut.reason != "integer-output")
+                and first is not None
+                and self._raw_labels(first, labels, function, depth + 1, resolving)
+            )
+        if not isinstance(expr, cst.Name):
+            return False
+        binding = model.binding_of(expr, function)
+        if id(binding) in resolving:
+            return True  # `y_true = tf.squeeze(y_true)`: judged by its other values
+        if expr.value == labels and binding.param_only:
+            return True
+        sites = binding.sites
+        if not sites or binding.scope is not function:
+            return False
+        inner = resolving | {id(binding)}
+        for site in sites:
+            if site.kind == SiteKind.PARAM:
+                if expr.value != labels:
+                    return False
+            elif not (
+                site.kind == SiteKind.ASSIGN
+                and site.value is not None
+                and self._raw_labels(site.value, labels, function, depth + 1, inner)
+            ):
+                return False
+        return True
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    return positional[position] if len(positional) > position else None
+
+
+# --- TF877: an assertion on a Keras tensor while a functional model is built ---------------------
+
+_BATCH_KEYWORDS = ("batch_size", "batch_shape", "batch_input_shape")
+_SHAPE_OPS = ("tensorflow.shape",)
+
+
+class AssertionOnKerasTensor(Rule):
+    id = "TF877"
+    category = "graph-incompatible"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "assertion-on-keras-tensor"
+    severity = "error"
+    message = "a TensorFlow assertion on a symbolic Keras tensor while the model is built"
+    rationale = """
+        While a functional model is built, `keras.Input` and the layers called on it give
+        symbolic Keras tensors: they have no values, and their batch size is unknown (None).
+        An assertion op (`tf.debugging.assert_equal`, `Assert`, `tf.print`: the knowledge
+        base's ops that give an operation, not a tensor) applied to one, or to its batch size,
+        cannot run there: Keras 2 (tf_keras) wraps a TensorFlow op on a Keras tensor as a layer,
+        which fails for an op that gives no tensor (`TypeError: Could not build a TypeSpec`);
+        Keras 3 refuses a Keras tensor in any TensorFlow op (`A KerasTensor cannot be used as
+        input to a TensorFlow function`) and `x.shape[0]` is None there (`Attempt to convert a
+        value (None)`). All checked under TF 2.21. Check the data before it reaches the model,
+        or inside a layer's `call`, where the tensors are real. Evidence required: an
+        assertion op's argument is a Keras tensor by the code of this module (see TF015), its
+        `tf.shape(...)` or an element of it (compared, or in a list), or its static batch size (`x.shape[0]`,
+        `keras.ops.shape(x)[0]`) where no `Input` of the module fixes the batch size; code
+        in traced functions, a layer's `call` and a `Lambda` is not reported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if not may_hold_keras_tensors(model) or self.context.in_traced_code:
+            return
+        qualified = model.call_name(node)
+        if not knowledge.keras2_unwrapped_op(qualified):
+            return
+        scope = self.context.scope
+        for arg in node.args:
+            if keras_tensor(model, scope, arg.value):
+                continue  # the Keras tensor itself: TF015's finding under Keras 3
+            why = self._symbolic(arg.value, scope, 0)
+            if why is None:
+                continue
+            what, step = why
+            if what == "the batch size of a Keras tensor":
+                fails = (
+                    "it is None while the model is built, and the assertion cannot convert "
+                    "None to a tensor (Keras 2 and 3)"
+                )
+            else:
+                fails = (
+                    "Keras 2 cannot wrap an assertion as a layer (it gives an operation, not a "
+                    "tensor) and Keras 3 refuses the Keras tensor in `tf.shape`"
+                )
+            self.report(
+                node,
+                f"`{code(node.func)}` on {what} while the functional model is built: {fails}; "
+                "check the data before the model, or assert inside a layer's `call`",
+                because=[step],
+            )
+            return
+
+    def _symbolic(
+        self, expr: cst.BaseExpression, scope: Scope | None, depth: int
+    ) -> tuple[str, tuple[str, cst.CSTNode]] | None:
+        """What of a Keras tensor ``expr`` is (the tensor, its dynamic shape or an element of
+        it, its unknown static batch size), with the evidence; None if none."""
+        model = self.model
+        if depth > 4:
+            return None
+        if keras_tensor(model, scope, expr):
+            return ("a Keras tensor", keras_tensor_step(model, scope, expr))
+        if isinstance(expr, cst.Name):
+            values = model.binding_of(expr, scope).known_values
+            if values and len(values) == 1:
+                return self._symbolic(values[0], scope, depth + 1)
+            return None
+        parts: list[cst.BaseExpression] = []
+        if isinstance(expr, cst.Comparison):  # `tf.debugging.Assert(size > 0, [size])`
+            parts = [expr.left, *(c.comparator for c in expr.comparisons)]
+        elif isinstance(expr, (cst.List, cst.Tuple)):
+            parts = [e.value for e in expr.elements]
+        for part in parts:
+            found = self._symbolic(part, scope, depth + 1)
+            if found is not None:
+                return found
+        if isinstance(expr, cst.Call):
+            name = knowledge.canonical(model.call_name(expr) or "")
+            if name in _SHAPE_OPS and expr.args:
+                tensor = expr.args[0].value
+                if keras_tensor(model, scope, tensor):
+                    return (
+                        "the shape of a Keras tensor",
+                        (
+                            f"`{code(expr)}` takes the shape of `{code(tensor)}`, a symbolic "
+                            "Keras tensor (Keras 3 refuses it here already)",
+                            expr,
+                        ),
+                    )
+            return None
+        if not isinstance(expr, cst.Subscript):
+            return None
+        owner = expr.value
+        index = expr.slice[0].slice if len(expr.slice) == 1 else None
+        first = (
+            isinstance(index, cst.Index)
+            and isinstance(index.value, cst.Integer)
+            and index.value.value == "0"
+        )
+        if isinstance(owner, cst.Attribute) and owner.attr.value == "shape":
+            tensor = owner.value
+            if first and not self._batch_fixed() and keras_tensor(model, scope, tensor):
+                return ("the batch size of a Keras tensor", keras_tensor_step(model, scope, tensor))
+            return None
+        if (
+            isinstance(owner, cst.Call)
+            and knowledge.canonical(model.call_name(owner) or "") == "keras.ops.shape"
+            and owner.args
+        ):  # Keras 3's static shape: a tuple whose batch size is None
+            tensor = owner.args[0].value
+            if first and not self._batch_fixed() and keras_tensor(model, scope, tensor):
+                return ("the batch size of a Keras tensor", keras_tensor_step(model, scope, tensor))
+            return None
+        found = self._symbolic(owner, scope, depth + 1)
+        if found is None or found[0] != "the shape of a Keras tensor":
+            return None
+        return ("an element of the shape of a Keras tensor", found[1])
+
+    def _batch_fixed(self) -> bool:
+        """Whether some ``Input`` of the module fixes the batch size."""
+        return any(
+            a.keyword is not None and a.keyword.value in _BATCH_KEYWORDS
+            for call in self.model.nodes_of(cst.Call)
+            for a in call.args
+        )
+
+
+def assertion_fed_shapes(model: ModuleModel) -> set[int]:
+    """The ``tf.shape(x)`` calls (ids) whose value only assertion ops read, indexed
+    (``tf.debugging.assert_equal(tf.shape(inputs)[0], 32)``, or through a name every read of
+    which is such an argument): where ``x`` is a Keras tensor, the pitfall is the assertion,
+    reported once there (TF877: Keras 2 fails at the assertion, Keras 3 at ``tf.shape``)."""
+    return model.memo(assertion_fed_shapes, lambda: _assertion_fed_shapes(model))
+
+
+def _assertion_fed_shapes(model: ModuleModel) -> set[int]:
+    found: set[int] = set()
+    assertions = [
+        c for c in model.nodes_of(cst.Call) if knowledge.keras2_unwrapped_op(model.call_name(c))
+    ]
+    asserted: set[int] = set()  # the names read anywhere in an assertion's arguments
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Name):
+            asserted.add(id(node))
+        return True
+
+    for call in assertions:
+        for arg in call.args:
+            walk(arg.value, enter)
+    for call in assertions:
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Comparison):
+                value = value.left  # `tf.debugging.Assert(size > 0, ...)`
+            shape = _indexed_shape(model, value)
+            if shape is not None:
+                found.add(id(shape))
+                continue
+            if not isinstance(value, cst.Name):
+                continue
+            binding = model.binding_of(value, model.scope_of(value))
+            values = binding.known_values
+            if not values or len(values) != 1:
+                continue
+            shape = _indexed_shape(model, values[0])
+            if shape is None:
+                continue
+            reads = [
+                r
+                for r in model.reads.get(value.value, ())
+                if isinstance(r.node, cst.Name)
+                and model.binding_of(r.node, model.scope_of(r.node)) is binding
+            ]
+            if all(id(r.node) in asserted for r in reads):
+                found.add(id(shape))
+    return found
+
+
+def _indexed_shape(model: ModuleModel, value: cst.BaseExpression) -> cst.Call | None:
+    """The ``tf.shape(...)`` call of ``tf.shape(...)[i]``."""
+    if not isinstance(value, cst.Subscript) or not isinstance(value.value, cst.Call):
+        return None
+    shape = value.value
+    if knowledge.canonical(model.call_name(shape) or "") != "tensorflow.shape":
+        return None
+    return shape

@@ -9,6 +9,7 @@ from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training,
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
+from tf2lint.analysis.tensors import computed_tensor
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -733,3 +734,455 @@ class CompileDuringFit(Rule):
                 )
             ],
         )
+
+
+# The optimizer methods that apply a gradient a tape gave: Keras 2's and 3's `apply_gradients`,
+# Keras 3's `apply`, and `minimize` (given the tape).
+_APPLYING_METHODS = frozenset({"apply_gradients", "apply", "minimize"})
+
+
+class ModelCalledWithoutTrainingFlag(Rule):
+    id = "TF944"
+    name = "model-called-without-training-flag"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a training step calls a model with Dropout or BatchNormalization without "
+        "`training=True`: the layers run in inference mode"
+    )
+    rationale = """
+        A Keras model called with no `training` argument runs in inference mode: under Keras 3
+        and tf_keras alike, `model(x)` in a custom `GradientTape` training step leaves Dropout
+        off and makes BatchNormalization normalise with its moving statistics, which are then
+        never updated (checked under TF 2.21: after 20 steps of `model(x)` the moving mean of a
+        `BatchNormalization` is still 0; with `model(x, training=True)` it has learned the
+        data's mean). A subclassed model's `call` passes the mode on to its layers even when it
+        declares no `training` parameter, so the flag belongs on the call in the step. The
+        layers that behave so are the knowledge base's (every Keras layer class whose call with
+        no flag gives its inference output and differs with `training=True`: the dropouts,
+        `GaussianNoise`, `BatchNormalization`, and recurrent layers given a `dropout`).
+        Evidence required: inside a `GradientTape` block (directly, or in a function of the
+        module the block calls: `loss = compute_loss(model, x, y)`), a call of a model whose
+        variables the tape's `gradient` is asked for, in a function that applies gradients
+        (`apply_gradients`, `apply`, `minimize`), with no `training` argument, where the
+        function calls that model with a `training` argument nowhere else (a step that
+        passes the mode to one call and leaves another without means it), and the
+        module shows the model holds such a layer (a `Sequential` listing one, a functional
+        model built where one is made, a subclass or builder function making one).
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: with `training=True` Dropout drops and BatchNormalization normalises with the "
+        "batch's statistics and updates its moving ones: the training the step meant, but not "
+        "what it computed before."
+    )
+    requires_text = ("GradientTape",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        reported: set[int] = set()
+        for block in model.tapes.blocks:
+            trained = {
+                source.origin
+                for gradient in block.calls
+                for source in gradient.sources or ()
+                if source.kind == "object"
+            }
+            if not trained or not _applies_gradients(block.scope.node):
+                continue
+            flagged = {
+                chain_text(c.func)
+                for c in _calls_in(block.scope.node, nested=True)
+                if not _no_training_flag(c)
+            }
+            for call, receiver, given, scope, helper in self._model_calls(block, trained):
+                if id(call) in reported:
+                    continue  # a helper two steps call
+                reported.add(id(call))
+                if receiver in flagged:
+                    continue  # the step gives the mode elsewhere: a call left so is deliberate
+                found = _mode_layer(model, given, scope, 0)
+                if found is None:
+                    continue
+                leaf, layer = found
+                steps = [(f"`{leaf}` runs in inference mode without a training flag", layer)]
+                if helper is not None:
+                    steps.append(
+                        (f"the training step calls `{helper.func_text}` here", helper.call)
+                    )
+                steps.append(
+                    (
+                        f"the tape's gradient is asked for `{receiver}`'s variables and applied",
+                        block.calls[0].call,
+                    )
+                )
+                self.report(
+                    call,
+                    f"`{chain_text(call.func)}(...)` in a training step without `training=True`: "
+                    f"its `{leaf}` runs in inference mode, {_inference_effect(leaf)}; pass "
+                    "`training=True`",
+                    edits=[(call, _with_training(call))],
+                    fix_description="pass `training=True`",
+                    because=steps,
+                )
+
+    def _model_calls(self, block, trained: set[str]) -> list[tuple]:
+        """The unflagged calls of a trained model a tape block makes: in the block itself, or
+        in a function of the module the block calls (``loss = compute_loss(model, x, y)``),
+        on the model it is given or the same global. Each with the receiver as the step names
+        it, the expression and scope that hold the model there, and the helper call."""
+        model = self.model
+        found = []
+        for call in _calls_in(block.with_node.body):
+            receiver = chain_text(call.func)
+            if receiver in trained and _no_training_flag(call):
+                found.append((call, receiver, call.func, block.scope, None))
+                continue
+            callee = model.callee(call, block.scope)
+            if callee is None or callee.cls is not None:
+                continue
+            given = _passed_models(model, call, callee, trained)
+            for inner in _calls_in(callee.node, nested=True):
+                func = inner.func
+                if not _no_training_flag(inner) or not isinstance(func, (cst.Name, cst.Attribute)):
+                    continue
+                text = chain_text(func)
+                if isinstance(func, cst.Name) and func.value in given:
+                    expr = given[func.value]
+                    found.append((inner, chain_text(expr), expr, block.scope, _Helper(call)))
+                elif (
+                    text in trained
+                    and isinstance(func, cst.Name)
+                    and model.binding_of(func, callee).scope is model.scope
+                ):
+                    found.append((inner, text, func, callee, _Helper(call)))
+        return found
+
+
+class _Helper:
+    """A call of a module function a training step makes, for the evidence."""
+
+    def __init__(self, call: cst.Call) -> None:
+        self.call = call
+        self.func_text = code_of(call.func)
+
+
+def _passed_models(
+    model: ModuleModel, call: cst.Call, callee: FunctionInfo, trained: set[str]
+) -> dict[str, cst.BaseExpression]:
+    """The parameters of ``callee`` that ``call`` gives a trained model, by name."""
+    found = {}
+    for position, parameter in enumerate(callee.params):
+        given = argument(call, position, parameter)
+        if given is not None and chain_text(given) in trained:
+            found[parameter] = given
+    return found
+
+
+def _inference_effect(leaf: str) -> str:
+    """What a training-mode layer does wrong in inference mode: one with non-trainable
+    weights (``BatchNormalization``'s moving mean and variance) never updates them."""
+    stateful = any(
+        path.rsplit(".", 1)[-1] == leaf and weights["non_trainable"]
+        for path, weights in knowledge.knowledge().layer_weights.items()
+    )
+    if stateful:
+        return "normalising with moving statistics that never learn the data"
+    return "so it changes nothing and does not regularise"
+
+
+def _applies_gradients(scope_node: cst.CSTNode) -> bool:
+    found = False
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        nonlocal found
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in _APPLYING_METHODS
+        ):
+            found = True
+        return not found
+
+    walk(scope_node, enter)
+    return found
+
+
+def _calls_in(body: cst.CSTNode, nested: bool = False) -> list[cst.Call]:
+    """The calls in ``body``, not in functions or classes defined there (``nested``: the
+    body of a function ``body`` is)."""
+    found: list[cst.Call] = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) and not (
+            nested and node is body
+        ):
+            return False
+        if isinstance(node, cst.Call):
+            found.append(node)
+        return None
+
+    walk(body, enter)
+    return found
+
+
+def _no_training_flag(call: cst.Call) -> bool:
+    """A model call with only its inputs: no `training` (nor `**kwargs`, nor a second
+    positional argument, which a model's `call` may take as the flag)."""
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return (
+        len(positional) <= 1
+        and not any(a.star for a in call.args)
+        and not any(a.keyword is not None and a.keyword.value == "training" for a in call.args)
+    )
+
+
+def _with_training(call: cst.Call) -> cst.Call:
+    args = list(call.args)
+    if args:
+        args[-1] = args[-1].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+    equal = cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+    )
+    args.append(cst.Arg(keyword=cst.Name("training"), value=cst.Name("True"), equal=equal))
+    return call.with_changes(args=args)
+
+
+def _mode_layer(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope, depth: int
+) -> tuple[str, cst.CSTNode] | None:
+    """The layer class (its leaf name) that runs in inference mode without a training flag
+    which the model ``expr`` holds, and where that layer is made; None where the module does
+    not show one."""
+    if depth > 3:
+        return None
+    if isinstance(expr, cst.Name) and expr.value == "self":
+        cls = model.enclosing_class(scope)
+        return _class_mode_layer(model, cls, depth) if cls is not None else None
+    if isinstance(expr, cst.Name) and model.binding_of(expr, scope).param_only:
+        function = model.binding_of(expr, scope).scope
+        if not isinstance(function, FunctionInfo):
+            return None
+        for given, caller in model.arguments(function, expr.value):
+            found = _mode_layer(model, given, caller, depth + 1)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expr, cst.Call):
+        return _made_mode_layer(model, expr, scope, depth)
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return None
+    for value in model.bound_values(expr, scope):
+        if isinstance(value, cst.Call):
+            found = _made_mode_layer(model, value, _scope_at(model, value, scope), depth)
+            if found is not None:
+                return found
+    return None
+
+
+def _scope_at(model: ModuleModel, call: cst.Call, fallback: Scope) -> Scope:
+    """The scope ``call`` is made in, by the name its callee starts from."""
+    root = call.func
+    while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    return model.scope_of(root) if isinstance(root, cst.Name) else fallback
+
+
+def _mode_construction(model: ModuleModel, call: cst.Call) -> str | None:
+    """The layer class ``call`` makes, when it is one that runs in inference mode without a
+    training flag (``Dropout(0.5)``; ``LSTM(8, dropout=0.2)``, not ``LSTM(8)``)."""
+    name = model.call_name(call)
+    options = knowledge.training_mode_options(name)
+    if options is None:
+        return None
+    if options and not any(
+        a.keyword is not None
+        and a.keyword.value in options
+        and not (isinstance(a.value, (cst.Integer, cst.Float)) and float(a.value.value) == 0)
+        and not (isinstance(a.value, cst.Name) and a.value.value == "None")
+        for a in call.args
+    ):
+        return None
+    return name.rsplit(".", 1)[-1]  # type: ignore[union-attr]
+
+
+def _made_mode_layer(
+    model: ModuleModel, call: cst.Call, scope: Scope, depth: int
+) -> tuple[str, cst.CSTNode] | None:
+    """The training-mode layer the model ``call`` makes holds: a ``Sequential`` listing one
+    (or given one by ``add``), a functional model built where one is made, an instance of the
+    module's class that makes one, or what a builder function of the module returns."""
+    leaf = _mode_construction(model, call)
+    if leaf is not None:
+        return (leaf, call)
+    name = model.call_name(call) or ""
+    if knowledge.class_kind(name) == "model":
+        if name.endswith(".Sequential"):
+            for element in _sequential_layers(model, call):
+                if isinstance(element, cst.Call):
+                    found = _made_mode_layer(model, element, scope, depth + 1)
+                    if found is not None:
+                        return found
+            return None
+        # a functional model: a layer made in the code that builds it
+        function = scope.function
+        calls = model.calls_made_by(function)
+        return _first_made(model, calls, scope, depth)
+    cls = model.constructed_class(call, scope)
+    if cls is not None:
+        return _class_mode_layer(model, cls, depth + 1)
+    callee = model.callee(call, scope)
+    if callee is not None and depth < 3:
+        return _first_made(model, callee.calls, callee, depth + 1)
+    return None
+
+
+def _sequential_layers(model: ModuleModel, call: cst.Call) -> list[cst.BaseExpression]:
+    """The layers a ``Sequential`` is given: its list, and what ``add`` adds to the name that
+    holds it."""
+    layers = argument(call, 0, "layers")
+    found = [e.value for e in layers.elements] if isinstance(layers, (cst.List, cst.Tuple)) else []
+    for other in model.nodes_of(cst.Call):
+        func = other.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "add"
+            and isinstance(func.value, (cst.Name, cst.Attribute))
+            and other.args
+            and any(
+                v is call
+                for v in model.bound_values(func.value, _scope_at(model, other, model.scope))
+            )
+        ):
+            found.append(other.args[0].value)
+    return found
+
+
+def _first_made(
+    model: ModuleModel, calls: list[cst.Call], scope: Scope, depth: int
+) -> tuple[str, cst.CSTNode] | None:
+    """The first training-mode layer among the layers ``calls`` make (directly, or through a
+    ``Sequential``, a class or a builder of the module)."""
+    for call in calls:
+        leaf = _mode_construction(model, call)
+        if leaf is not None:
+            return (leaf, call)
+    if depth >= 3:
+        return None
+    for call in calls:
+        if model.constructed_class(call, _scope_at(model, call, scope)) is not None:
+            found = _made_mode_layer(model, call, _scope_at(model, call, scope), depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _class_mode_layer(
+    model: ModuleModel, cls: ClassInfo, depth: int
+) -> tuple[str, cst.CSTNode] | None:
+    """A training-mode layer that the module's Keras class ``cls`` (or a base of it in the
+    module) makes in one of its methods."""
+    if depth > 3 or cls.keras_kind not in ("layer", "model"):
+        return None
+    for owner in model.mro(cls):
+        for method in owner.methods.values():
+            found = _first_made(model, method.calls, method, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+class NumpyAugmentationOnGraphTensor(Rule):
+    id = "TF876"
+    name = "numpy-augmentation-on-graph-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    requires_traced_code = True
+    calls_in_traced_code = True
+    message = "a Keras NumPy augmentation method called on a graph tensor in traced code"
+    rationale = """
+        `ImageDataGenerator` augments NumPy arrays: its `random_transform` and `standardize`
+        run NumPy and SciPy on the image they are given. A function handed to `Dataset.map`
+        (or any traced function) gets graph tensors, symbolic while tf.data traces it, so the
+        call fails while the pipeline is built (`NotImplementedError: Cannot convert a
+        symbolic tf.Tensor to a numpy array`, or a TypeError from NumPy). The methods are the
+        knowledge base's: each public method of Keras's host-data classes that, on an instance
+        with its augmentations turned on, works on an `[8, 8, 3]` NumPy image and fails on
+        the same image inside a `tf.function` (checked under TF 2.21, Keras 3's `tf.keras` and
+        tf_keras). Use Keras's preprocessing layers (`RandomRotation`, `RandomFlip`,
+        `RandomZoom`) or `tf.image` ops in the map function, or wrap the NumPy call in
+        `tf.numpy_function`. Evidence required: in traced code, a call of such a method on an
+        object the module makes from that class, given a tensor computed by a TF op or an
+        element tf.data hands the function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not node.args:
+            return
+        context = self.context
+        function = context.function
+        if function is None or not context.in_traced_code:
+            return
+        model, scope = self.model, context.scope
+        made = _made_from_class(model, func.value, scope)
+        if made is None or not knowledge.numpy_only_method(made[0], func.attr.value):
+            return
+        for arg in node.args:
+            why = self._graph_tensor(arg.value, function, scope)
+            if why is None:
+                continue
+            cls = made[0].rsplit(".", 1)[-1]
+            self.report(
+                node,
+                f"`{code_of(func)}` runs NumPy on the image, but `{code_of(arg.value)}` is a "
+                f"graph tensor in traced `{function.qualname}`: `{cls}.{func.attr.value}` "
+                "fails while tracing; use Keras preprocessing layers or `tf.image` ops, or "
+                "wrap it in `tf.numpy_function`",
+                because=[
+                    (f"`{code_of(func.value)}` is a `{cls}`, made here", made[1]),
+                    why,
+                ],
+            )
+            return
+
+    def _graph_tensor(
+        self, expr: cst.BaseExpression, function: FunctionInfo, scope: Scope
+    ) -> tuple[str, cst.CSTNode] | None:
+        model = self.model
+        if computed_tensor(model, expr, scope):
+            return (f"`{code_of(expr)}` is a tensor computed by a TF op", expr)
+        if not isinstance(expr, cst.Name):
+            return None
+        binding = model.binding_of(expr, scope)
+        traced_by = function.traced_by
+        if (
+            binding.param_only
+            and binding.scope is function
+            and traced_by is not None
+            and traced_by.kind == "dataset"
+        ):
+            return (
+                f"`{expr.value}` is an element tf.data hands the function "
+                f"(`{traced_by.via}`): a graph tensor",
+                function.node,
+            )
+        return None
+
+
+def _made_from_class(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope
+) -> tuple[str, cst.Call] | None:
+    """The external class every value of ``expr`` is made from (``ImageDataGenerator(...)``),
+    with the construction."""
+    if not isinstance(expr, (cst.Name, cst.Attribute)):
+        return None
+    values = model.bound_values(expr, scope)
+    if not values or not all(isinstance(v, cst.Call) for v in values):
+        return None
+    names = {model.call_name(v) for v in values}  # type: ignore[arg-type]
+    if len(names) != 1 or None in names:
+        return None
+    return names.pop(), values[0]  # type: ignore[return-value]

@@ -558,3 +558,96 @@ def _is_enclosed(scope: object, fn: FunctionInfo) -> bool:
 def _reads(node: cst.Name, binding: object) -> bool:
     """Whether ``node`` is a read of the name (not one of its own binding sites)."""
     return all(site.node is not node for site in binding.sites)  # type: ignore[attr-defined]
+
+
+class KerasTensorCapturedInLambda(Rule):
+    id = "TF304"
+    name = "keras-tensor-captured-in-lambda"
+    category = "leaked-tensor"
+    severity = "error"
+    message = "a `Lambda` layer's function reads a symbolic Keras tensor of model building"
+    requires_text = ("Lambda",)
+    rationale = """
+        A `Lambda` layer calls its function on the tensors it is called on, and only those:
+        Keras traces that function when the layer is called on a Keras tensor (to infer its
+        output) and again in every traced step. A function that reads a Keras tensor from the
+        code around it (the model's `Input`, another layer's output) instead of its own
+        argument hands the placeholder of model building to TensorFlow ops inside the layer,
+        where it has no value, and the model cannot be built (checked under TF 2.21, Keras 3:
+        `We could not automatically infer the shape of the Lambda's output`, or with
+        `output_shape` given, `A KerasTensor cannot be used as input to a TensorFlow
+        function`; tf_keras: `Could not build a TypeSpec for KerasTensor`). Pass every tensor
+        the function needs as the layer's input (`Lambda(f)([x, inputs])`, the function
+        unpacking its argument), or use a layer. Reading the captured tensor's static
+        attributes (`inputs.shape[1]`, `dtype`) is fine: they are Python values. Evidence
+        required: the function given to a Keras `Lambda` (a lambda, or a function of the
+        module) reads a name it does not bind, which the module binds to a Keras tensor
+        (`keras.Input`, a layer called on one).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        name = knowledge.canonical(model.call_name(node) or "")
+        if name not in ("keras.layers.Lambda", "tf_keras.layers.Lambda"):
+            return
+        given = next(
+            (a.value for a in node.args if a.keyword is not None and a.keyword.value == "function"),
+            node.args[0].value if node.args and node.args[0].keyword is None else None,
+        )
+        if given is None:
+            return
+        function = model.function_referenced(given, self.context.scope)
+        if function is None:
+            return
+        reported = self.context.memo((KerasTensorCapturedInLambda, id(function)), set)
+        for read in _captured_reads(function.node):
+            binding = model.binding_of(read, model.scope_of(read))
+            scope = binding.scope
+            if scope is None or _within(scope, function) or read.value in reported:
+                continue
+            if not keras_tensor(model, model.scope_of(read), read):
+                continue
+            reported.add(read.value)
+            self.report(
+                read,
+                f"the `Lambda` layer's function reads `{read.value}`, a symbolic Keras tensor "
+                "of model building, from the enclosing code: it has no value inside the layer, "
+                "and the model cannot be built; pass it as the layer's input "
+                f"(`Lambda(f)([x, {read.value}])`)",
+                because=[
+                    keras_tensor_step(model, model.scope_of(read), read),
+                    ("the function is given to this `Lambda` layer", node),
+                ],
+            )
+
+
+def _within(scope, function: FunctionInfo) -> bool:
+    """Whether ``scope`` is ``function`` or a scope inside it."""
+    while scope is not None:
+        if scope is function:
+            return True
+        scope = scope.parent
+    return False
+
+
+def _captured_reads(function_node: cst.CSTNode) -> list[cst.Name]:
+    """The names a function's body reads as values: not an attribute's name, a keyword, nor the
+    object of a static attribute (``inputs.shape``)."""
+    found: list[cst.Name] = []
+    body = function_node.body
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in _STATIC_ATTRIBUTES:
+                return False
+            walk(node.value, enter)
+            return False
+        if isinstance(node, cst.Arg):
+            walk(node.value, enter)
+            return False
+        if isinstance(node, cst.Name):
+            found.append(node)
+        return None
+
+    walk(body, enter)
+    return found

@@ -2481,7 +2481,250 @@ def build() -> dict:
             "probability_ops": probability_ops(probed),
             "logits_losses": logits_losses(tf),
             "array_only_methods": probe_array_only_methods(tf),
+            "training_mode_layers": training_mode_layers(classes, probed, tf),
+            "integer_label_parameters": integer_label_parameters(returns, tf),
+            "keras2_unwrapped_ops": keras2_unwrapped_ops(returns, tf, tf_keras),
+            "numpy_only_methods": numpy_only_methods(probed, tf),
         }
+
+
+# --- keras37's probes: training-mode layers, integer-only parameters, unwrappable ops, NumPy
+# methods ------------------------------------------------------------------------------------
+# Constructor arguments tried for each layer class (none, a rate, then the shared sizes).
+TRAINING_MODE_ARGUMENTS = ((), (0.5,), *LAYER_ARGUMENTS[1:])
+
+
+def training_mode_layers(
+    classes: dict[str, str], roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, list[str]]:
+    """The Keras layer classes that run in inference mode when a call gives no ``training``
+    flag and do something else in training (``Dropout``, ``BatchNormalization``): a layer whose
+    ``call`` takes ``training`` (its default not ``True``: random augmentation layers augment
+    unless told not to), whose output on a sample batch with no flag is its output with
+    ``training=False``, and differs with ``training=True``. path -> [] when that holds as the
+    class is made, or the ``*dropout*`` options (default 0) that make it so (``LSTM``'s
+    ``dropout``, ``recurrent_dropout``), each set to 0.5."""
+    import numpy as np
+
+    batches = [
+        tf.random.stateless_normal((8, *shape[1:]), seed=[1, 2]) * 3 + 2
+        for shape in LAYER_INPUT_SHAPES
+    ]
+
+    def same(a: object, b: object) -> bool:
+        a, b = np.asarray(a), np.asarray(b)
+        return a.shape == b.shape and bool(np.allclose(a, b))
+
+    def off_without_flag(cls: type, arguments: tuple, options: dict, batch: object) -> bool | None:
+        _seed(roots)
+        layer = cls(*arguments, **options)
+        training = inspect.signature(layer.call).parameters.get("training")
+        if training is None or training.default is True:
+            return None
+        plain = layer(batch)
+        return same(plain, layer(batch, training=False)) and not same(
+            layer(batch, training=True), plain
+        )
+
+    found: dict[str, list[str]] = {}
+    for path, kind in sorted(classes.items()):
+        root, _, rest = path.partition(".")
+        if kind != "layer" or root not in ("keras", "tf_keras") or ".layers." not in f".{rest}":
+            continue
+        try:
+            cls = _resolve(roots[root], rest)
+        except AttributeError:
+            continue
+        for arguments in TRAINING_MODE_ARGUMENTS:
+            answer, built_on = None, None
+            for batch in batches:
+                try:
+                    answer = off_without_flag(cls, arguments, {}, batch)
+                except Exception:
+                    continue
+                built_on = batch
+                break
+            if built_on is None:
+                continue
+            if answer:
+                found[path] = []
+            elif answer is False:
+                options = [
+                    name
+                    for name, p in inspect.signature(cls.__init__).parameters.items()
+                    if "dropout" in name and p.default in (0, 0.0) and p.default is not False
+                ]
+                made_so = []
+                for option in options:
+                    try:
+                        if off_without_flag(cls, arguments, {option: 0.5}, built_on):
+                            made_so.append(option)
+                    except Exception:
+                        continue
+                if made_so:
+                    found[path] = made_so
+            break
+    return found
+
+
+# The parameters whose name says they take labels or indices, and sample values for the other
+# parameters the ops with them require (by name).
+INTEGER_PARAMETER_NAMES = ("indices", "labels", "ids", "segment_ids", "arr", "sp_ids")
+INTEGER_SAMPLE_OPTIONS = {
+    "depth": 3,
+    "params": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]],
+    "logits": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]],
+    "data": [[1.0, 2.0], [3.0, 4.0]],
+    "num_segments": 2,
+    "predictions": [1, 0],
+    "num_classes": 3,
+    "minlength": None,
+}
+
+
+def integer_label_parameters(
+    returns: dict[str, str], tf: types.ModuleType
+) -> dict[str, dict[str, int]]:
+    """The TF ops with a labels or indices parameter (``tf.one_hot``'s ``indices``,
+    ``tf.gather``'s, ``sparse_softmax_cross_entropy_with_logits``' ``labels``) that take
+    integers and refuse floats: called with ``[1, 0]`` as int32 it gives a value, with the same
+    values as float32 it raises (the other required parameters given sample values).
+    op -> {parameter: position}."""
+    found: dict[str, dict[str, int]] = {}
+    for path, _, op in returned_ops(
+        returns, {"tensorflow": tf}, skipped=("raw_ops", "compat.v1", "experimental")
+    ):
+        try:
+            parameters = inspect.signature(op).parameters
+        except (TypeError, ValueError):
+            continue
+        names = list(parameters)
+        for name in INTEGER_PARAMETER_NAMES:
+            if name not in parameters:
+                continue
+            options = {}
+            for other, p in parameters.items():
+                if other == name or p.default is not inspect.Parameter.empty:
+                    continue
+                if other not in INTEGER_SAMPLE_OPTIONS or p.kind not in (
+                    p.POSITIONAL_OR_KEYWORD,
+                    p.KEYWORD_ONLY,
+                ):
+                    options = None
+                    break
+                options[other] = INTEGER_SAMPLE_OPTIONS[other]
+            if options is None:
+                continue
+
+            def works(dtype: object, op: object = op, name: str = name, options=options) -> bool:
+                try:
+                    op(**{name: tf.constant([1, 0], dtype)}, **options)
+                except Exception:
+                    return False
+                return True
+
+            if works(tf.int32) and not works(tf.float32):
+                found.setdefault(path, {})[name] = names.index(name)
+    return found
+
+
+def keras2_unwrapped_ops(returns: dict[str, str], tf: types.ModuleType, tf_keras) -> list[str]:
+    """The TF ops that Keras 2 (``tf_keras``) cannot wrap as a layer when a functional model
+    applies them to a Keras tensor: they give an operation, not a tensor (``Could not build a
+    TypeSpec``: the assertions, ``tf.print``). Each public op of ``tf`` and ``tf.debugging`` is
+    called on a ``tf_keras.Input((4,))``, then with that input as its second argument too, then
+    with 2 (``assert_rank(x, 2)``) and 2.0 (``assert_equal(x, 2.0)``), then on a boolean input
+    and a list holding the first (``Assert(condition, data)``), until one call raises that
+    error."""
+    found = []
+    for path, kind in sorted(returns.items()):
+        root, _, rest = path.partition(".")
+        if root != "tensorflow" or "." in rest.replace("debugging.", "", 1):
+            continue
+        if kind not in ("tensor", "operation", "none"):
+            continue
+        try:
+            op = _resolve(tf, rest)
+        except AttributeError:
+            continue
+        if isinstance(op, type) or not callable(op):
+            continue
+        symbolic = tf_keras.Input((4,))
+        condition = tf_keras.Input((4,), dtype="bool")
+        samples = ((symbolic,), (symbolic, symbolic), (symbolic, 2), (symbolic, 2.0))
+        for arguments in (*samples, (condition, [symbolic])):
+            try:
+                op(*arguments)
+            except TypeError as error:
+                if "Could not build a TypeSpec" in str(error):
+                    found.append(path)
+                    break
+            except Exception:
+                continue
+    return found
+
+
+def numpy_only_methods(
+    roots: dict[str, types.ModuleType], tf: types.ModuleType
+) -> dict[str, list[str]]:
+    """The methods of Keras's host-data classes (``ImageDataGenerator``, in
+    ``keras.preprocessing.image`` and ``tf_keras``'s) that work on one NumPy image but fail on a
+    graph tensor: an instance made with every option that is off by default turned on (a flag
+    ``True``, a range 0.1: with its defaults ``ImageDataGenerator`` changes nothing) is called
+    on an ``[8, 8, 3]`` image eagerly (``random_transform(x)``, ``standardize(x)``), then on the
+    same image inside a ``tf.function``. class path -> method names."""
+    import numpy as np
+
+    image = np.linspace(0.0, 1.0, 8 * 8 * 3, dtype=np.float32).reshape(8, 8, 3)
+    tf_keras_of_tf = getattr(getattr(roots["keras"], "_tf_keras", None), "keras", None)
+    sources = [("keras", roots["keras"]), ("tf_keras", roots["tf_keras"])]
+    if tf_keras_of_tf is not None:
+        sources.append(("keras", tf_keras_of_tf))
+    found: dict[str, set[str]] = {}
+    for root_name, root in sources:
+        for namespace in HOST_HELPER_NAMESPACES:
+            try:
+                module = _resolve(root, namespace)
+            except AttributeError:
+                continue
+            for class_name, cls in public_names(module):
+                if not isinstance(cls, type):
+                    continue
+                try:
+                    instance = cls(**_options_on(cls))
+                except Exception:
+                    continue
+                for method_name, method in public_names(instance):
+                    if not callable(method) or isinstance(method, type):
+                        continue
+                    try:
+                        parameters = list(inspect.signature(method).parameters)
+                    except (TypeError, ValueError):
+                        continue
+                    if not parameters or parameters[0] not in ARRAY_PARAMETERS:
+                        continue
+                    if _required_options(method) or not _returns(method, image):
+                        continue
+                    try:
+                        tf.function(lambda t, m=method: m(t))(tf.constant(image))
+                    except Exception:
+                        path = f"{root_name}.{namespace}.{class_name}"
+                        found.setdefault(path, set()).add(method_name)
+    return {path: sorted(methods) for path, methods in sorted(found.items())}
+
+
+def _options_on(cls: type) -> dict[str, object]:
+    """The constructor options of ``cls`` that are off by default, each turned on: a ``False``
+    flag ``True``, a 0 amount 0.1."""
+    try:
+        parameters = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {
+        p.name: True if p.default is False else 0.1
+        for p in parameters
+        if p.default is False or (type(p.default) in (int, float) and p.default == 0)
+    }
 
 
 def dump(data: dict) -> str:

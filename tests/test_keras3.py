@@ -1847,3 +1847,129 @@ def test_optimizer_classes_from_literal_tables_and_loops():
         "    e = thing(lr=0.1)\n"
     )
     assert [d.line for d in lint(source, ["TF008"])] == [3, 4, 6, 8]
+
+
+def _marked(source: str) -> list[int]:
+    return [n for n, line in enumerate(source.splitlines(), 1) if line.endswith("# fires")]
+
+
+TF945_SAMPLE = 'import tensorflow as tf\nfrom tensorflow import keras\n\n\nclass GatherLoss(keras.losses.Loss):\n    def call(self, y_true, y_pred):\n        picked = tf.gather(y_pred, y_true[:, 0], batch_dims=1)  # fires\n        return -tf.math.log(picked)\n\n\nclass CastLoss(keras.losses.Loss):\n    def call(self, y_true, y_pred):\n        y_true = tf.cast(y_true, tf.int32)\n        return tf.nn.sparse_softmax_cross_entropy_with_logits(y_true, y_pred)  # no\n\n\ndef sparse(y_true, y_pred):\n    labels = tf.squeeze(y_true)\n    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=y_true, logits=y_pred)  # fires\n\n\ndef unused(y_true, y_pred):\n    return tf.one_hot(y_true, 3)  # no: not given to compile\n\n\nm = keras.Sequential([keras.layers.Dense(3)])\nm.compile("adam", sparse)\nm.compile(optimizer="adam", loss=[GatherLoss()])\n'
+
+
+def test_tf945_sample_reports_integer_label_ops_on_keras3_loss_labels():
+    lines = [d.line for d in lint(TF945_SAMPLE, ["TF945"]) if d.rule == "TF945"]
+    assert lines == _marked(TF945_SAMPLE)
+
+
+TF877_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+inputs = keras.Input(shape=(8,))
+batch = tf.shape(inputs)[0]
+tf.debugging.assert_equal(batch, 32)  # fires
+tf.debugging.assert_equal(inputs.shape[0], 32)  # fires
+tf.debugging.assert_equal(inputs.shape[1], 8)  # no: 8
+tf.debugging.assert_rank(inputs, 2)  # TF015's
+x = keras.layers.Dense(4)(inputs)
+model = keras.Model(inputs, x)
+
+
+def check(t):
+    tf.debugging.assert_equal(tf.shape(t)[0], 32)  # no
+    return t
+"""
+
+
+def test_tf877_sample_reports_assertions_on_keras_tensor_shapes():
+    lines = [d.line for d in lint(TF877_SAMPLE, ["TF877"]) if d.rule == "TF877"]
+    assert lines == _marked(TF877_SAMPLE)
+
+
+def test_tf015_leaves_a_shape_read_only_by_an_assertion_to_tf877():
+    lines = [(d.rule, d.line) for d in lint(TF877_SAMPLE, ["TF015", "TF877"])]
+    assert ("TF015", 5) not in lines and ("TF877", 6) in lines
+
+
+TF877_ASSERT_SAMPLE = """\
+import tensorflow as tf
+
+inputs = tf.keras.Input(shape=(4,))
+size = tf.shape(inputs)[0]
+tf.debugging.Assert(size > 0, [size])  # fires
+"""
+
+
+def test_tf877_reports_tf_assert_on_a_shape_element_and_tf015_leaves_the_shape():
+    found = [(d.rule, d.line) for d in lint(TF877_ASSERT_SAMPLE, ["TF015", "TF877"])]
+    assert found == [("TF877", 5)]
+
+
+TF945_REBOUND_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+
+def squeezed(y_true, y_pred):
+    y_true = tf.squeeze(y_true, axis=-1)
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(y_true, y_pred)  # fires
+
+
+def argmaxed(y_true, y_pred):
+    labels = tf.argmax(y_true, axis=-1)
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels, y_pred)
+
+
+def casted(y_true, y_pred):
+    labels = tf.cast(tf.squeeze(y_true), tf.int32)
+    return tf.one_hot(labels, 3) * y_pred
+
+
+m = keras.Sequential([keras.layers.Dense(3)])
+m.compile("adam", loss=[squeezed, argmaxed, casted])
+"""
+
+
+def test_tf945_follows_labels_through_float_keeping_ops_and_stops_at_casts():
+    lines = [d.line for d in lint(TF945_REBOUND_SAMPLE, ["TF945"]) if d.rule == "TF945"]
+    assert lines == _marked(TF945_REBOUND_SAMPLE)
+
+
+TF877_KERAS_OPS_SAMPLE = """\
+import keras
+import tensorflow as tf
+
+inputs = keras.Input(shape=(4,))
+tf.debugging.assert_equal(keras.ops.shape(inputs)[0], 8)  # fires
+tf.debugging.assert_equal(keras.ops.shape(inputs)[1], 4)
+"""
+
+
+def test_tf877_reads_keras_ops_shape_as_the_static_shape():
+    lines = [d.line for d in lint(TF877_KERAS_OPS_SAMPLE, ["TF877"]) if d.rule == "TF877"]
+    assert lines == _marked(TF877_KERAS_OPS_SAMPLE)
+
+
+TF945_FACTORY_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+
+def weighted_crossentropy(class_weights):
+    weights = tf.constant(class_weights)
+
+    def loss(y_true, y_pred):
+        w = tf.gather(weights, y_true)  # fires
+        return w * keras.losses.sparse_categorical_crossentropy(y_true, y_pred)
+
+    return loss
+
+
+m = keras.Sequential([keras.layers.Dense(3, activation="softmax")])
+m.compile("adam", loss=weighted_crossentropy([1.0, 2.0, 3.0]))
+"""
+
+
+def test_tf945_reads_the_loss_a_factory_of_the_module_returns():
+    lines = [d.line for d in lint(TF945_FACTORY_SAMPLE, ["TF945"]) if d.rule == "TF945"]
+    assert lines == _marked(TF945_FACTORY_SAMPLE)

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from conftest import check_state_form, state_forms
+from conftest import check_state_form, lint, state_forms
 from tf2lint.linting.engine import lint_module
 from tf2lint.linting.plugins import all_rules
 from tf2lint.rules import keras_training
@@ -428,3 +428,152 @@ def test_compile_in_a_training_hook_is_reported(hook):
 def test_compile_outside_a_training_hook_is_not_reported(hook, receiver):
     found_here = found(RECOMPILE.format(hook=hook, receiver=receiver))
     assert [r for r, _ in found_here if r == "TF925"] == []
+
+
+def _marked(source: str) -> list[int]:
+    return [n for n, line in enumerate(source.splitlines(), 1) if line.endswith("# fires")]
+
+
+TF944_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.block = keras.Sequential([keras.layers.Dense(4), keras.layers.BatchNormalization()])
+        self.out = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.out(self.block(x))
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            pred = self(x)  # fires
+            loss = self.compute_loss(y=y, y_pred=pred)
+        grads = tape.gradient(loss, self.trainable_variables)
+        self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+        return {}
+
+
+def build():
+    inp = keras.Input((4,))
+    h = keras.layers.Dense(8)(inp)
+    h = keras.layers.Dropout(0.3)(h)
+    return keras.Model(inp, keras.layers.Dense(1)(h))
+
+
+student = build()
+teacher = build()
+rnn = keras.Sequential([keras.layers.LSTM(4, dropout=0.2), keras.layers.Dense(1)])
+plain = keras.Sequential([keras.layers.LSTM(4), keras.layers.Dense(1)])
+opt = keras.optimizers.Adam()
+
+
+def step(model, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((model(x) - y) ** 2)  # fires
+    g = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(g, model.trainable_variables))
+
+
+step(Net(), 1, 2)
+
+
+@tf.function
+def distill(x):
+    with tf.GradientTape() as tape:
+        soft = teacher(x)  # no: teacher not trained
+        loss = tf.reduce_mean((student(x) - soft) ** 2)  # fires
+    g = tape.gradient(loss, student.trainable_variables)
+    opt.apply_gradients(zip(g, student.trainable_variables))
+
+
+def rnn_step(x, y):
+    with tf.GradientTape() as tape:
+        a = rnn(x)  # fires
+        b = plain(x)  # no
+        loss = tf.reduce_mean(a + b)
+    g = tape.gradient(loss, rnn.trainable_variables + plain.trainable_variables)
+    opt.apply_gradients(zip(g, rnn.trainable_variables))
+
+
+def eval_step(x):
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = student(x)  # no: no apply
+    return tape.gradient(y, x)
+"""
+
+
+def test_tf944_sample_reports_training_steps_whose_model_holds_a_training_mode_layer():
+    lines = [d.line for d in lint(TF944_SAMPLE, ["TF944"]) if d.rule == "TF944"]
+    assert lines == _marked(TF944_SAMPLE)
+
+
+TF876_SAMPLE = """\
+import numpy as np
+import tensorflow as tf
+from tensorflow.keras.preprocessing.image import ImageDataGenerator
+
+gen = ImageDataGenerator(rotation_range=20)
+
+
+def augment(image, label):
+    image = gen.random_transform(image)  # fires
+    return image, label
+
+
+def host_augment(batch):
+    return np.stack([gen.random_transform(x) for x in batch])  # no: not traced
+
+
+def numpy_augment(image, label):
+    image = tf.numpy_function(lambda x: gen.random_transform(x), [image], tf.float32)  # no
+    return image, label
+
+
+ds = tf.data.Dataset.from_tensor_slices((np.zeros((4, 8, 8, 3)), np.zeros(4)))
+ds = ds.map(augment).map(numpy_augment)
+host_augment(np.zeros((2, 8, 8, 3)))
+"""
+
+
+def test_tf876_sample_reports_numpy_augmentation_given_a_graph_tensor():
+    lines = [d.line for d in lint(TF876_SAMPLE, ["TF876"]) if d.rule == "TF876"]
+    assert lines == _marked(TF876_SAMPLE)
+
+
+TF944_HELPER_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dropout(0.5), keras.layers.Dense(1)])
+opt = keras.optimizers.SGD()
+
+
+def compute_loss(net, x, y):
+    return tf.reduce_mean((net(x) - y) ** 2)  # fires
+
+
+def global_loss(x, y):
+    return tf.reduce_mean((model(x) - y) ** 2)  # fires
+
+
+def flagged_loss(net, x, y, training):
+    return tf.reduce_mean((net(x, training=training) - y) ** 2)
+
+
+def step(x, y):
+    with tf.GradientTape() as tape:
+        loss = compute_loss(model, x, y) + global_loss(x, y) + flagged_loss(model, x, y, True)
+    grads = tape.gradient(loss, model.trainable_variables)
+    opt.apply_gradients(zip(grads, model.trainable_variables))
+"""
+
+
+def test_tf944_follows_the_model_into_a_loss_helper_the_step_calls():
+    lines = [d.line for d in lint(TF944_HELPER_SAMPLE, ["TF944"]) if d.rule == "TF944"]
+    assert lines == _marked(TF944_HELPER_SAMPLE)

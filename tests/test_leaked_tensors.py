@@ -361,3 +361,32 @@ FUNCTIONAL = (
 )
 def test_keras_tensor_captured_by_trained_function(body, expected):
     assert rule_ids(FUNCTIONAL + body, ["TF303"]) == ["TF303"] * expected
+
+
+def _marked(source: str) -> list[int]:
+    return [n for n, line in enumerate(source.splitlines(), 1) if line.endswith("# fires")]
+
+
+TF304_SAMPLE = """\
+import tensorflow as tf
+from tensorflow import keras
+
+inp = keras.Input((5, 3))
+h = keras.layers.Dense(4)(inp)
+n = inp.shape[1]
+
+
+def add_skip(t):
+    return t + h  # fires
+
+
+a = keras.layers.Lambda(add_skip)(inp)
+b = keras.layers.Lambda(lambda t: t * inp.shape[1])(h)  # no: static
+c = keras.layers.Lambda(lambda ts: ts[0] + ts[1])([h, inp])  # no
+d = keras.layers.Lambda(lambda t: t * n)(h)  # no
+"""
+
+
+def test_tf304_sample_reports_lambda_functions_reading_captured_keras_tensors():
+    lines = [d.line for d in lint(TF304_SAMPLE, ["TF304"]) if d.rule == "TF304"]
+    assert lines == _marked(TF304_SAMPLE)

@@ -112,6 +112,15 @@ class Knowledge:
     # `activation=` strings naming one}: what turns logits into probabilities
     probability_ops: dict[str, dict] = field(default_factory=dict)
     logits_losses: dict[str, int] = field(default_factory=dict)  # tf.nn op -> `logits` position
+    # layer class path -> [] (runs in inference mode without a `training` flag, differs in
+    # training), or the `*dropout*` options that make it so (LSTM's `dropout`)
+    training_mode_layers: dict[str, list[str]] = field(default_factory=dict)
+    # op path -> {parameter: position}: labels or indices it takes as integers, refusing floats
+    integer_label_parameters: dict[str, dict[str, int]] = field(default_factory=dict)
+    # ops Keras 2 cannot wrap as a layer on a Keras tensor: they give an operation
+    keras2_unwrapped_ops: frozenset[str] = frozenset()
+    # host-data class path -> its methods that take a NumPy image and fail on a graph tensor
+    numpy_only_methods: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @cache
@@ -161,6 +170,10 @@ def knowledge() -> Knowledge:
         unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
         linear_output_layers=data.get("linear_output_layers", {}),
         from_logits_losses=data.get("from_logits_losses", {}),
+        training_mode_layers=data.get("training_mode_layers", {}),
+        integer_label_parameters=data.get("integer_label_parameters", {}),
+        keras2_unwrapped_ops=frozenset(data.get("keras2_unwrapped_ops", ())),
+        numpy_only_methods={k: frozenset(v) for k, v in data.get("numpy_only_methods", {}).items()},
         probability_ops=data.get("probability_ops", {}),
         logits_losses=data.get("logits_losses", {}),
     )
@@ -588,3 +601,36 @@ def logits_position(qualified: str | None) -> int | None:
     if qualified is None:
         return None
     return knowledge().logits_losses.get(qualified)
+
+
+def training_mode_options(qualified: str | None) -> list[str] | None:
+    """For a Keras layer class that runs in inference mode when called with no ``training``
+    flag and differently in training (``Dropout``, ``BatchNormalization``), as the generator saw
+    on a sample batch: [] when it always does, or the ``*dropout*`` options (default 0) that
+    make it do so (``LSTM``'s ``dropout``); None for other classes."""
+    if not qualified:
+        return None
+    return knowledge().training_mode_layers.get(canonical(qualified))
+
+
+def integer_label_parameters(qualified: str | None) -> dict[str, int]:
+    """The labels or indices parameters (name -> position) of the TF op ``qualified`` that take
+    integers and refuse floats (``tf.one_hot``'s ``indices``), as the generator saw."""
+    if not qualified:
+        return {}
+    return knowledge().integer_label_parameters.get(canonical(qualified), {})
+
+
+def keras2_unwrapped_op(qualified: str | None) -> bool:
+    """Whether Keras 2 cannot wrap the TF op ``qualified`` as a layer on a Keras tensor (it
+    gives an operation: ``tf.debugging.assert_equal``, ``tf.print``), as the generator saw."""
+    return bool(qualified) and canonical(qualified) in knowledge().keras2_unwrapped_ops
+
+
+def numpy_only_method(class_path: str | None, method: str) -> bool:
+    """Whether ``method`` of an instance of the Keras host-data class ``class_path``
+    (``ImageDataGenerator.random_transform``) takes a NumPy image and fails on a graph tensor,
+    as the generator saw."""
+    if not class_path:
+        return False
+    return method in knowledge().numpy_only_methods.get(canonical(class_path), frozenset())
