@@ -975,20 +975,18 @@ class Interpreter:
         receiver = self.expr(func.value, state)
         both = receiver.join(joined)
         text = chain_text(func.value)
-        if knowledge.assigning_method("variable", method):
+        assigning = knowledge.assigning_method("variable", method)
+        if assigning and (joined.live or joined.unknown):
             # `buf.assign(model(x))`, `canvas[2:4].assign(patch)`: the variable takes a copy of
             # the value; reading it back gives no gradient to what the value was made of
             written = func.value.value if type(func.value) is cst.Subscript else func.value
             written_text = chain_text(written)
-            if written_text is not None and (joined.live or joined.unknown):
+            if written_text is not None:
                 what = f"`.{method}()` copies the value into the variable"
                 held = self.expr(written, state) if written is not func.value else receiver
                 state.env[written_text] = held.join(joined.cut(Cut(node, "no-gradient", what)))
                 return NOTHING
-            if text is not None:
-                state.env[text] = receiver.join(joined)
-                return NOTHING
-        if method in _STORING_METHODS and text is not None:
+        if (assigning or method in _STORING_METHODS) and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
