@@ -1777,7 +1777,7 @@ def _layer_input_dimension(
     if caller is not None and not is_keras(model.call_name(caller), "Sequential") and caller.args:
         given = _keras_input_through_layers(model, caller.args[0].value)
     elif caller is None and fn.cls is not None and fn.params[1:2] == [tensor.value]:
-        given = _class_applied_to_input(model, fn)  # `Shuffle(4)(x)` in a block helper
+        given = _class_applied_to_input(model, fn, tensor)  # `Shuffle(4)(x)` in a block helper
     else:
         return None
     if given is None:
@@ -1793,13 +1793,25 @@ def _layer_input_dimension(
     )
 
 
-def _class_applied_to_input(model: ModuleModel, fn: FunctionInfo) -> cst.Call | None:
-    """For a layer's ``call``: the ``keras.Input(...)`` that every call of the layer class in
-    the module is applied to, directly or through layers that keep unknown sizes (one
-    positional argument each); None when a call is given anything else."""
+def _class_applied_to_input(
+    model: ModuleModel, fn: FunctionInfo, read: cst.Name
+) -> cst.Call | None:
+    """For a layer's ``call`` whose input ``read`` reads: the ``keras.Input(...)`` that every
+    call of the layer class in the module is applied to, directly or through layers that keep
+    unknown sizes (one positional argument each); None when a call is given anything else, or
+    when ``read`` may see the input rebound (a binding before it, or in a loop around it)."""
     binding = model.binding_of(cst.Name(fn.params[1]), fn)
-    if binding.scope is not fn or not binding.param_only:
-        return None  # rebound in the body: no longer what Keras passes
+    if binding.scope is not fn:
+        return None
+    at = model.event_index().get(id(read))
+    if not binding.param_only and (
+        at is None
+        or any(
+            site.kind != SiteKind.PARAM and (site.order < at or site.loop is not None)
+            for site in binding.sites
+        )
+    ):
+        return None  # rebound before the read (or in a loop): no longer what Keras passes
     found = None
     for call, _, _, scope in model._calls:
         func = call.func

@@ -1969,6 +1969,41 @@ def test_none_spatial_sizes_of_a_model_for_any_image_size(source, expected):
     assert rule_ids(source, ["TF897"]) == expected
 
 
+# The layer's own `call` reads its input's sizes and rebinds the input after (checked under
+# TF 2.21 / Keras 3.15: building the model fails, "Could not automatically infer the output
+# shape"); a size read after the rebinding is of another tensor.
+OWN_CALL = """
+import keras
+import tensorflow as tf
+from keras import layers
+
+
+class ShuffleBlock(layers.Layer):
+    def call(self, x):
+        {reads}
+        x = tf.reshape(x, [-1, height, width, 2, channels // 2])
+        x = tf.transpose(x, [0, 1, 2, 4, 3])
+        return tf.reshape(x, [-1, height, width, channels])
+
+
+inputs = keras.Input(shape=(None, None, 32))
+outputs = ShuffleBlock()(inputs)
+"""
+
+
+@pytest.mark.parametrize(
+    "reads, expected",
+    [
+        ("height, width, channels = x.shape[1], x.shape[2], x.shape[3]", ["TF897", "TF897"]),
+        ("_, height, width, channels = x.shape", ["TF897", "TF897"]),
+        # the input is rebound before its sizes are read: they are another tensor's
+        ("x = tf.image.resize(x, (32, 32))\n        _, height, width, channels = x.shape", []),
+    ],
+)
+def test_none_sizes_read_in_a_layers_call_before_its_input_is_rebound(reads, expected):
+    assert rule_ids(OWN_CALL.format(reads=reads), ["TF897"]) == expected
+
+
 LOSS = """
 import numpy as np
 import tensorflow as tf
