@@ -851,7 +851,8 @@ class TensorLoopInUnconvertedCode(_TracedRule):
         which fails with `OperatorNotAllowedInGraphError: Iterating over a symbolic tf.Tensor
         is not allowed`. Comprehensions are never converted, so one over a tensor fails in any
         traced code, converted or not: `[f(i) for i in tf.range(n)]`, or `range(n)` of a tensor
-        `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast). Use
+        `n` (AutoGraph turns `range(t)` into `tf.range` and `int(t)` into a cast); a `for`
+        loop over `range(tf.shape(x)[1])` in unconverted code fails the same way. Use
         vectorised ops (`keras.ops.sum(x, axis=...)`), `tf.map_fn`/`keras.ops.vectorized_map`,
         or an explicit `tf.while_loop`. `enumerate(t)` and `zip(t, u)` of a tensor fail even
         where AutoGraph converts: it turns a loop over a tensor into a graph loop, but these
@@ -869,6 +870,8 @@ class TensorLoopInUnconvertedCode(_TracedRule):
     def _check(self, iterable: cst.BaseExpression) -> None:
         fn = self._traced_function()
         if fn is None or fn.autograph:
+            return
+        if self._range_of_tensor(iterable, fn):
             return
         if sequence_of_tensors(self.model, iterable, self.context.scope):
             return  # a Python list of tensors: iterating it is fine
@@ -889,6 +892,29 @@ class TensorLoopInUnconvertedCode(_TracedRule):
             "while tracing; use vectorised ops or tf.map_fn",
             because=because,
         )
+
+    def _range_of_tensor(self, iterable: cst.BaseExpression, fn: FunctionInfo) -> bool:
+        """``range(tf.shape(x)[0])`` in unconverted traced code: Python's ``range`` asks the
+        graph tensor for an integer (``TypeError``; AutoGraph would have made it a
+        ``tf.range``). Whether ``iterable`` is such a call (reported)."""
+        if not isinstance(iterable, cst.Call) or self.model.call_name(iterable) != "builtins.range":
+            return False
+        scope = self.context.scope
+        sizes = [
+            a.value
+            for a in iterable.args
+            if not a.star and computed_tensor(self.model, a.value, scope, api_only=True)
+        ]
+        if not sizes:
+            return False
+        self.report(
+            sizes[0],
+            f"`range()` of a graph tensor in unconverted traced `{fn.qualname}` fails while "
+            "tracing (Python asks the tensor for an integer); use vectorised ops, tf.map_fn, "
+            "or the static size (`x.shape[i]`) where it is known",
+            because=[(_unconverted_because(fn), fn.node)],
+        )
+        return True
 
     def _check_python_iterator(self, iterable: cst.BaseExpression) -> bool:
         """``enumerate(t)`` or ``zip(t, u)`` of a graph tensor: a Python iterator over the

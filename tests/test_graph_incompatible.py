@@ -168,6 +168,13 @@ UNCONVERTED = "import tensorflow as tf\n@tf.function(autograph=False)\ndef f(x):
             "model = keras.Sequential([keras.Input(shape=(3,)), L()])\n",
             "TF807",
         ),
+        # `range()` of a graph tensor asks it for an integer (TF 2.21 / Keras 3.15: building
+        # the model fails, "could not automatically infer the shape of the Lambda's output")
+        (
+            "import tensorflow as tf\n" + KERAS3_LAYER + "        out = []\n"
+            "        for i in range(tf.shape(x)[1] - 1):\n            out.append(x[:, i])\n",
+            "TF807",
+        ),
     ],
 )
 def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
@@ -180,6 +187,10 @@ def test_tensor_control_flow_in_unconverted_code_is_reported(source, rule):
         # AutoGraph converts these
         "import tensorflow as tf\n@tf.function\ndef f(x):\n    y = tf.square(x)\n"
         "    for row in y:\n        tf.print(row)\n    if tf.reduce_sum(y) > 0:\n        y = -y\n",
+        "import tensorflow as tf\n@tf.function\ndef f(x):\n"
+        "    for i in range(tf.shape(x)[0]):\n        tf.print(x[i])\n",
+        # a static size is a Python value
+        KERAS3_LAYER + "        for i in range(x.shape[1]):\n            pass\n",
         # Keras 2 (tf_keras) converts `call`
         "import tensorflow as tf\nimport tf_keras\nclass L(tf_keras.layers.Layer):\n"
         "    def call(self, x):\n        if tf.reduce_max(x) > 1.0:\n            return x\n        return x\n",
