@@ -2590,6 +2590,14 @@ def _function_named(model: ModuleModel, expr: cst.BaseExpression) -> FunctionInf
     return cls.methods.get(expr.attr.value) if cls is not None else None
 
 
+def _keras_compile_arguments(call: cst.Call) -> bool:
+    """``x.compile(optimizer=..., loss=...)``: Keras's ``Model.compile`` keywords, both given
+    (a receiver whose kind the module does not show, such as a parameter, that is compiled
+    with them and then trained, is a Keras model)."""
+    keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+    return {"optimizer", "loss"} <= keywords
+
+
 def _keras_model(
     model: ModuleModel,
     receiver: cst.BaseExpression,
@@ -3196,7 +3204,9 @@ class CompileInTrainingLoop(Rule):
         about 4 MB per clone of a small model, `tf.keras.backend.clear_session()` first in each
         iteration or not; one model compiled before the loop and reset per configuration
         (`set_weights` of its first weights, `optimizer.learning_rate.assign(lr)`) stays flat
-        and traces once.
+        and traces once. The model is known by what the module builds it from, or, for one it
+        does not show (a training function's parameter), by Keras's `compile(optimizer=...,
+        loss=...)` keywords and its training in the same loop.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -3206,7 +3216,9 @@ class CompileInTrainingLoop(Rule):
         context, model = self.context, self.model
         if context.in_traced_code or not isinstance(func.value, (cst.Name, cst.Attribute)):
             return
-        if not _keras_model(model, func.value, context.scope, context.function):
+        if not _keras_model(model, func.value, context.scope, context.function) and not (
+            _keras_compile_arguments(node)
+        ):
             return
         target = code(func.value)
         for loop in context.loops:

@@ -1099,6 +1099,14 @@ SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dens
             "            self.D.compile(optimizer='adam', loss='bce')\n            self.train_d()\n",
             [10],
         ),
+        # a training function handed its models: compiled with Keras's compile keywords and
+        # trained in the same loop, a parameter is a Keras model
+        (
+            "def train(d, gan, epochs):\n    for epoch in range(epochs):\n"
+            "        d.compile(optimizer='adam', loss='bce')\n        d.fit(x, y, verbose=0)\n"
+            "        gan.compile(optimizer='adam', loss='bce')\n        gan.fit(z, y, verbose=0)\n",
+            [3, 5],
+        ),
     ],
 )
 def test_compile_in_the_loop_that_trains_the_model(source, lines):
@@ -1144,6 +1152,9 @@ def test_compile_of_a_clone_per_search_iteration():
         "for stage, rate in enumerate(rates):\n"
         "    model.compile(optimizer=tf.keras.optimizers.Adam(rate), loss='mse')\n"
         "    model.fit(x, y)\n",
+        # a parameter compiled without Keras's keywords is not known to be a model
+        "def train(net, epochs):\n    for e in range(epochs):\n        net.compile()\n"
+        "        net.fit(x, y)\n",
     ],
 )
 def test_compile_not_in_a_training_loop(source):
