@@ -31,7 +31,18 @@ SOURCE = textwrap.dedent(
     def build():
         return keras.Sequential([keras.layers.Dense(3)])
 
+    def build_pair():
+        encoder = keras.Sequential([keras.layers.Dense(3)])
+        return encoder, keras.optimizers.Adam()
+
+    def build_mixed(flag):
+        if flag:
+            return build(), 1
+        return 2, build()
+
     model = build()
+    net, opt = build_pair()
+    first, second = build_mixed(True)
     ds = tf.data.Dataset.range(3).map(lambda x: x).batch(2)
     variable = tf.Variable(1.0)
     array = tf.TensorArray(tf.float32, 3)
@@ -41,6 +52,7 @@ SOURCE = textwrap.dedent(
     plain = Plain()
     unknown = make_something()
     print(model, ds, variable, array, generator, block, total, plain, unknown)
+    print(net, opt, first, second)
     """
 )
 
@@ -80,6 +92,11 @@ def _kind(model: ModuleModel, expression: str) -> str | None:
         ("total", "tensor"),
         ("plain", None),
         ("unknown", None),
+        # unpacked from what the module's function returns, a tuple display each time
+        ("net", "model"),
+        ("opt", "optimizer"),
+        ("first", None),  # a model from one return, a number from the other
+        ("second", None),
     ],
 )
 def test_kind_of_follows_the_knowledge_base_and_the_module(model, expression, kind):

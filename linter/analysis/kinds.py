@@ -211,8 +211,31 @@ def _name_kind(model: ModuleModel, name: cst.Name, scope: Scope | None, depth: i
             found = container.element if container is not None else None
         elif site.kind == SiteKind.WITH:
             found = kind_of(model, site.value, binding.scope, depth)
+        elif site.kind == SiteKind.UNPACK and site.index is not None:
+            found = _unpacked_return_kind(model, site.value, site.index, binding.scope, depth)
         else:
             return None
+        if found is None:
+            return None
+        kinds.append(found)
+    return _same(kinds)
+
+
+def _unpacked_return_kind(
+    model: ModuleModel, call: cst.BaseExpression, index: int, scope: Scope | None, depth: int
+) -> Kind | None:
+    """``generator, discriminator = build_models()``: the kind of element ``index`` of what a
+    function of the module returns, when every ``return`` gives a tuple or list display."""
+    fn = model.callee(call, scope) if type(call) is cst.Call else None
+    if fn is None:
+        return None
+    kinds = []
+    for value in model.return_values(fn):
+        if type(value) not in (cst.Tuple, cst.List) or index >= len(value.elements):
+            return None
+        if any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        found = kind_of(model, value.elements[index].value, fn, depth)
         if found is None:
             return None
         kinds.append(found)
