@@ -842,7 +842,7 @@ class ModelCalledWithoutTrainingFlag(Rule):
             if callee is None or callee.cls is not None:
                 continue
             given = _passed_models(model, call, callee, trained)
-            for inner in _calls_in(callee.node, nested=True):
+            for inner in model.calls_made_by(callee):
                 func = inner.func
                 if not _no_training_flag(inner) or not isinstance(func, (cst.Name, cst.Attribute)):
                     continue
