@@ -1711,8 +1711,39 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
     sample = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int32)
     # the image helpers (`random_rotation`) take one [rows, cols, channels] image
     image = np.linspace(0.0, 1.0, 8 * 8 * 3, dtype=np.float32).reshape(8, 8, 3)
-    # `tf.keras` of TF 2.16+ is Keras 3 with Keras 2's backend helpers (`tf.keras.backend.eval`)
-    # added: its names are recorded as the `keras.` ones they are spelled as (see canonical)
+    for root_name, namespace, module in _host_helper_modules(roots):
+        for name, function in _public_functions(module):
+            try:
+                parameters = list(inspect.signature(function).parameters)
+            except (TypeError, ValueError):
+                continue
+            if not parameters or parameters[0] not in ARRAY_PARAMETERS:
+                continue
+            value = image if namespace == "preprocessing.image" else sample
+            options = _required_options(function)
+            # works on an eager value: the array, or (the backend's `eval`) an eager tensor,
+            # with its required options each given one sample value
+            works = [
+                given
+                for given in ([o] * options for o in OPTION_SAMPLES[: 1 + bool(options)])
+                if any(_returns(function, v, given) for v in (value, tf.constant(value)))
+            ]
+            if not works:
+                continue
+            try:
+                tf.function(lambda t, f=function, a=works[0]: f(t, *a))(tf.constant(value))
+            except Exception:
+                found.add(f"{root_name}.{namespace}.{name}")
+    return sorted(found)
+
+
+def _host_helper_modules(
+    roots: dict[str, types.ModuleType],
+) -> Iterator[tuple[str, str, types.ModuleType]]:
+    """(root name, namespace, module) of each of Keras's host-data namespaces
+    (``HOST_HELPER_NAMESPACES``) in Keras 3, tf_keras, and the `tf.keras` of TF 2.16+: Keras 3
+    with Keras 2's backend helpers (`tf.keras.backend.eval`) added, whose names are recorded as
+    the `keras.` ones they are spelled as (see canonical)."""
     tf_keras_of_tf = getattr(getattr(roots["keras"], "_tf_keras", None), "keras", None)
     sources = [("keras", roots["keras"]), ("tf_keras", roots["tf_keras"])]
     if tf_keras_of_tf is not None:
@@ -1720,32 +1751,9 @@ def numpy_only_functions(roots: dict[str, types.ModuleType], tf: types.ModuleTyp
     for root_name, root in sources:
         for namespace in HOST_HELPER_NAMESPACES:
             try:
-                module = _resolve(root, namespace)
+                yield root_name, namespace, _resolve(root, namespace)
             except AttributeError:
                 continue
-            for name, function in _public_functions(module):
-                try:
-                    parameters = list(inspect.signature(function).parameters)
-                except (TypeError, ValueError):
-                    continue
-                if not parameters or parameters[0] not in ARRAY_PARAMETERS:
-                    continue
-                value = image if namespace == "preprocessing.image" else sample
-                options = _required_options(function)
-                # works on an eager value: the array, or (the backend's `eval`) an eager tensor,
-                # with its required options each given one sample value
-                works = [
-                    given
-                    for given in ([o] * options for o in OPTION_SAMPLES[: 1 + bool(options)])
-                    if any(_returns(function, v, given) for v in (value, tf.constant(value)))
-                ]
-                if not works:
-                    continue
-                try:
-                    tf.function(lambda t, f=function, a=works[0]: f(t, *a))(tf.constant(value))
-                except Exception:
-                    found.add(f"{root_name}.{namespace}.{name}")
-    return sorted(found)
 
 
 def _required_options(function: Callable) -> int:
@@ -2676,40 +2684,31 @@ def numpy_only_methods(
     import numpy as np
 
     image = np.linspace(0.0, 1.0, 8 * 8 * 3, dtype=np.float32).reshape(8, 8, 3)
-    tf_keras_of_tf = getattr(getattr(roots["keras"], "_tf_keras", None), "keras", None)
-    sources = [("keras", roots["keras"]), ("tf_keras", roots["tf_keras"])]
-    if tf_keras_of_tf is not None:
-        sources.append(("keras", tf_keras_of_tf))
     found: dict[str, set[str]] = {}
-    for root_name, root in sources:
-        for namespace in HOST_HELPER_NAMESPACES:
-            try:
-                module = _resolve(root, namespace)
-            except AttributeError:
+    for root_name, namespace, module in _host_helper_modules(roots):
+        for class_name, cls in public_names(module):
+            if not isinstance(cls, type):
                 continue
-            for class_name, cls in public_names(module):
-                if not isinstance(cls, type):
+            try:
+                instance = cls(**_options_on(cls))
+            except Exception:
+                continue
+            for method_name, method in public_names(instance):
+                if not callable(method) or isinstance(method, type):
                     continue
                 try:
-                    instance = cls(**_options_on(cls))
-                except Exception:
+                    parameters = list(inspect.signature(method).parameters)
+                except (TypeError, ValueError):
                     continue
-                for method_name, method in public_names(instance):
-                    if not callable(method) or isinstance(method, type):
-                        continue
-                    try:
-                        parameters = list(inspect.signature(method).parameters)
-                    except (TypeError, ValueError):
-                        continue
-                    if not parameters or parameters[0] not in ARRAY_PARAMETERS:
-                        continue
-                    if _required_options(method) or not _returns(method, image):
-                        continue
-                    try:
-                        tf.function(lambda t, m=method: m(t))(tf.constant(image))
-                    except Exception:
-                        path = f"{root_name}.{namespace}.{class_name}"
-                        found.setdefault(path, set()).add(method_name)
+                if not parameters or parameters[0] not in ARRAY_PARAMETERS:
+                    continue
+                if _required_options(method) or not _returns(method, image):
+                    continue
+                try:
+                    tf.function(lambda t, m=method: m(t))(tf.constant(image))
+                except Exception:
+                    path = f"{root_name}.{namespace}.{class_name}"
+                    found.setdefault(path, set()).add(method_name)
     return {path: sorted(methods) for path, methods in sorted(found.items())}
 
 
