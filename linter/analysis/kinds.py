@@ -229,17 +229,14 @@ def _unpacked_return_kind(
     fn = model.callee(call, scope) if type(call) is cst.Call else None
     if fn is None:
         return None
-    kinds = []
+    elements = []
     for value in model.return_values(fn):
         if type(value) not in (cst.Tuple, cst.List) or index >= len(value.elements):
             return None
         if any(isinstance(e, cst.StarredElement) for e in value.elements):
             return None
-        found = kind_of(model, value.elements[index].value, fn, depth)
-        if found is None:
-            return None
-        kinds.append(found)
-    return _same(kinds)
+        elements.append(value.elements[index].value)
+    return _common(model, elements, fn, depth)
 
 
 def _common(
