@@ -3372,12 +3372,14 @@ class PythonNumberBakedIntoExport(Rule):
     requires_text = ("saved_model",)
 
     def visit_Call(self, node: cst.Call) -> None:
+        if not self._saved_after(node):  # first: most modules save nothing
+            return
         func = node.func
         scope = self.context.scope
         concrete = isinstance(func, cst.Attribute) and func.attr.value == "get_concrete_function"
         target = func.value if concrete else func
         fn = self._traced_function(target, scope, saved_only=not concrete)
-        if fn is None or not self._saved_after(node):
+        if fn is None:
             return
         params = fn.params[1:] if fn.cls is not None else fn.params
         for index, arg in enumerate(node.args):
@@ -3414,9 +3416,12 @@ class PythonNumberBakedIntoExport(Rule):
     def _saved_after(self, node: cst.Call) -> bool:
         """Whether a ``tf.saved_model.save`` comes after ``node`` in the module (a trace made
         after the export is not in it)."""
+        saves = self._saves()
+        if not saves:
+            return False
         index = self.model.event_index()
         at = index.get(id(node), -1)
-        return any(index.get(id(save), -1) > at for save in self._saves())
+        return any(index.get(id(save), -1) > at for save in saves)
 
     def _traced_function(
         self, target: cst.BaseExpression, scope: Scope | None, saved_only: bool

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
@@ -1387,6 +1388,17 @@ class LayerAttributeChangedAfterTraining(Rule):
         )
 
 
+def _compiled_names(model: ModuleModel) -> frozenset[str]:
+    """The plain names the module calls ``compile`` on (``model.compile(...)``)."""
+    return frozenset(
+        call.func.value.value
+        for call in model.nodes_of(cst.Call)
+        if isinstance(call.func, cst.Attribute)
+        and call.func.attr.value == "compile"
+        and isinstance(call.func.value, cst.Name)
+    )
+
+
 def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -> bool:
     """``model.layers[i]``, ``model.get_layer(...)``, or a name a ``for`` binds to each of a
     model's ``layers``, or any other plain name (a layer the model's construction names: the
@@ -1400,15 +1412,8 @@ def _names_a_layer(model: ModuleModel, expr: cst.BaseExpression, scope: Scope) -
         return isinstance(func, cst.Attribute) and func.attr.value == "get_layer"
     if not isinstance(expr, cst.Name):
         return False
-    for call in model.nodes_of(cst.Call):  # the compiled model itself: its own attributes
-        func = call.func
-        if (
-            isinstance(func, cst.Attribute)
-            and func.attr.value == "compile"
-            and isinstance(func.value, cst.Name)
-            and func.value.value == expr.value
-        ):
-            return False
+    if expr.value in model.memo(_names_a_layer, lambda: _compiled_names(model)):
+        return False  # the compiled model itself: its own attributes
     kinds = model.binding_of(expr, scope).kinds
     if kinds and kinds <= {"loop"}:
         return True  # `for layer in model.layers:` (the caller ties it to a compiled model)
@@ -1811,6 +1816,19 @@ class _KeptClosure(NamedTuple):
     where: cst.CSTNode
 
 
+def _holds_lambda(model: ModuleModel, loop: cst.CSTNode) -> bool:
+    """Whether a lambda lies inside ``loop`` (a for or a comprehension), by the walk's order:
+    a loop without one, or a def of its body, keeps no closure."""
+    lambdas = model.nodes_of(cst.Lambda)
+    span = model.loop_spans.get(id(loop))
+    if not lambdas or span is None:
+        return bool(lambdas)
+    index = model.event_index()
+    starts = model.memo(_holds_lambda, lambda: [index[id(n)] for n in lambdas])  # ascending
+    first = bisect_left(starts, span[0])
+    return first < len(starts) and starts[first] < span[1]
+
+
 class _ClosureFinder:
     """The lambdas (and defs of the loop's body) whose value a loop's iteration hands to
     something that keeps it past the iteration: a container (an element of a comprehension's
@@ -1945,6 +1963,8 @@ class LoopVariableCapturedByClosure(Rule):
         if not names or not isinstance(node.body, cst.IndentedBlock):
             return
         defs = {s.name.value: s for s in node.body.body if isinstance(s, cst.FunctionDef)}
+        if not defs and not _holds_lambda(self.model, node):
+            return
         finder = _ClosureFinder(self.model, self.context.scope, defs)
         for statement in node.body.body:
             finder.statement(statement)
@@ -1956,6 +1976,8 @@ class LoopVariableCapturedByClosure(Rule):
         while current is not None:
             names |= _target_names(current.target)
             current = current.inner_for_in
+        if not _holds_lambda(self.model, node):
+            return
         finder = _ClosureFinder(self.model, self.context.scope, {})
         keeper = "the comprehension's result, which keeps it past the iteration"
         for element in elements:

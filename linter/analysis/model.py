@@ -662,10 +662,9 @@ class ModuleModel:
             return self._answers[key]  # type: ignore[return-value]
         self._answers[key] = None  # while it is asked: a cycle of calls shows nothing
         found = None
-        for call, caller, loops, call_scope in self._calls:
+        calls = self._calls if fn.cls is not None else self._calls_naming().get(id(fn), ())
+        for call, caller, loops, call_scope in calls:
             if fn.cls is None:
-                if self.function_referenced(call.func, call_scope) is not fn:
-                    continue
                 value = CallSite(call, fn, caller, loops, call_scope).argument(name.value)
             else:  # `__init__`'s parameter: what each construction `Cls(...)` passes
                 if self.constructed_class(call, call_scope) is not fn.cls:
@@ -678,6 +677,20 @@ class ModuleModel:
             found = cls
         self._answers[key] = found
         return found
+
+    def _calls_naming(self) -> dict[int, list[tuple]]:
+        """The module's calls (as ``_calls`` holds them) by the function of this module their
+        callee expression names (``function_referenced``), keyed by its ``id``."""
+
+        def index() -> dict[int, list[tuple]]:
+            found: dict[int, list[tuple]] = {}
+            for entry in self._calls:
+                fn = self.function_referenced(entry[0].func, entry[3])
+                if fn is not None:
+                    found.setdefault(id(fn), []).append(entry)
+            return found
+
+        return self.memo(ModuleModel._calls_naming, index)
 
     def constructor_arguments(
         self, init: FunctionInfo, param: str
