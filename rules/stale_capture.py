@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
@@ -1817,16 +1816,18 @@ class _KeptClosure(NamedTuple):
 
 
 def _holds_lambda(model: ModuleModel, loop: cst.CSTNode) -> bool:
-    """Whether a lambda lies inside ``loop`` (a for or a comprehension), by the walk's order:
-    a loop without one, or a def of its body, keeps no closure."""
-    lambdas = model.nodes_of(cst.Lambda)
-    span = model.loop_spans.get(id(loop))
-    if not lambdas or span is None:
-        return bool(lambdas)
-    index = model.event_index()
-    starts = model.memo(_holds_lambda, lambda: [index[id(n)] for n in lambdas])  # ascending
-    first = bisect_left(starts, span[0])
-    return first < len(starts) and starts[first] < span[1]
+    """Whether a lambda is defined inside ``loop`` (a for or a comprehension) in the loop's
+    own function: a loop without one, or a def of its body, keeps no closure."""
+    return id(loop) in model.memo(_holds_lambda, lambda: _loops_around_lambdas(model))
+
+
+def _loops_around_lambdas(model: ModuleModel) -> frozenset[int]:
+    found = set()
+    for node in model.nodes_of(cst.Lambda):
+        fn = model.function_of.get(node)
+        if fn is not None:
+            found.update(map(id, fn.defined_in))
+    return frozenset(found)
 
 
 class _ClosureFinder:
