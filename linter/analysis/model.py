@@ -563,7 +563,9 @@ class ModuleModel:
         return None
 
     def call_name(self, call: cst.Call) -> str | None:
-        return self.qualified_name(call.func)
+        # qualified_name's memo read here: a dozen rules ask this of every call of the module
+        found = self._qualified_names.get(id(call.func))
+        return self.qualified_name(call.func) if found is None else found[1]
 
     def imports_tensorflow(self) -> bool:
         return any(
