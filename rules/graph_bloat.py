@@ -1102,6 +1102,7 @@ def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> s
 class NumpyArrayEmbeddedAsConstant(Rule):
     id = "TF704"
     requires_traced_code = True
+    visits_in_traced_code = frozenset({"Name", "Attribute"})  # self.<attr> and names it reads
     name = "numpy-array-embedded-as-constant"
     category = "graph-bloat"
     message = "a large NumPy array read in traced code is copied into the graph as a constant"

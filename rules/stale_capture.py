@@ -67,6 +67,8 @@ class StaleGlobalCapture(Rule):
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
     """
+    # its reads are in traced code; the rest only marks names as no reads there
+    visits_in_traced_code = frozenset({"Name", "Attribute", "Arg", "Param"})
 
     def visit_Module(self, node: cst.Module) -> None:
         # (id(reading function), name) -> the first read, the function defined in the scope

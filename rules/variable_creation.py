@@ -494,6 +494,7 @@ def _applies(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | Non
 class VariableCapturedByLambda(Rule):
     id = "TF406"
     requires_traced_code = True
+    visits_in_traced_code = frozenset({"Name"})
     name = "variable-captured-by-lambda"
     category = "variable-creation"
     severity = "warning"

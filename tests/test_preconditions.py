@@ -1,8 +1,9 @@
 """The preconditions a rule declares for its calls (``Rule.call_names``,
-``Rule.calls_in_traced_code``) and for traced code (``Rule.requires_traced_code``): the engine
-runs a rule only at the calls they admit and only in modules holding traced code where it asks
-for that, a rule that declares none runs at every call of every module, and every built-in
-rule's declarations are kept by its code."""
+``Rule.calls_in_traced_code``), for its other visits (``Rule.visits_in_traced_code``) and for
+traced code (``Rule.requires_traced_code``): the engine runs a rule only at the calls and nodes
+they admit and only in modules holding traced code where it asks for that, a rule that declares
+none runs at every call of every module, and every built-in rule's declarations are kept by its
+code."""
 
 from __future__ import annotations
 
@@ -135,6 +136,62 @@ def test_a_rule_that_fails_at_a_call_stops_there_and_the_others_go_on():
     assert [c for _, c, how in seen if how == "visit"] == ALL_CALLS
 
 
+def _name_recording(seen: list, **attributes) -> type[Rule]:
+    """A rule that records each name it enters and leaves (with whether the traversal is in
+    traced code there), and each def it enters."""
+
+    def record(self, node, how):
+        name = node.name.value if how == "def" else node.value
+        seen.append((name, how, self.context.in_traced_code))
+
+    return type(
+        "RecordingNames",
+        (Rule,),
+        {
+            "id": "XTF985",
+            "name": "recording-names",
+            "category": "side-effect",
+            "message": "recorded",
+            "rationale": "a test rule",
+            "visit_Name": lambda self, node: record(self, node, "visit"),
+            "leave_Name": lambda self, node: record(self, node, "leave"),
+            "visit_FunctionDef": lambda self, node: record(self, node, "def"),
+            **attributes,
+        },
+    )
+
+
+NAMES = """\
+import tensorflow as tf
+
+@tf.function
+def step(x):
+    with tf.init_scope():
+        first = x
+    return x + 1
+
+def plain(y):
+    return y
+"""
+
+
+def test_a_rule_visiting_names_in_traced_code_is_called_only_there():
+    """``visits_in_traced_code``: a rule's name visits run exactly where the traversal is in
+    traced code (`step`'s body, not the code it lifts out of the graph with `tf.init_scope`,
+    nor `plain`, nor the module); the defs themselves, where the traversal's context changes,
+    are visited wherever they are."""
+    everywhere: list = []
+    lint_module(NAMES, "m.py", [_name_recording(everywhere)])
+    declared: list = []
+    traced_names = frozenset({"Name"})
+    lint_module(NAMES, "m.py", [_name_recording(declared, visits_in_traced_code=traced_names)])
+    inside = [entry for entry in everywhere if entry[1] == "def" or entry[2]]
+    assert declared == inside
+    assert ("x", "visit", True) in declared and ("first", "visit", False) in everywhere
+    assert not any(name in ("first", "y", "plain") for name, how, _ in declared if how != "def")
+    assert [name for name, how, _ in declared if how == "def"] == ["step", "plain"]
+
+
 @pytest.mark.parametrize(
     "attributes",
     [
@@ -145,6 +202,9 @@ def test_a_rule_that_fails_at_a_call_stops_there_and_the_others_go_on():
         {"calls_in_traced_code": "traced"},
         {"requires_traced_code": None},
         {"requires_traced_code": 1},
+        {"visits_in_traced_code": "Name"},
+        {"visits_in_traced_code": frozenset({"Call"})},  # calls_in_traced_code's
+        {"visits_in_traced_code": frozenset({"Module"})},
     ],
 )
 def test_a_malformed_precondition_is_refused_when_the_plugin_loads(attributes):
@@ -162,6 +222,7 @@ def _without_preconditions(rule: type[Rule]) -> type[Rule]:
             "call_names": None,
             "calls_in_traced_code": None,
             "requires_traced_code": False,
+            "visits_in_traced_code": frozenset(),
             "__module__": rule.__module__,
         },
     )
@@ -170,7 +231,10 @@ def _without_preconditions(rule: type[Rule]) -> type[Rule]:
 DECLARING = [
     r
     for r in all_rules()
-    if r.call_names is not None or r.calls_in_traced_code is not None or r.requires_traced_code
+    if r.call_names is not None
+    or r.calls_in_traced_code is not None
+    or r.requires_traced_code
+    or r.visits_in_traced_code
 ]
 CODE = sorted(
     [

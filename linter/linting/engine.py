@@ -182,7 +182,7 @@ def _methods_of(
 
 class _Method(NamedTuple):
     """One method the replay calls at a node type, with the preconditions its rule declared
-    for calls (see ``Rule.call_names`` and ``Rule.calls_in_traced_code``)."""
+    (see ``Rule.call_names``, ``Rule.calls_in_traced_code`` and ``Rule.visits_in_traced_code``)."""
 
     rule_id: str | None  # None: the context's own enter or leave
     call: Callable[[cst.CSTNode], object]
@@ -206,10 +206,13 @@ def _dispatch_tables(rules: list[Rule], context: LintContext) -> tuple[_Table, _
         rule_visits, rule_leaves = _methods_of(rule_type)
         rule_id = rule_type.id
         names, traced = rule_type.call_names, rule_type.calls_in_traced_code
+        traced_visits = rule_type.visits_in_traced_code
         for found, table in ((rule_visits, visits), (rule_leaves, leaves)):
             for node_type, attr in found:
                 if node_type is cst.Call:
                     table[node_type].append(_Method(rule_id, getattr(rule, attr), names, traced))
+                elif node_type.__name__ in traced_visits and node_type not in _CONTEXT_TYPES:
+                    table[node_type].append(_Method(rule_id, getattr(rule, attr), None, True))
                 else:
                     table[node_type].append(_Method(rule_id, getattr(rule, attr)))
     for node_type in _CONTEXT_TYPES:
@@ -230,6 +233,8 @@ def _dispatchers(
             m.names is not None or m.in_traced_code is not None for m in methods
         ):
             out[node_type] = _call_dispatcher(methods, fail, context)
+        elif any(m.in_traced_code is not None for m in methods):
+            out[node_type] = _traced_dispatcher(methods, fail, context)
         else:
             out[node_type] = _dispatcher(methods, fail)
     return out
@@ -269,6 +274,21 @@ def _call_dispatcher(
         if call is None:
             call = made[key] = _dispatcher([m for m in methods if _admits(m, *key)], fail)
         call(node)
+
+    return dispatch
+
+
+def _traced_dispatcher(
+    methods: list[_Method], fail: Callable, context: LintContext
+) -> Callable[[cst.CSTNode], None]:
+    """A function calling, at a node of a type that opens no scope, the methods that run where
+    the traversal is (traced code or not; see ``Rule.visits_in_traced_code``): a third of all
+    nodes are names, which several rules look at only in traced code."""
+    outside = _dispatcher([m for m in methods if _admits(m, None, False)], fail)
+    inside = _dispatcher([m for m in methods if _admits(m, None, True)], fail)
+
+    def dispatch(node: cst.CSTNode) -> None:
+        (inside if context.in_traced_code else outside)(node)
 
     return dispatch
 

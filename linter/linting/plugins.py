@@ -155,6 +155,14 @@ def _check(rule: type) -> None:
         raise PluginError(f"rule {rule.id}: call_names must be None or a frozenset of names")
     if not (rule.calls_in_traced_code is None or type(rule.calls_in_traced_code) is bool):
         raise PluginError(f"rule {rule.id}: calls_in_traced_code must be None, True or False")
+    visits = rule.visits_in_traced_code
+    if not (isinstance(visits, frozenset) and all(isinstance(t, str) for t in visits)):
+        raise PluginError(f"rule {rule.id}: visits_in_traced_code must be a frozenset of names")
+    if visits & {"Call", "Module"}:
+        raise PluginError(
+            f"rule {rule.id}: visits_in_traced_code names Call (see calls_in_traced_code) "
+            "or Module (visited once, outside any function)"
+        )
     if type(rule.requires_traced_code) is not bool:
         raise PluginError(f"rule {rule.id}: requires_traced_code must be True or False")
     deferred = rule.defers_to

@@ -257,7 +257,8 @@ class Rule:
     What the engine reads of a rule, besides its methods: its metadata (``id`` to
     ``since_tensorflow``, ``default_enabled`` and ``preview``, checked when the plugin loads),
     ``reports_suppressions``, its preconditions (``requires_tensorflow``,
-    ``requires_text``, ``requires_traced_code``, ``call_names``, ``calls_in_traced_code``):
+    ``requires_text``, ``requires_traced_code``, ``call_names``, ``calls_in_traced_code``,
+    ``visits_in_traced_code``):
     where the rule cannot report, so that the engine need not run it there, and its
     hand-offs (``defers_to``): the rules whose finding at a node replaces its own there. A
     rule that declares none of them runs in every module that imports TensorFlow or Keras
@@ -299,6 +300,12 @@ class Rule:
     # True: the rule's `visit_Call` and `leave_Call` do anything only at calls in traced code
     # (`self.context.in_traced_code` there); False: only at calls outside it. None: at both.
     calls_in_traced_code: ClassVar[bool | None] = None
+    # The node types (libcst class names, `"Name"`) whose `visit_` and `leave_` methods of the
+    # rule do anything only in traced code (`self.context.in_traced_code` there): the engine
+    # calls them at no node outside it. Calls have `calls_in_traced_code`; the module, and the
+    # nodes where the traversal's context changes (defs, lambdas, classes, comprehensions,
+    # loops, blocks, conditional expressions), are visited wherever they are.
+    visits_in_traced_code: ClassVar[frozenset[str]] = frozenset()
     # True: the rule reports only about code the model marks traced (it reports, or keeps
     # state that leads to a report, only where `self.context.in_traced_code` holds): the engine
     # skips it in a module in which the model marks no function or lambda traced. False: it
