@@ -1431,6 +1431,24 @@ _MAX_RANK = 4  # the dimensions of a whole shape looked at (an image batch has f
 _ARITHMETIC = ("Add", "Subtract", "Multiply", "Divide", "FloorDivide", "Modulo", "Power")
 
 
+def _assigned_parts(model: ModuleModel) -> set[int]:
+    """The ids of what the module's assignments read (each value, and what it is made of:
+    `x.shape` in `x.shape[:-1]`) and of their tuple targets' elements: a finding at such a
+    read spans through to the use (`through`). Asked once a finding is made."""
+    seen: set[int] = set()
+
+    def enter(part: cst.CSTNode) -> bool:
+        seen.add(id(part))
+        return True
+
+    for node in model.nodes_of(cst.Assign):
+        walk(node.value, enter)
+        for target in node.targets:
+            if isinstance(target.target, (cst.Tuple, cst.List)):
+                seen.update(id(e.value) for e in target.target.elements)
+    return seen
+
+
 class NoneDimensionUsedAsSize(_TracedRule):
     id = "TF897"
     requires_traced_code = True
@@ -1477,25 +1495,13 @@ class NoneDimensionUsedAsSize(_TracedRule):
         shapes) are reported only with `--preview`.
     """
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        # what is read before a use: a finding at a read spans through to the use (`through`)
-        seen = self.__dict__.setdefault("_assigned", set())
-
-        def enter(part: cst.CSTNode) -> bool:
-            seen.add(id(part))  # the value and what it is made of (`x.shape` in `x.shape[:-1]`)
-            return True
-
-        walk(node.value, enter)
-        for target in node.targets:
-            if isinstance(target.target, (cst.Tuple, cst.List)):
-                seen.update(id(e.value) for e in target.target.elements)
-
     def _report_flow(
         self, read: cst.BaseExpression, sink: cst.CSTNode, message: str, **kwargs: object
     ) -> None:
         """Report the static read; the finding spans on to the use that fails when the read
         is an assignment before it (``batch = y.shape[0]`` ... ``tf.reshape(y, [batch, -1])``)."""
-        before = id(read) in self.__dict__.get("_assigned", ()) and not _inside(read, sink)
+        assigned = self.context.memo(_assigned_parts, lambda: _assigned_parts(self.model))
+        before = id(read) in assigned and not _inside(read, sink)
         self.report(read, message, through=sink if before else None, **kwargs)  # type: ignore[arg-type]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
