@@ -608,6 +608,47 @@ def view(source: str) -> ModuleModel:
             [("TF914", 5)],
             id="a-variable-scattered-into-another",
         ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds[:, index], features)
+            """,
+            [("TF911", 5)],
+            id="class-score-sliced-in-the-call-from-unpacked-outputs",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds[0][index], features)
+            """,
+            [("TF911", 5)],
+            id="class-score-indexed-twice-in-the-call",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(tf.gather(preds, index, axis=1), features)
+            """,
+            [("TF911", 5)],
+            id="class-score-gathered-in-the-call",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                score = preds[:, index]
+                return tape.gradient(score, features)
+            """,
+            [("TF910", 5)],
+            id="class-score-sliced-after-the-block",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -618,6 +659,35 @@ def test_gradient_rules_find(source, expected):
 @pytest.mark.parametrize(
     "source",
     [
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                    index = tf.argmax(preds[0])
+                    score = preds[:, index]
+                return tape.gradient(score, features)
+            """,
+            id="class-score-sliced-in-the-block",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds, features)
+            """,
+            id="unpacked-outputs-of-one-call",
+        ),
+        pytest.param(
+            """
+            def step(pairs):
+                with tf.GradientTape() as tape:
+                    losses = [[model(a), model(b)] for a, b in pairs]
+                return tape.gradient(losses[0][1], model.trainable_variables)
+            """,
+            id="a-nested-list-indexed-after-the-block",
+        ),
         pytest.param(
             """
             generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(2)])
