@@ -649,6 +649,49 @@ def view(source: str) -> ModuleModel:
             [("TF910", 5)],
             id="class-score-sliced-after-the-block",
         ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                    index = tf.argmax(preds[0])
+                return tape.gradient(index, features)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-the-argmax-index",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                index = tf.argmax(preds[0])
+                return tape.gradient(index, features)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-the-argmax-index-taken-after-the-block",
+        ),
+        pytest.param(
+            """
+            def saliency(image):
+                image = tf.Variable(image)
+                with tf.GradientTape() as tape:
+                    preds = model(image)
+                return tape.gradient(tf.argmax(preds, axis=-1), image)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-an-argmax-in-the-call",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    correct = model(x) > y
+                return tape.gradient(correct, model.trainable_variables)
+            """,
+            [("TF951", 5)],
+            id="gradient-of-a-comparison",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
