@@ -11,6 +11,7 @@ from tf2lint.analysis.compiles import chain_root
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tape import (
     GRADIENT_METHODS,
+    VARIABLE_CONSTRUCTORS,
     VARIABLE_LISTS,
     Cut,
     GradientCall,
@@ -24,6 +25,7 @@ from tf2lint.analysis.tape import (
     is_integer_dtype,
 )
 from tf2lint.analysis.tensors import numpy_array
+from tf2lint.analysis.walk import children, mentions
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code, keras3_import
@@ -1192,3 +1194,157 @@ class GradientOfIntegerTarget(Rule):
             "for the gradient of the float score it picks (computed in the tape's block)",
             because=because,
         )
+
+
+def _rebound_to_tensor(
+    model: ModuleModel, name: cst.Name, gradient: GradientCall
+) -> tuple[cst.CSTNode, cst.CSTNode, str, cst.CSTNode] | None:
+    """Where ``name``, a gradient source bound to a ``tf.Variable``, is rebound to arithmetic
+    on itself (``w = w - lr * dw``: a tensor) so that a later run of the tape sees a tensor:
+    the rebinding in a loop around the tape's block, or, under ``global``, in the function of
+    the tape that the module calls in a loop or more than once. (The rebound name, the
+    variable's construction, how the tape runs again, the loop or function holding both), or
+    None."""
+    sites = model.binding_of(name).sites
+    made = [
+        s
+        for s in sites
+        if s.kind == SiteKind.ASSIGN
+        and isinstance(s.value, cst.Call)
+        and model.call_name(s.value) in VARIABLE_CONSTRUCTORS
+    ]
+    if not made:
+        return None
+    block = gradient.tape
+    start = event_order(model, block.with_node)
+    for site in sites:
+        value = site.value
+        if site.kind != SiteKind.ASSIGN or not isinstance(
+            value, (cst.BinaryOperation, cst.UnaryOperation)
+        ):
+            continue
+        if not mentions(value, name.value):
+            continue
+        if site.loop is not None:
+            begin, end = model.loop_spans.get(id(site.loop), (0, -1))
+            if begin <= start < end:
+                again = "the loop runs the tape's block again"
+                return (site.node, made[0].node, again, site.loop)
+        function = block.scope.function
+        if (
+            site.loop is None
+            and function is not None
+            and site.where is function
+            and name.value in function.global_names
+        ):
+            calls = [c for c in model.call_sites if c.callee is function]
+            if len(calls) > 1 or any(c.loops for c in calls):
+                return (site.node, made[0].node, f"`{function.name}` runs again", function.node)
+    return None
+
+
+def _assigning_method(statement: cst.SimpleStatementLine) -> str:
+    """The variable's method that does in place what ``w = w - x`` (``w + x``) meant."""
+    assign = statement.body[0]
+    value = assign.value if isinstance(assign, cst.Assign) else None
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        return "assign_add"
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Subtract):
+        return "assign_sub"
+    return "assign"
+
+
+class VariableReplacedByTensor(Rule):
+    id = "TF952"
+    call_names = GRADIENT_METHODS
+    name = "variable-replaced-by-tensor"
+    category = "api-misuse"
+    severity = "error"
+    message = "a `tf.Variable` the tape is asked about is rebound to a tensor: `None` from then on"
+    rationale = """
+        A tape watches the trainable `tf.Variable`s it sees read, not tensors. `w = w - lr *
+        dw` does not update the variable: arithmetic on a variable gives a new `tf.Tensor`,
+        and the name now holds it. The next time the tape runs (the next step of the loop,
+        the next call of the training step), `w` is a tensor no one watches, and
+        `tape.gradient(loss, [w, b])` gives `None` for it (then `None * lr` fails, or
+        `apply_gradients` warns and skips it). Update the variable in place:
+        `w.assign_sub(lr * dw)` (TensorFlow's own guide to autodiff shows this case).
+        Evidence required: the source of a `gradient` call is a name bound to a
+        `tf.Variable(...)` and rebound to arithmetic on itself, in a loop around the tape's
+        block, or under `global` in the tape's function that the module calls in a loop or
+        more than once.
+    """
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: `w = w - x` becomes `w.assign_sub(x)` (`w = w + x`: `w.assign_add(x)`), "
+        "which updates the variable in place: code that kept the old value through another "
+        "name now sees the new one."
+    )
+    requires_text = (*TAPE_TEXT, "Variable")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or gradient.sources is None:
+            return
+        for source in gradient.sources:
+            if not isinstance(source.expr, cst.Name):
+                continue
+            found = _rebound_to_tensor(self.model, source.expr, gradient)
+            if found is None:
+                continue
+            rebound, made, again, root = found
+            statement = self._statement(rebound, root)
+            if statement is None or not _once(self, statement):
+                continue
+            name = source.expr.value
+            method = _assigning_method(statement)
+            self.report(
+                statement,
+                f"this rebinds `{name}` to a tensor (arithmetic on a variable makes a new "
+                f"tensor): when {again}, the tape does not watch `{name}` and "
+                f"`{gradient.tape.name}.gradient` gives `None` for it; update the variable in "
+                f"place (`{name}.{method}(...)`)",
+                edits=self._fix(statement, name),
+                fix_description=f"update `{name}` in place",
+                because=[
+                    (f"`{name}` is made a `tf.Variable` here", made),
+                    _call_step(gradient),
+                    (again, rebound),
+                ],
+            )
+
+    def _statement(self, target: cst.CSTNode, root: cst.CSTNode) -> cst.SimpleStatementLine | None:
+        """The one-line assignment under ``root`` whose target is ``target``."""
+        todo = [root]
+        while todo:
+            current = todo.pop()
+            if isinstance(current, cst.SimpleStatementLine):
+                for small in current.body:
+                    if isinstance(small, cst.Assign) and any(
+                        t.target is target for t in small.targets
+                    ):
+                        return current
+                continue
+            todo.extend(children(current))
+        return None
+
+    def _fix(self, statement: cst.SimpleStatementLine, name: str) -> list | None:
+        """``w = w - x`` -> ``w.assign_sub(x)``; ``w = w + x`` -> ``w.assign_add(x)``."""
+        if len(statement.body) != 1 or not isinstance(statement.body[0], cst.Assign):
+            return None
+        assign = statement.body[0]
+        value = assign.value
+        if (
+            len(assign.targets) != 1
+            or not isinstance(value, cst.BinaryOperation)
+            or not isinstance(value.left, cst.Name)
+            or value.left.value != name
+            or not isinstance(value.operator, (cst.Add, cst.Subtract))
+        ):
+            return None
+        method = "assign_add" if isinstance(value.operator, cst.Add) else "assign_sub"
+        call = cst.Call(
+            func=cst.Attribute(value=cst.Name(name), attr=cst.Name(method)),
+            args=[cst.Arg(value=value.right)],
+        )
+        return [(assign, cst.Expr(value=call))]

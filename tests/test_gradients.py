@@ -692,6 +692,47 @@ def view(source: str) -> ModuleModel:
             [("TF951", 5)],
             id="gradient-of-a-comparison",
         ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                dw = tape.gradient(y, w)
+                w = w - 0.1 * dw
+            """,
+            [("TF952", 7)],
+            id="variable-rebound-to-a-tensor-in-the-loop",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+
+            def step(x):
+                global w
+                with tf.GradientTape() as tape:
+                    y = w * x
+                dw = tape.gradient(y, [w])[0]
+                w = w - 0.1 * dw
+
+            for x in [1.0, 2.0]:
+                step(x)
+            """,
+            [("TF952", 9)],
+            id="global-variable-rebound-in-a-step-called-in-a-loop",
+        ),
+        pytest.param(
+            """
+            x0 = tf.Variable(0.0)
+            x1 = tf.Variable(1.0)
+            with tf.GradientTape(watch_accessed_variables=False) as tape:
+                tape.watch(x1)
+                y = tf.sin(x0) + x1
+            grads = tape.gradient(y, {"x0": x0, "x1": x1})
+            """,
+            [("TF912", 7)],
+            id="unwatched-variable-in-a-dict-of-sources",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -702,6 +743,41 @@ def test_gradient_rules_find(source, expected):
 @pytest.mark.parametrize(
     "source",
     [
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                w.assign_sub(0.1 * tape.gradient(y, w))
+            w = w * 2.0
+            """,
+            id="variable-rebound-after-the-training-loop",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+
+            def step(x):
+                global w
+                with tf.GradientTape() as tape:
+                    y = w * x
+                w = w - 0.1 * tape.gradient(y, w)
+
+            step(1.0)
+            """,
+            id="global-variable-rebound-in-a-step-called-once",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                w = tf.Variable(w - 0.1 * tape.gradient(y, w))
+            """,
+            id="variable-made-anew-each-step",
+        ),
         pytest.param(
             """
             def heatmap(grad_model, image):

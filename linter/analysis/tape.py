@@ -271,6 +271,16 @@ def _sources(
                 return None
             found.extend(inner)
         return found
+    if isinstance(expr, cst.Dict):  # `tape.gradient(y, {"w": w, "b": b})`: a dict of them
+        found = []
+        for element in expr.elements:
+            if not isinstance(element, cst.DictElement):
+                return None
+            inner = _sources(model, element.value, block, depth + 1)
+            if inner is None:
+                return None
+            found.extend(inner)
+        return found
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         left = _sources(model, expr.left, block, depth + 1)
         right = _sources(model, expr.right, block, depth + 1)
