@@ -1348,3 +1348,74 @@ class VariableReplacedByTensor(Rule):
             args=[cst.Arg(value=value.right)],
         )
         return [(assign, cst.Expr(value=call))]
+
+
+def _applied_gradients(rule: Rule) -> set[int]:
+    """The ids of the gradient calls whose result the module hands to
+    ``optimizer.apply_gradients(zip(grads, ...))`` (TF920 speaks for those)."""
+
+    def find() -> set[int]:
+        found = set()
+        model = rule.model
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value != "apply_gradients":
+                continue
+            pairs = call.args[0].value if call.args else None
+            if not (
+                isinstance(pairs, cst.Call)
+                and model.call_name(pairs) == "builtins.zip"
+                and pairs.args
+            ):
+                continue
+            grads = pairs.args[0].value
+            if isinstance(grads, cst.Name):
+                values = model.binding_of(grads).known_values or []
+                found.update(id(v) for v in values if isinstance(v, cst.Call))
+            elif isinstance(grads, cst.Call):
+                found.add(id(grads))
+        return found
+
+    return rule.context.memo("gradients-applied", find)
+
+
+class GradientSourceNotConnected(Rule):
+    id = "TF953"
+    call_names = GRADIENT_METHODS
+    name = "gradient-source-not-connected"
+    category = "api-misuse"
+    severity = "error"
+    message = "the gradient's target never reads a source while the tape records: it is `None`"
+    rationale = """
+        `tape.gradient(target, source)` differentiates the operations the tape recorded from
+        the source to the target. When the target is not computed from the source at all
+        (`z = y * y`, then `tape.gradient(z, x)`), or the source is used only in a Python
+        condition (`if x > 0.0: result = v0`: control flow is not differentiable), the
+        gradient is `None`. Compute the target from the source inside the tape's block, or
+        ask for the sources it does use. Evidence required: the model's tape view follows
+        every statement from the block to the call (the module's own functions three deep)
+        and finds no read of the source feeding the target while the tape records; a call it
+        cannot follow, an object that may hold the variables, or a source it cannot name
+        keeps it silent. Gradients handed to `apply_gradients` are TF920's.
+    """
+    requires_text = TAPE_TEXT
+
+    def visit_Call(self, node: cst.Call) -> None:
+        found = _verdicts(self, node, ("unread",))
+        if not found or id(node) in _applied_gradients(self):
+            return
+        gradient = found[0][0]
+        if isinstance(gradient.target, (cst.Integer, cst.Float, cst.UnaryOperation)):
+            return  # a Python number as the target: the call raises instead
+        block = gradient.tape
+        for _, verdict in found:
+            source = verdict.source
+            because = [s for s in (_read_step(block, source),) if s]
+            because += [_end_step(block), _call_step(gradient)]
+            self.report(
+                source.expr,
+                f"the target of `{block.name}.gradient` is not computed from "
+                f"{_source_text(source)} while the tape records (a value used only in a "
+                "condition, or not at all, has no gradient): it gives `None`",
+                because=because,
+            )

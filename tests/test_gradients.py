@@ -733,6 +733,32 @@ def view(source: str) -> ModuleModel:
             [("TF912", 7)],
             id="unwatched-variable-in-a-dict-of-sources",
         ),
+        pytest.param(
+            """
+            x = tf.Variable(2.0)
+            y = tf.Variable(3.0)
+            with tf.GradientTape() as tape:
+                z = y * y
+            dz = tape.gradient(z, x)
+            """,
+            [("TF953", 6)],
+            id="target-not-computed-from-the-source",
+        ),
+        pytest.param(
+            """
+            x = tf.constant(1.0)
+            v0 = tf.Variable(2.0)
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                if x > 0.0:
+                    result = v0 * 2.0
+                else:
+                    result = v0
+            dx = tape.gradient(result, x)
+            """,
+            [("TF953", 10)],
+            id="source-used-only-in-a-condition",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
