@@ -1243,6 +1243,61 @@ def _rebound_to_tensor(
     return None
 
 
+def _attribute_rebound(
+    model: ModuleModel, attribute: cst.Attribute, gradient: GradientCall
+) -> tuple[cst.CSTNode, cst.CSTNode | None, str, cst.CSTNode] | None:
+    """``model.w = model.w - lr * dw`` in the tape's function, for a source ``model.w``: the
+    attribute now holds a tensor, which the tape sees the next time it runs (the function
+    called in a loop or more than once, or the assignment in a loop around the block). As
+    ``_rebound_to_tensor``, the variable's construction where the module shows it."""
+    origin = chain_text(attribute)
+    function = gradient.tape.scope.function
+    if origin is None or function is None or "." not in origin:
+        return None
+    start = event_order(model, gradient.tape.with_node)
+    calls = [c for c in model.call_sites if c.callee is function]
+    called_again = len(calls) > 1 or any(c.loops for c in calls)
+    for target, value, loop in _attribute_assignments(function.node, origin):
+        if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+            continue
+        if not any(chain_text(n) == origin for n in _attributes(value)):
+            continue
+        if loop is not None:
+            begin, end = model.loop_spans.get(id(loop), (0, -1))
+            if begin <= start < end:
+                return (target, None, "the loop runs the tape's block again", loop)
+        if called_again:
+            return (target, None, f"`{function.name}` runs again", function.node)
+    return None
+
+
+def _attribute_assignments(
+    root: cst.CSTNode, origin: str
+) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression, cst.CSTNode | None]]:
+    """``origin = value`` statements in a function's own code (not nested definitions): the
+    target, the value, and the outermost loop around it."""
+    todo: list[tuple[cst.CSTNode, cst.CSTNode | None]] = [(child, None) for child in children(root)]
+    while todo:
+        node, loop = todo.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+            target = node.targets[0].target
+            if chain_text(target) == origin:
+                yield target, node.value, loop
+        inner = loop if loop is not None or not isinstance(node, (cst.For, cst.While)) else node
+        todo.extend((child, inner) for child in children(node))
+
+
+def _attributes(node: cst.CSTNode) -> Iterator[cst.Attribute]:
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, cst.Attribute):
+            yield current
+        todo.extend(children(current))
+
+
 def _assigning_method(statement: cst.SimpleStatementLine) -> str:
     """The variable's method that does in place what ``w = w - x`` (``w + x``) meant."""
     assign = statement.body[0]
@@ -1269,10 +1324,13 @@ class VariableReplacedByTensor(Rule):
         `tape.gradient(loss, [w, b])` gives `None` for it (then `None * lr` fails, or
         `apply_gradients` warns and skips it). Update the variable in place:
         `w.assign_sub(lr * dw)` (TensorFlow's own guide to autodiff shows this case).
-        Evidence required: the source of a `gradient` call is a name bound to a
-        `tf.Variable(...)` and rebound to arithmetic on itself, in a loop around the tape's
-        block, or under `global` in the tape's function that the module calls in a loop or
-        more than once.
+        The same holds for an attribute (`model.w = model.w - lr * dw` in a training step,
+        the basic training loop guide's model): it now holds a tensor. Evidence required:
+        the source of a `gradient` call is a name bound to a `tf.Variable(...)` and rebound
+        to arithmetic on itself, in a loop around the tape's block, or under `global` in the
+        tape's function that the module calls in a loop or more than once; or an attribute
+        the tape's function sets to arithmetic on itself, in such a loop or such a function.
+        A tape that watches the source each time (`tape.watch(model.w)`) keeps it silent.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -1286,17 +1344,23 @@ class VariableReplacedByTensor(Rule):
         gradient = self.model.tapes.for_call(node)
         if gradient is None or gradient.sources is None:
             return
+        block = gradient.tape
         for source in gradient.sources:
-            if not isinstance(source.expr, cst.Name):
+            if {source.origin, *source.aliases} & block.watched or block.watch_unknown:
+                continue  # a tensor the tape watches each time has its gradient
+            if isinstance(source.expr, cst.Name):
+                found = _rebound_to_tensor(self.model, source.expr, gradient)
+            elif isinstance(source.expr, cst.Attribute):
+                found = _attribute_rebound(self.model, source.expr, gradient)
+            else:
                 continue
-            found = _rebound_to_tensor(self.model, source.expr, gradient)
             if found is None:
                 continue
             rebound, made, again, root = found
             statement = self._statement(rebound, root)
             if statement is None or not _once(self, statement):
                 continue
-            name = source.expr.value
+            name = source.origin
             method = _assigning_method(statement)
             self.report(
                 statement,
@@ -1307,7 +1371,7 @@ class VariableReplacedByTensor(Rule):
                 edits=self._fix(statement, name),
                 fix_description=f"update `{name}` in place",
                 because=[
-                    (f"`{name}` is made a `tf.Variable` here", made),
+                    *([(f"`{name}` is made a `tf.Variable` here", made)] if made else []),
                     _call_step(gradient),
                     (again, rebound),
                 ],
@@ -1337,14 +1401,13 @@ class VariableReplacedByTensor(Rule):
         if (
             len(assign.targets) != 1
             or not isinstance(value, cst.BinaryOperation)
-            or not isinstance(value.left, cst.Name)
-            or value.left.value != name
+            or chain_text(value.left) != name
             or not isinstance(value.operator, (cst.Add, cst.Subtract))
         ):
             return None
         method = "assign_add" if isinstance(value.operator, cst.Add) else "assign_sub"
         call = cst.Call(
-            func=cst.Attribute(value=cst.Name(name), attr=cst.Name(method)),
+            func=cst.Attribute(value=value.left, attr=cst.Name(method)),
             args=[cst.Arg(value=value.right)],
         )
         return [(assign, cst.Expr(value=call))]

@@ -723,6 +723,22 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def train(net, x, y, lr):
+                with tf.GradientTape() as t:
+                    loss = tf.reduce_mean(tf.square(net.w * x + net.b - y))
+                dw, db = t.gradient(loss, [net.w, net.b])
+                net.w = net.w - lr * dw
+                net.b.assign_sub(lr * db)
+
+            def fit(net, x, y):
+                for epoch in range(10):
+                    train(net, x, y, 0.1)
+            """,
+            [("TF952", 6)],
+            id="module-attribute-rebound-in-a-step-called-in-a-loop",
+        ),
+        pytest.param(
+            """
             x0 = tf.Variable(0.0)
             x1 = tf.Variable(1.0)
             with tf.GradientTape(watch_accessed_variables=False) as tape:
@@ -803,6 +819,20 @@ def test_gradient_rules_find(source, expected):
                 w = tf.Variable(w - 0.1 * tape.gradient(y, w))
             """,
             id="variable-made-anew-each-step",
+        ),
+        pytest.param(
+            """
+            def train(params, x, lr):
+                with tf.GradientTape() as t:
+                    t.watch(params.w)
+                    loss = tf.reduce_sum(params.w * x)
+                params.w = params.w - lr * t.gradient(loss, params.w)
+
+            def fit(params, x):
+                for epoch in range(10):
+                    train(params, x, 0.1)
+            """,
+            id="watched-attribute-rebound-to-a-tensor",
         ),
         pytest.param(
             """
