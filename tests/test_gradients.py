@@ -775,6 +775,26 @@ def view(source: str) -> ModuleModel:
             [("TF953", 10)],
             id="source-used-only-in-a-condition",
         ),
+        pytest.param(
+            """
+            class Regressor(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(1)
+                    self.mae = tf.keras.metrics.MeanAbsoluteError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        pred = self.dense(x)
+                        loss = self.mae(y, pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 12)],
+            id="metric-attribute-used-as-the-loss",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -819,6 +839,27 @@ def test_gradient_rules_find(source, expected):
                 w = tf.Variable(w - 0.1 * tape.gradient(y, w))
             """,
             id="variable-made-anew-each-step",
+        ),
+        pytest.param(
+            """
+            class Regressor(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(1)
+                    self.loss_fn = tf.keras.losses.MeanSquaredError()
+                    self.mae = tf.keras.metrics.MeanAbsoluteError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        pred = self.dense(x)
+                        loss = self.loss_fn(y, pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    self.mae(y, pred)
+                    return {"loss": loss, "mae": self.mae.result()}
+            """,
+            id="metric-attribute-updated-beside-the-loss",
         ),
         pytest.param(
             """

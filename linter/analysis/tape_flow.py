@@ -1024,6 +1024,9 @@ class Interpreter:
         if (assigning or method in _STORING_METHODS) and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
+        held = self.model.kind_of(func, self.scope)
+        if held is not None and held.kind == "metric" and (joined.live or joined.unknown):
+            return self.metric_update(node, func, joined, state)  # `self.mae(y, pred)`
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
