@@ -1482,3 +1482,104 @@ class GradientSourceNotConnected(Rule):
                 "condition, or not at all, has no gradient): it gives `None`",
                 because=because,
             )
+
+
+# Calls that compute a Keras model's loss with its layers' own losses added (Keras 3's
+# `compute_loss`; `compiled_loss` when given `regularization_losses`).
+_LOSS_ADDING_METHODS = frozenset({"compute_loss", "compiled_loss"})
+
+
+def _adds_losses(construction: cst.CSTNode) -> cst.CSTNode | None:
+    """Where a Keras model's construction (a ``Sequential([...])`` call, or the module's own
+    class) gives a layer its own loss: a ``*_regularizer=`` argument that is not ``None``,
+    an ``ActivityRegularization`` layer, or ``self.add_loss(...)``; None if nowhere."""
+    todo = [construction]
+    while todo:
+        node = todo.pop()
+        if (
+            isinstance(node, cst.Arg)
+            and node.keyword is not None
+            and node.keyword.value.endswith("_regularizer")
+            and not (isinstance(node.value, cst.Name) and node.value.value == "None")
+        ):
+            return node
+        if isinstance(node, cst.Call):
+            func = node.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else None
+            if isinstance(func, cst.Name):
+                name = func.value
+            if name in ("add_loss", "ActivityRegularization"):
+                return node
+        todo.extend(children(node))
+    return None
+
+
+def _reads_losses(model: ModuleModel) -> bool:
+    """Whether the module reads any object's ``.losses`` (``sum(model.losses)``) or computes
+    a loss that adds them (``self.compute_loss``): then it may add them to the tape's loss."""
+
+    def find() -> bool:
+        for node in model.nodes_of(cst.Attribute):
+            if node.attr.value in _LOSS_ADDING_METHODS:
+                return True
+            if node.attr.value == "losses" and model.qualified_name(node) is None:
+                return True  # `model.losses`, not the `keras.losses` module
+        return False
+
+    return model.memo("reads-layer-losses", find)
+
+
+class RegularizationLossesIgnored(Rule):
+    id = "TF954"
+    call_names = GRADIENT_METHODS
+    name = "regularization-losses-ignored"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a custom training loop trains a model with regularizers but never adds "
+        "`model.losses` to the loss: the regularization does nothing"
+    )
+    rationale = """
+        A layer's `kernel_regularizer` (`bias_regularizer`, `activity_regularizer`, an
+        `ActivityRegularization` layer, `self.add_loss(...)`) does not change the loss by
+        itself: Keras collects each penalty in `model.losses`, and `fit` adds them to the
+        compiled loss. A training loop written with `tf.GradientTape` must add them itself
+        (`loss += sum(model.losses)`, as keras.io's guide to writing a training loop from
+        scratch does); without it the weights train exactly as if there were no
+        regularizer, silently (same weights under TF 2.21). Evidence required: the tape is
+        asked for the variables of a model whose construction the module shows, with a
+        layer given a regularizer (or a loss of its own); and the module never reads any
+        `.losses` nor computes the loss with `compute_loss`/`compiled_loss`.
+    """
+    # the tape's text is there too (call_names): the rarer text decides
+    requires_text = ("regularizer", "add_loss", "ActivityRegularization")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources or _reads_losses(self.model):
+            return
+        training = self.model.training
+        scope = gradient.tape.scope
+        for source in gradient.sources:
+            if source.kind != "object" or not isinstance(source.expr, cst.Attribute):
+                continue
+            owner = source.expr.value
+            construction = training.layer_construction(owner, scope)
+            if construction is None:
+                continue
+            cls = training.local_class(construction, scope)
+            where = _adds_losses(cls.node if cls is not None else construction)
+            if where is None or not _once(self, node):
+                continue
+            self.report(
+                node,
+                f"`{source.origin}` has layers with their own losses (a regularizer), but "
+                f"the loss given to `{gradient.tape.name}.gradient` never adds "
+                f"`{source.origin}.losses`: the regularization does not train; add "
+                f"`sum({source.origin}.losses)` to the loss inside the tape's block",
+                because=[
+                    ("a layer's own loss, collected in `.losses`", where),
+                    _call_step(gradient),
+                ],
+            )
+            return

@@ -795,6 +795,21 @@ def view(source: str) -> ModuleModel:
             [("TF914", 12)],
             id="metric-attribute-used-as-the-loss",
         ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer="l2")]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True))
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            [("TF954", 9)],
+            id="regularized-model-trained-without-its-losses",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -860,6 +875,34 @@ def test_gradient_rules_find(source, expected):
                     return {"loss": loss, "mae": self.mae.result()}
             """,
             id="metric-attribute-updated-beside-the-loss",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer="l2")]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True)) + tf.add_n(net.losses)
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            id="regularized-model-trained-with-its-losses",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer=None)]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True))
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            id="model-without-a-regularizer",
         ),
         pytest.param(
             """
