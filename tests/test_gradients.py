@@ -751,6 +751,16 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            shifted = tf.Variable(2.0) + 1.0
+            with tf.GradientTape() as tape:
+                y = shifted**2
+            dy = tape.gradient(y, shifted)
+            """,
+            [("TF912", 5)],
+            id="variable-plus-a-number-is-a-tensor",
+        ),
+        pytest.param(
+            """
             x = tf.Variable(2.0)
             y = tf.Variable(3.0)
             with tf.GradientTape() as tape:

@@ -351,6 +351,9 @@ def _valued_source(
                 aliases.add(alias)
             kinds.add("unknown")
             continue
+        if isinstance(value, cst.BinaryOperation) and _tf_arithmetic(model, value):
+            kinds.add("tensor")  # `tf.Variable(2.0) + 1.0`: a tensor, not the variable
+            continue
         if not isinstance(value, cst.Call):
             kinds.add("unknown")  # arithmetic on tensors, or a list concatenation
             continue
@@ -379,6 +382,26 @@ def _valued_source(
         trainable,
         integer if kind != "unknown" else None,
     )
+
+
+def _tf_arithmetic(model: ModuleModel, expr: cst.BinaryOperation) -> bool:
+    """``tf.Variable(2.0) + 1.0``, ``tf.ones(3) * 2``: Python arithmetic on a TF call's value
+    (a tensor or a variable) and numbers, which makes a new float tensor."""
+    if not isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)):
+        return False
+    made = False
+    for operand in (expr.left, expr.right):
+        if isinstance(operand, cst.Float):
+            continue
+        if not isinstance(operand, cst.Call):
+            return False
+        name = model.call_name(operand)
+        if not (name in VARIABLE_CONSTRUCTORS or knowledge.returns(name) == "tensor"):
+            return False
+        if not (name or "").startswith("tensorflow.") or integer_value(model, operand):
+            return False
+        made = True
+    return made
 
 
 def integer_value(model: ModuleModel, call: cst.Call) -> bool:
