@@ -608,6 +608,218 @@ def view(source: str) -> ModuleModel:
             [("TF914", 5)],
             id="a-variable-scattered-into-another",
         ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds[:, index], features)
+            """,
+            [("TF911", 5)],
+            id="class-score-sliced-in-the-call-from-unpacked-outputs",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds[0][index], features)
+            """,
+            [("TF911", 5)],
+            id="class-score-indexed-twice-in-the-call",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(tf.gather(preds, index, axis=1), features)
+            """,
+            [("TF911", 5)],
+            id="class-score-gathered-in-the-call",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image, index):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                score = preds[:, index]
+                return tape.gradient(score, features)
+            """,
+            [("TF910", 5)],
+            id="class-score-sliced-after-the-block",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                    index = tf.argmax(preds[0])
+                return tape.gradient(index, features)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-the-argmax-index",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                index = tf.argmax(preds[0])
+                return tape.gradient(index, features)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-the-argmax-index-taken-after-the-block",
+        ),
+        pytest.param(
+            """
+            def saliency(image):
+                image = tf.Variable(image)
+                with tf.GradientTape() as tape:
+                    preds = model(image)
+                return tape.gradient(tf.argmax(preds, axis=-1), image)
+            """,
+            [("TF951", 6)],
+            id="gradient-of-an-argmax-in-the-call",
+        ),
+        pytest.param(
+            """
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    correct = model(x) > y
+                return tape.gradient(correct, model.trainable_variables)
+            """,
+            [("TF951", 5)],
+            id="gradient-of-a-comparison",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                dw = tape.gradient(y, w)
+                w = w - 0.1 * dw
+            """,
+            [("TF952", 7)],
+            id="variable-rebound-to-a-tensor-in-the-loop",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+
+            def step(x):
+                global w
+                with tf.GradientTape() as tape:
+                    y = w * x
+                dw = tape.gradient(y, [w])[0]
+                w = w - 0.1 * dw
+
+            for x in [1.0, 2.0]:
+                step(x)
+            """,
+            [("TF952", 9)],
+            id="global-variable-rebound-in-a-step-called-in-a-loop",
+        ),
+        pytest.param(
+            """
+            def train(net, x, y, lr):
+                with tf.GradientTape() as t:
+                    loss = tf.reduce_mean(tf.square(net.w * x + net.b - y))
+                dw, db = t.gradient(loss, [net.w, net.b])
+                net.w = net.w - lr * dw
+                net.b.assign_sub(lr * db)
+
+            def fit(net, x, y):
+                for epoch in range(10):
+                    train(net, x, y, 0.1)
+            """,
+            [("TF952", 6)],
+            id="module-attribute-rebound-in-a-step-called-in-a-loop",
+        ),
+        pytest.param(
+            """
+            x0 = tf.Variable(0.0)
+            x1 = tf.Variable(1.0)
+            with tf.GradientTape(watch_accessed_variables=False) as tape:
+                tape.watch(x1)
+                y = tf.sin(x0) + x1
+            grads = tape.gradient(y, {"x0": x0, "x1": x1})
+            """,
+            [("TF912", 7)],
+            id="unwatched-variable-in-a-dict-of-sources",
+        ),
+        pytest.param(
+            """
+            shifted = tf.Variable(2.0) + 1.0
+            with tf.GradientTape() as tape:
+                y = shifted**2
+            dy = tape.gradient(y, shifted)
+            """,
+            [("TF912", 5)],
+            id="variable-plus-a-number-is-a-tensor",
+        ),
+        pytest.param(
+            """
+            x = tf.Variable(2.0)
+            y = tf.Variable(3.0)
+            with tf.GradientTape() as tape:
+                z = y * y
+            dz = tape.gradient(z, x)
+            """,
+            [("TF953", 6)],
+            id="target-not-computed-from-the-source",
+        ),
+        pytest.param(
+            """
+            x = tf.constant(1.0)
+            v0 = tf.Variable(2.0)
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                if x > 0.0:
+                    result = v0 * 2.0
+                else:
+                    result = v0
+            dx = tape.gradient(result, x)
+            """,
+            [("TF953", 10)],
+            id="source-used-only-in-a-condition",
+        ),
+        pytest.param(
+            """
+            class Regressor(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(1)
+                    self.mae = tf.keras.metrics.MeanAbsoluteError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        pred = self.dense(x)
+                        loss = self.mae(y, pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 12)],
+            id="metric-attribute-used-as-the-loss",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer="l2")]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True))
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            [("TF954", 9)],
+            id="regularized-model-trained-without-its-losses",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
@@ -618,6 +830,133 @@ def test_gradient_rules_find(source, expected):
 @pytest.mark.parametrize(
     "source",
     [
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                w.assign_sub(0.1 * tape.gradient(y, w))
+            w = w * 2.0
+            """,
+            id="variable-rebound-after-the-training-loop",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+
+            def step(x):
+                global w
+                with tf.GradientTape() as tape:
+                    y = w * x
+                w = w - 0.1 * tape.gradient(y, w)
+
+            step(1.0)
+            """,
+            id="global-variable-rebound-in-a-step-called-once",
+        ),
+        pytest.param(
+            """
+            w = tf.Variable(2.0)
+            for step in range(3):
+                with tf.GradientTape() as tape:
+                    y = w * w
+                w = tf.Variable(w - 0.1 * tape.gradient(y, w))
+            """,
+            id="variable-made-anew-each-step",
+        ),
+        pytest.param(
+            """
+            class Regressor(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.dense = tf.keras.layers.Dense(1)
+                    self.loss_fn = tf.keras.losses.MeanSquaredError()
+                    self.mae = tf.keras.metrics.MeanAbsoluteError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        pred = self.dense(x)
+                        loss = self.loss_fn(y, pred)
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    self.mae(y, pred)
+                    return {"loss": loss, "mae": self.mae.result()}
+            """,
+            id="metric-attribute-updated-beside-the-loss",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer="l2")]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True)) + tf.add_n(net.losses)
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            id="regularized-model-trained-with-its-losses",
+        ),
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((2,)), tf.keras.layers.Dense(1, kernel_regularizer=None)]
+            )
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, net(x, training=True))
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            id="model-without-a-regularizer",
+        ),
+        pytest.param(
+            """
+            def train(params, x, lr):
+                with tf.GradientTape() as t:
+                    t.watch(params.w)
+                    loss = tf.reduce_sum(params.w * x)
+                params.w = params.w - lr * t.gradient(loss, params.w)
+
+            def fit(params, x):
+                for epoch in range(10):
+                    train(params, x, 0.1)
+            """,
+            id="watched-attribute-rebound-to-a-tensor",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                    index = tf.argmax(preds[0])
+                    score = preds[:, index]
+                return tape.gradient(score, features)
+            """,
+            id="class-score-sliced-in-the-block",
+        ),
+        pytest.param(
+            """
+            def heatmap(grad_model, image):
+                with tf.GradientTape() as tape:
+                    features, preds = grad_model(image)
+                return tape.gradient(preds, features)
+            """,
+            id="unpacked-outputs-of-one-call",
+        ),
+        pytest.param(
+            """
+            def step(pairs):
+                with tf.GradientTape() as tape:
+                    losses = [[model(a), model(b)] for a, b in pairs]
+                return tape.gradient(losses[0][1], model.trainable_variables)
+            """,
+            id="a-nested-list-indexed-after-the-block",
+        ),
         pytest.param(
             """
             generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(2)])

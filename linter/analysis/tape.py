@@ -271,6 +271,16 @@ def _sources(
                 return None
             found.extend(inner)
         return found
+    if isinstance(expr, cst.Dict):  # `tape.gradient(y, {"w": w, "b": b})`: a dict of them
+        found = []
+        for element in expr.elements:
+            if not isinstance(element, cst.DictElement):
+                return None
+            inner = _sources(model, element.value, block, depth + 1)
+            if inner is None:
+                return None
+            found.extend(inner)
+        return found
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         left = _sources(model, expr.left, block, depth + 1)
         right = _sources(model, expr.right, block, depth + 1)
@@ -341,6 +351,9 @@ def _valued_source(
                 aliases.add(alias)
             kinds.add("unknown")
             continue
+        if isinstance(value, cst.BinaryOperation) and _tf_arithmetic(model, value):
+            kinds.add("tensor")  # `tf.Variable(2.0) + 1.0`: a tensor, not the variable
+            continue
         if not isinstance(value, cst.Call):
             kinds.add("unknown")  # arithmetic on tensors, or a list concatenation
             continue
@@ -369,6 +382,26 @@ def _valued_source(
         trainable,
         integer if kind != "unknown" else None,
     )
+
+
+def _tf_arithmetic(model: ModuleModel, expr: cst.BinaryOperation) -> bool:
+    """``tf.Variable(2.0) + 1.0``, ``tf.ones(3) * 2``: Python arithmetic on a TF call's value
+    (a tensor or a variable) and numbers, which makes a new float tensor."""
+    if not isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)):
+        return False
+    made = False
+    for operand in (expr.left, expr.right):
+        if isinstance(operand, cst.Float):
+            continue
+        if not isinstance(operand, cst.Call):
+            return False
+        name = model.call_name(operand)
+        if not (name in VARIABLE_CONSTRUCTORS or knowledge.returns(name) == "tensor"):
+            return False
+        if not (name or "").startswith("tensorflow.") or integer_value(model, operand):
+            return False
+        made = True
+    return made
 
 
 def integer_value(model: ModuleModel, call: cst.Call) -> bool:

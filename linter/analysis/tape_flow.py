@@ -482,11 +482,22 @@ class Interpreter:
                 for element, part in zip(target.elements, parts, strict=True):
                     self.bind(element.value, part, state)
                 return
+            element_flow = _element_of(flow)
+            if state.active:
+                # `conv, preds = grad_model(x)`: the outputs of one recorded call may be made
+                # from one another (a Keras model's intermediate and final outputs), so each
+                # may reach a source its siblings name
+                siblings = frozenset(
+                    chain_text(e.value) for e in target.elements if chain_text(e.value)
+                )
+                related = frozenset(o for o in self.origins if o in siblings)
+                if related:
+                    element_flow = replace(element_flow, live=element_flow.live | related)
             for element in target.elements:
                 inner = element.value
                 if isinstance(inner, cst.StarredElement):
                     inner = inner.value
-                self.bind(inner, _element_of(flow), state)
+                self.bind(inner, element_flow, state)
         elif isinstance(target, cst.Attribute):
             text = chain_text(target)
             if text is not None:
@@ -517,7 +528,14 @@ class Interpreter:
             for element in node.slice:
                 if isinstance(element.slice, cst.Index):
                     self.expr(element.slice.value, state)
-            if not state.active and value.kind == "tensor" and (value.live or value.unknown):
+            if (
+                not state.active
+                and (value.live or value.unknown)
+                and (
+                    value.kind == "tensor"
+                    or (value.kind != "container" and self.indexes_array(node))
+                )
+            ):
                 return value.cut(Cut(node, "outside-tape", "indexed after the tape stopped"))
             part = _indexed(value, node.slice)
             if part is not None:
@@ -574,6 +592,22 @@ class Interpreter:
             return NOTHING
         return UNKNOWN  # await, yield...: what they give is not known here
 
+    def indexes_array(self, node: cst.Subscript) -> bool:
+        """Whether ``node`` can only index a tensor (or an array), not a Python container:
+        ``preds[:, i]`` (a list or tuple takes no tuple of indices), or ``out[0][i]`` of a
+        name bound only to what a call returns (the element of its list, or of the tensor,
+        is a tensor: indexing it is an op)."""
+        if len(node.slice) >= 2:
+            return True
+        inner = node.value
+        if type(inner) is not cst.Subscript or type(inner.value) is not cst.Name:
+            return False
+        sites = self.model.binding_of(inner.value, self.scope).sites
+        return bool(sites) and all(
+            s.kind in (SiteKind.ASSIGN, SiteKind.UNPACK) and type(s.value) is cst.Call
+            for s in sites
+        )
+
     def operator(self, node: cst.CSTNode, flows: list[Flow], state: _State) -> Flow:
         """Python's arithmetic on tensors: a TF op, recorded only while the tape records."""
         joined = _join_all(flows)
@@ -597,7 +631,8 @@ class Interpreter:
             flow = self.expr(node.value, inner)
         else:
             flow = self.expr(node.elt, inner)
-        return replace(flow, kind="container")
+        # a list of the element's values: its own elements are not the element's
+        return replace(flow, kind="container", elements=None)
 
     def name(self, node: cst.Name, state: _State) -> Flow:
         name = node.value
@@ -989,6 +1024,9 @@ class Interpreter:
         if (assigning or method in _STORING_METHODS) and text is not None:
             state.env[text] = receiver.join(joined)
             return NOTHING
+        held = self.model.kind_of(func, self.scope)
+        if held is not None and held.kind == "metric" and (joined.live or joined.unknown):
+            return self.metric_update(node, func, joined, state)  # `self.mae(y, pred)`
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
