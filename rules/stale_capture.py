@@ -664,6 +664,28 @@ def _callback_model(model: ModuleModel, root: cst.BaseExpression, fn: FunctionIn
     )
 
 
+def _callback_model_layer(
+    model: ModuleModel, root: cst.BaseExpression, fn: FunctionInfo | None
+) -> bool:
+    """``self.model.layers[i]`` or ``self.model.get_layer(...)`` in a method of a Keras
+    callback (or a local name bound to one there): a layer of the model ``fit`` trains."""
+    if isinstance(root, cst.Name) and fn is not None:
+        values = model.binding_of(root, fn).known_values
+        return (
+            values is not None and len(values) == 1 and _callback_model_layer(model, values[0], fn)
+        )
+    if isinstance(root, cst.Subscript):
+        held = root.value
+        return (
+            isinstance(held, cst.Attribute)
+            and held.attr.value == "layers"
+            and _callback_model(model, held.value, fn)
+        )
+    if isinstance(root, cst.Call) and isinstance(root.func, cst.Attribute):
+        return root.func.attr.value == "get_layer" and _callback_model(model, root.func.value, fn)
+    return False
+
+
 class _Write(NamedTuple):
     """A change of an attribute outside traced code (after setup)."""
 
@@ -678,6 +700,7 @@ class _Write(NamedTuple):
     function: FunctionInfo | None  # the function making it (None: module code)
     loops: tuple[cst.CSTNode, ...]  # the loops around it within that function
     models_only: bool = False  # `self.model.x` in a Keras callback: the model it trains
+    layers_only: bool = False  # `self.model.layers[i].x` in a Keras callback: one of its layers
     outside: bool = False  # through a name other than `self`: maybe start-up configuration
 
 
@@ -793,6 +816,9 @@ class StaleAttributeCapture(Rule):
             if _callback_model(self.model, root, fn):
                 self._callback_write(t, value, aug)
                 continue
+            if _callback_model_layer(self.model, root, fn):
+                self._callback_write(t, value, aug, layer=True)
+                continue
             base = _root_name(root)
             if base is None:
                 continue
@@ -851,10 +877,13 @@ class StaleAttributeCapture(Rule):
         value: cst.BaseExpression,
         aug: bool,
         item: cst.Subscript | None = None,
+        layer: bool = False,
     ) -> None:
         """``self.model.alpha = a`` (or ``self.model.weights_[0] = w``, ``item``) in a Keras
         callback's hook that ``fit`` calls after it has traced its train step: a change, after
-        the first trace, of the model's attribute (or of an entry of the list it holds)."""
+        the first trace, of the model's attribute (or of an entry of the list it holds). With
+        ``layer``, ``self.model.layers[0].noise = n``: an attribute of one of its layers, whose
+        ``call`` the traced train step ran while tracing."""
         fn = self.context.function
         if runs_after_first_trace(fn) is None:
             return
@@ -869,7 +898,8 @@ class StaleAttributeCapture(Rule):
                 False,
                 fn,
                 tuple(self.context.loops),
-                models_only=True,
+                models_only=not layer,
+                layers_only=layer,
             )
         )
 
@@ -1072,13 +1102,18 @@ class StaleAttributeCapture(Rule):
                     match = [
                         w
                         for w in writes
-                        if (not w.is_self and not w.models_only)
+                        if (not w.is_self and not w.models_only and not w.layers_only)
                         or (w.is_self and held is not None and w.cls is held)
                     ]
                 match = [
                     w
                     for w in match
                     if not w.models_only or (cls is not None and cls.keras_kind == "model")
+                ]
+                match = [
+                    w
+                    for w in match
+                    if not w.layers_only or (cls is not None and cls.keras_kind is not None)
                 ]
                 if root_reason_is_keras(fn):
                     # `model.x = v; model.compile(...)`: compile drops the traced train
@@ -1103,6 +1138,7 @@ class StaleAttributeCapture(Rule):
                         and (
                             id(w) in proven
                             or w.models_only
+                            or w.layers_only
                             or (
                                 attr not in self._variables
                                 and (
@@ -1135,7 +1171,7 @@ class StaleAttributeCapture(Rule):
                             proven[id(shown)],
                         )
                     )
-                if shown.models_only:
+                if shown.models_only or shown.layers_only:
                     because.append((runs_after_first_trace(shown.function), shown.function.node))
                 read_shown = f"len({code(read)})" if length else code(read)
                 what = "the length of a plain Python list" if length else "a plain Python attribute"
