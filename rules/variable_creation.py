@@ -348,8 +348,9 @@ class FreshOptimizerPerCall(Rule):
             )
 
     def visit_Module(self, node: cst.Module) -> None:
-        # (id(traced function), parameter) -> the optimizers passed there: (binding, argument)
-        self._passed: dict[tuple[int, str], list[tuple[cst.CSTNode, cst.Arg, str]]] = {}
+        # (id(traced function), parameter) -> the optimizers passed there: (binding,
+        # argument, the function's label, the name holding the optimizer)
+        self._passed: dict[tuple[int, str], list[tuple[cst.CSTNode, cst.Arg, str, str]]] = {}
         self._reported: set[int] = set()
 
     def _note_other_optimizer(
@@ -360,37 +361,77 @@ class FreshOptimizerPerCall(Rule):
         value = arg.value
         if not isinstance(value, cst.Name):
             return
-        sites = self.model.binding_of(value, self.context.scope).sites
-        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
-            return
-        built = sites[0].value
-        if not (isinstance(built, cst.Call) and keras_optimizer_class(self.model.call_name(built))):
-            return
-        if self._built_eagerly(value):
+        one = self._optimizer_built_once(value)
+        # `opt = warmup if epoch == 0 else adam`, `for opt in (warmup, adam):`: the argument
+        # is one of several optimizers built once, each passed in its turn
+        built = [(one, value.value)] if one is not None else self._optimizers_chosen(value)
+        if built is None:
             return
         param = arg.keyword.value if arg.keyword else _parameter(fn, call, index)
         if param is None or _applies(self.model, fn, param) is None:
             return
-        self._passed.setdefault((id(fn), param), []).append((built, arg, label))
+        for each, name in built:
+            self._passed.setdefault((id(fn), param), []).append((each, arg, label, name))
+
+    def _optimizer_built_once(self, value: cst.Name) -> cst.Call | None:
+        """The optimizer constructor the name's one assignment calls, unless this function
+        builds that optimizer's variables itself first (``value.build(...)``)."""
+        sites = self.model.binding_of(value, self.context.scope).sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+            return None
+        built = sites[0].value
+        if not (isinstance(built, cst.Call) and keras_optimizer_class(self.model.call_name(built))):
+            return None
+        return None if self._built_eagerly(value) else built
+
+    def _optimizers_chosen(self, value: cst.Name) -> list[tuple[cst.Call, str]] | None:
+        """The optimizers a name holds in turn: its one binding is a conditional expression
+        of names each bound once to an optimizer, or a ``for`` loop over a list or tuple of
+        such names. None unless two distinct ones are known."""
+        sites = self.model.binding_of(value, self.context.scope).sites
+        if len(sites) != 1 or sites[0].value is None:
+            return None
+        site = sites[0]
+        if site.kind == SiteKind.ASSIGN and isinstance(site.value, cst.IfExp):
+            choices = [site.value.body, site.value.orelse]
+        elif site.kind == SiteKind.LOOP and isinstance(site.value, (cst.List, cst.Tuple)):
+            if site.index is not None:
+                return None  # `for i, opt in ...`: not the elements themselves
+            choices = [element.value for element in site.value.elements]
+        else:
+            return None
+        built = []
+        for choice in choices:
+            if not isinstance(choice, cst.Name):
+                return None
+            one = self._optimizer_built_once(choice)
+            if one is None:
+                return None
+            built.append((one, choice.value))
+        return built if len({id(b) for b, _ in built}) > 1 else None
 
     def leave_Module(self, node: cst.Module) -> None:
         """A second optimizer passed to the parameter of a traced function that applies the
         first: a new trace, whose ``apply_gradients`` creates the second one's variables."""
         for (_, param), passed in self._passed.items():
-            first_built, first_arg, label = passed[0]
-            for built, arg, _ in passed[1:]:
+            first_built, first_arg, label, first_name = passed[0]
+            for built, arg, _, name in passed[1:]:
                 if built is first_built or id(arg.value) in self._reported:
                     continue
                 if _without_slots(self.model, built):
                     continue  # Keras 3's plain SGD: a second trace, nothing fails
+                if arg is first_arg:  # one name holding each optimizer in its turn
+                    after = f": `{code(arg.value)}` holds `{name}` after `{first_name}`"
+                else:
+                    after = f", after `{code(first_arg.value)}`"
                 self.report(
                     arg.value,
-                    f"a second Keras optimizer is passed to `{label}` as `{param}`, after "
-                    f"`{code(first_arg.value)}`: a new trace, whose `apply_gradients` creates "
+                    f"a second Keras optimizer is passed to `{label}` as `{param}`{after}: "
+                    "a new trace, whose `apply_gradients` creates "
                     "its variables, which fails after the first trace; use one optimizer per "
                     "`tf.function` (a new `tf.function` for the second), or build it first",
                     because=[
-                        (f"`{code(first_arg.value)}` is passed first", first_arg.value),
+                        (f"`{first_name}` is passed first", first_arg.value),
                         ("the second optimizer is built here", built),
                     ],
                 )

@@ -186,6 +186,44 @@ def test_a_fresh_optimizer_finding_claims_a_failure_only_for_one_with_slots(opti
     assert ("graph is never reused" in d.message) is not fails
 
 
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        # the tf.function guide's "Using with multiple Keras optimizers", shaped as a warm-up
+        # schedule: checked under TF 2.21, the call with Adam raises "Creating variables on a
+        # non-first call to a function decorated with tf.function"
+        (
+            "warmup = keras.optimizers.SGD(0.1)\nmain = keras.optimizers.Adam()\n"
+            "for epoch in range(3):\n    opt = warmup if epoch == 0 else main\n"
+            "    step(opt, tf.constant(1.0))\n",
+            True,
+        ),
+        (
+            "sgd = keras.optimizers.SGD(0.1)\nadam = keras.optimizers.Adam()\n"
+            "for opt in (sgd, adam):\n    step(opt, tf.constant(1.0))\n",
+            True,
+        ),
+        # the same optimizer whichever branch: one object, one trace
+        (
+            "adam = keras.optimizers.Adam()\nfor epoch in range(3):\n"
+            "    opt = adam if epoch else adam\n    step(opt, tf.constant(1.0))\n",
+            False,
+        ),
+        # Keras 3's plain SGD after Adam creates no variable
+        (
+            "adam = keras.optimizers.Adam()\nsgd = keras.optimizers.SGD(0.1)\n"
+            "for opt in [adam, sgd]:\n    step(opt, tf.constant(1.0))\n",
+            False,
+        ),
+    ],
+)
+def test_one_name_holding_two_optimizers_in_turn(driver, found):
+    shown = [d.message for d in lint(STEP + driver, ["TF499"])]
+    assert bool(shown) is found
+    if found:
+        assert "`opt` holds" in shown[0]
+
+
 def test_keras3_plain_sgd_creates_no_variable_when_applied_and_the_others_do():
     # the fact TF499's message rests on, checked on the installed Keras
     import keras
