@@ -120,6 +120,9 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
             return python_data(model, node.args[0].value, scope, depth + 1)
         return None
     if isinstance(node, cst.BinaryOperation):  # arithmetic on a NumPy array is one too
+        n = _repeated_literal_length(node)
+        if n is not None:  # `[(x, y)] * 100`: a list of that many elements
+            return f"a Python list of {n} elements" if n > UNROLL_LIMIT else None
         for side in (node.left, node.right):
             if (python_data(model, side, scope, depth + 1) or "").endswith("a NumPy array"):
                 return "a NumPy array"
@@ -330,11 +333,42 @@ def _sequence_count(model, iterable: cst.BaseExpression, scope, depth: int = 0) 
         if any(isinstance(e, cst.StarredElement) for e in iterable.elements):
             return None
         return len(iterable.elements)
+    if isinstance(iterable, cst.BinaryOperation):
+        return _repeated_literal_length(iterable)
+    if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+        # `[tf.random.normal([3, 3]) for _ in range(64)]`: one element per step of its loop
+        comp = iterable.for_in
+        if comp.ifs or comp.inner_for_in is not None:
+            return None
+        return _sequence_count(model, comp.iter, scope, depth + 1)
     if isinstance(iterable, cst.Name):
-        values = model.binding_of(iterable, scope).known_values
+        binding = model.binding_of(iterable, scope)
+        if binding.param_only and isinstance(binding.scope, FunctionInfo):
+            # what the callers pass: each hands in a sequence of the same known length
+            passed = [
+                _sequence_count(model, argument, caller, depth + 1)
+                for argument, caller in model.arguments(binding.scope, iterable.value)
+            ]
+            if passed and None not in passed and len(set(passed)) == 1:
+                return passed[0]
+            return None
+        values = binding.known_values
         counts = [_sequence_count(model, v, scope, depth + 1) for v in values or []]
         if counts and None not in counts and len(set(counts)) == 1:
             return counts[0]
+    return None
+
+
+def _repeated_literal_length(node: cst.BinaryOperation) -> int | None:
+    """``[(x, y)] * 100`` (or ``100 * [...]``): how many elements the repeated list or tuple
+    display has, when the code shows both."""
+    if not isinstance(node.operator, cst.Multiply):
+        return None
+    for seq, times in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(seq, (cst.List, cst.Tuple)) and isinstance(times, cst.Integer):
+            if any(isinstance(e, cst.StarredElement) for e in seq.elements):
+                return None
+            return len(seq.elements) * int(times.evaluated_value)
     return None
 
 

@@ -79,6 +79,40 @@ def test_loop_over_a_small_list_or_a_tensor_the_caller_passes_is_fine():
     assert rule_ids(source, ["TF7"]) == []
 
 
+# The tf.function guide's "Looping over Python data", shaped as a training loop over a list of
+# batches (checked under TF 2.21: 23 graph nodes for 3 batches, 2102 for 300), and a chain of
+# matmuls over a list of 64 kernels a comprehension builds (130 nodes, 10 for 4 kernels).
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        ("data = [(tf.ones([2]), tf.ones([2]))] * 300\ntrain(data)\n", True),
+        ("train([(tf.ones([2]), tf.ones([2]))] * 300)\n", True),
+        ("data = [(tf.ones([2]), tf.ones([2]))] * 3\ntrain(data)\n", False),
+        (
+            "train(tf.data.Dataset.from_tensor_slices((tf.ones([300, 2]), tf.ones([300, 2]))))\n",
+            False,
+        ),
+    ],
+)
+def test_a_list_of_batches_the_caller_passes_is_unrolled(driver, found):
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef train(batches):\n    total = tf.constant(0.0)\n"
+        "    for x, y in batches:\n        total += tf.reduce_sum(tf.abs(y - x))\n"
+        "    return total\n" + driver
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF701"]) is found
+
+
+@pytest.mark.parametrize(("count", "found"), [(64, True), (4, False)])
+def test_a_chain_over_a_comprehension_of_tensors_is_unrolled(count, found):
+    source = (
+        f"import tensorflow as tf\nkernels = [tf.random.normal([3, 3]) for _ in range({count})]\n"
+        "@tf.function\ndef apply_all(x):\n    for k in kernels:\n        x = tf.matmul(x, k)\n"
+        "    return x\n"
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF701"]) is found
+
+
 # TF703: a `while` on a Python counter in traced code.
 @pytest.mark.parametrize(
     "source",
