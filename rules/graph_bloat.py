@@ -448,7 +448,18 @@ class DatasetFromPythonDataInGraph(Rule):
         if not name.startswith("tensorflow.data."):
             return
         fn = context.function
-        what = python_data(self.model, node.args[0].value, context.scope)
+        data = node.args[0].value
+        what = python_data(self.model, data, context.scope)
+        if what is None:
+            # `features = np.random.rand(100000, 16).astype("float32")` at module level, a
+            # file's array: the arrays TF704 follows, of the size it reports
+            found = host_array(self.model, data, context.scope)
+            if (
+                found is not None
+                and found.sized_by is None
+                and (found.nbytes is None or found.nbytes >= EMBEDDED_BYTES_LIMIT)
+            ):
+                what = f"`{code(data)}`, {found.describe()}"
         if what is not None:
             method = name.rsplit(".", 1)[-1]
             self.report(

@@ -426,3 +426,22 @@ def test_recurrence_unrolled_in_graph(loop, steps, expected):
         + "    return state\n"
     )
     assert rule_ids(source, ["TF701"]) == expected
+
+
+# TF702 over the arrays TF704 follows (checked under TF 2.21: the graph of a function building a
+# dataset of a 6.1 MiB array inside is 6.4 MB, the array's bytes and a little more).
+@pytest.mark.parametrize(
+    ("data", "found"),
+    [
+        ('np.random.rand(100000, 16).astype("float32")', True),
+        ('np.load("features.npy")', True),
+        ('np.random.rand(4, 4).astype("float32")', False),
+    ],
+)
+def test_a_dataset_of_a_module_array_built_inside_traced_code(data, found):
+    source = (
+        f"import numpy as np\nimport tensorflow as tf\nfeatures = {data}\n@tf.function\n"
+        "def mean_feature():\n    ds = tf.data.Dataset.from_tensor_slices(features).batch(1024)\n"
+        "    return ds.reduce(tf.zeros([16]), lambda s, b: s + tf.reduce_sum(b, 0))\n"
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF702"]) is found
