@@ -390,3 +390,29 @@ d = keras.layers.Lambda(lambda t: t * n)(h)  # no
 def test_tf304_sample_reports_lambda_functions_reading_captured_keras_tensors():
     lines = [d.line for d in lint(TF304_SAMPLE, ["TF304"]) if d.rule == "TF304"]
     assert lines == _marked(TF304_SAMPLE)
+
+
+# The tf.function guide's "All outputs of a tf.function must be return values", with the tensor
+# computed by a Keras model the caller passes in (checked under TF 2.21: reading the global
+# after the call raises AttributeError: 'SymbolicTensor' object has no attribute 'numpy').
+FORWARD = (
+    "import tensorflow as tf\nlast_logits = None\n@tf.function\ndef forward(model, x):\n"
+    "    global last_logits\n    logits = model(x)\n    last_logits = logits\n"
+    "    return tf.nn.softmax(logits)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("passed", "found"),
+    [
+        (
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(3)])\nforward(model, tf.ones([2, 4]))\n",
+            True,
+        ),
+        ("forward(tf.keras.layers.Dense(3), tf.ones([2, 4]))\n", True),
+        # a plain Python callable: what it returns is not known
+        ("forward(lambda t: 2 * t, [1.0])\n", False),
+    ],
+)
+def test_a_keras_model_the_caller_passes_computes_a_tensor_in_the_trace(passed, found):
+    assert (rule_ids(FORWARD + passed, ["TF301"]) == ["TF301"]) is found

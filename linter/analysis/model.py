@@ -1176,6 +1176,8 @@ class ModuleModel:
             func = node.func
             if isinstance(func, cst.Call):  # tf.keras.layers.Dense(4)(x)
                 return is_keras(self.call_name(func))
+            if type(func) is cst.Name and self._keras_callable_param(func, fn):
+                return True  # `model(x)` with every caller passing a Keras model or layer
             if isinstance(func, cst.Attribute):
                 if func.attr.value in ("numpy", "item", "tolist", "get_shape", "as_list"):
                     return False
@@ -1220,6 +1222,19 @@ class ModuleModel:
                 return False  # `dtype = tf.as_dtype(dtype)`: the parameter is replaced
             return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
+
+    def _keras_callable_param(self, func: cst.Name, fn: Scope | None) -> bool:
+        """A parameter of a traced function every call of which in the module passes a Keras
+        model or layer: calling it in the trace gives a tensor."""
+        binding = self.binding_of(func, fn)
+        scope = binding.scope
+        if not (isinstance(scope, FunctionInfo) and scope.traced and binding.param_only):
+            return False
+        passed = self.arguments(scope, func.value)
+        return bool(passed) and all(
+            (kind := kind_of(self, value, caller)) is not None and kind.kind in ("model", "layer")
+            for value, caller in passed
+        )
 
     def _host_value(self, value: cst.BaseExpression | None) -> bool:
         """A TF call the knowledge base says returns a host value (a dtype, a shape, a spec)."""
