@@ -55,8 +55,12 @@ class TensorLeakedFromTracedCode(StoreRule):
         graph code, silently reads a stale value). That includes a tensor cached under `if
         self.table is None:` on the first call (every later trace reuses the first graph's
         tensor), one kept on `self` for a public method to read eagerly, and an attribute of
-        an object passed in from outside the trace (`acc.total += x` in a helper). Return the
-        tensor from the function, or keep the state in a `tf.Variable` and `assign` to it.
+        an object passed in from outside the trace (`acc.total += x` in a helper). A
+        `tf.data.Dataset` made in traced code is one too: its variant tensor belongs to the
+        trace's graph, and kept on `self` it is out of scope in the next trace (a first call
+        that creates a variable traces twice). Return the tensor from the function, or keep
+        the state in a `tf.Variable` and `assign` to it; make a dataset outside the function
+        (or under `tf.init_scope()`).
     """
 
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
@@ -68,10 +72,13 @@ class TensorLeakedFromTracedCode(StoreRule):
         if where is None:
             return
         state = None
+        what = "a graph tensor"
         if not self.model.is_tensor(value, context.scope):
             state = tensor_state_read(self.model, fn, value)
             if state is None:
-                return
+                if not self._dataset_built_here(value):
+                    return
+                what = "a dataset built in the graph"
         # Stored and read back by the same function (a wrapper that sets its inner layer's
         # kernel, then calls it): scratch state of one call, which each call sets anew.
         gap = None
@@ -90,10 +97,26 @@ class TensorLeakedFromTracedCode(StoreRule):
                 gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
         self.report(
             target,
-            f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+            f"traced `{fn.qualname}` stores {what} in {where}; it leaks out of the trace",
             because=because,
             gap=gap,
         )
+
+    def _dataset_built_here(self, value: cst.BaseExpression) -> bool:
+        """A `tf.data.Dataset` made by a call in this traced code (``Dataset.from_tensors``,
+        ``ds.map(f)``), or a local bound only to one: its variant tensor belongs to this
+        trace's graph, and another trace (the second one a first call creating variables
+        makes, a retrace) finds it out of scope (TypeError, checked under TF 2.21)."""
+        scope = self.context.scope
+        if isinstance(value, cst.Name):
+            if not is_local(self.model, scope, value.value):
+                return False
+            values = self.model.binding_of(value, scope).known_values
+            return bool(values) and all(self._dataset_built_here(v) for v in values)
+        if not isinstance(value, cst.Call):
+            return False
+        kind = self.model.kind_of(value, scope)
+        return kind is not None and kind.kind == "dataset"
 
     def _passed_in(self, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
         """``acc.total = t`` where ``acc`` is a parameter of the traced function and every

@@ -416,3 +416,36 @@ FORWARD = (
 )
 def test_a_keras_model_the_caller_passes_computes_a_tensor_in_the_trace(passed, found):
     assert (rule_ids(FORWARD + passed, ["TF301"]) == ["TF301"]) is found
+
+
+# The migration guide's "Out-of-scope Tensors due to tf.function retracing": a dataset made in
+# traced code under a one-time guard, in a function whose first call also creates a variable
+# (checked under TF 2.21: TypeError, the dataset's variant tensor "is out of scope and cannot
+# be used here"); lifted out with tf.init_scope(), it is made eagerly.
+GUARDED_DATASET = (
+    "import tensorflow as tf\nclass Model(tf.Module):\n    def __init__(self):\n"
+    "        self.v = None\n        self.dataset = None\n    @tf.function\n    def __call__(self):\n"
+    "        if self.v is None:\n            self.v = tf.Variable(0)\n"
+    "        if self.dataset is None:\nMAKE"
+    "        return [self.v, next(iter(self.dataset))]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("make", "found"),
+    [
+        ("            self.dataset = tf.data.Dataset.from_tensors([1, 2, 3])\n", True),
+        (
+            "            ds = tf.data.Dataset.range(3)\n            self.dataset = ds.map(lambda x: x + 1)\n",
+            True,
+        ),
+        (
+            "            with tf.init_scope():\n"
+            "                self.dataset = tf.data.Dataset.from_tensors([1, 2, 3])\n",
+            False,
+        ),
+    ],
+)
+def test_a_dataset_made_in_traced_code_and_kept_on_the_object(make, found):
+    shown = [d.rule for d in lint(GUARDED_DATASET.replace("MAKE", make), ["TF301"])]
+    assert (shown == ["TF301"]) is found
