@@ -449,3 +449,53 @@ GUARDED_DATASET = (
 def test_a_dataset_made_in_traced_code_and_kept_on_the_object(make, found):
     shown = [d.rule for d in lint(GUARDED_DATASET.replace("MAKE", make), ["TF301"])]
     assert (shown == ["TF301"]) is found
+
+
+# The AutoGraph reference's "Python collections of fixed structure with dynamic index" (checked
+# under TF 2.21: InaccessibleTensorError for each dynamic form; the constant slots run).
+DYNAMIC_INDEX = "import tensorflow as tf\n@tf.function\ndef f(x, dataset, metrics):\nBODY"
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        (
+            '    totals = {"loss": tf.constant(0.0), "acc": tf.constant(0.0)}\n'
+            "    for i in tf.range(3):\n        for key in totals:\n"
+            "            totals[key] = totals[key] + x\n    return totals\n",
+            True,
+        ),
+        (
+            "    acc = [tf.constant(0.0), tf.constant(0.0)]\n    for i in tf.range(3):\n"
+            "        for j in range(2):\n            acc[j] += x\n    return acc\n",
+            True,
+        ),
+        (
+            "    totals = {name: tf.constant(0.0) for name in metrics}\n"
+            "    for y in dataset:\n        for name, fn in metrics.items():\n"
+            "            totals[name] += fn(y)\n    return totals\n",
+            True,
+        ),
+        # constant slots: carried through the loop
+        (
+            "    acc = [tf.constant(0.0), tf.constant(0.0)]\n    for i in tf.range(3):\n"
+            "        acc[0] = acc[0] + x\n        acc[1] += 2 * x\n    return acc\n",
+            False,
+        ),
+        (
+            '    totals = {"loss": tf.constant(0.0)}\n    for i in tf.range(3):\n'
+            '        totals["loss"] += x\n    return totals\n',
+            False,
+        ),
+        # not read after the loop
+        (
+            '    totals = {"loss": tf.constant(0.0), "acc": tf.constant(0.0)}\n'
+            "    for i in tf.range(3):\n        for key in totals:\n"
+            "            totals[key] += x\n    return x\n",
+            False,
+        ),
+    ],
+)
+def test_a_fixed_collection_updated_by_a_dynamic_index_in_a_converted_loop(body, found):
+    shown = rule_ids(DYNAMIC_INDEX.replace("BODY", body), ["TF302"])
+    assert (shown == ["TF302"]) is found
