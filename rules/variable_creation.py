@@ -348,9 +348,9 @@ class FreshOptimizerPerCall(Rule):
             )
 
     def visit_Module(self, node: cst.Module) -> None:
-        # (id(traced function), parameter) -> the optimizers passed there: (binding,
+        # (id(traced function), its name, parameter) -> the optimizers passed there: (binding,
         # argument, the function's label, the name holding the optimizer)
-        self._passed: dict[tuple[int, str], list[tuple[cst.CSTNode, cst.Arg, str, str]]] = {}
+        self._passed: dict[tuple[int, str, str], list[tuple[cst.CSTNode, cst.Arg, str, str]]] = {}
         self._reported: set[int] = set()
 
     def _note_other_optimizer(
@@ -371,7 +371,7 @@ class FreshOptimizerPerCall(Rule):
         if param is None or _applies(self.model, fn, param) is None:
             return
         for each, name in built:
-            self._passed.setdefault((id(fn), param), []).append((each, arg, label, name))
+            self._passed.setdefault((id(fn), label, param), []).append((each, arg, label, name))
 
     def _optimizer_built_once(self, value: cst.Name) -> cst.Call | None:
         """The optimizer constructor the name's one assignment calls, unless this function
@@ -413,7 +413,7 @@ class FreshOptimizerPerCall(Rule):
     def leave_Module(self, node: cst.Module) -> None:
         """A second optimizer passed to the parameter of a traced function that applies the
         first: a new trace, whose ``apply_gradients`` creates the second one's variables."""
-        for (_, param), passed in self._passed.items():
+        for (_, _, param), passed in self._passed.items():
             first_built, first_arg, label, first_name = passed[0]
             for built, arg, _, name in passed[1:]:
                 if built is first_built or id(arg.value) in self._reported:
@@ -742,8 +742,8 @@ class UnbuiltModelPerTrace(Rule):
     """
 
     def visit_Module(self, node: cst.Module) -> None:
-        # (id(traced function), parameter) -> the objects passed there, in order
-        self._passed: dict[tuple[int, str], list[tuple[cst.Call, cst.Arg, str, str]]] = {}
+        # (id(traced function), its name, parameter) -> the objects passed there, in order
+        self._passed: dict[tuple[int, str, str], list[tuple[cst.Call, cst.Arg, str, str]]] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         context = self.context
@@ -800,12 +800,14 @@ class UnbuiltModelPerTrace(Rule):
             if any(self.model.inside(site, loop) for loop in self.context.loops):
                 self._report(arg, label, "on every iteration of the loop", built)
                 return
-            self._passed.setdefault((id(fn), param), []).append((built, arg, label, value.value))
+            self._passed.setdefault((id(fn), label, param), []).append(
+                (built, arg, label, value.value)
+            )
 
     def leave_Module(self, node: cst.Module) -> None:
         """A second unbuilt object passed to the parameter after a first: a new trace that
         creates the second one's weights."""
-        for (_, param), passed in self._passed.items():
+        for (_, _, param), passed in self._passed.items():
             first_built, first_arg, label, first_name = passed[0]
             for built, arg, _, _ in passed[1:]:
                 if built is first_built:

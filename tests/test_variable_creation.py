@@ -575,3 +575,17 @@ def test_keras3_objects_that_create_weights_in_a_second_trace(make, fails):
         assert fails and "singleton" in str(error)
     else:
         assert not fails
+
+
+def test_one_tf_function_per_optimizer_over_the_same_python_function_is_fine():
+    # the tf.function guide's own workaround for "Using with multiple Keras optimizers":
+    # `tf.function(train_step)` twice, one per optimizer (run under TF 2.21: no error)
+    driver = (
+        "def plain(opt, x):\n    with tf.GradientTape() as tape:\n        loss = w * x\n"
+        "    opt.apply_gradients([(tape.gradient(loss, w), w)])\n"
+        "first = tf.function(plain)\nsecond = tf.function(plain)\n"
+        "opt1 = keras.optimizers.Adam()\nopt2 = keras.optimizers.Adam()\n"
+        "for i in range(4):\n    if i % 2:\n        second(opt2, tf.constant(1.0))\n"
+        "    else:\n        first(opt1, tf.constant(1.0))\n"
+    )
+    assert rule_ids(STEP + driver, ["TF499"]) == []
