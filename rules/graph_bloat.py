@@ -227,7 +227,8 @@ class PythonLoopUnrolledInGraph(Rule):
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
         parameter every call of the module passes such an integer: a Python int reaches the
         trace as one), literal
-        sequences of more than {UNROLL_LIMIT} elements, and NumPy arrays (whose size comes from
+        sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
+        counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
         constant loops (`range(3)`, `for layer in self.layers`) are a deliberate
         unrolling and not reported. A recurrence is reported from more than
@@ -433,7 +434,9 @@ class DatasetFromPythonDataInGraph(Rule):
         Inside a `tf.function`, `Dataset.from_tensors` / `from_tensor_slices` of a NumPy array
         or a Python list converts the data to a constant of the graph: the whole array is
         copied into the graph (serialised with it, limited to 2 GB, and duplicated on every
-        retrace). Reported for NumPy arrays and literal lists over {UNROLL_LIMIT} elements.
+        retrace). Reported for NumPy arrays and literal lists over {UNROLL_LIMIT} elements, and
+        for the module arrays TF704 follows (`np.random.rand(n, d).astype(...)`, `np.load`) of
+        at least 1 MiB or sized by a file.
         Build the dataset outside the traced function and pass it (or its iterator) in, or
         pass the data as a tensor argument.
     """

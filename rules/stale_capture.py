@@ -767,7 +767,9 @@ class StaleAttributeCapture(Rule):
         `self.temperature` (or a traced function reads `model.bias` of an object argument) and
         other code later changes that attribute to a new Python number (`model.bias += 5.0`,
         `self.temperature = t` in a setter, `self.model.alpha = a` in a Keras callback's
-        `on_epoch_end`), the function keeps computing with the old value: the object is the
+        `on_epoch_end`, or an attribute of one of the model's layers there:
+        `self.model.get_layer("noise").rate = r`, `self.model.layers[0].rate *= 0.5`), the
+        function keeps computing with the old value: the object is the
         same, so nothing retraces. The same holds for any value (an array, a list, a tensor)
         stored in the attribute in a loop that calls the traced function, for `len()` of a
         Python list attribute that grows between calls, and for `self.step += 1` written in

@@ -290,7 +290,10 @@ class FreshOptimizerPerCall(Rule):
         creates its variables eagerly) or makes the `tf.function` anew beside it. Also
         reported: a function that builds the optimizer and calls the `tf.function` with it,
         called more than once (a second training round), and a second optimizer object passed
-        to the same parameter after a first (warm-up with SGD, then Adam). Keras 3's `SGD`
+        to the same parameter after a first (warm-up with SGD, then Adam), also through one
+        name that holds each in turn (`opt = warmup if epoch == 0 else adam`, `for opt in
+        (sgd, adam):`); a `tf.function` made per optimizer (`tf.function(train_step)` twice,
+        the guide's workaround) is two functions and fine. Keras 3's `SGD`
         without momentum is the exception (checked under TF 2.21): it keeps no slots and makes
         its iteration count with the optimizer, so nothing fails; each new one is still a new
         trace, and the finding says so (under Keras 2 it fails like the others).
