@@ -1264,3 +1264,105 @@ class NumpyArrayEmbeddedAsConstant(Rule):
             f"it into the graph as a constant, on every trace; {fix}",
             because=[(f"`{code(node)}` is {found.describe()}, built here", found.call)],
         )
+
+
+class DatasetIteratedThroughGenerator(Rule):
+    id = "TF705"
+    requires_traced_code = True
+    name = "dataset-iterated-through-python-generator"
+    category = "graph-bloat"
+    severity = "error"
+    message = (
+        "a loop in traced code iterates a Python generator that loops over a dataset: the "
+        "loop unrolls without end"
+    )
+    rationale = """
+        AutoGraph converts `for x in dataset` in a `tf.function` to a graph loop, but a loop
+        over anything else, such as a Python generator of your own that wraps the dataset
+        (`def batches(ds): for item in ds: yield item`), runs in Python while tracing. Inside
+        the trace the generator's own `for item in ds` steps a graph iterator: each step only
+        adds an `IteratorGetNext` op, and the end of the data is never seen while tracing, so
+        the Python loop never ends. The graph grows by a copy of the body per step ("WARNING:
+        Large unrolled loop detected" after 50,000 iterations, the AutoGraph reference's
+        common errors) until AutoGraph's iteration limit, or memory, stops it. Checked under
+        TF 2.21: the warning after 50,002 iterations, then no end within 100 s. Iterate the
+        dataset itself (transform it with `map`/`filter`/`batch` instead of a generator), which
+        AutoGraph converts. Reported where the generator is the module's own function, it
+        loops over (or `yield from`s) the parameter the call fills, and the argument is a
+        dataset.
+    """
+
+    def visit_For(self, node: cst.For) -> None:
+        context = self.context
+        if not context.in_traced_code or not context.function.autograph:
+            return
+        call = node.iter
+        if not isinstance(call, cst.Call):
+            return
+        generator = self.model.callee(call, context.scope)
+        if generator is None or not generator.is_generator:
+            return
+        for param, inner in _iterated_parameters(generator):
+            argument = _argument_for(generator, call, param)
+            if argument is None or not self._dataset(argument):
+                continue
+            fn = context.function
+            self.report(
+                node.iter,
+                f"this loop in traced `{fn.qualname}` iterates the generator "
+                f"`{code(call)}`, which loops over the dataset `{code(argument)}` in Python: "
+                "while tracing, a dataset iterator never reaches its end, so AutoGraph unrolls "
+                "the loop without end; loop over the dataset itself (transform it with "
+                "`map`/`filter`), which AutoGraph converts to a graph loop",
+                because=[
+                    (f"`{code(argument)}` is a dataset", argument),
+                    (f"`{generator.name}` loops over it in Python and yields", inner),
+                ],
+            )
+            return
+
+    def _dataset(self, expr: cst.BaseExpression) -> bool:
+        kind = self.model.kind_of(expr, self.context.scope)
+        if kind is not None:
+            return kind.kind == "dataset"
+        return self.model.is_dataset(expr)
+
+
+def _iterated_parameters(generator: FunctionInfo) -> list[tuple[str, cst.CSTNode]]:
+    """The generator's parameters it loops over in its own body (``for item in ds``, ``yield
+    from ds``), with the loop."""
+    params = set(generator.params)
+    found: list[tuple[str, cst.CSTNode]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if node is not generator.node and isinstance(
+            node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        ):
+            return False
+        if isinstance(node, cst.For) and isinstance(node.iter, cst.Name):
+            if node.iter.value in params:
+                found.append((node.iter.value, node))
+        elif isinstance(node, cst.Yield) and isinstance(node.value, cst.From):
+            item = node.value.item
+            if isinstance(item, cst.Name) and item.value in params:
+                found.append((item.value, node))
+        return True
+
+    walk(generator.node.body, enter)
+    return found
+
+
+def _argument_for(fn: FunctionInfo, call: cst.Call, param: str) -> cst.BaseExpression | None:
+    """What ``call`` passes to ``fn``'s parameter ``param`` (by keyword or by position)."""
+    params = list(fn.params)
+    if fn.cls is not None and params[:1] == ["self"]:
+        params = params[1:]
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == param:
+                return arg.value
+        elif index < len(params) and params[index] == param:
+            return arg.value
+    return None

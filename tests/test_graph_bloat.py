@@ -445,3 +445,67 @@ def test_a_dataset_of_a_module_array_built_inside_traced_code(data, found):
         "    return ds.reduce(tf.zeros([16]), lambda s, b: s + tf.reduce_sum(b, 0))\n"
     )
     assert (rule_ids(source, ["TF7"]) == ["TF702"]) is found
+
+
+# TF705: a loop in traced code over a generator of the module's own that loops over a dataset
+# (the AutoGraph reference's common errors, "Large unrolled loop detected").
+GENERATOR = (
+    "import tensorflow as tf\ndef batches(ds):\n    for item in ds:\n        yield item\n"
+    "def rows(values):\n    for v in values:\n        yield v\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (
+            "@tf.function\ndef total(ds):\n    s = tf.constant(0, tf.int64)\n"
+            "    for x in batches(ds):\n        s += x\n    return s\n",
+            True,
+        ),
+        (
+            "train_ds = tf.data.Dataset.range(10)\n@tf.function\ndef total():\n"
+            "    s = tf.constant(0, tf.int64)\n    for x in batches(train_ds):\n        s += x\n"
+            "    return s\n",
+            True,
+        ),
+        # the dataset itself: a graph loop
+        (
+            "@tf.function\ndef total(ds):\n    s = tf.constant(0, tf.int64)\n"
+            "    for x in ds:\n        s += x\n    return s\n",
+            False,
+        ),
+        # a generator over a Python list: a bounded Python loop
+        (
+            "@tf.function\ndef total(x):\n    for v in rows([1.0, 2.0]):\n        x += v\n"
+            "    return x\n",
+            False,
+        ),
+        # eager code: the generator ends with the data
+        ("def total(ds):\n    return sum(int(x) for x in batches(ds))\n", False),
+    ],
+)
+def test_a_generator_over_a_dataset_iterated_in_traced_code(source, found):
+    assert (rule_ids(GENERATOR + source, ["TF705"]) == ["TF705"]) is found
+
+
+def test_a_generator_over_a_dataset_never_ends_while_tracing(monkeypatch):
+    # the fact TF705 rests on: with AutoGraph's Python-loop limit lowered from 100,000,000 to
+    # 2,000 (to fail fast), tracing stops on that limit, not on the end of the 10 elements
+    import tensorflow as tf
+    from tensorflow.python.autograph.operators import control_flow
+
+    monkeypatch.setattr(control_flow, "PYTHON_MAX_ITERATIONS", 2000)
+
+    def batches(ds):
+        yield from ds
+
+    @tf.function
+    def total(ds):
+        s = tf.constant(0, tf.int64)
+        for x in batches(ds):
+            s += x
+        return s
+
+    with pytest.raises(Exception, match="iteration limit"):
+        total(tf.data.Dataset.range(10))
