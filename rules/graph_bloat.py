@@ -120,6 +120,9 @@ def python_data(model, node: cst.BaseExpression, scope, depth: int = 0) -> str |
             return python_data(model, node.args[0].value, scope, depth + 1)
         return None
     if isinstance(node, cst.BinaryOperation):  # arithmetic on a NumPy array is one too
+        n = _repeated_literal_length(node)
+        if n is not None:  # `[(x, y)] * 100`: a list of that many elements
+            return f"a Python list of {n} elements" if n > UNROLL_LIMIT else None
         for side in (node.left, node.right):
             if (python_data(model, side, scope, depth + 1) or "").endswith("a NumPy array"):
                 return "a NumPy array"
@@ -224,7 +227,8 @@ class PythonLoopUnrolledInGraph(Rule):
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
         parameter every call of the module passes such an integer: a Python int reaches the
         trace as one), literal
-        sequences of more than {UNROLL_LIMIT} elements, and NumPy arrays (whose size comes from
+        sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
+        counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
         constant loops (`range(3)`, `for layer in self.layers`) are a deliberate
         unrolling and not reported. A recurrence is reported from more than
@@ -330,11 +334,42 @@ def _sequence_count(model, iterable: cst.BaseExpression, scope, depth: int = 0) 
         if any(isinstance(e, cst.StarredElement) for e in iterable.elements):
             return None
         return len(iterable.elements)
+    if isinstance(iterable, cst.BinaryOperation):
+        return _repeated_literal_length(iterable)
+    if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+        # `[tf.random.normal([3, 3]) for _ in range(64)]`: one element per step of its loop
+        comp = iterable.for_in
+        if comp.ifs or comp.inner_for_in is not None:
+            return None
+        return _sequence_count(model, comp.iter, scope, depth + 1)
     if isinstance(iterable, cst.Name):
-        values = model.binding_of(iterable, scope).known_values
+        binding = model.binding_of(iterable, scope)
+        if binding.param_only and isinstance(binding.scope, FunctionInfo):
+            # what the callers pass: each hands in a sequence of the same known length
+            passed = [
+                _sequence_count(model, argument, caller, depth + 1)
+                for argument, caller in model.arguments(binding.scope, iterable.value)
+            ]
+            if passed and None not in passed and len(set(passed)) == 1:
+                return passed[0]
+            return None
+        values = binding.known_values
         counts = [_sequence_count(model, v, scope, depth + 1) for v in values or []]
         if counts and None not in counts and len(set(counts)) == 1:
             return counts[0]
+    return None
+
+
+def _repeated_literal_length(node: cst.BinaryOperation) -> int | None:
+    """``[(x, y)] * 100`` (or ``100 * [...]``): how many elements the repeated list or tuple
+    display has, when the code shows both."""
+    if not isinstance(node.operator, cst.Multiply):
+        return None
+    for seq, times in ((node.left, node.right), (node.right, node.left)):
+        if isinstance(seq, (cst.List, cst.Tuple)) and isinstance(times, cst.Integer):
+            if any(isinstance(e, cst.StarredElement) for e in seq.elements):
+                return None
+            return len(seq.elements) * int(times.evaluated_value)
     return None
 
 
@@ -399,7 +434,9 @@ class DatasetFromPythonDataInGraph(Rule):
         Inside a `tf.function`, `Dataset.from_tensors` / `from_tensor_slices` of a NumPy array
         or a Python list converts the data to a constant of the graph: the whole array is
         copied into the graph (serialised with it, limited to 2 GB, and duplicated on every
-        retrace). Reported for NumPy arrays and literal lists over {UNROLL_LIMIT} elements.
+        retrace). Reported for NumPy arrays and literal lists over {UNROLL_LIMIT} elements, and
+        for the module arrays TF704 follows (`np.random.rand(n, d).astype(...)`, `np.load`) of
+        at least 1 MiB or sized by a file.
         Build the dataset outside the traced function and pass it (or its iterator) in, or
         pass the data as a tensor argument.
     """
@@ -414,7 +451,18 @@ class DatasetFromPythonDataInGraph(Rule):
         if not name.startswith("tensorflow.data."):
             return
         fn = context.function
-        what = python_data(self.model, node.args[0].value, context.scope)
+        data = node.args[0].value
+        what = python_data(self.model, data, context.scope)
+        if what is None:
+            # `features = np.random.rand(100000, 16).astype("float32")` at module level, a
+            # file's array: the arrays TF704 follows, of the size it reports
+            found = host_array(self.model, data, context.scope)
+            if (
+                found is not None
+                and found.sized_by is None
+                and (found.nbytes is None or found.nbytes >= EMBEDDED_BYTES_LIMIT)
+            ):
+                what = f"`{code(data)}`, {found.describe()}"
         if what is not None:
             method = name.rsplit(".", 1)[-1]
             self.report(
@@ -1217,3 +1265,105 @@ class NumpyArrayEmbeddedAsConstant(Rule):
             f"it into the graph as a constant, on every trace; {fix}",
             because=[(f"`{code(node)}` is {found.describe()}, built here", found.call)],
         )
+
+
+class DatasetIteratedThroughGenerator(Rule):
+    id = "TF705"
+    requires_traced_code = True
+    name = "dataset-iterated-through-python-generator"
+    category = "graph-bloat"
+    severity = "error"
+    message = (
+        "a loop in traced code iterates a Python generator that loops over a dataset: the "
+        "loop unrolls without end"
+    )
+    rationale = """
+        AutoGraph converts `for x in dataset` in a `tf.function` to a graph loop, but a loop
+        over anything else, such as a Python generator of your own that wraps the dataset
+        (`def batches(ds): for item in ds: yield item`), runs in Python while tracing. Inside
+        the trace the generator's own `for item in ds` steps a graph iterator: each step only
+        adds an `IteratorGetNext` op, and the end of the data is never seen while tracing, so
+        the Python loop never ends. The graph grows by a copy of the body per step ("WARNING:
+        Large unrolled loop detected" after 50,000 iterations, the AutoGraph reference's
+        common errors) until AutoGraph's iteration limit, or memory, stops it. Checked under
+        TF 2.21: the warning after 50,002 iterations, then no end within 100 s. Iterate the
+        dataset itself (transform it with `map`/`filter`/`batch` instead of a generator), which
+        AutoGraph converts. Reported where the generator is the module's own function, it
+        loops over (or `yield from`s) the parameter the call fills, and the argument is a
+        dataset.
+    """
+
+    def visit_For(self, node: cst.For) -> None:
+        context = self.context
+        if not context.in_traced_code or not context.function.autograph:
+            return
+        call = node.iter
+        if not isinstance(call, cst.Call):
+            return
+        generator = self.model.callee(call, context.scope)
+        if generator is None or not generator.is_generator:
+            return
+        for param, inner in _iterated_parameters(generator):
+            argument = _argument_for(generator, call, param)
+            if argument is None or not self._dataset(argument):
+                continue
+            fn = context.function
+            self.report(
+                node.iter,
+                f"this loop in traced `{fn.qualname}` iterates the generator "
+                f"`{code(call)}`, which loops over the dataset `{code(argument)}` in Python: "
+                "while tracing, a dataset iterator never reaches its end, so AutoGraph unrolls "
+                "the loop without end; loop over the dataset itself (transform it with "
+                "`map`/`filter`), which AutoGraph converts to a graph loop",
+                because=[
+                    (f"`{code(argument)}` is a dataset", argument),
+                    (f"`{generator.name}` loops over it in Python and yields", inner),
+                ],
+            )
+            return
+
+    def _dataset(self, expr: cst.BaseExpression) -> bool:
+        kind = self.model.kind_of(expr, self.context.scope)
+        if kind is not None:
+            return kind.kind == "dataset"
+        return self.model.is_dataset(expr)
+
+
+def _iterated_parameters(generator: FunctionInfo) -> list[tuple[str, cst.CSTNode]]:
+    """The generator's parameters it loops over in its own body (``for item in ds``, ``yield
+    from ds``), with the loop."""
+    params = set(generator.params)
+    found: list[tuple[str, cst.CSTNode]] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if node is not generator.node and isinstance(
+            node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+        ):
+            return False
+        if isinstance(node, cst.For) and isinstance(node.iter, cst.Name):
+            if node.iter.value in params:
+                found.append((node.iter.value, node))
+        elif isinstance(node, cst.Yield) and isinstance(node.value, cst.From):
+            item = node.value.item
+            if isinstance(item, cst.Name) and item.value in params:
+                found.append((item.value, node))
+        return True
+
+    walk(generator.node.body, enter)
+    return found
+
+
+def _argument_for(fn: FunctionInfo, call: cst.Call, param: str) -> cst.BaseExpression | None:
+    """What ``call`` passes to ``fn``'s parameter ``param`` (by keyword or by position)."""
+    params = list(fn.params)
+    if fn.cls is not None and params[:1] == ["self"]:
+        params = params[1:]
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == param:
+                return arg.value
+        elif index < len(params) and params[index] == param:
+            return arg.value
+    return None

@@ -55,8 +55,12 @@ class TensorLeakedFromTracedCode(StoreRule):
         graph code, silently reads a stale value). That includes a tensor cached under `if
         self.table is None:` on the first call (every later trace reuses the first graph's
         tensor), one kept on `self` for a public method to read eagerly, and an attribute of
-        an object passed in from outside the trace (`acc.total += x` in a helper). Return the
-        tensor from the function, or keep the state in a `tf.Variable` and `assign` to it.
+        an object passed in from outside the trace (`acc.total += x` in a helper). A
+        `tf.data.Dataset` made in traced code is one too: its variant tensor belongs to the
+        trace's graph, and kept on `self` it is out of scope in the next trace (a first call
+        that creates a variable traces twice). Return the tensor from the function, or keep
+        the state in a `tf.Variable` and `assign` to it; make a dataset outside the function
+        (or under `tf.init_scope()`).
     """
 
     def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
@@ -68,10 +72,13 @@ class TensorLeakedFromTracedCode(StoreRule):
         if where is None:
             return
         state = None
+        what = "a graph tensor"
         if not self.model.is_tensor(value, context.scope):
             state = tensor_state_read(self.model, fn, value)
             if state is None:
-                return
+                if not self._dataset_built_here(value):
+                    return
+                what = "a dataset built in the graph"
         # Stored and read back by the same function (a wrapper that sets its inner layer's
         # kernel, then calls it): scratch state of one call, which each call sets anew.
         gap = None
@@ -90,10 +97,26 @@ class TensorLeakedFromTracedCode(StoreRule):
                 gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
         self.report(
             target,
-            f"traced `{fn.qualname}` stores a graph tensor in {where}; it leaks out of the trace",
+            f"traced `{fn.qualname}` stores {what} in {where}; it leaks out of the trace",
             because=because,
             gap=gap,
         )
+
+    def _dataset_built_here(self, value: cst.BaseExpression) -> bool:
+        """A `tf.data.Dataset` made by a call in this traced code (``Dataset.from_tensors``,
+        ``ds.map(f)``), or a local bound only to one: its variant tensor belongs to this
+        trace's graph, and another trace (the second one a first call creating variables
+        makes, a retrace) finds it out of scope (TypeError, checked under TF 2.21)."""
+        scope = self.context.scope
+        if isinstance(value, cst.Name):
+            if not is_local(self.model, scope, value.value):
+                return False
+            values = self.model.binding_of(value, scope).known_values
+            return bool(values) and all(self._dataset_built_here(v) for v in values)
+        if not isinstance(value, cst.Call):
+            return False
+        kind = self.model.kind_of(value, scope)
+        return kind is not None and kind.kind == "dataset"
 
     def _passed_in(self, fn: FunctionInfo, target: cst.BaseExpression) -> str | None:
         """``acc.total = t`` where ``acc`` is a parameter of the traced function and every
@@ -197,16 +220,33 @@ def _list_stores(body: cst.CSTNode) -> list[tuple[cst.Name, cst.CSTNode, cst.Bas
                 and node.args
             ):
                 stores.append((func.value, node, node.args[-1].value))
-        elif isinstance(node, cst.Assign):
-            for target in node.targets:
-                if isinstance(target.target, cst.Subscript) and isinstance(
-                    target.target.value, cst.Name
+        elif isinstance(node, (cst.Assign, cst.AugAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for target in targets:
+                # `values[i] = t`, `totals[key] += t`: an index that is no constant; a fixed
+                # slot (`acc[0] += t`, `d["loss"] += t`) AutoGraph carries through the loop
+                if (
+                    isinstance(target, cst.Subscript)
+                    and isinstance(target.value, cst.Name)
+                    and not _constant_index(target)
                 ):
-                    stores.append((target.target.value, node, node.value))
+                    stores.append((target.value, node, node.value))
         return None
 
     walk(body, enter)
     return stores
+
+
+def _constant_index(target: cst.Subscript) -> bool:
+    """``acc[0]``, ``totals["loss"]``: a subscript by one literal number or string."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return False
+    index = target.slice[0].slice.value
+    if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
+        index = index.expression
+    return isinstance(index, (cst.Integer, cst.SimpleString))
 
 
 def _reads_after(model, function: cst.CSTNode, loop: cst.CSTNode, name: str) -> list[cst.Name]:
@@ -253,6 +293,11 @@ class ListAppendInConvertedLoop(Rule):
         `tf.add_n`, returning it) then fails with `InaccessibleTensorError: ... is out of scope
         and cannot be used here`. Collect the values in a `tf.TensorArray` that the loop
         carries (`ta = ta.write(i, t)`, then `ta.stack()`), or accumulate into a tensor.
+        The same holds for a list or dict of fixed size updated by an index that is no
+        constant (`for key in totals: totals[key] += t`, the AutoGraph reference's "Python
+        collections of fixed structure with dynamic index"; checked under TF 2.21:
+        `InaccessibleTensorError`), while a constant slot (`acc[0] += t`, `d["loss"] += t`)
+        is carried through the loop and is fine.
         Reported only when the loop is shown to be converted (its iterable or condition is a
         computed tensor or a dataset, or a `while` compares a counter kept as a tensor), the
         list is created in the function before the loop, a tensor of the loop's body is stored
@@ -275,7 +320,17 @@ class ListAppendInConvertedLoop(Rule):
             if id(store) in reported:
                 continue  # an inner converted loop, already reported for the outer one
             created = self._list_created_before(name, loop, context.scope)
-            if created is None or not self._tensor_value(value, loop, context.scope):
+            if created is None:
+                continue
+            # `totals[key] += t`, `totals[key] = totals[key] + x`: arithmetic on a tensor in
+            # the body computes a tensor of the body's graph
+            computed = (
+                isinstance(store, cst.AugAssign)
+                or isinstance(value, (cst.BinaryOperation, cst.UnaryOperation))
+            ) and self.model.is_tensor(value, context.scope)
+            if isinstance(store, cst.AugAssign) and self._holds_tensors(name, context.scope):
+                computed = True  # `totals[name] += fn(y, pred)` on a slot holding a tensor
+            if not computed and not self._tensor_value(value, loop, context.scope):
                 continue
             reads = _reads_after(self.model, fn.node, loop, name.value)
             if not reads:
@@ -288,14 +343,31 @@ class ListAppendInConvertedLoop(Rule):
                 if self.model.is_dataset(driver)
                 else "a `for` over a tensor"
             )
+            values = self.model.binding_of(name, context.scope).known_values or []
+            is_dict = any(
+                isinstance(v, (cst.Dict, cst.DictComp))
+                or (isinstance(v, cst.Call) and self.model.call_name(v) == "builtins.dict")
+                for v in values
+            )
+            remedy = (
+                "index it by constant keys, or build a new dict each step "
+                f"(`{name.value} = {{k: v + t for k, v in {name.value}.items()}}`)"
+                if is_dict
+                else "use a tf.TensorArray"
+            )
             self.report(
                 store,
-                f"traced `{fn.qualname}` stores a tensor in the Python list `{name.value}` "
-                f"inside {kind}, which AutoGraph converts to a tf.while_loop: the list is "
-                "inaccessible after the loop; use a tf.TensorArray",
+                f"traced `{fn.qualname}` stores a tensor in the Python "
+                f"{'dict' if is_dict else 'list'} `{name.value}` "
+                f"inside {kind}, which AutoGraph converts to a tf.while_loop: the "
+                f"{'dict' if is_dict else 'list'} is inaccessible after the loop; {remedy}",
                 because=[
                     (f"`{code(driver)}` is a tensor: AutoGraph converts this loop", driver),
-                    (f"`{name.value}` is a Python list created before the loop", created),
+                    (
+                        f"`{name.value}` is a Python {'dict' if is_dict else 'list'} created "
+                        "before the loop",
+                        created,
+                    ),
                     (f"`{name.value}` is read after the loop", reads[0]),
                 ],
             )
@@ -319,11 +391,31 @@ class ListAppendInConvertedLoop(Rule):
             if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
                 value = value.left  # `[None] * n`
             if not (
-                isinstance(value, cst.List)
-                or (isinstance(value, cst.Call) and self.model.call_name(value) == "builtins.list")
+                isinstance(value, (cst.List, cst.Dict, cst.ListComp, cst.DictComp))
+                or (
+                    isinstance(value, cst.Call)
+                    and self.model.call_name(value) in ("builtins.list", "builtins.dict")
+                )
             ):
                 return None
         return binding.sites[0].node
+
+    def _holds_tensors(self, name: cst.Name, scope) -> bool:
+        """The container ``name`` is created holding tensors: a dict or list display (or
+        comprehension) whose values are tensors (``{"loss": tf.constant(0.0)}``)."""
+        values = self.model.binding_of(name, scope).known_values
+        if not values or len(values) != 1:
+            return False
+        created = values[0]
+        if isinstance(created, (cst.ListComp, cst.DictComp)):
+            elements = [created.elt if isinstance(created, cst.ListComp) else created.value]
+        elif isinstance(created, cst.List):
+            elements = [e.value for e in created.elements]
+        elif isinstance(created, cst.Dict):
+            elements = [e.value for e in created.elements if isinstance(e, cst.DictElement)]
+        else:
+            return False
+        return bool(elements) and all(self.model.is_tensor(e, scope) for e in elements)
 
     def _tensor_value(self, value: cst.BaseExpression, loop: cst.CSTNode, scope) -> bool:
         """A computed tensor, or a tensor of the converted loop's body: its target, a name the

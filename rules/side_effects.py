@@ -1077,3 +1077,60 @@ class FileSystemCallInTracedCode(Rule):
         ):
             return f"pathlib.Path.{func.attr.value}"
         return None
+
+
+# --- the intro to graphs guide's "Non-strict execution" -----------------------------------------
+
+ENSURE_SHAPE = "tensorflow.ensure_shape"
+
+
+class EnsureShapeResultDiscarded(Rule):
+    id = "TF206"
+    requires_traced_code = True
+    name = "ensure-shape-result-discarded"
+    category = "side-effect"
+    severity = "error"
+    message = "`tf.ensure_shape` in traced code with its result thrown away checks nothing"
+    rationale = """
+        A graph runs only the ops its outputs and its stateful ops need ("Non-strict
+        execution" in the introduction to graphs and `tf.function`): an op whose result nothing
+        uses is pruned, and a runtime check that is pruned cannot fail. `tf.ensure_shape(x,
+        shape)` is such an op (not stateful, unlike `tf.debugging.assert_*`): it returns `x`
+        with the shape checked and set, and does nothing to `x` itself. Written as a statement
+        in a `tf.function`, a Keras `call` or a `Dataset.map` function, it raises eagerly but
+        in the graph lets a tensor of the wrong shape through (only a shape already known while
+        tracing is checked, then), and the static shape it was
+        meant to give (`(None,)` stays `(None,)`; a Keras model built on the dataset sees an
+        unknown shape) is lost too. Checked under TF 2.21: a 2-vector passes `tf.ensure_shape(x,
+        [3])` as a statement and raises `InvalidArgumentError` when the result is used; a map
+        function's element spec stays `(None,)` instead of `(12,)`. Assign the result:
+        `x = tf.ensure_shape(x, shape)`.
+    """
+    requires_text = ("ensure_shape",)
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        call = node.value
+        if not self.context.in_traced_code or not isinstance(call, cst.Call) or not call.args:
+            return
+        if self.model.call_name(call) != ENSURE_SHAPE:
+            return
+        fn = self.context.function
+        checked = call.args[0].value
+        fix = (
+            f"`{code(checked)} = {code(call)}`"
+            if isinstance(checked, cst.Name)
+            else "assign the result and use it"
+        )
+        self.report(
+            call,
+            f"`{code(call.func)}(...)` in traced `{fn.qualname}` returns the checked tensor, "
+            "which this statement throws away: the graph prunes the unused op, so a shape "
+            f"known only when the graph runs is never checked, and none is set; write {fix}",
+            because=[
+                (
+                    "a graph runs only the ops its results need; `EnsureShape` is no stateful "
+                    "op, so its check is dropped",
+                    call,
+                )
+            ],
+        )

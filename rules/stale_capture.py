@@ -666,6 +666,28 @@ def _callback_model(model: ModuleModel, root: cst.BaseExpression, fn: FunctionIn
     )
 
 
+def _callback_model_layer(
+    model: ModuleModel, root: cst.BaseExpression, fn: FunctionInfo | None
+) -> bool:
+    """``self.model.layers[i]`` or ``self.model.get_layer(...)`` in a method of a Keras
+    callback (or a local name bound to one there): a layer of the model ``fit`` trains."""
+    if isinstance(root, cst.Name) and fn is not None:
+        values = model.binding_of(root, fn).known_values
+        return (
+            values is not None and len(values) == 1 and _callback_model_layer(model, values[0], fn)
+        )
+    if isinstance(root, cst.Subscript):
+        held = root.value
+        return (
+            isinstance(held, cst.Attribute)
+            and held.attr.value == "layers"
+            and _callback_model(model, held.value, fn)
+        )
+    if isinstance(root, cst.Call) and isinstance(root.func, cst.Attribute):
+        return root.func.attr.value == "get_layer" and _callback_model(model, root.func.value, fn)
+    return False
+
+
 class _Write(NamedTuple):
     """A change of an attribute outside traced code (after setup)."""
 
@@ -680,6 +702,7 @@ class _Write(NamedTuple):
     function: FunctionInfo | None  # the function making it (None: module code)
     loops: tuple[cst.CSTNode, ...]  # the loops around it within that function
     models_only: bool = False  # `self.model.x` in a Keras callback: the model it trains
+    layers_only: bool = False  # `self.model.layers[i].x` in a Keras callback: one of its layers
     outside: bool = False  # through a name other than `self`: maybe start-up configuration
 
 
@@ -746,7 +769,9 @@ class StaleAttributeCapture(Rule):
         `self.temperature` (or a traced function reads `model.bias` of an object argument) and
         other code later changes that attribute to a new Python number (`model.bias += 5.0`,
         `self.temperature = t` in a setter, `self.model.alpha = a` in a Keras callback's
-        `on_epoch_end`), the function keeps computing with the old value: the object is the
+        `on_epoch_end`, or an attribute of one of the model's layers there:
+        `self.model.get_layer("noise").rate = r`, `self.model.layers[0].rate *= 0.5`), the
+        function keeps computing with the old value: the object is the
         same, so nothing retraces. The same holds for any value (an array, a list, a tensor)
         stored in the attribute in a loop that calls the traced function, for `len()` of a
         Python list attribute that grows between calls, and for `self.step += 1` written in
@@ -794,6 +819,9 @@ class StaleAttributeCapture(Rule):
             fn = context.function
             if _callback_model(self.model, root, fn):
                 self._callback_write(t, value, aug)
+                continue
+            if _callback_model_layer(self.model, root, fn):
+                self._callback_write(t, value, aug, layer=True)
                 continue
             base = _root_name(root)
             if base is None:
@@ -853,10 +881,13 @@ class StaleAttributeCapture(Rule):
         value: cst.BaseExpression,
         aug: bool,
         item: cst.Subscript | None = None,
+        layer: bool = False,
     ) -> None:
         """``self.model.alpha = a`` (or ``self.model.weights_[0] = w``, ``item``) in a Keras
         callback's hook that ``fit`` calls after it has traced its train step: a change, after
-        the first trace, of the model's attribute (or of an entry of the list it holds)."""
+        the first trace, of the model's attribute (or of an entry of the list it holds). With
+        ``layer``, ``self.model.layers[0].noise = n``: an attribute of one of its layers, whose
+        ``call`` the traced train step ran while tracing."""
         fn = self.context.function
         if runs_after_first_trace(fn) is None:
             return
@@ -871,7 +902,8 @@ class StaleAttributeCapture(Rule):
                 False,
                 fn,
                 tuple(self.context.loops),
-                models_only=True,
+                models_only=not layer,
+                layers_only=layer,
             )
         )
 
@@ -1074,13 +1106,18 @@ class StaleAttributeCapture(Rule):
                     match = [
                         w
                         for w in writes
-                        if (not w.is_self and not w.models_only)
+                        if (not w.is_self and not w.models_only and not w.layers_only)
                         or (w.is_self and held is not None and w.cls is held)
                     ]
                 match = [
                     w
                     for w in match
                     if not w.models_only or (cls is not None and cls.keras_kind == "model")
+                ]
+                match = [
+                    w
+                    for w in match
+                    if not w.layers_only or (cls is not None and cls.keras_kind is not None)
                 ]
                 if root_reason_is_keras(fn):
                     # `model.x = v; model.compile(...)`: compile drops the traced train
@@ -1105,6 +1142,7 @@ class StaleAttributeCapture(Rule):
                         and (
                             id(w) in proven
                             or w.models_only
+                            or w.layers_only
                             or (
                                 attr not in self._variables
                                 and (
@@ -1137,7 +1175,7 @@ class StaleAttributeCapture(Rule):
                             proven[id(shown)],
                         )
                     )
-                if shown.models_only:
+                if shown.models_only or shown.layers_only:
                     because.append((runs_after_first_trace(shown.function), shown.function.node))
                 read_shown = f"len({code(read)})" if length else code(read)
                 what = "the length of a plain Python list" if length else "a plain Python attribute"

@@ -290,7 +290,10 @@ class FreshOptimizerPerCall(Rule):
         creates its variables eagerly) or makes the `tf.function` anew beside it. Also
         reported: a function that builds the optimizer and calls the `tf.function` with it,
         called more than once (a second training round), and a second optimizer object passed
-        to the same parameter after a first (warm-up with SGD, then Adam). Keras 3's `SGD`
+        to the same parameter after a first (warm-up with SGD, then Adam), also through one
+        name that holds each in turn (`opt = warmup if epoch == 0 else adam`, `for opt in
+        (sgd, adam):`); a `tf.function` made per optimizer (`tf.function(train_step)` twice,
+        the guide's workaround) is two functions and fine. Keras 3's `SGD`
         without momentum is the exception (checked under TF 2.21): it keeps no slots and makes
         its iteration count with the optimizer, so nothing fails; each new one is still a new
         trace, and the finding says so (under Keras 2 it fails like the others).
@@ -348,8 +351,9 @@ class FreshOptimizerPerCall(Rule):
             )
 
     def visit_Module(self, node: cst.Module) -> None:
-        # (id(traced function), parameter) -> the optimizers passed there: (binding, argument)
-        self._passed: dict[tuple[int, str], list[tuple[cst.CSTNode, cst.Arg, str]]] = {}
+        # (id(traced function), its name, parameter) -> the optimizers passed there: (binding,
+        # argument, the function's label, the name holding the optimizer)
+        self._passed: dict[tuple[int, str, str], list[tuple[cst.CSTNode, cst.Arg, str, str]]] = {}
         self._reported: set[int] = set()
 
     def _note_other_optimizer(
@@ -360,37 +364,77 @@ class FreshOptimizerPerCall(Rule):
         value = arg.value
         if not isinstance(value, cst.Name):
             return
-        sites = self.model.binding_of(value, self.context.scope).sites
-        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
-            return
-        built = sites[0].value
-        if not (isinstance(built, cst.Call) and keras_optimizer_class(self.model.call_name(built))):
-            return
-        if self._built_eagerly(value):
+        one = self._optimizer_built_once(value)
+        # `opt = warmup if epoch == 0 else adam`, `for opt in (warmup, adam):`: the argument
+        # is one of several optimizers built once, each passed in its turn
+        built = [(one, value.value)] if one is not None else self._optimizers_chosen(value)
+        if built is None:
             return
         param = arg.keyword.value if arg.keyword else _parameter(fn, call, index)
         if param is None or _applies(self.model, fn, param) is None:
             return
-        self._passed.setdefault((id(fn), param), []).append((built, arg, label))
+        for each, name in built:
+            self._passed.setdefault((id(fn), label, param), []).append((each, arg, label, name))
+
+    def _optimizer_built_once(self, value: cst.Name) -> cst.Call | None:
+        """The optimizer constructor the name's one assignment calls, unless this function
+        builds that optimizer's variables itself first (``value.build(...)``)."""
+        sites = self.model.binding_of(value, self.context.scope).sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+            return None
+        built = sites[0].value
+        if not (isinstance(built, cst.Call) and keras_optimizer_class(self.model.call_name(built))):
+            return None
+        return None if self._built_eagerly(value) else built
+
+    def _optimizers_chosen(self, value: cst.Name) -> list[tuple[cst.Call, str]] | None:
+        """The optimizers a name holds in turn: its one binding is a conditional expression
+        of names each bound once to an optimizer, or a ``for`` loop over a list or tuple of
+        such names. None unless two distinct ones are known."""
+        sites = self.model.binding_of(value, self.context.scope).sites
+        if len(sites) != 1 or sites[0].value is None:
+            return None
+        site = sites[0]
+        if site.kind == SiteKind.ASSIGN and isinstance(site.value, cst.IfExp):
+            choices = [site.value.body, site.value.orelse]
+        elif site.kind == SiteKind.LOOP and isinstance(site.value, (cst.List, cst.Tuple)):
+            if site.index is not None:
+                return None  # `for i, opt in ...`: not the elements themselves
+            choices = [element.value for element in site.value.elements]
+        else:
+            return None
+        built = []
+        for choice in choices:
+            if not isinstance(choice, cst.Name):
+                return None
+            one = self._optimizer_built_once(choice)
+            if one is None:
+                return None
+            built.append((one, choice.value))
+        return built if len({id(b) for b, _ in built}) > 1 else None
 
     def leave_Module(self, node: cst.Module) -> None:
         """A second optimizer passed to the parameter of a traced function that applies the
         first: a new trace, whose ``apply_gradients`` creates the second one's variables."""
-        for (_, param), passed in self._passed.items():
-            first_built, first_arg, label = passed[0]
-            for built, arg, _ in passed[1:]:
+        for (_, _, param), passed in self._passed.items():
+            first_built, first_arg, label, first_name = passed[0]
+            for built, arg, _, name in passed[1:]:
                 if built is first_built or id(arg.value) in self._reported:
                     continue
                 if _without_slots(self.model, built):
                     continue  # Keras 3's plain SGD: a second trace, nothing fails
+                if arg is first_arg:  # one name holding each optimizer in its turn
+                    after = f": `{code(arg.value)}` holds `{name}` after `{first_name}`"
+                else:
+                    after = f", after `{code(first_arg.value)}`"
                 self.report(
                     arg.value,
-                    f"a second Keras optimizer is passed to `{label}` as `{param}`, after "
-                    f"`{code(first_arg.value)}`: a new trace, whose `apply_gradients` creates "
+                    f"a second Keras optimizer is passed to `{label}` as `{param}`{after}: "
+                    "a new trace, whose `apply_gradients` creates "
                     "its variables, which fails after the first trace; use one optimizer per "
                     "`tf.function` (a new `tf.function` for the second), or build it first",
                     because=[
-                        (f"`{code(first_arg.value)}` is passed first", first_arg.value),
+                        (f"`{first_name}` is passed first", first_arg.value),
                         ("the second optimizer is built here", built),
                     ],
                 )
@@ -434,16 +478,7 @@ class FreshOptimizerPerCall(Rule):
         def nested in this function (or in this loop), or a local name bound to `tf.function(f)`
         here. Each new optimizer then meets a new `tf.function`, whose first trace may create
         variables."""
-        function = self.context.function
-        if fn.outer is function and (function is not None or fn.defined_in):
-            return True
-        if isinstance(call.func, cst.Name):
-            sites = self.model.binding_of(call.func, self.context.scope).sites
-            return bool(sites) and all(
-                site.kind == SiteKind.ASSIGN and site.where is function and function is not None
-                for site in sites
-            )
-        return False
+        return _function_made_here(self.model, self.context, call, fn)
 
     def _repeats(self, site: BindingSite | None) -> tuple | None:
         """Where the optimizer is built anew: ("on every iteration",) in a loop around the call
@@ -655,3 +690,316 @@ class VariableInCustomGradient(Rule):
                 (f"`{grad.name}` takes no `variables`", grad.node),
             ],
         )
+
+
+# --- the tf.function guide's "Using with multiple Keras models" -----------------------------------
+
+# Calls on a model or layer that create its weights before any trace (or need them already).
+_BUILDING_USES = frozenset(
+    {
+        "build",
+        "fit",
+        "predict",
+        "evaluate",
+        "train_on_batch",
+        "test_on_batch",
+        "predict_on_batch",
+        "load_weights",
+        "set_weights",
+        "summary",
+        "count_params",
+    }
+)
+# Keyword arguments of a first layer that give a Keras Sequential model its input.
+_INPUT_KEYWORDS = frozenset({"input_shape", "input_dim", "batch_input_shape", "batch_shape"})
+
+
+class UnbuiltModelPerTrace(Rule):
+    id = "TF402"
+    calls_in_traced_code = False
+    name = "unbuilt-model-passed-to-tf-function"
+    category = "variable-creation"
+    severity = "error"
+    message = (
+        "a second Keras layer or model whose weights do not exist yet is passed to the same "
+        "`tf.function`: its trace creates them, which fails after the first trace"
+    )
+    requires_text = ("keras",)
+    rationale = """
+        A Keras layer creates its weights the first time it is called (`build`), and a Keras
+        `Sequential` model without an `Input` the first time it sees data. Passed into a
+        `tf.function` that calls it, each new layer or model object is a new trace (objects are
+        traced by identity), and that trace creates the object's weights, which `tf.function`
+        allows only on its first trace: the second model fails with `ValueError: tf.function
+        only supports singleton tf.Variables created on the first call` (the tf.function guide,
+        "Using with multiple Keras models"). Typical shapes: a model built anew for each fold of
+        a cross-validation and trained by one module-level `@tf.function` step, an ensemble of
+        unbuilt models run through one traced `predict`, two encoders passed in turn to one
+        traced `encode`. Build each model before the traced call (`model.build(shape)`, an
+        `Input` first in a `Sequential`, a functional model, a first eager call), or make a
+        new `tf.function` per model. Checked under TF 2.21: Keras 3 layers with weights, Keras 3
+        layers and models of your own that define `build`, and `Sequential` models without an
+        `Input` fail; a Keras 3 subclassed model or layer with the default `build` (Keras
+        builds it by tracing `call` symbolically, outside the function) and any model with an
+        `Input` do not, and are not reported; under Keras 2 (`tf_keras`) every unbuilt layer
+        or model fails.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # (id(traced function), its name, parameter) -> the objects passed there, in order
+        self._passed: dict[tuple[int, str, str], list[tuple[cst.Call, cst.Arg, str, str]]] = {}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if context.in_traced_code or not node.args:
+            return
+        target = traced_target(self.model, node, context.scope)
+        if target is None or target[1] is None:
+            return
+        label, fn, _ = target
+        if _function_made_here(self.model, context, node, fn):
+            return  # a new tf.function for each object: its first trace may create them
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                return
+            param = arg.keyword.value if arg.keyword else _parameter(fn, node, index)
+            if param is None or _called_parameter(self.model, fn, param) is None:
+                continue
+            self._argument(node, fn, label, param, arg)
+
+    def _argument(
+        self, call: cst.Call, fn: FunctionInfo, label: str, param: str, arg: cst.Arg
+    ) -> None:
+        value = arg.value
+        scope = self.context.scope
+        if isinstance(value, cst.Call):
+            # `predict(keras.layers.Dense(2), x)` in a loop: a new object per iteration
+            built = self._construction(value, scope)
+            if built is not None and self.context.loops and self._unbuilt(built, scope):
+                self._report(arg, label, "on every iteration of the loop", built)
+            return
+        if isinstance(value, cst.Name):
+            if self._built_before(value.value):
+                return
+            sites = self.model.binding_of(value, scope).sites
+            if len(sites) != 1:
+                return
+            site = sites[0]
+            if (
+                site.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION)
+                and site.index is None
+                and site.value is not None
+            ):
+                # `for model in models:` over unbuilt objects: a new one per iteration
+                for element in self._elements(site.value, scope):
+                    if self._unbuilt(element, scope):
+                        self._report(arg, label, "on every iteration of the loop", element)
+                        return
+                return
+            if site.kind != SiteKind.ASSIGN or site.value is None:
+                return
+            built = self._construction(site.value, scope)
+            if built is None or not self._unbuilt(built, scope):
+                return
+            if any(self.model.inside(site, loop) for loop in self.context.loops):
+                self._report(arg, label, "on every iteration of the loop", built)
+                return
+            self._passed.setdefault((id(fn), label, param), []).append(
+                (built, arg, label, value.value)
+            )
+
+    def leave_Module(self, node: cst.Module) -> None:
+        """A second unbuilt object passed to the parameter after a first: a new trace that
+        creates the second one's weights."""
+        for (_, _, param), passed in self._passed.items():
+            first_built, first_arg, label, first_name = passed[0]
+            for built, arg, _, _ in passed[1:]:
+                if built is first_built:
+                    continue
+                self._report(
+                    arg, label, f"as `{param}` after `{first_name}`", built, first=first_arg
+                )
+                break
+
+    def _report(
+        self,
+        arg: cst.Arg,
+        label: str,
+        when: str,
+        built: cst.Call,
+        first: cst.Arg | None = None,
+    ) -> None:
+        because = [("built here, without its weights", built)]
+        if first is not None:
+            because.insert(0, (f"`{code(first.value)}` is passed first", first.value))
+        self.report(
+            arg.value,
+            f"a Keras object whose weights do not exist yet is passed to `{label}` {when}: each "
+            "is a new trace, which creates the object's weights, and a tf.function creates "
+            "variables only on its first trace (ValueError); build it first "
+            "(`model.build(shape)`, an `Input`) or use a new `tf.function` per model",
+            because=because,
+        )
+
+    def _built_before(self, name: str) -> bool:
+        """Whether module code calls the object eagerly or builds it (``model.build(...)``,
+        ``model.fit(...)``, ``model(x)`` outside traced code): its weights may exist first."""
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if isinstance(func, cst.Name) and func.value == name:
+                function = self.model.scope_of(func).function
+                if function is None or not function.traced:
+                    return True
+            if (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in _BUILDING_USES
+                and isinstance(func.value, cst.Name)
+                and func.value.value == name
+            ):
+                return True
+        return False
+
+    def _elements(self, iterable: cst.BaseExpression, scope) -> list[cst.Call]:
+        """The objects a loop iterates over: a list or tuple display of constructions (or of
+        names each bound once to one), a comprehension building one per element, or a name
+        bound once to either."""
+        if isinstance(iterable, cst.Name):
+            if self._built_before(iterable.value):
+                return []
+            values = self.model.binding_of(iterable, scope).known_values
+            if values is None or len(values) != 1:
+                return []
+            iterable = values[0]
+        if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+            built = self._construction(iterable.elt, scope)
+            return [built] if built is not None else []
+        if isinstance(iterable, (cst.List, cst.Tuple)):
+            found = []
+            for element in iterable.elements:
+                value = element.value
+                if isinstance(value, cst.Name):
+                    if self._built_before(value.value):
+                        return []
+                    values = self.model.binding_of(value, scope).known_values
+                    if values is None or len(values) != 1:
+                        return []
+                    value = values[0]
+                built = self._construction(value, scope)
+                if built is None:
+                    return []
+                found.append(built)
+            return found[1:] if len({id(b) for b in found}) > 1 else []
+        return []
+
+    def _construction(self, value: cst.BaseExpression, scope, depth: int = 0) -> cst.Call | None:
+        """The Keras layer or model construction ``value`` is: the call itself, or what the
+        module's factory function it calls returns (followed through names it binds)."""
+        if depth > 3 or not isinstance(value, cst.Call):
+            return None
+        kind = variable_kind(self.model, value)
+        if kind is not None:
+            return value if kind in ("Keras model", "Keras layer") else None
+        cls = self.model.constructed_class(value, scope)
+        if cls is not None:
+            return value if cls.keras_kind in ("layer", "model") else None
+        callee = self.model.callee(value, scope)
+        if callee is None or callee.is_generator or callee.traced:
+            return None
+        found = None
+        for returned in self.model.return_values(callee):
+            if isinstance(returned, cst.Name):
+                if any(
+                    isinstance(c.func, cst.Attribute)
+                    and c.func.attr.value in _BUILDING_USES
+                    and isinstance(c.func.value, cst.Name)
+                    and c.func.value.value == returned.value
+                    for c in callee.calls
+                ):
+                    return None  # the factory builds (or trains) it before returning it
+                values = self.model.bound_values(returned, callee)
+                if len(values) != 1:
+                    return None
+                returned = values[0]
+            built = self._construction(returned, callee, depth + 1)
+            if built is None or (found is not None and found is not built):
+                return None
+            found = built
+        return found
+
+    def _unbuilt(self, built: cst.Call, scope) -> bool:
+        """Whether the object ``built`` constructs creates weights on its first call inside a
+        trace (checked under TF 2.21, see the rationale)."""
+        model = self.model
+        keras2 = model.imports_keras2
+        name = model.call_name(built) or ""
+        kind = variable_kind(model, built)
+        if kind == "Keras model":
+            if name.rsplit(".", 1)[-1] == "Sequential":
+                return not _sequential_has_input(model, built)
+            # a functional `Model(inputs, outputs)`, `VGG16(...)`, `load_model(...)`: built
+            return False
+        if kind == "Keras layer":
+            return True
+        cls = model.constructed_class(built, scope)
+        if cls is None or not _creates_weights(model, cls):
+            return False
+        # Keras 3 builds a subclass with the default `build` by tracing `call` symbolically,
+        # outside the function: only one that defines `build` creates its weights in the trace
+        return keras2 or cls.keras2 or _defines_build(model, cls)
+
+
+def _called_parameter(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """``<param>(...)`` in ``fn``'s own code: the traced function calls the object passed."""
+    for call in fn.calls:
+        func = call.func
+        if (
+            isinstance(func, cst.Name)
+            and func.value == param
+            and model.binding_of(func, fn).scope is fn
+        ):
+            return call
+    return None
+
+
+def _sequential_has_input(model: ModuleModel, built: cst.Call) -> bool:
+    """Whether a ``Sequential([...])`` construction gives the model its input: an ``Input``
+    first, or a first layer with ``input_shape=`` (unknown layers list: assumed so)."""
+    if not built.args or not isinstance(built.args[0].value, (cst.List, cst.Tuple)):
+        return True
+    elements = built.args[0].value.elements
+    if not elements or not isinstance(elements[0].value, cst.Call):
+        return True
+    first = elements[0].value
+    leaf = (model.call_name(first) or "").rsplit(".", 1)[-1]
+    if leaf in ("Input", "InputLayer"):
+        return True
+    return any(a.keyword is not None and a.keyword.value in _INPUT_KEYWORDS for a in first.args)
+
+
+def _defines_build(model: ModuleModel, cls: ClassInfo, depth: int = 0) -> bool:
+    """Whether the class, or a base of it in this module, defines ``build``."""
+    if "build" in cls.methods:
+        return True
+    if depth > 8:
+        return False
+    for base in cls.base_names:
+        parent = model.module_classes.get(base or "")
+        if parent is not None and _defines_build(model, parent, depth + 1):
+            return True
+    return False
+
+
+def _function_made_here(model: ModuleModel, context, call: cst.Call, fn: FunctionInfo) -> bool:
+    """Whether the `tf.function` ``call`` calls is made anew where the call is: a decorated def
+    nested in this function (or in this loop), or a local name bound to `tf.function(f)` here."""
+    function = context.function
+    if fn.outer is function and (function is not None or fn.defined_in):
+        return True
+    if isinstance(call.func, cst.Name):
+        sites = model.binding_of(call.func, context.scope).sites
+        return bool(sites) and all(
+            (site.kind == SiteKind.ASSIGN and site.where is function and function is not None)
+            or any(model.inside(site, loop) for loop in context.loops)
+            for site in sites
+        )
+    return False

@@ -79,6 +79,40 @@ def test_loop_over_a_small_list_or_a_tensor_the_caller_passes_is_fine():
     assert rule_ids(source, ["TF7"]) == []
 
 
+# The tf.function guide's "Looping over Python data", shaped as a training loop over a list of
+# batches (checked under TF 2.21: 23 graph nodes for 3 batches, 2102 for 300), and a chain of
+# matmuls over a list of 64 kernels a comprehension builds (130 nodes, 10 for 4 kernels).
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        ("data = [(tf.ones([2]), tf.ones([2]))] * 300\ntrain(data)\n", True),
+        ("train([(tf.ones([2]), tf.ones([2]))] * 300)\n", True),
+        ("data = [(tf.ones([2]), tf.ones([2]))] * 3\ntrain(data)\n", False),
+        (
+            "train(tf.data.Dataset.from_tensor_slices((tf.ones([300, 2]), tf.ones([300, 2]))))\n",
+            False,
+        ),
+    ],
+)
+def test_a_list_of_batches_the_caller_passes_is_unrolled(driver, found):
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef train(batches):\n    total = tf.constant(0.0)\n"
+        "    for x, y in batches:\n        total += tf.reduce_sum(tf.abs(y - x))\n"
+        "    return total\n" + driver
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF701"]) is found
+
+
+@pytest.mark.parametrize(("count", "found"), [(64, True), (4, False)])
+def test_a_chain_over_a_comprehension_of_tensors_is_unrolled(count, found):
+    source = (
+        f"import tensorflow as tf\nkernels = [tf.random.normal([3, 3]) for _ in range({count})]\n"
+        "@tf.function\ndef apply_all(x):\n    for k in kernels:\n        x = tf.matmul(x, k)\n"
+        "    return x\n"
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF701"]) is found
+
+
 # TF703: a `while` on a Python counter in traced code.
 @pytest.mark.parametrize(
     "source",
@@ -392,3 +426,86 @@ def test_recurrence_unrolled_in_graph(loop, steps, expected):
         + "    return state\n"
     )
     assert rule_ids(source, ["TF701"]) == expected
+
+
+# TF702 over the arrays TF704 follows (checked under TF 2.21: the graph of a function building a
+# dataset of a 6.1 MiB array inside is 6.4 MB, the array's bytes and a little more).
+@pytest.mark.parametrize(
+    ("data", "found"),
+    [
+        ('np.random.rand(100000, 16).astype("float32")', True),
+        ('np.load("features.npy")', True),
+        ('np.random.rand(4, 4).astype("float32")', False),
+    ],
+)
+def test_a_dataset_of_a_module_array_built_inside_traced_code(data, found):
+    source = (
+        f"import numpy as np\nimport tensorflow as tf\nfeatures = {data}\n@tf.function\n"
+        "def mean_feature():\n    ds = tf.data.Dataset.from_tensor_slices(features).batch(1024)\n"
+        "    return ds.reduce(tf.zeros([16]), lambda s, b: s + tf.reduce_sum(b, 0))\n"
+    )
+    assert (rule_ids(source, ["TF7"]) == ["TF702"]) is found
+
+
+# TF705: a loop in traced code over a generator of the module's own that loops over a dataset
+# (the AutoGraph reference's common errors, "Large unrolled loop detected").
+GENERATOR = (
+    "import tensorflow as tf\ndef batches(ds):\n    for item in ds:\n        yield item\n"
+    "def rows(values):\n    for v in values:\n        yield v\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (
+            "@tf.function\ndef total(ds):\n    s = tf.constant(0, tf.int64)\n"
+            "    for x in batches(ds):\n        s += x\n    return s\n",
+            True,
+        ),
+        (
+            "train_ds = tf.data.Dataset.range(10)\n@tf.function\ndef total():\n"
+            "    s = tf.constant(0, tf.int64)\n    for x in batches(train_ds):\n        s += x\n"
+            "    return s\n",
+            True,
+        ),
+        # the dataset itself: a graph loop
+        (
+            "@tf.function\ndef total(ds):\n    s = tf.constant(0, tf.int64)\n"
+            "    for x in ds:\n        s += x\n    return s\n",
+            False,
+        ),
+        # a generator over a Python list: a bounded Python loop
+        (
+            "@tf.function\ndef total(x):\n    for v in rows([1.0, 2.0]):\n        x += v\n"
+            "    return x\n",
+            False,
+        ),
+        # eager code: the generator ends with the data
+        ("def total(ds):\n    return sum(int(x) for x in batches(ds))\n", False),
+    ],
+)
+def test_a_generator_over_a_dataset_iterated_in_traced_code(source, found):
+    assert (rule_ids(GENERATOR + source, ["TF705"]) == ["TF705"]) is found
+
+
+def test_a_generator_over_a_dataset_never_ends_while_tracing(monkeypatch):
+    # the fact TF705 rests on: with AutoGraph's Python-loop limit lowered from 100,000,000 to
+    # 2,000 (to fail fast), tracing stops on that limit, not on the end of the 10 elements
+    import tensorflow as tf
+    from tensorflow.python.autograph.operators import control_flow
+
+    monkeypatch.setattr(control_flow, "PYTHON_MAX_ITERATIONS", 2000)
+
+    def batches(ds):
+        yield from ds
+
+    @tf.function
+    def total(ds):
+        s = tf.constant(0, tf.int64)
+        for x in batches(ds):
+            s += x
+        return s
+
+    with pytest.raises(Exception, match="iteration limit"):
+        total(tf.data.Dataset.range(10))

@@ -390,3 +390,112 @@ d = keras.layers.Lambda(lambda t: t * n)(h)  # no
 def test_tf304_sample_reports_lambda_functions_reading_captured_keras_tensors():
     lines = [d.line for d in lint(TF304_SAMPLE, ["TF304"]) if d.rule == "TF304"]
     assert lines == _marked(TF304_SAMPLE)
+
+
+# The tf.function guide's "All outputs of a tf.function must be return values", with the tensor
+# computed by a Keras model the caller passes in (checked under TF 2.21: reading the global
+# after the call raises AttributeError: 'SymbolicTensor' object has no attribute 'numpy').
+FORWARD = (
+    "import tensorflow as tf\nlast_logits = None\n@tf.function\ndef forward(model, x):\n"
+    "    global last_logits\n    logits = model(x)\n    last_logits = logits\n"
+    "    return tf.nn.softmax(logits)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("passed", "found"),
+    [
+        (
+            "model = tf.keras.Sequential([tf.keras.layers.Dense(3)])\nforward(model, tf.ones([2, 4]))\n",
+            True,
+        ),
+        ("forward(tf.keras.layers.Dense(3), tf.ones([2, 4]))\n", True),
+        # a plain Python callable: what it returns is not known
+        ("forward(lambda t: 2 * t, [1.0])\n", False),
+    ],
+)
+def test_a_keras_model_the_caller_passes_computes_a_tensor_in_the_trace(passed, found):
+    assert (rule_ids(FORWARD + passed, ["TF301"]) == ["TF301"]) is found
+
+
+# The migration guide's "Out-of-scope Tensors due to tf.function retracing": a dataset made in
+# traced code under a one-time guard, in a function whose first call also creates a variable
+# (checked under TF 2.21: TypeError, the dataset's variant tensor "is out of scope and cannot
+# be used here"); lifted out with tf.init_scope(), it is made eagerly.
+GUARDED_DATASET = (
+    "import tensorflow as tf\nclass Model(tf.Module):\n    def __init__(self):\n"
+    "        self.v = None\n        self.dataset = None\n    @tf.function\n    def __call__(self):\n"
+    "        if self.v is None:\n            self.v = tf.Variable(0)\n"
+    "        if self.dataset is None:\nMAKE"
+    "        return [self.v, next(iter(self.dataset))]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("make", "found"),
+    [
+        ("            self.dataset = tf.data.Dataset.from_tensors([1, 2, 3])\n", True),
+        (
+            "            ds = tf.data.Dataset.range(3)\n            self.dataset = ds.map(lambda x: x + 1)\n",
+            True,
+        ),
+        (
+            "            with tf.init_scope():\n"
+            "                self.dataset = tf.data.Dataset.from_tensors([1, 2, 3])\n",
+            False,
+        ),
+    ],
+)
+def test_a_dataset_made_in_traced_code_and_kept_on_the_object(make, found):
+    shown = [d.rule for d in lint(GUARDED_DATASET.replace("MAKE", make), ["TF301"])]
+    assert (shown == ["TF301"]) is found
+
+
+# The AutoGraph reference's "Python collections of fixed structure with dynamic index" (checked
+# under TF 2.21: InaccessibleTensorError for each dynamic form; the constant slots run).
+DYNAMIC_INDEX = "import tensorflow as tf\n@tf.function\ndef f(x, dataset, metrics):\nBODY"
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        (
+            '    totals = {"loss": tf.constant(0.0), "acc": tf.constant(0.0)}\n'
+            "    for i in tf.range(3):\n        for key in totals:\n"
+            "            totals[key] = totals[key] + x\n    return totals\n",
+            True,
+        ),
+        (
+            "    acc = [tf.constant(0.0), tf.constant(0.0)]\n    for i in tf.range(3):\n"
+            "        for j in range(2):\n            acc[j] += x\n    return acc\n",
+            True,
+        ),
+        (
+            "    totals = {name: tf.constant(0.0) for name in metrics}\n"
+            "    for y in dataset:\n        for name, fn in metrics.items():\n"
+            "            totals[name] += fn(y)\n    return totals\n",
+            True,
+        ),
+        # constant slots: carried through the loop
+        (
+            "    acc = [tf.constant(0.0), tf.constant(0.0)]\n    for i in tf.range(3):\n"
+            "        acc[0] = acc[0] + x\n        acc[1] += 2 * x\n    return acc\n",
+            False,
+        ),
+        (
+            '    totals = {"loss": tf.constant(0.0)}\n    for i in tf.range(3):\n'
+            '        totals["loss"] += x\n    return totals\n',
+            False,
+        ),
+        # not read after the loop
+        (
+            '    totals = {"loss": tf.constant(0.0), "acc": tf.constant(0.0)}\n'
+            "    for i in tf.range(3):\n        for key in totals:\n"
+            "            totals[key] += x\n    return x\n",
+            False,
+        ),
+    ],
+)
+def test_a_fixed_collection_updated_by_a_dynamic_index_in_a_converted_loop(body, found):
+    shown = rule_ids(DYNAMIC_INDEX.replace("BODY", body), ["TF302"])
+    assert (shown == ["TF302"]) is found

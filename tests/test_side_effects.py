@@ -689,3 +689,60 @@ def test_the_hand_off_follows_the_command_lines_selection(tmp_path):
     ignored = run_cli(*flags, "--ignore", "TF301", str(program))
     assert "TF301" in default.stdout and "TF202" not in default.stdout
     assert "TF202" in ignored.stdout and "TF301" not in ignored.stdout
+
+
+# TF206: `tf.ensure_shape` as a statement in traced code (checked under TF 2.21: a 2-vector
+# passes `tf.ensure_shape(x, [3])` written as a statement in a tf.function with a None
+# dimension, and raises InvalidArgumentError when the result is used; a Dataset.map
+# function's element spec stays (None,) instead of (12,)).
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (
+            "@tf.function(input_signature=[tf.TensorSpec([None])])\ndef f(x):\n"
+            "    tf.ensure_shape(x, [3])\n    return x * 2\n",
+            True,
+        ),
+        (
+            "def parse(s):\n    img = tf.io.decode_raw(s, tf.uint8)\n"
+            "    tf.ensure_shape(img, [12])\n    return img\n"
+            "ds = tf.data.Dataset.from_tensors(tf.constant(b'a' * 12)).map(parse)\n",
+            True,
+        ),
+        # the result used: checked and set
+        (
+            "@tf.function\ndef f(x):\n    x = tf.ensure_shape(x, [3])\n    return x * 2\n",
+            False,
+        ),
+        # eager code runs the op: it raises there
+        ("def f(x):\n    tf.ensure_shape(x, [3])\n    return x * 2\n", False),
+        # a stateful assertion is kept by the graph
+        (
+            "@tf.function\ndef f(x):\n    tf.debugging.assert_equal(tf.shape(x)[0], 3)\n"
+            "    return x\n",
+            False,
+        ),
+    ],
+)
+def test_ensure_shape_result_discarded_in_traced_code(source, found):
+    assert (rule_ids("import tensorflow as tf\n" + source, ["TF206"]) == ["TF206"]) is found
+
+
+def test_a_discarded_ensure_shape_is_pruned_and_a_used_one_checks():
+    # the fact TF206 rests on, checked on the installed TensorFlow
+    import tensorflow as tf
+
+    spec = [tf.TensorSpec([None])]
+
+    @tf.function(input_signature=spec)
+    def dropped(x):
+        tf.ensure_shape(x, [3])
+        return x
+
+    @tf.function(input_signature=spec)
+    def kept(x):
+        return tf.ensure_shape(x, [3])
+
+    dropped(tf.constant([1.0, 2.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        kept(tf.constant([1.0, 2.0]))

@@ -687,3 +687,50 @@ def test_a_global_dict_passed_to_a_loss_factory_and_changed_by_a_hook(passed, fo
 )
 def test_loop_variable_read_late_by_a_kept_closure(source, expected):
     assert rule_ids(source, ["TF606"]) == expected
+
+
+LAYER_ANNEALED = """
+import tensorflow as tf
+import keras
+
+
+class Noisy(keras.layers.Layer):
+    def __init__(self):
+        super().__init__(name="noisy")
+        self.rate = 0.5
+
+    def call(self, x):
+        return x + self.rate * tf.random.normal(tf.shape(x))
+
+
+class Anneal(keras.callbacks.Callback):
+    def HOOK(self, epoch, logs=None):
+        CHANGE
+
+
+model = keras.Sequential([keras.Input((3,)), Noisy(), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+model.fit(tf.ones([8, 3]), tf.ones([8, 1]), epochs=3, callbacks=[Anneal()])
+"""
+
+
+@pytest.mark.parametrize(
+    "hook, change, found",
+    [
+        # checked under TF 2.21 / Keras 3.15 (tf2lint's proof in the docs38 notes): a layer
+        # attribute set to 0.0 in on_epoch_end leaves fit's traced step computing with 1.0
+        ("on_epoch_end", "self.model.layers[0].rate *= 0.5", True),
+        ("on_epoch_begin", 'self.model.get_layer("noisy").rate = 0.1 * epoch', True),
+        (
+            "on_epoch_begin",
+            'layer = self.model.get_layer("noisy")\n        layer.rate = 0.5 / (epoch + 1)',
+            True,
+        ),
+        # before the first train step: the first trace reads the value it sets
+        ("on_train_begin", "self.model.layers[0].rate = 0.1", False),
+    ],
+)
+def test_a_layer_attribute_a_callback_hook_changes_is_stale_in_the_traced_step(hook, change, found):
+    source = LAYER_ANNEALED.replace("HOOK", hook).replace("CHANGE", change)
+    shown = [(d.rule, d.line) for d in lint(source, ["TF602"]) if not d.preview]
+    assert shown == ([("TF602", 12)] if found else [])

@@ -186,6 +186,44 @@ def test_a_fresh_optimizer_finding_claims_a_failure_only_for_one_with_slots(opti
     assert ("graph is never reused" in d.message) is not fails
 
 
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        # the tf.function guide's "Using with multiple Keras optimizers", shaped as a warm-up
+        # schedule: checked under TF 2.21, the call with Adam raises "Creating variables on a
+        # non-first call to a function decorated with tf.function"
+        (
+            "warmup = keras.optimizers.SGD(0.1)\nmain = keras.optimizers.Adam()\n"
+            "for epoch in range(3):\n    opt = warmup if epoch == 0 else main\n"
+            "    step(opt, tf.constant(1.0))\n",
+            True,
+        ),
+        (
+            "sgd = keras.optimizers.SGD(0.1)\nadam = keras.optimizers.Adam()\n"
+            "for opt in (sgd, adam):\n    step(opt, tf.constant(1.0))\n",
+            True,
+        ),
+        # the same optimizer whichever branch: one object, one trace
+        (
+            "adam = keras.optimizers.Adam()\nfor epoch in range(3):\n"
+            "    opt = adam if epoch else adam\n    step(opt, tf.constant(1.0))\n",
+            False,
+        ),
+        # Keras 3's plain SGD after Adam creates no variable
+        (
+            "adam = keras.optimizers.Adam()\nsgd = keras.optimizers.SGD(0.1)\n"
+            "for opt in [adam, sgd]:\n    step(opt, tf.constant(1.0))\n",
+            False,
+        ),
+    ],
+)
+def test_one_name_holding_two_optimizers_in_turn(driver, found):
+    shown = [d.message for d in lint(STEP + driver, ["TF499"])]
+    assert bool(shown) is found
+    if found:
+        assert "`opt` holds" in shown[0]
+
+
 def test_keras3_plain_sgd_creates_no_variable_when_applied_and_the_others_do():
     # the fact TF499's message rests on, checked on the installed Keras
     import keras
@@ -437,3 +475,117 @@ def test_tf401_hands_a_traced_custom_gradient_variable_to_tf407():
         "@tf.function\ndef step(x):\n    return loss(x)\n"
     )
     assert rule_ids(source, ["TF401", "TF407"]) == ["TF407"]
+
+
+# TF402: a second Keras layer or model whose weights do not exist yet, passed to the same
+# tf.function (the tf.function guide's "Using with multiple Keras models"). Checked under
+# TF 2.21 / Keras 3.15: Dense, a layer of one's own with `build`, a Sequential without an Input
+# and every tf_keras layer or model fail on the second object; a Keras 3 subclassed model with
+# the default build, a Sequential with an Input and a functional model do not.
+PREDICT = (
+    "import keras\nimport tensorflow as tf\n@tf.function\ndef predict(m, x):\n    return m(x)\n"
+)
+UNBUILT = "keras.Sequential([keras.layers.Dense(4), keras.layers.Dense(1)])"
+BUILT = "keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])"
+
+
+@pytest.mark.parametrize(
+    ("driver", "found"),
+    [
+        (
+            f"for fold in range(3):\n    model = {UNBUILT}\n    predict(model, tf.ones([2, 3]))\n",
+            True,
+        ),
+        (
+            f"def build():\n    return {UNBUILT}\nmembers = [build() for _ in range(3)]\n"
+            "outs = [predict(m, tf.ones([2, 3])) for m in members]\n",
+            True,
+        ),
+        (
+            f"a = {UNBUILT}\nb = keras.layers.Dense(2)\n"
+            "predict(a, tf.ones([2, 3]))\npredict(b, tf.ones([2, 3]))\n",
+            True,
+        ),
+        (
+            "class Scale(keras.layers.Layer):\n    def build(self, shape):\n"
+            "        self.w = self.add_weight(shape=(shape[-1],))\n"
+            "    def call(self, x):\n        return x * self.w\n"
+            "for k in range(3):\n    predict(Scale(), tf.ones([2, 3]))\n",
+            True,  # built inline at the call, in the loop
+        ),
+        (
+            "class Scale(keras.layers.Layer):\n    def build(self, shape):\n"
+            "        self.w = self.add_weight(shape=(shape[-1],))\n"
+            "    def call(self, x):\n        return x * self.w\n"
+            "for k in range(3):\n    layer = Scale()\n    predict(layer, tf.ones([2, 3]))\n",
+            True,
+        ),
+        # built with an Input, or built before the call: the trace creates nothing
+        (
+            f"for fold in range(3):\n    model = {BUILT}\n    predict(model, tf.ones([2, 3]))\n",
+            False,
+        ),
+        (
+            f"for fold in range(3):\n    model = {UNBUILT}\n    model.build((None, 3))\n"
+            "    predict(model, tf.ones([2, 3]))\n",
+            False,
+        ),
+        # a Keras 3 subclassed model with the default build: Keras builds it symbolically
+        (
+            "class Head(keras.Model):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.d = keras.layers.Dense(1)\n    def call(self, x):\n        return self.d(x)\n"
+            "for k in range(3):\n    head = Head()\n    predict(head, tf.ones([2, 3]))\n",
+            False,
+        ),
+        # one model, called many times
+        (f"model = {UNBUILT}\nfor step in range(3):\n    predict(model, tf.ones([2, 3]))\n", False),
+        # a new tf.function for each model
+        (
+            f"for fold in range(3):\n    model = {UNBUILT}\n    step = tf.function(lambda x: model(x))\n"
+            "    step(tf.ones([2, 3]))\n",
+            False,
+        ),
+    ],
+)
+def test_an_unbuilt_keras_object_per_trace_of_one_tf_function(driver, found):
+    assert (rule_ids(PREDICT + driver, ["TF402"]) == ["TF402"]) is found
+
+
+@pytest.mark.parametrize(
+    ("make", "fails"),
+    [
+        (UNBUILT, True),
+        ("keras.layers.Dense(1)", True),
+        (BUILT, False),
+    ],
+)
+def test_keras3_objects_that_create_weights_in_a_second_trace(make, fails):
+    # the fact TF402 rests on, checked on the installed TensorFlow and Keras
+    import keras
+    import tensorflow as tf
+
+    @tf.function
+    def predict(m, x):
+        return m(x)
+
+    try:
+        for _ in range(2):
+            predict(eval(make, {"keras": keras}), tf.ones([2, 3]))
+    except ValueError as error:
+        assert fails and "singleton" in str(error)
+    else:
+        assert not fails
+
+
+def test_one_tf_function_per_optimizer_over_the_same_python_function_is_fine():
+    # the tf.function guide's own workaround for "Using with multiple Keras optimizers":
+    # `tf.function(train_step)` twice, one per optimizer (run under TF 2.21: no error)
+    driver = (
+        "def plain(opt, x):\n    with tf.GradientTape() as tape:\n        loss = w * x\n"
+        "    opt.apply_gradients([(tape.gradient(loss, w), w)])\n"
+        "first = tf.function(plain)\nsecond = tf.function(plain)\n"
+        "opt1 = keras.optimizers.Adam()\nopt2 = keras.optimizers.Adam()\n"
+        "for i in range(4):\n    if i % 2:\n        second(opt2, tf.constant(1.0))\n"
+        "    else:\n        first(opt1, tf.constant(1.0))\n"
+    )
+    assert rule_ids(STEP + driver, ["TF499"]) == []

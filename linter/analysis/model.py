@@ -1191,6 +1191,8 @@ class ModuleModel:
             func = node.func
             if isinstance(func, cst.Call):  # tf.keras.layers.Dense(4)(x)
                 return is_keras(self.call_name(func))
+            if type(func) is cst.Name and self._keras_callable_param(func, fn):
+                return True  # `model(x)` with every caller passing a Keras model or layer
             if isinstance(func, cst.Attribute):
                 if func.attr.value in ("numpy", "item", "tolist", "get_shape", "as_list"):
                     return False
@@ -1236,6 +1238,19 @@ class ModuleModel:
             return binding.is_param and scope.traced and self._param_is_tensor(scope, node.value)
         return False
 
+    def _keras_callable_param(self, func: cst.Name, fn: Scope | None) -> bool:
+        """A parameter of a traced function every call of which in the module passes a Keras
+        model or layer: calling it in the trace gives a tensor."""
+        binding = self.binding_of(func, fn)
+        scope = binding.scope
+        if not (isinstance(scope, FunctionInfo) and scope.traced and binding.param_only):
+            return False
+        passed = self.arguments(scope, func.value)
+        return bool(passed) and all(
+            (kind := kind_of(self, value, caller)) is not None and kind.kind in ("model", "layer")
+            for value, caller in passed
+        )
+
     def _host_value(self, value: cst.BaseExpression | None) -> bool:
         """A TF call the knowledge base says returns a host value (a dtype, a shape, a spec)."""
         if not isinstance(value, cst.Call):
@@ -1272,12 +1287,21 @@ class ModuleModel:
             return False  # a decorator's parameter: what it decorates, a function or class
         # So does a caller passing a Python value, or a function, class or module.
         return not any(
-            isinstance(value, _PYTHON_VALUES)
+            _python_container(value)
             or (isinstance(value, cst.Call) and self.call_name(value) in _CONTAINER_BUILTINS)
             or self.is_python_scalar(value, scope)
             or self.names_definition(value, scope)
+            or self._names_python_container(value, scope)
             for value, scope in self.arguments(fn, name)
         )
+
+    def _names_python_container(self, value: cst.BaseExpression, scope: Scope | None) -> bool:
+        """A name every binding of which is a Python container display or comprehension
+        (``data = [(x, y)] * 100``, ``batches = [b for b in ...]``): a list, not a tensor."""
+        if type(value) is not cst.Name:
+            return False
+        values = self.binding_of(value, scope).known_values
+        return bool(values) and all(_python_container(v) for v in values)
 
     def names_definition(self, expr: cst.BaseExpression, scope: Scope | None) -> bool:
         """Whether ``expr`` is a function, class or module itself, not a value computed from
@@ -2398,6 +2422,20 @@ _PRUNED_TYPES: frozenset[type] = frozenset()  # nodes whose children may hold un
 _FLOW_END_TYPES: frozenset[type] = frozenset()  # statements after which a block runs no further
 _SCALAR_LITERALS: tuple[type, ...] = ()
 _PYTHON_VALUES: tuple[type, ...] = ()  # literals, containers and comprehensions
+
+
+def _python_container(value: cst.BaseExpression) -> bool:
+    """A Python literal, container display or comprehension, or a list or tuple display
+    repeated (``[(x, y)] * 100``, ``[0] * n``): a Python value, never a tensor."""
+    if isinstance(value, _PYTHON_VALUES):
+        return True
+    return (
+        type(value) is cst.BinaryOperation
+        and type(value.operator) is cst.Multiply
+        and (
+            type(value.left) in (cst.List, cst.Tuple) or type(value.right) in (cst.List, cst.Tuple)
+        )
+    )
 
 
 _LEGACY_KERAS = "TF_USE_LEGACY_KERAS"
