@@ -2928,3 +2928,114 @@ class FromGeneratorSharedIterator(Rule):
                     if isinstance(value, cst.Name):
                         found.append(value)
         return found
+
+
+# --- signature functions: keyword arguments only -----------------------------------------------
+
+
+def _signature_map(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether ``expr`` is a SavedModel's signature map: ``x.signatures``, or a name that only
+    ever holds one."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(_signature_map(model, v, None) for v in values)
+    return isinstance(expr, cst.Attribute) and expr.attr.value == "signatures"
+
+
+def _signature_function(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """("saved", node) when ``expr`` is a SavedModel signature function (``x.signatures[key]``,
+    ``x.signatures.get(key)``), ("lite", node) when a TFLite signature runner
+    (``interpreter.get_signature_runner(...)``); through names (or ``self.<attr>``) whose every
+    assignment is one."""
+    if depth > 4:
+        return None
+    if isinstance(expr, cst.Subscript):
+        if _signature_map(model, expr.value, scope):
+            return "saved", expr
+        return None
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "get" and _signature_map(model, expr.func.value, scope):
+            return "saved", expr
+        if method == "get_signature_runner":
+            return "lite", expr
+        return None
+    if isinstance(expr, cst.Name) or (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        if isinstance(expr, cst.Name):
+            binding = model.binding_of(expr, scope)
+            values = binding.known_values
+            where = binding.scope or scope
+        else:
+            values = model.bound_values(expr, scope)
+            where = scope
+        if not values:
+            return None
+        found = [_signature_function(model, v, where, depth + 1) for v in values]
+        if any(f is None for f in found) or len({f[0] for f in found}) != 1:  # type: ignore[index]
+            return None
+        return found[0]
+    return None
+
+
+class SignatureCalledWithPositionalArguments(Rule):
+    id = "TF942"
+    name = "signature-called-with-positional-arguments"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a SavedModel signature function (or a TFLite signature runner) is called with "
+        "positional arguments: it takes its inputs by keyword only, so the call fails"
+    )
+    rationale = """
+        A SavedModel's signature functions (`loaded.signatures["serving_default"]`, from
+        `tf.saved_model.load` or a Keras `export`) take their inputs by name: a SignatureDef's
+        inputs are an unordered map, so TensorFlow makes every signature with more than one
+        input keyword-only, and lets one positional argument through only when the signature
+        has a single input (`signature_serialization.py`). Two or more positional arguments
+        always fail: `TypeError: Binding inputs to tf.function failed due to too many
+        positional arguments ... for signature: (*, a, b)` (TF 2.21, a two-input Keras model
+        exported and reloaded). A TFLite `SignatureRunner`
+        (`interpreter.get_signature_runner()`) takes keyword arguments only, even for one
+        input: `TypeError: SignatureRunner.__call__() takes 1 positional argument but 2 were
+        given`. Call them with the input names as keywords (`infer(a=x, b=y)`; the names are
+        in `infer.structured_input_signature` or `interpreter.get_signature_list()`).
+        Evidence required: the function called is `X.signatures[key]`, `X.signatures.get(key)`
+        or `X.get_signature_runner(...)`, directly or through a name (or `self.<attr>`) every
+        assignment of which is one; a signature function is given two or more positional
+        arguments (no `*args`), a signature runner one or more.
+    """
+    requires_text = ("signature",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        positional = [a for a in node.args if a.keyword is None]
+        if not positional or any(a.star for a in node.args if a.keyword is None):
+            return
+        found = _signature_function(self.model, node.func, self.context.scope)
+        if found is None:
+            return
+        what, where = found
+        if what == "saved" and len(positional) < 2:
+            return  # a signature with one input takes one positional argument
+        if what == "saved":
+            text = (
+                f"the signature function is called with {len(positional)} positional "
+                "arguments: a SavedModel signature with more than one input takes its inputs "
+                "by keyword only, so the call fails; pass each input by its name "
+                "(`structured_input_signature` lists them)"
+            )
+            why = "a SavedModel signature function, read here"
+        else:
+            text = (
+                "the TFLite signature runner is called with positional arguments: it takes "
+                "its inputs by keyword only, so the call fails; pass each input by its name "
+                "(`get_signature_list()` lists them)"
+            )
+            why = "a TFLite signature runner, made here"
+        because = [] if where is node.func else [(why, where)]
+        self.report(node, text, because=because)

@@ -1330,3 +1330,45 @@ def test_a_v1_optimizer_in_graph_mode_code_is_not_reported():
     assert rule_ids(source, ["TF936"]) == []
     keras2 = source.replace("tf.compat.v1.train.AdamOptimizer", "tf_keras.optimizers.Adam")
     assert rule_ids(keras2, ["TF936"]) == ["TF936"]  # Keras 2's raises in a graph too
+
+
+# TF942: a signature function (or TFLite signature runner) called with positional arguments.
+LOADED = "import tensorflow as tf\nloaded = tf.saved_model.load('exported')\n"
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("out = loaded.signatures['serving_default'](a, b)\n", ["TF942"]),
+        ("out = loaded.signatures.get('serving_default')(a, b)\n", ["TF942"]),
+        ("infer = loaded.signatures['serving_default']\nout = infer(a, b)\n", ["TF942"]),
+        ("sigs = loaded.signatures\nout = sigs['serving_default'](a, b)\n", ["TF942"]),
+        (
+            "class Server:\n    def __init__(self):\n"
+            "        self.fn = loaded.signatures['serving_default']\n"
+            "    def __call__(self, a, b):\n        return self.fn(a, b)\n",
+            ["TF942"],
+        ),
+        (
+            "interp = tf.lite.Interpreter(model_path='m.tflite')\n"
+            "runner = interp.get_signature_runner()\nout = runner(x)\n",
+            ["TF942"],
+        ),
+        # one positional argument: a one-input signature takes it
+        ("out = loaded.signatures['serving_default'](a)\n", []),
+        ("out = loaded.signatures['serving_default'](a=a, b=b)\n", []),
+        ("out = loaded.signatures['serving_default'](*inputs)\n", []),
+        (
+            "interp = tf.lite.Interpreter(model_path='m.tflite')\n"
+            "runner = interp.get_signature_runner()\nout = runner(x=x)\n",
+            [],
+        ),
+        # a name that may hold something else
+        (
+            "infer = loaded.signatures['serving_default'] if keyed else loaded\nout = infer(a, b)\n",
+            [],
+        ),
+    ],
+)
+def test_signature_called_with_positional_arguments(use, expected):
+    assert rule_ids(LOADED + use, ["TF942"]) == expected
