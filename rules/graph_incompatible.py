@@ -3099,17 +3099,24 @@ class TensorWherePythonValueNeeded(_TracedRule):
     calls_in_traced_code = True
     name = "tensor-where-python-value-needed"
     severity = "error"
-    message = "a tensor is passed where a TF op needs a Python number fixed while tracing"
+    message = "a tensor is passed where a TF op needs a Python value fixed while tracing"
     rationale = """
         Some parameters of TF ops are attributes of the graph op, fixed when the op is built
-        while tracing: a pooling window and its strides (`tf.nn.max_pool2d`'s `ksize` and
-        `strides`), `space_to_depth`'s `block_size`. They take Python numbers; a tensor there
-        (a size drawn with `tf.random.uniform`, a value computed from the input) has no value
-        while tracing, and tracing fails. The knowledge base finds these parameters by tracing
-        each op with a Python number and then with a computed tensor. Draw the size in Python
-        outside the traced function (one per trace), choose among a few fixed sizes with
-        `tf.switch_case`, or use an op that takes the size as a tensor. Evidence required: the
-        argument (or an element of a list argument) is computed by a TF op.
+        while tracing: a convolution's or pooling window's `strides`, `padding`, `dilations`
+        and `data_format` (`tf.nn.conv2d`, `tf.nn.max_pool2d`'s `ksize`), `space_to_depth`'s
+        `block_size`, `tf.stack`'s `axis`, `tf.unstack`'s `num`, `tf.gather`'s `batch_dims`,
+        `keepdims`, `transpose_a`, `exclusive`. They take Python values; a tensor there (a
+        size drawn with `tf.random.uniform`, a value computed from the input, a per-example
+        value `tf.map_fn` slices out of its elements) has no value while tracing, and tracing
+        fails (TF 2.21: `OperatorNotAllowedInGraphError` or `TypeError`; eager code may
+        accept the same tensor, converting it to a Python value). The knowledge base finds
+        these parameters two ways: by tracing each image op with a Python number and then
+        with a computed tensor, and by following each public function's parameters through
+        TF's sources to the generated op wrapper, whose op's attributes the op registry lists.
+        Draw the value in Python outside the traced function (one per trace), choose among a
+        few fixed values with `tf.switch_case`, or use an op that takes it as a tensor.
+        Evidence required: the argument (or an element of a list argument) is computed by a
+        TF op, or is (an element of) what `tf.map_fn`/`tf.scan` hand the traced function.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -3117,7 +3124,10 @@ class TensorWherePythonValueNeeded(_TracedRule):
         if fn is None:
             return
         name = self.model.call_name(node)
-        needs = knowledge.python_value_parameters(name)
+        needs = {
+            **knowledge.op_attribute_parameters(name),
+            **knowledge.python_value_parameters(name),
+        }
         if not needs:
             return
         positions = {position: parameter for parameter, position in needs.items()}
@@ -3136,7 +3146,8 @@ class TensorWherePythonValueNeeded(_TracedRule):
                     self.report(
                         arg,
                         f"`{parameter}` of `{code(node.func)}` in traced `{fn.qualname}` is "
-                        "given a tensor, but it needs a Python number fixed while tracing",
+                        "given a tensor, but it is an attribute of the op and needs a Python "
+                        "value fixed while tracing",
                         because=[("this value is a tensor computed in the graph", value)],
                     )
                     return

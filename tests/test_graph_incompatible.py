@@ -1169,6 +1169,42 @@ def test_pooling_window_needs_a_python_number(ksize, expected):
     assert rule_ids(source, ["TF887"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a per-example stride tf.map_fn slices out of its elements: an attribute of Conv2D
+        (
+            "    return tf.map_fn(lambda e: tf.nn.conv2d(e[0][None], k, strides=e[1], "
+            "padding='SAME'), (x, s), fn_output_signature=tf.float32)\n",
+            ["TF887"],
+        ),
+        (
+            "    def one(element):\n        image, stride = element\n"
+            "        return tf.nn.conv2d(image[None], k, stride, 'SAME')\n"
+            "    return tf.map_fn(one, (x, s), fn_output_signature=tf.float32)\n",
+            ["TF887"],
+        ),
+        ("    return tf.stack([x, x], axis=tf.argmax(tf.shape(x)))\n", ["TF887"]),
+        ("    return tf.reduce_sum(x, 1, keepdims=tf.reduce_any(x > 0))\n", ["TF887"]),
+        ("    return tf.unstack(x, num=tf.shape(x)[0])\n", ["TF887"]),
+        # Python values, and tensors where the op takes them as inputs
+        ("    return tf.nn.conv2d(x, k, strides=2, padding='SAME')\n", []),
+        ("    return tf.nn.conv2d(x, k, strides=s, padding='SAME')\n", []),
+        ("    return tf.one_hot(x, depth=tf.reduce_max(x) + 1)\n", []),
+        ("    return tf.concat([x, x], axis=tf.rank(x) - 1)\n", []),
+        (
+            "    def one(element):\n        image, stride = element\n"
+            "        return tf.nn.conv2d(image[None], k, 1, 'SAME') * tf.cast(stride, tf.float32)\n"
+            "    return tf.map_fn(one, (x, s), fn_output_signature=tf.float32)\n",
+            [],
+        ),
+    ],
+)
+def test_op_attribute_given_a_tensor(body, expected):
+    source = HEADER + "k = tf.ones([3, 3, 1, 1])\n@tf.function\ndef f(x, s):\n" + body
+    assert rule_ids(source, ["TF887"]) == expected
+
+
 # Issue 28's forms of code Keras traces (often without AutoGraph): each a bad program and its
 # fix in tests/data/keras_traced_forms, run under TF 2.21 / Keras 3.15 (one under tf-keras) by
 # `tf2lint verify --suite tests/data/keras_traced_forms` (record: verified.json): a Lambda's
