@@ -3039,3 +3039,83 @@ class SignatureCalledWithPositionalArguments(Rule):
             why = "a TFLite signature runner, made here"
         because = [] if where is node.func else [(why, where)]
         self.report(node, text, because=because)
+
+
+def _traced_without_signature(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """(name, where) when ``expr`` is a ``tf.function`` with no ``input_signature``, not a
+    concrete function: a decorated function or method of the module read through a name, an
+    instance or ``self``, a ``tf.function(f)`` call, or a name bound only to one."""
+    if isinstance(expr, cst.Call):
+        if is_tf_function_call(model, expr) and not input_signature(expr):
+            return code(expr.func), expr
+        return None
+    fn: FunctionInfo | None = None
+    if isinstance(expr, cst.Attribute):
+        fn = model.function_referenced(expr, scope)
+        if fn is None:
+            cls = model.instance_of(expr.value, scope)
+            fn = _method_of(model, cls, expr.attr.value) if cls is not None else None
+    elif isinstance(expr, cst.Name):
+        fn = model.function_referenced(expr, scope)
+        if fn is None:
+            values = model.binding_of(expr, scope).known_values
+            if values and len(values) == 1 and isinstance(values[0], cst.Call):
+                return _traced_without_signature(model, values[0], scope)
+            return None
+    if fn is None:
+        return None
+    decorator = tf_function_decorator(model, fn)
+    if decorator is None or input_signature(decorator):
+        return None
+    return fn.qualname, decorator
+
+
+class SignatureWithoutInputSignature(Rule):
+    id = "TF943"
+    name = "signature-without-input-signature"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` with no `input_signature` is exported as a SavedModel signature: "
+        "only a concrete function or one with an input signature can be, and the save fails"
+    )
+    rationale = """
+        A SavedModel signature has fixed input types and shapes, so `tf.saved_model.save(obj,
+        path, signatures=...)` takes a concrete function (`f.get_concrete_function(spec)`) or
+        a `tf.function` whose `input_signature` fixes them (the `tf.saved_model.save` API
+        page). A `tf.function` without one is polymorphic: the save fails whatever calls it
+        has traced before, `ValueError: Expected a TensorFlow function for which to generate a
+        signature, but got <...Function ...>. Only tf.functions with an input signature or
+        concrete functions can be used as a signature.` (TF 2.21). Pass
+        `obj.f.get_concrete_function(tf.TensorSpec(...))`, or give the decorator an
+        `input_signature`. Evidence required: the value of `signatures=` (or of its dict) is
+        a function or method of the module decorated with `tf.function` with no
+        `input_signature` (read through a name, an instance of a module class or `self`), a
+        `tf.function(f)` call without one, or a name bound only to such a call.
+    """
+    requires_text = ("signatures",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        given = _keyword(node, "signatures")
+        if given is None:
+            return
+        values = (
+            [e.value for e in given.value.elements if isinstance(e, cst.DictElement)]
+            if isinstance(given.value, cst.Dict)
+            else [given.value]
+        )
+        for value in values:
+            found = _traced_without_signature(self.model, value, self.context.scope)
+            if found is None:
+                continue
+            name, where = found
+            self.report(
+                value,
+                f"`{code(value)}` is a `tf.function` with no `input_signature`: a signature "
+                "needs fixed input types, so the save fails; pass "
+                f"`{code(value)}.get_concrete_function(tf.TensorSpec(...))` or give the "
+                "decorator an `input_signature`",
+                because=[(f"`{name}` is traced with no `input_signature`", where)],
+            )

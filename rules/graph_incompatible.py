@@ -4840,3 +4840,42 @@ def _counter_in(
             if found is not None:
                 return found
     return None
+
+
+class GeneratorTracedByTfFunction(Rule):
+    id = "TF883"
+    name = "generator-traced-by-tf-function"
+    category = "graph-incompatible"
+    severity = "error"
+    message = (
+        "a generator function (one with `yield`) is made a `tf.function`: calling it returns a "
+        "Python generator, which a graph cannot return, so tracing fails"
+    )
+    rationale = """
+        A function whose body holds `yield` is a generator function: calling it runs none of
+        its body and returns a Python generator object. `tf.function` traces a function by
+        calling it and turning what it returns into graph outputs, which must be tensors (or
+        nested structures of them, or `None`); a generator is none of these, so the first call
+        fails: `TypeError: To be compatible with tf.function, Python functions must return
+        zero or more Tensors or ExtensionTypes or None values; ... found return value of type
+        generator` (TF 2.21, decorated or wrapped with `tf.function(f)`, whatever the
+        arguments). To stream values, return a stacked tensor (`tf.TensorArray` in a loop),
+        make a `tf.data.Dataset` (`Dataset.from_generator` takes the generator function
+        itself, undecorated), or keep the generator in Python and decorate the per-item
+        computation. Evidence required: a function of the module with `yield` in its own body
+        is decorated with `tf.function` or given to a `tf.function(...)` call.
+    """
+    requires_text = ("yield",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for fn in self.model.functions:
+            reason = fn.traced_by
+            if not fn.is_generator or reason is None or reason.kind not in ("decorator", "wrapped"):
+                continue
+            how = "decorated with" if reason.kind == "decorator" else "wrapped by"
+            self.report(
+                fn.node.name,
+                f"`{fn.qualname}` is a generator function {how} `tf.function`: calling it "
+                "gives a Python generator, which a graph cannot return, so tracing fails; "
+                "return tensors (a `tf.TensorArray` stacked) or build a `tf.data.Dataset`",
+            )

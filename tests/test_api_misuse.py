@@ -1372,3 +1372,46 @@ LOADED = "import tensorflow as tf\nloaded = tf.saved_model.load('exported')\n"
 )
 def test_signature_called_with_positional_arguments(use, expected):
     assert rule_ids(LOADED + use, ["TF942"]) == expected
+
+
+# TF943: a tf.function without an input_signature given as a SavedModel signature.
+ADDER = (
+    "import tensorflow as tf\nclass Adder(tf.Module):\n    @tf.function\n"
+    "    def add(self, x):\n        return x + x\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])\n"
+    "    def add_spec(self, x):\n        return x + x\n"
+    "    def export(self, path):\n        tf.saved_model.save(self, path, signatures=self.add)\n"
+    "def plain(x):\n    return x\nmodel = Adder()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("", ["TF943"]),  # `signatures=self.add` in the class
+        ("tf.saved_model.save(model, 'p', signatures=model.add)\n", ["TF943", "TF943"]),
+        (
+            "tf.saved_model.save(model, 'p', signatures={'serving_default': model.add})\n",
+            ["TF943", "TF943"],
+        ),
+        ("tf.saved_model.save(model, 'p', signatures=tf.function(plain))\n", ["TF943", "TF943"]),
+        (
+            "served = tf.function(plain)\ntf.saved_model.save(model, 'p', signatures=served)\n",
+            ["TF943", "TF943"],
+        ),
+        # an input signature, or a concrete function
+        ("tf.saved_model.save(model, 'p', signatures=model.add_spec)\n", ["TF943"]),
+        (
+            "tf.saved_model.save(model, 'p', "
+            "signatures=model.add.get_concrete_function(tf.TensorSpec([])))\n",
+            ["TF943"],
+        ),
+        (
+            "tf.saved_model.save(model, 'p', signatures=tf.function(plain, "
+            "input_signature=[tf.TensorSpec([])]))\n",
+            ["TF943"],
+        ),
+    ],
+)
+def test_signature_without_input_signature(use, expected):
+    assert rule_ids(ADDER + use, ["TF943"]) == expected

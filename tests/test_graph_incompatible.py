@@ -2730,3 +2730,26 @@ def test_a_loop_counter_as_an_xla_output_size(call):
 )
 def test_no_loop_counter_as_an_xla_output_size_finding(source):
     assert rule_ids(HEADER + source, ["TF882"]) == []
+
+
+# TF883: a generator function made a tf.function.
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("@tf.function\ndef gen(n):\n    for i in tf.range(n):\n        yield i\n", ["TF883"]),
+        ("def gen(n):\n    yield n\nstep = tf.function(gen)\n", ["TF883"]),
+        # a generator used inside a tf.function, or given to from_generator
+        (
+            "@tf.function\ndef f(x):\n    def parts():\n        yield x\n"
+            "    return tf.stack(list(parts()))\n",
+            [],
+        ),
+        (
+            "def gen():\n    yield 1\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int32)\n",
+            [],
+        ),
+    ],
+)
+def test_generator_traced_by_tf_function(source, expected):
+    assert rule_ids(HEADER + source, ["TF883"]) == expected
