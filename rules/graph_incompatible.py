@@ -4879,3 +4879,157 @@ class GeneratorTracedByTfFunction(Rule):
                 "gives a Python generator, which a graph cannot return, so tracing fails; "
                 "return tensors (a `tf.TensorArray` stacked) or build a `tf.data.Dataset`",
             )
+
+
+# --- AutoGraph's `if` on a tensor: both branches must define what is read after -------------
+_BRANCH_EXITS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+
+
+def _assigned_in(block: cst.CSTNode) -> set[str]:
+    """The names a branch binds by assignment (nested blocks included, nested scopes not)."""
+    found: set[str] = set()
+
+    def targets(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            found.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                targets(element.value)
+        elif isinstance(target, cst.StarredElement):
+            targets(target.value)
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.Assign):
+            for assigned in node.targets:
+                targets(assigned.target)
+        elif isinstance(node, (cst.AugAssign, cst.For)) or (
+            isinstance(node, cst.AnnAssign) and node.value is not None
+        ):
+            targets(node.target)
+        return True
+
+    walk(block, enter)
+    return found
+
+
+def _ends_in_exit(block: cst.BaseSuite | None) -> bool:
+    """Whether a branch's last statement leaves it (`return`, `raise`, `break`, `continue`)."""
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and any(
+        isinstance(s, _BRANCH_EXITS) for s in last.body
+    )
+
+
+class TensorIfBranchLeavesNameUndefined(_TracedRule):
+    id = "TF884"
+    requires_traced_code = True
+    name = "tensor-if-branch-leaves-name-undefined"
+    severity = "error"
+    message = (
+        "an `if` on a tensor defines a name (or returns) in one branch only: AutoGraph's "
+        "`tf.cond` needs both branches to, and tracing fails"
+    )
+    rationale = """
+        In AutoGraph-converted code (a `tf.function`, a `Dataset.map` function) an `if`
+        statement whose condition is a tensor becomes `tf.cond`, which runs both branches
+        while tracing and needs each to give the same outputs: every name the code after the
+        `if` reads must be defined by both (AutoGraph's control-flow reference). A name
+        assigned only in the `if` branch (no `else`, or an `else` that does not assign it), and
+        not before the `if`, fails tracing when it is read after: `ValueError: 'y' must also
+        be initialized in the else branch` (TF 2.21). In the same way an `if` that ends the
+        function and returns a value in its branch only fails: `ValueError: the else branch
+        must also have a return statement`. Define the name before the `if` (or in both
+        branches), or return after the `if`. Evidence required: the condition is a tensor
+        computed by a TF op in converted code; the name has no binding in the function
+        outside the branch that assigns it, that branch does not end in `return`, `raise`,
+        `break` or `continue` (nor does the other), and the function reads the name after
+        the `if`; or the `if` is the function's last statement, has no `else`, and its branch
+        ends in `return <value>`.
+    """
+
+    def visit_If(self, node: cst.If) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or isinstance(fn.node, cst.Lambda):
+            return
+        if tensor_condition(self.model, node.test, self.context.scope) is None:
+            return
+        if self._returns_in_one_branch(fn, node):
+            return
+        orelse = node.orelse
+        if isinstance(orelse, cst.Else):
+            branches = [(node.body, orelse.body), (orelse.body, node.body)]
+        else:  # no `else`, or an `elif` chain: what any of its branches assigns counts
+            branches = [(node.body, orelse)]
+        for branch, rest in branches:
+            if _ends_in_exit(branch) or (isinstance(rest, cst.BaseSuite) and _ends_in_exit(rest)):
+                continue  # a branch that leaves needs nothing after the `if`
+            missing = _assigned_in(branch) - (_assigned_in(rest) if rest is not None else set())
+            for name in sorted(missing):
+                read = self._read_after(fn, node, branch, name)
+                if read is not None:
+                    where = "`else`" if branch is node.body else "`if`"
+                    self.report(
+                        read,
+                        f"`{name}` is assigned only in one branch of an `if` on a tensor in "
+                        f"traced `{fn.qualname}`, and read here: AutoGraph's `tf.cond` needs "
+                        f"the {where} branch to define it too, so tracing fails; define "
+                        f"`{name}` before the `if`",
+                        because=[("the `if` on a tensor", node.test)],
+                    )
+                    return
+
+    def _returns_in_one_branch(self, fn: FunctionInfo, node: cst.If) -> bool:
+        body = fn.node.body
+        if not isinstance(body, cst.IndentedBlock) or not body.body or body.body[-1] is not node:
+            return False
+        if node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+            return False
+        last = node.body.body[-1] if node.body.body else None
+        if not isinstance(last, cst.SimpleStatementLine):
+            return False
+        returned = next((s for s in last.body if isinstance(s, cst.Return)), None)
+        if returned is None or returned.value is None:
+            return False
+        self.report(
+            returned,
+            f"traced `{fn.qualname}` returns a value only when its last `if`, on a tensor, "
+            "holds: AutoGraph's `tf.cond` needs the other branch to return too, so tracing "
+            "fails; add an `else` (or a `return` after the `if`)",
+            because=[("the `if` on a tensor", node.test)],
+        )
+        return True
+
+    def _read_after(
+        self, fn: FunctionInfo, node: cst.If, branch: cst.CSTNode, name: str
+    ) -> cst.Name | None:
+        binding = self.model.lookup(name, fn)
+        if binding.scope is not fn or not binding.sites:
+            return None
+        inside = set()
+        walk(branch, lambda n: inside.add(id(n)) or True)
+        if any(id(site.node) not in inside for site in binding.sites):
+            return None  # bound elsewhere too (before the `if`, a parameter, the other branch)
+        found: list[cst.Name] = []
+        passed = [False]
+
+        def enter(child: cst.CSTNode) -> bool:
+            if found or isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if child is node:
+                passed[0] = True
+                return False
+            if (
+                passed[0]
+                and isinstance(child, cst.Name)
+                and child.value == name
+                and not self.model.is_target(child)
+            ):
+                found.append(child)
+            return True
+
+        walk(fn.node.body, enter)
+        return found[0] if found else None

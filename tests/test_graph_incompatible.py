@@ -2753,3 +2753,57 @@ def test_no_loop_counter_as_an_xla_output_size_finding(source):
 )
 def test_generator_traced_by_tf_function(source, expected):
     assert rule_ids(HEADER + source, ["TF883"]) == expected
+
+
+# TF884: an `if` on a tensor defines a name (or returns) in one branch only.
+TENSOR_IF = "@tf.function\ndef f(x):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return y\n", ["TF884"]),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    else:\n        z = x\n"
+            "    return y\n",
+            ["TF884"],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        return x * 2\n", ["TF884"]),
+        (
+            "    for i in range(2):\n        if tf.reduce_sum(x) > i:\n            y = x\n"
+            "    return y\n",
+            ["TF884"],
+        ),
+        # defined before, in both branches, unused after, or a branch that leaves
+        ("    y = x\n    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return y\n", []),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    else:\n        y = x\n"
+            "    return y\n",
+            [],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return x\n", []),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n        return y\n"
+            "    y = x\n    return y\n",
+            [],
+        ),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        return x\n    else:\n        y = x * 2\n"
+            "    return y\n",
+            [],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        return x * 2\n    return x\n", []),
+        # a Python condition: Python runs one branch
+        ("    if x.shape[0] > 1:\n        y = x * 2\n    return y\n", []),
+    ],
+)
+def test_tensor_if_branch_leaves_name_undefined(body, expected):
+    assert rule_ids(HEADER + TENSOR_IF + body, ["TF884"]) == expected
+
+
+def test_unconverted_function_is_not_reported():
+    source = HEADER + (
+        "@tf.function(autograph=False)\ndef f(x):\n"
+        "    if tf.reduce_sum(x) > 0:\n        y = x\n    return y\n"
+    )
+    assert rule_ids(source, ["TF884"]) == []
