@@ -5033,3 +5033,120 @@ class TensorIfBranchLeavesNameUndefined(_TracedRule):
 
         walk(fn.node.body, enter)
         return found[0] if found else None
+
+
+# --- AutoGraph's graph loops: a loop variable keeps its dtype ---------------------------------
+_FLOAT_DTYPES = ("float16", "bfloat16", "float32", "float64", "half", "double")
+
+
+def _float_valued(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is surely a float: a float literal, arithmetic with one (true division
+    too), ``tf.constant`` of one, or ``tf.cast`` to a float dtype."""
+    if isinstance(expr, cst.Float):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _float_valued(model, expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Divide):
+            return True
+        return _float_valued(model, expr.left) or _float_valued(model, expr.right)
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name == "tensorflow.constant" and expr.args and expr.args[0].keyword is None:
+            return _float_valued(model, expr.args[0].value) and len(expr.args) == 1
+        if name in ("tensorflow.cast", "tensorflow.dtypes.cast") and len(expr.args) >= 2:
+            dtype = code(expr.args[1].value)
+            return dtype.rpartition(".")[2] in _FLOAT_DTYPES
+    return False
+
+
+class LoopVariableChangesDtype(_TracedRule):
+    id = "TF885"
+    requires_traced_code = True
+    name = "loop-variable-changes-dtype"
+    severity = "error"
+    message = (
+        "a variable set to a Python int before a graph loop is given a float in it: AutoGraph "
+        "makes it an int32 loop tensor, and the loop fails to build"
+    )
+    rationale = """
+        In AutoGraph-converted code a `for` over a tensor (`tf.range`, a dataset) or a
+        `while` on a tensor condition becomes `tf.while_loop`, whose loop variables are
+        tensors of a fixed dtype (AutoGraph's control-flow reference: a loop variable keeps
+        its dtype and structure). A variable that starts as a Python int (`total = 0`)
+        enters the loop as an int32 tensor, so adding a float to it in the loop (`total +=
+        0.5`, `total += tf.cast(i, tf.float32)`) fails: `TypeError: Input 'y' of 'AddV2' Op
+        has type float32 that does not match type int32 of argument 'x'`, or, for an
+        assignment, `'total' has dtype int32 before the loop, but dtype float32 after one
+        iteration` (TF 2.21). A Python `for` over `range(3)` is unrolled and is fine. Start it
+        as a float (`total = 0.0`, or `tf.constant(0.0)`). Evidence required: in converted
+        code, a graph loop assigns (`=`, `+=` ...) a name a surely-float value (a float
+        literal, arithmetic with one, true division, `tf.constant` of one, `tf.cast` to a
+        float dtype), and the name's only binding outside the loop is an assignment of an int
+        literal before it.
+    """
+
+    def visit_For(self, node: cst.For) -> None:
+        self._check(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node)
+
+    def _check(self, loop: cst.For | cst.While) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph:
+            return
+        scope = self.context.scope
+        if converted_loop(self.model, loop, scope) is None:
+            return
+        inside: set[int] = set()
+        walk(loop, lambda n: inside.add(id(n)) or True)
+        for target, value in self._updates(loop.body):
+            start = self._int_start(fn, target, inside)
+            if start is None or not _float_valued(self.model, value):
+                continue
+            self.report(
+                value,
+                f"`{target.value}` starts as the Python int `{code(start)}` before a graph loop "
+                f"in traced `{fn.qualname}`, so AutoGraph makes it an int32 tensor, and this "
+                f"float fails to combine with it; start it as a float (`{target.value} = "
+                f"{code(start)}.0`)",
+                because=[(f"`{target.value}` starts as an int here", start)],
+            )
+            return
+
+    def _updates(self, body: cst.BaseSuite) -> list[tuple[cst.Name, cst.BaseExpression]]:
+        found: list[tuple[cst.Name, cst.BaseExpression]] = []
+
+        def enter(node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                found.append((node.target, node.value))
+            elif isinstance(node, cst.Assign) and len(node.targets) == 1:
+                target = node.targets[0].target
+                if isinstance(target, cst.Name):
+                    found.append((target, node.value))
+            return True
+
+        walk(body, enter)
+        return found
+
+    def _int_start(
+        self, fn: FunctionInfo, target: cst.Name, inside: set[int]
+    ) -> cst.BaseExpression | None:
+        binding = self.model.lookup(target.value, fn)
+        if binding.scope is not fn:
+            return None
+        outside = [s for s in binding.sites if id(s.node) not in inside]
+        if len(outside) != 1 or outside[0].kind != SiteKind.ASSIGN:
+            return None
+        value = outside[0].value
+        if isinstance(value, cst.UnaryOperation):
+            value = value.expression
+        if not isinstance(value, cst.Integer):
+            return None
+        loop_order = min((s.order for s in binding.sites if id(s.node) in inside), default=None)
+        if loop_order is None or outside[0].order > loop_order:
+            return None
+        return outside[0].value

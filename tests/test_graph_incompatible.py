@@ -2807,3 +2807,28 @@ def test_unconverted_function_is_not_reported():
         "    if tf.reduce_sum(x) > 0:\n        y = x\n    return y\n"
     )
     assert rule_ids(source, ["TF884"]) == []
+
+
+# TF885: a variable started as a Python int is given a float in a graph loop.
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("    s = 0\n    for i in tf.range(n):\n        s += 0.5\n    return s\n", ["TF885"]),
+        (
+            "    s = 0\n    for i in tf.range(n):\n        s = s + tf.cast(i, tf.float32)\n"
+            "    return s\n",
+            ["TF885"],
+        ),
+        ("    s = 0\n    for i in tf.range(n):\n        s = 0.5\n    return s\n", ["TF885"]),
+        (
+            "    c = 0\n    while tf.reduce_sum(n) > c:\n        c = c + 0.5\n    return c\n",
+            ["TF885"],
+        ),
+        # a float start, an int update, or a Python loop (unrolled)
+        ("    s = 0.0\n    for i in tf.range(n):\n        s += 0.5\n    return s\n", []),
+        ("    s = 0\n    for i in tf.range(n):\n        s += 1\n    return s\n", []),
+        ("    s = 0\n    for i in range(3):\n        s += 0.5\n    return s\n", []),
+    ],
+)
+def test_loop_variable_changes_dtype(body, expected):
+    assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected
