@@ -4937,7 +4937,7 @@ class TensorIfBranchLeavesNameUndefined(_TracedRule):
         In AutoGraph-converted code (a `tf.function`, a `Dataset.map` function) an `if`
         statement whose condition is a tensor becomes `tf.cond`, which runs both branches
         while tracing and needs each to give the same outputs: every name the code after the
-        `if` reads must be defined by both (AutoGraph's control-flow reference). A name
+        `if` reads must be defined by both (AutoGraph reference, Limitations). A name
         assigned only in the `if` branch (no `else`, or an `else` that does not assign it), and
         not before the `if`, fails tracing when it is read after: `ValueError: 'y' must also
         be initialized in the else branch` (TF 2.21). In the same way an `if` that ends the
@@ -5072,7 +5072,7 @@ class LoopVariableChangesDtype(_TracedRule):
     rationale = """
         In AutoGraph-converted code a `for` over a tensor (`tf.range`, a dataset) or a
         `while` on a tensor condition becomes `tf.while_loop`, whose loop variables are
-        tensors of a fixed dtype (AutoGraph's control-flow reference: a loop variable keeps
+        tensors of a fixed dtype (AutoGraph reference, Limitations: a loop variable keeps
         its dtype and structure). A variable that starts as a Python int (`total = 0`)
         enters the loop as an int32 tensor, so adding a float to it in the loop (`total +=
         0.5`, `total += tf.cast(i, tf.float32)`) fails: `TypeError: Input 'y' of 'AddV2' Op
