@@ -3119,3 +3119,107 @@ class SignatureWithoutInputSignature(Rule):
                 "decorator an `input_signature`",
                 because=[(f"`{name}` is traced with no `input_signature`", where)],
             )
+
+
+# --- tf.distribute: a model's variables belong in the strategy's scope -------------------------
+
+
+def _strategy_scope(model: ModuleModel, item: cst.WithItem) -> bool:
+    """Whether a ``with`` item is ``<strategy>.scope()`` of a ``tf.distribute`` strategy made
+    in the module (``tf.distribute.MirroredStrategy()``, a TPU or multi-worker one)."""
+    call = item.item
+    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+        return False
+    if call.func.attr.value != "scope" or call.args:
+        return False
+    owner = call.func.value
+    made = owner
+    if isinstance(owner, cst.Name):
+        values = model.binding_of(owner, model.scope_of(owner)).known_values
+        if not values or len(values) != 1:
+            return False
+        made = values[0]
+    if not isinstance(made, cst.Call):
+        return False
+    name = model.call_name(made) or ""
+    return name.startswith("tensorflow.distribute.") and name.endswith("Strategy")
+
+
+class ModelOutsideStrategyScope(Rule):
+    id = "TF946"
+    name = "model-made-outside-strategy-scope"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a Keras model made outside `strategy.scope()` is compiled inside it: its variables "
+        "are not the strategy's, and training fails"
+    )
+    rationale = """
+        A `tf.distribute` strategy (`MirroredStrategy`, `TPUStrategy`,
+        `MultiWorkerMirroredStrategy`) places and mirrors the variables created in its
+        `scope()`: all variable creation belongs there (the `tf.distribute.MirroredStrategy`
+        API page), so the model, its optimizer and its metrics are made there, then compiled. A model made before the `with strategy.scope():` block
+        and only compiled inside it has its variables (or, unbuilt, its layers) outside the
+        strategy, while the optimizer is the strategy's: `fit` fails when the optimizer
+        builds its slots, `RuntimeError: Need to be inside "with strategy.scope()" for
+        <...MirroredStrategy ...>` (TF 2.21, Keras 3.15: a built Sequential, a functional
+        model and an unbuilt Sequential alike; made and compiled outside, it trains, on one
+        device). Make the model inside the scope too (`with strategy.scope(): model =
+        build_model(); model.compile(...)`). Evidence required: `model.compile(...)` runs in
+        a `with S.scope():` block, `S` a `tf.distribute` strategy the module makes, and every
+        assignment of `model` is a Keras model made outside any `with ... .scope():` block.
+    """
+    requires_text = ("scope",)
+
+    def visit_With(self, node: cst.With) -> None:
+        if not any(_strategy_scope(self.model, item) for item in node.items):
+            return
+        scopes = self._scope_blocks()
+
+        def enter(child: cst.CSTNode) -> bool:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(child, cst.Call):
+                self._check(child, scopes)
+            return True
+
+        walk(node.body, enter)
+
+    def _scope_blocks(self) -> set[int]:
+        """The nodes inside any ``with ... .scope():`` block of the module."""
+        inside: set[int] = set()
+        for with_node in self.model.nodes_of(cst.With):
+            if any(
+                isinstance(i.item, cst.Call)
+                and isinstance(i.item.func, cst.Attribute)
+                and i.item.func.attr.value == "scope"
+                for i in with_node.items
+            ):
+                walk(with_node.body, lambda n: inside.add(id(n)) or True)
+        return inside
+
+    def _check(self, call: cst.Call, scopes: set[int]) -> None:
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+            return
+        receiver = func.value
+        if not isinstance(receiver, cst.Name):
+            return
+        scope = self.model.scope_of(receiver)
+        binding = self.model.binding_of(receiver, scope)
+        sites = binding.sites
+        values = binding.known_values
+        if not values or any(id(s.node) in scopes for s in sites):
+            return
+        where = binding.scope or scope
+        for value in values:
+            kind = self.model.kind_of(value, where)
+            if kind is None or kind.kind != "model" or kind.keras is None:
+                return
+        self.report(
+            call,
+            f"`{receiver.value}` is made outside `strategy.scope()` but compiled inside it: "
+            "its variables are not the strategy's, and `fit` fails; make the model inside "
+            "the scope too",
+            because=[(f"`{receiver.value}` is made here, outside the scope", sites[0].node)],
+        )

@@ -1415,3 +1415,46 @@ ADDER = (
 )
 def test_signature_without_input_signature(use, expected):
     assert rule_ids(ADDER + use, ["TF943"]) == expected
+
+
+# TF946: a Keras model made outside strategy.scope() and compiled inside it.
+STRATEGY = (
+    "import keras\nimport tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+    "def build():\n    return keras.Sequential([keras.layers.Dense(1)])\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "model = keras.Sequential([keras.layers.Dense(1)])\nwith strategy.scope():\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            ["TF946"],
+        ),
+        (
+            "model = build()\nwith strategy.scope():\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            ["TF946"],
+        ),
+        # made inside the scope, compiled outside any, or another context manager
+        (
+            "with strategy.scope():\n    model = build()\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+        ("model = build()\nmodel.compile(optimizer='adam', loss='mse')\n", []),
+        (
+            "model = build()\nwith tf.device('/cpu:0'):\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+        (
+            "def train(model):\n    with strategy.scope():\n"
+            "        model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+    ],
+)
+def test_model_made_outside_strategy_scope(use, expected):
+    assert rule_ids(STRATEGY + use, ["TF946"]) == expected
