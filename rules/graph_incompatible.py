@@ -5060,14 +5060,14 @@ def _float_valued(model: ModuleModel, expr: cst.BaseExpression) -> bool:
     return False
 
 
-class LoopVariableChangesDtype(_TracedRule):
+class LoopVariableChangesDtypeOrShape(_TracedRule):
     id = "TF885"
     requires_traced_code = True
-    name = "loop-variable-changes-dtype"
+    name = "loop-variable-changes-dtype-or-shape"
     severity = "error"
     message = (
-        "a variable set to a Python int before a graph loop is given a float in it: AutoGraph "
-        "makes it an int32 loop tensor, and the loop fails to build"
+        "a graph loop changes a loop variable's dtype (a Python int given a float) or grows "
+        "its fixed shape (`tf.concat` onto it): `tf.while_loop` fails to build"
     )
     rationale = """
         In AutoGraph-converted code a `for` over a tensor (`tf.range`, a dataset) or a
@@ -5079,11 +5079,20 @@ class LoopVariableChangesDtype(_TracedRule):
         has type float32 that does not match type int32 of argument 'x'`, or, for an
         assignment, `'total' has dtype int32 before the loop, but dtype float32 after one
         iteration` (TF 2.21). A Python `for` over `range(3)` is unrolled and is fine. Start it
-        as a float (`total = 0.0`, or `tf.constant(0.0)`). Evidence required: in converted
+        as a float (`total = 0.0`, or `tf.constant(0.0)`). In the same way a loop variable
+        keeps its shape: one made with a fixed shape (`x = tf.zeros([0, 3])`) and grown in the
+        loop by `x = tf.concat([x, row], 0)` fails, `'x' has shape (0, 3) before the loop, but
+        shape (1, 3) after one iteration. Use tf.autograph.experimental.set_loop_options to
+        set shape invariants.`; declare the growing dimension with
+        `tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([None,
+        3]))])`, or collect the rows in a `tf.TensorArray`. Evidence required: in converted
         code, a graph loop assigns (`=`, `+=` ...) a name a surely-float value (a float
         literal, arithmetic with one, true division, `tf.constant` of one, `tf.cast` to a
         float dtype), and the name's only binding outside the loop is an assignment of an int
-        literal before it.
+        literal before it; or the loop assigns the name `tf.concat` of a list holding the name
+        itself, its only binding outside the loop is `tf.zeros`/`tf.ones`/`tf.fill` of a
+        literal shape or `tf.constant` of a literal before it, and the loop does not call
+        `set_loop_options`.
     """
 
     def visit_For(self, node: cst.For) -> None:
@@ -5101,6 +5110,8 @@ class LoopVariableChangesDtype(_TracedRule):
             return
         inside: set[int] = set()
         walk(loop, lambda n: inside.add(id(n)) or True)
+        if self._grows_fixed_shape(fn, loop, inside):
+            return
         for target, value in self._updates(loop.body):
             start = self._int_start(fn, target, inside)
             if start is None or not _float_valued(self.model, value):
@@ -5131,6 +5142,71 @@ class LoopVariableChangesDtype(_TracedRule):
 
         walk(body, enter)
         return found
+
+    def _grows_fixed_shape(
+        self, fn: FunctionInfo, loop: cst.For | cst.While, inside: set[int]
+    ) -> bool:
+        calls = [n for n in self.model.calls_made_by(fn) if id(n) in inside]
+        if any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value == "set_loop_options"
+            for c in calls
+        ):
+            return False
+        for target, value in self._updates(loop.body):
+            if not isinstance(value, cst.Call):
+                continue
+            if self.model.call_name(value) not in ("tensorflow.concat", "tensorflow.stack"):
+                continue
+            pieces = value.args[0].value if value.args else None
+            if not isinstance(pieces, (cst.List, cst.Tuple)) or not any(
+                isinstance(e.value, cst.Name) and e.value.value == target.value
+                for e in pieces.elements
+            ):
+                continue
+            start = self._start(fn, target, inside)
+            if start is None or not self._fixed_shape(start):
+                continue
+            self.report(
+                value,
+                f"`{target.value}` is made with a fixed shape before a graph loop in traced "
+                f"`{fn.qualname}` and grown here: a `tf.while_loop` variable keeps its shape, "
+                "so the loop fails to build; declare the growing dimension with "
+                "`tf.autograph.experimental.set_loop_options(shape_invariants=...)` or collect "
+                "the pieces in a `tf.TensorArray`",
+                because=[(f"`{target.value}` gets its fixed shape here", start)],
+            )
+            return True
+        return False
+
+    def _fixed_shape(self, start: cst.BaseExpression) -> bool:
+        """``tf.zeros``/``tf.ones``/``tf.fill`` of a literal shape, ``tf.constant`` of a
+        literal: a shape known in full while tracing."""
+        if not isinstance(start, cst.Call) or not start.args:
+            return False
+        name = self.model.call_name(start) or ""
+        first = start.args[0].value
+        if name in ("tensorflow.zeros", "tensorflow.ones", "tensorflow.fill"):
+            return isinstance(first, (cst.List, cst.Tuple)) and all(
+                isinstance(e.value, cst.Integer) for e in first.elements
+            )
+        if name == "tensorflow.constant":
+            return isinstance(first, (cst.List, cst.Tuple, cst.Integer, cst.Float))
+        return False
+
+    def _start(
+        self, fn: FunctionInfo, target: cst.Name, inside: set[int]
+    ) -> cst.BaseExpression | None:
+        """The one value ``target`` is given outside the loop, before it."""
+        binding = self.model.lookup(target.value, fn)
+        if binding.scope is not fn:
+            return None
+        outside = [s for s in binding.sites if id(s.node) not in inside]
+        if len(outside) != 1 or outside[0].kind != SiteKind.ASSIGN:
+            return None
+        loop_order = min((s.order for s in binding.sites if id(s.node) in inside), default=None)
+        if loop_order is None or outside[0].order > loop_order:
+            return None
+        return outside[0].value
 
     def _int_start(
         self, fn: FunctionInfo, target: cst.Name, inside: set[int]

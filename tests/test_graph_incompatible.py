@@ -2828,7 +2828,30 @@ def test_unconverted_function_is_not_reported():
         ("    s = 0.0\n    for i in tf.range(n):\n        s += 0.5\n    return s\n", []),
         ("    s = 0\n    for i in tf.range(n):\n        s += 1\n    return s\n", []),
         ("    s = 0\n    for i in range(3):\n        s += 0.5\n    return s\n", []),
+        # a fixed shape grown in the loop
+        (
+            "    x = tf.zeros([0, 3])\n    for i in tf.range(n):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            ["TF885"],
+        ),
+        (
+            "    x = tf.zeros([0, 3])\n    for i in tf.range(n):\n"
+            "        tf.autograph.experimental.set_loop_options(\n"
+            "            shape_invariants=[(x, tf.TensorShape([None, 3]))])\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
+        (
+            "    x = tf.zeros([0, 3])\n    for i in range(3):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
+        (
+            "    x = tf.zeros([n, 3])\n    for i in tf.range(n):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
     ],
 )
-def test_loop_variable_changes_dtype(body, expected):
+def test_loop_variable_changes_dtype_or_shape(body, expected):
     assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected
