@@ -3223,3 +3223,103 @@ class ModelOutsideStrategyScope(Rule):
             "the scope too",
             because=[(f"`{receiver.value}` is made here, outside the scope", sites[0].node)],
         )
+
+
+# --- SavedModel: a tf.function exported with no traced call is not callable after loading -----
+
+
+class UntracedFunctionCalledAfterLoad(Rule):
+    id = "TF947"
+    name = "untraced-function-called-after-load"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` method with no `input_signature`, never called before the save, is "
+        "called on the loaded SavedModel: nothing of it was saved, so the call fails"
+    )
+    rationale = """
+        `tf.saved_model.save` saves the concrete functions a `tf.function` has traced so far;
+        a `tf.function` without an `input_signature` that was never called (nor given to
+        `get_concrete_function`) before the save has none, and "will not be directly
+        callable in the restored SavedModel" (the `tf.saved_model.save` API page): calling it
+        on what `tf.saved_model.load` gives fails, `ValueError: Found zero restored functions
+        for caller function.` (TF 2.21). Give the method an `input_signature`, or trace it
+        before saving (call it once, or `obj.f.get_concrete_function(tf.TensorSpec(...))`).
+        Evidence required: a method of a module class is decorated with `tf.function` with
+        no `input_signature`; an instance of that class is given to `tf.saved_model.save`; no
+        code of the module calls the method (or its `get_concrete_function`) through anything
+        but the loaded object; and the method is called on a name bound only to
+        `tf.saved_model.load(...)`.
+    """
+    requires_text = ("saved_model",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return
+        scope = self.context.scope
+        values = self.model.binding_of(func.value, scope).known_values
+        if not values or not all(
+            isinstance(v, cst.Call) and self.model.call_name(v) == "tensorflow.saved_model.load"
+            for v in values
+        ):
+            return
+        method = func.attr.value
+        found = self._saved_untraced(method)
+        if found is None:
+            return
+        cls, fn = found
+        self.report(
+            node,
+            f"`{cls.name}.{method}` is a `tf.function` with no `input_signature` that nothing "
+            "called before the save: the SavedModel holds no function for it, so this call "
+            "fails; give it an `input_signature` or trace it before saving",
+            because=[(f"`{cls.name}.{method}` is traced with no `input_signature`", fn.node)],
+        )
+
+    def _saved_untraced(self, method: str) -> tuple[ClassInfo, FunctionInfo] | None:
+        saved: list[ClassInfo] = []
+        for call in self.model.nodes_of(cst.Call):
+            if self.model.call_name(call) != "tensorflow.saved_model.save" or not call.args:
+                continue
+            given = call.args[0].value
+            where = self.model.scope_of(given) if isinstance(given, cst.Name) else None
+            cls = self.model.instance_of(given, where)
+            if cls is not None:
+                saved.append(cls)
+        for cls in saved:
+            fn = _method_of(self.model, cls, method)
+            if fn is None:
+                continue
+            decorator = tf_function_decorator(self.model, fn)
+            if decorator is None or input_signature(decorator):
+                continue
+            if self._traced_before(method):
+                return None
+            return cls, fn
+        return None
+
+    def _traced_before(self, method: str) -> bool:
+        """Whether any code calls ``.method(...)`` or ``.method.get_concrete_function`` on
+        something other than what ``tf.saved_model.load`` gives."""
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            if func.attr.value == "get_concrete_function":
+                inner = func.value
+                if isinstance(inner, cst.Attribute) and inner.attr.value == method:
+                    return True
+            if func.attr.value != method:
+                continue
+            owner = func.value
+            if isinstance(owner, cst.Name):
+                values = self.model.binding_of(owner, self.model.scope_of(owner)).known_values
+                if values and all(
+                    isinstance(v, cst.Call)
+                    and self.model.call_name(v) == "tensorflow.saved_model.load"
+                    for v in values
+                ):
+                    continue
+            return True
+        return False

@@ -1458,3 +1458,45 @@ STRATEGY = (
 )
 def test_model_made_outside_strategy_scope(use, expected):
     assert rule_ids(STRATEGY + use, ["TF946"]) == expected
+
+
+# TF947: a tf.function never traced before the save, called on the loaded SavedModel.
+NORMALIZER = (
+    "import tensorflow as tf\nclass Norm(tf.Module):\n    @tf.function\n"
+    "    def normalize(self, x):\n        return x * 2\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\n"
+    "    def scale(self, x):\n        return x * 3\n"
+    "norm = Norm()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.normalize(tf.ones([2]))\n",
+            ["TF947"],
+        ),
+        # traced before the save, an input signature, or nothing of the class saved
+        (
+            "norm.normalize(tf.ones([2]))\ntf.saved_model.save(norm, 'p')\n"
+            "restored = tf.saved_model.load('p')\nrestored.normalize(tf.ones([2]))\n",
+            [],
+        ),
+        (
+            "norm.normalize.get_concrete_function(tf.TensorSpec([None]))\n"
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.normalize(tf.ones([2]))\n",
+            [],
+        ),
+        (
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.scale(tf.ones([2]))\n",
+            [],
+        ),
+        ("restored = tf.saved_model.load('p')\nrestored.normalize(tf.ones([2]))\n", []),
+    ],
+)
+def test_untraced_function_called_after_load(use, expected):
+    assert rule_ids(NORMALIZER + use, ["TF947"]) == expected
