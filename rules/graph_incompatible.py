@@ -5027,6 +5027,7 @@ class TensorIfBranchLeavesNameUndefined(_TracedRule):
                 and isinstance(child, cst.Name)
                 and child.value == name
                 and not self.model.is_target(child)
+                and self.model.binding_of(child).scope is fn  # not a comprehension's own
             ):
                 found.append(child)
             return True

@@ -2795,6 +2795,8 @@ TENSOR_IF = "@tf.function\ndef f(x):\n"
         ("    if tf.reduce_sum(x) > 0:\n        return x * 2\n    return x\n", []),
         # a Python condition: Python runs one branch
         ("    if x.shape[0] > 1:\n        y = x * 2\n    return y\n", []),
+        # read after only as a comprehension's own variable
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return [y for y in [x]]\n", []),
     ],
 )
 def test_tensor_if_branch_leaves_name_undefined(body, expected):
