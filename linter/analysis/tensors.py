@@ -140,24 +140,11 @@ def computed_tensor(
 def _unpacks_handed_elements(model: ModuleModel, fn: FunctionInfo, target: cst.CSTNode) -> bool:
     """Whether ``target`` is bound by unpacking (``image, stride = element``) a parameter of
     ``fn`` that a TF op such as ``tf.map_fn`` hands graph tensors: the pieces are tensors."""
-    found: list[cst.BaseExpression] = []
-
-    def enter(node: cst.CSTNode) -> bool:
-        if found or isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            return False
-        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name):
-            for assigned in node.targets:
-                if any(n is target for n in _target_names(assigned.target)):
-                    found.append(node.value)
-        return True
-
-    body = fn.node.body
-    if isinstance(body, cst.BaseExpression):
+    if fn.traced_by is None or isinstance(fn.node.body, cst.BaseExpression):
         return False
-    walk(body, enter)
-    if not found:
+    source = model.memo(("unpacked-from", id(fn)), lambda: _unpacked_names(fn)).get(id(target))
+    if source is None:
         return False
-    source = found[0]
     bound = model.binding_of(source, fn)
     if bound.scope is not fn or not bound.param_only or source.value in fn.param_defaults:
         return False
@@ -176,6 +163,24 @@ def _unpacks_handed_elements(model: ModuleModel, fn: FunctionInfo, target: cst.C
                 if model.function_referenced(arg.value, where) is fn:
                     return True
     return False
+
+
+def _unpacked_names(fn: FunctionInfo) -> dict[int, cst.Name]:
+    """Each name ``fn``'s own code binds by unpacking a name (``a, b = pair``) -> that name."""
+    found: dict[int, cst.Name] = {}
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name):
+            for assigned in node.targets:
+                if isinstance(assigned.target, (cst.Tuple, cst.List)):
+                    for name in _target_names(assigned.target):
+                        found[id(name)] = node.value
+        return True
+
+    walk(fn.node.body, enter)
+    return found
 
 
 def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
