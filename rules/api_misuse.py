@@ -2928,3 +2928,398 @@ class FromGeneratorSharedIterator(Rule):
                     if isinstance(value, cst.Name):
                         found.append(value)
         return found
+
+
+# --- signature functions: keyword arguments only -----------------------------------------------
+
+
+def _signature_map(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether ``expr`` is a SavedModel's signature map: ``x.signatures``, or a name that only
+    ever holds one."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        return bool(values) and all(_signature_map(model, v, None) for v in values)
+    return isinstance(expr, cst.Attribute) and expr.attr.value == "signatures"
+
+
+def _signature_function(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[str, cst.CSTNode] | None:
+    """("saved", node) when ``expr`` is a SavedModel signature function (``x.signatures[key]``,
+    ``x.signatures.get(key)``), ("lite", node) when a TFLite signature runner
+    (``interpreter.get_signature_runner(...)``); through names (or ``self.<attr>``) whose every
+    assignment is one."""
+    if depth > 4:
+        return None
+    if isinstance(expr, cst.Subscript):
+        if _signature_map(model, expr.value, scope):
+            return "saved", expr
+        return None
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "get" and _signature_map(model, expr.func.value, scope):
+            return "saved", expr
+        if method == "get_signature_runner":
+            return "lite", expr
+        return None
+    if isinstance(expr, cst.Name) or (
+        isinstance(expr, cst.Attribute)
+        and isinstance(expr.value, cst.Name)
+        and expr.value.value == "self"
+    ):
+        if isinstance(expr, cst.Name):
+            binding = model.binding_of(expr, scope)
+            values = binding.known_values
+            where = binding.scope or scope
+        else:
+            values = model.bound_values(expr, scope)
+            where = scope
+        if not values:
+            return None
+        found = [_signature_function(model, v, where, depth + 1) for v in values]
+        if any(f is None for f in found) or len({f[0] for f in found}) != 1:  # type: ignore[index]
+            return None
+        return found[0]
+    return None
+
+
+class SignatureCalledWithPositionalArguments(Rule):
+    id = "TF942"
+    name = "signature-called-with-positional-arguments"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a SavedModel signature function (or a TFLite signature runner) is called with "
+        "positional arguments: it takes its inputs by keyword only, so the call fails"
+    )
+    rationale = """
+        A SavedModel's signature functions (`loaded.signatures["serving_default"]`, from
+        `tf.saved_model.load` or a Keras `export`) take their inputs by name: a SignatureDef's
+        inputs are an unordered map, so TensorFlow makes every signature with more than one
+        input keyword-only, and lets one positional argument through only when the signature
+        has a single input (`signature_serialization.py`). Two or more positional arguments
+        always fail: `TypeError: Binding inputs to tf.function failed due to too many
+        positional arguments ... for signature: (*, a, b)` (TF 2.21, a two-input Keras model
+        exported and reloaded). A TFLite `SignatureRunner`
+        (`interpreter.get_signature_runner()`) takes keyword arguments only, even for one
+        input: `TypeError: SignatureRunner.__call__() takes 1 positional argument but 2 were
+        given`. Call them with the input names as keywords (`infer(a=x, b=y)`; the names are
+        in `infer.structured_input_signature` or `interpreter.get_signature_list()`).
+        Evidence required: the function called is `X.signatures[key]`, `X.signatures.get(key)`
+        or `X.get_signature_runner(...)`, directly or through a name (or `self.<attr>`) every
+        assignment of which is one; a signature function is given two or more positional
+        arguments (no `*args`), a signature runner one or more.
+    """
+    requires_text = ("signature",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        positional = [a for a in node.args if a.keyword is None]
+        if not positional or any(a.star for a in node.args if a.keyword is None):
+            return
+        found = _signature_function(self.model, node.func, self.context.scope)
+        if found is None:
+            return
+        what, where = found
+        if what == "saved" and len(positional) < 2:
+            return  # a signature with one input takes one positional argument
+        if what == "saved":
+            text = (
+                f"the signature function is called with {len(positional)} positional "
+                "arguments: a SavedModel signature with more than one input takes its inputs "
+                "by keyword only, so the call fails; pass each input by its name "
+                "(`structured_input_signature` lists them)"
+            )
+            why = "a SavedModel signature function, read here"
+        else:
+            text = (
+                "the TFLite signature runner is called with positional arguments: it takes "
+                "its inputs by keyword only, so the call fails; pass each input by its name "
+                "(`get_signature_list()` lists them)"
+            )
+            why = "a TFLite signature runner, made here"
+        because = [] if where is node.func else [(why, where)]
+        self.report(node, text, because=because)
+
+
+def _traced_without_signature(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """(name, where) when ``expr`` is a ``tf.function`` with no ``input_signature``, not a
+    concrete function: a decorated function or method of the module read through a name, an
+    instance or ``self``, a ``tf.function(f)`` call, or a name bound only to one."""
+    if isinstance(expr, cst.Call):
+        if is_tf_function_call(model, expr) and not input_signature(expr):
+            return code(expr.func), expr
+        return None
+    fn: FunctionInfo | None = None
+    if isinstance(expr, cst.Attribute):
+        fn = model.function_referenced(expr, scope)
+        if fn is None:
+            cls = model.instance_of(expr.value, scope)
+            fn = _method_of(model, cls, expr.attr.value) if cls is not None else None
+    elif isinstance(expr, cst.Name):
+        fn = model.function_referenced(expr, scope)
+        if fn is None:
+            values = model.binding_of(expr, scope).known_values
+            if values and len(values) == 1 and isinstance(values[0], cst.Call):
+                return _traced_without_signature(model, values[0], scope)
+            return None
+    if fn is None:
+        return None
+    decorator = tf_function_decorator(model, fn)
+    if decorator is None or input_signature(decorator):
+        return None
+    return fn.qualname, decorator
+
+
+class SignatureWithoutInputSignature(Rule):
+    id = "TF943"
+    name = "signature-without-input-signature"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` with no `input_signature` is exported as a SavedModel signature: "
+        "only a concrete function or one with an input signature can be, and the save fails"
+    )
+    rationale = """
+        A SavedModel signature has fixed input types and shapes, so `tf.saved_model.save(obj,
+        path, signatures=...)` takes a concrete function (`f.get_concrete_function(spec)`) or
+        a `tf.function` whose `input_signature` fixes them (the `tf.saved_model.save` API
+        page). A `tf.function` without one is polymorphic: the save fails whatever calls it
+        has traced before, `ValueError: Expected a TensorFlow function for which to generate a
+        signature, but got <...Function ...>. Only tf.functions with an input signature or
+        concrete functions can be used as a signature.` (TF 2.21). Pass
+        `obj.f.get_concrete_function(tf.TensorSpec(...))`, or give the decorator an
+        `input_signature`. Evidence required: the value of `signatures=` (or of its dict) is
+        a function or method of the module decorated with `tf.function` with no
+        `input_signature` (read through a name, an instance of a module class or `self`), a
+        `tf.function(f)` call without one, or a name bound only to such a call.
+    """
+    requires_text = ("signatures",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        given = _keyword(node, "signatures")
+        if given is None:
+            return
+        values = (
+            [e.value for e in given.value.elements if isinstance(e, cst.DictElement)]
+            if isinstance(given.value, cst.Dict)
+            else [given.value]
+        )
+        for value in values:
+            found = _traced_without_signature(self.model, value, self.context.scope)
+            if found is None:
+                continue
+            name, where = found
+            self.report(
+                value,
+                f"`{code(value)}` is a `tf.function` with no `input_signature`: a signature "
+                "needs fixed input types, so the save fails; pass "
+                f"`{code(value)}.get_concrete_function(tf.TensorSpec(...))` or give the "
+                "decorator an `input_signature`",
+                because=[(f"`{name}` is traced with no `input_signature`", where)],
+            )
+
+
+# --- tf.distribute: a model's variables belong in the strategy's scope -------------------------
+
+
+def _strategy_scope(model: ModuleModel, item: cst.WithItem) -> bool:
+    """Whether a ``with`` item is ``<strategy>.scope()`` of a ``tf.distribute`` strategy made
+    in the module (``tf.distribute.MirroredStrategy()``, a TPU or multi-worker one)."""
+    call = item.item
+    if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute):
+        return False
+    if call.func.attr.value != "scope" or call.args:
+        return False
+    owner = call.func.value
+    made = owner
+    if isinstance(owner, cst.Name):
+        values = model.binding_of(owner, model.scope_of(owner)).known_values
+        if not values or len(values) != 1:
+            return False
+        made = values[0]
+    if not isinstance(made, cst.Call):
+        return False
+    name = model.call_name(made) or ""
+    return name.startswith("tensorflow.distribute.") and name.endswith("Strategy")
+
+
+class ModelOutsideStrategyScope(Rule):
+    id = "TF946"
+    name = "model-made-outside-strategy-scope"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a Keras model made outside `strategy.scope()` is compiled inside it: its variables "
+        "are not the strategy's, and training fails"
+    )
+    rationale = """
+        A `tf.distribute` strategy (`MirroredStrategy`, `TPUStrategy`,
+        `MultiWorkerMirroredStrategy`) places and mirrors the variables created in its
+        `scope()`: all variable creation belongs there (the `tf.distribute.MirroredStrategy`
+        API page), so the model, its optimizer and its metrics are made there, then compiled. A model made before the `with strategy.scope():` block
+        and only compiled inside it has its variables (or, unbuilt, its layers) outside the
+        strategy, while the optimizer is the strategy's: `fit` fails when the optimizer
+        builds its slots, `RuntimeError: Need to be inside "with strategy.scope()" for
+        <...MirroredStrategy ...>` (TF 2.21, Keras 3.15: a built Sequential, a functional
+        model and an unbuilt Sequential alike; made and compiled outside, it trains, on one
+        device). Make the model inside the scope too (`with strategy.scope(): model =
+        build_model(); model.compile(...)`). Evidence required: `model.compile(...)` runs in
+        a `with S.scope():` block, `S` a `tf.distribute` strategy the module makes, and every
+        assignment of `model` is a Keras model made outside any `with ... .scope():` block.
+    """
+    requires_text = ("scope",)
+
+    def visit_With(self, node: cst.With) -> None:
+        if not any(_strategy_scope(self.model, item) for item in node.items):
+            return
+        scopes = self._scope_blocks()
+
+        def enter(child: cst.CSTNode) -> bool:
+            if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(child, cst.Call):
+                self._check(child, scopes)
+            return True
+
+        walk(node.body, enter)
+
+    def _scope_blocks(self) -> set[int]:
+        """The nodes inside any ``with ... .scope():`` block of the module."""
+        inside: set[int] = set()
+        for with_node in self.model.nodes_of(cst.With):
+            if any(
+                isinstance(i.item, cst.Call)
+                and isinstance(i.item.func, cst.Attribute)
+                and i.item.func.attr.value == "scope"
+                for i in with_node.items
+            ):
+                walk(with_node.body, lambda n: inside.add(id(n)) or True)
+        return inside
+
+    def _check(self, call: cst.Call, scopes: set[int]) -> None:
+        func = call.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+            return
+        receiver = func.value
+        if not isinstance(receiver, cst.Name):
+            return
+        scope = self.model.scope_of(receiver)
+        binding = self.model.binding_of(receiver, scope)
+        sites = binding.sites
+        values = binding.known_values
+        if not values or any(id(s.node) in scopes for s in sites):
+            return
+        where = binding.scope or scope
+        for value in values:
+            kind = self.model.kind_of(value, where)
+            if kind is None or kind.kind != "model" or kind.keras is None:
+                return
+        self.report(
+            call,
+            f"`{receiver.value}` is made outside `strategy.scope()` but compiled inside it: "
+            "its variables are not the strategy's, and `fit` fails; make the model inside "
+            "the scope too",
+            because=[(f"`{receiver.value}` is made here, outside the scope", sites[0].node)],
+        )
+
+
+# --- SavedModel: a tf.function exported with no traced call is not callable after loading -----
+
+
+class UntracedFunctionCalledAfterLoad(Rule):
+    id = "TF947"
+    name = "untraced-function-called-after-load"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.function` method with no `input_signature`, never called before the save, is "
+        "called on the loaded SavedModel: nothing of it was saved, so the call fails"
+    )
+    rationale = """
+        `tf.saved_model.save` saves the concrete functions a `tf.function` has traced so far;
+        a `tf.function` without an `input_signature` that was never called (nor given to
+        `get_concrete_function`) before the save has none, and "will not be directly
+        callable in the restored SavedModel" (the `tf.saved_model.save` API page): calling it
+        on what `tf.saved_model.load` gives fails, `ValueError: Found zero restored functions
+        for caller function.` (TF 2.21). Give the method an `input_signature`, or trace it
+        before saving (call it once, or `obj.f.get_concrete_function(tf.TensorSpec(...))`).
+        Evidence required: a method of a module class is decorated with `tf.function` with
+        no `input_signature`; an instance of that class is given to `tf.saved_model.save`; no
+        code of the module calls the method (or its `get_concrete_function`) through anything
+        but the loaded object; and the method is called on a name bound only to
+        `tf.saved_model.load(...)`.
+    """
+    requires_text = ("saved_model",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+            return
+        scope = self.context.scope
+        values = self.model.binding_of(func.value, scope).known_values
+        if not values or not all(
+            isinstance(v, cst.Call) and self.model.call_name(v) == "tensorflow.saved_model.load"
+            for v in values
+        ):
+            return
+        method = func.attr.value
+        found = self._saved_untraced(method)
+        if found is None:
+            return
+        cls, fn = found
+        self.report(
+            node,
+            f"`{cls.name}.{method}` is a `tf.function` with no `input_signature` that nothing "
+            "called before the save: the SavedModel holds no function for it, so this call "
+            "fails; give it an `input_signature` or trace it before saving",
+            because=[(f"`{cls.name}.{method}` is traced with no `input_signature`", fn.node)],
+        )
+
+    def _saved_untraced(self, method: str) -> tuple[ClassInfo, FunctionInfo] | None:
+        saved: list[ClassInfo] = []
+        for call in self.model.nodes_of(cst.Call):
+            if self.model.call_name(call) != "tensorflow.saved_model.save" or not call.args:
+                continue
+            given = call.args[0].value
+            where = self.model.scope_of(given) if isinstance(given, cst.Name) else None
+            cls = self.model.instance_of(given, where)
+            if cls is not None:
+                saved.append(cls)
+        for cls in saved:
+            fn = _method_of(self.model, cls, method)
+            if fn is None:
+                continue
+            decorator = tf_function_decorator(self.model, fn)
+            if decorator is None or input_signature(decorator):
+                continue
+            if self._traced_before(method):
+                return None
+            return cls, fn
+        return None
+
+    def _traced_before(self, method: str) -> bool:
+        """Whether any code calls ``.method(...)`` or ``.method.get_concrete_function`` on
+        something other than what ``tf.saved_model.load`` gives."""
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            if func.attr.value == "get_concrete_function":
+                inner = func.value
+                if isinstance(inner, cst.Attribute) and inner.attr.value == method:
+                    return True
+            if func.attr.value != method:
+                continue
+            owner = func.value
+            if isinstance(owner, cst.Name):
+                values = self.model.binding_of(owner, self.model.scope_of(owner)).known_values
+                if values and all(
+                    isinstance(v, cst.Call)
+                    and self.model.call_name(v) == "tensorflow.saved_model.load"
+                    for v in values
+                ):
+                    continue
+            return True
+        return False

@@ -3105,17 +3105,24 @@ class TensorWherePythonValueNeeded(_TracedRule):
     calls_in_traced_code = True
     name = "tensor-where-python-value-needed"
     severity = "error"
-    message = "a tensor is passed where a TF op needs a Python number fixed while tracing"
+    message = "a tensor is passed where a TF op needs a Python value fixed while tracing"
     rationale = """
         Some parameters of TF ops are attributes of the graph op, fixed when the op is built
-        while tracing: a pooling window and its strides (`tf.nn.max_pool2d`'s `ksize` and
-        `strides`), `space_to_depth`'s `block_size`. They take Python numbers; a tensor there
-        (a size drawn with `tf.random.uniform`, a value computed from the input) has no value
-        while tracing, and tracing fails. The knowledge base finds these parameters by tracing
-        each op with a Python number and then with a computed tensor. Draw the size in Python
-        outside the traced function (one per trace), choose among a few fixed sizes with
-        `tf.switch_case`, or use an op that takes the size as a tensor. Evidence required: the
-        argument (or an element of a list argument) is computed by a TF op.
+        while tracing: a convolution's or pooling window's `strides`, `padding`, `dilations`
+        and `data_format` (`tf.nn.conv2d`, `tf.nn.max_pool2d`'s `ksize`), `space_to_depth`'s
+        `block_size`, `tf.stack`'s `axis`, `tf.unstack`'s `num`, `tf.gather`'s `batch_dims`,
+        `keepdims`, `transpose_a`, `exclusive`. They take Python values; a tensor there (a
+        size drawn with `tf.random.uniform`, a value computed from the input, a per-example
+        value `tf.map_fn` slices out of its elements) has no value while tracing, and tracing
+        fails (TF 2.21: `OperatorNotAllowedInGraphError` or `TypeError`; eager code may
+        accept the same tensor, converting it to a Python value). The knowledge base finds
+        these parameters two ways: by tracing each image op with a Python number and then
+        with a computed tensor, and by following each public function's parameters through
+        TF's sources to the generated op wrapper, whose op's attributes the op registry lists.
+        Draw the value in Python outside the traced function (one per trace), choose among a
+        few fixed values with `tf.switch_case`, or use an op that takes it as a tensor.
+        Evidence required: the argument (or an element of a list argument) is computed by a
+        TF op, or is (an element of) what `tf.map_fn`/`tf.scan` hand the traced function.
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -3123,7 +3130,10 @@ class TensorWherePythonValueNeeded(_TracedRule):
         if fn is None:
             return
         name = self.model.call_name(node)
-        needs = knowledge.python_value_parameters(name)
+        needs = {
+            **knowledge.op_attribute_parameters(name),
+            **knowledge.python_value_parameters(name),
+        }
         if not needs:
             return
         positions = {position: parameter for parameter, position in needs.items()}
@@ -3142,7 +3152,8 @@ class TensorWherePythonValueNeeded(_TracedRule):
                     self.report(
                         arg,
                         f"`{parameter}` of `{code(node.func)}` in traced `{fn.qualname}` is "
-                        "given a tensor, but it needs a Python number fixed while tracing",
+                        "given a tensor, but it is an attribute of the op and needs a Python "
+                        "value fixed while tracing",
                         because=[("this value is a tensor computed in the graph", value)],
                     )
                     return
@@ -4835,3 +4846,390 @@ def _counter_in(
             if found is not None:
                 return found
     return None
+
+
+class GeneratorTracedByTfFunction(Rule):
+    id = "TF883"
+    name = "generator-traced-by-tf-function"
+    category = "graph-incompatible"
+    severity = "error"
+    message = (
+        "a generator function (one with `yield`) is made a `tf.function`: calling it returns a "
+        "Python generator, which a graph cannot return, so tracing fails"
+    )
+    rationale = """
+        A function whose body holds `yield` is a generator function: calling it runs none of
+        its body and returns a Python generator object. `tf.function` traces a function by
+        calling it and turning what it returns into graph outputs, which must be tensors (or
+        nested structures of them, or `None`); a generator is none of these, so the first call
+        fails: `TypeError: To be compatible with tf.function, Python functions must return
+        zero or more Tensors or ExtensionTypes or None values; ... found return value of type
+        generator` (TF 2.21, decorated or wrapped with `tf.function(f)`, whatever the
+        arguments). To stream values, return a stacked tensor (`tf.TensorArray` in a loop),
+        make a `tf.data.Dataset` (`Dataset.from_generator` takes the generator function
+        itself, undecorated), or keep the generator in Python and decorate the per-item
+        computation. Evidence required: a function of the module with `yield` in its own body
+        is decorated with `tf.function` or given to a `tf.function(...)` call.
+    """
+    requires_text = ("yield",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for fn in self.model.functions:
+            reason = fn.traced_by
+            if not fn.is_generator or reason is None or reason.kind not in ("decorator", "wrapped"):
+                continue
+            how = "decorated with" if reason.kind == "decorator" else "wrapped by"
+            self.report(
+                fn.node.name,
+                f"`{fn.qualname}` is a generator function {how} `tf.function`: calling it "
+                "gives a Python generator, which a graph cannot return, so tracing fails; "
+                "return tensors (a `tf.TensorArray` stacked) or build a `tf.data.Dataset`",
+            )
+
+
+# --- AutoGraph's `if` on a tensor: both branches must define what is read after -------------
+_BRANCH_EXITS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+
+
+def _assigned_in(block: cst.CSTNode) -> set[str]:
+    """The names a branch binds by assignment (nested blocks included, nested scopes not)."""
+    found: set[str] = set()
+
+    def targets(target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            found.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                targets(element.value)
+        elif isinstance(target, cst.StarredElement):
+            targets(target.value)
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return False
+        if isinstance(node, cst.Assign):
+            for assigned in node.targets:
+                targets(assigned.target)
+        elif isinstance(node, (cst.AugAssign, cst.For)) or (
+            isinstance(node, cst.AnnAssign) and node.value is not None
+        ):
+            targets(node.target)
+        return True
+
+    walk(block, enter)
+    return found
+
+
+def _ends_in_exit(block: cst.BaseSuite | None) -> bool:
+    """Whether a branch's last statement leaves it (`return`, `raise`, `break`, `continue`)."""
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    return isinstance(last, cst.SimpleStatementLine) and any(
+        isinstance(s, _BRANCH_EXITS) for s in last.body
+    )
+
+
+class TensorIfBranchLeavesNameUndefined(_TracedRule):
+    id = "TF884"
+    requires_traced_code = True
+    name = "tensor-if-branch-leaves-name-undefined"
+    severity = "error"
+    message = (
+        "an `if` on a tensor defines a name (or returns) in one branch only: AutoGraph's "
+        "`tf.cond` needs both branches to, and tracing fails"
+    )
+    rationale = """
+        In AutoGraph-converted code (a `tf.function`, a `Dataset.map` function) an `if`
+        statement whose condition is a tensor becomes `tf.cond`, which runs both branches
+        while tracing and needs each to give the same outputs: every name the code after the
+        `if` reads must be defined by both (AutoGraph reference, Limitations). A name
+        assigned only in the `if` branch (no `else`, or an `else` that does not assign it), and
+        not before the `if`, fails tracing when it is read after: `ValueError: 'y' must also
+        be initialized in the else branch` (TF 2.21). In the same way an `if` that ends the
+        function and returns a value in its branch only fails: `ValueError: the else branch
+        must also have a return statement`. Define the name before the `if` (or in both
+        branches), or return after the `if`. Evidence required: the condition is a tensor
+        computed by a TF op in converted code; the name has no binding in the function
+        outside the branch that assigns it, that branch does not end in `return`, `raise`,
+        `break` or `continue` (nor does the other), and the function reads the name after
+        the `if`; or the `if` is the function's last statement, has no `else`, and its branch
+        ends in `return <value>`.
+    """
+
+    def visit_If(self, node: cst.If) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or isinstance(fn.node, cst.Lambda):
+            return
+        if tensor_condition(self.model, node.test, self.context.scope) is None:
+            return
+        if self._returns_in_one_branch(fn, node):
+            return
+        orelse = node.orelse
+        if isinstance(orelse, cst.Else):
+            branches = [(node.body, orelse.body), (orelse.body, node.body)]
+        else:  # no `else`, or an `elif` chain: what any of its branches assigns counts
+            branches = [(node.body, orelse)]
+        for branch, rest in branches:
+            if _ends_in_exit(branch) or (isinstance(rest, cst.BaseSuite) and _ends_in_exit(rest)):
+                continue  # a branch that leaves needs nothing after the `if`
+            missing = _assigned_in(branch) - (_assigned_in(rest) if rest is not None else set())
+            for name in sorted(missing):
+                read = self._read_after(fn, node, branch, name)
+                if read is not None:
+                    where = "`else`" if branch is node.body else "`if`"
+                    self.report(
+                        read,
+                        f"`{name}` is assigned only in one branch of an `if` on a tensor in "
+                        f"traced `{fn.qualname}`, and read here: AutoGraph's `tf.cond` needs "
+                        f"the {where} branch to define it too, so tracing fails; define "
+                        f"`{name}` before the `if`",
+                        because=[("the `if` on a tensor", node.test)],
+                    )
+                    return
+
+    def _returns_in_one_branch(self, fn: FunctionInfo, node: cst.If) -> bool:
+        body = fn.node.body
+        if not isinstance(body, cst.IndentedBlock) or not body.body or body.body[-1] is not node:
+            return False
+        if node.orelse is not None or not isinstance(node.body, cst.IndentedBlock):
+            return False
+        last = node.body.body[-1] if node.body.body else None
+        if not isinstance(last, cst.SimpleStatementLine):
+            return False
+        returned = next((s for s in last.body if isinstance(s, cst.Return)), None)
+        if returned is None or returned.value is None:
+            return False
+        self.report(
+            returned,
+            f"traced `{fn.qualname}` returns a value only when its last `if`, on a tensor, "
+            "holds: AutoGraph's `tf.cond` needs the other branch to return too, so tracing "
+            "fails; add an `else` (or a `return` after the `if`)",
+            because=[("the `if` on a tensor", node.test)],
+        )
+        return True
+
+    def _read_after(
+        self, fn: FunctionInfo, node: cst.If, branch: cst.CSTNode, name: str
+    ) -> cst.Name | None:
+        binding = self.model.lookup(name, fn)
+        if binding.scope is not fn or not binding.sites:
+            return None
+        inside = set()
+        walk(branch, lambda n: inside.add(id(n)) or True)
+        if any(id(site.node) not in inside for site in binding.sites):
+            return None  # bound elsewhere too (before the `if`, a parameter, the other branch)
+        found: list[cst.Name] = []
+        passed = [False]
+
+        def enter(child: cst.CSTNode) -> bool:
+            if found or isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if child is node:
+                passed[0] = True
+                return False
+            if (
+                passed[0]
+                and isinstance(child, cst.Name)
+                and child.value == name
+                and not self.model.is_target(child)
+                and self.model.binding_of(child).scope is fn  # not a comprehension's own
+            ):
+                found.append(child)
+            return True
+
+        walk(fn.node.body, enter)
+        return found[0] if found else None
+
+
+# --- AutoGraph's graph loops: a loop variable keeps its dtype ---------------------------------
+_FLOAT_DTYPES = ("float16", "bfloat16", "float32", "float64", "half", "double")
+
+
+def _float_valued(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is surely a float: a float literal, arithmetic with one (true division
+    too), ``tf.constant`` of one, or ``tf.cast`` to a float dtype."""
+    if isinstance(expr, cst.Float):
+        return True
+    if isinstance(expr, cst.UnaryOperation):
+        return _float_valued(model, expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Divide):
+            return True
+        return _float_valued(model, expr.left) or _float_valued(model, expr.right)
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name == "tensorflow.constant" and expr.args and expr.args[0].keyword is None:
+            return _float_valued(model, expr.args[0].value) and len(expr.args) == 1
+        if name in ("tensorflow.cast", "tensorflow.dtypes.cast") and len(expr.args) >= 2:
+            dtype = code(expr.args[1].value)
+            return dtype.rpartition(".")[2] in _FLOAT_DTYPES
+    return False
+
+
+class LoopVariableChangesDtypeOrShape(_TracedRule):
+    id = "TF885"
+    requires_traced_code = True
+    name = "loop-variable-changes-dtype-or-shape"
+    severity = "error"
+    message = (
+        "a graph loop changes a loop variable's dtype (a Python int given a float) or grows "
+        "its fixed shape (`tf.concat` onto it): `tf.while_loop` fails to build"
+    )
+    rationale = """
+        In AutoGraph-converted code a `for` over a tensor (`tf.range`, a dataset) or a
+        `while` on a tensor condition becomes `tf.while_loop`, whose loop variables are
+        tensors of a fixed dtype (AutoGraph reference, Limitations: a loop variable keeps
+        its dtype and structure). A variable that starts as a Python int (`total = 0`)
+        enters the loop as an int32 tensor, so adding a float to it in the loop (`total +=
+        0.5`, `total += tf.cast(i, tf.float32)`) fails: `TypeError: Input 'y' of 'AddV2' Op
+        has type float32 that does not match type int32 of argument 'x'`, or, for an
+        assignment, `'total' has dtype int32 before the loop, but dtype float32 after one
+        iteration` (TF 2.21). A Python `for` over `range(3)` is unrolled and is fine. Start it
+        as a float (`total = 0.0`, or `tf.constant(0.0)`). In the same way a loop variable
+        keeps its shape: one made with a fixed shape (`x = tf.zeros([0, 3])`) and grown in the
+        loop by `x = tf.concat([x, row], 0)` fails, `'x' has shape (0, 3) before the loop, but
+        shape (1, 3) after one iteration. Use tf.autograph.experimental.set_loop_options to
+        set shape invariants.`; declare the growing dimension with
+        `tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([None,
+        3]))])`, or collect the rows in a `tf.TensorArray`. Evidence required: in converted
+        code, a graph loop assigns (`=`, `+=` ...) a name a surely-float value (a float
+        literal, arithmetic with one, true division, `tf.constant` of one, `tf.cast` to a
+        float dtype), and the name's only binding outside the loop is an assignment of an int
+        literal before it; or the loop assigns the name `tf.concat` of a list holding the name
+        itself, its only binding outside the loop is `tf.zeros`/`tf.ones`/`tf.fill` of a
+        literal shape or `tf.constant` of a literal before it, and the loop does not call
+        `set_loop_options`.
+    """
+
+    def visit_For(self, node: cst.For) -> None:
+        self._check(node)
+
+    def visit_While(self, node: cst.While) -> None:
+        self._check(node)
+
+    def _check(self, loop: cst.For | cst.While) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph:
+            return
+        scope = self.context.scope
+        if converted_loop(self.model, loop, scope) is None:
+            return
+        inside: set[int] = set()
+        walk(loop, lambda n: inside.add(id(n)) or True)
+        if self._grows_fixed_shape(fn, loop, inside):
+            return
+        for target, value in self._updates(loop.body):
+            start = self._int_start(fn, target, inside)
+            if start is None or not _float_valued(self.model, value):
+                continue
+            self.report(
+                value,
+                f"`{target.value}` starts as the Python int `{code(start)}` before a graph loop "
+                f"in traced `{fn.qualname}`, so AutoGraph makes it an int32 tensor, and this "
+                f"float fails to combine with it; start it as a float (`{target.value} = "
+                f"{code(start)}.0`)",
+                because=[(f"`{target.value}` starts as an int here", start)],
+            )
+            return
+
+    def _updates(self, body: cst.BaseSuite) -> list[tuple[cst.Name, cst.BaseExpression]]:
+        found: list[tuple[cst.Name, cst.BaseExpression]] = []
+
+        def enter(node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False
+            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                found.append((node.target, node.value))
+            elif isinstance(node, cst.Assign) and len(node.targets) == 1:
+                target = node.targets[0].target
+                if isinstance(target, cst.Name):
+                    found.append((target, node.value))
+            return True
+
+        walk(body, enter)
+        return found
+
+    def _grows_fixed_shape(
+        self, fn: FunctionInfo, loop: cst.For | cst.While, inside: set[int]
+    ) -> bool:
+        calls = [n for n in self.model.calls_made_by(fn) if id(n) in inside]
+        if any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value == "set_loop_options"
+            for c in calls
+        ):
+            return False
+        for target, value in self._updates(loop.body):
+            if not isinstance(value, cst.Call):
+                continue
+            if self.model.call_name(value) not in ("tensorflow.concat", "tensorflow.stack"):
+                continue
+            pieces = value.args[0].value if value.args else None
+            if not isinstance(pieces, (cst.List, cst.Tuple)) or not any(
+                isinstance(e.value, cst.Name) and e.value.value == target.value
+                for e in pieces.elements
+            ):
+                continue
+            start = self._start(fn, target, inside)
+            if start is None or not self._fixed_shape(start):
+                continue
+            self.report(
+                value,
+                f"`{target.value}` is made with a fixed shape before a graph loop in traced "
+                f"`{fn.qualname}` and grown here: a `tf.while_loop` variable keeps its shape, "
+                "so the loop fails to build; declare the growing dimension with "
+                "`tf.autograph.experimental.set_loop_options(shape_invariants=...)` or collect "
+                "the pieces in a `tf.TensorArray`",
+                because=[(f"`{target.value}` gets its fixed shape here", start)],
+            )
+            return True
+        return False
+
+    def _fixed_shape(self, start: cst.BaseExpression) -> bool:
+        """``tf.zeros``/``tf.ones``/``tf.fill`` of a literal shape, ``tf.constant`` of a
+        literal: a shape known in full while tracing."""
+        if not isinstance(start, cst.Call) or not start.args:
+            return False
+        name = self.model.call_name(start) or ""
+        first = start.args[0].value
+        if name in ("tensorflow.zeros", "tensorflow.ones", "tensorflow.fill"):
+            return isinstance(first, (cst.List, cst.Tuple)) and all(
+                isinstance(e.value, cst.Integer) for e in first.elements
+            )
+        if name == "tensorflow.constant":
+            return isinstance(first, (cst.List, cst.Tuple, cst.Integer, cst.Float))
+        return False
+
+    def _start(
+        self, fn: FunctionInfo, target: cst.Name, inside: set[int]
+    ) -> cst.BaseExpression | None:
+        """The one value ``target`` is given outside the loop, before it."""
+        binding = self.model.lookup(target.value, fn)
+        if binding.scope is not fn:
+            return None
+        outside = [s for s in binding.sites if id(s.node) not in inside]
+        if len(outside) != 1 or outside[0].kind != SiteKind.ASSIGN:
+            return None
+        loop_order = min((s.order for s in binding.sites if id(s.node) in inside), default=None)
+        if loop_order is None or outside[0].order > loop_order:
+            return None
+        return outside[0].value
+
+    def _int_start(
+        self, fn: FunctionInfo, target: cst.Name, inside: set[int]
+    ) -> cst.BaseExpression | None:
+        binding = self.model.lookup(target.value, fn)
+        if binding.scope is not fn:
+            return None
+        outside = [s for s in binding.sites if id(s.node) not in inside]
+        if len(outside) != 1 or outside[0].kind != SiteKind.ASSIGN:
+            return None
+        value = outside[0].value
+        if isinstance(value, cst.UnaryOperation):
+            value = value.expression
+        if not isinstance(value, cst.Integer):
+            return None
+        loop_order = min((s.order for s in binding.sites if id(s.node) in inside), default=None)
+        if loop_order is None or outside[0].order > loop_order:
+            return None
+        return outside[0].value

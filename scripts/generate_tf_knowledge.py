@@ -101,6 +101,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``python_value_parameters``: the size parameters of TF image ops (``tf.nn``, ``tf.image``)
   that take a Python number but refuse a tensor while traced (``max_pool2d``'s ``ksize``):
   traced with 2, then with a computed tensor (``python_value_parameters``).
+* ``op_attribute_parameters``: the parameters of public TF functions (``tf``, ``tf.nn``,
+  ``tf.image``, ``tf.math``, ``tf.linalg``, ``tf.signal``, ``tf.strings``) that reach an
+  attribute of the op they build (``tf.nn.conv2d``'s ``strides``, ``tf.stack``'s ``axis``):
+  read from each function's source, followed through TF's own functions to the generated
+  wrapper, whose op's attributes come from the op registry (``op_attribute_parameters``).
 * ``single_output_layers``: the Keras layer classes whose call gives one tensor, and the
   ``False``-default options (constructor or call) that make it give several
   (``single_output_layers``: ``LSTM``'s ``return_state``).
@@ -154,6 +159,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 import types
 import warnings
 from collections.abc import Callable, Iterator
@@ -1885,6 +1891,180 @@ def python_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
     return found
 
 
+# --- api38's op attributes: parameters a public function hands to its op as an attribute ----
+# The namespaces read, and the attribute types that hold Python values (a `type` attribute is
+# a dtype; `func` a function).
+OP_ATTRIBUTE_NAMESPACES = ("", "math", "linalg", "nn", "image", "signal", "strings")
+PYTHON_ATTRIBUTE_TYPES = frozenset(
+    {"int", "float", "bool", "string", "shape", "list(int)", "list(float)", "list(bool)"}
+)
+OP_ATTRIBUTE_DEPTH = 3  # how many TF functions deep a parameter is followed to its op
+
+
+def _op_type_of(wrapper: object) -> str | None:
+    """The op a generated wrapper (``gen_nn_ops.conv2d``) builds: the name its source gives
+    ``_apply_op_helper``."""
+    try:
+        source = inspect.getsource(wrapper)
+    except (OSError, TypeError):
+        return None
+    found = re.search(r'_apply_op_helper\(\s*"(\w+)"', source)
+    return found.group(1) if found else None
+
+
+def _python_attributes(op_type: str) -> set[str]:
+    """The attributes of ``op_type`` (op_def registry) a caller gives as Python values: not a
+    dtype, function or tensor, and not inferred from an input (``N``, ``T``)."""
+    from tensorflow.python.framework import op_def_registry
+
+    op_def = op_def_registry.get(op_type)
+    if op_def is None:
+        return set()
+    inferred = {
+        name
+        for arg in op_def.input_arg
+        for name in (arg.type_attr, arg.number_attr, arg.type_list_attr)
+        if name
+    }
+    return {
+        a.name for a in op_def.attr if a.type in PYTHON_ATTRIBUTE_TYPES and a.name not in inferred
+    }
+
+
+def _parameters_to_attributes(
+    function: object, held: dict[str, str], depth: int = 0, seen: frozenset = frozenset()
+) -> dict[str, str]:
+    """Which parameters of a public function reach an op attribute unconditionally: ``held``
+    maps a local of ``function`` to the public parameter it holds. Read from the source: a
+    call of a generated wrapper that gives a held local (or one rebound from itself,
+    ``strides = _get_sequence(strides, ...)``) as an attribute, or a call of another TF
+    function that gives it a held local (followed). A call under an ``if`` that tests a held
+    local is left out for that local (``tf.split`` takes a tensor of sizes another way)."""
+    function = inspect.unwrap(function)
+    if depth > OP_ATTRIBUTE_DEPTH or id(function) in seen:
+        return {}
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    definition = tree.body[0] if tree.body else None
+    if not isinstance(definition, ast.FunctionDef):
+        return {}
+    namespace = getattr(function, "__globals__", {})
+    found: dict[str, str] = {}
+
+    def held_by(expr: ast.expr) -> str | None:
+        return held.get(expr.id) if isinstance(expr, ast.Name) else None
+
+    def callee_of(call: ast.Call) -> object | None:
+        func = call.func
+        if isinstance(func, ast.Name):
+            return namespace.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            module = namespace.get(func.value.id)
+            if isinstance(module, types.ModuleType):
+                return getattr(module, func.attr, None)
+        return None
+
+    def visit(node: ast.AST, guarded: frozenset) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            return  # a nested function runs later, if at all
+        if isinstance(node, ast.If):
+            tested = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+            for child in [*node.body, *node.orelse]:
+                visit(child, guarded | tested)
+            return
+        if isinstance(node, ast.Call):
+            call(node, guarded)
+        for child in ast.iter_child_nodes(node):
+            visit(child, guarded)
+
+    def call(node: ast.Call, guarded: frozenset) -> None:
+        callee = callee_of(node)
+        module = getattr(callee, "__module__", "") or ""
+        if callee is None or not module.startswith("tensorflow."):
+            return
+        try:
+            names = list(inspect.signature(callee).parameters)
+        except (TypeError, ValueError):
+            return
+        given = {names[i]: a for i, a in enumerate(node.args) if i < len(names)}
+        given.update({k.arg: k.value for k in node.keywords if k.arg})
+        given = {
+            name: held_by(value)
+            for name, value in given.items()
+            if held_by(value) and value.id not in guarded  # type: ignore[attr-defined]
+        }
+        if not given:
+            return
+        if module.rpartition(".")[2].startswith("gen_"):
+            op_type = _op_type_of(callee)
+            attributes = _python_attributes(op_type) if op_type else set()
+            for name, parameter in given.items():
+                if name in attributes:
+                    found.setdefault(parameter, f"{op_type}.{name}")
+            return
+        for parameter, attribute in _parameters_to_attributes(
+            callee, given, depth + 1, seen | {id(function)}
+        ).items():
+            found.setdefault(parameter, attribute)
+
+    straight = list(definition.body)  # the statements run in order: `with` bodies too
+    for node in list(straight):
+        if isinstance(node, (ast.With, ast.Try)):
+            straight.extend(node.body)
+    for node in straight:  # rebound outright: no longer the parameter (but
+        # `strides = _get_sequence(strides, ...)` still holds it)
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id in held
+        ):
+            target = node.targets[0].id
+            if target not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}:
+                held = {k: v for k, v in held.items() if k != target}
+        elif (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):  # `strides = [1] + _get_sequence(stride, ...)`: a private helper's normal form
+            for inner in ast.walk(node.value):
+                if not isinstance(inner, ast.Call):
+                    continue
+                func = inner.func
+                helper = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                given = [held_by(a) for a in inner.args[:1]]
+                if helper.startswith("_") and given and given[0]:
+                    held = {**held, node.targets[0].id: given[0]}
+                    break
+    for statement in definition.body:
+        visit(statement, frozenset())
+    return found
+
+
+def op_attribute_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
+    """The parameters of public TF functions that become attributes of the op they build
+    (``tf.nn.conv2d``'s ``strides``, ``padding``, ``dilations``, ``data_format``: attributes of
+    ``Conv2D``): fixed in the graph when the op is built, so they take Python values, and a
+    graph tensor there fails while tracing. Read from TF's own sources and op registry
+    (``_parameters_to_attributes``): path -> parameter -> its position."""
+    found: dict[str, dict[str, int]] = {}
+    for namespace in OP_ATTRIBUTE_NAMESPACES:
+        module = _resolve(tf, namespace) if namespace else tf
+        prefix = f"tensorflow.{namespace}." if namespace else "tensorflow."
+        for name, function in _public_functions(module):
+            try:
+                parameters = list(inspect.signature(function).parameters)
+            except (TypeError, ValueError):
+                continue
+            held = {p: p for p in parameters if p != "name"}
+            reached = _parameters_to_attributes(function, held)
+            if reached:
+                found[prefix + name] = {p: parameters.index(p) for p in sorted(reached)}
+    return found
+
+
 def _flag_parameters(function: object) -> list[str]:
     """The keyword parameters of ``function`` whose default is ``False`` (options a call turns
     on: ``return_state``, ``return_sequences``)."""
@@ -2469,6 +2649,7 @@ def build() -> dict:
             "numpy_only_functions": numpy_only_functions(probed, tf),
             "variable_only_members": variable_only_members(tf),
             "python_value_parameters": python_value_parameters(tf),
+            "op_attribute_parameters": op_attribute_parameters(tf),
             "static_count_ops": probe_static_count_ops(returns, tf, keras),
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),

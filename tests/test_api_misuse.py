@@ -1330,3 +1330,173 @@ def test_a_v1_optimizer_in_graph_mode_code_is_not_reported():
     assert rule_ids(source, ["TF936"]) == []
     keras2 = source.replace("tf.compat.v1.train.AdamOptimizer", "tf_keras.optimizers.Adam")
     assert rule_ids(keras2, ["TF936"]) == ["TF936"]  # Keras 2's raises in a graph too
+
+
+# TF942: a signature function (or TFLite signature runner) called with positional arguments.
+LOADED = "import tensorflow as tf\nloaded = tf.saved_model.load('exported')\n"
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("out = loaded.signatures['serving_default'](a, b)\n", ["TF942"]),
+        ("out = loaded.signatures.get('serving_default')(a, b)\n", ["TF942"]),
+        ("infer = loaded.signatures['serving_default']\nout = infer(a, b)\n", ["TF942"]),
+        ("sigs = loaded.signatures\nout = sigs['serving_default'](a, b)\n", ["TF942"]),
+        (
+            "class Server:\n    def __init__(self):\n"
+            "        self.fn = loaded.signatures['serving_default']\n"
+            "    def __call__(self, a, b):\n        return self.fn(a, b)\n",
+            ["TF942"],
+        ),
+        (
+            "interp = tf.lite.Interpreter(model_path='m.tflite')\n"
+            "runner = interp.get_signature_runner()\nout = runner(x)\n",
+            ["TF942"],
+        ),
+        # one positional argument: a one-input signature takes it
+        ("out = loaded.signatures['serving_default'](a)\n", []),
+        ("out = loaded.signatures['serving_default'](a=a, b=b)\n", []),
+        ("out = loaded.signatures['serving_default'](*inputs)\n", []),
+        (
+            "interp = tf.lite.Interpreter(model_path='m.tflite')\n"
+            "runner = interp.get_signature_runner()\nout = runner(x=x)\n",
+            [],
+        ),
+        # a name that may hold something else
+        (
+            "infer = loaded.signatures['serving_default'] if keyed else loaded\nout = infer(a, b)\n",
+            [],
+        ),
+    ],
+)
+def test_signature_called_with_positional_arguments(use, expected):
+    assert rule_ids(LOADED + use, ["TF942"]) == expected
+
+
+# TF943: a tf.function without an input_signature given as a SavedModel signature.
+ADDER = (
+    "import tensorflow as tf\nclass Adder(tf.Module):\n    @tf.function\n"
+    "    def add(self, x):\n        return x + x\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])\n"
+    "    def add_spec(self, x):\n        return x + x\n"
+    "    def export(self, path):\n        tf.saved_model.save(self, path, signatures=self.add)\n"
+    "def plain(x):\n    return x\nmodel = Adder()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("", ["TF943"]),  # `signatures=self.add` in the class
+        ("tf.saved_model.save(model, 'p', signatures=model.add)\n", ["TF943", "TF943"]),
+        (
+            "tf.saved_model.save(model, 'p', signatures={'serving_default': model.add})\n",
+            ["TF943", "TF943"],
+        ),
+        ("tf.saved_model.save(model, 'p', signatures=tf.function(plain))\n", ["TF943", "TF943"]),
+        (
+            "served = tf.function(plain)\ntf.saved_model.save(model, 'p', signatures=served)\n",
+            ["TF943", "TF943"],
+        ),
+        # an input signature, or a concrete function
+        ("tf.saved_model.save(model, 'p', signatures=model.add_spec)\n", ["TF943"]),
+        (
+            "tf.saved_model.save(model, 'p', "
+            "signatures=model.add.get_concrete_function(tf.TensorSpec([])))\n",
+            ["TF943"],
+        ),
+        (
+            "tf.saved_model.save(model, 'p', signatures=tf.function(plain, "
+            "input_signature=[tf.TensorSpec([])]))\n",
+            ["TF943"],
+        ),
+    ],
+)
+def test_signature_without_input_signature(use, expected):
+    assert rule_ids(ADDER + use, ["TF943"]) == expected
+
+
+# TF946: a Keras model made outside strategy.scope() and compiled inside it.
+STRATEGY = (
+    "import keras\nimport tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+    "def build():\n    return keras.Sequential([keras.layers.Dense(1)])\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "model = keras.Sequential([keras.layers.Dense(1)])\nwith strategy.scope():\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            ["TF946"],
+        ),
+        (
+            "model = build()\nwith strategy.scope():\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            ["TF946"],
+        ),
+        # made inside the scope, compiled outside any, or another context manager
+        (
+            "with strategy.scope():\n    model = build()\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+        ("model = build()\nmodel.compile(optimizer='adam', loss='mse')\n", []),
+        (
+            "model = build()\nwith tf.device('/cpu:0'):\n"
+            "    model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+        (
+            "def train(model):\n    with strategy.scope():\n"
+            "        model.compile(optimizer='adam', loss='mse')\n",
+            [],
+        ),
+    ],
+)
+def test_model_made_outside_strategy_scope(use, expected):
+    assert rule_ids(STRATEGY + use, ["TF946"]) == expected
+
+
+# TF947: a tf.function never traced before the save, called on the loaded SavedModel.
+NORMALIZER = (
+    "import tensorflow as tf\nclass Norm(tf.Module):\n    @tf.function\n"
+    "    def normalize(self, x):\n        return x * 2\n"
+    "    @tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])\n"
+    "    def scale(self, x):\n        return x * 3\n"
+    "norm = Norm()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        (
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.normalize(tf.ones([2]))\n",
+            ["TF947"],
+        ),
+        # traced before the save, an input signature, or nothing of the class saved
+        (
+            "norm.normalize(tf.ones([2]))\ntf.saved_model.save(norm, 'p')\n"
+            "restored = tf.saved_model.load('p')\nrestored.normalize(tf.ones([2]))\n",
+            [],
+        ),
+        (
+            "norm.normalize.get_concrete_function(tf.TensorSpec([None]))\n"
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.normalize(tf.ones([2]))\n",
+            [],
+        ),
+        (
+            "tf.saved_model.save(norm, 'p')\nrestored = tf.saved_model.load('p')\n"
+            "restored.scale(tf.ones([2]))\n",
+            [],
+        ),
+        ("restored = tf.saved_model.load('p')\nrestored.normalize(tf.ones([2]))\n", []),
+    ],
+)
+def test_untraced_function_called_after_load(use, expected):
+    assert rule_ids(NORMALIZER + use, ["TF947"]) == expected

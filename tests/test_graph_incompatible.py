@@ -1169,6 +1169,42 @@ def test_pooling_window_needs_a_python_number(ksize, expected):
     assert rule_ids(source, ["TF887"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a per-example stride tf.map_fn slices out of its elements: an attribute of Conv2D
+        (
+            "    return tf.map_fn(lambda e: tf.nn.conv2d(e[0][None], k, strides=e[1], "
+            "padding='SAME'), (x, s), fn_output_signature=tf.float32)\n",
+            ["TF887"],
+        ),
+        (
+            "    def one(element):\n        image, stride = element\n"
+            "        return tf.nn.conv2d(image[None], k, stride, 'SAME')\n"
+            "    return tf.map_fn(one, (x, s), fn_output_signature=tf.float32)\n",
+            ["TF887"],
+        ),
+        ("    return tf.stack([x, x], axis=tf.argmax(tf.shape(x)))\n", ["TF887"]),
+        ("    return tf.reduce_sum(x, 1, keepdims=tf.reduce_any(x > 0))\n", ["TF887"]),
+        ("    return tf.unstack(x, num=tf.shape(x)[0])\n", ["TF887"]),
+        # Python values, and tensors where the op takes them as inputs
+        ("    return tf.nn.conv2d(x, k, strides=2, padding='SAME')\n", []),
+        ("    return tf.nn.conv2d(x, k, strides=s, padding='SAME')\n", []),
+        ("    return tf.one_hot(x, depth=tf.reduce_max(x) + 1)\n", []),
+        ("    return tf.concat([x, x], axis=tf.rank(x) - 1)\n", []),
+        (
+            "    def one(element):\n        image, stride = element\n"
+            "        return tf.nn.conv2d(image[None], k, 1, 'SAME') * tf.cast(stride, tf.float32)\n"
+            "    return tf.map_fn(one, (x, s), fn_output_signature=tf.float32)\n",
+            [],
+        ),
+    ],
+)
+def test_op_attribute_given_a_tensor(body, expected):
+    source = HEADER + "k = tf.ones([3, 3, 1, 1])\n@tf.function\ndef f(x, s):\n" + body
+    assert rule_ids(source, ["TF887"]) == expected
+
+
 # Issue 28's forms of code Keras traces (often without AutoGraph): each a bad program and its
 # fix in tests/data/keras_traced_forms, run under TF 2.21 / Keras 3.15 (one under tf-keras) by
 # `tf2lint verify --suite tests/data/keras_traced_forms` (record: verified.json): a Lambda's
@@ -2694,3 +2730,130 @@ def test_a_loop_counter_as_an_xla_output_size(call):
 )
 def test_no_loop_counter_as_an_xla_output_size_finding(source):
     assert rule_ids(HEADER + source, ["TF882"]) == []
+
+
+# TF883: a generator function made a tf.function.
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("@tf.function\ndef gen(n):\n    for i in tf.range(n):\n        yield i\n", ["TF883"]),
+        ("def gen(n):\n    yield n\nstep = tf.function(gen)\n", ["TF883"]),
+        # a generator used inside a tf.function, or given to from_generator
+        (
+            "@tf.function\ndef f(x):\n    def parts():\n        yield x\n"
+            "    return tf.stack(list(parts()))\n",
+            [],
+        ),
+        (
+            "def gen():\n    yield 1\n"
+            "ds = tf.data.Dataset.from_generator(gen, output_types=tf.int32)\n",
+            [],
+        ),
+    ],
+)
+def test_generator_traced_by_tf_function(source, expected):
+    assert rule_ids(HEADER + source, ["TF883"]) == expected
+
+
+# TF884: an `if` on a tensor defines a name (or returns) in one branch only.
+TENSOR_IF = "@tf.function\ndef f(x):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return y\n", ["TF884"]),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    else:\n        z = x\n"
+            "    return y\n",
+            ["TF884"],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        return x * 2\n", ["TF884"]),
+        (
+            "    for i in range(2):\n        if tf.reduce_sum(x) > i:\n            y = x\n"
+            "    return y\n",
+            ["TF884"],
+        ),
+        # defined before, in both branches, unused after, or a branch that leaves
+        ("    y = x\n    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return y\n", []),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    else:\n        y = x\n"
+            "    return y\n",
+            [],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return x\n", []),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        y = x * 2\n        return y\n"
+            "    y = x\n    return y\n",
+            [],
+        ),
+        (
+            "    if tf.reduce_sum(x) > 0:\n        return x\n    else:\n        y = x * 2\n"
+            "    return y\n",
+            [],
+        ),
+        ("    if tf.reduce_sum(x) > 0:\n        return x * 2\n    return x\n", []),
+        # a Python condition: Python runs one branch
+        ("    if x.shape[0] > 1:\n        y = x * 2\n    return y\n", []),
+        # read after only as a comprehension's own variable
+        ("    if tf.reduce_sum(x) > 0:\n        y = x * 2\n    return [y for y in [x]]\n", []),
+    ],
+)
+def test_tensor_if_branch_leaves_name_undefined(body, expected):
+    assert rule_ids(HEADER + TENSOR_IF + body, ["TF884"]) == expected
+
+
+def test_unconverted_function_is_not_reported():
+    source = HEADER + (
+        "@tf.function(autograph=False)\ndef f(x):\n"
+        "    if tf.reduce_sum(x) > 0:\n        y = x\n    return y\n"
+    )
+    assert rule_ids(source, ["TF884"]) == []
+
+
+# TF885: a variable started as a Python int is given a float in a graph loop.
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("    s = 0\n    for i in tf.range(n):\n        s += 0.5\n    return s\n", ["TF885"]),
+        (
+            "    s = 0\n    for i in tf.range(n):\n        s = s + tf.cast(i, tf.float32)\n"
+            "    return s\n",
+            ["TF885"],
+        ),
+        ("    s = 0\n    for i in tf.range(n):\n        s = 0.5\n    return s\n", ["TF885"]),
+        (
+            "    c = 0\n    while tf.reduce_sum(n) > c:\n        c = c + 0.5\n    return c\n",
+            ["TF885"],
+        ),
+        # a float start, an int update, or a Python loop (unrolled)
+        ("    s = 0.0\n    for i in tf.range(n):\n        s += 0.5\n    return s\n", []),
+        ("    s = 0\n    for i in tf.range(n):\n        s += 1\n    return s\n", []),
+        ("    s = 0\n    for i in range(3):\n        s += 0.5\n    return s\n", []),
+        # a fixed shape grown in the loop
+        (
+            "    x = tf.zeros([0, 3])\n    for i in tf.range(n):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            ["TF885"],
+        ),
+        (
+            "    x = tf.zeros([0, 3])\n    for i in tf.range(n):\n"
+            "        tf.autograph.experimental.set_loop_options(\n"
+            "            shape_invariants=[(x, tf.TensorShape([None, 3]))])\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
+        (
+            "    x = tf.zeros([0, 3])\n    for i in range(3):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
+        (
+            "    x = tf.zeros([n, 3])\n    for i in tf.range(n):\n"
+            "        x = tf.concat([x, tf.ones([1, 3])], axis=0)\n    return x\n",
+            [],
+        ),
+    ],
+)
+def test_loop_variable_changes_dtype_or_shape(body, expected):
+    assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected

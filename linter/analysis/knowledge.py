@@ -100,6 +100,8 @@ class Knowledge:
     rank_needing_ops: frozenset[str] = frozenset()  # ops refusing an input of unknown rank
     # op path -> its parameters XLA compiles as constants (an output size) -> their positions
     xla_constant_parameters: dict[str, dict[str, int]] = field(default_factory=dict)
+    # op path -> parameter -> its position: parameters that become an attribute of the op
+    op_attribute_parameters: dict[str, dict[str, int]] = field(default_factory=dict)
     unpack_refusing_ops: frozenset[str] = frozenset()  # ops whose traced result cannot unpack
     # layer classes whose output keeps their input's unknown sizes (between batch and last)
     unknown_size_layers: frozenset[str] = frozenset()
@@ -148,6 +150,7 @@ def knowledge() -> Knowledge:
         numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
+        op_attribute_parameters=data.get("op_attribute_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
         graph_argument_ops=data.get("graph_argument_ops", {}),
@@ -414,6 +417,15 @@ def python_value_parameters(qualified: str | None) -> dict[str, int]:
     if not qualified:
         return {}
     return knowledge().python_value_parameters.get(canonical(qualified), {})
+
+
+def op_attribute_parameters(qualified: str | None) -> dict[str, int]:
+    """The parameters (name -> position) of the TF function ``qualified`` that it hands to its
+    op as an attribute (``tf.nn.conv2d``: ``strides``, ``padding``, ``dilations``,
+    ``data_format``): fixed when the graph is built, so Python values, never graph tensors."""
+    if not qualified:
+        return {}
+    return knowledge().op_attribute_parameters.get(canonical(qualified), {})
 
 
 def variable_only_member(member: str) -> bool:

@@ -92,6 +92,14 @@ def computed_tensor(
         if binding.param_only and handed_graph_tensor(model, binding.scope, expr.value):
             return True  # traced code hands the function to tf.map_fn, tf.scan ...
         site = reaching_site(model, expr, binding)
+        unpacked = site if site is not None or len(binding.sites) != 1 else binding.sites[0]
+        if (  # `image, stride = element` of a function tf.map_fn hands its elements
+            unpacked is not None
+            and unpacked.kind == SiteKind.UNPACK
+            and unpacked.value is None
+            and _unpacks_handed_elements(model, binding.scope, unpacked.node)
+        ):
+            return True
         if site is not None and site.kind == SiteKind.PARAM:
             # read before the body rebinds it (`image = cv2.imread(...)` further down, or
             # `y_pred = np.round(y_pred)`): what the parameter itself is given
@@ -127,6 +135,62 @@ def computed_tensor(
             computed_tensor(model, v, binding.scope, depth + 1, api_only, inner) for v in values
         )
     return False
+
+
+def _unpacks_handed_elements(model: ModuleModel, fn: FunctionInfo, target: cst.CSTNode) -> bool:
+    """Whether ``target`` is bound by unpacking (``image, stride = element``) a parameter of
+    ``fn`` that a TF op such as ``tf.map_fn`` hands graph tensors: the pieces are tensors."""
+    if fn.traced_by is None or isinstance(fn.node.body, cst.BaseExpression):
+        return False
+    source = model.memo(("unpacked-from", id(fn)), lambda: _unpacked_names(fn)).get(id(target))
+    if source is None:
+        return False
+    bound = model.binding_of(source, fn)
+    if bound.scope is not fn or not bound.param_only or source.value in fn.param_defaults:
+        return False
+    if handed_graph_tensor(model, fn, source.value) is not None:
+        return True
+    # defined in traced code and handed to `tf.map_fn` there: its first parameter
+    if not fn.params or fn.params[0] != source.value or bound_method(fn):
+        return False
+    for call in model.nodes_of(cst.Call):
+        if not knowledge.hands_graph_tensors(model.call_name(call)):
+            continue
+        for index, arg in enumerate(call.args):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "fn" or (keyword is None and index == 0):
+                where = model.scope_of(arg.value) if isinstance(arg.value, cst.Name) else None
+                if model.function_referenced(arg.value, where) is fn:
+                    return True
+    return False
+
+
+def _unpacked_names(fn: FunctionInfo) -> dict[int, cst.Name]:
+    """Each name ``fn``'s own code binds by unpacking a name (``a, b = pair``) -> that name."""
+    found: dict[int, cst.Name] = {}
+
+    def enter(node: cst.CSTNode) -> bool:
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Assign) and isinstance(node.value, cst.Name):
+            for assigned in node.targets:
+                if isinstance(assigned.target, (cst.Tuple, cst.List)):
+                    for name in _target_names(assigned.target):
+                        found[id(name)] = node.value
+        return True
+
+    walk(fn.node.body, enter)
+    return found
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_names(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
 
 
 def handed_graph_tensor(model: ModuleModel, fn: FunctionInfo, param: str) -> str | None:
