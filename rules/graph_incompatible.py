@@ -31,6 +31,7 @@ from tf2lint.analysis.tensors import (
     sequence_of_tensors,
     symbolic_keras_tensor,
     tensor_condition,
+    used_as_mapping,
     value_operands,
     variable_condition,
 )
@@ -4181,7 +4182,7 @@ class MembershipTestOnTensor(_TracedRule):
         for container in tested:
             if not computed_tensor(self.model, container, scope):
                 continue
-            if isinstance(container, cst.Name) and _used_as_mapping(fn, container.value):
+            if isinstance(container, cst.Name) and used_as_mapping(fn, container.value):
                 continue  # `"inputs" in features`: tf.data's element is a dict of tensors
             why = fed_parameter(self.model, container, scope)
             self.report(
@@ -4194,55 +4195,6 @@ class MembershipTestOnTensor(_TracedRule):
                 else [(f"`{code(container)}` is a tensor here", container)],
             )
             return
-
-
-_MAPPING_METHODS = frozenset({"get", "keys", "items", "values", "pop", "update", "setdefault"})
-
-
-def _used_as_mapping(fn: FunctionInfo, name: str) -> bool:
-    """Whether ``fn`` uses ``name`` as a dict: indexes it with a string, or with a loop variable
-    over strings (a tensor takes no string index), or calls a dict's own method on it. tf.data hands a function a dict of
-    tensors for a dataset of features, where `"inputs" in features` is Python's key test."""
-    found = False
-    keys: set[str] = set()  # loop variables over a display of strings (`for k in ["a", "b"]`)
-
-    def a_key(index: cst.BaseExpression) -> bool:
-        if isinstance(index, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
-            return True
-        return isinstance(index, cst.Name) and index.value in keys
-
-    class Uses(cst.CSTVisitor):
-        def visit_For(self, node: cst.For) -> None:
-            if (
-                isinstance(node.target, cst.Name)
-                and isinstance(node.iter, (cst.List, cst.Tuple))
-                and node.iter.elements
-                and all(isinstance(e.value, cst.SimpleString) for e in node.iter.elements)
-            ):
-                keys.add(node.target.value)
-
-        def visit_Subscript(self, node: cst.Subscript) -> None:
-            nonlocal found
-            if (
-                isinstance(node.value, cst.Name)
-                and node.value.value == name
-                and len(node.slice) == 1
-                and isinstance(node.slice[0].slice, cst.Index)
-                and a_key(node.slice[0].slice.value)
-            ):
-                found = True
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            nonlocal found
-            if (
-                isinstance(node.value, cst.Name)
-                and node.value.value == name
-                and node.attr.value in _MAPPING_METHODS
-            ):
-                found = True
-
-    fn.node.visit(Uses())
-    return found
 
 
 # --- stop 44 (lead): a TensorArray update whose result is dropped in traced code -----------------

@@ -499,3 +499,27 @@ DYNAMIC_INDEX = "import tensorflow as tf\n@tf.function\ndef f(x, dataset, metric
 def test_a_fixed_collection_updated_by_a_dynamic_index_in_a_converted_loop(body, found):
     shown = rule_ids(DYNAMIC_INDEX.replace("BODY", body), ["TF302"])
     assert (shown == ["TF302"]) is found
+
+
+def test_a_loop_over_the_keys_of_a_dataset_functions_dict_of_features_is_python():
+    """tf.data hands a function a dict of tensors for a dataset of features: `for k in
+    example` walks its keys in Python (the function indexes it with `"targets"`), so a dict
+    filled by key there is no graph loop's (checked under TF 2.21: the flat_map runs)."""
+    source = (
+        "import tensorflow as tf\n"
+        "def split(example):\n"
+        '    x = example["targets"]\n'
+        "    new = {}\n"
+        "    for k in example:\n"
+        '        if k != "targets":\n'
+        "            new[k] = tf.concat([example[k], example[k]], axis=0)\n"
+        '    new["targets"] = tf.concat([x, x], axis=0)\n'
+        "    return tf.data.Dataset.from_tensor_slices(new)\n"
+        "ds = tf.data.Dataset.from_tensors({'targets': tf.ones([2, 4])}).flat_map(split)\n"
+    )
+    assert rule_ids(source, ["TF302"]) == []
+    # the same loop over a tensor the function computes is AutoGraph's graph loop
+    tensor_loop = source.replace("for k in example:", "for k in tf.range(3):").replace(
+        'if k != "targets":', "if True:"
+    )
+    assert rule_ids(tensor_loop, ["TF302"]) == ["TF302"]

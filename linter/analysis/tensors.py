@@ -439,6 +439,55 @@ def variable_condition(
     return None
 
 
+_MAPPING_METHODS = frozenset({"get", "keys", "items", "values", "pop", "update", "setdefault"})
+
+
+def used_as_mapping(fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn`` uses ``name`` as a dict: indexes it with a string, or with a loop variable
+    over strings (a tensor takes no string index), or calls a dict's own method on it. tf.data hands a function a dict of
+    tensors for a dataset of features, where `"inputs" in features` is Python's key test."""
+    found = False
+    keys: set[str] = set()  # loop variables over a display of strings (`for k in ["a", "b"]`)
+
+    def a_key(index: cst.BaseExpression) -> bool:
+        if isinstance(index, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+            return True
+        return isinstance(index, cst.Name) and index.value in keys
+
+    class Uses(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            if (
+                isinstance(node.target, cst.Name)
+                and isinstance(node.iter, (cst.List, cst.Tuple))
+                and node.iter.elements
+                and all(isinstance(e.value, cst.SimpleString) for e in node.iter.elements)
+            ):
+                keys.add(node.target.value)
+
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            nonlocal found
+            if (
+                isinstance(node.value, cst.Name)
+                and node.value.value == name
+                and len(node.slice) == 1
+                and isinstance(node.slice[0].slice, cst.Index)
+                and a_key(node.slice[0].slice.value)
+            ):
+                found = True
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal found
+            if (
+                isinstance(node.value, cst.Name)
+                and node.value.value == name
+                and node.attr.value in _MAPPING_METHODS
+            ):
+                found = True
+
+    fn.node.visit(Uses())
+    return found
+
+
 def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
     """The tensor that makes AutoGraph convert ``loop`` to a graph loop: a ``for`` over a
     tensor (``tf.range``, a computed tensor, ``range()`` of a tensor) or a dataset, a
@@ -447,6 +496,13 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
         iterable = loop.iter
         if sequence_of_tensors(model, iterable, scope):
             return None
+        fn = scope.function if scope is not None else None
+        if (
+            isinstance(iterable, cst.Name)
+            and fn is not None
+            and used_as_mapping(fn, iterable.value)
+        ):
+            return None  # `for key in features`: a dict of tensors (tf.data's features), its keys
         if computed_tensor(model, iterable, scope, api_only=True) or (
             isinstance(iterable, (cst.Call, cst.Name)) and model.is_dataset(iterable)
         ):
