@@ -4840,9 +4840,6 @@ class GeneratorTracedByTfFunction(Rule):
 
 
 # --- AutoGraph's `if` on a tensor: both branches must define what is read after -------------
-_BRANCH_EXITS = (cst.Return, cst.Raise, cst.Break, cst.Continue)
-
-
 def _assigned_in(block: cst.CSTNode) -> set[str]:
     """The names a branch binds by assignment (nested blocks included, nested scopes not)."""
     found: set[str] = set()
@@ -4877,8 +4874,9 @@ def _ends_in_exit(block: cst.BaseSuite | None) -> bool:
     if not isinstance(block, cst.IndentedBlock) or not block.body:
         return False
     last = block.body[-1]
+    exits = (cst.Return, cst.Raise, cst.Break, cst.Continue)  # not at import: libcst is lazy
     return isinstance(last, cst.SimpleStatementLine) and any(
-        isinstance(s, _BRANCH_EXITS) for s in last.body
+        isinstance(s, exits) for s in last.body
     )
 
 
