@@ -4,12 +4,15 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training, stale_change
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.tensors import computed_tensor
+from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -1186,3 +1189,334 @@ def _made_from_class(
     if len(names) != 1 or None in names:
         return None
     return names.pop(), values[0]  # type: ignore[return-value]
+
+
+# What `Layer.get_config()` of Keras's base class returns (Keras 3 and Keras 2 alike) when a
+# subclass overrides `get_config`: `from_config` passes these to the constructor too.
+_BASE_LAYER_CONFIG = ("name", "trainable", "dtype")
+
+
+def _is_super_get_config(expr: cst.BaseExpression) -> bool:
+    """``super().get_config()`` or ``super(Cls, self).get_config()``."""
+    return (
+        isinstance(expr, cst.Call)
+        and not expr.args
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get_config"
+        and isinstance(expr.func.value, cst.Call)
+        and isinstance(expr.func.value.func, cst.Name)
+        and expr.func.value.func.value == "super"
+    )
+
+
+class _Config:
+    """The keys a `get_config` body puts in the dict it returns, when every one is spelled
+    out (None where the analysis met anything else)."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, tuple[set[str], bool] | None] = {}
+        self.returned: tuple[set[str], bool] | None = None
+        self.returns = 0
+
+    def value(self, expr: cst.BaseExpression) -> tuple[set[str], bool] | None:
+        """(literal keys, whether the base class's config is in it) of a dict expression."""
+        if _is_super_get_config(expr):
+            return set(), True
+        if isinstance(expr, cst.Name):
+            return self.env.get(expr.value)
+        if isinstance(expr, cst.Dict):
+            keys: set[str] = set()
+            base = False
+            for element in expr.elements:
+                if isinstance(element, cst.StarredDictElement):
+                    inner = self.value(element.value)
+                    if inner is None:
+                        return None
+                    keys |= inner[0]
+                    base = base or inner[1]
+                elif isinstance(element.key, cst.SimpleString):
+                    keys.add(element.key.evaluated_value)
+                else:
+                    return None
+            return keys, base
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            if expr.func.attr.value == "copy" and not expr.args:
+                return self.value(expr.func.value)
+            return None
+        if (
+            isinstance(expr, cst.Call)
+            and isinstance(expr.func, cst.Name)
+            and expr.func.value == "dict"
+        ):
+            keys, base = set(), False
+            for arg in expr.args:
+                if arg.keyword is not None:
+                    keys.add(arg.keyword.value)
+                    continue
+                inner = self._items_sum(arg.value) if arg.star != "**" else None
+                if inner is None:
+                    inner = self.value(arg.value)
+                if inner is None:
+                    return None
+                keys |= inner[0]
+                base = base or inner[1]
+            return keys, base
+        return None
+
+    def _items_sum(self, expr: cst.BaseExpression) -> tuple[set[str], bool] | None:
+        """``list(a.items()) + list(b.items())`` (the Keras 2 guides' idiom)."""
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            left, right = self._items_sum(expr.left), self._items_sum(expr.right)
+            if left is None or right is None:
+                return None
+            return left[0] | right[0], left[1] or right[1]
+        if (
+            isinstance(expr, cst.Call)
+            and isinstance(expr.func, cst.Name)
+            and expr.func.value == "list"
+            and len(expr.args) == 1
+        ):
+            inner = expr.args[0].value
+            if (
+                isinstance(inner, cst.Call)
+                and isinstance(inner.func, cst.Attribute)
+                and inner.func.attr.value == "items"
+                and not inner.args
+            ):
+                return self.value(inner.func.value)
+        return None
+
+    def run(self, body: Sequence[cst.BaseStatement], top: bool) -> bool:
+        """Follow the statements; False where one is not understood."""
+        for statement in body:
+            if isinstance(statement, cst.If):
+                if not self.run(statement.body.body, False):
+                    return False
+                orelse = statement.orelse
+                if isinstance(orelse, cst.Else) and not self.run(orelse.body.body, False):
+                    return False
+                if isinstance(orelse, cst.If) and not self.run([orelse], False):
+                    return False
+                continue
+            if not isinstance(statement, cst.SimpleStatementLine):
+                return False
+            for small in statement.body:
+                if not self._small(small, top):
+                    return False
+        return True
+
+    def _small(self, small: cst.BaseSmallStatement, top: bool) -> bool:
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            return True  # docstring
+        if isinstance(small, cst.Return):
+            self.returns += 1
+            if not top or small.value is None:
+                return False
+            self.returned = self.value(small.value)
+            return self.returned is not None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            if isinstance(target, cst.Name):
+                self.env[target.value] = self.value(small.value)
+                return True
+            if (
+                isinstance(target, cst.Subscript)
+                and isinstance(target.value, cst.Name)
+                and self.env.get(target.value.value) is not None
+                and len(target.slice) == 1
+                and isinstance(target.slice[0].slice, cst.Index)
+                and isinstance(target.slice[0].slice.value, cst.SimpleString)
+            ):
+                self.env[target.value.value][0].add(  # type: ignore[index]
+                    target.slice[0].slice.value.evaluated_value
+                )
+                return True
+            return False
+        if (
+            isinstance(small, cst.Expr)
+            and isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Attribute)
+            and small.value.func.attr.value == "update"
+            and isinstance(small.value.func.value, cst.Name)
+        ):
+            name = small.value.func.value.value
+            known = self.env.get(name)
+            if known is None:
+                return False
+            for arg in small.value.args:
+                if arg.keyword is not None:
+                    known[0].add(arg.keyword.value)
+                    continue
+                inner = self.value(arg.value)
+                if inner is None:
+                    return False
+                self.env[name] = known = (known[0] | inner[0], known[1] or inner[1])
+            return True
+        return False
+
+
+class LayerConfigMismatchesConstructor(Rule):
+    id = "TF956"
+    name = "layer-config-mismatches-constructor"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a layer's `get_config()` does not match its `__init__`: loading the saved model fails"
+    )
+    rationale = """
+        Keras rebuilds a saved layer as `cls(**layer.get_config())` (`Layer.from_config`), when
+        `load_model` reads a `.keras` or `.h5` file and in `clone_model`. So the dict
+        `get_config` returns must name every argument `__init__` needs, and name nothing
+        `__init__` refuses. Two forms fail under TF 2.21 / Keras 3 (the `TypeError` comes
+        from `load_model`, "could not be deserialized properly"): a required `__init__`
+        argument missing from the config, and a config built on `super().get_config()` (which
+        holds `name`, `trainable` and `dtype`) for an `__init__` that takes no `**kwargs`. The
+        Keras guide ("Making new layers and models via subclassing") passes `**kwargs` on to
+        `super().__init__` and adds every constructor argument to the config. Evidence
+        required: a layer class of the module, its only base Keras's `Layer` (whose own
+        config is just those three keys), that defines `__init__` and `get_config` and no
+        `from_config`, where `get_config` builds its dict from literal keys only
+        (`super().get_config()`, `config.update({...})`, `{**base, ...}`,
+        `dict(list(base.items()) + list(config.items()))`).
+    """
+    requires_text = ("get_config",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for cls in self.model.classes.values():
+            if cls.keras_kind == "layer" and len(cls.base_names) == 1:
+                base = cls.base_names[0]
+                if (
+                    base
+                    and base not in self.model.module_classes
+                    and is_keras(base, "Layer", "layers.Layer")
+                ):
+                    self._check(cls)
+
+    def _check(self, cls: ClassInfo) -> None:
+        init, get_config = cls.methods.get("__init__"), cls.methods.get("get_config")
+        if init is None or get_config is None or "from_config" in cls.methods:
+            return
+        body = get_config.node.body
+        if not isinstance(body, cst.IndentedBlock):
+            return
+        config = _Config()
+        if not config.run(body.body, True) or config.returns != 1 or config.returned is None:
+            return
+        keys, has_base = config.returned
+        if has_base:
+            keys = keys | set(_BASE_LAYER_CONFIG)
+        params = init.node.params
+        if isinstance(params.star_arg, cst.Param) or not params.params:
+            return  # `*args`: what it takes by position is not known
+        named = [*params.params[1:], *params.kwonly_params]
+        takes = {p.name.value for p in [*params.params, *params.kwonly_params]}
+        required = [p for p in named if p.default is None]
+        missing = [p for p in required if p.name.value not in keys]
+        if missing:
+            listed = ", ".join(f"`{p.name.value}`" for p in missing)
+            self.report(
+                get_config.node.name,
+                f"`{cls.name}.get_config()` leaves out {listed}, which `__init__` requires: "
+                f"`{cls.name}.from_config` (`load_model`) calls `{cls.name}(**config)` and "
+                "fails with a `TypeError`; add it to the config",
+                because=[(f"`__init__` requires `{missing[0].name.value}`", missing[0])],
+            )
+            return
+        if params.star_kwarg is not None:
+            return
+        refused = sorted(k for k in keys if k not in takes)
+        if refused:
+            listed = ", ".join(f"`{k}`" for k in refused)
+            where = " (from `super().get_config()`)" if has_base else ""
+            self.report(
+                get_config.node.name,
+                f"`{cls.name}.get_config()` returns {listed}{where}, which `__init__` does "
+                f"not take: `load_model` calls `{cls.name}(**config)` and fails with a "
+                "`TypeError`; give `__init__` a `**kwargs` and pass it to `super().__init__`",
+                because=[(f"`{cls.name}.__init__` takes no `**kwargs`", init.node.name)],
+            )
+
+
+def _metric_classes(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> list[tuple[ClassInfo, cst.Call]]:
+    """The metric classes of the module whose instances ``expr`` (a `compile` argument) holds:
+    ``[MyMetric()]``, ``{"out": MyMetric()}``, a name bound to one of those."""
+    if depth > 3:
+        return []
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [
+            found
+            for element in expr.elements
+            if isinstance(element, cst.Element)
+            for found in _metric_classes(model, element.value, scope, depth + 1)
+        ]
+    if isinstance(expr, cst.Dict):
+        return [
+            found
+            for element in expr.elements
+            if isinstance(element, cst.DictElement)
+            for found in _metric_classes(model, element.value, scope, depth + 1)
+        ]
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope or model.scope_of(expr)).values
+        if len(values) == 1:
+            return _metric_classes(model, values[0], scope, depth + 1)
+        return []
+    if isinstance(expr, cst.Call) and type(expr.func) is cst.Name:
+        binding = model.binding_of(expr.func, scope or model.scope_of(expr.func))
+        classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
+        if len(binding.sites) == 1 and classes:
+            cls = model.classes.get(classes[0])
+            if cls is not None and cls.keras_kind == "metric":
+                return [(cls, expr)]
+    return []
+
+
+class MetricUpdateStateWithoutSampleWeight(Rule):
+    id = "TF957"
+    name = "metric-update-state-without-sample-weight"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a custom metric given to `compile` has an `update_state` that takes no `sample_weight`"
+    )
+    rationale = """
+        A metric given to `compile(metrics=...)` (or `weighted_metrics=`) is updated by Keras
+        as `metric.update_state(y_true, y_pred, sample_weight=sample_weight)`, with the
+        keyword, on every step, even when `fit` has no sample weights. A `Metric` subclass
+        whose `update_state(self, y_true, y_pred)` has no `sample_weight` parameter (nor
+        `**kwargs`) fails on the first step: under TF 2.21 / Keras 3, `TypeError:
+        MyMetric.update_state() got an unexpected keyword argument 'sample_weight'`. The
+        `keras.metrics.Metric` reference and the "Training & evaluation with the built-in
+        methods" guide declare `update_state(self, y_true, y_pred, sample_weight=None)`.
+        Evidence required: a `Metric` subclass of the module, an instance of it in the
+        `metrics`/`weighted_metrics` argument of a `compile` call (in the list, a dict of
+        them, or a name bound to one), and the `update_state` it resolves to, defined in the
+        module, takes neither `sample_weight` nor `**kwargs`.
+    """
+    requires_text = ("update_state",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "compile":
+            return
+        scope = self.context.function or None
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value not in ("metrics", "weighted_metrics"):
+                continue
+            for cls, made in _metric_classes(self.model, arg.value, scope):
+                update = self.model.resolve_method(cls, "update_state")
+                if update is None:
+                    continue
+                params = update.node.params
+                names = {p.name.value for p in [*params.params, *params.kwonly_params]}
+                if "sample_weight" in names or params.star_kwarg is not None:
+                    continue
+                self.report(
+                    made,
+                    f"`{cls.name}.update_state` takes no `sample_weight`: Keras calls it with "
+                    "`sample_weight=` on every training step, so `fit` fails with a "
+                    "`TypeError`; add `sample_weight=None` to its parameters",
+                    because=[(f"`{cls.name}.update_state` is defined here", update.node.name)],
+                )
