@@ -577,3 +577,123 @@ def step(x, y):
 def test_tf944_follows_the_model_into_a_loss_helper_the_step_calls():
     lines = [d.line for d in lint(TF944_HELPER_SAMPLE, ["TF944"]) if d.rule == "TF944"]
     assert lines == _marked(TF944_HELPER_SAMPLE)
+
+
+CONFIG_LAYER = """
+import tensorflow as tf
+
+class Block(tf.keras.layers.Layer):
+    def __init__({init}):
+        super().__init__()
+
+    def call(self, x):
+        return x
+
+    def get_config(self):
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("init", "body"),
+    [
+        # a required argument left out, in the forms the guides use
+        (
+            "self, units, rate, **kwargs",
+            "config = super().get_config()\nconfig.update({'units': 1})\nreturn config",
+        ),
+        ("self, units, rate, **kwargs", "base = super().get_config()\nreturn {**base, 'units': 1}"),
+        (
+            "self, units, rate, **kwargs",
+            "config = super(Block, self).get_config()\nconfig['units'] = 1\nreturn config",
+        ),
+        ("self, units, *, rate, **kwargs", "return dict(units=1)"),
+        # the base config's name/trainable/dtype for an __init__ without **kwargs
+        ("self, units=4", "config = super().get_config()\nconfig.update(units=4)\nreturn config"),
+        ("self, units=4", "return {'units': 4, 'activation': 'relu'}"),
+    ],
+)
+def test_tf956_config_not_matching_the_constructor_is_found(init, body):
+    source = CONFIG_LAYER.format(init=init, body=textwrap.indent(body, " " * 8))
+    assert [r for r, _ in found(source)] == ["TF956"]
+
+
+@pytest.mark.parametrize(
+    ("init", "body"),
+    [
+        (
+            "self, units, rate, **kwargs",
+            "config = super().get_config()\nconfig.update({'units': 1, 'rate': 2})\nreturn config",
+        ),
+        ("self, units=4", "return {'units': 4}"),
+        (
+            "self, units, **kwargs",
+            "config = super().get_config()\nconfig.update(self.extra)\nreturn config",
+        ),
+        ("self, units, **kwargs", "return self._config"),
+        (
+            "self, units, **kwargs",
+            "config = {}\nfor k in ('units',):\n    config[k] = 1\nreturn config",
+        ),
+        ("self, *args, **kwargs", "return super().get_config()"),
+    ],
+)
+def test_tf956_config_matching_or_not_spelled_out_is_not_reported(init, body):
+    source = CONFIG_LAYER.format(init=init, body=textwrap.indent(body, " " * 8))
+    assert found(source) == []
+
+
+def test_tf956_not_reported_with_from_config_or_a_concrete_base():
+    with_from_config = CONFIG_LAYER.format(
+        init="self, units, **kwargs", body="        return super().get_config()"
+    ) + ("\n    @classmethod\n    def from_config(cls, config):\n        return cls(4, **config)\n")
+    assert found(with_from_config) == []
+    concrete = CONFIG_LAYER.replace("tf.keras.layers.Layer", "tf.keras.layers.Dense").format(
+        init="self, units, **kwargs", body="        return super().get_config()"
+    )
+    assert found(concrete) == []
+
+
+METRIC = """
+import keras
+
+class Hits(keras.metrics.Metric):
+    def update_state({params}):
+        pass
+
+    def result(self):
+        return 0.0
+
+model = keras.Sequential([keras.layers.Dense(1)])
+{compile}
+"""
+
+
+@pytest.mark.parametrize(
+    "compile_call",
+    [
+        "model.compile('adam', 'mse', metrics=[Hits()])",
+        "model.compile('adam', 'mse', weighted_metrics=[Hits(), 'mae'])",
+        "model.compile('adam', 'mse', metrics={'out': Hits()})",
+        "hits = Hits()\nmodel.compile('adam', 'mse', metrics=[hits])",
+    ],
+)
+def test_tf957_metric_without_sample_weight_given_to_compile_is_found(compile_call):
+    source = METRIC.format(params="self, y_true, y_pred", compile=compile_call)
+    assert [r for r, _ in found(source)] == ["TF957"]
+
+
+@pytest.mark.parametrize(
+    ("params", "compile_call"),
+    [
+        (
+            "self, y_true, y_pred, sample_weight=None",
+            "model.compile('adam', 'mse', metrics=[Hits()])",
+        ),
+        ("self, *args, **kwargs", "model.compile('adam', 'mse', metrics=[Hits()])"),
+        # used by hand, not through compile: the caller decides the arguments
+        ("self, y_true, y_pred", "m = Hits()\nm.update_state(1.0, 2.0)"),
+    ],
+)
+def test_tf957_not_reported_when_keras_can_call_it_or_does_not(params, compile_call):
+    assert found(METRIC.format(params=params, compile=compile_call)) == []
