@@ -13,7 +13,7 @@ from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.tensors import computed_tensor
 from tf2lint.analysis.tfnames import is_keras
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 
@@ -1520,3 +1520,237 @@ class MetricUpdateStateWithoutSampleWeight(Rule):
                     "`TypeError`; add `sample_weight=None` to its parameters",
                     because=[(f"`{cls.name}.update_state` is defined here", update.node.name)],
                 )
+
+
+_SAVED_EXTENSIONS = (".keras", ".h5", ".hdf5")
+
+
+def _path_literal(model: ModuleModel, expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The file name ``expr`` spells: a string, a name bound once to one (``MODEL_PATH``)."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = model.binding_of(expr).values
+        if len(values) == 1:
+            return _path_literal(model, values[0], depth + 1)
+    return None
+
+
+def _path_argument(call: cst.Call, position: int = 0) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in ("filepath", "filename"):
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
+
+
+class UnregisteredCustomObjectOnLoad(Rule):
+    id = "TF958"
+    name = "custom-object-not-given-to-load-model"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`load_model` reads a file holding a custom object of the module without `custom_objects`"
+    )
+    rationale = """
+        A saved model names each layer, loss and metric by its class or function. When
+        `load_model` rebuilds it, Keras finds its own classes, and a custom one only through
+        `custom_objects=`, a `custom_object_scope`, or registration
+        (`@keras.saving.register_keras_serializable()`): being defined in the running script is
+        not enough. Under TF 2.21 / Keras 3, reloading a `.keras` file whose model holds a
+        custom layer of the script fails (`TypeError: ... could not be deserialized
+        properly`), a `.h5` file fails with `Unknown layer: 'Scale'`, and a custom loss
+        function given to `compile` fails the same way unless `compile=False`. The keras.io
+        "Serialization & saving" guide lists the three ways to make them known. Evidence
+        required: the module saves a model (`.save`, `save_model`, `ModelCheckpoint` not
+        `save_weights_only=True`) to a `.keras`/`.h5` file and `load_model` reads the same
+        file (the same string, or a name bound once to it) with no `custom_objects`; the module
+        defines an unregistered Keras layer or model class and builds one, or gives a function
+        of its own to `compile` as a loss or metric (then only while `compile` is not
+        `False`); and it makes no `custom_object_scope` and touches no `get_custom_objects()`.
+    """
+    requires_text = ("load_model",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # path -> (the saving call, the model saved or a checkpoint's call, where)
+        self._saves: dict[str, tuple[cst.Call, cst.BaseExpression]] = {}
+        self._loads: list[tuple[str, cst.Call]] = []
+        # receiver code -> the loss/metric arguments its `compile` calls give
+        self._compiles: dict[str, list[cst.BaseExpression]] = {}
+        self._fits: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []  # model, callbacks
+        # the module makes its objects known some other way (rare: read only where it loads)
+        text = node.code
+        self._off = any(
+            s in text for s in ("custom_object_scope", "CustomObjectScope", "get_custom_objects")
+        ) or _called_register(text)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self._off:
+            return
+        model = self.model
+        name = model.call_name(node) or ""
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "compile":
+            positional = [a for a in node.args if a.keyword is None and not a.star]
+            given = [
+                a.value
+                for a in node.args
+                if a.keyword is not None
+                and a.keyword.value in ("loss", "metrics", "weighted_metrics")
+            ] + [a.value for a in positional[1:2]]  # `compile("adam", my_loss)`
+            self._compiles.setdefault(code_of(func.value), []).extend(given)
+        if type(func) is cst.Attribute and func.attr.value == "fit":
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value == "callbacks":
+                    self._fits.append((func.value, arg.value))
+        path_expr: cst.BaseExpression | None = None
+        saved: cst.BaseExpression | None = None
+        if type(func) is cst.Attribute and func.attr.value == "save":
+            path_expr, saved = _path_argument(node), func.value
+        elif name.endswith("save_model") and is_keras(name):
+            path_expr = _path_argument(node, 1)
+            saved = _path_argument(node, 0) if node.args and node.args[0].keyword is None else None
+        elif is_keras(name, "callbacks.ModelCheckpoint") and not _weights_only(node):
+            path_expr, saved = _path_argument(node), node
+        elif is_keras(name, "models.load_model", "saving.load_model"):
+            if any(
+                a.keyword is not None and a.keyword.value == "custom_objects" for a in node.args
+            ):
+                return
+            path = _path_literal(model, _path_argument(node) or cst.Name("None"))
+            if path and path.lower().endswith(_SAVED_EXTENSIONS):
+                self._loads.append((path, node))
+            return
+        if path_expr is not None and saved is not None:
+            path = _path_literal(model, path_expr)
+            if path and path.lower().endswith(_SAVED_EXTENSIONS):
+                self._saves.setdefault(path, (node, saved))
+
+    def _saved_models(self, saved: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """The model ``saved`` stands for: itself, or for a checkpoint the models whose `fit`
+        is given it."""
+        if not isinstance(saved, cst.Call):
+            return [saved]
+        found = []
+        for fitted, callbacks in self._fits:
+            for inner in _nodes(callbacks):
+                if inner is saved or (
+                    isinstance(inner, cst.Name) and saved in self.model.binding_of(inner).values
+                ):
+                    found.append(fitted)
+                    break
+        return found
+
+    def _custom(self, saved: cst.BaseExpression, compiles: bool) -> list[tuple[str, cst.CSTNode]]:
+        """The module's unregistered classes the saved model is built from, and (when the load
+        compiles) the functions of its own its `compile` gives."""
+        model = self.model
+        custom: dict[str, cst.CSTNode] = {}
+        for fitted in self._saved_models(saved):
+            seen: set[int] = set()
+            todo: list[tuple[cst.CSTNode, int]] = [(fitted, 0)]
+            while todo:
+                expr, depth = todo.pop()
+                if id(expr) in seen or depth > 6:
+                    continue
+                seen.add(id(expr))
+                for inner in _nodes(expr):
+                    if isinstance(inner, cst.Call) and type(inner.func) is cst.Name:
+                        cls = _module_class(model, inner.func)
+                        if (
+                            cls is not None
+                            and cls.keras_kind in ("layer", "model")
+                            and not _registered(cls)
+                        ):
+                            custom.setdefault(f"class `{cls.name}`", inner)
+                    if isinstance(inner, cst.Name):
+                        todo += [(v, depth + 1) for v in model.binding_of(inner).values]
+            if not compiles:
+                continue
+            for given in self._compiles.get(code_of(fitted), []):
+                for inner in _nodes(given):
+                    if isinstance(inner, cst.Name):
+                        sites = model.binding_of(inner).sites
+                        if (
+                            len(sites) == 1
+                            and sites[0].kind == SiteKind.DEF
+                            and not any(
+                                "register_keras_serializable" in code_of(d.decorator)
+                                for d in getattr(sites[0].node, "decorators", ())
+                            )
+                        ):
+                            custom.setdefault(f"function `{inner.value}`", inner)
+        return list(custom.items())
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        if self._off:
+            return
+        for path, load in self._loads:
+            if path not in self._saves:
+                continue
+            site, saved = self._saves[path]
+            compiles = not any(
+                a.keyword is not None
+                and a.keyword.value == "compile"
+                and isinstance(a.value, cst.Name)
+                and a.value.value == "False"
+                for a in load.args
+            )
+            custom = self._custom(saved, compiles)
+            if not custom:
+                continue
+            listed = ", ".join(what for what, _ in custom[:3])
+            self.report(
+                load,
+                f"`load_model` reads `{path}`, saved with the module's own {listed}, but is "
+                "given no `custom_objects`: Keras cannot find them and loading fails; pass "
+                "`custom_objects={...}` or register them with "
+                "`@keras.saving.register_keras_serializable()`",
+                because=[
+                    (f"the model is saved to `{path}` here", site),
+                    (f"{custom[0][0]} is used here", custom[0][1]),
+                ],
+            )
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node`` and every node under it."""
+    found, todo = [], [node]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(children(current))
+    return found
+
+
+def _module_class(model: ModuleModel, name: cst.Name) -> ClassInfo | None:
+    binding = model.binding_of(name)
+    classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
+    if len(binding.sites) == 1 and classes:
+        return model.classes.get(classes[0])
+    return None
+
+
+def _called_register(text: str) -> bool:
+    """Whether ``register_keras_serializable`` is called other than as a decorator
+    (``register_keras_serializable()(Scale)``)."""
+    return any(
+        "register_keras_serializable" in line
+        and not line.lstrip().startswith("@")
+        and "import" not in line
+        for line in text.splitlines()
+    )
+
+
+def _registered(cls: ClassInfo) -> bool:
+    return any("register_keras_serializable" in code_of(d.decorator) for d in cls.node.decorators)
+
+
+def _weights_only(call: cst.Call) -> bool:
+    return any(
+        a.keyword is not None
+        and a.keyword.value == "save_weights_only"
+        and not (isinstance(a.value, cst.Name) and a.value.value == "False")
+        for a in call.args
+    )

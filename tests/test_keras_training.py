@@ -697,3 +697,109 @@ def test_tf957_metric_without_sample_weight_given_to_compile_is_found(compile_ca
 )
 def test_tf957_not_reported_when_keras_can_call_it_or_does_not(params, compile_call):
     assert found(METRIC.format(params=params, compile=compile_call)) == []
+
+
+RELOAD = """
+import keras
+
+class Scale(keras.layers.Layer):
+    def call(self, x):
+        return x * 2.0
+
+def my_loss(y_true, y_pred):
+    return keras.ops.mean(y_true - y_pred)
+
+inputs = keras.Input((4,))
+{build}
+{save}
+restored = {load}
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "save", "load"),
+    [
+        (
+            "model = keras.Model(inputs, keras.layers.Dense(1)(Scale()(inputs)))",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "h = Scale()(inputs)\nmodel = keras.Model(inputs, h)",
+            "PATH = 'm.h5'\nkeras.models.save_model(model, PATH)",
+            "keras.saving.load_model(PATH)",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "model.compile('adam', my_loss)",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), Scale()])\n"
+            "ckpt = keras.callbacks.ModelCheckpoint('best.keras', save_best_only=True)\n"
+            "model.fit(x, y, callbacks=[ckpt])",
+            "",
+            "keras.models.load_model('best.keras')",
+        ),
+    ],
+)
+def test_tf958_reload_of_a_model_with_custom_objects_is_found(build, save, load):
+    source = RELOAD.format(build=build, save=save, load=load)
+    assert [r for r, _ in found(source)] == ["TF958"]
+
+
+@pytest.mark.parametrize(
+    ("build", "save", "load"),
+    [
+        # told of them
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras', custom_objects={'Scale': Scale})",
+        ),
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "None\nwith keras.saving.custom_object_scope({'Scale': Scale}):\n"
+            "    restored = keras.models.load_model('m.keras')",
+        ),
+        # a model of built-in layers; a custom loss not compiled back in
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "other = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')\nother.save('o.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "model.compile('adam', my_loss)",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras', compile=False)",
+        ),
+        # another file, weights only
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "keras.models.load_model('pretrained.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), Scale()])\n"
+            "ckpt = keras.callbacks.ModelCheckpoint('best.weights.h5', save_weights_only=True)\n"
+            "model.fit(x, y, callbacks=[ckpt])",
+            "",
+            "keras.models.load_model('best.weights.h5')",
+        ),
+    ],
+)
+def test_tf958_not_reported_when_keras_can_rebuild_the_model(build, save, load):
+    assert found(RELOAD.format(build=build, save=save, load=load)) == []
+
+
+def test_tf958_not_reported_for_a_registered_class():
+    source = RELOAD.format(
+        build="model = keras.Model(inputs, Scale()(inputs))",
+        save="model.save('m.keras')",
+        load="keras.models.load_model('m.keras')",
+    ).replace("class Scale", "@keras.saving.register_keras_serializable()\nclass Scale")
+    assert found(source) == []
