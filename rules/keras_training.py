@@ -1754,3 +1754,87 @@ def _weights_only(call: cst.Call) -> bool:
         and not (isinstance(a.value, cst.Name) and a.value.value == "False")
         for a in call.args
     )
+
+
+def _several(model: ModuleModel, expr: cst.BaseExpression | None, depth: int = 0) -> int:
+    """How many outputs or targets ``expr`` lists (a list, tuple or dict display, or a name
+    bound once to one); 0 when not known."""
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Dict)):
+        if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in expr.elements):
+            return 0
+        return len(expr.elements)
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = model.binding_of(expr).values
+        if len(values) == 1:
+            return _several(model, values[0], depth + 1)
+    return 0
+
+
+def _keyword_or_position(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in positional[: position + 1]):
+        return None
+    return positional[position].value if len(positional) > position else None
+
+
+class ClassWeightWithSeveralOutputs(Rule):
+    id = "TF959"
+    name = "class-weight-with-several-outputs"
+    category = "api-misuse"
+    severity = "error"
+    message = "`fit(class_weight=...)` on a model with several outputs: Keras refuses it"
+    rationale = """
+        `class_weight` maps class indices to weights for one target. Keras applies it only to
+        a model with a single output: with several outputs (or several targets given to
+        `fit`) it raises `ValueError: class_weight is only supported for Models with a single
+        output` (TF 2.21 / Keras 3, and tf-keras alike) before the first step. Weight each
+        output's samples with `sample_weight` (a dict or list, one array per output) or weight
+        the classes inside each output's loss. Evidence required: `<model>.fit(...)` given a
+        `class_weight` that is not `None`, where `<model>` is bound once to
+        `keras.Model(inputs, outputs)` whose `outputs` is a list, tuple or dict display of two
+        or more, or `fit`'s targets are such a display.
+    """
+    requires_text = ("class_weight",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        weights = next(
+            (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
+            None,
+        )
+        if weights is None or (
+            isinstance(weights.value, cst.Name) and weights.value.value == "None"
+        ):
+            return
+        model = self.model
+        targets = _several(model, _keyword_or_position(node, "y", 1))
+        if targets >= 2:
+            self.report(
+                weights,
+                f"`fit` is given {targets} targets and a `class_weight`: Keras applies class "
+                "weights only to a model with one output and raises a `ValueError`; pass "
+                "per-output `sample_weight` instead",
+            )
+            return
+        if not isinstance(func.value, cst.Name):
+            return
+        values = model.binding_of(func.value).values
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return
+        built = values[0]
+        if not is_keras(model.call_name(built), "Model", "models.Model"):
+            return
+        outputs = _several(model, _keyword_or_position(built, "outputs", 1))
+        if outputs >= 2:
+            self.report(
+                weights,
+                f"`{func.value.value}` has {outputs} outputs: Keras applies `class_weight` only "
+                "to a model with one output and raises a `ValueError`; pass per-output "
+                "`sample_weight` instead",
+                because=[(f"`{func.value.value}` is built with {outputs} outputs here", built)],
+            )

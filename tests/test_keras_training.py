@@ -803,3 +803,46 @@ def test_tf958_not_reported_for_a_registered_class():
         load="keras.models.load_model('m.keras')",
     ).replace("class Scale", "@keras.saving.register_keras_serializable()\nclass Scale")
     assert found(source) == []
+
+
+CLASS_WEIGHT = """
+import keras
+
+inputs = keras.Input((8,))
+a = keras.layers.Dense(3, activation="softmax")(inputs)
+b = keras.layers.Dense(1, activation="sigmoid")(inputs)
+{build}
+model.compile("adam", "mse")
+{fit}
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "fit"),
+    [
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, y, class_weight={0: 1.0, 1: 2.0})"),
+        (
+            "model = keras.Model(inputs=inputs, outputs={'a': a, 'b': b})",
+            "model.fit(x, y, class_weight=cw)",
+        ),
+        ("outs = (a, b)\nmodel = keras.Model(inputs, outs)", "model.fit(x, y, class_weight=cw)"),
+        ("model = make_model()", "model.fit(x, [ya, yb], class_weight=cw)"),
+        ("model = make_model()", "model.fit(x, y={'a': ya, 'b': yb}, class_weight=cw)"),
+    ],
+)
+def test_tf959_class_weight_with_several_outputs_is_found(build, fit):
+    assert [r for r, _ in found(CLASS_WEIGHT.format(build=build, fit=fit))] == ["TF959"]
+
+
+@pytest.mark.parametrize(
+    ("build", "fit"),
+    [
+        ("model = keras.Model(inputs, a)", "model.fit(x, y, class_weight=cw)"),
+        ("model = keras.Model(inputs, [a])", "model.fit(x, y, class_weight=cw)"),
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, [ya, yb], class_weight=None)"),
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, [ya, yb], sample_weight=[wa, wb])"),
+        ("model = make_model()", "model.fit(x, y, class_weight=cw)"),
+    ],
+)
+def test_tf959_not_reported_for_one_output_or_no_class_weight(build, fit):
+    assert found(CLASS_WEIGHT.format(build=build, fit=fit)) == []
