@@ -1715,12 +1715,16 @@ class UnregisteredCustomObjectOnLoad(Rule):
 
 
 def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """``node`` and every node under it."""
+    """``node`` and every node under it that reads a value: not the attribute name of
+    ``tf.keras.losses.mae`` nor the keyword of ``Dense(units=4)``."""
     found, todo = [], [node]
     while todo:
         current = todo.pop()
         found.append(current)
-        todo.extend(children(current))
+        if isinstance(current, (cst.Attribute, cst.Arg)):
+            todo.append(current.value)
+        else:
+            todo.extend(children(current))
     return found
 
 

@@ -846,3 +846,14 @@ def test_tf959_class_weight_with_several_outputs_is_found(build, fit):
 )
 def test_tf959_not_reported_for_one_output_or_no_class_weight(build, fit):
     assert found(CLASS_WEIGHT.format(build=build, fit=fit)) == []
+
+
+def test_tf958_not_reported_for_a_keras_loss_named_like_a_module_function():
+    source = RELOAD.format(
+        build="def mae(y_true, y_pred):\n    return 0.0\n"
+        "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+        "model.compile(loss=keras.losses.mae, optimizer='sgd', metrics=['mae'])",
+        save="model.save('m.h5')",
+        load="keras.models.load_model('m.h5')",
+    )
+    assert found(source) == []
