@@ -1842,3 +1842,119 @@ class ClassWeightWithSeveralOutputs(Rule):
                 "`sample_weight` instead",
                 because=[(f"`{func.value.value}` is built with {outputs} outputs here", built)],
             )
+
+
+_RNN_LAYERS = ("RNN", "LSTM", "GRU", "SimpleRNN", "ConvLSTM1D", "ConvLSTM2D", "ConvLSTM3D")
+_RNN_WRAPPERS = ("Bidirectional", "TimeDistributed")
+
+
+def _kwarg(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    return next(
+        (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None
+    )
+
+
+def _is_true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
+
+
+class StatefulRnnWithoutBatchSize(Rule):
+    id = "TF021"
+    name = "stateful-rnn-without-batch-size"
+    category = "api-misuse"
+    severity = "error"
+    message = "a stateful RNN layer gets an input whose batch size is not fixed: Keras refuses it"
+    rationale = """
+        A stateful RNN keeps one state per sample of the batch, in variables sized when the
+        layer is built, so it must know the batch size then (the `keras.layers.RNN`
+        reference: "specify a fixed batch size for your model"). Built on `keras.Input(shape=...)` or from an
+        `input_shape=` without a batch size, its batch dimension is `None` and building fails
+        under TF 2.21 / Keras 3: `ValueError: When using stateful=True in a RNN, the batch
+        size must be static. Found dynamic batch size: sequence.shape=(None, 5, 3)` (Keras 2
+        raised "If a RNN is stateful, it needs to know its batch size"). Evidence required:
+        an RNN layer (`LSTM`, `GRU`, `SimpleRNN`, `RNN`, `ConvLSTM*D`, or one of them in
+        `Bidirectional`/`TimeDistributed`) made with `stateful=True` that is given
+        `input_shape=` with no `batch_size=`, or is listed in a `Sequential([...])` whose first
+        entry is a `keras.Input`/`InputLayer` with neither `batch_size` nor `batch_shape`, or is
+        called on a tensor that leads back, through layer calls and names bound once, to such
+        a `keras.Input`.
+    """
+    requires_text = ("stateful",)
+
+    def _stateful(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """The stateful RNN layer ``expr`` makes (itself, or wrapped)."""
+        if not isinstance(expr, cst.Call):
+            return None
+        name = self.model.call_name(expr) or ""
+        if is_keras(name, *(f"layers.{n}" for n in _RNN_LAYERS)):
+            return expr if _is_true(_kwarg(expr, "stateful")) else None
+        if is_keras(name, *(f"layers.{n}" for n in _RNN_WRAPPERS)) and expr.args:
+            return self._stateful(expr.args[0].value)
+        return None
+
+    def _unbatched_input(self, expr: cst.BaseExpression | None) -> cst.Call | None:
+        """The `keras.Input(shape=...)` without a batch size that ``expr`` is made from."""
+        for _ in range(30):
+            if isinstance(expr, cst.Name):
+                values = self.model.binding_of(expr).values
+                if len(values) != 1:
+                    return None
+                expr = values[0]
+                continue
+            if not isinstance(expr, cst.Call):
+                return None
+            name = self.model.call_name(expr) or ""
+            if is_keras(name, "Input", "layers.Input", "layers.InputLayer"):
+                if any(
+                    _kwarg(expr, k) is not None
+                    for k in ("batch_size", "batch_shape", "batch_input_shape", "tensor")
+                ):
+                    return None
+                return expr
+            if isinstance(expr.func, cst.Call) and expr.args and expr.args[0].keyword is None:
+                expr = expr.args[0].value  # `layers.Dense(4)(h)`: follow `h`
+                continue
+            return None
+        return None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        layer = self._stateful(node)
+        if layer is not None and node is layer:
+            shape = _kwarg(layer, "input_shape")
+            if shape is not None and _kwarg(layer, "batch_size") is None:
+                self._report(layer, "is given `input_shape=` without a `batch_size`", shape)
+                return
+        # applied: `LSTM(..., stateful=True)(x)`
+        if isinstance(node.func, cst.Call) and node.args:
+            applied = self._stateful(node.func)
+            if applied is not None and _kwarg(applied, "input_shape") is None:
+                source = self._unbatched_input(node.args[0].value)
+                if source is not None:
+                    self._report(
+                        applied, "is called on a `keras.Input` without a batch size", source
+                    )
+            return
+        name = model.call_name(node) or ""
+        if is_keras(name, "Sequential", "models.Sequential") and node.args:
+            layers = node.args[0].value
+            if not isinstance(layers, cst.List) or not layers.elements:
+                return
+            first = layers.elements[0].value
+            source = self._unbatched_input(first) if isinstance(first, cst.Call) else None
+            if source is None or source is not first:
+                return
+            for element in layers.elements[1:]:
+                found = self._stateful(element.value)
+                if found is not None and _kwarg(found, "input_shape") is None:
+                    self._report(found, "follows a `keras.Input` without a batch size", source)
+                    return
+
+    def _report(self, layer: cst.Call, why: str, where: cst.CSTNode) -> None:
+        self.report(
+            layer,
+            f"this stateful RNN layer {why}: its batch dimension is `None` and Keras refuses "
+            "to build it (`the batch size must be static`); give the input a fixed "
+            "`batch_size` (`keras.Input(shape, batch_size=...)`)",
+            because=[("the input's shape is set here, with no batch size", where)],
+        )

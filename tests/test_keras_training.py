@@ -857,3 +857,32 @@ def test_tf958_not_reported_for_a_keras_loss_named_like_a_module_function():
         load="keras.models.load_model('m.h5')",
     )
     assert found(source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "model = keras.Sequential([keras.Input((10, 8)), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.layers.Input(shape=(10, 8)),\n"
+        "    keras.layers.Bidirectional(keras.layers.GRU(4, stateful=True))])",
+        "model = keras.Sequential()\nmodel.add(keras.layers.SimpleRNN(4, stateful=True, input_shape=(10, 8)))",
+        "inputs = keras.Input((10, 8))\nh = keras.layers.Dense(4)(inputs)\nout = keras.layers.LSTM(4, stateful=True)(h)",
+    ],
+)
+def test_tf021_stateful_rnn_without_batch_size_is_found(source):
+    assert [r for r, _ in found("import keras\n" + source)] == ["TF021"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "model = keras.Sequential([keras.Input((10, 8), batch_size=4), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.Input(batch_shape=(4, 10, 8)), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.Input((10, 8)), keras.layers.LSTM(4)])",
+        "model = keras.Sequential([keras.layers.LSTM(4, stateful=True)])",  # built from the data
+        "inputs = keras.Input((10, 8), batch_size=2)\nout = keras.layers.LSTM(4, stateful=True)(inputs)",
+        "out = keras.layers.LSTM(4, stateful=True)(features)",
+    ],
+)
+def test_tf021_not_reported_with_a_batch_size_or_without_state(source):
+    assert found("import keras\n" + source) == []
