@@ -4,13 +4,16 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training, stale_change
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.tensors import computed_tensor
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.tfnames import is_keras
+from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 
@@ -1186,3 +1189,772 @@ def _made_from_class(
     if len(names) != 1 or None in names:
         return None
     return names.pop(), values[0]  # type: ignore[return-value]
+
+
+# What `Layer.get_config()` of Keras's base class returns (Keras 3 and Keras 2 alike) when a
+# subclass overrides `get_config`: `from_config` passes these to the constructor too.
+_BASE_LAYER_CONFIG = ("name", "trainable", "dtype")
+
+
+def _is_super_get_config(expr: cst.BaseExpression) -> bool:
+    """``super().get_config()`` or ``super(Cls, self).get_config()``."""
+    return (
+        isinstance(expr, cst.Call)
+        and not expr.args
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get_config"
+        and isinstance(expr.func.value, cst.Call)
+        and isinstance(expr.func.value.func, cst.Name)
+        and expr.func.value.func.value == "super"
+    )
+
+
+class _Config:
+    """The keys a `get_config` body puts in the dict it returns, when every one is spelled
+    out (None where the analysis met anything else)."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, tuple[set[str], bool] | None] = {}
+        self.returned: tuple[set[str], bool] | None = None
+        self.returns = 0
+
+    def value(self, expr: cst.BaseExpression) -> tuple[set[str], bool] | None:
+        """(literal keys, whether the base class's config is in it) of a dict expression."""
+        if _is_super_get_config(expr):
+            return set(), True
+        if isinstance(expr, cst.Name):
+            return self.env.get(expr.value)
+        if isinstance(expr, cst.Dict):
+            keys: set[str] = set()
+            base = False
+            for element in expr.elements:
+                if isinstance(element, cst.StarredDictElement):
+                    inner = self.value(element.value)
+                    if inner is None:
+                        return None
+                    keys |= inner[0]
+                    base = base or inner[1]
+                elif isinstance(element.key, cst.SimpleString):
+                    keys.add(element.key.evaluated_value)
+                else:
+                    return None
+            return keys, base
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            if expr.func.attr.value == "copy" and not expr.args:
+                return self.value(expr.func.value)
+            return None
+        if (
+            isinstance(expr, cst.Call)
+            and isinstance(expr.func, cst.Name)
+            and expr.func.value == "dict"
+        ):
+            keys, base = set(), False
+            for arg in expr.args:
+                if arg.keyword is not None:
+                    keys.add(arg.keyword.value)
+                    continue
+                inner = self._items_sum(arg.value) if arg.star != "**" else None
+                if inner is None:
+                    inner = self.value(arg.value)
+                if inner is None:
+                    return None
+                keys |= inner[0]
+                base = base or inner[1]
+            return keys, base
+        return None
+
+    def _items_sum(self, expr: cst.BaseExpression) -> tuple[set[str], bool] | None:
+        """``list(a.items()) + list(b.items())`` (the Keras 2 guides' idiom)."""
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+            left, right = self._items_sum(expr.left), self._items_sum(expr.right)
+            if left is None or right is None:
+                return None
+            return left[0] | right[0], left[1] or right[1]
+        if (
+            isinstance(expr, cst.Call)
+            and isinstance(expr.func, cst.Name)
+            and expr.func.value == "list"
+            and len(expr.args) == 1
+        ):
+            inner = expr.args[0].value
+            if (
+                isinstance(inner, cst.Call)
+                and isinstance(inner.func, cst.Attribute)
+                and inner.func.attr.value == "items"
+                and not inner.args
+            ):
+                return self.value(inner.func.value)
+        return None
+
+    def run(self, body: Sequence[cst.BaseStatement], top: bool) -> bool:
+        """Follow the statements; False where one is not understood."""
+        for statement in body:
+            if isinstance(statement, cst.If):
+                if not self.run(statement.body.body, False):
+                    return False
+                orelse = statement.orelse
+                if isinstance(orelse, cst.Else) and not self.run(orelse.body.body, False):
+                    return False
+                if isinstance(orelse, cst.If) and not self.run([orelse], False):
+                    return False
+                continue
+            if not isinstance(statement, cst.SimpleStatementLine):
+                return False
+            for small in statement.body:
+                if not self._small(small, top):
+                    return False
+        return True
+
+    def _small(self, small: cst.BaseSmallStatement, top: bool) -> bool:
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.SimpleString):
+            return True  # docstring
+        if isinstance(small, cst.Return):
+            self.returns += 1
+            if not top or small.value is None:
+                return False
+            self.returned = self.value(small.value)
+            return self.returned is not None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+            if isinstance(target, cst.Name):
+                self.env[target.value] = self.value(small.value)
+                return True
+            if (
+                isinstance(target, cst.Subscript)
+                and isinstance(target.value, cst.Name)
+                and self.env.get(target.value.value) is not None
+                and len(target.slice) == 1
+                and isinstance(target.slice[0].slice, cst.Index)
+                and isinstance(target.slice[0].slice.value, cst.SimpleString)
+            ):
+                self.env[target.value.value][0].add(  # type: ignore[index]
+                    target.slice[0].slice.value.evaluated_value
+                )
+                return True
+            return False
+        if (
+            isinstance(small, cst.Expr)
+            and isinstance(small.value, cst.Call)
+            and isinstance(small.value.func, cst.Attribute)
+            and small.value.func.attr.value == "update"
+            and isinstance(small.value.func.value, cst.Name)
+        ):
+            name = small.value.func.value.value
+            known = self.env.get(name)
+            if known is None:
+                return False
+            for arg in small.value.args:
+                if arg.keyword is not None:
+                    known[0].add(arg.keyword.value)
+                    continue
+                inner = self.value(arg.value)
+                if inner is None:
+                    return False
+                self.env[name] = known = (known[0] | inner[0], known[1] or inner[1])
+            return True
+        return False
+
+
+class LayerConfigMismatchesConstructor(Rule):
+    id = "TF956"
+    name = "layer-config-mismatches-constructor"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a layer's `get_config()` does not match its `__init__`: loading the saved model fails"
+    )
+    rationale = """
+        Keras rebuilds a saved layer as `cls(**layer.get_config())` (`Layer.from_config`), when
+        `load_model` reads a `.keras` or `.h5` file and in `clone_model`. So the dict
+        `get_config` returns must name every argument `__init__` needs, and name nothing
+        `__init__` refuses. Two forms fail under TF 2.21 / Keras 3 (the `TypeError` comes
+        from `load_model`, "could not be deserialized properly"): a required `__init__`
+        argument missing from the config, and a config built on `super().get_config()` (which
+        holds `name`, `trainable` and `dtype`) for an `__init__` that takes no `**kwargs`. The
+        Keras guide ("Making new layers and models via subclassing") passes `**kwargs` on to
+        `super().__init__` and adds every constructor argument to the config. Evidence
+        required: a layer class of the module, its only base Keras's `Layer` (whose own
+        config is just those three keys), that defines `__init__` and `get_config` and no
+        `from_config`, where `get_config` builds its dict from literal keys only
+        (`super().get_config()`, `config.update({...})`, `{**base, ...}`,
+        `dict(list(base.items()) + list(config.items()))`).
+    """
+    requires_text = ("get_config",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for cls in self.model.classes.values():
+            if cls.keras_kind == "layer" and len(cls.base_names) == 1:
+                base = cls.base_names[0]
+                if (
+                    base
+                    and base not in self.model.module_classes
+                    and is_keras(base, "Layer", "layers.Layer")
+                ):
+                    self._check(cls)
+
+    def _check(self, cls: ClassInfo) -> None:
+        init, get_config = cls.methods.get("__init__"), cls.methods.get("get_config")
+        if init is None or get_config is None or "from_config" in cls.methods:
+            return
+        body = get_config.node.body
+        if not isinstance(body, cst.IndentedBlock):
+            return
+        config = _Config()
+        if not config.run(body.body, True) or config.returns != 1 or config.returned is None:
+            return
+        keys, has_base = config.returned
+        if has_base:
+            keys = keys | set(_BASE_LAYER_CONFIG)
+        params = init.node.params
+        if isinstance(params.star_arg, cst.Param) or not params.params:
+            return  # `*args`: what it takes by position is not known
+        named = [*params.params[1:], *params.kwonly_params]
+        takes = {p.name.value for p in [*params.params, *params.kwonly_params]}
+        required = [p for p in named if p.default is None]
+        missing = [p for p in required if p.name.value not in keys]
+        if missing:
+            listed = ", ".join(f"`{p.name.value}`" for p in missing)
+            self.report(
+                get_config.node.name,
+                f"`{cls.name}.get_config()` leaves out {listed}, which `__init__` requires: "
+                f"`{cls.name}.from_config` (`load_model`) calls `{cls.name}(**config)` and "
+                "fails with a `TypeError`; add it to the config",
+                because=[(f"`__init__` requires `{missing[0].name.value}`", missing[0])],
+            )
+            return
+        if params.star_kwarg is not None:
+            return
+        refused = sorted(k for k in keys if k not in takes)
+        if refused:
+            listed = ", ".join(f"`{k}`" for k in refused)
+            where = " (from `super().get_config()`)" if has_base else ""
+            self.report(
+                get_config.node.name,
+                f"`{cls.name}.get_config()` returns {listed}{where}, which `__init__` does "
+                f"not take: `load_model` calls `{cls.name}(**config)` and fails with a "
+                "`TypeError`; give `__init__` a `**kwargs` and pass it to `super().__init__`",
+                because=[(f"`{cls.name}.__init__` takes no `**kwargs`", init.node.name)],
+            )
+
+
+def _metric_classes(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> list[tuple[ClassInfo, cst.Call]]:
+    """The metric classes of the module whose instances ``expr`` (a `compile` argument) holds:
+    ``[MyMetric()]``, ``{"out": MyMetric()}``, a name bound to one of those."""
+    if depth > 3:
+        return []
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [
+            found
+            for element in expr.elements
+            if isinstance(element, cst.Element)
+            for found in _metric_classes(model, element.value, scope, depth + 1)
+        ]
+    if isinstance(expr, cst.Dict):
+        return [
+            found
+            for element in expr.elements
+            if isinstance(element, cst.DictElement)
+            for found in _metric_classes(model, element.value, scope, depth + 1)
+        ]
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope or model.scope_of(expr)).values
+        if len(values) == 1:
+            return _metric_classes(model, values[0], scope, depth + 1)
+        return []
+    if isinstance(expr, cst.Call) and type(expr.func) is cst.Name:
+        binding = model.binding_of(expr.func, scope or model.scope_of(expr.func))
+        classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
+        if len(binding.sites) == 1 and classes:
+            cls = model.classes.get(classes[0])
+            if cls is not None and cls.keras_kind == "metric":
+                return [(cls, expr)]
+    return []
+
+
+class MetricUpdateStateWithoutSampleWeight(Rule):
+    id = "TF957"
+    name = "metric-update-state-without-sample-weight"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a custom metric given to `compile` has an `update_state` that takes no `sample_weight`"
+    )
+    rationale = """
+        A metric given to `compile(metrics=...)` (or `weighted_metrics=`) is updated by Keras
+        as `metric.update_state(y_true, y_pred, sample_weight=sample_weight)`, with the
+        keyword, on every step, even when `fit` has no sample weights. A `Metric` subclass
+        whose `update_state(self, y_true, y_pred)` has no `sample_weight` parameter (nor
+        `**kwargs`) fails on the first step: under TF 2.21 / Keras 3, `TypeError:
+        MyMetric.update_state() got an unexpected keyword argument 'sample_weight'`. The
+        `keras.metrics.Metric` reference and the "Training & evaluation with the built-in
+        methods" guide declare `update_state(self, y_true, y_pred, sample_weight=None)`.
+        Evidence required: a `Metric` subclass of the module, an instance of it in the
+        `metrics`/`weighted_metrics` argument of a `compile` call (in the list, a dict of
+        them, or a name bound to one), and the `update_state` it resolves to, defined in the
+        module, takes neither `sample_weight` nor `**kwargs`.
+    """
+    requires_text = ("update_state",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "compile":
+            return
+        scope = self.context.function or None
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value not in ("metrics", "weighted_metrics"):
+                continue
+            for cls, made in _metric_classes(self.model, arg.value, scope):
+                update = self.model.resolve_method(cls, "update_state")
+                if update is None:
+                    continue
+                params = update.node.params
+                names = {p.name.value for p in [*params.params, *params.kwonly_params]}
+                if "sample_weight" in names or params.star_kwarg is not None:
+                    continue
+                self.report(
+                    made,
+                    f"`{cls.name}.update_state` takes no `sample_weight`: Keras calls it with "
+                    "`sample_weight=` on every training step, so `fit` fails with a "
+                    "`TypeError`; add `sample_weight=None` to its parameters",
+                    because=[(f"`{cls.name}.update_state` is defined here", update.node.name)],
+                )
+
+
+_SAVED_EXTENSIONS = (".keras", ".h5", ".hdf5")
+
+
+def _path_literal(model: ModuleModel, expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """The file name ``expr`` spells: a string, a name bound once to one (``MODEL_PATH``)."""
+    if isinstance(expr, cst.SimpleString):
+        value = expr.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = model.binding_of(expr).values
+        if len(values) == 1:
+            return _path_literal(model, values[0], depth + 1)
+    return None
+
+
+def _path_argument(call: cst.Call, position: int = 0) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in ("filepath", "filename"):
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
+
+
+class UnregisteredCustomObjectOnLoad(Rule):
+    id = "TF958"
+    name = "custom-object-not-given-to-load-model"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`load_model` reads a file holding a custom object of the module without `custom_objects`"
+    )
+    rationale = """
+        A saved model names each layer, loss and metric by its class or function. When
+        `load_model` rebuilds it, Keras finds its own classes, and a custom one only through
+        `custom_objects=`, a `custom_object_scope`, or registration
+        (`@keras.saving.register_keras_serializable()`): being defined in the running script is
+        not enough. Under TF 2.21 / Keras 3, reloading a `.keras` file whose model holds a
+        custom layer of the script fails (`TypeError: ... could not be deserialized
+        properly`), a `.h5` file fails with `Unknown layer: 'Scale'`, and a custom loss
+        function given to `compile` fails the same way unless `compile=False`. The keras.io
+        "Serialization & saving" guide lists the three ways to make them known. Evidence
+        required: the module saves a model (`.save`, `save_model`, `ModelCheckpoint` not
+        `save_weights_only=True`) to a `.keras`/`.h5` file and `load_model` reads the same
+        file (the same string, or a name bound once to it) with no `custom_objects`; the module
+        defines an unregistered Keras layer or model class and builds one, or gives a function
+        of its own to `compile` as a loss or metric (then only while `compile` is not
+        `False`); and it makes no `custom_object_scope` and touches no `get_custom_objects()`.
+    """
+    requires_text = ("load_model",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # path -> (the saving call, the model saved or a checkpoint's call, where)
+        self._saves: dict[str, tuple[cst.Call, cst.BaseExpression]] = {}
+        self._loads: list[tuple[str, cst.Call]] = []
+        # receiver code -> the loss/metric arguments its `compile` calls give
+        self._compiles: dict[str, list[cst.BaseExpression]] = {}
+        self._fits: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []  # model, callbacks
+        # the module makes its objects known some other way (rare: read only where it loads)
+        text = node.code
+        self._off = any(
+            s in text for s in ("custom_object_scope", "CustomObjectScope", "get_custom_objects")
+        ) or _called_register(text)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self._off:
+            return
+        model = self.model
+        name = model.call_name(node) or ""
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "compile":
+            positional = [a for a in node.args if a.keyword is None and not a.star]
+            given = [
+                a.value
+                for a in node.args
+                if a.keyword is not None
+                and a.keyword.value in ("loss", "metrics", "weighted_metrics")
+            ] + [a.value for a in positional[1:2]]  # `compile("adam", my_loss)`
+            self._compiles.setdefault(code_of(func.value), []).extend(given)
+        if type(func) is cst.Attribute and func.attr.value == "fit":
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value == "callbacks":
+                    self._fits.append((func.value, arg.value))
+        path_expr: cst.BaseExpression | None = None
+        saved: cst.BaseExpression | None = None
+        if type(func) is cst.Attribute and func.attr.value == "save":
+            path_expr, saved = _path_argument(node), func.value
+        elif name.endswith("save_model") and is_keras(name):
+            path_expr = _path_argument(node, 1)
+            saved = _path_argument(node, 0) if node.args and node.args[0].keyword is None else None
+        elif is_keras(name, "callbacks.ModelCheckpoint") and not _weights_only(node):
+            path_expr, saved = _path_argument(node), node
+        elif is_keras(name, "models.load_model", "saving.load_model"):
+            if any(
+                a.keyword is not None and a.keyword.value == "custom_objects" for a in node.args
+            ):
+                return
+            path = _path_literal(model, _path_argument(node) or cst.Name("None"))
+            if path and path.lower().endswith(_SAVED_EXTENSIONS):
+                self._loads.append((path, node))
+            return
+        if path_expr is not None and saved is not None:
+            path = _path_literal(model, path_expr)
+            if path and path.lower().endswith(_SAVED_EXTENSIONS):
+                self._saves.setdefault(path, (node, saved))
+
+    def _saved_models(self, saved: cst.BaseExpression) -> list[cst.BaseExpression]:
+        """The model ``saved`` stands for: itself, or for a checkpoint the models whose `fit`
+        is given it."""
+        if not isinstance(saved, cst.Call):
+            return [saved]
+        found = []
+        for fitted, callbacks in self._fits:
+            for inner in _nodes(callbacks):
+                if inner is saved or (
+                    isinstance(inner, cst.Name) and saved in self.model.binding_of(inner).values
+                ):
+                    found.append(fitted)
+                    break
+        return found
+
+    def _custom(self, saved: cst.BaseExpression, compiles: bool) -> list[tuple[str, cst.CSTNode]]:
+        """The module's unregistered classes the saved model is built from, and (when the load
+        compiles) the functions of its own its `compile` gives."""
+        model = self.model
+        custom: dict[str, cst.CSTNode] = {}
+        for fitted in self._saved_models(saved):
+            seen: set[int] = set()
+            todo: list[tuple[cst.CSTNode, int]] = [(fitted, 0)]
+            while todo:
+                expr, depth = todo.pop()
+                if id(expr) in seen or depth > 6:
+                    continue
+                seen.add(id(expr))
+                for inner in _nodes(expr):
+                    if isinstance(inner, cst.Call) and type(inner.func) is cst.Name:
+                        cls = _module_class(model, inner.func)
+                        if (
+                            cls is not None
+                            and cls.keras_kind in ("layer", "model")
+                            and not _registered(cls)
+                        ):
+                            custom.setdefault(f"class `{cls.name}`", inner)
+                    if isinstance(inner, cst.Name):
+                        todo += [(v, depth + 1) for v in model.binding_of(inner).values]
+            if not compiles:
+                continue
+            for given in self._compiles.get(code_of(fitted), []):
+                for inner in _nodes(given):
+                    if isinstance(inner, cst.Name):
+                        sites = model.binding_of(inner).sites
+                        if (
+                            len(sites) == 1
+                            and sites[0].kind == SiteKind.DEF
+                            and not any(
+                                "register_keras_serializable" in code_of(d.decorator)
+                                for d in getattr(sites[0].node, "decorators", ())
+                            )
+                        ):
+                            custom.setdefault(f"function `{inner.value}`", inner)
+        return list(custom.items())
+
+    def leave_Module(self, original_node: cst.Module) -> None:
+        if self._off:
+            return
+        for path, load in self._loads:
+            if path not in self._saves:
+                continue
+            site, saved = self._saves[path]
+            compiles = not any(
+                a.keyword is not None
+                and a.keyword.value == "compile"
+                and isinstance(a.value, cst.Name)
+                and a.value.value == "False"
+                for a in load.args
+            )
+            custom = self._custom(saved, compiles)
+            if not custom:
+                continue
+            listed = ", ".join(what for what, _ in custom[:3])
+            self.report(
+                load,
+                f"`load_model` reads `{path}`, saved with the module's own {listed}, but is "
+                "given no `custom_objects`: Keras cannot find them and loading fails; pass "
+                "`custom_objects={...}` or register them with "
+                "`@keras.saving.register_keras_serializable()`",
+                because=[
+                    (f"the model is saved to `{path}` here", site),
+                    (f"{custom[0][0]} is used here", custom[0][1]),
+                ],
+            )
+
+
+def _nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """``node`` and every node under it that reads a value: not the attribute name of
+    ``tf.keras.losses.mae`` nor the keyword of ``Dense(units=4)``."""
+    found, todo = [], [node]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        if isinstance(current, (cst.Attribute, cst.Arg)):
+            todo.append(current.value)
+        else:
+            todo.extend(children(current))
+    return found
+
+
+def _module_class(model: ModuleModel, name: cst.Name) -> ClassInfo | None:
+    binding = model.binding_of(name)
+    classes = [s.node for s in binding.sites if s.kind == SiteKind.CLASS]
+    if len(binding.sites) == 1 and classes:
+        return model.classes.get(classes[0])
+    return None
+
+
+def _called_register(text: str) -> bool:
+    """Whether ``register_keras_serializable`` is called other than as a decorator
+    (``register_keras_serializable()(Scale)``)."""
+    return any(
+        "register_keras_serializable" in line
+        and not line.lstrip().startswith("@")
+        and "import" not in line
+        for line in text.splitlines()
+    )
+
+
+def _registered(cls: ClassInfo) -> bool:
+    return any("register_keras_serializable" in code_of(d.decorator) for d in cls.node.decorators)
+
+
+def _weights_only(call: cst.Call) -> bool:
+    return any(
+        a.keyword is not None
+        and a.keyword.value == "save_weights_only"
+        and not (isinstance(a.value, cst.Name) and a.value.value == "False")
+        for a in call.args
+    )
+
+
+def _several(model: ModuleModel, expr: cst.BaseExpression | None, depth: int = 0) -> int:
+    """How many outputs or targets ``expr`` lists (a list, tuple or dict display, or a name
+    bound once to one); 0 when not known."""
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Dict)):
+        if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in expr.elements):
+            return 0
+        return len(expr.elements)
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = model.binding_of(expr).values
+        if len(values) == 1:
+            return _several(model, values[0], depth + 1)
+    return 0
+
+
+def _keyword_or_position(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in positional[: position + 1]):
+        return None
+    return positional[position].value if len(positional) > position else None
+
+
+class ClassWeightWithSeveralOutputs(Rule):
+    id = "TF959"
+    name = "class-weight-with-several-outputs"
+    category = "api-misuse"
+    severity = "error"
+    message = "`fit(class_weight=...)` on a model with several outputs: Keras refuses it"
+    rationale = """
+        `class_weight` maps class indices to weights for one target. Keras applies it only to
+        a model with a single output: with several outputs (or several targets given to
+        `fit`) it raises `ValueError: class_weight is only supported for Models with a single
+        output` (TF 2.21 / Keras 3, and tf-keras alike) before the first step. Weight each
+        output's samples with `sample_weight` (a dict or list, one array per output) or weight
+        the classes inside each output's loss. Evidence required: `<model>.fit(...)` given a
+        `class_weight` that is not `None`, where `<model>` is bound once to
+        `keras.Model(inputs, outputs)` whose `outputs` is a list, tuple or dict display of two
+        or more, or `fit`'s targets are such a display.
+    """
+    requires_text = ("class_weight",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        weights = next(
+            (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
+            None,
+        )
+        if weights is None or (
+            isinstance(weights.value, cst.Name) and weights.value.value == "None"
+        ):
+            return
+        model = self.model
+        targets = _several(model, _keyword_or_position(node, "y", 1))
+        if targets >= 2:
+            self.report(
+                weights,
+                f"`fit` is given {targets} targets and a `class_weight`: Keras applies class "
+                "weights only to a model with one output and raises a `ValueError`; pass "
+                "per-output `sample_weight` instead",
+            )
+            return
+        if not isinstance(func.value, cst.Name):
+            return
+        values = model.binding_of(func.value).values
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return
+        built = values[0]
+        if not is_keras(model.call_name(built), "Model", "models.Model"):
+            return
+        outputs = _several(model, _keyword_or_position(built, "outputs", 1))
+        if outputs >= 2:
+            self.report(
+                weights,
+                f"`{func.value.value}` has {outputs} outputs: Keras applies `class_weight` only "
+                "to a model with one output and raises a `ValueError`; pass per-output "
+                "`sample_weight` instead",
+                because=[(f"`{func.value.value}` is built with {outputs} outputs here", built)],
+            )
+
+
+_RNN_LAYERS = ("RNN", "LSTM", "GRU", "SimpleRNN", "ConvLSTM1D", "ConvLSTM2D", "ConvLSTM3D")
+_RNN_WRAPPERS = ("Bidirectional", "TimeDistributed")
+
+
+def _kwarg(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    return next(
+        (a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None
+    )
+
+
+def _is_true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
+
+
+class StatefulRnnWithoutBatchSize(Rule):
+    id = "TF021"
+    name = "stateful-rnn-without-batch-size"
+    category = "api-misuse"
+    severity = "error"
+    message = "a stateful RNN layer gets an input whose batch size is not fixed: Keras refuses it"
+    rationale = """
+        A stateful RNN keeps one state per sample of the batch, in variables sized when the
+        layer is built, so it must know the batch size then (the `keras.layers.RNN`
+        reference: "specify a fixed batch size for your model"). Built on `keras.Input(shape=...)` or from an
+        `input_shape=` without a batch size, its batch dimension is `None` and building fails
+        under TF 2.21 / Keras 3: `ValueError: When using stateful=True in a RNN, the batch
+        size must be static. Found dynamic batch size: sequence.shape=(None, 5, 3)` (Keras 2
+        raised "If a RNN is stateful, it needs to know its batch size"). Evidence required:
+        an RNN layer (`LSTM`, `GRU`, `SimpleRNN`, `RNN`, `ConvLSTM*D`, or one of them in
+        `Bidirectional`/`TimeDistributed`) made with `stateful=True` that is given
+        `input_shape=` with no `batch_size=`, or is listed in a `Sequential([...])` whose first
+        entry is a `keras.Input`/`InputLayer` with neither `batch_size` nor `batch_shape`, or is
+        called on a tensor that leads back, through layer calls and names bound once, to such
+        a `keras.Input`.
+    """
+    requires_text = ("stateful",)
+
+    def _stateful(self, expr: cst.BaseExpression) -> cst.Call | None:
+        """The stateful RNN layer ``expr`` makes (itself, or wrapped)."""
+        if not isinstance(expr, cst.Call):
+            return None
+        name = self.model.call_name(expr) or ""
+        if is_keras(name, *(f"layers.{n}" for n in _RNN_LAYERS)):
+            return expr if _is_true(_kwarg(expr, "stateful")) else None
+        if is_keras(name, *(f"layers.{n}" for n in _RNN_WRAPPERS)) and expr.args:
+            return self._stateful(expr.args[0].value)
+        return None
+
+    def _unbatched_input(self, expr: cst.BaseExpression | None) -> cst.Call | None:
+        """The `keras.Input(shape=...)` without a batch size that ``expr`` is made from."""
+        for _ in range(30):
+            if isinstance(expr, cst.Name):
+                values = self.model.binding_of(expr).values
+                if len(values) != 1:
+                    return None
+                expr = values[0]
+                continue
+            if not isinstance(expr, cst.Call):
+                return None
+            name = self.model.call_name(expr) or ""
+            if is_keras(name, "Input", "layers.Input", "layers.InputLayer"):
+                if any(
+                    _kwarg(expr, k) is not None
+                    for k in ("batch_size", "batch_shape", "batch_input_shape", "tensor")
+                ):
+                    return None
+                return expr
+            if isinstance(expr.func, cst.Call) and expr.args and expr.args[0].keyword is None:
+                expr = expr.args[0].value  # `layers.Dense(4)(h)`: follow `h`
+                continue
+            return None
+        return None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        layer = self._stateful(node)
+        if layer is not None and node is layer:
+            shape = _kwarg(layer, "input_shape")
+            if shape is not None and _kwarg(layer, "batch_size") is None:
+                self._report(layer, "is given `input_shape=` without a `batch_size`", shape)
+                return
+        # applied: `LSTM(..., stateful=True)(x)`
+        if isinstance(node.func, cst.Call) and node.args:
+            applied = self._stateful(node.func)
+            if applied is not None and _kwarg(applied, "input_shape") is None:
+                source = self._unbatched_input(node.args[0].value)
+                if source is not None:
+                    self._report(
+                        applied, "is called on a `keras.Input` without a batch size", source
+                    )
+            return
+        name = model.call_name(node) or ""
+        if is_keras(name, "Sequential", "models.Sequential") and node.args:
+            layers = node.args[0].value
+            if not isinstance(layers, cst.List) or not layers.elements:
+                return
+            first = layers.elements[0].value
+            source = self._unbatched_input(first) if isinstance(first, cst.Call) else None
+            if source is None or source is not first:
+                return
+            for element in layers.elements[1:]:
+                found = self._stateful(element.value)
+                if found is not None and _kwarg(found, "input_shape") is None:
+                    self._report(found, "follows a `keras.Input` without a batch size", source)
+                    return
+
+    def _report(self, layer: cst.Call, why: str, where: cst.CSTNode) -> None:
+        self.report(
+            layer,
+            f"this stateful RNN layer {why}: its batch dimension is `None` and Keras refuses "
+            "to build it (`the batch size must be static`); give the input a fixed "
+            "`batch_size` (`keras.Input(shape, batch_size=...)`)",
+            because=[("the input's shape is set here, with no batch size", where)],
+        )

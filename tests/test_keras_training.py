@@ -577,3 +577,312 @@ def step(x, y):
 def test_tf944_follows_the_model_into_a_loss_helper_the_step_calls():
     lines = [d.line for d in lint(TF944_HELPER_SAMPLE, ["TF944"]) if d.rule == "TF944"]
     assert lines == _marked(TF944_HELPER_SAMPLE)
+
+
+CONFIG_LAYER = """
+import tensorflow as tf
+
+class Block(tf.keras.layers.Layer):
+    def __init__({init}):
+        super().__init__()
+
+    def call(self, x):
+        return x
+
+    def get_config(self):
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("init", "body"),
+    [
+        # a required argument left out, in the forms the guides use
+        (
+            "self, units, rate, **kwargs",
+            "config = super().get_config()\nconfig.update({'units': 1})\nreturn config",
+        ),
+        ("self, units, rate, **kwargs", "base = super().get_config()\nreturn {**base, 'units': 1}"),
+        (
+            "self, units, rate, **kwargs",
+            "config = super(Block, self).get_config()\nconfig['units'] = 1\nreturn config",
+        ),
+        ("self, units, *, rate, **kwargs", "return dict(units=1)"),
+        # the base config's name/trainable/dtype for an __init__ without **kwargs
+        ("self, units=4", "config = super().get_config()\nconfig.update(units=4)\nreturn config"),
+        ("self, units=4", "return {'units': 4, 'activation': 'relu'}"),
+    ],
+)
+def test_tf956_config_not_matching_the_constructor_is_found(init, body):
+    source = CONFIG_LAYER.format(init=init, body=textwrap.indent(body, " " * 8))
+    assert [r for r, _ in found(source)] == ["TF956"]
+
+
+@pytest.mark.parametrize(
+    ("init", "body"),
+    [
+        (
+            "self, units, rate, **kwargs",
+            "config = super().get_config()\nconfig.update({'units': 1, 'rate': 2})\nreturn config",
+        ),
+        ("self, units=4", "return {'units': 4}"),
+        (
+            "self, units, **kwargs",
+            "config = super().get_config()\nconfig.update(self.extra)\nreturn config",
+        ),
+        ("self, units, **kwargs", "return self._config"),
+        (
+            "self, units, **kwargs",
+            "config = {}\nfor k in ('units',):\n    config[k] = 1\nreturn config",
+        ),
+        ("self, *args, **kwargs", "return super().get_config()"),
+    ],
+)
+def test_tf956_config_matching_or_not_spelled_out_is_not_reported(init, body):
+    source = CONFIG_LAYER.format(init=init, body=textwrap.indent(body, " " * 8))
+    assert found(source) == []
+
+
+def test_tf956_not_reported_with_from_config_or_a_concrete_base():
+    with_from_config = CONFIG_LAYER.format(
+        init="self, units, **kwargs", body="        return super().get_config()"
+    ) + ("\n    @classmethod\n    def from_config(cls, config):\n        return cls(4, **config)\n")
+    assert found(with_from_config) == []
+    concrete = CONFIG_LAYER.replace("tf.keras.layers.Layer", "tf.keras.layers.Dense").format(
+        init="self, units, **kwargs", body="        return super().get_config()"
+    )
+    assert found(concrete) == []
+
+
+METRIC = """
+import keras
+
+class Hits(keras.metrics.Metric):
+    def update_state({params}):
+        pass
+
+    def result(self):
+        return 0.0
+
+model = keras.Sequential([keras.layers.Dense(1)])
+{compile}
+"""
+
+
+@pytest.mark.parametrize(
+    "compile_call",
+    [
+        "model.compile('adam', 'mse', metrics=[Hits()])",
+        "model.compile('adam', 'mse', weighted_metrics=[Hits(), 'mae'])",
+        "model.compile('adam', 'mse', metrics={'out': Hits()})",
+        "hits = Hits()\nmodel.compile('adam', 'mse', metrics=[hits])",
+    ],
+)
+def test_tf957_metric_without_sample_weight_given_to_compile_is_found(compile_call):
+    source = METRIC.format(params="self, y_true, y_pred", compile=compile_call)
+    assert [r for r, _ in found(source)] == ["TF957"]
+
+
+@pytest.mark.parametrize(
+    ("params", "compile_call"),
+    [
+        (
+            "self, y_true, y_pred, sample_weight=None",
+            "model.compile('adam', 'mse', metrics=[Hits()])",
+        ),
+        ("self, *args, **kwargs", "model.compile('adam', 'mse', metrics=[Hits()])"),
+        # used by hand, not through compile: the caller decides the arguments
+        ("self, y_true, y_pred", "m = Hits()\nm.update_state(1.0, 2.0)"),
+    ],
+)
+def test_tf957_not_reported_when_keras_can_call_it_or_does_not(params, compile_call):
+    assert found(METRIC.format(params=params, compile=compile_call)) == []
+
+
+RELOAD = """
+import keras
+
+class Scale(keras.layers.Layer):
+    def call(self, x):
+        return x * 2.0
+
+def my_loss(y_true, y_pred):
+    return keras.ops.mean(y_true - y_pred)
+
+inputs = keras.Input((4,))
+{build}
+{save}
+restored = {load}
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "save", "load"),
+    [
+        (
+            "model = keras.Model(inputs, keras.layers.Dense(1)(Scale()(inputs)))",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "h = Scale()(inputs)\nmodel = keras.Model(inputs, h)",
+            "PATH = 'm.h5'\nkeras.models.save_model(model, PATH)",
+            "keras.saving.load_model(PATH)",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "model.compile('adam', my_loss)",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), Scale()])\n"
+            "ckpt = keras.callbacks.ModelCheckpoint('best.keras', save_best_only=True)\n"
+            "model.fit(x, y, callbacks=[ckpt])",
+            "",
+            "keras.models.load_model('best.keras')",
+        ),
+    ],
+)
+def test_tf958_reload_of_a_model_with_custom_objects_is_found(build, save, load):
+    source = RELOAD.format(build=build, save=save, load=load)
+    assert [r for r, _ in found(source)] == ["TF958"]
+
+
+@pytest.mark.parametrize(
+    ("build", "save", "load"),
+    [
+        # told of them
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras', custom_objects={'Scale': Scale})",
+        ),
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "None\nwith keras.saving.custom_object_scope({'Scale': Scale}):\n"
+            "    restored = keras.models.load_model('m.keras')",
+        ),
+        # a model of built-in layers; a custom loss not compiled back in
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "other = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')\nother.save('o.keras')",
+            "keras.models.load_model('m.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+            "model.compile('adam', my_loss)",
+            "model.save('m.keras')",
+            "keras.models.load_model('m.keras', compile=False)",
+        ),
+        # another file, weights only
+        (
+            "model = keras.Model(inputs, Scale()(inputs))",
+            "model.save('m.keras')",
+            "keras.models.load_model('pretrained.keras')",
+        ),
+        (
+            "model = keras.Sequential([keras.Input((4,)), Scale()])\n"
+            "ckpt = keras.callbacks.ModelCheckpoint('best.weights.h5', save_weights_only=True)\n"
+            "model.fit(x, y, callbacks=[ckpt])",
+            "",
+            "keras.models.load_model('best.weights.h5')",
+        ),
+    ],
+)
+def test_tf958_not_reported_when_keras_can_rebuild_the_model(build, save, load):
+    assert found(RELOAD.format(build=build, save=save, load=load)) == []
+
+
+def test_tf958_not_reported_for_a_registered_class():
+    source = RELOAD.format(
+        build="model = keras.Model(inputs, Scale()(inputs))",
+        save="model.save('m.keras')",
+        load="keras.models.load_model('m.keras')",
+    ).replace("class Scale", "@keras.saving.register_keras_serializable()\nclass Scale")
+    assert found(source) == []
+
+
+CLASS_WEIGHT = """
+import keras
+
+inputs = keras.Input((8,))
+a = keras.layers.Dense(3, activation="softmax")(inputs)
+b = keras.layers.Dense(1, activation="sigmoid")(inputs)
+{build}
+model.compile("adam", "mse")
+{fit}
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "fit"),
+    [
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, y, class_weight={0: 1.0, 1: 2.0})"),
+        (
+            "model = keras.Model(inputs=inputs, outputs={'a': a, 'b': b})",
+            "model.fit(x, y, class_weight=cw)",
+        ),
+        ("outs = (a, b)\nmodel = keras.Model(inputs, outs)", "model.fit(x, y, class_weight=cw)"),
+        ("model = make_model()", "model.fit(x, [ya, yb], class_weight=cw)"),
+        ("model = make_model()", "model.fit(x, y={'a': ya, 'b': yb}, class_weight=cw)"),
+    ],
+)
+def test_tf959_class_weight_with_several_outputs_is_found(build, fit):
+    assert [r for r, _ in found(CLASS_WEIGHT.format(build=build, fit=fit))] == ["TF959"]
+
+
+@pytest.mark.parametrize(
+    ("build", "fit"),
+    [
+        ("model = keras.Model(inputs, a)", "model.fit(x, y, class_weight=cw)"),
+        ("model = keras.Model(inputs, [a])", "model.fit(x, y, class_weight=cw)"),
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, [ya, yb], class_weight=None)"),
+        ("model = keras.Model(inputs, [a, b])", "model.fit(x, [ya, yb], sample_weight=[wa, wb])"),
+        ("model = make_model()", "model.fit(x, y, class_weight=cw)"),
+    ],
+)
+def test_tf959_not_reported_for_one_output_or_no_class_weight(build, fit):
+    assert found(CLASS_WEIGHT.format(build=build, fit=fit)) == []
+
+
+def test_tf958_not_reported_for_a_keras_loss_named_like_a_module_function():
+    source = RELOAD.format(
+        build="def mae(y_true, y_pred):\n    return 0.0\n"
+        "model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])\n"
+        "model.compile(loss=keras.losses.mae, optimizer='sgd', metrics=['mae'])",
+        save="model.save('m.h5')",
+        load="keras.models.load_model('m.h5')",
+    )
+    assert found(source) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "model = keras.Sequential([keras.Input((10, 8)), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.layers.Input(shape=(10, 8)),\n"
+        "    keras.layers.Bidirectional(keras.layers.GRU(4, stateful=True))])",
+        "model = keras.Sequential()\nmodel.add(keras.layers.SimpleRNN(4, stateful=True, input_shape=(10, 8)))",
+        "inputs = keras.Input((10, 8))\nh = keras.layers.Dense(4)(inputs)\nout = keras.layers.LSTM(4, stateful=True)(h)",
+    ],
+)
+def test_tf021_stateful_rnn_without_batch_size_is_found(source):
+    assert [r for r, _ in found("import keras\n" + source)] == ["TF021"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "model = keras.Sequential([keras.Input((10, 8), batch_size=4), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.Input(batch_shape=(4, 10, 8)), keras.layers.LSTM(4, stateful=True)])",
+        "model = keras.Sequential([keras.Input((10, 8)), keras.layers.LSTM(4)])",
+        "model = keras.Sequential([keras.layers.LSTM(4, stateful=True)])",  # built from the data
+        "inputs = keras.Input((10, 8), batch_size=2)\nout = keras.layers.LSTM(4, stateful=True)(inputs)",
+        "out = keras.layers.LSTM(4, stateful=True)(features)",
+    ],
+)
+def test_tf021_not_reported_with_a_batch_size_or_without_state(source):
+    assert found("import keras\n" + source) == []
