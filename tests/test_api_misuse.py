@@ -1500,3 +1500,39 @@ NORMALIZER = (
 )
 def test_untraced_function_called_after_load(use, expected):
     assert rule_ids(NORMALIZER + use, ["TF947"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("ds = tf.data.Dataset.range(9).window(3)\nds = ds.shuffle(4).batch(2)\n", ["TF948"]),
+        ("model.fit(tf.data.Dataset.range(9).window(3), epochs=1)\n", ["TF948"]),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).window(2, 1, True)\n"
+            "ds = ds.flat_map(lambda window: window.batch(2))\n",
+            ["TF948"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices({'a': x}).window(3)\n"
+            "ds = ds.flat_map(lambda w: w.batch(3))\n",
+            ["TF948"],
+        ),
+        # flattened first; one parameter per component; elements of unknown structure
+        (
+            "ds = tf.data.Dataset.range(9).window(3)\n"
+            "ds = ds.flat_map(lambda w: w.batch(3)).batch(2)\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).window(2, 1, True)\n"
+            "ds = ds.flat_map(lambda a, b: tf.data.Dataset.zip((a.batch(2), b.batch(2))))\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(x).window(3).flat_map(lambda w: w.batch(3))\n",
+            [],
+        ),
+    ],
+)
+def test_window_not_flattened(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF948"]) == expected
