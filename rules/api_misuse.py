@@ -3542,3 +3542,68 @@ class WindowNotFlattened(Rule):
                 ("`Dataset.window` gives one dataset per component of an element", window),
             ],
         )
+
+
+# --- a Keras layer or model called on a tf.data pipeline --------------------------------------
+
+
+def _known_dataset(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether the module shows ``expr`` holds a tf.data dataset: its kind, a dataset call
+    chain, or a name every value of which is one (not a dataset-like name alone)."""
+    kind = model.kind_of(expr, scope)
+    if kind is not None:
+        return kind.kind == "dataset"
+    if isinstance(expr, cst.Call):
+        return model.is_dataset(expr)
+    if isinstance(expr, cst.Name):
+        values = _values_read(model, expr, scope)
+        return bool(values) and all(isinstance(v, cst.Call) and model.is_dataset(v) for v in values)
+    return False
+
+
+class KerasCalledOnDataset(Rule):
+    id = "TF949"
+    name = "keras-layer-called-on-dataset"
+    category = "api-misuse"
+    severity = "error"
+    message = "a Keras layer or model is called on a `tf.data.Dataset`: it takes tensors"
+    rationale = """
+        Calling a Keras layer or model runs it on tensors (or arrays) it converts to tensors;
+        a `tf.data.Dataset` is a pipeline, not a tensor, and the call fails: `ValueError:
+        Only input tensors may be passed as positional arguments. The following argument
+        value should be passed as a keyword argument: <_MapDataset ...>` (Keras 3.15, a
+        `Dense` layer or a model), `Failed to convert a NumPy array to a Tensor
+        (Unsupported object type _MapDataset)` (a `StringLookup` built from a vocabulary),
+        and `Attempt to convert a value (<_MapDataset ...>) ... to a Tensor` with tf-keras.
+        Apply the layer to each element instead, `dataset.map(lambda x: layer(x))` (the
+        Keras preprocessing layers guide applies a layer to a pipeline as
+        `dataset.map(lambda x, y: (layer(x), y))`), or give
+        the dataset to `model.predict`/`fit`, which iterate it. Evidence required: the
+        callee is a Keras layer or model by its construction (a built-in class, or a Keras 3
+        subclass), and its first argument is a dataset by what the module shows (a tf.data
+        call chain, or a name bound only to one), not by its name alone.
+    """
+    requires_text = ("data",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not node.args or node.args[0].keyword is not None or node.args[0].star:
+            return
+        func = node.func
+        if not isinstance(func, (cst.Name, cst.Attribute, cst.Call)):
+            return
+        scope = self.context.scope
+        kind = self.model.kind_of(func, scope)
+        if kind is None or kind.kind not in ("layer", "model"):
+            return
+        if kind.subclass is not None and kind.keras != 3:
+            return  # a tf-keras subclass's own __call__ may take anything
+        given = node.args[0].value
+        if not _known_dataset(self.model, given, scope):
+            return
+        self.report(
+            node,
+            f"`{code(given)}` is a `tf.data.Dataset`, and a Keras {kind.kind} takes tensors: "
+            f"this call fails; apply it to each element, `{code(given)}.map(lambda x: "
+            f"{code(func)}(x))`",
+            because=[(f"this is a Keras {kind.kind}: {kind.why}", func)],
+        )

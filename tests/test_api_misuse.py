@@ -1536,3 +1536,24 @@ def test_untraced_function_called_after_load(use, expected):
 )
 def test_window_not_flattened(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF948"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "col = tf.data.Dataset.from_tensor_slices(x).map(f)\ntf.keras.layers.Dense(2)(col)\n",
+            ["TF949"],
+        ),
+        (
+            "ds = tf.data.Dataset.range(3)\nlookup = tf.keras.layers.StringLookup()\nlookup(ds)\n",
+            ["TF949"],
+        ),
+        # mapped over the elements; a tensor; a value named like a dataset but not shown to be one
+        ("ds = tf.data.Dataset.range(3)\nlayer = tf.keras.layers.Dense(2)\nds.map(layer)\n", []),
+        ("tf.keras.layers.Dense(2)(tf.ones([1, 3]))\n", []),
+        ("def f(dataset):\n    return tf.keras.layers.Dense(2)(dataset)\n", []),
+    ],
+)
+def test_keras_called_on_dataset(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF949"]) == expected
