@@ -22,9 +22,9 @@ from tf2lint.analysis.scopes import ScopeKind, passed_argument
 from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
-    reaching_values,
     tensor_condition,
     value_operands,
+    values_read,
     variable_condition,
 )
 from tf2lint.analysis.tf1 import is_tf1_code
@@ -3342,16 +3342,6 @@ _DATASET_SOURCES = frozenset(
 )
 
 
-def _values_read(model: ModuleModel, name: cst.Name, scope: Scope | None) -> list:
-    """What this read of ``name`` holds: the binding that reaches it in straight-line code
-    (``ds = ds.window(3)`` then ``ds = ds.flat_map(f)``), else every value bound to it."""
-    values = reaching_values(model, name, model.binding_of(name, scope))
-    if len(values) > 1:
-        before = assigned_before(model, name)
-        return before[-1:] if before else values
-    return values
-
-
 def _window_call(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> cst.Call | None:
@@ -3367,7 +3357,7 @@ def _window_call(
             return _window_call(model, expr.func.value, scope, depth + 1)
         return None
     if isinstance(expr, cst.Name):
-        values = _values_read(model, expr, scope)
+        values = values_read(model, expr, scope)
         found = [
             _window_call(model, v, model.scope_of(expr), depth + 1)
             for v in values
@@ -3387,7 +3377,7 @@ def element_structure(
     if depth > 8:
         return None
     if isinstance(expr, cst.Name):
-        values = _values_read(model, expr, scope)
+        values = values_read(model, expr, scope)
         found = [element_structure(model, v, model.scope_of(expr), depth + 1) for v in values]
         if values and all(found) and len({type(f) for f in found}) == 1:
             return found[0]
@@ -3556,7 +3546,7 @@ def _known_dataset(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | 
     if isinstance(expr, cst.Call):
         return model.is_dataset(expr)
     if isinstance(expr, cst.Name):
-        values = _values_read(model, expr, scope)
+        values = values_read(model, expr, scope)
         return bool(values) and all(isinstance(v, cst.Call) and model.is_dataset(v) for v in values)
     return False
 

@@ -650,3 +650,24 @@ def test_removed_distribute_method_is_renamed_to_what_it_forwarded_to(source):
 )
 def test_removed_distribute_method_needs_a_strategy_receiver(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF108"]) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "ds = tf.data.Dataset.range(3)\nds = ds.batch(2)\nit = ds.make_one_shot_iterator()\n",
+            ["TF109"],
+        ),
+        ("shapes = tf.data.TFRecordDataset(files).map(f).output_shapes\n", ["TF109"]),
+        # TF1's datasets have them; an unknown receiver; TF2's spelling
+        (
+            "import tensorflow.compat.v1 as tf1\nit = tf1.data.Dataset.range(3).make_one_shot_iterator()\n",
+            [],
+        ),
+        ("def f(dataset):\n    return dataset.make_one_shot_iterator()\n", []),
+        ("spec = tf.data.Dataset.range(3).element_spec\n", []),
+    ],
+)
+def test_removed_dataset_member(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF109"]) == expected

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.scopes import BindingSite, FunctionInfo, SiteKind
 from tf2lint.analysis.tfnames import is_keras, keras3_name
 from tf2lint.analysis.tracing import bound_method, fed_tensor
@@ -263,6 +264,17 @@ def reaching_values(model: ModuleModel, name: cst.Name, binding: object) -> list
     if site is not None and site.value is not None:
         return [site.value]
     return list(binding.known_values or ())  # type: ignore[attr-defined]
+
+
+def values_read(model: ModuleModel, name: cst.Name, scope: object) -> list:
+    """What this read of ``name`` holds: the binding that reaches it in straight-line code
+    (``ds = ds.window(3)`` then ``ds = ds.flat_map(f)``: at module level, the last assignment
+    before the read), else every value bound to it."""
+    values = reaching_values(model, name, model.binding_of(name, scope))
+    if len(values) > 1:
+        before = assigned_before(model, name)
+        return before[-1:] if before else values
+    return values
 
 
 def reaching_site(model: ModuleModel, name: cst.Name, binding: object) -> BindingSite | None:
