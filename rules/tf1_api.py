@@ -1373,3 +1373,132 @@ class RemovedDatasetMember(Rule):
             f"TF2's `tf.data.Dataset` has no `{member}` (AttributeError): {advice}",
             because=[(f"this dataset is made by TF2's `{made}`", node.value)],
         )
+
+
+# --- TF1's functional layers looked up under Keras ---------------------------------------------
+
+_KERAS_LAYER_MODULES = (
+    "tensorflow.keras.layers.",
+    "tensorflow.compat.v2.keras.layers.",
+    "keras.layers.",
+    "tf_keras.layers.",
+)
+
+
+class FunctionalLayerUnderKeras(Rule):
+    id = "TF110"
+    name = "tf1-functional-layer-under-keras"
+    category = "tf1-api"
+    severity = "error"
+    message = "Keras has no functional lowercase layers (`conv2d`, `dense`): use the layer class"
+    rationale = """
+        TF1's `tf.layers` had a lowercase function beside each layer class
+        (`tf.layers.conv2d(inputs, filters, ...)` beside `tf.layers.Conv2D`); TF2 dropped
+        `tf.layers`, and Keras, which its layers moved to, has only the classes. Porting
+        `tf.layers.conv2d(inputs=x, ...)` to `tf.keras.layers.conv2d(inputs=x, ...)` fails:
+        `AttributeError: module 'keras._tf_keras.keras.layers' has no attribute 'conv2d'`
+        (TF 2.21; `tf_keras.layers` and Keras 3's `keras.layers` lack it too). Build the layer
+        and call it on the input: `tf.keras.layers.Conv2D(filters, kernel_size, ...)(x)`
+        (the `tf.compat.v1.layers.conv2d` API page names `tf.keras.layers.Conv2D` as its
+        replacement). The names are generated from the installed packages
+        (`scripts/generate_migration_data.py`): TF1's functional layers that neither Keras 3
+        nor tf-keras has, each with the class of the same name both have. Evidence required:
+        the name resolves to one of those under `tf.keras.layers`, `keras.layers` or
+        `tf_keras.layers` (through the module's imports).
+    """
+    requires_text = ("layers",)
+    fix_applicability = "unsafe"
+    fix_safety = (
+        "Unsafe: the layer class takes the function's arguments under the same names (the "
+        "`tf.compat.v1.layers` API pages: none of the supported arguments changed name) but "
+        "makes new variables on each call of the rewritten line, as the function did outside a "
+        "variable scope; `reuse=` has no Keras form, so such calls are not rewritten."
+    )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._done: set[int] = set()  # the callees reported with their call
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        member = func.attr.value if isinstance(func, cst.Attribute) else None
+        if isinstance(func, cst.Name):
+            member = func.value
+        cls = migration().layer_functions.get(member) if member is not None else None
+        if cls is None or not self._under_keras(func):
+            return
+        self._done.add(id(func))
+        self._report(func, member, cls, node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._check(node, node.attr.value)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in migration().layer_functions:  # `from keras.layers import conv2d`
+            self._check(node, node.value)
+
+    def _under_keras(self, node: cst.BaseExpression) -> bool:
+        qualified = self.model.qualified_name(node)
+        return qualified is not None and qualified.rpartition(".")[0] + "." in _KERAS_LAYER_MODULES
+
+    def _check(self, node: cst.BaseExpression, member: str) -> None:
+        cls = migration().layer_functions.get(member)
+        if cls is None or id(node) in self._done or self.model.is_target(node):
+            return
+        if isinstance(node, cst.Name) and self.model.qualified_name(node) is None:
+            return
+        if self._under_keras(node):
+            self._report(node, member, cls, None)
+
+    def _rewrite(self, call: cst.Call, cls: str) -> cst.Call | None:
+        """``layers.conv2d(x, 32, 3, training=t)`` -> ``layers.Conv2D(32, 3)(x, training=t)``."""
+        inputs = None
+        layer_args: list[cst.Arg] = []
+        call_args: list[cst.Arg] = []
+        for arg in call.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if arg.star or keyword == "reuse":
+                return None
+            if keyword is None and inputs is None:
+                inputs = arg
+            elif keyword == "inputs":
+                inputs = arg.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+            elif keyword == "training":
+                call_args.append(arg)
+            else:
+                layer_args.append(arg)
+        if inputs is None:
+            return None
+
+        def plain(args: list[cst.Arg]) -> list[cst.Arg]:
+            return [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in args]
+
+        func = call.func
+        new_func = (
+            func.with_changes(attr=cst.Name(cls))
+            if isinstance(func, cst.Attribute)
+            else cst.Name(cls)
+        )
+        if isinstance(func, cst.Name):
+            return None  # `from keras.layers import conv2d`: the import would need the class
+        layer = cst.Call(func=new_func, args=plain(layer_args))
+        return cst.Call(func=layer, args=plain([inputs, *call_args]))
+
+    def _report(
+        self, node: cst.BaseExpression, member: str, cls: str, call: cst.Call | None
+    ) -> None:
+        message = (
+            f"Keras has no `layers.{member}` (AttributeError): TF1's functional `tf.layers."
+            f"{member}` has no Keras twin; build the layer and call it, `layers.{cls}(...)"
+            "(inputs)` with the same arguments but `inputs`"
+        )
+        rewritten = self._rewrite(call, cls) if call is not None else None
+        if call is None or rewritten is None:
+            self.report(node, message)
+            return
+        self.report(
+            node,
+            message,
+            edits=[(call, rewritten)],
+            fix_description=f"build `{cls}(...)` and call it on the inputs",
+            applicability="unsafe",
+        )
