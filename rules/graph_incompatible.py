@@ -33,6 +33,7 @@ from tf2lint.analysis.tensors import (
     tensor_condition,
     used_as_mapping,
     value_operands,
+    values_read,
     variable_condition,
 )
 from tf2lint.analysis.tfnames import DATASET_FUNCTION_METHODS, PY_FUNCTION_NAMES, is_keras
@@ -5185,3 +5186,66 @@ class LoopVariableChangesDtypeOrShape(_TracedRule):
         if loop_order is None or outside[0].order > loop_order:
             return None
         return outside[0].value
+
+
+# --- item assignment into a tensor ------------------------------------------------------------
+
+
+class TensorItemAssignment(Rule):
+    id = "TF866"
+    name = "tensor-item-assignment"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "a tensor does not support item assignment (`t[i] = v`, `t[mask] = v`)"
+    rationale = """
+        TensorFlow tensors are immutable: NumPy-style item assignment into one, by index,
+        slice or boolean mask (`boxes[:, 0] = 1 - boxes[:, 0]`, `labels[mask] = 0`), fails:
+        `TypeError: 'SymbolicTensor' object does not support item assignment` inside a
+        `tf.function` or a `Dataset.map` function, and `'EagerTensor' object does not
+        support item assignment` eagerly (TF 2.21; a `tf.Variable` refuses it too,
+        `'ResourceVariable' object does not support item assignment`). Compute a new tensor
+        instead: `tf.where(mask, new, t)`, `tf.tensor_scatter_nd_update(t, indices,
+        updates)`, or rebuild the columns with `tf.stack`/`tf.concat`; a variable takes
+        `v[i].assign(value)` (the Introduction to Tensors guide: all tensors are immutable,
+        their contents never updated, only new ones created). Evidence required: the subscripted name holds
+        a value computed by a TensorFlow op (followed through straight-line rebinding, so
+        `arr = t.numpy()` first is not reported), is a parameter tf.data or Keras fills with
+        tensors (a `Dataset.map` function's, a traced function's every caller passes a
+        tensor), or holds part of a dataset's element.
+    """
+    requires_text = ("[",)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target)
+
+    def _check(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name):
+            return
+        name = target.value
+        scope = self.context.scope
+        values = values_read(self.model, name, scope)
+        if values:
+            where = self.model.binding_of(name, scope).scope or scope
+            if not all(
+                computed_tensor(self.model, v, where, api_only=True)
+                and not numpy_array(self.model, v, where)
+                for v in values
+            ):
+                return
+            why = ("this value is computed by a TensorFlow op", values[0])
+        else:
+            found = index_tensor(self.model, name, scope)
+            if found is None:
+                return
+            why = found
+        self.report(
+            target,
+            f"`{name.value}` is a tensor, and tensors are immutable: this item assignment "
+            "fails (`TypeError: ... does not support item assignment`); compute a new tensor, "
+            "`tf.where(mask, new, t)` or `tf.tensor_scatter_nd_update(t, indices, updates)`",
+            because=[why],
+        )

@@ -2857,3 +2857,27 @@ def test_unconverted_function_is_not_reported():
 )
 def test_loop_variable_changes_dtype_or_shape(body, expected):
     assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("x = tf.zeros([3])\nx[0] = 1.0\n", ["TF866"]),
+        (
+            "def f(t):\n    t[t > 0] = 0.0\n    return t\nds = tf.data.Dataset.range(3).map(f)\n",
+            ["TF866"],
+        ),
+        (
+            "@tf.function\ndef f(t):\n    y = tf.cast(t, tf.int32)\n    y[:, 0] += 1\n    return y\n",
+            ["TF866"],
+        ),
+        # NumPy first; a NumPy array; a Python dict; a parameter nothing shows is a tensor
+        ("x = tf.zeros([3]).numpy()\nx[0] = 1.0\n", []),
+        ("def g():\n    x = tf.zeros([3])\n    x = x.numpy()\n    x[0] = 1.0\n", []),
+        ("import numpy as np\nx = np.zeros(3)\nx[0] = 1\n", []),
+        ("d = {}\nd['a'] = tf.zeros([1])\n", []),
+        ("def h(x):\n    x[0] = 1\n", []),
+    ],
+)
+def test_tensor_item_assignment(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == expected
