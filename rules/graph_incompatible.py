@@ -90,6 +90,41 @@ def fed_parameter(
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
 
 
+def _unpacked_fed(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why the local ``expr`` is a graph tensor when it is unpacked or indexed out of a
+    parameter tf.data or Keras fills (``volume, label = sample`` in a ``Dataset.map``
+    function): every binding of it takes a part of such a parameter."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    binding = model.binding_of(expr, scope)
+    if not binding.sites or not isinstance(binding.scope, FunctionInfo):
+        return None
+    found = None
+    for site in binding.sites:
+        value = site.value
+        if site.kind == SiteKind.UNPACK:
+            value = _unpacked_from(model, site.node)
+        elif site.kind != SiteKind.ASSIGN or not isinstance(value, cst.Subscript):
+            return None
+        found = fed_parameter(model, value, binding.scope) if value is not None else None
+        if found is None:
+            return None
+    return found
+
+
+def _unpacked_from(model: ModuleModel, target: cst.CSTNode) -> cst.BaseExpression | None:
+    """The right-hand side of the ``a, b = value`` statement that unpacks into ``target``."""
+    for assign in model.nodes_of(cst.Assign):
+        for t in assign.targets:
+            if isinstance(t.target, (cst.Tuple, cst.List)) and any(
+                e.value is target for e in t.target.elements
+            ):
+                return assign.value
+    return None
+
+
 class _TracedRule(Rule):
     """Shared gate: code that runs in the graph of a traced function."""
 
@@ -338,7 +373,12 @@ class NumpyFunctionOnTensor(_TracedRule):
         whose body needs its NumPy value (`to_image(inputs)` in a layer's `call`, an F1
         helper called from a loss), the finding is that call. Use the TensorFlow op
         (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
-        or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
+        or wrap the NumPy code in `tf.numpy_function`. SciPy's functions convert their array
+        arguments with NumPy too (`scipy.ndimage.rotate`, `zoom`, `gaussian_filter`,
+        `scipy.special.expit`, `scipy.signal.convolve`, `scipy.linalg.norm`, `scipy.fft.fft`
+        all raise `NotImplementedError: Cannot convert a symbolic tf.Tensor` in a
+        `tf.function`, TF 2.21): a NumPy/SciPy augmentation applied in `Dataset.map` fails,
+        directly or in a helper the map function calls. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
         so is a model compiled with `run_eagerly=True`.
     """
@@ -357,10 +397,14 @@ class NumpyFunctionOnTensor(_TracedRule):
         if not name:
             self._helper_call(node, fn)
             return
-        if not knowledge.numpy_only_function(name) and (
-            not isinstance(node.func, cst.Attribute)
-            or not name.startswith("numpy.")
-            or name.startswith("numpy.random.")
+        if (
+            not name.startswith("scipy.")  # SciPy converts its array arguments with NumPy
+            and not knowledge.numpy_only_function(name)
+            and (
+                not isinstance(node.func, cst.Attribute)
+                or not name.startswith("numpy.")
+                or name.startswith("numpy.random.")
+            )
         ):
             return
         scope = self.context.scope
@@ -404,7 +448,9 @@ class NumpyFunctionOnTensor(_TracedRule):
         if computed_tensor(self.model, receiver, scope):
             why = fed_parameter(self.model, receiver, scope)
         else:
-            why = _layer_input_passed(self.model, receiver, fn)
+            why = _layer_input_passed(self.model, receiver, fn) or _unpacked_fed(
+                self.model, receiver, scope
+            )
             if why is None:
                 return
         self.report(

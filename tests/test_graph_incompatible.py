@@ -2881,3 +2881,36 @@ def test_loop_variable_changes_dtype_or_shape(body, expected):
 )
 def test_tensor_item_assignment(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # SciPy converts its array arguments with NumPy: fails on a graph tensor
+        (
+            "from scipy import ndimage\n"
+            "def rot(v, l):\n    return ndimage.rotate(v, 10, reshape=False), l\n"
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).map(rot)\n",
+            ["TF804"],
+        ),
+        (
+            "from scipy import ndimage\n"
+            "def rotate(volume):\n    return ndimage.zoom(volume, 2)\n"
+            "def prep(v, l):\n    return rotate(v), l\n"
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).map(prep)\n",
+            ["TF804"],
+        ),
+        # a NumPy array method on a part unpacked from the element tf.data passes
+        (
+            "def unpacked(sample):\n    volume, label = sample\n"
+            "    return volume.astype('float32'), label\n"
+            "ds = tf.data.Dataset.from_tensor_slices(((x, y),)).map(unpacked)\n",
+            ["TF804"],
+        ),
+        # SciPy outside traced code; on a NumPy array's unpacked part
+        ("from scipy import ndimage\nv = ndimage.rotate(x, 10)\n", []),
+        ("def f(pair):\n    a, b = pair\n    return a.astype('float32')\nf((x, y))\n", []),
+    ],
+)
+def test_numpy_and_scipy_on_map_inputs(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF804"]) == expected

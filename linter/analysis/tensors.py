@@ -994,11 +994,15 @@ def numpy_operands(
         return []
     name = name or ""
     if (
-        name.startswith("numpy.")
+        name.startswith(("numpy.", "scipy."))  # SciPy converts its array arguments with NumPy
         and not name.startswith("numpy.random.")
         and name not in _NUMPY_READS_ONLY
     ) or knowledge.numpy_only_function(name):
-        return [arg.value for arg in call.args if arg.keyword is None or name.startswith("numpy.")]
+        return [
+            arg.value
+            for arg in call.args
+            if arg.keyword is None or name.startswith(("numpy.", "scipy."))
+        ]
     return []
 
 
