@@ -14,6 +14,7 @@ from tf2lint.analysis.shapes import (
     traced_with_given_shapes,
     unpacked_dimension,
 )
+from tf2lint.analysis.tape import argument
 from tf2lint.analysis.tensors import (
     call_site,
     computed_tensor,
@@ -5295,3 +5296,78 @@ class TensorItemAssignment(Rule):
             "`tf.where(mask, new, t)` or `tf.tensor_scatter_nd_update(t, indices, updates)`",
             because=[why],
         )
+
+
+# --- a Python generator closing over a graph tensor ---------------------------------------------
+
+
+class TensorCapturedByGenerator(_TracedRule):
+    id = "TF867"
+    requires_traced_code = True
+    calls_in_traced_code = True
+    name = "tensor-captured-by-python-generator"
+    severity = "error"
+    message = (
+        "`Dataset.from_generator` in traced code is given a generator closing over a graph "
+        "tensor: the generator runs later, in Python, and gets the symbolic tensor"
+    )
+    rationale = """
+        `tf.data.Dataset.from_generator(gen, ...)` calls `gen` in Python when the dataset is
+        iterated, not while the enclosing function is traced. Made inside a function tf.data
+        traces (an `interleave` or `flat_map` function, a `map`), a generator that closes
+        over that function's argument (`from_generator(lambda: read_lines(filename), ...)`)
+        captures the symbolic tensor of the trace, not a value: Python code there fails at
+        the first element, `TypeError: expected str, bytes or os.PathLike object, not
+        SymbolicTensor` for `open(filename)`, `'SymbolicTensor' object cannot be
+        interpreted as an integer` for `range(n)` (TF 2.21, raised as an
+        `InvalidArgumentError` from `IteratorGetNext`). Pass the tensor through `args`:
+        `from_generator(read_lines, args=(filename,), output_signature=...)`, and tf.data
+        evaluates it and calls the generator with its NumPy value (the `from_generator` API
+        page: `args` are evaluated and passed to the generator as NumPy-array arguments).
+        Evidence required: the call is in traced code, its generator is a lambda or a
+        function defined there, and it reads a name of the enclosing function that is a
+        graph tensor there (what tf.data passes, a TF op's result, part of a dataset's
+        element).
+    """
+    requires_text = ("from_generator",)
+    call_names = frozenset({"from_generator"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        name = self.model.call_name(node)
+        if fn is None or name is None or not name.endswith("Dataset.from_generator"):
+            return
+        generator = argument(node, 0, "generator")
+        if generator is None:
+            return
+        inner = self.model.function_referenced(generator, self.context.scope)
+        if inner is None or inner.outer is not fn:
+            return
+        for read in self._outer_reads(inner, fn):
+            why = index_tensor(self.model, read, inner)
+            if why is None:
+                continue
+            self.report(
+                generator,
+                f"the generator reads `{read.value}`, a graph tensor of traced "
+                f"`{fn.qualname}`: it runs later, in Python, and gets the symbolic tensor; "
+                f"pass it as `args=({read.value},)` and take it as the generator's parameter",
+                because=[why],
+            )
+            return
+
+    def _outer_reads(self, inner: FunctionInfo, fn: FunctionInfo) -> list[cst.Name]:
+        reads: list[cst.Name] = []
+
+        def enter(child: cst.CSTNode) -> bool:
+            if (
+                isinstance(child, cst.Name)
+                and not self.model.is_target(child)
+                and self.model.binding_of(child, inner).scope is fn
+            ):
+                reads.append(child)
+            return not isinstance(child, (cst.FunctionDef, cst.ClassDef))
+
+        body = inner.node.body
+        walk(body, enter)
+        return reads

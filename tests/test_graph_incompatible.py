@@ -2914,3 +2914,47 @@ def test_tensor_item_assignment(source, expected):
 )
 def test_numpy_and_scipy_on_map_inputs(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF804"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(lambda: gen(n), "
+            "output_signature=tf.TensorSpec([], tf.int32))\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            ["TF867"],
+        ),
+        (
+            "def make(path):\n    def lines():\n        with open(path) as f:\n"
+            "            yield from f\n"
+            "    return tf.data.Dataset.from_generator(lines, output_types=tf.string)\n"
+            "ds = tf.data.Dataset.list_files('*.txt').interleave(make)\n",
+            ["TF867"],
+        ),
+        # through `args`; untraced; a Python value of the function
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(gen, args=(n,), "
+            "output_types=tf.int64)\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            [],
+        ),
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(lambda: gen(n), "
+            "output_types=tf.int64)\nds = make(3)\n",
+            [],
+        ),
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(x):\n    size = 4\n    return tf.data.Dataset.from_generator(lambda: "
+            "gen(size), output_types=tf.int64)\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            [],
+        ),
+    ],
+)
+def test_tensor_captured_by_generator(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF867"]) == expected
