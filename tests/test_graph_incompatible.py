@@ -2958,3 +2958,32 @@ def test_numpy_and_scipy_on_map_inputs(source, expected):
 )
 def test_tensor_captured_by_generator(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF867"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the map function reaches `ds.map` through a parameter, or a constructor's argument
+        "def aug(v, l):\n    return v.astype('float32'), l\n"
+        "def build(ds, transform):\n    return ds.map(transform)\nb = build(tf.data.Dataset.range(3), aug)\n",
+        "def aug(v, l):\n    return v.astype('float32'), l\n"
+        "class Loader:\n    def __init__(self, transform):\n        self.transform = transform\n"
+        "    def load(self, ds):\n        return ds.map(self.transform)\n"
+        "b = Loader(aug).load(tf.data.Dataset.range(3))\n",
+    ],
+)
+def test_map_function_handed_through_parameter_is_traced(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF804"]) == ["TF804"]
+
+
+def test_numpy_transform_in_a_composed_pipeline_is_reported_where_the_tensor_goes_in():
+    source = (
+        "import tensorflow as tf\n"
+        "class RandomFlip:\n    def __call__(self, v):\n        return v.astype('float32')\n"
+        "class Compose:\n    def __init__(self, transforms):\n        self.transforms = transforms\n"
+        "    def __call__(self, v):\n        for t in self.transforms:\n            v = t(v)\n"
+        "        return v\n"
+        "compose = Compose([RandomFlip()])\n"
+        "ds = tf.data.Dataset.range(3).map(lambda v: compose(v))\n"
+    )
+    assert rule_ids(source, ["TF804"]) == ["TF804"]

@@ -1052,6 +1052,45 @@ def reads_parameter(
     return found[0] if found else None
 
 
+def loop_callees(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> list[FunctionInfo]:
+    """The ``__call__`` methods ``t(...)`` runs when ``t`` is the variable of a ``for`` over a
+    list of instances of the module's classes (``for t in self.transforms: x = t(x)``, the list
+    a display, or what the constructions pass ``__init__`` for it)."""
+    func = call.func
+    if type(func) is not cst.Name:
+        return []
+    sites = model.binding_of(func, fn).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.LOOP or sites[0].value is None:
+        return []
+    found: list[FunctionInfo] = []
+    for element in _listed(model, sites[0].value, fn):
+        cls = model.instance_of(element, fn)
+        method = model.resolve_method(cls, "__call__") if cls is not None else None
+        if method is not None and method not in found:
+            found.append(method)
+    return found
+
+
+def _listed(model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo) -> list:
+    """The elements of the list or tuple display ``expr`` holds: the display, a name or
+    ``self.<attr>`` bound to one, or an ``__init__`` parameter the constructions pass one."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    values = model.bound_values(expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else []
+    found: list = []
+    for value in values:
+        if isinstance(value, (cst.List, cst.Tuple)):
+            found += _listed(model, value, fn)
+            continue
+        cls = fn.cls
+        init = model.resolve_method(cls, "__init__") if cls is not None else None
+        if type(value) is cst.Name and init is not None and value.value in init.params:
+            for given, _, _ in model.constructor_arguments(init, value.value):
+                if isinstance(given, (cst.List, cst.Tuple)):
+                    found += _listed(model, given, fn)
+    return found
+
+
 def parameter_numpy_use(
     model: ModuleModel, fn: FunctionInfo, param: str, depth: int = 0, numpy_method: bool = True
 ) -> cst.Call | None:
@@ -1070,6 +1109,21 @@ def parameter_numpy_use(
         for call in model.calls_made_by(fn):
             callee = model.callee(call, fn)
             site = call_site(model, call, callee) if callee is not None else None
+            if callee is None:  # `for t in self.transforms: v = t(v)`: each transform's call
+                for method in loop_callees(model, call, fn):
+                    for value, inner in zip(
+                        (a.value for a in call.args if a.keyword is None and not a.star),
+                        method.params[1:],
+                        strict=False,
+                    ):
+                        # the loop's first call gets the parameter as given (`x = t(x)`)
+                        first = type(value) is cst.Name and value.value == param
+                        if (first or reads_parameter(model, value, fn, param)) and (
+                            parameter_numpy_use(model, method, inner, depth + 1, numpy_method)
+                            is not None
+                        ):
+                            return call
+                continue
             if site is None or callee is fn:
                 continue
             for inner in callee.params:
