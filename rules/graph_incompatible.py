@@ -5238,6 +5238,12 @@ class LoopVariableChangesDtypeOrShape(_TracedRule):
 # --- item assignment into a tensor ------------------------------------------------------------
 
 
+def _string_key(index: cst.BaseSlice) -> bool:
+    return isinstance(index, cst.Index) and isinstance(
+        index.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+    )
+
+
 class TensorItemAssignment(Rule):
     id = "TF866"
     name = "tensor-item-assignment"
@@ -5258,7 +5264,8 @@ class TensorItemAssignment(Rule):
         a value computed by a TensorFlow op (followed through straight-line rebinding, so
         `arr = t.numpy()` first is not reported), is a parameter tf.data or Keras fills with
         tensors (a `Dataset.map` function's, a traced function's every caller passes a
-        tensor), or holds part of a dataset's element.
+        tensor), or holds part of a dataset's element; a string key (`features["image"] =
+        ...`) or a name the function uses as a dict is a dict of tensors, not reported.
     """
     requires_text = ("[",)
 
@@ -5274,6 +5281,11 @@ class TensorItemAssignment(Rule):
             return
         name = target.value
         scope = self.context.scope
+        if any(_string_key(part.slice) for part in target.slice):
+            return  # `example["image"] = ...`: a dict (parse_single_example's, tf.data's)
+        fn = self.model.binding_of(name, scope).scope
+        if isinstance(fn, FunctionInfo) and used_as_mapping(fn, name.value):
+            return
         values = values_read(self.model, name, scope)
         if values:
             where = self.model.binding_of(name, scope).scope or scope

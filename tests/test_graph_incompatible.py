@@ -2987,3 +2987,15 @@ def test_numpy_transform_in_a_composed_pipeline_is_reported_where_the_tensor_goe
         "ds = tf.data.Dataset.range(3).map(lambda v: compose(v))\n"
     )
     assert rule_ids(source, ["TF804"]) == ["TF804"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "example = tf.io.parse_single_example(r, spec)\nexample['image'] = tf.io.decode_png(r)\n",
+        "def f(x):\n    x['image'] = x['image'] / 255\n    return x\n"
+        "ds = tf.data.Dataset.range(3).map(f)\n",
+    ],
+)
+def test_tensor_item_assignment_spares_dicts_of_tensors(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == []
