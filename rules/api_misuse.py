@@ -24,6 +24,7 @@ from tf2lint.analysis.tensors import (
     computed_tensor,
     tensor_condition,
     value_operands,
+    values_read,
     variable_condition,
 )
 from tf2lint.analysis.tf1 import is_tf1_code
@@ -3323,3 +3324,276 @@ class UntracedFunctionCalledAfterLoad(Rule):
                     continue
             return True
         return False
+
+
+# --- tf.data: a window is a dataset, flattened with flat_map -----------------------------------
+
+# Dataset methods whose result has the elements of their receiver (a window stays a window)
+_ELEMENT_KEEPING = frozenset(
+    {"shuffle", "repeat", "prefetch", "cache", "take", "skip", "shard", "filter", "with_options"}
+)
+_DATASET_SOURCES = frozenset(
+    {
+        "tensorflow.data.Dataset.from_tensor_slices",
+        "tensorflow.data.Dataset.from_tensors",
+        "tensorflow.compat.v2.data.Dataset.from_tensor_slices",
+        "tensorflow.compat.v2.data.Dataset.from_tensors",
+    }
+)
+
+
+def _window_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The ``ds.window(...)`` whose windows ``expr`` holds, unflattened: the call itself, an
+    element-keeping method of it (``shuffle``, ``repeat``...), or a name bound only to one."""
+    if depth > 8:
+        return None
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method == "window" and model.is_dataset(expr.func.value):
+            return expr
+        if method in _ELEMENT_KEEPING:
+            return _window_call(model, expr.func.value, scope, depth + 1)
+        return None
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        found = [
+            _window_call(model, v, model.scope_of(expr), depth + 1)
+            for v in values
+            if isinstance(v, cst.Call)
+        ]
+        if values and len(found) == len(values) and all(found):
+            return found[0]
+    return None
+
+
+def element_structure(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Tuple | cst.Dict | None:
+    """The tuple or dict display a dataset's elements are shaped like, as far as the module
+    shows: what ``from_tensor_slices``/``from_tensors``/``zip`` were given, what a ``map``
+    function returns, through element-keeping methods and names."""
+    if depth > 8:
+        return None
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        found = [element_structure(model, v, model.scope_of(expr), depth + 1) for v in values]
+        if values and all(found) and len({type(f) for f in found}) == 1:
+            return found[0]
+        return None
+    if not isinstance(expr, cst.Call) or not expr.args:
+        return None
+    name = model.call_name(expr)
+    given = expr.args[0].value
+    if name in _DATASET_SOURCES or (name or "").endswith("data.Dataset.zip"):
+        if name is not None and name.endswith("zip") and len(expr.args) > 1:
+            return cst.Tuple([cst.Element(a.value) for a in expr.args])
+        if isinstance(given, cst.Name):
+            values = model.bound_values(given, scope)
+            given = values[0] if len(values) == 1 else given
+        if isinstance(given, cst.Tuple):
+            return given
+        if isinstance(given, cst.Dict):
+            return given
+        return None
+    if not isinstance(expr.func, cst.Attribute):
+        return None
+    method = expr.func.attr.value
+    if method in _ELEMENT_KEEPING or method in ("batch", "padded_batch", "unbatch"):
+        return element_structure(model, expr.func.value, scope, depth + 1)
+    if method == "map" and model.is_dataset(expr.func.value):
+        fn = model.function_referenced(given, scope)
+        returned = model.return_values(fn) if fn is not None else []
+        if returned and all(isinstance(r, cst.Tuple) for r in returned):
+            return returned[0]
+        if returned and all(isinstance(r, cst.Dict) for r in returned):
+            return returned[0]
+    return None
+
+
+def _positional_range(fn: FunctionInfo) -> tuple[int, int | None] | None:
+    """How many positional arguments ``fn`` accepts: (required, most; None for ``*args``)."""
+    params = getattr(fn.node, "params", None)
+    if not isinstance(params, cst.Parameters) or fn.cls is not None:
+        return None
+    positional = [*params.posonly_params, *params.params]
+    required = sum(1 for p in positional if p.default is None)
+    most = None if isinstance(params.star_arg, cst.Param) else len(positional)
+    return required, most
+
+
+class WindowNotFlattened(Rule):
+    id = "TF948"
+    name = "dataset-window-not-flattened"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`Dataset.window` gives a dataset of datasets: batched, fed to Keras or flattened "
+        "with a function of the wrong shape, its windows are not tensors"
+    )
+    rationale = """
+        `Dataset.window(size, shift, ...)` returns a dataset whose elements are themselves
+        datasets, one per window: "you must flatten it with `flat_map`" (the
+        `tf.data.Dataset.window` API page), `ds.window(n, 1, drop_remainder=True)
+        .flat_map(lambda w: w.batch(n))`. Batched straight away, the batches hold nested
+        dataset variants, not tensors: any op on them fails (`TypeError: '_NestedVariant'
+        object is not subscriptable`, `unsupported operand type(s) for +: '_NestedVariant'
+        and 'int'`, TF 2.21), and `model.fit` on them, or on the windows themselves, fails
+        with `ValueError: Only input tensors may be passed as positional arguments`. For a
+        dataset of tuples or dicts, a window is a tuple or dict of datasets, one per
+        component (the same page): `flat_map` calls its function with the tuple unpacked,
+        so `flat_map(lambda window: window.batch(n))` fails, `TypeError: <lambda>() takes 1
+        positional argument but 2 were given`; take one parameter per component and batch
+        and zip them, `flat_map(lambda x, y: tf.data.Dataset.zip((x.batch(n),
+        y.batch(n))))`. Evidence required: a `window` call on a dataset (through
+        `shuffle`, `repeat`, `prefetch`, `cache`, `take`, `skip`, `filter`, `shard`, or
+        names bound only to such a chain) is batched, or passed to `fit`, `evaluate` or
+        `predict`; or is given to `flat_map` a function whose positional parameters cannot
+        take the tuple its elements are (as `from_tensor_slices`, `from_tensors`, `zip` or
+        a `map` function's tuple display shows), or a one-parameter function calling
+        `.batch` on its parameter for dict elements.
+    """
+    requires_text = ("window",)
+    call_names = frozenset({"batch", "padded_batch", "fit", "evaluate", "predict", "flat_map"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        method = func.attr.value
+        scope = self.context.scope
+        if method in ("batch", "padded_batch"):
+            window = _window_call(self.model, func.value, scope)
+            if window is not None:
+                self._report_unflattened(node, window, f"batched with `{method}`")
+        elif method in ("fit", "evaluate", "predict") and node.args:
+            first = node.args[0]
+            if first.keyword is not None and first.keyword.value != "x":
+                return
+            window = _window_call(self.model, first.value, scope)
+            if window is not None:
+                self._report_unflattened(first.value, window, f"given to `{method}`")
+        elif method == "flat_map" and node.args:
+            self._check_flat_map(node, scope)
+
+    def _report_unflattened(self, node: cst.CSTNode, window: cst.Call, how: str) -> None:
+        self.report(
+            node,
+            f"the windows of `{code(window)}` are datasets, {how} unflattened: its elements "
+            "are nested dataset variants, not tensors; flatten the windows first, "
+            "`.flat_map(lambda w: w.batch(size))`",
+            because=[("`Dataset.window` gives a dataset whose elements are datasets", window)],
+        )
+
+    def _check_flat_map(self, node: cst.Call, scope: Scope | None) -> None:
+        func = node.func
+        window = _window_call(self.model, func.value, scope)
+        if window is None:
+            return
+        source = window.func.value
+        structure = element_structure(self.model, source, scope)
+        if structure is None:
+            return
+        fn = self.model.function_referenced(node.args[0].value, scope)
+        accepts = _positional_range(fn) if fn is not None else None
+        if fn is None or accepts is None:
+            return
+        required, most = accepts
+        if isinstance(structure, cst.Tuple):
+            count = len(structure.elements)
+            if any(isinstance(e, cst.StarredElement) for e in structure.elements):
+                return
+            if required <= count and (most is None or count <= most):
+                return
+            shape = f"a tuple of {count} datasets, passed as {count} arguments"
+            fix = "tf.data.Dataset.zip((x.batch(n), y.batch(n)))"
+        else:
+            if required != 1 or most != 1 or not fn.params:
+                return
+            param = fn.params[0]
+            if not any(
+                isinstance(c, cst.Call)
+                and isinstance(c.func, cst.Attribute)
+                and c.func.attr.value in ("batch", "padded_batch")
+                and isinstance(c.func.value, cst.Name)
+                and c.func.value.value == param
+                for c in self.model.calls_made_by(fn)
+            ):
+                return
+            shape = "a dict of datasets, one per key, which has no `batch`"
+            fix = "tf.data.Dataset.zip({k: d.batch(n) for k, d in w.items()})"
+        self.report(
+            node.args[0].value,
+            f"a window of these elements is {shape}: `{code(node.args[0].value)}` cannot take "
+            f"it; batch each component and zip them, `{fix}`",
+            because=[
+                ("the dataset's elements are shaped like this", structure),
+                ("`Dataset.window` gives one dataset per component of an element", window),
+            ],
+        )
+
+
+# --- a Keras layer or model called on a tf.data pipeline --------------------------------------
+
+
+def _known_dataset(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether the module shows ``expr`` holds a tf.data dataset: its kind, a dataset call
+    chain, or a name every value of which is one (not a dataset-like name alone)."""
+    kind = model.kind_of(expr, scope)
+    if kind is not None:
+        return kind.kind == "dataset"
+    if isinstance(expr, cst.Call):
+        return model.is_dataset(expr)
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        return bool(values) and all(isinstance(v, cst.Call) and model.is_dataset(v) for v in values)
+    return False
+
+
+class KerasCalledOnDataset(Rule):
+    id = "TF949"
+    name = "keras-layer-called-on-dataset"
+    category = "api-misuse"
+    severity = "error"
+    message = "a Keras layer or model is called on a `tf.data.Dataset`: it takes tensors"
+    rationale = """
+        Calling a Keras layer or model runs it on tensors (or arrays) it converts to tensors;
+        a `tf.data.Dataset` is a pipeline, not a tensor, and the call fails: `ValueError:
+        Only input tensors may be passed as positional arguments. The following argument
+        value should be passed as a keyword argument: <_MapDataset ...>` (Keras 3.15, a
+        `Dense` layer or a model), `Failed to convert a NumPy array to a Tensor
+        (Unsupported object type _MapDataset)` (a `StringLookup` built from a vocabulary),
+        and `Attempt to convert a value (<_MapDataset ...>) ... to a Tensor` with tf-keras.
+        Apply the layer to each element instead, `dataset.map(lambda x: layer(x))` (the
+        Keras preprocessing layers guide applies a layer to a pipeline as
+        `dataset.map(lambda x, y: (layer(x), y))`), or give
+        the dataset to `model.predict`/`fit`, which iterate it. Evidence required: the
+        callee is a Keras layer or model by its construction (a built-in class, or a Keras 3
+        subclass), and its first argument is a dataset by what the module shows (a tf.data
+        call chain, or a name bound only to one), not by its name alone.
+    """
+    requires_text = ("data",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not node.args or node.args[0].keyword is not None or node.args[0].star:
+            return
+        func = node.func
+        if not isinstance(func, (cst.Name, cst.Attribute, cst.Call)):
+            return
+        scope = self.context.scope
+        kind = self.model.kind_of(func, scope)
+        if kind is None or kind.kind not in ("layer", "model"):
+            return
+        if kind.subclass is not None and kind.keras != 3:
+            return  # a tf-keras subclass's own __call__ may take anything
+        given = node.args[0].value
+        if not _known_dataset(self.model, given, scope):
+            return
+        self.report(
+            node,
+            f"`{code(given)}` is a `tf.data.Dataset`, and a Keras {kind.kind} takes tensors: "
+            f"this call fails; apply it to each element, `{code(given)}.map(lambda x: "
+            f"{code(func)}(x))`",
+            because=[(f"this is a Keras {kind.kind}: {kind.why}", func)],
+        )

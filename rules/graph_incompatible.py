@@ -14,6 +14,7 @@ from tf2lint.analysis.shapes import (
     traced_with_given_shapes,
     unpacked_dimension,
 )
+from tf2lint.analysis.tape import argument
 from tf2lint.analysis.tensors import (
     call_site,
     computed_tensor,
@@ -33,6 +34,7 @@ from tf2lint.analysis.tensors import (
     tensor_condition,
     used_as_mapping,
     value_operands,
+    values_read,
     variable_condition,
 )
 from tf2lint.analysis.tfnames import DATASET_FUNCTION_METHODS, PY_FUNCTION_NAMES, is_keras
@@ -87,6 +89,41 @@ def fed_parameter(
         model, binding.scope, expr.value
     )
     return (f"`{expr.value}` is a graph tensor: {why}", binding.scope.node) if why else None
+
+
+def _unpacked_fed(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> tuple[str, cst.CSTNode] | None:
+    """Why the local ``expr`` is a graph tensor when it is unpacked or indexed out of a
+    parameter tf.data or Keras fills (``volume, label = sample`` in a ``Dataset.map``
+    function): every binding of it takes a part of such a parameter."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    binding = model.binding_of(expr, scope)
+    if not binding.sites or not isinstance(binding.scope, FunctionInfo):
+        return None
+    found = None
+    for site in binding.sites:
+        value = site.value
+        if site.kind == SiteKind.UNPACK:
+            value = _unpacked_from(model, site.node)
+        elif site.kind != SiteKind.ASSIGN or not isinstance(value, cst.Subscript):
+            return None
+        found = fed_parameter(model, value, binding.scope) if value is not None else None
+        if found is None:
+            return None
+    return found
+
+
+def _unpacked_from(model: ModuleModel, target: cst.CSTNode) -> cst.BaseExpression | None:
+    """The right-hand side of the ``a, b = value`` statement that unpacks into ``target``."""
+    for assign in model.nodes_of(cst.Assign):
+        for t in assign.targets:
+            if isinstance(t.target, (cst.Tuple, cst.List)) and any(
+                e.value is target for e in t.target.elements
+            ):
+                return assign.value
+    return None
 
 
 class _TracedRule(Rule):
@@ -337,7 +374,12 @@ class NumpyFunctionOnTensor(_TracedRule):
         whose body needs its NumPy value (`to_image(inputs)` in a layer's `call`, an F1
         helper called from a loss), the finding is that call. Use the TensorFlow op
         (`tf.reduce_mean`, `tf.convert_to_tensor`, `tf.cast`, or `tf.experimental.numpy`),
-        or wrap the NumPy code in `tf.numpy_function`. Evidence required: an argument computed
+        or wrap the NumPy code in `tf.numpy_function`. SciPy's functions convert their array
+        arguments with NumPy too (`scipy.ndimage.rotate`, `zoom`, `gaussian_filter`,
+        `scipy.special.expit`, `scipy.signal.convolve`, `scipy.linalg.norm`, `scipy.fft.fft`
+        all raise `NotImplementedError: Cannot convert a symbolic tf.Tensor` in a
+        `tf.function`, TF 2.21): a NumPy/SciPy augmentation applied in `Dataset.map` fails,
+        directly or in a helper the map function calls. Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
         so is a model compiled with `run_eagerly=True`.
     """
@@ -356,10 +398,14 @@ class NumpyFunctionOnTensor(_TracedRule):
         if not name:
             self._helper_call(node, fn)
             return
-        if not knowledge.numpy_only_function(name) and (
-            not isinstance(node.func, cst.Attribute)
-            or not name.startswith("numpy.")
-            or name.startswith("numpy.random.")
+        if (
+            not name.startswith("scipy.")  # SciPy converts its array arguments with NumPy
+            and not knowledge.numpy_only_function(name)
+            and (
+                not isinstance(node.func, cst.Attribute)
+                or not name.startswith("numpy.")
+                or name.startswith("numpy.random.")
+            )
         ):
             return
         scope = self.context.scope
@@ -403,7 +449,9 @@ class NumpyFunctionOnTensor(_TracedRule):
         if computed_tensor(self.model, receiver, scope):
             why = fed_parameter(self.model, receiver, scope)
         else:
-            why = _layer_input_passed(self.model, receiver, fn)
+            why = _layer_input_passed(self.model, receiver, fn) or _unpacked_fed(
+                self.model, receiver, scope
+            )
             if why is None:
                 return
         self.report(
@@ -5183,3 +5231,153 @@ class LoopVariableChangesDtypeOrShape(_TracedRule):
         if loop_order is None or outside[0].order > loop_order:
             return None
         return outside[0].value
+
+
+# --- item assignment into a tensor ------------------------------------------------------------
+
+
+def _string_key(index: cst.BaseSlice) -> bool:
+    return isinstance(index, cst.Index) and isinstance(
+        index.value, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
+    )
+
+
+class TensorItemAssignment(Rule):
+    id = "TF866"
+    name = "tensor-item-assignment"
+    category = "graph-incompatible"
+    severity = "error"
+    message = "a tensor does not support item assignment (`t[i] = v`, `t[mask] = v`)"
+    rationale = """
+        TensorFlow tensors are immutable: NumPy-style item assignment into one, by index,
+        slice or boolean mask (`boxes[:, 0] = 1 - boxes[:, 0]`, `labels[mask] = 0`), fails:
+        `TypeError: 'SymbolicTensor' object does not support item assignment` inside a
+        `tf.function` or a `Dataset.map` function, and `'EagerTensor' object does not
+        support item assignment` eagerly (TF 2.21; a `tf.Variable` refuses it too,
+        `'ResourceVariable' object does not support item assignment`). Compute a new tensor
+        instead: `tf.where(mask, new, t)`, `tf.tensor_scatter_nd_update(t, indices,
+        updates)`, or rebuild the columns with `tf.stack`/`tf.concat`; a variable takes
+        `v[i].assign(value)` (the Introduction to Tensors guide: all tensors are immutable,
+        their contents never updated, only new ones created). Evidence required: the subscripted name holds
+        a value computed by a TensorFlow op (followed through straight-line rebinding, so
+        `arr = t.numpy()` first is not reported), is a parameter tf.data or Keras fills with
+        tensors (a `Dataset.map` function's, a traced function's every caller passes a
+        tensor), or holds part of a dataset's element; a string key (`features["image"] =
+        ...`) or a name the function uses as a dict is a dict of tensors, not reported.
+    """
+    requires_text = ("[",)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target)
+
+    def _check(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, cst.Subscript) or not isinstance(target.value, cst.Name):
+            return
+        name = target.value
+        scope = self.context.scope
+        if any(_string_key(part.slice) for part in target.slice):
+            return  # `example["image"] = ...`: a dict (parse_single_example's, tf.data's)
+        fn = self.model.binding_of(name, scope).scope
+        if isinstance(fn, FunctionInfo) and used_as_mapping(fn, name.value):
+            return
+        values = values_read(self.model, name, scope)
+        if values:
+            where = self.model.binding_of(name, scope).scope or scope
+            if not all(
+                computed_tensor(self.model, v, where, api_only=True)
+                and not numpy_array(self.model, v, where)
+                for v in values
+            ):
+                return
+            why = ("this value is computed by a TensorFlow op", values[0])
+        else:
+            found = index_tensor(self.model, name, scope)
+            if found is None:
+                return
+            why = found
+        self.report(
+            target,
+            f"`{name.value}` is a tensor, and tensors are immutable: this item assignment "
+            "fails (`TypeError: ... does not support item assignment`); compute a new tensor, "
+            "`tf.where(mask, new, t)` or `tf.tensor_scatter_nd_update(t, indices, updates)`",
+            because=[why],
+        )
+
+
+# --- a Python generator closing over a graph tensor ---------------------------------------------
+
+
+class TensorCapturedByGenerator(_TracedRule):
+    id = "TF867"
+    requires_traced_code = True
+    calls_in_traced_code = True
+    name = "tensor-captured-by-python-generator"
+    severity = "error"
+    message = (
+        "`Dataset.from_generator` in traced code is given a generator closing over a graph "
+        "tensor: the generator runs later, in Python, and gets the symbolic tensor"
+    )
+    rationale = """
+        `tf.data.Dataset.from_generator(gen, ...)` calls `gen` in Python when the dataset is
+        iterated, not while the enclosing function is traced. Made inside a function tf.data
+        traces (an `interleave` or `flat_map` function, a `map`), a generator that closes
+        over that function's argument (`from_generator(lambda: read_lines(filename), ...)`)
+        captures the symbolic tensor of the trace, not a value: Python code there fails at
+        the first element, `TypeError: expected str, bytes or os.PathLike object, not
+        SymbolicTensor` for `open(filename)`, `'SymbolicTensor' object cannot be
+        interpreted as an integer` for `range(n)` (TF 2.21, raised as an
+        `InvalidArgumentError` from `IteratorGetNext`). Pass the tensor through `args`:
+        `from_generator(read_lines, args=(filename,), output_signature=...)`, and tf.data
+        evaluates it and calls the generator with its NumPy value (the `from_generator` API
+        page: `args` are evaluated and passed to the generator as NumPy-array arguments).
+        Evidence required: the call is in traced code, its generator is a lambda or a
+        function defined there, and it reads a name of the enclosing function that is a
+        graph tensor there (what tf.data passes, a TF op's result, part of a dataset's
+        element).
+    """
+    requires_text = ("from_generator",)
+    call_names = frozenset({"from_generator"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        name = self.model.call_name(node)
+        if fn is None or name is None or not name.endswith("Dataset.from_generator"):
+            return
+        generator = argument(node, 0, "generator")
+        if generator is None:
+            return
+        inner = self.model.function_referenced(generator, self.context.scope)
+        if inner is None or inner.outer is not fn:
+            return
+        for read in self._outer_reads(inner, fn):
+            why = index_tensor(self.model, read, inner)
+            if why is None:
+                continue
+            self.report(
+                generator,
+                f"the generator reads `{read.value}`, a graph tensor of traced "
+                f"`{fn.qualname}`: it runs later, in Python, and gets the symbolic tensor; "
+                f"pass it as `args=({read.value},)` and take it as the generator's parameter",
+                because=[why],
+            )
+            return
+
+    def _outer_reads(self, inner: FunctionInfo, fn: FunctionInfo) -> list[cst.Name]:
+        reads: list[cst.Name] = []
+
+        def enter(child: cst.CSTNode) -> bool:
+            if (
+                isinstance(child, cst.Name)
+                and not self.model.is_target(child)
+                and self.model.binding_of(child, inner).scope is fn
+            ):
+                reads.append(child)
+            return not isinstance(child, (cst.FunctionDef, cst.ClassDef))
+
+        body = inner.node.body
+        walk(body, enter)
+        return reads

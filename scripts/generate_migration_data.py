@@ -16,6 +16,11 @@ safe a rename is:
   imports ``tensorflow.compat.v1 as tf`` can use them through its own alias).
 * ``in_v2``: the table entries whose TF1 name is also a valid TF2 name (``tf.assert_equal``,
   ``tf.nn.embedding_lookup``): the linter reports those only in modules that are TF1 code.
+* ``dataset_v1_only_members``: the public members of TF1's ``tf.compat.v1.data.Dataset`` that
+  TF2's ``tf.data.Dataset`` lacks (``make_one_shot_iterator``, ``output_shapes``...).
+* ``layer_functions``: TF1's functional layers (``tf.compat.v1.layers.conv2d``, read from tf-keras) that neither
+  ``keras.layers`` nor ``tf_keras.layers`` has, each with the layer class of the same name
+  (``Conv2D``) both Keras packages have.
 * ``reorder_v2_params``: the TF2 parameter names of the reordered functions, so that only
   positional arguments that bind differently in TF2 need a keyword.
 
@@ -175,6 +180,28 @@ def _walk_v1(tf) -> tuple[list[str], list[str]]:
     return sorted(same), sorted(v1_only)
 
 
+def _layer_functions(tf) -> dict[str, str]:
+    """TF1's lowercase functional layers that Keras lacks -> the Keras layer class they build."""
+    import importlib
+
+    import keras
+    import tf_keras
+
+    # what `tf.compat.v1.layers` is under TF_USE_LEGACY_KERAS=1 (under Keras 3 it fails to load)
+    v1 = importlib.import_module("tf_keras.api._v1.keras.__internal__.legacy.layers")
+    classes = {n.lower(): n for n in dir(v1) if n[:1].isupper()}
+    found = {}
+    for name in sorted(dir(v1)):
+        if not name[:1].islower() or not inspect.isfunction(getattr(v1, name)):
+            continue
+        if hasattr(keras.layers, name) or hasattr(tf_keras.layers, name):
+            continue
+        cls = classes.get(name.replace("_", ""))
+        if cls is not None and hasattr(keras.layers, cls) and hasattr(tf_keras.layers, cls):
+            found[name] = cls
+    return found
+
+
 def build() -> dict:
     """The migration data, from the installed TensorFlow."""
     import tensorflow as tf
@@ -253,6 +280,12 @@ def build() -> dict:
             f"tf.{n}" for n in set(dir(tf.compat.v2)) - set(dir(tf)) if not n.startswith("_")
         ),
         "same_in_v2": same_in_v2,
+        "dataset_v1_only_members": sorted(
+            n
+            for n in set(dir(tf.compat.v1.data.Dataset)) - set(dir(tf.data.Dataset))
+            if not n.startswith("_")
+        ),
+        "layer_functions": _layer_functions(tf),
     }
 
 

@@ -1500,3 +1500,60 @@ NORMALIZER = (
 )
 def test_untraced_function_called_after_load(use, expected):
     assert rule_ids(NORMALIZER + use, ["TF947"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("ds = tf.data.Dataset.range(9).window(3)\nds = ds.shuffle(4).batch(2)\n", ["TF948"]),
+        ("model.fit(tf.data.Dataset.range(9).window(3), epochs=1)\n", ["TF948"]),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).window(2, 1, True)\n"
+            "ds = ds.flat_map(lambda window: window.batch(2))\n",
+            ["TF948"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices({'a': x}).window(3)\n"
+            "ds = ds.flat_map(lambda w: w.batch(3))\n",
+            ["TF948"],
+        ),
+        # flattened first; one parameter per component; elements of unknown structure
+        (
+            "ds = tf.data.Dataset.range(9).window(3)\n"
+            "ds = ds.flat_map(lambda w: w.batch(3)).batch(2)\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).window(2, 1, True)\n"
+            "ds = ds.flat_map(lambda a, b: tf.data.Dataset.zip((a.batch(2), b.batch(2))))\n",
+            [],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(x).window(3).flat_map(lambda w: w.batch(3))\n",
+            [],
+        ),
+    ],
+)
+def test_window_not_flattened(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF948"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "col = tf.data.Dataset.from_tensor_slices(x).map(f)\ntf.keras.layers.Dense(2)(col)\n",
+            ["TF949"],
+        ),
+        (
+            "ds = tf.data.Dataset.range(3)\nlookup = tf.keras.layers.StringLookup()\nlookup(ds)\n",
+            ["TF949"],
+        ),
+        # mapped over the elements; a tensor; a value named like a dataset but not shown to be one
+        ("ds = tf.data.Dataset.range(3)\nlayer = tf.keras.layers.Dense(2)\nds.map(layer)\n", []),
+        ("tf.keras.layers.Dense(2)(tf.ones([1, 3]))\n", []),
+        ("def f(dataset):\n    return tf.keras.layers.Dense(2)(dataset)\n", []),
+    ],
+)
+def test_keras_called_on_dataset(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF949"]) == expected

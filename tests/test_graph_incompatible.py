@@ -2857,3 +2857,145 @@ def test_unconverted_function_is_not_reported():
 )
 def test_loop_variable_changes_dtype_or_shape(body, expected):
     assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("x = tf.zeros([3])\nx[0] = 1.0\n", ["TF866"]),
+        (
+            "def f(t):\n    t[t > 0] = 0.0\n    return t\nds = tf.data.Dataset.range(3).map(f)\n",
+            ["TF866"],
+        ),
+        (
+            "@tf.function\ndef f(t):\n    y = tf.cast(t, tf.int32)\n    y[:, 0] += 1\n    return y\n",
+            ["TF866"],
+        ),
+        # NumPy first; a NumPy array; a Python dict; a parameter nothing shows is a tensor
+        ("x = tf.zeros([3]).numpy()\nx[0] = 1.0\n", []),
+        ("def g():\n    x = tf.zeros([3])\n    x = x.numpy()\n    x[0] = 1.0\n", []),
+        ("import numpy as np\nx = np.zeros(3)\nx[0] = 1\n", []),
+        ("d = {}\nd['a'] = tf.zeros([1])\n", []),
+        ("def h(x):\n    x[0] = 1\n", []),
+    ],
+)
+def test_tensor_item_assignment(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # SciPy converts its array arguments with NumPy: fails on a graph tensor
+        (
+            "from scipy import ndimage\n"
+            "def rot(v, l):\n    return ndimage.rotate(v, 10, reshape=False), l\n"
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).map(rot)\n",
+            ["TF804"],
+        ),
+        (
+            "from scipy import ndimage\n"
+            "def rotate(volume):\n    return ndimage.zoom(volume, 2)\n"
+            "def prep(v, l):\n    return rotate(v), l\n"
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).map(prep)\n",
+            ["TF804"],
+        ),
+        # a NumPy array method on a part unpacked from the element tf.data passes
+        (
+            "def unpacked(sample):\n    volume, label = sample\n"
+            "    return volume.astype('float32'), label\n"
+            "ds = tf.data.Dataset.from_tensor_slices(((x, y),)).map(unpacked)\n",
+            ["TF804"],
+        ),
+        # SciPy outside traced code; on a NumPy array's unpacked part
+        ("from scipy import ndimage\nv = ndimage.rotate(x, 10)\n", []),
+        ("def f(pair):\n    a, b = pair\n    return a.astype('float32')\nf((x, y))\n", []),
+    ],
+)
+def test_numpy_and_scipy_on_map_inputs(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF804"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(lambda: gen(n), "
+            "output_signature=tf.TensorSpec([], tf.int32))\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            ["TF867"],
+        ),
+        (
+            "def make(path):\n    def lines():\n        with open(path) as f:\n"
+            "            yield from f\n"
+            "    return tf.data.Dataset.from_generator(lines, output_types=tf.string)\n"
+            "ds = tf.data.Dataset.list_files('*.txt').interleave(make)\n",
+            ["TF867"],
+        ),
+        # through `args`; untraced; a Python value of the function
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(gen, args=(n,), "
+            "output_types=tf.int64)\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            [],
+        ),
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(n):\n    return tf.data.Dataset.from_generator(lambda: gen(n), "
+            "output_types=tf.int64)\nds = make(3)\n",
+            [],
+        ),
+        (
+            "def gen(n):\n    yield from range(n)\n"
+            "def make(x):\n    size = 4\n    return tf.data.Dataset.from_generator(lambda: "
+            "gen(size), output_types=tf.int64)\n"
+            "ds = tf.data.Dataset.range(3).flat_map(make)\n",
+            [],
+        ),
+    ],
+)
+def test_tensor_captured_by_generator(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF867"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # the map function reaches `ds.map` through a parameter, or a constructor's argument
+        "def aug(v, l):\n    return v.astype('float32'), l\n"
+        "def build(ds, transform):\n    return ds.map(transform)\nb = build(tf.data.Dataset.range(3), aug)\n",
+        "def aug(v, l):\n    return v.astype('float32'), l\n"
+        "class Loader:\n    def __init__(self, transform):\n        self.transform = transform\n"
+        "    def load(self, ds):\n        return ds.map(self.transform)\n"
+        "b = Loader(aug).load(tf.data.Dataset.range(3))\n",
+    ],
+)
+def test_map_function_handed_through_parameter_is_traced(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF804"]) == ["TF804"]
+
+
+def test_numpy_transform_in_a_composed_pipeline_is_reported_where_the_tensor_goes_in():
+    source = (
+        "import tensorflow as tf\n"
+        "class RandomFlip:\n    def __call__(self, v):\n        return v.astype('float32')\n"
+        "class Compose:\n    def __init__(self, transforms):\n        self.transforms = transforms\n"
+        "    def __call__(self, v):\n        for t in self.transforms:\n            v = t(v)\n"
+        "        return v\n"
+        "compose = Compose([RandomFlip()])\n"
+        "ds = tf.data.Dataset.range(3).map(lambda v: compose(v))\n"
+    )
+    assert rule_ids(source, ["TF804"]) == ["TF804"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "example = tf.io.parse_single_example(r, spec)\nexample['image'] = tf.io.decode_png(r)\n",
+        "def f(x):\n    x['image'] = x['image'] / 255\n    return x\n"
+        "ds = tf.data.Dataset.range(3).map(f)\n",
+    ],
+)
+def test_tensor_item_assignment_spares_dicts_of_tensors(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == []

@@ -650,3 +650,56 @@ def test_removed_distribute_method_is_renamed_to_what_it_forwarded_to(source):
 )
 def test_removed_distribute_method_needs_a_strategy_receiver(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF108"]) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "ds = tf.data.Dataset.range(3)\nds = ds.batch(2)\nit = ds.make_one_shot_iterator()\n",
+            ["TF109"],
+        ),
+        ("shapes = tf.data.TFRecordDataset(files).map(f).output_shapes\n", ["TF109"]),
+        # TF1's datasets have them; an unknown receiver; TF2's spelling
+        (
+            "import tensorflow.compat.v1 as tf1\nit = tf1.data.Dataset.range(3).make_one_shot_iterator()\n",
+            [],
+        ),
+        ("def f(dataset):\n    return dataset.make_one_shot_iterator()\n", []),
+        ("spec = tf.data.Dataset.range(3).element_spec\n", []),
+    ],
+)
+def test_removed_dataset_member(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF109"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("y = tf.keras.layers.conv2d(x, 8, 3)\n", "y = tf.keras.layers.Conv2D(8, 3)(x)\n"),
+        (
+            "y = tf.keras.layers.batch_normalization(inputs=x, momentum=0.9, training=t)\n",
+            "y = tf.keras.layers.BatchNormalization(momentum=0.9)(x, training=t)\n",
+        ),
+        (
+            "from tensorflow.keras import layers\ny = layers.dense(x, units=4)\n",
+            "from tensorflow.keras import layers\ny = layers.Dense(units=4)(x)\n",
+        ),
+    ],
+)
+def test_functional_layer_under_keras_is_built_and_called(source, expected):
+    header = "import tensorflow as tf\n"
+    assert rule_ids(header + source, ["TF110"]) == ["TF110"]
+    assert fixed(header + source, select=("TF110",), unsafe=True) == header + expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "y = tf.keras.layers.Conv2D(8, 3)(x)\n",  # the class
+        "y = tf.compat.v1.layers.conv2d(x, 8, 3)\n",  # TF1's own (other rules)
+        "y = my.layers.conv2d(x, 8, 3)\n",  # not Keras
+    ],
+)
+def test_functional_layer_under_keras_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF110"]) == []

@@ -2033,10 +2033,15 @@ class _ModelBuilder:
             ):
                 for arg in call.args:
                     if arg.keyword is None or arg.keyword.value in ("map_func", "predicate"):
-                        target = self._handed_function(arg.value, scope)
-                        if target is not None:
-                            reason = TracedBy("dataset", call.func.attr.value)
-                            model.roots.append(Root(target, reason))
+                        # `def build(ds, transform): return ds.map(transform)`: what callers
+                        # pass; `ds.map(self.transform)`: what the constructor was given
+                        handed = self._passed_through([arg.value], scope)
+                        handed += self._constructor_given(arg.value, scope)
+                        for value, where in handed:
+                            target = self._handed_function(value, where)
+                            if target is not None:
+                                reason = TracedBy("dataset", call.func.attr.value)
+                                model.roots.append(Root(target, reason))
                         break
         self.find_eager_models()
 
@@ -2129,6 +2134,29 @@ class _ModelBuilder:
                 return model.resolve_method(cls, expr.attr.value)
         cls = model.instance_of(expr, scope)  # `crop = RandomCrop(24)`, `ds.map(crop)`
         return model.resolve_method(cls, "__call__") if cls is not None else None
+
+    def _constructor_given(
+        self, expr: cst.BaseExpression, scope: Scope
+    ) -> list[tuple[cst.BaseExpression, Scope]]:
+        """What ``self.<attr>`` holds when ``__init__`` stores a parameter there
+        (``self.transform = transform``): the values the module's constructions pass it."""
+        model = self.model
+        if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
+            return []
+        if expr.value.value != "self":
+            return []
+        cls = model.enclosing_class(scope)
+        init = model.resolve_method(cls, "__init__") if cls is not None else None
+        if init is None:
+            return []
+        found: list[tuple[cst.BaseExpression, Scope]] = []
+        for value in cls.self_assignments.get(expr.attr.value, ()):
+            if type(value) is not cst.Name or value.value not in init.params:
+                continue
+            for given, where, _ in model.constructor_arguments(init, value.value):
+                if given is not None:
+                    found.append((given, where))
+        return found
 
     def _passed_through(
         self, values: list[cst.BaseExpression], scope: Scope

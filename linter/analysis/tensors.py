@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.scopes import BindingSite, FunctionInfo, SiteKind
 from tf2lint.analysis.tfnames import is_keras, keras3_name
 from tf2lint.analysis.tracing import bound_method, fed_tensor
@@ -263,6 +264,17 @@ def reaching_values(model: ModuleModel, name: cst.Name, binding: object) -> list
     if site is not None and site.value is not None:
         return [site.value]
     return list(binding.known_values or ())  # type: ignore[attr-defined]
+
+
+def values_read(model: ModuleModel, name: cst.Name, scope: object) -> list:
+    """What this read of ``name`` holds: the binding that reaches it in straight-line code
+    (``ds = ds.window(3)`` then ``ds = ds.flat_map(f)``: at module level, the last assignment
+    before the read), else every value bound to it."""
+    values = reaching_values(model, name, model.binding_of(name, scope))
+    if len(values) > 1:
+        before = assigned_before(model, name)
+        return before[-1:] if before else values
+    return values
 
 
 def reaching_site(model: ModuleModel, name: cst.Name, binding: object) -> BindingSite | None:
@@ -982,11 +994,15 @@ def numpy_operands(
         return []
     name = name or ""
     if (
-        name.startswith("numpy.")
+        name.startswith(("numpy.", "scipy."))  # SciPy converts its array arguments with NumPy
         and not name.startswith("numpy.random.")
         and name not in _NUMPY_READS_ONLY
     ) or knowledge.numpy_only_function(name):
-        return [arg.value for arg in call.args if arg.keyword is None or name.startswith("numpy.")]
+        return [
+            arg.value
+            for arg in call.args
+            if arg.keyword is None or name.startswith(("numpy.", "scipy."))
+        ]
     return []
 
 
@@ -1036,6 +1052,45 @@ def reads_parameter(
     return found[0] if found else None
 
 
+def loop_callees(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> list[FunctionInfo]:
+    """The ``__call__`` methods ``t(...)`` runs when ``t`` is the variable of a ``for`` over a
+    list of instances of the module's classes (``for t in self.transforms: x = t(x)``, the list
+    a display, or what the constructions pass ``__init__`` for it)."""
+    func = call.func
+    if type(func) is not cst.Name:
+        return []
+    sites = model.binding_of(func, fn).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.LOOP or sites[0].value is None:
+        return []
+    found: list[FunctionInfo] = []
+    for element in _listed(model, sites[0].value, fn):
+        cls = model.instance_of(element, fn)
+        method = model.resolve_method(cls, "__call__") if cls is not None else None
+        if method is not None and method not in found:
+            found.append(method)
+    return found
+
+
+def _listed(model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo) -> list:
+    """The elements of the list or tuple display ``expr`` holds: the display, a name or
+    ``self.<attr>`` bound to one, or an ``__init__`` parameter the constructions pass one."""
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        return [e.value for e in expr.elements if isinstance(e, cst.Element)]
+    values = model.bound_values(expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else []
+    found: list = []
+    for value in values:
+        if isinstance(value, (cst.List, cst.Tuple)):
+            found += _listed(model, value, fn)
+            continue
+        cls = fn.cls
+        init = model.resolve_method(cls, "__init__") if cls is not None else None
+        if type(value) is cst.Name and init is not None and value.value in init.params:
+            for given, _, _ in model.constructor_arguments(init, value.value):
+                if isinstance(given, (cst.List, cst.Tuple)):
+                    found += _listed(model, given, fn)
+    return found
+
+
 def parameter_numpy_use(
     model: ModuleModel, fn: FunctionInfo, param: str, depth: int = 0, numpy_method: bool = True
 ) -> cst.Call | None:
@@ -1054,6 +1109,21 @@ def parameter_numpy_use(
         for call in model.calls_made_by(fn):
             callee = model.callee(call, fn)
             site = call_site(model, call, callee) if callee is not None else None
+            if callee is None:  # `for t in self.transforms: v = t(v)`: each transform's call
+                for method in loop_callees(model, call, fn):
+                    for value, inner in zip(
+                        (a.value for a in call.args if a.keyword is None and not a.star),
+                        method.params[1:],
+                        strict=False,
+                    ):
+                        # the loop's first call gets the parameter as given (`x = t(x)`)
+                        first = type(value) is cst.Name and value.value == param
+                        if (first or reads_parameter(model, value, fn, param)) and (
+                            parameter_numpy_use(model, method, inner, depth + 1, numpy_method)
+                            is not None
+                        ):
+                            return call
+                continue
             if site is None or callee is fn:
                 continue
             for inner in callee.params:

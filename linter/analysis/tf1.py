@@ -107,6 +107,9 @@ class Migration:
             self.module_deprecations.setdefault(name, ["ERROR", message])
         self._signatures: dict[str, dict] = data["signatures"]
         self._same_in_v2: list[str] = data["same_in_v2"]
+        # TF1's Dataset members TF2's lacks, and TF1's functional layers -> Keras's class
+        self.dataset_v1_only_members: frozenset[str] = frozenset(data["dataset_v1_only_members"])
+        self.layer_functions: dict[str, str] = data["layer_functions"]
 
     def signature(self, name: str, version: str) -> Signature | None:
         """The TF1 (``"v1"``) or TF2 (``"v2"``, of the name it was renamed to) signature."""
