@@ -2857,3 +2857,36 @@ def test_unconverted_function_is_not_reported():
 )
 def test_loop_variable_changes_dtype_or_shape(body, expected):
     assert rule_ids(HEADER + "@tf.function\ndef f(n):\n" + body, ["TF885"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "class W2V(keras.Model):\n    @tf.function\n    def restore(self, path):\n"
+            "        tf.train.Checkpoint(model=self).read(path)\n",
+            ["TF868"],
+        ),
+        (
+            "ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))\n"
+            "@tf.function\ndef step(path):\n    ckpt.restore(path)\n    ckpt.save(path)\n",
+            ["TF868", "TF868"],
+        ),
+        (
+            "model = keras.Sequential([keras.layers.Dense(2)])\n"
+            "@tf.function\ndef step():\n    model.save_weights('w.weights.h5')\n"
+            "    tf.saved_model.save(model, 'export')\n",
+            ["TF868", "TF868"],
+        ),
+        # `Checkpoint.write` works in a tf.function; saving eagerly is fine
+        (
+            "ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))\n"
+            "manager = tf.train.CheckpointManager(ckpt, 'dir', 3)\n"
+            "@tf.function\ndef step(path):\n    ckpt.write(path)\n"
+            "step('p')\nmanager.save()\n",
+            [],
+        ),
+    ],
+)
+def test_checkpoint_io_in_traced_code(source, expected):
+    assert rule_ids(KERAS_HEADER + source, ["TF868"]) == expected
