@@ -24,7 +24,13 @@ from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
+from tf2lint.rules.common import (
+    MUTATING_METHODS,
+    code,
+    is_python_literal,
+    keras_optimizer_class,
+    short,
+)
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -2130,11 +2136,7 @@ class RandomTensorDrawnAtModelBuild(Rule):
             draw = self._draw(drawn, scope)
             if draw is None or not keras_tensor(model, scope, other):
                 continue
-            if any(
-                keras_tensor(model, scope, arg.value)
-                or any(keras_tensor(model, scope, n) for n in _names_in(arg.value))
-                for arg in draw.args
-            ):
+            if self._shaped_by_keras_tensor(draw, scope):
                 return  # a shape from the Keras tensor: not a fixed draw
             op = _random_draw(model, draw)
             self.report(
@@ -2146,6 +2148,45 @@ class RandomTensorDrawnAtModelBuild(Rule):
                 because=[(f"the draw meets the Keras tensor `{code(other)}` here", node)],
             )
             return
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``keras.layers.Add()([z_mean, eps])``, ``keras.ops.add(z_mean, eps)``, a ``Lambda``
+        applied to ``[z_mean, z_log_var, eps]``: the draw handed in beside a Keras tensor."""
+        context, model = self.context, self.model
+        if context.in_traced_code:
+            return
+        scope = context.scope
+        values: list[cst.BaseExpression] = []
+        for arg in node.args:
+            value = arg.value
+            if isinstance(value, (cst.List, cst.Tuple)):
+                values += [e.value for e in value.elements]
+            else:
+                values.append(value)
+        tensors = [v for v in values if keras_tensor(model, scope, v)]
+        if not tensors:
+            return
+        for value in values:
+            draw = self._draw(value, scope) if value not in tensors else None
+            if draw is None or self._shaped_by_keras_tensor(draw, scope):
+                continue
+            self.report(
+                draw,
+                f"`{_short_op(_random_draw(model, draw))}` runs once, while the functional model "
+                f"is built: its one draw is handed to `{short(node.func)}` beside the Keras tensor "
+                f"`{code(tensors[0])}` and kept as a constant, so every call adds the same "
+                "values; draw inside a layer's `call` (a sampling layer) from the input's shape",
+                because=[(f"the draw meets the Keras tensor `{code(tensors[0])}` here", node)],
+            )
+            return
+
+    def _shaped_by_keras_tensor(self, draw: cst.Call, scope: Scope | None) -> bool:
+        model = self.model
+        return any(
+            keras_tensor(model, scope, arg.value)
+            or any(keras_tensor(model, scope, n) for n in _names_in(arg.value))
+            for arg in draw.args
+        )
 
     def _draw(self, expr: cst.BaseExpression, scope: Scope | None) -> cst.Call | None:
         model = self.model

@@ -760,6 +760,14 @@ VAE_HEAD = (
             "w = keras.layers.Lambda(lambda t: t + tf.random.normal((1, 2)))(z_mean)\n",
             [],
         ),
+        # handed to a merge layer, a Keras op or a Lambda beside a Keras tensor
+        ("eps = tf.random.normal((1, 2))\nz = keras.layers.Add()([z_mean, eps])\n", ["TF607"]),
+        ("z = keras.ops.add(z_mean, keras.random.normal((1, 2)))\n", ["TF607"]),
+        (
+            "eps = tf.random.normal((1, 2))\n"
+            "z = keras.layers.Lambda(lambda t: t[0] + t[1] * t[2])([z_mean, z_log_var, eps])\n",
+            ["TF607"],
+        ),
         # plain eager arithmetic on tensors, no model being built
         ("x = tf.ones((2, 2)) + tf.random.normal((2, 2))\n", []),
     ],
