@@ -20,6 +20,7 @@ from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tensors import keras_tensor
+from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -2095,7 +2096,12 @@ def _random_draw(model: ModuleModel, call: cst.Call) -> str | None:
     if knowledge.seeded_random_op(name):
         return name
     # every function of the `keras.random` namespace draws (its one class is SeedGenerator)
-    if name and name.startswith("keras.random.") and name.rsplit(".", 1)[-1][:1].islower():
+    keras_name = keras3_name(name)
+    if (
+        keras_name is not None
+        and keras_name.path.startswith("random.")
+        and keras_name.path.rsplit(".", 1)[-1][:1].islower()
+    ):
         return name
     return None
 

@@ -768,6 +768,10 @@ VAE_HEAD = (
             "z = keras.layers.Lambda(lambda t: t[0] + t[1] * t[2])([z_mean, z_log_var, eps])\n",
             ["TF607"],
         ),
+        (
+            "from tensorflow import keras as tk\nz = z_mean + tk.random.uniform((1, 2))\n",
+            ["TF607"],
+        ),
         # plain eager arithmetic on tensors, no model being built
         ("x = tf.ones((2, 2)) + tf.random.normal((2, 2))\n", []),
     ],
