@@ -2089,7 +2089,7 @@ class LoopVariableCapturedByClosure(Rule):
         return [(closure, changed)]
 
 
-def _random_draw(model: ModuleModel, call: cst.Call) -> str | None:
+def _random_op_called(model: ModuleModel, call: cst.Call) -> str | None:
     """The name of the TF or Keras random op ``call`` calls (``tf.random.normal``,
     ``keras.random.normal``), if it is one."""
     name = model.call_name(call)
@@ -2144,7 +2144,7 @@ class RandomTensorDrawnAtModelBuild(Rule):
                 continue
             if self._shaped_by_keras_tensor(draw, scope):
                 return  # a shape from the Keras tensor: not a fixed draw
-            op = _random_draw(model, draw)
+            op = _random_op_called(model, draw)
             self.report(
                 draw,
                 f"`{_short_op(op)}` runs once, while the functional model is built: its one "
@@ -2178,7 +2178,7 @@ class RandomTensorDrawnAtModelBuild(Rule):
                 continue
             self.report(
                 draw,
-                f"`{_short_op(_random_draw(model, draw))}` runs once, while the functional model "
+                f"`{_short_op(_random_op_called(model, draw))}` runs once, while the functional model "
                 f"is built: its one draw is handed to `{short(node.func)}` beside the Keras tensor "
                 f"`{code(tensors[0])}` and kept as a constant, so every call adds the same "
                 "values; draw inside a layer's `call` (a sampling layer) from the input's shape",
@@ -2204,11 +2204,11 @@ class RandomTensorDrawnAtModelBuild(Rule):
                         return found
             return None
         if isinstance(expr, cst.Call):
-            return expr if _random_draw(model, expr) else None
+            return expr if _random_op_called(model, expr) else None
         if isinstance(expr, cst.Name):
             values = model.bound_values(expr, scope)
             if len(values) == 1 and isinstance(values[0], cst.Call):
-                return values[0] if _random_draw(model, values[0]) else None
+                return values[0] if _random_op_called(model, values[0]) else None
         return None
 
 
