@@ -2127,9 +2127,10 @@ class RandomTensorDrawnAtModelBuild(Rule):
         sample. Draw the noise inside a layer's `call` (a `Sampling` layer, or a `Lambda`)
         from the shape of its input: `keras.random.normal(ops.shape(z_mean), seed=self.seed)`
         in Keras 3, `tf.random.normal(tf.shape(z_mean))` in `call`; or use
-        `keras.layers.GaussianNoise`. Reported where the draw's result meets a Keras tensor in
-        an arithmetic expression (directly or through a name bound to the draw), outside any
-        traced code; a draw whose shape comes from the Keras tensor is another finding (it
+        `keras.layers.GaussianNoise`. Reported where the draw's result meets a Keras tensor
+        (directly or through a name bound to the draw) in arithmetic, in a merge layer's or
+        a `keras.ops` function's arguments (`Add()([z_mean, eps])`), or in a `Lambda` whose
+        function reads it, outside any traced code; a draw whose shape comes from the Keras tensor is another finding (it
         fails under Keras 3).
     """
 
@@ -2162,6 +2163,8 @@ class RandomTensorDrawnAtModelBuild(Rule):
         if context.in_traced_code:
             return
         scope = context.scope
+        if self._lambda_reads_draw(node, scope):
+            return
         values: list[cst.BaseExpression] = []
         for arg in node.args:
             value = arg.value
@@ -2185,6 +2188,33 @@ class RandomTensorDrawnAtModelBuild(Rule):
                 because=[(f"the draw meets the Keras tensor `{code(tensors[0])}` here", node)],
             )
             return
+
+    def _lambda_reads_draw(self, node: cst.Call, scope: Scope | None) -> bool:
+        """``keras.layers.Lambda(lambda t: t + eps)``: the lambda reads a name bound to a draw
+        made while the model is built; each call of the layer reuses that one draw."""
+        model = self.model
+        if not is_keras(model.call_name(node), "Lambda") or not node.args:
+            return False
+        function = node.args[0].value
+        if not isinstance(function, cst.Lambda):
+            return False
+        params = {p.name.value for p in function.params.params}
+        for name in _names_in(function.body):
+            if name.value in params:
+                continue
+            draw = self._draw(name, scope)
+            if draw is None or self._shaped_by_keras_tensor(draw, scope):
+                continue
+            self.report(
+                draw,
+                f"`{_short_op(_random_op_called(model, draw))}` runs once, while the functional "
+                f"model is built: the `Lambda` layer reads its one draw through `{name.value}` on "
+                "every call, so every call adds the same values; draw inside the lambda (or a "
+                "layer's `call`) from the input's shape",
+                because=[(f"the `Lambda` reads `{name.value}` here", name)],
+            )
+            return True
+        return False
 
     def _shaped_by_keras_tensor(self, draw: cst.Call, scope: Scope | None) -> bool:
         model = self.model

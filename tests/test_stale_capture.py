@@ -772,6 +772,11 @@ VAE_HEAD = (
             "from tensorflow import keras as tk\nz = z_mean + tk.random.uniform((1, 2))\n",
             ["TF607"],
         ),
+        # a Lambda closing over a draw made while the model is built
+        (
+            "eps = tf.random.normal((1, 2))\nz = keras.layers.Lambda(lambda t: t + eps)(z_mean)\n",
+            ["TF607"],
+        ),
         # plain eager arithmetic on tensors, no model being built
         ("x = tf.ones((2, 2)) + tf.random.normal((2, 2))\n", []),
     ],
