@@ -1021,7 +1021,9 @@ class LookupTableCreatedInTracedCode(Rule):
         `tf.Module`'s `__call__` remapping class ids, a Keras `call`), each trace makes a new
         table and initialises it again, and the resource belongs to no tracked attribute: the
         function runs, but `tf.saved_model.save` of the module fails with `AssertionError:
-        Tried to export a function which references an 'untracked' resource` (TF 2.21).
+        Tried to export a function which references an 'untracked' resource` (TF 2.21; a
+        Keras 3 model whose layer builds one in `call` predicts, and `model.export` fails
+        the same way).
         Build the table once, in `__init__` (`self.table = tf.lookup.StaticHashTable(...)`)
         or at module level, and only call `lookup` in the traced code. Mutable tables
         (`MutableHashTable`, `DenseHashTable`) live in the traced graph and are not reported;

@@ -607,6 +607,13 @@ def test_one_tf_function_per_optimizer_over_the_same_python_function_is_fine():
             "        return tf.lookup.StaticVocabularyTable(init, 1).lookup(words)\n",
             ["TF403"],
         ),
+        (
+            "import tensorflow as tf\nimport keras\nclass Remap(keras.layers.Layer):\n"
+            "    def call(self, ids):\n"
+            "        init = tf.lookup.KeyValueTensorInitializer(self.keys, self.values)\n"
+            "        return tf.lookup.StaticHashTable(init, -1).lookup(ids)\n",
+            ["TF403"],
+        ),
         # built once in `__init__`; a mutable table (it lives in the traced graph); a map function
         (
             "import tensorflow as tf\nclass Vocab(tf.Module):\n    def __init__(self, init):\n"
