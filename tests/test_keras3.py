@@ -1973,3 +1973,65 @@ m.compile("adam", loss=weighted_crossentropy([1.0, 2.0, 3.0]))
 def test_tf945_reads_the_loss_a_factory_of_the_module_returns():
     lines = [d.line for d in lint(TF945_FACTORY_SAMPLE, ["TF945"]) if d.rule == "TF945"]
     assert lines == _marked(TF945_FACTORY_SAMPLE)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import tensorflow as tf\nfrom tensorflow import keras\n"
+            "dense = keras.layers.Dense(2)\nema = tf.train.ExponentialMovingAverage(0.99)\n"
+            "ema.apply(dense.trainable_variables)\n",
+            ["TF026"],
+        ),
+        (
+            "import tensorflow as tf\nimport keras\n"
+            "model = keras.Sequential([keras.layers.Dense(2)])\n"
+            "ema = tf.train.ExponentialMovingAverage(0.9)\n"
+            "ema.apply(var_list=model.trainable_weights)\nema.average(model.weights[0])\n"
+            "tf.compat.v1.assign(model.weights[0], 0.0)\n",
+            ["TF026", "TF026", "TF026"],
+        ),
+        # tf.Variables, or Keras 2 (tf_keras) weights: tf.Variables too
+        (
+            "import tensorflow as tf\nv = tf.Variable(1.0)\n"
+            "ema = tf.train.ExponentialMovingAverage(0.9)\nema.apply([v])\n",
+            [],
+        ),
+        (
+            "import tensorflow as tf\nimport tf_keras\ndense = tf_keras.layers.Dense(2)\n"
+            "tf.train.ExponentialMovingAverage(0.9).apply(dense.trainable_variables)\n",
+            [],
+        ),
+    ],
+)
+def test_keras_variable_passed_to_tf_variable_api(source, expected):
+    assert rule_ids(source, ["TF026"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import keras\ninputs = keras.Input((8,))\nz_mean = keras.layers.Dense(2)(inputs)\n"
+            "eps = keras.random.normal(shape=keras.ops.shape(z_mean))\n",
+            ["TF027"],
+        ),
+        (
+            "from tensorflow import keras\ninputs = keras.Input((8,))\n"
+            "z_mean = keras.layers.Dense(2)(inputs)\neps = keras.random.uniform(z_mean.shape)\n",
+            ["TF027"],
+        ),
+        # a fixed batch size: it builds (TF607's constant draw); in a layer's call: fine
+        (
+            "import keras\ninputs = keras.Input((8,), batch_size=4)\n"
+            "z_mean = keras.layers.Dense(2)(inputs)\n"
+            "eps = keras.random.normal(shape=keras.ops.shape(z_mean))\n"
+            "class Sampling(keras.layers.Layer):\n    def call(self, z):\n"
+            "        return z + keras.random.normal(keras.ops.shape(z))\n",
+            [],
+        ),
+    ],
+)
+def test_keras_random_on_symbolic_shape(source, expected):
+    assert rule_ids(source, ["TF027"]) == expected
