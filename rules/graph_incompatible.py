@@ -5381,3 +5381,101 @@ class TensorCapturedByGenerator(_TracedRule):
         body = inner.node.body
         walk(body, enter)
         return reads
+
+
+# Checkpoint I/O that fails in a tf.function (TF 2.21, each called in a tf.function and in a
+# tf.function's loop over a dataset); `Checkpoint.write` works there and is the way out.
+_CHECKPOINT_METHODS = {
+    "tensorflow.train.Checkpoint": frozenset({"save", "read", "restore"}),
+    "tensorflow.train.CheckpointManager": frozenset({"save", "restore_or_initialize"}),
+}
+_MODEL_SAVING_METHODS = frozenset({"save", "save_weights", "load_weights"})
+
+
+class CheckpointIoInTracedCode(_TracedRule):
+    id = "TF868"
+    requires_traced_code = True
+    call_names = frozenset({"save", "read", "restore", "restore_or_initialize"})
+    call_names |= _MODEL_SAVING_METHODS
+    calls_in_traced_code = True
+    name = "checkpoint-io-in-traced-code"
+    severity = "error"
+    message = "checkpoint saving or restoring in traced code: it is eager Python machinery"
+    rationale = """
+        Saving and restoring checkpoints keeps Python bookkeeping: `CheckpointManager.save`
+        numbers the checkpoint, rewrites the `checkpoint` metadata file and deletes old ones;
+        `Checkpoint.save` counts saves; `Checkpoint.read`/`restore` match the saved object graph
+        to Python objects, keyed by values; Keras's `save`, `save_weights` and `load_weights`
+        read or write NumPy values. None of it runs in a `tf.function` (TF 2.21, also in a
+        `for` loop over a dataset inside one): `CheckpointManager.save` fails while tracing with
+        `AttributeError: 'NoneType' object has no attribute 'run'`, `Checkpoint.save` with
+        `NotImplementedError: Calling tf.train.Checkpoint.save() from a function is not
+        supported`, `Checkpoint.read`/`restore` and `CheckpointManager.restore_or_initialize`
+        (once a checkpoint exists) with `TypeError: Tensor is unhashable`, Keras 3's
+        `save`/`save_weights` with `NotImplementedError: numpy() is only available when eager
+        execution is enabled` and `load_weights` with a `ValueError`, tf-keras's with a
+        `RuntimeError`, and `tf.saved_model.save` with `AssertionError: tf.saved_model.save is
+        not supported inside a traced @tf.function`. Save and restore outside the traced
+        function: make the traced function one step (or a few) and loop in Python, calling
+        `manager.save()` between calls; `Checkpoint.write(path)`, which updates no metadata,
+        is the one checkpoint call that works inside. Evidence required: the receiver is a
+        `tf.train.Checkpoint`/`CheckpointManager` the module constructs, or a Keras model.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None:
+            return
+        model = self.model
+        scope = self.context.scope
+        if model.call_name(node) == "tensorflow.saved_model.save":
+            self.report(
+                node,
+                f"`{code(node.func)}` in traced `{fn.qualname}` fails while tracing: exporting is "
+                "eager-only; export outside the traced function",
+            )
+            return
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        method = func.attr.value
+        why = _checkpoint_object(model, func.value, scope, method)
+        if why is None and method in _MODEL_SAVING_METHODS:
+            kind = model.kind_of(func.value, scope)
+            # tf-keras's `load_weights` of an .h5 file runs (once, at trace): Keras 3's fails
+            if (
+                kind is not None
+                and kind.kind == "model"
+                and (method != "load_weights" or kind.keras == 3)
+            ):
+                why = f"`{code(func.value)}` is a Keras model: {kind.why}"
+        if why is None:
+            return
+        self.report(
+            node,
+            f"`{code(func)}()` in traced `{fn.qualname}` fails while tracing: checkpoint "
+            "bookkeeping is eager Python; call it outside the traced function (loop over steps "
+            "in Python), or use `Checkpoint.write` inside",
+            because=[(why, func.value)],
+        )
+
+
+def _checkpoint_object(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, method: str
+) -> str | None:
+    """Why ``expr`` is a ``tf.train.Checkpoint``/``CheckpointManager`` whose ``method`` fails
+    in traced code: constructed right there, or bound to one by the module."""
+    values = [expr] if isinstance(expr, cst.Call) else []
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr, scope)
+        values = [s.value for s in binding.sites if s.kind == SiteKind.ASSIGN]
+    elif isinstance(expr, cst.Attribute):
+        values = model.bound_values(expr, scope)
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        name = model.call_name(value)
+        if name in _CHECKPOINT_METHODS and method in _CHECKPOINT_METHODS[name]:
+            short_name = name.removeprefix("tensorflow.")
+            return f"`{code(expr)}` is a `tf.{short_name}`"
+    return None

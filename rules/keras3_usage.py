@@ -14,11 +14,13 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.kinds import KerasObject, defines, keras_object, keras_subclass, own_method
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.shapes import input_fixes_batch
 from tf2lint.analysis.tensors import (
     custom_gradient_function,
     keras_tensor,
     keras_tensor_step,
     may_hold_keras_tensors,
+    symbolic_keras_tensor,
 )
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.walk import walk
@@ -1876,3 +1878,157 @@ def _indexed_shape(model: ModuleModel, value: cst.BaseExpression) -> cst.Call | 
     if knowledge.canonical(model.call_name(shape) or "") != "tensorflow.shape":
         return None
     return shape
+
+
+# --- TF026: Keras 3 variables handed to TF APIs that need tf.Variables ---------------------------
+
+# What fails on a Keras 3 variable under TF 2.21 (each called with a layer's weights): the
+# moving-average methods read `var.dtype.base_dtype` and `var.ref()`, the TF1 assign functions
+# `var.dtype._is_ref_dtype`; a Keras 3 variable's dtype is a string.
+_EMA_METHODS = frozenset({"apply", "average"})
+_TF1_ASSIGNS = frozenset(
+    {
+        "tensorflow.compat.v1.assign",
+        "tensorflow.compat.v1.assign_add",
+        "tensorflow.compat.v1.assign_sub",
+    }
+)
+
+
+class KerasVariableToTfVariableApi(Keras3Rule):
+    id = "TF026"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "keras-variable-passed-to-tf-variable-api"
+    severity = "error"
+    message = "a Keras 3 variable is handed to a TensorFlow API that needs a `tf.Variable`"
+    rationale = """
+        Under Keras 3 (`tf.keras` since TF 2.16) a layer's weights (`layer.trainable_variables`,
+        `model.weights`, `layer.kernel`) are Keras variables, not `tf.Variable`s: their `dtype`
+        is a string such as `"float32"`. TensorFlow code written for `tf.Variable`s reads
+        `dtype.base_dtype` or `ref()` from them: `tf.train.ExponentialMovingAverage.apply`
+        fails with `AttributeError: 'str' object has no attribute 'base_dtype'`, its
+        `average(var)` with `'Variable' object has no attribute 'ref'`, and
+        `tf.compat.v1.assign`/`assign_add`/`assign_sub` with `'str' object has no attribute
+        '_is_ref_dtype'` (TF 2.21, Keras 3.15). Keep the averages with Keras: a Keras 3
+        optimizer's `use_ema=True` (`ema_momentum=`), or your own variables updated with
+        `avg.assign(decay * avg + (1 - decay) * w)`; assign with the variable's own
+        `w.assign(value)`. Evidence required: the argument is a Keras 3 object's weights list or
+        a weight of it by this module's code, and the receiver of `apply`/`average` a
+        `tf.train.ExponentialMovingAverage` the module constructs.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if uses_tf_keras(model) or not node.args:
+            return
+        scope = self.context.scope
+        name = model.call_name(node)
+        func = node.func
+        if name in _TF1_ASSIGNS:
+            api = f"`{code(func)}`"
+        elif (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _EMA_METHODS
+            and _moving_average(model, scope, func.value)
+        ):
+            api = f"`ExponentialMovingAverage.{func.attr.value}`"
+        else:
+            return
+        first = node.args[0].value
+        if not _keras_variables(model, scope, first):
+            return
+        self.report(
+            node,
+            f"{api} needs `tf.Variable`s: `{code(first)}` holds Keras 3 variables (their dtype "
+            "is a string), so it raises AttributeError; use the optimizer's `use_ema=True` or "
+            "the variables' own `assign`",
+            because=[
+                (f"`{code(first)}` holds Keras 3 variables (a Keras object's weights)", first)
+            ],
+            receiver=None if name in _TF1_ASSIGNS else func.value,
+        )
+
+
+def _moving_average(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """``expr`` is a ``tf.train.ExponentialMovingAverage`` made here or bound to one."""
+    values = [expr] if isinstance(expr, cst.Call) else model.bound_values(expr, scope)
+    return any(
+        isinstance(v, cst.Call)
+        and model.call_name(v) == "tensorflow.train.ExponentialMovingAverage"
+        for v in values
+    )
+
+
+def _keras_variables(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """A Keras 3 object's weights list (``layer.trainable_variables``), a list of its weights,
+    or one weight (``layer.kernel``, ``model.weights[0]``)."""
+    if _variable_list(model, scope, expr):
+        return True
+    if isinstance(expr, (cst.List, cst.Tuple)) and expr.elements:
+        return all(keras_variable(model, scope, e.value) for e in expr.elements)
+    return isinstance(expr, (cst.Attribute, cst.Subscript)) and keras_variable(model, scope, expr)
+
+
+# --- TF027: a Keras random op on a Keras tensor's shape while a functional model is built --------
+
+
+class KerasRandomOnSymbolicShape(Keras3Rule):
+    id = "TF027"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "keras-random-on-symbolic-shape"
+    severity = "error"
+    message = (
+        "a `keras.random` op is given a Keras tensor's shape while a functional model is built"
+    )
+    rationale = """
+        `keras.random.normal(shape=keras.ops.shape(z_mean))` written straight into a
+        functional model (the reparameterisation step of a VAE migrated to Keras 3) is not a
+        layer: it runs eagerly, right then, and `z_mean` is a symbolic Keras tensor whose
+        batch dimension is None, so the shape holds None and the draw fails with
+        `ValueError: Attempt to convert a value (None) with an unsupported type (<class
+        'NoneType'>) to a Tensor` (TF 2.21, Keras 3.15; `z_mean.shape` the same). Draw inside
+        a layer's `call`, where the shape is the batch's: a `Sampling` layer whose `call`
+        does `keras.random.normal(ops.shape(z_mean), seed=self.seed_generator)`. Reported
+        outside traced code, where the shape is `keras.ops.shape(t)` or `t.shape` of a Keras
+        tensor from a `keras.Input` that does not fix the batch size (with `batch_size=` it
+        builds, and the draw is one constant: TF607).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, context = self.model, self.context
+        if context.in_traced_code or uses_tf_keras(model):
+            return
+        name = keras3_name(model.call_name(node))
+        if name is None or not name.path.startswith("random."):
+            return
+        if not name.path.rsplit(".", 1)[-1][:1].islower():
+            return  # `SeedGenerator`: the namespace's one class
+        given = keyword_arg(node, "shape")
+        shape = given.value if given is not None else None
+        if shape is None and node.args and node.args[0].keyword is None:
+            shape = node.args[0].value
+        tensor = _shape_of(model, shape) if shape is not None else None
+        if tensor is None:
+            return
+        source = symbolic_keras_tensor(model, tensor, context.scope)
+        if source is None or input_fixes_batch(source):
+            return
+        self.report(
+            node,
+            f"`{code(node.func)}` runs once, while the model is built, on the shape of the "
+            f"symbolic Keras tensor `{code(tensor)}`, whose batch dimension is None: it raises "
+            "ValueError; draw inside a sampling layer's `call`",
+            because=[keras_tensor_step(model, context.scope, tensor)],
+            named=node.func,
+        )
+
+
+def _shape_of(model: ModuleModel, shape: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``t`` of ``keras.ops.shape(t)`` or of ``t.shape``."""
+    if isinstance(shape, cst.Attribute) and shape.attr.value == "shape":
+        return shape.value
+    if isinstance(shape, cst.Call) and shape.args:
+        name = keras3_name(model.call_name(shape))
+        if name is not None and name.path == "ops.shape":
+            return shape.args[0].value
+    return None

@@ -2384,6 +2384,13 @@ def _changes_per_iteration(
                 "(a state carried through the loop)",
                 later.node,
             )
+        changed = _changed_in_place_in_loop(name, loops)
+        if changed is not None:
+            return Varying(
+                f"`{name.value}`, which the loop changes in place on every iteration "
+                f"(`{short(changed)}`)",
+                changed,
+            )
         for site in model.binding_of(name, scope).sites:
             around = [loop for loop in loops if model.inside(site, loop)]
             if not around:
@@ -2408,6 +2415,36 @@ def _changes_per_iteration(
                         f"`{name.value}`, computed from the loop's data on every iteration",
                         site.node,
                     )
+    return None
+
+
+# list and deque methods that change the container in place
+_IN_PLACE_METHODS = frozenset(
+    {"append", "extend", "insert", "pop", "popleft", "appendleft", "extendleft", "remove"}
+)
+
+
+def _changed_in_place_in_loop(name: cst.Name, loops: Sequence[cst.CSTNode]) -> cst.Call | None:
+    """A call in the innermost of ``loops`` that changes the list ``name`` holds in place
+    (``seq.append(next_value)``, ``window.pop(0)``): the loop's next read of it sees other
+    data, a sequence extended by each prediction."""
+    body = getattr(loops[-1], "body", None) if loops else None
+    if not isinstance(body, cst.CSTNode):
+        return None  # a comprehension: no statements to change the list in
+    todo: list[cst.CSTNode] = [body]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in _IN_PLACE_METHODS
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == name.value
+        ):
+            return node
+        todo.extend(node.children)
     return None
 
 

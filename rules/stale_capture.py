@@ -19,11 +19,19 @@ from tf2lint.analysis.model import (
 from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
+from tf2lint.analysis.tensors import keras_tensor
+from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import MUTATING_METHODS, code, is_python_literal, keras_optimizer_class
+from tf2lint.rules.common import (
+    MUTATING_METHODS,
+    code,
+    is_python_literal,
+    keras_optimizer_class,
+    short,
+)
 
 # Methods that set attributes up before any trace: mutations there are initialisation.
 SETUP_METHODS = frozenset(
@@ -2079,3 +2087,169 @@ class LoopVariableCapturedByClosure(Rule):
             )
         changed = closure.with_changes(params=params.with_changes(params=[*existing, added]))
         return [(closure, changed)]
+
+
+def _random_op_called(model: ModuleModel, call: cst.Call) -> str | None:
+    """The name of the TF or Keras random op ``call`` calls (``tf.random.normal``,
+    ``keras.random.normal``), if it is one."""
+    name = model.call_name(call)
+    if knowledge.seeded_random_op(name):
+        return name
+    # every function of the `keras.random` namespace draws (its one class is SeedGenerator)
+    keras_name = keras3_name(name)
+    if (
+        keras_name is not None
+        and keras_name.path.startswith("random.")
+        and keras_name.path.rsplit(".", 1)[-1][:1].islower()
+    ):
+        return name
+    return None
+
+
+class RandomTensorDrawnAtModelBuild(Rule):
+    id = "TF607"
+    name = "random-tensor-drawn-at-model-build"
+    category = "stale-capture"
+    severity = "warning"
+    message = (
+        "a random op runs once while a functional Keras model is built: the model keeps that "
+        "one draw as a constant"
+    )
+    rationale = """
+        A functional Keras model is built by running Python once on symbolic Keras tensors.
+        A TensorFlow or Keras random op called there with a fixed shape (`tf.random.normal((1,
+        2))`, `keras.random.normal((latent_dim,))`) is not a layer: it runs eagerly, right
+        then, and draws one concrete tensor, which the arithmetic with a Keras tensor
+        (`z_mean + tf.exp(0.5 * z_log_var) * eps`) stores in the model as a constant. Every
+        call, every batch and every sample then gets the same "noise" (under TF 2.21, Keras
+        3.15 and tf-keras alike: two calls give identical outputs, and all rows of a batch
+        get the same draw), so a VAE's sampling step or a noise-injection model does not
+        sample. Draw the noise inside a layer's `call` (a `Sampling` layer, or a `Lambda`)
+        from the shape of its input: `keras.random.normal(ops.shape(z_mean), seed=self.seed)`
+        in Keras 3, `tf.random.normal(tf.shape(z_mean))` in `call`; or use
+        `keras.layers.GaussianNoise`. Reported where the draw's result meets a Keras tensor
+        (directly or through a name bound to the draw) in arithmetic, in a merge layer's or
+        a `keras.ops` function's arguments (`Add()([z_mean, eps])`), or in a `Lambda` whose
+        function reads it, outside any traced code; a draw whose shape comes from the Keras tensor is another finding (it
+        fails under Keras 3).
+    """
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        context, model = self.context, self.model
+        if context.in_traced_code:
+            return
+        scope = context.scope
+        for drawn, other in ((node.left, node.right), (node.right, node.left)):
+            draw = self._draw(drawn, scope)
+            if draw is None or not keras_tensor(model, scope, other):
+                continue
+            if self._shaped_by_keras_tensor(draw, scope):
+                return  # a shape from the Keras tensor: not a fixed draw
+            op = _random_op_called(model, draw)
+            self.report(
+                draw,
+                f"`{_short_op(op)}` runs once, while the functional model is built: its one "
+                f"draw is combined with the Keras tensor `{code(other)}` and kept as a constant, "
+                "so every call adds the same values; draw inside a layer's `call` (a sampling "
+                "layer) from the input's shape",
+                because=[(f"the draw meets the Keras tensor `{code(other)}` here", node)],
+            )
+            return
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """``keras.layers.Add()([z_mean, eps])``, ``keras.ops.add(z_mean, eps)``, a ``Lambda``
+        applied to ``[z_mean, z_log_var, eps]``: the draw handed in beside a Keras tensor."""
+        context, model = self.context, self.model
+        if context.in_traced_code:
+            return
+        scope = context.scope
+        if self._lambda_reads_draw(node, scope):
+            return
+        values: list[cst.BaseExpression] = []
+        for arg in node.args:
+            value = arg.value
+            if isinstance(value, (cst.List, cst.Tuple)):
+                values += [e.value for e in value.elements]
+            else:
+                values.append(value)
+        tensors = [v for v in values if keras_tensor(model, scope, v)]
+        if not tensors:
+            return
+        for value in values:
+            draw = self._draw(value, scope) if value not in tensors else None
+            if draw is None or self._shaped_by_keras_tensor(draw, scope):
+                continue
+            self.report(
+                draw,
+                f"`{_short_op(_random_op_called(model, draw))}` runs once, while the functional model "
+                f"is built: its one draw is handed to `{short(node.func)}` beside the Keras tensor "
+                f"`{code(tensors[0])}` and kept as a constant, so every call adds the same "
+                "values; draw inside a layer's `call` (a sampling layer) from the input's shape",
+                because=[(f"the draw meets the Keras tensor `{code(tensors[0])}` here", node)],
+            )
+            return
+
+    def _lambda_reads_draw(self, node: cst.Call, scope: Scope | None) -> bool:
+        """``keras.layers.Lambda(lambda t: t + eps)``: the lambda reads a name bound to a draw
+        made while the model is built; each call of the layer reuses that one draw."""
+        model = self.model
+        if not is_keras(model.call_name(node), "Lambda") or not node.args:
+            return False
+        function = node.args[0].value
+        if not isinstance(function, cst.Lambda):
+            return False
+        params = {p.name.value for p in function.params.params}
+        for name in _names_in(function.body):
+            if name.value in params:
+                continue
+            draw = self._draw(name, scope)
+            if draw is None or self._shaped_by_keras_tensor(draw, scope):
+                continue
+            self.report(
+                draw,
+                f"`{_short_op(_random_op_called(model, draw))}` runs once, while the functional "
+                f"model is built: the `Lambda` layer reads its one draw through `{name.value}` on "
+                "every call, so every call adds the same values; draw inside the lambda (or a "
+                "layer's `call`) from the input's shape",
+                because=[(f"the `Lambda` reads `{name.value}` here", name)],
+            )
+            return True
+        return False
+
+    def _shaped_by_keras_tensor(self, draw: cst.Call, scope: Scope | None) -> bool:
+        model = self.model
+        return any(
+            keras_tensor(model, scope, arg.value)
+            or any(keras_tensor(model, scope, n) for n in _names_in(arg.value))
+            for arg in draw.args
+        )
+
+    def _draw(self, expr: cst.BaseExpression, scope: Scope | None) -> cst.Call | None:
+        model = self.model
+        if isinstance(expr, cst.BinaryOperation):  # `eps * 0.1`: the draw, scaled
+            for side in (expr.left, expr.right):
+                if not keras_tensor(model, scope, side):
+                    found = self._draw(side, scope)
+                    if found is not None:
+                        return found
+            return None
+        if isinstance(expr, cst.Call):
+            return expr if _random_op_called(model, expr) else None
+        if isinstance(expr, cst.Name):
+            values = model.bound_values(expr, scope)
+            if len(values) == 1 and isinstance(values[0], cst.Call):
+                return values[0] if _random_op_called(model, values[0]) else None
+        return None
+
+
+def _names_in(expr: cst.BaseExpression) -> list[cst.Name]:
+    found: list[cst.Name] = []
+    walk(expr, lambda n: found.append(n) if isinstance(n, cst.Name) else None)
+    return found
+
+
+def _short_op(name: str | None) -> str:
+    """``tensorflow.random.normal`` -> ``tf.random.normal``."""
+    if name and name.startswith("tensorflow."):
+        return "tf." + name.removeprefix("tensorflow.")
+    return name or "a random op"

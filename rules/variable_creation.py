@@ -1003,3 +1003,47 @@ def _function_made_here(model: ModuleModel, context, call: cst.Call, fn: Functio
             for site in sites
         )
     return False
+
+
+class LookupTableCreatedInTracedCode(Rule):
+    id = "TF403"
+    requires_traced_code = True
+    calls_in_traced_code = True
+    name = "lookup-table-created-in-traced-code"
+    category = "variable-creation"
+    severity = "error"
+    message = "a tf.lookup table built from an initializer is created inside traced code"
+    rationale = """
+        A `tf.lookup.StaticHashTable` or `StaticVocabularyTable` (the tables built from an
+        initializer: `KeyValueTensorInitializer`, `TextFileInitializer`; the knowledge base
+        finds them in TF's `tf.lookup` API) creates its resource in `init_scope`, outside the
+        graph being traced, exactly as a `tf.Variable` does. Built inside a `tf.function` (a
+        `tf.Module`'s `__call__` remapping class ids, a Keras `call`), each trace makes a new
+        table and initialises it again, and the resource belongs to no tracked attribute: the
+        function runs, but `tf.saved_model.save` of the module fails with `AssertionError:
+        Tried to export a function which references an 'untracked' resource` (TF 2.21; a
+        Keras 3 model whose layer builds one in `call` predicts, and `model.export` fails
+        the same way).
+        Build the table once, in `__init__` (`self.table = tf.lookup.StaticHashTable(...)`)
+        or at module level, and only call `lookup` in the traced code. Mutable tables
+        (`MutableHashTable`, `DenseHashTable`) live in the traced graph and are not reported;
+        nor are functions tf.data traces, which are not exported.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        context = self.context
+        if not context.in_traced_code or context.in_one_time_guard:
+            return
+        fn = context.function
+        name = self.model.call_name(node)
+        if fn is None or knowledge.returns(name) != "lookup_table":
+            return
+        reason = root_reason(fn)
+        if reason is not None and reason.kind == "dataset":
+            return
+        self.report(
+            node,
+            f"`{code(node.func)}` inside traced `{fn.qualname}` creates a new table resource "
+            "on every trace, owned by no tracked attribute (exporting fails); build it once in "
+            "`__init__` or outside, and only look up here",
+        )

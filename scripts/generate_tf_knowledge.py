@@ -287,6 +287,21 @@ def class_kinds(api: dict[str, object], root: types.ModuleType, bases) -> dict[s
     return kinds
 
 
+def initialized_tables(api: dict[str, object], tf: types.ModuleType) -> dict[str, str]:
+    """The resource classes built from a table initializer (``tf.lookup.StaticHashTable``,
+    ``StaticVocabularyTable``) -> "lookup_table": they create their resource in ``init_scope``,
+    lifted out of a tf.function like a variable, so a trace that builds one makes a resource no
+    tracked attribute owns (a mutable table made in a function lives in its graph instead)."""
+    base = tf.saved_model.experimental.TrackableResource
+    return {
+        path: "lookup_table"
+        for path, obj in api.items()
+        if isinstance(obj, type)
+        and issubclass(obj, base)
+        and "initializer" in inspect.signature(obj.__init__).parameters
+    }
+
+
 def traced_methods(keras_module: types.ModuleType) -> dict[str, list[str]]:
     bases = dict((kind, _resolve(keras_module, path)) for kind, path in KERAS_BASES)
     for kind, methods in TRACED_METHODS.items():
@@ -2557,7 +2572,7 @@ def build() -> dict:
         classes.update(class_kinds(public_api(keras, "keras."), keras, KERAS_BASES))
         classes.update(class_kinds(public_api(tf_keras, "tf_keras."), tf_keras, KERAS_BASES))
         tf_api = {}
-        for namespace in ("", "data", "random", "dtypes"):
+        for namespace in ("", "data", "random", "dtypes", "lookup", "lookup.experimental"):
             module = _resolve(tf, namespace) if namespace else tf
             prefix = "tensorflow." + (namespace + "." if namespace else "")
             for name in dir(module):
@@ -2566,6 +2581,7 @@ def build() -> dict:
         tf_bases = [(k, p) for k, p in TF_BASES]
         for path, kind in class_kinds(tf_api, tf, tf_bases).items():
             classes[path] = kind
+        classes.update(initialized_tables(tf_api, tf))
         traced = traced_methods(keras)
         returns = op_returns(tf)
         returns.update(keras_op_returns(keras, "keras.", ("ops", "activations", "random")))

@@ -2999,3 +2999,36 @@ def test_numpy_transform_in_a_composed_pipeline_is_reported_where_the_tensor_goe
 )
 def test_tensor_item_assignment_spares_dicts_of_tensors(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF866"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "class W2V(keras.Model):\n    @tf.function\n    def restore(self, path):\n"
+            "        tf.train.Checkpoint(model=self).read(path)\n",
+            ["TF868"],
+        ),
+        (
+            "ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))\n"
+            "@tf.function\ndef step(path):\n    ckpt.restore(path)\n    ckpt.save(path)\n",
+            ["TF868", "TF868"],
+        ),
+        (
+            "model = keras.Sequential([keras.layers.Dense(2)])\n"
+            "@tf.function\ndef step():\n    model.save_weights('w.weights.h5')\n"
+            "    tf.saved_model.save(model, 'export')\n",
+            ["TF868", "TF868"],
+        ),
+        # `Checkpoint.write` works in a tf.function; saving eagerly is fine
+        (
+            "ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))\n"
+            "manager = tf.train.CheckpointManager(ckpt, 'dir', 3)\n"
+            "@tf.function\ndef step(path):\n    ckpt.write(path)\n"
+            "step('p')\nmanager.save()\n",
+            [],
+        ),
+    ],
+)
+def test_checkpoint_io_in_traced_code(source, expected):
+    assert rule_ids(KERAS_HEADER + source, ["TF868"]) == expected

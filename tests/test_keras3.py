@@ -30,9 +30,10 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
     return code
 
 
-# The Keras 3 family: TF001-TF020, every one gated on TensorFlow 2.16. TF015 (a TF op on a Keras
-# tensor) is filed as graph-incompatible, like TF891; the other nineteen are the keras3 category.
-KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)]
+# The Keras 3 family: TF001-TF020 and TF026-TF027, every one gated on TensorFlow 2.16. TF015 (a
+# TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
+# category.
+KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027"]
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule != "TF015"]
 
 
@@ -40,7 +41,8 @@ def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
     rules = tuple(all_rules())
     assert {r.id for r in rules if r.category == "keras3"} == set(KERAS3_IDS)
     family = [r for r in rules if r.id in KERAS_FAMILY_IDS]
-    assert len(family) == 20 and all(r.since_tensorflow == "2.16" for r in family)
+    assert len(family) == len(KERAS_FAMILY_IDS)
+    assert all(r.since_tensorflow == "2.16" for r in family)
     assert next(r for r in family if r.id == "TF015").category == "graph-incompatible"
     assert select_rules(rules, ["keras3"], [], "2.15") == []
     assert sorted(r.id for r in select_rules(rules, ["keras3"], [], "2.16")) == KERAS3_IDS
@@ -1973,3 +1975,65 @@ m.compile("adam", loss=weighted_crossentropy([1.0, 2.0, 3.0]))
 def test_tf945_reads_the_loss_a_factory_of_the_module_returns():
     lines = [d.line for d in lint(TF945_FACTORY_SAMPLE, ["TF945"]) if d.rule == "TF945"]
     assert lines == _marked(TF945_FACTORY_SAMPLE)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import tensorflow as tf\nfrom tensorflow import keras\n"
+            "dense = keras.layers.Dense(2)\nema = tf.train.ExponentialMovingAverage(0.99)\n"
+            "ema.apply(dense.trainable_variables)\n",
+            ["TF026"],
+        ),
+        (
+            "import tensorflow as tf\nimport keras\n"
+            "model = keras.Sequential([keras.layers.Dense(2)])\n"
+            "ema = tf.train.ExponentialMovingAverage(0.9)\n"
+            "ema.apply(var_list=model.trainable_weights)\nema.average(model.weights[0])\n"
+            "tf.compat.v1.assign(model.weights[0], 0.0)\n",
+            ["TF026", "TF026", "TF026"],
+        ),
+        # tf.Variables, or Keras 2 (tf_keras) weights: tf.Variables too
+        (
+            "import tensorflow as tf\nv = tf.Variable(1.0)\n"
+            "ema = tf.train.ExponentialMovingAverage(0.9)\nema.apply([v])\n",
+            [],
+        ),
+        (
+            "import tensorflow as tf\nimport tf_keras\ndense = tf_keras.layers.Dense(2)\n"
+            "tf.train.ExponentialMovingAverage(0.9).apply(dense.trainable_variables)\n",
+            [],
+        ),
+    ],
+)
+def test_keras_variable_passed_to_tf_variable_api(source, expected):
+    assert rule_ids(source, ["TF026"]) == expected
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import keras\ninputs = keras.Input((8,))\nz_mean = keras.layers.Dense(2)(inputs)\n"
+            "eps = keras.random.normal(shape=keras.ops.shape(z_mean))\n",
+            ["TF027"],
+        ),
+        (
+            "from tensorflow import keras\ninputs = keras.Input((8,))\n"
+            "z_mean = keras.layers.Dense(2)(inputs)\neps = keras.random.uniform(z_mean.shape)\n",
+            ["TF027"],
+        ),
+        # a fixed batch size: it builds (TF607's constant draw); in a layer's call: fine
+        (
+            "import keras\ninputs = keras.Input((8,), batch_size=4)\n"
+            "z_mean = keras.layers.Dense(2)(inputs)\n"
+            "eps = keras.random.normal(shape=keras.ops.shape(z_mean))\n"
+            "class Sampling(keras.layers.Layer):\n    def call(self, z):\n"
+            "        return z + keras.random.normal(keras.ops.shape(z))\n",
+            [],
+        ),
+    ],
+)
+def test_keras_random_on_symbolic_shape(source, expected):
+    assert rule_ids(source, ["TF027"]) == expected

@@ -1009,6 +1009,20 @@ MODEL = (
             "    model.predict(np.random.rand(1, h, w, 3))\n",
             6,
         ),
+        # a sequence extended in place by each prediction (autoregressive generation)
+        (
+            "seq = [0.1, 0.2, 0.3]\nwhile len(seq) < 100:\n"
+            "    nxt = model.predict(np.array(seq[-3:]).reshape(1, 3, 1))\n"
+            "    seq.append(float(nxt[0, 0]))\n",
+            6,
+        ),
+        # a window the loop slides in place
+        (
+            "window = list(history)\nfor _ in range(48):\n"
+            "    y = model.predict(np.array([window]))\n    window.pop(0)\n"
+            "    window.append(y[0, 0])\n",
+            6,
+        ),
         # a dict of models, one of them picked per attribute, for each image
         (
             "models = {'age': model, 'gender': model}\n"
@@ -1033,6 +1047,9 @@ def test_predict_called_per_item(source, line):
         "for i in range(100):\n    x = load()\n    x = x / 255.0\n    model.predict(x[None])\n",
         # a total carried through the loop, but the data predicted is fixed
         "total = 0\nfor epoch in range(10):\n    total = total + model.predict(x_val).sum()\n",
+        # results gathered in a list the prediction does not read
+        "preds = []\nfor epoch in range(10):\n    model.fit(x, y)\n"
+        "    preds.append(model.predict(x_val))\n",
         # all the items in one call
         "p = model.predict(np.stack([np.load(f) for f in files]))\n",
         # the model called directly per item

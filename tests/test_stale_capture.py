@@ -734,3 +734,52 @@ def test_a_layer_attribute_a_callback_hook_changes_is_stale_in_the_traced_step(h
     source = LAYER_ANNEALED.replace("HOOK", hook).replace("CHANGE", change)
     shown = [(d.rule, d.line) for d in lint(source, ["TF602"]) if not d.preview]
     assert shown == ([("TF602", 12)] if found else [])
+
+
+VAE_HEAD = (
+    "import numpy as np\nimport tensorflow as tf\nimport keras\n"
+    "inputs = keras.Input((8,))\nz_mean = keras.layers.Dense(2)(inputs)\n"
+    "z_log_var = keras.layers.Dense(2)(inputs)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("z = z_mean + tf.random.normal((1, 2))\n", ["TF607"]),
+        ("eps = keras.random.normal((2,))\nz = z_mean + eps * 0.1\n", ["TF607"]),
+        ("eps = keras.random.normal((2,))\nz = eps + z_mean\n", ["TF607"]),
+        # the shape from the Keras tensor: a failure for another rule, not a fixed draw
+        ("z = z_mean + keras.random.normal(keras.ops.shape(z_mean))\n", []),
+        # drawn in a layer's call, or in a Lambda: a fresh draw per call
+        (
+            "class Sampling(keras.layers.Layer):\n    def call(self, inputs):\n"
+            "        z_mean, z_log_var = inputs\n"
+            "        return z_mean + tf.random.normal(tf.shape(z_mean))\n"
+            "z = Sampling()([z_mean, z_log_var])\n"
+            "w = keras.layers.Lambda(lambda t: t + tf.random.normal((1, 2)))(z_mean)\n",
+            [],
+        ),
+        # handed to a merge layer, a Keras op or a Lambda beside a Keras tensor
+        ("eps = tf.random.normal((1, 2))\nz = keras.layers.Add()([z_mean, eps])\n", ["TF607"]),
+        ("z = keras.ops.add(z_mean, keras.random.normal((1, 2)))\n", ["TF607"]),
+        (
+            "eps = tf.random.normal((1, 2))\n"
+            "z = keras.layers.Lambda(lambda t: t[0] + t[1] * t[2])([z_mean, z_log_var, eps])\n",
+            ["TF607"],
+        ),
+        (
+            "from tensorflow import keras as tk\nz = z_mean + tk.random.uniform((1, 2))\n",
+            ["TF607"],
+        ),
+        # a Lambda closing over a draw made while the model is built
+        (
+            "eps = tf.random.normal((1, 2))\nz = keras.layers.Lambda(lambda t: t + eps)(z_mean)\n",
+            ["TF607"],
+        ),
+        # plain eager arithmetic on tensors, no model being built
+        ("x = tf.ones((2, 2)) + tf.random.normal((2, 2))\n", []),
+    ],
+)
+def test_random_tensor_drawn_at_model_build(source, expected):
+    assert rule_ids(VAE_HEAD + source, ["TF607"]) == expected

@@ -589,3 +589,44 @@ def test_one_tf_function_per_optimizer_over_the_same_python_function_is_fine():
         "    else:\n        first(opt1, tf.constant(1.0))\n"
     )
     assert rule_ids(STEP + driver, ["TF499"]) == []
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        (
+            "import tensorflow as tf\n@tf.function\ndef remap(ids, keys, values):\n"
+            "    init = tf.lookup.KeyValueTensorInitializer(keys, values)\n"
+            "    return tf.lookup.StaticHashTable(init, -1).lookup(ids)\n",
+            ["TF403"],
+        ),
+        (
+            "import tensorflow as tf\nclass Vocab(tf.Module):\n    @tf.function\n"
+            "    def __call__(self, words):\n"
+            "        init = tf.lookup.TextFileInitializer('v.txt', tf.string, 0, tf.int64, 1)\n"
+            "        return tf.lookup.StaticVocabularyTable(init, 1).lookup(words)\n",
+            ["TF403"],
+        ),
+        (
+            "import tensorflow as tf\nimport keras\nclass Remap(keras.layers.Layer):\n"
+            "    def call(self, ids):\n"
+            "        init = tf.lookup.KeyValueTensorInitializer(self.keys, self.values)\n"
+            "        return tf.lookup.StaticHashTable(init, -1).lookup(ids)\n",
+            ["TF403"],
+        ),
+        # built once in `__init__`; a mutable table (it lives in the traced graph); a map function
+        (
+            "import tensorflow as tf\nclass Vocab(tf.Module):\n    def __init__(self, init):\n"
+            "        self.table = tf.lookup.StaticHashTable(init, -1)\n    @tf.function\n"
+            "    def __call__(self, ids):\n        return self.table.lookup(ids)\n"
+            "@tf.function\ndef count(ids):\n"
+            "    t = tf.lookup.experimental.MutableHashTable(tf.int64, tf.int64, 0)\n"
+            "    t.insert(ids, ids)\n    return t.lookup(ids)\n"
+            "ds = tf.data.Dataset.range(3).map(\n"
+            "    lambda x: tf.lookup.StaticHashTable(init, -1).lookup(x))\n",
+            [],
+        ),
+    ],
+)
+def test_lookup_table_created_in_traced_code(source, expected):
+    assert rule_ids(source, ["TF403"]) == expected
