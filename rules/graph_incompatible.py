@@ -4230,7 +4230,7 @@ class MembershipTestOnTensor(_TracedRule):
         for container in tested:
             if not computed_tensor(self.model, container, scope):
                 continue
-            if isinstance(container, cst.Name) and used_as_mapping(fn, container.value):
+            if isinstance(container, cst.Name) and used_as_mapping(self.model, fn, container.value):
                 continue  # `"inputs" in features`: tf.data's element is a dict of tensors
             why = fed_parameter(self.model, container, scope)
             self.report(
@@ -5281,9 +5281,6 @@ class TensorItemAssignment(Rule):
         scope = self.context.scope
         if any(_string_key(part.slice) for part in target.slice):
             return  # `example["image"] = ...`: a dict (parse_single_example's, tf.data's)
-        fn = self.model.binding_of(name, scope).scope
-        if isinstance(fn, FunctionInfo) and used_as_mapping(fn, name.value):
-            return
         values = values_read(self.model, name, scope)
         if values:
             where = self.model.binding_of(name, scope).scope or scope
@@ -5299,6 +5296,9 @@ class TensorItemAssignment(Rule):
             if found is None:
                 return
             why = found
+        fn = self.model.binding_of(name, scope).scope
+        if isinstance(fn, FunctionInfo) and used_as_mapping(self.model, fn, name.value):
+            return  # asked last: a walk of the function, for the few names that may be tensors
         self.report(
             target,
             f"`{name.value}` is a tensor, and tensors are immutable: this item assignment "

@@ -2134,9 +2134,18 @@ class RandomTensorDrawnAtModelBuild(Rule):
         fails under Keras 3).
     """
 
+    def _draws_anywhere(self) -> bool:
+        """Whether the module calls a random op at all: most modules call none, and the
+        Keras-tensor questions below are asked of every operation and call otherwise."""
+        model = self.model
+        return model.memo(
+            _random_op_called,
+            lambda: any(_random_op_called(model, c) for c in model.nodes_of(cst.Call)),
+        )
+
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         context, model = self.context, self.model
-        if context.in_traced_code:
+        if context.in_traced_code or not self._draws_anywhere():
             return
         scope = context.scope
         for drawn, other in ((node.left, node.right), (node.right, node.left)):
@@ -2160,7 +2169,7 @@ class RandomTensorDrawnAtModelBuild(Rule):
         """``keras.layers.Add()([z_mean, eps])``, ``keras.ops.add(z_mean, eps)``, a ``Lambda``
         applied to ``[z_mean, z_log_var, eps]``: the draw handed in beside a Keras tensor."""
         context, model = self.context, self.model
-        if context.in_traced_code:
+        if context.in_traced_code or not self._draws_anywhere():
             return
         scope = context.scope
         if self._lambda_reads_draw(node, scope):

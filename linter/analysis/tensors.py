@@ -454,11 +454,16 @@ def variable_condition(
 _MAPPING_METHODS = frozenset({"get", "keys", "items", "values", "pop", "update", "setdefault"})
 
 
-def used_as_mapping(fn: FunctionInfo, name: str) -> bool:
+def used_as_mapping(model, fn: FunctionInfo, name: str) -> bool:
     """Whether ``fn`` uses ``name`` as a dict: indexes it with a string, or with a loop variable
-    over strings (a tensor takes no string index), or calls a dict's own method on it. tf.data hands a function a dict of
-    tensors for a dataset of features, where `"inputs" in features` is Python's key test."""
-    found = False
+    over strings (a tensor takes no string index), or calls a dict's own method on it. tf.data
+    hands a function a dict of tensors for a dataset of features, where `"inputs" in features`
+    is Python's key test. One walk of ``fn`` per module answers it for every name."""
+    return name in model.memo((used_as_mapping, id(fn)), lambda: _mapping_names(fn))
+
+
+def _mapping_names(fn: FunctionInfo) -> frozenset[str]:
+    found: set[str] = set()
     keys: set[str] = set()  # loop variables over a display of strings (`for k in ["a", "b"]`)
 
     def a_key(index: cst.BaseExpression) -> bool:
@@ -477,27 +482,20 @@ def used_as_mapping(fn: FunctionInfo, name: str) -> bool:
                 keys.add(node.target.value)
 
         def visit_Subscript(self, node: cst.Subscript) -> None:
-            nonlocal found
             if (
                 isinstance(node.value, cst.Name)
-                and node.value.value == name
                 and len(node.slice) == 1
                 and isinstance(node.slice[0].slice, cst.Index)
                 and a_key(node.slice[0].slice.value)
             ):
-                found = True
+                found.add(node.value.value)
 
         def visit_Attribute(self, node: cst.Attribute) -> None:
-            nonlocal found
-            if (
-                isinstance(node.value, cst.Name)
-                and node.value.value == name
-                and node.attr.value in _MAPPING_METHODS
-            ):
-                found = True
+            if isinstance(node.value, cst.Name) and node.attr.value in _MAPPING_METHODS:
+                found.add(node.value.value)
 
     fn.node.visit(Uses())
-    return found
+    return frozenset(found)
 
 
 def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpression | None:
@@ -512,7 +510,7 @@ def converted_loop(model, loop: cst.For | cst.While, scope) -> cst.BaseExpressio
         if (
             isinstance(iterable, cst.Name)
             and fn is not None
-            and used_as_mapping(fn, iterable.value)
+            and used_as_mapping(model, fn, iterable.value)
         ):
             return None  # `for key in features`: a dict of tensors (tf.data's features), its keys
         if computed_tensor(model, iterable, scope, api_only=True) or (
