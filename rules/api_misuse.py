@@ -3581,14 +3581,16 @@ class KerasCalledOnDataset(Rule):
         func = node.func
         if not isinstance(func, (cst.Name, cst.Attribute, cst.Call)):
             return
-        scope = self.context.scope
-        kind = self.model.kind_of(func, scope)
+        model, scope = self.model, self.context.scope
+        if model.call_name(node) is not None or model.function_referenced(func, scope):
+            return  # an imported name (a class or function) or a function of the module
+        kind = model.kind_of(func, scope)
         if kind is None or kind.kind not in ("layer", "model"):
             return
         if kind.subclass is not None and kind.keras != 3:
             return  # a tf-keras subclass's own __call__ may take anything
         given = node.args[0].value
-        if not _known_dataset(self.model, given, scope):
+        if not _known_dataset(model, given, scope):
             return
         self.report(
             node,

@@ -1580,7 +1580,7 @@ class UnregisteredCustomObjectOnLoad(Rule):
         self._compiles: dict[str, list[cst.BaseExpression]] = {}
         self._fits: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []  # model, callbacks
         # the module makes its objects known some other way (rare: read only where it loads)
-        text = node.code
+        text = self.context.source or node.code
         self._off = any(
             s in text for s in ("custom_object_scope", "CustomObjectScope", "get_custom_objects")
         ) or _called_register(text)

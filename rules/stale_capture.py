@@ -19,7 +19,7 @@ from tf2lint.analysis.model import (
 from tf2lint.analysis.order import assigned_before
 from tf2lint.analysis.reads import observations, observed_outside_traces, used_per_call
 from tf2lint.analysis.tape import chain_text
-from tf2lint.analysis.tensors import keras_tensor
+from tf2lint.analysis.tensors import keras_tensor, may_hold_keras_tensors
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
 from tf2lint.analysis.walk import walk
@@ -2134,18 +2134,18 @@ class RandomTensorDrawnAtModelBuild(Rule):
         fails under Keras 3).
     """
 
-    def _draws_anywhere(self) -> bool:
-        """Whether the module calls a random op at all: most modules call none, and the
-        Keras-tensor questions below are asked of every operation and call otherwise."""
+    def visit_Module(self, node: cst.Module) -> None:
+        # Whether the module shows a Keras tensor and calls a random op: most modules do
+        # neither, and the Keras-tensor questions below are asked of every operation and call
+        # otherwise. The Keras tensors first: that answer is shared with other rules.
         model = self.model
-        return model.memo(
-            _random_op_called,
-            lambda: any(_random_op_called(model, c) for c in model.nodes_of(cst.Call)),
+        self._on = may_hold_keras_tensors(model) and any(
+            _random_op_called(model, c) for c in model.nodes_of(cst.Call)
         )
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         context, model = self.context, self.model
-        if context.in_traced_code or not self._draws_anywhere():
+        if not self._on or context.in_traced_code:
             return
         scope = context.scope
         for drawn, other in ((node.left, node.right), (node.right, node.left)):
@@ -2169,7 +2169,7 @@ class RandomTensorDrawnAtModelBuild(Rule):
         """``keras.layers.Add()([z_mean, eps])``, ``keras.ops.add(z_mean, eps)``, a ``Lambda``
         applied to ``[z_mean, z_log_var, eps]``: the draw handed in beside a Keras tensor."""
         context, model = self.context, self.model
-        if context.in_traced_code or not self._draws_anywhere():
+        if not self._on or context.in_traced_code:
             return
         scope = context.scope
         if self._lambda_reads_draw(node, scope):

@@ -48,9 +48,10 @@ T = TypeVar("T")
 class LintContext:
     """What a rule sees of the module and of where the traversal is."""
 
-    def __init__(self, model: ModuleModel, path: str) -> None:
+    def __init__(self, model: ModuleModel, path: str, source: str = "") -> None:
         self.model = model
         self.path = path
+        self.source = source  # the module's text (regenerating it from the tree costs a parse)
         self.reports: list[Report] = []
         self._memo: dict[object, object] = {}
         # Kept up to date by enter/leave (rules read them at nearly every node):
@@ -446,7 +447,7 @@ def lint_module(
         result.diagnostics.append(_internal_error(path, "the semantic model", error))
         result.internal_error = True
         return result
-    context = LintContext(model, path)
+    context = LintContext(model, path, source)
     replay = _Replay(_rules_for(model, rule_set, source, identity, facts), context)
     try:
         replay.run(model.events)
