@@ -761,11 +761,50 @@ class _Analysis:
         return False
 
     # --- imports -----------------------------------------------------------------------------
+    @cached_property
+    def _import_guarded(self) -> frozenset[int]:
+        """The import statements in the body of a ``try`` that catches their ImportError
+        (``except ImportError``, ``ModuleNotFoundError``, ``Exception``, bare): a fallback for
+        another TensorFlow, not a failing import."""
+        guarded: set[int] = set()
+        catches = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+        for node in self.model.nodes_of(cst.Try):
+            names: set[str | None] = set()
+            for handler in node.handlers:
+                kinds = handler.type
+                if kinds is None:
+                    names.add(None)
+                    continue
+                elements = kinds.elements if isinstance(kinds, cst.Tuple) else [kinds]
+                for element in elements:
+                    value = element.value if isinstance(element, cst.Element) else element
+                    names.add((dotted_name(value) or "").rsplit(".", 1)[-1])
+            if None in names or names & catches:
+                for inner in _imports_in(node.body):
+                    guarded.add(id(inner))
+        return frozenset(guarded)
+
+    def _missing_module(self, node: cst.CSTNode, module: str, spelled: str) -> bool:
+        """``module`` (a ``tensorflow.*`` path) is no module of TF 2.21 (generated:
+        ``tensorflow_modules``): reported as a removed module unless a ``try`` catches it."""
+        if id(node) in self._import_guarded or not knowledge.missing_tensorflow_module(module):
+            return False
+        if module.split(".")[1] in _table_namespaces():
+            return False  # `from tensorflow import gfile`: fixed with its uses (TF101, TF104)
+        name = "tf" + module.removeprefix("tensorflow")
+        idiom = tf2_idiom(name)
+        hint = f"; {idiom}" if idiom else ""
+        return self.add(
+            "TF105", node, f"{spelled}: `{module}` is not a module of TensorFlow 2{hint}"
+        )
+
     def _import(self, node: cst.Import) -> None:
         for alias in node.names:
             module = dotted_name(alias.name) or ""
             if module.startswith(("tensorflow.contrib", "tensorflow.estimator")):
                 self.add("TF105", node, f"`import {module}`: the module is not in TensorFlow 2")
+                return
+            if self._missing_module(node, module, f"`import {module}`"):
                 return
             if module == V1:
                 local = alias.asname.name.value if alias.asname is not None else None
@@ -786,6 +825,15 @@ class _Analysis:
                     "TF105", node, f"`from {module} import ...`: `{removed}` is not in TensorFlow 2"
                 )
                 return
+        if self._missing_module(node, module, f"`from {module} import ...`"):
+            return
+        if module == "tensorflow" and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                name = dotted_name(alias.name) or ""
+                if classify(f"tf.{name}") is None and not knowledge.tensorflow_attribute(name):
+                    spelled = f"`from tensorflow import {name}`"
+                    if self._missing_module(node, f"tensorflow.{name}", spelled):
+                        return
         if module == V1 or module.startswith(V1 + "."):
             self.add("TF106", node, f"`from {module} import ...` imports the TF1 API")
         elif (
@@ -959,6 +1007,25 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+@cache
+def _table_namespaces() -> frozenset[str]:
+    """The TF1 namespaces whose members tf_upgrade_v2's tables name (``gfile``, ``logging``):
+    their uses are reported and fixed name by name, with the import."""
+    return frozenset(name.split(".")[1] for name in migration().renames if name.count(".") > 1)
+
+
+def _imports_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The import statements in ``node``'s statements, nested blocks included (not in a
+    function or class defined there)."""
+    found: list[cst.CSTNode] = []
+    for child in node.children:
+        if isinstance(child, (cst.Import, cst.ImportFrom)):
+            found.append(child)
+        elif not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
+            found.extend(_imports_in(child))
+    return found
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:
@@ -1170,7 +1237,14 @@ class DeprecatedModule(_Tf1Rule):
         """
         `tf.contrib` is not part of TensorFlow 2 (nor of `tf.compat.v1`), `tf.flags` and
         `tf.app.flags` are gone, and `tf.estimator` was removed in TF 2.16. Code that uses
-        them cannot run on TF2; there is no automatic rewrite.
+        them cannot run on TF2; there is no automatic rewrite. An import of any other
+        `tensorflow.*` module that TensorFlow 2 does not have (`from
+        tensorflow.examples.tutorials.mnist import input_data`) fails the same way, with
+        `ModuleNotFoundError`: the modules TF 2.21 has are generated from it
+        (`tensorflow_modules` in the knowledge base); its own package folders
+        (`tensorflow.python`, `tensorflow.lite`), `tensorflow.keras` (the Keras 3 rules) and
+        `tensorflow.compat` (TF106) are not judged, nor an import in a `try` that catches
+        `ImportError`.
         """
     )
 

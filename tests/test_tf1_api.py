@@ -462,6 +462,33 @@ def test_contrib_imported_from_tensorflow_resolves():
     assert "tf.contrib.layers.xavier_initializer" in found[1].message
 
 
+def test_an_import_of_a_module_tensorflow_2_lacks_is_a_removed_module():
+    # the modules are generated from TF 2.21 (tf_knowledge.json: tensorflow_modules)
+    source = """
+        from tensorflow.examples.tutorials.mnist import input_data
+        import tensorflow.examples.tutorials.mnist.input_data as reader
+        from tensorflow import examples
+        from tensorflow import nn, keras, io
+        import tensorflow.io.gfile
+        from tensorflow.python.keras import layers
+        from tensorflow.keras.layers import Dense
+        import tensorflow.lite.python.interpreter
+        try:
+            from tensorflow.examples.tutorials.mnist import input_data
+        except ImportError:
+            input_data = None
+        try:
+            import tensorflow.examples.tutorials.mnist
+        except (ModuleNotFoundError, ValueError):
+            pass
+        """
+    found = lint(source, ["TF105"])
+    assert [d.line for d in found] == [2, 3, 4]
+    assert (
+        "`tensorflow.examples.tutorials.mnist` is not a module of TensorFlow 2" in found[0].message
+    )
+
+
 def test_keras_save_only_on_known_models_in_tf1_code():
     source = """
         import tensorflow.compat.v1 as tf
