@@ -51,6 +51,7 @@ from tf2lint.analysis.tf1 import (  # noqa: F401 (Migration, Found: the family's
 )
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code
 
 # The TF2 idiom for TF1 machinery, by the longest matching prefix of its TF1 name.
 IDIOMS = {
@@ -1576,3 +1577,104 @@ class FunctionalLayerUnderKeras(Rule):
             fix_description=f"build `{cls}(...)` and call it on the inputs",
             applicability="unsafe",
         )
+
+
+# --- a TF1 session asked to run what TF2 made eagerly --------------------------------------------
+
+# (`tf.Session` through TF2's namespace fails itself, AttributeError: TF104 reports it)
+_SESSIONS = frozenset({"tensorflow.compat.v1.Session", "tensorflow.compat.v1.InteractiveSession"})
+# Names whose presence means the module may build a graph (or turn eager execution off).
+_GRAPH_BUILDERS = frozenset(
+    {"disable_eager_execution", "disable_v2_behavior", "as_default", "Graph", "function"}
+)
+
+
+class SessionRunsEagerValue(Rule):
+    id = "TF111"
+    name = "session-runs-eager-value"
+    category = "tf1-api"
+    severity = "error"
+    message = "a TF1 session runs a value TensorFlow 2 made eagerly: it is in no session graph"
+    rationale = """
+        TensorFlow 2 executes eagerly: `tf.Variable(...)`, `tf.constant(...)` and every op
+        called outside a graph give eager values, which belong to no graph, and
+        `tf.compat.v1.global_variables_initializer()` gives None. A `tf.compat.v1.Session()`
+        made without a graph runs the default graph, which eager code leaves empty: `sess.run`
+        of an eager variable or tensor raises `RuntimeError: The Session graph is empty`, or,
+        once the graph holds something, `TypeError: Can not convert a ResourceVariable into a
+        Tensor or Operation`. TF1 code ported by renaming to `tf.compat.v1` fails there.
+        Reported where the module never turns eager execution off (`disable_eager_execution`,
+        `disable_v2_behavior`), builds no graph (`tf.Graph`, `as_default`, `tf.function`), the
+        session is made in the same function without a `graph`, and every value the fetched
+        name holds is a TensorFlow call made in that function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "run":
+            return
+        if not isinstance(func.value, cst.Name) or not node.args or self._builds_graph():
+            return
+        fetch = node.args[0]
+        if fetch.keyword is not None and fetch.keyword.value != "fetches":
+            return
+        model, scope = self.model, self.context.scope
+        session = model.binding_of(func.value, scope)
+        if not session.sites or session.scope is not scope:
+            return
+        for site in session.sites:
+            call = site.value
+            if site.kind not in (SiteKind.ASSIGN, SiteKind.WITH) or not isinstance(call, cst.Call):
+                return
+            if model.call_name(call) not in _SESSIONS or len(call.args) > 1:
+                return
+            if any(a.keyword is not None and a.keyword.value == "graph" for a in call.args):
+                return
+        value = fetch.value
+        names = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.List, cst.Tuple))
+            else [value]
+        )
+        for name in names:
+            made = self._eager_value(name, scope)
+            if made is not None:
+                shown = code(name)
+                self.report(
+                    node,
+                    f"`{code(func)}` fetches `{shown}`, made eagerly by "
+                    f"`{code(made.func)}`: it belongs to no session "
+                    "graph (TF2 runs eagerly unless eager execution is turned off)",
+                    because=[
+                        (f"`{shown}` is made eagerly here", made),
+                        (
+                            f"`{code(func.value)}` is a session of the default graph",
+                            session.sites[0].node,
+                        ),
+                    ],
+                )
+                return
+
+    def _eager_value(self, name: cst.BaseExpression, scope) -> cst.Call | None:
+        """The TensorFlow call that made the value ``name`` holds, when every value it can
+        hold is one, made in ``scope``."""
+        if not isinstance(name, cst.Name):
+            return None
+        binding = self.model.binding_of(name, scope)
+        values = binding.known_values
+        if not values or binding.scope is not scope:
+            return None
+        for value in values:
+            if not isinstance(value, cst.Call):
+                return None
+            called = self.model.call_name(value) or ""
+            if not called.startswith("tensorflow.") or called in _SESSIONS:
+                return None
+        return values[-1]
+
+    def _builds_graph(self) -> bool:
+        def scan() -> bool:
+            names = (n.value for n in self.model.nodes_of(cst.Name))
+            return any(n in _GRAPH_BUILDERS for n in names)
+
+        return self.context.memo(("TF111", "graph"), scan)

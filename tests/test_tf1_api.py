@@ -730,3 +730,25 @@ def test_functional_layer_under_keras_is_built_and_called(source, expected):
 )
 def test_functional_layer_under_keras_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF110"]) == []
+
+
+# --- TF111 ---------------------------------------------------------------------------------------
+
+
+def test_a_session_run_of_an_eager_value_is_reported_only_while_eager_execution_is_on():
+    source = """
+        import tensorflow as tf
+
+        weights = tf.Variable(tf.zeros([3]))
+        init = tf.compat.v1.global_variables_initializer()
+        with tf.compat.v1.Session() as sess:
+            sess.run(init)
+            print(sess.run([weights]))
+        other = tf.compat.v1.Session(graph=tf.compat.v1.get_default_graph())
+        other.run(weights)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF111"])] == [("TF111", 7), ("TF111", 8)]
+    # a module that turns eager execution off, or builds its own graph, runs sessions as TF1 did
+    for line in ("tf.compat.v1.disable_eager_execution()", "graph = tf.Graph()"):
+        switched = source.replace("tf\n", f"tf\n        {line}\n", 1)
+        assert lint(switched, ["TF111"]) == []
