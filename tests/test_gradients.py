@@ -55,6 +55,25 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def step(x, y, l2=0.0):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                if l2:
+                    loss += l2 * tf.add_n([tf.nn.l2_loss(v) for v in model.trainable_variables])
+                return tape.gradient(loss, model.trainable_variables)
+
+            def kept(x, y, l2=0.0):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                if l2:
+                    loss = tf.constant(0.0)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF910", 6)],
+            id="loss-finished-after-block-in-a-branch",
+        ),
+        pytest.param(
+            """
             def step(x, y):
                 pred = model(x)
                 with tf.GradientTape() as tape:
