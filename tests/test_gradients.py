@@ -359,6 +359,39 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(40, activation="relu")
+                    self.out = tf.keras.layers.Dense(1)
+
+                def call(self, x):
+                    return self.out(self.hidden(x))
+
+            meta = SineModel()
+
+            def copy_model(net, x):
+                copied = SineModel()
+                copied(x)
+                copied.set_weights(net.get_weights())
+                return copied
+
+            def meta_step(x, y):
+                with tf.GradientTape() as outer:
+                    fast = copy_model(meta, x)
+                    with tf.GradientTape() as inner:
+                        support = loss_fn(y, fast(x))
+                    grads = inner.gradient(support, fast.trainable_variables)
+                    for var, g in zip(fast.trainable_variables, grads):
+                        var.assign_sub(0.01 * g)
+                    query = loss_fn(y, fast(x))
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            [("TF914", 16)],
+            id="meta-copy-of-a-self-contained-subclass-made-by-a-helper",
+        ),
+        pytest.param(
+            """
             def smooth(batch):
                 return np.clip(batch, 0.0, 1.0).astype(np.float32)
 
