@@ -392,6 +392,26 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            class Trainer(tf.keras.Model):
+                def __init__(self, base):
+                    super().__init__()
+                    self.base = base
+                    self.loss_fn = tf.keras.losses.MeanSquaredError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        classes = tf.argmax(self.base(x, training=True), axis=-1)
+                        loss = self.loss_fn(y, tf.cast(classes, tf.float32))
+                    grads = tape.gradient(loss, self.base.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.base.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 11)],
+            id="a-keras-loss-kept-on-self-reads-only-what-it-is-given",
+        ),
+        pytest.param(
+            """
             def smooth(batch):
                 return np.clip(batch, 0.0, 1.0).astype(np.float32)
 

@@ -1029,6 +1029,10 @@ class Interpreter:
         held = self.model.kind_of(func, self.scope)
         if held is not None and held.kind == "metric" and (joined.live or joined.unknown):
             return self.metric_update(node, func, joined, state)  # `self.mae(y, pred)`
+        if held is not None and held.kind == "loss" and held.cls and held.subclass is None:
+            # `self.loss_fn(y, pred)`: a Keras loss object kept on an attribute computes from
+            # what it is given, not from what else its owner holds
+            return self.recorded(node, replace(joined, kind="tensor"), state)
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
