@@ -3892,3 +3892,63 @@ class LoadModelWithoutCustomObjects(Rule):
             ):
                 found.append((call.args[0].value, call))
         return found
+
+
+# --- compile given a loss tensor instead of a loss function ------------------------------------
+
+
+def _tensor_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The TF op call (the knowledge base says it returns a tensor) that made the value
+    ``expr`` holds, through names bound only to such calls."""
+    if isinstance(expr, cst.Call):
+        return expr if knowledge.returns(model.call_name(expr)) == "tensor" else None
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = values_read(model, expr, scope)
+        found = [_tensor_call(model, v, model.scope_of(expr), depth + 1) for v in values]
+        if values and all(found):
+            return found[-1]
+    return None
+
+
+class LossTensorPassedAsLossFunction(Rule):
+    id = "TF963"
+    name = "loss-tensor-passed-as-loss-function"
+    category = "api-misuse"
+    severity = "error"
+    message = "`compile(loss=...)` is given a tensor: Keras needs a loss function"
+    rationale = """
+        `Model.compile(loss=...)` takes a loss function of `(y_true, y_pred)`, a `Loss`
+        instance or a name; Keras calls it on each batch's labels and predictions. A loss
+        computed once (`loss = tf.nn.ctc_loss(labels, logits, ...)`, `tf.reduce_mean(...)`)
+        is a value, not a function: `fit` refuses it, `ValueError: Could not interpret loss
+        identifier` (Keras 3, TF 2.21), and on the model's symbolic tensors the op fails
+        before that. Wrap the computation in a function of `(y_true, y_pred)` (for CTC,
+        `keras.ops.ctc_loss` or a `tf.nn.ctc_loss` call inside such a function), or add it
+        with `add_loss` in a layer. Evidence required: the `loss` argument of a `compile`
+        call is, or is a name bound only to, a call of an op that returns a tensor (the
+        knowledge base's, generated from TensorFlow and Keras); the finding is at that op.
+    """
+    requires_text = ("compile",)
+    call_names = frozenset({"compile"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+            return
+        kind = self.model.kind_of(func.value, self.context.scope)
+        if kind is not None and kind.kind != "model":
+            return
+        loss = _argument(node, 1, "loss")
+        if loss is None:
+            return
+        made = _tensor_call(self.model, loss, self.context.scope)
+        if made is None:
+            return
+        self.report(
+            made,
+            f"`{code(made.func)}(...)` computes a loss tensor, and `{code(func)}` is given it "
+            "as `loss`: Keras needs a function of `(y_true, y_pred)` that it calls per batch",
+            because=[(f"`{code(func)}` receives it as the loss here", loss)],
+        )

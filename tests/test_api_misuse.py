@@ -1613,3 +1613,16 @@ def test_load_model_needs_the_saved_model_to_hold_an_unregistered_class_of_the_m
         "class Scale", "@keras.saving.register_keras_serializable()\n        class Scale"
     )
     assert lint(registered, ["TF962"]) == []
+
+
+def test_compile_given_a_loss_tensor_is_reported_at_the_op_that_made_it():
+    source = """
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+        error = tf.reduce_mean(model.output)
+        model.compile(optimizer="adam", loss=error)
+        model.compile("adam", tf.nn.l2_loss(model.output))
+        model.compile(optimizer="adam", loss=tf.keras.losses.get("mse"))
+        model.compile("adam", "mse")
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF963"])] == [("TF963", 4), ("TF963", 6)]
