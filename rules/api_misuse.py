@@ -3748,13 +3748,13 @@ class TimeseriesTargetsNotOffset(Rule):
     message = "`timeseries_dataset_from_array` given the series itself as targets"
     rationale = """
         `keras.utils.timeseries_dataset_from_array(data, targets, sequence_length)` pairs the
-        window that starts at row `i` with `targets[i]`: "data[i], data[i + r], ... data[i +
-        sequence_length]" is matched with "targets[i]" (its API page). Given the series
+        window that starts at row `i` with `targets[i]`: "`targets[i]` should be the target
+        corresponding to the window that starts at index `i`" (its docstring). Given the series
         itself as targets, each window's target is its own first value, which the model
         sees as input, not the value that follows it: the model learns to echo the past
         (TF 2.21, Keras 3: the windows of `arange(10)` of length 3 get targets 0, 1, 2...).
         To predict the next value, offset the targets by the window length (`data[:-n]`,
-        `targets=data[n:]`, the page's temporal-regression example). Evidence required: the
+        `targets=data[n:]`, the docstring's temporal-regression example). Evidence required: the
         `targets` argument is spelled as the `data` argument, or as a slice of it that starts
         at row 0 (`series[:, 0]`).
     """
