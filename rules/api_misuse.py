@@ -3823,6 +3823,20 @@ def _own_classes_built(
     return found
 
 
+def _keras_file(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """Whether the path ``expr`` names a `.keras` or HDF5 file (its code spells the
+    extension, or every value of the name it reads does)."""
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = values_read(model, expr, scope)
+        return bool(values) and all(
+            _keras_file(model, v, model.scope_of(expr), depth + 1) for v in values
+        )
+    text = code(expr)
+    return any(f'{ext}"' in text or f"{ext}'" in text for ext in (".keras", ".h5", ".hdf5"))
+
+
 class LoadModelWithoutCustomObjects(Rule):
     id = "TF962"
     name = "load-model-without-custom-objects"
@@ -3843,7 +3857,8 @@ class LoadModelWithoutCustomObjects(Rule):
         the same; the code building that model calls a Keras layer or model class of the
         module; nothing in the module registers classes (`register_keras_serializable`,
         `custom_objects`, `custom_object_scope`, `get_custom_objects`); the module is not
-        Keras 2 code (`tf_keras`, whose SavedModel format revives unknown classes).
+        Keras 2 code (`tf_keras`), and the path spells a `.keras` or `.h5` file: from a
+        SavedModel folder Keras 2 revives unknown classes.
     """
     requires_text = ("load_model",)
     call_names = frozenset({"load_model"})
@@ -3857,6 +3872,8 @@ class LoadModelWithoutCustomObjects(Rule):
             return
         if uses_tf_keras(model):
             return
+        if not _keras_file(model, node.args[0].value, self.context.scope):
+            return  # a SavedModel folder: Keras 2 revives unknown classes from it
         path = code(node.args[0].value)
         for saved, save in self._saves(path):
             if not isinstance(saved, cst.Name):

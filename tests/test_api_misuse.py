@@ -1613,6 +1613,8 @@ def test_load_model_needs_the_saved_model_to_hold_an_unregistered_class_of_the_m
         "class Scale", "@keras.saving.register_keras_serializable()\n        class Scale"
     )
     assert lint(registered, ["TF962"]) == []
+    folder = source.replace('"mine.keras"', '"saved/mine"')  # SavedModel: revived by Keras 2
+    assert lint(folder, ["TF962"]) == []
 
 
 def test_compile_given_a_loss_tensor_is_reported_at_the_op_that_made_it():
