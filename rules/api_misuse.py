@@ -42,6 +42,7 @@ from tf2lint.rules.common import (
     constructed_by,
     is_test_path,
     keras_optimizer_class,
+    uses_tf_keras,
 )
 
 
@@ -3598,4 +3599,375 @@ class KerasCalledOnDataset(Rule):
             f"this call fails; apply it to each element, `{code(given)}.map(lambda x: "
             f"{code(func)}(x))`",
             because=[(f"this is a Keras {kind.kind}: {kind.why}", func)],
+        )
+
+
+# --- padded_batch over ragged elements ------------------------------------------------------
+
+_SLICING_SOURCES = frozenset(
+    {"tensorflow.data.Dataset.from_tensor_slices", "tensorflow.data.Dataset.from_tensors"}
+)
+
+
+def _ragged_value(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The call that makes the RaggedTensor ``expr`` holds (``tf.ragged.constant`` of nested
+    lists, ``tf.RaggedTensor.from_row_lengths``...), or that a tuple or dict display of
+    ``expr`` holds as a component; through names bound only to one."""
+    if depth > 4:
+        return None
+    if isinstance(expr, cst.Tuple):
+        for element in expr.elements:
+            found = _ragged_value(model, element.value, scope, depth + 1)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expr, cst.Dict):
+        for element in expr.elements:
+            if isinstance(element, cst.DictElement):
+                found = _ragged_value(model, element.value, scope, depth + 1)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(expr, cst.Call):
+        name = model.call_name(expr) or ""
+        if name == "tensorflow.ragged.constant":
+            given = expr.args[0].value if expr.args else None
+            if isinstance(given, cst.List) and not all(
+                isinstance(e.value, (cst.List, cst.Tuple)) for e in given.elements
+            ):
+                return None  # a flat list: ragged_rank 0, a dense tensor
+            return expr
+        if name.startswith("tensorflow.RaggedTensor.from_") or name == "tensorflow.ragged.stack":
+            return expr
+        return None
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        found = [_ragged_value(model, v, model.scope_of(expr), depth + 1) for v in values]
+        if values and all(found):
+            return found[0]
+    return None
+
+
+def _ragged_dataset(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> tuple[cst.Call, cst.Call] | None:
+    """``(source, ragged)``: the ``from_tensor_slices``/``from_tensors`` call whose elements
+    ``expr`` keeps (through element-keeping methods and names) and the RaggedTensor it was
+    given, when it was given one."""
+    if depth > 8:
+        return None
+    if isinstance(expr, cst.Call):
+        if model.call_name(expr) in _SLICING_SOURCES and expr.args:
+            ragged = _ragged_value(model, expr.args[0].value, scope)
+            return (expr, ragged) if ragged is not None else None
+        func = expr.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _ELEMENT_KEEPING:
+            return _ragged_dataset(model, func.value, scope, depth + 1)
+        return None
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        found = [_ragged_dataset(model, v, model.scope_of(expr), depth + 1) for v in values]
+        if values and all(found):
+            return found[0]
+    return None
+
+
+class PaddedBatchOnRaggedElements(Rule):
+    id = "TF960"
+    name = "padded-batch-on-ragged-elements"
+    category = "api-misuse"
+    severity = "error"
+    message = "`padded_batch` over a dataset of RaggedTensor elements: it takes dense tensors only"
+    rationale = """
+        `Dataset.padded_batch` pads dense tensors; a dataset sliced from a `tf.RaggedTensor`
+        (`Dataset.from_tensor_slices(tf.ragged.constant(sequences))`) has RaggedTensor
+        elements, and TF 2.21 refuses it: `TypeError: padded_batch is only supported for
+        datasets that produce tensor elements but type spec of elements in the input dataset
+        is not a subclass of TensorSpec: RaggedTensorSpec(...)`. Batch the ragged elements
+        with `.ragged_batch(n)` (then `.to_tensor()` to pad), or convert each element first,
+        `.map(lambda x: x)` is not enough: `.map(lambda x: x.to_tensor())` is. Evidence
+        required: the dataset is `from_tensor_slices` or `from_tensors` of a value the module
+        makes with `tf.ragged.constant` (of nested lists), `tf.ragged.stack` or a
+        `tf.RaggedTensor.from_*` constructor, alone or as a component of a tuple or dict,
+        through element-keeping methods (`shuffle`, `repeat`, `take`...) only.
+    """
+    requires_text = ("padded_batch",)
+    call_names = frozenset({"padded_batch"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "padded_batch":
+            return
+        found = _ragged_dataset(self.model, func.value, self.context.scope)
+        if found is None:
+            return
+        source, ragged = found
+        self.report(
+            node,
+            "`padded_batch` over RaggedTensor elements raises TypeError (it pads dense "
+            "tensors only); use `.ragged_batch(n)` or map each element `.to_tensor()` first",
+            because=[
+                (f"`{code(ragged.func)}` makes a RaggedTensor", ragged),
+                ("the dataset's elements are its slices: RaggedTensors", source),
+            ],
+        )
+
+
+# --- timeseries_dataset_from_array with the series itself as targets --------------------------
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            if arg.keyword.value == keyword:
+                return arg.value
+        elif index == position and not arg.star:
+            return arg.value
+    return None
+
+
+def _unshifted(data: cst.BaseExpression, targets: cst.BaseExpression) -> bool:
+    """Whether ``targets`` is ``data`` itself, or a slice of it that starts where it does
+    (``series[:, 0]``, ``series[:-1]``): target ``i`` is then the first row of window ``i``."""
+    if code(targets) == code(data):
+        return True
+    if not isinstance(targets, cst.Subscript) or code(targets.value) != code(data):
+        return False
+    first = targets.slice[0].slice
+    if not isinstance(first, cst.Slice):
+        return False
+    lower = first.lower
+    return lower is None or (isinstance(lower, cst.Integer) and lower.evaluated_value == 0)
+
+
+class TimeseriesTargetsNotOffset(Rule):
+    id = "TF961"
+    name = "timeseries-targets-not-offset"
+    category = "api-misuse"
+    severity = "warning"
+    message = "`timeseries_dataset_from_array` given the series itself as targets"
+    rationale = """
+        `keras.utils.timeseries_dataset_from_array(data, targets, sequence_length)` pairs the
+        window that starts at row `i` with `targets[i]`: "`targets[i]` should be the target
+        corresponding to the window that starts at index `i`" (its docstring). Given the series
+        itself as targets, each window's target is its own first value, which the model
+        sees as input, not the value that follows it: the model learns to echo the past
+        (TF 2.21, Keras 3: the windows of `arange(10)` of length 3 get targets 0, 1, 2...).
+        To predict the next value, offset the targets by the window length (`data[:-n]`,
+        `targets=data[n:]`, the docstring's temporal-regression example). Evidence required: the
+        `targets` argument is spelled as the `data` argument, or as a slice of it that starts
+        at row 0 (`series[:, 0]`).
+    """
+    requires_text = ("timeseries_dataset_from_array",)
+    call_names = frozenset({"timeseries_dataset_from_array"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node) or ""
+        if not name.endswith(".timeseries_dataset_from_array") or not is_keras(name):
+            return
+        data = _argument(node, 0, "data")
+        targets = _argument(node, 1, "targets")
+        if data is None or targets is None or not _unshifted(data, targets):
+            return
+        self.report(
+            targets,
+            f"`targets={code(targets)}` pairs each window with its own first row of "
+            f"`{code(data)}`, not the value after it; offset them, `data[:-n]` and "
+            "`targets=data[n:]` for windows of length `n`",
+        )
+
+
+# --- a model with the module's own Keras class saved, and loaded back without it ---------------
+
+# Spellings that make a class known to Keras's deserializer, whichever object they name.
+_REGISTERING = ("register_keras_serializable", "custom_object_scope", "CustomObjectScope")
+_REGISTERING += ("get_custom_objects",)
+
+
+def _registers_classes(model: ModuleModel) -> bool:
+    def scan() -> bool:
+        return any(
+            n.value in _REGISTERING or n.value == "custom_objects" for n in model.nodes_of(cst.Name)
+        )
+
+    return model.memo("registers-keras-classes", scan)
+
+
+def _own_classes_built(
+    model: ModuleModel, value: cst.BaseExpression, scope, depth: int = 0
+) -> set[str]:
+    """The module's own Keras layer and model classes that ``value`` calls, through the names
+    it reads (their values where they are bound) and the module functions it calls (what
+    they return): the classes of the objects a model built so holds."""
+    own = {n for n, c in model.module_classes.items() if c.keras_kind in ("layer", "model")}
+    found: set[str] = set()
+    if not own or depth > 4:
+        return found
+    todo: list[cst.CSTNode] = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name) and func.value in own:
+                found.add(func.value)
+            callee = model.callee(node, scope)
+            if callee is not None and callee.cls is None:
+                for returned in model.return_values(callee):
+                    found |= _own_classes_built(model, returned, callee, depth + 1)
+        elif isinstance(node, cst.Name):
+            binding = model.lookup(node.value, scope)
+            if binding.scope is scope:
+                for bound in binding.values:
+                    found |= _own_classes_built(model, bound, scope, depth + 1)
+        todo.extend(node.children)
+    return found
+
+
+def _keras_file(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> bool:
+    """Whether the path ``expr`` names a `.keras` or HDF5 file (its code spells the
+    extension, or every value of the name it reads does)."""
+    if isinstance(expr, cst.Name) and depth < 3:
+        values = values_read(model, expr, scope)
+        return bool(values) and all(
+            _keras_file(model, v, model.scope_of(expr), depth + 1) for v in values
+        )
+    text = code(expr)
+    return any(f'{ext}"' in text or f"{ext}'" in text for ext in (".keras", ".h5", ".hdf5"))
+
+
+class LoadModelWithoutCustomObjects(Rule):
+    id = "TF962"
+    name = "load-model-without-custom-objects"
+    category = "api-misuse"
+    severity = "error"
+    message = "a model holding the module's own Keras class is loaded without `custom_objects`"
+    rationale = """
+        Keras saves a layer or model of a class of its own by name (its module and class
+        name) and, loading it, looks the name up among the classes registered with
+        `@keras.saving.register_keras_serializable()`, passed as
+        `load_model(path, custom_objects={...})` or in a `custom_object_scope`; only Keras's
+        own packages are imported by module path. A model that holds an instance of a class
+        the module defines, saved and loaded back with a bare `load_model(path)`, fails to
+        load (Keras 3, TF 2.21: `TypeError: <class ...Sequential> could not be deserialized
+        properly ... Could not locate class 'Scale'`). Register the class, or pass
+        `custom_objects={"Scale": Scale}`. Evidence required: the module saves a model
+        (`model.save(path)`, `save_model(model, path)`) to the path it then loads, spelled
+        the same; the code building that model calls a Keras layer or model class of the
+        module; nothing in the module registers classes (`register_keras_serializable`,
+        `custom_objects`, `custom_object_scope`, `get_custom_objects`); the module is not
+        Keras 2 code (`tf_keras`), and the path spells a `.keras` or `.h5` file: from a
+        SavedModel folder Keras 2 revives unknown classes.
+    """
+    requires_text = ("load_model",)
+    call_names = frozenset({"load_model"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        name = model.call_name(node) or ""
+        if not is_keras(name, "load_model") or not node.args or node.args[0].keyword:
+            return
+        if _keyword(node, "custom_objects") is not None or _registers_classes(model):
+            return
+        if uses_tf_keras(model):
+            return
+        if not _keras_file(model, node.args[0].value, self.context.scope):
+            return  # a SavedModel folder: Keras 2 revives unknown classes from it
+        path = code(node.args[0].value)
+        for saved, save in self._saves(path):
+            if not isinstance(saved, cst.Name):
+                continue
+            binding = model.binding_of(saved, model.scope_of(saved))
+            for site in binding.sites:
+                if site.value is None:
+                    continue
+                built = sorted(_own_classes_built(model, site.value, binding.scope))
+                if built:
+                    self.report(
+                        node,
+                        f"`{code(saved)}` holds `{built[0]}`, a class of this module, and "
+                        f"`{code(node.func)}({path})` is given no `custom_objects`: Keras "
+                        f'cannot locate the class; pass `custom_objects={{"{built[0]}": '
+                        f"{built[0]}}}` or register it",
+                        because=[(f"`{code(saved)}` is saved to `{path}` here", save)],
+                    )
+                    return
+
+    def _saves(self, path: str) -> list[tuple[cst.BaseExpression, cst.Call]]:
+        """The objects the module saves to ``path``, with the save call."""
+        found = []
+        for call in self.model.nodes_of(cst.Call):
+            func = call.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "save" and call.args:
+                if code(call.args[0].value) == path and call.args[0].keyword is None:
+                    found.append((func.value, call))
+            elif (
+                is_keras(self.model.call_name(call), "save_model")
+                and len(call.args) > 1
+                and code(call.args[1].value) == path
+            ):
+                found.append((call.args[0].value, call))
+        return found
+
+
+# --- compile given a loss tensor instead of a loss function ------------------------------------
+
+
+def _tensor_call(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """The TF op call (the knowledge base says it returns a tensor) that made the value
+    ``expr`` holds, through names bound only to such calls."""
+    if isinstance(expr, cst.Call):
+        return expr if knowledge.returns(model.call_name(expr)) == "tensor" else None
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = values_read(model, expr, scope)
+        found = [_tensor_call(model, v, model.scope_of(expr), depth + 1) for v in values]
+        if values and all(found):
+            return found[-1]
+    return None
+
+
+class LossTensorPassedAsLossFunction(Rule):
+    id = "TF963"
+    name = "loss-tensor-passed-as-loss-function"
+    category = "api-misuse"
+    severity = "error"
+    message = "`compile(loss=...)` is given a tensor: Keras needs a loss function"
+    rationale = """
+        `Model.compile(loss=...)` takes a loss function of `(y_true, y_pred)`, a `Loss`
+        instance or a name; Keras calls it on each batch's labels and predictions. A loss
+        computed once (`loss = tf.nn.ctc_loss(labels, logits, ...)`, `tf.reduce_mean(...)`)
+        is a value, not a function: `fit` refuses it, `ValueError: Could not interpret loss
+        identifier` (Keras 3, TF 2.21), and on the model's symbolic tensors the op fails
+        before that. Wrap the computation in a function of `(y_true, y_pred)` (for CTC,
+        `keras.ops.ctc_loss` or a `tf.nn.ctc_loss` call inside such a function), or add it
+        with `add_loss` in a layer. Evidence required: the `loss` argument of a `compile`
+        call is, or is a name bound only to, a call of an op that returns a tensor (the
+        knowledge base's, generated from TensorFlow and Keras); the finding is at that op.
+    """
+    requires_text = ("compile",)
+    call_names = frozenset({"compile"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+            return
+        kind = self.model.kind_of(func.value, self.context.scope)
+        if kind is not None and kind.kind != "model":
+            return
+        loss = _argument(node, 1, "loss")
+        if loss is None:
+            return
+        made = _tensor_call(self.model, loss, self.context.scope)
+        if made is None:
+            return
+        self.report(
+            made,
+            f"`{code(made.func)}(...)` computes a loss tensor, and `{code(func)}` is given it "
+            "as `loss`: Keras needs a function of `(y_true, y_pred)` that it calls per batch",
+            because=[(f"`{code(func)}` receives it as the loss here", loss)],
         )

@@ -410,10 +410,11 @@ class Keras3Table:
             entry = self.history_symbols.get(prefix)
             if entry is not None and not (name.package and entry["in_keras"]):
                 return prefix, entry
-            if not name.package and prefix in self.compat_v1_symbols:
-                # TF1's `tf.keras` name (`initializers.normal`), which only Keras 2's v1 API
-                # kept: Keras 3 has it under neither spelling
-                return prefix, self.compat_v1_symbols[prefix]
+            entry = self.compat_v1_symbols.get(prefix)
+            if entry is not None and not (name.package and entry["in_keras"]):
+                # TF1's Keras name (`initializers.normal`, `layers.CuDNNGRU`), which only Keras
+                # 2's v1 API kept: Keras 3 has it under no spelling, `import keras`'s included
+                return prefix, entry
         return None
 
     def lineage(self, cls: str) -> list[str]:

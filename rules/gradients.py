@@ -96,7 +96,9 @@ class GradientTargetOutsideTape(Rule):
         inside the block. Evidence required: the model's tape view follows the function's
         statements from the sources to the target and finds every path passing through an
         operation run while the tape was not recording (a call it cannot follow, or an object
-        that may hold the variables, keeps it silent).
+        that may hold the variables, keeps it silent); or, between the block and the gradient
+        call, a branch that finishes the recorded target (`if l2: loss += l2 * penalty`): the
+        branch is there to run, and when it does every gradient is `None`.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -108,7 +110,10 @@ class GradientTargetOutsideTape(Rule):
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
-        for gradient, verdict in _verdicts(self, node, ("cut",)):
+        verdicts = _verdicts(self, node, ("cut",))
+        if not verdicts:
+            self._finished_in_branch(node)
+        for gradient, verdict in verdicts:
             cut = verdict.cut
             if cut.reason != "outside-tape" or _inside(gradient.target, cut.node):
                 continue
@@ -157,6 +162,59 @@ class GradientTargetOutsideTape(Rule):
                 fix_description="move the statement into the tape's block",
                 because=because,
             )
+
+    def _finished_in_branch(self, node: cst.Call) -> None:
+        """``if l2: loss += l2 * penalty`` between the block and ``tape.gradient(loss, ...)``:
+        the tape view joins the branch with the way around it, on which the target is the
+        recorded one; but the branch exists to run, and when it does the target is a tensor
+        computed while the tape was not recording, whose gradient is None for every source."""
+        model = self.model
+        gradient = model.tapes.for_call(node)
+        if gradient is None or not gradient.after or not isinstance(gradient.target, cst.Name):
+            return
+        if not gradient.sources or gradient.zero_unconnected:
+            return
+        block = gradient.tape
+        binding = model.binding_of(gradient.target, self.context.scope)
+        if binding.scope is not block.scope:
+            return
+        sites = [s for s in binding.sites if s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN)]
+        if not any(_inside(block.with_node, s.node) for s in sites):
+            return  # the target is not the one the block records
+        start, call = event_order(model, block.with_node), event_order(model, node)
+        for site in sites:
+            if not start < site.order < call or _inside(block.with_node, site.node):
+                continue
+            if any(_inside(other.with_node, site.node) for other in model.tapes.blocks):
+                continue  # recorded by another tape
+            value = site.value
+            if site.kind == SiteKind.ASSIGN and not (
+                value is not None and mentions(value, gradient.target.value)
+            ):
+                continue  # replaced, not finished: another fact
+            branch = next(
+                (
+                    b
+                    for b in model.nodes_of(cst.If)
+                    if _inside(b, site.node) and not _inside(b, node)
+                ),
+                None,
+            )
+            if branch is None or not _once(self, site.node):
+                continue
+            where = site.node if site.kind == SiteKind.AUGASSIGN else value
+            self.report(
+                where,
+                f"`{gradient.target.value}` is finished after the tape stopped recording, in a "
+                f"branch: when it runs, `{block.name}.gradient` gives `None` for "
+                f"{_source_text(gradient.sources[0])}; finish the target inside the tape's block",
+                because=[
+                    ("the branch that finishes the target", branch.test),
+                    _end_step(block),
+                    _call_step(gradient),
+                ],
+            )
+            return
 
     def _fix(self, block: TapeBlock, node: cst.CSTNode) -> list | None:
         """Move the statement right after the block, when it holds ``node`` and is one

@@ -51,6 +51,7 @@ from tf2lint.analysis.tf1 import (  # noqa: F401 (Migration, Found: the family's
 )
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code
 
 # The TF2 idiom for TF1 machinery, by the longest matching prefix of its TF1 name.
 IDIOMS = {
@@ -761,11 +762,50 @@ class _Analysis:
         return False
 
     # --- imports -----------------------------------------------------------------------------
+    @cached_property
+    def _import_guarded(self) -> frozenset[int]:
+        """The import statements in the body of a ``try`` that catches their ImportError
+        (``except ImportError``, ``ModuleNotFoundError``, ``Exception``, bare): a fallback for
+        another TensorFlow, not a failing import."""
+        guarded: set[int] = set()
+        catches = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+        for node in self.model.nodes_of(cst.Try):
+            names: set[str | None] = set()
+            for handler in node.handlers:
+                kinds = handler.type
+                if kinds is None:
+                    names.add(None)
+                    continue
+                elements = kinds.elements if isinstance(kinds, cst.Tuple) else [kinds]
+                for element in elements:
+                    value = element.value if isinstance(element, cst.Element) else element
+                    names.add((dotted_name(value) or "").rsplit(".", 1)[-1])
+            if None in names or names & catches:
+                for inner in _imports_in(node.body):
+                    guarded.add(id(inner))
+        return frozenset(guarded)
+
+    def _missing_module(self, node: cst.CSTNode, module: str, spelled: str) -> bool:
+        """``module`` (a ``tensorflow.*`` path) is no module of TF 2.21 (generated:
+        ``tensorflow_modules``): reported as a removed module unless a ``try`` catches it."""
+        if id(node) in self._import_guarded or not knowledge.missing_tensorflow_module(module):
+            return False
+        if module.split(".")[1] in _table_namespaces():
+            return False  # `from tensorflow import gfile`: fixed with its uses (TF101, TF104)
+        name = "tf" + module.removeprefix("tensorflow")
+        idiom = tf2_idiom(name)
+        hint = f"; {idiom}" if idiom else ""
+        return self.add(
+            "TF105", node, f"{spelled}: `{module}` is not a module of TensorFlow 2{hint}"
+        )
+
     def _import(self, node: cst.Import) -> None:
         for alias in node.names:
             module = dotted_name(alias.name) or ""
             if module.startswith(("tensorflow.contrib", "tensorflow.estimator")):
                 self.add("TF105", node, f"`import {module}`: the module is not in TensorFlow 2")
+                return
+            if self._missing_module(node, module, f"`import {module}`"):
                 return
             if module == V1:
                 local = alias.asname.name.value if alias.asname is not None else None
@@ -786,6 +826,15 @@ class _Analysis:
                     "TF105", node, f"`from {module} import ...`: `{removed}` is not in TensorFlow 2"
                 )
                 return
+        if self._missing_module(node, module, f"`from {module} import ...`"):
+            return
+        if module == "tensorflow" and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                name = dotted_name(alias.name) or ""
+                if classify(f"tf.{name}") is None and not knowledge.tensorflow_attribute(name):
+                    spelled = f"`from tensorflow import {name}`"
+                    if self._missing_module(node, f"tensorflow.{name}", spelled):
+                        return
         if module == V1 or module.startswith(V1 + "."):
             self.add("TF106", node, f"`from {module} import ...` imports the TF1 API")
         elif (
@@ -959,6 +1008,25 @@ def _is_docstring(statement: cst.CSTNode) -> bool:
         and isinstance(statement.body[0], cst.Expr)
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
+
+
+@cache
+def _table_namespaces() -> frozenset[str]:
+    """The TF1 namespaces whose members tf_upgrade_v2's tables name (``gfile``, ``logging``):
+    their uses are reported and fixed name by name, with the import."""
+    return frozenset(name.split(".")[1] for name in migration().renames if name.count(".") > 1)
+
+
+def _imports_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The import statements in ``node``'s statements, nested blocks included (not in a
+    function or class defined there)."""
+    found: list[cst.CSTNode] = []
+    for child in node.children:
+        if isinstance(child, (cst.Import, cst.ImportFrom)):
+            found.append(child)
+        elif not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)):
+            found.extend(_imports_in(child))
+    return found
 
 
 def _is_future_import(statement: cst.CSTNode) -> bool:
@@ -1170,7 +1238,14 @@ class DeprecatedModule(_Tf1Rule):
         """
         `tf.contrib` is not part of TensorFlow 2 (nor of `tf.compat.v1`), `tf.flags` and
         `tf.app.flags` are gone, and `tf.estimator` was removed in TF 2.16. Code that uses
-        them cannot run on TF2; there is no automatic rewrite.
+        them cannot run on TF2; there is no automatic rewrite. An import of any other
+        `tensorflow.*` module that TensorFlow 2 does not have (`from
+        tensorflow.examples.tutorials.mnist import input_data`) fails the same way, with
+        `ModuleNotFoundError`: the modules TF 2.21 has are generated from it
+        (`tensorflow_modules` in the knowledge base); its own package folders
+        (`tensorflow.python`, `tensorflow.lite`), `tensorflow.keras` (the Keras 3 rules) and
+        `tensorflow.compat` (TF106) are not judged, nor an import in a `try` that catches
+        `ImportError`.
         """
     )
 
@@ -1502,3 +1577,104 @@ class FunctionalLayerUnderKeras(Rule):
             fix_description=f"build `{cls}(...)` and call it on the inputs",
             applicability="unsafe",
         )
+
+
+# --- a TF1 session asked to run what TF2 made eagerly --------------------------------------------
+
+# (`tf.Session` through TF2's namespace fails itself, AttributeError: TF104 reports it)
+_SESSIONS = frozenset({"tensorflow.compat.v1.Session", "tensorflow.compat.v1.InteractiveSession"})
+# Names whose presence means the module may build a graph (or turn eager execution off).
+_GRAPH_BUILDERS = frozenset(
+    {"disable_eager_execution", "disable_v2_behavior", "as_default", "Graph", "function"}
+)
+
+
+class SessionRunsEagerValue(Rule):
+    id = "TF111"
+    name = "session-runs-eager-value"
+    category = "tf1-api"
+    severity = "error"
+    message = "a TF1 session runs a value TensorFlow 2 made eagerly: it is in no session graph"
+    rationale = """
+        TensorFlow 2 executes eagerly: `tf.Variable(...)`, `tf.constant(...)` and every op
+        called outside a graph give eager values, which belong to no graph, and
+        `tf.compat.v1.global_variables_initializer()` gives None. A `tf.compat.v1.Session()`
+        made without a graph runs the default graph, which eager code leaves empty: `sess.run`
+        of an eager variable or tensor raises `RuntimeError: The Session graph is empty`, or,
+        once the graph holds something, `TypeError: Can not convert a ResourceVariable into a
+        Tensor or Operation`. TF1 code ported by renaming to `tf.compat.v1` fails there.
+        Reported where the module never turns eager execution off (`disable_eager_execution`,
+        `disable_v2_behavior`), builds no graph (`tf.Graph`, `as_default`, `tf.function`), the
+        session is made in the same function without a `graph`, and every value the fetched
+        name holds is a TensorFlow call made in that function.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "run":
+            return
+        if not isinstance(func.value, cst.Name) or not node.args or self._builds_graph():
+            return
+        fetch = node.args[0]
+        if fetch.keyword is not None and fetch.keyword.value != "fetches":
+            return
+        model, scope = self.model, self.context.scope
+        session = model.binding_of(func.value, scope)
+        if not session.sites or session.scope is not scope:
+            return
+        for site in session.sites:
+            call = site.value
+            if site.kind not in (SiteKind.ASSIGN, SiteKind.WITH) or not isinstance(call, cst.Call):
+                return
+            if model.call_name(call) not in _SESSIONS or len(call.args) > 1:
+                return
+            if any(a.keyword is not None and a.keyword.value == "graph" for a in call.args):
+                return
+        value = fetch.value
+        names = (
+            [e.value for e in value.elements]
+            if isinstance(value, (cst.List, cst.Tuple))
+            else [value]
+        )
+        for name in names:
+            made = self._eager_value(name, scope)
+            if made is not None:
+                shown = code(name)
+                self.report(
+                    node,
+                    f"`{code(func)}` fetches `{shown}`, made eagerly by "
+                    f"`{code(made.func)}`: it belongs to no session "
+                    "graph (TF2 runs eagerly unless eager execution is turned off)",
+                    because=[
+                        (f"`{shown}` is made eagerly here", made),
+                        (
+                            f"`{code(func.value)}` is a session of the default graph",
+                            session.sites[0].node,
+                        ),
+                    ],
+                )
+                return
+
+    def _eager_value(self, name: cst.BaseExpression, scope) -> cst.Call | None:
+        """The TensorFlow call that made the value ``name`` holds, when every value it can
+        hold is one, made in ``scope``."""
+        if not isinstance(name, cst.Name):
+            return None
+        binding = self.model.binding_of(name, scope)
+        values = binding.known_values
+        if not values or binding.scope is not scope:
+            return None
+        for value in values:
+            if not isinstance(value, cst.Call):
+                return None
+            called = self.model.call_name(value) or ""
+            if not called.startswith("tensorflow.") or called in _SESSIONS:
+                return None
+        return values[-1]
+
+    def _builds_graph(self) -> bool:
+        def scan() -> bool:
+            names = (n.value for n in self.model.nodes_of(cst.Name))
+            return any(n in _GRAPH_BUILDERS for n in names)
+
+        return self.context.memo(("TF111", "graph"), scan)

@@ -147,6 +147,12 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   ``Model`` methods of either Keras that run it (``fit`` -> ``train_step``): every public method
   of a compiled model whose steps record that they ran is called on a small batch
   (``probe_step_methods``).
+* ``tensorflow_modules``: what ``import tensorflow.X.Y`` can import (``tensorflow_modules``):
+  ``public``, every module of the public API reached by attribute from ``tensorflow`` (outside
+  ``tf.keras`` and ``tf.compat``, which other tables cover) that ``importlib`` imports by that
+  path; ``packages``, the real subpackages of the installed ``tensorflow`` folder
+  (``python``, ``core``, ``lite``...), whose trees are imported from files and not judged;
+  ``attributes``, the public names of ``tensorflow`` itself (``from tensorflow import X``).
 """
 
 from __future__ import annotations
@@ -2547,6 +2553,47 @@ STUB_CLASSES = {
 }
 
 
+# Public namespaces whose modules other tables cover: Keras's (tf.keras), tf_upgrade_v2's
+# (tf.compat.v1).
+_OTHER_MODULE_TABLES = ("keras", "compat")
+
+
+def tensorflow_modules(tf: types.ModuleType) -> dict[str, list[str]]:
+    """The ``tensorflow.*`` modules an import statement can name: the public API's modules
+    (walked by attribute, each proven by ``importlib.import_module``), the real subpackages
+    of the installed package, and the public names of ``tensorflow``."""
+    folder = Path(tf.__file__).parent
+    packages = sorted(
+        p.name for p in folder.iterdir() if (p / "__init__.py").is_file() or p.suffix == ".py"
+    )
+    packages = [p.removesuffix(".py") for p in packages if p != "__init__.py"]
+    public: set[str] = set()
+
+    def walk(module: types.ModuleType, path: str) -> None:
+        for name in sorted(dir(module)):
+            if name.startswith("_"):
+                continue
+            obj = getattr(module, name, None)
+            full = f"{path}.{name}"
+            if not isinstance(obj, types.ModuleType) or full in public:
+                continue
+            if path == "tensorflow" and (name in _OTHER_MODULE_TABLES or name in packages):
+                continue
+            try:
+                importlib.import_module(full)
+            except ImportError:
+                continue  # an attribute only: `import tensorflow.<it>` fails
+            public.add(full)
+            walk(obj, full)
+
+    walk(tf, "tensorflow")
+    return {
+        "public": sorted(public),
+        "packages": packages,
+        "attributes": sorted(n for n in dir(tf) if not n.startswith("_")),
+    }
+
+
 def _public_paths(tf: types.ModuleType) -> dict[str, list[str]]:
     """Each public function path of the namespaces looked at -> every path of the same object."""
     by_object: dict[int, list[str]] = {}
@@ -2690,6 +2737,7 @@ def build() -> dict:
             "integer_label_parameters": integer_label_parameters(returns, tf),
             "keras2_unwrapped_ops": keras2_unwrapped_ops(returns, tf, tf_keras),
             "numpy_only_methods": numpy_only_methods(probed, tf),
+            "tensorflow_modules": tensorflow_modules(tf),
         }
 
 

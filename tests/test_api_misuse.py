@@ -1557,3 +1557,74 @@ def test_window_not_flattened(source, expected):
 )
 def test_keras_called_on_dataset(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF949"]) == expected
+
+
+# --- TF960-TF962 -------------------------------------------------------------------------------
+
+
+def test_padded_batch_is_reported_only_over_ragged_slices():
+    source = """
+        import tensorflow as tf
+        ragged = tf.ragged.constant([[1, 2], [3]])
+        flat = tf.ragged.constant([1, 2, 3])
+        bad = tf.data.Dataset.from_tensor_slices((ragged, [0, 1])).repeat().padded_batch(2)
+        dense = tf.data.Dataset.from_tensor_slices(flat).padded_batch(2)
+        mapped = tf.data.Dataset.from_tensor_slices(ragged).map(lambda x: x.to_tensor())
+        fine = mapped.padded_batch(2)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF960"])] == [("TF960", 5)]
+
+
+def test_timeseries_targets_are_reported_only_when_not_offset():
+    source = """
+        import keras
+        a = keras.utils.timeseries_dataset_from_array(series, series, sequence_length=5)
+        b = keras.utils.timeseries_dataset_from_array(data, targets=data[:, 0], sequence_length=5)
+        c = keras.utils.timeseries_dataset_from_array(series[:-5], series[5:], sequence_length=5)
+        d = keras.utils.timeseries_dataset_from_array(features, labels, sequence_length=5)
+        e = keras.utils.timeseries_dataset_from_array(series, None, sequence_length=5)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF961"])] == [("TF961", 3), ("TF961", 4)]
+
+
+def test_load_model_needs_the_saved_model_to_hold_an_unregistered_class_of_the_module():
+    source = """
+        import keras
+
+        class Scale(keras.layers.Layer):
+            def call(self, x):
+                return x * 2
+
+        def build():
+            inputs = keras.Input((3,))
+            return keras.Model(inputs, keras.layers.Dense(1)(Scale()(inputs)))
+
+        def roundtrip():
+            model = build()
+            plain = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+            mine = keras.Sequential([keras.Input((3,)), Scale()])
+            plain.save("plain.keras")
+            mine.save("mine.keras")
+            keras.models.load_model("plain.keras")
+            return keras.models.load_model("mine.keras")
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF962"])] == [("TF962", 19)]
+    registered = source.replace(
+        "class Scale", "@keras.saving.register_keras_serializable()\n        class Scale"
+    )
+    assert lint(registered, ["TF962"]) == []
+    folder = source.replace('"mine.keras"', '"saved/mine"')  # SavedModel: revived by Keras 2
+    assert lint(folder, ["TF962"]) == []
+
+
+def test_compile_given_a_loss_tensor_is_reported_at_the_op_that_made_it():
+    source = """
+        import tensorflow as tf
+        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+        error = tf.reduce_mean(model.output)
+        model.compile(optimizer="adam", loss=error)
+        model.compile("adam", tf.nn.l2_loss(model.output))
+        model.compile(optimizer="adam", loss=tf.keras.losses.get("mse"))
+        model.compile("adam", "mse")
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF963"])] == [("TF963", 4), ("TF963", 6)]

@@ -55,6 +55,25 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def step(x, y, l2=0.0):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                if l2:
+                    loss += l2 * tf.add_n([tf.nn.l2_loss(v) for v in model.trainable_variables])
+                return tape.gradient(loss, model.trainable_variables)
+
+            def kept(x, y, l2=0.0):
+                with tf.GradientTape() as tape:
+                    loss = loss_fn(y, model(x))
+                if l2:
+                    loss = tf.constant(0.0)
+                return tape.gradient(loss, model.trainable_variables)
+            """,
+            [("TF910", 6)],
+            id="loss-finished-after-block-in-a-branch",
+        ),
+        pytest.param(
+            """
             def step(x, y):
                 pred = model(x)
                 with tf.GradientTape() as tape:
@@ -337,6 +356,59 @@ def view(source: str) -> ModuleModel:
             """,
             [("TF914", 5)],
             id="meta-clone-given-the-weights-as-numpy",
+        ),
+        pytest.param(
+            """
+            class SineModel(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(40, activation="relu")
+                    self.out = tf.keras.layers.Dense(1)
+
+                def call(self, x):
+                    return self.out(self.hidden(x))
+
+            meta = SineModel()
+
+            def copy_model(net, x):
+                copied = SineModel()
+                copied(x)
+                copied.set_weights(net.get_weights())
+                return copied
+
+            def meta_step(x, y):
+                with tf.GradientTape() as outer:
+                    fast = copy_model(meta, x)
+                    with tf.GradientTape() as inner:
+                        support = loss_fn(y, fast(x))
+                    grads = inner.gradient(support, fast.trainable_variables)
+                    for var, g in zip(fast.trainable_variables, grads):
+                        var.assign_sub(0.01 * g)
+                    query = loss_fn(y, fast(x))
+                return outer.gradient(query, meta.trainable_variables)
+            """,
+            [("TF914", 16)],
+            id="meta-copy-of-a-self-contained-subclass-made-by-a-helper",
+        ),
+        pytest.param(
+            """
+            class Trainer(tf.keras.Model):
+                def __init__(self, base):
+                    super().__init__()
+                    self.base = base
+                    self.loss_fn = tf.keras.losses.MeanSquaredError()
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        classes = tf.argmax(self.base(x, training=True), axis=-1)
+                        loss = self.loss_fn(y, tf.cast(classes, tf.float32))
+                    grads = tape.gradient(loss, self.base.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.base.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF914", 11)],
+            id="a-keras-loss-kept-on-self-reads-only-what-it-is-given",
         ),
         pytest.param(
             """

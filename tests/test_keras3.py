@@ -526,6 +526,9 @@ def test_compat_v1_keras_is_checked_against_keras2_v1_api():
     # `tf.compat.v1.keras` advice with it), so TF010 reports it, not the tf1 rules
     v2_spelling = source.replace("compat.v1.keras", "keras")
     assert rule_ids(v2_spelling, ["TF010", "TF1"]) == ["TF010"]
+    # and through `import keras` (Keras 3): `from keras.layers import CuDNNGRU` fails too
+    package = "from keras.layers import CuDNNGRU\nimport keras\ngru = keras.layers.CuDNNLSTM(4)\n"
+    assert [(d.rule, d.line) for d in lint(package, ["TF010"])] == [("TF010", 1), ("TF010", 3)]
     normal = "import tensorflow as tf\ni = tf.keras.initializers.normal(stddev=0.1)\n"
     assert fixed(normal, ["TF010"]) == normal.replace("normal(", "random_normal(")
     assert rule_ids(source.replace("CuDNNLSTM", "LSTM"), ["TF010"]) == []

@@ -462,6 +462,33 @@ def test_contrib_imported_from_tensorflow_resolves():
     assert "tf.contrib.layers.xavier_initializer" in found[1].message
 
 
+def test_an_import_of_a_module_tensorflow_2_lacks_is_a_removed_module():
+    # the modules are generated from TF 2.21 (tf_knowledge.json: tensorflow_modules)
+    source = """
+        from tensorflow.examples.tutorials.mnist import input_data
+        import tensorflow.examples.tutorials.mnist.input_data as reader
+        from tensorflow import examples
+        from tensorflow import nn, keras, io
+        import tensorflow.io.gfile
+        from tensorflow.python.keras import layers
+        from tensorflow.keras.layers import Dense
+        import tensorflow.lite.python.interpreter
+        try:
+            from tensorflow.examples.tutorials.mnist import input_data
+        except ImportError:
+            input_data = None
+        try:
+            import tensorflow.examples.tutorials.mnist
+        except (ModuleNotFoundError, ValueError):
+            pass
+        """
+    found = lint(source, ["TF105"])
+    assert [d.line for d in found] == [2, 3, 4]
+    assert (
+        "`tensorflow.examples.tutorials.mnist` is not a module of TensorFlow 2" in found[0].message
+    )
+
+
 def test_keras_save_only_on_known_models_in_tf1_code():
     source = """
         import tensorflow.compat.v1 as tf
@@ -703,3 +730,25 @@ def test_functional_layer_under_keras_is_built_and_called(source, expected):
 )
 def test_functional_layer_under_keras_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF110"]) == []
+
+
+# --- TF111 ---------------------------------------------------------------------------------------
+
+
+def test_a_session_run_of_an_eager_value_is_reported_only_while_eager_execution_is_on():
+    source = """
+        import tensorflow as tf
+
+        weights = tf.Variable(tf.zeros([3]))
+        init = tf.compat.v1.global_variables_initializer()
+        with tf.compat.v1.Session() as sess:
+            sess.run(init)
+            print(sess.run([weights]))
+        other = tf.compat.v1.Session(graph=tf.compat.v1.get_default_graph())
+        other.run(weights)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF111"])] == [("TF111", 7), ("TF111", 8)]
+    # a module that turns eager execution off, or builds its own graph, runs sessions as TF1 did
+    for line in ("tf.compat.v1.disable_eager_execution()", "graph = tf.Graph()"):
+        switched = source.replace("tf\n", f"tf\n        {line}\n", 1)
+        assert lint(switched, ["TF111"]) == []

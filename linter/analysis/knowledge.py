@@ -123,6 +123,9 @@ class Knowledge:
     keras2_unwrapped_ops: frozenset[str] = frozenset()
     # host-data class path -> its methods that take a NumPy image and fail on a graph tensor
     numpy_only_methods: dict[str, frozenset[str]] = field(default_factory=dict)
+    # {"public": importable public API modules, "packages": real subpackages of `tensorflow`,
+    # "attributes": public names of `tensorflow`}: what `import tensorflow.X` can name
+    tensorflow_modules: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @cache
@@ -179,6 +182,7 @@ def knowledge() -> Knowledge:
         numpy_only_methods={k: frozenset(v) for k, v in data.get("numpy_only_methods", {}).items()},
         probability_ops=data.get("probability_ops", {}),
         logits_losses=data.get("logits_losses", {}),
+        tensorflow_modules={k: frozenset(v) for k, v in data.get("tensorflow_modules", {}).items()},
     )
 
 
@@ -646,3 +650,23 @@ def numpy_only_method(class_path: str | None, method: str) -> bool:
     if not class_path:
         return False
     return method in knowledge().numpy_only_methods.get(canonical(class_path), frozenset())
+
+
+def missing_tensorflow_module(module: str) -> bool:
+    """Whether ``import <module>`` (a ``tensorflow.*`` path) fails on the installed TensorFlow:
+    no public API module and no file of the package has that path. Paths under a real
+    subpackage (``tensorflow.python``), ``tensorflow.keras`` or ``tensorflow.compat`` are not
+    judged (other tables cover the last two)."""
+    tables = knowledge().tensorflow_modules
+    parts = module.split(".")
+    if not tables or len(parts) < 2 or parts[0] != "tensorflow":
+        return False
+    if parts[1] in tables["packages"] or parts[1] in ("keras", "compat"):
+        return False
+    return module not in tables["public"]
+
+
+def tensorflow_attribute(name: str) -> bool:
+    """Whether ``name`` is a public name of the ``tensorflow`` module (``from tensorflow import
+    name`` finds it)."""
+    return name in knowledge().tensorflow_modules.get("attributes", frozenset())

@@ -766,8 +766,10 @@ class Interpreter:
             if name is not None and _library(name) is NOTHING:  # a TF or Keras API: what it
                 parts = [self.made_before(a.value, depth + 1) for a in expr.args]  # was made of
                 return replace(_join_all(parts), kind="other")
-            if self.fresh_keras_object(expr):
-                return Flow(kind="other")
+            if self.fresh_keras_object(expr) or _fresh_object(
+                self.model, expr, self.model.scope_of(_root_name(expr.func) or expr.func), []
+            ):
+                return Flow(kind="other")  # `model = SineModel()`: new variables only
             return UNKNOWN
         if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
             return NOTHING
@@ -1027,6 +1029,10 @@ class Interpreter:
         held = self.model.kind_of(func, self.scope)
         if held is not None and held.kind == "metric" and (joined.live or joined.unknown):
             return self.metric_update(node, func, joined, state)  # `self.mae(y, pred)`
+        if held is not None and held.kind == "loss" and held.cls and held.subclass is None:
+            # `self.loss_fn(y, pred)`: a Keras loss object kept on an attribute computes from
+            # what it is given, not from what else its owner holds
+            return self.recorded(node, replace(joined, kind="tensor"), state)
         if knowledge.host_method("tensor", method) or knowledge.host_method("variable", method):
             return both.cut(self.host(node, f"`.{method}()` gives a NumPy value"))
         kind = self.model.kind_of(func.value, self.scope)
@@ -1108,7 +1114,7 @@ class Interpreter:
         if kind is not None and kind.kind == "metric" and (joined.live or joined.unknown):
             return self.metric_update(node, func, joined, state)  # `accuracy(y, pred)`
         if kind is not None and kind.kind in knowledge.CALLABLE_KERAS_KINDS:
-            if _built_with_code(self.model, func, self.scope):
+            if _built_with_code(self.model, func, self.scope) and not self.fresh_own_object(func):
                 return replace(flow.join(joined), unknown=True)  # `Lambda(lambda x: x * w)`
             return self.keras_call(node, func, kind, flow.join(joined), state)
         return replace(flow.join(joined), unknown=True)
@@ -1164,8 +1170,12 @@ class Interpreter:
         module shows it built without naming that object, and the module's own subclass may
         read anything."""
         if not known and (
-            kind.subclass is not None
-            or (kind.cls is None and kind.kind != "loss" and not self.clone_of_known(func))
+            (kind.subclass is not None and not self.fresh_own_object(func))
+            or (
+                kind.cls is None
+                and kind.kind != "loss"
+                and not (self.clone_of_known(func) or self.fresh_own_object(func))
+            )
         ):
             return replace(flow, unknown=True)
         if kind.kind in ("layer", "model") and state.active:
@@ -1202,6 +1212,17 @@ class Interpreter:
             if kind is None or kind.cls is None or kind.subclass is not None:
                 return False
         return bool(values)
+
+    def fresh_own_object(self, func: cst.BaseExpression) -> bool:
+        """Whether every value ``func`` holds is a new object of the module's own Keras class
+        that reads nothing of the module but what it is given (``copy = SineModel()``, a
+        ``clone_model`` of one, or a function of the module returning one): calling it reads
+        its own variables and its inputs only."""
+        values = self.model.bound_values(func, self.scope)
+        origins = [s.origin for s in self._all_sources()]
+        return bool(values) and all(
+            _fresh_object(self.model, v, self.scope, origins) for v in values
+        )
 
     def _all_sources(self) -> Iterator[Source]:
         for sources in self.sources.values():
@@ -1438,6 +1459,101 @@ def _watched_origins(model: ModuleModel, expr: cst.BaseExpression) -> set[str] |
     return found
 
 
+# What a function may do with the new model it returns, besides calling it: none of these makes
+# it hold another object's layers (`set_weights` copies values).
+_FRESH_MODEL_METHODS = frozenset({"set_weights", "load_weights", "build", "compile", "summary"})
+
+
+def _self_contained(model: ModuleModel, cls: ClassInfo, depth: int = 0) -> bool:
+    """Whether the code of the module's class ``cls`` (and of its module bases) reads no name
+    of the module but imports, classes and functions: its methods work on ``self`` and what
+    they are given, so no other object's variables."""
+
+    def check() -> bool:
+        todo: list[cst.CSTNode] = [cls.node]
+        while todo:
+            node = todo.pop()
+            if type(node) is cst.Name:
+                binding = model.lookup(node.value, model.scope_of(node))
+                if binding.scope is model.scope and any(
+                    s.kind not in (SiteKind.IMPORT, SiteKind.CLASS, SiteKind.DEF)
+                    for s in binding.sites
+                ):
+                    return False
+            todo.extend(node.children)
+        bases = [model.module_classes.get(b or "") for b in cls.base_names]
+        return depth < 3 and all(
+            base is None or _self_contained(model, base, depth + 1) for base in bases
+        )
+
+    return model.memo(("self-contained-class", id(cls)), check)
+
+
+def _fresh_object(
+    model: ModuleModel, value: cst.BaseExpression, scope: Scope, origins: list[str], depth: int = 0
+) -> bool:
+    """Whether ``value`` makes a new Keras object of the module's own self-contained class
+    (given nothing that names a source), a ``clone_model`` of one, or is a call of a module
+    function that returns such an object it only calls, builds or copies weights into."""
+    if not isinstance(value, cst.Call) or depth > 2:
+        return False
+    func = value.func
+    if type(func) is cst.Name and func.value in model.module_classes:
+        cls = model.module_classes[func.value]
+        names = [o.rpartition(".")[2] for o in origins]
+        return (
+            cls.keras_kind in ("layer", "model")
+            and _self_contained(model, cls)
+            and not any(mentions(a.value, n) for a in value.args for n in names)
+        )
+    if knowledge.fresh_model_function(model.call_name(value)) and value.args:
+        kind = model.kind_of(value.args[0].value, scope)
+        return (
+            kind is not None and kind.subclass is not None and _self_contained(model, kind.subclass)
+        )
+    callee = model.callee(value, scope)
+    if callee is None or callee.kind != ScopeKind.FUNCTION:
+        return False
+    returned = model.return_values(callee)
+    if not returned:
+        return False
+    for result in returned:
+        if type(result) is not cst.Name:
+            return False
+        binding = model.lookup(result.value, callee)
+        made = binding.known_values
+        if binding.scope is not callee or not made:
+            return False
+        if not all(_fresh_object(model, m, callee, origins, depth + 1) for m in made):
+            return False
+        if not _only_built(model, callee, result.value):
+            return False
+    return True
+
+
+def _only_built(model: ModuleModel, fn: FunctionInfo, name: str) -> bool:
+    """Whether the code of ``fn`` uses ``name`` only to call it, to call one of
+    ``_FRESH_MODEL_METHODS`` on it, to bind it and to return it (no `name.layer = ...`)."""
+    allowed: set[int] = set()
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if type(func) is cst.Name and func.value == name:
+            allowed.add(id(func))
+        elif (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value == name
+            and func.attr.value in _FRESH_MODEL_METHODS
+        ):
+            allowed.add(id(func.value))
+    for node in (*model.nodes_of(cst.Attribute), *model.nodes_of(cst.Subscript)):
+        read = node.value
+        if type(read) is cst.Name and read.value == name and id(read) not in allowed:  # noqa: SIM102
+            if model.scope_of(read) is fn:  # its own, not a name of the same spelling elsewhere
+                return False
+    return True
+
+
 def _may_hold(model: ModuleModel, obj: cst.BaseExpression, scope: Scope, origin: str) -> bool:
     """Whether the Keras layer or model ``obj`` may hold the layers of the source object
     ``origin``: unless every value bound to it is built by a Keras class or a function of the
@@ -1453,6 +1569,8 @@ def _may_hold(model: ModuleModel, obj: cst.BaseExpression, scope: Scope, origin:
     for value in values:
         if isinstance(value, cst.Call) and knowledge.fresh_model_function(model.call_name(value)):
             continue  # `clone_model(model)`: new variables, none of the source's
+        if _fresh_object(model, value, scope, [origin]):
+            continue  # `copy_model(model)` returning a new `SineModel()` it copied weights into
         if not isinstance(value, cst.Call) or mentions(value, name):
             return True
         if knowledge.class_kind(model.call_name(value)) is not None:
