@@ -1526,7 +1526,10 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
-        makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
+        makes from it, or of the parameter of a helper the loss hands it to), the batch of
+        the `data` that `fit` hands an overridden `train_step` or `test_step` (None in every
+        trace under Keras 3) and of what the model makes of it (`y_pred = self(x)`: Keras
+        layers keep the batch), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
         layer's input there, and any dimension of a layer's input that the `keras.Input` the
         module applies it to gives as None (`keras.Input((None, 8))`: sequences of any

@@ -483,6 +483,47 @@ def test_a_none_dimension_used_as_a_size(source, preview):
     assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
 
 
+# Checked under TF 2.21 / Keras 3.15: fit hands an overridden train_step each batch with
+# dimension 0 None (a dataset batched with drop_remainder=True too), and a Keras model keeps
+# the batch, so a loss helper given the model's output reads None there.
+STEP_MODEL = (
+    "import tensorflow as tf\nimport keras\n"
+    "def flat_loss(y_true, y_pred):\n"
+    "    batch = y_pred.shape[0]\n"
+    "    return tf.reduce_mean(tf.reshape(y_true - y_pred, [batch, -1]))\n"
+    "class Net(keras.Model):\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    "        self.dense = keras.layers.Dense(2)\n"
+    "    def call(self, x):\n        return self.dense(x)\n"
+    "    def train_step(self, data):\n"
+    "        x, y = data\n"
+    "        y_pred = self(x, training=True)\n"
+    "        loss = flat_loss(y, y_pred)\n"
+    "        return {'loss': loss}\n"
+    "net = Net()\nnet.compile(optimizer='adam')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, preview",
+    [
+        (STEP_MODEL + "net.fit(xs, ys, batch_size=32)\n", False),
+        # without fit in the module, only some traces are proven to see None
+        (STEP_MODEL, True),
+        (
+            "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([keras.layers.Dense(2)])\n"
+            "def flat_loss(y_pred):\n    return tf.reshape(y_pred, [y_pred.shape[0], -1])\n"
+            "@tf.function(reduce_retracing=True)\ndef step(x):\n"
+            "    y_pred = model(x, training=True)\n    return flat_loss(y_pred)\n",
+            True,
+        ),
+    ],
+)
+def test_the_batch_of_a_traced_step_kept_by_the_model(source, preview):
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -227,11 +227,19 @@ _KERAS_LOOPS = frozenset(
 )
 
 
+# the steps a Keras 3 model's fit/evaluate/predict trace on each batch: they are handed it
+# with dimension 0 None in every trace (checked under TF 2.21 / Keras 3.15, for a dataset
+# batched with drop_remainder=True too)
+_STEP_METHODS = frozenset({"train_step", "test_step", "predict_step"})
+
+
 def _batch_parameters(fn: FunctionInfo, kind: str) -> list[str]:
     """The parameters of a method Keras traces that receive a batch: the input of a layer's or
     model's ``call``; ``y_true`` and ``y_pred`` of a loss's ``call`` and a metric's
     ``update_state``."""
     if fn.name == "call" and kind in ("layer", "model"):
+        return fn.params[1:2]
+    if fn.name in _STEP_METHODS and kind == "model":  # `data`: a batch from fit's dataset
         return fn.params[1:2]
     if (fn.name, kind) in (("call", "loss"), ("update_state", "metric")):
         return [p for p in fn.params[1:3] if p not in fn.param_defaults]
@@ -515,16 +523,21 @@ def _dimension_of_parameter(
     owner = shape_owner(expr.value, model)
     if not isinstance(owner, cst.Name):
         return None
-    param = _shape_source(model, owner, scope)
+    param = _shape_source(model, owner, scope, batch=index == 0)
     if param is None:
         return None
     return scope.function, param, index  # type: ignore[return-value]
 
 
-def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0) -> str | None:
+def _shape_source(
+    model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0, batch: bool = False
+) -> str | None:
     """The parameter of ``scope``'s function whose shape the local ``name`` has: the parameter
     itself (never rebound), or a local bound once to an op that keeps its first argument's
-    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one."""
+    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one. For
+    the ``batch`` dimension (0) also: a local unpacked from the parameter (``x, y = data``: each
+    part of a batch has the batch dimension), or bound once to what a Keras model or layer
+    makes of one (``y_pred = self(x, training=True)``: Keras layers keep the batch)."""
     binding = model.binding_of(name, scope)
     fn = binding.scope
     if fn is None or fn is not scope.function:
@@ -532,15 +545,58 @@ def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int =
     if binding.param_only:
         return name.value
     sites = binding.sites
-    if depth > 4 or len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+    if depth > 4 or len(sites) != 1:
         return None
-    value = sites[0].value
+    site = sites[0]
+    if batch and site.kind == SiteKind.UNPACK:
+        whole = _unpacked_names(model).get(id(site.node))
+        if whole is None:
+            return None
+        parts = model.binding_of(whole, scope)
+        return whole.value if parts.scope is fn and parts.param_only else None
+    if site.kind != SiteKind.ASSIGN:
+        return None
+    value = site.value
     if not isinstance(value, cst.Call) or not value.args or value.args[0].keyword is not None:
         return None
     source = value.args[0].value
-    if not isinstance(source, cst.Name) or not knowledge.keeps_shape(model.call_name(value)):
+    if not isinstance(source, cst.Name):
         return None
-    return _shape_source(model, source, scope, depth + 1)
+    if not knowledge.keeps_shape(model.call_name(value)) and not (
+        batch and _keras_model_call(model, value, fn)
+    ):
+        return None
+    return _shape_source(model, source, scope, depth + 1, batch)
+
+
+def _unpacked_names(model: ModuleModel) -> dict[int, cst.Name]:
+    """id(each name of a tuple target) -> the name it unpacks, for the module's ``a, b = name``
+    assignments (``x, y = data``)."""
+
+    def find() -> dict[int, cst.Name]:
+        found: dict[int, cst.Name] = {}
+        for assign in model.nodes_of(cst.Assign):
+            if not isinstance(assign.value, cst.Name):
+                continue
+            for target in assign.targets:
+                if not isinstance(target.target, (cst.Tuple, cst.List)):
+                    continue
+                for element in target.target.elements:
+                    if isinstance(element.value, cst.Name):
+                        found[id(element.value)] = assign.value
+        return found
+
+    return model.memo(_unpacked_names, find)
+
+
+def _keras_model_call(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> bool:
+    """Whether ``call`` applies a Keras model or layer: ``self(x)`` in a Keras class's method,
+    or a callee the model knows is one (``model(x)``, ``self.encoder(x)``)."""
+    func = call.func
+    if isinstance(func, cst.Name) and func.value == "self":
+        return fn.cls is not None and fn.cls.keras_kind in ("model", "layer")
+    kind = model.kind_of(func, fn)
+    return kind is not None and kind.kind in ("model", "layer")
 
 
 def _integer(node: cst.BaseSlice) -> int | None:
