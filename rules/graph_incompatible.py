@@ -4080,7 +4080,10 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
         base calls on an array and on a graph tensor, and scikit-learn's metrics
         (`scripts/probe_sklearn_metrics.py`: all 55 that take `y_true` fail traced); so is a
         function of the module handed over that calls one of them on NumPy conversions of its
-        arguments (the conversions themselves are TF804's). A `compile(run_eagerly=True)`
+        arguments, itself or through a helper of the module it calls (the conversions
+        themselves are TF804's), or handed over wrapped (`functools.partial`,
+        `keras.metrics.MeanMetricWrapper(fn)`, whose `update_state` calls it in the traced
+        step). A `compile(run_eagerly=True)`
         runs them eagerly and is not reported. Write the
         metric with TensorFlow ops (`keras.metrics.F1Score`, `keras.metrics.AUC`), compute it
         on predictions after `fit` (or in a callback), or wrap it in `tf.numpy_function`.
@@ -4125,6 +4128,18 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
                 and model.call_name(value) == "functools.partial"
             ):  # `partial(f1_score, average="macro")` calls `f1_score`
                 value = value.args[0].value
+            elif isinstance(value, cst.Call) and is_keras(
+                model.call_name(value), "metrics.MeanMetricWrapper"
+            ):  # `MeanMetricWrapper(kappa)`: its update_state calls `kappa` on the batch
+                value = next(
+                    (
+                        a.value
+                        for a in value.args
+                        if (a.keyword is None and not a.star)
+                        or (a.keyword and a.keyword.value == "fn")
+                    ),
+                    value,
+                )
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 continue
             if isinstance(value, cst.Name) and isinstance(scope, FunctionInfo):
@@ -4165,10 +4180,20 @@ def _numpy_only_call_within(
     tensors the model sees (``f1_score(np.asarray(y_true), ...)``: TF804 reports a call on
     tensors where it stands)."""
     fn = model.function_referenced(value, scope)
-    if fn is None:
-        return None
+    return None if fn is None else _numpy_only_call_in(model, fn, 0)
+
+
+def _numpy_only_call_in(model: ModuleModel, fn: FunctionInfo, depth: int) -> cst.Call | None:
+    """The NumPy-only library call ``fn`` makes on what it is given, itself or through the
+    module's helpers it calls (``kappa`` returns ``score(...)``, which calls
+    ``cohen_kappa_score``): a helper's call fails on the same symbolic tensors."""
     for call in model.calls_made_by(fn):
         if not knowledge.numpy_only_function(model.call_name(call)):
+            callee = model.callee(call, fn)
+            if depth < 2 and callee is not None and callee is not fn and call.args:
+                found = _numpy_only_call_in(model, callee, depth + 1)
+                if found is not None:
+                    return found
             continue
         if any(computed_tensor(model, arg.value, fn) for arg in call.args):
             return None

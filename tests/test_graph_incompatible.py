@@ -2458,6 +2458,24 @@ def test_numpy_weight_api_in_traced_code(source, expected):
             + "model.compile('adam', 'mse', metrics=[f1])\n",
             ["TF865"],
         ),
+        # checked under TF 2.21 / Keras 3.15: scikit-learn reached through the module's own
+        # helper, and a metric wrapped in MeanMetricWrapper, fail on the traced step's tensors
+        (
+            "from sklearn.metrics import cohen_kappa_score\n"
+            "def score(a, b):\n    return cohen_kappa_score(a, b, weights='quadratic')\n"
+            "def kappa(y_true, y_pred):\n"
+            "    return score(np.argmax(y_true, -1), np.argmax(y_pred, -1))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[kappa])\n",
+            ["TF865"],
+        ),
+        (
+            "from sklearn.metrics import f1_score\n"
+            "def f1(y_true, y_pred):\n    return f1_score(np.asarray(y_true), np.asarray(y_pred))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[keras.metrics.MeanMetricWrapper(f1)])\n",
+            ["TF865"],
+        ),
         # a helper's parameter handed to compile: what each caller passes, read in the caller
         # (a caller passing a name spelled like the parameter once made this loop forever)
         (
