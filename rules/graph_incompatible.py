@@ -2151,6 +2151,20 @@ def index_tensor(
     return fed_parameter(model, expr, scope)
 
 
+def _dataset_iterator(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether ``expr`` is ``iter(dataset)``, or a name bound only to one."""
+    values: list[cst.BaseExpression] = [expr]
+    if isinstance(expr, cst.Name):
+        values = list(model.binding_of(expr, scope).known_values or [])
+    return bool(values) and all(
+        isinstance(v, cst.Call)
+        and model.call_name(v) == "builtins.iter"
+        and len(v.args) == 1
+        and model.is_dataset(v.args[0].value)
+        for v in values
+    )
+
+
 def dataset_element(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> bool:
@@ -2161,6 +2175,12 @@ def dataset_element(
         return False
     if isinstance(expr, cst.Subscript):
         return dataset_element(model, expr.value, scope, depth + 1)
+    if isinstance(expr, cst.Call):  # `next(it)`, `it = iter(dataset)`: the next element
+        return (
+            model.call_name(expr) == "builtins.next"
+            and len(expr.args) == 1
+            and _dataset_iterator(model, expr.args[0].value, scope)
+        )
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
@@ -2175,13 +2195,16 @@ def dataset_element(
             and all(dataset_element(model, value, caller, depth + 1) for value, caller in passed)
         )
     for site in binding.sites:
-        if site.value is None:
+        value = site.value
+        if value is None and site.kind == SiteKind.UNPACK:
+            value = _unpacked_from(model, site.node)  # `x, y, task = batch`
+        if value is None:
             return False
         if site.kind == SiteKind.LOOP:
-            if not model.is_dataset(site.value):
+            if not model.is_dataset(value):
                 return False
         elif site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK) or not dataset_element(
-            model, site.value, binding.scope, depth + 1
+            model, value, binding.scope, depth + 1
         ):
             return False
     return True

@@ -709,6 +709,14 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
             "        x = layers[t](x)\n    return x\n",
             ["TF896"],
         ),
+        # an element unpacked in the traced function, and the next element of an iterator
+        (
+            LAYERS + "@tf.function\ndef f(batch):\n    x, task = batch\n"
+            "    return layers[task[0]](x)\n"
+            "ds = tf.data.Dataset.from_tensor_slices((xs, ts)).batch(8)\n"
+            "for batch in ds:\n    f(batch)\nit = iter(ds)\nf(next(it))\n",
+            ["TF896"],
+        ),
         # Keras 3 runs `call` unconverted: the loop fails first (TF807), the index after it
         (
             "import keras\nclass Net(keras.Model):\n    def __init__(self):\n"
