@@ -225,8 +225,9 @@ class PythonLoopUnrolledInGraph(Rule):
         tuple or a NumPy array runs at trace time instead, and copies its body into the graph
         once per element: the graph, the trace time and the memory grow with the data.
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
-        parameter every call of the module passes such an integer: a Python int reaches the
-        trace as one), literal
+        parameter every call of the module passes such an integer, or leaves to such a
+        default, as a fixed-step ODE solver's `steps=1000`: a Python int reaches the trace as
+        one), literal
         sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
         counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
@@ -509,11 +510,24 @@ def _python_int(
         if passed:
             return passed.pop() if len(passed) == 1 else None
         default = binding.scope.param_defaults.get(node.value)
-        # a traced function's own parameter may be handed a tensor; a factory's may not
-        return _int(default) if default is not None and not binding.scope.traced else None
+        # a traced function's own parameter may be handed a tensor; a factory's may not, nor
+        # one that every call of the module leaves to its default (`rk4(y0, t0, t1)`)
+        if default is None:
+            return None
+        if not binding.scope.traced or _default_left(model, binding.scope):
+            return _int(default)
+        return None
     values = binding.known_values
     found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
     return found.pop() if len(found) == 1 else None
+
+
+def _default_left(model, fn: FunctionInfo) -> bool:
+    """Whether the module calls ``fn`` and no call can pass a parameter it leaves to its
+    default (none spreads ``*args`` or ``**kwargs``): each call then runs with the defaults
+    (the caller of ``_python_int`` has seen that none passes the parameter)."""
+    sites = [site for site in model.call_sites if site.callee is fn]
+    return bool(sites) and all(not any(a.star for a in site.call.args) for site in sites)
 
 
 def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool) -> int | None:

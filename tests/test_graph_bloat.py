@@ -509,3 +509,14 @@ def test_a_generator_over_a_dataset_never_ends_while_tracing(monkeypatch):
 
     with pytest.raises(Exception, match="iteration limit"):
         total(tf.data.Dataset.range(10))
+
+
+def test_a_range_bound_every_call_leaves_to_its_default_is_unrolled():
+    # checked under TF 2.21: the default (a Python int) reaches the trace, and the loop unrolls
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef rk4(y, h, steps=1000):\n"
+        "    for _ in range(steps):\n        y = y + h * tf.sin(y)\n    return y\n"
+    )
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01)\n", ["TF701"]) == ["TF701"]
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, tf.constant(9))\n", ["TF701"]) == []
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, **options)\n", ["TF701"]) == []
