@@ -632,6 +632,12 @@ class KerasInputCapturedByTrainedFunction(Rule):
                 return None
         return keras_tensor_step(model, _scope_of(model, values[0]), values[0])
 
+    def visit_Arg(self, node: cst.Arg) -> None:
+        # `tf.nn.ctc_loss(logits=y_pred)`: the keyword is a parameter's name, not a read of a
+        # module-level `logits`
+        if node.keyword is not None:
+            self.__dict__.setdefault("_static_reads", set()).add(id(node.keyword))
+
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self.__dict__.get("_static_reads", ()):
             return

@@ -377,6 +377,14 @@ FUNCTIONAL = (
             "model.compile(optimizer='sgd', loss=loss)\n",
             0,
         ),
+        # a keyword spelled like a module-level Keras tensor names a parameter, not the tensor
+        (
+            "def loss(y_true, y_pred):\n"
+            "    return tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=y_true, "
+            "logits=y_pred))\n\n\nlogits = hidden\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            0,
+        ),
         # eager execution off: TF1-style Keras builds the step in the model's graph
         (
             "tf.compat.v1.disable_eager_execution()\n\n\n"
