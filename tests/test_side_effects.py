@@ -771,3 +771,19 @@ def test_a_discarded_ensure_shape_is_pruned_and_a_used_one_checks():
     dropped(tf.constant([1.0, 2.0]))
     with pytest.raises(tf.errors.InvalidArgumentError):
         kept(tf.constant([1.0, 2.0]))
+
+
+@pytest.mark.parametrize(
+    "body, preview",
+    [
+        # the tf.function guide's way to show when a function traces: meant to run per trace
+        ("    print('Tracing!')\n", True),
+        ("    print(f'retracing for shape {x.shape}')\n", True),
+        # a per-call log line: it prints once
+        ("    print('step loss', x)\n", False),
+    ],
+)
+def test_a_print_that_announces_tracing_is_preview_only(body, preview):
+    source = f"import tensorflow as tf\n@tf.function\ndef f(x):\n{body}    return x\n"
+    found = lint(source, ["TF201"])
+    assert [(d.rule, d.preview) for d in found] == [("TF201", preview)]
