@@ -1544,7 +1544,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras 3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
-        shapes) are reported only with `--preview`.
+        shapes) are reported only with `--preview`; a relaxed step called on each batch of
+        `ds.batch(n)` (no `drop_remainder`, no `repeat` before it) is proven: the smaller last
+        batch is traced again with dimension 0 None.
     """
 
     def _report_flow(

@@ -524,6 +524,33 @@ def test_the_batch_of_a_traced_step_kept_by_the_model(source, preview):
     assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
 
 
+# Checked under TF 2.21: a reduce_retracing step called on each batch of `ds.batch(32)` traces
+# the smaller last batch again with dimension 0 None (40 samples: `Failed to convert elements
+# of [None, -1] to Tensor`); every batch is full with drop_remainder=True or repeat() first.
+RELAXED_LOOP = (
+    "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([keras.layers.Dense(2)])\n"
+    "@tf.function(reduce_retracing=True)\ndef step(x):\n"
+    "    y_pred = model(x)\n    return tf.reshape(y_pred, [y_pred.shape[0], -1])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "dataset, preview",
+    [
+        ("tf.data.Dataset.from_tensor_slices(xs).shuffle(64).batch(32)", False),
+        ("tf.data.Dataset.from_tensor_slices(xs).batch(32, drop_remainder=True)", True),
+        ("tf.data.Dataset.from_tensor_slices(xs).repeat().batch(32)", True),
+    ],
+)
+def test_a_relaxed_step_over_batches_sees_the_last_batch_none(dataset, preview):
+    source = (
+        RELAXED_LOOP
+        + f"ds = {dataset}\nfor epoch in range(3):\n    for x in ds:\n        step(x)\n"
+    )
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
 @pytest.mark.parametrize(
     "source",
     [

@@ -165,6 +165,16 @@ def unknown_dimension(
             True,
         )
     relaxing = _relaxing_decorator(model, fn)
+    if relaxing is not None and index == 0:
+        batched = _smaller_last_batch(model, fn, param)
+        if batched is not None:
+            return UnknownDimension(
+                f"`{fn.name}` is traced with relaxed shapes and called on each batch of "
+                f"`{_code(batched)}`, whose last batch is smaller (no drop_remainder): "
+                "that batch is traced again with dimension 0 None",
+                batched,
+                True,
+            )
     if relaxing is not None:
         return UnknownDimension(
             f"`{fn.name}` is traced with relaxed shapes: from the second shape on, the "
@@ -683,6 +693,58 @@ def spec_dimensions(
         else:
             return None
     return tuple(dims)
+
+
+def _smaller_last_batch(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """The ``.batch(n)`` call (no ``drop_remainder=True``, no ``repeat`` before it) of the
+    dataset a ``for`` loop iterates where every call of the module passes ``param`` of ``fn``
+    a part of the loop's element (``for x, y in ds: step(x, y)``): its last batch is smaller
+    unless the data divides evenly, and a relaxed trace of it sees dimension 0 None."""
+    passed = model.arguments(fn, param)
+    if not passed:
+        return None
+    found = None
+    for value, _ in passed:
+        if not isinstance(value, cst.Name):
+            return None
+        binding = model.binding_of(value)
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.LOOP or sites[0].value is None:
+            return None
+        batch = _batch_call(model, sites[0].value)
+        if batch is None:
+            return None
+        found = batch
+    return found
+
+
+def _batch_call(model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
+    """The last ``.batch(n)`` of a dataset's chain, when it may leave a smaller last batch."""
+    if depth > 6:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        return _batch_call(model, values[0], depth + 1) if values and len(values) == 1 else None
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Attribute)):
+        return None
+    method = dataset.func.attr.value
+    if method in ("repeat", "take", "unbatch", "rebatch", "padded_batch"):
+        return None
+    if method == "batch":
+        for arg in dataset.args:
+            if arg.keyword is not None and arg.keyword.value == "drop_remainder":
+                return None  # `drop_remainder=True`, or a value the code does not show
+        if len(dataset.args) > 1:
+            return None
+        inner = dataset.func.value
+        while isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute):
+            if inner.func.attr.value == "repeat":
+                return None  # `repeat().batch(n)`: every batch full
+            inner = inner.func.value
+        return dataset
+    if method in ("map", "prefetch", "shuffle", "cache", "filter", "with_options"):
+        return _batch_call(model, dataset.func.value, depth + 1)
+    return None
 
 
 def _relaxing_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
