@@ -694,8 +694,11 @@ class _HostArray:
     call: cst.CSTNode
     nbytes: int | None
     sized_by: str | None = None  # the data dimension (``image.shape[1]``) that sizes it
+    vocabulary: bool = False  # a row per word of a vocabulary that comes from data
 
     def describe(self) -> str:
+        if self.vocabulary:
+            return "a NumPy matrix with a row per word of a vocabulary from the data"
         if self.sized_by is not None:
             return f"a NumPy array built while tracing, sized by {self.sized_by}"
         if self.nbytes is None:
@@ -1058,9 +1061,65 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     ):
         elements = _shape_elements(model, positional[0].value, scope)
     if elements is None:
+        if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
+            shape = positional[0].value if positional else keywords.get("shape")
+            if shape is not None and _vocabulary_rows(model, shape, scope):
+                return _HostArray(node, None, vocabulary=True)  # an embedding matrix
         return None
     itemsize = _itemsize(model, keywords.get("dtype"))
     return _HostArray(node, None if itemsize is None else elements * itemsize)
+
+
+# An embedding's width at least this: a row per word of a vocabulary makes a large matrix
+EMBEDDING_WIDTH = 32
+
+
+def _vocabulary_rows(model, shape: cst.BaseExpression, scope, depth: int = 0) -> bool:
+    """``(len(vocabulary) + 1, 300)``: a matrix of a row per word of a vocabulary that comes
+    from data (a file's lines or words, a tokenizer's ``word_index``, a layer's
+    ``get_vocabulary()``), each row at least EMBEDDING_WIDTH wide (the embedding matrix
+    filled from pretrained vectors)."""
+    if not isinstance(shape, (cst.Tuple, cst.List)) or len(shape.elements) != 2:
+        return False
+    rows, width = (e.value for e in shape.elements)
+    columns = _python_int(model, width, scope)
+    return (
+        columns is not None and columns >= EMBEDDING_WIDTH and _vocabulary_size(model, rows, scope)
+    )
+
+
+def _vocabulary_size(model, node: cst.BaseExpression, scope, depth: int = 0) -> bool:
+    """``len(vocabulary)`` (plus or minus a few), or a name bound only to one."""
+    if depth > 4:
+        return False
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        return _vocabulary_size(model, node.left, scope, depth + 1) and _int(node.right) is not None
+    if isinstance(node, cst.Name):
+        values = model.binding_of(node, scope).known_values
+        return (
+            bool(values)
+            and len(values) == 1
+            and _vocabulary_size(model, values[0], scope, depth + 1)
+        )
+    if not (
+        isinstance(node, cst.Call)
+        and model.call_name(node) == "builtins.len"
+        and len(node.args) == 1
+    ):
+        return False
+    counted = node.args[0].value
+    if isinstance(counted, cst.Name):
+        values = model.binding_of(counted, scope).known_values
+        counted = values[0] if values and len(values) == 1 else counted
+    if isinstance(counted, cst.Attribute) and counted.attr.value == "word_index":
+        return True  # a Keras Tokenizer's vocabulary, fitted on the texts
+    if (
+        isinstance(counted, cst.Call)
+        and isinstance(counted.func, cst.Attribute)
+        and counted.func.attr.value == "get_vocabulary"
+    ):
+        return True  # a TextVectorization layer's vocabulary, adapted to the data
+    return python_sequence(model, node.args[0].value, scope) is not None
 
 
 # A Python list that long is data (a vocabulary, a table read from a file), never a constant
@@ -1177,7 +1236,9 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
         a NumPy Generator's `rng.normal(size=(n, d))`) of at least
         {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
-        by the file), directly or by a module function that returns it, whether it is a module
+        by the file), or an embedding matrix with a row per word of a vocabulary fitted on the
+        data (`np.zeros((len(tokenizer.word_index) + 1, 300))`, at least {EMBEDDING_WIDTH}
+        wide), directly or by a module function that returns it, whether it is a module
         global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an
         enclosing function that every call in the module fills with such an array (a
         `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of

@@ -290,6 +290,10 @@ compressor.train({passed}, [[1, 2]])
         ("np.random.default_rng(0).normal(size=(400000, 300))", ["TF704"]),  # a Generator's
         ("np.zeros((2, 3))", []),  # small
         ("tf.constant(table)", []),  # a tensor: captured by reference, not copied
+        # an embedding matrix, a row per word of a vocabulary fitted on the data
+        ("np.zeros((len(tokenizer.word_index) + 1, 300))", ["TF704"]),
+        ("np.zeros((len(vectorizer.get_vocabulary()), 100))", ["TF704"]),
+        ("np.zeros((len(tokenizer.word_index) + 1, 4))", []),  # a narrow table
     ],
 )
 def test_a_matrix_an_enclosing_parameter_receives_is_followed_to_its_callers(passed, expected):
