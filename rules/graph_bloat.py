@@ -953,6 +953,29 @@ def _generator_method(model, call: cst.Call, scope) -> str | None:
     return None
 
 
+def _whole_view(node: cst.Subscript) -> bool:
+    """``a[:, None]``, ``a[None, ...]``, ``a[..., np.newaxis]``: every element of ``a``, with
+    axes added (each index a whole slice, ``None``, ``np.newaxis`` or ``...``)."""
+    for element in node.slice:
+        piece = element.slice
+        if isinstance(piece, cst.Slice):
+            if piece.lower is not None or piece.upper is not None or piece.step is not None:
+                return False
+            continue
+        value = piece.value
+        if isinstance(value, cst.Ellipsis):
+            continue
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
+            continue
+        return False
+    return any(
+        not isinstance(e.slice, cst.Slice) and not isinstance(e.slice.value, cst.Ellipsis)
+        for e in node.slice
+    )
+
+
 def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
     """``node`` as a NumPy array whose size the code fixes: ``np.zeros((50000, 300))``,
     ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
@@ -967,6 +990,8 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if isinstance(node, cst.UnaryOperation):
         return host_array(model, node.expression, scope, depth + 1)
     if isinstance(node, cst.Subscript):
+        if _whole_view(node):  # `np.arange(h)[:, None]`: the same elements, a new axis
+            return host_array(model, node.value, scope, depth + 1)
         # `np.load("vectors.npz")["arr_0"]`: an array of an archive, sized by the file
         loaded = node.value
         if isinstance(loaded, cst.Name):

@@ -322,6 +322,11 @@ def test_a_matrix_passed_to_the_traced_function_itself_is_a_tensor_argument():
         "    return tf.tensordot(image, tf.constant(bank(height)), axes=[[1], [0]])\n",
         "@tf.function\ndef stylize(image, out_height):\n"
         "    return image * tf.constant(np.outer(np.arange(out_height), np.ones(8)))\n",
+        # built by broadcasting views of arrays sized by the helper's parameter
+        "def bank(height):\n    rows = np.arange(height, dtype=np.float32)[:, None]\n"
+        "    return np.cos(rows * np.linspace(0.1, 1.0, 8)[None, :])\n"
+        "@tf.function\ndef stylize(image, out_height):\n"
+        "    return tf.tensordot(image, tf.constant(bank(out_height)), axes=[[1], [0]])\n",
         # a vocabulary: a file's lines, a long comprehension, through a constructor
         "with open('vocab.txt') as f:\n    VOCAB = [line.strip() for line in f]\n"
         "@tf.function\ndef ids(words):\n    return tf.where(tf.equal(words, tf.constant(VOCAB)))\n",
