@@ -1524,7 +1524,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         None while traced: the height and width of a decoded image in a `Dataset.map`
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
-        from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
+        from the knowledge base, by tracing them), the dimensions a
+        `Dataset.from_generator(output_signature=...)` declares None, in a function mapped
+        over it, the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
         makes from it, or of the parameter of a helper the loss hands it to), the batch of
         the `data` that `fit` hands an overridden `train_step` or `test_step` (None in every

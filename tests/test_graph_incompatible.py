@@ -3126,3 +3126,20 @@ def test_tensor_item_assignment_spares_dicts_of_tensors(source):
 )
 def test_checkpoint_io_in_traced_code(source, expected):
     assert rule_ids(KERAS_HEADER + source, ["TF868"]) == expected
+
+
+# Checked under TF 2.21: a map over Dataset.from_generator traces its function on the declared
+# element spec, so images declared `TensorSpec((None, None, 3))` have no static height there
+# (`'>' not supported between instances of 'NoneType' and 'NoneType'`).
+GENERATED = (
+    "import tensorflow as tf\ndef fit(image, label):\n    h, w = image.shape[0], image.shape[1]\n"
+    "    scale = 256 / max(h, w)\n    return tf.image.resize(image, (int(h * scale), int(w * scale))), label\n"
+    "ds = tf.data.Dataset.from_generator(gen, output_signature=(\n"
+    "    tf.TensorSpec({shape}, tf.uint8), tf.TensorSpec((), tf.int32)))\n"
+    "ds = ds.shuffle(64).map(fit)\n"
+)
+
+
+@pytest.mark.parametrize("shape, expected", [("(None, None, 3)", 2), ("(224, 224, 3)", 0)])
+def test_a_map_over_a_generator_sees_its_declared_none_dimensions(shape, expected):
+    assert rule_ids(GENERATED.format(shape=shape), ["TF897"]) == ["TF897"] * expected

@@ -156,6 +156,14 @@ def unknown_dimension(
     passed = _passed_dimension(model, fn, param, index, _depth)
     if passed is not None:
         return passed
+    declared = _declared_element_spec(model, fn, param, index)
+    if declared is not None:
+        return UnknownDimension(
+            f"`{param}` is an element of `{_code(declared.func)}`, whose output_signature "
+            f"gives dimension {index} as None: it is None while the map function is traced",
+            declared,
+            True,
+        )
     mapped = _mapped_decoder(model, fn, param, index)
     if mapped is not None:
         return UnknownDimension(
@@ -693,6 +701,70 @@ def spec_dimensions(
         else:
             return None
     return tuple(dims)
+
+
+# Dataset methods that hand on each element as it is (its spec unchanged)
+_SPEC_KEEPING = frozenset(
+    {"shuffle", "prefetch", "cache", "repeat", "filter", "take", "skip", "with_options"}
+)
+
+
+def _declared_element_spec(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int
+) -> cst.Call | None:
+    """For a function every ``ds.map(fn)`` of the module maps over
+    ``Dataset.from_generator(..., output_signature=...)`` (through methods that keep the
+    element): the ``from_generator`` call, when the spec at ``param``'s position gives
+    dimension ``index`` as None (images of any size: ``TensorSpec((None, None, 3))``)."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
+            continue
+        if model.function_referenced(call.args[0].value, scope) is not fn:
+            continue
+        source = _generator_source(model, func.value)
+        if source is None:
+            return None
+        signature = _keyword(source, "output_signature")
+        specs = (
+            [e.value for e in signature.elements]
+            if isinstance(signature, (cst.Tuple, cst.List))
+            else [signature]
+        )
+        if signature is None or position >= len(specs) or (len(specs) > 1) != (len(fn.params) > 1):
+            return None
+        dims = spec_dimensions(model, specs[position])
+        if not isinstance(dims, tuple) or not 0 <= index < len(dims) or dims[index] is not None:
+            return None
+        found = source
+    return found
+
+
+def _generator_source(
+    model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``tf.data.Dataset.from_generator(...)`` call a dataset is, through methods that keep
+    each element as it is (``shuffle``, ``prefetch``) and names bound once."""
+    if depth > 8:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        if not values or len(values) != 1:
+            return None
+        return _generator_source(model, values[0], depth + 1)
+    if not isinstance(dataset, cst.Call):
+        return None
+    if (model.call_name(dataset) or "").endswith("Dataset.from_generator"):
+        return dataset
+    func = dataset.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _SPEC_KEEPING:
+        return _generator_source(model, func.value, depth + 1)
+    return None
 
 
 def _smaller_last_batch(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
