@@ -1526,7 +1526,8 @@ class NoneDimensionUsedAsSize(_TracedRule):
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
         from the knowledge base, by tracing them), the dimensions a
         `Dataset.from_generator(output_signature=...)` declares None, in a function mapped
-        over it, the batch of `y_true`/`y_pred` in a loss
+        over it, and the batch of a function mapped after `batch(n)` or `padded_batch(n)`
+        (no `drop_remainder=True`: the last batch may be smaller, so the spec says None), the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
         makes from it, or of the parameter of a helper the loss hands it to), the batch of
         the `data` that `fit` hands an overridden `train_step` or `test_step` (None in every

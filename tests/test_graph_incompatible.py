@@ -3143,3 +3143,18 @@ GENERATED = (
 @pytest.mark.parametrize("shape, expected", [("(None, None, 3)", 2), ("(224, 224, 3)", 0)])
 def test_a_map_over_a_generator_sees_its_declared_none_dimensions(shape, expected):
     assert rule_ids(GENERATED.format(shape=shape), ["TF897"]) == ["TF897"] * expected
+
+
+# Checked under TF 2.21: a function mapped after `batch(n)` or `padded_batch(n)` sees the
+# batch dimension None (the last batch may be smaller); `drop_remainder=True` fixes it.
+@pytest.mark.parametrize(
+    "batching, expected",
+    [("batch(32)", 1), ("padded_batch(8)", 1), ("batch(32, drop_remainder=True)", 0)],
+)
+def test_a_map_after_batching_sees_the_batch_none(batching, expected):
+    source = (
+        "import tensorflow as tf\ndef flat(images, labels):\n"
+        "    return tf.reshape(images, [images.shape[0], -1]), labels\n"
+        f"ds = tf.data.Dataset.from_tensor_slices((xs, ys)).shuffle(9).{batching}.map(flat)\n"
+    )
+    assert rule_ids(source, ["TF897"]) == ["TF897"] * expected

@@ -158,8 +158,15 @@ def unknown_dimension(
         return passed
     declared = _declared_element_spec(model, fn, param, index)
     if declared is not None:
+        batched = isinstance(declared.func, cst.Attribute) and declared.func.attr.value in (
+            "batch",
+            "padded_batch",
+        )
         return UnknownDimension(
-            f"`{param}` is an element of `{_code(declared.func)}`, whose output_signature "
+            f"`{param}` is a batch of `{_code(declared)}`, whose element spec gives dimension 0 "
+            "as None (the last batch may be smaller): it is None while the map function is traced"
+            if batched
+            else f"`{param}` is an element of `{_code(declared.func)}`, whose output_signature "
             f"gives dimension {index} as None: it is None while the map function is traced",
             declared,
             True,
@@ -727,6 +734,12 @@ def _declared_element_spec(
             continue
         if model.function_referenced(call.args[0].value, scope) is not fn:
             continue
+        batched = _batched_source(model, func.value)
+        if batched is not None:  # `ds.batch(32).map(fn)`: every component's batch is None
+            if index != 0:
+                return None
+            found = batched
+            continue
         source = _generator_source(model, func.value)
         if source is None:
             return None
@@ -743,6 +756,30 @@ def _declared_element_spec(
             return None
         found = source
     return found
+
+
+def _batched_source(
+    model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``.batch(n)`` or ``.padded_batch(n)`` call (without ``drop_remainder``) a dataset
+    is, through methods that keep each element: its element's dimension 0 is None."""
+    if depth > 8:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        if not values or len(values) != 1:
+            return None
+        return _batched_source(model, values[0], depth + 1)
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Attribute)):
+        return None
+    method = dataset.func.attr.value
+    if method in ("batch", "padded_batch") and model.is_dataset(dataset.func.value):
+        if any(a.keyword is not None and a.keyword.value == "drop_remainder" for a in dataset.args):
+            return None
+        return dataset if len(dataset.args) == 1 or method == "padded_batch" else None
+    if method in _SPEC_KEEPING:
+        return _batched_source(model, dataset.func.value, depth + 1)
+    return None
 
 
 def _generator_source(
