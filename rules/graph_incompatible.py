@@ -379,7 +379,9 @@ class NumpyFunctionOnTensor(_TracedRule):
         `scipy.special.expit`, `scipy.signal.convolve`, `scipy.linalg.norm`, `scipy.fft.fft`
         all raise `NotImplementedError: Cannot convert a symbolic tf.Tensor` in a
         `tf.function`, TF 2.21): a NumPy/SciPy augmentation applied in `Dataset.map` fails,
-        directly or in a helper the map function calls. Evidence required: an argument computed
+        directly or in a helper the map function calls. So does a Python list the traced code
+        fills with tensors (`values[i] = float(features[i])`: AutoGraph makes `float` a cast)
+        and hands to NumPy (`np.array(values)`). Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
         so is a model compiled with `run_eagerly=True`.
     """
@@ -418,6 +420,11 @@ class NumpyFunctionOnTensor(_TracedRule):
                 # a layer's input where the module calls the layer on a Keras tensor, or a
                 # helper's parameter every call of which passes one
                 why = _layer_input_passed(self.model, arg.value, fn)
+                if why is None:
+                    stored = _tensor_stored_in_list(self.model, arg.value, fn)
+                    if stored is not None:  # `values[i] = float(t)` ... `np.array(values)`
+                        why = stored
+                        subject = "a list of graph tensors"
                 if why is None:  # a variable: NumPy reads it with `numpy()`, eager only
                     why = graph_variable(self.model, arg.value, scope)
                     if why is None:
@@ -496,6 +503,69 @@ class NumpyFunctionOnTensor(_TracedRule):
             "use TensorFlow ops in the helper, or call it outside traced code",
             because=[why, (f"`{callee.name}` converts `{param}` with NumPy here", inner)],
         )
+
+
+# Python conversions AutoGraph turns into casts of a tensor in converted code
+_AUTOGRAPH_CASTS = frozenset({"builtins.float", "builtins.int"})
+
+
+def _tensor_stored_in_list(
+    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo
+) -> tuple[str, cst.CSTNode] | None:
+    """Why the local list ``expr`` holds graph tensors: ``fn`` stores one in it
+    (``values[i] = t``, ``values.append(t)``), a computed tensor, or ``float(t)`` of one in
+    code AutoGraph converts (it makes the conversion a cast, checked under TF 2.21); NumPy
+    then converts the list element by element and fails on the symbolic tensor."""
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, fn)
+    if binding.scope is not fn or not binding.sites:
+        return None
+    for site in binding.sites:
+        value = site.value
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+            value = value.left  # `[0.0] * n`
+        if site.kind != SiteKind.ASSIGN or value is None or not isinstance(value, cst.List):
+            return None
+    found = None
+
+    def stored(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call) and model.call_name(value) in _AUTOGRAPH_CASTS:
+            if not fn.autograph or len(value.args) != 1:
+                return False
+            value = value.args[0].value
+        return computed_tensor(model, value, fn) or model.is_tensor(value, fn)
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        nonlocal found
+        if found is not None or (
+            node is not fn.node and isinstance(node, (cst.FunctionDef, cst.Lambda))
+        ):
+            return False
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Subscript)
+            and isinstance(t.target.value, cst.Name)
+            and t.target.value.value == expr.value
+            for t in node.targets
+        ):
+            if stored(node.value):
+                found = node.value
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "append"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == expr.value
+            and len(node.args) == 1
+            and stored(node.args[0].value)
+        ):
+            found = node.args[0].value
+        return None
+
+    walk(fn.node, enter)
+    if found is None:
+        return None
+    return (f"`{expr.value}` holds `{code(found)}`, a graph tensor in traced code", found)
 
 
 def _graph_tensor_evidence(

@@ -3158,3 +3158,23 @@ def test_a_map_after_batching_sees_the_batch_none(batching, expected):
         f"ds = tf.data.Dataset.from_tensor_slices((xs, ys)).shuffle(9).{batching}.map(flat)\n"
     )
     assert rule_ids(source, ["TF897"]) == ["TF897"] * expected
+
+
+# Checked under TF 2.21: AutoGraph turns `float(t)` into a cast, so a list filled with it holds
+# graph tensors, and `np.array(values)` raises NotImplementedError while tracing.
+@pytest.mark.parametrize(
+    "fill, expected",
+    [
+        ("values[i] = float(x[i])", ["TF804"]),
+        ("values.append(tf.square(x[i]))", ["TF804"]),
+        ("values[i] = float(i)", []),
+    ],
+)
+def test_numpy_on_a_list_of_graph_tensors(fill, expected):
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n"
+        "@tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])\ndef f(x):\n"
+        f"    values = [0.0] * 4\n    for i in range(4):\n        {fill}\n"
+        "    return np.array(values)\n"
+    )
+    assert rule_ids(source, ["TF804"]) == expected
