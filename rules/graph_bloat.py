@@ -225,8 +225,9 @@ class PythonLoopUnrolledInGraph(Rule):
         tuple or a NumPy array runs at trace time instead, and copies its body into the graph
         once per element: the graph, the trace time and the memory grow with the data.
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
-        parameter every call of the module passes such an integer: a Python int reaches the
-        trace as one), literal
+        parameter every call of the module passes such an integer, or leaves to such a
+        default, as a fixed-step ODE solver's `steps=1000`: a Python int reaches the trace as
+        one), literal
         sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
         counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
@@ -509,11 +510,24 @@ def _python_int(
         if passed:
             return passed.pop() if len(passed) == 1 else None
         default = binding.scope.param_defaults.get(node.value)
-        # a traced function's own parameter may be handed a tensor; a factory's may not
-        return _int(default) if default is not None and not binding.scope.traced else None
+        # a traced function's own parameter may be handed a tensor; a factory's may not, nor
+        # one that every call of the module leaves to its default (`rk4(y0, t0, t1)`)
+        if default is None:
+            return None
+        if not binding.scope.traced or _default_left(model, binding.scope):
+            return _int(default)
+        return None
     values = binding.known_values
     found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
     return found.pop() if len(found) == 1 else None
+
+
+def _default_left(model, fn: FunctionInfo) -> bool:
+    """Whether the module calls ``fn`` and no call can pass a parameter it leaves to its
+    default (none spreads ``*args`` or ``**kwargs``): each call then runs with the defaults
+    (the caller of ``_python_int`` has seen that none passes the parameter)."""
+    sites = [site for site in model.call_sites if site.callee is fn]
+    return bool(sites) and all(not any(a.star for a in site.call.args) for site in sites)
 
 
 def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool) -> int | None:
@@ -680,8 +694,11 @@ class _HostArray:
     call: cst.CSTNode
     nbytes: int | None
     sized_by: str | None = None  # the data dimension (``image.shape[1]``) that sizes it
+    vocabulary: bool = False  # a row per word of a vocabulary that comes from data
 
     def describe(self) -> str:
+        if self.vocabulary:
+            return "a NumPy matrix with a row per word of a vocabulary from the data"
         if self.sized_by is not None:
             return f"a NumPy array built while tracing, sized by {self.sized_by}"
         if self.nbytes is None:
@@ -936,6 +953,29 @@ def _generator_method(model, call: cst.Call, scope) -> str | None:
     return None
 
 
+def _whole_view(node: cst.Subscript) -> bool:
+    """``a[:, None]``, ``a[None, ...]``, ``a[..., np.newaxis]``: every element of ``a``, with
+    axes added (each index a whole slice, ``None``, ``np.newaxis`` or ``...``)."""
+    for element in node.slice:
+        piece = element.slice
+        if isinstance(piece, cst.Slice):
+            if piece.lower is not None or piece.upper is not None or piece.step is not None:
+                return False
+            continue
+        value = piece.value
+        if isinstance(value, cst.Ellipsis):
+            continue
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
+            continue
+        return False
+    return any(
+        not isinstance(e.slice, cst.Slice) and not isinstance(e.slice.value, cst.Ellipsis)
+        for e in node.slice
+    )
+
+
 def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostArray | None:
     """``node`` as a NumPy array whose size the code fixes: ``np.zeros((50000, 300))``,
     ``np.random.normal(size=(n, d))``, ``np.random.rand(n, d)`` with integer sizes, or
@@ -950,6 +990,8 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if isinstance(node, cst.UnaryOperation):
         return host_array(model, node.expression, scope, depth + 1)
     if isinstance(node, cst.Subscript):
+        if _whole_view(node):  # `np.arange(h)[:, None]`: the same elements, a new axis
+            return host_array(model, node.value, scope, depth + 1)
         # `np.load("vectors.npz")["arr_0"]`: an array of an archive, sized by the file
         loaded = node.value
         if isinstance(loaded, cst.Name):
@@ -1044,9 +1086,65 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     ):
         elements = _shape_elements(model, positional[0].value, scope)
     if elements is None:
+        if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
+            shape = positional[0].value if positional else keywords.get("shape")
+            if shape is not None and _vocabulary_rows(model, shape, scope):
+                return _HostArray(node, None, vocabulary=True)  # an embedding matrix
         return None
     itemsize = _itemsize(model, keywords.get("dtype"))
     return _HostArray(node, None if itemsize is None else elements * itemsize)
+
+
+# An embedding's width at least this: a row per word of a vocabulary makes a large matrix
+EMBEDDING_WIDTH = 32
+
+
+def _vocabulary_rows(model, shape: cst.BaseExpression, scope, depth: int = 0) -> bool:
+    """``(len(vocabulary) + 1, 300)``: a matrix of a row per word of a vocabulary that comes
+    from data (a file's lines or words, a tokenizer's ``word_index``, a layer's
+    ``get_vocabulary()``), each row at least EMBEDDING_WIDTH wide (the embedding matrix
+    filled from pretrained vectors)."""
+    if not isinstance(shape, (cst.Tuple, cst.List)) or len(shape.elements) != 2:
+        return False
+    rows, width = (e.value for e in shape.elements)
+    columns = _python_int(model, width, scope)
+    return (
+        columns is not None and columns >= EMBEDDING_WIDTH and _vocabulary_size(model, rows, scope)
+    )
+
+
+def _vocabulary_size(model, node: cst.BaseExpression, scope, depth: int = 0) -> bool:
+    """``len(vocabulary)`` (plus or minus a few), or a name bound only to one."""
+    if depth > 4:
+        return False
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        return _vocabulary_size(model, node.left, scope, depth + 1) and _int(node.right) is not None
+    if isinstance(node, cst.Name):
+        values = model.binding_of(node, scope).known_values
+        return (
+            bool(values)
+            and len(values) == 1
+            and _vocabulary_size(model, values[0], scope, depth + 1)
+        )
+    if not (
+        isinstance(node, cst.Call)
+        and model.call_name(node) == "builtins.len"
+        and len(node.args) == 1
+    ):
+        return False
+    counted = node.args[0].value
+    if isinstance(counted, cst.Name):
+        values = model.binding_of(counted, scope).known_values
+        counted = values[0] if values and len(values) == 1 else counted
+    if isinstance(counted, cst.Attribute) and counted.attr.value == "word_index":
+        return True  # a Keras Tokenizer's vocabulary, fitted on the texts
+    if (
+        isinstance(counted, cst.Call)
+        and isinstance(counted.func, cst.Attribute)
+        and counted.func.attr.value == "get_vocabulary"
+    ):
+        return True  # a TextVectorization layer's vocabulary, adapted to the data
+    return python_sequence(model, node.args[0].value, scope) is not None
 
 
 # A Python list that long is data (a vocabulary, a table read from a file), never a constant
@@ -1163,7 +1261,9 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
         a NumPy Generator's `rng.normal(size=(n, d))`) of at least
         {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
-        by the file), directly or by a module function that returns it, whether it is a module
+        by the file), or an embedding matrix with a row per word of a vocabulary fitted on the
+        data (`np.zeros((len(tokenizer.word_index) + 1, 300))`, at least {EMBEDDING_WIDTH}
+        wide), directly or by a module function that returns it, whether it is a module
         global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an
         enclosing function that every call in the module fills with such an array (a
         `tf.function` defined inside `train(self, embed_matrix)` capturing it; a parameter of

@@ -379,7 +379,9 @@ class NumpyFunctionOnTensor(_TracedRule):
         `scipy.special.expit`, `scipy.signal.convolve`, `scipy.linalg.norm`, `scipy.fft.fft`
         all raise `NotImplementedError: Cannot convert a symbolic tf.Tensor` in a
         `tf.function`, TF 2.21): a NumPy/SciPy augmentation applied in `Dataset.map` fails,
-        directly or in a helper the map function calls. Evidence required: an argument computed
+        directly or in a helper the map function calls. So does a Python list the traced code
+        fills with tensors (`values[i] = float(features[i])`: AutoGraph makes `float` a cast)
+        and hands to NumPy (`np.array(values)`). Evidence required: an argument computed
         by a TF op or a Keras layer call; NumPy on shapes, sizes and Python values is fine, and
         so is a model compiled with `run_eagerly=True`.
     """
@@ -418,6 +420,11 @@ class NumpyFunctionOnTensor(_TracedRule):
                 # a layer's input where the module calls the layer on a Keras tensor, or a
                 # helper's parameter every call of which passes one
                 why = _layer_input_passed(self.model, arg.value, fn)
+                if why is None:
+                    stored = _tensor_stored_in_list(self.model, arg.value, fn)
+                    if stored is not None:  # `values[i] = float(t)` ... `np.array(values)`
+                        why = stored
+                        subject = "a list of graph tensors"
                 if why is None:  # a variable: NumPy reads it with `numpy()`, eager only
                     why = graph_variable(self.model, arg.value, scope)
                     if why is None:
@@ -496,6 +503,69 @@ class NumpyFunctionOnTensor(_TracedRule):
             "use TensorFlow ops in the helper, or call it outside traced code",
             because=[why, (f"`{callee.name}` converts `{param}` with NumPy here", inner)],
         )
+
+
+# Python conversions AutoGraph turns into casts of a tensor in converted code
+_AUTOGRAPH_CASTS = frozenset({"builtins.float", "builtins.int"})
+
+
+def _tensor_stored_in_list(
+    model: ModuleModel, expr: cst.BaseExpression, fn: FunctionInfo
+) -> tuple[str, cst.CSTNode] | None:
+    """Why the local list ``expr`` holds graph tensors: ``fn`` stores one in it
+    (``values[i] = t``, ``values.append(t)``), a computed tensor, or ``float(t)`` of one in
+    code AutoGraph converts (it makes the conversion a cast, checked under TF 2.21); NumPy
+    then converts the list element by element and fails on the symbolic tensor."""
+    if not isinstance(expr, cst.Name):
+        return None
+    binding = model.binding_of(expr, fn)
+    if binding.scope is not fn or not binding.sites:
+        return None
+    for site in binding.sites:
+        value = site.value
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+            value = value.left  # `[0.0] * n`
+        if site.kind != SiteKind.ASSIGN or value is None or not isinstance(value, cst.List):
+            return None
+    found = None
+
+    def stored(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Call) and model.call_name(value) in _AUTOGRAPH_CASTS:
+            if not fn.autograph or len(value.args) != 1:
+                return False
+            value = value.args[0].value
+        return computed_tensor(model, value, fn) or model.is_tensor(value, fn)
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        nonlocal found
+        if found is not None or (
+            node is not fn.node and isinstance(node, (cst.FunctionDef, cst.Lambda))
+        ):
+            return False
+        if isinstance(node, cst.Assign) and any(
+            isinstance(t.target, cst.Subscript)
+            and isinstance(t.target.value, cst.Name)
+            and t.target.value.value == expr.value
+            for t in node.targets
+        ):
+            if stored(node.value):
+                found = node.value
+        elif (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "append"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == expr.value
+            and len(node.args) == 1
+            and stored(node.args[0].value)
+        ):
+            found = node.args[0].value
+        return None
+
+    walk(fn.node, enter)
+    if found is None:
+        return None
+    return (f"`{expr.value}` holds `{code(found)}`, a graph tensor in traced code", found)
 
 
 def _graph_tensor_evidence(
@@ -1524,9 +1594,15 @@ class NoneDimensionUsedAsSize(_TracedRule):
         None while traced: the height and width of a decoded image in a `Dataset.map`
         function (`h, w, c = tf.io.decode_jpeg(data).shape`; which decode ops leave which
         dimensions unknown, and which ops keep their input's shape, such as `tf.cast`, comes
-        from the knowledge base, by tracing them), the batch of `y_true`/`y_pred` in a loss
+        from the knowledge base, by tracing them), the dimensions a
+        `Dataset.from_generator(output_signature=...)` declares None, in a function mapped
+        over it, and the batch of a function mapped after `batch(n)` or `padded_batch(n)`
+        (no `drop_remainder=True`: the last batch may be smaller, so the spec says None), the batch of `y_true`/`y_pred` in a loss
         or metric that `fit` traces (and of a tensor a shape-keeping op such as `tf.sigmoid`
-        makes from it, or of the parameter of a helper the loss hands it to), and the batch of a layer's input where the module builds
+        makes from it, or of the parameter of a helper the loss hands it to), the batch of
+        the `data` that `fit` hands an overridden `train_step` or `test_step` (None in every
+        trace under Keras 3) and of what the model makes of it (`y_pred = self(x)`: Keras
+        layers keep the batch), and the batch of a layer's input where the module builds
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
         layer's input there, and any dimension of a layer's input that the `keras.Input` the
         module applies it to gives as None (`keras.Input((None, 8))`: sequences of any
@@ -1541,7 +1617,9 @@ class NoneDimensionUsedAsSize(_TracedRule):
         `tf.shape(x)[i]` (`keras.ops.shape(x)[i]` in Keras 3 code), or `-1` in a reshape. Which ops need every size of a shape argument, and which
         take a partial shape (`tf.ensure_shape`), comes from the knowledge base, by calling
         them. Forms the model cannot prove for every trace (a Keras batch dimension, relaxed
-        shapes) are reported only with `--preview`.
+        shapes) are reported only with `--preview`; a relaxed step called on each batch of
+        `ds.batch(n)` (no `drop_remainder`, no `repeat` before it) is proven: the smaller last
+        batch is traced again with dimension 0 None.
     """
 
     def _report_flow(
@@ -2148,6 +2226,20 @@ def index_tensor(
     return fed_parameter(model, expr, scope)
 
 
+def _dataset_iterator(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether ``expr`` is ``iter(dataset)``, or a name bound only to one."""
+    values: list[cst.BaseExpression] = [expr]
+    if isinstance(expr, cst.Name):
+        values = list(model.binding_of(expr, scope).known_values or [])
+    return bool(values) and all(
+        isinstance(v, cst.Call)
+        and model.call_name(v) == "builtins.iter"
+        and len(v.args) == 1
+        and model.is_dataset(v.args[0].value)
+        for v in values
+    )
+
+
 def dataset_element(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> bool:
@@ -2158,6 +2250,12 @@ def dataset_element(
         return False
     if isinstance(expr, cst.Subscript):
         return dataset_element(model, expr.value, scope, depth + 1)
+    if isinstance(expr, cst.Call):  # `next(it)`, `it = iter(dataset)`: the next element
+        return (
+            model.call_name(expr) == "builtins.next"
+            and len(expr.args) == 1
+            and _dataset_iterator(model, expr.args[0].value, scope)
+        )
     if not isinstance(expr, cst.Name):
         return False
     binding = model.binding_of(expr, scope)
@@ -2172,13 +2270,16 @@ def dataset_element(
             and all(dataset_element(model, value, caller, depth + 1) for value, caller in passed)
         )
     for site in binding.sites:
-        if site.value is None:
+        value = site.value
+        if value is None and site.kind == SiteKind.UNPACK:
+            value = _unpacked_from(model, site.node)  # `x, y, task = batch`
+        if value is None:
             return False
         if site.kind == SiteKind.LOOP:
-            if not model.is_dataset(site.value):
+            if not model.is_dataset(value):
                 return False
         elif site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK) or not dataset_element(
-            model, site.value, binding.scope, depth + 1
+            model, value, binding.scope, depth + 1
         ):
             return False
     return True
@@ -4077,7 +4178,10 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
         base calls on an array and on a graph tensor, and scikit-learn's metrics
         (`scripts/probe_sklearn_metrics.py`: all 55 that take `y_true` fail traced); so is a
         function of the module handed over that calls one of them on NumPy conversions of its
-        arguments (the conversions themselves are TF804's). A `compile(run_eagerly=True)`
+        arguments, itself or through a helper of the module it calls (the conversions
+        themselves are TF804's), or handed over wrapped (`functools.partial`,
+        `keras.metrics.MeanMetricWrapper(fn)`, whose `update_state` calls it in the traced
+        step). A `compile(run_eagerly=True)`
         runs them eagerly and is not reported. Write the
         metric with TensorFlow ops (`keras.metrics.F1Score`, `keras.metrics.AUC`), compute it
         on predictions after `fit` (or in a callback), or wrap it in `tf.numpy_function`.
@@ -4122,6 +4226,18 @@ class NumpyOnlyFunctionHandedToTracer(Rule):
                 and model.call_name(value) == "functools.partial"
             ):  # `partial(f1_score, average="macro")` calls `f1_score`
                 value = value.args[0].value
+            elif isinstance(value, cst.Call) and is_keras(
+                model.call_name(value), "metrics.MeanMetricWrapper"
+            ):  # `MeanMetricWrapper(kappa)`: its update_state calls `kappa` on the batch
+                value = next(
+                    (
+                        a.value
+                        for a in value.args
+                        if (a.keyword is None and not a.star)
+                        or (a.keyword and a.keyword.value == "fn")
+                    ),
+                    value,
+                )
             if not isinstance(value, (cst.Name, cst.Attribute)):
                 continue
             if isinstance(value, cst.Name) and isinstance(scope, FunctionInfo):
@@ -4162,10 +4278,20 @@ def _numpy_only_call_within(
     tensors the model sees (``f1_score(np.asarray(y_true), ...)``: TF804 reports a call on
     tensors where it stands)."""
     fn = model.function_referenced(value, scope)
-    if fn is None:
-        return None
+    return None if fn is None else _numpy_only_call_in(model, fn, 0)
+
+
+def _numpy_only_call_in(model: ModuleModel, fn: FunctionInfo, depth: int) -> cst.Call | None:
+    """The NumPy-only library call ``fn`` makes on what it is given, itself or through the
+    module's helpers it calls (``kappa`` returns ``score(...)``, which calls
+    ``cohen_kappa_score``): a helper's call fails on the same symbolic tensors."""
     for call in model.calls_made_by(fn):
         if not knowledge.numpy_only_function(model.call_name(call)):
+            callee = model.callee(call, fn)
+            if depth < 2 and callee is not None and callee is not fn and call.args:
+                found = _numpy_only_call_in(model, callee, depth + 1)
+                if found is not None:
+                    return found
             continue
         if any(computed_tensor(model, arg.value, fn) for arg in call.args):
             return None

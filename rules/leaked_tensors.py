@@ -54,7 +54,10 @@ class TensorLeakedFromTracedCode(StoreRule):
         trace, fails with "... is out of scope and cannot be used here" (or, in TF1 style
         graph code, silently reads a stale value). That includes a tensor cached under `if
         self.table is None:` on the first call (every later trace reuses the first graph's
-        tensor), one kept on `self` for a public method to read eagerly, and an attribute of
+        tensor), state a layer's `call` reads before it stores it again (a hidden state,
+        `h = tanh(x + self.hidden)` ... `self.hidden = h`: the next trace, which `fit` makes,
+        reads the last trace's tensor), one kept on `self` for a public method to read
+        eagerly, and an attribute of
         an object passed in from outside the trace (`acc.total += x` in a helper). A
         `tf.data.Dataset` made in traced code is one too: its variant tensor belongs to the
         trace's graph, and kept on `self` it is out of scope in the next trace (a first call
@@ -91,8 +94,19 @@ class TensorLeakedFromTracedCode(StoreRule):
                 # set only while unset: later calls (and retraces) reuse this graph tensor
                 because.append(cached)
             elif not _reads_itself(value, target) and self._read_back(fn, target):
-                # `self.x = self.x - lr * g` carries the value from call to call: not scratch
-                gap = SCRATCH_GAP
+                # `self.x = self.x - lr * g` carries the value from call to call: not scratch;
+                # nor is a value the function reads before it stores one (the last call's)
+                carried = self._read_before_stored(fn, target)
+                if carried is None:
+                    gap = SCRATCH_GAP
+                else:
+                    because.append(
+                        (
+                            f"`{code(target)}` is read here before the function stores it: each "
+                            "call (and each trace) reads what the last one stored",
+                            carried,
+                        )
+                    )
             elif isinstance(target.value, cst.Attribute):
                 gap = OTHER_OBJECT_GAP  # `self.layer.kernel = ...`: a wrapped layer's input
         self.report(
@@ -164,6 +178,31 @@ class TensorLeakedFromTracedCode(StoreRule):
             )
         return None
 
+    def _read_before_stored(self, fn: FunctionInfo, target: cst.Attribute) -> cst.CSTNode | None:
+        """Where ``fn`` reads ``self.<attr>`` before its first store to it
+        (``h = tanh(x @ w + self.hidden)`` ... ``self.hidden = h``): each call reads what the
+        last one stored, so the next trace reads a tensor of an earlier trace's graph (checked
+        under TF 2.21 / Keras 3.15: `fit` raises "The tensor ... cannot be accessed from
+        FuncGraph(...) because it was defined in FuncGraph(...), which is out of scope")."""
+        order = self.model.event_index()
+        stores = [
+            order[id(node)] for node in _attribute_stores(fn.node, target) if id(node) in order
+        ]
+        if not stores:
+            return None
+        first_store = min(stores)
+        return next(
+            (
+                read.node
+                for read in self.model.reads.get(target.attr.value, ())
+                if read.function is fn
+                and isinstance(read.node, cst.Attribute)
+                and read.node.value.deep_equals(target.value)
+                and order.get(id(read.node), first_store) < first_store
+            ),
+            None,
+        )
+
     def _read_back(self, fn: FunctionInfo, target: cst.Attribute) -> bool:
         """Read back by ``fn`` itself, and by no other traced function nor code outside the
         class: what each call sets and uses before it returns."""
@@ -183,6 +222,31 @@ class TensorLeakedFromTracedCode(StoreRule):
             if not reader.name.startswith("_"):
                 return False  # a public method of the object reads it, eagerly, after the trace
         return True
+
+
+def _attribute_stores(function: cst.CSTNode, target: cst.Attribute) -> list[cst.Attribute]:
+    """The targets in ``function`` (not in functions it defines) that store to the attribute
+    ``target`` names (``self.hidden = ...``, ``self.hidden += ...``)."""
+    found: list[cst.Attribute] = []
+
+    def enter(node: cst.CSTNode) -> bool | None:
+        if node is not function and isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return False
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            for stored in targets:
+                if (
+                    isinstance(stored, cst.Attribute)
+                    and stored.attr.value == target.attr.value
+                    and stored.value.deep_equals(target.value)
+                ):
+                    found.append(stored)
+        return None
+
+    walk(function, enter)
+    return found
 
 
 def _reads_itself(value: cst.BaseExpression, target: cst.Attribute) -> bool:
@@ -567,6 +631,12 @@ class KerasInputCapturedByTrainedFunction(Rule):
             if not keras_tensor(model, _scope_of(model, value), value):
                 return None
         return keras_tensor_step(model, _scope_of(model, values[0]), values[0])
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        # `tf.nn.ctc_loss(logits=y_pred)`: the keyword is a parameter's name, not a read of a
+        # module-level `logits`
+        if node.keyword is not None:
+            self.__dict__.setdefault("_static_reads", set()).add(id(node.keyword))
 
     def visit_Name(self, node: cst.Name) -> None:
         if id(node) in self.__dict__.get("_static_reads", ()):

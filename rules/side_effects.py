@@ -38,7 +38,9 @@ class PrintInTracedCode(Rule):
         then never again, which makes it look as if the code stopped running, or prints symbolic
         tensors instead of values. `tf.print` is a graph op: it prints the values on every call,
         provided it gets them as arguments: `tf.print(f"loss {loss}")` formats the symbolic
-        tensor into a string while tracing, and prints that string on every call.
+        tensor into a string while tracing, and prints that string on every call. A print
+        whose text announces a trace (`print("Tracing!")`, as the tf.function guide shows
+        when a function traces) is meant to run per trace: reported only with `--preview`.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -64,6 +66,11 @@ class PrintInTracedCode(Rule):
     def _print(self, node: cst.Call) -> None:
         fn = self.context.function
         message = f"`print` in traced `{fn.qualname}` runs only while tracing; use `tf.print`"
+        if _announces_tracing(node):
+            # `print("Tracing!")`, the tf.function guide's own way to show when it traces: the
+            # text says it runs per trace, which is what its author wants
+            self.report(node, message, gap=TRACE_ANNOUNCEMENT_GAP)
+            return
         tf = self.model.alias_of("tensorflow", fn)
         args = _print_arguments(self.model, fn, node.args, print_keywords=("sep", "end"))
         if tf is None or args is None:
@@ -106,6 +113,29 @@ class PrintInTracedCode(Rule):
             replacement=node.with_changes(args=args),
             fix_description="pass the formatted values as arguments of `tf.print`",
         )
+
+
+TRACE_ANNOUNCEMENT_GAP = (
+    "its text announces a trace (`print('Tracing!')`): a deliberate trace-time print, as the "
+    "tf.function guide uses to show when a function traces"
+)
+
+
+def _announces_tracing(node: cst.Call) -> bool:
+    """Whether ``print(...)`` is handed text that speaks of tracing (``"Tracing!"``,
+    ``f"retracing with {x.shape}"``): its first positional argument is a string literal (or an
+    f-string whose literal text) that says ``trac``."""
+    positional = [a.value for a in node.args if a.keyword is None and not a.star]
+    if not positional:
+        return False
+    first = positional[0]
+    if isinstance(first, cst.FormattedString):
+        text = "".join(
+            part.value for part in first.parts if isinstance(part, cst.FormattedStringText)
+        )
+    else:
+        text = _string_value(first) or ""
+    return "trac" in text.lower()
 
 
 def _string_value(node: cst.BaseExpression) -> str | None:

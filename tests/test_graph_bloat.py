@@ -290,6 +290,10 @@ compressor.train({passed}, [[1, 2]])
         ("np.random.default_rng(0).normal(size=(400000, 300))", ["TF704"]),  # a Generator's
         ("np.zeros((2, 3))", []),  # small
         ("tf.constant(table)", []),  # a tensor: captured by reference, not copied
+        # an embedding matrix, a row per word of a vocabulary fitted on the data
+        ("np.zeros((len(tokenizer.word_index) + 1, 300))", ["TF704"]),
+        ("np.zeros((len(vectorizer.get_vocabulary()), 100))", ["TF704"]),
+        ("np.zeros((len(tokenizer.word_index) + 1, 4))", []),  # a narrow table
     ],
 )
 def test_a_matrix_an_enclosing_parameter_receives_is_followed_to_its_callers(passed, expected):
@@ -318,6 +322,11 @@ def test_a_matrix_passed_to_the_traced_function_itself_is_a_tensor_argument():
         "    return tf.tensordot(image, tf.constant(bank(height)), axes=[[1], [0]])\n",
         "@tf.function\ndef stylize(image, out_height):\n"
         "    return image * tf.constant(np.outer(np.arange(out_height), np.ones(8)))\n",
+        # built by broadcasting views of arrays sized by the helper's parameter
+        "def bank(height):\n    rows = np.arange(height, dtype=np.float32)[:, None]\n"
+        "    return np.cos(rows * np.linspace(0.1, 1.0, 8)[None, :])\n"
+        "@tf.function\ndef stylize(image, out_height):\n"
+        "    return tf.tensordot(image, tf.constant(bank(out_height)), axes=[[1], [0]])\n",
         # a vocabulary: a file's lines, a long comprehension, through a constructor
         "with open('vocab.txt') as f:\n    VOCAB = [line.strip() for line in f]\n"
         "@tf.function\ndef ids(words):\n    return tf.where(tf.equal(words, tf.constant(VOCAB)))\n",
@@ -509,3 +518,14 @@ def test_a_generator_over_a_dataset_never_ends_while_tracing(monkeypatch):
 
     with pytest.raises(Exception, match="iteration limit"):
         total(tf.data.Dataset.range(10))
+
+
+def test_a_range_bound_every_call_leaves_to_its_default_is_unrolled():
+    # checked under TF 2.21: the default (a Python int) reaches the trace, and the loop unrolls
+    source = (
+        "import tensorflow as tf\n@tf.function\ndef rk4(y, h, steps=1000):\n"
+        "    for _ in range(steps):\n        y = y + h * tf.sin(y)\n    return y\n"
+    )
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01)\n", ["TF701"]) == ["TF701"]
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, tf.constant(9))\n", ["TF701"]) == []
+    assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, **options)\n", ["TF701"]) == []

@@ -483,6 +483,74 @@ def test_a_none_dimension_used_as_a_size(source, preview):
     assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
 
 
+# Checked under TF 2.21 / Keras 3.15: fit hands an overridden train_step each batch with
+# dimension 0 None (a dataset batched with drop_remainder=True too), and a Keras model keeps
+# the batch, so a loss helper given the model's output reads None there.
+STEP_MODEL = (
+    "import tensorflow as tf\nimport keras\n"
+    "def flat_loss(y_true, y_pred):\n"
+    "    batch = y_pred.shape[0]\n"
+    "    return tf.reduce_mean(tf.reshape(y_true - y_pred, [batch, -1]))\n"
+    "class Net(keras.Model):\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    "        self.dense = keras.layers.Dense(2)\n"
+    "    def call(self, x):\n        return self.dense(x)\n"
+    "    def train_step(self, data):\n"
+    "        x, y = data\n"
+    "        y_pred = self(x, training=True)\n"
+    "        loss = flat_loss(y, y_pred)\n"
+    "        return {'loss': loss}\n"
+    "net = Net()\nnet.compile(optimizer='adam')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "source, preview",
+    [
+        (STEP_MODEL + "net.fit(xs, ys, batch_size=32)\n", False),
+        # without fit in the module, only some traces are proven to see None
+        (STEP_MODEL, True),
+        (
+            "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([keras.layers.Dense(2)])\n"
+            "def flat_loss(y_pred):\n    return tf.reshape(y_pred, [y_pred.shape[0], -1])\n"
+            "@tf.function(reduce_retracing=True)\ndef step(x):\n"
+            "    y_pred = model(x, training=True)\n    return flat_loss(y_pred)\n",
+            True,
+        ),
+    ],
+)
+def test_the_batch_of_a_traced_step_kept_by_the_model(source, preview):
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
+# Checked under TF 2.21: a reduce_retracing step called on each batch of `ds.batch(32)` traces
+# the smaller last batch again with dimension 0 None (40 samples: `Failed to convert elements
+# of [None, -1] to Tensor`); every batch is full with drop_remainder=True or repeat() first.
+RELAXED_LOOP = (
+    "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([keras.layers.Dense(2)])\n"
+    "@tf.function(reduce_retracing=True)\ndef step(x):\n"
+    "    y_pred = model(x)\n    return tf.reshape(y_pred, [y_pred.shape[0], -1])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "dataset, preview",
+    [
+        ("tf.data.Dataset.from_tensor_slices(xs).shuffle(64).batch(32)", False),
+        ("tf.data.Dataset.from_tensor_slices(xs).batch(32, drop_remainder=True)", True),
+        ("tf.data.Dataset.from_tensor_slices(xs).repeat().batch(32)", True),
+    ],
+)
+def test_a_relaxed_step_over_batches_sees_the_last_batch_none(dataset, preview):
+    source = (
+        RELAXED_LOOP
+        + f"ds = {dataset}\nfor epoch in range(3):\n    for x in ds:\n        step(x)\n"
+    )
+    (d,) = lint(source, ["TF897"])
+    assert d.rule == "TF897" and d.preview == preview and "may be None" in d.message
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -666,6 +734,14 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
         (
             LAYERS + "@tf.function\ndef f(dataset):\n    for x, t in dataset:\n"
             "        x = layers[t](x)\n    return x\n",
+            ["TF896"],
+        ),
+        # an element unpacked in the traced function, and the next element of an iterator
+        (
+            LAYERS + "@tf.function\ndef f(batch):\n    x, task = batch\n"
+            "    return layers[task[0]](x)\n"
+            "ds = tf.data.Dataset.from_tensor_slices((xs, ts)).batch(8)\n"
+            "for batch in ds:\n    f(batch)\nit = iter(ds)\nf(next(it))\n",
             ["TF896"],
         ),
         # Keras 3 runs `call` unconverted: the loop fails first (TF807), the index after it
@@ -2417,6 +2493,24 @@ def test_numpy_weight_api_in_traced_code(source, expected):
             + "model.compile('adam', 'mse', metrics=[f1])\n",
             ["TF865"],
         ),
+        # checked under TF 2.21 / Keras 3.15: scikit-learn reached through the module's own
+        # helper, and a metric wrapped in MeanMetricWrapper, fail on the traced step's tensors
+        (
+            "from sklearn.metrics import cohen_kappa_score\n"
+            "def score(a, b):\n    return cohen_kappa_score(a, b, weights='quadratic')\n"
+            "def kappa(y_true, y_pred):\n"
+            "    return score(np.argmax(y_true, -1), np.argmax(y_pred, -1))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[kappa])\n",
+            ["TF865"],
+        ),
+        (
+            "from sklearn.metrics import f1_score\n"
+            "def f1(y_true, y_pred):\n    return f1_score(np.asarray(y_true), np.asarray(y_pred))\n"
+            + COMPILED
+            + "model.compile('adam', 'mse', metrics=[keras.metrics.MeanMetricWrapper(f1)])\n",
+            ["TF865"],
+        ),
         # a helper's parameter handed to compile: what each caller passes, read in the caller
         # (a caller passing a name spelled like the parameter once made this loop forever)
         (
@@ -3032,3 +3126,55 @@ def test_tensor_item_assignment_spares_dicts_of_tensors(source):
 )
 def test_checkpoint_io_in_traced_code(source, expected):
     assert rule_ids(KERAS_HEADER + source, ["TF868"]) == expected
+
+
+# Checked under TF 2.21: a map over Dataset.from_generator traces its function on the declared
+# element spec, so images declared `TensorSpec((None, None, 3))` have no static height there
+# (`'>' not supported between instances of 'NoneType' and 'NoneType'`).
+GENERATED = (
+    "import tensorflow as tf\ndef fit(image, label):\n    h, w = image.shape[0], image.shape[1]\n"
+    "    scale = 256 / max(h, w)\n    return tf.image.resize(image, (int(h * scale), int(w * scale))), label\n"
+    "ds = tf.data.Dataset.from_generator(gen, output_signature=(\n"
+    "    tf.TensorSpec({shape}, tf.uint8), tf.TensorSpec((), tf.int32)))\n"
+    "ds = ds.shuffle(64).map(fit)\n"
+)
+
+
+@pytest.mark.parametrize("shape, expected", [("(None, None, 3)", 2), ("(224, 224, 3)", 0)])
+def test_a_map_over_a_generator_sees_its_declared_none_dimensions(shape, expected):
+    assert rule_ids(GENERATED.format(shape=shape), ["TF897"]) == ["TF897"] * expected
+
+
+# Checked under TF 2.21: a function mapped after `batch(n)` or `padded_batch(n)` sees the
+# batch dimension None (the last batch may be smaller); `drop_remainder=True` fixes it.
+@pytest.mark.parametrize(
+    "batching, expected",
+    [("batch(32)", 1), ("padded_batch(8)", 1), ("batch(32, drop_remainder=True)", 0)],
+)
+def test_a_map_after_batching_sees_the_batch_none(batching, expected):
+    source = (
+        "import tensorflow as tf\ndef flat(images, labels):\n"
+        "    return tf.reshape(images, [images.shape[0], -1]), labels\n"
+        f"ds = tf.data.Dataset.from_tensor_slices((xs, ys)).shuffle(9).{batching}.map(flat)\n"
+    )
+    assert rule_ids(source, ["TF897"]) == ["TF897"] * expected
+
+
+# Checked under TF 2.21: AutoGraph turns `float(t)` into a cast, so a list filled with it holds
+# graph tensors, and `np.array(values)` raises NotImplementedError while tracing.
+@pytest.mark.parametrize(
+    "fill, expected",
+    [
+        ("values[i] = float(x[i])", ["TF804"]),
+        ("values.append(tf.square(x[i]))", ["TF804"]),
+        ("values[i] = float(i)", []),
+    ],
+)
+def test_numpy_on_a_list_of_graph_tensors(fill, expected):
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n"
+        "@tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])\ndef f(x):\n"
+        f"    values = [0.0] * 4\n    for i in range(4):\n        {fill}\n"
+        "    return np.array(values)\n"
+    )
+    assert rule_ids(source, ["TF804"]) == expected

@@ -252,6 +252,33 @@ def test_no_leak_in_these_widened_forms(source):
     assert [d.rule for d in found if not d.preview] == []
 
 
+# Checked under TF 2.21 / Keras 3.15: state a layer's call reads before it stores it again
+# carries a tensor of one trace into the next, and `fit` fails ("cannot be accessed from
+# FuncGraph(...) because it was defined in FuncGraph(...), which is out of scope").
+@pytest.mark.parametrize(
+    "source, line",
+    [
+        (
+            "class Memory(tf.keras.layers.Layer):\n    def build(self, shape):\n"
+            "        self.hidden = tf.zeros((1, 4))\n    def call(self, x):\n"
+            "        h = tf.tanh(x + self.hidden)\n"
+            "        self.hidden = tf.reduce_mean(h, axis=0, keepdims=True)\n        return h\n",
+            7,
+        ),
+        (
+            "class Smoother(tf.keras.layers.Layer):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.previous = None\n    def call(self, x):\n"
+            "        if self.previous is not None:\n            x = 0.9 * self.previous + 0.1 * x\n"
+            "        self.previous = x\n        return x\n",
+            9,
+        ),
+    ],
+)
+def test_state_read_before_it_is_stored_leaks(source, line):
+    found = lint("import tensorflow as tf\n" + source, ["TF301"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF301", line, False)]
+
+
 SOLVER = """
 import tensorflow as tf
 
@@ -347,6 +374,14 @@ FUNCTIONAL = (
         # a loss that only uses what Keras passes it
         (
             "def loss(y_true, y_pred):\n    return tf.reduce_mean(tf.square(y_true - y_pred))\n\n\n"
+            "model.compile(optimizer='sgd', loss=loss)\n",
+            0,
+        ),
+        # a keyword spelled like a module-level Keras tensor names a parameter, not the tensor
+        (
+            "def loss(y_true, y_pred):\n"
+            "    return tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=y_true, "
+            "logits=y_pred))\n\n\nlogits = hidden\n"
             "model.compile(optimizer='sgd', loss=loss)\n",
             0,
         ),

@@ -73,6 +73,31 @@ def test_side_effect_finding(source, rule):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF2"]) == [rule]
 
 
+def test_the_models_own_output_appended_in_its_test_step_is_a_side_effect_by_default():
+    # `self(x)` in a Keras model's method gives a tensor: appended to a list on the model,
+    # it is added once per trace, and holds a symbolic tensor (checked under TF 2.21)
+    source = """
+        import tensorflow as tf
+
+        class Net(tf.keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.dense = tf.keras.layers.Dense(1)
+                self.predictions = []
+
+            def call(self, x):
+                return self.dense(x)
+
+            def test_step(self, data):
+                x, y = data
+                y_pred = self(x, training=False)
+                self.predictions.append(y_pred)
+                return {"loss": tf.reduce_mean(tf.square(y - y_pred))}
+    """
+    found = lint(source, ["TF2", "TF3"])
+    assert [(d.rule, d.line, d.preview) for d in found] == [("TF202", 16, False)]
+
+
 def test_tensor_appended_by_a_keras_traced_loss_is_a_side_effect_by_default():
     # The tf.function guide files `external_list.append(x)` under Python side effects: the
     # list grows once per trace, whoever reads it, and holds symbolic tensors (not TF301's).
@@ -746,3 +771,19 @@ def test_a_discarded_ensure_shape_is_pruned_and_a_used_one_checks():
     dropped(tf.constant([1.0, 2.0]))
     with pytest.raises(tf.errors.InvalidArgumentError):
         kept(tf.constant([1.0, 2.0]))
+
+
+@pytest.mark.parametrize(
+    "body, preview",
+    [
+        # the tf.function guide's way to show when a function traces: meant to run per trace
+        ("    print('Tracing!')\n", True),
+        ("    print(f'retracing for shape {x.shape}')\n", True),
+        # a per-call log line: it prints once
+        ("    print('step loss', x)\n", False),
+    ],
+)
+def test_a_print_that_announces_tracing_is_preview_only(body, preview):
+    source = f"import tensorflow as tf\n@tf.function\ndef f(x):\n{body}    return x\n"
+    found = lint(source, ["TF201"])
+    assert [(d.rule, d.preview) for d in found] == [("TF201", preview)]

@@ -1193,6 +1193,10 @@ class ModuleModel:
                 return is_keras(self.call_name(func))
             if type(func) is cst.Name and self._keras_callable_param(func, fn):
                 return True  # `model(x)` with every caller passing a Keras model or layer
+            if type(func) is cst.Name and func.value == "self":
+                # `y_pred = self(x, training=False)` in a Keras model's `test_step`
+                cls = self.enclosing_class(fn)
+                return cls is not None and cls.keras_kind in ("model", "layer")
             if isinstance(func, cst.Attribute):
                 if func.attr.value in ("numpy", "item", "tolist", "get_shape", "as_list"):
                     return False

@@ -156,6 +156,21 @@ def unknown_dimension(
     passed = _passed_dimension(model, fn, param, index, _depth)
     if passed is not None:
         return passed
+    declared = _declared_element_spec(model, fn, param, index)
+    if declared is not None:
+        batched = isinstance(declared.func, cst.Attribute) and declared.func.attr.value in (
+            "batch",
+            "padded_batch",
+        )
+        return UnknownDimension(
+            f"`{param}` is a batch of `{_code(declared)}`, whose element spec gives dimension 0 "
+            "as None (the last batch may be smaller): it is None while the map function is traced"
+            if batched
+            else f"`{param}` is an element of `{_code(declared.func)}`, whose output_signature "
+            f"gives dimension {index} as None: it is None while the map function is traced",
+            declared,
+            True,
+        )
     mapped = _mapped_decoder(model, fn, param, index)
     if mapped is not None:
         return UnknownDimension(
@@ -165,6 +180,16 @@ def unknown_dimension(
             True,
         )
     relaxing = _relaxing_decorator(model, fn)
+    if relaxing is not None and index == 0:
+        batched = _smaller_last_batch(model, fn, param)
+        if batched is not None:
+            return UnknownDimension(
+                f"`{fn.name}` is traced with relaxed shapes and called on each batch of "
+                f"`{_code(batched)}`, whose last batch is smaller (no drop_remainder): "
+                "that batch is traced again with dimension 0 None",
+                batched,
+                True,
+            )
     if relaxing is not None:
         return UnknownDimension(
             f"`{fn.name}` is traced with relaxed shapes: from the second shape on, the "
@@ -227,11 +252,19 @@ _KERAS_LOOPS = frozenset(
 )
 
 
+# the steps a Keras 3 model's fit/evaluate/predict trace on each batch: they are handed it
+# with dimension 0 None in every trace (checked under TF 2.21 / Keras 3.15, for a dataset
+# batched with drop_remainder=True too)
+_STEP_METHODS = frozenset({"train_step", "test_step", "predict_step"})
+
+
 def _batch_parameters(fn: FunctionInfo, kind: str) -> list[str]:
     """The parameters of a method Keras traces that receive a batch: the input of a layer's or
     model's ``call``; ``y_true`` and ``y_pred`` of a loss's ``call`` and a metric's
     ``update_state``."""
     if fn.name == "call" and kind in ("layer", "model"):
+        return fn.params[1:2]
+    if fn.name in _STEP_METHODS and kind == "model":  # `data`: a batch from fit's dataset
         return fn.params[1:2]
     if (fn.name, kind) in (("call", "loss"), ("update_state", "metric")):
         return [p for p in fn.params[1:3] if p not in fn.param_defaults]
@@ -515,16 +548,21 @@ def _dimension_of_parameter(
     owner = shape_owner(expr.value, model)
     if not isinstance(owner, cst.Name):
         return None
-    param = _shape_source(model, owner, scope)
+    param = _shape_source(model, owner, scope, batch=index == 0)
     if param is None:
         return None
     return scope.function, param, index  # type: ignore[return-value]
 
 
-def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0) -> str | None:
+def _shape_source(
+    model: ModuleModel, name: cst.Name, scope: Scope, depth: int = 0, batch: bool = False
+) -> str | None:
     """The parameter of ``scope``'s function whose shape the local ``name`` has: the parameter
     itself (never rebound), or a local bound once to an op that keeps its first argument's
-    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one."""
+    shape (``p = tf.sigmoid(y_pred)``: the knowledge base's, by tracing each op) of one. For
+    the ``batch`` dimension (0) also: a local unpacked from the parameter (``x, y = data``: each
+    part of a batch has the batch dimension), or bound once to what a Keras model or layer
+    makes of one (``y_pred = self(x, training=True)``: Keras layers keep the batch)."""
     binding = model.binding_of(name, scope)
     fn = binding.scope
     if fn is None or fn is not scope.function:
@@ -532,15 +570,58 @@ def _shape_source(model: ModuleModel, name: cst.Name, scope: Scope, depth: int =
     if binding.param_only:
         return name.value
     sites = binding.sites
-    if depth > 4 or len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+    if depth > 4 or len(sites) != 1:
         return None
-    value = sites[0].value
+    site = sites[0]
+    if batch and site.kind == SiteKind.UNPACK:
+        whole = _unpacked_names(model).get(id(site.node))
+        if whole is None:
+            return None
+        parts = model.binding_of(whole, scope)
+        return whole.value if parts.scope is fn and parts.param_only else None
+    if site.kind != SiteKind.ASSIGN:
+        return None
+    value = site.value
     if not isinstance(value, cst.Call) or not value.args or value.args[0].keyword is not None:
         return None
     source = value.args[0].value
-    if not isinstance(source, cst.Name) or not knowledge.keeps_shape(model.call_name(value)):
+    if not isinstance(source, cst.Name):
         return None
-    return _shape_source(model, source, scope, depth + 1)
+    if not knowledge.keeps_shape(model.call_name(value)) and not (
+        batch and _keras_model_call(model, value, fn)
+    ):
+        return None
+    return _shape_source(model, source, scope, depth + 1, batch)
+
+
+def _unpacked_names(model: ModuleModel) -> dict[int, cst.Name]:
+    """id(each name of a tuple target) -> the name it unpacks, for the module's ``a, b = name``
+    assignments (``x, y = data``)."""
+
+    def find() -> dict[int, cst.Name]:
+        found: dict[int, cst.Name] = {}
+        for assign in model.nodes_of(cst.Assign):
+            if not isinstance(assign.value, cst.Name):
+                continue
+            for target in assign.targets:
+                if not isinstance(target.target, (cst.Tuple, cst.List)):
+                    continue
+                for element in target.target.elements:
+                    if isinstance(element.value, cst.Name):
+                        found[id(element.value)] = assign.value
+        return found
+
+    return model.memo(_unpacked_names, find)
+
+
+def _keras_model_call(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> bool:
+    """Whether ``call`` applies a Keras model or layer: ``self(x)`` in a Keras class's method,
+    or a callee the model knows is one (``model(x)``, ``self.encoder(x)``)."""
+    func = call.func
+    if isinstance(func, cst.Name) and func.value == "self":
+        return fn.cls is not None and fn.cls.keras_kind in ("model", "layer")
+    kind = model.kind_of(func, fn)
+    return kind is not None and kind.kind in ("model", "layer")
 
 
 def _integer(node: cst.BaseSlice) -> int | None:
@@ -627,6 +708,152 @@ def spec_dimensions(
         else:
             return None
     return tuple(dims)
+
+
+# Dataset methods that hand on each element as it is (its spec unchanged)
+_SPEC_KEEPING = frozenset(
+    {"shuffle", "prefetch", "cache", "repeat", "filter", "take", "skip", "with_options"}
+)
+
+
+def _declared_element_spec(
+    model: ModuleModel, fn: FunctionInfo, param: str, index: int
+) -> cst.Call | None:
+    """For a function every ``ds.map(fn)`` of the module maps over
+    ``Dataset.from_generator(..., output_signature=...)`` (through methods that keep the
+    element): the ``from_generator`` call, when the spec at ``param``'s position gives
+    dimension ``index`` as None (images of any size: ``TensorSpec((None, None, 3))``)."""
+    reason = fn.traced_by
+    if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
+        return None
+    position = fn.params.index(param)
+    found = None
+    for call, _, _, scope in model._calls:
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
+            continue
+        if model.function_referenced(call.args[0].value, scope) is not fn:
+            continue
+        batched = _batched_source(model, func.value)
+        if batched is not None:  # `ds.batch(32).map(fn)`: every component's batch is None
+            if index != 0:
+                return None
+            found = batched
+            continue
+        source = _generator_source(model, func.value)
+        if source is None:
+            return None
+        signature = _keyword(source, "output_signature")
+        specs = (
+            [e.value for e in signature.elements]
+            if isinstance(signature, (cst.Tuple, cst.List))
+            else [signature]
+        )
+        if signature is None or position >= len(specs) or (len(specs) > 1) != (len(fn.params) > 1):
+            return None
+        dims = spec_dimensions(model, specs[position])
+        if not isinstance(dims, tuple) or not 0 <= index < len(dims) or dims[index] is not None:
+            return None
+        found = source
+    return found
+
+
+def _batched_source(
+    model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``.batch(n)`` or ``.padded_batch(n)`` call (without ``drop_remainder``) a dataset
+    is, through methods that keep each element: its element's dimension 0 is None."""
+    if depth > 8:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        if not values or len(values) != 1:
+            return None
+        return _batched_source(model, values[0], depth + 1)
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Attribute)):
+        return None
+    method = dataset.func.attr.value
+    if method in ("batch", "padded_batch") and model.is_dataset(dataset.func.value):
+        if any(a.keyword is not None and a.keyword.value == "drop_remainder" for a in dataset.args):
+            return None
+        return dataset if len(dataset.args) == 1 or method == "padded_batch" else None
+    if method in _SPEC_KEEPING:
+        return _batched_source(model, dataset.func.value, depth + 1)
+    return None
+
+
+def _generator_source(
+    model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``tf.data.Dataset.from_generator(...)`` call a dataset is, through methods that keep
+    each element as it is (``shuffle``, ``prefetch``) and names bound once."""
+    if depth > 8:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        if not values or len(values) != 1:
+            return None
+        return _generator_source(model, values[0], depth + 1)
+    if not isinstance(dataset, cst.Call):
+        return None
+    if (model.call_name(dataset) or "").endswith("Dataset.from_generator"):
+        return dataset
+    func = dataset.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _SPEC_KEEPING:
+        return _generator_source(model, func.value, depth + 1)
+    return None
+
+
+def _smaller_last_batch(model: ModuleModel, fn: FunctionInfo, param: str) -> cst.Call | None:
+    """The ``.batch(n)`` call (no ``drop_remainder=True``, no ``repeat`` before it) of the
+    dataset a ``for`` loop iterates where every call of the module passes ``param`` of ``fn``
+    a part of the loop's element (``for x, y in ds: step(x, y)``): its last batch is smaller
+    unless the data divides evenly, and a relaxed trace of it sees dimension 0 None."""
+    passed = model.arguments(fn, param)
+    if not passed:
+        return None
+    found = None
+    for value, _ in passed:
+        if not isinstance(value, cst.Name):
+            return None
+        binding = model.binding_of(value)
+        sites = binding.sites
+        if len(sites) != 1 or sites[0].kind != SiteKind.LOOP or sites[0].value is None:
+            return None
+        batch = _batch_call(model, sites[0].value)
+        if batch is None:
+            return None
+        found = batch
+    return found
+
+
+def _batch_call(model: ModuleModel, dataset: cst.BaseExpression, depth: int = 0) -> cst.Call | None:
+    """The last ``.batch(n)`` of a dataset's chain, when it may leave a smaller last batch."""
+    if depth > 6:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        return _batch_call(model, values[0], depth + 1) if values and len(values) == 1 else None
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Attribute)):
+        return None
+    method = dataset.func.attr.value
+    if method in ("repeat", "take", "unbatch", "rebatch", "padded_batch"):
+        return None
+    if method == "batch":
+        for arg in dataset.args:
+            if arg.keyword is not None and arg.keyword.value == "drop_remainder":
+                return None  # `drop_remainder=True`, or a value the code does not show
+        if len(dataset.args) > 1:
+            return None
+        inner = dataset.func.value
+        while isinstance(inner, cst.Call) and isinstance(inner.func, cst.Attribute):
+            if inner.func.attr.value == "repeat":
+                return None  # `repeat().batch(n)`: every batch full
+            inner = inner.func.value
+        return dataset
+    if method in ("map", "prefetch", "shuffle", "cache", "filter", "with_options"):
+        return _batch_call(model, dataset.func.value, depth + 1)
+    return None
 
 
 def _relaxing_decorator(model: ModuleModel, fn: FunctionInfo) -> cst.BaseExpression | None:
