@@ -599,7 +599,8 @@ class OptimizerLrArgument(Keras3Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         name = self.model.call_name(node)
-        if keras3_name(name) is not None and keras3_name(name).path in _OPTIMIZER_CONFIG_READERS:
+        keras = keras3_name(name)
+        if keras is not None and keras.path in _OPTIMIZER_CONFIG_READERS:
             self._config_lr(node)
         arg = keyword_arg(node, "lr")
         if arg is None:

@@ -1492,23 +1492,25 @@ class FunctionalLayerUnderKeras(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self._done: set[int] = set()  # the callees reported with their call
+        self._functions = migration().layer_functions  # asked at every name of the module
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         member = func.attr.value if isinstance(func, cst.Attribute) else None
         if isinstance(func, cst.Name):
             member = func.value
-        cls = migration().layer_functions.get(member) if member is not None else None
+        cls = self._functions.get(member) if member is not None else None
         if cls is None or not self._under_keras(func):
             return
         self._done.add(id(func))
         self._report(func, member, cls, node)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._check(node, node.attr.value)
+        if node.attr.value in self._functions:
+            self._check(node, node.attr.value)
 
     def visit_Name(self, node: cst.Name) -> None:
-        if node.value in migration().layer_functions:  # `from keras.layers import conv2d`
+        if node.value in self._functions:  # `from keras.layers import conv2d`
             self._check(node, node.value)
 
     def _under_keras(self, node: cst.BaseExpression) -> bool:
@@ -1516,8 +1518,8 @@ class FunctionalLayerUnderKeras(Rule):
         return qualified is not None and qualified.rpartition(".")[0] + "." in _KERAS_LAYER_MODULES
 
     def _check(self, node: cst.BaseExpression, member: str) -> None:
-        cls = migration().layer_functions.get(member)
-        if cls is None or id(node) in self._done or self.model.is_target(node):
+        cls = self._functions[member]
+        if id(node) in self._done or self.model.is_target(node):
             return
         if isinstance(node, cst.Name) and self.model.qualified_name(node) is None:
             return
