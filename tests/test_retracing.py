@@ -1067,6 +1067,10 @@ def test_predict_called_per_item(source, line):
         # a sample of random noise once per epoch, after the epoch's batches
         "for epoch in range(10):\n    for batch in batches:\n        train(batch)\n"
         "    noise = np.random.normal(size=(16, 8))\n    model.predict(noise)\n",
+        # a GAN's training step: a batch of noise per step, the step's models trained there
+        "for step in range(10000):\n    noise = np.random.normal(0, 1, (128, 100))\n"
+        "    fake = model.predict(noise, verbose=0)\n"
+        "    d_loss = disc.train_on_batch(np.concatenate([real, fake]), labels)\n",
     ],
 )
 def test_predict_not_per_item(source):
