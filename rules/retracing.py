@@ -2289,10 +2289,16 @@ def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
 
 def _one_row(index: cst.BaseSlice) -> bool:
-    """``i:i + 1`` in a subscript: one row, as a batch of one."""
-    if not isinstance(index, cst.Slice) or index.lower is None or index.step is not None:
+    """``i:i + 1`` (or ``:1``, ``0:1``) in a subscript: one row, as a batch of one."""
+    if not isinstance(index, cst.Slice) or index.step is not None:
         return False
     upper = index.upper
+    if isinstance(upper, cst.Integer) and upper.value == "1":
+        return index.lower is None or (
+            isinstance(index.lower, cst.Integer) and index.lower.value == "0"
+        )
+    if index.lower is None:
+        return False
     return (
         isinstance(upper, cst.BinaryOperation)
         and isinstance(upper.operator, cst.Add)
@@ -2787,7 +2793,10 @@ class KerasPredictPerItem(Rule):
         sensor's `read()`), or of a size drawn or changed there; an object's attribute a
         `while` loop reads again, a sensor's value), also through a function or a method called
         in such a loop (on an object the module passes in, by the method's name when no other
-        class defines it) or mapped over a collection (`map`, pandas' `apply`); the model may
+        class defines it) or mapped over a collection (`map`, pandas' `apply`); a function
+        that reads its own new data on each call (`self.sensor.read()`, `queue.get()`,
+        `input()`) and that a `while` loop calls on every pass; one item (`x[:1]`, `x[None]`)
+        predicted on every pass of a `while` loop, the same item or not; the model may
         be held on `self` from what each construction of the object passes. Not for a fixed
         data set predicted once per epoch, nor a random sample predicted once per epoch after
         its batches or per step of a loop that trains a model there (a GAN's batch of noise
@@ -2827,6 +2836,14 @@ class KerasPredictPerItem(Rule):
                 found = _shaped_per_iteration(model, data, context.scope, context)
             if found is None and not _epoch_loop(model, context.loops[-1], node):
                 found = _drawn_per_iteration(model, data, context.scope, context.loops)
+                if (
+                    found is None
+                    and isinstance(context.loops[-1], cst.While)
+                    and _batch_of_one(model, data, context.scope, 0)
+                ):
+                    found = Varying(
+                        f"`{short(data)}`, one item on every pass of a `while` loop", data
+                    )
             if found is not None and _often(model, context.loops):
                 self.report(
                     node,
@@ -2841,6 +2858,9 @@ class KerasPredictPerItem(Rule):
         if fn is None or runs_once(fn):
             return
         param = _from_parameter(model, data, fn)
+        if param is None and not context.loops and not model.assigns(built, fn.node):
+            self._read_per_call(node, fn, data, receiver)
+            return
         if param is None or model.assigns(built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
@@ -2871,6 +2891,31 @@ class KerasPredictPerItem(Rule):
             f"call the model here (`{receiver}(x, training=False)`) or predict all the items in "
             "one call",
             because=[per_item],
+        )
+
+    def _read_per_call(
+        self, node: cst.Call, fn: FunctionInfo, data: cst.BaseExpression, receiver: str
+    ) -> None:
+        """``fn`` reads its own new data on each call (``reading = self.sensor.read()``) and
+        predicts it, and a ``while`` loop calls it on every pass (a monitor's or a server's
+        loop, not one that trains): one predict call per reading."""
+        model = self.model
+        read = _read_in_function(model, data, fn)
+        if read is None:
+            return
+        loop_call = _called_in_while_loop(model, fn)
+        if loop_call is None:
+            return
+        self.report(
+            node,
+            f"`{receiver}.predict` is called once per item: `{fn.name}` reads new data on each "
+            "call and a loop calls it on every pass, so every predict call builds and traces a "
+            "new input pipeline, and a new input shape can trace the predict function again; "
+            f"call the model here (`{receiver}(x, training=False)`)",
+            because=[
+                (f"`{short(read)}` is read anew on each call of `{fn.name}`", read),
+                (f"`{fn.name}` is called here on every pass of the loop", loop_call),
+            ],
         )
 
     def _called_per_item(
@@ -2910,6 +2955,102 @@ class KerasPredictPerItem(Rule):
 
 
 _RANDOM_MODULES = ("random.", "numpy.random.", "tensorflow.random.")
+
+
+def _read_in_function(
+    model: ModuleModel, data: cst.BaseExpression, fn: FunctionInfo
+) -> cst.CSTNode | None:
+    """The call (``self.sensor.read()``, ``camera.read()``, ``queue.get()``) or object
+    attribute (``sensor.value``) that ``data`` is computed from in ``fn`` itself, on each call,
+    reading none of ``fn``'s parameters."""
+    todo: list[cst.BaseExpression] = [data]
+    seen: set[str] = set()
+    while todo:
+        value = todo.pop()
+        if _reads_object_attribute(model, value, fn):
+            return value
+        for call in _calls_within(value):
+            if _reads_object_call(model, call, fn):
+                return call
+        for name in _names_read(value):
+            if name.value in seen:
+                continue
+            seen.add(name.value)
+            for site in model.binding_of(name, fn).sites:
+                if site.where is not fn or site.value is None:
+                    continue
+                if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                    todo.append(site.value)
+    return None
+
+
+def _calls_within(node: cst.CSTNode) -> list[cst.Call]:
+    found, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(n, cst.Call):
+            found.append(n)
+        todo.extend(n.children)
+    return found
+
+
+def _reads_object_call(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> bool:
+    """``self.sensor.read()``, ``camera.read()``, ``q.get()``, ``input()``: a method of an object
+    that is not a module (nor a method of the module's own classes), or Python's ``input``."""
+    if model.call_name(call) == "builtins.input":
+        return True
+    func = call.func
+    if not isinstance(func, cst.Attribute) or model.callee(call, fn) is not None:
+        return False
+    root = func.value
+    if isinstance(root, cst.Name) and root.value == "self":
+        return False  # `self.preprocess(x)`: the object's own method
+    while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    if not isinstance(root, cst.Name):
+        return False
+    if root.value == "self":
+        return isinstance(func.value, cst.Attribute)  # `self.sensor.read()`
+    if any(site.where is fn for site in model.binding_of(root, fn).sites):
+        return False  # a local value's method (`x.reshape(1, -1)`): followed through its binding
+    values = model.bound_values(root, fn)
+    if values and all(
+        is_python_literal(v)
+        or (isinstance(v, cst.Call) and (model.call_name(v) or "").startswith(_DATA_MODULES))
+        for v in values
+    ):
+        return False  # an array the module loaded once (`x_val.reshape(...)`): the same data
+    return model.qualified_name(root) is None and model.kind_of(root, fn) is None
+
+
+# modules whose calls return data (an array, a table, a tensor), not an object that reads more
+_DATA_MODULES = ("numpy.", "pandas.", "tensorflow.", "keras.", "builtins.")
+
+
+def _called_in_while_loop(
+    model: ModuleModel, fn: FunctionInfo, depth: int = 0
+) -> cst.CSTNode | None:
+    """A call of ``fn`` on every pass of a ``while`` loop that trains no model (directly, or
+    through a function of the module called so), often."""
+    sites = [site for site in model.call_sites if site.callee is fn]
+    sites += _unresolved_method_calls(model, fn)
+    for site in sites:
+        whiles = [loop for loop in site.loops if isinstance(loop, cst.While)]
+        if whiles and _often(model, site.loops) and not _epoch_loop(model, whiles[-1], site.call):
+            return site.call
+        caller = site.caller
+        if (
+            depth < 2
+            and not site.loops
+            and caller is not None
+            and caller is not fn
+            and not runs_once(caller)
+            and _called_in_while_loop(model, caller, depth + 1)
+        ):
+            return site.call
+    return None
 
 
 def _drawn_per_iteration(

@@ -1031,6 +1031,19 @@ MODEL = (
             "for p in paths:\n    analyze(p)\n",
             9,
         ),
+        # a monitor's method reads the sensor itself on each call, a `while` loop calls it
+        (
+            "class Monitor:\n    def __init__(self, sensor):\n        self.sensor = sensor\n"
+            "    def check(self):\n        reading = self.sensor.read()\n"
+            "        return model.predict(np.array(reading)[None])\n"
+            "monitor = Monitor(Sensor())\nwhile True:\n    monitor.check()\n",
+            9,
+        ),
+        # one sample predicted on every pass of a `while` loop
+        (
+            "sample = x_test[:1]\nn = 0\nwhile n < 1000:\n    model.predict(sample)\n    n += 1\n",
+            7,
+        ),
     ],
 )
 def test_predict_called_per_item(source, line):
@@ -1067,6 +1080,11 @@ def test_predict_called_per_item(source, line):
         # a sample of random noise once per epoch, after the epoch's batches
         "for epoch in range(10):\n    for batch in batches:\n        train(batch)\n"
         "    noise = np.random.normal(size=(16, 8))\n    model.predict(noise)\n",
+        # a helper predicting the validation set the module loaded once, called in a loop
+        "x_val = np.load('v.npy')\ndef evaluate():\n    return model.predict(x_val.reshape(-1, 4))\n"
+        "while True:\n    evaluate()\n",
+        # one sample inspected per step of a `for` loop
+        "for t in range(20):\n    print(model.predict(x[:1]))\n",
         # a GAN's training step: a batch of noise per step, the step's models trained there
         "for step in range(10000):\n    noise = np.random.normal(0, 1, (128, 100))\n"
         "    fake = model.predict(noise, verbose=0)\n"
