@@ -1742,7 +1742,12 @@ class VaryingShapeArgumentRetraces(Rule):
         a tf.data pipeline's `padded_batch(...)` with no `padded_shapes`, which pads each
         batch to its own longest element (a text model's custom training loop:
         tensorflow/tensorflow#38002; the Transformer tutorial gives its step an
-        `input_signature` for this reason). Those are
+        `input_signature` for this reason), or elements of a
+        `Dataset.from_generator(...)` whose `output_signature` declares a dimension None (each
+        image's own number of boxes: under TF 2.21, 12 elements of random box counts traced a
+        step 11 times, twice with `reduce_retracing=True`), or arrays a function of the module
+        returns with a size it draws at random on each call (`image, boxes = make_sample()`,
+        or a list built from such calls). Those are
         reported once, where the `tf.function` is made (its decorator, or the
         `tf.function(...)` call), which is where the `input_signature` goes.
     """
@@ -1815,7 +1820,7 @@ class VaryingShapeArgumentRetraces(Rule):
                 wrap.where,
                 f"`{wrap.label}` is fed, in a loop, inputs whose shape changes from one call to "
                 "the next (an image of its file's size, a size drawn anew, a batch padded to its "
-                "own longest element): every new "
+                "own longest element, a generated element of a None dimension): every new "
                 "shape is a new trace; fix an `input_signature` with None for the dimensions "
                 "that vary (or resize to one size first)",
                 because=[("called here with the image", node), *found],
@@ -2085,6 +2090,9 @@ def _read_per_iteration(
             return None
         if sites[0].kind == SiteKind.LOOP:  # `for image in images:`
             return _elements_per_iteration(model, sites[0].value, scope, fn, deeper, sites[0].index)
+        if sites[0].kind == SiteKind.UNPACK and isinstance(sites[0].value, cst.Call):
+            # `image, boxes = make_sample()`: what that function returns there
+            return _returned_per_call(model, sites[0].value, scope, sites[0].index)
         if sites[0].kind != SiteKind.ASSIGN:
             return None
         return _read_per_iteration(model, sites[0].value, scope, fn, deeper)
@@ -2101,7 +2109,85 @@ def _read_per_iteration(
         return [(f"`{short(value.func)}` reads an image of its file's size here, in a loop", value)]
     if (name in _SIZE_KEEPING or knowledge.keeps_shape(name)) and value.args:
         return _read_per_iteration(model, value.args[0].value, scope, fn, deeper)
-    return _sized_per_iteration(model, value, name, scope)
+    found = _sized_per_iteration(model, value, name, scope)
+    if found is None and depth < 4:
+        found = _returned_per_call(model, value, scope, None)
+    return found
+
+
+def _returned_per_call(
+    model: ModuleModel, call: cst.Call, scope: Scope, index: int | None
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """Why what a function of the module returns (its ``index``-th item, when the call is
+    unpacked) has a shape of its own on each call, the call being made in a loop (or a
+    comprehension) often: an array it builds with a size it draws at random on each call
+    (``n = np.random.randint(1, 20); boxes = np.random.rand(n, 4)``: a new number of boxes)."""
+    loops = _loops_around(model, call)
+    if not loops or not _often(model, loops):
+        return None
+    callee = model.callee(call, scope)
+    if callee is None or callee.cls is not None or callee.is_generator:
+        return None
+    for value in model.return_values(callee):
+        if index is not None:
+            if not isinstance(value, cst.Tuple) or index >= len(value.elements):
+                continue
+            value = value.elements[index].value
+        drawn = _drawn_size_in(model, value, callee, 0)
+        if drawn is not None:
+            return [
+                (f"`{callee.name}` is called here, in a loop", call),
+                (f"`{short(drawn[0])}` takes its size from a random draw on each call", drawn[1]),
+            ]
+    return None
+
+
+def _drawn_size_in(
+    model: ModuleModel, value: cst.BaseExpression, fn: FunctionInfo, depth: int
+) -> tuple[cst.Call, cst.CSTNode] | None:
+    """The array constructor ``value`` is (through names bound once in ``fn``, ``.astype``,
+    arithmetic, size-keeping calls) whose size is drawn at random in ``fn``, with the draw."""
+    if depth > 6:
+        return None
+    if isinstance(value, cst.BinaryOperation):
+        return _drawn_size_in(model, value.left, fn, depth + 1) or _drawn_size_in(
+            model, value.right, fn, depth + 1
+        )
+    if isinstance(value, cst.Name):
+        sites = [s for s in model.binding_of(value, fn).sites if s.where is fn]
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+            return None
+        return _drawn_size_in(model, sites[0].value, fn, depth + 1)
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype":
+        return _drawn_size_in(model, func.value, fn, depth + 1)
+    name = model.call_name(value) or ""
+    if (name in _SIZE_KEEPING or knowledge.keeps_shape(name)) and value.args:
+        return _drawn_size_in(model, value.args[0].value, fn, depth + 1)
+    shape_of = _NUMPY_RANDOM_SHAPES.get(name)
+    if shape_of == "*":
+        sizes = [a.value for a in value.args if a.keyword is None and not a.star]
+    elif shape_of is not None:
+        sizes = [a.value for a in value.args if a.keyword and a.keyword.value == shape_of]
+    else:
+        sizes = _size_arguments(model, value, name)
+    dims: list[cst.BaseExpression] = []
+    for size in sizes:
+        dims += (
+            [e.value for e in size.elements] if isinstance(size, (cst.List, cst.Tuple)) else [size]
+        )
+    for dim in dims:
+        if isinstance(dim, cst.Name):
+            bound = [s for s in model.binding_of(dim, fn).sites if s.where is fn]
+            if len(bound) != 1 or bound[0].kind != SiteKind.ASSIGN or bound[0].value is None:
+                continue
+            dim = bound[0].value
+        drawn = _drawn_at_random(model, dim, fn, ())
+        if drawn is not None:
+            return value, drawn
+    return None
 
 
 # NumPy's random array constructors: the parameter that sets the shape ("*": every positional
@@ -2206,6 +2292,15 @@ def _elements_per_iteration(
     padded = _padded_per_batch(model, iterated, scope, depth)
     if padded is not None:
         return [(f"`{short(padded.func)}` pads each batch to its own longest element", padded)]
+    unknown = _generated_with_unknown_dimension(model, iterated, scope, index)
+    if unknown is not None:
+        return [
+            (
+                f"`{short(unknown)}` declares a dimension None: each element has its own size "
+                "there",
+                unknown,
+            )
+        ]
     if isinstance(iterated, cst.Call):
         if model.call_name(iterated) == "builtins.enumerate" and iterated.args:
             # `for i, batch in enumerate(dataset)`: the element is the pair's second item
@@ -2227,10 +2322,17 @@ def _elements_per_iteration(
         sites = model.binding_of(iterated, scope).sites
         if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
             return None
-        return _elements_per_iteration(model, sites[0].value, scope, fn, depth + 1)
+        return _elements_per_iteration(model, sites[0].value, scope, fn, depth + 1, index)
     if isinstance(iterated, (cst.ListComp, cst.GeneratorExp)):
         inner = model.scope_at.get(id(iterated), scope)
-        return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
+        element = iterated.elt
+        if index is not None and isinstance(element, cst.Tuple):
+            if index >= len(element.elements):
+                return None
+            element = element.elements[index].value
+        elif index is not None and isinstance(element, cst.Call):
+            return _returned_per_call(model, element, inner, index)
+        return _read_per_iteration(model, element, inner, fn, depth + 1)
     return None
 
 
@@ -2265,6 +2367,97 @@ def _padded_per_batch(
             return None
         expr = expr.func.value
     return None
+
+
+def _generated_with_unknown_dimension(
+    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, index: int | None
+) -> cst.CSTNode | None:
+    """The shape in the ``output_signature`` (or ``output_shapes``) of the
+    ``tf.data.Dataset.from_generator(...)`` that ``iterated`` is (through names bound once and
+    the transformations that hand on its elements as they are) with a None dimension: each
+    element the generator yields has its own size there (a new number of boxes per image), so
+    a `tf.function` fed the elements one by one traces each new size. ``index``: the item of
+    an unpacked loop target (the spec at that position of a tuple signature)."""
+    expr = iterated
+    for _ in range(12):
+        if isinstance(expr, cst.Name):
+            sites = model.binding_of(expr, scope).sites
+            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+                return None
+            expr = sites[0].value
+            continue
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
+            return None
+        if (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
+            break
+        if expr.func.attr.value not in _DATASET_KEEPS_BATCHES:
+            return None
+        expr = expr.func.value
+    else:
+        return None
+    if not (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
+        return None
+    spec = next(
+        (
+            a.value
+            for a in expr.args
+            if a.keyword is not None and a.keyword.value in ("output_signature", "output_shapes")
+        ),
+        None,
+    )
+    if spec is None:
+        return None
+    if isinstance(spec, cst.Name):
+        bound = model.bound_values(spec, scope)
+        spec = bound[0] if len(bound) == 1 else spec
+    if index is not None and isinstance(spec, cst.Tuple) and _is_spec_tuple(spec):
+        if index >= len(spec.elements):
+            return None
+        spec = spec.elements[index].value
+    return _none_dimension(spec)
+
+
+def _is_spec_tuple(spec: cst.Tuple) -> bool:
+    """A tuple of specs or shapes (one per item of the element), not one shape of numbers."""
+    return all(isinstance(e.value, (cst.Call, cst.Tuple, cst.List)) for e in spec.elements)
+
+
+def _none_dimension(spec: cst.BaseExpression) -> cst.CSTNode | None:
+    """The spec or shape in ``spec`` (a ``TensorSpec``, a ``TensorShape``, a shape tuple, or a
+    tuple or dict of these) that has a None dimension after its first."""
+    if isinstance(spec, cst.Dict):
+        for element in spec.elements:
+            if isinstance(element, cst.DictElement):
+                found = _none_dimension(element.value)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(spec, cst.Call):
+        shape = next(
+            (a.value for a in spec.args if a.keyword is None or a.keyword.value == "shape"), None
+        )
+        if isinstance(shape, (cst.Tuple, cst.List)) and _has_none(shape):
+            return spec
+        return None
+    if isinstance(spec, (cst.Tuple, cst.List)):
+        if _has_none(spec):
+            return spec
+        for element in spec.elements:
+            if isinstance(element.value, (cst.Call, cst.Tuple, cst.List, cst.Dict)):
+                found = _none_dimension(element.value)
+                if found is not None:
+                    return found
+    return None
+
+
+def _has_none(shape: cst.Tuple | cst.List) -> bool:
+    """A shape of literal dimensions (ints or None) with a None among them."""
+    values = [e.value for e in shape.elements]
+    return (
+        bool(values)
+        and all(isinstance(v, (cst.Integer, cst.Name)) for v in values)
+        and any(isinstance(v, cst.Name) and v.value == "None" for v in values)
+    )
 
 
 # tf.data transformations after a `padded_batch` that hand on its batches as they are.

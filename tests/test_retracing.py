@@ -1503,6 +1503,63 @@ def test_batches_padded_per_batch_retrace_a_step_without_a_signature(batching, s
     assert rule_ids(source, ["TF598"]) == expected
 
 
+# TF598: each image's own number of boxes, drawn per sample (checked under TF 2.21: twelve
+# elements of random box counts traced the step 11 times, twice with reduce_retracing=True).
+BOXES = """
+import numpy as np
+import tensorflow as tf
+def make_sample():
+    n_boxes = np.random.randint(1, 20)
+    image = np.zeros((64, 64, 3), np.float32)
+    boxes = np.random.rand(n_boxes, 4).astype(np.float32)
+    return image, boxes
+def gen():
+    for _ in range(100):
+        yield make_sample()
+@tf.function{signature}
+def train_step(image, boxes):
+    return tf.reduce_sum(image) + tf.reduce_sum(boxes)
+{driver}
+"""
+FROM_GENERATOR = (
+    "ds = tf.data.Dataset.from_generator(gen, output_signature=("
+    "tf.TensorSpec((64, 64, 3), tf.float32), tf.TensorSpec({boxes}, tf.float32))).prefetch(2)\n"
+    "for image, boxes in ds:\n    train_step(image, boxes)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "for step in range(100):\n    image, boxes = make_sample()\n    train_step(image, boxes)",
+        "samples = [make_sample() for _ in range(100)]\n"
+        "for image, boxes in samples:\n    train_step(tf.constant(image), tf.constant(boxes))",
+        FROM_GENERATOR.format(boxes="(None, 4)"),
+    ],
+)
+def test_a_step_fed_each_samples_own_number_of_boxes_is_reported(driver):
+    assert rule_ids(BOXES.format(signature="", driver=driver), ["TF598"]) == ["TF598"]
+
+
+@pytest.mark.parametrize(
+    "signature, driver",
+    [
+        ("", FROM_GENERATOR.format(boxes="(20, 4)")),  # padded to one number of boxes
+        ("(reduce_retracing=True)", FROM_GENERATOR.format(boxes="(None, 4)")),
+        (
+            "",
+            "for step in range(100):\n    image, boxes = make_sample()\n    train_step(image)",
+        ),
+    ],
+)
+def test_a_step_fed_samples_of_one_shape_or_relaxed_is_left_alone(signature, driver):
+    source = BOXES.format(signature=signature, driver=driver)
+    if "train_step(image)" in driver:
+        source = source.replace("def train_step(image, boxes)", "def train_step(image)")
+        source = source.replace(" + tf.reduce_sum(boxes)", "")
+    assert rule_ids(source, ["TF598"]) == []
+
+
 # TF514: a Python float traced into a function the module exports (TF 2.21: the loaded
 # function raises "Could not find matching concrete function" for any other number).
 EXPORTED = (
