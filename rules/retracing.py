@@ -3554,6 +3554,19 @@ def _trained_in(
     return None
 
 
+def _steps_in_repeated_loop(model: ModuleModel, trained: cst.Call, loop: cst.CSTNode) -> bool:
+    """A loop that trains one batch per iteration (``train_on_batch``) and runs at least twice:
+    compiling there every time makes a new train function for every step, however few (a
+    stage loop that trains a whole ``fit`` per iteration and compiles each stage is not it)."""
+    count = _repeats(model, [loop])
+    return (
+        count is not None
+        and count >= 2
+        and isinstance(trained.func, cst.Attribute)
+        and trained.func.attr.value == "train_on_batch"
+    )
+
+
 class CompileInTrainingLoop(Rule):
     id = "TF511"
     name = "compile-in-training-loop"
@@ -3571,7 +3584,11 @@ class CompileInTrainingLoop(Rule):
         model, once each: each model keeps the trainable weights it was compiled with. Not
         reported when the loop builds a new model (a hyper-parameter search, cross-validation),
         compiles with values the iteration computes (a progressive GAN's resolution: a new
-        configuration each time), or runs fewer than five literal times. A search that clones
+        configuration each time), or runs fewer than five literal times (two, where each
+        iteration trains one batch with `train_on_batch`: a new train function for every step;
+        a stage loop that runs a whole `fit` per iteration is left alone). A loop that compiles
+        several models (a GAN's discriminator and combined model) is reported once, at its
+        first `compile`. A search that clones
         one base model (`clone_model`) and compiles and fits the clone on every iteration is
         reported: each clone traces new train functions, and under TF 2.21 host memory grows by
         about 4 MB per clone of a small model, `tf.keras.backend.clear_session()` first in each
@@ -3581,6 +3598,9 @@ class CompileInTrainingLoop(Rule):
         does not show (a training function's parameter), by Keras's `compile(optimizer=...,
         loss=...)` keywords and its training in the same loop.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._loops_reported: set[int] = set()  # a loop that compiles several models: once
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -3602,7 +3622,12 @@ class CompileInTrainingLoop(Rule):
                 return  # compiled with what the iteration computes: a new configuration
         for loop in reversed(context.loops):
             trained = _trained_in(model, target, loop, context.scope)
-            if trained is not None and _often(model, [loop]):
+            if trained is not None and (
+                _often(model, [loop]) or _steps_in_repeated_loop(model, trained, loop)
+            ):
+                if id(loop) in self._loops_reported:
+                    return  # the loop's first compile is reported: the fix is the same
+                self._loops_reported.add(id(loop))
                 self.report(
                     node,
                     f"`{target}` is compiled again on every iteration of the loop that trains "
