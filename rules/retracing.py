@@ -662,7 +662,9 @@ class NestedTfFunctionPerCall(Rule):
         function: it may be called once) and in a Keras `call`, which Keras traces once but
         which makes the function anew on each eager call of the layer. A helper handed to
         Python's timers (`timeit.timeit(lambda: helper(x), number=100)`, a million calls by
-        default) is called repeatedly too. Inside a
+        default; any count from two: each repetition then times a new trace) is called
+        repeatedly too, and so is one handed to a runner of the module that calls it in a loop
+        or is itself called in one (a benchmark's `timed(graph_mode)` per repetition). Inside a
         `tf.function` it is made once per trace of that function, and not reported. A driver that calls the inner function in its own loop reuses the
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
@@ -880,30 +882,32 @@ def _handed(model: ModuleModel, outer: FunctionInfo) -> list[tuple[cst.CSTNode, 
 
 def _run_in_a_loop_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
     """A module function (a benchmark's runner) that is handed ``outer``, or a lambda calling
-    it, and calls what it is handed in a loop: where it is handed, the runner, and the call in
-    the loop."""
+    it, and calls what it is handed in a loop (of two iterations or more: a runner that repeats
+    the callable it is given means to measure or retry the same work): where it is handed,
+    the runner, and the call in the loop."""
     for node, passed in _handed(model, outer):
         for read in _arguments_handing(model, passed):
             runner = model.callee(read, None)
             if runner is None:
                 continue
             param = _parameter_for(runner, read, passed)
+            handing = [site for site in model.call_sites if site.call is read and site.loops]
             for use in model.reads.get(param or "", ()):
-                if (
-                    use.function is runner
-                    and use.role == "called"
-                    and use.loops
-                    and _often(model, use.loops)
-                ):
+                if use.function is not runner or use.role != "called":
+                    continue
+                if use.loops and (_repeats(model, use.loops) or 2) >= 2:
                     return _Runner(node, runner.name, use.holder)
+                if not use.loops and handing and (_repeats(model, handing[0].loops) or 2) >= 2:
+                    # `timed(graph_mode)` in a loop: the runner calls it once per repetition
+                    return _Runner(node, runner.name, read)
     return None
 
 
 def _timed_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
     """Python's timers handed ``outer`` (or a lambda calling it): ``timeit.timeit(stmt,
     number=N)`` calls it N times (a million by default), ``timeit.repeat`` ``repeat`` times
-    that, ``timeit.Timer`` whenever it is timed. Not when the count is a literal below
-    TensorFlow's retracing warning."""
+    that, ``timeit.Timer`` whenever it is timed. Any count from two: a timer repeats a call to
+    measure its steady cost, and each repetition here measures a new trace instead."""
     for node, passed in _handed(model, outer):
         for call in _arguments_handing(model, passed):
             name = model.call_name(call)
@@ -916,7 +920,7 @@ def _timed_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
                         counts[arg.keyword.value] = FREQUENT_TRACING  # not known: often
                     else:
                         counts[arg.keyword.value] = int(arg.value.evaluated_value)
-            if counts["number"] * counts["repeat"] >= FREQUENT_TRACING:
+            if counts["number"] * counts["repeat"] >= 2:
                 return _Runner(node, short(call.func), call)
     return None
 

@@ -1410,6 +1410,8 @@ a = tf.ones([4, 4])
         ("print(timeit.timeit(lambda: graph_matmul(a, a), number=100))\n", [(6, True)]),
         ("print(timeit.repeat(lambda: graph_matmul(a, a), repeat=3, number=10))\n", [(6, True)]),
         ("print(timeit.timeit(lambda: graph_matmul(a, a)))\n", [(6, True)]),
+        # a few repetitions: each one measures a new trace
+        ("print(timeit.repeat(lambda: graph_matmul(a, a), repeat=3, number=1))\n", [(6, True)]),
         # timed once: only the finding for a helper whose callers are not seen (`--preview`)
         ("print(timeit.timeit(lambda: graph_matmul(a, a), number=1))\n", [(6, False)]),
     ],
@@ -1417,6 +1419,35 @@ a = tf.ones([4, 4])
 def test_a_nested_tf_function_in_a_helper_timed_with_timeit(driver, found):
     diagnostics = lint(TIMED + driver, ["TF504"])
     assert [(d.line, "`timeit." in d.message) for d in diagnostics] == found
+
+
+RUNNER = """
+import time
+import tensorflow as tf
+
+def graph_mode():
+    @tf.function
+    def run():
+        return tf.ones([2]) * 2
+    return run()
+
+{driver}
+"""
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # a benchmark's runner repeats the callable it is handed, a few literal times
+        "def benchmark(fn):\n    for _ in range(3):\n        fn()\nbenchmark(graph_mode)",
+        # a runner that times one call, called for every repetition
+        "def timed(fn):\n    start = time.perf_counter()\n    fn()\n"
+        "    return time.perf_counter() - start\nfor rep in range(3):\n    timed(graph_mode)",
+    ],
+)
+def test_a_nested_tf_function_in_a_helper_a_runner_repeats(driver):
+    found = lint(RUNNER.format(driver=driver), ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(6, False)]
 
 
 @pytest.mark.tensorflow
