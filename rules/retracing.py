@@ -2993,7 +2993,10 @@ class KerasPredictPerItem(Rule):
         class defines it) or mapped over a collection (`map`, pandas' `apply`); a function
         that reads its own new data on each call (`self.sensor.read()`, `queue.get()`,
         `input()`) and that a `while` loop calls on every pass; one item (`x[:1]`, `x[None]`)
-        predicted on every pass of a `while` loop, the same item or not; the model may
+        predicted on every pass of a `while` loop, the same item or not; data an object of the
+        module gives anew on each iteration (a method that changes the object's own state
+        returns it, a simulated sensor's `read()`; or an attribute a method the loop calls
+        sets, an environment's `state` after `env.step(action)`); the model may
         be held on `self` from what each construction of the object passes. Not for a fixed
         data set predicted once per epoch, nor a random sample predicted once per epoch after
         its batches or per step of a loop that trains a model there (a GAN's batch of noise
@@ -3031,6 +3034,8 @@ class KerasPredictPerItem(Rule):
             found = _changes_per_iteration(model, data, context.scope, context.loops)
             if found is None:
                 found = _shaped_per_iteration(model, data, context.scope, context)
+            if found is None:
+                found = _stateful_per_iteration(model, data, context.scope, context.loops)
             if found is None and not _epoch_loop(model, context.loops[-1], node):
                 found = _drawn_per_iteration(model, data, context.scope, context.loops)
                 if (
@@ -3152,6 +3157,120 @@ class KerasPredictPerItem(Rule):
 
 
 _RANDOM_MODULES = ("random.", "numpy.random.", "tensorflow.random.")
+
+
+def _nodes_under(root: cst.CSTNode) -> list[cst.CSTNode]:
+    found, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(children(node))
+    return found
+
+
+def _sets_own_state(fn: FunctionInfo) -> set[str]:
+    """The attributes of ``self`` a method assigns (``self.state = ...``, ``self.t += 1``)."""
+    found: set[str] = set()
+    for node in _nodes_under(fn.node):
+        targets: list[cst.BaseExpression] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
+            for t in [target, *(e.value for e in elements)]:
+                if (
+                    isinstance(t, cst.Attribute)
+                    and isinstance(t.value, cst.Name)
+                    and t.value.value == "self"
+                ):
+                    found.add(t.attr.value)
+    return found
+
+
+def _stateful_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    depth: int = 0,
+) -> Varying | None:
+    """Data an object of the module gives anew on each iteration: a method of its class that
+    changes the object's own state returns it (``reading = sensor.read()``, ``read`` advancing
+    ``self.t``), or an attribute of the object that a method the loop calls sets (``env.state``,
+    with ``env.step(action)`` in the loop setting ``self.state``): a simulated environment or
+    sensor, whose every reading differs."""
+    if depth > 4:
+        return None
+    todo: list[cst.CSTNode] = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            callee = model.callee(node, scope)
+            if (
+                callee is not None
+                and callee.cls is not None
+                and model.return_values(callee)
+                and _sets_own_state(callee)
+            ):
+                return Varying(
+                    f"`{short(node)}`, which changes its object's state and returns new data on "
+                    "every call",
+                    node,
+                )
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value != "self"
+        ):
+            setter = _state_set_in_loop(model, node, scope, loops)
+            if setter is not None:
+                return Varying(
+                    f"`{short(node)}`, which `{short(setter.func)}` in the loop sets on every "
+                    "iteration",
+                    setter,
+                )
+        todo.extend(node.children)
+    for name in _names_read(value):
+        for site in model.binding_of(name, scope).sites:
+            if site.value is None or site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                continue
+            if not any(model.inside(site, loop) for loop in loops):
+                continue
+            found = _stateful_per_iteration(model, site.value, scope, loops, depth + 1)
+            if found is not None:
+                return Varying(
+                    f"`{name.value}`, computed from {found.description}", found.changed_at
+                )
+    return None
+
+
+def _state_set_in_loop(
+    model: ModuleModel, attribute: cst.Attribute, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> cst.Call | None:
+    """A call in the innermost of ``loops`` of a method of the object ``attribute`` is read from
+    (``env.step(a)`` for ``env.state``) that sets that attribute on ``self``."""
+    if not loops:
+        return None
+    owner = attribute.value
+    for node in _nodes_under(loops[-1]):
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == owner.value
+        ):
+            callee = model.callee(node, scope)
+            if (
+                callee is not None
+                and callee.cls is not None
+                and attribute.attr.value in _sets_own_state(callee)
+            ):
+                return node
+    return None
 
 
 def _read_in_function(

@@ -1039,6 +1039,21 @@ MODEL = (
             "monitor = Monitor(Sensor())\nwhile True:\n    monitor.check()\n",
             9,
         ),
+        # a simulated environment's state, which the step the loop calls sets on the object
+        (
+            "class Grid:\n    def __init__(self):\n        self.state = 0\n"
+            "    def step(self, a):\n        self.state = (self.state + a) % 16\n"
+            "env = Grid()\nfor t in range(30):\n"
+            "    q = model.predict(np.eye(16)[env.state][None])\n    env.step(1)\n",
+            11,
+        ),
+        # a simulated sensor whose read advances its own clock
+        (
+            "class Sensor:\n    def __init__(self):\n        self.t = 0\n"
+            "    def read(self):\n        self.t += 1\n        return np.array([[self.t]])\n"
+            "sensor = Sensor()\nfor tick in range(50):\n    model.predict(sensor.read())\n",
+            12,
+        ),
         # one sample predicted on every pass of a `while` loop
         (
             "sample = x_test[:1]\nn = 0\nwhile n < 1000:\n    model.predict(sample)\n    n += 1\n",
