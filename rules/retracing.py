@@ -2999,8 +2999,7 @@ class KerasPredictPerItem(Rule):
         sets, an environment's `state` after `env.step(action)`); the model may
         be held on `self` from what each construction of the object passes. Not for a fixed
         data set predicted once per epoch, nor a random sample predicted once per epoch after
-        its batches or per step of a loop that trains a model there (a GAN's batch of noise
-        before `train_on_batch`), nor for a model built anew on each iteration (a cross-validation fold's
+        its batches, nor for a model built anew on each iteration (a cross-validation fold's
         test set). Where a helper is called per item, the finding is
         at the `predict` call when the helper itself makes the item a batch of one there
         (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`, `x[i:i + 1]`, a helper
@@ -3418,10 +3417,9 @@ def _drawn_per_iteration(
 
 
 def _epoch_loop(model: ModuleModel, loop: cst.CSTNode, call: cst.CSTNode) -> bool:
-    """Whether ``loop`` is a training loop's epoch or step loop, seen from ``call`` in it: it
-    holds another loop that is not around ``call`` (the batches of the epoch), or trains a model
-    (``fit``, ``train_on_batch``: a GAN's step predicting a batch of noise): what it predicts
-    once per iteration is a sample per epoch or a batch per step, not an item."""
+    """Whether ``loop`` is a training loop's epoch loop, seen from ``call`` in it: it holds
+    another loop that is not around ``call`` (the batches of the epoch), or trains a model
+    (``fit``): what it predicts once per iteration is a sample per epoch, not per item."""
     todo = list(loop.body.children) if hasattr(loop, "body") else []
     while todo:
         node = todo.pop()
@@ -3432,7 +3430,7 @@ def _epoch_loop(model: ModuleModel, loop: cst.CSTNode, call: cst.CSTNode) -> boo
         if (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
-            and node.func.attr.value in knowledge.step_methods("train")
+            and node.func.attr.value == "fit"
         ):
             return True
         todo.extend(node.children)

@@ -1100,10 +1100,6 @@ def test_predict_called_per_item(source, line):
         "while True:\n    evaluate()\n",
         # one sample inspected per step of a `for` loop
         "for t in range(20):\n    print(model.predict(x[:1]))\n",
-        # a GAN's training step: a batch of noise per step, the step's models trained there
-        "for step in range(10000):\n    noise = np.random.normal(0, 1, (128, 100))\n"
-        "    fake = model.predict(noise, verbose=0)\n"
-        "    d_loss = disc.train_on_batch(np.concatenate([real, fake]), labels)\n",
     ],
 )
 def test_predict_not_per_item(source):
