@@ -12,6 +12,7 @@ lacks or refuses comes from the generated table (``data/keras3_migration.json``:
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.compiles import frozen_before_first_training
 from tf2lint.analysis.kinds import KerasObject, defines, keras_object, keras_subclass, own_method
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import input_fixes_batch
@@ -2032,3 +2033,66 @@ def _shape_of(model: ModuleModel, shape: cst.BaseExpression) -> cst.BaseExpressi
         if name is not None and name.path == "ops.shape":
             return shape.args[0].value
     return None
+
+
+# --- TF028: a compiled model frozen before its first training (the Keras 2 GAN idiom) ----------
+
+
+class TrainableFrozenBeforeFirstTraining(Keras3Rule):
+    id = "TF028"
+    requires_text = ("trainable",)
+    name = "trainable-flag-set-before-first-train-step"
+    severity = "error"
+    message = (
+        "a compiled model is frozen (`trainable = False`) before it first trains: Keras 3 "
+        "reads the flag then, so it never learns"
+    )
+    rationale = """
+        The Keras 2 GAN recipe compiles the discriminator, sets `discriminator.trainable =
+        False` to build and compile the combined model, then trains both with
+        `train_on_batch`: Keras 2 (`tf_keras`) read the discriminator's trainable weights at
+        its `compile`, so its own training still updated them. Keras 3 (`tf.keras` from
+        TF 2.16) makes a model's train function when the model first trains, with the flags
+        as they are then: the discriminator's train step has no trainable weights (Keras warns
+        "The model does not have any trainable weights") and its weights never change, so the
+        generator trains against a fixed, random discriminator (checked under TF 2.21: after
+        five steps the discriminator's kernel is unchanged under Keras 3.15 and changed under
+        `tf_keras` 2.21). Set `discriminator.trainable = True` before its training call and
+        `False` before the combined model's (each model's train function is made at its first
+        training), or write the GAN as a `Model` subclass with its own `train_step` that
+        applies each optimizer to its own model's `trainable_weights`. Evidence required: the
+        model is compiled, then frozen before it has trained (in the same function by
+        statement order, or for `self.<attr>` frozen in the constructor after its `compile`
+        and trained in another method), and it next trains with no `compile` and no
+        `trainable = True` between, nor a call that is handed the model (a helper that may
+        set the flag).
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        value = node.value
+        if not (isinstance(value, cst.Name) and value.value == "False"):
+            return
+        model = self.model
+        if uses_tf_keras(model) or self.context.in_traced_code:
+            return
+        for target in node.targets:
+            owner = target.target
+            if not (isinstance(owner, cst.Attribute) and owner.attr.value == "trainable"):
+                continue
+            found = frozen_before_first_training(model, owner, self.context.scope)
+            if found is None:
+                continue
+            receiver = found.receiver
+            later = found.later.func.attr.value
+            self.report(
+                owner,
+                f"`{receiver}.trainable = False` after `{receiver}` was compiled and before it "
+                f"first trains: Keras 3 makes its train function at `{receiver}.{later}`, with "
+                "no trainable weights, so it never learns; set `trainable = True` before "
+                f"training `{receiver}` and `False` before training the model built on it",
+                receiver=owner.value,
+                because=[
+                    (f"`{receiver}` is compiled here, before the freeze", found.compile_call),
+                    (f"`{receiver}` first trains here, still frozen", found.later),
+                ],
+            )

@@ -662,7 +662,9 @@ class NestedTfFunctionPerCall(Rule):
         function: it may be called once) and in a Keras `call`, which Keras traces once but
         which makes the function anew on each eager call of the layer. A helper handed to
         Python's timers (`timeit.timeit(lambda: helper(x), number=100)`, a million calls by
-        default) is called repeatedly too. Inside a
+        default; any count from two: each repetition then times a new trace) is called
+        repeatedly too, and so is one handed to a runner of the module that calls it in a loop
+        or is itself called in one (a benchmark's `timed(graph_mode)` per repetition). Inside a
         `tf.function` it is made once per trace of that function, and not reported. A driver that calls the inner function in its own loop reuses the
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
@@ -880,30 +882,32 @@ def _handed(model: ModuleModel, outer: FunctionInfo) -> list[tuple[cst.CSTNode, 
 
 def _run_in_a_loop_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
     """A module function (a benchmark's runner) that is handed ``outer``, or a lambda calling
-    it, and calls what it is handed in a loop: where it is handed, the runner, and the call in
-    the loop."""
+    it, and calls what it is handed in a loop (of two iterations or more: a runner that repeats
+    the callable it is given means to measure or retry the same work): where it is handed,
+    the runner, and the call in the loop."""
     for node, passed in _handed(model, outer):
         for read in _arguments_handing(model, passed):
             runner = model.callee(read, None)
             if runner is None:
                 continue
             param = _parameter_for(runner, read, passed)
+            handing = [site for site in model.call_sites if site.call is read and site.loops]
             for use in model.reads.get(param or "", ()):
-                if (
-                    use.function is runner
-                    and use.role == "called"
-                    and use.loops
-                    and _often(model, use.loops)
-                ):
+                if use.function is not runner or use.role != "called":
+                    continue
+                if use.loops and (_repeats(model, use.loops) or 2) >= 2:
                     return _Runner(node, runner.name, use.holder)
+                if not use.loops and handing and (_repeats(model, handing[0].loops) or 2) >= 2:
+                    # `timed(graph_mode)` in a loop: the runner calls it once per repetition
+                    return _Runner(node, runner.name, read)
     return None
 
 
 def _timed_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
     """Python's timers handed ``outer`` (or a lambda calling it): ``timeit.timeit(stmt,
     number=N)`` calls it N times (a million by default), ``timeit.repeat`` ``repeat`` times
-    that, ``timeit.Timer`` whenever it is timed. Not when the count is a literal below
-    TensorFlow's retracing warning."""
+    that, ``timeit.Timer`` whenever it is timed. Any count from two: a timer repeats a call to
+    measure its steady cost, and each repetition here measures a new trace instead."""
     for node, passed in _handed(model, outer):
         for call in _arguments_handing(model, passed):
             name = model.call_name(call)
@@ -916,7 +920,7 @@ def _timed_by(model: ModuleModel, outer: FunctionInfo) -> _Runner | None:
                         counts[arg.keyword.value] = FREQUENT_TRACING  # not known: often
                     else:
                         counts[arg.keyword.value] = int(arg.value.evaluated_value)
-            if counts["number"] * counts["repeat"] >= FREQUENT_TRACING:
+            if counts["number"] * counts["repeat"] >= 2:
                 return _Runner(node, short(call.func), call)
     return None
 
@@ -1742,7 +1746,12 @@ class VaryingShapeArgumentRetraces(Rule):
         a tf.data pipeline's `padded_batch(...)` with no `padded_shapes`, which pads each
         batch to its own longest element (a text model's custom training loop:
         tensorflow/tensorflow#38002; the Transformer tutorial gives its step an
-        `input_signature` for this reason). Those are
+        `input_signature` for this reason), or elements of a
+        `Dataset.from_generator(...)` whose `output_signature` declares a dimension None (each
+        image's own number of boxes: under TF 2.21, 12 elements of random box counts traced a
+        step 11 times, twice with `reduce_retracing=True`), or arrays a function of the module
+        returns with a size it draws at random on each call (`image, boxes = make_sample()`,
+        or a list built from such calls). Those are
         reported once, where the `tf.function` is made (its decorator, or the
         `tf.function(...)` call), which is where the `input_signature` goes.
     """
@@ -1815,7 +1824,7 @@ class VaryingShapeArgumentRetraces(Rule):
                 wrap.where,
                 f"`{wrap.label}` is fed, in a loop, inputs whose shape changes from one call to "
                 "the next (an image of its file's size, a size drawn anew, a batch padded to its "
-                "own longest element): every new "
+                "own longest element, a generated element of a None dimension): every new "
                 "shape is a new trace; fix an `input_signature` with None for the dimensions "
                 "that vary (or resize to one size first)",
                 because=[("called here with the image", node), *found],
@@ -2085,6 +2094,9 @@ def _read_per_iteration(
             return None
         if sites[0].kind == SiteKind.LOOP:  # `for image in images:`
             return _elements_per_iteration(model, sites[0].value, scope, fn, deeper, sites[0].index)
+        if sites[0].kind == SiteKind.UNPACK and isinstance(sites[0].value, cst.Call):
+            # `image, boxes = make_sample()`: what that function returns there
+            return _returned_per_call(model, sites[0].value, scope, sites[0].index)
         if sites[0].kind != SiteKind.ASSIGN:
             return None
         return _read_per_iteration(model, sites[0].value, scope, fn, deeper)
@@ -2101,7 +2113,85 @@ def _read_per_iteration(
         return [(f"`{short(value.func)}` reads an image of its file's size here, in a loop", value)]
     if (name in _SIZE_KEEPING or knowledge.keeps_shape(name)) and value.args:
         return _read_per_iteration(model, value.args[0].value, scope, fn, deeper)
-    return _sized_per_iteration(model, value, name, scope)
+    found = _sized_per_iteration(model, value, name, scope)
+    if found is None and depth < 4:
+        found = _returned_per_call(model, value, scope, None)
+    return found
+
+
+def _returned_per_call(
+    model: ModuleModel, call: cst.Call, scope: Scope, index: int | None
+) -> list[tuple[str, cst.CSTNode]] | None:
+    """Why what a function of the module returns (its ``index``-th item, when the call is
+    unpacked) has a shape of its own on each call, the call being made in a loop (or a
+    comprehension) often: an array it builds with a size it draws at random on each call
+    (``n = np.random.randint(1, 20); boxes = np.random.rand(n, 4)``: a new number of boxes)."""
+    loops = _loops_around(model, call)
+    if not loops or not _often(model, loops):
+        return None
+    callee = model.callee(call, scope)
+    if callee is None or callee.cls is not None or callee.is_generator:
+        return None
+    for value in model.return_values(callee):
+        if index is not None:
+            if not isinstance(value, cst.Tuple) or index >= len(value.elements):
+                continue
+            value = value.elements[index].value
+        drawn = _drawn_size_in(model, value, callee, 0)
+        if drawn is not None:
+            return [
+                (f"`{callee.name}` is called here, in a loop", call),
+                (f"`{short(drawn[0])}` takes its size from a random draw on each call", drawn[1]),
+            ]
+    return None
+
+
+def _drawn_size_in(
+    model: ModuleModel, value: cst.BaseExpression, fn: FunctionInfo, depth: int
+) -> tuple[cst.Call, cst.CSTNode] | None:
+    """The array constructor ``value`` is (through names bound once in ``fn``, ``.astype``,
+    arithmetic, size-keeping calls) whose size is drawn at random in ``fn``, with the draw."""
+    if depth > 6:
+        return None
+    if isinstance(value, cst.BinaryOperation):
+        return _drawn_size_in(model, value.left, fn, depth + 1) or _drawn_size_in(
+            model, value.right, fn, depth + 1
+        )
+    if isinstance(value, cst.Name):
+        sites = [s for s in model.binding_of(value, fn).sites if s.where is fn]
+        if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+            return None
+        return _drawn_size_in(model, sites[0].value, fn, depth + 1)
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype":
+        return _drawn_size_in(model, func.value, fn, depth + 1)
+    name = model.call_name(value) or ""
+    if (name in _SIZE_KEEPING or knowledge.keeps_shape(name)) and value.args:
+        return _drawn_size_in(model, value.args[0].value, fn, depth + 1)
+    shape_of = _NUMPY_RANDOM_SHAPES.get(name)
+    if shape_of == "*":
+        sizes = [a.value for a in value.args if a.keyword is None and not a.star]
+    elif shape_of is not None:
+        sizes = [a.value for a in value.args if a.keyword and a.keyword.value == shape_of]
+    else:
+        sizes = _size_arguments(model, value, name)
+    dims: list[cst.BaseExpression] = []
+    for size in sizes:
+        dims += (
+            [e.value for e in size.elements] if isinstance(size, (cst.List, cst.Tuple)) else [size]
+        )
+    for dim in dims:
+        if isinstance(dim, cst.Name):
+            bound = [s for s in model.binding_of(dim, fn).sites if s.where is fn]
+            if len(bound) != 1 or bound[0].kind != SiteKind.ASSIGN or bound[0].value is None:
+                continue
+            dim = bound[0].value
+        drawn = _drawn_at_random(model, dim, fn, ())
+        if drawn is not None:
+            return value, drawn
+    return None
 
 
 # NumPy's random array constructors: the parameter that sets the shape ("*": every positional
@@ -2206,6 +2296,15 @@ def _elements_per_iteration(
     padded = _padded_per_batch(model, iterated, scope, depth)
     if padded is not None:
         return [(f"`{short(padded.func)}` pads each batch to its own longest element", padded)]
+    unknown = _generated_with_unknown_dimension(model, iterated, scope, index)
+    if unknown is not None:
+        return [
+            (
+                f"`{short(unknown)}` declares a dimension None: each element has its own size "
+                "there",
+                unknown,
+            )
+        ]
     if isinstance(iterated, cst.Call):
         if model.call_name(iterated) == "builtins.enumerate" and iterated.args:
             # `for i, batch in enumerate(dataset)`: the element is the pair's second item
@@ -2227,10 +2326,17 @@ def _elements_per_iteration(
         sites = model.binding_of(iterated, scope).sites
         if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
             return None
-        return _elements_per_iteration(model, sites[0].value, scope, fn, depth + 1)
+        return _elements_per_iteration(model, sites[0].value, scope, fn, depth + 1, index)
     if isinstance(iterated, (cst.ListComp, cst.GeneratorExp)):
         inner = model.scope_at.get(id(iterated), scope)
-        return _read_per_iteration(model, iterated.elt, inner, fn, depth + 1)
+        element = iterated.elt
+        if index is not None and isinstance(element, cst.Tuple):
+            if index >= len(element.elements):
+                return None
+            element = element.elements[index].value
+        elif index is not None and isinstance(element, cst.Call):
+            return _returned_per_call(model, element, inner, index)
+        return _read_per_iteration(model, element, inner, fn, depth + 1)
     return None
 
 
@@ -2267,6 +2373,97 @@ def _padded_per_batch(
     return None
 
 
+def _generated_with_unknown_dimension(
+    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, index: int | None
+) -> cst.CSTNode | None:
+    """The shape in the ``output_signature`` (or ``output_shapes``) of the
+    ``tf.data.Dataset.from_generator(...)`` that ``iterated`` is (through names bound once and
+    the transformations that hand on its elements as they are) with a None dimension: each
+    element the generator yields has its own size there (a new number of boxes per image), so
+    a `tf.function` fed the elements one by one traces each new size. ``index``: the item of
+    an unpacked loop target (the spec at that position of a tuple signature)."""
+    expr = iterated
+    for _ in range(12):
+        if isinstance(expr, cst.Name):
+            sites = model.binding_of(expr, scope).sites
+            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
+                return None
+            expr = sites[0].value
+            continue
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
+            return None
+        if (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
+            break
+        if expr.func.attr.value not in _DATASET_KEEPS_BATCHES:
+            return None
+        expr = expr.func.value
+    else:
+        return None
+    if not (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
+        return None
+    spec = next(
+        (
+            a.value
+            for a in expr.args
+            if a.keyword is not None and a.keyword.value in ("output_signature", "output_shapes")
+        ),
+        None,
+    )
+    if spec is None:
+        return None
+    if isinstance(spec, cst.Name):
+        bound = model.bound_values(spec, scope)
+        spec = bound[0] if len(bound) == 1 else spec
+    if index is not None and isinstance(spec, cst.Tuple) and _is_spec_tuple(spec):
+        if index >= len(spec.elements):
+            return None
+        spec = spec.elements[index].value
+    return _none_dimension(spec)
+
+
+def _is_spec_tuple(spec: cst.Tuple) -> bool:
+    """A tuple of specs or shapes (one per item of the element), not one shape of numbers."""
+    return all(isinstance(e.value, (cst.Call, cst.Tuple, cst.List)) for e in spec.elements)
+
+
+def _none_dimension(spec: cst.BaseExpression) -> cst.CSTNode | None:
+    """The spec or shape in ``spec`` (a ``TensorSpec``, a ``TensorShape``, a shape tuple, or a
+    tuple or dict of these) that has a None dimension after its first."""
+    if isinstance(spec, cst.Dict):
+        for element in spec.elements:
+            if isinstance(element, cst.DictElement):
+                found = _none_dimension(element.value)
+                if found is not None:
+                    return found
+        return None
+    if isinstance(spec, cst.Call):
+        shape = next(
+            (a.value for a in spec.args if a.keyword is None or a.keyword.value == "shape"), None
+        )
+        if isinstance(shape, (cst.Tuple, cst.List)) and _has_none(shape):
+            return spec
+        return None
+    if isinstance(spec, (cst.Tuple, cst.List)):
+        if _has_none(spec):
+            return spec
+        for element in spec.elements:
+            if isinstance(element.value, (cst.Call, cst.Tuple, cst.List, cst.Dict)):
+                found = _none_dimension(element.value)
+                if found is not None:
+                    return found
+    return None
+
+
+def _has_none(shape: cst.Tuple | cst.List) -> bool:
+    """A shape of literal dimensions (ints or None) with a None among them."""
+    values = [e.value for e in shape.elements]
+    return (
+        bool(values)
+        and all(isinstance(v, (cst.Integer, cst.Name)) for v in values)
+        and any(isinstance(v, cst.Name) and v.value == "None" for v in values)
+    )
+
+
 # tf.data transformations after a `padded_batch` that hand on its batches as they are.
 _DATASET_KEEPS_BATCHES = frozenset(
     {"prefetch", "shuffle", "repeat", "take", "skip", "cache", "with_options"}
@@ -2289,10 +2486,16 @@ def _yielded(node: cst.CSTNode) -> list[cst.BaseExpression]:
 
 
 def _one_row(index: cst.BaseSlice) -> bool:
-    """``i:i + 1`` in a subscript: one row, as a batch of one."""
-    if not isinstance(index, cst.Slice) or index.lower is None or index.step is not None:
+    """``i:i + 1`` (or ``:1``, ``0:1``) in a subscript: one row, as a batch of one."""
+    if not isinstance(index, cst.Slice) or index.step is not None:
         return False
     upper = index.upper
+    if isinstance(upper, cst.Integer) and upper.value == "1":
+        return index.lower is None or (
+            isinstance(index.lower, cst.Integer) and index.lower.value == "0"
+        )
+    if index.lower is None:
+        return False
     return (
         isinstance(upper, cst.BinaryOperation)
         and isinstance(upper.operator, cst.Add)
@@ -2787,7 +2990,13 @@ class KerasPredictPerItem(Rule):
         sensor's `read()`), or of a size drawn or changed there; an object's attribute a
         `while` loop reads again, a sensor's value), also through a function or a method called
         in such a loop (on an object the module passes in, by the method's name when no other
-        class defines it) or mapped over a collection (`map`, pandas' `apply`); the model may
+        class defines it) or mapped over a collection (`map`, pandas' `apply`); a function
+        that reads its own new data on each call (`self.sensor.read()`, `queue.get()`,
+        `input()`) and that a `while` loop calls on every pass; one item (`x[:1]`, `x[None]`)
+        predicted on every pass of a `while` loop, the same item or not; data an object of the
+        module gives anew on each iteration (a method that changes the object's own state
+        returns it, a simulated sensor's `read()`; or an attribute a method the loop calls
+        sets, an environment's `state` after `env.step(action)`); the model may
         be held on `self` from what each construction of the object passes. Not for a fixed
         data set predicted once per epoch, nor a random sample predicted once per epoch after
         its batches, nor for a model built anew on each iteration (a cross-validation fold's
@@ -2824,8 +3033,18 @@ class KerasPredictPerItem(Rule):
             found = _changes_per_iteration(model, data, context.scope, context.loops)
             if found is None:
                 found = _shaped_per_iteration(model, data, context.scope, context)
+            if found is None:
+                found = _stateful_per_iteration(model, data, context.scope, context.loops)
             if found is None and not _epoch_loop(model, context.loops[-1], node):
                 found = _drawn_per_iteration(model, data, context.scope, context.loops)
+                if (
+                    found is None
+                    and isinstance(context.loops[-1], cst.While)
+                    and _batch_of_one(model, data, context.scope, 0)
+                ):
+                    found = Varying(
+                        f"`{short(data)}`, one item on every pass of a `while` loop", data
+                    )
             if found is not None and _often(model, context.loops):
                 self.report(
                     node,
@@ -2840,6 +3059,9 @@ class KerasPredictPerItem(Rule):
         if fn is None or runs_once(fn):
             return
         param = _from_parameter(model, data, fn)
+        if param is None and not context.loops and not model.assigns(built, fn.node):
+            self._read_per_call(node, fn, data, receiver)
+            return
         if param is None or model.assigns(built, fn.node):
             return
         per_item = self._called_per_item(fn, param)
@@ -2870,6 +3092,31 @@ class KerasPredictPerItem(Rule):
             f"call the model here (`{receiver}(x, training=False)`) or predict all the items in "
             "one call",
             because=[per_item],
+        )
+
+    def _read_per_call(
+        self, node: cst.Call, fn: FunctionInfo, data: cst.BaseExpression, receiver: str
+    ) -> None:
+        """``fn`` reads its own new data on each call (``reading = self.sensor.read()``) and
+        predicts it, and a ``while`` loop calls it on every pass (a monitor's or a server's
+        loop, not one that trains): one predict call per reading."""
+        model = self.model
+        read = _read_in_function(model, data, fn)
+        if read is None:
+            return
+        loop_call = _called_in_while_loop(model, fn)
+        if loop_call is None:
+            return
+        self.report(
+            node,
+            f"`{receiver}.predict` is called once per item: `{fn.name}` reads new data on each "
+            "call and a loop calls it on every pass, so every predict call builds and traces a "
+            "new input pipeline, and a new input shape can trace the predict function again; "
+            f"call the model here (`{receiver}(x, training=False)`)",
+            because=[
+                (f"`{short(read)}` is read anew on each call of `{fn.name}`", read),
+                (f"`{fn.name}` is called here on every pass of the loop", loop_call),
+            ],
         )
 
     def _called_per_item(
@@ -2909,6 +3156,216 @@ class KerasPredictPerItem(Rule):
 
 
 _RANDOM_MODULES = ("random.", "numpy.random.", "tensorflow.random.")
+
+
+def _nodes_under(root: cst.CSTNode) -> list[cst.CSTNode]:
+    found, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(children(node))
+    return found
+
+
+def _sets_own_state(fn: FunctionInfo) -> set[str]:
+    """The attributes of ``self`` a method assigns (``self.state = ...``, ``self.t += 1``)."""
+    found: set[str] = set()
+    for node in _nodes_under(fn.node):
+        targets: list[cst.BaseExpression] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            elements = target.elements if isinstance(target, (cst.Tuple, cst.List)) else ()
+            for t in [target, *(e.value for e in elements)]:
+                if (
+                    isinstance(t, cst.Attribute)
+                    and isinstance(t.value, cst.Name)
+                    and t.value.value == "self"
+                ):
+                    found.add(t.attr.value)
+    return found
+
+
+def _stateful_per_iteration(
+    model: ModuleModel,
+    value: cst.BaseExpression,
+    scope: Scope,
+    loops: Sequence[cst.CSTNode],
+    depth: int = 0,
+) -> Varying | None:
+    """Data an object of the module gives anew on each iteration: a method of its class that
+    changes the object's own state returns it (``reading = sensor.read()``, ``read`` advancing
+    ``self.t``), or an attribute of the object that a method the loop calls sets (``env.state``,
+    with ``env.step(action)`` in the loop setting ``self.state``): a simulated environment or
+    sensor, whose every reading differs."""
+    if depth > 4:
+        return None
+    todo: list[cst.CSTNode] = [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+            callee = model.callee(node, scope)
+            if (
+                callee is not None
+                and callee.cls is not None
+                and model.return_values(callee)
+                and _sets_own_state(callee)
+            ):
+                return Varying(
+                    f"`{short(node)}`, which changes its object's state and returns new data on "
+                    "every call",
+                    node,
+                )
+        if (
+            isinstance(node, cst.Attribute)
+            and isinstance(node.value, cst.Name)
+            and node.value.value != "self"
+        ):
+            setter = _state_set_in_loop(model, node, scope, loops)
+            if setter is not None:
+                return Varying(
+                    f"`{short(node)}`, which `{short(setter.func)}` in the loop sets on every "
+                    "iteration",
+                    setter,
+                )
+        todo.extend(node.children)
+    for name in _names_read(value):
+        for site in model.binding_of(name, scope).sites:
+            if site.value is None or site.kind not in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                continue
+            if not any(model.inside(site, loop) for loop in loops):
+                continue
+            found = _stateful_per_iteration(model, site.value, scope, loops, depth + 1)
+            if found is not None:
+                return Varying(
+                    f"`{name.value}`, computed from {found.description}", found.changed_at
+                )
+    return None
+
+
+def _state_set_in_loop(
+    model: ModuleModel, attribute: cst.Attribute, scope: Scope, loops: Sequence[cst.CSTNode]
+) -> cst.Call | None:
+    """A call in the innermost of ``loops`` of a method of the object ``attribute`` is read from
+    (``env.step(a)`` for ``env.state``) that sets that attribute on ``self``."""
+    if not loops:
+        return None
+    owner = attribute.value
+    for node in _nodes_under(loops[-1]):
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == owner.value
+        ):
+            callee = model.callee(node, scope)
+            if (
+                callee is not None
+                and callee.cls is not None
+                and attribute.attr.value in _sets_own_state(callee)
+            ):
+                return node
+    return None
+
+
+def _read_in_function(
+    model: ModuleModel, data: cst.BaseExpression, fn: FunctionInfo
+) -> cst.CSTNode | None:
+    """The call (``self.sensor.read()``, ``camera.read()``, ``queue.get()``) or object
+    attribute (``sensor.value``) that ``data`` is computed from in ``fn`` itself, on each call,
+    reading none of ``fn``'s parameters."""
+    todo: list[cst.BaseExpression] = [data]
+    seen: set[str] = set()
+    while todo:
+        value = todo.pop()
+        if _reads_object_attribute(model, value, fn):
+            return value
+        for call in _calls_within(value):
+            if _reads_object_call(model, call, fn):
+                return call
+        for name in _names_read(value):
+            if name.value in seen:
+                continue
+            seen.add(name.value)
+            for site in model.binding_of(name, fn).sites:
+                if site.where is not fn or site.value is None:
+                    continue
+                if site.kind in (SiteKind.ASSIGN, SiteKind.UNPACK):
+                    todo.append(site.value)
+    return None
+
+
+def _calls_within(node: cst.CSTNode) -> list[cst.Call]:
+    found, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (cst.Lambda, cst.FunctionDef)):
+            continue
+        if isinstance(n, cst.Call):
+            found.append(n)
+        todo.extend(n.children)
+    return found
+
+
+def _reads_object_call(model: ModuleModel, call: cst.Call, fn: FunctionInfo) -> bool:
+    """``self.sensor.read()``, ``camera.read()``, ``q.get()``, ``input()``: a method of an object
+    that is not a module (nor a method of the module's own classes), or Python's ``input``."""
+    if model.call_name(call) == "builtins.input":
+        return True
+    func = call.func
+    if not isinstance(func, cst.Attribute) or model.callee(call, fn) is not None:
+        return False
+    root = func.value
+    if isinstance(root, cst.Name) and root.value == "self":
+        return False  # `self.preprocess(x)`: the object's own method
+    while isinstance(root, (cst.Attribute, cst.Call, cst.Subscript)):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    if not isinstance(root, cst.Name):
+        return False
+    if root.value == "self":
+        return isinstance(func.value, cst.Attribute)  # `self.sensor.read()`
+    if any(site.where is fn for site in model.binding_of(root, fn).sites):
+        return False  # a local value's method (`x.reshape(1, -1)`): followed through its binding
+    values = model.bound_values(root, fn)
+    if values and all(
+        is_python_literal(v)
+        or (isinstance(v, cst.Call) and (model.call_name(v) or "").startswith(_DATA_MODULES))
+        for v in values
+    ):
+        return False  # an array the module loaded once (`x_val.reshape(...)`): the same data
+    return model.qualified_name(root) is None and model.kind_of(root, fn) is None
+
+
+# modules whose calls return data (an array, a table, a tensor), not an object that reads more
+_DATA_MODULES = ("numpy.", "pandas.", "tensorflow.", "keras.", "builtins.")
+
+
+def _called_in_while_loop(
+    model: ModuleModel, fn: FunctionInfo, depth: int = 0
+) -> cst.CSTNode | None:
+    """A call of ``fn`` on every pass of a ``while`` loop that trains no model (directly, or
+    through a function of the module called so), often."""
+    sites = [site for site in model.call_sites if site.callee is fn]
+    sites += _unresolved_method_calls(model, fn)
+    for site in sites:
+        whiles = [loop for loop in site.loops if isinstance(loop, cst.While)]
+        if whiles and _often(model, site.loops) and not _epoch_loop(model, whiles[-1], site.call):
+            return site.call
+        caller = site.caller
+        if (
+            depth < 2
+            and not site.loops
+            and caller is not None
+            and caller is not fn
+            and not runs_once(caller)
+            and _called_in_while_loop(model, caller, depth + 1)
+        ):
+            return site.call
+    return None
 
 
 def _drawn_per_iteration(
@@ -3218,6 +3675,19 @@ def _trained_in(
     return None
 
 
+def _steps_in_repeated_loop(model: ModuleModel, trained: cst.Call, loop: cst.CSTNode) -> bool:
+    """A loop that trains one batch per iteration (``train_on_batch``) and runs at least twice:
+    compiling there every time makes a new train function for every step, however few (a
+    stage loop that trains a whole ``fit`` per iteration and compiles each stage is not it)."""
+    count = _repeats(model, [loop])
+    return (
+        count is not None
+        and count >= 2
+        and isinstance(trained.func, cst.Attribute)
+        and trained.func.attr.value == "train_on_batch"
+    )
+
+
 class CompileInTrainingLoop(Rule):
     id = "TF511"
     name = "compile-in-training-loop"
@@ -3235,7 +3705,11 @@ class CompileInTrainingLoop(Rule):
         model, once each: each model keeps the trainable weights it was compiled with. Not
         reported when the loop builds a new model (a hyper-parameter search, cross-validation),
         compiles with values the iteration computes (a progressive GAN's resolution: a new
-        configuration each time), or runs fewer than five literal times. A search that clones
+        configuration each time), or runs fewer than five literal times (two, where each
+        iteration trains one batch with `train_on_batch`: a new train function for every step;
+        a stage loop that runs a whole `fit` per iteration is left alone). A loop that compiles
+        several models (a GAN's discriminator and combined model) is reported once, at its
+        first `compile`. A search that clones
         one base model (`clone_model`) and compiles and fits the clone on every iteration is
         reported: each clone traces new train functions, and under TF 2.21 host memory grows by
         about 4 MB per clone of a small model, `tf.keras.backend.clear_session()` first in each
@@ -3245,6 +3719,9 @@ class CompileInTrainingLoop(Rule):
         does not show (a training function's parameter), by Keras's `compile(optimizer=...,
         loss=...)` keywords and its training in the same loop.
     """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._loops_reported: set[int] = set()  # a loop that compiles several models: once
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -3266,7 +3743,12 @@ class CompileInTrainingLoop(Rule):
                 return  # compiled with what the iteration computes: a new configuration
         for loop in reversed(context.loops):
             trained = _trained_in(model, target, loop, context.scope)
-            if trained is not None and _often(model, [loop]):
+            if trained is not None and (
+                _often(model, [loop]) or _steps_in_repeated_loop(model, trained, loop)
+            ):
+                if id(loop) in self._loops_reported:
+                    return  # the loop's first compile is reported: the fix is the same
+                self._loops_reported.add(id(loop))
                 self.report(
                     node,
                     f"`{target}` is compiled again on every iteration of the loop that trains "

@@ -30,10 +30,10 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
     return code
 
 
-# The Keras 3 family: TF001-TF020 and TF026-TF027, every one gated on TensorFlow 2.16. TF015 (a
+# The Keras 3 family: TF001-TF020 and TF026-TF028, every one gated on TensorFlow 2.16. TF015 (a
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
-KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027"]
+KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028"]
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule != "TF015"]
 
 
@@ -2040,3 +2040,67 @@ def test_keras_variable_passed_to_tf_variable_api(source, expected):
 )
 def test_keras_random_on_symbolic_shape(source, expected):
     assert rule_ids(source, ["TF027"]) == expected
+
+
+# TF028: the Keras 2 GAN idiom (compile the discriminator, freeze it for the combined model, train
+# both): Keras 3 makes the discriminator's train function when it first trains, still frozen.
+GAN_FROZEN = """
+import numpy as np
+import tensorflow as tf
+
+generator = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8)])
+discriminator = tf.keras.Sequential([tf.keras.Input((8,)), tf.keras.layers.Dense(1)])
+discriminator.compile(optimizer="adam", loss="binary_crossentropy")
+discriminator.trainable = False
+z = tf.keras.Input((4,))
+gan = tf.keras.Model(z, discriminator(generator(z)))
+gan.compile(optimizer="adam", loss="binary_crossentropy")
+for step in range(100):
+{body}
+"""
+GAN_STEP = "    discriminator.train_on_batch(x, y)\n    gan.train_on_batch(noise, ones)\n"
+
+
+def test_a_discriminator_frozen_before_it_first_trains_is_found():
+    assert rule_ids(GAN_FROZEN.format(body=GAN_STEP), ["TF028"]) == ["TF028"]
+
+
+def test_a_discriminator_frozen_in_a_gan_class_constructor_is_found():
+    source = (
+        "import tensorflow as tf\n"
+        "class GAN:\n"
+        "    def __init__(self):\n"
+        "        self.d = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "        self.d.compile(optimizer='adam', loss='mse')\n"
+        "        self.d.trainable = False\n"
+        "        self.combined = tf.keras.Sequential([self.g, self.d])\n"
+        "        self.combined.compile(optimizer='adam', loss='mse')\n"
+        "    def train(self, x, y):\n"
+        "        for step in range(100):\n"
+        "            self.d.train_on_batch(x, y)\n"
+        "            self.combined.train_on_batch(z, y)\n"
+    )
+    assert rule_ids(source, ["TF028"]) == ["TF028"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the flag set before each model's training call
+        "    discriminator.trainable = True\n    discriminator.train_on_batch(x, y)\n"
+        "    discriminator.trainable = False\n    gan.train_on_batch(noise, ones)\n",
+        # a helper handed the model sets the flag
+        "    set_trainable(discriminator, True)\n    discriminator.train_on_batch(x, y)\n",
+        # only the combined model trains
+        "    gan.train_on_batch(noise, ones)\n",
+    ],
+)
+def test_a_discriminator_unfrozen_before_it_trains_is_left_alone(body):
+    assert rule_ids(GAN_FROZEN.format(body=body), ["TF028"]) == []
+
+
+def test_keras_2_reads_the_flag_at_compile():
+    keras2 = GAN_FROZEN.format(body=GAN_STEP).replace(
+        "import tensorflow as tf", "import tf_keras\nimport tensorflow as tf"
+    )
+    assert rule_ids(keras2.replace("tf.keras.", "tf_keras."), ["TF028"]) == []

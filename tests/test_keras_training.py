@@ -136,6 +136,16 @@ def test_a_freeze_the_combined_model_already_trained_with_is_not_lifted():
     assert not any("first trains" in d.message for d in result.diagnostics)
 
 
+def test_a_freeze_set_again_before_the_combined_model_first_trains_is_left_alone():
+    # the toggle each model's training needs under Keras 3: True for the discriminator's own
+    # step, False again before the combined model's first training
+    source = FREEZE_LIFTED.format(between="").replace(
+        "    combined.train_on_batch",
+        "    discriminator.trainable = False\n    combined.train_on_batch",
+    )
+    assert found(source) == []
+
+
 def test_keras_2_keeps_the_freeze_its_compile_read():
     keras2 = FREEZE_LIFTED.format(between="").replace(
         "import tensorflow as tf", "import tf_keras\nimport tensorflow as tf"

@@ -1031,6 +1031,34 @@ MODEL = (
             "for p in paths:\n    analyze(p)\n",
             9,
         ),
+        # a monitor's method reads the sensor itself on each call, a `while` loop calls it
+        (
+            "class Monitor:\n    def __init__(self, sensor):\n        self.sensor = sensor\n"
+            "    def check(self):\n        reading = self.sensor.read()\n"
+            "        return model.predict(np.array(reading)[None])\n"
+            "monitor = Monitor(Sensor())\nwhile True:\n    monitor.check()\n",
+            9,
+        ),
+        # a simulated environment's state, which the step the loop calls sets on the object
+        (
+            "class Grid:\n    def __init__(self):\n        self.state = 0\n"
+            "    def step(self, a):\n        self.state = (self.state + a) % 16\n"
+            "env = Grid()\nfor t in range(30):\n"
+            "    q = model.predict(np.eye(16)[env.state][None])\n    env.step(1)\n",
+            11,
+        ),
+        # a simulated sensor whose read advances its own clock
+        (
+            "class Sensor:\n    def __init__(self):\n        self.t = 0\n"
+            "    def read(self):\n        self.t += 1\n        return np.array([[self.t]])\n"
+            "sensor = Sensor()\nfor tick in range(50):\n    model.predict(sensor.read())\n",
+            12,
+        ),
+        # one sample predicted on every pass of a `while` loop
+        (
+            "sample = x_test[:1]\nn = 0\nwhile n < 1000:\n    model.predict(sample)\n    n += 1\n",
+            7,
+        ),
     ],
 )
 def test_predict_called_per_item(source, line):
@@ -1067,6 +1095,11 @@ def test_predict_called_per_item(source, line):
         # a sample of random noise once per epoch, after the epoch's batches
         "for epoch in range(10):\n    for batch in batches:\n        train(batch)\n"
         "    noise = np.random.normal(size=(16, 8))\n    model.predict(noise)\n",
+        # a helper predicting the validation set the module loaded once, called in a loop
+        "x_val = np.load('v.npy')\ndef evaluate():\n    return model.predict(x_val.reshape(-1, 4))\n"
+        "while True:\n    evaluate()\n",
+        # one sample inspected per step of a `for` loop
+        "for t in range(20):\n    print(model.predict(x[:1]))\n",
     ],
 )
 def test_predict_not_per_item(source):
@@ -1091,7 +1124,13 @@ SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dens
             "    d.compile(optimizer='adam', loss='bce')\n    d.train_on_batch(x, y)\n"
             "    d.trainable = False\n    gan.compile(optimizer='adam', loss='bce')\n"
             "    gan.train_on_batch(z, y)\n",
-            [5, 8],
+            [5],  # once per loop, at its first compile
+        ),
+        # a GAN's few literal steps, each one batch: a new train function every step
+        (
+            "d = build()\nfor step in range(3):\n    d.trainable = True\n"
+            "    d.compile(optimizer='adam', loss='bce')\n    d.train_on_batch(x, y)\n",
+            [4],
         ),
         (
             "class Agent:\n    def __init__(self):\n        self.model = build()\n"
@@ -1122,7 +1161,7 @@ SEQUENTIAL = "def build():\n    return tf.keras.Sequential([tf.keras.layers.Dens
             "def train(d, gan, epochs):\n    for epoch in range(epochs):\n"
             "        d.compile(optimizer='adam', loss='bce')\n        d.fit(x, y, verbose=0)\n"
             "        gan.compile(optimizer='adam', loss='bce')\n        gan.fit(z, y, verbose=0)\n",
-            [3, 5],
+            [3],
         ),
     ],
 )
@@ -1382,6 +1421,8 @@ a = tf.ones([4, 4])
         ("print(timeit.timeit(lambda: graph_matmul(a, a), number=100))\n", [(6, True)]),
         ("print(timeit.repeat(lambda: graph_matmul(a, a), repeat=3, number=10))\n", [(6, True)]),
         ("print(timeit.timeit(lambda: graph_matmul(a, a)))\n", [(6, True)]),
+        # a few repetitions: each one measures a new trace
+        ("print(timeit.repeat(lambda: graph_matmul(a, a), repeat=3, number=1))\n", [(6, True)]),
         # timed once: only the finding for a helper whose callers are not seen (`--preview`)
         ("print(timeit.timeit(lambda: graph_matmul(a, a), number=1))\n", [(6, False)]),
     ],
@@ -1389,6 +1430,35 @@ a = tf.ones([4, 4])
 def test_a_nested_tf_function_in_a_helper_timed_with_timeit(driver, found):
     diagnostics = lint(TIMED + driver, ["TF504"])
     assert [(d.line, "`timeit." in d.message) for d in diagnostics] == found
+
+
+RUNNER = """
+import time
+import tensorflow as tf
+
+def graph_mode():
+    @tf.function
+    def run():
+        return tf.ones([2]) * 2
+    return run()
+
+{driver}
+"""
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        # a benchmark's runner repeats the callable it is handed, a few literal times
+        "def benchmark(fn):\n    for _ in range(3):\n        fn()\nbenchmark(graph_mode)",
+        # a runner that times one call, called for every repetition
+        "def timed(fn):\n    start = time.perf_counter()\n    fn()\n"
+        "    return time.perf_counter() - start\nfor rep in range(3):\n    timed(graph_mode)",
+    ],
+)
+def test_a_nested_tf_function_in_a_helper_a_runner_repeats(driver):
+    found = lint(RUNNER.format(driver=driver), ["TF504"])
+    assert [(d.line, d.preview) for d in found] == [(6, False)]
 
 
 @pytest.mark.tensorflow
@@ -1479,6 +1549,63 @@ for epoch in range(3):
 def test_batches_padded_per_batch_retrace_a_step_without_a_signature(batching, signature, expected):
     source = PADDED.format(batching=batching, signature=signature)
     assert rule_ids(source, ["TF598"]) == expected
+
+
+# TF598: each image's own number of boxes, drawn per sample (checked under TF 2.21: twelve
+# elements of random box counts traced the step 11 times, twice with reduce_retracing=True).
+BOXES = """
+import numpy as np
+import tensorflow as tf
+def make_sample():
+    n_boxes = np.random.randint(1, 20)
+    image = np.zeros((64, 64, 3), np.float32)
+    boxes = np.random.rand(n_boxes, 4).astype(np.float32)
+    return image, boxes
+def gen():
+    for _ in range(100):
+        yield make_sample()
+@tf.function{signature}
+def train_step(image, boxes):
+    return tf.reduce_sum(image) + tf.reduce_sum(boxes)
+{driver}
+"""
+FROM_GENERATOR = (
+    "ds = tf.data.Dataset.from_generator(gen, output_signature=("
+    "tf.TensorSpec((64, 64, 3), tf.float32), tf.TensorSpec({boxes}, tf.float32))).prefetch(2)\n"
+    "for image, boxes in ds:\n    train_step(image, boxes)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "driver",
+    [
+        "for step in range(100):\n    image, boxes = make_sample()\n    train_step(image, boxes)",
+        "samples = [make_sample() for _ in range(100)]\n"
+        "for image, boxes in samples:\n    train_step(tf.constant(image), tf.constant(boxes))",
+        FROM_GENERATOR.format(boxes="(None, 4)"),
+    ],
+)
+def test_a_step_fed_each_samples_own_number_of_boxes_is_reported(driver):
+    assert rule_ids(BOXES.format(signature="", driver=driver), ["TF598"]) == ["TF598"]
+
+
+@pytest.mark.parametrize(
+    "signature, driver",
+    [
+        ("", FROM_GENERATOR.format(boxes="(20, 4)")),  # padded to one number of boxes
+        ("(reduce_retracing=True)", FROM_GENERATOR.format(boxes="(None, 4)")),
+        (
+            "",
+            "for step in range(100):\n    image, boxes = make_sample()\n    train_step(image)",
+        ),
+    ],
+)
+def test_a_step_fed_samples_of_one_shape_or_relaxed_is_left_alone(signature, driver):
+    source = BOXES.format(signature=signature, driver=driver)
+    if "train_step(image)" in driver:
+        source = source.replace("def train_step(image, boxes)", "def train_step(image)")
+        source = source.replace(" + tf.reduce_sum(boxes)", "")
+    assert rule_ids(source, ["TF598"]) == []
 
 
 # TF514: a Python float traced into a function the module exports (TF 2.21: the loaded

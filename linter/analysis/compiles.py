@@ -181,6 +181,7 @@ def freeze_lifted_before_training(
             for t in assign.targets
         )
     ]
+    refrozen = [k for k in freezes if k > where]
     freezes = [k for k in freezes if 0 <= k < where]
     if not freezes or root is None:
         return None
@@ -194,7 +195,142 @@ def freeze_lifted_before_training(
         last_compile, compile_call = compiled[-1]
         if any(last_compile < t < where for t, _ in trains):
             continue  # it trained (and made its train function) while the layer was frozen
-        later = [c for t, c in trains if t > where and not any(where < k < t for k, _ in compiles)]
-        if later:
-            return StaleChange(receiver, compile_call, later[0])
+        later = [
+            (t, c) for t, c in trains if t > where and not any(where < k < t for k, _ in compiles)
+        ]
+        if later and not any(where < k < later[0][0] for k in refrozen):
+            # (frozen again before that training: the toggle each model's training needs)
+            return StaleChange(receiver, compile_call, later[0][1])
     return None
+
+
+def frozen_before_first_training(
+    model: ModuleModel, target: cst.Attribute, scope: Scope
+) -> StaleChange | None:
+    """Keras 3 only: ``target`` sets ``trainable = False`` on a model that was compiled before
+    it and has not trained since, and that model next trains with no ``compile`` and no
+    ``trainable = True`` between (the Keras 2 GAN idiom: compile the discriminator, freeze it
+    to build and compile the combined model, then train both). Keras 3 makes the train
+    function at that first training, with the flag as it is then, so it trains nothing;
+    Keras 2 read the flag at ``compile``. Checked in the same function (or module code) by
+    statement order, or for ``self.<attr>`` across a class: frozen after its ``compile`` in
+    one method, trained in another, and set back to ``True`` nowhere after the freeze."""
+    owner = _code(target.value)
+    if isinstance(target.value, cst.Name):
+        return _frozen_in_scope(model, target, owner, scope)
+    if (
+        isinstance(target.value, cst.Attribute)
+        and isinstance(target.value.value, cst.Name)
+        and target.value.value.value == "self"
+        and scope.function is not None
+        and scope.function.cls is not None
+    ):
+        return _frozen_in_class(model, target, owner, scope.function)
+    return None
+
+
+def _frozen_in_scope(
+    model: ModuleModel, target: cst.Attribute, owner: str, scope: Scope
+) -> StaleChange | None:
+    where = event_order(model, target)
+    compiles, trains = _compiles_and_trains(model, owner, scope)
+    compiled = [(k, c) for k, c in compiles if k < where]
+    if not compiled:
+        return None
+    last_compile, compile_call = compiled[-1]
+    if any(last_compile < t < where for t, _ in trains):
+        return None  # it trained, and made its train function, before the freeze
+    later = [(t, c) for t, c in trains if t > where]
+    if not later or any(where < k < later[0][0] for k, _ in compiles):
+        return None
+    first = later[0][0]
+    for k in _unfreezes(model, owner, scope.function):
+        if where < k < first:
+            return None
+    if _handed_on(model, owner, scope, where, first):
+        return None  # a helper it is handed to may set the flag (`make_trainable(d, True)`)
+    return StaleChange(owner, compile_call, later[0][1])
+
+
+def _frozen_in_class(
+    model: ModuleModel, target: cst.Attribute, owner: str, method
+) -> StaleChange | None:
+    """``self.<attr>.trainable = False`` after ``self.<attr>.compile(...)`` in the same method
+    (the constructor), trained in another method of the class, never set back to True."""
+    where = event_order(model, target)
+    cls = method.cls
+    compiles, trains = [], []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute) or _code(func.value) != owner:
+            continue
+        root = chain_root(func.value)
+        function = model.scope_of(root).function if root is not None else None
+        if function is None or function.cls is not cls:
+            continue
+        if func.attr.value == "compile":
+            compiles.append((function, event_order(model, call), call))
+        elif func.attr.value in knowledge.step_methods("train"):
+            trains.append((function, call))
+    compiled = [(k, c) for f, k, c in compiles if f is method and k < where]
+    if not compiled or any(f is not method for f, _, _ in compiles):
+        return None
+    if any(f is method and k > where for f, k, _ in compiles):
+        return None
+    others = [c for f, c in trains if f is not method]
+    if not others or any(f is method for f, _ in trains):
+        return None
+    for assign in model.nodes_of(cst.Assign):
+        if not (isinstance(assign.value, cst.Name) and assign.value.value == "True"):
+            continue
+        for t in assign.targets:
+            if (
+                isinstance(t.target, cst.Attribute)
+                and t.target.attr.value == "trainable"
+                and _code(t.target.value) == owner
+            ):
+                return None
+    if any(
+        isinstance(arg.value, cst.Attribute) and _code(arg.value) == owner
+        for call in model.nodes_of(cst.Call)
+        if not isinstance(call.func, cst.Attribute) or _code(call.func.value) != owner
+        for arg in call.args
+    ):
+        return None  # handed to a helper that may set the flag
+    return StaleChange(owner, compiled[-1][1], others[0])
+
+
+def _unfreezes(model: ModuleModel, owner: str, function) -> list[int]:
+    """Where ``owner.trainable = True`` is set in ``function`` (None: module code)."""
+    found = []
+    for assign in model.nodes_of(cst.Assign):
+        if not (isinstance(assign.value, cst.Name) and assign.value.value == "True"):
+            continue
+        for t in assign.targets:
+            root = chain_root(t.target)
+            if root is None or model.scope_of(root).function is not function:
+                continue
+            if (
+                isinstance(t.target, cst.Attribute)
+                and t.target.attr.value == "trainable"
+                and _code(t.target.value) == owner
+            ):
+                found.append(event_order(model, assign))
+    return found
+
+
+def _handed_on(model: ModuleModel, owner: str, scope: Scope, start: int, end: int) -> bool:
+    """Whether a call between ``start`` and ``end`` in ``scope`` is handed ``owner`` (not a
+    call of its own methods, nor a Keras model call that builds on it)."""
+    for call in model.nodes_of(cst.Call):
+        root = chain_root(call.func)
+        if root is None or model.scope_of(root).function is not scope.function:
+            continue
+        if not start < event_order(model, call) < end:
+            continue
+        for arg in call.args:
+            if isinstance(arg.value, cst.Name) and arg.value.value == owner:
+                name = model.call_name(call) or ""
+                if not name.endswith(("Model", "Sequential")):
+                    return True
+    return False
