@@ -2015,7 +2015,8 @@ def _wrap_of(model: ModuleModel, call: cst.Call, scope: Scope) -> _Wrap | None:
         head, through = def_head(callee.node)
         return _Wrap(head, through, callee.name, decorator)
     func = call.func
-    if isinstance(func, (cst.Name, cst.Attribute)):
+    # a name resolved through the imports is bound by no assignment of this module
+    if isinstance(func, (cst.Name, cst.Attribute)) and model.call_name(call) is None:
         values = model.bound_values(func, scope)
         if len(values) == 1 and is_tf_function_call(model, values[0]):
             return _Wrap(values[0], None, short(func), values[0])
