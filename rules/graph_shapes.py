@@ -1,4 +1,6 @@
-"""Eager-only Python inside traced code: it fails while tracing, or runs once and is frozen."""
+"""Shapes in traced code: a None dimension used as a size, an unknown shape from a Python function,
+a generator or an image decoder, a runtime shape where a static one is needed.
+"""
 
 from __future__ import annotations
 
