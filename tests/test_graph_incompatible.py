@@ -1315,7 +1315,7 @@ def test_keras_traced_form_is_found_on_its_line_and_its_fix_is_clean(program):
 
 def test_static_count_ops_are_named_in_tf897_requires_text():
     from tf2lint.analysis import knowledge
-    from tf2lint.rules.graph_incompatible import NoneDimensionUsedAsSize
+    from tf2lint.rules.graph_shapes import NoneDimensionUsedAsSize
 
     ops = knowledge.knowledge().static_count_ops
     assert ops  # tf.unstack, keras.ops.unstack

@@ -329,8 +329,9 @@ def test_the_package_imports_nothing_at_module_level():
 
 RULES = LINTER.parent / "rules"
 # Shared by every rule family: helpers over the model that are no fact of their own (a node's
-# code, a Keras table's lookup), and the base classes of rules that check stores.
-RULES_SHARED = frozenset({"common"})
+# code, a Keras table's lookup), and the base classes of rules that check stores; and the helpers
+# the graph-incompatible family's modules (graph_*.py, one concern each) share.
+RULES_SHARED = frozenset({"common", "graph_common"})
 
 
 def _rule_imports() -> set[tuple[str, str]]:
