@@ -3602,6 +3602,64 @@ class KerasCalledOnDataset(Rule):
         )
 
 
+# --- validation_split with a dataset -------------------------------------------------------
+
+
+class ValidationSplitWithDataset(Rule):
+    id = "TF965"
+    name = "validation-split-with-dataset"
+    category = "api-misuse"
+    severity = "error"
+    message = "`fit(validation_split=...)` is given a `tf.data.Dataset`: Keras splits only arrays and tensors"
+    rationale = """
+        `validation_split` sets apart the last fraction of the samples of `x` and `y`, which
+        Keras can do only when they are NumPy arrays or tensors: `Model.fit`'s documentation
+        says "This argument is only supported when `x` and `y` are made of NumPy arrays or
+        tensors". Given a `tf.data.Dataset`, `fit` raises before the first step: `ValueError:
+        Argument validation_split is only supported for tensors or NumPy arrays. Found
+        incompatible type in the input: [<class '..._BatchDataset'>]` (Keras 3.15), and the
+        same `ValueError` with tf-keras. Split the dataset yourself (`take`/`skip` before any
+        reshuffling `shuffle`) and pass the held-out part as `validation_data`. Evidence
+        required: `<model>.fit(x, ..., validation_split=v)` where `v` is not `0` or `None` and
+        `x` is a dataset by what the module shows (a tf.data call chain or a Keras
+        `*_dataset_from_*` loader, or a name bound only to one), not by its name alone.
+    """
+    requires_text = ("validation_split",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        split = next(
+            (
+                a
+                for a in node.args
+                if a.keyword is not None and a.keyword.value == "validation_split"
+            ),
+            None,
+        )
+        if (
+            split is None
+            or (isinstance(split.value, cst.Name) and split.value.value == "None")
+            or (isinstance(split.value, (cst.Integer, cst.Float)) and float(split.value.value) == 0)
+        ):
+            return
+        positional = [a for a in node.args if a.keyword is None]
+        given = next(
+            (a.value for a in node.args if a.keyword is not None and a.keyword.value == "x"), None
+        )
+        if given is None and positional and not positional[0].star:
+            given = positional[0].value
+        if given is None or not _known_dataset(self.model, given, self.context.scope):
+            return
+        self.report(
+            split,
+            f"`{code(given)}` is a `tf.data.Dataset`: `validation_split` works only on arrays and "
+            "tensors, and `fit` raises a `ValueError`; split the dataset with `take`/`skip` and "
+            "pass the held-out part as `validation_data`",
+        )
+
+
 # --- padded_batch over ragged elements ------------------------------------------------------
 
 _SLICING_SOURCES = frozenset(

@@ -11,11 +11,12 @@ from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training,
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
-from tf2lint.analysis.tensors import computed_tensor
+from tf2lint.analysis.tensors import computed_tensor, values_read
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -1958,3 +1959,155 @@ class StatefulRnnWithoutBatchSize(Rule):
             "`batch_size` (`keras.Input(shape, batch_size=...)`)",
             because=[("the input's shape is set here, with no batch size", where)],
         )
+
+
+# --- Embedding sized by the largest id ------------------------------------------------------
+
+_LOOKUP_LAYERS = ("layers.StringLookup", "layers.IntegerLookup", "layers.TextVectorization")
+_ARRAY_MAX = frozenset({"numpy.max", "numpy.amax", "numpy.nanmax"})
+
+
+def _through_names(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``expr`` holds, followed through names bound to one value only (up to 4 names)."""
+    for _ in range(4):
+        if not isinstance(expr, cst.Name):
+            break
+        values = values_read(model, expr, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
+            break
+        expr = values[0]
+    return expr
+
+
+def _mentions_length(expr: cst.CSTNode) -> bool:
+    """Whether ``expr`` reads lengths or shapes (a longest sequence, not a largest id)."""
+    found: list[bool] = []
+
+    def enter(sub: cst.CSTNode) -> bool:
+        text = (
+            sub.value
+            if isinstance(sub, cst.Name)
+            else sub.attr.value
+            if isinstance(sub, cst.Attribute)
+            else ""
+        )
+        if "len" in text.lower() or text == "shape":
+            found.append(True)
+        return not found
+
+    walk(expr, enter)
+    return bool(found)
+
+
+class EmbeddingSizedByLargestId(Rule):
+    id = "TF964"
+    name = "embedding-input-dim-is-largest-id"
+    category = "api-misuse"
+    severity = "error"
+    message = "an `Embedding`'s `input_dim` is the largest id, not the largest id + 1: the largest id is out of range"
+    rationale = """
+        `Embedding(input_dim, ...)` holds rows for the ids `0 .. input_dim - 1`: its
+        documentation defines `input_dim` as "Size of the vocabulary, i.e. maximum integer
+        index + 1". Sized by the largest id itself, the table lacks that id's row, and looking
+        it up fails on CPU (`InvalidArgumentError: indices[...] = 6 is not in [0, 6)` from
+        `GatherV2`, Keras 3.15 and tf-keras alike; on GPU the lookup silently gives zeros).
+        Three ways the module shows the largest id: `len(tokenizer.word_index)` of a Keras
+        `Tokenizer` (its ids start at 1, index 0 is reserved, so the largest is
+        `len(word_index)`) without `num_words`; `len(vocab)` of a vocabulary also given to a
+        `StringLookup`, `IntegerLookup` or `TextVectorization` (they add out-of-vocabulary
+        and mask ids before it; `layer.vocabulary_size()` counts them); and the largest value
+        of the data (`np.max(ids)`, `ids.max()`, `max(word_to_id.values())`), not of lengths
+        or shapes. Add 1 (or use `vocabulary_size()`). Evidence required: the `input_dim` of a
+        Keras `Embedding` is one of these expressions, or a name bound only to one, with no
+        `+ 1` on the way.
+    """
+    requires_text = ("Embedding",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        # the names given as `vocabulary=` to a lookup layer that adds ids before them
+        self._lookup_vocabularies: dict[str, cst.Call] = {}
+        for call in model.nodes_of(cst.Call):
+            if not is_keras(model.call_name(call), *_LOOKUP_LAYERS):
+                continue
+            oov = _kwarg(call, "num_oov_indices")
+            if isinstance(oov, cst.Integer) and oov.value == "0":
+                continue
+            vocabulary = _kwarg(call, "vocabulary")
+            if isinstance(vocabulary, cst.Name):
+                self._lookup_vocabularies[vocabulary.value] = call
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if not is_keras(model.call_name(node), "layers.Embedding"):
+            return
+        given = _keyword_or_position(node, "input_dim", 0)
+        if given is None:
+            return
+        scope = self.context.scope
+        held = _through_names(model, given, scope)
+        why = self._largest_id(held, scope)
+        if why is None:
+            return
+        because = [] if held is given else [(f"`{code(given)}` is `{code(held)}` here", held)]
+        self.report(
+            given,
+            f"`input_dim={code(given)}` is {why}: the Embedding's rows are `0 .. input_dim - 1`, "
+            f"so that id has no row and its lookup fails; use `{code(given)} + 1`",
+            because=because,
+        )
+
+    def _largest_id(self, held: cst.BaseExpression, scope: Scope | None) -> str | None:
+        model = self.model
+        if not isinstance(held, cst.Call):
+            return None
+        func = held.func
+        if isinstance(func, cst.Name) and func.value == "int" and len(held.args) == 1:
+            return self._largest_id(_through_names(model, held.args[0].value, scope), scope)
+        if isinstance(func, cst.Name) and func.value == "len" and len(held.args) == 1:
+            counted = held.args[0].value
+            if isinstance(counted, cst.Name) and counted.value in self._lookup_vocabularies:
+                lookup = self._lookup_vocabularies[counted.value]
+                return (
+                    f"the size of a vocabulary a `{code(lookup.func)}` also reads, which adds an "
+                    "out-of-vocabulary id: its largest id is `len(vocabulary)` or more"
+                )
+            counted = _through_names(model, counted, scope)
+            if not (isinstance(counted, cst.Attribute) and counted.attr.value == "word_index"):
+                return None
+            owner = _through_names(model, counted.value, scope)
+            if isinstance(owner, cst.Call):
+                if not (model.call_name(owner) or "").endswith("Tokenizer"):
+                    return None
+                words = _keyword_or_position(owner, "num_words", 0)
+                if words is not None and not (
+                    isinstance(words, cst.Name) and words.value == "None"
+                ):
+                    return None  # ids below num_words only
+            elif "token" not in code(counted.value).lower():
+                return None
+            return "the number of a `Tokenizer`'s words, whose ids start at 1: it is the largest id"
+        if _mentions_length(held):
+            return None
+        name = model.call_name(held) or ""
+        if name in _ARRAY_MAX and held.args:
+            return "the largest value of the data, the largest id"
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "max"
+            and not held.args
+            and name == ""
+        ):
+            return "the largest value of the data, the largest id"
+        if isinstance(func, cst.Name) and func.value == "max" and len(held.args) == 1:
+            inner = held.args[0].value
+            if (
+                isinstance(inner, cst.Call)
+                and isinstance(inner.func, cst.Attribute)
+                and inner.func.attr.value == "values"
+                and not inner.args
+            ):
+                return "the largest id of a mapping to ids"
+        return None

@@ -1559,6 +1559,30 @@ def test_keras_called_on_dataset(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF949"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(32)\n"
+            "model.fit(ds, epochs=3, validation_split=0.2)\n",
+            ["TF965"],
+        ),
+        (
+            "train = tf.keras.utils.image_dataset_from_directory('d')\n"
+            "model.fit(x=train, validation_split=0.1)\n",
+            ["TF965"],
+        ),
+        # arrays; no split; a parameter named like a dataset; a split of 0
+        ("model.fit(x, y, validation_split=0.2)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_data=val)\n", []),
+        ("def train(dataset):\n    model.fit(dataset, validation_split=0.2)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_split=0.0)\n", []),
+    ],
+)
+def test_validation_split_with_dataset(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF965"]) == expected
+
+
 # --- TF960-TF962 -------------------------------------------------------------------------------
 
 
