@@ -2111,3 +2111,184 @@ class EmbeddingSizedByLargestId(Rule):
             ):
                 return "the largest id of a mapping to ids"
         return None
+
+
+# --- crossentropy given the other label encoding --------------------------------------------
+
+_SPARSE, _ONE_HOT = "integer class ids", "one-hot rows"
+_LOSS_ENCODING = {
+    "sparse_categorical_crossentropy": _SPARSE,
+    "SparseCategoricalCrossentropy": _SPARSE,
+    "categorical_crossentropy": _ONE_HOT,
+    "CategoricalCrossentropy": _ONE_HOT,
+}
+_DIRECTORY_LOADERS = (
+    "image_dataset_from_directory",
+    "text_dataset_from_directory",
+    "audio_dataset_from_directory",
+)
+_LABEL_MODE = {"int": _SPARSE, "categorical": _ONE_HOT}
+_CLASS_MODE = {"sparse": _SPARSE, "categorical": _ONE_HOT}
+# dataset methods that keep each element's labels as they are
+_LABEL_KEEPING = frozenset({"batch", "prefetch", "cache", "shuffle", "repeat", "take", "skip"})
+
+
+def _string(expr: cst.BaseExpression | None) -> str | None:
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value if isinstance(expr.evaluated_value, str) else None
+    return None
+
+
+class CrossentropyGivenOtherLabelEncoding(Rule):
+    id = "TF966"
+    name = "crossentropy-label-encoding-mismatch"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model compiled with a sparse crossentropy is fit on one-hot labels, or with a "
+        "categorical crossentropy on integer labels: the shapes do not match"
+    )
+    rationale = """
+        Keras's two multi-class crossentropies take their labels in different encodings:
+        `sparse_categorical_crossentropy` (`SparseCategoricalCrossentropy`) takes integer
+        class ids, one per sample, and `categorical_crossentropy` (`CategoricalCrossentropy`)
+        takes one-hot rows (the Keras losses documentation: "Use this crossentropy loss
+        function when there are two or more label classes. We expect labels to be provided
+        as integers" for the sparse one, "in a one_hot representation" for the other). Given
+        the other encoding, `fit` fails on its first step: one-hot labels to the sparse loss
+        raise `ValueError: Argument output must have rank (ndim) target.ndim - 1. Received:
+        target.shape=(32, 3), output.shape=(32, 3)`, integer labels to the categorical one
+        `ValueError: Arguments target and output must have the same rank (ndim)` (Keras
+        3.15; tf-keras raises a `ValueError` too). Evidence required: `<model>.fit(...)`
+        where the module compiles `<model>` once with one of these losses (by name, class or
+        function), and the labels' encoding shows: `y` made by `to_categorical` or
+        `tf.one_hot` (one-hot), or a dataset read straight from a Keras
+        `*_dataset_from_directory` loader (its `label_mode`: `"int"` by default, or
+        `"categorical"`) or from `ImageDataGenerator.flow_from_directory`/`flow_from_dataframe`
+        (its `class_mode`: `"categorical"` by default, or `"sparse"`), with no `map` that
+        could re-encode the labels on the way.
+    """
+    requires_text = ("crossentropy", "Crossentropy")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        if not isinstance(func.value, cst.Name):
+            return
+        model, scope = self.model, self.context.scope
+        compiled = self._loss_encoding(func.value)
+        if compiled is None:
+            return
+        wanted, compile_call = compiled
+        labels = _keyword_or_position(node, "y", 1)
+        if labels is not None:
+            origin = _through_names(model, labels, scope)
+            if not isinstance(origin, cst.Call):
+                return
+            name = model.call_name(origin) or ""
+            if not (
+                is_keras(name, "utils.to_categorical")
+                or name in ("tensorflow.one_hot", "tensorflow.keras.backend.one_hot")
+            ):
+                return
+            given, shown = _ONE_HOT, labels
+        else:
+            data = _keyword_or_position(node, "x", 0)
+            if data is None:
+                return
+            found = self._dataset_encoding(data, scope)
+            if found is None:
+                return
+            given, origin = found
+            shown = data
+        if given == wanted:
+            return
+        fix = (
+            "`categorical_crossentropy`"
+            if given == _ONE_HOT
+            else "`sparse_categorical_crossentropy`"
+        )
+        self.report(
+            shown,
+            f"`{code(func.value)}` is compiled with a loss that takes {wanted}, and `fit` gives it "
+            f"{given}: the shapes do not match and `fit` raises a `ValueError`; use {fix} or "
+            "re-encode the labels",
+            because=[
+                (f"the loss takes {wanted}", compile_call),
+                (f"the labels are {given} here", origin),
+            ],
+        )
+
+    def _loss_encoding(self, receiver: cst.Name) -> tuple[str, cst.Call] | None:
+        """What labels the loss takes that the module compiles ``receiver`` with, once."""
+        model = self.model
+        found: list[tuple[str, cst.Call]] = []
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "compile"
+                and isinstance(func.value, cst.Name)
+                and func.value.value == receiver.value
+            ):
+                continue
+            loss = _keyword_or_position(call, "loss", 1)
+            if loss is None:
+                return None
+            text = _string(loss)
+            if text is None:
+                target = loss.func if isinstance(loss, cst.Call) else loss
+                qualified = (
+                    model.qualified_name(target)
+                    if isinstance(target, (cst.Name, cst.Attribute))
+                    else None
+                )
+                if not is_keras(qualified):
+                    return None
+                text = (qualified or "").rpartition(".")[2]
+            encoding = _LOSS_ENCODING.get(text)
+            if encoding is None:
+                return None
+            found.append((encoding, call))
+        if not found or any(e != found[0][0] for e, _ in found):
+            return None
+        return found[0]
+
+    def _dataset_encoding(
+        self, data: cst.BaseExpression, scope: Scope | None
+    ) -> tuple[str, cst.Call] | None:
+        """The label encoding of a dataset read straight from a Keras directory loader."""
+        model = self.model
+        for _ in range(8):
+            data = _through_names(model, data, scope)
+            if not isinstance(data, cst.Call):
+                return None
+            func = data.func
+            name = model.call_name(data) or ""
+            if is_keras(name, *(f"utils.{loader}" for loader in _DIRECTORY_LOADERS)) or (
+                is_keras(name) and name.rpartition(".")[2] in _DIRECTORY_LOADERS
+            ):
+                mode = _kwarg(data, "label_mode")
+                text = "int" if mode is None else _string(mode)
+                encoding = _LABEL_MODE.get(text or "")
+                return (encoding, data) if encoding is not None else None
+            if isinstance(func, cst.Attribute) and func.attr.value in (
+                "flow_from_directory",
+                "flow_from_dataframe",
+            ):
+                owner = _through_names(model, func.value, scope)
+                if not (
+                    isinstance(owner, cst.Call)
+                    and is_keras(model.call_name(owner), "ImageDataGenerator")
+                ):
+                    return None
+                mode = _kwarg(data, "class_mode")
+                text = "categorical" if mode is None else _string(mode)
+                encoding = _CLASS_MODE.get(text or "")
+                return (encoding, data) if encoding is not None else None
+            if isinstance(func, cst.Attribute) and func.attr.value in _LABEL_KEEPING:
+                data = func.value
+                continue
+            return None
+        return None

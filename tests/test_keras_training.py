@@ -945,3 +945,69 @@ def test_tf964_embedding_sized_by_largest_id_is_found(setup, size):
 )
 def test_tf964_embedding_sized_to_hold_every_id_is_not_found(setup, size):
     assert found(EMBEDDING.format(setup=setup, size=size)) == []
+
+
+LABELS = """
+import tensorflow as tf
+from tensorflow import keras
+from tensorflow.keras.preprocessing.image import ImageDataGenerator
+
+model = keras.Sequential([keras.layers.Dense(10, activation="softmax")])
+model.compile(optimizer="adam", loss={loss})
+{data}
+"""
+
+
+@pytest.mark.parametrize(
+    ("loss", "data"),
+    [
+        (
+            "'sparse_categorical_crossentropy'",
+            "y = keras.utils.to_categorical(y, 10)\nmodel.fit(x, y)",
+        ),
+        ("keras.losses.SparseCategoricalCrossentropy()", "model.fit(x, tf.one_hot(y, 10))"),
+        (
+            "'categorical_crossentropy'",
+            "ds = keras.utils.image_dataset_from_directory('d')\nmodel.fit(ds.cache().prefetch(2))",
+        ),
+        (
+            "keras.losses.sparse_categorical_crossentropy",
+            "ds = keras.utils.image_dataset_from_directory('d', label_mode='categorical')\nmodel.fit(ds)",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(ImageDataGenerator().flow_from_directory('d'))",
+        ),
+    ],
+)
+def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
+    assert [r for r, _ in found(LABELS.format(loss=loss, data=data))] == ["TF966"]
+
+
+@pytest.mark.parametrize(
+    ("loss", "data"),
+    [
+        ("'categorical_crossentropy'", "y = keras.utils.to_categorical(y, 10)\nmodel.fit(x, y)"),
+        ("'sparse_categorical_crossentropy'", "model.fit(x, y)"),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(keras.utils.image_dataset_from_directory('d'))",
+        ),
+        (
+            "'categorical_crossentropy'",
+            "ds = keras.utils.image_dataset_from_directory('d')\n"
+            "model.fit(ds.map(lambda x, y: (x, tf.one_hot(y, 10))))",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(ImageDataGenerator().flow_from_directory('d', class_mode='sparse'))",
+        ),
+        # compiled twice with losses of both encodings: which one `fit` trains is not shown
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.compile('adam', 'categorical_crossentropy')\nmodel.fit(x, tf.one_hot(y, 10))",
+        ),
+    ],
+)
+def test_tf966_crossentropy_given_its_label_encoding_is_not_found(loss, data):
+    assert found(LABELS.format(loss=loss, data=data)) == []
