@@ -1583,6 +1583,34 @@ def test_validation_split_with_dataset(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF965"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "image = tf.image.resize(image, [224, 224])\n"
+            "image = tf.image.convert_image_dtype(image, tf.float32)\n",
+            ["TF967"],
+        ),
+        (
+            "x = tf.cast(img, tf.float32)\ny = tf.image.convert_image_dtype(x, dtype='float32')\n",
+            ["TF967"],
+        ),
+        ("y = tf.image.convert_image_dtype(tf.image.resize(img, [8, 8]), tf.float16)\n", ["TF967"]),
+        # an integer image; a nearest-neighbour resize keeps the dtype; converted to an integer
+        ("y = tf.image.convert_image_dtype(tf.io.decode_png(data), tf.float32)\n", []),
+        (
+            "x = tf.image.resize(img, [8, 8], method='nearest')\n"
+            "y = tf.image.convert_image_dtype(x, tf.float32)\n",
+            [],
+        ),
+        ("x = tf.image.resize(img, [8, 8])\ny = tf.image.convert_image_dtype(x, tf.uint8)\n", []),
+        ("x = tf.cast(img, tf.uint8)\ny = tf.image.convert_image_dtype(x, tf.float32)\n", []),
+    ],
+)
+def test_convert_image_dtype_on_float_image(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF967"]) == expected
+
+
 # --- TF960-TF962 -------------------------------------------------------------------------------
 
 
