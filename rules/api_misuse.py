@@ -3602,64 +3602,6 @@ class KerasCalledOnDataset(Rule):
         )
 
 
-# --- validation_split with a dataset -------------------------------------------------------
-
-
-class ValidationSplitWithDataset(Rule):
-    id = "TF965"
-    name = "validation-split-with-dataset"
-    category = "api-misuse"
-    severity = "error"
-    message = "`fit(validation_split=...)` is given a `tf.data.Dataset`: Keras splits only arrays and tensors"
-    rationale = """
-        `validation_split` sets apart the last fraction of the samples of `x` and `y`, which
-        Keras can do only when they are NumPy arrays or tensors: `Model.fit`'s documentation
-        says "This argument is only supported when `x` and `y` are made of NumPy arrays or
-        tensors". Given a `tf.data.Dataset`, `fit` raises before the first step: `ValueError:
-        Argument validation_split is only supported for tensors or NumPy arrays. Found
-        incompatible type in the input: [<class '..._BatchDataset'>]` (Keras 3.15), and the
-        same `ValueError` with tf-keras. Split the dataset yourself (`take`/`skip` before any
-        reshuffling `shuffle`) and pass the held-out part as `validation_data`. Evidence
-        required: `<model>.fit(x, ..., validation_split=v)` where `v` is not `0` or `None` and
-        `x` is a dataset by what the module shows (a tf.data call chain or a Keras
-        `*_dataset_from_*` loader, or a name bound only to one), not by its name alone.
-    """
-    requires_text = ("validation_split",)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "fit":
-            return
-        split = next(
-            (
-                a
-                for a in node.args
-                if a.keyword is not None and a.keyword.value == "validation_split"
-            ),
-            None,
-        )
-        if (
-            split is None
-            or (isinstance(split.value, cst.Name) and split.value.value == "None")
-            or (isinstance(split.value, (cst.Integer, cst.Float)) and float(split.value.value) == 0)
-        ):
-            return
-        positional = [a for a in node.args if a.keyword is None]
-        given = next(
-            (a.value for a in node.args if a.keyword is not None and a.keyword.value == "x"), None
-        )
-        if given is None and positional and not positional[0].star:
-            given = positional[0].value
-        if given is None or not _known_dataset(self.model, given, self.context.scope):
-            return
-        self.report(
-            split,
-            f"`{code(given)}` is a `tf.data.Dataset`: `validation_split` works only on arrays and "
-            "tensors, and `fit` raises a `ValueError`; split the dataset with `take`/`skip` and "
-            "pass the held-out part as `validation_data`",
-        )
-
-
 # --- convert_image_dtype on a float image --------------------------------------------------
 
 _FLOAT_DTYPES = frozenset({"float16", "float32", "float64", "bfloat16", "half", "double"})
@@ -3742,6 +3684,90 @@ class ConvertImageDtypeOnFloatImage(Rule):
             "image and does not divide by 255; convert the integer image before the "
             f"{'cast' if 'cast' in why else 'resize'}, or divide by 255",
             because=[] if held is image else [(f"`{code(image)}` is made here", held)],
+        )
+
+
+# --- array-only arguments given with a dataset ---------------------------------------------
+
+# the arguments of `fit`/`evaluate` that Keras takes only with arrays or tensors as `x`, by
+# keyword, with the position of those that may be passed positionally
+_ARRAY_ONLY_ARGUMENTS = {
+    "fit": {"y": 1, "validation_split": None, "sample_weight": None},
+    "evaluate": {"y": 1, "sample_weight": None},
+}
+_ARRAY_ONLY_WHY = {
+    "y": "the targets belong in the dataset's elements, `(inputs, targets)`",
+    "validation_split": "split the dataset with `take`/`skip` and pass the held-out part as `validation_data`",
+    "sample_weight": "the weights belong in the dataset's elements, `(inputs, targets, weights)`",
+}
+
+
+class ArrayArgumentWithDataset(Rule):
+    id = "TF965"
+    name = "array-argument-with-dataset"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`fit`/`evaluate` is given a `tf.data.Dataset` with `y`, `validation_split` or "
+        "`sample_weight`, which Keras takes only with arrays or tensors"
+    )
+    rationale = """
+        A `tf.data.Dataset` given to `Model.fit` or `evaluate` carries its own targets (and
+        sample weights) in its elements, and Keras cannot slice it: `fit`'s documentation
+        (Keras 3.15) says of `y` that with a `tf.data.Dataset` "`y` should not be specified
+        since targets will be obtained from `x`", of `validation_split` "This argument is
+        only supported when `x` and `y` are made of NumPy arrays or tensors", and of
+        `sample_weight` "This argument is not supported when `x` is a ... `tf.data.Dataset`
+        ... Instead, provide `sample_weights` as the third element of `x`". Given with a dataset,
+        each raises a `ValueError` before the first step (Keras 3.15: "Argument
+        validation_split is only supported for tensors or NumPy arrays", "When providing `x`
+        as a tf.data.Dataset, `y` should not be passed", "... `sample_weights` should not be
+        passed"; tf-keras: "`y` argument is not supported when using dataset as input" and
+        the like). Put the targets and weights in the dataset's elements, and split the
+        dataset with `take`/`skip` for `validation_data`. Evidence required:
+        `<model>.fit(x, ...)` or `evaluate(x, ...)` given one of these (not `None`, a
+        `validation_split` not `0`) where `x` is a dataset by what the module shows (a
+        tf.data call chain or a Keras `*_dataset_from_*` loader, or a name bound only to
+        one), not by its name alone.
+    """
+    requires_text = ("fit", "evaluate")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute:
+            return
+        arguments = _ARRAY_ONLY_ARGUMENTS.get(func.attr.value)
+        if arguments is None:
+            return
+        given = _call_argument(node, "x", 0)
+        if given is None:
+            return
+        found: list[tuple[str, cst.BaseExpression]] = []
+        for keyword, position in arguments.items():
+            value = (
+                _call_argument(node, keyword, position)
+                if position is not None
+                else next(
+                    (
+                        a.value
+                        for a in node.args
+                        if a.keyword is not None and a.keyword.value == keyword
+                    ),
+                    None,
+                )
+            )
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                continue
+            if isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0:
+                continue
+            found.append((keyword, value))
+        if not found or not _known_dataset(self.model, given, self.context.scope):
+            return
+        keyword, value = found[0]
+        self.report(
+            value,
+            f"`{code(given)}` is a `tf.data.Dataset`: `{func.attr.value}` takes `{keyword}` only "
+            f"with arrays or tensors and raises a `ValueError`; {_ARRAY_ONLY_WHY[keyword]}",
         )
 
 

@@ -1572,14 +1572,24 @@ def test_keras_called_on_dataset(source, expected):
             "model.fit(x=train, validation_split=0.1)\n",
             ["TF965"],
         ),
-        # arrays; no split; a parameter named like a dataset; a split of 0
-        ("model.fit(x, y, validation_split=0.2)\n", []),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(x).batch(32)\nmodel.fit(ds, y, epochs=3)\n",
+            ["TF965"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(32)\n"
+            "model.evaluate(ds, sample_weight=w)\n",
+            ["TF965"],
+        ),
+        # arrays; no split; a parameter named like a dataset; a split of 0; `y=None`
+        ("model.fit(x, y, validation_split=0.2, sample_weight=w)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.evaluate(ds, y=None)\n", []),
         ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_data=val)\n", []),
         ("def train(dataset):\n    model.fit(dataset, validation_split=0.2)\n", []),
         ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_split=0.0)\n", []),
     ],
 )
-def test_validation_split_with_dataset(source, expected):
+def test_array_argument_with_dataset(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF965"]) == expected
 
 
