@@ -3602,6 +3602,175 @@ class KerasCalledOnDataset(Rule):
         )
 
 
+# --- convert_image_dtype on a float image --------------------------------------------------
+
+_FLOAT_DTYPES = frozenset({"float16", "float32", "float64", "bfloat16", "half", "double"})
+
+
+def _float_dtype(model: ModuleModel, expr: cst.BaseExpression | None) -> bool:
+    """Whether ``expr`` names a TensorFlow float dtype (`tf.float32`, `"float32"`)."""
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value in _FLOAT_DTYPES
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        qualified = model.qualified_name(expr) or ""
+        return qualified.startswith("tensorflow.") and qualified.rpartition(".")[2] in _FLOAT_DTYPES
+    return False
+
+
+def _call_argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in positional[: position + 1]):
+        return None
+    return positional[position].value if len(positional) > position else None
+
+
+class ConvertImageDtypeOnFloatImage(Rule):
+    id = "TF967"
+    name = "convert-image-dtype-on-float-image"
+    category = "api-misuse"
+    severity = "warning"
+    message = "`tf.image.convert_image_dtype` is given an image that is already float: it does not rescale it to [0, 1]"
+    rationale = """
+        `tf.image.convert_image_dtype` scales by the range of the input's dtype: an integer
+        image (`uint8`, 0..255) becomes floats in [0, 1), but a float image is taken to be in
+        [0, 1) already and only cast (its documentation: "Images that are represented using
+        floating point values are expected to have values in the range [0,1)"). An image made
+        float by `tf.cast` or by `tf.image.resize` (which returns `float32` unless its method
+        is nearest-neighbour, and keeps the 0..255 values) therefore stays in 0..255: under
+        TF 2.21 a `uint8` image of 200s resized and converted has its maximum at 200.0, while
+        converted before the resize it is 0.78. The model then trains on inputs 255 times
+        larger than intended, silently. Convert the integer image first (then resize), or
+        divide by 255. Evidence required: `convert_image_dtype(image, <float dtype>)` where
+        `image` is, or is a name bound to, a `tf.cast` to a float dtype or a
+        `tf.image.resize` without a nearest-neighbour method.
+    """
+    requires_text = ("convert_image_dtype",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if model.call_name(node) != "tensorflow.image.convert_image_dtype":
+            return
+        if not _float_dtype(model, _call_argument(node, "dtype", 1)):
+            return
+        image = _call_argument(node, "image", 0)
+        if image is None:
+            return
+        held = image
+        if isinstance(image, cst.Name):
+            values = values_read(model, image, self.context.scope)
+            if len(values) != 1 or not isinstance(values[0], cst.Call):
+                return
+            held = values[0]
+        if not isinstance(held, cst.Call):
+            return
+        name = model.call_name(held) or ""
+        if name in ("tensorflow.cast", "tensorflow.dtypes.cast"):
+            if not _float_dtype(model, _call_argument(held, "dtype", 1)):
+                return
+            why = "a `tf.cast` to a float dtype, which keeps the values as they were"
+        elif name == "tensorflow.image.resize":
+            method = _call_argument(held, "method", 2)
+            if method is not None and "nearest" in code(method).lower():
+                return
+            why = "`tf.image.resize`'s output, `float32` with the values as they were"
+        else:
+            return
+        self.report(
+            node,
+            f"`{code(image)}` is already float ({why}): `convert_image_dtype` only casts a float "
+            "image and does not divide by 255; convert the integer image before the "
+            f"{'cast' if 'cast' in why else 'resize'}, or divide by 255",
+            because=[] if held is image else [(f"`{code(image)}` is made here", held)],
+        )
+
+
+# --- array-only arguments given with a dataset ---------------------------------------------
+
+# the arguments of `fit`/`evaluate` that Keras takes only with arrays or tensors as `x`, by
+# keyword, with the position of those that may be passed positionally
+_ARRAY_ONLY_ARGUMENTS = {
+    "fit": {"y": 1, "validation_split": None, "sample_weight": None},
+    "evaluate": {"y": 1, "sample_weight": None},
+}
+_ARRAY_ONLY_WHY = {
+    "y": "the targets belong in the dataset's elements, `(inputs, targets)`",
+    "validation_split": "split the dataset with `take`/`skip` and pass the held-out part as `validation_data`",
+    "sample_weight": "the weights belong in the dataset's elements, `(inputs, targets, weights)`",
+}
+
+
+class ArrayArgumentWithDataset(Rule):
+    id = "TF965"
+    name = "array-argument-with-dataset"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`fit`/`evaluate` is given a `tf.data.Dataset` with `y`, `validation_split` or "
+        "`sample_weight`, which Keras takes only with arrays or tensors"
+    )
+    rationale = """
+        A `tf.data.Dataset` given to `Model.fit` or `evaluate` carries its own targets (and
+        sample weights) in its elements, and Keras cannot slice it: `fit`'s documentation
+        (Keras 3.15) says of `y` that with a `tf.data.Dataset` "`y` should not be specified
+        since targets will be obtained from `x`", of `validation_split` "This argument is
+        only supported when `x` and `y` are made of NumPy arrays or tensors", and of
+        `sample_weight` "This argument is not supported when `x` is a ... `tf.data.Dataset`
+        ... Instead, provide `sample_weights` as the third element of `x`". Given with a dataset,
+        each raises a `ValueError` before the first step (Keras 3.15: "Argument
+        validation_split is only supported for tensors or NumPy arrays", "When providing `x`
+        as a tf.data.Dataset, `y` should not be passed", "... `sample_weights` should not be
+        passed"; tf-keras: "`y` argument is not supported when using dataset as input" and
+        the like). Put the targets and weights in the dataset's elements, and split the
+        dataset with `take`/`skip` for `validation_data`. Evidence required:
+        `<model>.fit(x, ...)` or `evaluate(x, ...)` given one of these (not `None`, a
+        `validation_split` not `0`) where `x` is a dataset by what the module shows (a
+        tf.data call chain or a Keras `*_dataset_from_*` loader, or a name bound only to
+        one), not by its name alone.
+    """
+    requires_text = ("fit", "evaluate")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute:
+            return
+        arguments = _ARRAY_ONLY_ARGUMENTS.get(func.attr.value)
+        if arguments is None:
+            return
+        given = _call_argument(node, "x", 0)
+        if given is None:
+            return
+        found: list[tuple[str, cst.BaseExpression]] = []
+        for keyword, position in arguments.items():
+            value = (
+                _call_argument(node, keyword, position)
+                if position is not None
+                else next(
+                    (
+                        a.value
+                        for a in node.args
+                        if a.keyword is not None and a.keyword.value == keyword
+                    ),
+                    None,
+                )
+            )
+            if value is None or (isinstance(value, cst.Name) and value.value == "None"):
+                continue
+            if isinstance(value, (cst.Integer, cst.Float)) and float(value.value) == 0:
+                continue
+            found.append((keyword, value))
+        if not found or not _known_dataset(self.model, given, self.context.scope):
+            return
+        keyword, value = found[0]
+        self.report(
+            value,
+            f"`{code(given)}` is a `tf.data.Dataset`: `{func.attr.value}` takes `{keyword}` only "
+            f"with arrays or tensors and raises a `ValueError`; {_ARRAY_ONLY_WHY[keyword]}",
+        )
+
+
 # --- padded_batch over ragged elements ------------------------------------------------------
 
 _SLICING_SOURCES = frozenset(

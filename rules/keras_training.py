@@ -11,11 +11,12 @@ from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training,
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
-from tf2lint.analysis.tensors import computed_tensor
+from tf2lint.analysis.tensors import computed_tensor, values_read
 from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -1958,3 +1959,336 @@ class StatefulRnnWithoutBatchSize(Rule):
             "`batch_size` (`keras.Input(shape, batch_size=...)`)",
             because=[("the input's shape is set here, with no batch size", where)],
         )
+
+
+# --- Embedding sized by the largest id ------------------------------------------------------
+
+_LOOKUP_LAYERS = ("layers.StringLookup", "layers.IntegerLookup", "layers.TextVectorization")
+_ARRAY_MAX = frozenset({"numpy.max", "numpy.amax", "numpy.nanmax"})
+
+
+def _through_names(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``expr`` holds, followed through names bound to one value only (up to 4 names)."""
+    for _ in range(4):
+        if not isinstance(expr, cst.Name):
+            break
+        values = values_read(model, expr, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
+            break
+        expr = values[0]
+    return expr
+
+
+def _mentions_length(expr: cst.CSTNode) -> bool:
+    """Whether ``expr`` reads lengths or shapes (a longest sequence, not a largest id)."""
+    found: list[bool] = []
+
+    def enter(sub: cst.CSTNode) -> bool:
+        text = (
+            sub.value
+            if isinstance(sub, cst.Name)
+            else sub.attr.value
+            if isinstance(sub, cst.Attribute)
+            else ""
+        )
+        if "len" in text.lower() or text == "shape":
+            found.append(True)
+        return not found
+
+    walk(expr, enter)
+    return bool(found)
+
+
+class EmbeddingSizedByLargestId(Rule):
+    id = "TF964"
+    name = "embedding-input-dim-is-largest-id"
+    category = "api-misuse"
+    severity = "error"
+    message = "an `Embedding`'s `input_dim` is the largest id, not the largest id + 1: the largest id is out of range"
+    rationale = """
+        `Embedding(input_dim, ...)` holds rows for the ids `0 .. input_dim - 1`: its
+        documentation defines `input_dim` as "Size of the vocabulary, i.e. maximum integer
+        index + 1". Sized by the largest id itself, the table lacks that id's row, and looking
+        it up fails on CPU (`InvalidArgumentError: indices[...] = 6 is not in [0, 6)` from
+        `GatherV2`, Keras 3.15 and tf-keras alike; on GPU the lookup silently gives zeros).
+        Three ways the module shows the largest id: `len(tokenizer.word_index)` of a Keras
+        `Tokenizer` (its ids start at 1, index 0 is reserved, so the largest is
+        `len(word_index)`) without `num_words`; `len(vocab)` of a vocabulary also given to a
+        `StringLookup`, `IntegerLookup` or `TextVectorization` (they add out-of-vocabulary
+        and mask ids before it; `layer.vocabulary_size()` counts them); and the largest value
+        of the data (`np.max(ids)`, `ids.max()`, `max(word_to_id.values())`), not of lengths
+        or shapes. Add 1 (or use `vocabulary_size()`). Evidence required: the `input_dim` of a
+        Keras `Embedding` is one of these expressions, or a name bound only to one, with no
+        `+ 1` on the way.
+    """
+    requires_text = ("Embedding",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        # the names given as `vocabulary=` to a lookup layer that adds ids before them
+        self._lookup_vocabularies: dict[str, cst.Call] = {}
+        for call in model.nodes_of(cst.Call):
+            if not is_keras(model.call_name(call), *_LOOKUP_LAYERS):
+                continue
+            oov = _kwarg(call, "num_oov_indices")
+            if isinstance(oov, cst.Integer) and oov.value == "0":
+                continue
+            vocabulary = _kwarg(call, "vocabulary")
+            if isinstance(vocabulary, cst.Name):
+                self._lookup_vocabularies[vocabulary.value] = call
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if not is_keras(model.call_name(node), "layers.Embedding"):
+            return
+        given = _keyword_or_position(node, "input_dim", 0)
+        if given is None:
+            return
+        scope = self.context.scope
+        held = _through_names(model, given, scope)
+        why = self._largest_id(held, scope)
+        if why is None:
+            return
+        because = [] if held is given else [(f"`{code(given)}` is `{code(held)}` here", held)]
+        self.report(
+            given,
+            f"`input_dim={code(given)}` is {why}: the Embedding's rows are `0 .. input_dim - 1`, "
+            f"so that id has no row and its lookup fails; use `{code(given)} + 1`",
+            because=because,
+        )
+
+    def _largest_id(self, held: cst.BaseExpression, scope: Scope | None) -> str | None:
+        model = self.model
+        if not isinstance(held, cst.Call):
+            return None
+        func = held.func
+        if isinstance(func, cst.Name) and func.value == "int" and len(held.args) == 1:
+            return self._largest_id(_through_names(model, held.args[0].value, scope), scope)
+        if isinstance(func, cst.Name) and func.value == "len" and len(held.args) == 1:
+            counted = held.args[0].value
+            if isinstance(counted, cst.Name) and counted.value in self._lookup_vocabularies:
+                lookup = self._lookup_vocabularies[counted.value]
+                return (
+                    f"the size of a vocabulary a `{code(lookup.func)}` also reads, which adds an "
+                    "out-of-vocabulary id: its largest id is `len(vocabulary)` or more"
+                )
+            counted = _through_names(model, counted, scope)
+            if not (isinstance(counted, cst.Attribute) and counted.attr.value == "word_index"):
+                return None
+            owner = _through_names(model, counted.value, scope)
+            if isinstance(owner, cst.Call):
+                if not (model.call_name(owner) or "").endswith("Tokenizer"):
+                    return None
+                words = _keyword_or_position(owner, "num_words", 0)
+                if words is not None and not (
+                    isinstance(words, cst.Name) and words.value == "None"
+                ):
+                    return None  # ids below num_words only
+            elif "token" not in code(counted.value).lower():
+                return None
+            return "the number of a `Tokenizer`'s words, whose ids start at 1: it is the largest id"
+        if _mentions_length(held):
+            return None
+        name = model.call_name(held) or ""
+        if name in _ARRAY_MAX and held.args:
+            return "the largest value of the data, the largest id"
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == "max"
+            and not held.args
+            and name == ""
+        ):
+            return "the largest value of the data, the largest id"
+        if isinstance(func, cst.Name) and func.value == "max" and len(held.args) == 1:
+            inner = held.args[0].value
+            if (
+                isinstance(inner, cst.Call)
+                and isinstance(inner.func, cst.Attribute)
+                and inner.func.attr.value == "values"
+                and not inner.args
+            ):
+                return "the largest id of a mapping to ids"
+        return None
+
+
+# --- crossentropy given the other label encoding --------------------------------------------
+
+_SPARSE, _ONE_HOT = "integer class ids", "one-hot rows"
+_LOSS_ENCODING = {
+    "sparse_categorical_crossentropy": _SPARSE,
+    "SparseCategoricalCrossentropy": _SPARSE,
+    "categorical_crossentropy": _ONE_HOT,
+    "CategoricalCrossentropy": _ONE_HOT,
+}
+_DIRECTORY_LOADERS = (
+    "image_dataset_from_directory",
+    "text_dataset_from_directory",
+    "audio_dataset_from_directory",
+)
+_LABEL_MODE = {"int": _SPARSE, "categorical": _ONE_HOT}
+_CLASS_MODE = {"sparse": _SPARSE, "categorical": _ONE_HOT}
+# dataset methods that keep each element's labels as they are
+_LABEL_KEEPING = frozenset({"batch", "prefetch", "cache", "shuffle", "repeat", "take", "skip"})
+
+
+def _string(expr: cst.BaseExpression | None) -> str | None:
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value if isinstance(expr.evaluated_value, str) else None
+    return None
+
+
+class CrossentropyGivenOtherLabelEncoding(Rule):
+    id = "TF966"
+    name = "crossentropy-label-encoding-mismatch"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model compiled with a sparse crossentropy is fit on one-hot labels, or with a "
+        "categorical crossentropy on integer labels: the shapes do not match"
+    )
+    rationale = """
+        Keras's two multi-class crossentropies take their labels in different encodings:
+        `sparse_categorical_crossentropy` (`SparseCategoricalCrossentropy`) takes integer
+        class ids, one per sample, and `categorical_crossentropy` (`CategoricalCrossentropy`)
+        takes one-hot rows (the Keras losses documentation: "Use this crossentropy loss
+        function when there are two or more label classes. We expect labels to be provided
+        as integers" for the sparse one, "in a one_hot representation" for the other). Given
+        the other encoding, `fit` fails on its first step: one-hot labels to the sparse loss
+        raise `ValueError: Argument output must have rank (ndim) target.ndim - 1. Received:
+        target.shape=(32, 3), output.shape=(32, 3)`, integer labels to the categorical one
+        `ValueError: Arguments target and output must have the same rank (ndim)` (Keras
+        3.15; tf-keras raises a `ValueError` too). Evidence required: `<model>.fit(...)`
+        where the module compiles `<model>` once with one of these losses (by name, class or
+        function), and the labels' encoding shows: `y` made by `to_categorical` or
+        `tf.one_hot` (one-hot), or a dataset read straight from a Keras
+        `*_dataset_from_directory` loader (its `label_mode`: `"int"` by default, or
+        `"categorical"`) or from `ImageDataGenerator.flow_from_directory`/`flow_from_dataframe`
+        (its `class_mode`: `"categorical"` by default, or `"sparse"`), with no `map` that
+        could re-encode the labels on the way.
+    """
+    requires_text = ("crossentropy", "Crossentropy")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        if not isinstance(func.value, cst.Name):
+            return
+        model, scope = self.model, self.context.scope
+        compiled = self._loss_encoding(func.value)
+        if compiled is None:
+            return
+        wanted, compile_call = compiled
+        labels = _keyword_or_position(node, "y", 1)
+        if labels is not None:
+            origin = _through_names(model, labels, scope)
+            if not isinstance(origin, cst.Call):
+                return
+            name = model.call_name(origin) or ""
+            if not (
+                is_keras(name, "utils.to_categorical")
+                or name in ("tensorflow.one_hot", "tensorflow.keras.backend.one_hot")
+            ):
+                return
+            given, shown = _ONE_HOT, labels
+        else:
+            data = _keyword_or_position(node, "x", 0)
+            if data is None:
+                return
+            found = self._dataset_encoding(data, scope)
+            if found is None:
+                return
+            given, origin = found
+            shown = data
+        if given == wanted:
+            return
+        fix = (
+            "`categorical_crossentropy`"
+            if given == _ONE_HOT
+            else "`sparse_categorical_crossentropy`"
+        )
+        self.report(
+            shown,
+            f"`{code(func.value)}` is compiled with a loss that takes {wanted}, and `fit` gives it "
+            f"{given}: the shapes do not match and `fit` raises a `ValueError`; use {fix} or "
+            "re-encode the labels",
+            because=[
+                (f"the loss takes {wanted}", compile_call),
+                (f"the labels are {given} here", origin),
+            ],
+        )
+
+    def _loss_encoding(self, receiver: cst.Name) -> tuple[str, cst.Call] | None:
+        """What labels the loss takes that the module compiles ``receiver`` with, once."""
+        model = self.model
+        found: list[tuple[str, cst.Call]] = []
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "compile"
+                and isinstance(func.value, cst.Name)
+                and func.value.value == receiver.value
+            ):
+                continue
+            loss = _keyword_or_position(call, "loss", 1)
+            if loss is None:
+                return None
+            text = _string(loss)
+            if text is None:
+                target = loss.func if isinstance(loss, cst.Call) else loss
+                qualified = (
+                    model.qualified_name(target)
+                    if isinstance(target, (cst.Name, cst.Attribute))
+                    else None
+                )
+                if not is_keras(qualified):
+                    return None
+                text = (qualified or "").rpartition(".")[2]
+            encoding = _LOSS_ENCODING.get(text)
+            if encoding is None:
+                return None
+            found.append((encoding, call))
+        if not found or any(e != found[0][0] for e, _ in found):
+            return None
+        return found[0]
+
+    def _dataset_encoding(
+        self, data: cst.BaseExpression, scope: Scope | None
+    ) -> tuple[str, cst.Call] | None:
+        """The label encoding of a dataset read straight from a Keras directory loader."""
+        model = self.model
+        for _ in range(8):
+            data = _through_names(model, data, scope)
+            if not isinstance(data, cst.Call):
+                return None
+            func = data.func
+            name = model.call_name(data) or ""
+            if is_keras(name, *(f"utils.{loader}" for loader in _DIRECTORY_LOADERS)) or (
+                is_keras(name) and name.rpartition(".")[2] in _DIRECTORY_LOADERS
+            ):
+                mode = _kwarg(data, "label_mode")
+                text = "int" if mode is None else _string(mode)
+                encoding = _LABEL_MODE.get(text or "")
+                return (encoding, data) if encoding is not None else None
+            if isinstance(func, cst.Attribute) and func.attr.value in (
+                "flow_from_directory",
+                "flow_from_dataframe",
+            ):
+                owner = _through_names(model, func.value, scope)
+                if not (
+                    isinstance(owner, cst.Call)
+                    and is_keras(model.call_name(owner), "ImageDataGenerator")
+                ):
+                    return None
+                mode = _kwarg(data, "class_mode")
+                text = "categorical" if mode is None else _string(mode)
+                encoding = _CLASS_MODE.get(text or "")
+                return (encoding, data) if encoding is not None else None
+            if isinstance(func, cst.Attribute) and func.attr.value in _LABEL_KEEPING:
+                data = func.value
+                continue
+            return None
+        return None

@@ -1559,6 +1559,68 @@ def test_keras_called_on_dataset(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF949"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(32)\n"
+            "model.fit(ds, epochs=3, validation_split=0.2)\n",
+            ["TF965"],
+        ),
+        (
+            "train = tf.keras.utils.image_dataset_from_directory('d')\n"
+            "model.fit(x=train, validation_split=0.1)\n",
+            ["TF965"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices(x).batch(32)\nmodel.fit(ds, y, epochs=3)\n",
+            ["TF965"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(32)\n"
+            "model.evaluate(ds, sample_weight=w)\n",
+            ["TF965"],
+        ),
+        # arrays; no split; a parameter named like a dataset; a split of 0; `y=None`
+        ("model.fit(x, y, validation_split=0.2, sample_weight=w)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.evaluate(ds, y=None)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_data=val)\n", []),
+        ("def train(dataset):\n    model.fit(dataset, validation_split=0.2)\n", []),
+        ("ds = tf.data.Dataset.range(3)\nmodel.fit(ds, validation_split=0.0)\n", []),
+    ],
+)
+def test_array_argument_with_dataset(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF965"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (
+            "image = tf.image.resize(image, [224, 224])\n"
+            "image = tf.image.convert_image_dtype(image, tf.float32)\n",
+            ["TF967"],
+        ),
+        (
+            "x = tf.cast(img, tf.float32)\ny = tf.image.convert_image_dtype(x, dtype='float32')\n",
+            ["TF967"],
+        ),
+        ("y = tf.image.convert_image_dtype(tf.image.resize(img, [8, 8]), tf.float16)\n", ["TF967"]),
+        # an integer image; a nearest-neighbour resize keeps the dtype; converted to an integer
+        ("y = tf.image.convert_image_dtype(tf.io.decode_png(data), tf.float32)\n", []),
+        (
+            "x = tf.image.resize(img, [8, 8], method='nearest')\n"
+            "y = tf.image.convert_image_dtype(x, tf.float32)\n",
+            [],
+        ),
+        ("x = tf.image.resize(img, [8, 8])\ny = tf.image.convert_image_dtype(x, tf.uint8)\n", []),
+        ("x = tf.cast(img, tf.uint8)\ny = tf.image.convert_image_dtype(x, tf.float32)\n", []),
+    ],
+)
+def test_convert_image_dtype_on_float_image(source, expected):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF967"]) == expected
+
+
 # --- TF960-TF962 -------------------------------------------------------------------------------
 
 

@@ -896,3 +896,118 @@ def test_tf021_stateful_rnn_without_batch_size_is_found(source):
 )
 def test_tf021_not_reported_with_a_batch_size_or_without_state(source):
     assert found("import keras\n" + source) == []
+
+
+EMBEDDING = """
+import numpy as np
+import tensorflow as tf
+from tensorflow.keras.layers import Embedding, StringLookup
+from tensorflow.keras.preprocessing.text import Tokenizer
+
+{setup}
+layer = Embedding({size}, 64)
+"""
+
+
+@pytest.mark.parametrize(
+    ("setup", "size"),
+    [
+        (
+            "tokenizer = Tokenizer(oov_token='<unk>')\nvocab_size = len(tokenizer.word_index)",
+            "vocab_size",
+        ),
+        ("tokenizer = Tokenizer(num_words=None)", "len(tokenizer.word_index)"),
+        ("lookup = StringLookup(vocabulary=vocab)", "len(vocab)"),
+        ("lookup = tf.keras.layers.TextVectorization(vocabulary=vocab)", "len(vocab)"),
+        ("n_items = int(ratings['item'].max())", "n_items"),
+        ("n_users = np.max(user_ids)", "n_users"),
+        ("word_to_id = {w: i for i, w in enumerate(words)}", "max(word_to_id.values())"),
+    ],
+)
+def test_tf964_embedding_sized_by_largest_id_is_found(setup, size):
+    assert [r for r, _ in found(EMBEDDING.format(setup=setup, size=size))] == ["TF964"]
+
+
+@pytest.mark.parametrize(
+    ("setup", "size"),
+    [
+        ("tokenizer = Tokenizer()", "len(tokenizer.word_index) + 1"),
+        ("tokenizer = Tokenizer(num_words=5000)", "len(tokenizer.word_index)"),
+        ("tokenizer = Tokenizer(5000)", "len(tokenizer.word_index)"),
+        ("word_index = {w: i for i, w in enumerate(words)}", "len(word_index)"),
+        ("lookup = StringLookup(vocabulary=vocab)", "lookup.vocabulary_size()"),
+        ("lookup = StringLookup(vocabulary=vocab, num_oov_indices=0)", "len(vocab)"),
+        ("maxlen = max(len(s) for s in seqs)", "maxlen"),
+        ("longest = np.max(seq_lengths)", "longest"),
+        ("n_items = ratings['item'].max() + 1", "n_items"),
+        ("n_items = ratings['item'].nunique()", "n_items"),
+    ],
+)
+def test_tf964_embedding_sized_to_hold_every_id_is_not_found(setup, size):
+    assert found(EMBEDDING.format(setup=setup, size=size)) == []
+
+
+LABELS = """
+import tensorflow as tf
+from tensorflow import keras
+from tensorflow.keras.preprocessing.image import ImageDataGenerator
+
+model = keras.Sequential([keras.layers.Dense(10, activation="softmax")])
+model.compile(optimizer="adam", loss={loss})
+{data}
+"""
+
+
+@pytest.mark.parametrize(
+    ("loss", "data"),
+    [
+        (
+            "'sparse_categorical_crossentropy'",
+            "y = keras.utils.to_categorical(y, 10)\nmodel.fit(x, y)",
+        ),
+        ("keras.losses.SparseCategoricalCrossentropy()", "model.fit(x, tf.one_hot(y, 10))"),
+        (
+            "'categorical_crossentropy'",
+            "ds = keras.utils.image_dataset_from_directory('d')\nmodel.fit(ds.cache().prefetch(2))",
+        ),
+        (
+            "keras.losses.sparse_categorical_crossentropy",
+            "ds = keras.utils.image_dataset_from_directory('d', label_mode='categorical')\nmodel.fit(ds)",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(ImageDataGenerator().flow_from_directory('d'))",
+        ),
+    ],
+)
+def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
+    assert [r for r, _ in found(LABELS.format(loss=loss, data=data))] == ["TF966"]
+
+
+@pytest.mark.parametrize(
+    ("loss", "data"),
+    [
+        ("'categorical_crossentropy'", "y = keras.utils.to_categorical(y, 10)\nmodel.fit(x, y)"),
+        ("'sparse_categorical_crossentropy'", "model.fit(x, y)"),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(keras.utils.image_dataset_from_directory('d'))",
+        ),
+        (
+            "'categorical_crossentropy'",
+            "ds = keras.utils.image_dataset_from_directory('d')\n"
+            "model.fit(ds.map(lambda x, y: (x, tf.one_hot(y, 10))))",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.fit(ImageDataGenerator().flow_from_directory('d', class_mode='sparse'))",
+        ),
+        # compiled twice with losses of both encodings: which one `fit` trains is not shown
+        (
+            "'sparse_categorical_crossentropy'",
+            "model.compile('adam', 'categorical_crossentropy')\nmodel.fit(x, tf.one_hot(y, 10))",
+        ),
+    ],
+)
+def test_tf966_crossentropy_given_its_label_encoding_is_not_found(loss, data):
+    assert found(LABELS.format(loss=loss, data=data)) == []
