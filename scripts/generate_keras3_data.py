@@ -24,6 +24,9 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   at the same position with the same default; ``keras2_default`` (a literal) lets
   ``tf2lint verify`` pass the argument; ``position``, where a call could pass it by position
   and Keras 3 takes fewer positional arguments (``RNN.reset_states(states)``: none).
+* ``call_arguments``: keywords of a public layer's ``call`` in Keras 2 (``lstm(inputs=x)``,
+  ``rnn(x, constants=c)``) that calling the Keras 3 layer with fails to bind (built and called
+  here); ``new`` is a rename as for ``arguments``.
 * ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
   parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
@@ -1142,6 +1145,80 @@ def renamed_log_keys(api2: dict, api3: dict) -> dict[str, dict[str, str]]:
     return dict(sorted(found.items()))
 
 
+def _call_refuses(layer: object, keyword: str, value: object) -> str | None:
+    """Keras 3's error text when calling ``layer`` with ``keyword=value`` fails to bind the
+    call's arguments (``TypeError`` from the signature, before any shape is looked at), else
+    None. ``inputs=`` is passed alone; any other keyword beside a positional input."""
+    args = () if keyword == "inputs" else (value,)
+    try:
+        with quiet():
+            layer(*args, **{keyword: value})
+    except TypeError as error:
+        text = str(error).strip().splitlines()[0]
+        unbound = "missing a required argument" if keyword == "inputs" else "unexpected keyword"
+        if unbound in text and (keyword == "inputs" or f"'{keyword}'" in text):
+            return f"TypeError: {text}"
+    except Exception:
+        return None
+    return None
+
+
+def _built_layer(builder: Builder, cls: type) -> object | None:
+    """``cls`` built, a wrapper around a recurrent layer where a ``Dense`` will not do
+    (``Bidirectional``)."""
+    for extra in ({}, {"layer": builder.fills()["forward_layer"]}):
+        try:
+            built = builder.construct(cls, **extra)
+        except Exception:
+            continue
+        if built is not None:
+            return built
+    return None
+
+
+def call_arguments(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict[str, dict]]:
+    """Keywords of a public layer's ``call`` in Keras 2 that calling the Keras 3 layer with
+    (``lstm(inputs=x)``, ``rnn(x, constants=c)``) refuses: the layer is built and called
+    with the keyword on a small float tensor, and the entry kept only where Keras 3 fails to
+    bind it. ``new``: the Keras 3 parameter at the same position (``sequences``), as for
+    ``arguments``."""
+    import tensorflow as tf
+
+    value = tf.zeros((2, 3, 4))
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict[str, dict]] = {}
+    for path, old_cls in api2.items():
+        new_cls = api3.get(path)
+        if not (
+            path.startswith("layers.")
+            and canon2.get(id(old_cls)) == path
+            and isinstance(old_cls, type)
+            and isinstance(new_cls, type)
+            and "call" in dir(old_cls)
+            and "call" in dir(new_cls)
+        ):
+            continue
+        old_sig, new_sig = _signature(old_cls.call), _signature(new_cls.call)
+        if old_sig is None or new_sig is None:
+            continue
+        old_params, new_params = _named(old_sig), _named(new_sig)
+        old_names, new_names = {p.name for p in old_params}, {p.name for p in new_params}
+        removed: dict[str, dict] = {}
+        for index, param in enumerate(old_params):
+            if param.name in new_names:
+                continue
+            layer = _built_layer(builder3, new_cls)
+            if layer is None:
+                continue
+            error = _call_refuses(layer, param.name, value)
+            if error is not None:
+                renamed = _renamed(index, param, old_params, new_params, old_names)
+                removed[param.name] = {"new": renamed, "error": error}
+        if removed:
+            found[path] = removed
+    return dict(sorted(found.items()))
+
+
 def _renamed(index, param, old_params, new_params, old_names) -> str | None:
     """The Keras 3 parameter at the same position, new in Keras 3, with the same default, when
     that default says something (not None or a bool) or the two names share a word
@@ -1496,6 +1573,7 @@ def build() -> dict:
         "ancestors": ancestors,
         "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
+        "call_arguments": call_arguments(api2, api3, builder3),
         "accepted_arguments": accepted,
         "kind_signatures": kind_signatures(arguments, api2, api3),
         "defaults": defaults,

@@ -119,6 +119,14 @@ def breakage_rows() -> list[str]:
             _examples(f"{p}({k}=)" for p, a in main["arguments"].items() for k in a),
         ),
         (
+            "keyword a layer's `call` no longer takes (`lstm(inputs=x)`)",
+            "TF012",
+            _fixes(
+                [e for a in main.get("call_arguments", {}).values() for e in a.values()], rename
+            ),
+            _examples(f"{p}()({k}=)" for p, a in main.get("call_arguments", {}).items() for k in a),
+        ),
+        (
             "changed default",
             "TF013",
             _fixes([d for ds in main["defaults"].values() for d in ds], lambda e: False),

@@ -670,6 +670,47 @@ def test_removed_argument_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF012"]) == []
 
 
+LAYER_CALL = """import tensorflow as tf
+
+
+class Encoder(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.lstm = tf.keras.layers.LSTM(4, return_state=True)
+
+    def call(self, x):
+        return self.lstm(inputs=x)
+"""
+
+
+def test_layer_call_keyword_keras3_renamed_is_fixed_safely():
+    # generated `call_arguments`: Keras 3's RNN layers call their input `sequences`
+    (d,) = lint(LAYER_CALL, ["TF012"])
+    assert d.line == 10 and d.fix.applicability == "safe"
+    assert fixed(LAYER_CALL, ["TF012"]) == LAYER_CALL.replace("(inputs=", "(sequences=")
+
+
+@pytest.mark.parametrize(
+    "source, reported",
+    [
+        ("gru = tf.keras.layers.GRU(8)\ny = gru(inputs=x)\n", True),
+        ("y = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2))(inputs=x)\n", True),
+        ("n = tf.keras.layers.GroupNormalization(2)\ny = n(x, mask=m)\n", True),  # no fix
+        ("y = tf.keras.layers.Dense(3)(inputs=x)\n", False),  # Keras 3's call takes `inputs`
+        ("y = tf.keras.layers.Resizing(4, 4)(inputs=x)\n", False),  # its __call__ takes it
+        ("def f(layer, x):\n    return layer(inputs=x)\n", False),  # unknown layer
+        (
+            "class L(tf.keras.layers.LSTM):\n    def call(self, inputs):\n        return inputs\n"
+            "y = L(2)(inputs=x)\n",
+            False,
+        ),  # the user's own `call`
+    ],
+)
+def test_layer_call_keyword_refused_by_keras3(source, reported):
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF012"])
+    assert found == (["TF012"] if reported else [])
+
+
 # --- TF013: changed defaults --------------------------------------------------------------------
 
 
