@@ -359,6 +359,8 @@ class Keras3Table:
         self.removed_call_keywords = frozenset(
             k for removed in self.call_arguments.values() for k in removed
         )
+        # constructors and functions whose Keras 3 signature binds a position elsewhere
+        self.positional_moves: dict[str, dict] = data.get("positional_moves", {})
         # a subclass's own Keras 3 keywords that a base's entry removes (`Embedding(weights=)`)
         self.accepted_arguments: dict[str, list[str]] = data.get("accepted_arguments", {})
         # removed methods whose Keras 2 body only forwarded to a Keras 3 method (fit_generator)

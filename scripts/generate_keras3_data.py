@@ -27,6 +27,10 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
 * ``call_arguments``: keywords of a public layer's ``call`` in Keras 2 (``lstm(inputs=x)``,
   ``rnn(x, constants=c)``) that calling the Keras 3 layer with fails to bind (built and called
   here); ``new`` is a rename as for ``arguments``.
+* ``positional_moves``: constructors and functions whose Keras 3 signature binds a position
+  to another parameter than Keras 2's (``Sequential(layers, name)``: the second is now
+  ``trainable``; ``Metric.__init__(name, dtype)`` is ``(dtype, name)``); ``keras2`` is Keras
+  2's positional parameters in order, ``moved`` the positions whose binding changed.
 * ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
   parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
@@ -1145,6 +1149,46 @@ def renamed_log_keys(api2: dict, api3: dict) -> dict[str, dict[str, str]]:
     return dict(sorted(found.items()))
 
 
+def _positional_names(sig: inspect.Signature) -> list[str]:
+    """The parameters a call may pass by position, in order (``self`` aside)."""
+    return [
+        p.name
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in ("self", "cls")
+    ]
+
+
+def positional_moves(api2: dict, api3: dict, arguments: dict) -> dict[str, dict]:
+    """Constructors and functions whose Keras 3 signature binds a position to another
+    parameter than Keras 2's did, the Keras 2 parameter still existing under its name
+    (``Sequential(layers, name)``: Keras 3's second is ``trainable``; ``Metric.__init__(name,
+    dtype)`` is ``(dtype, name)``), or takes fewer positional arguments where Keras 2's was
+    kept as a keyword. ``keras2``: Keras 2's positional parameters in order (a fix passes
+    each by its name); ``moved``: the positions whose binding changed. Removed parameters are
+    ``arguments``' (``position``), methods TF020's own (``compile``, ``add_weight``)."""
+    moves: dict[str, dict] = {}
+    for path, old_fn, new_fn, new_cls in callables(api2, api3):
+        if new_cls is None and "." in path and path.rsplit(".", 2)[-2][:1].isupper():
+            continue  # a method
+        old_sig, new_sig = _signature(old_fn), _signature(new_fn)
+        if old_sig is None or new_sig is None:
+            continue
+        old_pos, new_pos = _positional_names(old_sig), _positional_names(new_sig)
+        new_params = set(new_sig.parameters)
+        removed = arguments.get(path, {})
+        moved = [
+            i
+            for i, name in enumerate(old_pos)
+            if name in new_params
+            and name not in removed
+            and (i >= len(new_pos) or new_pos[i] != name)
+            and not any(p.kind == p.VAR_POSITIONAL for p in new_sig.parameters.values())
+        ]
+        if moved:
+            moves[path] = {"keras2": old_pos, "moved": moved}
+    return dict(sorted(moves.items()))
+
+
 def _call_refuses(layer: object, keyword: str, value: object) -> str | None:
     """Keras 3's error text when calling ``layer`` with ``keyword=value`` fails to bind the
     call's arguments (``TypeError`` from the signature, before any shape is looked at), else
@@ -1574,6 +1618,7 @@ def build() -> dict:
         "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
         "call_arguments": call_arguments(api2, api3, builder3),
+        "positional_moves": positional_moves(api2, api3, arguments),
         "accepted_arguments": accepted,
         "kind_signatures": kind_signatures(arguments, api2, api3),
         "defaults": defaults,

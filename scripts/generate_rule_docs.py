@@ -127,6 +127,15 @@ def breakage_rows() -> list[str]:
             _examples(f"{p}()({k}=)" for p, a in main.get("call_arguments", {}).items() for k in a),
         ),
         (
+            "position Keras 3 binds to another parameter (`Sequential(layers, name)`)",
+            "TF020",
+            _fixes(
+                [i for e in main.get("positional_moves", {}).values() for i in e["moved"]],
+                lambda i: True,
+            ),
+            _examples(main.get("positional_moves", {})),
+        ),
+        (
             "changed default",
             "TF013",
             _fixes([d for ds in main["defaults"].values() for d in ds], lambda e: False),

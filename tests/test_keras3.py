@@ -711,6 +711,49 @@ def test_layer_call_keyword_refused_by_keras3(source, reported):
     assert found == (["TF012"] if reported else [])
 
 
+@pytest.mark.parametrize(
+    "source, fixed_source",
+    [
+        (
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(1)], 'net')\n",
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(1)], name='net')\n",
+        ),
+        ("x = tf.keras.Input((3,), None, 'x')\n", "x = tf.keras.Input((3,), None, name='x')\n"),
+        (
+            "class Hits(tf.keras.metrics.Metric):\n    def __init__(self, name='h', **kw):\n"
+            "        super().__init__(name, **kw)\n",
+            "class Hits(tf.keras.metrics.Metric):\n    def __init__(self, name='h', **kw):\n"
+            "        super().__init__(name=name, **kw)\n",
+        ),
+        (
+            "class L(tf.keras.losses.Loss):\n    def __init__(self):\n"
+            "        super().__init__('sum', 'l')\n",
+            "class L(tf.keras.losses.Loss):\n    def __init__(self):\n"
+            "        super().__init__(reduction='sum', name='l')\n",
+        ),
+    ],
+)
+def test_positional_argument_keras3_binds_elsewhere_is_passed_by_keras2_name(source, fixed_source):
+    # generated `positional_moves`: the fix binds each argument where Keras 2's position did
+    source = "import tensorflow as tf\n" + source
+    (d,) = lint(source, ["TF020"])
+    assert d.fix.applicability == "safe"
+    assert fixed(source, ["TF020"]) == "import tensorflow as tf\n" + fixed_source
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = tf.keras.Input((3,), None)\n",  # the positions both versions share
+        "class M(tf.keras.metrics.Mean):\n    def __init__(self):\n        super().__init__('m')\n",
+        "m = tf.keras.Sequential(*parts)\n",
+        "import tf_keras\nm = tf_keras.Sequential([], 'net')\n",
+    ],
+)
+def test_positional_argument_bound_alike_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF020"]) == []
+
+
 # --- TF013: changed defaults --------------------------------------------------------------------
 
 
