@@ -1104,7 +1104,7 @@ class KerasChangedValue(Keras3Rule):
         if first.keyword is not None or first.star:
             return
         if not (isinstance(first.value, cst.Name) and first.value.value == fn.params[0]):
-            if base is not None and cls is not None:  # `super().__init__(name)` in a Metric
+            if base is not None and cls is not None and self._direct_base(cls, base.cls):
                 self._moved_positions(
                     node,
                     base.cls,
@@ -1128,6 +1128,16 @@ class KerasChangedValue(Keras3Rule):
             because=[(f"`{cls.name}` subclasses Keras 3 `{base.cls}`", cls.node)],
         )
 
+    def _direct_base(self, cls, keras_cls: str) -> bool:
+        """Whether the class names ``keras_cls`` among its own bases: a class of the module in
+        between has its own ``__init__``, which ``super().__init__(...)`` calls instead."""
+        wanted = table().aliases.get(keras_cls, keras_cls)
+        for base in cls.node.bases:
+            found = keras3_name(self.model.qualified_name(base.value))
+            if found is not None and table().aliases.get(found.path, found.path) == wanted:
+                return True
+        return False
+
     def _moved_positions(self, node: cst.Call, path: str, **evidence) -> None:
         """A positional argument that Keras 3's signature binds to another parameter than
         Keras 2's did (generated ``positional_moves``): ``Sequential(layers, "net")`` passes
@@ -1141,6 +1151,17 @@ class KerasChangedValue(Keras3Rule):
         first = next((i for i in entry["moved"] if i < len(positional)), None)
         if first is None or len(positional) > len(names):
             return
+        leaf = path.rsplit(".", 1)[-1]
+        if first >= entry["keras3_positional"]:
+            # Keras 3 refuses the call; what Keras 2 made of the value may have been an
+            # accident (`Layer.__init__(kwargs)` took the dict as `trainable`): no fix
+            self.report(
+                positional[first],
+                f"Keras 3 `{leaf}` takes no argument {first + 1} by position (TypeError): "
+                f"Keras 2 took it as `{names[first]}`",
+                **evidence,
+            )
+            return
         edits = [
             (arg, arg.with_changes(keyword=cst.Name(names[i]), equal=_equal()))
             for i, arg in enumerate(positional)
@@ -1148,8 +1169,8 @@ class KerasChangedValue(Keras3Rule):
         ]
         self.report(
             positional[first],
-            f"Keras 3 `{path.rsplit('.', 1)[-1]}` binds argument {first + 1} to another "
-            f"parameter: it was Keras 2's `{names[first]}`",
+            f"Keras 3 `{leaf}` binds argument {first + 1} to another parameter: it was Keras "
+            f"2's `{names[first]}`",
             edits=edits,
             fix_description=f"pass `{names[first]}=` (and what follows) by keyword",
             **evidence,

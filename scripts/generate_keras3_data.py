@@ -1185,7 +1185,7 @@ def positional_moves(api2: dict, api3: dict, arguments: dict) -> dict[str, dict]
             and not any(p.kind == p.VAR_POSITIONAL for p in new_sig.parameters.values())
         ]
         if moved:
-            moves[path] = {"keras2": old_pos, "moved": moved}
+            moves[path] = {"keras2": old_pos, "moved": moved, "keras3_positional": len(new_pos)}
     return dict(sorted(moves.items()))
 
 

@@ -747,11 +747,24 @@ def test_positional_argument_keras3_binds_elsewhere_is_passed_by_keras2_name(sou
         "x = tf.keras.Input((3,), None)\n",  # the positions both versions share
         "class M(tf.keras.metrics.Mean):\n    def __init__(self):\n        super().__init__('m')\n",
         "m = tf.keras.Sequential(*parts)\n",
+        # a class of the module in between: `super().__init__` calls its own `__init__`
+        "class Net(tf.keras.Sequential):\n    def __init__(self, a, b):\n        super().__init__()\n"
+        "class Small(Net):\n    def __init__(self):\n        super().__init__(1, 2)\n",
         "import tf_keras\nm = tf_keras.Sequential([], 'net')\n",
     ],
 )
 def test_positional_argument_bound_alike_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF020"]) == []
+
+
+def test_positional_argument_keras3_refuses_has_no_fix():
+    # `Layer.__init__` takes keywords only in Keras 3; Keras 2 took the dict as `trainable`
+    source = (
+        "import tensorflow as tf\nclass Block(tf.keras.layers.Layer):\n"
+        "    def __init__(self, **kwargs):\n        super().__init__(kwargs)\n"
+    )
+    (d,) = lint(source, ["TF020"])
+    assert d.line == 4 and d.fix is None
 
 
 # --- TF013: changed defaults --------------------------------------------------------------------
