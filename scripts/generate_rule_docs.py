@@ -130,8 +130,12 @@ def breakage_rows() -> list[str]:
             "position Keras 3 binds to another parameter (`Sequential(layers, name)`)",
             "TF020",
             _fixes(
-                [i for e in main.get("positional_moves", {}).values() for i in e["moved"]],
-                lambda i: True,
+                [
+                    i < e["keras3_positional"]
+                    for e in main.get("positional_moves", {}).values()
+                    for i in e["moved"]
+                ],
+                lambda within: True if within else None,
             ),
             _examples(main.get("positional_moves", {})),
         ),
