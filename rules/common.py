@@ -354,6 +354,13 @@ class Keras3Table:
             for path, removed in self.arguments.items()
             if any("position" in entry for entry in removed.values())
         )
+        # keywords of a layer's call that Keras 3 refuses (`lstm(inputs=x)`), by layer class
+        self.call_arguments: dict[str, dict[str, dict]] = data.get("call_arguments", {})
+        self.removed_call_keywords = frozenset(
+            k for removed in self.call_arguments.values() for k in removed
+        )
+        # constructors and functions whose Keras 3 signature binds a position elsewhere
+        self.positional_moves: dict[str, dict] = data.get("positional_moves", {})
         # a subclass's own Keras 3 keywords that a base's entry removes (`Embedding(weights=)`)
         self.accepted_arguments: dict[str, list[str]] = data.get("accepted_arguments", {})
         # removed methods whose Keras 2 body only forwarded to a Keras 3 method (fit_generator)

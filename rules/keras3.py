@@ -1615,8 +1615,12 @@ class KerasRemovedArgument(Keras3Rule):
         (`lstm.reset_states([h, c])`: Keras 3's takes none). Keywords of TF 2.1-2.15's
         `tf.keras` come from the history (`scripts/generate_keras_history.py`), with those
         Keras 3 still takes but warns it ignores (`SGD(decay=)`: the learning rate no longer
-        decays). Evidence required: the call resolves to the Keras function or class, or the
-        receiver of a method is a Keras object (see TF011).
+        decays). Calling a built-in layer with a keyword its Keras 2 `call` took and Keras 3's
+        refuses is reported too: `lstm(inputs=x)` (Keras 3's RNN layers name it `sequences`),
+        `rnn(x, constants=c)`, `GroupNormalization(...)(x, mask=m)` (generated
+        `call_arguments`: each layer built and called with the keyword under Keras 3, kept
+        where the call fails to bind it). Evidence required: the call resolves to the Keras
+        function or class, or the receiver of a method is a Keras object (see TF011).
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -1638,6 +1642,7 @@ class KerasRemovedArgument(Keras3Rule):
         self._tested.pop()
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._layer_call_keywords(node)
         removed_anywhere = table().removed_keywords
         positional = [a for a in node.args if a.keyword is None and not a.star]
         func = node.func
@@ -1705,6 +1710,55 @@ class KerasRemovedArgument(Keras3Rule):
                 self.report(
                     arg,
                     f"`{shown}(..., {keyword}=)` is `{new}=` in Keras 3",
+                    replacement=arg.with_changes(keyword=cst.Name(new)),
+                    fix_description=f"rename `{keyword}=` to `{new}=`",
+                    **evidence,
+                )
+
+    def _layer_call_keywords(self, node: cst.Call) -> None:
+        """A Keras layer called with a keyword its Keras 2 ``call`` took and Keras 3's refuses
+        (``lstm(inputs=x)``: Keras 3's first parameter is ``sequences``)."""
+        callable_keywords = table().removed_call_keywords
+        if not any(
+            a.keyword is not None and a.keyword.value in callable_keywords for a in node.args
+        ):
+            return
+        if uses_tf_keras(self.model):
+            return
+        found = keras_object(self.model, self.context.scope, node.func)
+        if found is None or found.by_kind or defines(self.model, found.subclass, "call"):
+            return
+        cls = table().aliases.get(found.cls, found.cls)
+        removed = table().call_arguments.get(cls)
+        if not removed:
+            return
+        passed = {a.keyword.value for a in node.args if a.keyword is not None}
+        layer = cls.rsplit(".", 1)[-1]
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            entry = removed.get(keyword or "")
+            if entry is None:
+                continue
+            new = entry["new"]
+            evidence = {"receiver": node.func}
+            if new is None:
+                self.report(
+                    arg,
+                    f"calling a Keras 3 `{layer}` with `{keyword}=` fails (TypeError): its "
+                    "`call` no longer takes it",
+                    **evidence,
+                )
+            elif new in passed:
+                self.report(
+                    arg,
+                    f"calling a Keras 3 `{layer}`, `{keyword}=` is `{new}=` (passed twice here)",
+                    **evidence,
+                )
+            else:
+                self.report(
+                    arg,
+                    f"calling a Keras 3 `{layer}`, `{keyword}=` is `{new}=`: the old keyword "
+                    "fails (TypeError)",
                     replacement=arg.with_changes(keyword=cst.Name(new)),
                     fix_description=f"rename `{keyword}=` to `{new}=`",
                     **evidence,

@@ -960,7 +960,12 @@ class KerasChangedValue(Keras3Rule):
         3's first parameter is `shape`), `compile(opt, loss, metrics)` passes Keras 3's
         `loss_weights`, `save(path, overwrite, include_optimizer)` its `zipped`, a
         `MultiHeadAttention` call's fourth argument its `query_mask`, and an RNN cell's
-        `get_initial_state(inputs, batch_size, dtype)` takes only `batch_size`. Fixes that
+        `get_initial_state(inputs, batch_size, dtype)` takes only `batch_size`; constructors
+        and functions whose Keras 3 signature binds a position to another parameter
+        (generated `positional_moves`): `Sequential(layers, "net")` passes `trainable`,
+        `Input(shape, batch_size, "x")` its `dtype`, and in a subclass `super().__init__(name)`
+        of a `Metric` passes `dtype`, `super().__init__(reduction, name)` of a `Loss` its
+        `name` first. Fixes that
         keep Keras 2's meaning in both versions are safe (`int(...)`, `(n,)`, keywords).
         Evidence required: the Keras constructor or function by its qualified name, the
         receiver a Keras object by the code of this module, the value spelled out.
@@ -1094,12 +1099,19 @@ class KerasChangedValue(Keras3Rule):
         if not node.args or fn is None or fn.name != "__init__" or not fn.params:
             return
         first = node.args[0]
-        if first.keyword is not None or first.star or not isinstance(first.value, cst.Name):
-            return
-        if first.value.value != fn.params[0]:
-            return
         cls = self.model.enclosing_class(self.context.scope)
         base = keras_subclass(self.model, cls) if cls is not None else None
+        if first.keyword is not None or first.star:
+            return
+        if not (isinstance(first.value, cst.Name) and first.value.value == fn.params[0]):
+            if base is not None and cls is not None and self._direct_base(cls, base.cls):
+                self._moved_positions(
+                    node,
+                    base.cls,
+                    named=node.func,
+                    because=[(f"`{cls.name}` subclasses Keras 3 `{base.cls}`", cls.node)],
+                )
+            return
         if base is None or not (table().is_a(base.cls, "Model") or _is_layer(base.cls)):
             return
         model = table().is_a(base.cls, "Model")
@@ -1116,9 +1128,58 @@ class KerasChangedValue(Keras3Rule):
             because=[(f"`{cls.name}` subclasses Keras 3 `{base.cls}`", cls.node)],
         )
 
+    def _direct_base(self, cls, keras_cls: str) -> bool:
+        """Whether the class names ``keras_cls`` among its own bases: a class of the module in
+        between has its own ``__init__``, which ``super().__init__(...)`` calls instead."""
+        wanted = table().aliases.get(keras_cls, keras_cls)
+        for base in cls.node.bases:
+            found = keras3_name(self.model.qualified_name(base.value))
+            if found is not None and table().aliases.get(found.path, found.path) == wanted:
+                return True
+        return False
+
+    def _moved_positions(self, node: cst.Call, path: str, **evidence) -> None:
+        """A positional argument that Keras 3's signature binds to another parameter than
+        Keras 2's did (generated ``positional_moves``): ``Sequential(layers, "net")`` passes
+        ``"net"`` as ``trainable``. The fix passes it, and every positional argument after
+        it, by its Keras 2 name."""
+        entry = table().positional_moves.get(table().aliases.get(path, path))
+        if entry is None or any(a.star == "*" for a in node.args):
+            return  # `*args` may pass any number; `**kwargs` passes none by position
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        names = entry["keras2"]
+        first = next((i for i in entry["moved"] if i < len(positional)), None)
+        if first is None or len(positional) > len(names):
+            return
+        leaf = path.rsplit(".", 1)[-1]
+        if first >= entry["keras3_positional"]:
+            # Keras 3 refuses the call; what Keras 2 made of the value may have been an
+            # accident (`Layer.__init__(kwargs)` took the dict as `trainable`): no fix
+            self.report(
+                positional[first],
+                f"Keras 3 `{leaf}` takes no argument {first + 1} by position (TypeError): "
+                f"Keras 2 took it as `{names[first]}`",
+                **evidence,
+            )
+            return
+        edits = [
+            (arg, arg.with_changes(keyword=cst.Name(names[i]), equal=_equal()))
+            for i, arg in enumerate(positional)
+            if i >= first
+        ]
+        self.report(
+            positional[first],
+            f"Keras 3 `{leaf}` binds argument {first + 1} to another parameter: it was Keras "
+            f"2's `{names[first]}`",
+            edits=edits,
+            fix_description=f"pass `{names[first]}=` (and what follows) by keyword",
+            **evidence,
+        )
+
     def _constructor(self, node: cst.Call, path: str) -> None:
         leaf = path.rsplit(".", 1)[-1]
         positional = [a for a in node.args if a.keyword is None]
+        self._moved_positions(node, path)
         if leaf[:1].isupper():
             self._refused_flags(node, path)
         if path in ("Input", "layers.Input"):

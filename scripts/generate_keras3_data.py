@@ -24,6 +24,13 @@ Nothing is copied by hand: every entry comes from comparing the two public APIs.
   at the same position with the same default; ``keras2_default`` (a literal) lets
   ``tf2lint verify`` pass the argument; ``position``, where a call could pass it by position
   and Keras 3 takes fewer positional arguments (``RNN.reset_states(states)``: none).
+* ``call_arguments``: keywords of a public layer's ``call`` in Keras 2 (``lstm(inputs=x)``,
+  ``rnn(x, constants=c)``) that calling the Keras 3 layer with fails to bind (built and called
+  here); ``new`` is a rename as for ``arguments``.
+* ``positional_moves``: constructors and functions whose Keras 3 signature binds a position
+  to another parameter than Keras 2's (``Sequential(layers, name)``: the second is now
+  ``trainable``; ``Metric.__init__(name, dtype)`` is ``(dtype, name)``); ``keras2`` is Keras
+  2's positional parameters in order, ``moved`` the positions whose binding changed.
 * ``defaults``: ``[Keras 2 default, Keras 3 default, position]`` of constructor and function
   parameters whose default changed (position among the named parameters), kept only where an
   object built with the Keras 2 default has a different ``get_config()`` than one built
@@ -1142,6 +1149,120 @@ def renamed_log_keys(api2: dict, api3: dict) -> dict[str, dict[str, str]]:
     return dict(sorted(found.items()))
 
 
+def _positional_names(sig: inspect.Signature) -> list[str]:
+    """The parameters a call may pass by position, in order (``self`` aside)."""
+    return [
+        p.name
+        for p in sig.parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in ("self", "cls")
+    ]
+
+
+def positional_moves(api2: dict, api3: dict, arguments: dict) -> dict[str, dict]:
+    """Constructors and functions whose Keras 3 signature binds a position to another
+    parameter than Keras 2's did, the Keras 2 parameter still existing under its name
+    (``Sequential(layers, name)``: Keras 3's second is ``trainable``; ``Metric.__init__(name,
+    dtype)`` is ``(dtype, name)``), or takes fewer positional arguments where Keras 2's was
+    kept as a keyword. ``keras2``: Keras 2's positional parameters in order (a fix passes
+    each by its name); ``moved``: the positions whose binding changed. Removed parameters are
+    ``arguments``' (``position``), methods TF020's own (``compile``, ``add_weight``)."""
+    moves: dict[str, dict] = {}
+    for path, old_fn, new_fn, new_cls in callables(api2, api3):
+        if new_cls is None and "." in path and path.rsplit(".", 2)[-2][:1].isupper():
+            continue  # a method
+        old_sig, new_sig = _signature(old_fn), _signature(new_fn)
+        if old_sig is None or new_sig is None:
+            continue
+        old_pos, new_pos = _positional_names(old_sig), _positional_names(new_sig)
+        new_params = set(new_sig.parameters)
+        removed = arguments.get(path, {})
+        moved = [
+            i
+            for i, name in enumerate(old_pos)
+            if name in new_params
+            and name not in removed
+            and (i >= len(new_pos) or new_pos[i] != name)
+            and not any(p.kind == p.VAR_POSITIONAL for p in new_sig.parameters.values())
+        ]
+        if moved:
+            moves[path] = {"keras2": old_pos, "moved": moved, "keras3_positional": len(new_pos)}
+    return dict(sorted(moves.items()))
+
+
+def _call_refuses(layer: object, keyword: str, value: object) -> str | None:
+    """Keras 3's error text when calling ``layer`` with ``keyword=value`` fails to bind the
+    call's arguments (``TypeError`` from the signature, before any shape is looked at), else
+    None. ``inputs=`` is passed alone; any other keyword beside a positional input."""
+    args = () if keyword == "inputs" else (value,)
+    try:
+        with quiet():
+            layer(*args, **{keyword: value})
+    except TypeError as error:
+        text = str(error).strip().splitlines()[0]
+        unbound = "missing a required argument" if keyword == "inputs" else "unexpected keyword"
+        if unbound in text and (keyword == "inputs" or f"'{keyword}'" in text):
+            return f"TypeError: {text}"
+    except Exception:
+        return None
+    return None
+
+
+def _built_layer(builder: Builder, cls: type) -> object | None:
+    """``cls`` built, a wrapper around a recurrent layer where a ``Dense`` will not do
+    (``Bidirectional``)."""
+    for extra in ({}, {"layer": builder.fills()["forward_layer"]}):
+        try:
+            built = builder.construct(cls, **extra)
+        except Exception:
+            continue
+        if built is not None:
+            return built
+    return None
+
+
+def call_arguments(api2: dict, api3: dict, builder3: Builder) -> dict[str, dict[str, dict]]:
+    """Keywords of a public layer's ``call`` in Keras 2 that calling the Keras 3 layer with
+    (``lstm(inputs=x)``, ``rnn(x, constants=c)``) refuses: the layer is built and called
+    with the keyword on a small float tensor, and the entry kept only where Keras 3 fails to
+    bind it. ``new``: the Keras 3 parameter at the same position (``sequences``), as for
+    ``arguments``."""
+    import tensorflow as tf
+
+    value = tf.zeros((2, 3, 4))
+    canon2 = canonical_paths(api2)
+    found: dict[str, dict[str, dict]] = {}
+    for path, old_cls in api2.items():
+        new_cls = api3.get(path)
+        if not (
+            path.startswith("layers.")
+            and canon2.get(id(old_cls)) == path
+            and isinstance(old_cls, type)
+            and isinstance(new_cls, type)
+            and "call" in dir(old_cls)
+            and "call" in dir(new_cls)
+        ):
+            continue
+        old_sig, new_sig = _signature(old_cls.call), _signature(new_cls.call)
+        if old_sig is None or new_sig is None:
+            continue
+        old_params, new_params = _named(old_sig), _named(new_sig)
+        old_names, new_names = {p.name for p in old_params}, {p.name for p in new_params}
+        removed: dict[str, dict] = {}
+        for index, param in enumerate(old_params):
+            if param.name in new_names:
+                continue
+            layer = _built_layer(builder3, new_cls)
+            if layer is None:
+                continue
+            error = _call_refuses(layer, param.name, value)
+            if error is not None:
+                renamed = _renamed(index, param, old_params, new_params, old_names)
+                removed[param.name] = {"new": renamed, "error": error}
+        if removed:
+            found[path] = removed
+    return dict(sorted(found.items()))
+
+
 def _renamed(index, param, old_params, new_params, old_names) -> str | None:
     """The Keras 3 parameter at the same position, new in Keras 3, with the same default, when
     that default says something (not None or a bool) or the two names share a word
@@ -1496,6 +1617,8 @@ def build() -> dict:
         "ancestors": ancestors,
         "class_aliases": dict(sorted(aliases.items())),
         "arguments": arguments,
+        "call_arguments": call_arguments(api2, api3, builder3),
+        "positional_moves": positional_moves(api2, api3, arguments),
         "accepted_arguments": accepted,
         "kind_signatures": kind_signatures(arguments, api2, api3),
         "defaults": defaults,

@@ -119,6 +119,27 @@ def breakage_rows() -> list[str]:
             _examples(f"{p}({k}=)" for p, a in main["arguments"].items() for k in a),
         ),
         (
+            "keyword a layer's `call` no longer takes (`lstm(inputs=x)`)",
+            "TF012",
+            _fixes(
+                [e for a in main.get("call_arguments", {}).values() for e in a.values()], rename
+            ),
+            _examples(f"{p}()({k}=)" for p, a in main.get("call_arguments", {}).items() for k in a),
+        ),
+        (
+            "position Keras 3 binds to another parameter (`Sequential(layers, name)`)",
+            "TF020",
+            _fixes(
+                [
+                    i < e["keras3_positional"]
+                    for e in main.get("positional_moves", {}).values()
+                    for i in e["moved"]
+                ],
+                lambda within: True if within else None,
+            ),
+            _examples(main.get("positional_moves", {})),
+        ),
+        (
             "changed default",
             "TF013",
             _fixes([d for ds in main["defaults"].values() for d in ds], lambda e: False),

@@ -670,6 +670,103 @@ def test_removed_argument_not_reported(source):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF012"]) == []
 
 
+LAYER_CALL = """import tensorflow as tf
+
+
+class Encoder(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.lstm = tf.keras.layers.LSTM(4, return_state=True)
+
+    def call(self, x):
+        return self.lstm(inputs=x)
+"""
+
+
+def test_layer_call_keyword_keras3_renamed_is_fixed_safely():
+    # generated `call_arguments`: Keras 3's RNN layers call their input `sequences`
+    (d,) = lint(LAYER_CALL, ["TF012"])
+    assert d.line == 10 and d.fix.applicability == "safe"
+    assert fixed(LAYER_CALL, ["TF012"]) == LAYER_CALL.replace("(inputs=", "(sequences=")
+
+
+@pytest.mark.parametrize(
+    "source, reported",
+    [
+        ("gru = tf.keras.layers.GRU(8)\ny = gru(inputs=x)\n", True),
+        ("y = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2))(inputs=x)\n", True),
+        ("n = tf.keras.layers.GroupNormalization(2)\ny = n(x, mask=m)\n", True),  # no fix
+        ("y = tf.keras.layers.Dense(3)(inputs=x)\n", False),  # Keras 3's call takes `inputs`
+        ("y = tf.keras.layers.Resizing(4, 4)(inputs=x)\n", False),  # its __call__ takes it
+        ("def f(layer, x):\n    return layer(inputs=x)\n", False),  # unknown layer
+        (
+            "class L(tf.keras.layers.LSTM):\n    def call(self, inputs):\n        return inputs\n"
+            "y = L(2)(inputs=x)\n",
+            False,
+        ),  # the user's own `call`
+    ],
+)
+def test_layer_call_keyword_refused_by_keras3(source, reported):
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF012"])
+    assert found == (["TF012"] if reported else [])
+
+
+@pytest.mark.parametrize(
+    "source, fixed_source",
+    [
+        (
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(1)], 'net')\n",
+            "m = tf.keras.Sequential([tf.keras.layers.Dense(1)], name='net')\n",
+        ),
+        ("x = tf.keras.Input((3,), None, 'x')\n", "x = tf.keras.Input((3,), None, name='x')\n"),
+        (
+            "class Hits(tf.keras.metrics.Metric):\n    def __init__(self, name='h', **kw):\n"
+            "        super().__init__(name, **kw)\n",
+            "class Hits(tf.keras.metrics.Metric):\n    def __init__(self, name='h', **kw):\n"
+            "        super().__init__(name=name, **kw)\n",
+        ),
+        (
+            "class L(tf.keras.losses.Loss):\n    def __init__(self):\n"
+            "        super().__init__('sum', 'l')\n",
+            "class L(tf.keras.losses.Loss):\n    def __init__(self):\n"
+            "        super().__init__(reduction='sum', name='l')\n",
+        ),
+    ],
+)
+def test_positional_argument_keras3_binds_elsewhere_is_passed_by_keras2_name(source, fixed_source):
+    # generated `positional_moves`: the fix binds each argument where Keras 2's position did
+    source = "import tensorflow as tf\n" + source
+    (d,) = lint(source, ["TF020"])
+    assert d.fix.applicability == "safe"
+    assert fixed(source, ["TF020"]) == "import tensorflow as tf\n" + fixed_source
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "x = tf.keras.Input((3,), None)\n",  # the positions both versions share
+        "class M(tf.keras.metrics.Mean):\n    def __init__(self):\n        super().__init__('m')\n",
+        "m = tf.keras.Sequential(*parts)\n",
+        # a class of the module in between: `super().__init__` calls its own `__init__`
+        "class Net(tf.keras.Sequential):\n    def __init__(self, a, b):\n        super().__init__()\n"
+        "class Small(Net):\n    def __init__(self):\n        super().__init__(1, 2)\n",
+        "import tf_keras\nm = tf_keras.Sequential([], 'net')\n",
+    ],
+)
+def test_positional_argument_bound_alike_not_reported(source):
+    assert rule_ids("import tensorflow as tf\n" + source, ["TF020"]) == []
+
+
+def test_positional_argument_keras3_refuses_has_no_fix():
+    # `Layer.__init__` takes keywords only in Keras 3; Keras 2 took the dict as `trainable`
+    source = (
+        "import tensorflow as tf\nclass Block(tf.keras.layers.Layer):\n"
+        "    def __init__(self, **kwargs):\n        super().__init__(kwargs)\n"
+    )
+    (d,) = lint(source, ["TF020"])
+    assert d.line == 4 and d.fix is None
+
+
 # --- TF013: changed defaults --------------------------------------------------------------------
 
 
