@@ -1,0 +1,27 @@
+import os
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+import keras
+from keras import layers
+
+rng = np.random.default_rng(7)
+codes = rng.integers(0, 50, size=(256, 10)).astype("int32")
+is_fraud = (codes[:, 0] > 40).astype("float32")
+
+features = keras.Input((10,), name="merchant_codes", dtype="int32")
+hidden = layers.Dense(16, activation="relu")(keras.ops.cast(features, "float32") / 50.0)
+score = layers.Dense(1, activation="sigmoid", name="fraud_score")(hidden)
+model = keras.Model(features, score)
+model.compile(optimizer="adam", loss="binary_crossentropy")
+model.fit(codes, is_fraud, epochs=2, batch_size=32, verbose=0)
+
+export_dir = os.path.join(tempfile.mkdtemp(), "fraud_scorer", "1")
+model.export(export_dir, verbose=False)
+
+served = tf.saved_model.load(export_dir)
+serve = served.signatures["serving_default"]
+request = tf.constant(codes[:4])
+response = serve(merchant_codes=request)
+print("scores", [float(v) for v in list(response.values())[0].numpy().ravel()])

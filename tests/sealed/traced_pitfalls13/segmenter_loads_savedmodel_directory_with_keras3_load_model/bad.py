@@ -1,0 +1,25 @@
+# SOURCE: https://github.com/unicode-org/lstm_word_segmentation/issues/28
+# SYMPTOM: raises ValueError
+# DESCRIPTION: a word-segmentation project reloads its trained model, stored as a TensorFlow SavedModel directory, with keras.models.load_model, which in Keras 3 reads only .keras and .h5 files
+import os
+import tempfile
+
+import numpy as np
+import tensorflow as tf
+import keras
+
+# the pretrained model shipped as a SavedModel directory (written here so the program needs no download)
+model_dir = os.path.join(tempfile.mkdtemp(), "Thai_graphclust_model4_heavy")
+trained = keras.Sequential(
+    [keras.Input((12,), dtype="int32"), keras.layers.Embedding(50, 8), keras.layers.LSTM(8), keras.layers.Dense(4)]
+)
+trained.export(model_dir)
+
+
+def load_segmenter(path):
+    return keras.models.load_model(path)  # EXPECT: keras3/load-model-on-savedmodel-directory
+
+
+model = load_segmenter(model_dir)
+grapheme_ids = np.random.randint(0, 50, size=(2, 12)).astype("int32")
+print("scores", np.asarray(model(grapheme_ids)).shape)
