@@ -2341,14 +2341,14 @@ def _elements_per_iteration(
     return None
 
 
-def _padded_per_batch(
-    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, depth: int
+def _pipeline_source(
+    model: ModuleModel,
+    iterated: cst.BaseExpression,
+    scope: Scope,
+    found: Callable[[cst.Call], bool],
 ) -> cst.Call | None:
-    """The ``padded_batch(...)`` of the tf.data pipeline ``iterated`` (through names bound
-    once, and the transformations after it) that leaves its padded shapes to each batch: no
-    ``padded_shapes`` given, so every batch is padded to its own longest element and a
-    dimension of the batches changes from one to the next (the sequence length of a text
-    model's batches)."""
+    """The call of the tf.data pipeline ``iterated`` for which ``found`` holds, followed through
+    names bound once and the transformations that hand on its batches as they are."""
     expr = iterated
     for _ in range(12):
         if isinstance(expr, cst.Name):
@@ -2359,19 +2359,30 @@ def _padded_per_batch(
             continue
         if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
             return None
-        method = expr.func.attr.value
-        if method == "padded_batch":
-            fixed = any(
-                a.keyword is not None and a.keyword.value == "padded_shapes" for a in expr.args
-            )
-            positional = [a for a in expr.args if a.keyword is None and not a.star]
-            if fixed or len(positional) > 1:
-                return None
-            return expr  # a method only tf.data's datasets have
-        if method not in _DATASET_KEEPS_BATCHES:
+        if found(expr):
+            return expr
+        if expr.func.attr.value not in _DATASET_KEEPS_BATCHES:
             return None
         expr = expr.func.value
     return None
+
+
+def _padded_per_batch(
+    model: ModuleModel, iterated: cst.BaseExpression, scope: Scope, depth: int
+) -> cst.Call | None:
+    """The ``padded_batch(...)`` of the tf.data pipeline ``iterated`` (through names bound
+    once, and the transformations after it) that leaves its padded shapes to each batch: no
+    ``padded_shapes`` given, so every batch is padded to its own longest element and a
+    dimension of the batches changes from one to the next (the sequence length of a text
+    model's batches)."""
+    padded = _pipeline_source(  # a method only tf.data's datasets have
+        model, iterated, scope, lambda call: call.func.attr.value == "padded_batch"
+    )
+    if padded is None:
+        return None
+    fixed = any(a.keyword is not None and a.keyword.value == "padded_shapes" for a in padded.args)
+    positional = [a for a in padded.args if a.keyword is None and not a.star]
+    return None if fixed or len(positional) > 1 else padded
 
 
 def _generated_with_unknown_dimension(
@@ -2383,24 +2394,13 @@ def _generated_with_unknown_dimension(
     element the generator yields has its own size there (a new number of boxes per image), so
     a `tf.function` fed the elements one by one traces each new size. ``index``: the item of
     an unpacked loop target (the spec at that position of a tuple signature)."""
-    expr = iterated
-    for _ in range(12):
-        if isinstance(expr, cst.Name):
-            sites = model.binding_of(expr, scope).sites
-            if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN or sites[0].value is None:
-                return None
-            expr = sites[0].value
-            continue
-        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Attribute):
-            return None
-        if (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
-            break
-        if expr.func.attr.value not in _DATASET_KEEPS_BATCHES:
-            return None
-        expr = expr.func.value
-    else:
-        return None
-    if not (model.call_name(expr) or "").endswith("data.Dataset.from_generator"):
+    expr = _pipeline_source(
+        model,
+        iterated,
+        scope,
+        lambda call: (model.call_name(call) or "").endswith("data.Dataset.from_generator"),
+    )
+    if expr is None:
         return None
     spec = next(
         (
