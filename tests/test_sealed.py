@@ -49,6 +49,25 @@ def test_set_matches_its_seal(folder):
     )
 
 
+# Judges held outside main until they have judged (see README.md, "Held judges"): the hash of each
+# one's seal, recorded when its totals were first read, so that the set merged later is the set read.
+HELD = SEALED / "HELD.sha256"
+_HELD_LINE = re.compile(r"^([0-9a-f]{64})  ([A-Za-z0-9_]+)/SEALED\.sha256$")
+
+
+def test_a_held_judge_merged_later_is_the_set_that_was_read():
+    import hashlib
+
+    for line in HELD.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        found = _HELD_LINE.match(line)
+        assert found, f"HELD.sha256: not `<sha256>  NAME/SEALED.sha256`: {line!r}"
+        seal = SEALED / found[2] / "SEALED.sha256"
+        if seal.exists():  # merged: its seal must be the one whose set was read
+            assert hashlib.sha256(seal.read_bytes()).hexdigest() == found[1], found[2]
+
+
 @pytest.mark.parametrize("folder", PROGRAM_SETS, ids=lambda p: p.name)
 def test_every_program_is_described_and_confirmed_under_tensorflow(folder):
     script = _script()
