@@ -1690,3 +1690,152 @@ def test_compile_given_a_loss_tensor_is_reported_at_the_op_that_made_it():
         model.compile("adam", "mse")
         """
     assert [(d.rule, d.line) for d in lint(source, ["TF963"])] == [("TF963", 4), ("TF963", 6)]
+
+
+# --- TF968-TF973, TF927 over list_files ---------------------------------------------------------
+
+
+def test_list_files_split_is_reported_unless_its_shuffle_is_off():
+    source = """
+        import tensorflow as tf
+        files = tf.data.Dataset.list_files("data/*.csv", seed=1)
+        val, train = files.take(10), files.skip(10)
+        fixed = tf.data.Dataset.list_files("data/*.csv", shuffle=False)
+        a, b = fixed.take(3), fixed.skip(3)
+        ordered = tf.data.Dataset.list_files("data/*.csv", False)
+        c, d = ordered.take(3), ordered.skip(3)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF927"])] == [("TF927", 4)]
+
+
+def test_assign_add_is_reported_on_a_slice_of_a_variable_only():
+    source = """
+        import tensorflow as tf
+        import keras
+        stats = tf.Variable(tf.zeros([4, 3]))
+        stats[..., 0].assign_add(tf.ones([4]))
+        stats[1].assign_sub(tf.ones([3]))
+        stats[..., 0].assign(stats[..., 0] + 1.0)
+        stats.assign_add(tf.ones([4, 3]))
+        class Acc(keras.layers.Layer):
+            def build(self, shape):
+                self.total = self.add_weight(shape=(3,), initializer="zeros", trainable=False)
+                self.parts = [tf.Variable(0.0), tf.Variable(1.0)]
+            def call(self, x):
+                self.total[0].assign_add(1.0)
+                self.parts[0].assign_add(1.0)
+                return x
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF968"])] == [
+        ("TF968", 5),
+        ("TF968", 6),
+        ("TF968", 14),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("metrics", "keys", "expected"),
+    [
+        ('["accuracy"]', ['"acc"', '"val_acc"', '"accuracy"', '"loss"'], [4, 5]),
+        ('["acc"]', ['"accuracy"', '"val_accuracy"', '"acc"'], [4, 5]),
+        ('["accuracy", "acc"]', ['"acc"', '"accuracy"'], []),
+        ('[keras.metrics.SparseCategoricalAccuracy(name="acc")]', ['"acc"'], []),
+        ('["acc", keras.metrics.Accuracy()]', ['"accuracy"'], []),
+        ("METRICS", ['"acc"'], []),  # not shown literally
+    ],
+)
+def test_history_accuracy_key_must_repeat_the_compiled_name(metrics, keys, expected):
+    lines = [
+        "import keras",
+        f"model.compile('adam', 'mse', metrics={metrics})",
+        "h = model.fit(x, y)",
+    ]
+    lines += [f"print(h.history[{key}])" for key in keys]
+    found = lint("\n".join(lines) + "\n", ["TF969"])
+    assert [d.line for d in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ("model.fit(x, y)\n", [3]),
+        ("norm.adapt(x)\nmodel.fit(x, y)\n", []),
+        ("model.load_weights('w.h5')\nmodel.fit(x, y)\n", []),
+        ("", []),  # not trained here
+    ],
+)
+def test_normalization_is_reported_when_trained_without_adapt(extra, expected):
+    source = (
+        "import keras\n"
+        "fixed = keras.layers.Normalization(mean=[0.0], variance=[1.0])\n"
+        "norm = keras.layers.Normalization()\n"
+        "model = keras.Sequential([norm, fixed, keras.layers.Dense(1)])\n" + extra
+    )
+    assert [d.line for d in lint(source, ["TF970"])] == expected
+
+
+@pytest.mark.parametrize(
+    ("layer", "load", "expected"),
+    [
+        ("Lambda(lambda x: x / 255.0)", "keras.models.model_from_json(model.to_json())", [3]),
+        ("Lambda(lambda x: x / 255.0)", "keras.models.clone_model(model)", [3]),
+        (
+            "Lambda(lambda x: x / 255.0)",
+            "model.save('m.keras'); keras.models.load_model('m.keras')",
+            [3],
+        ),
+        (
+            "Lambda(lambda x: x / 255.0)",
+            "keras.models.load_model('other.keras')",
+            [],
+        ),  # nothing saved
+        ("Lambda(lambda x: x / 255.0)", "keras.models.model_from_json(j, safe_mode=False)", []),
+        ("Lambda(scale)", "keras.models.model_from_json(model.to_json())", []),
+        ("Rescaling(1 / 255.0)", "keras.models.clone_model(model)", []),
+    ],
+)
+def test_lambda_layer_with_python_lambda_rebuilt_from_config(layer, load, expected):
+    source = (
+        "import keras\n"
+        f"model = keras.Sequential([keras.layers.{layer}, keras.layers.Dense(1)])\n"
+        f"{load}\n"
+    )
+    assert [d.line for d in lint(source, ["TF971"])] == expected
+
+
+def test_per_file_op_mapped_after_batch_is_reported():
+    source = """
+        import tensorflow as tf
+        def load(path):
+            return tf.io.decode_jpeg(tf.io.read_file(path), channels=3)
+        def load_batch(paths):
+            return tf.map_fn(load, paths, fn_output_signature=tf.uint8)
+        def scale(images):
+            return tf.cast(images, tf.float32) / 255.0
+        paths = tf.data.Dataset.list_files("imgs/*.jpg")
+        bad = paths.batch(32).map(load)
+        batched = paths.shuffle(100).batch(8).prefetch(2)
+        bad2 = batched.map(lambda p: tf.io.read_file(p))
+        good = paths.map(load).batch(32).map(scale)
+        good2 = paths.batch(32).map(load_batch)
+        good3 = paths.batch(4).unbatch().map(load)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF972"])] == [("TF972", 10), ("TF972", 12)]
+
+
+def test_sparse_to_dense_is_reported_on_fixed_len_features_only():
+    source = """
+        import tensorflow as tf
+        SPEC = {"x": tf.io.FixedLenFeature([3], tf.float32), "y": tf.io.FixedLenFeature([], tf.int64)}
+        MIXED = {"x": tf.io.FixedLenFeature([3], tf.float32), "t": tf.io.VarLenFeature(tf.int64)}
+        def parse(record):
+            features = tf.io.parse_single_example(record, SPEC)
+            return {k: tf.sparse.to_dense(v) for k, v in features.items()}
+        def parse2(record):
+            features = tf.io.parse_single_example(record, SPEC)
+            return tf.sparse.to_dense(features["x"]), features["y"]
+        def parse3(record):
+            features = tf.io.parse_single_example(record, MIXED)
+            return tf.sparse.to_dense(features["t"])
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF973"])] == [("TF973", 7), ("TF973", 10)]
