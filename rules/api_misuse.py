@@ -6,7 +6,6 @@ import json
 import sys
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import (
@@ -1495,20 +1494,35 @@ def _built_from(model: ModuleModel, expr: cst.BaseExpression, part: cst.Call, de
 
 def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
     """The ``.shuffle()`` (reshuffling on each pass) the dataset ``expr`` is built by, down its
-    chain and through the assignments before it, with no ``cache()`` above it; else None."""
+    chain and through the assignments before it, the arguments every call of the module passes
+    to a parameter, and what a function of the module returns, with no ``cache()`` above it;
+    else None."""
     while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         method = expr.func.attr.value
         if method == "cache":
             return None
         if method == "shuffle":
             fixed = _keyword(expr, "reshuffle_each_iteration")
-            if fixed is not None and not _is_true(fixed.value):
-                return None
-            return expr
+            if fixed is None or _is_true(fixed.value):
+                return expr
+            # a fixed shuffle of a source that reshuffles still differs on every pass
         if method == "list_files" and _reshuffling_list_files(model, expr):
             return expr
         expr = expr.func.value
-    if isinstance(expr, cst.Name) and depth < 4:
+    if depth >= 4:
+        return None
+    if isinstance(expr, cst.Call):  # `files = list_training_files()`
+        callee = model.callee(expr, None)
+        if callee is None or callee.is_generator:
+            return None
+        found = [_reshuffle_below(model, v, depth + 1) for v in model.return_values(callee)]
+        return found[-1] if found and found[-1] is not None else None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr)
+        if isinstance(binding.scope, FunctionInfo) and binding.param_only:
+            passed = model.arguments(binding.scope, expr.value)
+            found = [_reshuffle_below(model, v, depth + 1) for v, _ in passed]
+            return found[0] if found and all(found) else None
         values = assigned_before(model, expr)
         found = [_reshuffle_below(model, v, depth + 1) for v in values if v is not expr]
         return found[-1] if found and found[-1] is not None else None
@@ -1519,7 +1533,7 @@ def _reshuffling_list_files(model: ModuleModel, call: cst.Call) -> bool:
     """Whether ``call`` is ``tf.data.Dataset.list_files(...)`` without ``shuffle=False``: it
     shuffles the file names by default, anew on every pass (a ``seed`` fixes the sequence of
     orders, not one order)."""
-    if model.call_name(call) != "tensorflow.data.Dataset.list_files":
+    if not (model.call_name(call) or "").endswith("data.Dataset.list_files"):
         return False
     shuffle = _call_argument(call, "shuffle", 1)
     return shuffle is None or _is_true(shuffle)
@@ -4290,6 +4304,10 @@ class HistoryKeyDiffersFromMetricName(Rule):
     """
     requires_text = ("history",)
 
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.reported = False
+
     def visit_Subscript(self, node: cst.Subscript) -> None:
         held = node.value
         if not (isinstance(held, cst.Attribute) and held.attr.value == "history"):
@@ -4312,6 +4330,9 @@ class HistoryKeyDiffersFromMetricName(Rule):
             return
         if spelling == "accuracy" and "<object>" in names:
             return  # `metrics=[Accuracy()]` is named "accuracy"
+        if self.reported:
+            return  # the first read raises; the others repeat the one cause
+        self.reported = True
         self.report(
             node,
             f"the history has no key `{text!r}`: the model is compiled with "
@@ -4427,40 +4448,40 @@ class PythonLambdaLayerDeserialized(Rule):
         whose function is a `lambda`, and calls `model_from_json` or `clone_model`, or
         `load_model` when the module also saves a model, without `safe_mode=False` and
         without `keras.config.enable_unsafe_deserialization()`; not in a module that uses
-        tf-keras.
+        tf-keras. Reported at the `Lambda` layer, the line to change, with the rebuild as
+        evidence.
     """
     requires_text = ("Lambda",)
 
     def visit_Call(self, node: cst.Call) -> None:
         model = self.model
         name = model.call_name(node)
-        if name is None:
+        if name is None or knowledge.canonical(name) != "keras.layers.Lambda":
             return
-        rebuild = knowledge.canonical(name)
-        if rebuild not in _REBUILDS_FROM_CONFIG:
+        if not isinstance(_call_argument(node, "function", 0), cst.Lambda):
             return
-        safe = _keyword(node, "safe_mode")
-        if safe is not None:
+        rebuild = self._rebuild()
+        if rebuild is None:
             return
-        found = self._lambda_layers()
-        if found is None:
-            return
-        if rebuild.endswith("load_model") and not found.saves:
-            return
+        what = knowledge.canonical(model.call_name(rebuild) or "").rsplit(".", 1)[-1]
         self.report(
             node,
-            f"`{rebuild.rsplit('.', 1)[-1]}` rebuilds a model whose `Lambda` layer holds a "
-            "Python `lambda`: Keras 3 refuses to deserialize it in safe mode (ValueError); use a "
-            "registered named function or a built-in layer",
-            because=[("the `Lambda` layer with a Python lambda is made here", found.layer)],
+            f"this `Lambda` layer holds a Python `lambda`, and the module rebuilds its model "
+            f"with `{what}`: Keras 3 refuses to deserialize the lambda in safe mode "
+            "(ValueError); give the layer a registered named function, or use a built-in layer",
+            because=[(f"the model is rebuilt from its config here (`{what}`)", rebuild)],
         )
 
-    def _lambda_layers(self) -> _LambdaLayers | None:
-        def compute() -> _LambdaLayers | None:
+    def _rebuild(self) -> cst.Call | None:
+        """The module's first call that rebuilds a Keras 3 model from its config in safe mode
+        (``load_model`` only where the module also saves a model); None in a module that
+        uses tf-keras or enables unsafe deserialization."""
+
+        def compute() -> cst.Call | None:
             model = self.model
             if uses_tf_keras(model):
                 return None
-            layer = None
+            rebuilds: list[cst.Call] = []
             saves = False
             for call in model.nodes_of(cst.Call):
                 name = model.call_name(call) or ""
@@ -4469,18 +4490,16 @@ class PythonLambdaLayerDeserialized(Rule):
                 func = call.func
                 if isinstance(func, cst.Attribute) and func.attr.value in ("save", "save_model"):
                     saves = True
-                if layer is None and knowledge.canonical(name) == "keras.layers.Lambda":
-                    function = _call_argument(call, "function", 0)
-                    if isinstance(function, cst.Lambda):
-                        layer = call
-            return None if layer is None else _LambdaLayers(layer, saves)
+                canonical = knowledge.canonical(name) if name else ""
+                if canonical in _REBUILDS_FROM_CONFIG and _keyword(call, "safe_mode") is None:
+                    rebuilds.append(call)
+            for call in rebuilds:
+                name = knowledge.canonical(model.call_name(call) or "")
+                if saves or not name.endswith("load_model"):
+                    return call
+            return None
 
         return self.model.memo(PythonLambdaLayerDeserialized, compute)
-
-
-class _LambdaLayers(NamedTuple):
-    layer: cst.Call  # the first `Lambda(lambda ...)` of the module
-    saves: bool  # whether the module saves a model
 
 
 # --- a per-file function mapped over batches -----------------------------------------------------
@@ -4647,29 +4666,56 @@ _SPARSE_TO_DENSE = frozenset(
 )
 
 
-def _feature_spec(model: ModuleModel, expr: cst.BaseExpression | None, scope) -> cst.Dict | None:
-    """The dict literal of a feature spec, given or bound to a name (one value)."""
+def _feature_spec(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope
+) -> tuple[cst.CSTNode, list[cst.BaseExpression]] | None:
+    """The feature spec given, bound to a name or an attribute (one value), or returned by a
+    function of the module: where it is made and the values it maps to, from a dict literal, a
+    dict comprehension, or an empty dict filled by ``spec[key] = ...`` statements of the
+    module; None when the module does not show them."""
+    filled: list[cst.BaseExpression] = []
     if isinstance(expr, cst.Name):
         values = values_read(model, expr, scope)
         if len(values) != 1:
             values = model.binding_of(expr, scope).known_values or []
             if len(values) != 1:
                 return None
+        for assign in model.nodes_of(cst.Assign):
+            for target in assign.targets:
+                held = target.target
+                if (
+                    isinstance(held, cst.Subscript)
+                    and isinstance(held.value, cst.Name)
+                    and held.value.value == expr.value
+                ):
+                    filled.append(assign.value)
         expr = values[0]
-    return expr if isinstance(expr, cst.Dict) else None
+    elif isinstance(expr, cst.Attribute):  # `self.feature_spec`, assigned in the class
+        values = model.bound_values(expr, scope)
+        if len(values) != 1:
+            return None
+        expr = values[0]
+    if isinstance(expr, cst.Call):  # `make_feature_spec()`, a function of the module
+        callee = model.callee(expr, scope)
+        returned = model.return_values(callee) if callee is not None else []
+        if len(returned) != 1:
+            return None
+        return _feature_spec(model, returned[0], callee)
+    if isinstance(expr, cst.Dict):
+        if any(not isinstance(e, cst.DictElement) for e in expr.elements):
+            return None
+        return expr, [e.value for e in expr.elements] + filled
+    if isinstance(expr, cst.DictComp):
+        return expr, [expr.value, *filled]
+    return None
 
 
-def _all_fixed_len(model: ModuleModel, spec: cst.Dict) -> bool:
+def _all_fixed_len(model: ModuleModel, values: list[cst.BaseExpression]) -> bool:
     """Whether every value of the feature spec is a ``tf.io.FixedLenFeature(...)``."""
-    if not spec.elements:
-        return False
-    for element in spec.elements:
-        if not isinstance(element, cst.DictElement):
-            return False
-        value = element.value
-        if not (isinstance(value, cst.Call) and (model.call_name(value) or "") in _FIXED_LEN):
-            return False
-    return True
+    return bool(values) and all(
+        isinstance(value, cst.Call) and (model.call_name(value) or "") in _FIXED_LEN
+        for value in values
+    )
 
 
 def _iterated_mapping(model: ModuleModel, name: cst.Name) -> cst.BaseExpression | None:
@@ -4738,13 +4784,239 @@ class SparseToDenseOnDenseFeature(Rule):
             or (model.call_name(parsed) or "") not in _PARSE_EXAMPLE
         ):
             return
-        spec = _feature_spec(model, _call_argument(parsed, "features", 1), scope)
-        if spec is None or not _all_fixed_len(model, spec):
+        found = _feature_spec(model, _call_argument(parsed, "features", 1), scope)
+        if found is None or not _all_fixed_len(model, found[1]):
             return
+        spec = found[0]
         self.report(
             node,
             f"`{code(value)}` is parsed with `FixedLenFeature`, so it is already a dense "
             "tensor: `tf.sparse.to_dense` takes only a SparseTensor and raises TypeError; use "
             "the value as it is (a `default_value` fills missing entries)",
             because=[("the feature spec, all `FixedLenFeature`s", spec), ("parsed here", parsed)],
+        )
+
+
+# --- a square root of a distance that can be zero, differentiated ---------------------------------
+
+_REDUCTIONS = frozenset({"reduce_sum", "reduce_mean", "sum", "mean"})
+
+
+def _is_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """``a - b``, given or bound to one name."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
+
+
+def _squared_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """``tf.square(a - b)``, ``tf.math.squared_difference(a, b)``, ``(a - b) ** 2``, given or
+    bound to one name."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Power):
+        right = expr.right
+        return (
+            isinstance(right, cst.Integer)
+            and right.value == "2"
+            and _is_difference(model, expr.left, scope)
+        )
+    if not isinstance(expr, cst.Call):
+        return False
+    name = model.call_name(expr) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return False
+    if name.endswith(".squared_difference"):
+        return True
+    if name.endswith(".pow") and expr.args:  # tf.pow(a - b, 2)
+        exponent = _call_argument(expr, "y", 1)
+        return (
+            isinstance(exponent, (cst.Integer, cst.Float))
+            and float(exponent.value) == 2
+            and _is_difference(model, expr.args[0].value, scope)
+        )
+    return (
+        name.endswith(".square")
+        and bool(expr.args)
+        and _is_difference(model, expr.args[0].value, scope)
+    )
+
+
+def _per_sample_squared_distance(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """Whether ``expr`` is a squared distance per sample or per element, zero wherever the two
+    sides agree: a squared difference, a sum of them, or one reduced along an ``axis`` (not a
+    mean over everything, which is zero only when every prediction is exact)."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    if _squared_difference(model, expr, scope):
+        return True
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _squared_difference(model, expr.left, scope) and _squared_difference(
+            model, expr.right, scope
+        )
+    if isinstance(expr, cst.Call) and expr.args:
+        name = model.call_name(expr) or ""
+        if name.rsplit(".", 1)[-1] not in _REDUCTIONS or not name.startswith(
+            ("tensorflow.", "keras.", "tf_keras.")
+        ):
+            return False
+        axis = _call_argument(expr, "axis", 1)
+        if axis is None or (isinstance(axis, cst.Name) and axis.value == "None"):
+            return False
+        return _squared_difference(model, expr.args[0].value, scope)
+    return False
+
+
+def _differentiated_functions(model: ModuleModel) -> dict[int, str]:
+    """The functions of the module whose results are differentiated, by id of their node: a
+    loss given to ``compile`` (or made by a function of the module so given), the ``call`` of
+    a Keras ``Loss`` subclass ("loss"), a ``Lambda`` layer's function ("Lambda layer"), a
+    function called in a ``GradientTape`` block ("function the tape records")."""
+
+    def compute() -> dict[int, str]:
+        found: dict[int, str] = {}
+        for cls in model.classes.values():
+            if any(b and b.endswith("losses.Loss") for b in cls.base_names):
+                for statement in cls.node.body.body:
+                    if isinstance(statement, cst.FunctionDef) and statement.name.value == "call":
+                        found[id(statement)] = "loss"
+        for with_node in model.nodes_of(cst.With):
+            if not _tape_block(model, with_node):
+                continue
+
+            def enter(node: cst.CSTNode) -> bool:
+                if isinstance(node, cst.Call):
+                    fn = model.function_referenced(node.func, None)
+                    if fn is not None:
+                        found.setdefault(id(fn.node), "function the tape records")
+                return True
+
+            walk(with_node.body, enter)
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            given: list[tuple[cst.BaseExpression, str]] = []
+            if isinstance(func, cst.Attribute) and func.attr.value == "compile":
+                loss = _call_argument(call, "loss", 1)
+                if isinstance(loss, cst.Dict):
+                    given += [
+                        (e.value, "loss") for e in loss.elements if isinstance(e, cst.DictElement)
+                    ]
+                elif isinstance(loss, (cst.List, cst.Tuple)):
+                    given += [(e.value, "loss") for e in loss.elements]
+                elif loss is not None:
+                    given.append((loss, "loss"))
+            elif knowledge.canonical(model.call_name(call) or "") == "keras.layers.Lambda":
+                function = _call_argument(call, "function", 0)
+                if function is not None:
+                    given.append((function, "Lambda layer"))
+            for expr, role in given:
+                if isinstance(expr, cst.Call):  # `loss=make_loss(0.5)`: what it returns
+                    factory = model.callee(expr, None)
+                    returned = model.return_values(factory) if factory is not None else []
+                    expr = returned[0] if len(returned) == 1 else expr
+                fn = model.function_referenced(expr, None)
+                if fn is not None:
+                    found[id(fn.node)] = role
+        return found
+
+    return model.memo(_differentiated_functions, compute)
+
+
+def _tape_block(model: ModuleModel, with_node: cst.With) -> bool:
+    """Whether ``with_node`` opens a ``tf.GradientTape()``."""
+    return any(
+        isinstance(item.item, cst.Call)
+        and (model.call_name(item.item) or "").endswith(".GradientTape")
+        for item in with_node.items
+    )
+
+
+class SqrtOfZeroDistanceGradientNan(Rule):
+    id = "TF974"
+    name = "sqrt-of-zero-distance-gradient-nan"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a loss or `Lambda` layer takes the square root of a squared distance that is zero "
+        "where the two sides agree: its gradient there is NaN"
+    )
+    rationale = """
+        The derivative of `sqrt(s)` is `1 / (2 * sqrt(s))`, infinite at `s = 0`; the chain
+        rule multiplies it by the derivative of `s = (a - b)**2`, which is 0 there, and
+        `inf * 0` is NaN. A Euclidean distance written `tf.sqrt(tf.reduce_sum(tf.square(a -
+        b), axis=-1))` (or `tf.norm(a - b, axis=-1)`) in a loss or a `Lambda` layer therefore
+        has a NaN gradient for every sample whose two sides are equal: a prediction that is
+        exactly right, a padded entry, a siamese pair of identical inputs. The forward pass is
+        fine; the NaN reaches every weight through the optimizer, and the model's weights and
+        loss turn to NaN for good (TF 2.21: `tf.sqrt(tf.reduce_sum(tf.square(x - t),
+        axis=-1))` with one row of `x` equal to `t` gives the gradient `[[nan, nan], ...]`;
+        `tf.norm` the same). Keep the square root away from zero: `tf.sqrt(tf.maximum(s,
+        1e-12))` or `tf.sqrt(s + 1e-12)` (Keras's own siamese example uses
+        `ops.maximum(sum_square, epsilon)`), or train on the squared distance. Evidence
+        required: `tf.sqrt`/`keras.ops.sqrt`/`K.sqrt` directly of a squared difference
+        (`tf.square(a - b)`, `squared_difference`, `(a - b) ** 2`), a sum of two of them, or
+        one reduced along an `axis` (a mean over everything, an RMSE, is zero only when every
+        prediction is exact, and is not reported), or `tf.norm(a - b, axis=...)`, in a
+        function given to `compile` as its loss (or made by a function so given), the
+        `call` of a Keras `Loss` subclass, a function given to a `Lambda` layer, a function
+        called in a `GradientTape` block, or the block itself.
+    """
+    requires_text = ("sqrt", "norm")
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.tape_blocks = 0
+
+    def visit_With(self, node: cst.With) -> None:
+        if _tape_block(self.model, node):
+            self.tape_blocks += 1
+
+    def leave_With(self, original_node: cst.With) -> None:
+        if _tape_block(self.model, original_node):
+            self.tape_blocks -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        called = func.attr.value if isinstance(func, cst.Attribute) else None
+        if called not in ("sqrt", "norm") or not node.args:
+            return
+        model = self.model
+        scope = self.context.scope
+        role = "`GradientTape` block" if self.tape_blocks else None
+        if role is None and isinstance(scope, FunctionInfo):
+            role = _differentiated_functions(model).get(id(scope.node))
+        if role is None:
+            return
+        name = model.call_name(node) or ""
+        if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+            return
+        argument_ = node.args[0].value
+        if name.endswith(".sqrt"):
+            if not _per_sample_squared_distance(model, argument_, scope):
+                return
+        elif name in ("tensorflow.norm", "tensorflow.linalg.norm"):
+            if (
+                _call_argument(node, "ord", 1) is not None
+                or _call_argument(node, "axis", 2) is None
+            ):
+                return
+            if not _is_difference(model, argument_, scope):
+                return
+        else:
+            return
+        self.report(
+            node,
+            f"this square root of a squared distance, in a {role} whose result is "
+            "differentiated, is 0 "
+            "wherever the two sides are equal, and there its gradient is `inf * 0 = NaN`, which "
+            "turns the weights to NaN; take `tf.sqrt(tf.maximum(..., 1e-12))` or add an epsilon",
         )
