@@ -1422,12 +1422,16 @@ class ReshuffledDatasetSplit(Rule):
         default, `shuffle=None`, shuffles; a `seed` makes the sequence of orders repeatable,
         each pass still differs: under TF 2.21 three passes of `list_files(...).take(3)`
         gave three different sets of files), so a split of its file names is reported too.
-        Shuffle with `reshuffle_each_iteration=False` (`list_files(..., shuffle=False)`)
-        before splitting (and shuffle the training part again after), or split before
+        That form is reported at the `list_files` call. Shuffle with
+        `reshuffle_each_iteration=False` (`list_files(..., shuffle=False)`) before splitting (and shuffle the training part again after), or split before
         shuffling.
     """
     requires_text = ("skip",)
     call_names = frozenset({"skip"})
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.reported_files: set[int] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -1452,8 +1456,12 @@ class ReshuffledDatasetSplit(Rule):
         if take is None:
             return
         files = isinstance(shuffle.func, cst.Attribute) and shuffle.func.attr.value == "list_files"
+        if files:  # reported once, at the `list_files` call: the line to change
+            if id(shuffle) in self.reported_files:
+                return
+            self.reported_files.add(id(shuffle))
         self.report(
-            node,
+            shuffle if files else node,
             (
                 "`take` and `skip` split the file names of `list_files`, which shuffles them "
                 "anew on every pass by default: each epoch draws a new split, so files leak "
@@ -1467,12 +1475,7 @@ class ReshuffledDatasetSplit(Rule):
                 "splitting"
             ),
             because=[
-                (
-                    "`list_files` shuffles the file names here, anew on every pass"
-                    if files
-                    else "the dataset is shuffled here, anew on every pass",
-                    shuffle,
-                ),
+                *([] if files else [("the dataset is shuffled here, anew on every pass", shuffle)]),
                 ("one part is taken here", take),
                 ("and the other part skips the same count of a new shuffle here", node),
             ],
