@@ -4735,6 +4735,41 @@ def _iterated_mapping(model: ModuleModel, name: cst.Name) -> cst.BaseExpression 
     return iterated.func.value
 
 
+def _parsed_by(
+    model: ModuleModel, value: cst.BaseExpression, scope, depth: int
+) -> tuple[cst.Call, Scope | None] | None:
+    """The parse call (``tf.io.parse_single_example(...)``) one feature of which ``value``
+    is, with the scope it is made in: ``parsed[key]``, a loop over ``parsed.items()``, a name
+    bound to one, or a parameter every call of the module passes one; else None."""
+    if depth > 3:
+        return None
+    parsed = None
+    if isinstance(value, cst.Name):
+        parsed = _iterated_mapping(model, value)
+        if parsed is None:
+            binding = model.binding_of(value, scope)
+            if isinstance(binding.scope, FunctionInfo) and binding.param_only:
+                passed = model.arguments(binding.scope, value.value)
+                found = [_parsed_by(model, v, where, depth + 1) for v, where in passed]
+                return found[0] if found and all(found) else None
+            values = values_read(model, value, scope)
+            if len(values) != 1:
+                return None
+            value = values[0]
+    if parsed is None:
+        if not isinstance(value, cst.Subscript):
+            return None
+        parsed = value.value
+    if isinstance(parsed, cst.Name):
+        values = values_read(model, parsed, scope)
+        if len(values) != 1:
+            return None
+        parsed = values[0]
+    if not isinstance(parsed, cst.Call) or (model.call_name(parsed) or "") not in _PARSE_EXAMPLE:
+        return None
+    return parsed, scope
+
+
 class SparseToDenseOnDenseFeature(Rule):
     id = "TF973"
     name = "sparse-to-dense-on-dense-feature"
@@ -4753,8 +4788,9 @@ class SparseToDenseOnDenseFeature(Rule):
         `Dataset.map` traces the parser. Use the parsed value as it is (give the feature a
         `default_value` to fill missing entries), or parse it with `VarLenFeature` when its
         length varies. Evidence required: `tf.sparse.to_dense(x)` where `x` is a subscript of
-        the result of a parse call (given directly or through one name) whose feature spec
-        is a dict literal (given or bound to one name) of `FixedLenFeature`s only.
+        the result of a parse call (given directly, through one name, a loop over its items,
+        or a helper's parameter) whose feature spec the module shows is of `FixedLenFeature`s
+        only; not in a function that names `SparseTensor` (a type check).
     """
     requires_text = ("FixedLenFeature",)
     call_names = frozenset({"to_dense", "sparse_tensor_to_dense"})
@@ -4764,29 +4800,15 @@ class SparseToDenseOnDenseFeature(Rule):
         if (model.call_name(node) or "") not in _SPARSE_TO_DENSE:
             return
         value = _call_argument(node, "sp_input", 0)
-        scope = self.context.scope
-        parsed = None
-        if isinstance(value, cst.Name):
-            parsed = _iterated_mapping(model, value)
-            if parsed is None:
-                values = values_read(model, value, scope)
-                if len(values) != 1:
-                    return
-                value = values[0]
-        if parsed is None:
-            if not isinstance(value, cst.Subscript):
-                return
-            parsed = value.value
-        if isinstance(parsed, cst.Name):
-            values = values_read(model, parsed, scope)
-            if len(values) != 1:
-                return
-            parsed = values[0]
-        if (
-            not isinstance(parsed, cst.Call)
-            or (model.call_name(parsed) or "") not in _PARSE_EXAMPLE
-        ):
+        if value is None:
             return
+        here = self.context.scope
+        if isinstance(here, FunctionInfo) and mentions(here.node, "SparseTensor"):
+            return  # `if isinstance(v, tf.SparseTensor):`: it checks what it is given
+        found_parse = _parsed_by(model, value, self.context.scope, 0)
+        if found_parse is None:
+            return
+        parsed, scope = found_parse
         found = _feature_spec(model, _call_argument(parsed, "features", 1), scope)
         if found is None or not _all_fixed_len(model, found[1]):
             return
@@ -4806,13 +4828,28 @@ _REDUCTIONS = frozenset({"reduce_sum", "reduce_mean", "sum", "mean"})
 
 
 def _is_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
-    """``a - b``, given or bound to one name."""
+    """``a - b`` or ``tf.subtract(a, b)``, given or bound to one name."""
     if isinstance(expr, cst.Name):
         values = values_read(model, expr, scope)
         if len(values) != 1:
             return False
         expr = values[0]
+    if isinstance(expr, cst.Call):
+        return (model.call_name(expr) or "") in ("tensorflow.subtract", "tensorflow.math.subtract")
     return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
+
+
+# Keras's mean squared error per sample (the mean over the last axis): zero for a sample
+# predicted exactly
+_PER_SAMPLE_MSE = frozenset(
+    {
+        "keras.losses.mean_squared_error",
+        "keras.losses.mse",
+        "keras.losses.MSE",
+        "keras.metrics.mean_squared_error",
+        "keras.metrics.mse",
+    }
+)
 
 
 def _squared_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
@@ -4861,6 +4898,11 @@ def _per_sample_squared_distance(model: ModuleModel, expr: cst.BaseExpression, s
             return False
         expr = values[0]
     if _squared_difference(model, expr, scope):
+        return True
+    if (
+        isinstance(expr, cst.Call)
+        and knowledge.canonical(model.call_name(expr) or "") in _PER_SAMPLE_MSE
+    ):
         return True
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
         return _squared_difference(model, expr.left, scope) and _squared_difference(
@@ -4966,8 +5008,9 @@ class SqrtOfZeroDistanceGradientNan(Rule):
         1e-12))` or `tf.sqrt(s + 1e-12)` (Keras's own siamese example uses
         `ops.maximum(sum_square, epsilon)`), or train on the squared distance. Evidence
         required: `tf.sqrt`/`keras.ops.sqrt`/`K.sqrt` directly of a squared difference
-        (`tf.square(a - b)`, `squared_difference`, `(a - b) ** 2`), a sum of two of them, or
-        one reduced along an `axis` (a mean over everything, an RMSE, is zero only when every
+        (`tf.square(a - b)`, `squared_difference`, `(a - b) ** 2`, `tf.pow(a - b, 2)`), a
+        sum of two of them, Keras's per-sample `mean_squared_error`, or one reduced along an
+        `axis` (a mean over everything, an RMSE, is zero only when every
         prediction is exact, and is not reported), or `tf.norm(a - b, axis=...)`, in a
         function given to `compile` as its loss (or made by a function so given), the
         `call` of a Keras `Loss` subclass, a function given to a `Lambda` layer, a function

@@ -1936,3 +1936,44 @@ def test_sqrt_of_a_distance_in_a_lambda_layer_is_reported():
         distance = keras.layers.Lambda(euclidean_distance)([left, right])
         """
     assert [(d.rule, d.line) for d in lint(source, ["TF974"])] == [("TF974", 6)]
+
+
+def test_sparse_to_dense_follows_a_helper_parameter():
+    source = """
+        import tensorflow as tf
+        SPEC = {"a": tf.io.FixedLenFeature([], tf.float32)}
+        def densify(t):
+            return tf.sparse.to_dense(t, default_value=0.0)
+        def parse(record):
+            parsed = tf.io.parse_single_example(record, SPEC)
+            return {k: densify(v) for k, v in parsed.items()}
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF973"])] == [("TF973", 5)]
+
+
+def test_sqrt_of_per_sample_mse_and_subtract_in_a_loss():
+    source = """
+        import tensorflow as tf
+        def rmse_loss(y_true, y_pred):
+            return tf.sqrt(tf.keras.losses.mean_squared_error(y_true, y_pred))
+        def sub_loss(y_true, y_pred):
+            return tf.sqrt(tf.reduce_sum(tf.pow(tf.subtract(y_true, y_pred), 2), axis=-1))
+        model.compile("adam", loss=rmse_loss)
+        model.compile("adam", loss=sub_loss)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF974"])] == [("TF974", 4), ("TF974", 6)]
+
+
+def test_sparse_to_dense_behind_a_type_check_is_left_alone():
+    source = """
+        import tensorflow as tf
+        SPEC = {"a": tf.io.FixedLenFeature([], tf.float32)}
+        def densify(t):
+            if isinstance(t, tf.SparseTensor):
+                return tf.sparse.to_dense(t)
+            return t
+        def parse(record):
+            parsed = tf.io.parse_single_example(record, SPEC)
+            return {k: densify(v) for k, v in parsed.items()}
+        """
+    assert lint(source, ["TF973"]) == []
