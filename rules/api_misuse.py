@@ -4853,13 +4853,15 @@ _PER_SAMPLE_MSE = frozenset(
 
 
 def _squared_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
-    """``tf.square(a - b)``, ``tf.math.squared_difference(a, b)``, ``(a - b) ** 2``, given or
-    bound to one name."""
+    """``tf.square(a - b)``, ``tf.math.squared_difference(a, b)``, ``(a - b) ** 2``, ``d * d``
+    of a difference ``d``, given or bound to one name."""
     if isinstance(expr, cst.Name):
         values = values_read(model, expr, scope)
         if len(values) != 1:
             return False
         expr = values[0]
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
+        return code(expr.left) == code(expr.right) and _is_difference(model, expr.left, scope)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Power):
         right = expr.right
         return (
@@ -4964,6 +4966,10 @@ def _differentiated_functions(model: ModuleModel) -> dict[int, str]:
                 if function is not None:
                     given.append((function, "Lambda layer"))
             for expr, role in given:
+                if isinstance(expr, cst.Name):  # `loss_fn = make_loss(0.5)`
+                    values = model.binding_of(expr).known_values or []
+                    if len(values) == 1 and isinstance(values[0], cst.Call):
+                        expr = values[0]
                 if isinstance(expr, cst.Call):  # `loss=make_loss(0.5)`: what it returns
                     factory = model.callee(expr, None)
                     returned = model.return_values(factory) if factory is not None else []
@@ -5011,12 +5017,13 @@ class SqrtOfZeroDistanceGradientNan(Rule):
         (`tf.square(a - b)`, `squared_difference`, `(a - b) ** 2`, `tf.pow(a - b, 2)`), a
         sum of two of them, Keras's per-sample `mean_squared_error`, or one reduced along an
         `axis` (a mean over everything, an RMSE, is zero only when every
-        prediction is exact, and is not reported), or `tf.norm(a - b, axis=...)`, in a
+        prediction is exact, and is not reported), or `tf.norm(a - b, axis=...)` (Euclidean)
+        or `tf.math.reduce_euclidean_norm(a - b, axis=...)`, in a
         function given to `compile` as its loss (or made by a function so given), the
         `call` of a Keras `Loss` subclass, a function given to a `Lambda` layer, a function
         called in a `GradientTape` block, or the block itself.
     """
-    requires_text = ("sqrt", "norm")
+    requires_text = ("sqrt", "norm")  # `reduce_euclidean_norm` spells "norm"
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -5033,7 +5040,7 @@ class SqrtOfZeroDistanceGradientNan(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         called = func.attr.value if isinstance(func, cst.Attribute) else None
-        if called not in ("sqrt", "norm") or not node.args:
+        if called not in ("sqrt", "norm", "reduce_euclidean_norm") or not node.args:
             return
         model = self.model
         scope = self.context.scope
@@ -5050,10 +5057,17 @@ class SqrtOfZeroDistanceGradientNan(Rule):
             if not _per_sample_squared_distance(model, argument_, scope):
                 return
         elif name in ("tensorflow.norm", "tensorflow.linalg.norm"):
-            if (
-                _call_argument(node, "ord", 1) is not None
-                or _call_argument(node, "axis", 2) is None
-            ):
+            order = _call_argument(node, "ord", 1)
+            euclidean = order is None or code(order).strip("'\"") in ("euclidean", "2", "2.0")
+            if not euclidean or _call_argument(node, "axis", 2) is None:
+                return
+            if not _is_difference(model, argument_, scope):
+                return
+        elif name in (
+            "tensorflow.math.reduce_euclidean_norm",
+            "tensorflow.reduce_euclidean_norm",
+        ):
+            if _call_argument(node, "axis", 1) is None:
                 return
             if not _is_difference(model, argument_, scope):
                 return

@@ -1977,3 +1977,24 @@ def test_sparse_to_dense_behind_a_type_check_is_left_alone():
             return {k: densify(v) for k, v in parsed.items()}
         """
     assert lint(source, ["TF973"]) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "d = y_true - y_pred\n    return tf.sqrt(tf.reduce_sum(d * d, axis=-1))",
+        "return tf.norm(y_true - y_pred, ord='euclidean', axis=-1)",
+        "return tf.math.reduce_euclidean_norm(y_true - y_pred, axis=1)",
+    ],
+)
+def test_more_spellings_of_a_per_sample_distance_in_a_loss(body):
+    source = (
+        "import tensorflow as tf\n"
+        "def make_loss():\n"
+        "  def distance(y_true, y_pred):\n"
+        f"    {body}\n"
+        "  return distance\n"
+        "loss_fn = make_loss()\n"
+        "model.compile('adam', loss=loss_fn)\n"
+    )
+    assert len(lint(source, ["TF974"])) == 1
