@@ -5021,7 +5021,9 @@ class SqrtOfZeroDistanceGradientNan(Rule):
         or `tf.math.reduce_euclidean_norm(a - b, axis=...)`, in a
         function given to `compile` as its loss (or made by a function so given), the
         `call` of a Keras `Loss` subclass, a function given to a `Lambda` layer, a function
-        called in a `GradientTape` block, or the block itself.
+        called in a `GradientTape` block, or the block itself. The `Lambda` form is in
+        preview: a distance between raw input features (a taxi ride's coordinates) has no
+        weights behind it, so its NaN gradient reaches nothing.
     """
     requires_text = ("sqrt", "norm")  # `reduce_euclidean_norm` spells "norm"
 
@@ -5079,4 +5081,10 @@ class SqrtOfZeroDistanceGradientNan(Rule):
             "differentiated, is 0 "
             "wherever the two sides are equal, and there its gradient is `inf * 0 = NaN`, which "
             "turns the weights to NaN; take `tf.sqrt(tf.maximum(..., 1e-12))` or add an epsilon",
+            gap=(
+                "a `Lambda` layer's distance matters only when its inputs come from layers "
+                "with weights (a siamese network's embeddings), not from the raw features"
+                if role == "Lambda layer"
+                else None
+            ),
         )
