@@ -4496,11 +4496,15 @@ class PythonLambdaLayerDeserialized(Rule):
                 canonical = knowledge.canonical(name) if name else ""
                 if canonical in _REBUILDS_FROM_CONFIG and _keyword(call, "safe_mode") is None:
                     rebuilds.append(call)
-            for call in rebuilds:
-                name = knowledge.canonical(model.call_name(call) or "")
-                if saves or not name.endswith("load_model"):
-                    return call
-            return None
+            kept = [
+                call
+                for call in rebuilds
+                if saves
+                or not knowledge.canonical(model.call_name(call) or "").endswith("load_model")
+            ]
+            # a reload or a rebuild from JSON before a `clone_model`, which may copy another model
+            kept.sort(key=lambda call: (model.call_name(call) or "").endswith("clone_model"))
+            return kept[0] if kept else None
 
         return self.model.memo(PythonLambdaLayerDeserialized, compute)
 
