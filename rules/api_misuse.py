@@ -22,6 +22,7 @@ from tf2lint.analysis.scopes import ScopeKind, passed_argument
 from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
+    graph_variable,
     tensor_condition,
     value_operands,
     values_read,
@@ -1416,12 +1417,21 @@ class ReshuffledDatasetSplit(Rule):
         test metrics silently measure examples the model trained on. Reported when `take` and
         `skip` are both applied to the same shuffled dataset (in a chain, or through the
         names it is bound to) with no `cache()` between, as two parts: not one built from the
-        other (`ds.skip(60).take(5)` is one window of each pass, not a split). Shuffle with
-        `reshuffle_each_iteration=False` before splitting (and shuffle the training part
-        again after), or split before shuffling.
+        other (`ds.skip(60).take(5)` is one window of each pass, not a split).
+        `tf.data.Dataset.list_files` shuffles the same way unless given `shuffle=False` (its
+        default, `shuffle=None`, shuffles; a `seed` makes the sequence of orders repeatable,
+        each pass still differs: under TF 2.21 three passes of `list_files(...).take(3)`
+        gave three different sets of files), so a split of its file names is reported too.
+        That form is reported at the `list_files` call. Shuffle with
+        `reshuffle_each_iteration=False` (`list_files(..., shuffle=False)`) before splitting (and shuffle the training part again after), or split before
+        shuffling.
     """
     requires_text = ("skip",)
     call_names = frozenset({"skip"})
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.reported_files: set[int] = set()
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -1445,13 +1455,27 @@ class ReshuffledDatasetSplit(Rule):
         )
         if take is None:
             return
+        files = isinstance(shuffle.func, cst.Attribute) and shuffle.func.attr.value == "list_files"
+        if files:  # reported once, at the `list_files` call: the line to change
+            if id(shuffle) in self.reported_files:
+                return
+            self.reported_files.add(id(shuffle))
         self.report(
-            node,
-            "`take` and `skip` split a dataset whose `shuffle` reshuffles on every pass: each "
-            "epoch draws a new split, so the two parts overlap and held-out examples leak "
-            "into training; shuffle with `reshuffle_each_iteration=False` before splitting",
+            shuffle if files else node,
+            (
+                "`take` and `skip` split the file names of `list_files`, which shuffles them "
+                "anew on every pass by default: each epoch draws a new split, so files leak "
+                "between the two parts; pass `shuffle=False` to `list_files` before splitting"
+            )
+            if files
+            else (
+                "`take` and `skip` split a dataset whose `shuffle` reshuffles on every pass: "
+                "each epoch draws a new split, so the two parts overlap and held-out examples "
+                "leak into training; shuffle with `reshuffle_each_iteration=False` before "
+                "splitting"
+            ),
             because=[
-                ("the dataset is shuffled here, anew on every pass", shuffle),
+                *([] if files else [("the dataset is shuffled here, anew on every pass", shuffle)]),
                 ("one part is taken here", take),
                 ("and the other part skips the same count of a new shuffle here", node),
             ],
@@ -1473,22 +1497,49 @@ def _built_from(model: ModuleModel, expr: cst.BaseExpression, part: cst.Call, de
 
 def _reshuffle_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
     """The ``.shuffle()`` (reshuffling on each pass) the dataset ``expr`` is built by, down its
-    chain and through the assignments before it, with no ``cache()`` above it; else None."""
+    chain and through the assignments before it, the arguments every call of the module passes
+    to a parameter, and what a function of the module returns, with no ``cache()`` above it;
+    else None."""
     while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         method = expr.func.attr.value
         if method == "cache":
             return None
         if method == "shuffle":
             fixed = _keyword(expr, "reshuffle_each_iteration")
-            if fixed is not None and not _is_true(fixed.value):
-                return None
+            if fixed is None or _is_true(fixed.value):
+                return expr
+            # a fixed shuffle of a source that reshuffles still differs on every pass
+        if method == "list_files" and _reshuffling_list_files(model, expr):
             return expr
         expr = expr.func.value
-    if isinstance(expr, cst.Name) and depth < 4:
+    if depth >= 4:
+        return None
+    if isinstance(expr, cst.Call):  # `files = list_training_files()`
+        callee = model.callee(expr, None)
+        if callee is None or callee.is_generator:
+            return None
+        found = [_reshuffle_below(model, v, depth + 1) for v in model.return_values(callee)]
+        return found[-1] if found and found[-1] is not None else None
+    if isinstance(expr, cst.Name):
+        binding = model.binding_of(expr)
+        if isinstance(binding.scope, FunctionInfo) and binding.param_only:
+            passed = model.arguments(binding.scope, expr.value)
+            found = [_reshuffle_below(model, v, depth + 1) for v, _ in passed]
+            return found[0] if found and all(found) else None
         values = assigned_before(model, expr)
         found = [_reshuffle_below(model, v, depth + 1) for v in values if v is not expr]
         return found[-1] if found and found[-1] is not None else None
     return None
+
+
+def _reshuffling_list_files(model: ModuleModel, call: cst.Call) -> bool:
+    """Whether ``call`` is ``tf.data.Dataset.list_files(...)`` without ``shuffle=False``: it
+    shuffles the file names by default, anew on every pass (a ``seed`` fixes the sequence of
+    orders, not one order)."""
+    if not (model.call_name(call) or "").endswith("data.Dataset.list_files"):
+        return False
+    shuffle = _call_argument(call, "shuffle", 1)
+    return shuffle is None or _is_true(shuffle)
 
 
 class DatasetFunctionReturnsElement(Rule):
@@ -4139,4 +4190,905 @@ class LossTensorPassedAsLossFunction(Rule):
             f"`{code(made.func)}(...)` computes a loss tensor, and `{code(func)}` is given it "
             "as `loss`: Keras needs a function of `(y_true, y_pred)` that it calls per batch",
             because=[(f"`{code(func)}` receives it as the loss here", loss)],
+        )
+
+
+# --- assign_add on a slice of a variable ---------------------------------------------------------
+
+
+class SlicedVariableAssignAdd(Rule):
+    id = "TF968"
+    name = "sliced-variable-assign-add"
+    category = "api-misuse"
+    severity = "error"
+    message = "`var[...].assign_add` on a slice of a variable: a slice supports `assign` only"
+    rationale = """
+        Indexing a `tf.Variable` (`var[..., k]`, `var[0]`, `var[:, 1:3]`) gives a tensor
+        that remembers its variable for one method only, `assign`: the sliced assignment
+        (`strided_slice_assign`). It has no `assign_add` or `assign_sub`, so
+        `var[..., k].assign_add(x)` raises `AttributeError: 'EagerTensor' object has no
+        attribute 'assign_add'` (`'SymbolicTensor'` in a `tf.function`) under TF 2.21. Write
+        the update as a sliced assign of the sum, `var[..., k].assign(var[..., k] + x)`, or
+        add a full-shaped update to the whole variable (`var.assign_add(tf.scatter_nd(...))`,
+        `tf.tensor_scatter_nd_add`). Evidence required: the indexed object is a
+        `tf.Variable` or a Keras weight, as the module shows (`tf.Variable(...)`,
+        `self.add_weight(...)`); an index into a Python list of variables
+        (`self.accumulators[i].assign_add`) is not reported.
+    """
+    requires_text = ("assign_add", "assign_sub")
+    call_names = frozenset({"assign_add", "assign_sub"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Subscript):
+            return
+        sliced = func.value
+        why = graph_variable(self.model, sliced.value, self.context.scope)
+        if why is None:
+            return
+        method = func.attr.value
+        self.report(
+            node,
+            f"`{code(sliced)}` is a slice of a variable, which has `assign` but no "
+            f"`{method}`: this raises AttributeError; write "
+            f"`{code(sliced)}.assign({code(sliced)} {'+' if method == 'assign_add' else '-'} ...)`",
+            because=[(why[0], why[1])],
+        )
+
+
+# --- a history key that repeats another name than the compiled metric's -------------------------
+
+# the two spellings of accuracy: `metrics=["acc"]` gives the history key "acc",
+# `metrics=["accuracy"]` the key "accuracy" (TF 2.21; Keras 2.2 and earlier wrote "acc" for both)
+_ACCURACY_SPELLINGS = {"acc": "accuracy", "accuracy": "acc"}
+
+
+def _compiled_metric_names(model: ModuleModel) -> set[str] | None:
+    """The names of the metrics every ``compile(metrics=[...])`` call of the module gives (its
+    strings, the names of functions, the ``name=`` of metric objects); None when the module
+    compiles none or gives a metric whose name it does not show."""
+
+    def compute() -> set[str] | None:
+        names: set[str] = set()
+        compiled = False
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+                continue
+            metrics = _call_argument(call, "metrics", 2)
+            if metrics is None:
+                continue
+            if not isinstance(metrics, (cst.List, cst.Tuple)):
+                return None
+            compiled = True
+            for element in metrics.elements:
+                value = element.value
+                if isinstance(value, cst.SimpleString):
+                    names.add(value.evaluated_value)
+                elif isinstance(value, cst.Name):
+                    names.add(value.value)
+                elif isinstance(value, cst.Call):
+                    given = _call_argument(value, "name", 99)
+                    if isinstance(given, cst.SimpleString):
+                        names.add(given.evaluated_value)
+                    elif given is not None:
+                        return None
+                    # a metric object without `name=` is named after its class, never "acc"
+                    else:
+                        names.add("<object>")
+                else:
+                    return None
+        return names if compiled else None
+
+    return model.memo(_compiled_metric_names, compute)
+
+
+class HistoryKeyDiffersFromMetricName(Rule):
+    id = "TF969"
+    name = "history-key-differs-from-metric-name"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`history.history[...]` reads an accuracy key the compiled metrics do not make: "
+        "the keys repeat the names given to `compile`"
+    )
+    rationale = """
+        The `History` that `fit` returns names its keys after the metrics as `compile` was
+        given them: `metrics=["accuracy"]` makes the keys `"accuracy"` and `"val_accuracy"`,
+        `metrics=["acc"]` makes `"acc"` and `"val_acc"` (TF 2.21, Keras 3; tf.keras since
+        TF 2.0). Keras 2.2 and earlier wrote `"acc"` for both, and code written for it reads
+        `history.history["acc"]` after compiling with `"accuracy"`: the plot or report at the
+        end of training raises `KeyError: 'acc'`, after all the training time. Read the key
+        the compile call names (`history.history["accuracy"]`), or compile with the name the
+        code reads. Evidence required: a string key `"acc"`/`"val_acc"` (or
+        `"accuracy"`/`"val_accuracy"`) read from a `.history` attribute, in a module every
+        `compile(metrics=[...])` call of which lists its metrics literally and names the
+        other spelling of accuracy and never this one.
+    """
+    requires_text = ("history",)
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.reported = False
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        held = node.value
+        if not (isinstance(held, cst.Attribute) and held.attr.value == "history"):
+            return
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        key = node.slice[0].slice.value
+        if not isinstance(key, cst.SimpleString):
+            return
+        text = key.evaluated_value
+        if not isinstance(text, str):
+            return
+        prefix = "val_" if text.startswith("val_") else ""
+        spelling = text[len(prefix) :]
+        other = _ACCURACY_SPELLINGS.get(spelling)
+        if other is None:
+            return
+        names = _compiled_metric_names(self.model)
+        if names is None or other not in names or spelling in names:
+            return
+        if spelling == "accuracy" and "<object>" in names:
+            return  # `metrics=[Accuracy()]` is named "accuracy"
+        if self.reported:
+            return  # the first read raises; the others repeat the one cause
+        self.reported = True
+        self.report(
+            node,
+            f"the history has no key `{text!r}`: the model is compiled with "
+            f"`metrics=[{other!r}, ...]`, so its key is `{prefix + other!r}` (the keys repeat "
+            "the names given to `compile`); this raises KeyError",
+        )
+
+
+# --- a Normalization layer never adapted -------------------------------------------------------
+
+_NORMALIZATION = frozenset(
+    {"keras.layers.Normalization", "keras.layers.experimental.preprocessing.Normalization"}
+)
+# calls after which a model's weights, the Normalization's statistics among them, come from a file
+_RESTORES_WEIGHTS = frozenset(
+    {"load_weights", "load_model", "set_weights", "restore", "load", "load_state_dict"}
+)
+
+
+class NormalizationLayerNotAdapted(Rule):
+    id = "TF970"
+    name = "normalization-layer-not-adapted"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a Keras `Normalization` layer without `mean`/`variance` is trained with but never "
+        "`adapt()`ed: it passes its inputs through unchanged"
+    )
+    rationale = """
+        `keras.layers.Normalization()` learns its mean and variance from `adapt(data)`; given
+        neither `adapt` nor `mean=`/`variance=`, it keeps mean 0 and variance 1 and returns
+        its input as it is (TF 2.21: `Normalization()([[100., 2000.]])` is
+        `[[100., 2000.]]`), with no error or warning. The model then trains on the raw,
+        unscaled features the layer was put there to standardize. Call
+        `layer.adapt(train_features)` before `fit`, or pass `mean=` and `variance=`.
+        Evidence required: the module makes a `Normalization` layer without `mean`/`variance`,
+        trains with `fit`, and calls no `adapt` at all, and loads no weights (`load_weights`,
+        `load_model`, `set_weights`, a checkpoint's `restore`), which would bring the
+        statistics with them.
+    """
+    requires_text = ("Normalization",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        name = model.call_name(node)
+        if name is None or knowledge.canonical(name) not in _NORMALIZATION:
+            return
+        if _call_argument(node, "mean", 1) is not None:
+            return
+        if any(a.star for a in node.args):
+            return
+        if not self._trains_without_adapt():
+            return
+        self.report(
+            node,
+            "this `Normalization` layer is never adapted and has no `mean`/`variance`: it "
+            "keeps mean 0 and variance 1 and passes the raw features through; call "
+            "`.adapt(training_features)` on it before `fit`",
+        )
+
+    def _trains_without_adapt(self) -> bool:
+        def compute() -> bool:
+            fits = False
+            for call in self.model.nodes_of(cst.Call):
+                func = call.func
+                method = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    method = func.value
+                if method == "adapt" or method in _RESTORES_WEIGHTS:
+                    return False
+                if method in ("fit", "fit_generator"):
+                    fits = True
+            return fits
+
+        return self.model.memo(NormalizationLayerNotAdapted, compute)
+
+
+# --- a Lambda layer holding a Python lambda, deserialized -----------------------------------------
+
+# the calls that rebuild a model from its config, and the position of their model argument
+_REBUILDS_FROM_CONFIG = frozenset(
+    {
+        "keras.models.model_from_json",
+        "keras.models.clone_model",
+        "keras.models.load_model",
+        "keras.saving.load_model",
+        "keras.models.model_from_config",
+    }
+)
+
+
+class PythonLambdaLayerDeserialized(Rule):
+    id = "TF971"
+    name = "python-lambda-layer-deserialized"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model with a `Lambda` layer holding a Python `lambda` is rebuilt from its config: "
+        "Keras 3 refuses to deserialize the lambda in safe mode"
+    )
+    rationale = """
+        Keras saves a `Lambda` layer's Python `lambda` as bytecode, and Keras 3 will not
+        load bytecode unless told to trust it: `model_from_json`, `load_model` (`.keras` and
+        `.h5` alike), `clone_model` and `from_config` of a model holding `Lambda(lambda x:
+        ...)` raise `ValueError: Requested the deserialization of a Lambda layer whose
+        function is a Python lambda ... disallowed by default` (TF 2.21, Keras 3.15), even
+        with `custom_objects`. A model saved and reloaded, copied with `clone_model`, or
+        rebuilt from `to_json()` therefore fails at the reload, after the training. Give the
+        layer a named function registered with
+        `@keras.saving.register_keras_serializable()` (or passed in `custom_objects`), use a
+        built-in layer (`Rescaling(1 / 255)`), or, for a file you trust, pass
+        `safe_mode=False`. Evidence required: the module makes a Keras 3 `Lambda` layer
+        whose function is a `lambda`, and calls `model_from_json` or `clone_model`, or
+        `load_model` when the module also saves a model, without `safe_mode=False` and
+        without `keras.config.enable_unsafe_deserialization()`; not in a module that uses
+        tf-keras. Reported at the `Lambda` layer, the line to change, with the rebuild as
+        evidence.
+    """
+    requires_text = ("Lambda",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        name = model.call_name(node)
+        if name is None or knowledge.canonical(name) != "keras.layers.Lambda":
+            return
+        if not isinstance(_call_argument(node, "function", 0), cst.Lambda):
+            return
+        rebuild = self._rebuild()
+        if rebuild is None:
+            return
+        what = knowledge.canonical(model.call_name(rebuild) or "").rsplit(".", 1)[-1]
+        self.report(
+            node,
+            f"this `Lambda` layer holds a Python `lambda`, and the module rebuilds its model "
+            f"with `{what}`: Keras 3 refuses to deserialize the lambda in safe mode "
+            "(ValueError); give the layer a registered named function, or use a built-in layer",
+            because=[(f"the model is rebuilt from its config here (`{what}`)", rebuild)],
+        )
+
+    def _rebuild(self) -> cst.Call | None:
+        """The module's first call that rebuilds a Keras 3 model from its config in safe mode
+        (``load_model`` only where the module also saves a model); None in a module that
+        uses tf-keras or enables unsafe deserialization."""
+
+        def compute() -> cst.Call | None:
+            model = self.model
+            if uses_tf_keras(model):
+                return None
+            rebuilds: list[cst.Call] = []
+            saves = False
+            for call in model.nodes_of(cst.Call):
+                name = model.call_name(call) or ""
+                if name.endswith("enable_unsafe_deserialization"):
+                    return None
+                func = call.func
+                if isinstance(func, cst.Attribute) and func.attr.value in ("save", "save_model"):
+                    saves = True
+                canonical = knowledge.canonical(name) if name else ""
+                if canonical in _REBUILDS_FROM_CONFIG and _keyword(call, "safe_mode") is None:
+                    rebuilds.append(call)
+            kept = [
+                call
+                for call in rebuilds
+                if saves
+                or not knowledge.canonical(model.call_name(call) or "").endswith("load_model")
+            ]
+            # a reload or a rebuild from JSON before a `clone_model`, which may copy another model
+            kept.sort(key=lambda call: (model.call_name(call) or "").endswith("clone_model"))
+            return kept[0] if kept else None
+
+        return self.model.memo(PythonLambdaLayerDeserialized, compute)
+
+
+# --- a per-file function mapped over batches -----------------------------------------------------
+
+# ops that take one scalar string (a path, an encoded image, a serialized example) and fail on a
+# batch of them: "Shape must be rank 0 but is rank 1" (TF 2.21)
+_SCALAR_STRING_OPS = {
+    "tensorflow.io.read_file": "reads one file",
+    "tensorflow.io.decode_jpeg": "decodes one image",
+    "tensorflow.image.decode_jpeg": "decodes one image",
+    "tensorflow.io.decode_png": "decodes one image",
+    "tensorflow.image.decode_png": "decodes one image",
+    "tensorflow.io.decode_image": "decodes one image",
+    "tensorflow.image.decode_image": "decodes one image",
+    "tensorflow.io.decode_bmp": "decodes one image",
+    "tensorflow.image.decode_bmp": "decodes one image",
+    "tensorflow.io.decode_gif": "decodes one image",
+    "tensorflow.image.decode_gif": "decodes one image",
+    "tensorflow.io.parse_single_example": "parses one serialized example",
+}
+# calls that apply a function to each element of a batch: the map function handles batches
+_PER_ITEM_CALLS = frozenset(
+    {
+        "tensorflow.map_fn",
+        "tensorflow.vectorized_map",
+        "tensorflow.py_function",
+        "tensorflow.numpy_function",
+        "tensorflow.compat.v1.py_func",
+    }
+)
+
+
+def _batched_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cst.Call | None:
+    """The ``.batch()``/``.padded_batch()`` the dataset ``expr`` is built by, down its chain
+    of methods and through the names it is bound to, with nothing that takes the batches
+    apart after it; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if method in ("batch", "padded_batch"):
+            return expr
+        if method in ("unbatch", "rebatch", "flat_map", "interleave", "window"):
+            return None
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = assigned_before(model, expr)
+        found = [_batched_below(model, v, depth + 1) for v in values if v is not expr]
+        return found[0] if found and all(found) else None
+    return None
+
+
+def _scalar_string_op(
+    model: ModuleModel, fn: FunctionInfo, depth: int
+) -> tuple[cst.Call, str] | None:
+    """The first call in ``fn`` (or in a module function it calls) of an op that takes one
+    scalar string, unless ``fn`` applies a function per item (``tf.map_fn``); else None."""
+    calls: list[cst.Call] = []
+
+    def enter(node: cst.CSTNode) -> bool:
+        if node is not fn.node and isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.Call):
+            calls.append(node)
+        return True
+
+    walk(fn.node, enter)
+    found = None
+    for call in calls:
+        name = model.call_name(call) or ""
+        if name in _PER_ITEM_CALLS:
+            return None
+        if found is None and name in _SCALAR_STRING_OPS:
+            found = (call, _SCALAR_STRING_OPS[name])
+        if found is None and depth < 2:
+            callee = model.callee(call, fn)
+            if callee is not None and callee is not fn and not callee.is_generator:
+                inner = _scalar_string_op(model, callee, depth + 1)
+                if inner is not None:
+                    found = inner
+    return found
+
+
+class PerElementMapAfterBatch(Rule):
+    id = "TF972"
+    name = "per-element-map-after-batch"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a function that reads or decodes one file is mapped over batches: `batch` comes "
+        "before the `map`"
+    )
+    rationale = """
+        tf.data applies its transformations in the order written: after `.batch(n)`, a
+        `.map(f)` hands `f` a batch of `n` elements. `tf.io.read_file`,
+        `tf.io.decode_jpeg`/`decode_png`/`decode_image` and `tf.io.parse_single_example` take
+        one scalar string (a path, an encoded image, a serialized example), so given a batch
+        of paths they fail while the pipeline is built: `ValueError: Shape must be rank 0 but
+        is rank 1 for '{{node ReadFile}}'` (TF 2.21). Map the per-file function first and
+        batch after (`paths.map(load).batch(n)`), or apply it per item inside the map
+        (`tf.map_fn(load, paths)`). Evidence required: `.map(f)` on a dataset built by
+        `.batch()`/`.padded_batch()` (in a chain or through names), with no `unbatch`,
+        `rebatch`, `flat_map`, `interleave` or `window` after the batch, where `f` (a lambda
+        or a function of the module, or one it calls) calls such an op and applies no
+        function per item (`tf.map_fn`, `tf.vectorized_map`, `tf.py_function`,
+        `tf.numpy_function`).
+    """
+    requires_text = ("batch",)
+    call_names = frozenset({"map"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "map":
+            return
+        model = self.model
+        scope = self.context.scope
+        function = _call_argument(node, "map_func", 0)
+        if function is None:
+            return
+        fn = model.function_referenced(function, scope)
+        if fn is None:
+            return
+        batch = _batched_below(model, func.value, 0)
+        if batch is None:
+            return
+        found = _scalar_string_op(model, fn, 0)
+        if found is None:
+            return
+        op, what = found
+        self.report(
+            node,
+            f"`{code(function)}` {what}, but this `map` comes after `.batch()` and hands it a "
+            "whole batch: the op takes one scalar string and fails while the pipeline is "
+            "built; map first, then batch",
+            because=[
+                ("the elements are batched here, before the map", batch),
+                (f"this op {what} (a scalar string)", op),
+            ],
+        )
+
+
+# --- tf.sparse.to_dense on a dense parsed feature -------------------------------------------------
+
+_PARSE_EXAMPLE = frozenset(
+    {
+        "tensorflow.io.parse_single_example",
+        "tensorflow.io.parse_example",
+        "tensorflow.compat.v1.parse_single_example",
+        "tensorflow.compat.v1.io.parse_single_example",
+        "tensorflow.compat.v1.parse_example",
+    }
+)
+_FIXED_LEN = frozenset(
+    {
+        "tensorflow.io.FixedLenFeature",
+        "tensorflow.compat.v1.FixedLenFeature",
+        "tensorflow.compat.v1.io.FixedLenFeature",
+    }
+)
+_SPARSE_TO_DENSE = frozenset(
+    {
+        "tensorflow.sparse.to_dense",
+        "tensorflow.compat.v1.sparse.to_dense",
+        "tensorflow.compat.v1.sparse_tensor_to_dense",
+    }
+)
+
+
+def _feature_spec(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope
+) -> tuple[cst.CSTNode, list[cst.BaseExpression]] | None:
+    """The feature spec given, bound to a name or an attribute (one value), or returned by a
+    function of the module: where it is made and the values it maps to, from a dict literal, a
+    dict comprehension, or an empty dict filled by ``spec[key] = ...`` statements of the
+    module; None when the module does not show them."""
+    filled: list[cst.BaseExpression] = []
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            values = model.binding_of(expr, scope).known_values or []
+            if len(values) != 1:
+                return None
+        for assign in model.nodes_of(cst.Assign):
+            for target in assign.targets:
+                held = target.target
+                if (
+                    isinstance(held, cst.Subscript)
+                    and isinstance(held.value, cst.Name)
+                    and held.value.value == expr.value
+                ):
+                    filled.append(assign.value)
+        expr = values[0]
+    elif isinstance(expr, cst.Attribute):  # `self.feature_spec`, assigned in the class
+        values = model.bound_values(expr, scope)
+        if len(values) != 1:
+            return None
+        expr = values[0]
+    if isinstance(expr, cst.Call):  # `make_feature_spec()`, a function of the module
+        callee = model.callee(expr, scope)
+        returned = model.return_values(callee) if callee is not None else []
+        if len(returned) != 1:
+            return None
+        return _feature_spec(model, returned[0], callee)
+    if isinstance(expr, cst.Dict):
+        if any(not isinstance(e, cst.DictElement) for e in expr.elements):
+            return None
+        return expr, [e.value for e in expr.elements] + filled
+    if isinstance(expr, cst.DictComp):
+        return expr, [expr.value, *filled]
+    return None
+
+
+def _all_fixed_len(model: ModuleModel, values: list[cst.BaseExpression]) -> bool:
+    """Whether every value of the feature spec is a ``tf.io.FixedLenFeature(...)``."""
+    return bool(values) and all(
+        isinstance(value, cst.Call) and (model.call_name(value) or "") in _FIXED_LEN
+        for value in values
+    )
+
+
+def _iterated_mapping(model: ModuleModel, name: cst.Name) -> cst.BaseExpression | None:
+    """``parsed`` when ``name`` is bound only by a loop or comprehension over
+    ``parsed.values()`` or (as the value of a pair) ``parsed.items()``; else None."""
+    sites = model.binding_of(name).sites
+    if len(sites) != 1 or sites[0].kind not in (SiteKind.LOOP, SiteKind.COMPREHENSION):
+        return None
+    iterated = sites[0].value
+    if not (isinstance(iterated, cst.Call) and isinstance(iterated.func, cst.Attribute)):
+        return None
+    if iterated.func.attr.value not in ("values", "items") or iterated.args:
+        return None
+    return iterated.func.value
+
+
+def _parsed_by(
+    model: ModuleModel, value: cst.BaseExpression, scope, depth: int
+) -> tuple[cst.Call, Scope | None] | None:
+    """The parse call (``tf.io.parse_single_example(...)``) one feature of which ``value``
+    is, with the scope it is made in: ``parsed[key]``, a loop over ``parsed.items()``, a name
+    bound to one, or a parameter every call of the module passes one; else None."""
+    if depth > 3:
+        return None
+    parsed = None
+    if isinstance(value, cst.Name):
+        parsed = _iterated_mapping(model, value)
+        if parsed is None:
+            binding = model.binding_of(value, scope)
+            if isinstance(binding.scope, FunctionInfo) and binding.param_only:
+                passed = model.arguments(binding.scope, value.value)
+                found = [_parsed_by(model, v, where, depth + 1) for v, where in passed]
+                return found[0] if found and all(found) else None
+            values = values_read(model, value, scope)
+            if len(values) != 1:
+                return None
+            value = values[0]
+    if parsed is None:
+        if not isinstance(value, cst.Subscript):
+            return None
+        parsed = value.value
+    if isinstance(parsed, cst.Name):
+        values = values_read(model, parsed, scope)
+        if len(values) != 1:
+            return None
+        parsed = values[0]
+    if not isinstance(parsed, cst.Call) or (model.call_name(parsed) or "") not in _PARSE_EXAMPLE:
+        return None
+    return parsed, scope
+
+
+class SparseToDenseOnDenseFeature(Rule):
+    id = "TF973"
+    name = "sparse-to-dense-on-dense-feature"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`tf.sparse.to_dense` is given a feature parsed with `FixedLenFeature`, which is "
+        "already a dense tensor"
+    )
+    rationale = """
+        `tf.io.parse_single_example` (and `parse_example`) returns a dense `Tensor` for each
+        `FixedLenFeature` of the spec (missing values take its `default_value`) and a
+        `SparseTensor` only for a `VarLenFeature` or `SparseFeature`. `tf.sparse.to_dense`
+        accepts only a `SparseTensor`: given a parsed `FixedLenFeature` it raises
+        `TypeError: Input must be a SparseTensor.` (TF 2.21), eagerly or while a
+        `Dataset.map` traces the parser. Use the parsed value as it is (give the feature a
+        `default_value` to fill missing entries), or parse it with `VarLenFeature` when its
+        length varies. Evidence required: `tf.sparse.to_dense(x)` where `x` is a subscript of
+        the result of a parse call (given directly, through one name, a loop over its items,
+        or a helper's parameter) whose feature spec the module shows is of `FixedLenFeature`s
+        only; not in a function that names `SparseTensor` (a type check).
+    """
+    requires_text = ("FixedLenFeature",)
+    call_names = frozenset({"to_dense", "sparse_tensor_to_dense"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if (model.call_name(node) or "") not in _SPARSE_TO_DENSE:
+            return
+        value = _call_argument(node, "sp_input", 0)
+        if value is None:
+            return
+        here = self.context.scope
+        if isinstance(here, FunctionInfo) and mentions(here.node, "SparseTensor"):
+            return  # `if isinstance(v, tf.SparseTensor):`: it checks what it is given
+        found_parse = _parsed_by(model, value, self.context.scope, 0)
+        if found_parse is None:
+            return
+        parsed, scope = found_parse
+        found = _feature_spec(model, _call_argument(parsed, "features", 1), scope)
+        if found is None or not _all_fixed_len(model, found[1]):
+            return
+        spec = found[0]
+        self.report(
+            node,
+            f"`{code(value)}` is parsed with `FixedLenFeature`, so it is already a dense "
+            "tensor: `tf.sparse.to_dense` takes only a SparseTensor and raises TypeError; use "
+            "the value as it is (a `default_value` fills missing entries)",
+            because=[("the feature spec, all `FixedLenFeature`s", spec), ("parsed here", parsed)],
+        )
+
+
+# --- a square root of a distance that can be zero, differentiated ---------------------------------
+
+_REDUCTIONS = frozenset({"reduce_sum", "reduce_mean", "sum", "mean"})
+
+
+def _is_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """``a - b`` or ``tf.subtract(a, b)``, given or bound to one name."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    if isinstance(expr, cst.Call):
+        return (model.call_name(expr) or "") in ("tensorflow.subtract", "tensorflow.math.subtract")
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
+
+
+# Keras's mean squared error per sample (the mean over the last axis): zero for a sample
+# predicted exactly
+_PER_SAMPLE_MSE = frozenset(
+    {
+        "keras.losses.mean_squared_error",
+        "keras.losses.mse",
+        "keras.losses.MSE",
+        "keras.metrics.mean_squared_error",
+        "keras.metrics.mse",
+    }
+)
+
+
+def _squared_difference(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """``tf.square(a - b)``, ``tf.math.squared_difference(a, b)``, ``(a - b) ** 2``, ``d * d``
+    of a difference ``d``, given or bound to one name."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
+        return code(expr.left) == code(expr.right) and _is_difference(model, expr.left, scope)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Power):
+        right = expr.right
+        return (
+            isinstance(right, cst.Integer)
+            and right.value == "2"
+            and _is_difference(model, expr.left, scope)
+        )
+    if not isinstance(expr, cst.Call):
+        return False
+    name = model.call_name(expr) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return False
+    if name.endswith(".squared_difference"):
+        return True
+    if name.endswith(".pow") and expr.args:  # tf.pow(a - b, 2)
+        exponent = _call_argument(expr, "y", 1)
+        return (
+            isinstance(exponent, (cst.Integer, cst.Float))
+            and float(exponent.value) == 2
+            and _is_difference(model, expr.args[0].value, scope)
+        )
+    return (
+        name.endswith(".square")
+        and bool(expr.args)
+        and _is_difference(model, expr.args[0].value, scope)
+    )
+
+
+def _per_sample_squared_distance(model: ModuleModel, expr: cst.BaseExpression, scope) -> bool:
+    """Whether ``expr`` is a squared distance per sample or per element, zero wherever the two
+    sides agree: a squared difference, a sum of them, or one reduced along an ``axis`` (not a
+    mean over everything, which is zero only when every prediction is exact)."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, scope)
+        if len(values) != 1:
+            return False
+        expr = values[0]
+    if _squared_difference(model, expr, scope):
+        return True
+    if (
+        isinstance(expr, cst.Call)
+        and knowledge.canonical(model.call_name(expr) or "") in _PER_SAMPLE_MSE
+    ):
+        return True
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        return _squared_difference(model, expr.left, scope) and _squared_difference(
+            model, expr.right, scope
+        )
+    if isinstance(expr, cst.Call) and expr.args:
+        name = model.call_name(expr) or ""
+        if name.rsplit(".", 1)[-1] not in _REDUCTIONS or not name.startswith(
+            ("tensorflow.", "keras.", "tf_keras.")
+        ):
+            return False
+        axis = _call_argument(expr, "axis", 1)
+        if axis is None or (isinstance(axis, cst.Name) and axis.value == "None"):
+            return False
+        return _squared_difference(model, expr.args[0].value, scope)
+    return False
+
+
+def _differentiated_functions(model: ModuleModel) -> dict[int, str]:
+    """The functions of the module whose results are differentiated, by id of their node: a
+    loss given to ``compile`` (or made by a function of the module so given), the ``call`` of
+    a Keras ``Loss`` subclass ("loss"), a ``Lambda`` layer's function ("Lambda layer"), a
+    function called in a ``GradientTape`` block ("function the tape records")."""
+
+    def compute() -> dict[int, str]:
+        found: dict[int, str] = {}
+        for cls in model.classes.values():
+            if any(b and b.endswith("losses.Loss") for b in cls.base_names):
+                for statement in cls.node.body.body:
+                    if isinstance(statement, cst.FunctionDef) and statement.name.value == "call":
+                        found[id(statement)] = "loss"
+        for with_node in model.nodes_of(cst.With):
+            if not _tape_block(model, with_node):
+                continue
+
+            def enter(node: cst.CSTNode) -> bool:
+                if isinstance(node, cst.Call):
+                    fn = model.function_referenced(node.func, None)
+                    if fn is not None:
+                        found.setdefault(id(fn.node), "function the tape records")
+                return True
+
+            walk(with_node.body, enter)
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            given: list[tuple[cst.BaseExpression, str]] = []
+            if isinstance(func, cst.Attribute) and func.attr.value == "compile":
+                loss = _call_argument(call, "loss", 1)
+                if isinstance(loss, cst.Dict):
+                    given += [
+                        (e.value, "loss") for e in loss.elements if isinstance(e, cst.DictElement)
+                    ]
+                elif isinstance(loss, (cst.List, cst.Tuple)):
+                    given += [(e.value, "loss") for e in loss.elements]
+                elif loss is not None:
+                    given.append((loss, "loss"))
+            elif knowledge.canonical(model.call_name(call) or "") == "keras.layers.Lambda":
+                function = _call_argument(call, "function", 0)
+                if function is not None:
+                    given.append((function, "Lambda layer"))
+            for expr, role in given:
+                if isinstance(expr, cst.Name):  # `loss_fn = make_loss(0.5)`
+                    values = model.binding_of(expr).known_values or []
+                    if len(values) == 1 and isinstance(values[0], cst.Call):
+                        expr = values[0]
+                if isinstance(expr, cst.Call):  # `loss=make_loss(0.5)`: what it returns
+                    factory = model.callee(expr, None)
+                    returned = model.return_values(factory) if factory is not None else []
+                    expr = returned[0] if len(returned) == 1 else expr
+                fn = model.function_referenced(expr, None)
+                if fn is not None:
+                    found[id(fn.node)] = role
+        return found
+
+    return model.memo(_differentiated_functions, compute)
+
+
+def _tape_block(model: ModuleModel, with_node: cst.With) -> bool:
+    """Whether ``with_node`` opens a ``tf.GradientTape()``."""
+    return any(
+        isinstance(item.item, cst.Call)
+        and (model.call_name(item.item) or "").endswith(".GradientTape")
+        for item in with_node.items
+    )
+
+
+class SqrtOfZeroDistanceGradientNan(Rule):
+    id = "TF974"
+    name = "sqrt-of-zero-distance-gradient-nan"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a loss or `Lambda` layer takes the square root of a squared distance that is zero "
+        "where the two sides agree: its gradient there is NaN"
+    )
+    rationale = """
+        The derivative of `sqrt(s)` is `1 / (2 * sqrt(s))`, infinite at `s = 0`; the chain
+        rule multiplies it by the derivative of `s = (a - b)**2`, which is 0 there, and
+        `inf * 0` is NaN. A Euclidean distance written `tf.sqrt(tf.reduce_sum(tf.square(a -
+        b), axis=-1))` (or `tf.norm(a - b, axis=-1)`) in a loss or a `Lambda` layer therefore
+        has a NaN gradient for every sample whose two sides are equal: a prediction that is
+        exactly right, a padded entry, a siamese pair of identical inputs. The forward pass is
+        fine; the NaN reaches every weight through the optimizer, and the model's weights and
+        loss turn to NaN for good (TF 2.21: `tf.sqrt(tf.reduce_sum(tf.square(x - t),
+        axis=-1))` with one row of `x` equal to `t` gives the gradient `[[nan, nan], ...]`;
+        `tf.norm` the same). Keep the square root away from zero: `tf.sqrt(tf.maximum(s,
+        1e-12))` or `tf.sqrt(s + 1e-12)` (Keras's own siamese example uses
+        `ops.maximum(sum_square, epsilon)`), or train on the squared distance. Evidence
+        required: `tf.sqrt`/`keras.ops.sqrt`/`K.sqrt` directly of a squared difference
+        (`tf.square(a - b)`, `squared_difference`, `(a - b) ** 2`, `tf.pow(a - b, 2)`), a
+        sum of two of them, Keras's per-sample `mean_squared_error`, or one reduced along an
+        `axis` (a mean over everything, an RMSE, is zero only when every
+        prediction is exact, and is not reported), or `tf.norm(a - b, axis=...)` (Euclidean)
+        or `tf.math.reduce_euclidean_norm(a - b, axis=...)`, in a
+        function given to `compile` as its loss (or made by a function so given), the
+        `call` of a Keras `Loss` subclass, a function given to a `Lambda` layer, a function
+        called in a `GradientTape` block, or the block itself. The `Lambda` form is in
+        preview: a distance between raw input features (a taxi ride's coordinates) has no
+        weights behind it, so its NaN gradient reaches nothing.
+    """
+    requires_text = ("sqrt", "norm")  # `reduce_euclidean_norm` spells "norm"
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.tape_blocks = 0
+
+    def visit_With(self, node: cst.With) -> None:
+        if _tape_block(self.model, node):
+            self.tape_blocks += 1
+
+    def leave_With(self, original_node: cst.With) -> None:
+        if _tape_block(self.model, original_node):
+            self.tape_blocks -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        called = func.attr.value if isinstance(func, cst.Attribute) else None
+        if called not in ("sqrt", "norm", "reduce_euclidean_norm") or not node.args:
+            return
+        model = self.model
+        scope = self.context.scope
+        role = "`GradientTape` block" if self.tape_blocks else None
+        if role is None and isinstance(scope, FunctionInfo):
+            role = _differentiated_functions(model).get(id(scope.node))
+        if role is None:
+            return
+        name = model.call_name(node) or ""
+        if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+            return
+        argument_ = node.args[0].value
+        if name.endswith(".sqrt"):
+            if not _per_sample_squared_distance(model, argument_, scope):
+                return
+        elif name in ("tensorflow.norm", "tensorflow.linalg.norm"):
+            order = _call_argument(node, "ord", 1)
+            euclidean = order is None or code(order).strip("'\"") in ("euclidean", "2", "2.0")
+            if not euclidean or _call_argument(node, "axis", 2) is None:
+                return
+            if not _is_difference(model, argument_, scope):
+                return
+        elif name in (
+            "tensorflow.math.reduce_euclidean_norm",
+            "tensorflow.reduce_euclidean_norm",
+        ):
+            if _call_argument(node, "axis", 1) is None:
+                return
+            if not _is_difference(model, argument_, scope):
+                return
+        else:
+            return
+        self.report(
+            node,
+            f"this square root of a squared distance, in a {role} whose result is "
+            "differentiated, is 0 "
+            "wherever the two sides are equal, and there its gradient is `inf * 0 = NaN`, which "
+            "turns the weights to NaN; take `tf.sqrt(tf.maximum(..., 1e-12))` or add an epsilon",
+            gap=(
+                "a `Lambda` layer's distance matters only when its inputs come from layers "
+                "with weights (a siamese network's embeddings), not from the raw features"
+                if role == "Lambda layer"
+                else None
+            ),
         )

@@ -1845,6 +1845,139 @@ class ClassWeightWithSeveralOutputs(Rule):
             )
 
 
+# layers whose output keeps spatial or time axes: a model ending in one predicts a label per
+# pixel (per step), so its targets have 3 or more dimensions
+_SPATIAL_OUTPUT_LAYERS = frozenset(
+    {
+        "Conv1D",
+        "Conv2D",
+        "Conv3D",
+        "Conv1DTranspose",
+        "Conv2DTranspose",
+        "Conv3DTranspose",
+        "Convolution1D",
+        "Convolution2D",
+        "Convolution3D",
+        "SeparableConv1D",
+        "SeparableConv2D",
+        "DepthwiseConv2D",
+        "UpSampling1D",
+        "UpSampling2D",
+        "UpSampling3D",
+        "TimeDistributed",
+    }
+)
+# layers that keep their input's shape: the model's output is shaped by the layer before
+_SHAPE_KEEPING_LAYERS = frozenset({"Activation", "Softmax", "Dropout", "BatchNormalization"})
+
+
+def _keras_layer_name(model: ModuleModel, call: cst.Call) -> str | None:
+    """``Conv2D`` for ``keras.layers.Conv2D(...)`` (any Keras spelling), else None."""
+    name = model.call_name(call) or ""
+    canonical = knowledge.canonical(name) if name else ""
+    if not canonical.startswith(("keras.layers.", "tf_keras.layers.")):
+        return None
+    return canonical.rsplit(".", 1)[-1]
+
+
+def _spatial_output(
+    model: ModuleModel, expr: cst.BaseExpression | None, depth: int = 0
+) -> cst.Call | None:
+    """The layer (a convolution, an upsampling, ``TimeDistributed``) whose output is the
+    output of the model ``expr`` builds, when it keeps spatial or time axes: a name bound once
+    to ``Sequential([...])``, ``Model(inputs, outputs)`` or a function of the module returning
+    one; else None."""
+    if expr is None or depth > 6:
+        return None
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, model.scope_of(expr))  # the value this read sees
+        return _spatial_output(model, values[0], depth + 1) if len(values) == 1 else None
+    if not isinstance(expr, cst.Call):
+        return None
+    if isinstance(expr.func, cst.Call):  # `Conv2D(3, 1)(x)`: the layer called on a tensor
+        layer = _keras_layer_name(model, expr.func)
+        if layer in _SPATIAL_OUTPUT_LAYERS:
+            return expr.func
+        if layer in _SHAPE_KEEPING_LAYERS and expr.args:
+            return _spatial_output(model, expr.args[0].value, depth + 1)
+        return None
+    name = model.call_name(expr) or ""
+    if is_keras(name, "Sequential", "models.Sequential"):
+        layers = _keyword_or_position(expr, "layers", 0)
+        if not isinstance(layers, cst.List) or not layers.elements:
+            return None
+        for element in reversed(layers.elements):
+            layer = element.value
+            if not isinstance(layer, cst.Call):
+                return None
+            kind = _keras_layer_name(model, layer)
+            if kind in _SHAPE_KEEPING_LAYERS:
+                continue
+            return layer if kind in _SPATIAL_OUTPUT_LAYERS else None
+        return None
+    if is_keras(name, "Model", "models.Model"):
+        return _spatial_output(model, _keyword_or_position(expr, "outputs", 1), depth + 1)
+    callee = model.callee(expr, None)
+    if callee is not None and not callee.is_generator:
+        returned = model.return_values(callee)
+        if len(returned) == 1:
+            return _spatial_output(model, returned[0], depth + 1)
+    return None
+
+
+class ClassWeightForPerPixelLabels(Rule):
+    id = "TF975"
+    name = "class-weight-for-per-pixel-labels"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`fit(class_weight=...)` on a model that predicts a label per pixel or per step: "
+        "class weights take one label per sample"
+    )
+    rationale = """
+        `class_weight` maps each sample's class index to a weight: Keras looks up one label
+        per sample. A model whose output keeps spatial or time axes (a segmentation network
+        ending in a `Conv2D`, a `Conv2DTranspose` or an `UpSampling2D`, a tagger ending in
+        `TimeDistributed`) is trained on a label per pixel or per step, targets of 3 or more
+        dimensions, which `class_weight` cannot weight: Keras 3 (TF 2.21) fails in `fit`
+        with `TypeError: only 0-dimensional arrays can be converted to Python scalars` for
+        sparse and one-hot label maps alike, and Keras 2 raised `ValueError: class_weight
+        not supported for 3+ dimensional targets`. Weight the pixels with a `sample_weight`
+        map of the labels' shape (`tf.gather(weights, labels)`, returned by the dataset as a
+        third element), or weight the classes inside the loss. Evidence required:
+        `<model>.fit(...)` given a `class_weight` that is not `None`, where `<model>` is bound
+        once to a `Sequential([...])` whose last layer (past `Activation`, `Softmax`,
+        `Dropout`, `BatchNormalization`) is such a layer, to `Model(inputs, outputs)` whose
+        output is made by one, or to what a function of the module returns when that is one
+        of these.
+    """
+    requires_text = ("class_weight",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value != "fit":
+            return
+        weights = next(
+            (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
+            None,
+        )
+        if weights is None or (
+            isinstance(weights.value, cst.Name) and weights.value.value == "None"
+        ):
+            return
+        layer = _spatial_output(self.model, func.value)
+        if layer is None:
+            return
+        kind = _keras_layer_name(self.model, layer)
+        self.report(
+            weights,
+            f"`{code(func.value)}` ends in a `{kind}`, so it predicts a label per pixel (or per "
+            "step) and its targets have 3 or more dimensions: `class_weight` takes one label "
+            "per sample and fails; weight the pixels with a `sample_weight` map instead",
+            because=[(f"the model's output comes from this `{kind}`", layer)],
+        )
+
+
 _RNN_LAYERS = ("RNN", "LSTM", "GRU", "SimpleRNN", "ConvLSTM1D", "ConvLSTM2D", "ConvLSTM3D")
 _RNN_WRAPPERS = ("Bidirectional", "TimeDistributed")
 

@@ -1690,3 +1690,311 @@ def test_compile_given_a_loss_tensor_is_reported_at_the_op_that_made_it():
         model.compile("adam", "mse")
         """
     assert [(d.rule, d.line) for d in lint(source, ["TF963"])] == [("TF963", 4), ("TF963", 6)]
+
+
+# --- TF968-TF973, TF927 over list_files ---------------------------------------------------------
+
+
+def test_list_files_split_is_reported_unless_its_shuffle_is_off():
+    source = """
+        import tensorflow as tf
+        files = tf.data.Dataset.list_files("data/*.csv", seed=1)
+        val, train = files.take(10), files.skip(10)
+        fixed = tf.data.Dataset.list_files("data/*.csv", shuffle=False)
+        a, b = fixed.take(3), fixed.skip(3)
+        ordered = tf.data.Dataset.list_files("data/*.csv", False)
+        c, d = ordered.take(3), ordered.skip(3)
+        """  # reported at `list_files`, the line to change
+    assert [(d.rule, d.line) for d in lint(source, ["TF927"])] == [("TF927", 3)]
+
+
+def test_assign_add_is_reported_on_a_slice_of_a_variable_only():
+    source = """
+        import tensorflow as tf
+        import keras
+        stats = tf.Variable(tf.zeros([4, 3]))
+        stats[..., 0].assign_add(tf.ones([4]))
+        stats[1].assign_sub(tf.ones([3]))
+        stats[..., 0].assign(stats[..., 0] + 1.0)
+        stats.assign_add(tf.ones([4, 3]))
+        class Acc(keras.layers.Layer):
+            def build(self, shape):
+                self.total = self.add_weight(shape=(3,), initializer="zeros", trainable=False)
+                self.parts = [tf.Variable(0.0), tf.Variable(1.0)]
+            def call(self, x):
+                self.total[0].assign_add(1.0)
+                self.parts[0].assign_add(1.0)
+                return x
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF968"])] == [
+        ("TF968", 5),
+        ("TF968", 6),
+        ("TF968", 14),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("metrics", "keys", "expected"),
+    [
+        ('["accuracy"]', ['"acc"', '"val_acc"', '"accuracy"', '"loss"'], [4]),
+        ('["acc"]', ['"val_accuracy"', '"accuracy"', '"acc"'], [4]),
+        ('["accuracy", "acc"]', ['"acc"', '"accuracy"'], []),
+        ('[keras.metrics.SparseCategoricalAccuracy(name="acc")]', ['"acc"'], []),
+        ('["acc", keras.metrics.Accuracy()]', ['"accuracy"'], []),
+        ("METRICS", ['"acc"'], []),  # not shown literally
+    ],
+)
+def test_history_accuracy_key_must_repeat_the_compiled_name(metrics, keys, expected):
+    lines = [
+        "import keras",
+        f"model.compile('adam', 'mse', metrics={metrics})",
+        "h = model.fit(x, y)",
+    ]
+    lines += [f"print(h.history[{key}])" for key in keys]
+    found = lint("\n".join(lines) + "\n", ["TF969"])
+    assert [d.line for d in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ("model.fit(x, y)\n", [3]),
+        ("norm.adapt(x)\nmodel.fit(x, y)\n", []),
+        ("model.load_weights('w.h5')\nmodel.fit(x, y)\n", []),
+        ("", []),  # not trained here
+    ],
+)
+def test_normalization_is_reported_when_trained_without_adapt(extra, expected):
+    source = (
+        "import keras\n"
+        "fixed = keras.layers.Normalization(mean=[0.0], variance=[1.0])\n"
+        "norm = keras.layers.Normalization()\n"
+        "model = keras.Sequential([norm, fixed, keras.layers.Dense(1)])\n" + extra
+    )
+    assert [d.line for d in lint(source, ["TF970"])] == expected
+
+
+@pytest.mark.parametrize(
+    ("layer", "load", "expected"),
+    [
+        ("Lambda(lambda x: x / 255.0)", "keras.models.model_from_json(model.to_json())", [3]),
+        ("Lambda(lambda x: x / 255.0)", "keras.models.clone_model(model)", [3]),
+        (
+            "Lambda(lambda x: x / 255.0)",
+            "model.save('m.keras'); keras.models.load_model('m.keras')",
+            [3],
+        ),
+        (
+            "Lambda(lambda x: x / 255.0)",
+            "keras.models.load_model('other.keras')",
+            [],
+        ),  # nothing saved
+        ("Lambda(lambda x: x / 255.0)", "keras.models.model_from_json(j, safe_mode=False)", []),
+        ("Lambda(scale)", "keras.models.model_from_json(model.to_json())", []),
+        ("Rescaling(1 / 255.0)", "keras.models.clone_model(model)", []),
+    ],
+)
+def test_lambda_layer_with_python_lambda_rebuilt_from_config(layer, load, expected):
+    source = (
+        "import keras\n"
+        f"model = keras.Sequential([keras.layers.{layer}, keras.layers.Dense(1)])\n"
+        f"{load}\n"
+    )
+    assert [d.line for d in lint(source, ["TF971"])] == [2] * len(expected)
+
+
+def test_per_file_op_mapped_after_batch_is_reported():
+    source = """
+        import tensorflow as tf
+        def load(path):
+            return tf.io.decode_jpeg(tf.io.read_file(path), channels=3)
+        def load_batch(paths):
+            return tf.map_fn(load, paths, fn_output_signature=tf.uint8)
+        def scale(images):
+            return tf.cast(images, tf.float32) / 255.0
+        paths = tf.data.Dataset.list_files("imgs/*.jpg")
+        bad = paths.batch(32).map(load)
+        batched = paths.shuffle(100).batch(8).prefetch(2)
+        bad2 = batched.map(lambda p: tf.io.read_file(p))
+        good = paths.map(load).batch(32).map(scale)
+        good2 = paths.batch(32).map(load_batch)
+        good3 = paths.batch(4).unbatch().map(load)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF972"])] == [("TF972", 10), ("TF972", 12)]
+
+
+def test_sparse_to_dense_is_reported_on_fixed_len_features_only():
+    source = """
+        import tensorflow as tf
+        SPEC = {"x": tf.io.FixedLenFeature([3], tf.float32), "y": tf.io.FixedLenFeature([], tf.int64)}
+        MIXED = {"x": tf.io.FixedLenFeature([3], tf.float32), "t": tf.io.VarLenFeature(tf.int64)}
+        def parse(record):
+            features = tf.io.parse_single_example(record, SPEC)
+            return {k: tf.sparse.to_dense(v) for k, v in features.items()}
+        def parse2(record):
+            features = tf.io.parse_single_example(record, SPEC)
+            return tf.sparse.to_dense(features["x"]), features["y"]
+        def parse3(record):
+            features = tf.io.parse_single_example(record, MIXED)
+            return tf.sparse.to_dense(features["t"])
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF973"])] == [("TF973", 7), ("TF973", 10)]
+
+
+def test_list_files_split_is_reported_through_a_fixed_shuffle():
+    source = """
+        import tensorflow as tf
+        files = tf.data.Dataset.list_files("data/*/*")
+        files = files.shuffle(100, reshuffle_each_iteration=False)
+        train, val = files.skip(20), files.take(20)
+        ordered = tf.data.Dataset.list_files("data/*/*", shuffle=False)
+        ordered = ordered.shuffle(100, reshuffle_each_iteration=False)
+        a, b = ordered.skip(20), ordered.take(20)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF927"])] == [("TF927", 3)]
+
+
+def test_sparse_to_dense_follows_specs_built_by_comprehension_or_filled():
+    source = """
+        import tensorflow as tf
+        COLUMNS = ["age", "income"]
+        SPEC = {c: tf.io.FixedLenFeature([1], tf.float32) for c in COLUMNS}
+        FILLED = {}
+        for c in COLUMNS:
+            FILLED[c] = tf.io.FixedLenFeature([], tf.float32)
+        MIXED = {}
+        MIXED["age"] = tf.io.FixedLenFeature([], tf.float32)
+        MIXED["tags"] = tf.io.VarLenFeature(tf.string)
+        def parse(serialized):
+            parsed = tf.io.parse_example(serialized, features=SPEC)
+            for key in parsed:
+                parsed[key] = tf.sparse.to_dense(parsed[key])
+            filled = tf.io.parse_single_example(serialized, FILLED)
+            mixed = tf.io.parse_single_example(serialized, MIXED)
+            return tf.sparse.to_dense(filled["age"]), tf.sparse.to_dense(mixed["tags"])
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF973"])] == [("TF973", 14), ("TF973", 17)]
+
+
+def test_history_key_and_lambda_layer_are_reported_once_per_module():
+    source = """
+        import keras
+        model = keras.Sequential([keras.layers.Lambda(lambda x: x * 2), keras.layers.Dense(1)])
+        model.compile("adam", "mse", metrics=["accuracy"])
+        history = model.fit(x, y)
+        plt.plot(history.history["acc"])
+        plt.plot(history.history["val_acc"])
+        a = keras.models.model_from_json(model.to_json())
+        b = keras.models.clone_model(model)
+        """
+    found = [(d.rule, d.line) for d in lint(source, ["TF969", "TF971"])]
+    assert sorted(found) == [("TF969", 6), ("TF971", 3)]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "return tf.reduce_mean(tf.sqrt(tf.reduce_sum(tf.square(y_true - y_pred), axis=-1)))",
+            True,
+        ),
+        ("d = y_true - y_pred\n    return tf.sqrt(tf.reduce_sum(d ** 2, axis=1))", True),
+        (
+            "a = tf.square(y_true[:, 0] - y_pred[:, 0])\n    b = tf.square(y_true[:, 1] - y_pred[:, 1])\n"
+            "    return tf.sqrt(a + b)",
+            True,
+        ),
+        ("return tf.norm(y_true - y_pred, axis=-1)", True),
+        ("return tf.norm(y_true - y_pred)", False),  # one norm of the whole batch
+        ("return tf.sqrt(tf.reduce_mean(tf.square(y_true - y_pred)))", False),  # an RMSE
+        (
+            "return tf.sqrt(tf.maximum(tf.reduce_sum(tf.square(y_true - y_pred), axis=-1), 1e-12))",
+            False,
+        ),
+        ("return tf.sqrt(tf.reduce_sum(tf.square(y_true - y_pred), axis=-1) + 1e-12)", False),
+    ],
+)
+def test_sqrt_of_a_per_sample_squared_distance_in_a_loss(body, expected):
+    source = (
+        "import tensorflow as tf\n"
+        "def distance(y_true, y_pred):\n"
+        f"    {body}\n"
+        "def unused(y_true, y_pred):\n"
+        "    return tf.sqrt(tf.reduce_sum(tf.square(y_true - y_pred), axis=-1))\n"
+        "model.compile('adam', loss=distance)\n"
+    )
+    assert bool(lint(source, ["TF974"])) is expected
+
+
+def test_sqrt_of_a_distance_in_a_lambda_layer_is_reported():
+    source = """
+        import keras
+        from keras import backend as K
+        def euclidean_distance(features):
+            x, y = features
+            return K.sqrt(K.sum(K.square(x - y), axis=1, keepdims=True))
+        distance = keras.layers.Lambda(euclidean_distance)([left, right])
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF974"])] == [("TF974", 6)]
+
+
+def test_sparse_to_dense_follows_a_helper_parameter():
+    source = """
+        import tensorflow as tf
+        SPEC = {"a": tf.io.FixedLenFeature([], tf.float32)}
+        def densify(t):
+            return tf.sparse.to_dense(t, default_value=0.0)
+        def parse(record):
+            parsed = tf.io.parse_single_example(record, SPEC)
+            return {k: densify(v) for k, v in parsed.items()}
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF973"])] == [("TF973", 5)]
+
+
+def test_sqrt_of_per_sample_mse_and_subtract_in_a_loss():
+    source = """
+        import tensorflow as tf
+        def rmse_loss(y_true, y_pred):
+            return tf.sqrt(tf.keras.losses.mean_squared_error(y_true, y_pred))
+        def sub_loss(y_true, y_pred):
+            return tf.sqrt(tf.reduce_sum(tf.pow(tf.subtract(y_true, y_pred), 2), axis=-1))
+        model.compile("adam", loss=rmse_loss)
+        model.compile("adam", loss=sub_loss)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF974"])] == [("TF974", 4), ("TF974", 6)]
+
+
+def test_sparse_to_dense_behind_a_type_check_is_left_alone():
+    source = """
+        import tensorflow as tf
+        SPEC = {"a": tf.io.FixedLenFeature([], tf.float32)}
+        def densify(t):
+            if isinstance(t, tf.SparseTensor):
+                return tf.sparse.to_dense(t)
+            return t
+        def parse(record):
+            parsed = tf.io.parse_single_example(record, SPEC)
+            return {k: densify(v) for k, v in parsed.items()}
+        """
+    assert lint(source, ["TF973"]) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "d = y_true - y_pred\n    return tf.sqrt(tf.reduce_sum(d * d, axis=-1))",
+        "return tf.norm(y_true - y_pred, ord='euclidean', axis=-1)",
+        "return tf.math.reduce_euclidean_norm(y_true - y_pred, axis=1)",
+    ],
+)
+def test_more_spellings_of_a_per_sample_distance_in_a_loss(body):
+    source = (
+        "import tensorflow as tf\n"
+        "def make_loss():\n"
+        "  def distance(y_true, y_pred):\n"
+        f"    {body}\n"
+        "  return distance\n"
+        "loss_fn = make_loss()\n"
+        "model.compile('adam', loss=loss_fn)\n"
+    )
+    assert len(lint(source, ["TF974"])) == 1

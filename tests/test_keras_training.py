@@ -1011,3 +1011,26 @@ def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
 )
 def test_tf966_crossentropy_given_its_label_encoding_is_not_found(loss, data):
     assert found(LABELS.format(loss=loss, data=data)) == []
+
+
+def test_class_weight_is_reported_for_models_that_predict_per_pixel():
+    source = """
+        import keras
+        from keras import layers
+        def unet(n_classes):
+            inputs = keras.Input((64, 64, 3))
+            x = layers.Conv2D(16, 3, padding="same", activation="relu")(inputs)
+            x = layers.Conv2D(n_classes, 1)(x)
+            outputs = layers.Activation("softmax")(x)
+            return keras.Model(inputs, outputs)
+        model = unet(3)
+        model.fit(images, masks, class_weight={0: 1.0, 1: 5.0, 2: 5.0})
+        seq = keras.Sequential([keras.Input((64, 64, 3)), layers.Conv2D(3, 1), layers.Softmax()])
+        seq.fit(images, masks, class_weight=weights)
+        seq.fit(images, masks, class_weight=None)
+        clf = keras.Sequential(
+            [keras.Input((64, 64, 3)), layers.Conv2D(3, 1), layers.GlobalAveragePooling2D(), layers.Dense(3)]
+        )
+        clf.fit(images, labels, class_weight=weights)
+        """
+    assert [(d.rule, d.line) for d in lint(source, ["TF975"])] == [("TF975", 11), ("TF975", 13)]
