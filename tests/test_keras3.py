@@ -34,7 +34,8 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
 KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028"]
-KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule != "TF015"]
+# TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
+KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
 
 
 def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
@@ -42,8 +43,10 @@ def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
     assert {r.id for r in rules if r.category == "keras3"} == set(KERAS3_IDS)
     family = [r for r in rules if r.id in KERAS_FAMILY_IDS]
     assert len(family) == len(KERAS_FAMILY_IDS)
-    assert all(r.since_tensorflow == "2.16" for r in family)
+    assert all(r.since_tensorflow == "2.16" for r in family if r.id != "TF005")
     assert next(r for r in family if r.id == "TF015").category == "graph-incompatible"
+    session = next(r for r in family if r.id == "TF005")
+    assert (session.category, session.since_tensorflow) == ("tf1-api", "2.0")
     assert select_rules(rules, ["keras3"], [], "2.15") == []
     assert sorted(r.id for r in select_rules(rules, ["keras3"], [], "2.16")) == KERAS3_IDS
 
