@@ -1179,6 +1179,26 @@ def test_sequential_layer_shapes_fix_reads_the_tensor_shape(source, expected):
     assert fixed(head + source, ["TF011"]) == head + expected
 
 
+@pytest.mark.parametrize(
+    ("layers", "reported"),
+    [
+        ("[embedding, dense]", True),  # all layers: a layer, known by its kind
+        ("(dense,)", True),
+        ("[embedding, dense, 3]", False),  # not all Keras objects
+        ("[embedding, opt]", False),  # not all layers
+    ],
+)
+def test_loop_over_layers_written_out_reads_removed_shapes(layers, reported):
+    """Keras 3 layers have no `output_shape` nor `input_shape`, even once called (TF 2.21:
+    AttributeError): the loop variable over a list written out of layers is a layer."""
+    source = (
+        "import tensorflow as tf\nembedding = tf.keras.layers.Embedding(100, 8)\n"
+        "dense = tf.keras.layers.Dense(2)\nopt = tf.keras.optimizers.Adam()\n"
+        f"for layer in {layers}:\n    print(layer.name, layer.output_shape)\n"
+    )
+    assert rule_ids(source, ["TF011"]) == (["TF011"] if reported else [])
+
+
 def test_functional_layer_shapes_have_no_fix():
     """A functional model's `layers` has its InputLayer, whose Keras 2 `input_shape` was a list,
     and layers with several inputs: no fix there."""
