@@ -741,6 +741,19 @@ _SERIALISERS = frozenset(
 )
 
 
+def _spelled_path(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """A path the code writes out whole: a string, a name bound to strings, or
+    ``os.path.join(...)`` ending in one (an f-string or a concatenation may add the suffix)."""
+    if isinstance(expr, (cst.SimpleString, cst.Name)):
+        return True
+    return (
+        isinstance(expr, cst.Call)
+        and model.call_name(expr) == "os.path.join"
+        and bool(expr.args)
+        and isinstance(expr.args[-1].value, (cst.SimpleString, cst.Name))
+    )
+
+
 def _serialises_models(model: ModuleModel) -> cst.Call | None:
     """A call in the module that saves or copies a Keras model by its config, if any."""
     for call in model.nodes_of(cst.Call):
@@ -774,7 +787,11 @@ class KerasSavingChanged(Keras3Rule):
         `serve` endpoint); `load_weights(..., by_name=True)` works only for legacy `.h5`
         files. Evidence required: an `.h5` path loaded in a module that builds a `Lambda`
         layer, a Keras model passed to `tf.saved_model.save`, `by_name=` on `load_weights`
-        of a path that is not a legacy `.h5`.
+        of a path that is not a legacy `.h5`. `load_model` reads only `.keras` and `.h5`
+        files (ValueError "File format not supported" on TF 2.21): a path the code spells out
+        without that suffix (a string, a name every assignment of which is one, or
+        `os.path.join(...)` ending in one, positional or `filepath=`) is a Keras 2 SavedModel
+        folder, which `tf.saved_model.load` or `keras.layers.TFSMLayer` reads.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -792,13 +809,15 @@ class KerasSavingChanged(Keras3Rule):
         scope = self.context.scope
         positional = [a.value for a in node.args if a.keyword is None]
         if name is not None and name.path in ("models.load_model", "saving.load_model"):
-            path = literal_tail(self.model, positional[0] if positional else None)
+            if not positional and (given := keyword_arg(node, "filepath")) is not None:
+                positional = [given.value]
+            path = literal_tail(self.model, positional[0] if positional else None, scope)
             if (
                 path is not None
                 and not path.endswith((".keras", ".h5", ".hdf5"))
                 and not path.startswith("hf://")
                 and not path.endswith(("/", "\\"))
-                and isinstance(positional[0], cst.SimpleString)
+                and _spelled_path(self.model, positional[0])
             ):
                 self.report(
                     node,

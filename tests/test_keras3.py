@@ -2224,3 +2224,26 @@ def test_keras_2_reads_the_flag_at_compile():
         "import tensorflow as tf", "import tf_keras\nimport tensorflow as tf"
     )
     assert rule_ids(keras2.replace("tf.keras.", "tf_keras."), ["TF028"]) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "reported"),
+    [
+        ('"export/segmenter"', True),
+        ("MODEL_DIR", True),  # a name bound to a folder path
+        ('os.path.join(BASE, "segmenter")', True),
+        ('filepath="export/segmenter"', True),
+        ('os.path.join(BASE, "segmenter.h5")', False),
+        ('f"{BASE}/segmenter"', False),  # an f-string may add the suffix elsewhere
+        ("MODEL_FILE", False),
+    ],
+)
+def test_load_model_of_a_folder_path_is_reported(path, reported):
+    """Keras 3's `load_model` refuses a path without `.keras`/`.h5` (ValueError "File format
+    not supported"): a Keras 2 SavedModel folder, however the path is spelled out."""
+    source = (
+        "import os\nimport tensorflow as tf\nBASE = os.path.dirname(__file__)\n"
+        'MODEL_DIR = "./export/word_seg"\nMODEL_FILE = "model.keras"\n'
+        f"model = tf.keras.models.load_model({path})\n"
+    )
+    assert rule_ids(source, ["TF019"]) == (["TF019"] if reported else [])
