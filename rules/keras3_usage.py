@@ -2176,3 +2176,85 @@ class TrainableFrozenBeforeFirstTraining(Keras3Rule):
                     (f"`{receiver}` first trains here, still frozen", found.later),
                 ],
             )
+
+
+# --- TF029: one optimizer instance compiled into two models ------------------------------------
+
+
+def _keras_optimizer_instance(model: ModuleModel, scope: Scope | None, expr) -> cst.Call | None:
+    """The call that made the Keras optimizer ``expr`` names, when ``expr`` is a name bound once,
+    to an instance of a Keras optimizer class outside ``optimizers.legacy``."""
+    if not isinstance(expr, cst.Name):
+        return None
+    sites = model.binding_of(expr, scope).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+        return None
+    made = sites[0].value
+    if not isinstance(made, cst.Call):
+        return None
+    name = keras3_name(model.call_name(made))
+    if name is None or not name.path.startswith("optimizers."):
+        return None
+    leaf = name.path.rsplit(".", 1)[-1]
+    if name.path.count(".") != 1 or not leaf[:1].isupper() or leaf == "Optimizer":
+        return None  # `optimizers.legacy.Adam`, `optimizers.schedules.*`, the base class
+    return made
+
+
+class OptimizerSharedBetweenModels(Keras3Rule):
+    id = "TF029"
+    requires_text = ("compile",)
+    name = "optimizer-instance-shared-between-models"
+    severity = "error"
+    message = (
+        "one optimizer instance is compiled into two models: it is built for the first one's "
+        "variables and refuses the other's"
+    )
+    rationale = """
+        A Keras 3 optimizer (and tf-keras's since TF 2.11) builds its slots for the variables
+        it first applies gradients to, and then refuses any other: when two models are
+        compiled with one instance (the Keras 2 GAN idiom: `opt = Adam(...)`,
+        `discriminator.compile(optimizer=opt)`, `combined.compile(optimizer=opt)`), training
+        the second on variables the first did not train raises `ValueError: Unknown variable
+        ... This optimizer can only be called for the variables it was originally built with`
+        (Keras 3; tf-keras 2.21 raises `KeyError` in the same place; both checked on TF
+        2.21). Keras 2's optimizers up to TF 2.10 kept slots per variable and allowed it. Give
+        each model its own optimizer instance. Reported at the second `compile` of another
+        receiver that passes, as `optimizer=` (or first positional), a name bound once to an
+        instance of a Keras optimizer class (not `optimizers.legacy`).
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        first: dict[int, tuple[str, cst.Call]] = {}  # id(optimizer call) -> (receiver, compile)
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+                continue
+            given = keyword_arg(call, "optimizer")
+            if given is None:
+                positional = [a for a in call.args if a.keyword is None and not a.star]
+                given = positional[0] if positional else None
+            if given is None or not isinstance(given.value, cst.Name):
+                continue
+            scope = model.scope_of(given.value)
+            made = _keras_optimizer_instance(model, scope, given.value)
+            if made is None:
+                continue
+            receiver = code(func.value)
+            seen = first.setdefault(id(made), (receiver, call))
+            if seen[0] == receiver:
+                continue
+            name = code(given.value)
+            self.report(
+                call,
+                f"`{name}` is also the optimizer of `{seen[0]}`: a Keras 3 optimizer is built "
+                f"for the variables of the first model it trains and refuses `{receiver}`'s "
+                "other variables (ValueError: Unknown variable); give each model its own "
+                f"`{code(made.func)}(...)`",
+                named=made.func,
+                because=[
+                    (f"`{name}` is made here", made),
+                    (f"and compiled into `{seen[0]}` here", seen[1]),
+                ],
+            )

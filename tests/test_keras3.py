@@ -33,7 +33,7 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
 # The Keras 3 family: TF001-TF020 and TF026-TF028, every one gated on TensorFlow 2.16. TF015 (a
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
-KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028"]
+KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028", "TF029"]
 # TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
 
@@ -2247,3 +2247,38 @@ def test_load_model_of_a_folder_path_is_reported(path, reported):
         f"model = tf.keras.models.load_model({path})\n"
     )
     assert rule_ids(source, ["TF019"]) == (["TF019"] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("source", "reported"),
+    [
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(optimizer=opt)\nb.compile(optimizer=opt)\n",
+            True,
+        ),
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(opt, 'mse')\nb.compile(opt, 'mse')\n",
+            True,
+        ),
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(optimizer=opt)\na.compile(optimizer=opt)\n",
+            False,
+        ),
+        (
+            "opt = tf.keras.optimizers.legacy.Adam(1e-3)\na.compile(optimizer=opt)\nb.compile(optimizer=opt)\n",
+            False,
+        ),
+        ("a.compile(optimizer='adam')\nb.compile(optimizer='adam')\n", False),
+        (
+            "def fresh():\n    return tf.keras.optimizers.Adam()\n"
+            "a.compile(optimizer=fresh())\nb.compile(optimizer=fresh())\n",
+            False,
+        ),
+    ],
+)
+def test_one_optimizer_instance_compiled_into_two_models(source, reported):
+    """A Keras 3 optimizer is built for the variables it first trains and refuses others
+    (TF 2.21: ValueError "Unknown variable"); a recompile of one model, a legacy optimizer
+    and one instance per model are fine."""
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF029"])
+    assert found == (["TF029"] if reported else [])
