@@ -2258,3 +2258,95 @@ class OptimizerSharedBetweenModels(Keras3Rule):
                     (f"and compiled into `{seen[0]}` here", seen[1]),
                 ],
             )
+
+
+# --- TF030: a Python value passed positionally to a Keras 3 layer call ---------------------------
+
+
+def _python_value(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """A plain Python int, float, str or bool: a literal, an int expression (``len(...)``,
+    arithmetic of ints), or a name every binding of which is one."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Name):
+        if expr.value in ("True", "False"):
+            return True
+        sites = model.binding_of(expr, scope).sites
+        return bool(sites) and all(
+            (
+                site.kind == SiteKind.ASSIGN
+                and site.value is not None
+                and not isinstance(site.value, cst.Name)
+                and _python_value(model, scope, site.value)
+            )
+            or (site.kind == SiteKind.UNPACK and _unpacks_a_shape(model, site.node))
+            for site in sites
+        )
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return _python_value(model, scope, expr.expression)
+    return isinstance(expr, (cst.BinaryOperation, cst.Call)) and _int_expression(expr, model)
+
+
+def _unpacks_a_shape(model: ModuleModel, name: cst.CSTNode) -> bool:
+    """``name`` is unpacked from a static shape: ``_, h, w, _ = x.shape`` (or ``x.shape[1:3]``),
+    whose dimensions are Python ints (None where unknown)."""
+    for assign in model.nodes_of(cst.Assign):
+        targets = [t.target for t in assign.targets]
+        if not any(
+            isinstance(t, (cst.Tuple, cst.List))
+            and any(e.value is name for e in t.elements if isinstance(e, cst.Element))
+            for t in targets
+        ):
+            continue
+        value = assign.value
+        if isinstance(value, cst.Subscript):
+            value = value.value
+        return isinstance(value, cst.Attribute) and value.attr.value == "shape"
+    return False
+
+
+class NonTensorPositionalLayerArgument(Keras3Rule):
+    id = "TF030"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "non-tensor-positional-layer-argument"
+    severity = "error"
+    message = "Keras 3 layers take only tensors positionally: pass this Python value by keyword"
+    rationale = """
+        Keras 3's `Layer.__call__` accepts only tensors (or None) as positional arguments: a
+        Python int, float, string or bool given positionally after the inputs raises
+        `ValueError: Only input tensors may be passed as positional arguments. The following
+        argument value should be passed as a keyword argument` (TF 2.21). Keras 2 passed such
+        values through to `call`, so layers written for tf.keras are often called as
+        `block(x, height, width)`. Pass them by keyword: `block(x, height=height,
+        width=width)`. Reported where a layer class of the module (a subclass of a Keras layer,
+        which does not set `_allow_non_tensor_positional_args`) is called with a literal, an
+        int expression (`len(...)`, arithmetic of ints) or a name bound only to one, after the
+        first argument, or a name unpacked from a shape (`_, h, w, _ = x.shape`: Python ints
+        where the dimension is known).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if len(positional) < 2 or uses_tf_keras(self.model):
+            return
+        scope = self.context.scope
+        found = keras_object(self.model, scope, node.func)
+        if found is None or found.subclass is None or not _is_layer(found.cls):
+            return
+        if _allows_python_positionals(found.subclass):
+            return
+        for arg in positional[1:]:
+            if _python_value(self.model, scope, arg.value):
+                self.report(
+                    arg.value,
+                    f"`{code(arg.value)}` is a Python value passed positionally to the Keras 3 "
+                    f"layer `{code(node.func)}`: Keras 3 accepts only tensors there "
+                    "(ValueError); pass it by keyword",
+                    receiver=node.func,
+                )
+                return
+
+
+def _allows_python_positionals(cls: ClassInfo) -> bool:
+    """Whether the class body names ``_allow_non_tensor_positional_args`` (Keras 3's opt-out)."""
+    return "_allow_non_tensor_positional_args" in cst.Module(body=[]).code_for_node(cls.node)

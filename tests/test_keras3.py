@@ -33,7 +33,13 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
 # The Keras 3 family: TF001-TF020 and TF026-TF028, every one gated on TensorFlow 2.16. TF015 (a
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
-KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028", "TF029"]
+KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
+    "TF026",
+    "TF027",
+    "TF028",
+    "TF029",
+    "TF030",
+]
 # TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
 
@@ -2282,3 +2288,45 @@ def test_one_optimizer_instance_compiled_into_two_models(source, reported):
     and one instance per model are fine."""
     found = rule_ids("import tensorflow as tf\n" + source, ["TF029"])
     assert found == (["TF029"] if reported else [])
+
+
+LAYER_WITH_SIZES = """
+    import tensorflow as tf
+
+    class Modulation(tf.keras.layers.Layer):
+        def call(self, x, height, width):
+            return x
+
+    m = Modulation()
+    size = 7
+    height = width = len(rows)
+    _, h, w, _ = images.shape
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"),
+    [
+        ("m(x, 7, 7)", True),
+        ("m(x, size, size)", True),
+        ("m(x, height, width)", True),  # `len(...)`
+        ("m(x, h, w)", True),  # unpacked from a shape
+        ("m(x, True)", True),
+        ("m(x, height=7, width=7)", False),
+        ("m(x, mask)", False),  # unknown: may be a tensor
+        ("m(x, None)", False),  # Keras 3 accepts None
+        ("tf.keras.layers.Dense(3)(x, 7)", False),  # only the module's own layer classes
+    ],
+)
+def test_python_values_passed_positionally_to_a_layer(call, reported):
+    """Keras 3's Layer.__call__ takes only tensors (or None) positionally (TF 2.21: ValueError
+    "Only input tensors may be passed as positional arguments")."""
+    source = textwrap.dedent(LAYER_WITH_SIZES) + f"y = {call}\n"
+    assert rule_ids(source, ["TF030"]) == (["TF030"] if reported else [])
+
+
+def test_a_layer_that_opts_out_takes_python_values_positionally():
+    source = textwrap.dedent(LAYER_WITH_SIZES).replace(
+        "def call", "_allow_non_tensor_positional_args = True\n\n    def call"
+    )
+    assert rule_ids(source + "y = m(x, 7, 7)\n", ["TF030"]) == []
