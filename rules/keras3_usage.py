@@ -2249,9 +2249,9 @@ class OptimizerSharedBetweenModels(Keras3Rule):
             self.report(
                 call,
                 f"`{name}` is also the optimizer of `{seen[0]}`: a Keras 3 optimizer is built "
-                f"for the variables of the first model it trains and refuses `{receiver}`'s "
-                "other variables (ValueError: Unknown variable); give each model its own "
-                f"`{code(made.func)}(...)`",
+                "for the variables of the first model it trains and refuses the other's once "
+                "both train (Keras 3: ValueError Unknown variable; tf-keras: KeyError); give "
+                f"each model its own `{code(made.func)}(...)`",
                 named=made.func,
                 because=[
                     (f"`{name}` is made here", made),
