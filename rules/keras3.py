@@ -29,6 +29,7 @@ from tf2lint.analysis.model import (
     Scope,
     SiteKind,
 )
+from tf2lint.analysis.tf1 import turns_eager_off
 from tf2lint.analysis.tfnames import KERAS3_ROOTS, KerasName, keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -61,6 +62,10 @@ class _RemovedApiRule(Keras3Rule):
     def removed(self, qualified: str) -> bool:  # the exact removed name, or a prefix of one
         raise NotImplementedError
 
+    def applies(self) -> bool:
+        """Whether the module's ``tf.keras`` may be Keras 3 (asked once a name matched)."""
+        return True
+
     def __init__(self, context) -> None:
         super().__init__(context)
         self._import_depth = 0
@@ -69,14 +74,14 @@ class _RemovedApiRule(Keras3Rule):
         if self._import_depth or node.attr.value not in self.leaves:
             return
         name = self.model.qualified_name(node)
-        if name is not None and self.removed(name):
+        if name is not None and self.removed(name) and self.applies():
             self.report(node, self.describe(code(node)))
 
     def visit_Import(self, node: cst.Import) -> None:
         self._import_depth += 1
         for alias in node.names:
             name = module_path(alias.name)
-            if self.removed(name):
+            if self.removed(name) and self.applies():
                 self.report(node, self.describe(name))
                 return
 
@@ -88,14 +93,14 @@ class _RemovedApiRule(Keras3Rule):
         if node.relative or node.module is None:
             return
         base = module_path(node.module)
-        if self.removed(base):
+        if self.removed(base) and self.applies():
             self.report(node, self.describe(base))
             return
         if isinstance(node.names, cst.ImportStar):
             return
         for alias in node.names:
             name = f"{base}.{module_path(alias.name)}"
-            if self.removed(name):
+            if self.removed(name) and self.applies():
                 self.report(node, self.describe(name))
                 return
 
@@ -132,23 +137,45 @@ class KerasLegacyOptimizers(_RemovedApiRule):
     def removed(self, qualified: str) -> bool:
         return _under(qualified.replace(".src.", "."), self._paths)
 
+    def applies(self) -> bool:
+        # With TF_USE_LEGACY_KERAS set, or eager execution turned off (which Keras 3 cannot
+        # train under), `tf.keras` is tf-keras, which has the legacy optimizers.
+        return not (self.model.sets_legacy_keras or turns_eager_off(self.model))
+
 
 class KerasBackendSession(_RemovedApiRule):
     id = "TF005"
+    # A TF1 fact kept under its stable id: TensorFlow 2.0's tf.keras already had no backend
+    # session (tf-keras 2.21 keeps it only in its v1 API), long before Keras 3.
+    category = "tf1-api"
+    since_tensorflow = "2.0"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "keras-backend-session"
     severity = "error"
-    message = "`tf.keras.backend.get_session`/`set_session` were removed in Keras 3"
+    message = "`tf.keras.backend.get_session`/`set_session` are TF1 API: TF2's Keras has no session"
     rationale = """
-        Keras 3 has no TF1 session: `tf.keras.backend.get_session()` and `set_session()` raise
-        `AttributeError` from TF 2.16 on. In TF2 code there is nothing to get: run eagerly or in
-        a `tf.function`. TF1 graph code that really needs a session should use
-        `tf.compat.v1.Session` directly (or `tf_keras` with `TF_USE_LEGACY_KERAS=1`).
+        The Keras backend's global session belonged to Keras on TensorFlow 1. TensorFlow 2.0's
+        `tf.keras.backend` already had no `get_session()` or `set_session()` (tf-keras 2.21
+        keeps them only in its v1 API, `tf.compat.v1.keras.backend`), and Keras 3, the
+        `tf.keras` of TF 2.16+, has none either: both raise `AttributeError`. In TF2 code there
+        is nothing to get: run eagerly or in a `tf.function`, and configure devices with
+        `tf.config` (`tf.config.experimental.set_memory_growth`). TF1 graph code that really
+        needs a session should use `tf.compat.v1.Session` directly. Its category is tf1-api:
+        the fact is TensorFlow 2's, not Keras 3's (the id, from when it was filed under Keras
+        3, stays).
     """
     leaves = frozenset({"get_session", "set_session"})
     _paths = tuple(
         root + "backend." + fn for root in KERAS3_ROOTS for fn in ("get_session", "set_session")
     )
+
+    def describe(self, code: str) -> str:
+        if "compat.v1" in code:  # tf-keras's v1 API had it; TF 2.16+'s (Keras 3) has not
+            return (
+                f"`{code}`: `tf.compat.v1.keras` is Keras 3 from TF 2.16 on, which has no "
+                "session (only tf-keras's v1 API kept one)"
+            )
+        return super().describe(code)
 
     def removed(self, qualified: str) -> bool:
         return _under(qualified, self._paths)

@@ -741,6 +741,19 @@ _SERIALISERS = frozenset(
 )
 
 
+def _spelled_path(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """A path the code writes out whole: a string, a name bound to strings, or
+    ``os.path.join(...)`` ending in one (an f-string or a concatenation may add the suffix)."""
+    if isinstance(expr, (cst.SimpleString, cst.Name)):
+        return True
+    return (
+        isinstance(expr, cst.Call)
+        and model.call_name(expr) == "os.path.join"
+        and bool(expr.args)
+        and isinstance(expr.args[-1].value, (cst.SimpleString, cst.Name))
+    )
+
+
 def _serialises_models(model: ModuleModel) -> cst.Call | None:
     """A call in the module that saves or copies a Keras model by its config, if any."""
     for call in model.nodes_of(cst.Call):
@@ -774,7 +787,11 @@ class KerasSavingChanged(Keras3Rule):
         `serve` endpoint); `load_weights(..., by_name=True)` works only for legacy `.h5`
         files. Evidence required: an `.h5` path loaded in a module that builds a `Lambda`
         layer, a Keras model passed to `tf.saved_model.save`, `by_name=` on `load_weights`
-        of a path that is not a legacy `.h5`.
+        of a path that is not a legacy `.h5`. `load_model` reads only `.keras` and `.h5`
+        files (ValueError "File format not supported" on TF 2.21): a path the code spells out
+        without that suffix (a string, a name every assignment of which is one, or
+        `os.path.join(...)` ending in one, positional or `filepath=`) is a Keras 2 SavedModel
+        folder, which `tf.saved_model.load` or `keras.layers.TFSMLayer` reads.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -792,13 +809,15 @@ class KerasSavingChanged(Keras3Rule):
         scope = self.context.scope
         positional = [a.value for a in node.args if a.keyword is None]
         if name is not None and name.path in ("models.load_model", "saving.load_model"):
-            path = literal_tail(self.model, positional[0] if positional else None)
+            if not positional and (given := keyword_arg(node, "filepath")) is not None:
+                positional = [given.value]
+            path = literal_tail(self.model, positional[0] if positional else None, scope)
             if (
                 path is not None
                 and not path.endswith((".keras", ".h5", ".hdf5"))
                 and not path.startswith("hf://")
                 and not path.endswith(("/", "\\"))
-                and isinstance(positional[0], cst.SimpleString)
+                and _spelled_path(self.model, positional[0])
             ):
                 self.report(
                     node,
@@ -2157,3 +2176,177 @@ class TrainableFrozenBeforeFirstTraining(Keras3Rule):
                     (f"`{receiver}` first trains here, still frozen", found.later),
                 ],
             )
+
+
+# --- TF029: one optimizer instance compiled into two models ------------------------------------
+
+
+def _keras_optimizer_instance(model: ModuleModel, scope: Scope | None, expr) -> cst.Call | None:
+    """The call that made the Keras optimizer ``expr`` names, when ``expr`` is a name bound once,
+    to an instance of a Keras optimizer class outside ``optimizers.legacy``."""
+    if not isinstance(expr, cst.Name):
+        return None
+    sites = model.binding_of(expr, scope).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+        return None
+    made = sites[0].value
+    if not isinstance(made, cst.Call):
+        return None
+    name = keras3_name(model.call_name(made))
+    if name is None or not name.path.startswith("optimizers."):
+        return None
+    leaf = name.path.rsplit(".", 1)[-1]
+    if name.path.count(".") != 1 or not leaf[:1].isupper() or leaf == "Optimizer":
+        return None  # `optimizers.legacy.Adam`, `optimizers.schedules.*`, the base class
+    return made
+
+
+class OptimizerSharedBetweenModels(Keras3Rule):
+    id = "TF029"
+    requires_text = ("compile",)
+    name = "optimizer-instance-shared-between-models"
+    severity = "error"
+    message = (
+        "one optimizer instance is compiled into two models: it is built for the first one's "
+        "variables and refuses the other's"
+    )
+    rationale = """
+        A Keras 3 optimizer (and tf-keras's since TF 2.11) builds its slots for the variables
+        it first applies gradients to, and then refuses any other: when two models are
+        compiled with one instance (the Keras 2 GAN idiom: `opt = Adam(...)`,
+        `discriminator.compile(optimizer=opt)`, `combined.compile(optimizer=opt)`), training
+        the second on variables the first did not train raises `ValueError: Unknown variable
+        ... This optimizer can only be called for the variables it was originally built with`
+        (Keras 3; tf-keras 2.21 raises `KeyError` in the same place; both checked on TF
+        2.21). Keras 2's optimizers up to TF 2.10 kept slots per variable and allowed it. Give
+        each model its own optimizer instance. Reported at the second `compile` of another
+        receiver that passes, as `optimizer=` (or first positional), a name bound once to an
+        instance of a Keras optimizer class (not `optimizers.legacy`).
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        first: dict[int, tuple[str, cst.Call]] = {}  # id(optimizer call) -> (receiver, compile)
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+                continue
+            given = keyword_arg(call, "optimizer")
+            if given is None:
+                positional = [a for a in call.args if a.keyword is None and not a.star]
+                given = positional[0] if positional else None
+            if given is None or not isinstance(given.value, cst.Name):
+                continue
+            scope = model.scope_of(given.value)
+            made = _keras_optimizer_instance(model, scope, given.value)
+            if made is None:
+                continue
+            receiver = code(func.value)
+            seen = first.setdefault(id(made), (receiver, call))
+            if seen[0] == receiver:
+                continue
+            name = code(given.value)
+            self.report(
+                call,
+                f"`{name}` is also the optimizer of `{seen[0]}`: a Keras 3 optimizer is built "
+                "for the variables of the first model it trains and refuses the other's once "
+                "both train (Keras 3: ValueError Unknown variable; tf-keras: KeyError); give "
+                f"each model its own `{code(made.func)}(...)`",
+                named=made.func,
+                because=[
+                    (f"`{name}` is made here", made),
+                    (f"and compiled into `{seen[0]}` here", seen[1]),
+                ],
+            )
+
+
+# --- TF030: a Python value passed positionally to a Keras 3 layer call ---------------------------
+
+
+def _python_value(model: ModuleModel, scope: Scope | None, expr: cst.BaseExpression) -> bool:
+    """A plain Python int, float, str or bool: a literal, an int expression (``len(...)``,
+    arithmetic of ints), or a name every binding of which is one."""
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString)):
+        return True
+    if isinstance(expr, cst.Name):
+        if expr.value in ("True", "False"):
+            return True
+        sites = model.binding_of(expr, scope).sites
+        return bool(sites) and all(
+            (
+                site.kind == SiteKind.ASSIGN
+                and site.value is not None
+                and not isinstance(site.value, cst.Name)
+                and _python_value(model, scope, site.value)
+            )
+            or (site.kind == SiteKind.UNPACK and _unpacks_a_shape(model, site.node))
+            for site in sites
+        )
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return _python_value(model, scope, expr.expression)
+    return isinstance(expr, (cst.BinaryOperation, cst.Call)) and _int_expression(expr, model)
+
+
+def _unpacks_a_shape(model: ModuleModel, name: cst.CSTNode) -> bool:
+    """``name`` is unpacked from a static shape: ``_, h, w, _ = x.shape`` (or ``x.shape[1:3]``),
+    whose dimensions are Python ints (None where unknown)."""
+    for assign in model.nodes_of(cst.Assign):
+        targets = [t.target for t in assign.targets]
+        if not any(
+            isinstance(t, (cst.Tuple, cst.List))
+            and any(e.value is name for e in t.elements if isinstance(e, cst.Element))
+            for t in targets
+        ):
+            continue
+        value = assign.value
+        if isinstance(value, cst.Subscript):
+            value = value.value
+        return isinstance(value, cst.Attribute) and value.attr.value == "shape"
+    return False
+
+
+class NonTensorPositionalLayerArgument(Keras3Rule):
+    id = "TF030"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "non-tensor-positional-layer-argument"
+    severity = "error"
+    message = "Keras 3 layers take only tensors positionally: pass this Python value by keyword"
+    rationale = """
+        Keras 3's `Layer.__call__` accepts only tensors (or None) as positional arguments: a
+        Python int, float, string or bool given positionally after the inputs raises
+        `ValueError: Only input tensors may be passed as positional arguments. The following
+        argument value should be passed as a keyword argument` (TF 2.21). Keras 2 passed such
+        values through to `call`, so layers written for tf.keras are often called as
+        `block(x, height, width)`. Pass them by keyword: `block(x, height=height,
+        width=width)`. Reported where a layer class of the module (a subclass of a Keras layer,
+        which does not set `_allow_non_tensor_positional_args`) is called with a literal, an
+        int expression (`len(...)`, arithmetic of ints) or a name bound only to one, after the
+        first argument, or a name unpacked from a shape (`_, h, w, _ = x.shape`: Python ints
+        where the dimension is known).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if len(positional) < 2 or uses_tf_keras(self.model):
+            return
+        scope = self.context.scope
+        found = keras_object(self.model, scope, node.func)
+        if found is None or found.subclass is None or not _is_layer(found.cls):
+            return
+        if _allows_python_positionals(found.subclass):
+            return
+        for arg in positional[1:]:
+            if _python_value(self.model, scope, arg.value):
+                self.report(
+                    arg.value,
+                    f"`{code(arg.value)}` is a Python value passed positionally to the Keras 3 "
+                    f"layer `{code(node.func)}`: Keras 3 accepts only tensors there "
+                    "(ValueError); pass it by keyword",
+                    receiver=node.func,
+                )
+                return
+
+
+def _allows_python_positionals(cls: ClassInfo) -> bool:
+    """Whether the class body names ``_allow_non_tensor_positional_args`` (Keras 3's opt-out)."""
+    return "_allow_non_tensor_positional_args" in cst.Module(body=[]).code_for_node(cls.node)

@@ -48,10 +48,11 @@ from tf2lint.analysis.tf1 import (  # noqa: F401 (Migration, Found: the family's
     tensorflow_api,
     tf1_only,
     tf1_references,
+    turns_eager_off,
 )
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code
+from tf2lint.rules.common import code, uses_tf_keras
 
 # The TF2 idiom for TF1 machinery, by the longest matching prefix of its TF1 name.
 IDIOMS = {
@@ -198,6 +199,15 @@ class _Finding(NamedTuple):
     node: cst.CSTNode
     message: str
     fix: _Fix | None = None
+    gap: str | None = None  # shown only with --preview
+
+
+# A module that turns eager execution off chose TF1 on purpose, and TF2 runs it through
+# tf.compat.v1: it is told so once, at the switch, and only with --preview.
+TF1_MODE_GAP = (
+    "the module turns eager execution off: it is TF1 code by choice, which TensorFlow 2 runs "
+    "through tf.compat.v1"
+)
 
 
 class _Analysis:
@@ -218,6 +228,10 @@ class _Analysis:
         self.by_node: dict[int, Reference] = found.by_node  # id(outermost chain) -> its reference
         self._target_bindings = found.target_bindings  # heads of `tf.x = ...` and `del tf.x`
         self._ref_fix: dict[int, tuple[str, int]] = {}  # id(reference) -> the finding fixing it
+        # removed modules (`tf.contrib`) and TF1-only modules (`tf.app.flags`) reported once:
+        # the first use fails, the later ones are the same fault
+        self._modules_reported: set[str] = set()
+        self._same_fault: set[int] = set()  # nodes whose fault an earlier finding reports
         self.tf1_module = found.tf1_code
         if not any(tensorflow_api(t) for t in model.imports.values()):
             return
@@ -237,15 +251,29 @@ class _Analysis:
             self._import_from(node)
         self._from_imports_of_tf1_names()
 
-    def add(self, rule: str, node: cst.CSTNode, message: str, fix: _Fix | None = None) -> bool:
-        if id(node) in self._at:
+    def add(
+        self,
+        rule: str,
+        node: cst.CSTNode,
+        message: str,
+        fix: _Fix | None = None,
+        gap: str | None = None,
+    ) -> bool:
+        if self.reported(node):
             return False
         self._at[id(node)] = (rule, len(self.findings[rule]))
-        self.findings[rule].append(_Finding(node, message, fix))
+        self.findings[rule].append(_Finding(node, message, fix, gap))
+        return True
+
+    def _once(self, module: str) -> bool:
+        """Whether ``module`` (a removed or TF1-only module) is reported here for the first time."""
+        if module in self._modules_reported:
+            return False
+        self._modules_reported.add(module)
         return True
 
     def reported(self, node: cst.CSTNode) -> bool:
-        return id(node) in self._at
+        return id(node) in self._at or id(node) in self._same_fault
 
     # --- spelling TF2 names ------------------------------------------------------------------
     def spell(
@@ -305,7 +333,12 @@ class _Analysis:
             message = (
                 f"`{dotted_name(ref.node)}` switches TensorFlow back to TF1 behaviour; remove it"
             )
-            self._compat(ref, "TF106", message)
+            if not self.graph_mode:
+                self._compat(ref, "TF106", message)
+            elif self._once("switch"):  # the module's one TF1 choice, told once
+                self.add(
+                    "TF106", ref.node, message + " to move the module to TF2", gap=TF1_MODE_GAP
+                )
         elif self._stays_tf1(ref):
             if kind == "rename":
                 self._renamed(ref)
@@ -323,7 +356,8 @@ class _Analysis:
                     f"use `lambda x: tf.cast(x, tf.{CAST_TYPES[old]})`"
                 )
                 self._compat(ref, "TF101", message)
-        else:
+        elif found.old not in self.data.v1_only_modules or self._once(found.old):
+            # a TF1-only module itself (`tf.app.flags`): its first use is the finding
             self._compat(ref, "TF104", _tf1_api_message(found.old), fixable=self.graph_mode)
 
     def _stays_tf1(self, ref: Reference) -> bool:
@@ -350,16 +384,36 @@ class _Analysis:
 
     def _removed_module(self, ref: Reference, found: Found) -> None:
         module = found.old
+        if (ref.head_length >= found.length and ref.via == "v2") or not self._once(module):
+            # a name bound by importing the removed module (the import is the finding), or a
+            # later use of a module already reported
+            self._same_fault.add(id(ref.node))
+            return
         idiom = tf2_idiom(module) or "there is no direct TF2 equivalent"
         where = f"`{module}`" if ref.name == module else f"`{ref.name}`: `{module}`"
         self.add("TF105", ref.node, f"{where} is not in TensorFlow 2; {idiom}")
 
     def _explicit(self, ref: Reference) -> None:
+        if self._keras2_layers(ref):
+            message = (
+                f"`{dotted_name(ref.node)}`: `tf.compat.v1.layers` is Keras 2's; from TF 2.16 "
+                "on (Keras 3) it raises AttributeError unless tf-keras is used "
+                "(`TF_USE_LEGACY_KERAS=1`)"
+            )
+            self.add("TF106", ref.node, message)
+            return
+        if self.graph_mode:
+            return  # TF1 code by choice: tf.compat.v1 is how TF2 runs it (the switch is told)
         message = f"`{dotted_name(ref.node)}` is TF1 API left in TensorFlow 2 code"
         idiom = tf2_idiom(ref.name) if ref.name != "tf" else None
         if idiom:
             message += f"; {idiom}"
         self.add("TF106", ref.node, message)
+
+    def _keras2_layers(self, ref: Reference) -> bool:
+        """``tf.compat.v1.layers.*`` (Keras 2's legacy layers) in a module whose Keras is Keras 3:
+        TF 2.16+ has them only with tf-keras; each name raises AttributeError (checked on TF 2.21)."""
+        return ref.name.startswith("tf.layers.") and not uses_tf_keras(self.model)
 
     def _warned(self, ref: Reference) -> None:
         """A name tf_upgrade_v2 warns about although it kept it (TF107), in TF1 code."""
@@ -813,7 +867,8 @@ class _Analysis:
                     message = V1_IMPORT_MESSAGE
                 else:
                     message = f"`import {V1} as {local}` brings TF1 API into TensorFlow 2 code"
-                self.add("TF106", node, message, self._import_upgrade(node, alias))
+                gap = TF1_MODE_GAP if self.graph_mode else None
+                self.add("TF106", node, message, self._import_upgrade(node, alias), gap)
                 return
 
     def _import_from(self, node: cst.ImportFrom) -> None:
@@ -835,14 +890,17 @@ class _Analysis:
                     spelled = f"`from tensorflow import {name}`"
                     if self._missing_module(node, f"tensorflow.{name}", spelled):
                         return
+        gap = TF1_MODE_GAP if self.graph_mode else None
         if module == V1 or module.startswith(V1 + "."):
-            self.add("TF106", node, f"`from {module} import ...` imports the TF1 API")
+            self.add("TF106", node, f"`from {module} import ...` imports the TF1 API", gap=gap)
         elif (
             module == "tensorflow.compat"
             and not isinstance(node.names, cst.ImportStar)
             and any(isinstance(a.name, cst.Name) and a.name.value == "v1" for a in node.names)
         ):
-            self.add("TF106", node, "`from tensorflow.compat import v1` imports the TF1 API")
+            self.add(
+                "TF106", node, "`from tensorflow.compat import v1` imports the TF1 API", gap=gap
+            )
 
     def _import_upgrade(self, statement: cst.Import, alias: cst.ImportAlias) -> _Fix | None:
         """``import tensorflow.compat.v1 as tf`` becomes ``import tensorflow as tf``, and each
@@ -1132,7 +1190,9 @@ class _Tf1Rule(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         for finding in _analysis(self).findings.get(self.id, ()):
             fix = finding.fix
-            if fix is None:
+            if finding.gap is not None:
+                self.report(finding.node, finding.message, gap=finding.gap)
+            elif fix is None:
                 self.report(finding.node, finding.message)
             else:
                 self.report(
@@ -1245,7 +1305,10 @@ class DeprecatedModule(_Tf1Rule):
         (`tensorflow_modules` in the knowledge base); its own package folders
         (`tensorflow.python`, `tensorflow.lite`), `tensorflow.keras` (the Keras 3 rules) and
         `tensorflow.compat` (TF106) are not judged, nor an import in a `try` that catches
-        `ImportError`.
+        `ImportError`. A removed module is reported once per way the module reaches it: at
+        its import (`import tensorflow.contrib.slim as slim`; the uses of `slim` are the same
+        fault), or at the first use through `tf` (`tf.contrib.layers...`); so is a TF1-only
+        module TF104 reports (`tf.app.flags`).
         """
     )
 
@@ -1259,6 +1322,12 @@ class CompatV1Usage(_Tf1Rule):
         sessions. `import tensorflow.compat.v1 as tf` turns every `tf.x` in the module into the
         TF1 API, and `disable_v2_behavior()` / `disable_eager_execution()` switch the whole
         process back to TF1 behaviour. Code meant for TF2 should use the TF2 API directly.
+        A module that turns eager execution off (`disable_eager_execution()`,
+        `disable_v2_behavior()`) is TF1 code by choice, which TF2 runs through `tf.compat.v1`:
+        it is told so once, at the switch (and its `tensorflow.compat.v1` import), only with
+        `--preview`, and its `tf.compat.v1.*` uses are not reported, except
+        `tf.compat.v1.layers`, which is Keras 2's and raises AttributeError from TF 2.16 on
+        unless the module uses tf-keras (`TF_USE_LEGACY_KERAS=1`; checked on TF 2.21).
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -1680,3 +1749,64 @@ class SessionRunsEagerValue(Rule):
             return any(n in _GRAPH_BUILDERS for n in names)
 
         return self.context.memo(("TF111", "graph"), scan)
+
+
+# --- Keras's TF2 optimizers in a module that turns eager execution off ----------------------------
+
+# Where Keras's optimizer classes live; `legacy` (tf-keras's TF1-style ones) and `schedules` not.
+_KERAS_OPTIMIZER_MODULES = (
+    "tensorflow.keras.optimizers.",
+    "keras.optimizers.",
+    "tf_keras.optimizers.",
+)
+
+
+class GraphModeKerasOptimizer(Rule):
+    id = "TF112"
+    name = "tf2-keras-optimizer-with-eager-off"
+    category = "tf1-api"
+    severity = "error"
+    since_tensorflow = "2.11"
+    message = "a Keras TF2 optimizer in a module that turns eager execution off cannot train"
+    rationale = """
+        Since TF 2.11 `tf.keras.optimizers.Adam` (and every other class there) is Keras's TF2
+        optimizer, which trains only eagerly or in a `tf.function`. A module that calls
+        `tf.compat.v1.disable_eager_execution()` or `disable_v2_behavior()` trains its Keras
+        model the TF1 way, through the optimizer's `get_updates`, which the TF2 optimizer does
+        not have: under tf-keras `fit` raises `AttributeError: 'Adam' object has no attribute
+        'get_updates'`, and under Keras 3 (TF 2.16+) `fit` cannot run at all with eager
+        execution off (`RuntimeError`; checked on TF 2.21). Keep eager execution on, or, for
+        TF1 code on tf-keras, use `tf.keras.optimizers.legacy.Adam` (a string such as
+        `"adam"` is made the legacy optimizer in graph mode by tf-keras itself). Reported
+        where a module that calls such a switch builds an instance of a Keras optimizer class
+        outside `optimizers.legacy`; reported at the switch (once), with the optimizer as
+        evidence.
+    """
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # Reported at the switch, the TF1 call that takes the optimizer's way of training away
+        # (once per module), pointing at the optimizer.
+        if not turns_eager_off(self.model):
+            return
+        switch = next(
+            ref.node
+            for ref in tf1_references(self.model).references
+            if ref.found is not None and ref.found.old in GRAPH_MODE_SWITCHES
+        )
+        for call in self.model.nodes_of(cst.Call):
+            name = self.model.call_name(call)
+            if name is None or not name.startswith(_KERAS_OPTIMIZER_MODULES):
+                continue
+            leaf = name.rsplit(".", 1)[-1]
+            if ".legacy." in name or ".schedules." in name or not leaf[:1].isupper():
+                continue
+            if leaf in ("Optimizer", "LossScaleOptimizer"):
+                continue
+            self.report(
+                switch,
+                f"`{code(switch)}` turns eager execution off, but `{code(call.func)}` is "
+                "Keras's TF2 optimizer, which cannot train that way (it has no `get_updates`): "
+                f"keep eager execution on, or use `optimizers.legacy.{leaf}` on tf-keras",
+                because=[(f"`{code(call.func)}` is made here", call)],
+            )
+            return

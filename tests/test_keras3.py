@@ -33,8 +33,15 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
 # The Keras 3 family: TF001-TF020 and TF026-TF028, every one gated on TensorFlow 2.16. TF015 (a
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
-KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + ["TF026", "TF027", "TF028"]
-KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule != "TF015"]
+KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
+    "TF026",
+    "TF027",
+    "TF028",
+    "TF029",
+    "TF030",
+]
+# TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
+KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
 
 
 def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
@@ -42,8 +49,10 @@ def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
     assert {r.id for r in rules if r.category == "keras3"} == set(KERAS3_IDS)
     family = [r for r in rules if r.id in KERAS_FAMILY_IDS]
     assert len(family) == len(KERAS_FAMILY_IDS)
-    assert all(r.since_tensorflow == "2.16" for r in family)
+    assert all(r.since_tensorflow == "2.16" for r in family if r.id != "TF005")
     assert next(r for r in family if r.id == "TF015").category == "graph-incompatible"
+    session = next(r for r in family if r.id == "TF005")
+    assert (session.category, session.since_tensorflow) == ("tf1-api", "2.0")
     assert select_rules(rules, ["keras3"], [], "2.15") == []
     assert sorted(r.id for r in select_rules(rules, ["keras3"], [], "2.16")) == KERAS3_IDS
 
@@ -1176,6 +1185,26 @@ def test_sequential_layer_shapes_fix_reads_the_tensor_shape(source, expected):
     assert fixed(head + source, ["TF011"]) == head + expected
 
 
+@pytest.mark.parametrize(
+    ("layers", "reported"),
+    [
+        ("[embedding, dense]", True),  # all layers: a layer, known by its kind
+        ("(dense,)", True),
+        ("[embedding, dense, 3]", False),  # not all Keras objects
+        ("[embedding, opt]", False),  # not all layers
+    ],
+)
+def test_loop_over_layers_written_out_reads_removed_shapes(layers, reported):
+    """Keras 3 layers have no `output_shape` nor `input_shape`, even once called (TF 2.21:
+    AttributeError): the loop variable over a list written out of layers is a layer."""
+    source = (
+        "import tensorflow as tf\nembedding = tf.keras.layers.Embedding(100, 8)\n"
+        "dense = tf.keras.layers.Dense(2)\nopt = tf.keras.optimizers.Adam()\n"
+        f"for layer in {layers}:\n    print(layer.name, layer.output_shape)\n"
+    )
+    assert rule_ids(source, ["TF011"]) == (["TF011"] if reported else [])
+
+
 def test_functional_layer_shapes_have_no_fix():
     """A functional model's `layers` has its InputLayer, whose Keras 2 `input_shape` was a list,
     and layers with several inputs: no fix there."""
@@ -2201,3 +2230,103 @@ def test_keras_2_reads_the_flag_at_compile():
         "import tensorflow as tf", "import tf_keras\nimport tensorflow as tf"
     )
     assert rule_ids(keras2.replace("tf.keras.", "tf_keras."), ["TF028"]) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "reported"),
+    [
+        ('"export/segmenter"', True),
+        ("MODEL_DIR", True),  # a name bound to a folder path
+        ('os.path.join(BASE, "segmenter")', True),
+        ('filepath="export/segmenter"', True),
+        ('os.path.join(BASE, "segmenter.h5")', False),
+        ('f"{BASE}/segmenter"', False),  # an f-string may add the suffix elsewhere
+        ("MODEL_FILE", False),
+    ],
+)
+def test_load_model_of_a_folder_path_is_reported(path, reported):
+    """Keras 3's `load_model` refuses a path without `.keras`/`.h5` (ValueError "File format
+    not supported"): a Keras 2 SavedModel folder, however the path is spelled out."""
+    source = (
+        "import os\nimport tensorflow as tf\nBASE = os.path.dirname(__file__)\n"
+        'MODEL_DIR = "./export/word_seg"\nMODEL_FILE = "model.keras"\n'
+        f"model = tf.keras.models.load_model({path})\n"
+    )
+    assert rule_ids(source, ["TF019"]) == (["TF019"] if reported else [])
+
+
+@pytest.mark.parametrize(
+    ("source", "reported"),
+    [
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(optimizer=opt)\nb.compile(optimizer=opt)\n",
+            True,
+        ),
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(opt, 'mse')\nb.compile(opt, 'mse')\n",
+            True,
+        ),
+        (
+            "opt = tf.keras.optimizers.Adam(1e-3)\na.compile(optimizer=opt)\na.compile(optimizer=opt)\n",
+            False,
+        ),
+        (
+            "opt = tf.keras.optimizers.legacy.Adam(1e-3)\na.compile(optimizer=opt)\nb.compile(optimizer=opt)\n",
+            False,
+        ),
+        ("a.compile(optimizer='adam')\nb.compile(optimizer='adam')\n", False),
+        (
+            "def fresh():\n    return tf.keras.optimizers.Adam()\n"
+            "a.compile(optimizer=fresh())\nb.compile(optimizer=fresh())\n",
+            False,
+        ),
+    ],
+)
+def test_one_optimizer_instance_compiled_into_two_models(source, reported):
+    """A Keras 3 optimizer is built for the variables it first trains and refuses others
+    (TF 2.21: ValueError "Unknown variable"); a recompile of one model, a legacy optimizer
+    and one instance per model are fine."""
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF029"])
+    assert found == (["TF029"] if reported else [])
+
+
+LAYER_WITH_SIZES = """
+    import tensorflow as tf
+
+    class Modulation(tf.keras.layers.Layer):
+        def call(self, x, height, width):
+            return x
+
+    m = Modulation()
+    size = 7
+    height = width = len(rows)
+    _, h, w, _ = images.shape
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"),
+    [
+        ("m(x, 7, 7)", True),
+        ("m(x, size, size)", True),
+        ("m(x, height, width)", True),  # `len(...)`
+        ("m(x, h, w)", True),  # unpacked from a shape
+        ("m(x, True)", True),
+        ("m(x, height=7, width=7)", False),
+        ("m(x, mask)", False),  # unknown: may be a tensor
+        ("m(x, None)", False),  # Keras 3 accepts None
+        ("tf.keras.layers.Dense(3)(x, 7)", False),  # only the module's own layer classes
+    ],
+)
+def test_python_values_passed_positionally_to_a_layer(call, reported):
+    """Keras 3's Layer.__call__ takes only tensors (or None) positionally (TF 2.21: ValueError
+    "Only input tensors may be passed as positional arguments")."""
+    source = textwrap.dedent(LAYER_WITH_SIZES) + f"y = {call}\n"
+    assert rule_ids(source, ["TF030"]) == (["TF030"] if reported else [])
+
+
+def test_a_layer_that_opts_out_takes_python_values_positionally():
+    source = textwrap.dedent(LAYER_WITH_SIZES).replace(
+        "def call", "_allow_non_tensor_positional_args = True\n\n    def call"
+    )
+    assert rule_ids(source + "y = m(x, 7, 7)\n", ["TF030"]) == []

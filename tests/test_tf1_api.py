@@ -458,8 +458,47 @@ def test_contrib_imported_from_tensorflow_resolves():
         init = contrib_layers.xavier_initializer()
         """
     found = lint(source, ["TF1"])
-    assert [(d.rule, d.line) for d in found] == [("TF105", 3), ("TF105", 4)]
-    assert "tf.contrib.layers.xavier_initializer" in found[1].message
+    # the removed module is reported once, at its import: its uses are the same fault
+    assert [(d.rule, d.line) for d in found] == [("TF105", 3)]
+    assert "tensorflow.contrib" in found[0].message
+
+
+def test_a_removed_or_tf1_only_module_is_reported_once():
+    source = """
+        import tensorflow as tf
+        import tensorflow.contrib.slim as slim
+        tf.app.flags.DEFINE_integer("batch_size", 32, "batch size")
+        FLAGS = tf.app.flags.FLAGS
+        net = slim.conv2d(slim.flatten(x), 32, [3, 3])
+        model = tf.contrib.learn.Estimator(model_fn)
+        other = tf.contrib.learn.Experiment(model)
+        """
+    found = lint(source, ["TF1"])
+    assert [(d.rule, d.line) for d in found] == [("TF105", 3), ("TF104", 4), ("TF105", 7)]
+
+
+def test_a_module_that_turns_eager_off_is_told_once_with_preview():
+    source = """
+        import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
+        x = tf.compat.v1.placeholder(tf.float32, [None, 3])
+        with tf.compat.v1.Session() as sess:
+            sess.run(tf.compat.v1.global_variables_initializer())
+        """
+    (told,) = lint(source, ["TF106"])
+    assert told.line == 3 and told.preview and told.fix is None
+
+
+def test_compat_v1_layers_need_tf_keras_even_with_eager_off():
+    source = """
+        import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
+        y = tf.compat.v1.layers.dense(x, 3)
+        """
+    (d,) = [d for d in lint(source, ["TF106"]) if not d.preview]
+    assert d.line == 4 and "tf-keras" in d.message
+    legacy = 'import os\nos.environ["TF_USE_LEGACY_KERAS"] = "1"\n' + textwrap.dedent(source)
+    assert [d for d in lint(legacy, ["TF106"]) if not d.preview] == []
 
 
 def test_an_import_of_a_module_tensorflow_2_lacks_is_a_removed_module():

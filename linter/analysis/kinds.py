@@ -334,18 +334,50 @@ def keras_object(
 
 
 def _metrics_loop(model: ModuleModel, scope: Scope | None, name: cst.Name) -> KerasObject | None:
+    """The loop variable over ``<x>.metrics`` (an element of ``Model.metrics``), over a Keras 3
+    model's ``layers`` (a layer, known by its kind), or over a list or tuple written out of
+    Keras objects (their class when they share it, else a layer when all are layers)."""
     for site in model.binding_of(name, scope).sites:
         listed = site.value
         if site.kind not in (SiteKind.LOOP, SiteKind.COMPREHENSION) or listed is None:
             continue
         if isinstance(listed, cst.Subscript):  # for m in model.metrics[1:]
             listed = listed.value
-        if not (isinstance(listed, cst.Attribute) and listed.attr.value == "metrics"):
+        if isinstance(listed, (cst.List, cst.Tuple)):
+            found = _written_out(model, scope, listed)
+            if found is not None:
+                return found
+            continue
+        if not isinstance(listed, cst.Attribute):
+            continue
+        if listed.attr.value == "layers":
+            owner = _as_keras_object(model.kind_of(listed.value, scope))
+            if owner is not None and owner.cls in ("Model", "Sequential"):
+                return KerasObject(KIND_CLASSES["layer"], by_kind=True)
+            continue
+        if listed.attr.value != "metrics":
             continue
         owner = model.kind_of(listed.value, scope)
         kind = knowledge.member_kind("model", "metrics")
         if owner is None and kind is not None and kind.startswith("list["):
             return KerasObject(KIND_CLASSES[kind[5:-1]])
+    return None
+
+
+def _written_out(
+    model: ModuleModel, scope: Scope | None, listed: cst.List | cst.Tuple
+) -> KerasObject | None:
+    elements = [e.value for e in listed.elements if isinstance(e, cst.Element)]
+    if not elements or len(elements) != len(listed.elements):
+        return None
+    found = [_as_keras_object(model.kind_of(e, scope)) for e in elements]
+    if any(f is None or f.by_kind for f in found):
+        return None
+    classes = {f.cls for f in found}
+    if len(classes) == 1:
+        return found[0] if len(found) == 1 else KerasObject(classes.pop())
+    if all(c.startswith("layers.") for c in classes):
+        return KerasObject(KIND_CLASSES["layer"], by_kind=True)
     return None
 
 

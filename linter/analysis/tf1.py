@@ -278,6 +278,18 @@ def is_tf1_code(model: ModuleModel) -> bool:
     return tf1_references(model).tf1_code
 
 
+def turns_eager_off(model: ModuleModel) -> bool:
+    """Whether the module calls a switch that turns eager execution off
+    (``tf.compat.v1.disable_eager_execution()``, ``disable_v2_behavior()``)."""
+    leaves = {name.rsplit(".", 1)[-1] for name in GRAPH_MODE_SWITCHES}
+    if not any(node.value in leaves for node in model.nodes_of(cst.Name)):
+        return False  # a cheap look before resolving the module's TensorFlow references
+    return any(
+        ref.found is not None and ref.found.old in GRAPH_MODE_SWITCHES
+        for ref in tf1_references(model).references
+    )
+
+
 def _references(model: ModuleModel) -> References:
     if not any(tensorflow_api(t) for t in model.imports.values()):
         return References([], {}, [], frozenset(), False)
