@@ -482,19 +482,62 @@ WHILE_UNROLL_LIMIT = 10
 def _python_int(
     model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
 ) -> int | None:
-    """An integer the code shows: a literal, a sum or product of such, a name every binding
+    """An integer the code shows: a literal, arithmetic on such, a name every binding
     of which is one (a module constant), or (with ``params``) a parameter every caller passes
     the same one for (or, with no caller in the module, the integer default of a function
-    that is not itself traced: a factory's size)."""
+    that is not itself traced: a factory's size); ``int()`` of Python numbers the code shows
+    (an ODE solver's ``int((t1 - t0) / dt)`` steps)."""
+    value = _python_number(model, node, scope, depth, params)
+    return value if type(value) is int else None
+
+
+_ARITHMETIC = {
+    cst.Add: lambda a, b: a + b,
+    cst.Subtract: lambda a, b: a - b,
+    cst.Multiply: lambda a, b: a * b,
+    cst.Divide: lambda a, b: a / b,
+    cst.FloorDivide: lambda a, b: a // b,
+}
+_TO_INT = {
+    "builtins.int": int,
+    "builtins.round": round,
+    "math.ceil": math.ceil,
+    "math.floor": math.floor,
+}
+
+
+def _literal_number(node: cst.BaseExpression) -> int | float | None:
+    """A literal integer as an int, a literal float as a float."""
     value = _int(node)
+    return value if value is not None else _number(node)
+
+
+def _python_number(
+    model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
+) -> int | float | None:
+    """A Python number the code shows (see ``_python_int``): a tf.function's Python number
+    argument is a constant of its trace, so arithmetic on such numbers is done while tracing."""
+    value = _literal_number(node)
     if value is not None or depth > 4:
         return value
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
-        left = _python_int(model, node.left, scope, depth + 1, params)
-        right = _python_int(model, node.right, scope, depth + 1, params)
+    if isinstance(node, cst.BinaryOperation) and type(node.operator) in _ARITHMETIC:
+        left = _python_number(model, node.left, scope, depth + 1, params)
+        right = _python_number(model, node.right, scope, depth + 1, params)
         if left is None or right is None:
             return None
-        return left + right if isinstance(node.operator, cst.Add) else left * right
+        try:
+            return _ARITHMETIC[type(node.operator)](left, right)
+        except ZeroDivisionError:
+            return None
+    if isinstance(node, cst.Call):
+        convert = _TO_INT.get(model.call_name(node) or "")
+        if convert is None or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+            return None
+        inner = _python_number(model, node.args[0].value, scope, depth + 1, params)
+        try:
+            return convert(inner) if inner is not None else None
+        except (OverflowError, ValueError):
+            return None
     if isinstance(node, cst.Attribute):
         return _constructor_int(model, node, scope, depth, params) if params else None
     if not isinstance(node, cst.Name):
@@ -504,7 +547,7 @@ def _python_int(
         if not params:
             return None
         passed = {
-            _python_int(model, argument, caller, depth + 1)
+            _python_number(model, argument, caller, depth + 1)
             for argument, caller in model.arguments(binding.scope, node.value)
         }
         if passed:
@@ -515,10 +558,12 @@ def _python_int(
         if default is None:
             return None
         if not binding.scope.traced or _default_left(model, binding.scope):
-            return _int(default)
+            return _literal_number(default)
         return None
     values = binding.known_values
-    found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
+    found = (
+        {_python_number(model, v, scope, depth + 1, params) for v in values} if values else {None}
+    )
     return found.pop() if len(found) == 1 else None
 
 
@@ -546,9 +591,9 @@ def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool
         return None
     default = init.param_defaults.get(name.value)
     passed = {
-        _python_int(model, argument, where, depth + 1, params)
+        _python_number(model, argument, where, depth + 1, params)
         if argument is not None
-        else (_int(default) if default is not None else None)
+        else (_literal_number(default) if default is not None else None)
         for argument, where, _ in model.constructor_arguments(init, name.value)
     }
     return passed.pop() if len(passed) == 1 else None

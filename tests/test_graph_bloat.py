@@ -529,3 +529,24 @@ def test_a_range_bound_every_call_leaves_to_its_default_is_unrolled():
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01)\n", ["TF701"]) == ["TF701"]
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, tf.constant(9))\n", ["TF701"]) == []
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, **options)\n", ["TF701"]) == []
+
+
+@pytest.mark.parametrize(
+    ("bound", "found"),
+    [
+        ("int((t1 - t0) / dt)", True),  # every call passes Python floats: 1000 steps
+        ("int(T_END / DT)", True),
+        ("round(T_END / DT) - 1", True),
+        ("int(T_END)", False),  # 5 steps: a deliberate unrolling
+    ],
+)
+def test_a_step_count_computed_from_python_numbers_is_counted(bound, found):
+    """A fixed-step ODE solver's steps computed from Python floats: a tf.function's Python
+    number arguments are constants of its trace, so the count is a Python int there."""
+    source = (
+        "import tensorflow as tf\nT_END = 5.0\nDT = 0.001\n@tf.function\n"
+        "def solve(f, y, t0, t1, dt):\n"
+        f"    for _ in range({bound}):\n        y = y + dt * f(y)\n    return y\n"
+        "solve(tf.sin, tf.ones([3]), 0.0, 10.0, 0.01)\n"
+    )
+    assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
