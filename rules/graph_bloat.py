@@ -1113,6 +1113,21 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
         shape = positional[0].value if positional else keywords.get("shape")
         elements = _shape_elements(model, shape, scope) if shape is not None else None
+    elif name in ("numpy.eye", "numpy.identity") and positional:
+        # `np.eye(n)`, `np.eye(n, m)`: n x m elements (n x n when m is not given)
+        sizes = [_python_int(model, a.value, scope) for a in positional[:2]]
+        elements = (
+            math.prod(sizes) * (sizes[0] if len(sizes) == 1 else 1) if None not in sizes else None
+        )
+    elif name in ("numpy.arange", "numpy.linspace"):
+        elements = _literal_range_length(node, name)
+        if (
+            elements is None
+            and name == "numpy.arange"
+            and len(positional) == 1
+            and not keywords.keys() - {"dtype"}
+        ):
+            elements = _python_int(model, positional[0].value, scope)
     elif name in ("numpy.random.rand", "numpy.random.randn"):
         sizes = [_python_int(model, a.value, scope) for a in positional]
         elements = math.prod(sizes) if sizes and None not in sizes else None

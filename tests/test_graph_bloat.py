@@ -550,3 +550,24 @@ def test_a_step_count_computed_from_python_numbers_is_counted(bound, found):
         "solve(tf.sin, tf.ones([3]), 0.0, 10.0, 0.01)\n"
     )
     assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        # 2048 x 2048 float32 is 16 MiB: the GraphDef of one trace is 16,777,518 bytes (TF 2.21)
+        (
+            "@tf.function\ndef f(x):\n    return x @ tf.constant(np.eye(2048, dtype=np.float32))\n",
+            True,
+        ),
+        ("B = np.identity(1024)\n@tf.function\ndef f(x):\n    return x @ B\n", True),
+        ("T = np.arange(1_000_000)\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n", True),
+        (
+            "@tf.function\ndef f(x):\n    return x @ tf.constant(np.eye(64, dtype=np.float32))\n",
+            False,
+        ),
+        ("T = np.arange(100)\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n", False),
+    ],
+)
+def test_an_identity_or_range_array_is_sized_by_its_arguments(source, found):
+    assert (rule_ids(ARRAYS + source, ["TF704"]) == ["TF704"]) is found
