@@ -1517,6 +1517,37 @@ def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found)
     assert [d.line for d in lint(source, ["TF598"])] == found
 
 
+# TF598: a generator's batches sliced at a size drawn at random on each pass (checked under
+# TF 2.21: 1,000 rows in batches of 8-63 rows traced the step 24 times); a size computed from the
+# position (`min(32, len(data) - i)`) changes only for the last batch and is not reported.
+SLICES = """
+import numpy as np
+import tensorflow as tf
+
+@tf.function
+def score(x):
+    return tf.reduce_mean(x)
+
+def batches(data):
+    i = 0
+    while i < len(data):
+        n = {size}
+        yield data[i:i + n]
+        i += n
+
+for batch in batches(np.zeros((1000, 10), "float32")):
+    score(batch)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "found"),
+    [("np.random.randint(8, 64)", ["TF598"]), ("min(32, len(data) - i)", []), ("32", [])],
+)
+def test_a_generator_yielding_slices_of_a_random_size(size, found):
+    assert rule_ids(SLICES.format(size=size), ["TF598"]) == found
+
+
 @pytest.mark.parametrize("name", state_forms("TF501", "TF598"))
 def test_a_retracing_form_confirmed_under_tensorflow_is_reported(name):
     """Batches padded each to their own longest element (tf.data's padded_batch with no
