@@ -19,7 +19,7 @@ from tf2lint.analysis.model import (
     input_signature,
 )
 from tf2lint.analysis.scopes import passed_argument
-from tf2lint.analysis.tensors import converted_loop
+from tf2lint.analysis.tensors import converted_loop, reaching_values
 from tf2lint.analysis.tracing import (
     is_tf_function_call,
     root_reason,
@@ -3520,7 +3520,8 @@ def _unresolved_method_calls(model: ModuleModel, fn: FunctionInfo) -> list[CallS
 def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
     """Whether ``data`` makes one item into a batch of one: ``x[None]``, ``x[np.newaxis]``,
     ``np.expand_dims(x, 0)``, ``x.reshape(1, ...)``, ``[x]`` or ``np.array([x])`` (a list of
-    these for a model of several inputs), through a name bound once to one."""
+    these for a model of several inputs), through the binding of a name that reaches the read,
+    arithmetic (``x / 255.0``) and ``.astype(...)``."""
     if depth > 4:
         return False
     if isinstance(data, (cst.List, cst.Tuple)):
@@ -3533,9 +3534,24 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
             _adds_axis(data.slice[0].slice) or _one_row(data.slice[0].slice)
         )
     if isinstance(data, cst.Name):
-        values = model.bound_values(data, scope)
+        # the binding that reaches this read (`pixels = np.expand_dims(pixels, 0)` after
+        # `pixels = img_to_array(face)`), else the one value the name is ever bound to
+        values = reaching_values(model, data, model.binding_of(data, scope))
         return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
-    if not isinstance(data, cst.Call) or not data.args:
+    if isinstance(data, cst.BinaryOperation):
+        # `pixels / 255.0`: arithmetic keeps the batch of one (not `[x] * 3`, a list of three)
+        if isinstance(data.left, (cst.List, cst.Tuple)) or isinstance(
+            data.right, (cst.List, cst.Tuple)
+        ):
+            return False
+        return _batch_of_one(model, data.left, scope, depth + 1) or _batch_of_one(
+            model, data.right, scope, depth + 1
+        )
+    if not isinstance(data, cst.Call):
+        return False
+    if isinstance(data.func, cst.Attribute) and data.func.attr.value == "astype":
+        return _batch_of_one(model, data.func.value, scope, depth + 1)
+    if not data.args:
         return False
     callee = model.callee(data, scope)
     if callee is not None:

@@ -955,6 +955,15 @@ MODEL = (
             "for s in states:\n    act(s)\n",
             6,
         ),
+        # the batch of one made by a helper of the module, rebound and scaled on the way:
+        # `pixels = np.expand_dims(pixels, 0)` ... `return pixels / 255.0`
+        (
+            "def preprocess(img):\n    pixels = np.asarray(img, 'float32')\n"
+            "    pixels = np.expand_dims(pixels, axis=0)\n    return pixels / 255.0\n"
+            "def analyze(img):\n    face = preprocess(img)\n    return model.predict(face)[0]\n"
+            "for frame in frames:\n    analyze(frame)\n",
+            10,
+        ),
         # a helper that passes on what it is given: reported where it is called per item
         (
             "def score(m, structure):\n    return m.predict(featurize(structure))\n"
