@@ -2092,6 +2092,40 @@ def test_none_spatial_sizes_of_a_model_for_any_image_size(source, expected):
     assert rule_ids(source, ["TF897"]) == expected
 
 
+# The shuffle as a Lambda's own function, in a block helper called on the input and then on
+# the block's output (checked under TF 2.21 / Keras 3.15: the first application fails, Keras
+# 3 calling the function on the symbolic tensor to infer the Lambda's output shape); with
+# `output_shape` given, Keras does not call it while the model is built.
+LAMBDA_SHUFFLE = (
+    SHUFFLE.split("class ShuffleUnit")[0]
+    + """def unit(x, groups):
+    x = layers.Conv2D(16, 1)(x)
+    return layers.Lambda(channel_shuffle, arguments={{"groups": groups}}{extra})(x)
+
+
+def build(input_shape={shape}):
+    inputs = keras.Input(shape=input_shape)
+    return keras.Model(inputs, unit(unit(inputs, 2), 2))
+
+
+model = build()
+"""
+)
+
+
+@pytest.mark.parametrize(
+    "shape, extra, expected",
+    [
+        ("(None, None, 3)", "", ["TF897", "TF897"]),
+        ("(32, 32, 3)", "", []),
+        ("(None, None, 3)", ", output_shape=(None, None, 16)", []),
+    ],
+)
+def test_none_sizes_in_a_lambdas_own_function(shape, extra, expected):
+    source = LAMBDA_SHUFFLE.format(shape=shape, extra=extra)
+    assert rule_ids(source, ["TF897"]) == expected
+
+
 # The layer's own `call` reads its input's sizes and rebinds the input after (checked under
 # TF 2.21 / Keras 3.15: building the model fails, "Could not automatically infer the output
 # shape"); a size read after the rebinding is of another tensor.
