@@ -3212,3 +3212,54 @@ def test_numpy_on_a_list_of_graph_tensors(fill, expected):
         "    return np.array(values)\n"
     )
     assert rule_ids(source, ["TF804"]) == expected
+
+
+# A resize-to-fit function mapped over two pipelines, one of fixed-size arrays and one of
+# images of any size (checked under TF 2.21: the first `map` traces it with 32 x 48, the
+# second fails at its `map`, TypeError comparing None): tf.data traces the function at each
+# `map`, so one pipeline handing it a None dimension is enough.
+TWO_PIPELINES = """
+import numpy as np
+import tensorflow as tf
+
+
+def resize_to_fit(image):
+    height, width = image.shape[0], image.shape[1]
+    scale = 64 / height if height > width else 64 / width
+    return tf.image.resize(image, (int(height * scale), int(width * scale)))
+
+
+def load(path):
+    return tf.io.decode_jpeg(tf.io.read_file(path), channels=3)
+
+
+def gen():
+    yield np.zeros((32, 48, 3), "float32")
+
+
+fixed = tf.data.Dataset.from_tensor_slices(np.zeros((2, 32, 48, 3), "float32")).map(resize_to_fit)
+{varying}
+"""
+
+
+@pytest.mark.parametrize(
+    "varying, expected",
+    [
+        (
+            "ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec("
+            "(None, None, 3), tf.float32)).map(resize_to_fit)",
+            ["TF897", "TF897"],
+        ),
+        (
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(resize_to_fit)",
+            ["TF897", "TF897"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec("
+            "(32, 48, 3), tf.float32)).map(resize_to_fit)",
+            [],
+        ),
+    ],
+)
+def test_one_pipeline_of_any_image_size_is_enough(varying, expected):
+    assert rule_ids(TWO_PIPELINES.format(varying=varying), ["TF897"]) == expected
