@@ -529,6 +529,17 @@ def _python_number(
             return _ARITHMETIC[type(node.operator)](left, right)
         except ZeroDivisionError:
             return None
+    if isinstance(node, cst.Call) and model.call_name(node) == "builtins.len" and node.args:
+        return _static_length(model, node.args[0].value, scope, depth + 1, params)
+    if (
+        isinstance(node, cst.Subscript)
+        and isinstance(node.value, cst.Attribute)
+        and node.value.attr.value == "shape"
+        and len(node.slice) == 1
+        and isinstance(node.slice[0].slice, cst.Index)
+        and _int(node.slice[0].slice.value) == 0
+    ):
+        return _static_length(model, node.value.value, scope, depth + 1, params)
     if isinstance(node, cst.Call):
         convert = _TO_INT.get(model.call_name(node) or "")
         if convert is None or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
@@ -565,6 +576,58 @@ def _python_number(
         {_python_number(model, v, scope, depth + 1, params) for v in values} if values else {None}
     )
     return found.pop() if len(found) == 1 else None
+
+
+_LENGTH_CALLS = {"linspace": 2, "zeros": 0, "ones": 0, "empty": 0, "fill": 0, "full": 0}
+
+
+def _static_length(model, node: cst.BaseExpression, scope, depth: int, params: bool) -> int | None:
+    """The length (dimension 0) of an array or tensor the code shows, which ``len()`` and
+    ``.shape[0]`` read as a Python int while tracing: ``tf.linspace(0.0, 10.0, 1000)``,
+    ``np.zeros((n, 3))``, ``tf.range(500)``, a name bound only to one, or a parameter of a
+    ``tf.function`` (with no ``input_signature``: it is traced with the shape it is given)
+    that every call passes one of the same length."""
+    if depth > 6 or not params:
+        return None
+    if isinstance(node, cst.Name):
+        binding = model.binding_of(node, scope)
+        fn = binding.scope
+        if binding.param_only and isinstance(fn, FunctionInfo):
+            if any("input_signature" in code(d) for d in getattr(fn.node, "decorators", ())):
+                return None
+            passed = {
+                _static_length(model, argument, caller, depth + 1, params)
+                for argument, caller in model.arguments(fn, node.value)
+            }
+            return passed.pop() if len(passed) == 1 else None
+        values = binding.known_values
+        found = {_static_length(model, v, scope, depth + 1, params) for v in values or [None]}
+        return found.pop() if len(found) == 1 else None
+    if not isinstance(node, cst.Call):
+        return None
+    name = model.call_name(node) or ""
+    if not name.startswith(("numpy.", "tensorflow.")):
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    positional = [a.value for a in node.args if a.keyword is None]
+    if leaf in ("range", "arange"):
+        values = [_python_int(model, v, scope, depth + 1, params) for v in positional]
+        if not values or None in values or len(values) > 3:
+            return _literal_range_length(node, name)
+        try:
+            return len(range(*values))
+        except (TypeError, ValueError):
+            return None
+    position = _LENGTH_CALLS.get(leaf)
+    if position is None or len(positional) <= position:
+        return None
+    size = positional[position]
+    if leaf != "linspace":  # a shape: its first dimension
+        if isinstance(size, (cst.Tuple, cst.List)) and size.elements:
+            size = size.elements[0].value
+        elif not isinstance(size, (cst.Integer, cst.Name)):
+            return None
+    return _python_int(model, size, scope, depth + 1, params)
 
 
 def _default_left(model, fn: FunctionInfo) -> bool:

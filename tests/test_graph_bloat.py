@@ -571,3 +571,24 @@ def test_a_step_count_computed_from_python_numbers_is_counted(bound, found):
 )
 def test_an_identity_or_range_array_is_sized_by_its_arguments(source, found):
     assert (rule_ids(ARRAYS + source, ["TF704"]) == ["TF704"]) is found
+
+
+@pytest.mark.parametrize(
+    ("grid", "bound", "found"),
+    [
+        ("tf.linspace(0.0, 10.0, 1000)", "len(t) - 1", True),
+        ("tf.linspace(0.0, 10.0, 1000)", "t.shape[0] - 1", True),
+        ("np.zeros((500, 3))", "len(t)", True),
+        ("tf.linspace(0.0, 1.0, 8)", "len(t) - 1", False),  # 7 steps: a deliberate unrolling
+    ],
+)
+def test_a_step_count_read_from_a_tensors_static_length(grid, bound, found):
+    """`len(t)` and `t.shape[0]` of a tf.function's tensor argument are Python ints while
+    tracing (TF 2.21: an Euler loop over `range(len(t) - 1)` is 836 ops for 50 points, 8,486
+    for 500)."""
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n@tf.function\ndef euler(y, t):\n"
+        f"    for i in range({bound}):\n        y = y + 0.1 * tf.sin(y)\n    return y\n"
+        f"euler(tf.ones([3]), {grid})\n"
+    )
+    assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
