@@ -561,6 +561,15 @@ def _python_number(
             _python_number(model, argument, caller, depth + 1)
             for argument, caller in model.arguments(binding.scope, node.value)
         }
+        if not passed and binding.scope.name == "__init__":
+            # a constructor's parameter: what each construction passes (or leaves to default)
+            default = binding.scope.param_defaults.get(node.value)
+            passed = {
+                _python_number(model, argument, where, depth + 1)
+                if argument is not None
+                else (_literal_number(default) if default is not None else None)
+                for argument, where, _ in model.constructor_arguments(binding.scope, node.value)
+            }
         if passed:
             return passed.pop() if len(passed) == 1 else None
         default = binding.scope.param_defaults.get(node.value)
@@ -610,14 +619,14 @@ def _static_length(model, node: cst.BaseExpression, scope, depth: int, params: b
         return None
     leaf = name.rsplit(".", 1)[-1]
     positional = [a.value for a in node.args if a.keyword is None]
+    if leaf in ("constant", "convert_to_tensor", "array", "asarray", "cast") and positional:
+        return _static_length(model, positional[0], scope, depth + 1, params)  # same elements
     if leaf in ("range", "arange"):
-        values = [_python_int(model, v, scope, depth + 1, params) for v in positional]
+        values = [_python_number(model, v, scope, min(depth, 2), params) for v in positional]
         if not values or None in values or len(values) > 3:
             return _literal_range_length(node, name)
-        try:
-            return len(range(*values))
-        except (TypeError, ValueError):
-            return None
+        start, stop, step = (0, values[0], 1) if len(values) == 1 else (*values, 1)[:3]
+        return max(0, math.ceil((stop - start) / step)) if step else None
     position = _LENGTH_CALLS.get(leaf)
     if position is None or len(positional) <= position:
         return None
@@ -627,7 +636,8 @@ def _static_length(model, node: cst.BaseExpression, scope, depth: int, params: b
             size = size.elements[0].value
         elif not isinstance(size, (cst.Integer, cst.Name)):
             return None
-    return _python_int(model, size, scope, depth + 1, params)
+    # its own depth: each pass through here counts one more toward its limit
+    return _python_int(model, size, scope, min(depth, 2), params)
 
 
 def _default_left(model, fn: FunctionInfo) -> bool:
@@ -636,6 +646,18 @@ def _default_left(model, fn: FunctionInfo) -> bool:
     (the caller of ``_python_int`` has seen that none passes the parameter)."""
     sites = [site for site in model.call_sites if site.callee is fn]
     return bool(sites) and all(not any(a.star for a in site.call.args) for site in sites)
+
+
+def _within(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is part of ``root``."""
+    found = [False]
+
+    def enter(n: cst.CSTNode) -> bool:
+        found[0] = found[0] or n is node
+        return not found[0]
+
+    walk(root, enter)
+    return found[0]
 
 
 def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool) -> int | None:
@@ -647,6 +669,9 @@ def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool
     )
     init = cls.methods.get("__init__") if cls is not None else None
     values = cls.self_assignments.get(node.attr.value, ()) if init is not None else ()
+    if len(values) == 1 and type(values[0]) is not cst.Name and _within(init.node, values[0]):
+        # `self.n = int(t_end / dt)`: computed in `__init__` from the numbers it is given
+        return _python_number(model, values[0], init, depth + 1, params)
     if len(values) != 1 or type(values[0]) is not cst.Name:
         return None
     name = values[0]

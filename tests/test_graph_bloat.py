@@ -592,3 +592,25 @@ def test_a_step_count_read_from_a_tensors_static_length(grid, bound, found):
         f"euler(tf.ones([3]), {grid})\n"
     )
     assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
+
+
+def test_a_step_count_a_constructor_computes_is_counted():
+    source = (
+        "import tensorflow as tf\nclass RK4:\n    def __init__(self, t_end, dt):\n"
+        "        self.dt = dt\n        self.n = int(t_end / dt)\n    @tf.function\n"
+        "    def integrate(self, y):\n        for _ in range(self.n):\n"
+        "            y = y + self.dt * tf.sin(y)\n        return y\n"
+        "solver = RK4(10.0, 0.01)\nsolver.integrate(tf.ones([3]))\n"
+    )
+    assert rule_ids(source, ["TF701"]) == ["TF701"]
+    assert rule_ids(source.replace("RK4(10.0, 0.01)", "RK4(0.05, 0.01)"), ["TF701"]) == []
+
+
+def test_a_time_grid_converted_from_a_numpy_range_is_counted():
+    source = (
+        "import numpy as np\nimport tensorflow as tf\nT_END = 25.0\nDT = 0.01\n@tf.function\n"
+        "def solve(y, t):\n    for i in range(1, len(t)):\n"
+        "        y = y + (t[i] - t[i - 1]) * tf.sin(y)\n    return y\n"
+        "solve(tf.ones([3]), tf.constant(np.arange(0.0, T_END, DT), dtype=tf.float32))\n"
+    )
+    assert rule_ids(source, ["TF701"]) == ["TF701"]
