@@ -227,7 +227,12 @@ class PythonLoopUnrolledInGraph(Rule):
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
         parameter every call of the module passes such an integer, or leaves to such a
         default, as a fixed-step ODE solver's `steps=1000`: a Python int reaches the trace as
-        one), literal
+        one), or counts computed from Python numbers the code shows (`int((t1 - t0) / dt)`
+        with every call passing Python floats, a constructor's `self.n = int(t_end / dt)`),
+        or `len(t)` / `t.shape[0]` of an array or tensor of a length the code shows
+        (`tf.linspace(0.0, 10.0, 1000)` passed to the `tf.function`: its static length is a
+        Python int while tracing; an Euler loop over 50 points is 836 ops, over 500 8,486,
+        under TF 2.21), literal
         sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
         counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
@@ -1407,6 +1412,7 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         against the 2 GB limit of a serialised graph (`tf.saved_model.save` fails past it).
         Grappler itself refuses to build constants over 10 MiB. Reported when the array is
         built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
+        `np.eye(4096)`, `np.arange(1_000_000)`,
         a NumPy Generator's `rng.normal(size=(n, d))`) of at least
         {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
         by the file), or an embedding matrix with a row per word of a vocabulary fitted on the
