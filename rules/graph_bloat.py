@@ -1188,6 +1188,11 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
+    if name in ("numpy.stack", "numpy.vstack") and positional:
+        # `np.stack([vectors[w] for w in words])`: a row per entry of a file's vocabulary
+        if python_sequence(model, positional[0].value, scope) is not None:
+            return _HostArray(node, None)
+        return None
     if name in _ARRAY_CONVERTERS and positional:
         # `np.array(np.load(p), dtype=np.float32)`: the same elements, perhaps another width
         inner = host_array(model, positional[0].value, scope, depth + 1)
@@ -1326,6 +1331,48 @@ def _file_object(model, node: cst.BaseExpression, scope, depth: int = 0) -> bool
     return False
 
 
+def _filled_per_line(model, fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn`` fills the empty list or dict ``name`` inside a loop over the lines of a
+    file (``for line in f: vectors[word] = ...`` or ``rows.append(...)``): one entry per
+    line, as many as the file has."""
+    found = [False]
+
+    def fills(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            return any(
+                isinstance(t.target, cst.Subscript)
+                and isinstance(t.target.value, cst.Name)
+                and t.target.value.value == name
+                for t in node.targets
+            )
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "append"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == name
+        )
+
+    def enter(node: cst.CSTNode) -> bool:
+        if found[0] or (
+            isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and (node is not fn.node)
+        ):
+            return False
+        if isinstance(node, cst.For) and _file_object(model, node.iter, fn):
+            inner = [False]
+
+            def look(child: cst.CSTNode) -> bool:
+                inner[0] = inner[0] or fills(child)
+                return not inner[0]
+
+            walk(node.body, look)
+            found[0] = inner[0]
+        return not found[0]
+
+    walk(fn.node, enter)
+    return found[0]
+
+
 def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
     """``node`` as a Python list whose length comes from data: the lines or words of a file
     (``f.read().split()``, ``[line.strip() for line in f]``), a comprehension over
@@ -1380,6 +1427,15 @@ def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> s
             found = [python_sequence(model, v, where, deeper) for v, where in passed]
             return found[0] if found and all(found) else None
         values = binding.known_values
+        if (
+            values
+            and len(values) == 1
+            and isinstance(values[0], (cst.List, cst.Dict))
+            and not values[0].elements
+            and isinstance(fn, FunctionInfo)
+            and _filled_per_line(model, fn, node.value)
+        ):
+            return "the lines of a file"  # `vectors = {}` filled in `for line in f:`
         found = [python_sequence(model, v, scope, deeper) for v in values or ()]
         return found[0] if found and all(found) else None
     if (
@@ -1415,7 +1471,10 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         `np.eye(4096)`, `np.arange(1_000_000)`,
         a NumPy Generator's `rng.normal(size=(n, d))`) of at least
         {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
-        by the file), or an embedding matrix with a row per word of a vocabulary fitted on the
+        by the file), or stacked from a vocabulary's vectors read line by line from a file
+        (`np.stack([vectors[w] for w in words])`, `vectors` a dict filled in `for line in f`:
+        a row per line, 1,000 rows of 300 floats a 1,200,392-byte GraphDef under TF 2.21),
+        or an embedding matrix with a row per word of a vocabulary fitted on the
         data (`np.zeros((len(tokenizer.word_index) + 1, 300))`, at least {EMBEDDING_WIDTH}
         wide), directly or by a module function that returns it, whether it is a module
         global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an

@@ -614,3 +614,39 @@ def test_a_time_grid_converted_from_a_numpy_range_is_counted():
         "solve(tf.ones([3]), tf.constant(np.arange(0.0, T_END, DT), dtype=tf.float32))\n"
     )
     assert rule_ids(source, ["TF701"]) == ["TF701"]
+
+
+GLOVE = """
+import numpy as np
+import tensorflow as tf
+
+def load_vectors(path):
+    vectors = {{}}
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            vectors[parts[0]] = np.asarray(parts[1:], dtype="float32")
+    return vectors
+
+vectors = load_vectors("glove.txt")
+words = sorted(vectors)
+matrix = {matrix}
+
+@tf.function
+def lookup(ids):
+    return tf.gather(matrix, ids)
+"""
+
+
+@pytest.mark.parametrize(
+    ("matrix", "found"),
+    [
+        ("np.stack([vectors[w] for w in words])", ["TF704"]),
+        ("np.vstack([vectors[w] for w in words])", ["TF704"]),
+        # a fixed handful of rows
+        ("np.stack([vectors[w] for w in ('a', 'b')])", []),
+    ],
+)
+def test_a_matrix_stacked_from_a_files_vectors_is_embedded(matrix, found):
+    """One row per line of the file: a vocabulary's embeddings, sized by the data."""
+    assert rule_ids(GLOVE.format(matrix=matrix), ["TF704"]) == found
