@@ -1188,11 +1188,12 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
-    if name in ("numpy.stack", "numpy.vstack") and positional:
-        # `np.stack([vectors[w] for w in words])`: a row per entry of a file's vocabulary
-        if python_sequence(model, positional[0].value, scope) is not None:
-            return _HostArray(node, None)
-        return None
+    if (
+        name in ("numpy.stack", "numpy.vstack")
+        and positional
+        and python_sequence(model, positional[0].value, scope) is not None
+    ):
+        return _HostArray(node, None)  # `np.stack([vectors[w] for w in words])`: a row per line
     if name in _ARRAY_CONVERTERS and positional:
         # `np.array(np.load(p), dtype=np.float32)`: the same elements, perhaps another width
         inner = host_array(model, positional[0].value, scope, depth + 1)
