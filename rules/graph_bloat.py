@@ -227,7 +227,12 @@ class PythonLoopUnrolledInGraph(Rule):
         Reported for `range()` with literal bounds over {UNROLL_LIMIT} iterations (or a
         parameter every call of the module passes such an integer, or leaves to such a
         default, as a fixed-step ODE solver's `steps=1000`: a Python int reaches the trace as
-        one), literal
+        one), or counts computed from Python numbers the code shows (`int((t1 - t0) / dt)`
+        with every call passing Python floats, a constructor's `self.n = int(t_end / dt)`),
+        or `len(t)` / `t.shape[0]` of an array or tensor of a length the code shows
+        (`tf.linspace(0.0, 10.0, 1000)` passed to the `tf.function`: its static length is a
+        Python int while tracing; an Euler loop over 50 points is 836 ops, over 500 8,486,
+        under TF 2.21), literal
         sequences of more than {UNROLL_LIMIT} elements (a display repeated, `[(x, y)] * 300`,
         counts its elements; a caller may pass it in), and NumPy arrays (whose size comes from
         data, unless literals fix it: `np.arange(0.5, 1.0, 0.05)` is 10 thresholds); small
@@ -482,19 +487,73 @@ WHILE_UNROLL_LIMIT = 10
 def _python_int(
     model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
 ) -> int | None:
-    """An integer the code shows: a literal, a sum or product of such, a name every binding
+    """An integer the code shows: a literal, arithmetic on such, a name every binding
     of which is one (a module constant), or (with ``params``) a parameter every caller passes
     the same one for (or, with no caller in the module, the integer default of a function
-    that is not itself traced: a factory's size)."""
+    that is not itself traced: a factory's size); ``int()`` of Python numbers the code shows
+    (an ODE solver's ``int((t1 - t0) / dt)`` steps)."""
+    value = _python_number(model, node, scope, depth, params)
+    return value if type(value) is int else None
+
+
+_ARITHMETIC = {
+    cst.Add: lambda a, b: a + b,
+    cst.Subtract: lambda a, b: a - b,
+    cst.Multiply: lambda a, b: a * b,
+    cst.Divide: lambda a, b: a / b,
+    cst.FloorDivide: lambda a, b: a // b,
+}
+_TO_INT = {
+    "builtins.int": int,
+    "builtins.round": round,
+    "math.ceil": math.ceil,
+    "math.floor": math.floor,
+}
+
+
+def _literal_number(node: cst.BaseExpression) -> int | float | None:
+    """A literal integer as an int, a literal float as a float."""
     value = _int(node)
+    return value if value is not None else _number(node)
+
+
+def _python_number(
+    model, node: cst.BaseExpression, scope, depth: int = 0, params: bool = True
+) -> int | float | None:
+    """A Python number the code shows (see ``_python_int``): a tf.function's Python number
+    argument is a constant of its trace, so arithmetic on such numbers is done while tracing."""
+    value = _literal_number(node)
     if value is not None or depth > 4:
         return value
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Multiply)):
-        left = _python_int(model, node.left, scope, depth + 1, params)
-        right = _python_int(model, node.right, scope, depth + 1, params)
+    if isinstance(node, cst.BinaryOperation) and type(node.operator) in _ARITHMETIC:
+        left = _python_number(model, node.left, scope, depth + 1, params)
+        right = _python_number(model, node.right, scope, depth + 1, params)
         if left is None or right is None:
             return None
-        return left + right if isinstance(node.operator, cst.Add) else left * right
+        try:
+            return _ARITHMETIC[type(node.operator)](left, right)
+        except ZeroDivisionError:
+            return None
+    if isinstance(node, cst.Call) and model.call_name(node) == "builtins.len" and node.args:
+        return _static_length(model, node.args[0].value, scope, depth + 1, params)
+    if (
+        isinstance(node, cst.Subscript)
+        and isinstance(node.value, cst.Attribute)
+        and node.value.attr.value == "shape"
+        and len(node.slice) == 1
+        and isinstance(node.slice[0].slice, cst.Index)
+        and _int(node.slice[0].slice.value) == 0
+    ):
+        return _static_length(model, node.value.value, scope, depth + 1, params)
+    if isinstance(node, cst.Call):
+        convert = _TO_INT.get(model.call_name(node) or "")
+        if convert is None or len(node.args) != 1 or node.args[0].keyword or node.args[0].star:
+            return None
+        inner = _python_number(model, node.args[0].value, scope, depth + 1, params)
+        try:
+            return convert(inner) if inner is not None else None
+        except (OverflowError, ValueError):
+            return None
     if isinstance(node, cst.Attribute):
         return _constructor_int(model, node, scope, depth, params) if params else None
     if not isinstance(node, cst.Name):
@@ -504,9 +563,18 @@ def _python_int(
         if not params:
             return None
         passed = {
-            _python_int(model, argument, caller, depth + 1)
+            _python_number(model, argument, caller, depth + 1)
             for argument, caller in model.arguments(binding.scope, node.value)
         }
+        if not passed and binding.scope.name == "__init__":
+            # a constructor's parameter: what each construction passes (or leaves to default)
+            default = binding.scope.param_defaults.get(node.value)
+            passed = {
+                _python_number(model, argument, where, depth + 1)
+                if argument is not None
+                else (_literal_number(default) if default is not None else None)
+                for argument, where, _ in model.constructor_arguments(binding.scope, node.value)
+            }
         if passed:
             return passed.pop() if len(passed) == 1 else None
         default = binding.scope.param_defaults.get(node.value)
@@ -515,11 +583,66 @@ def _python_int(
         if default is None:
             return None
         if not binding.scope.traced or _default_left(model, binding.scope):
-            return _int(default)
+            return _literal_number(default)
         return None
     values = binding.known_values
-    found = {_python_int(model, v, scope, depth + 1, params) for v in values} if values else {None}
+    found = (
+        {_python_number(model, v, scope, depth + 1, params) for v in values} if values else {None}
+    )
     return found.pop() if len(found) == 1 else None
+
+
+_LENGTH_CALLS = {"linspace": 2, "zeros": 0, "ones": 0, "empty": 0, "fill": 0, "full": 0}
+
+
+def _static_length(model, node: cst.BaseExpression, scope, depth: int, params: bool) -> int | None:
+    """The length (dimension 0) of an array or tensor the code shows, which ``len()`` and
+    ``.shape[0]`` read as a Python int while tracing: ``tf.linspace(0.0, 10.0, 1000)``,
+    ``np.zeros((n, 3))``, ``tf.range(500)``, a name bound only to one, or a parameter of a
+    ``tf.function`` (with no ``input_signature``: it is traced with the shape it is given)
+    that every call passes one of the same length."""
+    if depth > 6 or not params:
+        return None
+    if isinstance(node, cst.Name):
+        binding = model.binding_of(node, scope)
+        fn = binding.scope
+        if binding.param_only and isinstance(fn, FunctionInfo):
+            if any("input_signature" in code(d) for d in getattr(fn.node, "decorators", ())):
+                return None
+            passed = {
+                _static_length(model, argument, caller, depth + 1, params)
+                for argument, caller in model.arguments(fn, node.value)
+            }
+            return passed.pop() if len(passed) == 1 else None
+        values = binding.known_values
+        found = {_static_length(model, v, scope, depth + 1, params) for v in values or [None]}
+        return found.pop() if len(found) == 1 else None
+    if not isinstance(node, cst.Call):
+        return None
+    name = model.call_name(node) or ""
+    if not name.startswith(("numpy.", "tensorflow.")):
+        return None
+    leaf = name.rsplit(".", 1)[-1]
+    positional = [a.value for a in node.args if a.keyword is None]
+    if leaf in ("constant", "convert_to_tensor", "array", "asarray", "cast") and positional:
+        return _static_length(model, positional[0], scope, depth + 1, params)  # same elements
+    if leaf in ("range", "arange"):
+        values = [_python_number(model, v, scope, min(depth, 2), params) for v in positional]
+        if not values or None in values or len(values) > 3:
+            return _literal_range_length(node, name)
+        start, stop, step = (0, values[0], 1) if len(values) == 1 else (*values, 1)[:3]
+        return max(0, math.ceil((stop - start) / step)) if step else None
+    position = _LENGTH_CALLS.get(leaf)
+    if position is None or len(positional) <= position:
+        return None
+    size = positional[position]
+    if leaf != "linspace":  # a shape: its first dimension
+        if isinstance(size, (cst.Tuple, cst.List)) and size.elements:
+            size = size.elements[0].value
+        elif not isinstance(size, (cst.Integer, cst.Name)):
+            return None
+    # its own depth: each pass through here counts one more toward its limit
+    return _python_int(model, size, scope, min(depth, 2), params)
 
 
 def _default_left(model, fn: FunctionInfo) -> bool:
@@ -528,6 +651,18 @@ def _default_left(model, fn: FunctionInfo) -> bool:
     (the caller of ``_python_int`` has seen that none passes the parameter)."""
     sites = [site for site in model.call_sites if site.callee is fn]
     return bool(sites) and all(not any(a.star for a in site.call.args) for site in sites)
+
+
+def _within(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is part of ``root``."""
+    found = [False]
+
+    def enter(n: cst.CSTNode) -> bool:
+        found[0] = found[0] or n is node
+        return not found[0]
+
+    walk(root, enter)
+    return found[0]
 
 
 def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool) -> int | None:
@@ -539,6 +674,9 @@ def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool
     )
     init = cls.methods.get("__init__") if cls is not None else None
     values = cls.self_assignments.get(node.attr.value, ()) if init is not None else ()
+    if len(values) == 1 and type(values[0]) is not cst.Name and _within(init.node, values[0]):
+        # `self.n = int(t_end / dt)`: computed in `__init__` from the numbers it is given
+        return _python_number(model, values[0], init, depth + 1, params)
     if len(values) != 1 or type(values[0]) is not cst.Name:
         return None
     name = values[0]
@@ -546,9 +684,9 @@ def _constructor_int(model, node: cst.Attribute, scope, depth: int, params: bool
         return None
     default = init.param_defaults.get(name.value)
     passed = {
-        _python_int(model, argument, where, depth + 1, params)
+        _python_number(model, argument, where, depth + 1, params)
         if argument is not None
-        else (_int(default) if default is not None else None)
+        else (_literal_number(default) if default is not None else None)
         for argument, where, _ in model.constructor_arguments(init, name.value)
     }
     return passed.pop() if len(passed) == 1 else None
@@ -1050,6 +1188,12 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in _FILE_READERS:
         return _HostArray(node, None)
     positional = [a for a in node.args if a.keyword is None]
+    if (
+        name in ("numpy.stack", "numpy.vstack")
+        and positional
+        and python_sequence(model, positional[0].value, scope) is not None
+    ):
+        return _HostArray(node, None)  # `np.stack([vectors[w] for w in words])`: a row per line
     if name in _ARRAY_CONVERTERS and positional:
         # `np.array(np.load(p), dtype=np.float32)`: the same elements, perhaps another width
         inner = host_array(model, positional[0].value, scope, depth + 1)
@@ -1068,6 +1212,21 @@ def host_array(model, node: cst.BaseExpression, scope, depth: int = 0) -> _HostA
     if name in ("numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full"):
         shape = positional[0].value if positional else keywords.get("shape")
         elements = _shape_elements(model, shape, scope) if shape is not None else None
+    elif name in ("numpy.eye", "numpy.identity") and positional:
+        # `np.eye(n)`, `np.eye(n, m)`: n x m elements (n x n when m is not given)
+        sizes = [_python_int(model, a.value, scope) for a in positional[:2]]
+        elements = (
+            math.prod(sizes) * (sizes[0] if len(sizes) == 1 else 1) if None not in sizes else None
+        )
+    elif name in ("numpy.arange", "numpy.linspace"):
+        elements = _literal_range_length(node, name)
+        if (
+            elements is None
+            and name == "numpy.arange"
+            and len(positional) == 1
+            and not keywords.keys() - {"dtype"}
+        ):
+            elements = _python_int(model, positional[0].value, scope)
     elif name in ("numpy.random.rand", "numpy.random.randn"):
         sizes = [_python_int(model, a.value, scope) for a in positional]
         elements = math.prod(sizes) if sizes and None not in sizes else None
@@ -1173,6 +1332,48 @@ def _file_object(model, node: cst.BaseExpression, scope, depth: int = 0) -> bool
     return False
 
 
+def _filled_per_line(model, fn: FunctionInfo, name: str) -> bool:
+    """Whether ``fn`` fills the empty list or dict ``name`` inside a loop over the lines of a
+    file (``for line in f: vectors[word] = ...`` or ``rows.append(...)``): one entry per
+    line, as many as the file has."""
+    found = [False]
+
+    def fills(node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.Assign):
+            return any(
+                isinstance(t.target, cst.Subscript)
+                and isinstance(t.target.value, cst.Name)
+                and t.target.value.value == name
+                for t in node.targets
+            )
+        return (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value == "append"
+            and isinstance(node.func.value, cst.Name)
+            and node.func.value.value == name
+        )
+
+    def enter(node: cst.CSTNode) -> bool:
+        if found[0] or (
+            isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) and (node is not fn.node)
+        ):
+            return False
+        if isinstance(node, cst.For) and _file_object(model, node.iter, fn):
+            inner = [False]
+
+            def look(child: cst.CSTNode) -> bool:
+                inner[0] = inner[0] or fills(child)
+                return not inner[0]
+
+            walk(node.body, look)
+            found[0] = inner[0]
+        return not found[0]
+
+    walk(fn.node, enter)
+    return found[0]
+
+
 def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> str | None:
     """``node`` as a Python list whose length comes from data: the lines or words of a file
     (``f.read().split()``, ``[line.strip() for line in f]``), a comprehension over
@@ -1227,6 +1428,15 @@ def python_sequence(model, node: cst.BaseExpression, scope, depth: int = 0) -> s
             found = [python_sequence(model, v, where, deeper) for v, where in passed]
             return found[0] if found and all(found) else None
         values = binding.known_values
+        if (
+            values
+            and len(values) == 1
+            and isinstance(values[0], (cst.List, cst.Dict))
+            and not values[0].elements
+            and isinstance(fn, FunctionInfo)
+            and _filled_per_line(model, fn, node.value)
+        ):
+            return "the lines of a file"  # `vectors = {}` filled in `for line in f:`
         found = [python_sequence(model, v, scope, deeper) for v in values or ()]
         return found[0] if found and all(found) else None
     if (
@@ -1259,9 +1469,13 @@ class NumpyArrayEmbeddedAsConstant(Rule):
         against the 2 GB limit of a serialised graph (`tf.saved_model.save` fails past it).
         Grappler itself refuses to build constants over 10 MiB. Reported when the array is
         built with a size the code fixes (`np.zeros((50000, 300))`, `np.random.rand(n, d)`,
+        `np.eye(4096)`, `np.arange(1_000_000)`,
         a NumPy Generator's `rng.normal(size=(n, d))`) of at least
         {EMBEDDED_BYTES_LIMIT >> 20} MiB, or read from a file (`np.load`, `np.loadtxt`: sized
-        by the file), or an embedding matrix with a row per word of a vocabulary fitted on the
+        by the file), or stacked from a vocabulary's vectors read line by line from a file
+        (`np.stack([vectors[w] for w in words])`, `vectors` a dict filled in `for line in f`:
+        a row per line, 1,000 rows of 300 floats a 1,200,392-byte GraphDef under TF 2.21),
+        or an embedding matrix with a row per word of a vocabulary fitted on the
         data (`np.zeros((len(tokenizer.word_index) + 1, 300))`, at least {EMBEDDING_WIDTH}
         wide), directly or by a module function that returns it, whether it is a module
         global, an attribute (a constructor argument stored on `self`), a local, or a parameter of an

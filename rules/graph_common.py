@@ -280,10 +280,12 @@ def _slices_last_axis_only(subscript: cst.Subscript) -> bool:
 
 
 def _keras_input_through_layers(
-    model: ModuleModel, given: cst.BaseExpression, depth: int = 0
+    model: ModuleModel, given: cst.BaseExpression, depth: int = 0, any_caller: bool = False
 ) -> cst.Call | None:
     """The ``keras.Input(...)`` call that ``given`` (module code) holds, directly or as what
-    Keras layers that keep unknown sizes make of it (``Conv2D(16, 3)(inputs)``)."""
+    Keras layers that keep unknown sizes make of it (``Conv2D(16, 3)(inputs)``). Through a
+    parameter of a block-building helper, what every call passes; with ``any_caller``, what
+    one call passes (a layer made in the helper is built anew, and fails, in that call)."""
     if depth > 12:
         return None
     if isinstance(given, cst.Name):
@@ -296,9 +298,11 @@ def _keras_input_through_layers(
             # a parameter of a block-building helper: what every call of it passes
             found = None
             for value, _ in model.arguments(fn, given.value):
-                found = _keras_input_through_layers(model, value, depth + 1)
-                if found is None:
+                found = _keras_input_through_layers(model, value, depth + 1, any_caller)
+                if found is None and not any_caller:
                     return None
+                if found is not None and any_caller:
+                    return found
             return found
         values = [site.value] if site is not None and site.value is not None else None
         values = values or binding.known_values
@@ -306,14 +310,14 @@ def _keras_input_through_layers(
             return None
         given = values[0]
     if isinstance(given, cst.Subscript) and _slices_last_axis_only(given):
-        return _keras_input_through_layers(model, given.value, depth + 1)  # `x[..., :c]`
+        return _keras_input_through_layers(model, given.value, depth + 1, any_caller)  # x[..., :c]
     if not isinstance(given, cst.Call):
         return None
     name = model.call_name(given)
     if is_keras(name, "Input"):
         return given
     if knowledge.keeps_shape(name) and given.args and given.args[0].keyword is None:
-        return _keras_input_through_layers(model, given.args[0].value, depth + 1)
+        return _keras_input_through_layers(model, given.args[0].value, depth + 1, any_caller)
     func = given.func
     positional = [a for a in given.args if a.keyword is None]
     if len(positional) != 1 or positional[0].star:
@@ -328,7 +332,7 @@ def _keras_input_through_layers(
     if isinstance(merged, (cst.List, cst.Tuple)):  # `Concatenate()([a, b])`: one input to all
         found = [_keras_input_through_layers(model, e.value, depth + 1) for e in merged.elements]
         return found[0] if found and all(f is found[0] for f in found) else None
-    return _keras_input_through_layers(model, merged, depth + 1)
+    return _keras_input_through_layers(model, merged, depth + 1, any_caller)
 
 
 def _is_none(expr: cst.BaseExpression) -> bool:

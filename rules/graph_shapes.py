@@ -107,7 +107,10 @@ class NoneDimensionUsedAsSize(_TracedRule):
         a model on `keras.Input` or trains with `fit`/`evaluate`/`predict`, and of a `Lambda`
         layer's input there, and any dimension of a layer's input that the `keras.Input` the
         module applies it to gives as None (`keras.Input((None, 8))`: sequences of any
-        length). The static shape is read as `x.shape`, `x.get_shape()`,
+        length), and of the input of a function a `Lambda` made without `output_shape` is
+        applied to such an input in one call of a block helper at least (Keras 3 calls the
+        function on that symbolic tensor to infer the output's shape: a channel shuffle's
+        reshape to a None height fails while the model is built, TF 2.21). The static shape is read as `x.shape`, `x.get_shape()`,
         `.as_list()` of either or `K.int_shape(x)`; given whole from dimension 0 on
         (`shape = x.get_shape().as_list()` ... `tf.reshape(x, shape[:-1] + [c // k, k])`) its
         None goes in too. `tf.unstack(x)` along such a dimension cannot count its pieces
@@ -434,8 +437,11 @@ def _layer_input_dimension(
     if inner is not None:  # `x = self.conv(inputs)`: a layer that keeps unknown sizes
         return _layer_input_dimension(model, inner, index, fn, depth + 1)
     caller = _sequential_input(model, tensor, fn)
+    applied = _lambda_applied(model, fn, tensor) if caller is None else None
     if caller is not None and not is_keras(model.call_name(caller), "Sequential") and caller.args:
         given = _keras_input_through_layers(model, caller.args[0].value)
+    elif applied is not None:  # `Lambda(channel_shuffle)(x)`: Keras calls it on that tensor
+        given = applied
     elif caller is None and fn.cls is not None and fn.params[1:2] == [tensor.value]:
         given = _class_applied_to_input(model, fn, tensor)  # `Shuffle(4)(x)` in a block helper
     else:
@@ -451,6 +457,52 @@ def _layer_input_dimension(
         given,
         True,
     )
+
+
+def _lambda_applied(model: ModuleModel, fn: FunctionInfo, tensor: cst.Name) -> cst.Call | None:
+    """The ``keras.Input(...)`` under an application of a ``Lambda(fn)`` layer made with no
+    ``output_shape`` (``Lambda(channel_shuffle)(Conv2D(32, 1)(x))``, in a block helper called
+    with the input), when ``tensor`` is ``fn``'s first parameter, not rebound before it: Keras 3
+    calls ``fn`` on that symbolic tensor to infer the output's shape when the layer is applied,
+    each application on its own (TF 2.21: a reshape to a None height fails there). With
+    ``output_shape`` given it is called only on data, where a dimension is None only in some
+    traces."""
+    if not fn.params or tensor.value != fn.params[0]:
+        return None
+    binding = model.binding_of(tensor, fn)
+    at = model.event_index().get(id(tensor))
+    if binding.scope is not fn or (
+        not binding.param_only
+        and (
+            at is None
+            or any(
+                site.kind != SiteKind.PARAM and (site.order < at or site.loop is not None)
+                for site in binding.sites
+            )
+        )
+    ):
+        return None  # rebound before the read: no longer what Keras passes
+    for call, _, _, scope in model._calls:
+        layer = call.func
+        if isinstance(layer, cst.Name):
+            values = model.binding_of(layer, scope).known_values or []
+            layer = values[0] if len(values) == 1 else None
+        if not (
+            isinstance(layer, cst.Call)
+            and layer.args
+            and is_keras(model.call_name(layer), "layers.Lambda")
+            and model.function_referenced(layer.args[0].value, scope) is fn
+        ):
+            continue
+        if any(a.keyword is not None and a.keyword.value == "output_shape" for a in layer.args):
+            return None
+        positional = [a for a in call.args if a.keyword is None]
+        if len(positional) != 1 or positional[0].star:
+            continue
+        given = _keras_input_through_layers(model, positional[0].value, any_caller=True)
+        if given is not None:
+            return given
+    return None
 
 
 def _class_applied_to_input(

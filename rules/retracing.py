@@ -19,7 +19,7 @@ from tf2lint.analysis.model import (
     input_signature,
 )
 from tf2lint.analysis.scopes import passed_argument
-from tf2lint.analysis.tensors import converted_loop
+from tf2lint.analysis.tensors import converted_loop, reaching_values
 from tf2lint.analysis.tracing import (
     is_tf_function_call,
     root_reason,
@@ -1573,14 +1573,26 @@ def _varying_slice(
     model: ModuleModel, value: cst.Subscript, scope: Scope, loops: Sequence[cst.CSTNode]
 ) -> Varying | None:
     """``x[:n]``, ``x[n:]`` or ``x[:, :n]`` with ``n`` varying (a Python value the loop changes,
-    or one drawn at random there); not ``x[i:i + k]``, whose length is fixed."""
+    or one drawn at random there), or ``x[i:i + n]`` with ``n`` drawn at random on each pass (a
+    generator's batches of random size); not ``x[i:i + k]`` with a fixed ``k``."""
     for element in value.slice:
         bounds = element.slice
-        if not isinstance(bounds, cst.Slice) or (
-            bounds.lower is not None and bounds.upper is not None
-        ):
+        if not isinstance(bounds, cst.Slice):
             continue
-        bound = bounds.lower if bounds.lower is not None else bounds.upper
+        if bounds.lower is not None and bounds.upper is not None:
+            upper = bounds.upper
+            if not (
+                isinstance(upper, cst.BinaryOperation)
+                and isinstance(upper.operator, cst.Add)
+                and code(upper.left) == code(bounds.lower)
+                # drawn on each pass: a length computed from the position (`min(k, len(x) - i)`)
+                # changes only for the last slice
+                and _drawn_at_random(model, upper.right, scope, loops) is not None
+            ):
+                continue
+            bound = upper.right  # the length of `x[i:i + n]`
+        else:
+            bound = bounds.lower if bounds.lower is not None else bounds.upper
         if bound is None:
             continue
         found = _varying_size(model, bound, scope, loops)
@@ -1742,7 +1754,8 @@ class VaryingShapeArgumentRetraces(Rule):
         draws at random, handed through a method (`detector(image)` calling
         `self.detect_fn(image[None])`), iterated from a list built before the loop, or yielded
         by a generator of the module from its own loop (`yield np.ones((4, n, 3))` under
-        `for n in lengths:`, the variable-length batches of a sequence model), or batches of
+        `for n in lengths:`, the variable-length batches of a sequence model; or slices
+        `data[i:i + n]` of a size `n` drawn at random on each pass), or batches of
         a tf.data pipeline's `padded_batch(...)` with no `padded_shapes`, which pads each
         batch to its own longest element (a text model's custom training loop:
         tensorflow/tensorflow#38002; the Transformer tutorial gives its step an
@@ -2085,6 +2098,20 @@ def _read_per_iteration(
     if isinstance(value, cst.Subscript):
         if all(_adds_axis(element.slice) for element in value.slice):
             return _read_per_iteration(model, value.value, scope, fn, deeper)
+        # `data[i:i + n]` with `n` drawn or changed in the loop around it (a generator's
+        # batches of varying size): each slice has a length of its own
+        sliced = value.value
+        loops = next(
+            (
+                r.loops
+                for r in model.reads.get(getattr(sliced, "value", ""), ())
+                if r.node is sliced
+            ),
+            (),
+        )
+        varying = _varying_slice(model, value, scope, loops) if loops else None
+        if varying is not None and _often(model, loops):
+            return [(varying.description, varying.changed_at)]
         return None
     if isinstance(value, cst.Name):
         binding = model.binding_of(value, scope)
@@ -3493,7 +3520,8 @@ def _unresolved_method_calls(model: ModuleModel, fn: FunctionInfo) -> list[CallS
 def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, depth: int) -> bool:
     """Whether ``data`` makes one item into a batch of one: ``x[None]``, ``x[np.newaxis]``,
     ``np.expand_dims(x, 0)``, ``x.reshape(1, ...)``, ``[x]`` or ``np.array([x])`` (a list of
-    these for a model of several inputs), through a name bound once to one."""
+    these for a model of several inputs), through the binding of a name that reaches the read,
+    arithmetic (``x / 255.0``) and ``.astype(...)``."""
     if depth > 4:
         return False
     if isinstance(data, (cst.List, cst.Tuple)):
@@ -3506,9 +3534,24 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
             _adds_axis(data.slice[0].slice) or _one_row(data.slice[0].slice)
         )
     if isinstance(data, cst.Name):
-        values = model.bound_values(data, scope)
+        # the binding that reaches this read (`pixels = np.expand_dims(pixels, 0)` after
+        # `pixels = img_to_array(face)`), else the one value the name is ever bound to
+        values = reaching_values(model, data, model.binding_of(data, scope))
         return len(values) == 1 and _batch_of_one(model, values[0], scope, depth + 1)
-    if not isinstance(data, cst.Call) or not data.args:
+    if isinstance(data, cst.BinaryOperation):
+        # `pixels / 255.0`: arithmetic keeps the batch of one (not `[x] * 3`, a list of three)
+        if isinstance(data.left, (cst.List, cst.Tuple)) or isinstance(
+            data.right, (cst.List, cst.Tuple)
+        ):
+            return False
+        return _batch_of_one(model, data.left, scope, depth + 1) or _batch_of_one(
+            model, data.right, scope, depth + 1
+        )
+    if not isinstance(data, cst.Call):
+        return False
+    if isinstance(data.func, cst.Attribute) and data.func.attr.value == "astype":
+        return _batch_of_one(model, data.func.value, scope, depth + 1)
+    if not data.args:
         return False
     callee = model.callee(data, scope)
     if callee is not None:

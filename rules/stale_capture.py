@@ -70,7 +70,9 @@ class StaleGlobalCapture(Rule):
         not the one the model was built with. So is an item of a global list or dict
         (`LOSS_WEIGHTS[0]`, `cfg["beta"]`) that code Keras traces reads and a callback hook
         changes in place (`LOSS_WEIGHTS[0] = 1 - epoch / 10`), also when the traced code reads
-        it through a parameter of a loss factory that every call passes that global: the name
+        it through a parameter of a loss factory that every call passes that global, or the
+        hook changes it through an attribute its constructor set from that global
+        (`self.weights_ref[0] = ...`, the callback given the list): the name
         is never rebound, but the graph holds the number read while tracing. Pass the value
         as an argument (a tensor, so it does not retrace either), or keep it in a `tf.Variable`
         and `.assign()` the new value.
@@ -270,7 +272,14 @@ class StaleGlobalCapture(Rule):
 
     def _global_slot(self, node: cst.BaseExpression, scope: Scope) -> tuple[str, str] | None:
         """``G[k]``, G a global bound once to a list or dict display and k a literal, as
-        (G, "[k]"). (An attribute of a global object is TF602's.)"""
+        (G, "[k]"). (An attribute of a global object is TF602's.) ``self.ref[k]`` counts as
+        ``G[k]`` where ``__init__`` sets ``self.ref`` once from a parameter to which every
+        construction passes the same global (a callback given the loss weights' list)."""
+        if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute):
+            held = self._held_global(node.value, scope)
+            if held is None:
+                return None
+            node = node.with_changes(value=held)
         if not isinstance(node, cst.Subscript) or not isinstance(node.value, cst.Name):
             return None
         value = self._global_value(node.value, scope)
@@ -281,6 +290,29 @@ class StaleGlobalCapture(Rule):
             held = self._aliases.get(id(node.value), node.value.value)
             return held, f"[{code(index.value)}]"
         return None
+
+    def _held_global(self, attribute: cst.Attribute, scope: Scope) -> cst.Name | None:
+        """The module-level name ``self.<attr>`` holds: ``__init__`` sets the attribute once,
+        from its parameter, and every construction of the class passes that same global."""
+        model = self.model
+        if not (isinstance(attribute.value, cst.Name) and attribute.value.value == "self"):
+            return None
+        cls = model.enclosing_class(scope)
+        init = cls.methods.get("__init__") if cls is not None else None
+        values = cls.self_assignments.get(attribute.attr.value, ()) if init is not None else ()
+        if len(values) != 1 or not isinstance(values[0], cst.Name):
+            return None
+        param = values[0].value
+        if param not in init.params or not model.binding_of(values[0], init).param_only:
+            return None
+        passed = model.constructor_arguments(init, param)
+        names = {v.value for v, _, _ in passed if isinstance(v, cst.Name)}
+        if not passed or len(names) != 1 or not all(isinstance(v, cst.Name) for v, _, _ in passed):
+            return None
+        given, where, _ = passed[0]
+        if model.binding_of(given, where).scope is not model.scope:
+            return None
+        return cst.Name(names.pop())
 
     def _global_value(
         self, name: cst.Name, scope: Scope, depth: int = 0

@@ -529,3 +529,124 @@ def test_a_range_bound_every_call_leaves_to_its_default_is_unrolled():
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01)\n", ["TF701"]) == ["TF701"]
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, tf.constant(9))\n", ["TF701"]) == []
     assert rule_ids(source + "rk4(tf.constant(1.0), 0.01, **options)\n", ["TF701"]) == []
+
+
+@pytest.mark.parametrize(
+    ("bound", "found"),
+    [
+        ("int((t1 - t0) / dt)", True),  # every call passes Python floats: 1000 steps
+        ("int(T_END / DT)", True),
+        ("round(T_END / DT) - 1", True),
+        ("int(T_END)", False),  # 5 steps: a deliberate unrolling
+    ],
+)
+def test_a_step_count_computed_from_python_numbers_is_counted(bound, found):
+    """A fixed-step ODE solver's steps computed from Python floats: a tf.function's Python
+    number arguments are constants of its trace, so the count is a Python int there."""
+    source = (
+        "import tensorflow as tf\nT_END = 5.0\nDT = 0.001\n@tf.function\n"
+        "def solve(f, y, t0, t1, dt):\n"
+        f"    for _ in range({bound}):\n        y = y + dt * f(y)\n    return y\n"
+        "solve(tf.sin, tf.ones([3]), 0.0, 10.0, 0.01)\n"
+    )
+    assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        # 2048 x 2048 float32 is 16 MiB: the GraphDef of one trace is 16,777,518 bytes (TF 2.21)
+        (
+            "@tf.function\ndef f(x):\n    return x @ tf.constant(np.eye(2048, dtype=np.float32))\n",
+            True,
+        ),
+        ("B = np.identity(1024)\n@tf.function\ndef f(x):\n    return x @ B\n", True),
+        ("T = np.arange(1_000_000)\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n", True),
+        (
+            "@tf.function\ndef f(x):\n    return x @ tf.constant(np.eye(64, dtype=np.float32))\n",
+            False,
+        ),
+        ("T = np.arange(100)\n@tf.function\ndef f(i):\n    return tf.gather(T, i)\n", False),
+    ],
+)
+def test_an_identity_or_range_array_is_sized_by_its_arguments(source, found):
+    assert (rule_ids(ARRAYS + source, ["TF704"]) == ["TF704"]) is found
+
+
+@pytest.mark.parametrize(
+    ("grid", "bound", "found"),
+    [
+        ("tf.linspace(0.0, 10.0, 1000)", "len(t) - 1", True),
+        ("tf.linspace(0.0, 10.0, 1000)", "t.shape[0] - 1", True),
+        ("np.zeros((500, 3))", "len(t)", True),
+        ("tf.linspace(0.0, 1.0, 8)", "len(t) - 1", False),  # 7 steps: a deliberate unrolling
+    ],
+)
+def test_a_step_count_read_from_a_tensors_static_length(grid, bound, found):
+    """`len(t)` and `t.shape[0]` of a tf.function's tensor argument are Python ints while
+    tracing (TF 2.21: an Euler loop over `range(len(t) - 1)` is 836 ops for 50 points, 8,486
+    for 500)."""
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n@tf.function\ndef euler(y, t):\n"
+        f"    for i in range({bound}):\n        y = y + 0.1 * tf.sin(y)\n    return y\n"
+        f"euler(tf.ones([3]), {grid})\n"
+    )
+    assert (rule_ids(source, ["TF701"]) == ["TF701"]) is found
+
+
+def test_a_step_count_a_constructor_computes_is_counted():
+    source = (
+        "import tensorflow as tf\nclass RK4:\n    def __init__(self, t_end, dt):\n"
+        "        self.dt = dt\n        self.n = int(t_end / dt)\n    @tf.function\n"
+        "    def integrate(self, y):\n        for _ in range(self.n):\n"
+        "            y = y + self.dt * tf.sin(y)\n        return y\n"
+        "solver = RK4(10.0, 0.01)\nsolver.integrate(tf.ones([3]))\n"
+    )
+    assert rule_ids(source, ["TF701"]) == ["TF701"]
+    assert rule_ids(source.replace("RK4(10.0, 0.01)", "RK4(0.05, 0.01)"), ["TF701"]) == []
+
+
+def test_a_time_grid_converted_from_a_numpy_range_is_counted():
+    source = (
+        "import numpy as np\nimport tensorflow as tf\nT_END = 25.0\nDT = 0.01\n@tf.function\n"
+        "def solve(y, t):\n    for i in range(1, len(t)):\n"
+        "        y = y + (t[i] - t[i - 1]) * tf.sin(y)\n    return y\n"
+        "solve(tf.ones([3]), tf.constant(np.arange(0.0, T_END, DT), dtype=tf.float32))\n"
+    )
+    assert rule_ids(source, ["TF701"]) == ["TF701"]
+
+
+GLOVE = """
+import numpy as np
+import tensorflow as tf
+
+def load_vectors(path):
+    vectors = {{}}
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            vectors[parts[0]] = np.asarray(parts[1:], dtype="float32")
+    return vectors
+
+vectors = load_vectors("glove.txt")
+words = sorted(vectors)
+matrix = {matrix}
+
+@tf.function
+def lookup(ids):
+    return tf.gather(matrix, ids)
+"""
+
+
+@pytest.mark.parametrize(
+    ("matrix", "found"),
+    [
+        ("np.stack([vectors[w] for w in words])", ["TF704"]),
+        ("np.vstack([vectors[w] for w in words])", ["TF704"]),
+        # a fixed handful of rows
+        ("np.stack([vectors[w] for w in ('a', 'b')])", []),
+    ],
+)
+def test_a_matrix_stacked_from_a_files_vectors_is_embedded(matrix, found):
+    """One row per line of the file: a vocabulary's embeddings, sized by the data."""
+    assert rule_ids(GLOVE.format(matrix=matrix), ["TF704"]) == found

@@ -2092,6 +2092,40 @@ def test_none_spatial_sizes_of_a_model_for_any_image_size(source, expected):
     assert rule_ids(source, ["TF897"]) == expected
 
 
+# The shuffle as a Lambda's own function, in a block helper called on the input and then on
+# the block's output (checked under TF 2.21 / Keras 3.15: the first application fails, Keras
+# 3 calling the function on the symbolic tensor to infer the Lambda's output shape); with
+# `output_shape` given, Keras does not call it while the model is built.
+LAMBDA_SHUFFLE = (
+    SHUFFLE.split("class ShuffleUnit")[0]
+    + """def unit(x, groups):
+    x = layers.Conv2D(16, 1)(x)
+    return layers.Lambda(channel_shuffle, arguments={{"groups": groups}}{extra})(x)
+
+
+def build(input_shape={shape}):
+    inputs = keras.Input(shape=input_shape)
+    return keras.Model(inputs, unit(unit(inputs, 2), 2))
+
+
+model = build()
+"""
+)
+
+
+@pytest.mark.parametrize(
+    "shape, extra, expected",
+    [
+        ("(None, None, 3)", "", ["TF897", "TF897"]),
+        ("(32, 32, 3)", "", []),
+        ("(None, None, 3)", ", output_shape=(None, None, 16)", []),
+    ],
+)
+def test_none_sizes_in_a_lambdas_own_function(shape, extra, expected):
+    source = LAMBDA_SHUFFLE.format(shape=shape, extra=extra)
+    assert rule_ids(source, ["TF897"]) == expected
+
+
 # The layer's own `call` reads its input's sizes and rebinds the input after (checked under
 # TF 2.21 / Keras 3.15: building the model fails, "Could not automatically infer the output
 # shape"); a size read after the rebinding is of another tensor.
@@ -3178,3 +3212,54 @@ def test_numpy_on_a_list_of_graph_tensors(fill, expected):
         "    return np.array(values)\n"
     )
     assert rule_ids(source, ["TF804"]) == expected
+
+
+# A resize-to-fit function mapped over two pipelines, one of fixed-size arrays and one of
+# images of any size (checked under TF 2.21: the first `map` traces it with 32 x 48, the
+# second fails at its `map`, TypeError comparing None): tf.data traces the function at each
+# `map`, so one pipeline handing it a None dimension is enough.
+TWO_PIPELINES = """
+import numpy as np
+import tensorflow as tf
+
+
+def resize_to_fit(image):
+    height, width = image.shape[0], image.shape[1]
+    scale = 64 / height if height > width else 64 / width
+    return tf.image.resize(image, (int(height * scale), int(width * scale)))
+
+
+def load(path):
+    return tf.io.decode_jpeg(tf.io.read_file(path), channels=3)
+
+
+def gen():
+    yield np.zeros((32, 48, 3), "float32")
+
+
+fixed = tf.data.Dataset.from_tensor_slices(np.zeros((2, 32, 48, 3), "float32")).map(resize_to_fit)
+{varying}
+"""
+
+
+@pytest.mark.parametrize(
+    "varying, expected",
+    [
+        (
+            "ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec("
+            "(None, None, 3), tf.float32)).map(resize_to_fit)",
+            ["TF897", "TF897"],
+        ),
+        (
+            "ds = tf.data.Dataset.list_files('*.jpg').map(load).map(resize_to_fit)",
+            ["TF897", "TF897"],
+        ),
+        (
+            "ds = tf.data.Dataset.from_generator(gen, output_signature=tf.TensorSpec("
+            "(32, 48, 3), tf.float32)).map(resize_to_fit)",
+            [],
+        ),
+    ],
+)
+def test_one_pipeline_of_any_image_size_is_enough(varying, expected):
+    assert rule_ids(TWO_PIPELINES.format(varying=varying), ["TF897"]) == expected

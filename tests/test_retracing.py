@@ -955,6 +955,15 @@ MODEL = (
             "for s in states:\n    act(s)\n",
             6,
         ),
+        # the batch of one made by a helper of the module, rebound and scaled on the way:
+        # `pixels = np.expand_dims(pixels, 0)` ... `return pixels / 255.0`
+        (
+            "def preprocess(img):\n    pixels = np.asarray(img, 'float32')\n"
+            "    pixels = np.expand_dims(pixels, axis=0)\n    return pixels / 255.0\n"
+            "def analyze(img):\n    face = preprocess(img)\n    return model.predict(face)[0]\n"
+            "for frame in frames:\n    analyze(frame)\n",
+            10,
+        ),
         # a helper that passes on what it is given: reported where it is called per item
         (
             "def score(m, structure):\n    return m.predict(featurize(structure))\n"
@@ -1515,6 +1524,37 @@ def train_step(x, y):
 def test_a_generator_yielding_arrays_sized_by_its_loop(signature, driver, found):
     source = GENERATOR.format(signature=signature) + driver
     assert [d.line for d in lint(source, ["TF598"])] == found
+
+
+# TF598: a generator's batches sliced at a size drawn at random on each pass (checked under
+# TF 2.21: 1,000 rows in batches of 8-63 rows traced the step 24 times); a size computed from the
+# position (`min(32, len(data) - i)`) changes only for the last batch and is not reported.
+SLICES = """
+import numpy as np
+import tensorflow as tf
+
+@tf.function
+def score(x):
+    return tf.reduce_mean(x)
+
+def batches(data):
+    i = 0
+    while i < len(data):
+        n = {size}
+        yield data[i:i + n]
+        i += n
+
+for batch in batches(np.zeros((1000, 10), "float32")):
+    score(batch)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "found"),
+    [("np.random.randint(8, 64)", ["TF598"]), ("min(32, len(data) - i)", []), ("32", [])],
+)
+def test_a_generator_yielding_slices_of_a_random_size(size, found):
+    assert rule_ids(SLICES.format(size=size), ["TF598"]) == found
 
 
 @pytest.mark.parametrize("name", state_forms("TF501", "TF598"))

@@ -644,6 +644,39 @@ def test_a_global_dict_passed_to_a_loss_factory_and_changed_by_a_hook(passed, fo
     assert [d.line for d in diagnostics if "in place" in d.message] == found
 
 
+# The callback is handed the weights' list and keeps it on `self` (checked under TF 2.21 /
+# Keras 3: a hook that sets the weight to 0 leaves the loss of every epoch at its first value).
+HELD = """
+import tensorflow as tf
+
+def make_loss(weights):
+    def loss(y_true, y_pred):
+        return weights[0] * tf.reduce_mean(tf.square(y_true - y_pred))
+    return loss
+
+loss_weights = [1.0]
+other = [1.0]
+
+class Anneal(tf.keras.callbacks.Callback):
+    def __init__(self, weights):
+        super().__init__()
+        self.weights_ref = weights
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.weights_ref[0] = 0.5 ** epoch
+
+model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(1)])
+model.compile("adam", loss=make_loss(loss_weights))
+model.fit(tf.ones((4, 3)), tf.zeros((4, 1)), epochs=3, callbacks=[Anneal({given})])
+"""
+
+
+@pytest.mark.parametrize(("given", "found"), [("loss_weights", [6]), ("other", [])])
+def test_a_global_list_a_callback_keeps_on_self_and_changes_in_place(given, found):
+    diagnostics = lint(HELD.format(given=given), ["TF601"])
+    assert [d.line for d in diagnostics if "in place" in d.message] == found
+
+
 # TF606: a closure made in a loop, kept past the iteration, reads the loop variable late.
 @pytest.mark.parametrize(
     "source, expected",

@@ -393,14 +393,14 @@ def _decoded_source(
 def _mapped_decoder(
     model: ModuleModel, fn: FunctionInfo, param: str, index: int
 ) -> cst.Call | None:
-    """For a function given to ``ds.map(g).map(fn)``: the decode op call whose result ``g``
-    returns (whole, or at ``param``'s position of a returned tuple), which tf.data passes
-    ``fn`` as ``param``; None when not proven."""
+    """For a function given to ``ds.map(g).map(fn)`` (by one ``map`` of the module at least:
+    tf.data traces it at each): the decode op call whose result ``g`` returns (whole, or at
+    ``param``'s position of a returned tuple), which tf.data passes ``fn`` as ``param``; None
+    when not proven."""
     reason = fn.traced_by
     if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
         return None
     position = fn.params.index(param)
-    found = None
     for call, _, _, scope in model._calls:
         func = call.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
@@ -417,23 +417,21 @@ def _mapped_decoder(
             and receiver.func.attr.value == "map"
             and receiver.args
         ):
-            return None
+            continue
         previous = model.function_referenced(receiver.args[0].value, scope)
         returned = model.return_values(previous) if previous is not None else []
-        if not returned:
-            return None
+        sources = []
         for value in returned:
             if isinstance(value, cst.Tuple):
-                if position >= len(value.elements):
-                    return None
-                value = value.elements[position].value
+                value = value.elements[position].value if position < len(value.elements) else None
             elif position != 0:
-                return None
-            source = _decoded_source(model, value, previous, index)
-            if source is None:
-                return None
-            found = source
-    return found
+                value = None
+            sources.append(_decoded_source(model, value, previous, index) if value else None)
+        # tf.data traces the function at each `map` on that pipeline's element: one pipeline
+        # that hands it the dimension None is enough for it to fail there
+        if sources and None not in sources:
+            return sources[0]
+    return None
 
 
 def unpacked_dimension(model: ModuleModel, binding: object) -> cst.Subscript | None:
@@ -719,15 +717,15 @@ _SPEC_KEEPING = frozenset(
 def _declared_element_spec(
     model: ModuleModel, fn: FunctionInfo, param: str, index: int
 ) -> cst.Call | None:
-    """For a function every ``ds.map(fn)`` of the module maps over
+    """For a function a ``ds.map(fn)`` of the module maps over
     ``Dataset.from_generator(..., output_signature=...)`` (through methods that keep the
-    element): the ``from_generator`` call, when the spec at ``param``'s position gives
+    element; one such ``map`` is enough, tf.data tracing the function at each): the
+    ``from_generator`` call, when the spec at ``param``'s position gives
     dimension ``index`` as None (images of any size: ``TensorSpec((None, None, 3))``)."""
     reason = fn.traced_by
     if reason is None or reason.kind != "dataset" or reason.via != "map" or param not in fn.params:
         return None
     position = fn.params.index(param)
-    found = None
     for call, _, _, scope in model._calls:
         func = call.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "map" and call.args):
@@ -736,13 +734,12 @@ def _declared_element_spec(
             continue
         batched = _batched_source(model, func.value)
         if batched is not None:  # `ds.batch(32).map(fn)`: every component's batch is None
-            if index != 0:
-                return None
-            found = batched
+            if index == 0:
+                return batched
             continue
         source = _generator_source(model, func.value)
         if source is None:
-            return None
+            continue
         signature = _keyword(source, "output_signature")
         specs = (
             [e.value for e in signature.elements]
@@ -750,12 +747,14 @@ def _declared_element_spec(
             else [signature]
         )
         if signature is None or position >= len(specs) or (len(specs) > 1) != (len(fn.params) > 1):
-            return None
+            continue
         dims = spec_dimensions(model, specs[position])
         if not isinstance(dims, tuple) or not 0 <= index < len(dims) or dims[index] is not None:
-            return None
-        found = source
-    return found
+            continue
+        # tf.data traces the function at each `map`, on that pipeline's element spec: one
+        # pipeline that declares the dimension None is enough for it to fail there
+        return source
+    return None
 
 
 def _batched_source(
