@@ -4451,10 +4451,19 @@ class PythonLambdaLayerDeserialized(Rule):
         whose function is a `lambda`, and calls `model_from_json` or `clone_model`, or
         `load_model` when the module also saves a model, without `safe_mode=False` and
         without `keras.config.enable_unsafe_deserialization()`; not in a module that uses
-        tf-keras. Reported at the `Lambda` layer, the line to change, with the rebuild as
-        evidence.
+        tf-keras; not for a layer bound to a name that is only called on values made eagerly
+        (`demo(tf.constant(...))`: it enters no model, so nothing saves it). Reported at the
+        `Lambda` layer, the line to change, with the rebuild as evidence.
     """
     requires_text = ("Lambda",)
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._assigned: dict[int, str] = {}  # id(value) -> the name `name = Lambda(...)` binds
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            self._assigned[id(node.value)] = node.targets[0].target.value
 
     def visit_Call(self, node: cst.Call) -> None:
         model = self.model
@@ -4462,6 +4471,8 @@ class PythonLambdaLayerDeserialized(Rule):
         if name is None or knowledge.canonical(name) != "keras.layers.Lambda":
             return
         if not isinstance(_call_argument(node, "function", 0), cst.Lambda):
+            return
+        if self._enters_no_model(node):
             return
         rebuild = self._rebuild()
         if rebuild is None:
@@ -4474,6 +4485,22 @@ class PythonLambdaLayerDeserialized(Rule):
             "(ValueError); give the layer a registered named function, or use a built-in layer",
             because=[(f"the model is rebuilt from its config here (`{what}`)", rebuild)],
         )
+
+    def _enters_no_model(self, node: cst.Call) -> bool:
+        """``layer = Lambda(lambda ...)`` whose name is only ever called on values the module
+        makes eagerly (``layer(tf.constant(...))``, a demonstration): a layer that enters no
+        model is never saved, so nothing rebuilds it."""
+        target = self._assigned.get(id(node))
+        if target is None:
+            return False
+        for read in self.model.reads.get(target, []):
+            if read.role != "called" or not isinstance(read.holder, cst.Call):
+                return False  # in a list, passed on, returned: it may enter a model
+            for arg in read.holder.args:
+                values = self.model.bound_values(arg.value, self.model.scope)
+                if not values or not all(_eager_value(self.model, v) for v in values):
+                    return False
+        return True
 
     def _rebuild(self) -> cst.Call | None:
         """The module's first call that rebuilds a Keras 3 model from its config in safe mode
@@ -4507,6 +4534,19 @@ class PythonLambdaLayerDeserialized(Rule):
             return kept[0] if kept else None
 
         return self.model.memo(PythonLambdaLayerDeserialized, compute)
+
+
+def _eager_value(model, value: cst.BaseExpression) -> bool:
+    """A value made eagerly, never a Keras symbolic tensor: a literal, or a call of
+    ``tf.constant``/``tf.convert_to_tensor`` or of NumPy."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.List, cst.Tuple)):
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    name = model.call_name(value) or ""
+    return name in ("tensorflow.constant", "tensorflow.convert_to_tensor") or name.startswith(
+        "numpy."
+    )
 
 
 # --- a per-file function mapped over batches -----------------------------------------------------

@@ -1803,6 +1803,25 @@ def test_lambda_layer_with_python_lambda_rebuilt_from_config(layer, load, expect
     assert [d.line for d in lint(source, ["TF971"])] == [2] * len(expected)
 
 
+def test_lambda_layer_that_enters_no_model_is_not_reported():
+    # a demonstration layer called on an eager tensor is never saved; one in a model, or
+    # called on a Keras input, is
+    source = """
+        import numpy as np
+        import tensorflow as tf
+        from tensorflow.keras import layers
+        x = tf.constant(np.zeros((4, 7), "float32"))
+        demo = layers.Lambda(lambda x: tf.expand_dims(x, axis=1))
+        print(demo(x).shape)
+        shared = layers.Lambda(lambda x: x * 2)
+        inputs = tf.keras.Input((7,))
+        model = tf.keras.Model(inputs, shared(inputs))
+        model.save("m.keras")
+        model = tf.keras.models.load_model("m.keras")
+        """
+    assert [d.line for d in lint(source, ["TF971"])] == [8]
+
+
 def test_per_file_op_mapped_after_batch_is_reported():
     source = """
         import tensorflow as tf
