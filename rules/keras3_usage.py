@@ -2325,9 +2325,16 @@ class NonTensorPositionalLayerArgument(Keras3Rule):
         where the dimension is known).
     """
 
+    def _holds_keras_classes(self) -> bool:
+        """Whether the module defines a Keras class (the rule reports calls of the module's
+        own layers only): asked first, as most calls with two positional arguments are not."""
+        return self.model.memo(_holds_keras_classes, lambda: _holds_keras_classes(self.model))
+
     def visit_Call(self, node: cst.Call) -> None:
         positional = [a for a in node.args if a.keyword is None and not a.star]
-        if len(positional) < 2 or uses_tf_keras(self.model):
+        if len(positional) < 2 or not self._holds_keras_classes():
+            return
+        if uses_tf_keras(self.model):
             return
         scope = self.context.scope
         found = keras_object(self.model, scope, node.func)
@@ -2345,6 +2352,10 @@ class NonTensorPositionalLayerArgument(Keras3Rule):
                     receiver=node.func,
                 )
                 return
+
+
+def _holds_keras_classes(model) -> bool:
+    return any(c.keras_kind is not None for c in model.classes.values())
 
 
 def _allows_python_positionals(cls: ClassInfo) -> bool:
