@@ -14,6 +14,10 @@ from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code, table, uses_tf_keras
 
 
+def _tf_import_names() -> None:
+    """The memo key of CallSignatureMismatch._tf_import_names."""
+
+
 class CallSignatureMismatch(Rule):
     id = "TF976"
     name = "call-signature-mismatch"
@@ -43,7 +47,20 @@ class CallSignatureMismatch(Rule):
     defers_to = frozenset({"TF003", "TF008", "TF012", "TF020", "TF102"})
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args or any(arg.star for arg in node.args):
+        if not node.args:
+            return
+        for arg in node.args:
+            if arg.star:
+                return
+        # a cheap first look (asked at every call): the callee's dotted chain starts from a
+        # name the module imports from TensorFlow or Keras
+        head = node.func
+        while type(head) is cst.Attribute:
+            head = head.value
+        if type(head) is not cst.Name:
+            return
+        names = self.model.memo(_tf_import_names, self._tf_import_names)
+        if names is not None and head.value not in names:
             return
         qualified = self.model.call_name(node)
         if not qualified or not qualified.startswith(("tensorflow.", "keras.")):
@@ -60,28 +77,44 @@ class CallSignatureMismatch(Rule):
         found = signature(key)  # the table loads here, at the first TF/Keras call
         if found is None:
             return
+        positional = [arg for arg in node.args if arg.keyword is None]
+        too_many = found.positional is not None and len(positional) > found.positional
+        unknown = [
+            arg
+            for arg in node.args
+            if arg.keyword is not None
+            and found.keywords is not None
+            and arg.keyword.value not in found.keywords
+        ]
+        if not (too_many or unknown):
+            return
         if keras is None and is_tf1_code(self.model):
             return  # TF1 code's keywords and orders are TF102's and TF103's
         shown = code(node.func)
-        positional = [arg for arg in node.args if arg.keyword is None]
-        too_many = found.positional is not None and len(positional) > found.positional
         if too_many and not (keras is not None and _moved_positions(keras.path)):
             self.report(
                 positional[found.positional],
                 f"`{shown}` takes {_count(found.positional)}, {len(positional)} given (TypeError)",
             )
-        if found.keywords is None:
-            return
         owned = _owned_keywords(key, keras.path if keras is not None else None)
-        for arg in node.args:
-            if arg.keyword is None:
-                continue
+        for arg in unknown:
             keyword = arg.keyword.value
-            if keyword in found.keywords or keyword in owned:
+            if keyword in owned:
                 continue
             close = get_close_matches(keyword, sorted(found.keywords), n=1)
             hint = f"; did you mean `{close[0]}=`?" if close else ""
             self.report(arg, f"`{shown}` takes no keyword `{keyword}=`: the call raises{hint}")
+
+    def _tf_import_names(self) -> frozenset[str] | None:
+        """The local names the module binds by importing TensorFlow or Keras (None, with a star
+        import of either: it may bind any name)."""
+        if self.model.star_imports:
+            return None
+        return frozenset(
+            name
+            for name, target in self.model.imports.items()
+            if target.startswith(("tensorflow", "keras"))
+        )
 
 
 def _owned_keywords(key: str, keras_path: str | None) -> set[str]:
