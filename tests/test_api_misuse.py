@@ -2017,3 +2017,96 @@ def test_more_spellings_of_a_per_sample_distance_in_a_loss(body):
         "model.compile('adam', loss=loss_fn)\n"
     )
     assert len(lint(source, ["TF974"])) == 1
+
+
+# --- TF976 call-signature-mismatch ---------------------------------------------------------------
+
+# Each form TF976 flags, with what TF 2.21 / Keras 3 raise when it runs (proved by
+# test_call_signature_mismatch_forms_raise, in a fresh interpreter).
+TF976_FORMS = {
+    'keras.layers.Conv2D(16, 3, activaton="relu")': "Unrecognized keyword arguments",
+    "keras.layers.Dense(1, lr=0.1)": "Unrecognized keyword arguments",
+    'keras.callbacks.ModelCheckpoint("/tmp/tf976.keras", montior="val_loss")': "unexpected keyword",
+    "tf.keras.layers.Dense(unit=3)": "",  # Keras 3's tf.keras
+    "keras.callbacks.EarlyStopping(patient=3)": "unexpected keyword",
+    "keras.optimizers.Adam(learning_rat=0.1)": "not recognized",
+    "tf.reduce_mean(x, axes=1)": "unexpected keyword",
+    "tf.transpose(x, 0, 3, 1, 2)": "Too many arguments",
+    "tf.expand_dims(x, 0, 1, 2)": "Too many arguments",
+    "keras.layers.Reshape(7, 7, 64)": "positional arguments",
+    'keras.Sequential([], "n", True, 1)': "positional arguments",
+}
+TF976_PRELUDE = (
+    "import keras\nimport numpy as np\nimport tensorflow as tf\nx = np.zeros((2, 4, 4, 3))\n"
+)
+
+
+@pytest.mark.parametrize("form", sorted(TF976_FORMS))
+def test_call_signature_mismatch_reports_form(form):
+    assert rule_ids(TF976_PRELUDE + f"y = {form}\n", ["TF976"]) == ["TF976"]
+
+
+def test_call_signature_mismatch_forms_raise():
+    """Every form above fails under the installed TensorFlow and Keras (TypeError or, for a
+    Keras layer's or optimizer's checked **kwargs, ValueError)."""
+    pytest.importorskip("tensorflow")
+    program = TF976_PRELUDE + textwrap.dedent(
+        f"""
+        for form, says in {TF976_FORMS!r}.items():
+            try:
+                eval(form)
+            except (TypeError, ValueError) as error:
+                assert says in str(error), (form, error)
+            else:
+                raise SystemExit("ran: " + form)
+        print("all raised")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=600
+    )
+    assert "all raised" in done.stdout, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # keywords the callable takes, through its bases' **kwargs (Layer's input_shape, name)
+        'keras.layers.Dense(8, activation="relu", input_shape=(4,), name="d")',
+        "tf.reshape(x, (-1, 48))",
+        # unpacking: what it passes is not known
+        "keras.layers.Dense(**config)",
+        "tf.transpose(*args)",
+        # a callable whose **kwargs nothing checks: only its positional arguments are judged
+        "keras.Model(inputs=a, outputs=b, nme='m')",
+        # keywords another rule owns: Keras 3 removed them (TF012, TF008), TF1's (TF102)
+        "keras.optimizers.Adam(lr=0.1)",
+        "tf.reduce_sum(x, keep_dims=True)",
+        # not TensorFlow's: a local class of the same name
+        "Dense(8, activaton='relu')",
+    ],
+)
+def test_call_signature_mismatch_quiet(source):
+    prelude = TF976_PRELUDE + "class Dense:\n    def __init__(self, *a, **k): pass\n"
+    assert rule_ids(prelude + f"y = {source}\n", ["TF976"]) == []
+
+
+def test_call_signature_mismatch_quiet_with_tf_keras():
+    """A module that uses tf_keras has Keras 2's signatures, which the table does not hold."""
+    source = "import tf_keras as keras\nkeras.layers.Dense(8, foo=1)\n"
+    assert rule_ids(source, ["TF976"]) == []
+
+
+def test_call_signature_mismatch_defers_to_keras3_rule():
+    """Keras 3's removed keyword is TF012's finding, not also TF976's."""
+    source = "import keras\nkeras.layers.LSTM(8, time_major=True)\n"
+    assert rule_ids(source, ["TF012", "TF976"]) == ["TF012"]
+
+
+def test_committed_api_signatures_match_installed_packages():
+    pytest.importorskip("keras")
+    script = ROOT / "scripts" / "generate_api_signatures.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
