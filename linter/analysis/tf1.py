@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from functools import cache, cached_property
 from importlib import resources
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tf2lint.analysis.keras_tables import keras3_lacks
@@ -281,8 +282,15 @@ def is_tf1_code(model: ModuleModel) -> bool:
 def turns_eager_off(model: ModuleModel) -> bool:
     """Whether the module calls a switch that turns eager execution off
     (``tf.compat.v1.disable_eager_execution()``, ``disable_v2_behavior()``)."""
-    leaves = {name.rsplit(".", 1)[-1] for name in GRAPH_MODE_SWITCHES}
-    if not any(node.value in leaves for node in model.nodes_of(cst.Name)):
+    return model.memo(turns_eager_off, lambda: _turns_eager_off(model))
+
+
+_SWITCH_LEAVES = frozenset(name.rsplit(".", 1)[-1] for name in GRAPH_MODE_SWITCHES)
+
+
+def _turns_eager_off(model: ModuleModel) -> bool:
+    names = map(attrgetter("value"), model.nodes_of(cst.Name))
+    if not any(map(_SWITCH_LEAVES.__contains__, names)):  # in C: one look at every name
         return False  # a cheap look before resolving the module's TensorFlow references
     return any(
         ref.found is not None and ref.found.old in GRAPH_MODE_SWITCHES
