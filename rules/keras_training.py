@@ -2653,12 +2653,12 @@ _ENDLESS_KEEPING = frozenset(
 class FitOnEndlessDataset(Rule):
     id = "TF979"
     name = "fit-on-endless-dataset"
-    call_names = frozenset({"fit"})
+    call_names = frozenset({"fit", "evaluate"})
     category = "api-misuse"
     severity = "error"
     message = (
         "`fit` is given a dataset repeated without a count (`.repeat()`) and no "
-        "`steps_per_epoch`: the first epoch never ends"
+        "`steps_per_epoch` (or `validation_steps`, `evaluate`'s `steps`): the epoch never ends"
     )
     rationale = """
         `tf.data.Dataset.repeat()` without a count repeats the dataset forever. `fit` ends an
@@ -2669,30 +2669,42 @@ class FitOnEndlessDataset(Rule):
         2.21 / Keras 3, a dataset of 4 batches repeated: `fit(ds, epochs=2)` was still in its
         first epoch after 200 steps; with `steps_per_epoch=4` it ran both epochs). Pass
         `steps_per_epoch` (the number of batches in one pass), or drop the `repeat()` (`fit`
-        iterates the dataset afresh each epoch). Evidence required: `.fit(ds, ...)` without
-        `steps_per_epoch` where `ds` is (or is bound once to) a chain with `.repeat()` called
-        with no count (or `None`, `-1`), followed only by `batch`, `padded_batch`, `prefetch`,
-        `map`, `shuffle`, `cache`, `unbatch` or `with_options`.
+        iterates the dataset afresh each epoch). The same holds for `validation_data=` without
+        `validation_steps` (validation after the first epoch was still running after 300
+        batches of a repeated 4-batch dataset) and for `evaluate(ds)` without `steps`, which
+        the validation runs. Evidence required: `.fit(ds, ...)` without `steps_per_epoch`
+        (`validation_data=ds` without `validation_steps`, `.evaluate(ds)` without `steps`)
+        where `ds` is (or is bound once to) a chain with `.repeat()` called with no count (or
+        `None`, `-1`), followed only by `batch`, `padded_batch`, `prefetch`, `map`,
+        `shuffle`, `cache`, `unbatch` or `with_options`.
     """
     requires_text = ("repeat",)
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "fit":
+        if type(func) is not cst.Attribute or func.attr.value not in ("fit", "evaluate"):
             return
-        if any(a.star for a in node.args) or _kwarg(node, "steps_per_epoch") is not None:
+        if any(a.star for a in node.args):
             return
-        data = _keyword_or_position(node, "x", 0)
-        if data is None:
+        if func.attr.value == "evaluate":
+            self._check(node, _keyword_or_position(node, "x", 0), "steps", "`evaluate`")
+            return
+        self._check(node, _keyword_or_position(node, "x", 0), "steps_per_epoch", "the first epoch")
+        self._check(node, _kwarg(node, "validation_data"), "validation_steps", "the validation")
+
+    def _check(
+        self, node: cst.Call, data: cst.BaseExpression | None, steps: str, what: str
+    ) -> None:
+        if data is None or _kwarg(node, steps) is not None:
             return
         repeat = self._endless(data, self.context.scope)
         if repeat is None:
             return
         self.report(
             data,
-            f"`{code(data)}` repeats forever (`.repeat()` without a count) and `fit` has no "
-            "`steps_per_epoch`: the first epoch never ends, so `epochs` and the callbacks at an "
-            "epoch's end are never reached; pass `steps_per_epoch` or drop the `repeat()`",
+            f"`{code(data)}` repeats forever (`.repeat()` without a count) and `{steps}` is not "
+            f"given: {what} never ends, so the epochs and the callbacks at an epoch's end "
+            f"are never reached; pass `{steps}` or drop the `repeat()`",
             because=[("repeated without a count", repeat)],
         )
 

@@ -1119,6 +1119,8 @@ ds = tf.data.Dataset.from_tensor_slices((x, y))
         "ds = ds.shuffle(100).repeat()\nds = ds.batch(32).prefetch(2)\nmodel.fit(ds, epochs=5)",
         "model.fit(ds.repeat(-1).batch(2), epochs=2)",
         "model.fit(x=ds.repeat(None).map(f).batch(2), epochs=2, validation_data=val)",
+        "model.fit(train, epochs=2, validation_data=ds.repeat().batch(2))",
+        "model.evaluate(ds.batch(2).repeat())",
     ],
 )
 def test_tf979_fit_on_endless_dataset_is_found(code):
@@ -1133,6 +1135,8 @@ def test_tf979_fit_on_endless_dataset_is_found(code):
         "model.fit(ds.repeat().take(100).batch(2), epochs=2)",
         "model.fit(ds.batch(2), epochs=2)",
         "model.fit(ds.repeat(n).batch(2), epochs=2)",
+        "model.fit(train, validation_data=ds.repeat().batch(2), validation_steps=4)",
+        "model.evaluate(ds.repeat().batch(2), steps=4)",
     ],
 )
 def test_tf979_fit_on_finite_dataset_is_not_found(code):
