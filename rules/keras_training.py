@@ -2478,6 +2478,11 @@ def _softmax_layer(model: ModuleModel, layer: cst.BaseExpression) -> bool:
     return False
 
 
+def _activation_layer(model: ModuleModel, layer: cst.Call) -> bool:
+    name = model.call_name(layer)
+    return is_keras(name, "layers.Softmax") or is_keras(name, "layers.Activation")
+
+
 def _linear(model: ModuleModel, layer: cst.Call) -> bool:
     position = knowledge.linear_activation_position(model.call_name(layer))
     if position is None:
@@ -2594,7 +2599,8 @@ class CategoricalLossOnOneUnit(Rule):
         class. Reported for `<model>.compile(loss=...)` with one of these losses (string,
         class or function) where the module shows the model's last layer, a `Dense` (or a
         convolution) of literally one unit, in a `Sequential`, a functional model or a
-        `Model` subclass's `call`.
+        `Model` subclass's `call`, or such a layer followed by an `Activation(...)` or
+        `Softmax()` layer in a `Sequential`'s list or a functional model.
     """
     requires_text = ("categorical_crossentropy", "CategoricalCrossentropy")
 
@@ -2608,11 +2614,9 @@ class CategoricalLossOnOneUnit(Rule):
         scope = self.context.scope
         if scope is None:
             return
-        from tf2lint.rules.api_misuse import _last_layer
-
         model = self.model
         layers = [
-            _last_layer(model, construction, where, node)
+            self._output_layer(construction, where, node)
             for construction, where in model.training.constructions(func.value, scope, 0)
         ]
         if not layers or not all(layer is not None and _one_unit(model, layer) for layer in layers):
@@ -2627,6 +2631,36 @@ class CategoricalLossOnOneUnit(Rule):
             "sigmoid, or one unit per class",
             because=[("the last layer: one unit", layer)],
         )
+
+    def _output_layer(
+        self, construction: cst.Call, scope: Scope, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer with units of the model ``construction`` builds: its last layer, or
+        the one before it when that is an `Activation(...)` or `Softmax()` layer."""
+        from tf2lint.rules.api_misuse import _last_layer
+
+        model = self.model
+        layer = _last_layer(model, construction, scope, before)
+        if layer is None or not _activation_layer(model, layer):
+            return layer
+        name = knowledge.canonical(model.call_name(construction) or "")
+        if name.endswith("Sequential"):
+            listed = _keyword_or_position(construction, "layers", 0)
+            if isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) >= 2:
+                previous = listed.elements[-2].value
+                return previous if isinstance(previous, cst.Call) else None
+            return None
+        outputs = _keyword_or_position(construction, "outputs", 1)
+        applied = _through_names(model, outputs, scope) if outputs is not None else None
+        if (
+            isinstance(applied, cst.Call)
+            and model.training.layer_construction(applied.func, scope) is layer
+            and applied.args
+        ):
+            given = _through_names(model, applied.args[0].value, scope)
+            if isinstance(given, cst.Call) and isinstance(given.func, cst.Call):
+                return given.func
+        return None
 
     def _categorical(self, loss: cst.BaseExpression) -> bool:
         model = self.model

@@ -1084,6 +1084,11 @@ def test_tf977_softmax_over_several_units_is_not_found(code):
         "inputs = keras.Input((8,))\nout = layers.Dense(1)(inputs)\n"
         "m = keras.Model(inputs, out)\n"
         "m.compile(optimizer='adam', loss=keras.losses.sparse_categorical_crossentropy)",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1), layers.Activation("sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
+        "inputs = keras.Input((8,))\nh = layers.Dense(1)(inputs)\n"
+        "out = layers.Activation('sigmoid')(h)\nm = keras.Model(inputs, out)\n"
+        "m.compile(optimizer='adam', loss='sparse_categorical_crossentropy')",
     ],
 )
 def test_tf978_categorical_loss_on_one_unit_is_found(code):
@@ -1100,6 +1105,8 @@ def test_tf978_categorical_loss_on_one_unit_is_found(code):
         'm = keras.Sequential([keras.Input((8,)), layers.Dense(units, activation="softmax")])\n'
         'm.compile(optimizer="adam", loss="sparse_categorical_crossentropy")',
         "m = build()\nm.compile(optimizer='adam', loss='categorical_crossentropy')",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(3), layers.Activation("softmax")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
     ],
 )
 def test_tf978_categorical_loss_on_several_units_is_not_found(code):
