@@ -4,6 +4,7 @@ sequence, weights combined once in `build` into a tensor no gradient flows back 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from tf2lint.analysis import knowledge
@@ -2424,4 +2425,345 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
                 data = func.value
                 continue
             return None
+        return None
+
+
+# --- a softmax over one unit; a categorical crossentropy on one unit ----------------------------
+
+
+def _one_unit(model: ModuleModel, layer: cst.BaseExpression) -> bool:
+    """Whether ``layer`` constructs a `Dense` (or a channels-last convolution: a layer class
+    whose activation defaults to none) of literally one unit (or filter)."""
+    if not isinstance(layer, cst.Call) or any(a.star for a in layer.args):
+        return False
+    name = model.call_name(layer)
+    if knowledge.linear_activation_position(name) is None:
+        return False
+    if not is_keras(name, "layers.Dense") and _kwarg(layer, "data_format") is not None:
+        return False  # `channels_first`: the activation's last axis is not the channels
+    units = _keyword_or_position(layer, "units", 0)
+    if units is None and not is_keras(name, "layers.Dense"):
+        units = _kwarg(layer, "filters")
+    return isinstance(units, cst.Integer) and units.evaluated_value == 1
+
+
+def _softmax_activation(model: ModuleModel, expr: cst.BaseExpression | None) -> bool:
+    """Whether ``expr``, an `activation=` value, is the softmax (over the last axis)."""
+    if expr is None:
+        return False
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value == "softmax"
+    if isinstance(expr, (cst.Name, cst.Attribute)):
+        op = knowledge.probability_op(model.qualified_name(expr))
+        return op is not None and op["kind"] == "softmax"
+    return False
+
+
+def _softmax_layer(model: ModuleModel, layer: cst.BaseExpression) -> bool:
+    """Whether ``layer`` constructs a `Softmax()` over the last axis or an
+    `Activation("softmax")`."""
+    if not isinstance(layer, cst.Call) or any(a.star for a in layer.args):
+        return False
+    name = model.call_name(layer)
+    if is_keras(name, "layers.Softmax"):
+        axis = _keyword_or_position(layer, "axis", 0)
+        return axis is None or (
+            isinstance(axis, cst.UnaryOperation)
+            and isinstance(axis.expression, cst.Integer)
+            and axis.expression.value == "1"
+            and isinstance(axis.operator, cst.Minus)
+        )
+    if is_keras(name, "layers.Activation"):
+        return _softmax_activation(model, _keyword_or_position(layer, "activation", 0))
+    return False
+
+
+def _activation_layer(model: ModuleModel, layer: cst.Call) -> bool:
+    name = model.call_name(layer)
+    return is_keras(name, "layers.Softmax") or is_keras(name, "layers.Activation")
+
+
+def _linear(model: ModuleModel, layer: cst.Call) -> bool:
+    position = knowledge.linear_activation_position(model.call_name(layer))
+    if position is None:
+        return False
+    activation = _keyword_or_position(layer, "activation", position)
+    return (
+        activation is None
+        or (isinstance(activation, cst.Name) and activation.value == "None")
+        or (isinstance(activation, cst.SimpleString) and activation.evaluated_value == "linear")
+    )
+
+
+class SoftmaxOverOneUnit(Rule):
+    id = "TF977"
+    name = "softmax-over-one-unit"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        'a softmax over a single unit (`Dense(1, activation="softmax")`): its output is always '
+        "1.0, so the model predicts one class whatever it is given; a binary output takes "
+        '`activation="sigmoid"`'
+    )
+    rationale = """
+        A softmax normalises its input over the last axis: `exp(z_i) / sum_j exp(z_j)`. Over a
+        single unit that is `exp(z) / exp(z)`, 1.0 for every input, so a layer built
+        `Dense(1, activation="softmax")` (or a one-unit `Dense` followed by a `Softmax()` or
+        `Activation("softmax")` layer) outputs a constant: it runs without error, the loss
+        may even move (Keras's binary crossentropy reads the softmax's logits), but every
+        prediction is 1.0 and the accuracy stays at the share of the positive class (under
+        TF 2.21 / Keras 3, a binary task: 50% against 82% for the same model with
+        `activation="sigmoid"`). A binary (or multi-label) output takes a sigmoid; a softmax
+        needs one unit per class (`Dense(2, activation="softmax")` with
+        `sparse_categorical_crossentropy`). Reported for a `Dense` (or a convolution without
+        `data_format`) of literally 1 unit with `activation="softmax"` (or
+        `keras.activations.softmax`, `tf.nn.softmax`), and for such a layer without an
+        activation followed, in a `Sequential`'s list or a functional model's next call, by a
+        `Softmax()` over the last axis or an `Activation("softmax")`.
+    """
+    requires_text = ("softmax", "Softmax")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model = self.model
+        if _one_unit(model, node):
+            position = knowledge.linear_activation_position(model.call_name(node))
+            activation = _keyword_or_position(node, "activation", position or 1)
+            if _softmax_activation(model, activation):
+                self._report(node, node)
+            return
+        # `Sequential([..., Dense(1), Softmax()])`
+        name = model.call_name(node) or ""
+        if knowledge.canonical(name).endswith("Sequential"):
+            layers = _keyword_or_position(node, "layers", 0)
+            if isinstance(layers, (cst.List, cst.Tuple)):
+                elements = [e.value for e in layers.elements]
+                for before, after in itertools.pairwise(elements):
+                    if (
+                        _one_unit(model, before)
+                        and _linear(model, before)
+                        and _softmax_layer(model, after)
+                    ):
+                        self._report(after, before)
+            return
+        # functional: `Softmax()(x)` where `x = Dense(1)(h)`
+        if isinstance(node.func, cst.Call) and _softmax_layer(model, node.func) and node.args:
+            given = _through_names(model, node.args[0].value, self.context.scope)
+            if (
+                isinstance(given, cst.Call)
+                and _one_unit(model, given.func)
+                and _linear(model, given.func)
+            ):
+                self._report(node, given.func)
+
+    def _report(self, node: cst.CSTNode, layer: cst.Call) -> None:
+        self.report(
+            node,
+            "this softmax is taken over a single unit, so it outputs 1.0 whatever the input: "
+            "the model predicts one class and does not learn; for a binary output use "
+            '`activation="sigmoid"` (or give the softmax one unit per class)',
+            because=[("one unit", layer)],
+        )
+
+
+_CATEGORICAL_LOSSES = frozenset(
+    {
+        "sparse_categorical_crossentropy",
+        "SparseCategoricalCrossentropy",
+        "categorical_crossentropy",
+        "CategoricalCrossentropy",
+    }
+)
+
+
+class CategoricalLossOnOneUnit(Rule):
+    id = "TF978"
+    name = "categorical-loss-on-one-unit"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model whose last layer has one unit is compiled with a categorical crossentropy: "
+        "the loss is zero (or the labels out of range) and the model does not learn"
+    )
+    rationale = """
+        `categorical_crossentropy` (`CategoricalCrossentropy`) normalises the prediction over
+        its last axis and sums `-y * log(p)` over the classes; on a one-unit output the
+        normalised prediction is 1.0, so the loss is 0 for every sample and no gradient
+        reaches the model (under TF 2.21 / Keras 3, a binary task: the loss is 0.0 from the
+        first epoch and the accuracy stays at 50%). `sparse_categorical_crossentropy`
+        (`SparseCategoricalCrossentropy`) takes class ids below the number of units: with
+        one unit only the id 0 is valid, and `fit` on labels 0 and 1 raises
+        `InvalidArgumentError: Received a label value of 1 which is outside the valid range
+        of [0, 1)` on CPU (on GPU the TF op gives NaN instead, per
+        `tf.nn.sparse_softmax_cross_entropy_with_logits`). A single output with labels 0/1
+        takes `binary_crossentropy` and a sigmoid; a categorical loss takes one unit per
+        class. Reported for `<model>.compile(loss=...)` with one of these losses (string,
+        class or function) where the module shows the model's last layer, a `Dense` (or a
+        convolution) of literally one unit, in a `Sequential`, a functional model or a
+        `Model` subclass's `call`, or such a layer followed by an `Activation(...)` or
+        `Softmax()` layer in a `Sequential`'s list or a functional model.
+    """
+    requires_text = ("categorical_crossentropy", "CategoricalCrossentropy")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value != "compile":
+            return
+        loss = _keyword_or_position(node, "loss", 1)
+        if loss is None or not self._categorical(loss):
+            return
+        scope = self.context.scope
+        if scope is None:
+            return
+        model = self.model
+        layers = [
+            self._output_layer(construction, where, node)
+            for construction, where in model.training.constructions(func.value, scope, 0)
+        ]
+        if not layers or not all(layer is not None and _one_unit(model, layer) for layer in layers):
+            return
+        layer = layers[0]
+        assert layer is not None
+        self.report(
+            loss,
+            f"`{code(func.value)}` ends in `{code(layer)}`, one unit, and this categorical "
+            "crossentropy needs one unit per class: on one unit the loss is 0 (or a label 1 is "
+            "out of range) and the model does not learn; use `binary_crossentropy` with a "
+            "sigmoid, or one unit per class",
+            because=[("the last layer: one unit", layer)],
+        )
+
+    def _output_layer(
+        self, construction: cst.Call, scope: Scope, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer with units of the model ``construction`` builds: its last layer, or
+        the one before it when that is an `Activation(...)` or `Softmax()` layer."""
+        from tf2lint.rules.api_misuse import _last_layer
+
+        model = self.model
+        layer = _last_layer(model, construction, scope, before)
+        if layer is None or not _activation_layer(model, layer):
+            return layer
+        name = knowledge.canonical(model.call_name(construction) or "")
+        if name.endswith("Sequential"):
+            listed = _keyword_or_position(construction, "layers", 0)
+            if isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) >= 2:
+                previous = listed.elements[-2].value
+                return previous if isinstance(previous, cst.Call) else None
+            return None
+        outputs = _keyword_or_position(construction, "outputs", 1)
+        applied = _through_names(model, outputs, scope) if outputs is not None else None
+        if (
+            isinstance(applied, cst.Call)
+            and model.training.layer_construction(applied.func, scope) is layer
+            and applied.args
+        ):
+            given = _through_names(model, applied.args[0].value, scope)
+            if isinstance(given, cst.Call) and isinstance(given.func, cst.Call):
+                return given.func
+        return None
+
+    def _categorical(self, loss: cst.BaseExpression) -> bool:
+        model = self.model
+        text = _string(loss)
+        if text is None:
+            target = loss.func if isinstance(loss, cst.Call) else loss
+            if not isinstance(target, (cst.Name, cst.Attribute)):
+                return False
+            qualified = model.qualified_name(target)
+            if not is_keras(qualified):
+                return False
+            text = (qualified or "").rpartition(".")[2]
+        return text in _CATEGORICAL_LOSSES
+
+
+# --- fit given an endless dataset without steps_per_epoch ----------------------------------------
+
+# dataset methods that give an endless dataset when given one
+_ENDLESS_KEEPING = frozenset(
+    {"batch", "padded_batch", "prefetch", "map", "shuffle", "cache", "unbatch", "with_options"}
+)
+
+
+class FitOnEndlessDataset(Rule):
+    id = "TF979"
+    name = "fit-on-endless-dataset"
+    call_names = frozenset({"fit", "evaluate"})
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "`fit` is given a dataset repeated without a count (`.repeat()`) and no "
+        "`steps_per_epoch` (or `validation_steps`, `evaluate`'s `steps`): the epoch never ends"
+    )
+    rationale = """
+        `tf.data.Dataset.repeat()` without a count repeats the dataset forever. `fit` ends an
+        epoch when its data runs out or after `steps_per_epoch` steps; given an endless
+        dataset and no `steps_per_epoch`, the first epoch never ends: the progress bar counts
+        up without a total, `epochs` is never reached, and callbacks that run at an epoch's
+        end (checkpoints, early stopping, the learning-rate schedule) never run (under TF
+        2.21 / Keras 3, a dataset of 4 batches repeated: `fit(ds, epochs=2)` was still in its
+        first epoch after 200 steps; with `steps_per_epoch=4` it ran both epochs). Pass
+        `steps_per_epoch` (the number of batches in one pass), or drop the `repeat()` (`fit`
+        iterates the dataset afresh each epoch). The same holds for `validation_data=` without
+        `validation_steps` (validation after the first epoch was still running after 300
+        batches of a repeated 4-batch dataset) and for `evaluate(ds)` without `steps`, which
+        the validation runs. Evidence required: `.fit(ds, ...)` without `steps_per_epoch`
+        (`validation_data=ds` without `validation_steps`, `.evaluate(ds)` without `steps`)
+        where `ds` is (or is bound once to) a chain with `.repeat()` called with no count (or
+        `None`, `-1`), followed only by `batch`, `padded_batch`, `prefetch`, `map`,
+        `shuffle`, `cache`, `unbatch` or `with_options`.
+    """
+    requires_text = ("repeat",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if type(func) is not cst.Attribute or func.attr.value not in ("fit", "evaluate"):
+            return
+        if any(a.star for a in node.args):
+            return
+        if func.attr.value == "evaluate":
+            self._check(node, _keyword_or_position(node, "x", 0), "steps", "`evaluate`")
+            return
+        self._check(node, _keyword_or_position(node, "x", 0), "steps_per_epoch", "the first epoch")
+        self._check(node, _kwarg(node, "validation_data"), "validation_steps", "the validation")
+
+    def _check(
+        self, node: cst.Call, data: cst.BaseExpression | None, steps: str, what: str
+    ) -> None:
+        if data is None or _kwarg(node, steps) is not None:
+            return
+        repeat = self._endless(data, self.context.scope)
+        if repeat is None:
+            return
+        self.report(
+            data,
+            f"`{code(data)}` repeats forever (`.repeat()` without a count) and `{steps}` is not "
+            f"given: {what} never ends, so the epochs and the callbacks at an epoch's end "
+            f"are never reached; pass `{steps}` or drop the `repeat()`",
+            because=[("repeated without a count", repeat)],
+        )
+
+    def _endless(self, data: cst.BaseExpression, scope: Scope | None) -> cst.Call | None:
+        model = self.model
+        for _ in range(12):
+            data = _through_names(model, data, scope)
+            if not isinstance(data, cst.Call) or not isinstance(data.func, cst.Attribute):
+                return None
+            method = data.func.attr.value
+            if method == "repeat":
+                if any(a.star for a in data.args):
+                    return None
+                count = _keyword_or_position(data, "count", 0)
+                if count is None or (isinstance(count, cst.Name) and count.value == "None"):
+                    return data
+                if (
+                    isinstance(count, cst.UnaryOperation)
+                    and isinstance(count.operator, cst.Minus)
+                    and isinstance(count.expression, cst.Integer)
+                    and count.expression.value == "1"
+                ):
+                    return data
+                return None
+            if method not in _ENDLESS_KEEPING:
+                return None
+            data = data.func.value
         return None

@@ -1034,3 +1034,117 @@ def test_class_weight_is_reported_for_models_that_predict_per_pixel():
         clf.fit(images, labels, class_weight=weights)
         """
     assert [(d.rule, d.line) for d in lint(source, ["TF975"])] == [("TF975", 11), ("TF975", 13)]
+
+
+ONE_UNIT = """
+import keras
+import tensorflow as tf
+from keras import layers
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation="softmax")])',
+        "m = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation=tf.nn.softmax)])",
+        "m = keras.Sequential([keras.Input((8,)), layers.Dense(1), layers.Softmax()])",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1), layers.Activation("softmax")])',
+        "inputs = keras.Input((8,))\nh = layers.Dense(1)(inputs)\nout = layers.Softmax(axis=-1)(h)",
+        'out = layers.Conv2D(1, 1, activation="softmax")(x)',
+    ],
+)
+def test_tf977_softmax_over_one_unit_is_found(code):
+    assert [r for r, _ in found(ONE_UNIT.format(code=code))] == ["TF977"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation="sigmoid")])',
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(2, activation="softmax")])',
+        "m = keras.Sequential([keras.Input((8,)), layers.Dense(n), layers.Softmax()])",
+        "m = keras.Sequential([keras.Input((8,)), layers.Dense(1), layers.Softmax(axis=1)])",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation="relu"), layers.Softmax()])',
+        'out = layers.Conv2D(1, 1, activation="softmax", data_format="channels_first")(x)',
+    ],
+)
+def test_tf977_softmax_over_several_units_is_not_found(code):
+    assert found(ONE_UNIT.format(code=code)) == []
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation="sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
+        "m = keras.Sequential([keras.Input((8,)), layers.Dense(1)])\n"
+        'm.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True))',
+        "inputs = keras.Input((8,))\nout = layers.Dense(1)(inputs)\n"
+        "m = keras.Model(inputs, out)\n"
+        "m.compile(optimizer='adam', loss=keras.losses.sparse_categorical_crossentropy)",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1), layers.Activation("sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
+        "inputs = keras.Input((8,))\nh = layers.Dense(1)(inputs)\n"
+        "out = layers.Activation('sigmoid')(h)\nm = keras.Model(inputs, out)\n"
+        "m.compile(optimizer='adam', loss='sparse_categorical_crossentropy')",
+    ],
+)
+def test_tf978_categorical_loss_on_one_unit_is_found(code):
+    assert [r for r, _ in found(ONE_UNIT.format(code=code))] == ["TF978"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(1, activation="sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="binary_crossentropy")',
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(3, activation="softmax")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(units, activation="softmax")])\n'
+        'm.compile(optimizer="adam", loss="sparse_categorical_crossentropy")',
+        "m = build()\nm.compile(optimizer='adam', loss='categorical_crossentropy')",
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(3), layers.Activation("softmax")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
+    ],
+)
+def test_tf978_categorical_loss_on_several_units_is_not_found(code):
+    assert found(ONE_UNIT.format(code=code)) == []
+
+
+ENDLESS = """
+import tensorflow as tf
+ds = tf.data.Dataset.from_tensor_slices((x, y))
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "ds = ds.shuffle(100).repeat()\nds = ds.batch(32).prefetch(2)\nmodel.fit(ds, epochs=5)",
+        "model.fit(ds.repeat(-1).batch(2), epochs=2)",
+        "model.fit(x=ds.repeat(None).map(f).batch(2), epochs=2, validation_data=val)",
+        "model.fit(train, epochs=2, validation_data=ds.repeat().batch(2))",
+        "model.evaluate(ds.batch(2).repeat())",
+    ],
+)
+def test_tf979_fit_on_endless_dataset_is_found(code):
+    assert [r for r, _ in found(ENDLESS.format(code=code))] == ["TF979"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "model.fit(ds.repeat().batch(2), epochs=5, steps_per_epoch=10)",
+        "model.fit(ds.repeat(3).batch(2), epochs=2)",
+        "model.fit(ds.repeat().take(100).batch(2), epochs=2)",
+        "model.fit(ds.batch(2), epochs=2)",
+        "model.fit(ds.repeat(n).batch(2), epochs=2)",
+        "model.fit(train, validation_data=ds.repeat().batch(2), validation_steps=4)",
+        "model.evaluate(ds.repeat().batch(2), steps=4)",
+    ],
+)
+def test_tf979_fit_on_finite_dataset_is_not_found(code):
+    assert found(ENDLESS.format(code=code)) == []
