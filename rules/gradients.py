@@ -456,7 +456,7 @@ class TapeWatchKerasVariables(Rule):
     id = "TF931"
     call_names = frozenset({"watch"})
     name = "tape-watch-keras-variables"
-    category = "keras3"  # it fails only under Keras 3 (tf-keras accepts it): filed where its fact is
+    category = "api-misuse"
     severity = "error"
     since_tensorflow = "2.16"
     message = (
