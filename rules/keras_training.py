@@ -2436,15 +2436,30 @@ def _one_unit(model: ModuleModel, layer: cst.BaseExpression) -> bool:
     whose activation defaults to none) of literally one unit (or filter)."""
     if not isinstance(layer, cst.Call) or any(a.star for a in layer.args):
         return False
+    units, filters = _keyword_or_position(layer, "units", 0), _kwarg(layer, "filters")
+    if not (_literal_one(units) or _literal_one(filters)):
+        return False  # asked first: most calls have no literal 1 there
     name = model.call_name(layer)
     if knowledge.linear_activation_position(name) is None:
         return False
     if not is_keras(name, "layers.Dense") and _kwarg(layer, "data_format") is not None:
         return False  # `channels_first`: the activation's last axis is not the channels
-    units = _keyword_or_position(layer, "units", 0)
     if units is None and not is_keras(name, "layers.Dense"):
-        units = _kwarg(layer, "filters")
-    return isinstance(units, cst.Integer) and units.evaluated_value == 1
+        units = filters
+    return _literal_one(units)
+
+
+def _has_literal_one(call: cst.Call) -> bool:
+    """Whether an argument of ``call`` is the literal ``1``: one loop, asked of every call."""
+    for arg in call.args:
+        value = arg.value
+        if type(value) is cst.Integer and value.value == "1":
+            return True
+    return False
+
+
+def _literal_one(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Integer) and expr.evaluated_value == 1
 
 
 def _softmax_activation(model: ModuleModel, expr: cst.BaseExpression | None) -> bool:
@@ -2525,15 +2540,18 @@ class SoftmaxOverOneUnit(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         model = self.model
-        if _one_unit(model, node):
+        if _has_literal_one(node) and _one_unit(model, node):
             position = knowledge.linear_activation_position(model.call_name(node))
             activation = _keyword_or_position(node, "activation", position or 1)
             if _softmax_activation(model, activation):
                 self._report(node, node)
             return
         # `Sequential([..., Dense(1), Softmax()])`
-        name = model.call_name(node) or ""
-        if knowledge.canonical(name).endswith("Sequential"):
+        func = node.func
+        leaf = func.attr.value if type(func) is cst.Attribute else getattr(func, "value", None)
+        if leaf == "Sequential" and knowledge.canonical(model.call_name(node) or "").endswith(
+            "Sequential"
+        ):
             layers = _keyword_or_position(node, "layers", 0)
             if isinstance(layers, (cst.List, cst.Tuple)):
                 elements = [e.value for e in layers.elements]
