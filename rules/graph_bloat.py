@@ -496,12 +496,14 @@ def _python_int(
     return value if type(value) is int else None
 
 
+# by the operator node's class name: a module-level `cst.Add` would load libcst on import, which a
+# fully cached run never needs (tf2lint.base.lazy)
 _ARITHMETIC = {
-    cst.Add: lambda a, b: a + b,
-    cst.Subtract: lambda a, b: a - b,
-    cst.Multiply: lambda a, b: a * b,
-    cst.Divide: lambda a, b: a / b,
-    cst.FloorDivide: lambda a, b: a // b,
+    "Add": lambda a, b: a + b,
+    "Subtract": lambda a, b: a - b,
+    "Multiply": lambda a, b: a * b,
+    "Divide": lambda a, b: a / b,
+    "FloorDivide": lambda a, b: a // b,
 }
 _TO_INT = {
     "builtins.int": int,
@@ -525,13 +527,13 @@ def _python_number(
     value = _literal_number(node)
     if value is not None or depth > 4:
         return value
-    if isinstance(node, cst.BinaryOperation) and type(node.operator) in _ARITHMETIC:
+    if isinstance(node, cst.BinaryOperation) and type(node.operator).__name__ in _ARITHMETIC:
         left = _python_number(model, node.left, scope, depth + 1, params)
         right = _python_number(model, node.right, scope, depth + 1, params)
         if left is None or right is None:
             return None
         try:
-            return _ARITHMETIC[type(node.operator)](left, right)
+            return _ARITHMETIC[type(node.operator).__name__](left, right)
         except ZeroDivisionError:
             return None
     if isinstance(node, cst.Call) and model.call_name(node) == "builtins.len" and node.args:
