@@ -18,7 +18,7 @@ from tf2lint.analysis.model import (
     is_keras,
 )
 from tf2lint.analysis.order import assigned_before
-from tf2lint.analysis.scopes import ScopeKind, passed_argument
+from tf2lint.analysis.scopes import passed_argument
 from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
@@ -43,6 +43,8 @@ from tf2lint.rules.common import (
     constructed_by,
     is_test_path,
     keras_optimizer_class,
+    last_layer,
+    subclass_last_layer,
     uses_tf_keras,
 )
 
@@ -2115,7 +2117,7 @@ class ProbabilityLossGivenLogits(Rule):
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
             cls = self.model.enclosing_class(scope) if expr.func.value == "self" else None
             if cls is not None:  # `self(x, training=True)` in a Model subclass's train_step
-                layer = _subclass_last_layer(self.model, cls)
+                layer = subclass_last_layer(self.model, cls)
                 activation = _layer_activation(self.model, layer) if layer else None
                 return layer if activation is not None and activation[0] else None
         if isinstance(expr, cst.Call) and isinstance(expr.func, (cst.Name, cst.Attribute)):
@@ -2219,7 +2221,7 @@ class LogitsLossGivenProbabilities(Rule):
             return None
         kinds = []
         for construction, where in model.training.constructions(expr.func, scope, 0):
-            layer = _last_layer(model, construction, where, expr)
+            layer = last_layer(model, construction, where, expr)
             activation = _layer_activation(model, layer) if layer is not None else None
             kinds.append((activation[1], layer) if activation is not None else (None, None))
         if kinds and all(kind for kind, _ in kinds):
@@ -2240,86 +2242,6 @@ def _left_false(call: cst.Call, position: int) -> bool:
         return False
     value = argument(call, position, "from_logits")
     return value is None or (isinstance(value, cst.Name) and value.value == "False")
-
-
-def _added_before(
-    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
-) -> list[cst.BaseExpression]:
-    """The layers ``name.add(...)`` adds, in order, to the ``Sequential()`` bound to ``name``
-    between that construction and ``before`` in the module's walk (a notebook that builds
-    ``model = Sequential()`` in several cells adds to each in its own cell)."""
-    holders = [
-        site.node
-        for sites in scope.bindings.values()
-        for site in sites
-        if site.value is construction and isinstance(site.node, cst.Name)
-    ]
-    if len(holders) != 1:
-        return []
-    start, end = event_order(model, construction), event_order(model, before)
-    holder = holders[0].value
-    added = []
-    for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
-        func = call.func
-        if (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Name)
-            and func.value.value == holder
-            and func.attr.value == "add"
-            and call.args
-            and start < event_order(model, call) < end
-        ):
-            added.append(call.args[0].value)
-    return added
-
-
-def _last_layer(
-    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
-) -> cst.Call | None:
-    """The construction of the last layer of a ``Sequential`` (its list, or its ``add`` calls
-    before ``before``), of a functional ``Model(inputs, outputs)`` with one output, or of a
-    ``Model`` subclass whose ``call`` returns one layer's output (``return self.dense(h)``);
-    None where the module does not show it."""
-    training = model.training
-    name = knowledge.canonical(model.call_name(construction) or "")
-    if name.endswith("Sequential"):
-        layers = argument(construction, 0, "layers")
-        if isinstance(layers, (cst.List, cst.Tuple)):
-            elements = [e.value for e in layers.elements]
-        elif layers is None:
-            elements = _added_before(model, construction, scope, before)
-        else:
-            return None
-        if not elements:
-            return None
-        return training.layer_construction(elements[-1], scope)
-    if knowledge.class_kind(name) == "model":
-        outputs = argument(construction, 1, "outputs")
-        if not isinstance(outputs, cst.Name):
-            return None
-        values = model.bound_values(outputs, scope)
-        if len(values) != 1 or not isinstance(values[0], cst.Call):
-            return None
-        where = model.binding_of(outputs, scope).scope or scope
-        return training.layer_construction(values[0].func, where)
-    cls = training.local_class(construction, scope)
-    return _subclass_last_layer(model, cls) if cls is not None else None
-
-
-def _subclass_last_layer(model: ModuleModel, cls: ClassInfo) -> cst.Call | None:
-    """The construction of the layer whose output a ``Model`` subclass's ``call`` returns
-    (``return self.dense(h)``), where it shows one."""
-    method = model.resolve_method(cls, "call")
-    if cls.keras_kind != "model" or method is None:
-        return None
-    training = model.training
-    returned = model.return_values(method)
-    if len(returned) != 1 or not isinstance(returned[0], cst.Call):
-        return None
-    applied = returned[0].func
-    if not (isinstance(applied, cst.Attribute) and isinstance(applied.value, cst.Name)):
-        return None
-    return training.layer_construction(applied, method)
 
 
 def _layer_activation(model: ModuleModel, layer: cst.Call) -> tuple[bool, str | None] | None:
@@ -2362,7 +2284,7 @@ def _last_linear_layer(
 ) -> cst.Call | None:
     """The last layer of a model when it is one whose activation defaults to none (``Dense``)
     built without one; else None."""
-    layer = _last_layer(model, construction, scope, before)
+    layer = last_layer(model, construction, scope, before)
     if layer is None:
         return None
     activation = _layer_activation(model, layer)

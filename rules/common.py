@@ -12,6 +12,7 @@ from tf2lint.analysis import knowledge
 from tf2lint.analysis.keras_tables import keras2_history, keras3_migration
 from tf2lint.analysis.kinds import keras_object
 from tf2lint.analysis.model import (
+    ClassInfo,
     FunctionInfo,
     ModuleModel,
     Scope,
@@ -20,6 +21,7 @@ from tf2lint.analysis.model import (
     dotted_name,
     is_keras,
 )
+from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tfnames import KERAS2_ROOTS, KERAS3_ROOTS, KerasName, keras3_name
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -908,3 +910,86 @@ def literal_tail(
         if len(tails) == 1:
             return tails.pop()
     return None
+
+
+# --- a compiled model's last layer (TF934, TF935, TF966, TF978) ---
+
+
+def _added_before(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> list[cst.BaseExpression]:
+    """The layers ``name.add(...)`` adds, in order, to the ``Sequential()`` bound to ``name``
+    between that construction and ``before`` in the module's walk (a notebook that builds
+    ``model = Sequential()`` in several cells adds to each in its own cell)."""
+    holders = [
+        site.node
+        for sites in scope.bindings.values()
+        for site in sites
+        if site.value is construction and isinstance(site.node, cst.Name)
+    ]
+    if len(holders) != 1:
+        return []
+    start, end = event_order(model, construction), event_order(model, before)
+    holder = holders[0].value
+    added = []
+    for call in model.calls_made_by(scope if scope.kind == ScopeKind.FUNCTION else None):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == holder
+            and func.attr.value == "add"
+            and call.args
+            and start < event_order(model, call) < end
+        ):
+            added.append(call.args[0].value)
+    return added
+
+
+def last_layer(
+    model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
+) -> cst.Call | None:
+    """The construction of the last layer of a ``Sequential`` (its list, or its ``add`` calls
+    before ``before``), of a functional ``Model(inputs, outputs)`` with one output, or of a
+    ``Model`` subclass whose ``call`` returns one layer's output (``return self.dense(h)``);
+    None where the module does not show it."""
+    training = model.training
+    name = knowledge.canonical(model.call_name(construction) or "")
+    if name.endswith("Sequential"):
+        layers = argument(construction, 0, "layers")
+        if isinstance(layers, (cst.List, cst.Tuple)):
+            elements = [e.value for e in layers.elements]
+        elif layers is None:
+            elements = _added_before(model, construction, scope, before)
+        else:
+            return None
+        if not elements:
+            return None
+        return training.layer_construction(elements[-1], scope)
+    if knowledge.class_kind(name) == "model":
+        outputs = argument(construction, 1, "outputs")
+        if not isinstance(outputs, cst.Name):
+            return None
+        values = model.bound_values(outputs, scope)
+        if len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None
+        where = model.binding_of(outputs, scope).scope or scope
+        return training.layer_construction(values[0].func, where)
+    cls = training.local_class(construction, scope)
+    return subclass_last_layer(model, cls) if cls is not None else None
+
+
+def subclass_last_layer(model: ModuleModel, cls: ClassInfo) -> cst.Call | None:
+    """The construction of the layer whose output a ``Model`` subclass's ``call`` returns
+    (``return self.dense(h)``), where it shows one."""
+    method = model.resolve_method(cls, "call")
+    if cls.keras_kind != "model" or method is None:
+        return None
+    training = model.training
+    returned = model.return_values(method)
+    if len(returned) != 1 or not isinstance(returned[0], cst.Call):
+        return None
+    applied = returned[0].func
+    if not (isinstance(applied, cst.Attribute) and isinstance(applied.value, cst.Name)):
+        return None
+    return training.layer_construction(applied, method)

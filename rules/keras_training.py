@@ -17,7 +17,7 @@ from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code
+from tf2lint.rules.common import code, last_layer
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -2655,10 +2655,8 @@ class CategoricalLossOnOneUnit(Rule):
     ) -> cst.Call | None:
         """The last layer with units of the model ``construction`` builds: its last layer, or
         the one before it when that is an `Activation(...)` or `Softmax()` layer."""
-        from tf2lint.rules.api_misuse import _last_layer
-
         model = self.model
-        layer = _last_layer(model, construction, scope, before)
+        layer = last_layer(model, construction, scope, before)
         if layer is None or not _activation_layer(model, layer):
             return layer
         name = knowledge.canonical(model.call_name(construction) or "")
