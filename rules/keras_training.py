@@ -1807,15 +1807,8 @@ class ClassWeightWithSeveralOutputs(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "fit":
-            return
-        weights = next(
-            (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
-            None,
-        )
-        if weights is None or (
-            isinstance(weights.value, cst.Name) and weights.value.value == "None"
-        ):
+        weights = _class_weight_given_to_fit(node)
+        if weights is None:
             return
         model = self.model
         targets = _several(model, _keyword_or_position(node, "y", 1))
@@ -1956,15 +1949,8 @@ class ClassWeightForPerPixelLabels(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if type(func) is not cst.Attribute or func.attr.value != "fit":
-            return
-        weights = next(
-            (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
-            None,
-        )
-        if weights is None or (
-            isinstance(weights.value, cst.Name) and weights.value.value == "None"
-        ):
+        weights = _class_weight_given_to_fit(node)
+        if weights is None:
             return
         layer = _spatial_output(self.model, func.value)
         if layer is None:
@@ -2456,6 +2442,20 @@ def _has_literal_one(call: cst.Call) -> bool:
         if type(value) is cst.Integer and value.value == "1":
             return True
     return False
+
+
+def _class_weight_given_to_fit(node: cst.Call) -> cst.Arg | None:
+    """The ``class_weight=`` argument of ``node``, a ``<x>.fit(...)``, unless it is ``None``."""
+    func = node.func
+    if type(func) is not cst.Attribute or func.attr.value != "fit":
+        return None
+    weights = next(
+        (a for a in node.args if a.keyword is not None and a.keyword.value == "class_weight"),
+        None,
+    )
+    if weights is None or (isinstance(weights.value, cst.Name) and weights.value.value == "None"):
+        return None
+    return weights
 
 
 def _literal_one(expr: cst.BaseExpression | None) -> bool:
