@@ -6,9 +6,12 @@ Nothing here imports TensorFlow: the probe and the workers are subprocesses.
 from __future__ import annotations
 
 import ast
+import contextlib
 import difflib
 import json
 import os
+import queue
+import select
 import shutil
 import subprocess
 import sys
@@ -154,8 +157,80 @@ def apply_fix(rule, bad: Path, folder: Path, python: str = sys.executable) -> tu
     return fixed, check
 
 
-def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.executable):
-    """Run one rule's bad and good fixtures in one worker process; judge them."""
+def _run_worker(python: str, argv: list[str], folder: str, limit: float) -> str:
+    """Run the worker in a process of its own; what went wrong with it ("" if nothing)."""
+    command = [python, "-m", "tf2lint.runtime_check.worker", *argv]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, env=worker_env(), timeout=limit, cwd=folder
+        )
+    except subprocess.TimeoutExpired:
+        return f"worker killed after {limit:g} s"
+    return _crash(done.returncode, done.stderr)
+
+
+def _crash(returncode: int, stderr: str) -> str:
+    if returncode == 0:
+        return ""
+    tail = [line for line in stderr.splitlines() if line.strip()][-1:]
+    return f"worker exited {returncode}: {' '.join(tail)}"
+
+
+class Zygote:
+    """A worker that imported TensorFlow once and forks a fresh child per rule
+    (``worker --serve``): a rule's run costs its fixtures, not a TensorFlow import each."""
+
+    def __init__(self, python: str = sys.executable):
+        self.process = subprocess.Popen(
+            [python, "-m", "tf2lint.runtime_check.worker", "--serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=worker_env(),
+        )
+
+    def run(self, argv: list[str], folder: str, limit: float) -> str | None:
+        """What went wrong with the child ("" if nothing), or None when the zygote is gone."""
+        log = Path(folder) / "worker.log"
+        job = {"argv": argv, "cwd": folder, "log": str(log), "limit": limit}
+        try:
+            self.process.stdin.write(json.dumps(job) + "\n")
+            self.process.stdin.flush()
+            # the zygote kills a child at its limit; the import and the fork get the headroom
+            ready, _, _ = select.select([self.process.stdout], [], [], limit + IMPORT_SECONDS)
+            line = self.process.stdout.readline() if ready else ""
+        except (BrokenPipeError, OSError, ValueError):
+            line = ""
+        if not line:
+            self.close()
+            return None
+        answer = json.loads(line)
+        if answer["killed"]:
+            return f"worker killed after {limit:g} s"
+        return _crash(
+            answer["returncode"], log.read_text(errors="replace") if log.is_file() else ""
+        )
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
+def run_rule(
+    rule,
+    device: str,
+    repeat: int,
+    timeout: float,
+    python: str = sys.executable,
+    zygote: Zygote | None = None,
+):
+    """Run one rule's bad and good fixtures in one worker process (forked from ``zygote`` when
+    given); judge them."""
     p = plan(rule)
     verdict = Verdict(rule.id, rule.name, rule.category, device, NOT_CHECKABLE, observe=p.observe)
     if p.skip_reason is not None:
@@ -172,35 +247,11 @@ def run_rule(rule, device: str, repeat: int, timeout: float, python: str = sys.e
             if verdict.fix.diff:
                 variants.append(f"fixed={fixed_path}")
         limit = len(variants) * timeout + IMPORT_SECONDS
-        command = [
-            python,
-            "-m",
-            "tf2lint.runtime_check.worker",
-            "--device",
-            device,
-            "--repeat",
-            str(repeat),
-            "--timeout",
-            str(timeout),
-            "--result",
-            str(result_path),
-            *variants,
-        ]
-        crash = ""
-        try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                env=worker_env(),
-                timeout=limit,
-                cwd=folder,
-            )
-            if done.returncode != 0:
-                tail = [line for line in done.stderr.splitlines() if line.strip()][-1:]
-                crash = f"worker exited {done.returncode}: {' '.join(tail)}"
-        except subprocess.TimeoutExpired:
-            crash = f"worker killed after {limit:g} s"
+        argv = ["--device", device, "--repeat", str(repeat), "--timeout", str(timeout)]
+        argv += ["--result", str(result_path), *variants]
+        crash = None if zygote is None else zygote.run(argv, folder, limit)
+        if crash is None:  # no zygote, or it died: a worker process of its own
+            crash = _run_worker(python, argv, folder, limit)
         results = json.loads(result_path.read_text()) if result_path.is_file() else []
     verdict.seconds = time.perf_counter() - started
     if results and "skipped" in results[0]:
@@ -235,7 +286,8 @@ def run_rules(
     jobs: int = 2,
     progress: Callable[[str], None] | None = None,
 ) -> list[Verdict]:
-    """Every (rule, device) in parallel worker processes; verdicts in rule then device order.
+    """Every (rule, device) in parallel worker processes, forked from one zygote per job; verdicts
+    in rule then device order.
 
     GPU runs go one at a time so that two workers never time each other on one GPU.
     """
@@ -243,15 +295,29 @@ def run_rules(
     gpu_lock = threading.Lock()
     done_count = 0
     count_lock = threading.Lock()
+    idle: queue.SimpleQueue[Zygote] = queue.SimpleQueue()
+    started: list[Zygote] = []
+
+    def run(rule, device):
+        try:
+            zygote = idle.get_nowait()
+        except queue.Empty:
+            zygote = Zygote()
+            with count_lock:
+                started.append(zygote)
+        try:
+            return run_rule(rule, device, repeat, timeout, zygote=zygote)
+        finally:
+            idle.put(zygote)
 
     def one(task):
         nonlocal done_count
         rule, device = task
         if device == "gpu" and plan(rule).skip_reason is None:
             with gpu_lock:
-                verdict = run_rule(rule, device, repeat, timeout)
+                verdict = run(rule, device)
         else:
-            verdict = run_rule(rule, device, repeat, timeout)
+            verdict = run(rule, device)
         with count_lock:
             done_count += 1
             if progress is not None:
@@ -261,8 +327,12 @@ def run_rules(
                 )
         return verdict
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(one, tasks))
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            return list(pool.map(one, tasks))
+    finally:
+        for zygote in started:
+            zygote.close()
 
 
 def skipped(rules: list, device: str, reason: str) -> list[Verdict]:

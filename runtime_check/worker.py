@@ -6,6 +6,12 @@ bad=fixtures/TF201/bad.py good=fixtures/TF201/good.py``
 Writes a JSON list with one measurement per fixture, rewritten after each fixture so that a run
 killed for its time limit still reports the fixtures it finished. The verdicts are the parent's
 (:mod:`tf2lint.runtime_check.judge`); this process only observes.
+
+``python -m tf2lint.runtime_check.worker --serve`` is a zygote: it imports TensorFlow once (about
+3 s of a worker's 4) and then, for each job line read from standard input, forks a fresh child that
+runs :func:`main` on the job's arguments, so every rule still runs in a process of its own. TensorFlow
+starts no thread and touches no device on import (the child initialises both), which is what makes
+the fork safe.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import signal
 import sys
 import tempfile
 import time
+import traceback
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -30,6 +37,8 @@ class FixtureTimeout(BaseException):  # a BaseException: a fixture's `except Exc
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:] == ["--serve"]:
+        return serve(sys.stdin, sys.stdout)
     parser = argparse.ArgumentParser(prog="tf2lint.runtime_check.worker")
     parser.add_argument("--device", choices=("cpu", "gpu"), default="cpu")
     parser.add_argument("--repeat", type=int, default=20)
@@ -57,6 +66,57 @@ def main(argv: list[str] | None = None) -> int:
             results.append(run_fixture(variant, Path(path), args.repeat, args.timeout))
         _write(args.result, results)
     return 0
+
+
+def serve(jobs, answers) -> int:
+    """Fork a child per job line (JSON: ``argv``, ``cwd``, ``log``, ``limit`` seconds) and answer a
+    line per job (``returncode``, or ``null`` with ``killed`` when it ran past its limit)."""
+    import tensorflow  # noqa: F401  (the import every child shares)
+
+    import tf2lint.runtime_check.instrument  # noqa: F401
+
+    for line in jobs:
+        job = json.loads(line)
+        answers.flush()
+        pid = os.fork()
+        if pid == 0:
+            _child(job)  # never returns
+        answers.write(json.dumps(_wait(pid, job["limit"])) + "\n")
+        answers.flush()
+    return 0
+
+
+def _child(job: dict) -> None:
+    code = 1
+    try:
+        os.chdir(job["cwd"])
+        quiet = os.open(os.devnull, os.O_RDONLY)
+        log = os.open(job["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(quiet, 0)  # the zygote's standard input carries its jobs, not the fixture's
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        code = main(job["argv"])
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 1
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _wait(pid: int, limit: float) -> dict:
+    deadline = time.monotonic() + limit
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return {"returncode": os.waitstatus_to_exitcode(status), "killed": False}
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return {"returncode": None, "killed": True}
+        time.sleep(0.02)
 
 
 def _write(path: Path, results: list[dict]) -> None:

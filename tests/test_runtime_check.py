@@ -294,6 +294,48 @@ def test_every_observe_kind_and_failure_end_to_end(tmp_path):
     assert exit_code([found["X1"], found["X2"]]) == 0
 
 
+def test_a_zygote_forks_a_fresh_worker_per_rule_kills_it_at_its_limit_and_can_be_replaced(tmp_path):
+    """verify's workers fork from a zygote that imported TensorFlow once: each rule still gets a
+    process of its own (what one fixture does to TensorFlow's module is gone for the next), a
+    worker past its limit is killed and the zygote serves on, and a gone zygote leaves the rule
+    to a worker process of its own."""
+    marks = """
+        import os
+        import tensorflow as tf
+        RUNTIME_CHECK = {"observe": "value"}
+        def exercise(steps):
+            seen, tf.marked_by = getattr(tf, "marked_by", None), os.getpid()
+            return {"value": seen, "expected": None}
+        """
+    rule = _fake_rule(tmp_path, "Z1", marks, marks)
+    sleepy = tmp_path / "sleepy.py"
+    sleepy.write_text("RUNTIME_CHECK = {'observe': 'error'}\nimport time\ntime.sleep(60)\n")
+
+    def job(fixture: Path, name: str, limit: float) -> tuple[str | None, list]:
+        folder = tmp_path / name
+        folder.mkdir()
+        argv = ["--repeat", "1", "--timeout", "60", "--result", str(folder / "r.json")]
+        crash = zygote.run([*argv, f"good={fixture}"], str(folder), limit)
+        done = folder / "r.json"
+        return crash, json.loads(done.read_text()) if done.is_file() else []
+
+    zygote = harness.Zygote()
+    try:
+        first, second = (
+            job(rule.fixtures()["good"], "a", 120),
+            job(rule.fixtures()["good"], "b", 120),
+        )
+        assert first[0] == second[0] == ""
+        assert first[1][0]["value"] == second[1][0]["value"] == "None"  # nothing carried over
+        assert job(sleepy, "c", 3) == ("worker killed after 3 s", [])
+        assert job(rule.fixtures()["good"], "d", 120)[1][0]["value"] == "None"
+    finally:
+        zygote.close()
+    assert zygote.run(["--result", "x"], str(tmp_path), 5) is None  # gone: the caller runs it
+    verdict = harness.run_rule(rule, "cpu", 1, 60, zygote=zygote)
+    assert verdict.good["error"] is None and verdict.good["value"] == "None"
+
+
 def test_verify_html_matches_json_in_a_real_browser(verdicts, tmp_path):
     meta = {
         "date": "2025-01-01 00:00 UTC",
