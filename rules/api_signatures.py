@@ -1,12 +1,16 @@
 """Calls of TensorFlow and Keras APIs that their signature refuses: a keyword the callable does
-not take, more positional arguments than it has (TF976). The signatures are generated from the
-installed packages (``linter/data/api_signatures.json``)."""
+not take, more positional arguments than it has, a required argument left out (TF976). The
+callables are public TF/Keras names; the methods those of an object whose kind the semantic
+model knows (``model.fit``, ``dataset.batch``, ``tape.gradient``). The signatures are generated
+from the installed packages (``linter/data/api_signatures.json``)."""
 
 from __future__ import annotations
 
 from difflib import get_close_matches
 
-from tf2lint.analysis.api_signatures import signature
+from tf2lint.analysis.api_signatures import Signature, method_names, method_signature, signature
+from tf2lint.analysis.kinds import KIND_CLASSES, Kind, defines
+from tf2lint.analysis.knowledge import KERAS_KINDS
 from tf2lint.analysis.tf1 import is_tf1_code, migration
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.base.lazy import cst
@@ -47,20 +51,22 @@ class CallSignatureMismatch(Rule):
     defers_to = frozenset({"TF003", "TF008", "TF012", "TF020", "TF102"})
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not node.args:
-            return
         for arg in node.args:
             if arg.star:
                 return
-        # a cheap first look (asked at every call): the callee's dotted chain starts from a
-        # name the module imports from TensorFlow or Keras
+        # a cheap first look (asked at every call): the module imports TensorFlow or Keras, and
+        # the callee's dotted chain starts from a name it imports from them, or is a method
         head = node.func
         while type(head) is cst.Attribute:
             head = head.value
         if type(head) is not cst.Name:
+            if type(node.func) is cst.Attribute:
+                self._judge_method(node)
             return
         names = self.model.memo(_tf_import_names, self._tf_import_names)
         if names is not None and head.value not in names:
+            if names and type(node.func) is cst.Attribute:
+                self._judge_method(node)
             return
         qualified = self.model.call_name(node)
         if not qualified or not qualified.startswith(("tensorflow.", "keras.")):
@@ -77,8 +83,58 @@ class CallSignatureMismatch(Rule):
         found = signature(key)  # the table loads here, at the first TF/Keras call
         if found is None:
             return
+        keras_path = keras.path if keras is not None else None
+        self._judge(
+            node,
+            found,
+            owned=lambda: _owned_keywords(key, keras_path),
+            moved=keras is not None and _moved_positions(keras.path),
+            tf1_quiet=keras is None,
+        )
+
+    def _judge_method(self, node: cst.Call) -> None:
+        """``receiver.method(...)`` where the model knows what kind of object the receiver is."""
+        method = node.func.attr.value
+        if method not in method_names():  # the table loads here, at the first method call
+            return
+        receiver = node.func.value
+        scope = self.context.scope
+        kind = self.model.kind_of(receiver, scope)
+        if kind is None:
+            return
+        package = _package(kind, uses_tf_keras(self.model))
+        if package is None or not _keras_method(self.model, kind, method):
+            return
+        if type(receiver) is cst.Call and self.model.call_name(receiver) == "builtins.super":
+            return  # super().compile(...) in the user's override: the base's, judged at its own
+        found = method_signature(package, kind.kind, method, kind.cls)
+        if found is None:
+            return
+        owners = [f"{KIND_CLASSES[kind.kind]}.{method}"] if package == "keras" else []
+        shown = code(node.func)
+        self._judge(
+            node,
+            found,
+            owned=lambda: set(table().removed_arguments(owners)),
+            moved=any(_moved_positions(owner) for owner in owners),
+            tf1_quiet=package == "tensorflow",
+            because=[(f"`{code(receiver)}` is a {kind.kind}: {kind.why}", receiver)],
+            shown=shown,
+        )
+
+    def _judge(
+        self,
+        node: cst.Call,
+        found: Signature,
+        owned,
+        moved: bool,
+        tf1_quiet: bool,
+        because: list[tuple[str, cst.CSTNode]] | None = None,
+        shown: str | None = None,
+    ) -> None:
         positional = [arg for arg in node.args if arg.keyword is None]
         too_many = found.positional is not None and len(positional) > found.positional
+        given = {arg.keyword.value for arg in node.args if arg.keyword is not None}
         unknown = [
             arg
             for arg in node.args
@@ -86,24 +142,46 @@ class CallSignatureMismatch(Rule):
             and found.keywords is not None
             and arg.keyword.value not in found.keywords
         ]
-        if not (too_many or unknown):
+        missing = [
+            name
+            for i, name in enumerate(found.required)
+            if i >= len(positional) and name not in given
+        ] + [name for name in found.required_keywords if name not in given]
+        if not (too_many or unknown or missing):
             return
-        if keras is None and is_tf1_code(self.model):
+        if tf1_quiet and is_tf1_code(self.model):
             return  # TF1 code's keywords and orders are TF102's and TF103's
-        shown = code(node.func)
-        if too_many and not (keras is not None and _moved_positions(keras.path)):
+        shown = shown or code(node.func)
+        evidence = because or ()
+        if too_many and not moved:
             self.report(
                 positional[found.positional],
                 f"`{shown}` takes {_count(found.positional)}, {len(positional)} given (TypeError)",
+                because=evidence,
             )
-        owned = _owned_keywords(key, keras.path if keras is not None else None)
+        reported = False
+        owned_keywords = owned() if unknown else set()
         for arg in unknown:
             keyword = arg.keyword.value
-            if keyword in owned:
+            if keyword in owned_keywords:
+                reported = True  # another rule's finding
                 continue
             close = get_close_matches(keyword, sorted(found.keywords), n=1)
             hint = f"; did you mean `{close[0]}=`?" if close else ""
-            self.report(arg, f"`{shown}` takes no keyword `{keyword}=`: the call raises{hint}")
+            self.report(
+                arg,
+                f"`{shown}` takes no keyword `{keyword}=`: the call raises{hint}",
+                because=evidence,
+            )
+            reported = True
+        if missing and not reported and not too_many:  # a misspelt keyword is the likelier fix
+            names = ", ".join(f"`{name}`" for name in missing)
+            self.report(
+                node,
+                f"`{shown}(...)` misses its required argument{'s' * (len(missing) > 1)} "
+                f"{names}: the call raises TypeError",
+                because=evidence,
+            )
 
     def _tf_import_names(self) -> frozenset[str] | None:
         """The local names the module binds by importing TensorFlow or Keras (None, with a star
@@ -115,6 +193,42 @@ class CallSignatureMismatch(Rule):
             for name, target in self.model.imports.items()
             if target.startswith(("tensorflow", "keras"))
         )
+
+
+def _package(kind: Kind, tf_keras: bool) -> str | None:
+    """Whose methods a value of ``kind`` has: Keras 3's, tf-keras's or TensorFlow's; None
+    where the model cannot tell (a Keras object of either package, a Keras variable)."""
+    if kind.kind in KERAS_KINDS:
+        if kind.keras == 3 and not tf_keras:
+            return "keras"
+        return "tf_keras" if kind.keras == 2 else None
+    if kind.kind == "variable":  # a tf.Variable, not a Keras 3 layer's keras.Variable
+        return "tensorflow" if kind.cls == "tensorflow.Variable" else None
+    return "tensorflow" if kind.keras is None else None
+
+
+def _keras_method(model, kind: Kind, method: str) -> bool:
+    """Whether ``method`` of the object is the library's: not defined by the user's subclass
+    (or a class of the module it derives from), whose bases the module shows all the way to
+    TensorFlow or Keras."""
+    cls = kind.subclass
+    if cls is None:
+        return True
+    if defines(model, cls, method):
+        return False
+    seen: set[int] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        for base in current.base_names:
+            if base in model.module_classes:
+                todo.append(model.module_classes[base])
+            elif not (base or "").startswith(("tensorflow.", "keras.", "tf_keras.")):
+                return False  # a mixin from elsewhere may define it
+    return True
 
 
 def _owned_keywords(key: str, keras_path: str | None) -> set[str]:
