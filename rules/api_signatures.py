@@ -6,9 +6,16 @@ from the installed packages (``linter/data/api_signatures.json``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from difflib import get_close_matches
+from typing import NamedTuple
 
-from tf2lint.analysis.api_signatures import Signature, method_names, method_signature, signature
+from tf2lint.analysis.api_signatures import (
+    Signature,
+    method_signature,
+    method_signatures,
+    signature,
+)
 from tf2lint.analysis.kinds import KIND_CLASSES, Kind, defines
 from tf2lint.analysis.knowledge import KERAS_KINDS
 from tf2lint.analysis.tf1 import is_tf1_code, migration
@@ -54,21 +61,28 @@ class CallSignatureMismatch(Rule):
         for arg in node.args:
             if arg.star:
                 return
-        # a cheap first look (asked at every call): the module imports TensorFlow or Keras, and
-        # the callee's dotted chain starts from a name it imports from them, or is a method
+        # a cheap first look (asked at every call): the module imports TensorFlow or Keras; a
+        # callee whose dotted chain starts from a name it imports from them may be a public
+        # callable; one that starts elsewhere, not at another import, may be a method
         head = node.func
         while type(head) is cst.Attribute:
             head = head.value
+        names = self.model.memo(_tf_import_names, self._tf_import_names)
+        if names is not None and not names:
+            return
+        method = type(node.func) is cst.Attribute
         if type(head) is not cst.Name:
-            if type(node.func) is cst.Attribute:
+            if method:
                 self._judge_method(node)
             return
-        names = self.model.memo(_tf_import_names, self._tf_import_names)
         if names is not None and head.value not in names:
-            if names and type(node.func) is cst.Attribute:
+            if method and head.value not in self.model.imports:  # not np.add(...)
                 self._judge_method(node)
             return
         qualified = self.model.call_name(node)
+        if qualified is None and method:  # tf.data.Dataset.range(9).batch()
+            self._judge_method(node)
+            return
         if not qualified or not qualified.startswith(("tensorflow.", "keras.")):
             return
         keras = keras3_name(qualified)
@@ -88,14 +102,16 @@ class CallSignatureMismatch(Rule):
             node,
             found,
             owned=lambda: _owned_keywords(key, keras_path),
-            moved=keras is not None and _moved_positions(keras.path),
+            moved=lambda: keras is not None and _moved_positions(keras.path),
             tf1_quiet=keras is None,
         )
 
     def _judge_method(self, node: cst.Call) -> None:
         """``receiver.method(...)`` where the model knows what kind of object the receiver is."""
         method = node.func.attr.value
-        if method not in method_names():  # the table loads here, at the first method call
+        # the table loads here, at the first method call; where no kind's method of that name
+        # refuses the call, the receiver's kind is not asked
+        if not any(_refuses(node, found) for found in method_signatures(method)):
             return
         receiver = node.func.value
         scope = self.context.scope
@@ -111,49 +127,36 @@ class CallSignatureMismatch(Rule):
         if found is None:
             return
         owners = [f"{KIND_CLASSES[kind.kind]}.{method}"] if package == "keras" else []
-        shown = code(node.func)
         self._judge(
             node,
             found,
             owned=lambda: set(table().removed_arguments(owners)),
-            moved=any(_moved_positions(owner) for owner in owners),
+            moved=lambda: any(_moved_positions(owner) for owner in owners),
             tf1_quiet=package == "tensorflow",
-            because=[(f"`{code(receiver)}` is a {kind.kind}: {kind.why}", receiver)],
-            shown=shown,
+            because=lambda: [(f"`{code(receiver)}` is a {kind.kind}: {kind.why}", receiver)],
         )
 
     def _judge(
         self,
         node: cst.Call,
         found: Signature,
-        owned,
-        moved: bool,
+        owned: Callable[[], set[str]],
+        moved: Callable[[], bool],
         tf1_quiet: bool,
-        because: list[tuple[str, cst.CSTNode]] | None = None,
-        shown: str | None = None,
+        because: Callable[[], list[tuple[str, cst.CSTNode]]] = list,
     ) -> None:
-        positional = [arg for arg in node.args if arg.keyword is None]
-        too_many = found.positional is not None and len(positional) > found.positional
-        given = {arg.keyword.value for arg in node.args if arg.keyword is not None}
-        unknown = [
-            arg
-            for arg in node.args
-            if arg.keyword is not None
-            and found.keywords is not None
-            and arg.keyword.value not in found.keywords
-        ]
-        missing = [
-            name
-            for i, name in enumerate(found.required)
-            if i >= len(positional) and name not in given
-        ] + [name for name in found.required_keywords if name not in given]
-        if not (too_many or unknown or missing):
+        """Report what ``found`` refuses of the call: too many positional arguments (unless
+        another rule reports the ones Keras 3 ``moved``), keywords it does not take (unless
+        ``owned`` by another rule), required ones left out."""
+        refused = _refuses(node, found)
+        if refused is None:
             return
+        positional, too_many, unknown, missing = refused
         if tf1_quiet and is_tf1_code(self.model):
             return  # TF1 code's keywords and orders are TF102's and TF103's
-        shown = shown or code(node.func)
-        evidence = because or ()
-        if too_many and not moved:
+        shown = code(node.func)
+        evidence = because()
+        if too_many and not moved():
             self.report(
                 positional[found.positional],
                 f"`{shown}` takes {_count(found.positional)}, {len(positional)} given (TypeError)",
@@ -174,7 +177,8 @@ class CallSignatureMismatch(Rule):
                 because=evidence,
             )
             reported = True
-        if missing and not reported and not too_many:  # a misspelt keyword is the likelier fix
+        if missing and not reported and not too_many and not _placeholder(node):
+            # (a misspelt keyword is the likelier fix, and that finding says it)
             names = ", ".join(f"`{name}`" for name in missing)
             self.report(
                 node,
@@ -191,8 +195,44 @@ class CallSignatureMismatch(Rule):
         return frozenset(
             name
             for name, target in self.model.imports.items()
-            if target.startswith(("tensorflow", "keras"))
+            if target.startswith(("tensorflow", "keras", "tf_keras"))
         )
+
+
+class _Refused(NamedTuple):
+    positional: list[cst.Arg]
+    too_many: bool
+    unknown: list[cst.Arg]  # keyword arguments it does not take
+    missing: list[str]  # required parameters not given
+
+
+def _refuses(node: cst.Call, found: Signature) -> _Refused | None:
+    """What of the call ``found`` refuses, or None."""
+    positional = [arg for arg in node.args if arg.keyword is None]
+    too_many = found.positional is not None and len(positional) > found.positional
+    unknown = []
+    if found.keywords is not None:
+        unknown = [
+            arg
+            for arg in node.args
+            if arg.keyword is not None and arg.keyword.value not in found.keywords
+        ]
+    missing = []
+    if len(found.required) > len(positional) or found.required_keywords:
+        given = {arg.keyword.value for arg in node.args if arg.keyword is not None}
+        missing = [n for n in found.required[len(positional) :] if n not in given]
+        missing += [n for n in found.required_keywords if n not in given]
+    if not (too_many or unknown or missing):
+        return None
+    return _Refused(positional, too_many, unknown, missing)
+
+
+def _placeholder(node: cst.Call) -> bool:
+    """An exercise's blank: an argument written ``...``, or empty parentheses holding a comment
+    (``model.add(  # TODO: your layer here  )``)."""
+    if any(type(arg.value) is cst.Ellipsis for arg in node.args):
+        return True
+    return not node.args and "#" in code(node)
 
 
 def _package(kind: Kind, tf_keras: bool) -> str | None:

@@ -49,10 +49,11 @@ def signature(qualified: str) -> Signature | None:
 
 
 @cache
-def method_names() -> frozenset[str]:
-    """Every method name the table judges, of any kind or class."""
+def method_signatures(method: str) -> tuple[Signature, ...]:
+    """The signatures ``method`` has on the kinds and classes the table holds, each once: a
+    call none of them refuses needs no question about its receiver's kind."""
     tables = [*_table()["methods"].values(), *_table()["classes"].values()]
-    return frozenset(name for methods in tables for name in methods)
+    return tuple(dict.fromkeys(_signature(table[method]) for table in tables if method in table))
 
 
 @cache
