@@ -35,24 +35,37 @@ class CallSignatureMismatch(Rule):
     category = "api-misuse"
     severity = "error"
     since_tensorflow = "2.16"
-    message = "the TensorFlow or Keras callable does not take this argument"
+    message = "the TensorFlow or Keras callable or method does not take this call's arguments"
     rationale = """
-        A call of a public TensorFlow or Keras function or class with a keyword it does not
-        take (`Dense(8, activaton="relu")`, `tf.reduce_mean(x, axes=1)`) or with more positional
-        arguments than it has (`tf.reshape(x, 4, 8)`) fails when it runs: Python raises
-        `TypeError` ("got an unexpected keyword argument", "takes 3 positional arguments but 4
-        were given"), and a Keras layer, model or optimizer, whose `**kwargs` its base class
-        checks, raises `ValueError` ("Unrecognized keyword arguments"). In a training script
-        that may be after minutes of loading data. The signatures are generated with
-        `inspect.signature` from TensorFlow 2.21 and its Keras 3
-        (`scripts/generate_api_signatures.py`); a class's `**kwargs` are followed up its bases
-        to the one that refuses what is left (Keras's `Layer.__init__`), taking the keys each
-        reads out of them (`input_shape=`); a callable whose `**kwargs` nothing checks has only
-        its positional arguments judged. Evidence required: the callee resolves through the
-        module's imports to the public TensorFlow or Keras name (`tf.keras` counts as Keras 3,
-        unless the module uses `tf_keras`); calls that unpack `*args` or `**kwargs` are not
-        judged. Keywords that Keras 3 removed from Keras 2 (TF012, TF008, TF003) and TF1
-        keywords (TF102, and any TF1 code) are those rules' findings, not this one's.
+        A call of a public TensorFlow or Keras function or class, or of a method of a Keras
+        model, layer, optimizer, loss, metric or callback, a tf.data dataset, a GradientTape
+        or a tf.Variable, with a keyword it does not take (`Dense(8, activaton="relu")`,
+        `model.fit(x, y, epoch=10)`, `model.compile(metric=["mae"])`), with more positional
+        arguments than it has (`tf.reshape(x, 4, 8)`, `tape.watch(a, b)`), or without a
+        required argument (`tf.reshape(x)`, `Conv2D(32)` without its kernel size,
+        `AveragePooling2D()`, whose pool size Keras 2 defaulted and Keras 3 requires,
+        `tape.gradient(loss)`) fails when it runs: Python raises `TypeError` ("got an
+        unexpected keyword argument", "takes 3 positional arguments but 4 were given",
+        "missing 1 required positional argument"), and a Keras layer, model or optimizer,
+        whose `**kwargs` its base class checks, raises `ValueError` ("Unrecognized keyword
+        arguments"). In a training script that may be after minutes of loading data. The
+        signatures are generated with `inspect.signature` from TensorFlow 2.21, its Keras 3
+        and tf-keras (`scripts/generate_api_signatures.py`); a class's `**kwargs` are followed
+        up its bases to the one that refuses what is left (Keras's `Layer.__init__`), taking
+        the keys each reads out of them (`input_shape=`); a callable whose `**kwargs` nothing
+        checks has only its positional and required arguments judged. A method is judged
+        where the semantic model knows the receiver's kind, against what every class of that
+        kind accepts (its public classes and their subclasses: any keyword one of them takes
+        is taken), or what the class and its non-public subclasses accept where the model
+        names a model class (`keras.Sequential()`). Evidence required: the callee resolves
+        through the module's imports to the public TensorFlow or Keras name (`tf.keras`
+        counts as Keras 3, unless the module uses `tf_keras`), or the receiver's kind comes
+        from the code; a user's subclass that defines the method, or derives from a class the
+        module does not show, keeps its own signature; calls that unpack `*args` or
+        `**kwargs`, and an exercise's blanks (`Embedding(...)`), are not judged; a missing
+        argument is not reported beside a keyword the call misspells. Keywords that Keras 3
+        removed from Keras 2 (TF012, TF008, TF003) and TF1 keywords (TF102, and any TF1
+        code) are those rules' findings, not this one's.
     """
     # where those rules report the same argument, theirs is the finding
     defers_to = frozenset({"TF003", "TF008", "TF012", "TF020", "TF102"})
