@@ -193,10 +193,13 @@ class CallSignatureMismatch(Rule):
         if missing and not reported and not too_many and not _placeholder(node):
             # (a misspelt keyword is the likelier fix, and that finding says it)
             names = ", ".join(f"`{name}`" for name in missing)
+            keras2 = dict(found.keras2_defaults)
+            was = [f"`{name}={keras2[name]}`" for name in missing if name in keras2]
+            before = f" (Keras 2 defaulted it: {', '.join(was)})" if was else ""
             self.report(
                 node,
                 f"`{shown}(...)` misses its required argument{'s' * (len(missing) > 1)} "
-                f"{names}: the call raises TypeError",
+                f"{names}{before}: the call raises TypeError",
                 because=evidence,
             )
 

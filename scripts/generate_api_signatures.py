@@ -14,7 +14,9 @@ too, up to a base whose ``__init__`` refuses what is left (Keras 3's ``Layer.__i
 "Unrecognized keyword arguments"). A chain that never closes is open: its keywords are not
 judged. A callable with nothing to judge (open keywords, ``*args``, nothing required) is left
 out. ``required`` lists the leading positional parameters without a default (a call gives each
-by position or by name), ``required_keywords`` the keyword-only ones without (by name).
+by position or by name), ``required_keywords`` the keyword-only ones without (by name);
+``keras2_defaults`` the default tf-keras gave a parameter Keras 3 requires, at the same public
+path (``keras.layers.AveragePooling2D``'s ``pool_size``: ``(2, 2)``).
 
 ``methods`` holds the public methods of the objects whose kind the semantic model recognises
 (``linter/analysis/kinds.py``: a Keras model, layer, optimizer, loss, metric or callback under
@@ -300,6 +302,25 @@ def _resolve(packages: dict[str, object], path: str) -> object:
     return obj
 
 
+def _keras2_defaults(tf_keras: object, path: list[str], required: list[str]) -> dict[str, str]:
+    """The defaults tf-keras's callable at the same public path gives parameters Keras 3's
+    requires, as source text."""
+    obj = tf_keras
+    for part in path:
+        obj = getattr(obj, part, None)
+    if obj is None:
+        return {}
+    sig = _signature(obj.__init__ if isinstance(obj, type) else obj)
+    if sig is None:
+        return {}
+    found = {}
+    for name in required:
+        p = sig.parameters.get(name)
+        if p is not None and p.default is not p.empty:
+            found[name] = repr(p.default)
+    return found
+
+
 def build() -> dict:
     warnings.simplefilter("ignore")
     import keras
@@ -320,6 +341,11 @@ def build() -> dict:
             entry = _entry(obj)
             if entry is not None:
                 callables[root + path] = entry
+    for path, entry in callables.items():
+        if path.startswith("keras.") and entry.get("required"):
+            defaults = _keras2_defaults(tf_keras, path.split(".")[1:], entry["required"])
+            if defaults:
+                entry["keras2_defaults"] = defaults
     knowledge = DATA.parent / "tf_knowledge.json"
     classes = json.loads(knowledge.read_text(encoding="utf-8"))["classes"]
     packages = {"keras": keras, "tf_keras": tf_keras, "tensorflow": tf}

@@ -16,12 +16,14 @@ class Signature:
     """What a callable binds: its keywords (None: it takes ``**kwargs`` that nothing checks),
     how many arguments it takes by position (None: ``*args``), the leading positional
     parameters a call must give (by position or by name) and the keyword-only ones it must
-    name."""
+    name; ``keras2_defaults``: the default tf-keras gave a parameter Keras 3 requires."""
 
     keywords: frozenset[str] | None
     positional: int | None
     required: tuple[str, ...] = ()
     required_keywords: tuple[str, ...] = ()
+    # a parameter Keras 3 requires -> the default tf-keras gave it (source text)
+    keras2_defaults: tuple[tuple[str, str], ...] = ()
 
 
 @cache
@@ -37,6 +39,7 @@ def _signature(entry: dict) -> Signature:
         entry["positional"],
         tuple(entry.get("required", ())),
         tuple(entry.get("required_keywords", ())),
+        tuple(entry.get("keras2_defaults", {}).items()),
     )
 
 
