@@ -2035,9 +2035,27 @@ TF976_FORMS = {
     "tf.expand_dims(x, 0, 1, 2)": "Too many arguments",
     "keras.layers.Reshape(7, 7, 64)": "positional arguments",
     'keras.Sequential([], "n", True, 1)': "positional arguments",
+    # methods of an object whose kind the model knows
+    'model.compile(optimizer="adam", loss="mse", metric=["mae"])': "unexpected keyword",
+    "model.fit(x, x, epoch=3)": "unexpected keyword",
+    "model.build()": "missing 1 required",
+    "seq.add()": "missing 1 required",
+    "ds.batch()": "missing 1 required",
+    'ds.batch(32, True, None, None, "b", 1)': "positional arguments",
+    "tape.gradient(loss)": "missing 1 required",
+    "tape.watch(v, v)": "positional arguments",
+    # a required argument left out
+    "tf.reshape(x)": "Missing required",
+    "keras.layers.Dense()": "missing 1 required",
+    "keras.layers.Conv2D(32)": "missing 1 required",
+    "tf.keras.layers.Embedding(1000)": "missing 1 required",
+    "keras.layers.AveragePooling2D()": "missing 1 required",  # Keras 2 defaulted it
 }
 TF976_PRELUDE = (
     "import keras\nimport numpy as np\nimport tensorflow as tf\nx = np.zeros((2, 4, 4, 3))\n"
+    "inputs = keras.Input((4,))\nmodel = keras.Model(inputs, keras.layers.Dense(2)(inputs))\n"
+    "seq = keras.Sequential()\nds = tf.data.Dataset.from_tensor_slices(x)\nv = tf.Variable(1.0)\n"
+    "with tf.GradientTape() as tape:\n    loss = v * 2.0\n"
 )
 
 
@@ -2084,6 +2102,16 @@ def test_call_signature_mismatch_forms_raise():
         "tf.reduce_sum(x, keep_dims=True)",
         # not TensorFlow's: a local class of the same name
         "Dense(8, activaton='relu')",
+        # an exercise's blanks: `...` for an argument, a comment in empty parentheses
+        "keras.layers.Embedding(...)",
+        "tape.gradient(...)",
+        "seq.add(\n    # TODO: your layer here\n)",
+        # a method of an object of unknown kind, or a method the table does not judge
+        "thing.fit(x, epoch=3)",
+        "model.fit(x, x, epochs=3, **options)",
+        "v.assign(2.0, use_lock=True)",  # a subclass of tf.Variable takes **kwargs
+        # Keras 3 took `name` off apply_gradients: TF012's finding
+        "keras.optimizers.Adam().apply_gradients(grads, model.trainable_variables)",
     ],
 )
 def test_call_signature_mismatch_quiet(source):
@@ -2095,6 +2123,32 @@ def test_call_signature_mismatch_quiet_with_tf_keras():
     """A module that uses tf_keras has Keras 2's signatures, which the table does not hold."""
     source = "import tf_keras as keras\nkeras.layers.Dense(8, foo=1)\n"
     assert rule_ids(source, ["TF976"]) == []
+
+
+def test_call_signature_mismatch_method_of_user_subclass():
+    """A subclass that defines the method has its own signature; one that inherits it has
+    Keras's; one with a base the module does not show may get it from that base."""
+    source = TF976_PRELUDE + (
+        "from helpers import Mixin\n"
+        "class Net(keras.Model):\n    def compile(self, opt, extra):\n"
+        "        super().compile(optimizer=opt, metric=extra)\n"
+        "class Mixed(Mixin, keras.Model):\n    pass\n"
+        "net = Net()\nnet.compile(1, 2)\nMixed().fit(x, epoch=3)\n"
+    )
+    assert rule_ids(source, ["TF976"]) == []
+    inherited = TF976_PRELUDE + "class Net(keras.Model):\n    pass\nNet().fit(x, epoch=3)\n"
+    assert rule_ids(inherited, ["TF976"]) == ["TF976"]
+
+
+def test_call_signature_mismatch_tf_keras_method():
+    """A tf-keras model's methods are tf-keras's: its Sequential.fit takes no `epoch=`."""
+    source = "import numpy as np\nimport tf_keras\nm = tf_keras.Sequential()\nm.fit(np.zeros(2), epoch=1)\n"
+    assert rule_ids(source, ["TF976"]) == ["TF976"]
+    pytest.importorskip("tf_keras")
+    done = subprocess.run(
+        [sys.executable, "-c", source], capture_output=True, text=True, timeout=600
+    )
+    assert "unexpected keyword argument 'epoch'" in done.stderr, done.stderr[-2000:]
 
 
 def test_call_signature_mismatch_defers_to_keras3_rule():
