@@ -21,6 +21,23 @@ _COMPILE_METRICS = ("metrics", "weighted_metrics")
 _KIND_WORDS = {"activation": "activation function"}
 
 
+# The calls that build compile's loss and metrics (Keras 3's CompileLoss, CompileMetrics).
+_LOOKS_UP_LOSS = frozenset(
+    {"fit", "evaluate", "train_on_batch", "test_on_batch", "fit_generator", "evaluate_generator"}
+)
+# Kinds whose getter deserializes a string, which finds registered custom objects too.
+_DESERIALIZED = frozenset({"optimizer", "initializer", "regularizer", "constraint"})
+_REGISTRATIONS = ("custom_object", "register_keras_serializable")
+
+
+def _trained_receivers() -> None:
+    """The memo key of UnknownKerasIdentifier._trained."""
+
+
+def _registers_objects() -> None:
+    """The memo key of UnknownKerasIdentifier._registers."""
+
+
 def _keras_import_names() -> None:
     """The memo key of the modules' TensorFlow and Keras import names."""
 
@@ -107,8 +124,12 @@ class UnknownKerasIdentifier(_KerasValueRule):
         names Keras 2 (tf-keras) accepted and Keras 3 does not (`metrics=["ce"]`,
         `loss="logcosh"`, `kernel_constraint="maxnorm"`) are said to be so. Evidence required:
         a literal string (or a name bound once to one) at a call that resolves through the
-        module's imports to a public Keras 3 class, or at `compile` of a Keras model; a
-        module that uses `tf_keras` is not judged.
+        module's imports to a public Keras 3 class, or at `compile` of a Keras model (its loss
+        and metrics only where the module calls `fit`, `evaluate` or `train_on_batch` on the
+        same model: a model trained by a custom loop never looks them up); a module that uses
+        `tf_keras` is not judged, nor an optimizer, initializer, regularizer or constraint
+        name in a module that registers custom objects (their getters deserialize, which
+        finds them).
     """
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -132,16 +153,19 @@ class UnknownKerasIdentifier(_KerasValueRule):
         if not keras_model_receiver(self.model, self.context.scope, node.func.value):
             return
         positional = [arg for arg in node.args if arg.keyword is None]
+        # the loss and metrics are looked up at the first fit or evaluate: a model trained by
+        # a custom loop never looks them up
+        trained = code(node.func.value) in self.model.memo(_trained_receivers, self._trained)
         for keyword, (kind, position) in _COMPILE_KINDS.items():
             arg = next((a for a in node.args if a.keyword and a.keyword.value == keyword), None)
             if arg is None and position < len(positional):
                 arg = positional[position]
-            if arg is not None:
+            if arg is not None and (kind == "optimizer" or trained):
                 for element in _elements(arg.value, keyword == "loss"):
                     value = literal_string(self, element)
                     if value is not None:
                         self._judge(element, value, kind, f"compile({keyword}=)")
-        for keyword in _COMPILE_METRICS:
+        for keyword in _COMPILE_METRICS if trained else ():
             arg = next((a for a in node.args if a.keyword and a.keyword.value == keyword), None)
             if arg is None or isinstance(arg.value, cst.SimpleString):
                 continue  # a bare string is TF020's (Keras 3 wants a list)
@@ -150,10 +174,20 @@ class UnknownKerasIdentifier(_KerasValueRule):
                 if value is not None:
                     self._judge(element, value, "metric", f"compile({keyword}=)")
 
+    def _trained(self) -> frozenset[str]:
+        """The code of each receiver the module calls ``fit``/``evaluate``/... on."""
+        return frozenset(
+            code(call.func.value)
+            for call in self.model.nodes_of(cst.Call)
+            if type(call.func) is cst.Attribute and call.func.attr.value in _LOOKS_UP_LOSS
+        )
+
     def _judge(self, node: cst.CSTNode, value: str, kind: str, where: str) -> None:
         known = identifiers(kind)
         if known is None or known.accepts(value):
             return
+        if kind in _DESERIALIZED and self.model.memo(_registers_objects, self._registers):
+            return  # a name registered as a custom object deserializes
         words = _KIND_WORDS.get(kind, kind)
         error = f'ValueError: "Could not interpret {words} identifier: {value}"'
         if value in known.keras2_only:
@@ -168,6 +202,11 @@ class UnknownKerasIdentifier(_KerasValueRule):
         self.report(
             node, f"Keras does not know the {kind} {value!r}: `{where}` raises {error}{hint}"
         )
+
+    def _registers(self) -> bool:
+        """Whether the module registers Keras custom objects (by any of Keras's ways)."""
+        source = self.context.source or ""
+        return any(word in source for word in _REGISTRATIONS)
 
 
 class RefusedKerasArgumentValue(_KerasValueRule):
@@ -206,13 +245,13 @@ class RefusedKerasArgumentValue(_KerasValueRule):
                 taken = ", ".join(repr(v) for v in sorted(entry.accepted))
                 case = " (in any case)" if entry.any_case else ""
                 self.report(
-                    arg.value,
+                    arg,
                     f"`{shown}` takes one of {taken}{case}, not {value!r}: the constructor "
                     "raises ValueError",
                 )
             else:
                 self.report(
-                    arg.value,
+                    arg,
                     f"`{shown}` refuses {value!r}: the constructor raises ValueError (a Keras "
                     'dtype is a name such as "float32")',
                 )

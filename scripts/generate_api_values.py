@@ -116,7 +116,7 @@ def _outcome(call, value: str) -> str | None:
     know, "error" for another failure."""
     try:
         call(value)
-    except Exception as error:  # noqa: BLE001 - any failure is a probe's answer
+    except Exception as error:  # any failure is a probe's answer
         return "unknown" if _UNKNOWN.search(str(error)) else "error"
     return None
 
@@ -256,7 +256,7 @@ def _constructs(
     arguments[keyword] = value
     try:
         cls(**arguments)
-    except Exception as error:  # noqa: BLE001 - any failure is a probe's answer
+    except Exception as error:  # any failure is a probe's answer
         return f"{type(error).__name__}: {error}"
     return None
 
