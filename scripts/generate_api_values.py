@@ -50,6 +50,8 @@ _UNKNOWN = re.compile(r"Could not interpret (\w+)(?: function)? identifier|Unkno
 _QUOTED = re.compile(r"""['"]([A-Za-z_][\w-]*)['"]""")
 # An error that lists the values an argument takes ("Expected one of {'dot', 'concat'}").
 _LISTS_VALUES = re.compile(r"one of|of one|[Aa]llowed values|[Ss]upported values|must be")
+# Values an error lists bare ("should be one of ASCENDING, DESCENDING").
+_BARE_LIST = re.compile(r"\b([A-Z][A-Z0-9_]{2,})\b")
 # Plain spellings of types a user may write for a dtype (probe inputs; tf.dtypes adds its own).
 _PLAIN_TYPE_NAMES = frozenset(
     {"float", "int", "double", "half", "long", "short", "str", "bool", "complex", "byte", "uint"}
@@ -352,6 +354,131 @@ def _class_arguments(keras, tf, cls: type, kinds: set[str]) -> dict:
     return found
 
 
+# The TensorFlow modules whose functions are probed (ops on tensors; not I/O, distribution).
+_TF_MODULES = ("", "nn.", "image.", "math.", "signal.", "linalg.", "random.", "strings.")
+# Sample values for the required parameters of TensorFlow ops, by name, for an input of rank
+# ``r`` (probe inputs only): a function none of the ranks runs with is left out.
+_TF_SAMPLES = {
+    ("input", "value", "x", "images", "image", "input_tensor", "tensor", "inputs", "values"): (
+        lambda tf, r: tf.zeros([1] + [8] * (r - 2) + [1])
+    ),
+    ("filters", "filter"): lambda tf, r: tf.zeros([3] * (r - 2) + [1, 1]),
+    ("depthwise_filter",): lambda tf, r: tf.zeros([3] * (r - 2) + [1, 1]),
+    ("pointwise_filter",): lambda tf, r: tf.zeros([1] * (r - 2) + [1, 1]),
+    ("ksize", "window_shape", "pool_size"): lambda tf, r: [2] * (r - 2),
+    ("strides", "stride", "rate", "dilations"): lambda tf, r: 1,
+    ("size",): lambda tf, r: [4] * (r - 2),
+    ("paddings",): lambda tf, r: [[0, 0]] * r,
+    ("output_shape",): lambda tf, r: [1] + [8] * (r - 2) + [1],
+    ("shape",): lambda tf, r: [2] * (r - 2),
+    ("dtype",): lambda tf, r: "float32",
+    ("pooling_type",): lambda tf, r: "MAX",
+}
+
+
+def _tf_sample(tf, name: str, rank: int) -> object:
+    for names, make in _TF_SAMPLES.items():
+        if name in names:
+            return make(tf, rank)
+    raise KeyError(name)
+
+
+def _tf_calls(tf, fn, sig: inspect.Signature, keyword: str, baseline: str):
+    """A call of ``fn`` with ``keyword`` set to a value, built from samples at the first rank
+    where ``baseline`` runs; None when no rank does."""
+    for rank in (4, 3, 5):
+        arguments = {}
+        try:
+            for param in sig.parameters.values():
+                if param.name == keyword:
+                    continue
+                if param.default is param.empty and param.kind in (
+                    param.POSITIONAL_OR_KEYWORD,
+                    param.KEYWORD_ONLY,
+                ):
+                    arguments[param.name] = _tf_sample(tf, param.name, rank)
+        except KeyError:
+            return None
+
+        def call(value, arguments=arguments):
+            try:
+                fn(**arguments, **{keyword: value})
+            except Exception as error:  # any failure is a probe's answer
+                return f"{type(error).__name__}: {error}"
+            return None
+
+        if call(baseline) is None:
+            return call
+    return None
+
+
+def tf_arguments(tf) -> dict[str, dict]:
+    """The string arguments TensorFlow ops check, as ``arguments`` holds Keras's: a probed
+    call with a junk string whose error lists the values it takes (``padding``, ``data_format``,
+    ``method``, ``direction``), and ``dtype``'s refused type names."""
+    found: dict[str, dict] = {}
+    for path, fn in public_api(tf).items():
+        if not path.startswith(_TF_MODULES) or path.count(".") > 1 or isinstance(fn, type):
+            continue
+        if not path.startswith(tuple(m for m in _TF_MODULES if m)) and "." in path:
+            continue
+        if not callable(fn) or any(part.startswith("_") for part in path.split(".")):
+            continue
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            continue
+        entries = {}
+        for param in sig.parameters.values():
+            if param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
+                continue
+            if param.name == "dtype":
+                entry = _tf_dtype(tf, fn, sig, param)
+            elif param.name == "padding" or (
+                isinstance(param.default, str) and param.default and param.name != "name"
+            ):
+                entry = _tf_enumerated(tf, fn, sig, param)
+            else:
+                continue
+            if entry is not None:
+                if param.kind is param.POSITIONAL_OR_KEYWORD:
+                    entry["position"] = list(sig.parameters).index(param.name)
+                entries[param.name] = entry
+        if entries:
+            found["tensorflow." + path] = entries
+    return dict(sorted(found.items()))
+
+
+def _tf_dtype(tf, fn, sig, param) -> dict | None:
+    call = _tf_calls(tf, fn, sig, "dtype", "float32")
+    if call is None or call(JUNK) is None:
+        return None
+    names = _dtype_names(tf)
+    refused = sorted(n for n in _PLAIN_TYPE_NAMES if call(n) is not None)
+    if not refused or any(call(n) is not None for n in ("float32", "int32")):
+        return None  # a dtype it does not read as a name
+    return {"refused": refused} if len(refused) < len(names) else None
+
+
+def _tf_enumerated(tf, fn, sig, param) -> dict | None:
+    baseline = param.default if isinstance(param.default, str) else "VALID"
+    call = _tf_calls(tf, fn, sig, param.name, baseline)
+    if call is None:
+        return None
+    refused = call(JUNK)
+    if refused is None or not _LISTS_VALUES.search(refused):
+        return None
+    listed = set(_QUOTED.findall(refused)) | set(_BARE_LIST.findall(refused))
+    listed = {v for v in listed - {JUNK, JUNK.upper()} if v.upper() == v or v.lower() == v}
+    listed |= {baseline}
+    accepted = {v for v in listed if call(v) is None}
+    if baseline not in accepted or len(accepted) < 2:
+        return None
+    spelled = {s for v in accepted for s in (v.lower(), v.upper(), v.title())}
+    any_case = all(call(s) is None for s in spelled)
+    return {"accepted": sorted(accepted), "any_case": any_case}
+
+
 def build() -> dict:
     warnings.simplefilter("ignore")
     import keras
@@ -364,6 +491,7 @@ def build() -> dict:
         "tf_keras_version": tf_keras.__version__,
         "identifiers": identifiers(keras, tf_keras),
         "arguments": arguments(keras, tf),
+        "tf_arguments": tf_arguments(tf),
     }
 
 
@@ -373,7 +501,8 @@ def dump(data: dict) -> str:
     lines = ["{"]
     for key in ("tensorflow_version", "keras_version", "tf_keras_version"):
         lines.append(f"  {json.dumps(key)}: {json.dumps(data[key])},")
-    for section, last in (("identifiers", False), ("arguments", True)):
+    sections = (("identifiers", False), ("arguments", False), ("tf_arguments", True))
+    for section, last in sections:
         lines.append(f"  {json.dumps(section)}: {{")
         items = list(data[section].items())
         for i, (name, entry) in enumerate(items):

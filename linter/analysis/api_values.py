@@ -44,8 +44,9 @@ class ArgumentValues:
 
     def refuses(self, value: str) -> bool:
         if self.accepted is not None:
-            spelled = value.lower() if self.any_case else value
-            return spelled not in self.accepted
+            if self.any_case:
+                return value.lower() not in {a.lower() for a in self.accepted}
+            return value not in self.accepted
         return value in self.refused
 
 
@@ -69,9 +70,11 @@ def identifiers(kind: str) -> Identifiers | None:
 
 @cache
 def argument_values(qualified: str) -> dict[str, ArgumentValues]:
-    """The validated string arguments of the Keras class ``qualified`` (``keras.layers.Conv2D``),
-    by keyword; empty when it has none (or is not in the table)."""
-    entry = _data()["arguments"].get(qualified, {})
+    """The validated string arguments of the Keras class ``qualified`` (``keras.layers.Conv2D``)
+    or the TensorFlow function (``tensorflow.nn.conv2d``), by keyword; empty when it has none
+    (or is not in the table)."""
+    section = "tf_arguments" if qualified.startswith("tensorflow.") else "arguments"
+    entry = _data()[section].get(qualified, {})
     return {
         keyword: ArgumentValues(
             kind=values.get("kind"),
