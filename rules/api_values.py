@@ -280,6 +280,7 @@ class RefusedTensorFlowArgumentValue(_KerasValueRule):
         module's imports to the public TensorFlow function (not `tf.compat.v1`).
     """
     requires_text = ("tensorflow",)
+    since_tensorflow = None  # the ops' spellings hold for every TF2
     defers_to = frozenset({"TF976", "TF102"})
 
     def visit_Call(self, node: cst.Call) -> None:
