@@ -87,5 +87,14 @@ def argument_values(qualified: str) -> dict[str, ArgumentValues]:
     }
 
 
+@cache
+def callee_leaves() -> frozenset[str]:
+    """The last component of every name the tables hold (``Dense``, ``conv2d``): a call whose
+    callee ends otherwise has nothing to judge."""
+    data = _data()
+    names = [*data["arguments"], *data["tf_arguments"]]
+    return frozenset(name.rsplit(".", 1)[-1] for name in names)
+
+
 def keras_version() -> str:
     return _data()["keras_version"]
