@@ -1,4 +1,4 @@
-"""Generate the string values Keras refuses as arguments (TF983, TF984).
+"""Generate the string values Keras and TensorFlow refuse as arguments (TF983, TF984, TF985).
 
     python scripts/generate_api_values.py           # write linter/data/api_values.json
     python scripts/generate_api_values.py --check   # exit 1 when the committed file is stale
@@ -25,6 +25,11 @@ copied from documentation:
   the names probed (every ``tf.dtypes`` name and plain type names: "float", "double") that the
   constructor refuses are kept, as ``refused``. ``position`` is the argument's index when it
   may be passed by position.
+- ``tf_arguments``: the same for the public functions of ``tf``, ``tf.nn``, ``tf.image``,
+  ``tf.math``, ``tf.signal``, ``tf.linalg``, ``tf.random`` and ``tf.strings``, each called with
+  sample tensors (a function no sample runs is left out): ``padding`` and the arguments with a
+  string default whose junk-string error lists what they take (only those that accept two or
+  more values, the default among them), and ``dtype``'s refused plain type names ("int").
 """
 
 from __future__ import annotations
