@@ -46,8 +46,9 @@ def code_of(node: cst.CSTNode) -> str:
 class TrainableSetAfterCompile(Rule):
     id = "TF921"
     name = "trainable-set-after-compile"
-    # The README's category table files "`trainable` set after training" as api-misuse (TF9xx).
-    category = "api-misuse"
+    # A stale capture (the traced train step keeps the trainable list it read while tracing),
+    # filed there under its stable id, as TF005 moved to tf1-api.
+    category = "stale-capture"
     severity = "warning"
     message = (
         "`trainable` changed after the model was compiled and trained, without compiling again"

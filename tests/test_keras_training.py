@@ -352,10 +352,10 @@ def test_a_combination_call_recomputes_is_left_alone():
     assert found(source) == []
 
 
-def test_a_trainable_change_the_traced_train_step_never_sees_is_reported_as_api_misuse():
+def test_a_trainable_change_the_traced_train_step_never_sees_is_a_stale_capture():
     warmup = "gan.train_on_batch(noise, targets)\n"
     result = lint_module(textwrap.dedent(GAN_LOOP.format(warmup=warmup)), "train.py", RULES)
-    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "api-misuse")}
+    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "stale-capture")}
 
 
 HELD = """
