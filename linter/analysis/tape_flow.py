@@ -1255,7 +1255,24 @@ class Interpreter:
         if lambda_:
             return inner.expr(callee.node.body, _State(env, state.active, False, None))
         inner.statements(statements, _State(env, state.active, False, None))
-        return inner.returned if inner.returned is not None else NOTHING
+        returned = inner.returned if inner.returned is not None else NOTHING
+        return returned if state.active else _cut_at_call(returned, args, node)
+
+
+def _cut_at_call(returned: Flow, args: list[Flow], call: cst.Call) -> Flow:
+    """What a helper called while the tape is not recording gives, its own ops' cuts moved to
+    the call: ``loss = add_weight_decay(loss, model)`` below the block computes the target
+    there, after the tape stopped, though the helper's ``def`` comes first in the file."""
+    passed = set().union(*(flow.cuts for flow in args))
+    if not any(c.reason == "outside-tape" and (o, c) not in passed for o, c in returned.cuts):
+        return returned
+    cuts = frozenset(
+        (origin, replace(c, node=call))
+        if c.reason == "outside-tape" and (origin, c) not in passed and c.via is None
+        else (origin, c)
+        for origin, c in returned.cuts
+    )
+    return replace(returned, cuts=cuts)
 
 
 def _reads_nothing_global(model: ModuleModel, name: cst.Name, parts: set[str]) -> bool:
