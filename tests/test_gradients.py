@@ -2132,3 +2132,32 @@ def test_a_penalty_added_after_the_block_to_an_untyped_model_is_found(penalty):
 )
 def test_a_penalty_the_tape_records_or_an_unknown_call_is_left_alone(penalty):
     assert found(L2_AFTER_BLOCK.format(penalty=penalty)) == []
+
+
+# TF910: Keras 2's `minimize(loss, var_list, tape=tape)` takes `tape.gradient(loss, var_list)`
+# itself: a loss finished after the block gives it no gradient (tf-keras 2.21: ValueError: No
+# gradients provided for any variable); a callable loss it runs under the tape itself.
+MINIMIZE_WITH_TAPE = """
+def train_step(x, y):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, model(x))
+{penalty}
+    optimizer.minimize({loss}, model.trainable_variables, tape=tape)
+"""
+PENALTY = "tf.add_n([tf.nn.l2_loss(w) for w in model.trainable_variables])"
+
+
+def test_a_loss_finished_after_the_block_and_minimized_with_the_tape_is_found():
+    source = MINIMIZE_WITH_TAPE.format(penalty=f"    loss += 1e-3 * {PENALTY}", loss="loss")
+    assert found(source) == [("TF910", 5)]
+
+
+@pytest.mark.parametrize(
+    ("penalty", "loss"),
+    [
+        (f"        loss += 1e-3 * {PENALTY}", "loss"),  # inside the block: recorded
+        ("", f"lambda: loss_fn(y, model(x)) + 1e-3 * {PENALTY}"),  # run under the tape
+    ],
+)
+def test_a_loss_minimize_can_differentiate_is_left_alone(penalty, loss):
+    assert found(MINIMIZE_WITH_TAPE.format(penalty=penalty, loss=loss)) == []

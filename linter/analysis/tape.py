@@ -46,6 +46,7 @@ from tf2lint.analysis.tape_flow import (  # noqa: F401 (the rules' names for the
     body_statements,
     chain_text,
     is_integer_dtype,
+    minimizes_with_tape,
     tape_calls,
 )
 from tf2lint.base.lazy import cst
@@ -261,6 +262,8 @@ def resolve_sources(model: ModuleModel, call: cst.Call, block: TapeBlock) -> lis
     """What ``call`` asks the gradient for, as sources the interpreter can match reads to;
     None when some source cannot be named (then no claim is made about any)."""
     expr = argument(call, 1, "sources")
+    if expr is None and minimizes_with_tape(call, block.name):
+        expr = argument(call, 1, "var_list")
     if expr is None:
         return None
     return _sources(model, expr, block, 0)
