@@ -1109,6 +1109,8 @@ def test_predict_called_per_item(source, line):
         "while True:\n    evaluate()\n",
         # one sample inspected per step of a `for` loop
         "for t in range(20):\n    print(model.predict(x[:1]))\n",
+        # a handful of draws, counted by a name bound once: a handful of set-ups
+        "STEPS = 3\nfor step in range(STEPS):\n    model.predict(np.random.normal(size=(4, 8)))\n",
     ],
 )
 def test_predict_not_per_item(source):
