@@ -3063,7 +3063,7 @@ class KerasPredictPerItem(Rule):
         test set). Where a helper is called per item, the finding is
         at the `predict` call when the helper itself makes the item a batch of one there
         (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`, `x[i:i + 1]`, a helper
-        of the module returning one such as a one-hot row: the line the advised
+        or method of the module returning one such as a one-hot row: the line the advised
         fix changes), and at the call per item when the helper passes on what it is given
         (the items are made one by one there); the other place is its evidence.
     """
@@ -3587,8 +3587,9 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
         return False
     callee = model.callee(data, scope)
     if callee is not None:
-        # a helper of the module that makes the batch (`one_hot(state)`): what it returns
-        returned = model.return_values(callee) if callee.cls is None else []
+        # a helper or method of the module that makes the batch (`one_hot(state)`,
+        # `self.encode(state)`): what it returns
+        returned = model.return_values(callee)
         return bool(returned) and all(
             _batch_of_one(model, value, callee, depth + 1) for value in returned
         )

@@ -994,6 +994,18 @@ MODEL = (
             "Agent(model)\n",
             10,
         ),
+        # the same, encoded by the agent's own method (a one-hot row it fills in)
+        (
+            "class Agent:\n    def __init__(self, net):\n        self.net = net\n"
+            "    def encode(self, state):\n        row = np.zeros((1, 16))\n"
+            "        row[0, state] = 1.0\n        return row\n"
+            "    def act(self, state):\n        return self.net.predict(self.encode(state))\n"
+            "def play(env, agent):\n    for episode in range(100):\n        state = env.reset()\n"
+            "        done = False\n        while not done:\n"
+            "            state, r, done, _ = env.step(agent.act(state))\n"
+            "Agent(model)\n",
+            12,
+        ),
         # a state drawn at random on every step, encoded there
         (
             "for step in range(8):\n    state = np.random.randint(0, 16)\n"
