@@ -462,9 +462,7 @@ class TapeWatchKerasVariables(Rule):
     id = "TF931"
     call_names = frozenset({"watch"})
     name = "tape-watch-keras-variables"
-    # A Keras 3 fact (its variables are no tf.Variables, as TF026's), filed under keras3 with
-    # its stable id, as TF921 moved to stale-capture.
-    category = "keras3"
+    category = "api-misuse"
     severity = "error"
     since_tensorflow = "2.16"
     message = (

@@ -40,9 +40,8 @@ KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
     "TF029",
     "TF030",
 ]
-# TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api;
-# TF931 (tape.watch on Keras 3 variables), numbered among the gradient rules, is keras3
-KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")] + ["TF931"]
+# TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
+KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
 
 
 def test_every_keras3_rule_is_gated_on_tensorflow_2_16():
