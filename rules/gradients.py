@@ -80,7 +80,7 @@ def _once(rule: Rule, node: cst.CSTNode) -> bool:
 
 class GradientTargetOutsideTape(Rule):
     id = "TF910"
-    call_names = GRADIENT_METHODS
+    call_names = GRADIENT_METHODS | {"minimize"}  # `minimize(loss, var_list, tape=tape)`
     name = "gradient-target-outside-tape"
     category = "api-misuse"
     severity = "error"
@@ -93,12 +93,18 @@ class GradientTargetOutsideTape(Rule):
         before the block opened, was never recorded: `tape.gradient(loss, variables)` gives
         `None` for every variable, and `optimizer.apply_gradients` then raises `No gradients
         provided for any variable` (or, with a `None` check, nothing trains). Finish the loss
-        inside the block. Evidence required: the model's tape view follows the function's
-        statements from the sources to the target and finds every path passing through an
-        operation run while the tape was not recording (a call it cannot follow, or an object
-        that may hold the variables, keeps it silent); or, between the block and the gradient
-        call, a branch that finishes the recorded target (`if l2: loss += l2 * penalty`): the
-        branch is there to run, and when it does every gradient is `None`.
+        inside the block. Keras 2's `optimizer.minimize(loss, var_list, tape=tape)` takes
+        `tape.gradient(loss, var_list)` itself and fails the same way (tf-keras 2.21: `No
+        gradients provided for any variable`). Evidence required: the model's tape view
+        follows the function's statements from the sources to the target and finds every path
+        passing through an operation run while the tape was not recording (a call it cannot
+        follow, or an object that may hold the variables, keeps it silent), or the target
+        itself made by such an operation (`loss = loss + l2 * tf.nn.l2_loss(net.w)` below the
+        block: then whatever the sources are, the tape holds no path to it; TF 2.21 gives
+        `[None, None]`); or, between the block and the gradient call, a branch that finishes
+        the recorded target (`if l2: loss += l2 * penalty`): the branch is there to run, and
+        when it does every gradient is `None`. A helper of the module called below the block
+        (`loss = add_weight_decay(loss, model)`) is reported at its call.
     """
     fix_applicability = "unsafe"
     fix_safety = (

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root, freeze_lifted_before_training, stale_change
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, ScopeKind, SiteKind
+from tf2lint.analysis.shapes import input_signature_specs, spec_dimensions
 from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tape_flow import argument
 from tf2lint.analysis.tensors import computed_tensor, values_read
@@ -46,8 +47,9 @@ def code_of(node: cst.CSTNode) -> str:
 class TrainableSetAfterCompile(Rule):
     id = "TF921"
     name = "trainable-set-after-compile"
-    # The README's category table files "`trainable` set after training" as api-misuse (TF9xx).
-    category = "api-misuse"
+    # A stale capture (the traced train step keeps the trainable list it read while tracing),
+    # filed there under its stable id, as TF005 moved to tf1-api.
+    category = "stale-capture"
     severity = "warning"
     message = (
         "`trainable` changed after the model was compiled and trained, without compiling again"
@@ -225,8 +227,14 @@ class RnnUnrolledOverLongSequence(Rule):
         in a `Sequential`, the `Input` it is called on, or a tensor of that shape it is fed:
         directly, or through the model that holds it, as a `Sequential`'s first layer, a
         `Bidirectional`'s wrapped layer, a layer a `Model` subclass calls on its input, or a
-        layer of a functional model built on an `Input` of no fixed length); where the
-        length is not shown, the finding is only shown with `--preview`.
+        layer of a functional model built on an `Input` of no fixed length; the tensor made by
+        an op with a literal shape, NumPy data drawn or converted (`np.random.rand(64, 100,
+        8).astype(...)`, `tf.constant(x)`), the batches of `Dataset.from_tensor_slices(x)
+        .batch(n)` a loop hands a traced step, the arrays given to `fit` or `predict`, or a
+        traced function's `input_signature` or `get_concrete_function` spec); where the
+        length is not shown, the finding is only shown with `--preview`. Reported at the traced
+        call when that call makes the long tensor itself (`rnn(tf.zeros((1, 100, 8)))`), else
+        at `unroll=True`, with the traced call that is handed the sequence as evidence.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -238,12 +246,13 @@ class RnnUnrolledOverLongSequence(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         arg = next((a for a in node.args if a.keyword and a.keyword.value == "unroll"), None)
-        if arg is None or not (isinstance(arg.value, cst.Name) and arg.value.value == "True"):
+        if arg is None or not self._true(arg.value):
             return
         name = self.model.call_name(node)
         if knowledge.class_kind(name) != "layer":
             return
         self._traced_call: cst.Call | None = None
+        self._feeding_call: cst.Call | None = None
         steps = self._steps(node)
         layer = name.rsplit(".", 1)[-1]
         if steps is not None and steps < LONG_SEQUENCE:
@@ -262,14 +271,27 @@ class RnnUnrolledOverLongSequence(Rule):
                 traced_in=function,
             )
             return
+        feeding = self._feeding_call if steps is not None else None
         self.report(
             arg,
             f"`{layer}(unroll=True)` {where} puts one copy of its cell per step in the traced "
             "graph; leave `unroll=False`",
             edits=[(node, _without(node, arg))],
             fix_description="drop `unroll=True`",
+            because=[("traced here, on what its callers pass", feeding)] if feeding else (),
             gap=None if steps is not None else "the sequence length is not known here",
         )
+
+    def _note_traced_call(self, call: cst.Call, given: cst.BaseExpression) -> None:
+        """A traced call of the layer (or of the model that holds it) on a long sequence: the
+        finding's place when the call makes that sequence itself (`rnn(tf.zeros((1, 100,
+        8)))`), the line that builds the unrolled graph; when it is handed the sequence (a
+        parameter, a loop's batch), the construction's `unroll=True` is the line to show, the
+        call its evidence."""
+        if isinstance(given, cst.Call):
+            self._traced_call = call
+        else:
+            self._feeding_call = call
 
     def _steps(self, layer: cst.Call) -> int | None:
         """The sequence length the module gives the layer, if it shows one."""
@@ -291,7 +313,7 @@ class RnnUnrolledOverLongSequence(Rule):
                     if not _is_input(model, given, model.scope_of(call.func)) and (
                         function is not None and function.traced
                     ):
-                        self._traced_call = call
+                        self._note_traced_call(call, given)
                     return found
             for arg in call.args:  # `Sequential([Input((64, 3)), LSTM(..., unroll=True)])`
                 elements = arg.value.elements if isinstance(arg.value, cst.List) else ()
@@ -318,7 +340,7 @@ class RnnUnrolledOverLongSequence(Rule):
             if found is not None:
                 function = scope.function
                 if not _is_input(model, given, scope) and function is not None and function.traced:
-                    self._traced_call = call
+                    self._note_traced_call(call, given)
                 return found
             for outer in self._outer_constructions(given, scope):
                 found = self._fed_steps(outer, depth + 1)
@@ -351,6 +373,16 @@ class RnnUnrolledOverLongSequence(Rule):
                 and any(v is construction for v in model.bound_values(func, scope))
             ):
                 found.append((call, call.args[0].value, scope or model.scope))
+            elif (
+                isinstance(func, cst.Attribute)
+                and func.attr.value in _DATA_METHODS
+                and scope is not None
+                and knowledge.class_kind(model.call_name(construction)) == "model"
+                and any(v is construction for v in model.bound_values(func.value, scope))
+            ):
+                # `model.fit(x, y)`: Keras traces the model on batches of `x`, its
+                # dimension 1 the time steps
+                found.append((call, call.args[0].value, scope))
         return found
 
     def _outer_constructions(self, given: cst.BaseExpression, scope: Scope) -> list[cst.Call]:
@@ -420,13 +452,21 @@ class RnnUnrolledOverLongSequence(Rule):
         the shape it is given), directly, through a name, or passed in by the callers of the
         function whose parameter it is."""
         model = self.model
-        if depth > 3:
+        if depth > 6:
             return None
         if isinstance(given, cst.Call):
-            found = self._shape_steps(given, batch=False)
-            if found is not None:
-                return found
-            parameter = knowledge.shape_parameter(model.call_name(given))
+            name = model.call_name(given) or ""
+            if _is_input(model, given, scope) or knowledge.class_kind(name) == "layer":
+                # a Keras input's `shape=` leaves the batch out; an op's (`tf.zeros(shape=)`)
+                # has it first
+                return self._shape_steps(given, batch=False)
+            kept = _shape_kept_from(model, given, name)
+            if kept is not None:  # `np.random.rand(...).astype("float32")`, `tf.constant(x)`
+                return self._input_steps(kept, scope, depth + 1)
+            dimensions = _random_array_dimensions(given, name)
+            if dimensions is not None:
+                return self._integer(dimensions[1]) if len(dimensions) >= 3 else None
+            parameter = knowledge.shape_parameter(name)
             if parameter is None:
                 return None
             shape = next(
@@ -442,6 +482,11 @@ class RnnUnrolledOverLongSequence(Rule):
         if not isinstance(given, cst.Name):
             return None
         binding = model.binding_of(given, scope)
+        if len(binding.sites) == 1 and binding.sites[0].kind == SiteKind.LOOP:
+            # `for xb, yb in dataset`: a batch of the arrays the dataset slices
+            site = binding.sites[0]
+            sliced = _batched_slices(model, site.value, site.index) if site.value else None
+            return self._input_steps(sliced, scope, depth + 1) if sliced is not None else None
         if (
             binding.is_param
             and binding.scope is not None
@@ -451,6 +496,14 @@ class RnnUnrolledOverLongSequence(Rule):
                 self._input_steps(argument, caller, depth + 1)
                 for argument, caller in model.arguments(binding.scope, given.value)
             }
+            # the specs a `tf.function` is traced for (`input_signature`,
+            # `get_concrete_function(tf.TensorSpec(...))`): the shape each trace sees
+            passed.update(
+                _spec_steps(model, spec)
+                for spec in _traced_specs(model, binding.scope, given.value)
+            )
+            if len(passed) > 1:  # a caller whose shape is not shown: the others' still trace
+                passed.discard(None)
             return passed.pop() if len(passed) == 1 else None
         found = {self._input_steps(v, scope, depth + 1) for v in binding.values}
         return found.pop() if len(found) == 1 else None
@@ -473,6 +526,13 @@ class RnnUnrolledOverLongSequence(Rule):
                 return None
             return self._integer(shape.elements[index].value)
         return None
+
+    def _true(self, expr: cst.BaseExpression) -> bool:
+        """``True``, or a name the module binds once, to ``True`` (``unroll=UNROLL``)."""
+        if isinstance(expr, cst.Name) and expr.value not in ("True", "False", "None"):
+            values = self.model.binding_of(expr, self.context.scope).known_values or []
+            expr = values[0] if len(values) == 1 else expr
+        return isinstance(expr, cst.Name) and expr.value == "True"
 
     def _integer(self, expr: cst.BaseExpression) -> int | None:
         if isinstance(expr, cst.Integer):
@@ -668,6 +728,126 @@ def _false_flag(call: cst.Call, keyword: str) -> bool:
         and a.value.value == "False"
         for a in call.args
     )
+
+
+# The Model methods that run the model on batches of the arrays they are given.
+_DATA_METHODS = knowledge.step_methods("train", "test", "predict")
+# Dataset methods that keep each element's shape.
+_ELEMENT_KEEPING = frozenset({"shuffle", "prefetch", "cache", "repeat", "take", "skip"})
+
+
+def _batched_slices(
+    model: ModuleModel, dataset: cst.BaseExpression, index: int | None, depth: int = 0
+) -> cst.BaseExpression | None:
+    """The array whose batches a loop over ``dataset`` gives (``index``: the position in the
+    loop's target): ``Dataset.from_tensor_slices((x, y)).batch(n)`` gives batches of ``x``
+    and ``y``, of their shapes with dimension 0 the batch; one ``batch`` and methods that keep
+    each element (``shuffle``, ``prefetch``) are looked through, not ``map``."""
+    if depth > 6:
+        return None
+    if isinstance(dataset, cst.Name):
+        values = model.binding_of(dataset).known_values
+        return _batched_slices(model, values[0], index, depth + 1) if len(values) == 1 else None
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Attribute)):
+        return None
+    method = dataset.func.attr.value
+    if method in _ELEMENT_KEEPING:
+        return _batched_slices(model, dataset.func.value, index, depth + 1)
+    if method != "batch":
+        return None
+    sliced = dataset.func.value
+    while isinstance(sliced, cst.Call) and isinstance(sliced.func, cst.Attribute):
+        if sliced.func.attr.value not in _ELEMENT_KEEPING:
+            break
+        sliced = sliced.func.value
+    if not (
+        isinstance(sliced, cst.Call)
+        and (model.call_name(sliced) or "").endswith("Dataset.from_tensor_slices")
+        and sliced.args
+    ):
+        return None
+    tensors = sliced.args[0].value
+    if index is None:
+        return None if isinstance(tensors, (cst.Tuple, cst.List)) else tensors
+    if isinstance(tensors, (cst.Tuple, cst.List)) and index < len(tensors.elements):
+        return tensors.elements[index].value
+    return None
+
+
+def _traced_specs(model: ModuleModel, function: Scope, param: str) -> list[cst.BaseExpression]:
+    """The ``tf.TensorSpec`` displays ``param`` of ``function`` is traced with: its
+    ``input_signature``'s, and those of the module's ``get_concrete_function`` calls of it."""
+    fn = model.function_of.get(function.node) if function.node is not None else None
+    if fn is None or param not in fn.params:
+        return []
+    position = fn.params.index(param) - (
+        1 if fn.cls is not None and fn.params[:1] == ["self"] else 0
+    )
+    found = []
+    specs = input_signature_specs(model, fn)
+    if specs is not None and 0 <= position < len(specs):
+        found.append(specs[position])
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get_concrete_function"):
+            continue
+        if model.function_referenced(func.value, model.scope_of(func)) is not fn:
+            continue
+        positional = [a.value for a in call.args if a.keyword is None]
+        if 0 <= position < len(positional):
+            found.append(positional[position])
+    return found
+
+
+def _spec_steps(model: ModuleModel, spec: cst.BaseExpression) -> int | None:
+    """The time dimension (dimension 1 of ``(batch, time, features)``) a spec gives."""
+    dims = spec_dimensions(model, spec)
+    return dims[1] if isinstance(dims, tuple) and len(dims) >= 3 else None
+
+
+# Conversions that give an array or tensor of their first argument's shape.
+_SHAPE_KEEPING_CONVERSIONS = frozenset(
+    {
+        "tensorflow.constant",
+        "tensorflow.convert_to_tensor",
+        "numpy.array",
+        "numpy.asarray",
+        "numpy.float32",
+    }
+)
+
+
+def _shape_kept_from(model: ModuleModel, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    """What ``call`` takes its shape from, when it keeps it: the array of ``x.astype(...)``,
+    the value ``tf.constant(x)``, ``np.asarray(x)`` or a shape-keeping op (``tf.cast``)
+    converts."""
+    func = call.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype" and not name:
+        return func.value
+    if (name in _SHAPE_KEEPING_CONVERSIONS or knowledge.keeps_shape(name)) and call.args:
+        first = call.args[0]
+        return first.value if first.keyword is None else None
+    return None
+
+
+def _random_array_dimensions(call: cst.Call, name: str) -> list[cst.BaseExpression] | None:
+    """The dimensions of the array a ``numpy.random`` function draws, as NumPy documents
+    them: ``rand``/``randn`` take them one by one (``d0, d1, ..., dn``); every other
+    generator (``random``, ``normal``, ``uniform``, ``randint``...) takes the output shape as
+    ``size`` (``random``'s and ``random_sample``'s only parameter)."""
+    if not name.startswith("numpy.random."):
+        return None
+    function = name.rsplit(".", 1)[-1]
+    if function in ("rand", "randn"):
+        if any(a.keyword is not None or a.star for a in call.args):
+            return None
+        return [a.value for a in call.args]
+    size = next((a.value for a in call.args if a.keyword and a.keyword.value == "size"), None)
+    if size is None and function in ("random", "random_sample") and call.args:
+        size = call.args[0].value if call.args[0].keyword is None else None
+    if isinstance(size, (cst.Tuple, cst.List)):
+        return [e.value for e in size.elements]
+    return None
 
 
 def _is_input(model: ModuleModel, given: cst.BaseExpression, scope: Scope) -> bool:

@@ -2991,6 +2991,36 @@ def _pandas_table(model: ModuleModel, expr: cst.BaseExpression) -> bool:
     )
 
 
+def _often_named(model: ModuleModel, loops: Sequence[cst.CSTNode]) -> bool:
+    """``_often``, with a loop's count read from a name the module binds once, to an integer
+    (``for step in range(STEPS)``, ``STEPS = 3``): a handful of predict calls costs a handful
+    of pipeline set-ups, nothing that adds up."""
+    total = 1
+    for loop in loops:
+        count = _repeats(model, [loop])
+        if count is None and isinstance(loop, cst.For):
+            count = _named_range(model, loop.iter)
+        if count is None:
+            return True
+        total *= count
+    return total >= FREQUENT_TRACING
+
+
+def _named_range(model: ModuleModel, iterated: cst.BaseExpression) -> int | None:
+    """N of ``range(N)`` where N is a name bound once, to an integer literal."""
+    if not (
+        isinstance(iterated, cst.Call)
+        and model.call_name(iterated) == "builtins.range"
+        and len(iterated.args) == 1
+        and isinstance(iterated.args[0].value, cst.Name)
+    ):
+        return None
+    values = model.binding_of(iterated.args[0].value, model.scope_of(iterated)).known_values
+    if values and len(values) == 1 and isinstance(values[0], cst.Integer):
+        return int(values[0].evaluated_value)
+    return None
+
+
 class KerasPredictPerItem(Rule):
     id = "TF510"
     name = "keras-predict-per-item-in-loop"
@@ -3025,13 +3055,15 @@ class KerasPredictPerItem(Rule):
         module gives anew on each iteration (a method that changes the object's own state
         returns it, a simulated sensor's `read()`; or an attribute a method the loop calls
         sets, an environment's `state` after `env.step(action)`); the model may
-        be held on `self` from what each construction of the object passes. Not for a fixed
+        be held on `self` from what each construction of the object passes. Not for a loop
+        that runs fewer than five times (`range(3)`, or `range(STEPS)` with `STEPS` bound once
+        to such a number), nor for a fixed
         data set predicted once per epoch, nor a random sample predicted once per epoch after
         its batches, nor for a model built anew on each iteration (a cross-validation fold's
         test set). Where a helper is called per item, the finding is
         at the `predict` call when the helper itself makes the item a batch of one there
         (`x[None]`, `np.expand_dims(x, 0)`, `x.reshape(1, -1)`, `[x]`, `x[i:i + 1]`, a helper
-        of the module returning one such as a one-hot row: the line the advised
+        or method of the module returning one such as a one-hot row: the line the advised
         fix changes), and at the call per item when the helper passes on what it is given
         (the items are made one by one there); the other place is its evidence.
     """
@@ -3073,7 +3105,7 @@ class KerasPredictPerItem(Rule):
                     found = Varying(
                         f"`{short(data)}`, one item on every pass of a `while` loop", data
                     )
-            if found is not None and _often(model, context.loops):
+            if found is not None and _often_named(model, context.loops):
                 self.report(
                     node,
                     f"`{receiver}.predict` is called on every iteration, on {found.description}: "
@@ -3165,7 +3197,7 @@ class KerasPredictPerItem(Rule):
                 continue
             if (
                 site.loops
-                and _often(model, site.loops)
+                and _often_named(model, site.loops)
                 and (
                     _changes_per_iteration(model, value, site.scope, site.loops)
                     or (
@@ -3555,8 +3587,9 @@ def _batch_of_one(model: ModuleModel, data: cst.BaseExpression, scope: Scope, de
         return False
     callee = model.callee(data, scope)
     if callee is not None:
-        # a helper of the module that makes the batch (`one_hot(state)`): what it returns
-        returned = model.return_values(callee) if callee.cls is None else []
+        # a helper or method of the module that makes the batch (`one_hot(state)`,
+        # `self.encode(state)`): what it returns
+        returned = model.return_values(callee)
         return bool(returned) and all(
             _batch_of_one(model, value, callee, depth + 1) for value in returned
         )

@@ -2078,3 +2078,86 @@ grads = tape.gradient(loss, [mu])
 optimizer.apply_gradients(zip(grads, [mu]))
 """
     assert found(source) == []
+
+
+# TF910: the L2 penalty added after the block, to a model the module cannot type (an instance
+# of its own tf.Module): the target itself is made by an op the tape never recorded, so every
+# gradient is None whatever the sources are (TF 2.21: [None, None]).
+L2_AFTER_BLOCK = """
+class Linear(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable(tf.ones((3, 1)))
+        self.b = tf.Variable(0.0)
+
+    def __call__(self, x):
+        return x @ self.w + self.b
+
+
+linear = Linear()
+
+
+def train_step(x, y, l2=0.01):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(linear(x) - y))
+{penalty}
+    grads = tape.gradient(loss, [linear.w, linear.b])
+    optimizer.apply_gradients(zip(grads, [linear.w, linear.b]))
+    return loss
+"""
+
+
+@pytest.mark.parametrize(
+    "penalty",
+    [
+        "    loss = loss + l2 * tf.nn.l2_loss(linear.w)",
+        "    loss += l2 * tf.reduce_sum(tf.square(linear.w))",
+        "    loss = tf.add(loss, l2 * tf.nn.l2_loss(linear.w))",
+    ],
+)
+def test_a_penalty_added_after_the_block_to_an_untyped_model_is_found(penalty):
+    source = L2_AFTER_BLOCK.format(penalty=penalty)
+    line = source.count("\n", 0, source.index(penalty.strip())) + 1
+    assert found(source) == [("TF910", line)]
+
+
+@pytest.mark.parametrize(
+    "penalty",
+    [
+        # inside the block: recorded
+        "        loss = loss + l2 * tf.nn.l2_loss(linear.w)",
+        # a call the model cannot follow (a name it cannot resolve) may hand back the
+        # recorded loss itself
+        "    loss = report(loss)",
+    ],
+)
+def test_a_penalty_the_tape_records_or_an_unknown_call_is_left_alone(penalty):
+    assert found(L2_AFTER_BLOCK.format(penalty=penalty)) == []
+
+
+# TF910: Keras 2's `minimize(loss, var_list, tape=tape)` takes `tape.gradient(loss, var_list)`
+# itself: a loss finished after the block gives it no gradient (tf-keras 2.21: ValueError: No
+# gradients provided for any variable); a callable loss it runs under the tape itself.
+MINIMIZE_WITH_TAPE = """
+def train_step(x, y):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, model(x))
+{penalty}
+    optimizer.minimize({loss}, model.trainable_variables, tape=tape)
+"""
+PENALTY = "tf.add_n([tf.nn.l2_loss(w) for w in model.trainable_variables])"
+
+
+def test_a_loss_finished_after_the_block_and_minimized_with_the_tape_is_found():
+    source = MINIMIZE_WITH_TAPE.format(penalty=f"    loss += 1e-3 * {PENALTY}", loss="loss")
+    assert found(source) == [("TF910", 5)]
+
+
+@pytest.mark.parametrize(
+    ("penalty", "loss"),
+    [
+        (f"        loss += 1e-3 * {PENALTY}", "loss"),  # inside the block: recorded
+        ("", f"lambda: loss_fn(y, model(x)) + 1e-3 * {PENALTY}"),  # run under the tape
+    ],
+)
+def test_a_loss_minimize_can_differentiate_is_left_alone(penalty, loss):
+    assert found(MINIMIZE_WITH_TAPE.format(penalty=penalty, loss=loss)) == []

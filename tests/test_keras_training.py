@@ -258,8 +258,23 @@ encode(tf.random.normal(({batch}, {steps}, 8)))
 
 
 def test_an_unrolled_rnn_a_tf_function_calls_on_a_long_tensor_is_found_at_the_call():
-    # tests/realworld/unrolled_lstm_in_tf_function: 1,921 graph nodes against 66 unrolled
-    assert found(TRACED_RNN.format(batch=2, steps=100)) == [("TF710", 9)]
+    # tests/realworld/unrolled_lstm_in_tf_function: 1,921 graph nodes against 66 unrolled; the
+    # traced call makes the long tensor itself, so it is the line that builds the graph
+    source = TRACED_RNN.format(batch=2, steps=100).replace(
+        "return rnn(x)", "return rnn(tf.random.normal((2, 100, 8)))"
+    )
+    assert found(source) == [("TF710", 9)]
+
+
+def test_an_unrolled_rnn_handed_a_long_tensor_is_found_where_it_is_made():
+    # the traced call is given the sequence (a parameter): `unroll=True` is the line to show
+    (diagnostic,) = lint_module(
+        textwrap.dedent(TRACED_RNN.format(batch=2, steps=100)), "train.py", RULES
+    ).diagnostics
+    assert (diagnostic.rule, diagnostic.line) == ("TF710", 4)
+    assert [step.message for step in diagnostic.evidence.value] == [
+        "traced here, on what its callers pass"
+    ]
 
 
 def test_a_short_tensor_or_a_shape_that_is_not_an_ops_is_left_alone():
@@ -299,12 +314,62 @@ forward(tf.zeros((2, {steps}, 3)))
 """
 
 
-def test_an_unrolled_rnn_fed_through_its_model_in_a_traced_function_is_found_at_the_call():
+def test_an_unrolled_rnn_fed_through_its_model_in_a_traced_function_is_found_where_made():
     # the layer of a Model subclass's call, a Sequential's first layer, a Bidirectional's
     # wrapped layer, a functional model's layer on an Input of no fixed length: each gets what
-    # the model is called on
-    assert found(FED_FROM_OUTSIDE.format(steps=120)) == [("TF710", 24)] * 4
+    # the model is called on; the traced call is handed the batch, so each `unroll=True` is shown
+    assert sorted(found(FED_FROM_OUTSIDE.format(steps=120))) == [
+        ("TF710", 8),
+        ("TF710", 16),
+        ("TF710", 17),
+        ("TF710", 19),
+    ]
     assert found(FED_FROM_OUTSIDE.format(steps=8), preview=True) == []
+
+
+# Where the length comes from in training code: NumPy data (drawn, converted), a dataset's
+# batches, `fit`, a traced function's signature or concrete function, a flag bound once.
+FED_IN_TRAINING = """
+import numpy as np
+import tensorflow as tf
+
+STEPS = {steps}
+UNROLL = True
+model = tf.keras.Sequential([tf.keras.layers.LSTM(8, unroll=UNROLL), tf.keras.layers.Dense(1)])
+optimizer = tf.keras.optimizers.Adam()
+
+
+@tf.function
+def train_step(batch, targets):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(batch, training=True) - targets))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+
+
+{feed}
+"""
+
+
+@pytest.mark.parametrize(
+    "feed",
+    [
+        "x = np.random.rand(64, STEPS, 4).astype('float32')\ny = np.zeros((64, 1), 'float32')\n"
+        "dataset = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(64).batch(16)\n"
+        "for xb, yb in dataset:\n    train_step(xb, yb)",
+        "x = np.random.random((64, STEPS, 4))\nmodel.compile(optimizer='adam', loss='mse')\n"
+        "model.fit(x, np.zeros((64, 1)), batch_size=16)",
+        "x = tf.constant(np.random.normal(size=(8, STEPS, 4)), dtype=tf.float32)\n"
+        "train_step(x, tf.zeros((8, 1)))",
+        "train_step.get_concrete_function(tf.TensorSpec([None, @STEPS, 4]), "
+        "tf.TensorSpec([None, 1]))",
+        "x = tf.random.normal(shape=[8, STEPS, 4])\ntrain_step(x, tf.zeros((8, 1)))",
+    ],
+)
+def test_an_unrolled_rnn_fed_long_sequences_in_training_code_is_found(feed):
+    for steps, expected in ((120, [("TF710", 7)]), (8, [])):
+        source = FED_IN_TRAINING.format(steps=steps, feed=feed.replace("@STEPS", str(steps)))
+        assert found(source, preview=True) == expected
 
 
 COMBINED = """
@@ -352,10 +417,10 @@ def test_a_combination_call_recomputes_is_left_alone():
     assert found(source) == []
 
 
-def test_a_trainable_change_the_traced_train_step_never_sees_is_reported_as_api_misuse():
+def test_a_trainable_change_the_traced_train_step_never_sees_is_a_stale_capture():
     warmup = "gan.train_on_batch(noise, targets)\n"
     result = lint_module(textwrap.dedent(GAN_LOOP.format(warmup=warmup)), "train.py", RULES)
-    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "api-misuse")}
+    assert {(d.rule, d.category) for d in result.diagnostics} == {("TF921", "stale-capture")}
 
 
 HELD = """

@@ -994,6 +994,18 @@ MODEL = (
             "Agent(model)\n",
             10,
         ),
+        # the same, encoded by the agent's own method (a one-hot row it fills in)
+        (
+            "class Agent:\n    def __init__(self, net):\n        self.net = net\n"
+            "    def encode(self, state):\n        row = np.zeros((1, 16))\n"
+            "        row[0, state] = 1.0\n        return row\n"
+            "    def act(self, state):\n        return self.net.predict(self.encode(state))\n"
+            "def play(env, agent):\n    for episode in range(100):\n        state = env.reset()\n"
+            "        done = False\n        while not done:\n"
+            "            state, r, done, _ = env.step(agent.act(state))\n"
+            "Agent(model)\n",
+            12,
+        ),
         # a state drawn at random on every step, encoded there
         (
             "for step in range(8):\n    state = np.random.randint(0, 16)\n"
@@ -1109,6 +1121,8 @@ def test_predict_called_per_item(source, line):
         "while True:\n    evaluate()\n",
         # one sample inspected per step of a `for` loop
         "for t in range(20):\n    print(model.predict(x[:1]))\n",
+        # a handful of draws, counted by a name bound once: a handful of set-ups
+        "STEPS = 3\nfor step in range(STEPS):\n    model.predict(np.random.normal(size=(4, 8)))\n",
     ],
 )
 def test_predict_not_per_item(source):

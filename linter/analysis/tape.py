@@ -46,6 +46,7 @@ from tf2lint.analysis.tape_flow import (  # noqa: F401 (the rules' names for the
     body_statements,
     chain_text,
     is_integer_dtype,
+    minimizes_with_tape,
     tape_calls,
 )
 from tf2lint.base.lazy import cst
@@ -119,6 +120,11 @@ class TapeBlock:
             # what it is is not known, but every path from it to the target passing a cut
             # (`model.predict(image)`) says the gradient is None whatever it is
             cuts = [c for origin, c in flow.cuts if origin in names]
+            if not cuts and not flow.unknown and not flow.live:
+                # the target itself is made by an op run after the tape stopped recording
+                # (`loss = loss + l2 * tf.nn.l2_loss(net.w)` below the block): the tape holds
+                # no path to it from anything, whatever the source is
+                cuts = [c for _, c in flow.cuts if _made_after_tape(c)]
             if flow.unknown or names & flow.live or not cuts:
                 return None
             return Verdict(source, "cut", self.first_cut(cuts))
@@ -162,6 +168,12 @@ class TapeBlock:
             return min(cuts, key=lambda c: c.reason != "outside-tape")
         model = self.model
         return min(cuts, key=lambda c: (c.reason != "outside-tape", event_order(model, c.node)))
+
+
+def _made_after_tape(cut: Cut) -> bool:
+    """An op run after the tape stopped recording, on the way to the target itself (not a value
+    made before the tape and read inside it, nor one a caller passed in)."""
+    return cut.reason == "outside-tape" and not cut.before and cut.via is None and cut.made is None
 
 
 class TapeView:
@@ -250,6 +262,8 @@ def resolve_sources(model: ModuleModel, call: cst.Call, block: TapeBlock) -> lis
     """What ``call`` asks the gradient for, as sources the interpreter can match reads to;
     None when some source cannot be named (then no claim is made about any)."""
     expr = argument(call, 1, "sources")
+    if expr is None and minimizes_with_tape(call, block.name):
+        expr = argument(call, 1, "var_list")
     if expr is None:
         return None
     return _sources(model, expr, block, 0)

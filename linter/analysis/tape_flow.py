@@ -848,6 +848,17 @@ class Interpreter:
             and state.current
         ):
             return self.tape_method(node, func.attr.value, state)
+        if (
+            state.current
+            and minimizes_with_tape(node, self.block.name)
+            and node.args[0].keyword is None
+            and self.expr(node.args[0].value, state.copy()).kind != "callable"
+        ):
+            # `optimizer.minimize(loss, var_list, tape=tape)` with a loss tensor: Keras 2's
+            # minimize takes `tape.gradient(loss, var_list)` itself (a callable it would run
+            # under the tape)
+            self.tape_method(node, "gradient", state)
+            return NOTHING
         args = [self.expr(a.value, state) for a in node.args]
         joined = _join_all(args)
         if any(a.kind == "callable" for a in args):  # `tf.map_fn(f, x)`: f may read anything
@@ -1255,7 +1266,24 @@ class Interpreter:
         if lambda_:
             return inner.expr(callee.node.body, _State(env, state.active, False, None))
         inner.statements(statements, _State(env, state.active, False, None))
-        return inner.returned if inner.returned is not None else NOTHING
+        returned = inner.returned if inner.returned is not None else NOTHING
+        return returned if state.active else _cut_at_call(returned, args, node)
+
+
+def _cut_at_call(returned: Flow, args: list[Flow], call: cst.Call) -> Flow:
+    """What a helper called while the tape is not recording gives, its own ops' cuts moved to
+    the call: ``loss = add_weight_decay(loss, model)`` below the block computes the target
+    there, after the tape stopped, though the helper's ``def`` comes first in the file."""
+    passed = set().union(*(flow.cuts for flow in args))
+    if not any(c.reason == "outside-tape" and (o, c) not in passed for o, c in returned.cuts):
+        return returned
+    cuts = frozenset(
+        (origin, replace(c, node=call))
+        if c.reason == "outside-tape" and (origin, c) not in passed and c.via is None
+        else (origin, c)
+        for origin, c in returned.cuts
+    )
+    return replace(returned, cuts=cuts)
 
 
 def _reads_nothing_global(model: ModuleModel, name: cst.Name, parts: set[str]) -> bool:
@@ -1280,8 +1308,19 @@ def own_gradient(model: ModuleModel, function: Scope) -> bool:
     return False
 
 
+def minimizes_with_tape(call: cst.Call, tape: str) -> bool:
+    """Whether ``call`` is ``<optimizer>.minimize(loss, var_list, tape=<tape>)``: a Keras 2
+    optimizer's ``minimize`` given the tape takes ``tape.gradient(loss, var_list)`` itself."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "minimize"):
+        return False
+    given = argument(call, 4, "tape")
+    return isinstance(given, cst.Name) and given.value == tape
+
+
 def tape_calls(block: TapeBlock, statements: list[cst.CSTNode]) -> Iterator[cst.Call]:
-    """The ``<tape>.gradient(...)`` calls in ``statements`` (nested defs and classes left out)."""
+    """The ``<tape>.gradient(...)`` calls in ``statements`` (nested defs and classes left out),
+    and the ``minimize(..., tape=<tape>)`` calls that take the gradient from the tape."""
     found: list[cst.Call] = []
 
     def visit(node: cst.CSTNode) -> None:
@@ -1293,7 +1332,7 @@ def tape_calls(block: TapeBlock, statements: list[cst.CSTNode]) -> Iterator[cst.
             and isinstance(node.func.value, cst.Name)
             and node.func.value.value == block.name
             and node.func.attr.value in GRADIENT_METHODS
-        ):
+        ) or (isinstance(node, cst.Call) and minimizes_with_tape(node, block.name)):
             found.append(node)
         for child in node.children:
             visit(child)
