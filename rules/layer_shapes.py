@@ -1,0 +1,419 @@
+"""Keras models whose layers meet an input of a rank they refuse (TF986): a rank propagated
+along what a reader sees, `Sequential([...])` lists, `.add` chains and functional chains
+`x = Layer(...)(x)`, from `Input(shape=...)` or a first layer's `input_shape=`. The ranks come
+from the installed Keras (``linter/data/layer_shapes.json``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tf2lint.analysis.layer_shapes import LayerRanks, apply_out, layer_ranks
+from tf2lint.analysis.tfnames import KERAS2_ROOTS, keras3_name
+from tf2lint.base.lazy import cst
+from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code, uses_tf_keras
+
+_RANKS = range(1, 7)  # the ranks the table's probes tried
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A value of known rank and how the reader sees it: each step a message and its node."""
+
+    rank: int
+    steps: tuple[tuple[str, cst.CSTNode], ...]
+
+
+@dataclass
+class SequentialModel:
+    """A `Sequential` model being built in one block: the rank its last layer returns (None:
+    unknown), whether it has no layer yet (its first may carry `input_shape=`)."""
+
+    output: Ranked | None
+    empty: bool
+
+
+@dataclass(frozen=True)
+class LayerCall:
+    """A Keras layer constructed in the code: its table entry and its constructor call."""
+
+    name: str
+    ranks: LayerRanks
+    call: cst.Call  # the constructor (for Bidirectional, the wrapped layer's)
+    shown: cst.Call  # what the finding points at
+
+
+class LayerInputRank(Rule):
+    id = "TF986"
+    name = "layer-input-rank"
+    category = "api-misuse"
+    severity = "error"
+    since_tensorflow = "2.16"
+    message = "the Keras layer gets an input of a rank it refuses"
+    rationale = """
+        Each Keras layer takes inputs of certain ranks: `LSTM`, `GRU` and `Conv1D` a sequence
+        `(batch, steps, features)` (rank 3), `Conv2D` and `MaxPooling2D` images
+        `(batch, height, width, channels)` (rank 4). Given another rank, building the model
+        raises `ValueError: Input 0 of layer "lstm" is incompatible with the layer: expected
+        ndim=3, found ndim=2`. The usual causes: `input_shape=(28, 28)` for a `Conv2D` (the
+        channel axis left out), a `Dense` or `Flatten` before an `LSTM` (no time axis left), a
+        second `LSTM` after one without `return_sequences=True`, `MaxPooling2D` after
+        `Flatten`. The rule follows the rank along what a reader sees: a `Sequential([...])`
+        list or its `.add` calls in one block, and functional chains `x = Layer(...)(x)` from
+        `keras.Input(shape=...)` (the shape's length plus the batch axis), a first layer's
+        `input_shape=` or `input_dim=`, or a layer whose output rank is fixed (`Flatten`, an
+        `LSTM` without `return_sequences`). The ranks each layer refuses and what it returns
+        (`Flatten`: 2, `Embedding`: one more, `Reshape(t)`: `len(t) + 1`) are generated from
+        Keras 3 of TensorFlow 2.21, and from tf_keras for a module that uses it, by calling
+        each layer on symbolic inputs of ranks 1 to 6 (`scripts/generate_layer_shapes.py`).
+        Evidence required: every layer of the chain is a public Keras layer the table holds,
+        built with literal values where its arguments change the rank; the rule stops at
+        anything else (a `Lambda`, a user's layer, a shape held in a variable, a branch).
+    """
+
+    requires_text = ("layers",)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for block in _blocks(node.body):
+            self._block(block)
+
+    # --- one block of statements, in order ----------------------------------------------------
+
+    def _block(self, statements: list[cst.BaseStatement]) -> None:
+        tensors: dict[str, Ranked] = {}
+        models: dict[str, SequentialModel] = {}
+        for statement in statements:
+            if not self._statement(statement, tensors, models):
+                for name in _names_in(statement):
+                    tensors.pop(name, None)
+                    models.pop(name, None)
+
+    def _statement(
+        self,
+        statement: cst.BaseStatement,
+        tensors: dict[str, Ranked],
+        models: dict[str, SequentialModel],
+    ) -> bool:
+        """Follow one statement; False when it is none the rule reads (every name it mentions
+        is then forgotten)."""
+        if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+            return False
+        small = statement.body[0]
+        if type(small) is cst.Expr and type(small.value) is cst.Call:
+            return self._add(small.value, tensors, models)
+        if type(small) is not cst.Assign or len(small.targets) != 1:
+            return False
+        target = small.targets[0].target
+        if type(target) is not cst.Name:
+            return False
+        value = small.value
+        name = target.value
+        if type(value) is not cst.Call:
+            return False
+        if self._is_sequential(value):
+            model = self._sequential(value, tensors)
+            tensors.pop(name, None)
+            models.pop(name, None)
+            if model is not None:
+                models[name] = model
+            return True
+        ranked = self._rank_of(value, tensors)
+        for mentioned in _names_in(value):
+            models.pop(mentioned, None)  # a model handed to a call may be changed there
+        tensors.pop(name, None)
+        models.pop(name, None)
+        if ranked is not None:
+            tensors[name] = ranked
+        return True
+
+    def _add(
+        self, call: cst.Call, tensors: dict[str, Ranked], models: dict[str, SequentialModel]
+    ) -> bool:
+        """`model.add(Layer(...))` on a `Sequential` of this block."""
+        func = call.func
+        if not (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and func.value.value in models
+            and func.attr.value == "add"
+            and len(call.args) == 1
+            and call.args[0].keyword is None
+            and not call.args[0].star
+        ):
+            return False
+        model = models[func.value.value]
+        model.output = self._sequential_layer(call.args[0].value, model, tensors)
+        model.empty = False
+        return True
+
+    # --- Sequential -------------------------------------------------------------------------
+
+    def _is_sequential(self, call: cst.Call) -> bool:
+        return self._keras_path(call) in ("Sequential", "models.Sequential")
+
+    def _sequential(self, call: cst.Call, tensors: dict[str, Ranked]) -> SequentialModel | None:
+        model = SequentialModel(None, True)
+        layers = call.args[0].value if call.args and call.args[0].keyword is None else None
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "layers":
+                layers = arg.value
+            elif arg.star:
+                return None
+        if layers is None:
+            return model
+        if type(layers) not in (cst.List, cst.Tuple):
+            return None
+        for element in layers.elements:
+            if type(element) is not cst.Element:
+                return None  # *starred: the layers are not all shown
+            model.output = self._sequential_layer(element.value, model, tensors)
+            model.empty = False
+        return model
+
+    def _sequential_layer(
+        self, expr: cst.BaseExpression, model: SequentialModel, tensors: dict[str, Ranked]
+    ) -> Ranked | None:
+        """The rank after ``expr`` is appended to ``model``."""
+        if type(expr) is not cst.Call:
+            return None
+        origin = self._input_origin(expr)
+        if origin is not None:
+            return origin if model.empty else None
+        layer = self._layer(expr)
+        if layer is None:
+            return None
+        given = model.output
+        if model.empty:
+            given = self._first_layer_shape(layer)
+        return self._through(layer, given)
+
+    def _first_layer_shape(self, layer: LayerCall) -> Ranked | None:
+        """The rank a first layer's `input_shape=` or `input_dim=` gives its input."""
+        for arg in layer.shown.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "input_shape":
+                length = _literal_length(arg.value)
+                if length is not None:
+                    return Ranked(length + 1, ((_rank_text(length + 1, arg, "input_shape"), arg),))
+            elif keyword == "input_dim" and "Embedding" not in layer.name:
+                # an Embedding's `input_dim` is its vocabulary's size, not an input shape
+                return Ranked(2, (("`input_dim=` and the batch axis give rank 2", arg),))
+            elif keyword == "batch_input_shape" and self._package() == "tf_keras":
+                length = _literal_length(arg.value)
+                if length is not None:
+                    text = f"`batch_input_shape={code(arg.value)}` gives it rank {length}"
+                    return Ranked(length, ((text, arg),))
+        return None
+
+    # --- functional chains ------------------------------------------------------------------
+
+    def _rank_of(self, expr: cst.BaseExpression, tensors: dict[str, Ranked]) -> Ranked | None:
+        if type(expr) is cst.Name:
+            return tensors.get(expr.value)
+        if type(expr) is not cst.Call:
+            return None
+        origin = self._input_origin(expr)
+        if origin is not None:
+            return origin
+        if type(expr.func) is not cst.Call or len(expr.args) < 1:
+            return None
+        first = expr.args[0]
+        if first.keyword is not None or first.star:
+            return None
+        if any(arg.keyword is None for arg in expr.args[1:]):
+            return None
+        layer = self._layer(expr.func)
+        if layer is None:
+            return None
+        return self._through(layer, self._rank_of(first.value, tensors))
+
+    def _input_origin(self, call: cst.Call) -> Ranked | None:
+        """`keras.Input(shape=(28, 28))`, `InputLayer(input_shape=...)`: the rank it makes."""
+        path = self._keras_path(call)
+        if path not in ("Input", "layers.Input", "layers.InputLayer"):
+            return None
+        for index, arg in enumerate(call.args):
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword in ("shape", "input_shape") or (keyword is None and index == 0):
+                length = _literal_length(arg.value)
+                if length is None:
+                    return None
+                return Ranked(length + 1, ((_rank_text(length + 1, arg, "shape"), arg),))
+            if keyword in ("batch_shape", "batch_input_shape"):
+                length = _literal_length(arg.value)
+                if length is None:
+                    return None
+                text = f"`{keyword}={code(arg.value)}` gives it rank {length}"
+                return Ranked(length, ((text, arg),))
+        return None
+
+    # --- one layer ----------------------------------------------------------------------------
+
+    def _through(self, layer: LayerCall, given: Ranked | None) -> Ranked | None:
+        """The rank ``layer`` returns on ``given``; reports the layer where it refuses it."""
+        ranks = layer.ranks
+        refuses = set(ranks.refuses)
+        length = None
+        if ranks.rank_of is not None:
+            length = _literal_length(_argument(layer.call, ranks.rank_of, 0))
+            if length is None:
+                return None
+            if ranks.takes_len_plus is not None:
+                refuses = set(_RANKS) - {length + ranks.takes_len_plus}
+        shown = code(layer.shown.func)
+        if given is not None and given.rank in refuses:
+            taken = [r for r in _RANKS if r not in refuses]
+            self.report(
+                layer.shown,
+                f"`{shown}` gets an input of rank {given.rank} but takes {_ranks_text(taken)}: "
+                f"building the model raises ValueError (found ndim={given.rank})",
+                because=given.steps,
+            )
+            return None
+        out = self._out(layer, length)
+        rank = apply_out(out, given.rank if given is not None else None)
+        if rank is None:
+            return None
+        fixed = (out or "").isdigit()
+        steps = given.steps if given is not None and not fixed else ()
+        text = f"`{shown}` returns rank {rank}"
+        if fixed and ranks.out_by is not None:
+            keyword, _ = ranks.out_by
+            given_flag = _argument(layer.call, keyword, None)
+            text += f" ({keyword}={code(given_flag) if given_flag else 'False, the default'})"
+        return Ranked(rank, (*steps, (text, layer.shown)))
+
+    def _out(self, layer: LayerCall, length: int | None) -> str | None:
+        ranks = layer.ranks
+        if length is not None and ranks.out_len_plus is not None:
+            return str(length + ranks.out_len_plus)
+        if _argument(layer.call, "return_state", None) is not None:
+            flag = _argument(layer.call, "return_state", None)
+            if not (type(flag) is cst.Name and flag.value == "False"):
+                return None  # a list of tensors
+        if layer.shown is not layer.call:
+            merge = _argument(layer.shown, "merge_mode", None)
+            if merge is not None and type(merge) is not cst.SimpleString:
+                return None  # merge_mode=None: a list of tensors
+        if ranks.out_by is not None:
+            keyword, outs = ranks.out_by
+            value = _argument(layer.call, keyword, None)
+            if value is None:
+                return ranks.out
+            if type(value) is cst.Name and value.value in ("True", "False"):
+                return outs.get(value.value.lower())
+            return None
+        return ranks.out
+
+    def _layer(self, call: cst.Call) -> LayerCall | None:
+        """The table's entry for a Keras layer constructed by ``call`` (None: anything else,
+        or a call that unpacks its arguments)."""
+        if any(arg.star for arg in call.args):
+            return None
+        path = self._keras_path(call)
+        if path is None or not path.startswith("layers.") or path.count(".") != 1:
+            return None
+        name = path[len("layers.") :]
+        ranks = layer_ranks(self._package(), name)
+        if ranks is None:
+            return None
+        if ranks.wraps is None:
+            return LayerCall(name, ranks, call, call)
+        inner = _argument(call, ranks.wraps, 0)
+        if type(inner) is not cst.Call or any(arg.star for arg in inner.args):
+            return None
+        inner_path = self._keras_path(inner)
+        if inner_path is None or not inner_path.startswith("layers."):
+            return None
+        inner_ranks = layer_ranks(self._package(), inner_path[len("layers.") :])
+        if inner_ranks is None or inner_ranks.wraps is not None:
+            return None
+        return LayerCall(name, inner_ranks, inner, call)
+
+    def _keras_path(self, call: cst.Call) -> str | None:
+        """``layers.Dense`` of a call of ``keras.layers.Dense`` (Keras 3, or tf_keras)."""
+        qualified = self.model.call_name(call)
+        if not qualified:
+            return None
+        for root in KERAS2_ROOTS:
+            if qualified.startswith(root):
+                return qualified[len(root) :] if self._package() == "tf_keras" else None
+        keras = keras3_name(qualified)
+        if keras is None or keras.compat_v1:
+            return None
+        return keras.path
+
+    def _package(self) -> str:
+        return "tf_keras" if uses_tf_keras(self.model) else "keras"
+
+
+def _blocks(body) -> Iterator[list[cst.BaseStatement]]:
+    """Every block of statements under ``body``, itself first: function bodies, branches,
+    loops (each block is followed on its own, from nothing known)."""
+    yield list(body)
+    for statement in body:
+        if type(statement) is cst.SimpleStatementLine:
+            continue
+        for child in _compound_bodies(statement):
+            yield from _blocks(child)
+
+
+def _compound_bodies(statement: cst.CSTNode) -> Iterator:
+    for attr in ("body", "orelse", "finalbody"):
+        part = getattr(statement, attr, None)
+        if part is None:
+            continue
+        if isinstance(part, cst.BaseSuite):
+            if type(part) is cst.IndentedBlock:
+                yield part.body
+        elif isinstance(part, cst.CSTNode):
+            yield from _compound_bodies(part)
+    for handler in getattr(statement, "handlers", ()):
+        yield from _compound_bodies(handler)
+    if type(statement) is cst.Match:
+        for case in statement.cases:
+            yield from _compound_bodies(case)
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    """Every name ``node`` mentions (what a statement the rule does not read may change)."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Name:
+            found.add(current.value)
+        stack.extend(current.children)
+    return found
+
+
+def _argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            if arg.keyword.value == keyword:
+                return arg.value
+        elif index == position:
+            return arg.value
+    return None
+
+
+def _literal_length(expr: cst.BaseExpression | None) -> int | None:
+    """The length of a tuple or list display with no `*` element (its items may be names)."""
+    if type(expr) not in (cst.Tuple, cst.List):
+        return None
+    if any(type(element) is not cst.Element for element in expr.elements):
+        return None
+    return len(expr.elements)
+
+
+def _rank_text(rank: int, arg: cst.Arg, keyword: str) -> str:
+    return f"`{keyword}={code(arg.value)}` and the batch axis give rank {rank}"
+
+
+def _ranks_text(ranks: list[int]) -> str:
+    if len(ranks) == 1:
+        return f"rank {ranks[0]} (ndim={ranks[0]})"
+    if ranks == list(range(ranks[0], _RANKS[-1] + 1)):
+        return f"rank {ranks[0]} or more (min_ndim={ranks[0]})"
+    return "rank " + " or ".join(map(str, ranks))
