@@ -25,6 +25,7 @@ import os
 import re
 import sys
 import warnings
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -192,6 +193,10 @@ def _layers(keras) -> dict[str, dict]:
     return found
 
 
+def _bidirectional(keras, rnn: type, return_sequences: bool, units: int):
+    return keras.layers.Bidirectional(rnn(units, return_sequences=return_sequences))
+
+
 def _wraps_alike(keras, found: dict[str, dict]) -> bool:
     """Whether ``Bidirectional(rnn)`` refuses the ranks ``rnn`` refuses and returns its rank
     (its outputs concatenated on the last axis), for each recurrent layer and both values of
@@ -200,11 +205,9 @@ def _wraps_alike(keras, found: dict[str, dict]) -> bool:
         inner = found.get(name)
         if inner is None:
             return False
+        rnn = getattr(keras.layers, name)
         for value in (True, False):
-
-            def wrapped(units: int, rnn=getattr(keras.layers, name), value=value):
-                return keras.layers.Bidirectional(rnn(units, return_sequences=value))
-
+            wrapped = partial(_bidirectional, keras, rnn, value)
             got = _summary({r: _probe(keras, wrapped, {"units": 4}, r) for r in RANKS})
             want = inner["out_by"]["return_sequences"][str(value).lower()]
             if got is None or got["out"] != want or got["refuses"] != inner["refuses"]:
