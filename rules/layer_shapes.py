@@ -49,7 +49,6 @@ class LayerInputRank(Rule):
     name = "layer-input-rank"
     category = "api-misuse"
     severity = "error"
-    since_tensorflow = "2.16"
     message = "the Keras layer gets an input of a rank it refuses"
     rationale = """
         Each Keras layer takes inputs of certain ranks: `LSTM`, `GRU` and `Conv1D` a sequence
