@@ -5,16 +5,20 @@ from the installed Keras (``linter/data/layer_shapes.json``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from tf2lint.analysis.layer_shapes import LayerRanks, apply_out, layer_ranks
 from tf2lint.analysis.tfnames import KERAS2_ROOTS, keras3_name
+from tf2lint.analysis.walk import children
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code, uses_tf_keras
 
 _RANKS = range(1, 7)  # the ranks the table's probes tried
+# The callees that start a rank or a model: what is asked of the imports only at these.
+_MODEL_STARTS = frozenset({"Sequential", "Input", "InputLayer"})
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,7 @@ class Ranked:
     """A value of known rank and how the reader sees it: each step a message and its node."""
 
     rank: int
-    steps: tuple[tuple[str, cst.CSTNode], ...]
+    steps: tuple[tuple[Callable[[], str], cst.CSTNode], ...]  # texts made when reported
 
 
 @dataclass
@@ -83,8 +87,8 @@ class LayerInputRank(Rule):
         tensors: dict[str, Ranked] = {}
         models: dict[str, SequentialModel] = {}
         for statement in statements:
-            if not self._statement(statement, tensors, models):
-                for name in _names_in(statement):
+            if not self._statement(statement, tensors, models) and (tensors or models):
+                for name in _names_in(statement, {*tensors, *models}):
                     tensors.pop(name, None)
                     models.pop(name, None)
 
@@ -110,6 +114,14 @@ class LayerInputRank(Rule):
         name = target.value
         if type(value) is not cst.Call:
             return False
+        if type(value.func) is not cst.Call and _tail(value.func) not in _MODEL_STARTS:
+            # neither `Layer(...)(x)` nor a model or input made: only the name is rebound
+            tensors.pop(name, None)
+            models.pop(name, None)
+            if models:
+                for mentioned in _names_in(value, set(models)):
+                    models.pop(mentioned, None)
+            return True
         if self._is_sequential(value):
             model = self._sequential(value, tensors)
             tensors.pop(name, None)
@@ -118,8 +130,9 @@ class LayerInputRank(Rule):
                 models[name] = model
             return True
         ranked = self._rank_of(value, tensors)
-        for mentioned in _names_in(value):
-            models.pop(mentioned, None)  # a model handed to a call may be changed there
+        if models:
+            for mentioned in _names_in(value, set(models)):
+                models.pop(mentioned, None)  # a model handed to a call may be changed there
         tensors.pop(name, None)
         models.pop(name, None)
         if ranked is not None:
@@ -194,14 +207,17 @@ class LayerInputRank(Rule):
             if keyword == "input_shape":
                 length = _literal_length(arg.value)
                 if length is not None:
-                    return Ranked(length + 1, ((_rank_text(length + 1, arg, "input_shape"), arg),))
+                    text = partial(_rank_text, length + 1, arg, "input_shape")
+                    return Ranked(length + 1, ((text, arg),))
             elif keyword == "input_dim" and "Embedding" not in layer.name:
                 # an Embedding's `input_dim` is its vocabulary's size, not an input shape
-                return Ranked(2, (("`input_dim=` and the batch axis give rank 2", arg),))
+                return Ranked(
+                    2, ((partial(str, "`input_dim=` and the batch axis give rank 2"), arg),)
+                )
             elif keyword == "batch_input_shape" and self._package() == "tf_keras":
                 length = _literal_length(arg.value)
                 if length is not None:
-                    text = f"`batch_input_shape={code(arg.value)}` gives it rank {length}"
+                    text = partial(_batch_rank_text, length, arg, keyword)
                     return Ranked(length, ((text, arg),))
         return None
 
@@ -238,12 +254,13 @@ class LayerInputRank(Rule):
                 length = _literal_length(arg.value)
                 if length is None:
                     return None
-                return Ranked(length + 1, ((_rank_text(length + 1, arg, "shape"), arg),))
+                text = partial(_rank_text, length + 1, arg, "shape")
+                return Ranked(length + 1, ((text, arg),))
             if keyword in ("batch_shape", "batch_input_shape"):
                 length = _literal_length(arg.value)
                 if length is None:
                     return None
-                text = f"`{keyword}={code(arg.value)}` gives it rank {length}"
+                text = partial(_batch_rank_text, length, arg, keyword)
                 return Ranked(length, ((text, arg),))
         return None
 
@@ -260,14 +277,14 @@ class LayerInputRank(Rule):
                 return None
             if ranks.takes_len_plus is not None:
                 refuses = set(_RANKS) - {length + ranks.takes_len_plus}
-        shown = code(layer.shown.func)
         if given is not None and given.rank in refuses:
             taken = [r for r in _RANKS if r not in refuses]
             self.report(
                 layer.shown,
-                f"`{shown}` gets an input of rank {given.rank} but takes {_ranks_text(taken)}: "
-                f"building the model raises ValueError (found ndim={given.rank})",
-                because=given.steps,
+                f"`{code(layer.shown.func)}` gets an input of rank {given.rank} but takes "
+                f"{_ranks_text(taken)}: building the model raises ValueError "
+                f"(found ndim={given.rank})",
+                because=[(text(), node) for text, node in given.steps],
             )
             return None
         out = self._out(layer, length)
@@ -276,12 +293,8 @@ class LayerInputRank(Rule):
             return None
         fixed = (out or "").isdigit()
         steps = given.steps if given is not None and not fixed else ()
-        text = f"`{shown}` returns rank {rank}"
-        if fixed and ranks.out_by is not None:
-            keyword, _ = ranks.out_by
-            given_flag = _argument(layer.call, keyword, None)
-            text += f" ({keyword}={code(given_flag) if given_flag else 'False, the default'})"
-        return Ranked(rank, (*steps, (text, layer.shown)))
+        flag = ranks.out_by[0] if fixed and ranks.out_by is not None else None
+        return Ranked(rank, (*steps, (partial(_returns_text, layer, rank, flag), layer.shown)))
 
     def _out(self, layer: LayerCall, length: int | None) -> str | None:
         ranks = layer.ranks
@@ -375,16 +388,28 @@ def _compound_bodies(statement: cst.CSTNode) -> Iterator:
             yield from _compound_bodies(case)
 
 
-def _names_in(node: cst.CSTNode) -> set[str]:
-    """Every name ``node`` mentions (what a statement the rule does not read may change)."""
+def _names_in(node: cst.CSTNode, tracked: set[str]) -> set[str]:
+    """The names of ``tracked`` that ``node`` mentions (what a statement the rule does not read
+    may change)."""
     found: set[str] = set()
     stack = [node]
     while stack:
         current = stack.pop()
         if type(current) is cst.Name:
-            found.add(current.value)
-        stack.extend(current.children)
+            if current.value in tracked:
+                found.add(current.value)
+        else:
+            stack.extend(children(current))
     return found
+
+
+def _tail(func: cst.BaseExpression) -> str | None:
+    """``Dense`` of ``Dense`` and of ``keras.layers.Dense``."""
+    if type(func) is cst.Name:
+        return func.value
+    if type(func) is cst.Attribute:
+        return func.attr.value
+    return None
 
 
 def _argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
@@ -404,6 +429,18 @@ def _literal_length(expr: cst.BaseExpression | None) -> int | None:
     if any(type(element) is not cst.Element for element in expr.elements):
         return None
     return len(expr.elements)
+
+
+def _returns_text(layer: LayerCall, rank: int, flag: str | None) -> str:
+    text = f"`{code(layer.shown.func)}` returns rank {rank}"
+    if flag is not None:
+        given = _argument(layer.call, flag, None)
+        text += f" ({flag}={code(given) if given is not None else 'False, the default'})"
+    return text
+
+
+def _batch_rank_text(rank: int, arg: cst.Arg, keyword: str) -> str:
+    return f"`{keyword}={code(arg.value)}` gives it rank {rank}"
 
 
 def _rank_text(rank: int, arg: cst.Arg, keyword: str) -> str:
