@@ -48,6 +48,28 @@ class LayerCall:
     shown: cst.Call  # what the finding points at
 
 
+@dataclass
+class _Known:
+    """What one block has shown so far: tensors of known rank, `Sequential` models being
+    built, and Keras layers bound to a name (`lstm = LSTM(8)`), by name."""
+
+    tensors: dict[str, Ranked]
+    models: dict[str, SequentialModel]
+    layers: dict[str, LayerCall]
+
+    def __bool__(self) -> bool:
+        return bool(self.tensors or self.models or self.layers)
+
+    def names(self) -> set[str]:
+        return {*self.tensors, *self.models, *self.layers}
+
+    def forget(self, names: set[str]) -> None:
+        for name in names:
+            self.tensors.pop(name, None)
+            self.models.pop(name, None)
+            self.layers.pop(name, None)
+
+
 class LayerInputRank(Rule):
     id = "TF986"
     name = "layer-input-rank"
@@ -84,27 +106,19 @@ class LayerInputRank(Rule):
     # --- one block of statements, in order ----------------------------------------------------
 
     def _block(self, statements: list[cst.BaseStatement]) -> None:
-        tensors: dict[str, Ranked] = {}
-        models: dict[str, SequentialModel] = {}
+        known = _Known({}, {}, {})
         for statement in statements:
-            if not self._statement(statement, tensors, models) and (tensors or models):
-                for name in _names_in(statement, {*tensors, *models}):
-                    tensors.pop(name, None)
-                    models.pop(name, None)
+            if not self._statement(statement, known) and known:
+                known.forget(_names_in(statement, known.names()))
 
-    def _statement(
-        self,
-        statement: cst.BaseStatement,
-        tensors: dict[str, Ranked],
-        models: dict[str, SequentialModel],
-    ) -> bool:
+    def _statement(self, statement: cst.BaseStatement, known: _Known) -> bool:
         """Follow one statement; False when it is none the rule reads (every name it mentions
         is then forgotten)."""
         if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
             return False
         small = statement.body[0]
         if type(small) is cst.Expr and type(small.value) is cst.Call:
-            return self._add(small.value, tensors, models)
+            return self._add(small.value, known)
         if type(small) is not cst.Assign or len(small.targets) != 1:
             return False
         target = small.targets[0].target
@@ -114,48 +128,48 @@ class LayerInputRank(Rule):
         name = target.value
         if type(value) is not cst.Call:
             return False
-        if type(value.func) is not cst.Call and _tail(value.func) not in _MODEL_STARTS:
-            # neither `Layer(...)(x)` nor a model or input made: only the name is rebound
-            tensors.pop(name, None)
-            models.pop(name, None)
-            if models:
-                for mentioned in _names_in(value, set(models)):
-                    models.pop(mentioned, None)
-            return True
-        if self._is_sequential(value):
-            model = self._sequential(value, tensors)
-            tensors.pop(name, None)
-            models.pop(name, None)
+        if known.models:
+            # a model handed to a call may be changed there
+            known.forget(_names_in(value, set(known.models)))
+        tail = _tail(value.func)
+        if tail in _MODEL_STARTS and self._is_sequential(value):
+            model = self._sequential(value, known)
+            known.forget({name})
             if model is not None:
-                models[name] = model
+                known.models[name] = model
             return True
-        ranked = self._rank_of(value, tensors)
-        if models:
-            for mentioned in _names_in(value, set(models)):
-                models.pop(mentioned, None)  # a model handed to a call may be changed there
-        tensors.pop(name, None)
-        models.pop(name, None)
-        if ranked is not None:
-            tensors[name] = ranked
+        if (
+            type(value.func) is cst.Call
+            or tail in _MODEL_STARTS
+            or (type(value.func) is cst.Name and value.func.value in known.layers)
+        ):
+            ranked = self._rank_of(value, known)
+            known.forget({name})
+            if ranked is not None:
+                known.tensors[name] = ranked
+            return True
+        known.forget({name})
+        if tail is not None and tail[:1].isupper():
+            layer = self._layer(value)  # `lstm = LSTM(8)`, called later: `lstm(x)`
+            if layer is not None:
+                known.layers[name] = layer
         return True
 
-    def _add(
-        self, call: cst.Call, tensors: dict[str, Ranked], models: dict[str, SequentialModel]
-    ) -> bool:
+    def _add(self, call: cst.Call, known: _Known) -> bool:
         """`model.add(Layer(...))` on a `Sequential` of this block."""
         func = call.func
         if not (
             type(func) is cst.Attribute
             and type(func.value) is cst.Name
-            and func.value.value in models
+            and func.value.value in known.models
             and func.attr.value == "add"
             and len(call.args) == 1
             and call.args[0].keyword is None
             and not call.args[0].star
         ):
             return False
-        model = models[func.value.value]
-        model.output = self._sequential_layer(call.args[0].value, model, tensors)
+        model = known.models[func.value.value]
+        model.output = self._sequential_layer(call.args[0].value, model, known)
         model.empty = False
         return True
 
@@ -164,7 +178,7 @@ class LayerInputRank(Rule):
     def _is_sequential(self, call: cst.Call) -> bool:
         return self._keras_path(call) in ("Sequential", "models.Sequential")
 
-    def _sequential(self, call: cst.Call, tensors: dict[str, Ranked]) -> SequentialModel | None:
+    def _sequential(self, call: cst.Call, known: _Known) -> SequentialModel | None:
         model = SequentialModel(None, True)
         layers = call.args[0].value if call.args and call.args[0].keyword is None else None
         for arg in call.args:
@@ -179,20 +193,23 @@ class LayerInputRank(Rule):
         for element in layers.elements:
             if type(element) is not cst.Element:
                 return None  # *starred: the layers are not all shown
-            model.output = self._sequential_layer(element.value, model, tensors)
+            model.output = self._sequential_layer(element.value, model, known)
             model.empty = False
         return model
 
     def _sequential_layer(
-        self, expr: cst.BaseExpression, model: SequentialModel, tensors: dict[str, Ranked]
+        self, expr: cst.BaseExpression, model: SequentialModel, known: _Known
     ) -> Ranked | None:
         """The rank after ``expr`` is appended to ``model``."""
-        if type(expr) is not cst.Call:
+        if type(expr) is cst.Name and expr.value in known.layers:
+            layer = known.layers[expr.value]
+        elif type(expr) is not cst.Call:
             return None
-        origin = self._input_origin(expr)
-        if origin is not None:
-            return origin if model.empty else None
-        layer = self._layer(expr)
+        else:
+            origin = self._input_origin(expr)
+            if origin is not None:
+                return origin if model.empty else None
+            layer = self._layer(expr)
         if layer is None:
             return None
         given = model.output
@@ -223,25 +240,26 @@ class LayerInputRank(Rule):
 
     # --- functional chains ------------------------------------------------------------------
 
-    def _rank_of(self, expr: cst.BaseExpression, tensors: dict[str, Ranked]) -> Ranked | None:
+    def _rank_of(self, expr: cst.BaseExpression, known: _Known) -> Ranked | None:
         if type(expr) is cst.Name:
-            return tensors.get(expr.value)
+            return known.tensors.get(expr.value)
         if type(expr) is not cst.Call:
             return None
         origin = self._input_origin(expr)
         if origin is not None:
             return origin
-        if type(expr.func) is not cst.Call or len(expr.args) < 1:
+        named = type(expr.func) is cst.Name and expr.func.value in known.layers
+        if not (type(expr.func) is cst.Call or named) or len(expr.args) < 1:
             return None
         first = expr.args[0]
         if first.keyword is not None or first.star:
             return None
         if any(arg.keyword is None for arg in expr.args[1:]):
             return None
-        layer = self._layer(expr.func)
+        layer = known.layers[expr.func.value] if named else self._layer(expr.func)
         if layer is None:
             return None
-        return self._through(layer, self._rank_of(first.value, tensors))
+        return self._through(layer, self._rank_of(first.value, known))
 
     def _input_origin(self, call: cst.Call) -> Ranked | None:
         """`keras.Input(shape=(28, 28))`, `InputLayer(input_shape=...)`: the rank it makes."""

@@ -59,10 +59,12 @@ RANK_FLAGS = ("return_sequences", "keepdims")
 RANK_TUPLES = ("target_shape", "dims")
 # Keras's rank checks: the input_spec's message, and the checks in build and call.
 _RANK_ERROR = re.compile(r"\bndim\b|expected rank|should have rank|must be rank|\brank \d", re.I)
-# Wrappers, cells, merge and attention layers take other things than one tensor.
+# Wrappers, cells, merge and attention layers take other things than one tensor; lookups and
+# text layers take strings or integers, whose ranks a float probe does not show.
 SKIPPED = re.compile(
-    r"Cell$|Cells$|^(Wrapper|Lambda|Input|InputLayer|RNN|TFSMLayer|JaxLayer|FlaxLayer|"
-    r"TorchModuleWrapper|Pipeline|Bidirectional|TimeDistributed|Layer)$"
+    r"Cell$|Cells$|Lookup$|Hashing$|Crossing$|^(Wrapper|Lambda|Input|InputLayer|RNN|TFSMLayer|"
+    r"JaxLayer|FlaxLayer|TorchModuleWrapper|Pipeline|Bidirectional|TimeDistributed|Layer|"
+    r"TextVectorization|CategoryEncoding|Discretization)$"
 )
 
 

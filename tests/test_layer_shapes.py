@@ -35,6 +35,9 @@ HEAD = "import keras\nfrom keras import layers\n"
         "i = keras.Input((784,))\nx = layers.Reshape((28, 28))(i)\nx = layers.Conv2D(4, 3)(x)",
         # input_dim= gives rank 2
         "m = keras.Sequential([layers.Dense(8, input_dim=4), layers.SimpleRNN(4)])",
+        # a layer bound to a name, then called or added
+        "lstm = layers.LSTM(4)\ni = keras.Input((10,))\ny = lstm(i)",
+        "conv = layers.Conv2D(4, 3, input_shape=(28, 28))\nm = keras.Sequential()\nm.add(conv)",
         # GlobalAveragePooling2D drops both spatial axes
         "i = keras.Input((8, 8, 3))\nx = layers.GlobalAveragePooling2D()(i)\nx = layers.Conv2D(4, 3)(x)",
     ],
@@ -63,6 +66,8 @@ def test_refused_rank_is_reported(body):
         "    m.add(layers.Reshape((8, 1)))\nm.add(layers.Dense(4))",
         # an Embedding's input_dim is its vocabulary, not a shape
         "m = keras.Sequential([layers.Embedding(input_dim=100, output_dim=8), layers.LSTM(4)])",
+        # a named layer whose name is rebound
+        "lstm = layers.LSTM(4)\nlstm = make_rnn()\ni = keras.Input((10,))\ny = lstm(i)",
         # a layer's second return value (return_state) is a list
         "i = keras.Input((5, 3))\nx = layers.LSTM(4, return_state=True)(i)",
     ],
