@@ -5,7 +5,7 @@ from the installed Keras (``linter/data/layer_shapes.json``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -108,8 +108,37 @@ class LayerInputRank(Rule):
     def _block(self, statements: list[cst.BaseStatement]) -> None:
         known = _Known({}, {}, {})
         for statement in statements:
-            if not self._statement(statement, known) and known:
-                known.forget(_names_in(statement, known.names()))
+            if not self._statement(statement, known):
+                if type(statement) is cst.SimpleStatementLine:
+                    for small in statement.body:
+                        value = getattr(small, "value", None)
+                        if type(value) is cst.Call:
+                            self._scan(value, known)
+                if known.tensors or known.models or known.layers:
+                    known.forget(_names_in(statement, known.names()))
+
+    def _scan(self, expr: cst.BaseExpression, known: _Known) -> None:
+        """Follow the layer calls and `Sequential` models written inside ``expr`` (as call
+        arguments: `return keras.Model(i, layers.Dense(1)(x))`), for what they refuse."""
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            kind = type(node)
+            if kind is cst.Call:
+                func = node.func
+                if type(func) is cst.Call or (
+                    type(func) is cst.Name and func.value in known.layers
+                ):
+                    self._rank_of(node, known)
+                    continue
+                if _tail(func) in _MODEL_STARTS and self._is_sequential(node):
+                    self._sequential(node, known)
+                    continue
+                for arg in node.args:
+                    stack.append(arg.value)
+            elif kind is cst.List or kind is cst.Tuple:
+                for element in node.elements:
+                    stack.append(element.value)
 
     def _statement(self, statement: cst.BaseStatement, known: _Known) -> bool:
         """Follow one statement; False when it is none the rule reads (every name it mentions
@@ -153,6 +182,9 @@ class LayerInputRank(Rule):
             layer = self._layer(value)  # `lstm = LSTM(8)`, called later: `lstm(x)`
             if layer is not None:
                 known.layers[name] = layer
+                return True
+        if value.args:
+            self._scan(value, known)
         return True
 
     def _add(self, call: cst.Call, known: _Known) -> bool:
@@ -378,32 +410,33 @@ class LayerInputRank(Rule):
         return "tf_keras" if uses_tf_keras(self.model) else "keras"
 
 
-def _blocks(body) -> Iterator[list[cst.BaseStatement]]:
+# an `else`, `elif` or `finally` clause: what holds a block besides a statement itself
+_CLAUSES = frozenset({"Else", "If", "Finally"})
+
+
+def _blocks(body: Sequence[cst.BaseStatement]) -> list[Sequence[cst.BaseStatement]]:
     """Every block of statements under ``body``, itself first: function bodies, branches,
     loops (each block is followed on its own, from nothing known)."""
-    yield list(body)
-    for statement in body:
-        if type(statement) is cst.SimpleStatementLine:
-            continue
-        for child in _compound_bodies(statement):
-            yield from _blocks(child)
-
-
-def _compound_bodies(statement: cst.CSTNode) -> Iterator:
-    for attr in ("body", "orelse", "finalbody"):
-        part = getattr(statement, attr, None)
-        if part is None:
-            continue
-        if isinstance(part, cst.BaseSuite):
-            if type(part) is cst.IndentedBlock:
-                yield part.body
-        elif isinstance(part, cst.CSTNode):
-            yield from _compound_bodies(part)
-    for handler in getattr(statement, "handlers", ()):
-        yield from _compound_bodies(handler)
-    if type(statement) is cst.Match:
-        for case in statement.cases:
-            yield from _compound_bodies(case)
+    found = []
+    todo = [body]
+    while todo:
+        block = todo.pop()
+        found.append(block)
+        for statement in block:
+            if type(statement) is cst.SimpleStatementLine:
+                continue
+            parts = [statement]
+            while parts:
+                part = parts.pop()
+                for attr in ("body", "orelse", "finalbody"):
+                    inner = getattr(part, attr, None)
+                    if type(inner) is cst.IndentedBlock:
+                        todo.append(inner.body)
+                    elif type(inner).__name__ in _CLAUSES:
+                        parts.append(inner)
+                parts.extend(getattr(part, "handlers", ()))
+                parts.extend(getattr(part, "cases", ()))
+    return found
 
 
 def _names_in(node: cst.CSTNode, tracked: set[str]) -> set[str]:

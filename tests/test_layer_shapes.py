@@ -38,6 +38,10 @@ HEAD = "import keras\nfrom keras import layers\n"
         # a layer bound to a name, then called or added
         "lstm = layers.LSTM(4)\ni = keras.Input((10,))\ny = lstm(i)",
         "conv = layers.Conv2D(4, 3, input_shape=(28, 28))\nm = keras.Sequential()\nm.add(conv)",
+        # layer calls and models written inside another call or a return
+        "def build():\n    i = keras.Input((16,))\n"
+        "    return keras.Model(i, layers.Conv1D(4, 3)(layers.Dropout(0.1)(i)))",
+        "def build():\n    return keras.Sequential([layers.Dense(8, input_dim=4), layers.LSTM(4)])",
         # GlobalAveragePooling2D drops both spatial axes
         "i = keras.Input((8, 8, 3))\nx = layers.GlobalAveragePooling2D()(i)\nx = layers.Conv2D(4, 3)(x)",
     ],
