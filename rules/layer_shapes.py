@@ -27,6 +27,9 @@ class Ranked:
 
     rank: int
     steps: tuple[tuple[Callable[[], str], cst.CSTNode], ...]  # texts made when reported
+    # what a reader would change: "shape" (a literal shape made it), or the argument whose
+    # default gave a recurrent or pooling layer's fixed rank ("return_sequences")
+    cause: str | None = None
 
 
 @dataclass
@@ -257,7 +260,7 @@ class LayerInputRank(Rule):
                 length = _literal_length(arg.value)
                 if length is not None:
                     text = partial(_rank_text, length + 1, arg, "input_shape")
-                    return Ranked(length + 1, ((text, arg),))
+                    return Ranked(length + 1, ((text, arg),), "shape")
             elif keyword == "input_dim" and "Embedding" not in layer.name:
                 # an Embedding's `input_dim` is its vocabulary's size, not an input shape
                 return Ranked(
@@ -305,7 +308,7 @@ class LayerInputRank(Rule):
                 if length is None:
                     return None
                 text = partial(_rank_text, length + 1, arg, "shape")
-                return Ranked(length + 1, ((text, arg),))
+                return Ranked(length + 1, ((text, arg),), "shape")
             if keyword in ("batch_shape", "batch_input_shape"):
                 length = _literal_length(arg.value)
                 if length is None:
@@ -333,7 +336,7 @@ class LayerInputRank(Rule):
                 layer.shown,
                 f"`{code(layer.shown.func)}` gets an input of rank {given.rank} but takes "
                 f"{_ranks_text(taken)}: building the model raises ValueError "
-                f"(found ndim={given.rank})",
+                f"(found ndim={given.rank}){_hint(given, taken)}",
                 because=[(text(), node) for text, node in given.steps],
             )
             return None
@@ -344,7 +347,11 @@ class LayerInputRank(Rule):
         fixed = (out or "").isdigit()
         steps = given.steps if given is not None and not fixed else ()
         flag = ranks.out_by[0] if fixed and ranks.out_by is not None else None
-        return Ranked(rank, (*steps, (partial(_returns_text, layer, rank, flag), layer.shown)))
+        cause = flag if flag is not None and _argument(layer.call, flag, None) is None else None
+        if cause is None and given is not None and out == "r":
+            cause = given.cause  # a layer that keeps the rank keeps what made it
+        step = (partial(_returns_text, layer, rank, flag), layer.shown)
+        return Ranked(rank, (*steps, step), cause)
 
     def _out(self, layer: LayerCall, length: int | None) -> str | None:
         ranks = layer.ranks
@@ -480,6 +487,15 @@ def _literal_length(expr: cst.BaseExpression | None) -> int | None:
     if any(type(element) is not cst.Element for element in expr.elements):
         return None
     return len(expr.elements)
+
+
+def _hint(given: Ranked, taken: list[int]) -> str:
+    """What a reader would change, where the chain shows it."""
+    if given.cause == "shape" and given.rank + 1 == taken[0]:
+        return "; the shape it starts from has one axis too few (a channel or time axis?)"
+    if given.cause is not None and given.cause != "shape" and given.rank < taken[0]:
+        return f"; `{given.cause}=True` on the layer before keeps the axis"
+    return ""
 
 
 def _returns_text(layer: LayerCall, rank: int, flag: str | None) -> str:

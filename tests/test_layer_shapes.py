@@ -114,3 +114,14 @@ def test_committed_layer_shapes_match_installed_packages():
         [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+def test_message_names_what_to_change():
+    stacked = (
+        HEAD + "m = keras.Sequential([layers.Input((5, 3)), layers.LSTM(8), layers.LSTM(4)])\n"
+    )
+    [found] = lint(stacked, ["TF986"])
+    assert "`return_sequences=True` on the layer before" in found.message
+    channels = HEAD + "m = keras.Sequential([layers.Conv2D(8, 3, input_shape=(28, 28))])\n"
+    [found] = lint(channels, ["TF986"])
+    assert "one axis too few" in found.message
