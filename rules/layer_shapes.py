@@ -180,14 +180,15 @@ class LayerInputRank(Rule):
             if ranked is not None:
                 known.tensors[name] = ranked
             return True
-        known.forget({name})
         if tail is not None and tail[:1].isupper():
             layer = self._layer(value)  # `lstm = LSTM(8)`, called later: `lstm(x)`
             if layer is not None:
+                known.forget({name})
                 known.layers[name] = layer
                 return True
         if value.args:
-            self._scan(value, known)
+            self._scan(value, known)  # before `name` is rebound: it may be read there
+        known.forget({name})
         return True
 
     def _add(self, call: cst.Call, known: _Known) -> bool:

@@ -42,6 +42,7 @@ HEAD = "import keras\nfrom keras import layers\n"
         "def build():\n    i = keras.Input((16,))\n"
         "    return keras.Model(i, layers.Conv1D(4, 3)(layers.Dropout(0.1)(i)))",
         "def build():\n    return keras.Sequential([layers.Dense(8, input_dim=4), layers.LSTM(4)])",
+        "x = keras.Input((10,))\nx = keras.Model(x, layers.LSTM(4)(x))",
         # GlobalAveragePooling2D drops both spatial axes
         "i = keras.Input((8, 8, 3))\nx = layers.GlobalAveragePooling2D()(i)\nx = layers.Conv2D(4, 3)(x)",
     ],
