@@ -1,0 +1,19 @@
+# SOURCE: https://github.com/FrancescoSaverioZuppichini/Tensorflow-Dataset-Tutorial/issues/2
+# SYMPTOM: raises TypeError
+# DESCRIPTION: a dataset tutorial calls tf.data.Dataset().from_generator(...), instantiating the abstract Dataset class instead of calling the class method
+import numpy as np
+import tensorflow as tf
+
+sequence = np.array([[[1]], [[2], [3]]], dtype=object)
+
+
+def generator():
+    for el in sequence:
+        yield np.array(el, dtype=np.int64).ravel()
+
+
+dataset = tf.data.Dataset().from_generator(  # EXPECT: api-misuse/dataset-constructor-called
+    generator, output_signature=tf.TensorSpec(shape=(None,), dtype=tf.int64)
+)
+for el in dataset:
+    print("element", el.numpy())
