@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/45234
-# SYMPTOM: number "hessian abs sum" < 1e-6
+# SYMPTOM: number "hessian abs sum" < 0.000001
 # DESCRIPTION: the Hessian of an embedding network is computed by calling batch_jacobian twice on one persistent tape after its context closed, so the first Jacobian was never recorded and the second derivative comes back as all zeros
 import tensorflow as tf
 

@@ -1,5 +1,5 @@
 # SOURCE: https://github.com/tensorflow/tensorflow/issues/89110
-# SYMPTOM: number "weight change" < 1e-6
+# SYMPTOM: number "weight change" < 0.000001
 # DESCRIPTION: a logistic model guards its sigmoid with tf.clip_by_value on the logits; for logits outside the clip range the gradient of the clip is exactly zero, so the weights never move
 import numpy as np
 import tensorflow as tf
