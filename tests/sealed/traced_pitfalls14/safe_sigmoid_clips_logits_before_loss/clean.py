@@ -1,0 +1,21 @@
+import numpy as np
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+x = tf.constant(rng.normal(size=(64, 4)).astype("float32"))
+y = tf.constant((rng.random(64) > 0.5).astype("float32")[:, None])
+W = tf.Variable(tf.fill([4, 1], 40.0))  # badly scaled start: every logit far outside [-10, 10]
+W0 = W.numpy().copy()
+opt = tf.keras.optimizers.SGD(learning_rate=0.1)
+bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+
+x = tf.abs(x)  # all inputs positive, so all logits are > 10
+for step in range(20):
+    with tf.GradientTape() as tape:
+        logits = tf.matmul(x, W)
+        loss = bce(y, logits)  # numerically stable on the raw logits, no clipping needed
+    grads = tape.gradient(loss, [W])
+    opt.apply_gradients(zip(grads, [W]))
+
+print("loss", float(loss))
+print("weight change", float(np.max(np.abs(W.numpy() - W0))))
