@@ -1,6 +1,6 @@
 # SOURCE: https://github.com/KichangKim/DeepDanbooru/issues/106
 # SYMPTOM: raises ValueError
-# DESCRIPTION: a training command saves its Keras model with model.save(..., save_format="h5"), an argument Keras 3 rejects (the file extension chooses the format)
+# DESCRIPTION: a training command saves its Keras model with model.save(path, save_format="h5") on a path without extension, an argument Keras 3 rejects (the file extension chooses the format)
 import os
 import tempfile
 
@@ -16,6 +16,6 @@ model = tf.keras.Sequential([
 model.compile(optimizer="adam", loss="binary_crossentropy")
 model.fit(np.random.rand(8, 8, 8, 3), np.random.randint(0, 2, (8, 5)), epochs=1, verbose=0)
 
-model_path = os.path.join(tempfile.mkdtemp(), "model-1.h5")
+model_path = os.path.join(tempfile.mkdtemp(), "model-1")
 model.save(model_path, save_format="h5")  # EXPECT: keras3/save-format-argument
 print("saved", model_path)
