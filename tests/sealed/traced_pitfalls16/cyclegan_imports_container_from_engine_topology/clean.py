@@ -1,0 +1,11 @@
+import numpy as np
+import tensorflow as tf
+
+image = tf.keras.Input(shape=(16, 16, 1))
+x = tf.keras.layers.Conv2D(4, 3, strides=2, padding="same")(image)
+score = tf.keras.layers.Conv2D(1, 3, padding="same")(x)
+D_A = tf.keras.Model(image, score, name="D_A")
+
+D_A_static = tf.keras.Model(inputs=image, outputs=score, name="D_A_static_model")
+D_A_static.trainable = False
+print("patch scores", D_A_static(np.zeros((1, 16, 16, 1), "float32")).shape)

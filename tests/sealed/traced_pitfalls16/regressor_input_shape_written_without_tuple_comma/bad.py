@@ -1,0 +1,15 @@
+# SOURCE: https://github.com/karolzak/keras-unet/issues/46
+# SYMPTOM: raises ValueError
+# DESCRIPTION: a small regressor passes input_shape=(3), which Python reads as the integer 3 rather than the one-element tuple (3,)
+import numpy as np
+import tensorflow as tf
+
+nn_model = tf.keras.Sequential([
+    tf.keras.layers.Dense(64, activation="relu", input_shape=(3)),  # EXPECT: api-misuse/shape-int-not-tuple
+    tf.keras.layers.Dense(64, activation="relu"),
+    tf.keras.layers.Dense(1),
+])
+nn_model.compile(optimizer="adam", loss="mse")
+x = np.random.default_rng(46).normal(size=(32, 3)).astype("float32")
+nn_model.fit(x, x.sum(axis=1), epochs=1, verbose=0)
+print("prediction", nn_model.predict(x[:2], verbose=0).shape)
