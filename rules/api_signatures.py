@@ -68,7 +68,7 @@ class CallSignatureMismatch(Rule):
         code) are those rules' findings, not this one's.
     """
     # where those rules report the same argument, theirs is the finding
-    defers_to = frozenset({"TF003", "TF008", "TF012", "TF020", "TF102"})
+    defers_to = frozenset({"TF003", "TF008", "TF012", "TF020", "TF031", "TF102"})
 
     def visit_Call(self, node: cst.Call) -> None:
         for arg in node.args:

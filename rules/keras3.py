@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from functools import cache
 
+from tf2lint.analysis.keras_tables import keras1_arguments
 from tf2lint.analysis.kinds import (
     KIND_CLASSES,
     defines,
@@ -1804,6 +1806,108 @@ def _strings_in(test: cst.BaseExpression) -> frozenset[str]:
 
     walk(test, enter)
     return frozenset(found)
+
+
+@cache
+def _keras1_keywords() -> frozenset[str]:
+    """Every keyword of the Keras 1 table, and ``input_dim``: a cheap first check per call."""
+    data = keras1_arguments()
+    return frozenset(
+        {k for entries in data["arguments"].values() for k in entries}
+        | {k for keys in data["feature_input_dim"].values() for k in keys}
+    )
+
+
+class Keras1Argument(Keras3Rule):
+    id = "TF031"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "keras1-argument"
+    severity = "error"
+    message = "a Keras 1 keyword argument that only Keras 2's legacy interfaces accepted"
+    rationale = """
+        Keras 2 (the multi-backend `keras` 2.0-2.2.5) still took Keras 1's keyword names
+        through its legacy interfaces (`keras/legacy/interfaces.py`), renaming them with a
+        warning: `Dense(output_dim=)` is `units=`, `init=` is `kernel_initializer=`,
+        `W_regularizer=` is `kernel_regularizer=`, `Conv2D(nb_filter=, nb_row=, nb_col=,
+        border_mode=, subsample=)` are `filters=`, `kernel_size=`, `padding=`, `strides=`,
+        `Dropout(p=)` is `rate=`, `Model(input=, output=)` is `inputs=, outputs=`, and
+        `model.fit(nb_epoch=)` is `epochs=`. `tf.keras` never had these interfaces, and Keras
+        3 refuses the old names (`TypeError` or `ValueError: Unrecognized keyword arguments`).
+        A recurrent or 1-D convolution layer's `input_dim=` (with `input_length=`) was Keras
+        1's feature count, `input_shape=(input_length, input_dim)`; Keras 3's base layer reads
+        `input_dim=` as `input_shape=(input_dim,)`, a rank-2 input the layer refuses when the
+        model is built. The table is generated from Keras 2.2.5's source
+        (`scripts/generate_keras1_data.py`, `linter/data/keras1_arguments.json`), each keyword
+        kept only where the installed Keras 3 refuses it. Evidence required: the call resolves
+        to the Keras class, or the receiver of the method is a Keras model (see TF011).
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        keywords = _keras1_keywords()
+        if not any(a.keyword is not None and a.keyword.value in keywords for a in node.args):
+            return
+        owners = _call_owners(self.model, self.context.scope, node) or self._fit_spelling(node)
+        if not owners:
+            return
+        data = keras1_arguments()
+        method = owners[0].rsplit(".", 1)[-1]
+        if method[:1].islower() and all(o.endswith("." + method) for o in owners):
+            key = next((o for o in owners if o in data["arguments"]), None)
+        else:  # a constructor: its own entry (a base's `__init__` is not the subclass's)
+            key = owners[0]
+        shown = code(node.func)
+        evidence = {
+            "named": node.func,
+            "receiver": node.func.value if isinstance(node.func, cst.Attribute) else None,
+        }
+        feature = data["feature_input_dim"].get(owners[0], ())
+        passed = {a.keyword.value for a in node.args if a.keyword is not None}
+        if "input_dim" in feature and "input_dim" in passed:
+            self.report(  # at the call, where TF986 reports the rank it builds
+                node,
+                f"`{shown}(input_dim=)` is Keras 1's feature count (Keras 2: `input_shape="
+                "(input_length, input_dim)`); Keras 3 reads it as `input_shape=(input_dim,)`, "
+                "a rank-2 input the layer refuses: pass `input_shape=(steps, features)`",
+                **evidence,
+            )
+        entries = data["arguments"].get(key or "", {})
+        removed = table().removed_arguments(owners)  # TF012's keywords are its findings
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            entry = entries.get(keyword or "")
+            if entry is None or keyword in removed:
+                continue
+            new = entry["new"]
+            if new is None:
+                self.report(
+                    arg,
+                    f"`{shown}(..., {keyword}=)` is a Keras 1 argument that Keras 2 dropped; "
+                    "Keras 3 refuses it",
+                    **evidence,
+                )
+            else:
+                self.report(
+                    arg,
+                    f"`{shown}(..., {keyword}=)` is Keras 1's name of `{new}=` (Keras 2 renamed "
+                    "it); Keras 3 refuses it",
+                    **evidence,
+                )
+
+    def _fit_spelling(self, node: cst.Call) -> list[str] | None:
+        """``<x>.fit(..., nb_epoch=)`` on a receiver the code does not show, as TF014 reads
+        fit's loader keywords: Keras 1's names are Keras's alone. Not where the receiver is
+        another Keras object, or the module defines a method of that name itself."""
+        func = node.func
+        if not isinstance(func, cst.Attribute) or not _imports_keras3(self.model):
+            return None
+        key = f"Model.{func.attr.value}"
+        if key not in keras1_arguments()["arguments"] or uses_tf_keras(self.model):
+            return None
+        if keras_object(self.model, self.context.scope, func.value) is not None:
+            return None  # a Keras object: _call_owners judged it
+        if any(f.name.value == func.attr.value for f in self.model.nodes_of(cst.FunctionDef)):
+            return None
+        return [key]
 
 
 class KerasChangedDefault(Keras3Rule):

@@ -101,6 +101,8 @@ class LayerInputRank(Rule):
     """
 
     requires_text = ("layers",)
+    # a recurrent layer's Keras 1 `input_dim=` (the feature count) is TF031's, at the same call
+    defers_to = frozenset({"TF031"})
 
     def visit_Module(self, node: cst.Module) -> None:
         for block in _blocks(node.body):

@@ -30,7 +30,7 @@ def fixed(source: str, select: list[str], unsafe: bool = False) -> str:
     return code
 
 
-# The Keras 3 family: TF001-TF020 and TF026-TF028, every one gated on TensorFlow 2.16. TF015 (a
+# The Keras 3 family: TF001-TF020 and TF026-TF031, every one gated on TensorFlow 2.16. TF015 (a
 # TF op on a Keras tensor) is filed as graph-incompatible, like TF891; the others are the keras3
 # category.
 KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
@@ -39,6 +39,7 @@ KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
     "TF028",
     "TF029",
     "TF030",
+    "TF031",
 ]
 # TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
@@ -816,6 +817,62 @@ def test_changed_default_not_reported(call):
 )
 def test_fit_loader_arguments(source, expected):
     assert rule_ids("import tensorflow as tf\n" + source, ["TF014"]) == expected
+
+
+# --- TF031: Keras 1's keyword names --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("from keras.layers import Dense\nd = Dense(output_dim=3)\n", ["TF031"]),
+        ("d = tf.keras.layers.Conv2D(8, 3, border_mode='same', subsample=(2, 2))\n", ["TF031"] * 2),
+        ("d = tf.keras.layers.Convolution2D(8, nb_row=3, nb_col=3)\n", ["TF031"] * 2),
+        ("d = tf.keras.layers.Dropout(p=0.5)\n", ["TF031"]),
+        ("i = tf.keras.Input((2,))\nm = tf.keras.Model(input=i, output=i)\n", ["TF031"] * 2),
+        ("from tensorflow import keras\ndef train(m):\n    m.fit(x, y, nb_epoch=3)\n", ["TF031"]),
+        # a recurrent layer's Keras 1 feature count: at the call, where TF986 hands it over
+        ("m = tf.keras.Sequential([tf.keras.layers.LSTM(4, input_dim=3)])\n", ["TF031"]),
+        # Keras 3 names, a layer whose Keras 3 constructor takes the keyword, a user's class
+        ("d = tf.keras.layers.Dense(units=3, kernel_initializer='ones')\n", []),
+        ("e = tf.keras.layers.Embedding(10, output_dim=3)\n", []),
+        ("d = tf.keras.layers.Dense(3, input_dim=4)\n", []),
+        (
+            "from tensorflow import keras\nclass M:\n    def fit(self, nb_epoch): ...\nM().fit(nb_epoch=2)\n",
+            [],
+        ),
+    ],
+)
+def test_keras1_arguments(source, expected):
+    found = rule_ids("import tensorflow as tf\n" + source, ["TF031", "TF976", "TF986"])
+    assert found == expected
+
+
+def test_keras1_table_comes_from_keras2_legacy_interfaces():
+    data = json.loads((ROOT / "linter" / "data" / "keras1_arguments.json").read_text())
+    assert data["source"]["tag"] == "2.2.5"
+    arguments = data["arguments"]
+    assert arguments["layers.Dense"]["output_dim"]["new"] == "units"
+    assert arguments["Model"]["input"]["new"] == "inputs"
+    assert arguments["Model.fit"]["nb_epoch"]["new"] == "epochs"
+    assert arguments["layers.Conv2D"]["border_mode"]["new"] == "padding"
+    assert "input_dim" in data["feature_input_dim"]["layers.LSTM"]
+    assert "units" not in arguments["layers.Dense"]  # only what Keras 3 refuses
+
+
+def test_committed_keras1_table_matches_keras2_source():
+    """Regenerated from a git checkout of keras-team/keras (TF2LINT_KERAS2_SOURCE, or the
+    generator's default mirror); skipped without one."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import generate_keras1_data as generator
+    finally:
+        sys.path.pop(0)
+    source = os.environ.get("TF2LINT_KERAS2_SOURCE", generator.DEFAULT_SOURCE)
+    if not os.path.isdir(source):
+        pytest.skip("no git checkout of keras-team/keras 2.x to regenerate from")
+    committed = (ROOT / "linter" / "data" / "keras1_arguments.json").read_text()
+    assert generator.dump(generator.build()) == committed
 
 
 # --- Keras 3 layers that own a seed variable, in traced code (TF401) ------------------------------
