@@ -4237,6 +4237,14 @@ def _compiled_metric_names(model: ModuleModel) -> set[str] | None:
     return model.memo(_compiled_metric_names, compute)
 
 
+# Keras callbacks that read a log by name, and the position of their `monitor` argument
+_MONITORING_CALLBACKS = {
+    "keras.callbacks.EarlyStopping": 0,
+    "keras.callbacks.ModelCheckpoint": 1,
+    "keras.callbacks.ReduceLROnPlateau": 0,
+}
+
+
 class HistoryKeyDiffersFromMetricName(Rule):
     id = "TF969"
     name = "history-key-differs-from-metric-name"
@@ -4257,9 +4265,14 @@ class HistoryKeyDiffersFromMetricName(Rule):
         code reads. Evidence required: a string key `"acc"`/`"val_acc"` (or
         `"accuracy"`/`"val_accuracy"`) read from a `.history` attribute, in a module every
         `compile(metrics=[...])` call of which lists its metrics literally and names the
-        other spelling of accuracy and never this one.
+        other spelling of accuracy and never this one. The same keys are what a callback's
+        `monitor=` names: `EarlyStopping(monitor="val_acc")` after `metrics=["accuracy"]`
+        finds no such log, and under TF 2.21 raises `ValueError` when training starts (the
+        default `mode="auto"` cannot tell the direction of an unknown metric) or, with
+        `mode="max"`, warns each epoch and never stops (`ModelCheckpoint`,
+        `ReduceLROnPlateau` alike).
     """
-    requires_text = ("history",)
+    requires_text = ("history", *(name.rsplit(".", 1)[-1] for name in _MONITORING_CALLBACKS))
 
     def __init__(self, context) -> None:
         super().__init__(context)
@@ -4295,6 +4308,39 @@ class HistoryKeyDiffersFromMetricName(Rule):
             f"the history has no key `{text!r}`: the model is compiled with "
             f"`metrics=[{other!r}, ...]`, so its key is `{prefix + other!r}` (the keys repeat "
             "the names given to `compile`); this raises KeyError",
+        )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """The same keys name what a callback monitors: ``EarlyStopping(monitor="val_acc")``
+        after ``compile(metrics=["accuracy"])`` finds no such log (TF 2.21: with the default
+        ``mode="auto"`` it raises ValueError when training starts, with ``mode="max"`` it warns
+        and never stops)."""
+        name = self.model.call_name(node)
+        if name is None or knowledge.canonical(name) not in _MONITORING_CALLBACKS:
+            return
+        position = _MONITORING_CALLBACKS[knowledge.canonical(name)]
+        monitor = _call_argument(node, "monitor", position)
+        if not isinstance(monitor, cst.SimpleString):
+            return
+        text = monitor.evaluated_value
+        if not isinstance(text, str):
+            return
+        prefix = "val_" if text.startswith("val_") else ""
+        spelling = text[len(prefix) :]
+        other = _ACCURACY_SPELLINGS.get(spelling)
+        if other is None:
+            return
+        names = _compiled_metric_names(self.model)
+        if names is None or other not in names or spelling in names:
+            return
+        if spelling == "accuracy" and "<object>" in names:
+            return
+        self.report(
+            monitor,
+            f"no log is named `{text!r}`: the model is compiled with `metrics=[{other!r}, ...]`, "
+            f"so the key is `{prefix + other!r}` (the keys repeat the names given to `compile`); "
+            "the callback cannot find its metric (ValueError under the default mode, else it "
+            "never acts)",
         )
 
 

@@ -1783,6 +1783,22 @@ def test_history_accuracy_key_must_repeat_the_compiled_name(metrics, keys, expec
 
 
 @pytest.mark.parametrize(
+    ("metrics", "callback", "expected"),
+    [
+        ('["accuracy"]', 'keras.callbacks.EarlyStopping(monitor="val_acc")', [3]),
+        ('["accuracy"]', 'keras.callbacks.ModelCheckpoint("m.keras", "val_acc")', [3]),
+        ('["acc"]', 'keras.callbacks.ReduceLROnPlateau("val_accuracy", mode="max")', [3]),
+        ('["accuracy"]', 'keras.callbacks.EarlyStopping(monitor="val_accuracy")', []),
+        ('["accuracy"]', 'keras.callbacks.EarlyStopping(monitor="val_loss")', []),
+        ("METRICS", 'keras.callbacks.EarlyStopping(monitor="val_acc")', []),
+    ],
+)
+def test_callback_monitor_must_repeat_the_compiled_name(metrics, callback, expected):
+    source = f"import keras\nmodel.compile('adam', 'mse', metrics={metrics})\nc = {callback}\n"
+    assert [d.line for d in lint(source, ["TF969"])] == expected
+
+
+@pytest.mark.parametrize(
     ("extra", "expected"),
     [
         ("model.fit(x, y)\n", [3]),
