@@ -860,6 +860,25 @@ def test_keras1_table_comes_from_keras2_legacy_interfaces():
     assert "units" not in arguments["layers.Dense"]  # only what Keras 3 refuses
 
 
+def test_keras1_table_names_only_keywords_the_installed_keras_refuses():
+    """The Keras 2 side of the table is history (its source is not installed, so its regeneration
+    test skips here); the Keras 3 side is checked against the signature table, which
+    tests/test_api_misuse.py regenerates from the installed packages: no old keyword of a layer
+    is one Keras 3 takes."""
+    from tf2lint.analysis.api_signatures import signature
+
+    data = json.loads((ROOT / "linter" / "data" / "keras1_arguments.json").read_text())
+    checked = 0
+    for owner, arguments in data["arguments"].items():
+        found = signature(f"keras.{owner}") if owner.startswith("layers.") else None
+        if found is None or found.keywords is None:
+            continue
+        for old in arguments:
+            assert old not in found.keywords, f"Keras 3 {owner} takes {old}="
+            checked += 1
+    assert checked >= 30
+
+
 def test_committed_keras1_table_matches_keras2_source():
     """Regenerated from a git checkout of keras-team/keras (TF2LINT_KERAS2_SOURCE, or the
     generator's default mirror); skipped without one."""
