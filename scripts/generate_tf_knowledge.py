@@ -1274,6 +1274,55 @@ def dataset_function_arguments(tf: types.ModuleType) -> dict[str, dict[str, list
     return found
 
 
+def dataset_structure_keeping_methods(tf: types.ModuleType) -> list[str]:
+    """The ``Dataset`` methods whose result has the same element structure as their dataset:
+    each is called on a dataset of ``{"image", "label"}`` dictionaries (a function argument
+    returns ``tf.constant(True)``, other required parameters get small Python values) and kept
+    when its elements are still those dictionaries (``shuffle``, ``batch``, ``filter``; not
+    ``map``, ``enumerate``, ``window``)."""
+    found: list[str] = []
+    fillers = (1, [2], [1, 1], [0.5, 0.5])
+    elements = {"image": tf.zeros([8, 2]), "label": tf.zeros([8, 2], tf.int64)}
+
+    def predicate(*args):
+        return tf.constant(True)
+
+    for name in sorted(dir(tf.data.Dataset)):
+        method = getattr(tf.data.Dataset, name)
+        if name.startswith("_") or not callable(method):
+            continue
+        try:
+            parameters = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        if (
+            not parameters
+            or parameters[0].name != "self"
+            or any(p.name == "path" for p in parameters)
+        ):
+            continue
+        required = [
+            p
+            for p in parameters[1:]
+            if p.default is inspect.Parameter.empty
+            and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+        ]
+        for filler in fillers:
+            arguments = {
+                p.name: predicate if p.name.endswith("_func") or p.name == "predicate" else filler
+                for p in required
+            }
+            try:
+                made = getattr(tf.data.Dataset.from_tensor_slices(elements), name)(**arguments)
+                spec = made.element_spec
+            except Exception:  # a filler the method refuses: try the next one
+                continue
+            if isinstance(spec, dict) and sorted(spec) == ["image", "label"]:
+                found.append(name)
+            break
+    return found
+
+
 def dataset_functions_returning_datasets(
     tf: types.ModuleType, arguments: dict[str, dict[str, list[str]]]
 ) -> dict[str, list[str]]:
@@ -2695,6 +2744,7 @@ def build() -> dict:
             "dataset_functions_returning_datasets": dataset_functions_returning_datasets(
                 tf, dataset_arguments
             ),
+            "dataset_structure_keeping_methods": dataset_structure_keeping_methods(tf),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

@@ -94,6 +94,8 @@ class Knowledge:
     dataset_function_arguments: dict[str, dict[str, list[str]]]
     # Dataset method -> its function parameters that must return a dataset (``flat_map``)
     dataset_functions_returning_datasets: dict[str, list[str]]
+    # Dataset methods whose elements keep their dataset's structure (``shuffle``, ``batch``)
+    dataset_structure_keeping_methods: frozenset[str] = frozenset()
     # decode op -> the boolean options that, flipped, give its result a rank (by default it has
     # none while traced: ``tf.io.decode_image``'s ``expand_animations``)
     unknown_rank_decoders: dict[str, list[str]] = field(default_factory=dict)
@@ -169,6 +171,9 @@ def knowledge() -> Knowledge:
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
         dataset_function_arguments=data.get("dataset_function_arguments", {}),
         dataset_functions_returning_datasets=data.get("dataset_functions_returning_datasets", {}),
+        dataset_structure_keeping_methods=frozenset(
+            data.get("dataset_structure_keeping_methods", ())
+        ),
         unknown_rank_decoders=data.get("unknown_rank_decoders", {}),
         rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
         xla_constant_parameters=data.get("xla_constant_parameters", {}),
@@ -529,6 +534,12 @@ def dataset_function_takes(method: str) -> dict[str, list[str]]:
     positional argument, "dataset" or "element" (``dataset_function_takes("apply")`` is
     ``{"transformation_func": ["dataset"]}``); empty for a method that takes none."""
     return knowledge().dataset_function_arguments.get(method, {})
+
+
+def dataset_keeps_structure(method: str) -> bool:
+    """Whether ``Dataset.<method>`` keeps its elements' structure (``ds.shuffle(8)`` of a
+    dataset of dictionaries holds dictionaries), as the generator saw."""
+    return method in knowledge().dataset_structure_keeping_methods
 
 
 def dataset_function_returns_dataset(method: str, parameter: str) -> bool:
