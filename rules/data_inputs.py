@@ -4,11 +4,12 @@ of its elements, their order, their value range), checked against how that code 
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.model import ModuleModel, Scope, SiteKind
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tensors import values_read
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
+from tf2lint.rules.common import code
 
 # Loaders whose elements are feature dictionaries unless told otherwise, by the keyword that
 # makes them (input, label) pairs: tfds.load(as_supervised=True), make_csv_dataset(label_name=)
@@ -154,5 +155,177 @@ class DictElementsMappedWithSeveralParameters(Rule):
             because=[
                 ("the elements are made dictionaries here", made),
                 (f"`{fn.name}` requires {needed} positional arguments", fn.node),
+            ],
+        )
+
+
+def _shuffling_loader(
+    model: ModuleModel, expr: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The Keras loader call that builds ``expr`` and shuffles its examples (``shuffle`` left to
+    its default True, or given True): ``ImageDataGenerator(...).flow_from_directory(...)``,
+    ``keras.utils.image_dataset_from_directory(...)``, down a dataset's chain; else None."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+        method = expr.func.attr.value
+        if knowledge.shuffles_by_default(model.call_name(expr) or ""):
+            break  # keras.utils.image_dataset_from_directory(...)
+        if knowledge.shuffles_by_default(method):
+            if method == "flow" and not _image_data_generator(model, expr.func.value):
+                return None
+            break  # datagen.flow_from_directory(...)
+        if not knowledge.dataset_keeps_structure(method):  # prefetch, cache: the same order
+            return None
+        expr = expr.func.value
+    if isinstance(expr, cst.Name) and depth < 4:
+        binding = model.binding_of(expr, model.scope_of(expr))
+        if binding.is_param and isinstance(binding.scope, FunctionInfo) and len(binding.sites) == 1:
+            # `def evaluate(model, gen)`: what every caller passes
+            passed = [v for v, _ in model.arguments(binding.scope, expr.value)]
+            found = [_shuffling_loader(model, v, depth + 1) for v in passed]
+            return found[0] if found and all(found) else None
+        values = values_read(model, expr, model.scope_of(expr))
+        return _shuffling_loader(model, values[0], depth + 1) if len(values) == 1 else None
+    if not isinstance(expr, cst.Call) or not (
+        knowledge.shuffles_by_default(model.call_name(expr) or "")
+        or (
+            isinstance(expr.func, cst.Attribute)
+            and knowledge.shuffles_by_default(expr.func.attr.value)
+        )
+    ):
+        return None
+    shuffle = _keyword(expr, "shuffle")
+    if shuffle is not None and not (
+        isinstance(shuffle.value, cst.Name) and shuffle.value.value == "True"
+    ):
+        return None
+    return expr
+
+
+def _image_data_generator(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """Whether ``expr`` is built by ``ImageDataGenerator(...)``, directly or through its name."""
+    if isinstance(expr, cst.Name):
+        values = values_read(model, expr, model.scope_of(expr))
+        return len(values) == 1 and _image_data_generator(model, values[0])
+    name = model.call_name(expr) if isinstance(expr, cst.Call) else None
+    return (name or "").endswith("ImageDataGenerator")
+
+
+def _labels_read_in_order(
+    model: ModuleModel, loader: cst.Name | cst.Attribute
+) -> cst.CSTNode | None:
+    """Where the module reads the labels of the loader named ``loader`` in an order of their
+    own: the iterator's ``.classes`` / ``.labels`` (in directory order), or another pass over
+    the dataset (``[y for _, y in ds]``, ``for x, y in ds``: reshuffled on every pass)."""
+    if isinstance(loader, cst.Attribute):  # self.test_gen: the same attribute of self
+        attr = loader.attr.value
+        is_self = lambda e: isinstance(e, cst.Name) and e.value == "self"  # noqa: E731
+    else:
+        same = model.binding_of(loader, model.scope_of(loader))
+
+    def is_loader(expr: cst.BaseExpression) -> bool:
+        while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value  # ds.unbatch(), ds.as_numpy_iterator()
+        if isinstance(loader, cst.Attribute):
+            return (
+                isinstance(expr, cst.Attribute) and expr.attr.value == attr and is_self(expr.value)
+            )
+        return (
+            isinstance(expr, cst.Name)
+            and expr.value == loader.value
+            and model.binding_of(expr, model.scope_of(expr)) is same
+        )
+
+    for attribute in model.nodes_of(cst.Attribute):
+        if attribute.attr.value in ("classes", "labels") and is_loader(attribute.value):
+            return attribute
+    for loop in [*model.nodes_of(cst.For), *model.nodes_of(cst.CompFor)]:
+        if is_loader(loop.iter):
+            return loop.iter
+    return None
+
+
+def _labels_given(model: ModuleModel, loader: cst.Call) -> cst.CSTNode | None:
+    """Where the module reads again the labels array it handed ``ImageDataGenerator.flow(x, y)``
+    (``confusion_matrix(y_test, ...)``): in their own order, not the shuffled one."""
+    if not isinstance(loader.func, cst.Attribute) or loader.func.attr.value != "flow":
+        return None
+    given = _keyword(loader, "y") or (
+        loader.args[1] if len(loader.args) > 1 and not loader.args[1].keyword else None
+    )
+    if given is None or not isinstance(given.value, cst.Name):
+        return None
+    labels = given.value
+    same = model.binding_of(labels, model.scope_of(labels))
+    for name in model.nodes_of(cst.Name):
+        if (
+            name is not labels
+            and name.value == labels.value
+            and not _holds(loader, name)
+            and model.binding_of(name, model.scope_of(name)) is same
+            and any(site.node is not name for site in same.sites)
+        ):
+            return name
+    return None
+
+
+class ShuffledLoaderPredictedAgainstLabels(Rule):
+    id = "TF991"
+    name = "shuffled-loader-predicted-against-labels"
+    category = "api-misuse"
+    severity = "warning"
+    message = "predictions of a shuffling loader are compared with labels read in another order"
+    rationale = """
+        `ImageDataGenerator.flow_from_directory`, `flow_from_dataframe` and `flow`, and
+        `keras.utils.image_dataset_from_directory` (and its text and audio twins) shuffle their
+        examples unless given `shuffle=False` (their signatures' default, recorded in the
+        knowledge base). `model.predict(loader)` returns the predictions in the order the
+        loader served the examples that pass; the iterator's `.classes` are in directory order,
+        and a second pass over a dataset (`[y for _, y in ds]`) is shuffled anew. A confusion
+        matrix, accuracy or report built from the two pairs predictions with the labels of
+        other examples: a good model scores near chance. Reported for `model.predict(name)`
+        where `name` is such a loader left shuffling, when the module also reads its
+        `.classes` / `.labels` or passes over it again. Build the evaluation loader with
+        `shuffle=False`, or collect predictions and labels in the same pass
+        (`for x, y in ds: preds.append(model(x)); labels.append(y)`).
+    """
+    requires_text = ("predict",)
+    call_names = frozenset({"predict", "predict_generator"})
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in self.call_names:
+            return
+        arg = (
+            _keyword(node, "x")
+            or _keyword(node, "generator")  # Keras 2's predict_generator(generator=...)
+            or (node.args[0] if node.args and not node.args[0].keyword else None)
+        )
+        if arg is None:
+            return
+        if isinstance(arg.value, cst.Attribute):  # self.test_gen, built in another method
+            values = self.model.bound_values(arg.value, self.context.scope)
+            if len(values) != 1 or not isinstance(arg.value.value, cst.Name):
+                return
+            loader = _shuffling_loader(self.model, values[0])
+        elif isinstance(arg.value, cst.Name):
+            loader = _shuffling_loader(self.model, arg.value)
+        else:
+            return
+        if loader is None:
+            return
+        labels = _labels_read_in_order(self.model, arg.value) or _labels_given(self.model, loader)
+        if labels is None:
+            return
+        shuffle = _keyword(loader, "shuffle")
+        self.report(
+            shuffle or loader,  # where `shuffle=False` belongs
+            f"this loader shuffles its examples (`shuffle` {'is True' if shuffle else 'defaults to True'}), "
+            f"so `model.predict({code(arg.value)})` returns predictions in a shuffled order that "
+            "the labels read elsewhere do not follow; build the loader you predict on with "
+            "`shuffle=False`",
+            because=[
+                ("the loader is built here, shuffling", loader),
+                ("its predictions are made here, in the shuffled order", node),
+                ("and its labels are read in another order here", labels),
             ],
         )

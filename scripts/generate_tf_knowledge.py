@@ -1323,6 +1323,31 @@ def dataset_structure_keeping_methods(tf: types.ModuleType) -> list[str]:
     return found
 
 
+def shuffling_loaders(packages: list[types.ModuleType]) -> list[str]:
+    """The Keras loaders whose ``shuffle`` parameter defaults to True: the methods of
+    ``ImageDataGenerator`` (``flow_from_directory``) and the ``keras.utils`` functions
+    (``image_dataset_from_directory``), by qualified name, package by package (Keras 3 has no
+    ``ImageDataGenerator``)."""
+    found: list[str] = []
+    for package in packages:
+        owners = [(f"{package.__name__}.utils", package.utils)]
+        generator = getattr(package.preprocessing.image, "ImageDataGenerator", None)
+        if generator is not None:
+            owners.append((f"{package.__name__}.preprocessing.image.ImageDataGenerator", generator))
+        for prefix, owner in owners:
+            for name in sorted(dir(owner)):
+                member = getattr(owner, name)
+                if name.startswith("_") or not callable(member):
+                    continue
+                try:
+                    shuffle = inspect.signature(member).parameters.get("shuffle")
+                except (TypeError, ValueError):
+                    continue
+                if shuffle is not None and shuffle.default is True:
+                    found.append(f"{prefix}.{name}")
+    return found
+
+
 def dataset_functions_returning_datasets(
     tf: types.ModuleType, arguments: dict[str, dict[str, list[str]]]
 ) -> dict[str, list[str]]:
@@ -2745,6 +2770,7 @@ def build() -> dict:
                 tf, dataset_arguments
             ),
             "dataset_structure_keeping_methods": dataset_structure_keeping_methods(tf),
+            "shuffling_loaders": shuffling_loaders([keras, tf_keras]),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

@@ -64,3 +64,62 @@ def test_dict_elements_rebound_in_a_function():
         "    return ds\n"
     )
     assert rule_ids(HEAD + body, ["TF990"]) == ["TF990"]
+
+
+LOADERS = (
+    "import numpy as np\nimport tensorflow as tf\n"
+    "from tensorflow.keras.preprocessing.image import ImageDataGenerator\n"
+    "datagen = ImageDataGenerator(rescale=1 / 255)\nx_test, y_test = load()\n"
+)
+
+
+# TF991: a shuffling loader's predictions compared with labels read in another order.
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "gen = datagen.flow_from_directory('test')\np = model.predict(gen)\nc = gen.classes\n",
+            ["TF991"],
+        ),
+        (
+            "gen = datagen.flow_from_directory('t', shuffle=True)\np = model.predict_generator(gen)\n"
+            "c = gen.labels\n",
+            ["TF991"],
+        ),
+        (
+            "gen = datagen.flow(x_test, y_test)\np = model.predict(gen)\nprint(y_test == p)\n",
+            ["TF991"],
+        ),
+        (
+            "ds = tf.keras.utils.image_dataset_from_directory('t').prefetch(2)\np = model.predict(ds)\n"
+            "y = np.concatenate([y for _, y in ds])\n",
+            ["TF991"],
+        ),
+        (
+            "def score(model, gen):\n    p = model.predict(gen)\n    return gen.classes\n\n\n"
+            "score(model, datagen.flow_from_directory('t'))\n",
+            ["TF991"],
+        ),
+        # shuffle=False; labels never read; labels read from a loader that is not predicted
+        (
+            "gen = datagen.flow_from_directory('test', shuffle=False)\np = model.predict(gen)\n"
+            "c = gen.classes\n",
+            [],
+        ),
+        ("gen = datagen.flow_from_directory('test')\np = model.predict(gen)\n", []),
+        (
+            "gen = datagen.flow_from_directory('a', shuffle=False)\nother = datagen.flow_from_directory('b')\n"
+            "p = model.predict(gen)\nc = other.classes\n",
+            [],
+        ),
+        ("gen = datagen.flow(x_test)\np = model.predict(gen)\n", []),
+    ],
+)
+def test_shuffled_loader_predicted_against_labels(code, expected):
+    assert rule_ids(LOADERS + code, ["TF991"]) == expected
+
+
+def test_shuffling_loaders_are_generated():
+    assert knowledge.shuffles_by_default("flow_from_directory")
+    assert knowledge.shuffles_by_default("tensorflow.keras.utils.image_dataset_from_directory")
+    assert not knowledge.shuffles_by_default("predict")
