@@ -329,3 +329,116 @@ class ShuffledLoaderPredictedAgainstLabels(Rule):
                 ("and its labels are read in another order here", labels),
             ],
         )
+
+
+_FLOAT_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "half", "double"})
+
+
+def _dtype_name(model: ModuleModel, expr: cst.BaseExpression) -> str | None:
+    """``float32`` of ``tf.float32`` or ``"float32"``; None for anything else."""
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value if isinstance(expr.evaluated_value, str) else None
+    name = model.qualified_name(expr) if isinstance(expr, cst.Attribute) else None
+    return name.rpartition(".")[2] if name and name.startswith("tensorflow.") else None
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    given = _keyword(call, keyword)
+    if given is not None:
+        return given.value
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[position].value if len(positional) > position else None
+
+
+def _integer_image(model: ModuleModel, expr: cst.BaseExpression, depth: int = 0) -> bool:
+    """Whether ``expr`` holds integer pixels: a ``tf.io.decode_*`` / ``tf.image.decode_*``
+    image (uint8 unless given a float ``dtype``), or a cast to an unsigned integer type."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = values_read(model, expr, model.scope_of(expr))
+        values = [v for v in values if not _holds(v, expr)]
+        return len(values) == 1 and _integer_image(model, values[0], depth + 1)
+    if not isinstance(expr, cst.Call):
+        return False
+    name = model.call_name(expr) or ""
+    if name.startswith(("tensorflow.io.decode_", "tensorflow.image.decode_")):
+        dtype = _keyword(expr, "dtype")
+        return dtype is None or (_dtype_name(model, dtype.value) or "").startswith("uint")
+    if name in ("tensorflow.cast", "tensorflow.dtypes.cast"):
+        dtype = _argument(expr, 1, "dtype")
+        return dtype is not None and (_dtype_name(model, dtype) or "").startswith("uint")
+    return False
+
+
+def _scaled_to_unit(
+    model: ModuleModel, expr: cst.BaseExpression, depth: int = 0
+) -> cst.Call | None:
+    """The ``tf.image.convert_image_dtype(pixels, tf.float32)`` of integer ``pixels`` that
+    ``expr`` holds, already in [0, 1] (directly, through its names, or resized); else None."""
+    if isinstance(expr, cst.Name) and depth < 4:
+        values = values_read(model, expr, model.scope_of(expr))
+        values = [v for v in values if not _holds(v, expr)]
+        return _scaled_to_unit(model, values[0], depth + 1) if len(values) == 1 else None
+    if not isinstance(expr, cst.Call):
+        return None
+    name = model.call_name(expr) or ""
+    if name in ("tensorflow.image.resize", "tensorflow.image.resize_with_pad"):
+        image = _argument(expr, 0, "images" if name.endswith("resize") else "image")
+        return _scaled_to_unit(model, image, depth + 1) if image is not None else None
+    if name != "tensorflow.image.convert_image_dtype":
+        return None
+    image, dtype = _argument(expr, 0, "image"), _argument(expr, 1, "dtype")
+    if image is None or dtype is None or _dtype_name(model, dtype) not in _FLOAT_DTYPES:
+        return None
+    return expr if _integer_image(model, image) else None
+
+
+def _is_255(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, (cst.Integer, cst.Float)) and float(expr.evaluated_value) == 255.0
+
+
+class RescaledAfterConvertImageDtype(Rule):
+    id = "TF992"
+    name = "rescaled-after-convert-image-dtype"
+    category = "api-misuse"
+    severity = "warning"
+    message = "`convert_image_dtype` already scaled these pixels to [0, 1]; dividing by 255 again"
+    rationale = """
+        `tf.image.convert_image_dtype(image, tf.float32)` of an integer image (what
+        `tf.io.decode_jpeg`, `decode_png` and `decode_image` return, `uint8`) does not only
+        cast: it rescales to the float range, dividing by the integer type's maximum, so the
+        pixels are already in [0, 1] (a float input is only cast). Dividing the result by 255
+        again leaves them in [0, 1/255]: a model trained on [0, 1] inputs sees near-black
+        images and predicts one class, and one trained this way learns from nearly constant
+        inputs. Reported for `x / 255` (or `x /= 255`, `tf.divide(x, 255)`) where `x` is such a
+        conversion of decoded or unsigned-integer pixels, directly, through the names it is
+        bound to, or after `tf.image.resize`. Drop the division, or cast with `tf.cast` when
+        you mean to scale yourself.
+    """
+    requires_text = ("convert_image_dtype",)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.Divide) and _is_255(node.right):
+            self._check(node, node.left)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.operator, cst.DivideAssign) and _is_255(node.value):
+            self._check(node, node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.model.call_name(node) not in ("tensorflow.divide", "tensorflow.math.divide"):
+            return
+        x, y = _argument(node, 0, "x"), _argument(node, 1, "y")
+        if x is not None and y is not None and _is_255(y):
+            self._check(node, x)
+
+    def _check(self, node: cst.CSTNode, pixels: cst.BaseExpression) -> None:
+        converted = _scaled_to_unit(self.model, pixels)
+        if converted is None:
+            return
+        self.report(
+            node,
+            "these pixels come from `tf.image.convert_image_dtype` of an integer image, which "
+            "already scales them to [0, 1]; dividing by 255 again leaves them in [0, 1/255] "
+            "(drop the division)",
+            because=[("the integer image is scaled to [0, 1] here", converted)],
+        )

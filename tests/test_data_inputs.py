@@ -123,3 +123,37 @@ def test_shuffling_loaders_are_generated():
     assert knowledge.shuffles_by_default("flow_from_directory")
     assert knowledge.shuffles_by_default("tensorflow.keras.utils.image_dataset_from_directory")
     assert not knowledge.shuffles_by_default("predict")
+
+
+# TF992: pixels divided by 255 after convert_image_dtype already scaled them to [0, 1].
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "    x = tf.image.convert_image_dtype(tf.io.decode_jpeg(b), tf.float32)\n    return x / 255.0\n",
+            ["TF992"],
+        ),
+        (
+            "    x = tf.io.decode_png(b)\n    x = tf.image.convert_image_dtype(x, dtype=tf.float32)\n"
+            "    x = tf.image.resize(x, [8, 8])\n    x /= 255\n    return x\n",
+            ["TF992"],
+        ),
+        (
+            "    x = tf.image.convert_image_dtype(tf.cast(b, tf.uint8), 'float32')\n"
+            "    return tf.divide(x, 255)\n",
+            ["TF992"],
+        ),
+        # a float input is only cast; a plain cast does not scale; no conversion at all
+        (
+            "    x = tf.image.convert_image_dtype(tf.cast(b, tf.float32), tf.float32)\n    return x / 255\n",
+            [],
+        ),
+        ("    x = tf.cast(tf.io.decode_jpeg(b), tf.float32)\n    return x / 255.0\n", []),
+        (
+            "    x = tf.image.convert_image_dtype(tf.io.decode_jpeg(b), tf.float32)\n    return x * 2 - 1\n",
+            [],
+        ),
+    ],
+)
+def test_rescaled_after_convert_image_dtype(code, expected):
+    assert rule_ids("import tensorflow as tf\n\n\ndef load(b):\n" + code, ["TF992"]) == expected
