@@ -442,3 +442,86 @@ class RescaledAfterConvertImageDtype(Rule):
             "(drop the division)",
             because=[("the integer image is scaled to [0, 1] here", converted)],
         )
+
+
+def _one_element_tuple(model: ModuleModel, name: cst.Name) -> cst.Tuple | None:
+    """The one-element tuple every binding of ``name`` holds (``batch_size = 10,``: the
+    trailing comma makes the tuple); None when any binding is something else."""
+    binding = model.binding_of(name, model.scope_of(name))
+    sites = binding.sites
+    if not sites or any(s.kind != SiteKind.ASSIGN for s in sites):
+        return None
+    values = [s.value for s in sites]
+    if not all(isinstance(v, cst.Tuple) and len(v.elements) == 1 for v in values):
+        return None
+    element = values[0].elements[0]
+    if isinstance(element, cst.StarredElement) or not isinstance(
+        element.value, (cst.Integer, cst.Name, cst.BinaryOperation)
+    ):
+        return None
+    return values[0]
+
+
+class OneElementTupleForInteger(Rule):
+    id = "TF999"
+    name = "one-element-tuple-for-integer"
+    category = "api-misuse"
+    severity = "error"
+    message = "a one-element tuple (a trailing comma) is passed where an integer is required"
+    rationale = """
+        A trailing comma makes a tuple: `batch_size = 10,` binds `(10,)`, not 10. Settings
+        written one per line with commas, as in a dictionary or a call, are easy to copy this
+        way. Passed to a parameter that takes an int, the tuple fails: `fit(epochs=(1,))`
+        raises `'tuple' object cannot be interpreted as an integer`, `fit(batch_size=(10,))`
+        an `unsupported operand type(s)` error, `Dense((8,))` `expected a positive integer`,
+        `Dataset.batch((4,))` `batch_size must be a scalar`. Reported for a name every
+        assignment of which is such a one-element tuple, passed to one of those parameters of
+        `fit`, `evaluate`, `predict`, `Dataset.batch` or a Keras layer (the knowledge base
+        lists them: each took 2 and refused `(2,)` when the generator called it). Drop the
+        trailing comma.
+    """
+    requires_text = (",",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        params = self._integer_parameters(node)
+        if not params:
+            return
+        positional = [a for a in node.args if a.keyword is None]
+        for arg in node.args:
+            if arg.keyword is not None:
+                param = arg.keyword.value if arg.keyword.value in params else None
+            else:
+                index = positional.index(arg)
+                param = params[index] if index < len(params) and self._by_position(node) else None
+            if param is None or not isinstance(arg.value, cst.Name):
+                continue
+            bound = _one_element_tuple(self.model, arg.value)
+            reported = self.__dict__.setdefault("_reported", set())  # once per assignment
+            if bound is None or (id(bound), id(self.model)) in reported:
+                continue
+            reported.add((id(bound), id(self.model)))
+            self.report(
+                bound,
+                f"the trailing comma makes `{arg.value.value}` the tuple `{code(bound)}`, and "
+                f"it is passed as `{param}`, which takes an integer; drop the comma",
+                because=[(f"`{arg.value.value}` is passed as `{param}` here", arg.value)],
+            )
+
+    def _integer_parameters(self, node: cst.Call) -> list[str]:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in ("fit", "evaluate", "predict"):
+            return knowledge.integer_only_parameters(f"keras.Model.{func.attr.value}")
+        if isinstance(func, cst.Attribute) and func.attr.value == "batch":
+            return knowledge.integer_only_parameters("tensorflow.data.Dataset.batch")
+        name = self.model.call_name(node) or ""
+        if "keras" in name and ".layers." in name:
+            return knowledge.integer_only_parameters("keras.layers." + name.rpartition(".")[2])
+        return []
+
+    def _by_position(self, node: cst.Call) -> bool:
+        """Whether the parameters of ``node`` are listed from its first positional one: a
+        layer's (``Dense(units)``) and ``batch(batch_size)``, not ``fit(x, y, ...)``'s."""
+        func = node.func
+        return not (
+            isinstance(func, cst.Attribute) and func.attr.value in ("fit", "evaluate", "predict")
+        )

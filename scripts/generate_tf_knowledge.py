@@ -1348,6 +1348,68 @@ def shuffling_loaders(packages: list[types.ModuleType]) -> list[str]:
     return found
 
 
+def integer_only_parameters(tf: types.ModuleType, keras: types.ModuleType) -> dict[str, list[str]]:
+    """The parameters of training calls, ``Dataset.batch`` and common layers that take an int and
+    refuse the one-element tuple ``(2,)`` (what ``epochs = 2,`` binds): each is called with 2,
+    then with ``(2,)``, other required parameters 2; kept when the int works and the tuple
+    fails."""
+    import numpy as np
+
+    found = {}
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    x, y = np.zeros((8, 3)), np.zeros((8, 1))
+    for method in ("fit", "evaluate", "predict"):
+        function = getattr(model, method)
+        kept = []
+        for p in inspect.signature(function).parameters.values():
+            if p.default is None or (type(p.default) is int):
+
+                def call(value, p=p, method=method, function=function):
+                    args = {"x": x, "verbose": 0}
+                    if method != "predict":
+                        args["y"] = y
+                    args[p.name] = value
+                    function(**args)
+
+                try:
+                    call(2)
+                except Exception:
+                    continue
+                try:
+                    call((2,))
+                except Exception:
+                    kept.append(p.name)
+        found[f"keras.Model.{method}"] = kept
+    kept = []
+    try:
+        tf.data.Dataset.range(4).batch((2,))
+    except Exception:
+        kept.append("batch_size")
+    found["tensorflow.data.Dataset.batch"] = kept
+    for name in ("Dense", "Conv1D", "Conv2D", "LSTM", "GRU", "SimpleRNN", "Embedding"):
+        cls = getattr(keras.layers, name)
+        kept = []
+        params = [
+            p
+            for p in inspect.signature(cls).parameters.values()
+            if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
+        ]
+        for p in params:
+            args = {q.name: 2 for q in params}
+            try:
+                cls(**args)
+            except Exception:
+                continue
+            args[p.name] = (2,)
+            try:
+                cls(**args)
+            except Exception:
+                kept.append(p.name)
+        found[f"keras.layers.{name}"] = kept
+    return found
+
+
 def dataset_functions_returning_datasets(
     tf: types.ModuleType, arguments: dict[str, dict[str, list[str]]]
 ) -> dict[str, list[str]]:
@@ -2771,6 +2833,7 @@ def build() -> dict:
             ),
             "dataset_structure_keeping_methods": dataset_structure_keeping_methods(tf),
             "shuffling_loaders": shuffling_loaders([keras, tf_keras]),
+            "integer_only_parameters": integer_only_parameters(tf, keras),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

@@ -98,6 +98,8 @@ class Knowledge:
     dataset_structure_keeping_methods: frozenset[str] = frozenset()
     # Keras loaders whose `shuffle` defaults to True, by qualified name (flow_from_directory)
     shuffling_loaders: frozenset[str] = frozenset()
+    # call -> its parameters that take an int and refuse a one-element tuple (`epochs = 2,`)
+    integer_only_parameters: dict[str, list[str]] = field(default_factory=dict)
     # decode op -> the boolean options that, flipped, give its result a rank (by default it has
     # none while traced: ``tf.io.decode_image``'s ``expand_animations``)
     unknown_rank_decoders: dict[str, list[str]] = field(default_factory=dict)
@@ -177,6 +179,7 @@ def knowledge() -> Knowledge:
             data.get("dataset_structure_keeping_methods", ())
         ),
         shuffling_loaders=frozenset(data.get("shuffling_loaders", ())),
+        integer_only_parameters=data.get("integer_only_parameters", {}),
         unknown_rank_decoders=data.get("unknown_rank_decoders", {}),
         rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
         xla_constant_parameters=data.get("xla_constant_parameters", {}),
@@ -555,6 +558,13 @@ def shuffles_by_default(qualified: str) -> bool:
     # tf.keras.utils.X, keras.preprocessing.X: the aliases of keras.utils' loaders
     last = qualified.rpartition(".")[2]
     return "keras" in qualified and any(q.endswith(".utils." + last) for q in loaders)
+
+
+def integer_only_parameters(callable_name: str) -> list[str]:
+    """The parameters of ``callable_name`` (``keras.Model.fit``, ``keras.layers.Dense``,
+    ``tensorflow.data.Dataset.batch``) that take an int and refuse a one-element tuple, in
+    signature order, as the generator saw."""
+    return knowledge().integer_only_parameters.get(callable_name, [])
 
 
 def dataset_function_returns_dataset(method: str, parameter: str) -> bool:
