@@ -72,12 +72,27 @@ def dict_elements(model: ModuleModel, expr: cst.BaseExpression, depth: int = 0) 
         ):
             return None
         # the binding that reaches this read: `ds = from_tensor_slices({...})`, `ds = ds.map(f)`
-        values = [v for v in values_read(model, expr, model.scope_of(expr)) if not _holds(v, expr)]
-        if not values:  # `(train, test), info = tfds.load(...)`
-            values = [s.value for s in binding.sites if s.kind == SiteKind.UNPACK and s.value]
+        reaching = _reaching_value(model, expr)
+        values = [] if reaching is None else [reaching]
         found = [dict_elements(model, v, depth + 1) for v in values]
         return found[0] if found and all(found) else None
     return None
+
+
+def _reaching_value(model: ModuleModel, name: cst.Name) -> cst.BaseExpression | None:
+    """The value of the last assignment (or unpacking) of ``name`` before this read, in the
+    module's walk, not counting the one this read is part of (``ds = ds.map(f)``)."""
+    at = model.event_index().get(id(name), -1)
+    binding = model.binding_of(name, model.scope_of(name))
+    sites = [
+        s
+        for s in binding.sites
+        if s.kind in (SiteKind.ASSIGN, SiteKind.UNPACK)
+        and s.value is not None
+        and s.order < at
+        and not _holds(s.value, name)
+    ]
+    return max(sites, key=lambda s: s.order).value if sites else None
 
 
 def _holds(value: cst.CSTNode, node: cst.CSTNode) -> bool:

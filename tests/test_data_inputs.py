@@ -66,6 +66,20 @@ def test_dict_elements_rebound_in_a_function():
     assert rule_ids(HEAD + body, ["TF990"]) == ["TF990"]
 
 
+def test_dict_elements_not_followed_past_a_map_under_branches():
+    body = (
+        "def load(flag):\n"
+        "    if flag:\n"
+        "        train, info = tfds.load('a', split='train', with_info=True)\n"
+        "    else:\n"
+        "        train, info = tfds.load('b', split='train', with_info=True)\n"
+        "    train = train.map(one).batch(4)\n"
+        "    train = train.map(pair)\n"  # after `one`: pairs, not dictionaries
+        "    return train\n"
+    )
+    assert rule_ids(HEAD + body, ["TF990"]) == []
+
+
 LOADERS = (
     "import numpy as np\nimport tensorflow as tf\n"
     "from tensorflow.keras.preprocessing.image import ImageDataGenerator\n"
