@@ -1380,8 +1380,10 @@ def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cs
             return None  # `.batch(n + 1).map(split)`: the batches were chunks made elements
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
-        values = assigned_before(model, expr)
-        found = [_batch_below(model, v, depth + 1) for v in values if v is not expr]
+        # the value that reaches this read: `ds = ds.batch(8)` then `ds = ds.shuffle(100)`
+        values = [v for v in values_read(model, expr, model.scope_of(expr)) if not _holds(v, expr)]
+        values = values or [v for v in assigned_before(model, expr) if not _holds(v, expr)][-1:]
+        found = [_batch_below(model, v, depth + 1) for v in values]
         return found[0] if found and all(found) else None
     return None
 
@@ -1409,8 +1411,22 @@ def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) ->
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
         values = assigned_before(model, expr)
-        return any(_shuffled_below(model, v, depth + 1) for v in values if v is not expr)
+        # not the value this read is part of (`ds = ds.batch(8).shuffle(100)`)
+        return any(_shuffled_below(model, v, depth + 1) for v in values if not _holds(v, expr))
     return False
+
+
+def _holds(value: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``value`` or part of it."""
+    found = False
+
+    def enter(current: cst.CSTNode) -> bool:
+        nonlocal found
+        found = found or current is node
+        return not found
+
+    walk(value, enter)
+    return found
 
 
 def _unbatched_later(model: ModuleModel, shuffle: cst.Call) -> bool:

@@ -1274,6 +1274,142 @@ def dataset_function_arguments(tf: types.ModuleType) -> dict[str, dict[str, list
     return found
 
 
+def dataset_structure_keeping_methods(tf: types.ModuleType) -> list[str]:
+    """The ``Dataset`` methods whose result has the same element structure as their dataset:
+    each is called on a dataset of ``{"image", "label"}`` dictionaries (a function argument
+    returns ``tf.constant(True)``, other required parameters get small Python values) and kept
+    when its elements are still those dictionaries (``shuffle``, ``batch``, ``filter``; not
+    ``map``, ``enumerate``, ``window``)."""
+    found: list[str] = []
+    fillers = (1, [2], [1, 1], [0.5, 0.5])
+    elements = {"image": tf.zeros([8, 2]), "label": tf.zeros([8, 2], tf.int64)}
+
+    def predicate(*args):
+        return tf.constant(True)
+
+    for name in sorted(dir(tf.data.Dataset)):
+        method = getattr(tf.data.Dataset, name)
+        if name.startswith("_") or not callable(method):
+            continue
+        try:
+            parameters = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        if (
+            not parameters
+            or parameters[0].name != "self"
+            or any(p.name == "path" for p in parameters)
+        ):
+            continue
+        required = [
+            p
+            for p in parameters[1:]
+            if p.default is inspect.Parameter.empty
+            and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+        ]
+        for filler in fillers:
+            arguments = {
+                p.name: predicate if p.name.endswith("_func") or p.name == "predicate" else filler
+                for p in required
+            }
+            try:
+                made = getattr(tf.data.Dataset.from_tensor_slices(elements), name)(**arguments)
+                spec = made.element_spec
+            except Exception:  # a filler the method refuses: try the next one
+                continue
+            if isinstance(spec, dict) and sorted(spec) == ["image", "label"]:
+                found.append(name)
+            break
+    return found
+
+
+def shuffling_loaders(packages: list[types.ModuleType]) -> list[str]:
+    """The Keras loaders whose ``shuffle`` parameter defaults to True: the methods of
+    ``ImageDataGenerator`` (``flow_from_directory``) and the ``keras.utils`` functions
+    (``image_dataset_from_directory``), by qualified name, package by package (Keras 3 has no
+    ``ImageDataGenerator``)."""
+    found: list[str] = []
+    for package in packages:
+        owners = [(f"{package.__name__}.utils", package.utils)]
+        generator = getattr(package.preprocessing.image, "ImageDataGenerator", None)
+        if generator is not None:
+            owners.append((f"{package.__name__}.preprocessing.image.ImageDataGenerator", generator))
+        for prefix, owner in owners:
+            for name in sorted(dir(owner)):
+                member = getattr(owner, name)
+                if name.startswith("_") or not callable(member):
+                    continue
+                try:
+                    shuffle = inspect.signature(member).parameters.get("shuffle")
+                except (TypeError, ValueError):
+                    continue
+                if shuffle is not None and shuffle.default is True:
+                    found.append(f"{prefix}.{name}")
+    return found
+
+
+def integer_only_parameters(tf: types.ModuleType, keras: types.ModuleType) -> dict[str, list[str]]:
+    """The parameters of training calls, ``Dataset.batch`` and common layers that take an int and
+    refuse the one-element tuple ``(2,)`` (what ``epochs = 2,`` binds): each is called with 2,
+    then with ``(2,)``, other required parameters 2; kept when the int works and the tuple
+    fails."""
+    import numpy as np
+
+    found = {}
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    x, y = np.zeros((8, 3)), np.zeros((8, 1))
+    for method in ("fit", "evaluate", "predict"):
+        function = getattr(model, method)
+        kept = []
+        for p in inspect.signature(function).parameters.values():
+            if p.default is None or (type(p.default) is int):
+
+                def call(value, p=p, method=method, function=function):
+                    args = {"x": x, "verbose": 0}
+                    if method != "predict":
+                        args["y"] = y
+                    args[p.name] = value
+                    function(**args)
+
+                try:
+                    call(2)
+                except Exception:
+                    continue
+                try:
+                    call((2,))
+                except Exception:
+                    kept.append(p.name)
+        found[f"keras.Model.{method}"] = kept
+    kept = []
+    try:
+        tf.data.Dataset.range(4).batch((2,))
+    except Exception:
+        kept.append("batch_size")
+    found["tensorflow.data.Dataset.batch"] = kept
+    for name in ("Dense", "Conv1D", "Conv2D", "LSTM", "GRU", "SimpleRNN", "Embedding"):
+        cls = getattr(keras.layers, name)
+        kept = []
+        params = [
+            p
+            for p in inspect.signature(cls).parameters.values()
+            if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
+        ]
+        for p in params:
+            args = {q.name: 2 for q in params}
+            try:
+                cls(**args)
+            except Exception:
+                continue
+            args[p.name] = (2,)
+            try:
+                cls(**args)
+            except Exception:
+                kept.append(p.name)
+        found[f"keras.layers.{name}"] = kept
+    return found
+
+
 def dataset_functions_returning_datasets(
     tf: types.ModuleType, arguments: dict[str, dict[str, list[str]]]
 ) -> dict[str, list[str]]:
@@ -2695,6 +2831,9 @@ def build() -> dict:
             "dataset_functions_returning_datasets": dataset_functions_returning_datasets(
                 tf, dataset_arguments
             ),
+            "dataset_structure_keeping_methods": dataset_structure_keeping_methods(tf),
+            "shuffling_loaders": shuffling_loaders([keras, tf_keras]),
+            "integer_only_parameters": integer_only_parameters(tf, keras),
             "global_seed_functions": global_seed_functions(tf, effects),
             "gradient_cuts": dict(sorted(cuts.items())),
             "integer_dtypes": integer_dtypes(tf),

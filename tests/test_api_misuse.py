@@ -728,6 +728,25 @@ def test_shuffle_after_batch(pipeline, expected):
     assert rule_ids(source + pipeline, ["TF926"]) == expected
 
 
+# TF926 in a function that rebinds its dataset name: the read sees the last binding before it.
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "    ds = tf.data.Dataset.range(9)\n    ds = ds.batch(2)\n    ds = ds.shuffle(9)\n",
+            ["TF926"],
+        ),
+        ("    ds = ds.map(f).batch(2).shuffle(9)\n", ["TF926"]),  # the read inside its own value
+        ("    ds = ds.batch(2)\n    if training:\n        ds = ds.shuffle(9)\n", ["TF926"]),
+        ("    ds = ds.shuffle(9)\n    ds = ds.batch(2)\n    ds = ds.prefetch(1)\n", []),
+        ("    if training:\n        ds = ds.shuffle(9)\n    ds = ds.batch(2)\n", []),
+    ],
+)
+def test_shuffle_after_batch_rebound_in_function(body, expected):
+    source = "import tensorflow as tf\n\n\ndef pipeline(ds, f, training):\n" + body
+    assert rule_ids(source + "    return ds\n", ["TF926"]) == expected
+
+
 # TF927: a reshuffling dataset split with take and skip.
 @pytest.mark.parametrize(
     ("pipeline", "expected"),

@@ -94,6 +94,12 @@ class Knowledge:
     dataset_function_arguments: dict[str, dict[str, list[str]]]
     # Dataset method -> its function parameters that must return a dataset (``flat_map``)
     dataset_functions_returning_datasets: dict[str, list[str]]
+    # Dataset methods whose elements keep their dataset's structure (``shuffle``, ``batch``)
+    dataset_structure_keeping_methods: frozenset[str] = frozenset()
+    # Keras loaders whose `shuffle` defaults to True, by qualified name (flow_from_directory)
+    shuffling_loaders: frozenset[str] = frozenset()
+    # call -> its parameters that take an int and refuse a one-element tuple (`epochs = 2,`)
+    integer_only_parameters: dict[str, list[str]] = field(default_factory=dict)
     # decode op -> the boolean options that, flipped, give its result a rank (by default it has
     # none while traced: ``tf.io.decode_image``'s ``expand_animations``)
     unknown_rank_decoders: dict[str, list[str]] = field(default_factory=dict)
@@ -169,6 +175,11 @@ def knowledge() -> Knowledge:
         global_seed_functions=frozenset(data.get("global_seed_functions", ())),
         dataset_function_arguments=data.get("dataset_function_arguments", {}),
         dataset_functions_returning_datasets=data.get("dataset_functions_returning_datasets", {}),
+        dataset_structure_keeping_methods=frozenset(
+            data.get("dataset_structure_keeping_methods", ())
+        ),
+        shuffling_loaders=frozenset(data.get("shuffling_loaders", ())),
+        integer_only_parameters=data.get("integer_only_parameters", {}),
         unknown_rank_decoders=data.get("unknown_rank_decoders", {}),
         rank_needing_ops=frozenset(data.get("rank_needing_ops", ())),
         xla_constant_parameters=data.get("xla_constant_parameters", {}),
@@ -529,6 +540,31 @@ def dataset_function_takes(method: str) -> dict[str, list[str]]:
     positional argument, "dataset" or "element" (``dataset_function_takes("apply")`` is
     ``{"transformation_func": ["dataset"]}``); empty for a method that takes none."""
     return knowledge().dataset_function_arguments.get(method, {})
+
+
+def dataset_keeps_structure(method: str) -> bool:
+    """Whether ``Dataset.<method>`` keeps its elements' structure (``ds.shuffle(8)`` of a
+    dataset of dictionaries holds dictionaries), as the generator saw."""
+    return method in knowledge().dataset_structure_keeping_methods
+
+
+def shuffles_by_default(qualified: str) -> bool:
+    """Whether the Keras loader ``qualified`` (``keras.utils.image_dataset_from_directory``, or
+    ``ImageDataGenerator.flow_from_directory`` by its method name) shuffles unless told
+    ``shuffle=False``, as the generator read from its signature."""
+    loaders = knowledge().shuffling_loaders
+    if "." not in qualified:
+        return any(q.endswith(".ImageDataGenerator." + qualified) for q in loaders)
+    # tf.keras.utils.X, keras.preprocessing.X: the aliases of keras.utils' loaders
+    last = qualified.rpartition(".")[2]
+    return "keras" in qualified and any(q.endswith(".utils." + last) for q in loaders)
+
+
+def integer_only_parameters(callable_name: str) -> list[str]:
+    """The parameters of ``callable_name`` (``keras.Model.fit``, ``keras.layers.Dense``,
+    ``tensorflow.data.Dataset.batch``) that take an int and refuse a one-element tuple, in
+    signature order, as the generator saw."""
+    return knowledge().integer_only_parameters.get(callable_name, [])
 
 
 def dataset_function_returns_dataset(method: str, parameter: str) -> bool:
