@@ -1618,7 +1618,9 @@ def _building_code(
     training = model.training
     if isinstance(owner, cst.Name) and owner.value == "self":
         cls = model.enclosing_class(scope)
-        return [cls.node] if cls is not None and cls.keras_kind == "model" else []
+        if cls is None or cls.keras_kind != "model":
+            return []
+        return [node for method in cls.methods.values() for node in _with_callees(model, method)]
     if isinstance(owner, cst.Call):
         values: list[cst.BaseExpression] = [owner]
     elif isinstance(owner, (cst.Name, cst.Attribute)):
@@ -1635,8 +1637,9 @@ def _building_code(
             found += _with_callees(model, builder) if builder is not None else []
             continue
         cls = training.local_class(construction, scope)
-        if cls is not None:
-            found.append(cls.node)
+        if cls is not None:  # its methods, and what they call (`self.block = conv_block(...)`)
+            for method in cls.methods.values():
+                found += _with_callees(model, method)
         elif knowledge.canonical(model.call_name(construction) or "") in _FUNCTIONAL_MODELS:
             maker = _scope_of(model, construction)
             found += _with_callees(model, maker.function if maker is not None else None)
@@ -1659,8 +1662,8 @@ def _scope_of(model: ModuleModel, call: cst.Call) -> Scope | None:
 
 
 def _with_callees(model: ModuleModel, fn: FunctionInfo | None, depth: int = 3) -> list:
-    """``fn``'s code (None: the module's) and that of the module functions it calls, ``depth``
-    calls deep."""
+    """``fn``'s code (None: the module's) and that of the module functions it calls and of the
+    module's Keras classes it constructs (their methods), ``depth`` calls deep."""
     found: list[cst.CSTNode] = []
     todo: list[tuple[FunctionInfo | None, int]] = [(fn, 0)]
     seen: set[int] = set()
@@ -1674,8 +1677,12 @@ def _with_callees(model: ModuleModel, fn: FunctionInfo | None, depth: int = 3) -
             continue
         for call in model.calls_made_by(current):
             callee = model.function_referenced(call.func, current)
-            if callee is not None and callee.cls is None:
+            if callee is not None:
                 todo.append((callee, level + 1))
+                continue
+            cls = model.training.local_class(call, current)
+            if cls is not None and cls.keras_kind in ("layer", "model"):
+                todo += [(method, level + 1) for method in cls.methods.values()]
     return found
 
 

@@ -978,6 +978,32 @@ def view(source: str) -> ModuleModel:
             [("TF954", 15)],
             id="trainer-attribute-holds-a-built-model-with-regularizer-kwargs",
         ),
+        pytest.param(
+            """
+            def conv_block(filters):
+                return tf.keras.Sequential(
+                    [tf.keras.layers.Conv2D(filters, 3, kernel_regularizer="l2"), tf.keras.layers.ReLU()]
+                )
+
+            class Net(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.block = conv_block(16)
+                    self.head = tf.keras.layers.Dense(2)
+
+                def call(self, x):
+                    return self.head(self.block(x))
+
+            net = Net()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(net(x) - y))
+                grads = tape.gradient(loss, net.trainable_variables)
+            """,
+            [("TF954", 20)],
+            id="subclassed-model-whose-blocks-a-helper-builds",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
