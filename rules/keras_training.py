@@ -2963,3 +2963,184 @@ class FitOnEndlessDataset(Rule):
                 return None
             data = data.func.value
         return None
+
+
+# --- TF955: a model's own `metrics` trackers that only its `train_step` updates -------------------
+def _is_property(method: FunctionInfo) -> bool:
+    node = method.node
+    return isinstance(node, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "property"
+        for d in node.decorators
+    )
+
+
+def _evaluates(model: ModuleModel) -> cst.Call | None:
+    """A call of the module that evaluates a model: ``evaluate(...)``, or ``fit`` with
+    ``validation_data=``/``validation_split=`` (Keras runs ``test_step`` for both)."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if func.attr.value == "evaluate":
+            return call
+        if func.attr.value == "fit" and any(
+            a.keyword is not None and a.keyword.value in ("validation_data", "validation_split")
+            for a in call.args
+        ):
+            return call
+    return None
+
+
+class TrainStepWithoutTestStep(Rule):
+    id = "TF955"
+    name = "train-step-without-test-step"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a model overrides `train_step` and `metrics` with its own trackers but not "
+        "`test_step`: `evaluate` reports them as 0"
+    )
+    rationale = """
+        A `keras.Model` subclass that overrides `train_step` and lists its own trackers in
+        the `metrics` property (`self.loss_tracker = keras.metrics.Mean(name="loss")`, as
+        keras.io's "Customizing what happens in fit()" does) updates them only in its
+        `train_step`. `evaluate` (and the validation pass of `fit`) resets every metric in
+        `metrics` and runs `test_step`; the default one never updates those trackers, so it
+        reports them as `0.0` (under TF 2.21, Keras 3 and tf_keras alike: `fit` logs a loss
+        of 50, `evaluate` on the same data `{'loss': 0.0}`). Override `test_step` too,
+        updating the same trackers. Evidence required: a model class of the module (its
+        module bases included) defines `train_step` and a `metrics` property, no `test_step`,
+        and the module evaluates a model (`evaluate`, or `fit` with `validation_data`/
+        `validation_split`).
+    """
+    requires_text = ("train_step",)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        model = self.model
+        cls = model.classes.get(node)
+        if cls is None or cls.keras_kind != "model" or "train_step" not in cls.methods:
+            return
+        metrics = model.resolve_method(cls, "metrics")
+        if metrics is None or not _is_property(metrics):
+            return
+        if model.resolve_method(cls, "test_step") is not None:
+            return
+        evaluation = _evaluates(model)
+        if evaluation is None:
+            return
+        self.report(
+            node,
+            f"`{cls.name}` overrides `train_step` and lists its own trackers in `metrics`, "
+            "but not `test_step`: Keras's default `test_step` never updates them, so "
+            "`evaluate` (and validation) reports them as 0; define `test_step` updating the "
+            "same trackers",
+            because=[
+                ("its trackers are listed here", metrics.node),
+                ("`train_step` alone updates them", cls.methods["train_step"].node),
+                ("the model is evaluated here", evaluation),
+            ],
+        )
+
+
+# --- TF980: a weight regularizer set on a layer that already has its weights ------------------
+# Keras hands a weight's regularizer to `add_weight` when the layer builds; the activity
+# regularizer is read at each call instead, so setting it later still works.
+_REBUILDING_CALLS = frozenset(
+    {"model_from_json", "model_from_yaml", "model_from_config", "clone_model", "from_config"}
+)
+
+
+class RegularizerSetOnBuiltLayer(Rule):
+    id = "TF980"
+    name = "regularizer-set-on-built-layer"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a weight regularizer assigned to a layer of a built model: it never reaches `model.losses`"
+    )
+    rationale = """
+        A layer's `kernel_regularizer` (`bias_regularizer`, `depthwise_regularizer`...) is
+        read once, when the layer builds its weights: `add_weight(regularizer=...)` registers
+        the penalty. Assigning `layer.kernel_regularizer = l2(...)` to the layers of a model
+        that already has its weights (a pretrained application, a loaded model, a model with
+        an `Input`) changes the attribute and nothing else: `model.losses` stays empty and
+        training is unregularized (under TF 2.21, Keras 3 and tf_keras alike; an
+        `activity_regularizer` set the same way does apply, being read at each call). Rebuild
+        the model from its config after setting them (`model_from_json(model.to_json())`,
+        then reload the weights), or give the regularizer when the layer is made. Evidence
+        required: the assigned object is a layer taken from a Keras model (each of
+        `model.layers`, `model.layers[i]`, `model.get_layer(...)`) that is not a
+        `Sequential` without an input shape; and the module never rebuilds a model from its
+        config (`model_from_json`, `clone_model`, `from_config`).
+    """
+    requires_text = ("_regularizer",)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            attribute = target.target
+            if not (
+                isinstance(attribute, cst.Attribute)
+                and attribute.attr.value.endswith("_regularizer")
+                and attribute.attr.value != "activity_regularizer"
+            ):
+                continue
+            where = self._model_of_layer(attribute.value)
+            if where is None or self._rebuilds():
+                continue
+            holder, why = where
+            self.report(
+                attribute,
+                f"`{attribute.attr.value}` set on a layer of `{code_of(holder)}`, whose "
+                "weights already exist: Keras reads it only when the layer builds them, so "
+                f"`{code_of(holder)}.losses` stays without it and training is unregularized; "
+                "rebuild the model from its config after setting it "
+                "(`model_from_json(model.to_json())`, then load the weights)",
+                because=[(why, holder)],
+            )
+
+    def _rebuilds(self) -> bool:
+        def find() -> bool:
+            for call in self.model.nodes_of(cst.Call):
+                func = call.func
+                name = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    name = func.value
+                if name in _REBUILDING_CALLS:
+                    return True
+            return False
+
+        return self.model.memo("rebuilds-model-from-config", find)
+
+    def _model_of_layer(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+        """The built model ``owner`` is a layer of, and why: a name a ``for`` binds to each of
+        ``X.layers`` (sliced or not), ``X.layers[i]``, ``X.get_layer(...)``."""
+        model = self.model
+        scope = self.context.scope
+        source = owner
+        if isinstance(owner, cst.Name):
+            binding = model.binding_of(owner, scope)
+            loops = [s for s in binding.sites if s.kind == SiteKind.LOOP and s.value is not None]
+            if not loops:
+                return None
+            source = loops[-1].value
+        while isinstance(source, cst.Subscript):
+            source = source.value
+        if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute):
+            if source.func.attr.value != "get_layer":
+                return None
+            holder = source.func.value
+        elif isinstance(source, cst.Attribute) and source.attr.value == "layers":
+            holder = source.value
+        else:
+            return None
+        kind = model.kind_of(holder, scope)
+        if kind is None or kind.kind != "model":
+            return None
+        construction = model.training.layer_construction(holder, scope)
+        if construction is not None and knowledge.canonical(
+            model.call_name(construction) or ""
+        ) in ("keras.Sequential", "keras.models.Sequential", "tf_keras.Sequential"):
+            text = code_of(construction)
+            if "Input" not in text and "input_shape" not in text:
+                return None  # not built yet: its layers will read the regularizer
+        return holder, f"`{code_of(holder)}` is a Keras model with its weights: {kind.why}"

@@ -1213,3 +1213,128 @@ def test_tf979_fit_on_endless_dataset_is_found(code):
 )
 def test_tf979_fit_on_finite_dataset_is_not_found(code):
     assert found(ENDLESS.format(code=code)) == []
+
+
+# --- TF955: own trackers in `metrics`, updated by `train_step` only ---------------------------
+TRACKED_MODEL = """
+import tensorflow as tf
+from tensorflow import keras
+
+
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1)
+        self.loss_tracker = keras.metrics.Mean(name="loss")
+
+    @property
+    def metrics(self):
+        return [self.loss_tracker]
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(self(x) - y))
+        self.optimizer.apply_gradients(
+            zip(tape.gradient(loss, self.trainable_variables), self.trainable_variables)
+        )
+        self.loss_tracker.update_state(loss)
+        return {{"loss": self.loss_tracker.result()}}
+{extra}
+
+model = Net()
+model.compile(optimizer="adam", loss="mse")
+{use}
+"""
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "model.evaluate(x, y)",
+        "model.fit(x, y, validation_data=(vx, vy))",
+        "model.fit(x, y, validation_split=0.2)",
+    ],
+)
+def test_tf955_train_step_without_test_step_is_found(use):
+    assert found(TRACKED_MODEL.format(extra="", use=use)) == [("TF955", 6)]
+
+
+@pytest.mark.parametrize(
+    "extra, use",
+    [
+        pytest.param(
+            "\n    def test_step(self, data):\n        return {}",
+            "model.evaluate(x, y)",
+            id="test-step-defined",
+        ),
+        pytest.param("", "model.fit(x, y, epochs=3)", id="never-evaluated"),
+    ],
+)
+def test_tf955_evaluated_trackers_kept_or_unused_are_not_found(extra, use):
+    assert found(TRACKED_MODEL.format(extra=extra, use=use)) == []
+
+
+# --- TF980: a weight regularizer set on a layer of a built model ------------------------------
+@pytest.mark.parametrize(
+    "code, lines",
+    [
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                if hasattr(layer, "kernel_regularizer"):
+                    layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            [6],
+            id="each-layer-of-an-application",
+        ),
+        pytest.param(
+            """
+            model = keras.models.load_model("model.keras")
+            model.get_layer("dense").kernel_regularizer = keras.regularizers.l2(1e-4)
+            model.layers[-1].bias_regularizer = keras.regularizers.l1(1e-4)
+            """,
+            [4, 5],
+            id="layers-of-a-loaded-model",
+        ),
+    ],
+)
+def test_tf980_regularizer_set_on_built_layer_is_found(code, lines):
+    source = "from tensorflow import keras\n" + textwrap.dedent(code)
+    assert [line for rule, line in found(source) if rule == "TF980"] == lines
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            base = keras.models.model_from_json(base.to_json())
+            """,
+            id="rebuilt-from-its-config",
+        ),
+        pytest.param(
+            """
+            model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dense(1)])
+            for layer in model.layers:
+                layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            id="sequential-not-built-yet",
+        ),
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                layer.activity_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            id="activity-regularizer-read-at-each-call",
+        ),
+    ],
+)
+def test_tf980_regularizer_that_takes_effect_is_not_found(code):
+    source = "from tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF980"] == []
