@@ -3144,3 +3144,151 @@ class RegularizerSetOnBuiltLayer(Rule):
             if "Input" not in text and "input_shape" not in text:
                 return None  # not built yet: its layers will read the regularizer
         return holder, f"`{code_of(holder)}` is a Keras model with its weights: {kind.why}"
+
+
+# --- TF981: one optimizer object applied to two models' variables in custom loops ---------------
+_VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
+
+
+def _optimizer_made(model: ModuleModel, expr: cst.BaseExpression) -> cst.Call | None:
+    """The construction of the Keras optimizer ``expr`` names: a name bound once to an instance
+    of a Keras optimizer class (not ``optimizers.legacy``, whose slots are per variable)."""
+    if not isinstance(expr, cst.Name):
+        return None
+    sites = model.binding_of(expr).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+        return None
+    made = sites[0].value
+    if isinstance(made, cst.Call) and knowledge.class_kind(model.call_name(made)) == "optimizer":
+        return made
+    return None
+
+
+def _variables_owner(model: ModuleModel, call: cst.Call) -> cst.BaseExpression | None:
+    """The object whose variables ``opt.apply_gradients(zip(grads, X.trainable_variables))``
+    (or ``opt.minimize(loss, var_list=X.trainable_variables)``) updates: ``X``."""
+    method = call.func.attr.value  # type: ignore[union-attr]
+    if method == "apply_gradients":
+        pairs = argument(call, 0, "grads_and_vars")
+        if not (isinstance(pairs, cst.Call) and model.call_name(pairs) == "builtins.zip"):
+            return None
+        if len(pairs.args) != 2:
+            return None
+        variables = pairs.args[1].value
+    else:
+        variables = argument(call, 1, "var_list")
+    if isinstance(variables, cst.Name):
+        values = model.binding_of(variables).values
+        variables = values[0] if len(values) == 1 else None
+    if isinstance(variables, cst.Attribute) and variables.attr.value in _VARIABLE_LISTS:
+        return variables.value
+    return None
+
+
+class OptimizerAppliedToTwoModels(Rule):
+    id = "TF981"
+    name = "optimizer-applied-to-two-models"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "one optimizer object updates two models' variables: it is built for the first "
+        "model's and refuses the other's"
+    )
+    rationale = """
+        A Keras optimizer (Keras 3, and tf-keras's since TF 2.11) builds its slots for the
+        variables it first applies gradients to and then refuses any other: a custom loop
+        that trains a second model with the optimizer object of the first
+        (`opt.apply_gradients(zip(grads, student_b.trainable_variables))` after the same for
+        `student_a`, or one `train_step(model, ...)` called for both) fails with `ValueError:
+        Unknown variable` (Keras 3) or `KeyError: The optimizer cannot recognize variable`
+        (tf-keras), both checked under TF 2.21. Make one optimizer per model. Two models
+        compiled with one optimizer are TF029's. Evidence required: a name bound once to an
+        instance of a Keras optimizer class (not `optimizers.legacy`) whose
+        `apply_gradients(zip(grads, X.trainable_variables))` or `minimize(..., var_list=...)`
+        reaches two different `X` (through the arguments of the calls of the function that
+        makes it), or one `X` there and another model compiled with it. Reported where the
+        second model is given.
+    """
+    requires_text = ("apply_gradients", "minimize")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        seen: dict[int, tuple[str, cst.CSTNode, bool]] = {}  # id(optimizer made) -> first
+        for made, owner, where, loop in self._updates():
+            first = seen.setdefault(id(made), (owner, where, loop))
+            if first[0] == owner or not (loop or first[2]):
+                continue  # the same model, or two `compile` calls (TF029's)
+            self.report(
+                where,
+                f"this optimizer already updates `{first[0]}`'s variables: a Keras optimizer "
+                f"is built for the first model it trains and refuses `{owner}`'s (Keras 3: "
+                "ValueError Unknown variable; tf-keras: KeyError); give each model its own "
+                f"`{code_of(made.func)}(...)`",
+                because=[
+                    ("the optimizer is made here", made),
+                    (f"it updates `{first[0]}` here", first[1]),
+                ],
+            )
+            return  # one report per module
+
+    def _updates(self) -> list[tuple[cst.Call, str, cst.CSTNode, bool]]:
+        """(optimizer made, model text, where, from a custom loop) of each way an optimizer
+        meets a model's variables, in source order."""
+        model = self.model
+        found: list[tuple[cst.Call, str, cst.CSTNode, bool]] = []
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            method = func.attr.value
+            if method == "compile":
+                given = argument(call, 0, "optimizer")
+                made = _optimizer_made(model, given) if given is not None else None
+                if made is not None:
+                    found.append((made, code_of(func.value), call, False))
+                continue
+            if method not in ("apply_gradients", "minimize"):
+                continue
+            owner = _variables_owner(model, call)
+            if owner is None:
+                continue
+            scope = model.scope_of(func.value) if isinstance(func.value, cst.Name) else None
+            fn = scope.function if scope is not None else None
+            parameters = fn.params if fn is not None and fn.cls is None else []
+            root = owner.value if isinstance(owner, cst.Name) else None
+            if root not in parameters and not (
+                isinstance(func.value, cst.Name) and func.value.value in parameters
+            ):
+                made = _optimizer_made(model, func.value)
+                if made is not None:
+                    found.append((made, code_of(owner), call, True))
+                continue
+            for site in self._calls_of(fn):  # `train_step(student_a, ...)`: each model given
+                given_owner = self._given(site, fn, root) if root in parameters else owner
+                given_opt = (
+                    self._given(site, fn, func.value.value)
+                    if func.value.value in parameters
+                    else func.value
+                )
+                made = _optimizer_made(model, given_opt) if given_opt is not None else None
+                if made is not None and isinstance(given_owner, (cst.Name, cst.Attribute)):
+                    found.append((made, code_of(given_owner), site, True))
+        found.sort(key=lambda item: model.event_index().get(id(item[2]), 0))
+        return found
+
+    def _calls_of(self, fn: FunctionInfo) -> list[cst.Call]:
+        model = self.model
+        return [
+            call
+            for call in model.nodes_of(cst.Call)
+            if isinstance(call.func, cst.Name) and model.function_referenced(call.func, None) is fn
+        ]
+
+    @staticmethod
+    def _given(call: cst.Call, fn: FunctionInfo, parameter: str) -> cst.BaseExpression | None:
+        """The argument ``call`` passes for ``fn``'s ``parameter``."""
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == parameter:
+                return arg.value
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        index = fn.params.index(parameter)
+        return positional[index].value if index < len(positional) else None

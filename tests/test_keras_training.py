@@ -1338,3 +1338,86 @@ def test_tf980_regularizer_set_on_built_layer_is_found(code, lines):
 def test_tf980_regularizer_that_takes_effect_is_not_found(code):
     source = "from tensorflow import keras\n" + textwrap.dedent(code)
     assert [f for f in found(source) if f[0] == "TF980"] == []
+
+
+# --- TF981: one optimizer object updating two models' variables -------------------------------
+@pytest.mark.parametrize(
+    "code, line",
+    [
+        pytest.param(
+            """
+            opt = keras.optimizers.Adam()
+            with tf.GradientTape() as tape:
+                loss_a = tf.reduce_sum(model_a(x))
+            opt.apply_gradients(zip(tape.gradient(loss_a, model_a.trainable_variables),
+                                    model_a.trainable_variables))
+            with tf.GradientTape() as tape:
+                loss_b = tf.reduce_sum(model_b(x))
+            opt.apply_gradients(zip(tape.gradient(loss_b, model_b.trainable_variables),
+                                    model_b.trainable_variables))
+            """,
+            11,
+            id="two-models-updated-in-turn",
+        ),
+        pytest.param(
+            """
+            opt = keras.optimizers.SGD(0.01)
+            generator.compile(optimizer=opt, loss="mse")
+
+            def critic_step(x):
+                variables = critic.trainable_variables
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(critic(x))
+                opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
+            """,
+            11,
+            id="compiled-into-one-applied-to-another",
+        ),
+    ],
+)
+def test_tf981_optimizer_applied_to_two_models_is_found(code, line):
+    source = "import tensorflow as tf\nfrom tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF981"] == [("TF981", line)]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param(
+            """
+            opt = keras.optimizers.Adam()
+            for _ in range(3):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(net(x))
+                opt.apply_gradients(zip(tape.gradient(loss, net.trainable_variables),
+                                        net.trainable_variables))
+            net.compile(optimizer=opt, loss="mse")
+            """,
+            id="one-model-in-a-loop-and-compiled",
+        ),
+        pytest.param(
+            """
+            opt = keras.optimizers.legacy.Adam()
+            opt.apply_gradients(zip(grads_a, model_a.trainable_variables))
+            opt.apply_gradients(zip(grads_b, model_b.trainable_variables))
+            """,
+            id="legacy-optimizer-keeps-slots-per-variable",
+        ),
+        pytest.param(
+            """
+            def step(model, optimizer, x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(model(x))
+                grads = tape.gradient(loss, model.trainable_variables)
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+
+            step(model_a, keras.optimizers.Adam(), x)
+            step(model_b, keras.optimizers.Adam(), x)
+            """,
+            id="each-model-given-its-own-optimizer",
+        ),
+    ],
+)
+def test_tf981_one_optimizer_per_model_is_not_found(code):
+    source = "import tensorflow as tf\nfrom tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF981"] == []
