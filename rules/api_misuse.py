@@ -3221,7 +3221,7 @@ class ModelOutsideStrategyScope(Rule):
                 and func.attr.value == "apply_gradients"
                 and isinstance(func.value, cst.Name)
                 and func.value.value == name
-                and made in model.binding_of(func.value).known_values
+                and made in (model.binding_of(func.value).known_values or ())
             ):
                 continue
             pairs = call.args[0].value if call.args else None
