@@ -3174,8 +3174,8 @@ class ModelOutsideStrategyScope(Rule):
     category = "api-misuse"
     severity = "error"
     message = (
-        "a Keras model made outside `strategy.scope()` is compiled inside it: its variables "
-        "are not the strategy's, and training fails"
+        "a Keras model made outside `strategy.scope()` is compiled (or given an optimizer) "
+        "inside it: its variables are not the strategy's, and training fails"
     )
     rationale = """
         A `tf.distribute` strategy (`MirroredStrategy`, `TPUStrategy`,
@@ -3191,6 +3191,12 @@ class ModelOutsideStrategyScope(Rule):
         build_model(); model.compile(...)`). Evidence required: `model.compile(...)` runs in
         a `with S.scope():` block, `S` a `tf.distribute` strategy the module makes, and every
         assignment of `model` is a Keras model made outside any `with ... .scope():` block.
+        The custom-loop form is the same mistake: an optimizer made inside the scope
+        (`opt = Adam()`) whose `apply_gradients(zip(grads, model.trainable_variables))` takes
+        the variables of such a model fails inside `strategy.run` (TF 2.21 with two devices:
+        Keras 3 an `AssertionError` in its distributed update step, tf-keras `ValueError:
+        colocate_vars_with must only be passed a variable created in this
+        tf.distribute.Strategy.scope()`); reported where the model is made.
     """
     requires_text = ("scope",)
 
@@ -3204,9 +3210,69 @@ class ModelOutsideStrategyScope(Rule):
                 return False
             if isinstance(child, cst.Call):
                 self._check(child, scopes)
+            if isinstance(child, cst.Assign):
+                self._check_optimizer(child, scopes)
             return True
 
         walk(node.body, enter)
+
+    def _check_optimizer(self, assign: cst.Assign, scopes: set[int]) -> None:
+        """``opt = Adam()`` inside the scope, and a custom loop's
+        ``opt.apply_gradients(zip(grads, model.trainable_variables))`` for a model made
+        outside every scope: the same mistake without `compile`."""
+        model = self.model
+        made = assign.value
+        if not (
+            len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name)
+            and isinstance(made, cst.Call)
+            and knowledge.class_kind(model.call_name(made)) == "optimizer"
+        ):
+            return
+        name = assign.targets[0].target.value
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not (
+                isinstance(func, cst.Attribute)
+                and func.attr.value == "apply_gradients"
+                and isinstance(func.value, cst.Name)
+                and func.value.value == name
+                and made in (model.binding_of(func.value).known_values or ())
+            ):
+                continue
+            pairs = call.args[0].value if call.args else None
+            if not (isinstance(pairs, cst.Call) and len(pairs.args) == 2):
+                continue
+            variables = pairs.args[1].value
+            if not (
+                isinstance(variables, cst.Attribute)
+                and variables.attr.value in ("trainable_variables", "trainable_weights")
+                and isinstance(variables.value, cst.Name)
+            ):
+                continue
+            owner = variables.value
+            binding = model.binding_of(owner, model.scope_of(owner))
+            values = binding.known_values
+            if not values or any(id(s.node) in scopes for s in binding.sites):
+                continue
+            where = binding.scope or model.scope_of(owner)
+            if any(
+                (kind := model.kind_of(v, where)) is None or kind.kind != "model" or not kind.keras
+                for v in values
+            ):
+                continue
+            self.report(
+                binding.sites[0].node,
+                f"`{owner.value}` is made outside `strategy.scope()`, but its optimizer "
+                f"`{name}` inside it: the distributed step cannot place the optimizer's slots "
+                f"beside `{owner.value}`'s variables, and applying gradients fails; make the "
+                "model inside the scope too",
+                because=[
+                    (f"`{name}` is made inside the scope", made),
+                    (f"and updates `{owner.value}`'s variables here", call),
+                ],
+            )
+            return
 
     def _scope_blocks(self) -> set[int]:
         """The nodes inside any ``with ... .scope():`` block of the module."""

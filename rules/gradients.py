@@ -1553,7 +1553,7 @@ class GradientSourceNotConnected(Rule):
 _LOSS_ADDING_METHODS = frozenset({"compute_loss", "compiled_loss"})
 
 
-def _adds_losses(construction: cst.CSTNode) -> cst.CSTNode | None:
+def _adds_losses(construction: cst.CSTNode, model: ModuleModel | None = None) -> cst.CSTNode | None:
     """Where a Keras model's construction (a ``Sequential([...])`` call, or the module's own
     class) gives a layer its own loss: a ``*_regularizer=`` argument that is not ``None``,
     an ``ActivityRegularization`` layer, or ``self.add_loss(...)``; None if nowhere."""
@@ -1567,6 +1567,20 @@ def _adds_losses(construction: cst.CSTNode) -> cst.CSTNode | None:
             and not (isinstance(node.value, cst.Name) and node.value.value == "None")
         ):
             return node
+        if (  # `{"kernel_regularizer": l2(...)}`: keyword arguments kept in a dict
+            isinstance(node, cst.DictElement)
+            and isinstance(node.key, cst.SimpleString)
+            and node.key.evaluated_value.endswith("_regularizer")
+            and not (isinstance(node.value, cst.Name) and node.value.value == "None")
+        ):
+            return node
+        if (  # `Conv2D(..., **conv_kwargs)`: the dict the name holds
+            model is not None
+            and isinstance(node, cst.Arg)
+            and node.star == "**"
+            and isinstance(node.value, cst.Name)
+        ):
+            todo.extend(v for v in model.bound_values(node.value, None) if isinstance(v, cst.Dict))
         if isinstance(node, cst.Call):
             func = node.func
             name = func.attr.value if isinstance(func, cst.Attribute) else None
@@ -1584,13 +1598,117 @@ def _reads_losses(model: ModuleModel) -> bool:
 
     def find() -> bool:
         for node in model.nodes_of(cst.Attribute):
-            if node.attr.value in _LOSS_ADDING_METHODS:
-                return True
+            if node.attr.value in _LOSS_ADDING_METHODS and model.qualified_name(node) is None:
+                return True  # a model's method, not a module's function of that name
             if node.attr.value == "losses" and model.qualified_name(node) is None:
                 return True  # `model.losses`, not the `keras.losses` module
         return False
 
     return model.memo("reads-layer-losses", find)
+
+
+def _building_code(
+    model: ModuleModel, owner: cst.BaseExpression, scope: Scope
+) -> list[cst.CSTNode]:
+    """The code that builds the Keras model ``owner`` holds, where the module shows it: its
+    ``Sequential([...])`` call or its own class; for a functional ``Model(inputs, outputs)``,
+    the function (or module) that makes it and the module functions that code calls (the
+    blocks that make its layers); for ``self`` in a model's method, its class; for the result
+    of a module function, that function and what it calls."""
+    training = model.training
+    if isinstance(owner, cst.Name) and owner.value == "self":
+        cls = model.enclosing_class(scope)
+        if cls is None or cls.keras_kind != "model":
+            return []
+        return [node for method in cls.methods.values() for node in _with_callees(model, method)]
+    if isinstance(owner, cst.Call):
+        values: list[cst.BaseExpression] = [owner]
+    elif isinstance(owner, (cst.Name, cst.Attribute)):
+        values = model.bound_values(owner, scope)  # each model a name may hold (`if tiny:`)
+    else:
+        return []
+    found: list[cst.CSTNode] = []
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        construction = training.layer_construction(value, scope)
+        if construction is None:
+            builder = model.function_referenced(value.func, scope)
+            found += _with_callees(model, builder) if builder is not None else []
+            continue
+        cls = training.local_class(construction, scope)
+        if cls is not None:  # its methods, and what they call (`self.block = conv_block(...)`)
+            for method in cls.methods.values():
+                found += _with_callees(model, method)
+        elif knowledge.canonical(model.call_name(construction) or "") in _FUNCTIONAL_MODELS:
+            maker = _scope_of(model, construction)
+            found += _with_callees(model, maker.function if maker is not None else None)
+        else:
+            found.append(construction)
+    return found
+
+
+_FUNCTIONAL_MODELS = frozenset(
+    {"keras.Model", "keras.models.Model", "tf_keras.Model", "tf_keras.models.Model"}
+)
+
+
+def _scope_of(model: ModuleModel, call: cst.Call) -> Scope | None:
+    """The scope whose code makes ``call`` (read off the leftmost name of its callee)."""
+    func = call.func
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return model.scope_of(func) if isinstance(func, cst.Name) else None
+
+
+def _with_callees(model: ModuleModel, fn: FunctionInfo | None, depth: int = 3) -> list:
+    """``fn``'s code (None: the module's) and that of the module functions it calls and of the
+    module's Keras classes it constructs (their methods), ``depth`` calls deep."""
+    found: list[cst.CSTNode] = []
+    todo: list[tuple[FunctionInfo | None, int]] = [(fn, 0)]
+    seen: set[int] = set()
+    while todo:
+        current, level = todo.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        found.append(current.node if current is not None else model.module)
+        if level >= depth:
+            continue
+        for call in model.calls_made_by(current):
+            callee = model.function_referenced(call.func, current)
+            if callee is not None:
+                todo.append((callee, level + 1))
+                continue
+            cls = model.training.local_class(call, current)
+            if cls is not None and cls.keras_kind in ("layer", "model"):
+                todo += [(method, level + 1) for method in cls.methods.values()]
+    return found
+
+
+def _loss_statement(gradient: GradientCall) -> cst.CSTNode | None:
+    """The last statement of the tape's block that assigns the gradient's target (the loss as
+    the loop computes it): where the missing ``model.losses`` belongs."""
+    target = gradient.target
+    if not isinstance(target, cst.Name):
+        return None
+    found = None
+
+    def walk(node: cst.CSTNode) -> None:  # in source order: the last assignment wins
+        nonlocal found
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = (
+                [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            )
+            if any(isinstance(t, cst.Name) and t.value == target.value for t in targets):
+                found = node
+        for child in children(node):
+            walk(child)
+
+    walk(gradient.tape.with_node.body)
+    return found
 
 
 class RegularizationLossesIgnored(Rule):
@@ -1611,9 +1729,14 @@ class RegularizationLossesIgnored(Rule):
         (`loss += sum(model.losses)`, as keras.io's guide to writing a training loop from
         scratch does); without it the weights train exactly as if there were no
         regularizer, silently (same weights under TF 2.21). Evidence required: the tape is
-        asked for the variables of a model whose construction the module shows, with a
-        layer given a regularizer (or a loss of its own); and the module never reads any
-        `.losses` nor computes the loss with `compute_loss`/`compiled_loss`.
+        asked for the variables of a model whose building code the module shows (a
+        `Sequential` call; its own `Model` subclass, `self` in an overridden `train_step`
+        included; a functional `Model(inputs, outputs)` with the function that makes it and
+        the module functions that one calls, or a module function that returns the model),
+        with a layer given a regularizer (a keyword, or a key of a `**kwargs` dict) or a
+        loss of its own; and the module never reads any `.losses` nor computes the loss with
+        a model's `compute_loss`/`compiled_loss`. It marks the statement of the tape's block
+        that computes the loss, where `model.losses` belongs.
     """
     # the tape's text is there too (call_names): the rarer text decides
     requires_text = ("regularizer", "add_loss", "ActivityRegularization")
@@ -1622,21 +1745,19 @@ class RegularizationLossesIgnored(Rule):
         gradient = self.model.tapes.for_call(node)
         if gradient is None or not gradient.sources or _reads_losses(self.model):
             return
-        training = self.model.training
         scope = gradient.tape.scope
         for source in gradient.sources:
             if source.kind != "object" or not isinstance(source.expr, cst.Attribute):
                 continue
-            owner = source.expr.value
-            construction = training.layer_construction(owner, scope)
-            if construction is None:
-                continue
-            cls = training.local_class(construction, scope)
-            where = _adds_losses(cls.node if cls is not None else construction)
+            where = None
+            for building in _building_code(self.model, source.expr.value, scope):
+                where = _adds_losses(building, self.model)
+                if where is not None:
+                    break
             if where is None or not _once(self, node):
                 continue
             self.report(
-                node,
+                _loss_statement(gradient) or node,
                 f"`{source.origin}` has layers with their own losses (a regularizer), but "
                 f"the loss given to `{gradient.tape.name}.gradient` never adds "
                 f"`{source.origin}.losses`: the regularization does not train; add "

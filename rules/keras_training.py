@@ -2963,3 +2963,332 @@ class FitOnEndlessDataset(Rule):
                 return None
             data = data.func.value
         return None
+
+
+# --- TF955: a model's own `metrics` trackers that only its `train_step` updates -------------------
+def _is_property(method: FunctionInfo) -> bool:
+    node = method.node
+    return isinstance(node, cst.FunctionDef) and any(
+        isinstance(d.decorator, cst.Name) and d.decorator.value == "property"
+        for d in node.decorators
+    )
+
+
+def _evaluates(model: ModuleModel) -> cst.Call | None:
+    """A call of the module that evaluates a model: ``evaluate(...)``, or ``fit`` with
+    ``validation_data=``/``validation_split=`` (Keras runs ``test_step`` for both)."""
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            continue
+        if func.attr.value == "evaluate":
+            return call
+        if func.attr.value == "fit" and any(
+            a.keyword is not None and a.keyword.value in ("validation_data", "validation_split")
+            for a in call.args
+        ):
+            return call
+    return None
+
+
+class TrainStepWithoutTestStep(Rule):
+    id = "TF955"
+    name = "train-step-without-test-step"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a model overrides `train_step` and `metrics` with its own trackers but not "
+        "`test_step`: `evaluate` reports them as 0"
+    )
+    rationale = """
+        A `keras.Model` subclass that overrides `train_step` and lists its own trackers in
+        the `metrics` property (`self.loss_tracker = keras.metrics.Mean(name="loss")`, as
+        keras.io's "Customizing what happens in fit()" does) updates them only in its
+        `train_step`. `evaluate` (and the validation pass of `fit`) resets every metric in
+        `metrics` and runs `test_step`; the default one never updates those trackers, so it
+        reports them as `0.0` (under TF 2.21, Keras 3 and tf_keras alike: `fit` logs a loss
+        of 50, `evaluate` on the same data `{'loss': 0.0}`). Override `test_step` too,
+        updating the same trackers. Evidence required: a model class of the module (its
+        module bases included) defines `train_step` and a `metrics` property, no `test_step`,
+        and the module evaluates a model (`evaluate`, or `fit` with `validation_data`/
+        `validation_split`).
+    """
+    requires_text = ("train_step",)
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        model = self.model
+        cls = model.classes.get(node)
+        if cls is None or cls.keras_kind != "model" or "train_step" not in cls.methods:
+            return
+        metrics = model.resolve_method(cls, "metrics")
+        if metrics is None or not _is_property(metrics):
+            return
+        if model.resolve_method(cls, "test_step") is not None:
+            return
+        evaluation = _evaluates(model)
+        if evaluation is None:
+            return
+        self.report(
+            node,
+            f"`{cls.name}` overrides `train_step` and lists its own trackers in `metrics`, "
+            "but not `test_step`: Keras's default `test_step` never updates them, so "
+            "`evaluate` (and validation) reports them as 0; define `test_step` updating the "
+            "same trackers",
+            because=[
+                ("its trackers are listed here", metrics.node),
+                ("`train_step` alone updates them", cls.methods["train_step"].node),
+                ("the model is evaluated here", evaluation),
+            ],
+        )
+
+
+# --- TF980: a weight regularizer set on a layer that already has its weights ------------------
+# Keras hands a weight's regularizer to `add_weight` when the layer builds; the activity
+# regularizer is read at each call instead, so setting it later still works.
+_REBUILDING_CALLS = frozenset(
+    {"model_from_json", "model_from_yaml", "model_from_config", "clone_model", "from_config"}
+)
+
+
+class RegularizerSetOnBuiltLayer(Rule):
+    id = "TF980"
+    name = "regularizer-set-on-built-layer"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a weight regularizer assigned to a layer of a built model: it never reaches `model.losses`"
+    )
+    rationale = """
+        A layer's `kernel_regularizer` (`bias_regularizer`, `depthwise_regularizer`...) is
+        read once, when the layer builds its weights: `add_weight(regularizer=...)` registers
+        the penalty. Assigning `layer.kernel_regularizer = l2(...)` to the layers of a model
+        that already has its weights (a pretrained application, a loaded model, a model with
+        an `Input`) changes the attribute and nothing else: `model.losses` stays empty and
+        training is unregularized (under TF 2.21, Keras 3 and tf_keras alike; an
+        `activity_regularizer` set the same way does apply, being read at each call). Rebuild
+        the model from its config after setting them (`model_from_json(model.to_json())`,
+        then reload the weights), or give the regularizer when the layer is made. Evidence
+        required: the assigned object is a layer taken from a Keras model (each of
+        `model.layers`, `model.layers[i]`, `model.get_layer(...)`) that is not a
+        `Sequential` without an input shape; and the module never rebuilds a model from its
+        config (`model_from_json`, `clone_model`, `from_config`).
+    """
+    requires_text = ("_regularizer",)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            attribute = target.target
+            if not (
+                isinstance(attribute, cst.Attribute)
+                and attribute.attr.value.endswith("_regularizer")
+                and attribute.attr.value != "activity_regularizer"
+            ):
+                continue
+            where = self._model_of_layer(attribute.value)
+            if where is None or self._rebuilds():
+                continue
+            holder, why = where
+            self.report(
+                attribute,
+                f"`{attribute.attr.value}` set on a layer of `{code_of(holder)}`, whose "
+                "weights already exist: Keras reads it only when the layer builds them, so "
+                f"`{code_of(holder)}.losses` stays without it and training is unregularized; "
+                "rebuild the model from its config after setting it "
+                "(`model_from_json(model.to_json())`, then load the weights)",
+                because=[(why, holder)],
+            )
+
+    def _rebuilds(self) -> bool:
+        def find() -> bool:
+            for call in self.model.nodes_of(cst.Call):
+                func = call.func
+                name = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    name = func.value
+                if name in _REBUILDING_CALLS:
+                    return True
+            return False
+
+        return self.model.memo("rebuilds-model-from-config", find)
+
+    def _model_of_layer(self, owner: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+        """The built model ``owner`` is a layer of, and why: a name a ``for`` binds to each of
+        ``X.layers`` (sliced or not), ``X.layers[i]``, ``X.get_layer(...)``."""
+        model = self.model
+        scope = self.context.scope
+        source = owner
+        if isinstance(owner, cst.Name):
+            binding = model.binding_of(owner, scope)
+            loops = [s for s in binding.sites if s.kind == SiteKind.LOOP and s.value is not None]
+            if not loops:
+                return None
+            source = loops[-1].value
+        while isinstance(source, cst.Subscript):
+            source = source.value
+        if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute):
+            if source.func.attr.value != "get_layer":
+                return None
+            holder = source.func.value
+        elif isinstance(source, cst.Attribute) and source.attr.value == "layers":
+            holder = source.value
+        else:
+            return None
+        kind = model.kind_of(holder, scope)
+        if kind is None or kind.kind != "model":
+            return None
+        construction = model.training.layer_construction(holder, scope)
+        if construction is not None and knowledge.canonical(
+            model.call_name(construction) or ""
+        ) in ("keras.Sequential", "keras.models.Sequential", "tf_keras.Sequential"):
+            text = code_of(construction)
+            if "Input" not in text and "input_shape" not in text:
+                return None  # not built yet: its layers will read the regularizer
+        return holder, f"`{code_of(holder)}` is a Keras model with its weights: {kind.why}"
+
+
+# --- TF981: one optimizer object applied to two models' variables in custom loops ---------------
+_VARIABLE_LISTS = frozenset({"trainable_variables", "trainable_weights", "variables", "weights"})
+
+
+def _optimizer_made(model: ModuleModel, expr: cst.BaseExpression) -> cst.Call | None:
+    """The construction of the Keras optimizer ``expr`` names: a name bound once to an instance
+    of a Keras optimizer class (not ``optimizers.legacy``, whose slots are per variable)."""
+    if not isinstance(expr, cst.Name):
+        return None
+    sites = model.binding_of(expr).sites
+    if len(sites) != 1 or sites[0].kind != SiteKind.ASSIGN:
+        return None
+    made = sites[0].value
+    if isinstance(made, cst.Call) and knowledge.class_kind(model.call_name(made)) == "optimizer":
+        return made
+    return None
+
+
+def _variables_owner(model: ModuleModel, call: cst.Call) -> cst.BaseExpression | None:
+    """The object whose variables ``opt.apply_gradients(zip(grads, X.trainable_variables))``
+    (or ``opt.minimize(loss, var_list=X.trainable_variables)``) updates: ``X``."""
+    method = call.func.attr.value  # type: ignore[union-attr]
+    if method == "apply_gradients":
+        pairs = argument(call, 0, "grads_and_vars")
+        if not (isinstance(pairs, cst.Call) and model.call_name(pairs) == "builtins.zip"):
+            return None
+        if len(pairs.args) != 2:
+            return None
+        variables = pairs.args[1].value
+    else:
+        variables = argument(call, 1, "var_list")
+    if isinstance(variables, cst.Name):
+        values = model.binding_of(variables).values
+        variables = values[0] if len(values) == 1 else None
+    if isinstance(variables, cst.Attribute) and variables.attr.value in _VARIABLE_LISTS:
+        return variables.value
+    return None
+
+
+class OptimizerAppliedToTwoModels(Rule):
+    id = "TF981"
+    name = "optimizer-applied-to-two-models"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "one optimizer object updates two models' variables: it is built for the first "
+        "model's and refuses the other's"
+    )
+    rationale = """
+        A Keras optimizer (Keras 3, and tf-keras's since TF 2.11) builds its slots for the
+        variables it first applies gradients to and then refuses any other: a custom loop
+        that trains a second model with the optimizer object of the first
+        (`opt.apply_gradients(zip(grads, student_b.trainable_variables))` after the same for
+        `student_a`, or one `train_step(model, ...)` called for both) fails with `ValueError:
+        Unknown variable` (Keras 3) or `KeyError: The optimizer cannot recognize variable`
+        (tf-keras), both checked under TF 2.21. Make one optimizer per model. Two models
+        compiled with one optimizer are TF029's. Evidence required: a name bound once to an
+        instance of a Keras optimizer class (not `optimizers.legacy`) whose
+        `apply_gradients(zip(grads, X.trainable_variables))` or `minimize(..., var_list=...)`
+        reaches two different `X` (through the arguments of the calls of the function that
+        makes it), or one `X` there and another model compiled with it. Reported where the
+        second model is given.
+    """
+    requires_text = ("apply_gradients", "minimize")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        seen: dict[int, tuple[str, cst.CSTNode, bool]] = {}  # id(optimizer made) -> first
+        for made, owner, where, loop in self._updates():
+            first = seen.setdefault(id(made), (owner, where, loop))
+            if first[0] == owner or not (loop or first[2]):
+                continue  # the same model, or two `compile` calls (TF029's)
+            self.report(
+                where,
+                f"this optimizer already updates `{first[0]}`'s variables: a Keras optimizer "
+                f"is built for the first model it trains and refuses `{owner}`'s (Keras 3: "
+                "ValueError Unknown variable; tf-keras: KeyError); give each model its own "
+                f"`{code_of(made.func)}(...)`",
+                because=[
+                    ("the optimizer is made here", made),
+                    (f"it updates `{first[0]}` here", first[1]),
+                ],
+            )
+            return  # one report per module
+
+    def _updates(self) -> list[tuple[cst.Call, str, cst.CSTNode, bool]]:
+        """(optimizer made, model text, where, from a custom loop) of each way an optimizer
+        meets a model's variables, in source order."""
+        model = self.model
+        found: list[tuple[cst.Call, str, cst.CSTNode, bool]] = []
+        for call in model.nodes_of(cst.Call):
+            func = call.func
+            if not isinstance(func, cst.Attribute):
+                continue
+            method = func.attr.value
+            if method == "compile":
+                given = argument(call, 0, "optimizer")
+                made = _optimizer_made(model, given) if given is not None else None
+                if made is not None:
+                    found.append((made, code_of(func.value), call, False))
+                continue
+            if method not in ("apply_gradients", "minimize"):
+                continue
+            owner = _variables_owner(model, call)
+            if owner is None:
+                continue
+            scope = model.scope_of(func.value) if isinstance(func.value, cst.Name) else None
+            fn = scope.function if scope is not None else None
+            parameters = fn.params if fn is not None and fn.cls is None else []
+            root = owner.value if isinstance(owner, cst.Name) else None
+            if root not in parameters and not (
+                isinstance(func.value, cst.Name) and func.value.value in parameters
+            ):
+                made = _optimizer_made(model, func.value)
+                if made is not None:
+                    found.append((made, code_of(owner), call, True))
+                continue
+            for site in self._calls_of(fn):  # `train_step(student_a, ...)`: each model given
+                given_owner = self._given(site, fn, root) if root in parameters else owner
+                given_opt = (
+                    self._given(site, fn, func.value.value)
+                    if func.value.value in parameters
+                    else func.value
+                )
+                made = _optimizer_made(model, given_opt) if given_opt is not None else None
+                if made is not None and isinstance(given_owner, (cst.Name, cst.Attribute)):
+                    found.append((made, code_of(given_owner), site, True))
+        found.sort(key=lambda item: model.event_index().get(id(item[2]), 0))
+        return found
+
+    def _calls_of(self, fn: FunctionInfo) -> list[cst.Call]:
+        model = self.model
+        return [
+            call
+            for call in model.nodes_of(cst.Call)
+            if isinstance(call.func, cst.Name) and model.function_referenced(call.func, None) is fn
+        ]
+
+    @staticmethod
+    def _given(call: cst.Call, fn: FunctionInfo, parameter: str) -> cst.BaseExpression | None:
+        """The argument ``call`` passes for ``fn``'s ``parameter``."""
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == parameter:
+                return arg.value
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        index = fn.params.index(parameter)
+        return positional[index].value if index < len(positional) else None

@@ -1500,6 +1500,21 @@ STRATEGY = (
             "        model.compile(optimizer='adam', loss='mse')\n",
             [],
         ),
+        # a custom loop: the optimizer made inside the scope, the model outside it
+        (
+            "model = build()\nwith strategy.scope():\n    opt = keras.optimizers.SGD(0.1)\n"
+            "def step(x):\n    with tf.GradientTape() as tape:\n"
+            "        loss = tf.reduce_sum(model(x))\n"
+            "    grads = tape.gradient(loss, model.trainable_variables)\n"
+            "    opt.apply_gradients(zip(grads, model.trainable_variables))\n",
+            ["TF946"],
+        ),
+        (
+            "with strategy.scope():\n    model = build()\n    opt = keras.optimizers.SGD(0.1)\n"
+            "def step(grads):\n"
+            "    opt.apply_gradients(zip(grads, model.trainable_variables))\n",
+            [],
+        ),
     ],
 )
 def test_model_made_outside_strategy_scope(use, expected):

@@ -889,8 +889,120 @@ def view(source: str) -> ModuleModel:
                 grads = tape.gradient(loss, net.trainable_variables)
                 optimizer.apply_gradients(zip(grads, net.trainable_variables))
             """,
-            [("TF954", 9)],
+            [("TF954", 8)],
             id="regularized-model-trained-without-its-losses",
+        ),
+        pytest.param(
+            """
+            def conv_block(x, filters):
+                x = tf.keras.layers.Conv2D(
+                    filters, 3, kernel_regularizer=tf.keras.regularizers.l2(1e-4)
+                )(x)
+                return tf.keras.layers.ReLU()(x)
+
+            def build_detector():
+                inputs = tf.keras.Input((32, 32, 3))
+                x = conv_block(inputs, 16)
+                outputs = tf.keras.layers.Dense(4)(tf.keras.layers.Flatten()(x))
+                return tf.keras.Model(inputs, outputs)
+
+            detector = build_detector()
+
+            @tf.function
+            def step(images, boxes):
+                with tf.GradientTape() as tape:
+                    pred = detector(images, training=True)
+                    total = box_loss(boxes, pred) + class_loss(boxes, pred)
+                grads = tape.gradient(total, detector.trainable_variables)
+                optimizer.apply_gradients(zip(grads, detector.trainable_variables))
+            """,
+            [("TF954", 20)],
+            id="functional-model-built-by-helpers-with-regularized-blocks",
+        ),
+        pytest.param(
+            """
+            inputs = tf.keras.Input((8,))
+            hidden = tf.keras.layers.Dense(16, kernel_regularizer="l2")(inputs)
+            net = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(hidden))
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(net(x, training=True) - y))
+                grads = tape.gradient(loss, net.trainable_variables)
+                optimizer.apply_gradients(zip(grads, net.trainable_variables))
+            """,
+            [("TF954", 8)],
+            id="module-level-functional-model-with-a-regularizer",
+        ),
+        pytest.param(
+            """
+            class Classifier(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.hidden = tf.keras.layers.Dense(32, activity_regularizer="l2")
+                    self.out = tf.keras.layers.Dense(10)
+
+                def call(self, x):
+                    return self.out(self.hidden(x))
+
+                def train_step(self, data):
+                    x, y = data
+                    with tf.GradientTape() as tape:
+                        loss = loss_object(y, self(x, training=True))
+                    grads = tape.gradient(loss, self.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+                    return {"loss": loss}
+            """,
+            [("TF954", 14)],
+            id="train-step-override-of-a-regularized-model",
+        ),
+        pytest.param(
+            """
+            CONV_KWARGS = {"padding": "same", "kernel_regularizer": tf.keras.regularizers.l2(5e-4)}
+
+            def build_backbone():
+                inputs = tf.keras.Input((64, 64, 3))
+                x = tf.keras.layers.Conv2D(32, 3, **CONV_KWARGS)(inputs)
+                return tf.keras.Model(inputs, tf.keras.layers.GlobalAveragePooling2D()(x))
+
+            class Trainer:
+                def __init__(self):
+                    self.model = build_backbone()
+
+                def step(self, images, targets):
+                    with tf.GradientTape() as tape:
+                        loss = task_loss(targets, self.model(images, training=True))
+                    grads = tape.gradient(loss, self.model.trainable_variables)
+                    self.optimizer.apply_gradients(zip(grads, self.model.trainable_variables))
+            """,
+            [("TF954", 15)],
+            id="trainer-attribute-holds-a-built-model-with-regularizer-kwargs",
+        ),
+        pytest.param(
+            """
+            def conv_block(filters):
+                return tf.keras.Sequential(
+                    [tf.keras.layers.Conv2D(filters, 3, kernel_regularizer="l2"), tf.keras.layers.ReLU()]
+                )
+
+            class Net(tf.keras.Model):
+                def __init__(self):
+                    super().__init__()
+                    self.block = conv_block(16)
+                    self.head = tf.keras.layers.Dense(2)
+
+                def call(self, x):
+                    return self.head(self.block(x))
+
+            net = Net()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(net(x) - y))
+                grads = tape.gradient(loss, net.trainable_variables)
+            """,
+            [("TF954", 20)],
+            id="subclassed-model-whose-blocks-a-helper-builds",
         ),
     ],
 )
@@ -957,6 +1069,26 @@ def test_gradient_rules_find(source, expected):
                     return {"loss": loss, "mae": self.mae.result()}
             """,
             id="metric-attribute-updated-beside-the-loss",
+        ),
+        pytest.param(
+            """
+            def build_regularized():
+                inputs = tf.keras.Input((8,))
+                x = tf.keras.layers.Dense(8, kernel_regularizer="l2")(inputs)
+                return tf.keras.Model(inputs, x)
+
+            def build_plain():
+                inputs = tf.keras.Input((8,))
+                return tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))
+
+            net = build_plain()
+
+            def step(x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(net(x, training=True) - y))
+                grads = tape.gradient(loss, net.trainable_variables)
+            """,
+            id="loop-trains-the-module-s-unregularized-model",
         ),
         pytest.param(
             """

@@ -1213,3 +1213,211 @@ def test_tf979_fit_on_endless_dataset_is_found(code):
 )
 def test_tf979_fit_on_finite_dataset_is_not_found(code):
     assert found(ENDLESS.format(code=code)) == []
+
+
+# --- TF955: own trackers in `metrics`, updated by `train_step` only ---------------------------
+TRACKED_MODEL = """
+import tensorflow as tf
+from tensorflow import keras
+
+
+class Net(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1)
+        self.loss_tracker = keras.metrics.Mean(name="loss")
+
+    @property
+    def metrics(self):
+        return [self.loss_tracker]
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(self(x) - y))
+        self.optimizer.apply_gradients(
+            zip(tape.gradient(loss, self.trainable_variables), self.trainable_variables)
+        )
+        self.loss_tracker.update_state(loss)
+        return {{"loss": self.loss_tracker.result()}}
+{extra}
+
+model = Net()
+model.compile(optimizer="adam", loss="mse")
+{use}
+"""
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "model.evaluate(x, y)",
+        "model.fit(x, y, validation_data=(vx, vy))",
+        "model.fit(x, y, validation_split=0.2)",
+    ],
+)
+def test_tf955_train_step_without_test_step_is_found(use):
+    assert found(TRACKED_MODEL.format(extra="", use=use)) == [("TF955", 6)]
+
+
+@pytest.mark.parametrize(
+    "extra, use",
+    [
+        pytest.param(
+            "\n    def test_step(self, data):\n        return {}",
+            "model.evaluate(x, y)",
+            id="test-step-defined",
+        ),
+        pytest.param("", "model.fit(x, y, epochs=3)", id="never-evaluated"),
+    ],
+)
+def test_tf955_evaluated_trackers_kept_or_unused_are_not_found(extra, use):
+    assert found(TRACKED_MODEL.format(extra=extra, use=use)) == []
+
+
+# --- TF980: a weight regularizer set on a layer of a built model ------------------------------
+@pytest.mark.parametrize(
+    "code, lines",
+    [
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                if hasattr(layer, "kernel_regularizer"):
+                    layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            [6],
+            id="each-layer-of-an-application",
+        ),
+        pytest.param(
+            """
+            model = keras.models.load_model("model.keras")
+            model.get_layer("dense").kernel_regularizer = keras.regularizers.l2(1e-4)
+            model.layers[-1].bias_regularizer = keras.regularizers.l1(1e-4)
+            """,
+            [4, 5],
+            id="layers-of-a-loaded-model",
+        ),
+    ],
+)
+def test_tf980_regularizer_set_on_built_layer_is_found(code, lines):
+    source = "from tensorflow import keras\n" + textwrap.dedent(code)
+    assert [line for rule, line in found(source) if rule == "TF980"] == lines
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            base = keras.models.model_from_json(base.to_json())
+            """,
+            id="rebuilt-from-its-config",
+        ),
+        pytest.param(
+            """
+            model = keras.Sequential([keras.layers.Dense(8), keras.layers.Dense(1)])
+            for layer in model.layers:
+                layer.kernel_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            id="sequential-not-built-yet",
+        ),
+        pytest.param(
+            """
+            base = keras.applications.MobileNetV2(weights=None, include_top=False)
+            for layer in base.layers:
+                layer.activity_regularizer = keras.regularizers.l2(1e-4)
+            """,
+            id="activity-regularizer-read-at-each-call",
+        ),
+    ],
+)
+def test_tf980_regularizer_that_takes_effect_is_not_found(code):
+    source = "from tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF980"] == []
+
+
+# --- TF981: one optimizer object updating two models' variables -------------------------------
+@pytest.mark.parametrize(
+    "code, line",
+    [
+        pytest.param(
+            """
+            opt = keras.optimizers.Adam()
+            with tf.GradientTape() as tape:
+                loss_a = tf.reduce_sum(model_a(x))
+            opt.apply_gradients(zip(tape.gradient(loss_a, model_a.trainable_variables),
+                                    model_a.trainable_variables))
+            with tf.GradientTape() as tape:
+                loss_b = tf.reduce_sum(model_b(x))
+            opt.apply_gradients(zip(tape.gradient(loss_b, model_b.trainable_variables),
+                                    model_b.trainable_variables))
+            """,
+            11,
+            id="two-models-updated-in-turn",
+        ),
+        pytest.param(
+            """
+            opt = keras.optimizers.SGD(0.01)
+            generator.compile(optimizer=opt, loss="mse")
+
+            def critic_step(x):
+                variables = critic.trainable_variables
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(critic(x))
+                opt.apply_gradients(zip(tape.gradient(loss, variables), variables))
+            """,
+            11,
+            id="compiled-into-one-applied-to-another",
+        ),
+    ],
+)
+def test_tf981_optimizer_applied_to_two_models_is_found(code, line):
+    source = "import tensorflow as tf\nfrom tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF981"] == [("TF981", line)]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param(
+            """
+            opt = keras.optimizers.Adam()
+            for _ in range(3):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(net(x))
+                opt.apply_gradients(zip(tape.gradient(loss, net.trainable_variables),
+                                        net.trainable_variables))
+            net.compile(optimizer=opt, loss="mse")
+            """,
+            id="one-model-in-a-loop-and-compiled",
+        ),
+        pytest.param(
+            """
+            opt = keras.optimizers.legacy.Adam()
+            opt.apply_gradients(zip(grads_a, model_a.trainable_variables))
+            opt.apply_gradients(zip(grads_b, model_b.trainable_variables))
+            """,
+            id="legacy-optimizer-keeps-slots-per-variable",
+        ),
+        pytest.param(
+            """
+            def step(model, optimizer, x):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_sum(model(x))
+                grads = tape.gradient(loss, model.trainable_variables)
+                optimizer.apply_gradients(zip(grads, model.trainable_variables))
+
+            step(model_a, keras.optimizers.Adam(), x)
+            step(model_b, keras.optimizers.Adam(), x)
+            """,
+            id="each-model-given-its-own-optimizer",
+        ),
+    ],
+)
+def test_tf981_one_optimizer_per_model_is_not_found(code):
+    source = "import tensorflow as tf\nfrom tensorflow import keras\n" + textwrap.dedent(code)
+    assert [f for f in found(source) if f[0] == "TF981"] == []
