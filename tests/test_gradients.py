@@ -892,6 +892,28 @@ def view(source: str) -> ModuleModel:
             [("TF954", 9)],
             id="regularized-model-trained-without-its-losses",
         ),
+        pytest.param(
+            """
+            def transfer(x):
+                return tf.where(x < 0, 1 / (1 - x), tf.math.log(x + 1))
+
+            def safe(x):
+                return tf.where(x > 0, tf.sqrt(x), tf.math.log(tf.where(x > 0, x, 1.0)))
+
+            class Inverse(tf.keras.layers.Layer):
+                def call(self, x):
+                    return tf.where(x != 0, 1.0 / x, 0.0)
+
+            def outside(x):
+                return tf.where(x > 0, tf.math.log(x), 0.0)
+
+            with tf.GradientTape() as tape:
+                y = transfer(v) + safe(v)
+            tape.gradient(y, v)
+            """,
+            [("TF989", 3), ("TF989", 10)],
+            id="where-guards-an-op-whose-unselected-gradient-is-nan",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):
