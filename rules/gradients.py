@@ -601,6 +601,7 @@ class IntegerGradientSource(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         self._integer_weight(node)
+        self._integer_attributes(node)
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
             self.report(
@@ -612,6 +613,38 @@ class IntegerGradientSource(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _integer_attributes(self, node: cst.Call) -> None:
+        """``tape.gradient(loss, m.trainable_variables)`` where ``m``'s class (the module's own)
+        makes a trainable ``self.w = tf.Variable(3)``: that one's gradient is ``None``."""
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources:
+            return
+        for source in gradient.sources:
+            if source.kind != "object" or not isinstance(source.expr, cst.Attribute):
+                continue
+            cls = self.model.instance_of(source.expr.value, gradient.tape.scope)
+            if cls is None or cls.keras_kind in ("layer", "model"):
+                continue  # a Keras layer's `tf.Variable(0)` is most often a step counter
+            for attr, values in cls.self_assignments.items():
+                made = [v for v in values if isinstance(v, cst.Call)]
+                if len(made) != 1 or len(values) != 1:
+                    continue
+                value = made[0]
+                if self.model.call_name(value) not in VARIABLE_CONSTRUCTORS:
+                    continue
+                trainable = argument(value, 1, "trainable")
+                if trainable is not None or not integer_value(self.model, value):
+                    continue
+                if not _once(self, value):
+                    continue
+                self.report(
+                    value,
+                    f"`self.{attr}` of `{cls.name}` holds integers: it is among "
+                    f"`{code(source.expr)}`, but the tape does not differentiate it and "
+                    f"`{gradient.tape.name}.gradient` gives `None` for it; make it a float",
+                    because=[_call_step(gradient)],
+                )
 
     def _integer_weight(self, node: cst.Call) -> None:
         """``self.add_weight(..., dtype=<an integer dtype>)`` in a Keras layer or model, left
