@@ -5086,3 +5086,63 @@ class SqrtOfZeroDistanceGradientNan(Rule):
                 else None
             ),
         )
+
+
+class ExactAccuracyMetricOnScores(Rule):
+    id = "TF993"
+    name = "exact-accuracy-metric-on-scores"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "`keras.metrics.Accuracy()` compares labels and predictions for exact equality: on a "
+        "model's class scores it reads about zero"
+    )
+    rationale = """
+        The class `keras.metrics.Accuracy` is not what the string `"accuracy"` stands for: it
+        counts the entries where `y_true == y_pred` exactly, for predictions that are already
+        class ids. A model that ends in a `Dense` layer (a softmax, a sigmoid, or logits) gives
+        float scores, which never equal the labels: under TF 2.21 a 4-class softmax model fitted
+        to 48% reads `accuracy: 0.0` with one-hot labels or `(n, 1)` integer labels (and integer
+        labels of shape `(n,)` fail to compare with the `(n, 4)` scores), a sigmoid model 0.0
+        where `BinaryAccuracy` reads 57%. Pass the string `"accuracy"` (Keras picks the right
+        one from the loss), or `SparseCategoricalAccuracy()`, `CategoricalAccuracy()`,
+        `BinaryAccuracy()`. Evidence required: `compile(metrics=...)` lists an instance of
+        `keras.metrics.Accuracy` (any Keras), and the model compiled is one whose last layer the
+        module shows: a `Dense`-like layer, a `Softmax` or `Activation` layer.
+    """
+    requires_text = ("Accuracy(",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+            return
+        metrics = argument(node, 2, "metrics")
+        if not isinstance(metrics, (cst.List, cst.Tuple)):
+            return
+        exact = [
+            element.value
+            for element in metrics.elements
+            if isinstance(element.value, cst.Call)
+            and knowledge.canonical(self.model.call_name(element.value) or "")
+            in ("keras.metrics.Accuracy", "tf_keras.metrics.Accuracy")
+        ]
+        scope = self.context.scope
+        if not exact or scope is None:
+            return
+        layers = [
+            last_layer(self.model, construction, where, node)
+            for construction, where in self.model.training.constructions(func.value, scope, 0)
+        ]
+        if not layers or not all(
+            layer is not None and _layer_activation(self.model, layer) is not None
+            for layer in layers
+        ):
+            return
+        self.report(
+            exact[0],
+            "`Accuracy()` counts exact equality of labels and predictions, but the model gives "
+            "float class scores, which never equal the labels: it reads about 0; pass "
+            '`"accuracy"` (or `SparseCategoricalAccuracy()`/`CategoricalAccuracy()`/'
+            "`BinaryAccuracy()`)",
+            because=[("the model's last layer: it gives scores", layers[0])],
+        )

@@ -2191,3 +2191,30 @@ def test_committed_api_signatures_match_installed_packages():
         [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # the class Accuracy on a softmax model, a sigmoid model, logits
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "m.compile('adam', 'categorical_crossentropy', metrics=[keras.metrics.Accuracy()])\n"
+            "b = keras.Sequential([layers.Dense(1, activation='sigmoid')])\n"
+            "b.compile(loss='binary_crossentropy', metrics=['mae', tf.keras.metrics.Accuracy()])\n",
+            ["TF993", "TF993"],
+        ),
+        # the string, the categorical classes, a model the module does not show
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "m.compile('adam', 'categorical_crossentropy', metrics=['accuracy'])\n"
+            "m.compile('adam', 'categorical_crossentropy',\n"
+            "          metrics=[keras.metrics.CategoricalAccuracy()])\n"
+            "def build(model):\n"
+            "    model.compile('adam', 'mse', metrics=[keras.metrics.Accuracy()])\n",
+            [],
+        ),
+    ],
+)
+def test_exact_accuracy_metric_on_scores(source, expected):
+    assert rule_ids(source, ["TF993"]) == expected
