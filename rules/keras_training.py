@@ -18,7 +18,7 @@ from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code, last_layer
+from tf2lint.rules.common import added_before, code, last_layer
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -2597,12 +2597,24 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
 # --- a softmax over one unit; a categorical crossentropy on one unit ----------------------------
 
 
+def _bound_literal(
+    model: ModuleModel, expr: cst.BaseExpression | None
+) -> cst.BaseExpression | None:
+    """The literal a name is bound to, once (`n_out = 1` ... `Dense(n_out)`); else ``expr``."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr).known_values
+        if values is not None and len(values) == 1 and isinstance(values[0], cst.Integer):
+            return values[0]
+    return expr
+
+
 def _one_unit(model: ModuleModel, layer: cst.BaseExpression) -> bool:
     """Whether ``layer`` constructs a `Dense` (or a channels-last convolution: a layer class
     whose activation defaults to none) of literally one unit (or filter)."""
     if not isinstance(layer, cst.Call) or any(a.star for a in layer.args):
         return False
     units, filters = _keyword_or_position(layer, "units", 0), _kwarg(layer, "filters")
+    units, filters = _bound_literal(model, units), _bound_literal(model, filters)
     if not (_literal_one(units) or _literal_one(filters)):
         return False  # asked first: most calls have no literal 1 there
     name = model.call_name(layer)
@@ -2796,9 +2808,10 @@ class CategoricalLossOnOneUnit(Rule):
         takes `binary_crossentropy` and a sigmoid; a categorical loss takes one unit per
         class. Reported for `<model>.compile(loss=...)` with one of these losses (string,
         class or function) where the module shows the model's last layer, a `Dense` (or a
-        convolution) of literally one unit, in a `Sequential`, a functional model or a
-        `Model` subclass's `call`, or such a layer followed by an `Activation(...)` or
-        `Softmax()` layer in a `Sequential`'s list or a functional model.
+        convolution) of one unit (the literal, or a name bound once to it), in a
+        `Sequential`, a functional model or a `Model` subclass's `call`, or such a layer
+        followed by an `Activation(...)` or `Softmax()` layer in a `Sequential` (its list or
+        its `add` calls) or a functional model.
     """
     requires_text = ("categorical_crossentropy", "CategoricalCrossentropy")
 
@@ -2842,9 +2855,14 @@ class CategoricalLossOnOneUnit(Rule):
         name = knowledge.canonical(model.call_name(construction) or "")
         if name.endswith("Sequential"):
             listed = _keyword_or_position(construction, "layers", 0)
-            if isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) >= 2:
-                previous = listed.elements[-2].value
-                return previous if isinstance(previous, cst.Call) else None
+            if isinstance(listed, (cst.List, cst.Tuple)):
+                elements = [e.value for e in listed.elements]
+            elif listed is None:  # `model.add(Dense(1))`, `model.add(Activation("sigmoid"))`
+                elements = added_before(model, construction, scope, before)
+            else:
+                return None
+            if len(elements) >= 2:
+                return model.training.layer_construction(elements[-2], scope)
             return None
         outputs = _keyword_or_position(construction, "outputs", 1)
         applied = _through_names(model, outputs, scope) if outputs is not None else None

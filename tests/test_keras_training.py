@@ -1154,6 +1154,12 @@ def test_tf977_softmax_over_several_units_is_not_found(code):
         "inputs = keras.Input((8,))\nh = layers.Dense(1)(inputs)\n"
         "out = layers.Activation('sigmoid')(h)\nm = keras.Model(inputs, out)\n"
         "m.compile(optimizer='adam', loss='sparse_categorical_crossentropy')",
+        # built with `add`, the activation a layer of its own; one unit through a name
+        "m = keras.Sequential()\nm.add(keras.Input((8,)))\nm.add(layers.Dense(1))\n"
+        'm.add(layers.Activation("sigmoid"))\nm.compile("adam", "categorical_crossentropy")',
+        "n_out = 1\n"
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(n_out, activation="sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
     ],
 )
 def test_tf978_categorical_loss_on_one_unit_is_found(code):
