@@ -2439,6 +2439,52 @@ def _string(expr: cst.BaseExpression | None) -> str | None:
     return None
 
 
+def _split_labels(
+    model: ModuleModel, labels: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``labels`` holds, followed through names and through scikit-learn's
+    ``train_test_split(X, y)`` (``X_train, X_test, y_train, y_test``: the part of ``y``)."""
+    for _ in range(3):
+        origin = _through_names(model, labels, scope)
+        if not (
+            isinstance(origin, cst.Call)
+            and model.call_name(origin) == "sklearn.model_selection.train_test_split"
+        ):
+            return origin
+        last = labels
+        while isinstance(last, cst.Name):  # the name the split's result is unpacked into
+            sites = model.binding_of(last, scope).sites
+            if len(sites) != 1:
+                return origin
+            site = sites[0]
+            if site.kind == SiteKind.UNPACK and site.value is origin:
+                break
+            if not isinstance(site.value, cst.Name):
+                return origin
+            last = site.value
+        else:
+            return origin
+        arrays = [a.value for a in origin.args if a.keyword is None and not a.star]
+        if site.index is None or site.index // 2 >= len(arrays):
+            return origin
+        labels = arrays[site.index // 2]
+    return labels
+
+
+def _one_hot_made(model: ModuleModel, origin: cst.BaseExpression) -> bool:
+    """Whether ``origin`` makes one-hot rows: ``to_categorical``, ``tf.one_hot``, an identity
+    matrix's rows picked by the labels (``np.eye(n)[y]``)."""
+    if isinstance(origin, cst.Subscript) and isinstance(origin.value, cst.Call):
+        return model.call_name(origin.value) in ("numpy.eye", "numpy.identity")
+    if not isinstance(origin, cst.Call):
+        return False
+    name = model.call_name(origin) or ""
+    return is_keras(name, "utils.to_categorical") or name in (
+        "tensorflow.one_hot",
+        "tensorflow.keras.backend.one_hot",
+    )
+
+
 class CrossentropyGivenOtherLabelEncoding(Rule):
     id = "TF966"
     name = "crossentropy-label-encoding-mismatch"
@@ -2466,7 +2512,9 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         `*_dataset_from_directory` loader (its `label_mode`: `"int"` by default, or
         `"categorical"`) or from `ImageDataGenerator.flow_from_directory`/`flow_from_dataframe`
         (its `class_mode`: `"categorical"` by default, or `"sparse"`), with no `map` that
-        could re-encode the labels on the way.
+        could re-encode the labels on the way; the labels followed through names and
+        scikit-learn's `train_test_split`, and an identity matrix's rows (`np.eye(n)[y]`)
+        read as one-hot too. The finding is on the loss `compile` is given.
     """
     requires_text = ("crossentropy", "Crossentropy")
 
@@ -2483,14 +2531,8 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         wanted, compile_call = compiled
         labels = _keyword_or_position(node, "y", 1)
         if labels is not None:
-            origin = _through_names(model, labels, scope)
-            if not isinstance(origin, cst.Call):
-                return
-            name = model.call_name(origin) or ""
-            if not (
-                is_keras(name, "utils.to_categorical")
-                or name in ("tensorflow.one_hot", "tensorflow.keras.backend.one_hot")
-            ):
+            origin = _split_labels(model, labels, scope)
+            if not _one_hot_made(model, origin):
                 return
             given, shown = _ONE_HOT, labels
         else:
@@ -2510,13 +2552,13 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
             else "`sparse_categorical_crossentropy`"
         )
         self.report(
-            shown,
+            _keyword_or_position(compile_call, "loss", 1) or compile_call,
             f"`{code(func.value)}` is compiled with a loss that takes {wanted}, and `fit` gives it "
             f"{given}: the shapes do not match and `fit` raises a `ValueError`; use {fix} or "
             "re-encode the labels",
             because=[
-                (f"the loss takes {wanted}", compile_call),
                 (f"the labels are {given} here", origin),
+                ("`fit` gives them to the model here", shown),
             ],
         )
 

@@ -1043,10 +1043,20 @@ model.compile(optimizer="adam", loss={loss})
             "'sparse_categorical_crossentropy'",
             "model.fit(ImageDataGenerator().flow_from_directory('d'))",
         ),
+        # through scikit-learn's split, and an identity matrix's rows
+        (
+            "'sparse_categorical_crossentropy'",
+            "from sklearn.model_selection import train_test_split\n"
+            "y = keras.utils.to_categorical(labels)\n"
+            "x_train, x_test, y_train, y_test = train_test_split(x, y)\n"
+            "model.fit(x_train, y_train)",
+        ),
+        ("'sparse_categorical_crossentropy'", "import numpy as np\nmodel.fit(x, np.eye(10)[y])"),
     ],
 )
 def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
-    assert [r for r, _ in found(LABELS.format(loss=loss, data=data))] == ["TF966"]
+    # on the loss `compile` is given (line 7), the labels and `fit` its evidence
+    assert found(LABELS.format(loss=loss, data=data)) == [("TF966", 7)]
 
 
 @pytest.mark.parametrize(
