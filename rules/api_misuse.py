@@ -5146,3 +5146,89 @@ class ExactAccuracyMetricOnScores(Rule):
             "`BinaryAccuracy()`)",
             because=[("the model's last layer: it gives scores", layers[0])],
         )
+
+
+# The names Keras and TensorFlow give a loss's two sides: `(y_true, y_pred)` for
+# keras.losses/metrics functions, `(target, output)` for the backend's and `keras.ops`'
+# crossentropies, `labels=`/`logits=` for the `tf.nn` ones; and their plain variants.
+_TRUTH_NAMES = frozenset({"y_true", "target", "targets", "labels", "label", "y_label"})
+_PREDICTION_NAMES = frozenset(
+    {"y_pred", "output", "outputs", "pred", "preds", "prediction", "predictions", "logits"}
+)
+# crossentropies (asymmetric: swapping the sides changes the value), by their last name
+_ASYMMETRIC_LOSSES = frozenset(
+    {
+        "binary_crossentropy",
+        "categorical_crossentropy",
+        "sparse_categorical_crossentropy",
+        "binary_focal_crossentropy",
+        "categorical_focal_crossentropy",
+        "kl_divergence",
+        "kld",
+        "kullback_leibler_divergence",
+    }
+)
+
+
+def _side_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):  # `self.logits`, `batch.labels`
+        return expr.attr.value
+    return None
+
+
+class LossArgumentsSwapped(Rule):
+    id = "TF994"
+    name = "loss-arguments-swapped"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a crossentropy is given the predictions as its labels and the labels as its predictions"
+    )
+    rationale = """
+        Keras's loss functions take `(y_true, y_pred)`, the backend's and `keras.ops`'
+        crossentropies `(target, output)`, the `tf.nn` cross entropies `labels=` and `logits=`:
+        the labels first. A crossentropy is not symmetric, so with the sides swapped it runs
+        and gives another number (under TF 2.21, `binary_crossentropy(y_true, y_pred)` is
+        0.11 where `binary_crossentropy(y_pred, y_true)` is 1.6 for the same well-fitted
+        predictions: the loss reads chance-level outputs as badly wrong, and its gradient
+        trains towards something else), or fails on the ranks
+        (`sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)`: "`labels.shape.rank`
+        must equal `logits.shape.rank - 1`"). Evidence required: the names themselves follow
+        those conventions the other way round: the first argument of a Keras, `tf_keras` or
+        `keras.ops` crossentropy (or KL divergence) function is named as a prediction
+        (`y_pred`, `output`, `pred`, `logits`...) and the second as the labels (`y_true`,
+        `target`, `labels`...), or a `tf.nn` cross entropy's `labels=` is given a prediction's
+        name and `logits=` a label's. Other names say nothing and are left alone.
+    """
+    requires_text = ("entropy", "kl", "kld")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node)
+        if name is None:
+            return
+        if knowledge.logits_position(name) is not None:
+            labels, logits = argument(node, 99, "labels"), argument(node, 99, "logits")
+            if labels is None or logits is None:
+                return
+            first, second = labels, logits
+        else:
+            canonical = knowledge.canonical(name)
+            if not canonical.startswith(("keras.", "tf_keras.")):
+                return
+            if canonical.rsplit(".", 1)[-1] not in _ASYMMETRIC_LOSSES:
+                return
+            positional = [a for a in node.args if a.keyword is None]
+            if len(positional) < 2 or any(a.star for a in node.args):
+                return
+            first, second = positional[0].value, positional[1].value
+        if _side_name(first) not in _PREDICTION_NAMES or _side_name(second) not in _TRUTH_NAMES:
+            return
+        self.report(
+            node,
+            f"`{code(first)}` is passed where this loss takes the labels and `{code(second)}` "
+            "where it takes the predictions: a crossentropy is not symmetric, so the loss is "
+            f"another number (or fails); pass `{code(second)}` first",
+            because=[("named as the predictions, given as the labels", first)],
+        )

@@ -2218,3 +2218,32 @@ def test_committed_api_signatures_match_installed_packages():
 )
 def test_exact_accuracy_metric_on_scores(source, expected):
     assert rule_ids(source, ["TF993"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # predictions first, by the conventions' names: Keras, tf_keras's backend, tf.nn
+        (
+            LOGITS_MODEL + "import tf_keras\nK = tf_keras.backend\n"
+            "def vad_loss(y_true, y_pred):\n"
+            "    return keras.losses.binary_crossentropy(y_pred, y_true)\n"
+            "def loss2(output, target):\n    return K.binary_crossentropy(output, target)\n"
+            "def loss3(logits, labels):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)\n",
+            ["TF994", "TF994", "TF994"],
+        ),
+        # the right order; names that say nothing; a symmetric loss
+        (
+            LOGITS_MODEL + "def a(y_true, y_pred):\n"
+            "    return keras.losses.binary_crossentropy(y_true, y_pred)\n"
+            "def b(p, q):\n    return keras.losses.binary_crossentropy(p, q)\n"
+            "def c(y_true, y_pred):\n    return keras.losses.mean_squared_error(y_pred, y_true)\n"
+            "def d(logits, labels):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)\n",
+            [],
+        ),
+    ],
+)
+def test_loss_arguments_swapped(source, expected):
+    assert rule_ids(source, ["TF994"]) == expected
