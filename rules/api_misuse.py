@@ -5151,7 +5151,7 @@ class ExactAccuracyMetricOnScores(Rule):
 # The names Keras and TensorFlow give a loss's two sides: `(y_true, y_pred)` for
 # keras.losses/metrics functions, `(target, output)` for the backend's and `keras.ops`'
 # crossentropies, `labels=`/`logits=` for the `tf.nn` ones; and their plain variants.
-_TRUTH_NAMES = frozenset({"y_true", "target", "targets", "labels", "label", "y_label"})
+_TRUTH_NAMES = frozenset({"y_true", "target", "targets", "labels", "label", "y_label", "y"})
 _PREDICTION_NAMES = frozenset(
     {"y_pred", "output", "outputs", "pred", "preds", "prediction", "predictions", "logits"}
 )
@@ -5178,6 +5178,35 @@ def _side_name(expr: cst.BaseExpression) -> str | None:
     return None
 
 
+def _names_prediction(name: str | None) -> bool:
+    """``logits``, ``y_pred``, ``output``, or a name built on them (``self.logits``,
+    ``pred_batch``)."""
+    if name is None:
+        return False
+    lowered = name.lower()
+    return (
+        name in _PREDICTION_NAMES
+        or "logit" in lowered
+        or "pred" in lowered
+        or lowered.endswith("_hat")
+    )
+
+
+def _names_truth(name: str | None) -> bool:
+    """``y_true``, ``labels``, ``target``, ``y``, or a name built on them (``y_batch``,
+    ``label_ids``, ``input_y``) that does not also name a prediction."""
+    if name is None or _names_prediction(name):
+        return False
+    lowered = name.lower()
+    return (
+        name in _TRUTH_NAMES
+        or "label" in lowered
+        or "target" in lowered
+        or lowered.startswith("y_")
+        or lowered.endswith("_y")
+    )
+
+
 class LossArgumentsSwapped(Rule):
     id = "TF994"
     name = "loss-arguments-swapped"
@@ -5199,8 +5228,10 @@ class LossArgumentsSwapped(Rule):
         those conventions the other way round: the first argument of a Keras, `tf_keras` or
         `keras.ops` crossentropy (or KL divergence) function is named as a prediction
         (`y_pred`, `output`, `pred`, `logits`...) and the second as the labels (`y_true`,
-        `target`, `labels`...), or a `tf.nn` cross entropy's `labels=` is given a prediction's
-        name and `logits=` a label's. Other names say nothing and are left alone.
+        `target`, `labels`...), or a `tf.nn` cross entropy's labels (`labels=`, or the first
+        argument) are given a prediction's name and its logits a label's; a name built on
+        them counts (`self.logits`, `pred_batch`, `y_batch`, `label_ids`, `input_y`). Other
+        names say nothing and are left alone.
     """
     requires_text = ("entropy", "kl", "kld")
 
@@ -5208,8 +5239,12 @@ class LossArgumentsSwapped(Rule):
         name = self.model.call_name(node)
         if name is None:
             return
-        if knowledge.logits_position(name) is not None:
-            labels, logits = argument(node, 99, "labels"), argument(node, 99, "logits")
+        position = knowledge.logits_position(name)
+        if position is not None:
+            # `labels` comes just before `logits` (`tf.nn.sparse_softmax_cross_entropy_with_logits(
+            # labels, logits)`; TF1's own `_sentinel` first)
+            labels = argument(node, position - 1, "labels")
+            logits = argument(node, position, "logits")
             if labels is None or logits is None:
                 return
             first, second = labels, logits
@@ -5223,7 +5258,7 @@ class LossArgumentsSwapped(Rule):
             if len(positional) < 2 or any(a.star for a in node.args):
                 return
             first, second = positional[0].value, positional[1].value
-        if _side_name(first) not in _PREDICTION_NAMES or _side_name(second) not in _TRUTH_NAMES:
+        if not (_names_prediction(_side_name(first)) and _names_truth(_side_name(second))):
             return
         self.report(
             node,

@@ -2230,8 +2230,10 @@ def test_exact_accuracy_metric_on_scores(source, expected):
             "    return keras.losses.binary_crossentropy(y_pred, y_true)\n"
             "def loss2(output, target):\n    return K.binary_crossentropy(output, target)\n"
             "def loss3(logits, labels):\n"
-            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)\n",
-            ["TF994", "TF994", "TF994"],
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)\n"
+            "def loss4(logits, y):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(logits, y)\n",
+            ["TF994", "TF994", "TF994", "TF994"],
         ),
         # the right order; names that say nothing; a symmetric loss
         (
