@@ -591,7 +591,10 @@ class IntegerGradientSource(Rule):
         gradient is `None`. Make it a float: `tf.Variable(3.0)`, `dtype=tf.float32`.
         Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
-        has no dtype and integer literals as its value. The same holds for the weights Keras
+        has no dtype and integer literals (or a name bound to one) as its value; the source
+        may be `model.w` of an instance of the module's own (non-Keras) class, followed to its
+        `self.w = ...`, or `m.trainable_variables` of such a class (a `tf.Module`), reported on
+        the integer `self.w = tf.Variable(3)` it lists (under TF 2.21 its gradient is `None`). The same holds for the weights Keras
         trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
         provided` when it is the only weight, and warns otherwise); declare it
