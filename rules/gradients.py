@@ -1708,6 +1708,16 @@ def _tf_name(model: ModuleModel, call: cst.Call) -> str | None:
     return name.rsplit(".", 1)[-1]
 
 
+def _guards_zero(cond: cst.BaseExpression) -> bool:
+    """Whether ``cond`` compares something with the literal zero (``x >= 0``, ``d != 0.0``)."""
+    if not isinstance(cond, cst.Comparison):
+        return False
+    sides = [cond.left, *(target.comparator for target in cond.comparisons)]
+    return any(
+        isinstance(side, (cst.Integer, cst.Float)) and float(side.value) == 0.0 for side in sides
+    )
+
+
 def _names_in(node: cst.CSTNode) -> set[str]:
     found: set[str] = set()
     stack = [node]
@@ -1739,7 +1749,8 @@ class WhereUnselectedBranchNanGradient(Rule):
         gradient for any negative `x`. One NaN in a gradient makes every weight NaN after
         the update. Guard the operand too, so the unused branch computes a harmless value:
         `tf.math.log(tf.where(x > 0, x, 1.))` (the "double where"), or `tf.math.divide_no_nan`.
-        Evidence required: the condition reads a name that the operand of a `log`, `log1p`,
+        Evidence required: the condition compares with zero (the edge of the op's domain:
+        `x > 0`, `d != 0`) and reads a name that the operand of a `log`, `log1p`,
         `reciprocal`, `rsqrt` or division in one branch reads (of a `sqrt`, only where its
         value is multiplied or divided by something else), the operand is not itself guarded
         (a `where`, `maximum`, `clip_by_value`...), and the `where` is on a gradient path: in
@@ -1754,6 +1765,8 @@ class WhereUnselectedBranchNanGradient(Rule):
         cond = argument(node, 0, "condition")
         if cond is None:
             return
+        if not _guards_zero(cond):
+            return  # a guard of the domain's edge compares with zero (`x > 0`, `d != 0`)
         guarded = _names_in(cond) - {"tf", "tensorflow", "K", "keras"}
         if not guarded:
             return
