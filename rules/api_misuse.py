@@ -5214,3 +5214,184 @@ class SqrtOfZeroDistanceGradientNan(Rule):
                 else None
             ),
         )
+
+
+class ExactAccuracyMetricOnScores(Rule):
+    id = "TF993"
+    name = "exact-accuracy-metric-on-scores"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "`keras.metrics.Accuracy()` compares labels and predictions for exact equality: on a "
+        "model's class scores it reads about zero"
+    )
+    rationale = """
+        The class `keras.metrics.Accuracy` is not what the string `"accuracy"` stands for: it
+        counts the entries where `y_true == y_pred` exactly, for predictions that are already
+        class ids. A model that ends in a `Dense` layer (a softmax, a sigmoid, or logits) gives
+        float scores, which never equal the labels: under TF 2.21 a 4-class softmax model fitted
+        to 48% reads `accuracy: 0.0` with one-hot labels or `(n, 1)` integer labels (and integer
+        labels of shape `(n,)` fail to compare with the `(n, 4)` scores), a sigmoid model 0.0
+        where `BinaryAccuracy` reads 57%. Pass the string `"accuracy"` (Keras picks the right
+        one from the loss), or `SparseCategoricalAccuracy()`, `CategoricalAccuracy()`,
+        `BinaryAccuracy()`. Evidence required: `compile(metrics=...)` lists an instance of
+        `keras.metrics.Accuracy` (any Keras), and the model compiled is one whose last layer the
+        module shows: a `Dense`-like layer, a `Softmax` or `Activation` layer.
+    """
+    requires_text = ("Accuracy(",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "compile"):
+            return
+        metrics = argument(node, 2, "metrics")
+        if not isinstance(metrics, (cst.List, cst.Tuple)):
+            return
+        exact = [
+            element.value
+            for element in metrics.elements
+            if isinstance(element.value, cst.Call)
+            and knowledge.canonical(self.model.call_name(element.value) or "")
+            in ("keras.metrics.Accuracy", "tf_keras.metrics.Accuracy")
+        ]
+        scope = self.context.scope
+        if not exact or scope is None:
+            return
+        layers = [
+            last_layer(self.model, construction, where, node)
+            for construction, where in self.model.training.constructions(func.value, scope, 0)
+        ]
+        if not layers or not all(
+            layer is not None and _layer_activation(self.model, layer) is not None
+            for layer in layers
+        ):
+            return
+        self.report(
+            exact[0],
+            "`Accuracy()` counts exact equality of labels and predictions, but the model gives "
+            "float class scores, which never equal the labels: it reads about 0; pass "
+            '`"accuracy"` (or `SparseCategoricalAccuracy()`/`CategoricalAccuracy()`/'
+            "`BinaryAccuracy()`)",
+            because=[("the model's last layer: it gives scores", layers[0])],
+        )
+
+
+# The names Keras and TensorFlow give a loss's two sides: `(y_true, y_pred)` for
+# keras.losses/metrics functions, `(target, output)` for the backend's and `keras.ops`'
+# crossentropies, `labels=`/`logits=` for the `tf.nn` ones; and their plain variants.
+_TRUTH_NAMES = frozenset({"y_true", "target", "targets", "labels", "label", "y_label", "y"})
+_PREDICTION_NAMES = frozenset(
+    {"y_pred", "output", "outputs", "pred", "preds", "prediction", "predictions", "logits"}
+)
+# crossentropies (asymmetric: swapping the sides changes the value), by their last name
+_ASYMMETRIC_LOSSES = frozenset(
+    {
+        "binary_crossentropy",
+        "categorical_crossentropy",
+        "sparse_categorical_crossentropy",
+        "binary_focal_crossentropy",
+        "categorical_focal_crossentropy",
+        "kl_divergence",
+        "kld",
+        "kullback_leibler_divergence",
+    }
+)
+
+
+def _side_name(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):  # `self.logits`, `batch.labels`
+        return expr.attr.value
+    return None
+
+
+def _names_prediction(name: str | None) -> bool:
+    """``logits``, ``y_pred``, ``output``, or a name built on them (``self.logits``,
+    ``pred_batch``)."""
+    if name is None:
+        return False
+    lowered = name.lower()
+    return (
+        name in _PREDICTION_NAMES
+        or "logit" in lowered
+        or "pred" in lowered
+        or lowered.endswith("_hat")
+    )
+
+
+def _names_truth(name: str | None) -> bool:
+    """``y_true``, ``labels``, ``target``, ``y``, or a name built on them (``y_batch``,
+    ``label_ids``, ``input_y``) that does not also name a prediction."""
+    if name is None or _names_prediction(name):
+        return False
+    lowered = name.lower()
+    return (
+        name in _TRUTH_NAMES
+        or "label" in lowered
+        or "target" in lowered
+        or lowered.startswith("y_")
+        or lowered.endswith("_y")
+    )
+
+
+class LossArgumentsSwapped(Rule):
+    id = "TF994"
+    name = "loss-arguments-swapped"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a crossentropy is given the predictions as its labels and the labels as its predictions"
+    )
+    rationale = """
+        Keras's loss functions take `(y_true, y_pred)`, the backend's and `keras.ops`'
+        crossentropies `(target, output)`, the `tf.nn` cross entropies `labels=` and `logits=`:
+        the labels first. A crossentropy is not symmetric, so with the sides swapped it runs
+        and gives another number (under TF 2.21, `binary_crossentropy(y_true, y_pred)` is
+        0.11 where `binary_crossentropy(y_pred, y_true)` is 1.6 for the same well-fitted
+        predictions: the loss reads chance-level outputs as badly wrong, and its gradient
+        trains towards something else), or fails on the ranks
+        (`sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)`: "`labels.shape.rank`
+        must equal `logits.shape.rank - 1`"). Evidence required: the names themselves follow
+        those conventions the other way round: the first argument of a Keras, `tf_keras` or
+        `keras.ops` crossentropy (or KL divergence) function is named as a prediction
+        (`y_pred`, `output`, `pred`, `logits`...) and the second as the labels (`y_true`,
+        `target`, `labels`...), or a `tf.nn` cross entropy's labels (`labels=`, or the first
+        argument) are given a prediction's name and its logits a label's; a name built on
+        them counts (`self.logits`, `pred_batch`, `y_batch`, `label_ids`, `input_y`). Other
+        names say nothing and are left alone.
+    """
+    requires_text = ("entropy", "kl", "kld")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        name = self.model.call_name(node)
+        if name is None:
+            return
+        position = knowledge.logits_position(name)
+        if position is not None:
+            # `labels` comes just before `logits` (`tf.nn.sparse_softmax_cross_entropy_with_logits(
+            # labels, logits)`; TF1's own `_sentinel` first)
+            labels = argument(node, position - 1, "labels")
+            logits = argument(node, position, "logits")
+            if labels is None or logits is None:
+                return
+            first, second = labels, logits
+        else:
+            canonical = knowledge.canonical(name)
+            if not canonical.startswith(("keras.", "tf_keras.")):
+                return
+            if canonical.rsplit(".", 1)[-1] not in _ASYMMETRIC_LOSSES:
+                return
+            positional = [a for a in node.args if a.keyword is None]
+            if len(positional) < 2 or any(a.star for a in node.args):
+                return
+            first, second = positional[0].value, positional[1].value
+        if not (_names_prediction(_side_name(first)) and _names_truth(_side_name(second))):
+            return
+        self.report(
+            node,
+            f"`{code(first)}` is passed where this loss takes the labels and `{code(second)}` "
+            "where it takes the predictions: a crossentropy is not symmetric, so the loss is "
+            f"another number (or fails); pass `{code(second)}` first",
+            because=[("named as the predictions, given as the labels", first)],
+        )

@@ -915,7 +915,7 @@ def literal_tail(
 # --- a compiled model's last layer (TF934, TF935, TF966, TF978) ---
 
 
-def _added_before(
+def added_before(
     model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
 ) -> list[cst.BaseExpression]:
     """The layers ``name.add(...)`` adds, in order, to the ``Sequential()`` bound to ``name``
@@ -960,7 +960,7 @@ def last_layer(
         if isinstance(layers, (cst.List, cst.Tuple)):
             elements = [e.value for e in layers.elements]
         elif layers is None:
-            elements = _added_before(model, construction, scope, before)
+            elements = added_before(model, construction, scope, before)
         else:
             return None
         if not elements:

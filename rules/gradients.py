@@ -591,7 +591,10 @@ class IntegerGradientSource(Rule):
         gradient is `None`. Make it a float: `tf.Variable(3.0)`, `dtype=tf.float32`.
         Evidence required: every value bound to the source is a `tf.Variable`, `tf.constant` or
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
-        has no dtype and integer literals as its value. The same holds for the weights Keras
+        has no dtype and integer literals (or a name bound to one) as its value; the source
+        may be `model.w` of an instance of the module's own (non-Keras) class, followed to its
+        `self.w = ...`, or `m.trainable_variables` of such a class (a `tf.Module`), reported on
+        the integer `self.w = tf.Variable(3)` it lists (under TF 2.21 its gradient is `None`). The same holds for the weights Keras
         trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
         provided` when it is the only weight, and warns otherwise); declare it
@@ -601,6 +604,7 @@ class IntegerGradientSource(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         self._integer_weight(node)
+        self._integer_attributes(node)
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
             self.report(
@@ -612,6 +616,38 @@ class IntegerGradientSource(Rule):
                     _call_step(gradient),
                 ],
             )
+
+    def _integer_attributes(self, node: cst.Call) -> None:
+        """``tape.gradient(loss, m.trainable_variables)`` where ``m``'s class (the module's own)
+        makes a trainable ``self.w = tf.Variable(3)``: that one's gradient is ``None``."""
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None or not gradient.sources:
+            return
+        for source in gradient.sources:
+            if source.kind != "object" or not isinstance(source.expr, cst.Attribute):
+                continue
+            cls = self.model.instance_of(source.expr.value, gradient.tape.scope)
+            if cls is None or cls.keras_kind in ("layer", "model"):
+                continue  # a Keras layer's `tf.Variable(0)` is most often a step counter
+            for attr, values in cls.self_assignments.items():
+                made = [v for v in values if isinstance(v, cst.Call)]
+                if len(made) != 1 or len(values) != 1:
+                    continue
+                value = made[0]
+                if self.model.call_name(value) not in VARIABLE_CONSTRUCTORS:
+                    continue
+                trainable = argument(value, 1, "trainable")
+                if trainable is not None or not integer_value(self.model, value):
+                    continue
+                if not _once(self, value):
+                    continue
+                self.report(
+                    value,
+                    f"`self.{attr}` of `{cls.name}` holds integers: it is among "
+                    f"`{code(source.expr)}`, but the tape does not differentiate it and "
+                    f"`{gradient.tape.name}.gradient` gives `None` for it; make it a float",
+                    because=[_call_step(gradient)],
+                )
 
     def _integer_weight(self, node: cst.Call) -> None:
         """``self.add_weight(..., dtype=<an integer dtype>)`` in a Keras layer or model, left
@@ -1768,3 +1804,215 @@ class RegularizationLossesIgnored(Rule):
                 ],
             )
             return
+
+
+# Ops whose derivative is unbounded (or whose value is NaN) at the edge of their domain, the
+# edge a `where` guards: log(0), 1/0, rsqrt(0). TF 2.21: `where(x > 0, log(x), 0.)` gives
+# the gradient NaN at x == 0 (0 * inf), `where(x != 0, 1. / x, 0.)` NaN at 0.
+_UNBOUNDED_DERIVATIVE = frozenset({"log", "log1p", "reciprocal", "rsqrt", "divide", "truediv"})
+# sqrt's own gradient is 0 where the upstream is 0 (TF 2.21), but its NaN value still
+# reaches the gradient of whatever multiplies it (`alpha * sqrt(x)`)
+_NAN_VALUE_ONLY = frozenset({"sqrt"})
+_WHERE_FUNCTIONS = frozenset({"where", "where_v2", "switch"})
+# what keeps an operand inside its domain (the "double where" fix, a floor, a clip)
+_DOMAIN_GUARDS = frozenset(
+    {"where", "where_v2", "switch", "maximum", "clip_by_value", "abs", "softplus", "exp", "square"}
+)
+_GRADIENT_PATH_METHODS = frozenset({"call", "__call__", "train_step", "compute_loss"})
+
+
+def _tf_name(model: ModuleModel, call: cst.Call) -> str | None:
+    """The last part of a TensorFlow or Keras call's name (``log`` for ``tf.math.log``)."""
+    name = model.call_name(call)
+    if name is None or not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return None
+    return name.rsplit(".", 1)[-1]
+
+
+def _guards_zero(cond: cst.BaseExpression) -> bool:
+    """Whether ``cond`` compares something with the literal zero (``x >= 0``, ``d != 0.0``)."""
+    if not isinstance(cond, cst.Comparison):
+        return False
+    sides = [cond.left, *(target.comparator for target in cond.comparisons)]
+    return any(
+        isinstance(side, (cst.Integer, cst.Float)) and float(side.value) == 0.0 for side in sides
+    )
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.add(current.value)
+        stack.extend(children(current))
+    return found
+
+
+class WhereUnselectedBranchNanGradient(Rule):
+    id = "TF989"
+    name = "where-unselected-branch-nan-gradient"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "`tf.where` guards a `log`/division/`sqrt` by its operand, but the gradient of the "
+        "unselected branch is still computed: NaN"
+    )
+    rationale = """
+        `tf.where(cond, a, b)` picks values, not computations: both branches run for every
+        element, and the gradient of each is its local derivative times zero where it is not
+        selected. Where the guarded op is outside its domain, that derivative is infinite
+        (`log(0)`, `1/0`, `rsqrt(0)`) or the value itself is NaN (`log(-1)`, `sqrt(-1)`, which
+        then multiplies the gradient of a factor beside it), and `0 * inf` and `0 * NaN` are
+        NaN: under TF 2.21 `tf.where(x > 0, tf.math.log(x), 0.)` gives the gradient NaN at
+        `x == 0`, and `tf.where(x >= 0, alpha * tf.math.log(x), 0.)` gives `alpha` a NaN
+        gradient for any negative `x`. One NaN in a gradient makes every weight NaN after
+        the update. Guard the operand too, so the unused branch computes a harmless value:
+        `tf.math.log(tf.where(x > 0, x, 1.))` (the "double where"), or `tf.math.divide_no_nan`.
+        Evidence required: the condition compares with zero (the edge of the op's domain:
+        `x > 0`, `d != 0`) and reads a name that the operand of a `log`, `log1p`,
+        `reciprocal`, `rsqrt` or division in one branch reads (of a `sqrt`, only where its
+        value is multiplied or divided by something else), the operand is not itself guarded
+        (a `where`, `maximum`, `clip_by_value`...), and the `where` is on a gradient path: in
+        a `GradientTape` block, a function called there, a Keras layer's or model's `call`
+        or `train_step`, a `Loss`, or a function taking `y_true, y_pred`.
+    """
+    requires_text = ("where",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if _tf_name(self.model, node) not in _WHERE_FUNCTIONS:
+            return
+        cond = argument(node, 0, "condition")
+        if cond is None:
+            return
+        if not _guards_zero(cond):
+            return  # a guard of the domain's edge compares with zero (`x > 0`, `d != 0`)
+        guarded = _names_in(cond) - {"tf", "tensorflow", "K", "keras"}
+        if not guarded:
+            return
+        for index, keyword in ((1, "x"), (2, "y")):
+            branch = argument(node, index, keyword)
+            if branch is None:
+                continue
+            risky = self._risky_op(branch, guarded)
+            if risky is None:
+                continue
+            if not self._on_gradient_path(node):
+                return
+            op, operand = risky
+            self.report(
+                risky[1],
+                f"`tf.where` selects by `{code(cond)}`, but {op} "
+                f"`{code(operand)}` is computed for every element: where it is out of its "
+                "domain its gradient is `0 * inf` or `0 * NaN`, NaN; guard the operand too "
+                "(`tf.where(cond, x, safe_value)` inside the op) or use `divide_no_nan`",
+                because=[("the `where` whose condition guards it", node)],
+            )
+            return
+
+    def _risky_op(
+        self, branch: cst.BaseExpression, guarded: set[str]
+    ) -> tuple[str, cst.BaseExpression] | None:
+        """The first op in ``branch`` out of its domain where the condition is false: its
+        name and its operand, which reads a name the condition reads."""
+        stack: list[tuple[cst.CSTNode, bool]] = [(branch, False)]
+        while stack:
+            current, scaled = stack.pop()
+            operand: cst.BaseExpression | None = None
+            op = ""
+            if isinstance(current, cst.BinaryOperation):
+                if isinstance(current.operator, cst.Divide) and not isinstance(
+                    current.right, (cst.Integer, cst.Float)
+                ):
+                    op, operand = "the division by", current.right
+                scaled_here = isinstance(current.operator, (cst.Multiply, cst.Divide))
+                stack.append((current.left, scaled_here))
+                stack.append((current.right, scaled_here))
+            elif isinstance(current, cst.Call):
+                name = _tf_name(self.model, current)
+                if name in _DOMAIN_GUARDS or name == "divide_no_nan":
+                    continue
+                first = argument(current, 0, "x")
+                if name in _UNBOUNDED_DERIVATIVE or (name in _NAN_VALUE_ONLY and scaled):
+                    if name in ("divide", "truediv"):
+                        first = argument(current, 1, "y")
+                    op, operand = f"`{name}` of", first
+                stack.extend((child, False) for child in children(current))
+            else:
+                stack.extend((child, scaled) for child in children(current))
+            if operand is not None and _names_in(operand) & guarded and not self._guarded(operand):
+                return op, operand
+        return None
+
+    def _guarded(self, operand: cst.BaseExpression) -> bool:
+        stack: list[cst.CSTNode] = [operand]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Call) and _tf_name(self.model, current) in _DOMAIN_GUARDS:
+                return True
+            stack.extend(children(current))
+        return False
+
+    def _on_gradient_path(self, node: cst.Call) -> bool:
+        if id(node) in _calls_in_tapes(self.model):
+            return True
+        function = self.context.function
+        while function is not None:
+            cls = function.cls
+            if cls is not None and (
+                (cls.keras_kind in ("layer", "model") and function.name in _GRADIENT_PATH_METHODS)
+                or (cls.keras_kind == "loss" and function.name in ("call", "__call__"))
+            ):
+                return True
+            if {"y_true", "y_pred"} <= set(function.params):
+                return True
+            if function in _functions_called_in_tapes(self.model):
+                return True
+            function = function.outer
+        return False
+
+
+def _calls_in_tapes(model: ModuleModel) -> set[int]:
+    """The ids of the calls written inside a ``GradientTape`` block."""
+
+    def compute() -> set[int]:
+        found: set[int] = set()
+        for block in model.tapes.blocks:
+            stack: list[cst.CSTNode] = [block.with_node]
+            while stack:
+                current = stack.pop()
+                if isinstance(current, cst.Call):
+                    found.add(id(current))
+                stack.extend(children(current))
+        return found
+
+    return model.memo("calls-in-tapes", compute)
+
+
+def _functions_called_in_tapes(model: ModuleModel) -> set[FunctionInfo]:
+    """The module's functions that a ``GradientTape`` block calls, and what they call."""
+
+    def compute() -> set[FunctionInfo]:
+        found: set[FunctionInfo] = set()
+        pending: list[FunctionInfo] = []
+        for block in model.tapes.blocks:
+            stack: list[cst.CSTNode] = [block.with_node]
+            while stack:
+                current = stack.pop()
+                if isinstance(current, cst.Call):
+                    callee = model.callee(current, block.scope)
+                    if callee is not None and callee not in found:
+                        found.add(callee)
+                        pending.append(callee)
+                stack.extend(children(current))
+        while pending:
+            function = pending.pop()
+            for call in function.calls:
+                callee = model.callee(call, function)
+                if callee is not None and callee not in found:
+                    found.add(callee)
+                    pending.append(callee)
+        return found
+
+    return model.memo("functions-called-in-tapes", compute)

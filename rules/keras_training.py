@@ -18,7 +18,7 @@ from tf2lint.analysis.tfnames import is_keras
 from tf2lint.analysis.walk import children, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
-from tf2lint.rules.common import code, last_layer
+from tf2lint.rules.common import added_before, code, last_layer
 
 
 def _from_self_model(expr: cst.BaseExpression) -> bool:
@@ -2439,6 +2439,52 @@ def _string(expr: cst.BaseExpression | None) -> str | None:
     return None
 
 
+def _split_labels(
+    model: ModuleModel, labels: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``labels`` holds, followed through names and through scikit-learn's
+    ``train_test_split(X, y)`` (``X_train, X_test, y_train, y_test``: the part of ``y``)."""
+    for _ in range(3):
+        origin = _through_names(model, labels, scope)
+        if not (
+            isinstance(origin, cst.Call)
+            and model.call_name(origin) == "sklearn.model_selection.train_test_split"
+        ):
+            return origin
+        last = labels
+        while isinstance(last, cst.Name):  # the name the split's result is unpacked into
+            sites = model.binding_of(last, scope).sites
+            if len(sites) != 1:
+                return origin
+            site = sites[0]
+            if site.kind == SiteKind.UNPACK and site.value is origin:
+                break
+            if not isinstance(site.value, cst.Name):
+                return origin
+            last = site.value
+        else:
+            return origin
+        arrays = [a.value for a in origin.args if a.keyword is None and not a.star]
+        if site.index is None or site.index // 2 >= len(arrays):
+            return origin
+        labels = arrays[site.index // 2]
+    return labels
+
+
+def _one_hot_made(model: ModuleModel, origin: cst.BaseExpression) -> bool:
+    """Whether ``origin`` makes one-hot rows: ``to_categorical``, ``tf.one_hot``, an identity
+    matrix's rows picked by the labels (``np.eye(n)[y]``)."""
+    if isinstance(origin, cst.Subscript) and isinstance(origin.value, cst.Call):
+        return model.call_name(origin.value) in ("numpy.eye", "numpy.identity")
+    if not isinstance(origin, cst.Call):
+        return False
+    name = model.call_name(origin) or ""
+    return is_keras(name, "utils.to_categorical") or name in (
+        "tensorflow.one_hot",
+        "tensorflow.keras.backend.one_hot",
+    )
+
+
 class CrossentropyGivenOtherLabelEncoding(Rule):
     id = "TF966"
     name = "crossentropy-label-encoding-mismatch"
@@ -2466,7 +2512,9 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         `*_dataset_from_directory` loader (its `label_mode`: `"int"` by default, or
         `"categorical"`) or from `ImageDataGenerator.flow_from_directory`/`flow_from_dataframe`
         (its `class_mode`: `"categorical"` by default, or `"sparse"`), with no `map` that
-        could re-encode the labels on the way.
+        could re-encode the labels on the way; the labels followed through names and
+        scikit-learn's `train_test_split`, and an identity matrix's rows (`np.eye(n)[y]`)
+        read as one-hot too. The finding is on the loss `compile` is given.
     """
     requires_text = ("crossentropy", "Crossentropy")
 
@@ -2483,14 +2531,8 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         wanted, compile_call = compiled
         labels = _keyword_or_position(node, "y", 1)
         if labels is not None:
-            origin = _through_names(model, labels, scope)
-            if not isinstance(origin, cst.Call):
-                return
-            name = model.call_name(origin) or ""
-            if not (
-                is_keras(name, "utils.to_categorical")
-                or name in ("tensorflow.one_hot", "tensorflow.keras.backend.one_hot")
-            ):
+            origin = _split_labels(model, labels, scope)
+            if not _one_hot_made(model, origin):
                 return
             given, shown = _ONE_HOT, labels
         else:
@@ -2510,13 +2552,13 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
             else "`sparse_categorical_crossentropy`"
         )
         self.report(
-            shown,
+            _keyword_or_position(compile_call, "loss", 1) or compile_call,
             f"`{code(func.value)}` is compiled with a loss that takes {wanted}, and `fit` gives it "
             f"{given}: the shapes do not match and `fit` raises a `ValueError`; use {fix} or "
             "re-encode the labels",
             because=[
-                (f"the loss takes {wanted}", compile_call),
                 (f"the labels are {given} here", origin),
+                ("`fit` gives them to the model here", shown),
             ],
         )
 
@@ -2597,12 +2639,24 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
 # --- a softmax over one unit; a categorical crossentropy on one unit ----------------------------
 
 
+def _bound_literal(
+    model: ModuleModel, expr: cst.BaseExpression | None
+) -> cst.BaseExpression | None:
+    """The literal a name is bound to, once (`n_out = 1` ... `Dense(n_out)`); else ``expr``."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr).known_values
+        if values is not None and len(values) == 1 and isinstance(values[0], cst.Integer):
+            return values[0]
+    return expr
+
+
 def _one_unit(model: ModuleModel, layer: cst.BaseExpression) -> bool:
     """Whether ``layer`` constructs a `Dense` (or a channels-last convolution: a layer class
     whose activation defaults to none) of literally one unit (or filter)."""
     if not isinstance(layer, cst.Call) or any(a.star for a in layer.args):
         return False
     units, filters = _keyword_or_position(layer, "units", 0), _kwarg(layer, "filters")
+    units, filters = _bound_literal(model, units), _bound_literal(model, filters)
     if not (_literal_one(units) or _literal_one(filters)):
         return False  # asked first: most calls have no literal 1 there
     name = model.call_name(layer)
@@ -2796,9 +2850,10 @@ class CategoricalLossOnOneUnit(Rule):
         takes `binary_crossentropy` and a sigmoid; a categorical loss takes one unit per
         class. Reported for `<model>.compile(loss=...)` with one of these losses (string,
         class or function) where the module shows the model's last layer, a `Dense` (or a
-        convolution) of literally one unit, in a `Sequential`, a functional model or a
-        `Model` subclass's `call`, or such a layer followed by an `Activation(...)` or
-        `Softmax()` layer in a `Sequential`'s list or a functional model.
+        convolution) of one unit (the literal, or a name bound once to it), in a
+        `Sequential`, a functional model or a `Model` subclass's `call`, or such a layer
+        followed by an `Activation(...)` or `Softmax()` layer in a `Sequential` (its list or
+        its `add` calls) or a functional model.
     """
     requires_text = ("categorical_crossentropy", "CategoricalCrossentropy")
 
@@ -2842,9 +2897,14 @@ class CategoricalLossOnOneUnit(Rule):
         name = knowledge.canonical(model.call_name(construction) or "")
         if name.endswith("Sequential"):
             listed = _keyword_or_position(construction, "layers", 0)
-            if isinstance(listed, (cst.List, cst.Tuple)) and len(listed.elements) >= 2:
-                previous = listed.elements[-2].value
-                return previous if isinstance(previous, cst.Call) else None
+            if isinstance(listed, (cst.List, cst.Tuple)):
+                elements = [e.value for e in listed.elements]
+            elif listed is None:  # `model.add(Dense(1))`, `model.add(Activation("sigmoid"))`
+                elements = added_before(model, construction, scope, before)
+            else:
+                return None
+            if len(elements) >= 2:
+                return model.training.layer_construction(elements[-2], scope)
             return None
         outputs = _keyword_or_position(construction, "outputs", 1)
         applied = _through_names(model, outputs, scope) if outputs is not None else None

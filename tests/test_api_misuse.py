@@ -2241,3 +2241,61 @@ def test_committed_api_signatures_match_installed_packages():
         [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # the class Accuracy on a softmax model, a sigmoid model, logits
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "m.compile('adam', 'categorical_crossentropy', metrics=[keras.metrics.Accuracy()])\n"
+            "b = keras.Sequential([layers.Dense(1, activation='sigmoid')])\n"
+            "b.compile(loss='binary_crossentropy', metrics=['mae', tf.keras.metrics.Accuracy()])\n",
+            ["TF993", "TF993"],
+        ),
+        # the string, the categorical classes, a model the module does not show
+        (
+            LOGITS_MODEL + "m = keras.Sequential([layers.Dense(4, activation='softmax')])\n"
+            "m.compile('adam', 'categorical_crossentropy', metrics=['accuracy'])\n"
+            "m.compile('adam', 'categorical_crossentropy',\n"
+            "          metrics=[keras.metrics.CategoricalAccuracy()])\n"
+            "def build(model):\n"
+            "    model.compile('adam', 'mse', metrics=[keras.metrics.Accuracy()])\n",
+            [],
+        ),
+    ],
+)
+def test_exact_accuracy_metric_on_scores(source, expected):
+    assert rule_ids(source, ["TF993"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # predictions first, by the conventions' names: Keras, tf_keras's backend, tf.nn
+        (
+            LOGITS_MODEL + "import tf_keras\nK = tf_keras.backend\n"
+            "def vad_loss(y_true, y_pred):\n"
+            "    return keras.losses.binary_crossentropy(y_pred, y_true)\n"
+            "def loss2(output, target):\n    return K.binary_crossentropy(output, target)\n"
+            "def loss3(logits, labels):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=logits, logits=labels)\n"
+            "def loss4(logits, y):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(logits, y)\n",
+            ["TF994", "TF994", "TF994", "TF994"],
+        ),
+        # the right order; names that say nothing; a symmetric loss
+        (
+            LOGITS_MODEL + "def a(y_true, y_pred):\n"
+            "    return keras.losses.binary_crossentropy(y_true, y_pred)\n"
+            "def b(p, q):\n    return keras.losses.binary_crossentropy(p, q)\n"
+            "def c(y_true, y_pred):\n    return keras.losses.mean_squared_error(y_pred, y_true)\n"
+            "def d(logits, labels):\n"
+            "    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)\n",
+            [],
+        ),
+    ],
+)
+def test_loss_arguments_swapped(source, expected):
+    assert rule_ids(source, ["TF994"]) == expected

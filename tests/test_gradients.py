@@ -1004,6 +1004,69 @@ def view(source: str) -> ModuleModel:
             [("TF954", 20)],
             id="subclassed-model-whose-blocks-a-helper-builds",
         ),
+        pytest.param(
+            """
+            def transfer(x):
+                return tf.where(x < 0, 1 / (1 - x), tf.math.log(x + 1))
+
+            def safe(x):
+                return tf.where(x > 0, tf.sqrt(x), tf.math.log(tf.where(x > 0, x, 1.0)))
+
+            class Inverse(tf.keras.layers.Layer):
+                def call(self, x):
+                    return tf.where(x != 0, 1.0 / x, 0.0)
+
+            def outside(x):
+                return tf.where(x > 0, tf.math.log(x), 0.0)
+
+            with tf.GradientTape() as tape:
+                y = transfer(v) + safe(v)
+            tape.gradient(y, v)
+            """,
+            [("TF989", 3), ("TF989", 10)],
+            id="where-guards-an-op-whose-unselected-gradient-is-nan",
+        ),
+        pytest.param(
+            """
+            class Product:
+                def __init__(self):
+                    self.w = tf.Variable(3)
+                    self.b = tf.Variable(2.0)
+
+                def __call__(self, x):
+                    return self.w * x + self.b
+
+            def train(model, x, y):
+                with tf.GradientTape() as tape:
+                    loss = tf.reduce_mean(tf.square(y - model(x)))
+                dw, db = tape.gradient(loss, [model.w, model.b])
+                model.w.assign_sub(0.1 * dw)
+
+            train(Product(), 1, 2)
+            """,
+            [("TF915", 13)],
+            id="integer-variable-of-a-plain-class-instance",
+        ),
+        pytest.param(
+            """
+            init = 4
+
+            class Product(tf.Module):
+                def __init__(self):
+                    self.a = tf.Variable(init)
+                    self.b = tf.Variable(2.0)
+
+                def __call__(self, x):
+                    return self.a * self.b * x
+
+            m = Product()
+            with tf.GradientTape() as tape:
+                loss = m(3.0)
+            grads = tape.gradient(loss, m.trainable_variables)
+            """,
+            [("TF915", 6)],
+            id="integer-variable-among-a-modules-trainable-variables",
+        ),
     ],
 )
 def test_gradient_rules_find(source, expected):

@@ -1043,10 +1043,20 @@ model.compile(optimizer="adam", loss={loss})
             "'sparse_categorical_crossentropy'",
             "model.fit(ImageDataGenerator().flow_from_directory('d'))",
         ),
+        # through scikit-learn's split, and an identity matrix's rows
+        (
+            "'sparse_categorical_crossentropy'",
+            "from sklearn.model_selection import train_test_split\n"
+            "y = keras.utils.to_categorical(labels)\n"
+            "x_train, x_test, y_train, y_test = train_test_split(x, y)\n"
+            "model.fit(x_train, y_train)",
+        ),
+        ("'sparse_categorical_crossentropy'", "import numpy as np\nmodel.fit(x, np.eye(10)[y])"),
     ],
 )
 def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
-    assert [r for r, _ in found(LABELS.format(loss=loss, data=data))] == ["TF966"]
+    # on the loss `compile` is given (line 7), the labels and `fit` its evidence
+    assert found(LABELS.format(loss=loss, data=data)) == [("TF966", 7)]
 
 
 @pytest.mark.parametrize(
@@ -1154,6 +1164,12 @@ def test_tf977_softmax_over_several_units_is_not_found(code):
         "inputs = keras.Input((8,))\nh = layers.Dense(1)(inputs)\n"
         "out = layers.Activation('sigmoid')(h)\nm = keras.Model(inputs, out)\n"
         "m.compile(optimizer='adam', loss='sparse_categorical_crossentropy')",
+        # built with `add`, the activation a layer of its own; one unit through a name
+        "m = keras.Sequential()\nm.add(keras.Input((8,)))\nm.add(layers.Dense(1))\n"
+        'm.add(layers.Activation("sigmoid"))\nm.compile("adam", "categorical_crossentropy")',
+        "n_out = 1\n"
+        'm = keras.Sequential([keras.Input((8,)), layers.Dense(n_out, activation="sigmoid")])\n'
+        'm.compile(optimizer="adam", loss="categorical_crossentropy")',
     ],
 )
 def test_tf978_categorical_loss_on_one_unit_is_found(code):

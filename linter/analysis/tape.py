@@ -130,7 +130,9 @@ class TapeBlock:
             return Verdict(source, "cut", self.first_cut(cuts))
         if self.watch_unknown:
             watched = True  # it may be: nothing said about watching
-        if source.integer is not None and not flow.unknown:
+        # an integer variable is never watched, whatever the path (the tape records no
+        # integer): its gradient is None even where the path cannot be followed
+        if source.integer is not None and (source.kind == "variable" or not flow.unknown):
             return Verdict(source, "integer")
         if source.kind == "variable" and not source.trainable and not watched:
             return Verdict(source, "frozen")
@@ -311,6 +313,11 @@ def _sources(
         if text is None:
             return None
         values = model.bound_values(expr, block.scope)
+        if not values:  # `model.w` of an instance of the module's own class: its `self.w = ...`
+            cls = model.instance_of(expr.value, block.scope)
+            if cls is not None:
+                assigned = cls.self_assignments.get(expr.attr.value, [])
+                values = [v for v in assigned if v is not None]
         return [_valued_source(model, expr, text, values, block)]
     return None
 
@@ -433,6 +440,9 @@ def integer_value(model: ModuleModel, call: cst.Call) -> bool:
     value = argument(call, where.value, "value") or argument(call, where.value, "initial_value")
     if isinstance(value, cst.Call):  # `tf.Variable(tf.zeros((2,), tf.int32))`
         return integer_value(model, value)
+    if isinstance(value, cst.Name):  # `init = 3` ... `tf.Variable(init)`
+        values = model.binding_of(value).known_values
+        return bool(values) and all(_integer_literal(v) for v in values)
     return value is not None and _integer_literal(value)
 
 
