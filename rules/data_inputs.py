@@ -478,7 +478,7 @@ def _one_element_tuple(model: ModuleModel, name: cst.Name) -> cst.Tuple | None:
 
 
 class OneElementTupleForInteger(Rule):
-    id = "TF999"
+    id = "TF982"
     name = "one-element-tuple-for-integer"
     category = "api-misuse"
     severity = "error"

@@ -173,17 +173,17 @@ def test_rescaled_after_convert_image_dtype(code, expected):
     assert rule_ids("import tensorflow as tf\n\n\ndef load(b):\n" + code, ["TF992"]) == expected
 
 
-# TF999: a one-element tuple (a trailing comma) passed where an integer is required.
+# TF982: a one-element tuple (a trailing comma) passed where an integer is required.
 @pytest.mark.parametrize(
     ("code", "expected"),
     [
-        ("batch_size = 10,\nmodel.fit(x, y, batch_size=batch_size)\n", ["TF999"]),
+        ("batch_size = 10,\nmodel.fit(x, y, batch_size=batch_size)\n", ["TF982"]),
         (
             "epochs = 5,\nmodel.fit(x, y, epochs=epochs)\nmodel.evaluate(x, y, batch_size=epochs)\n",
-            ["TF999"],
+            ["TF982"],
         ),
-        ("units = 64,\nlayer = tf.keras.layers.Dense(units)\n", ["TF999"]),
-        ("n = 4,\nds = tf.data.Dataset.range(9).batch(n)\n", ["TF999"]),
+        ("units = 64,\nlayer = tf.keras.layers.Dense(units)\n", ["TF982"]),
+        ("n = 4,\nds = tf.data.Dataset.range(9).batch(n)\n", ["TF982"]),
         # shapes are tuples on purpose; plain ints; a parameter that takes a tuple
         ("input_shape = 784,\nlayer = tf.keras.layers.Dense(8, input_shape=input_shape)\n", []),
         ("batch_size = 10\nmodel.fit(x, y, batch_size=batch_size)\n", []),
@@ -191,7 +191,7 @@ def test_rescaled_after_convert_image_dtype(code, expected):
     ],
 )
 def test_one_element_tuple_for_integer(code, expected):
-    assert rule_ids("import tensorflow as tf\n" + code, ["TF999"]) == expected
+    assert rule_ids("import tensorflow as tf\n" + code, ["TF982"]) == expected
 
 
 def test_integer_only_parameters_are_generated():
