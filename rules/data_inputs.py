@@ -283,6 +283,10 @@ def _labels_given(model: ModuleModel, loader: cst.Call) -> cst.CSTNode | None:
     return None
 
 
+# the engine's call_names precondition, and the rule's own check (the precondition may be lifted)
+_PREDICT_METHODS = frozenset({"predict", "predict_generator"})
+
+
 class ShuffledLoaderPredictedAgainstLabels(Rule):
     id = "TF991"
     name = "shuffled-loader-predicted-against-labels"
@@ -304,11 +308,11 @@ class ShuffledLoaderPredictedAgainstLabels(Rule):
         (`for x, y in ds: preds.append(model(x)); labels.append(y)`).
     """
     requires_text = ("predict",)
-    call_names = frozenset({"predict", "predict_generator"})
+    call_names = _PREDICT_METHODS
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in self.call_names:
+        if not isinstance(func, cst.Attribute) or func.attr.value not in _PREDICT_METHODS:
             return
         arg = (
             _keyword(node, "x")
