@@ -4367,21 +4367,10 @@ class HistoryKeyDiffersFromMetricName(Rule):
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return
         key = node.slice[0].slice.value
-        if not isinstance(key, cst.SimpleString):
+        found = self._misspelt_key(key)
+        if found is None:
             return
-        text = key.evaluated_value
-        if not isinstance(text, str):
-            return
-        prefix = "val_" if text.startswith("val_") else ""
-        spelling = text[len(prefix) :]
-        other = _ACCURACY_SPELLINGS.get(spelling)
-        if other is None:
-            return
-        names = _compiled_metric_names(self.model)
-        if names is None or other not in names or spelling in names:
-            return
-        if spelling == "accuracy" and "<object>" in names:
-            return  # `metrics=[Accuracy()]` is named "accuracy"
+        text, prefix, other = found
         if self.reported:
             return  # the first read raises; the others repeat the one cause
         self.reported = True
@@ -4391,6 +4380,26 @@ class HistoryKeyDiffersFromMetricName(Rule):
             f"`metrics=[{other!r}, ...]`, so its key is `{prefix + other!r}` (the keys repeat "
             "the names given to `compile`); this raises KeyError",
         )
+
+    def _misspelt_key(self, key) -> tuple[str, str, str] | None:
+        """``(key, "val_" or "", the spelling the model logs)`` where the literal ``key`` is the
+        other spelling of an accuracy metric the module compiles; None otherwise."""
+        if not isinstance(key, cst.SimpleString):
+            return None
+        text = key.evaluated_value
+        if not isinstance(text, str):
+            return None
+        prefix = "val_" if text.startswith("val_") else ""
+        spelling = text[len(prefix) :]
+        other = _ACCURACY_SPELLINGS.get(spelling)
+        if other is None:
+            return None
+        names = _compiled_metric_names(self.model)
+        if names is None or other not in names or spelling in names:
+            return None
+        if spelling == "accuracy" and "<object>" in names:
+            return None  # `metrics=[Accuracy()]` is named "accuracy"
+        return text, prefix, other
 
     def visit_Call(self, node: cst.Call) -> None:
         """The same keys name what a callback monitors: ``EarlyStopping(monitor="val_acc")``
@@ -4402,21 +4411,10 @@ class HistoryKeyDiffersFromMetricName(Rule):
             return
         position = _MONITORING_CALLBACKS[knowledge.canonical(name)]
         monitor = _call_argument(node, "monitor", position)
-        if not isinstance(monitor, cst.SimpleString):
+        found = self._misspelt_key(monitor)
+        if found is None:
             return
-        text = monitor.evaluated_value
-        if not isinstance(text, str):
-            return
-        prefix = "val_" if text.startswith("val_") else ""
-        spelling = text[len(prefix) :]
-        other = _ACCURACY_SPELLINGS.get(spelling)
-        if other is None:
-            return
-        names = _compiled_metric_names(self.model)
-        if names is None or other not in names or spelling in names:
-            return
-        if spelling == "accuracy" and "<object>" in names:
-            return
+        text, prefix, other = found
         self.report(
             monitor,
             f"no log is named `{text!r}`: the model is compiled with `metrics=[{other!r}, ...]`, "
