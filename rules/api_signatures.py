@@ -16,7 +16,7 @@ from tf2lint.analysis.api_signatures import (
     method_signatures,
     signature,
 )
-from tf2lint.analysis.kinds import KIND_CLASSES, Kind, defines
+from tf2lint.analysis.kinds import KIND_CLASSES, Kind, defines, module_lineage
 from tf2lint.analysis.knowledge import KERAS_KINDS
 from tf2lint.analysis.tf1 import is_tf1_code, migration
 from tf2lint.analysis.tfnames import keras3_name
@@ -272,17 +272,11 @@ def _keras_method(model, kind: Kind, method: str) -> bool:
         return True
     if defines(model, cls, method):
         return False
-    seen: set[int] = set()
-    todo = [cls]
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
+    for current in module_lineage(model, cls):
         for base in current.base_names:
             if base in model.module_classes:
-                todo.append(model.module_classes[base])
-            elif not (base or "").startswith(("tensorflow.", "keras.", "tf_keras.")):
+                continue
+            if not (base or "").startswith(("tensorflow.", "keras.", "tf_keras.")):
                 return False  # a mixin from elsewhere may define it
     return True
 

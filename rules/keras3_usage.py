@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import frozen_before_first_training
-from tf2lint.analysis.kinds import KerasObject, defines, keras_object, keras_subclass, own_method
+from tf2lint.analysis.kinds import (
+    KerasObject,
+    defines,
+    keras_object,
+    keras_subclass,
+    module_lineage,
+    own_method,
+)
 from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.shapes import input_fixes_batch
 from tf2lint.analysis.tensors import (
@@ -1490,16 +1497,9 @@ def _sum_over_batch_size(node: cst.Arg | cst.BaseExpression) -> dict:
 
 def _lr_schedule(model: ModuleModel, cls: ClassInfo) -> bool:
     """Whether ``cls`` (or a same-module base) subclasses Keras's ``LearningRateSchedule``."""
-    seen: set[int] = set()
-    todo = [cls]
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
+    for current in module_lineage(model, cls):
         for base in current.base_names:
             if base in model.module_classes:
-                todo.append(model.module_classes[base])
                 continue
             name = keras3_name(base)
             if name is not None and name.path.rsplit(".", 1)[-1] == "LearningRateSchedule":

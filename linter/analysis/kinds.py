@@ -16,6 +16,7 @@ generated migration table.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -169,20 +170,29 @@ def _class_kind(qualified: str) -> Kind | None:
     return Kind(f"class[{kind}]", f"`{qualified}`", keras, knowledge.canonical(qualified))
 
 
-def subclass_kind(model: ModuleModel, cls: ClassInfo, why: str) -> Kind:
-    """An instance of the module's own Keras subclass: its kind, and the public Keras class
-    and Keras version of the first base (through same-module bases) that names one. A base in
-    another linted module gives the kind and version only."""
+def module_lineage(model: ModuleModel, cls: ClassInfo | None) -> Iterator[ClassInfo]:
+    """``cls`` and the bases the module itself defines (theirs too), each once, depth first;
+    a caller reads each one's ``base_names`` that are not the module's for what lies beyond."""
     seen: set[int] = set()
-    todo = [cls]
+    todo = [cls] if cls is not None else []
     while todo:
         current = todo.pop()
         if id(current) in seen:
             continue
         seen.add(id(current))
+        yield current
+        todo.extend(
+            model.module_classes[b] for b in current.base_names if b in model.module_classes
+        )
+
+
+def subclass_kind(model: ModuleModel, cls: ClassInfo, why: str) -> Kind:
+    """An instance of the module's own Keras subclass: its kind, and the public Keras class
+    and Keras version of the first base (through same-module bases) that names one. A base in
+    another linted module gives the kind and version only."""
+    for current in module_lineage(model, cls):
         for base in current.base_names:
             if base in model.module_classes:
-                todo.append(model.module_classes[base])
                 continue
             keras = knowledge.keras_of(base)
             if keras is not None and base.rsplit(".", 1)[-1][:1].isupper():
@@ -268,13 +278,7 @@ def _same(kinds: list[Kind]) -> Kind | None:
 def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
     """Whether the user's class (or a same-module base) defines ``member`` itself: a method, a
     class attribute or a ``self.<member> = ...``. Its own member shadows Keras's."""
-    seen: set[int] = set()
-    todo = [cls] if cls is not None else []
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
+    for current in module_lineage(model, cls):
         if member in current.methods or member in current.self_assignments:
             return True
         for statement in current.node.body.body:
@@ -287,9 +291,6 @@ def defines(model: ModuleModel, cls: ClassInfo | None, member: str) -> bool:
                         targets = [small.target]
                     if any(isinstance(t, cst.Name) and t.value == member for t in targets):
                         return True
-        todo.extend(
-            model.module_classes[b] for b in current.base_names if b in model.module_classes
-        )
     return False
 
 
