@@ -1,0 +1,31 @@
+import numpy as np
+import tensorflow as tf
+import keras
+
+
+def getBalance(x_true, x_pred):
+    x_pred = tf.round(x_pred)
+    trade_index = tf.not_equal(x_pred[:, 1], 0)
+    x_true_tradeable = tf.boolean_mask(x_true[:, 0], trade_index)
+    x_pred_tradeable = tf.boolean_mask(x_pred[:, 0], trade_index)
+    cm = tf.math.confusion_matrix(x_true_tradeable, x_pred_tradeable, num_classes=2)
+    correctPredictions = cm[0, 0] + cm[1, 1]
+    wrongPredictions = cm[1, 0] + cm[0, 1]
+    TotalTrades = tf.maximum(correctPredictions + wrongPredictions, 1)
+    Accuracy = (correctPredictions / TotalTrades) * 100
+    return tf.cast(Accuracy, tf.float32)
+
+
+train_input = np.random.rand(64, 5, 3).astype("float32")
+outputs_nn = np.random.randint(0, 2, (64, 2)).astype("float32")
+
+model = keras.Sequential()
+model.add(keras.Input((5, 3)))
+model.add(keras.layers.Dropout(0.4))
+model.add(keras.layers.LSTM(8, return_sequences=False))
+model.add(keras.layers.Dense(2, activation="sigmoid"))
+model.compile(loss="binary_crossentropy", optimizer="adam", metrics=[getBalance])
+before = [w.copy() for w in model.get_weights()]
+model.fit(train_input, outputs_nn, epochs=1, batch_size=32, verbose=0)
+change = sum(float(np.abs(a - b).sum()) for a, b in zip(model.get_weights(), before))
+print("weights_change", f"{change:.8f}")
