@@ -5,10 +5,10 @@ only when a rule asks about a call that resolves to a TensorFlow or Keras name o
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from tf2lint.base.data import load_json
 
 
 @dataclass(frozen=True)
@@ -26,10 +26,8 @@ class Signature:
     keras2_defaults: tuple[tuple[str, str], ...] = ()
 
 
-@cache
 def _table() -> dict[str, dict]:
-    text = resources.files("tf2lint").joinpath("data/api_signatures.json").read_text("utf-8")
-    return json.loads(text)
+    return load_json("api_signatures.json")
 
 
 def _signature(entry: dict) -> Signature:

@@ -4,10 +4,10 @@ process, and only when a rule asks about a call that resolves to a Keras name.""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from tf2lint.base.data import load_json
 
 
 @dataclass(frozen=True)
@@ -50,10 +50,8 @@ class ArgumentValues:
         return value in self.refused
 
 
-@cache
 def _data() -> dict:
-    text = resources.files("tf2lint").joinpath("data/api_values.json").read_text("utf-8")
-    return json.loads(text)
+    return load_json("api_values.json")
 
 
 @cache

@@ -15,12 +15,11 @@ Which Keras a name belongs to (3 or 2, :func:`keras_of`) comes from its root, no
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 from tf2lint.analysis.tfnames import KERAS2_ROOTS
+from tf2lint.base.data import load_json
 
 KERAS_KINDS = frozenset({"layer", "model", "loss", "metric", "optimizer", "callback"})
 # Values that live on the host, never in the graph
@@ -137,8 +136,7 @@ class Knowledge:
 @cache
 def knowledge() -> Knowledge:
     """The knowledge base, loaded on first use and kept for the process."""
-    text = resources.files("tf2lint").joinpath("data/tf_knowledge.json").read_text("utf-8")
-    data = json.loads(text)
+    data = load_json("tf_knowledge.json")
     return Knowledge(
         versions={k: v for k, v in data.items() if k.endswith("_version")},
         classes=data["classes"],

@@ -4,10 +4,10 @@ Keras 3 and tf_keras), loaded once per process, and only when a rule asks about 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from tf2lint.base.data import load_json
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,8 @@ class LayerRanks:
     wraps: str | None
 
 
-@cache
 def _tables() -> dict[str, dict[str, dict]]:
-    text = resources.files("tf2lint").joinpath("data/layer_shapes.json").read_text("utf-8")
-    return json.loads(text)
+    return load_json("layer_shapes.json")
 
 
 @cache

@@ -16,15 +16,14 @@ The tf1-api rules (TF1xx) report from these; other rules ask whether a module is
 
 from __future__ import annotations
 
-import json
 from functools import cache, cached_property
-from importlib import resources
 from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tf2lint.analysis.keras_tables import keras3_lacks
 from tf2lint.analysis.scopes import Binding
 from tf2lint.analysis.tfnames import dotted_name, head_name, normalize
+from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
 
 if TYPE_CHECKING:
@@ -132,8 +131,7 @@ class Migration:
 
 @cache
 def migration() -> Migration:
-    text = resources.files("tf2lint").joinpath("data/tf1_migration.json").read_text("utf-8")
-    return Migration(json.loads(text))
+    return Migration(load_json("tf1_migration.json"))
 
 
 # --- what the tables say about a name ------------------------------------------------------------
