@@ -47,6 +47,17 @@ def test_committed_knowledge_matches_installed_packages():
     )
 
 
+def test_committed_where_nan_ops_match_installed_packages():
+    """TF989's ops (those whose gradient a ``tf.where`` cannot guard) are run again, each
+    under a GradientTape, and must give the committed table."""
+    pytest.importorskip("keras")
+    script = ROOT / "scripts" / "generate_where_nan_ops.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
 @pytest.mark.parametrize(
     ("qualified", "kind"),
     [
