@@ -99,3 +99,21 @@ def test_key_and_flag(project):
         assert configured.returncode == 0, configured.stdout + configured.stderr
     again = run_cli("check", "--select", "TF0", "--keras-version", "3", "train.py", cwd=project)
     assert again.returncode == 1 and "TF010" in again.stdout
+
+
+LR = """\
+import tensorflow as tf
+
+opt = tf.keras.optimizers.SGD(lr=0.1)
+old = tf.keras.optimizers.legacy.SGD(lr=0.1)
+"""
+
+
+def test_tf008_says_what_tf_keras_does_with_lr():
+    # TF 2.21, TF_USE_LEGACY_KERAS=1: `SGD(lr=0.1)` warns and trains at 0.01; the legacy
+    # optimizers read `lr` as `learning_rate`. Keras 3 refuses both (ValueError).
+    assert [f for f in _findings(LR) if f[0] == "TF008"] == [("TF008", 3), ("TF008", 4)]
+    found = lint_module(LR, "train.py", all_rules(), keras_version=2).diagnostics
+    lr = [d for d in found if d.rule == "TF008"]
+    assert [d.line for d in lr] == [3] and "default learning rate" in lr[0].message
+    assert lr[0].fix is not None  # the rename: what the code meant
