@@ -670,10 +670,12 @@ class NestedTfFunctionPerCall(Rule):
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
         (five times, or an unknown number of times). A factory that builds the function once
         and returns or stores it is fine, and so is a step over a Keras model, layer or optimizer
-        or a `tf.Variable` the outer function creates on each call (`model = MyModel(strength)`,
-        then `@tf.function def train_step`): one hoisted tf.function would be handed a new
-        model's variables on a later call, which TF 2.21 refuses (ValueError: variables
-        created on a non-first call), so each call's trace is the cost of its new model. Hoist
+        the outer function creates on each call (`model = MyModel(strength)`, then
+        `@tf.function def train_step`): one hoisted tf.function would build a new model's
+        variables on a later call, which TF 2.21 refuses (ValueError: variables created on a
+        non-first call), or trace again for each new model handed in, so each call's trace is
+        the cost of its new model (a plain `tf.Variable` made per call is still reported:
+        handed to one hoisted tf.function as an argument, a new variable reuses its trace). Hoist
         the `tf.function` to module level or `__init__`, or cache it (`self._step = ...`).
     """
 
@@ -783,13 +785,15 @@ class NestedTfFunctionPerCall(Rule):
 
 # What a tf.function creates variables in, or holds them: a new one of these per call of the outer
 # function cannot share one hoisted tf.function (TF 2.21: the second model's variables, created
-# on a non-first call, raise ValueError), so each call's new trace is the fix's own cost.
+# on a non-first call, raise ValueError; handed in as an argument, each new object is a new
+# trace), so each call's new trace is the fix's own cost. Not a plain `tf.Variable`: handed to
+# one hoisted tf.function as an argument, a new variable of the same shape reuses its trace.
 _STATEFUL_KINDS = frozenset({"model", "layer", "optimizer"})
 
 
 def _closes_over_new_state(model: ModuleModel, outer: FunctionInfo, fn: FunctionInfo) -> bool:
     """Whether ``fn`` (a tf.function made in ``outer``) reads a local of ``outer`` that holds a
-    Keras model, layer or optimizer, or a ``tf.Variable``, which ``outer`` creates on each call
+    Keras model, layer or optimizer, which ``outer`` creates on each call
     (``model = MyModel(strength)``, then ``@tf.function def train_step``): hoisting the
     tf.function would hand it the variables of a new model on a later call."""
     scope = model.scope_at.get(id(outer.node))
@@ -801,8 +805,6 @@ def _closes_over_new_state(model: ModuleModel, outer: FunctionInfo, fn: Function
         for site in sites:
             if site.kind != SiteKind.ASSIGN or not isinstance(site.value, cst.Call):
                 continue
-            if model.call_name(site.value) == "tensorflow.Variable":
-                return True
             found = model.kind_of(site.value, scope)
             if found is not None and found.kind in _STATEFUL_KINDS:
                 return True

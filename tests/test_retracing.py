@@ -351,6 +351,23 @@ def test_nested_tf_function_over_the_model_its_outer_call_builds_is_not_reported
         .replace("keras.optimizers.Adam()", "opt")
     )
     assert rule_ids(shared, ["TF504"]) == ["TF504"]
+    # a plain tf.Variable per call: handed to one hoisted tf.function, it reuses the trace
+    weights = """
+import tensorflow as tf
+
+def trial(scale):
+    w = tf.Variable(tf.random.normal((3, 2)) * scale)
+
+    @tf.function
+    def forward(x):
+        return tf.matmul(x, w)
+
+    return forward(tf.ones((1, 3)))
+
+for scale in (0.1, 1.0, 10.0):
+    trial(scale)
+"""
+    assert rule_ids(weights, ["TF504"]) == ["TF504"]
 
 
 # Values across calls, each from a public bug report (tests/realworld/retrace_*): the value passed
