@@ -99,6 +99,8 @@ def test_key_and_flag(project):
         assert configured.returncode == 0, configured.stdout + configured.stderr
     again = run_cli("check", "--select", "TF0", "--keras-version", "3", "train.py", cwd=project)
     assert again.returncode == 1 and "TF010" in again.stdout
+    shown = run_cli("check", "--show-settings", "train.py", cwd=project)
+    assert "\nkeras-version = 2\n" in shown.stdout
 
 
 LR = """\

@@ -606,6 +606,7 @@ def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
         f"root = {settings.root}",
         f"cache-dir = {settings.cache_dir or settings.root / '.tf2lint_cache'}",
         f"max-file-size = {settings.max_file_size}",
+        f"keras-version = {settings.keras_version}",
         f"report-unused-suppressions = {str(settings.report_unused_suppressions).lower()}",
         f"per-file-ignores (matching this file) = {json.dumps(ignored)}",
         f"rules ({len(rules)}) = [",
