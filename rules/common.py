@@ -650,6 +650,17 @@ def keras3_evidence(
     reason)."""
     steps: list[tuple[str, cst.CSTNode]] = []
     found = keras3_import(model)
+    if uses_tf_keras(model):  # the few Keras 3 rules that also hold for tf-keras (TF008, TF015)
+        if model.keras_version == 2:
+            why = "the project says `keras-version = 2` (TF_USE_LEGACY_KERAS=1 where it runs)"
+        elif model.sets_legacy_keras:
+            why = "the module sets `TF_USE_LEGACY_KERAS`"
+        else:
+            why = "the module imports `tf_keras`"
+        steps.append((f"{why}: its Keras is tf-keras, Keras 2", node))
+        if receiver is not None:
+            steps.extend(receiver_evidence(model, scope, receiver))
+        return steps
     if found is not None:
         steps.append(found)
     else:

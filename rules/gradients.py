@@ -949,7 +949,9 @@ class ApplyGradientsNoneGradient(Rule):
         for the variables its loss uses. Evidence required: the gradients come from one
         `gradient` call whose sources the model can name, and the model's tape view shows one
         of them never read while the tape records (a call it cannot follow, or an object that
-        may hold the variables, keeps it silent).
+        may hold the variables, keeps it silent). A target that is the result of a function of
+        the module returning nothing (a loss helper without `return`) is None, for which
+        `gradient` raises TypeError before any gradient reaches the optimizer: not reported here.
     """
     requires_text = TAPE_TEXT
 
@@ -970,8 +972,8 @@ class ApplyGradientsNoneGradient(Rule):
         if gradient is None:
             return
         unread = [v for v in gradient.verdicts() if v.cause == "unread"]
-        if not unread:
-            return
+        if not unread or _returns_nothing(self.model, gradient.target, self.context.scope):
+            return  # a target that is None: `gradient` raises TypeError before any update
         verdict: Verdict = unread[0]
         block = gradient.tape
         sources = ", ".join(_source_text(v.source) for v in unread)
@@ -995,6 +997,32 @@ class ApplyGradientsNoneGradient(Rule):
         if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
             return None
         return tapes.for_call(values[0])
+
+
+def _returns_nothing(
+    model: ModuleModel, target: cst.BaseExpression | None, scope: Scope | None
+) -> bool:
+    """Whether ``target`` (a gradient call's) is, or names, the result of a call of a function
+    of the module that returns no value (no ``return`` with a value, no ``yield``): None, for
+    which ``tape.gradient`` raises TypeError (TF 2.21: "Argument `target` should be a list or
+    nested structure of Tensors ... but received None") before any gradient is given."""
+    if target is None:
+        return False
+    values = [target]
+    if isinstance(target, cst.Name):
+        values = model.binding_of(target, scope).known_values or []
+    for value in values:
+        if not isinstance(value, cst.Call):
+            continue
+        callee = model.callee(value, scope)
+        if (
+            callee is not None
+            and not isinstance(callee.node, cst.Lambda)
+            and not callee.is_generator
+            and not model.return_values(callee)
+        ):
+            return True
+    return False
 
 
 class NonDifferentiableStepInKerasTraining(Rule):

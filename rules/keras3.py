@@ -621,7 +621,10 @@ class OptimizerLrArgument(Keras3Rule):
         optimizer class (`tf.keras.optimizers.*`, `keras.optimizers.*`), or to a class chosen
         at run time among Keras 3 optimizers only (`Adam if fine_tune else SGD`, a dict of
         them, `getattr(tf.keras.optimizers, name)`, a parameter whose default and arguments
-        are all such classes).
+        are all such classes). Where `tf.keras` is tf-keras (the module sets
+        `TF_USE_LEGACY_KERAS`, or the project says `keras-version = 2`), the 2.11+ optimizers
+        accept `lr=` with a logged warning and ignore it (`SGD(lr=0.1)` trains at 0.01, TF
+        2.21): reported with that message; `optimizers.legacy.*` read it as `learning_rate`.
     """
     fix_applicability = "safe"
     fix_safety = "Safe: `learning_rate` is the same argument under its current name."
@@ -629,8 +632,9 @@ class OptimizerLrArgument(Keras3Rule):
     def visit_Call(self, node: cst.Call) -> None:
         name = self.model.call_name(node)
         keras = keras3_name(name)
-        if keras is not None and keras.path in _OPTIMIZER_CONFIG_READERS:
-            self._config_lr(node)
+        keras2 = uses_tf_keras(self.model)
+        if keras is not None and keras.path in _OPTIMIZER_CONFIG_READERS and not keras2:
+            self._config_lr(node)  # (every Keras 2 `from_config` reads "lr" as learning_rate)
         arg = keyword_arg(node, "lr")
         if arg is None:
             return
@@ -649,8 +653,17 @@ class OptimizerLrArgument(Keras3Rule):
             because = [("every class this can be is a Keras 3 optimizer", cls)]
         if keyword_arg(node, "learning_rate") is not None:
             return
+        message = None
+        if keras2:  # `tf.keras` is tf-keras: its 2.11+ optimizers take `lr=` and drop it
+            if ".optimizers.legacy." in (name or ""):
+                return  # the legacy optimizers read it as `learning_rate`
+            message = (
+                "tf-keras optimizers accept `lr=` with only a logged warning and train with "
+                "their default learning rate; use `learning_rate=`"
+            )
         self.report(
             arg,
+            message,
             replacement=arg.with_changes(keyword=cst.Name("learning_rate")),
             fix_description="rename to `learning_rate`",
             because=because,

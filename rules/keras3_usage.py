@@ -131,6 +131,18 @@ def _call_args(node: cst.Call) -> list[cst.BaseExpression]:
 
 # --- TF015: TensorFlow ops and backend functions on Keras tensors --------------------------------
 
+# The TensorFlow APIs tf-keras (Keras 2) cannot wrap in a `TFOpLambda` layer when given a Keras
+# tensor: they register no dispatcher (`map_fn`, `while_loop`, `vectorized_map`, `switch_case`,
+# `constant`, `Variable`) or return an Operation, no tensor (`Assert`, `print`). Each raises
+# TypeError on a tf-keras `Input` (TF 2.21, TF_USE_LEGACY_KERAS=1), as every TF op does in Keras 3.
+_TF_KERAS_REFUSES = frozenset(
+    "tensorflow." + name
+    for name in (
+        "map_fn", "while_loop", "vectorized_map", "switch_case", "constant", "Variable",
+        "Assert", "debugging.Assert", "print",
+    )
+)  # fmt: skip
+
 
 class TfOpOnKerasTensor(Keras3Rule):
     id = "TF015"
@@ -156,6 +168,12 @@ class TfOpOnKerasTensor(Keras3Rule):
         module names them: a function decorated with `tf.custom_gradient` (its wrapper
         converts the arguments, whatever the body does) and a Keras metric object
         (`keras.metrics.Mean()(hidden)`: its update runs TF ops), refused the same way.
+        With tf-keras (Keras 2: the module imports `tf_keras`, sets `TF_USE_LEGACY_KERAS`, or
+        the project says `keras-version = 2`) a TF op on a Keras tensor becomes a `TFOpLambda`
+        layer, except the APIs that register no dispatcher or return an Operation:
+        `tf.map_fn`, `tf.while_loop`, `tf.vectorized_map`, `tf.switch_case`, `tf.constant`,
+        `tf.Variable`, `tf.debugging.Assert`, `tf.print` raise TypeError there too (TF 2.21),
+        and are reported under Keras 2 as well.
 
         Its category is graph-incompatible, not keras3, though it fires only from TensorFlow
         2.16 on: like TF891 (a Python `if` on a Keras tensor), it reports a symbolic value
@@ -170,7 +188,8 @@ class TfOpOnKerasTensor(Keras3Rule):
             # a loss or metric Keras traces that reads model-building tensors: TF303's claim
             return
         qualified = self.model.call_name(node)
-        if uses_tf_keras(self.model):
+        keras2 = uses_tf_keras(self.model)
+        if keras2 and qualified not in _TF_KERAS_REFUSES:
             return
         if not qualified:
             self._check_wrapper_call(node)
@@ -198,6 +217,14 @@ class TfOpOnKerasTensor(Keras3Rule):
         what = f"`{code(node.func)}`"
         if backend:
             what += " (Keras 3's backend runs TensorFlow ops)"
+        if keras2:
+            self.report(
+                node,
+                f"{what} on a Keras tensor raises TypeError with tf-keras too (Keras 2 cannot "
+                "wrap it in a layer); call it inside a layer's `call` or a `Lambda`",
+                because=[keras_tensor_step(self.model, scope, tensors[0])],
+            )
+            return
         self.report(
             node,
             f"{what} on a Keras tensor raises ValueError in Keras 3 (KerasTensor cannot be "

@@ -669,8 +669,14 @@ class NestedTfFunctionPerCall(Rule):
         trace within one call but traces again on the next: it is reported when it is itself
         called in a loop that runs at least as often as TensorFlow's retracing warning needs
         (five times, or an unknown number of times). A factory that builds the function once
-        and returns or stores it is fine. Hoist the `tf.function` to module level or `__init__`, or cache it
-        (`self._step = ...`).
+        and returns or stores it is fine, and so is a step over a Keras model, layer or optimizer
+        the outer function creates on each call (`model = MyModel(strength)`, then
+        `@tf.function def train_step`): one hoisted tf.function would build a new model's
+        variables on a later call, which TF 2.21 refuses (ValueError: variables created on a
+        non-first call), or trace again for each new model handed in, so each call's trace is
+        the cost of its new model (a plain `tf.Variable` made per call is still reported:
+        handed to one hoisted tf.function as an argument, a new variable reuses its trace). Hoist
+        the `tf.function` to module level or `__init__`, or cache it (`self._step = ...`).
     """
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -683,6 +689,8 @@ class NestedTfFunctionPerCall(Rule):
         if tf_function_decorator(self.model, fn) is None and not _new_tf_function_decorator(
             self.model, fn
         ):
+            return
+        if _closes_over_new_state(self.model, outer, fn):
             return
         self._check(*def_head(node), fn.name, outer)
 
@@ -773,6 +781,34 @@ class NestedTfFunctionPerCall(Rule):
                 f"`{outer.name}` traces it again; create it once outside and reuse it",
                 because=[(f"`{outer.name}` is called in a loop here", often[0].call)],
             )
+
+
+# What a tf.function creates variables in, or holds them: a new one of these per call of the outer
+# function cannot share one hoisted tf.function (TF 2.21: the second model's variables, created
+# on a non-first call, raise ValueError; handed in as an argument, each new object is a new
+# trace), so each call's new trace is the fix's own cost. Not a plain `tf.Variable`: handed to
+# one hoisted tf.function as an argument, a new variable of the same shape reuses its trace.
+_STATEFUL_KINDS = frozenset({"model", "layer", "optimizer"})
+
+
+def _closes_over_new_state(model: ModuleModel, outer: FunctionInfo, fn: FunctionInfo) -> bool:
+    """Whether ``fn`` (a tf.function made in ``outer``) reads a local of ``outer`` that holds a
+    Keras model, layer or optimizer, which ``outer`` creates on each call
+    (``model = MyModel(strength)``, then ``@tf.function def train_step``): hoisting the
+    tf.function would hand it the variables of a new model on a later call."""
+    scope = model.scope_at.get(id(outer.node))
+    if scope is None:
+        return False
+    for name, sites in scope.bindings.items():
+        if not any(read.within(fn) for read in model.reads.get(name, ())):
+            continue
+        for site in sites:
+            if site.kind != SiteKind.ASSIGN or not isinstance(site.value, cst.Call):
+                continue
+            found = model.kind_of(site.value, scope)
+            if found is not None and found.kind in _STATEFUL_KINDS:
+                return True
+    return False
 
 
 def _new_tf_function_decorator(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:

@@ -24,13 +24,28 @@ BASELINE = SUITE / "score.json"
 
 
 def check_suite(suite: Path = SUITE, tf2lint: list[str] | None = None) -> list[dict]:
-    """Every finding of ``tf2lint check`` (this one, or the executable given) on the suite."""
+    """Every finding of ``tf2lint check`` (this one, or the executable given) on the suite.
+
+    A program whose header says ``# ENV: TF_USE_LEGACY_KERAS=1`` runs under Keras 2 (tf-keras
+    as ``tf.keras``), the variable set where it runs: it is linted as a user would configure
+    that project, with ``--keras-version 2``."""
+    keras2 = {p.folder.name for p in realworld.load_suite(suite) if _legacy_keras(p.env)}
     files = sorted(str(p) for p in suite.glob("*/*.py"))
+    groups = [
+        ([f for f in files if Path(f).parent.name not in keras2], []),
+        ([f for f in files if Path(f).parent.name in keras2], ["--keras-version", "2"]),
+    ]
     command = tf2lint or [sys.executable, "-m", "tf2lint"]
-    done = subprocess.run(
-        [*command, "check", "--exit-zero", "--no-cache", "--output-format", "json", *files],
-        capture_output=True, text=True, check=True, cwd=suite,
-    )  # fmt: skip
+    found = []
+    for group, flags in groups:
+        if not group:
+            continue
+        done = subprocess.run(
+            [*command, "check", "--exit-zero", "--no-cache", "--output-format", "json", *flags,
+             *group],
+            capture_output=True, text=True, check=True, cwd=suite,
+        )  # fmt: skip
+        found += json.loads(done.stdout)
     return [  # ruff's schema; the scorer reads each finding's file, rule id and lines
         {
             **d,
@@ -39,8 +54,14 @@ def check_suite(suite: Path = SUITE, tf2lint: list[str] | None = None) -> list[d
             "line": d["location"]["row"],
             "end_line": d["end_location"]["row"],
         }
-        for d in json.loads(done.stdout)
+        for d in found
     ]
+
+
+def _legacy_keras(env: dict[str, str]) -> bool:
+    """TensorFlow's reading of ``TF_USE_LEGACY_KERAS`` (tensorflow/python/util/lazy_loader.py):
+    "true", "True" or "1"."""
+    return env.get("TF_USE_LEGACY_KERAS") in ("true", "True", "1")
 
 
 def current_score(suite: Path = SUITE, tf2lint: list[str] | None = None) -> realworld.Score:

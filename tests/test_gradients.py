@@ -252,6 +252,19 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def get_loss(y_true, y_pred):
+                tf.reduce_mean(tf.square(y_true - y_pred))
+
+            with tf.GradientTape() as tape:
+                loss = get_loss(tf.ones((1, 1)), model(tf.ones((1, 2))))
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [],  # the target is None: `gradient` raises TypeError, nothing reaches the optimizer
+            id="loss-helper-returns-nothing",
+        ),
+        pytest.param(
+            """
             def step(logits, y):
                 with tf.GradientTape() as tape:
                     loss = loss_fn(y, logits)

@@ -313,6 +313,63 @@ def test_nested_tf_function_rebuilt_when_the_outer_function_is_called_from_a_com
     assert rule_ids(source, ["TF504"]) == ["TF504"]
 
 
+PER_CALL_MODEL = """
+import keras
+import tensorflow as tf
+
+def train(units, x, y):
+    model = {made}
+    optimizer = keras.optimizers.Adam()
+
+    @tf.function
+    def train_step(x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((model(x) - y) ** 2)
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    return float(train_step(x, y))
+
+small = train(2, tf.ones((4, 3)), tf.zeros((4, 1)))
+large = train(8, tf.ones((4, 3)), tf.zeros((4, 1)))
+"""
+
+
+def test_nested_tf_function_over_the_model_its_outer_call_builds_is_not_reported():
+    # One tf.function per model and optimizer the outer call creates: hoisted, the second
+    # call's variables would be created on a non-first call (ValueError, TF 2.21).
+    made = "keras.Sequential([keras.layers.Dense(units), keras.layers.Dense(1)])"
+    assert rule_ids(PER_CALL_MODEL.format(made=made), ["TF504"]) == []
+    subclass = "class Net(keras.Model):\n    def call(self, x):\n        return x\n"
+    source = PER_CALL_MODEL.replace("\ndef train(", "\n" + subclass + "\n\ndef train(")
+    assert rule_ids(source.format(made="Net()"), ["TF504"]) == []
+    # the model and optimizer handed in: the same ones on every call could share one tf.function
+    shared = (
+        PER_CALL_MODEL.format(made="net")
+        .replace("units, x, y", "net, opt, x, y")
+        .replace("keras.optimizers.Adam()", "opt")
+    )
+    assert rule_ids(shared, ["TF504"]) == ["TF504"]
+    # a plain tf.Variable per call: handed to one hoisted tf.function, it reuses the trace
+    weights = """
+import tensorflow as tf
+
+def trial(scale):
+    w = tf.Variable(tf.random.normal((3, 2)) * scale)
+
+    @tf.function
+    def forward(x):
+        return tf.matmul(x, w)
+
+    return forward(tf.ones((1, 3)))
+
+for scale in (0.1, 1.0, 10.0):
+    trial(scale)
+"""
+    assert rule_ids(weights, ["TF504"]) == ["TF504"]
+
+
 # Values across calls, each from a public bug report (tests/realworld/retrace_*): the value passed
 # is a Python number or string the loop changes, however it reaches the call.
 @pytest.mark.parametrize(

@@ -120,11 +120,15 @@ class ModuleModel:
         module: cst.Module,
         identity: ModuleIdentity | None = None,
         facts: ModuleFacts | None = None,
+        keras_version: int = 3,
     ) -> None:
         self.module = module
         # its dotted name and package, when known (relative imports, the project's summaries)
         self.identity = identity
         self.facts = facts  # what the other modules linted with it say about it
+        # the project's `keras-version` setting: 2 when it runs with TF_USE_LEGACY_KERAS=1 set
+        # in its environment (shell, Dockerfile, CI), so that `tf.keras` is tf-keras, Keras 2
+        self.keras_version = keras_version
         self.scope = Scope(kind=ScopeKind.MODULE, node=module, parent=None)
         # local name -> qualified name, for imports anywhere in the module (the tf1-api rules'
         # candidates; what a name means at a given place is ``lookup``'s answer)
@@ -245,7 +249,10 @@ class ModuleModel:
     def sets_legacy_keras(self) -> bool:
         """The module sets ``TF_USE_LEGACY_KERAS`` to a true value (``os.environ[...] = "1"``,
         ``os.environ.setdefault(..., "1")``): ``tf.keras`` is then tf-keras, Keras 2, when TensorFlow
-        is imported after it, as a module's own setting must be to take effect."""
+        is imported after it, as a module's own setting must be to take effect. Or the project
+        says its environment sets it (``keras-version = 2``): the same answer."""
+        if self.keras_version == 2:
+            return True
         if not self._legacy_keras_strings:
             return False
         for node in self.nodes_of(cst.Assign):
@@ -272,8 +279,9 @@ class ModuleModel:
     def keras2_forced(self) -> bool:
         """Whether the module makes every Keras name mean Keras 2, or may: it sets
         ``TF_USE_LEGACY_KERAS`` (``tf.keras`` is then tf-keras), or checks the Keras version
-        and raises (it refuses one Keras, so it runs under the other)."""
-        if self._legacy_keras_strings:
+        and raises (it refuses one Keras, so it runs under the other); or the project's
+        environment sets ``TF_USE_LEGACY_KERAS`` (``keras-version = 2``)."""
+        if self.keras_version == 2 or self._legacy_keras_strings:
             return True
         for node in self.nodes_of(cst.If):
             branches = [node.body] + ([node.orelse.body] if type(node.orelse) is cst.Else else [])

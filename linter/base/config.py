@@ -17,6 +17,8 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 DEFAULT_TARGET_TENSORFLOW = "2.21"
+DEFAULT_KERAS_VERSION = 3
+KERAS_VERSIONS = (2, 3)
 # Files above this are reported (`too-large`) instead of linted. Linting takes about 900 bytes
 # of memory per byte of generated code (500 for hand-written code) and 16 s per MB here: 1 MiB
 # is far beyond any hand-written module (the largest of tensor2tensor, tf-models and Keras is
@@ -70,6 +72,9 @@ class Config:
     unfixable: list[str] = field(default_factory=list)
     extend_fixable: list[str] = field(default_factory=list)
     target_tensorflow: str = DEFAULT_TARGET_TENSORFLOW
+    # The Keras that `tf.keras` is where the code runs: 3 (TensorFlow 2.16+'s default), or 2
+    # (tf-keras: TF_USE_LEGACY_KERAS=1 set in the project's environment, not in its code)
+    keras_version: int = DEFAULT_KERAS_VERSION
     max_file_size: int = DEFAULT_MAX_FILE_SIZE  # bytes
     fix: bool | None = None
     fix_only: bool | None = None
@@ -111,6 +116,7 @@ _KEYS = {
     "unfixable": "list",
     "extend-fixable": "list",
     "target-tensorflow": "version",
+    "keras-version": "keras",
     "max-file-size": "size",
     "fix": "bool",
     "fix-only": "bool",
@@ -150,6 +156,7 @@ LINT_KEYS = frozenset(
         "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
         "extend-per-file-ignores", "fixable", "unfixable", "extend-fixable", "preview",
         "exclude", "extend-exclude", "report-unused-suppressions", "target-tensorflow",
+        "keras-version",
     }
 )  # fmt: skip
 # Keys whose values are paths or patterns: relative to the folder of the file that wrote them.
@@ -375,6 +382,13 @@ def config_from_table(table: dict, path: Path | None = None, where: str | None =
                     f'{where}[tool.tf2lint] `{key}` must be a TF2 version like "2.16", got {value!r}'
                 )
             config.target_tensorflow = value
+        elif kind == "keras":
+            if type(value) is not int or value not in KERAS_VERSIONS:
+                raise ConfigError(
+                    f"{where}[tool.tf2lint] `{key}` must be 2 (tf-keras: TF_USE_LEGACY_KERAS=1 "
+                    f"where the code runs) or 3 (the default), got {_short(value)}"
+                )
+            config.keras_version = value
         elif kind == "size":
             size = parse_size(value)
             if size is None:

@@ -119,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--ignore", action="extend", type=_selectors, help="rules not to run")
     rules.add_argument("--target-tensorflow", help='TF version the code targets, e.g. "2.15"')
     rules.add_argument(
+        "--keras-version",
+        type=int,
+        choices=(2, 3),
+        help="the Keras `tf.keras` is where the code runs: 3 (default) or 2 (tf-keras: "
+        "TF_USE_LEGACY_KERAS=1 set in its environment)",
+    )
+    rules.add_argument(
         "--per-file-ignores",
         action="append",
         metavar="PATTERN:CODES",
@@ -599,6 +606,7 @@ def _show_settings(loaded: LoadedSettings, paths: list[Path]) -> int:
         f"root = {settings.root}",
         f"cache-dir = {settings.cache_dir or settings.root / '.tf2lint_cache'}",
         f"max-file-size = {settings.max_file_size}",
+        f"keras-version = {settings.keras_version}",
         f"report-unused-suppressions = {str(settings.report_unused_suppressions).lower()}",
         f"per-file-ignores (matching this file) = {json.dumps(ignored)}",
         f"rules ({len(rules)}) = [",

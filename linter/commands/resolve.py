@@ -117,6 +117,7 @@ class LoadedSettings:
                     _pick(self.unused_flag, config.report_unused_suppressions, False)
                 ),
                 max_file_size=config.max_file_size,
+                keras_version=config.keras_version,
             )
         return self.per_config[config_path]
 
@@ -156,6 +157,8 @@ def _config_args(args: argparse.Namespace) -> tuple[Path | None, list[dict]]:
         overrides.append(
             parse_override(f"target-tensorflow = {json.dumps(args.target_tensorflow)}")
         )
+    if args.keras_version is not None:
+        overrides.append({"keras-version": args.keras_version})
     for flag, key in ((args.fixable, "fixable"), (args.unfixable, "unfixable")):
         if flag is not None:
             overrides.append({key: flag})
@@ -259,6 +262,7 @@ def _load_settings(args: argparse.Namespace, paths: list[Path]) -> LoadedSetting
         diff=fix_mode == "diff",
         cache_dir=Path(cache_dir).absolute() if cache_dir else None,
         max_file_size=config.max_file_size,
+        keras_version=config.keras_version,
         linted_paths=tuple(paths),
     )
     return LoadedSettings(

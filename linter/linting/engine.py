@@ -388,9 +388,12 @@ def lint_module(
     facts: ModuleFacts | None = None,
     ignore_noqa: bool = False,
     parse: Callable[[str], cst.Module] | None = None,
+    keras_version: int = 3,
 ) -> FileResult:
     """Lint one module's source with ``rules``. Never raises for bad input or a failing rule.
     ``ignore_noqa``: report what suppression comments would silence (``--ignore-noqa``).
+    ``keras_version``: the project's ``keras-version`` (2: its environment sets
+    ``TF_USE_LEGACY_KERAS=1``, and ``tf.keras`` is tf-keras; see ModuleModel.keras_version).
     ``parse``: libcst's parse, or one equal to it (the language server's incremental parse,
     whose ``parse_tree`` and ``node_ranges``, equal to ``ast.parse``'s and ``node_ranges``'s,
     are used too).
@@ -408,7 +411,10 @@ def lint_module(
     if not source.isascii() and syntax.respelled_characters(source):
         spelled = syntax.nfkc_names(source)
         if spelled is not None:  # fullwidth `tf.log` is `tf.log` to Python: lint what it reads
-            again = lint_module(spelled, path, rules, report_unused_suppressions, identity, facts)
+            again = lint_module(
+                spelled, path, rules, report_unused_suppressions, identity, facts,
+                keras_version=keras_version,
+            )  # fmt: skip
             return syntax.Reindented(spelled, {}).back(again)
     too_long = syntax.too_long_chain(source, tree, path)
     if too_long is not None:
@@ -430,8 +436,9 @@ def lint_module(
         indented = syntax.python_indentation(source)
         if indented is not None:  # valid Python libcst misreads: lint it indented with spaces
             again = lint_module(
-                indented.text, path, rules, report_unused_suppressions, identity, facts
-            )
+                indented.text, path, rules, report_unused_suppressions, identity, facts,
+                keras_version=keras_version,
+            )  # fmt: skip
             return indented.back(again)
         result.diagnostics.append(syntax.libcst_syntax_error(error, path, source))
         return result
@@ -442,7 +449,7 @@ def lint_module(
         return result
     result.module = module
     try:
-        model = ModuleModel(module, identity, facts)
+        model = ModuleModel(module, identity, facts, keras_version)
     except Exception as error:  # a bug in the model: report it and lint nothing else here
         result.diagnostics.append(_internal_error(path, "the semantic model", error))
         result.internal_error = True

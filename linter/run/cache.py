@@ -132,12 +132,15 @@ class Cache:
         rules: list[type[Rule]],
         facts: ModuleFacts | None = None,
         module: str = "",
+        keras_version: int = 3,
     ) -> str:
         """The key of a file's result: ``data`` its bytes, ``path`` as the rules see it, for
         the second pass of a project, the ``facts`` the other files give it, and ``module`` its
         module's name and package (an ``__init__.py`` added or removed above it changes them,
-        and with them its summary)."""
+        and with them its summary), and ``keras_version`` the file's ``keras-version`` setting."""
         digest = hashlib.sha256(self._base)
+        if keras_version != 3:  # (the default adds nothing: the keys of earlier runs stand)
+            digest.update(f"keras{keras_version}\0".encode())
         digest.update(self._rules_key(rules))
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(module.encode("utf-8", "surrogateescape") + b"\0")

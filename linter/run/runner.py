@@ -227,6 +227,7 @@ def lint_and_fix(
                 facts,
                 ignore_noqa=settings.ignore_noqa,
                 parse=parse,
+                keras_version=settings.keras_version,
             )
         )
 
@@ -447,6 +448,7 @@ def run_text_task(_state: object, task: TextTask) -> TextLinted | str | None:
                 task.facts,
                 ignore_noqa=task.settings.ignore_noqa,
                 parse=OPEN_DOCUMENTS.for_document(task.path),
+                keras_version=task.settings.keras_version,
             )
             result = task.settings.without_unfixable(result)
             return TextLinted(_portable(result.diagnostics), result.summary)
@@ -468,7 +470,9 @@ def cached_summary(store, settings: Settings, path: Path) -> ModuleSummary | Non
     relative = relative_to_root(path, settings.root)
     shown = printable(relative)  # as tf2lint check shows it when run from the root
     module = _module_key(ModuleIdentity.of(path))
-    entry = store.get(store.key(data, shown, settings.rules_for(relative), module=module), shown)
+    rules = settings.rules_for(relative)
+    key = store.key(data, shown, rules, module=module, keras_version=settings.keras_version)
+    entry = store.get(key, shown)
     return entry.summary if entry else None
 
 
@@ -721,7 +725,9 @@ def _key(
     store, settings: Settings, data: bytes, path: Path, identity: ModuleIdentity, facts=None
 ) -> str:
     rules = settings.rules_for(relative_to_root(path, settings.root))
-    return store.key(data, display_path(path), rules, facts, _module_key(identity))
+    return store.key(
+        data, display_path(path), rules, facts, _module_key(identity), settings.keras_version
+    )
 
 
 def _module_key(identity: ModuleIdentity) -> str:

@@ -42,6 +42,9 @@ class Settings:
     unfixable: frozenset[str] = frozenset()  # rule ids whose fixes are not offered (see fixable)
     ignore_noqa: bool = False  # suppression comments silence nothing (--ignore-noqa)
     preview: bool = False  # the editor also shows findings whose evidence has a gap
+    # `keras-version`: 2 when the project runs with TF_USE_LEGACY_KERAS=1 set in its environment
+    # (`tf.keras` is then tf-keras): the model answers "Keras 2" as for a module setting it
+    keras_version: int = 3
 
     def rules_for(self, relative: str) -> list[type[Rule]]:
         ignored = [

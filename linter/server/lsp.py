@@ -309,6 +309,7 @@ class Tf2lintServer(LanguageServer):
                     max_file_size=config.max_file_size,
                     cache_dir=config.cache_dir,
                     preview=bool(config.preview),
+                    keras_version=config.keras_version,
                 )
                 self._configs[config_path] = (files, stamps, value)
         except (ConfigError, PluginError, OSError) as error:
