@@ -5393,3 +5393,113 @@ class LossArgumentsSwapped(Rule):
             f"another number (or fails); pass `{code(second)}` first",
             because=[("named as the predictions, given as the labels", first)],
         )
+
+
+# --- TF113: symbolic gradients (`tf.gradients`, `K.gradients`) asked for in eager code ----------
+
+# The graph-mode gradient functions: each builds gradient ops in the current graph and raises
+# `RuntimeError: tf.gradients is not supported when eager execution is enabled` outside one.
+_SYMBOLIC_GRADIENTS = frozenset(
+    {
+        "tensorflow.gradients",
+        "tensorflow.compat.v1.gradients",
+        "tensorflow.keras.backend.gradients",
+        "tensorflow.compat.v1.keras.backend.gradients",
+        "tf_keras.backend.gradients",
+        "keras.backend.gradients",
+    }
+)
+# Names whose presence means the module may build graphs of its own (or turn eager off).
+_GRAPH_BUILDING_NAMES = frozenset(
+    {
+        "disable_eager_execution",
+        "disable_v2_behavior",
+        "as_default",
+        "Graph",
+        "FuncGraph",
+        "get_default_graph",
+        "placeholder",
+        "Session",
+    }
+)
+
+
+def _mentions_graph_building(model: ModuleModel) -> bool:
+    def scan() -> bool:
+        return any(n.value in _GRAPH_BUILDING_NAMES for n in model.nodes_of(cst.Name))
+
+    return model.memo(_mentions_graph_building, scan)
+
+
+def _traces_any(model: ModuleModel) -> bool:
+    return model.memo(_traces_any, lambda: any(f.traced for f in model.functions))
+
+
+def _runs_eagerly(model: ModuleModel, fn: FunctionInfo | None, depth: int = 0) -> bool:
+    """Whether the code of ``fn`` (None: the module's own code) runs eagerly only: module-level
+    code, or a function no ``tf.function`` traces that the module calls, and only from code
+    that runs eagerly, or a top-level function nothing calls in a module that traces
+    nothing."""
+    if fn is None:
+        return True
+    if fn.traced or depth > 6 or fn.name == "<lambda>":
+        return False
+    sites = [site for site in model.call_sites if site.callee is fn]
+    if not sites:
+        # an entry point (a script's function called from elsewhere): eager when nothing in
+        # the module is traced, so no `tf.function` of it can be the caller
+        return fn.outer is None and fn.cls is None and not _traces_any(model)
+    return all(
+        id(site.call) not in (site.caller.lifted_calls if site.caller else ())
+        and _runs_eagerly(model, site.caller, depth + 1)
+        for site in sites
+    )
+
+
+class SymbolicGradientsInEagerCode(Rule):
+    id = "TF113"
+    call_names = frozenset({"gradients"})
+    name = "symbolic-gradients-in-eager-code"
+    category = "tf1-api"
+    severity = "error"
+    message = (
+        "`tf.gradients` / `K.gradients` in code that runs eagerly: TensorFlow 2 raises "
+        "RuntimeError; record the computation with `tf.GradientTape`"
+    )
+    rationale = """
+        `tf.gradients(ys, xs)` and Keras 2's `K.gradients` (`tf.keras.backend.gradients`,
+        which calls it) add gradient ops to the graph that holds `ys`: TF1 code asked for them
+        while it built its graph and ran them later with `K.function` or a session. TensorFlow
+        2 executes eagerly, and there is no graph: both raise `RuntimeError: tf.gradients is
+        not supported when eager execution is enabled. Use tf.GradientTape instead.`, on
+        eager tensors and on a tf-keras model's symbolic `model.output` alike (TF 2.21; Keras
+        3 removed `K.gradients` altogether, TF010's). Compute the value under a
+        `tf.GradientTape` and call `tape.gradient(...)`, or put the code in a `tf.function`,
+        where `tf.gradients` works. Reported where the call runs eagerly by this module's
+        code: at module level, in a function no `tf.function` traces that the module calls
+        only from such code, or in a top-level function nothing in the module calls where
+        the module traces nothing; not in a module that turns eager execution off or builds graphs
+        of its own (`tf.Graph`, `as_default`, `placeholder`, `Session`).
+    """
+    requires_text = ("gradients",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, (cst.Attribute, cst.Name)) or self.context.in_traced_code:
+            return
+        name = self.model.call_name(node)
+        if name not in _SYMBOLIC_GRADIENTS or _mentions_graph_building(self.model):
+            return
+        scope = self.context.scope
+        fn = scope.function if scope is not None else None
+        if scope is not None and fn is None and self.model.enclosing_class(scope) is not None:
+            return  # a class body
+        if not _runs_eagerly(self.model, fn):
+            return
+        where = "at module level" if fn is None else f"in `{fn.name}`, which runs eagerly"
+        self.report(
+            node,
+            f"`{code(func)}` builds graph-mode gradients, but this code runs eagerly ({where}):"
+            " TensorFlow 2 raises RuntimeError; compute the value under a `tf.GradientTape` "
+            "and call `tape.gradient`",
+        )
