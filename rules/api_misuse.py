@@ -2436,7 +2436,14 @@ class MinimizeGivenLossValue(Rule):
         returns when that is one of these, or a name bound only to these. Not reported in TF1
         code, nor for a `tf.compat.v1` optimizer in traced code or in a module that uses
         graph-mode APIs (`tf.compat.v1.placeholder`, `Session`, `disable_eager_execution`): in
-        a graph, its `minimize` differentiates a tensor loss, as it should.
+        a graph, its `minimize` differentiates a tensor loss, as it should. Two more forms of
+        the same misreading of `minimize` are reported: a Keras 2 optimizer's `minimize(loss)`
+        without `var_list`, which that signature requires (`TypeError: minimize() missing 1
+        required positional argument: 'var_list'`; TF1 code expected it to return a training
+        op to run later), and a loss function of the module that takes parameters (`def
+        loss(x, y)`) passed as the callable: `minimize` calls it with no arguments
+        (`TypeError: loss() missing 2 required positional arguments`), for Keras 2 and
+        `tf.compat.v1.train` optimizers alike (TF 2.21); wrap it, `lambda: loss(x, y)`.
     """
     requires_text = ("minimize",)
 
@@ -2455,6 +2462,24 @@ class MinimizeGivenLossValue(Rule):
             return
         kind, constructor = found
         if is_tf1_code(self.model):
+            return
+        if kind == "keras" and argument(node, 1, "var_list") is None:
+            self.report(
+                node,
+                f"`{code(func)}` without `var_list`: a Keras 2 optimizer's `minimize(loss, "
+                "var_list)` requires the variables to update (TypeError) and returns no step "
+                "to call later; pass `var_list=` (the model's `trainable_variables`)",
+                because=[(f"the optimizer: `{constructor.rsplit('.', 1)[-1]}`", func.value)],
+            )
+            return
+        needs = self._loss_parameters(loss, scope)
+        if needs:
+            self.report(
+                node,
+                f"`{code(loss)}` takes {needs}, but `minimize` calls the loss with no "
+                "arguments (TypeError); pass `lambda: ...` that calls it with the data",
+                because=[(f"`{code(loss)}` is defined here", self._defined(loss, scope))],
+            )
             return
         if kind == "v1" and (self.context.in_traced_code or _builds_graphs(self.model)):
             return  # in a graph, v1's minimize differentiates a tensor loss
@@ -2476,6 +2501,36 @@ class MinimizeGivenLossValue(Rule):
                 (f"{what} here", where),
             ],
         )
+
+    def _loss_function(self, loss: cst.BaseExpression, scope: Scope | None):
+        """The module's function ``loss`` names (a plain function, not a method)."""
+        if not isinstance(loss, cst.Name):
+            return None
+        binding = self.model.binding_of(loss, scope)
+        if len(binding.sites) != 1 or binding.sites[0].kind != SiteKind.DEF:
+            return None
+        fn = self.model.function_of.get(binding.sites[0].node)
+        return fn if fn is not None and fn.cls is None else None
+
+    def _loss_parameters(self, loss: cst.BaseExpression, scope: Scope | None) -> str | None:
+        """ "the parameters `x`, `y`" when the loss function needs arguments to be called."""
+        fn = self._loss_function(loss, scope)
+        if fn is None:
+            return None
+        params = fn.node.params
+        required = [
+            p.name.value
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if p.default is None
+        ]
+        if not required:
+            return None
+        shown = ", ".join(f"`{p}`" for p in required)
+        return f"the parameter{'s' if len(required) > 1 else ''} {shown}"
+
+    def _defined(self, loss: cst.BaseExpression, scope: Scope | None) -> cst.CSTNode:
+        fn = self._loss_function(loss, scope)
+        return fn.node.name if fn is not None else loss
 
     def _value(
         self, expr: cst.BaseExpression, scope: Scope | None, depth: int

@@ -1199,6 +1199,33 @@ def test_minimize_given_a_loss_value(source, expected):
     assert rule_ids(source, ["TF936"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # Keras 2's minimize(loss, var_list, tape=None): var_list is required (TypeError)
+        ("step = opt.minimize(cost)", ["TF936"]),
+        ("opt.minimize(lambda: v * v)", ["TF936"]),
+        # a loss that takes data: minimize calls it with no arguments (TypeError)
+        ("opt.minimize(fit_loss, var_list=[v])", ["TF936"]),
+        ("opt.minimize(lambda: fit_loss(1.0, 2.0), var_list=[v])", []),
+        ("opt.minimize(cost, [v])", []),
+    ],
+)
+def test_minimize_without_var_list_or_with_a_loss_that_takes_data(call, expected):
+    """TF 2.21, tf-keras: `minimize(loss)` raises "missing 1 required positional argument:
+    'var_list'"; `minimize(loss_fn, var_list=...)` with `def loss_fn(x, y)` raises
+    "loss() missing 2 required positional arguments"."""
+    source = (
+        KERAS2
+        + "opt = tf_keras.optimizers.SGD(0.1)\n"
+        + "def cost():\n    return v * v\n"
+        + "def fit_loss(x, y):\n    return (v * x - y) ** 2\n"
+        + call
+        + "\n"
+    )
+    assert rule_ids(source, ["TF936"]) == expected
+
+
 # TF937: a TF2 strategy's reduce without axis (TF 2.21: TypeError, missing 'axis').
 STRATEGY = "import tensorflow as tf\n"
 
