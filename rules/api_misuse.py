@@ -5558,3 +5558,126 @@ class SymbolicGradientsInEagerCode(Rule):
             " TensorFlow 2 raises RuntimeError; compute the value under a `tf.GradientTape` "
             "and call `tape.gradient`",
         )
+
+
+# --- TF987: a trained model cloned with clone_model and used as if it kept the weights ----------
+
+# What gives a clone weights of its own: copied, loaded, or trained.
+_WEIGHT_GIVING = frozenset(
+    {"set_weights", "load_weights", "fit", "train_on_batch", "fit_generator", "build_from"}
+)
+# What reads the weights a model holds.
+_WEIGHT_READING = frozenset(
+    {"predict", "predict_on_batch", "evaluate", "test_on_batch", "save", "save_weights"}
+    | {"get_weights", "export", "predict_step"}
+)
+# What gives the original its trained weights before the clone.
+_TRAINING = frozenset({"fit", "train_on_batch", "fit_generator", "load_weights"})
+
+
+def _method_calls_on(model: ModuleModel, holder: cst.Name, scope: Scope | None) -> list:
+    """(method, call) for each ``<holder>.method(...)`` of the module whose name binds to the
+    same binding as ``holder`` (the object's uses in its own scope)."""
+    binding = model.binding_of(holder, scope)
+    found = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == holder.value
+            and model.binding_of(func.value, scope).sites == binding.sites
+        ):
+            found.append((func.attr.value, call))
+    return found
+
+
+def _called_directly(model: ModuleModel, holder: cst.Name, scope: Scope | None) -> list:
+    binding = model.binding_of(holder, scope)
+    return [
+        call
+        for call in model.nodes_of(cst.Call)
+        if isinstance(call.func, cst.Name)
+        and call.func.value == holder.value
+        and model.binding_of(call.func, scope).sites == binding.sites
+    ]
+
+
+class CloneModelWithoutWeights(Rule):
+    id = "TF987"
+    call_names = frozenset({"clone_model"})
+    name = "clone-model-without-copying-weights"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a trained model is copied with `clone_model` and the copy is used for its weights: "
+        "`clone_model` makes new, freshly initialised weights"
+    )
+    rationale = """
+        `keras.models.clone_model(model)` rebuilds the model's architecture from its config:
+        "Model cloning is similar to calling a model on new inputs, except that it creates
+        new layers (and thus new weights) instead of sharing the weights of the existing
+        layers" (the Keras API documentation). The clone's weights are initialised afresh,
+        so predicting, evaluating or saving it right after cloning a trained model gives an
+        untrained model's results (TF 2.21, Keras 3 and tf-keras: the clone's predictions
+        differ from the trained model's). Copy the weights, `clone.set_weights(
+        model.get_weights())`, or train the clone. Reported where the module clones a model
+        it trained or loaded weights into before (`fit`, `train_on_batch`, `load_weights`)
+        and then predicts with, evaluates, saves or calls the clone, which it never gives
+        weights (`set_weights`, `load_weights`) nor trains.
+    """
+    requires_text = ("clone_model",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        name = model.call_name(node) or ""
+        if not (is_keras(name) and name.endswith(".clone_model")):
+            return
+        source = argument(node, 0, "model")
+        if not isinstance(source, cst.Name):
+            return
+        clone = self._assigned_to(node)
+        if clone is None:
+            return
+        cloned_at = event_order(model, node)
+        trained = [
+            call
+            for method, call in _method_calls_on(model, source, scope)
+            if method in _TRAINING and 0 <= event_order(model, call) < cloned_at
+        ]
+        if not trained:
+            return
+        uses = _method_calls_on(model, clone, scope)
+        if any(method in _WEIGHT_GIVING for method, _ in uses):
+            return
+        reads = [
+            call
+            for method, call in uses
+            if method in _WEIGHT_READING and event_order(model, call) > cloned_at
+        ]
+        reads += [
+            call
+            for call in _called_directly(model, clone, scope)
+            if event_order(model, call) > cloned_at
+        ]
+        if not reads or len(model.binding_of(clone, scope).sites) != 1:
+            return
+        read = min(reads, key=lambda call: event_order(model, call))
+        self.report(
+            node,
+            f"`{code(clone)}` is a clone of the trained `{code(source)}` with fresh weights: "
+            "`clone_model` copies the architecture, not the weights; copy them with "
+            f"`{code(clone)}.set_weights({code(source)}.get_weights())`",
+            because=[
+                (f"`{code(source)}` is trained here", trained[0]),
+                ("the clone's weights are read here", read),
+            ],
+        )
+
+    def _assigned_to(self, node: cst.Call) -> cst.Name | None:
+        """The name ``node``'s result is assigned to (``clone = clone_model(m)``)."""
+        for assign in self.model.nodes_of(cst.Assign):
+            if assign.value is node and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                return target if isinstance(target, cst.Name) else None
+        return None

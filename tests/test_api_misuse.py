@@ -2326,3 +2326,34 @@ def test_exact_accuracy_metric_on_scores(source, expected):
 )
 def test_loss_arguments_swapped(source, expected):
     assert rule_ids(source, ["TF994"]) == expected
+
+
+CLONE = """
+import numpy as np
+import keras
+
+x = np.random.rand(8, 4)
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+model.compile("adam", "mse")
+{before}
+copy = keras.models.clone_model(model)
+{after}
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ("model.fit(x, x[:, :1])", "copy.predict(x)", ["TF987"]),
+        ("model.load_weights('w.weights.h5')", "copy.save('copy.keras')", ["TF987"]),
+        ("model.fit(x, x[:, :1])", "y = copy(x)", ["TF987"]),
+        # the weights copied, the clone trained, the original never trained before the clone
+        ("model.fit(x, x[:, :1])", "copy.set_weights(model.get_weights())\ncopy.predict(x)", []),
+        ("model.fit(x, x[:, :1])", "copy.compile('adam', 'mse')\ncopy.fit(x, x[:, :1])", []),
+        ("", "copy.predict(x)\nmodel.fit(x, x[:, :1])", []),
+    ],
+)
+def test_clone_model_of_a_trained_model_used_without_its_weights(before, after, expected):
+    """TF 2.21: clone_model gives fresh weights; the clone's predictions differ."""
+    source = CLONE.format(before=before, after=after)
+    assert rule_ids(source, ["TF987"]) == expected
