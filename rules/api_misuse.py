@@ -5681,3 +5681,113 @@ class CloneModelWithoutWeights(Rule):
                 target = assign.targets[0].target
                 return target if isinstance(target, cst.Name) else None
         return None
+
+
+# --- TF988: a nested model's inner layer output combined with the outer model's input -----------
+
+
+def _single_value(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``expr`` holds, through names bound once (up to 4)."""
+    for _ in range(4):
+        if not isinstance(expr, cst.Name):
+            break
+        values = model.bound_values(expr, scope)
+        if len(values) != 1 or len(model.binding_of(expr, scope).sites) != 1:
+            break
+        expr = values[0]
+    return expr
+
+
+def _layer_of(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The object whose layer ``expr`` takes: ``m`` of ``m.get_layer(...)`` or
+    ``m.layers[i]``; None for anything else."""
+    expr = _single_value(model, expr, scope)
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get_layer"
+    ):
+        return expr.func.value
+    if (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "layers"
+    ):
+        return expr.value.value
+    return None
+
+
+def _same_object(
+    model: ModuleModel, a: cst.BaseExpression, b: cst.BaseExpression, scope: Scope | None
+) -> bool:
+    if not (isinstance(a, cst.Name) and isinstance(b, cst.Name)) or a.value != b.value:
+        return False
+    return model.binding_of(a, scope).sites == model.binding_of(b, scope).sites
+
+
+class NestedModelOutputWithOuterInput(Rule):
+    id = "TF988"
+    call_names = frozenset({"Model"})
+    name = "nested-model-output-with-outer-input"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model is built from an outer model's input and the output of a layer inside a "
+        "model nested in it: that output is not connected to the outer input"
+    )
+    rationale = """
+        A model used as a layer of another (a pretrained base called on the outer model's
+        `Input`) keeps its own graph: its inner layers' `output` tensors are computed from
+        the nested model's own `Input`, and calling the nested model on the outer input made
+        a new node whose inner tensors no layer exposes. `keras.Model(outer.inputs,
+        outer.get_layer("base").get_layer("conv").output)` (the Grad-CAM idiom applied to a
+        transfer-learning model) therefore raises `ValueError: Output ... is not connected to
+        inputs` (Keras 3; tf-keras: `Graph disconnected`), TF 2.21, for a functional or a
+        Sequential outer model. Build the model on the nested model's own input
+        (`base.input`, with `base.output` carried on through the head's layers by hand), or
+        construct the outer model from `base.input` and `base.output` so its layers are the
+        outer model's own. Reported where `Model(...)`'s inputs are `<m>.input`/`<m>.inputs`
+        and an output is `.output` of a layer taken (`get_layer`, `layers[i]`) from a layer
+        taken from the same `<m>`.
+    """
+    requires_text = ("get_layer", "layers[")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        name = knowledge.canonical(model.call_name(node) or "")
+        if not (is_keras(name) and name.rsplit(".", 1)[-1] == "Model"):
+            return
+        inputs, outputs = argument(node, 0, "inputs"), argument(node, 1, "outputs")
+        if inputs is None or outputs is None:
+            return
+        inputs = _single_value(model, inputs, scope)
+        if not (isinstance(inputs, cst.Attribute) and inputs.attr.value in ("input", "inputs")):
+            return
+        outer = inputs.value
+        outputs = _single_value(model, outputs, scope)
+        elements = (
+            [e.value for e in outputs.elements]
+            if isinstance(outputs, (cst.List, cst.Tuple))
+            else [outputs]
+        )
+        for element in elements:
+            value = _single_value(model, element, scope)
+            if not (isinstance(value, cst.Attribute) and value.attr.value == "output"):
+                continue
+            nested = _layer_of(model, value.value, scope)
+            owner = _layer_of(model, nested, scope) if nested is not None else None
+            if owner is None or not _same_object(model, owner, outer, scope):
+                continue
+            self.report(
+                node,
+                f"`{code(value)}` is the output of a layer inside `{code(nested)}`, a model "
+                f"nested in `{code(outer)}`: it is computed from the nested model's own input, "
+                f"not from `{code(inputs)}`, so building the model raises ValueError (graph "
+                "disconnected)",
+                because=[(f"`{code(value)}` is read here", element)],
+            )
+            return

@@ -2357,3 +2357,39 @@ def test_clone_model_of_a_trained_model_used_without_its_weights(before, after, 
     """TF 2.21: clone_model gives fresh weights; the clone's predictions differ."""
     source = CLONE.format(before=before, after=after)
     assert rule_ids(source, ["TF987"]) == expected
+
+
+NESTED = """
+import keras
+
+base_in = keras.Input((8, 8, 3))
+conv = keras.layers.Conv2D(4, 3, name="conv")(base_in)
+base = keras.Model(base_in, keras.layers.GlobalAveragePooling2D()(conv), name="base")
+inputs = keras.Input((8, 8, 3))
+model = keras.Model(inputs, keras.layers.Dense(2)(base(inputs)))
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "keras.Model(model.inputs, [model.get_layer('base').get_layer('conv').output,"
+            " model.output])",
+            ["TF988"],
+        ),
+        (
+            "inner = model.layers[1]\nout = inner.get_layer('conv').output\n"
+            "keras.Model(model.input, out)",
+            ["TF988"],
+        ),
+        # the nested model's own input; a layer of the outer model itself
+        ("keras.Model(base.input, base.get_layer('conv').output)", []),
+        ("keras.Model(model.inputs, model.layers[-1].output)", []),
+    ],
+)
+def test_nested_model_output_with_outer_input(code, expected):
+    """TF 2.21: ValueError "not connected to inputs" (Keras 3), "Graph disconnected"
+    (tf-keras)."""
+    assert rule_ids(NESTED.format(code=code), ["TF988"]) == expected
