@@ -2072,7 +2072,12 @@ class ProbabilityLossGivenLogits(Rule):
         `Model` subclass whose `call` returns one layer's output, when that last layer is such
         a layer without an activation, and for such a loss called on what such a model returns. (The other way round, `from_logits=True` on a softmax output,
         Keras 3 detects and undoes, with a warning.) Pass `from_logits=True`, or give the
-        last layer `activation="softmax"` (`"sigmoid"` for a binary loss).
+        last layer `activation="softmax"` (`"sigmoid"` for a binary loss). A last layer
+        with a ReLU (`activation="relu"`) is reported too: its outputs are unbounded and 0
+        for every input where the unit is dead, so the clipped values pass no gradient
+        where they fall outside (0, 1) (TF 2.21: a threshold classifier ending in
+        `Dense(1, activation="relu")` with `binary_crossentropy` stays near chance; with a
+        sigmoid it learns). Its fix is a sigmoid or softmax, not `from_logits`.
     """
     requires_text = ("crossentropy", "Crossentropy")
 
@@ -2086,6 +2091,18 @@ class ProbabilityLossGivenLogits(Rule):
             layer = self._logits_layer(func.value, scope, node)
             if layer is not None:
                 self._report(loss, layer, "the model compiled here")
+                return
+            layer = self._relu_layer(func.value, scope, node)
+            if layer is not None:
+                self.report(
+                    layer,
+                    f"`{code(layer.func)}` with a ReLU ends the model, but `{code(loss)}` "
+                    "expects probabilities: ReLU outputs are unbounded and often 0, the loss "
+                    "clips them into (0, 1), and where they are clipped "
+                    'no gradient flows; end in `activation="sigmoid"` (`"softmax"` for '
+                    "several classes)",
+                    because=[("the loss, which expects probabilities", loss)],
+                )
             return
         # `loss_fn(y, model(x))`, `keras.losses.sparse_categorical_crossentropy(y, logits)`
         predictions = argument(node, 1, "y_pred")
@@ -2147,6 +2164,21 @@ class ProbabilityLossGivenLogits(Rule):
             _last_linear_layer(self.model, construction, where, before)
             for construction, where in training.constructions(receiver, scope, 0)
         ]
+        return found[0] if found and all(found) else None
+
+    def _relu_layer(
+        self, receiver: cst.BaseExpression, scope: Scope | None, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer of the model ``receiver`` holds when it is a layer whose activation
+        defaults to none built with a ReLU activation (every construction agreeing)."""
+        if scope is None:
+            return None
+        found = []
+        for construction, where in self.model.training.constructions(receiver, scope, 0):
+            layer = last_layer(self.model, construction, where, before)
+            found.append(
+                layer if layer is not None and _relu_activation(self.model, layer) else None
+            )
         return found[0] if found and all(found) else None
 
     def _predicted_by(
@@ -2325,6 +2357,27 @@ def _layer_activation_at(
         return False, name if knowledge.probability_activation_name(name) else None
     op = knowledge.probability_op(model.qualified_name(activation))
     return False, op["kind"] if op is not None else None
+
+
+def _relu_activation(model: ModuleModel, layer: cst.Call) -> bool:
+    """Whether ``layer`` (one whose activation defaults to none, or an ``Activation``) is
+    built with a ReLU activation (``"relu"``, ``tf.nn.relu``, ``keras.activations.relu``)."""
+    name = model.call_name(layer)
+    if is_keras(name, "layers.Activation"):
+        position = 0
+    else:
+        position = knowledge.linear_activation_position(name)
+        if position is None:
+            return False
+    activation = argument(layer, position, "activation")
+    if isinstance(activation, cst.SimpleString):
+        return activation.evaluated_value == "relu"
+    if isinstance(activation, (cst.Name, cst.Attribute)):
+        qualified = model.qualified_name(activation) or ""
+        return qualified in ("tensorflow.nn.relu", "tensorflow.keras.activations.relu") or (
+            is_keras(qualified, "activations.relu")
+        )
+    return False
 
 
 def _last_linear_layer(

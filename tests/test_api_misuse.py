@@ -2393,3 +2393,32 @@ def test_nested_model_output_with_outer_input(code, expected):
     """TF 2.21: ValueError "not connected to inputs" (Keras 3), "Graph disconnected"
     (tf-keras)."""
     assert rule_ids(NESTED.format(code=code), ["TF988"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("last", "loss", "expected"),
+    [
+        ('keras.layers.Dense(1, activation="relu")', '"binary_crossentropy"', [("TF934", 6)]),
+        (
+            "keras.layers.Dense(3, activation=tf.nn.relu)",
+            '"categorical_crossentropy"',
+            [("TF934", 6)],
+        ),
+        ('keras.layers.Dense(1, activation="sigmoid")', '"binary_crossentropy"', []),
+        ('keras.layers.Dense(1, activation="relu")', '"mse"', []),
+        (
+            'keras.layers.Dense(1, activation="relu")',
+            "keras.losses.BinaryCrossentropy(from_logits=True)",
+            [],
+        ),
+    ],
+)
+def test_relu_output_given_to_a_probability_loss(last, loss, expected):
+    """TF 2.21: a threshold classifier ending in Dense(1, relu) with binary_crossentropy stays
+    near chance for some initialisations (seed 0: accuracy <= 0.9; a sigmoid > 0.9)."""
+    source = (
+        "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([\n"
+        '    keras.Input((4,)),\n    keras.layers.Dense(8, activation="relu"),\n'
+        f"    {last},\n])\nmodel.compile(optimizer='adam', loss={loss})\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF934"])] == expected
