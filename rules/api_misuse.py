@@ -23,6 +23,7 @@ from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
     graph_variable,
+    keras_tensor,
     tensor_condition,
     value_operands,
     values_read,
@@ -5844,3 +5845,180 @@ class NestedModelOutputWithOuterInput(Rule):
                 because=[(f"`{code(value)}` is read here", element)],
             )
             return
+
+
+# --- TF995: a Keras layer's construction and call confused ---------------------------------------
+
+# Keras's merge layers: called on one list of tensors.
+_MERGE_LAYERS = frozenset(
+    {"Concatenate", "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Dot"}
+)
+# Their functional forms: `concatenate(inputs, axis=-1)`, `add(inputs)`: the list first.
+_MERGE_FUNCTIONS = frozenset(
+    {"concatenate", "add", "subtract", "multiply", "average", "maximum", "minimum"}
+)
+
+
+def _holds_node(root: cst.CSTNode | None, node: cst.CSTNode) -> bool:
+    """Whether ``node`` lies within ``root`` (the value of the assignment it is read in)."""
+    found = []
+
+    def enter(current: cst.CSTNode) -> bool:
+        if current is node:
+            found.append(True)
+        return not found
+
+    if root is not None:
+        walk(root, enter)
+    return bool(found)
+
+
+def _keras_layer_name(model: ModuleModel, call: cst.Call) -> str | None:
+    """The leaf name of the Keras layer class or `keras.layers` function ``call`` calls."""
+    name = knowledge.canonical(model.call_name(call) or "")
+    if not is_keras(name) or ".layers." not in name:
+        return None
+    return name.rsplit(".", 1)[-1]
+
+
+class LayerConstructionAndCallConfused(Rule):
+    id = "TF995"
+    name = "layer-construction-and-call-confused"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a Keras layer is given a tensor where it takes its settings, or a layer object or "
+        "separate tensors where it takes one tensor (or one list)"
+    )
+    rationale = """
+        A Keras layer is built in two steps: the constructor takes its settings
+        (`Dense(units)`, `GlobalMaxPooling2D(data_format=...)`), and calling the layer object
+        takes the tensor (`GlobalMaxPooling2D()(x)`), and a merge layer takes its tensors as
+        one list (`Concatenate()([a, b])`). Three slips of that order fail as the model is
+        built (TF 2.21, Keras 3 and tf-keras): a Keras tensor passed to the constructor
+        lands in its first setting (`ValueError: The data_format argument must be one of
+        ...`, `Received an invalid value for units`; tf-keras `AttributeError` or
+        `TypeError`); a layer object passed where a tensor goes (`pool(base.get_layer(
+        "out_relu"))` instead of its `.output`) raises `ValueError: Only input tensors may be
+        passed as positional arguments` (tf-keras: `TypeError: Inputs to a layer should be
+        tensors`); and a merge layer called with its tensors as separate arguments
+        (`Concatenate()(a, b)`, or `concatenate(a, b)`, where `b` lands in `axis`) raises
+        `TypeError: too many positional arguments` or `ValueError: A Concatenate layer
+        should be called on a list`. Reported where a Keras layer class is constructed with
+        a symbolic Keras tensor as its first positional argument, where a Keras layer object
+        (built in the module) is called on what `get_layer(...)`, `<model>.layers[i]` or a
+        layer constructor returns, and where a Keras merge layer (or its function) is given
+        a second positional Keras tensor.
+    """
+    requires_text = ("keras",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        if not positional or any(a.star for a in node.args):
+            return
+        func = node.func
+        if isinstance(func, cst.Call):
+            self._layer_call(node, func, positional)
+            return
+        leaf = _keras_layer_name(model, node)
+        if leaf is None:
+            return
+        if leaf in _MERGE_FUNCTIONS and len(positional) >= 2:
+            if keras_tensor(model, scope, positional[1]):
+                self._separate(node, leaf, positional[1])
+            return
+        if knowledge.class_kind(model.call_name(node)) != "layer" or leaf == "InputLayer":
+            return
+        first = positional[0]
+        if keras_tensor(model, scope, first) or self._layer_output(first, scope, 0):
+            self.report(
+                node,
+                f"`{code(first)}` is a tensor (a layer's output) passed to the constructor of `{leaf}`, which "
+                "takes the layer's settings: it fails as the layer is built; construct the "
+                f"layer, then call it: `{leaf}(...)({code(first)})`",
+                because=[("the tensor", first)],
+            )
+
+    def _layer_call(
+        self, node: cst.Call, construction: cst.Call, positional: list[cst.BaseExpression]
+    ) -> None:
+        """``Layer(...)(args)``: a layer object given, or a merge layer's separate tensors."""
+        model, scope = self.model, self.context.scope
+        leaf = _keras_layer_name(model, construction)
+        if leaf is None or knowledge.class_kind(model.call_name(construction)) != "layer":
+            return
+        if leaf in _MERGE_LAYERS and len(positional) >= 2:
+            if keras_tensor(model, scope, positional[1]):
+                self._separate(node, leaf, positional[1])
+            return
+        given = positional[0]
+        held = self._layer_object(given)
+        if held is not None:
+            self.report(
+                node,
+                f"`{code(given)}` holds a layer object, not a tensor: a Keras layer is called on "
+                f"tensors; pass `{code(given)}.output`",
+                because=[("the layer object", held)],
+            )
+
+    def _layer_output(self, expr: cst.BaseExpression, scope: Scope | None, depth: int) -> bool:
+        """Whether ``expr`` holds what a Keras layer call returns (``Dense(2)(x)``, eager or
+        symbolic), through names (every value they are bound to) and the module's functions
+        that return only such values."""
+        model = self.model
+        if depth > 3:
+            return False
+        if isinstance(expr, cst.Call):
+            if isinstance(expr.func, cst.Call):
+                return knowledge.class_kind(model.call_name(expr.func)) == "layer"
+            callee = model.callee(expr, scope)
+            if callee is None or callee.is_generator:
+                return False
+            returned = model.return_values(callee)
+            return bool(returned) and all(
+                self._layer_output(r, callee, depth + 1) for r in returned
+            )
+        if isinstance(expr, cst.Name):
+            # the assignment that reaches `expr` in straight-line code: the last one before it
+            binding = model.binding_of(expr, scope)
+            at = event_order(model, expr)
+            before = [
+                site
+                for site in binding.sites
+                if 0 <= site.order < at and not _holds_node(site.value, expr)
+            ]
+            if not before or binding.scope is not scope:
+                return False
+            site = max(before, key=lambda s: s.order)
+            if site.kind != SiteKind.ASSIGN or site.value is None or site.loop is not None:
+                return False
+            return self._layer_output(site.value, scope, depth + 1)
+        return False
+
+    def _layer_object(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+        """Where ``expr`` is given a Keras layer object: ``m.get_layer(...)``,
+        ``m.layers[i]`` or a layer construction (through names bound once)."""
+        model, scope = self.model, self.context.scope
+        value = _single_value(model, expr, scope)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "get_layer":
+                return value
+            kind = knowledge.class_kind(model.call_name(value))
+            return value if kind == "layer" else None
+        if (
+            isinstance(value, cst.Subscript)
+            and isinstance(value.value, cst.Attribute)
+            and value.value.attr.value == "layers"
+        ):
+            return value
+        return None
+
+    def _separate(self, node: cst.Call, leaf: str, second: cst.BaseExpression) -> None:
+        self.report(
+            node,
+            f"`{leaf}` is given its tensors as separate arguments: a merge layer takes one list "
+            f"of tensors (`{leaf}(...)([a, b])`); `{code(second)}` fails there",
+            because=[("a second tensor, passed on its own", second)],
+        )

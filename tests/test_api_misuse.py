@@ -2422,3 +2422,43 @@ def test_relu_output_given_to_a_probability_loss(last, loss, expected):
         f"    {last},\n])\nmodel.compile(optimizer='adam', loss={loss})\n"
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF934"])] == expected
+
+
+LAYERS = """
+import tensorflow as tf
+from tensorflow.keras import layers
+
+a = tf.keras.Input((8, 8, 3))
+b = tf.keras.Input((8, 8, 3))
+conv = layers.Conv2D(4, 3)
+h = conv(a)
+
+
+def block(x):
+    return layers.MaxPooling2D(2)(x)
+
+
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("y = layers.GlobalMaxPooling2D(h)", ["TF995"]),
+        ("y = block(a)\ny = layers.Flatten(y)", ["TF995"]),
+        ("y = layers.GlobalAveragePooling2D()(conv)", ["TF995"]),
+        ("y = layers.Concatenate(axis=-1)(a, b)", ["TF995"]),
+        ("y = layers.concatenate(a, b)", ["TF995"]),
+        # right: construct then call, a list to the merge layer, a layer's output
+        ("y = layers.GlobalMaxPooling2D()(h)", []),
+        ("y = layers.Concatenate()([a, b])", []),
+        ("y = layers.concatenate([a, b], -1)", []),
+        ("y = layers.GlobalAveragePooling2D()(conv.output)", []),
+        ("y = layers.Dense(64)(h)", []),
+        ("y = layers.Dense(len(b.shape))", []),
+    ],
+)
+def test_layer_construction_and_call_confused(code, expected):
+    """TF 2.21, Keras 3 and tf-keras: each reported form raises while the model is built."""
+    assert rule_ids(LAYERS.format(code=code), ["TF995"]) == expected
