@@ -40,6 +40,7 @@ from tf2lint.analysis.walk import mentions, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
+    added_before,
     code,
     constructed_by,
     is_test_path,
@@ -2176,6 +2177,8 @@ class ProbabilityLossGivenLogits(Rule):
             return None
         found = []
         for construction, where in self.model.training.constructions(receiver, scope, 0):
+            if added_before(self.model, construction, where, before):
+                return None  # layers added after the list: its last element is not the last
             layer = last_layer(self.model, construction, where, before)
             found.append(
                 layer if layer is not None and _relu_activation(self.model, layer) else None
@@ -5609,8 +5612,8 @@ class SymbolicGradientsInEagerCode(Rule):
         self.report(
             node,
             f"`{code(func)}` builds graph-mode gradients, but this code runs eagerly ({where}):"
-            " TensorFlow 2 raises RuntimeError; compute the value under a `tf.GradientTape` "
-            "and call `tape.gradient`",
+            " TensorFlow 2 raises RuntimeError (and Keras 3 has no `backend.gradients`); "
+            "compute the value under a `tf.GradientTape` and call `tape.gradient`",
         )
 
 
@@ -5783,6 +5786,14 @@ def _same_object(
     return model.binding_of(a, scope).sites == model.binding_of(b, scope).sites
 
 
+def _keras_input_call(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    value = _single_value(model, expr, scope)
+    if not isinstance(value, cst.Call):
+        return False
+    name = knowledge.canonical(model.call_name(value) or "")
+    return is_keras(name) and name.rsplit(".", 1)[-1] == "Input"
+
+
 class NestedModelOutputWithOuterInput(Rule):
     id = "TF988"
     call_names = frozenset({"Model"})
@@ -5806,9 +5817,37 @@ class NestedModelOutputWithOuterInput(Rule):
         construct the outer model from `base.input` and `base.output` so its layers are the
         outer model's own. Reported where `Model(...)`'s inputs are `<m>.input`/`<m>.inputs`
         and an output is `.output` of a layer taken (`get_layer`, `layers[i]`) from a layer
-        taken from the same `<m>`.
+        taken from the same `<m>`, which the module builds on an input of its own (a
+        `Sequential`, or a functional model on `keras.Input(...)`): a model built on the
+        nested model's own input (keras-hub's task models) has its inner outputs connected.
     """
     requires_text = ("get_layer", "layers[")
+
+    def _own_input(self, outer: cst.BaseExpression, scope: Scope | None) -> bool:
+        """Whether the module builds ``outer`` on an input of its own: a ``Sequential``, or a
+        functional ``Model`` whose inputs are ``keras.Input(...)`` calls (not the nested
+        model's own ``input``, whose inner tensors are then connected)."""
+        model = self.model
+        value = _single_value(model, outer, scope)
+        if not isinstance(value, cst.Call):
+            return False
+        name = knowledge.canonical(model.call_name(value) or "")
+        if not is_keras(name):
+            return False
+        leaf = name.rsplit(".", 1)[-1]
+        if leaf == "Sequential":
+            return True
+        if leaf != "Model":
+            return False
+        inputs = argument(value, 0, "inputs")
+        if inputs is None:
+            return False
+        inputs = _single_value(model, inputs, scope)
+        if isinstance(inputs, (cst.List, cst.Tuple)):
+            return bool(inputs.elements) and all(
+                _keras_input_call(model, e.value, scope) for e in inputs.elements
+            )
+        return _keras_input_call(model, inputs, scope)
 
     def visit_Call(self, node: cst.Call) -> None:
         model, scope = self.model, self.context.scope
@@ -5836,6 +5875,8 @@ class NestedModelOutputWithOuterInput(Rule):
             owner = _layer_of(model, nested, scope) if nested is not None else None
             if owner is None or not _same_object(model, owner, outer, scope):
                 continue
+            if not self._own_input(outer, scope):
+                return
             self.report(
                 node,
                 f"`{code(value)}` is the output of a layer inside `{code(nested)}`, a model "

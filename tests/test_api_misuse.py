@@ -2387,6 +2387,12 @@ model = keras.Model(inputs, keras.layers.Dense(2)(base(inputs)))
         # the nested model's own input; a layer of the outer model itself
         ("keras.Model(base.input, base.get_layer('conv').output)", []),
         ("keras.Model(model.inputs, model.layers[-1].output)", []),
+        # an outer model built on the nested model's own input: its inner outputs connect
+        (
+            "outer = keras.Model(base.input, keras.layers.Dense(2)(base.output))\n"
+            "keras.Model(outer.input, outer.layers[1].get_layer('conv').output)",
+            [],
+        ),
     ],
 )
 def test_nested_model_output_with_outer_input(code, expected):
@@ -2422,6 +2428,16 @@ def test_relu_output_given_to_a_probability_loss(last, loss, expected):
         f"    {last},\n])\nmodel.compile(optimizer='adam', loss={loss})\n"
     )
     assert [(d.rule, d.line) for d in lint(source, ["TF934"])] == expected
+
+
+def test_relu_layer_followed_by_added_layers_is_not_the_output():
+    source = (
+        "import keras\nmodel = keras.Sequential([\n"
+        '    keras.Input((4,)),\n    keras.layers.Dense(8, activation="relu"),\n])\n'
+        'model.add(keras.layers.Dense(1, activation="sigmoid"))\n'
+        "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+    )
+    assert rule_ids(source, ["TF934"]) == []
 
 
 LAYERS = """
