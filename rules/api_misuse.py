@@ -5945,11 +5945,16 @@ class LayerConstructionAndCallConfused(Rule):
         tensors`); and a merge layer called with its tensors as separate arguments
         (`Concatenate()(a, b)`, or `concatenate(a, b)`, where `b` lands in `axis`) raises
         `TypeError: too many positional arguments` or `ValueError: A Concatenate layer
-        should be called on a list`. Reported where a Keras layer class is constructed with
+        should be called on a list`; a merge layer given a list of layer or model objects
+        (Keras 1's `Merge` took models: `concatenate([model_a, model_b])`) raises
+        `ValueError: Only input tensors may be passed` (tf-keras: `TypeError`). Reported
+        where a Keras layer class is constructed with
         a symbolic Keras tensor as its first positional argument, where a Keras layer object
         (built in the module) is called on what `get_layer(...)`, `<model>.layers[i]` or a
-        layer constructor returns, and where a Keras merge layer (or its function) is given
-        a second positional Keras tensor.
+        layer constructor returns, where a Keras merge layer (or its function) is given a
+        second positional Keras tensor, and where it is given a list (or a comprehension)
+        of such layer objects or of what a function of the module returns when that always
+        constructs a layer or model.
     """
     requires_text = ("keras",)
 
@@ -5965,9 +5970,11 @@ class LayerConstructionAndCallConfused(Rule):
         leaf = _keras_layer_name(model, node)
         if leaf is None:
             return
-        if leaf in _MERGE_FUNCTIONS and len(positional) >= 2:
-            if keras_tensor(model, scope, positional[1]):
+        if leaf in _MERGE_FUNCTIONS:
+            if len(positional) >= 2 and keras_tensor(model, scope, positional[1]):
                 self._separate(node, leaf, positional[1])
+            else:
+                self._merged_objects(node, leaf, positional[0])
             return
         if knowledge.class_kind(model.call_name(node)) != "layer" or leaf == "InputLayer":
             return
@@ -5989,9 +5996,11 @@ class LayerConstructionAndCallConfused(Rule):
         leaf = _keras_layer_name(model, construction)
         if leaf is None or knowledge.class_kind(model.call_name(construction)) != "layer":
             return
-        if leaf in _MERGE_LAYERS and len(positional) >= 2:
-            if keras_tensor(model, scope, positional[1]):
+        if leaf in _MERGE_LAYERS:
+            if len(positional) >= 2 and keras_tensor(model, scope, positional[1]):
                 self._separate(node, leaf, positional[1])
+            else:
+                self._merged_objects(node, leaf, positional[0])
             return
         given = positional[0]
         held = self._layer_object(given)
@@ -6055,6 +6064,47 @@ class LayerConstructionAndCallConfused(Rule):
         ):
             return value
         return None
+
+    def _merged_objects(self, node: cst.Call, leaf: str, given: cst.BaseExpression) -> None:
+        """A merge layer given a list of layer or model objects (Keras 1's ``Merge`` took
+        models): ``concatenate([m1, m2])``, ``concatenate([branch(w) for w in sizes])``."""
+        model, scope = self.model, self.context.scope
+        value = _single_value(model, given, scope)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            elements = [e.value for e in value.elements]
+            if not elements or any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return
+        elif isinstance(value, cst.ListComp):
+            elements = [value.elt]
+        else:
+            return
+        held = [self._layer_object(e) or self._made_object(e, scope) for e in elements]
+        if not all(held):
+            return
+        self.report(
+            node,
+            f"`{leaf}` is given layer or model objects (`{code(given)}`), not their output "
+            "tensors: a merge layer joins tensors; pass each one's `.output`",
+            because=[("a layer or model object", held[0])],
+        )
+
+    def _made_object(self, expr: cst.BaseExpression, scope: Scope | None) -> cst.CSTNode | None:
+        """The construction a call of the module's function returns, when every value it
+        returns constructs a Keras layer or model."""
+        model = self.model
+        if not isinstance(expr, cst.Call):
+            return None
+        callee = model.callee(expr, scope)
+        if callee is None or callee.is_generator:
+            return None
+        returned = model.return_values(callee)
+        if not returned or not all(
+            isinstance(r, cst.Call)
+            and knowledge.class_kind(model.call_name(r)) in ("layer", "model")
+            for r in returned
+        ):
+            return None
+        return returned[0]
 
     def _separate(self, node: cst.Call, leaf: str, second: cst.BaseExpression) -> None:
         self.report(

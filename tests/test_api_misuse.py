@@ -2466,6 +2466,13 @@ def block(x):
         ("y = layers.GlobalAveragePooling2D()(conv)", ["TF995"]),
         ("y = layers.Concatenate(axis=-1)(a, b)", ["TF995"]),
         ("y = layers.concatenate(a, b)", ["TF995"]),
+        (
+            "def branch(w):\n    return tf.keras.Sequential([layers.Dense(w)])\n"
+            "y = layers.concatenate([branch(w) for w in (2, 3)])",
+            ["TF995"],
+        ),
+        ("y = layers.Concatenate()([conv, layers.Dense(2)])", ["TF995"]),
+        ("y = layers.concatenate([block(a), block(b)])", []),
         # right: construct then call, a list to the merge layer, a layer's output
         ("y = layers.GlobalMaxPooling2D()(h)", []),
         ("y = layers.Concatenate()([a, b])", []),
