@@ -2359,7 +2359,7 @@ def test_clone_model_of_a_trained_model_used_without_its_weights(before, after, 
     assert rule_ids(source, ["TF987"]) == expected
 
 
-NESTED = """
+NESTED_MODEL = """
 import keras
 
 base_in = keras.Input((8, 8, 3))
@@ -2398,7 +2398,7 @@ model = keras.Model(inputs, keras.layers.Dense(2)(base(inputs)))
 def test_nested_model_output_with_outer_input(code, expected):
     """TF 2.21: ValueError "not connected to inputs" (Keras 3), "Graph disconnected"
     (tf-keras)."""
-    assert rule_ids(NESTED.format(code=code), ["TF988"]) == expected
+    assert rule_ids(NESTED_MODEL.format(code=code), ["TF988"]) == expected
 
 
 @pytest.mark.parametrize(
