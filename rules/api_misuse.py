@@ -5674,7 +5674,7 @@ class CloneModelWithoutWeights(Rule):
         `keras.models.clone_model(model)` rebuilds the model's architecture from its config:
         "Model cloning is similar to calling a model on new inputs, except that it creates
         new layers (and thus new weights) instead of sharing the weights of the existing
-        layers" (the Keras API documentation). The clone's weights are initialised afresh,
+        layers" (`clone_model`'s docstring, Keras 3.15). The clone's weights are initialised afresh,
         so predicting, evaluating or saving it right after cloning a trained model gives an
         untrained model's results (TF 2.21, Keras 3 and tf-keras: the clone's predictions
         differ from the trained model's). Copy the weights, `clone.set_weights(
