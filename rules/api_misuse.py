@@ -23,6 +23,7 @@ from tf2lint.analysis.tape import argument, event_order
 from tf2lint.analysis.tensors import (
     computed_tensor,
     graph_variable,
+    keras_tensor,
     tensor_condition,
     value_operands,
     values_read,
@@ -39,6 +40,7 @@ from tf2lint.analysis.walk import mentions, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
+    added_before,
     code,
     constructed_by,
     is_test_path,
@@ -2072,7 +2074,12 @@ class ProbabilityLossGivenLogits(Rule):
         `Model` subclass whose `call` returns one layer's output, when that last layer is such
         a layer without an activation, and for such a loss called on what such a model returns. (The other way round, `from_logits=True` on a softmax output,
         Keras 3 detects and undoes, with a warning.) Pass `from_logits=True`, or give the
-        last layer `activation="softmax"` (`"sigmoid"` for a binary loss).
+        last layer `activation="softmax"` (`"sigmoid"` for a binary loss). A last layer
+        with a ReLU (`activation="relu"`) is reported too: its outputs are unbounded and 0
+        for every input where the unit is dead, so the clipped values pass no gradient
+        where they fall outside (0, 1) (TF 2.21: a threshold classifier ending in
+        `Dense(1, activation="relu")` with `binary_crossentropy` stays near chance; with a
+        sigmoid it learns). Its fix is a sigmoid or softmax, not `from_logits`.
     """
     requires_text = ("crossentropy", "Crossentropy")
 
@@ -2086,6 +2093,18 @@ class ProbabilityLossGivenLogits(Rule):
             layer = self._logits_layer(func.value, scope, node)
             if layer is not None:
                 self._report(loss, layer, "the model compiled here")
+                return
+            layer = self._relu_layer(func.value, scope, node)
+            if layer is not None:
+                self.report(
+                    layer,
+                    f"`{code(layer.func)}` with a ReLU ends the model, but `{code(loss)}` "
+                    "expects probabilities: ReLU outputs are unbounded and often 0, the loss "
+                    "clips them into (0, 1), and where they are clipped "
+                    'no gradient flows; end in `activation="sigmoid"` (`"softmax"` for '
+                    "several classes)",
+                    because=[("the loss, which expects probabilities", loss)],
+                )
             return
         # `loss_fn(y, model(x))`, `keras.losses.sparse_categorical_crossentropy(y, logits)`
         predictions = argument(node, 1, "y_pred")
@@ -2147,6 +2166,23 @@ class ProbabilityLossGivenLogits(Rule):
             _last_linear_layer(self.model, construction, where, before)
             for construction, where in training.constructions(receiver, scope, 0)
         ]
+        return found[0] if found and all(found) else None
+
+    def _relu_layer(
+        self, receiver: cst.BaseExpression, scope: Scope | None, before: cst.CSTNode
+    ) -> cst.Call | None:
+        """The last layer of the model ``receiver`` holds when it is a layer whose activation
+        defaults to none built with a ReLU activation (every construction agreeing)."""
+        if scope is None:
+            return None
+        found = []
+        for construction, where in self.model.training.constructions(receiver, scope, 0):
+            if added_before(self.model, construction, where, before):
+                return None  # layers added after the list: its last element is not the last
+            layer = last_layer(self.model, construction, where, before)
+            found.append(
+                layer if layer is not None and _relu_activation(self.model, layer) else None
+            )
         return found[0] if found and all(found) else None
 
     def _predicted_by(
@@ -2327,6 +2363,27 @@ def _layer_activation_at(
     return False, op["kind"] if op is not None else None
 
 
+def _relu_activation(model: ModuleModel, layer: cst.Call) -> bool:
+    """Whether ``layer`` (one whose activation defaults to none, or an ``Activation``) is
+    built with a ReLU activation (``"relu"``, ``tf.nn.relu``, ``keras.activations.relu``)."""
+    name = model.call_name(layer)
+    if is_keras(name, "layers.Activation"):
+        position = 0
+    else:
+        position = knowledge.linear_activation_position(name)
+        if position is None:
+            return False
+    activation = argument(layer, position, "activation")
+    if isinstance(activation, cst.SimpleString):
+        return activation.evaluated_value == "relu"
+    if isinstance(activation, (cst.Name, cst.Attribute)):
+        qualified = model.qualified_name(activation) or ""
+        return qualified in ("tensorflow.nn.relu", "tensorflow.keras.activations.relu") or (
+            is_keras(qualified, "activations.relu")
+        )
+    return False
+
+
 def _last_linear_layer(
     model: ModuleModel, construction: cst.Call, scope: Scope, before: cst.CSTNode
 ) -> cst.Call | None:
@@ -2436,7 +2493,14 @@ class MinimizeGivenLossValue(Rule):
         returns when that is one of these, or a name bound only to these. Not reported in TF1
         code, nor for a `tf.compat.v1` optimizer in traced code or in a module that uses
         graph-mode APIs (`tf.compat.v1.placeholder`, `Session`, `disable_eager_execution`): in
-        a graph, its `minimize` differentiates a tensor loss, as it should.
+        a graph, its `minimize` differentiates a tensor loss, as it should. Two more forms of
+        the same misreading of `minimize` are reported: a Keras 2 optimizer's `minimize(loss)`
+        without `var_list`, which that signature requires (`TypeError: minimize() missing 1
+        required positional argument: 'var_list'`; TF1 code expected it to return a training
+        op to run later), and a loss function of the module that takes parameters (`def
+        loss(x, y)`) passed as the callable: `minimize` calls it with no arguments
+        (`TypeError: loss() missing 2 required positional arguments`), for Keras 2 and
+        `tf.compat.v1.train` optimizers alike (TF 2.21); wrap it, `lambda: loss(x, y)`.
     """
     requires_text = ("minimize",)
 
@@ -2455,6 +2519,24 @@ class MinimizeGivenLossValue(Rule):
             return
         kind, constructor = found
         if is_tf1_code(self.model):
+            return
+        if kind == "keras" and argument(node, 1, "var_list") is None:
+            self.report(
+                node,
+                f"`{code(func)}` without `var_list`: a Keras 2 optimizer's `minimize(loss, "
+                "var_list)` requires the variables to update (TypeError) and returns no step "
+                "to call later; pass `var_list=` (the model's `trainable_variables`)",
+                because=[(f"the optimizer: `{constructor.rsplit('.', 1)[-1]}`", func.value)],
+            )
+            return
+        needs = self._loss_parameters(loss, scope)
+        if needs:
+            self.report(
+                node,
+                f"`{code(loss)}` takes {needs}, but `minimize` calls the loss with no "
+                "arguments (TypeError); pass `lambda: ...` that calls it with the data",
+                because=[(f"`{code(loss)}` is defined here", self._defined(loss, scope))],
+            )
             return
         if kind == "v1" and (self.context.in_traced_code or _builds_graphs(self.model)):
             return  # in a graph, v1's minimize differentiates a tensor loss
@@ -2476,6 +2558,36 @@ class MinimizeGivenLossValue(Rule):
                 (f"{what} here", where),
             ],
         )
+
+    def _loss_function(self, loss: cst.BaseExpression, scope: Scope | None):
+        """The module's function ``loss`` names (a plain function, not a method)."""
+        if not isinstance(loss, cst.Name):
+            return None
+        binding = self.model.binding_of(loss, scope)
+        if len(binding.sites) != 1 or binding.sites[0].kind != SiteKind.DEF:
+            return None
+        fn = self.model.function_of.get(binding.sites[0].node)
+        return fn if fn is not None and fn.cls is None else None
+
+    def _loss_parameters(self, loss: cst.BaseExpression, scope: Scope | None) -> str | None:
+        """ "the parameters `x`, `y`" when the loss function needs arguments to be called."""
+        fn = self._loss_function(loss, scope)
+        if fn is None:
+            return None
+        params = fn.node.params
+        required = [
+            p.name.value
+            for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+            if p.default is None
+        ]
+        if not required:
+            return None
+        shown = ", ".join(f"`{p}`" for p in required)
+        return f"the parameter{'s' if len(required) > 1 else ''} {shown}"
+
+    def _defined(self, loss: cst.BaseExpression, scope: Scope | None) -> cst.CSTNode:
+        fn = self._loss_function(loss, scope)
+        return fn.node.name if fn is not None else loss
 
     def _value(
         self, expr: cst.BaseExpression, scope: Scope | None, depth: int
@@ -5392,4 +5504,612 @@ class LossArgumentsSwapped(Rule):
             "where it takes the predictions: a crossentropy is not symmetric, so the loss is "
             f"another number (or fails); pass `{code(second)}` first",
             because=[("named as the predictions, given as the labels", first)],
+        )
+
+
+# --- TF113: symbolic gradients (`tf.gradients`, `K.gradients`) asked for in eager code ----------
+
+# The graph-mode gradient functions: each builds gradient ops in the current graph and raises
+# `RuntimeError: tf.gradients is not supported when eager execution is enabled` outside one.
+_SYMBOLIC_GRADIENTS = frozenset(
+    {
+        "tensorflow.gradients",
+        "tensorflow.compat.v1.gradients",
+        "tensorflow.keras.backend.gradients",
+        "tensorflow.compat.v1.keras.backend.gradients",
+        "tf_keras.backend.gradients",
+        "keras.backend.gradients",
+    }
+)
+# Names whose presence means the module may build graphs of its own (or turn eager off).
+_GRAPH_BUILDING_NAMES = frozenset(
+    {
+        "disable_eager_execution",
+        "disable_v2_behavior",
+        "as_default",
+        "Graph",
+        "FuncGraph",
+        "get_default_graph",
+        "placeholder",
+        "Session",
+    }
+)
+
+
+def _mentions_graph_building(model: ModuleModel) -> bool:
+    def scan() -> bool:
+        return any(n.value in _GRAPH_BUILDING_NAMES for n in model.nodes_of(cst.Name))
+
+    return model.memo(_mentions_graph_building, scan)
+
+
+def _traces_any(model: ModuleModel) -> bool:
+    return model.memo(_traces_any, lambda: any(f.traced for f in model.functions))
+
+
+def _runs_eagerly(model: ModuleModel, fn: FunctionInfo | None, depth: int = 0) -> bool:
+    """Whether the code of ``fn`` (None: the module's own code) runs eagerly only: module-level
+    code, or a function no ``tf.function`` traces that the module calls, and only from code
+    that runs eagerly, or a top-level function nothing calls in a module that traces
+    nothing."""
+    if fn is None:
+        return True
+    if fn.traced or depth > 6 or fn.name == "<lambda>":
+        return False
+    sites = [site for site in model.call_sites if site.callee is fn]
+    if not sites:
+        # an entry point (a script's function called from elsewhere): eager when nothing in
+        # the module is traced, so no `tf.function` of it can be the caller
+        return fn.outer is None and fn.cls is None and not _traces_any(model)
+    return all(
+        id(site.call) not in (site.caller.lifted_calls if site.caller else ())
+        and _runs_eagerly(model, site.caller, depth + 1)
+        for site in sites
+    )
+
+
+class SymbolicGradientsInEagerCode(Rule):
+    id = "TF113"
+    call_names = frozenset({"gradients"})
+    name = "symbolic-gradients-in-eager-code"
+    category = "tf1-api"
+    severity = "error"
+    message = (
+        "`tf.gradients` / `K.gradients` in code that runs eagerly: TensorFlow 2 raises "
+        "RuntimeError; record the computation with `tf.GradientTape`"
+    )
+    rationale = """
+        `tf.gradients(ys, xs)` and Keras 2's `K.gradients` (`tf.keras.backend.gradients`,
+        which calls it) add gradient ops to the graph that holds `ys`: TF1 code asked for them
+        while it built its graph and ran them later with `K.function` or a session. TensorFlow
+        2 executes eagerly, and there is no graph: both raise `RuntimeError: tf.gradients is
+        not supported when eager execution is enabled. Use tf.GradientTape instead.`, on
+        eager tensors and on a tf-keras model's symbolic `model.output` alike (TF 2.21; Keras
+        3 removed `K.gradients` altogether, TF010's). Compute the value under a
+        `tf.GradientTape` and call `tape.gradient(...)`, or put the code in a `tf.function`,
+        where `tf.gradients` works. Reported where the call runs eagerly by this module's
+        code: at module level, in a function no `tf.function` traces that the module calls
+        only from such code, or in a top-level function nothing in the module calls where
+        the module traces nothing; not in a module that turns eager execution off or builds graphs
+        of its own (`tf.Graph`, `as_default`, `placeholder`, `Session`).
+    """
+    requires_text = ("gradients",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, (cst.Attribute, cst.Name)) or self.context.in_traced_code:
+            return
+        name = self.model.call_name(node)
+        if name not in _SYMBOLIC_GRADIENTS or _mentions_graph_building(self.model):
+            return
+        scope = self.context.scope
+        fn = scope.function if scope is not None else None
+        if scope is not None and fn is None and self.model.enclosing_class(scope) is not None:
+            return  # a class body
+        if not _runs_eagerly(self.model, fn):
+            return
+        where = "at module level" if fn is None else f"in `{fn.name}`, which runs eagerly"
+        self.report(
+            node,
+            f"`{code(func)}` builds graph-mode gradients, but this code runs eagerly ({where}):"
+            " TensorFlow 2 raises RuntimeError (and Keras 3 has no `backend.gradients`); "
+            "compute the value under a `tf.GradientTape` and call `tape.gradient`",
+        )
+
+
+# --- TF987: a trained model cloned with clone_model and used as if it kept the weights ----------
+
+# What gives a clone weights of its own: copied, loaded, or trained.
+_WEIGHT_GIVING = frozenset(
+    {"set_weights", "load_weights", "fit", "train_on_batch", "fit_generator", "build_from"}
+)
+# What reads the weights a model holds.
+_WEIGHT_READING = frozenset(
+    {"predict", "predict_on_batch", "evaluate", "test_on_batch", "save", "save_weights"}
+    | {"get_weights", "export", "predict_step"}
+)
+# What gives the original its trained weights before the clone.
+_TRAINING = frozenset({"fit", "train_on_batch", "fit_generator", "load_weights"})
+
+
+def _method_calls_on(model: ModuleModel, holder: cst.Name, scope: Scope | None) -> list:
+    """(method, call) for each ``<holder>.method(...)`` of the module whose name binds to the
+    same binding as ``holder`` (the object's uses in its own scope)."""
+    binding = model.binding_of(holder, scope)
+    found = []
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value == holder.value
+            and model.binding_of(func.value, scope).sites == binding.sites
+        ):
+            found.append((func.attr.value, call))
+    return found
+
+
+def _called_directly(model: ModuleModel, holder: cst.Name, scope: Scope | None) -> list:
+    binding = model.binding_of(holder, scope)
+    return [
+        call
+        for call in model.nodes_of(cst.Call)
+        if isinstance(call.func, cst.Name)
+        and call.func.value == holder.value
+        and model.binding_of(call.func, scope).sites == binding.sites
+    ]
+
+
+class CloneModelWithoutWeights(Rule):
+    id = "TF987"
+    call_names = frozenset({"clone_model"})
+    name = "clone-model-without-copying-weights"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a trained model is copied with `clone_model` and the copy is used for its weights: "
+        "`clone_model` makes new, freshly initialised weights"
+    )
+    rationale = """
+        `keras.models.clone_model(model)` rebuilds the model's architecture from its config:
+        "Model cloning is similar to calling a model on new inputs, except that it creates
+        new layers (and thus new weights) instead of sharing the weights of the existing
+        layers" (`clone_model`'s docstring, Keras 3.15). The clone's weights are initialised afresh,
+        so predicting, evaluating or saving it right after cloning a trained model gives an
+        untrained model's results (TF 2.21, Keras 3 and tf-keras: the clone's predictions
+        differ from the trained model's). Copy the weights, `clone.set_weights(
+        model.get_weights())`, or train the clone. Reported where the module clones a model
+        it trained or loaded weights into before (`fit`, `train_on_batch`, `load_weights`)
+        and then predicts with, evaluates, saves or calls the clone, which it never gives
+        weights (`set_weights`, `load_weights`) nor trains.
+    """
+    requires_text = ("clone_model",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        name = model.call_name(node) or ""
+        if not (is_keras(name) and name.endswith(".clone_model")):
+            return
+        source = argument(node, 0, "model")
+        if not isinstance(source, cst.Name):
+            return
+        clone = self._assigned_to(node)
+        if clone is None:
+            return
+        cloned_at = event_order(model, node)
+        trained = [
+            call
+            for method, call in _method_calls_on(model, source, scope)
+            if method in _TRAINING and 0 <= event_order(model, call) < cloned_at
+        ]
+        if not trained:
+            return
+        uses = _method_calls_on(model, clone, scope)
+        if any(method in _WEIGHT_GIVING for method, _ in uses):
+            return
+        reads = [
+            call
+            for method, call in uses
+            if method in _WEIGHT_READING and event_order(model, call) > cloned_at
+        ]
+        reads += [
+            call
+            for call in _called_directly(model, clone, scope)
+            if event_order(model, call) > cloned_at
+        ]
+        if not reads or len(model.binding_of(clone, scope).sites) != 1:
+            return
+        read = min(reads, key=lambda call: event_order(model, call))
+        self.report(
+            node,
+            f"`{code(clone)}` is a clone of the trained `{code(source)}` with fresh weights: "
+            "`clone_model` copies the architecture, not the weights; copy them with "
+            f"`{code(clone)}.set_weights({code(source)}.get_weights())`",
+            because=[
+                (f"`{code(source)}` is trained here", trained[0]),
+                ("the clone's weights are read here", read),
+            ],
+        )
+
+    def _assigned_to(self, node: cst.Call) -> cst.Name | None:
+        """The name ``node``'s result is assigned to (``clone = clone_model(m)``)."""
+        for assign in self.model.nodes_of(cst.Assign):
+            if assign.value is node and len(assign.targets) == 1:
+                target = assign.targets[0].target
+                return target if isinstance(target, cst.Name) else None
+        return None
+
+
+# --- TF988: a nested model's inner layer output combined with the outer model's input -----------
+
+
+def _single_value(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression:
+    """What ``expr`` holds, through names bound once (up to 4)."""
+    for _ in range(4):
+        if not isinstance(expr, cst.Name):
+            break
+        values = model.bound_values(expr, scope)
+        if len(values) != 1 or len(model.binding_of(expr, scope).sites) != 1:
+            break
+        expr = values[0]
+    return expr
+
+
+def _layer_of(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.BaseExpression | None:
+    """The object whose layer ``expr`` takes: ``m`` of ``m.get_layer(...)`` or
+    ``m.layers[i]``; None for anything else."""
+    expr = _single_value(model, expr, scope)
+    if (
+        isinstance(expr, cst.Call)
+        and isinstance(expr.func, cst.Attribute)
+        and expr.func.attr.value == "get_layer"
+    ):
+        return expr.func.value
+    if (
+        isinstance(expr, cst.Subscript)
+        and isinstance(expr.value, cst.Attribute)
+        and expr.value.attr.value == "layers"
+    ):
+        return expr.value.value
+    return None
+
+
+def _same_object(
+    model: ModuleModel, a: cst.BaseExpression, b: cst.BaseExpression, scope: Scope | None
+) -> bool:
+    if not (isinstance(a, cst.Name) and isinstance(b, cst.Name)) or a.value != b.value:
+        return False
+    return model.binding_of(a, scope).sites == model.binding_of(b, scope).sites
+
+
+def _keras_input_call(model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None) -> bool:
+    value = _single_value(model, expr, scope)
+    if not isinstance(value, cst.Call):
+        return False
+    name = knowledge.canonical(model.call_name(value) or "")
+    return is_keras(name) and name.rsplit(".", 1)[-1] == "Input"
+
+
+class NestedModelOutputWithOuterInput(Rule):
+    id = "TF988"
+    call_names = frozenset({"Model"})
+    name = "nested-model-output-with-outer-input"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a model is built from an outer model's input and the output of a layer inside a "
+        "model nested in it: that output is not connected to the outer input"
+    )
+    rationale = """
+        A model used as a layer of another (a pretrained base called on the outer model's
+        `Input`) keeps its own graph: its inner layers' `output` tensors are computed from
+        the nested model's own `Input`, and calling the nested model on the outer input made
+        a new node whose inner tensors no layer exposes. `keras.Model(outer.inputs,
+        outer.get_layer("base").get_layer("conv").output)` (the Grad-CAM idiom applied to a
+        transfer-learning model) therefore raises `ValueError: Output ... is not connected to
+        inputs` (Keras 3; tf-keras: `Graph disconnected`), TF 2.21, for a functional or a
+        Sequential outer model. Build the model on the nested model's own input
+        (`base.input`, with `base.output` carried on through the head's layers by hand), or
+        construct the outer model from `base.input` and `base.output` so its layers are the
+        outer model's own. Reported where `Model(...)`'s inputs are `<m>.input`/`<m>.inputs`
+        and an output is `.output` of a layer taken (`get_layer`, `layers[i]`) from a layer
+        taken from the same `<m>`, which the module builds on an input of its own (a
+        `Sequential`, or a functional model on `keras.Input(...)`): a model built on the
+        nested model's own input (keras-hub's task models) has its inner outputs connected.
+    """
+    requires_text = ("get_layer", "layers[")
+
+    def _own_input(self, outer: cst.BaseExpression, scope: Scope | None) -> bool:
+        """Whether the module builds ``outer`` on an input of its own: a ``Sequential``, or a
+        functional ``Model`` whose inputs are ``keras.Input(...)`` calls (not the nested
+        model's own ``input``, whose inner tensors are then connected)."""
+        model = self.model
+        value = _single_value(model, outer, scope)
+        if not isinstance(value, cst.Call):
+            return False
+        name = knowledge.canonical(model.call_name(value) or "")
+        if not is_keras(name):
+            return False
+        leaf = name.rsplit(".", 1)[-1]
+        if leaf == "Sequential":
+            return True
+        if leaf != "Model":
+            return False
+        inputs = argument(value, 0, "inputs")
+        if inputs is None:
+            return False
+        inputs = _single_value(model, inputs, scope)
+        if isinstance(inputs, (cst.List, cst.Tuple)):
+            return bool(inputs.elements) and all(
+                _keras_input_call(model, e.value, scope) for e in inputs.elements
+            )
+        return _keras_input_call(model, inputs, scope)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        name = knowledge.canonical(model.call_name(node) or "")
+        if not (is_keras(name) and name.rsplit(".", 1)[-1] == "Model"):
+            return
+        inputs, outputs = argument(node, 0, "inputs"), argument(node, 1, "outputs")
+        if inputs is None or outputs is None:
+            return
+        inputs = _single_value(model, inputs, scope)
+        if not (isinstance(inputs, cst.Attribute) and inputs.attr.value in ("input", "inputs")):
+            return
+        outer = inputs.value
+        outputs = _single_value(model, outputs, scope)
+        elements = (
+            [e.value for e in outputs.elements]
+            if isinstance(outputs, (cst.List, cst.Tuple))
+            else [outputs]
+        )
+        for element in elements:
+            value = _single_value(model, element, scope)
+            if not (isinstance(value, cst.Attribute) and value.attr.value == "output"):
+                continue
+            nested = _layer_of(model, value.value, scope)
+            owner = _layer_of(model, nested, scope) if nested is not None else None
+            if owner is None or not _same_object(model, owner, outer, scope):
+                continue
+            if not self._own_input(outer, scope):
+                return
+            self.report(
+                node,
+                f"`{code(value)}` is the output of a layer inside `{code(nested)}`, a model "
+                f"nested in `{code(outer)}`: it is computed from the nested model's own input, "
+                f"not from `{code(inputs)}`, so building the model raises ValueError (graph "
+                "disconnected)",
+                because=[(f"`{code(value)}` is read here", element)],
+            )
+            return
+
+
+# --- TF995: a Keras layer's construction and call confused ---------------------------------------
+
+# Keras's merge layers: called on one list of tensors.
+_MERGE_LAYERS = frozenset(
+    {"Concatenate", "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Dot"}
+)
+# Their functional forms: `concatenate(inputs, axis=-1)`, `add(inputs)`: the list first.
+_MERGE_FUNCTIONS = frozenset(
+    {"concatenate", "add", "subtract", "multiply", "average", "maximum", "minimum"}
+)
+
+
+def _holds_node(root: cst.CSTNode | None, node: cst.CSTNode) -> bool:
+    """Whether ``node`` lies within ``root`` (the value of the assignment it is read in)."""
+    found = []
+
+    def enter(current: cst.CSTNode) -> bool:
+        if current is node:
+            found.append(True)
+        return not found
+
+    if root is not None:
+        walk(root, enter)
+    return bool(found)
+
+
+def _keras_layer_name(model: ModuleModel, call: cst.Call) -> str | None:
+    """The leaf name of the Keras layer class or `keras.layers` function ``call`` calls."""
+    name = knowledge.canonical(model.call_name(call) or "")
+    if not is_keras(name) or ".layers." not in name:
+        return None
+    return name.rsplit(".", 1)[-1]
+
+
+class LayerConstructionAndCallConfused(Rule):
+    id = "TF995"
+    name = "layer-construction-and-call-confused"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a Keras layer is given a tensor where it takes its settings, or a layer object or "
+        "separate tensors where it takes one tensor (or one list)"
+    )
+    rationale = """
+        A Keras layer is built in two steps: the constructor takes its settings
+        (`Dense(units)`, `GlobalMaxPooling2D(data_format=...)`), and calling the layer object
+        takes the tensor (`GlobalMaxPooling2D()(x)`), and a merge layer takes its tensors as
+        one list (`Concatenate()([a, b])`). Three slips of that order fail as the model is
+        built (TF 2.21, Keras 3 and tf-keras): a Keras tensor passed to the constructor
+        lands in its first setting (`ValueError: The data_format argument must be one of
+        ...`, `Received an invalid value for units`; tf-keras `AttributeError` or
+        `TypeError`); a layer object passed where a tensor goes (`pool(base.get_layer(
+        "out_relu"))` instead of its `.output`) raises `ValueError: Only input tensors may be
+        passed as positional arguments` (tf-keras: `TypeError: Inputs to a layer should be
+        tensors`); and a merge layer called with its tensors as separate arguments
+        (`Concatenate()(a, b)`, or `concatenate(a, b)`, where `b` lands in `axis`) raises
+        `TypeError: too many positional arguments` or `ValueError: A Concatenate layer
+        should be called on a list`; a merge layer given a list of layer or model objects
+        (Keras 1's `Merge` took models: `concatenate([model_a, model_b])`) raises
+        `ValueError: Only input tensors may be passed` (tf-keras: `TypeError`). Reported
+        where a Keras layer class is constructed with
+        a symbolic Keras tensor as its first positional argument, where a Keras layer object
+        (built in the module) is called on what `get_layer(...)`, `<model>.layers[i]` or a
+        layer constructor returns, where a Keras merge layer (or its function) is given a
+        second positional Keras tensor, and where it is given a list (or a comprehension)
+        of such layer objects or of what a function of the module returns when that always
+        constructs a layer or model.
+    """
+    requires_text = ("keras",)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        if not positional or any(a.star for a in node.args):
+            return
+        func = node.func
+        if isinstance(func, cst.Call):
+            self._layer_call(node, func, positional)
+            return
+        leaf = _keras_layer_name(model, node)
+        if leaf is None:
+            return
+        if leaf in _MERGE_FUNCTIONS:
+            if len(positional) >= 2 and keras_tensor(model, scope, positional[1]):
+                self._separate(node, leaf, positional[1])
+            else:
+                self._merged_objects(node, leaf, positional[0])
+            return
+        if knowledge.class_kind(model.call_name(node)) != "layer" or leaf == "InputLayer":
+            return
+        first = positional[0]
+        if keras_tensor(model, scope, first) or self._layer_output(first, scope, 0):
+            self.report(
+                node,
+                f"`{code(first)}` is a tensor (a layer's output) passed to the constructor of `{leaf}`, which "
+                "takes the layer's settings: it fails as the layer is built; construct the "
+                f"layer, then call it: `{leaf}(...)({code(first)})`",
+                because=[("the tensor", first)],
+            )
+
+    def _layer_call(
+        self, node: cst.Call, construction: cst.Call, positional: list[cst.BaseExpression]
+    ) -> None:
+        """``Layer(...)(args)``: a layer object given, or a merge layer's separate tensors."""
+        model, scope = self.model, self.context.scope
+        leaf = _keras_layer_name(model, construction)
+        if leaf is None or knowledge.class_kind(model.call_name(construction)) != "layer":
+            return
+        if leaf in _MERGE_LAYERS:
+            if len(positional) >= 2 and keras_tensor(model, scope, positional[1]):
+                self._separate(node, leaf, positional[1])
+            else:
+                self._merged_objects(node, leaf, positional[0])
+            return
+        given = positional[0]
+        held = self._layer_object(given)
+        if held is not None:
+            self.report(
+                node,
+                f"`{code(given)}` holds a layer object, not a tensor: a Keras layer is called on "
+                f"tensors; pass `{code(given)}.output`",
+                because=[("the layer object", held)],
+            )
+
+    def _layer_output(self, expr: cst.BaseExpression, scope: Scope | None, depth: int) -> bool:
+        """Whether ``expr`` holds what a Keras layer call returns (``Dense(2)(x)``, eager or
+        symbolic), through names (every value they are bound to) and the module's functions
+        that return only such values."""
+        model = self.model
+        if depth > 3:
+            return False
+        if isinstance(expr, cst.Call):
+            if isinstance(expr.func, cst.Call):
+                return knowledge.class_kind(model.call_name(expr.func)) == "layer"
+            callee = model.callee(expr, scope)
+            if callee is None or callee.is_generator:
+                return False
+            returned = model.return_values(callee)
+            return bool(returned) and all(
+                self._layer_output(r, callee, depth + 1) for r in returned
+            )
+        if isinstance(expr, cst.Name):
+            # the assignment that reaches `expr` in straight-line code: the last one before it
+            binding = model.binding_of(expr, scope)
+            at = event_order(model, expr)
+            before = [
+                site
+                for site in binding.sites
+                if 0 <= site.order < at and not _holds_node(site.value, expr)
+            ]
+            if not before or binding.scope is not scope:
+                return False
+            site = max(before, key=lambda s: s.order)
+            if site.kind != SiteKind.ASSIGN or site.value is None or site.loop is not None:
+                return False
+            return self._layer_output(site.value, scope, depth + 1)
+        return False
+
+    def _layer_object(self, expr: cst.BaseExpression) -> cst.BaseExpression | None:
+        """Where ``expr`` is given a Keras layer object: ``m.get_layer(...)``,
+        ``m.layers[i]`` or a layer construction (through names bound once)."""
+        model, scope = self.model, self.context.scope
+        value = _single_value(model, expr, scope)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "get_layer":
+                return value
+            kind = knowledge.class_kind(model.call_name(value))
+            return value if kind == "layer" else None
+        if (
+            isinstance(value, cst.Subscript)
+            and isinstance(value.value, cst.Attribute)
+            and value.value.attr.value == "layers"
+        ):
+            return value
+        return None
+
+    def _merged_objects(self, node: cst.Call, leaf: str, given: cst.BaseExpression) -> None:
+        """A merge layer given a list of layer or model objects (Keras 1's ``Merge`` took
+        models): ``concatenate([m1, m2])``, ``concatenate([branch(w) for w in sizes])``."""
+        model, scope = self.model, self.context.scope
+        value = _single_value(model, given, scope)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            elements = [e.value for e in value.elements]
+            if not elements or any(isinstance(e, cst.StarredElement) for e in value.elements):
+                return
+        elif isinstance(value, cst.ListComp):
+            elements = [value.elt]
+        else:
+            return
+        held = [self._layer_object(e) or self._made_object(e, scope) for e in elements]
+        if not all(held):
+            return
+        self.report(
+            node,
+            f"`{leaf}` is given layer or model objects (`{code(given)}`), not their output "
+            "tensors: a merge layer joins tensors; pass each one's `.output`",
+            because=[("a layer or model object", held[0])],
+        )
+
+    def _made_object(self, expr: cst.BaseExpression, scope: Scope | None) -> cst.CSTNode | None:
+        """The construction a call of the module's function returns, when every value it
+        returns constructs a Keras layer or model."""
+        model = self.model
+        if not isinstance(expr, cst.Call):
+            return None
+        callee = model.callee(expr, scope)
+        if callee is None or callee.is_generator:
+            return None
+        returned = model.return_values(callee)
+        if not returned or not all(
+            isinstance(r, cst.Call)
+            and knowledge.class_kind(model.call_name(r)) in ("layer", "model")
+            for r in returned
+        ):
+            return None
+        return returned[0]
+
+    def _separate(self, node: cst.Call, leaf: str, second: cst.BaseExpression) -> None:
+        self.report(
+            node,
+            f"`{leaf}` is given its tensors as separate arguments: a merge layer takes one list "
+            f"of tensors (`{leaf}(...)([a, b])`); `{code(second)}` fails there",
+            because=[("a second tensor, passed on its own", second)],
         )

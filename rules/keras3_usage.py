@@ -2388,3 +2388,143 @@ def _holds_keras_classes(model) -> bool:
 def _allows_python_positionals(cls: ClassInfo) -> bool:
     """Whether the class body names ``_allow_non_tensor_positional_args`` (Keras 3's opt-out)."""
     return "_allow_non_tensor_positional_args" in cst.Module(body=[]).code_for_node(cls.node)
+
+
+# --- TF032: an optimizer's `lr` assigned (Keras 3 has no such alias) -----------------------------
+
+
+class OptimizerLrAssigned(Keras3Rule):
+    id = "TF032"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "optimizer-lr-attribute-assigned"
+    severity = "error"
+    message = (
+        "an optimizer's `lr` is assigned: Keras 3 has no `lr` alias, so the learning rate is "
+        "unchanged"
+    )
+    rationale = """
+        Keras 2's optimizers kept `lr` as an alias of `learning_rate`: `model.optimizer.lr =
+        1e-4` set the learning rate. Keras 3's optimizers have no `lr` (reading it raises
+        `AttributeError`, TF011's), and assigning it raises nothing: Python makes a new plain
+        attribute `lr` on the object, and the optimizer goes on training with its
+        `learning_rate` variable untouched (TF 2.21: `opt.lr = 1e-4` leaves
+        `float(opt.learning_rate)` at 1e-3, before and after `fit`). Assign `learning_rate`
+        (`opt.learning_rate = 1e-4`, or `opt.learning_rate.assign(1e-4)`), which Keras 2 and
+        Keras 3 both honour. Reported where the assigned object is a Keras 3 optimizer by this
+        module's code (built by an optimizer class, or `<model>.optimizer`), not in a module
+        that uses Keras 2 (`tf_keras`, `TF_USE_LEGACY_KERAS=1`).
+    """
+    fix_applicability = "safe"
+    fix_safety = (
+        "Safe: assigning `learning_rate` sets the optimizer's learning-rate variable in Keras 2 "
+        "and Keras 3 alike, which is what Keras 2's `lr` alias did."
+    )
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target)
+
+    def _check(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, cst.Attribute) or target.attr.value != "lr":
+            return
+        if uses_tf_keras(self.model):
+            return
+        found = keras_object(self.model, self.context.scope, target.value)
+        if found is None or not table().is_a(found.cls, "optimizers.Optimizer"):
+            return
+        if found.subclass is not None and "lr" in found.subclass.self_assignments:
+            return  # the user's optimizer keeps an `lr` of its own
+        self.report(
+            target,
+            f"`{code(target)}` makes a plain attribute on the Keras 3 optimizer, which has no "
+            "`lr` alias: its learning rate is unchanged; assign `learning_rate`",
+            replacement=target.with_changes(attr=cst.Name("learning_rate")),
+            fix_description="assign `learning_rate`",
+            receiver=target.value,
+            applicability="safe",
+        )
+
+
+# --- TF033: a layer's weight list assigned (a read-only property) -------------------------------
+
+# A Keras layer's lists of its variables: properties without a setter in Keras 3 and tf-keras.
+_READ_ONLY_WEIGHT_LISTS = frozenset(
+    {"weights", "trainable_weights", "non_trainable_weights", "variables"}
+    | {"trainable_variables", "non_trainable_variables"}
+)
+
+
+class LayerWeightListAssigned(Keras3Rule):
+    id = "TF033"
+    requires_text = KERAS_EVIDENCE_TEXT
+    name = "layer-weight-list-assigned"
+    severity = "error"
+    message = (
+        "a Keras layer assigns its `trainable_weights` (or `weights`): the list is a read-only "
+        "property; create the variable with `add_weight`"
+    )
+    rationale = """
+        Keras 1 and the first Keras 2 releases let a custom layer register its variables by
+        assigning the list: `self.trainable_weights = [self.W]`. In Keras 3 (and tf.keras
+        since TF 2.0) `weights`, `trainable_weights`, `non_trainable_weights`,
+        `trainable_variables`, `non_trainable_variables` and `variables` are properties
+        without a setter that Keras computes from the variables the layer tracks: the
+        assignment raises `AttributeError: property 'trainable_weights' of 'L' object has no
+        setter` (Keras 3; tf-keras: `Can't set the attribute "trainable_weights"`), checked
+        on TF 2.21. Create the variable with `self.add_weight(...)` (trainable by default, or
+        `trainable=False`), or assign a `keras.Variable` to an attribute: the layer tracks it
+        by itself. Reported where `self.<list> = ...` is assigned in a method of a class of
+        the module that subclasses a Keras layer or model, which does not define that name
+        itself.
+    """
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._check(target.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._check(node.target)
+
+    def _check(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, cst.Attribute):
+            return
+        member = target.attr.value
+        if member not in _READ_ONLY_WEIGHT_LISTS:
+            return
+        scope = self.context.scope
+        found = keras_layer_self(self.model, scope, target.value)
+        if found is None or any(
+            _defines_in_class_body(cls, member)
+            for cls in module_lineage(self.model, self.model.enclosing_class(scope))
+        ):
+            return
+        self.report(
+            target,
+            f"`{code(target)}` assigns a read-only property of Keras's `{found.cls}` "
+            "(AttributeError): make the variable with `self.add_weight(...)`, which the layer "
+            f"lists in `{member}` itself",
+            receiver=target.value,
+        )
+
+
+def _defines_in_class_body(cls: ClassInfo, member: str) -> bool:
+    """Whether the class body itself binds ``member`` (a property or class attribute of its
+    own, which shadows Keras's); ``self.<member> = ...`` in a method does not."""
+    if member in cls.methods:
+        return True
+    for statement in cls.node.body.body:
+        if isinstance(statement, cst.FunctionDef) and statement.name.value == member:
+            return True
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                targets = ()
+                if isinstance(small, cst.Assign):
+                    targets = [t.target for t in small.targets]
+                elif isinstance(small, cst.AnnAssign):
+                    targets = [small.target]
+                if any(isinstance(t, cst.Name) and t.value == member for t in targets):
+                    return True
+    return False

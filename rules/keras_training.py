@@ -2471,6 +2471,68 @@ def _split_labels(
     return labels
 
 
+def _one_hot_literal(model: ModuleModel, origin: cst.BaseExpression) -> bool:
+    """Whether ``origin`` is a literal table of one-hot rows (``np.array([[1, 0], [0, 1]])``,
+    or the bare list): at least two rows of two or more 0/1 entries, each with a single 1."""
+    if isinstance(origin, cst.Call):
+        name = model.call_name(origin) or ""
+        if name not in ("numpy.array", "numpy.asarray") or not origin.args:
+            return False
+        origin = origin.args[0].value
+    if not isinstance(origin, (cst.List, cst.Tuple)) or len(origin.elements) < 2:
+        return False
+    widths = set()
+    for row in origin.elements:
+        if not isinstance(row.value, (cst.List, cst.Tuple)) or len(row.value.elements) < 2:
+            return False
+        entries = [e.value for e in row.value.elements]
+        if not all(isinstance(e, (cst.Integer, cst.Float)) for e in entries):
+            return False
+        values = [float(e.value) for e in entries]
+        if any(v not in (0.0, 1.0) for v in values) or values.count(1.0) != 1:
+            return False
+        widths.add(len(values))
+    return len(widths) == 1
+
+
+def _random_class_ids(model: ModuleModel, origin: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether ``origin`` draws integer class ids, one per sample, from three or more classes:
+    ``np.random.randint(0, k, n)`` or a NumPy ``Generator``'s ``integers(0, k, (n, 1))``
+    with a literal (or once-bound) ``k`` > 2 and a size of ``n``, ``(n,)`` or ``(n, 1)``."""
+    if not isinstance(origin, cst.Call) or any(a.star for a in origin.args):
+        return False
+    func = origin.func
+    name = model.call_name(origin) or ""
+    if name == "numpy.random.randint":
+        pass
+    elif isinstance(func, cst.Attribute) and func.attr.value == "integers":
+        maker = _through_names(model, func.value, scope)
+        if not (
+            isinstance(maker, cst.Call) and model.call_name(maker) == "numpy.random.default_rng"
+        ):
+            return False
+    else:
+        return False
+    positional = [a.value for a in origin.args if a.keyword is None]
+    high = _kwarg(origin, "high")
+    if high is None and len(positional) >= 2:
+        high = positional[1]
+    elif high is None and len(positional) == 1 and _kwarg(origin, "size") is not None:
+        high = positional[0]  # randint(k, size=n): ids 0..k-1
+    size = _kwarg(origin, "size")
+    if size is None and len(positional) >= 3:
+        size = positional[2]
+    high = _bound_literal(model, high) if high is not None else None
+    if not isinstance(high, cst.Integer) or high.evaluated_value <= 2 or size is None:
+        return False
+    if isinstance(size, cst.Tuple):
+        dims = [_bound_literal(model, e.value) for e in size.elements]
+        return len(dims) == 1 or (
+            len(dims) == 2 and isinstance(dims[1], cst.Integer) and dims[1].evaluated_value == 1
+        )
+    return not isinstance(size, (cst.List, cst.Tuple))
+
+
 def _one_hot_made(model: ModuleModel, origin: cst.BaseExpression) -> bool:
     """Whether ``origin`` makes one-hot rows: ``to_categorical``, ``tf.one_hot``, an identity
     matrix's rows picked by the labels (``np.eye(n)[y]``)."""
@@ -2514,7 +2576,11 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         (its `class_mode`: `"categorical"` by default, or `"sparse"`), with no `map` that
         could re-encode the labels on the way; the labels followed through names and
         scikit-learn's `train_test_split`, and an identity matrix's rows (`np.eye(n)[y]`)
-        read as one-hot too. The finding is on the loss `compile` is given.
+        read as one-hot too, as is a literal table of one-hot rows (`np.array([[1, 0], [0,
+        1]])`); integer ids drawn for three or more classes, one per sample
+        (`np.random.randint(0, k, n)`, a NumPy Generator's `integers(0, k, (n, 1))`), read as
+        class ids (Keras 3 and tf-keras raise `ValueError` for both shapes, TF 2.21). The
+        finding is on the loss `compile` is given.
     """
     requires_text = ("crossentropy", "Crossentropy")
 
@@ -2532,9 +2598,13 @@ class CrossentropyGivenOtherLabelEncoding(Rule):
         labels = _keyword_or_position(node, "y", 1)
         if labels is not None:
             origin = _split_labels(model, labels, scope)
-            if not _one_hot_made(model, origin):
+            if _one_hot_made(model, origin) or _one_hot_literal(model, origin):
+                given = _ONE_HOT
+            elif _random_class_ids(model, origin, scope):
+                given = _SPARSE
+            else:
                 return
-            given, shown = _ONE_HOT, labels
+            shown = labels
         else:
             data = _keyword_or_position(node, "x", 0)
             if data is None:

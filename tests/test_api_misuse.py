@@ -1199,6 +1199,33 @@ def test_minimize_given_a_loss_value(source, expected):
     assert rule_ids(source, ["TF936"]) == expected
 
 
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # Keras 2's minimize(loss, var_list, tape=None): var_list is required (TypeError)
+        ("step = opt.minimize(cost)", ["TF936"]),
+        ("opt.minimize(lambda: v * v)", ["TF936"]),
+        # a loss that takes data: minimize calls it with no arguments (TypeError)
+        ("opt.minimize(fit_loss, var_list=[v])", ["TF936"]),
+        ("opt.minimize(lambda: fit_loss(1.0, 2.0), var_list=[v])", []),
+        ("opt.minimize(cost, [v])", []),
+    ],
+)
+def test_minimize_without_var_list_or_with_a_loss_that_takes_data(call, expected):
+    """TF 2.21, tf-keras: `minimize(loss)` raises "missing 1 required positional argument:
+    'var_list'"; `minimize(loss_fn, var_list=...)` with `def loss_fn(x, y)` raises
+    "loss() missing 2 required positional arguments"."""
+    source = (
+        KERAS2
+        + "opt = tf_keras.optimizers.SGD(0.1)\n"
+        + "def cost():\n    return v * v\n"
+        + "def fit_loss(x, y):\n    return (v * x - y) ** 2\n"
+        + call
+        + "\n"
+    )
+    assert rule_ids(source, ["TF936"]) == expected
+
+
 # TF937: a TF2 strategy's reduce without axis (TF 2.21: TypeError, missing 'axis').
 STRATEGY = "import tensorflow as tf\n"
 
@@ -2299,3 +2326,162 @@ def test_exact_accuracy_metric_on_scores(source, expected):
 )
 def test_loss_arguments_swapped(source, expected):
     assert rule_ids(source, ["TF994"]) == expected
+
+
+CLONE = """
+import numpy as np
+import keras
+
+x = np.random.rand(8, 4)
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+model.compile("adam", "mse")
+{before}
+copy = keras.models.clone_model(model)
+{after}
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ("model.fit(x, x[:, :1])", "copy.predict(x)", ["TF987"]),
+        ("model.load_weights('w.weights.h5')", "copy.save('copy.keras')", ["TF987"]),
+        ("model.fit(x, x[:, :1])", "y = copy(x)", ["TF987"]),
+        # the weights copied, the clone trained, the original never trained before the clone
+        ("model.fit(x, x[:, :1])", "copy.set_weights(model.get_weights())\ncopy.predict(x)", []),
+        ("model.fit(x, x[:, :1])", "copy.compile('adam', 'mse')\ncopy.fit(x, x[:, :1])", []),
+        ("", "copy.predict(x)\nmodel.fit(x, x[:, :1])", []),
+    ],
+)
+def test_clone_model_of_a_trained_model_used_without_its_weights(before, after, expected):
+    """TF 2.21: clone_model gives fresh weights; the clone's predictions differ."""
+    source = CLONE.format(before=before, after=after)
+    assert rule_ids(source, ["TF987"]) == expected
+
+
+NESTED_MODEL = """
+import keras
+
+base_in = keras.Input((8, 8, 3))
+conv = keras.layers.Conv2D(4, 3, name="conv")(base_in)
+base = keras.Model(base_in, keras.layers.GlobalAveragePooling2D()(conv), name="base")
+inputs = keras.Input((8, 8, 3))
+model = keras.Model(inputs, keras.layers.Dense(2)(base(inputs)))
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "keras.Model(model.inputs, [model.get_layer('base').get_layer('conv').output,"
+            " model.output])",
+            ["TF988"],
+        ),
+        (
+            "inner = model.layers[1]\nout = inner.get_layer('conv').output\n"
+            "keras.Model(model.input, out)",
+            ["TF988"],
+        ),
+        # the nested model's own input; a layer of the outer model itself
+        ("keras.Model(base.input, base.get_layer('conv').output)", []),
+        ("keras.Model(model.inputs, model.layers[-1].output)", []),
+        # an outer model built on the nested model's own input: its inner outputs connect
+        (
+            "outer = keras.Model(base.input, keras.layers.Dense(2)(base.output))\n"
+            "keras.Model(outer.input, outer.layers[1].get_layer('conv').output)",
+            [],
+        ),
+    ],
+)
+def test_nested_model_output_with_outer_input(code, expected):
+    """TF 2.21: ValueError "not connected to inputs" (Keras 3), "Graph disconnected"
+    (tf-keras)."""
+    assert rule_ids(NESTED_MODEL.format(code=code), ["TF988"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("last", "loss", "expected"),
+    [
+        ('keras.layers.Dense(1, activation="relu")', '"binary_crossentropy"', [("TF934", 6)]),
+        (
+            "keras.layers.Dense(3, activation=tf.nn.relu)",
+            '"categorical_crossentropy"',
+            [("TF934", 6)],
+        ),
+        ('keras.layers.Dense(1, activation="sigmoid")', '"binary_crossentropy"', []),
+        ('keras.layers.Dense(1, activation="relu")', '"mse"', []),
+        (
+            'keras.layers.Dense(1, activation="relu")',
+            "keras.losses.BinaryCrossentropy(from_logits=True)",
+            [],
+        ),
+    ],
+)
+def test_relu_output_given_to_a_probability_loss(last, loss, expected):
+    """TF 2.21: a threshold classifier ending in Dense(1, relu) with binary_crossentropy stays
+    near chance for some initialisations (seed 0: accuracy <= 0.9; a sigmoid > 0.9)."""
+    source = (
+        "import tensorflow as tf\nimport keras\nmodel = keras.Sequential([\n"
+        '    keras.Input((4,)),\n    keras.layers.Dense(8, activation="relu"),\n'
+        f"    {last},\n])\nmodel.compile(optimizer='adam', loss={loss})\n"
+    )
+    assert [(d.rule, d.line) for d in lint(source, ["TF934"])] == expected
+
+
+def test_relu_layer_followed_by_added_layers_is_not_the_output():
+    source = (
+        "import keras\nmodel = keras.Sequential([\n"
+        '    keras.Input((4,)),\n    keras.layers.Dense(8, activation="relu"),\n])\n'
+        'model.add(keras.layers.Dense(1, activation="sigmoid"))\n'
+        "model.compile(optimizer='adam', loss='binary_crossentropy')\n"
+    )
+    assert rule_ids(source, ["TF934"]) == []
+
+
+LAYERS = """
+import tensorflow as tf
+from tensorflow.keras import layers
+
+a = tf.keras.Input((8, 8, 3))
+b = tf.keras.Input((8, 8, 3))
+conv = layers.Conv2D(4, 3)
+h = conv(a)
+
+
+def block(x):
+    return layers.MaxPooling2D(2)(x)
+
+
+{code}
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("y = layers.GlobalMaxPooling2D(h)", ["TF995"]),
+        ("y = block(a)\ny = layers.Flatten(y)", ["TF995"]),
+        ("y = layers.GlobalAveragePooling2D()(conv)", ["TF995"]),
+        ("y = layers.Concatenate(axis=-1)(a, b)", ["TF995"]),
+        ("y = layers.concatenate(a, b)", ["TF995"]),
+        (
+            "def branch(w):\n    return tf.keras.Sequential([layers.Dense(w)])\n"
+            "y = layers.concatenate([branch(w) for w in (2, 3)])",
+            ["TF995"],
+        ),
+        ("y = layers.Concatenate()([conv, layers.Dense(2)])", ["TF995"]),
+        ("y = layers.concatenate([block(a), block(b)])", []),
+        # right: construct then call, a list to the merge layer, a layer's output
+        ("y = layers.GlobalMaxPooling2D()(h)", []),
+        ("y = layers.Concatenate()([a, b])", []),
+        ("y = layers.concatenate([a, b], -1)", []),
+        ("y = layers.GlobalAveragePooling2D()(conv.output)", []),
+        ("y = layers.Dense(64)(h)", []),
+        ("y = layers.Dense(len(b.shape))", []),
+    ],
+)
+def test_layer_construction_and_call_confused(code, expected):
+    """TF 2.21, Keras 3 and tf-keras: each reported form raises while the model is built."""
+    assert rule_ids(LAYERS.format(code=code), ["TF995"]) == expected

@@ -40,6 +40,8 @@ KERAS_FAMILY_IDS = [f"TF0{i:02d}" for i in range(1, 21)] + [
     "TF029",
     "TF030",
     "TF031",
+    "TF032",
+    "TF033",
 ]
 # TF015 is graph-incompatible; TF005 (the backend session, gone from tf.keras since TF 2.0) tf1-api
 KERAS3_IDS = [rule for rule in KERAS_FAMILY_IDS if rule not in ("TF005", "TF015")]
@@ -2406,3 +2408,70 @@ def test_a_layer_that_opts_out_takes_python_values_positionally():
         "def call", "_allow_non_tensor_positional_args = True\n\n    def call"
     )
     assert rule_ids(source + "y = m(x, 7, 7)\n", ["TF030"]) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "reported"),
+    [
+        ("model.optimizer.lr = 1e-4", True),
+        ("opt.lr = 1e-4", True),
+        ("opt.lr *= 0.1", True),
+        ("model.optimizer.learning_rate = 1e-4", False),
+        ("x = model.optimizer.lr", False),  # a read: TF011's
+        ("class Holder:\n    pass\nh = Holder()\nh.lr = 1e-4", False),
+    ],
+)
+def test_optimizer_lr_assigned_under_keras3(code, reported):
+    """Keras 3 optimizers have no `lr` alias: assigning it makes a plain attribute and leaves
+    the learning rate unchanged (TF 2.21: `float(opt.learning_rate)` stays at its value)."""
+    source = (
+        "import tensorflow as tf\n"
+        "opt = tf.keras.optimizers.Adam(1e-3)\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+        "model.compile(opt, 'mse')\n" + code + "\n"
+    )
+    assert rule_ids(source, ["TF032"]) == (["TF032"] if reported else [])
+
+
+def test_optimizer_lr_assigned_under_keras2_is_not_reported():
+    source = "import tf_keras as keras\nopt = keras.optimizers.Adam(1e-3)\nopt.lr = 1e-4\n"
+    assert rule_ids(source, ["TF032"]) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        ("self.trainable_weights = [self.w]", True),
+        ("self.non_trainable_weights = []", True),
+        ("self.weights = [self.w]", True),
+        ("self.trainable_weights.append(self.w)", False),
+        ("self.my_weights = [self.w]", False),
+    ],
+)
+def test_layer_weight_list_assigned(body, reported):
+    """`weights`, `trainable_weights`, ... are read-only properties of a Keras 3 (and tf-keras)
+    layer: assigning one raises AttributeError (TF 2.21)."""
+    source = (
+        "import tensorflow as tf\n"
+        "class Scales(tf.keras.layers.Layer):\n"
+        "    def build(self, input_shape):\n"
+        "        self.w = tf.Variable(1.0)\n"
+        f"        {body}\n"
+    )
+    assert rule_ids(source, ["TF033"]) == (["TF033"] if reported else [])
+
+
+def test_layer_weight_list_of_its_own_is_not_reported():
+    source = (
+        "import tensorflow as tf\n"
+        "class Scales(tf.keras.layers.Layer):\n"
+        "    @property\n"
+        "    def weights(self):\n"
+        "        return self._kept\n"
+        "    @weights.setter\n"
+        "    def weights(self, value):\n"
+        "        self._kept = value\n"
+        "    def build(self, input_shape):\n"
+        "        self.weights = []\n"
+    )
+    assert rule_ids(source, ["TF033"]) == []

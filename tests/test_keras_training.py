@@ -1052,6 +1052,22 @@ model.compile(optimizer="adam", loss={loss})
             "model.fit(x_train, y_train)",
         ),
         ("'sparse_categorical_crossentropy'", "import numpy as np\nmodel.fit(x, np.eye(10)[y])"),
+        # a literal table of one-hot rows; integer ids drawn for ten classes (TF 2.21:
+        # ValueError for (n,) and (n, 1) ids under Keras 3 and tf-keras)
+        (
+            "'sparse_categorical_crossentropy'",
+            "import numpy as np\nout = np.array([[1, 0], [0, 1], [0, 1]], dtype='float32')\n"
+            "model.fit(x, out)",
+        ),
+        (
+            "'categorical_crossentropy'",
+            "import numpy as np\nrng = np.random.default_rng(1)\n"
+            "y = rng.integers(0, 10, (64, 1))\nmodel.fit(x, y)",
+        ),
+        (
+            "'categorical_crossentropy'",
+            "import numpy as np\nmodel.fit(x, np.random.randint(0, 10, 64))",
+        ),
     ],
 )
 def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
@@ -1064,6 +1080,23 @@ def test_tf966_crossentropy_given_other_label_encoding_is_found(loss, data):
     [
         ("'categorical_crossentropy'", "y = keras.utils.to_categorical(y, 10)\nmodel.fit(x, y)"),
         ("'sparse_categorical_crossentropy'", "model.fit(x, y)"),
+        # ids of two classes, several columns (multi-hot), rows that are not one-hot
+        (
+            "'categorical_crossentropy'",
+            "import numpy as np\nmodel.fit(x, np.random.randint(0, 2, 64))",
+        ),
+        (
+            "'categorical_crossentropy'",
+            "import numpy as np\nmodel.fit(x, np.random.randint(0, 10, (64, 10)))",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "import numpy as np\nmodel.fit(x, np.array([[1, 1], [0, 1]]))",
+        ),
+        (
+            "'sparse_categorical_crossentropy'",
+            "import numpy as np\nmodel.fit(x, np.random.randint(0, 10, 64))",
+        ),
         (
             "'sparse_categorical_crossentropy'",
             "model.fit(keras.utils.image_dataset_from_directory('d'))",

@@ -791,3 +791,58 @@ def test_a_session_run_of_an_eager_value_is_reported_only_while_eager_execution_
     for line in ("tf.compat.v1.disable_eager_execution()", "graph = tf.Graph()"):
         switched = source.replace("tf\n", f"tf\n        {line}\n", 1)
         assert lint(switched, ["TF111"]) == []
+
+
+SYMBOLIC_GRADIENTS = """
+import tensorflow as tf
+from tensorflow.keras import backend as K
+
+x = tf.constant(1.0)
+
+
+@tf.function
+def traced(v):
+    return tf.gradients(v * v, v)
+
+
+def helper(v):
+    return tf.gradients(v * v, v)
+
+
+def unused(v):
+    return K.gradients(v, v)
+
+
+traced(x)
+helper(x)
+"""
+
+
+def test_symbolic_gradients_reported_where_the_code_runs_eagerly():
+    """tf.gradients / K.gradients raise RuntimeError under eager execution (TF 2.21) and work
+    in a tf.function; an uncalled function of a module that traces something may be traced."""
+    found = lint(SYMBOLIC_GRADIENTS, select=["TF113"])
+    assert [d.line for d in found] == [14]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+        "x = tf.compat.v1.placeholder(tf.float32)\ng = tf.gradients(x * x, x)\n",
+        "import tensorflow as tf\nwith tf.Graph().as_default():\n"
+        "    x = tf.constant(1.0)\n    g = tf.gradients(x * x, x)\n",
+        "import tensorflow as tf\nclass Step(tf.keras.layers.Layer):\n"
+        "    def call(self, v):\n        return tf.gradients(v, v)\n",
+    ],
+)
+def test_symbolic_gradients_in_graph_code_not_reported(source):
+    assert rule_ids(source, ["TF113"]) == []
+
+
+def test_keras_backend_gradients_at_module_level_is_reported():
+    source = (
+        "import tensorflow as tf\nfrom tensorflow.keras import backend as K\n"
+        "v = K.variable(1.0)\ng = K.gradients(K.sum(v * v), v)\n"
+    )
+    assert rule_ids(source, ["TF113"]) == ["TF113"]
