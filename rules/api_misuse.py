@@ -5609,10 +5609,11 @@ class SymbolicGradientsInEagerCode(Rule):
         if not _runs_eagerly(self.model, fn):
             return
         where = "at module level" if fn is None else f"in `{fn.name}`, which runs eagerly"
+        keras = " (and Keras 3 has no `backend.gradients`)" if "keras" in name else ""
         self.report(
             node,
             f"`{code(func)}` builds graph-mode gradients, but this code runs eagerly ({where}):"
-            " TensorFlow 2 raises RuntimeError (and Keras 3 has no `backend.gradients`); "
+            f" TensorFlow 2 raises RuntimeError{keras}; "
             "compute the value under a `tf.GradientTape` and call `tape.gradient`",
         )
 
