@@ -1499,9 +1499,10 @@ GRADIENT_SKIPPED = (  # random ops are called: they draw (`tf.random.categorical
 def _gradient_samples(tf: types.ModuleType) -> list:
     """What each op is called with, made from the matrix the tape watches: the matrix alone,
     with a count or an axis, twice or three times, in a list, as both branches of a condition
-    (``where(c, x, y)``), as a complex matrix (``imag``), and handed to a Python function
-    (``numpy_function(func, [m], Tout)``): an op whose gradient flows for some arguments is no
-    cut."""
+    (``where(c, x, y)``), as a complex matrix (``imag``), handed to a Python function
+    (``numpy_function(func, [m], Tout)``), and its first row twice (ops of vectors:
+    ``confusion_matrix(labels, predictions)``): an op whose gradient flows for some arguments
+    is no cut."""
     condition = tf.constant([[True, False, True, False]] * 4)
     return [
         lambda m: (m,),
@@ -1514,6 +1515,7 @@ def _gradient_samples(tf: types.ModuleType) -> list:
         lambda m: (condition, m, m),
         lambda m: (tf.complex(m, m),),
         lambda m: (lambda a: a, [m], tf.float32),  # numpy_function(func, inp, Tout)
+        lambda m: (m[0], m[0]),
     ]
 
 

@@ -1740,6 +1740,31 @@ def test_gradient_rules_leave_alone(source):
             [("TF922", 3)],
             id="ceil-activation-in-a-sequential",
         ),
+        pytest.param(
+            """
+            def to_one_hot(scores):
+                return tf.one_hot(tf.argmax(scores, axis=-1), 3)
+
+            net = tf.keras.Sequential(
+                [tf.keras.Input((4,)), tf.keras.layers.Dense(3),
+                 tf.keras.layers.Lambda(to_one_hot)]
+            )
+            net.compile(optimizer="sgd", loss="categorical_crossentropy")
+            """,
+            [("TF922", 7)],
+            id="a-module-function-in-a-lambda-is-reported-where-the-model-uses-it",
+        ),
+        pytest.param(
+            """
+            def hit_rate(y_true, y_pred):
+                counts = tf.math.confusion_matrix(y_true[:, 0], y_pred[:, 0], num_classes=2)
+                return tf.cast(counts[0, 0] + counts[1, 1], tf.float32)
+
+            model.compile(optimizer="sgd", loss=hit_rate)
+            """,
+            [("TF922", 3)],
+            id="a-confusion-matrix-in-a-compiled-loss",
+        ),
     ],
 )
 def test_keras_training_cuts_are_found(source, expected):
