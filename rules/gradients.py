@@ -969,6 +969,8 @@ class ApplyGradientsNoneGradient(Rule):
         gradient = self._gradient_of(pairs.args[0].value)
         if gradient is None:
             return
+        if _none_returning_call(self.model, gradient.target, gradient.tape.scope):
+            return  # the target is `None`, not a loss that skips the variables: TF900 says so
         unread = [v for v in gradient.verdicts() if v.cause == "unread"]
         if not unread:
             return
@@ -2016,3 +2018,131 @@ def _functions_called_in_tapes(model: ModuleModel) -> set[FunctionInfo]:
         return found
 
     return model.memo("functions-called-in-tapes", compute)
+
+
+def _discarded_value(model: ModuleModel, function: FunctionInfo) -> cst.CSTNode | None:
+    """The last statement of ``function``'s body when it computes a value and drops it (a
+    call or an arithmetic expression standing alone), in a function with no ``return`` of a
+    value and no ``yield``: it returns ``None``."""
+    node = function.node
+    if isinstance(node, cst.Lambda) or function.is_generator:
+        return None
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return None
+    if any(r.value is not None for r in _own_returns(node)):
+        return None
+    last = body.body[-1]
+    if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1:
+        return None
+    statement = last.body[0]
+    if not isinstance(statement, cst.Expr):
+        return None
+    value = statement.value
+    if isinstance(value, cst.BinaryOperation):
+        return statement
+    if isinstance(value, cst.Call):
+        # a value-making op of TF, Keras or NumPy (`tf.reduce_mean(...)`, a loss object's
+        # function), not a call made for its effect (`print`, `tf.debugging.assert_*`)
+        name = model.call_name(value) or ""
+        if knowledge.returns(name) == "tensor" or name.startswith("numpy."):
+            return statement
+    return None
+
+
+def _own_returns(node: cst.CSTNode) -> Iterator[cst.Return]:
+    stack = list(children(node))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Return):
+            yield current
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        stack.extend(children(current))
+
+
+def _none_returning_call(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope: Scope
+) -> tuple[FunctionInfo, cst.CSTNode, cst.Call] | None:
+    """(the function, its dropped value, the call) when ``expr`` is, or a name bound once to,
+    a call of the module's function that computes a value and returns ``None``."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        if not values or len(values) != 1:
+            return None
+        expr = values[0]
+    if not isinstance(expr, cst.Call):
+        return None
+    function = model.callee(expr, scope)
+    if function is None or function.cls is not None:
+        return None
+    dropped = _discarded_value(model, function)
+    return None if dropped is None else (function, dropped, expr)
+
+
+class LossFunctionWithoutReturn(Rule):
+    id = "TF900"
+    call_names = GRADIENT_METHODS | {"compile"}
+    name = "loss-function-without-return"
+    category = "api-misuse"
+    severity = "error"
+    message = "a loss function computes its value but returns nothing: the loss is `None`"
+    rationale = """
+        A Python function without a `return` statement returns `None`, whatever its last line
+        computes. A loss helper whose last line is `tf.reduce_mean(tf.square(y - p))` with no
+        `return` gives `None`: `tape.gradient(loss, variables)` of it raises `TypeError:
+        Argument `target` should be a list or nested structure of Tensors ... but received
+        None`, and compiled as a Keras loss (`model.compile(loss=fn)`) `fit` raises
+        `ValueError: None values not supported` (TF 2.21, Keras 3). Return the value.
+        Evidence required: a function of the module with no `return` of a value and no
+        `yield`, whose last statement is a TF, Keras, NumPy or arithmetic expression standing
+        alone, is called to make the target of a `gradient` call (directly, or through a name
+        bound once in the tape's function) or passed to `compile` as the loss.
+    """
+    requires_text = ("gradient", "compile")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        scope = self.context.scope
+        if func.attr.value == "compile":
+            loss = argument(node, 1, "loss")
+            elements = (
+                [e.value for e in loss.elements]
+                if isinstance(loss, (cst.List, cst.Tuple))
+                else [loss]
+            )
+            for element in elements:
+                function = self.model.function_referenced(element, scope) if element else None
+                if function is None or function.cls is not None or element is None:
+                    continue
+                dropped = _discarded_value(self.model, function)
+                if dropped is None or not _once(self, dropped):
+                    continue
+                self.report(
+                    dropped,
+                    f"`{function.name}` computes this value but has no `return`: it gives "
+                    "`None`, and Keras cannot train with a `None` loss (`None values not "
+                    "supported`); return the value",
+                    because=[(f"`{function.name}` is the loss `compile` trains with", element)],
+                )
+            return
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None:
+            return
+        found = _none_returning_call(self.model, gradient.target, gradient.tape.scope)
+        if found is None:
+            return
+        function, dropped, call = found
+        if not _once(self, dropped):
+            return
+        self.report(
+            dropped,
+            f"`{function.name}` computes this value but has no `return`: it gives `None`, and "
+            f"`{gradient.tape.name}.gradient` of `None` raises `TypeError`; return the value",
+            because=[
+                (f"the target is what `{function.name}(...)` returns", call),
+                _call_step(gradient),
+            ],
+        )

@@ -2381,3 +2381,53 @@ def test_a_loss_finished_after_the_block_and_minimized_with_the_tape_is_found():
 )
 def test_a_loss_minimize_can_differentiate_is_left_alone(penalty, loss):
     assert found(MINIMIZE_WITH_TAPE.format(penalty=penalty, loss=loss)) == []
+
+
+# --- TF900: a loss function with no return ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            def squared(y, p):
+                tf.reduce_mean(tf.square(y - p))
+
+            with tf.GradientTape() as tape:
+                loss = squared(1.0, model(tf.ones((1, 2))))
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [("TF900", 3)],
+            id="the-tape-target-is-none",
+        ),
+        pytest.param(
+            """
+            def squared(y, p):
+                diff = y - p
+                tf.reduce_mean(diff * diff)
+
+            model.compile(optimizer="sgd", loss=squared)
+            """,
+            [("TF900", 4)],
+            id="compiled-as-the-loss",
+        ),
+        pytest.param(
+            """
+            def squared(y, p):
+                return tf.reduce_mean(tf.square(y - p))
+
+            def log_loss(y, p):
+                print(squared(y, p))
+
+            model.compile(optimizer="sgd", loss=squared, metrics=[log_loss])
+            with tf.GradientTape() as tape:
+                loss = squared(1.0, model(tf.ones((1, 2))))
+            grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            [],
+            id="a-returned-loss-and-a-printing-metric",
+        ),
+    ],
+)
+def test_loss_function_without_return(source, expected):
+    assert [f for f in found(source) if f[0] == "TF900"] == expected
