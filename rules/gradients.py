@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root
-from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tape import (
     GRADIENT_METHODS,
     VARIABLE_CONSTRUCTORS,
@@ -19,6 +19,7 @@ from tf2lint.analysis.tape import (
     TapeBlock,
     Verdict,
     argument,
+    body_statements,
     chain_text,
     event_order,
     integer_value,
@@ -1148,7 +1149,71 @@ def _unbuilt(model: ModuleModel, call: cst.Call) -> str | None:
         if any(a.keyword is not None and a.keyword.value in _SHAPE_KEYWORDS for a in first.args):
             return None
         return "a `Sequential` whose first layer has no input shape"
+    cls = (
+        model.constructed_class(call, model.scope_of(call.func))
+        if isinstance(call.func, cst.Name)
+        else None
+    )
+    if cls is not None and cls.keras_kind == "model" and _weightless_init(model, cls, 0):
+        return f"a subclassed `{cls.name}` makes its weights on its first call"
     return None
+
+
+def _weightless_init(model: ModuleModel, cls: ClassInfo, depth: int) -> bool:
+    """Whether constructing the module's Keras class ``cls`` makes no weight: its ``__init__``
+    (its own, the only one of the module's classes it runs) calls ``super().__init__`` with no
+    functional inputs and outputs, and binds to ``self`` only constants and fresh layers
+    (Keras's, or the module's own with such an ``__init__``); a subclass's layers make their
+    weights on the first call (Keras 3 and tf-keras: `trainable_variables` is `[]` before it)."""
+    if depth > 3 or any(b in model.module_classes for b in cls.base_names):
+        return False  # a base of the module's own: its `__init__` runs too
+    init = cls.methods.get("__init__")
+    if init is None or isinstance(init.node, cst.Lambda):
+        return False
+    for statement in body_statements(init.node):
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            return False
+        small = statement.body[0]
+        if isinstance(small, cst.Expr):
+            call = small.value
+            if not (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "__init__"
+                and isinstance(call.func.value, cst.Call)
+                and code(call.func.value.func) == "super"
+                and all(
+                    a.keyword is None or a.keyword.value not in ("inputs", "outputs")
+                    for a in call.args
+                )
+                and not any(a.keyword is None and not a.star for a in call.args)
+            ):
+                return False
+            continue
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+            return False
+        target = small.targets[0].target
+        if not (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == "self"
+        ):
+            return False
+        value = small.value
+        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+            continue  # a value passed in (a name) may be a built layer: not this
+        if not isinstance(value, cst.Call):
+            return False
+        inner = model.constructed_class(value, init)
+        if inner is not None:
+            if inner.keras_kind not in ("layer", "model") or not _weightless_init(
+                model, inner, depth + 1
+            ):
+                return False
+            continue
+        if knowledge.class_kind(model.call_name(value) or "") != "layer":
+            return False
+    return True
 
 
 def _builds_nothing(model: ModuleModel, name: cst.Name) -> bool:

@@ -230,6 +230,53 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            class Head(tf.keras.layers.Layer):
+                def __init__(self, units=1):
+                    super().__init__()
+                    self.out = tf.keras.layers.Dense(units)
+
+                def call(self, x):
+                    return self.out(x)
+
+            class Net(tf.keras.Model):
+                def __init__(self):
+                    super().__init__(name="net")
+                    self.hidden = tf.keras.layers.Dense(8)
+                    self.head = Head(units=1)
+
+                def call(self, x):
+                    return self.head(self.hidden(x))
+
+            net = Net()
+            params = net.trainable_variables
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(net(tf.ones((1, 2))))
+            grads = tape.gradient(loss, params)
+            """,
+            [("TF918", 20)],
+            id="a-subclassed-model-before-its-first-call",
+        ),
+        pytest.param(
+            """
+            class Net(tf.keras.Model):
+                def __init__(self, base):
+                    super().__init__()
+                    self.base = base
+
+                def call(self, x):
+                    return self.base(x)
+
+            net = Net(model)
+            params = net.trainable_variables
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(net(tf.ones((1, 2))))
+            grads = tape.gradient(loss, params)
+            """,
+            [],
+            id="a-subclassed-model-holding-a-built-model",
+        ),
+        pytest.param(
+            """
             def step(x):
                 with tf.GradientTape(persistent=True) as tape:
                     loss = tf.reduce_sum(model(x))
