@@ -105,6 +105,33 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def saliency(image):
+                with tf.GradientTape() as tape:
+                    score = tf.reduce_max(model(image))
+                return tape.gradient(score, image)
+
+            picture = tf.constant(np.ones((1, 2)), tf.float32)
+            saliency(picture)
+            saliency(tf.ones((1, 2)))
+            """,
+            [("TF912", 5)],
+            id="a-parameter-every-caller-passes-a-tensor-not-watched",
+        ),
+        pytest.param(
+            """
+            def saliency(image):
+                with tf.GradientTape() as tape:
+                    score = tf.reduce_max(model(image))
+                return tape.gradient(score, image)
+
+            saliency(tf.Variable(np.ones((1, 2)), dtype=tf.float32))
+            scores = list(map(saliency, [tf.ones((1, 2))]))
+            """,
+            [],
+            id="a-parameter-given-a-variable-or-handed-on",
+        ),
+        pytest.param(
+            """
             def step(x):
                 with tf.GradientTape(watch_accessed_variables=False) as tape:
                     loss = tf.reduce_sum(model(x))
