@@ -599,13 +599,32 @@ class IntegerGradientSource(Rule):
         trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
         provided` when it is the only weight, and warns otherwise); declare it
-        `trainable=False` (a counter, a step) or make it a float.
+        `trainable=False` (a counter, a step) or make it a float. And a float tensor counts
+        as integer ids where every path from it to the target passes a layer that takes its
+        inputs as ids (`Embedding`, `Hashing`, `CategoryEncoding`: the knowledge base's, each
+        layer class built and called under a tape, the gradient to its float batch `None`):
+        a saliency of a text model taken with respect to its token ids is `None` (TF 2.21);
+        take it with respect to the embedded vectors.
     """
     requires_text = (*TAPE_TEXT, "add_weight", "add_variable", "Variable")
 
     def visit_Call(self, node: cst.Call) -> None:
         self._integer_weight(node)
         self._integer_attributes(node)
+        for gradient, verdict in _verdicts(self, node, ("cut",)):
+            cut = verdict.cut
+            if cut.reason != "lookup" or not _once(self, verdict.source.expr):
+                continue
+            source = verdict.source
+            because = [s for s in (_read_step(gradient.tape, source),) if s]
+            because += [(f"{cut.what}: the tape does not differentiate ids", cut.node)]
+            self.report(
+                source.expr,
+                f"every path from `{source.origin}` to the target passes {cut.what}: "
+                f"`{gradient.tape.name}.gradient` gives `None` for it; take the gradient with "
+                "respect to the layer's output (the embedded vectors) instead",
+                because=[*because, _call_step(gradient)],
+            )
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
             self.report(

@@ -1850,6 +1850,30 @@ def layer_weights(
     }
 
 
+def input_cutting_layers(
+    built: dict[str, tuple[type, object, tuple, object]], tf: types.ModuleType
+) -> list[str]:
+    """The Keras layer classes no gradient passes through to their inputs: the built layer,
+    called again on its float batch under a ``GradientTape`` watching the batch, gives float
+    or integer tensors whose gradient with respect to the batch is None (``Embedding`` casts
+    its inputs to integer ids and looks them up: a saliency taken with respect to the ids is
+    None)."""
+    found = []
+    for path, (_, layer, _, batch) in sorted(built.items()):
+        try:
+            with tf.GradientTape() as tape:
+                tape.watch(batch)
+                outputs = [t for t in tf.nest.flatten(layer(batch)) if isinstance(t, tf.Tensor)]
+                if not outputs:
+                    continue
+                total = tf.add_n([tf.reduce_sum(tf.cast(t, tf.float32)) for t in outputs])
+            if tape.gradient(total, batch) is None:
+                found.append(path)
+        except Exception:
+            continue
+    return found
+
+
 # The namespaces of Keras helpers for host data, and the names of a first parameter that takes
 # an array (not a path, a model or a file): only these are called by the probe.
 HOST_HELPER_NAMESPACES = (
@@ -2849,6 +2873,7 @@ def build() -> dict:
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "tensor_array_updates": tensor_array_updates(tf),
             "layer_weights": layer_weights(built),
+            "input_cutting_layers": input_cutting_layers(built, tf),
             "single_output_layers": single_output_layers(built, probed, tf),
             "numpy_only_functions": numpy_only_functions(probed, tf),
             "variable_only_members": variable_only_members(tf),

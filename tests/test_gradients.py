@@ -2505,3 +2505,42 @@ def test_a_loss_minimize_can_differentiate_is_left_alone(penalty, loss):
 )
 def test_loss_function_without_return(source, expected):
     assert [f for f in found(source) if f[0] == "TF900"] == expected
+
+
+# --- TF915: the ids an Embedding looks up -----------------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((5,)), tf.keras.layers.Embedding(10, 4),
+                 tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]
+            )
+            ids = tf.constant([[1.0, 4.0, 2.0, 7.0, 3.0]])
+            with tf.GradientTape() as tape:
+                tape.watch(ids)
+                score = net(ids)
+            saliency = tape.gradient(score, ids)
+            """,
+            [("TF915", 10)],
+            id="saliency-with-respect-to-embedding-ids",
+        ),
+        pytest.param(
+            """
+            embed = tf.keras.layers.Embedding(10, 4)
+            head = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)])
+            ids = tf.constant([[1, 4, 2, 7, 3]])
+            vectors = embed(ids)
+            with tf.GradientTape() as tape:
+                tape.watch(vectors)
+                score = head(vectors)
+            saliency = tape.gradient(score, vectors)
+            """,
+            [],
+            id="saliency-with-respect-to-the-embedded-vectors",
+        ),
+    ],
+)
+def test_gradient_with_respect_to_embedding_ids(source, expected):
+    assert found(source) == expected
