@@ -2230,3 +2230,212 @@ class LossFunctionWithoutReturn(Rule):
                 _call_step(gradient),
             ],
         )
+
+
+# A Keras layer's attributes that are its weights (`layer.kernel`), and those that list them,
+# read by index (`layer.weights[0]`).
+_WEIGHT_ATTRIBUTES = frozenset({"kernel", "recurrent_kernel", "embeddings"})
+_WEIGHT_LISTS = frozenset({"weights", "trainable_weights", "variables", "trainable_variables"})
+# ops that copy a value on purpose (a snapshot kept as such: an anchor, the initial weights)
+_COPYING_OPS = frozenset({"identity", "convert_to_tensor", "stop_gradient", "constant", "copy"})
+
+
+def _trainable_variable_value(model: ModuleModel, value: cst.BaseExpression | None) -> bool:
+    """``tf.Variable(...)`` (not ``trainable=False``, not integers) or ``self.add_weight(...)``
+    (not ``trainable=False``)."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("add_weight", "add_variable"):
+        flag = argument(value, 99, "trainable")
+    elif model.call_name(value) in VARIABLE_CONSTRUCTORS:
+        if integer_value(model, value):
+            return False
+        flag = argument(value, 1, "trainable")
+    else:
+        return False
+    return flag is None or (isinstance(flag, cst.Name) and flag.value == "True")
+
+
+def _variables_read(
+    model: ModuleModel, cls: ClassInfo, method: FunctionInfo, value: cst.Call
+) -> cst.CSTNode | None:
+    """The first variable ``value``'s arguments read: ``self.w`` of a trainable variable the
+    class makes, a Keras layer's weight attribute (``other.kernel``, ``other.weights[0]``), or
+    a parameter of ``__init__`` every construction of the class in the module is given a
+    trainable ``tf.Variable`` for."""
+    stack: list[cst.CSTNode] = [a.value for a in value.args]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Attribute):
+            owner = current.value
+            attr = current.attr.value
+            if isinstance(owner, cst.Name) and owner.value == "self":
+                made = cls.self_assignments.get(attr, [])
+                if made and all(_trainable_variable_value(model, v) for v in made):
+                    return current
+                continue
+            if attr in _WEIGHT_ATTRIBUTES and chain_text(owner) is not None:
+                return current
+        if (
+            isinstance(current, cst.Subscript)
+            and isinstance(current.value, cst.Attribute)
+            and current.value.attr.value in _WEIGHT_LISTS
+            and chain_text(current.value.value) is not None
+        ):
+            return current
+        if isinstance(current, cst.Name) and method.name == "__init__":
+            if current.value in method.params[1:] and _given_variables(
+                model, cls, method, current.value
+            ):
+                return current
+        if isinstance(current, (cst.Lambda, cst.FunctionDef)):
+            continue
+        stack.extend(children(current))
+    return None
+
+
+def _given_variables(model: ModuleModel, cls: ClassInfo, init: FunctionInfo, param: str) -> bool:
+    """Whether every construction of ``cls`` in the module passes ``param`` a name bound only
+    to trainable ``tf.Variable``s (or one made in place), and there is one."""
+    from tf2lint.analysis.scopes import passed_argument
+
+    constructions = [
+        call
+        for call in model.nodes_of(cst.Call)
+        if isinstance(call.func, cst.Name)
+        and call.func.value == cls.name
+        and model.constructed_class(call, model.scope_of(call.func)) is cls
+    ]
+    if not constructions:
+        return False
+    for call in constructions:
+        passed = passed_argument(call, init.params[1:], param)
+        if isinstance(passed, cst.Name):
+            values = model.binding_of(passed, model.scope_of(passed)).known_values
+            if not values or not all(_trainable_variable_value(model, v) for v in values):
+                return False
+        elif not _trainable_variable_value(model, passed):
+            return False
+    return True
+
+
+def _read_elsewhere(cls: ClassInfo, attr: str, skip: tuple[str, ...]) -> cst.CSTNode | None:
+    """A read of ``self.<attr>`` in a method of ``cls`` other than those named ``skip``."""
+    for name, method in cls.methods.items():
+        if name in skip:
+            continue
+        stack: list[cst.CSTNode] = [method.node]
+        while stack:
+            current = stack.pop()
+            if (
+                isinstance(current, cst.Attribute)
+                and current.attr.value == attr
+                and isinstance(current.value, cst.Name)
+                and current.value.value == "self"
+            ):
+                return current
+            stack.extend(children(current))
+    return None
+
+
+class TensorDerivedFromVariableAtConstruction(Rule):
+    id = "TF608"
+    name = "tensor-derived-from-variable-at-construction"
+    category = "stale-capture"
+    severity = "error"
+    message = (
+        "a tensor computed once from a trainable variable is stored on the object: it is a "
+        "snapshot, with no gradient to the variable and blind to its updates"
+    )
+    rationale = """
+        In eager TensorFlow an op runs when it is called. `self.scale = tf.exp(self.log_scale)`
+        in `__init__` (or `self.w_t = ops.transpose(self.embedding.embeddings)` in a layer's
+        `build()`) computes one tensor from the variable's value at that moment and stores it:
+        a tape that records a later call of the object never sees the op, so the gradient with
+        respect to the variable is `None` (TF 2.21: `tape.gradient(y, m.log_scale)` is `None`;
+        a Keras layer built by an earlier call, or by its functional model's construction,
+        trains nothing through the stored tensor, and a layer built under the first step's
+        tape gets a gradient that first step only); and after the optimizer updates the
+        variable the stored tensor keeps the old value. Compute the tensor where it is used
+        (in `call` or `__call__`). Evidence required: in `__init__` or `build` of a class, an
+        attribute of `self` assigned once, the result of a TF or Keras op (not a copy:
+        `tf.identity`, `tf.convert_to_tensor`, `tf.stop_gradient` keep a snapshot on purpose)
+        whose arguments read a trainable variable (the class's own `tf.Variable` or
+        `add_weight`, a layer's weight attribute such as `.kernel`, `.embeddings` or
+        `.weights[i]`, or an `__init__` parameter every construction in the module gives a
+        trainable `tf.Variable`), read again by another method of the class, in a module
+        that differentiates or trains (a `GradientTape`, `fit`).
+    """
+    requires_text = ("GradientTape", "fit", "train_on_batch")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        model = self.model
+        for cls in model.classes.values():
+            for method_name in ("__init__", "build"):
+                method = cls.methods.get(method_name)
+                if method is None or isinstance(method.node, cst.Lambda):
+                    continue
+                for statement in body_statements(method.node):
+                    self._statement(cls, method, statement)
+
+    def _statement(self, cls: ClassInfo, method: FunctionInfo, statement: cst.CSTNode) -> None:
+        model = self.model
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            return
+        small = statement.body[0]
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+            return
+        target = small.targets[0].target
+        value = small.value
+        if not (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == "self"
+            and isinstance(value, cst.Call)
+        ):
+            return
+        attr = target.attr.value
+        if len(cls.self_assignments.get(attr, [])) != 1:
+            return  # rebound elsewhere: TF907's question
+        name = model.call_name(value) or ""
+        if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+            return
+        if knowledge.returns(name) != "tensor" or name in VARIABLE_CONSTRUCTORS:
+            return
+        if name.rsplit(".", 1)[-1] in _COPYING_OPS:
+            return
+        variable = _variables_read(model, cls, method, value)
+        if variable is None:
+            return
+        read = _read_elsewhere(cls, attr, ("__init__", "build"))
+        if read is None or self._made_under_tape(cls):
+            return
+        where = "`__init__`" if method.name == "__init__" else "`build()`"
+        self.report(
+            value,
+            f"`self.{attr}` is computed once, in {where}, from the variable "
+            f"`{code(variable)}`: it is a snapshot, so no gradient reaches the variable "
+            f"through it and it never sees the variable's updates; compute it where it is "
+            "used",
+            because=[
+                (f"`{code(variable)}` is a trainable variable", variable),
+                (f"`self.{attr}` is read here, after construction", read),
+            ],
+        )
+
+    def _made_under_tape(self, cls: ClassInfo) -> bool:
+        """Whether the module constructs ``cls`` while a tape records (in a tape's block, or
+        in a function such a block calls): each step's object is new, its ops recorded."""
+        model = self.model
+        in_tapes = _calls_in_tapes(model)
+        called = _functions_called_in_tapes(model)
+        for call in model.nodes_of(cst.Call):
+            if not (isinstance(call.func, cst.Name) and call.func.value == cls.name):
+                continue
+            if id(call) in in_tapes:
+                return True
+            scope = model.scope_of(call.func)
+            if isinstance(scope, FunctionInfo) and scope in called:
+                return True
+        return False

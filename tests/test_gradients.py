@@ -2544,3 +2544,70 @@ def test_loss_function_without_return(source, expected):
 )
 def test_gradient_with_respect_to_embedding_ids(source, expected):
     assert found(source) == expected
+
+
+# --- TF608: a tensor computed from a variable once, at construction ----------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            class Scaled(tf.Module):
+                def __init__(self, log_scale):
+                    super().__init__()
+                    self.scale = tf.exp(log_scale)
+
+                def __call__(self, x):
+                    return tf.reduce_sum(self.scale * x)
+
+            phi = tf.Variable(tf.zeros(3))
+            scaled = Scaled(phi)
+            with tf.GradientTape() as tape:
+                y = scaled(tf.ones(3))
+            g = tape.gradient(y, phi)
+            """,
+            [("TF608", 5)],
+            id="a-module-derives-a-tensor-from-a-variable-it-is-given",
+        ),
+        pytest.param(
+            """
+            class TiedOutput(tf.keras.layers.Layer):
+                def __init__(self, embedding):
+                    super().__init__()
+                    self.embedding = embedding
+
+                def build(self, shape):
+                    self.transposed = tf.transpose(self.embedding.embeddings)
+
+                def call(self, x):
+                    return tf.matmul(x, self.transposed)
+
+            model.fit(np.ones((2, 2)), np.ones((2, 1)))
+            """,
+            [("TF608", 8)],
+            id="a-layer-transposes-another-layers-weights-in-build",
+        ),
+        pytest.param(
+            """
+            class Scaled(tf.Module):
+                def __init__(self, log_scale):
+                    super().__init__()
+                    self.initial = tf.identity(log_scale)
+                    self.scale = tf.exp(log_scale)
+
+                def __call__(self, x):
+                    return tf.reduce_sum(self.scale * x) + tf.reduce_sum(self.initial)
+
+            phi = tf.Variable(tf.zeros(3))
+            with tf.GradientTape() as tape:
+                y = Scaled(phi)(tf.ones(3))
+            g = tape.gradient(y, phi)
+            fixed = tf.Variable(tf.zeros(3), trainable=False)
+            """,
+            [],
+            id="a-copy-kept-on-purpose-or-an-object-made-under-the-tape",
+        ),
+    ],
+)
+def test_tensor_derived_from_variable_at_construction(source, expected):
+    assert [f for f in found(source) if f[0] == "TF608"] == expected
