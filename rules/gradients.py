@@ -2284,11 +2284,13 @@ def _variables_read(
             and chain_text(current.value.value) is not None
         ):
             return current
-        if isinstance(current, cst.Name) and method.name == "__init__":
-            if current.value in method.params[1:] and _given_variables(
-                model, cls, method, current.value
-            ):
-                return current
+        if (
+            isinstance(current, cst.Name)
+            and method.name == "__init__"
+            and current.value in method.params[1:]
+            and _given_variables(model, cls, method, current.value)
+        ):
+            return current
         if isinstance(current, (cst.Lambda, cst.FunctionDef)):
             continue
         stack.extend(children(current))
