@@ -627,6 +627,16 @@ class IntegerGradientSource(Rule):
             )
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
+            if source.listed:  # one of the variables a list display makes: shown where made
+                if _once(self, source.integer):
+                    self.report(
+                        source.integer,
+                        f"this variable of `{source.origin}` holds integers: the tape does not "
+                        f"differentiate it and `{gradient.tape.name}.gradient` gives `None` "
+                        "for it; make it a float",
+                        because=[_call_step(gradient)],
+                    )
+                continue
             self.report(
                 source.expr,
                 f"`{source.origin}` holds integers: the tape does not differentiate them and "

@@ -2611,3 +2611,13 @@ def test_gradient_with_respect_to_embedding_ids(source, expected):
 )
 def test_tensor_derived_from_variable_at_construction(source, expected):
     assert [f for f in found(source) if f[0] == "TF608"] == expected
+
+
+def test_integer_variables_of_a_list_display():
+    source = """
+    params = [tf.Variable(1), tf.Variable(2.0)]
+    with tf.GradientTape() as tape:
+        loss = tf.cast(params[0] * 3, tf.float32) + params[1]
+    grads = tape.gradient(loss, params)
+    """
+    assert found(source) == [("TF915", 2)]

@@ -75,6 +75,9 @@ class Source:
     trainable: bool = True
     integer: cst.CSTNode | None = None
     before_block: bool = True  # every value it holds was made before the block
+    # one element of a list display a name holds (`params = [tf.Variable(1), ...]`): ``expr``
+    # is the name, ``defined`` the element
+    listed: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,6 +346,14 @@ def _name_source(
         inner = _sources(model, values[0], block, depth + 1)
         if inner is not None:
             return inner
+        made = _made_variables(model, values[0])
+        if made:  # `params = [tf.Variable(1), tf.Variable(2)]`: each read through the name
+            found = []
+            for element in made:
+                source = _valued_source(model, expr, expr.value, [element], block)
+                source.listed = True
+                found.append(source)
+            return found
     listed = len(values) == 1 and isinstance(values[0], cst.Attribute)
     if listed and values[0].attr.value in VARIABLE_LISTS:  # `params = model.trainable_variables`
         inner = _sources(model, values[0], block, depth + 1)
@@ -355,6 +366,19 @@ def _name_source(
     start = event_order(model, block.with_node)
     source.before_block = all(site.order < start for site in binding.sites)
     return [source]
+
+
+def _made_variables(model: ModuleModel, display: cst.BaseExpression) -> list[cst.Call] | None:
+    """The elements of a list or tuple display when every one is a ``tf.Variable(...)``."""
+    if not isinstance(display, (cst.List, cst.Tuple)) or not display.elements:
+        return None
+    found = []
+    for element in display.elements:
+        value = element.value
+        if not isinstance(value, cst.Call) or model.call_name(value) not in VARIABLE_CONSTRUCTORS:
+            return None
+        found.append(value)
+    return found
 
 
 def _passed_values(model: ModuleModel, function: Scope | None, param: str) -> list | None:
