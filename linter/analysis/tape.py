@@ -139,6 +139,8 @@ class TapeBlock:
             return Verdict(source, "integer")
         if source.kind == "variable" and not source.trainable and not watched:
             return Verdict(source, "frozen")
+        if source.listed:
+            return None  # read through the list's name, by index: the paths are not followed
         if source.kind == "tensor" and source.before_block and not watched:
             return Verdict(source, "unwatched")
         if source.kind in ("variable", "object") and not self.watch_accessed and not watched:
