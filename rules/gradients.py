@@ -1725,8 +1725,10 @@ def _adds_losses(construction: cst.CSTNode, model: ModuleModel | None = None) ->
 
 
 def _reads_losses(model: ModuleModel) -> bool:
-    """Whether the module reads any object's ``.losses`` (``sum(model.losses)``) or computes
-    a loss that adds them (``self.compute_loss``): then it may add them to the tape's loss."""
+    """Whether the module reads any object's ``.losses`` (``sum(model.losses)``), computes
+    a loss that adds them (``self.compute_loss``), or reads a layer's regularizer to apply it
+    by hand (``layer.kernel_regularizer(layer.kernel)``): then it may add them to the tape's
+    loss."""
 
     def find() -> bool:
         for node in model.nodes_of(cst.Attribute):
@@ -1734,6 +1736,8 @@ def _reads_losses(model: ModuleModel) -> bool:
                 return True  # a model's method, not a module's function of that name
             if node.attr.value == "losses" and model.qualified_name(node) is None:
                 return True  # `model.losses`, not the `keras.losses` module
+            if node.attr.value.endswith("_regularizer") and model.qualified_name(node) is None:
+                return True  # `layer.kernel_regularizer(layer.kernel)`: added by hand
         return False
 
     return model.memo("reads-layer-losses", find)
@@ -1754,13 +1758,19 @@ def _building_code(
             return []
         return [node for method in cls.methods.values() for node in _with_callees(model, method)]
     if isinstance(owner, cst.Call):
-        values: list[cst.BaseExpression] = [owner]
+        values: list[tuple[cst.BaseExpression, Scope]] = [(owner, scope)]
     elif isinstance(owner, (cst.Name, cst.Attribute)):
-        values = model.bound_values(owner, scope)  # each model a name may hold (`if tiny:`)
+        # each model a name may hold (`if tiny:`)
+        values = [(v, scope) for v in model.bound_values(owner, scope)]
+        binding = model.binding_of(owner, scope) if isinstance(owner, cst.Name) else None
+        if binding is not None and binding.is_param and isinstance(binding.scope, FunctionInfo):
+            # a parameter of the tape's function: what the module's calls pass it
+            # (`compute_loss(build(l2(0.5)))`)
+            values += model.arguments(binding.scope, owner.value)
     else:
         return []
     found: list[cst.CSTNode] = []
-    for value in values:
+    for value, scope in values:
         if not isinstance(value, cst.Call):
             continue
         construction = training.layer_construction(value, scope)

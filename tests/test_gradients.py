@@ -2621,3 +2621,32 @@ def test_integer_variables_of_a_list_display():
     grads = tape.gradient(loss, params)
     """
     assert found(source) == [("TF915", 2)]
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        pytest.param("", [("TF954", 10)], id="the-model-a-caller-builds-with-a-regularizer"),
+        pytest.param(
+            "\ndef penalty(net):\n    return sum(l.kernel_regularizer(l.kernel) for l in net.layers)\n",
+            [],
+            id="the-regularizer-applied-by-hand",
+        ),
+    ],
+)
+def test_regularized_model_passed_to_the_tape_function(extra, expected):
+    source = """
+    def build(reg):
+        inputs = tf.keras.Input((4,))
+        hidden = tf.keras.layers.Dense(4, kernel_regularizer=reg)(inputs)
+        return tf.keras.Model(inputs, tf.keras.layers.Dense(1)(hidden))
+
+    def step(net, x, y):
+        with tf.GradientTape() as tape:
+            pred = net(x, training=True)
+            loss = tf.reduce_mean(tf.square(pred - y))
+        return tape.gradient(loss, net.trainable_variables)
+
+    step(build(tf.keras.regularizers.l2(0.5)), tf.ones((2, 4)), tf.ones((2, 1)))
+    """
+    assert [f for f in found(source + extra) if f[0] == "TF954"] == expected
