@@ -1527,6 +1527,14 @@ class VariableReplacedByTensor(Rule):
         tape's function that the module calls in a loop or more than once; or an attribute
         the tape's function sets to arithmetic on itself, in such a loop or such a function.
         A tape that watches the source each time (`tape.watch(model.w)`) keeps it silent.
+        And a tensor put in a Keras layer's weight attribute (`copy.layers[j].kernel = w - lr
+        * g`, a MAML inner step) before a gradient asked of `copy.trainable_variables`:
+        tf-keras drops the variable from the layer's `trainable_variables` (TF 2.21: the list
+        of a two-layer copy goes from 4 to 2), so the list no longer holds it, and Keras 3
+        raises `AttributeError` (`kernel` has no setter). Evidence required there: the
+        assignment's target is `<name>.layers[...]`'s `kernel`, `bias`, `embeddings` (or
+        another weight attribute of Keras's layers), its value a TF op or arithmetic, made
+        before the gradient call that asks for `<name>`'s variables.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -1536,11 +1544,64 @@ class VariableReplacedByTensor(Rule):
     )
     requires_text = (*TAPE_TEXT, "Variable")
 
+    def _layer_weights_replaced(self, gradient: GradientCall) -> None:
+        """``model_copy.layers[j].kernel = w - lr * g`` before a gradient asked of
+        ``model_copy.trainable_variables``: a tensor put in a Keras layer's weight attribute
+        (tf-keras: the layer drops the variable from `trainable_variables`, so the list no
+        longer holds it and nothing trains it; Keras 3: `AttributeError`, the property has no
+        setter)."""
+        model = self.model
+        call_order = event_order(model, gradient.call)
+        for source in gradient.sources or ():
+            if source.kind != "object" or "." in source.origin:
+                continue
+            for node in model.nodes_of(cst.Assign):
+                if len(node.targets) != 1 or event_order(model, node) > call_order:
+                    continue
+                target = node.targets[0].target
+                if not isinstance(target, cst.Attribute) or target.attr.value not in _LAYER_WEIGHTS:
+                    continue
+                owner = target.value
+                if not (
+                    isinstance(owner, cst.Subscript)
+                    and isinstance(owner.value, cst.Attribute)
+                    and owner.value.attr.value == "layers"
+                    and chain_text(owner.value.value) == source.origin
+                ):
+                    continue
+                value = node.value
+                if isinstance(value, cst.Call):
+                    name = model.call_name(value) or ""
+                    if name in VARIABLE_CONSTRUCTORS or knowledge.returns(name) != "tensor":
+                        continue
+                elif not isinstance(value, cst.BinaryOperation):
+                    continue
+                reported = self.context.memo(("layer-weights-replaced",), set)
+                if source.origin in reported:
+                    return
+                reported.add(source.origin)
+                attr = target.attr.value
+                self.report(
+                    target,
+                    f"this puts a tensor in a layer's `{attr}`, its weight: tf-keras drops the "
+                    f"variable from `{source.origin}.trainable_variables`, so "
+                    f"`{gradient.tape.name}.gradient` is not asked about it and nothing trains "
+                    "it (Keras 3 raises `AttributeError`: the property has no setter); watch "
+                    "the tensors and ask for their gradient, or write the values into the "
+                    f"variable (`{code(target)}.assign(...)`)",
+                    because=[
+                        (f"the weights of `{source.origin}` are asked for here", source.expr),
+                        _call_step(gradient),
+                    ],
+                )
+                return
+
     def visit_Call(self, node: cst.Call) -> None:
         gradient = self.model.tapes.for_call(node)
         if gradient is None or gradient.sources is None:
             return
         block = gradient.tape
+        self._layer_weights_replaced(gradient)
         for source in gradient.sources:
             if {source.origin, *source.aliases} & block.watched or block.watch_unknown:
                 continue  # a tensor the tape watches each time has its gradient
@@ -1607,6 +1668,12 @@ class VariableReplacedByTensor(Rule):
             args=[cst.Arg(value=value.right)],
         )
         return [(assign, cst.Expr(value=call))]
+
+
+# The weight attributes of Keras's layers (`Dense.kernel`, `Embedding.embeddings`).
+_LAYER_WEIGHTS = frozenset(
+    {"kernel", "bias", "embeddings", "recurrent_kernel", "depthwise_kernel", "pointwise_kernel"}
+)
 
 
 def _applied_gradients(rule: Rule) -> set[int]:

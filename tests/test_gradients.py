@@ -2650,3 +2650,27 @@ def test_regularized_model_passed_to_the_tape_function(extra, expected):
     step(build(tf.keras.regularizers.l2(0.5)), tf.ones((2, 4)), tf.ones((2, 1)))
     """
     assert [f for f in found(source + extra) if f[0] == "TF954"] == expected
+
+
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [
+        pytest.param("copy.trainable_variables", [("TF952", 6)], id="the-copy-s-variables"),
+        pytest.param("adapted", [], id="the-adapted-tensors-watched"),
+    ],
+)
+def test_layer_weights_replaced_by_tensors(asked, expected):
+    source = f"""
+    copy = tf.keras.models.clone_model(model)
+    adapted = []
+    with tf.GradientTape() as tape:
+        grads = tape.gradient(tf.reduce_sum(model(tf.ones((1, 2)))), model.trainable_variables)
+    copy.layers[0].kernel = model.layers[0].kernel - 0.1 * grads[0]
+    copy.layers[0].bias = model.layers[0].bias - 0.1 * grads[1]
+    adapted += [copy.layers[0].kernel, copy.layers[0].bias]
+    with tf.GradientTape() as tape:
+        tape.watch(adapted)
+        loss = tf.reduce_sum(copy(tf.ones((1, 2))))
+    again = tape.gradient(loss, {asked})
+    """
+    assert [f for f in found(source) if f[0] == "TF952"] == expected
