@@ -826,7 +826,12 @@ class NonPersistentTapeReused(Rule):
         `tf.GradientTape(persistent=True)` (and `del tape` when done), ask for all targets in
         one call, or use one tape per target. Evidence required: the model follows the
         function's statements and finds two calls on the same tape block on one path (a loop
-        that runs a call twice counts; calls in exclusive branches do not).
+        that runs a call twice counts; calls in exclusive branches do not). The same for one
+        `jacobian` or `batch_jacobian` call given `parallel_iterations` (not `None`) or
+        `experimental_use_pfor=False` outside traced code: it runs one gradient per row of
+        the result, so a non-persistent tape raises (TF 2.21: `RuntimeError: GradientTape
+        must be created with persistent=True to compute the batch_jacobian with eager
+        execution enabled`; `jacobian` with `parallel_iterations` raises `ValueError`).
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -837,7 +842,10 @@ class NonPersistentTapeReused(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         gradient = self.model.tapes.for_call(node)
-        if gradient is None or gradient.second is None or gradient.tape.persistent is not False:
+        if gradient is None or gradient.tape.persistent is not False:
+            return
+        if gradient.second is None:
+            self._jacobian_loop(node, gradient)
             return
         block = gradient.tape
         first = gradient.second
@@ -852,6 +860,40 @@ class NonPersistentTapeReused(Rule):
                 (f"`{block.name}` is made without `persistent=True`", block.with_node),
                 (f"`{block.name}` gives its one set of gradients here", first.call),
             ],
+        )
+
+    def _jacobian_loop(self, node: cst.Call, gradient: GradientCall) -> None:
+        """``tape.jacobian(y, x, parallel_iterations=n)`` (or ``experimental_use_pfor=
+        False``) on a non-persistent tape, run eagerly: it computes the rows one gradient at
+        a time from the tape (TF 2.21: `RuntimeError: GradientTape must be created with
+        persistent=True`, `ValueError` for `jacobian` with `parallel_iterations`)."""
+        func = node.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else ""
+        if method not in ("jacobian", "batch_jacobian"):
+            return
+        function = self.context.function
+        if function is not None and function.traced:
+            return  # traced, the loop is a graph loop: it works
+        iterations = argument(node, 3, "parallel_iterations")
+        pfor = argument(node, 4, "experimental_use_pfor")
+        if iterations is not None and not (
+            isinstance(iterations, cst.Name) and iterations.value == "None"
+        ):
+            why = f"`parallel_iterations={code(iterations)}`"
+        elif isinstance(pfor, cst.Name) and pfor.value == "False":
+            why = "`experimental_use_pfor=False`"
+        else:
+            return
+        block = gradient.tape
+        self.report(
+            node,
+            f"`{block.name}.{method}(..., {why[1:-1]})` computes the rows one at a time, each "
+            f"a gradient of the tape: `{block.name}` is not persistent, so this raises "
+            "eagerly (`GradientTape must be created with persistent=True`); make it "
+            "`tf.GradientTape(persistent=True)`, or leave the option out",
+            edits=self._fix(block),
+            fix_description="make the tape persistent",
+            because=[(f"`{block.name}` is made without `persistent=True`", block.with_node)],
         )
 
     def _fix(self, block: TapeBlock) -> list | None:

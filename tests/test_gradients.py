@@ -2674,3 +2674,23 @@ def test_layer_weights_replaced_by_tensors(asked, expected):
     again = tape.gradient(loss, {asked})
     """
     assert [f for f in found(source) if f[0] == "TF952"] == expected
+
+
+@pytest.mark.parametrize(
+    ("tape", "options", "expected"),
+    [
+        pytest.param("", "parallel_iterations=4", [("TF917", 5)], id="parallel-iterations"),
+        pytest.param("", "experimental_use_pfor=False", [("TF917", 5)], id="no-pfor"),
+        pytest.param("persistent=True", "parallel_iterations=4", [], id="a-persistent-tape"),
+        pytest.param("", "parallel_iterations=None", [], id="the-default"),
+    ],
+)
+def test_jacobian_loop_on_a_non_persistent_tape(tape, options, expected):
+    source = f"""
+    x = tf.ones((4, 2))
+    with tf.GradientTape({tape}) as tape:
+        tape.watch(x)
+        y = model(x)
+    jac = tape.batch_jacobian(y, x, {options})
+    """
+    assert [f for f in found(source) if f[0] == "TF917"] == expected
