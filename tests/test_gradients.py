@@ -2679,8 +2679,8 @@ def test_layer_weights_replaced_by_tensors(asked, expected):
 @pytest.mark.parametrize(
     ("tape", "options", "expected"),
     [
-        pytest.param("", "parallel_iterations=4", [("TF917", 5)], id="parallel-iterations"),
-        pytest.param("", "experimental_use_pfor=False", [("TF917", 5)], id="no-pfor"),
+        pytest.param("", "parallel_iterations=4", [("TF917", 6)], id="parallel-iterations"),
+        pytest.param("", "experimental_use_pfor=False", [("TF917", 6)], id="no-pfor"),
         pytest.param("persistent=True", "parallel_iterations=4", [], id="a-persistent-tape"),
         pytest.param("", "parallel_iterations=None", [], id="the-default"),
     ],
