@@ -2570,3 +2570,83 @@ class TensorDerivedFromVariableAtConstruction(Rule):
             if isinstance(scope, FunctionInfo) and scope in called:
                 return True
         return False
+
+
+def _last_part(model: ModuleModel, call: cst.BaseExpression) -> str | None:
+    """The last part of a TF, Keras or NumPy call's qualified name (``sqrt``)."""
+    if not isinstance(call, cst.Call):
+        return None
+    name = model.call_name(call) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return None
+    return name.rsplit(".", 1)[-1]
+
+
+def _difference_squared(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """``square(a - b)``, ``(a - b) ** 2`` or ``(a - b) * (a - b)``."""
+    if isinstance(expr, cst.Call) and _last_part(model, expr) == "square" and expr.args:
+        return _is_difference(expr.args[0].value)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Power):
+            return (
+                isinstance(expr.right, cst.Integer)
+                and expr.right.value == "2"
+                and _is_difference(expr.left)
+            )
+        if isinstance(expr.operator, cst.Multiply):
+            return _is_difference(expr.left) and code(expr.left) == code(expr.right)
+    return False
+
+
+def _is_difference(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
+
+
+class SqrtOfPossiblyZeroDistance(Rule):
+    id = "TF908"
+    name = "sqrt-of-possibly-zero-distance"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a Euclidean distance takes `sqrt` of a sum of squared differences with no floor: "
+        "its gradient is NaN where the two sides are equal"
+    )
+    rationale = """
+        The derivative of `sqrt(s)` is `1 / (2 * sqrt(s))`, infinite at `s == 0`; the chain
+        rule multiplies it by the zero derivative of the sum of squares there, and `0 * inf`
+        is NaN. So `sqrt(reduce_sum(square(x - y)))` (`ops.sqrt(ops.sum(...))`, `(x - y) **
+        2`, and `tf.norm(x - y)`, which computes the same) has a NaN gradient for every pair
+        whose two sides are equal (TF 2.21: `[[nan, nan]]`): a siamese network fed an
+        identical pair, a contrastive or triplet loss with a repeated example, turns its
+        weights into NaN in one step. Floor the sum: `sqrt(maximum(s, epsilon))` (the Keras
+        siamese example's form) or `sqrt(s + epsilon)`. Evidence required: a TF or Keras
+        `sqrt` whose argument is directly a `reduce_sum`/`sum` of a squared difference, or a
+        `norm` of a difference, in a function of a module that trains (`compile`, `fit`, a
+        `GradientTape`).
+    """
+    requires_text = ("GradientTape", "compile", "fit", "train_on_batch")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.context.function is None:
+            return  # run once at module level: not a training path
+        part = _last_part(self.model, node)
+        if part == "sqrt" and node.args:
+            inner = node.args[0].value
+            if _last_part(self.model, inner) not in ("reduce_sum", "sum"):
+                return
+            if not inner.args or not _difference_squared(self.model, inner.args[0].value):
+                return
+            what = "`sqrt` of a sum of squared differences"
+        elif part == "norm" and node.args and _is_difference(node.args[0].value):
+            ordered = argument(node, 1, "ord")
+            if ordered is not None and code(ordered) not in ("'euclidean'", '"euclidean"', "2"):
+                return
+            what = "`norm` of a difference"
+        else:
+            return
+        self.report(
+            node,
+            f"{what}: where the two sides are equal (an identical pair) the distance is 0 and "
+            "its gradient is NaN, which the optimizer writes into the weights; floor it "
+            "(`sqrt(maximum(sum_of_squares, epsilon))`)",
+        )

@@ -2694,3 +2694,25 @@ def test_jacobian_loop_on_a_non_persistent_tape(tape, options, expected):
     jac = tape.batch_jacobian(y, x, {options})
     """
     assert [f for f in found(source) if f[0] == "TF917"] == expected
+
+
+@pytest.mark.parametrize(
+    ("distance", "expected"),
+    [
+        pytest.param("tf.sqrt(tf.reduce_sum(tf.square(a - b), axis=1))", [("TF908", 3)], id="sqrt"),
+        pytest.param("tf.sqrt(tf.reduce_sum((a - b) ** 2, axis=1))", [("TF908", 3)], id="power"),
+        pytest.param("tf.norm(a - b, axis=1)", [("TF908", 3)], id="norm"),
+        pytest.param(
+            "tf.sqrt(tf.maximum(tf.reduce_sum(tf.square(a - b), axis=1), 1e-7))", [], id="floored"
+        ),
+        pytest.param("tf.sqrt(tf.reduce_sum(tf.square(a - b), axis=1) + 1e-7)", [], id="shifted"),
+    ],
+)
+def test_sqrt_of_possibly_zero_distance(distance, expected):
+    source = f"""
+    def distance(a, b):
+        return {distance}
+
+    model.compile(optimizer="sgd", loss=lambda y, p: distance(y, p))
+    """
+    assert [f for f in found(source) if f[0] == "TF908"] == expected
