@@ -2650,3 +2650,87 @@ class SqrtOfPossiblyZeroDistance(Rule):
             "its gradient is NaN, which the optimizer writes into the weights; floor it "
             "(`sqrt(maximum(sum_of_squares, epsilon))`)",
         )
+
+
+def _variable_read(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
+    """The first trainable variable the forward code of ``fn`` (not its nested functions)
+    reads: ``self.w`` of its class (``add_weight``, ``tf.Variable``), or a name bound only
+    to a trainable ``tf.Variable``."""
+    owner = fn.cls or (fn.outer.cls if fn.outer is not None else None)
+    stack: list[cst.CSTNode] = list(children(fn.node.body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if (
+            owner is not None
+            and isinstance(current, cst.Attribute)
+            and isinstance(current.value, cst.Name)
+            and current.value.value == "self"
+        ):
+            made = owner.self_assignments.get(current.attr.value, [])
+            if made and all(_trainable_variable_value(model, v) for v in made):
+                return current
+        if isinstance(current, cst.Name):
+            values = model.binding_of(current, fn).known_values
+            if values and all(_trainable_variable_value(model, v) for v in values):
+                return current
+        stack.extend(children(current))
+    return None
+
+
+class CustomGradientReadsVariable(Rule):
+    id = "TF909"
+    name = "custom-gradient-reads-variable"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.custom_gradient` function reads a trainable variable, but its gradient function "
+        "takes no `variables`: the call raises `TypeError`"
+    )
+    rationale = """
+        `tf.custom_gradient` records the trainable variables its function reads in the
+        forward pass (a layer's `self.kernel`, a global `tf.Variable`) and then requires the
+        gradient function to take them: `grad_fn(*dys, variables=None)`, returning
+        `(input_grads, variable_grads)`. A gradient function with only `dy` makes every call
+        raise `TypeError: @tf.custom_gradient grad_fn must accept keyword argument
+        'variables', since function uses variables: [...]` (TF 2.21, with or without a tape
+        recording). Take `variables=None` and return their gradients (or pass the variable
+        in as an argument, or cast it to a tensor outside the function). Evidence required:
+        the function is decorated with `@tf.custom_gradient`, its forward code reads a
+        trainable variable (its class's `add_weight` or `tf.Variable`, or a name bound only
+        to one), and every return hands back a nested def, taking neither `variables` nor
+        `**kwargs`, as the gradient function. (A variable the function creates is TF407's.)
+    """
+    requires_text = ("custom_gradient",)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        from tf2lint.rules.variable_creation import (
+            _gradient_function,
+            _takes_variables,
+            custom_gradient_function,
+        )
+
+        model = self.model
+        fn = model.function_of.get(node)
+        if fn is None:
+            return
+        decorator = custom_gradient_function(model, fn)
+        if decorator is None:
+            return
+        grad = _gradient_function(model, fn)
+        if grad is None or _takes_variables(grad):
+            return
+        read = _variable_read(model, fn)
+        if read is None:
+            return
+        self.report(
+            grad.node,
+            f"`{fn.name}` is a `tf.custom_gradient` function that reads the trainable variable "
+            f"`{code(read)}`: its gradient function `{grad.name}` must take `variables=None` "
+            "and return their gradients too, or every call raises `TypeError`",
+            because=[
+                ("`tf.custom_gradient` records the variables the function reads", decorator),
+                (f"`{code(read)}` is read here", read),
+            ],
+        )

@@ -2716,3 +2716,27 @@ def test_sqrt_of_possibly_zero_distance(distance, expected):
     model.compile(optimizer="sgd", loss=lambda y, p: distance(y, p))
     """
     assert [f for f in found(source) if f[0] == "TF908"] == expected
+
+
+@pytest.mark.parametrize(
+    ("signature", "expected"),
+    [
+        pytest.param("dy", [("TF909", 8)], id="no-variables"),
+        pytest.param("dy, variables=None", [], id="takes-variables"),
+        pytest.param("*dys, **kwargs", [], id="takes-keywords"),
+    ],
+)
+def test_custom_gradient_reads_a_variable(signature, expected):
+    source = f"""
+    scale = tf.Variable(2.0)
+
+    @tf.custom_gradient
+    def scaled(x):
+        y = x * scale
+
+        def grad({signature}):
+            return dy * scale
+
+        return y, grad
+    """
+    assert [f for f in found(source) if f[0] == "TF909"] == expected
