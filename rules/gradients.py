@@ -5,6 +5,7 @@ twice, or in a way that costs more than it should. Each rule asks the model's ta
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root
@@ -105,7 +106,11 @@ class GradientTargetOutsideTape(Rule):
         `[None, None]`); or, between the block and the gradient call, a branch that finishes
         the recorded target (`if l2: loss += l2 * penalty`): the branch is there to run, and
         when it does every gradient is `None`. A helper of the module called below the block
-        (`loss = add_weight_decay(loss, model)`) is reported at its call.
+        (`loss = add_weight_decay(loss, model)`) is reported at its call. And a tensor an
+        object computes from the source once, when it is made (`self.scale = tf.exp(phi)` in
+        `__init__`, or in `build()`: TF608's evidence), where the gradient asks for that
+        very variable (`tape.gradient(m.fun(x), phi)`, TF 2.21: `None`): reported at the
+        computation.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -117,6 +122,7 @@ class GradientTargetOutsideTape(Rule):
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._computed_at_construction(node)
         verdicts = _verdicts(self, node, ("cut",))
         if not verdicts:
             self._finished_in_branch(node)
@@ -168,6 +174,32 @@ class GradientTargetOutsideTape(Rule):
                 edits=fix,
                 fix_description="move the statement into the tape's block",
                 because=because,
+            )
+
+    def _computed_at_construction(self, node: cst.Call) -> None:
+        """``self.scale = tf.exp(phi)`` in ``__init__``, the method the tape runs reading
+        ``self.scale``, and ``tape.gradient(y, phi)``: the op ran when the object was made,
+        before the tape started recording (TF608's snapshot, asked about here)."""
+        model = self.model
+        gradient = model.tapes.for_call(node)
+        if gradient is None or not gradient.sources:
+            return
+        for snap in _construction_snapshots(model):
+            asked = _snapshot_asked(model, snap, gradient)
+            if asked is None or not _once(self, snap.value):
+                continue
+            _, source = asked
+            where = "`__init__`" if snap.method.name == "__init__" else "`build()`"
+            self.report(
+                snap.value,
+                f"`self.{snap.attr}` is computed from {_source_text(source)} once, in "
+                f"{where} of `{snap.cls.name}`, before the tape started recording: "
+                f"`{gradient.tape.name}.gradient` gives `None` for it through "
+                f"`self.{snap.attr}`; compute it in the method that uses it",
+                because=[
+                    (f"`self.{snap.attr}` is read here, under the tape", snap.read),
+                    _call_step(gradient),
+                ],
             )
 
     def _finished_in_branch(self, node: cst.Call) -> None:
@@ -2496,80 +2528,165 @@ class TensorDerivedFromVariableAtConstruction(Rule):
         `add_weight`, a layer's weight attribute such as `.kernel`, `.embeddings` or
         `.weights[i]`, or an `__init__` parameter every construction in the module gives a
         trainable `tf.Variable`), read again by another method of the class, in a module
-        that differentiates or trains (a `GradientTape`, `fit`).
+        that differentiates or trains (a `GradientTape`, `fit`), and never constructed while
+        a tape records. A Keras layer combining its own weights so is TF923's finding, and
+        one whose variable a gradient call asks for directly (`tape.gradient(y, phi)`) is
+        TF910's (the target computed before the tape started).
     """
     requires_text = ("GradientTape", "fit", "train_on_batch")
 
     def visit_Module(self, node: cst.Module) -> None:
-        model = self.model
+        for snap in _construction_snapshots(self.model):
+            if _snapshot_asked(self.model, snap):
+                continue  # a gradient asks for the variable itself: TF910 says so
+            attr, variable = snap.attr, snap.variable
+            where = "`__init__`" if snap.method.name == "__init__" else "`build()`"
+            self.report(
+                snap.value,
+                f"`self.{attr}` is computed once, in {where}, from the variable "
+                f"`{code(variable)}`: it is a snapshot, so no gradient reaches the variable "
+                f"through it and it never sees the variable's updates; compute it where it is "
+                "used",
+                because=[
+                    (f"`{code(variable)}` is a trainable variable", variable),
+                    (f"`self.{attr}` is read here, after construction", snap.read),
+                ],
+            )
+
+
+class _Snapshot(NamedTuple):
+    cls: ClassInfo
+    method: FunctionInfo
+    attr: str
+    value: cst.Call
+    variable: cst.CSTNode
+    read: cst.CSTNode
+
+
+def _construction_snapshots(model: ModuleModel) -> list[_Snapshot]:
+    """Each ``self.<attr> = <op>(<trainable variable>)`` in ``__init__`` or ``build`` of the
+    module's classes, read by another method, of a class the module never constructs while a
+    tape records (TF608's evidence)."""
+
+    def find() -> list[_Snapshot]:
+        found = []
         for cls in model.classes.values():
             for method_name in ("__init__", "build"):
                 method = cls.methods.get(method_name)
                 if method is None or isinstance(method.node, cst.Lambda):
                     continue
                 for statement in body_statements(method.node):
-                    self._statement(cls, method, statement)
+                    snap = _snapshot(model, cls, method, statement)
+                    if snap is not None and not _made_under_tape(model, cls):
+                        found.append(snap)
+        return found
 
-    def _statement(self, cls: ClassInfo, method: FunctionInfo, statement: cst.CSTNode) -> None:
-        model = self.model
-        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-            return
-        small = statement.body[0]
-        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
-            return
-        target = small.targets[0].target
-        value = small.value
-        if not (
-            isinstance(target, cst.Attribute)
-            and isinstance(target.value, cst.Name)
-            and target.value.value == "self"
-            and isinstance(value, cst.Call)
-        ):
-            return
-        attr = target.attr.value
-        if len(cls.self_assignments.get(attr, [])) != 1:
-            return  # rebound elsewhere: TF907's question
-        name = model.call_name(value) or ""
-        if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
-            return
-        if knowledge.returns(name) != "tensor" or name in VARIABLE_CONSTRUCTORS:
-            return
-        if name.rsplit(".", 1)[-1] in _COPYING_OPS:
-            return
-        variable = _variables_read(model, cls, method, value)
-        if variable is None:
-            return
-        read = _read_elsewhere(cls, attr, ("__init__", "build"))
-        if read is None or self._made_under_tape(cls):
-            return
-        where = "`__init__`" if method.name == "__init__" else "`build()`"
-        self.report(
-            value,
-            f"`self.{attr}` is computed once, in {where}, from the variable "
-            f"`{code(variable)}`: it is a snapshot, so no gradient reaches the variable "
-            f"through it and it never sees the variable's updates; compute it where it is "
-            "used",
-            because=[
-                (f"`{code(variable)}` is a trainable variable", variable),
-                (f"`self.{attr}` is read here, after construction", read),
-            ],
-        )
+    return model.memo("construction-snapshots", find)
 
-    def _made_under_tape(self, cls: ClassInfo) -> bool:
-        """Whether the module constructs ``cls`` while a tape records (in a tape's block, or
-        in a function such a block calls): each step's object is new, its ops recorded."""
-        model = self.model
-        in_tapes = _calls_in_tapes(model)
-        called = _functions_called_in_tapes(model)
-        for call in model.nodes_of(cst.Call):
-            if not (isinstance(call.func, cst.Name) and call.func.value == cls.name):
-                continue
-            if id(call) in in_tapes:
-                return True
-            scope = model.scope_of(call.func)
-            if isinstance(scope, FunctionInfo) and scope in called:
-                return True
-        return False
+
+def _snapshot(
+    model: ModuleModel, cls: ClassInfo, method: FunctionInfo, statement: cst.CSTNode
+) -> _Snapshot | None:
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target = small.targets[0].target
+    value = small.value
+    if not (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == "self"
+        and isinstance(value, cst.Call)
+    ):
+        return None
+    attr = target.attr.value
+    if len(cls.self_assignments.get(attr, [])) != 1:
+        return None  # rebound elsewhere: TF907's question
+    name = model.call_name(value) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return None
+    if knowledge.returns(name) != "tensor" or name in VARIABLE_CONSTRUCTORS:
+        return None
+    if name.rsplit(".", 1)[-1] in _COPYING_OPS:
+        return None
+    variable = _variables_read(model, cls, method, value)
+    if variable is None:
+        return None
+    if (
+        cls.keras_kind in ("layer", "model")
+        and isinstance(variable, cst.Attribute)
+        and isinstance(variable.value, cst.Name)
+        and variable.value.value == "self"
+    ):
+        return None  # a Keras layer combining its own weights: TF923's
+    read = _read_elsewhere(cls, attr, ("__init__", "build"))
+    if read is None:
+        return None
+    return _Snapshot(cls, method, attr, value, variable, read)
+
+
+def _made_under_tape(model: ModuleModel, cls: ClassInfo) -> bool:
+    """Whether the module constructs ``cls`` while a tape records (in a tape's block, or in a
+    function such a block calls): each step's object is new, its ops recorded."""
+    in_tapes = _calls_in_tapes(model)
+    called = _functions_called_in_tapes(model)
+    for call in model.nodes_of(cst.Call):
+        if not (isinstance(call.func, cst.Name) and call.func.value == cls.name):
+            continue
+        if id(call) in in_tapes:
+            return True
+        scope = model.scope_of(call.func)
+        if isinstance(scope, FunctionInfo) and scope in called:
+            return True
+    return False
+
+
+def _snapshot_asked(
+    model: ModuleModel, snap: _Snapshot, gradient: GradientCall | None = None
+) -> tuple[GradientCall, Source] | None:
+    """The gradient call (``gradient``, or any of the module's) and its source that is the
+    variable ``snap`` was computed from: the name every construction passes to the
+    ``__init__`` parameter it read (``MyModule(phi)``, ``tape.gradient(y, phi)``), or
+    ``m.<attr>`` of an instance for ``self.<attr>``."""
+    from tf2lint.analysis.scopes import passed_argument
+
+    calls = [gradient] if gradient is not None else _all_gradient_calls(model)
+    variable = snap.variable
+    for call in calls:
+        for source in call.sources or ():
+            expr = source.expr
+            if isinstance(variable, cst.Name) and isinstance(expr, cst.Name):
+                constructions = [
+                    c
+                    for c in model.nodes_of(cst.Call)
+                    if isinstance(c.func, cst.Name)
+                    and c.func.value == snap.cls.name
+                    and model.constructed_class(c, model.scope_of(c.func)) is snap.cls
+                ]
+                passed = [
+                    passed_argument(c, snap.method.params[1:], variable.value)
+                    for c in constructions
+                ]
+                if passed and all(
+                    isinstance(p, cst.Name) and p.value == expr.value for p in passed
+                ):
+                    return call, source
+            if (
+                isinstance(variable, cst.Attribute)
+                and isinstance(variable.value, cst.Name)
+                and variable.value.value == "self"
+                and isinstance(expr, cst.Attribute)
+                and expr.attr.value == variable.attr.value
+                and model.instance_of(expr.value, call.tape.scope) is snap.cls
+            ):
+                return call, source
+    return None
+
+
+def _all_gradient_calls(model: ModuleModel) -> list[GradientCall]:
+    return [c for block in model.tapes.blocks for c in block.calls]
 
 
 def _last_part(model: ModuleModel, call: cst.BaseExpression) -> str | None:
