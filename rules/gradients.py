@@ -2719,6 +2719,53 @@ def _is_difference(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
 
 
+def _on_training_path(model: ModuleModel, function: FunctionInfo) -> bool:
+    """Whether something differentiates what ``function`` computes: a layer's or model's
+    ``call`` (``train_step``, ``compute_loss``), code a tape's block runs, or a function
+    handed to a ``Lambda`` layer or to ``compile`` (or returned by a factory handed there)."""
+    if function.cls is not None and function.name in _GRADIENT_PATH_METHODS:
+        return True
+    if function in _functions_called_in_tapes(model):
+        return True
+    handed = model.memo("handed-to-training", lambda: _handed_to_training(model))
+    if isinstance(function.node, cst.Lambda):
+        return id(function.node) in handed[1]
+    if function.name in handed[0]:
+        return True
+    outer = function.outer
+    return (
+        outer is not None
+        and outer.name in handed[0]
+        and any(
+            isinstance(r, cst.Name) and r.value == function.name for r in model.return_values(outer)
+        )
+    )
+
+
+def _handed_to_training(model: ModuleModel) -> tuple[set[str], set[int]]:
+    """The names, and the ids of the lambdas, in the arguments of ``Lambda(...)`` and
+    ``compile(...)`` calls."""
+    names: set[str] = set()
+    lambdas: set[int] = set()
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else None
+        if isinstance(func, cst.Name):
+            last = func.value
+        if last not in ("Lambda", "compile"):
+            continue
+        stack: list[cst.CSTNode] = [a.value for a in call.args]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Name):
+                names.add(current.value)
+            elif isinstance(current, cst.Lambda):
+                lambdas.add(id(current))
+                continue
+            stack.extend(children(current))
+    return names, lambdas
+
+
 class SqrtOfPossiblyZeroDistance(Rule):
     id = "TF908"
     name = "sqrt-of-possibly-zero-distance"
@@ -2738,14 +2785,17 @@ class SqrtOfPossiblyZeroDistance(Rule):
         weights into NaN in one step. Floor the sum: `sqrt(maximum(s, epsilon))` (the Keras
         siamese example's form) or `sqrt(s + epsilon)`. Evidence required: a TF or Keras
         `sqrt` whose argument is directly a `reduce_sum`/`sum` of a squared difference, or a
-        `norm` of a difference, in a function of a module that trains (`compile`, `fit`, a
-        `GradientTape`).
+        `norm` of a difference, in code that is differentiated: a layer's or model's `call`
+        (`train_step`, `compute_loss`), code a `GradientTape` block runs, or a function (or a
+        factory's inner function) handed to a `Lambda` layer or to `compile` (a metric's
+        `update_state` is not).
     """
     requires_text = ("GradientTape", "compile", "fit", "train_on_batch")
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.context.function is None:
-            return  # run once at module level: not a training path
+        function = self.context.function
+        if function is None or not _on_training_path(self.model, function):
+            return  # a metric, a plot, an evaluation: nothing differentiates it
         part = _last_part(self.model, node)
         if part == "sqrt" and node.args:
             inner = node.args[0].value

@@ -35,7 +35,6 @@ from tf2lint.analysis.tape_flow import (
     Cut,
     Flow,
     Interpreter,
-    _contains,
     argument,
     body_statements,
     chain_text,
@@ -417,9 +416,7 @@ class TrainingView:
             if isinstance(target.node, cst.Lambda):
                 return inner.run_expression(target.node.body, env, True)
             returned = inner.run_body(_body(target), env, True)
-            if returned is None:
-                return UNKNOWN
-            return _anchored(returned, target, function)
+            return returned if returned is not None else UNKNOWN
         qualified = model.qualified_name(function)
         if qualified is None:
             return UNKNOWN
@@ -657,19 +654,3 @@ def _scope_of(model: ModuleModel, node: cst.CSTNode) -> Scope:
             return model.scope_of(current)
         todo.extend(current.children)
     return model.scope
-
-
-def _anchored(flow: Flow, function: FunctionInfo, reference: cst.BaseExpression) -> Flow:
-    """``flow`` given by the module's function ``function`` where the model uses it
-    (``Lambda(to_one_hot)``, ``activation=fn``): a step with no gradient inside its body cuts
-    the model's training path at ``reference``, where the function enters the model (the
-    function itself may run elsewhere, at prediction, with no harm); the step is named."""
-    if not flow.cuts or isinstance(function.node, cst.Lambda):
-        return flow
-    cuts = set()
-    for origin, c in flow.cuts:
-        if c.reason in ("no-gradient", "integer-output") and _contains(function.node, c.node):
-            what = f"`{function.name}` (where {c.what})"
-            c = replace(c, node=reference, what=what)
-        cuts.add((origin, c))
-    return replace(flow, cuts=frozenset(cuts))
