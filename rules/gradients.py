@@ -2839,8 +2839,11 @@ def _variable_read(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
             if made and all(_trainable_variable_value(model, v) for v in made):
                 return current
         if isinstance(current, cst.Name):
-            values = model.binding_of(current, fn).known_values
-            if values and all(_trainable_variable_value(model, v) for v in values):
+            binding = model.binding_of(current, fn)
+            values = binding.known_values
+            if binding.scope is fn:
+                pass  # a variable the function makes itself: TF407's
+            elif values and all(_trainable_variable_value(model, v) for v in values):
                 return current
         stack.extend(children(current))
     return None

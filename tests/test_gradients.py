@@ -2737,3 +2737,18 @@ def test_sqrt_of_a_distance_in_a_metric_is_not_differentiated():
     model.compile(optimizer="sgd", loss="mse", metrics=[PointError()])
     """
     assert [f for f in found(source) if f[0] == "TF908"] == []
+
+
+def test_a_variable_made_in_the_custom_gradient_function_is_tf407s():
+    source = """
+    @tf.custom_gradient
+    def scaled(x):
+        buffer = tf.Variable(tf.zeros_like(x))
+        y = x * buffer
+
+        def grad(dy):
+            return dy
+
+        return y, grad
+    """
+    assert [f for f in found(source) if f[0] == "TF909"] == []
