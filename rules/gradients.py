@@ -2017,9 +2017,12 @@ class RegularizationLossesIgnored(Rule):
         included; a functional `Model(inputs, outputs)` with the function that makes it and
         the module functions that one calls, or a module function that returns the model),
         with a layer given a regularizer (a keyword, or a key of a `**kwargs` dict) or a
-        loss of its own; and the module never reads any `.losses` nor computes the loss with
-        a model's `compute_loss`/`compiled_loss`. It marks the statement of the tape's block
-        that computes the loss, where `model.losses` belongs.
+        loss of its own (a model passed to the tape's function is followed to what the
+        module's calls pass it: `compute_loss(build(l2(0.5)))`); and the module never reads
+        any `.losses`, nor a layer's regularizer to apply it by hand
+        (`layer.kernel_regularizer(layer.kernel)`), nor computes the loss with a model's
+        `compute_loss`/`compiled_loss`. It marks the statement of the tape's block that
+        computes the loss, where `model.losses` belongs.
     """
     # the tape's text is there too (call_names): the rarer text decides
     requires_text = ("regularizer", "add_loss", "ActivityRegularization")
