@@ -326,8 +326,11 @@ class GradientSourceNotWatched(Rule):
         False)` variables are watched only that way too. `tape.gradient(y, x)` for an
         unwatched `x` is `None`. Call `tape.watch(x)` at the start of the block (or pass a
         `tf.Variable`). Evidence required: every value bound to `x` is a tensor made by a TF
-        op before the block, and no `watch` in the block names it (a `watch` of something the
-        model cannot resolve, or the tape handed to other code, keeps it silent).
+        op before the block (for a parameter of the tape's function: what every call of the
+        module passes it, the function used by those calls only: a saliency or deep-dream
+        step given `tf.constant(image)`), and no `watch` in the block names it (a `watch` of
+        something the model cannot resolve, or the tape handed to other code, keeps it
+        silent).
     """
     requires_text = TAPE_TEXT
 
@@ -626,7 +629,9 @@ class IntegerGradientSource(Rule):
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
         has no dtype and integer literals (or a name bound to one) as its value; the source
         may be `model.w` of an instance of the module's own (non-Keras) class, followed to its
-        `self.w = ...`, or `m.trainable_variables` of such a class (a `tf.Module`), reported on
+        `self.w = ...`, or `params = [tf.Variable(1), tf.Variable(2)]` (each integer one
+        reported where it is made), or `m.trainable_variables` of such a class (a
+        `tf.Module`), reported on
         the integer `self.w = tf.Variable(3)` it lists (under TF 2.21 its gradient is `None`). The same holds for the weights Keras
         trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
@@ -970,7 +975,10 @@ class TrainableVariablesBeforeBuild(Rule):
         training step), or give the model an input shape. Evidence required: the list is
         bound once, from a model the module builds without an input shape and nothing reads
         between its construction and the capture (only `compile`), and it is used as the
-        sources of a `gradient` call.
+        sources of a `gradient` call. A subclassed model counts when its `__init__` (its
+        class's own) only calls `super().__init__` without functional inputs and binds fresh
+        layers (Keras's, or the module's own of that kind) and constants to `self`: its
+        layers make their weights on its first call (Keras 3 and tf-keras, TF 2.21: `[]`).
     """
     requires_text = ("trainable_variables", "trainable_weights")
 
