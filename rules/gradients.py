@@ -5,10 +5,11 @@ twice, or in a way that costs more than it should. Each rule asks the model's ta
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.compiles import chain_root
-from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
+from tf2lint.analysis.model import ClassInfo, FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tape import (
     GRADIENT_METHODS,
     VARIABLE_CONSTRUCTORS,
@@ -19,6 +20,7 @@ from tf2lint.analysis.tape import (
     TapeBlock,
     Verdict,
     argument,
+    body_statements,
     chain_text,
     event_order,
     integer_value,
@@ -104,7 +106,11 @@ class GradientTargetOutsideTape(Rule):
         `[None, None]`); or, between the block and the gradient call, a branch that finishes
         the recorded target (`if l2: loss += l2 * penalty`): the branch is there to run, and
         when it does every gradient is `None`. A helper of the module called below the block
-        (`loss = add_weight_decay(loss, model)`) is reported at its call.
+        (`loss = add_weight_decay(loss, model)`) is reported at its call. And a tensor an
+        object computes from the source once, when it is made (`self.scale = tf.exp(phi)` in
+        `__init__`, or in `build()`: TF608's evidence), where the gradient asks for that
+        very variable (`tape.gradient(m.fun(x), phi)`, TF 2.21: `None`): reported at the
+        computation.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -116,6 +122,7 @@ class GradientTargetOutsideTape(Rule):
     requires_text = TAPE_TEXT
 
     def visit_Call(self, node: cst.Call) -> None:
+        self._computed_at_construction(node)
         verdicts = _verdicts(self, node, ("cut",))
         if not verdicts:
             self._finished_in_branch(node)
@@ -167,6 +174,32 @@ class GradientTargetOutsideTape(Rule):
                 edits=fix,
                 fix_description="move the statement into the tape's block",
                 because=because,
+            )
+
+    def _computed_at_construction(self, node: cst.Call) -> None:
+        """``self.scale = tf.exp(phi)`` in ``__init__``, the method the tape runs reading
+        ``self.scale``, and ``tape.gradient(y, phi)``: the op ran when the object was made,
+        before the tape started recording (TF608's snapshot, asked about here)."""
+        model = self.model
+        gradient = model.tapes.for_call(node)
+        if gradient is None or not gradient.sources:
+            return
+        for snap in _construction_snapshots(model):
+            asked = _snapshot_asked(model, snap, gradient)
+            if asked is None or not _once(self, snap.value):
+                continue
+            _, source = asked
+            where = "`__init__`" if snap.method.name == "__init__" else "`build()`"
+            self.report(
+                snap.value,
+                f"`self.{snap.attr}` is computed from {_source_text(source)} once, in "
+                f"{where} of `{snap.cls.name}`, before the tape started recording: "
+                f"`{gradient.tape.name}.gradient` gives `None` for it through "
+                f"`self.{snap.attr}`; compute it in the method that uses it",
+                because=[
+                    (f"`self.{snap.attr}` is read here, under the tape", snap.read),
+                    _call_step(gradient),
+                ],
             )
 
     def _finished_in_branch(self, node: cst.Call) -> None:
@@ -293,8 +326,11 @@ class GradientSourceNotWatched(Rule):
         False)` variables are watched only that way too. `tape.gradient(y, x)` for an
         unwatched `x` is `None`. Call `tape.watch(x)` at the start of the block (or pass a
         `tf.Variable`). Evidence required: every value bound to `x` is a tensor made by a TF
-        op before the block, and no `watch` in the block names it (a `watch` of something the
-        model cannot resolve, or the tape handed to other code, keeps it silent).
+        op before the block (for a parameter of the tape's function: what every call of the
+        module passes it, the function used by those calls only: a saliency or deep-dream
+        step given `tf.constant(image)`), and no `watch` in the block names it (a `watch` of
+        something the model cannot resolve, or the tape handed to other code, keeps it
+        silent).
     """
     requires_text = TAPE_TEXT
 
@@ -593,20 +629,51 @@ class IntegerGradientSource(Rule):
         other TF call whose dtype argument is an integer dtype (the knowledge base's), or that
         has no dtype and integer literals (or a name bound to one) as its value; the source
         may be `model.w` of an instance of the module's own (non-Keras) class, followed to its
-        `self.w = ...`, or `m.trainable_variables` of such a class (a `tf.Module`), reported on
+        `self.w = ...`, or `params = [tf.Variable(1), tf.Variable(2)]` (each integer one
+        reported where it is made), or `m.trainable_variables` of such a class (a
+        `tf.Module`), reported on
         the integer `self.w = tf.Variable(3)` it lists (under TF 2.21 its gradient is `None`). The same holds for the weights Keras
         trains: a Keras layer's `self.add_weight(..., dtype=tf.int32)` (or `add_variable`), trainable (the
         default), never gets a gradient, even from a custom one (`fit` raises `No gradients
         provided` when it is the only weight, and warns otherwise); declare it
-        `trainable=False` (a counter, a step) or make it a float.
+        `trainable=False` (a counter, a step) or make it a float. And a float tensor counts
+        as integer ids where every path from it to the target passes a layer that takes its
+        inputs as ids (`Embedding`, `Hashing`, `CategoryEncoding`: the knowledge base's, each
+        layer class built and called under a tape, the gradient to its float batch `None`):
+        a saliency of a text model taken with respect to its token ids is `None` (TF 2.21);
+        take it with respect to the embedded vectors.
     """
     requires_text = (*TAPE_TEXT, "add_weight", "add_variable", "Variable")
 
     def visit_Call(self, node: cst.Call) -> None:
         self._integer_weight(node)
         self._integer_attributes(node)
+        for gradient, verdict in _verdicts(self, node, ("cut",)):
+            cut = verdict.cut
+            if cut.reason != "lookup" or not _once(self, verdict.source.expr):
+                continue
+            source = verdict.source
+            because = [s for s in (_read_step(gradient.tape, source),) if s]
+            because += [(f"{cut.what}: the tape does not differentiate ids", cut.node)]
+            self.report(
+                source.expr,
+                f"every path from `{source.origin}` to the target passes {cut.what}: "
+                f"`{gradient.tape.name}.gradient` gives `None` for it; take the gradient with "
+                "respect to the layer's output (the embedded vectors) instead",
+                because=[*because, _call_step(gradient)],
+            )
         for gradient, verdict in _verdicts(self, node, ("integer",)):
             source = verdict.source
+            if source.listed:  # one of the variables a list display makes: shown where made
+                if _once(self, source.integer):
+                    self.report(
+                        source.integer,
+                        f"this variable of `{source.origin}` holds integers: the tape does not "
+                        f"differentiate it and `{gradient.tape.name}.gradient` gives `None` "
+                        "for it; make it a float",
+                        because=[_call_step(gradient)],
+                    )
+                continue
             self.report(
                 source.expr,
                 f"`{source.origin}` holds integers: the tape does not differentiate them and "
@@ -796,7 +863,12 @@ class NonPersistentTapeReused(Rule):
         `tf.GradientTape(persistent=True)` (and `del tape` when done), ask for all targets in
         one call, or use one tape per target. Evidence required: the model follows the
         function's statements and finds two calls on the same tape block on one path (a loop
-        that runs a call twice counts; calls in exclusive branches do not).
+        that runs a call twice counts; calls in exclusive branches do not). The same for one
+        `jacobian` or `batch_jacobian` call given `parallel_iterations` (not `None`) or
+        `experimental_use_pfor=False` outside traced code: it runs one gradient per row of
+        the result, so a non-persistent tape raises (TF 2.21: `RuntimeError: GradientTape
+        must be created with persistent=True to compute the batch_jacobian with eager
+        execution enabled`; `jacobian` with `parallel_iterations` raises `ValueError`).
     """
     fix_applicability = "safe"
     fix_safety = (
@@ -807,7 +879,10 @@ class NonPersistentTapeReused(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         gradient = self.model.tapes.for_call(node)
-        if gradient is None or gradient.second is None or gradient.tape.persistent is not False:
+        if gradient is None or gradient.tape.persistent is not False:
+            return
+        if gradient.second is None:
+            self._jacobian_loop(node, gradient)
             return
         block = gradient.tape
         first = gradient.second
@@ -822,6 +897,40 @@ class NonPersistentTapeReused(Rule):
                 (f"`{block.name}` is made without `persistent=True`", block.with_node),
                 (f"`{block.name}` gives its one set of gradients here", first.call),
             ],
+        )
+
+    def _jacobian_loop(self, node: cst.Call, gradient: GradientCall) -> None:
+        """``tape.jacobian(y, x, parallel_iterations=n)`` (or ``experimental_use_pfor=
+        False``) on a non-persistent tape, run eagerly: it computes the rows one gradient at
+        a time from the tape (TF 2.21: `RuntimeError: GradientTape must be created with
+        persistent=True`, `ValueError` for `jacobian` with `parallel_iterations`)."""
+        func = node.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else ""
+        if method not in ("jacobian", "batch_jacobian"):
+            return
+        function = self.context.function
+        if function is not None and function.traced:
+            return  # traced, the loop is a graph loop: it works
+        iterations = argument(node, 3, "parallel_iterations")
+        pfor = argument(node, 4, "experimental_use_pfor")
+        if iterations is not None and not (
+            isinstance(iterations, cst.Name) and iterations.value == "None"
+        ):
+            why = f"`parallel_iterations={code(iterations)}`"
+        elif isinstance(pfor, cst.Name) and pfor.value == "False":
+            why = "`experimental_use_pfor=False`"
+        else:
+            return
+        block = gradient.tape
+        self.report(
+            node,
+            f"`{block.name}.{method}(..., {why[1:-1]})` computes the rows one at a time, each "
+            f"a gradient of the tape: `{block.name}` is not persistent, so this raises "
+            "eagerly (`GradientTape must be created with persistent=True`); make it "
+            "`tf.GradientTape(persistent=True)`, or leave the option out",
+            edits=self._fix(block),
+            fix_description="make the tape persistent",
+            because=[(f"`{block.name}` is made without `persistent=True`", block.with_node)],
         )
 
     def _fix(self, block: TapeBlock) -> list | None:
@@ -866,7 +975,10 @@ class TrainableVariablesBeforeBuild(Rule):
         training step), or give the model an input shape. Evidence required: the list is
         bound once, from a model the module builds without an input shape and nothing reads
         between its construction and the capture (only `compile`), and it is used as the
-        sources of a `gradient` call.
+        sources of a `gradient` call. A subclassed model counts when its `__init__` (its
+        class's own) only calls `super().__init__` without functional inputs and binds fresh
+        layers (Keras's, or the module's own of that kind) and constants to `self`: its
+        layers make their weights on its first call (Keras 3 and tf-keras, TF 2.21: `[]`).
     """
     requires_text = ("trainable_variables", "trainable_weights")
 
@@ -971,6 +1083,8 @@ class ApplyGradientsNoneGradient(Rule):
         gradient = self._gradient_of(pairs.args[0].value)
         if gradient is None:
             return
+        if _none_returning_call(self.model, gradient.target, gradient.tape.scope):
+            return  # the target is `None`, not a loss that skips the variables: TF900 says so
         unread = [v for v in gradient.verdicts() if v.cause == "unread"]
         if not unread or _returns_nothing(self.model, gradient.target, self.context.scope):
             return  # a target that is None: `gradient` raises TypeError before any update
@@ -1174,7 +1288,71 @@ def _unbuilt(model: ModuleModel, call: cst.Call) -> str | None:
         if any(a.keyword is not None and a.keyword.value in _SHAPE_KEYWORDS for a in first.args):
             return None
         return "a `Sequential` whose first layer has no input shape"
+    cls = (
+        model.constructed_class(call, model.scope_of(call.func))
+        if isinstance(call.func, cst.Name)
+        else None
+    )
+    if cls is not None and cls.keras_kind == "model" and _weightless_init(model, cls, 0):
+        return f"a subclassed `{cls.name}` makes its weights on its first call"
     return None
+
+
+def _weightless_init(model: ModuleModel, cls: ClassInfo, depth: int) -> bool:
+    """Whether constructing the module's Keras class ``cls`` makes no weight: its ``__init__``
+    (its own, the only one of the module's classes it runs) calls ``super().__init__`` with no
+    functional inputs and outputs, and binds to ``self`` only constants and fresh layers
+    (Keras's, or the module's own with such an ``__init__``); a subclass's layers make their
+    weights on the first call (Keras 3 and tf-keras: `trainable_variables` is `[]` before it)."""
+    if depth > 3 or any(b in model.module_classes for b in cls.base_names):
+        return False  # a base of the module's own: its `__init__` runs too
+    init = cls.methods.get("__init__")
+    if init is None or isinstance(init.node, cst.Lambda):
+        return False
+    for statement in body_statements(init.node):
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            return False
+        small = statement.body[0]
+        if isinstance(small, cst.Expr):
+            call = small.value
+            if not (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and call.func.attr.value == "__init__"
+                and isinstance(call.func.value, cst.Call)
+                and code(call.func.value.func) == "super"
+                and all(
+                    a.keyword is None or a.keyword.value not in ("inputs", "outputs")
+                    for a in call.args
+                )
+                and not any(a.keyword is None and not a.star for a in call.args)
+            ):
+                return False
+            continue
+        if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+            return False
+        target = small.targets[0].target
+        if not (
+            isinstance(target, cst.Attribute)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == "self"
+        ):
+            return False
+        value = small.value
+        if isinstance(value, (cst.Integer, cst.Float, cst.SimpleString)):
+            continue  # a value passed in (a name) may be a built layer: not this
+        if not isinstance(value, cst.Call):
+            return False
+        inner = model.constructed_class(value, init)
+        if inner is not None:
+            if inner.keras_kind not in ("layer", "model") or not _weightless_init(
+                model, inner, depth + 1
+            ):
+                return False
+            continue
+        if knowledge.class_kind(model.call_name(value) or "") != "layer":
+            return False
+    return True
 
 
 def _builds_nothing(model: ModuleModel, name: cst.Name) -> bool:
@@ -1459,6 +1637,14 @@ class VariableReplacedByTensor(Rule):
         tape's function that the module calls in a loop or more than once; or an attribute
         the tape's function sets to arithmetic on itself, in such a loop or such a function.
         A tape that watches the source each time (`tape.watch(model.w)`) keeps it silent.
+        And a tensor put in a Keras layer's weight attribute (`copy.layers[j].kernel = w - lr
+        * g`, a MAML inner step) before a gradient asked of `copy.trainable_variables`:
+        tf-keras drops the variable from the layer's `trainable_variables` (TF 2.21: the list
+        of a two-layer copy goes from 4 to 2), so the list no longer holds it, and Keras 3
+        raises `AttributeError` (`kernel` has no setter). Evidence required there: the
+        assignment's target is `<name>.layers[...]`'s `kernel`, `bias`, `embeddings` (or
+        another weight attribute of Keras's layers), its value a TF op or arithmetic, made
+        before the gradient call that asks for `<name>`'s variables.
     """
     fix_applicability = "unsafe"
     fix_safety = (
@@ -1468,11 +1654,64 @@ class VariableReplacedByTensor(Rule):
     )
     requires_text = (*TAPE_TEXT, "Variable")
 
+    def _layer_weights_replaced(self, gradient: GradientCall) -> None:
+        """``model_copy.layers[j].kernel = w - lr * g`` before a gradient asked of
+        ``model_copy.trainable_variables``: a tensor put in a Keras layer's weight attribute
+        (tf-keras: the layer drops the variable from `trainable_variables`, so the list no
+        longer holds it and nothing trains it; Keras 3: `AttributeError`, the property has no
+        setter)."""
+        model = self.model
+        call_order = event_order(model, gradient.call)
+        for source in gradient.sources or ():
+            if source.kind != "object" or "." in source.origin:
+                continue
+            for node in model.nodes_of(cst.Assign):
+                if len(node.targets) != 1 or event_order(model, node) > call_order:
+                    continue
+                target = node.targets[0].target
+                if not isinstance(target, cst.Attribute) or target.attr.value not in _LAYER_WEIGHTS:
+                    continue
+                owner = target.value
+                if not (
+                    isinstance(owner, cst.Subscript)
+                    and isinstance(owner.value, cst.Attribute)
+                    and owner.value.attr.value == "layers"
+                    and chain_text(owner.value.value) == source.origin
+                ):
+                    continue
+                value = node.value
+                if isinstance(value, cst.Call):
+                    name = model.call_name(value) or ""
+                    if name in VARIABLE_CONSTRUCTORS or knowledge.returns(name) != "tensor":
+                        continue
+                elif not isinstance(value, cst.BinaryOperation):
+                    continue
+                reported = self.context.memo(("layer-weights-replaced",), set)
+                if source.origin in reported:
+                    return
+                reported.add(source.origin)
+                attr = target.attr.value
+                self.report(
+                    target,
+                    f"this puts a tensor in a layer's `{attr}`, its weight: tf-keras drops the "
+                    f"variable from `{source.origin}.trainable_variables`, so "
+                    f"`{gradient.tape.name}.gradient` is not asked about it and nothing trains "
+                    "it (Keras 3 raises `AttributeError`: the property has no setter); watch "
+                    "the tensors and ask for their gradient, or write the values into the "
+                    f"variable (`{code(target)}.assign(...)`)",
+                    because=[
+                        (f"the weights of `{source.origin}` are asked for here", source.expr),
+                        _call_step(gradient),
+                    ],
+                )
+                return
+
     def visit_Call(self, node: cst.Call) -> None:
         gradient = self.model.tapes.for_call(node)
         if gradient is None or gradient.sources is None:
             return
         block = gradient.tape
+        self._layer_weights_replaced(gradient)
         for source in gradient.sources:
             if {source.origin, *source.aliases} & block.watched or block.watch_unknown:
                 continue  # a tensor the tape watches each time has its gradient
@@ -1539,6 +1778,12 @@ class VariableReplacedByTensor(Rule):
             args=[cst.Arg(value=value.right)],
         )
         return [(assign, cst.Expr(value=call))]
+
+
+# The weight attributes of Keras's layers (`Dense.kernel`, `Embedding.embeddings`).
+_LAYER_WEIGHTS = frozenset(
+    {"kernel", "bias", "embeddings", "recurrent_kernel", "depthwise_kernel", "pointwise_kernel"}
+)
 
 
 def _applied_gradients(rule: Rule) -> set[int]:
@@ -1657,8 +1902,10 @@ def _adds_losses(construction: cst.CSTNode, model: ModuleModel | None = None) ->
 
 
 def _reads_losses(model: ModuleModel) -> bool:
-    """Whether the module reads any object's ``.losses`` (``sum(model.losses)``) or computes
-    a loss that adds them (``self.compute_loss``): then it may add them to the tape's loss."""
+    """Whether the module reads any object's ``.losses`` (``sum(model.losses)``), computes
+    a loss that adds them (``self.compute_loss``), or reads a layer's regularizer to apply it
+    by hand (``layer.kernel_regularizer(layer.kernel)``): then it may add them to the tape's
+    loss."""
 
     def find() -> bool:
         for node in model.nodes_of(cst.Attribute):
@@ -1666,6 +1913,8 @@ def _reads_losses(model: ModuleModel) -> bool:
                 return True  # a model's method, not a module's function of that name
             if node.attr.value == "losses" and model.qualified_name(node) is None:
                 return True  # `model.losses`, not the `keras.losses` module
+            if node.attr.value.endswith("_regularizer") and model.qualified_name(node) is None:
+                return True  # `layer.kernel_regularizer(layer.kernel)`: added by hand
         return False
 
     return model.memo("reads-layer-losses", find)
@@ -1686,13 +1935,19 @@ def _building_code(
             return []
         return [node for method in cls.methods.values() for node in _with_callees(model, method)]
     if isinstance(owner, cst.Call):
-        values: list[cst.BaseExpression] = [owner]
+        values: list[tuple[cst.BaseExpression, Scope]] = [(owner, scope)]
     elif isinstance(owner, (cst.Name, cst.Attribute)):
-        values = model.bound_values(owner, scope)  # each model a name may hold (`if tiny:`)
+        # each model a name may hold (`if tiny:`)
+        values = [(v, scope) for v in model.bound_values(owner, scope)]
+        binding = model.binding_of(owner, scope) if isinstance(owner, cst.Name) else None
+        if binding is not None and binding.is_param and isinstance(binding.scope, FunctionInfo):
+            # a parameter of the tape's function: what the module's calls pass it
+            # (`compute_loss(build(l2(0.5)))`)
+            values += model.arguments(binding.scope, owner.value)
     else:
         return []
     found: list[cst.CSTNode] = []
-    for value in values:
+    for value, scope in values:
         if not isinstance(value, cst.Call):
             continue
         construction = training.layer_construction(value, scope)
@@ -1798,9 +2053,12 @@ class RegularizationLossesIgnored(Rule):
         included; a functional `Model(inputs, outputs)` with the function that makes it and
         the module functions that one calls, or a module function that returns the model),
         with a layer given a regularizer (a keyword, or a key of a `**kwargs` dict) or a
-        loss of its own; and the module never reads any `.losses` nor computes the loss with
-        a model's `compute_loss`/`compiled_loss`. It marks the statement of the tape's block
-        that computes the loss, where `model.losses` belongs.
+        loss of its own (a model passed to the tape's function is followed to what the
+        module's calls pass it: `compute_loss(build(l2(0.5)))`); and the module never reads
+        any `.losses`, nor a layer's regularizer to apply it by hand
+        (`layer.kernel_regularizer(layer.kernel)`), nor computes the loss with a model's
+        `compute_loss`/`compiled_loss`. It marks the statement of the tape's block that
+        computes the loss, where `model.losses` belongs.
     """
     # the tape's text is there too (call_names): the rarer text decides
     requires_text = ("regularizer", "add_loss", "ActivityRegularization")
@@ -2044,3 +2302,644 @@ def _functions_called_in_tapes(model: ModuleModel) -> set[FunctionInfo]:
         return found
 
     return model.memo("functions-called-in-tapes", compute)
+
+
+def _discarded_value(model: ModuleModel, function: FunctionInfo) -> cst.CSTNode | None:
+    """The last statement of ``function``'s body when it computes a value and drops it (a
+    call or an arithmetic expression standing alone), in a function with no ``return`` of a
+    value and no ``yield``: it returns ``None``."""
+    node = function.node
+    if isinstance(node, cst.Lambda) or function.is_generator:
+        return None
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return None
+    if any(r.value is not None for r in _own_returns(node)):
+        return None
+    last = body.body[-1]
+    if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1:
+        return None
+    statement = last.body[0]
+    if not isinstance(statement, cst.Expr):
+        return None
+    value = statement.value
+    if isinstance(value, cst.BinaryOperation):
+        return statement
+    if isinstance(value, cst.Call):
+        # a value-making op of TF, Keras or NumPy (`tf.reduce_mean(...)`, a loss object's
+        # function), not a call made for its effect (`print`, `tf.debugging.assert_*`)
+        name = model.call_name(value) or ""
+        if knowledge.returns(name) == "tensor" or name.startswith("numpy."):
+            return statement
+    return None
+
+
+def _own_returns(node: cst.CSTNode) -> Iterator[cst.Return]:
+    stack = list(children(node))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Return):
+            yield current
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        stack.extend(children(current))
+
+
+def _none_returning_call(
+    model: ModuleModel, expr: cst.BaseExpression | None, scope: Scope
+) -> tuple[FunctionInfo, cst.CSTNode, cst.Call] | None:
+    """(the function, its dropped value, the call) when ``expr`` is, or a name bound once to,
+    a call of the module's function that computes a value and returns ``None``."""
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        if not values or len(values) != 1:
+            return None
+        expr = values[0]
+    if not isinstance(expr, cst.Call):
+        return None
+    function = model.callee(expr, scope)
+    if function is None or function.cls is not None:
+        return None
+    dropped = _discarded_value(model, function)
+    return None if dropped is None else (function, dropped, expr)
+
+
+class LossFunctionWithoutReturn(Rule):
+    id = "TF900"
+    call_names = GRADIENT_METHODS | {"compile"}
+    name = "loss-function-without-return"
+    category = "api-misuse"
+    severity = "error"
+    message = "a loss function computes its value but returns nothing: the loss is `None`"
+    rationale = """
+        A Python function without a `return` statement returns `None`, whatever its last line
+        computes. A loss helper whose last line is `tf.reduce_mean(tf.square(y - p))` with no
+        `return` gives `None`: `tape.gradient(loss, variables)` of it raises `TypeError:
+        Argument `target` should be a list or nested structure of Tensors ... but received
+        None`, and compiled as a Keras loss (`model.compile(loss=fn)`) `fit` raises
+        `ValueError: None values not supported` (TF 2.21, Keras 3). Return the value.
+        Evidence required: a function of the module with no `return` of a value and no
+        `yield`, whose last statement is a TF, Keras, NumPy or arithmetic expression standing
+        alone, is called to make the target of a `gradient` call (directly, or through a name
+        bound once in the tape's function) or passed to `compile` as the loss.
+    """
+    requires_text = ("gradient", "compile")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return
+        scope = self.context.scope
+        if func.attr.value == "compile":
+            loss = argument(node, 1, "loss")
+            elements = (
+                [e.value for e in loss.elements]
+                if isinstance(loss, (cst.List, cst.Tuple))
+                else [loss]
+            )
+            for element in elements:
+                function = self.model.function_referenced(element, scope) if element else None
+                if function is None or function.cls is not None or element is None:
+                    continue
+                dropped = _discarded_value(self.model, function)
+                if dropped is None or not _once(self, dropped):
+                    continue
+                self.report(
+                    dropped,
+                    f"`{function.name}` computes this value but has no `return`: it gives "
+                    "`None`, and Keras cannot train with a `None` loss (`None values not "
+                    "supported`); return the value",
+                    because=[(f"`{function.name}` is the loss `compile` trains with", element)],
+                )
+            return
+        gradient = self.model.tapes.for_call(node)
+        if gradient is None:
+            return
+        found = _none_returning_call(self.model, gradient.target, gradient.tape.scope)
+        if found is None:
+            return
+        function, dropped, call = found
+        if not _once(self, dropped):
+            return
+        self.report(
+            dropped,
+            f"`{function.name}` computes this value but has no `return`: it gives `None`, and "
+            f"`{gradient.tape.name}.gradient` of `None` raises `TypeError`; return the value",
+            because=[
+                (f"the target is what `{function.name}(...)` returns", call),
+                _call_step(gradient),
+            ],
+        )
+
+
+# A Keras layer's attributes that are its weights (`layer.kernel`), and those that list them,
+# read by index (`layer.weights[0]`).
+_WEIGHT_ATTRIBUTES = frozenset({"kernel", "recurrent_kernel", "embeddings"})
+_WEIGHT_LISTS = frozenset({"weights", "trainable_weights", "variables", "trainable_variables"})
+# ops that copy a value on purpose (a snapshot kept as such: an anchor, the initial weights)
+_COPYING_OPS = frozenset({"identity", "convert_to_tensor", "stop_gradient", "constant", "copy"})
+
+
+def _trainable_variable_value(model: ModuleModel, value: cst.BaseExpression | None) -> bool:
+    """``tf.Variable(...)`` (not ``trainable=False``, not integers) or ``self.add_weight(...)``
+    (not ``trainable=False``)."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("add_weight", "add_variable"):
+        flag = argument(value, 99, "trainable")
+    elif model.call_name(value) in VARIABLE_CONSTRUCTORS:
+        if integer_value(model, value):
+            return False
+        flag = argument(value, 1, "trainable")
+    else:
+        return False
+    return flag is None or (isinstance(flag, cst.Name) and flag.value == "True")
+
+
+def _variables_read(
+    model: ModuleModel, cls: ClassInfo, method: FunctionInfo, value: cst.Call
+) -> cst.CSTNode | None:
+    """The first variable ``value``'s arguments read: ``self.w`` of a trainable variable the
+    class makes, a Keras layer's weight attribute (``other.kernel``, ``other.weights[0]``), or
+    a parameter of ``__init__`` every construction of the class in the module is given a
+    trainable ``tf.Variable`` for."""
+    stack: list[cst.CSTNode] = [a.value for a in value.args]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Attribute):
+            owner = current.value
+            attr = current.attr.value
+            if isinstance(owner, cst.Name) and owner.value == "self":
+                made = cls.self_assignments.get(attr, [])
+                if made and all(_trainable_variable_value(model, v) for v in made):
+                    return current
+                continue
+            if attr in _WEIGHT_ATTRIBUTES and chain_text(owner) is not None:
+                return current
+        if (
+            isinstance(current, cst.Subscript)
+            and isinstance(current.value, cst.Attribute)
+            and current.value.attr.value in _WEIGHT_LISTS
+            and chain_text(current.value.value) is not None
+        ):
+            return current
+        if (
+            isinstance(current, cst.Name)
+            and method.name == "__init__"
+            and current.value in method.params[1:]
+            and _given_variables(model, cls, method, current.value)
+        ):
+            return current
+        if isinstance(current, (cst.Lambda, cst.FunctionDef)):
+            continue
+        stack.extend(children(current))
+    return None
+
+
+def _given_variables(model: ModuleModel, cls: ClassInfo, init: FunctionInfo, param: str) -> bool:
+    """Whether every construction of ``cls`` in the module passes ``param`` a name bound only
+    to trainable ``tf.Variable``s (or one made in place), and there is one."""
+    from tf2lint.analysis.scopes import passed_argument
+
+    constructions = [
+        call
+        for call in model.nodes_of(cst.Call)
+        if isinstance(call.func, cst.Name)
+        and call.func.value == cls.name
+        and model.constructed_class(call, model.scope_of(call.func)) is cls
+    ]
+    if not constructions:
+        return False
+    for call in constructions:
+        passed = passed_argument(call, init.params[1:], param)
+        if isinstance(passed, cst.Name):
+            values = model.binding_of(passed, model.scope_of(passed)).known_values
+            if not values or not all(_trainable_variable_value(model, v) for v in values):
+                return False
+        elif not _trainable_variable_value(model, passed):
+            return False
+    return True
+
+
+def _read_elsewhere(cls: ClassInfo, attr: str, skip: tuple[str, ...]) -> cst.CSTNode | None:
+    """A read of ``self.<attr>`` in a method of ``cls`` other than those named ``skip``."""
+    for name, method in cls.methods.items():
+        if name in skip:
+            continue
+        stack: list[cst.CSTNode] = [method.node]
+        while stack:
+            current = stack.pop()
+            if (
+                isinstance(current, cst.Attribute)
+                and current.attr.value == attr
+                and isinstance(current.value, cst.Name)
+                and current.value.value == "self"
+            ):
+                return current
+            stack.extend(children(current))
+    return None
+
+
+class TensorDerivedFromVariableAtConstruction(Rule):
+    id = "TF608"
+    name = "tensor-derived-from-variable-at-construction"
+    category = "stale-capture"
+    severity = "error"
+    message = (
+        "a tensor computed once from a trainable variable is stored on the object: it is a "
+        "snapshot, with no gradient to the variable and blind to its updates"
+    )
+    rationale = """
+        In eager TensorFlow an op runs when it is called. `self.scale = tf.exp(self.log_scale)`
+        in `__init__` (or `self.w_t = ops.transpose(self.embedding.embeddings)` in a layer's
+        `build()`) computes one tensor from the variable's value at that moment and stores it:
+        a tape that records a later call of the object never sees the op, so the gradient with
+        respect to the variable is `None` (TF 2.21: `tape.gradient(y, m.log_scale)` is `None`;
+        a Keras layer built by an earlier call, or by its functional model's construction,
+        trains nothing through the stored tensor, and a layer built under the first step's
+        tape gets a gradient that first step only); and after the optimizer updates the
+        variable the stored tensor keeps the old value. Compute the tensor where it is used
+        (in `call` or `__call__`). Evidence required: in `__init__` or `build` of a class, an
+        attribute of `self` assigned once, the result of a TF or Keras op (not a copy:
+        `tf.identity`, `tf.convert_to_tensor`, `tf.stop_gradient` keep a snapshot on purpose)
+        whose arguments read a trainable variable (the class's own `tf.Variable` or
+        `add_weight`, a layer's weight attribute such as `.kernel`, `.embeddings` or
+        `.weights[i]`, or an `__init__` parameter every construction in the module gives a
+        trainable `tf.Variable`), read again by another method of the class, in a module
+        that differentiates or trains (a `GradientTape`, `fit`), and never constructed while
+        a tape records. A Keras layer combining its own weights so is TF923's finding, and
+        one whose variable a gradient call asks for directly (`tape.gradient(y, phi)`) is
+        TF910's (the target computed before the tape started).
+    """
+    requires_text = ("GradientTape", "fit", "train_on_batch")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for snap in _construction_snapshots(self.model):
+            if _snapshot_asked(self.model, snap):
+                continue  # a gradient asks for the variable itself: TF910 says so
+            attr, variable = snap.attr, snap.variable
+            where = "`__init__`" if snap.method.name == "__init__" else "`build()`"
+            self.report(
+                snap.value,
+                f"`self.{attr}` is computed once, in {where}, from the variable "
+                f"`{code(variable)}`: it is a snapshot, so no gradient reaches the variable "
+                f"through it and it never sees the variable's updates; compute it where it is "
+                "used",
+                because=[
+                    (f"`{code(variable)}` is a trainable variable", variable),
+                    (f"`self.{attr}` is read here, after construction", snap.read),
+                ],
+            )
+
+
+class _Snapshot(NamedTuple):
+    cls: ClassInfo
+    method: FunctionInfo
+    attr: str
+    value: cst.Call
+    variable: cst.CSTNode
+    read: cst.CSTNode
+
+
+def _construction_snapshots(model: ModuleModel) -> list[_Snapshot]:
+    """Each ``self.<attr> = <op>(<trainable variable>)`` in ``__init__`` or ``build`` of the
+    module's classes, read by another method, of a class the module never constructs while a
+    tape records (TF608's evidence)."""
+
+    def find() -> list[_Snapshot]:
+        found = []
+        for cls in model.classes.values():
+            for method_name in ("__init__", "build"):
+                method = cls.methods.get(method_name)
+                if method is None or isinstance(method.node, cst.Lambda):
+                    continue
+                for statement in body_statements(method.node):
+                    snap = _snapshot(model, cls, method, statement)
+                    if snap is not None and not _made_under_tape(model, cls):
+                        found.append(snap)
+        return found
+
+    return model.memo("construction-snapshots", find)
+
+
+def _snapshot(
+    model: ModuleModel, cls: ClassInfo, method: FunctionInfo, statement: cst.CSTNode
+) -> _Snapshot | None:
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target = small.targets[0].target
+    value = small.value
+    if not (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == "self"
+        and isinstance(value, cst.Call)
+    ):
+        return None
+    attr = target.attr.value
+    if len(cls.self_assignments.get(attr, [])) != 1:
+        return None  # rebound elsewhere: TF907's question
+    name = model.call_name(value) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return None
+    if knowledge.returns(name) != "tensor" or name in VARIABLE_CONSTRUCTORS:
+        return None
+    if name.rsplit(".", 1)[-1] in _COPYING_OPS:
+        return None
+    variable = _variables_read(model, cls, method, value)
+    if variable is None:
+        return None
+    if (
+        cls.keras_kind in ("layer", "model")
+        and isinstance(variable, cst.Attribute)
+        and isinstance(variable.value, cst.Name)
+        and variable.value.value == "self"
+    ):
+        return None  # a Keras layer combining its own weights: TF923's
+    read = _read_elsewhere(cls, attr, ("__init__", "build"))
+    if read is None:
+        return None
+    return _Snapshot(cls, method, attr, value, variable, read)
+
+
+def _made_under_tape(model: ModuleModel, cls: ClassInfo) -> bool:
+    """Whether the module constructs ``cls`` while a tape records (in a tape's block, or in a
+    function such a block calls): each step's object is new, its ops recorded."""
+    in_tapes = _calls_in_tapes(model)
+    called = _functions_called_in_tapes(model)
+    for call in model.nodes_of(cst.Call):
+        if not (isinstance(call.func, cst.Name) and call.func.value == cls.name):
+            continue
+        if id(call) in in_tapes:
+            return True
+        scope = model.scope_of(call.func)
+        if isinstance(scope, FunctionInfo) and scope in called:
+            return True
+    return False
+
+
+def _snapshot_asked(
+    model: ModuleModel, snap: _Snapshot, gradient: GradientCall | None = None
+) -> tuple[GradientCall, Source] | None:
+    """The gradient call (``gradient``, or any of the module's) and its source that is the
+    variable ``snap`` was computed from: the name every construction passes to the
+    ``__init__`` parameter it read (``MyModule(phi)``, ``tape.gradient(y, phi)``), or
+    ``m.<attr>`` of an instance for ``self.<attr>``."""
+    from tf2lint.analysis.scopes import passed_argument
+
+    calls = [gradient] if gradient is not None else _all_gradient_calls(model)
+    variable = snap.variable
+    for call in calls:
+        for source in call.sources or ():
+            expr = source.expr
+            if isinstance(variable, cst.Name) and isinstance(expr, cst.Name):
+                constructions = [
+                    c
+                    for c in model.nodes_of(cst.Call)
+                    if isinstance(c.func, cst.Name)
+                    and c.func.value == snap.cls.name
+                    and model.constructed_class(c, model.scope_of(c.func)) is snap.cls
+                ]
+                passed = [
+                    passed_argument(c, snap.method.params[1:], variable.value)
+                    for c in constructions
+                ]
+                if passed and all(
+                    isinstance(p, cst.Name) and p.value == expr.value for p in passed
+                ):
+                    return call, source
+            if (
+                isinstance(variable, cst.Attribute)
+                and isinstance(variable.value, cst.Name)
+                and variable.value.value == "self"
+                and isinstance(expr, cst.Attribute)
+                and expr.attr.value == variable.attr.value
+                and model.instance_of(expr.value, call.tape.scope) is snap.cls
+            ):
+                return call, source
+    return None
+
+
+def _all_gradient_calls(model: ModuleModel) -> list[GradientCall]:
+    return [c for block in model.tapes.blocks for c in block.calls]
+
+
+def _last_part(model: ModuleModel, call: cst.BaseExpression) -> str | None:
+    """The last part of a TF, Keras or NumPy call's qualified name (``sqrt``)."""
+    if not isinstance(call, cst.Call):
+        return None
+    name = model.call_name(call) or ""
+    if not name.startswith(("tensorflow.", "keras.", "tf_keras.")):
+        return None
+    return name.rsplit(".", 1)[-1]
+
+
+def _difference_squared(model: ModuleModel, expr: cst.BaseExpression) -> bool:
+    """``square(a - b)``, ``(a - b) ** 2`` or ``(a - b) * (a - b)``."""
+    if isinstance(expr, cst.Call) and _last_part(model, expr) == "square" and expr.args:
+        return _is_difference(expr.args[0].value)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Power):
+            return (
+                isinstance(expr.right, cst.Integer)
+                and expr.right.value == "2"
+                and _is_difference(expr.left)
+            )
+        if isinstance(expr.operator, cst.Multiply):
+            return _is_difference(expr.left) and code(expr.left) == code(expr.right)
+    return False
+
+
+def _is_difference(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Subtract)
+
+
+def _on_training_path(model: ModuleModel, function: FunctionInfo) -> bool:
+    """Whether something differentiates what ``function`` computes: a layer's or model's
+    ``call`` (``train_step``, ``compute_loss``), code a tape's block runs, or a function
+    handed to a ``Lambda`` layer or to ``compile`` (or returned by a factory handed there)."""
+    if function.cls is not None and function.name in _GRADIENT_PATH_METHODS:
+        return True
+    if function in _functions_called_in_tapes(model):
+        return True
+    handed = model.memo("handed-to-training", lambda: _handed_to_training(model))
+    if isinstance(function.node, cst.Lambda):
+        return id(function.node) in handed[1]
+    if function.name in handed[0]:
+        return True
+    outer = function.outer
+    return (
+        outer is not None
+        and outer.name in handed[0]
+        and any(
+            isinstance(r, cst.Name) and r.value == function.name for r in model.return_values(outer)
+        )
+    )
+
+
+def _handed_to_training(model: ModuleModel) -> tuple[set[str], set[int]]:
+    """The names, and the ids of the lambdas, in the arguments of ``Lambda(...)`` and
+    ``compile(...)`` calls."""
+    names: set[str] = set()
+    lambdas: set[int] = set()
+    for call in model.nodes_of(cst.Call):
+        func = call.func
+        last = func.attr.value if isinstance(func, cst.Attribute) else None
+        if isinstance(func, cst.Name):
+            last = func.value
+        if last not in ("Lambda", "compile"):
+            continue
+        stack: list[cst.CSTNode] = [a.value for a in call.args]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.Name):
+                names.add(current.value)
+            elif isinstance(current, cst.Lambda):
+                lambdas.add(id(current))
+                continue
+            stack.extend(children(current))
+    return names, lambdas
+
+
+class SqrtOfPossiblyZeroDistance(Rule):
+    id = "TF908"
+    name = "sqrt-of-possibly-zero-distance"
+    category = "api-misuse"
+    severity = "warning"
+    message = (
+        "a Euclidean distance takes `sqrt` of a sum of squared differences with no floor: "
+        "its gradient is NaN where the two sides are equal"
+    )
+    rationale = """
+        The derivative of `sqrt(s)` is `1 / (2 * sqrt(s))`, infinite at `s == 0`; the chain
+        rule multiplies it by the zero derivative of the sum of squares there, and `0 * inf`
+        is NaN. So `sqrt(reduce_sum(square(x - y)))` (`ops.sqrt(ops.sum(...))`, `(x - y) **
+        2`, and `tf.norm(x - y)`, which computes the same) has a NaN gradient for every pair
+        whose two sides are equal (TF 2.21: `[[nan, nan]]`): a siamese network fed an
+        identical pair, a contrastive or triplet loss with a repeated example, turns its
+        weights into NaN in one step. Floor the sum: `sqrt(maximum(s, epsilon))` (the Keras
+        siamese example's form) or `sqrt(s + epsilon)`. Evidence required: a TF or Keras
+        `sqrt` whose argument is directly a `reduce_sum`/`sum` of a squared difference, or a
+        `norm` of a difference, in code that is differentiated: a layer's or model's `call`
+        (`train_step`, `compute_loss`), code a `GradientTape` block runs, or a function (or a
+        factory's inner function) handed to a `Lambda` layer or to `compile` (a metric's
+        `update_state` is not).
+    """
+    requires_text = ("GradientTape", "compile", "fit", "train_on_batch")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        function = self.context.function
+        if function is None or not _on_training_path(self.model, function):
+            return  # a metric, a plot, an evaluation: nothing differentiates it
+        part = _last_part(self.model, node)
+        if part == "sqrt" and node.args:
+            inner = node.args[0].value
+            if _last_part(self.model, inner) not in ("reduce_sum", "sum"):
+                return
+            if not inner.args or not _difference_squared(self.model, inner.args[0].value):
+                return
+            what = "`sqrt` of a sum of squared differences"
+        elif part == "norm" and node.args and _is_difference(node.args[0].value):
+            ordered = argument(node, 1, "ord")
+            if ordered is not None and code(ordered) not in ("'euclidean'", '"euclidean"', "2"):
+                return
+            what = "`norm` of a difference"
+        else:
+            return
+        self.report(
+            node,
+            f"{what}: where the two sides are equal (an identical pair) the distance is 0 and "
+            "its gradient is NaN, which the optimizer writes into the weights; floor it "
+            "(`sqrt(maximum(sum_of_squares, epsilon))`)",
+        )
+
+
+def _variable_read(model: ModuleModel, fn: FunctionInfo) -> cst.CSTNode | None:
+    """The first trainable variable the forward code of ``fn`` (not its nested functions)
+    reads: ``self.w`` of its class (``add_weight``, ``tf.Variable``), or a name bound only
+    to a trainable ``tf.Variable``."""
+    owner = fn.cls or (fn.outer.cls if fn.outer is not None else None)
+    stack: list[cst.CSTNode] = list(children(fn.node.body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            continue
+        if (
+            owner is not None
+            and isinstance(current, cst.Attribute)
+            and isinstance(current.value, cst.Name)
+            and current.value.value == "self"
+        ):
+            made = owner.self_assignments.get(current.attr.value, [])
+            if made and all(_trainable_variable_value(model, v) for v in made):
+                return current
+        if isinstance(current, cst.Name):
+            binding = model.binding_of(current, fn)
+            values = binding.known_values
+            if binding.scope is fn:
+                pass  # a variable the function makes itself: TF407's
+            elif values and all(_trainable_variable_value(model, v) for v in values):
+                return current
+        stack.extend(children(current))
+    return None
+
+
+class CustomGradientReadsVariable(Rule):
+    id = "TF909"
+    name = "custom-gradient-reads-variable"
+    category = "api-misuse"
+    severity = "error"
+    message = (
+        "a `tf.custom_gradient` function reads a trainable variable, but its gradient function "
+        "takes no `variables`: the call raises `TypeError`"
+    )
+    rationale = """
+        `tf.custom_gradient` records the trainable variables its function reads in the
+        forward pass (a layer's `self.kernel`, a global `tf.Variable`) and then requires the
+        gradient function to take them: `grad_fn(*dys, variables=None)`, returning
+        `(input_grads, variable_grads)`. A gradient function with only `dy` makes every call
+        raise `TypeError: @tf.custom_gradient grad_fn must accept keyword argument
+        'variables', since function uses variables: [...]` (TF 2.21, with or without a tape
+        recording). Take `variables=None` and return their gradients (or pass the variable
+        in as an argument, or cast it to a tensor outside the function). Evidence required:
+        the function is decorated with `@tf.custom_gradient`, its forward code reads a
+        trainable variable (its class's `add_weight` or `tf.Variable`, or a name bound only
+        to one), and every return hands back a nested def, taking neither `variables` nor
+        `**kwargs`, as the gradient function. (A variable the function creates is TF407's.)
+    """
+    requires_text = ("custom_gradient",)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        from tf2lint.rules.variable_creation import (
+            _gradient_function,
+            _takes_variables,
+            custom_gradient_function,
+        )
+
+        model = self.model
+        fn = model.function_of.get(node)
+        if fn is None:
+            return
+        decorator = custom_gradient_function(model, fn)
+        if decorator is None:
+            return
+        grad = _gradient_function(model, fn)
+        if grad is None or _takes_variables(grad):
+            return
+        read = _variable_read(model, fn)
+        if read is None:
+            return
+        self.report(
+            grad.node,
+            f"`{fn.name}` is a `tf.custom_gradient` function that reads the trainable variable "
+            f"`{code(read)}`: its gradient function `{grad.name}` must take `variables=None` "
+            "and return their gradients too, or every call raises `TypeError`",
+            because=[
+                ("`tf.custom_gradient` records the variables the function reads", decorator),
+                (f"`{code(read)}` is read here", read),
+            ],
+        )

@@ -1499,9 +1499,10 @@ GRADIENT_SKIPPED = (  # random ops are called: they draw (`tf.random.categorical
 def _gradient_samples(tf: types.ModuleType) -> list:
     """What each op is called with, made from the matrix the tape watches: the matrix alone,
     with a count or an axis, twice or three times, in a list, as both branches of a condition
-    (``where(c, x, y)``), as a complex matrix (``imag``), and handed to a Python function
-    (``numpy_function(func, [m], Tout)``): an op whose gradient flows for some arguments is no
-    cut."""
+    (``where(c, x, y)``), as a complex matrix (``imag``), handed to a Python function
+    (``numpy_function(func, [m], Tout)``), and its first row twice (ops of vectors:
+    ``confusion_matrix(labels, predictions)``): an op whose gradient flows for some arguments
+    is no cut."""
     condition = tf.constant([[True, False, True, False]] * 4)
     return [
         lambda m: (m,),
@@ -1514,6 +1515,7 @@ def _gradient_samples(tf: types.ModuleType) -> list:
         lambda m: (condition, m, m),
         lambda m: (tf.complex(m, m),),
         lambda m: (lambda a: a, [m], tf.float32),  # numpy_function(func, inp, Tout)
+        lambda m: (m[0], m[0]),
     ]
 
 
@@ -1846,6 +1848,30 @@ def layer_weights(
         }
         for path, (_, layer, _, _) in built.items()
     }
+
+
+def input_cutting_layers(
+    built: dict[str, tuple[type, object, tuple, object]], tf: types.ModuleType
+) -> list[str]:
+    """The Keras layer classes no gradient passes through to their inputs: the built layer,
+    called again on its float batch under a ``GradientTape`` watching the batch, gives float
+    or integer tensors whose gradient with respect to the batch is None (``Embedding`` casts
+    its inputs to integer ids and looks them up: a saliency taken with respect to the ids is
+    None)."""
+    found = []
+    for path, (_, layer, _, batch) in sorted(built.items()):
+        try:
+            with tf.GradientTape() as tape:
+                tape.watch(batch)
+                outputs = [t for t in tf.nest.flatten(layer(batch)) if isinstance(t, tf.Tensor)]
+                if not outputs:
+                    continue
+                total = tf.add_n([tf.reduce_sum(tf.cast(t, tf.float32)) for t in outputs])
+            if tape.gradient(total, batch) is None:
+                found.append(path)
+        except Exception:
+            continue
+    return found
 
 
 # The namespaces of Keras helpers for host data, and the names of a first parameter that takes
@@ -2847,6 +2873,7 @@ def build() -> dict:
             "assigning_methods": assigning_methods(tf, [keras, tf_keras]),
             "tensor_array_updates": tensor_array_updates(tf),
             "layer_weights": layer_weights(built),
+            "input_cutting_layers": input_cutting_layers(built, tf),
             "single_output_layers": single_output_layers(built, probed, tf),
             "numpy_only_functions": numpy_only_functions(probed, tf),
             "variable_only_members": variable_only_members(tf),

@@ -105,6 +105,33 @@ def view(source: str) -> ModuleModel:
         ),
         pytest.param(
             """
+            def saliency(image):
+                with tf.GradientTape() as tape:
+                    score = tf.reduce_max(model(image))
+                return tape.gradient(score, image)
+
+            picture = tf.constant(np.ones((1, 2)), tf.float32)
+            saliency(picture)
+            saliency(tf.ones((1, 2)))
+            """,
+            [("TF912", 5)],
+            id="a-parameter-every-caller-passes-a-tensor-not-watched",
+        ),
+        pytest.param(
+            """
+            def saliency(image):
+                with tf.GradientTape() as tape:
+                    score = tf.reduce_max(model(image))
+                return tape.gradient(score, image)
+
+            saliency(tf.Variable(np.ones((1, 2)), dtype=tf.float32))
+            scores = list(map(saliency, [tf.ones((1, 2))]))
+            """,
+            [],
+            id="a-parameter-given-a-variable-or-handed-on",
+        ),
+        pytest.param(
+            """
             def step(x):
                 with tf.GradientTape(watch_accessed_variables=False) as tape:
                     loss = tf.reduce_sum(model(x))
@@ -227,6 +254,53 @@ def view(source: str) -> ModuleModel:
             """,
             [("TF918", 3)],
             id="variables-captured-before-build",
+        ),
+        pytest.param(
+            """
+            class Head(tf.keras.layers.Layer):
+                def __init__(self, units=1):
+                    super().__init__()
+                    self.out = tf.keras.layers.Dense(units)
+
+                def call(self, x):
+                    return self.out(x)
+
+            class Net(tf.keras.Model):
+                def __init__(self):
+                    super().__init__(name="net")
+                    self.hidden = tf.keras.layers.Dense(8)
+                    self.head = Head(units=1)
+
+                def call(self, x):
+                    return self.head(self.hidden(x))
+
+            net = Net()
+            params = net.trainable_variables
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(net(tf.ones((1, 2))))
+            grads = tape.gradient(loss, params)
+            """,
+            [("TF918", 20)],
+            id="a-subclassed-model-before-its-first-call",
+        ),
+        pytest.param(
+            """
+            class Net(tf.keras.Model):
+                def __init__(self, base):
+                    super().__init__()
+                    self.base = base
+
+                def call(self, x):
+                    return self.base(x)
+
+            net = Net(model)
+            params = net.trainable_variables
+            with tf.GradientTape() as tape:
+                loss = tf.reduce_sum(net(tf.ones((1, 2))))
+            grads = tape.gradient(loss, params)
+            """,
+            [],
+            id="a-subclassed-model-holding-a-built-model",
         ),
         pytest.param(
             """
@@ -1753,6 +1827,17 @@ def test_gradient_rules_leave_alone(source):
             [("TF922", 3)],
             id="ceil-activation-in-a-sequential",
         ),
+        pytest.param(
+            """
+            def hit_rate(y_true, y_pred):
+                counts = tf.math.confusion_matrix(y_true[:, 0], y_pred[:, 0], num_classes=2)
+                return tf.cast(counts[0, 0] + counts[1, 1], tf.float32)
+
+            model.compile(optimizer="sgd", loss=hit_rate)
+            """,
+            [("TF922", 3)],
+            id="a-confusion-matrix-in-a-compiled-loss",
+        ),
     ],
 )
 def test_keras_training_cuts_are_found(source, expected):
@@ -2369,3 +2454,314 @@ def test_a_loss_finished_after_the_block_and_minimized_with_the_tape_is_found():
 )
 def test_a_loss_minimize_can_differentiate_is_left_alone(penalty, loss):
     assert found(MINIMIZE_WITH_TAPE.format(penalty=penalty, loss=loss)) == []
+
+
+# --- TF900: a loss function with no return ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            def squared(y, p):
+                tf.reduce_mean(tf.square(y - p))
+
+            with tf.GradientTape() as tape:
+                loss = squared(1.0, model(tf.ones((1, 2))))
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            """,
+            [("TF900", 3)],
+            id="the-tape-target-is-none",
+        ),
+        pytest.param(
+            """
+            def squared(y, p):
+                diff = y - p
+                tf.reduce_mean(diff * diff)
+
+            model.compile(optimizer="sgd", loss=squared)
+            """,
+            [("TF900", 4)],
+            id="compiled-as-the-loss",
+        ),
+        pytest.param(
+            """
+            def squared(y, p):
+                return tf.reduce_mean(tf.square(y - p))
+
+            def log_loss(y, p):
+                print(squared(y, p))
+
+            model.compile(optimizer="sgd", loss=squared, metrics=[log_loss])
+            with tf.GradientTape() as tape:
+                loss = squared(1.0, model(tf.ones((1, 2))))
+            grads = tape.gradient(loss, model.trainable_variables)
+            """,
+            [],
+            id="a-returned-loss-and-a-printing-metric",
+        ),
+    ],
+)
+def test_loss_function_without_return(source, expected):
+    assert [f for f in found(source) if f[0] == "TF900"] == expected
+
+
+# --- TF915: the ids an Embedding looks up -----------------------------------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            net = tf.keras.Sequential(
+                [tf.keras.Input((5,)), tf.keras.layers.Embedding(10, 4),
+                 tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]
+            )
+            ids = tf.constant([[1.0, 4.0, 2.0, 7.0, 3.0]])
+            with tf.GradientTape() as tape:
+                tape.watch(ids)
+                score = net(ids)
+            saliency = tape.gradient(score, ids)
+            """,
+            [("TF915", 10)],
+            id="saliency-with-respect-to-embedding-ids",
+        ),
+        pytest.param(
+            """
+            embed = tf.keras.layers.Embedding(10, 4)
+            head = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)])
+            ids = tf.constant([[1, 4, 2, 7, 3]])
+            vectors = embed(ids)
+            with tf.GradientTape() as tape:
+                tape.watch(vectors)
+                score = head(vectors)
+            saliency = tape.gradient(score, vectors)
+            """,
+            [],
+            id="saliency-with-respect-to-the-embedded-vectors",
+        ),
+    ],
+)
+def test_gradient_with_respect_to_embedding_ids(source, expected):
+    assert found(source) == expected
+
+
+# --- TF608: a tensor computed from a variable once, at construction ----------------------------
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            """
+            class Scaled(tf.Module):
+                def __init__(self, log_scale):
+                    super().__init__()
+                    self.scale = tf.exp(log_scale)
+
+                def __call__(self, x):
+                    return tf.reduce_sum(self.scale * x)
+
+            phi = tf.Variable(tf.zeros(3))
+            scaled = Scaled(phi)
+            with tf.GradientTape() as tape:
+                y = scaled(tf.ones(3))
+            g = tape.gradient(y, phi)
+            """,
+            [("TF910", 5)],
+            id="a-module-derives-a-tensor-from-a-variable-it-is-given",
+        ),
+        pytest.param(
+            """
+            class TiedOutput(tf.keras.layers.Layer):
+                def __init__(self, embedding):
+                    super().__init__()
+                    self.embedding = embedding
+
+                def build(self, shape):
+                    self.transposed = tf.transpose(self.embedding.embeddings)
+
+                def call(self, x):
+                    return tf.matmul(x, self.transposed)
+
+            model.fit(np.ones((2, 2)), np.ones((2, 1)))
+            """,
+            [("TF608", 8)],
+            id="a-layer-transposes-another-layers-weights-in-build",
+        ),
+        pytest.param(
+            """
+            class Scaled(tf.Module):
+                def __init__(self, log_scale):
+                    super().__init__()
+                    self.initial = tf.identity(log_scale)
+                    self.scale = tf.exp(log_scale)
+
+                def __call__(self, x):
+                    return tf.reduce_sum(self.scale * x) + tf.reduce_sum(self.initial)
+
+            phi = tf.Variable(tf.zeros(3))
+            with tf.GradientTape() as tape:
+                y = Scaled(phi)(tf.ones(3))
+            g = tape.gradient(y, phi)
+            fixed = tf.Variable(tf.zeros(3), trainable=False)
+            """,
+            [],
+            id="a-copy-kept-on-purpose-or-an-object-made-under-the-tape",
+        ),
+    ],
+)
+def test_tensor_derived_from_variable_at_construction(source, expected):
+    assert [f for f in found(source) if f[0] in ("TF608", "TF910")] == expected
+
+
+def test_integer_variables_of_a_list_display():
+    source = """
+    params = [tf.Variable(1), tf.Variable(2.0)]
+    with tf.GradientTape() as tape:
+        loss = tf.cast(params[0] * 3, tf.float32) + params[1]
+    grads = tape.gradient(loss, params)
+    """
+    assert found(source) == [("TF915", 2)]
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        pytest.param("", [("TF954", 10)], id="the-model-a-caller-builds-with-a-regularizer"),
+        pytest.param(
+            "\ndef penalty(net):\n    return sum(l.kernel_regularizer(l.kernel) for l in net.layers)\n",
+            [],
+            id="the-regularizer-applied-by-hand",
+        ),
+    ],
+)
+def test_regularized_model_passed_to_the_tape_function(extra, expected):
+    source = """
+    def build(reg):
+        inputs = tf.keras.Input((4,))
+        hidden = tf.keras.layers.Dense(4, kernel_regularizer=reg)(inputs)
+        return tf.keras.Model(inputs, tf.keras.layers.Dense(1)(hidden))
+
+    def step(net, x, y):
+        with tf.GradientTape() as tape:
+            pred = net(x, training=True)
+            loss = tf.reduce_mean(tf.square(pred - y))
+        return tape.gradient(loss, net.trainable_variables)
+
+    step(build(tf.keras.regularizers.l2(0.5)), tf.ones((2, 4)), tf.ones((2, 1)))
+    """
+    assert [f for f in found(source + extra) if f[0] == "TF954"] == expected
+
+
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [
+        pytest.param("copy.trainable_variables", [("TF952", 6)], id="the-copy-s-variables"),
+        pytest.param("adapted", [], id="the-adapted-tensors-watched"),
+    ],
+)
+def test_layer_weights_replaced_by_tensors(asked, expected):
+    source = f"""
+    copy = tf.keras.models.clone_model(model)
+    adapted = []
+    with tf.GradientTape() as tape:
+        grads = tape.gradient(tf.reduce_sum(model(tf.ones((1, 2)))), model.trainable_variables)
+    copy.layers[0].kernel = model.layers[0].kernel - 0.1 * grads[0]
+    copy.layers[0].bias = model.layers[0].bias - 0.1 * grads[1]
+    adapted += [copy.layers[0].kernel, copy.layers[0].bias]
+    with tf.GradientTape() as tape:
+        tape.watch(adapted)
+        loss = tf.reduce_sum(copy(tf.ones((1, 2))))
+    again = tape.gradient(loss, {asked})
+    """
+    assert [f for f in found(source) if f[0] == "TF952"] == expected
+
+
+@pytest.mark.parametrize(
+    ("tape", "options", "expected"),
+    [
+        pytest.param("", "parallel_iterations=4", [("TF917", 6)], id="parallel-iterations"),
+        pytest.param("", "experimental_use_pfor=False", [("TF917", 6)], id="no-pfor"),
+        pytest.param("persistent=True", "parallel_iterations=4", [], id="a-persistent-tape"),
+        pytest.param("", "parallel_iterations=None", [], id="the-default"),
+    ],
+)
+def test_jacobian_loop_on_a_non_persistent_tape(tape, options, expected):
+    source = f"""
+    x = tf.ones((4, 2))
+    with tf.GradientTape({tape}) as tape:
+        tape.watch(x)
+        y = model(x)
+    jac = tape.batch_jacobian(y, x, {options})
+    """
+    assert [f for f in found(source) if f[0] == "TF917"] == expected
+
+
+@pytest.mark.parametrize(
+    ("distance", "expected"),
+    [
+        pytest.param("tf.sqrt(tf.reduce_sum(tf.square(a - b), axis=1))", [("TF908", 3)], id="sqrt"),
+        pytest.param("tf.sqrt(tf.reduce_sum((a - b) ** 2, axis=1))", [("TF908", 3)], id="power"),
+        pytest.param("tf.norm(a - b, axis=1)", [("TF908", 3)], id="norm"),
+        pytest.param(
+            "tf.sqrt(tf.maximum(tf.reduce_sum(tf.square(a - b), axis=1), 1e-7))", [], id="floored"
+        ),
+        pytest.param("tf.sqrt(tf.reduce_sum(tf.square(a - b), axis=1) + 1e-7)", [], id="shifted"),
+    ],
+)
+def test_sqrt_of_possibly_zero_distance(distance, expected):
+    source = f"""
+    def distance(a, b):
+        return {distance}
+
+    model.compile(optimizer="sgd", loss=distance)
+    """
+    assert [f for f in found(source) if f[0] == "TF908"] == expected
+
+
+@pytest.mark.parametrize(
+    ("signature", "expected"),
+    [
+        pytest.param("dy", [("TF909", 8)], id="no-variables"),
+        pytest.param("dy, variables=None", [], id="takes-variables"),
+        pytest.param("*dys, **kwargs", [], id="takes-keywords"),
+    ],
+)
+def test_custom_gradient_reads_a_variable(signature, expected):
+    source = f"""
+    scale = tf.Variable(2.0)
+
+    @tf.custom_gradient
+    def scaled(x):
+        y = x * scale
+
+        def grad({signature}):
+            return dy * scale
+
+        return y, grad
+    """
+    assert [f for f in found(source) if f[0] == "TF909"] == expected
+
+
+def test_sqrt_of_a_distance_in_a_metric_is_not_differentiated():
+    source = """
+    class PointError(tf.keras.metrics.Metric):
+        def update_state(self, y_true, y_pred, sample_weight=None):
+            self.total = tf.norm(y_true - y_pred, axis=-1)
+
+    model.compile(optimizer="sgd", loss="mse", metrics=[PointError()])
+    """
+    assert [f for f in found(source) if f[0] == "TF908"] == []
+
+
+def test_a_variable_made_in_the_custom_gradient_function_is_tf407s():
+    source = """
+    @tf.custom_gradient
+    def scaled(x):
+        buffer = tf.Variable(tf.zeros_like(x))
+        y = x * buffer
+
+        def grad(dy):
+            return dy
+
+        return y, grad
+    """
+    assert [f for f in found(source) if f[0] == "TF909"] == []

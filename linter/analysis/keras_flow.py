@@ -379,6 +379,10 @@ class TrainingView:
         if knowledge.class_kind(name) != "layer":
             return UNKNOWN
         flow = replace(joined, kind="tensor")
+        if knowledge.cuts_layer_inputs(name):
+            short = name.rsplit(".", 1)[-1]
+            what = f"`{short}`, which takes its inputs as integer ids"
+            flow = flow.cut(Cut(layer, "lookup", what))
         weights = knowledge.layer_weights(name)
         if weights is not None and weights.trainable and not self._frozen_layer(layer, scope):
             flow = replace(flow, live=flow.live | {self.origin(layer)})

@@ -110,6 +110,8 @@ class Knowledge:
     unpack_refusing_ops: frozenset[str] = frozenset()  # ops whose traced result cannot unpack
     # layer classes whose output keeps their input's unknown sizes (between batch and last)
     unknown_size_layers: frozenset[str] = frozenset()
+    # layer classes no gradient passes through to their inputs (`Embedding` looks up ids)
+    input_cutting_layers: frozenset[str] = frozenset()
     # layer class path -> position of its `activation` parameter, which defaults to none
     linear_output_layers: dict[str, int] = field(default_factory=dict)
     # {"classes": path -> position of `from_logits` (default False) in the constructor,
@@ -183,6 +185,7 @@ def knowledge() -> Knowledge:
         xla_constant_parameters=data.get("xla_constant_parameters", {}),
         unpack_refusing_ops=frozenset(data.get("unpack_refusing_ops", ())),
         unknown_size_layers=frozenset(data.get("unknown_size_layers", ())),
+        input_cutting_layers=frozenset(data.get("input_cutting_layers", ())),
         linear_output_layers=data.get("linear_output_layers", {}),
         from_logits_losses=data.get("from_logits_losses", {}),
         training_mode_layers=data.get("training_mode_layers", {}),
@@ -607,6 +610,13 @@ def keeps_unknown_sizes(qualified: str | None) -> bool:
     and the last dimension (``Conv2D`` on an image of any size), as the generator saw by
     building it on a symbolic input."""
     return bool(qualified) and canonical(qualified) in knowledge().unknown_size_layers
+
+
+def cuts_layer_inputs(qualified: str | None) -> bool:
+    """Whether no gradient passes through the layer class to its inputs (generated: built and
+    called under a tape, its output's gradient with respect to the float batch is None:
+    ``Embedding`` casts its inputs to integer ids)."""
+    return qualified is not None and canonical(qualified) in knowledge().input_cutting_layers
 
 
 def linear_activation_position(qualified: str | None) -> int | None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.scopes import ScopeKind, SiteKind
+from tf2lint.analysis.scopes import FunctionInfo, ScopeKind, SiteKind
 from tf2lint.analysis.tape_flow import (  # noqa: F401 (the rules' names for the view's facts)
     GRADIENT_METHODS,
     VARIABLE_CONSTRUCTORS,
@@ -75,6 +75,9 @@ class Source:
     trainable: bool = True
     integer: cst.CSTNode | None = None
     before_block: bool = True  # every value it holds was made before the block
+    # one element of a list display a name holds (`params = [tf.Variable(1), ...]`): ``expr``
+    # is the name, ``defined`` the element
+    listed: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,8 @@ class TapeBlock:
             return Verdict(source, "integer")
         if source.kind == "variable" and not source.trainable and not watched:
             return Verdict(source, "frozen")
+        if source.listed:
+            return None  # read through the list's name, by index: the paths are not followed
         if source.kind == "tensor" and source.before_block and not watched:
             return Verdict(source, "unwatched")
         if source.kind in ("variable", "object") and not self.watch_accessed and not watched:
@@ -327,6 +332,12 @@ def _name_source(
 ) -> list[Source] | None:
     binding = model.binding_of(expr)
     values = binding.known_values
+    if values is None and binding.is_param and len(binding.sites) == 1:
+        passed = _passed_values(model, binding.scope, expr.value)
+        if passed:  # every caller of the module passes a tensor made by a TF op
+            source = _valued_source(model, expr, expr.value, passed, block)
+            if source.kind == "tensor":
+                return [source]
     if values is None:
         if binding.is_param or any(
             s.kind in (SiteKind.LOOP, SiteKind.COMPREHENSION) for s in binding.sites
@@ -337,6 +348,14 @@ def _name_source(
         inner = _sources(model, values[0], block, depth + 1)
         if inner is not None:
             return inner
+        made = _made_variables(model, values[0])
+        if made:  # `params = [tf.Variable(1), tf.Variable(2)]`: each read through the name
+            found = []
+            for element in made:
+                source = _valued_source(model, expr, expr.value, [element], block)
+                source.listed = True
+                found.append(source)
+            return found
     listed = len(values) == 1 and isinstance(values[0], cst.Attribute)
     if listed and values[0].attr.value in VARIABLE_LISTS:  # `params = model.trainable_variables`
         inner = _sources(model, values[0], block, depth + 1)
@@ -349,6 +368,51 @@ def _name_source(
     start = event_order(model, block.with_node)
     source.before_block = all(site.order < start for site in binding.sites)
     return [source]
+
+
+def _made_variables(model: ModuleModel, display: cst.BaseExpression) -> list[cst.Call] | None:
+    """The elements of a list or tuple display when every one is a ``tf.Variable(...)``."""
+    if not isinstance(display, (cst.List, cst.Tuple)) or not display.elements:
+        return None
+    found = []
+    for element in display.elements:
+        value = element.value
+        if not isinstance(value, cst.Call) or model.call_name(value) not in VARIABLE_CONSTRUCTORS:
+            return None
+        found.append(value)
+    return found
+
+
+def _passed_values(model: ModuleModel, function: Scope | None, param: str) -> list | None:
+    """What the module's calls pass to ``param`` of its function ``function`` (names followed
+    to their values), when every use of the function's name is such a call and each passes it."""
+    if not isinstance(function, FunctionInfo) or function.cls is not None:
+        return None
+    if isinstance(function.node, cst.Lambda):
+        return None
+    sites = [s for s in model.call_sites if s.callee is function]
+    if not sites:
+        return None
+    uses = sum(
+        1
+        for name in model.nodes_of(cst.Name)
+        if name.value == function.name and name is not function.node.name
+    )
+    if uses != len(sites):
+        return None  # handed on (to `tf.function`, a callback) or called from elsewhere
+    values: list = []
+    for site in sites:
+        passed = site.argument(param)
+        if passed is None:
+            return None
+        if isinstance(passed, cst.Name):
+            known = model.binding_of(passed, site.scope).known_values
+            if not known:
+                return None
+            values.extend(known)
+        else:
+            values.append(passed)
+    return values
 
 
 def _valued_source(
