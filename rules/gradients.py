@@ -5,6 +5,7 @@ twice, or in a way that costs more than it should. Each rule asks the model's ta
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import NamedTuple
 
 from tf2lint.analysis import knowledge
@@ -28,6 +29,7 @@ from tf2lint.analysis.tape import (
 )
 from tf2lint.analysis.tensors import numpy_array
 from tf2lint.analysis.walk import children, mentions
+from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code, keras3_import
@@ -2092,13 +2094,17 @@ class RegularizationLossesIgnored(Rule):
             return
 
 
-# Ops whose derivative is unbounded (or whose value is NaN) at the edge of their domain, the
-# edge a `where` guards: log(0), 1/0, rsqrt(0). TF 2.21: `where(x > 0, log(x), 0.)` gives
-# the gradient NaN at x == 0 (0 * inf), `where(x != 0, 1. / x, 0.)` NaN at 0.
-_UNBOUNDED_DERIVATIVE = frozenset({"log", "log1p", "reciprocal", "rsqrt", "divide", "truediv"})
-# sqrt's own gradient is 0 where the upstream is 0 (TF 2.21), but its NaN value still
-# reaches the gradient of whatever multiplies it (`alpha * sqrt(x)`)
-_NAN_VALUE_ONLY = frozenset({"sqrt"})
+@cache
+def _where_nan_ops() -> dict[str, frozenset[str]]:
+    """The ops a `where` cannot guard, by last name, as scripts/generate_where_nan_ops.py found
+    them by running each under a tape in `where(x > 0, op(x), 0.)` (TF 2.21): "unbounded" (the
+    gradient is NaN: `log(0)`'s infinite derivative times the unselected branch's zero),
+    "nan_value" (only the value is NaN or infinite, which reaches the gradient of a factor
+    beside it: `alpha * sqrt(x)`) and "divisors" (NaN through the second argument: `divide`)."""
+    data = load_json("where_nan_ops.json")
+    return {kind: frozenset(data[kind]) for kind in ("unbounded", "nan_value", "divisors")}
+
+
 _WHERE_FUNCTIONS = frozenset({"where", "where_v2", "switch"})
 # what keeps an operand inside its domain (the "double where" fix, a floor, a clip)
 _DOMAIN_GUARDS = frozenset(
@@ -2149,17 +2155,18 @@ class WhereUnselectedBranchNanGradient(Rule):
         `tf.where(cond, a, b)` picks values, not computations: both branches run for every
         element, and the gradient of each is its local derivative times zero where it is not
         selected. Where the guarded op is outside its domain, that derivative is infinite
-        (`log(0)`, `1/0`, `rsqrt(0)`) or the value itself is NaN (`log(-1)`, `sqrt(-1)`, which
-        then multiplies the gradient of a factor beside it), and `0 * inf` and `0 * NaN` are
+        (`log(0)`, `1/0`) or the value itself is NaN or infinite (`log(-1)`, `sqrt(-1)`,
+        `rsqrt(0)`, which then multiplies the gradient of a factor beside it), and `0 * inf` and `0 * NaN` are
         NaN: under TF 2.21 `tf.where(x > 0, tf.math.log(x), 0.)` gives the gradient NaN at
         `x == 0`, and `tf.where(x >= 0, alpha * tf.math.log(x), 0.)` gives `alpha` a NaN
         gradient for any negative `x`. One NaN in a gradient makes every weight NaN after
         the update. Guard the operand too, so the unused branch computes a harmless value:
         `tf.math.log(tf.where(x > 0, x, 1.))` (the "double where"), or `tf.math.divide_no_nan`.
         Evidence required: the condition compares with zero (the edge of the op's domain:
-        `x > 0`, `d != 0`) and reads a name that the operand of a `log`, `log1p`,
-        `reciprocal`, `rsqrt` or division in one branch reads (of a `sqrt`, only where its
-        value is multiplied or divided by something else), the operand is not itself guarded
+        `x > 0`, `d != 0`) and reads a name that the operand of such an op in one branch reads
+        (`log`, `log1p`, `acos`, a division...: the ops `scripts/generate_where_nan_ops.py`
+        finds by running each one; of `sqrt`, `rsqrt` or `reciprocal`, whose gradient there is
+        finite, only where the value is multiplied or divided by something else), the operand is not itself guarded
         (a `where`, `maximum`, `clip_by_value`...), and the `where` is on a gradient path: in
         a `GradientTape` block, a function called there, a Keras layer's or model's `call`
         or `train_step`, a `Loss`, or a function taking `y_true, y_pred`.
@@ -2220,8 +2227,10 @@ class WhereUnselectedBranchNanGradient(Rule):
                 if name in _DOMAIN_GUARDS or name == "divide_no_nan":
                     continue
                 first = argument(current, 0, "x")
-                if name in _UNBOUNDED_DERIVATIVE or (name in _NAN_VALUE_ONLY and scaled):
-                    if name in ("divide", "truediv"):
+                ops = _where_nan_ops()
+                divides = name in ops["divisors"]
+                if divides or name in ops["unbounded"] or (name in ops["nan_value"] and scaled):
+                    if divides:
                         first = argument(current, 1, "y")
                     op, operand = f"`{name}` of", first
                 stack.extend((child, False) for child in children(current))
