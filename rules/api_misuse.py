@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from functools import cache
-from importlib import resources
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import (
@@ -37,6 +34,7 @@ from tf2lint.analysis.tracing import (
     tf_function_decorator,
 )
 from tf2lint.analysis.walk import mentions, walk
+from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -395,14 +393,10 @@ class ExperimentalRelaxShapes(Rule):
         )
 
 
-@cache
 def optimizer_defaults() -> dict:
     """``data/optimizer_defaults.json``: each optimizer's default learning rate in each
     TensorFlow/Keras version it was measured in (scripts/generate_optimizer_defaults.py)."""
-    text = (
-        resources.files("tf2lint.rules").joinpath("data/optimizer_defaults.json").read_text("utf-8")
-    )
-    return json.loads(text)
+    return load_json("optimizer_defaults.json", "tf2lint.rules")
 
 
 def _optimizer_api(qualified: str) -> str:
