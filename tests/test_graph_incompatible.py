@@ -781,6 +781,19 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
             "    return [layer(x) for layer in layers[:n]]\n",
             ["TF896"],
         ),
+        # an array drawn from a NumPy generator (size given), chained or through a name
+        (
+            "import numpy as np\nvalues = np.random.default_rng(0).uniform(0, 1, size=200)\n"
+            "rng = np.random.RandomState(0)\nnoise = rng.normal(size=(5,))\n@tf.function\n"
+            "def f(t):\n    i = tf.argmax(t)\n    return values[i] + noise[i]\n",
+            ["TF896", "TF896"],
+        ),
+        # a generator's scalar draw (no size) is no array
+        (
+            "import numpy as np\nrng = np.random.default_rng(0)\nscale = rng.uniform(0, 1)\n"
+            "@tf.function\ndef f(t):\n    return t * scale\n",
+            [],
+        ),
         # a NumPy array made a tensor first, or indexed by a Python int
         (
             "import numpy as np\nobserved = tf.constant(np.arange(10.0))\n@tf.function\n"
@@ -1263,6 +1276,14 @@ def test_pooling_window_needs_a_python_number(ksize, expected):
         ("    return tf.stack([x, x], axis=tf.argmax(tf.shape(x)))\n", ["TF887"]),
         ("    return tf.reduce_sum(x, 1, keepdims=tf.reduce_any(x > 0))\n", ["TF887"]),
         ("    return tf.unstack(x, num=tf.shape(x)[0])\n", ["TF887"]),
+        # tf.constant takes only concrete values: a tensor computed in the graph fails
+        (
+            "    n = tf.shape(x)[0]\n    return tf.range(tf.constant(n, dtype=tf.int32))\n",
+            ["TF887"],
+        ),
+        ("    return tf.constant(tf.reduce_max(x) + 1)\n", ["TF887"]),
+        ("    return tf.constant([1, 2]) + tf.convert_to_tensor(tf.shape(x)[0])\n", []),
+        ("    return tf.constant(np.arange(4)) + x\n", []),
         # Python values, and tensors where the op takes them as inputs
         ("    return tf.nn.conv2d(x, k, strides=2, padding='SAME')\n", []),
         ("    return tf.nn.conv2d(x, k, strides=s, padding='SAME')\n", []),

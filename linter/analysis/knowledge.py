@@ -71,6 +71,7 @@ class Knowledge:
     numpy_only_functions: frozenset[str]  # Keras helpers that take arrays, not graph tensors
     variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
     python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
+    concrete_value_parameters: dict[str, dict[str, int]]  # tf.constant -> value -> 0
     # op -> positions of `num` and `axis`: a list of tensors along an axis of static size
     static_count_ops: dict[str, dict[str, int]]
     python_function_ops: dict[str, dict]
@@ -159,6 +160,7 @@ def knowledge() -> Knowledge:
         numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
+        concrete_value_parameters=data.get("concrete_value_parameters", {}),
         op_attribute_parameters=data.get("op_attribute_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
@@ -432,6 +434,15 @@ def python_value_parameters(qualified: str | None) -> dict[str, int]:
     if not qualified:
         return {}
     return knowledge().python_value_parameters.get(canonical(qualified), {})
+
+
+def concrete_value_parameters(qualified: str | None) -> dict[str, int]:
+    """The parameters (name -> position) of the TF function ``qualified`` that take a Python or
+    NumPy value but refuse a graph tensor while traced (``tf.constant``'s ``value``), as the
+    generator saw."""
+    if not qualified:
+        return {}
+    return knowledge().concrete_value_parameters.get(canonical(qualified), {})
 
 
 def op_attribute_parameters(qualified: str | None) -> dict[str, int]:
