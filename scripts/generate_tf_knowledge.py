@@ -106,6 +106,11 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
   while traced, alone or in a list (``tf.constant``'s ``value``): each traced with a nested
   list of numbers (works), then with a tensor computed from its input, and a list of one
   (both fail), and called eagerly with the tensor (works) (``concrete_value_parameters``).
+* ``merge_call_strategies``: the ``tf.distribute`` strategy classes (those that build on this
+  machine with no argument, a device, or a device list) under which an optimizer's
+  ``apply_gradients`` inside a ``tf.cond`` branch of a replica function fails while traced
+  (``merge_call`` called while defining a new graph): ``MirroredStrategy`` does,
+  ``OneDeviceStrategy`` does not (``merge_call_strategies``).
 * ``op_attribute_parameters``: the parameters of public TF functions (``tf``, ``tf.nn``,
   ``tf.image``, ``tf.math``, ``tf.linalg``, ``tf.signal``, ``tf.strings``) that reach an
   attribute of the op they build (``tf.nn.conv2d``'s ``strides``, ``tf.stack``'s ``axis``):
@@ -2108,6 +2113,69 @@ def concrete_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]
     return found
 
 
+STRATEGY_NAMESPACES = ("distribute", "distribute.experimental")
+
+
+def merge_call_strategies() -> list[str]:
+    """The strategy classes whose replica context cannot apply gradients inside graph control
+    flow, probed in a fresh process (building a strategy sets up devices and collectives that
+    the other probes must not see): see ``_probe_merge_call_strategies``."""
+    import subprocess
+
+    probe = (
+        f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        "from generate_tf_knowledge import _probe_merge_call_strategies as probe; "
+        "print(json.dumps(probe()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _probe_merge_call_strategies() -> list[str]:
+    """Each built strategy runs, in a ``tf.function``, a replica function whose ``tf.cond``
+    branch calls a Keras optimizer's ``apply_gradients``; a ``RuntimeError`` (the optimizer's
+    cross-replica ``merge_call`` inside the branch's graph) keeps the class. A class that does
+    not build here (``TPUStrategy``, ``ParameterServerStrategy``) is left out."""
+    import keras
+    import tensorflow as tf
+
+    found = []
+    for namespace in STRATEGY_NAMESPACES:
+        for name, cls in public_names(_resolve(tf, namespace)):
+            if not (isinstance(cls, type) and name.endswith("Strategy")):
+                continue
+            strategy = None
+            for args in ((), ("/cpu:0",), (["/cpu:0"],)):
+                try:
+                    strategy = cls(*args)
+                    break
+                except Exception:
+                    continue
+            if strategy is None:
+                continue
+            with strategy.scope():
+                weight = tf.Variable([1.0])
+                optimizer = keras.optimizers.SGD(0.1)
+                optimizer.build([weight])
+
+            def replica(weight=weight, optimizer=optimizer):
+                def apply():
+                    optimizer.apply_gradients([(tf.ones([1]), weight)])
+                    return tf.constant(0)
+
+                return tf.cond(tf.reduce_sum(weight) > 0, apply, lambda: tf.constant(0))
+
+            try:
+                tf.function(lambda strategy=strategy, replica=replica: strategy.run(replica))()
+            except RuntimeError:
+                found.append(f"tensorflow.{namespace}.{name}")
+            except Exception:
+                continue
+    return found
+
+
 # --- api38's op attributes: parameters a public function hands to its op as an attribute ----
 # The namespaces read, and the attribute types that hold Python values (a `type` attribute is
 # a dtype; `func` a function).
@@ -2913,6 +2981,7 @@ def build() -> dict:
             "python_value_parameters": python_value_parameters(tf),
             "op_attribute_parameters": op_attribute_parameters(tf),
             "concrete_value_parameters": concrete_value_parameters(tf),
+            "merge_call_strategies": merge_call_strategies(),
             "static_count_ops": probe_static_count_ops(returns, tf, keras),
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),

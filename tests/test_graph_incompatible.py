@@ -3284,3 +3284,43 @@ fixed = tf.data.Dataset.from_tensor_slices(np.zeros((2, 32, 48, 3), "float32")).
 )
 def test_one_pipeline_of_any_image_size_is_enough(varying, expected):
     assert rule_ids(TWO_PIPELINES.format(varying=varying), ["TF897"]) == expected
+
+
+_ACCUMULATING_MODEL = (
+    "import keras\n"
+    "strategy = {strategy}\n"
+    "class Accumulating(keras.Model):\n"
+    "    def train_step(self, data):\n"
+    "        x, y = data\n"
+    "        with tf.GradientTape() as tape:\n"
+    "            loss = tf.reduce_mean((self(x) - y) ** 2)\n"
+    "        self.grads = tape.gradient(loss, self.trainable_variables)\n"
+    "        tf.cond(self.optimizer.iterations % 2 == 0, {branch}, lambda: None)\n"
+    "        return {{'loss': loss}}\n"
+    "    def apply_accumulated(self):\n"
+    "        self.optimizer.apply_gradients(zip(self.grads, self.trainable_variables))\n"
+    "    def log(self):\n"
+    "        tf.print(self.optimizer.iterations)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "branch", "expected"),
+    [
+        # a tf.cond branch (a method, or a lambda calling one) applies gradients
+        ("tf.distribute.MirroredStrategy()", "self.apply_accumulated", ["TF809"]),
+        ("tf.distribute.MirroredStrategy()", "lambda: self.apply_accumulated()", ["TF809"]),
+        (
+            "tf.distribute.MultiWorkerMirroredStrategy()",
+            "self.apply_accumulated",
+            ["TF809"],
+        ),
+        # no update in the branch; a strategy whose replicas can merge there; no strategy
+        ("tf.distribute.MirroredStrategy()", "self.log", []),
+        ("tf.distribute.OneDeviceStrategy('/cpu:0')", "self.apply_accumulated", []),
+        ("tf.distribute.get_strategy()", "self.apply_accumulated", []),
+    ],
+)
+def test_gradient_update_inside_cond_under_strategy(strategy, branch, expected):
+    source = HEADER + _ACCUMULATING_MODEL.format(strategy=strategy, branch=branch)
+    assert rule_ids(source, ["TF809"]) == expected

@@ -72,6 +72,8 @@ class Knowledge:
     variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
     python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
     concrete_value_parameters: dict[str, dict[str, int]]  # tf.constant -> value -> 0
+    # strategies whose replicas cannot apply gradients inside tf.cond (MirroredStrategy)
+    merge_call_strategies: frozenset[str]
     # op -> positions of `num` and `axis`: a list of tensors along an axis of static size
     static_count_ops: dict[str, dict[str, int]]
     python_function_ops: dict[str, dict]
@@ -161,6 +163,7 @@ def knowledge() -> Knowledge:
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
         concrete_value_parameters=data.get("concrete_value_parameters", {}),
+        merge_call_strategies=frozenset(data.get("merge_call_strategies", ())),
         op_attribute_parameters=data.get("op_attribute_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
@@ -443,6 +446,13 @@ def concrete_value_parameters(qualified: str | None) -> dict[str, int]:
     if not qualified:
         return {}
     return knowledge().concrete_value_parameters.get(canonical(qualified), {})
+
+
+def merge_call_strategy(qualified: str | None) -> bool:
+    """Whether ``qualified`` is a distribution strategy class under which an optimizer's
+    ``apply_gradients`` in a ``tf.cond`` branch of a replica function fails while traced
+    (``MirroredStrategy``), as the generator saw."""
+    return bool(qualified) and canonical(qualified) in knowledge().merge_call_strategies
 
 
 def op_attribute_parameters(qualified: str | None) -> dict[str, int]:
