@@ -3324,3 +3324,28 @@ _ACCUMULATING_MODEL = (
 def test_gradient_update_inside_cond_under_strategy(strategy, branch, expected):
     source = HEADER + _ACCUMULATING_MODEL.format(strategy=strategy, branch=branch)
     assert rule_ids(source, ["TF809"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a restored SavedModel, its functions and signatures, and a decorated tf.function
+        ("restored = tf.saved_model.load('m')\nout = restored(h)\n", ["TF810"]),
+        ("restored = tf.saved_model.load('m')\nout = restored.serve(h)\n", ["TF810"]),
+        (
+            "restored = tf.saved_model.load('m')\n"
+            "out = restored.signatures['serving_default'](h)\n",
+            ["TF810"],
+        ),
+        ("@tf.function\ndef scale(x):\n    return x * 2.0\nout = scale(inputs)\n", ["TF810"]),
+        # real tensors, a plain function, a layer
+        ("restored = tf.saved_model.load('m')\nout = restored(tf.ones([1, 3]))\n", []),
+        ("def scale(x):\n    return x * 2.0\nout = scale(inputs)\n", []),
+        ("out = keras.layers.Dense(2)(h)\n", []),
+    ],
+)
+def test_traced_function_called_on_keras_tensor(body, expected):
+    source = (
+        HEADER + "import keras\ninputs = keras.Input((3,))\nh = keras.layers.Dense(3)(inputs)\n"
+    )
+    assert rule_ids(source + body, ["TF810"]) == expected
