@@ -5,6 +5,7 @@ None dimension taken from one.
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
+from tf2lint.analysis.model import ModuleModel, Scope
 from tf2lint.analysis.shapes import (
     input_fixes_batch,
     shape_owner,
@@ -281,3 +282,97 @@ class NoneDimensionOfKerasTensorUsedAsSize(Rule):
         if not _input_dimension_none(self.model, given, index):
             return None
         return read, given, index
+
+
+def _restored_object(
+    model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None
+) -> cst.Call | None:
+    """The ``tf.saved_model.load(...)`` that ``expr`` holds (the call, or a name bound only to
+    one)."""
+    if isinstance(expr, cst.Call):
+        return expr if model.call_name(expr) == "tensorflow.saved_model.load" else None
+    if isinstance(expr, cst.Name):
+        values = model.binding_of(expr, scope).known_values
+        if values and all(isinstance(v, cst.Call) for v in values):
+            found = [_restored_object(model, v, scope) for v in values]
+            return found[0] if all(found) else None
+    return None
+
+
+def _traced_callee(model: ModuleModel, call: cst.Call, scope: Scope | None) -> str | None:
+    """Why ``call`` calls a ``tf.function``: a function of the module decorated with one, or
+    what ``tf.saved_model.load`` restored (the object, its functions, its ``signatures``);
+    None otherwise."""
+    func = call.func
+    target = func
+    while isinstance(target, (cst.Attribute, cst.Subscript)):
+        target = target.value  # `loaded.signatures["serving_default"]`, `loaded.serve`
+    restored = _restored_object(model, target, scope)
+    if restored is not None:
+        return f"`{code(target)}` is restored by `{code(restored.func)}`: its functions are traced"
+    kind = model.kind_of(func, scope)
+    if kind is not None and kind.kind in ("layer", "model"):
+        return None  # Keras calls the layer on symbolic tensors itself
+    callee = model.callee(call, scope)
+    if callee is None or callee.traced_by is None or callee.traced_by.kind != "decorator":
+        return None
+    if callee.cls is not None:
+        return None  # a method: a Keras layer's own `call` among them
+    return f"`{callee.qualname}` is {callee.traced_by.describe()}"
+
+
+class TracedFunctionCalledOnKerasTensor(Rule):
+    id = "TF810"
+    name = "traced-function-called-on-keras-tensor"
+    category = "graph-incompatible"
+    severity = "error"
+    message = (
+        "a `tf.function` (or a restored SavedModel) is called on a symbolic Keras tensor while a "
+        "functional model is built"
+    )
+    requires_text = ("Input",)
+    rationale = """
+        Building a functional model runs Python once on symbolic Keras tensors, which only
+        Keras layers and Keras ops can take. A `tf.function` cannot: neither one the module
+        decorates nor what `tf.saved_model.load` restores from a plain SavedModel (a
+        `tf.Module`'s traced `__call__`, its other functions, `signatures[...]`), which is not
+        a Keras model or layer. Keras 3 refuses it (`ValueError: A KerasTensor is symbolic`,
+        or `TypeError: Binding inputs to tf.function failed ... A KerasTensor cannot be used as
+        input to a TensorFlow function`), and tf-keras 2.21 too (`TypeError: You are passing
+        KerasTensor(...), an intermediate TF-Keras symbolic input/output, to a TF API that does
+        not allow registering custom dispatchers, such as tf.cond, tf.function`): this is no
+        Keras 3 change. Wrap the restored model in a layer (`keras.layers.TFSMLayer(path)` in
+        Keras 3, `hub.KerasLayer`), or call the function inside a layer's `call` or a `Lambda`,
+        where it gets real tensors. Evidence required: the argument comes from `keras.Input`
+        through Keras layers or ops, and the callee is a module function decorated with
+        `tf.function` or is bound only to `tf.saved_model.load(...)`.
+    """
+
+    def visit_Call(self, node: cst.Call) -> None:
+        model, scope = self.model, self.context.scope
+        found = None
+        for arg in node.args:
+            value = arg.value
+            parts = (
+                [e.value for e in value.elements if isinstance(e, cst.Element)]
+                if isinstance(value, (cst.List, cst.Tuple))
+                else [value]
+            )
+            found = next(
+                (f for p in parts if (f := symbolic_keras_tensor(model, p, scope)) is not None),
+                None,
+            )
+            if found is not None:
+                break
+        if found is None:
+            return
+        why = _traced_callee(model, node, scope)
+        if why is None:
+            return
+        self.report(
+            node,
+            f"`{code(node.func)}` runs a `tf.function`, called here on a symbolic Keras "
+            "tensor, which it cannot take (Keras 3 and tf-keras); wrap it in a layer "
+            "(`TFSMLayer`, a `Lambda`) or call it inside a layer's `call`",
+            because=[(why, node.func), ("the value comes from this symbolic input", found)],
+        )

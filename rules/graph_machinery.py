@@ -10,6 +10,9 @@ from tf2lint.analysis.tape import argument
 from tf2lint.analysis.tensors import (
     computed_tensor,
     graph_value,
+    graph_variable,
+    tensor_condition,
+    value_operands,
 )
 from tf2lint.analysis.walk import walk
 from tf2lint.base.lazy import cst
@@ -739,3 +742,155 @@ def _checkpoint_object(
             short_name = name.removeprefix("tensorflow.")
             return f"`{code(expr)}` is a `tf.{short_name}`"
     return None
+
+
+# The optimizer methods that update the weights through the strategy's cross-replica merge
+_SYNC_UPDATE_METHODS = frozenset({"apply_gradients", "minimize"})
+
+
+def _strategy_constructed(model: ModuleModel) -> cst.Call | None:
+    """The module's construction of a strategy whose replicas cannot apply gradients inside
+    graph control flow (``tf.distribute.MirroredStrategy()``, per the knowledge base)."""
+
+    def first() -> cst.Call | None:
+        for call in model.nodes_of(cst.Call):
+            if knowledge.merge_call_strategy(model.call_name(call)):
+                return call
+        return None
+
+    return model.memo(_strategy_constructed, first)
+
+
+def _gradient_update(
+    model: ModuleModel, calls: list[cst.Call], scope: Scope | None, depth: int = 0
+) -> cst.Call | None:
+    """An optimizer update (``opt.apply_gradients(...)``, ``opt.minimize(...)``) among
+    ``calls``, or made by a function of the module they call (two calls deep)."""
+    for call in calls:
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _SYNC_UPDATE_METHODS:
+            if func.attr.value == "apply_gradients":
+                return call
+            kind = model.kind_of(func.value, scope)
+            if kind is not None and kind.kind == "optimizer":
+                return call
+        if depth < 2:
+            callee = model.callee(call, scope)
+            if callee is not None:
+                found = _gradient_update(model, callee.calls, callee, depth + 1)
+                if found is not None:
+                    return found
+    return None
+
+
+def _reads_variable(model: ModuleModel, test: cst.BaseExpression, scope: Scope | None) -> bool:
+    """Whether a condition's operands, through arithmetic, read a variable (``if step % n ==
+    0:`` with ``step = tf.Variable(0)``): a graph tensor in traced code, so AutoGraph makes the
+    ``if`` a ``tf.cond``."""
+    todo = list(value_operands(test))
+    while todo:
+        side = todo.pop()
+        if isinstance(side, cst.BinaryOperation):
+            todo += [side.left, side.right]
+        elif (
+            isinstance(side, (cst.Attribute, cst.Name, cst.Subscript))
+            and graph_variable(model, side, scope) is not None
+        ):
+            return True
+    return False
+
+
+class GradientUpdateInsideTensorCondition(_TracedRule):
+    id = "TF809"
+    requires_traced_code = True
+    requires_text = ("Strategy",)
+    name = "gradient-update-inside-cond-under-strategy"
+    severity = "error"
+    message = (
+        "an optimizer update inside a `tf.cond` branch under a multi-replica distribution "
+        "strategy fails while tracing"
+    )
+    rationale = """
+        Under `MirroredStrategy` (and `MultiWorkerMirroredStrategy`, `CentralStorageStrategy`)
+        an optimizer's `apply_gradients` is a synchronisation point: each replica hands its
+        gradients to a cross-replica `merge_call`, which aggregates them and updates the
+        mirrored weights once. A `merge_call` cannot run inside a branch of graph control
+        flow: `tf.cond` builds each branch as a separate graph, and tracing fails with
+        `RuntimeError: merge_call called while defining a new graph or a tf.function`. The
+        common form is gradient accumulation: a Keras `train_step` or a replica function given
+        to `strategy.run` applies the accumulated gradients only every n-th step,
+        `tf.cond(step % n == 0, apply, lambda: None)` (or an AutoGraph-converted `if` on that
+        tensor condition). The same code runs without a strategy and under
+        `OneDeviceStrategy`; tf-keras's and Keras 3's optimizers fail alike (TF 2.21). Which
+        strategies fail comes from the knowledge base: the generator runs each one it can
+        build on this apply-in-a-branch program. Apply every step instead, with the
+        accumulated gradients masked to zero except on the n-th step
+        (`apply_gradients(zip([g * flag for g in acc], variables))`), or leave the
+        accumulation to the optimizer (`gradient_accumulation_steps=n` in Keras 3).
+        Evidence required: the module builds such a strategy, and a branch of a `tf.cond` in
+        traced code (a lambda, a function or a method of the module, two calls deep), or the
+        block of an AutoGraph-converted `if` on a tensor, calls `apply_gradients` (or an
+        optimizer's `minimize`).
+    """
+
+    call_names = frozenset({"cond"})
+    calls_in_traced_code = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self._traced_function()
+        if fn is None or self.model.call_name(node) not in ("tensorflow.cond",):
+            return
+        strategy = _strategy_constructed(self.model)
+        if strategy is None:
+            return
+        scope = self.context.scope
+        for position, keyword in ((1, "true_fn"), (2, "false_fn")):
+            branch = argument(node, position, keyword)
+            target = self.model.function_referenced(branch, scope) if branch is not None else None
+            if target is None:
+                continue
+            update = _gradient_update(self.model, target.calls, target)
+            if update is not None:
+                self._report(node, fn, update, strategy)
+                return
+
+    def visit_If(self, node: cst.If) -> None:
+        fn = self._traced_function()
+        if fn is None or not fn.autograph or isinstance(fn.node, cst.Lambda):
+            return
+        scope = self.context.scope
+        if tensor_condition(self.model, node.test, scope) is None and not _reads_variable(
+            self.model, node.test, scope
+        ):
+            return
+        strategy = _strategy_constructed(self.model)
+        if strategy is None:
+            return
+        calls: list[cst.Call] = []
+
+        def enter(child: cst.CSTNode) -> bool:
+            if isinstance(child, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return False
+            if isinstance(child, cst.Call):
+                calls.append(child)
+            return True
+
+        walk(node.body, enter)
+        update = _gradient_update(self.model, calls, scope)
+        if update is not None:
+            self._report(node.test, fn, update, strategy)
+
+    def _report(
+        self, node: cst.CSTNode, fn: FunctionInfo, update: cst.Call, strategy: cst.Call
+    ) -> None:
+        self.report(
+            node,
+            f"traced `{fn.qualname}` applies gradients inside a branch of graph control flow, "
+            f"but under `{code(strategy.func)}` the update is a cross-replica merge that "
+            "cannot run inside `tf.cond`: tracing fails; apply every step with the gradients "
+            "masked, or accumulate in the optimizer",
+            because=[
+                (f"`{code(update.func)}(...)` runs in the branch", update),
+                (f"`{code(strategy.func)}` is built here", strategy),
+            ],
+        )

@@ -534,7 +534,8 @@ class ContainerIndexedByTensor(_TracedRule):
         (`observed[pos - 1 : pos]` with `pos` from a TF op: `TypeError: slice indices must be
         integers`), and so do a list's slice bounds; keep the data in a tensor and use
         `tf.gather` or tensor slicing. Evidence required: the container is a list, tuple or dict
-        display, or a NumPy call's array (or a name or attribute bound only to one), and the
+        display, or a NumPy call's array (a generator's draw with `size=` too:
+        `np.random.default_rng(0).uniform(0, 1, size=200)`) (or a name or attribute bound only to one), and the
         index or slice bound is computed by a TF op, iterates `tf.range`, or is filled by
         tf.data, Keras or a loop over a dataset.
     """
@@ -737,6 +738,11 @@ class TensorWherePythonValueNeeded(_TracedRule):
         TF's sources to the generated op wrapper, whose op's attributes the op registry lists.
         Draw the value in Python outside the traced function (one per trace), choose among a
         few fixed values with `tf.switch_case`, or use an op that takes it as a tensor.
+        `tf.constant` (and `tf.make_tensor_proto`) take only concrete values: given a tensor
+        computed in the graph (`tf.constant(tf.shape(x)[0])`) tracing fails with `TypeError:
+        Expected any non-tensor type` (or `Expected int32, but got Tensor`) though eager code
+        accepts it; the generator finds these by tracing each with a computed tensor. Use
+        `tf.convert_to_tensor(t, dtype)` or `tf.cast`, or the tensor itself.
         Evidence required: the argument (or an element of a list argument) is computed by a
         TF op, or is (an element of) what `tf.map_fn`/`tf.scan` hand the traced function.
     """
@@ -746,9 +752,11 @@ class TensorWherePythonValueNeeded(_TracedRule):
         if fn is None:
             return
         name = self.model.call_name(node)
+        concrete = knowledge.concrete_value_parameters(name)
         needs = {
             **knowledge.op_attribute_parameters(name),
             **knowledge.python_value_parameters(name),
+            **concrete,
         }
         if not needs:
             return
@@ -765,11 +773,17 @@ class TensorWherePythonValueNeeded(_TracedRule):
             )
             for value in values:
                 if computed_tensor(self.model, value, scope, api_only=True):
+                    why = (
+                        "takes only concrete values (Python, NumPy), never a graph tensor; use "
+                        "`tf.convert_to_tensor` or the tensor itself"
+                        if parameter in concrete
+                        else "is an attribute of the op and needs a Python value fixed while "
+                        "tracing"
+                    )
                     self.report(
                         arg,
                         f"`{parameter}` of `{code(node.func)}` in traced `{fn.qualname}` is "
-                        "given a tensor, but it is an attribute of the op and needs a Python "
-                        "value fixed while tracing",
+                        f"given a tensor, but it {why}",
                         because=[("this value is a tensor computed in the graph", value)],
                     )
                     return

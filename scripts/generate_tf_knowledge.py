@@ -101,6 +101,16 @@ compiled ``train_step`` calls inside ``tf.function``), checked against the insta
 * ``python_value_parameters``: the size parameters of TF image ops (``tf.nn``, ``tf.image``)
   that take a Python number but refuse a tensor while traced (``max_pool2d``'s ``ksize``):
   traced with 2, then with a computed tensor (``python_value_parameters``).
+* ``concrete_value_parameters``: the public TF functions (``tf``, ``tf.math``,
+  ``tf.strings``) whose first parameter takes a Python or NumPy value but refuses a graph tensor
+  while traced, alone or in a list (``tf.constant``'s ``value``): each traced with a nested
+  list of numbers (works), then with a tensor computed from its input, and a list of one
+  (both fail), and called eagerly with the tensor (works) (``concrete_value_parameters``).
+* ``merge_call_strategies``: the ``tf.distribute`` strategy classes (those that build on this
+  machine with no argument, a device, or a device list) under which an optimizer's
+  ``apply_gradients`` inside a ``tf.cond`` branch of a replica function fails while traced
+  (``merge_call`` called while defining a new graph): ``MirroredStrategy`` does,
+  ``OneDeviceStrategy`` does not (``merge_call_strategies``).
 * ``op_attribute_parameters``: the parameters of public TF functions (``tf``, ``tf.nn``,
   ``tf.image``, ``tf.math``, ``tf.linalg``, ``tf.signal``, ``tf.strings``) that reach an
   attribute of the op they build (``tf.nn.conv2d``'s ``strides``, ``tf.stack``'s ``axis``):
@@ -2074,6 +2084,124 @@ def python_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
     return found
 
 
+CONCRETE_VALUE_NAMESPACES = ("", "math", "strings")
+
+
+def concrete_value_parameters(tf: types.ModuleType) -> dict[str, dict[str, int]]:
+    """The public TF functions whose first parameter needs a concrete value while traced
+    (``tf.constant``: ``TypeError: Expected any non-tensor type``): traced on a ``[2, 2]``
+    input, each works given a nested list of Python numbers and fails given a tensor computed
+    from the input, alone and as the element of a list (an op taking a list of tensors, such
+    as ``tf.add_n``, takes the list), while eagerly it takes the same tensor. Only functions
+    whose other parameters all have defaults are probed (parameter -> its position)."""
+    found: dict[str, dict[str, int]] = {}
+    numbers = [[2.0, 2.0], [2.0, 2.0]]
+    start = tf.ones([2, 2])
+    for namespace in CONCRETE_VALUE_NAMESPACES:
+        module = _resolve(tf, namespace) if namespace else tf
+        for name, op in _public_functions(module):
+            try:
+                parameters = list(inspect.signature(op).parameters.values())
+            except (TypeError, ValueError):
+                continue
+            if not parameters or parameters[0].kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD:
+                continue
+            if any(
+                p.default is inspect.Parameter.empty
+                and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+                for p in parameters[1:]
+            ):
+                continue
+
+            def given_numbers(x, op=op):
+                return op(numbers)
+
+            def given_tensor(x, op=op):
+                return op(x * 2.0)
+
+            def given_list(x, op=op):
+                return op([x * 2.0])
+
+            try:
+                tf.function(given_numbers, autograph=False)(start)
+                given_tensor(start)
+            except Exception:
+                continue
+            refused = 0
+            for probe in (given_tensor, given_list):
+                try:
+                    tf.function(probe, autograph=False)(start)
+                except Exception:
+                    refused += 1
+            if refused == 2:
+                path = f"tensorflow.{namespace}.{name}" if namespace else f"tensorflow.{name}"
+                found[path] = {parameters[0].name: 0}
+    return found
+
+
+STRATEGY_NAMESPACES = ("distribute", "distribute.experimental")
+
+
+def merge_call_strategies() -> list[str]:
+    """The strategy classes whose replica context cannot apply gradients inside graph control
+    flow, probed in a fresh process (building a strategy sets up devices and collectives that
+    the other probes must not see): see ``_probe_merge_call_strategies``."""
+    import subprocess
+
+    probe = (
+        f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        "from generate_tf_knowledge import _probe_merge_call_strategies as probe; "
+        "print(json.dumps(probe()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _probe_merge_call_strategies() -> list[str]:
+    """Each built strategy runs, in a ``tf.function``, a replica function whose ``tf.cond``
+    branch calls a Keras optimizer's ``apply_gradients``; a ``RuntimeError`` (the optimizer's
+    cross-replica ``merge_call`` inside the branch's graph) keeps the class. A class that does
+    not build here (``TPUStrategy``, ``ParameterServerStrategy``) is left out."""
+    import keras
+    import tensorflow as tf
+
+    found = []
+    for namespace in STRATEGY_NAMESPACES:
+        for name, cls in public_names(_resolve(tf, namespace)):
+            if not (isinstance(cls, type) and name.endswith("Strategy")):
+                continue
+            strategy = None
+            for args in ((), ("/cpu:0",), (["/cpu:0"],)):
+                try:
+                    strategy = cls(*args)
+                    break
+                except Exception:
+                    continue
+            if strategy is None:
+                continue
+            with strategy.scope():
+                weight = tf.Variable([1.0])
+                optimizer = keras.optimizers.SGD(0.1)
+                optimizer.build([weight])
+
+            def replica(weight=weight, optimizer=optimizer):
+                def apply():
+                    optimizer.apply_gradients([(tf.ones([1]), weight)])
+                    return tf.constant(0)
+
+                return tf.cond(tf.reduce_sum(weight) > 0, apply, lambda: tf.constant(0))
+
+            try:
+                tf.function(lambda strategy=strategy, replica=replica: strategy.run(replica))()
+            except RuntimeError:
+                found.append(f"tensorflow.{namespace}.{name}")
+            except Exception:
+                continue
+    return found
+
+
 # --- api38's op attributes: parameters a public function hands to its op as an attribute ----
 # The namespaces read, and the attribute types that hold Python values (a `type` attribute is
 # a dtype; `func` a function).
@@ -2879,6 +3007,8 @@ def build() -> dict:
             "variable_only_members": variable_only_members(tf),
             "python_value_parameters": python_value_parameters(tf),
             "op_attribute_parameters": op_attribute_parameters(tf),
+            "concrete_value_parameters": concrete_value_parameters(tf),
+            "merge_call_strategies": merge_call_strategies(),
             "static_count_ops": probe_static_count_ops(returns, tf, keras),
             "fresh_model_functions": fresh_model_functions(returns, probed),
             "step_methods": probe_step_methods([keras, tf_keras]),

@@ -781,6 +781,19 @@ LAYERS = "layers = [tf.keras.layers.Dense(2) for _ in range(3)]\ntable = {'a': 0
             "    return [layer(x) for layer in layers[:n]]\n",
             ["TF896"],
         ),
+        # an array drawn from a NumPy generator (size given), chained or through a name
+        (
+            "import numpy as np\nvalues = np.random.default_rng(0).uniform(0, 1, size=200)\n"
+            "rng = np.random.RandomState(0)\nnoise = rng.normal(size=(5,))\n@tf.function\n"
+            "def f(t):\n    i = tf.argmax(t)\n    return values[i] + noise[i]\n",
+            ["TF896", "TF896"],
+        ),
+        # a generator's scalar draw (no size) is no array
+        (
+            "import numpy as np\nrng = np.random.default_rng(0)\nscale = rng.uniform(0, 1)\n"
+            "@tf.function\ndef f(t):\n    return t * scale\n",
+            [],
+        ),
         # a NumPy array made a tensor first, or indexed by a Python int
         (
             "import numpy as np\nobserved = tf.constant(np.arange(10.0))\n@tf.function\n"
@@ -1263,6 +1276,14 @@ def test_pooling_window_needs_a_python_number(ksize, expected):
         ("    return tf.stack([x, x], axis=tf.argmax(tf.shape(x)))\n", ["TF887"]),
         ("    return tf.reduce_sum(x, 1, keepdims=tf.reduce_any(x > 0))\n", ["TF887"]),
         ("    return tf.unstack(x, num=tf.shape(x)[0])\n", ["TF887"]),
+        # tf.constant takes only concrete values: a tensor computed in the graph fails
+        (
+            "    n = tf.shape(x)[0]\n    return tf.range(tf.constant(n, dtype=tf.int32))\n",
+            ["TF887"],
+        ),
+        ("    return tf.constant(tf.reduce_max(x) + 1)\n", ["TF887"]),
+        ("    return tf.constant([1, 2]) + tf.convert_to_tensor(tf.shape(x)[0])\n", []),
+        ("    return tf.constant(np.arange(4)) + x\n", []),
         # Python values, and tensors where the op takes them as inputs
         ("    return tf.nn.conv2d(x, k, strides=2, padding='SAME')\n", []),
         ("    return tf.nn.conv2d(x, k, strides=s, padding='SAME')\n", []),
@@ -3263,3 +3284,68 @@ fixed = tf.data.Dataset.from_tensor_slices(np.zeros((2, 32, 48, 3), "float32")).
 )
 def test_one_pipeline_of_any_image_size_is_enough(varying, expected):
     assert rule_ids(TWO_PIPELINES.format(varying=varying), ["TF897"]) == expected
+
+
+_ACCUMULATING_MODEL = (
+    "import keras\n"
+    "strategy = {strategy}\n"
+    "class Accumulating(keras.Model):\n"
+    "    def train_step(self, data):\n"
+    "        x, y = data\n"
+    "        with tf.GradientTape() as tape:\n"
+    "            loss = tf.reduce_mean((self(x) - y) ** 2)\n"
+    "        self.grads = tape.gradient(loss, self.trainable_variables)\n"
+    "        tf.cond(self.optimizer.iterations % 2 == 0, {branch}, lambda: None)\n"
+    "        return {{'loss': loss}}\n"
+    "    def apply_accumulated(self):\n"
+    "        self.optimizer.apply_gradients(zip(self.grads, self.trainable_variables))\n"
+    "    def log(self):\n"
+    "        tf.print(self.optimizer.iterations)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "branch", "expected"),
+    [
+        # a tf.cond branch (a method, or a lambda calling one) applies gradients
+        ("tf.distribute.MirroredStrategy()", "self.apply_accumulated", ["TF809"]),
+        ("tf.distribute.MirroredStrategy()", "lambda: self.apply_accumulated()", ["TF809"]),
+        (
+            "tf.distribute.MultiWorkerMirroredStrategy()",
+            "self.apply_accumulated",
+            ["TF809"],
+        ),
+        # no update in the branch; a strategy whose replicas can merge there; no strategy
+        ("tf.distribute.MirroredStrategy()", "self.log", []),
+        ("tf.distribute.OneDeviceStrategy('/cpu:0')", "self.apply_accumulated", []),
+        ("tf.distribute.get_strategy()", "self.apply_accumulated", []),
+    ],
+)
+def test_gradient_update_inside_cond_under_strategy(strategy, branch, expected):
+    source = HEADER + _ACCUMULATING_MODEL.format(strategy=strategy, branch=branch)
+    assert rule_ids(source, ["TF809"]) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a restored SavedModel, its functions and signatures, and a decorated tf.function
+        ("restored = tf.saved_model.load('m')\nout = restored(h)\n", ["TF810"]),
+        ("restored = tf.saved_model.load('m')\nout = restored.serve(h)\n", ["TF810"]),
+        (
+            "restored = tf.saved_model.load('m')\n"
+            "out = restored.signatures['serving_default'](h)\n",
+            ["TF810"],
+        ),
+        ("@tf.function\ndef scale(x):\n    return x * 2.0\nout = scale(inputs)\n", ["TF810"]),
+        # real tensors, a plain function, a layer
+        ("restored = tf.saved_model.load('m')\nout = restored(tf.ones([1, 3]))\n", []),
+        ("def scale(x):\n    return x * 2.0\nout = scale(inputs)\n", []),
+        ("out = keras.layers.Dense(2)(h)\n", []),
+    ],
+)
+def test_traced_function_called_on_keras_tensor(body, expected):
+    source = (
+        HEADER + "import keras\ninputs = keras.Input((3,))\nh = keras.layers.Dense(3)(inputs)\n"
+    )
+    assert rule_ids(source + body, ["TF810"]) == expected

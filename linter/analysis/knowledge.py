@@ -70,6 +70,9 @@ class Knowledge:
     numpy_only_functions: frozenset[str]  # Keras helpers that take arrays, not graph tensors
     variable_only_members: frozenset[str]  # what a variable has and a tensor copy of it lacks
     python_value_parameters: dict[str, dict[str, int]]  # op -> size parameter -> its position
+    concrete_value_parameters: dict[str, dict[str, int]]  # tf.constant -> value -> 0
+    # strategies whose replicas cannot apply gradients inside tf.cond (MirroredStrategy)
+    merge_call_strategies: frozenset[str]
     # op -> positions of `num` and `axis`: a list of tensors along an axis of static size
     static_count_ops: dict[str, dict[str, int]]
     python_function_ops: dict[str, dict]
@@ -159,6 +162,8 @@ def knowledge() -> Knowledge:
         numpy_only_functions=frozenset(data.get("numpy_only_functions", ())),
         variable_only_members=frozenset(data.get("variable_only_members", ())),
         python_value_parameters=data.get("python_value_parameters", {}),
+        concrete_value_parameters=data.get("concrete_value_parameters", {}),
+        merge_call_strategies=frozenset(data.get("merge_call_strategies", ())),
         op_attribute_parameters=data.get("op_attribute_parameters", {}),
         static_count_ops=data.get("static_count_ops", {}),
         per_call_tracing_ops=frozenset(data.get("per_call_tracing_ops", ())),
@@ -433,6 +438,22 @@ def python_value_parameters(qualified: str | None) -> dict[str, int]:
     if not qualified:
         return {}
     return knowledge().python_value_parameters.get(canonical(qualified), {})
+
+
+def concrete_value_parameters(qualified: str | None) -> dict[str, int]:
+    """The parameters (name -> position) of the TF function ``qualified`` that take a Python or
+    NumPy value but refuse a graph tensor while traced (``tf.constant``'s ``value``), as the
+    generator saw."""
+    if not qualified:
+        return {}
+    return knowledge().concrete_value_parameters.get(canonical(qualified), {})
+
+
+def merge_call_strategy(qualified: str | None) -> bool:
+    """Whether ``qualified`` is a distribution strategy class under which an optimizer's
+    ``apply_gradients`` in a ``tf.cond`` branch of a replica function fails while traced
+    (``MirroredStrategy``), as the generator saw."""
+    return bool(qualified) and canonical(qualified) in knowledge().merge_call_strategies
 
 
 def op_attribute_parameters(qualified: str | None) -> dict[str, int]:

@@ -818,6 +818,30 @@ _NUMPY_NON_ARRAYS = frozenset(
 )
 
 
+# NumPy's random number generators: a method drawing with `size=` gives an array
+_NUMPY_GENERATORS = frozenset(
+    {"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"}
+)
+
+
+def _generator_draw(model: ModuleModel, call: cst.Call, scope: Scope | None) -> cst.Call | None:
+    """``rng.uniform(0, 1, size=200)`` with ``rng = np.random.default_rng(0)``, or the chained
+    ``np.random.default_rng(0).normal(size=(5,))``: a draw of an array (``size`` given) from a
+    NumPy generator."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return None
+    if not any(a.keyword is not None and a.keyword.value == "size" for a in call.args):
+        return None
+    made = func.value
+    if isinstance(made, cst.Name):
+        values = model.binding_of(made, scope).known_values or []
+        made = values[0] if len(values) == 1 else None
+    if isinstance(made, cst.Call) and model.call_name(made) in _NUMPY_GENERATORS:
+        return call
+    return None
+
+
 def numpy_array(
     model: ModuleModel, expr: cst.BaseExpression, scope: Scope | None, depth: int = 0
 ) -> cst.BaseExpression | None:
@@ -838,9 +862,11 @@ def numpy_array(
             if inner is not None:
                 return inner
         name = model.call_name(expr) or ""
+        if name in _NUMPY_GENERATORS:
+            return None  # the generator object, not an array
         if name.startswith("numpy.") and name not in _NUMPY_NON_ARRAYS:
             return expr
-        return None
+        return _generator_draw(model, expr, scope)
     if isinstance(expr, cst.Name):
         values = model.binding_of(expr, scope).known_values
     elif isinstance(expr, cst.Attribute):
