@@ -5,7 +5,7 @@ None dimension taken from one.
 from __future__ import annotations
 
 from tf2lint.analysis import knowledge
-from tf2lint.analysis.model import ModuleModel, Scope
+from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope
 from tf2lint.analysis.shapes import (
     input_fixes_batch,
     shape_owner,
@@ -299,6 +299,20 @@ def _restored_object(
     return None
 
 
+def _may_call_traced(model: ModuleModel) -> bool:
+    """Whether the module decorates a function of its own with ``tf.function`` or restores a
+    SavedModel: where it does neither, none of its calls is TF810's."""
+
+    def compute() -> bool:
+        return any(
+            isinstance(r.target, FunctionInfo) and r.reason.kind == "decorator" for r in model.roots
+        ) or any(
+            model.call_name(c) == "tensorflow.saved_model.load" for c in model.nodes_of(cst.Call)
+        )
+
+    return model.memo(_may_call_traced, compute)
+
+
 def _traced_callee(model: ModuleModel, call: cst.Call, scope: Scope | None) -> str | None:
     """Why ``call`` calls a ``tf.function``: a function of the module decorated with one, or
     what ``tf.saved_model.load`` restored (the object, its functions, its ``signatures``);
@@ -350,6 +364,11 @@ class TracedFunctionCalledOnKerasTensor(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         model, scope = self.model, self.context.scope
+        if not node.args or not _may_call_traced(model):
+            return
+        why = _traced_callee(model, node, scope)  # first: far cheaper than following arguments
+        if why is None:
+            return
         found = None
         for arg in node.args:
             value = arg.value
@@ -365,9 +384,6 @@ class TracedFunctionCalledOnKerasTensor(Rule):
             if found is not None:
                 break
         if found is None:
-            return
-        why = _traced_callee(model, node, scope)
-        if why is None:
             return
         self.report(
             node,
