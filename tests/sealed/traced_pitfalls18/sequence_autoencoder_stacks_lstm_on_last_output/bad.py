@@ -1,0 +1,20 @@
+# SOURCE: https://github.com/keras-team/keras/issues/1401
+# SYMPTOM: raises TypeError
+# DESCRIPTION: an LSTM autoencoder stacks a second LSTM on an encoder that returns only its last output, and gives the decoder a (timesteps, features) tuple as its number of units
+import numpy as np
+import keras
+from keras.layers import LSTM
+from keras.models import Sequential
+
+rng = np.random.default_rng(1401)
+x = np.eye(5)[rng.integers(0, 5, (64, 10))].astype("float32")  # (samples, timesteps, input_dim)
+
+model = Sequential()
+model.add(keras.Input((10, 5)))
+encoded = LSTM(3)  # EXPECT: api-misuse/stacked-rnn-without-return-sequences
+model.add(encoded)
+decoded = LSTM((10, 5), return_sequences=True)  # EXPECT: api-misuse/rnn-units-not-an-int
+model.add(decoded)
+model.compile(optimizer="adam", loss="mse")
+model.fit(x, x, epochs=1, batch_size=16, verbose=0)
+print("reconstruction", model.predict(x[:2], verbose=0).shape)
