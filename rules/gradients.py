@@ -27,7 +27,12 @@ from tf2lint.analysis.tape import (
     integer_value,
     is_integer_dtype,
 )
-from tf2lint.analysis.tensors import numpy_array
+from tf2lint.analysis.tensors import (
+    custom_gradient_decorator,
+    gradient_function_of,
+    numpy_array,
+    takes_variables,
+)
 from tf2lint.analysis.walk import children, mentions
 from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
@@ -2923,21 +2928,15 @@ class CustomGradientReadsVariable(Rule):
     requires_text = ("custom_gradient",)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        from tf2lint.rules.variable_creation import (
-            _gradient_function,
-            _takes_variables,
-            custom_gradient_function,
-        )
-
         model = self.model
         fn = model.function_of.get(node)
         if fn is None:
             return
-        decorator = custom_gradient_function(model, fn)
+        decorator = custom_gradient_decorator(model, fn)
         if decorator is None:
             return
-        grad = _gradient_function(model, fn)
-        if grad is None or _takes_variables(grad):
+        grad = gradient_function_of(model, fn)
+        if grad is None or takes_variables(grad):
             return
         read = _variable_read(model, fn)
         if read is None:

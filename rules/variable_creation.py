@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import BindingSite, ClassInfo, FunctionInfo, ModuleModel, SiteKind
+from tf2lint.analysis.tensors import (
+    custom_gradient_decorator,
+    gradient_function_of,
+    takes_variables,
+)
 from tf2lint.analysis.tracing import root_reason, runs_once, traced_target
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
@@ -607,39 +612,6 @@ def _untracked_trainable_variable(model: ModuleModel, call: cst.Call) -> bool:
 # --- state made inside a custom-gradient function ------------------------------------------------
 
 
-def custom_gradient_function(model: ModuleModel, fn: FunctionInfo | None) -> cst.CSTNode | None:
-    """The ``@tf.custom_gradient`` decorator of ``fn``, if any."""
-    if fn is None or fn.name == "<lambda>":
-        return None
-    for decorator in fn.decorators:
-        expr = decorator.decorator
-        target = expr.func if isinstance(expr, cst.Call) else expr
-        if model.qualified_name(target) == "tensorflow.custom_gradient":
-            return decorator
-    return None
-
-
-def _gradient_function(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:
-    """The nested def that every return of ``fn`` hands back as its gradient function (the
-    second item of ``return y, grad``); None when a return shows no such def."""
-    found = None
-    for returned in model.return_values(fn):
-        if not isinstance(returned, cst.Tuple) or len(returned.elements) != 2:
-            return None
-        grad = returned.elements[1].value
-        if not isinstance(grad, cst.Name) or grad.value not in fn.nested:
-            return None
-        if found is not None and fn.nested[grad.value] is not found:
-            return None
-        found = fn.nested[grad.value]
-    return found
-
-
-def _takes_variables(fn: FunctionInfo) -> bool:
-    params = fn.node.params
-    return "variables" in fn.params or isinstance(params.star_kwarg, cst.Param)
-
-
 class VariableInCustomGradient(Rule):
     id = "TF407"
     name = "variable-in-custom-gradient"
@@ -674,11 +646,11 @@ class VariableInCustomGradient(Rule):
             "tensorflow.compat.v1.Variable",
         ):
             return
-        decorator = custom_gradient_function(self.model, fn)
+        decorator = custom_gradient_decorator(self.model, fn)
         if decorator is None:
             return
-        grad = _gradient_function(self.model, fn)
-        if grad is None or _takes_variables(grad):
+        grad = gradient_function_of(self.model, fn)
+        if grad is None or takes_variables(grad):
             return
         self.report(
             node,

@@ -722,17 +722,47 @@ def _keras_tensor_arguments(
     return model.arguments(fn, param)
 
 
+def custom_gradient_decorator(model: ModuleModel, fn: FunctionInfo | None) -> cst.Decorator | None:
+    """The ``@tf.custom_gradient`` decorator of ``fn``, if any."""
+    if fn is None or fn.name == "<lambda>":
+        return None
+    for decorator in fn.decorators:
+        expr = decorator.decorator
+        name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
+        if name and knowledge.canonical(name) == "tensorflow.custom_gradient":
+            return decorator
+    return None
+
+
 def custom_gradient_function(model: ModuleModel, fn: FunctionInfo) -> bool:
     """Whether ``fn`` is decorated with ``tf.custom_gradient``: calling it calls TensorFlow's
     wrapper, which hands its arguments to TensorFlow ops before the body runs (a Keras tensor
     fails there: TF 2.21, ``ValueError: A KerasTensor cannot be used as input to a TensorFlow
     function``, whatever the body does)."""
-    for decorator in fn.decorators:
-        expr = decorator.decorator
-        name = model.qualified_name(expr.func if isinstance(expr, cst.Call) else expr)
-        if name and knowledge.canonical(name) in ("tensorflow.custom_gradient",):
-            return True
-    return False
+    return custom_gradient_decorator(model, fn) is not None
+
+
+def gradient_function_of(model: ModuleModel, fn: FunctionInfo) -> FunctionInfo | None:
+    """The nested def that every return of the custom-gradient function ``fn`` hands back as
+    its gradient function (the second item of ``return y, grad``); None when a return shows
+    no such def."""
+    found = None
+    for returned in model.return_values(fn):
+        if not isinstance(returned, cst.Tuple) or len(returned.elements) != 2:
+            return None
+        grad = returned.elements[1].value
+        if not isinstance(grad, cst.Name) or grad.value not in fn.nested:
+            return None
+        if found is not None and fn.nested[grad.value] is not found:
+            return None
+        found = fn.nested[grad.value]
+    return found
+
+
+def takes_variables(fn: FunctionInfo) -> bool:
+    """Whether a gradient function takes the ``variables`` TensorFlow hands it (by name, or in
+    ``**kwargs``)."""
+    return "variables" in fn.params or isinstance(fn.node.params.star_kwarg, cst.Param)
 
 
 def keras_tensor_step(
