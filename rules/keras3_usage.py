@@ -37,6 +37,7 @@ from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
     KERAS_EVIDENCE_TEXT,
     Keras3Rule,
+    StoreRule,
     code,
     keras_path_fix,
     keyword_arg,
@@ -2393,7 +2394,7 @@ def _allows_python_positionals(cls: ClassInfo) -> bool:
 # --- TF032: an optimizer's `lr` assigned (Keras 3 has no such alias) -----------------------------
 
 
-class OptimizerLrAssigned(Keras3Rule):
+class OptimizerLrAssigned(Keras3Rule, StoreRule):
     id = "TF032"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "optimizer-lr-attribute-assigned"
@@ -2420,14 +2421,7 @@ class OptimizerLrAssigned(Keras3Rule):
         "and Keras 3 alike, which is what Keras 2's `lr` alias did."
     )
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._check(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check(node.target)
-
-    def _check(self, target: cst.BaseExpression) -> None:
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if not isinstance(target, cst.Attribute) or target.attr.value != "lr":
             return
         if uses_tf_keras(self.model):
@@ -2457,7 +2451,7 @@ _READ_ONLY_WEIGHT_LISTS = frozenset(
 )
 
 
-class LayerWeightListAssigned(Keras3Rule):
+class LayerWeightListAssigned(Keras3Rule, StoreRule):
     id = "TF033"
     requires_text = KERAS_EVIDENCE_TEXT
     name = "layer-weight-list-assigned"
@@ -2481,14 +2475,7 @@ class LayerWeightListAssigned(Keras3Rule):
         itself.
     """
 
-    def visit_Assign(self, node: cst.Assign) -> None:
-        for target in node.targets:
-            self._check(target.target)
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._check(node.target)
-
-    def _check(self, target: cst.BaseExpression) -> None:
+    def check_store(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if not isinstance(target, cst.Attribute):
             return
         member = target.attr.value
