@@ -33,7 +33,7 @@ from tf2lint.analysis.tracing import (
     root_reason,
     tf_function_decorator,
 )
-from tf2lint.analysis.walk import mentions, walk
+from tf2lint.analysis.walk import contains, mentions, walk
 from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -1377,8 +1377,10 @@ def _batch_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) -> cs
         expr = expr.func.value
     if isinstance(expr, cst.Name) and depth < 4:
         # the value that reaches this read: `ds = ds.batch(8)` then `ds = ds.shuffle(100)`
-        values = [v for v in values_read(model, expr, model.scope_of(expr)) if not _holds(v, expr)]
-        values = values or [v for v in assigned_before(model, expr) if not _holds(v, expr)][-1:]
+        values = [
+            v for v in values_read(model, expr, model.scope_of(expr)) if not contains(v, expr)
+        ]
+        values = values or [v for v in assigned_before(model, expr) if not contains(v, expr)][-1:]
         found = [_batch_below(model, v, depth + 1) for v in values]
         return found[0] if found and all(found) else None
     return None
@@ -1408,21 +1410,8 @@ def _shuffled_below(model: ModuleModel, expr: cst.BaseExpression, depth: int) ->
     if isinstance(expr, cst.Name) and depth < 4:
         values = assigned_before(model, expr)
         # not the value this read is part of (`ds = ds.batch(8).shuffle(100)`)
-        return any(_shuffled_below(model, v, depth + 1) for v in values if not _holds(v, expr))
+        return any(_shuffled_below(model, v, depth + 1) for v in values if not contains(v, expr))
     return False
-
-
-def _holds(value: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is ``value`` or part of it."""
-    found = False
-
-    def enter(current: cst.CSTNode) -> bool:
-        nonlocal found
-        found = found or current is node
-        return not found
-
-    walk(value, enter)
-    return found
 
 
 def _unbatched_later(model: ModuleModel, shuffle: cst.Call) -> bool:
@@ -5895,20 +5884,6 @@ _MERGE_FUNCTIONS = frozenset(
 )
 
 
-def _holds_node(root: cst.CSTNode | None, node: cst.CSTNode) -> bool:
-    """Whether ``node`` lies within ``root`` (the value of the assignment it is read in)."""
-    found = []
-
-    def enter(current: cst.CSTNode) -> bool:
-        if current is node:
-            found.append(True)
-        return not found
-
-    if root is not None:
-        walk(root, enter)
-    return bool(found)
-
-
 def _keras_layer_name(model: ModuleModel, call: cst.Call) -> str | None:
     """The leaf name of the Keras layer class or `keras.layers` function ``call`` calls."""
     name = knowledge.canonical(model.call_name(call) or "")
@@ -6031,7 +6006,7 @@ class LayerConstructionAndCallConfused(Rule):
             before = [
                 site
                 for site in binding.sites
-                if 0 <= site.order < at and not _holds_node(site.value, expr)
+                if 0 <= site.order < at and not contains(site.value, expr)
             ]
             if not before or binding.scope is not scope:
                 return False

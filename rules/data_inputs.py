@@ -6,7 +6,7 @@ from __future__ import annotations
 from tf2lint.analysis import knowledge
 from tf2lint.analysis.model import FunctionInfo, ModuleModel, Scope, SiteKind
 from tf2lint.analysis.tensors import values_read
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.walk import contains
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
@@ -90,22 +90,9 @@ def _reaching_value(model: ModuleModel, name: cst.Name) -> cst.BaseExpression | 
         if s.kind in (SiteKind.ASSIGN, SiteKind.UNPACK)
         and s.value is not None
         and s.order < at
-        and not _holds(s.value, name)
+        and not contains(s.value, name)
     ]
     return max(sites, key=lambda s: s.order).value if sites else None
-
-
-def _holds(value: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is ``value`` or part of it."""
-    found = False
-
-    def enter(current: cst.CSTNode) -> bool:
-        nonlocal found
-        found = found or current is node
-        return not found
-
-    walk(value, enter)
-    return found
 
 
 def required_positional(function: cst.FunctionDef | cst.Lambda, method: bool) -> int | None:
@@ -275,7 +262,7 @@ def _labels_given(model: ModuleModel, loader: cst.Call) -> cst.CSTNode | None:
         if (
             name is not labels
             and name.value == labels.value
-            and not _holds(loader, name)
+            and not contains(loader, name)
             and model.binding_of(name, model.scope_of(name)) is same
             and any(site.node is not name for site in same.sites)
         ):
@@ -374,7 +361,7 @@ def _integer_image(model: ModuleModel, expr: cst.BaseExpression, depth: int = 0)
     image (uint8 unless given a float ``dtype``), or a cast to an unsigned integer type."""
     if isinstance(expr, cst.Name) and depth < 4:
         values = values_read(model, expr, model.scope_of(expr))
-        values = [v for v in values if not _holds(v, expr)]
+        values = [v for v in values if not contains(v, expr)]
         return len(values) == 1 and _integer_image(model, values[0], depth + 1)
     if not isinstance(expr, cst.Call):
         return False
@@ -395,7 +382,7 @@ def _scaled_to_unit(
     ``expr`` holds, already in [0, 1] (directly, through its names, or resized); else None."""
     if isinstance(expr, cst.Name) and depth < 4:
         values = values_read(model, expr, model.scope_of(expr))
-        values = [v for v in values if not _holds(v, expr)]
+        values = [v for v in values if not contains(v, expr)]
         return _scaled_to_unit(model, values[0], depth + 1) if len(values) == 1 else None
     if not isinstance(expr, cst.Call):
         return None

@@ -33,7 +33,7 @@ from tf2lint.analysis.tensors import (
     numpy_array,
     takes_variables,
 )
-from tf2lint.analysis.walk import children, mentions
+from tf2lint.analysis.walk import children, contains, mentions
 from tf2lint.base.data import load_json
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
@@ -135,7 +135,7 @@ class GradientTargetOutsideTape(Rule):
             self._finished_in_branch(node)
         for gradient, verdict in verdicts:
             cut = verdict.cut
-            if cut.reason != "outside-tape" or _inside(gradient.target, cut.node):
+            if cut.reason != "outside-tape" or contains(gradient.target, cut.node):
                 continue
             if _integer_target(self.model, gradient) is not None:
                 continue  # the target itself is an integer: TF951 says so
@@ -225,13 +225,13 @@ class GradientTargetOutsideTape(Rule):
         if binding.scope is not block.scope:
             return
         sites = [s for s in binding.sites if s.kind in (SiteKind.ASSIGN, SiteKind.AUGASSIGN)]
-        if not any(_inside(block.with_node, s.node) for s in sites):
+        if not any(contains(block.with_node, s.node) for s in sites):
             return  # the target is not the one the block records
         start, call = event_order(model, block.with_node), event_order(model, node)
         for site in sites:
-            if not start < site.order < call or _inside(block.with_node, site.node):
+            if not start < site.order < call or contains(block.with_node, site.node):
                 continue
-            if any(_inside(other.with_node, site.node) for other in model.tapes.blocks):
+            if any(contains(other.with_node, site.node) for other in model.tapes.blocks):
                 continue  # recorded by another tape
             value = site.value
             if site.kind == SiteKind.ASSIGN and not (
@@ -242,7 +242,7 @@ class GradientTargetOutsideTape(Rule):
                 (
                     b
                     for b in model.nodes_of(cst.If)
-                    if _inside(b, site.node) and not _inside(b, node)
+                    if contains(b, site.node) and not contains(b, node)
                 ),
                 None,
             )
@@ -270,7 +270,7 @@ class GradientTargetOutsideTape(Rule):
             not isinstance(following, cst.SimpleStatementLine)
             or len(following.body) != 1
             or not isinstance(following.body[0], (cst.Assign, cst.AugAssign, cst.AnnAssign))
-            or not _inside(following, node)
+            or not contains(following, node)
             or not isinstance(block.with_node.body, cst.IndentedBlock)
         ):
             return None
@@ -301,7 +301,7 @@ class GradientTargetComputedInCall(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         for gradient, verdict in _verdicts(self, node, ("cut",)):
             cut = verdict.cut
-            if cut.reason != "outside-tape" or not _inside(gradient.target, cut.node):
+            if cut.reason != "outside-tape" or not contains(gradient.target, cut.node):
                 continue
             if _integer_target(self.model, gradient) is not None:
                 continue  # the target itself is an integer: TF951 says so
@@ -1208,16 +1208,6 @@ class NonDifferentiableStepInKerasTraining(Rule):
 
 
 # --- helpers ---------------------------------------------------------------------------------
-def _inside(outer: cst.CSTNode | None, node: cst.CSTNode) -> bool:
-    if outer is None:
-        return False
-    todo = [outer]
-    while todo:
-        current = todo.pop()
-        if current is node:
-            return True
-        todo.extend(current.children)
-    return False
 
 
 def _following_statement(block: TapeBlock) -> cst.CSTNode | None:

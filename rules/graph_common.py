@@ -339,19 +339,6 @@ def _is_none(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "None"
 
 
-def _inside(node: cst.CSTNode, root: cst.CSTNode) -> bool:
-    """Whether ``node`` is ``root`` or in its subtree."""
-    found = False
-
-    def enter(part: cst.CSTNode) -> bool:
-        nonlocal found
-        found = found or part is node
-        return not found
-
-    walk(root, enter)
-    return found
-
-
 def _literal_int(expr: cst.BaseExpression) -> int | None:
     if isinstance(expr, cst.Integer):
         return int(expr.evaluated_value)

@@ -14,12 +14,12 @@ from tf2lint.analysis.shapes import (
 from tf2lint.analysis.tensors import (
     symbolic_keras_tensor,
 )
+from tf2lint.analysis.walk import contains
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import code
 from tf2lint.rules.graph_common import (
     _input_dimension_none,
-    _inside,
     _keras_input_through_layers,
     _literal_int,
 )
@@ -238,7 +238,7 @@ class NoneDimensionOfKerasTensorUsedAsSize(Rule):
                     ),
                     (f"it is used as a size here (the shape given to `{code(node.func)}`)", node),
                 ],
-                through=node if not _inside(read, node) else None,
+                through=node if not contains(node, read) else None,
             )
 
     def _none_dimension(

@@ -20,14 +20,13 @@ from tf2lint.analysis.tensors import (
     reaching_values,
 )
 from tf2lint.analysis.tfnames import is_keras
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.walk import contains, walk
 from tf2lint.base.lazy import cst
 from tf2lint.rules.common import code, short
 from tf2lint.rules.graph_common import (
     _KERAS_FEEDING_METHODS,
     _flows_into,
     _input_dimension_none,
-    _inside,
     _is_none,
     _keras_input_through_layers,
     _literal_int,
@@ -132,7 +131,7 @@ class NoneDimensionUsedAsSize(_TracedRule):
         """Report the static read; the finding spans on to the use that fails when the read
         is an assignment before it (``batch = y.shape[0]`` ... ``tf.reshape(y, [batch, -1])``)."""
         assigned = self.context.memo(_assigned_parts, lambda: _assigned_parts(self.model))
-        before = id(read) in assigned and not _inside(read, sink)
+        before = id(read) in assigned and not contains(sink, read)
         self.report(read, message, through=sink if before else None, **kwargs)  # type: ignore[arg-type]
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:

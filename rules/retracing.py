@@ -27,7 +27,7 @@ from tf2lint.analysis.tracing import (
     tf_function_decorator,
     traced_target,
 )
-from tf2lint.analysis.walk import children, walk
+from tf2lint.analysis.walk import children, contains, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule, def_head
 from tf2lint.rules.common import CONSTRUCTORS, code, is_python_literal, short
@@ -3521,23 +3521,13 @@ def _epoch_loop(model: ModuleModel, loop: cst.CSTNode, call: cst.CSTNode) -> boo
         node = todo.pop()
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        if isinstance(node, (cst.For, cst.While)) and not _contains(node, call):
+        if isinstance(node, (cst.For, cst.While)) and not contains(node, call):
             return True
         if (
             isinstance(node, cst.Call)
             and isinstance(node.func, cst.Attribute)
             and node.func.attr.value == "fit"
         ):
-            return True
-        todo.extend(node.children)
-    return False
-
-
-def _contains(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
-    todo = [outer]
-    while todo:
-        node = todo.pop()
-        if node is inner:
             return True
         todo.extend(node.children)
     return False

@@ -22,7 +22,7 @@ from tf2lint.analysis.tape import chain_text
 from tf2lint.analysis.tensors import keras_tensor, may_hold_keras_tensors
 from tf2lint.analysis.tfnames import keras3_name
 from tf2lint.analysis.tracing import root_reason, runs_after_first_trace
-from tf2lint.analysis.walk import walk
+from tf2lint.analysis.walk import contains, walk
 from tf2lint.base.lazy import cst
 from tf2lint.linting.rule import Rule
 from tf2lint.rules.common import (
@@ -762,19 +762,6 @@ class _Flip(NamedTuple):
     value: cst.BaseExpression
 
 
-def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
-    """Whether ``node`` is ``tree`` or one of its descendants."""
-    found = False
-
-    def enter(child: cst.CSTNode) -> bool | None:
-        nonlocal found
-        found = found or child is node
-        return not found
-
-    walk(tree, enter)
-    return found
-
-
 def _returns(block: cst.CSTNode) -> bool:
     """Whether ``block`` returns (not from a function nested in it)."""
     found = False
@@ -1246,7 +1233,7 @@ class StaleAttributeCapture(Rule):
             for read, test, fn in self._tests.get(attr, ()):
                 if id(model.enclosing_class(fn)) not in classes:
                     continue
-                inside = [f for f in flips if _contains(test.body, f.target)]
+                inside = [f for f in flips if contains(test.body, f.target)]
                 # `else:`, or a body that returns: the code after the test is the other branch
                 other = test.orelse is not None or _returns(test.body)
                 if not other and inside:

@@ -199,6 +199,17 @@ def walk(
             extend(kids)
 
 
+def contains(root: cst.CSTNode | None, node: cst.CSTNode) -> bool:
+    """Whether ``node`` is ``root`` or lies within it (None holds nothing)."""
+    todo = [] if root is None else [root]
+    while todo:
+        current = todo.pop()
+        if current is node:
+            return True
+        todo.extend(children(current))
+    return False
+
+
 def mentions(node: cst.CSTNode, name: str) -> bool:
     """Whether the code of ``node`` holds the name ``name`` (alone, or as part of an attribute
     chain: ``name.x``, ``f(name)``)."""
