@@ -1227,6 +1227,26 @@ def seeded_random_ops(tf: types.ModuleType) -> list[str]:
     return sorted(found)
 
 
+def _dataset_methods(tf: types.ModuleType) -> Iterator[tuple[str, list[inspect.Parameter]]]:
+    """The public methods of ``tf.data.Dataset`` that a dataset can be asked to run, by name
+    with their parameters (``self`` first): those that write files (a ``path`` parameter:
+    ``save``, ``snapshot``) are left out."""
+    for name in sorted(dir(tf.data.Dataset)):
+        method = getattr(tf.data.Dataset, name)
+        if name.startswith("_") or not callable(method):
+            continue
+        try:
+            parameters = list(inspect.signature(method).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        if (
+            parameters
+            and parameters[0].name == "self"
+            and all(p.name != "path" for p in parameters)
+        ):
+            yield name, parameters
+
+
 class _Recorded(Exception):
     """Raised by the probe's recording function once tf.data has called it."""
 
@@ -1239,16 +1259,7 @@ def dataset_function_arguments(tf: types.ModuleType) -> dict[str, dict[str, list
     (``save``, ``snapshot``, ``load``) are not called."""
     found: dict[str, dict[str, list[str]]] = {}
     fillers = (1, [2], [1, 1], [0.5, 0.5])  # for the methods' other required parameters
-    for name in sorted(dir(tf.data.Dataset)):
-        method = getattr(tf.data.Dataset, name)
-        if name.startswith("_") or not callable(method):
-            continue
-        try:
-            parameters = list(inspect.signature(method).parameters.values())
-        except (TypeError, ValueError):
-            continue
-        if parameters[0].name != "self" or any(p.name == "path" for p in parameters):
-            continue
+    for name, parameters in _dataset_methods(tf):
         for probed in parameters[1:]:
             if not (probed.name.endswith("_func") or probed.name == "predicate"):
                 continue
@@ -1297,20 +1308,7 @@ def dataset_structure_keeping_methods(tf: types.ModuleType) -> list[str]:
     def predicate(*args):
         return tf.constant(True)
 
-    for name in sorted(dir(tf.data.Dataset)):
-        method = getattr(tf.data.Dataset, name)
-        if name.startswith("_") or not callable(method):
-            continue
-        try:
-            parameters = list(inspect.signature(method).parameters.values())
-        except (TypeError, ValueError):
-            continue
-        if (
-            not parameters
-            or parameters[0].name != "self"
-            or any(p.name == "path" for p in parameters)
-        ):
-            continue
+    for name, parameters in _dataset_methods(tf):
         required = [
             p
             for p in parameters[1:]
